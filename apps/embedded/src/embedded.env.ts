@@ -1,0 +1,39 @@
+import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { CommonEnv } from '@pc/platform';
+
+export class EmbeddedEnv extends CommonEnv {
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsOptional()
+  @IsString()
+  HOST: string = '127.0.0.1';
+
+  /** Where the embedded PostgreSQL keeps its data and the generated administrator credentials. */
+  @IsOptional()
+  @IsString()
+  DATA_DIR: string = './.data';
+
+  /** A real PostgreSQL instead of the embedded one. */
+  @IsOptional()
+  @IsString()
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  SANDBOX_PORT: number = 3001;
+
+  @IsOptional()
+  @IsEmail()
+  BOOTSTRAP_ADMIN_EMAIL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  BOOTSTRAP_ADMIN_PASSWORD?: string;
+}

@@ -1,0 +1,478 @@
+import { type BusConfig, InProcessBroker } from '@pc/platform';
+import {
+  cookieFrom,
+  createTestDatabase,
+  HttpClient,
+  type TestDatabase,
+  testEnv,
+  uniqueBusPrefix,
+} from '@pc/testing';
+import { Client } from 'pg';
+import { type RunningSystem, startSystem } from './system';
+
+const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function busFor(kind: 'nats' | 'in-process'): BusConfig {
+  return kind === 'nats'
+    ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 5000 }
+    : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 5000 };
+}
+
+describe.each(['nats', 'in-process'] as const)('identity through the gateway over the %s bus', (kind) => {
+  let db: TestDatabase;
+  let bus: BusConfig;
+  let system: RunningSystem;
+  let http: HttpClient;
+  let counter = 0;
+
+  const start = async (): Promise<void> => {
+    system = await startSystem({
+      bus,
+      databaseUrl: db.url,
+      gatewayPort: 0,
+      env: { BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password },
+    });
+    http = new HttpClient(system.url!);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    bus = busFor(kind);
+    await start();
+  });
+
+  afterAll(async () => {
+    await system?.close();
+    await db?.drop();
+  });
+
+  /** A new account with a session cookie. */
+  async function newUser(): Promise<{ cookie: string; user: Json; email: string }> {
+    const email = `user${++counter}-${Date.now()}@example.com`;
+    const res = await http.post<Json>('/api/auth/signup', {
+      email,
+      password: 'password123',
+      name: `User ${counter}`,
+    });
+    expect(res.status).toBe(201);
+    return { cookie: cookieFrom(res, 'sb-access-token')!, user: res.body.user, email };
+  }
+
+  async function newToken(cookie: string, scopes: string[] = ['api:read', 'api:write'], extra: Json = {}) {
+    const res = await http.post<Json>('/api/tokens', { name: 'test token', scopes, ...extra }, { cookie });
+    expect(res.status).toBe(201);
+    return res.body as { token: string; record: Json };
+  }
+
+  describe('sessions', () => {
+    it('signs up with a session cookie that is HttpOnly and SameSite=Lax', async () => {
+      const res = await http.post<Json>('/api/auth/signup', {
+        email: 'Grace@Example.com',
+        password: 'password123',
+        name: 'Grace',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({ email: 'grace@example.com', name: 'Grace', is_admin: false });
+      expect(res.body.user).not.toHaveProperty('passwordHash');
+      const setCookie = res.headers.getSetCookie().join(';');
+      expect(setCookie).toMatch(/sb-access-token=/);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      const me = await http.get<Json>('/api/me', { cookie: cookieFrom(res, 'sb-access-token') });
+      expect(me.body.user.email).toBe('grace@example.com');
+    });
+
+    it('refuses a second account with the same email, whatever its case, with 409', async () => {
+      const { email } = await newUser();
+      const res = await http.post<Json>('/api/auth/signup', {
+        email: email.toUpperCase(),
+        password: 'password123',
+        name: 'X',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    });
+
+    it('answers bad sign-up input with 400 and a detail per field', async () => {
+      const res = await http.post<Json>('/api/auth/signup', {
+        email: 'not-an-email',
+        password: 'short',
+        name: '',
+      });
+      expect(res.status).toBe(400);
+      const fields = (res.body.details as Json[]).map((d) => d.field);
+      expect(fields).toEqual(expect.arrayContaining(['email', 'password', 'name']));
+    });
+
+    it('gives no hint which part of a failed sign-in was wrong', async () => {
+      const { email } = await newUser();
+      const wrongPassword = await http.post<Json>('/api/auth/login', { email, password: 'wrong-password' });
+      const unknownEmail = await http.post<Json>('/api/auth/login', {
+        email: 'nobody@example.com',
+        password: 'password123',
+      });
+      expect(wrongPassword.status).toBe(401);
+      expect(unknownEmail.status).toBe(401);
+      expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
+    });
+
+    it('signs in and out; the old cookie stops working', async () => {
+      const { email } = await newUser();
+      const login = await http.post<Json>('/api/auth/login', { email, password: 'password123' });
+      expect(login.status).toBe(200);
+      const cookie = cookieFrom(login, 'sb-access-token')!;
+      expect((await http.get('/api/me', { cookie })).status).toBe(200);
+      const logout = await http.post<Json>('/api/auth/logout', undefined, { cookie });
+      expect(logout.status).toBe(200);
+      expect(logout.body).toEqual({ ok: true });
+      expect((await http.get('/api/me', { cookie })).status).toBe(401);
+    });
+
+    it('creates the administrator from BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', async () => {
+      const login = await http.post<Json>('/api/auth/login', ADMIN);
+      expect(login.status).toBe(200);
+      expect(login.body.user.is_admin).toBe(true);
+    });
+  });
+
+  describe('personal access tokens', () => {
+    it('creates a token shown once, with a prefix, stored only as a record', async () => {
+      const { cookie } = await newUser();
+      const { token, record } = await newToken(cookie, ['api:read']);
+      expect(token).toMatch(/^pcat_[0-9A-Za-z]{49}$/);
+      expect(token.startsWith(record.token_prefix)).toBe(true);
+      expect(record).toMatchObject({
+        name: 'test token',
+        scopes: ['api:read'],
+        expires_at: null,
+        revoked_at: null,
+      });
+      const list = await http.get<Json>('/api/tokens', { cookie });
+      expect(list.status).toBe(200);
+      expect(list.body.tokens).toHaveLength(1);
+      expect(JSON.stringify(list.body)).not.toContain(token);
+      expect(list.body.tokens[0]).not.toHaveProperty('token');
+    });
+
+    it('sets the expiry 30, 90 or 365 days ahead and refuses other values', async () => {
+      const { cookie } = await newUser();
+      const { record } = await newToken(cookie, ['api:read'], { expiresInDays: 90 });
+      const days = (Date.parse(record.expires_at) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(89.9);
+      expect(days).toBeLessThan(90.1);
+      for (const expiresInDays of [7, 0, '30', 366]) {
+        const res = await http.post<Json>(
+          '/api/tokens',
+          { name: 'x', scopes: ['api:read'], expiresInDays },
+          { cookie },
+        );
+        expect(res.status).toBe(400);
+        expect(res.body.details[0].field).toBe('expiresInDays');
+      }
+    });
+
+    it('validates the name and the scopes', async () => {
+      const { cookie } = await newUser();
+      const cases: Json[] = [
+        { name: '', scopes: ['api:read'] },
+        { name: 'x'.repeat(101), scopes: ['api:read'] },
+        { name: 'ok', scopes: [] },
+        { name: 'ok', scopes: ['api:admin'] },
+        { scopes: ['api:read'] },
+      ];
+      for (const body of cases) {
+        const res = await http.post<Json>('/api/tokens', body, { cookie });
+        expect(res.status).toBe(400);
+        expect(res.body.details.length).toBeGreaterThan(0);
+      }
+      expect(
+        (await http.post('/api/tokens', { name: 'x'.repeat(100), scopes: ['api:write'] }, { cookie })).status,
+      ).toBe(201);
+    });
+
+    it('refuses to create a token with a token (403) and without a session (401)', async () => {
+      const { cookie } = await newUser();
+      const { token } = await newToken(cookie);
+      const withToken = await http.post<Json>('/api/tokens', { name: 'x', scopes: ['api:read'] }, { token });
+      expect(withToken.status).toBe(403);
+      expect(withToken.body.message).toMatch(/token cannot create a token/);
+      expect((await http.post('/api/tokens', { name: 'x', scopes: ['api:read'] })).status).toBe(401);
+    });
+
+    it('acts as its owner and records when it was last used', async () => {
+      const { cookie, user } = await newUser();
+      const { token } = await newToken(cookie, ['api:read']);
+      const me = await http.get<Json>('/api/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.body.user.id).toBe(user.id);
+      const list = await http.get<Json>('/api/tokens', { cookie });
+      expect(list.body.tokens[0].last_used_at).not.toBeNull();
+    });
+
+    it('checks the scope by method: a read-only token cannot PATCH, a write-only token cannot GET', async () => {
+      const { cookie } = await newUser();
+      const read = await newToken(cookie, ['api:read']);
+      const write = await newToken(cookie, ['api:write']);
+      const patch = await http.patch<Json>('/api/me', { company: 'Acme' }, { token: read.token });
+      expect(patch.status).toBe(403);
+      expect(patch.body.message).toMatch(/api:write/);
+      expect((await http.get('/api/me', { token: write.token })).status).toBe(403);
+      expect((await http.patch('/api/me', { company: 'Acme' }, { token: write.token })).status).toBe(200);
+    });
+
+    it('rejects missing, mistyped and made-up tokens with 401', async () => {
+      const { cookie } = await newUser();
+      const { token } = await newToken(cookie);
+      const mistyped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
+      expect((await http.get('/api/me')).status).toBe(401);
+      expect((await http.get('/api/me', { token: mistyped })).status).toBe(401);
+      expect((await http.get('/api/me', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+      const res = await http.get<Json>('/api/me', { token: 'pcat_' + 'A'.repeat(49) });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    });
+
+    it('rejects an expired token with 401', async () => {
+      const { cookie } = await newUser();
+      const { token, record } = await newToken(cookie, ['api:read'], { expiresInDays: 30 });
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      await pg.query(
+        `UPDATE identity.access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`,
+        [record.id],
+      );
+      await pg.end();
+      expect((await http.get('/api/me', { token })).status).toBe(401);
+    });
+
+    it('revokes at once and for good: the very next request gets 401', async () => {
+      const { cookie } = await newUser();
+      const { token, record } = await newToken(cookie);
+      expect((await http.get('/api/me', { token })).status).toBe(200);
+      const revoke = await http.delete<Json>(`/api/tokens/${record.id}`, { token });
+      expect(revoke.status).toBe(200);
+      expect(revoke.body.ok).toBe(true);
+      expect(revoke.body.record.revoked_at).not.toBeNull();
+      expect((await http.get('/api/me', { token })).status).toBe(401);
+      const again = await http.delete<Json>(`/api/tokens/${record.id}`, { cookie });
+      expect(again.body.record.revoked_at).toBe(revoke.body.record.revoked_at);
+    });
+
+    it("answers 404 for another user's token and 400 for an id that is not a UUID", async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const { record } = await newToken(alice.cookie);
+      expect((await http.delete(`/api/tokens/${record.id}`, { cookie: bob.cookie })).status).toBe(404);
+      expect((await http.delete('/api/tokens/not-a-uuid', { cookie: bob.cookie })).status).toBe(400);
+      expect(
+        (await http.get<Json>('/api/tokens', { cookie: alice.cookie })).body.tokens[0].revoked_at,
+      ).toBeNull();
+    });
+  });
+
+  describe('profile', () => {
+    it('updates the profile within every limit', async () => {
+      const { cookie } = await newUser();
+      const username = `Ada_${counter}`;
+      const res = await http.patch<Json>(
+        '/api/me',
+        {
+          company: 'Analytical Engines',
+          username,
+          bio: 'Poet of numbers',
+          linkedinUrl: 'https://de.linkedin.com/in/ada',
+          xUrl: 'https://twitter.com/ada',
+          profileIsPublic: true,
+        },
+        { cookie },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({
+        company: 'Analytical Engines',
+        username: username.toLowerCase(),
+        bio: 'Poet of numbers',
+        linkedinUrl: 'https://de.linkedin.com/in/ada',
+        xUrl: 'https://twitter.com/ada',
+        profileIsPublic: true,
+      });
+      const cleared = await http.patch<Json>(
+        '/api/me',
+        { bio: '', linkedinUrl: null, xUrl: null },
+        { cookie },
+      );
+      expect(cleared.body.user).toMatchObject({
+        bio: null,
+        linkedinUrl: null,
+        xUrl: null,
+        company: 'Analytical Engines',
+      });
+      expect((await http.patch('/api/me', { bio: 'b'.repeat(1000) }, { cookie })).status).toBe(200);
+    });
+
+    it('answers each bad field with 400 and its name', async () => {
+      const { cookie } = await newUser();
+      const cases: Array<[Json, string]> = [
+        [{ username: 'ab' }, 'username'],
+        [{ username: '-abc' }, 'username'],
+        [{ username: 'abc-' }, 'username'],
+        [{ username: 'a'.repeat(31) }, 'username'],
+        [{ username: 'has space' }, 'username'],
+        [{ company: '' }, 'company'],
+        [{ company: 'c'.repeat(121) }, 'company'],
+        [{ bio: 'b'.repeat(1001) }, 'bio'],
+        [{ linkedinUrl: 'http://linkedin.com/in/ada' }, 'linkedinUrl'],
+        [{ linkedinUrl: 'https://linkedin.com.evil.example/in/ada' }, 'linkedinUrl'],
+        [{ linkedinUrl: 'https://example.com/in/ada' }, 'linkedinUrl'],
+        [{ xUrl: 'https://mastodon.example/@ada' }, 'xUrl'],
+        [{ xUrl: 'http://x.com/ada' }, 'xUrl'],
+        [{ profileIsPublic: 'yes' }, 'profileIsPublic'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await http.patch<Json>('/api/me', body, { cookie });
+        expect({ body, status: res.status }).toEqual({ body, status: 400 });
+        expect(res.body.details.map((d: Json) => d.field)).toContain(field);
+      }
+    });
+
+    it('keeps usernames unique (409) and never applies unknown fields', async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const name = `taken${counter}`;
+      expect((await http.patch('/api/me', { username: name }, { cookie: alice.cookie })).status).toBe(200);
+      const clash = await http.patch<Json>(
+        '/api/me',
+        { username: name.toUpperCase() },
+        { cookie: bob.cookie },
+      );
+      expect(clash.status).toBe(409);
+      const sneaky = await http.patch<Json>(
+        '/api/me',
+        { is_admin: true, isAdmin: true, email: 'x@y.z' },
+        { cookie: bob.cookie },
+      );
+      expect(sneaky.status).toBe(200);
+      expect(sneaky.body.user.is_admin).toBe(false);
+      expect(sneaky.body.user.email).toBe(bob.email);
+    });
+
+    it('shows bio and links on the public profile only when the owner made it public', async () => {
+      const { cookie } = await newUser();
+      const username = `pub${counter}`;
+      await http.patch(
+        '/api/me',
+        { username, company: 'Acme', bio: 'Hello', xUrl: 'https://x.com/pub' },
+        { cookie },
+      );
+      const hidden = await http.get<Json>(`/api/users/${username}`);
+      expect(hidden.status).toBe(200);
+      expect(hidden.body.user).toMatchObject({ username, company: 'Acme', profileIsPublic: false });
+      expect(hidden.body.user).not.toHaveProperty('bio');
+      expect(hidden.body.user).not.toHaveProperty('xUrl');
+      expect(hidden.body.user).not.toHaveProperty('email');
+      await http.patch('/api/me', { profileIsPublic: true }, { cookie });
+      const shown = await http.get<Json>(`/api/users/@${username}`);
+      expect(shown.body.user).toMatchObject({ bio: 'Hello', xUrl: 'https://x.com/pub' });
+      expect((await http.get<Json>('/api/users/nobody-here')).status).toBe(404);
+    });
+  });
+
+  describe('the HTTP edge', () => {
+    it('serves the OpenAPI 3.1 document as JSON and YAML, and a docs page', async () => {
+      const json = await http.get<Json>('/api/openapi.json');
+      expect(json.status).toBe(200);
+      expect(json.body.openapi).toMatch(/^3\.1\./);
+      expect(json.body.info.version).toBe('1.0.0');
+      for (const path of [
+        '/api/auth/signup',
+        '/api/tokens',
+        '/api/tokens/{id}',
+        '/api/me',
+        '/api/users/{username}',
+      ]) {
+        expect(json.body.paths).toHaveProperty([path]);
+      }
+      expect(json.body.paths['/api/tokens'].post.responses).toHaveProperty(['403']);
+      const yaml = await http.get('/api/openapi.yaml');
+      expect(yaml.text).toMatch(/^openapi: 3\.1\./m);
+      const docs = await http.get('/api/docs');
+      expect(docs.text).toContain('swagger-ui-bundle.js');
+      expect((await http.get('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+    });
+
+    it('answers unknown routes and malformed JSON with the common error body', async () => {
+      const missing = await http.get<Json>('/api/nothing-here');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      const malformed = await http.request<Json>('POST', '/api/auth/login', { rawBody: '{"email":' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    });
+
+    it('echoes a request id, or makes one', async () => {
+      const given = await http.get('/health/live', { headers: { 'x-request-id': 'abc-123' } });
+      expect(given.headers.get('x-request-id')).toBe('abc-123');
+      const made = await http.get('/health/live');
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('reports live and ready', async () => {
+      expect((await http.get('/health/live')).status).toBe(200);
+      const ready = await http.get<Json>('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks).toEqual({ bus: 'ok' });
+    });
+  });
+
+  it('keeps users and tokens across a restart', async () => {
+    const { cookie } = await newUser();
+    const { token } = await newToken(cookie);
+    await system.close();
+    await start();
+    expect((await http.get('/api/me', { token })).status).toBe(200);
+    expect((await http.get('/api/me', { cookie })).status).toBe(200);
+  });
+});
+
+describe('two gateway replicas over NATS', () => {
+  let db: TestDatabase;
+  let first: RunningSystem;
+  let second: RunningSystem;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const bus = busFor('nats');
+    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0 });
+    second = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, gatewayOnly: true });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await db?.drop();
+  });
+
+  it('evicts a revoked token from every replica at once', async () => {
+    const a = new HttpClient(first.url!);
+    const b = new HttpClient(second.url!);
+    const signup = await a.post<Json>('/api/auth/signup', {
+      email: 'two@example.com',
+      password: 'password123',
+      name: 'Two',
+    });
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const created = await a.post<Json>(
+      '/api/tokens',
+      { name: 't', scopes: ['api:read', 'api:write'] },
+      { cookie },
+    );
+    const { token, record } = created.body as { token: string; record: Json };
+    // Both replicas have the token in their cache now.
+    expect((await a.get('/api/me', { token })).status).toBe(200);
+    expect((await b.get('/api/me', { token })).status).toBe(200);
+    expect((await a.delete(`/api/tokens/${record.id}`, { cookie })).status).toBe(200);
+    expect((await b.get('/api/me', { token })).status).toBe(401);
+    expect((await a.get('/api/me', { token })).status).toBe(401);
+  });
+});

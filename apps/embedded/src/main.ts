@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  busConfigFrom,
+  createLogger,
+  ensureDatabase,
+  loadEnv,
+  setLogLevel,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from '@pc/platform';
+import { EmbeddedEnv } from './embedded.env';
+import { startSystem } from './system';
+
+const log = createLogger('embedded');
+
+interface AdminCredentials {
+  email: string;
+  password: string;
+  generated: boolean;
+}
+
+/** `npm start`: everything in one process, no configuration needed. */
+async function main(): Promise<void> {
+  const env = loadEnv(EmbeddedEnv);
+  setLogLevel(env.LOG_LEVEL);
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  let postgres: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
+    databaseUrl = postgres.url('policy_catalog');
+  }
+  await ensureDatabase(databaseUrl);
+
+  const admin = adminCredentials(env, dataDir);
+  const bus = busConfigFrom(env);
+  const system = await startSystem({
+    bus,
+    databaseUrl,
+    gatewayPort: env.PORT,
+    gatewayHost: env.HOST,
+    env: { BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password },
+  });
+
+  const url = system.url ?? `http://127.0.0.1:${env.PORT}`;
+  process.stdout.write(
+    [
+      '',
+      'Policy Catalog is running',
+      `  API:       ${url}/api`,
+      `  OpenAPI:   ${url}/api/openapi.json (YAML: ${url}/api/openapi.yaml, docs: ${url}/api/docs)`,
+      `  Health:    ${url}/health/ready`,
+      `  Bus:       ${bus.kind === 'nats' ? bus.url : 'in-process'}`,
+      `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+      `  Administrator: ${admin.email} / ${admin.generated ? admin.password : '(from BOOTSTRAP_ADMIN_PASSWORD)'}`,
+      '',
+    ].join('\n') + '\n',
+  );
+
+  const shutdown = async (signal: string): Promise<void> => {
+    log.info({ signal }, 'shutting down');
+    await system.close();
+    await postgres?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** From the environment, else generated once and kept (mode 0600) in DATA_DIR so restarts reuse it. */
+function adminCredentials(env: EmbeddedEnv, dataDir: string): AdminCredentials {
+  if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) {
+    return { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD, generated: false };
+  }
+  const file = path.join(dataDir, 'admin-credentials.json');
+  if (existsSync(file))
+    return { ...(JSON.parse(readFileSync(file, 'utf8')) as AdminCredentials), generated: true };
+  const credentials = {
+    email: env.BOOTSTRAP_ADMIN_EMAIL ?? 'admin@localhost.localdomain',
+    password: randomBytes(12).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  return { ...credentials, generated: true };
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${String(error instanceof Error ? error.stack : error)}\n`);
+  process.exit(1);
+});

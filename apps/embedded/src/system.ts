@@ -1,0 +1,59 @@
+import { GatewayEnv, createGateway } from '@pc/gateway';
+import { IdentityEnv, identityService } from '@pc/identity';
+import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
+
+export interface SystemOptions {
+  bus: BusConfig;
+  databaseUrl: string;
+  /** 0 picks a free port. */
+  gatewayPort: number;
+  gatewayHost?: string;
+  /** Extra variables for every service (administrator, TTLs...). */
+  env?: Record<string, string | undefined>;
+  /** Start only the gateway (to run a second gateway replica beside another system). */
+  gatewayOnly?: boolean;
+  /** Start only the services (to run gateway replicas separately). */
+  servicesOnly?: boolean;
+  dbPoolSize?: number;
+}
+
+export interface RunningSystem {
+  /** Base URL of the gateway, e.g. http://127.0.0.1:3000 */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** Every service and the gateway, on the given bus and database. */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const source = {
+    ...process.env,
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    DB_POOL_SIZE: String(options.dbPoolSize ?? 5),
+    BUS_SUBJECT_PREFIX: options.bus.prefix,
+    BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
+  };
+  const services: RunningService[] = [];
+  if (!options.gatewayOnly) {
+    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), options.bus));
+  }
+  if (options.servicesOnly) {
+    return { close: () => closeAll(services) };
+  }
+  const gatewayEnv = loadEnv(GatewayEnv, { ...source, PORT: String(options.gatewayPort) });
+  const { app } = await createGateway(gatewayEnv, options.bus);
+  await app.listen(options.gatewayPort, options.gatewayHost ?? '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await closeAll(services);
+    },
+  };
+}
+
+async function closeAll(services: RunningService[]): Promise<void> {
+  for (const service of services.reverse()) await service.close();
+}

@@ -1,0 +1,69 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import type { RequestContext } from '@pc/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ROUTE_AUTH_MODE } from '@pc/platform';
+import { ErrorBodyDto } from '../http/error-body';
+
+/**
+ * How a route authenticates:
+ * - `public`: nobody is asked who they are (sign-up, sign-in, documents);
+ * - `optional`: anonymous callers are served public data, a token or session adds theirs;
+ * - `required`: a token or a session (the default);
+ * - `session`: a browser session only (token creation);
+ * - `admin`: a token or session of an administrator.
+ */
+export type AuthMode = 'public' | 'optional' | 'required' | 'session' | 'admin';
+export const AUTH_MODE = ROUTE_AUTH_MODE;
+
+const errorResponse = (status: number, description: string) =>
+  ApiResponse({ status, description, type: ErrorBodyDto });
+
+export const Public = () => SetMetadata(AUTH_MODE, 'public' satisfies AuthMode);
+
+export const OptionalAuth = () =>
+  applyDecorators(
+    SetMetadata(AUTH_MODE, 'optional' satisfies AuthMode),
+    ApiBearerAuth('token'),
+    ApiCookieAuth('session'),
+    ApiSecurity({}),
+    errorResponse(401, 'A token was sent but is invalid, expired or revoked'),
+    errorResponse(403, 'The token lacks the scope this method needs'),
+  );
+
+export const Authenticated = () =>
+  applyDecorators(
+    SetMetadata(AUTH_MODE, 'required' satisfies AuthMode),
+    ApiBearerAuth('token'),
+    ApiCookieAuth('session'),
+    errorResponse(401, 'Missing, invalid, expired or revoked token'),
+    errorResponse(403, 'The token lacks the scope this method needs, or the caller may not do this'),
+  );
+
+export const SessionOnly = () =>
+  applyDecorators(
+    SetMetadata(AUTH_MODE, 'session' satisfies AuthMode),
+    ApiCookieAuth('session'),
+    errorResponse(401, 'No signed-in browser session'),
+    errorResponse(403, 'A personal access token cannot do this (a token cannot create a token)'),
+  );
+
+export const AdminOnly = () =>
+  applyDecorators(
+    SetMetadata(AUTH_MODE, 'admin' satisfies AuthMode),
+    ApiBearerAuth('token'),
+    ApiCookieAuth('session'),
+    errorResponse(401, 'Missing, invalid, expired or revoked token'),
+    errorResponse(403, 'Administrators only, or the token lacks the scope'),
+  );
+
+/** Documents the error statuses of a route, each with the common error body. */
+export const ApiErrors = (...statuses: Array<[number, string]>) =>
+  applyDecorators(...statuses.map(([status, description]) => errorResponse(status, description)));
+
+/** The request context the auth guard established: request id and caller. */
+export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext): RequestContext => {
+  const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
+  if (!request.ctx) throw new Error('Auth guard did not run');
+  return request.ctx;
+});

@@ -1,0 +1,85 @@
+import type {} from '@fastify/cookie';
+import { type CanActivate, type ExecutionContext, HttpException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ANONYMOUS, type Caller, type RequestContext, type Scope } from '@pc/contracts';
+import { isWellFormedAccessToken, logContext, RemoteError } from '@pc/platform';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MODE, type AuthMode } from './auth.decorators';
+import { CallerCache } from './caller-cache';
+import { SESSION_COOKIE } from './session-cookie';
+
+type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
+
+/**
+ * Runs before every route: establishes who is calling (bearer token or session cookie), then checks
+ * what the route asks for and the scope the HTTP method needs (GET reads, everything else writes).
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallerCache,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const mode =
+      this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? 'required';
+    const requestId = request.id;
+    logContext.enterWith({ requestId });
+    const base: RequestContext = { requestId, caller: ANONYMOUS };
+    if (mode === 'public') {
+      request.ctx = base;
+      return true;
+    }
+    const caller = await this.identify(request, base, mode);
+    this.authorize(caller, mode, request.method);
+    request.ctx = { requestId, caller };
+    return true;
+  }
+
+  private async identify(request: AuthedRequest, ctx: RequestContext, mode: AuthMode): Promise<Caller> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match) throw httpError(401, 'The Authorization header must be "Bearer <token>"');
+      const token = match[1];
+      if (!isWellFormedAccessToken(token))
+        throw httpError(401, 'The access token is invalid, expired or revoked');
+      return this.callers.resolveToken(ctx, token);
+    }
+    const session = request.cookies?.[SESSION_COOKIE];
+    if (session) {
+      try {
+        return await this.callers.resolveSession(ctx, session);
+      } catch (error) {
+        // A stale cookie does not break public pages; it only fails where sign-in is needed.
+        if (mode === 'optional' && error instanceof RemoteError && error.payload.code === 'UNAUTHENTICATED') {
+          return ANONYMOUS;
+        }
+        throw error;
+      }
+    }
+    return ANONYMOUS;
+  }
+
+  private authorize(caller: Caller, mode: AuthMode, method: string): void {
+    if (caller.kind === 'anonymous') {
+      if (mode === 'optional') return;
+      throw httpError(401, mode === 'session' ? 'Sign in with a browser session' : 'Authentication required');
+    }
+    if (mode === 'session' && caller.via !== 'session') {
+      throw httpError(403, 'A personal access token cannot create a token: use a signed-in browser session');
+    }
+    const needed: Scope = method === 'GET' || method === 'HEAD' ? 'api:read' : 'api:write';
+    if (!caller.scopes.includes(needed)) throw httpError(403, `This token lacks the ${needed} scope`);
+    if (mode === 'admin' && !caller.isAdmin) throw httpError(403, 'Administrators only');
+  }
+}
+
+function httpError(status: 401 | 403, message: string): HttpException {
+  return new HttpException({ message }, status);
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { type BusConfig, PinoNestLogger } from '@pc/platform';
+import { GatewayEnv } from './gateway.env';
+import { GatewayModule } from './gateway.module';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { createValidationPipe } from './http/validation';
+import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
+
+export interface Gateway {
+  app: NestFastifyApplication;
+  document: OpenAPIObject;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The HTTP edge, configured but not yet listening. */
+export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Gateway> {
+  const adapter = new FastifyAdapter({
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env, bus), adapter, {
+    logger: new PinoNestLogger(),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie);
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableShutdownHooks();
+  await app.init();
+  const document = buildOpenApiDocument(app);
+  serveOpenApi(fastify, document);
+  return { app, document };
+}

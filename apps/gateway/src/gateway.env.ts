@@ -1,0 +1,26 @@
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { CommonEnv } from '@pc/platform';
+
+export class GatewayEnv extends CommonEnv {
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsOptional()
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  /** How long a successful token or session look-up is reused; revocations evict at once. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  AUTH_CACHE_TTL_MS: number = 30_000;
+
+  /** Trust X-Forwarded-* from a reverse proxy (for the Secure cookie flag and client addresses). */
+  @IsOptional()
+  @IsBoolean()
+  TRUST_PROXY: boolean = false;
+}

@@ -1,0 +1,32 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { type BusConfig, HealthModule, MessagingModule } from '@pc/platform';
+import { AuthGuard } from './auth/auth.guard';
+import { CallerCache } from './auth/caller-cache';
+import { GatewayEnv } from './gateway.env';
+import { GatewayReadiness } from './health/gateway-readiness';
+import { AuthController } from './identity/auth.controller';
+import { MeController } from './identity/me.controller';
+import { SessionService } from './identity/session.service';
+import { TokensController } from './identity/tokens.controller';
+import { UsersController } from './identity/users.controller';
+
+@Module({})
+export class GatewayModule {
+  static register(env: GatewayEnv, bus: BusConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        MessagingModule.forRoot(bus, 'gateway'),
+        HealthModule.register({ controller: true, busCheck: GatewayReadiness }),
+      ],
+      controllers: [AuthController, TokensController, MeController, UsersController],
+      providers: [
+        { provide: GatewayEnv, useValue: env },
+        CallerCache,
+        SessionService,
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { FieldError } from '@pc/contracts';
+
+export class FieldErrorDto implements FieldError {
+  @ApiProperty({ example: 'username' })
+  field!: string;
+
+  @ApiProperty({ example: 'must match ^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$' })
+  message!: string;
+}
+
+/** The one shape of every error response. */
+export class ErrorBodyDto {
+  @ApiProperty({ example: 400 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Bad Request' })
+  error!: string;
+
+  @ApiProperty({ example: 'Validation failed' })
+  message!: string;
+
+  @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Field errors (400 and 422)' })
+  details?: FieldErrorDto[];
+
+  @ApiPropertyOptional({
+    description: 'Stable machine-readable error code',
+    example: 'IDENTITY.USERNAME_TAKEN',
+  })
+  code?: string;
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  details?: FieldError[] | Record<string, string>;
+  code?: string;
+}

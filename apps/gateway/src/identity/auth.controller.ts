@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
+import type { RequestContext } from '@pc/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrors, Ctx, Public } from '../auth/auth.decorators';
+import { SessionService } from './session.service';
+import { LoginDto, OkDto, SignupDto, UserEnvelopeDto } from './identity.dto';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly sessions: SessionService) {}
+
+  @Post('signup')
+  @Public()
+  @ApiOperation({ summary: 'Create an account and sign in (sets the sb-access-token cookie)' })
+  @ApiCreatedResponse({ type: UserEnvelopeDto })
+  @ApiErrors([400, 'Invalid email, password (min 8) or name'], [409, 'An account with that email exists'])
+  signup(
+    @Ctx() ctx: RequestContext,
+    @Body() body: SignupDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.sessions.signup(ctx, body, req, reply);
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in (sets the sb-access-token cookie)' })
+  @ApiOkResponse({ type: UserEnvelopeDto })
+  @ApiErrors([400, 'Malformed request'], [401, 'Invalid email or password'])
+  login(
+    @Ctx() ctx: RequestContext,
+    @Body() body: LoginDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.sessions.login(ctx, body, req, reply);
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the browser session and clear its cookie' })
+  @ApiOkResponse({ type: OkDto })
+  logout(
+    @Ctx() ctx: RequestContext,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.sessions.logout(ctx, req, reply);
+  }
+}

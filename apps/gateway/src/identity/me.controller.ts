@@ -1,0 +1,29 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdentityRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { UpdateMeDto, UserEnvelopeDto } from './identity.dto';
+
+@ApiTags('account')
+@Controller('me')
+export class MeController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's profile" })
+  @ApiOkResponse({ type: UserEnvelopeDto })
+  get(@Ctx() ctx: RequestContext) {
+    return this.bus.request(IdentityRpc.getMe, ctx, {});
+  }
+
+  @Patch()
+  @Authenticated()
+  @ApiOperation({ summary: "Update the caller's profile; omitted fields stay as they are" })
+  @ApiOkResponse({ type: UserEnvelopeDto })
+  @ApiErrors([400, 'A field is invalid (details lists each)'], [409, 'The username is taken'])
+  update(@Ctx() ctx: RequestContext, @Body() body: UpdateMeDto) {
+    return this.bus.request(IdentityRpc.updateMe, ctx, body);
+  }
+}

@@ -1,0 +1,49 @@
+import type {} from '@fastify/cookie';
+import { Injectable } from '@nestjs/common';
+import { IdentityRpc, type RequestContext, type UserProfile } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CallerCache } from '../auth/caller-cache';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
+import type { LoginDto, SignupDto } from './identity.dto';
+
+/** Browser sessions: identity opens and ends them; the gateway keeps the cookie. */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly callers: CallerCache,
+  ) {}
+
+  async signup(
+    ctx: RequestContext,
+    body: SignupDto,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ user: UserProfile }> {
+    const session = await this.bus.request(IdentityRpc.signup, ctx, body);
+    setSessionCookie(req, reply, session.sessionToken, session.expiresAt);
+    return { user: session.user };
+  }
+
+  async login(
+    ctx: RequestContext,
+    body: LoginDto,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ user: UserProfile }> {
+    const session = await this.bus.request(IdentityRpc.login, ctx, body);
+    setSessionCookie(req, reply, session.sessionToken, session.expiresAt);
+    return { user: session.user };
+  }
+
+  async logout(ctx: RequestContext, req: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {
+    const sessionToken = req.cookies?.[SESSION_COOKIE];
+    if (sessionToken) {
+      await this.bus.request(IdentityRpc.logout, ctx, { sessionToken });
+      this.callers.evictSession(sessionToken);
+    }
+    clearSessionCookie(req, reply);
+    return { ok: true };
+  }
+}

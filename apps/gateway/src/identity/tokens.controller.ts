@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdentityRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, SessionOnly } from '../auth/auth.decorators';
+import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './identity.dto';
+
+@ApiTags('tokens')
+@Controller('tokens')
+export class TokensController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "List the caller's personal access tokens (records only, never secrets)" })
+  @ApiOkResponse({ type: TokenListDto })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(IdentityRpc.listTokens, ctx, {});
+  }
+
+  @Post()
+  @SessionOnly()
+  @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only' })
+  @ApiCreatedResponse({ type: CreatedTokenDto })
+  @ApiErrors([400, 'Invalid name, scopes or expiry'])
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateTokenDto) {
+    return this.bus.request(IdentityRpc.createToken, ctx, {
+      ...body,
+      expiresInDays: body.expiresInDays ?? null,
+    });
+  }
+
+  @Delete(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Revoke a token: immediate and irreversible' })
+  @ApiOkResponse({ type: RevokedTokenDto })
+  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such token of the caller'])
+  revoke(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+    return this.bus.request(IdentityRpc.revokeToken, ctx, { id });
+  }
+}

@@ -1,0 +1,21 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdentityRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { PublicProfileEnvelopeDto } from './identity.dto';
+
+@ApiTags('account')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get(':username')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'Public profile: name, company and username always; bio and links when public' })
+  @ApiOkResponse({ type: PublicProfileEnvelopeDto })
+  @ApiErrors([404, 'No user with that username'])
+  get(@Ctx() ctx: RequestContext, @Param('username') username: string) {
+    return this.bus.request(IdentityRpc.getPublicProfile, ctx, { username });
+  }
+}

@@ -1,0 +1,2 @@
+export { GatewayEnv } from './gateway.env';
+export { createGateway, type Gateway } from './gateway.app';

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { stringify } from 'yaml';
+
+const DESCRIPTION = [
+  'Community catalog of API-gateway policies and API-governance rulesets, with a review workflow and',
+  'deployment to the organizations of a gateway `platform`.',
+  '',
+  'Authenticate with a personal access token (`Authorization: Bearer pcat_...`) or, in a browser, the',
+  '`sb-access-token` session cookie. GET needs the `api:read` scope; POST, PATCH, PUT and DELETE need',
+  '`api:write`. Every error has the body `{statusCode, error, message, details?, code?}`.',
+].join('\n');
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Policy Catalog, Ruleset Catalog and Deployment API')
+    .setDescription(DESCRIPTION)
+    .setVersion('1.0.0')
+    .setOpenAPIVersion('3.1.0')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'Personal access token (pcat_...)' },
+      'token',
+    )
+    .addCookieAuth(
+      'sb-access-token',
+      { type: 'apiKey', in: 'cookie', description: 'Browser session' },
+      'session',
+    )
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+}
+
+const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'] as const;
+
+/** `GET /api/openapi.json`, `GET /api/openapi.yaml` and the docs page at `/api/docs`. */
+export function serveOpenApi(fastify: FastifyInstance, document: OpenAPIObject): void {
+  const json = JSON.stringify(document, null, 2);
+  const yaml = stringify(document);
+  fastify.get('/api/openapi.json', (_req, reply) => reply.type('application/json').send(json));
+  fastify.get('/api/openapi.yaml', (_req, reply) => reply.type('application/yaml').send(yaml));
+  const assetDir = getAbsoluteFSPath();
+  const assets = new Map<string, Buffer>(
+    ASSETS.map((name) => [name, readFileSync(path.join(assetDir, name))]),
+  );
+  fastify.get<{ Params: { file: string } }>('/api/docs/:file', (req, reply) => {
+    const asset = assets.get(req.params.file);
+    if (!asset)
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
+    return reply.type(req.params.file.endsWith('.css') ? 'text/css' : 'application/javascript').send(asset);
+  });
+  fastify.get('/api/docs', (_req, reply) => reply.type('text/html').send(DOCS_PAGE));
+}
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Policy Catalog API</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/swagger-ui-standalone-preset.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });</script>
+</body></html>`;

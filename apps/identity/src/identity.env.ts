@@ -1,0 +1,25 @@
+import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { ServiceEnv } from '@pc/platform';
+
+export class IdentityEnv extends ServiceEnv {
+  /** The administrator created (or promoted) at start. */
+  @IsOptional()
+  @IsEmail()
+  BOOTSTRAP_ADMIN_EMAIL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  BOOTSTRAP_ADMIN_PASSWORD?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  SESSION_TTL_DAYS: number = 30;
+
+  /** Avatar image base URL; the email hash is appended. Empty: no avatar URL. */
+  @IsOptional()
+  @IsString()
+  AVATAR_BASE_URL: string = '';
+}

@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule } from '@pc/platform';
+import { AuthHandler } from './auth/auth.handler';
+import { AuthService } from './auth/auth.service';
+import { SessionsRepository } from './auth/sessions.repository';
+import { identityDatabase } from './database/identity.datasource';
+import { IdentityEnv } from './identity.env';
+import { TokensHandler } from './tokens/tokens.handler';
+import { TokensRepository } from './tokens/tokens.repository';
+import { TokensService } from './tokens/tokens.service';
+import { AdminBootstrap } from './users/admin.bootstrap';
+import { UsersHandler } from './users/users.handler';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class IdentityModule {
+  static register(env: IdentityEnv): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+      ],
+      controllers: [AuthHandler, TokensHandler, UsersHandler],
+      providers: [
+        { provide: IdentityEnv, useValue: env },
+        UsersRepository,
+        SessionsRepository,
+        TokensRepository,
+        UsersService,
+        AuthService,
+        TokensService,
+        AdminBootstrap,
+      ],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type FindUsersRequest,
+  type PublicProfile,
+  type RequestContext,
+  type ResolveUserRequest,
+  type UpdateProfileRequest,
+  type UserProfile,
+  type UserSummary,
+  isUser,
+} from '@pc/contracts';
+import { DomainError, notFound, unauthenticated } from '@pc/platform';
+import { IdentityEnv } from '../identity.env';
+import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
+import type { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(IdentityEnv) private readonly env: IdentityEnv,
+  ) {}
+
+  async getMe(ctx: RequestContext): Promise<{ user: UserProfile }> {
+    return { user: toUserProfile(await this.currentUser(ctx)) };
+  }
+
+  /** The gateway has validated every field's shape; this applies them and keeps usernames unique. */
+  async updateMe(ctx: RequestContext, changes: UpdateProfileRequest): Promise<{ user: UserProfile }> {
+    const user = await this.currentUser(ctx);
+    if (changes.name !== undefined) user.name = changes.name.trim();
+    if (changes.company !== undefined)
+      user.company = changes.company === null ? null : changes.company.trim();
+    if (changes.username !== undefined) user.username = changes.username.toLowerCase();
+    if (changes.bio !== undefined) user.bio = changes.bio ? changes.bio : null;
+    if (changes.linkedinUrl !== undefined) user.linkedinUrl = changes.linkedinUrl || null;
+    if (changes.xUrl !== undefined) user.xUrl = changes.xUrl || null;
+    if (changes.profileIsPublic !== undefined) user.profileIsPublic = changes.profileIsPublic;
+    try {
+      return { user: toUserProfile(await this.users.save(user)) };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new DomainError('IDENTITY.USERNAME_TAKEN', 'That username is taken', [
+          { field: 'username', message: 'is already taken' },
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  async getPublicProfile(username: string): Promise<{ user: PublicProfile }> {
+    const user = await this.users.findByUsername(username.replace(/^@/, ''));
+    if (!user?.username) throw notFound('User');
+    return { user: toPublicProfile({ ...user, username: user.username }) };
+  }
+
+  async findMany(request: FindUsersRequest): Promise<{ users: UserSummary[] }> {
+    const users = await this.users.findByIds([...new Set(request.ids)]);
+    return { users: users.map((u) => toUserSummary(u, this.env.AVATAR_BASE_URL)) };
+  }
+
+  /** A username (with or without @) or an email, to a user, or null. */
+  async resolve(request: ResolveUserRequest): Promise<{ user: UserSummary | null }> {
+    const key = request.usernameOrEmail.trim();
+    const user =
+      key.includes('@') && !key.startsWith('@')
+        ? await this.users.findByEmail(key)
+        : await this.users.findByUsername(key.replace(/^@/, ''));
+    return { user: user ? toUserSummary(user, this.env.AVATAR_BASE_URL) : null };
+  }
+
+  private async currentUser(ctx: RequestContext): Promise<UserEntity> {
+    if (!isUser(ctx.caller)) throw unauthenticated();
+    const user = await this.users.findById(ctx.caller.userId);
+    if (!user) throw unauthenticated('The account no longer exists');
+    return user;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === UNIQUE_VIOLATION
+  );
+}

@@ -1,0 +1,44 @@
+// One Jest project per app and library (each folder with a project.json). Tests run TypeScript
+// through SWC (decorator metadata included) and resolve the tsconfig path aliases.
+const fs = require('node:fs');
+const path = require('node:path');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias.replace(/[/]/g, '\\/')}$`,
+    path.join(__dirname, target),
+  ]),
+);
+
+function projectDirs() {
+  const dirs = [];
+  const walk = (dir, depth) => {
+    if (depth > 3 || !fs.existsSync(dir)) return;
+    if (fs.existsSync(path.join(dir, 'project.json'))) {
+      dirs.push(dir);
+      return;
+    }
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(dir, entry.name), depth + 1);
+    }
+  };
+  walk(path.join(__dirname, 'apps'), 0);
+  walk(path.join(__dirname, 'libs'), 0);
+  return dirs;
+}
+
+module.exports = {
+  globalSetup: '<rootDir>/tools/jest/global-setup.js',
+  globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
+  projects: projectDirs().map((dir) => ({
+    displayName: JSON.parse(fs.readFileSync(path.join(dir, 'project.json'), 'utf8')).name,
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.integration-spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
+    transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+    moduleNameMapper,
+    testTimeout: 30000,
+  })),
+};

@@ -1,0 +1,49 @@
+/**
+ * Stable, machine-readable error codes. Services throw them; the gateway owns the one table from
+ * code to HTTP status (typed so that a new code without a status does not compile).
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'NOT_IMPLEMENTED',
+  'UPSTREAM_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'TIMEOUT',
+  'INTERNAL',
+  'IDENTITY.EMAIL_TAKEN',
+  'IDENTITY.USERNAME_TAKEN',
+  'IDENTITY.INVALID_CREDENTIALS',
+  'IDENTITY.TOKEN_INVALID',
+  'IDENTITY.TOKEN_NOT_ALLOWED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** What crosses the bus when a handler fails. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: FieldError[];
+  /** Seconds, for RATE_LIMITED. */
+  retryAfter?: number;
+}
+
+export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes((value as { code: string }).code) &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}

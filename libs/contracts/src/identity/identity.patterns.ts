@@ -1,0 +1,44 @@
+import { event, rpc, type PingResult } from '../common/descriptors';
+import type {
+  AuthenticateRequest,
+  AuthenticateResult,
+  CreateTokenRequest,
+  CreateTokenResult,
+  FindUsersRequest,
+  GetPublicProfileRequest,
+  LoginRequest,
+  LogoutRequest,
+  PublicProfile,
+  ResolveUserRequest,
+  RevokeTokenRequest,
+  RevokeTokenResult,
+  SessionEndedEvent,
+  SessionResult,
+  SignupRequest,
+  TokenRecord,
+  TokenRevokedEvent,
+  UpdateProfileRequest,
+  UserProfile,
+  UserSummary,
+} from './identity.types';
+
+export const IdentityRpc = {
+  ping: rpc<Record<string, never>, PingResult>('identity.health.ping.v1'),
+  signup: rpc<SignupRequest, SessionResult>('identity.auth.signup.v1'),
+  login: rpc<LoginRequest, SessionResult>('identity.auth.login.v1'),
+  logout: rpc<LogoutRequest, { ok: true }>('identity.auth.logout.v1'),
+  authenticate: rpc<AuthenticateRequest, AuthenticateResult>('identity.auth.authenticate.v1'),
+  listTokens: rpc<Record<string, never>, { tokens: TokenRecord[] }>('identity.token.list.v1'),
+  createToken: rpc<CreateTokenRequest, CreateTokenResult>('identity.token.create.v1'),
+  revokeToken: rpc<RevokeTokenRequest, RevokeTokenResult>('identity.token.revoke.v1'),
+  getMe: rpc<Record<string, never>, { user: UserProfile }>('identity.me.get.v1'),
+  updateMe: rpc<UpdateProfileRequest, { user: UserProfile }>('identity.me.update.v1'),
+  getPublicProfile: rpc<GetPublicProfileRequest, { user: PublicProfile }>('identity.user.public-profile.v1'),
+  findUsers: rpc<FindUsersRequest, { users: UserSummary[] }>('identity.user.find-many.v1'),
+  resolveUser: rpc<ResolveUserRequest, { user: UserSummary | null }>('identity.user.resolve.v1'),
+} as const;
+
+export const IdentityEvents = {
+  tokenRevoked: event<TokenRevokedEvent>('identity.token.revoked.v1', { broadcast: true }),
+  sessionEnded: event<SessionEndedEvent>('identity.session.ended.v1', { broadcast: true }),
+} as const;

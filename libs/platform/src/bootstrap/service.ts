@@ -1,0 +1,113 @@
+import {
+  Controller,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  type INestApplicationContext,
+  Module,
+  type ModuleMetadata,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ANONYMOUS, type PingResult, type RpcDescriptor } from '@pc/contracts';
+import { randomUUID } from 'node:crypto';
+import { RpcErrorFilter } from '../errors/rpc-error.filter';
+import { HealthModule, type ReadinessCheck } from '../health/health';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { type BusConfig, createServerStrategy } from '../messaging/bus';
+import { BusClient } from '../messaging/bus-client';
+import { MessagingModule } from '../messaging/messaging.module';
+import { RequestContextInterceptor } from '../messaging/request-context.interceptor';
+
+/** What every service declares about itself, so one bootstrap serves them all. */
+export interface ServiceDefinition {
+  /** Also the NATS queue group: replicas of a service share its requests. */
+  name: string;
+  ping: RpcDescriptor<Record<string, never>, PingResult>;
+  /** The service's own module (database, features). */
+  module: DynamicModule;
+}
+
+export interface RunningService {
+  name: string;
+  app: INestApplicationContext;
+  /** The health endpoints' URL when the service listens on HTTP. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+const log = createLogger('bootstrap');
+
+/**
+ * Starts a service on the given bus. With `httpPort` it is a hybrid app that also serves
+ * `/health/live` and `/health/ready` (a service running alone); without it, only the bus (embedded).
+ */
+export async function startService(
+  definition: ServiceDefinition,
+  bus: BusConfig,
+  options: { httpPort?: number; host?: string } = {},
+): Promise<RunningService> {
+  const root = serviceRootModule(definition, bus, options.httpPort !== undefined);
+  const logger = new PinoNestLogger();
+  const strategy = createServerStrategy(bus, definition.name);
+  if (options.httpPort === undefined) {
+    const app = await NestFactory.createMicroservice(root, { strategy, logger, bufferLogs: false });
+    app.useGlobalFilters(new RpcErrorFilter());
+    app.useGlobalInterceptors(new RequestContextInterceptor());
+    app.enableShutdownHooks();
+    await app.listen();
+    log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
+    return { name: definition.name, app, close: () => app.close() };
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), { logger });
+  const microservice = app.connectMicroservice({ strategy });
+  microservice.useGlobalFilters(new RpcErrorFilter());
+  microservice.useGlobalInterceptors(new RequestContextInterceptor());
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen(options.httpPort, options.host ?? '0.0.0.0');
+  const url = await app.getUrl();
+  log.info({ service: definition.name, bus: bus.kind, url }, 'service listening on the bus and HTTP');
+  return { name: definition.name, app, url, close: () => app.close() };
+}
+
+function serviceRootModule(definition: ServiceDefinition, bus: BusConfig, http: boolean): DynamicModule {
+  const ping = definition.ping;
+
+  @Controller()
+  class PingHandler {
+    @MessagePattern(ping.pattern)
+    ping(): PingResult {
+      return { service: definition.name, ok: true };
+    }
+  }
+
+  @Injectable()
+  class BusReadiness implements ReadinessCheck {
+    readonly name = 'bus';
+    constructor(@Inject(BusClient) private readonly client: BusClient) {}
+    async check(): Promise<void> {
+      await this.client.request(
+        ping,
+        { requestId: randomUUID(), caller: ANONYMOUS },
+        {},
+        { timeoutMs: 2000 },
+      );
+    }
+  }
+
+  const metadata: ModuleMetadata = {
+    imports: [
+      MessagingModule.forRoot(bus, definition.name),
+      definition.module,
+      HealthModule.register({ controller: http, busCheck: BusReadiness }),
+    ],
+    controllers: [PingHandler],
+  };
+
+  @Module({})
+  class ServiceRootModule {}
+
+  return { module: ServiceRootModule, global: false, ...metadata };
+}

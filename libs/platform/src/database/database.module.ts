@@ -1,0 +1,49 @@
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { READINESS_CHECKS, type ReadinessCheck } from '../health/health';
+import { createServiceDataSource, migrateServiceSchema, type ServiceDatabaseOptions } from './database';
+
+@Injectable()
+class DataSourceLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+@Injectable()
+class DatabaseReadiness implements ReadinessCheck {
+  readonly name = 'database';
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async check(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+}
+
+/** The service's own data source: migrated at start, closed at shutdown, checked for readiness. */
+@Module({})
+export class DatabaseModule {
+  static forService(options: ServiceDatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      global: true,
+      providers: [
+        {
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = createServiceDataSource(options);
+            await dataSource.initialize();
+            await migrateServiceSchema(dataSource, options.schema);
+            return dataSource;
+          },
+        },
+        DataSourceLifecycle,
+        DatabaseReadiness,
+        { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness },
+      ],
+      exports: [DataSource, READINESS_CHECKS.database],
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import { Client } from 'pg';
+import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { createLogger } from '../logging/logger';
+
+const log = createLogger('database');
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The one schema this service owns; it reads and writes nothing else. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    // Migrations hold one connection for the advisory lock and run on another.
+    extra: { max: Math.max(2, options.poolSize ?? 10), application_name: `policy-catalog:${options.schema}` },
+  });
+}
+
+/**
+ * Creates the schema and runs the service's pending migrations, under an advisory lock so that
+ * replicas starting together migrate once.
+ */
+export async function migrateServiceSchema(dataSource: DataSource, schema: string): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length > 0)
+      log.info({ schema, migrations: applied.map((m) => m.name) }, 'migrations applied');
+  } finally {
+    await runner
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`])
+      .catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet (development and tests). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: unknown) => {
+        // Another process may have created it in the meantime.
+        if (!/already exists/.test(String(error))) throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+
+interface LogContext {
+  requestId: string;
+}
+
+/** Holds the request id of the message being handled, so every log line can carry it. */
+export const logContext = new AsyncLocalStorage<LogContext>();
+
+/** Names whose values never reach a log line. */
+const REDACT = [
+  'password',
+  'clientSecret',
+  'client_secret',
+  'token',
+  'sessionToken',
+  'bearerToken',
+  'authorization',
+  'cookie',
+  '*.password',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.token',
+  '*.sessionToken',
+  '*.bearerToken',
+  '*.authorization',
+  '*.cookie',
+  'req.headers.authorization',
+  'req.headers.cookie',
+];
+
+let root: Logger | undefined;
+
+export function rootLogger(): Logger {
+  root ??= pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: { pid: process.pid },
+    redact: { paths: REDACT, censor: '[redacted]' },
+    mixin: () => {
+      const ctx = logContext.getStore();
+      return ctx ? { requestId: ctx.requestId } : {};
+    },
+  });
+  return root;
+}
+
+export function setLogLevel(level: string): void {
+  rootLogger().level = level;
+}
+
+export function createLogger(component: string): Logger {
+  return rootLogger().child({ component });
+}
+
+/** Nest's logger interface over pino, so framework messages come out as the same JSON lines. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger = rootLogger()) {}
+
+  log(message: unknown, context?: string): void {
+    this.logger.info({ context }, stringify(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.logger.error({ context, trace }, stringify(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn({ context }, stringify(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug({ context }, stringify(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace({ context }, stringify(message));
+  }
+}
+
+function stringify(message: unknown): string {
+  return typeof message === 'string' ? message : JSON.stringify(message);
+}

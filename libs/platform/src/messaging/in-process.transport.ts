@@ -1,0 +1,149 @@
+import {
+  BaseRpcContext,
+  ClientProxy,
+  type CustomTransportStrategy,
+  type ReadPacket,
+  Server,
+  type WritePacket,
+} from '@nestjs/microservices';
+import type { RpcErrorPayload } from '@pc/contracts';
+import type { InProcessBroker } from './in-process-broker';
+
+export const IN_PROCESS_TRANSPORT = Symbol('in-process');
+
+interface WirePacket extends ReadPacket {
+  id?: string;
+}
+
+/**
+ * The server half of the in-process bus: a Nest custom transport strategy with NATS semantics
+ * (queue group per service, JSON on the wire, the same error packets), so a service cannot tell
+ * which bus it is on.
+ */
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  override transportId = IN_PROCESS_TRANSPORT;
+  private unsubscribes: Array<() => void> = [];
+
+  constructor(
+    private readonly broker: InProcessBroker,
+    private readonly queue: string,
+    private readonly prefix = '',
+  ) {
+    super();
+    this.initializeSerializer({});
+    this.initializeDeserializer({});
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => void): void {
+    for (const subject of this.messageHandlers.keys()) {
+      this.unsubscribes.push(
+        this.broker.subscribe(
+          subject,
+          this.queue,
+          (raw, reply) => void this.handleMessage(subject, raw, reply),
+        ),
+      );
+    }
+    this._status$.next('connected');
+    callback();
+  }
+
+  close(): void {
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.unsubscribes = [];
+  }
+
+  on(): void {
+    // The in-process bus has no connection status events.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  /** Also called on incoming subjects, which already carry the prefix: idempotent. */
+  protected override normalizePattern(pattern: Parameters<Server['normalizePattern']>[0]): string {
+    const subject = super.normalizePattern(pattern);
+    return subject.startsWith(this.prefix) ? subject : this.prefix + subject;
+  }
+
+  private async handleMessage(subject: string, raw: string, reply?: (raw: string) => void): Promise<void> {
+    const message = JSON.parse(raw) as WirePacket;
+    const context = new BaseRpcContext([subject]);
+    if (message.id === undefined) {
+      await this.handleEvent(subject, message, context);
+      return;
+    }
+    const id = message.id;
+    const respond = (packet: WritePacket): void => reply?.(JSON.stringify({ ...packet, id }));
+    const handler = this.getHandlerByPattern(subject);
+    if (!handler) {
+      respond({ err: unavailable(subject), isDisposed: true });
+      return;
+    }
+    const response$ = this.transformToObservable(await handler(message.data, context));
+    this.send(response$, respond);
+  }
+}
+
+/** The client half: `send` and `emit` over the in-process broker. */
+export class InProcessClient extends ClientProxy {
+  constructor(
+    private readonly broker: InProcessBroker,
+    private readonly prefix = '',
+  ) {
+    super();
+    this.initializeSerializer({});
+    this.initializeDeserializer({});
+  }
+
+  connect(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): void {
+    // Nothing to release: the broker belongs to the process.
+  }
+
+  override unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected override normalizePattern(pattern: Parameters<ClientProxy['normalizePattern']>[0]): string {
+    return this.prefix + super.normalizePattern(pattern);
+  }
+
+  protected publish(partial: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const packet = this.assignPacketId(partial);
+    const subject = this.normalizePattern(partial.pattern as string);
+    let disposed = false;
+    const reached = this.broker.publish(subject, JSON.stringify(this.serializer.serialize(packet)), (raw) => {
+      if (disposed) return;
+      const { err, response, isDisposed } = JSON.parse(raw) as {
+        err?: unknown;
+        response?: unknown;
+        isDisposed?: boolean;
+      };
+      if (isDisposed || err) {
+        disposed = true;
+        callback({ err, response, isDisposed: true });
+      } else {
+        callback({ err, response });
+      }
+    });
+    if (reached === 0) callback({ err: unavailable(subject), isDisposed: true });
+    return () => {
+      disposed = true;
+    };
+  }
+
+  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const subject = this.normalizePattern(packet.pattern as string);
+    this.broker.publish(subject, JSON.stringify(this.serializer.serialize(packet)));
+    return Promise.resolve(undefined as T);
+  }
+}
+
+function unavailable(subject: string): RpcErrorPayload {
+  return { code: 'SERVICE_UNAVAILABLE', message: `No service answers ${subject}` };
+}

@@ -1,0 +1,81 @@
+/** A small HTTP client for end-to-end tests: JSON in and out, cookies and bearer tokens. */
+export interface HttpResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+}
+
+export class HttpClient {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<HttpResponse<T>> {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<T>> {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+  patch<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<T>> {
+    return this.request<T>('PATCH', path, { ...options, body });
+  }
+  put<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<T>> {
+    return this.request<T>('PUT', path, { ...options, body });
+  }
+  delete<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<HttpResponse<T>> {
+    return this.request<T>('DELETE', path, options);
+  }
+}
+
+/** The `name=value` part of a Set-Cookie header, ready to send back. */
+export function cookieFrom(response: HttpResponse<unknown>, name: string): string | undefined {
+  const all = response.headers.getSetCookie();
+  const found = all.find((c) => c.startsWith(`${name}=`));
+  return found?.split(';')[0];
+}

@@ -1,0 +1,3 @@
+export * from './infra';
+export * from './test-database';
+export * from './http-client';

@@ -1,0 +1,2 @@
+require('../register.js');
+module.exports = require('./global-setup.ts').globalTeardown;
