@@ -443,7 +443,7 @@ describe('two gateway replicas over NATS', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const bus = busFor('nats');
-    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0 });
+    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, serviceHealthPorts: true });
     second = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, gatewayOnly: true });
   });
 
@@ -474,5 +474,22 @@ describe('two gateway replicas over NATS', () => {
     expect((await a.delete(`/api/tokens/${record.id}`, { cookie })).status).toBe(200);
     expect((await b.get('/api/me', { token })).status).toBe(401);
     expect((await a.get('/api/me', { token })).status).toBe(401);
+  });
+
+  it('maps service errors to statuses when the service runs alone as a hybrid app', async () => {
+    const b = new HttpClient(second.url!);
+    const body = { email: 'twice@example.com', password: 'password123', name: 'Twice' };
+    expect((await b.post('/api/auth/signup', body)).status).toBe(201);
+    const again = await b.post<Json>('/api/auth/signup', body);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('IDENTITY.EMAIL_TAKEN');
+  });
+
+  it('serves the health endpoints of a service running alone', async () => {
+    const health = new HttpClient(first.serviceUrls.identity.replace('[::1]', '127.0.0.1'));
+    expect((await health.get('/health/live')).status).toBe(200);
+    const ready = await health.get<Json>('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toEqual({ database: 'ok', bus: 'ok' });
   });
 });

@@ -11,6 +11,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
+import { startSandbox } from '@pc/sandbox';
 import { EmbeddedEnv } from './embedded.env';
 import { startSystem } from './system';
 
@@ -38,13 +39,18 @@ async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
 
   const admin = adminCredentials(env, dataDir);
+  // The local source host, registry and platform; adapter variables set explicitly still win.
+  const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: '127.0.0.1' });
+  const adapterEnv = Object.fromEntries(
+    Object.entries(sandbox.adapterEnv).filter(([name]) => process.env[name] === undefined),
+  );
   const bus = busConfigFrom(env);
   const system = await startSystem({
     bus,
     databaseUrl,
     gatewayPort: env.PORT,
     gatewayHost: env.HOST,
-    env: { BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password },
+    env: { ...adapterEnv, BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password },
   });
 
   const url = system.url ?? `http://127.0.0.1:${env.PORT}`;
@@ -59,12 +65,21 @@ async function main(): Promise<void> {
       `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
       `  Administrator: ${admin.email} / ${admin.generated ? admin.password : '(from BOOTSTRAP_ADMIN_PASSWORD)'}`,
       '',
+      `Sandbox (local stand-ins for the external systems): ${sandbox.url}`,
+      `  source_host: ${sandbox.urls.sourceHostWeb} (API ${sandbox.urls.sourceHostApi})`,
+      `  registry:    ${sandbox.urls.registry}`,
+      `  platform:    ${sandbox.urls.platform} (connection host "us" or "eu")`,
+      `  platform demo credentials: clientId ${sandbox.demo.clientId} / clientSecret ${sandbox.demo.clientSecret}`,
+      `    organizations: ${sandbox.demo.organizations.map((o) => `${o.name} (${o.id})`).join(', ')}`,
+      `  demo repositories: ${[...sandbox.demo.repositories.unifiedPolicies, ...sandbox.demo.repositories.rulesets].join(' ')}`,
+      '',
     ].join('\n') + '\n',
   );
 
   const shutdown = async (signal: string): Promise<void> => {
     log.info({ signal }, 'shutting down');
     await system.close();
+    await sandbox.close();
     await postgres?.stop();
     process.exit(0);
   };

@@ -15,11 +15,15 @@ export interface SystemOptions {
   /** Start only the services (to run gateway replicas separately). */
   servicesOnly?: boolean;
   dbPoolSize?: number;
+  /** Run each service as it runs alone: a hybrid app that also serves its health endpoints on HTTP. */
+  serviceHealthPorts?: boolean;
 }
 
 export interface RunningSystem {
   /** Base URL of the gateway, e.g. http://127.0.0.1:3000 */
   url?: string;
+  /** Health URLs of the services, when they serve HTTP. */
+  serviceUrls: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -34,11 +38,13 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
   };
   const services: RunningService[] = [];
+  const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
-    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), options.bus));
+    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), options.bus, http));
   }
+  const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {
-    return { close: () => closeAll(services) };
+    return { serviceUrls, close: () => closeAll(services) };
   }
   const gatewayEnv = loadEnv(GatewayEnv, { ...source, PORT: String(options.gatewayPort) });
   const { app } = await createGateway(gatewayEnv, options.bus);
@@ -47,6 +53,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
   return {
     url: `http://127.0.0.1:${port}`,
+    serviceUrls,
     close: async () => {
       await app.close();
       await closeAll(services);

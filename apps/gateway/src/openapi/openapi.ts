@@ -31,9 +31,33 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'session',
     )
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  return normalizeNullable(document) as OpenAPIObject;
+}
+
+/**
+ * OpenAPI 3.1 is JSON Schema: `nullable: true` does not exist there. Rewrites it as a `null` type
+ * (or `anyOf` with a null schema around a `$ref`), and adds `null` to a nullable enum.
+ */
+export function normalizeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalizeNullable);
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node as Record<string, unknown>).map(
+    ([k, v]) => [k, normalizeNullable(v)] as const,
+  );
+  const schema: Record<string, unknown> = Object.fromEntries(entries);
+  if (schema.nullable !== true) return schema;
+  delete schema.nullable;
+  if (typeof schema.$ref === 'string') {
+    const { $ref, ...rest } = schema;
+    return { ...rest, anyOf: [{ $ref }, { type: 'null' }] };
+  }
+  if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...(schema.enum as unknown[]), null];
+  return schema;
 }
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'] as const;

@@ -61,9 +61,10 @@ export async function startService(
     return { name: definition.name, app, close: () => app.close() };
   }
   const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), { logger });
-  const microservice = app.connectMicroservice({ strategy });
-  microservice.useGlobalFilters(new RpcErrorFilter());
-  microservice.useGlobalInterceptors(new RequestContextInterceptor());
+  // Filters and interceptors must be registered before the microservice is connected, and inherited.
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new RequestContextInterceptor());
+  app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.listen(options.httpPort, options.host ?? '0.0.0.0');

@@ -1,6 +1,7 @@
-import { type ArgumentsHost, Catch, type RpcExceptionFilter } from '@nestjs/common';
+import { type ArgumentsHost, Catch, HttpException, type RpcExceptionFilter } from '@nestjs/common';
 import type { RpcErrorPayload } from '@pc/contracts';
-import { type Observable, throwError } from 'rxjs';
+import type { FastifyReply } from 'fastify';
+import { EMPTY, type Observable, throwError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { DomainError, RemoteError } from './domain-error';
 
@@ -9,11 +10,22 @@ const log = createLogger('rpc');
 /**
  * One per service: turns whatever a handler threw into the payload that crosses the bus. Domain
  * errors keep their code; an error from another service passes through; anything else is logged
- * with the request id and leaves as INTERNAL without internals.
+ * with the request id and leaves as INTERNAL without internals. (A service's only HTTP routes are its
+ * health endpoints; their errors are answered as plain JSON.)
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
-  catch(exception: unknown, _host: ArgumentsHost): Observable<RpcErrorPayload> {
+  catch(exception: unknown, host: ArgumentsHost): Observable<RpcErrorPayload> {
+    if (host.getType() === 'http') {
+      const reply = host.switchToHttp().getResponse<FastifyReply>();
+      const status = exception instanceof HttpException ? exception.getStatus() : 500;
+      const body =
+        exception instanceof HttpException
+          ? exception.getResponse()
+          : { statusCode: 500, message: 'Internal error' };
+      void reply.status(status).send(body);
+      return EMPTY;
+    }
     return throwError(() => toRpcError(exception));
   }
 }

@@ -1,0 +1,223 @@
+import { createServer } from 'node:net';
+import { HttpSourceHost, SourceHostError, type SourceHostErrorKind } from '@pc/source-host';
+import { SandboxControl } from '../sandbox-control.client';
+import { startSandbox, type RunningSandbox } from '../sandbox.server';
+
+async function failureOf(promise: Promise<unknown>): Promise<SourceHostError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SourceHostError) return error;
+    throw error;
+  }
+  throw new Error('expected a SourceHostError');
+}
+
+async function expectKind(promise: Promise<unknown>, kind: SourceHostErrorKind): Promise<SourceHostError> {
+  const error = await failureOf(promise);
+  expect(error.kind).toBe(kind);
+  return error;
+}
+
+const GCL_V1 = 'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: cors\n';
+const GCL_V2 = `${GCL_V1}  labels:\n    title: CORS\n`;
+
+describe('HttpSourceHost against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let control: SandboxControl;
+  let host: HttpSourceHost;
+  const repo = { owner: 'acme', name: 'cors-policy' };
+  const secret = { owner: 'acme', name: 'secret-policy' };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: false });
+    control = new SandboxControl(sandbox.url);
+    await control.createRepository({
+      ...repo,
+      files: {
+        'definition/gcl.yaml': GCL_V2,
+        'Cargo.toml': '[package]\nversion = "1.1.0"\n',
+        'src/lib.rs': '// v2\n',
+      },
+      branches: { 'feature/labels': { 'definition/gcl.yaml': `${GCL_V2}# wip\n`, 'src/lib.rs': '// wip\n' } },
+      tags: {
+        'v1.0.0': { 'definition/gcl.yaml': GCL_V1, 'Cargo.toml': '[package]\nversion = "1.0.0"\n' },
+        'v1.1.0': {},
+      },
+      hasIssues: false,
+    });
+    await control.createRepository({ ...secret, private: true, files: { 'gcl.yaml': GCL_V1 } });
+    host = HttpSourceHost.fromEnv({ ...sandbox.adapterEnv, SOURCE_HOST_TIMEOUT_MS: '400' });
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  afterEach(async () => {
+    await control.clearFaults();
+  });
+
+  it('parses a repository URL of the sandbox and reads its metadata', async () => {
+    const parsed = host.parseRepositoryUrl(`${sandbox.urls.sourceHostWeb}/acme/cors-policy.git`);
+    expect(parsed).toMatchObject(repo);
+    const info = await host.getRepository(parsed);
+    expect(info).toMatchObject({
+      owner: 'acme',
+      name: 'cors-policy',
+      defaultBranch: 'main',
+      visibility: 'public',
+      hasIssues: false,
+      webUrl: `${sandbox.urls.sourceHostWeb}/acme/cors-policy`,
+    });
+  });
+
+  it('lists branches and tags with the commits they point to', async () => {
+    const branches = await host.listBranches(repo);
+    const tags = await host.listTags(repo);
+    expect(branches.map((b) => b.name).sort()).toEqual(['feature/labels', 'main']);
+    expect(tags.map((t) => t.name)).toEqual(['v1.0.0', 'v1.1.0']);
+    const main = branches.find((b) => b.name === 'main');
+    expect(tags.find((t) => t.name === 'v1.1.0')?.commitSha).toBe(main?.commitSha);
+    expect(await host.resolveRef(repo, 'v1.0.0')).toBe(tags[0]?.commitSha);
+    expect(await host.resolveRef(repo, 'feature/labels')).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('reads a file as it is at a tag and at a branch', async () => {
+    expect(await host.readTextFile(repo, 'definition/gcl.yaml', 'v1.0.0')).toBe(GCL_V1);
+    expect(await host.readTextFile(repo, 'definition/gcl.yaml', 'main')).toBe(GCL_V2);
+    const sha = await host.resolveRef(repo, 'v1.0.0');
+    expect(await host.readTextFile(repo, 'Cargo.toml', sha)).toContain('1.0.0');
+  });
+
+  it('reads the tree of a ref, whole or under a folder', async () => {
+    const tree = await host.readTree(repo, 'main');
+    expect(tree.map((e) => `${e.type}:${e.path}`).sort()).toEqual([
+      'directory:definition',
+      'directory:src',
+      'file:Cargo.toml',
+      'file:definition/gcl.yaml',
+      'file:src/lib.rs',
+    ]);
+    const definition = await host.readTree(repo, 'main', 'definition');
+    expect(definition).toEqual([
+      expect.objectContaining({ path: 'definition/gcl.yaml', type: 'file', size: GCL_V2.length }),
+    ]);
+  });
+
+  it('reads every file of a ref over git', async () => {
+    const snapshot = await host.snapshot(repo, 'v1.0.0');
+    expect(snapshot.commitSha).toBe(await host.resolveRef(repo, 'v1.0.0'));
+    expect([...snapshot.files.keys()].sort()).toEqual(['Cargo.toml', 'definition/gcl.yaml']);
+    expect(snapshot.files.get('definition/gcl.yaml')?.toString()).toBe(GCL_V1);
+  });
+
+  it('reads a commit by its SHA over git', async () => {
+    const old = await host.resolveRef(repo, 'v1.0.0');
+    const snapshot = await host.snapshot(repo, old);
+    expect(snapshot.commitSha).toBe(old);
+  });
+
+  it('reports a private repository as private', async () => {
+    await expectKind(host.getRepository(secret), 'private');
+    await expectKind(host.readFile(secret, 'gcl.yaml', 'main'), 'private');
+    await expectKind(host.snapshot(secret, 'main'), 'private');
+  });
+
+  it('reads a private repository with a token that may see it', async () => {
+    const withToken = HttpSourceHost.fromEnv({
+      ...sandbox.adapterEnv,
+      SOURCE_HOST_TOKEN: sandbox.demo.sourceHostToken,
+    });
+    expect(await withToken.getRepository(secret)).toMatchObject({ visibility: 'private' });
+    expect(await withToken.readTextFile(secret, 'gcl.yaml', 'main')).toBe(GCL_V1);
+    expect((await withToken.snapshot(secret, 'main')).files.get('gcl.yaml')?.toString()).toBe(GCL_V1);
+  });
+
+  it('reports a rejected token as unauthorized', async () => {
+    const badToken = HttpSourceHost.fromEnv({ ...sandbox.adapterEnv, SOURCE_HOST_TOKEN: 'wrong' });
+    await expectKind(badToken.getRepository(repo), 'unauthorized');
+  });
+
+  it('reports a repository that does not exist as not found', async () => {
+    await expectKind(host.getRepository({ owner: 'acme', name: 'nothing-here' }), 'not_found');
+    await expectKind(host.listTags({ owner: 'acme', name: 'nothing-here' }), 'not_found');
+    await expectKind(host.snapshot({ owner: 'acme', name: 'nothing-here' }, 'main'), 'not_found');
+  });
+
+  it('reports a repository deleted since as not found', async () => {
+    await control.createRepository({ owner: 'acme', name: 'short-lived', files: { 'gcl.yaml': GCL_V1 } });
+    await host.getRepository({ owner: 'acme', name: 'short-lived' });
+    await control.deleteRepository('acme', 'short-lived');
+    await expectKind(host.getRepository({ owner: 'acme', name: 'short-lived' }), 'not_found');
+  });
+
+  it('tells a missing ref from a missing file', async () => {
+    await expectKind(host.resolveRef(repo, 'v9.9.9'), 'ref_not_found');
+    await expectKind(host.readFile(repo, 'definition/gcl.yaml', 'v9.9.9'), 'ref_not_found');
+    await expectKind(host.readFile(repo, 'definition/missing.yaml', 'main'), 'path_not_found');
+    await expectKind(host.readFile(repo, 'definition', 'main'), 'path_not_found');
+    await expectKind(host.readTree(repo, 'main', 'nowhere'), 'path_not_found');
+    await expectKind(host.snapshot(repo, 'v9.9.9'), 'ref_not_found');
+  });
+
+  it('reports an exhausted API rate limit as rate limited, with when to retry', async () => {
+    await control.injectFault({ system: 'source_host', kind: 'rate_limit', times: 1 });
+    const error = await expectKind(host.getRepository(repo), 'rate_limited');
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('falls back to git for content when the API is rate limited', async () => {
+    await control.injectFault({ system: 'source_host', kind: 'rate_limit', times: 1 });
+    expect(await host.readTextFile(repo, 'definition/gcl.yaml', 'v1.0.0')).toBe(GCL_V1);
+    await control.injectFault({ system: 'source_host', kind: 'rate_limit', times: 1 });
+    expect((await host.readTree(repo, 'v1.0.0')).map((e) => e.path)).toContain('definition/gcl.yaml');
+  });
+
+  it('retries a failed read and succeeds when the host recovers', async () => {
+    await control.injectFault({ system: 'source_host', kind: 'error', times: 1 });
+    expect(await host.getRepository(repo)).toMatchObject({ name: 'cors-policy' });
+  });
+
+  it('reports a host that keeps failing as an upstream error', async () => {
+    await control.injectFault({ system: 'source_host', kind: 'error' });
+    await expectKind(host.getRepository(repo), 'upstream_error');
+  });
+
+  it('reports a host that does not answer in time as a timeout', async () => {
+    await control.injectFault({ system: 'source_host', kind: 'timeout' });
+    await expectKind(host.getRepository(repo), 'timeout');
+  });
+
+  it('reports a host nobody listens on as unreachable', async () => {
+    const port = await closedPort();
+    const offline = new HttpSourceHost({
+      webUrl: `http://127.0.0.1:${port}/source-host`,
+      apiUrl: `http://127.0.0.1:${port}/source-host/api`,
+      allowlist: [`127.0.0.1:${port}`],
+      retries: 0,
+    });
+    await expectKind(offline.getRepository(repo), 'unreachable');
+  });
+
+  it('refuses repositories on other hosts, and loopback hosts that are not allowlisted', async () => {
+    await expectKind(
+      Promise.resolve().then(() => host.parseRepositoryUrl('https://elsewhere.example.org/acme/cors-policy')),
+      'not_allowed_host',
+    );
+    const { OUTBOUND_ALLOWLIST: _allow, ...withoutAllowlist } = sandbox.adapterEnv;
+    const strict = HttpSourceHost.fromEnv(withoutAllowlist);
+    await expectKind(strict.getRepository(repo), 'not_allowed_host');
+    await expectKind(strict.snapshot(repo, 'main'), 'not_allowed_host');
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,241 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  FAULT_KINDS,
+  SANDBOX_SYSTEMS,
+  type FaultInjector,
+  type FaultKind,
+  type SandboxSystem,
+} from '../sandbox.faults';
+import type { PlatformStore, TenantSpec } from '../platform/platform.store';
+import { TenantInputError } from '../platform/platform.store';
+import type { RegistryStore } from '../registry/registry.store';
+import { versionJson } from '../registry/registry.store';
+import {
+  RepositoryInputError,
+  type FileSet,
+  type GitRepositoryStore,
+  type RepositorySpec,
+} from '../source-host/git-repository.store';
+
+export interface ControlRoutesOptions {
+  repos: GitRepositoryStore;
+  platform: PlatformStore;
+  registry: RegistryStore;
+  faults: FaultInjector;
+  baseUrl: () => string;
+  describe: () => Record<string, unknown>;
+}
+
+const BASE = '/_sandbox';
+
+/** The control API tests and demos use to shape the sandbox (never part of the emulated protocols). */
+export function registerControlRoutes(app: FastifyInstance, options: ControlRoutesOptions): void {
+  const { repos, platform, registry, faults } = options;
+  const webUrl = (owner: string, name: string): string => `${options.baseUrl()}/source-host/${owner}/${name}`;
+
+  app.get(BASE, () => Promise.resolve(options.describe()));
+
+  app.post(`${BASE}/repos`, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    let spec: RepositorySpec;
+    try {
+      spec = {
+        owner: requireString(body.owner, 'owner'),
+        name: requireString(body.name, 'name'),
+        defaultBranch: optionalString(body.defaultBranch, 'defaultBranch'),
+        description: optionalString(body.description, 'description'),
+        files: fileSet(body.files, 'files'),
+        branches: refSets(body.branches, 'branches'),
+        tags: refSets(body.tags, 'tags'),
+        hasIssues: optionalBoolean(body.hasIssues, 'hasIssues'),
+        private: optionalBoolean(body.private, 'private'),
+      };
+      const repo = await repos.createRepository(spec);
+      const url = webUrl(repo.owner, repo.name);
+      return await reply.code(201).send({ webUrl: url, cloneUrl: `${url}.git` });
+    } catch (error) {
+      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+  });
+
+  app.post(`${BASE}/repos/:owner/:name/commits`, async (request, reply) => {
+    const { owner, name } = request.params as { owner: string; name: string };
+    const repo = repos.get(owner, name);
+    if (!repo) return reply.code(404).send({ message: 'No such repository' });
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    try {
+      const sha = await repos.pushCommit(repo, {
+        branch: optionalString(body.branch, 'branch'),
+        files: fileSet(body.files, 'files'),
+        message: optionalString(body.message, 'message'),
+        tag: optionalString(body.tag, 'tag'),
+      });
+      return await reply.code(201).send({ sha });
+    } catch (error) {
+      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+  });
+
+  app.patch(`${BASE}/repos/:owner/:name`, async (request, reply) => {
+    const { owner, name } = request.params as { owner: string; name: string };
+    const repo = repos.get(owner, name);
+    if (!repo) return reply.code(404).send({ message: 'No such repository' });
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    try {
+      repo.private = optionalBoolean(body.private, 'private') ?? repo.private;
+      repo.hasIssues = optionalBoolean(body.hasIssues, 'hasIssues') ?? repo.hasIssues;
+    } catch (error) {
+      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+    return { owner: repo.owner, name: repo.name, private: repo.private, hasIssues: repo.hasIssues };
+  });
+
+  app.delete(`${BASE}/repos/:owner/:name`, async (request, reply) => {
+    const { owner, name } = request.params as { owner: string; name: string };
+    if (!(await repos.remove(owner, name))) return reply.code(404).send({ message: 'No such repository' });
+    return reply.code(204).send();
+  });
+
+  app.post(`${BASE}/platform/tenants`, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    try {
+      if (!Array.isArray(body.organizations)) throw new TenantInputError('organizations must be a list');
+      const spec: TenantSpec = {
+        clientId: requireString(body.clientId, 'clientId'),
+        clientSecret: requireString(body.clientSecret, 'clientSecret'),
+        tokenTtlSeconds: typeof body.tokenTtlSeconds === 'number' ? body.tokenTtlSeconds : undefined,
+        organizations: (body.organizations as unknown[]).map((raw, i) => {
+          const o = (raw ?? {}) as Record<string, unknown>;
+          return {
+            id: requireString(o.id, `organizations[${i}].id`),
+            name: requireString(o.name, `organizations[${i}].name`),
+            parentId: optionalString(o.parentId ?? undefined, `organizations[${i}].parentId`),
+            deployable: optionalBoolean(o.deployable, `organizations[${i}].deployable`),
+          };
+        }),
+      };
+      const tenant = platform.addTenant(spec);
+      return await reply.code(201).send({
+        clientId: tenant.clientId,
+        rootOrganizationId: tenant.rootId,
+        organizations: [...tenant.organizations.values()],
+      });
+    } catch (error) {
+      if (error instanceof TenantInputError || error instanceof RepositoryInputError) {
+        return reply.code(400).send({ message: error.message });
+      }
+      throw error;
+    }
+  });
+
+  app.get(`${BASE}/platform/state`, () =>
+    Promise.resolve({
+      tenants: platform.listTenants().map((t) => ({
+        clientId: t.clientId,
+        rootOrganizationId: t.rootId,
+        tokensIssued: t.tokensIssued,
+      })),
+      organizations: platform.listTenants().flatMap((t) =>
+        [...t.organizations.values()].map((o) => ({
+          id: o.id,
+          name: o.name,
+          parentId: o.parentId,
+          clientId: t.clientId,
+          applied: platform.appliedIn(o.id),
+        })),
+      ),
+      registry: registry.all().map((v) => {
+        const { files: _files, ...rest } = versionJson(v);
+        return rest;
+      }),
+    }),
+  );
+
+  app.delete(`${BASE}/platform/state/:organizationId/:assetId`, async (request, reply) => {
+    const { organizationId, assetId } = request.params as { organizationId: string; assetId: string };
+    if (!platform.removeApplied(organizationId, assetId))
+      return reply.code(404).send({ message: 'Not applied' });
+    return reply.code(204).send();
+  });
+
+  app.delete(`${BASE}/platform/tokens`, () => Promise.resolve({ revoked: platform.revokeTokens() }));
+
+  app.post(`${BASE}/faults`, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!SANDBOX_SYSTEMS.includes(body.system as SandboxSystem)) {
+      return reply.code(400).send({ message: `system must be one of ${SANDBOX_SYSTEMS.join(', ')}` });
+    }
+    if (!FAULT_KINDS.includes(body.kind as FaultKind)) {
+      return reply.code(400).send({ message: `kind must be one of ${FAULT_KINDS.join(', ')}` });
+    }
+    if (body.times !== undefined && (typeof body.times !== 'number' || body.times < 1)) {
+      return reply.code(400).send({ message: 'times must be a positive number' });
+    }
+    if (body.organizationId !== undefined && typeof body.organizationId !== 'string') {
+      return reply.code(400).send({ message: 'organizationId must be a string' });
+    }
+    faults.add({
+      system: body.system as SandboxSystem,
+      kind: body.kind as FaultKind,
+      organizationId: typeof body.organizationId === 'string' ? body.organizationId : undefined,
+      times: typeof body.times === 'number' ? body.times : undefined,
+    });
+    return reply.code(201).send({ faults: faults.list() });
+  });
+
+  app.delete(`${BASE}/faults`, async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '')
+    throw new RepositoryInputError(`${field} must be a non-empty string`);
+  return value;
+}
+
+function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return requireString(value, field);
+}
+
+function optionalBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw new RepositoryInputError(`${field} must be a boolean`);
+  return value;
+}
+
+/** `{ path: "text" }` or `{ path: { base64: "..." } }` for binary files. */
+function fileSet(value: unknown, field: string): FileSet {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RepositoryInputError(`${field} must be an object of path: content`);
+  }
+  const files: FileSet = {};
+  for (const [path, content] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof content === 'string') files[path] = content;
+    else if (
+      typeof content === 'object' &&
+      content !== null &&
+      typeof (content as { base64?: unknown }).base64 === 'string'
+    ) {
+      files[path] = Buffer.from((content as { base64: string }).base64, 'base64');
+    } else throw new RepositoryInputError(`${field}.${path} must be a string or { base64 }`);
+  }
+  return files;
+}
+
+function refSets(value: unknown, field: string): Record<string, FileSet> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new RepositoryInputError(`${field} must be an object`);
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([name, files]) => [
+      name,
+      fileSet(files, `${field}.${name}`),
+    ]),
+  );
+}

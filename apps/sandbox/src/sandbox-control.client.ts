@@ -1,0 +1,113 @@
+import type { FaultSpec } from './sandbox.faults';
+import type { TenantSpec } from './platform/platform.store';
+
+/** Files as sent to the control API: text, or `{ base64 }` for binary content. */
+export type ControlFileSet = Record<string, string | { base64: string }>;
+
+export interface ControlRepositorySpec {
+  owner: string;
+  name: string;
+  defaultBranch?: string;
+  description?: string;
+  files: ControlFileSet;
+  branches?: Record<string, ControlFileSet>;
+  tags?: Record<string, ControlFileSet>;
+  hasIssues?: boolean;
+  private?: boolean;
+}
+
+export interface SandboxAppliedItem {
+  organizationId: string;
+  kind: 'policy' | 'ruleset';
+  groupId: string;
+  assetId: string;
+  version: string;
+  configuration: Record<string, unknown>;
+  appliedAt: string;
+}
+
+export interface SandboxPlatformState {
+  tenants: Array<{ clientId: string; rootOrganizationId: string; tokensIssued: number }>;
+  organizations: Array<{
+    id: string;
+    name: string;
+    parentId: string | null;
+    clientId: string;
+    applied: SandboxAppliedItem[];
+  }>;
+  registry: Array<{ groupId: string; assetId: string; version: string; classifier: string; name: string }>;
+}
+
+/** A typed client of the sandbox's control API (`/_sandbox`), for tests and demo scripts. */
+export class SandboxControl {
+  constructor(private readonly sandboxUrl: string) {}
+
+  createRepository(spec: ControlRepositorySpec): Promise<{ webUrl: string; cloneUrl: string }> {
+    return this.call('POST', '/repos', spec, 201);
+  }
+
+  /** Commits a complete file set on a branch (the default one when omitted), optionally tagging it. */
+  pushCommit(
+    owner: string,
+    name: string,
+    input: { branch?: string; files: ControlFileSet; message?: string; tag?: string },
+  ): Promise<{ sha: string }> {
+    return this.call('POST', `/repos/${enc(owner)}/${enc(name)}/commits`, input, 201);
+  }
+
+  updateRepository(
+    owner: string,
+    name: string,
+    patch: { private?: boolean; hasIssues?: boolean },
+  ): Promise<unknown> {
+    return this.call('PATCH', `/repos/${enc(owner)}/${enc(name)}`, patch, 200);
+  }
+
+  deleteRepository(owner: string, name: string): Promise<void> {
+    return this.call('DELETE', `/repos/${enc(owner)}/${enc(name)}`, undefined, 204);
+  }
+
+  addTenant(spec: TenantSpec): Promise<{ clientId: string; rootOrganizationId: string }> {
+    return this.call('POST', '/platform/tenants', spec, 201);
+  }
+
+  platformState(): Promise<SandboxPlatformState> {
+    return this.call('GET', '/platform/state', undefined, 200);
+  }
+
+  /** Removes an applied item behind the service's back (drift). */
+  removeApplied(organizationId: string, assetId: string): Promise<void> {
+    return this.call('DELETE', `/platform/state/${enc(organizationId)}/${enc(assetId)}`, undefined, 204);
+  }
+
+  /** Invalidates every issued platform token (the next calls answer 401). */
+  revokeTokens(): Promise<{ revoked: number }> {
+    return this.call('DELETE', '/platform/tokens', undefined, 200);
+  }
+
+  injectFault(fault: FaultSpec): Promise<unknown> {
+    return this.call('POST', '/faults', fault, 201);
+  }
+
+  clearFaults(): Promise<void> {
+    return this.call('DELETE', '/faults', undefined, 204);
+  }
+
+  private async call<T>(method: string, path: string, body: unknown, expected: number): Promise<T> {
+    const response = await fetch(`${this.sandboxUrl}/_sandbox${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    if (response.status !== expected) {
+      throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${text}`);
+    }
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+}
+
+function enc(value: string): string {
+  return encodeURIComponent(value);
+}

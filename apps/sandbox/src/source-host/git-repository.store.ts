@@ -1,0 +1,295 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { git, gitOk } from '../sandbox.git';
+
+/** File contents by repository path; strings are UTF-8. */
+export type FileSet = Record<string, string | Buffer>;
+
+export interface RepositorySpec {
+  owner: string;
+  name: string;
+  defaultBranch?: string;
+  description?: string;
+  files: FileSet;
+  /** Other branches, each with its complete file set (committed on top of the default branch). */
+  branches?: Record<string, FileSet>;
+  /** Tags, each with its complete file set; an empty set tags the default branch's head. */
+  tags?: Record<string, FileSet>;
+  hasIssues?: boolean;
+  private?: boolean;
+}
+
+export interface StoredRepository {
+  id: number;
+  owner: string;
+  name: string;
+  defaultBranch: string;
+  description: string;
+  hasIssues: boolean;
+  private: boolean;
+  gitDir: string;
+  createdAt: string;
+}
+
+export interface TreeItem {
+  path: string;
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+  size?: number;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)[A-Za-z0-9._/-]{1,200}(?<!\/)(?<!\.lock)$/;
+
+export class RepositoryInputError extends Error {}
+
+/**
+ * Repositories of the sandbox source host, as bare git repositories in a temporary directory
+ * (`<root>/<owner>/<name>.git`), so that the REST shape and git smart HTTP serve the same commits.
+ */
+export class GitRepositoryStore {
+  private readonly repos = new Map<string, StoredRepository>();
+  private nextId = 1;
+  private commitClock = Date.UTC(2024, 0, 15, 9, 0, 0) / 1000;
+
+  constructor(readonly root: string) {}
+
+  static async create(): Promise<GitRepositoryStore> {
+    return new GitRepositoryStore(await mkdtemp(join(tmpdir(), 'pc-sandbox-git-')));
+  }
+
+  async dispose(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true });
+  }
+
+  get(owner: string, name: string): StoredRepository | undefined {
+    return this.repos.get(key(owner, name));
+  }
+
+  list(): StoredRepository[] {
+    return [...this.repos.values()];
+  }
+
+  async remove(owner: string, name: string): Promise<boolean> {
+    const repo = this.get(owner, name);
+    if (!repo) return false;
+    this.repos.delete(key(owner, name));
+    await rm(repo.gitDir, { recursive: true, force: true });
+    return true;
+  }
+
+  async createRepository(spec: RepositorySpec): Promise<StoredRepository> {
+    if (!NAME.test(spec.owner) || !NAME.test(spec.name) || spec.name.endsWith('.git')) {
+      throw new RepositoryInputError('owner and name must be simple names ([A-Za-z0-9_.-])');
+    }
+    if (this.get(spec.owner, spec.name))
+      throw new RepositoryInputError(`${spec.owner}/${spec.name} already exists`);
+    const defaultBranch = spec.defaultBranch ?? 'main';
+    for (const ref of [defaultBranch, ...Object.keys(spec.branches ?? {}), ...Object.keys(spec.tags ?? {})]) {
+      if (!REF.test(ref)) throw new RepositoryInputError(`Not a valid ref name: ${ref}`);
+    }
+    validateFiles(spec.files);
+    const gitDir = join(this.root, spec.owner, `${spec.name}.git`);
+    await mkdir(dirname(gitDir), { recursive: true });
+    await gitOk(['init', '--bare', '--quiet', '--template=', gitDir]);
+    await gitOk(['--git-dir', gitDir, 'config', 'uploadpack.allowAnySHA1InWant', 'true']);
+    await gitOk(['--git-dir', gitDir, 'config', 'http.receivepack', 'false']);
+    await gitOk(['--git-dir', gitDir, 'symbolic-ref', 'HEAD', `refs/heads/${defaultBranch}`]);
+    const repo: StoredRepository = {
+      id: this.nextId++,
+      owner: spec.owner,
+      name: spec.name,
+      defaultBranch,
+      description: spec.description ?? '',
+      hasIssues: spec.hasIssues ?? true,
+      private: spec.private ?? false,
+      gitDir,
+      createdAt: new Date().toISOString(),
+    };
+    const head = await this.commit(gitDir, spec.files, undefined, 'Initial commit');
+    await gitOk(['--git-dir', gitDir, 'update-ref', `refs/heads/${defaultBranch}`, head]);
+    for (const [branch, files] of Object.entries(spec.branches ?? {})) {
+      validateFiles(files);
+      const sha = await this.commit(gitDir, files, head, `Work on ${branch}`);
+      await gitOk(['--git-dir', gitDir, 'update-ref', `refs/heads/${branch}`, sha]);
+    }
+    for (const [tag, files] of Object.entries(spec.tags ?? {})) {
+      validateFiles(files);
+      const sha =
+        Object.keys(files).length === 0 ? head : await this.commit(gitDir, files, head, `Release ${tag}`);
+      await gitOk(['--git-dir', gitDir, 'update-ref', `refs/tags/${tag}`, sha]);
+    }
+    this.repos.set(key(spec.owner, spec.name), repo);
+    return repo;
+  }
+
+  /** Commits a complete file set on top of a branch (created from the default branch when new), optionally tagged. */
+  async pushCommit(
+    repo: StoredRepository,
+    input: { branch?: string; files: FileSet; message?: string; tag?: string },
+  ): Promise<string> {
+    const branch = input.branch ?? repo.defaultBranch;
+    for (const ref of [branch, ...(input.tag ? [input.tag] : [])]) {
+      if (!REF.test(ref)) throw new RepositoryInputError(`Not a valid ref name: ${ref}`);
+    }
+    validateFiles(input.files);
+    const parent =
+      (await this.resolveCommit(repo, `refs/heads/${branch}`)) ??
+      (await this.resolveCommit(repo, `refs/heads/${repo.defaultBranch}`));
+    const sha = await this.commit(repo.gitDir, input.files, parent, input.message ?? `Update ${branch}`);
+    await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/heads/${branch}`, sha]);
+    if (input.tag) await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/tags/${input.tag}`, sha]);
+    return sha;
+  }
+
+  /** The commit a branch, tag or SHA points to, or undefined. */
+  async resolveCommit(repo: StoredRepository, ref: string): Promise<string | undefined> {
+    if (!REF.test(ref) && !/^refs\/(heads|tags)\//.test(ref)) return undefined;
+    const result = await git([
+      '--git-dir',
+      repo.gitDir,
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `${ref}^{commit}`,
+    ]);
+    const sha = result.stdout.toString('utf8').trim();
+    return result.code === 0 && sha !== '' ? sha : undefined;
+  }
+
+  async refs(repo: StoredRepository, kind: 'heads' | 'tags'): Promise<Array<{ name: string; sha: string }>> {
+    const out = await gitOk([
+      '--git-dir',
+      repo.gitDir,
+      'for-each-ref',
+      '--sort=refname',
+      '--format=%(refname:lstrip=2)%00%(objectname)%00%(*objectname)',
+      `refs/${kind}`,
+    ]);
+    return out
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const [name = '', sha = '', peeled = ''] = line.split('\0');
+        return { name, sha: peeled !== '' ? peeled : sha };
+      });
+  }
+
+  async commitInfo(
+    repo: StoredRepository,
+    sha: string,
+  ): Promise<{ sha: string; tree: string; message: string; date: string; parents: string[] }> {
+    const out = await gitOk([
+      '--git-dir',
+      repo.gitDir,
+      'show',
+      '-s',
+      '--format=%H%x00%T%x00%P%x00%cI%x00%B',
+      sha,
+    ]);
+    const [commit = '', tree = '', parents = '', date = '', ...message] = out.split('\0');
+    return {
+      sha: commit,
+      tree,
+      parents: parents.split(' ').filter(Boolean),
+      date,
+      message: message.join('\0').trim(),
+    };
+  }
+
+  /** Every entry (recursive, directories included) of a commit. */
+  async tree(repo: StoredRepository, sha: string, recursive: boolean): Promise<TreeItem[]> {
+    const args = ['--git-dir', repo.gitDir, 'ls-tree', '-l', '-z'];
+    if (recursive) args.push('-r', '-t');
+    const result = await git([...args, sha]);
+    if (result.code !== 0) return [];
+    return parseTree(result.stdout.toString('utf8'));
+  }
+
+  /** What is at `path` in a commit: a blob's bytes, a directory's entries, or nothing. */
+  async pathAt(
+    repo: StoredRepository,
+    sha: string,
+    path: string,
+  ): Promise<
+    { kind: 'file'; sha: string; content: Buffer } | { kind: 'dir'; entries: TreeItem[] } | undefined
+  > {
+    if (path === '') return { kind: 'dir', entries: await this.tree(repo, sha, false) };
+    if (path.split('/').some((s) => s === '' || s === '.' || s === '..')) return undefined;
+    const type = await git(['--git-dir', repo.gitDir, 'cat-file', '-t', `${sha}:${path}`]);
+    const kind = type.stdout.toString('utf8').trim();
+    if (type.code !== 0) return undefined;
+    if (kind === 'tree') {
+      const entries = await this.tree(repo, `${sha}:${path}`, false);
+      return { kind: 'dir', entries: entries.map((e) => ({ ...e, path: `${path}/${e.path}` })) };
+    }
+    if (kind !== 'blob') return undefined;
+    const blobSha = await gitOk(['--git-dir', repo.gitDir, 'rev-parse', `${sha}:${path}`]);
+    const content = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', blobSha]);
+    return { kind: 'file', sha: blobSha, content: content.stdout };
+  }
+
+  private async commit(
+    gitDir: string,
+    files: FileSet,
+    parent: string | undefined,
+    message: string,
+  ): Promise<string> {
+    const work = await mkdtemp(join(this.root, '.work-'));
+    try {
+      const tree = join(work, 'tree');
+      await mkdir(tree);
+      for (const [path, content] of Object.entries(files)) {
+        const target = join(tree, path);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, content);
+      }
+      const env = { GIT_INDEX_FILE: join(work, 'index'), ...this.nextDate() };
+      await gitOk(['--git-dir', gitDir, '--work-tree', tree, 'add', '--all', '--force', '.'], {
+        env,
+        cwd: tree,
+      });
+      const treeSha = await gitOk(['--git-dir', gitDir, 'write-tree'], { env });
+      const args = ['--git-dir', gitDir, 'commit-tree', treeSha, '-m', message];
+      if (parent) args.push('-p', parent);
+      return await gitOk(args, { env });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Commit dates advance an hour per commit from a fixed start, so histories read naturally. */
+  private nextDate(): Record<string, string> {
+    this.commitClock += 3600;
+    const date = `${this.commitClock} +0000`;
+    return { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  }
+}
+
+function key(owner: string, name: string): string {
+  return `${owner.toLowerCase()}/${name.toLowerCase()}`;
+}
+
+function validateFiles(files: FileSet): void {
+  for (const path of Object.keys(files)) {
+    const segments = path.split('/');
+    if (path.startsWith('/') || segments.some((s) => s === '' || s === '.' || s === '..' || s === '.git')) {
+      throw new RepositoryInputError(`Not a valid file path: ${path}`);
+    }
+  }
+}
+
+function parseTree(output: string): TreeItem[] {
+  const items: TreeItem[] = [];
+  for (const record of output.split('\0')) {
+    if (record === '') continue;
+    const tab = record.indexOf('\t');
+    const [mode = '', type = '', sha = '', size = '-'] = record.slice(0, tab).split(/\s+/);
+    const item: TreeItem = { path: record.slice(tab + 1), mode, type: type as TreeItem['type'], sha };
+    if (type === 'blob' && size !== '-') item.size = Number(size);
+    items.push(item);
+  }
+  return items;
+}

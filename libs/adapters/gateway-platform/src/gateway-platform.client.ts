@@ -1,0 +1,384 @@
+import { createHash } from 'node:crypto';
+import {
+  OutboundError,
+  OutboundGuard,
+  OutboundHttpClient,
+  isRateLimited,
+  retryAfterSeconds,
+  type HttpMethod,
+  type OutboundResponse,
+} from '@pc/outbound';
+import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
+import { PlatformError } from './gateway-platform.errors';
+import type {
+  AccessTokenProvider,
+  AppliedAsset,
+  ApplyRequest,
+  GatewayPlatform,
+  PlatformConnection,
+  PlatformOrganization,
+} from './gateway-platform.types';
+
+interface CachedToken {
+  value: string;
+  expiresAt: number;
+}
+
+interface Target {
+  baseUrl: string;
+  /** Custom domains are user-supplied: vetted by the outbound guard. */
+  guarded: boolean;
+}
+
+/**
+ * The gateway platform over HTTP: `POST /oauth2/token` (client credentials), `/accounts/api/me`,
+ * `/accounts/api/organizations/{id}/hierarchy` and `/api/v1/organizations/{id}/applied[/{assetId}]`, under the
+ * base URL of the connection's host.
+ */
+export class HttpGatewayPlatform implements GatewayPlatform {
+  private readonly http: OutboundHttpClient;
+  private readonly guard: OutboundGuard;
+  private readonly tokens = new Map<string, CachedToken>();
+  private readonly pending = new Map<string, Promise<CachedToken>>();
+  private readonly skewMs: number;
+
+  constructor(
+    private readonly config: GatewayPlatformConfig,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.guard = new OutboundGuard({ allowlist: config.allowlist ?? [] });
+    this.http = new OutboundHttpClient({
+      guard: this.guard,
+      timeoutMs: config.timeoutMs ?? 10_000,
+      retries: config.retries ?? 2,
+    });
+    this.skewMs = (config.tokenExpirySkewSeconds ?? 30) * 1000;
+  }
+
+  static fromEnv(source: Record<string, string | undefined> = process.env): HttpGatewayPlatform {
+    return new HttpGatewayPlatform(loadGatewayPlatformConfig(source));
+  }
+
+  baseUrl(connection: PlatformConnection): string {
+    return this.target(connection).baseUrl;
+  }
+
+  async getAccessToken(
+    connection: PlatformConnection,
+    options: { forceRefresh?: boolean } = {},
+  ): Promise<string> {
+    const target = this.target(connection);
+    const key = cacheKey(target.baseUrl, connection);
+    const cached = this.tokens.get(key);
+    if (!options.forceRefresh && cached && cached.expiresAt - this.skewMs > this.now()) return cached.value;
+    if (options.forceRefresh) this.tokens.delete(key);
+    let pending = this.pending.get(key);
+    if (pending === undefined) {
+      pending = this.fetchToken(target, connection).finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    const token = await pending;
+    this.tokens.set(key, token);
+    return token.value;
+  }
+
+  tokenProvider(connection: PlatformConnection): AccessTokenProvider {
+    return (options) => this.getAccessToken(connection, options);
+  }
+
+  async listOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]> {
+    const me = await this.me(connection);
+    const hierarchy = expectJson(
+      await this.call(
+        connection,
+        'GET',
+        `/accounts/api/organizations/${encodeURIComponent(me.rootId)}/hierarchy`,
+      ),
+      'hierarchy',
+    );
+    const organizations: PlatformOrganization[] = [];
+    const walk = (node: unknown, parent: PlatformOrganization | null): void => {
+      if (!isRecord(node) || typeof node.id !== 'string' || typeof node.name !== 'string') {
+        throw malformed('organization');
+      }
+      const org: PlatformOrganization = {
+        id: node.id,
+        name: node.name,
+        parentId: parent?.id ?? null,
+        isPrimary: parent === null,
+        fullPath: parent === null ? node.name : `${parent.fullPath} / ${node.name}`,
+      };
+      organizations.push(org);
+      const children = Array.isArray(node.subOrganizations) ? node.subOrganizations : [];
+      for (const child of children) walk(child, org);
+    };
+    walk(hierarchy, null);
+    return organizations;
+  }
+
+  async listDeployableOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]> {
+    const [me, organizations] = await Promise.all([this.me(connection), this.listOrganizations(connection)]);
+    const deployable = new Set(me.deployableIds);
+    return organizations.filter((o) => deployable.has(o.id));
+  }
+
+  async apply(
+    connection: PlatformConnection,
+    organizationId: string,
+    request: ApplyRequest,
+  ): Promise<AppliedAsset> {
+    const body = {
+      kind: request.kind,
+      groupId: request.groupId,
+      version: request.version,
+      configuration: request.configuration ?? {},
+    };
+    const response = await this.call(connection, 'PUT', appliedPath(organizationId, request.assetId), body);
+    return toApplied(expectJson(response, 'applied asset'));
+  }
+
+  async listApplied(connection: PlatformConnection, organizationId: string): Promise<AppliedAsset[]> {
+    const response = await this.call(connection, 'GET', appliedPath(organizationId));
+    const body = expectJson(response, 'applied list');
+    if (!isRecord(body) || !Array.isArray(body.items)) throw malformed('applied list');
+    return body.items.map(toApplied);
+  }
+
+  async getApplied(
+    connection: PlatformConnection,
+    organizationId: string,
+    assetId: string,
+  ): Promise<AppliedAsset | null> {
+    const response = await this.call(connection, 'GET', appliedPath(organizationId, assetId));
+    if (response.status === 404 && errorCode(response) === 'not_applied') return null;
+    return toApplied(expectJson(response, 'applied asset'));
+  }
+
+  async remove(connection: PlatformConnection, organizationId: string, assetId: string): Promise<boolean> {
+    const response = await this.call(connection, 'DELETE', appliedPath(organizationId, assetId));
+    if (response.status === 404 && errorCode(response) === 'not_applied') return false;
+    expectOk(response);
+    return true;
+  }
+
+  private async me(connection: PlatformConnection): Promise<{ rootId: string; deployableIds: string[] }> {
+    const body = expectJson(await this.call(connection, 'GET', '/accounts/api/me'), 'profile');
+    if (!isRecord(body) || !isRecord(body.organization) || typeof body.organization.id !== 'string') {
+      throw malformed('profile');
+    }
+    const deployable = Array.isArray(body.deployableOrganizationIds) ? body.deployableOrganizationIds : [];
+    return {
+      rootId: body.organization.id,
+      deployableIds: deployable.filter((id): id is string => typeof id === 'string'),
+    };
+  }
+
+  private target(connection: PlatformConnection): Target {
+    switch (connection.host) {
+      case 'us':
+        return { baseUrl: trimSlash(this.config.usUrl), guarded: false };
+      case 'eu':
+        return { baseUrl: trimSlash(this.config.euUrl), guarded: false };
+      case 'custom': {
+        const domain = (connection.customDomain ?? '').trim();
+        if (domain === '')
+          throw new PlatformError('invalid_url', 'A custom connection needs a custom domain');
+        const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain) ? domain : `https://${domain}`;
+        let url: URL;
+        try {
+          url = this.guard.parse(candidate);
+        } catch (error) {
+          throw fromOutbound(error);
+        }
+        if (url.search !== '' || url.hash !== '') {
+          throw new PlatformError('invalid_url', 'A custom domain must not have a query or fragment');
+        }
+        return { baseUrl: trimSlash(`${url.origin}${url.pathname}`), guarded: true };
+      }
+      default:
+        throw new PlatformError('invalid_request', `Unknown platform host ${String(connection.host)}`);
+    }
+  }
+
+  private async fetchToken(target: Target, connection: PlatformConnection): Promise<CachedToken> {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: connection.clientId,
+      client_secret: connection.clientSecret,
+    });
+    const response = await this.send(target, 'POST', '/oauth2/token', form.toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    if (response.status === 400 || response.status === 401) {
+      throw new PlatformError('invalid_credentials', 'The platform refused the client credentials', {
+        status: response.status,
+      });
+    }
+    const body = expectJson(response, 'token');
+    if (!isRecord(body) || typeof body.access_token !== 'string') throw malformed('token');
+    const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300;
+    return { value: body.access_token, expiresAt: this.now() + expiresIn * 1000 };
+  }
+
+  /** A call with the connection's token; on 401 the token is fetched again once. */
+  private async call(
+    connection: PlatformConnection,
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+  ): Promise<OutboundResponse> {
+    const target = this.target(connection);
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    const headers = (token: string): Record<string, string> => ({
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    });
+    let response = await this.send(
+      target,
+      method,
+      path,
+      json,
+      headers(await this.getAccessToken(connection)),
+    );
+    if (response.status === 401) {
+      const fresh = await this.getAccessToken(connection, { forceRefresh: true });
+      response = await this.send(target, method, path, json, headers(fresh));
+      if (response.status === 401) {
+        throw new PlatformError('unauthorized', 'The platform refused a fresh token', { status: 401 });
+      }
+    }
+    return response;
+  }
+
+  private async send(
+    target: Target,
+    method: HttpMethod,
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<OutboundResponse> {
+    try {
+      return await this.http.request({
+        method,
+        url: `${target.baseUrl}${path}`,
+        headers,
+        body,
+        guarded: target.guarded,
+      });
+    } catch (error) {
+      throw fromOutbound(error);
+    }
+  }
+}
+
+function cacheKey(baseUrl: string, connection: PlatformConnection): string {
+  const secret = createHash('sha256').update(connection.clientSecret).digest('hex');
+  return `${baseUrl}\n${connection.clientId}\n${secret}`;
+}
+
+function appliedPath(organizationId: string, assetId?: string): string {
+  const base = `/api/v1/organizations/${encodeURIComponent(organizationId)}/applied`;
+  return assetId === undefined ? base : `${base}/${encodeURIComponent(assetId)}`;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function errorCode(response: OutboundResponse): string | undefined {
+  const body = response.json();
+  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+}
+
+function expectOk(response: OutboundResponse): void {
+  if (response.status >= 200 && response.status < 300) return;
+  const body = response.json();
+  const message =
+    isRecord(body) && typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
+  const status = response.status;
+  if (isRateLimited(response)) {
+    throw new PlatformError('rate_limited', 'The platform is rate limiting', {
+      status,
+      retryAfterSeconds: retryAfterSeconds(response.headers),
+    });
+  }
+  switch (status) {
+    case 400:
+    case 422:
+      throw new PlatformError('invalid_request', message, { status });
+    case 401:
+      throw new PlatformError('unauthorized', message, { status });
+    case 403:
+      throw new PlatformError('forbidden', message, { status });
+    case 404:
+      throw new PlatformError(
+        errorCode(response) === 'asset_not_found' ? 'asset_not_found' : 'not_found',
+        message,
+        {
+          status,
+        },
+      );
+    default:
+      throw new PlatformError('upstream_error', `The platform answered ${status}: ${message}`, { status });
+  }
+}
+
+function expectJson(response: OutboundResponse, what: string): unknown {
+  expectOk(response);
+  const body = response.json();
+  if (body === undefined) throw malformed(what);
+  return body;
+}
+
+function toApplied(raw: unknown): AppliedAsset {
+  if (
+    !isRecord(raw) ||
+    typeof raw.organizationId !== 'string' ||
+    (raw.kind !== 'policy' && raw.kind !== 'ruleset') ||
+    typeof raw.groupId !== 'string' ||
+    typeof raw.assetId !== 'string' ||
+    typeof raw.version !== 'string'
+  ) {
+    throw malformed('applied asset');
+  }
+  return {
+    organizationId: raw.organizationId,
+    kind: raw.kind,
+    groupId: raw.groupId,
+    assetId: raw.assetId,
+    version: raw.version,
+    configuration: isRecord(raw.configuration) ? raw.configuration : {},
+    appliedAt: typeof raw.appliedAt === 'string' ? raw.appliedAt : '',
+  };
+}
+
+function fromOutbound(error: unknown): PlatformError {
+  if (error instanceof PlatformError) return error;
+  if (error instanceof OutboundError) {
+    switch (error.kind) {
+      case 'invalid_url':
+        return new PlatformError('invalid_url', error.message, { cause: error });
+      case 'blocked_address':
+        return new PlatformError('not_allowed_host', error.message, { cause: error });
+      case 'timeout':
+        return new PlatformError('timeout', error.message, { cause: error });
+      case 'unresolvable':
+      case 'unreachable':
+        return new PlatformError('unreachable', error.message, { cause: error });
+      case 'too_large':
+        return new PlatformError('upstream_error', error.message, { cause: error });
+    }
+  }
+  return new PlatformError('upstream_error', error instanceof Error ? error.message : 'Unexpected failure', {
+    cause: error,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function malformed(what: string): PlatformError {
+  return new PlatformError('upstream_error', `The platform answered a malformed ${what}`);
+}

@@ -1,0 +1,56 @@
+import { HttpGatewayPlatform } from './gateway-platform.client';
+import { PlatformError } from './gateway-platform.errors';
+import type { PlatformConnection } from './gateway-platform.types';
+
+const platform = HttpGatewayPlatform.fromEnv({
+  PLATFORM_US_URL: 'https://us.platform.example.org/',
+  PLATFORM_EU_URL: 'https://eu.platform.example.org',
+});
+
+const connection = (host: PlatformConnection['host'], customDomain?: string): PlatformConnection => ({
+  host,
+  customDomain,
+  clientId: 'id',
+  clientSecret: 'secret',
+});
+
+function failure(c: PlatformConnection): PlatformError {
+  try {
+    platform.baseUrl(c);
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('platform base URL by connection host', () => {
+  it('uses the configured URLs for us and eu', () => {
+    expect(platform.baseUrl(connection('us'))).toBe('https://us.platform.example.org');
+    expect(platform.baseUrl(connection('eu'))).toBe('https://eu.platform.example.org');
+  });
+
+  it('uses https on the custom domain, or the URL it is given', () => {
+    expect(platform.baseUrl(connection('custom', 'platform.corp.example'))).toBe(
+      'https://platform.corp.example',
+    );
+    expect(platform.baseUrl(connection('custom', 'platform.corp.example:8443'))).toBe(
+      'https://platform.corp.example:8443',
+    );
+    expect(platform.baseUrl(connection('custom', 'http://127.0.0.1:3001/platform/'))).toBe(
+      'http://127.0.0.1:3001/platform',
+    );
+  });
+
+  it('refuses a custom connection without a usable domain', () => {
+    expect(failure(connection('custom')).kind).toBe('invalid_url');
+    expect(failure(connection('custom', 'ftp://platform.corp.example')).kind).toBe('invalid_url');
+    expect(failure(connection('custom', 'https://u:p@platform.corp.example')).kind).toBe('invalid_url');
+  });
+
+  it('defaults us and eu to a sandbox on its default port', () => {
+    const defaults = HttpGatewayPlatform.fromEnv({});
+    expect(defaults.baseUrl(connection('us'))).toBe('http://127.0.0.1:3001/platform');
+    expect(defaults.baseUrl(connection('eu'))).toBe('http://127.0.0.1:3001/platform');
+  });
+});

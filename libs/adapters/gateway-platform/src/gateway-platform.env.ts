@@ -1,0 +1,46 @@
+import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig, loadAdapterEnv } from '@pc/outbound';
+
+const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+export class GatewayPlatformEnv {
+  /** Base URL of connections with host `us`. Defaults to a sandbox on its default port. */
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  PLATFORM_US_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
+
+  /** Base URL of connections with host `eu`. Defaults to a sandbox on its default port. */
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  PLATFORM_EU_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
+
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  PLATFORM_TIMEOUT_MS: number = 10_000;
+}
+
+export interface GatewayPlatformConfig {
+  usUrl: string;
+  euUrl: string;
+  timeoutMs?: number;
+  /** Extra attempts of GET calls after network failures and 5xx. */
+  retries?: number;
+  /** `host` / `host:port` custom domains that may resolve to refused addresses (`OUTBOUND_ALLOWLIST`). */
+  allowlist?: string[];
+  /** Seconds before expiry at which a cached token is fetched again. Default 30. */
+  tokenExpirySkewSeconds?: number;
+}
+
+export function loadGatewayPlatformConfig(
+  source: Record<string, string | undefined> = process.env,
+): GatewayPlatformConfig {
+  const env = loadAdapterEnv(GatewayPlatformEnv, source);
+  return {
+    usUrl: env.PLATFORM_US_URL,
+    euUrl: env.PLATFORM_EU_URL,
+    timeoutMs: env.PLATFORM_TIMEOUT_MS,
+    allowlist: loadOutboundConfig(source).allowlist,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Every way a platform call can fail.
+ * - `invalid_credentials`: the token endpoint refused the client id / secret.
+ * - `unauthorized`: a fresh token was still refused. `forbidden`: the credential may not act on the organization.
+ * - `not_found`: no such organization (or nothing applied there). `asset_not_found`: the applied asset is not in the registry.
+ * - `invalid_request`: the platform refused the input. `invalid_url` / `not_allowed_host`: a bad or refused custom domain.
+ * - `rate_limited` (with `retryAfterSeconds`), `timeout`, `unreachable`, `upstream_error`.
+ */
+export type PlatformErrorKind =
+  | 'invalid_credentials'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'asset_not_found'
+  | 'invalid_request'
+  | 'invalid_url'
+  | 'not_allowed_host'
+  | 'rate_limited'
+  | 'timeout'
+  | 'unreachable'
+  | 'upstream_error';
+
+export class PlatformError extends Error {
+  override readonly name = 'PlatformError';
+
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly details: { retryAfterSeconds?: number; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+  }
+
+  get retryAfterSeconds(): number | undefined {
+    return this.details.retryAfterSeconds;
+  }
+}
+
+export function isPlatformError(error: unknown, kind?: PlatformErrorKind): error is PlatformError {
+  return error instanceof PlatformError && (kind === undefined || error.kind === kind);
+}

@@ -1,0 +1,70 @@
+export const PLATFORM_HOSTS = ['us', 'eu', 'custom'] as const;
+export type PlatformHost = (typeof PLATFORM_HOSTS)[number];
+
+/** A stored connection to the platform: where, and with which client credentials. */
+export interface PlatformConnection {
+  host: PlatformHost;
+  /** For `custom`: `platform.example.org`, `platform.example.org:8443` or a full `https://...` URL. */
+  customDomain?: string | null;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface PlatformOrganization {
+  id: string;
+  name: string;
+  parentId: string | null;
+  /** The root organization of the credential's tenant. */
+  isPrimary: boolean;
+  /** Names from the root, e.g. `Root / Team A / Sub`. */
+  fullPath: string;
+}
+
+export type AppliedKind = 'policy' | 'ruleset';
+
+export interface ApplyRequest {
+  kind: AppliedKind;
+  /** Registry coordinates of the asset to apply. */
+  groupId: string;
+  assetId: string;
+  version: string;
+  configuration?: Record<string, unknown>;
+}
+
+export interface AppliedAsset {
+  organizationId: string;
+  kind: AppliedKind;
+  groupId: string;
+  assetId: string;
+  version: string;
+  configuration: Record<string, unknown>;
+  appliedAt: string;
+}
+
+/** Returns a bearer token; asked again with `forceRefresh` when a call answers 401. */
+export type AccessTokenProvider = (options?: { forceRefresh?: boolean }) => Promise<string>;
+
+/** The gateway platform, as services see it. Every failure is a `PlatformError`. */
+export interface GatewayPlatform {
+  /** The base URL a connection talks to; throws `invalid_url` for a bad custom domain. */
+  baseUrl(connection: PlatformConnection): string;
+  /** A cached client-credentials token, fetched again when it expires or when `forceRefresh`. */
+  getAccessToken(connection: PlatformConnection, options?: { forceRefresh?: boolean }): Promise<string>;
+  /** The same, as a function other adapters (the registry) can call. */
+  tokenProvider(connection: PlatformConnection): AccessTokenProvider;
+  /** Every organization of the credential's tenant, root first, depth first. */
+  listOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]>;
+  /** The organizations this credential may apply policies and rulesets to. */
+  listDeployableOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]>;
+  /** Applies (or replaces) the asset in the organization. */
+  apply(connection: PlatformConnection, organizationId: string, request: ApplyRequest): Promise<AppliedAsset>;
+  listApplied(connection: PlatformConnection, organizationId: string): Promise<AppliedAsset[]>;
+  /** `null` when the asset is not applied there. */
+  getApplied(
+    connection: PlatformConnection,
+    organizationId: string,
+    assetId: string,
+  ): Promise<AppliedAsset | null>;
+  /** False when it was not applied. */
+  remove(connection: PlatformConnection, organizationId: string, assetId: string): Promise<boolean>;
+}

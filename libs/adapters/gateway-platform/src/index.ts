@@ -1,0 +1,16 @@
+export { HttpGatewayPlatform } from './gateway-platform.client';
+export { PlatformError, isPlatformError } from './gateway-platform.errors';
+export type { PlatformErrorKind } from './gateway-platform.errors';
+export { GatewayPlatformEnv, loadGatewayPlatformConfig } from './gateway-platform.env';
+export type { GatewayPlatformConfig } from './gateway-platform.env';
+export { PLATFORM_HOSTS } from './gateway-platform.types';
+export type {
+  AccessTokenProvider,
+  AppliedAsset,
+  AppliedKind,
+  ApplyRequest,
+  GatewayPlatform,
+  PlatformConnection,
+  PlatformHost,
+  PlatformOrganization,
+} from './gateway-platform.types';

@@ -1,0 +1,18 @@
+export { OutboundError, isOutboundError } from './outbound.errors';
+export type { OutboundErrorKind } from './outbound.errors';
+export { blockedAddressReason } from './address-policy';
+export type { BlockedAddressReason } from './address-policy';
+export { OutboundGuard, parseAllowlist, effectivePort } from './outbound.guard';
+export type { HostResolver, OutboundGuardOptions, ResolvedAddress, VettedTarget } from './outbound.guard';
+export { OutboundHttpClient, retryAfterSeconds, isRateLimited } from './outbound.client';
+export type {
+  HttpMethod,
+  OutboundHttpClientOptions,
+  OutboundRequest,
+  OutboundResponse,
+} from './outbound.client';
+export { OutboundEnv, loadOutboundConfig, outboundGuardFromEnv } from './outbound.env';
+export { loadAdapterEnv } from './adapter-env';
+export type { OutboundConfig } from './outbound.env';
+export { sandboxAdapterEnv, SANDBOX_PATHS, DEFAULT_SANDBOX_URL } from './sandbox-adapter-env';
+export type { SandboxAdapterEnv } from './sandbox-adapter-env';

@@ -1,0 +1,37 @@
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { loadAdapterEnv } from './adapter-env';
+import { OutboundGuard, parseAllowlist } from './outbound.guard';
+
+/** Configuration shared by every adapter that reaches user-supplied addresses. */
+export class OutboundEnv {
+  /**
+   * Comma-separated `host` or `host:port` that may resolve to loopback or private addresses. Empty in
+   * production; the sandbox's address in embedded and test configuration.
+   */
+  @IsOptional()
+  @IsString()
+  OUTBOUND_ALLOWLIST: string = '';
+
+  /** Timeout of each outbound attempt. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  OUTBOUND_TIMEOUT_MS: number = 10_000;
+}
+
+export interface OutboundConfig {
+  allowlist: string[];
+  timeoutMs: number;
+}
+
+export function loadOutboundConfig(source: Record<string, string | undefined> = process.env): OutboundConfig {
+  const env = loadAdapterEnv(OutboundEnv, source);
+  return { allowlist: parseAllowlist(env.OUTBOUND_ALLOWLIST), timeoutMs: env.OUTBOUND_TIMEOUT_MS };
+}
+
+export function outboundGuardFromEnv(
+  source: Record<string, string | undefined> = process.env,
+): OutboundGuard {
+  return new OutboundGuard({ allowlist: loadOutboundConfig(source).allowlist });
+}

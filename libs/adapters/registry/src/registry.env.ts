@@ -1,0 +1,27 @@
+import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadAdapterEnv } from '@pc/outbound';
+
+export class RegistryEnv {
+  /** Base of the registry API. Defaults to a sandbox on its default port. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  REGISTRY_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.registry}`;
+
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  REGISTRY_TIMEOUT_MS: number = 15_000;
+}
+
+export interface RegistryConfig {
+  url: string;
+  timeoutMs?: number;
+  /** Extra attempts of GET calls after network failures and 5xx. */
+  retries?: number;
+}
+
+export function loadRegistryConfig(source: Record<string, string | undefined> = process.env): RegistryConfig {
+  const env = loadAdapterEnv(RegistryEnv, source);
+  return { url: env.REGISTRY_URL, timeoutMs: env.REGISTRY_TIMEOUT_MS };
+}

@@ -1,0 +1,16 @@
+export { HttpSourceHost } from './source-host.client';
+export { SourceHostError, isSourceHostError } from './source-host.errors';
+export type { SourceHostErrorKind } from './source-host.errors';
+export { SourceHostEnv, loadSourceHostConfig } from './source-host.env';
+export type { SourceHostConfig } from './source-host.env';
+export { parseRepositoryUrl } from './source-host.url';
+export type {
+  GitRef,
+  ParsedRepositoryUrl,
+  RepositoryCoordinates,
+  RepositoryInfo,
+  RepositorySnapshot,
+  SnapshotOptions,
+  SourceHost,
+  TreeEntry,
+} from './source-host.types';

@@ -1,0 +1,358 @@
+import {
+  OutboundGuard,
+  OutboundHttpClient,
+  isRateLimited,
+  retryAfterSeconds,
+  type OutboundResponse,
+} from '@pc/outbound';
+import { fromOutbound, readGitSnapshot } from './git-snapshot.reader';
+import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
+import { SourceHostError } from './source-host.errors';
+import type {
+  GitRef,
+  ParsedRepositoryUrl,
+  RepositoryCoordinates,
+  RepositoryInfo,
+  RepositorySnapshot,
+  SnapshotOptions,
+  SourceHost,
+  TreeEntry,
+} from './source-host.types';
+import { encodeRepoPath, normaliseRepoPath, parseRepositoryUrl } from './source-host.url';
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 20;
+
+/**
+ * The source host over its REST API (repos, branches, tags, commits, git trees, contents), with git over
+ * smart HTTP as the fallback for content when the API is rate limited or failing.
+ *
+ * Private or gone: anonymous API calls answer 404 for both. On a 404 the adapter probes git's
+ * `info/refs` anonymously: 401/403 (authentication required) means the repository exists but is private,
+ * 404 means it does not exist. Hosts that answer 401 for both make gone repositories look `private`
+ * (the message says "private or no longer exists"); with a token the API itself shows private repositories
+ * the token may read (`visibility: 'private'`).
+ */
+export class HttpSourceHost implements SourceHost {
+  private readonly http: OutboundHttpClient;
+  private readonly guard: OutboundGuard;
+  private readonly webUrl: string;
+  private readonly apiUrl: string;
+
+  constructor(private readonly config: SourceHostConfig) {
+    this.webUrl = config.webUrl.replace(/\/+$/, '');
+    this.apiUrl = config.apiUrl.replace(/\/+$/, '');
+    this.guard = new OutboundGuard({ allowlist: config.allowlist ?? [] });
+    this.http = new OutboundHttpClient({
+      guard: this.guard,
+      guarded: true,
+      timeoutMs: config.timeoutMs ?? 10_000,
+      retries: config.retries ?? 2,
+    });
+  }
+
+  static fromEnv(source: Record<string, string | undefined> = process.env): HttpSourceHost {
+    return new HttpSourceHost(loadSourceHostConfig(source));
+  }
+
+  parseRepositoryUrl(url: string): ParsedRepositoryUrl {
+    return parseRepositoryUrl(url, this.webUrl);
+  }
+
+  async getRepository(repo: RepositoryCoordinates): Promise<RepositoryInfo> {
+    const response = await this.api(repo, '');
+    if (response.status === 404) throw await this.missingRepository(repo);
+    const body = this.expectOk(response, repo);
+    if (!isRecord(body) || typeof body.default_branch !== 'string') throw malformed('repository');
+    const isPrivate = body.private === true || body.visibility === 'private';
+    const webUrl = `${this.webUrl}/${repo.owner}/${repo.name}`;
+    return {
+      owner: repo.owner,
+      name: repo.name,
+      fullName: `${repo.owner}/${repo.name}`,
+      description: typeof body.description === 'string' ? body.description : null,
+      defaultBranch: body.default_branch,
+      visibility: isPrivate ? 'private' : 'public',
+      hasIssues: body.has_issues === true,
+      archived: body.archived === true,
+      webUrl,
+      cloneUrl: `${webUrl}.git`,
+    };
+  }
+
+  listBranches(repo: RepositoryCoordinates): Promise<GitRef[]> {
+    return this.listRefs(repo, 'branches');
+  }
+
+  listTags(repo: RepositoryCoordinates): Promise<GitRef[]> {
+    return this.listRefs(repo, 'tags');
+  }
+
+  async resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
+    const response = await this.api(repo, `/commits/${encodeURIComponent(ref)}`);
+    if (response.status === 404 || response.status === 422) {
+      await this.getRepository(repo);
+      throw new SourceHostError('ref_not_found', `No branch, tag or commit named ${ref}`, {
+        status: response.status,
+      });
+    }
+    const body = this.expectOk(response, repo);
+    if (!isRecord(body) || typeof body.sha !== 'string') throw malformed('commit');
+    return body.sha;
+  }
+
+  async readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer> {
+    const filePath = normaliseRepoPath(path);
+    if (filePath === '') throw new SourceHostError('path_not_found', 'The repository root is not a file');
+    try {
+      const response = await this.api(
+        repo,
+        `/contents/${encodeRepoPath(filePath)}?ref=${encodeURIComponent(ref)}`,
+      );
+      if (response.status === 404) throw await this.missingContent(repo, ref, filePath);
+      const body = this.expectOk(response, repo);
+      if (Array.isArray(body)) throw new SourceHostError('path_not_found', `${filePath} is a directory`);
+      if (!isRecord(body) || body.type !== 'file')
+        throw new SourceHostError('path_not_found', `${filePath} is not a file`);
+      if (body.encoding === 'base64' && typeof body.content === 'string') {
+        return Buffer.from(body.content.replace(/\s/g, ''), 'base64');
+      }
+      // Large files come without inline content: read them over git.
+      return await this.fileFromSnapshot(repo, ref, filePath);
+    } catch (error) {
+      if (!shouldFallBack(error)) throw error;
+      return this.fileFromSnapshot(repo, ref, filePath, error);
+    }
+  }
+
+  async readTextFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<string> {
+    return (await this.readFile(repo, path, ref)).toString('utf8');
+  }
+
+  async readTree(repo: RepositoryCoordinates, ref: string, path = ''): Promise<TreeEntry[]> {
+    const prefix = normaliseRepoPath(path);
+    try {
+      const sha = await this.resolveRef(repo, ref);
+      const response = await this.api(repo, `/git/trees/${encodeURIComponent(sha)}?recursive=1`);
+      if (response.status === 404) throw await this.missingContent(repo, ref, prefix);
+      const body = this.expectOk(response, repo);
+      if (!isRecord(body) || !Array.isArray(body.tree)) throw malformed('tree');
+      if (body.truncated === true) return await this.treeFromSnapshot(repo, ref, prefix);
+      const entries = body.tree.flatMap((raw): TreeEntry[] => {
+        if (!isRecord(raw) || typeof raw.path !== 'string' || typeof raw.sha !== 'string') return [];
+        const entry: TreeEntry = { path: raw.path, type: entryType(raw.type, raw.mode), sha: raw.sha };
+        if (typeof raw.size === 'number') entry.size = raw.size;
+        return [entry];
+      });
+      return this.underPrefix(entries, prefix, repo, ref);
+    } catch (error) {
+      if (!shouldFallBack(error)) throw error;
+      return this.treeFromSnapshot(repo, ref, prefix, error);
+    }
+  }
+
+  async snapshot(
+    repo: RepositoryCoordinates,
+    ref: string,
+    options?: SnapshotOptions,
+  ): Promise<RepositorySnapshot> {
+    const snapshot = await readGitSnapshot(
+      {
+        cloneUrl: `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git`,
+        ref,
+        token: this.config.token,
+        guard: this.guard,
+        timeoutMs: this.config.gitTimeoutMs ?? (this.config.timeoutMs ?? 10_000) * 3,
+      },
+      options,
+    );
+    return snapshot;
+  }
+
+  private async listRefs(repo: RepositoryCoordinates, kind: 'branches' | 'tags'): Promise<GitRef[]> {
+    const refs: GitRef[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const response = await this.api(repo, `/${kind}?per_page=${PAGE_SIZE}&page=${page}`);
+      if (response.status === 404) throw await this.missingRepository(repo);
+      const body = this.expectOk(response, repo);
+      if (!Array.isArray(body)) throw malformed(kind);
+      for (const item of body) {
+        if (
+          isRecord(item) &&
+          typeof item.name === 'string' &&
+          isRecord(item.commit) &&
+          typeof item.commit.sha === 'string'
+        ) {
+          refs.push({ name: item.name, commitSha: item.commit.sha });
+        }
+      }
+      if (body.length < PAGE_SIZE) break;
+    }
+    return refs;
+  }
+
+  private async api(repo: RepositoryCoordinates, suffix: string): Promise<OutboundResponse> {
+    const url = `${this.apiUrl}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}${suffix}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    try {
+      return await this.http.request({ method: 'GET', url, headers });
+    } catch (error) {
+      throw fromOutbound(error);
+    }
+  }
+
+  /** The JSON body of a 2xx answer; every other answer becomes its typed failure. */
+  private expectOk(response: OutboundResponse, repo: RepositoryCoordinates): unknown {
+    if (isRateLimited(response)) {
+      const retryAfter = retryAfterSeconds(response.headers);
+      throw new SourceHostError('rate_limited', 'The source host API rate limit is exhausted', {
+        status: response.status,
+        retryAfterSeconds: retryAfter,
+      });
+    }
+    if (response.status === 401) {
+      throw new SourceHostError('unauthorized', 'The source host rejected the configured token', {
+        status: 401,
+      });
+    }
+    if (response.status === 403) {
+      throw new SourceHostError(
+        'private',
+        `${repo.owner}/${repo.name} is not readable with these credentials`,
+        {
+          status: 403,
+        },
+      );
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw new SourceHostError('upstream_error', `The source host answered ${response.status}`, {
+        status: response.status,
+      });
+    }
+    const body = response.json();
+    if (body === undefined) throw malformed('response');
+    return body;
+  }
+
+  /** After a 404 on the repository: private (git asks for credentials) or gone (git says 404). */
+  private async missingRepository(repo: RepositoryCoordinates): Promise<SourceHostError> {
+    const url = `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git/info/refs?service=git-upload-pack`;
+    let probe: OutboundResponse;
+    try {
+      probe = await this.http.request({ method: 'GET', url, headers: { 'git-protocol': 'version=2' } });
+    } catch (error) {
+      return fromOutbound(error);
+    }
+    if (isRateLimited(probe)) {
+      return new SourceHostError('rate_limited', 'The source host is rate limiting git requests', {
+        status: probe.status,
+        retryAfterSeconds: retryAfterSeconds(probe.headers),
+      });
+    }
+    if (probe.status === 401 || probe.status === 403) {
+      return new SourceHostError('private', `${repo.owner}/${repo.name} is private (or no longer exists)`, {
+        status: probe.status,
+      });
+    }
+    return new SourceHostError('not_found', `${repo.owner}/${repo.name} does not exist`, { status: 404 });
+  }
+
+  /** After a 404 on content: the repository, the ref or the path is missing. */
+  private async missingContent(
+    repo: RepositoryCoordinates,
+    ref: string,
+    path: string,
+  ): Promise<SourceHostError> {
+    await this.resolveRef(repo, ref);
+    return new SourceHostError('path_not_found', `${path === '' ? '/' : path} does not exist at ${ref}`, {
+      status: 404,
+    });
+  }
+
+  private underPrefix(
+    entries: TreeEntry[],
+    prefix: string,
+    _repo: RepositoryCoordinates,
+    ref: string,
+  ): TreeEntry[] {
+    if (prefix === '') return entries;
+    const dir = entries.find((e) => e.path === prefix);
+    if (dir === undefined || dir.type !== 'directory') {
+      throw new SourceHostError('path_not_found', `${prefix} is not a directory at ${ref}`);
+    }
+    return entries.filter((e) => e.path.startsWith(`${prefix}/`));
+  }
+
+  private async fileFromSnapshot(
+    repo: RepositoryCoordinates,
+    ref: string,
+    path: string,
+    original?: unknown,
+  ): Promise<Buffer> {
+    const snapshot = await this.snapshotOr(repo, ref, original);
+    const file = snapshot.files.get(path);
+    if (file === undefined) throw new SourceHostError('path_not_found', `${path} does not exist at ${ref}`);
+    return file;
+  }
+
+  private async treeFromSnapshot(
+    repo: RepositoryCoordinates,
+    ref: string,
+    prefix: string,
+    original?: unknown,
+  ): Promise<TreeEntry[]> {
+    const snapshot = await this.snapshotOr(repo, ref, original);
+    const entries: TreeEntry[] = [];
+    const dirs = new Set<string>();
+    for (const [path, content] of snapshot.files) {
+      const parts = path.split('/');
+      for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+      entries.push({ path, type: 'file', sha: '', size: content.length });
+    }
+    for (const dir of dirs) entries.push({ path: dir, type: 'directory', sha: '' });
+    entries.sort((a, b) => a.path.localeCompare(b.path));
+    return this.underPrefix(entries, prefix, repo, ref);
+  }
+
+  /** A snapshot over git; when git fails too, the original API failure is what the caller sees. */
+  private async snapshotOr(
+    repo: RepositoryCoordinates,
+    ref: string,
+    original: unknown,
+  ): Promise<RepositorySnapshot> {
+    try {
+      return await this.snapshot(repo, ref);
+    } catch (error) {
+      if (original instanceof Error && !(error instanceof SourceHostError && isContentMiss(error))) {
+        throw original;
+      }
+      throw error;
+    }
+  }
+}
+
+function shouldFallBack(error: unknown): boolean {
+  return (
+    error instanceof SourceHostError && (error.kind === 'rate_limited' || error.kind === 'upstream_error')
+  );
+}
+
+function isContentMiss(error: SourceHostError): boolean {
+  return error.kind === 'ref_not_found' || error.kind === 'path_not_found' || error.kind === 'too_large';
+}
+
+function entryType(type: unknown, mode: unknown): TreeEntry['type'] {
+  if (type === 'tree') return 'directory';
+  if (type === 'commit') return 'submodule';
+  if (mode === '120000') return 'symlink';
+  return 'file';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function malformed(what: string): SourceHostError {
+  return new SourceHostError('upstream_error', `The source host answered a malformed ${what}`);
+}

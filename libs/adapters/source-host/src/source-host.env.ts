@@ -1,0 +1,55 @@
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig, loadAdapterEnv } from '@pc/outbound';
+
+const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** Source host variables. The defaults point at a sandbox on its default port. */
+export class SourceHostEnv {
+  /** Where repositories are browsed and cloned: `<web>/<owner>/<repo>[.git]`. */
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  SOURCE_HOST_WEB_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.sourceHostWeb}`;
+
+  /** Base of the REST API (`/repos/{owner}/{repo}`...). */
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  SOURCE_HOST_API_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.sourceHostApi}`;
+
+  /** Optional token: more API quota, private repositories it may read, and no private/gone ambiguity. */
+  @IsOptional()
+  @IsString()
+  SOURCE_HOST_TOKEN?: string;
+
+  /** Timeout of each API attempt; git fetches get three times as long. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  SOURCE_HOST_TIMEOUT_MS: number = 10_000;
+}
+
+export interface SourceHostConfig {
+  webUrl: string;
+  apiUrl: string;
+  token?: string;
+  timeoutMs?: number;
+  gitTimeoutMs?: number;
+  /** Extra attempts of GET calls after network failures and 5xx. */
+  retries?: number;
+  /** `host` / `host:port` that may resolve to refused addresses (see `OUTBOUND_ALLOWLIST`). */
+  allowlist?: string[];
+}
+
+export function loadSourceHostConfig(
+  source: Record<string, string | undefined> = process.env,
+): SourceHostConfig {
+  const env = loadAdapterEnv(SourceHostEnv, source);
+  return {
+    webUrl: env.SOURCE_HOST_WEB_URL,
+    apiUrl: env.SOURCE_HOST_API_URL,
+    token: env.SOURCE_HOST_TOKEN || undefined,
+    timeoutMs: env.SOURCE_HOST_TIMEOUT_MS,
+    gitTimeoutMs: env.SOURCE_HOST_TIMEOUT_MS * 3,
+    allowlist: loadOutboundConfig(source).allowlist,
+  };
+}

@@ -1,0 +1,36 @@
+// Runs the pending migrations of one service (or all) against DATABASE_URL, then exits.
+// Services also migrate at start; this is for operations that prefer a separate step.
+import 'reflect-metadata';
+import { identityDatabase } from '@pc/identity';
+import {
+  createServiceDataSource,
+  ensureDatabase,
+  migrateServiceSchema,
+  type ServiceDatabaseOptions,
+} from '@pc/platform';
+
+const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
+  identity: identityDatabase,
+};
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/policy_catalog';
+  const wanted = process.argv.slice(2);
+  const names = wanted.length > 0 ? wanted : Object.keys(SERVICES);
+  const unknown = names.filter((n) => !(n in SERVICES));
+  if (unknown.length > 0)
+    throw new Error(`Unknown service(s): ${unknown.join(', ')}; known: ${Object.keys(SERVICES).join(', ')}`);
+  await ensureDatabase(url);
+  for (const name of names) {
+    const dataSource = createServiceDataSource({ ...SERVICES[name], url, poolSize: 2 });
+    await dataSource.initialize();
+    await migrateServiceSchema(dataSource, SERVICES[name].schema);
+    await dataSource.destroy();
+    console.log(`${name}: up to date`);
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
