@@ -40,7 +40,7 @@ async function main(): Promise<void> {
 
   const admin = adminCredentials(env, dataDir);
   // The local source host, registry and platform; adapter variables set explicitly still win.
-  const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: '127.0.0.1' });
+  const sandbox = await startSandboxOn(env.SANDBOX_PORT, process.env.SANDBOX_PORT !== undefined);
   const adapterEnv = Object.fromEntries(
     Object.entries(sandbox.adapterEnv).filter(([name]) => process.env[name] === undefined),
   );
@@ -85,6 +85,23 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The sandbox on SANDBOX_PORT; when that port is taken (a second instance beside the first) and the
+ * port was not asked for explicitly, on a free one: the services are told its address either way.
+ */
+async function startSandboxOn(
+  port: number,
+  explicit: boolean,
+): Promise<Awaited<ReturnType<typeof startSandbox>>> {
+  try {
+    return await startSandbox({ port, host: '127.0.0.1' });
+  } catch (error) {
+    if (explicit || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    log.warn({ port }, 'sandbox port taken: using a free port');
+    return startSandbox({ port: 0, host: '127.0.0.1' });
+  }
 }
 
 /** From the environment, else generated once and kept (mode 0600) in DATA_DIR so restarts reuse it. */

@@ -1,0 +1,134 @@
+import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ANONYMOUS, type Envelope, event, type PingResult, type RequestContext, rpc } from '@pc/contracts';
+import { testEnv, uniqueBusPrefix } from '@pc/testing';
+import { DomainError, RemoteError } from '../errors/domain-error';
+import { type RunningService, startService } from '../bootstrap/service';
+import { type BusConfig, createClientProxy } from './bus';
+import { BusClient } from './bus-client';
+import { InProcessBroker } from './in-process-broker';
+
+// Patterns of this test's own throw-away service (real services declare theirs in @pc/contracts).
+const Test = {
+  ping: rpc<Record<string, never>, PingResult>('test.health.ping.v1'),
+  echo: rpc<{ value: string }, { value: string; requestId: string; replica: string }>('test.echo.v1'),
+  fail: rpc<{ kind: 'domain' | 'crash' }, never>('test.fail.v1'),
+  slow: rpc<{ ms: number }, { ok: true }>('test.slow.v1'),
+  absent: rpc<Record<string, never>, never>('test.nobody-answers.v1'),
+  happened: event<{ n: number }>('test.happened.v1', { broadcast: true }),
+};
+
+function testService(replica: string): DynamicModule {
+  @Controller()
+  class TestHandler {
+    constructor(@Inject('REPLICA') private readonly name: string) {}
+
+    @MessagePattern(Test.echo.pattern)
+    echo(@Payload() { ctx, data }: Envelope<{ value: string }>) {
+      return { value: data.value, requestId: ctx.requestId, replica: this.name };
+    }
+
+    @MessagePattern(Test.fail.pattern)
+    fail(@Payload() { data }: Envelope<{ kind: string }>): never {
+      if (data.kind === 'domain') {
+        throw new DomainError('UNPROCESSABLE', 'bad value', [{ field: 'value', message: 'is bad' }]);
+      }
+      throw new Error('secret internals: connection string postgres://user:pw@db');
+    }
+
+    @MessagePattern(Test.slow.pattern)
+    async slow(@Payload() { data }: Envelope<{ ms: number }>) {
+      await new Promise((r) => setTimeout(r, data.ms));
+      return { ok: true };
+    }
+  }
+
+  @Module({ controllers: [TestHandler], providers: [{ provide: 'REPLICA', useValue: replica }] })
+  class TestModule {}
+
+  return { module: TestModule };
+}
+
+const ctx = (requestId: string): RequestContext => ({ requestId, caller: ANONYMOUS });
+
+describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
+  let bus: BusConfig;
+  let replicas: RunningService[];
+  let client: BusClient;
+
+  beforeAll(async () => {
+    bus =
+      kind === 'nats'
+        ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 2000 }
+        : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 2000 };
+    replicas = [];
+    for (const name of ['a', 'b']) {
+      replicas.push(await startService({ name: 'test', ping: Test.ping, module: testService(name) }, bus));
+    }
+    const proxy = createClientProxy(bus, 'spec');
+    await proxy.connect();
+    client = new BusClient(proxy, bus);
+  });
+
+  afterAll(async () => {
+    await client.onApplicationShutdown();
+    for (const replica of replicas) await replica.close();
+  });
+
+  it('answers a request with the data, and the request context travels with it', async () => {
+    const result = await client.request(Test.echo, ctx('req-1'), { value: 'hello' });
+    expect(result).toMatchObject({ value: 'hello', requestId: 'req-1' });
+  });
+
+  it('shares requests among the replicas of a service', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.request(Test.echo, ctx(`r${i}`), { value: String(i) })),
+    );
+    expect(new Set(results.map((r) => r.replica))).toEqual(new Set(['a', 'b']));
+    expect(results.map((r) => r.value)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+  });
+
+  it('carries a domain error across with its code and field details', async () => {
+    const error = await client.request(Test.fail, ctx('f1'), { kind: 'domain' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect((error as RemoteError).payload).toEqual({
+      code: 'UNPROCESSABLE',
+      message: 'bad value',
+      details: [{ field: 'value', message: 'is bad' }],
+    });
+  });
+
+  it('turns an unexpected error into INTERNAL without its internals', async () => {
+    const error = (await client
+      .request(Test.fail, ctx('f2'), { kind: 'crash' })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+    expect(JSON.stringify(error.payload)).not.toContain('postgres://');
+  });
+
+  it('gives up after the timeout with TIMEOUT', async () => {
+    const error = (await client
+      .request(Test.slow, ctx('s1'), { ms: 1000 }, { timeoutMs: 100 })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload.code).toBe('TIMEOUT');
+  });
+
+  it('reports SERVICE_UNAVAILABLE when nobody answers the pattern', async () => {
+    const error = (await client.request(Test.absent, ctx('n1'), {}).catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('delivers a broadcast event to every subscriber', async () => {
+    const proxies = [createClientProxy(bus, 'sub1'), createClientProxy(bus, 'sub2')];
+    const subscribers = proxies.map((p) => new BusClient(p, bus));
+    const seen: string[] = [];
+    await Promise.all(
+      subscribers.map((s, i) => s.subscribeBroadcast(Test.happened, (data) => seen.push(`${i}:${data.n}`))),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await client.emit(Test.happened, ctx('e1'), { n: 7 });
+    for (let i = 0; i < 50 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(seen.sort()).toEqual(['0:7', '1:7']);
+    for (const s of subscribers) await s.onApplicationShutdown();
+  });
+});
