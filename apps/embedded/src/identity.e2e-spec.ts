@@ -328,6 +328,9 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
         [{ xUrl: 'https://mastodon.example/@ada' }, 'xUrl'],
         [{ xUrl: 'http://x.com/ada' }, 'xUrl'],
         [{ profileIsPublic: 'yes' }, 'profileIsPublic'],
+        [{ profileIsPublic: null }, 'profileIsPublic'],
+        [{ username: null }, 'username'],
+        [{ name: null }, 'name'],
       ];
       for (const [body, field] of cases) {
         const res = await http.patch<Json>('/api/me', body, { cookie });
@@ -402,6 +405,9 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
     });
 
     it('answers unknown routes and malformed JSON with the common error body', async () => {
+      const longParam = await http.get<Json>(`/api/users/${'a'.repeat(5000)}`);
+      expect(longParam.status).toBe(400);
+      expect(longParam.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       const missing = await http.get<Json>('/api/nothing-here');
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject({ statusCode: 404, error: 'Not Found' });

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type BusConfig, PinoNestLogger } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
@@ -22,6 +23,10 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const adapter = new FastifyAdapter({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Router errors (an over-long path parameter, a malformed URL) get the common error body too.
+    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: error.message });
+    },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

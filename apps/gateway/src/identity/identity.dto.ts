@@ -19,6 +19,9 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 
+/** Optional, but when present it must not be null (null would not mean "clear" for this field). */
+const IsOptionalNotNull = () => ValidateIf((_: unknown, value: unknown) => value !== undefined);
+
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -104,7 +107,7 @@ export class CreateTokenDto {
 
 export class UpdateMeDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 120 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString()
   @Length(1, 120)
@@ -124,7 +127,7 @@ export class UpdateMeDto {
     pattern: '^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$',
     description: 'Unique across users; stored lower-cased',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(lower)
   @IsString()
   @Length(3, 30)
@@ -153,7 +156,7 @@ export class UpdateMeDto {
   xUrl?: string | null;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   profileIsPublic?: boolean;
 }
