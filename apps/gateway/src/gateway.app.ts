@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BusConfig, PinoNestLogger } from '@pc/platform';
+import { type BusConfig, createLogger, PinoNestLogger } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -15,6 +15,8 @@ export interface Gateway {
   app: NestFastifyApplication;
   document: OpenAPIObject;
 }
+
+const accessLog = createLogger('access');
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -40,6 +42,20 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     done(null, payload);
+  });
+  // One access-log line per request, with its request id (never headers or bodies).
+  fastify.addHook('onResponse', (request, reply, done) => {
+    accessLog.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
   });
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.useGlobalPipes(createValidationPipe());
