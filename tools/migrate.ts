@@ -1,6 +1,7 @@
 // Runs the pending migrations of one service (or all) against DATABASE_URL, then exits.
 // Services also migrate at start; this is for operations that prefer a separate step.
 import 'reflect-metadata';
+import { catalogDatabase } from '@pc/catalog';
 import { identityDatabase } from '@pc/identity';
 import {
   createServiceDataSource,
@@ -11,6 +12,7 @@ import {
 
 const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   identity: identityDatabase,
+  catalog: catalogDatabase,
 };
 
 async function main(): Promise<void> {

@@ -1,3 +1,4 @@
+import { CatalogEnv, catalogService } from '@pc/catalog';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
@@ -41,6 +42,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
     services.push(await startService(identityService(loadEnv(IdentityEnv, source)), options.bus, http));
+    services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), options.bus, http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

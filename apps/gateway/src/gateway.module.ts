@@ -2,6 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { type BusConfig, HealthModule, MessagingModule } from '@pc/platform';
 import { AuthGuard } from './auth/auth.guard';
+import { AdminController } from './catalog/admin.controller';
+import { CommentsController } from './catalog/comments.controller';
+import { PoliciesController } from './catalog/policies.controller';
+import { SubmissionsController } from './catalog/submissions.controller';
+import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
 import { GatewayEnv } from './gateway.env';
 import { GatewayReadiness } from './health/gateway-readiness';
@@ -20,7 +25,17 @@ export class GatewayModule {
         MessagingModule.forRoot(bus, 'gateway'),
         HealthModule.register({ controller: true, busCheck: GatewayReadiness }),
       ],
-      controllers: [AuthController, TokensController, MeController, UsersController],
+      controllers: [
+        AuthController,
+        TokensController,
+        MeController,
+        UsersController,
+        PoliciesController,
+        CommentsController,
+        SubmissionsController,
+        TransfersController,
+        AdminController,
+      ],
       providers: [
         { provide: GatewayEnv, useValue: env },
         CallerCache,

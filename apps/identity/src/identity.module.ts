@@ -5,6 +5,9 @@ import { AuthService } from './auth/auth.service';
 import { SessionsRepository } from './auth/sessions.repository';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
+import { NotificationsHandler } from './notifications/notifications.handler';
+import { NotificationsRepository } from './notifications/notifications.repository';
+import { NotificationsService } from './notifications/notifications.service';
 import { TokensHandler } from './tokens/tokens.handler';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TokensService } from './tokens/tokens.service';
@@ -21,7 +24,7 @@ export class IdentityModule {
       imports: [
         DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
       ],
-      controllers: [AuthHandler, TokensHandler, UsersHandler],
+      controllers: [AuthHandler, TokensHandler, UsersHandler, NotificationsHandler],
       providers: [
         { provide: IdentityEnv, useValue: env },
         UsersRepository,
@@ -31,6 +34,8 @@ export class IdentityModule {
         AuthService,
         TokensService,
         AdminBootstrap,
+        NotificationsRepository,
+        NotificationsService,
       ],
     };
   }

@@ -3,3 +3,8 @@ export * from './common/descriptors';
 export * from './common/errors';
 export * from './identity/identity.types';
 export * from './identity/identity.patterns';
+export * from './identity/notifications.types';
+export * from './catalog/catalog.types';
+export * from './catalog/catalog-social.types';
+export * from './catalog/catalog-review.types';
+export * from './catalog/catalog.patterns';

@@ -1,4 +1,6 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import type { IdeaDeliveredEvent } from '../catalog/catalog-review.types';
+import type { Notification } from './notifications.types';
 import type {
   AuthenticateRequest,
   AuthenticateResult,
@@ -36,6 +38,11 @@ export const IdentityRpc = {
   getPublicProfile: rpc<GetPublicProfileRequest, { user: PublicProfile }>('identity.user.public-profile.v1'),
   findUsers: rpc<FindUsersRequest, { users: UserSummary[] }>('identity.user.find-many.v1'),
   resolveUser: rpc<ResolveUserRequest, { user: UserSummary | null }>('identity.user.resolve.v1'),
+  listNotifications: rpc<Record<string, never>, { notifications: Notification[] }>(
+    'identity.notification.list.v1',
+  ),
+  /** The catalog's outbox relay delivers `catalog.idea.delivered.v1` here; idempotent by event id. */
+  notifyIdeaDelivered: rpc<IdeaDeliveredEvent, { ok: true }>('identity.notification.idea-delivered.v1'),
 } as const;
 
 export const IdentityEvents = {

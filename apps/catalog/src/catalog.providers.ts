@@ -1,0 +1,63 @@
+import type { ModuleMetadata } from '@nestjs/common';
+import { CatalogEnv } from './catalog.env';
+import { CommentsRepository } from './comments/comments.repository';
+import { SocialHandler } from './comments/comments.handler';
+import { CommentsService } from './comments/comments.service';
+import { UsersDirectory } from './common/users.directory';
+import { DocTabsRepository } from './docs/doc-tabs.repository';
+import { HistoryRepository } from './history/history.repository';
+import { IdeasRepository } from './ideas/ideas.repository';
+import { IdeasService } from './ideas/ideas.service';
+import { LikesService } from './likes/likes.service';
+import { OutboxRelay } from './outbox/outbox.relay';
+import { OutboxRepository } from './outbox/outbox.repository';
+import { PoliciesHandler } from './policies/policies.handler';
+import { PoliciesRepository } from './policies/policies.repository';
+import { PoliciesService } from './policies/policies.service';
+import { PolicyAccess } from './policies/policy-access';
+import { PolicyPresenter } from './policies/policy.presenter';
+import { RevisionsRepository } from './revisions/revisions.repository';
+import { RevisionsService } from './revisions/revisions.service';
+import { RepositoryInspector } from './source/repository-inspector';
+import { SOURCE_HOST, sourceHostFrom } from './source/source-host.provider';
+import { ReviewHandler } from './submissions/submissions.handler';
+import { SubmissionsRepository } from './submissions/submissions.repository';
+import { SubmissionsService } from './submissions/submissions.service';
+import { TransfersHandler } from './transfers/transfers.handler';
+import { TransfersRepository } from './transfers/transfers.repository';
+import { TransfersService } from './transfers/transfers.service';
+import { VendorCatalog } from './vendor/vendor-catalog';
+import { VendorHandler } from './vendor/vendor.handler';
+
+/** Handlers and providers of the catalog, by feature. */
+export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controllers' | 'providers'> {
+  return {
+    controllers: [PoliciesHandler, VendorHandler, ReviewHandler, SocialHandler, TransfersHandler],
+    providers: [
+      { provide: CatalogEnv, useValue: env },
+      { provide: SOURCE_HOST, useValue: sourceHostFrom(env) },
+      UsersDirectory,
+      VendorCatalog,
+      PoliciesRepository,
+      PolicyAccess,
+      PolicyPresenter,
+      PoliciesService,
+      DocTabsRepository,
+      HistoryRepository,
+      IdeasRepository,
+      IdeasService,
+      RevisionsRepository,
+      RevisionsService,
+      RepositoryInspector,
+      SubmissionsRepository,
+      SubmissionsService,
+      OutboxRepository,
+      OutboxRelay,
+      CommentsRepository,
+      CommentsService,
+      LikesService,
+      TransfersRepository,
+      TransfersService,
+    ],
+  };
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface CommentRow {
+  id: string;
+  policy_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  body: string;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+@Injectable()
+export class CommentsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  listFor(policyId: string): Promise<CommentRow[]> {
+    return this.dataSource.query<CommentRow[]>(
+      `SELECT * FROM catalog.comments WHERE policy_id = $1 ORDER BY created_at, id LIMIT 5000`,
+      [policyId],
+    );
+  }
+
+  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<CommentRow | null> {
+    const rows = await db.query<CommentRow[]>(`SELECT * FROM catalog.comments WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Serializes one author's posts, so that the quota holds under concurrent requests. */
+  async lockAuthor(db: EntityManager, authorId: string): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`comment-quota:${authorId}`]);
+  }
+
+  /** Posts in the last 24 hours and when the oldest of them was made. */
+  async postedToday(db: EntityManager, authorId: string): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db.query<Array<{ count: string; oldest: Date | null }>>(
+      `SELECT count(*) AS count, min(created_at) AS oldest FROM catalog.comment_quota
+        WHERE author_id = $1 AND created_at > now() - interval '1 day'`,
+      [authorId],
+    );
+    return { count: Number(row.count), oldest: row.oldest };
+  }
+
+  async insert(
+    db: EntityManager,
+    fields: Pick<CommentRow, 'policy_id' | 'parent_id' | 'author_id' | 'body'>,
+  ): Promise<CommentRow> {
+    await db.query(`INSERT INTO catalog.comment_quota (author_id) VALUES ($1)`, [fields.author_id]);
+    const rows = await db.query<CommentRow[]>(
+      `INSERT INTO catalog.comments (policy_id, parent_id, author_id, body) VALUES ($1, $2, $3, $4) RETURNING *`,
+      [fields.policy_id, fields.parent_id, fields.author_id, fields.body],
+    );
+    return rows[0];
+  }
+
+  async editBody(id: string, body: string): Promise<CommentRow | null> {
+    const [rows] = await this.dataSource.query<[CommentRow[], number]>(
+      `UPDATE catalog.comments SET body = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+      [id, body],
+    );
+    return rows[0] ?? null;
+  }
+
+  async softDelete(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE catalog.comments SET deleted_at = now(), body = '' WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+  }
+
+  /** Removes the comment and its replies (the foreign key cascades). */
+  async hardDelete(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM catalog.comments WHERE id = $1`, [id]);
+  }
+}

@@ -1,0 +1,143 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Comment,
+  COMMENT_BODY_MAX,
+  type CreateCommentRequest,
+  type DeleteCommentRequest,
+  type RequestContext,
+  type UpdateCommentRequest,
+} from '@pc/contracts';
+import { DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
+import { DataSource } from 'typeorm';
+import { CatalogEnv } from '../catalog.env';
+import { requireUser } from '../common/caller';
+import { UsersDirectory } from '../common/users.directory';
+import { PolicyAccess } from '../policies/policy-access';
+import { toComment } from './comment.mapper';
+import { type CommentRow, CommentsRepository } from './comments.repository';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Flat comments, oldest first, with one level of replies. Comments on an unpublished policy are seen
+ * only by those who can see the policy (its owner and administrators).
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly access: PolicyAccess,
+    private readonly users: UsersDirectory,
+    @Inject(CatalogEnv) private readonly env: CatalogEnv,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async list(ctx: RequestContext, policyId: string): Promise<{ comments: Comment[] }> {
+    await this.access.visible(ctx, policyId);
+    const rows = await this.comments.listFor(policyId);
+    return { comments: await this.present(ctx, rows) };
+  }
+
+  async create(ctx: RequestContext, request: CreateCommentRequest): Promise<{ comment: Comment }> {
+    const caller = requireUser(ctx);
+    const policy = await this.access.visible(ctx, request.policyId);
+    if (policy.status !== 'published') throw notFound('Policy');
+    const body = validBody(request.body);
+    const row = await this.dataSource.transaction(async (db) => {
+      if (request.parentId) {
+        const parent = await this.comments.findById(request.parentId, db);
+        if (!parent || parent.policy_id !== request.policyId) throw notFound('Parent comment');
+        if (parent.parent_id !== null) {
+          throw unprocessable('Replies to replies are not allowed', [
+            { field: 'parentId', message: 'must be a top-level comment' },
+          ]);
+        }
+        if (parent.deleted_at !== null) {
+          throw unprocessable('The parent comment was deleted', [
+            { field: 'parentId', message: 'was deleted' },
+          ]);
+        }
+      }
+      await this.comments.lockAuthor(db, caller.userId);
+      const today = await this.comments.postedToday(db, caller.userId);
+      if (today.count >= this.env.COMMENT_DAILY_QUOTA) {
+        const retryAfter = today.oldest
+          ? Math.max(1, Math.ceil(DAY_SECONDS - (Date.now() - today.oldest.getTime()) / 1000))
+          : DAY_SECONDS;
+        throw new DomainError(
+          'RATE_LIMITED',
+          `Daily comment quota of ${this.env.COMMENT_DAILY_QUOTA} reached`,
+          undefined,
+          retryAfter,
+        );
+      }
+      return this.comments.insert(db, {
+        policy_id: request.policyId,
+        parent_id: request.parentId ?? null,
+        author_id: caller.userId,
+        body,
+      });
+    });
+    const [comment] = await this.present(ctx, [row]);
+    return { comment };
+  }
+
+  /** Unchanged body: a no-op that returns the comment as it is. */
+  async edit(ctx: RequestContext, request: UpdateCommentRequest): Promise<{ comment: Comment }> {
+    const caller = requireUser(ctx);
+    const current = await this.findVisible(ctx, request.id);
+    if (current.author_id !== caller.userId && !caller.isAdmin) {
+      throw forbidden('Only the author or an administrator may edit this comment');
+    }
+    if (current.deleted_at !== null)
+      throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
+    const body = validBody(request.body);
+    if (body === current.body) return { comment: (await this.present(ctx, [current]))[0] };
+    const updated = await this.comments.editBody(current.id, body);
+    if (!updated) throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
+    return { comment: (await this.present(ctx, [updated]))[0] };
+  }
+
+  /** The author soft-deletes; `hard` (administrators only) removes it and its replies for good. */
+  async remove(ctx: RequestContext, request: DeleteCommentRequest): Promise<{ ok: true }> {
+    const caller = requireUser(ctx);
+    const current = await this.findVisible(ctx, request.id);
+    if (request.hard) {
+      if (!caller.isAdmin) throw forbidden('Only an administrator may delete a comment permanently');
+      await this.comments.hardDelete(current.id);
+      return { ok: true };
+    }
+    if (current.author_id !== caller.userId && !caller.isAdmin) {
+      throw forbidden('Only the author or an administrator may delete this comment');
+    }
+    await this.comments.softDelete(current.id);
+    return { ok: true };
+  }
+
+  private async findVisible(ctx: RequestContext, id: string): Promise<CommentRow> {
+    const row = await this.comments.findById(id);
+    if (!row) throw notFound('Comment');
+    await this.access.visible(ctx, row.policy_id).catch(() => {
+      throw notFound('Comment');
+    });
+    return row;
+  }
+
+  private async present(ctx: RequestContext, rows: CommentRow[]): Promise<Comment[]> {
+    const authors = await this.users.findMany(
+      ctx,
+      rows.filter((r) => r.deleted_at === null).map((r) => r.author_id),
+    );
+    return rows.map((r) => toComment(r, r.author_id ? authors.get(r.author_id) : undefined));
+  }
+}
+
+function validBody(body: string): string {
+  const text = body.trim();
+  if (text.length === 0 || text.length > COMMENT_BODY_MAX) {
+    throw unprocessable('Invalid comment body', [
+      { field: 'body', message: `must be 1 to ${COMMENT_BODY_MAX} characters` },
+    ]);
+  }
+  return text;
+}

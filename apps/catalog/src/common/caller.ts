@@ -1,0 +1,46 @@
+import { type Caller, isUser, type RequestContext, type UserCaller } from '@pc/contracts';
+import { forbidden, unauthenticated } from '@pc/platform';
+
+export function requireUser(ctx: RequestContext): UserCaller {
+  if (!isUser(ctx.caller)) throw unauthenticated();
+  return ctx.caller;
+}
+
+export function requireAdmin(ctx: RequestContext): UserCaller {
+  const caller = requireUser(ctx);
+  if (!caller.isAdmin) throw forbidden('Administrators only');
+  return caller;
+}
+
+export function callerId(caller: Caller): string | null {
+  return isUser(caller) ? caller.userId : null;
+}
+
+export function isAdmin(caller: Caller): boolean {
+  return isUser(caller) && caller.isAdmin;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    driverError?: { code?: string; constraint?: string };
+  };
+  const code = e.code ?? e.driverError?.code;
+  const name = e.constraint ?? e.driverError?.constraint;
+  return code === UNIQUE_VIOLATION && (constraint === undefined || name === constraint);
+}
+
+/** An opaque cursor over a numeric id. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(`h:${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): string | null {
+  if (!cursor) return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^h:\d{1,18}$/.test(text) ? text.slice(2) : null;
+}

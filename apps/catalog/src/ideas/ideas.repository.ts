@@ -1,0 +1,159 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Idea, IdeaDeclaration, IdeaDelivery } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+interface IdeaRow {
+  id: string;
+  title: string;
+  description: string;
+  status: Idea['status'];
+  votes: number;
+  submitter_id: string;
+  created_at: Date;
+}
+
+interface DeliveryRow {
+  resource_id: string;
+  idea_id: string;
+  title: string;
+  phase: IdeaDelivery['phase'];
+  coverage: IdeaDelivery['coverage'];
+  scope_note: string | null;
+  completes_idea: boolean;
+}
+
+export interface DueDelivery {
+  idea_id: string;
+  title: string;
+  submitter_id: string;
+}
+
+@Injectable()
+export class IdeasRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async insert(title: string, description: string, submitterId: string): Promise<Idea> {
+    const rows = await this.dataSource.query<IdeaRow[]>(
+      `INSERT INTO catalog.ideas (title, description, submitter_id) VALUES ($1, $2, $3) RETURNING *`,
+      [title, description, submitterId],
+    );
+    return toIdea(rows[0]);
+  }
+
+  async findById(id: string): Promise<Idea | null> {
+    const rows = await this.dataSource.query<IdeaRow[]>(`SELECT * FROM catalog.ideas WHERE id = $1`, [id]);
+    return rows[0] ? toIdea(rows[0]) : null;
+  }
+
+  async listVisible(viewerId: string | null): Promise<Idea[]> {
+    const rows = await this.dataSource.query<IdeaRow[]>(
+      `SELECT * FROM catalog.ideas WHERE status IN ('approved', 'delivered') OR submitter_id = $1
+        ORDER BY votes DESC, created_at DESC LIMIT 200`,
+      [viewerId],
+    );
+    return rows.map(toIdea);
+  }
+
+  async pending(): Promise<Idea[]> {
+    const rows = await this.dataSource.query<IdeaRow[]>(
+      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at LIMIT 200`,
+    );
+    return rows.map(toIdea);
+  }
+
+  /** Decides a pending idea once; null when it was not pending. */
+  async decide(id: string, status: 'approved' | 'rejected', feedback: string | null): Promise<Idea | null> {
+    const rows = await this.dataSource.query<[IdeaRow[], number]>(
+      `UPDATE catalog.ideas SET status = $2, feedback = $3, reviewed_at = now()
+        WHERE id = $1 AND status = 'pending' RETURNING *`,
+      [id, status, feedback],
+    );
+    return rows[0][0] ? toIdea(rows[0][0]) : null;
+  }
+
+  /** Ideas that may be declared: approved (or already delivered). */
+  async declarable(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM catalog.ideas WHERE id = ANY($1::uuid[]) AND status IN ('approved', 'delivered')`,
+      [ids],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async declare(db: EntityManager, resourceId: string, ideas: IdeaDeclaration[]): Promise<void> {
+    await db.query(
+      `DELETE FROM catalog.idea_deliveries WHERE resource_type = 'policy' AND resource_id = $1 AND phase = 'declared'`,
+      [resourceId],
+    );
+    for (const idea of ideas) {
+      await db.query(
+        `INSERT INTO catalog.idea_deliveries (idea_id, resource_type, resource_id, coverage, scope_note, completes_idea)
+         VALUES ($1, 'policy', $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [
+          idea.ideaId,
+          resourceId,
+          idea.coverage ?? 'full',
+          idea.scopeNote ?? null,
+          idea.completesIdea ?? false,
+        ],
+      );
+    }
+  }
+
+  /**
+   * Marks as delivered the declared deliveries of a resource that fully deliver or complete their idea,
+   * and returns them; the ideas become `delivered`.
+   */
+  async deliver(db: EntityManager, resourceId: string): Promise<DueDelivery[]> {
+    const rows = await db.query<[Array<{ idea_id: string }>, number]>(
+      `UPDATE catalog.idea_deliveries SET phase = 'delivered', delivered_at = now()
+        WHERE resource_type = 'policy' AND resource_id = $1 AND phase = 'declared'
+          AND (coverage = 'full' OR completes_idea) RETURNING idea_id`,
+      [resourceId],
+    );
+    const ids = rows[0].map((r) => r.idea_id);
+    if (ids.length === 0) return [];
+    return db.query<DueDelivery[]>(
+      `UPDATE catalog.ideas SET status = 'delivered' WHERE id = ANY($1::uuid[])
+        RETURNING id AS idea_id, title, submitter_id`,
+      [ids],
+    );
+  }
+
+  async deliveriesFor(resourceIds: string[]): Promise<Map<string, IdeaDelivery[]>> {
+    const result = new Map<string, IdeaDelivery[]>();
+    if (resourceIds.length === 0) return result;
+    const rows = await this.dataSource.query<DeliveryRow[]>(
+      `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
+         FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
+        WHERE d.resource_type = 'policy' AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,
+      [resourceIds],
+    );
+    for (const r of rows) {
+      const list = result.get(r.resource_id) ?? [];
+      list.push({
+        id: r.idea_id,
+        title: r.title,
+        phase: r.phase,
+        coverage: r.coverage,
+        scope_note: r.scope_note,
+        completes_idea: r.completes_idea,
+      });
+      result.set(r.resource_id, list);
+    }
+    return result;
+  }
+}
+
+function toIdea(row: IdeaRow): Idea {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    votes: row.votes,
+    submitter_id: row.submitter_id,
+    created_at: row.created_at.toISOString(),
+  };
+}

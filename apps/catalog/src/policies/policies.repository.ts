@@ -1,0 +1,181 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AssetKind, Direction, PolicySort, SortOrder } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
+
+export interface PolicySearch {
+  viewerId: string | null;
+  category?: string;
+  q?: string;
+  direction?: Direction;
+  assetKind?: AssetKind;
+  sort: PolicySort | 'relevance';
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+/** Trigram matching needs three characters; shorter words rely on full text search alone. */
+const MIN_PARTIAL = 3;
+
+@Injectable()
+export class PoliciesRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  get db(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /**
+   * One page of the policies the viewer may see: published ones, plus their own. Full text search
+   * (ranked) or a partial-word match (trigram index) on name and description.
+   */
+  async search(s: PolicySearch): Promise<PolicyRow[]> {
+    const params: unknown[] = [];
+    const p = (value: unknown): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where: string[] = [
+      s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
+    ];
+    if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
+    if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
+    if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
+    let rank = '0';
+    const q = s.q?.trim();
+    if (q) {
+      const tsq = `websearch_to_tsquery('english', ${p(q)})`;
+      const alternatives = [`p.search @@ ${tsq}`];
+      if (q.length >= MIN_PARTIAL) {
+        const pattern = p(`%${escapeLike(q.toLowerCase())}%`);
+        alternatives.push(`lower(p.name) LIKE ${pattern}`, `lower(p.description) LIKE ${pattern}`);
+        rank = `ts_rank_cd(p.search, ${tsq}) + CASE WHEN lower(p.name) LIKE ${pattern} THEN 1 ELSE 0 END`;
+      } else {
+        rank = `ts_rank_cd(p.search, ${tsq})`;
+      }
+      where.push(`(${alternatives.join(' OR ')})`);
+    }
+    const dir = s.order === 'desc' ? 'DESC' : 'ASC';
+    const orderBy =
+      s.sort === 'relevance'
+        ? `${rank} DESC, lower(p.name) ASC, p.id ASC`
+        : s.sort === 'submitted'
+          ? `p.created_at ${dir}, p.id ${dir}`
+          : `lower(p.name) ${dir}, p.id ${dir}`;
+    const sql = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE ${where.join(' AND ')}
+      ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+    return this.dataSource.query<PolicyRow[]>(sql, params);
+  }
+
+  async findById(id: string, db: EntityManager = this.db, lock = false): Promise<PolicyRow | null> {
+    const rows = await db.query<PolicyRow[]>(
+      `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async slugTaken(slug: string, db: EntityManager = this.db): Promise<boolean> {
+    const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
+    return rows.length > 0;
+  }
+
+  async insert(
+    db: EntityManager,
+    fields: Omit<
+      PolicyRow,
+      | 'id'
+      | 'like_count'
+      | 'download_count'
+      | 'issues_checked_at'
+      | 'published_at'
+      | 'created_at'
+      | 'updated_at'
+      | 'status'
+    >,
+  ): Promise<PolicyRow> {
+    const rows = await db.query<PolicyRow[]>(
+      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, project_type,
+        source_host_url, implementation_source_host_url, source_ref, implementation_source_ref,
+        video_tutorial_url, examples_url, icon_url, icon_disabled, asset_kinds, a2a_protocol_versions,
+        direction, version, kit_version, source_host_has_issues)
+       VALUES ($1,$2,$3,$4,'under_review',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
+       RETURNING ${POLICY_COLUMNS.replace(/p\./g, '')}`,
+      [
+        fields.slug,
+        fields.name,
+        fields.description,
+        fields.category,
+        fields.owner_id,
+        fields.project_type,
+        fields.source_host_url,
+        fields.implementation_source_host_url,
+        fields.source_ref,
+        fields.implementation_source_ref,
+        fields.video_tutorial_url,
+        fields.examples_url,
+        fields.icon_url,
+        fields.icon_disabled,
+        fields.asset_kinds,
+        fields.a2a_protocol_versions,
+        fields.direction,
+        fields.version,
+        fields.kit_version,
+        fields.source_host_has_issues,
+      ],
+    );
+    return rows[0];
+  }
+
+  async update(db: EntityManager, id: string, changes: PolicyChanges): Promise<PolicyRow> {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    if (entries.length > 0) {
+      const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
+      await db.query(`UPDATE catalog.policies SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+        id,
+        ...entries.map(([, v]) => v),
+      ]);
+    }
+    const row = await this.findById(id, db);
+    if (!row) throw new Error(`policy ${id} vanished`);
+    return row;
+  }
+
+  async recordIssuesCheck(id: string, hasIssues: boolean): Promise<void> {
+    await this.db.query(
+      `UPDATE catalog.policies SET source_host_has_issues = $2, issues_checked_at = now() WHERE id = $1`,
+      [id, hasIssues],
+    );
+  }
+
+  async countDownload(id: string): Promise<void> {
+    await this.db.query(`UPDATE catalog.policies SET download_count = download_count + 1 WHERE id = $1`, [
+      id,
+    ]);
+  }
+
+  async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<Array<{ policy_id: string }>>(
+      `SELECT policy_id FROM catalog.policy_likes WHERE user_id = $1 AND policy_id = ANY($2::uuid[])`,
+      [userId, ids],
+    );
+    return new Set(rows.map((r) => r.policy_id));
+  }
+
+  async docsSummaries(ids: string[]): Promise<Map<string, { tabs: number; filled: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.query<Array<{ policy_id: string; tabs: string; filled: string }>>(
+      `SELECT policy_id, count(*) AS tabs,
+              count(*) FILTER (WHERE kind = 'predefined' AND btrim(body_md) <> '') AS filled
+         FROM catalog.policy_doc_tabs WHERE policy_id = ANY($1::uuid[]) GROUP BY policy_id`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.policy_id, { tabs: Number(r.tabs), filled: Number(r.filled) }]));
+  }
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PolicyRevision, RevisionField } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface RevisionRow {
+  id: string;
+  policy_id: string;
+  field: RevisionField;
+  proposed_value: string;
+  previous_value: string;
+  status: PolicyRevision['status'];
+  feedback: string | null;
+  submitted_by: string;
+  submitted_at: Date;
+  reviewed_at: Date | null;
+}
+
+@Injectable()
+export class RevisionsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async insert(
+    db: EntityManager,
+    fields: Pick<RevisionRow, 'policy_id' | 'field' | 'proposed_value' | 'previous_value' | 'submitted_by'>,
+  ): Promise<RevisionRow> {
+    const rows = await db.query<RevisionRow[]>(
+      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [fields.policy_id, fields.field, fields.proposed_value, fields.previous_value, fields.submitted_by],
+    );
+    return rows[0];
+  }
+
+  async findById(id: string): Promise<RevisionRow | null> {
+    const rows = await this.dataSource.query<RevisionRow[]>(
+      `SELECT * FROM catalog.policy_revisions WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Decides a pending revision once, even under concurrent calls; null when it was not pending. */
+  async decide(
+    db: EntityManager,
+    id: string,
+    status: 'approved' | 'rejected',
+    reviewerId: string,
+    feedback: string | null,
+  ): Promise<RevisionRow | null> {
+    const [rows] = await db.query<[RevisionRow[], number]>(
+      `UPDATE catalog.policy_revisions SET status = $2, reviewed_by = $3, feedback = $4, reviewed_at = now()
+        WHERE id = $1 AND status = 'pending' RETURNING *`,
+      [id, status, reviewerId, feedback],
+    );
+    return rows[0] ?? null;
+  }
+
+  listBy(policyId: string, userId: string): Promise<RevisionRow[]> {
+    return this.dataSource.query<RevisionRow[]>(
+      `SELECT * FROM catalog.policy_revisions WHERE policy_id = $1 AND submitted_by = $2 ORDER BY submitted_at DESC`,
+      [policyId, userId],
+    );
+  }
+
+  pending(): Promise<Array<RevisionRow & { policy_name: string }>> {
+    return this.dataSource.query(
+      `SELECT r.*, p.name AS policy_name FROM catalog.policy_revisions r
+         JOIN catalog.policies p ON p.id = r.policy_id
+        WHERE r.status = 'pending' ORDER BY r.submitted_at LIMIT 200`,
+    );
+  }
+}
+
+export function toRevision(row: RevisionRow): PolicyRevision {
+  return {
+    id: row.id,
+    policy_id: row.policy_id,
+    field: row.field,
+    proposed_value: row.proposed_value,
+    previous_value: row.previous_value,
+    status: row.status,
+    feedback: row.feedback,
+    submitted_at: row.submitted_at.toISOString(),
+    reviewed_at: row.reviewed_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DocTab, PolicySubmission, SubmissionStatus, SubmissionValidation } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface SubmissionRow {
+  id: string;
+  policy_id: string;
+  submitted_by: string;
+  status: SubmissionStatus;
+  name: string;
+  description: string;
+  source_host_url: string;
+  implementation_source_host_url: string | null;
+  doc_tabs: DocTab[];
+  validation: SubmissionValidation;
+  feedback: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type SubmissionChanges = Partial<
+  Pick<
+    SubmissionRow,
+    | 'status'
+    | 'name'
+    | 'description'
+    | 'source_host_url'
+    | 'implementation_source_host_url'
+    | 'doc_tabs'
+    | 'validation'
+    | 'feedback'
+  >
+>;
+
+@Injectable()
+export class SubmissionsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async insert(
+    db: EntityManager,
+    fields: Pick<
+      SubmissionRow,
+      | 'policy_id'
+      | 'submitted_by'
+      | 'name'
+      | 'description'
+      | 'source_host_url'
+      | 'implementation_source_host_url'
+      | 'doc_tabs'
+      | 'validation'
+    >,
+  ): Promise<SubmissionRow> {
+    const rows = await db.query<SubmissionRow[]>(
+      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
+         implementation_source_host_url, doc_tabs, validation)
+       VALUES ($1, $2, 'submitted', $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [
+        fields.policy_id,
+        fields.submitted_by,
+        fields.name,
+        fields.description,
+        fields.source_host_url,
+        fields.implementation_source_host_url,
+        JSON.stringify(fields.doc_tabs),
+        JSON.stringify(fields.validation),
+      ],
+    );
+    return rows[0];
+  }
+
+  async findById(
+    id: string,
+    db: EntityManager = this.dataSource.manager,
+    lock = false,
+  ): Promise<SubmissionRow | null> {
+    const rows = await db.query<SubmissionRow[]>(
+      `SELECT * FROM catalog.policy_submissions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findByPolicy(
+    policyId: string,
+    db: EntityManager = this.dataSource.manager,
+  ): Promise<SubmissionRow | null> {
+    const rows = await db.query<SubmissionRow[]>(
+      `SELECT * FROM catalog.policy_submissions WHERE policy_id = $1`,
+      [policyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  listBy(userId: string): Promise<SubmissionRow[]> {
+    return this.dataSource.query<SubmissionRow[]>(
+      `SELECT * FROM catalog.policy_submissions WHERE submitted_by = $1 ORDER BY created_at DESC LIMIT 500`,
+      [userId],
+    );
+  }
+
+  pending(): Promise<SubmissionRow[]> {
+    return this.dataSource.query<SubmissionRow[]>(
+      `SELECT * FROM catalog.policy_submissions WHERE status = 'submitted' ORDER BY created_at LIMIT 200`,
+    );
+  }
+
+  async update(
+    db: EntityManager,
+    id: string,
+    changes: SubmissionChanges,
+    reviewerId?: string,
+  ): Promise<SubmissionRow> {
+    const entries = Object.entries(changes)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, k === 'doc_tabs' || k === 'validation' ? JSON.stringify(v) : v] as const);
+    const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
+    if (reviewerId) sets.push(`reviewed_by = $${entries.length + 2}`, 'reviewed_at = now()');
+    const params: unknown[] = [id, ...entries.map(([, v]) => v)];
+    if (reviewerId) params.push(reviewerId);
+    const [rows] = await db.query<[SubmissionRow[], number]>(
+      `UPDATE catalog.policy_submissions SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING *`,
+      params,
+    );
+    return rows[0];
+  }
+}
+
+export function toSubmission(row: SubmissionRow): PolicySubmission {
+  return {
+    id: row.id,
+    policyId: row.policy_id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    sourceHostUrl: row.source_host_url,
+    implementationSourceHostUrl: row.implementation_source_host_url,
+    feedback: row.feedback,
+    validation: row.validation,
+    submittedBy: row.submitted_by,
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,333 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CatalogEvents,
+  type CreateSubmissionRequest,
+  type CreateSubmissionResult,
+  type HistoryResult,
+  type IdeaDeclaration,
+  type IdeaDeliveredEvent,
+  isUser,
+  type PolicySubmission,
+  type RequestContext,
+  type ReviewQueue,
+  type ReviewRequest,
+  type SubmissionDetailResult,
+  type SubmissionValidation,
+  type UpdateSubmissionRequest,
+  type ValidateSubmissionRequest,
+} from '@pc/contracts';
+import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { requireAdmin, requireUser } from '../common/caller';
+import { DocTabsRepository } from '../docs/doc-tabs.repository';
+import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
+import { HistoryRepository } from '../history/history.repository';
+import { IdeasRepository } from '../ideas/ideas.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
+import { PoliciesRepository } from '../policies/policies.repository';
+import type { PolicyChanges } from '../policies/policy.row';
+import { PoliciesService } from '../policies/policies.service';
+import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
+import { RepositoryInspector } from '../source/repository-inspector';
+import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+
+/** Submitting a policy repository, resubmitting it, and the administrator's review. */
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    private readonly submissions: SubmissionsRepository,
+    private readonly policies: PoliciesRepository,
+    private readonly policiesService: PoliciesService,
+    private readonly docTabs: DocTabsRepository,
+    private readonly history: HistoryRepository,
+    private readonly ideas: IdeasRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
+    private readonly inspector: RepositoryInspector,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async validate(
+    ctx: RequestContext,
+    request: ValidateSubmissionRequest,
+  ): Promise<{ validation: SubmissionValidation }> {
+    requireUser(ctx);
+    return { validation: await this.inspector.validate(request) };
+  }
+
+  /** A failing validation is a 400 listing every problem; nothing is written then. */
+  async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
+    const caller = requireUser(ctx);
+    const validation = await this.validRepository(request);
+    const ideas = await this.checkIdeas(request.deliversIdeaIds ?? []);
+    const stagedTabs = stageDocTabs(request.docTabs);
+    const row = await this.dataSource.transaction(async (db) => {
+      const policy = await this.policies.insert(db, {
+        slug: await this.freeSlug(db, request.name),
+        name: request.name.trim(),
+        description: request.description,
+        category: request.category?.trim() || validation.definition?.category || null,
+        owner_id: caller.userId,
+        project_type: validation.projectType,
+        source_host_url: request.sourceHostUrl,
+        implementation_source_host_url: request.implementationSourceHostUrl ?? null,
+        source_ref: request.sourceRef ?? null,
+        implementation_source_ref: request.implementationSourceRef ?? null,
+        video_tutorial_url: request.videoTutorialUrl ?? null,
+        examples_url: request.examplesUrl ?? null,
+        icon_url: request.iconUrl ?? null,
+        icon_disabled: request.iconDisabled ?? false,
+        asset_kinds: request.assetKinds ?? validation.assetKinds,
+        a2a_protocol_versions: request.a2aProtocolVersions ?? [],
+        direction: request.direction ?? 'inbound',
+        version: validation.version,
+        kit_version: validation.kitVersion,
+        source_host_has_issues: validation.hasIssues ?? false,
+      });
+      const submission = await this.submissions.insert(db, {
+        policy_id: policy.id,
+        submitted_by: caller.userId,
+        name: policy.name,
+        description: policy.description,
+        source_host_url: policy.source_host_url,
+        implementation_source_host_url: policy.implementation_source_host_url,
+        doc_tabs: stagedTabs,
+        validation,
+      });
+      await this.ideas.declare(db, policy.id, ideas);
+      await this.history.record(db, policy.id, caller.userId, 'submitted', { submissionId: submission.id });
+      return submission;
+    });
+    return { submission: toSubmission(row), validation };
+  }
+
+  async list(ctx: RequestContext): Promise<{ submissions: PolicySubmission[] }> {
+    const caller = requireUser(ctx);
+    return { submissions: (await this.submissions.listBy(caller.userId)).map(toSubmission) };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<SubmissionDetailResult> {
+    const row = await this.visible(ctx, id);
+    return { submission: toSubmission(row), docTabs: row.doc_tabs };
+  }
+
+  async historyOf(ctx: RequestContext, id: string): Promise<HistoryResult> {
+    const row = await this.visible(ctx, id);
+    return this.policiesService.historyOf({ ...ctx, caller: ctx.caller }, { id: row.policy_id, limit: 200 });
+  }
+
+  /**
+   * The owner edits a submission that is waiting or was rejected; a rejected one goes back into the
+   * queue. A new repository URL is validated again.
+   */
+  async update(
+    ctx: RequestContext,
+    request: UpdateSubmissionRequest,
+  ): Promise<{ submission: PolicySubmission }> {
+    const caller = requireUser(ctx);
+    const current = await this.visible(ctx, request.id);
+    if (current.submitted_by !== caller.userId) throw notFound('Submission');
+    if (current.status === 'approved') {
+      throw conflict('The submission was approved: edit the policy, or propose a revision');
+    }
+    const repositoryChanged =
+      (request.sourceHostUrl !== undefined && request.sourceHostUrl !== current.source_host_url) ||
+      (request.implementationSourceHostUrl !== undefined &&
+        request.implementationSourceHostUrl !== current.implementation_source_host_url);
+    const validation = repositoryChanged
+      ? await this.validRepository({
+          projectType: current.validation.projectType,
+          sourceHostUrl: request.sourceHostUrl ?? current.source_host_url,
+          implementationSourceHostUrl:
+            request.implementationSourceHostUrl ?? current.implementation_source_host_url ?? undefined,
+          name: request.name ?? current.name,
+          description: request.description ?? current.description,
+        })
+      : undefined;
+    const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
+    const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
+    const row = await this.dataSource.transaction(async (db) => {
+      const policyChanges: PolicyChanges = {
+        name: request.name?.trim(),
+        description: request.description,
+        category: request.category,
+        source_host_url: request.sourceHostUrl,
+        implementation_source_host_url: request.implementationSourceHostUrl,
+        source_ref: request.sourceRef,
+        implementation_source_ref: request.implementationSourceRef,
+        video_tutorial_url: request.videoTutorialUrl,
+        examples_url: request.examplesUrl,
+        icon_url: request.iconUrl,
+        icon_disabled: request.iconDisabled,
+        direction: request.direction,
+        asset_kinds: request.assetKinds,
+        a2a_protocol_versions: request.a2aProtocolVersions,
+        version: validation?.version ?? undefined,
+        kit_version: validation?.kitVersion ?? undefined,
+        status: 'under_review',
+      };
+      await this.policies.update(db, current.policy_id, policyChanges);
+      if (ideas) await this.ideas.declare(db, current.policy_id, ideas);
+      const updated = await this.submissions.update(db, current.id, {
+        status: 'submitted',
+        name: request.name?.trim(),
+        description: request.description,
+        source_host_url: request.sourceHostUrl,
+        implementation_source_host_url: request.implementationSourceHostUrl,
+        doc_tabs: stagedTabs,
+        validation,
+      });
+      const fields = Object.keys(request).filter((k) => k !== 'id');
+      await this.history.record(
+        db,
+        current.policy_id,
+        caller.userId,
+        current.status === 'rejected' ? 'resubmitted' : 'submission_edited',
+        { fields },
+      );
+      return updated;
+    });
+    return { submission: toSubmission(row) };
+  }
+
+  /**
+   * Publishes the policy: its staged documentation is copied, the overview seeded from the description,
+   * and ideas it fully delivers (or completes) become delivered, their submitters notified.
+   */
+  async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
+    const admin = requireAdmin(ctx);
+    const { row, events } = await this.dataSource.transaction(async (db) => {
+      const current = await this.pendingForReview(db, request.id);
+      const policy = await this.policies.update(db, current.policy_id, {
+        status: 'published',
+        published_at: new Date(),
+      });
+      await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
+      const updated = await this.submissions.update(
+        db,
+        current.id,
+        { status: 'approved', feedback: request.feedback ?? null },
+        admin.userId,
+      );
+      await this.history.record(db, policy.id, admin.userId, 'approved', { submissionId: current.id });
+      const delivered = await this.ideas.deliver(db, policy.id);
+      for (const idea of delivered) {
+        const event: IdeaDeliveredEvent = {
+          eventId: randomUUID(),
+          ideaId: idea.idea_id,
+          ideaTitle: idea.title,
+          submitterId: idea.submitter_id,
+          resourceType: 'policy',
+          resourceId: policy.id,
+          resourceName: policy.name,
+        };
+        await this.outbox.add(db, event.eventId, CatalogEvents.ideaDelivered.pattern, event);
+      }
+      return { row: updated, events: delivered.length };
+    });
+    if (events > 0) this.relay.kick();
+    return { submission: toSubmission(row) };
+  }
+
+  async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
+    const admin = requireAdmin(ctx);
+    const row = await this.dataSource.transaction(async (db) => {
+      const current = await this.pendingForReview(db, request.id);
+      await this.policies.update(db, current.policy_id, { status: 'rejected' });
+      const updated = await this.submissions.update(
+        db,
+        current.id,
+        { status: 'rejected', feedback: request.feedback ?? null },
+        admin.userId,
+      );
+      await this.history.record(db, current.policy_id, admin.userId, 'rejected', {
+        submissionId: current.id,
+        feedback: request.feedback ?? null,
+      });
+      return updated;
+    });
+    return { submission: toSubmission(row) };
+  }
+
+  async queue(ctx: RequestContext): Promise<ReviewQueue> {
+    requireAdmin(ctx);
+    const [submissions, revisions, ideas] = await Promise.all([
+      this.submissions.pending(),
+      this.revisions.pending(),
+      this.ideas.pending(),
+    ]);
+    return {
+      submissions: submissions.map(toSubmission),
+      revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
+      rulesetSubmissions: [],
+      ideas,
+    };
+  }
+
+  private async validRepository(
+    request: ValidateSubmissionRequest & { name?: string; description?: string },
+  ): Promise<SubmissionValidation> {
+    const validation = await this.inspector.validate(request);
+    if (!validation.ok) {
+      throw new DomainError(
+        'CATALOG.VALIDATION_FAILED',
+        'The repository is not a valid policy repository',
+        validation.errors.map((message) => ({ field: 'validation', message })),
+      );
+    }
+    return validation;
+  }
+
+  /** Every idea approved and visible, none listed twice; else 422. */
+  private async checkIdeas(declared: IdeaDeclaration[]): Promise<IdeaDeclaration[]> {
+    const ids = declared.map((d) => d.ideaId);
+    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (twice.length > 0) {
+      throw unprocessable(
+        'An idea is listed twice',
+        twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
+      );
+    }
+    const ok = await this.ideas.declarable(ids);
+    const bad = ids.filter((id) => !ok.has(id));
+    if (bad.length > 0) {
+      throw unprocessable(
+        'An idea is not approved or not visible',
+        bad.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is not an approved idea` })),
+      );
+    }
+    return declared;
+  }
+
+  /** The owner's or, for an administrator, any submission; others get 404. */
+  private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
+    const row = await this.submissions.findById(id);
+    const caller = ctx.caller;
+    if (!row || !isUser(caller) || (row.submitted_by !== caller.userId && !caller.isAdmin)) {
+      throw notFound('Submission');
+    }
+    return row;
+  }
+
+  private async pendingForReview(db: EntityManager, id: string): Promise<SubmissionRow> {
+    const row = await this.submissions.findById(id, db, true);
+    if (!row) throw notFound('Submission');
+    if (row.status !== 'submitted') throw conflict(`The submission was already ${row.status}`);
+    return row;
+  }
+
+  private async freeSlug(db: EntityManager, name: string): Promise<string> {
+    const base =
+      name
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 80) || 'policy';
+    if (!(await this.policies.slugTaken(base, db))) return base;
+    return `${base}-${randomBytes(3).toString('hex')}`;
+  }
+}

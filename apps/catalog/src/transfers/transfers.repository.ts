@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TransferResourceType, TransferStatus } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface TransferRow {
+  id: string;
+  resource_type: TransferResourceType;
+  resource_id: string;
+  resource_name: string;
+  from_user_id: string;
+  to_user_id: string;
+  status: TransferStatus;
+  feedback: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  expires_at: Date;
+}
+
+@Injectable()
+export class TransfersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Offers that ran out become `expired`, so they no longer block a new offer. */
+  async expireStale(db: EntityManager, resourceType: string, resourceId: string): Promise<void> {
+    await db.query(
+      `UPDATE catalog.transfers SET status = 'expired', decided_at = expires_at
+        WHERE resource_type = $1 AND resource_id = $2 AND status = 'pending' AND expires_at <= now()`,
+      [resourceType, resourceId],
+    );
+  }
+
+  async insert(
+    db: EntityManager,
+    fields: Pick<
+      TransferRow,
+      'resource_type' | 'resource_id' | 'resource_name' | 'from_user_id' | 'to_user_id'
+    >,
+    expiryDays: number,
+  ): Promise<TransferRow> {
+    const rows = await db.query<TransferRow[]>(
+      `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) RETURNING *`,
+      [
+        fields.resource_type,
+        fields.resource_id,
+        fields.resource_name,
+        fields.from_user_id,
+        fields.to_user_id,
+        expiryDays,
+      ],
+    );
+    return rows[0];
+  }
+
+  async findById(id: string): Promise<TransferRow | null> {
+    const rows = await this.dataSource.query<TransferRow[]>(`SELECT * FROM catalog.transfers WHERE id = $1`, [
+      id,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Decides a pending, unexpired transfer exactly once: the conditional update is the arbiter between
+   * concurrent calls. Null when it was not (or no longer) open.
+   */
+  async decide(
+    db: EntityManager,
+    id: string,
+    by: { column: 'from_user_id' | 'to_user_id'; userId: string },
+    status: 'accepted' | 'rejected' | 'cancelled',
+    feedback: string | null,
+  ): Promise<TransferRow | null> {
+    const [rows] = await db.query<[TransferRow[], number]>(
+      `UPDATE catalog.transfers SET status = $3, feedback = $4, decided_at = now()
+        WHERE id = $1 AND ${by.column} = $2 AND status = 'pending' AND expires_at > now() RETURNING *`,
+      [id, by.userId, status, feedback],
+    );
+    return rows[0] ?? null;
+  }
+
+  listFor(userId: string, role?: 'recipient' | 'initiator'): Promise<TransferRow[]> {
+    const where =
+      role === 'recipient'
+        ? 'to_user_id = $1'
+        : role === 'initiator'
+          ? 'from_user_id = $1'
+          : '(to_user_id = $1 OR from_user_id = $1)';
+    return this.dataSource.query<TransferRow[]>(
+      `SELECT * FROM catalog.transfers WHERE ${where} ORDER BY created_at DESC LIMIT 500`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CreateTransferRequest,
+  type RequestContext,
+  RulesetOwnershipRpc,
+  type Transfer,
+  type TransferAcceptResult,
+  type TransferDecisionRequest,
+  type UserCaller,
+} from '@pc/contracts';
+import { BusClient, DomainError, notFound, unprocessable } from '@pc/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CatalogEnv } from '../catalog.env';
+import { isUniqueViolation, requireUser } from '../common/caller';
+import { UsersDirectory } from '../common/users.directory';
+import { HistoryRepository } from '../history/history.repository';
+import { PolicyAccess } from '../policies/policy-access';
+import { PoliciesRepository } from '../policies/policies.repository';
+import { toTransfer } from './transfer.mapper';
+import { type TransferRow, TransfersRepository } from './transfers.repository';
+
+/** Offering a policy to another user, who accepts or rejects; the initiator may cancel. */
+@Injectable()
+export class TransfersService {
+  constructor(
+    private readonly transfers: TransfersRepository,
+    private readonly policies: PoliciesRepository,
+    private readonly access: PolicyAccess,
+    private readonly history: HistoryRepository,
+    private readonly users: UsersDirectory,
+    private readonly bus: BusClient,
+    @Inject(CatalogEnv) private readonly env: CatalogEnv,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async offer(
+    ctx: RequestContext,
+    request: CreateTransferRequest,
+  ): Promise<{ transfer: { id: string; to_user_id: string } }> {
+    const caller = requireUser(ctx);
+    const policy = await this.access.owned(ctx, request.resourceId);
+    const key = request.recipientUsername ?? request.recipientEmail;
+    if (!key)
+      throw unprocessable('Name a recipient', [
+        { field: 'recipientUsername', message: 'or recipientEmail is required' },
+      ]);
+    const recipient = await this.users.resolve(ctx, key);
+    if (!recipient) throw notFound('Recipient');
+    if (recipient.id === caller.userId) {
+      throw unprocessable('You cannot transfer to yourself', [{ field: 'recipient', message: 'is you' }]);
+    }
+    try {
+      const row = await this.dataSource.transaction(async (db) => {
+        await this.transfers.expireStale(db, 'policy', policy.id);
+        const inserted = await this.transfers.insert(
+          db,
+          {
+            resource_type: 'policy',
+            resource_id: policy.id,
+            resource_name: policy.name,
+            from_user_id: caller.userId,
+            to_user_id: recipient.id,
+          },
+          this.env.TRANSFER_EXPIRY_DAYS,
+        );
+        await this.history.record(db, policy.id, caller.userId, 'transfer_offered', {
+          transferId: inserted.id,
+          toUserId: recipient.id,
+        });
+        return inserted;
+      });
+      return { transfer: { id: row.id, to_user_id: row.to_user_id } };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new DomainError('CATALOG.TRANSFER_PENDING', 'A transfer of this policy is already pending');
+      }
+      throw error;
+    }
+  }
+
+  /** Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. */
+  async accept(ctx: RequestContext, request: TransferDecisionRequest): Promise<TransferAcceptResult> {
+    const caller = requireUser(ctx);
+    const row = await this.dataSource.transaction(async (db) => {
+      const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
+      if (decided.resource_type === 'policy') {
+        await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
+        await this.history.record(db, decided.resource_id, caller.userId, 'transferred', {
+          transferId: decided.id,
+          fromUserId: decided.from_user_id,
+          toUserId: decided.to_user_id,
+        });
+      } else if (decided.resource_type === 'ruleset') {
+        await this.bus.request(RulesetOwnershipRpc.move, ctx, {
+          transferId: decided.id,
+          rulesetId: decided.resource_id,
+          fromUserId: decided.from_user_id,
+          toUserId: decided.to_user_id,
+        });
+      }
+      return decided;
+    });
+    return {
+      transfer: await this.present(ctx, caller, row),
+      resourceType: row.resource_type,
+      resourceId: row.resource_id,
+    };
+  }
+
+  async reject(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
+    const caller = requireUser(ctx);
+    const row = await this.dataSource.transaction((db) =>
+      this.decideOrExplain(db, caller, request.id, 'to_user_id', 'rejected', request.feedback ?? null),
+    );
+    return { transfer: await this.present(ctx, caller, row) };
+  }
+
+  async cancel(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
+    const caller = requireUser(ctx);
+    const row = await this.dataSource.transaction((db) =>
+      this.decideOrExplain(db, caller, request.id, 'from_user_id', 'cancelled', null),
+    );
+    return { transfer: await this.present(ctx, caller, row) };
+  }
+
+  async listMine(ctx: RequestContext, role?: 'recipient' | 'initiator'): Promise<{ transfers: Transfer[] }> {
+    const caller = requireUser(ctx);
+    const rows = await this.transfers.listFor(caller.userId, role);
+    const others = await this.users.findMany(
+      ctx,
+      rows.map((r) => (r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id)),
+    );
+    return {
+      transfers: rows.map((r) =>
+        toTransfer(
+          r,
+          caller.userId,
+          others.get(r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id),
+        ),
+      ),
+    };
+  }
+
+  /** Who may decide is part of the arbiter; when nothing changed, say why (404, expired, decided). */
+  private async decideOrExplain(
+    db: EntityManager,
+    caller: UserCaller,
+    id: string,
+    column: 'from_user_id' | 'to_user_id',
+    status: 'accepted' | 'rejected' | 'cancelled',
+    feedback: string | null,
+  ): Promise<TransferRow> {
+    const decided = await this.transfers.decide(db, id, { column, userId: caller.userId }, status, feedback);
+    if (decided) return decided;
+    const existing = await this.transfers.findById(id);
+    if (!existing || (existing.from_user_id !== caller.userId && existing.to_user_id !== caller.userId)) {
+      throw notFound('Transfer');
+    }
+    if (existing[column] !== caller.userId) {
+      throw new DomainError(
+        'FORBIDDEN',
+        column === 'to_user_id' ? 'Only the recipient may do this' : 'Only the initiator may cancel',
+      );
+    }
+    if (existing.status === 'pending')
+      throw new DomainError('CATALOG.TRANSFER_EXPIRED', 'The transfer has expired');
+    throw new DomainError('CATALOG.TRANSFER_DECIDED', `The transfer was already ${existing.status}`);
+  }
+
+  private async present(ctx: RequestContext, caller: UserCaller, row: TransferRow): Promise<Transfer> {
+    const otherId = row.to_user_id === caller.userId ? row.from_user_id : row.to_user_id;
+    const others = await this.users.findMany(ctx, [otherId]);
+    return toTransfer(row, caller.userId, others.get(otherId));
+  }
+}

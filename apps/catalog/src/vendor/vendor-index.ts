@@ -1,0 +1,60 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+/** One entry of a vendor index: a file whose `slug` keys it. */
+export interface VendorEntry {
+  slug: string;
+  name: string;
+  summary: string;
+  body_md: string;
+  [field: string]: unknown;
+}
+
+export interface LoadResult<T> {
+  entries: Map<string, T>;
+  errors: string[];
+}
+
+/**
+ * A folder of vendor entries (one `.yaml`, `.yml` or `.json` file each), parsed and checked by `accept`.
+ * Generic: vendor policies and vendor rulesets are two instances with their own checks. A bad file is
+ * reported and skipped; it never takes the others down.
+ */
+export async function loadVendorFolder<T extends VendorEntry>(
+  folder: string,
+  accept: (raw: Record<string, unknown>, file: string) => T,
+): Promise<LoadResult<T>> {
+  const entries = new Map<string, T>();
+  const errors: string[] = [];
+  let files: string[];
+  try {
+    files = (await readdir(folder)).filter((f) => /\.(ya?ml|json)$/i.test(f)).sort();
+  } catch {
+    return { entries, errors: [] };
+  }
+  for (const file of files) {
+    try {
+      const text = await readFile(path.join(folder, file), 'utf8');
+      const raw: unknown = file.endsWith('.json') ? JSON.parse(text) : parse(text);
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('not an object');
+      const entry = accept(raw as Record<string, unknown>, file);
+      if (entries.has(entry.slug)) throw new Error(`duplicate slug ${entry.slug}`);
+      entries.set(entry.slug, entry);
+    } catch (error) {
+      errors.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { entries, errors };
+}
+
+export function requiredString(raw: Record<string, unknown>, field: string): string {
+  const value = raw[field];
+  if (typeof value !== 'string' || value.trim() === '') throw new Error(`${field} is required`);
+  return value.trim();
+}
+
+export function optionalString(raw: Record<string, unknown>, field: string): string | null {
+  const value = raw[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { CommentEditDto, CommentInputDto, DeleteCommentQuery, OkResultDto } from './catalog.dto';
+
+const uuid = new ParseUUIDPipe();
+
+@ApiTags('comments')
+@Controller()
+export class CommentsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('policies/:id/comments')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
+  })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.listComments, ctx, { id });
+  }
+
+  @Post('policies/:id/comments')
+  @Authenticated()
+  @ApiOperation({ summary: 'Comment on a published policy, or reply to a top-level comment' })
+  @ApiCreatedResponse({ description: '{comment}' })
+  @ApiErrors(
+    [404, 'Policy or parent not found or not published'],
+    [422, 'Empty body, a reply to a reply, or a parent of another policy'],
+    [429, 'Daily comment quota reached (Retry-After says when to try again)'],
+  )
+  create(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CommentInputDto) {
+    return this.bus.request(CatalogRpc.createComment, ctx, { policyId: id, ...body });
+  }
+
+  @Patch('comments/:id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Edit a comment (author or administrator); an unchanged body is a no-op' })
+  @ApiErrors(
+    [403, 'Neither author nor administrator'],
+    [404, 'No such comment'],
+    [409, 'The comment was deleted'],
+    [422, 'Empty body'],
+  )
+  edit(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CommentEditDto) {
+    return this.bus.request(CatalogRpc.updateComment, ctx, { id, body: body.body });
+  }
+
+  @Delete('comments/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Soft-delete (author), or with hard=true remove it and its replies (administrator)',
+  })
+  @ApiErrors(
+    [403, 'Neither author nor administrator, or hard delete by a non-administrator'],
+    [404, 'No such comment'],
+  )
+  remove(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Query() query: DeleteCommentQuery,
+  ): Promise<OkResultDto> {
+    return this.bus.request(CatalogRpc.deleteComment, ctx, { id, hard: query.hard });
+  }
+}

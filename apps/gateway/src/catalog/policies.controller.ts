@@ -1,0 +1,225 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import {
+  CreateRevisionDto,
+  CreateTransferDto,
+  HistoryQuery,
+  LikedDto,
+  ListPoliciesQuery,
+  OkResultDto,
+  OrgsQuery,
+  PolicyEnvelopeDto,
+  PolicyListDto,
+  SlugParams,
+  UpdatePolicyDto,
+} from './catalog.dto';
+
+const uuid = new ParseUUIDPipe();
+
+@ApiTags('policies')
+@Controller()
+export class PoliciesController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('policies')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'List and search policies',
+    description:
+      "Community policies (approved ones, plus the caller's own) or, with source=vendor, the vendor index. " +
+      '`q` matches words (full text, ranked) and parts of words of the name and description. Pages of `limit` ' +
+      '(1 to 200, default 100) from `offset`; `hasMore` says whether another page exists.',
+  })
+  @ApiOkResponse({ type: PolicyListDto })
+  @ApiErrors([400, 'A query parameter is invalid'])
+  list(@Ctx() ctx: RequestContext, @Query() query: ListPoliciesQuery) {
+    return this.bus.request(CatalogRpc.listPolicies, ctx, query);
+  }
+
+  @Get('vendor-policies/:slug')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'A vendor policy of the index, with its documentation body' })
+  @ApiErrors([404, 'The slug is not (or no longer) in the index'])
+  vendor(@Ctx() ctx: RequestContext, @Param() params: SlugParams) {
+    return this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug: params.slug });
+  }
+
+  @Get('policies/:id')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'A policy the caller may see' })
+  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiErrors([404, 'No such policy, or not visible to the caller'])
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getPolicy, ctx, { id });
+  }
+
+  @Patch('policies/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Edit a policy (owner; sourceRef and implementationSourceRef: administrators only)',
+    description:
+      'Omitted fields stay as they are. Before the policy is published every field applies at once. On a ' +
+      'published policy, `description` and `sourceHostUrl` are not changed by PATCH: a new value is filed as a ' +
+      'pending revision (as POST /policies/{id}/revisions would; 409 when one is already pending for that field, ' +
+      '422 when the value is invalid) and the live value changes only when an administrator approves it.',
+  })
+  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiErrors(
+    [400, 'A field is invalid (details lists each)'],
+    [404, 'No such policy, or not visible'],
+    [409, 'A revision of description or sourceHostUrl is already pending'],
+    [422, 'The proposed description or repository is invalid'],
+  )
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdatePolicyDto) {
+    return this.bus.request(CatalogRpc.updatePolicy, ctx, { ...body, id });
+  }
+
+  @Get('policies/:id/docs')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content',
+  })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  docs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id });
+  }
+
+  @Get('policies/:id/history')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'Every change to the policy, newest first; page with limit and the opaque before cursor',
+  })
+  @ApiErrors([400, 'Invalid limit'], [404, 'No such policy, or not visible'])
+  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
+    return this.bus.request(CatalogRpc.getPolicyHistory, ctx, { id, ...query });
+  }
+
+  @Get('policies/:id/issues-enabled')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'Whether the repository accepts issues: a live check cached about an hour; null when unreadable',
+  })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  issuesEnabled(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
+  }
+
+  @Get('policies/:id/branches')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Branches and tags of the policy repository (and of the implementation repository)',
+  })
+  @ApiErrors([404, 'No such policy, or not visible'], [502, 'The source host could not be read'])
+  branches(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getBranches, ctx, { id });
+  }
+
+  @Post('policies/:id/download')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Records that the install command was fetched' })
+  @ApiOkResponse({ type: OkResultDto })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.recordDownload, ctx, { id });
+  }
+
+  @Get('policies/:id/reviewers/me')
+  @Authenticated()
+  @ApiOperation({ summary: 'Whether the caller reviews this policy (administrators)' })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  reviewer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getReviewerStatus, ctx, { id });
+  }
+
+  @Get('policies/:id/orgs')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Organizations of a connection eligible for this policy (needs the connections service: 501 for now)',
+  })
+  @ApiErrors([404, 'No such policy, or not visible'], [501, 'The connections service is not available yet'])
+  async orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() _query: OrgsQuery) {
+    await this.bus.request(CatalogRpc.getPolicy, ctx, { id });
+    throw new HttpException(
+      {
+        message: 'Listing organizations needs the connections service, which is not available yet',
+        code: 'NOT_IMPLEMENTED',
+      },
+      501,
+    );
+  }
+
+  @Get('policies/:id/like')
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's like" })
+  @ApiOkResponse({ type: LikedDto })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  liked(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getLike, ctx, { id });
+  }
+
+  @Post('policies/:id/like')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: "Toggles the caller's like; answers the resulting state" })
+  @ApiOkResponse({ type: LikedDto })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  like(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.toggleLike, ctx, { id });
+  }
+
+  @Get('policies/:id/revisions')
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's revisions of this policy, newest first" })
+  @ApiErrors([404, 'No such policy, or not visible'])
+  revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.listRevisions, ctx, { id });
+  }
+
+  @Post('policies/:id/revisions')
+  @Authenticated()
+  @ApiOperation({ summary: 'Propose a new description or repository URL for a published policy (owner)' })
+  @ApiCreatedResponse({ description: '{revision, policy_name}' })
+  @ApiErrors(
+    [400, 'The body is malformed'],
+    [404, 'No such policy, or not visible'],
+    [409, 'A revision of that field is pending, or the policy is not published'],
+    [422, 'The value is invalid (a repository URL is validated for shape)'],
+  )
+  propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
+    return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });
+  }
+
+  @Post('policies/:id/transfers')
+  @Authenticated()
+  @ApiOperation({ summary: 'Offer the policy to another user (by username, with or without @, or email)' })
+  @ApiCreatedResponse({ description: '{transfer: {id, to_user_id}}' })
+  @ApiErrors(
+    [400, 'No recipient given'],
+    [404, 'No such policy or recipient'],
+    [409, 'A transfer of this policy is already pending'],
+    [422, 'The recipient is the caller'],
+  )
+  transfer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateTransferDto) {
+    return this.bus.request(CatalogRpc.createTransfer, ctx, {
+      resourceType: 'policy',
+      resourceId: id,
+      ...body,
+    });
+  }
+}

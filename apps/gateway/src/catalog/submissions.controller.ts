@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './catalog.dto';
+
+const uuid = new ParseUUIDPipe();
+
+/** The legacy single `deliversIdeaId` joins the list. */
+function ideasOf(body: SubmissionFieldsDto): IdeaDeclaration[] | undefined {
+  if (body.deliversIdeaIds === undefined && body.deliversIdeaId === undefined) return undefined;
+  return [...(body.deliversIdeaIds ?? []), ...(body.deliversIdeaId ? [{ ideaId: body.deliversIdeaId }] : [])];
+}
+
+@ApiTags('submissions')
+@Controller('submissions')
+export class SubmissionsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('validate')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
+  @ApiErrors([400, 'The body is malformed'])
+  validate(@Ctx() ctx: RequestContext, @Body() body: ValidateSubmissionDto) {
+    return this.bus.request(CatalogRpc.validateSubmission, ctx, body);
+  }
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's submissions" })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(CatalogRpc.listSubmissions, ctx, {});
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Submit a policy repository for review; it is under review (visible to its owner) until decided',
+  })
+  @ApiCreatedResponse({ description: '{submission, validation}' })
+  @ApiErrors(
+    [400, 'The body is malformed, or the repository failed validation (details lists every problem)'],
+    [422, 'A declared idea is not approved and visible, or is listed twice'],
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateSubmissionDto) {
+    const { deliversIdeaId: _legacy, ...rest } = body;
+    return this.bus.request(CatalogRpc.createSubmission, ctx, { ...rest, deliversIdeaIds: ideasOf(body) });
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'A submission of the caller (administrators: any), with its staged documentation',
+  })
+  @ApiErrors([404, 'No such submission of the caller'])
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getSubmission, ctx, { id });
+  }
+
+  @Patch(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Edit a waiting submission or resubmit a rejected one (any subset of the submission fields)',
+  })
+  @ApiErrors(
+    [400, 'A field is invalid, or the new repository failed validation'],
+    [404, 'No such submission of the caller'],
+    [409, 'The submission was already approved'],
+    [422, 'A declared idea is not approved'],
+  )
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: SubmissionFieldsDto) {
+    const { deliversIdeaId: _legacy, ...rest } = body;
+    return this.bus.request(CatalogRpc.updateSubmission, ctx, {
+      ...rest,
+      id,
+      deliversIdeaIds: ideasOf(body),
+    });
+  }
+
+  @Get(':id/history')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'What happened to the submission and its policy, newest first' })
+  @ApiErrors([404, 'No such submission of the caller'])
+  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getSubmissionHistory, ctx, { id });
+  }
+}

@@ -1,0 +1,62 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CatalogRpc, IdentityRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { FeedbackDto, TransfersQuery } from './catalog.dto';
+
+const uuid = new ParseUUIDPipe();
+const DECISION_ERRORS: Array<[number, string]> = [
+  [403, 'The caller is not the party who may decide this'],
+  [404, 'No such transfer of the caller'],
+  [409, 'Already decided, or expired'],
+];
+
+@ApiTags('transfers')
+@Controller()
+export class TransfersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('transfers/:id/accept')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Accept (recipient): ownership moves at once' })
+  @ApiErrors(...DECISION_ERRORS)
+  accept(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.acceptTransfer, ctx, { id });
+  }
+
+  @Post('transfers/:id/reject')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Reject (recipient), with optional feedback' })
+  @ApiErrors([400, 'feedback longer than 4000 characters'], ...DECISION_ERRORS)
+  reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
+    return this.bus.request(CatalogRpc.rejectTransfer, ctx, { id, feedback: body.feedback });
+  }
+
+  @Post('transfers/:id/cancel')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Cancel (initiator)' })
+  @ApiErrors(...DECISION_ERRORS)
+  cancel(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.cancelTransfer, ctx, { id });
+  }
+
+  @Get('me/transfers')
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's transfers, as recipient or initiator" })
+  mine(@Ctx() ctx: RequestContext, @Query() query: TransfersQuery) {
+    return this.bus.request(CatalogRpc.listMyTransfers, ctx, { role: query.role });
+  }
+
+  @Get('me/notifications')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The caller's inbox (for example: an idea of theirs was delivered), newest first",
+  })
+  notifications(@Ctx() ctx: RequestContext) {
+    return this.bus.request(IdentityRpc.listNotifications, ctx, {});
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { type IdeaDeliveredEvent, isUser, type Notification, type RequestContext } from '@pc/contracts';
+import { unauthenticated } from '@pc/platform';
+import { NotificationsRepository } from './notifications.repository';
+
+/** The caller's inbox, filled by events of other services. */
+@Injectable()
+export class NotificationsService {
+  constructor(private readonly notifications: NotificationsRepository) {}
+
+  async list(ctx: RequestContext): Promise<{ notifications: Notification[] }> {
+    if (!isUser(ctx.caller)) throw unauthenticated();
+    return { notifications: await this.notifications.listFor(ctx.caller.userId) };
+  }
+
+  async ideaDelivered(event: IdeaDeliveredEvent): Promise<{ ok: true }> {
+    await this.notifications.addOnce(event.eventId, event.submitterId, {
+      kind: 'idea_delivered',
+      title: `Your idea "${event.ideaTitle}" was delivered`,
+      body: `${event.resourceName} delivers it and is now published.`,
+      data: { ideaId: event.ideaId, resourceType: event.resourceType, resourceId: event.resourceId },
+    });
+    return { ok: true };
+  }
+}

@@ -1,0 +1,199 @@
+import type {
+  AssetKind,
+  Direction,
+  DocTab,
+  DocTabInput,
+  ProjectType,
+  SubmissionStatus,
+} from './catalog.types';
+
+/** What was found in the repository, and every problem with it. */
+export interface SubmissionValidation {
+  ok: boolean;
+  errors: string[];
+  warnings: string[];
+  projectType: ProjectType;
+  definition: {
+    path: string;
+    name: string | null;
+    title: string | null;
+    category: string | null;
+    description: string | null;
+  } | null;
+  implementation: { path: string } | null;
+  version: string | null;
+  kitVersion: string | null;
+  defaultBranch: string | null;
+  implementationDefaultBranch: string | null;
+  hasIssues: boolean | null;
+  assetKinds: AssetKind[];
+}
+
+export interface ValidateSubmissionRequest {
+  projectType?: ProjectType;
+  sourceHostUrl: string;
+  implementationSourceHostUrl?: string;
+}
+
+export interface IdeaDeclaration {
+  ideaId: string;
+  coverage?: 'full' | 'partial';
+  scopeNote?: string;
+  completesIdea?: boolean;
+}
+
+export interface CreateSubmissionRequest {
+  projectType?: ProjectType;
+  name: string;
+  description: string;
+  sourceHostUrl: string;
+  implementationSourceHostUrl?: string;
+  sourceRef?: string;
+  implementationSourceRef?: string;
+  category?: string;
+  videoTutorialUrl?: string;
+  examplesUrl?: string;
+  iconUrl?: string;
+  iconDisabled?: boolean;
+  direction?: Direction;
+  deliversIdeaIds?: IdeaDeclaration[];
+  assetKinds?: AssetKind[];
+  a2aProtocolVersions?: string[];
+  docTabs?: DocTabInput[];
+}
+
+export interface UpdateSubmissionRequest extends Partial<Omit<CreateSubmissionRequest, 'projectType'>> {
+  id: string;
+}
+
+export interface PolicySubmission {
+  id: string;
+  policyId: string;
+  name: string;
+  description: string;
+  status: SubmissionStatus;
+  sourceHostUrl: string;
+  implementationSourceHostUrl: string | null;
+  feedback: string | null;
+  validation: SubmissionValidation;
+  submittedBy: string;
+  reviewedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubmissionDetailResult {
+  submission: PolicySubmission;
+  docTabs: DocTab[];
+}
+
+export interface CreateSubmissionResult {
+  submission: PolicySubmission;
+  validation: SubmissionValidation;
+}
+
+export interface ReviewRequest {
+  id: string;
+  feedback?: string;
+}
+
+export const REVISION_FIELDS = ['description', 'source_host_url'] as const;
+export type RevisionField = (typeof REVISION_FIELDS)[number];
+
+export interface PolicyRevision {
+  id: string;
+  policy_id: string;
+  field: RevisionField;
+  proposed_value: string;
+  previous_value: string;
+  status: 'pending' | 'approved' | 'rejected';
+  feedback: string | null;
+  submitted_at: string;
+  reviewed_at: string | null;
+}
+
+export interface CreateRevisionRequest {
+  policyId: string;
+  field: RevisionField;
+  value: string;
+}
+
+export interface ReviewQueue {
+  submissions: PolicySubmission[];
+  revisions: Array<PolicyRevision & { policy_name: string }>;
+  rulesetSubmissions: unknown[];
+  ideas: Idea[];
+}
+
+export interface Idea {
+  id: string;
+  title: string;
+  description: string;
+  status: 'pending' | 'approved' | 'rejected' | 'delivered';
+  votes: number;
+  submitter_id: string;
+  created_at: string;
+}
+
+export interface SubmitIdeaRequest {
+  title: string;
+  description: string;
+}
+
+/** Published when an idea becomes delivered: identity puts a notification in the submitter's inbox. */
+export interface IdeaDeliveredEvent {
+  eventId: string;
+  ideaId: string;
+  ideaTitle: string;
+  submitterId: string;
+  resourceType: 'policy' | 'ruleset';
+  resourceId: string;
+  resourceName: string;
+}
+
+export const TRANSFER_RESOURCE_TYPES = ['policy', 'idea', 'ruleset'] as const;
+export type TransferResourceType = (typeof TRANSFER_RESOURCE_TYPES)[number];
+export type TransferStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled' | 'expired';
+
+export interface Transfer {
+  id: string;
+  resource_type: TransferResourceType;
+  resource_id: string;
+  resource_name: string;
+  policy_id: string | null;
+  policy_name: string | null;
+  status: TransferStatus;
+  feedback: string | null;
+  created_at: string;
+  decided_at: string | null;
+  expires_at: string;
+  counterparty_name: string | null;
+  counterparty_email: string | null;
+  role: 'recipient' | 'initiator';
+}
+
+export interface CreateTransferRequest {
+  resourceType: TransferResourceType;
+  resourceId: string;
+  recipientUsername?: string;
+  recipientEmail?: string;
+}
+
+export interface TransferDecisionRequest {
+  id: string;
+  feedback?: string;
+}
+
+export interface TransferAcceptResult {
+  transfer: Transfer;
+  resourceType: TransferResourceType;
+  resourceId: string;
+}
+
+/** Asked of the rulesets service when a ruleset transfer is accepted. Idempotent by transferId. */
+export interface MoveRulesetOwnershipRequest {
+  transferId: string;
+  rulesetId: string;
+  fromUserId: string;
+  toUserId: string;
+}

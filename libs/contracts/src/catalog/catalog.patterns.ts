@@ -1,0 +1,125 @@
+import { event, rpc, type PingResult } from '../common/descriptors';
+import type {
+  Comment,
+  CreateCommentRequest,
+  DeleteCommentRequest,
+  LikeResult,
+  UpdateCommentRequest,
+} from './catalog-social.types';
+import type {
+  CreateRevisionRequest,
+  CreateSubmissionRequest,
+  CreateSubmissionResult,
+  CreateTransferRequest,
+  Idea,
+  IdeaDeliveredEvent,
+  MoveRulesetOwnershipRequest,
+  PolicyRevision,
+  PolicySubmission,
+  ReviewQueue,
+  ReviewRequest,
+  SubmissionDetailResult,
+  SubmissionValidation,
+  SubmitIdeaRequest,
+  Transfer,
+  TransferAcceptResult,
+  TransferDecisionRequest,
+  UpdateSubmissionRequest,
+  ValidateSubmissionRequest,
+} from './catalog-review.types';
+import type {
+  BranchInfo,
+  HistoryRequest,
+  HistoryResult,
+  ListPoliciesRequest,
+  ListPoliciesResult,
+  PolicyDocsResult,
+  PolicyIdRequest,
+  PolicyResult,
+  UpdatePolicyRequest,
+  VendorIndexReloadResult,
+  VendorPolicy,
+  VendorRuleset,
+  VendorRulesetSummary,
+} from './catalog.types';
+
+type Empty = Record<string, never>;
+
+export const CatalogRpc = {
+  ping: rpc<Empty, PingResult>('catalog.health.ping.v1'),
+
+  listPolicies: rpc<ListPoliciesRequest, ListPoliciesResult>('catalog.policy.list.v1'),
+  getPolicy: rpc<PolicyIdRequest, PolicyResult>('catalog.policy.get.v1'),
+  updatePolicy: rpc<UpdatePolicyRequest, PolicyResult>('catalog.policy.update.v1'),
+  getPolicyDocs: rpc<PolicyIdRequest, PolicyDocsResult>('catalog.policy.docs.get.v1'),
+  getPolicyHistory: rpc<HistoryRequest, HistoryResult>('catalog.policy.history.list.v1'),
+  getIssuesEnabled: rpc<PolicyIdRequest, { enabled: boolean | null }>('catalog.policy.issues-enabled.get.v1'),
+  getBranches: rpc<PolicyIdRequest, BranchInfo>('catalog.policy.branches.list.v1'),
+  recordDownload: rpc<PolicyIdRequest, { ok: true }>('catalog.policy.download.record.v1'),
+  getReviewerStatus: rpc<PolicyIdRequest, { isReviewer: boolean }>('catalog.policy.reviewer.get.v1'),
+
+  getVendorPolicy: rpc<{ slug: string }, { policy: VendorPolicy }>('catalog.vendor-policy.get.v1'),
+  listVendorRulesets: rpc<{ q?: string; category?: string }, { rulesets: VendorRulesetSummary[] }>(
+    'catalog.vendor-ruleset.list.v1',
+  ),
+  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>('catalog.vendor-ruleset.get.v1'),
+  reloadVendorIndex: rpc<Empty, VendorIndexReloadResult>('catalog.vendor-index.reload.v1'),
+
+  getLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.get.v1'),
+  toggleLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.toggle.v1'),
+
+  listComments: rpc<PolicyIdRequest, { comments: Comment[] }>('catalog.comment.list.v1'),
+  createComment: rpc<CreateCommentRequest, { comment: Comment }>('catalog.comment.create.v1'),
+  updateComment: rpc<UpdateCommentRequest, { comment: Comment }>('catalog.comment.update.v1'),
+  deleteComment: rpc<DeleteCommentRequest, { ok: true }>('catalog.comment.delete.v1'),
+
+  validateSubmission: rpc<ValidateSubmissionRequest, { validation: SubmissionValidation }>(
+    'catalog.submission.validate.v1',
+  ),
+  listSubmissions: rpc<Empty, { submissions: PolicySubmission[] }>('catalog.submission.list.v1'),
+  createSubmission: rpc<CreateSubmissionRequest, CreateSubmissionResult>('catalog.submission.create.v1'),
+  getSubmission: rpc<{ id: string }, SubmissionDetailResult>('catalog.submission.get.v1'),
+  updateSubmission: rpc<UpdateSubmissionRequest, { submission: PolicySubmission }>(
+    'catalog.submission.update.v1',
+  ),
+  getSubmissionHistory: rpc<{ id: string }, HistoryResult>('catalog.submission.history.list.v1'),
+  approveSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.approve.v1'),
+  rejectSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.reject.v1'),
+  reviewQueue: rpc<Empty, ReviewQueue>('catalog.review.queue.v1'),
+
+  listRevisions: rpc<PolicyIdRequest, { revisions: PolicyRevision[] }>('catalog.revision.list.v1'),
+  createRevision: rpc<CreateRevisionRequest, { revision: PolicyRevision; policy_name: string }>(
+    'catalog.revision.create.v1',
+  ),
+  approveRevision: rpc<ReviewRequest, { revision: PolicyRevision }>('catalog.revision.approve.v1'),
+  rejectRevision: rpc<ReviewRequest, { revision: PolicyRevision }>('catalog.revision.reject.v1'),
+
+  createTransfer: rpc<CreateTransferRequest, { transfer: { id: string; to_user_id: string } }>(
+    'catalog.transfer.create.v1',
+  ),
+  acceptTransfer: rpc<TransferDecisionRequest, TransferAcceptResult>('catalog.transfer.accept.v1'),
+  rejectTransfer: rpc<TransferDecisionRequest, { transfer: Transfer }>('catalog.transfer.reject.v1'),
+  cancelTransfer: rpc<TransferDecisionRequest, { transfer: Transfer }>('catalog.transfer.cancel.v1'),
+  listMyTransfers: rpc<{ role?: 'recipient' | 'initiator' }, { transfers: Transfer[] }>(
+    'catalog.transfer.list-mine.v1',
+  ),
+
+  submitIdea: rpc<SubmitIdeaRequest, { idea: Idea }>('catalog.idea.submit.v1'),
+  listIdeas: rpc<Empty, { ideas: Idea[] }>('catalog.idea.list.v1'),
+  getIdea: rpc<{ id: string }, { idea: Idea }>('catalog.idea.get.v1'),
+  approveIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.approve.v1'),
+  rejectIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.reject.v1'),
+} as const;
+
+export const CatalogEvents = {
+  /** Durable: written to the catalog outbox in the deciding transaction, published after commit. */
+  ideaDelivered: event<IdeaDeliveredEvent>('catalog.idea.delivered.v1'),
+} as const;
+
+/**
+ * Answered by the rulesets service (not built yet): moves a ruleset to its new owner when a transfer
+ * is accepted. Idempotent by `transferId`.
+ */
+export const RulesetOwnershipRpc = {
+  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
+} as const;

@@ -1,0 +1,216 @@
+/** Catalog resources as they cross the bus and leave the gateway (field names follow the public API). */
+
+export const ASSET_KINDS = ['agent', 'api', 'llm', 'mcp'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+export const DIRECTIONS = ['inbound', 'outbound'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** Policy.status: `under_review` (submitted, waiting), `published` (approved, in the catalog), `rejected`. */
+export const POLICY_STATUSES = ['under_review', 'published', 'rejected'] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+/** Policy submission.status. */
+export const SUBMISSION_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const PROJECT_TYPES = ['unified', 'split'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+export const POLICY_SOURCES = ['community', 'vendor'] as const;
+export type PolicySource = (typeof POLICY_SOURCES)[number];
+
+export const POLICY_SORTS = ['alpha', 'submitted'] as const;
+export type PolicySort = (typeof POLICY_SORTS)[number];
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The four predefined documentation tabs of a policy; any other key is custom. */
+export const PREDEFINED_POLICY_TABS = ['overview', 'configuration', 'examples', 'faq'] as const;
+export const DOC_TAB_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export const LIST_LIMIT = { min: 1, max: 200, default: 100 } as const;
+
+export interface IdeaDelivery {
+  id: string;
+  slug?: string;
+  title: string;
+  phase: 'declared' | 'delivered';
+  coverage: 'full' | 'partial';
+  scope_note: string | null;
+  completes_idea: boolean;
+}
+
+export interface Contributor {
+  user_id: string;
+  username: string | null;
+  name: string;
+}
+
+export interface DocsCompleteness {
+  filled: number;
+  total: number;
+  ratio: number;
+}
+
+export interface Policy {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  category: string | null;
+  status: PolicyStatus;
+  project_type: ProjectType;
+  source_host_url: string;
+  implementation_source_host_url: string | null;
+  source_ref: string | null;
+  implementation_source_ref: string | null;
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  icon_url: string | null;
+  icon_disabled: boolean;
+  liked: boolean;
+  likes: number;
+  downloads: number;
+  source_host_has_issues: boolean;
+  delivers_ideas: IdeaDelivery[];
+  contributors: Contributor[];
+  owner_id: string;
+  owner_name: string | null;
+  owner_username: string | null;
+  owner_avatar_url: string | null;
+  owner_avatar_email_hash: string | null;
+  docs_summary: { tabCount: number; completeness: DocsCompleteness };
+  asset_kinds: AssetKind[];
+  a2a_protocol_versions: string[];
+  direction: Direction;
+  version: string | null;
+  kit_version: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VendorPolicySummary {
+  source: 'vendor';
+  slug: string;
+  name: string;
+  summary: string;
+  direction: Direction;
+  category: string | null;
+}
+
+export interface VendorPolicy extends VendorPolicySummary {
+  body_md: string;
+}
+
+export interface ListPoliciesRequest {
+  category?: string;
+  q?: string;
+  source?: PolicySource;
+  direction?: Direction;
+  assetKind?: AssetKind;
+  sort?: PolicySort;
+  order?: SortOrder;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListPoliciesResult {
+  policies: Array<Policy | VendorPolicySummary>;
+  hasMore: boolean;
+}
+
+export interface PolicyIdRequest {
+  id: string;
+}
+
+export interface PolicyResult {
+  policy: Policy;
+}
+
+/** PATCH /api/policies/{id}: every field optional. */
+export interface UpdatePolicyRequest {
+  id: string;
+  name?: string;
+  description?: string;
+  category?: string;
+  videoTutorialUrl?: string;
+  examplesUrl?: string;
+  sourceHostUrl?: string;
+  implementationSourceHostUrl?: string;
+  sourceRef?: string;
+  implementationSourceRef?: string;
+  iconUrl?: string;
+  iconDisabled?: boolean;
+  direction?: Direction;
+  assetKinds?: AssetKind[];
+  a2aProtocolVersions?: string[];
+}
+
+export interface DocTab {
+  key: string;
+  title: string;
+  kind: 'predefined' | 'custom';
+  bodyMd: string;
+  sortOrder: number;
+}
+
+export interface DocTabInput {
+  key: string;
+  title: string;
+  bodyMd: string;
+  sortOrder?: number;
+}
+
+export interface PolicyDocsResult {
+  tabs: DocTab[];
+  completeness: DocsCompleteness;
+  canEdit: boolean;
+}
+
+export interface HistoryEntry {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface HistoryRequest {
+  id: string;
+  limit?: number;
+  before?: string;
+}
+
+export interface HistoryResult {
+  entries: HistoryEntry[];
+  nextCursor: string | null;
+}
+
+export interface BranchInfo {
+  defaultBranch: string;
+  branches: Array<{ name: string; commitSha: string }>;
+  tags: Array<{ name: string; commitSha: string }>;
+  implementation?: BranchInfo;
+}
+
+/** Vendor index entries: one file per entry, loaded at start and on reload. */
+export interface VendorIndexReloadResult {
+  policies: number;
+  rulesets: number;
+  errors: string[];
+}
+
+export interface VendorRulesetSummary {
+  source: 'vendor';
+  slug: string;
+  name: string;
+  summary: string;
+  category: string | null;
+}
+
+export interface VendorRuleset extends VendorRulesetSummary {
+  body_md: string;
+}

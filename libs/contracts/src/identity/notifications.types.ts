@@ -1,0 +1,10 @@
+/** An entry of the caller's inbox (`GET /api/me/notifications`). */
+export interface Notification {
+  id: string;
+  kind: 'idea_delivered';
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  read: boolean;
+  created_at: string;
+}
