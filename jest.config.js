@@ -30,6 +30,8 @@ function projectDirs() {
 }
 
 module.exports = {
+  // A global option: end-to-end tests restart whole systems.
+  testTimeout: 30000,
   globalSetup: '<rootDir>/tools/jest/global-setup.js',
   globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
   projects: projectDirs().map((dir) => ({
@@ -39,6 +41,5 @@ module.exports = {
     testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.integration-spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
     transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
     moduleNameMapper,
-    testTimeout: 30000,
   })),
 };

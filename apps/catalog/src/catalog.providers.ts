@@ -16,6 +16,9 @@ import { PoliciesRepository } from './policies/policies.repository';
 import { PoliciesService } from './policies/policies.service';
 import { PolicyAccess } from './policies/policy-access';
 import { PolicyPresenter } from './policies/policy.presenter';
+import { ReviewersHandler } from './reviewers/reviewers.handler';
+import { ReviewersRepository } from './reviewers/reviewers.repository';
+import { ReviewersService } from './reviewers/reviewers.service';
 import { RevisionsRepository } from './revisions/revisions.repository';
 import { RevisionsService } from './revisions/revisions.service';
 import { RepositoryInspector } from './source/repository-inspector';
@@ -32,7 +35,14 @@ import { VendorHandler } from './vendor/vendor.handler';
 /** Handlers and providers of the catalog, by feature. */
 export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controllers' | 'providers'> {
   return {
-    controllers: [PoliciesHandler, VendorHandler, ReviewHandler, SocialHandler, TransfersHandler],
+    controllers: [
+      PoliciesHandler,
+      VendorHandler,
+      ReviewHandler,
+      SocialHandler,
+      TransfersHandler,
+      ReviewersHandler,
+    ],
     providers: [
       { provide: CatalogEnv, useValue: env },
       { provide: SOURCE_HOST, useValue: sourceHostFrom(env) },
@@ -46,6 +56,8 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       HistoryRepository,
       IdeasRepository,
       IdeasService,
+      ReviewersRepository,
+      ReviewersService,
       RevisionsRepository,
       RevisionsService,
       RepositoryInspector,

@@ -1,4 +1,5 @@
-import { type BusConfig } from '@pc/platform';
+import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
+import { BusClient, type BusConfig, createClientProxy, InProcessBroker } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import {
   cookieFrom,
@@ -13,6 +14,8 @@ import { type RunningSystem, startSystem } from './system';
 
 const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 const QUOTA = 4;
+/** Short, so that a source host that never answers is given up on well within the bus timeout. */
+const SOURCE_HOST_TIMEOUT_MS = 1000;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -28,8 +31,16 @@ spec:
 `;
 const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
 
-describe('catalog through the gateway over NATS', () => {
+function busFor(kind: 'nats' | 'in-process'): BusConfig {
+  return kind === 'nats'
+    ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 10000 }
+    : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 10000 };
+}
+
+describe.each(['nats', 'in-process'] as const)('catalog through the gateway over the %s bus', (kind) => {
   let db: TestDatabase;
+  /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
+  let bus: BusClient;
   let sandbox: RunningSandbox;
   let control: SandboxControl;
   let system: RunningSystem;
@@ -42,29 +53,29 @@ describe('catalog through the gateway over NATS', () => {
     db = await createTestDatabase();
     sandbox = await startSandbox({ port: 0, seed: false });
     control = new SandboxControl(sandbox.url);
-    const bus: BusConfig = {
-      kind: 'nats',
-      url: testEnv().natsUrl,
-      prefix: uniqueBusPrefix(),
-      timeoutMs: 10000,
-    };
+    const busConfig = busFor(kind);
     system = await startSystem({
-      bus,
+      bus: busConfig,
       databaseUrl: db.url,
       gatewayPort: 0,
       env: {
         ...sandbox.adapterEnv,
+        SOURCE_HOST_TIMEOUT_MS: String(SOURCE_HOST_TIMEOUT_MS),
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         COMMENT_DAILY_QUOTA: String(QUOTA),
       },
     });
+    const proxy = createClientProxy(busConfig, 'catalog-e2e');
+    await proxy.connect();
+    bus = new BusClient(proxy, busConfig);
     http = new HttpClient(system.url!);
     const login = await http.post<Json>('/api/auth/login', ADMIN);
     admin = cookieFrom(login, 'sb-access-token')!;
   });
 
   afterAll(async () => {
+    await bus?.onApplicationShutdown();
     await system?.close();
     await sandbox?.close();
     await db?.drop();
@@ -136,6 +147,50 @@ describe('catalog through the gateway over NATS', () => {
     );
     expect(approve.status).toBe(200);
     return { policyId: submission.policyId, submissionId: submission.id };
+  }
+
+  const asUser = (userId: string): RequestContext => ({
+    requestId: `catalog-e2e-${++counter}`,
+    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+  });
+
+  /** An idea submitted over the bus (as the tool server does), then approved or rejected by the administrator. */
+  async function newIdea(submitterId: string, decision?: 'approve' | 'reject'): Promise<Idea> {
+    const { idea } = await bus.request(CatalogRpc.submitIdea, asUser(submitterId), {
+      title: `Idea ${++counter}`,
+      description: 'Guard every operation by the OAuth scopes it needs.',
+    });
+    expect(idea.status).toBe('pending');
+    if (!decision) return idea;
+    const decided = await http.post<Json>(`/api/admin/ideas/${idea.id}/${decision}`, {}, { cookie: admin });
+    expect(decided.status).toBe(200);
+    return decided.body.idea as Idea;
+  }
+
+  /** Reads until the value is as expected (events are relayed after commit), for at most `ms`. */
+  async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 3000): Promise<T> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (ok(value) || Date.now() > until) return value;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** A definition repository and an implementation repository of one split policy. */
+  async function splitRepos(implementationFiles?: Record<string, string>): Promise<[string, string]> {
+    const n = ++repoCounter;
+    const definition = await control.createRepository({
+      owner: 'community',
+      name: `split-${n}-definition`,
+      files: { 'gcl.yaml': GCL },
+    });
+    const implementation = await control.createRepository({
+      owner: 'community',
+      name: `split-${n}-implementation`,
+      files: implementationFiles ?? { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+    });
+    return [definition.webUrl, implementation.webUrl];
   }
 
   describe('a new user, from sign-up to a published policy', () => {
@@ -536,4 +591,488 @@ describe('catalog through the gateway over NATS', () => {
       expect(orgs.status).toBe(501);
     });
   });
+
+  describe('ideas', () => {
+    it('lets the administrator approve or reject an idea once; others get 403', async () => {
+      const author = await newUser();
+      const idea = await newIdea(author.id);
+      expect(
+        (await http.post(`/api/admin/ideas/${idea.id}/approve`, {}, { token: author.token })).status,
+      ).toBe(403);
+      const approved = await http.post<Json>(`/api/admin/ideas/${idea.id}/approve`, {}, { cookie: admin });
+      expect(approved.body.idea).toMatchObject({ id: idea.id, status: 'approved' });
+      expect((await http.post(`/api/admin/ideas/${idea.id}/reject`, {}, { cookie: admin })).status).toBe(409);
+      const other = await newIdea(author.id, 'reject');
+      expect(other.status).toBe('rejected');
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      expect((await http.post(`/api/admin/ideas/${unknown}/approve`, {}, { cookie: admin })).status).toBe(
+        404,
+      );
+    });
+
+    it('refuses with 422 an idea that is pending, rejected, unknown or listed twice', async () => {
+      const author = await newUser();
+      const user = await newUser();
+      const pending = await newIdea(author.id);
+      const rejected = await newIdea(author.id, 'reject');
+      const approved = await newIdea(author.id, 'approve');
+      const unknown = '00000000-0000-4000-8000-00000000abcd';
+      const url = await newRepo();
+      const attempt = (fields: Json) =>
+        http.post<Json>(
+          '/api/submissions',
+          {
+            name: 'Idea Taker',
+            description: 'Declares the ideas it delivers.',
+            sourceHostUrl: url,
+            ...fields,
+          },
+          { token: user.token },
+        );
+      for (const id of [pending.id, rejected.id, unknown]) {
+        const res = await attempt({ deliversIdeaIds: [approved.id, id] });
+        expect(res.status).toBe(422);
+        expect(res.body.details).toEqual([expect.objectContaining({ field: 'deliversIdeaIds' })]);
+        expect(res.body.details[0].message).toContain(id);
+      }
+      expect((await attempt({ deliversIdeaIds: [approved.id, approved.id] })).status).toBe(422);
+      expect((await attempt({ deliversIdeaIds: [approved.id, { ideaId: approved.id }] })).status).toBe(422);
+      expect((await attempt({ deliversIdeaIds: [approved.id], deliversIdeaId: approved.id })).status).toBe(
+        422,
+      );
+      expect((await attempt({ deliversIdeaId: pending.id })).status).toBe(422);
+      expect((await attempt({ deliversIdeaIds: ['not-a-uuid'] })).status).toBe(400);
+      expect((await attempt({ deliversIdeaIds: [{ ideaId: approved.id, coverage: 'most' }] })).status).toBe(
+        400,
+      );
+      const mine = await http.get<Json>('/api/submissions', { token: user.token });
+      expect(mine.body.submissions).toEqual([]);
+    });
+
+    it('accepts idea ids, {ideaId, coverage, scopeNote} objects and the legacy deliversIdeaId', async () => {
+      const author = await newUser();
+      const user = await newUser();
+      const [a, b, c] = [
+        await newIdea(author.id, 'approve'),
+        await newIdea(author.id, 'approve'),
+        await newIdea(author.id, 'approve'),
+      ];
+      const byId = await submit(user.token, { deliversIdeaIds: [a.id] });
+      const byObject = await submit(user.token, {
+        deliversIdeaIds: [{ ideaId: b.id, coverage: 'partial', scopeNote: 'Inbound only' }],
+      });
+      const legacy = await submit(user.token, { deliversIdeaId: c.id });
+      const ideasOf = async (policyId: string): Promise<Json[]> =>
+        (await http.get<Json>(`/api/policies/${policyId}`, { token: user.token })).body.policy.delivers_ideas;
+      expect(await ideasOf(byId.submission.policyId)).toEqual([
+        expect.objectContaining({ id: a.id, phase: 'declared', coverage: 'full', completes_idea: false }),
+      ]);
+      expect(await ideasOf(byObject.submission.policyId)).toEqual([
+        expect.objectContaining({
+          id: b.id,
+          phase: 'declared',
+          coverage: 'partial',
+          scope_note: 'Inbound only',
+        }),
+      ]);
+      expect(await ideasOf(legacy.submission.policyId)).toEqual([
+        expect.objectContaining({ id: c.id, phase: 'declared', coverage: 'full' }),
+      ]);
+    });
+
+    it('delivers an idea fully delivered by an approved policy and notifies its submitter', async () => {
+      const author = await newUser();
+      const user = await newUser();
+      const full = await newIdea(author.id, 'approve');
+      const partial = await newIdea(author.id, 'approve');
+      const { policyId } = await published(user.token, {
+        deliversIdeaIds: [full.id, { ideaId: partial.id, coverage: 'partial' }],
+      });
+      const policy = (await http.get<Json>(`/api/policies/${policyId}`)).body.policy;
+      const phases = Object.fromEntries(policy.delivers_ideas.map((d: Json) => [d.id, d.phase]));
+      expect(phases).toEqual({ [full.id]: 'delivered', [partial.id]: 'declared' });
+      const inbox = await eventually(
+        async () => (await http.get<Json>('/api/me/notifications', { token: author.token })).body,
+        (body) => body.notifications?.length > 0,
+      );
+      expect(inbox.notifications).toEqual([
+        expect.objectContaining({
+          kind: 'idea_delivered',
+          data: { ideaId: full.id, resourceType: 'policy', resourceId: policyId },
+        }),
+      ]);
+      const delivered = await bus.request(CatalogRpc.getIdea, asUser(user.id), { id: full.id });
+      expect(delivered.idea.status).toBe('delivered');
+      expect(
+        (await http.get<Json>('/api/me/notifications', { token: user.token })).body.notifications,
+      ).toEqual([]);
+    });
+  });
+
+  describe('visibility of documentation and submissions', () => {
+    it("answers 404 for another user's unpublished policy docs, submission and its history", async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const { submission } = await submit(owner.token);
+      const docs = `/api/policies/${submission.policyId}/docs`;
+      expect((await http.get<Json>(docs, { token: owner.token })).body.canEdit).toBe(true);
+      expect((await http.get(docs, { token: other.token })).status).toBe(404);
+      expect((await http.get(docs)).status).toBe(404);
+      expect((await http.get(docs, { cookie: admin })).status).toBe(200);
+
+      const detail = await http.get<Json>(`/api/submissions/${submission.id}`, { token: owner.token });
+      expect(detail.status).toBe(200);
+      expect(detail.body.docTabs.map((t: Json) => t.key)).toEqual(['configuration']);
+      expect((await http.get(`/api/submissions/${submission.id}`, { token: other.token })).status).toBe(404);
+      expect((await http.get(`/api/submissions/${submission.id}`, { cookie: admin })).status).toBe(200);
+      expect((await http.get(`/api/submissions/${submission.id}`)).status).toBe(401);
+
+      const history = `/api/submissions/${submission.id}/history`;
+      expect((await http.get<Json>(history, { token: owner.token })).body.entries[0].action).toBe(
+        'submitted',
+      );
+      expect((await http.get(history, { token: other.token })).status).toBe(404);
+      expect((await http.get(history)).status).toBe(404);
+      expect((await http.get(history, { cookie: admin })).status).toBe(200);
+      const unknown = '00000000-0000-4000-8000-000000000001';
+      expect((await http.get(`/api/submissions/${unknown}`, { token: owner.token })).status).toBe(404);
+    });
+
+    it('shows published docs to everyone but only the tabs with content to non-editors', async () => {
+      const owner = await newUser();
+      const { policyId } = await published(owner.token);
+      const anonymous = await http.get<Json>(`/api/policies/${policyId}/docs`);
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body.canEdit).toBe(false);
+      expect(anonymous.body.tabs.map((t: Json) => t.key)).toEqual(['overview', 'configuration']);
+    });
+  });
+
+  describe('editing a published policy', () => {
+    it('files a changed description as a pending revision: 409 for a second one, 422 for an invalid repository', async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const { policyId } = await published(owner.token);
+      const before = (await http.get<Json>(`/api/policies/${policyId}`)).body.policy;
+      const patched = await http.patch<Json>(
+        `/api/policies/${policyId}`,
+        { description: 'A proposed About text, not live yet.', name: 'Renamed Guard' },
+        { token: owner.token },
+      );
+      expect(patched.status).toBe(200);
+      expect(patched.body.policy).toMatchObject({ name: 'Renamed Guard', description: before.description });
+      const revisions = await http.get<Json>(`/api/policies/${policyId}/revisions`, { token: owner.token });
+      expect(revisions.body.revisions).toEqual([
+        expect.objectContaining({
+          field: 'description',
+          status: 'pending',
+          proposed_value: 'A proposed About text, not live yet.',
+          previous_value: before.description,
+        }),
+      ]);
+      const again = await http.patch<Json>(
+        `/api/policies/${policyId}`,
+        { description: 'Yet another proposed About text.' },
+        { token: owner.token },
+      );
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('CATALOG.REVISION_PENDING');
+      const { webUrl } = await control.createRepository({
+        owner: 'community',
+        name: `not-a-policy-${++repoCounter}`,
+        files: { 'README.md': 'nothing' },
+      });
+      const invalid = await http.patch<Json>(
+        `/api/policies/${policyId}`,
+        { sourceHostUrl: webUrl },
+        { token: owner.token },
+      );
+      expect(invalid.status).toBe(422);
+      expect(
+        (await http.patch(`/api/policies/${policyId}`, { description: 'short' }, { token: owner.token }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await http.patch(`/api/policies/${policyId}`, { name: 'Mine now' }, { token: other.token })).status,
+      ).toBe(403);
+      expect(
+        (
+          await http.patch(
+            `/api/policies/${policyId}`,
+            { implementationSourceRef: 'v2' },
+            { token: owner.token },
+          )
+        ).status,
+      ).toBe(403);
+    });
+  });
+
+  describe('split repositories', () => {
+    it('validates a definition and an implementation repository together', async () => {
+      const user = await newUser();
+      const [definition, implementation] = await splitRepos();
+      const ok = await http.post<Json>(
+        '/api/submissions/validate',
+        { projectType: 'split', sourceHostUrl: definition, implementationSourceHostUrl: implementation },
+        { token: user.token },
+      );
+      expect(ok.body.validation).toMatchObject({
+        ok: true,
+        projectType: 'split',
+        definition: { path: 'gcl.yaml', name: 'oauth-scopes' },
+        implementation: { path: 'src/lib.rs' },
+        version: '1.2.3',
+      });
+      const missing = await http.post<Json>(
+        '/api/submissions/validate',
+        { projectType: 'split', sourceHostUrl: definition },
+        { token: user.token },
+      );
+      expect(missing.body.validation.ok).toBe(false);
+      expect(missing.body.validation.errors.join(' ')).toMatch(/implementationSourceHostUrl is required/);
+      const swapped = await http.post<Json>(
+        '/api/submissions/validate',
+        { projectType: 'split', sourceHostUrl: implementation, implementationSourceHostUrl: definition },
+        { token: user.token },
+      );
+      expect(swapped.body.validation.ok).toBe(false);
+      expect(swapped.body.validation.errors.join(' ')).toMatch(/No policy definition found/);
+      expect(swapped.body.validation.errors.join(' ')).toMatch(/No implementation found/);
+
+      const created = await submit(user.token, {
+        projectType: 'split',
+        sourceHostUrl: definition,
+        implementationSourceHostUrl: implementation,
+      });
+      const policy = await http.get<Json>(`/api/policies/${created.submission.policyId}`, {
+        token: user.token,
+      });
+      expect(policy.body.policy).toMatchObject({ project_type: 'split', version: '1.2.3' });
+    });
+
+    it('refuses a split submission whose implementation has no Cargo.toml with 400 carrying the validation', async () => {
+      const user = await newUser();
+      const [definition, implementation] = await splitRepos({ 'src/lib.rs': '// filter\n' });
+      const res = await http.post<Json>(
+        '/api/submissions',
+        {
+          name: 'Half a Policy',
+          description: 'The implementation repository lacks its manifest.',
+          projectType: 'split',
+          sourceHostUrl: definition,
+          implementationSourceHostUrl: implementation,
+        },
+        { token: user.token },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'CATALOG.VALIDATION_FAILED' });
+      expect(res.body.validation).toMatchObject({
+        ok: false,
+        projectType: 'split',
+        definition: { path: 'gcl.yaml' },
+        implementation: { path: 'src/lib.rs' },
+      });
+      expect(res.body.validation.errors).toEqual(['No Cargo.toml found: the version cannot be read']);
+      expect(res.body.details).toEqual([
+        { field: 'validation', message: 'No Cargo.toml found: the version cannot be read' },
+      ]);
+    });
+  });
+
+  // The source host adapter and the gateway's validation do not depend on the bus: once is enough.
+  if (kind === 'nats') {
+    describe('source host failures', () => {
+      afterEach(() => control.clearFaults());
+
+      it.each(['error', 'rate_limit', 'timeout'] as const)(
+        'answers 502 UPSTREAM_UNAVAILABLE for branches when the host fails (%s)',
+        async (fault) => {
+          const user = await newUser();
+          const { policyId } = await published(user.token);
+          await control.injectFault({ system: 'source_host', kind: fault });
+          const res = await http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+          expect(res.status).toBe(502);
+          expect(res.body).toMatchObject({ statusCode: 502, code: 'UPSTREAM_UNAVAILABLE' });
+          if (fault === 'rate_limit') expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+          await control.clearFaults();
+          expect((await http.get(`/api/policies/${policyId}/branches`, { token: user.token })).status).toBe(
+            200,
+          );
+          expect((await http.get<Json>(`/api/policies/${policyId}/issues-enabled`)).body.enabled).toBe(true);
+        },
+        20000,
+      );
+
+      it('answers 404 CATALOG.REPOSITORY_GONE when the repository was deleted or made private', async () => {
+        const user = await newUser();
+        const gone = await published(user.token);
+        const hidden = await published(user.token);
+        const nameOf = async (policyId: string): Promise<string> =>
+          new URL((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.source_host_url).pathname
+            .split('/')
+            .pop()!;
+        await control.deleteRepository('community', await nameOf(gone.policyId));
+        await control.updateRepository('community', await nameOf(hidden.policyId), { private: true });
+        for (const { policyId } of [gone, hidden]) {
+          const res = await http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+          expect(res.status).toBe(404);
+          expect(res.body.code).toBe('CATALOG.REPOSITORY_GONE');
+          expect((await http.get(`/api/policies/${policyId}`)).status).toBe(200);
+        }
+      });
+
+      it('answers 502 (not a 400 blaming the repository) when validating while the host fails', async () => {
+        const user = await newUser();
+        const url = await newRepo();
+        await control.injectFault({ system: 'source_host', kind: 'error' });
+        const validate = await http.post<Json>(
+          '/api/submissions/validate',
+          { sourceHostUrl: url },
+          { token: user.token },
+        );
+        expect(validate.status).toBe(502);
+        const create = await http.post<Json>(
+          '/api/submissions',
+          { name: 'Unlucky Guard', description: 'Submitted while the host is down.', sourceHostUrl: url },
+          { token: user.token },
+        );
+        expect(create.status).toBe(502);
+        expect(create.body.code).toBe('UPSTREAM_UNAVAILABLE');
+        await control.clearFaults();
+        expect((await http.get<Json>('/api/submissions', { token: user.token })).body.submissions).toEqual(
+          [],
+        );
+      });
+    });
+  }
+
+  describe('designated reviewers', () => {
+    it('lets an administrator designate and remove a reviewer of one policy', async () => {
+      const owner = await newUser();
+      const reviewer = await newUser();
+      const other = await newUser();
+      const { policyId } = await published(owner.token);
+      const { policyId: otherPolicy } = await published(owner.token);
+      const isReviewer = async (token: string, id = policyId): Promise<boolean> =>
+        (await http.get<Json>(`/api/policies/${id}/reviewers/me`, { token })).body.isReviewer;
+      expect(await isReviewer(reviewer.token)).toBe(false);
+      const path = `/api/admin/policies/${policyId}/reviewers`;
+      expect((await http.post(path, { userId: reviewer.id }, { token: owner.token })).status).toBe(403);
+      expect((await http.post(path, { userId: 'nobody' }, { cookie: admin })).status).toBe(400);
+      const unknown = '00000000-0000-4000-8000-000000000002';
+      expect((await http.post(path, { userId: unknown }, { cookie: admin })).status).toBe(404);
+      const designated = await http.post<Json>(path, { userId: reviewer.id }, { cookie: admin });
+      expect(designated.status).toBe(200);
+      expect(designated.body).toEqual({ ok: true });
+      expect((await http.post(path, { userId: reviewer.id }, { cookie: admin })).status).toBe(200);
+      expect(await isReviewer(reviewer.token)).toBe(true);
+      expect(await isReviewer(reviewer.token, otherPolicy)).toBe(false);
+      expect(await isReviewer(other.token)).toBe(false);
+      expect((await http.delete(`${path}/${reviewer.id}`, { token: owner.token })).status).toBe(403);
+      expect((await http.delete(`${path}/${reviewer.id}`, { cookie: admin })).status).toBe(200);
+      expect(await isReviewer(reviewer.token)).toBe(false);
+      expect((await http.delete(`${path}/${reviewer.id}`, { cookie: admin })).status).toBe(404);
+    });
+  });
+
+  describe('races', () => {
+    it('lets exactly one of several concurrent accepts of one transfer succeed', async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const { policyId } = await published(owner.token);
+      const offer = await http.post<Json>(
+        `/api/policies/${policyId}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      const id = offer.body.transfer.id;
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => http.post(`/api/transfers/${id}/accept`, {}, { token: other.token })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+      expect((await http.post(`/api/transfers/${id}/cancel`, {}, { token: owner.token })).status).toBe(409);
+      expect((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.owner_id).toBe(other.id);
+      const history = await http.get<Json>(`/api/policies/${policyId}/history`);
+      expect(history.body.entries.filter((e: Json) => e.action === 'transferred')).toHaveLength(1);
+    });
+
+    it('keeps the like count exact when many users like and unlike at once', async () => {
+      const owner = await newUser();
+      const { policyId } = await published(owner.token);
+      const fans = await Promise.all(Array.from({ length: 5 }, () => newUser()));
+      const toggleAll = () =>
+        Promise.all(
+          fans.flatMap((fan) => [
+            http.post<Json>(`/api/policies/${policyId}/like`, {}, { token: fan.token }),
+            http.post<Json>(`/api/policies/${policyId}/like`, {}, { token: fan.token }),
+            http.post<Json>(`/api/policies/${policyId}/like`, {}, { token: fan.token }),
+          ]),
+        );
+      expect((await toggleAll()).every((r) => r.status === 200)).toBe(true);
+      expect((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.likes).toBe(fans.length);
+      await toggleAll();
+      expect((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.likes).toBe(0);
+    });
+  });
+
+  if (kind === 'nats') {
+    describe('limits', () => {
+      it('holds submission name 2..120, description 10..20000, docTabs and deliversIdeaIds to 50', async () => {
+        const user = await newUser();
+        const url = await newRepo();
+        const base = { name: 'Limits', description: 'Ten chars!', sourceHostUrl: url };
+        const status = async (fields: Json): Promise<number> =>
+          (await http.post('/api/submissions', { ...base, ...fields }, { token: user.token })).status;
+        const tab = (i: number) => ({ key: `tab-${i}`, title: `Tab ${i}`, bodyMd: 'x' });
+        const idea = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        expect(await status({ name: 'x' })).toBe(400);
+        expect(await status({ name: 'x'.repeat(121) })).toBe(400);
+        expect(await status({ description: 'x'.repeat(9) })).toBe(400);
+        expect(await status({ description: 'x'.repeat(20001) })).toBe(400);
+        expect(await status({ docTabs: Array.from({ length: 51 }, (_, i) => tab(i)) })).toBe(400);
+        expect(await status({ deliversIdeaIds: Array.from({ length: 51 }, (_, i) => idea(i)) })).toBe(400);
+        expect(await status({ sourceRef: 'x'.repeat(256) })).toBe(400);
+        expect(await status({ deliversIdeaIds: Array.from({ length: 50 }, (_, i) => idea(i)) })).toBe(422);
+        expect(await status({ name: 'xy', docTabs: Array.from({ length: 50 }, (_, i) => tab(i)) })).toBe(201);
+        expect(await status({ name: 'y'.repeat(120), description: 'd'.repeat(20000) })).toBe(201);
+      });
+
+      it('holds comment bodies to 10000 characters and transfer feedback to 4000', async () => {
+        const owner = await newUser();
+        const other = await newUser();
+        const { policyId } = await published(owner.token);
+        const comments = `/api/policies/${policyId}/comments`;
+        expect((await http.post(comments, { body: 'x'.repeat(10001) }, { token: other.token })).status).toBe(
+          422,
+        );
+        expect((await http.post(comments, { body: '   ' }, { token: other.token })).status).toBe(422);
+        const ok = await http.post<Json>(comments, { body: 'x'.repeat(10000) }, { token: other.token });
+        expect(ok.status).toBe(201);
+        const edit = `/api/comments/${ok.body.comment.id}`;
+        expect((await http.patch(edit, { body: 'y'.repeat(10001) }, { token: other.token })).status).toBe(
+          400,
+        );
+        expect((await http.patch(edit, { body: 'y'.repeat(10000) }, { token: other.token })).status).toBe(
+          200,
+        );
+
+        const offer = await http.post<Json>(
+          `/api/policies/${policyId}/transfers`,
+          { recipientEmail: other.email },
+          { token: owner.token },
+        );
+        const reject = `/api/transfers/${offer.body.transfer.id}/reject`;
+        expect((await http.post(reject, { feedback: 'n'.repeat(4001) }, { token: other.token })).status).toBe(
+          400,
+        );
+        const rejected = await http.post<Json>(
+          reject,
+          { feedback: 'n'.repeat(4000) },
+          { token: other.token },
+        );
+        expect(rejected.status).toBe(200);
+        expect(rejected.body.transfer.feedback).toHaveLength(4000);
+      });
+    });
+  }
 });

@@ -27,12 +27,17 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
   let http: HttpClient;
   let counter = 0;
 
-  const start = async (): Promise<void> => {
+  const start = async (env: Record<string, string> = {}): Promise<void> => {
     system = await startSystem({
       bus,
       databaseUrl: db.url,
       gatewayPort: 0,
-      env: { BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password },
+      env: {
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        MAX_ACTIVE_TOKENS_PER_USER: '5',
+        ...env,
+      },
     });
     http = new HttpClient(system.url!);
   };
@@ -260,6 +265,23 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect(again.body.record.revoked_at).toBe(revoke.body.record.revoked_at);
     });
 
+    it('caps the active tokens of a user, and revoking one makes room', async () => {
+      const { cookie } = await newUser();
+      const made = [];
+      for (let i = 0; i < 5; i++) made.push(await newToken(cookie, ['api:read']));
+      const sixth = await http.post<Json>(
+        '/api/tokens',
+        { name: 'one too many', scopes: ['api:read'] },
+        { cookie },
+      );
+      expect(sixth.status).toBe(422);
+      expect(sixth.body.message).toMatch(/revoke one/);
+      await http.delete(`/api/tokens/${made[0].record.id}`, { cookie });
+      expect(
+        (await http.post('/api/tokens', { name: 'room again', scopes: ['api:read'] }, { cookie })).status,
+      ).toBe(201);
+    });
+
     it("answers 404 for another user's token and 400 for an id that is not a UUID", async () => {
       const alice = await newUser();
       const bob = await newUser();
@@ -374,9 +396,11 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect(hidden.body.user).not.toHaveProperty('bio');
       expect(hidden.body.user).not.toHaveProperty('xUrl');
       expect(hidden.body.user).not.toHaveProperty('email');
+      expect(hidden.body.user).not.toHaveProperty('avatarEmailHash');
       await http.patch('/api/me', { profileIsPublic: true }, { cookie });
       const shown = await http.get<Json>(`/api/users/@${username}`);
       expect(shown.body.user).toMatchObject({ bio: 'Hello', xUrl: 'https://x.com/pub' });
+      expect(shown.body.user.avatarEmailHash).toMatch(/^[0-9a-f]{64}$/);
       expect((await http.get<Json>('/api/users/nobody-here')).status).toBe(404);
     });
   });
@@ -416,6 +440,40 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     });
 
+    it('reads JSON bodies only: a form post or another encoding is 415', async () => {
+      const form = await http.request<Json>('POST', '/api/auth/login', {
+        rawBody: 'email=a%40b.c&password=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status).toBe(415);
+      expect(form.body).toMatchObject({ statusCode: 415 });
+      const gzip = await http.request<Json>('POST', '/api/auth/login', {
+        rawBody: '{}',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      expect(gzip.status).toBe(415);
+      const utf16 = await http.request<Json>('POST', '/api/auth/login', {
+        rawBody: '{}',
+        headers: { 'content-type': 'application/json; charset=utf-16' },
+      });
+      expect(utf16.status).toBe(415);
+    });
+
+    it('refuses bodies that are not objects, too deep, or hold NUL characters or lone surrogates', async () => {
+      const { cookie } = await newUser();
+      const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+      const cases = ['null', '[]', '"text"', deep, '{"bio":"x\\u0000y"}', '{"bio":"\\ud800x"}'];
+      for (const rawBody of cases) {
+        const res = await http.request<Json>('PATCH', '/api/me', { rawBody, cookie });
+        expect({ body: rawBody.slice(0, 20), status: res.status }).toEqual({
+          body: rawBody.slice(0, 20),
+          status: 400,
+        });
+        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+      expect((await http.get<Json>('/api/users/al%00ice')).status).toBe(400);
+    });
+
     it('echoes a request id, or makes one', async () => {
       const given = await http.get('/health/live', { headers: { 'x-request-id': 'abc-123' } });
       expect(given.headers.get('x-request-id')).toBe('abc-123');
@@ -429,6 +487,18 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect(ready.status).toBe(200);
       expect(ready.body.checks).toEqual({ bus: 'ok' });
     });
+  });
+
+  it('does not make an existing account administrator unless told to', async () => {
+    const { email, cookie } = await newUser();
+    await system.close();
+    await start({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PASSWORD: 'whatever-password' });
+    expect((await http.get<Json>('/api/me', { cookie })).body.user.is_admin).toBe(false);
+    await system.close();
+    await start({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PROMOTE_EXISTING: 'true' });
+    expect((await http.get<Json>('/api/me', { cookie })).body.user.is_admin).toBe(true);
+    await system.close();
+    await start();
   });
 
   it('keeps users and tokens across a restart', async () => {

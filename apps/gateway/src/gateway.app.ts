@@ -8,6 +8,7 @@ import { type BusConfig, createLogger, PinoNestLogger } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { registerJsonBodyParser } from './http/json-body';
 import { createValidationPipe } from './http/validation';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
@@ -27,7 +28,7 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
     bodyLimit: 1024 * 1024,
     // Router errors (an over-long path parameter, a malformed URL) get the common error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: error.message });
+      void reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: routerMessage(error) });
     },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -36,9 +37,11 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env, bus), adapter, {
     logger: new PinoNestLogger(),
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
+  registerJsonBodyParser(fastify);
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     done(null, payload);
@@ -65,4 +68,12 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const document = buildOpenApiDocument(app);
   serveOpenApi(fastify, document);
   return { app, document };
+}
+
+/** Router errors name the problem without echoing the (possibly huge) path back. */
+function routerMessage(error: Error): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'A path parameter is too long';
+  if (code === 'FST_ERR_BAD_URL') return 'The URL is malformed';
+  return 'The request could not be routed';
 }

@@ -13,6 +13,7 @@ import { GatewayReadiness } from './health/gateway-readiness';
 import { AuthController } from './identity/auth.controller';
 import { MeController } from './identity/me.controller';
 import { SessionService } from './identity/session.service';
+import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
 
@@ -40,6 +41,7 @@ export class GatewayModule {
         { provide: GatewayEnv, useValue: env },
         CallerCache,
         SessionService,
+        TokenRevocation,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -1,4 +1,4 @@
-import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 import { ServiceEnv } from '@pc/platform';
 
 export class IdentityEnv extends ServiceEnv {
@@ -11,6 +11,18 @@ export class IdentityEnv extends ServiceEnv {
   @IsString()
   @MinLength(8)
   BOOTSTRAP_ADMIN_PASSWORD?: string;
+
+  /** Promote an existing account with BOOTSTRAP_ADMIN_EMAIL (off: sign-up does not verify emails). */
+  @IsOptional()
+  @IsBoolean()
+  BOOTSTRAP_ADMIN_PROMOTE_EXISTING: boolean = false;
+
+  /** Active (neither revoked nor expired) tokens one user may hold. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  MAX_ACTIVE_TOKENS_PER_USER: number = 100;
 
   @IsOptional()
   @IsInt()

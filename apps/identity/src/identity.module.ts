@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
 import { AuthHandler } from './auth/auth.handler';
 import { AuthService } from './auth/auth.service';
+import { SessionSweeper } from './auth/session-sweeper';
 import { SessionsRepository } from './auth/sessions.repository';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
@@ -34,6 +35,7 @@ export class IdentityModule {
         AuthService,
         TokensService,
         AdminBootstrap,
+        SessionSweeper,
         NotificationsRepository,
         NotificationsService,
       ],

@@ -1,5 +1,7 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { CatalogInit1795400000000 } from './migrations/1795400000000-catalog-init';
+import { CatalogPolicyReviewers1795500000000 } from './migrations/1795500000000-catalog-policy-reviewers';
+import { CatalogSearchIndexes1795500000001 } from './migrations/1795500000001-catalog-search-indexes';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -8,5 +10,9 @@ import { CatalogInit1795400000000 } from './migrations/1795400000000-catalog-ini
 export const catalogDatabase = {
   schema: 'catalog',
   entities: [],
-  migrations: [CatalogInit1795400000000],
+  migrations: [
+    CatalogInit1795400000000,
+    CatalogPolicyReviewers1795500000000,
+    CatalogSearchIndexes1795500000001,
+  ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -114,11 +114,13 @@ export class IdeasRepository {
     );
     const ids = rows[0].map((r) => r.idea_id);
     if (ids.length === 0) return [];
-    return db.query<DueDelivery[]>(
+    // An UPDATE answers [rows, count] through TypeORM's PostgreSQL driver.
+    const updated = await db.query<[DueDelivery[], number]>(
       `UPDATE catalog.ideas SET status = 'delivered' WHERE id = ANY($1::uuid[])
         RETURNING id AS idea_id, title, submitter_id`,
       [ids],
     );
+    return updated[0];
   }
 
   async deliveriesFor(resourceIds: string[]): Promise<Map<string, IdeaDelivery[]>> {

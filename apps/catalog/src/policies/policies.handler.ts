@@ -53,9 +53,4 @@ export class PoliciesHandler {
   download(@Payload() { ctx, data }: Envelope<PolicyIdRequest>) {
     return this.policies.download(ctx, data.id);
   }
-
-  @MessagePattern(CatalogRpc.getReviewerStatus.pattern)
-  reviewer(@Payload() { ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.reviewerStatus(ctx, data.id);
-  }
 }

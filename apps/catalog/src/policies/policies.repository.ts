@@ -31,40 +31,7 @@ export class PoliciesRepository {
    * (ranked) or a partial-word match (trigram index) on name and description.
    */
   async search(s: PolicySearch): Promise<PolicyRow[]> {
-    const params: unknown[] = [];
-    const p = (value: unknown): string => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const where: string[] = [
-      s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
-    ];
-    if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
-    if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
-    if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
-    let rank = '0';
-    const q = s.q?.trim();
-    if (q) {
-      const tsq = `websearch_to_tsquery('english', ${p(q)})`;
-      const alternatives = [`p.search @@ ${tsq}`];
-      if (q.length >= MIN_PARTIAL) {
-        const pattern = p(`%${escapeLike(q.toLowerCase())}%`);
-        alternatives.push(`lower(p.name) LIKE ${pattern}`, `lower(p.description) LIKE ${pattern}`);
-        rank = `ts_rank_cd(p.search, ${tsq}) + CASE WHEN lower(p.name) LIKE ${pattern} THEN 1 ELSE 0 END`;
-      } else {
-        rank = `ts_rank_cd(p.search, ${tsq})`;
-      }
-      where.push(`(${alternatives.join(' OR ')})`);
-    }
-    const dir = s.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy =
-      s.sort === 'relevance'
-        ? `${rank} DESC, lower(p.name) ASC, p.id ASC`
-        : s.sort === 'submitted'
-          ? `p.created_at ${dir}, p.id ${dir}`
-          : `lower(p.name) ${dir}, p.id ${dir}`;
-    const sql = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE ${where.join(' AND ')}
-      ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+    const { sql, params } = searchQuery(s);
     return this.dataSource.query<PolicyRow[]>(sql, params);
   }
 
@@ -174,6 +141,45 @@ export class PoliciesRepository {
     );
     return new Map(rows.map((r) => [r.policy_id, { tabs: Number(r.tabs), filled: Number(r.filled) }]));
   }
+}
+
+/** The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec). */
+export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where: string[] = [
+    s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
+  ];
+  if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
+  if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
+  if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
+  let rank = '0';
+  const q = s.q?.trim();
+  if (q) {
+    const tsq = `websearch_to_tsquery('english', ${p(q)})`;
+    const alternatives = [`p.search @@ ${tsq}`];
+    if (q.length >= MIN_PARTIAL) {
+      const pattern = p(`%${escapeLike(q.toLowerCase())}%`);
+      alternatives.push(`lower(p.name) LIKE ${pattern}`, `lower(p.description) LIKE ${pattern}`);
+      rank = `ts_rank_cd(p.search, ${tsq}) + CASE WHEN lower(p.name) LIKE ${pattern} THEN 1 ELSE 0 END`;
+    } else {
+      rank = `ts_rank_cd(p.search, ${tsq})`;
+    }
+    where.push(`(${alternatives.join(' OR ')})`);
+  }
+  const dir = s.order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy =
+    s.sort === 'relevance'
+      ? `${rank} DESC, lower(p.name) ASC, p.id ASC`
+      : s.sort === 'submitted'
+        ? `p.created_at ${dir}, p.id ${dir}`
+        : `lower(p.name) ${dir}, p.id ${dir}`;
+  const sql = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE ${where.join(' AND ')}
+    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+  return { sql, params };
 }
 
 export function escapeLike(text: string): string {

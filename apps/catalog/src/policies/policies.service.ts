@@ -20,6 +20,7 @@ import { callerId, decodeCursor, encodeCursor, requireUser } from '../common/cal
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
 import { RevisionsService } from '../revisions/revisions.service';
+import { sourceHostFailure } from '../source/source-host.failure';
 import { SOURCE_HOST } from '../source/source-host.provider';
 import { VendorCatalog } from '../vendor/vendor-catalog';
 import { completeness, filledPredefined } from './policy.mapper';
@@ -185,20 +186,19 @@ export class PoliciesService {
     return { ok: true };
   }
 
-  /** Administrators review every policy (designated per-policy reviewers are not modelled yet). */
-  async reviewerStatus(ctx: RequestContext, id: string): Promise<{ isReviewer: boolean }> {
-    await this.access.visible(ctx, id);
-    return { isReviewer: isUser(ctx.caller) && ctx.caller.isAdmin };
-  }
-
+  /** Source host failures become clean errors (502 when the host is down, 404 when the repository is gone). */
   private async refsOf(url: string): Promise<BranchInfo> {
-    const repo = this.sourceHost.parseRepositoryUrl(url);
-    const [info, branches, tags] = await Promise.all([
-      this.sourceHost.getRepository(repo),
-      this.sourceHost.listBranches(repo),
-      this.sourceHost.listTags(repo),
-    ]);
-    return { defaultBranch: info.defaultBranch, branches, tags };
+    try {
+      const repo = this.sourceHost.parseRepositoryUrl(url);
+      const [info, branches, tags] = await Promise.all([
+        this.sourceHost.getRepository(repo),
+        this.sourceHost.listBranches(repo),
+        this.sourceHost.listTags(repo),
+      ]);
+      return { defaultBranch: info.defaultBranch, branches, tags };
+    } catch (error) {
+      throw sourceHostFailure(error);
+    }
   }
 }
 

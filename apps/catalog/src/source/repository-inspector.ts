@@ -8,6 +8,7 @@ import {
   type TreeEntry,
 } from '@pc/source-host';
 import { parse } from 'yaml';
+import { isTransientSourceHostError, sourceHostFailure } from './source-host.failure';
 import { SOURCE_HOST } from './source-host.provider';
 
 interface Opened {
@@ -20,7 +21,9 @@ interface Opened {
 
 /**
  * Reads a policy repository (unified, or split into definition and implementation) through the source
- * host adapter and reports every problem: it never throws for a bad repository, only describes it.
+ * host adapter and reports every problem: it never throws for a bad repository, only describes it. When
+ * the source host itself cannot answer (down, timing out, rate limiting), nothing can be said about the
+ * repository: that is thrown as a 502 UPSTREAM_UNAVAILABLE rather than reported as a problem of it.
  */
 @Injectable()
 export class RepositoryInspector {
@@ -94,7 +97,7 @@ export class RepositoryInspector {
       const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
       return { parsed, info, ref, files, prefix };
     } catch (error) {
-      errors.push(`${field}: ${describe(error)}`);
+      errors.push(`${field}: ${problem(error)}`);
       return null;
     }
   }
@@ -135,7 +138,7 @@ export class RepositoryInspector {
         description: str(labels.description),
       };
     } catch (error) {
-      result.errors.push(`${path}: ${describe(error)}`);
+      result.errors.push(`${path}: ${problem(error)}`);
     }
   }
 
@@ -160,7 +163,7 @@ export class RepositoryInspector {
       if (!result.kitVersion)
         result.warnings.push('Cargo.toml: no pdk dependency, the kit version is unknown');
     } catch (error) {
-      result.errors.push(`Cargo.toml: ${describe(error)}`);
+      result.errors.push(`Cargo.toml: ${problem(error)}`);
     }
   }
 }
@@ -174,6 +177,12 @@ export function inferAssetKinds(text: string): AssetKind[] {
   if (/\b(mcp|model context protocol)\b/.test(t)) kinds.push('mcp');
   if (kinds.length === 0 || /\b(api|apis|rest|http)\b/.test(t)) kinds.unshift('api');
   return [...new Set(kinds)];
+}
+
+/** The problem to report about the repository; a source host that could not answer is thrown instead. */
+function problem(error: unknown): string {
+  if (isTransientSourceHostError(error)) throw sourceHostFailure(error);
+  return describe(error);
 }
 
 function describe(error: unknown): string {

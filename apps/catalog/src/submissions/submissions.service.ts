@@ -58,7 +58,10 @@ export class SubmissionsService {
     return { validation: await this.inspector.validate(request) };
   }
 
-  /** A failing validation is a 400 listing every problem; nothing is written then. */
+  /**
+   * A failing validation is a 400 listing every problem and carrying the whole validation report;
+   * nothing is written then.
+   */
   async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
     const caller = requireUser(ctx);
     const validation = await this.validRepository(request);
@@ -276,6 +279,8 @@ export class SubmissionsService {
         'CATALOG.VALIDATION_FAILED',
         'The repository is not a valid policy repository',
         validation.errors.map((message) => ({ field: 'validation', message })),
+        undefined,
+        { validation },
       );
     }
     return validation;

@@ -26,6 +26,7 @@ const TOMBSTONE_MS = 5 * 60_000;
 export class CallerCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
   private readonly tombstones = new Map<string, number>();
+  private readonly keyOfTokenId = new Map<string, string>();
 
   constructor(
     private readonly bus: BusClient,
@@ -41,16 +42,21 @@ export class CallerCache implements OnModuleInit {
     );
   }
 
+  /** Only the SHA-256 of the secret crosses the bus. */
   resolveToken(ctx: RequestContext, token: string): Promise<Caller> {
-    return this.resolve(ctx, `t:${hashSecret(token)}`, { bearerToken: token });
+    const tokenHash = hashSecret(token);
+    return this.resolve(ctx, `t:${tokenHash}`, { tokenHash });
   }
 
   resolveSession(ctx: RequestContext, sessionToken: string): Promise<Caller> {
-    return this.resolve(ctx, `s:${hashSecret(sessionToken)}`, { sessionToken });
+    const sessionHash = hashSecret(sessionToken);
+    return this.resolve(ctx, `s:${sessionHash}`, { sessionHash });
   }
 
-  evictToken(token: string): void {
-    this.evict(`t:${hashSecret(token)}`);
+  /** Called by the replica that revoked the token, without waiting for the broadcast. */
+  evictTokenId(tokenId: string): void {
+    const key = this.keyOfTokenId.get(tokenId);
+    if (key) this.evict(key);
   }
 
   evictSession(sessionToken: string): void {
@@ -77,13 +83,21 @@ export class CallerCache implements OnModuleInit {
   private remember(key: string, entry: Entry): void {
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.forget(oldest);
     }
     this.entries.set(key, entry);
+    if (entry.caller.kind === 'user' && entry.caller.tokenId)
+      this.keyOfTokenId.set(entry.caller.tokenId, key);
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry?.caller.kind === 'user' && entry.caller.tokenId) this.keyOfTokenId.delete(entry.caller.tokenId);
+    this.entries.delete(key);
   }
 
   private evict(key: string): void {
-    this.entries.delete(key);
+    this.forget(key);
     const now = Date.now();
     this.tombstones.set(key, now);
     for (const [k, at] of this.tombstones) if (at < now - TOMBSTONE_MS) this.tombstones.delete(k);

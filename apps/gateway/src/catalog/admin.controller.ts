@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
-import { FeedbackDto, RejectDto } from './catalog.dto';
+import { DesignateReviewerDto, FeedbackDto, OkResultDto, RejectDto } from './catalog.dto';
 
 const uuid = new ParseUUIDPipe();
 const DECIDED: [number, string] = [409, 'Already decided'];
@@ -75,6 +75,36 @@ export class AdminController {
   @ApiErrors(MISSING, DECIDED)
   rejectIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.rejectIdea, ctx, { id, feedback: body.feedback });
+  }
+
+  @Post('policies/:id/reviewers')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({
+    summary:
+      'Designate a reviewer of this policy: GET /policies/{id}/reviewers/me then answers true for them',
+  })
+  @ApiOkResponse({ type: OkResultDto })
+  @ApiErrors([400, 'userId is not a UUID'], [404, 'No such policy or user'])
+  designateReviewer(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Body() body: DesignateReviewerDto,
+  ) {
+    return this.bus.request(CatalogRpc.designateReviewer, ctx, { policyId: id, userId: body.userId });
+  }
+
+  @Delete('policies/:id/reviewers/:userId')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Remove a designated reviewer of this policy' })
+  @ApiOkResponse({ type: OkResultDto })
+  @ApiErrors([404, 'No such policy, or the user is not a designated reviewer of it'])
+  removeReviewer(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('userId', uuid) userId: string,
+  ) {
+    return this.bus.request(CatalogRpc.removeReviewer, ctx, { policyId: id, userId });
   }
 
   @Post('vendor-index/reload')

@@ -446,9 +446,9 @@ export class CreateRevisionDto {
 }
 
 export class CommentInputDto {
-  @ApiProperty({ maxLength: 10000 })
+  /** Its length (1 to 10000 once trimmed) is the catalog's rule: an invalid body is a 422 there. */
+  @ApiProperty({ minLength: 1, maxLength: 10000, description: 'An empty or longer body is a 422' })
   @IsString()
-  @MaxLength(10_000)
   body!: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'A top-level comment to reply to' })
@@ -470,6 +470,12 @@ export class DeleteCommentQuery {
   @Transform(toBool)
   @IsBoolean()
   hard?: boolean;
+}
+
+export class DesignateReviewerDto {
+  @ApiProperty({ format: 'uuid', description: 'The user who is to review this policy' })
+  @IsUUID()
+  userId!: string;
 }
 
 export class CreateTransferDto {

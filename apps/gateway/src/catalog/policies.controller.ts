@@ -140,7 +140,9 @@ export class PoliciesController {
 
   @Get('policies/:id/reviewers/me')
   @Authenticated()
-  @ApiOperation({ summary: 'Whether the caller reviews this policy (administrators)' })
+  @ApiOperation({
+    summary: 'Whether the caller reviews this policy (administrators, and reviewers designated for it)',
+  })
   @ApiErrors([404, 'No such policy, or not visible'])
   reviewer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getReviewerStatus, ctx, { id });

@@ -28,6 +28,16 @@ export class ErrorBodyDto {
     example: 'IDENTITY.USERNAME_TAKEN',
   })
   code?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'More context some errors carry beside `details`: a failed repository validation on POST or PATCH ' +
+      '/submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here, the same ' +
+      'object POST /submissions/validate answers.',
+  })
+  validation?: Record<string, unknown>;
 }
 
 export interface ErrorBody {

@@ -6,7 +6,10 @@ import { ERROR_STATUS, STATUS_TEXT } from './error-status';
 
 const log = createLogger('http');
 
-/** Every error leaves the gateway as `{statusCode, error, message, details?, code?}`. */
+/**
+ * Every error leaves the gateway as `{statusCode, error, message, details?, code?}`; a service error's
+ * `extra` fields (e.g. `validation`) are merged in beside them, never over them.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -23,6 +26,7 @@ export function toErrorBody(exception: unknown, requestId: string): { body: Erro
   if (exception instanceof RemoteError) {
     const statusCode = ERROR_STATUS[exception.payload.code];
     const body: ErrorBody = {
+      ...exception.payload.extra,
       statusCode,
       error: STATUS_TEXT[statusCode] ?? 'Error',
       message: exception.payload.message,

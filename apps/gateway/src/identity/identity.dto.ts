@@ -191,8 +191,10 @@ export class PublicProfileDto {
   linkedinUrl?: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Only when the profile is public' })
   xUrl?: string | null;
-  @ApiProperty({ description: 'SHA-256 of the lower-cased email, for avatar services' })
-  avatarEmailHash!: string;
+  @ApiPropertyOptional({
+    description: 'SHA-256 of the lower-cased email, for avatar services; only when public',
+  })
+  avatarEmailHash?: string;
 }
 
 export class PublicProfileEnvelopeDto {

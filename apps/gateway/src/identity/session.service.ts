@@ -1,7 +1,7 @@
 import type {} from '@fastify/cookie';
 import { Injectable } from '@nestjs/common';
 import { IdentityRpc, type RequestContext, type UserProfile } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
+import { BusClient, hashSecret } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallerCache } from '../auth/caller-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
@@ -40,7 +40,7 @@ export class SessionService {
   async logout(ctx: RequestContext, req: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {
     const sessionToken = req.cookies?.[SESSION_COOKIE];
     if (sessionToken) {
-      await this.bus.request(IdentityRpc.logout, ctx, { sessionToken });
+      await this.bus.request(IdentityRpc.logout, ctx, { sessionHash: hashSecret(sessionToken) });
       this.callers.evictSession(sessionToken);
     }
     clearSessionCookie(req, reply);

@@ -3,12 +3,16 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, SessionOnly } from '../auth/auth.decorators';
+import { TokenRevocation } from './token-revocation';
 import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './identity.dto';
 
 @ApiTags('tokens')
 @Controller('tokens')
 export class TokensController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly tokens: TokenRevocation,
+  ) {}
 
   @Get()
   @Authenticated()
@@ -36,6 +40,6 @@ export class TokensController {
   @ApiOkResponse({ type: RevokedTokenDto })
   @ApiErrors([400, 'The id is not a UUID'], [404, 'No such token of the caller'])
   revoke(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
-    return this.bus.request(IdentityRpc.revokeToken, ctx, { id });
+    return this.tokens.revoke(ctx, id);
   }
 }

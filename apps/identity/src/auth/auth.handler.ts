@@ -26,7 +26,7 @@ export class AuthHandler {
 
   @MessagePattern(IdentityRpc.logout.pattern)
   logout(@Payload() { ctx, data }: Envelope<LogoutRequest>) {
-    return this.auth.logout(ctx, data.sessionToken);
+    return this.auth.logout(ctx, data.sessionHash);
   }
 
   @MessagePattern(IdentityRpc.authenticate.pattern)

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ANONYMOUS,
@@ -10,8 +10,10 @@ import {
   type SessionResult,
   type SignupRequest,
 } from '@pc/contracts';
-import { BusClient, DomainError, hashSecret, isWellFormedAccessToken, unauthenticated } from '@pc/platform';
+import { BusClient, DomainError, hashSecret, unauthenticated } from '@pc/platform';
+import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityEnv } from '../identity.env';
+import { UserEntity } from '../users/user.entity';
 import { TokensRepository } from '../tokens/tokens.repository';
 import { toUserProfile } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
@@ -29,16 +31,23 @@ export class AuthService {
     private readonly tokens: TokensRepository,
     private readonly bus: BusClient,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
+  /** The account and its first session are written together, or not at all. */
   async signup(request: SignupRequest): Promise<SessionResult> {
-    const user = this.users.create({
-      email: request.email.trim().toLowerCase(),
-      passwordHash: await hashPassword(request.password),
-      name: request.name.trim(),
-    });
+    const passwordHash = await hashPassword(request.password);
     try {
-      await this.users.save(user);
+      return await this.dataSource.transaction(async (db) => {
+        const user = await db.save(
+          db.create(UserEntity, {
+            email: request.email.trim().toLowerCase(),
+            passwordHash,
+            name: request.name.trim(),
+          }),
+        );
+        return this.openSession(user, db);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new DomainError('IDENTITY.EMAIL_TAKEN', 'An account with that email exists', [
@@ -47,7 +56,6 @@ export class AuthService {
       }
       throw error;
     }
-    return this.openSession(user.id);
   }
 
   /** Wrong email and wrong password look the same, and take the same time. */
@@ -55,11 +63,10 @@ export class AuthService {
     const user = await this.users.findByEmail(request.email);
     const valid = await verifyPassword(request.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
-    return this.openSession(user.id);
+    return this.openSession(user);
   }
 
-  async logout(ctx: RequestContext, sessionToken: string): Promise<{ ok: true }> {
-    const sessionHash = hashSecret(sessionToken);
+  async logout(ctx: RequestContext, sessionHash: string): Promise<{ ok: true }> {
     await this.sessions.deleteByHash(sessionHash);
     await this.bus.emit(IdentityEvents.sessionEnded, ctx, { sessionHash });
     return { ok: true };
@@ -67,14 +74,13 @@ export class AuthService {
 
   /** Turns a session cookie or a bearer token into a caller; anything else is 401. */
   async authenticate(request: AuthenticateRequest): Promise<AuthenticateResult> {
-    if (request.bearerToken !== undefined) return this.authenticateToken(request.bearerToken);
-    if (request.sessionToken !== undefined) return this.authenticateSession(request.sessionToken);
+    if (request.tokenHash !== undefined) return this.authenticateToken(request.tokenHash);
+    if (request.sessionHash !== undefined) return this.authenticateSession(request.sessionHash);
     return { caller: ANONYMOUS, expiresAt: null };
   }
 
-  private async authenticateToken(token: string): Promise<AuthenticateResult> {
-    if (!isWellFormedAccessToken(token)) throw invalidToken();
-    const record = await this.tokens.findUsable(hashSecret(token));
+  private async authenticateToken(tokenHash: string): Promise<AuthenticateResult> {
+    const record = await this.tokens.findUsable(tokenHash);
     if (!record) throw invalidToken();
     const user = await this.users.findById(record.userId);
     if (!user) throw invalidToken();
@@ -92,8 +98,8 @@ export class AuthService {
     };
   }
 
-  private async authenticateSession(sessionToken: string): Promise<AuthenticateResult> {
-    const session = await this.sessions.findLive(hashSecret(sessionToken));
+  private async authenticateSession(sessionHash: string): Promise<AuthenticateResult> {
+    const session = await this.sessions.findLive(sessionHash);
     if (!session) throw unauthenticated('Your session has ended; sign in again');
     const user = await this.users.findById(session.userId);
     if (!user) throw unauthenticated('Your session has ended; sign in again');
@@ -109,12 +115,10 @@ export class AuthService {
     };
   }
 
-  private async openSession(userId: string): Promise<SessionResult> {
+  private async openSession(user: UserEntity, db?: EntityManager): Promise<SessionResult> {
     const sessionToken = `pcs_${randomBytes(32).toString('base64url')}`;
     const expiresAt = new Date(Date.now() + this.env.SESSION_TTL_DAYS * DAY_MS);
-    await this.sessions.create(userId, hashSecret(sessionToken), expiresAt);
-    const user = await this.users.findById(userId);
-    if (!user) throw new DomainError('INTERNAL', `user ${userId} vanished (${randomUUID()})`);
+    await this.sessions.create(user.id, hashSecret(sessionToken), expiresAt, db);
     return { user: toUserProfile(user), sessionToken, expiresAt: expiresAt.toISOString() };
   }
 }

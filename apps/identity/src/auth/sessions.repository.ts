@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { SessionEntity } from './session.entity';
 
 @Injectable()
@@ -10,8 +10,15 @@ export class SessionsRepository {
     this.sessions = dataSource.getRepository(SessionEntity);
   }
 
-  create(userId: string, tokenHash: string, expiresAt: Date): Promise<SessionEntity> {
-    return this.sessions.save(this.sessions.create({ userId, tokenHash, expiresAt }));
+  create(userId: string, tokenHash: string, expiresAt: Date, db?: EntityManager): Promise<SessionEntity> {
+    const repository = db ? db.getRepository(SessionEntity) : this.sessions;
+    return repository.save(repository.create({ userId, tokenHash, expiresAt }));
+  }
+
+  /** Sessions past their expiry are of no use to anyone: removed in the background. */
+  async deleteExpired(): Promise<number> {
+    const result = await this.sessions.createQueryBuilder().delete().where('expires_at < now()').execute();
+    return result.affected ?? 0;
   }
 
   findLive(tokenHash: string): Promise<SessionEntity | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type IdeaDeliveredEvent, isUser, type Notification, type RequestContext } from '@pc/contracts';
-import { unauthenticated } from '@pc/platform';
+import { badRequest, unauthenticated } from '@pc/platform';
 import { NotificationsRepository } from './notifications.repository';
 
 /** The caller's inbox, filled by events of other services. */
@@ -13,7 +13,17 @@ export class NotificationsService {
     return { notifications: await this.notifications.listFor(ctx.caller.userId) };
   }
 
+  /** A malformed event is refused (not acknowledged) so the sender's outbox keeps it for a fix. */
   async ideaDelivered(event: IdeaDeliveredEvent): Promise<{ ok: true }> {
+    const missing = (['eventId', 'submitterId', 'ideaId', 'ideaTitle'] as const).filter(
+      (field) => typeof event[field] !== 'string' || event[field] === '',
+    );
+    if (missing.length > 0) {
+      throw badRequest(
+        'Malformed idea-delivered event',
+        missing.map((field) => ({ field, message: 'is required' })),
+      );
+    }
     await this.notifications.addOnce(event.eventId, event.submitterId, {
       kind: 'idea_delivered',
       title: `Your idea "${event.ideaTitle}" was delivered`,

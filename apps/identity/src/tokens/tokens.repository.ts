@@ -10,8 +10,17 @@ export class TokensRepository {
     this.tokens = dataSource.getRepository(AccessTokenEntity);
   }
 
+  /** Newest first; revoked and expired records stay listed, up to the most recent 500. */
   listForUser(userId: string): Promise<AccessTokenEntity[]> {
-    return this.tokens.find({ where: { userId }, order: { createdAt: 'DESC' } });
+    return this.tokens.find({ where: { userId }, order: { createdAt: 'DESC' }, take: 500 });
+  }
+
+  countActive(userId: string): Promise<number> {
+    return this.tokens
+      .createQueryBuilder('t')
+      .where('t.user_id = :userId AND t.revoked_at IS NULL', { userId })
+      .andWhere('(t.expires_at IS NULL OR t.expires_at > now())')
+      .getCount();
   }
 
   insert(fields: Partial<AccessTokenEntity>): Promise<AccessTokenEntity> {

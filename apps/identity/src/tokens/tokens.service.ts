@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateTokenRequest,
   type CreateTokenResult,
@@ -17,7 +17,9 @@ import {
   hashSecret,
   notFound,
   unauthenticated,
+  unprocessable,
 } from '@pc/platform';
+import { IdentityEnv } from '../identity.env';
 import { toTokenRecord } from './token.mapper';
 import { TokensRepository } from './tokens.repository';
 
@@ -28,6 +30,7 @@ export class TokensService {
   constructor(
     private readonly tokens: TokensRepository,
     private readonly bus: BusClient,
+    @Inject(IdentityEnv) private readonly env: IdentityEnv,
   ) {}
 
   async list(ctx: RequestContext): Promise<{ tokens: TokenRecord[] }> {
@@ -42,6 +45,11 @@ export class TokensService {
       throw new DomainError(
         'IDENTITY.TOKEN_NOT_ALLOWED',
         'A token cannot create a token: sign in with a browser session',
+      );
+    }
+    if ((await this.tokens.countActive(caller.userId)) >= this.env.MAX_ACTIVE_TOKENS_PER_USER) {
+      throw unprocessable(
+        `You have ${this.env.MAX_ACTIVE_TOKENS_PER_USER} active tokens, the most allowed: revoke one first`,
       );
     }
     const token = generateAccessToken();

@@ -8,8 +8,9 @@ import { UsersRepository } from './users.repository';
 const log = createLogger('identity');
 
 /**
- * Creates the administrator named by BOOTSTRAP_ADMIN_EMAIL at start, or makes an existing account an
- * administrator. An existing password is never overwritten.
+ * Creates the administrator named by BOOTSTRAP_ADMIN_EMAIL at start. An existing account with that
+ * email is made an administrator only when BOOTSTRAP_ADMIN_PROMOTE_EXISTING is true: sign-up does not
+ * verify email addresses, so anyone could have registered it. An existing password is never changed.
  */
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
@@ -24,6 +25,13 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (!email) return;
     const existing = await this.users.findByEmail(email);
     if (existing) {
+      if (!existing.isAdmin && !this.env.BOOTSTRAP_ADMIN_PROMOTE_EXISTING) {
+        log.warn(
+          { userId: existing.id },
+          'an account with BOOTSTRAP_ADMIN_EMAIL exists and is not an administrator; set BOOTSTRAP_ADMIN_PROMOTE_EXISTING=true to promote it',
+        );
+        return;
+      }
       if (!existing.isAdmin) {
         existing.isAdmin = true;
         await this.users.save(existing);

@@ -18,7 +18,10 @@ export function toUserProfile(user: UserEntity): UserProfile {
   };
 }
 
-/** Name, company and username always; bio and links only when the owner made the profile public. */
+/**
+ * Name, company and username always; bio, links and the avatar hash (which would let anyone confirm a
+ * guessed email) only when the owner made the profile public.
+ */
 export function toPublicProfile(user: UserEntity & { username: string }): PublicProfile {
   const base: PublicProfile = {
     id: user.id,
@@ -26,10 +29,15 @@ export function toPublicProfile(user: UserEntity & { username: string }): Public
     company: user.company,
     username: user.username,
     profileIsPublic: user.profileIsPublic,
-    avatarEmailHash: emailHash(user.email),
   };
   if (!user.profileIsPublic) return base;
-  return { ...base, bio: user.bio, linkedinUrl: user.linkedinUrl, xUrl: user.xUrl };
+  return {
+    ...base,
+    bio: user.bio,
+    linkedinUrl: user.linkedinUrl,
+    xUrl: user.xUrl,
+    avatarEmailHash: emailHash(user.email),
+  };
 }
 
 export function toUserSummary(user: UserEntity, avatarBaseUrl: string): UserSummary {

@@ -36,6 +36,7 @@ import type {
   PolicyDocsResult,
   PolicyIdRequest,
   PolicyResult,
+  PolicyReviewerRequest,
   UpdatePolicyRequest,
   VendorIndexReloadResult,
   VendorPolicy,
@@ -57,6 +58,8 @@ export const CatalogRpc = {
   getBranches: rpc<PolicyIdRequest, BranchInfo>('catalog.policy.branches.list.v1'),
   recordDownload: rpc<PolicyIdRequest, { ok: true }>('catalog.policy.download.record.v1'),
   getReviewerStatus: rpc<PolicyIdRequest, { isReviewer: boolean }>('catalog.policy.reviewer.get.v1'),
+  designateReviewer: rpc<PolicyReviewerRequest, { ok: true }>('catalog.policy.reviewer.designate.v1'),
+  removeReviewer: rpc<PolicyReviewerRequest, { ok: true }>('catalog.policy.reviewer.remove.v1'),
 
   getVendorPolicy: rpc<{ slug: string }, { policy: VendorPolicy }>('catalog.vendor-policy.get.v1'),
   listVendorRulesets: rpc<{ q?: string; category?: string }, { rulesets: VendorRulesetSummary[] }>(

@@ -126,6 +126,12 @@ export interface PolicyIdRequest {
   id: string;
 }
 
+/** A designated reviewer of one policy (administrators review every policy anyway). */
+export interface PolicyReviewerRequest {
+  policyId: string;
+  userId: string;
+}
+
 export interface PolicyResult {
   policy: Policy;
 }

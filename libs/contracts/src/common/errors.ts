@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
   'NOT_IMPLEMENTED',
   'UPSTREAM_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
@@ -26,6 +27,7 @@ export const ERROR_CODES = [
   'CATALOG.TRANSFER_PENDING',
   'CATALOG.TRANSFER_DECIDED',
   'CATALOG.TRANSFER_EXPIRED',
+  'CATALOG.REPOSITORY_GONE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -40,8 +42,13 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
   details?: FieldError[];
-  /** Seconds, for RATE_LIMITED. */
+  /** Seconds, for RATE_LIMITED (and an upstream that asked to wait). */
   retryAfter?: number;
+  /**
+   * More machine-readable context, merged into the HTTP error body beside `details` (never over its
+   * standard fields), e.g. `{validation}` when a submitted repository failed validation.
+   */
+  extra?: Record<string, unknown>;
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {

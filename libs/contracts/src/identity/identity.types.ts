@@ -25,7 +25,8 @@ export interface PublicProfile {
   bio?: string | null;
   linkedinUrl?: string | null;
   xUrl?: string | null;
-  avatarEmailHash: string;
+  /** Only when the profile is public. */
+  avatarEmailHash?: string;
 }
 
 /** What other services may learn about a user (never the email unless they are told to show it). */
@@ -58,12 +59,16 @@ export interface SessionResult {
 }
 
 export interface LogoutRequest {
-  sessionToken: string;
+  sessionHash: string;
 }
 
+/**
+ * The gateway checks a token's shape and checksum, then sends only SHA-256 hashes: raw secrets never
+ * cross the bus.
+ */
 export interface AuthenticateRequest {
-  sessionToken?: string;
-  bearerToken?: string;
+  sessionHash?: string;
+  tokenHash?: string;
 }
 
 export interface AuthenticateResult {

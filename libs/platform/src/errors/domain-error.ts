@@ -10,6 +10,7 @@ export class DomainError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly retryAfter?: number,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -21,6 +22,7 @@ export class DomainError extends Error {
       message: this.message,
       ...(this.details ? { details: this.details } : {}),
       ...(this.retryAfter !== undefined ? { retryAfter: this.retryAfter } : {}),
+      ...(this.extra ? { extra: this.extra } : {}),
     };
   }
 }

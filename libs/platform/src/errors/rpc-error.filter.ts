@@ -33,6 +33,17 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 export function toRpcError(exception: unknown): RpcErrorPayload {
   if (exception instanceof DomainError) return exception.toPayload();
   if (exception instanceof RemoteError) return exception.payload;
+  if (isDataException(exception)) {
+    // PostgreSQL refused a value (a NUL byte, an invalid encoding, a number out of range): bad input.
+    return { code: 'BAD_REQUEST', message: 'A value in the request cannot be stored' };
+  }
   log.error({ err: exception }, 'unhandled error in handler');
   return { code: 'INTERNAL', message: 'Internal error' };
+}
+
+/** SQLSTATE class 22: data exception. */
+function isDataException(error: unknown): boolean {
+  const driver = (error as { driverError?: { code?: unknown } } | null)?.driverError;
+  const code = driver?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }

@@ -38,12 +38,26 @@ export function rootLogger(): Logger {
     level: process.env.LOG_LEVEL ?? 'info',
     base: { pid: process.pid },
     redact: { paths: REDACT, censor: '[redacted]' },
+    // Errors are logged by type, message, code and stack only: a database error also carries the
+    // query and its parameters (password hashes, token hashes), which never reach a log line.
+    serializers: { err: serializeError },
     mixin: () => {
       const ctx = logContext.getStore();
       return ctx ? { requestId: ctx.requestId } : {};
     },
   });
   return root;
+}
+
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    stack: error.stack,
+  };
 }
 
 export function setLogLevel(level: string): void {

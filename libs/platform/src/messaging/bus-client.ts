@@ -98,6 +98,9 @@ function toRemoteError(error: unknown, pattern: string): RemoteError {
     return new RemoteError({ code: 'TIMEOUT', message: `The service did not answer in time (${pattern})` });
   }
   const text = error instanceof Error ? error.message : String(error);
+  if (/MAX_PAYLOAD_EXCEEDED/.test(text)) {
+    return new RemoteError({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large to forward' });
+  }
   if (
     /Empty response|no matching message handler|no responders|CONNECTION_REFUSED|ECONNREFUSED/i.test(text)
   ) {

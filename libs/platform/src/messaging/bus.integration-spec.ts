@@ -15,6 +15,7 @@ const Test = {
   fail: rpc<{ kind: 'domain' | 'crash' }, never>('test.fail.v1'),
   slow: rpc<{ ms: number }, { ok: true }>('test.slow.v1'),
   absent: rpc<Record<string, never>, never>('test.nobody-answers.v1'),
+  huge: rpc<{ bytes: number }, { blob: string }>('test.huge.v1'),
   happened: event<{ n: number }>('test.happened.v1', { broadcast: true }),
 };
 
@@ -34,6 +35,11 @@ function testService(replica: string): DynamicModule {
         throw new DomainError('UNPROCESSABLE', 'bad value', [{ field: 'value', message: 'is bad' }]);
       }
       throw new Error('secret internals: connection string postgres://user:pw@db');
+    }
+
+    @MessagePattern(Test.huge.pattern)
+    huge(@Payload() { data }: Envelope<{ bytes: number }>) {
+      return { blob: 'x'.repeat(data.bytes) };
     }
 
     @MessagePattern(Test.slow.pattern)
@@ -116,6 +122,22 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
   it('reports SERVICE_UNAVAILABLE when nobody answers the pattern', async () => {
     const error = (await client.request(Test.absent, ctx('n1'), {}).catch((e: unknown) => e)) as RemoteError;
     expect(error.payload.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('answers INTERNAL for a reply too large for the bus, and keeps serving', async () => {
+    const error = (await client
+      .request(Test.huge, ctx('h1'), { bytes: 2_000_000 })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload.code).toBe('INTERNAL');
+    expect((await client.request(Test.huge, ctx('h2'), { bytes: 10 })).blob).toBe('x'.repeat(10));
+    expect((await client.request(Test.echo, ctx('h3'), { value: 'still here' })).value).toBe('still here');
+  });
+
+  it('refuses a request too large for the bus with PAYLOAD_TOO_LARGE', async () => {
+    const error = (await client
+      .request(Test.echo, ctx('big'), { value: 'y'.repeat(2_000_000) })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('delivers a broadcast event to every subscriber', async () => {

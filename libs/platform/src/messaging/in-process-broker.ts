@@ -1,6 +1,16 @@
 import { setImmediate } from 'node:timers';
 
 type Reply = (raw: string) => void;
+
+/** The NATS server's default max payload: the in-process bus refuses what NATS would refuse. */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+export class PayloadTooLargeError extends Error {
+  constructor(bytes: number) {
+    super(`MAX_PAYLOAD_EXCEEDED: ${bytes} bytes exceed ${MAX_PAYLOAD_BYTES}`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
 type Deliver = (raw: string, reply?: Reply) => void;
 
 interface Subscription {
@@ -34,6 +44,8 @@ export class InProcessBroker {
 
   /** Returns how many subscribers the message reached; 0 is "no responders". */
   publish(subject: string, raw: string, reply?: Reply): number {
+    const bytes = Buffer.byteLength(raw);
+    if (bytes > MAX_PAYLOAD_BYTES) throw new PayloadTooLargeError(bytes);
     const targets = this.pick(subject);
     for (const target of targets) setImmediate(() => target.deliver(raw, reply));
     return targets.length;

@@ -7,7 +7,7 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import type { RpcErrorPayload } from '@pc/contracts';
-import type { InProcessBroker } from './in-process-broker';
+import { type InProcessBroker, MAX_PAYLOAD_BYTES, PayloadTooLargeError } from './in-process-broker';
 
 export const IN_PROCESS_TRANSPORT = Symbol('in-process');
 
@@ -75,7 +75,18 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       return;
     }
     const id = message.id;
-    const respond = (packet: WritePacket): void => reply?.(JSON.stringify({ ...packet, id }));
+    const respond = (packet: WritePacket): void => {
+      try {
+        const raw = JSON.stringify({ ...packet, id });
+        const bytes = Buffer.byteLength(raw);
+        if (bytes > MAX_PAYLOAD_BYTES) throw new PayloadTooLargeError(bytes);
+        reply?.(raw);
+      } catch {
+        // Too large for the bus, as NATS would refuse it: the caller gets an error, not silence.
+        const err: RpcErrorPayload = { code: 'INTERNAL', message: 'The reply could not be sent' };
+        reply?.(JSON.stringify({ err, isDisposed: true, id }));
+      }
+    };
     const handler = this.getHandlerByPattern(subject);
     if (!handler) {
       respond({ err: unavailable(subject), isDisposed: true });

@@ -1,0 +1,109 @@
+import { LIST_LIMIT } from '@pc/contracts';
+import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { Client } from 'pg';
+import { type PolicySearch, searchQuery } from './policies.repository';
+
+const ROWS = 100_000;
+/** The owner of some rows, searching signed in (their own unpublished policies are listed too). */
+const VIEWER = '00000000-0000-4000-8000-000000000007';
+/** A sort may order a handful of matches, never a large part of the table. */
+const MAX_SORTED_ROWS = 2_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/**
+ * Every list query the repository makes, planned over 100,000 policies: each must read through an
+ * index and never sort (or scan) the whole table.
+ */
+describe('policy search plans at 100,000 rows', () => {
+  let db: TestDatabase;
+  let pg: Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    // Ten first words (`rate` is one: a tenth of all names), a rare `quokka` every 5,000th row, eight
+    // categories, a fifth outbound, a twentieth not published, a thousand owners (VIEWER among them).
+    await pg.query(
+      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url,
+                                     direction, asset_kinds, created_at)
+       SELECT 'p-' || i,
+              (ARRAY['Rate','Header','Token','Cache','Spike','Client','Message','Schema','Retry','Tenant'])[1 + i % 10]
+                || ' ' || (ARRAY['Guard','Limiter','Filter','Mapper','Shield','Router','Logger'])[1 + (i / 10) % 7]
+                || CASE WHEN i % 5000 = 0 THEN ' Quokka' ELSE '' END || ' ' || i,
+              'Applies ' || (ARRAY['limits','checks','rewrites','caching','quotas'])[1 + i % 5]
+                || ' to every request of an API, number ' || i || '.',
+              (ARRAY['Security','Transformation','Quality of service','Logging','Caching','AI','Custom','Other'])[1 + i % 8],
+              CASE WHEN i % 20 = 0 THEN 'under_review' WHEN i % 20 = 1 THEN 'rejected' ELSE 'published' END,
+              CASE WHEN i % 1000 = 7 THEN $1::uuid ELSE md5('owner' || (i % 1000))::uuid END,
+              'https://source-host.example/community/policy-' || i,
+              CASE WHEN i % 5 = 0 THEN 'outbound' ELSE 'inbound' END,
+              ARRAY['api'],
+              now() - make_interval(secs => i)
+         FROM generate_series(1, $2::int) AS i`,
+      [VIEWER, ROWS],
+    );
+    await pg.query('ANALYZE catalog.policies');
+  }, 60_000);
+
+  afterAll(async () => {
+    await pg?.end();
+    await db?.drop();
+  });
+
+  async function plan(search: Partial<PolicySearch>): Promise<PlanNode> {
+    const { sql, params } = searchQuery({
+      viewerId: null,
+      sort: 'alpha',
+      order: 'asc',
+      limit: LIST_LIMIT.default,
+      offset: 0,
+      ...search,
+    });
+    const result = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) ${sql}`,
+      params,
+    );
+    return result.rows[0]['QUERY PLAN'][0].Plan;
+  }
+
+  const cases: Array<[string, Partial<PolicySearch>]> = [
+    ['no filter', {}],
+    ['a common word, sorted by name', { q: 'rate', sort: 'alpha' }],
+    ['a common word, sorted by name, descending', { q: 'rate', sort: 'alpha', order: 'desc' }],
+    ['part of a rare word, by relevance', { q: 'uokk', sort: 'relevance' }],
+    ['a rare word, by relevance', { q: 'quokka', sort: 'relevance' }],
+    ['a category', { category: 'security' }],
+    ['a direction', { direction: 'outbound' }],
+    ['newest first', { sort: 'submitted', order: 'desc' }],
+    ['oldest first', { sort: 'submitted', order: 'asc' }],
+  ];
+
+  describe.each([
+    ['anonymously', null],
+    ['signed in', VIEWER],
+  ])('%s', (_who, viewerId) => {
+    it.each(cases)('reads %s through an index without sorting the table', async (_name, search) => {
+      const all = nodes(await plan({ ...search, viewerId }));
+      const summary = all.map((n) => `${n['Node Type']}(${n['Index Name'] ?? n['Relation Name'] ?? ''})`);
+      expect(all.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
+      expect(all.some((n) => n['Index Name'] !== undefined)).toBe(true);
+      const sorted = all.filter((n) => /Sort/.test(n['Node Type'])).map((n) => n['Plan Rows']);
+      expect({ summary, sorted: sorted.filter((rows) => rows > MAX_SORTED_ROWS) }).toEqual({
+        summary,
+        sorted: [],
+      });
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** `catalog.policy_reviewers`: who, besides administrators, reviews a policy. */
+@Injectable()
+export class ReviewersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async isDesignated(policyId: string, userId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM catalog.policy_reviewers WHERE policy_id = $1 AND user_id = $2`,
+      [policyId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Idempotent: designating someone twice keeps the first designation. */
+  async designate(policyId: string, userId: string, designatedBy: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO catalog.policy_reviewers (policy_id, user_id, designated_by) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [policyId, userId, designatedBy],
+    );
+  }
+
+  /** True when there was a designation to remove. */
+  async remove(policyId: string, userId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<[unknown[], number]>(
+      `DELETE FROM catalog.policy_reviewers WHERE policy_id = $1 AND user_id = $2 RETURNING policy_id`,
+      [policyId, userId],
+    );
+    return rows[1] > 0;
+  }
+}

@@ -1,0 +1,35 @@
+import { RemoteError } from '@pc/platform';
+import { toErrorBody } from './http-error.filter';
+
+describe('the error body of a service error', () => {
+  it('merges the extra fields beside details, never over the standard ones', () => {
+    const { body } = toErrorBody(
+      new RemoteError({
+        code: 'CATALOG.VALIDATION_FAILED',
+        message: 'The repository is not a valid policy repository',
+        details: [{ field: 'validation', message: 'No Cargo.toml found' }],
+        extra: { validation: { ok: false, errors: ['No Cargo.toml found'] }, statusCode: 200, code: 'X' },
+      }),
+      'req-1',
+    );
+    expect(body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The repository is not a valid policy repository',
+      code: 'CATALOG.VALIDATION_FAILED',
+      details: [{ field: 'validation', message: 'No Cargo.toml found' }],
+      validation: { ok: false, errors: ['No Cargo.toml found'] },
+    });
+  });
+
+  it('maps a repository that is gone to 404 and keeps Retry-After of an upstream failure', () => {
+    expect(
+      toErrorBody(new RemoteError({ code: 'CATALOG.REPOSITORY_GONE', message: 'gone' }), 'r').body.statusCode,
+    ).toBe(404);
+    const upstream = toErrorBody(
+      new RemoteError({ code: 'UPSTREAM_UNAVAILABLE', message: 'down', retryAfter: 30 }),
+      'r',
+    );
+    expect(upstream).toMatchObject({ body: { statusCode: 502 }, retryAfter: 30 });
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const MAX_DEPTH = 32;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The gateway reads JSON and nothing else (a form post is 415, which also shuts the door on
+ * cross-site form submissions). A body must be a JSON object, at most 32 levels deep, UTF-8, and its
+ * strings may hold neither NUL characters nor lone surrogates (PostgreSQL stores neither).
+ */
+export function registerJsonBodyParser(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const refusal = refuseEncoding(request);
+    if (refusal) return done(refusal);
+    if (body === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(body as string);
+    } catch {
+      return done(badRequest('The body is not valid JSON'));
+    }
+    const problem = inspect(value);
+    return problem ? done(badRequest(problem)) : done(null, value);
+  });
+}
+
+function refuseEncoding(request: FastifyRequest): Error | undefined {
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding !== 'identity')
+    return withStatus(new Error(`Content-Encoding ${encoding} is not accepted`), 415);
+  const charset = /charset=([^;]+)/i
+    .exec(request.headers['content-type'] ?? '')?.[1]
+    ?.trim()
+    .toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    return withStatus(new Error(`Only UTF-8 JSON is accepted, not ${charset}`), 415);
+  }
+  return undefined;
+}
+
+function inspect(root: unknown): string | undefined {
+  if (typeof root !== 'object' || root === null || Array.isArray(root))
+    return 'The body must be a JSON object';
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'Strings may not contain NUL characters';
+      if (LONE_SURROGATE.test(value)) return 'Strings must be valid Unicode';
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_DEPTH) return `The body is nested more than ${MAX_DEPTH} levels deep`;
+    const children: unknown[] = Array.isArray(value)
+      ? (value as unknown[])
+      : [...Object.keys(value), ...Object.values(value as Record<string, unknown>)];
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+  }
+  return undefined;
+}
+
+function badRequest(message: string): Error {
+  return withStatus(new Error(message), 400);
+}
+
+function withStatus(error: Error, statusCode: number): Error {
+  return Object.assign(error, { statusCode });
+}
