@@ -123,6 +123,20 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
     });
 
+    it('answers 429 with Retry-After after too many failed sign-ins for one email', async () => {
+      const { email } = await newUser();
+      for (let i = 0; i < 10; i++) {
+        expect((await http.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      }
+      const blocked = await http.post<Json>('/api/auth/login', { email, password: 'password123' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const other = await newUser();
+      expect(
+        (await http.post('/api/auth/login', { email: other.email, password: 'password123' })).status,
+      ).toBe(200);
+    });
+
     it('signs in and out; the old cookie stops working', async () => {
       const { email } = await newUser();
       const login = await http.post<Json>('/api/auth/login', { email, password: 'password123' });

@@ -19,6 +19,19 @@ export class GatewayEnv extends CommonEnv {
   @Max(300_000)
   AUTH_CACHE_TTL_MS: number = 30_000;
 
+  /** Failed sign-ins for one email from one address before sign-in answers 429 for the window. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  LOGIN_MAX_FAILURES: number = 10;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  LOGIN_FAILURE_WINDOW_MINUTES: number = 15;
+
   /** Trust X-Forwarded-* from a reverse proxy (for the Secure cookie flag and client addresses). */
   @IsOptional()
   @IsBoolean()

@@ -8,6 +8,7 @@ import { PoliciesController } from './catalog/policies.controller';
 import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
+import { LoginThrottle } from './auth/login-throttle';
 import { GatewayEnv } from './gateway.env';
 import { GatewayReadiness } from './health/gateway-readiness';
 import { AuthController } from './identity/auth.controller';
@@ -41,6 +42,7 @@ export class GatewayModule {
         { provide: GatewayEnv, useValue: env },
         CallerCache,
         SessionService,
+        LoginThrottle,
         TokenRevocation,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

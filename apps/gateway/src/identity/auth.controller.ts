@@ -30,7 +30,11 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in (sets the sb-access-token cookie)' })
   @ApiOkResponse({ type: UserEnvelopeDto })
-  @ApiErrors([400, 'Malformed request'], [401, 'Invalid email or password'])
+  @ApiErrors(
+    [400, 'Malformed request'],
+    [401, 'Invalid email or password'],
+    [429, 'Too many failed sign-ins for this email from this address (Retry-After)'],
+  )
   login(
     @Ctx() ctx: RequestContext,
     @Body() body: LoginDto,

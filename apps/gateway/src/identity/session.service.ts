@@ -1,7 +1,8 @@
 import type {} from '@fastify/cookie';
 import { Injectable } from '@nestjs/common';
 import { IdentityRpc, type RequestContext, type UserProfile } from '@pc/contracts';
-import { BusClient, hashSecret } from '@pc/platform';
+import { BusClient, hashSecret, RemoteError } from '@pc/platform';
+import { LoginThrottle } from '../auth/login-throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallerCache } from '../auth/caller-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
@@ -13,6 +14,7 @@ export class SessionService {
   constructor(
     private readonly bus: BusClient,
     private readonly callers: CallerCache,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async signup(
@@ -32,7 +34,14 @@ export class SessionService {
     req: FastifyRequest,
     reply: FastifyReply,
   ): Promise<{ user: UserProfile }> {
-    const session = await this.bus.request(IdentityRpc.login, ctx, body);
+    this.throttle.check(req.ip, body.email);
+    const session = await this.bus.request(IdentityRpc.login, ctx, body).catch((error: unknown) => {
+      if (error instanceof RemoteError && error.payload.code === 'IDENTITY.INVALID_CREDENTIALS') {
+        this.throttle.failed(req.ip, body.email);
+      }
+      throw error;
+    });
+    this.throttle.succeeded(req.ip, body.email);
     setSessionCookie(req, reply, session.sessionToken, session.expiresAt);
     return { user: session.user };
   }

@@ -32,9 +32,24 @@ const RANGES: ReadonlyArray<readonly [BlockedAddressReason, string, number, Fami
   ['multicast', '224.0.0.0', 4, 'ipv4'],
   ['multicast', 'ff00::', 8, 'ipv6'],
   ['reserved', '240.0.0.0', 4, 'ipv4'],
-  // NAT64 prefix: embeds an IPv4 address we cannot vet here.
-  ['reserved', '64:ff9b::', 96, 'ipv6'],
+  ['reserved', '192.0.0.0', 24, 'ipv4'],
+  ['reserved', '192.0.2.0', 24, 'ipv4'],
+  ['reserved', '198.18.0.0', 15, 'ipv4'],
+  ['reserved', '198.51.100.0', 24, 'ipv4'],
+  ['reserved', '203.0.113.0', 24, 'ipv4'],
+  // Inside global unicast, but documentation or tunnels that embed an IPv4 address we cannot vet.
+  ['reserved', '2001:db8::', 32, 'ipv6'],
+  ['reserved', '2001::', 32, 'ipv6'],
+  ['reserved', '2002::', 16, 'ipv6'],
 ];
+
+/**
+ * IPv6 is refused outside global unicast (2000::/3): that covers IPv4-compatible and IPv4-mapped
+ * forms such as `::127.0.0.1` and `::ffff:0:7f00:1`, NAT64, site-local and every other special range
+ * at once, instead of listing them.
+ */
+const IPV6_GLOBAL_UNICAST = new BlockList();
+IPV6_GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
 
 const LISTS: ReadonlyArray<readonly [BlockedAddressReason, BlockList]> = RANGES.map(
   ([reason, network, prefix, family]) => {
@@ -56,5 +71,6 @@ export function blockedAddressReason(address: string): BlockedAddressReason | un
   for (const [reason, list] of LISTS) {
     if (list.check(bare, family)) return reason;
   }
+  if (family === 'ipv6' && !IPV6_GLOBAL_UNICAST.check(bare, 'ipv6')) return 'reserved';
   return undefined;
 }

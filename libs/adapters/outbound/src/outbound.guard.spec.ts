@@ -28,6 +28,15 @@ describe('OutboundGuard', () => {
     ['http://192.168.1.10/', 'private'],
     ['http://172.20.0.5/', 'private'],
     ['http://[fe80::1]/', 'link-local'],
+    ['http://[::127.0.0.1]/', 'reserved'],
+    ['http://[::ffff:0:7f00:1]/', 'reserved'],
+    ['http://[fec0::1]/', 'reserved'],
+    ['http://[2002:7f00:1::]/', 'reserved'],
+    ['http://[64:ff9b:1::a00:1]/', 'reserved'],
+    ['http://198.18.0.1/', 'reserved'],
+    ['http://192.0.0.8/', 'reserved'],
+    ['http://2130706433/', 'loopback'],
+    ['http://0x7f.1/', 'loopback'],
   ])('refuses %s when it is not allowlisted', async (url, reason) => {
     const error = await refusal(guard, url);
     expect(error.kind).toBe('blocked_address');
@@ -83,6 +92,12 @@ describe('OutboundGuard', () => {
       expect((await refusal(guard, url)).kind).toBe('invalid_url');
     },
   );
+
+  it('gives up on a name server that does not answer in time', async () => {
+    const slow = new OutboundGuard({ resolver: () => new Promise(() => undefined), resolveTimeoutMs: 50 });
+    const error = await refusal(slow, 'http://slow.example.org/');
+    expect(error.kind).toBe('unresolvable');
+  });
 
   it('refuses URLs that carry credentials', async () => {
     expect((await refusal(guard, 'https://user:secret@example.org/')).kind).toBe('invalid_url');

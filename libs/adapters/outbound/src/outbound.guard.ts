@@ -27,6 +27,8 @@ export interface OutboundGuardOptions {
   /** `host` or `host:port` entries that may resolve to otherwise refused addresses. */
   allowlist?: readonly string[];
   resolver?: HostResolver;
+  /** How long name resolution may take (default 5 s). */
+  resolveTimeoutMs?: number;
 }
 
 const defaultResolver: HostResolver = async (hostname) => {
@@ -42,10 +44,12 @@ const defaultResolver: HostResolver = async (hostname) => {
 export class OutboundGuard {
   private readonly allowlist: ReadonlySet<string>;
   private readonly resolver: HostResolver;
+  private readonly resolveTimeoutMs: number;
 
   constructor(options: OutboundGuardOptions = {}) {
     this.allowlist = new Set((options.allowlist ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean));
     this.resolver = options.resolver ?? defaultResolver;
+    this.resolveTimeoutMs = options.resolveTimeoutMs ?? RESOLVE_TIMEOUT_MS;
   }
 
   /** Parses and checks the URL's form only (scheme, credentials, host). */
@@ -86,7 +90,7 @@ export class OutboundGuard {
       addresses = [{ address: hostname, family: isIP(hostname) === 6 ? 6 : 4 }];
     } else {
       try {
-        addresses = await this.resolver(hostname);
+        addresses = await resolveWithin(this.resolver(hostname), this.resolveTimeoutMs);
       } catch (cause) {
         throw new OutboundError('unresolvable', `The host ${hostname} cannot be resolved`, { cause });
       }
@@ -131,4 +135,21 @@ export function parseAllowlist(value: string | undefined): string[] {
     .split(',')
     .map((e) => e.trim())
     .filter((e) => e.length > 0);
+}
+
+/** A slow name server must not hold a request (or the thread pool dns.lookup runs on) for long. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+async function resolveWithin<T>(lookup: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      lookup,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`name resolution took longer than ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
