@@ -3,8 +3,12 @@ import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
 
+export type AppName = 'gateway' | 'identity' | 'catalog';
+
 export interface SystemOptions {
   bus: BusConfig;
+  /** A bus configuration per app (e.g. each with its own NATS user); default: `bus` for all. */
+  busOf?: (app: AppName) => BusConfig;
   databaseUrl: string;
   /** 0 picks a free port. */
   gatewayPort: number;
@@ -38,18 +42,19 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     BUS_SUBJECT_PREFIX: options.bus.prefix,
     BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
   };
+  const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
-    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), options.bus, http));
-    services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), options.bus, http));
+    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http));
+    services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), busOf('catalog'), http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {
     return { serviceUrls, close: () => closeAll(services) };
   }
   const gatewayEnv = loadEnv(GatewayEnv, { ...source, PORT: String(options.gatewayPort) });
-  const { app } = await createGateway(gatewayEnv, options.bus);
+  const { app } = await createGateway(gatewayEnv, busOf('gateway'));
   await app.listen(options.gatewayPort, options.gatewayHost ?? '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : options.gatewayPort;

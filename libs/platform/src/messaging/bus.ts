@@ -35,15 +35,50 @@ export function processBroker(): InProcessBroker {
 export function createServerStrategy(bus: BusConfig, service: string): CustomTransportStrategy {
   if (bus.kind === 'in-process') return new InProcessServer(bus.broker, service, bus.prefix);
   return new PrefixedServerNats(
-    { servers: bus.url, queue: service, name: service, gracefulShutdown: true, gracePeriod: 2000 },
+    {
+      ...natsConnection(bus.url, service),
+      queue: service,
+      name: service,
+      gracefulShutdown: true,
+      gracePeriod: 2000,
+    },
     bus.prefix,
   );
+}
+
+/**
+ * Server addresses without credentials, and the credentials of `nats://user:password@host` as the
+ * client's user and password (the NATS client does not read them from the URL). Each app's replies
+ * come back under an inbox prefix of its own, so a NATS account may let it subscribe to its replies
+ * and nobody else's.
+ */
+export function natsConnection(
+  url: string,
+  name: string,
+): { servers: string[]; user?: string; pass?: string; inboxPrefix: string } {
+  let user: string | undefined;
+  let pass: string | undefined;
+  const servers = url.split(',').map((entry) => {
+    const parsed = new URL(entry.trim());
+    if (parsed.username) {
+      user = decodeURIComponent(parsed.username);
+      pass = decodeURIComponent(parsed.password);
+      parsed.username = '';
+      parsed.password = '';
+    }
+    return parsed.toString().replace(/\/$/, '');
+  });
+  return {
+    servers,
+    ...(user ? { user, pass } : {}),
+    inboxPrefix: `_INBOX_${name.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+  };
 }
 
 export function createClientProxy(bus: BusConfig, name: string): ClientProxy {
   if (bus.kind === 'in-process') return new InProcessClient(bus.broker, bus.prefix);
   const client = new PrefixedClientNats(
-    { servers: bus.url, name: `${name}-client`, maxReconnectAttempts: -1 },
+    { ...natsConnection(bus.url, name), name: `${name}-client`, maxReconnectAttempts: -1 },
     bus.prefix,
   );
   return client as unknown as ClientProxy;

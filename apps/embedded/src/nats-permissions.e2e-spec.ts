@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BusConfig, freePort } from '@pc/platform';
+import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
+import { connect, Events, JSONCodec } from 'nats';
+import { type AppName, type RunningSystem, startSystem } from './system';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+
+/**
+ * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
+ * permissions, per-app reply inboxes): the shipped configuration must let the system work and keep
+ * one app from impersonating another.
+ */
+describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
+  let server: ChildProcess;
+  let port: number;
+  let db: TestDatabase;
+  let system: RunningSystem;
+  let http: HttpClient;
+
+  beforeAll(async () => {
+    port = await freePort();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-nats-perm-'));
+    const conf = readFileSync(path.join(__dirname, '..', '..', '..', 'deploy', 'nats', 'nats.conf'), 'utf8')
+      .replace(/^port: 4222$/m, `port: ${port}\nhost: 127.0.0.1`)
+      .replace('store_dir: /data', `store_dir: ${path.join(dir, 'js')}`);
+    writeFileSync(path.join(dir, 'nats.conf'), conf);
+    server = spawn('nats-server', ['-c', path.join(dir, 'nats.conf')], {
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
+        NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
+        NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+      },
+    });
+    for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
+    db = await createTestDatabase();
+    const busOf = (app: AppName): BusConfig => ({
+      kind: 'nats',
+      url: `nats://${app}:${PASSWORDS[app]}@127.0.0.1:${port}`,
+      prefix: '',
+      timeoutMs: 5000,
+    });
+    system = await startSystem({ bus: busOf('gateway'), busOf, databaseUrl: db.url, gatewayPort: 0 });
+    http = new HttpClient(system.url!);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+    await db?.drop();
+    server?.kill('SIGTERM');
+  });
+
+  it('lets every app do its work with its own user', async () => {
+    expect((await http.get<Json>('/health/ready')).body.ok).toBe(true);
+    const signup = await http.post<Json>('/api/auth/signup', {
+      email: 'p@example.com',
+      password: 'password123',
+      name: 'P',
+    });
+    expect(signup.status).toBe(201);
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const created = await http.post<Json>(
+      '/api/tokens',
+      { name: 't', scopes: ['api:read', 'api:write'] },
+      { cookie },
+    );
+    const token = created.body.token as string;
+    expect((await http.get('/api/me', { token })).status).toBe(200);
+    expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
+    expect((await http.get('/api/me', { token })).status).toBe(401);
+  });
+
+  it("keeps the catalog's user from calling identity's token commands or reading the gateway's replies", async () => {
+    const nc = await connect({
+      servers: `nats://127.0.0.1:${port}`,
+      user: 'catalog',
+      pass: PASSWORDS.catalog,
+      inboxPrefix: '_INBOX_catalog',
+    });
+    const errors: string[] = [];
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === Events.Error)
+          errors.push(typeof status.data === 'string' ? status.data : 'error');
+      }
+    })();
+    const jc = JSONCodec();
+    const forged = {
+      ctx: {
+        requestId: 'x',
+        caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
+      },
+      data: { name: 'forged', scopes: ['api:write'], expiresInDays: null },
+    };
+    await expect(
+      nc.request(
+        'identity.token.create.v1',
+        jc.encode({ pattern: 'identity.token.create.v1', data: forged, id: '1' }),
+        {
+          timeout: 1000,
+        },
+      ),
+    ).rejects.toBeDefined();
+    nc.subscribe('_INBOX_gateway.>');
+    await nc.flush().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    await nc.close();
+    // One refusal for the forged publish, one for the subscription to the gateway's replies.
+    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+  });
+});
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
