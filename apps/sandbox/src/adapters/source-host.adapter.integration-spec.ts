@@ -118,6 +118,11 @@ describe('HttpSourceHost against the sandbox', () => {
     expect(snapshot.commitSha).toBe(old);
   });
 
+  it('never lets a ref act as a git option', async () => {
+    await expectKind(host.snapshot(repo, '--upload-pack=touch /tmp/pc-pwned'), 'ref_not_found');
+    await expectKind(host.snapshot(repo, '-h'), 'ref_not_found');
+  });
+
   it('reports a private repository as private', async () => {
     await expectKind(host.getRepository(secret), 'private');
     await expectKind(host.readFile(secret, 'gcl.yaml', 'main'), 'private');

@@ -65,6 +65,10 @@ export async function readGitSnapshot(
       timeoutMs: request.timeoutMs,
       maxOutputBytes: maxBytes * 2 + 1_000_000,
     });
+  // A ref (or URL) from a user is data, never an option of git's.
+  if (request.ref.startsWith('-') || request.cloneUrl.startsWith('-')) {
+    throw new SourceHostError('ref_not_found', `No commit at ${request.ref}`);
+  }
   try {
     const init = await git(['init', '--bare', '--quiet', '--template=', dir]);
     if (init.code !== 0)
@@ -75,6 +79,7 @@ export async function readGitSnapshot(
       '--depth=1',
       '--no-tags',
       '--no-recurse-submodules',
+      '--',
       request.cloneUrl,
       request.ref,
     ]);

@@ -27,7 +27,14 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     synchronize: false,
     logging: false,
     // Migrations hold one connection for the advisory lock and run on another.
-    extra: { max: Math.max(2, options.poolSize ?? 10), application_name: `policy-catalog:${options.schema}` },
+    extra: {
+      max: Math.max(2, options.poolSize ?? 10),
+      application_name: `policy-catalog:${options.schema}`,
+      // A request waits at most this long for a connection (then 503), and a transaction left idle
+      // (a bug, a stuck caller) is ended by the server instead of holding its connection for ever.
+      connectionTimeoutMillis: 10_000,
+      idle_in_transaction_session_timeout: 60_000,
+    },
   });
 }
 

@@ -33,6 +33,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 export function toRpcError(exception: unknown): RpcErrorPayload {
   if (exception instanceof DomainError) return exception.toPayload();
   if (exception instanceof RemoteError) return exception.payload;
+  if (exception instanceof Error && /timeout exceeded when trying to connect/i.test(exception.message)) {
+    log.warn({ err: exception }, 'no database connection free in time');
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; try again shortly' };
+  }
   if (isDataException(exception)) {
     // PostgreSQL refused a value (a NUL byte, an invalid encoding, a number out of range): bad input.
     return { code: 'BAD_REQUEST', message: 'A value in the request cannot be stored' };

@@ -1,0 +1,53 @@
+import { catalogDatabase } from '@pc/catalog';
+import { identityDatabase } from '@pc/identity';
+import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
+import { testEnv, uniqueName, withDatabase } from '@pc/testing';
+import { Client } from 'pg';
+
+const SERVICES = [identityDatabase, catalogDatabase];
+
+/** Every service's migrations run on an empty database, undo completely, and run again. */
+describe.each(SERVICES.map((s) => [s.schema, s] as const))('the %s migrations', (schema, database) => {
+  const name = uniqueName('pc_mig');
+  let admin: Client;
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: testEnv().postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+  });
+
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('apply on an empty database, revert every step with down, and apply again', async () => {
+    const url = withDatabase(testEnv().postgresUrl, name);
+    const dataSource = createServiceDataSource({ ...database, url, poolSize: 2 });
+    await dataSource.initialize();
+    try {
+      await migrateServiceSchema(dataSource, schema);
+      const tables = await tablesOf(dataSource.query.bind(dataSource), schema);
+      expect(tables.length).toBeGreaterThan(0);
+      for (let i = 0; i < database.migrations.length; i++)
+        await dataSource.undoLastMigration({ transaction: 'each' });
+      expect(await tablesOf(dataSource.query.bind(dataSource), schema)).toEqual(['migrations']);
+      await migrateServiceSchema(dataSource, schema);
+      expect(await tablesOf(dataSource.query.bind(dataSource), schema)).toEqual(tables);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+});
+
+async function tablesOf(
+  query: (sql: string, params: unknown[]) => Promise<unknown>,
+  schema: string,
+): Promise<string[]> {
+  const rows = (await query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+    [schema],
+  )) as Array<{ table_name: string }>;
+  return rows.map((r) => r.table_name);
+}
