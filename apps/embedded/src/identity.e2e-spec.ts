@@ -16,7 +16,13 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 function busFor(kind: 'nats' | 'in-process'): BusConfig {
   return kind === 'nats'
-    ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 5000 }
+    ? {
+        kind: 'nats',
+        url: testEnv().natsUrl,
+        prefix: uniqueBusPrefix(),
+        timeoutMs: 5000,
+        shutdownGraceMs: 100,
+      }
     : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 5000 };
 }
 

@@ -47,6 +47,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
       url: `nats://${app}:${PASSWORDS[app]}@127.0.0.1:${port}`,
       prefix: '',
       timeoutMs: 5000,
+      shutdownGraceMs: 100,
     });
     system = await startSystem({ bus: busOf('gateway'), busOf, databaseUrl: db.url, gatewayPort: 0 });
     http = new HttpClient(system.url!);

@@ -41,6 +41,13 @@ export class CommonEnv {
   @Min(100)
   @Max(600_000)
   BUS_TIMEOUT_MS: number = 10_000;
+
+  /** How long a stopping service keeps answering requests already under way (NATS). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  BUS_SHUTDOWN_GRACE_MS: number = 2_000;
 }
 
 /** Variables of every service that owns a schema. */

@@ -65,7 +65,13 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
   beforeAll(async () => {
     bus =
       kind === 'nats'
-        ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 2000 }
+        ? {
+            kind: 'nats',
+            url: testEnv().natsUrl,
+            prefix: uniqueBusPrefix(),
+            timeoutMs: 2000,
+            shutdownGraceMs: 100,
+          }
         : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 2000 };
     replicas = [];
     for (const name of ['a', 'b']) {

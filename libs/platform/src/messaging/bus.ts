@@ -5,15 +5,33 @@ import { PrefixedClientNats, PrefixedServerNats } from './nats.transport';
 
 /** Which bus a process is on. Nothing below the messaging layer looks at this. */
 export type BusConfig =
-  | { kind: 'nats'; url: string; prefix: string; timeoutMs: number }
+  | {
+      kind: 'nats';
+      url: string;
+      prefix: string;
+      timeoutMs: number;
+      /** How long a stopping service keeps answering requests already under way (default 2 s). */
+      shutdownGraceMs?: number;
+    }
   | { kind: 'in-process'; broker: InProcessBroker; prefix: string; timeoutMs: number };
 
 export function busConfigFrom(
-  env: { NATS_URL?: string; BUS_SUBJECT_PREFIX: string; BUS_TIMEOUT_MS: number },
+  env: {
+    NATS_URL?: string;
+    BUS_SUBJECT_PREFIX: string;
+    BUS_TIMEOUT_MS: number;
+    BUS_SHUTDOWN_GRACE_MS?: number;
+  },
   broker?: InProcessBroker,
 ): BusConfig {
   if (env.NATS_URL) {
-    return { kind: 'nats', url: env.NATS_URL, prefix: env.BUS_SUBJECT_PREFIX, timeoutMs: env.BUS_TIMEOUT_MS };
+    return {
+      kind: 'nats',
+      url: env.NATS_URL,
+      prefix: env.BUS_SUBJECT_PREFIX,
+      timeoutMs: env.BUS_TIMEOUT_MS,
+      shutdownGraceMs: env.BUS_SHUTDOWN_GRACE_MS,
+    };
   }
   return {
     kind: 'in-process',
@@ -40,7 +58,7 @@ export function createServerStrategy(bus: BusConfig, service: string): CustomTra
       queue: service,
       name: service,
       gracefulShutdown: true,
-      gracePeriod: 2000,
+      gracePeriod: bus.shutdownGraceMs ?? 2000,
     },
     bus.prefix,
   );
