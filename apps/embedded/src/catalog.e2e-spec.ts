@@ -33,7 +33,13 @@ const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependenc
 
 function busFor(kind: 'nats' | 'in-process'): BusConfig {
   return kind === 'nats'
-    ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 10000 }
+    ? {
+        kind: 'nats',
+        url: testEnv().natsUrl,
+        prefix: uniqueBusPrefix(),
+        timeoutMs: 10000,
+        shutdownGraceMs: 100,
+      }
     : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 10000 };
 }
 
@@ -277,10 +283,13 @@ describe.each(['nats', 'in-process'] as const)('catalog through the gateway over
       const after = await http.get<Json>(`/api/policies/${policyId}`);
       expect(after.body.policy.owner_id).toBe(other.id);
 
-      const history = await http.get<Json>(`/api/policies/${policyId}/history?limit=2`);
+      const history = await http.get<Json>(`/api/policies/${policyId}/history?limit=2`, {
+        token: other.token,
+      });
       expect(history.body.entries.map((e: Json) => e.action)).toEqual(['transferred', 'transfer_offered']);
       const older = await http.get<Json>(
         `/api/policies/${policyId}/history?limit=50&before=${history.body.nextCursor}`,
+        { token: other.token },
       );
       expect(older.body.entries.map((e: Json) => e.action)).toEqual([
         'revision_approved',
@@ -921,6 +930,15 @@ describe.each(['nats', 'in-process'] as const)('catalog through the gateway over
         }
       });
 
+      it('remembers a failed issue-tracker check for a while instead of asking the host on every request', async () => {
+        const user = await newUser();
+        const { policyId } = await published(user.token);
+        await control.injectFault({ system: 'source_host', kind: 'error' });
+        expect((await http.get<Json>(`/api/policies/${policyId}/issues-enabled`)).body.enabled).toBeNull();
+        await control.clearFaults();
+        expect((await http.get<Json>(`/api/policies/${policyId}/issues-enabled`)).body.enabled).toBeNull();
+      });
+
       it('answers 502 (not a 400 blaming the repository) when validating while the host fails', async () => {
         const user = await newUser();
         const url = await newRepo();
@@ -1012,6 +1030,274 @@ describe.each(['nats', 'in-process'] as const)('catalog through the gateway over
       expect((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.likes).toBe(fans.length);
       await toggleAll();
       expect((await http.get<Json>(`/api/policies/${policyId}`)).body.policy.likes).toBe(0);
+    });
+  });
+
+  describe('security review', () => {
+    const unknownId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const statuses = (results: Array<{ status: number }>) => results.map((r) => r.status).sort();
+
+    it('answers many concurrent no-op transfer decisions without starving the connection pool', async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const { policyId } = await published(owner.token);
+      const offer = await http.post<Json>(
+        `/api/policies/${policyId}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      const id = offer.body.transfer.id;
+      expect((await http.post(`/api/transfers/${id}/cancel`, {}, { token: owner.token })).status).toBe(200);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? http.post(`/api/transfers/${unknownId(i)}/cancel`, {}, { token: owner.token })
+            : http.post(`/api/transfers/${id}/accept`, {}, { token: other.token }),
+        ),
+      );
+      expect(statuses(results)).toEqual([...Array<number>(10).fill(404), ...Array<number>(10).fill(409)]);
+      const started = Date.now();
+      expect((await http.get(`/api/policies/${policyId}`)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }, 30000);
+
+    it('never lets a submission edit undo an approval that committed meanwhile (409)', async () => {
+      const user = await newUser();
+      const { submission } = await submit(user.token);
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      try {
+        await pg.query('BEGIN');
+        await pg.query(`SELECT 1 FROM catalog.policy_submissions WHERE id = $1 FOR UPDATE`, [submission.id]);
+        const edit = http.patch<Json>(
+          `/api/submissions/${submission.id}`,
+          { name: 'Late Edit' },
+          { token: user.token },
+        );
+        await eventually(
+          async () =>
+            (
+              await pg.query(
+                `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rowCount,
+          (waiting) => waiting === 1,
+          5000,
+        );
+        await pg.query(`UPDATE catalog.policy_submissions SET status = 'approved' WHERE id = $1`, [
+          submission.id,
+        ]);
+        await pg.query('COMMIT');
+        expect((await edit).status).toBe(409);
+      } finally {
+        await pg.end();
+      }
+      const after = await http.get<Json>(`/api/submissions/${submission.id}`, { token: user.token });
+      expect(after.body.submission).toMatchObject({ status: 'approved', name: submission.name });
+    });
+
+    it('hands the submission, the revisions and a private history to the new owner on transfer', async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const { submission } = await submit(alice.token);
+      const byUsername = await http.post<Json>(
+        `/api/policies/${submission.policyId}/transfers`,
+        { recipientUsername: bob.username },
+        { token: alice.token },
+      );
+      const sent = await http.get<Json>('/api/me/transfers?role=initiator', { token: alice.token });
+      expect(sent.body.transfers[0]).toMatchObject({
+        counterparty_name: expect.any(String),
+        counterparty_email: null,
+      });
+      const received = await http.get<Json>('/api/me/transfers?role=recipient', { token: bob.token });
+      expect(received.body.transfers[0].counterparty_email).toBe(alice.email);
+      expect(
+        (await http.post(`/api/transfers/${byUsername.body.transfer.id}/accept`, {}, { token: bob.token }))
+          .status,
+      ).toBe(200);
+      const path = `/api/submissions/${submission.id}`;
+      expect((await http.get(path, { token: alice.token })).status).toBe(404);
+      expect((await http.patch(path, { name: 'Stolen Back' }, { token: alice.token })).status).toBe(404);
+      expect((await http.get<Json>('/api/submissions', { token: bob.token })).body.submissions[0].id).toBe(
+        submission.id,
+      );
+      expect((await http.patch(path, { name: 'Bob Guard' }, { token: bob.token })).status).toBe(200);
+
+      const { policyId } = await published(alice.token);
+      const stale = await http.post<Json>(
+        `/api/policies/${policyId}/revisions`,
+        { field: 'description', value: 'Alice wrote this before handing it over.' },
+        { token: alice.token },
+      );
+      const byEmail = await http.post<Json>(
+        `/api/policies/${policyId}/transfers`,
+        { recipientEmail: bob.email },
+        { token: alice.token },
+      );
+      expect(
+        (await http.get<Json>('/api/me/transfers?role=initiator', { token: alice.token })).body.transfers[0]
+          .counterparty_email,
+      ).toBe(bob.email);
+      await http.post(`/api/transfers/${byEmail.body.transfer.id}/accept`, {}, { token: bob.token });
+      const revisions = await http.get<Json>(`/api/policies/${policyId}/revisions`, { token: bob.token });
+      expect(revisions.body.revisions).toEqual([
+        expect.objectContaining({
+          id: stale.body.revision.id,
+          status: 'rejected',
+          feedback: expect.stringMatching(/transferred/),
+        }),
+      ]);
+      expect(
+        (await http.post(`/api/admin/revisions/${stale.body.revision.id}/approve`, {}, { cookie: admin }))
+          .status,
+      ).toBe(409);
+      expect(
+        (
+          await http.post(
+            `/api/policies/${policyId}/revisions`,
+            { field: 'description', value: 'Bob writes his own About text.' },
+            { token: bob.token },
+          )
+        ).status,
+      ).toBe(201);
+
+      const actions = async (auth: { token?: string }) =>
+        (await http.get<Json>(`/api/policies/${policyId}/history`, auth)).body.entries as Json[];
+      expect((await actions({ token: bob.token })).map((e) => e.action)).toContain('transfer_offered');
+      const publicEntries = await actions({});
+      expect(publicEntries.map((e) => e.action)).toContain('transferred');
+      expect(publicEntries.map((e) => e.action)).not.toContain('transfer_offered');
+      expect(publicEntries.every((e) => e.actor_id === null && !('toUserId' in e.details))).toBe(true);
+    });
+
+    it('checks every repository change and files all revisions of one PATCH, or none', async () => {
+      const user = await newUser();
+      const { submission } = await submit(user.token);
+      const unpublished = `/api/policies/${submission.policyId}`;
+      expect(
+        (await http.patch(unpublished, { sourceHostUrl: await newRepo() }, { token: user.token })).status,
+      ).toBe(422);
+      expect(
+        (
+          await http.patch(
+            unpublished,
+            { implementationSourceHostUrl: await newRepo() },
+            { token: user.token },
+          )
+        ).status,
+      ).toBe(422);
+      const revision = { field: 'description', value: 'Not published: edit the submission.' };
+      expect((await http.post(`${unpublished}/revisions`, revision, { token: user.token })).status).toBe(422);
+
+      const { policyId } = await published(user.token);
+      const path = `/api/policies/${policyId}`;
+      const { webUrl: notPolicy } = await control.createRepository({
+        owner: 'community',
+        name: `readme-only-${++repoCounter}`,
+        files: { 'README.md': 'nothing' },
+      });
+      const both = await http.patch(
+        path,
+        {
+          name: 'Half Applied',
+          description: 'A valid new About text for this policy.',
+          sourceHostUrl: notPolicy,
+        },
+        { token: user.token },
+      );
+      expect(both.status).toBe(422);
+      expect((await http.get<Json>(`${path}/revisions`, { token: user.token })).body.revisions).toEqual([]);
+      expect((await http.get<Json>(path)).body.policy.name).not.toBe('Half Applied');
+      expect(
+        (await http.patch(path, { implementationSourceHostUrl: await newRepo() }, { token: user.token }))
+          .status,
+      ).toBe(422);
+      expect(
+        (await http.patch(path, { description: 'An administrator rewrites it.' }, { cookie: admin })).status,
+      ).toBe(403);
+
+      const [definition, implementation] = await splitRepos();
+      const split = await published(user.token, {
+        projectType: 'split',
+        sourceHostUrl: definition,
+        implementationSourceHostUrl: implementation,
+      });
+      const [, moved] = await splitRepos();
+      const splitPath = `/api/policies/${split.policyId}`;
+      expect(
+        (await http.patch(splitPath, { implementationSourceHostUrl: moved }, { token: user.token })).status,
+      ).toBe(200);
+      expect((await http.get<Json>(splitPath)).body.policy.implementation_source_host_url).toBe(
+        implementation,
+      );
+      const [pending] = (await http.get<Json>(`${splitPath}/revisions`, { token: user.token })).body
+        .revisions;
+      expect(pending).toMatchObject({
+        field: 'implementation_source_host_url',
+        status: 'pending',
+        proposed_value: moved,
+      });
+      await http.post(
+        `/api/admin/revisions/${pending.id}/reject`,
+        { feedback: 'Reviewer-only note' },
+        { cookie: admin },
+      );
+      const publicHistory = (await http.get<Json>(`${splitPath}/history`)).body.entries as Json[];
+      expect(publicHistory.find((e) => e.action === 'revision_rejected')?.details).toEqual({
+        field: 'implementation_source_host_url',
+      });
+    });
+
+    it('pages a long history by numeric id, every entry exactly once, newest first', async () => {
+      const user = await newUser();
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      // Cross a power of ten ("99" sorts after "100" as text) whatever ran before.
+      await pg.query(
+        `SELECT setval('catalog.policy_history_id_seq',
+           power(10, length((SELECT last_value FROM catalog.policy_history_id_seq)::text) + 1)::bigint - 6)`,
+      );
+      await pg.end();
+      const { policyId } = await published(user.token);
+      for (let i = 0; i < 10; i++)
+        await http.patch(`/api/policies/${policyId}`, { name: `Renamed ${i}` }, { token: user.token });
+      const all = (await http.get<Json>(`/api/policies/${policyId}/history?limit=50`)).body.entries.map(
+        (e: Json) => e.id,
+      );
+      expect(all).toHaveLength(12);
+      expect([...all].sort((a, b) => Number(b) - Number(a))).toEqual(all);
+      for (const limit of [1, 3]) {
+        const seen: string[] = [];
+        let before = '';
+        do {
+          const page = await http.get<Json>(
+            `/api/policies/${policyId}/history?limit=${limit}${before ? `&before=${before}` : ''}`,
+          );
+          seen.push(...page.body.entries.map((e: Json) => e.id));
+          before = page.body.nextCursor ?? '';
+        } while (before);
+        expect(seen).toEqual(all);
+      }
+    });
+
+    it('refuses a malformed cursor, a huge offset and a reply across policies', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      expect((await http.get(`/api/policies/${policyId}/history?before=garbage`)).status).toBe(400);
+      expect((await http.get('/api/policies?offset=1000001')).status).toBe(400);
+      const { policyId: otherPolicy } = await published(user.token);
+      const top = await http.post<Json>(
+        `/api/policies/${otherPolicy}/comments`,
+        { body: 'Elsewhere' },
+        { token: user.token },
+      );
+      const reply = await http.post(
+        `/api/policies/${policyId}/comments`,
+        { body: 'Across', parentId: top.body.comment.id },
+        { token: user.token },
+      );
+      expect(reply.status).toBe(422);
     });
   });
 

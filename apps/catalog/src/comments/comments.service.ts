@@ -46,7 +46,12 @@ export class CommentsService {
     const row = await this.dataSource.transaction(async (db) => {
       if (request.parentId) {
         const parent = await this.comments.findById(request.parentId, db);
-        if (!parent || parent.policy_id !== request.policyId) throw notFound('Parent comment');
+        if (!parent) throw notFound('Parent comment');
+        if (parent.policy_id !== request.policyId) {
+          throw unprocessable('The parent comment belongs to another policy', [
+            { field: 'parentId', message: 'must be a comment on this policy' },
+          ]);
+        }
         if (parent.parent_id !== null) {
           throw unprocessable('Replies to replies are not allowed', [
             { field: 'parentId', message: 'must be a top-level comment' },

@@ -1,5 +1,5 @@
 import { type Caller, isUser, type RequestContext, type UserCaller } from '@pc/contracts';
-import { forbidden, unauthenticated } from '@pc/platform';
+import { badRequest, forbidden, unauthenticated } from '@pc/platform';
 
 export function requireUser(ctx: RequestContext): UserCaller {
   if (!isUser(ctx.caller)) throw unauthenticated();
@@ -39,8 +39,12 @@ export function encodeCursor(id: string): string {
   return Buffer.from(`h:${id}`).toString('base64url');
 }
 
+/** No cursor: the first page. A cursor that is not one of ours is a 400, never silently the first page. */
 export function decodeCursor(cursor: string | undefined): string | null {
-  if (!cursor) return null;
+  if (cursor === undefined || cursor === '') return null;
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  return /^h:\d{1,18}$/.test(text) ? text.slice(2) : null;
+  if (!/^h:\d{1,18}$/.test(text) || encodeCursor(text.slice(2)) !== cursor) {
+    throw badRequest('Invalid cursor', [{ field: 'before', message: 'is not a cursor this API returned' }]);
+  }
+  return text.slice(2);
 }

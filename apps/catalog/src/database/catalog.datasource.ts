@@ -2,6 +2,7 @@ import type { ServiceDatabaseOptions } from '@pc/platform';
 import { CatalogInit1795400000000 } from './migrations/1795400000000-catalog-init';
 import { CatalogPolicyReviewers1795500000000 } from './migrations/1795500000000-catalog-policy-reviewers';
 import { CatalogSearchIndexes1795500000001 } from './migrations/1795500000001-catalog-search-indexes';
+import { CatalogReviewHardening1795600000000 } from './migrations/1795600000000-catalog-review-hardening';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -14,5 +15,6 @@ export const catalogDatabase = {
     CatalogInit1795400000000,
     CatalogPolicyReviewers1795500000000,
     CatalogSearchIndexes1795500000001,
+    CatalogReviewHardening1795600000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

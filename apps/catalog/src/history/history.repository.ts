@@ -28,20 +28,44 @@ export class HistoryRepository {
     );
   }
 
-  /** `limit + 1` entries older than the cursor id, so the caller knows whether there are more. */
-  async page(policyId: string, beforeId: string | null, limit: number): Promise<HistoryEntry[]> {
+  /**
+   * `limit + 1` entries older than the cursor id, newest first, so the caller knows whether there are
+   * more. Ordered by the numeric id (the text alias would sort "4" before "27"). Without `full`, only
+   * the public facts: private actions are left out and details keep only the fields that changed.
+   */
+  async page(
+    policyId: string,
+    beforeId: string | null,
+    limit: number,
+    full: boolean,
+  ): Promise<HistoryEntry[]> {
     const rows = await this.dataSource.query<HistoryRow[]>(
-      `SELECT id::text AS id, action, actor_id, details, created_at FROM catalog.policy_history
-        WHERE policy_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
-        ORDER BY id DESC LIMIT $3`,
-      [policyId, beforeId, limit + 1],
+      `SELECT h.id::text AS id, h.action, h.actor_id, h.details, h.created_at FROM catalog.policy_history h
+        WHERE h.policy_id = $1 AND ($2::bigint IS NULL OR h.id < $2::bigint)
+          AND ($4::boolean OR h.action <> ALL($5::text[]))
+        ORDER BY h.id DESC LIMIT $3`,
+      [policyId, beforeId, limit + 1, full, PRIVATE_ACTIONS],
     );
     return rows.map((r) => ({
       id: r.id,
       action: r.action,
-      actor_id: r.actor_id,
-      details: r.details,
+      actor_id: full ? r.actor_id : null,
+      details: full ? r.details : publicDetails(r.details),
       created_at: r.created_at.toISOString(),
     }));
   }
+}
+
+/** Seen only by the owner and administrators. */
+const PRIVATE_ACTIONS = [
+  'transfer_offered',
+  'transfer_cancelled',
+  'transfer_rejected',
+  'revisions_withdrawn',
+];
+/** Details anyone may see: which fields changed. Ids of people, transfers and feedback are left out. */
+const PUBLIC_DETAILS = ['fields', 'field'];
+
+function publicDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([key]) => PUBLIC_DETAILS.includes(key)));
 }

@@ -10,18 +10,25 @@ import {
   type PolicyDocsResult,
   type PolicyResult,
   type RequestContext,
+  type RevisionField,
   type UpdatePolicyRequest,
 } from '@pc/contracts';
-import { forbidden } from '@pc/platform';
+import { conflict, forbidden, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { callerId, decodeCursor, encodeCursor, requireUser } from '../common/caller';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
-import { RevisionsService } from '../revisions/revisions.service';
+import {
+  onePendingPerField,
+  type ProposedRepositories,
+  type RevisionDraft,
+  RevisionsService,
+} from '../revisions/revisions.service';
 import { sourceHostFailure } from '../source/source-host.failure';
 import { SOURCE_HOST } from '../source/source-host.provider';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { VendorCatalog } from '../vendor/vendor-catalog';
 import { completeness, filledPredefined } from './policy.mapper';
 import { PolicyAccess } from './policy-access';
@@ -30,9 +37,15 @@ import type { PolicyChanges } from './policy.row';
 import { PoliciesRepository } from './policies.repository';
 
 const HISTORY_PAGE = { default: 50, max: 200 };
+/** How long a failed issue-tracker check is remembered, so callers cannot make every request reach the host. */
+const ISSUES_FAILURE_TTL_MS = 5 * 60 * 1000;
+const ISSUES_FAILURES_KEPT = 10_000;
 
 @Injectable()
 export class PoliciesService {
+  /** Policy id to the time until which a failed issue-tracker check stands (per replica). */
+  private readonly issuesFailures = new Map<string, number>();
+
   constructor(
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
@@ -41,6 +54,7 @@ export class PoliciesService {
     private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
     private readonly revisions: RevisionsService,
+    private readonly submissions: SubmissionsRepository,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
@@ -76,8 +90,11 @@ export class PoliciesService {
 
   /**
    * The owner (or an administrator) changes fields directly; `sourceRef` and `implementationSourceRef`
-   * are for administrators only. On a published policy, a changed `description` or `sourceHostUrl` is not
-   * applied: it is filed as a pending revision that goes live when an administrator approves it.
+   * are for administrators only. Repository URLs are never changed here before publication (the
+   * submission validates them: 422 pointing there). On a published policy a changed `description`,
+   * `sourceHostUrl` or `implementationSourceHostUrl` is not applied: it is filed as a pending revision
+   * (owner only: 403 for others, administrators included). Everything is checked first; the field
+   * changes and every revision are then written in one transaction, or nothing is.
    */
   async update(ctx: RequestContext, request: UpdatePolicyRequest): Promise<PolicyResult> {
     const caller = requireUser(ctx);
@@ -89,12 +106,49 @@ export class PoliciesService {
       throw forbidden('Only an administrator may change sourceRef or implementationSourceRef');
     }
     const published = current.status === 'published';
+    const repositories: ProposedRepositories = {
+      sourceHostUrl: changedTo(request.sourceHostUrl?.trim(), current.source_host_url),
+      implementationSourceHostUrl: changedTo(
+        emptyToNull(request.implementationSourceHostUrl),
+        current.implementation_source_host_url,
+      ),
+    };
+    if (
+      !published &&
+      (repositories.sourceHostUrl !== undefined || repositories.implementationSourceHostUrl !== undefined)
+    ) {
+      throw unprocessable(
+        'Before publication a repository changes through PATCH /api/submissions/{id}, which validates it',
+        [
+          ...(repositories.sourceHostUrl !== undefined
+            ? [{ field: 'sourceHostUrl', message: 'change it on the submission' }]
+            : []),
+          ...(repositories.implementationSourceHostUrl !== undefined
+            ? [{ field: 'implementationSourceHostUrl', message: 'change it on the submission' }]
+            : []),
+        ],
+      );
+    }
+    const proposals: Array<[RevisionField, string]> = [];
+    if (published) {
+      const description = changedTo(request.description, current.description);
+      if (description !== undefined) proposals.push(['description', description]);
+      if (repositories.sourceHostUrl !== undefined)
+        proposals.push(['source_host_url', repositories.sourceHostUrl]);
+      if (repositories.implementationSourceHostUrl !== undefined)
+        proposals.push(['implementation_source_host_url', repositories.implementationSourceHostUrl ?? '']);
+      if (proposals.length > 0 && caller.userId !== current.owner_id) {
+        throw forbidden('Only the owner may propose a new description or repository of a published policy');
+      }
+    }
+    const drafts: RevisionDraft[] = [];
+    for (const [field, value] of proposals)
+      drafts.push(await this.revisions.check(current, field, value, repositories));
     const changes: PolicyChanges = {
-      name: request.name,
+      name: request.name?.trim(),
       category: request.category,
       video_tutorial_url: emptyToNull(request.videoTutorialUrl),
       examples_url: emptyToNull(request.examplesUrl),
-      implementation_source_host_url: emptyToNull(request.implementationSourceHostUrl),
       source_ref: emptyToNull(request.sourceRef),
       implementation_source_ref: emptyToNull(request.implementationSourceRef),
       icon_url: emptyToNull(request.iconUrl),
@@ -103,33 +157,34 @@ export class PoliciesService {
       asset_kinds: request.assetKinds,
       a2a_protocol_versions: request.a2aProtocolVersions,
       description: published ? undefined : request.description,
-      source_host_url: published ? undefined : request.sourceHostUrl,
     };
-    if (published) {
-      if (request.description !== undefined && request.description !== current.description)
-        await this.revisions.propose(ctx, {
-          policyId: current.id,
-          field: 'description',
-          value: request.description,
-        });
-      if (request.sourceHostUrl !== undefined && request.sourceHostUrl !== current.source_host_url)
-        await this.revisions.propose(ctx, {
-          policyId: current.id,
-          field: 'source_host_url',
-          value: request.sourceHostUrl,
-        });
-    }
     const changed = Object.entries(changes)
       .filter(
         ([column, value]) => value !== undefined && !sameValue(value, current[column as keyof PolicyChanges]),
       )
       .map(([column]) => column);
-    const updated = await this.dataSource.transaction(async (db) => {
-      const row = await this.policies.update(db, current.id, changes);
-      if (changed.length > 0)
-        await this.history.record(db, current.id, caller.userId, 'edited', { fields: changed });
-      return row;
-    });
+    const updated = await onePendingPerField(() =>
+      this.dataSource.transaction(async (db) => {
+        // The submission's lock first, then the policy's: the order an approval takes them in.
+        const submission = await this.submissions.findByPolicy(current.id, db, true);
+        const locked = await this.policies.findById(current.id, db, true);
+        if (!locked || locked.status !== current.status) {
+          throw conflict('The policy was reviewed while this change was made: reload it and try again');
+        }
+        const row = await this.policies.update(db, current.id, changes);
+        if (!published && submission && (changes.name !== undefined || changes.description !== undefined)) {
+          // What the administrator reviews is what will be published.
+          await this.submissions.update(db, submission.id, {
+            name: changes.name?.trim(),
+            description: changes.description,
+          });
+        }
+        if (changed.length > 0)
+          await this.history.record(db, current.id, caller.userId, 'edited', { fields: changed });
+        for (const draft of drafts) await this.revisions.file(db, current.id, caller.userId, draft);
+        return row;
+      }),
+    );
     return { policy: await this.presenter.one(ctx, updated) };
   }
 
@@ -142,17 +197,22 @@ export class PoliciesService {
     return { tabs: shown, completeness: completeness(filledPredefined(tabs)), canEdit };
   }
 
+  /**
+   * The owner and administrators see every entry; others see the public facts only: no transfer
+   * offers or cancellations, no reviewer feedback, no user ids.
+   */
   async historyOf(ctx: RequestContext, request: HistoryRequest): Promise<HistoryResult> {
-    await this.access.visible(ctx, request.id);
+    const row = await this.access.visible(ctx, request.id);
+    const full = isUser(ctx.caller) && (ctx.caller.isAdmin || ctx.caller.userId === row.owner_id);
     const limit = Math.min(Math.max(request.limit ?? HISTORY_PAGE.default, 1), HISTORY_PAGE.max);
-    const rows = await this.history.page(request.id, decodeCursor(request.before), limit);
+    const rows = await this.history.page(request.id, decodeCursor(request.before), limit, full);
     const entries = rows.slice(0, limit);
     return { entries, nextCursor: rows.length > limit ? encodeCursor(entries[entries.length - 1].id) : null };
   }
 
   /**
    * A live check of the repository's issue tracker, trusted for ISSUES_CHECK_TTL_SECONDS; it corrects the
-   * persisted baseline. Null when the host could not be read.
+   * persisted baseline. Null when the host could not be read, an answer kept for a few minutes too.
    */
   async issuesEnabled(ctx: RequestContext, id: string): Promise<{ enabled: boolean | null }> {
     const row = await this.access.visible(ctx, id);
@@ -160,13 +220,21 @@ export class PoliciesService {
       row.issues_checked_at !== null &&
       Date.now() - row.issues_checked_at.getTime() < this.env.ISSUES_CHECK_TTL_SECONDS * 1000;
     if (fresh) return { enabled: row.source_host_has_issues };
+    const failedUntil = this.issuesFailures.get(row.id);
+    if (failedUntil !== undefined && failedUntil > Date.now()) return { enabled: null };
     try {
       const info = await this.sourceHost.getRepository(
         this.sourceHost.parseRepositoryUrl(row.source_host_url),
       );
       await this.policies.recordIssuesCheck(row.id, info.hasIssues);
+      this.issuesFailures.delete(row.id);
       return { enabled: info.hasIssues };
     } catch {
+      if (this.issuesFailures.size >= ISSUES_FAILURES_KEPT) this.issuesFailures.clear();
+      this.issuesFailures.set(
+        row.id,
+        Date.now() + Math.min(ISSUES_FAILURE_TTL_MS, this.env.ISSUES_CHECK_TTL_SECONDS * 1000),
+      );
       return { enabled: null };
     }
   }
@@ -200,6 +268,11 @@ export class PoliciesService {
       throw sourceHostFailure(error);
     }
   }
+}
+
+/** `next` when it is given and differs from `current`, else undefined. */
+function changedTo<T extends string | null>(next: T | undefined, current: T): T | undefined {
+  return next !== undefined && next !== current ? next : undefined;
 }
 
 function emptyToNull(value: string | undefined): string | null | undefined {

@@ -31,11 +31,8 @@ export class RevisionsRepository {
     return rows[0];
   }
 
-  async findById(id: string): Promise<RevisionRow | null> {
-    const rows = await this.dataSource.query<RevisionRow[]>(
-      `SELECT * FROM catalog.policy_revisions WHERE id = $1`,
-      [id],
-    );
+  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<RevisionRow | null> {
+    const rows = await db.query<RevisionRow[]>(`SELECT * FROM catalog.policy_revisions WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -53,6 +50,27 @@ export class RevisionsRepository {
       [id, status, reviewerId, feedback],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * On a transfer the pending proposals of the previous owner are rejected with `feedback`, in the
+   * accepting transaction: the new owner never inherits text they did not write.
+   */
+  async withdrawPending(db: EntityManager, policyId: string, feedback: string): Promise<RevisionRow[]> {
+    const [rows] = await db.query<[RevisionRow[], number]>(
+      `UPDATE catalog.policy_revisions SET status = 'rejected', feedback = $2, reviewed_at = now()
+        WHERE policy_id = $1 AND status = 'pending' RETURNING *`,
+      [policyId, feedback],
+    );
+    return rows;
+  }
+
+  /** Every revision of a policy (for its owner and administrators), newest first. */
+  listFor(policyId: string): Promise<RevisionRow[]> {
+    return this.dataSource.query<RevisionRow[]>(
+      `SELECT * FROM catalog.policy_revisions WHERE policy_id = $1 ORDER BY submitted_at DESC`,
+      [policyId],
+    );
   }
 
   listBy(policyId: string, userId: string): Promise<RevisionRow[]> {

@@ -1,22 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateRevisionRequest,
+  isUser,
   type PolicyRevision,
   type RequestContext,
   type ReviewRequest,
+  type RevisionField,
 } from '@pc/contracts';
 import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { HistoryRepository } from '../history/history.repository';
 import { PolicyAccess } from '../policies/policy-access';
+import type { PolicyRow } from '../policies/policy.row';
 import { PoliciesRepository } from '../policies/policies.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
-import { RevisionsRepository, toRevision } from './revisions.repository';
+import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
 
 const DESCRIPTION = { min: 10, max: 20_000 };
 
-/** Owner-proposed edits of a published policy's About text and repository, live only once approved. */
+/** A proposal that passed every check and is ready to be written. */
+export interface RevisionDraft {
+  field: RevisionField;
+  value: string;
+  previous: string;
+}
+
+/** Repository URLs proposed in the same request, validated together (a split policy's pair). */
+export interface ProposedRepositories {
+  sourceHostUrl?: string;
+  implementationSourceHostUrl?: string | null;
+}
+
+/**
+ * Owner-proposed edits of a published policy's About text and repositories, live only once approved.
+ * Checking (which may read the source host) and writing are separate, so that a caller filing several
+ * proposals checks them all before it writes any.
+ */
 @Injectable()
 export class RevisionsService {
   constructor(
@@ -34,61 +54,93 @@ export class RevisionsService {
   ): Promise<{ revision: PolicyRevision; policy_name: string }> {
     const caller = requireUser(ctx);
     const policy = await this.access.owned(ctx, request.policyId);
+    const draft = await this.check(policy, request.field, request.value);
+    const row = await onePendingPerField(() =>
+      this.dataSource.transaction((db) => this.file(db, policy.id, caller.userId, draft)),
+    );
+    return { revision: toRevision(row), policy_name: policy.name };
+  }
+
+  /**
+   * 422 when the policy is not published (it is edited through its submission then), when the value is
+   * invalid, or when a unified policy is given an implementation repository. Writes nothing.
+   */
+  async check(
+    policy: PolicyRow,
+    field: RevisionField,
+    rawValue: string,
+    proposed: ProposedRepositories = {},
+  ): Promise<RevisionDraft> {
     if (policy.status !== 'published') {
-      throw conflict('The policy is not published yet: edit it directly instead of proposing a revision');
+      throw unprocessable(
+        'The policy is not published yet: edit its submission instead of proposing a revision',
+        [{ field: 'policyId', message: 'is not published' }],
+      );
     }
-    const value = request.value.trim();
-    if (request.field === 'description') {
+    const value = rawValue.trim();
+    if (field === 'description') {
       if (value.length < DESCRIPTION.min || value.length > DESCRIPTION.max) {
         throw unprocessable('Invalid revision value', [
           { field: 'value', message: `must be ${DESCRIPTION.min} to ${DESCRIPTION.max} characters` },
         ]);
       }
-    } else {
-      const validation = await this.inspector.validate({
-        projectType: policy.project_type,
-        sourceHostUrl: value,
-        implementationSourceHostUrl: policy.implementation_source_host_url ?? undefined,
-      });
-      if (!validation.ok) {
-        throw unprocessable(
-          'The new repository does not have the shape of a policy repository',
-          validation.errors.map((message) => ({ field: 'value', message })),
-        );
-      }
+      return { field, value, previous: policy.description };
     }
-    const previous = request.field === 'description' ? policy.description : policy.source_host_url;
-    try {
-      const row = await this.dataSource.transaction(async (db) => {
-        const inserted = await this.revisions.insert(db, {
-          policy_id: policy.id,
-          field: request.field,
-          proposed_value: value,
-          previous_value: previous,
-          submitted_by: caller.userId,
-        });
-        await this.history.record(db, policy.id, caller.userId, 'revision_proposed', {
-          revisionId: inserted.id,
-          field: request.field,
-        });
-        return inserted;
-      });
-      return { revision: toRevision(row), policy_name: policy.name };
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DomainError(
-          'CATALOG.REVISION_PENDING',
-          `A revision of ${request.field} is already pending`,
-        );
-      }
-      throw error;
+    if (field === 'implementation_source_host_url' && policy.project_type !== 'split') {
+      throw unprocessable('A unified policy has no implementation repository', [
+        { field: 'implementationSourceHostUrl', message: 'applies to split policies only' },
+      ]);
     }
+    const sourceHostUrl =
+      field === 'source_host_url' ? value : (proposed.sourceHostUrl ?? policy.source_host_url);
+    const implementationSourceHostUrl =
+      field === 'implementation_source_host_url'
+        ? value
+        : (proposed.implementationSourceHostUrl ?? policy.implementation_source_host_url ?? undefined);
+    const validation = await this.inspector.validate({
+      projectType: policy.project_type,
+      sourceHostUrl,
+      implementationSourceHostUrl,
+    });
+    if (!validation.ok) {
+      throw unprocessable(
+        'The new repository does not have the shape of a policy repository',
+        validation.errors.map((message) => ({ field: 'value', message })),
+      );
+    }
+    return { field, value, previous: policy[field] ?? '' };
   }
 
+  /** Writes a checked proposal in the caller's transaction (see `onePendingPerField` for the 409). */
+  async file(
+    db: EntityManager,
+    policyId: string,
+    userId: string,
+    draft: RevisionDraft,
+  ): Promise<RevisionRow> {
+    const inserted = await this.revisions.insert(db, {
+      policy_id: policyId,
+      field: draft.field,
+      proposed_value: draft.value,
+      previous_value: draft.previous,
+      submitted_by: userId,
+    });
+    await this.history.record(db, policyId, userId, 'revision_proposed', {
+      revisionId: inserted.id,
+      field: draft.field,
+    });
+    return inserted;
+  }
+
+  /** The owner and administrators see every revision of the policy; others only those they proposed. */
   async listMine(ctx: RequestContext, policyId: string): Promise<{ revisions: PolicyRevision[] }> {
     const caller = requireUser(ctx);
-    await this.access.visible(ctx, policyId);
-    return { revisions: (await this.revisions.listBy(policyId, caller.userId)).map(toRevision) };
+    const policy = await this.access.visible(ctx, policyId);
+    const all = caller.isAdmin || (isUser(ctx.caller) && caller.userId === policy.owner_id);
+    const rows = all
+      ? await this.revisions.listFor(policyId)
+      : await this.revisions.listBy(policyId, caller.userId);
+    return { revisions: rows.map(toRevision) };
   }
 
   /** The live value changes here, in the same transaction that decides the revision. */
@@ -102,7 +154,7 @@ export class RevisionsService {
         admin.userId,
         request.feedback ?? null,
       );
-      if (!decided) throw await this.notPending(request.id);
+      if (!decided) throw await this.notPending(db, request.id);
       await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
       });
@@ -125,7 +177,7 @@ export class RevisionsService {
         admin.userId,
         request.feedback ?? null,
       );
-      if (!decided) throw await this.notPending(request.id);
+      if (!decided) throw await this.notPending(db, request.id);
       await this.history.record(db, decided.policy_id, admin.userId, 'revision_rejected', {
         revisionId: decided.id,
         field: decided.field,
@@ -136,8 +188,21 @@ export class RevisionsService {
     return { revision: toRevision(row) };
   }
 
-  private async notPending(id: string): Promise<DomainError> {
-    const existing = await this.revisions.findById(id);
+  /** Read in the deciding transaction: a second pool connection per request can starve the pool. */
+  private async notPending(db: EntityManager, id: string): Promise<DomainError> {
+    const existing = await this.revisions.findById(id, db);
     return existing ? conflict(`The revision was already ${existing.status}`) : notFound('Revision');
+  }
+}
+
+/** Runs `write`; a second pending revision of one field (the partial unique index) becomes a 409. */
+export async function onePendingPerField<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'policy_revisions_one_pending')) {
+      throw new DomainError('CATALOG.REVISION_PENDING', 'A revision of that field is already pending');
+    }
+    throw error;
   }
 }

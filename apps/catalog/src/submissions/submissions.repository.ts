@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocTab, PolicySubmission, SubmissionStatus, SubmissionValidation } from '@pc/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
-export interface SubmissionRow {
+/** A row of catalog.policy_submissions. `submitted_by` stays who submitted it, whoever owns it now. */
+export interface SubmissionRecord {
   id: string;
   policy_id: string;
   submitted_by: string;
@@ -18,6 +19,14 @@ export interface SubmissionRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** With the policy's current owner, who is the one to see and edit the submission (after a transfer too). */
+export interface SubmissionRow extends SubmissionRecord {
+  owner_id: string;
+}
+
+const WITH_OWNER = `SELECT s.*, p.owner_id FROM catalog.policy_submissions s
+  JOIN catalog.policies p ON p.id = s.policy_id`;
 
 export type SubmissionChanges = Partial<
   Pick<
@@ -51,7 +60,7 @@ export class SubmissionsRepository {
       | 'validation'
     >,
   ): Promise<SubmissionRow> {
-    const rows = await db.query<SubmissionRow[]>(
+    const rows = await db.query<SubmissionRecord[]>(
       `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
          implementation_source_host_url, doc_tabs, validation)
        VALUES ($1, $2, 'submitted', $3, $4, $5, $6, $7, $8) RETURNING *`,
@@ -66,16 +75,20 @@ export class SubmissionsRepository {
         JSON.stringify(fields.validation),
       ],
     );
-    return rows[0];
+    return { ...rows[0], owner_id: fields.submitted_by };
   }
 
+  /**
+   * `lock` takes the submission's and its policy's row locks (in that order, the order every writer of
+   * both follows), so that a status read here stays true until the transaction ends.
+   */
   async findById(
     id: string,
     db: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<SubmissionRow | null> {
     const rows = await db.query<SubmissionRow[]>(
-      `SELECT * FROM catalog.policy_submissions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      `${WITH_OWNER} WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
     return rows[0] ?? null;
@@ -84,24 +97,26 @@ export class SubmissionsRepository {
   async findByPolicy(
     policyId: string,
     db: EntityManager = this.dataSource.manager,
+    lock = false,
   ): Promise<SubmissionRow | null> {
     const rows = await db.query<SubmissionRow[]>(
-      `SELECT * FROM catalog.policy_submissions WHERE policy_id = $1`,
+      `${WITH_OWNER} WHERE s.policy_id = $1${lock ? ' FOR UPDATE' : ''}`,
       [policyId],
     );
     return rows[0] ?? null;
   }
 
+  /** The submissions of the policies `userId` owns now. */
   listBy(userId: string): Promise<SubmissionRow[]> {
     return this.dataSource.query<SubmissionRow[]>(
-      `SELECT * FROM catalog.policy_submissions WHERE submitted_by = $1 ORDER BY created_at DESC LIMIT 500`,
+      `${WITH_OWNER} WHERE p.owner_id = $1 ORDER BY s.created_at DESC LIMIT 500`,
       [userId],
     );
   }
 
   pending(): Promise<SubmissionRow[]> {
     return this.dataSource.query<SubmissionRow[]>(
-      `SELECT * FROM catalog.policy_submissions WHERE status = 'submitted' ORDER BY created_at LIMIT 200`,
+      `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at LIMIT 200`,
     );
   }
 
@@ -110,7 +125,7 @@ export class SubmissionsRepository {
     id: string,
     changes: SubmissionChanges,
     reviewerId?: string,
-  ): Promise<SubmissionRow> {
+  ): Promise<SubmissionRecord> {
     const entries = Object.entries(changes)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, k === 'doc_tabs' || k === 'validation' ? JSON.stringify(v) : v] as const);
@@ -118,7 +133,7 @@ export class SubmissionsRepository {
     if (reviewerId) sets.push(`reviewed_by = $${entries.length + 2}`, 'reviewed_at = now()');
     const params: unknown[] = [id, ...entries.map(([, v]) => v)];
     if (reviewerId) params.push(reviewerId);
-    const [rows] = await db.query<[SubmissionRow[], number]>(
+    const [rows] = await db.query<[SubmissionRecord[], number]>(
       `UPDATE catalog.policy_submissions SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING *`,
       params,
     );
@@ -126,7 +141,7 @@ export class SubmissionsRepository {
   }
 }
 
-export function toSubmission(row: SubmissionRow): PolicySubmission {
+export function toSubmission(row: SubmissionRecord): PolicySubmission {
   return {
     id: row.id,
     policyId: row.policy_id,

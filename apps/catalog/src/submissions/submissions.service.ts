@@ -123,8 +123,10 @@ export class SubmissionsService {
   }
 
   /**
-   * The owner edits a submission that is waiting or was rejected; a rejected one goes back into the
-   * queue. A new repository URL is validated again.
+   * The policy's owner (who received it, after a transfer) edits a submission that is waiting or was
+   * rejected; a rejected one goes back into the queue. A new repository URL is validated again. The
+   * status is checked again under the submission's row lock, so an approval that commits meanwhile is
+   * never undone (409).
    */
   async update(
     ctx: RequestContext,
@@ -132,10 +134,8 @@ export class SubmissionsService {
   ): Promise<{ submission: PolicySubmission }> {
     const caller = requireUser(ctx);
     const current = await this.visible(ctx, request.id);
-    if (current.submitted_by !== caller.userId) throw notFound('Submission');
-    if (current.status === 'approved') {
-      throw conflict('The submission was approved: edit the policy, or propose a revision');
-    }
+    if (current.owner_id !== caller.userId) throw notFound('Submission');
+    if (current.status === 'approved') throw approvedAlready();
     const repositoryChanged =
       (request.sourceHostUrl !== undefined && request.sourceHostUrl !== current.source_host_url) ||
       (request.implementationSourceHostUrl !== undefined &&
@@ -153,6 +153,9 @@ export class SubmissionsService {
     const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.dataSource.transaction(async (db) => {
+      const locked = await this.submissions.findById(current.id, db, true);
+      if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
+      if (locked.status === 'approved') throw approvedAlready();
       const policyChanges: PolicyChanges = {
         name: request.name?.trim(),
         description: request.description,
@@ -188,7 +191,7 @@ export class SubmissionsService {
         db,
         current.policy_id,
         caller.userId,
-        current.status === 'rejected' ? 'resubmitted' : 'submission_edited',
+        locked.status === 'rejected' ? 'resubmitted' : 'submission_edited',
         { fields },
       );
       return updated;
@@ -307,11 +310,11 @@ export class SubmissionsService {
     return declared;
   }
 
-  /** The owner's or, for an administrator, any submission; others get 404. */
+  /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */
   private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
     const row = await this.submissions.findById(id);
     const caller = ctx.caller;
-    if (!row || !isUser(caller) || (row.submitted_by !== caller.userId && !caller.isAdmin)) {
+    if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
       throw notFound('Submission');
     }
     return row;
@@ -335,4 +338,8 @@ export class SubmissionsService {
     if (!(await this.policies.slugTaken(base, db))) return base;
     return `${base}-${randomBytes(3).toString('hex')}`;
   }
+}
+
+function approvedAlready(): DomainError {
+  return conflict('The submission was approved: edit the policy, or propose a revision');
 }

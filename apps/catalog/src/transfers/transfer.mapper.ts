@@ -1,7 +1,11 @@
 import type { Transfer, UserSummary } from '@pc/contracts';
 import type { TransferRow } from './transfers.repository';
 
-/** As seen by `viewerId`: the counterparty is the other side; an open offer past its expiry shows `expired`. */
+/**
+ * As seen by `viewerId`: the counterparty is the other side; an open offer past its expiry shows `expired`.
+ * The recipient sees who offers (name and email); the initiator sees the recipient's email only when they
+ * named the recipient by it, never an address they did not already know.
+ */
 export function toTransfer(
   row: TransferRow,
   viewerId: string,
@@ -9,6 +13,8 @@ export function toTransfer(
 ): Transfer {
   const isPolicy = row.resource_type === 'policy';
   const expired = row.status === 'pending' && row.expires_at.getTime() <= Date.now();
+  const recipient = row.to_user_id === viewerId;
+  const showEmail = recipient || row.recipient_key === 'email';
   return {
     id: row.id,
     resource_type: row.resource_type,
@@ -22,7 +28,7 @@ export function toTransfer(
     decided_at: row.decided_at?.toISOString() ?? null,
     expires_at: row.expires_at.toISOString(),
     counterparty_name: counterparty?.name ?? null,
-    counterparty_email: counterparty?.email ?? null,
-    role: row.to_user_id === viewerId ? 'recipient' : 'initiator',
+    counterparty_email: showEmail ? (counterparty?.email ?? null) : null,
+    role: recipient ? 'recipient' : 'initiator',
   };
 }

@@ -14,6 +14,8 @@ export interface TransferRow {
   created_at: Date;
   decided_at: Date | null;
   expires_at: Date;
+  /** How the initiator named the recipient: the recipient's email is shown to them only if by email. */
+  recipient_key: 'username' | 'email';
 }
 
 @Injectable()
@@ -33,13 +35,14 @@ export class TransfersRepository {
     db: EntityManager,
     fields: Pick<
       TransferRow,
-      'resource_type' | 'resource_id' | 'resource_name' | 'from_user_id' | 'to_user_id'
+      'resource_type' | 'resource_id' | 'resource_name' | 'from_user_id' | 'to_user_id' | 'recipient_key'
     >,
     expiryDays: number,
   ): Promise<TransferRow> {
     const rows = await db.query<TransferRow[]>(
-      `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) RETURNING *`,
+      `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id,
+         recipient_key, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $7, now() + make_interval(days => $6)) RETURNING *`,
       [
         fields.resource_type,
         fields.resource_id,
@@ -47,15 +50,15 @@ export class TransfersRepository {
         fields.from_user_id,
         fields.to_user_id,
         expiryDays,
+        fields.recipient_key,
       ],
     );
     return rows[0];
   }
 
-  async findById(id: string): Promise<TransferRow | null> {
-    const rows = await this.dataSource.query<TransferRow[]>(`SELECT * FROM catalog.transfers WHERE id = $1`, [
-      id,
-    ]);
+  /** Inside a transaction, pass its manager: a second pool connection per request can starve the pool. */
+  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<TransferRow | null> {
+    const rows = await db.query<TransferRow[]>(`SELECT * FROM catalog.transfers WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 

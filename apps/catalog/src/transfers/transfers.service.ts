@@ -16,8 +16,12 @@ import { UsersDirectory } from '../common/users.directory';
 import { HistoryRepository } from '../history/history.repository';
 import { PolicyAccess } from '../policies/policy-access';
 import { PoliciesRepository } from '../policies/policies.repository';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { toTransfer } from './transfer.mapper';
 import { type TransferRow, TransfersRepository } from './transfers.repository';
+
+/** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
+const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
 
 /** Offering a policy to another user, who accepts or rejects; the initiator may cancel. */
 @Injectable()
@@ -27,6 +31,7 @@ export class TransfersService {
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
     private readonly history: HistoryRepository,
+    private readonly revisions: RevisionsRepository,
     private readonly users: UsersDirectory,
     private readonly bus: BusClient,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
@@ -60,6 +65,7 @@ export class TransfersService {
             resource_name: policy.name,
             from_user_id: caller.userId,
             to_user_id: recipient.id,
+            recipient_key: request.recipientUsername !== undefined ? 'username' : 'email',
           },
           this.env.TRANSFER_EXPIRY_DAYS,
         );
@@ -85,6 +91,13 @@ export class TransfersService {
       const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
       if (decided.resource_type === 'policy') {
         await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
+        const withdrawn = await this.revisions.withdrawPending(db, decided.resource_id, WITHDRAWN);
+        if (withdrawn.length > 0) {
+          await this.history.record(db, decided.resource_id, caller.userId, 'revisions_withdrawn', {
+            revisionIds: withdrawn.map((r) => r.id),
+            fields: withdrawn.map((r) => r.field),
+          });
+        }
         await this.history.record(db, decided.resource_id, caller.userId, 'transferred', {
           transferId: decided.id,
           fromUserId: decided.from_user_id,
@@ -152,7 +165,7 @@ export class TransfersService {
   ): Promise<TransferRow> {
     const decided = await this.transfers.decide(db, id, { column, userId: caller.userId }, status, feedback);
     if (decided) return decided;
-    const existing = await this.transfers.findById(id);
+    const existing = await this.transfers.findById(id, db);
     if (!existing || (existing.from_user_id !== caller.userId && existing.to_user_id !== caller.userId)) {
       throw notFound('Transfer');
     }

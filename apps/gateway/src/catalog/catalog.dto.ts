@@ -97,11 +97,12 @@ export class ListPoliciesQuery {
   @Max(LIST_LIMIT.max)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000, default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(1_000_000)
   offset?: number;
 }
 
@@ -161,13 +162,19 @@ export class UpdatePolicyDto {
   @ApiPropertyOptional({
     format: 'uri',
     description:
-      'Applied directly before publication; on a published policy it is filed as a pending revision',
+      'On a published policy it is filed as a pending revision (owner only); before publication a change is a ' +
+      '422: the repository changes through PATCH /submissions/{id}, which validates it',
   })
   @IsOptional()
   @IsUrl(URL_RULES)
   sourceHostUrl?: string;
 
-  @ApiPropertyOptional({ format: 'uri', description: 'Split model only' })
+  @ApiPropertyOptional({
+    format: 'uri',
+    description:
+      'Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a ' +
+      '422 before publication',
+  })
   @IsOptional()
   @ValidateIf((_, v) => v !== '')
   @IsUrl(URL_RULES)
@@ -438,7 +445,9 @@ export class CreateRevisionDto {
   field!: RevisionField;
 
   @ApiProperty({
-    description: 'description: 10 to 20000 characters of Markdown; source_host_url: a repository URL',
+    description:
+      'description: 10 to 20000 characters of Markdown; source_host_url: a repository URL; ' +
+      'implementation_source_host_url: the implementation repository URL of a split policy',
   })
   @IsString()
   @MaxLength(20_000)

@@ -72,17 +72,21 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Edit a policy (owner; sourceRef and implementationSourceRef: administrators only)',
     description:
-      'Omitted fields stay as they are. Before the policy is published every field applies at once. On a ' +
-      'published policy, `description` and `sourceHostUrl` are not changed by PATCH: a new value is filed as a ' +
-      'pending revision (as POST /policies/{id}/revisions would; 409 when one is already pending for that field, ' +
-      '422 when the value is invalid) and the live value changes only when an administrator approves it.',
+      'Omitted fields stay as they are. Before the policy is published every field applies at once, except the ' +
+      'repository URLs (422: they change through PATCH /submissions/{id}, which validates them). On a published ' +
+      'policy, `description`, `sourceHostUrl` and `implementationSourceHostUrl` are not changed by PATCH: a new ' +
+      'value is filed as a pending revision (as POST /policies/{id}/revisions would; owner only, 403 for ' +
+      'administrators too; 409 when one is already pending for that field, 422 when the value is invalid) and the ' +
+      'live value changes only when an administrator approves it. Everything is checked before anything is ' +
+      'written: a refused request changes nothing.',
   })
   @ApiOkResponse({ type: PolicyEnvelopeDto })
   @ApiErrors(
     [400, 'A field is invalid (details lists each)'],
+    [403, 'Not the owner (or, for sourceRef, implementationSourceRef, not an administrator)'],
     [404, 'No such policy, or not visible'],
-    [409, 'A revision of description or sourceHostUrl is already pending'],
-    [422, 'The proposed description or repository is invalid'],
+    [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
+    [422, 'The proposed value or repository is invalid, or a repository change before publication'],
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdatePolicyDto) {
     return this.bus.request(CatalogRpc.updatePolicy, ctx, { ...body, id });
@@ -102,8 +106,11 @@ export class PoliciesController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Every change to the policy, newest first; page with limit and the opaque before cursor',
+    description:
+      'The owner and administrators see every entry. Others see the public facts only: no transfer offers, ' +
+      'no reviewer feedback, and no user ids (actor_id is null).',
   })
-  @ApiErrors([400, 'Invalid limit'], [404, 'No such policy, or not visible'])
+  @ApiErrors([400, 'Invalid limit or cursor'], [404, 'No such policy, or not visible'])
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
     return this.bus.request(CatalogRpc.getPolicyHistory, ctx, { id, ...query });
   }
@@ -187,7 +194,10 @@ export class PoliciesController {
 
   @Get('policies/:id/revisions')
   @Authenticated()
-  @ApiOperation({ summary: "The caller's revisions of this policy, newest first" })
+  @ApiOperation({
+    summary:
+      "Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's",
+  })
   @ApiErrors([404, 'No such policy, or not visible'])
   revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.listRevisions, ctx, { id });
@@ -200,8 +210,12 @@ export class PoliciesController {
   @ApiErrors(
     [400, 'The body is malformed'],
     [404, 'No such policy, or not visible'],
-    [409, 'A revision of that field is pending, or the policy is not published'],
-    [422, 'The value is invalid (a repository URL is validated for shape)'],
+    [409, 'A revision of that field is pending'],
+    [
+      422,
+      'The policy is not published, the value is invalid (a repository URL is validated for shape), or an ' +
+        'implementation repository for a unified policy',
+    ],
   )
   propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });
@@ -213,7 +227,7 @@ export class PoliciesController {
   @ApiCreatedResponse({ description: '{transfer: {id, to_user_id}}' })
   @ApiErrors(
     [400, 'No recipient given'],
-    [404, 'No such policy or recipient'],
+    [404, 'No such policy, or no user with that username or email (the same for both)'],
     [409, 'A transfer of this policy is already pending'],
     [422, 'The recipient is the caller'],
   )

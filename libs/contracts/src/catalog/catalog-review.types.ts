@@ -97,7 +97,7 @@ export interface ReviewRequest {
   feedback?: string;
 }
 
-export const REVISION_FIELDS = ['description', 'source_host_url'] as const;
+export const REVISION_FIELDS = ['description', 'source_host_url', 'implementation_source_host_url'] as const;
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
 export interface PolicyRevision {
