@@ -47,7 +47,8 @@ describe('HttpSourceHost against the sandbox', () => {
       hasIssues: false,
     });
     await control.createRepository({ ...secret, private: true, files: { 'gcl.yaml': GCL_V1 } });
-    host = HttpSourceHost.fromEnv({ ...sandbox.adapterEnv, SOURCE_HOST_TIMEOUT_MS: '400' });
+    // Short enough to keep the timeout test quick, long enough for a git fetch on a busy CI machine.
+    host = HttpSourceHost.fromEnv({ ...sandbox.adapterEnv, SOURCE_HOST_TIMEOUT_MS: '1500' });
   });
 
   afterAll(async () => {

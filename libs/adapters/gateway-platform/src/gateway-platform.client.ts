@@ -3,8 +3,8 @@ import {
   OutboundError,
   OutboundGuard,
   OutboundHttpClient,
-  isRateLimited,
-  retryAfterSeconds,
+  describeFailure,
+  isRecord,
   type HttpMethod,
   type OutboundResponse,
 } from '@pc/outbound';
@@ -150,13 +150,13 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     assetId: string,
   ): Promise<AppliedAsset | null> {
     const response = await this.call(connection, 'GET', appliedPath(organizationId, assetId));
-    if (response.status === 404 && errorCode(response) === 'not_applied') return null;
+    if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return null;
     return toApplied(expectJson(response, 'applied asset'));
   }
 
   async remove(connection: PlatformConnection, organizationId: string, assetId: string): Promise<boolean> {
     const response = await this.call(connection, 'DELETE', appliedPath(organizationId, assetId));
-    if (response.status === 404 && errorCode(response) === 'not_applied') return false;
+    if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return false;
     expectOk(response);
     return true;
   }
@@ -286,21 +286,14 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function errorCode(response: OutboundResponse): string | undefined {
-  const body = response.json();
-  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-}
-
 function expectOk(response: OutboundResponse): void {
-  if (response.status >= 200 && response.status < 300) return;
-  const body = response.json();
-  const message =
-    isRecord(body) && typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
-  const status = response.status;
-  if (isRateLimited(response)) {
+  const failure = describeFailure(response);
+  if (!failure) return;
+  const { status, message } = failure;
+  if (failure.rateLimited) {
     throw new PlatformError('rate_limited', 'The platform is rate limiting', {
       status,
-      retryAfterSeconds: retryAfterSeconds(response.headers),
+      retryAfterSeconds: failure.retryAfterSeconds,
     });
   }
   switch (status) {
@@ -312,13 +305,9 @@ function expectOk(response: OutboundResponse): void {
     case 403:
       throw new PlatformError('forbidden', message, { status });
     case 404:
-      throw new PlatformError(
-        errorCode(response) === 'asset_not_found' ? 'asset_not_found' : 'not_found',
-        message,
-        {
-          status,
-        },
-      );
+      throw new PlatformError(failure.code === 'asset_not_found' ? 'asset_not_found' : 'not_found', message, {
+        status,
+      });
     default:
       throw new PlatformError('upstream_error', `The platform answered ${status}: ${message}`, { status });
   }
@@ -373,10 +362,6 @@ function fromOutbound(error: unknown): PlatformError {
   return new PlatformError('upstream_error', error instanceof Error ? error.message : 'Unexpected failure', {
     cause: error,
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function malformed(what: string): PlatformError {

@@ -4,7 +4,14 @@ export { blockedAddressReason } from './address-policy';
 export type { BlockedAddressReason } from './address-policy';
 export { OutboundGuard, parseAllowlist, effectivePort } from './outbound.guard';
 export type { HostResolver, OutboundGuardOptions, ResolvedAddress, VettedTarget } from './outbound.guard';
-export { OutboundHttpClient, retryAfterSeconds, isRateLimited } from './outbound.client';
+export {
+  OutboundHttpClient,
+  retryAfterSeconds,
+  isRateLimited,
+  describeFailure,
+  isRecord,
+} from './outbound.client';
+export type { UpstreamFailure } from './outbound.client';
 export type {
   HttpMethod,
   OutboundHttpClientOptions,

@@ -205,3 +205,30 @@ export function isRateLimited(response: Pick<OutboundResponse, 'status' | 'heade
     response.status === 429 || (response.status === 403 && response.headers['x-ratelimit-remaining'] === '0')
   );
 }
+
+/** What a non-2xx answer of an upstream says: status, its message, its error code, rate limiting. */
+export interface UpstreamFailure {
+  status: number;
+  message: string;
+  code?: string;
+  rateLimited: boolean;
+  retryAfterSeconds?: number;
+}
+
+/** `undefined` for a 2xx answer; otherwise what the adapters turn into their own typed error. */
+export function describeFailure(response: OutboundResponse): UpstreamFailure | undefined {
+  if (response.status >= 200 && response.status < 300) return undefined;
+  const body = response.json();
+  const record = isRecord(body) ? body : {};
+  return {
+    status: response.status,
+    message: typeof record.message === 'string' ? record.message : `HTTP ${response.status}`,
+    ...(typeof record.code === 'string' ? { code: record.code } : {}),
+    rateLimited: isRateLimited(response),
+    retryAfterSeconds: retryAfterSeconds(response.headers),
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

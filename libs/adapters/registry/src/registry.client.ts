@@ -1,8 +1,8 @@
 import {
   OutboundError,
   OutboundHttpClient,
-  isRateLimited,
-  retryAfterSeconds,
+  describeFailure,
+  isRecord,
   type HttpMethod,
   type OutboundResponse,
 } from '@pc/outbound';
@@ -163,15 +163,13 @@ function versionPath(coordinates: AssetVersionCoordinates): string {
 }
 
 function expectOk(response: OutboundResponse): void {
-  if (response.status >= 200 && response.status < 300) return;
-  const body = response.json();
-  const message =
-    isRecord(body) && typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
-  const status = response.status;
-  if (isRateLimited(response)) {
+  const failure = describeFailure(response);
+  if (!failure) return;
+  const { status, message } = failure;
+  if (failure.rateLimited) {
     throw new RegistryError('rate_limited', 'The registry is rate limiting', {
       status,
-      retryAfterSeconds: retryAfterSeconds(response.headers),
+      retryAfterSeconds: failure.retryAfterSeconds,
     });
   }
   switch (status) {
@@ -243,10 +241,6 @@ function fromOutbound(error: unknown): RegistryError {
   return new RegistryError('upstream_error', error instanceof Error ? error.message : 'Unexpected failure', {
     cause: error,
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function malformed(what: string): RegistryError {
