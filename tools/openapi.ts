@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   });
   await app.close();
   const json = `${JSON.stringify(document, null, 2)}\n`;
+  await assertValidOpenApi(JSON.parse(json) as object);
   const file = path.join(__dirname, '..', 'docs', 'openapi.json');
   if (check) {
     let committed = '';
@@ -37,6 +38,24 @@ async function main(): Promise<void> {
   writeFileSync(file, json);
   writeFileSync(path.join(__dirname, '..', 'docs', 'openapi.yaml'), stringify(document));
   console.log(`wrote ${file}`);
+}
+
+/** The document must be valid OpenAPI 3.1, checked against the specification's JSON Schema. */
+async function assertValidOpenApi(document: object): Promise<void> {
+  // An ES module; Node 20.19+ loads it with require().
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Validator } = require('@seriousme/openapi-schema-validator') as {
+    Validator: new () => {
+      validate(d: object): Promise<{ valid: boolean; errors?: unknown }>;
+      version: string;
+    };
+  };
+  const validator = new Validator();
+  const result = await validator.validate(document);
+  if (!result.valid || validator.version !== '3.1') {
+    console.error(`The OpenAPI document is not valid OpenAPI 3.1: ${JSON.stringify(result.errors, null, 2)}`);
+    process.exit(1);
+  }
 }
 
 void main().catch((error: unknown) => {
