@@ -1,14 +1,7 @@
 import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
-import { BusClient, type BusConfig, createClientProxy, InProcessBroker } from '@pc/platform';
+import { BusClient, createClientProxy } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
-import {
-  cookieFrom,
-  createTestDatabase,
-  HttpClient,
-  type TestDatabase,
-  testEnv,
-  uniqueBusPrefix,
-} from '@pc/testing';
+import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from './system';
 
@@ -31,18 +24,6 @@ spec:
 `;
 const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
 
-function busFor(kind: 'nats' | 'in-process'): BusConfig {
-  return kind === 'nats'
-    ? {
-        kind: 'nats',
-        url: testEnv().natsUrl,
-        prefix: uniqueBusPrefix(),
-        timeoutMs: 10000,
-        shutdownGraceMs: 100,
-      }
-    : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 10000 };
-}
-
 describe.each(['nats', 'in-process'] as const)('catalog through the gateway over the %s bus', (kind) => {
   let db: TestDatabase;
   /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
@@ -59,7 +40,7 @@ describe.each(['nats', 'in-process'] as const)('catalog through the gateway over
     db = await createTestDatabase();
     sandbox = await startSandbox({ port: 0, seed: false });
     control = new SandboxControl(sandbox.url);
-    const busConfig = busFor(kind);
+    const busConfig = testBus(kind, 10000);
     system = await startSystem({
       bus: busConfig,
       databaseUrl: db.url,

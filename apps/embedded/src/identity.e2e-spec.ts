@@ -1,30 +1,11 @@
-import { type BusConfig, InProcessBroker } from '@pc/platform';
-import {
-  cookieFrom,
-  createTestDatabase,
-  HttpClient,
-  type TestDatabase,
-  testEnv,
-  uniqueBusPrefix,
-} from '@pc/testing';
+import { type BusConfig } from '@pc/platform';
+import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from './system';
 
 const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function busFor(kind: 'nats' | 'in-process'): BusConfig {
-  return kind === 'nats'
-    ? {
-        kind: 'nats',
-        url: testEnv().natsUrl,
-        prefix: uniqueBusPrefix(),
-        timeoutMs: 5000,
-        shutdownGraceMs: 100,
-      }
-    : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs: 5000 };
-}
 
 describe.each(['nats', 'in-process'] as const)('identity through the gateway over the %s bus', (kind) => {
   let db: TestDatabase;
@@ -50,7 +31,7 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    bus = busFor(kind);
+    bus = testBus(kind);
     await start();
   });
 
@@ -538,7 +519,7 @@ describe('two gateway replicas over NATS', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const bus = busFor('nats');
+    const bus = testBus('nats');
     first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, serviceHealthPorts: true });
     second = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, gatewayOnly: true });
   });

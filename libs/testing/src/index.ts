@@ -1,3 +1,4 @@
 export * from './infra';
 export * from './test-database';
 export * from './http-client';
+export * from './test-bus';
