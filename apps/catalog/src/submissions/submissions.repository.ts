@@ -82,26 +82,31 @@ export class SubmissionsRepository {
    * `lock` takes the submission's and its policy's row locks (in that order, the order every writer of
    * both follows), so that a status read here stays true until the transaction ends.
    */
-  async findById(
+  findById(
     id: string,
     db: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<SubmissionRow | null> {
-    const rows = await db.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
-    return rows[0] ?? null;
+    return this.findOne('s.id', id, db, lock);
   }
 
-  async findByPolicy(
+  findByPolicy(
     policyId: string,
     db: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<SubmissionRow | null> {
+    return this.findOne('s.policy_id', policyId, db, lock);
+  }
+
+  private async findOne(
+    column: 's.id' | 's.policy_id',
+    value: string,
+    db: EntityManager,
+    lock: boolean,
+  ): Promise<SubmissionRow | null> {
     const rows = await db.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE s.policy_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [policyId],
+      `${WITH_OWNER} WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
+      [value],
     );
     return rows[0] ?? null;
   }

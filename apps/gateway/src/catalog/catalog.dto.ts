@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
@@ -38,6 +39,15 @@ import {
 } from 'class-validator';
 
 const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** An optional http(s) URL that an empty string clears. */
+const ClearableUrl = () =>
+  applyDecorators(
+    ApiPropertyOptional({ format: 'uri', description: 'Empty string clears it' }),
+    IsOptional(),
+    ValidateIf((_, v) => v !== ''),
+    IsUrl(URL_RULES),
+  );
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }): unknown =>
   value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;
@@ -147,16 +157,10 @@ export class UpdatePolicyDto {
   @MaxLength(120)
   category?: string;
 
-  @ApiPropertyOptional({ format: 'uri', description: 'Empty string clears it' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== '')
-  @IsUrl(URL_RULES)
+  @ClearableUrl()
   videoTutorialUrl?: string;
 
-  @ApiPropertyOptional({ format: 'uri', description: 'Empty string clears it' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== '')
-  @IsUrl(URL_RULES)
+  @ClearableUrl()
   examplesUrl?: string;
 
   @ApiPropertyOptional({
@@ -195,10 +199,7 @@ export class UpdatePolicyDto {
   @MaxLength(255)
   implementationSourceRef?: string;
 
-  @ApiPropertyOptional({ format: 'uri', description: 'Empty string clears it' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== '')
-  @IsUrl(URL_RULES)
+  @ClearableUrl()
   iconUrl?: string;
 
   @ApiPropertyOptional()
