@@ -1,13 +1,15 @@
 import type { ModuleMetadata } from '@nestjs/common';
 import { CatalogEnv } from './catalog.env';
 import { CommentsRepository } from './comments/comments.repository';
-import { SocialHandler } from './comments/comments.handler';
+import { CommentsHandler } from './comments/comments.handler';
 import { CommentsService } from './comments/comments.service';
 import { UsersDirectory } from './common/users.directory';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { HistoryRepository } from './history/history.repository';
 import { IdeasRepository } from './ideas/ideas.repository';
+import { IdeasHandler } from './ideas/ideas.handler';
 import { IdeasService } from './ideas/ideas.service';
+import { LikesHandler } from './likes/likes.handler';
 import { LikesService } from './likes/likes.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
@@ -19,11 +21,12 @@ import { PolicyPresenter } from './policies/policy.presenter';
 import { ReviewersHandler } from './reviewers/reviewers.handler';
 import { ReviewersRepository } from './reviewers/reviewers.repository';
 import { ReviewersService } from './reviewers/reviewers.service';
+import { RevisionsHandler } from './revisions/revisions.handler';
 import { RevisionsRepository } from './revisions/revisions.repository';
 import { RevisionsService } from './revisions/revisions.service';
 import { RepositoryInspector } from './source/repository-inspector';
 import { SOURCE_HOST, sourceHostFrom } from './source/source-host.provider';
-import { ReviewHandler } from './submissions/submissions.handler';
+import { SubmissionsHandler } from './submissions/submissions.handler';
 import { SubmissionsRepository } from './submissions/submissions.repository';
 import { SubmissionsService } from './submissions/submissions.service';
 import { TransfersHandler } from './transfers/transfers.handler';
@@ -38,9 +41,12 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
     controllers: [
       PoliciesHandler,
       VendorHandler,
-      ReviewHandler,
-      SocialHandler,
+      SubmissionsHandler,
+      RevisionsHandler,
+      CommentsHandler,
+      LikesHandler,
       TransfersHandler,
+      IdeasHandler,
       ReviewersHandler,
     ],
     providers: [

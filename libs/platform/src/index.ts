@@ -8,6 +8,7 @@ export * from './messaging/nats.transport';
 export * from './messaging/bus';
 export * from './messaging/bus-client';
 export * from './messaging/messaging.module';
+export * from './messaging/handles.decorator';
 export * from './messaging/request-context.interceptor';
 export * from './database/database';
 export * from './database/database.module';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CatalogRpc, type Envelope } from '@pc/contracts';
+import { Handles } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { VendorCatalog } from './vendor-catalog';
 
@@ -8,23 +8,23 @@ import { VendorCatalog } from './vendor-catalog';
 export class VendorHandler {
   constructor(private readonly vendor: VendorCatalog) {}
 
-  @MessagePattern(CatalogRpc.getVendorPolicy.pattern)
-  getPolicy(@Payload() { data }: Envelope<{ slug: string }>) {
+  @Handles(CatalogRpc.getVendorPolicy)
+  getPolicy({ data }: Envelope<{ slug: string }>) {
     return { policy: this.vendor.getPolicy(data.slug) };
   }
 
-  @MessagePattern(CatalogRpc.listVendorRulesets.pattern)
-  listRulesets(@Payload() { data }: Envelope<{ q?: string; category?: string }>) {
+  @Handles(CatalogRpc.listVendorRulesets)
+  listRulesets({ data }: Envelope<{ q?: string; category?: string }>) {
     return { rulesets: this.vendor.listRulesets(data) };
   }
 
-  @MessagePattern(CatalogRpc.getVendorRuleset.pattern)
-  getRuleset(@Payload() { data }: Envelope<{ slug: string }>) {
+  @Handles(CatalogRpc.getVendorRuleset)
+  getRuleset({ data }: Envelope<{ slug: string }>) {
     return { ruleset: this.vendor.getRuleset(data.slug) };
   }
 
-  @MessagePattern(CatalogRpc.reloadVendorIndex.pattern)
-  reload(@Payload() { ctx }: Envelope<Record<string, never>>) {
+  @Handles(CatalogRpc.reloadVendorIndex)
+  reload({ ctx }: Envelope<Record<string, never>>) {
     requireAdmin(ctx);
     return this.vendor.reload();
   }

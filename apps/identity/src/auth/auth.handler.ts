@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   type AuthenticateRequest,
   type Envelope,
@@ -8,29 +7,30 @@ import {
   type LogoutRequest,
   type SignupRequest,
 } from '@pc/contracts';
+import { Handles } from '@pc/platform';
 import { AuthService } from './auth.service';
 
 @Controller()
 export class AuthHandler {
   constructor(private readonly auth: AuthService) {}
 
-  @MessagePattern(IdentityRpc.signup.pattern)
-  signup(@Payload() { data }: Envelope<SignupRequest>) {
+  @Handles(IdentityRpc.signup)
+  signup({ data }: Envelope<SignupRequest>) {
     return this.auth.signup(data);
   }
 
-  @MessagePattern(IdentityRpc.login.pattern)
-  login(@Payload() { data }: Envelope<LoginRequest>) {
+  @Handles(IdentityRpc.login)
+  login({ data }: Envelope<LoginRequest>) {
     return this.auth.login(data);
   }
 
-  @MessagePattern(IdentityRpc.logout.pattern)
-  logout(@Payload() { ctx, data }: Envelope<LogoutRequest>) {
+  @Handles(IdentityRpc.logout)
+  logout({ ctx, data }: Envelope<LogoutRequest>) {
     return this.auth.logout(ctx, data.sessionHash);
   }
 
-  @MessagePattern(IdentityRpc.authenticate.pattern)
-  authenticate(@Payload() { data }: Envelope<AuthenticateRequest>) {
+  @Handles(IdentityRpc.authenticate)
+  authenticate({ data }: Envelope<AuthenticateRequest>) {
     return this.auth.authenticate(data);
   }
 }

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   type Envelope,
   type FindUsersRequest,
@@ -8,34 +7,35 @@ import {
   type ResolveUserRequest,
   type UpdateProfileRequest,
 } from '@pc/contracts';
+import { Handles } from '@pc/platform';
 import { UsersService } from './users.service';
 
 @Controller()
 export class UsersHandler {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(IdentityRpc.getMe.pattern)
-  getMe(@Payload() { ctx }: Envelope<Record<string, never>>) {
+  @Handles(IdentityRpc.getMe)
+  getMe({ ctx }: Envelope<Record<string, never>>) {
     return this.users.getMe(ctx);
   }
 
-  @MessagePattern(IdentityRpc.updateMe.pattern)
-  updateMe(@Payload() { ctx, data }: Envelope<UpdateProfileRequest>) {
+  @Handles(IdentityRpc.updateMe)
+  updateMe({ ctx, data }: Envelope<UpdateProfileRequest>) {
     return this.users.updateMe(ctx, data);
   }
 
-  @MessagePattern(IdentityRpc.getPublicProfile.pattern)
-  getPublicProfile(@Payload() { data }: Envelope<GetPublicProfileRequest>) {
+  @Handles(IdentityRpc.getPublicProfile)
+  getPublicProfile({ data }: Envelope<GetPublicProfileRequest>) {
     return this.users.getPublicProfile(data.username);
   }
 
-  @MessagePattern(IdentityRpc.findUsers.pattern)
-  findUsers(@Payload() { data }: Envelope<FindUsersRequest>) {
+  @Handles(IdentityRpc.findUsers)
+  findUsers({ data }: Envelope<FindUsersRequest>) {
     return this.users.findMany(data);
   }
 
-  @MessagePattern(IdentityRpc.resolveUser.pattern)
-  resolveUser(@Payload() { data }: Envelope<ResolveUserRequest>) {
+  @Handles(IdentityRpc.resolveUser)
+  resolveUser({ data }: Envelope<ResolveUserRequest>) {
     return this.users.resolve(data);
   }
 }

@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import {
+  CatalogRpc,
+  type CreateRevisionRequest,
+  type Envelope,
+  type PolicyIdRequest,
+  type ReviewRequest,
+} from '@pc/contracts';
+import { Handles } from '@pc/platform';
+import { RevisionsService } from './revisions.service';
+
+@Controller()
+export class RevisionsHandler {
+  constructor(private readonly revisions: RevisionsService) {}
+
+  @Handles(CatalogRpc.listRevisions)
+  listMine({ ctx, data }: Envelope<PolicyIdRequest>) {
+    return this.revisions.listMine(ctx, data.id);
+  }
+
+  @Handles(CatalogRpc.createRevision)
+  propose({ ctx, data }: Envelope<CreateRevisionRequest>) {
+    return this.revisions.propose(ctx, data);
+  }
+
+  @Handles(CatalogRpc.approveRevision)
+  approve({ ctx, data }: Envelope<ReviewRequest>) {
+    return this.revisions.approve(ctx, data);
+  }
+
+  @Handles(CatalogRpc.rejectRevision)
+  reject({ ctx, data }: Envelope<ReviewRequest>) {
+    return this.revisions.reject(ctx, data);
+  }
+}
