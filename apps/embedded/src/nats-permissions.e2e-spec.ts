@@ -10,7 +10,13 @@ import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+const PASSWORDS: Record<AppName, string> = {
+  gateway: 'gw-pass',
+  identity: 'id-pass',
+  catalog: 'cat-pass',
+  connections: 'conn-pass',
+  workspaces: 'ws-pass',
+};
 
 /**
  * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
@@ -38,6 +44,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
+        NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));

@@ -508,12 +508,6 @@ export class TransfersQuery {
   role?: 'recipient' | 'initiator';
 }
 
-export class OrgsQuery {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID()
-  connectionId!: string;
-}
-
 export class SlugParams {
   @ApiProperty()
   @IsString()
