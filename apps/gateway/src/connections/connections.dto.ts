@@ -6,7 +6,10 @@ import {
   VALIDATION_CODES,
   type ValidationCode,
 } from '@pc/contracts';
-import { IsIn, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
+
+/** Optional, but never null: absent means unchanged, null is a 400. */
+const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
@@ -94,13 +97,13 @@ export class ValidateConnectionDto extends CredentialFieldsDto {
 
 export class UpdateConnectionDto extends CredentialFieldsDto {
   @ApiPropertyOptional({ minLength: L.nameMin, maxLength: L.nameMax })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(L.nameMin, L.nameMax)
   name?: string;
 
   @ApiPropertyOptional({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
-  @IsOptional()
+  @Optional()
   @IsIn(CONNECTION_HOSTS)
   host?: ConnectionHost;
 
@@ -109,7 +112,7 @@ export class UpdateConnectionDto extends CredentialFieldsDto {
     maxLength: L.clientIdMax,
     description: 'With clientSecret and organizationId, or none of them',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(L.credentialMin, L.clientIdMax)
   clientId?: string;
@@ -120,13 +123,13 @@ export class UpdateConnectionDto extends CredentialFieldsDto {
     format: 'password',
     writeOnly: true,
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(L.credentialMin, L.clientSecretMax)
   clientSecret?: string;
 
   @ApiPropertyOptional({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(L.credentialMin, L.organizationIdMax)
   organizationId?: string;

@@ -6,17 +6,10 @@ import {
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@pc/contracts';
-import {
-  Equals,
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { Equals, IsEmail, IsIn, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+
+/** Optional, but never null: absent means unchanged, null is a 400. */
+const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 export class AddMemberDto {
   @ApiProperty({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })
@@ -37,7 +30,7 @@ export class AddMemberDto {
   username?: string;
 
   @ApiPropertyOptional({ format: 'email', maxLength: L.emailMax, description: 'Give this or username' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(L.emailMax)
   @IsEmail()
@@ -49,12 +42,12 @@ export class UpdateMemberDto {
     enum: ASSIGNABLE_ROLES,
     description: 'Nobody is made owner, and the owner is never demoted',
   })
-  @IsOptional()
+  @Optional()
   @IsIn(ASSIGNABLE_ROLES)
   role?: AssignableRole;
 
   @ApiPropertyOptional({ enum: [false], description: 'Only false: re-enables a disabled member' })
-  @IsOptional()
+  @Optional()
   @Equals(false)
   disabled?: false;
 }

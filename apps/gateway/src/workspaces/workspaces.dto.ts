@@ -6,7 +6,10 @@ import {
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@pc/contracts';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsString, Length, Matches, ValidateIf } from 'class-validator';
+
+/** Optional, but never null: absent means unchanged, null is a 400. */
+const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 export class CreateWorkspaceDto {
   @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
@@ -21,7 +24,7 @@ export class CreateWorkspaceDto {
     description: 'Unique (409 when taken); derived from the name when omitted. `personal-` is reserved.',
     example: 'platform-team',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(L.slugMin, L.slugMax)
   @Matches(new RegExp(L.slugPattern))
