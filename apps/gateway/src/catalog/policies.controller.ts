@@ -3,18 +3,18 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
 import {
-  CreateRevisionDto,
-  CreateTransferDto,
   HistoryQuery,
   LikedDto,
   ListPoliciesQuery,
-  OkResultDto,
   PolicyEnvelopeDto,
   PolicyListDto,
   SlugParams,
   UpdatePolicyDto,
-} from './catalog.dto';
+} from './policies.dto';
+import { CreateRevisionDto } from './revisions.dto';
+import { CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -128,7 +128,7 @@ export class PoliciesController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Records that the install command was fetched' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.recordDownload, ctx, { id });

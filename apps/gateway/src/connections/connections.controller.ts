@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/sw
 import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { OkResultDto } from '../catalog/catalog.dto';
+import { OkDto } from '../http/common.dto';
 import {
   ConnectionDetailDto,
   ConnectionDto,
@@ -125,7 +125,7 @@ export class ConnectionsController {
       'platform stays there, and their records keep the connection id for history, but they can no longer be ' +
       'synced, unpublished or redeployed through it.',
   })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.remove, ctx, { id });

@@ -14,7 +14,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { OkResultDto } from '../catalog/catalog.dto';
+import { OkDto } from '../http/common.dto';
 import {
   EnableShareDto,
   ShareConnectionDto,
@@ -38,7 +38,7 @@ export class WorkspaceConnectionsController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Share a connection the caller owns into the workspace (owner and admins)' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'Invalid body or id'],
     MANAGERS_ONLY,
@@ -52,7 +52,7 @@ export class WorkspaceConnectionsController {
   @Patch()
   @Authenticated()
   @ApiOperation({ summary: 'Re-enable a disabled share (owner and admins)' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'Invalid body or id'], MANAGERS_ONLY, NO_SHARE, [
     409,
     "Archived, or the connection's owner is a disabled member",
@@ -69,7 +69,7 @@ export class WorkspaceConnectionsController {
       'The share is disabled (`unshared`): members lose the connection at once, deployments made through it keep ' +
       'their attribution, and PATCH re-enables it.',
   })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'connection_id missing or not a UUID'], MANAGERS_ONLY, NO_SHARE, ARCHIVED)
   unshare(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: UnshareQuery) {
     return this.bus.request(WorkspacesRpc.unshare, ctx, { id, connectionId: query.connection_id });

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { OkResultDto } from '../catalog/catalog.dto';
+import { OkDto } from '../http/common.dto';
 import { AddMemberDto, MemberImpactDto, UpdateMemberDto } from './workspace-members.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
 
@@ -19,7 +19,7 @@ export class WorkspaceMembersController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Add a member by username (with or without @) or email (owner and admins)' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'Invalid role, or not exactly one of username and email'],
     MANAGERS_ONLY,
@@ -41,7 +41,7 @@ export class WorkspaceMembersController {
     description:
       "Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own.",
   })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'Invalid body or ids'],
     [403, 'Not the owner or an admin, or the target is the owner'],
@@ -65,7 +65,7 @@ export class WorkspaceMembersController {
       'The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of ' +
       'connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403).',
   })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'The ids are not UUIDs'],
     [403, 'Not the owner or an admin, or the target is the owner'],
