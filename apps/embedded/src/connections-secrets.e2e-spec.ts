@@ -8,6 +8,7 @@ import {
   cookieFrom,
   createTestDatabase,
   HttpClient,
+  type RequestOptions,
   type TestDatabase,
   testEnv,
   uniqueBusPrefix,
@@ -115,13 +116,13 @@ describe('a full run of connections and workspaces never lets a client secret ou
   /** Every response of the run, body and headers, is kept for the final check. */
   function recorded(http: HttpClient): HttpClient {
     const request = http.request.bind(http);
-    http.request = async (method, p, options) => {
+    http.request = (async (method: string, p: string, options?: RequestOptions) => {
       const res = await request(method, p, options);
       responses.push(
         `${method} ${p} ${res.status} ${JSON.stringify([...res.headers.entries()])} ${res.text}`,
       );
       return res;
-    };
+    }) as HttpClient['request'];
     return http;
   }
 

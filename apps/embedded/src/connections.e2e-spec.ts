@@ -1,5 +1,5 @@
 import { CONNECTION_LIMITS } from '@pc/contracts';
-import { ConnectionsWorld, type Json, type TestUser } from './connections.fixture';
+import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
 /** A port on the allowlisted loopback where nothing listens: the platform is unreachable there. */
 const CLOSED = '127.0.0.1:9';

@@ -1,4 +1,4 @@
-import { ConnectionsWorld, type Json, type TestUser } from './connections.fixture';
+import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
 type Actor = 'owner' | 'admin' | 'member' | 'disabled' | 'outsider' | 'platformAdmin';
 const ACTORS: Actor[] = ['owner', 'admin', 'member', 'disabled', 'outsider', 'platformAdmin'];

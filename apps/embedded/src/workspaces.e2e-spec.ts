@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WORKSPACE_LIMITS } from '@pc/contracts';
 import { Client } from 'pg';
-import { ConnectionsWorld, type Json, type TestUser } from './connections.fixture';
+import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
 describe.each(['nats', 'in-process'] as const)('workspaces through the gateway over the %s bus', (kind) => {
   const world = new ConnectionsWorld();

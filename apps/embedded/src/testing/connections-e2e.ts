@@ -8,7 +8,7 @@ import {
   type TestDatabase,
   testBus,
 } from '@pc/testing';
-import { type RunningSystem, startSystem } from './system';
+import { type RunningSystem, startSystem } from '../system';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
