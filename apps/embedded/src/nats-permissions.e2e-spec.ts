@@ -84,6 +84,34 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     const token = created.body.token as string;
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    // Connections and workspaces ask each other, identity and the catalog over the bus.
+    const connection = await http.post<Json>(
+      '/api/connections',
+      {
+        name: 'Perm',
+        host: 'us',
+        clientId: 'perm-client',
+        clientSecret: 'perm-secret',
+        organizationId: 'org-1',
+      },
+      { token },
+    );
+    expect(connection.status).toBe(200);
+    const connectionId = connection.body.connection.id as string;
+    const ws = await http.post<Json>('/api/workspaces', { name: 'Perm team' }, { token });
+    expect(ws.status).toBe(201);
+    const wsId = ws.body.workspace.id as string;
+    expect(
+      (await http.post(`/api/workspaces/${wsId}/connections`, { connection_id: connectionId }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await http.get<Json>(`/api/workspaces/${wsId}`, { token })).body.workspace.connections,
+    ).toHaveLength(1);
+    expect(
+      (await http.get<Json>(`/api/connections/${connectionId}/impact`, { token })).body.workspace_links,
+    ).toBe(1);
+    expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });

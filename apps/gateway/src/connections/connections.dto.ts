@@ -211,7 +211,7 @@ export class CreatedConnectionDto {
 
 export class ConnectionDetailDto {
   @ApiProperty({
-    oneOf: [
+    anyOf: [
       { $ref: '#/components/schemas/ConnectionDto' },
       { $ref: '#/components/schemas/ConnectionSummaryDto' },
     ],
