@@ -172,6 +172,7 @@ describe.each(['nats', 'in-process'] as const)('connections through the gateway 
       ['oversized organizationId', { organizationId: 'o'.repeat(CONNECTION_LIMITS.organizationIdMax + 1) }],
       ['unknown host', { host: 'moon' }],
       ['null name', { name: null }],
+      ['name of spaces only', { name: '    ' }],
       ['numeric clientId', { clientId: 12345 }],
       ['customDomain that is not a URL', { host: 'custom', customDomain: 'not a url' }],
       ['missing clientSecret', { clientSecret: undefined }],

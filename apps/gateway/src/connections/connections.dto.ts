@@ -6,7 +6,9 @@ import {
   VALIDATION_CODES,
   type ValidationCode,
 } from '@pc/contracts';
+import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
+import { trim } from '../http/common.dto';
 
 /** Optional, but never null: absent means unchanged, null is a 400. */
 const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
@@ -34,6 +36,7 @@ class CredentialFieldsDto {
 
 export class CreateConnectionDto extends CredentialFieldsDto {
   @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
+  @Transform(trim)
   @IsString()
   @Length(L.nameMin, L.nameMax)
   name!: string;
@@ -98,6 +101,7 @@ export class ValidateConnectionDto extends CredentialFieldsDto {
 export class UpdateConnectionDto extends CredentialFieldsDto {
   @ApiPropertyOptional({ minLength: L.nameMin, maxLength: L.nameMax })
   @Optional()
+  @Transform(trim)
   @IsString()
   @Length(L.nameMin, L.nameMax)
   name?: string;

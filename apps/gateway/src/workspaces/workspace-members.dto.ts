@@ -1,3 +1,4 @@
+import { Transform } from 'class-transformer';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ASSIGNABLE_ROLES,
@@ -7,6 +8,7 @@ import {
   type WorkspaceRole,
 } from '@pc/contracts';
 import { Equals, IsEmail, IsIn, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { lower } from '../http/common.dto';
 
 /** Optional, but never null: absent means unchanged, null is a 400. */
 const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
@@ -24,13 +26,15 @@ export class AddMemberDto {
     example: '@ada',
   })
   @ValidateIf((o: AddMemberDto) => o.username !== undefined || o.email === undefined)
+  @Transform(lower)
   @IsString()
   @Length(3, L.usernameMax)
-  @Matches(/^@?[a-zA-Z0-9][a-zA-Z0-9_-]{1,28}[a-zA-Z0-9]$/)
+  @Matches(/^@?[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$/)
   username?: string;
 
   @ApiPropertyOptional({ format: 'email', maxLength: L.emailMax, description: 'Give this or username' })
   @Optional()
+  @Transform(lower)
   @IsString()
   @MaxLength(L.emailMax)
   @IsEmail()

@@ -6,13 +6,16 @@ import {
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@pc/contracts';
+import { Transform } from 'class-transformer';
 import { IsString, Length, Matches, ValidateIf } from 'class-validator';
+import { trim } from '../http/common.dto';
 
 /** Optional, but never null: absent means unchanged, null is a 400. */
 const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 export class CreateWorkspaceDto {
   @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
+  @Transform(trim)
   @IsString()
   @Length(L.nameMin, L.nameMax)
   name!: string;
@@ -33,6 +36,7 @@ export class CreateWorkspaceDto {
 
 export class RenameWorkspaceDto {
   @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax })
+  @Transform(trim)
   @IsString()
   @Length(L.nameMin, L.nameMax)
   name!: string;
