@@ -95,6 +95,7 @@ export class PoliciesController {
     [404, 'No such policy, or not visible'],
     [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
     [422, 'The proposed value or repository is invalid, or a repository change before publication'],
+    [502, 'The source host could not be read; try again later'],
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdatePolicyDto) {
     return this.bus.request(CatalogRpc.updatePolicy, ctx, { ...body, id });
@@ -142,7 +143,11 @@ export class PoliciesController {
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
   })
   @ApiOkResponse({ type: BranchInfoDto })
-  @ApiErrors([404, 'No such policy, or not visible'], [502, 'The source host could not be read'])
+  @ApiErrors(
+    [404, 'No such policy, or not visible, or its repository is gone or private'],
+    [422, 'The stored repository URL or ref cannot be read'],
+    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+  )
   branches(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getBranches, ctx, { id });
   }
@@ -231,6 +236,7 @@ export class PoliciesController {
       'The policy is not published, the value is invalid (a repository URL is validated for shape), or an ' +
         'implementation repository for a unified policy',
     ],
+    [502, 'The source host could not be read; try again later'],
   )
   propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });

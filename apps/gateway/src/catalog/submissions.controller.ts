@@ -34,7 +34,7 @@ export class SubmissionsController {
   @Authenticated()
   @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
   @ApiOkResponse({ type: ValidationEnvelopeDto })
-  @ApiErrors([400, 'The body is malformed'])
+  @ApiErrors([400, 'The body is malformed'], [502, 'The source host could not be read; try again later'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateSubmissionDto) {
     return this.bus.request(CatalogRpc.validateSubmission, ctx, body);
   }
@@ -56,6 +56,7 @@ export class SubmissionsController {
   @ApiErrors(
     [400, 'The body is malformed, or the repository failed validation (details lists every problem)'],
     [422, 'A declared idea is not approved and visible, or is listed twice'],
+    [502, 'The source host could not be read; try again later'],
   )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateSubmissionDto) {
     const { deliversIdeaId: _legacy, ...rest } = body;
@@ -84,6 +85,7 @@ export class SubmissionsController {
     [404, 'No such submission of the caller'],
     [409, 'The submission was already approved'],
     [422, 'A declared idea is not approved'],
+    [502, 'The source host could not be read; try again later'],
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateSubmissionDto) {
     const { deliversIdeaId: _legacy, ...rest } = body;

@@ -128,6 +128,11 @@ export function normalizeNullable(node: unknown): unknown {
     const { $ref, ...rest } = schema;
     return { ...rest, anyOf: [{ $ref }, { type: 'null' }] };
   }
+  // A nullable nested DTO: Nest writes `{type: object, allOf: [{$ref}]}`.
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1) {
+    const { allOf, type: _type, ...rest } = schema;
+    return { ...rest, anyOf: [allOf[0], { type: 'null' }] };
+  }
   if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   if (Array.isArray(schema.enum) && !schema.enum.includes(null))
     schema.enum = [...(schema.enum as unknown[]), null];
