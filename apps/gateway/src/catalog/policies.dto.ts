@@ -34,7 +34,7 @@ import {
   SOURCE_REF,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -51,7 +51,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { ClearableUrl, Optional, URL_RULES, trim } from '../http/common.dto';
+import { ClearableUrl, Optional, toInt, trim, URL_RULES } from '../http/common.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
@@ -99,7 +99,7 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({ minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max, default: LIST_LIMIT.default })
   @Optional()
-  @Type(() => Number)
+  @Transform(toInt)
   @IsInt()
   @Min(LIST_LIMIT.min)
   @Max(LIST_LIMIT.max)
@@ -107,7 +107,7 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
   @Optional()
-  @Type(() => Number)
+  @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(LIST_OFFSET_MAX)
@@ -121,7 +121,7 @@ export class HistoryQuery {
     default: HISTORY_LIMIT.default,
   })
   @Optional()
-  @Type(() => Number)
+  @Transform(toInt)
   @IsInt()
   @Min(HISTORY_LIMIT.min)
   @Max(HISTORY_LIMIT.max)

@@ -41,6 +41,10 @@ export const trim = ({ value }: { value: unknown }): unknown =>
 export const lower = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
+/** Query strings carry integers as text: only digits are one (an empty or partial number is not). */
+export const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+
 /** Query strings carry booleans as text. */
 export const toBool = ({ value }: { value: unknown }): unknown =>
   value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCOPES, type Scope, TOKEN_EXPIRY_DAYS, TOKEN_NAME, type TokenExpiryDays } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length } from 'class-validator';
 import { Nullable, trim } from '../http/common.dto';
 
 export class CreateTokenDto {
