@@ -73,7 +73,7 @@ export class IdeaDeclarationDto {
   @IsUUID()
   ideaId!: string;
 
-  @ApiPropertyOptional({ enum: IDEA_COVERAGES, default: 'full' })
+  @ApiPropertyOptional({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
   @Optional()
   @IsIn(IDEA_COVERAGES)
   coverage?: IdeaCoverage;
@@ -139,7 +139,7 @@ export class SubmissionOptionalFieldsDto {
   @IsBoolean()
   iconDisabled?: boolean;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS, default: 'inbound' })
+  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Omitted: inbound' })
   @Optional()
   @IsIn(DIRECTIONS)
   direction?: Direction;

@@ -102,7 +102,7 @@ export class UpdateMeDto {
   @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
   xUrl?: string | null;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ description: 'A new account starts private (false)' })
   @Optional()
   @IsBoolean()
   profileIsPublic?: boolean;
