@@ -97,7 +97,12 @@ export class ListPoliciesQuery {
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({ minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max, default: LIST_LIMIT.default })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: LIST_LIMIT.min,
+    maximum: LIST_LIMIT.max,
+    default: LIST_LIMIT.default,
+  })
   @Optional()
   @Transform(toInt)
   @IsInt()
@@ -105,7 +110,7 @@ export class ListPoliciesQuery {
   @Max(LIST_LIMIT.max)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
   @Optional()
   @Transform(toInt)
   @IsInt()
@@ -116,6 +121,7 @@ export class ListPoliciesQuery {
 
 export class HistoryQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: HISTORY_LIMIT.min,
     maximum: HISTORY_LIMIT.max,
     default: HISTORY_LIMIT.default,
@@ -217,14 +223,19 @@ export class UpdatePolicyDto {
   @IsIn(DIRECTIONS)
   direction?: Direction;
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true })
+  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true, maxItems: ASSET_KINDS.length })
   @Optional()
   @IsArray()
   @ArrayMaxSize(ASSET_KINDS.length)
   @IsIn(ASSET_KINDS, { each: true })
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
+    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
+    description: 'Only meaningful with agent in assetKinds',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)

@@ -60,7 +60,7 @@ export class DocTabInputDto {
   @MaxLength(DOC_TAB_BODY_MAX)
   bodyMd!: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
   @Optional()
   @IsInt()
   @Min(0)
@@ -163,14 +163,24 @@ export class SubmissionOptionalFieldsDto {
   @Type(() => IdeaDeclarationDto)
   deliversIdeaIds?: IdeaDeclarationDto[];
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true, description: 'Default: inferred' })
+  @ApiPropertyOptional({
+    enum: ASSET_KINDS,
+    isArray: true,
+    maxItems: ASSET_KINDS.length,
+    description: 'Default: inferred',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(ASSET_KINDS.length)
   @IsIn(ASSET_KINDS, { each: true })
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
+    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
+    description: 'Only meaningful with agent in assetKinds',
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)

@@ -11,7 +11,7 @@ export class CreateTokenDto {
   @Length(TOKEN_NAME.min, TOKEN_NAME.max)
   name!: string;
 
-  @ApiProperty({ enum: SCOPES, isArray: true, minItems: 1, example: ['api:read'] })
+  @ApiProperty({ enum: SCOPES, isArray: true, minItems: 1, maxItems: SCOPES.length, example: ['api:read'] })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(SCOPES.length)
