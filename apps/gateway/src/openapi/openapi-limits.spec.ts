@@ -54,7 +54,7 @@ describe('the OpenAPI document and the validators', () => {
           problems.push(`${at}: the validator's ${rule.name} needs ${key} ${JSON.stringify(value)}`);
       };
       const [a, b] = (rule.constraints ?? []) as unknown[];
-      switch (rule.name) {
+      switch (rule.name ?? '') {
         case 'isLength':
           want('minLength', a);
           want('maxLength', b);
