@@ -104,6 +104,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
       '@nx/enforce-module-boundaries': boundaries(base),
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            "Configuration is read once, by the app's validated schema (<app>.env.ts, loadEnv from @pc/platform): take it from there.",
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",
+          message:
+            "Configuration is read once, by the app's validated schema (<app>.env.ts): take it from there.",
+        },
+      ],
     },
   },
   {
@@ -125,6 +143,12 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': ['error', { ...boundaries(forTests)[1], allow: appAliases }],
     },
+  },
+  {
+    // The configuration modules read the environment; so do the test harness, the tests (which start
+    // processes) and the tools.
+    files: ['**/*.env.ts', 'libs/platform/src/config/**/*.ts', 'tools/**/*.ts', ...testFiles],
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['tools/**/*.ts', 'bench/**/*.ts'],

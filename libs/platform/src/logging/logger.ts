@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { initialLogLevel } from '../config/env';
 
 interface LogContext {
   requestId: string;
@@ -35,7 +36,7 @@ let root: Logger | undefined;
 
 export function rootLogger(): Logger {
   root ??= pino({
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: initialLogLevel(),
     base: { pid: process.pid },
     redact: { paths: REDACT, censor: '[redacted]' },
     // Errors are logged by type, message, code and stack only: a database error also carries the
