@@ -40,7 +40,7 @@ describe('access tokens (identity service, real PostgreSQL)', () => {
     const a = await identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN);
     const b = await identity.request(IdentityRpc.createToken, user.session, {
       ...NEW_TOKEN,
-      expiresInDays: 7,
+      expiresInDays: 30,
     });
     const who = await identity.authenticate({ token: a.token });
     expect(who.caller).toMatchObject({ kind: 'user', userId: user.id, scopes: ['api:read'], via: 'token' });
