@@ -74,7 +74,10 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger = rootLogger()) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, stringify(message));
+    // Start-up chatter (a line per route, per module) would bury the ready banner: debug only.
+    if (context !== undefined && QUIET_CONTEXTS.has(context))
+      this.logger.debug({ context }, stringify(message));
+    else this.logger.info({ context }, stringify(message));
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.logger.error({ context, trace }, stringify(message));
@@ -89,6 +92,9 @@ export class PinoNestLogger implements LoggerService {
     this.logger.trace({ context }, stringify(message));
   }
 }
+
+/** Nest's contexts that log one line per route or module at start. */
+const QUIET_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader']);
 
 function stringify(message: unknown): string {
   return typeof message === 'string' ? message : JSON.stringify(message);
