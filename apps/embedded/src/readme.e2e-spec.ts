@@ -64,8 +64,8 @@ async function startLikeNpmStart(
         resolve({ child, B: api[1], S: sandbox[1] });
       }
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`npm start exited (${code}):\n${output}`));
