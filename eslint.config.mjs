@@ -154,5 +154,24 @@ export default tseslint.config(
     files: ['tools/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // IsOptional lets an explicit null through to the service (a 500 there): the gateway's DTOs use
+    // Optional() or Nullable() instead (and @Transform(toInt) for query integers).
+    files: ['apps/gateway/src/**/*.dto.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message: 'Use Optional() or Nullable() from http/common.dto: IsOptional lets null through.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );
