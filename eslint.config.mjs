@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { allow: ['@pc/gateway', '@pc/identity', '@pc/catalog', '@pc/sandbox'], depConstraints: forTests },
+        { allow: ['@pc/gateway', '@pc/identity', '@pc/catalog', '@pc/rulesets', '@pc/sandbox'], depConstraints: forTests },
       ],
     },
   },

@@ -8,3 +8,6 @@ export * from './catalog/catalog.types';
 export * from './catalog/catalog-social.types';
 export * from './catalog/catalog-review.types';
 export * from './catalog/catalog.patterns';
+export * from './rulesets/rulesets.types';
+export * from './rulesets/rulesets.limits';
+export * from './rulesets/rulesets.patterns';

@@ -268,7 +268,6 @@ export class SubmissionsService {
     return {
       submissions: submissions.map(toSubmission),
       revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      rulesetSubmissions: [],
       ideas,
     };
   }

@@ -2,6 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 
+/** The index shipped with the repository: `policies/` and `rulesets/` folders. */
+export const DEFAULT_VENDOR_INDEX_DIR = path.join(__dirname, '..', 'data');
+
 /** One entry of a vendor index: a file whose `slug` keys it. */
 export interface VendorEntry {
   slug: string;
@@ -57,4 +60,22 @@ export function requiredString(raw: Record<string, unknown>, field: string): str
 export function optionalString(raw: Record<string, unknown>, field: string): string | null {
   const value = raw[field];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** A slug: lower-case letters, digits and `-`. */
+export function requiredSlug(raw: Record<string, unknown>): string {
+  const slug = requiredString(raw, 'slug');
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) throw new Error('slug must be lower-case letters, digits and -');
+  return slug;
+}
+
+/** Every word of the query is in one of the fields, in whole or in part (case-insensitive). */
+export function matchesWords(q: string | undefined, ...fields: string[]): boolean {
+  if (!q?.trim()) return true;
+  const haystack = fields.join(' ').toLowerCase();
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }

@@ -1,0 +1,9 @@
+import type { ServiceDatabaseOptions } from '@pc/platform';
+import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-init';
+
+/** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
+export const rulesetsDatabase = {
+  schema: 'rulesets',
+  entities: [],
+  migrations: [RulesetsInit1796000000000],
+} satisfies Omit<ServiceDatabaseOptions, 'url'>;
