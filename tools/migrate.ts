@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
 import { identityDatabase } from '@pc/identity';
+import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
   ensureDatabase,
@@ -13,6 +14,7 @@ import {
 const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   identity: identityDatabase,
   catalog: catalogDatabase,
+  rulesets: rulesetsDatabase,
 };
 
 async function main(): Promise<void> {

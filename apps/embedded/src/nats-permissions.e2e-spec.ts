@@ -10,7 +10,12 @@ import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+const PASSWORDS: Record<AppName, string> = {
+  gateway: 'gw-pass',
+  identity: 'id-pass',
+  catalog: 'cat-pass',
+  rulesets: 'rs-pass',
+};
 
 /**
  * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
@@ -38,6 +43,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_RULESETS_PASSWORD: PASSWORDS.rulesets,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -76,6 +82,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     const token = created.body.token as string;
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    expect((await http.get<Json>('/api/rulesets?source=vendor&limit=1')).body.rulesets).toHaveLength(1);
+    expect((await http.get<Json>('/api/rulesets')).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });

@@ -2,8 +2,9 @@ import { CatalogEnv, catalogService } from '@pc/catalog';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
+import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 
-export type AppName = 'gateway' | 'identity' | 'catalog';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -48,6 +49,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   if (!options.gatewayOnly) {
     services.push(await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http));
     services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), busOf('catalog'), http));
+    services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

@@ -17,6 +17,10 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
+import { RulesetReviewController } from './rulesets/ruleset-review.controller';
+import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
+import { RulesetsController } from './rulesets/rulesets.controller';
 
 @Module({})
 export class GatewayModule {
@@ -37,6 +41,10 @@ export class GatewayModule {
         SubmissionsController,
         TransfersController,
         AdminController,
+        RulesetsController,
+        RulesetDocsController,
+        RulesetSubmissionsController,
+        RulesetReviewController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -65,7 +65,8 @@ export function optionalString(raw: Record<string, unknown>, field: string): str
 /** A slug: lower-case letters, digits and `-`. */
 export function requiredSlug(raw: Record<string, unknown>): string {
   const slug = requiredString(raw, 'slug');
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) throw new Error('slug must be lower-case letters, digits and -');
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug))
+    throw new Error('slug must be lower-case letters, digits and -');
   return slug;
 }
 

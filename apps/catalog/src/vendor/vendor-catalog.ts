@@ -1,11 +1,6 @@
 import path from 'node:path';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  type Direction,
-  DIRECTIONS,
-  type VendorPolicy,
-  type VendorPolicySummary,
-} from '@pc/contracts';
+import { type Direction, DIRECTIONS, type VendorPolicy, type VendorPolicySummary } from '@pc/contracts';
 import { createLogger, notFound } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import {

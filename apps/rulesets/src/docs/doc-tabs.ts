@@ -30,11 +30,7 @@ export function kindOf(key: string): DocTab['kind'] {
  * (submissions), a missing or blank overview takes that text (the description); without it (POST
  * /rulesets/{id}/docs), the set must include an overview (422).
  */
-export function completeTabSet(
-  input: DocTabInput[],
-  field: string,
-  overviewFallback?: string,
-): DocTab[] {
+export function completeTabSet(input: DocTabInput[], field: string, overviewFallback?: string): DocTab[] {
   const seen = new Set<string>();
   const tabs: DocTab[] = [];
   for (const [index, tab] of input.entries()) {

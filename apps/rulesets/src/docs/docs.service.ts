@@ -53,9 +53,7 @@ export class DocsService {
           title: request.title,
           bodyMd: request.bodyMd ?? '',
           sortOrder:
-            request.sortOrder ??
-            existing?.sortOrder ??
-            Math.max(0, ...current.map((t) => t.sortOrder)) + 1,
+            request.sortOrder ?? existing?.sortOrder ?? Math.max(0, ...current.map((t) => t.sortOrder)) + 1,
         },
         current.length,
       );

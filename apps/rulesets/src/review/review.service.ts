@@ -33,7 +33,10 @@ export class ReviewService {
    * with the staged tabs, and the ideas it declares are delivered by the catalog exactly as for a policy
    * (inside the transaction: if the catalog cannot answer, nothing is approved).
    */
-  async approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
+  async approve(
+    ctx: RequestContext,
+    request: RulesetReviewRequest,
+  ): Promise<{ submission: RulesetSubmission }> {
     const admin = requireAdmin(ctx);
     const row = await this.dataSource.transaction(async (db) => {
       const current = await this.waiting(db, request.id);

@@ -34,7 +34,8 @@ export class RulesetAccess {
 
   async owned(ctx: RequestContext, id: string, db?: EntityManager): Promise<RulesetRow> {
     const row = await this.visible(ctx, id, db);
-    if (!isUser(ctx.caller) || ctx.caller.userId !== row.owner_id) throw forbidden('Only the owner may do this');
+    if (!isUser(ctx.caller) || ctx.caller.userId !== row.owner_id)
+      throw forbidden('Only the owner may do this');
     return row;
   }
 }

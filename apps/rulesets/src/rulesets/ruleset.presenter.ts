@@ -22,7 +22,12 @@ export class RulesetPresenter {
         ctx,
         rows.map((r) => r.owner_id),
       ),
-      viewer ? this.rulesets.likedAmong(viewer, rows.map((r) => r.id)) : Promise.resolve(new Set<string>()),
+      viewer
+        ? this.rulesets.likedAmong(
+            viewer,
+            rows.map((r) => r.id),
+          )
+        : Promise.resolve(new Set<string>()),
     ]);
     return rows.map((r) => toSummary(r, owners.get(r.owner_id), liked.has(r.id)));
   }

@@ -124,10 +124,10 @@ export class RulesetsRepository {
           userId,
         ]);
       }
-      await db.query(
-        `UPDATE rulesets.rulesets SET like_count = like_count + $2 WHERE id = $1`,
-        [rulesetId, liked ? 1 : -1],
-      );
+      await db.query(`UPDATE rulesets.rulesets SET like_count = like_count + $2 WHERE id = $1`, [
+        rulesetId,
+        liked ? 1 : -1,
+      ]);
       return liked;
     });
   }

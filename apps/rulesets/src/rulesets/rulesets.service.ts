@@ -60,7 +60,9 @@ export class RulesetsService {
   async get(ctx: RequestContext, id: string): Promise<{ ruleset: Ruleset }> {
     const row = await this.access.visible(ctx, id);
     await this.rulesets.countView(id);
-    return { ruleset: await this.presenter.one(ctx, { ...row, view_count: String(Number(row.view_count) + 1) }) };
+    return {
+      ruleset: await this.presenter.one(ctx, { ...row, view_count: String(Number(row.view_count) + 1) }),
+    };
   }
 
   /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */

@@ -13,7 +13,11 @@ export class SubmissionsRepository {
 
   async insert(
     db: EntityManager,
-    fields: SubmissionContent & { ruleset_id: string; submitted_by: string; doc_tabs: SubmissionRow['doc_tabs'] },
+    fields: SubmissionContent & {
+      ruleset_id: string;
+      submitted_by: string;
+      doc_tabs: SubmissionRow['doc_tabs'];
+    },
   ): Promise<SubmissionRow> {
     const rows = await db.query<Array<{ id: string }>>(
       `INSERT INTO rulesets.ruleset_submissions (ruleset_id, submitted_by, name, description, category, source_url,
@@ -50,9 +54,10 @@ export class SubmissionsRepository {
     db: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<SubmissionRow | null> {
-    const rows = await db.query<SubmissionRow[]>(`${WITH_OWNER} WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`, [
-      id,
-    ]);
+    const rows = await db.query<SubmissionRow[]>(
+      `${WITH_OWNER} WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

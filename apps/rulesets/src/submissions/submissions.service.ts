@@ -163,7 +163,8 @@ export class SubmissionsService {
       ? await this.validRepository(
           request.repoUrl ?? current.source_url,
           request.sourceRef ?? current.source_ref ?? undefined,
-          request.rulesetPath ?? (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
+          request.rulesetPath ??
+            (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
         )
       : undefined;
     if (request.deliversIdeaIds) await this.ideas.check(ctx, request.deliversIdeaIds);
@@ -239,7 +240,9 @@ export class SubmissionsService {
       throw conflict('The submission was rejected; submit the ruleset again as a new submission');
     }
     if (request.deliversIdeaIds && row.status !== 'submitted' && row.status !== 'needs_improvement') {
-      throw conflict('deliversIdeaIds can only be changed while the submission is submitted or needs improvement');
+      throw conflict(
+        'deliversIdeaIds can only be changed while the submission is submitted or needs improvement',
+      );
     }
     if (row.status === 'submitted' && contentChanged && !caller.isAdmin) {
       throw forbidden('The ruleset is under review: only an administrator may edit it now');
@@ -270,7 +273,8 @@ export class SubmissionsService {
     if (request.iconUrl !== undefined) next.icon_url = emptyToNull(request.iconUrl);
     if (request.iconDisabled) next.icon_url = null;
     if (request.tags !== undefined) next.tags = normaliseTags(request.tags);
-    if (request.videoTutorialUrl !== undefined) next.video_tutorial_url = emptyToNull(request.videoTutorialUrl);
+    if (request.videoTutorialUrl !== undefined)
+      next.video_tutorial_url = emptyToNull(request.videoTutorialUrl);
     if (request.examplesUrl !== undefined) next.examples_url = emptyToNull(request.examplesUrl);
     return next;
   }
@@ -286,7 +290,7 @@ export class SubmissionsService {
         ...contentOf(row),
         lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
       });
-      await this.docTabs.replaceAll(db, row.ruleset_id, row.doc_tabs as DocTab[]);
+      await this.docTabs.replaceAll(db, row.ruleset_id, row.doc_tabs);
     } else if (statusChanged && lifecycle) {
       await this.rulesets.update(db, row.ruleset_id, { lifecycle_status: lifecycle });
     }

@@ -97,7 +97,7 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
     if (!isMap(validationsNode)) {
       errors.push(`${at(validationsNode)}: validations must be a mapping of rule names to rules`);
     } else {
-      for (const pair of (validationsNode as YAMLMap).items) {
+      for (const pair of (validationsNode).items) {
         const key = isScalar(pair.key) ? pair.key.value : undefined;
         if (typeof key !== 'string') continue;
         defined.set(key, pair.key as Node);

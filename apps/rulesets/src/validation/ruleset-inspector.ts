@@ -100,9 +100,7 @@ export class RulesetInspector {
     try {
       const tree = await this.host.readTree(parsed, ref, parsed.path);
       const prefix = parsed.path ? `${parsed.path}/` : '';
-      const files = new Set(
-        tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)),
-      );
+      const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
       return { parsed, info, ref, prefix, files };
     } catch (error) {
       if (isSourceHostError(error, 'ref_not_found')) {
@@ -129,7 +127,11 @@ export class RulesetInspector {
         result.warnings.push(...analysis.warnings);
         result.profile = analysis.profile;
         result.targetScopes = targetScopesOf(analysis.profile?.targetClasses ?? []);
-        if (analysis.profile && analysis.profile.targetClasses.length > 0 && result.targetScopes.length === 0) {
+        if (
+          analysis.profile &&
+          analysis.profile.targetClasses.length > 0 &&
+          result.targetScopes.length === 0
+        ) {
           result.warnings.push(
             `${repo.prefix}${found.path}: no target class maps to a known scope; set targetScopes on submission`,
           );
@@ -137,7 +139,8 @@ export class RulesetInspector {
       }
     }
     const icon = ['icon.svg', 'icon.png'].find((f) => repo.files.has(f));
-    if (icon) result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
+    if (icon)
+      result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
   }
 
   private async readRegistry(repo: Opened, result: RulesetValidation): Promise<void> {
@@ -249,8 +252,12 @@ export class RulesetInspector {
         return `not found (${error.message})`;
       case 'too_large':
         return `too large to read (${error.message})`;
-      default:
-        return error.message;
+      case 'rate_limited':
+      case 'timeout':
+      case 'unauthorized':
+      case 'unreachable':
+      case 'upstream_error':
+        throw upstreamUnavailable(error);
     }
   }
 }

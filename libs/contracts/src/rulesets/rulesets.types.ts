@@ -40,14 +40,24 @@ export type RulesetSort = (typeof RULESET_SORTS)[number];
  * Ruleset submission.status: `submitted` (waiting for review), `needs_improvement` (sent back with
  * feedback), `approved`, `rejected`.
  */
-export const RULESET_SUBMISSION_STATUSES = ['submitted', 'needs_improvement', 'approved', 'rejected'] as const;
+export const RULESET_SUBMISSION_STATUSES = [
+  'submitted',
+  'needs_improvement',
+  'approved',
+  'rejected',
+] as const;
 export type RulesetSubmissionStatus = (typeof RULESET_SUBMISSION_STATUSES)[number];
 
 /**
  * Ruleset.lifecycle_status: `under_review` (a submission of it waits for review), `needs_improvement`,
  * `published`, `rejected`. A ruleset that was published once stays public while an update is reviewed.
  */
-export const RULESET_LIFECYCLE_STATUSES = ['under_review', 'needs_improvement', 'published', 'rejected'] as const;
+export const RULESET_LIFECYCLE_STATUSES = [
+  'under_review',
+  'needs_improvement',
+  'published',
+  'rejected',
+] as const;
 export type RulesetLifecycleStatus = (typeof RULESET_LIFECYCLE_STATUSES)[number];
 
 /** Predefined documentation tabs of a ruleset; every other key is custom. */
