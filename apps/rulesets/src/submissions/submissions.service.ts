@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
-  type DocTab,
   isUser,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
