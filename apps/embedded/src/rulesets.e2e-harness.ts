@@ -99,7 +99,7 @@ export class RulesetsHarness {
   async newUser(scopes: string[] = ['api:read', 'api:write']): Promise<TestUser> {
     const n = this.next();
     const email = `rs${n}-${Date.now()}@example.com`;
-    const signup = await this.http.post<Json>('/api/auth/signup', {
+    const signup = await this.http.post<{ user: { id: string } }>('/api/auth/signup', {
       email,
       password: 'password123',
       name: `Rs ${n}`,
@@ -108,7 +108,7 @@ export class RulesetsHarness {
     const cookie = cookieFrom(signup, 'sb-access-token')!;
     const username = `rs${n}x${Date.now().toString(36)}`;
     expect((await this.http.patch('/api/me', { username }, { cookie })).status).toBe(200);
-    const token = await this.http.post<Json>('/api/tokens', { name: 't', scopes }, { cookie });
+    const token = await this.http.post<{ token: string }>('/api/tokens', { name: 't', scopes }, { cookie });
     return { token: token.body.token, id: signup.body.user.id, username, email, cookie };
   }
 
@@ -130,7 +130,7 @@ export class RulesetsHarness {
       {
         name: `Payments Rules ${this.next()}`,
         description: 'What every payments API must do, checked on every API description.',
-        repoUrl: fields.repoUrl ?? (await this.newRepo()),
+        repoUrl: (fields.repoUrl as string | undefined) ?? (await this.newRepo()),
         ...fields,
       },
       { token },
@@ -141,7 +141,9 @@ export class RulesetsHarness {
 
   /** Submitted and approved: a published ruleset. */
   async published(token: string, fields: Json = {}): Promise<{ rulesetId: string; submissionId: string }> {
-    const { submission } = await this.submit(token, fields);
+    const { submission } = (await this.submit(token, fields)) as {
+      submission: { id: string; ruleset_id: string };
+    };
     const approved = await this.http.post<Json>(
       `/api/admin/ruleset-submissions/${submission.id}/approve`,
       {},
