@@ -53,32 +53,11 @@ const toDeclarations = ({ value }: { value: unknown }): unknown =>
       )
     : value;
 
-/** Every field of RulesetSubmissionInput, optional (PATCH); the create DTO makes three required. */
+/**
+ * The fields of RulesetSubmissionInput other than name, description and repoUrl, which create requires
+ * and PATCH takes optionally (class-validator merges a parent's conditions, so they are declared apart).
+ */
 export class RulesetSubmissionFieldsDto {
-  @ApiPropertyOptional({ minLength: L.name.min, maxLength: L.name.max })
-  @Optional()
-  @Transform(trim)
-  @IsString()
-  @Length(L.name.min, L.name.max)
-  name?: string;
-
-  @ApiPropertyOptional({
-    minLength: L.description.min,
-    maxLength: L.description.max,
-    description: 'Markdown',
-  })
-  @Optional()
-  @IsString()
-  @Length(L.description.min, L.description.max)
-  description?: string;
-
-  @ApiPropertyOptional({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
-  @Optional()
-  @IsString()
-  @MaxLength(L.url.max)
-  @IsUrl(URL_RULES)
-  repoUrl?: string;
-
   @ApiPropertyOptional({ enum: RULESET_CATEGORIES, default: 'Other' })
   @Optional()
   @IsIn(RULESET_CATEGORIES)
@@ -191,21 +170,45 @@ export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @Transform(trim)
   @IsString()
   @Length(L.name.min, L.name.max)
-  declare name: string;
+  name!: string;
 
   @ApiProperty({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
   @IsString()
   @Length(L.description.min, L.description.max)
-  declare description: string;
+  description!: string;
 
   @ApiProperty({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
   @IsString()
   @MaxLength(L.url.max)
   @IsUrl(URL_RULES)
-  declare repoUrl: string;
+  repoUrl!: string;
 }
 
 export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
+  @ApiPropertyOptional({ minLength: L.name.min, maxLength: L.name.max })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(L.name.min, L.name.max)
+  name?: string;
+
+  @ApiPropertyOptional({
+    minLength: L.description.min,
+    maxLength: L.description.max,
+    description: 'Markdown',
+  })
+  @Optional()
+  @IsString()
+  @Length(L.description.min, L.description.max)
+  description?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
+  @Optional()
+  @IsString()
+  @MaxLength(L.url.max)
+  @IsUrl(URL_RULES)
+  repoUrl?: string;
+
   @ApiPropertyOptional({ description: 'Send a needs_improvement submission back for review' })
   @Optional()
   @IsBoolean()
