@@ -50,6 +50,8 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
       const ids = async (query: string, token?: string): Promise<string[]> =>
         (await h.http.get<Json>(`/api/rulesets?${query}`, { token })).body.rulesets.map((r: Json) => r.id);
       expect(await ids(`q=${word.slice(0, 6)}`)).toContain(rulesetId);
+      expect(await ids(`q=alph%20${word.slice(0, 5)}`)).toContain(rulesetId);
+      expect(await ids(`q=alph%20${word.slice(0, 5)}&sort=submitted`)).toContain(rulesetId);
       expect(await ids(`q=${word.slice(2, 9)}`)).toContain(rulesetId);
       expect(await ids(`q=${word.slice(0, 4)}${word.slice(0, 4)}`)).not.toContain(rulesetId);
       expect(await ids('q=unrelatedwords')).not.toContain(rulesetId);

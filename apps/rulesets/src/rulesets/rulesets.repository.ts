@@ -149,7 +149,8 @@ export class RulesetsRepository {
 /**
  * One page of the rulesets the viewer may see: published ones, plus their own. `q` is the catalog's
  * design: a weighted tsvector (name A, profile name B, description C) matched by prefix (every word, as
- * typed so far), or a trigram match on the name (parts of words, small typos), ranked by both.
+ * typed so far), or a trigram match on the name (a part of it; for a one-word query also a near miss,
+ * such as a typo), ranked by both.
  */
 export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -164,26 +165,28 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
   ];
   if (s.category) where.push(`r.category = ${p(s.category)}`);
   if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
-  let rank = '0';
+  const ranks: string[] = [];
   const q = s.q?.trim().toLowerCase();
   if (q) {
     const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
     const alternatives: string[] = [];
-    const ranks: string[] = [];
     if (words.length > 0) {
       const tsq = `to_tsquery('english', ${p(words.map((w) => `${w}:*`).join(' & '))})`;
       alternatives.push(`r.search @@ ${tsq}`);
-      ranks.push(`ts_rank_cd(r.search, ${tsq})`);
+      if (s.sort === 'relevance') ranks.push(`ts_rank_cd(r.search, ${tsq})`);
     }
     if (q.length >= MIN_TRIGRAM) {
-      const text = p(q);
-      alternatives.push(`lower(r.name) LIKE ${p(`%${escapeLike(q)}%`)}`, `${text} <% lower(r.name)`);
-      ranks.push(`word_similarity(${text}, lower(r.name))`);
+      alternatives.push(`lower(r.name) LIKE ${p(`%${escapeLike(q)}%`)}`);
+      // One word may also be a near miss of a word of the name (a typo); several words match as typed.
+      // (A parameter is added only where it is used: PostgreSQL cannot type an unused one.)
+      const oneWord = words.length === 1;
+      const text = oneWord || s.sort === 'relevance' ? p(q) : null;
+      if (oneWord) alternatives.push(`${text}::text <% lower(r.name)`);
+      if (text && s.sort === 'relevance') ranks.push(`word_similarity(${text}::text, lower(r.name))`);
     }
-    if (alternatives.length === 0) alternatives.push('false');
-    where.push(`(${alternatives.join(' OR ')})`);
-    rank = ranks.length > 0 ? ranks.join(' + ') : '0';
+    where.push(`(${alternatives.length > 0 ? alternatives.join(' OR ') : 'false'})`);
   }
+  const rank = ranks.length > 0 ? ranks.join(' + ') : '0';
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy =
     s.sort === 'relevance'

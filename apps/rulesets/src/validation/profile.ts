@@ -43,7 +43,8 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
     for (const error of doc.errors) {
       const pos = error.linePos?.[0];
       const where = pos ? `${pos.line}:${pos.col}` : '1';
-      errors.push(`${file}:${where}: YAML does not parse: ${error.message.split('\n')[0]}`);
+      const text = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      errors.push(`${file}:${where}: YAML does not parse: ${text}`);
     }
     return { errors, warnings, profile: null };
   }
@@ -97,7 +98,7 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
     if (!isMap(validationsNode)) {
       errors.push(`${at(validationsNode)}: validations must be a mapping of rule names to rules`);
     } else {
-      for (const pair of (validationsNode).items) {
+      for (const pair of validationsNode.items) {
         const key = isScalar(pair.key) ? pair.key.value : undefined;
         if (typeof key !== 'string') continue;
         defined.set(key, pair.key as Node);
