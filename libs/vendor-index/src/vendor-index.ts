@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { VENDOR_SLUG_PATTERN } from '@pc/contracts';
 import { parse } from 'yaml';
 
 /** The index shipped with the repository: `policies/` and `rulesets/` folders. */
@@ -65,7 +66,7 @@ export function optionalString(raw: Record<string, unknown>, field: string): str
 /** A slug: lower-case letters, digits and `-`. */
 export function requiredSlug(raw: Record<string, unknown>): string {
   const slug = requiredString(raw, 'slug');
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug))
+  if (!VENDOR_SLUG_PATTERN.test(slug))
     throw new Error('slug must be lower-case letters, digits and -');
   return slug;
 }

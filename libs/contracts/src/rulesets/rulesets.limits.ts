@@ -1,3 +1,5 @@
+import { DOC_TAB_KEY_PATTERN, VENDOR_SLUG_PATTERN } from '../catalog/catalog.limits';
+
 /**
  * Every limit of the rulesets API, defined once: the gateway's DTOs (validators and the OpenAPI
  * document) and the rulesets service both read them from here.
@@ -18,7 +20,8 @@ export const RULESET_LIMITS = {
   /** All bodies of one set together, in UTF-8 bytes: keeps a set (and its replies) well under 1 MiB. */
   tabBodiesTotalBytes: 512 * 1024,
   tabSortOrder: { min: 0, max: 10_000 },
-  tabKey: { pattern: '^[a-z0-9][a-z0-9_-]{0,63}$', max: 64 },
+  /** The documentation-tab key pattern the spec gives for every `{key}`. */
+  tabKey: { pattern: DOC_TAB_KEY_PATTERN.source, max: 64 },
   deliversIdeaIds: { maxItems: 50 },
   scopeNote: { max: 1000 },
   feedback: { max: 4000 },
@@ -35,7 +38,7 @@ export const RULESET_LIMITS = {
   /** A list reply stops adding rows past this many bytes of JSON (and says hasMore). */
   listBytes: 512 * 1024,
   recipientUsername: { min: 1, max: 31 },
-  slug: { pattern: '^[a-z0-9][a-z0-9-]{0,99}$', max: 100 },
+  slug: { pattern: VENDOR_SLUG_PATTERN.source, max: 100 },
 } as const;
 
 export const RULESET_TAB_KEY_PATTERN = new RegExp(RULESET_LIMITS.tabKey.pattern);
