@@ -1,4 +1,4 @@
-import { type Json, RulesetsHarness, type TestUser } from './rulesets.e2e-harness';
+import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 const UNKNOWN = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
 

@@ -1,4 +1,4 @@
-import { type Json, RulesetsHarness, type TestUser } from './rulesets.e2e-harness';
+import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
  * Every route of ruleset submissions and review, with each status and limit of the spec rows, through

@@ -1,4 +1,4 @@
-import { type Json, PROFILE, RulesetsHarness } from './rulesets.e2e-harness';
+import { type Json, PROFILE, RulesetsHarness } from './testing/rulesets-e2e';
 
 /**
  * The ruleset journey as a new user tries it, through the gateway over NATS on real PostgreSQL: a

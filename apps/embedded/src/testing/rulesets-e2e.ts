@@ -2,7 +2,7 @@ import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
 import { BusClient, createClientProxy } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
-import { type RunningSystem, startSystem } from './system';
+import { type RunningSystem, startSystem } from '../system';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
