@@ -8,6 +8,7 @@ import type {
 } from '@pc/contracts';
 import { conflict, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
@@ -71,7 +72,12 @@ export class ReviewService {
   async queue(ctx: RequestContext): Promise<{ rulesetSubmissions: QueuedRulesetSubmission[] }> {
     requireAdmin(ctx);
     const rows = await this.submissions.pending();
-    return { rulesetSubmissions: rows.map((r) => ({ kind: 'ruleset', ...toSubmission(r) })) };
+    // Oldest first, bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
+    return {
+      rulesetSubmissions: withinByteBudget(
+        rows.map((r) => ({ kind: 'ruleset' as const, ...toSubmission(r) })),
+      ),
+    };
   }
 
   private async sendBack(

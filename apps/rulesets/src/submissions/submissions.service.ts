@@ -14,6 +14,7 @@ import {
 } from '@pc/contracts';
 import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
 import { completeTabSet } from '../docs/doc-tabs';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
@@ -121,7 +122,10 @@ export class SubmissionsService {
 
   async list(ctx: RequestContext): Promise<{ submissions: RulesetSubmission[] }> {
     const caller = requireUser(ctx);
-    return { submissions: (await this.submissions.listBy(caller.userId)).map(toSubmission) };
+    // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
+    return {
+      submissions: withinByteBudget((await this.submissions.listBy(caller.userId)).map(toSubmission)),
+    };
   }
 
   async get(ctx: RequestContext, id: string): Promise<RulesetSubmissionDetail> {
@@ -131,7 +135,7 @@ export class SubmissionsService {
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
     const row = await this.visible(ctx, id);
-    return { entries: await this.history.list(row.id) };
+    return { entries: withinByteBudget(await this.history.list(row.id)) };
   }
 
   /**

@@ -140,3 +140,19 @@ describe('target scopes from target classes', () => {
     ]);
   });
 });
+
+describe('bounds of a profile', () => {
+  it('refuses more than 1000 rules and over-long rule names', () => {
+    const names = Array.from({ length: 1001 }, (_, i) => `r${i}`);
+    const many = `#%Validation Profile 1.0\nprofile: Many\nviolation: [${names.join(', ')}]\nvalidations:\n${names
+      .map((n) => `  ${n}: {targetClass: core.X}`)
+      .join('\n')}\n`;
+    expect(analyseProfile('p.yaml', many).errors).toEqual([
+      'p.yaml:2: the profile lists 1001 rules; at most 1000',
+    ]);
+    const long = `#%Validation Profile 1.0\nprofile: Long\nviolation: [${'r'.repeat(201)}]\n`;
+    expect(analyseProfile('p.yaml', long).errors[0]).toBe(
+      'p.yaml:3: violation lists something that is not a rule name (1 to 200 characters)',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import type { RuleCounts, RulesetValidation, TargetScope } from '@pc/contracts';
-import { TARGET_SCOPES } from '@pc/contracts';
+import { RULESET_LIMITS, TARGET_SCOPES } from '@pc/contracts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 
 export const PROFILE_HEADER = '#%Validation Profile 1.0';
@@ -72,8 +72,10 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
     }
     for (const item of node.items as Node[]) {
       const name = isScalar(item) ? item.value : undefined;
-      if (typeof name !== 'string' || name.trim() === '') {
-        errors.push(`${at(item)}: ${severity} lists something that is not a rule name`);
+      if (typeof name !== 'string' || name.trim() === '' || name.length > RULESET_LIMITS.ruleName.max) {
+        errors.push(
+          `${at(item)}: ${severity} lists something that is not a rule name (1 to ${RULESET_LIMITS.ruleName.max} characters)`,
+        );
         continue;
       }
       const first = listedUnder.get(name);
@@ -127,6 +129,17 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
     }
   }
   const ruleNames = [...perSeverity.violation, ...perSeverity.warning, ...perSeverity.info];
+  if (ruleNames.length > RULESET_LIMITS.profileRules.max) {
+    errors.push(
+      `${at(root)}: the profile lists ${ruleNames.length} rules; at most ${RULESET_LIMITS.profileRules.max}`,
+    );
+    return { errors, warnings, profile: null };
+  }
+  const longClass = targetClasses.find((c) => c.length > RULESET_LIMITS.ruleName.max);
+  if (longClass !== undefined) {
+    errors.push(`${at(root)}: a targetClass is longer than ${RULESET_LIMITS.ruleName.max} characters`);
+    return { errors, warnings, profile: null };
+  }
   if (ruleNames.length === 0) warnings.push(`${at(root)}: the profile lists no rules`);
   const ruleCounts: RuleCounts = {
     violation: perSeverity.violation.length,

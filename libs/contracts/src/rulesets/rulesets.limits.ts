@@ -29,6 +29,9 @@ export const RULESET_LIMITS = {
   category: { max: 120 },
   limit: { min: 1, max: 200, default: 100 },
   offset: { min: 0, max: 1_000_000, default: 0 },
+  /** Rules one profile may list (all severities), and the length of a rule name or target class. */
+  profileRules: { max: 1000 },
+  ruleName: { max: 200 },
   /** Rows of the caller's own submissions returned at once (newest first). */
   ownSubmissions: { max: 100 },
   /** Entries of one submission's history returned at once (newest first). */
