@@ -338,6 +338,9 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         ['ok', { title: 'x'.repeat(121) }],
         ['ok', { title: 'x', bodyMd: null }],
         ['ok', { title: 'x', sortOrder: -1 }],
+        ['ok', { title: 'x', sortOrder: 10_001 }],
+        ['ok', { title: 'x', bodyMd: 'x'.repeat(100_001) }],
+        ['x'.repeat(65), { title: 'x' }],
       ] as const) {
         expect([
           (await h.http.put(`${docs()}/${key}`, body, { token: owner.token })).status,

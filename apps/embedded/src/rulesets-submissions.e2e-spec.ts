@@ -123,6 +123,12 @@ describe('ruleset submissions and review through the gateway over NATS', () => {
         { docTabs: [null] },
         { deliversIdeaIds: Array.from({ length: 51 }, () => '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e') },
         { deliversIdeaIds: ['not-a-uuid'] },
+        { deliversIdeaIds: [{ ideaId: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e', scopeNote: long(1001) }] },
+        { deliversIdeaId: 'not-a-uuid' },
+        { repoUrl: `https://source-host.example/${long(2040)}` },
+        { docTabs: [{ key: 'faq', title: long(121), bodyMd: '' }] },
+        { docTabs: [{ key: 'faq', title: 'FAQ', bodyMd: long(100_001) }] },
+        { docTabs: [{ key: 'faq', title: 'FAQ', bodyMd: '', sortOrder: 10_001 }] },
         { deliversIdeaIds: [{ ideaId: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e', coverage: 'most' }] },
       ];
       for (const change of bad) {
