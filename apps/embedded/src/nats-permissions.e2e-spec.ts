@@ -128,6 +128,44 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
   });
 
+  it("keeps the rulesets user from approving ideas in the catalog or reading the catalog's replies", async () => {
+    const nc = await connect({
+      servers: `nats://127.0.0.1:${port}`,
+      user: 'rulesets',
+      pass: PASSWORDS.rulesets,
+      inboxPrefix: '_INBOX_rulesets',
+    });
+    const errors: string[] = [];
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === Events.Error)
+          errors.push(typeof status.data === 'string' ? status.data : 'error');
+      }
+    })();
+    const jc = JSONCodec();
+    const forged = {
+      ctx: {
+        requestId: 'x',
+        caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
+      },
+      data: { id: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e' },
+    };
+    await expect(
+      nc.request(
+        'catalog.idea.approve.v1',
+        jc.encode({ pattern: 'catalog.idea.approve.v1', data: forged, id: '1' }),
+        {
+          timeout: 1000,
+        },
+      ),
+    ).rejects.toBeDefined();
+    nc.subscribe('_INBOX_catalog.>');
+    await nc.flush().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    await nc.close();
+    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+  });
+
   it("carries the catalog's durable events to identity, and refuses them from the gateway", async () => {
     const busOf = (app: AppName): BusConfig => ({
       kind: 'nats',
