@@ -214,6 +214,15 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
     ]);
   });
 
+  it('writes nothing for an edit that changes nothing (resubmit of a waiting submission)', async () => {
+    const s = await submitted();
+    const { submission } = await submissions.update(as(OWNER), { id: s.id, resubmit: true });
+    expect(submission).toMatchObject({ status: 'submitted', revision_count: 0, updated_at: s.updated_at });
+    expect((await submissions.historyOf(as(OWNER), s.id)).entries.map((e) => e.action)).toEqual([
+      'submitted',
+    ]);
+  });
+
   it('clears optional fields with an empty string; iconDisabled wins over iconUrl', async () => {
     const s = await needsImprovement({
       videoTutorialUrl: 'https://v.example/1',

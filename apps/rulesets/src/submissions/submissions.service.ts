@@ -185,6 +185,8 @@ export class SubmissionsService {
           : locked.status === 'needs_improvement' && request.resubmit
             ? 'submitted'
             : locked.status;
+      // Nothing to change (e.g. `resubmit` on a submission already waiting): no write, no history entry.
+      if (!content && !request.deliversIdeaIds && !stagedTabs && nextStatus === locked.status) return locked;
       const changes: SubmissionChanges = {
         ...content,
         status: nextStatus,
