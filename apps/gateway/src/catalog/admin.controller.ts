@@ -4,7 +4,15 @@ import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { DesignateReviewerDto, RejectDto } from './admin.dto';
+import {
+  DesignateReviewerDto,
+  IdeaEnvelopeDto,
+  RejectDto,
+  ReviewQueueDto,
+  VendorIndexReloadDto,
+} from './admin.dto';
+import { RevisionEnvelopeDto } from './revisions.dto';
+import { SubmissionEnvelopeDto } from './submissions.dto';
 import { FeedbackDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -24,6 +32,7 @@ export class AdminController {
       'Policy submissions (kind policy) come from the catalog, ruleset submissions (kind ruleset) from the ' +
       'rulesets service; the gateway asks both and merges.',
   })
+  @ApiOkResponse({ type: ReviewQueueDto })
   async queue(@Ctx() ctx: RequestContext) {
     // The two services own their submissions: the gateway asks both and merges, each item saying its kind.
     const [catalog, rulesets] = await Promise.all([
@@ -41,6 +50,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Publish the policy: staged docs copied, overview seeded from the description' })
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveSubmission, ctx, { id, feedback: body.feedback });
@@ -50,6 +60,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Send the submission back with feedback; the owner may resubmit' })
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
     return this.bus.request(CatalogRpc.rejectSubmission, ctx, { id, feedback: body.feedback });
@@ -59,6 +70,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Make the proposed value live' })
+  @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveRevision, ctx, { id, feedback: body.feedback });
@@ -68,6 +80,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Refuse the proposed value, with feedback' })
+  @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   rejectRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
     return this.bus.request(CatalogRpc.rejectRevision, ctx, { id, feedback: body.feedback });
@@ -77,6 +90,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Approve an idea: it becomes public and may be declared by submissions' })
+  @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveIdea, ctx, { id, feedback: body.feedback });
@@ -86,6 +100,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Reject an idea' })
+  @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   rejectIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.rejectIdea, ctx, { id, feedback: body.feedback });
@@ -125,6 +140,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Reload the vendor index from its folder without a restart' })
+  @ApiOkResponse({ type: VendorIndexReloadDto })
   async reloadVendorIndex(@Ctx() ctx: RequestContext) {
     // Vendor policies are the catalog's, vendor rulesets the rulesets service's: both reload.
     const [policies, rulesets] = await Promise.all([
