@@ -10,7 +10,7 @@ import {
   RulesetTabParams,
   UpsertRulesetTabDto,
 } from './ruleset-docs.dto';
-import { RulesetOkDto } from './rulesets.dto';
+import { OkDto } from '../http/common.dto';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
@@ -63,7 +63,7 @@ export class RulesetDocsController {
   @Delete(':key')
   @Authenticated()
   @ApiOperation({ summary: 'Remove one tab (owner or administrator); never the overview' })
-  @ApiOkResponse({ type: RulesetOkDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'The key does not match the pattern'],
     NOT_EDITOR,

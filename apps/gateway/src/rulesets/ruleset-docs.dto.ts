@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Optional } from './rulesets.dto';
+import { Optional } from '../http/common.dto';
 
 export class RulesetDocTabInputDto {
   @ApiProperty({ pattern: L.tabKey.pattern, maxLength: L.tabKey.max })

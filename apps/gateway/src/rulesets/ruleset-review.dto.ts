@@ -3,9 +3,7 @@ import { RULESET_LIMITS as L } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, MaxLength } from 'class-validator';
 import { RulesetSubmissionDto } from './ruleset-submissions.dto';
-import { Optional } from './rulesets.dto';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+import { Optional, trim } from '../http/common.dto';
 
 export class RulesetApprovalDto {
   @ApiPropertyOptional({ maxLength: L.feedback.max })

@@ -15,7 +15,7 @@ import {
   UpdateRulesetSubmissionDto,
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
-import { RulesetOkDto } from './rulesets.dto';
+import { OkDto } from '../http/common.dto';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
@@ -134,7 +134,7 @@ export class RulesetSubmissionsController {
   @ApiOperation({
     summary: 'Withdraw a submission: a ruleset never published goes with it; a published one stays',
   })
-  @ApiOkResponse({ type: RulesetOkDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
   delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(RulesetsRpc.deleteSubmission, ctx, { id });

@@ -24,9 +24,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import { ClearableUrl, Optional, RuleCountsDto, URL_RULES } from './rulesets.dto';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+import { Optional, trim, URL_RULES } from '../http/common.dto';
+import { ClearableUrl, RuleCountsDto } from './rulesets.dto';
 
 export class RulesetIdeaDeclarationDto {
   @ApiProperty({ format: 'uuid' })

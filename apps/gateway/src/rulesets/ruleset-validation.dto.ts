@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { IsBoolean, IsString, IsUrl, MaxLength } from 'class-validator';
-import { Optional, RuleCountsDto, URL_RULES } from './rulesets.dto';
+import { Optional, URL_RULES } from '../http/common.dto';
+import { RuleCountsDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {
   @ApiProperty({

@@ -15,7 +15,8 @@ import {
   type SortOrder,
   TARGET_SCOPES,
 } from '@pc/contracts';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
+import { Optional, toInt, URL_RULES } from '../http/common.dto';
 import {
   IsEmail,
   IsIn,
@@ -30,15 +31,17 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-export const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-
-/** Optional, but when present it must not be null (null never means "clear" here: an empty string does). */
-export const Optional = () => ValidateIf((_: unknown, value: unknown) => value !== undefined);
-
-/** An optional http(s) URL that an empty string clears. */
+/** An optional http(s) URL of at most 2048 characters that an empty string clears. */
 export const ClearableUrl = (description = 'Empty string clears it') =>
   applyDecorators(
-    ApiPropertyOptional({ type: 'string', format: 'uri', maxLength: L.url.max, description }),
+    ApiPropertyOptional({
+      type: String,
+      anyOf: [
+        { type: 'string', format: 'uri', maxLength: L.url.max },
+        { type: 'string', maxLength: 0 },
+      ],
+      description,
+    }),
     Optional(),
     IsString(),
     MaxLength(L.url.max),
@@ -97,7 +100,7 @@ export class ListRulesetsQuery {
     default: L.limit.default,
   })
   @Optional()
-  @Type(() => Number)
+  @Transform(toInt)
   @IsInt()
   @Min(L.limit.min)
   @Max(L.limit.max)
@@ -105,7 +108,7 @@ export class ListRulesetsQuery {
 
   @ApiPropertyOptional({ type: 'integer', minimum: L.offset.min, maximum: L.offset.max, default: 0 })
   @Optional()
-  @Type(() => Number)
+  @Transform(toInt)
   @IsInt()
   @Min(L.offset.min)
   @Max(L.offset.max)
@@ -149,10 +152,6 @@ export class CreateRulesetTransferDto {
 }
 
 // ---------------------------------------------------------------- responses
-
-export class RulesetOkDto {
-  @ApiProperty() ok!: boolean;
-}
 
 export class RulesetLikedDto {
   @ApiProperty() liked!: boolean;
