@@ -66,8 +66,7 @@ export function optionalString(raw: Record<string, unknown>, field: string): str
 /** A slug: lower-case letters, digits and `-`. */
 export function requiredSlug(raw: Record<string, unknown>): string {
   const slug = requiredString(raw, 'slug');
-  if (!VENDOR_SLUG_PATTERN.test(slug))
-    throw new Error('slug must be lower-case letters, digits and -');
+  if (!VENDOR_SLUG_PATTERN.test(slug)) throw new Error('slug must be lower-case letters, digits and -');
   return slug;
 }
 
