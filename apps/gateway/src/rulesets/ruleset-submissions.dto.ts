@@ -111,9 +111,10 @@ export class RulesetSubmissionFieldsDto {
   iconDisabled?: boolean;
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', maxLength: L.tags.maxLength },
     maxItems: L.tags.maxItems,
-    description: `Each at most ${L.tags.maxLength} characters`,
+    description: 'Blank and repeated tags are dropped',
   })
   @Optional()
   @IsArray()
