@@ -3,9 +3,10 @@ import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/co
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -63,6 +64,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     services.push(
       await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
     );
+    services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {
