@@ -7,6 +7,8 @@ export * from './messaging/in-process.transport';
 export * from './messaging/nats.transport';
 export * from './messaging/bus';
 export * from './messaging/bus-client';
+export * from './messaging/forwarded-json';
+export * from './messaging/reply-limit';
 export * from './messaging/messaging.module';
 export * from './messaging/handles.decorator';
 export * from './messaging/request-context.interceptor';
