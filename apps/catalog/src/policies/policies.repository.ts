@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, PolicySort, SortOrder } from '@pc/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
@@ -9,11 +10,16 @@ export interface PolicySearch {
   q?: string;
   direction?: Direction;
   assetKind?: AssetKind;
-  sort: PolicySort | 'relevance';
+  sort: PolicySort;
   order: SortOrder;
   limit: number;
   offset: number;
+  /** Keyset paging: rows after this one in the requested order (then `offset` is 0). */
+  after?: Keyset | null;
 }
+
+/** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
+export type PolicyListRow = PolicyRow & { cursor_key: string };
 
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;
@@ -30,9 +36,9 @@ export class PoliciesRepository {
    * One page of the policies the viewer may see: published ones, plus their own. Full text search
    * (ranked) or a partial-word match (trigram index) on name and description.
    */
-  async search(s: PolicySearch): Promise<PolicyRow[]> {
+  async search(s: PolicySearch): Promise<PolicyListRow[]> {
     const { sql, params } = searchQuery(s);
-    return this.dataSource.query<PolicyRow[]>(sql, params);
+    return this.dataSource.query<PolicyListRow[]>(sql, params);
   }
 
   async findById(id: string, db: EntityManager = this.db, lock = false): Promise<PolicyRow | null> {
@@ -143,7 +149,13 @@ export class PoliciesRepository {
   }
 }
 
-/** The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec). */
+/**
+ * The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec).
+ * `q` matches every word of it as a word or the start of one (full text on the weighted vector), or the
+ * whole of it as part of a name (trigram): two indexes joined by a bitmap OR, never a scan. The order is
+ * always the one the spec names (by name, or by submission date), with the id as tie-breaker, so that
+ * the keyset cursor is exact.
+ */
 export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown): string => {
@@ -156,30 +168,44 @@ export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] }
   if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
   if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
   if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
-  let rank = '0';
-  const q = s.q?.trim();
+  const q = s.q?.trim() ?? '';
   if (q) {
-    const tsq = `websearch_to_tsquery('english', ${p(q)})`;
-    const alternatives = [`p.search @@ ${tsq}`];
-    if (q.length >= MIN_PARTIAL) {
-      const pattern = p(`%${escapeLike(q.toLowerCase())}%`);
-      alternatives.push(`lower(p.name) LIKE ${pattern}`, `lower(p.description) LIKE ${pattern}`);
-      rank = `ts_rank_cd(p.search, ${tsq}) + CASE WHEN lower(p.name) LIKE ${pattern} THEN 1 ELSE 0 END`;
-    } else {
-      rank = `ts_rank_cd(p.search, ${tsq})`;
-    }
-    where.push(`(${alternatives.join(' OR ')})`);
+    const alternatives: string[] = [];
+    const prefixes = prefixQuery(q);
+    if (prefixes) alternatives.push(`p.search @@ to_tsquery('english', ${p(prefixes)})`);
+    if (q.length >= MIN_PARTIAL)
+      alternatives.push(`lower(p.name) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
+    where.push(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : 'false');
   }
-  const dir = s.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy =
-    s.sort === 'relevance'
-      ? `${rank} DESC, lower(p.name) ASC, p.id ASC`
-      : s.sort === 'submitted'
-        ? `p.created_at ${dir}, p.id ${dir}`
-        : `lower(p.name) ${dir}, p.id ${dir}`;
-  const sql = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE ${where.join(' AND ')}
-    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+  const desc = s.order === 'desc';
+  const dir = desc ? 'DESC' : 'ASC';
+  const [keyExpr, keyText, keyCast] =
+    s.sort === 'submitted'
+      ? ['p.created_at', 'p.created_at::text', 'timestamptz']
+      : ['lower(p.name)', 'lower(p.name)', 'text'];
+  if (s.after) {
+    where.push(
+      `(${keyExpr}, p.id) ${desc ? '<' : '>'} (${p(s.after.key)}::${keyCast}, ${p(s.after.id)}::uuid)`,
+    );
+  }
+  const sql = `SELECT ${POLICY_COLUMNS}, ${keyText} AS cursor_key FROM catalog.policies p
+    WHERE ${where.join(' AND ')}
+    ORDER BY ${keyExpr} ${dir}, p.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.after ? 0 : s.offset)}`;
   return { sql, params };
+}
+
+/**
+ * Every word of the query as a prefix of a word (`auth` finds "authentication"), all of them required:
+ * `'rate':* & 'limit':*`. Punctuation and operators of the query are dropped, never interpreted.
+ */
+export function prefixQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length > 0
+    ? words
+        .slice(0, 16)
+        .map((w) => `'${w}':*`)
+        .join(' & ')
+    : null;
 }
 
 export function escapeLike(text: string): string {

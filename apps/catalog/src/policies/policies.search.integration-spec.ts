@@ -80,15 +80,70 @@ describe('policy search plans at 100,000 rows', () => {
 
   const cases: Array<[string, Partial<PolicySearch>]> = [
     ['no filter', {}],
-    ['a common word, sorted by name', { q: 'rate', sort: 'alpha' }],
-    ['a common word, sorted by name, descending', { q: 'rate', sort: 'alpha', order: 'desc' }],
-    ['part of a rare word, by relevance', { q: 'uokk', sort: 'relevance' }],
-    ['a rare word, by relevance', { q: 'quokka', sort: 'relevance' }],
+    ['a common word, sorted by name', { q: 'rate' }],
+    ['a common word, sorted by name, descending', { q: 'rate', order: 'desc' }],
+    ['a word of every description', { q: 'request' }],
+    ['a word prefix', { q: 'lim' }],
+    ['part of a rare word', { q: 'uokk' }],
+    ['a rare word', { q: 'quokka' }],
+    ['a rare word, newest first', { q: 'quokka', sort: 'submitted', order: 'desc' }],
     ['a category', { category: 'security' }],
     ['a direction', { direction: 'outbound' }],
     ['newest first', { sort: 'submitted', order: 'desc' }],
     ['oldest first', { sort: 'submitted', order: 'asc' }],
+    [
+      'a deep page by cursor',
+      { after: { key: 'token shield 90000', id: '00000000-0000-4000-8000-000000000000' } },
+    ],
   ];
+
+  async function names(search: Partial<PolicySearch>): Promise<string[]> {
+    const { sql, params } = searchQuery({
+      viewerId: null,
+      sort: 'alpha',
+      order: 'asc',
+      limit: LIST_LIMIT.default,
+      offset: 0,
+      ...search,
+    });
+    return (await pg.query<{ name: string }>(sql, params)).rows.map((r) => r.name);
+  }
+
+  it('finds part of a word in a name, a word by its prefix, a tag and a word of the description', async () => {
+    await pg.query(
+      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url)
+       VALUES ('oauth-x', 'OAuth Wombat Gate', 'Checks wombat tokens.', 'Numbat', 'published', $1, 'https://h.example/a'),
+              ('authn-x', 'Authentication Wombat Filter', 'Filters requests.', 'Other', 'published', $1, 'https://h.example/b'),
+              ('desc-x', 'Plain Filter', 'Counts every wombat that passes.', 'Other', 'published', $1, 'https://h.example/c')`,
+      [VIEWER],
+    );
+    expect(await names({ q: 'auth' })).toEqual(['Authentication Wombat Filter', 'OAuth Wombat Gate']);
+    expect(await names({ q: 'wombat' })).toEqual([
+      'Authentication Wombat Filter',
+      'OAuth Wombat Gate',
+      'Plain Filter',
+    ]);
+    expect(await names({ q: 'wom gate' })).toEqual(['OAuth Wombat Gate']);
+    expect(await names({ q: 'numbat' })).toEqual(['OAuth Wombat Gate']);
+    expect(await names({ q: 'rate', limit: 5 })).toHaveLength(6);
+  });
+
+  it('pages by cursor through the same rows as by offset', async () => {
+    const search: PolicySearch = {
+      viewerId: null,
+      q: 'rate',
+      sort: 'alpha',
+      order: 'asc',
+      limit: 7,
+      offset: 0,
+    };
+    const byOffset = await names({ ...search, limit: 20 });
+    const { sql, params } = searchQuery(search);
+    const first = (await pg.query<{ id: string; cursor_key: string; name: string }>(sql, params)).rows;
+    const last = first[6];
+    const rest = await names({ ...search, limit: 13, after: { key: last.cursor_key, id: last.id } });
+    expect([...first.slice(0, 7).map((r) => r.name), ...rest]).toEqual(byOffset);
+  });
 
   describe.each([
     ['anonymously', null],

@@ -8,6 +8,7 @@ import {
   type Direction,
   HISTORY_CURSOR_MAX,
   HISTORY_LIMIT,
+  LIST_CURSOR_MAX,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
   POLICY_CATEGORY_MAX,
@@ -52,7 +53,9 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({
     maxLength: SEARCH_QUERY_MAX,
-    description: 'Words or parts of words of the name and description',
+    description:
+      'Every word must match a word (or the start of one) of the name, category, asset kinds or ' +
+      'description; or the whole text is part of the name (three characters or more)',
   })
   @IsOptional()
   @IsString()
@@ -76,7 +79,7 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({
     enum: POLICY_SORTS,
-    description: 'Default alpha; by relevance when q is given and sort is not',
+    description: 'Default alpha (by name), also with q',
   })
   @IsOptional()
   @IsIn(POLICY_SORTS)
@@ -95,13 +98,28 @@ export class ListPoliciesQuery {
   @Max(LIST_LIMIT.max)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: LIST_OFFSET_MAX,
+    default: 0,
+    description: 'Capped: deeper pages follow nextCursor',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(LIST_OFFSET_MAX)
   offset?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description:
+      'Opaque: the nextCursor of the previous page, with the same filters and order; not with offset',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
 }
 
 export class HistoryQuery {
@@ -249,5 +267,8 @@ export class PolicyEnvelopeDto {
 export class PolicyListDto {
   @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Policy or VendorPolicySummary' })
   policies!: unknown[];
-  @ApiProperty() hasMore!: boolean;
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({ type: ['string', 'null'], description: 'Cursor of the next page; null on the last page' })
+  nextCursor!: string | null;
 }

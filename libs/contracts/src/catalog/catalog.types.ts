@@ -112,11 +112,15 @@ export interface ListPoliciesRequest {
   order?: SortOrder;
   limit?: number;
   offset?: number;
+  /** The `nextCursor` of the page before (keyset paging); not with `offset`. */
+  cursor?: string;
 }
 
 export interface ListPoliciesResult {
   policies: Array<Policy | VendorPolicySummary>;
   hasMore: boolean;
+  /** The cursor of the next page (same filters and order), null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface PolicyIdRequest {
