@@ -54,9 +54,11 @@ export class IdeasRepository {
     return rows.map(toIdea);
   }
 
-  async pending(): Promise<Idea[]> {
+  /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
+  async pending(limit: number): Promise<Idea[]> {
     const rows = await this.dataSource.query<IdeaRow[]>(
-      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at LIMIT 200`,
+      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at, id LIMIT $1`,
+      [limit + 1],
     );
     return rows.map(toIdea);
   }

@@ -224,8 +224,10 @@ export class PoliciesService {
       HISTORY_LIMIT.max,
     );
     const rows = await this.history.page(request.id, decodeCursor(request.before), limit, full);
-    const entries = rows.slice(0, limit);
-    return { entries, nextCursor: rows.length > limit ? encodeCursor(entries[entries.length - 1].id) : null };
+    const head = rows.slice(0, limit);
+    const entries = fitToBudget(head);
+    const more = rows.length > limit || entries.length < head.length;
+    return { entries, nextCursor: more ? encodeCursor(entries[entries.length - 1].id) : null };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   CatalogRpc,
   type CreateSubmissionRequest,
   type Envelope,
+  type PageRequest,
   type ReviewRequest,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
@@ -22,8 +23,8 @@ export class SubmissionsHandler {
   }
 
   @Handles(CatalogRpc.listSubmissions)
-  list({ ctx }: Envelope<Empty>) {
-    return this.submissions.list(ctx);
+  list({ ctx, data }: Envelope<PageRequest>) {
+    return this.submissions.list(ctx, data);
   }
 
   @Handles(CatalogRpc.createSubmission)
@@ -57,7 +58,7 @@ export class SubmissionsHandler {
   }
 
   @Handles(CatalogRpc.reviewQueue)
-  queue({ ctx }: Envelope<Empty>) {
-    return this.submissions.queue(ctx);
+  queue({ ctx, data }: Envelope<{ limit?: number }>) {
+    return this.submissions.queue(ctx, data);
   }
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { DesignateReviewerDto, RejectDto } from './admin.dto';
+import { DesignateReviewerDto, RejectDto, ReviewQueueDto, ReviewQueueQuery } from './admin.dto';
 import { FeedbackDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -20,9 +20,14 @@ export class AdminController {
   @AdminOnly()
   @ApiOperation({
     summary: 'Everything waiting for review: policy submissions, revisions, ruleset submissions, ideas',
+    description:
+      'The oldest `limit` (1 to 100, default 50) of each kind, submissions as summaries, at most 512 KiB in ' +
+      'all; `hasMore` says which kinds have more waiting.',
   })
-  queue(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.reviewQueue, ctx, {});
+  @ApiOkResponse({ type: ReviewQueueDto })
+  @ApiErrors([400, 'limit is out of range'])
+  queue(@Ctx() ctx: RequestContext, @Query() query: ReviewQueueQuery) {
+    return this.bus.request(CatalogRpc.reviewQueue, ctx, query);
   }
 
   @Post('submissions/:id/approve')

@@ -1,10 +1,16 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { CommentEditDto, CommentInputDto, DeleteCommentQuery } from './comments.dto';
+import {
+  CommentEditDto,
+  CommentInputDto,
+  CommentListDto,
+  CommentsQuery,
+  DeleteCommentQuery,
+} from './comments.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -17,10 +23,14 @@ export class CommentsController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
+    description:
+      'Pages of `limit` (1 to 200, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
+      'fetches the next page.',
   })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.listComments, ctx, { id });
+  @ApiOkResponse({ type: CommentListDto })
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'], [404, 'No such policy, or not visible'])
+  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: CommentsQuery) {
+    return this.bus.request(CatalogRpc.listComments, ctx, { id, ...query });
   }
 
   @Post('policies/:id/comments')

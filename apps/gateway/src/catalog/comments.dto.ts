@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COMMENT_BODY_MAX } from '@pc/contracts';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { COMMENT_BODY_MAX, COMMENTS_LIMIT, LIST_CURSOR_MAX } from '@pc/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { toBool } from '../http/common.dto';
 
 export class CommentInputDto {
@@ -29,4 +29,40 @@ export class DeleteCommentQuery {
   @Transform(toBool)
   @IsBoolean()
   hard?: boolean;
+}
+
+export class CommentsQuery {
+  @ApiPropertyOptional({
+    minimum: COMMENTS_LIMIT.min,
+    maximum: COMMENTS_LIMIT.max,
+    default: COMMENTS_LIMIT.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(COMMENTS_LIMIT.min)
+  @Max(COMMENTS_LIMIT.max)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description: 'Opaque: the nextCursor of the previous page',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
+}
+
+export class CommentListDto {
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Comment, oldest first' })
+  comments!: unknown[];
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }

@@ -269,6 +269,10 @@ export class PolicyListDto {
   policies!: unknown[];
   @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
   hasMore!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Cursor of the next page; null on the last page' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
   nextCursor!: string | null;
 }

@@ -1,9 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './submissions.dto';
+import {
+  CreateSubmissionDto,
+  SubmissionFieldsDto,
+  SubmissionListDto,
+  SubmissionsQuery,
+  ValidateSubmissionDto,
+} from './submissions.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -29,9 +35,16 @@ export class SubmissionsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The caller's submissions" })
-  list(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.listSubmissions, ctx, {});
+  @ApiOperation({
+    summary: "The caller's submissions, newest first",
+    description:
+      'Pages of `limit` (1 to 100, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
+      'fetches the next page.',
+  })
+  @ApiOkResponse({ type: SubmissionListDto })
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'])
+  list(@Ctx() ctx: RequestContext, @Query() query: SubmissionsQuery) {
+    return this.bus.request(CatalogRpc.listSubmissions, ctx, query);
   }
 
   @Post()

@@ -13,12 +13,14 @@ import {
   DOC_TAB_TITLE_MAX,
   DOC_TABS_MAX_ITEMS,
   IDEA_SCOPE_NOTE_MAX,
+  LIST_CURSOR_MAX,
   POLICY_CATEGORY_MAX,
   POLICY_DESCRIPTION,
   POLICY_NAME,
   PROJECT_TYPES,
   type ProjectType,
   SOURCE_REF,
+  SUBMISSIONS_LIMIT,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -234,4 +236,40 @@ export class ValidateSubmissionDto {
   @IsOptional()
   @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
+}
+
+export class SubmissionsQuery {
+  @ApiPropertyOptional({
+    minimum: SUBMISSIONS_LIMIT.min,
+    maximum: SUBMISSIONS_LIMIT.max,
+    default: SUBMISSIONS_LIMIT.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(SUBMISSIONS_LIMIT.min)
+  @Max(SUBMISSIONS_LIMIT.max)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description: 'Opaque: the nextCursor of the previous page',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
+}
+
+export class SubmissionListDto {
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Submission, newest first' })
+  submissions!: unknown[];
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }

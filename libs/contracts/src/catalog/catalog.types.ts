@@ -127,6 +127,18 @@ export interface PolicyIdRequest {
   id: string;
 }
 
+/** A page of a list: at most `limit` items, after the item `cursor` (a `nextCursor`) names. */
+export interface PageRequest {
+  limit?: number;
+  cursor?: string;
+}
+
+/** How every paged catalog list ends: whether more follow, and the cursor of the next page. */
+export interface PageInfo {
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
 /** A designated reviewer of one policy (administrators review every policy anyway). */
 export interface PolicyReviewerRequest {
   policyId: string;
