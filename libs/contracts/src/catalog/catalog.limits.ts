@@ -23,8 +23,11 @@ export const SEARCH_QUERY_MAX = 200;
  */
 export const LIST_LIMIT = { min: 1, max: 200, default: 100 } as const;
 export const LIST_OFFSET_MAX = 10_000;
-/** An opaque `cursor` of any catalog list (the `nextCursor` of the page before). */
-export const LIST_CURSOR_MAX = 300;
+/**
+ * An opaque `cursor` of any catalog list (the `nextCursor` of the page before); it carries the last
+ * row's sort value, e.g. a name of up to 120 characters.
+ */
+export const LIST_CURSOR_MAX = 1000;
 /** Page of a policy's comments, oldest first. */
 export const COMMENTS_LIMIT = { min: 1, max: 200, default: 100 } as const;
 /** Page of the caller's submissions, newest first. */
