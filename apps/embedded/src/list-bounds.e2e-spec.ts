@@ -145,7 +145,12 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
   });
 
   it('pages 250 large history entries, each once', async () => {
-    const all = await walk(`/api/policies/${policyId}/history?limit=200`, 'entries', { token: owner.token });
+    const all = await walk(
+      `/api/policies/${policyId}/history?limit=200`,
+      'entries',
+      { token: owner.token },
+      'before',
+    );
     expect(all).toHaveLength(250);
     expect(distinct(all)).toBe(250);
   });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type FindUsersRequest,
+  IdentityEvents,
   type PublicProfile,
   type RequestContext,
   type ResolveUserRequest,
@@ -9,7 +10,7 @@ import {
   type UserSummary,
   isUser,
 } from '@pc/contracts';
-import { DomainError, notFound, unauthenticated } from '@pc/platform';
+import { BusClient, DomainError, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
 import type { UserEntity } from './user.entity';
@@ -22,6 +23,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
+    private readonly bus: BusClient,
   ) {}
 
   async getMe(ctx: RequestContext): Promise<{ user: UserProfile }> {
@@ -40,7 +42,9 @@ export class UsersService {
     if (changes.xUrl !== undefined) user.xUrl = changes.xUrl || null;
     if (changes.profileIsPublic !== undefined) user.profileIsPublic = changes.profileIsPublic;
     try {
-      return { user: toUserProfile(await this.users.save(user)) };
+      const saved = toUserProfile(await this.users.save(user));
+      await this.bus.emit(IdentityEvents.userUpdated, ctx, { userId: saved.id });
+      return { user: saved };
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new DomainError('IDENTITY.USERNAME_TAKEN', 'That username is taken', [
