@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery } from '@pc/contracts';
+import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 interface IdeaRow {
@@ -128,7 +129,8 @@ export class IdeasRepository {
   async deliveriesFor(resourceIds: string[]): Promise<Map<string, IdeaDelivery[]>> {
     const result = new Map<string, IdeaDelivery[]>();
     if (resourceIds.length === 0) return result;
-    const rows = await this.dataSource.query<DeliveryRow[]>(
+    const rows = await preparedQuery<DeliveryRow>(
+      this.dataSource,
       `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
          FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
         WHERE d.resource_type = 'policy' AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,

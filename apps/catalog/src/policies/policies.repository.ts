@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, PolicySort, SortOrder } from '@pc/contracts';
+import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
@@ -21,6 +22,8 @@ export interface PolicySearch {
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
+const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
+
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;
 
@@ -38,14 +41,16 @@ export class PoliciesRepository {
    */
   async search(s: PolicySearch): Promise<PolicyListRow[]> {
     const { sql, params } = searchQuery(s);
-    return this.dataSource.query<PolicyListRow[]>(sql, params);
+    return preparedQuery<PolicyListRow>(this.dataSource, sql, params);
   }
 
-  async findById(id: string, db: EntityManager = this.db, lock = false): Promise<PolicyRow | null> {
-    const rows = await db.query<PolicyRow[]>(
-      `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
+  /** Outside a transaction, a prepared statement (the hottest read of the catalog). */
+  async findById(id: string, db?: EntityManager, lock = false): Promise<PolicyRow | null> {
+    if (!db && !lock) {
+      const [row] = await preparedQuery<PolicyRow>(this.dataSource, FIND_BY_ID, [id]);
+      return row ?? null;
+    }
+    const rows = await (db ?? this.db).query<PolicyRow[]>(`${FIND_BY_ID}${lock ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] ?? null;
   }
 
@@ -130,7 +135,8 @@ export class PoliciesRepository {
 
   async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.query<Array<{ policy_id: string }>>(
+    const rows = await preparedQuery<{ policy_id: string }>(
+      this.dataSource,
       `SELECT policy_id FROM catalog.policy_likes WHERE user_id = $1 AND policy_id = ANY($2::uuid[])`,
       [userId, ids],
     );
@@ -139,7 +145,8 @@ export class PoliciesRepository {
 
   async docsSummaries(ids: string[]): Promise<Map<string, { tabs: number; filled: number }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.query<Array<{ policy_id: string; tabs: string; filled: string }>>(
+    const rows = await preparedQuery<{ policy_id: string; tabs: string; filled: string }>(
+      this.dataSource,
       `SELECT policy_id, count(*) AS tabs,
               count(*) FILTER (WHERE kind = 'predefined' AND btrim(body_md) <> '') AS filled
          FROM catalog.policy_doc_tabs WHERE policy_id = ANY($1::uuid[]) GROUP BY policy_id`,
