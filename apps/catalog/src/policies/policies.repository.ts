@@ -22,7 +22,7 @@ export interface PolicySearch {
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
-const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
+export const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
 
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;
