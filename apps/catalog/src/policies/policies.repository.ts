@@ -36,11 +36,17 @@ export class PoliciesRepository {
   }
 
   /**
-   * One page of the policies the viewer may see: published ones, plus their own. Full text search
-   * (ranked) or a partial-word match (trigram index) on name and description.
+   * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
+   * first (a common word fills the page from the first rows of the order), then, when it came back
+   * short, the matches through the search indexes (a rare word).
    */
   async search(s: PolicySearch): Promise<PolicyListRow[]> {
-    const { sql, params } = searchQuery(s);
+    if (s.q?.trim()) {
+      const walk = searchQuery(s, 'walk');
+      const walked = await preparedQuery<PolicyListRow>(this.dataSource, walk.sql, walk.params);
+      if (walked.length > s.limit) return walked;
+    }
+    const { sql, params } = searchQuery(s, 'bitmap');
     return preparedQuery<PolicyListRow>(this.dataSource, sql, params);
   }
 
@@ -157,13 +163,24 @@ export class PoliciesRepository {
 }
 
 /**
+ * How a search with `q` reads the table. `walk`: along the index of the order, the first
+ * `SEARCH_WALK_ROWS` visible rows, keeping those that match: a common word fills the page there and
+ * then. `bitmap`: the matches through the full-text and trigram indexes, then sorted: fast when they
+ * are few, which is when the walk came back short. The planner cannot tell the two apart (a prefix
+ * query's selectivity is a guess), so the repository tries the walk first.
+ */
+export type SearchPlan = 'walk' | 'bitmap';
+
+/** Rows the walk reads at most: a word in one row of ten still fills a page of 100. */
+export const SEARCH_WALK_ROWS = 1000;
+
+/**
  * The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec).
  * `q` matches every word of it as a word or the start of one (full text on the weighted vector), or the
- * whole of it as part of a name (trigram): two indexes joined by a bitmap OR, never a scan. The order is
- * always the one the spec names (by name, or by submission date), with the id as tie-breaker, so that
- * the keyset cursor is exact.
+ * whole of it as part of a name (trigram on names only). The order is always one the spec names (by
+ * name, or by submission date) with the id as tie-breaker, so that the keyset cursor is exact.
  */
-export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] } {
+export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown): string => {
     params.push(value);
@@ -175,29 +192,43 @@ export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] }
   if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
   if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
   if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
+  const desc = s.order === 'desc';
+  const dir = desc ? 'DESC' : 'ASC';
+  const [keyExpr, keyText, keyCast, unindexedKey] =
+    s.sort === 'submitted'
+      ? ['p.created_at', 'p.created_at::text', 'timestamptz', `p.created_at + interval '0 s'`]
+      : ['lower(p.name)', 'lower(p.name)', 'text', `lower(p.name) || ''`];
+  if (s.after) {
+    where.push(
+      `(${keyExpr}, p.id) ${desc ? '<' : '>'} (${p(s.after.key)}::${keyCast}, ${p(s.after.id)}::uuid)`,
+    );
+  }
   const q = s.q?.trim() ?? '';
+  let match: string | null = null;
   if (q) {
     const alternatives: string[] = [];
     const prefixes = prefixQuery(q);
     if (prefixes) alternatives.push(`p.search @@ to_tsquery('english', ${p(prefixes)})`);
     if (q.length >= MIN_PARTIAL)
       alternatives.push(`lower(p.name) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
-    where.push(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : 'false');
+    match = alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : 'false';
   }
-  const desc = s.order === 'desc';
-  const dir = desc ? 'DESC' : 'ASC';
-  const [keyExpr, keyText, keyCast] =
-    s.sort === 'submitted'
-      ? ['p.created_at', 'p.created_at::text', 'timestamptz']
-      : ['lower(p.name)', 'lower(p.name)', 'text'];
-  if (s.after) {
-    where.push(
-      `(${keyExpr}, p.id) ${desc ? '<' : '>'} (${p(s.after.key)}::${keyCast}, ${p(s.after.id)}::uuid)`,
-    );
+  const offset = s.after ? 0 : s.offset;
+  if (match && plan === 'walk') {
+    const sql = `SELECT ${POLICY_COLUMNS}, w.cursor_key FROM (
+        SELECT p.id, ${keyText} AS cursor_key, ${keyExpr} AS k, ${match} AS hit FROM catalog.policies p
+         WHERE ${where.join(' AND ')} ORDER BY ${keyExpr} ${dir}, p.id ${dir} LIMIT ${p(SEARCH_WALK_ROWS + offset)}
+      ) w JOIN catalog.policies p ON p.id = w.id
+      WHERE w.hit ORDER BY w.k ${dir}, w.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(offset)}`;
+    return { sql, params };
   }
+  if (match) where.push(match);
+  // With `q`, an order the index of the order cannot give: the planner then reads the matches
+  // through the search indexes instead of walking the whole order (the `walk` plan did that part).
+  const orderKey = match ? unindexedKey : keyExpr;
   const sql = `SELECT ${POLICY_COLUMNS}, ${keyText} AS cursor_key FROM catalog.policies p
     WHERE ${where.join(' AND ')}
-    ORDER BY ${keyExpr} ${dir}, p.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.after ? 0 : s.offset)}`;
+    ORDER BY ${orderKey} ${dir}, p.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(offset)}`;
   return { sql, params };
 }
 
