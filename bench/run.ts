@@ -26,6 +26,8 @@ interface Options {
   postgres: string;
   nats: string;
   basePort: number;
+  /** Extra Node.js flags for the system's processes (e.g. `--prof` to profile them). */
+  nodeArgs: string[];
 }
 
 function options(argv: string[]): Options {
@@ -47,6 +49,7 @@ function options(argv: string[]): Options {
     postgres: get('postgres', 'postgres://postgres@127.0.0.1:5432/postgres'),
     nats: get('nats', 'nats://127.0.0.1:4222'),
     basePort: Number(get('port', '3900')),
+    nodeArgs: get('node-args', '').split(' ').filter(Boolean),
   };
 }
 
@@ -137,8 +140,13 @@ async function main(): Promise<void> {
     };
     const start = (app: 'identity' | 'catalog' | 'gateway'): ChildProcess => {
       const args = o.fromSource
-        ? ['-r', path.join(root, 'tools/register.js'), path.join(root, `apps/${app}/src/main.ts`)]
-        : [path.join(root, `dist/apps/${app}/src/main.js`)];
+        ? [
+            ...o.nodeArgs,
+            '-r',
+            path.join(root, 'tools/register.js'),
+            path.join(root, `apps/${app}/src/main.ts`),
+          ]
+        : [...o.nodeArgs, path.join(root, `dist/apps/${app}/src/main.js`)];
       const child = spawn(process.execPath, args, {
         cwd: root,
         env: { ...common, PORT: String(ports[app]), HOST: '127.0.0.1' },

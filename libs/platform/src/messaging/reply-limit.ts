@@ -31,38 +31,52 @@ export function replyTooLarge(subject: string, bytes: number, maxBytes: number):
  */
 export const LIST_REPLY_BUDGET_BYTES = 512 * 1024;
 
-/** Characters JSON writes as more than themselves: `\"`, `\\`, `\n` and the like, up to `\u001f`. */
-const ESCAPED = /["\\\u0000-\u001f\u2028\u2029]/g;
-
 /**
- * An upper bound of the bytes `JSON.stringify(value)` takes, without building the text: UTF-8 bytes of
- * every string plus five for each character JSON escapes (the longest escape, `\u0000`, is six bytes).
+ * An upper bound of the bytes `JSON.stringify(value)` takes, without building the text. A string
+ * counts its UTF-8 bytes plus five for each character JSON escapes (the longest escape, `\u0000`, is
+ * six bytes); a short one counts six bytes a character without being read.
  */
 export function jsonBytesUpperBound(value: unknown): number {
   if (value === null || value === undefined) return 4;
   switch (typeof value) {
     case 'string':
-      return Buffer.byteLength(value) + 2 + 5 * (value.match(ESCAPED)?.length ?? 0);
+      return stringBytesUpperBound(value);
     case 'number':
     case 'boolean':
     case 'bigint':
       return String(value).length;
     case 'object': {
       if (value instanceof Date) return 26;
+      let bytes = 2;
       if (Array.isArray(value)) {
-        let bytes = 2;
         for (const item of value) bytes += jsonBytesUpperBound(item) + 1;
         return bytes;
       }
-      let bytes = 2;
-      for (const [key, item] of Object.entries(value)) {
-        bytes += jsonBytesUpperBound(key) + jsonBytesUpperBound(item) + 2;
-      }
+      const record = value as Record<string, unknown>;
+      for (const key in record) bytes += stringBytesUpperBound(key) + jsonBytesUpperBound(record[key]) + 2;
       return bytes;
     }
     default:
       return 0;
   }
+}
+
+const SHORT = 16;
+
+function stringBytesUpperBound(text: string): number {
+  const n = text.length;
+  if (n < SHORT) return n * 6 + 2;
+  let bytes = n + 2;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (c < 0x20 || c === 0x22 || c === 0x5c) bytes += 5;
+    } else {
+      // Two or three UTF-8 bytes; U+2028/9 and a lone surrogate as six (`\u2028`, `\udc00`).
+      bytes += c === 0x2028 || c === 0x2029 || (c >= 0xd800 && c <= 0xdfff) ? 5 : c < 0x800 ? 1 : 2;
+    }
+  }
+  return bytes;
 }
 
 /**
