@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { searchQuery, type PolicySearch } from '../apps/catalog/src/policies/policies.repository';
+import { type PolicySearch, searchQuery } from '@pc/catalog';
 
 const root = path.join(__dirname, '..');
 
@@ -298,19 +298,23 @@ async function main(): Promise<void> {
       ['newest first', { sort: 'submitted', order: 'desc' }],
     ];
     for (const [name, search] of cases) {
-      const { sql, params } = searchQuery({
+      const full: PolicySearch = {
         viewerId: null,
         sort: 'alpha',
         order: 'asc',
         limit: 100,
         offset: 0,
         ...search,
-      });
-      const res = await db.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`,
-        params,
-      );
-      plans[name] = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      // With q the catalog walks the order first and reads the search indexes when the walk came back short.
+      for (const how of search.q ? (['walk', 'bitmap'] as const) : (['walk'] as const)) {
+        const { sql, params } = searchQuery(full, how);
+        const res = await db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`,
+          params,
+        );
+        plans[search.q ? `${name}, ${how}` : name] = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      }
     }
     await db.end();
 

@@ -5,13 +5,7 @@
  */
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { toPolicy } from '../../apps/catalog/src/policies/policy.mapper';
-import type { PolicyRow } from '../../apps/catalog/src/policies/policy.row';
-import {
-  FIND_BY_ID,
-  searchQuery,
-  type PolicyListRow,
-} from '../../apps/catalog/src/policies/policies.repository';
+import { FIND_BY_ID, type PolicyListRow, type PolicyRow, searchQuery, toPolicy } from '@pc/catalog';
 
 const DATABASE_URL = process.argv[2];
 const PORT = Number(process.argv[3] ?? 0);
