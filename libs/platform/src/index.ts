@@ -19,3 +19,4 @@ export * from './health/health';
 export * from './bootstrap/service';
 export * from './auth/token-format';
 export * from './database/prepared';
+export * from './jobs';

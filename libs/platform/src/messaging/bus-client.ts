@@ -19,6 +19,8 @@ import { REPLY_ERROR_HEADER } from './nats.transport';
 
 export const BUS_CONFIG = Symbol('BUS_CONFIG');
 export const BUS_PROXY = Symbol('BUS_PROXY');
+/** The app's name on the bus (its NATS user, queue group and durable consumer names). */
+export const BUS_APP_NAME = Symbol('BUS_APP_NAME');
 
 const log = createLogger('bus');
 const encoder = new TextEncoder();
