@@ -11,8 +11,6 @@ import {
 import { Handles } from '@pc/platform';
 import { SubmissionsService } from './submissions.service';
 
-type Empty = Record<string, never>;
-
 @Controller()
 export class SubmissionsHandler {
   constructor(private readonly submissions: SubmissionsService) {}

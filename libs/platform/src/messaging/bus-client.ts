@@ -133,20 +133,18 @@ export class BusClient implements OnApplicationShutdown {
 /** A failure of the `nats` client in the terms of Nest's client, which `toRemoteError` reads. */
 function fromNatsError(error: unknown): unknown {
   if (!(error instanceof NatsError)) return error;
-  switch (error.code) {
-    case ErrorCode.Timeout:
-      return new TimeoutError();
-    case ErrorCode.NoResponders:
-      return new Error('no responders');
-    case ErrorCode.MaxPayloadExceeded:
-      return new Error('MAX_PAYLOAD_EXCEEDED');
-    case ErrorCode.ConnectionClosed:
-    case ErrorCode.Disconnect:
-    case ErrorCode.ConnectionRefused:
-      return new Error('CONNECTION_REFUSED');
-    default:
-      return error;
+  const code = error.code as ErrorCode;
+  if (code === ErrorCode.Timeout) return new TimeoutError();
+  if (code === ErrorCode.NoResponders) return new Error('no responders');
+  if (code === ErrorCode.MaxPayloadExceeded) return new Error('MAX_PAYLOAD_EXCEEDED');
+  if (
+    code === ErrorCode.ConnectionClosed ||
+    code === ErrorCode.Disconnect ||
+    code === ErrorCode.ConnectionRefused
+  ) {
+    return new Error('CONNECTION_REFUSED');
   }
+  return error;
 }
 
 function toRemoteError(error: unknown, pattern: string): RemoteError {

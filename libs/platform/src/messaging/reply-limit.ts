@@ -38,27 +38,19 @@ export const LIST_REPLY_BUDGET_BYTES = 512 * 1024;
  */
 export function jsonBytesUpperBound(value: unknown): number {
   if (value === null || value === undefined) return 4;
-  switch (typeof value) {
-    case 'string':
-      return stringBytesUpperBound(value);
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value).length;
-    case 'object': {
-      if (value instanceof Date) return 26;
-      let bytes = 2;
-      if (Array.isArray(value)) {
-        for (const item of value) bytes += jsonBytesUpperBound(item) + 1;
-        return bytes;
-      }
-      const record = value as Record<string, unknown>;
-      for (const key in record) bytes += stringBytesUpperBound(key) + jsonBytesUpperBound(record[key]) + 2;
-      return bytes;
-    }
-    default:
-      return 0;
+  const type = typeof value;
+  if (type === 'string') return stringBytesUpperBound(value as string);
+  if (type === 'number' || type === 'boolean' || type === 'bigint') return String(value as number).length;
+  if (type !== 'object') return 0;
+  if (value instanceof Date) return 26;
+  let bytes = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += jsonBytesUpperBound(item) + 1;
+    return bytes;
   }
+  const record = value as Record<string, unknown>;
+  for (const key in record) bytes += stringBytesUpperBound(key) + jsonBytesUpperBound(record[key]) + 2;
+  return bytes;
 }
 
 const SHORT = 16;
