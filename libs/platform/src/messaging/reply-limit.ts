@@ -40,7 +40,9 @@ export function jsonBytesUpperBound(value: unknown): number {
   if (value === null || value === undefined) return 4;
   const type = typeof value;
   if (type === 'string') return stringBytesUpperBound(value as string);
-  if (type === 'number' || type === 'boolean' || type === 'bigint') return String(value as number).length;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value).length;
+  }
   if (type !== 'object') return 0;
   if (value instanceof Date) return 26;
   let bytes = 2;
