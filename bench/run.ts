@@ -162,6 +162,13 @@ async function main(): Promise<void> {
     const gateway = start('gateway');
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);
+    // Idle: started and ready, before any request (a sign-up's password hashing grows identity's heap).
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleMb = {
+      gateway: rssMb(gateway.pid!),
+      identity: rssMb(identity.pid!),
+      catalog: rssMb(catalog.pid!),
+    };
 
     // Owners through the real sign-up; policies straight into the catalog's table.
     const owners: string[] = [];
@@ -224,13 +231,6 @@ async function main(): Promise<void> {
     children.push(baselineProc);
     const baseline = `http://127.0.0.1:${ports.baseline}`;
     await waitFor(`${baseline}/api/policies/${someId}`);
-
-    await new Promise((r) => setTimeout(r, 2000));
-    const idleMb = {
-      gateway: rssMb(gateway.pid!),
-      identity: rssMb(identity.pid!),
-      catalog: rssMb(catalog.pid!),
-    };
 
     const requests: Array<{ name: string; path: string; budget: number }> = [
       { name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
