@@ -197,7 +197,7 @@ async function main(): Promise<void> {
     }
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
-    // `traffic` is in 30% of descriptions (a common word); `quokka` in one name of 5,000 (rare).
+    // `traffic` is in 30% of descriptions, spread over the name order (a common word); `quokka` in one name of 5,000 (rare).
     await db.query(
       `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url, asset_kinds)
        SELECT 'bench-' || i,
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
                 || CASE WHEN i % 5000 = 3 THEN ' Quokka' ELSE '' END || CASE WHEN i % 50 = 1 THEN ' OAuth' ELSE '' END
                 || ' ' || i,
               'Applies ' || (ARRAY['limits','checks','rewrites','caching','quotas'])[1 + i % 5]
-                || CASE WHEN i % 10 < 3 THEN ' to traffic' ELSE '' END
+                || CASE WHEN (i / 10) % 10 < 3 THEN ' to traffic' ELSE '' END
                 || ' of every request of an API, number ' || i || '. ' || repeat('Lorem ipsum dolor sit amet. ', 8),
               (ARRAY['Security','Transformation','Quality of service','Logging'])[1 + i % 4],
               'published', ($1::uuid[])[1 + i % 10], 'https://source-host.example/community/policy-' || i, ARRAY['api']

@@ -5,7 +5,7 @@
  */
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { FIND_BY_ID, type PolicyListRow, type PolicyRow, searchQuery, toPolicy } from '@pc/catalog';
+import { FIND_BY_ID, type PolicyListRow, type PolicyRow, searchPolicies, toPolicy } from '@pc/catalog';
 
 const DATABASE_URL = process.argv[2];
 const PORT = Number(process.argv[3] ?? 0);
@@ -80,15 +80,12 @@ async function main(): Promise<void> {
   });
   app.get<{ Querystring: { q?: string; limit?: string } }>('/api/policies', async (req) => {
     const limit = Math.min(Number(req.query.limit ?? 100), 200);
-    const { sql, params } = searchQuery({
-      viewerId: null,
-      q: req.query.q,
-      sort: 'alpha',
-      order: 'asc',
-      limit,
-      offset: 0,
-    });
-    const { rows } = await pool.query<PolicyListRow>(sql, params);
+    const search = { viewerId: null, q: req.query.q, sort: 'alpha', order: 'asc', limit, offset: 0 } as const;
+    // The catalog's own reads: the walk of the order, then the search indexes when it came back short.
+    const rows = await searchPolicies(
+      search,
+      async (sql, params) => (await pool.query<PolicyListRow>(sql, params)).rows,
+    );
     const page = rows.slice(0, limit);
     return { policies: await present(page), hasMore: rows.length > limit, nextCursor: null };
   });

@@ -10,6 +10,7 @@ export {
   FIND_BY_ID,
   type PolicyListRow,
   type PolicySearch,
+  searchPolicies,
   searchQuery,
 } from './policies/policies.repository';
 export { toPolicy } from './policies/policy.mapper';

@@ -41,13 +41,7 @@ export class PoliciesRepository {
    * short, the matches through the search indexes (a rare word).
    */
   async search(s: PolicySearch): Promise<PolicyListRow[]> {
-    if (s.q?.trim()) {
-      const walk = searchQuery(s, 'walk');
-      const walked = await preparedQuery<PolicyListRow>(this.dataSource, walk.sql, walk.params);
-      if (walked.length > s.limit) return walked;
-    }
-    const { sql, params } = searchQuery(s, 'bitmap');
-    return preparedQuery<PolicyListRow>(this.dataSource, sql, params);
+    return searchPolicies(s, (sql, params) => preparedQuery<PolicyListRow>(this.dataSource, sql, params));
   }
 
   /** Outside a transaction, a prepared statement (the hottest read of the catalog). */
@@ -170,6 +164,23 @@ export class PoliciesRepository {
  * query's selectivity is a guess), so the repository tries the walk first.
  */
 export type SearchPlan = 'walk' | 'bitmap';
+
+/**
+ * One page of a search on any connection (the repository's, or the benchmark baseline's): with `q`
+ * the walk first, then, when it came back short, the search indexes.
+ */
+export async function searchPolicies(
+  s: PolicySearch,
+  run: (sql: string, params: unknown[]) => Promise<PolicyListRow[]>,
+): Promise<PolicyListRow[]> {
+  if (s.q?.trim()) {
+    const walk = searchQuery(s, 'walk');
+    const walked = await run(walk.sql, walk.params);
+    if (walked.length > s.limit) return walked;
+  }
+  const { sql, params } = searchQuery(s, 'bitmap');
+  return run(sql, params);
+}
 
 /** Rows the walk reads at most: a word in one row of ten still fills a page of 100. */
 export const SEARCH_WALK_ROWS = 1000;
