@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { format, resolveConfig } from 'prettier';
 import { type PolicySearch, searchQuery } from '@pc/catalog';
 
 const root = path.join(__dirname, '..');
@@ -342,7 +343,14 @@ async function main(): Promise<void> {
       plans,
     };
     writeFileSync(o.json, JSON.stringify(result, null, 2));
-    if (o.markdown) writeFileSync(o.markdown, withGenerated(o.markdown, markdown(result)));
+    if (o.markdown) {
+      // Formatted as the repository formats Markdown, so that `npm run format:check` stays green.
+      const text = await format(withGenerated(o.markdown, markdown(result)), {
+        ...(await resolveConfig(o.markdown)),
+        filepath: o.markdown,
+      });
+      writeFileSync(o.markdown, text);
+    }
     process.stdout.write(
       `${JSON.stringify({ throughput: throughput.map((t) => [t.name, t.ratio]), idleMb })}\n`,
     );

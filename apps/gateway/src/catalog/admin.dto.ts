@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FEEDBACK_MAX, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
-import { trim } from '../http/common.dto';
+import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { Optional, toInt, trim } from '../http/common.dto';
+import { QueuedRevisionDto } from './revisions.dto';
+import { SubmissionSummaryDto } from './submissions.dto';
 
 export class RejectDto {
   @ApiProperty({ minLength: 1, maxLength: FEEDBACK_MAX })
@@ -25,8 +27,8 @@ export class ReviewQueueQuery {
     default: REVIEW_QUEUE_LIMIT.default,
     description: 'At most this many items of each kind, oldest first',
   })
-  @IsOptional()
-  @Type(() => Number)
+  @Optional()
+  @Transform(toInt)
   @IsInt()
   @Min(REVIEW_QUEUE_LIMIT.min)
   @Max(REVIEW_QUEUE_LIMIT.max)
@@ -39,22 +41,47 @@ class ReviewQueueMoreDto {
   @ApiProperty() ideas!: boolean;
 }
 
+/** A policy idea (reached through the tool server; administrators decide them here). */
+export class IdeaDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: IDEA_STATUSES }) status!: IdeaStatus;
+  @ApiProperty({ type: 'integer', minimum: 0 }) votes!: number;
+  @ApiProperty({ format: 'uuid' }) submitter_id!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class IdeaEnvelopeDto {
+  @ApiProperty({ type: IdeaDto }) idea!: IdeaDto;
+}
+
+/** Everything waiting for an administrator's review. */
 export class ReviewQueueDto {
   @ApiProperty({
-    type: 'array',
-    items: { type: 'object' },
-    description: 'SubmissionSummary (GET /api/submissions/{id} has the description and validation)',
+    type: [SubmissionSummaryDto],
+    description: 'The oldest waiting (GET /api/submissions/{id} has the rest)',
   })
-  submissions!: unknown[];
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'PolicyRevision with policy_name' })
-  revisions!: unknown[];
-  @ApiProperty({ type: 'array', items: { type: 'object' } })
-  rulesetSubmissions!: unknown[];
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Idea' })
-  ideas!: unknown[];
+  submissions!: SubmissionSummaryDto[];
+  @ApiProperty({ type: [QueuedRevisionDto] }) revisions!: QueuedRevisionDto[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Ruleset submissions (the rulesets service fills this)',
+  })
+  rulesetSubmissions!: Array<Record<string, unknown>>;
+  @ApiProperty({ type: [IdeaDto] }) ideas!: IdeaDto[];
   @ApiProperty({
     type: ReviewQueueMoreDto,
     description: 'Which kinds have more waiting: deciding the oldest brings the next into the queue',
   })
   hasMore!: ReviewQueueMoreDto;
+}
+
+export class VendorIndexReloadDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Vendor policies now in the index' })
+  policies!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Vendor rulesets now in the index' })
+  rulesets!: number;
+  @ApiProperty({ type: [String], description: 'Entries skipped, and why' }) errors!: string[];
 }

@@ -13,8 +13,7 @@ import {
 import { BusClient, DomainError, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
-import type { UserEntity } from './user.entity';
-import { UsersRepository } from './users.repository';
+import { type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -33,18 +32,20 @@ export class UsersService {
   /** The gateway has validated every field's shape; this applies them and keeps usernames unique. */
   async updateMe(ctx: RequestContext, changes: UpdateProfileRequest): Promise<{ user: UserProfile }> {
     const user = await this.currentUser(ctx);
-    if (changes.name !== undefined) user.name = changes.name.trim();
-    if (changes.company !== undefined)
-      user.company = changes.company === null ? null : changes.company.trim();
-    if (changes.username !== undefined) user.username = changes.username.toLowerCase();
-    if (changes.bio !== undefined) user.bio = changes.bio ? changes.bio : null;
-    if (changes.linkedinUrl !== undefined) user.linkedinUrl = changes.linkedinUrl || null;
-    if (changes.xUrl !== undefined) user.xUrl = changes.xUrl || null;
-    if (changes.profileIsPublic !== undefined) user.profileIsPublic = changes.profileIsPublic;
+    const columns: ProfileChanges = {
+      name: changes.name?.trim(),
+      company: changes.company === null ? null : changes.company?.trim(),
+      username: changes.username?.toLowerCase(),
+      bio: changes.bio === undefined ? undefined : changes.bio || null,
+      linkedin_url: changes.linkedinUrl === undefined ? undefined : changes.linkedinUrl || null,
+      x_url: changes.xUrl === undefined ? undefined : changes.xUrl || null,
+      profile_is_public: changes.profileIsPublic,
+    };
     try {
-      const saved = toUserProfile(await this.users.save(user));
-      await this.bus.emit(IdentityEvents.userUpdated, ctx, { userId: saved.id });
-      return { user: saved };
+      const updated = await this.users.updateProfile(user.id, columns);
+      if (!updated) throw unauthenticated('The account no longer exists');
+      await this.bus.emit(IdentityEvents.userUpdated, ctx, { userId: updated.id });
+      return { user: toUserProfile(updated) };
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new DomainError('IDENTITY.USERNAME_TAKEN', 'That username is taken', [
@@ -76,7 +77,7 @@ export class UsersService {
     return { user: user ? toUserSummary(user, this.env.AVATAR_BASE_URL) : null };
   }
 
-  private async currentUser(ctx: RequestContext): Promise<UserEntity> {
+  private async currentUser(ctx: RequestContext): Promise<UserRow> {
     if (!isUser(ctx.caller)) throw unauthenticated();
     const user = await this.users.findById(ctx.caller.userId);
     if (!user) throw unauthenticated('The account no longer exists');
