@@ -8,6 +8,28 @@ const BUS_LIMIT = 1024 * 1024;
 /** Three bytes in UTF-8: the longest text each field allows, in the most bytes. */
 const WIDE = (chars: number) => '€'.repeat(chars);
 
+/** A validation report as the catalog stores it (the OpenAPI document requires every field). */
+const VALIDATION = {
+  ok: true,
+  errors: [],
+  warnings: [],
+  projectType: 'unified',
+  definition: {
+    path: 'definition/gcl.yaml',
+    name: 'max',
+    title: 'Max',
+    category: 'Security',
+    description: null,
+  },
+  implementation: { path: 'src/lib.rs' },
+  version: '1.0.0',
+  kitVersion: '1.4.0',
+  defaultBranch: 'main',
+  implementationDefaultBranch: null,
+  hasIssues: true,
+  assetKinds: ['api'],
+};
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
@@ -62,9 +84,9 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
     await pg.query(
       `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
                                               validation, created_at)
-       SELECT p.id, $1, 'submitted', p.name, p.description, p.source_host_url, '{"ok": true}', p.created_at
+       SELECT p.id, $1, 'submitted', p.name, p.description, p.source_host_url, $2, p.created_at
          FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 60`,
-      [owner.id],
+      [owner.id, JSON.stringify(VALIDATION)],
     );
     await pg.query(
       `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
