@@ -152,7 +152,7 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
     expect(distinct(all)).toBe(120);
     const newest = await walk('/api/policies?limit=200&sort=submitted&order=desc', 'policies', {});
     expect(newest.map((p) => p.slug)).toEqual(Array.from({ length: 120 }, (_, i) => `max-${i + 1}`));
-  });
+  }, 120_000);
 
   it("pages a policy's 60 maximal comments, oldest first, each once", async () => {
     const all = await walk(`/api/policies/${policyId}/comments?limit=200`, 'comments', {});
