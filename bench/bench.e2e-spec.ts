@@ -44,7 +44,13 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     }
     expect(result.fixedRate).toHaveLength(2);
     expect(result.auth.ratio).toBeGreaterThan(0);
-    expect(Object.keys(result.idleMb).sort()).toEqual(['catalog', 'gateway', 'identity']);
+    expect(Object.keys(result.idleMb).sort()).toEqual([
+      'catalog',
+      'connections',
+      'gateway',
+      'identity',
+      'workspaces',
+    ]);
     expect(Object.keys(result.plans)).toHaveLength(8);
     expect(Object.values(result.plans).every((plan) => /Execution Time/.test(plan))).toBe(true);
   }, 300_000);

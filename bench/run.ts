@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { type PolicySearch, searchQuery } from '@pc/catalog';
+import { generateKeyRingEntry } from '@pc/connections';
 
 const root = path.join(__dirname, '..');
 
@@ -132,14 +133,18 @@ async function main(): Promise<void> {
       BUS_SUBJECT_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Connections refuses to start without a key ring: one for this run.
+      CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
     };
     const ports = {
       gateway: o.basePort,
       identity: o.basePort + 1,
       catalog: o.basePort + 2,
       baseline: o.basePort + 3,
+      connections: o.basePort + 4,
+      workspaces: o.basePort + 5,
     };
-    const start = (app: 'identity' | 'catalog' | 'gateway'): ChildProcess => {
+    const start = (app: 'identity' | 'catalog' | 'connections' | 'workspaces' | 'gateway'): ChildProcess => {
       const args = o.fromSource
         ? [
             ...o.nodeArgs,
@@ -160,6 +165,10 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${ports.identity}/health/live`);
     const catalog = start('catalog');
     await waitFor(`http://127.0.0.1:${ports.catalog}/health/live`);
+    const connections = start('connections');
+    await waitFor(`http://127.0.0.1:${ports.connections}/health/live`);
+    const workspaces = start('workspaces');
+    await waitFor(`http://127.0.0.1:${ports.workspaces}/health/live`);
     const gateway = start('gateway');
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);
@@ -169,6 +178,8 @@ async function main(): Promise<void> {
       gateway: rssMb(gateway.pid!),
       identity: rssMb(identity.pid!),
       catalog: rssMb(catalog.pid!),
+      connections: rssMb(connections.pid!),
+      workspaces: rssMb(workspaces.pid!),
     };
 
     // Owners through the real sign-up; policies straight into the catalog's table.
