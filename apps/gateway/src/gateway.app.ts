@@ -44,6 +44,7 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   registerJsonBodyParser(fastify);
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api')) applyApiHeaders(request.url, reply);
     done(null, payload);
   });
   // One access-log line per request, with its request id (never headers or bodies).
@@ -68,6 +69,19 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const document = buildOpenApiDocument(app);
   serveOpenApi(fastify, document);
   return { app, document };
+}
+
+/**
+ * Every /api answer: never stored by a shared or browser cache (tokens, profiles and private policies
+ * pass here), never content-sniffed; the docs page is never framed (clickjacking).
+ */
+function applyApiHeaders(url: string, reply: FastifyReply): void {
+  void reply.header('x-content-type-options', 'nosniff');
+  void reply.header('cache-control', 'no-store');
+  if (url === '/api/docs' || url.startsWith('/api/docs?')) {
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('content-security-policy', "frame-ancestors 'none'");
+  }
 }
 
 /** Router errors name the problem without echoing the (possibly huge) path back. */

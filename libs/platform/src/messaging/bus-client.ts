@@ -91,25 +91,44 @@ export class BusClient implements OnApplicationShutdown {
   }
 }
 
+/** Seconds a client is asked to wait before retrying when a dependency is down. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Bus failures as the caller should see them. Messages never name a subject (internal topology):
+ * the subject is logged instead. A connection to NATS known to be lost fails at once (503), it does
+ * not wait for the time-out.
+ */
 function toRemoteError(error: unknown, pattern: string): RemoteError {
   if (error instanceof RemoteError) return error;
   if (isRpcErrorPayload(error)) return new RemoteError(error);
   if (error instanceof TimeoutError) {
-    return new RemoteError({ code: 'TIMEOUT', message: `The service did not answer in time (${pattern})` });
+    log.warn({ pattern }, 'bus request timed out');
+    return new RemoteError({ code: 'TIMEOUT', message: 'The service did not answer in time' });
   }
   const text = error instanceof Error ? error.message : String(error);
   if (/MAX_PAYLOAD_EXCEEDED/.test(text)) {
     return new RemoteError({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large to forward' });
   }
+  if (/Connection lost|CONNECTION_CLOSED|CONNECTION_DRAINING|DISCONNECT/i.test(text)) {
+    log.warn({ pattern, reason: text }, 'bus unavailable');
+    return unavailable('The message bus is unavailable; try again shortly');
+  }
   if (
     /Empty response|no matching message handler|no responders|CONNECTION_REFUSED|ECONNREFUSED/i.test(text)
   ) {
-    const payload: RpcErrorPayload = {
-      code: 'SERVICE_UNAVAILABLE',
-      message: `No service answers ${pattern}`,
-    };
-    return new RemoteError(payload);
+    log.warn({ pattern }, 'no service answers');
+    return unavailable('The service is unavailable; try again shortly');
   }
   log.error({ err: error, pattern }, 'unexpected bus failure');
   return new RemoteError({ code: 'INTERNAL', message: 'Internal error' });
+}
+
+function unavailable(message: string): RemoteError {
+  const payload: RpcErrorPayload = {
+    code: 'SERVICE_UNAVAILABLE',
+    message,
+    retryAfter: UNAVAILABLE_RETRY_AFTER_S,
+  };
+  return new RemoteError(payload);
 }

@@ -142,7 +142,7 @@ export class InProcessClient extends ClientProxy {
         callback({ err, response });
       }
     });
-    if (reached === 0) callback({ err: unavailable(subject), isDisposed: true });
+    if (reached === 0) callback({ err: unavailable(), isDisposed: true });
     return () => {
       disposed = true;
     };
@@ -155,6 +155,11 @@ export class InProcessClient extends ClientProxy {
   }
 }
 
-function unavailable(subject: string): RpcErrorPayload {
-  return { code: 'SERVICE_UNAVAILABLE', message: `No service answers ${subject}` };
+/** Like NATS "no responders"; the subject stays internal (never in the message). */
+function unavailable(): RpcErrorPayload {
+  return {
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is unavailable; try again shortly',
+    retryAfter: 5,
+  };
 }
