@@ -89,7 +89,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     };
     const handler = this.getHandlerByPattern(subject);
     if (!handler) {
-      respond({ err: unavailable(subject), isDisposed: true });
+      respond({ err: unavailable(), isDisposed: true });
       return;
     }
     const response$ = this.transformToObservable(await handler(message.data, context));
