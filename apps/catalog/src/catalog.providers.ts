@@ -7,6 +7,7 @@ import { UsersDirectory } from './common/users.directory';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { HistoryRepository } from './history/history.repository';
 import { IdeasRepository } from './ideas/ideas.repository';
+import { IdeaDelivery } from './ideas/idea-delivery';
 import { IdeasHandler } from './ideas/ideas.handler';
 import { IdeasService } from './ideas/ideas.service';
 import { LikesHandler } from './likes/likes.handler';
@@ -18,6 +19,9 @@ import { PoliciesRepository } from './policies/policies.repository';
 import { PoliciesService } from './policies/policies.service';
 import { PolicyAccess } from './policies/policy-access';
 import { PolicyPresenter } from './policies/policy.presenter';
+import { ReviewHandler } from './review/review.handler';
+import { ReviewQueueService } from './review/review-queue.service';
+import { SubmissionReviewService } from './review/submission-review.service';
 import { ReviewersHandler } from './reviewers/reviewers.handler';
 import { ReviewersRepository } from './reviewers/reviewers.repository';
 import { ReviewersService } from './reviewers/reviewers.service';
@@ -42,6 +46,7 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       PoliciesHandler,
       VendorHandler,
       SubmissionsHandler,
+      ReviewHandler,
       RevisionsHandler,
       CommentsHandler,
       LikesHandler,
@@ -69,6 +74,9 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       RepositoryInspector,
       SubmissionsRepository,
       SubmissionsService,
+      SubmissionReviewService,
+      ReviewQueueService,
+      IdeaDelivery,
       OutboxRepository,
       OutboxRelay,
       CommentsRepository,

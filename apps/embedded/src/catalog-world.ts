@@ -85,7 +85,7 @@ export class CatalogWorld {
       { name: 't', scopes: ['api:read', 'api:write'] },
       { cookie },
     );
-    return { token: token.body.token, id: signup.body.user.id, email, cookie };
+    return { token: token.body.token as string, id: (signup.body.user as Json).id as string, email, cookie };
   }
 
   /** A policy repository on the sandbox; `branches` adds branches with their own file sets. */

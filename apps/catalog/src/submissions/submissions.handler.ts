@@ -3,7 +3,6 @@ import {
   CatalogRpc,
   type CreateSubmissionRequest,
   type Envelope,
-  type ReviewRequest,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
@@ -44,20 +43,5 @@ export class SubmissionsHandler {
   @Handles(CatalogRpc.getSubmissionHistory)
   history({ ctx, data }: Envelope<{ id: string }>) {
     return this.submissions.historyOf(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.approveSubmission)
-  approve({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.submissions.approve(ctx, data);
-  }
-
-  @Handles(CatalogRpc.rejectSubmission)
-  reject({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.submissions.reject(ctx, data);
-  }
-
-  @Handles(CatalogRpc.reviewQueue)
-  queue({ ctx }: Envelope<Empty>) {
-    return this.submissions.queue(ctx);
   }
 }

@@ -1,51 +1,42 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type HistoryResult,
   type IdeaDeclaration,
-  type IdeaDeliveredEvent,
   isUser,
   type PolicySubmission,
   type RequestContext,
-  type ReviewQueue,
-  type ReviewRequest,
   type SubmissionDetailResult,
   type SubmissionValidation,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
+import { conflict, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { requireAdmin, requireUser } from '../common/caller';
-import { DocTabsRepository } from '../docs/doc-tabs.repository';
-import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
+import { requireUser } from '../common/caller';
+import { stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasRepository } from '../ideas/ideas.repository';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
-import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
 import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
 
-/** Submitting a policy repository, resubmitting it, and the administrator's review. */
+/**
+ * Submitting a policy repository and editing or resubmitting it before review (the review itself is
+ * `SubmissionReviewService`). Validation reads the ref that will be deployed and records its commit.
+ */
 @Injectable()
 export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly policies: PoliciesRepository,
     private readonly policiesService: PoliciesService,
-    private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasRepository,
-    private readonly revisions: RevisionsRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
     private readonly inspector: RepositoryInspector,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
@@ -77,8 +68,16 @@ export class SubmissionsService {
         project_type: validation.projectType,
         source_host_url: request.sourceHostUrl,
         implementation_source_host_url: request.implementationSourceHostUrl ?? null,
-        source_ref: request.sourceRef ?? null,
-        implementation_source_ref: request.implementationSourceRef ?? null,
+        // The ref named (in the field or the URL's /tree/<ref>): the one validated is the one deployed.
+        source_ref: namedRef(validation.ref, validation.defaultBranch, request.sourceRef),
+        implementation_source_ref:
+          validation.projectType === 'split'
+            ? namedRef(
+                validation.implementationRef,
+                validation.implementationDefaultBranch,
+                request.implementationSourceRef,
+              )
+            : null,
         video_tutorial_url: request.videoTutorialUrl ?? null,
         examples_url: request.examplesUrl ?? null,
         icon_url: request.iconUrl ?? null,
@@ -124,9 +123,10 @@ export class SubmissionsService {
 
   /**
    * The policy's owner (who received it, after a transfer) edits a submission that is waiting or was
-   * rejected; a rejected one goes back into the queue. A new repository URL is validated again. The
-   * status is checked again under the submission's row lock, so an approval that commits meanwhile is
-   * never undone (409).
+   * rejected; either way it goes (back) into the queue. A new repository URL or ref is validated again at
+   * that ref, and its commit recorded: the reviewer sees what will be deployed. Once approved, the refs
+   * are an administrator's to change (403), the rest is edited on the policy (409). The status is checked
+   * again under the submission's row lock, so an approval that commits meanwhile is never undone.
    */
   async update(
     ctx: RequestContext,
@@ -135,35 +135,33 @@ export class SubmissionsService {
     const caller = requireUser(ctx);
     const current = await this.visible(ctx, request.id);
     if (current.owner_id !== caller.userId) throw notFound('Submission');
-    if (current.status === 'approved') throw approvedAlready();
-    const repositoryChanged =
-      (request.sourceHostUrl !== undefined && request.sourceHostUrl !== current.source_host_url) ||
-      (request.implementationSourceHostUrl !== undefined &&
-        request.implementationSourceHostUrl !== current.implementation_source_host_url);
-    const validation = repositoryChanged
-      ? await this.validRepository({
-          projectType: current.validation.projectType,
-          sourceHostUrl: request.sourceHostUrl ?? current.source_host_url,
-          implementationSourceHostUrl:
-            request.implementationSourceHostUrl ?? current.implementation_source_host_url ?? undefined,
-          name: request.name ?? current.name,
-          description: request.description ?? current.description,
-        })
+    if (current.status === 'approved') throw approvedAlready(request);
+    const validation = sourceChanged(current, request)
+      ? await this.validRepository(sourceAfter(current, request))
       : undefined;
     const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.dataSource.transaction(async (db) => {
       const locked = await this.submissions.findById(current.id, db, true);
       if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
-      if (locked.status === 'approved') throw approvedAlready();
+      if (locked.status === 'approved') throw approvedAlready(request);
       const policyChanges: PolicyChanges = {
         name: request.name?.trim(),
         description: request.description,
         category: request.category,
         source_host_url: request.sourceHostUrl,
         implementation_source_host_url: request.implementationSourceHostUrl,
-        source_ref: request.sourceRef,
-        implementation_source_ref: request.implementationSourceRef,
+        source_ref: validation
+          ? namedRef(validation.ref, validation.defaultBranch, request.sourceRef ?? current.source_ref)
+          : undefined,
+        implementation_source_ref:
+          validation && validation.projectType === 'split'
+            ? namedRef(
+                validation.implementationRef,
+                validation.implementationDefaultBranch,
+                request.implementationSourceRef ?? current.implementation_source_ref,
+              )
+            : undefined,
         video_tutorial_url: request.videoTutorialUrl,
         examples_url: request.examplesUrl,
         icon_url: request.iconUrl,
@@ -192,85 +190,11 @@ export class SubmissionsService {
         current.policy_id,
         caller.userId,
         locked.status === 'rejected' ? 'resubmitted' : 'submission_edited',
-        { fields },
+        validation ? { fields, ref: validation.ref, commit: validation.commit } : { fields },
       );
       return updated;
     });
     return { submission: toSubmission(row) };
-  }
-
-  /**
-   * Publishes the policy: its staged documentation is copied, the overview seeded from the description,
-   * and ideas it fully delivers (or completes) become delivered, their submitters notified.
-   */
-  async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const { row, events } = await this.dataSource.transaction(async (db) => {
-      const current = await this.pendingForReview(db, request.id);
-      const policy = await this.policies.update(db, current.policy_id, {
-        status: 'published',
-        published_at: new Date(),
-      });
-      await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
-      const updated = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'approved', feedback: request.feedback ?? null },
-        admin.userId,
-      );
-      await this.history.record(db, policy.id, admin.userId, 'approved', { submissionId: current.id });
-      const delivered = await this.ideas.deliver(db, policy.id);
-      for (const idea of delivered) {
-        const event: IdeaDeliveredEvent = {
-          eventId: randomUUID(),
-          ideaId: idea.idea_id,
-          ideaTitle: idea.title,
-          submitterId: idea.submitter_id,
-          resourceType: 'policy',
-          resourceId: policy.id,
-          resourceName: policy.name,
-        };
-        await this.outbox.add(db, event.eventId, CatalogEvents.ideaDelivered.pattern, event);
-      }
-      return { row: updated, events: delivered.length };
-    });
-    if (events > 0) this.relay.kick();
-    return { submission: toSubmission(row) };
-  }
-
-  async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
-      const current = await this.pendingForReview(db, request.id);
-      await this.policies.update(db, current.policy_id, { status: 'rejected' });
-      const updated = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'rejected', feedback: request.feedback ?? null },
-        admin.userId,
-      );
-      await this.history.record(db, current.policy_id, admin.userId, 'rejected', {
-        submissionId: current.id,
-        feedback: request.feedback ?? null,
-      });
-      return updated;
-    });
-    return { submission: toSubmission(row) };
-  }
-
-  async queue(ctx: RequestContext): Promise<ReviewQueue> {
-    requireAdmin(ctx);
-    const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(),
-      this.revisions.pending(),
-      this.ideas.pending(),
-    ]);
-    return {
-      submissions: submissions.map(toSubmission),
-      revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      rulesetSubmissions: [],
-      ideas,
-    };
   }
 
   private async validRepository(
@@ -320,13 +244,6 @@ export class SubmissionsService {
     return row;
   }
 
-  private async pendingForReview(db: EntityManager, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id, db, true);
-    if (!row) throw notFound('Submission');
-    if (row.status !== 'submitted') throw conflict(`The submission was already ${row.status}`);
-    return row;
-  }
-
   private async freeSlug(db: EntityManager, name: string): Promise<string> {
     const base =
       name
@@ -340,6 +257,56 @@ export class SubmissionsService {
   }
 }
 
-function approvedAlready(): DomainError {
+/** A ref is what gets deployed: after approval only an administrator changes it (on the policy). */
+function approvedAlready(request: UpdateSubmissionRequest): DomainError {
+  if (request.sourceRef !== undefined || request.implementationSourceRef !== undefined) {
+    return forbidden('The policy is published: only an administrator may change its sourceRef');
+  }
   return conflict('The submission was approved: edit the policy, or propose a revision');
+}
+
+/**
+ * The ref the policy names for deployment: the one asked for (or given in the URL) as validated; null
+ * when nothing was named and the default branch was read.
+ */
+function namedRef(
+  validated: string | null,
+  defaultBranch: string | null,
+  asked: string | null | undefined,
+): string | null {
+  if (!validated) return null;
+  return asked || validated !== defaultBranch ? validated : null;
+}
+
+/** Whether the repository or the ref to deploy changes: then it is read again before review. */
+function sourceChanged(current: SubmissionRow, request: UpdateSubmissionRequest): boolean {
+  const differs = (asked: string | undefined, now: string | null): boolean =>
+    asked !== undefined && (asked || null) !== now;
+  return (
+    differs(request.sourceHostUrl, current.source_host_url) ||
+    differs(request.implementationSourceHostUrl, current.implementation_source_host_url) ||
+    differs(request.sourceRef, current.source_ref) ||
+    differs(request.implementationSourceRef, current.implementation_source_ref)
+  );
+}
+
+/** The repositories and refs as they will be after the edit. */
+function sourceAfter(
+  current: SubmissionRow,
+  request: UpdateSubmissionRequest,
+): ValidateSubmissionRequest & { name: string; description: string } {
+  const pick = (asked: string | undefined, now: string | null): string | undefined =>
+    asked === undefined ? (now ?? undefined) : asked || undefined;
+  return {
+    projectType: current.validation.projectType,
+    sourceHostUrl: request.sourceHostUrl ?? current.source_host_url,
+    implementationSourceHostUrl: pick(
+      request.implementationSourceHostUrl,
+      current.implementation_source_host_url,
+    ),
+    sourceRef: pick(request.sourceRef, current.source_ref),
+    implementationSourceRef: pick(request.implementationSourceRef, current.implementation_source_ref),
+    name: request.name ?? current.name,
+    description: request.description ?? current.description,
+  };
 }
