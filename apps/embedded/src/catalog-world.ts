@@ -71,13 +71,14 @@ export class CatalogWorld {
     return `${prefix}-${++this.counter}-${Date.now().toString(36)}`;
   }
 
-  async newUser(): Promise<TestUser> {
+  /** `headers`: e.g. the X-Forwarded-For a proxy would add. */
+  async newUser(headers: Record<string, string> = {}): Promise<TestUser> {
     const email = `${this.unique('user')}@example.com`;
-    const signup = await this.http.post<Json>('/api/auth/signup', {
-      email,
-      password: 'password123',
-      name: 'Ada',
-    });
+    const signup = await this.http.post<Json>(
+      '/api/auth/signup',
+      { email, password: 'password123', name: 'Ada' },
+      { headers },
+    );
     if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${signup.text}`);
     const cookie = cookieFrom(signup, 'sb-access-token')!;
     const token = await this.http.post<Json>(

@@ -9,6 +9,7 @@ import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
+import { parseTrustProxy } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
@@ -24,7 +25,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The HTTP edge, configured but not yet listening. */
 export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Gateway> {
   const adapter = new FastifyAdapter({
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
     bodyLimit: 1024 * 1024,
     // Router errors (an over-long path parameter, a malformed URL) get the common error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {

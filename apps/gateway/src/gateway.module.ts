@@ -10,6 +10,7 @@ import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
 import { LoginThrottle } from './auth/login-throttle';
 import { GatewayEnv } from './gateway.env';
+import { RateLimitGuard, RateLimits } from './http/rate-limit';
 import { GatewayReadiness } from './health/gateway-readiness';
 import { AuthController } from './identity/auth.controller';
 import { MeController } from './identity/me.controller';
@@ -43,6 +44,8 @@ export class GatewayModule {
         CallerCache,
         SessionService,
         LoginThrottle,
+        RateLimits,
+        RateLimitGuard,
         TokenRevocation,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

@@ -14,6 +14,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
 import {
   CreateRevisionDto,
   CreateTransferDto,
@@ -127,6 +128,7 @@ export class PoliciesController {
 
   @Get('policies/:id/branches')
   @Authenticated()
+  @RateLimited('branches')
   @ApiOperation({
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
   })
@@ -138,6 +140,7 @@ export class PoliciesController {
   @Post('policies/:id/download')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('download')
   @ApiOperation({ summary: 'Records that the install command was fetched' })
   @ApiOkResponse({ type: OkResultDto })
   @ApiErrors([404, 'No such policy, or not visible'])

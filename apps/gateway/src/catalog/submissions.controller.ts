@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
 import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './catalog.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -21,6 +22,7 @@ export class SubmissionsController {
   @Post('validate')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('validation')
   @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
   @ApiErrors([400, 'The body is malformed'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateSubmissionDto) {
@@ -36,6 +38,7 @@ export class SubmissionsController {
 
   @Post()
   @Authenticated()
+  @RateLimited('submission')
   @ApiOperation({
     summary: 'Submit a policy repository for review; it is under review (visible to its owner) until decided',
   })
