@@ -6,6 +6,7 @@ import {
   type INestApplicationContext,
   Module,
   type ModuleMetadata,
+  Optional,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
@@ -13,7 +14,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ANONYMOUS, type PingResult, type RpcDescriptor } from '@pc/contracts';
 import { randomUUID } from 'node:crypto';
 import { RpcErrorFilter } from '../errors/rpc-error.filter';
-import { HealthModule, type ReadinessCheck } from '../health/health';
+import { HealthModule, READINESS_CHECKS, type ReadinessCheck } from '../health/health';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { type BusConfig, createServerStrategy } from '../messaging/bus';
 import { BusClient } from '../messaging/bus-client';
@@ -76,11 +77,19 @@ export async function startService(
 function serviceRootModule(definition: ServiceDefinition, bus: BusConfig, http: boolean): DynamicModule {
   const ping = definition.ping;
 
+  /** Answers whether the service can serve: the gateway's readiness names a service whose database is down. */
   @Controller()
   class PingHandler {
+    constructor(@Optional() @Inject(READINESS_CHECKS.database) private readonly database?: ReadinessCheck) {}
+
     @MessagePattern(ping.pattern)
-    ping(): PingResult {
-      return { service: definition.name, ok: true };
+    async ping(): Promise<PingResult> {
+      if (!this.database) return { service: definition.name, ok: true };
+      const database = await this.database.check().then(
+        () => 'ok',
+        (error: unknown) => `unavailable (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return { service: definition.name, ok: database === 'ok', database };
     }
   }
 

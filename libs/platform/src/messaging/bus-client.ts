@@ -9,7 +9,7 @@ import {
   type RpcErrorPayload,
 } from '@pc/contracts';
 import type { NatsConnection } from 'nats';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { filter, firstValueFrom, map, race, take, timeout, TimeoutError } from 'rxjs';
 import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
 import type { InProcessBroker } from './in-process-broker';
@@ -27,11 +27,35 @@ const log = createLogger('bus');
 @Injectable()
 export class BusClient implements OnApplicationShutdown {
   private readonly unsubscribes: Array<() => void> = [];
+  private connection: 'connected' | 'disconnected' | 'unknown' = 'unknown';
+  private readonly connectionListeners: Array<(state: 'connected' | 'disconnected') => void> = [];
 
   constructor(
     @Inject(BUS_PROXY) private readonly proxy: ClientProxy,
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
-  ) {}
+  ) {
+    // NATS reports its connection's state; the in-process bus never loses its connection.
+    const watch = this.proxy.status.subscribe((status) => {
+      const state = status === 'connected' ? 'connected' : status === 'disconnected' ? 'disconnected' : null;
+      if (!state || state === this.connection) return;
+      this.connection = state;
+      for (const listener of this.connectionListeners) listener(state);
+    });
+    this.unsubscribes.push(() => watch.unsubscribe());
+  }
+
+  /** False while the connection to NATS is known to be lost (requests then fail at once with 503). */
+  get connected(): boolean {
+    return this.connection !== 'disconnected';
+  }
+
+  /**
+   * Called when the connection to NATS is lost and when it comes back: whatever was learned from
+   * broadcasts (cache invalidations) may have been missed in between.
+   */
+  onConnectionChange(listener: (state: 'connected' | 'disconnected') => void): void {
+    this.connectionListeners.push(listener);
+  }
 
   async request<Req, Res>(
     descriptor: RpcDescriptor<Req, Res>,
@@ -40,11 +64,19 @@ export class BusClient implements OnApplicationShutdown {
     options: { timeoutMs?: number } = {},
   ): Promise<Res> {
     const envelope: Envelope<Req> = { ctx, data };
+    // A request under way when the connection drops gets no reply: it fails then (503), not at the time-out.
+    const lost = this.proxy.status.pipe(
+      filter((status) => status === 'disconnected'),
+      take(1),
+      map(() => {
+        throw new Error('Connection lost');
+      }),
+    );
     try {
       return await firstValueFrom(
-        this.proxy
-          .send<Res, Envelope<Req>>(descriptor.pattern, envelope)
-          .pipe(timeout(options.timeoutMs ?? this.bus.timeoutMs)),
+        race(this.proxy.send<Res, Envelope<Req>>(descriptor.pattern, envelope), lost).pipe(
+          timeout(options.timeoutMs ?? this.bus.timeoutMs),
+        ),
       );
     } catch (error) {
       throw toRemoteError(error, descriptor.pattern);
