@@ -5,7 +5,7 @@ import { catalogDatabase } from '@pc/catalog';
 import { identityDatabase } from '@pc/identity';
 import {
   createServiceDataSource,
-  ensureDatabase,
+  initializeDataSource,
   migrateServiceSchema,
   type ServiceDatabaseOptions,
 } from '@pc/platform';
@@ -22,10 +22,9 @@ async function main(): Promise<void> {
   const unknown = names.filter((n) => !(n in SERVICES));
   if (unknown.length > 0)
     throw new Error(`Unknown service(s): ${unknown.join(', ')}; known: ${Object.keys(SERVICES).join(', ')}`);
-  await ensureDatabase(url);
   for (const name of names) {
     const dataSource = createServiceDataSource({ ...SERVICES[name], url, poolSize: 2 });
-    await dataSource.initialize();
+    await initializeDataSource(dataSource, url);
     await migrateServiceSchema(dataSource, SERVICES[name].schema);
     await dataSource.destroy();
     console.log(`${name}: up to date`);

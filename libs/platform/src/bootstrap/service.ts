@@ -53,7 +53,14 @@ export async function startService(
   const logger = new PinoNestLogger();
   const strategy = createServerStrategy(bus, definition.name);
   if (options.httpPort === undefined) {
-    const app = await NestFactory.createMicroservice(root, { strategy, logger, bufferLogs: false });
+    // abortOnError off: a failure at start (e.g. a missing database) is thrown to the caller, who says
+    // what went wrong, instead of Nest exiting the process.
+    const app = await NestFactory.createMicroservice(root, {
+      strategy,
+      logger,
+      bufferLogs: false,
+      abortOnError: false,
+    });
     app.useGlobalFilters(new RpcErrorFilter());
     app.useGlobalInterceptors(new RequestContextInterceptor());
     app.enableShutdownHooks();
@@ -61,7 +68,10 @@ export async function startService(
     log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
     return { name: definition.name, app, close: () => app.close() };
   }
-  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), {
+    logger,
+    abortOnError: false,
+  });
   // Filters and interceptors must be registered before the microservice is connected, and inherited.
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new RequestContextInterceptor());
