@@ -1,5 +1,5 @@
 import { testBus } from '@pc/testing';
-import { CatalogWorld } from './catalog-world';
+import { CatalogWorld } from './testing/catalog-world';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,7 @@
 import { GatewayEnv } from '@pc/gateway';
 import { loadEnv } from '@pc/platform';
 import { testBus } from '@pc/testing';
-import { CatalogWorld, type TestUser } from './catalog-world';
+import { CatalogWorld, type TestUser } from './testing/catalog-world';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,5 +1,5 @@
 import { testBus } from '@pc/testing';
-import { CARGO, CatalogWorld, POLICY_FILES, type TestUser } from './catalog-world';
+import { CARGO, CatalogWorld, POLICY_FILES, type TestUser } from './testing/catalog-world';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

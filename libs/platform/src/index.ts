@@ -16,3 +16,4 @@ export * from './database/embedded-postgres';
 export * from './health/health';
 export * from './bootstrap/service';
 export * from './auth/token-format';
+export * from './jobs';

@@ -11,6 +11,8 @@ import { freePort } from '@pc/platform';
  */
 export class OwnNats {
   private child?: ChildProcess;
+  /** JetStream's store, kept across stop and start (durable events survive as they would). */
+  private store?: string;
 
   private constructor(readonly port: number) {}
 
@@ -25,7 +27,14 @@ export class OwnNats {
   }
 
   async start(): Promise<void> {
-    this.child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    this.store ??= mkdtempSync(path.join(os.tmpdir(), 'pc-own-nats-'));
+    this.child = spawn(
+      'nats-server',
+      ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.store],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(() => portAnswers(this.port), 10_000, `nats-server on ${this.port}`);
   }
 

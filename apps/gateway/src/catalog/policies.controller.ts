@@ -15,19 +15,19 @@ import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
+import { OkDto } from '../http/common.dto';
 import {
-  CreateRevisionDto,
-  CreateTransferDto,
   HistoryQuery,
   LikedDto,
   ListPoliciesQuery,
-  OkResultDto,
   OrgsQuery,
   PolicyEnvelopeDto,
   PolicyListDto,
   SlugParams,
   UpdatePolicyDto,
-} from './catalog.dto';
+} from './policies.dto';
+import { CreateRevisionDto } from './revisions.dto';
+import { CreateTransferDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -142,7 +142,7 @@ export class PoliciesController {
   @Authenticated()
   @RateLimited('download')
   @ApiOperation({ summary: 'Records that the install command was fetched' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.recordDownload, ctx, { id });

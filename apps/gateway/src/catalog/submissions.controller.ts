@@ -4,7 +4,7 @@ import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contr
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
-import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './catalog.dto';
+import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './submissions.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -68,7 +68,11 @@ export class SubmissionsController {
     summary: 'Edit a waiting submission or resubmit a rejected one (any subset of the submission fields)',
   })
   @ApiErrors(
-    [400, 'A field is invalid, or the new repository failed validation'],
+    [400, 'A field is invalid, or the new repository or ref failed validation'],
+    [
+      403,
+      "The submission was approved: its sourceRef or implementationSourceRef are an administrator's to change",
+    ],
     [404, 'No such submission of the caller'],
     [409, 'The submission was already approved'],
     [422, 'A declared idea is not approved'],

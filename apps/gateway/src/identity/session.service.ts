@@ -6,7 +6,7 @@ import { LoginThrottle } from '../auth/login-throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallerCache } from '../auth/caller-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
-import type { LoginDto, SignupDto } from './identity.dto';
+import type { LoginDto, SignupDto } from './auth.dto';
 
 /** Browser sessions: identity opens and ends them; the gateway keeps the cookie. */
 @Injectable()

@@ -1,23 +1,13 @@
 import { type BusConfig } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
-import { type RunningSystem, startSystem } from './system';
+import { type RunningSystem, startSystem } from '../system';
+import { ADMIN, CARGO, GCL } from './catalog-e2e';
+
+export { CARGO };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
-
-export const GCL = `apiVersion: gateway.vendor/v1alpha1
-kind: Extension
-metadata:
-  name: oauth-scopes
-  labels:
-    title: OAuth Scope Guard
-    category: Security
-spec:
-  properties: {}
-`;
-export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
 export const POLICY_FILES = { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' };
 
 export interface TestUser {
@@ -28,7 +18,8 @@ export interface TestUser {
 }
 
 /**
- * A system with the sandbox as its source host, an administrator session, and builders that go through
+ * Like `CatalogE2e`, with variables of the test's own (limits, proxies) and users signed up from a
+ * chosen address: a system with the sandbox as its source host, an administrator session, and builders that go through
  * the public API (for end-to-end files that need users, repositories and policies).
  */
 export class CatalogWorld {
