@@ -67,7 +67,17 @@ describe('the embedded PostgreSQL', () => {
     await query(postgres.url, 'CREATE SCHEMA probe; DROP SCHEMA probe');
   });
 
-  it('replaces the old fixed password of a data directory from before', async () => {
+  it('replaces the old fixed password of a data directory from before, and hands its objects to the service role', async () => {
+    // As before: the superuser with the fixed password owned the database and everything in it.
+    await query(postgres.url, 'CREATE SCHEMA legacy; CREATE TABLE legacy.items (id serial PRIMARY KEY)');
+    const adminOnCatalog = postgres.url.replace(
+      /\/\/[^@]+@/,
+      `//postgres:${new URL(postgres.adminUrl).password}@`,
+    );
+    await query(
+      adminOnCatalog,
+      'REASSIGN OWNED BY policy_catalog TO postgres; ALTER DATABASE policy_catalog OWNER TO postgres',
+    );
     await query(postgres.adminUrl, "ALTER ROLE postgres PASSWORD 'embedded'");
     await postgres.stop();
     rmSync(postgres.credentialsFile);
@@ -77,5 +87,9 @@ describe('the embedded PostgreSQL', () => {
     );
     expect(await query(postgres.adminUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     expect(statSync(postgres.credentialsFile).mode & 0o777).toBe(0o600);
+    await query(
+      postgres.url,
+      'ALTER TABLE legacy.items ADD COLUMN name text; INSERT INTO legacy.items DEFAULT VALUES',
+    );
   }, 60_000);
 });

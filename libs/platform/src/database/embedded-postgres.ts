@@ -170,11 +170,12 @@ async function ensureOwnedDatabase(adminUrl: (database: string) => string, datab
       await admin.query(`CREATE DATABASE ${identifier(database)} OWNER ${EMBEDDED_SERVICE_ROLE}`);
       return;
     }
-    if (found.rows[0].owner === EMBEDDED_SERVICE_ROLE) return;
-    await admin.query(`ALTER DATABASE ${identifier(database)} OWNER TO ${EMBEDDED_SERVICE_ROLE}`);
+    if (found.rows[0].owner !== EMBEDDED_SERVICE_ROLE)
+      await admin.query(`ALTER DATABASE ${identifier(database)} OWNER TO ${EMBEDDED_SERVICE_ROLE}`);
   } finally {
     await admin.end();
   }
+  // Idempotent, and cheap when there is nothing left to hand over (a start interrupted half-way resumes).
   const inside = new Client({ connectionString: adminUrl(database) });
   await inside.connect();
   try {
@@ -188,13 +189,17 @@ async function ensureOwnedDatabase(adminUrl: (database: string) => string, datab
         END LOOP;
         FOR r IN SELECT n.nspname, c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-            AND c.relowner = 'postgres'::regrole AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') LOOP
+            AND c.relowner = 'postgres'::regrole AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+            -- a sequence owned by a column follows its table
+            AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+              AND d.objid = c.oid AND d.deptype IN ('a', 'i'))
+          ORDER BY c.relkind = 'S' LOOP
           EXECUTE format('ALTER %s %I.%I OWNER TO ${EMBEDDED_SERVICE_ROLE}',
             CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
               WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END, r.nspname, r.relname);
         END LOOP;
       END $$`);
-    log.info({ database, owner: EMBEDDED_SERVICE_ROLE }, 'database handed over to the service role');
+    log.debug({ database, owner: EMBEDDED_SERVICE_ROLE }, 'database owned by the service role');
   } finally {
     await inside.end();
   }
