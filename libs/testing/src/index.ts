@@ -3,3 +3,4 @@ export * from './test-database';
 export * from './http-client';
 export * from './test-bus';
 export * from './processes';
+export * from './openapi-validator';
