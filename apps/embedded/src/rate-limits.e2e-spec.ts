@@ -1,5 +1,3 @@
-import { GatewayEnv } from '@pc/gateway';
-import { loadEnv } from '@pc/platform';
 import { testBus } from '@pc/testing';
 import { CatalogWorld, type TestUser } from './testing/catalog-world';
 
@@ -109,17 +107,5 @@ describe('rate limits at the gateway', () => {
     for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
     expectLimited(await attempt('wrong-password'));
     expectLimited(await attempt('password123'));
-  });
-});
-
-describe('TRUST_PROXY', () => {
-  it('takes false, a hop count or a list of proxy addresses, and refuses true at start', () => {
-    expect(loadEnv(GatewayEnv, { TRUST_PROXY: 'false' }).TRUST_PROXY).toBe('false');
-    expect(loadEnv(GatewayEnv, { TRUST_PROXY: '2' }).TRUST_PROXY).toBe('2');
-    expect(loadEnv(GatewayEnv, { TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).TRUST_PROXY).toContain(
-      '10.1.0.0/16',
-    );
-    expect(() => loadEnv(GatewayEnv, { TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadEnv(GatewayEnv, { TRUST_PROXY: '10.0.0.1,nonsense' })).toThrow(/TRUST_PROXY/);
   });
 });
