@@ -7,20 +7,10 @@ import { Client } from 'pg';
 /** Every service's schema, migrated into the template database each test file clones. */
 const SERVICE_DATABASES = [identityDatabase, catalogDatabase];
 
-const RATE_LIMITS = [
-  'RATE_LIMIT_SIGNUPS_PER_HOUR',
-  'RATE_LIMIT_VALIDATIONS_PER_MINUTE',
-  'RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE',
-  'RATE_LIMIT_DOWNLOADS_PER_MINUTE',
-  'RATE_LIMIT_SUBMISSIONS_PER_HOUR',
-];
-
 const state: { postgres?: Provisioned; nats?: Provisioned; template?: string } = {};
 
 export async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL ??= 'warn';
-  // Test files sign up and submit far more than one client should: limits off unless a test sets them.
-  for (const limit of RATE_LIMITS) process.env[limit] ??= '0';
   state.postgres = await provisionPostgres();
   state.nats = await provisionNats();
   state.template = uniqueName('pc_tpl');
