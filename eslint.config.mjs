@@ -30,6 +30,9 @@ export const adaptersOf = {
   'scope:gateway': [],
   'scope:identity': [],
   'scope:catalog': ['scope:source-host'],
+  'scope:connections': ['scope:platform'],
+  'scope:workspaces': [],
+  'scope:rulesets': ['scope:source-host'],
   'scope:sandbox': [],
 };
 export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];

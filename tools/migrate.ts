@@ -2,7 +2,9 @@
 // Services also migrate at start; this is for operations that prefer a separate step.
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
+import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
+import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
   initializeDataSource,
@@ -11,10 +13,14 @@ import {
   ServiceEnv,
   type ServiceDatabaseOptions,
 } from '@pc/platform';
+import { workspacesDatabase } from '@pc/workspaces';
 
 const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   identity: identityDatabase,
   catalog: catalogDatabase,
+  connections: connectionsDatabase,
+  workspaces: workspacesDatabase,
+  rulesets: rulesetsDatabase,
 };
 
 async function main(): Promise<void> {

@@ -7,7 +7,6 @@ import { UsersDirectory } from './common/users.directory';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { HistoryRepository } from './history/history.repository';
 import { IdeasRepository } from './ideas/ideas.repository';
-import { IdeaDelivery } from './ideas/idea-delivery';
 import { IdeasHandler } from './ideas/ideas.handler';
 import { IdeasService } from './ideas/ideas.service';
 import { LikesHandler } from './likes/likes.handler';
@@ -76,7 +75,6 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       SubmissionsService,
       SubmissionReviewService,
       ReviewQueueService,
-      IdeaDelivery,
       OutboxRepository,
       OutboxRelay,
       CommentsRepository,

@@ -11,7 +11,14 @@ import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+const PASSWORDS: Record<AppName, string> = {
+  gateway: 'gw-pass',
+  identity: 'id-pass',
+  catalog: 'cat-pass',
+  connections: 'conn-pass',
+  workspaces: 'ws-pass',
+  rulesets: 'rs-pass',
+};
 
 /**
  * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
@@ -39,6 +46,9 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
+        NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
+        NATS_RULESETS_PASSWORD: PASSWORDS.rulesets,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -77,6 +87,36 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     const token = created.body.token as string;
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    // Connections and workspaces ask each other, identity and the catalog over the bus.
+    const connection = await http.post<Json>(
+      '/api/connections',
+      {
+        name: 'Perm',
+        host: 'us',
+        clientId: 'perm-client',
+        clientSecret: 'perm-secret',
+        organizationId: 'org-1',
+      },
+      { token },
+    );
+    expect(connection.status).toBe(200);
+    const connectionId = connection.body.connection.id as string;
+    const ws = await http.post<Json>('/api/workspaces', { name: 'Perm team' }, { token });
+    expect(ws.status).toBe(201);
+    const wsId = ws.body.workspace.id as string;
+    expect(
+      (await http.post(`/api/workspaces/${wsId}/connections`, { connection_id: connectionId }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await http.get<Json>(`/api/workspaces/${wsId}`, { token })).body.workspace.connections,
+    ).toHaveLength(1);
+    expect(
+      (await http.get<Json>(`/api/connections/${connectionId}/impact`, { token })).body.workspace_links,
+    ).toBe(1);
+    expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
+    expect((await http.get<Json>('/api/rulesets?source=vendor&limit=1')).body.rulesets).toHaveLength(1);
+    expect((await http.get<Json>('/api/rulesets')).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });
@@ -117,6 +157,44 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     await new Promise((r) => setTimeout(r, 200));
     await nc.close();
     // One refusal for the forged publish, one for the subscription to the gateway's replies.
+    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+  });
+
+  it("keeps the rulesets user from approving ideas in the catalog or reading the catalog's replies", async () => {
+    const nc = await connect({
+      servers: `nats://127.0.0.1:${port}`,
+      user: 'rulesets',
+      pass: PASSWORDS.rulesets,
+      inboxPrefix: '_INBOX_rulesets',
+    });
+    const errors: string[] = [];
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === Events.Error)
+          errors.push(typeof status.data === 'string' ? status.data : 'error');
+      }
+    })();
+    const jc = JSONCodec();
+    const forged = {
+      ctx: {
+        requestId: 'x',
+        caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
+      },
+      data: { id: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e' },
+    };
+    await expect(
+      nc.request(
+        'catalog.idea.approve.v1',
+        jc.encode({ pattern: 'catalog.idea.approve.v1', data: forged, id: '1' }),
+        {
+          timeout: 1000,
+        },
+      ),
+    ).rejects.toBeDefined();
+    nc.subscribe('_INBOX_catalog.>');
+    await nc.flush().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    await nc.close();
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
   });
 

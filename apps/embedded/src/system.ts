@@ -1,9 +1,12 @@
 import { CatalogEnv, catalogService } from '@pc/catalog';
+import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
+import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -51,7 +54,7 @@ const LIMITS_OFF_IN_TESTS = {
 
 /** Every service and the gateway, on the given bus and database. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const source = {
+  const source: EnvSource = {
     ...(options.environment ?? LIMITS_OFF_IN_TESTS),
     ...options.env,
     DATABASE_URL: options.databaseUrl,
@@ -59,12 +62,21 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     BUS_SUBJECT_PREFIX: options.bus.prefix,
     BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
   };
+  // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
+  source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
     services.push(await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http));
     services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), busOf('catalog'), http));
+    services.push(
+      await startService(connectionsService(loadEnv(ConnectionsEnv, source)), busOf('connections'), http),
+    );
+    services.push(
+      await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
+    );
+    services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

@@ -8,6 +8,10 @@ import { PoliciesController } from './catalog/policies.controller';
 import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
+import { ConnectionsController } from './connections/connections.controller';
+import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
+import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
+import { WorkspacesController } from './workspaces/workspaces.controller';
 import { LoginThrottle } from './auth/login-throttle';
 import { GatewayEnv } from './gateway.env';
 import { RateLimitGuard, RateLimits } from './http/rate-limit';
@@ -18,6 +22,10 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
+import { RulesetReviewController } from './rulesets/ruleset-review.controller';
+import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
+import { RulesetsController } from './rulesets/rulesets.controller';
 
 @Module({})
 export class GatewayModule {
@@ -38,6 +46,14 @@ export class GatewayModule {
         SubmissionsController,
         TransfersController,
         AdminController,
+        ConnectionsController,
+        WorkspacesController,
+        WorkspaceMembersController,
+        WorkspaceConnectionsController,
+        RulesetsController,
+        RulesetDocsController,
+        RulesetSubmissionsController,
+        RulesetReviewController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -24,7 +24,6 @@ export class ReviewQueueService {
     return {
       submissions: submissions.map(toSubmission),
       revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      rulesetSubmissions: [],
       ideas,
     };
   }

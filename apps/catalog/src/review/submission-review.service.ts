@@ -6,7 +6,8 @@ import { requireAdmin } from '../common/caller';
 import { publishedDocTabs } from '../docs/doc-tabs';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
-import { IdeaDelivery } from '../ideas/idea-delivery';
+import { IdeasService } from '../ideas/ideas.service';
+import { OutboxRelay } from '../outbox/outbox.relay';
 import { PoliciesRepository } from '../policies/policies.repository';
 import {
   type SubmissionRow,
@@ -25,7 +26,8 @@ export class SubmissionReviewService {
     private readonly policies: PoliciesRepository,
     private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
-    private readonly ideaDelivery: IdeaDelivery,
+    private readonly ideasService: IdeasService,
+    private readonly relay: OutboxRelay,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
@@ -53,14 +55,10 @@ export class SubmissionReviewService {
         ref: current.validation.ref ?? null,
         commit: current.validation.commit ?? null,
       });
-      const count = await this.ideaDelivery.deliverIn(db, {
-        type: 'policy',
-        id: policy.id,
-        name: policy.name,
-      });
+      const count = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
       return { row: approved, delivered: count };
     });
-    if (delivered > 0) this.ideaDelivery.announce();
+    if (delivered > 0) this.relay.kick();
     return { submission: toSubmission(row) };
   }
 

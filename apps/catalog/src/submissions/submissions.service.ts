@@ -4,7 +4,6 @@ import {
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type HistoryResult,
-  type IdeaDeclaration,
   isUser,
   type PolicySubmission,
   type RequestContext,
@@ -13,12 +12,13 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
+import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { requireUser } from '../common/caller';
 import { stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasRepository } from '../ideas/ideas.repository';
+import { IdeasService } from '../ideas/ideas.service';
 import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
@@ -37,6 +37,7 @@ export class SubmissionsService {
     private readonly policiesService: PoliciesService,
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasRepository,
+    private readonly ideasService: IdeasService,
     private readonly inspector: RepositoryInspector,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
@@ -56,7 +57,7 @@ export class SubmissionsService {
   async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
     const caller = requireUser(ctx);
     const validation = await this.validRepository(request);
-    const ideas = await this.checkIdeas(request.deliversIdeaIds ?? []);
+    const ideas = await this.ideasService.checkDeclarations(request.deliversIdeaIds ?? []);
     const stagedTabs = stageDocTabs(request.docTabs);
     const row = await this.dataSource.transaction(async (db) => {
       const policy = await this.policies.insert(db, {
@@ -139,7 +140,9 @@ export class SubmissionsService {
     const validation = sourceChanged(current, request)
       ? await this.validRepository(sourceAfter(current, request))
       : undefined;
-    const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
+    const ideas = request.deliversIdeaIds
+      ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
+      : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.dataSource.transaction(async (db) => {
       const locked = await this.submissions.findById(current.id, db, true);
@@ -211,27 +214,6 @@ export class SubmissionsService {
       );
     }
     return validation;
-  }
-
-  /** Every idea approved and visible, none listed twice; else 422. */
-  private async checkIdeas(declared: IdeaDeclaration[]): Promise<IdeaDeclaration[]> {
-    const ids = declared.map((d) => d.ideaId);
-    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (twice.length > 0) {
-      throw unprocessable(
-        'An idea is listed twice',
-        twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
-      );
-    }
-    const ok = await this.ideas.declarable(ids);
-    const bad = ids.filter((id) => !ok.has(id));
-    if (bad.length > 0) {
-      throw unprocessable(
-        'An idea is not approved or not visible',
-        bad.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is not an approved idea` })),
-      );
-    }
-    return declared;
   }
 
   /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */

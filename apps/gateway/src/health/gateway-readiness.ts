@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ANONYMOUS, CatalogRpc, IdentityRpc } from '@pc/contracts';
+import {
+  ANONYMOUS,
+  CatalogRpc,
+  ConnectionsRpc,
+  IdentityRpc,
+  RulesetsRpc,
+  WorkspacesRpc,
+} from '@pc/contracts';
 import { BusClient, type ReadinessCheck } from '@pc/platform';
 
 /** The services the gateway forwards to; it is ready when each answers a ping over the bus. */
-export const UPSTREAMS = { identity: IdentityRpc.ping, catalog: CatalogRpc.ping } as const;
+export const UPSTREAMS = {
+  identity: IdentityRpc.ping,
+  catalog: CatalogRpc.ping,
+  rulesets: RulesetsRpc.ping,
+  connections: ConnectionsRpc.ping,
+  workspaces: WorkspacesRpc.ping,
+} as const;
 
 /**
  * One verdict per dependency: `bus` (the connection to NATS), then each service (it answers, and its
