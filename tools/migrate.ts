@@ -7,7 +7,7 @@ import { identityDatabase } from '@pc/identity';
 import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
-  ensureDatabase,
+  initializeDataSource,
   loadEnv,
   migrateServiceSchema,
   ServiceEnv,
@@ -30,10 +30,9 @@ async function main(): Promise<void> {
   const unknown = names.filter((n) => !(n in SERVICES));
   if (unknown.length > 0)
     throw new Error(`Unknown service(s): ${unknown.join(', ')}; known: ${Object.keys(SERVICES).join(', ')}`);
-  await ensureDatabase(url);
   for (const name of names) {
     const dataSource = createServiceDataSource({ ...SERVICES[name], url, poolSize: 2 });
-    await dataSource.initialize();
+    await initializeDataSource(dataSource, url);
     await migrateServiceSchema(dataSource, SERVICES[name].schema);
     await dataSource.destroy();
     console.log(`${name}: up to date`);

@@ -18,6 +18,9 @@ import { PoliciesRepository } from './policies/policies.repository';
 import { PoliciesService } from './policies/policies.service';
 import { PolicyAccess } from './policies/policy-access';
 import { PolicyPresenter } from './policies/policy.presenter';
+import { ReviewHandler } from './review/review.handler';
+import { ReviewQueueService } from './review/review-queue.service';
+import { SubmissionReviewService } from './review/submission-review.service';
 import { ReviewersHandler } from './reviewers/reviewers.handler';
 import { ReviewersRepository } from './reviewers/reviewers.repository';
 import { ReviewersService } from './reviewers/reviewers.service';
@@ -42,6 +45,7 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       PoliciesHandler,
       VendorHandler,
       SubmissionsHandler,
+      ReviewHandler,
       RevisionsHandler,
       CommentsHandler,
       LikesHandler,
@@ -69,6 +73,8 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       RepositoryInspector,
       SubmissionsRepository,
       SubmissionsService,
+      SubmissionReviewService,
+      ReviewQueueService,
       OutboxRepository,
       OutboxRelay,
       CommentsRepository,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, ensureDatabase, loadEnv, setLogLevel, startService } from '@pc/platform';
+import { busConfigFrom, loadEnv, setLogLevel, startService } from '@pc/platform';
 import { ConnectionsEnv } from './connections.env';
 import { connectionsService } from './index';
 
@@ -11,7 +11,6 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run connections alone (npm start runs everything in one process)',
     );
-  await ensureDatabase(env.DATABASE_URL);
   await startService(connectionsService(env), busConfigFrom(env), { httpPort: env.PORT });
 }
 

@@ -486,7 +486,14 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
       expect((await http.get('/health/live')).status).toBe(200);
       const ready = await http.get<Json>('/health/ready');
       expect(ready.status).toBe(200);
-      expect(ready.body.checks).toEqual({ bus: 'ok' });
+      expect(ready.body.checks).toEqual({
+        bus: 'ok',
+        identity: 'ok',
+        catalog: 'ok',
+        rulesets: 'ok',
+        connections: 'ok',
+        workspaces: 'ok',
+      });
     });
   });
 

@@ -184,7 +184,12 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
     expect(res.body.submissions.length).toBeGreaterThan(0);
     expect(res.body.submissions[0]).not.toHaveProperty('description');
     expect(res.body.submissions[0]).not.toHaveProperty('validation');
-    expect(res.body.hasMore).toEqual({ submissions: false, revisions: true, ideas: true });
+    expect(res.body.hasMore).toEqual({
+      submissions: false,
+      revisions: true,
+      ideas: true,
+      rulesetSubmissions: false,
+    });
     expect(res.body.submissions).toHaveLength(60);
   });
 

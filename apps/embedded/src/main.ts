@@ -35,11 +35,13 @@ async function main(): Promise<void> {
 
   let postgres: EmbeddedPostgresHandle | undefined;
   let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
+  if (databaseUrl) {
+    // Embedded mode may create the database it is pointed at (the services alone never do).
+    await ensureDatabase(databaseUrl);
+  } else {
     postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
-    databaseUrl = postgres.url('policy_catalog');
+    databaseUrl = await postgres.ensureDatabase('policy_catalog');
   }
-  await ensureDatabase(databaseUrl);
 
   const admin = adminCredentials(env, dataDir);
   // The local source host, registry and platform; adapter variables set explicitly still win.

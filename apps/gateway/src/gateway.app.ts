@@ -9,6 +9,7 @@ import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
+import { parseTrustProxy } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
@@ -24,7 +25,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The HTTP edge, configured but not yet listening. */
 export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Gateway> {
   const adapter = new FastifyAdapter({
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
     bodyLimit: 1024 * 1024,
     // Router errors (an over-long path parameter, a malformed URL) get the common error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
@@ -46,6 +47,7 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   fastify.setReplySerializer((payload) => jsonTextOf(payload) ?? JSON.stringify(payload));
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api')) applyApiHeaders(request.url, reply);
     done(null, payload);
   });
   // One access-log line per request, with its request id (never headers or bodies).
@@ -70,6 +72,19 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const document = buildOpenApiDocument(app);
   serveOpenApi(fastify, document);
   return { app, document };
+}
+
+/**
+ * Every /api answer: never stored by a shared or browser cache (tokens, profiles and private policies
+ * pass here), never content-sniffed; the docs page is never framed (clickjacking).
+ */
+function applyApiHeaders(url: string, reply: FastifyReply): void {
+  void reply.header('x-content-type-options', 'nosniff');
+  void reply.header('cache-control', 'no-store');
+  if (url === '/api/docs' || url.startsWith('/api/docs?')) {
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('content-security-policy', "frame-ancestors 'none'");
+  }
 }
 
 /** Router errors name the problem without echoing the (possibly huge) path back. */

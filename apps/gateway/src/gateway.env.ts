@@ -1,5 +1,6 @@
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonEnv, EnvBoolean } from '@pc/platform';
+import { CommonEnv } from '@pc/platform';
+import { IsTrustProxy } from './http/trust-proxy';
 
 export class GatewayEnv extends CommonEnv {
   @IsOptional()
@@ -32,8 +33,52 @@ export class GatewayEnv extends CommonEnv {
   @Max(24 * 60)
   LOGIN_FAILURE_WINDOW_MINUTES: number = 15;
 
-  /** Trust X-Forwarded-* from a reverse proxy (for the Secure cookie flag and client addresses). */
+  /** Failed sign-ins for one account from all addresses together before sign-in answers 429. */
   @IsOptional()
-  @EnvBoolean()
-  TRUST_PROXY: boolean = false;
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LOGIN_ACCOUNT_MAX_FAILURES: number = 50;
+
+  /**
+   * Which X-Forwarded-* to believe (client address, Secure cookie flag): `false`, a hop count, or the
+   * proxies' addresses/CIDR ranges, comma-separated (see `parseTrustProxy`).
+   */
+  @IsOptional()
+  @IsString()
+  @IsTrustProxy()
+  TRUST_PROXY: string = 'false';
+
+  /** Per client address; 0 turns a limit off (load runs). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_SIGNUPS_PER_HOUR: number = 20;
+
+  /** Per address and per user: each validation reads a repository from the source host. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_VALIDATIONS_PER_MINUTE: number = 10;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: number = 30;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: number = 30;
+
+  /** Per address and per user: each submission is validated and waits for an administrator. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
 }

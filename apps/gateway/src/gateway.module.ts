@@ -14,6 +14,7 @@ import { WorkspaceMembersController } from './workspaces/workspace-members.contr
 import { WorkspacesController } from './workspaces/workspaces.controller';
 import { LoginThrottle } from './auth/login-throttle';
 import { GatewayEnv } from './gateway.env';
+import { RateLimitGuard, RateLimits } from './http/rate-limit';
 import { GatewayReadiness } from './health/gateway-readiness';
 import { AuthController } from './identity/auth.controller';
 import { MeController } from './identity/me.controller';
@@ -59,6 +60,8 @@ export class GatewayModule {
         CallerCache,
         SessionService,
         LoginThrottle,
+        RateLimits,
+        RateLimitGuard,
         TokenRevocation,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, ensureDatabase, loadEnv, setLogLevel, startService } from '@pc/platform';
+import { busConfigFrom, loadEnv, setLogLevel, startService } from '@pc/platform';
 import { RulesetsEnv } from './rulesets.env';
 import { rulesetsService } from './index';
 
@@ -8,7 +8,6 @@ async function main(): Promise<void> {
   setLogLevel(env.LOG_LEVEL);
   if (!env.NATS_URL)
     throw new Error('NATS_URL is required to run rulesets alone (npm start runs everything in one process)');
-  await ensureDatabase(env.DATABASE_URL);
   await startService(rulesetsService(env), busConfigFrom(env), { httpPort: env.PORT });
 }
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, ensureDatabase, loadEnv, setLogLevel, startService } from '@pc/platform';
+import { busConfigFrom, loadEnv, setLogLevel, startService } from '@pc/platform';
 import { WorkspacesEnv } from './workspaces.env';
 import { workspacesService } from './index';
 
@@ -10,7 +10,6 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run workspaces alone (npm start runs everything in one process)',
     );
-  await ensureDatabase(env.DATABASE_URL);
   await startService(workspacesService(env), busConfigFrom(env), { httpPort: env.PORT });
 }
 

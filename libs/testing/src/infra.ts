@@ -22,7 +22,7 @@ export async function provisionPostgres(): Promise<Provisioned> {
   if (process.env.DATABASE_URL) throw new Error(`DATABASE_URL is set but PostgreSQL does not answer at it`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-test-pg-'));
   const server = await startEmbeddedPostgres(path.join(dir, 'data'));
-  return { url: server.url('postgres'), stop: () => server.stop() };
+  return { url: server.adminUrl('postgres'), stop: () => server.stop() };
 }
 
 /**

@@ -14,7 +14,10 @@ import { SOURCE_HOST } from './source-host.provider';
 interface Opened {
   parsed: ParsedRepositoryUrl;
   info: RepositoryInfo;
+  /** The ref named (or the default branch) ... */
   ref: string;
+  /** ... and the commit it pointed to: everything is read at this commit. */
+  commit: string;
   files: Set<string>;
   prefix: string;
 }
@@ -45,10 +48,19 @@ export class RepositoryInspector {
       kitVersion: null,
       defaultBranch: null,
       implementationDefaultBranch: null,
+      ref: null,
+      commit: null,
+      implementationRef: null,
+      implementationCommit: null,
       hasIssues: null,
       assetKinds: [],
     };
-    const definitionRepo = await this.open(request.sourceHostUrl, 'sourceHostUrl', result.errors);
+    const definitionRepo = await this.open(
+      request.sourceHostUrl,
+      request.sourceRef,
+      'sourceHostUrl',
+      result.errors,
+    );
     let implementationRepo: Opened | null = definitionRepo;
     if (projectType === 'split') {
       if (!request.implementationSourceHostUrl) {
@@ -57,6 +69,7 @@ export class RepositoryInspector {
       } else {
         implementationRepo = await this.open(
           request.implementationSourceHostUrl,
+          request.implementationSourceRef,
           'implementationSourceHostUrl',
           result.errors,
         );
@@ -64,12 +77,16 @@ export class RepositoryInspector {
     }
     if (definitionRepo) {
       result.defaultBranch = definitionRepo.info.defaultBranch;
+      result.ref = definitionRepo.ref;
+      result.commit = definitionRepo.commit;
       result.hasIssues = definitionRepo.info.hasIssues;
       if (definitionRepo.info.archived) result.warnings.push('The repository is archived');
       await this.inspectDefinition(definitionRepo, projectType, result);
     }
     if (implementationRepo) {
       result.implementationDefaultBranch = implementationRepo.info.defaultBranch;
+      result.implementationRef = implementationRepo.ref;
+      result.implementationCommit = implementationRepo.commit;
       await this.inspectImplementation(implementationRepo, result);
     }
     result.assetKinds = inferAssetKinds(
@@ -87,15 +104,30 @@ export class RepositoryInspector {
     return result;
   }
 
-  private async open(url: string, field: string, errors: string[]): Promise<Opened | null> {
+  /**
+   * Reads the repository at the ref that will be deployed: the one named, else the URL's /tree/<ref>,
+   * else the default branch; resolved once to a commit, so that what is read is what is recorded.
+   */
+  private async open(
+    url: string,
+    namedRef: string | undefined,
+    field: string,
+    errors: string[],
+  ): Promise<Opened | null> {
     try {
       const parsed = this.host.parseRepositoryUrl(url);
+      const refField = field === 'sourceHostUrl' ? 'sourceRef' : 'implementationSourceRef';
+      if (namedRef && parsed.ref && namedRef !== parsed.ref) {
+        errors.push(`${refField}: ${namedRef} differs from the ref in ${field} (${parsed.ref}); name one`);
+        return null;
+      }
       const info = await this.host.getRepository(parsed);
-      const ref = parsed.ref ?? info.defaultBranch;
-      const tree: TreeEntry[] = await this.host.readTree(parsed, ref, parsed.path);
+      const ref = namedRef || parsed.ref || info.defaultBranch;
+      const commit = await this.host.resolveRef(parsed, ref);
+      const tree: TreeEntry[] = await this.host.readTree(parsed, commit, parsed.path);
       const prefix = parsed.path ? `${parsed.path}/` : '';
       const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
-      return { parsed, info, ref, files, prefix };
+      return { parsed, info, ref, commit, files, prefix };
     } catch (error) {
       errors.push(`${field}: ${problem(error)}`);
       return null;
@@ -103,7 +135,7 @@ export class RepositoryInspector {
   }
 
   private async read(repo: Opened, file: string): Promise<string> {
-    return this.host.readTextFile(repo.parsed, `${repo.prefix}${file}`, repo.ref);
+    return this.host.readTextFile(repo.parsed, `${repo.prefix}${file}`, repo.commit);
   }
 
   private async inspectDefinition(

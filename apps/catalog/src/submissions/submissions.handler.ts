@@ -4,7 +4,6 @@ import {
   type CreateSubmissionRequest,
   type Envelope,
   type PageRequest,
-  type ReviewRequest,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
@@ -43,20 +42,5 @@ export class SubmissionsHandler {
   @Handles(CatalogRpc.getSubmissionHistory)
   history({ ctx, data }: Envelope<{ id: string }>) {
     return this.submissions.historyOf(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.approveSubmission)
-  approve({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.submissions.approve(ctx, data);
-  }
-
-  @Handles(CatalogRpc.rejectSubmission)
-  reject({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.submissions.reject(ctx, data);
-  }
-
-  @Handles(CatalogRpc.reviewQueue)
-  queue({ ctx, data }: Envelope<{ limit?: number }>) {
-    return this.submissions.queue(ctx, data);
   }
 }

@@ -27,17 +27,22 @@ export interface SubmissionRecord {
   updated_at: Date;
 }
 
-/** With the policy's current owner, who is the one to see and edit the submission (after a transfer too). */
+/**
+ * With the policy's current owner, who is the one to see and edit the submission (after a transfer too),
+ * and the refs the policy names (null: the default branch).
+ */
 export interface SubmissionRow extends SubmissionRecord {
   owner_id: string;
+  source_ref: string | null;
+  implementation_source_ref: string | null;
 }
 
-const WITH_OWNER = `SELECT s.*, p.owner_id FROM catalog.policy_submissions s
-  JOIN catalog.policies p ON p.id = s.policy_id`;
+const WITH_OWNER = `SELECT s.*, p.owner_id, p.source_ref, p.implementation_source_ref
+  FROM catalog.policy_submissions s JOIN catalog.policies p ON p.id = s.policy_id`;
 
 export type SubmissionChanges = Partial<
   Pick<
-    SubmissionRow,
+    SubmissionRecord,
     | 'status'
     | 'name'
     | 'description'
@@ -56,7 +61,7 @@ export class SubmissionsRepository {
   async insert(
     db: EntityManager,
     fields: Pick<
-      SubmissionRow,
+      SubmissionRecord,
       | 'policy_id'
       | 'submitted_by'
       | 'name'
@@ -66,7 +71,7 @@ export class SubmissionsRepository {
       | 'doc_tabs'
       | 'validation'
     >,
-  ): Promise<SubmissionRow> {
+  ): Promise<SubmissionRecord> {
     const rows = await db.query<SubmissionRecord[]>(
       `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
          implementation_source_host_url, doc_tabs, validation)
@@ -82,7 +87,7 @@ export class SubmissionsRepository {
         JSON.stringify(fields.validation),
       ],
     );
-    return { ...rows[0], owner_id: fields.submitted_by };
+    return rows[0];
   }
 
   /**
@@ -171,6 +176,10 @@ export function toSubmission(row: SubmissionRecord): PolicySubmission {
     status: row.status,
     sourceHostUrl: row.source_host_url,
     implementationSourceHostUrl: row.implementation_source_host_url,
+    sourceRef: row.validation.ref ?? null,
+    sourceCommit: row.validation.commit ?? null,
+    implementationSourceRef: row.validation.implementationRef ?? null,
+    implementationSourceCommit: row.validation.implementationCommit ?? null,
     feedback: row.feedback,
     validation: row.validation,
     submittedBy: row.submitted_by,
@@ -188,6 +197,10 @@ export function toSubmissionSummary(row: SubmissionRecord): SubmissionSummary {
     status: row.status,
     sourceHostUrl: row.source_host_url,
     implementationSourceHostUrl: row.implementation_source_host_url,
+    sourceRef: row.validation.ref ?? null,
+    sourceCommit: row.validation.commit ?? null,
+    implementationSourceRef: row.validation.implementationRef ?? null,
+    implementationSourceCommit: row.validation.implementationCommit ?? null,
     submittedBy: row.submitted_by,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

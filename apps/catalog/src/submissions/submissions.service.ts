@@ -10,34 +10,23 @@ import {
   type PolicySubmission,
   REVIEW_QUEUE_LIMIT,
   type RequestContext,
-  type ReviewQueue,
-  type ReviewRequest,
   type SubmissionDetailResult,
   type SubmissionValidation,
   SUBMISSIONS_LIMIT,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import {
-  conflict,
-  DomainError,
-  fitToBudget,
-  LIST_REPLY_BUDGET_BYTES,
-  notFound,
-} from '@pc/platform';
+import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { requireAdmin, requireUser } from '../common/caller';
+import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { DocTabsRepository } from '../docs/doc-tabs.repository';
-import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
+import { stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasRepository } from '../ideas/ideas.repository';
 import { IdeasService } from '../ideas/ideas.service';
-import { OutboxRelay } from '../outbox/outbox.relay';
 import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
-import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
 import {
   type SubmissionRow,
@@ -46,19 +35,19 @@ import {
   toSubmissionSummary,
 } from './submissions.repository';
 
-/** Submitting a policy repository, resubmitting it, and the administrator's review. */
+/**
+ * Submitting a policy repository and editing or resubmitting it before review (the review itself is
+ * `SubmissionReviewService`). Validation reads the ref that will be deployed and records its commit.
+ */
 @Injectable()
 export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly policies: PoliciesRepository,
     private readonly policiesService: PoliciesService,
-    private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasRepository,
     private readonly ideasService: IdeasService,
-    private readonly revisions: RevisionsRepository,
-    private readonly relay: OutboxRelay,
     private readonly inspector: RepositoryInspector,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
@@ -90,8 +79,16 @@ export class SubmissionsService {
         project_type: validation.projectType,
         source_host_url: request.sourceHostUrl,
         implementation_source_host_url: request.implementationSourceHostUrl ?? null,
-        source_ref: request.sourceRef ?? null,
-        implementation_source_ref: request.implementationSourceRef ?? null,
+        // The ref named (in the field or the URL's /tree/<ref>): the one validated is the one deployed.
+        source_ref: namedRef(validation.ref, validation.defaultBranch, request.sourceRef),
+        implementation_source_ref:
+          validation.projectType === 'split'
+            ? namedRef(
+                validation.implementationRef,
+                validation.implementationDefaultBranch,
+                request.implementationSourceRef,
+              )
+            : null,
         video_tutorial_url: request.videoTutorialUrl ?? null,
         examples_url: request.examplesUrl ?? null,
         icon_url: request.iconUrl ?? null,
@@ -148,9 +145,10 @@ export class SubmissionsService {
 
   /**
    * The policy's owner (who received it, after a transfer) edits a submission that is waiting or was
-   * rejected; a rejected one goes back into the queue. A new repository URL is validated again. The
-   * status is checked again under the submission's row lock, so an approval that commits meanwhile is
-   * never undone (409).
+   * rejected; either way it goes (back) into the queue. A new repository URL or ref is validated again at
+   * that ref, and its commit recorded: the reviewer sees what will be deployed. Once approved, the refs
+   * are an administrator's to change (403), the rest is edited on the policy (409). The status is checked
+   * again under the submission's row lock, so an approval that commits meanwhile is never undone.
    */
   async update(
     ctx: RequestContext,
@@ -159,20 +157,9 @@ export class SubmissionsService {
     const caller = requireUser(ctx);
     const current = await this.visible(ctx, request.id);
     if (current.owner_id !== caller.userId) throw notFound('Submission');
-    if (current.status === 'approved') throw approvedAlready();
-    const repositoryChanged =
-      (request.sourceHostUrl !== undefined && request.sourceHostUrl !== current.source_host_url) ||
-      (request.implementationSourceHostUrl !== undefined &&
-        request.implementationSourceHostUrl !== current.implementation_source_host_url);
-    const validation = repositoryChanged
-      ? await this.validRepository({
-          projectType: current.validation.projectType,
-          sourceHostUrl: request.sourceHostUrl ?? current.source_host_url,
-          implementationSourceHostUrl:
-            request.implementationSourceHostUrl ?? current.implementation_source_host_url ?? undefined,
-          name: request.name ?? current.name,
-          description: request.description ?? current.description,
-        })
+    if (current.status === 'approved') throw approvedAlready(request);
+    const validation = sourceChanged(current, request)
+      ? await this.validRepository(sourceAfter(current, request))
       : undefined;
     const ideas = request.deliversIdeaIds
       ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
@@ -181,15 +168,24 @@ export class SubmissionsService {
     const row = await this.dataSource.transaction(async (db) => {
       const locked = await this.submissions.findById(current.id, db, true);
       if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
-      if (locked.status === 'approved') throw approvedAlready();
+      if (locked.status === 'approved') throw approvedAlready(request);
       const policyChanges: PolicyChanges = {
         name: request.name?.trim(),
         description: request.description,
         category: request.category,
         source_host_url: request.sourceHostUrl,
         implementation_source_host_url: request.implementationSourceHostUrl,
-        source_ref: request.sourceRef,
-        implementation_source_ref: request.implementationSourceRef,
+        source_ref: validation
+          ? namedRef(validation.ref, validation.defaultBranch, request.sourceRef ?? current.source_ref)
+          : undefined,
+        implementation_source_ref:
+          validation && validation.projectType === 'split'
+            ? namedRef(
+                validation.implementationRef,
+                validation.implementationDefaultBranch,
+                request.implementationSourceRef ?? current.implementation_source_ref,
+              )
+            : undefined,
         video_tutorial_url: request.videoTutorialUrl,
         examples_url: request.examplesUrl,
         icon_url: request.iconUrl,
@@ -218,89 +214,11 @@ export class SubmissionsService {
         current.policy_id,
         caller.userId,
         locked.status === 'rejected' ? 'resubmitted' : 'submission_edited',
-        { fields },
+        validation ? { fields, ref: validation.ref, commit: validation.commit } : { fields },
       );
       return updated;
     });
     return { submission: toSubmission(row) };
-  }
-
-  /**
-   * Publishes the policy: its staged documentation is copied, the overview seeded from the description,
-   * and ideas it fully delivers (or completes) become delivered, their submitters notified.
-   */
-  async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const { row, events } = await this.dataSource.transaction(async (db) => {
-      const current = await this.pendingForReview(db, request.id);
-      const policy = await this.policies.update(db, current.policy_id, {
-        status: 'published',
-        published_at: new Date(),
-      });
-      await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
-      const updated = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'approved', feedback: request.feedback ?? null },
-        admin.userId,
-      );
-      await this.history.record(db, policy.id, admin.userId, 'approved', { submissionId: current.id });
-      const delivered = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
-      return { row: updated, events: delivered };
-    });
-    if (events > 0) this.relay.kick();
-    return { submission: toSubmission(row) };
-  }
-
-  async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
-      const current = await this.pendingForReview(db, request.id);
-      await this.policies.update(db, current.policy_id, { status: 'rejected' });
-      const updated = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'rejected', feedback: request.feedback ?? null },
-        admin.userId,
-      );
-      await this.history.record(db, current.policy_id, admin.userId, 'rejected', {
-        submissionId: current.id,
-        feedback: request.feedback ?? null,
-      });
-      return updated;
-    });
-    return { submission: toSubmission(row) };
-  }
-
-  /**
-   * The oldest `limit` items of each kind, submissions as summaries, each kind within a third of the
-   * reply budget. No cursor: deciding the oldest items brings the next ones into the queue.
-   */
-  async queue(ctx: RequestContext, request: { limit?: number }): Promise<ReviewQueue> {
-    requireAdmin(ctx);
-    const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
-    const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(limit),
-      this.revisions.pending(limit),
-      this.ideas.pending(limit),
-    ]);
-    const budget = Math.floor(LIST_REPLY_BUDGET_BYTES / 3);
-    const shown = {
-      submissions: fitToBudget(submissions.slice(0, limit).map(toSubmissionSummary), budget),
-      revisions: fitToBudget(
-        revisions.slice(0, limit).map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-        budget,
-      ),
-      ideas: fitToBudget(ideas.slice(0, limit), budget),
-    };
-    return {
-      ...shown,
-      hasMore: {
-        submissions: submissions.length > shown.submissions.length,
-        revisions: revisions.length > shown.revisions.length,
-        ideas: ideas.length > shown.ideas.length,
-      },
-    };
   }
 
   private async validRepository(
@@ -329,13 +247,6 @@ export class SubmissionsService {
     return row;
   }
 
-  private async pendingForReview(db: EntityManager, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id, db, true);
-    if (!row) throw notFound('Submission');
-    if (row.status !== 'submitted') throw conflict(`The submission was already ${row.status}`);
-    return row;
-  }
-
   private async freeSlug(db: EntityManager, name: string): Promise<string> {
     const base =
       name
@@ -349,6 +260,56 @@ export class SubmissionsService {
   }
 }
 
-function approvedAlready(): DomainError {
+/** A ref is what gets deployed: after approval only an administrator changes it (on the policy). */
+function approvedAlready(request: UpdateSubmissionRequest): DomainError {
+  if (request.sourceRef !== undefined || request.implementationSourceRef !== undefined) {
+    return forbidden('The policy is published: only an administrator may change its sourceRef');
+  }
   return conflict('The submission was approved: edit the policy, or propose a revision');
+}
+
+/**
+ * The ref the policy names for deployment: the one asked for (or given in the URL) as validated; null
+ * when nothing was named and the default branch was read.
+ */
+function namedRef(
+  validated: string | null,
+  defaultBranch: string | null,
+  asked: string | null | undefined,
+): string | null {
+  if (!validated) return null;
+  return asked || validated !== defaultBranch ? validated : null;
+}
+
+/** Whether the repository or the ref to deploy changes: then it is read again before review. */
+function sourceChanged(current: SubmissionRow, request: UpdateSubmissionRequest): boolean {
+  const differs = (asked: string | undefined, now: string | null): boolean =>
+    asked !== undefined && (asked || null) !== now;
+  return (
+    differs(request.sourceHostUrl, current.source_host_url) ||
+    differs(request.implementationSourceHostUrl, current.implementation_source_host_url) ||
+    differs(request.sourceRef, current.source_ref) ||
+    differs(request.implementationSourceRef, current.implementation_source_ref)
+  );
+}
+
+/** The repositories and refs as they will be after the edit. */
+function sourceAfter(
+  current: SubmissionRow,
+  request: UpdateSubmissionRequest,
+): ValidateSubmissionRequest & { name: string; description: string } {
+  const pick = (asked: string | undefined, now: string | null): string | undefined =>
+    asked === undefined ? (now ?? undefined) : asked || undefined;
+  return {
+    projectType: current.validation.projectType,
+    sourceHostUrl: request.sourceHostUrl ?? current.source_host_url,
+    implementationSourceHostUrl: pick(
+      request.implementationSourceHostUrl,
+      current.implementation_source_host_url,
+    ),
+    sourceRef: pick(request.sourceRef, current.source_ref),
+    implementationSourceRef: pick(request.implementationSourceRef, current.implementation_source_ref),
+    name: request.name ?? current.name,
+    description: request.description ?? current.description,
+  };
 }

@@ -27,6 +27,7 @@ export class CallerCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
   private readonly tombstones = new Map<string, number>();
   private readonly keyOfTokenId = new Map<string, string>();
+  private clearedAt = 0;
 
   constructor(
     private readonly bus: BusClient,
@@ -34,6 +35,9 @@ export class CallerCache implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Revocations broadcast while this gateway was cut off from NATS never reach it: forget every
+    // cached answer when the connection is lost and again when it is back.
+    this.bus.onConnectionChange(() => this.clear());
     await this.bus.subscribeBroadcast(IdentityEvents.tokenRevoked, (event) =>
       this.evict(`t:${event.tokenHash}`),
     );
@@ -70,7 +74,8 @@ export class CallerCache implements OnModuleInit {
     const asked = now;
     const result = await this.bus.request(IdentityRpc.authenticate, ctx, request);
     const tombstone = this.tombstones.get(key);
-    if (this.env.AUTH_CACHE_TTL_MS > 0 && (tombstone === undefined || tombstone < asked)) {
+    const fresh = (tombstone === undefined || tombstone < asked) && this.clearedAt < asked;
+    if (this.env.AUTH_CACHE_TTL_MS > 0 && fresh) {
       const expires = result.expiresAt ? Date.parse(result.expiresAt) : Infinity;
       this.remember(key, {
         caller: result.caller,
@@ -78,6 +83,13 @@ export class CallerCache implements OnModuleInit {
       });
     }
     return result.caller;
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.keyOfTokenId.clear();
+    // A look-up already in flight must not put an answer from before the gap back.
+    this.clearedAt = Date.now();
   }
 
   private remember(key: string, entry: Entry): void {

@@ -13,8 +13,9 @@ const ADDRESS_FACTOR = 5;
 
 /**
  * Slows password guessing: after LOGIN_MAX_FAILURES failed sign-ins for one email from one address
- * (or five times as many from one address over all emails) within the window, sign-in answers 429
- * with Retry-After until the window ends. Kept per gateway replica, in memory.
+ * (or five times as many from one address over all emails), or LOGIN_ACCOUNT_MAX_FAILURES for one
+ * account from all addresses together (an attacker with many addresses), within the window, sign-in
+ * answers 429 with Retry-After until the window ends. Kept per gateway replica, in memory.
  */
 @Injectable()
 export class LoginThrottle {
@@ -27,6 +28,7 @@ export class LoginThrottle {
     const limits: Array<[string, number]> = [
       [this.emailKey(address, email), this.env.LOGIN_MAX_FAILURES],
       [`ip:${address}`, this.env.LOGIN_MAX_FAILURES * ADDRESS_FACTOR],
+      [this.accountKey(email), this.env.LOGIN_ACCOUNT_MAX_FAILURES],
     ];
     for (const [key, limit] of limits) {
       const window = this.current(key, now);
@@ -43,7 +45,7 @@ export class LoginThrottle {
 
   failed(address: string, email: string): void {
     const now = Date.now();
-    for (const key of [this.emailKey(address, email), `ip:${address}`]) {
+    for (const key of [this.emailKey(address, email), `ip:${address}`, this.accountKey(email)]) {
       const window = this.current(key, now) ?? { failures: 0, since: now };
       window.failures += 1;
       this.windows.delete(key);
@@ -71,6 +73,10 @@ export class LoginThrottle {
 
   private windowMs(): number {
     return this.env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+  }
+
+  private accountKey(email: string): string {
+    return `account:${email.trim().toLowerCase()}`;
   }
 
   private emailKey(address: string, email: string): string {

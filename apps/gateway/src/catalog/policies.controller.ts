@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
 import { OkDto } from '../http/common.dto';
 import {
   BranchInfoDto,
@@ -129,6 +130,7 @@ export class PoliciesController {
 
   @Get('policies/:id/branches')
   @Authenticated()
+  @RateLimited('branches')
   @ApiOperation({
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
   })
@@ -145,6 +147,7 @@ export class PoliciesController {
   @Post('policies/:id/download')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('download')
   @ApiOperation({ summary: 'Records that the install command was fetched' })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or not visible'])

@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
 import { HistoryPageDto } from './policies.dto';
 import {
   CreatedSubmissionDto,
@@ -33,6 +34,7 @@ export class SubmissionsController {
   @Post('validate')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('validation')
   @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
   @ApiOkResponse({ type: ValidationEnvelopeDto })
   @ApiErrors([400, 'The body is malformed'], [502, 'The source host could not be read; try again later'])
@@ -56,6 +58,7 @@ export class SubmissionsController {
 
   @Post()
   @Authenticated()
+  @RateLimited('submission')
   @ApiOperation({
     summary: 'Submit a policy repository for review; it is under review (visible to its owner) until decided',
   })
@@ -88,7 +91,11 @@ export class SubmissionsController {
   })
   @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(
-    [400, 'A field is invalid, or the new repository failed validation'],
+    [400, 'A field is invalid, or the new repository or ref failed validation'],
+    [
+      403,
+      "The submission was approved: its sourceRef or implementationSourceRef are an administrator's to change",
+    ],
     [404, 'No such submission of the caller'],
     [409, 'The submission was already approved'],
     [422, 'A declared idea is not approved'],

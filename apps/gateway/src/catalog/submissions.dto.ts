@@ -103,13 +103,25 @@ export class SubmissionOptionalFieldsDto {
   @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
 
-  @ApiPropertyOptional({ minLength: SOURCE_REF.min, maxLength: SOURCE_REF.max })
+  @ApiPropertyOptional({
+    minLength: SOURCE_REF.min,
+    maxLength: SOURCE_REF.max,
+    description:
+      'Branch, tag or commit deployed by default (omit: the default branch). Validation reads this ref and ' +
+      'records the commit it points to (the submission shows both as sourceRef and sourceCommit); changing ' +
+      'it on a waiting or rejected submission validates it again and puts it back in the review queue; ' +
+      'after approval it is refused with 403',
+  })
   @Optional()
   @IsString()
   @Length(SOURCE_REF.min, SOURCE_REF.max)
   sourceRef?: string;
 
-  @ApiPropertyOptional({ minLength: SOURCE_REF.min, maxLength: SOURCE_REF.max })
+  @ApiPropertyOptional({
+    minLength: SOURCE_REF.min,
+    maxLength: SOURCE_REF.max,
+    description: 'Split model: as sourceRef, for the implementation repository (implementationSourceCommit)',
+  })
   @Optional()
   @IsString()
   @Length(SOURCE_REF.min, SOURCE_REF.max)
@@ -307,6 +319,16 @@ export class SubmissionValidationDto {
   @ApiProperty({ type: String, nullable: true }) kitVersion!: string | null;
   @ApiProperty({ type: String, nullable: true }) defaultBranch!: string | null;
   @ApiProperty({ type: String, nullable: true }) implementationDefaultBranch!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The ref read: the one named, else the default branch',
+  })
+  ref!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The commit `ref` pointed to when it was read' })
+  commit!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationRef!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationCommit!: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) hasIssues!: boolean | null;
   @ApiProperty({ enum: ASSET_KINDS, isArray: true }) assetKinds!: AssetKind[];
 }
@@ -320,6 +342,20 @@ export class SubmissionDto {
   @ApiProperty({ enum: SUBMISSION_STATUSES }) status!: SubmissionStatus;
   @ApiProperty({ format: 'uri' }) sourceHostUrl!: string;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) implementationSourceHostUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The ref validated and deployed (null: recorded before refs were)',
+  })
+  sourceRef!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The commit sourceRef pointed to when validated: what an approval publishes',
+  })
+  sourceCommit!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationSourceRef!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationSourceCommit!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Reviewer feedback' }) feedback!: string | null;
   @ApiProperty({ type: SubmissionValidationDto }) validation!: SubmissionValidationDto;
   @ApiProperty({ format: 'uuid' }) submittedBy!: string;

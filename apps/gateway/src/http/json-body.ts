@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const MAX_DEPTH = 32;
@@ -10,13 +11,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
     const refusal = refuseEncoding(request);
     if (refusal) return done(refusal);
+    if (!isUtf8(raw as Buffer)) {
+      return done(badRequest('The body is not valid UTF-8: send JSON encoded as UTF-8'));
+    }
+    const body = (raw as Buffer).toString('utf8');
     if (body === '') return done(null, undefined);
     let value: unknown;
     try {
-      value = JSON.parse(body as string);
+      value = JSON.parse(body);
     } catch {
       return done(badRequest('The body is not valid JSON'));
     }

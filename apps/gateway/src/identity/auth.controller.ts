@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags, ApiCreatedResponse } from '@nestj
 import type { RequestContext } from '@pc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Ctx, Public } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
 import { SessionService } from './session.service';
 import { OkDto } from '../http/common.dto';
 import { LoginDto, SignupDto } from './auth.dto';
@@ -15,6 +16,7 @@ export class AuthController {
 
   @Post('signup')
   @Public()
+  @RateLimited('signup')
   @ApiOperation({ summary: 'Create an account and sign in (sets the sb-access-token cookie)' })
   @ApiCreatedResponse({ type: UserEnvelopeDto })
   @ApiErrors([400, 'Invalid email, password (min 8) or name'], [409, 'An account with that email exists'])
@@ -35,7 +37,7 @@ export class AuthController {
   @ApiErrors(
     [400, 'Malformed request'],
     [401, 'Invalid email or password'],
-    [429, 'Too many failed sign-ins for this email from this address (Retry-After)'],
+    [429, 'Too many failed sign-ins for this email from this address, or for this account (Retry-After)'],
   )
   login(
     @Ctx() ctx: RequestContext,

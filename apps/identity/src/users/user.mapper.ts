@@ -40,8 +40,9 @@ export function toPublicProfile(user: UserRow & { username: string }): PublicPro
   };
 }
 
+/** The avatar hash and URL only for a public profile: hidden means hidden everywhere. */
 export function toUserSummary(user: UserRow, avatarBaseUrl: string): UserSummary {
-  const hash = emailHash(user.email);
+  const hash = user.profile_is_public ? emailHash(user.email) : null;
   return {
     id: user.id,
     name: user.name,
@@ -49,7 +50,7 @@ export function toUserSummary(user: UserRow, avatarBaseUrl: string): UserSummary
     company: user.company,
     email: user.email,
     avatarEmailHash: hash,
-    avatarUrl: avatarBaseUrl ? `${avatarBaseUrl}${hash}` : '',
+    avatarUrl: hash && avatarBaseUrl ? `${avatarBaseUrl}${hash}` : '',
   };
 }
 

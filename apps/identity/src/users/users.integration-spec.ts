@@ -79,7 +79,8 @@ describe('profiles (identity service, real PostgreSQL)', () => {
   it('resolves a user by email, by username with or without @, or to null', async () => {
     const user = await identity.newUser();
     const username = unique();
-    await identity.request(IdentityRpc.updateMe, user.session, { username });
+    // Public, so that the avatar is shown (a private profile's is hidden: see the next test).
+    await identity.request(IdentityRpc.updateMe, user.session, { username, profileIsPublic: true });
     for (const key of [user.email.toUpperCase(), username, `@${username}`]) {
       const { user: found } = await identity.request(IdentityRpc.resolveUser, anonymous(), {
         usernameOrEmail: key,
@@ -94,6 +95,12 @@ describe('profiles (identity service, real PostgreSQL)', () => {
       (await identity.request(IdentityRpc.resolveUser, anonymous(), { usernameOrEmail: identity.email() }))
         .user,
     ).toBeNull();
+  });
+
+  it("hides a private profile's email hash and avatar from other services", async () => {
+    const user = await identity.newUser();
+    const { users } = await identity.request(IdentityRpc.findUsers, anonymous(), { ids: [user.id] });
+    expect(users[0]).toMatchObject({ id: user.id, avatarEmailHash: null, avatarUrl: '' });
   });
 
   it('finds many users by id, each once', async () => {

@@ -25,6 +25,12 @@ export interface SubmissionValidation {
   kitVersion: string | null;
   defaultBranch: string | null;
   implementationDefaultBranch: string | null;
+  /** The ref that was read and will be deployed: the one named, else the default branch. */
+  ref: string | null;
+  /** The commit `ref` pointed to when it was read: what the reviewer approves. */
+  commit: string | null;
+  implementationRef: string | null;
+  implementationCommit: string | null;
   hasIssues: boolean | null;
   assetKinds: AssetKind[];
 }
@@ -33,6 +39,9 @@ export interface ValidateSubmissionRequest {
   projectType?: ProjectType;
   sourceHostUrl: string;
   implementationSourceHostUrl?: string;
+  /** The ref to read (the one that will be deployed); default: the URL's /tree/<ref>, else the default branch. */
+  sourceRef?: string;
+  implementationSourceRef?: string;
 }
 
 export const IDEA_COVERAGES = ['full', 'partial'] as const;
@@ -96,6 +105,11 @@ export interface PolicySubmission {
   status: SubmissionStatus;
   sourceHostUrl: string;
   implementationSourceHostUrl: string | null;
+  /** The ref validated and deployed, and the commit it pointed to when validated (null: not recorded). */
+  sourceRef: string | null;
+  sourceCommit: string | null;
+  implementationSourceRef: string | null;
+  implementationSourceCommit: string | null;
   feedback: string | null;
   validation: SubmissionValidation;
   submittedBy: string;
@@ -113,6 +127,10 @@ export type SubmissionSummary = Pick<
   | 'status'
   | 'sourceHostUrl'
   | 'implementationSourceHostUrl'
+  | 'sourceRef'
+  | 'sourceCommit'
+  | 'implementationSourceRef'
+  | 'implementationSourceCommit'
   | 'submittedBy'
   | 'createdAt'
   | 'updatedAt'

@@ -33,5 +33,8 @@ export type EventPayload<D> = D extends EventDescriptor<infer P> ? P : never;
 /** Every service answers this, for readiness checks. */
 export interface PingResult {
   service: string;
+  /** False when a dependency of the service (its database) is unavailable. */
   ok: boolean;
+  /** `ok`, or what is wrong with the service's database (absent: the service has none). */
+  database?: string;
 }

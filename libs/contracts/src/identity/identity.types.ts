@@ -36,7 +36,9 @@ export interface UserSummary {
   username: string | null;
   company: string | null;
   email: string;
-  avatarEmailHash: string;
+  /** Null unless the user made the profile public: a hash lets anyone confirm a guessed email. */
+  avatarEmailHash: string | null;
+  /** Empty unless the profile is public (the URL carries the hash). */
   avatarUrl: string;
 }
 

@@ -6,6 +6,7 @@ import {
   type INestApplicationContext,
   Module,
   type ModuleMetadata,
+  Optional,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
@@ -13,7 +14,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ANONYMOUS, type PingResult, type RpcDescriptor } from '@pc/contracts';
 import { randomUUID } from 'node:crypto';
 import { RpcErrorFilter } from '../errors/rpc-error.filter';
-import { HealthModule, type ReadinessCheck } from '../health/health';
+import { HealthModule, READINESS_CHECKS, type ReadinessCheck } from '../health/health';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { type BusConfig, createServerStrategy } from '../messaging/bus';
 import { BusClient } from '../messaging/bus-client';
@@ -52,7 +53,14 @@ export async function startService(
   const logger = new PinoNestLogger();
   const strategy = createServerStrategy(bus, definition.name);
   if (options.httpPort === undefined) {
-    const app = await NestFactory.createMicroservice(root, { strategy, logger, bufferLogs: false });
+    // abortOnError off: a failure at start (e.g. a missing database) is thrown to the caller, who says
+    // what went wrong, instead of Nest exiting the process.
+    const app = await NestFactory.createMicroservice(root, {
+      strategy,
+      logger,
+      bufferLogs: false,
+      abortOnError: false,
+    });
     app.useGlobalFilters(new RpcErrorFilter());
     app.useGlobalInterceptors(new RequestContextInterceptor());
     app.enableShutdownHooks();
@@ -60,7 +68,10 @@ export async function startService(
     log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
     return { name: definition.name, app, close: () => app.close() };
   }
-  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), {
+    logger,
+    abortOnError: false,
+  });
   // Filters and interceptors must be registered before the microservice is connected, and inherited.
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new RequestContextInterceptor());
@@ -76,11 +87,19 @@ export async function startService(
 function serviceRootModule(definition: ServiceDefinition, bus: BusConfig, http: boolean): DynamicModule {
   const ping = definition.ping;
 
+  /** Answers whether the service can serve: the gateway's readiness names a service whose database is down. */
   @Controller()
   class PingHandler {
+    constructor(@Optional() @Inject(READINESS_CHECKS.database) private readonly database?: ReadinessCheck) {}
+
     @MessagePattern(ping.pattern)
-    ping(): PingResult {
-      return { service: definition.name, ok: true };
+    async ping(): Promise<PingResult> {
+      if (!this.database) return { service: definition.name, ok: true };
+      const database = await this.database.check().then(
+        () => 'ok',
+        (error: unknown) => `unavailable (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return { service: definition.name, ok: database === 'ok', database };
     }
   }
 

@@ -1,7 +1,12 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { READINESS_CHECKS, type ReadinessCheck } from '../health/health';
-import { createServiceDataSource, migrateServiceSchema, type ServiceDatabaseOptions } from './database';
+import {
+  createServiceDataSource,
+  initializeDataSource,
+  migrateServiceSchema,
+  type ServiceDatabaseOptions,
+} from './database';
 
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
@@ -34,7 +39,7 @@ export class DatabaseModule {
           provide: DataSource,
           useFactory: async () => {
             const dataSource = createServiceDataSource(options);
-            await dataSource.initialize();
+            await initializeDataSource(dataSource, options.url);
             await migrateServiceSchema(dataSource, options.schema);
             return dataSource;
           },

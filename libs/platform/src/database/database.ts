@@ -62,7 +62,25 @@ export async function migrateServiceSchema(dataSource: DataSource, schema: strin
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet (development and tests). */
+/**
+ * Connects the data source. A database that does not exist is never created here (a mistyped
+ * DATABASE_URL would otherwise give a replica an empty catalog): the error names it.
+ */
+export async function initializeDataSource(dataSource: DataSource, url: string): Promise<void> {
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== '3D000') throw error;
+    const target = new URL(url);
+    const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+    throw new Error(
+      `Database "${name}" does not exist on ${target.hostname}:${target.port || '5432'} (DATABASE_URL). ` +
+        'Check DATABASE_URL, or create the database first; services never create one.',
+    );
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet: embedded mode and tests only. */
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));

@@ -35,7 +35,15 @@ export function toRpcError(exception: unknown): RpcErrorPayload {
   if (exception instanceof RemoteError) return exception.payload;
   if (exception instanceof Error && /timeout exceeded when trying to connect/i.test(exception.message)) {
     log.warn({ err: exception }, 'no database connection free in time');
-    return { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; try again shortly' };
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; try again shortly', retryAfter: 5 };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    log.warn({ err: exception }, 'database unavailable');
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable; try again shortly',
+      retryAfter: 5,
+    };
   }
   if (isDataException(exception)) {
     // PostgreSQL refused a value (a NUL byte, an invalid encoding, a number out of range): bad input.
@@ -43,6 +51,32 @@ export function toRpcError(exception: unknown): RpcErrorPayload {
   }
   log.error({ err: exception }, 'unhandled error in handler');
   return { code: 'INTERNAL', message: 'Internal error' };
+}
+
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|Connection refused/i;
+
+/**
+ * PostgreSQL is down, restarting or unreachable: SQLSTATE class 08 (connection exception), 57P01-57P03
+ * (shut down, crashed, starting up), a refused or reset socket, or the driver's lost connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const driver = (error as { driverError?: unknown } | null)?.driverError ?? error;
+  const code = (driver as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    if (CONNECTION_ERRORS.has(code)) return true;
+  }
+  const message = driver instanceof Error ? driver.message : '';
+  return CONNECTION_MESSAGES.test(message);
 }
 
 /** SQLSTATE class 22: data exception. */

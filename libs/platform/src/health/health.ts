@@ -16,7 +16,11 @@ export const ROUTE_AUTH_MODE = 'pc:auth-mode';
 
 export interface ReadinessCheck {
   readonly name: string;
-  check(): Promise<void>;
+  /**
+   * Throws what is wrong; or returns one verdict per dependency (`ok` or what is wrong), reported
+   * under those names instead of `name`, so that /health/ready names the missing one.
+   */
+  check(): Promise<void | Record<string, string>>;
 }
 
 export const READINESS_CHECKS = {
@@ -37,8 +41,9 @@ export class HealthService {
     await Promise.all(
       all.map(async (c) => {
         try {
-          await withTimeout(c.check(), 3000);
-          checks[c.name] = 'ok';
+          const verdicts = await withTimeout(c.check(), 3000);
+          if (verdicts) Object.assign(checks, verdicts);
+          else checks[c.name] = 'ok';
         } catch (error) {
           checks[c.name] = error instanceof Error ? error.message : 'failed';
         }

@@ -35,11 +35,35 @@ export class BusClient implements OnApplicationShutdown {
   private readonly unsubscribes: Array<() => void> = [];
   private nats: NatsConnection | undefined;
   private nextId = 0;
+  private connection: 'connected' | 'disconnected' | 'unknown' = 'unknown';
+  private readonly connectionListeners: Array<(state: 'connected' | 'disconnected') => void> = [];
 
   constructor(
     @Inject(BUS_PROXY) private readonly proxy: ClientProxy,
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
-  ) {}
+  ) {
+    // NATS reports its connection's state; the in-process bus never loses its connection.
+    const watch = this.proxy.status.subscribe((status) => {
+      const state = status === 'connected' ? 'connected' : status === 'disconnected' ? 'disconnected' : null;
+      if (!state || state === this.connection) return;
+      this.connection = state;
+      for (const listener of this.connectionListeners) listener(state);
+    });
+    this.unsubscribes.push(() => watch.unsubscribe());
+  }
+
+  /** False while the connection to NATS is known to be lost (requests then fail at once with 503). */
+  get connected(): boolean {
+    return this.connection !== 'disconnected';
+  }
+
+  /**
+   * Called when the connection to NATS is lost and when it comes back: whatever was learned from
+   * broadcasts (cache invalidations) may have been missed in between.
+   */
+  onConnectionChange(listener: (state: 'connected' | 'disconnected') => void): void {
+    this.connectionListeners.push(listener);
+  }
 
   async request<Req, Res>(
     descriptor: RpcDescriptor<Req, Res>,
@@ -73,11 +97,30 @@ export class BusClient implements OnApplicationShutdown {
   ): Promise<Res> {
     const subject = this.bus.prefix + pattern;
     const packet = JSON.stringify({ pattern: subject, data: envelope, id: String(++this.nextId) });
+    // A connection known to be lost fails at once (503); a request under way when it drops fails then,
+    // not at the time-out: no reply can come back on a lost connection.
+    if (!this.connected) throw new Error('Connection lost');
     let reply: Msg;
+    let stopWatching = (): void => undefined;
+    const lost = new Promise<never>((_, reject) => {
+      const listener = (state: 'connected' | 'disconnected') => {
+        if (state === 'disconnected') reject(new Error('Connection lost'));
+      };
+      this.connectionListeners.push(listener);
+      stopWatching = () => {
+        const index = this.connectionListeners.indexOf(listener);
+        if (index >= 0) this.connectionListeners.splice(index, 1);
+      };
+    });
     try {
-      reply = await this.connection().request(subject, encoder.encode(packet), { timeout: timeoutMs });
+      reply = await Promise.race([
+        this.natsConnection().request(subject, encoder.encode(packet), { timeout: timeoutMs }),
+        lost,
+      ]);
     } catch (error) {
       throw fromNatsError(error);
+    } finally {
+      stopWatching();
     }
     const text = reply.data.length > 0 ? decoder.decode(reply.data) : '';
     if (reply.headers?.get(REPLY_ERROR_HEADER) === '1') throw JSON.parse(text) as unknown;
@@ -85,7 +128,7 @@ export class BusClient implements OnApplicationShutdown {
     return withJsonText(JSON.parse(text) as Res, text);
   }
 
-  private connection(): NatsConnection {
+  private natsConnection(): NatsConnection {
     this.nats ??= this.proxy.unwrap<NatsConnection>();
     return this.nats;
   }
@@ -147,25 +190,44 @@ function fromNatsError(error: unknown): unknown {
   return error;
 }
 
+/** Seconds a client is asked to wait before retrying when a dependency is down. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Bus failures as the caller should see them. Messages never name a subject (internal topology):
+ * the subject is logged instead. A connection to NATS known to be lost fails at once (503), it does
+ * not wait for the time-out.
+ */
 function toRemoteError(error: unknown, pattern: string): RemoteError {
   if (error instanceof RemoteError) return error;
   if (isRpcErrorPayload(error)) return new RemoteError(error);
   if (error instanceof TimeoutError) {
-    return new RemoteError({ code: 'TIMEOUT', message: `The service did not answer in time (${pattern})` });
+    log.warn({ pattern }, 'bus request timed out');
+    return new RemoteError({ code: 'TIMEOUT', message: 'The service did not answer in time' });
   }
   const text = error instanceof Error ? error.message : String(error);
   if (/MAX_PAYLOAD_EXCEEDED/.test(text)) {
     return new RemoteError({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large to forward' });
   }
+  if (/Connection lost|CONNECTION_CLOSED|CONNECTION_DRAINING|DISCONNECT/i.test(text)) {
+    log.warn({ pattern, reason: text }, 'bus unavailable');
+    return unavailable('The message bus is unavailable; try again shortly');
+  }
   if (
     /Empty response|no matching message handler|no responders|CONNECTION_REFUSED|ECONNREFUSED/i.test(text)
   ) {
-    const payload: RpcErrorPayload = {
-      code: 'SERVICE_UNAVAILABLE',
-      message: `No service answers ${pattern}`,
-    };
-    return new RemoteError(payload);
+    log.warn({ pattern }, 'no service answers');
+    return unavailable('The service is unavailable; try again shortly');
   }
   log.error({ err: error, pattern }, 'unexpected bus failure');
   return new RemoteError({ code: 'INTERNAL', message: 'Internal error' });
+}
+
+function unavailable(message: string): RemoteError {
+  const payload: RpcErrorPayload = {
+    code: 'SERVICE_UNAVAILABLE',
+    message,
+    retryAfter: UNAVAILABLE_RETRY_AFTER_S,
+  };
+  return new RemoteError(payload);
 }

@@ -59,6 +59,8 @@ export function createServerStrategy(bus: BusConfig, service: string): CustomTra
       name: service,
       gracefulShutdown: true,
       gracePeriod: bus.shutdownGraceMs ?? 2000,
+      // Keep reconnecting for as long as NATS is away (the client's default gives up after ten tries).
+      maxReconnectAttempts: -1,
     },
     bus.prefix,
   );

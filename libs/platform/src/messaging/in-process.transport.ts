@@ -90,7 +90,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     };
     const handler = this.getHandlerByPattern(subject);
     if (!handler) {
-      respond({ err: unavailable(subject), isDisposed: true });
+      respond({ err: unavailable(), isDisposed: true });
       return;
     }
     const response$ = this.transformToObservable(await handler(message.data, context));
@@ -143,7 +143,7 @@ export class InProcessClient extends ClientProxy {
         callback({ err, response });
       }
     });
-    if (reached === 0) callback({ err: unavailable(subject), isDisposed: true });
+    if (reached === 0) callback({ err: unavailable(), isDisposed: true });
     return () => {
       disposed = true;
     };
@@ -156,6 +156,11 @@ export class InProcessClient extends ClientProxy {
   }
 }
 
-function unavailable(subject: string): RpcErrorPayload {
-  return { code: 'SERVICE_UNAVAILABLE', message: `No service answers ${subject}` };
+/** Like NATS "no responders"; the subject stays internal (never in the message). */
+function unavailable(): RpcErrorPayload {
+  return {
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is unavailable; try again shortly',
+    retryAfter: 5,
+  };
 }

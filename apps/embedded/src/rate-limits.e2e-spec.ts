@@ -1,0 +1,111 @@
+import { testBus } from '@pc/testing';
+import { CatalogWorld, type TestUser } from './testing/catalog-world';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+let addressCounter = 0;
+/** A fresh client address (TEST-NET-3), as a proxy in front of the gateway would report it. */
+const newAddress = () => `203.0.113.${++addressCounter}`;
+
+describe('rate limits at the gateway', () => {
+  const world = new CatalogWorld();
+  let user: TestUser;
+
+  beforeAll(async () => {
+    await world.start(testBus('in-process'), {
+      TRUST_PROXY: '1',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '3',
+      RATE_LIMIT_VALIDATIONS_PER_MINUTE: '2',
+      RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '2',
+      RATE_LIMIT_DOWNLOADS_PER_MINUTE: '2',
+      RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_ACCOUNT_MAX_FAILURES: '6',
+    });
+    user = await world.newUser(from(newAddress()).headers);
+  });
+
+  afterAll(() => world.stop());
+
+  const signup = (address: string) =>
+    world.http.post<Json>(
+      '/api/auth/signup',
+      { email: `${world.unique('rl')}@example.com`, password: 'password123', name: 'R' },
+      from(address),
+    );
+
+  function expectLimited(res: { status: number; headers: Headers; body: Json }): void {
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.body.code).toBe('RATE_LIMITED');
+  }
+
+  it('answers 429 with Retry-After to the sign-up over the limit from one address, not to another address', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 3; i++) expect((await signup(address)).status).toBe(201);
+    expectLimited(await signup(address));
+    expect((await signup(newAddress())).status).toBe(201);
+  });
+
+  it('limits validations per user, whatever address they come from', async () => {
+    const repo = await world.newRepo();
+    const validate = () =>
+      world.http.post<Json>(
+        '/api/submissions/validate',
+        { sourceHostUrl: repo.webUrl },
+        {
+          token: user.token,
+          ...from(newAddress()),
+        },
+      );
+    expect((await validate()).status).toBe(200);
+    expect((await validate()).status).toBe(200);
+    expectLimited(await validate());
+  });
+
+  it('limits submission creation, branch listing and downloads per user', async () => {
+    const author = await world.newUser(from(newAddress()).headers);
+    const first = await world.submit(author);
+    await world.submit(author);
+    const repo = await world.newRepo();
+    expectLimited(
+      await world.http.post<Json>('/api/submissions', world.submissionBody(repo.webUrl), {
+        token: author.token,
+      }),
+    );
+
+    await world.approve(first.id);
+    const branches = () =>
+      world.http.get<Json>(`/api/policies/${first.policyId}/branches`, { token: author.token });
+    const download = () =>
+      world.http.post<Json>(`/api/policies/${first.policyId}/download`, {}, { token: author.token });
+    for (const call of [branches, download]) {
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      expectLimited(await call());
+    }
+  });
+
+  it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {
+    const victim = await world.newUser(from(newAddress()).headers);
+    const attacker = newAddress();
+    const attempt = (forged: string) =>
+      world.http.post<Json>(
+        '/api/auth/login',
+        { email: victim.email, password: 'wrong-password' },
+        from(`${forged}, ${attacker}`),
+      );
+    for (let i = 0; i < 3; i++) expect((await attempt(newAddress())).status).toBe(401);
+    expectLimited(await attempt(newAddress()));
+  });
+
+  it('stops guessing one account from many addresses (429), even with the right password', async () => {
+    const victim = await world.newUser(from(newAddress()).headers);
+    const attempt = (password: string) =>
+      world.http.post<Json>('/api/auth/login', { email: victim.email, password }, from(newAddress()));
+    for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
+    expectLimited(await attempt('wrong-password'));
+    expectLimited(await attempt('password123'));
+  });
+});
