@@ -4,8 +4,6 @@ import { Handles } from '@pc/platform';
 import { ReviewQueueService } from './review-queue.service';
 import { SubmissionReviewService } from './submission-review.service';
 
-type Empty = Record<string, never>;
-
 @Controller()
 export class ReviewHandler {
   constructor(

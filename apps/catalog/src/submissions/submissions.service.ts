@@ -8,7 +8,6 @@ import {
   type PageInfo,
   type PageRequest,
   type PolicySubmission,
-  REVIEW_QUEUE_LIMIT,
   type RequestContext,
   type SubmissionDetailResult,
   type SubmissionValidation,
@@ -28,12 +27,7 @@ import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
 import { RepositoryInspector } from '../source/repository-inspector';
-import {
-  type SubmissionRow,
-  SubmissionsRepository,
-  toSubmission,
-  toSubmissionSummary,
-} from './submissions.repository';
+import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
 
 /**
  * Submitting a policy repository and editing or resubmitting it before review (the review itself is
