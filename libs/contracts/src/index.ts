@@ -8,3 +8,4 @@ export * from './catalog/catalog.types';
 export * from './catalog/catalog-social.types';
 export * from './catalog/catalog-review.types';
 export * from './catalog/catalog.patterns';
+export * from './catalog/catalog-ideas.limits';

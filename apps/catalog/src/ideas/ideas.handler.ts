@@ -1,5 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope, type ReviewRequest, type SubmitIdeaRequest } from '@pc/contracts';
+import {
+  CatalogRpc,
+  type Envelope,
+  type ListIdeasRequest,
+  type ReviewRequest,
+  type SubmitIdeaRequest,
+  type VoteIdeaRequest,
+} from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { IdeasService } from './ideas.service';
 
@@ -13,13 +20,18 @@ export class IdeasHandler {
   }
 
   @Handles(CatalogRpc.listIdeas)
-  list({ ctx }: Envelope<Record<string, never>>) {
-    return this.ideas.list(ctx);
+  list({ ctx, data }: Envelope<ListIdeasRequest>) {
+    return this.ideas.list(ctx, data);
   }
 
   @Handles(CatalogRpc.getIdea)
   get({ ctx, data }: Envelope<{ id: string }>) {
     return this.ideas.get(ctx, data.id);
+  }
+
+  @Handles(CatalogRpc.voteIdea)
+  vote({ ctx, data }: Envelope<VoteIdeaRequest>) {
+    return this.ideas.vote(ctx, data);
   }
 
   @Handles(CatalogRpc.approveIdea)

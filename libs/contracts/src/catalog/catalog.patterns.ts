@@ -13,6 +13,8 @@ import type {
   CreateTransferRequest,
   Idea,
   IdeaDeliveredEvent,
+  ListIdeasRequest,
+  ListIdeasResult,
   MoveRulesetOwnershipRequest,
   PolicyRevision,
   PolicySubmission,
@@ -26,6 +28,8 @@ import type {
   TransferDecisionRequest,
   UpdateSubmissionRequest,
   ValidateSubmissionRequest,
+  VoteIdeaRequest,
+  VoteIdeaResult,
 } from './catalog-review.types';
 import type {
   BranchInfo,
@@ -108,8 +112,9 @@ export const CatalogRpc = {
   ),
 
   submitIdea: rpc<SubmitIdeaRequest, { idea: Idea }>('catalog.idea.submit.v1'),
-  listIdeas: rpc<Empty, { ideas: Idea[] }>('catalog.idea.list.v1'),
+  listIdeas: rpc<ListIdeasRequest, ListIdeasResult>('catalog.idea.list.v1'),
   getIdea: rpc<{ id: string }, { idea: Idea }>('catalog.idea.get.v1'),
+  voteIdea: rpc<VoteIdeaRequest, VoteIdeaResult>('catalog.idea.vote.v1'),
   approveIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.approve.v1'),
   rejectIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.reject.v1'),
 } as const;
