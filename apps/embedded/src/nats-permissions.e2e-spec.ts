@@ -10,7 +10,12 @@ import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+const PASSWORDS: Record<AppName, string> = {
+  gateway: 'gw-pass',
+  identity: 'id-pass',
+  catalog: 'cat-pass',
+  mcp: 'mcp-pass',
+};
 
 /**
  * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
@@ -38,6 +43,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_MCP_PASSWORD: PASSWORDS.mcp,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));

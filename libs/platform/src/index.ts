@@ -16,3 +16,5 @@ export * from './database/embedded-postgres';
 export * from './health/health';
 export * from './bootstrap/service';
 export * from './auth/token-format';
+export * from './auth/bearer';
+export * from './auth/caller-cache';
