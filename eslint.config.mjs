@@ -21,7 +21,13 @@ const forTests = base.map((c) =>
     ? c
     : { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:testing'])] },
 );
-const testFiles = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'];
+const testFiles = [
+  '**/*.spec.ts',
+  '**/*.integration-spec.ts',
+  '**/*.e2e-spec.ts',
+  'libs/testing/**/*.ts',
+  'apps/*/src/testing/**/*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '.nx', 'coverage', '**/*.js', '**/*.mjs', '**/*.cjs'] },

@@ -18,3 +18,4 @@ export * from './bootstrap/service';
 export * from './auth/token-format';
 export * from './auth/bearer';
 export * from './auth/caller-cache';
+export * from './jobs';

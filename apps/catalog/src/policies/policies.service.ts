@@ -4,6 +4,7 @@ import {
   type HistoryRequest,
   type HistoryResult,
   isUser,
+  HISTORY_LIMIT,
   LIST_LIMIT,
   type ListPoliciesRequest,
   type ListPoliciesResult,
@@ -36,7 +37,6 @@ import { PolicyPresenter } from './policy.presenter';
 import type { PolicyChanges } from './policy.row';
 import { PoliciesRepository } from './policies.repository';
 
-const HISTORY_PAGE = { default: 50, max: 200 };
 /** How long a failed issue-tracker check is remembered, so callers cannot make every request reach the host. */
 const ISSUES_FAILURE_TTL_MS = 5 * 60 * 1000;
 const ISSUES_FAILURES_KEPT = 10_000;
@@ -204,7 +204,10 @@ export class PoliciesService {
   async historyOf(ctx: RequestContext, request: HistoryRequest): Promise<HistoryResult> {
     const row = await this.access.visible(ctx, request.id);
     const full = isUser(ctx.caller) && (ctx.caller.isAdmin || ctx.caller.userId === row.owner_id);
-    const limit = Math.min(Math.max(request.limit ?? HISTORY_PAGE.default, 1), HISTORY_PAGE.max);
+    const limit = Math.min(
+      Math.max(request.limit ?? HISTORY_LIMIT.default, HISTORY_LIMIT.min),
+      HISTORY_LIMIT.max,
+    );
     const rows = await this.history.page(request.id, decodeCursor(request.before), limit, full);
     const entries = rows.slice(0, limit);
     return { entries, nextCursor: rows.length > limit ? encodeCursor(entries[entries.length - 1].id) : null };

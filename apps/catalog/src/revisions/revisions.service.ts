@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateRevisionRequest,
   isUser,
+  POLICY_DESCRIPTION,
   type PolicyRevision,
   type RequestContext,
   type ReviewRequest,
@@ -16,8 +17,6 @@ import type { PolicyRow } from '../policies/policy.row';
 import { PoliciesRepository } from '../policies/policies.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
-
-const DESCRIPTION = { min: 10, max: 20_000 };
 
 /** A proposal that passed every check and is ready to be written. */
 export interface RevisionDraft {
@@ -79,9 +78,12 @@ export class RevisionsService {
     }
     const value = rawValue.trim();
     if (field === 'description') {
-      if (value.length < DESCRIPTION.min || value.length > DESCRIPTION.max) {
+      if (value.length < POLICY_DESCRIPTION.min || value.length > POLICY_DESCRIPTION.max) {
         throw unprocessable('Invalid revision value', [
-          { field: 'value', message: `must be ${DESCRIPTION.min} to ${DESCRIPTION.max} characters` },
+          {
+            field: 'value',
+            message: `must be ${POLICY_DESCRIPTION.min} to ${POLICY_DESCRIPTION.max} characters`,
+          },
         ]);
       }
       return { field, value, previous: policy.description };

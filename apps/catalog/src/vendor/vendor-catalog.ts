@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Direction,
   DIRECTIONS,
+  VENDOR_SLUG_PATTERN,
   type VendorIndexReloadResult,
   type VendorPolicy,
   type VendorPolicySummary,
@@ -117,8 +118,7 @@ function matches(q: string | undefined, ...fields: string[]): boolean {
 
 function base(raw: Record<string, unknown>): VendorEntry {
   const slug = requiredString(raw, 'slug');
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug))
-    throw new Error('slug must be lower-case letters, digits and -');
+  if (!VENDOR_SLUG_PATTERN.test(slug)) throw new Error('slug must be lower-case letters, digits and -');
   return {
     slug,
     name: requiredString(raw, 'name'),

@@ -3,7 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
-import { DesignateReviewerDto, FeedbackDto, OkResultDto, RejectDto } from './catalog.dto';
+import { OkDto } from '../http/common.dto';
+import { DesignateReviewerDto, RejectDto } from './admin.dto';
+import { FeedbackDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
 const DECIDED: [number, string] = [409, 'Already decided'];
@@ -84,7 +86,7 @@ export class AdminController {
     summary:
       'Designate a reviewer of this policy: GET /policies/{id}/reviewers/me then answers true for them',
   })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'userId is not a UUID'], [404, 'No such policy or user'])
   designateReviewer(
     @Ctx() ctx: RequestContext,
@@ -97,7 +99,7 @@ export class AdminController {
   @Delete('policies/:id/reviewers/:userId')
   @AdminOnly()
   @ApiOperation({ summary: 'Remove a designated reviewer of this policy' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or the user is not a designated reviewer of it'])
   removeReviewer(
     @Ctx() ctx: RequestContext,

@@ -3,7 +3,8 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { CommentEditDto, CommentInputDto, DeleteCommentQuery, OkResultDto } from './catalog.dto';
+import { OkDto } from '../http/common.dto';
+import { CommentEditDto, CommentInputDto, DeleteCommentQuery } from './comments.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -61,7 +62,7 @@ export class CommentsController {
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
     @Query() query: DeleteCommentQuery,
-  ): Promise<OkResultDto> {
+  ): Promise<OkDto> {
     return this.bus.request(CatalogRpc.deleteComment, ctx, { id, hard: query.hard });
   }
 }

@@ -14,19 +14,19 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
 import {
-  CreateRevisionDto,
-  CreateTransferDto,
   HistoryQuery,
   LikedDto,
   ListPoliciesQuery,
-  OkResultDto,
   OrgsQuery,
   PolicyEnvelopeDto,
   PolicyListDto,
   SlugParams,
   UpdatePolicyDto,
-} from './catalog.dto';
+} from './policies.dto';
+import { CreateRevisionDto } from './revisions.dto';
+import { CreateTransferDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -139,7 +139,7 @@ export class PoliciesController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Records that the install command was fetched' })
-  @ApiOkResponse({ type: OkResultDto })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.recordDownload, ctx, { id });

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './catalog.dto';
+import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './submissions.dto';
 
 const uuid = new ParseUUIDPipe();
 

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { FeedbackDto, TransfersQuery } from './catalog.dto';
+import { FeedbackDto, TransfersQuery } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
 const DECISION_ERRORS: Array<[number, string]> = [

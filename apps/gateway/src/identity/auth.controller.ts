@@ -4,7 +4,9 @@ import type { RequestContext } from '@pc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Ctx, Public } from '../auth/auth.decorators';
 import { SessionService } from './session.service';
-import { LoginDto, OkDto, SignupDto, UserEnvelopeDto } from './identity.dto';
+import { OkDto } from '../http/common.dto';
+import { LoginDto, SignupDto } from './auth.dto';
+import { UserEnvelopeDto } from './me.dto';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { UpdateMeDto, UserEnvelopeDto } from './identity.dto';
+import { UpdateMeDto, UserEnvelopeDto } from './me.dto';
 
 @ApiTags('account')
 @Controller('me')

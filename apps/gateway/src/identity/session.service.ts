@@ -5,7 +5,7 @@ import { BusClient, CallerCache, hashSecret, RemoteError } from '@pc/platform';
 import { LoginThrottle } from '../auth/login-throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
-import type { LoginDto, SignupDto } from './identity.dto';
+import type { LoginDto, SignupDto } from './auth.dto';
 
 /** Browser sessions: identity opens and ends them; the gateway keeps the cookie. */
 @Injectable()

@@ -4,7 +4,7 @@ import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, SessionOnly } from '../auth/auth.decorators';
 import { TokenRevocation } from './token-revocation';
-import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './identity.dto';
+import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './tokens.dto';
 
 @ApiTags('tokens')
 @Controller('tokens')

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { PublicProfileEnvelopeDto } from './identity.dto';
+import { PublicProfileEnvelopeDto } from './users.dto';
 
 @ApiTags('account')
 @Controller('users')

@@ -3,19 +3,17 @@ import {
   ASSET_KINDS,
   CatalogRpc,
   DIRECTIONS,
+  LIST_OFFSET_MAX,
+  POLICY_CATEGORY_MAX,
   POLICY_SORTS,
   POLICY_SOURCES,
+  SEARCH_QUERY_MAX,
   SORT_ORDERS,
+  VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import {
-  POLICY_CATEGORY_MAX,
-  POLICY_OFFSET_MAX,
-  POLICY_QUERY_MAX,
-  TOOL_PAGE,
-  VENDOR_SLUG_PATTERN,
-} from './catalog-inputs';
+import { TOOL_PAGE } from './catalog-inputs';
 import {
   commentSchema,
   communityPolicySummarySchema,
@@ -53,13 +51,13 @@ export class PolicyTools implements ToolSet {
       scope: 'api:read',
       input: {
         source: z.enum(POLICY_SOURCES).default('community').describe('community (default) or vendor.'),
-        q: text(1, POLICY_QUERY_MAX).optional().describe('Words or parts of words to find.'),
+        q: text(1, SEARCH_QUERY_MAX).optional().describe('Words or parts of words to find.'),
         category: text(1, POLICY_CATEGORY_MAX).optional().describe('Exact category, e.g. Security.'),
         direction: z.enum(DIRECTIONS).optional().describe('inbound or outbound traffic.'),
         assetKind: z.enum(ASSET_KINDS).optional().describe('Community only: agent, api, llm or mcp.'),
         sort: z.enum(POLICY_SORTS).optional().describe('alpha (by name) or submitted (by date).'),
         order: z.enum(SORT_ORDERS).optional().describe('asc or desc.'),
-        ...page(TOOL_PAGE.max, TOOL_PAGE.default, POLICY_OFFSET_MAX),
+        ...page(TOOL_PAGE.max, TOOL_PAGE.default, LIST_OFFSET_MAX),
       },
       output: {
         policies: z.array(z.union([communityPolicySummarySchema, vendorPolicySummarySchema])),

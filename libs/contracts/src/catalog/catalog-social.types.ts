@@ -1,7 +1,5 @@
 /** Likes, comments and their requests. */
 
-export const COMMENT_BODY_MAX = 10_000;
-
 export interface Comment {
   id: string;
   policyId: string;

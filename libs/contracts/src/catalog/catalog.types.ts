@@ -28,9 +28,6 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The four predefined documentation tabs of a policy; any other key is custom. */
 export const PREDEFINED_POLICY_TABS = ['overview', 'configuration', 'examples', 'faq'] as const;
-export const DOC_TAB_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
-export const LIST_LIMIT = { min: 1, max: 200, default: 100 } as const;
 
 export interface IdeaDelivery {
   id: string;

@@ -28,8 +28,6 @@ export function event<Payload>(
   return { kind: 'event', pattern, broadcast: options.broadcast ?? false };
 }
 
-export type RpcRequest<D> = D extends RpcDescriptor<infer Req, unknown> ? Req : never;
-export type RpcResult<D> = D extends RpcDescriptor<unknown, infer Res> ? Res : never;
 export type EventPayload<D> = D extends EventDescriptor<infer P> ? P : never;
 
 /** Every service answers this, for readiness checks. */

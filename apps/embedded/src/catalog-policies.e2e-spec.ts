@@ -1,0 +1,266 @@
+import { Client } from 'pg';
+import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
+
+// A policy from sign-up to publication; listing, search and the vendor index; visibility of documentation and submissions; designated reviewers; history.
+describe.each(BUSES)('catalog policies through the gateway over the %s bus', (kind) => {
+  const t = catalogE2e(kind);
+  const { newUser, newRepo, submit, published } = t;
+
+  describe('a new user, from sign-up to a published policy', () => {
+    it('validates, submits, is reviewed, found by a word, revised and transferred', async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const url = await newRepo();
+
+      const validation = await t.http.post<Json>(
+        '/api/submissions/validate',
+        { sourceHostUrl: url },
+        { token: owner.token },
+      );
+      expect(validation.status).toBe(200);
+      expect(validation.body.validation).toMatchObject({
+        ok: true,
+        errors: [],
+        version: '1.2.3',
+        kitVersion: '1.4.0',
+        defaultBranch: 'main',
+        definition: { path: 'definition/gcl.yaml', name: 'oauth-scopes' },
+      });
+
+      const created = await t.http.post<Json>(
+        '/api/submissions',
+        {
+          name: 'Zebra Scope Guard',
+          description: 'Rejects requests whose token lacks the quokkascope an operation needs.',
+          sourceHostUrl: url,
+          docTabs: [{ key: 'faq', title: 'FAQ', bodyMd: 'Q and A' }],
+        },
+        { token: owner.token },
+      );
+      expect(created.status).toBe(201);
+      const policyId: string = created.body.submission.policyId;
+
+      const mine = await t.http.get<Json>(`/api/policies/${policyId}`, { token: owner.token });
+      expect(mine.status).toBe(200);
+      expect(mine.body.policy.status).toBe('under_review');
+      expect((await t.http.get(`/api/policies/${policyId}`, { token: other.token })).status).toBe(404);
+      expect((await t.http.get(`/api/policies/${policyId}`)).status).toBe(404);
+
+      const queue = await t.http.get<Json>('/api/admin/queue', { cookie: t.admin });
+      expect(queue.body.submissions.map((s: Json) => s.id)).toContain(created.body.submission.id);
+      expect(queue.body.rulesetSubmissions).toEqual([]);
+
+      const approve = await t.http.post<Json>(
+        `/api/admin/submissions/${created.body.submission.id}/approve`,
+        {},
+        { cookie: t.admin },
+      );
+      expect(approve.status).toBe(200);
+
+      const found = await t.http.get<Json>('/api/policies?q=quokkascope');
+      expect(found.body.policies.map((p: Json) => p.id)).toEqual([policyId]);
+      const docs = await t.http.get<Json>(`/api/policies/${policyId}/docs`);
+      expect(docs.body.tabs.map((t: Json) => t.key)).toEqual(['overview', 'faq']);
+      expect(docs.body.tabs[0].bodyMd).toContain('quokkascope');
+
+      const revision = await t.http.post<Json>(
+        `/api/policies/${policyId}/revisions`,
+        { field: 'description', value: 'Now guards the wombatscope of every operation.' },
+        { token: owner.token },
+      );
+      expect(revision.status).toBe(201);
+      expect((await t.http.get<Json>('/api/policies?q=wombatscope')).body.policies).toEqual([]);
+      await t.http.post(`/api/admin/revisions/${revision.body.revision.id}/approve`, {}, { cookie: t.admin });
+      expect((await t.http.get<Json>('/api/policies?q=wombatscope')).body.policies[0].id).toBe(policyId);
+
+      const offer = await t.http.post<Json>(
+        `/api/policies/${policyId}/transfers`,
+        { recipientUsername: `@${other.username}` },
+        { token: owner.token },
+      );
+      expect(offer.status).toBe(201);
+      expect(offer.body.transfer.to_user_id).toBe(other.id);
+      const accept = await t.http.post<Json>(
+        `/api/transfers/${offer.body.transfer.id}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect(accept.status).toBe(200);
+      expect(accept.body).toMatchObject({ resourceType: 'policy', resourceId: policyId });
+      const after = await t.http.get<Json>(`/api/policies/${policyId}`);
+      expect(after.body.policy.owner_id).toBe(other.id);
+
+      const history = await t.http.get<Json>(`/api/policies/${policyId}/history?limit=2`, {
+        token: other.token,
+      });
+      expect(history.body.entries.map((e: Json) => e.action)).toEqual(['transferred', 'transfer_offered']);
+      const older = await t.http.get<Json>(
+        `/api/policies/${policyId}/history?limit=50&before=${history.body.nextCursor}`,
+        { token: other.token },
+      );
+      expect(older.body.entries.map((e: Json) => e.action)).toEqual([
+        'revision_approved',
+        'revision_proposed',
+        'approved',
+        'submitted',
+      ]);
+      expect(older.body.nextCursor).toBeNull();
+    });
+  });
+
+  describe('listing and search', () => {
+    it('finds a policy by part of a word (auth finds OAuth)', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token, { name: 'Xylophone OAuth Bridge' });
+      const res = await t.http.get<Json>('/api/policies?q=xylophone%20oauth');
+      expect(res.body.policies.map((p: Json) => p.id)).toContain(policyId);
+      const partial = await t.http.get<Json>('/api/policies?q=ylophone');
+      expect(partial.body.policies.map((p: Json) => p.id)).toContain(policyId);
+    });
+
+    it('pages with limit and hasMore, and refuses a limit above 200 with 400', async () => {
+      const page = await t.http.get<Json>('/api/policies?limit=1');
+      expect(page.status).toBe(200);
+      expect(page.body.policies.length).toBeLessThanOrEqual(1);
+      expect(typeof page.body.hasMore).toBe('boolean');
+      expect((await t.http.get('/api/policies?limit=201')).status).toBe(400);
+      expect((await t.http.get('/api/policies?sort=random')).status).toBe(400);
+    });
+
+    it('lists the vendor index and serves a vendor policy by slug; an unknown slug is 404', async () => {
+      const list = await t.http.get<Json>('/api/policies?source=vendor&q=rate');
+      expect(list.body.policies.map((p: Json) => p.slug)).toContain('rate-limiting');
+      expect(list.body.policies[0]).not.toHaveProperty('body_md');
+      const one = await t.http.get<Json>('/api/vendor-policies/cors');
+      expect(one.status).toBe(200);
+      expect(one.body.policy.body_md).toContain('preflight');
+      expect((await t.http.get('/api/vendor-policies/no-such-policy')).status).toBe(404);
+      const reload = await t.http.post<Json>('/api/admin/vendor-index/reload', {}, { cookie: t.admin });
+      expect(reload.status).toBe(200);
+      expect(reload.body.policies).toBeGreaterThanOrEqual(10);
+    });
+  });
+
+  describe('visibility of documentation and submissions', () => {
+    it("answers 404 for another user's unpublished policy docs, submission and its history", async () => {
+      const owner = await newUser();
+      const other = await newUser();
+      const { submission } = await submit(owner.token);
+      const docs = `/api/policies/${submission.policyId}/docs`;
+      expect((await t.http.get<Json>(docs, { token: owner.token })).body.canEdit).toBe(true);
+      expect((await t.http.get(docs, { token: other.token })).status).toBe(404);
+      expect((await t.http.get(docs)).status).toBe(404);
+      expect((await t.http.get(docs, { cookie: t.admin })).status).toBe(200);
+
+      const detail = await t.http.get<Json>(`/api/submissions/${submission.id}`, { token: owner.token });
+      expect(detail.status).toBe(200);
+      expect(detail.body.docTabs.map((t: Json) => t.key)).toEqual(['configuration']);
+      expect((await t.http.get(`/api/submissions/${submission.id}`, { token: other.token })).status).toBe(
+        404,
+      );
+      expect((await t.http.get(`/api/submissions/${submission.id}`, { cookie: t.admin })).status).toBe(200);
+      expect((await t.http.get(`/api/submissions/${submission.id}`)).status).toBe(401);
+
+      const history = `/api/submissions/${submission.id}/history`;
+      expect((await t.http.get<Json>(history, { token: owner.token })).body.entries[0].action).toBe(
+        'submitted',
+      );
+      expect((await t.http.get(history, { token: other.token })).status).toBe(404);
+      expect((await t.http.get(history)).status).toBe(404);
+      expect((await t.http.get(history, { cookie: t.admin })).status).toBe(200);
+      const unknown = '00000000-0000-4000-8000-000000000001';
+      expect((await t.http.get(`/api/submissions/${unknown}`, { token: owner.token })).status).toBe(404);
+    });
+
+    it('shows published docs to everyone but only the tabs with content to non-editors', async () => {
+      const owner = await newUser();
+      const { policyId } = await published(owner.token);
+      const anonymous = await t.http.get<Json>(`/api/policies/${policyId}/docs`);
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body.canEdit).toBe(false);
+      expect(anonymous.body.tabs.map((t: Json) => t.key)).toEqual(['overview', 'configuration']);
+    });
+  });
+
+  describe('designated reviewers', () => {
+    it('lets an administrator designate and remove a reviewer of one policy', async () => {
+      const owner = await newUser();
+      const reviewer = await newUser();
+      const other = await newUser();
+      const { policyId } = await published(owner.token);
+      const { policyId: otherPolicy } = await published(owner.token);
+      const isReviewer = async (token: string, id = policyId): Promise<boolean> =>
+        (await t.http.get<Json>(`/api/policies/${id}/reviewers/me`, { token })).body.isReviewer;
+      expect(await isReviewer(reviewer.token)).toBe(false);
+      const path = `/api/admin/policies/${policyId}/reviewers`;
+      expect((await t.http.post(path, { userId: reviewer.id }, { token: owner.token })).status).toBe(403);
+      expect((await t.http.post(path, { userId: 'nobody' }, { cookie: t.admin })).status).toBe(400);
+      const unknown = '00000000-0000-4000-8000-000000000002';
+      expect((await t.http.post(path, { userId: unknown }, { cookie: t.admin })).status).toBe(404);
+      const designated = await t.http.post<Json>(path, { userId: reviewer.id }, { cookie: t.admin });
+      expect(designated.status).toBe(200);
+      expect(designated.body).toEqual({ ok: true });
+      expect((await t.http.post(path, { userId: reviewer.id }, { cookie: t.admin })).status).toBe(200);
+      expect(await isReviewer(reviewer.token)).toBe(true);
+      expect(await isReviewer(reviewer.token, otherPolicy)).toBe(false);
+      expect(await isReviewer(other.token)).toBe(false);
+      expect((await t.http.delete(`${path}/${reviewer.id}`, { token: owner.token })).status).toBe(403);
+      expect((await t.http.delete(`${path}/${reviewer.id}`, { cookie: t.admin })).status).toBe(200);
+      expect(await isReviewer(reviewer.token)).toBe(false);
+      expect((await t.http.delete(`${path}/${reviewer.id}`, { cookie: t.admin })).status).toBe(404);
+    });
+  });
+
+  describe('history', () => {
+    it('pages a long history by numeric id, every entry exactly once, newest first', async () => {
+      const user = await newUser();
+      const pg = new Client({ connectionString: t.db.url });
+      await pg.connect();
+      // Cross a power of ten ("99" sorts after "100" as text) whatever ran before.
+      await pg.query(
+        `SELECT setval('catalog.policy_history_id_seq',
+           power(10, length((SELECT last_value FROM catalog.policy_history_id_seq)::text) + 1)::bigint - 6)`,
+      );
+      await pg.end();
+      const { policyId } = await published(user.token);
+      for (let i = 0; i < 10; i++)
+        await t.http.patch(`/api/policies/${policyId}`, { name: `Renamed ${i}` }, { token: user.token });
+      const all = (await t.http.get<Json>(`/api/policies/${policyId}/history?limit=50`)).body.entries.map(
+        (e: Json) => e.id,
+      );
+      expect(all).toHaveLength(12);
+      expect([...all].sort((a, b) => Number(b) - Number(a))).toEqual(all);
+      for (const limit of [1, 3]) {
+        const seen: string[] = [];
+        let before = '';
+        do {
+          const page = await t.http.get<Json>(
+            `/api/policies/${policyId}/history?limit=${limit}${before ? `&before=${before}` : ''}`,
+          );
+          seen.push(...page.body.entries.map((e: Json) => e.id));
+          before = page.body.nextCursor ?? '';
+        } while (before);
+        expect(seen).toEqual(all);
+      }
+    });
+
+    it('refuses a malformed cursor, a huge offset and a reply across policies', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      expect((await t.http.get(`/api/policies/${policyId}/history?before=garbage`)).status).toBe(400);
+      expect((await t.http.get('/api/policies?offset=1000001')).status).toBe(400);
+      const { policyId: otherPolicy } = await published(user.token);
+      const top = await t.http.post<Json>(
+        `/api/policies/${otherPolicy}/comments`,
+        { body: 'Elsewhere' },
+        { token: user.token },
+      );
+      const reply = await t.http.post(
+        `/api/policies/${policyId}/comments`,
+        { body: 'Across', parentId: top.body.comment.id },
+        { token: user.token },
+      );
+      expect(reply.status).toBe(422);
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
+import { BusClient, createClientProxy } from '@pc/platform';
+import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import {
+  type BusKind,
+  cookieFrom,
+  createTestDatabase,
+  HttpClient,
+  type TestDatabase,
+  testBus,
+} from '@pc/testing';
+import { type RunningSystem, startSystem } from '../system';
+
+/**
+ * The shared harness of the catalog's end-to-end files: each file calls `catalogE2e(kind)` inside its
+ * `describe.each(BUSES)`, which starts a system of its own (database, sandbox, gateway and services on
+ * the given bus) before the file's tests and stops it after, so files run in parallel. The builders
+ * create data through the real API, as a user would.
+ */
+export const BUSES = ['nats', 'in-process'] as const;
+
+export const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
+/** The daily comment quota the system runs with. */
+export const QUOTA = 4;
+/** Short, so that a source host that never answers is given up on well within the bus timeout. */
+const SOURCE_HOST_TIMEOUT_MS = 1000;
+
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const GCL = `apiVersion: gateway.vendor/v1alpha1
+kind: Extension
+metadata:
+  name: oauth-scopes
+  labels:
+    title: OAuth Scope Guard
+    category: Security
+spec:
+  properties: {}
+`;
+export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
+
+export interface CatalogUser {
+  token: string;
+  id: string;
+  username: string;
+  email: string;
+  cookie: string;
+}
+
+/** A started system and its builders; the fields are set once the file's `beforeAll` has run. */
+export class CatalogE2e {
+  db!: TestDatabase;
+  /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
+  bus!: BusClient;
+  sandbox!: RunningSandbox;
+  control!: SandboxControl;
+  system!: RunningSystem;
+  http!: HttpClient;
+  /** The administrator's session cookie. */
+  admin!: string;
+  private counter = 0;
+
+  constructor(readonly kind: BusKind) {}
+
+  async start(): Promise<void> {
+    this.db = await createTestDatabase();
+    this.sandbox = await startSandbox({ port: 0, seed: false });
+    this.control = new SandboxControl(this.sandbox.url);
+    const busConfig = testBus(this.kind, 10000);
+    this.system = await startSystem({
+      bus: busConfig,
+      databaseUrl: this.db.url,
+      gatewayPort: 0,
+      env: {
+        ...this.sandbox.adapterEnv,
+        SOURCE_HOST_TIMEOUT_MS: String(SOURCE_HOST_TIMEOUT_MS),
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        COMMENT_DAILY_QUOTA: String(QUOTA),
+      },
+    });
+    const proxy = createClientProxy(busConfig, 'catalog-e2e');
+    await proxy.connect();
+    this.bus = new BusClient(proxy, busConfig);
+    this.http = new HttpClient(this.system.url!);
+    const login = await this.http.post<Json>('/api/auth/login', ADMIN);
+    this.admin = cookieFrom(login, 'sb-access-token')!;
+  }
+
+  async close(): Promise<void> {
+    await this.bus?.onApplicationShutdown();
+    await this.system?.close();
+    await this.sandbox?.close();
+    await this.db?.drop();
+  }
+
+  /** A number unique within the file, for names. */
+  unique = (): number => ++this.counter;
+
+  /** A new user with a read/write token and a username. */
+  newUser = async (): Promise<CatalogUser> => {
+    const n = this.unique();
+    const email = `cat${n}-${Date.now()}@example.com`;
+    const signup = await this.http.post<Json>('/api/auth/signup', {
+      email,
+      password: 'password123',
+      name: `Cat ${n}`,
+    });
+    expect(signup.status).toBe(201);
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const username = `cat${n}x${Date.now().toString(36)}`;
+    expect((await this.http.patch('/api/me', { username }, { cookie })).status).toBe(200);
+    const token = await this.http.post<Json>(
+      '/api/tokens',
+      { name: 't', scopes: ['api:read', 'api:write'] },
+      { cookie },
+    );
+    return { token: token.body.token, id: signup.body.user.id, username, email, cookie };
+  };
+
+  /** A policy repository on the sandbox's source host; `files` add to or replace the defaults. */
+  newRepo = async (files: Record<string, string> = {}, extra: Json = {}): Promise<string> => {
+    const { webUrl } = await this.control.createRepository({
+      owner: 'community',
+      name: `policy-${this.unique()}`,
+      files: { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n', ...files },
+      hasIssues: true,
+      ...extra,
+    });
+    return webUrl;
+  };
+
+  /** A repository that holds no policy. */
+  readmeOnlyRepo = async (name: string, readme = 'nothing'): Promise<string> => {
+    const { webUrl } = await this.control.createRepository({
+      owner: 'community',
+      name: `${name}-${this.unique()}`,
+      files: { 'README.md': readme },
+    });
+    return webUrl;
+  };
+
+  /** A submission (201), under review. */
+  submit = async (token: string, fields: Json = {}): Promise<Json> => {
+    const res = await this.http.post<Json>(
+      '/api/submissions',
+      {
+        name: `Scope Guard ${this.unique()}`,
+        description: 'Rejects requests whose OAuth token lacks the scopes an operation needs.',
+        sourceHostUrl: await this.newRepo(),
+        docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'Set `scopes`.' }],
+        ...fields,
+      },
+      { token },
+    );
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  /** A submission approved by the administrator: a published policy. */
+  published = async (
+    token: string,
+    fields: Json = {},
+  ): Promise<{ policyId: string; submissionId: string }> => {
+    const { submission } = await this.submit(token, fields);
+    const approve = await this.http.post<Json>(
+      `/api/admin/submissions/${submission.id}/approve`,
+      {},
+      { cookie: this.admin },
+    );
+    expect(approve.status).toBe(200);
+    return { policyId: submission.policyId, submissionId: submission.id };
+  };
+
+  asUser = (userId: string): RequestContext => ({
+    requestId: `catalog-e2e-${this.unique()}`,
+    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+  });
+
+  /** An idea submitted over the bus (as the tool server does), then approved or rejected by the administrator. */
+  newIdea = async (submitterId: string, decision?: 'approve' | 'reject'): Promise<Idea> => {
+    const { idea } = await this.bus.request(CatalogRpc.submitIdea, this.asUser(submitterId), {
+      title: `Idea ${this.unique()}`,
+      description: 'Guard every operation by the OAuth scopes it needs.',
+    });
+    expect(idea.status).toBe('pending');
+    if (!decision) return idea;
+    const decided = await this.http.post<Json>(
+      `/api/admin/ideas/${idea.id}/${decision}`,
+      {},
+      { cookie: this.admin },
+    );
+    expect(decided.status).toBe(200);
+    return decided.body.idea as Idea;
+  };
+
+  /** A definition repository and an implementation repository of one split policy. */
+  splitRepos = async (implementationFiles?: Record<string, string>): Promise<[string, string]> => {
+    const n = this.unique();
+    const definition = await this.control.createRepository({
+      owner: 'community',
+      name: `split-${n}-definition`,
+      files: { 'gcl.yaml': GCL },
+    });
+    const implementation = await this.control.createRepository({
+      owner: 'community',
+      name: `split-${n}-implementation`,
+      files: implementationFiles ?? { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+    });
+    return [definition.webUrl, implementation.webUrl];
+  };
+}
+
+/** Starts a catalog system for the enclosing `describe` and stops it afterwards. */
+export function catalogE2e(kind: BusKind): CatalogE2e {
+  const t = new CatalogE2e(kind);
+  beforeAll(() => t.start());
+  afterAll(() => t.close());
+  return t;
+}
+
+/** Reads until the value is as expected (events are relayed after commit), for at most `ms`. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 3000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

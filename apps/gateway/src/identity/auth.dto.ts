@@ -1,0 +1,37 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EMAIL_MAX, PASSWORD, USER_NAME } from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { lower, trim } from '../http/common.dto';
+
+export class SignupDto {
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX, example: 'ada@example.com' })
+  @Transform(lower)
+  @IsEmail({}, { message: 'must be an email address' })
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+
+  @ApiProperty({ minLength: PASSWORD.min, maxLength: PASSWORD.max, example: 'correct horse battery staple' })
+  @IsString()
+  @MinLength(PASSWORD.min)
+  @MaxLength(PASSWORD.max)
+  password!: string;
+
+  @ApiProperty({ minLength: USER_NAME.min, maxLength: USER_NAME.max, example: 'Ada Lovelace' })
+  @Transform(trim)
+  @IsString()
+  @Length(USER_NAME.min, USER_NAME.max)
+  name!: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ format: 'email', example: 'ada@example.com' })
+  @IsString()
+  @MaxLength(EMAIL_MAX)
+  email!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple' })
+  @IsString()
+  @MaxLength(PASSWORD.max)
+  password!: string;
+}

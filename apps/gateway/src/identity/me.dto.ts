@@ -1,0 +1,119 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BIO_MAX, COMPANY, PROFILE_URL_MAX, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+} from 'class-validator';
+import { lower, trim } from '../http/common.dto';
+
+/** Optional, but when present it must not be null (null would not mean "clear" for this field). */
+const IsOptionalNotNull = () => ValidateIf((_: unknown, value: unknown) => value !== undefined);
+
+/** An https URL whose host is one of the given domains (or a subdomain, when allowed). */
+function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isHttpsUrlOn',
+      target: object.constructor,
+      propertyName,
+      options: { message: `must be an https URL on ${label}`, ...options },
+      validator: {
+        validate(value: unknown) {
+          if (typeof value !== 'string' || value.length > PROFILE_URL_MAX) return false;
+          try {
+            const url = new URL(value);
+            return url.protocol === 'https:' && !url.username && !url.password && hosts.test(url.hostname);
+          } catch {
+            return false;
+          }
+        },
+      },
+    });
+}
+
+export class UpdateMeDto {
+  @ApiPropertyOptional({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
+  @IsOptionalNotNull()
+  @Transform(trim)
+  @IsString()
+  @Length(USER_NAME.min, USER_NAME.max)
+  name?: string;
+
+  @ApiPropertyOptional({
+    minLength: COMPANY.min,
+    maxLength: COMPANY.max,
+    nullable: true,
+    description: 'null clears it',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @Transform(trim)
+  @IsString()
+  @Length(COMPANY.min, COMPANY.max)
+  company?: string | null;
+
+  @ApiPropertyOptional({
+    minLength: USERNAME.min,
+    maxLength: USERNAME.max,
+    pattern: USERNAME_PATTERN.source,
+    description: 'Unique across users; stored lower-cased',
+  })
+  @IsOptionalNotNull()
+  @Transform(lower)
+  @IsString()
+  @Length(USERNAME.min, USERNAME.max)
+  @Matches(USERNAME_PATTERN, {
+    message: 'must be 3 to 30 of a-z, 0-9, _ and -, starting and ending with a letter or digit',
+  })
+  username?: string;
+
+  @ApiPropertyOptional({ maxLength: BIO_MAX, nullable: true, description: 'null or empty clears it' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @MaxLength(BIO_MAX)
+  bio?: string | null;
+
+  @ApiPropertyOptional({ format: 'uri', nullable: true, example: 'https://www.linkedin.com/in/ada' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null && value !== '')
+  @IsHttpsUrlOn(/^([a-z]{2,3}\.)?linkedin\.com$/i, 'linkedin.com')
+  linkedinUrl?: string | null;
+
+  @ApiPropertyOptional({ format: 'uri', nullable: true, example: 'https://x.com/ada' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null && value !== '')
+  @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
+  xUrl?: string | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptionalNotNull()
+  @IsBoolean()
+  profileIsPublic?: boolean;
+}
+
+export class UserProfileDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'email' }) email!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String }) company!: string | null;
+  @ApiProperty({ nullable: true, type: String }) username!: string | null;
+  @ApiProperty({ nullable: true, type: String }) bio!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uri' }) linkedinUrl!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uri' }) xUrl!: string | null;
+  @ApiProperty() profileIsPublic!: boolean;
+  @ApiProperty() is_admin!: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class UserEnvelopeDto {
+  @ApiProperty({ type: UserProfileDto }) user!: UserProfileDto;
+}

@@ -1,0 +1,60 @@
+/**
+ * Every limit of the catalog's public API, defined once: the gateway's validators and its OpenAPI
+ * document read them, and the catalog service enforces the same values where it checks them itself.
+ */
+import type { LengthRange } from '../common/limits';
+
+/** Policy (and submission) name, trimmed. */
+export const POLICY_NAME: LengthRange = { min: 2, max: 120 };
+/** Policy About text (Markdown), also a proposed `description` revision. */
+export const POLICY_DESCRIPTION: LengthRange = { min: 10, max: 20_000 };
+export const POLICY_CATEGORY_MAX = 120;
+/** Default git branch, tag or commit used on deployment. */
+export const SOURCE_REF: LengthRange = { min: 1, max: 255 };
+/** Versions of the agent-to-agent protocol a policy speaks. */
+export const A2A_PROTOCOL_VERSIONS_MAX_ITEMS = 20;
+export const A2A_PROTOCOL_VERSION_MAX = 40;
+
+/** Free-text search over name and description. */
+export const SEARCH_QUERY_MAX = 200;
+/** Page of a policy list. */
+export const LIST_LIMIT = { min: 1, max: 200, default: 100 } as const;
+export const LIST_OFFSET_MAX = 1_000_000;
+/** Page of a history list, and its opaque cursor. */
+export const HISTORY_LIMIT = { min: 1, max: 200, default: 50 } as const;
+export const HISTORY_CURSOR_MAX = 200;
+
+/** Documentation tabs: `{key}` in paths and bodies. */
+export const DOC_TAB_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const DOC_TAB_TITLE_MAX = 120;
+export const DOC_TAB_BODY_MAX = 100_000;
+export const DOC_TAB_SORT_ORDER_MAX = 1000;
+export const DOC_TABS_MAX_ITEMS = 50;
+
+/** Ideas a submission declares it delivers. */
+export const DELIVERED_IDEAS_MAX_ITEMS = 50;
+export const IDEA_SCOPE_NOTE_MAX = 1000;
+
+/** Vendor index entries are keyed by this slug. */
+export const VENDOR_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** Reviewer and transfer-rejection feedback. */
+export const FEEDBACK_MAX = 4000;
+
+/** A proposed revision value (a description, or a repository URL). */
+export const REVISION_VALUE_MAX = POLICY_DESCRIPTION.max;
+
+/** A comment body, trimmed: 1 to this many characters. */
+export const COMMENT_BODY_MAX = 10_000;
+
+/** A transfer recipient's username, with or without a leading @. */
+export const RECIPIENT_USERNAME: LengthRange = { min: 1, max: 31 };
+
+/** A policy idea (submitted through the tool server): title and description, trimmed. */
+export const IDEA_TITLE: LengthRange = { min: 3, max: 120 };
+export const IDEA_DESCRIPTION: LengthRange = { min: 10, max: 10_000 };
+/** Free-text search over an idea's title and description. */
+export const IDEA_QUERY_MAX = 200;
+/** One page of ideas. */
+export const IDEA_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const IDEA_LIST_OFFSET_MAX = 10_000;

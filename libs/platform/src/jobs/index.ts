@@ -1,0 +1,3 @@
+export * from './work-queue';
+export * from './in-process-work-queue';
+export * from './jetstream-work-queue';
