@@ -25,6 +25,8 @@ import { IdeasRepository } from './ideas.repository';
 /** A vote may be cast on an approved idea; withdrawn also once the idea is delivered. */
 const VOTABLE: readonly IdeaStatus[] = ['approved'];
 const WITHDRAWABLE: readonly IdeaStatus[] = ['approved', 'delivered'];
+/** Ids are UUIDs: anything else names no idea (a 404, never a database error). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ideas: submitted through the tool server, reviewed by administrators, voted on, delivered by policies. */
 @Injectable()
@@ -84,6 +86,7 @@ export class IdeasService {
   }
 
   private async visible(ctx: RequestContext, id: string): Promise<Idea> {
+    if (typeof id !== 'string' || !UUID.test(id)) throw notFound('Idea');
     const viewer = callerId(ctx.caller);
     const idea = await this.ideas.findById(id, viewer);
     const visible =

@@ -57,6 +57,19 @@ export class McpEndpoint {
     } catch {
       return reject(res, 400, 'Parse error: the body is not valid JSON', -32700);
     }
+    const started = Date.now();
+    res.once('finish', () =>
+      log.info(
+        {
+          requestId,
+          userId: caller.userId,
+          ...rpcSummary(body),
+          status: res.statusCode,
+          ms: Date.now() - started,
+        },
+        'mcp request',
+      ),
+    );
     await this.serve({ requestId, caller }, req, res, body);
   }
 
@@ -131,6 +144,18 @@ export class McpEndpoint {
       if (!res.headersSent) reject(res, 500, `Internal error (request ${ctx.requestId})`, -32603);
     }
   }
+}
+
+/** What a request asked for, for the log: the JSON-RPC method and the tool's name, never arguments. */
+function rpcSummary(body: unknown): { rpc?: string; tool?: string } {
+  if (typeof body !== 'object' || body === null) return {};
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return {
+    ...(typeof method === 'string' ? { rpc: method.slice(0, 64) } : {}),
+    ...(method === 'tools/call' && typeof params?.name === 'string'
+      ? { tool: params.name.slice(0, 64) }
+      : {}),
+  };
 }
 
 /** A JSON-RPC error answer with an HTTP status, the shape MCP clients read. */
