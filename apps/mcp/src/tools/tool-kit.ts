@@ -77,7 +77,7 @@ function describe(error: unknown, tool: string, requestId: string): string {
     const fields = details?.map((d) => `${d.field} ${d.message}`).join('; ');
     const text = `${message}${fields ? ` (${fields})` : ''}`;
     if (code === 'SERVICE_UNAVAILABLE' || code === 'TIMEOUT')
-      return `The catalog is unavailable right now (${code}); try again shortly.`;
+      return `A service this tool needs is unavailable right now (${code}); try again shortly.`;
     if (code === 'INTERNAL') return `Internal error (request ${requestId}).`;
     return `${text} [${code}]`;
   }
