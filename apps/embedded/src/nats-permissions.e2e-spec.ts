@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { event } from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
-import { type BusConfig, freePort, loadEnv } from '@pc/platform';
+import { type BusConfig, createDurableEvents, freePort, loadEnv } from '@pc/platform';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
 import { connect, Events, JSONCodec } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
@@ -165,6 +166,30 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     await nc.close();
     // One refusal for the forged publish, one for the subscription to the gateway's replies.
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+  });
+
+  it("carries the catalog's durable events to identity, and refuses them from the gateway", async () => {
+    const busOf = (app: AppName): BusConfig => ({
+      kind: 'nats',
+      url: `nats://${app}:${PASSWORDS[app]}@127.0.0.1:${port}`,
+      prefix: '',
+      timeoutMs: 5000,
+    });
+    const catalog = createDurableEvents(busOf('catalog'), 'catalog');
+    const identity = createDurableEvents(busOf('identity'), 'identity');
+    const gateway = createDurableEvents(busOf('gateway'), 'gateway');
+    const probe = event<{ n: number }>('catalog.permissions-probe.v1');
+    const received: number[] = [];
+    const worker = await identity.subscribe(probe, 'identity', (payload) => {
+      received.push(payload.n);
+      return Promise.resolve();
+    });
+    await catalog.publish(probe, 'probe-1', { n: 1 });
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toEqual([1]);
+    await expect(gateway.publish(probe, 'probe-2', { n: 2 })).rejects.toBeDefined();
+    await worker.stop();
+    await Promise.all([catalog.close(), identity.close(), gateway.close()]);
   });
 });
 

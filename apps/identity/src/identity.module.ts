@@ -6,6 +6,7 @@ import { SessionSweeper } from './auth/session-sweeper';
 import { SessionsRepository } from './auth/sessions.repository';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
+import { IdeaDeliveredSubscriber } from './notifications/idea-delivered.subscriber';
 import { NotificationsHandler } from './notifications/notifications.handler';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
@@ -38,6 +39,7 @@ export class IdentityModule {
         SessionSweeper,
         NotificationsRepository,
         NotificationsService,
+        IdeaDeliveredSubscriber,
       ],
     };
   }

@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ANONYMOUS, CatalogEvents, type IdeaDeliveredEvent, IdentityRpc } from '@pc/contracts';
-import { BusClient, createLogger } from '@pc/platform';
+import { CatalogEvents, type IdeaDeliveredEvent } from '@pc/contracts';
+import { createLogger, DurableEventsClient } from '@pc/platform';
 import { OutboxRepository, type OutboxRow } from './outbox.repository';
 
 const log = createLogger('catalog');
 const RETRY_MS = 5000;
 
 /**
- * Relays outbox rows after commit. Delivery is request/reply: a row counts as published only when the
- * consumer acknowledged it, so nothing is lost while the consumer is down; consumers are idempotent by
- * event id, so a retry after a lost acknowledgement is harmless. Unacknowledged rows are retried every
- * few seconds.
+ * Relays outbox rows after commit onto the durable events (JetStream over NATS): a row counts as
+ * published once the stream stored it (with the row id as message id, so a re-publish after a crash
+ * is de-duplicated), and the stream keeps it for every subscriber until each acknowledges it, so
+ * nothing is lost while a consumer is down. Consumers are idempotent by event id. Rows that could not
+ * be published (the bus is down) are retried every few seconds.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,7 +20,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     private readonly outbox: OutboxRepository,
-    private readonly bus: BusClient,
+    private readonly events: DurableEventsClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -47,12 +47,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async deliver(row: OutboxRow): Promise<boolean> {
-    const ctx = { requestId: randomUUID(), caller: ANONYMOUS };
     try {
       if (row.pattern === CatalogEvents.ideaDelivered.pattern) {
-        await this.bus.request(
-          IdentityRpc.notifyIdeaDelivered,
-          ctx,
+        await this.events.publish(
+          CatalogEvents.ideaDelivered,
+          row.id,
           row.payload as unknown as IdeaDeliveredEvent,
         );
         return true;

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type Envelope, type IdeaDeliveredEvent, IdentityRpc } from '@pc/contracts';
+import { type Envelope, IdentityRpc } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { NotificationsService } from './notifications.service';
 
@@ -10,10 +10,5 @@ export class NotificationsHandler {
   @Handles(IdentityRpc.listNotifications)
   list({ ctx }: Envelope<Record<string, never>>) {
     return this.notifications.list(ctx);
-  }
-
-  @Handles(IdentityRpc.notifyIdeaDelivered)
-  ideaDelivered({ data }: Envelope<IdeaDeliveredEvent>) {
-    return this.notifications.ideaDelivered(data);
   }
 }

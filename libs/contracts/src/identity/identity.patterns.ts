@@ -1,5 +1,4 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
-import type { IdeaDeliveredEvent } from '../catalog/catalog-review.types';
 import type { Notification } from './notifications.types';
 import type {
   AuthenticateRequest,
@@ -42,7 +41,6 @@ export const IdentityRpc = {
     'identity.notification.list.v1',
   ),
   /** The catalog's outbox relay delivers `catalog.idea.delivered.v1` here; idempotent by event id. */
-  notifyIdeaDelivered: rpc<IdeaDeliveredEvent, { ok: true }>('identity.notification.idea-delivered.v1'),
 } as const;
 
 export const IdentityEvents = {

@@ -1,3 +1,5 @@
 export * from './work-queue';
 export * from './in-process-work-queue';
 export * from './jetstream-work-queue';
+export * from './durable-events';
+export * from './durable-events.client';

@@ -110,85 +110,11 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 
   async process(handler: JobHandler<T>, options: ProcessOptions<T> = {}): Promise<QueueWorker> {
     const consumer = await this.js.consumers.get(this.stream, this.durable);
-    let stopping = false;
-    const loops: Promise<void>[] = [];
-    for (let slot = 0; slot < (options.concurrency ?? 1); slot++) {
-      loops.push(
-        (async () => {
-          while (!stopping && !this.nc.isClosed()) {
-            const msg = await this.pull(consumer);
-            if (!msg) continue;
-            // A job pulled while stopping goes straight back, for another worker.
-            if (stopping) {
-              msg.nak();
-              break;
-            }
-            await this.run(msg, handler, options);
-          }
-        })(),
-      );
-    }
-    return {
-      stop: async () => {
-        stopping = true;
-        await Promise.all(loops);
-      },
-    };
+    return pullLoop<T>(this.nc, consumer, this.definition, handler, options);
   }
 
   async close(): Promise<void> {
     if (!this.nc.isClosed()) await this.nc.drain();
-  }
-
-  private async pull(consumer: Consumer): Promise<JsMsg | null> {
-    try {
-      return await consumer.next({ expires: PULL_EXPIRES_MS });
-    } catch (error) {
-      if (this.nc.isClosed()) return null;
-      log.warn({ err: error, queue: this.definition.name }, 'pulling a job failed; retrying');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return null;
-    }
-  }
-
-  private async run(msg: JsMsg, handler: JobHandler<T>, options: ProcessOptions<T>): Promise<void> {
-    const attempt = msg.info.deliveryCount;
-    const job: Job<T> = {
-      id: msg.headers?.get('Nats-Msg-Id') ?? String(msg.seq),
-      data: msg.json<T>(),
-      attempt,
-      progress: () => msg.working(),
-    };
-    if (attempt > this.definition.maxDeliver) {
-      await this.deadLetter(
-        msg,
-        job,
-        new Error(`No outcome after ${this.definition.maxDeliver} deliveries`),
-        options,
-      );
-      return;
-    }
-    try {
-      await handler(job);
-      msg.ack();
-    } catch (error) {
-      if (attempt >= this.definition.maxDeliver) {
-        await this.deadLetter(msg, job, error, options);
-        return;
-      }
-      msg.nak((options.retryDelayMs ?? defaultRetryDelay)(attempt));
-    }
-  }
-
-  private async deadLetter(msg: JsMsg, job: Job<T>, error: unknown, options: ProcessOptions<T>) {
-    try {
-      await options.onDeadLetter?.(job, error);
-      msg.term('dead letter');
-    } catch (failure) {
-      // Not recorded: let the job come back (while deliveries remain) rather than vanish.
-      log.error({ err: failure, queue: this.definition.name, job: job.id }, 'recording a dead letter failed');
-      msg.nak(1000);
-    }
   }
 
   /** Deletes the stream and its consumer (tests, and tearing down a queue no longer used). */
@@ -196,4 +122,89 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
     await this.jsm.streams.delete(this.stream).catch(() => false);
     await this.close();
   }
+}
+
+/**
+ * Runs `concurrency` pull loops on a durable consumer: each pulls one job, runs it, acks it, naks it
+ * with a delay after a failure, and records the dead letter after the last delivery. Used by the work
+ * queues and by the durable events.
+ */
+export function pullLoop<T>(
+  nc: NatsConnection,
+  consumer: Consumer,
+  definition: Pick<WorkQueueDefinition, 'name' | 'maxDeliver'>,
+  handler: JobHandler<T>,
+  options: ProcessOptions<T> = {},
+): QueueWorker {
+  let stopping = false;
+
+  const pull = async (): Promise<JsMsg | null> => {
+    try {
+      return await consumer.next({ expires: PULL_EXPIRES_MS });
+    } catch (error) {
+      if (nc.isClosed()) return null;
+      log.warn({ err: error, queue: definition.name }, 'pulling a job failed; retrying');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return null;
+    }
+  };
+
+  const deadLetter = async (msg: JsMsg, job: Job<T>, error: unknown): Promise<void> => {
+    try {
+      await options.onDeadLetter?.(job, error);
+      msg.term('dead letter');
+    } catch (failure) {
+      // Not recorded: let the job come back (while deliveries remain) rather than vanish.
+      log.error({ err: failure, queue: definition.name, job: job.id }, 'recording a dead letter failed');
+      msg.nak(1000);
+    }
+  };
+
+  const run = async (msg: JsMsg): Promise<void> => {
+    const attempt = msg.info.deliveryCount;
+    const job: Job<T> = {
+      id: msg.headers?.get('Nats-Msg-Id') || String(msg.seq),
+      data: msg.json<T>(),
+      attempt,
+      progress: () => msg.working(),
+    };
+    if (attempt > definition.maxDeliver) {
+      await deadLetter(msg, job, new Error(`No outcome after ${definition.maxDeliver} deliveries`));
+      return;
+    }
+    try {
+      await handler(job);
+      msg.ack();
+    } catch (error) {
+      if (attempt >= definition.maxDeliver) {
+        await deadLetter(msg, job, error);
+        return;
+      }
+      msg.nak((options.retryDelayMs ?? defaultRetryDelay)(attempt));
+    }
+  };
+
+  const loops: Promise<void>[] = [];
+  for (let slot = 0; slot < (options.concurrency ?? 1); slot++) {
+    loops.push(
+      (async () => {
+        while (!stopping && !nc.isClosed()) {
+          const msg = await pull();
+          if (!msg) continue;
+          // A job pulled while stopping goes straight back, for another worker.
+          if (stopping) {
+            msg.nak();
+            break;
+          }
+          await run(msg);
+        }
+      })(),
+    );
+  }
+  return {
+    stop: async () => {
+      stopping = true;
+      await Promise.all(loops);
+    },
+  };
 }

@@ -17,6 +17,8 @@ import type { BusConfig } from './bus';
 
 export const BUS_CONFIG = Symbol('BUS_CONFIG');
 export const BUS_PROXY = Symbol('BUS_PROXY');
+/** The app's name on the bus (its NATS user, queue group and durable consumer names). */
+export const BUS_APP_NAME = Symbol('BUS_APP_NAME');
 
 const log = createLogger('bus');
 

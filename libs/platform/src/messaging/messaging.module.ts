@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type BusConfig, createClientProxy } from './bus';
-import { BUS_CONFIG, BUS_PROXY, BusClient } from './bus-client';
+import { DurableEventsClient } from '../jobs/durable-events.client';
+import { BUS_APP_NAME, BUS_CONFIG, BUS_PROXY, BusClient } from './bus-client';
 
-/** Gives a process a `BusClient` on the configured bus. */
+/** Gives a process a `BusClient` and a `DurableEventsClient` on the configured bus. */
 @Module({})
 export class MessagingModule {
   static forRoot(bus: BusConfig, name: string): DynamicModule {
@@ -11,6 +12,7 @@ export class MessagingModule {
       global: true,
       providers: [
         { provide: BUS_CONFIG, useValue: bus },
+        { provide: BUS_APP_NAME, useValue: name },
         {
           provide: BUS_PROXY,
           useFactory: async () => {
@@ -20,8 +22,9 @@ export class MessagingModule {
           },
         },
         BusClient,
+        DurableEventsClient,
       ],
-      exports: [BusClient, BUS_CONFIG],
+      exports: [BusClient, DurableEventsClient, BUS_CONFIG, BUS_APP_NAME],
     };
   }
 }

@@ -1,0 +1,35 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { CatalogEvents } from '@pc/contracts';
+import { createLogger, DurableEventsClient } from '@pc/platform';
+import { NotificationsService } from './notifications.service';
+
+const log = createLogger('identity');
+
+/**
+ * Notifies an idea's submitter when the catalog reports it delivered. The event comes from the
+ * catalog's outbox over durable events: redelivered until this service acknowledges it, and recorded
+ * at most once per event id.
+ */
+@Injectable()
+export class IdeaDeliveredSubscriber implements OnApplicationBootstrap {
+  constructor(
+    private readonly events: DurableEventsClient,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.subscribe(
+      CatalogEvents.ideaDelivered,
+      'identity',
+      async (event) => {
+        await this.notifications.ideaDelivered(event);
+      },
+      {
+        onDeadLetter: (job, error) => {
+          log.error({ err: error, eventId: job.id }, 'idea-delivered event given up after every retry');
+          return Promise.resolve();
+        },
+      },
+    );
+  }
+}
