@@ -7,12 +7,13 @@ import {
   createLogger,
   ensureDatabase,
   loadEnv,
+  processEnv,
   setLogLevel,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
 import { startSandbox } from '@pc/sandbox';
-import { EmbeddedEnv } from './embedded.env';
+import { DEFAULT_SANDBOX_PORT, EmbeddedEnv } from './embedded.env';
 import { startSystem } from './system';
 
 const log = createLogger('embedded');
@@ -25,7 +26,8 @@ interface AdminCredentials {
 
 /** `npm start`: everything in one process, no configuration needed. */
 async function main(): Promise<void> {
-  const env = loadEnv(EmbeddedEnv);
+  const environment = processEnv();
+  const env = loadEnv(EmbeddedEnv, environment);
   setLogLevel(env.LOG_LEVEL);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -40,9 +42,12 @@ async function main(): Promise<void> {
 
   const admin = adminCredentials(env, dataDir);
   // The local source host, registry and platform; adapter variables set explicitly still win.
-  const sandbox = await startSandboxOn(env.SANDBOX_PORT, process.env.SANDBOX_PORT !== undefined);
+  const sandbox = await startSandboxOn(
+    env.SANDBOX_PORT ?? DEFAULT_SANDBOX_PORT,
+    env.SANDBOX_PORT !== undefined,
+  );
   const adapterEnv = Object.fromEntries(
-    Object.entries(sandbox.adapterEnv).filter(([name]) => process.env[name] === undefined),
+    Object.entries(sandbox.adapterEnv).filter(([name]) => !environment[name]),
   );
   const bus = busConfigFrom(env);
   const system = await startSystem({
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
     databaseUrl,
     gatewayPort: env.PORT,
     gatewayHost: env.HOST,
+    environment,
     env: { ...adapterEnv, BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password },
   });
 
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
       `  API:       ${url}/api`,
       `  OpenAPI:   ${url}/api/openapi.json (YAML: ${url}/api/openapi.yaml, docs: ${url}/api/docs)`,
       `  Health:    ${url}/health/ready`,
+      `  MCP:       ${url}/mcp (tool server for AI assistants; Bearer token)`,
       `  Bus:       ${bus.kind === 'nats' ? bus.url : 'in-process'}`,
       `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
       `  Administrator: ${admin.email} / ${admin.generated ? admin.password : '(from BOOTSTRAP_ADMIN_PASSWORD)'}`,

@@ -2,7 +2,7 @@ import { CatalogEnv, catalogService } from '@pc/catalog';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { McpEnv, mountMcpOn } from '@pc/mcp';
-import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
+import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
 
 export type AppName = 'gateway' | 'identity' | 'catalog' | 'mcp';
 
@@ -14,8 +14,13 @@ export interface SystemOptions {
   /** 0 picks a free port. */
   gatewayPort: number;
   gatewayHost?: string;
-  /** Extra variables for every service (administrator, TTLs...). */
-  env?: Record<string, string | undefined>;
+  /**
+   * The environment the apps validate (each with its own schema); `npm start` passes the process
+   * environment, tests pass nothing.
+   */
+  environment?: EnvSource;
+  /** Extra variables for every service (administrator, TTLs...), over `environment`. */
+  env?: EnvSource;
   /** Start only the gateway (to run a second gateway replica beside another system). */
   gatewayOnly?: boolean;
   /** Start only the services (to run gateway replicas separately). */
@@ -36,7 +41,7 @@ export interface RunningSystem {
 /** Every service and the gateway, on the given bus and database. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const source = {
-    ...process.env,
+    ...options.environment,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
     DB_POOL_SIZE: String(options.dbPoolSize ?? 5),
