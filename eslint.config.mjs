@@ -7,7 +7,7 @@ import prettier from 'eslint-config-prettier';
 import { readFileSync } from 'node:fs';
 
 // Kinds of project (the `type:` tag) and what each may import. See docs/architecture.md for the graph.
-const byType = {
+export const byType = {
   'type:contracts': [], // the messages between services: nothing of ours
   'type:platform': ['type:platform', 'type:contracts'], // shared Nest infrastructure
   'type:adapter': ['type:adapter', 'type:platform', 'type:contracts'], // clients of external systems
@@ -26,14 +26,14 @@ const byType = {
 };
 // Which external systems each app calls (the `scope:` tag): an adapter is imported only by the apps that
 // own that outbound call. A new app adds its line (and its project.json tags).
-const adaptersOf = {
+export const adaptersOf = {
   'scope:gateway': [],
   'scope:identity': [],
   'scope:catalog': ['scope:source-host'],
   'scope:sandbox': [],
   'scope:mcp': [],
 };
-const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
+export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
 const byScope = {
   'scope:shared': ['scope:shared'],
   ...Object.fromEntries(adapterScopes.map((scope) => [scope, ['scope:shared', scope]])),

@@ -4,6 +4,7 @@
 // forbidden import and to accept the allowed one. Run after the project graph is computed
 // (`npm run lint` does that first); fails if the rule was skipped for want of a graph.
 const { ESLint } = require('eslint');
+const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -21,6 +22,35 @@ const cases = [
   },
 ];
 
+/** Every project carries one `type:` tag the rule knows and one `scope:` tag with constraints of its own. */
+async function checkTags() {
+  const { byType, adaptersOf, adapterScopes } = await import(path.join(root, 'eslint.config.mjs'));
+  const scopes = new Set(['scope:shared', 'scope:embedded', ...adapterScopes, ...Object.keys(adaptersOf)]);
+  const failures = [];
+  const walk = (dir, depth) => {
+    if (depth > 3 || !fs.existsSync(dir)) return;
+    const file = path.join(dir, 'project.json');
+    if (fs.existsSync(file)) {
+      const { tags = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const types = tags.filter((t) => t.startsWith('type:'));
+      const scope = tags.filter((t) => t.startsWith('scope:'));
+      const where = path.relative(root, file);
+      if (types.length !== 1 || !(types[0] in byType))
+        failures.push(`${where}: needs one type: tag of ${Object.keys(byType).join(', ')}`);
+      if (scope.length !== 1 || !scopes.has(scope[0]))
+        failures.push(
+          `${where}: needs one scope: tag with constraints (a new app adds its line to adaptersOf in eslint.config.mjs)`,
+        );
+      return;
+    }
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(dir, entry.name), depth + 1);
+  };
+  walk(path.join(root, 'apps'), 0);
+  walk(path.join(root, 'libs'), 0);
+  return failures;
+}
+
 async function main() {
   const eslint = new ESLint({ cwd: root, ignore: false });
   const write = process.stdout.write.bind(process.stdout);
@@ -32,7 +62,7 @@ async function main() {
   };
   const results = await eslint.lintFiles(cases.map((c) => path.join(root, c.file)));
   process.stdout.write = write;
-  const failures = [];
+  const failures = await checkTags();
   if (skipped) failures.push(`${RULE} was skipped: no project graph (run \`npx nx show projects\` first)`);
   for (const c of cases) {
     const result = results.find((r) => r.filePath === path.join(root, c.file));

@@ -33,7 +33,7 @@ function walkthroughs(markdown: string): Walkthrough[] {
 async function startLikeNpmStart(
   databaseUrl: string,
   dataDir: string,
-): Promise<{ child: ChildProcess; B: string; S: string }> {
+): Promise<{ child: ChildProcess; B: string; S: string; output: string }> {
   const child = spawn(process.execPath, ['-r', './tools/register.js', 'apps/embedded/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -45,7 +45,7 @@ async function startLikeNpmStart(
       DATABASE_URL: databaseUrl,
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // as a newcomer runs it: the banner must not drown in start-up lines
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,7 +61,7 @@ async function startLikeNpmStart(
       const sandbox = /^Sandbox .*: (http\S+)$/m.exec(output);
       if (api && sandbox) {
         clearTimeout(timer);
-        resolve({ child, B: api[1], S: sandbox[1] });
+        resolve({ child, B: api[1], S: sandbox[1], output });
       }
     };
     child.stdout.on('data', read);
@@ -78,7 +78,7 @@ const blocks = walkthroughs(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
 describe('the README walk-throughs, against a system started like npm start', () => {
   let db: TestDatabase;
   let dataDir: string;
-  let system: { child: ChildProcess; B: string; S: string };
+  let system: { child: ChildProcess; B: string; S: string; output: string };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -95,6 +95,11 @@ describe('the README walk-throughs, against a system started like npm start', ()
     await db?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
+
+  it('prints the ready banner without a log line per route or module', () => {
+    expect(system.output).toContain('Policy Catalog is running');
+    expect(system.output).not.toMatch(/Mapped \{|dependencies initialized/);
+  });
 
   it('finds the walk-throughs in the README', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
