@@ -423,114 +423,133 @@ describe('the API contract, probed with bad input generated from the served docu
   }
 
   const probed = (op: Operation) => !op.path.startsWith('/health/');
+  /** Each sweep sends hundreds of requests, more with every service: give it room on a loaded machine. */
+  const SWEEP_TIMEOUT_MS = 300_000;
 
-  it('answers every malformed body field with a 4xx and the error body, and writes nothing', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of operations.filter(probed)) {
-      const schema = bodySchema(op.operation);
-      if (!schema) continue;
-      const isValid = schemas.compileRequestSchema(
-        op.operation.requestBody!.content!['application/json'].schema,
-      );
-      const base = valid(schema) as Json;
-      const required = new Set<string>(schema.required ?? []);
-      for (const [label, body] of bodyMutations(schema, base)) {
-        if (isValid(body)) continue; // not bad input after all (an empty string that clears, say)
-        sent++;
-        const failure = await probe(op, { label, path: fill(op.path), body });
-        if (failure) failures.push(failure);
-      }
-      for (const [label, body] of [
-        ['an empty body', undefined],
-        ['an array body', ['x']],
-      ] as const) {
-        if (body === undefined && required.size === 0) continue;
-        sent++;
-        const failure = await probe(op, {
-          label,
-          path: fill(op.path),
-          ...(body === undefined ? {} : { body }),
-        });
-        if (failure) failures.push(failure);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(200);
-  });
-
-  it('answers every read with a status and a body the document describes, never a 5xx', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of operations.filter((o) => probed(o) && o.method === 'get')) {
-      const query = new URLSearchParams();
-      for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'query' && q.required))
-        query.set(p.name, String(valid(p.schema)));
-      sent++;
-      try {
-        // The HttpClient fails on a status or a body the document does not describe.
-        const res = await http.get(`${fill(op.path)}?${query.toString()}`, { token: adminToken });
-        // 501: a route documented as waiting for a service not built yet.
-        if (res.status >= 500 && res.status !== 501)
-          failures.push(`GET ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
-      } catch (error) {
-        failures.push(`GET ${op.path}: ${(error as Error).message}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(15);
-  });
-
-  it('answers every malformed query value with a 4xx and the error body', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of operations.filter(probed)) {
-      const query = (op.operation.parameters ?? []).filter((p) => p.in === 'query');
-      const base = new URLSearchParams();
-      for (const p of query.filter((q) => q.required)) base.set(p.name, String(valid(p.schema)));
-      for (const p of query) {
-        for (const [label, value] of fieldMutations(p.name, p.schema ?? {}, p.required ?? false)) {
-          const params = new URLSearchParams(base);
-          if (value === undefined) params.delete(p.name);
-          else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-            params.set(p.name, String(value));
-          else continue;
-          const text = params.get(p.name);
-          if (text !== null && schemas.compileRequestSchema(p.schema)(coerce(p.schema ?? {}, text))) continue;
+  it(
+    'answers every malformed body field with a 4xx and the error body, and writes nothing',
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operations.filter(probed)) {
+        const schema = bodySchema(op.operation);
+        if (!schema) continue;
+        const isValid = schemas.compileRequestSchema(
+          op.operation.requestBody!.content!['application/json'].schema,
+        );
+        const base = valid(schema) as Json;
+        const required = new Set<string>(schema.required ?? []);
+        for (const [label, body] of bodyMutations(schema, base)) {
+          if (isValid(body)) continue; // not bad input after all (an empty string that clears, say)
           sent++;
-          const failure = await probe(op, { label, path: fill(op.path), query: `?${params.toString()}` });
+          const failure = await probe(op, { label, path: fill(op.path), body });
           if (failure) failures.push(failure);
         }
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(20);
-  });
-
-  it('answers every malformed path id with a 4xx and the error body', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of operations.filter(probed)) {
-      for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'path')) {
-        const uuid = resolve(p.schema).format === 'uuid';
-        const values = uuid
-          ? ['not-a-uuid', '12345', `${randomUUID()}0`, randomUUID().toUpperCase().replace(/-/g, ''), '%20']
-          : ['x'.repeat(400), '%00'];
-        for (const value of values) {
+        for (const [label, body] of [
+          ['an empty body', undefined],
+          ['an array body', ['x']],
+        ] as const) {
+          if (body === undefined && required.size === 0) continue;
           sent++;
-          const base = bodySchema(op.operation);
           const failure = await probe(op, {
-            label: `${p.name} ${JSON.stringify(value.slice(0, 40))}`,
-            path: fill(op.path, { name: p.name, value }),
-            ...(base ? { body: valid(base) } : {}),
+            label,
+            path: fill(op.path),
+            ...(body === undefined ? {} : { body }),
           });
           if (failure) failures.push(failure);
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(50);
-  });
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(200);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'answers every read with a status and a body the document describes, never a 5xx',
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operations.filter((o) => probed(o) && o.method === 'get')) {
+        const query = new URLSearchParams();
+        for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'query' && q.required))
+          query.set(p.name, String(valid(p.schema)));
+        sent++;
+        try {
+          // The HttpClient fails on a status or a body the document does not describe.
+          const res = await http.get(`${fill(op.path)}?${query.toString()}`, { token: adminToken });
+          // 501: a route documented as waiting for a service not built yet.
+          if (res.status >= 500 && res.status !== 501)
+            failures.push(`GET ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
+        } catch (error) {
+          failures.push(`GET ${op.path}: ${(error as Error).message}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(15);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'answers every malformed query value with a 4xx and the error body',
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operations.filter(probed)) {
+        const query = (op.operation.parameters ?? []).filter((p) => p.in === 'query');
+        const base = new URLSearchParams();
+        for (const p of query.filter((q) => q.required)) base.set(p.name, String(valid(p.schema)));
+        for (const p of query) {
+          for (const [label, value] of fieldMutations(p.name, p.schema ?? {}, p.required ?? false)) {
+            const params = new URLSearchParams(base);
+            if (value === undefined) params.delete(p.name);
+            else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+              params.set(p.name, String(value));
+            else continue;
+            const text = params.get(p.name);
+            if (text !== null && schemas.compileRequestSchema(p.schema)(coerce(p.schema ?? {}, text)))
+              continue;
+            sent++;
+            const failure = await probe(op, { label, path: fill(op.path), query: `?${params.toString()}` });
+            if (failure) failures.push(failure);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(20);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'answers every malformed path id with a 4xx and the error body',
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of operations.filter(probed)) {
+        for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'path')) {
+          const uuid = resolve(p.schema).format === 'uuid';
+          const values = uuid
+            ? ['not-a-uuid', '12345', `${randomUUID()}0`, randomUUID().toUpperCase().replace(/-/g, ''), '%20']
+            : ['x'.repeat(400), '%00'];
+          for (const value of values) {
+            sent++;
+            const base = bodySchema(op.operation);
+            const failure = await probe(op, {
+              label: `${p.name} ${JSON.stringify(value.slice(0, 40))}`,
+              path: fill(op.path, { name: p.name, value }),
+              ...(base ? { body: valid(base) } : {}),
+            });
+            if (failure) failures.push(failure);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(50);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 /** A query value as the schema would read it (query strings carry only text). */
