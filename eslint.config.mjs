@@ -30,6 +30,8 @@ export const adaptersOf = {
   'scope:gateway': [],
   'scope:identity': [],
   'scope:catalog': ['scope:source-host'],
+  'scope:connections': ['scope:platform'],
+  'scope:workspaces': [],
   'scope:sandbox': [],
   'scope:mcp': [],
 };

@@ -18,6 +18,8 @@ const PASSWORDS: Record<AppName, string> = {
   gateway: 'gw-pass',
   identity: 'id-pass',
   catalog: 'cat-pass',
+  connections: 'conn-pass',
+  workspaces: 'ws-pass',
   mcp: 'mcp-pass',
 };
 
@@ -48,6 +50,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
+        NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
         NATS_MCP_PASSWORD: PASSWORDS.mcp,
       },
     });
@@ -87,6 +91,34 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     const token = created.body.token as string;
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    // Connections and workspaces ask each other, identity and the catalog over the bus.
+    const connection = await http.post<Json>(
+      '/api/connections',
+      {
+        name: 'Perm',
+        host: 'us',
+        clientId: 'perm-client',
+        clientSecret: 'perm-secret',
+        organizationId: 'org-1',
+      },
+      { token },
+    );
+    expect(connection.status).toBe(200);
+    const connectionId = connection.body.connection.id as string;
+    const ws = await http.post<Json>('/api/workspaces', { name: 'Perm team' }, { token });
+    expect(ws.status).toBe(201);
+    const wsId = ws.body.workspace.id as string;
+    expect(
+      (await http.post(`/api/workspaces/${wsId}/connections`, { connection_id: connectionId }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await http.get<Json>(`/api/workspaces/${wsId}`, { token })).body.workspace.connections,
+    ).toHaveLength(1);
+    expect(
+      (await http.get<Json>(`/api/connections/${connectionId}/impact`, { token })).body.workspace_links,
+    ).toBe(1);
+    expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });

@@ -43,7 +43,6 @@ import {
   IsInt,
   IsString,
   IsUrl,
-  IsUUID,
   Length,
   Matches,
   Max,
@@ -244,12 +243,6 @@ export class UpdatePolicyDto {
   a2aProtocolVersions?: string[];
 }
 
-export class OrgsQuery {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID()
-  connectionId!: string;
-}
-
 export class SlugParams {
   @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source })
   @IsString()
@@ -435,16 +428,4 @@ export class ReviewerStatusDto {
 
 export class LikedDto {
   @ApiProperty() liked!: boolean;
-}
-
-/** An organization of the gateway platform reachable through a connection. */
-export class OrganizationDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty() isPrimary!: boolean;
-  @ApiProperty() fullPath!: string;
-}
-
-export class OrganizationListDto {
-  @ApiProperty({ type: [OrganizationDto] }) orgs!: OrganizationDto[];
 }
