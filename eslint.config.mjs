@@ -32,6 +32,7 @@ export const adaptersOf = {
   'scope:catalog': ['scope:source-host'],
   'scope:connections': ['scope:platform'],
   'scope:workspaces': [],
+  'scope:rulesets': ['scope:source-host'],
   'scope:sandbox': [],
   'scope:mcp': [],
 };

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
+import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
   ensureDatabase,
@@ -19,6 +20,7 @@ const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   catalog: catalogDatabase,
   connections: connectionsDatabase,
   workspaces: workspacesDatabase,
+  rulesets: rulesetsDatabase,
 };
 
 async function main(): Promise<void> {

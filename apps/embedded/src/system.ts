@@ -4,9 +4,10 @@ import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { McpEnv, mountMcpOn } from '@pc/mcp';
 import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces' | 'mcp';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'mcp';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -64,6 +65,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     services.push(
       await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
     );
+    services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

@@ -17,3 +17,6 @@ export * from './connections/connections.patterns';
 export * from './workspaces/workspaces.limits';
 export * from './workspaces/workspaces.types';
 export * from './workspaces/workspaces.patterns';
+export * from './rulesets/rulesets.types';
+export * from './rulesets/rulesets.limits';
+export * from './rulesets/rulesets.patterns';

@@ -1,12 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type HistoryResult,
-  type IdeaDeclaration,
-  type IdeaDeliveredEvent,
   isUser,
   type PolicySubmission,
   type RequestContext,
@@ -17,15 +14,15 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
+import { conflict, DomainError, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { requireAdmin, requireUser } from '../common/caller';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasRepository } from '../ideas/ideas.repository';
+import { IdeasService } from '../ideas/ideas.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
@@ -43,8 +40,8 @@ export class SubmissionsService {
     private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasRepository,
+    private readonly ideasService: IdeasService,
     private readonly revisions: RevisionsRepository,
-    private readonly outbox: OutboxRepository,
     private readonly relay: OutboxRelay,
     private readonly inspector: RepositoryInspector,
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -65,7 +62,7 @@ export class SubmissionsService {
   async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
     const caller = requireUser(ctx);
     const validation = await this.validRepository(request);
-    const ideas = await this.checkIdeas(request.deliversIdeaIds ?? []);
+    const ideas = await this.ideasService.checkDeclarations(request.deliversIdeaIds ?? []);
     const stagedTabs = stageDocTabs(request.docTabs);
     const row = await this.dataSource.transaction(async (db) => {
       const policy = await this.policies.insert(db, {
@@ -150,7 +147,9 @@ export class SubmissionsService {
           description: request.description ?? current.description,
         })
       : undefined;
-    const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
+    const ideas = request.deliversIdeaIds
+      ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
+      : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.dataSource.transaction(async (db) => {
       const locked = await this.submissions.findById(current.id, db, true);
@@ -219,20 +218,8 @@ export class SubmissionsService {
         admin.userId,
       );
       await this.history.record(db, policy.id, admin.userId, 'approved', { submissionId: current.id });
-      const delivered = await this.ideas.deliver(db, policy.id);
-      for (const idea of delivered) {
-        const event: IdeaDeliveredEvent = {
-          eventId: randomUUID(),
-          ideaId: idea.idea_id,
-          ideaTitle: idea.title,
-          submitterId: idea.submitter_id,
-          resourceType: 'policy',
-          resourceId: policy.id,
-          resourceName: policy.name,
-        };
-        await this.outbox.add(db, event.eventId, CatalogEvents.ideaDelivered.pattern, event);
-      }
-      return { row: updated, events: delivered.length };
+      const delivered = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
+      return { row: updated, events: delivered };
     });
     if (events > 0) this.relay.kick();
     return { submission: toSubmission(row) };
@@ -268,7 +255,6 @@ export class SubmissionsService {
     return {
       submissions: submissions.map(toSubmission),
       revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      rulesetSubmissions: [],
       ideas,
     };
   }
@@ -287,27 +273,6 @@ export class SubmissionsService {
       );
     }
     return validation;
-  }
-
-  /** Every idea approved and visible, none listed twice; else 422. */
-  private async checkIdeas(declared: IdeaDeclaration[]): Promise<IdeaDeclaration[]> {
-    const ids = declared.map((d) => d.ideaId);
-    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (twice.length > 0) {
-      throw unprocessable(
-        'An idea is listed twice',
-        twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
-      );
-    }
-    const ok = await this.ideas.declarable(ids);
-    const bad = ids.filter((id) => !ok.has(id));
-    if (bad.length > 0) {
-      throw unprocessable(
-        'An idea is not approved or not visible',
-        bad.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is not an approved idea` })),
-      );
-    }
-    return declared;
   }
 
   /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */

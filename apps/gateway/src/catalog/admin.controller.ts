@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
@@ -28,10 +28,22 @@ export class AdminController {
   @AdminOnly()
   @ApiOperation({
     summary: 'Everything waiting for review: policy submissions, revisions, ruleset submissions, ideas',
+    description:
+      'Policy submissions (kind policy) come from the catalog, ruleset submissions (kind ruleset) from the ' +
+      'rulesets service; the gateway asks both and merges.',
   })
   @ApiOkResponse({ type: ReviewQueueDto })
-  queue(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.reviewQueue, ctx, {});
+  async queue(@Ctx() ctx: RequestContext) {
+    // The two services own their submissions: the gateway asks both and merges, each item saying its kind.
+    const [catalog, rulesets] = await Promise.all([
+      this.bus.request(CatalogRpc.reviewQueue, ctx, {}),
+      this.bus.request(RulesetsRpc.reviewQueue, ctx, {}),
+    ]);
+    return {
+      ...catalog,
+      submissions: catalog.submissions.map((s) => ({ kind: 'policy' as const, ...s })),
+      rulesetSubmissions: rulesets.rulesetSubmissions,
+    };
   }
 
   @Post('submissions/:id/approve')
@@ -129,7 +141,16 @@ export class AdminController {
   @AdminOnly()
   @ApiOperation({ summary: 'Reload the vendor index from its folder without a restart' })
   @ApiOkResponse({ type: VendorIndexReloadDto })
-  reloadVendorIndex(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.reloadVendorIndex, ctx, {});
+  async reloadVendorIndex(@Ctx() ctx: RequestContext) {
+    // Vendor policies are the catalog's, vendor rulesets the rulesets service's: both reload.
+    const [policies, rulesets] = await Promise.all([
+      this.bus.request(CatalogRpc.reloadVendorIndex, ctx, {}),
+      this.bus.request(RulesetsRpc.reloadVendorIndex, ctx, {}),
+    ]);
+    return {
+      policies: policies.policies,
+      rulesets: rulesets.rulesets,
+      errors: [...policies.errors, ...rulesets.errors],
+    };
   }
 }

@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsString, IsUUID, Length } from 'class-validator';
 import { trim } from '../http/common.dto';
 import { QueuedRevisionDto } from './revisions.dto';
+import { QueuedRulesetSubmissionDto } from '../rulesets/ruleset-review.dto';
 import { SubmissionDto } from './submissions.dto';
 
 export class RejectDto {
@@ -38,15 +39,20 @@ export class IdeaEnvelopeDto {
 }
 
 /** Everything waiting for an administrator's review. */
+/** A policy submission in the review queue, saying its kind. */
+export class QueuedSubmissionDto extends SubmissionDto {
+  @ApiProperty({ enum: ['policy'] }) kind!: 'policy';
+}
+
 export class ReviewQueueDto {
-  @ApiProperty({ type: [SubmissionDto] }) submissions!: SubmissionDto[];
+  @ApiProperty({ type: [QueuedSubmissionDto], description: 'Policy submissions (kind policy), oldest first' })
+  submissions!: QueuedSubmissionDto[];
   @ApiProperty({ type: [QueuedRevisionDto] }) revisions!: QueuedRevisionDto[];
   @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description: 'Ruleset submissions (the rulesets service fills this)',
+    type: [QueuedRulesetSubmissionDto],
+    description: 'Ruleset submissions (kind ruleset), oldest first, from the rulesets service',
   })
-  rulesetSubmissions!: Array<Record<string, unknown>>;
+  rulesetSubmissions!: QueuedRulesetSubmissionDto[];
   @ApiProperty({ type: [IdeaDto] }) ideas!: IdeaDto[];
 }
 

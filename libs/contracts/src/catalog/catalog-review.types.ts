@@ -45,6 +45,25 @@ export interface IdeaDeclaration {
   completesIdea?: boolean;
 }
 
+/** A resource of another service that declares ideas (policies declare theirs inside the catalog). */
+export interface IdeaResourceRef {
+  resourceType: 'ruleset';
+  resourceId: string;
+}
+
+export interface DeclareIdeasRequest extends IdeaResourceRef {
+  ideas: IdeaDeclaration[];
+}
+
+export interface DeliverIdeasRequest extends IdeaResourceRef {
+  resourceName: string;
+}
+
+export interface ListIdeaDeliveriesRequest {
+  resourceType: 'ruleset';
+  resourceIds: string[];
+}
+
 export interface CreateSubmissionRequest {
   projectType?: ProjectType;
   name: string;
@@ -127,7 +146,6 @@ export interface CreateRevisionRequest {
 export interface ReviewQueue {
   submissions: PolicySubmission[];
   revisions: Array<PolicyRevision & { policy_name: string }>;
-  rulesetSubmissions: unknown[];
   ideas: Idea[];
 }
 

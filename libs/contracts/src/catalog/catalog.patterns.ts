@@ -11,6 +11,10 @@ import type {
   CreateSubmissionRequest,
   CreateSubmissionResult,
   CreateTransferRequest,
+  DeclareIdeasRequest,
+  DeliverIdeasRequest,
+  IdeaDeclaration,
+  ListIdeaDeliveriesRequest,
   Idea,
   IdeaDeliveredEvent,
   ListIdeasRequest,
@@ -35,6 +39,7 @@ import type {
   BranchInfo,
   HistoryRequest,
   HistoryResult,
+  IdeaDelivery,
   ListPoliciesRequest,
   ListPoliciesResult,
   PolicyDocsResult,
@@ -42,10 +47,7 @@ import type {
   PolicyResult,
   PolicyReviewerRequest,
   UpdatePolicyRequest,
-  VendorIndexReloadResult,
   VendorPolicy,
-  VendorRuleset,
-  VendorRulesetSummary,
 } from './catalog.types';
 
 type Empty = Record<string, never>;
@@ -66,11 +68,7 @@ export const CatalogRpc = {
   removeReviewer: rpc<PolicyReviewerRequest, { ok: true }>('catalog.policy.reviewer.remove.v1'),
 
   getVendorPolicy: rpc<{ slug: string }, { policy: VendorPolicy }>('catalog.vendor-policy.get.v1'),
-  listVendorRulesets: rpc<{ q?: string; category?: string }, { rulesets: VendorRulesetSummary[] }>(
-    'catalog.vendor-ruleset.list.v1',
-  ),
-  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>('catalog.vendor-ruleset.get.v1'),
-  reloadVendorIndex: rpc<Empty, VendorIndexReloadResult>('catalog.vendor-index.reload.v1'),
+  reloadVendorIndex: rpc<Empty, { policies: number; errors: string[] }>('catalog.vendor-index.reload.v1'),
 
   getLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.get.v1'),
   toggleLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.toggle.v1'),
@@ -117,17 +115,22 @@ export const CatalogRpc = {
   voteIdea: rpc<VoteIdeaRequest, VoteIdeaResult>('catalog.idea.vote.v1'),
   approveIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.approve.v1'),
   rejectIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.reject.v1'),
+
+  /** For other services' resources (rulesets): 422 when an idea is not approved and visible, or listed twice. */
+  checkIdeas: rpc<{ ideas: IdeaDeclaration[] }, { ok: true }>('catalog.idea.declarations.check.v1'),
+  /** Replaces the ideas a resource declares (checked as above); delivered ones are kept. */
+  declareIdeas: rpc<DeclareIdeasRequest, { ok: true }>('catalog.idea.declarations.replace.v1'),
+  /**
+   * Administrators, when a resource is approved: its declared ideas that it fully delivers (or completes)
+   * become delivered and their submitters are notified, exactly as for a policy. Idempotent.
+   */
+  deliverIdeas: rpc<DeliverIdeasRequest, { delivered: number }>('catalog.idea.deliveries.deliver.v1'),
+  listIdeaDeliveries: rpc<ListIdeaDeliveriesRequest, { deliveries: Record<string, IdeaDelivery[]> }>(
+    'catalog.idea.deliveries.list.v1',
+  ),
 } as const;
 
 export const CatalogEvents = {
   /** Durable: written to the catalog outbox in the deciding transaction, published after commit. */
   ideaDelivered: event<IdeaDeliveredEvent>('catalog.idea.delivered.v1'),
-} as const;
-
-/**
- * Answered by the rulesets service (not built yet): moves a ruleset to its new owner when a transfer
- * is accepted. Idempotent by `transferId`.
- */
-export const RulesetOwnershipRpc = {
-  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
 } as const;

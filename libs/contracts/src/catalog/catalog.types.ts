@@ -218,6 +218,7 @@ export interface VendorRulesetSummary {
   name: string;
   summary: string;
   category: string | null;
+  target_scopes: string[];
 }
 
 export interface VendorRuleset extends VendorRulesetSummary {
