@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 import { type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -20,6 +21,10 @@ const READ_TOOLS = [
   'list_policy_comments',
   'list_my_submissions',
   'list_my_notifications',
+  'search_rulesets',
+  'get_ruleset',
+  'get_vendor_ruleset',
+  'list_my_ruleset_submissions',
 ];
 const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
 
@@ -418,5 +423,61 @@ describe.each(['nats', 'in-process'] as const)('the tool server (MCP) over the %
       policyId: pendingId,
       status: 'submitted',
     });
+  });
+  it('answers the ruleset tools: search, a ruleset with its documentation tabs, vendor rulesets, my submissions', async () => {
+    const owner = await newUser();
+    const reader = await newUser();
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-ruleset-${++counter}`,
+      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Payments Rules ${counter}`,
+        description: 'What every payments API must do, checked on every API description.',
+        repoUrl: webUrl,
+        docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'Secure every operation.' }],
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    const approved = await http.post(
+      `/api/admin/ruleset-submissions/${submission.id}/approve`,
+      {},
+      { cookie: admin },
+    );
+    expect(approved.status).toBe(200);
+    const rulesetId = submission.ruleset_id as string;
+
+    const client = await connect(reader.readToken);
+    const found = await ok(client, 'search_rulesets', { q: 'payments', scope: 'rest-api' });
+    expect(found.rulesets).toEqual([expect.objectContaining({ source: 'community', id: rulesetId })]);
+    const rest = await http.get<Json>('/api/rulesets?q=payments&scope=rest-api');
+    expect(found.rulesets.map((r: Json) => r.id)).toEqual(rest.body.rulesets.map((r: Json) => r.id));
+
+    const detail = await ok(client, 'get_ruleset', { id: rulesetId });
+    expect(detail.ruleset).toMatchObject({ id: rulesetId, lifecycle_status: 'published' });
+    expect(detail.ruleset.rule_names).toEqual(expect.arrayContaining(['operations-are-secured']));
+    expect(detail.tabs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'rules', bodyMd: 'Secure every operation.' })]),
+    );
+    expect(await toolError(client, 'get_ruleset', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00' })).toMatch(
+      /NOT_FOUND/,
+    );
+
+    const vendor = await ok(client, 'search_rulesets', { source: 'vendor', limit: 1 });
+    expect(vendor.rulesets).toHaveLength(1);
+    const { slug } = vendor.rulesets[0];
+    expect((await ok(client, 'get_vendor_ruleset', { slug })).ruleset).toMatchObject({
+      slug,
+      source: 'vendor',
+    });
+
+    const mine = await ok(await connect(owner.readToken), 'list_my_ruleset_submissions');
+    expect(mine.submissions).toEqual([expect.objectContaining({ id: submission.id, status: 'approved' })]);
+    expect((await ok(client, 'list_my_ruleset_submissions')).submissions).toEqual([]);
   });
 });

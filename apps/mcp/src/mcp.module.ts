@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Injectable, Module } from '@nestjs/common';
-import { ANONYMOUS, CatalogRpc, IdentityRpc } from '@pc/contracts';
+import { ANONYMOUS, CatalogRpc, IdentityRpc, RulesetsRpc } from '@pc/contracts';
 import {
   type BusConfig,
   BusClient,
@@ -15,10 +15,11 @@ import { McpEnv } from './mcp.env';
 import { AccountTools } from './tools/account.tools';
 import { IdeaTools } from './tools/ideas.tools';
 import { PolicyTools } from './tools/policies.tools';
+import { RulesetTools } from './tools/rulesets.tools';
 import { TOOL_SETS } from './tools/tool-set';
 
 /** The services the tools call; the tool server is ready when each answers a ping. */
-const UPSTREAMS = [IdentityRpc.ping, CatalogRpc.ping] as const;
+const UPSTREAMS = [IdentityRpc.ping, CatalogRpc.ping, RulesetsRpc.ping] as const;
 
 @Injectable()
 export class McpReadiness implements ReadinessCheck {
@@ -30,7 +31,7 @@ export class McpReadiness implements ReadinessCheck {
   }
 }
 
-const TOOL_SET_CLASSES = [IdeaTools, PolicyTools, AccountTools];
+const TOOL_SET_CLASSES = [IdeaTools, PolicyTools, RulesetTools, AccountTools];
 
 /** The tool server: a bus client, the shared token look-up, and the tools. No database. */
 @Module({})

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Idea, RequestContext, UserCaller } from '@pc/contracts';
-import { createServiceDataSource, DomainError } from '@pc/platform';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { createServiceDataSource, DomainError, DurableEventsClient } from '@pc/platform';
+import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { catalogDatabase } from '../database/catalog.datasource';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { IdeasRepository } from './ideas.repository';
 import { IdeasService } from './ideas.service';
 
@@ -33,7 +35,11 @@ describe('ideas service against PostgreSQL', () => {
     db = await createTestDatabase();
     dataSource = createServiceDataSource({ ...catalogDatabase, url: db.url, poolSize: 30 });
     await dataSource.initialize();
-    ideas = new IdeasService(new IdeasRepository(dataSource));
+    // An in-process bus of its own: these rules never relay an event.
+    const busConfig = testBus('in-process');
+    const outbox = new OutboxRepository(dataSource);
+    const relay = new OutboxRelay(outbox, new DurableEventsClient(busConfig, 'ideas-spec'));
+    ideas = new IdeasService(new IdeasRepository(dataSource), outbox, relay, dataSource);
   });
 
   afterAll(async () => {

@@ -19,9 +19,10 @@ const REALM = 'policy-catalog';
 export const SERVER_INFO = { name: 'policy-catalog', version: '1.0.0' } as const;
 
 const INSTRUCTIONS =
-  'Tools for the Policy Catalog: search and read gateway policies (community and vendor), their ' +
-  'documentation and comments; list, read, submit and vote for policy ideas; follow your own ' +
-  'submissions and notifications. You act as the owner of the access token, with its scopes.';
+  'Tools for the Policy Catalog: search and read gateway policies and API-governance rulesets ' +
+  '(community and vendor), their documentation and comments; list, read, submit and vote for policy ' +
+  'ideas; follow your own submissions and notifications. You act as the owner of the access token, ' +
+  'with its scopes.';
 
 /**
  * `/mcp`, stateless Streamable HTTP: every POST carries its bearer token and gets a server of its own
