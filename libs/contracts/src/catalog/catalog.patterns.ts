@@ -19,7 +19,6 @@ import type {
   IdeaDeliveredEvent,
   ListIdeasRequest,
   ListIdeasResult,
-  MoveRulesetOwnershipRequest,
   PolicyRevision,
   PolicySubmission,
   ReviewQueue,
