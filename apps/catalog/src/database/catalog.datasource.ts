@@ -4,6 +4,7 @@ import { CatalogPolicyReviewers1795500000000 } from './migrations/1795500000000-
 import { CatalogSearchIndexes1795500000001 } from './migrations/1795500000001-catalog-search-indexes';
 import { CatalogReviewHardening1795600000000 } from './migrations/1795600000000-catalog-review-hardening';
 import { CatalogIdeaVotes1795700000150 } from './migrations/1795700000150-catalog-idea-votes';
+import { CatalogWeightedSearch1795750000000 } from './migrations/1795750000000-catalog-weighted-search';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -18,5 +19,6 @@ export const catalogDatabase = {
     CatalogSearchIndexes1795500000001,
     CatalogReviewHardening1795600000000,
     CatalogIdeaVotes1795700000150,
+    CatalogWeightedSearch1795750000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

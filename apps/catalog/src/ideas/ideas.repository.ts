@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
+import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike } from '../policies/policies.repository';
 
@@ -76,9 +77,11 @@ export class IdeasRepository {
     return { ideas: rows.slice(0, s.limit).map(toIdea), hasMore: rows.length > s.limit };
   }
 
-  async pending(): Promise<Idea[]> {
+  /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
+  async pending(limit: number): Promise<Idea[]> {
     const rows = await this.dataSource.query<IdeaRow[]>(
-      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at LIMIT 200`,
+      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at, id LIMIT $1`,
+      [limit + 1],
     );
     return rows.map(toIdea);
   }
@@ -190,7 +193,8 @@ export class IdeasRepository {
   ): Promise<Map<string, IdeaDelivery[]>> {
     const result = new Map<string, IdeaDelivery[]>();
     if (resourceIds.length === 0) return result;
-    const rows = await this.dataSource.query<DeliveryRow[]>(
+    const rows = await preparedQuery<DeliveryRow>(
+      this.dataSource,
       `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
          FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
         WHERE d.resource_type = $2 AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,

@@ -5,18 +5,23 @@ import {
   type CreateSubmissionResult,
   type HistoryResult,
   isUser,
+  type PageInfo,
+  type PageRequest,
   type PolicySubmission,
+  REVIEW_QUEUE_LIMIT,
   type RequestContext,
   type ReviewQueue,
   type ReviewRequest,
   type SubmissionDetailResult,
   type SubmissionValidation,
+  SUBMISSIONS_LIMIT,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, notFound } from '@pc/platform';
+import { conflict, DomainError, fitToBudget, LIST_REPLY_BUDGET_BYTES, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { requireAdmin, requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
@@ -28,7 +33,12 @@ import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
 import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
-import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+import {
+  type SubmissionRow,
+  SubmissionsRepository,
+  toSubmission,
+  toSubmissionSummary,
+} from './submissions.repository';
 
 /** Submitting a policy repository, resubmitting it, and the administrator's review. */
 @Injectable()
@@ -104,9 +114,20 @@ export class SubmissionsService {
     return { submission: toSubmission(row), validation };
   }
 
-  async list(ctx: RequestContext): Promise<{ submissions: PolicySubmission[] }> {
+  /** One page, newest first: at most `limit` submissions and at most the reply budget in bytes. */
+  async list(
+    ctx: RequestContext,
+    request: PageRequest,
+  ): Promise<{ submissions: PolicySubmission[] } & PageInfo> {
     const caller = requireUser(ctx);
-    return { submissions: (await this.submissions.listBy(caller.userId)).map(toSubmission) };
+    const limit = Math.min(request.limit ?? SUBMISSIONS_LIMIT.default, SUBMISSIONS_LIMIT.max);
+    const rows = await this.submissions.listBy(
+      caller.userId,
+      limit,
+      decodeKeyset(request.cursor, 'submissions'),
+    );
+    const page = await pageOf(rows, limit, 'submissions', (head) => head.map(toSubmission));
+    return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async get(ctx: RequestContext, id: string): Promise<SubmissionDetailResult> {
@@ -245,17 +266,34 @@ export class SubmissionsService {
     return { submission: toSubmission(row) };
   }
 
-  async queue(ctx: RequestContext): Promise<ReviewQueue> {
+  /**
+   * The oldest `limit` items of each kind, submissions as summaries, each kind within a third of the
+   * reply budget. No cursor: deciding the oldest items brings the next ones into the queue.
+   */
+  async queue(ctx: RequestContext, request: { limit?: number }): Promise<ReviewQueue> {
     requireAdmin(ctx);
+    const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
     const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(),
-      this.revisions.pending(),
-      this.ideas.pending(),
+      this.submissions.pending(limit),
+      this.revisions.pending(limit),
+      this.ideas.pending(limit),
     ]);
+    const budget = Math.floor(LIST_REPLY_BUDGET_BYTES / 3);
+    const shown = {
+      submissions: fitToBudget(submissions.slice(0, limit).map(toSubmissionSummary), budget),
+      revisions: fitToBudget(
+        revisions.slice(0, limit).map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
+        budget,
+      ),
+      ideas: fitToBudget(ideas.slice(0, limit), budget),
+    };
     return {
-      submissions: submissions.map(toSubmission),
-      revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      ideas,
+      ...shown,
+      hasMore: {
+        submissions: submissions.length > shown.submissions.length,
+        revisions: revisions.length > shown.revisions.length,
+        ideas: ideas.length > shown.ideas.length,
+      },
     };
   }
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { CatalogRpc, type RequestContext, REVIEW_QUEUE_LIMIT, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
@@ -9,6 +9,7 @@ import {
   IdeaEnvelopeDto,
   RejectDto,
   ReviewQueueDto,
+  ReviewQueueQuery,
   VendorIndexReloadDto,
 } from './admin.dto';
 import { RevisionEnvelopeDto } from './revisions.dto';
@@ -30,19 +31,23 @@ export class AdminController {
     summary: 'Everything waiting for review: policy submissions, revisions, ruleset submissions, ideas',
     description:
       'Policy submissions (kind policy) come from the catalog, ruleset submissions (kind ruleset) from the ' +
-      'rulesets service; the gateway asks both and merges.',
+      'rulesets service; the gateway asks both and merges. The oldest `limit` (1 to 100, default 50) of each ' +
+      "kind, submissions as summaries, each service's part at most 512 KiB; `hasMore` says which kinds have " +
+      'more waiting (deciding the oldest brings the next into the queue).',
   })
   @ApiOkResponse({ type: ReviewQueueDto })
-  async queue(@Ctx() ctx: RequestContext) {
-    // The two services own their submissions: the gateway asks both and merges, each item saying its kind.
+  @ApiErrors([400, 'limit is out of range'])
+  async queue(@Ctx() ctx: RequestContext, @Query() query: ReviewQueueQuery) {
+    const limit = query.limit ?? REVIEW_QUEUE_LIMIT.default;
     const [catalog, rulesets] = await Promise.all([
-      this.bus.request(CatalogRpc.reviewQueue, ctx, {}),
+      this.bus.request(CatalogRpc.reviewQueue, ctx, query),
       this.bus.request(RulesetsRpc.reviewQueue, ctx, {}),
     ]);
     return {
       ...catalog,
       submissions: catalog.submissions.map((s) => ({ kind: 'policy' as const, ...s })),
-      rulesetSubmissions: rulesets.rulesetSubmissions,
+      rulesetSubmissions: rulesets.rulesetSubmissions.slice(0, limit),
+      hasMore: { ...catalog.hasMore, rulesetSubmissions: rulesets.rulesetSubmissions.length > limit },
     };
   }
 

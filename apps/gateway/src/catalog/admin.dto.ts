@@ -1,11 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus } from '@pc/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, IsUUID, Length } from 'class-validator';
-import { trim } from '../http/common.dto';
+import { IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { Optional, toInt, trim } from '../http/common.dto';
 import { QueuedRevisionDto } from './revisions.dto';
 import { QueuedRulesetSubmissionDto } from '../rulesets/ruleset-review.dto';
-import { SubmissionDto } from './submissions.dto';
+import { SubmissionSummaryDto } from './submissions.dto';
 
 export class RejectDto {
   @ApiProperty({ minLength: 1, maxLength: FEEDBACK_MAX })
@@ -19,6 +19,28 @@ export class DesignateReviewerDto {
   @ApiProperty({ format: 'uuid', description: 'The user who is to review this policy' })
   @IsUUID()
   userId!: string;
+}
+
+export class ReviewQueueQuery {
+  @ApiPropertyOptional({
+    minimum: REVIEW_QUEUE_LIMIT.min,
+    maximum: REVIEW_QUEUE_LIMIT.max,
+    default: REVIEW_QUEUE_LIMIT.default,
+    description: 'At most this many items of each kind, oldest first',
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(REVIEW_QUEUE_LIMIT.min)
+  @Max(REVIEW_QUEUE_LIMIT.max)
+  limit?: number;
+}
+
+class ReviewQueueMoreDto {
+  @ApiProperty() submissions!: boolean;
+  @ApiProperty() revisions!: boolean;
+  @ApiProperty() ideas!: boolean;
+  @ApiProperty() rulesetSubmissions!: boolean;
 }
 
 /** A policy idea (reached through the tool server; administrators decide them here). */
@@ -38,14 +60,17 @@ export class IdeaEnvelopeDto {
   @ApiProperty({ type: IdeaDto }) idea!: IdeaDto;
 }
 
-/** Everything waiting for an administrator's review. */
 /** A policy submission in the review queue, saying its kind. */
-export class QueuedSubmissionDto extends SubmissionDto {
+export class QueuedSubmissionDto extends SubmissionSummaryDto {
   @ApiProperty({ enum: ['policy'] }) kind!: 'policy';
 }
 
 export class ReviewQueueDto {
-  @ApiProperty({ type: [QueuedSubmissionDto], description: 'Policy submissions (kind policy), oldest first' })
+  @ApiProperty({
+    type: [QueuedSubmissionDto],
+    description:
+      'Policy submissions (kind policy), oldest first, as summaries (GET /api/submissions/{id} has the rest)',
+  })
   submissions!: QueuedSubmissionDto[];
   @ApiProperty({ type: [QueuedRevisionDto] }) revisions!: QueuedRevisionDto[];
   @ApiProperty({
@@ -54,6 +79,11 @@ export class ReviewQueueDto {
   })
   rulesetSubmissions!: QueuedRulesetSubmissionDto[];
   @ApiProperty({ type: [IdeaDto] }) ideas!: IdeaDto[];
+  @ApiProperty({
+    type: ReviewQueueMoreDto,
+    description: 'Which kinds have more waiting: deciding the oldest brings the next into the queue',
+  })
+  hasMore!: ReviewQueueMoreDto;
 }
 
 export class VendorIndexReloadDto {

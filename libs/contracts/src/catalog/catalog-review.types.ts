@@ -104,6 +104,20 @@ export interface PolicySubmission {
   updatedAt: string;
 }
 
+/** A submission in the review queue: what identifies it; the detail has description and validation. */
+export type SubmissionSummary = Pick<
+  PolicySubmission,
+  | 'id'
+  | 'policyId'
+  | 'name'
+  | 'status'
+  | 'sourceHostUrl'
+  | 'implementationSourceHostUrl'
+  | 'submittedBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 export interface SubmissionDetailResult {
   submission: PolicySubmission;
   docTabs: DocTab[];
@@ -143,10 +157,12 @@ export interface CreateRevisionRequest {
   value: string;
 }
 
+/** The oldest items waiting of each kind, a bounded number of each; `hasMore` per kind. */
 export interface ReviewQueue {
-  submissions: PolicySubmission[];
+  submissions: SubmissionSummary[];
   revisions: Array<PolicyRevision & { policy_name: string }>;
   ideas: Idea[];
+  hasMore: { submissions: boolean; revisions: boolean; ideas: boolean };
 }
 
 /**

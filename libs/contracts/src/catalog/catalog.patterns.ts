@@ -41,6 +41,8 @@ import type {
   IdeaDelivery,
   ListPoliciesRequest,
   ListPoliciesResult,
+  PageInfo,
+  PageRequest,
   PolicyDocsResult,
   PolicyIdRequest,
   PolicyResult,
@@ -72,7 +74,9 @@ export const CatalogRpc = {
   getLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.get.v1'),
   toggleLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.toggle.v1'),
 
-  listComments: rpc<PolicyIdRequest, { comments: Comment[] }>('catalog.comment.list.v1'),
+  listComments: rpc<PolicyIdRequest & PageRequest, { comments: Comment[] } & PageInfo>(
+    'catalog.comment.list.v1',
+  ),
   createComment: rpc<CreateCommentRequest, { comment: Comment }>('catalog.comment.create.v1'),
   updateComment: rpc<UpdateCommentRequest, { comment: Comment }>('catalog.comment.update.v1'),
   deleteComment: rpc<DeleteCommentRequest, { ok: true }>('catalog.comment.delete.v1'),
@@ -80,7 +84,9 @@ export const CatalogRpc = {
   validateSubmission: rpc<ValidateSubmissionRequest, { validation: SubmissionValidation }>(
     'catalog.submission.validate.v1',
   ),
-  listSubmissions: rpc<Empty, { submissions: PolicySubmission[] }>('catalog.submission.list.v1'),
+  listSubmissions: rpc<PageRequest, { submissions: PolicySubmission[] } & PageInfo>(
+    'catalog.submission.list.v1',
+  ),
   createSubmission: rpc<CreateSubmissionRequest, CreateSubmissionResult>('catalog.submission.create.v1'),
   getSubmission: rpc<{ id: string }, SubmissionDetailResult>('catalog.submission.get.v1'),
   updateSubmission: rpc<UpdateSubmissionRequest, { submission: PolicySubmission }>(
@@ -89,7 +95,7 @@ export const CatalogRpc = {
   getSubmissionHistory: rpc<{ id: string }, HistoryResult>('catalog.submission.history.list.v1'),
   approveSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.approve.v1'),
   rejectSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.reject.v1'),
-  reviewQueue: rpc<Empty, ReviewQueue>('catalog.review.queue.v1'),
+  reviewQueue: rpc<{ limit?: number }, ReviewQueue>('catalog.review.queue.v1'),
 
   listRevisions: rpc<PolicyIdRequest, { revisions: PolicyRevision[] }>('catalog.revision.list.v1'),
   createRevision: rpc<CreateRevisionRequest, { revision: PolicyRevision; policy_name: string }>(
