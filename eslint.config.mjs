@@ -12,7 +12,7 @@ export const byType = {
   'type:platform': ['type:platform', 'type:contracts'], // shared Nest infrastructure
   'type:adapter': ['type:adapter', 'type:platform', 'type:contracts'], // clients of external systems
   'type:service': ['type:adapter', 'type:platform', 'type:contracts'], // a microservice: never another app
-  'type:app': ['type:adapter', 'type:platform', 'type:contracts'], // the gateway, the sandbox
+  'type:app': ['type:adapter', 'type:platform', 'type:contracts'], // the gateway, the tool server, the sandbox
   'type:testing': ['type:platform', 'type:contracts'], // the test harness
   // The one composition root: puts the apps together for `npm start` and the end-to-end tests.
   'type:composition': [
@@ -34,6 +34,7 @@ export const adaptersOf = {
   'scope:workspaces': [],
   'scope:rulesets': ['scope:source-host'],
   'scope:sandbox': [],
+  'scope:mcp': [],
 };
 export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
 const byScope = {

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       `  API:       ${url}/api`,
       `  OpenAPI:   ${url}/api/openapi.json (YAML: ${url}/api/openapi.yaml, docs: ${url}/api/docs)`,
       `  Health:    ${url}/health/ready`,
+      `  MCP:       ${url}/mcp (tool server for AI assistants; Bearer token)`,
       `  Bus:       ${bus.kind === 'nats' ? bus.url : 'in-process'}`,
       `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
       `  Administrator: ${admin.email} / ${admin.generated ? admin.password : '(from BOOTSTRAP_ADMIN_PASSWORD)'}`,

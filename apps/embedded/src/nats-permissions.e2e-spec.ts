@@ -3,8 +3,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { event } from '@pc/contracts';
-import { type BusConfig, createDurableEvents, freePort } from '@pc/platform';
+import { createMcpApp, McpEnv } from '@pc/mcp';
+import { type BusConfig, createDurableEvents, freePort, loadEnv } from '@pc/platform';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
 import { connect, Events, JSONCodec } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
@@ -18,6 +21,7 @@ const PASSWORDS: Record<AppName, string> = {
   connections: 'conn-pass',
   workspaces: 'ws-pass',
   rulesets: 'rs-pass',
+  mcp: 'mcp-pass',
 };
 
 /**
@@ -31,6 +35,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
   let db: TestDatabase;
   let system: RunningSystem;
   let http: HttpClient;
+  let busOf: (app: AppName) => BusConfig;
 
   beforeAll(async () => {
     port = await freePort();
@@ -49,11 +54,12 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
         NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
         NATS_RULESETS_PASSWORD: PASSWORDS.rulesets,
+        NATS_MCP_PASSWORD: PASSWORDS.mcp,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
     db = await createTestDatabase();
-    const busOf = (app: AppName): BusConfig => ({
+    busOf = (app: AppName): BusConfig => ({
       kind: 'nats',
       url: `nats://${app}:${PASSWORDS[app]}@127.0.0.1:${port}`,
       prefix: '',
@@ -119,6 +125,44 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     expect((await http.get<Json>('/api/rulesets')).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
+  });
+
+  it('runs the tool server as its own process with its own user, reading and writing over the bus', async () => {
+    const signup = await http.post<Json>('/api/auth/signup', {
+      email: 'mcp@example.com',
+      password: 'password123',
+      name: 'M',
+    });
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const created = await http.post<Json>(
+      '/api/tokens',
+      { name: 't', scopes: ['api:read', 'api:write'] },
+      { cookie },
+    );
+    const mcp = await createMcpApp(loadEnv(McpEnv, { NATS_URL: 'set' }), busOf('mcp'));
+    await mcp.listen(0, '127.0.0.1');
+    try {
+      const url = await mcp.getUrl();
+      expect((await new HttpClient(url).get<Json>('/health/ready')).body.ok).toBe(true);
+      const client = new McpClient({ name: 'permissions', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL('/mcp', url), {
+          requestInit: { headers: { authorization: `Bearer ${created.body.token}` } },
+        }),
+      );
+      const submitted = await client.callTool({
+        name: 'submit_idea',
+        arguments: { title: 'Over NATS', description: 'Submitted by the tool server as its own user.' },
+      });
+      expect(submitted.isError).toBeFalsy();
+      const listed = await client.callTool({ name: 'list_ideas', arguments: { mine: true } });
+      expect((listed.structuredContent as Json).ideas).toEqual([
+        expect.objectContaining({ title: 'Over NATS' }),
+      ]);
+      await client.close();
+    } finally {
+      await mcp.close();
+    }
   });
 
   it("keeps the catalog's user from calling identity's token commands or reading the gateway's replies", async () => {

@@ -2,11 +2,12 @@ import { CatalogEnv, catalogService } from '@pc/catalog';
 import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
+import { McpEnv, mountMcpOn } from '@pc/mcp';
 import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
 import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'mcp';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -84,6 +85,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   }
   const gatewayEnv = loadEnv(GatewayEnv, { ...source, PORT: String(options.gatewayPort) });
   const { app } = await createGateway(gatewayEnv, busOf('gateway'));
+  // The tool server answers /mcp on the gateway's port (its own process in distributed mode).
+  const mcp = await mountMcpOn(
+    app.getHttpAdapter().getInstance(),
+    loadEnv(McpEnv, { ...source, PORT: String(options.gatewayPort) }),
+    busOf('mcp'),
+  );
   await app.listen(options.gatewayPort, options.gatewayHost ?? '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
@@ -92,6 +99,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     serviceUrls,
     close: async () => {
       await app.close();
+      await mcp.close();
       await closeAll(services);
     },
   };

@@ -1,13 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { type BusConfig, HealthModule, MessagingModule } from '@pc/platform';
+import {
+  type BusConfig,
+  CALLER_CACHE_OPTIONS,
+  CallerCache,
+  HealthModule,
+  MessagingModule,
+} from '@pc/platform';
 import { AuthGuard } from './auth/auth.guard';
 import { AdminController } from './catalog/admin.controller';
 import { CommentsController } from './catalog/comments.controller';
 import { PoliciesController } from './catalog/policies.controller';
 import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
-import { CallerCache } from './auth/caller-cache';
 import { ConnectionsController } from './connections/connections.controller';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
 import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
@@ -57,6 +62,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
+        { provide: CALLER_CACHE_OPTIONS, useValue: { ttlMs: env.AUTH_CACHE_TTL_MS } },
         CallerCache,
         SessionService,
         LoginThrottle,

@@ -18,5 +18,7 @@ export * from './database/embedded-postgres';
 export * from './health/health';
 export * from './bootstrap/service';
 export * from './auth/token-format';
+export * from './auth/bearer';
+export * from './auth/caller-cache';
 export * from './database/prepared';
 export * from './jobs';

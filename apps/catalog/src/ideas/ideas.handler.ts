@@ -6,8 +6,10 @@ import {
   type Envelope,
   type IdeaDeclaration,
   type ListIdeaDeliveriesRequest,
+  type ListIdeasRequest,
   type ReviewRequest,
   type SubmitIdeaRequest,
+  type VoteIdeaRequest,
 } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { IdeasService } from './ideas.service';
@@ -22,13 +24,18 @@ export class IdeasHandler {
   }
 
   @Handles(CatalogRpc.listIdeas)
-  list({ ctx }: Envelope<Record<string, never>>) {
-    return this.ideas.list(ctx);
+  list({ ctx, data }: Envelope<ListIdeasRequest>) {
+    return this.ideas.list(ctx, data);
   }
 
   @Handles(CatalogRpc.getIdea)
   get({ ctx, data }: Envelope<{ id: string }>) {
     return this.ideas.get(ctx, data.id);
+  }
+
+  @Handles(CatalogRpc.voteIdea)
+  vote({ ctx, data }: Envelope<VoteIdeaRequest>) {
+    return this.ideas.vote(ctx, data);
   }
 
   @Handles(CatalogRpc.approveIdea)

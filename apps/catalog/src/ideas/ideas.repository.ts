@@ -1,16 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Idea, IdeaDeclaration, IdeaDelivery } from '@pc/contracts';
+import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
 import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { escapeLike } from '../policies/policies.repository';
 
 interface IdeaRow {
   id: string;
   title: string;
   description: string;
-  status: Idea['status'];
+  status: IdeaStatus;
   votes: number;
+  /** Only where the query asks whether the viewer voted. */
+  voted?: boolean;
   submitter_id: string;
   created_at: Date;
+}
+
+/** Whether the viewer ($1 in every query that uses it) voted for idea `i`. */
+const VOTED = `EXISTS (SELECT 1 FROM catalog.idea_votes v WHERE v.idea_id = i.id AND v.user_id = $1)`;
+
+export interface IdeaSearch {
+  viewerId: string | null;
+  /** Administrators see every idea. */
+  seesAll: boolean;
+  status?: IdeaStatus;
+  q?: string;
+  mine: boolean;
+  sort: IdeaSort;
+  limit: number;
+  offset: number;
 }
 
 interface DeliveryRow {
@@ -44,18 +62,19 @@ export class IdeasRepository {
     return toIdea(rows[0]);
   }
 
-  async findById(id: string): Promise<Idea | null> {
-    const rows = await this.dataSource.query<IdeaRow[]>(`SELECT * FROM catalog.ideas WHERE id = $1`, [id]);
+  async findById(id: string, viewerId: string | null = null): Promise<Idea | null> {
+    const rows = await this.dataSource.query<IdeaRow[]>(
+      `SELECT i.*, ${VOTED} AS voted FROM catalog.ideas i WHERE i.id = $2`,
+      [viewerId, id],
+    );
     return rows[0] ? toIdea(rows[0]) : null;
   }
 
-  async listVisible(viewerId: string | null): Promise<Idea[]> {
-    const rows = await this.dataSource.query<IdeaRow[]>(
-      `SELECT * FROM catalog.ideas WHERE status IN ('approved', 'delivered') OR submitter_id = $1
-        ORDER BY votes DESC, created_at DESC LIMIT 200`,
-      [viewerId],
-    );
-    return rows.map(toIdea);
+  /** One page of the ideas a viewer may see, one row more than asked to tell whether more follow. */
+  async search(s: IdeaSearch): Promise<{ ideas: Idea[]; hasMore: boolean }> {
+    const { sql, params } = ideaSearchQuery(s);
+    const rows = await this.dataSource.query<IdeaRow[]>(sql, params);
+    return { ideas: rows.slice(0, s.limit).map(toIdea), hasMore: rows.length > s.limit };
   }
 
   /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
@@ -65,6 +84,35 @@ export class IdeasRepository {
       [limit + 1],
     );
     return rows.map(toIdea);
+  }
+
+  /**
+   * Casts (or withdraws) a user's vote and moves the counter by exactly the rows inserted (or
+   * deleted), in one statement: the primary key of `idea_votes` serializes two votes of one user, and
+   * the counter's row lock serializes everyone's. Only ideas in `statuses` accept the change; false
+   * when the idea is in another status.
+   */
+  async vote(
+    ideaId: string,
+    userId: string,
+    vote: boolean,
+    statuses: readonly IdeaStatus[],
+  ): Promise<boolean> {
+    const change = vote
+      ? `INSERT INTO catalog.idea_votes (idea_id, user_id)
+           SELECT id, $2::uuid FROM catalog.ideas WHERE id = $1 AND status = ANY($3::text[])
+           ON CONFLICT DO NOTHING RETURNING 1`
+      : `DELETE FROM catalog.idea_votes v USING catalog.ideas i
+          WHERE v.idea_id = $1 AND v.user_id = $2 AND i.id = v.idea_id AND i.status = ANY($3::text[])
+          RETURNING 1`;
+    const rows = await this.dataSource.query<Array<{ applied: boolean }>>(
+      `WITH changed AS (${change}),
+            moved AS (UPDATE catalog.ideas SET votes = votes ${vote ? '+' : '-'} (SELECT count(*) FROM changed)
+                       WHERE id = $1 AND (SELECT count(*) FROM changed) > 0 RETURNING id)
+       SELECT (SELECT status FROM catalog.ideas WHERE id = $1) = ANY($3::text[]) AS applied`,
+      [ideaId, userId, [...statuses]],
+    );
+    return rows[0]?.applied === true;
   }
 
   /** Decides a pending idea once; null when it was not pending. */
@@ -168,6 +216,26 @@ export class IdeasRepository {
   }
 }
 
+/** The SQL of one page of ideas (read through the indexes of the idea-votes migration). */
+export function ideaSearchQuery(s: IdeaSearch): { sql: string; params: unknown[] } {
+  const params: unknown[] = [s.viewerId];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  if (s.mine) where.push(`i.submitter_id = $1`);
+  else if (!s.seesAll) where.push(`(i.status IN ('approved', 'delivered') OR i.submitter_id = $1)`);
+  if (s.status) where.push(`i.status = ${p(s.status)}`);
+  const q = s.q?.trim();
+  if (q) where.push(`lower(i.title || ' ' || i.description) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
+  const orderBy = s.sort === 'newest' ? 'i.created_at DESC, i.id' : 'i.votes DESC, i.created_at DESC, i.id';
+  const sql = `SELECT i.*, ${VOTED} AS voted FROM catalog.ideas i
+    ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+  return { sql, params };
+}
+
 function toIdea(row: IdeaRow): Idea {
   return {
     id: row.id,
@@ -175,6 +243,7 @@ function toIdea(row: IdeaRow): Idea {
     description: row.description,
     status: row.status,
     votes: row.votes,
+    voted: row.voted ?? false,
     submitter_id: row.submitter_id,
     created_at: row.created_at.toISOString(),
   };

@@ -2,10 +2,9 @@ import type {} from '@fastify/cookie';
 import { type CanActivate, type ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ANONYMOUS, type Caller, type RequestContext, type Scope } from '@pc/contracts';
-import { isWellFormedAccessToken, logContext, RemoteError } from '@pc/platform';
+import { CallerCache, logContext, readBearer, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MODE, type AuthMode } from './auth.decorators';
-import { CallerCache } from './caller-cache';
 import { SESSION_COOKIE } from './session-cookie';
 
 type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
@@ -42,15 +41,9 @@ export class AuthGuard implements CanActivate {
   }
 
   private async identify(request: AuthedRequest, ctx: RequestContext, mode: AuthMode): Promise<Caller> {
-    const header = request.headers.authorization;
-    if (header !== undefined) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      if (!match) throw httpError(401, 'The Authorization header must be "Bearer <token>"');
-      const token = match[1];
-      if (!isWellFormedAccessToken(token))
-        throw httpError(401, 'The access token is invalid, expired or revoked');
-      return this.callers.resolveToken(ctx, token);
-    }
+    const bearer = readBearer(request.headers.authorization);
+    if (bearer.kind === 'invalid') throw httpError(401, bearer.message);
+    if (bearer.kind === 'token') return this.callers.resolveToken(ctx, bearer.token);
     const session = request.cookies?.[SESSION_COOKIE];
     if (session) {
       try {

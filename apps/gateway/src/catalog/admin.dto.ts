@@ -50,6 +50,8 @@ export class IdeaDto {
   @ApiProperty() description!: string;
   @ApiProperty({ enum: IDEA_STATUSES }) status!: IdeaStatus;
   @ApiProperty({ type: 'integer', minimum: 0 }) votes!: number;
+  @ApiProperty({ description: 'Whether the caller voted for it (votes are cast through the tool server)' })
+  voted!: boolean;
   @ApiProperty({ format: 'uuid' }) submitter_id!: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }

@@ -1,10 +1,9 @@
 import type {} from '@fastify/cookie';
 import { Injectable } from '@nestjs/common';
 import { IdentityRpc, type RequestContext, type UserProfile } from '@pc/contracts';
-import { BusClient, hashSecret, RemoteError } from '@pc/platform';
+import { BusClient, CallerCache, hashSecret, RemoteError } from '@pc/platform';
 import { LoginThrottle } from '../auth/login-throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CallerCache } from '../auth/caller-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie';
 import type { LoginDto, SignupDto } from './auth.dto';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { IdentityRpc, type RequestContext, type RevokeTokenResult } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
-import { CallerCache } from '../auth/caller-cache';
+import { BusClient, CallerCache } from '@pc/platform';
 
 /**
  * Revokes through identity, then drops this replica's cached look-up at once; the other replicas

@@ -183,8 +183,16 @@ export interface ReviewQueue {
   hasMore: { submissions: boolean; revisions: boolean; ideas: boolean };
 }
 
+/**
+ * Idea.status: `pending` (waiting for administrator review), `approved` (public, open for votes and
+ * declarable by submissions), `rejected`, `delivered` (an approved policy or ruleset delivered it).
+ */
 export const IDEA_STATUSES = ['pending', 'approved', 'rejected', 'delivered'] as const;
 export type IdeaStatus = (typeof IDEA_STATUSES)[number];
+
+/** `votes`: most votes first (then newest); `newest`: newest first. */
+export const IDEA_SORTS = ['votes', 'newest'] as const;
+export type IdeaSort = (typeof IDEA_SORTS)[number];
 
 export interface Idea {
   id: string;
@@ -192,6 +200,8 @@ export interface Idea {
   description: string;
   status: IdeaStatus;
   votes: number;
+  /** Whether the caller has voted for it. */
+  voted: boolean;
   submitter_id: string;
   created_at: string;
 }
@@ -199,6 +209,36 @@ export interface Idea {
 export interface SubmitIdeaRequest {
   title: string;
   description: string;
+}
+
+/**
+ * Ideas the caller may see (approved and delivered ones, their own, every one for an administrator),
+ * filtered and paged.
+ */
+export interface ListIdeasRequest {
+  status?: IdeaStatus;
+  /** Words or a fragment found in the title or the description (case-insensitive). */
+  q?: string;
+  /** Only the caller's own ideas. */
+  mine?: boolean;
+  sort?: IdeaSort;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListIdeasResult {
+  ideas: Idea[];
+  hasMore: boolean;
+}
+
+/** `vote: true` casts the caller's one vote, `false` withdraws it; either is a no-op when already so. */
+export interface VoteIdeaRequest {
+  id: string;
+  vote: boolean;
+}
+
+export interface VoteIdeaResult {
+  idea: Idea;
 }
 
 /** Published when an idea becomes delivered: identity puts a notification in the submitter's inbox. */

@@ -63,3 +63,12 @@ export const COMMENT_BODY_MAX = 10_000;
 
 /** A transfer recipient's username, with or without a leading @. */
 export const RECIPIENT_USERNAME: LengthRange = { min: 1, max: 31 };
+
+/** A policy idea (submitted through the tool server): title and description, trimmed. */
+export const IDEA_TITLE: LengthRange = { min: 3, max: 120 };
+export const IDEA_DESCRIPTION: LengthRange = { min: 10, max: 10_000 };
+/** Free-text search over an idea's title and description. */
+export const IDEA_QUERY_MAX = 200;
+/** One page of ideas. */
+export const IDEA_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const IDEA_LIST_OFFSET_MAX = 10_000;

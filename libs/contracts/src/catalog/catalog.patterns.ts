@@ -17,6 +17,8 @@ import type {
   ListIdeaDeliveriesRequest,
   Idea,
   IdeaDeliveredEvent,
+  ListIdeasRequest,
+  ListIdeasResult,
   PolicyRevision,
   PolicySubmission,
   ReviewQueue,
@@ -29,6 +31,8 @@ import type {
   TransferDecisionRequest,
   UpdateSubmissionRequest,
   ValidateSubmissionRequest,
+  VoteIdeaRequest,
+  VoteIdeaResult,
 } from './catalog-review.types';
 import type {
   BranchInfo,
@@ -111,8 +115,9 @@ export const CatalogRpc = {
   ),
 
   submitIdea: rpc<SubmitIdeaRequest, { idea: Idea }>('catalog.idea.submit.v1'),
-  listIdeas: rpc<Empty, { ideas: Idea[] }>('catalog.idea.list.v1'),
+  listIdeas: rpc<ListIdeasRequest, ListIdeasResult>('catalog.idea.list.v1'),
   getIdea: rpc<{ id: string }, { idea: Idea }>('catalog.idea.get.v1'),
+  voteIdea: rpc<VoteIdeaRequest, VoteIdeaResult>('catalog.idea.vote.v1'),
   approveIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.approve.v1'),
   rejectIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.reject.v1'),
 

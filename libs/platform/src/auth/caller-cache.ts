@@ -6,8 +6,14 @@ import {
   IdentityRpc,
   type RequestContext,
 } from '@pc/contracts';
-import { BusClient, hashSecret } from '@pc/platform';
-import { GatewayEnv } from '../gateway.env';
+import { BusClient } from '../messaging/bus-client';
+import { hashSecret } from './token-format';
+
+/** How long a successful look-up is reused (0: never); revocations evict at once either way. */
+export interface CallerCacheOptions {
+  ttlMs: number;
+}
+export const CALLER_CACHE_OPTIONS = Symbol('CALLER_CACHE_OPTIONS');
 
 interface Entry {
   caller: Caller;
@@ -19,8 +25,8 @@ const TOMBSTONE_MS = 5 * 60_000;
 
 /**
  * Asks identity who a token or session belongs to, and remembers the answer briefly. A revocation
- * or sign-out is broadcast on the bus and evicts the entry in every gateway replica at once; a
- * tombstone keeps a look-up that was already in flight from putting it back.
+ * or sign-out is broadcast on the bus and evicts the entry in every replica of every edge (gateway,
+ * tool server) at once; a tombstone keeps a look-up that was already in flight from putting it back.
  */
 @Injectable()
 export class CallerCache implements OnModuleInit {
@@ -31,7 +37,7 @@ export class CallerCache implements OnModuleInit {
 
   constructor(
     private readonly bus: BusClient,
-    @Inject(GatewayEnv) private readonly env: GatewayEnv,
+    @Inject(CALLER_CACHE_OPTIONS) private readonly options: CallerCacheOptions,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -75,11 +81,11 @@ export class CallerCache implements OnModuleInit {
     const result = await this.bus.request(IdentityRpc.authenticate, ctx, request);
     const tombstone = this.tombstones.get(key);
     const fresh = (tombstone === undefined || tombstone < asked) && this.clearedAt < asked;
-    if (this.env.AUTH_CACHE_TTL_MS > 0 && fresh) {
+    if (this.options.ttlMs > 0 && fresh) {
       const expires = result.expiresAt ? Date.parse(result.expiresAt) : Infinity;
       this.remember(key, {
         caller: result.caller,
-        until: Math.min(now + this.env.AUTH_CACHE_TTL_MS, expires),
+        until: Math.min(now + this.options.ttlMs, expires),
       });
     }
     return result.caller;

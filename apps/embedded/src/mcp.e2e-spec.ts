@@ -1,0 +1,483 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
+import { type RunningSystem, startSystem } from './system';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
+const ALLOWED_ORIGIN = 'http://assistant.example';
+
+const READ_TOOLS = [
+  'list_ideas',
+  'get_idea',
+  'search_policies',
+  'get_policy',
+  'get_vendor_policy',
+  'get_policy_docs',
+  'list_policy_comments',
+  'list_my_submissions',
+  'list_my_notifications',
+  'search_rulesets',
+  'get_ruleset',
+  'get_vendor_ruleset',
+  'list_my_ruleset_submissions',
+];
+const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
+
+const GCL = `apiVersion: gateway.vendor/v1alpha1
+kind: Extension
+metadata:
+  name: header-guard
+  labels:
+    title: Header Guard
+    category: Security
+spec:
+  properties: {}
+`;
+const CARGO = '[package]\nname = "header_guard"\nversion = "0.3.0"\n\n[dependencies]\npdk = "1.4.0"\n';
+
+/** The tool server through the gateway's port, driven by the SDK's own client over Streamable HTTP. */
+describe.each(['nats', 'in-process'] as const)('the tool server (MCP) over the %s bus', (kind) => {
+  let db: TestDatabase;
+  let sandbox: RunningSandbox;
+  let control: SandboxControl;
+  let system: RunningSystem;
+  let http: HttpClient;
+  let admin: string;
+  let counter = 0;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    sandbox = await startSandbox({ port: 0, seed: false });
+    control = new SandboxControl(sandbox.url);
+    system = await startSystem({
+      bus: testBus(kind, 10000),
+      databaseUrl: db.url,
+      gatewayPort: 0,
+      env: {
+        ...sandbox.adapterEnv,
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
+      },
+    });
+    http = new HttpClient(system.url!);
+    admin = cookieFrom(await http.post<Json>('/api/auth/login', ADMIN), 'sb-access-token')!;
+  });
+
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await system?.close();
+    await sandbox?.close();
+    await db?.drop();
+  });
+
+  async function newUser(): Promise<{ id: string; cookie: string; token: string; readToken: string }> {
+    const n = ++counter;
+    const signup = await http.post<Json>('/api/auth/signup', {
+      email: `mcp${n}-${Date.now()}@example.com`,
+      password: 'password123',
+      name: `Assistant User ${n}`,
+    });
+    expect(signup.status).toBe(201);
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const token = async (scopes: string[]): Promise<string> =>
+      (await http.post<Json>('/api/tokens', { name: `t${n}`, scopes }, { cookie })).body.token;
+    return {
+      id: signup.body.user.id,
+      cookie,
+      token: await token(['api:read', 'api:write']),
+      readToken: await token(['api:read']),
+    };
+  }
+
+  async function connect(token: string): Promise<Client> {
+    const client = new Client({ name: 'e2e-assistant', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', system.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  }
+
+  /** Calls a tool; the SDK client checks structured content against the tool's output schema. */
+  async function call(client: Client, name: string, args: Json = {}): Promise<CallToolResult> {
+    return (await client.callTool({ name, arguments: args })) as CallToolResult;
+  }
+
+  const textOf = (result: CallToolResult): string =>
+    result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+  async function ok(client: Client, name: string, args: Json = {}): Promise<Json> {
+    const result = await call(client, name, args);
+    expect({ name, isError: result.isError ?? false, text: textOf(result) }).toMatchObject({
+      isError: false,
+    });
+    expect(textOf(result).length).toBeGreaterThan(0);
+    return result.structuredContent as Json;
+  }
+
+  async function toolError(client: Client, name: string, args: Json = {}): Promise<string> {
+    const result = await call(client, name, args);
+    expect(result.isError).toBe(true);
+    return textOf(result);
+  }
+
+  /** A raw JSON-RPC POST to /mcp, to see HTTP statuses and headers the SDK client hides. */
+  function rawPost(headers: Record<string, string>, body: unknown = initialize()): Promise<Response> {
+    return fetch(new URL('/mcp', system.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  function initialize(): Json {
+    return {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+  }
+
+  async function publishedPolicy(token: string, extra: Json = {}): Promise<{ policyId: string }> {
+    const n = ++counter;
+    const { webUrl } = await control.createRepository({
+      owner: 'community',
+      name: `mcp-policy-${n}`,
+      files: { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+      hasIssues: true,
+    });
+    const submitted = await http.post<Json>(
+      '/api/submissions',
+      {
+        name: `Header Guard ${n}`,
+        description: 'Refuses requests that carry headers the API does not accept.',
+        sourceHostUrl: webUrl,
+        category: 'Security',
+        docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'List the `allowed` headers.' }],
+        ...extra,
+      },
+      { token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    const approved = await http.post(
+      `/api/admin/submissions/${submission.id}/approve`,
+      {},
+      { cookie: admin },
+    );
+    expect(approved.status).toBe(200);
+    return { policyId: submission.policyId };
+  }
+
+  it('lists every tool with input and output schemas and truthful annotations', async () => {
+    const client = await connect((await newUser()).readToken);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    for (const tool of tools) {
+      expect(tool.description!.length).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations?.destructiveHint).toBe(false);
+      expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(byName.submit_idea.annotations?.idempotentHint).toBe(false);
+    expect(byName.vote_idea.annotations?.idempotentHint).toBe(true);
+    expect(byName.list_ideas.annotations?.idempotentHint).toBe(true);
+    expect(byName.submit_idea.inputSchema.required).toEqual(['title', 'description']);
+  });
+
+  it('answers 401 with WWW-Authenticate without a token, with a malformed one and with a revoked one', async () => {
+    const none = await rawPost({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="policy-catalog"');
+    expect(((await none.json()) as Json).error.message).toMatch(/Authentication required/);
+
+    const malformed = await rawPost({ authorization: 'Bearer pcat_not-a-real-token' });
+    expect(malformed.status).toBe(401);
+    expect(malformed.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="policy-catalog", error="invalid_token"/,
+    );
+
+    const user = await newUser();
+    const client = await connect(user.token);
+    await ok(client, 'list_ideas');
+    const records = (await http.get<Json>('/api/tokens', { cookie: user.cookie })).body.tokens as Json[];
+    for (const record of records)
+      expect((await http.delete(`/api/tokens/${record.id}`, { cookie: user.cookie })).status).toBe(200);
+    // The revocation is broadcast: the tool server forgets the cached look-up at once.
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 401; i++) {
+      status = (await rawPost({ authorization: `Bearer ${user.token}` })).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
+    await expect(client.callTool({ name: 'list_ideas', arguments: {} })).rejects.toThrow(/revoked/);
+    await expect(connect('pcat_bogus')).rejects.toThrow();
+  });
+
+  it('refuses a browser Origin it does not know with 403, serves an allowed one, and answers GET with 405', async () => {
+    const { token } = await newUser();
+    const auth = { authorization: `Bearer ${token}` };
+    const foreign = await rawPost({ ...auth, origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as Json).error.message).toMatch(
+      /Origin http:\/\/evil.example is not allowed/,
+    );
+    const allowed = await rawPost({ ...auth, origin: ALLOWED_ORIGIN });
+    expect(allowed.status).toBe(200);
+    expect(((await allowed.json()) as Json).result.serverInfo.name).toBe('policy-catalog');
+    const get = await fetch(new URL('/mcp', system.url), {
+      headers: { ...auth, accept: 'text/event-stream' },
+    });
+    expect(get.status).toBe(405);
+    const garbage = await rawPost(auth, '{"jsonrpc":');
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as Json).error.code).toBe(-32700);
+  });
+
+  it('refuses write tools to a read-only token with a tool error naming api:write', async () => {
+    const user = await newUser();
+    const reader = await connect(user.readToken);
+    expect(
+      await toolError(reader, 'submit_idea', { title: 'Read only', description: 'Should never be stored.' }),
+    ).toMatch(/lacks the api:write scope/);
+    const writer = await connect(user.token);
+    const { idea } = await ok(writer, 'submit_idea', {
+      title: 'Mine',
+      description: 'Stored with the write token.',
+    });
+    expect(await toolError(reader, 'vote_idea', { id: idea.id })).toMatch(/api:write/);
+    const { ideas } = await ok(reader, 'list_ideas', { mine: true });
+    expect(ideas.map((i: Json) => i.title)).toEqual(['Mine']);
+  });
+
+  it('answers bad input with a tool error that says what is wrong, never a protocol error', async () => {
+    const client = await connect((await newUser()).token);
+    expect(
+      await toolError(client, 'submit_idea', { title: 'ab', description: 'Long enough to pass.' }),
+    ).toMatch(/title/);
+    expect(await toolError(client, 'submit_idea', { title: 'No description' })).toMatch(/description/);
+    expect(
+      await toolError(client, 'submit_idea', {
+        title: 'Nul \u0000 inside',
+        description: 'Long enough to pass.',
+      }),
+    ).toMatch(/NUL/);
+    expect(await toolError(client, 'get_idea', { id: 'not-a-uuid' })).toMatch(/UUID/);
+    expect(await toolError(client, 'get_idea', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00' })).toMatch(
+      /Idea not found \[NOT_FOUND\]/,
+    );
+    expect(await toolError(client, 'list_ideas', { limit: 0 })).toMatch(/limit/);
+    expect(await toolError(client, 'list_ideas', { status: 'lost' })).toMatch(/status/);
+    expect(await toolError(client, 'search_policies', { source: 'elsewhere' })).toMatch(/source/);
+    expect(await toolError(client, 'get_vendor_policy', { slug: 'Not A Slug' })).toMatch(/slug/);
+    expect(
+      await toolError(client, 'vote_idea', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00', vote: 'yes' }),
+    ).toMatch(/vote/);
+    expect(await toolError(client, 'no_such_tool')).toMatch(/not found/);
+    // The connection still works after all that.
+    await ok(client, 'list_ideas');
+  });
+
+  it('takes an idea from submission through review, votes and delivery by a policy to its submitter', async () => {
+    const author = await newUser();
+    const maker = await newUser();
+    const voters = await Promise.all([1, 2, 3, 4].map(() => newUser()));
+    const assistant = await connect(author.token);
+
+    const submitted = await ok(assistant, 'submit_idea', {
+      title: 'Mutual TLS for agents',
+      description: 'A policy that checks client certificates of agents calling the API.',
+    });
+    const ideaId = submitted.idea.id as string;
+    expect(submitted.idea).toMatchObject({ status: 'pending', votes: 0, submitter_id: author.id });
+
+    // Pending: in the administrator's review queue, hidden from others.
+    const queue = await http.get<Json>('/api/admin/queue', { cookie: admin });
+    expect(queue.body.ideas.map((i: Json) => i.id)).toContain(ideaId);
+    const stranger = await connect(maker.token);
+    expect(await toolError(stranger, 'get_idea', { id: ideaId })).toMatch(/NOT_FOUND/);
+    expect(await toolError(assistant, 'vote_idea', { id: ideaId })).toMatch(/Only approved ideas take votes/);
+    expect((await ok(assistant, 'list_ideas', { status: 'pending' })).ideas.map((i: Json) => i.id)).toEqual([
+      ideaId,
+    ]);
+
+    expect((await http.post(`/api/admin/ideas/${ideaId}/approve`, {}, { cookie: admin })).status).toBe(200);
+    expect((await ok(stranger, 'get_idea', { id: ideaId })).idea.status).toBe('approved');
+
+    // One vote per user, exact under concurrent votes (each voter votes three times at once).
+    const voterClients = await Promise.all(voters.map((v) => connect(v.token)));
+    await Promise.all(
+      voterClients.flatMap((c) => [1, 2, 3].map(() => ok(c, 'vote_idea', { id: ideaId, vote: true }))),
+    );
+    expect((await ok(stranger, 'get_idea', { id: ideaId })).idea.votes).toBe(4);
+    const withdrawn = await ok(voterClients[0], 'vote_idea', { id: ideaId, vote: false });
+    expect(withdrawn.idea).toMatchObject({ votes: 3, voted: false });
+    expect((await ok(voterClients[1], 'get_idea', { id: ideaId })).idea.voted).toBe(true);
+    const found = await ok(stranger, 'list_ideas', { q: 'mutual tls', status: 'approved' });
+    expect(found.ideas).toEqual([expect.objectContaining({ id: ideaId, votes: 3 })]);
+
+    // Declared by a policy submission; delivered when the administrator approves it.
+    const { policyId } = await publishedPolicy(maker.token, { deliversIdeaIds: [ideaId] });
+    const policy = (await ok(stranger, 'get_policy', { id: policyId })).policy;
+    expect(policy.delivers_ideas).toEqual([expect.objectContaining({ id: ideaId, phase: 'delivered' })]);
+    expect((await ok(stranger, 'get_idea', { id: ideaId })).idea.status).toBe('delivered');
+
+    // The submitter is notified, over REST and through the tool server.
+    let notifications: Json[] = [];
+    for (let i = 0; i < 60 && notifications.length === 0; i++) {
+      notifications = (await ok(assistant, 'list_my_notifications')).notifications;
+      if (notifications.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        kind: 'idea_delivered',
+        data: { ideaId, resourceType: 'policy', resourceId: policyId },
+      }),
+    ]);
+    const inbox = await http.get<Json>('/api/me/notifications', { token: author.token });
+    expect(inbox.body.notifications).toHaveLength(1);
+  });
+
+  it('answers the catalog tools with the same data and visibility as the REST API', async () => {
+    const owner = await newUser();
+    const reader = await newUser();
+    const { policyId } = await publishedPolicy(owner.token);
+    expect(
+      (
+        await http.post(
+          `/api/policies/${policyId}/comments`,
+          { body: 'Works well.' },
+          { token: reader.token },
+        )
+      ).status,
+    ).toBe(201);
+    const client = await connect(reader.readToken);
+
+    const community = await ok(client, 'search_policies', { q: 'headers', category: 'Security', limit: 50 });
+    expect(community.policies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'community', id: policyId, status: 'published' }),
+      ]),
+    );
+    const rest = await http.get<Json>('/api/policies?q=headers&category=Security&limit=50');
+    expect(community.policies.map((p: Json) => p.id)).toEqual(rest.body.policies.map((p: Json) => p.id));
+
+    const vendor = await ok(client, 'search_policies', { source: 'vendor', limit: 1 });
+    expect(vendor.policies).toHaveLength(1);
+    expect(vendor.policies[0].source).toBe('vendor');
+    expect(vendor.nextOffset).toBe(vendor.hasMore ? 1 : null);
+    const { slug } = vendor.policies[0];
+    expect((await ok(client, 'get_vendor_policy', { slug })).policy).toMatchObject({
+      slug,
+      source: 'vendor',
+    });
+    expect(await toolError(client, 'get_vendor_policy', { slug: 'no-such-vendor-policy' })).toMatch(
+      /NOT_FOUND/,
+    );
+
+    const { policy } = await ok(client, 'get_policy', { id: policyId });
+    expect(policy).toMatchObject({ id: policyId, category: 'Security', status: 'published', liked: false });
+    const docs = await ok(client, 'get_policy_docs', { id: policyId });
+    expect(docs.tabs.map((t: Json) => t.key)).toEqual(expect.arrayContaining(['overview', 'configuration']));
+    const { comments } = await ok(client, 'list_policy_comments', { policyId });
+    expect(comments).toEqual([
+      expect.objectContaining({ body: 'Works well.', parentId: null, deleted: false }),
+    ]);
+
+    // The owner's own submissions, with their status; nobody else's.
+    const ownClient = await connect(owner.readToken);
+    const mine = await ok(ownClient, 'list_my_submissions');
+    expect(mine.submissions).toEqual([expect.objectContaining({ policyId, status: 'approved' })]);
+    expect((await ok(client, 'list_my_submissions')).submissions).toEqual([]);
+
+    // A policy under review is the owner's alone, as over REST.
+    const { webUrl } = await control.createRepository({
+      owner: 'community',
+      name: `mcp-pending-${++counter}`,
+      files: { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+    });
+    const pending = await http.post<Json>(
+      '/api/submissions',
+      { name: 'Pending Guard', description: 'Waits for its review to finish.', sourceHostUrl: webUrl },
+      { token: owner.token },
+    );
+    const pendingId = pending.body.submission.policyId as string;
+    expect((await ok(ownClient, 'get_policy', { id: pendingId })).policy.status).toBe('under_review');
+    expect(await toolError(client, 'get_policy', { id: pendingId })).toMatch(/NOT_FOUND/);
+    expect((await ok(ownClient, 'list_my_submissions')).submissions[0]).toMatchObject({
+      policyId: pendingId,
+      status: 'submitted',
+    });
+  });
+  it('answers the ruleset tools: search, a ruleset with its documentation tabs, vendor rulesets, my submissions', async () => {
+    const owner = await newUser();
+    const reader = await newUser();
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-ruleset-${++counter}`,
+      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Payments Rules ${counter}`,
+        description: 'What every payments API must do, checked on every API description.',
+        repoUrl: webUrl,
+        docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'Secure every operation.' }],
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    const approved = await http.post(
+      `/api/admin/ruleset-submissions/${submission.id}/approve`,
+      {},
+      { cookie: admin },
+    );
+    expect(approved.status).toBe(200);
+    const rulesetId = submission.ruleset_id as string;
+
+    const client = await connect(reader.readToken);
+    const found = await ok(client, 'search_rulesets', { q: 'payments', scope: 'rest-api' });
+    expect(found.rulesets).toEqual([expect.objectContaining({ source: 'community', id: rulesetId })]);
+    const rest = await http.get<Json>('/api/rulesets?q=payments&scope=rest-api');
+    expect(found.rulesets.map((r: Json) => r.id)).toEqual(rest.body.rulesets.map((r: Json) => r.id));
+
+    const detail = await ok(client, 'get_ruleset', { id: rulesetId });
+    expect(detail.ruleset).toMatchObject({ id: rulesetId, lifecycle_status: 'published' });
+    expect(detail.ruleset.rule_names).toEqual(expect.arrayContaining(['operations-are-secured']));
+    expect(detail.tabs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'rules', bodyMd: 'Secure every operation.' })]),
+    );
+    expect(await toolError(client, 'get_ruleset', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00' })).toMatch(
+      /NOT_FOUND/,
+    );
+
+    const vendor = await ok(client, 'search_rulesets', { source: 'vendor', limit: 1 });
+    expect(vendor.rulesets).toHaveLength(1);
+    const { slug } = vendor.rulesets[0];
+    expect((await ok(client, 'get_vendor_ruleset', { slug })).ruleset).toMatchObject({
+      slug,
+      source: 'vendor',
+    });
+
+    const mine = await ok(await connect(owner.readToken), 'list_my_ruleset_submissions');
+    expect(mine.submissions).toEqual([expect.objectContaining({ id: submission.id, status: 'approved' })]);
+    expect((await ok(client, 'list_my_ruleset_submissions')).submissions).toEqual([]);
+  });
+});

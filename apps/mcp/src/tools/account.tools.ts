@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogRpc, IdentityRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { z } from 'zod';
+import { notificationSchema, submissionSchema, toNotification, toSubmission } from './schemas';
+import { READ_ONLY, type ToolKit } from './tool-kit';
+import type { ToolSet } from './tool-set';
+
+/** What the caller has going on: their submissions under review and their inbox. */
+@Injectable()
+export class AccountTools implements ToolSet {
+  constructor(private readonly bus: BusClient) {}
+
+  register(kit: ToolKit): void {
+    kit.define('list_my_submissions', {
+      title: 'List my policy submissions',
+      description:
+        'Lists the policies you submitted for review, newest first, with their status (submitted: ' +
+        "waiting for review; approved: published; rejected: sent back, with the reviewer's feedback).",
+      scope: 'api:read',
+      input: {},
+      output: { submissions: z.array(submissionSchema) },
+      annotations: READ_ONLY,
+      run: async (_args, ctx) => {
+        const { submissions } = await this.bus.request(CatalogRpc.listSubmissions, ctx, {});
+        const lines = submissions.map(
+          (s) => `- ${s.name}: ${s.status}${s.feedback ? ` (feedback: ${s.feedback})` : ''} id ${s.id}`,
+        );
+        return {
+          data: { submissions: submissions.map(toSubmission) },
+          text: lines.length === 0 ? 'You have no submissions.' : lines.join('\n'),
+        };
+      },
+    });
+
+    kit.define('list_my_notifications', {
+      title: 'List my notifications',
+      description:
+        'Lists your notifications, newest first: for example that an idea you submitted was delivered ' +
+        'by a published policy.',
+      scope: 'api:read',
+      input: {},
+      output: { notifications: z.array(notificationSchema) },
+      annotations: READ_ONLY,
+      run: async (_args, ctx) => {
+        const { notifications } = await this.bus.request(IdentityRpc.listNotifications, ctx, {});
+        return {
+          data: { notifications: notifications.map(toNotification) },
+          text:
+            notifications.length === 0
+              ? 'No notifications.'
+              : notifications.map((n) => `- ${n.title}: ${n.body}`).join('\n'),
+        };
+      },
+    });
+  }
+}
