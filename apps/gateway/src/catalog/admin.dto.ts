@@ -23,6 +23,7 @@ export class DesignateReviewerDto {
 
 export class ReviewQueueQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: REVIEW_QUEUE_LIMIT.min,
     maximum: REVIEW_QUEUE_LIMIT.max,
     default: REVIEW_QUEUE_LIMIT.default,

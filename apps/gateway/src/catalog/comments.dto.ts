@@ -32,6 +32,7 @@ export class DeleteCommentQuery {
 
 export class CommentsQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: COMMENTS_LIMIT.min,
     maximum: COMMENTS_LIMIT.max,
     default: COMMENTS_LIMIT.default,

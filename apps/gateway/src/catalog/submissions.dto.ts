@@ -272,6 +272,7 @@ export class ValidateSubmissionDto {
 
 export class SubmissionsQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: SUBMISSIONS_LIMIT.min,
     maximum: SUBMISSIONS_LIMIT.max,
     default: SUBMISSIONS_LIMIT.default,
@@ -319,16 +320,21 @@ export class SubmissionValidationDto {
   @ApiProperty({ type: String, nullable: true }) kitVersion!: string | null;
   @ApiProperty({ type: String, nullable: true }) defaultBranch!: string | null;
   @ApiProperty({ type: String, nullable: true }) implementationDefaultBranch!: string | null;
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'The ref read: the one named, else the default branch',
+    description:
+      'The ref read: the one named, else the default branch (absent on validations recorded before refs were)',
   })
-  ref!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The commit `ref` pointed to when it was read' })
-  commit!: string | null;
-  @ApiProperty({ type: String, nullable: true }) implementationRef!: string | null;
-  @ApiProperty({ type: String, nullable: true }) implementationCommit!: string | null;
+  ref?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The commit `ref` pointed to when it was read',
+  })
+  commit?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) implementationRef?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) implementationCommit?: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) hasIssues!: boolean | null;
   @ApiProperty({ enum: ASSET_KINDS, isArray: true }) assetKinds!: AssetKind[];
 }
@@ -384,6 +390,16 @@ export class SubmissionSummaryDto {
   @ApiProperty({ enum: SUBMISSION_STATUSES }) status!: SubmissionStatus;
   @ApiProperty({ format: 'uri' }) sourceHostUrl!: string;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) implementationSourceHostUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The ref an approval publishes' })
+  sourceRef!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The commit sourceRef pointed to when validated',
+  })
+  sourceCommit!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationSourceRef!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationSourceCommit!: string | null;
   @ApiProperty({ format: 'uuid' }) submittedBy!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
