@@ -49,6 +49,7 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       'connections',
       'gateway',
       'identity',
+      'rulesets',
       'workspaces',
     ]);
     expect(Object.keys(result.plans)).toHaveLength(8);

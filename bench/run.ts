@@ -143,8 +143,11 @@ async function main(): Promise<void> {
       baseline: o.basePort + 3,
       connections: o.basePort + 4,
       workspaces: o.basePort + 5,
+      rulesets: o.basePort + 6,
     };
-    const start = (app: 'identity' | 'catalog' | 'connections' | 'workspaces' | 'gateway'): ChildProcess => {
+    const start = (
+      app: 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'gateway',
+    ): ChildProcess => {
       const args = o.fromSource
         ? [
             ...o.nodeArgs,
@@ -165,6 +168,8 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${ports.identity}/health/live`);
     const catalog = start('catalog');
     await waitFor(`http://127.0.0.1:${ports.catalog}/health/live`);
+    const rulesets = start('rulesets');
+    await waitFor(`http://127.0.0.1:${ports.rulesets}/health/live`);
     const connections = start('connections');
     await waitFor(`http://127.0.0.1:${ports.connections}/health/live`);
     const workspaces = start('workspaces');
@@ -178,6 +183,7 @@ async function main(): Promise<void> {
       gateway: rssMb(gateway.pid!),
       identity: rssMb(identity.pid!),
       catalog: rssMb(catalog.pid!),
+      rulesets: rssMb(rulesets.pid!),
       connections: rssMb(connections.pid!),
       workspaces: rssMb(workspaces.pid!),
     };
