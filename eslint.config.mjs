@@ -66,7 +66,10 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { allow: ['@pc/gateway', '@pc/identity', '@pc/catalog', '@pc/sandbox'], depConstraints: forTests },
+        {
+          allow: ['@pc/gateway', '@pc/identity', '@pc/catalog', '@pc/connections', '@pc/workspaces', '@pc/sandbox'],
+          depConstraints: forTests,
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@
 // Services also migrate at start; this is for operations that prefer a separate step.
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
+import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
 import {
   createServiceDataSource,
@@ -9,10 +10,13 @@ import {
   migrateServiceSchema,
   type ServiceDatabaseOptions,
 } from '@pc/platform';
+import { workspacesDatabase } from '@pc/workspaces';
 
 const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   identity: identityDatabase,
   catalog: catalogDatabase,
+  connections: connectionsDatabase,
+  workspaces: workspacesDatabase,
 };
 
 async function main(): Promise<void> {

@@ -1,11 +1,13 @@
 import { catalogDatabase } from '@pc/catalog';
+import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { provisionNats, provisionPostgres, type Provisioned, uniqueName, withDatabase } from '@pc/testing';
+import { workspacesDatabase } from '@pc/workspaces';
 import { Client } from 'pg';
 
 /** Every service's schema, migrated into the template database each test file clones. */
-const SERVICE_DATABASES = [identityDatabase, catalogDatabase];
+const SERVICE_DATABASES = [identityDatabase, catalogDatabase, connectionsDatabase, workspacesDatabase];
 
 const state: { postgres?: Provisioned; nats?: Provisioned; template?: string } = {};
 

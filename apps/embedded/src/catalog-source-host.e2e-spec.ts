@@ -6,7 +6,7 @@ describe.each(BUSES)('catalog source host through the gateway over the %s bus', 
   const { newUser, newRepo, published } = t;
 
   describe('source host checks and the rest', () => {
-    it('reports issues, branches, downloads, reviewer status, and 501 for orgs', async () => {
+    it('reports issues, branches, downloads, reviewer status, and 404 for the orgs of a connection that does not exist', async () => {
       const user = await newUser();
       const { policyId } = await published(user.token);
       expect((await t.http.get<Json>(`/api/policies/${policyId}/issues-enabled`)).body).toEqual({
@@ -26,7 +26,7 @@ describe.each(BUSES)('catalog source host through the gateway over the %s bus', 
       const orgs = await t.http.get<Json>(`/api/policies/${policyId}/orgs?connectionId=${user.id}`, {
         token: user.token,
       });
-      expect(orgs.status).toBe(501);
+      expect(orgs.status).toBe(404);
     });
   });
 

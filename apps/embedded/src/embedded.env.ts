@@ -32,6 +32,11 @@ export class EmbeddedEnv extends CommonEnv {
   @IsEmail()
   BOOTSTRAP_ADMIN_EMAIL?: string;
 
+  /** Keys of the connections' client secrets; unset, one is generated once into DATA_DIR (mode 0600). */
+  @IsOptional()
+  @IsString()
+  CONNECTIONS_ENCRYPTION_KEYS?: string;
+
   @IsOptional()
   @IsString()
   @MinLength(8)

@@ -11,6 +11,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
+import { generateKeyRingEntry } from '@pc/connections';
 import { startSandbox } from '@pc/sandbox';
 import { EmbeddedEnv } from './embedded.env';
 import { startSystem } from './system';
@@ -50,7 +51,12 @@ async function main(): Promise<void> {
     databaseUrl,
     gatewayPort: env.PORT,
     gatewayHost: env.HOST,
-    env: { ...adapterEnv, BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password },
+    env: {
+      ...adapterEnv,
+      BOOTSTRAP_ADMIN_EMAIL: admin.email,
+      BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+      CONNECTIONS_ENCRYPTION_KEYS: connectionsKeys(env, dataDir),
+    },
   });
 
   const url = system.url ?? `http://127.0.0.1:${env.PORT}`;
@@ -118,6 +124,19 @@ function adminCredentials(env: EmbeddedEnv, dataDir: string): AdminCredentials {
   };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return { ...credentials, generated: true };
+}
+
+/**
+ * The connections' encryption keys: from the environment, else one key generated once and kept in
+ * DATA_DIR (mode 0600), so secrets stored by an earlier start still decrypt. Losing the file loses them.
+ */
+function connectionsKeys(env: EmbeddedEnv, dataDir: string): string {
+  if (env.CONNECTIONS_ENCRYPTION_KEYS) return env.CONNECTIONS_ENCRYPTION_KEYS;
+  const file = path.join(dataDir, 'connections-encryption-keys');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const keys = generateKeyRingEntry('local1');
+  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
+  return keys;
 }
 
 void main().catch((error: unknown) => {

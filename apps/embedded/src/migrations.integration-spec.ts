@@ -1,10 +1,12 @@
 import { catalogDatabase } from '@pc/catalog';
+import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { testEnv, uniqueName, withDatabase } from '@pc/testing';
+import { workspacesDatabase } from '@pc/workspaces';
 import { Client } from 'pg';
 
-const SERVICES = [identityDatabase, catalogDatabase];
+const SERVICES = [identityDatabase, catalogDatabase, connectionsDatabase, workspacesDatabase];
 
 /** Every service's migrations run on an empty database, undo completely, and run again. */
 describe.each(SERVICES.map((s) => [s.schema, s] as const))('the %s migrations', (schema, database) => {

@@ -11,7 +11,13 @@ import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const PASSWORDS: Record<AppName, string> = { gateway: 'gw-pass', identity: 'id-pass', catalog: 'cat-pass' };
+const PASSWORDS: Record<AppName, string> = {
+  gateway: 'gw-pass',
+  identity: 'id-pass',
+  catalog: 'cat-pass',
+  connections: 'conn-pass',
+  workspaces: 'ws-pass',
+};
 
 /**
  * Runs the system on a NATS configured with deploy/nats/nats.conf (a user per app, subject
@@ -39,6 +45,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_GATEWAY_PASSWORD: PASSWORDS.gateway,
         NATS_IDENTITY_PASSWORD: PASSWORDS.identity,
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
+        NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
+        NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -77,6 +85,34 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     const token = created.body.token as string;
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
+    // Connections and workspaces ask each other, identity and the catalog over the bus.
+    const connection = await http.post<Json>(
+      '/api/connections',
+      {
+        name: 'Perm',
+        host: 'us',
+        clientId: 'perm-client',
+        clientSecret: 'perm-secret',
+        organizationId: 'org-1',
+      },
+      { token },
+    );
+    expect(connection.status).toBe(200);
+    const connectionId = connection.body.connection.id as string;
+    const ws = await http.post<Json>('/api/workspaces', { name: 'Perm team' }, { token });
+    expect(ws.status).toBe(201);
+    const wsId = ws.body.workspace.id as string;
+    expect(
+      (await http.post(`/api/workspaces/${wsId}/connections`, { connection_id: connectionId }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await http.get<Json>(`/api/workspaces/${wsId}`, { token })).body.workspace.connections,
+    ).toHaveLength(1);
+    expect(
+      (await http.get<Json>(`/api/connections/${connectionId}/impact`, { token })).body.workspace_links,
+    ).toBe(1);
+    expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });

@@ -1,9 +1,11 @@
 import { CatalogEnv, catalogService } from '@pc/catalog';
+import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
+import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog';
+export type AppName = 'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -34,7 +36,7 @@ export interface RunningSystem {
 
 /** Every service and the gateway, on the given bus and database. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const source = {
+  const source: Record<string, string | undefined> = {
     ...process.env,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
@@ -42,12 +44,20 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     BUS_SUBJECT_PREFIX: options.bus.prefix,
     BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
   };
+  // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
+  source.CONNECTIONS_ENCRYPTION_KEYS ??= generateKeyRingEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
     services.push(await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http));
     services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), busOf('catalog'), http));
+    services.push(
+      await startService(connectionsService(loadEnv(ConnectionsEnv, source)), busOf('connections'), http),
+    );
+    services.push(
+      await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
+    );
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

@@ -8,6 +8,10 @@ import { PoliciesController } from './catalog/policies.controller';
 import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
+import { ConnectionsController } from './connections/connections.controller';
+import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
+import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
+import { WorkspacesController } from './workspaces/workspaces.controller';
 import { LoginThrottle } from './auth/login-throttle';
 import { GatewayEnv } from './gateway.env';
 import { GatewayReadiness } from './health/gateway-readiness';
@@ -37,6 +41,10 @@ export class GatewayModule {
         SubmissionsController,
         TransfersController,
         AdminController,
+        ConnectionsController,
+        WorkspacesController,
+        WorkspaceMembersController,
+        WorkspaceConnectionsController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -1,17 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpException,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
@@ -19,7 +8,6 @@ import {
   HistoryQuery,
   LikedDto,
   ListPoliciesQuery,
-  OrgsQuery,
   PolicyEnvelopeDto,
   PolicyListDto,
   SlugParams,
@@ -27,6 +15,7 @@ import {
 } from './policies.dto';
 import { CreateRevisionDto } from './revisions.dto';
 import { CreateTransferDto } from './transfers.dto';
+import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -158,19 +147,24 @@ export class PoliciesController {
   @Get('policies/:id/orgs')
   @Authenticated()
   @ApiOperation({
-    summary:
-      'Organizations of a connection eligible for this policy (needs the connections service: 501 for now)',
+    summary: 'Organizations of a connection eligible for this policy',
+    description:
+      'Eligible: the policy is visible to the caller, the connection is theirs or shared into a workspace they ' +
+      "are an active member of, and the platform lets the connection's credentials deploy to the organization " +
+      "(its deployable organizations). `isPrimary` marks the connection's own organizationId.",
   })
-  @ApiErrors([404, 'No such policy, or not visible'], [501, 'The connections service is not available yet'])
-  async orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() _query: OrgsQuery) {
-    await this.bus.request(CatalogRpc.getPolicy, ctx, { id });
-    throw new HttpException(
-      {
-        message: 'Listing organizations needs the connections service, which is not available yet',
-        code: 'NOT_IMPLEMENTED',
-      },
-      501,
-    );
+  @ApiOkResponse({ type: OrganizationListDto })
+  @ApiErrors(
+    [400, 'The id or connectionId is not a UUID'],
+    [404, 'No such policy or connection, or not visible to the caller'],
+    [422, 'The stored credentials were refused by the platform: update the connection'],
+    [502, 'The platform could not be reached or answered an error'],
+  )
+  orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: ConnectionIdQuery) {
+    return this.bus.request(ConnectionsRpc.listEligibleOrgs, ctx, {
+      policyId: id,
+      connectionId: query.connectionId,
+    });
   }
 
   @Get('policies/:id/like')

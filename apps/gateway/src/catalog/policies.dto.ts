@@ -33,7 +33,6 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  IsUUID,
   Length,
   Matches,
   Max,
@@ -221,12 +220,6 @@ export class UpdatePolicyDto {
   @IsString({ each: true })
   @MaxLength(A2A_PROTOCOL_VERSION_MAX, { each: true })
   a2aProtocolVersions?: string[];
-}
-
-export class OrgsQuery {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID()
-  connectionId!: string;
 }
 
 export class SlugParams {

@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   'CATALOG.TRANSFER_DECIDED': 409,
   'CATALOG.TRANSFER_EXPIRED': 409,
   'CATALOG.REPOSITORY_GONE': 404,
+  'WORKSPACES.ARCHIVED': 409,
 } satisfies Record<ErrorCode, number>;
 
 export const STATUS_TEXT: Record<number, string> = {

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'CATALOG.TRANSFER_DECIDED',
   'CATALOG.TRANSFER_EXPIRED',
   'CATALOG.REPOSITORY_GONE',
+  'WORKSPACES.ARCHIVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,13 @@
+import { ConnectionsRpc } from '@pc/contracts';
+import type { ServiceDefinition } from '@pc/platform';
+import { ConnectionsEnv } from './connections.env';
+import { ConnectionsModule } from './connections.module';
+
+export { ConnectionsEnv } from './connections.env';
+export { connectionsDatabase } from './database/connections.datasource';
+export { generateKeyRingEntry, parseKeyRing, SecretBox } from './secrets/secret-box';
+export { reencryptSecrets, type ReencryptProgress } from './secrets/reencrypt';
+
+export function connectionsService(env: ConnectionsEnv): ServiceDefinition {
+  return { name: 'connections', ping: ConnectionsRpc.ping, module: ConnectionsModule.register(env) };
+}

@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import {
+  type ConnectionIdRequest,
+  ConnectionsRpc,
+  type EligibleOrgsRequest,
+  type Envelope,
+} from '@pc/contracts';
+import { Handles } from '@pc/platform';
+import { OrgsService } from './orgs.service';
+
+@Controller()
+export class OrgsHandler {
+  constructor(private readonly orgs: OrgsService) {}
+
+  @Handles(ConnectionsRpc.listOrgs)
+  list({ ctx, data }: Envelope<ConnectionIdRequest>) {
+    return this.orgs.list(ctx, data.id);
+  }
+
+  @Handles(ConnectionsRpc.listEligibleOrgs)
+  eligible({ ctx, data }: Envelope<EligibleOrgsRequest>) {
+    return this.orgs.eligible(ctx, data.policyId, data.connectionId);
+  }
+}

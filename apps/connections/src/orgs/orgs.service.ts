@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogRpc, CONNECTION_LIMITS, type Organization, type RequestContext } from '@pc/contracts';
+import type { GatewayPlatform, PlatformOrganization } from '@pc/gateway-platform';
+import { BusClient } from '@pc/platform';
+import { ConnectionAccess } from '../connections/connection-access';
+import type { ConnectionRow } from '../connections/connections.repository';
+import { platformFailure } from '../platform/credential-check';
+import { GATEWAY_PLATFORM } from '../platform/platform.provider';
+import { StoredCredentials } from '../secrets/stored-credentials';
+import { OrgsCache } from './orgs.cache';
+
+@Injectable()
+export class OrgsService {
+  constructor(
+    private readonly access: ConnectionAccess,
+    private readonly stored: StoredCredentials,
+    private readonly cache: OrgsCache,
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+  ) {}
+
+  /** The organization tree the credential reaches, root first, with full paths (owner and members). */
+  async list(ctx: RequestContext, connectionId: string): Promise<{ orgs: Organization[] }> {
+    const { row } = await this.access.visible(ctx, connectionId);
+    const all = await this.load(row, 'all', () => this.platform.listOrganizations(this.stored.of(row)));
+    return { orgs: all.map((o) => toOrganization(o, row)) };
+  }
+
+  /**
+   * Organizations eligible for a policy: the policy must be visible to the caller (else 404), the
+   * connection usable by them (owner, or shared into a workspace they are an active member of; else 404),
+   * and an organization is eligible when the platform lets the connection's credential deploy to it.
+   */
+  async eligible(
+    ctx: RequestContext,
+    policyId: string,
+    connectionId: string,
+  ): Promise<{ orgs: Organization[] }> {
+    await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
+    const { row } = await this.access.visible(ctx, connectionId);
+    const deployable = await this.load(row, 'deployable', () =>
+      this.platform.listDeployableOrganizations(this.stored.of(row)),
+    );
+    return { orgs: deployable.map((o) => toOrganization(o, row)) };
+  }
+
+  private async load(
+    row: ConnectionRow,
+    kind: string,
+    fetch: () => Promise<PlatformOrganization[]>,
+  ): Promise<PlatformOrganization[]> {
+    try {
+      const orgs = await this.cache.get(`${row.id}@${row.updated_at.toISOString()}:${kind}`, fetch);
+      return orgs.slice(0, CONNECTION_LIMITS.orgsMax);
+    } catch (error) {
+      throw platformFailure(error);
+    }
+  }
+}
+
+function toOrganization(org: PlatformOrganization, row: ConnectionRow): Organization {
+  return { id: org.id, name: org.name, isPrimary: org.id === row.organization_id, fullPath: org.fullPath };
+}

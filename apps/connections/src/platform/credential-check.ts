@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConnectionValidation, ValidationCode } from '@pc/contracts';
+import {
+  isPlatformError,
+  type GatewayPlatform,
+  type PlatformConnection,
+  type PlatformError,
+} from '@pc/gateway-platform';
+import { badRequest, DomainError } from '@pc/platform';
+import { GATEWAY_PLATFORM } from './platform.provider';
+
+/**
+ * Checks credentials against the platform: a fresh token first (wrong client id or secret), then the
+ * organization tree (is `organizationId` one the credential reaches). Every failure becomes a sentence
+ * the user can act on; none of them carries the secret.
+ */
+@Injectable()
+export class CredentialCheck {
+  constructor(@Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform) {}
+
+  /** A custom domain that is malformed or refused by the outbound guard is bad input (400). */
+  vetHost(connection: PlatformConnection): void {
+    try {
+      this.platform.baseUrl(connection);
+    } catch (error) {
+      if (isPlatformError(error))
+        throw badRequest('Invalid customDomain', [{ field: 'customDomain', message: hostMessage(error) }]);
+      throw error;
+    }
+  }
+
+  async check(connection: PlatformConnection, organizationId: string): Promise<ConnectionValidation> {
+    const checkedAt = new Date().toISOString();
+    try {
+      await this.platform.getAccessToken(connection, { forceRefresh: true });
+      const organizations = await this.platform.listOrganizations(connection);
+      if (!organizations.some((o) => o.id === organizationId)) {
+        return {
+          ok: false,
+          code: 'unknown_organization',
+          error:
+            `The credentials work, but organization ${organizationId} is not one they reach: ` +
+            'check the organization ID (the root organization or one of its business groups)',
+          checked_at: checkedAt,
+        };
+      }
+      return { ok: true, code: null, error: null, checked_at: checkedAt };
+    } catch (error) {
+      if (!isPlatformError(error)) throw error;
+      const { code, message } = describe(error);
+      return { ok: false, code, error: message, checked_at: checkedAt };
+    }
+  }
+}
+
+/** A failed validation whose cause is the custom domain itself: refused before anything is stored. */
+export function isHostProblem(code: ValidationCode | null): boolean {
+  return code === 'invalid_url' || code === 'not_allowed_host';
+}
+
+export function hostProblem(validation: ConnectionValidation): DomainError {
+  return badRequest('Invalid customDomain', [
+    { field: 'customDomain', message: validation.error ?? 'is not allowed' },
+  ]);
+}
+
+function hostMessage(error: PlatformError): string {
+  return error.kind === 'not_allowed_host'
+    ? 'resolves to an address this service may not call (private, loopback or link-local)'
+    : 'is not a valid https host name or URL (no query or fragment)';
+}
+
+function describe(error: PlatformError): { code: ValidationCode; message: string } {
+  switch (error.kind) {
+    case 'invalid_credentials':
+    case 'unauthorized':
+      return {
+        code: 'invalid_credentials',
+        message:
+          'The platform refused the client ID or client secret: check both (and that the client app still exists)',
+      };
+    case 'forbidden':
+      return {
+        code: 'forbidden',
+        message:
+          'The credentials work but may not read the organization tree: grant the client app access to it',
+      };
+    case 'not_found':
+      return {
+        code: 'unknown_organization',
+        message:
+          'The platform does not know the organization of these credentials: check the organization ID',
+      };
+    case 'rate_limited':
+      return {
+        code: 'rate_limited',
+        message: `The platform is rate limiting requests: try again in ${error.retryAfterSeconds ?? 60} seconds`,
+      };
+    case 'timeout':
+      return { code: 'timeout', message: 'The platform did not answer in time: try again later' };
+    case 'unreachable':
+      return {
+        code: 'unreachable',
+        message: 'The platform could not be reached: check the host (or custom domain), or try again later',
+      };
+    case 'not_allowed_host':
+      return { code: 'not_allowed_host', message: `The custom domain ${hostMessage(error)}` };
+    case 'invalid_url':
+      return { code: 'invalid_url', message: `The custom domain ${hostMessage(error)}` };
+    case 'asset_not_found':
+    case 'invalid_request':
+    case 'upstream_error':
+      return { code: 'upstream_error', message: 'The platform answered with an error: try again later' };
+  }
+}
+
+/** A platform failure while serving a request (organizations): 422 for credentials, 502 otherwise. */
+export function platformFailure(error: unknown): unknown {
+  if (!isPlatformError(error)) return error;
+  const { code, message } = describe(error);
+  if (code === 'invalid_credentials' || code === 'forbidden' || code === 'unknown_organization')
+    return new DomainError('UNPROCESSABLE', `${message}; update the connection`);
+  if (code === 'invalid_url' || code === 'not_allowed_host') return new DomainError('UNPROCESSABLE', message);
+  return new DomainError('UPSTREAM_UNAVAILABLE', message, undefined, error.retryAfterSeconds);
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { PlatformConnection } from '@pc/gateway-platform';
+import { DomainError } from '@pc/platform';
+import type { ConnectionRow } from '../connections/connections.repository';
+import { SecretBox, SecretUnavailableError } from './secret-box';
+
+/** Opens a stored connection's secret for a platform call; it never leaves this service. */
+@Injectable()
+export class StoredCredentials {
+  constructor(private readonly box: SecretBox) {}
+
+  of(row: ConnectionRow): PlatformConnection {
+    if (row.secret_key_id === null || row.secret_ciphertext === null) {
+      throw new DomainError(
+        'UNPROCESSABLE',
+        'This connection has no stored client secret: enter the credentials again',
+      );
+    }
+    try {
+      return {
+        host: row.host,
+        customDomain: row.custom_domain,
+        clientId: row.client_id,
+        clientSecret: this.box.open(row.id, { keyId: row.secret_key_id, ciphertext: row.secret_ciphertext }),
+      };
+    } catch (error) {
+      if (error instanceof SecretUnavailableError) {
+        throw new DomainError(
+          'UNPROCESSABLE',
+          'The stored client secret cannot be decrypted with the configured keys: enter the credentials again',
+        );
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,467 @@
+import { CONNECTION_LIMITS } from '@pc/contracts';
+import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
+
+/** A port on the allowlisted loopback where nothing listens: the platform is unreachable there. */
+const CLOSED = '127.0.0.1:9';
+
+describe.each(['nats', 'in-process'] as const)('connections through the gateway over the %s bus', (kind) => {
+  const world = new ConnectionsWorld();
+  let http: ConnectionsWorld['http'];
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    await world.start(kind, {});
+    http = world.http;
+    owner = await world.newUser();
+  });
+
+  afterAll(() => world.stop());
+
+  describe('create and validate', () => {
+    it('stores a connection checked against the platform, and never returns the secret', async () => {
+      const tenant = await world.newTenant();
+      const res = await http.post<Json>(
+        '/api/connections',
+        { name: 'Production', ...world.credentials(tenant, tenant.paymentsId) },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.validation).toMatchObject({ ok: true, error: null, code: null });
+      expect(res.body.connection).toMatchObject({
+        name: 'Production',
+        host: 'us',
+        client_id: tenant.clientId,
+        organization_id: tenant.paymentsId,
+        owner_id: owner.id,
+        custom_domain: null,
+        validation_error: null,
+      });
+      expect(res.text).not.toContain(tenant.clientSecret);
+      const list = await http.get<Json>('/api/connections', { token: owner.readToken });
+      expect(list.body.connections.map((c: Json) => c.id)).toContain(res.body.connection.id);
+      expect(list.text).not.toContain(tenant.clientSecret);
+      const detail = await http.get<Json>(`/api/connections/${res.body.connection.id}`, {
+        token: owner.token,
+      });
+      expect(detail.body).toMatchObject({ is_owner: true, connection: { id: res.body.connection.id } });
+      expect(detail.text).not.toContain(tenant.clientSecret);
+    });
+
+    it('stores credentials the platform refuses, saying what to fix', async () => {
+      const tenant = await world.newTenant();
+      const res = await http.post<Json>(
+        '/api/connections',
+        { name: 'Wrong secret', ...world.credentials(tenant), clientSecret: 'not-the-secret' },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.validation).toMatchObject({ ok: false, code: 'invalid_credentials' });
+      expect(res.body.validation.error).toMatch(/client ID or client secret/);
+      expect(res.body.connection.validation_error).toBe(res.body.validation.error);
+    });
+
+    it('tells a wrong secret, an unknown organization and an unreachable platform apart', async () => {
+      const tenant = await world.newTenant();
+      const ok = await http.post<Json>('/api/connections/validate', world.credentials(tenant), {
+        token: owner.token,
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ ok: true, error: null, code: null });
+      const secret = await http.post<Json>(
+        '/api/connections/validate',
+        { ...world.credentials(tenant), clientSecret: 'wrong-secret' },
+        { token: owner.token },
+      );
+      const org = await http.post<Json>(
+        '/api/connections/validate',
+        world.credentials(tenant, 'no-such-organization'),
+        { token: owner.token },
+      );
+      const down = await http.post<Json>(
+        '/api/connections/validate',
+        { ...world.credentials(tenant), host: 'custom', customDomain: `http://${CLOSED}/platform` },
+        { token: owner.token },
+      );
+      expect([secret.body.code, org.body.code, down.body.code]).toEqual([
+        'invalid_credentials',
+        'unknown_organization',
+        'unreachable',
+      ]);
+      const messages = new Set([secret.body.error, org.body.error, down.body.error]);
+      expect(messages.size).toBe(3);
+      expect(org.body.error).toContain('no-such-organization');
+      for (const res of [secret, org, down]) expect(res.text).not.toContain(tenant.clientSecret);
+    });
+
+    it('reports a platform that rate limits or fails as such', async () => {
+      const tenant = await world.newTenant();
+      await world.control.injectFault({ system: 'platform', kind: 'rate_limit', times: 1 });
+      const limited = await http.post<Json>('/api/connections/validate', world.credentials(tenant), {
+        token: owner.token,
+      });
+      expect(limited.body).toMatchObject({ ok: false, code: 'rate_limited' });
+      await world.control.injectFault({ system: 'platform', kind: 'error', times: 10 });
+      const failing = await http.post<Json>('/api/connections/validate', world.credentials(tenant), {
+        token: owner.token,
+      });
+      await world.control.clearFaults();
+      expect(failing.body).toMatchObject({ ok: false, code: 'upstream_error' });
+    });
+
+    it('reaches a custom domain through the outbound guard, and refuses one that resolves to a private address', async () => {
+      const tenant = await world.newTenant();
+      const custom = await http.post<Json>(
+        '/api/connections',
+        {
+          name: 'Custom',
+          ...world.credentials(tenant),
+          host: 'custom',
+          customDomain: `${world.sandbox.url}/platform`,
+        },
+        { token: owner.token },
+      );
+      expect(custom.status).toBe(200);
+      expect(custom.body.validation.ok).toBe(true);
+      expect(custom.body.connection.custom_domain).toBe(`${world.sandbox.url}/platform`);
+      const before = (await http.get<Json>('/api/connections', { token: owner.token })).body.connections
+        .length;
+      const blocked = await http.post<Json>(
+        '/api/connections',
+        { name: 'Private', ...world.credentials(tenant), host: 'custom', customDomain: 'https://10.0.0.1' },
+        { token: owner.token },
+      );
+      expect(blocked.status).toBe(400);
+      expect(blocked.body.details).toEqual([expect.objectContaining({ field: 'customDomain' })]);
+      expect(
+        (await http.get<Json>('/api/connections', { token: owner.token })).body.connections,
+      ).toHaveLength(before);
+      const validate = await http.post<Json>(
+        '/api/connections/validate',
+        { ...world.credentials(tenant), host: 'custom', customDomain: 'https://10.0.0.1' },
+        { token: owner.token },
+      );
+      expect(validate.body).toMatchObject({ ok: false, code: 'not_allowed_host' });
+    });
+
+    it('needs customDomain for host custom, and only for it (400)', async () => {
+      const tenant = await world.newTenant();
+      const missing = await http.post<Json>(
+        '/api/connections',
+        { name: 'Custom', ...world.credentials(tenant), host: 'custom' },
+        { token: owner.token },
+      );
+      const extra = await http.post<Json>(
+        '/api/connections',
+        { name: 'Us', ...world.credentials(tenant), customDomain: 'platform.example.org' },
+        { token: owner.token },
+      );
+      expect([missing.status, extra.status]).toEqual([400, 400]);
+    });
+
+    it.each([
+      ['name of 1 character', { name: 'x' }],
+      [
+        `name over ${CONNECTION_LIMITS.nameMax} characters`,
+        { name: 'x'.repeat(CONNECTION_LIMITS.nameMax + 1) },
+      ],
+      ['clientId of 3 characters', { clientId: 'abc' }],
+      ['clientSecret of 3 characters', { clientSecret: 'abc' }],
+      ['organizationId of 3 characters', { organizationId: 'abc' }],
+      ['oversized clientSecret', { clientSecret: 's'.repeat(CONNECTION_LIMITS.clientSecretMax + 1) }],
+      ['oversized clientId', { clientId: 'c'.repeat(CONNECTION_LIMITS.clientIdMax + 1) }],
+      ['oversized organizationId', { organizationId: 'o'.repeat(CONNECTION_LIMITS.organizationIdMax + 1) }],
+      ['unknown host', { host: 'moon' }],
+      ['null name', { name: null }],
+      ['name of spaces only', { name: '    ' }],
+      ['numeric clientId', { clientId: 12345 }],
+      ['customDomain that is not a URL', { host: 'custom', customDomain: 'not a url' }],
+      ['missing clientSecret', { clientSecret: undefined }],
+    ])('refuses a %s with 400', async (_what, change) => {
+      const tenant = await world.newTenant();
+      const res = await http.post<Json>(
+        '/api/connections',
+        { name: 'Limits', ...world.credentials(tenant), ...change },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.text).not.toContain(tenant.clientSecret);
+    });
+
+    it(`accepts a name of exactly ${CONNECTION_LIMITS.nameMax} characters and credentials of exactly 4`, async () => {
+      const res = await http.post<Json>(
+        '/api/connections',
+        {
+          name: 'n'.repeat(CONNECTION_LIMITS.nameMax),
+          host: 'us',
+          clientId: 'abcd',
+          clientSecret: 'wxyz',
+          organizationId: 'org1',
+        },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.validation.code).toBe('invalid_credentials');
+    });
+
+    it('answers 401 without a token and 403 with a read-only token', async () => {
+      const tenant = await world.newTenant();
+      expect((await http.post('/api/connections', { name: 'x1', ...world.credentials(tenant) })).status).toBe(
+        401,
+      );
+      expect((await http.get('/api/connections')).status).toBe(401);
+      const res = await http.post(
+        '/api/connections',
+        { name: 'x1', ...world.credentials(tenant) },
+        { token: owner.readToken },
+      );
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('change, sync, impact and delete', () => {
+    it('changes the name alone, and credentials only all together (400 otherwise)', async () => {
+      const { id, tenant } = await world.newConnection(owner);
+      const renamed = await http.patch<Json>(
+        `/api/connections/${id}`,
+        { name: 'Renamed' },
+        { token: owner.token },
+      );
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.connection.name).toBe('Renamed');
+      const partial = await http.patch<Json>(
+        `/api/connections/${id}`,
+        { clientSecret: 'another-secret' },
+        { token: owner.token },
+      );
+      expect(partial.status).toBe(400);
+      expect(partial.body.details.map((d: Json) => d.field).sort()).toEqual(['clientId', 'organizationId']);
+      const wrong = await http.patch<Json>(
+        `/api/connections/${id}`,
+        { clientId: tenant.clientId, clientSecret: 'another-secret', organizationId: tenant.rootId },
+        { token: owner.token },
+      );
+      expect(wrong.status).toBe(200);
+      expect(wrong.body.connection.validation_error).toMatch(/client ID or client secret/);
+      const right = await http.patch<Json>(
+        `/api/connections/${id}`,
+        { clientId: tenant.clientId, clientSecret: tenant.clientSecret, organizationId: tenant.cardsId },
+        { token: owner.token },
+      );
+      expect(right.body.connection).toMatchObject({
+        organization_id: tenant.cardsId,
+        validation_error: null,
+      });
+      expect(right.text).not.toContain(tenant.clientSecret);
+    });
+
+    it('needs the credentials again to move a connection to another host (400)', async () => {
+      const { id } = await world.newConnection(owner);
+      const res = await http.patch<Json>(
+        `/api/connections/${id}`,
+        { host: 'custom', customDomain: 'platform.example.org' },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(400);
+      expect(
+        (await http.patch(`/api/connections/${id}`, { host: 'eu' }, { token: owner.token })).status,
+      ).toBe(400);
+    });
+
+    it('syncs: re-validates and returns no reconciliation, saying why', async () => {
+      const { id } = await world.newConnection(owner);
+      const res = await http.post<Json>(`/api/connections/${id}/sync`, {}, { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.body.reconciliation).toBeNull();
+      expect(res.body.validation).toMatchObject({ ok: true, code: null });
+      expect(res.body.validation.reason).toMatch(/no deployments service/);
+      const tenant = await world.newTenant();
+      const broken = await world.newConnection(owner, tenant, { clientSecret: 'wrong-secret' });
+      const failed = await http.post<Json>(`/api/connections/${broken.id}/sync`, {}, { token: owner.token });
+      expect(failed.body.validation).toMatchObject({ ok: false, code: 'invalid_credentials' });
+      expect(failed.body.validation.reason).toMatch(/failed validation/);
+      expect(failed.body.reconciliation).toBeNull();
+    });
+
+    it('counts the impact of deleting: no deployments yet, the workspace links, the stored credential', async () => {
+      const { id } = await world.newConnection(owner);
+      const ws = await world.newWorkspace(owner);
+      await world.share(ws, owner, id);
+      const res = await http.get<Json>(`/api/connections/${id}/impact`, { token: owner.token });
+      expect(res.body).toEqual({
+        active_deployments: 0,
+        historical_deployments: 0,
+        workspace_links: 1,
+        has_credential: true,
+      });
+      const shared = await http.get<Json>(`/api/connections/${id}/workspaces`, { token: owner.token });
+      expect(shared.body.shared).toEqual([expect.objectContaining({ workspace_id: ws, disabled_at: null })]);
+    });
+
+    it('deletes a connection and every share of it; its workspace no longer lists it', async () => {
+      const { id } = await world.newConnection(owner);
+      const ws = await world.newWorkspace(owner);
+      await world.share(ws, owner, id);
+      const res = await http.delete<Json>(`/api/connections/${id}`, { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+      expect((await http.get(`/api/connections/${id}`, { token: owner.token })).status).toBe(404);
+      const detail = await http.get<Json>(`/api/workspaces/${ws}`, { token: owner.token });
+      expect(detail.body.workspace.connections).toEqual([]);
+      expect((await http.delete(`/api/connections/${id}`, { token: owner.token })).status).toBe(404);
+    });
+
+    it('answers 400 for an id that is not a UUID', async () => {
+      for (const path of [
+        '/api/connections/nope',
+        '/api/connections/nope/orgs',
+        '/api/connections/nope/impact',
+      ])
+        expect((await http.get(path, { token: owner.token })).status).toBe(400);
+    });
+  });
+
+  describe('organizations', () => {
+    it('lists the tree the credentials reach with full paths, the connection organization marked primary', async () => {
+      const tenant = await world.newTenant();
+      const { id } = await world.newConnection(owner, tenant, { organizationId: tenant.paymentsId });
+      const res = await http.get<Json>(`/api/connections/${id}/orgs`, { token: owner.readToken });
+      expect(res.status).toBe(200);
+      const byId = Object.fromEntries(res.body.orgs.map((o: Json) => [o.id, o]));
+      expect(byId[tenant.rootId]).toMatchObject({
+        isPrimary: false,
+        fullPath: expect.stringMatching(/^Corp \d+$/),
+      });
+      expect(byId[tenant.paymentsId]).toMatchObject({ name: 'Payments', isPrimary: true });
+      expect(byId[tenant.cardsId].fullPath).toMatch(/^Corp \d+ \/ Payments \/ Cards$/);
+      expect(res.body.orgs).toHaveLength(4);
+    });
+
+    it('serves the tree from a short cache, and forgets it when the credentials change', async () => {
+      const tenant = await world.newTenant();
+      const { id } = await world.newConnection(owner, tenant);
+      expect((await http.get(`/api/connections/${id}/orgs`, { token: owner.token })).status).toBe(200);
+      await world.control.injectFault({ system: 'platform', kind: 'error' });
+      try {
+        expect((await http.get(`/api/connections/${id}/orgs`, { token: owner.token })).status).toBe(200);
+        await http.patch(
+          `/api/connections/${id}`,
+          { clientId: tenant.clientId, clientSecret: tenant.clientSecret, organizationId: tenant.cardsId },
+          { token: owner.token },
+        );
+        const after = await http.get<Json>(`/api/connections/${id}/orgs`, { token: owner.token });
+        expect(after.status).toBe(502);
+      } finally {
+        await world.control.clearFaults();
+      }
+    });
+
+    it('answers 422 when the stored credentials are refused and 502 when the platform is down', async () => {
+      const tenant = await world.newTenant();
+      const broken = await world.newConnection(owner, tenant, { clientSecret: 'wrong-secret' });
+      const refused = await http.get<Json>(`/api/connections/${broken.id}/orgs`, { token: owner.token });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/update the connection/);
+      const { id } = await world.newConnection(owner);
+      await world.control.injectFault({ system: 'platform', kind: 'error' });
+      try {
+        expect((await http.get(`/api/connections/${id}/orgs`, { token: owner.token })).status).toBe(502);
+      } finally {
+        await world.control.clearFaults();
+      }
+    });
+
+    it('lists the organizations eligible for a policy: the ones the credentials may deploy to', async () => {
+      const tenant = await world.newTenant();
+      const { id } = await world.newConnection(owner, tenant);
+      const policyId = await world.newPolicy(owner);
+      const res = await http.get<Json>(`/api/policies/${policyId}/orgs?connectionId=${id}`, {
+        token: owner.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.orgs.map((o: Json) => o.id).sort()).toEqual(
+        [tenant.rootId, tenant.paymentsId, tenant.cardsId].sort(),
+      );
+      expect(res.body.orgs.find((o: Json) => o.id === tenant.rootId).isPrimary).toBe(true);
+      const other = await world.newUser();
+      expect(
+        (await http.get(`/api/policies/${policyId}/orgs?connectionId=${id}`, { token: other.token })).status,
+      ).toBe(404);
+      const otherConnection = await world.newConnection(other);
+      expect(
+        (
+          await http.get(`/api/policies/${policyId}/orgs?connectionId=${otherConnection.id}`, {
+            token: owner.token,
+          })
+        ).status,
+      ).toBe(404);
+      expect((await http.get(`/api/policies/${policyId}/orgs`, { token: owner.token })).status).toBe(400);
+      expect(
+        (await http.get(`/api/policies/${policyId}/orgs?connectionId=nope`, { token: owner.token })).status,
+      ).toBe(400);
+      const unknownPolicy = '00000000-0000-4000-8000-000000000000';
+      expect(
+        (await http.get(`/api/policies/${unknownPolicy}/orgs?connectionId=${id}`, { token: owner.token }))
+          .status,
+      ).toBe(404);
+    });
+  });
+
+  describe('visibility', () => {
+    it('lets an active workspace member list organizations, never read or change the connection; others get 404', async () => {
+      const { id, tenant } = await world.newConnection(owner);
+      const member = await world.newUser();
+      const outsider = await world.newUser();
+      const ws = await world.newWorkspace(owner);
+      await world.addMember(ws, owner, member);
+      await world.share(ws, owner, id);
+
+      const seen = await http.get<Json>(`/api/connections/${id}`, { token: member.token });
+      expect(seen.status).toBe(200);
+      expect(seen.body).toEqual({
+        is_owner: false,
+        connection: { id, name: expect.any(String), host: 'us' },
+      });
+      expect(seen.text).not.toContain(tenant.clientId);
+      expect((await http.get(`/api/connections/${id}/orgs`, { token: member.token })).status).toBe(200);
+      const forbidden = [
+        await http.patch(`/api/connections/${id}`, { name: 'Mine now' }, { token: member.token }),
+        await http.delete(`/api/connections/${id}`, { token: member.token }),
+        await http.post(`/api/connections/${id}/sync`, {}, { token: member.token }),
+        await http.get(`/api/connections/${id}/impact`, { token: member.token }),
+        await http.get(`/api/connections/${id}/workspaces`, { token: member.token }),
+      ];
+      expect(forbidden.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+      expect((await http.get<Json>('/api/connections', { token: member.token })).body.connections).toEqual(
+        [],
+      );
+
+      for (const path of [`/api/connections/${id}`, `/api/connections/${id}/orgs`])
+        expect((await http.get(path, { token: outsider.token })).status).toBe(404);
+      expect(
+        (await http.patch(`/api/connections/${id}`, { name: 'x1' }, { token: outsider.token })).status,
+      ).toBe(404);
+
+      expect(
+        (await http.delete(`/api/workspaces/${ws}/members/${member.id}`, { token: owner.token })).status,
+      ).toBe(200);
+      expect((await http.get(`/api/connections/${id}/orgs`, { token: member.token })).status).toBe(404);
+    });
+  });
+
+  if (kind === 'nats') {
+    it(`refuses a connection beyond ${CONNECTION_LIMITS.perOwner} per owner with 409`, async () => {
+      const hoarder = await world.newUser();
+      const tenant = await world.newTenant();
+      for (let i = 0; i < CONNECTION_LIMITS.perOwner; i++) await world.newConnection(hoarder, tenant);
+      const res = await http.post<Json>(
+        '/api/connections',
+        { name: 'One more', ...world.credentials(tenant) },
+        { token: hoarder.token },
+      );
+      expect(res.status).toBe(409);
+      const list = await http.get<Json>('/api/connections', { token: hoarder.token });
+      expect(list.body.connections).toHaveLength(CONNECTION_LIMITS.perOwner);
+    }, 120_000);
+  }
+});

@@ -1,0 +1,218 @@
+import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
+
+type Actor = 'owner' | 'admin' | 'member' | 'disabled' | 'outsider' | 'platformAdmin';
+const ACTORS: Actor[] = ['owner', 'admin', 'member', 'disabled', 'outsider', 'platformAdmin'];
+
+interface Scene {
+  ws: string;
+  /** A connection of the owner, shared and active. */
+  shared: string;
+  /** A connection of the owner, shared then unshared (disabled). */
+  paused: string;
+  users: Record<Actor, TestUser>;
+  /** A connection each actor owns, not shared here. */
+  own: Record<Actor, string>;
+  /** A user not yet in the workspace. */
+  fresh: () => Promise<TestUser>;
+}
+
+type Call = (s: Scene, actor: TestUser) => Promise<number>;
+
+/**
+ * The permission matrix of the README, cell by cell, through the gateway over NATS: each cell runs on a
+ * workspace of its own with an owner, an admin, a member and a disabled member, one shared connection and one
+ * paused share. Expected statuses per actor: owner, admin, member, disabled member, outsider, platform
+ * administrator who is not a member.
+ */
+const MATRIX: Array<[string, Call, [number, number, number, number, number, number]]> = [
+  ['read the detail', (s, a) => get(`/api/workspaces/${s.ws}`, a), [200, 200, 200, 404, 404, 200]],
+  ['list the members', (s, a) => get(`/api/workspaces/${s.ws}/members`, a), [200, 200, 200, 404, 404, 200]],
+  [
+    'rename',
+    (s, a) => call('PATCH', `/api/workspaces/${s.ws}`, a, { name: 'Renamed' }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  ['archive', (s, a) => call('POST', `/api/workspaces/${s.ws}/archive`, a), [200, 403, 403, 404, 404, 403]],
+  [
+    'unarchive',
+    (s, a) => call('DELETE', `/api/workspaces/${s.ws}/archive`, a),
+    [200, 403, 403, 404, 404, 403],
+  ],
+  [
+    'add a member',
+    async (s, a) =>
+      call('POST', `/api/workspaces/${s.ws}/members`, a, {
+        username: (await s.fresh()).username,
+        role: 'member',
+      }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    "change a member's role",
+    (s, a) => call('PATCH', `/api/workspaces/${s.ws}/members/${s.users.member.id}`, a, { role: 'admin' }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    're-enable a disabled member',
+    (s, a) => call('PATCH', `/api/workspaces/${s.ws}/members/${s.users.disabled.id}`, a, { disabled: false }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    'disable a member',
+    (s, a) => call('DELETE', `/api/workspaces/${s.ws}/members/${s.users.member.id}`, a),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    "read a member's impact",
+    (s, a) => get(`/api/workspaces/${s.ws}/members/${s.users.member.id}/impact`, a),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    'demote the owner',
+    (s, a) => call('PATCH', `/api/workspaces/${s.ws}/members/${s.users.owner.id}`, a, { role: 'member' }),
+    [403, 403, 403, 404, 404, 403],
+  ],
+  [
+    'remove the owner',
+    (s, a) => call('DELETE', `/api/workspaces/${s.ws}/members/${s.users.owner.id}`, a),
+    [403, 403, 403, 404, 404, 403],
+  ],
+  [
+    'share a connection of their own',
+    (s, a) => call('POST', `/api/workspaces/${s.ws}/connections`, a, { connection_id: s.own[actorOf(s, a)] }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    're-enable a share',
+    (s, a) =>
+      call('PATCH', `/api/workspaces/${s.ws}/connections`, a, { connection_id: s.paused, disabled: false }),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    'unshare a connection',
+    (s, a) => call('DELETE', `/api/workspaces/${s.ws}/connections?connection_id=${s.shared}`, a),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    "read a share's impact",
+    (s, a) => get(`/api/workspaces/${s.ws}/connections/${s.shared}/impact`, a),
+    [200, 200, 403, 404, 404, 403],
+  ],
+  [
+    "list a shared connection's organizations",
+    (s, a) => get(`/api/connections/${s.shared}/orgs`, a),
+    [200, 200, 200, 404, 404, 404],
+  ],
+  [
+    "read a shared connection's settings",
+    async (s, a) => {
+      const res = await world.http.get<Json>(`/api/connections/${s.shared}`, { token: a.token });
+      // 200 with only {id, name, host} for members: settings are the owner's alone.
+      return res.status === 200 && !res.body.is_owner && 'client_id' in res.body.connection
+        ? 500
+        : res.status;
+    },
+    [200, 200, 200, 404, 404, 404],
+  ],
+  [
+    'change a shared connection',
+    (s, a) => call('PATCH', `/api/connections/${s.shared}`, a, { name: 'Taken over' }),
+    [200, 403, 403, 404, 404, 404],
+  ],
+];
+
+const world = new ConnectionsWorld();
+let users: Record<Actor, TestUser>;
+let own: Record<Actor, string>;
+let ownerConnections: { shared: string; paused: string };
+
+async function newOwner(owner?: TestUser): Promise<void> {
+  users.owner = owner ?? (await world.newUser());
+  const tenant = await world.newTenant();
+  own.owner = (await world.newConnection(users.owner, tenant)).id;
+  ownerConnections = {
+    shared: (await world.newConnection(users.owner, tenant)).id,
+    paused: (await world.newConnection(users.owner, tenant)).id,
+  };
+}
+
+function get(path: string, actor: TestUser): Promise<number> {
+  return call('GET', path, actor);
+}
+
+async function call(method: string, path: string, actor: TestUser, body?: unknown): Promise<number> {
+  return (await world.http.request(method, path, { token: actor.token, body })).status;
+}
+
+function actorOf(s: Scene, user: TestUser): Actor {
+  return ACTORS.find((a) => s.users[a].id === user.id)!;
+}
+
+let scenes = 0;
+
+/** A workspace of its own per cell; a new owner every 40 (an owner has at most 50 workspaces). */
+async function scene(): Promise<Scene> {
+  if (++scenes % 40 === 0) await newOwner();
+  const ws = await world.newWorkspace(users.owner);
+  await world.addMember(ws, users.owner, users.admin, 'admin');
+  await world.addMember(ws, users.owner, users.member);
+  await world.addMember(ws, users.owner, users.disabled);
+  expect(
+    (
+      await world.http.delete(`/api/workspaces/${ws}/members/${users.disabled.id}`, {
+        token: users.owner.token,
+      })
+    ).status,
+  ).toBe(200);
+  await world.share(ws, users.owner, ownerConnections.shared);
+  await world.share(ws, users.owner, ownerConnections.paused);
+  const unshare = await world.http.delete(
+    `/api/workspaces/${ws}/connections?connection_id=${ownerConnections.paused}`,
+    {
+      token: users.owner.token,
+    },
+  );
+  expect(unshare.status).toBe(200);
+  return { ws, ...ownerConnections, users, own, fresh: () => world.newUser() };
+}
+
+describe('the workspace permission matrix through the gateway over NATS', () => {
+  beforeAll(async () => {
+    await world.start('nats');
+    const created = await Promise.all(
+      ['owner', 'admin', 'member', 'disabled', 'outsider'].map(() => world.newUser()),
+    );
+    users = {
+      owner: created[0],
+      admin: created[1],
+      member: created[2],
+      disabled: created[3],
+      outsider: created[4],
+      platformAdmin: world.admin,
+    };
+    const tenant = await world.newTenant();
+    own = Object.fromEntries(
+      await Promise.all(
+        ACTORS.map(async (a) => [a, (await world.newConnection(users[a], tenant)).id] as const),
+      ),
+    ) as Record<Actor, string>;
+    await newOwner(users.owner);
+  }, 60_000);
+
+  afterAll(() => world.stop());
+
+  const cells = MATRIX.flatMap(([action, run, expected]) =>
+    ACTORS.map((actor, i) => [action, actor, expected[i], run] as const),
+  );
+
+  it.each(cells)('%s as %s: %i', async (_action, actor, expected, run) => {
+    const s = await scene();
+    expect(await run(s, s.users[actor])).toBe(expected);
+  });
+
+  it('shows a platform administrator who is not a member the detail with role null', async () => {
+    const s = await scene();
+    const res = await world.http.get<Json>(`/api/workspaces/${s.ws}`, { token: world.admin.token });
+    expect(res.body.workspace).toMatchObject({ role: null, is_admin: true, caller_id: world.admin.id });
+  });
+});

@@ -1,0 +1,186 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import {
+  ConnectionDetailDto,
+  ConnectionDto,
+  ConnectionEnvelopeDto,
+  ConnectionImpactDto,
+  ConnectionListDto,
+  ConnectionSharesDto,
+  ConnectionSummaryDto,
+  CreateConnectionDto,
+  CreatedConnectionDto,
+  OrganizationListDto,
+  SyncResultDto,
+  UpdateConnectionDto,
+  ValidateConnectionDto,
+  ValidationResultDto,
+} from './connections.dto';
+
+const uuid = new ParseUUIDPipe();
+const NOT_VISIBLE: [number, string] = [
+  404,
+  'No such connection, or the caller neither owns it nor is an active member of a workspace it is shared into',
+];
+const OWNER_ONLY: [number, string] = [
+  403,
+  'A workspace member may use the connection but not read or change it',
+];
+const UNREACHABLE: [number, string] = [502, 'The platform could not be reached or answered an error'];
+const STORED_CREDENTIALS: [number, string] = [
+  422,
+  'The stored credentials were refused by the platform (or cannot be decrypted): update the connection',
+];
+
+@ApiTags('connections')
+@ApiExtraModels(ConnectionDto, ConnectionSummaryDto)
+@Controller('connections')
+export class ConnectionsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's own connections (the client secret is never returned)" })
+  @ApiOkResponse({ type: ConnectionListDto })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(ConnectionsRpc.list, ctx, {});
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Store platform credentials, checked against the platform',
+    description:
+      'The credentials are checked (a token, then the organization named by organizationId) and the result is ' +
+      'reported in `validation`; the connection is stored even when the check fails, so it can be corrected ' +
+      'with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host ' +
+      'needs `customDomain`, which must resolve to a public address (else 400, nothing stored).',
+  })
+  @ApiOkResponse({ type: CreatedConnectionDto })
+  @ApiErrors(
+    [400, 'Invalid body, a custom host without customDomain, or a customDomain that is refused'],
+    [409, 'The caller already owns the maximum number of connections'],
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateConnectionDto) {
+    return this.bus.request(ConnectionsRpc.create, ctx, body);
+  }
+
+  @Post('validate')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Check credentials against the platform; nothing is saved',
+    description:
+      '`ok` false with `error` in words: wrong client ID or secret, an organization the credentials do not ' +
+      'reach, the platform unreachable or rate limiting, a refused custom domain (distinct messages, `code` says which).',
+  })
+  @ApiOkResponse({ type: ValidationResultDto })
+  @ApiErrors([400, 'Invalid body, or a customDomain that is not a valid host or URL'])
+  validate(@Ctx() ctx: RequestContext, @Body() body: ValidateConnectionDto) {
+    return this.bus.request(ConnectionsRpc.validate, ctx, body);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'A connection: the whole record for its owner, only id, name and host for a workspace member',
+  })
+  @ApiOkResponse({ type: ConnectionDetailDto })
+  @ApiErrors([400, 'The id is not a UUID'], NOT_VISIBLE)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.get, ctx, { id });
+  }
+
+  @Patch(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Change a connection (owner)',
+    description:
+      '`clientId`, `clientSecret` and `organizationId` come all together or not at all (400 otherwise); a new ' +
+      '`host` or `customDomain` needs them too, so the stored secret is never sent to another place. New ' +
+      'credentials are checked again; the result is in `connection.validation_error`.',
+  })
+  @ApiOkResponse({ type: ConnectionEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body, credential fields not all given, or a host change without credentials'],
+    OWNER_ONLY,
+    NOT_VISIBLE,
+  )
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateConnectionDto) {
+    return this.bus.request(ConnectionsRpc.update, ctx, { ...body, id });
+  }
+
+  @Delete(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Delete a connection (owner)',
+    description:
+      'The connection and its encrypted secret are deleted, and every workspace share of it is removed first, ' +
+      'so members lose access at once. Deployments made through it are not touched: what was applied on the ' +
+      'platform stays there, and their records keep the connection id for history, but they can no longer be ' +
+      'synced, unpublished or redeployed through it.',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.remove, ctx, { id });
+  }
+
+  @Post(':id/sync')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Check the stored credentials again and reconcile the deployments made through the connection (owner)',
+    description:
+      '`reconciliation` is null when the credentials failed validation or the sweep could not complete, with ' +
+      'the reason in `validation.reason`. This system has no deployments service yet, so it is always null for now.',
+  })
+  @ApiOkResponse({ type: SyncResultDto })
+  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE, STORED_CREDENTIALS)
+  sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.sync, ctx, { id });
+  }
+
+  @Get(':id/orgs')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'The organization tree the credentials reach, root first, with full paths (owner and workspace members)',
+    description:
+      'Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once.',
+  })
+  @ApiOkResponse({ type: OrganizationListDto })
+  @ApiErrors([400, 'The id is not a UUID'], NOT_VISIBLE, STORED_CREDENTIALS, UNREACHABLE)
+  orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.listOrgs, ctx, { id });
+  }
+
+  @Get(':id/workspaces')
+  @Authenticated()
+  @ApiOperation({ summary: 'The workspaces the connection is shared into (owner)' })
+  @ApiOkResponse({ type: ConnectionSharesDto })
+  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  workspaces(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.listShares, ctx, { id });
+  }
+
+  @Get(':id/impact')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'What deleting the connection would touch (owner)',
+    description:
+      'Deployment counts come from the deployments service; this system has none yet, so no deployment can ' +
+      'exist and they are zero.',
+  })
+  @ApiOkResponse({ type: ConnectionImpactDto })
+  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  impact(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.impact, ctx, { id });
+  }
+}

@@ -1,0 +1,292 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CONNECTION_HOSTS,
+  CONNECTION_LIMITS as L,
+  type ConnectionHost,
+  VALIDATION_CODES,
+  type ValidationCode,
+} from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
+import { trim } from '../http/common.dto';
+
+/** Optional, but never null: absent means unchanged, null is a 400. */
+const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
+const CUSTOM_DOMAIN =
+  'Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); ' +
+  'required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).';
+
+/** The credential fields, shared by create, validate and update. */
+class CredentialFieldsDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'uri',
+    maxLength: L.customDomainMax,
+    description: CUSTOM_DOMAIN,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(L.customDomainMax)
+  @IsUrl(DOMAIN_RULES)
+  customDomain?: string | null;
+}
+
+export class CreateConnectionDto extends CredentialFieldsDto {
+  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
+  @Transform(trim)
+  @IsString()
+  @Length(L.nameMin, L.nameMax)
+  name!: string;
+
+  @ApiProperty({ enum: CONNECTION_HOSTS })
+  @IsIn(CONNECTION_HOSTS)
+  host!: ConnectionHost;
+
+  @ApiProperty({ minLength: L.credentialMin, maxLength: L.clientIdMax, example: 'my-client-id' })
+  @IsString()
+  @Length(L.credentialMin, L.clientIdMax)
+  clientId!: string;
+
+  @ApiProperty({
+    minLength: L.credentialMin,
+    maxLength: L.clientSecretMax,
+    format: 'password',
+    writeOnly: true,
+    description: 'Encrypted at rest (AES-256-GCM) and never returned',
+  })
+  @IsString()
+  @Length(L.credentialMin, L.clientSecretMax)
+  clientSecret!: string;
+
+  @ApiProperty({
+    minLength: L.credentialMin,
+    maxLength: L.organizationIdMax,
+    description: 'The organization (root or business group) the connection works in',
+    example: '6a0b1c2d-0000-4000-8000-000000000001',
+  })
+  @IsString()
+  @Length(L.credentialMin, L.organizationIdMax)
+  organizationId!: string;
+}
+
+export class ValidateConnectionDto extends CredentialFieldsDto {
+  @ApiProperty({ enum: CONNECTION_HOSTS })
+  @IsIn(CONNECTION_HOSTS)
+  host!: ConnectionHost;
+
+  @ApiProperty({ minLength: L.credentialMin, maxLength: L.clientIdMax })
+  @IsString()
+  @Length(L.credentialMin, L.clientIdMax)
+  clientId!: string;
+
+  @ApiProperty({
+    minLength: L.credentialMin,
+    maxLength: L.clientSecretMax,
+    format: 'password',
+    writeOnly: true,
+  })
+  @IsString()
+  @Length(L.credentialMin, L.clientSecretMax)
+  clientSecret!: string;
+
+  @ApiProperty({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
+  @IsString()
+  @Length(L.credentialMin, L.organizationIdMax)
+  organizationId!: string;
+}
+
+export class UpdateConnectionDto extends CredentialFieldsDto {
+  @ApiPropertyOptional({ minLength: L.nameMin, maxLength: L.nameMax })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(L.nameMin, L.nameMax)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
+  @Optional()
+  @IsIn(CONNECTION_HOSTS)
+  host?: ConnectionHost;
+
+  @ApiPropertyOptional({
+    minLength: L.credentialMin,
+    maxLength: L.clientIdMax,
+    description: 'With clientSecret and organizationId, or none of them',
+  })
+  @Optional()
+  @IsString()
+  @Length(L.credentialMin, L.clientIdMax)
+  clientId?: string;
+
+  @ApiPropertyOptional({
+    minLength: L.credentialMin,
+    maxLength: L.clientSecretMax,
+    format: 'password',
+    writeOnly: true,
+  })
+  @Optional()
+  @IsString()
+  @Length(L.credentialMin, L.clientSecretMax)
+  clientSecret?: string;
+
+  @ApiPropertyOptional({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
+  @Optional()
+  @IsString()
+  @Length(L.credentialMin, L.organizationIdMax)
+  organizationId?: string;
+}
+
+export class ConnectionIdQuery {
+  @ApiProperty({ format: 'uuid', description: 'A connection the caller owns or that is shared with them' })
+  @IsUUID()
+  connectionId!: string;
+}
+
+// Responses
+
+export class ConnectionDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax }) name!: string;
+  @ApiProperty({ enum: CONNECTION_HOSTS }) host!: ConnectionHost;
+  @ApiProperty({ type: String, nullable: true }) custom_domain!: string | null;
+  @ApiProperty() client_id!: string;
+  @ApiProperty() organization_id!: string;
+  @ApiProperty({ format: 'uuid' }) owner_id!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Last check against the platform',
+  })
+  validated_at!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'What that check found wrong; null when it passed',
+  })
+  validation_error!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+
+export class ConnectionSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: CONNECTION_HOSTS }) host!: ConnectionHost;
+}
+
+export class ConnectionValidationDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'What to fix, in words: wrong client ID or secret, unknown organization, platform unreachable...',
+    example:
+      'The platform refused the client ID or client secret: check both (and that the client app still exists)',
+  })
+  error!: string | null;
+  @ApiProperty({ enum: VALIDATION_CODES, nullable: true }) code!: ValidationCode | null;
+  @ApiProperty({ format: 'date-time' }) checked_at!: string;
+  @ApiPropertyOptional({ description: 'Sync only: why no reconciliation summary was produced' })
+  reason?: string;
+}
+
+export class ConnectionListDto {
+  @ApiProperty({
+    type: [ConnectionDto],
+    maxItems: L.perOwner,
+    description: "The caller's own connections, oldest first",
+  })
+  connections!: ConnectionDto[];
+}
+
+export class ConnectionEnvelopeDto {
+  @ApiProperty({ type: ConnectionDto }) connection!: ConnectionDto;
+}
+
+export class CreatedConnectionDto {
+  @ApiProperty({ type: ConnectionDto }) connection!: ConnectionDto;
+  @ApiProperty({ type: ConnectionValidationDto }) validation!: ConnectionValidationDto;
+}
+
+export class ConnectionDetailDto {
+  @ApiProperty({
+    anyOf: [
+      { $ref: '#/components/schemas/ConnectionDto' },
+      { $ref: '#/components/schemas/ConnectionSummaryDto' },
+    ],
+    description: 'The whole record for its owner; only id, name and host for a workspace member',
+  })
+  connection!: ConnectionDto | ConnectionSummaryDto;
+  @ApiProperty() is_owner!: boolean;
+}
+
+export class ValidationResultDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ enum: VALIDATION_CODES, nullable: true }) code!: ValidationCode | null;
+}
+
+export class ReconciliationGoneDto {
+  @ApiProperty({ format: 'uuid' }) deployment_id!: string;
+  @ApiProperty() policy_name!: string;
+  @ApiProperty() version!: string;
+  @ApiProperty({ example: 'published' }) status!: string;
+  @ApiProperty({ example: 'publish' }) mode!: string;
+}
+
+export class ReconciliationDto {
+  @ApiProperty({ type: 'integer' }) in_sync!: number;
+  @ApiProperty({ type: 'integer' }) unknown!: number;
+  @ApiProperty({ type: [ReconciliationGoneDto] }) gone!: ReconciliationGoneDto[];
+}
+
+export class SyncResultDto {
+  @ApiProperty({ type: ConnectionDto }) connection!: ConnectionDto;
+  @ApiProperty({ type: ConnectionValidationDto }) validation!: ConnectionValidationDto;
+  @ApiProperty({
+    type: ReconciliationDto,
+    nullable: true,
+    description:
+      'Null when the credentials failed validation or the sweep could not complete; `validation.reason` says why. ' +
+      'Until the deployments service exists it is always null.',
+  })
+  reconciliation!: ReconciliationDto | null;
+}
+
+export class OrganizationDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: "True for the connection's own organizationId" }) isPrimary!: boolean;
+  @ApiProperty({ example: 'Demo Corp / Payments' }) fullPath!: string;
+}
+
+export class OrganizationListDto {
+  @ApiProperty({ type: [OrganizationDto], maxItems: L.orgsMax }) orgs!: OrganizationDto[];
+}
+
+export class ConnectionShareDto {
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty() workspace_name!: string;
+  @ApiProperty() workspace_slug!: string;
+  @ApiProperty({ format: 'date-time' }) shared_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['unshared', 'owner_disabled'] }) disabled_reason!:
+    string | null;
+}
+
+export class ConnectionSharesDto {
+  @ApiProperty({ type: [ConnectionShareDto], maxItems: L.sharesMax }) shared!: ConnectionShareDto[];
+}
+
+export class ConnectionImpactDto {
+  @ApiProperty({ type: 'integer' }) active_deployments!: number;
+  @ApiProperty({ type: 'integer' }) historical_deployments!: number;
+  @ApiProperty({ type: 'integer', description: 'Workspaces it is actively shared into' })
+  workspace_links!: number;
+  @ApiProperty() has_credential!: boolean;
+}

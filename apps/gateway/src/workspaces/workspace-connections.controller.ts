@@ -1,0 +1,90 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import {
+  EnableShareDto,
+  ShareConnectionDto,
+  ShareImpactDto,
+  UnshareQuery,
+} from './workspace-connections.dto';
+import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
+
+const uuid = new ParseUUIDPipe();
+const NO_SHARE: [number, string] = [
+  404,
+  'No such workspace visible to the caller, or the connection is not shared here',
+];
+
+@ApiTags('workspaces')
+@Controller('workspaces/:id/connections')
+export class WorkspaceConnectionsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Share a connection the caller owns into the workspace (owner and admins)' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    MANAGERS_ONLY,
+    [404, 'No such workspace visible to the caller, or no such connection owned by the caller'],
+    [409, 'Archived, already shared (or shared and disabled: re-enable with PATCH), or full'],
+  )
+  share(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: ShareConnectionDto) {
+    return this.bus.request(WorkspacesRpc.share, ctx, { id, connectionId: body.connection_id });
+  }
+
+  @Patch()
+  @Authenticated()
+  @ApiOperation({ summary: 'Re-enable a disabled share (owner and admins)' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([400, 'Invalid body or id'], MANAGERS_ONLY, NO_SHARE, [
+    409,
+    "Archived, or the connection's owner is a disabled member",
+  ])
+  enable(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: EnableShareDto) {
+    return this.bus.request(WorkspacesRpc.enableShare, ctx, { id, connectionId: body.connection_id });
+  }
+
+  @Delete()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Unshare a connection (owner and admins)',
+    description:
+      'The share is disabled (`unshared`): members lose the connection at once, deployments made through it keep ' +
+      'their attribution, and PATCH re-enables it.',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([400, 'connection_id missing or not a UUID'], MANAGERS_ONLY, NO_SHARE, ARCHIVED)
+  unshare(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: UnshareQuery) {
+    return this.bus.request(WorkspacesRpc.unshare, ctx, { id, connectionId: query.connection_id });
+  }
+
+  @Get(':connectionId/impact')
+  @Authenticated()
+  @ApiOperation({ summary: 'What unsharing a connection would touch (owner and admins)' })
+  @ApiOkResponse({ type: ShareImpactDto })
+  @ApiErrors([400, 'The ids are not UUIDs'], MANAGERS_ONLY, NO_SHARE)
+  impact(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('connectionId', uuid) connectionId: string,
+  ) {
+    return this.bus.request(WorkspacesRpc.shareImpact, ctx, { id, connectionId });
+  }
+}

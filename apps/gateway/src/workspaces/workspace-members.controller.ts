@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import { AddMemberDto, MemberImpactDto, UpdateMemberDto } from './workspace-members.dto';
+import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
+
+const uuid = new ParseUUIDPipe();
+const NO_MEMBER: [number, string] = [404, 'No such workspace visible to the caller, or no such member'];
+
+@ApiTags('workspaces')
+@Controller('workspaces/:id/members')
+export class WorkspaceMembersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Add a member by username (with or without @) or email (owner and admins)' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'Invalid role, or not exactly one of username and email'],
+    MANAGERS_ONLY,
+    [404, 'No such workspace visible to the caller, or no user with that username or email'],
+    [
+      409,
+      'Archived, a personal workspace, already a member (or a disabled one: re-enable with PATCH), or full',
+    ],
+  )
+  add(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: AddMemberDto) {
+    return this.bus.request(WorkspacesRpc.addMember, ctx, { id, ...body });
+  }
+
+  @Patch(':userId')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Change a member role (admin or member) or re-enable them with disabled: false (owner and admins)',
+    description:
+      "Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own.",
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'Invalid body or ids'],
+    [403, 'Not the owner or an admin, or the target is the owner'],
+    NO_MEMBER,
+    ARCHIVED,
+  )
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('userId', uuid) userId: string,
+    @Body() body: UpdateMemberDto,
+  ) {
+    return this.bus.request(WorkspacesRpc.updateMember, ctx, { id, userId, ...body });
+  }
+
+  @Delete(':userId')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Disable a member (owner and admins): access ends at once, attribution stays',
+    description:
+      'The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of ' +
+      'connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403).',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    [403, 'Not the owner or an admin, or the target is the owner'],
+    NO_MEMBER,
+    ARCHIVED,
+  )
+  disable(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Param('userId', uuid) userId: string) {
+    return this.bus.request(WorkspacesRpc.disableMember, ctx, { id, userId });
+  }
+
+  @Get(':userId/impact')
+  @Authenticated()
+  @ApiOperation({ summary: 'What disabling a member would touch (owner and admins)' })
+  @ApiOkResponse({ type: MemberImpactDto })
+  @ApiErrors([400, 'The ids are not UUIDs'], MANAGERS_ONLY, NO_MEMBER)
+  impact(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Param('userId', uuid) userId: string) {
+    return this.bus.request(WorkspacesRpc.memberImpact, ctx, { id, userId });
+  }
+}

@@ -1,0 +1,66 @@
+import { Transform } from 'class-transformer';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
+  WORKSPACE_LIMITS as L,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from '@pc/contracts';
+import { Equals, IsEmail, IsIn, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { lower } from '../http/common.dto';
+
+/** Optional, but never null: absent means unchanged, null is a 400. */
+const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+export class AddMemberDto {
+  @ApiProperty({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })
+  @IsIn(ASSIGNABLE_ROLES)
+  role!: AssignableRole;
+
+  @ApiPropertyOptional({
+    minLength: 3,
+    maxLength: L.usernameMax,
+    pattern: '^@?[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$',
+    description: 'With or without a leading @; give this or email',
+    example: '@ada',
+  })
+  @ValidateIf((o: AddMemberDto) => o.username !== undefined || o.email === undefined)
+  @Transform(lower)
+  @IsString()
+  @Length(3, L.usernameMax)
+  @Matches(/^@?[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$/)
+  username?: string;
+
+  @ApiPropertyOptional({ format: 'email', maxLength: L.emailMax, description: 'Give this or username' })
+  @Optional()
+  @Transform(lower)
+  @IsString()
+  @MaxLength(L.emailMax)
+  @IsEmail()
+  email?: string;
+}
+
+export class UpdateMemberDto {
+  @ApiPropertyOptional({
+    enum: ASSIGNABLE_ROLES,
+    description: 'Nobody is made owner, and the owner is never demoted',
+  })
+  @Optional()
+  @IsIn(ASSIGNABLE_ROLES)
+  role?: AssignableRole;
+
+  @ApiPropertyOptional({ enum: [false], description: 'Only false: re-enables a disabled member' })
+  @Optional()
+  @Equals(false)
+  disabled?: false;
+}
+
+export class MemberImpactDto {
+  @ApiProperty({ enum: WORKSPACE_ROLES }) role!: WorkspaceRole;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
+  @ApiProperty({ type: 'integer', description: 'Active shares of connections this member owns' })
+  owned_shared_connections!: number;
+  @ApiProperty({ type: 'integer', description: 'From the deployments service (zero until it exists)' })
+  deployments_authored!: number;
+}

@@ -1,0 +1,120 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import {
+  ArchiveResultDto,
+  ConnectionStatsDto,
+  CreateWorkspaceDto,
+  MemberListDto,
+  MembershipListDto,
+  RenameWorkspaceDto,
+  WorkspaceDetailEnvelopeDto,
+  WorkspaceEnvelopeDto,
+} from './workspaces.dto';
+
+const uuid = new ParseUUIDPipe();
+export const WORKSPACE_NOT_VISIBLE: [number, string] = [
+  404,
+  'No such workspace, or the caller is not an active member (disabled members included) nor a platform administrator',
+];
+export const MANAGERS_ONLY: [number, string] = [
+  403,
+  'Only the owner and admins of the workspace may do this',
+];
+export const ARCHIVED: [number, string] = [
+  409,
+  'The workspace is archived (code WORKSPACES.ARCHIVED), or a conflict named in the message',
+];
+
+@ApiTags('workspaces')
+@ApiExtraModels(ConnectionStatsDto)
+@Controller('workspaces')
+export class WorkspacesController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({
+    summary: "The caller's workspaces with their role; the personal workspace is created on first use",
+  })
+  @ApiOkResponse({ type: MembershipListDto })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(WorkspacesRpc.list, ctx, {});
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({ summary: 'Create a workspace; the caller is its owner' })
+  @ApiCreatedResponse({ type: WorkspaceEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid name or slug'],
+    [409, 'The slug is taken, or the caller owns the maximum number of workspaces'],
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateWorkspaceDto) {
+    return this.bus.request(WorkspacesRpc.create, ctx, body);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Workspace detail with the caller role, shared connections, members and what is installed',
+    description:
+      'Deployment-derived parts (connectionStats, installedPolicies, installedRulesets) come from the deployments ' +
+      'service; this system has none yet, so the stats are zero and nothing is installed.',
+  })
+  @ApiOkResponse({ type: WorkspaceDetailEnvelopeDto })
+  @ApiErrors([400, 'The id is not a UUID'], WORKSPACE_NOT_VISIBLE)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WorkspacesRpc.get, ctx, { id });
+  }
+
+  @Patch(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Rename a workspace (owner and admins)' })
+  @ApiOkResponse({ type: WorkspaceEnvelopeDto })
+  @ApiErrors([400, 'Invalid name, or the id is not a UUID'], MANAGERS_ONLY, WORKSPACE_NOT_VISIBLE, ARCHIVED)
+  rename(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RenameWorkspaceDto) {
+    return this.bus.request(WorkspacesRpc.rename, ctx, { id, name: body.name });
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Archive a workspace (owner): read-only until unarchived (no new deployments, members or shares: 409)',
+  })
+  @ApiOkResponse({ type: ArchiveResultDto })
+  @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner archives'], WORKSPACE_NOT_VISIBLE, [
+    409,
+    'A personal workspace cannot be archived',
+  ])
+  archive(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WorkspacesRpc.archive, ctx, { id });
+  }
+
+  @Delete(':id/archive')
+  @Authenticated()
+  @ApiOperation({ summary: 'Unarchive a workspace (owner): `archived_at` back to null' })
+  @ApiOkResponse({ type: ArchiveResultDto })
+  @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
+    409,
+    'A personal workspace cannot be archived',
+  ])
+  unarchive(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WorkspacesRpc.unarchive, ctx, { id });
+  }
+
+  @Get(':id/members')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Members, owner first (empty for a personal workspace); emails only for the owner and admins',
+  })
+  @ApiOkResponse({ type: MemberListDto })
+  @ApiErrors([400, 'The id is not a UUID'], WORKSPACE_NOT_VISIBLE)
+  members(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WorkspacesRpc.listMembers, ctx, { id });
+  }
+}

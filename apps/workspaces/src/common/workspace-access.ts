@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { isUser, type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
+import { DomainError, forbidden, notFound, unauthenticated } from '@pc/platform';
+import type { EntityManager } from 'typeorm';
+import { type WorkspaceRow, WorkspacesRepository } from '../workspaces/workspaces.repository';
+
+export interface WorkspaceAccess {
+  caller: UserCaller;
+  workspace: WorkspaceRow;
+  /** Null for a platform administrator who is not an active member (read-only). */
+  role: WorkspaceRole | null;
+}
+
+export function requireUser(ctx: RequestContext): UserCaller {
+  if (!isUser(ctx.caller)) throw unauthenticated();
+  return ctx.caller;
+}
+
+/**
+ * The permission rules of a workspace, in one place:
+ * - active members (owner, admin, member) see it; a platform administrator who is not one sees it
+ *   read-only with role null; everyone else, disabled members included, gets 404;
+ * - owner and admins manage members and shared connections (`manage`); only the owner archives;
+ * - an archived workspace takes no writes (409 WORKSPACES.ARCHIVED).
+ */
+@Injectable()
+export class WorkspaceAccessRules {
+  constructor(private readonly workspaces: WorkspacesRepository) {}
+
+  async view(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<WorkspaceAccess> {
+    const caller = requireUser(ctx);
+    const workspace = await this.workspaces.findById(id, db, lock);
+    if (!workspace) throw notFound('Workspace');
+    if (workspace.owner_id === caller.userId) return { caller, workspace, role: 'owner' };
+    const member = workspace.is_personal ? null : await this.workspaces.member(id, caller.userId, db);
+    if (member && member.disabled_at === null) return { caller, workspace, role: member.role };
+    if (caller.isAdmin) return { caller, workspace, role: null };
+    throw notFound('Workspace');
+  }
+
+  /** Owner or admin of a workspace that is not archived, inside a transaction holding the workspace row. */
+  async manage(ctx: RequestContext, id: string, db: EntityManager): Promise<WorkspaceAccess> {
+    const access = await this.view(ctx, id, db, true);
+    if (access.role !== 'owner' && access.role !== 'admin')
+      throw forbidden('Only the owner and admins of this workspace may do this');
+    writable(access.workspace);
+    return access;
+  }
+
+  /** Owner or admin, for reading what only managers see (impacts). */
+  async manageRead(ctx: RequestContext, id: string): Promise<WorkspaceAccess> {
+    const access = await this.view(ctx, id);
+    if (access.role !== 'owner' && access.role !== 'admin')
+      throw forbidden('Only the owner and admins of this workspace may do this');
+    return access;
+  }
+
+  async owner(ctx: RequestContext, id: string, db: EntityManager): Promise<WorkspaceAccess> {
+    const access = await this.view(ctx, id, db, true);
+    if (access.role !== 'owner') throw forbidden('Only the owner of this workspace may do this');
+    return access;
+  }
+}
+
+export function writable(workspace: WorkspaceRow): void {
+  if (workspace.archived_at !== null)
+    throw new DomainError(
+      'WORKSPACES.ARCHIVED',
+      'This workspace is archived: unarchive it before changing it',
+    );
+}

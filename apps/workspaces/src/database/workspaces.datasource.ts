@@ -1,0 +1,9 @@
+import type { ServiceDatabaseOptions } from '@pc/platform';
+import { WorkspacesInit1795700000000 } from './migrations/1795700000000-workspaces-init';
+
+/** The workspaces schema and its migrations, in order. Repositories speak SQL, so no entities. */
+export const workspacesDatabase = {
+  schema: 'workspaces',
+  entities: [],
+  migrations: [WorkspacesInit1795700000000],
+} satisfies Omit<ServiceDatabaseOptions, 'url'>;

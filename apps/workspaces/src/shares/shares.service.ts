@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ConnectionsRpc,
+  type ConnectionSharesResult,
+  type RequestContext,
+  type ShareImpact,
+  WORKSPACE_LIMITS,
+  CONNECTION_LIMITS,
+} from '@pc/contracts';
+import { BusClient, conflict, notFound } from '@pc/platform';
+import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+
+/**
+ * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
+ * connections service is asked), pause one (unshare: the row stays, disabled, so deployments made through
+ * it keep their attribution) and re-enable it. Active members may list a shared connection's organizations
+ * and deploy with it; they never read its settings.
+ */
+@Injectable()
+export class SharesService {
+  constructor(
+    private readonly workspaces: WorkspacesRepository,
+    private readonly rules: WorkspaceAccessRules,
+    private readonly bus: BusClient,
+    @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
+  ) {}
+
+  async share(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
+    await this.rules.view(ctx, workspaceId);
+    const { owned } = await this.bus.request(ConnectionsRpc.ownership, ctx, { id: connectionId });
+    return this.workspaces.transaction(async (db) => {
+      const { caller } = await this.rules.manage(ctx, workspaceId, db);
+      if (!owned) throw notFound('Connection of yours');
+      const existing = await this.workspaces.share(workspaceId, connectionId, db);
+      if (existing?.disabled_at === null) throw conflict('This connection is already shared here');
+      if (existing)
+        throw conflict('This share is disabled: re-enable it with PATCH {connection_id, disabled: false}');
+      if ((await this.workspaces.countShares(workspaceId, db)) >= WORKSPACE_LIMITS.sharesMax)
+        throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`);
+      await this.workspaces.insertShare(db, workspaceId, connectionId, caller.userId);
+      return { ok: true };
+    });
+  }
+
+  async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
+    return this.workspaces.transaction(async (db) => {
+      await this.rules.manage(ctx, workspaceId, db);
+      const share = await this.workspaces.share(workspaceId, connectionId, db);
+      if (!share) throw notFound('Shared connection');
+      if (share.disabled_reason === 'owner_disabled')
+        throw conflict("The connection's owner is a disabled member: re-enable them first");
+      await this.workspaces.setShareDisabled(db, workspaceId, connectionId, null);
+      return { ok: true };
+    });
+  }
+
+  async unshare(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
+    return this.workspaces.transaction(async (db) => {
+      await this.rules.manage(ctx, workspaceId, db);
+      const share = await this.workspaces.share(workspaceId, connectionId, db);
+      if (!share) throw notFound('Shared connection');
+      if (share.disabled_at === null)
+        await this.workspaces.setShareDisabled(db, workspaceId, connectionId, 'unshared');
+      return { ok: true };
+    });
+  }
+
+  async impact(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<ShareImpact> {
+    const { workspace } = await this.rules.manageRead(ctx, workspaceId);
+    const share = await this.workspaces.share(workspaceId, connectionId);
+    if (!share) throw notFound('Shared connection');
+    const [members, authored] = await Promise.all([
+      workspace.is_personal
+        ? Promise.resolve(1)
+        : this.workspaces.countMembers(workspaceId, this.workspaces.db, true),
+      this.deployments.throughConnection(ctx, workspaceId, connectionId),
+    ]);
+    return {
+      is_disabled: share.disabled_at !== null,
+      disabled_reason: share.disabled_reason,
+      members_visible: share.disabled_at === null ? members : 0,
+      deployments_authored: authored,
+    };
+  }
+
+  /** For the connections service. */
+  async access(ctx: RequestContext, connectionId: string): Promise<{ workspaceIds: string[] }> {
+    const caller = requireUser(ctx);
+    return { workspaceIds: await this.workspaces.accessVia(connectionId, caller.userId) };
+  }
+
+  /** For the connections service (which checked that the caller owns the connection). */
+  async ofConnection(connectionId: string): Promise<ConnectionSharesResult> {
+    const rows = await this.workspaces.sharesOfConnection(connectionId, CONNECTION_LIMITS.sharesMax);
+    return {
+      shares: rows.map((r) => ({
+        workspace_id: r.workspace_id,
+        workspace_name: r.name,
+        workspace_slug: r.slug,
+        shared_at: r.created_at.toISOString(),
+        disabled_at: r.disabled_at?.toISOString() ?? null,
+        disabled_reason: r.disabled_reason,
+      })),
+    };
+  }
+
+  async removeConnection(connectionId: string): Promise<{ removed: number }> {
+    return { removed: await this.workspaces.removeConnection(connectionId) };
+  }
+}

@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type ArchiveResult,
+  ConnectionsRpc,
+  type CreateWorkspaceRequest,
+  IdentityRpc,
+  type RequestContext,
+  type Workspace,
+  type WorkspaceConnection,
+  type WorkspaceDetail,
+  type WorkspaceMember,
+  type WorkspaceMembership,
+  WORKSPACE_LIMITS,
+} from '@pc/contracts';
+import { badRequest, BusClient, conflict } from '@pc/platform';
+import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
+import { toWorkspace } from './workspace.mapper';
+import { type MemberRow, type ShareRow, WorkspacesRepository } from './workspaces.repository';
+
+@Injectable()
+export class WorkspacesService {
+  constructor(
+    private readonly workspaces: WorkspacesRepository,
+    private readonly rules: WorkspaceAccessRules,
+    private readonly bus: BusClient,
+    @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
+  ) {}
+
+  /** The caller's workspaces; the personal one is created on first use. */
+  async list(ctx: RequestContext): Promise<{ memberships: WorkspaceMembership[] }> {
+    const caller = requireUser(ctx);
+    await this.workspaces.ensurePersonal(caller.userId);
+    const rows = await this.workspaces.memberships(caller.userId, WORKSPACE_LIMITS.membershipsMax);
+    return { memberships: rows.map((row) => ({ workspace: toWorkspace(row), role: row.role })) };
+  }
+
+  async create(ctx: RequestContext, request: CreateWorkspaceRequest): Promise<{ workspace: Workspace }> {
+    const caller = requireUser(ctx);
+    const name = request.name.trim();
+    if (request.slug?.startsWith('personal-'))
+      throw badRequest('Invalid slug', [{ field: 'slug', message: 'must not start with personal-' }]);
+    return this.workspaces.transaction(async (db) => {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:owner:${caller.userId}`]);
+      if ((await this.workspaces.countOwned(caller.userId, db)) >= WORKSPACE_LIMITS.ownedMax)
+        throw conflict(`You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`);
+      let slug = request.slug ?? slugify(name);
+      if (request.slug !== undefined) {
+        if (await this.workspaces.slugTaken(slug, db)) throw conflict(`The slug ${slug} is taken`);
+      } else {
+        for (let n = 2; await this.workspaces.slugTaken(slug, db); n++)
+          slug = `${slugify(name).slice(0, WORKSPACE_LIMITS.slugMax - String(n).length - 1)}-${n}`;
+      }
+      const row = await this.workspaces
+        .insert(db, { name, slug, ownerId: caller.userId })
+        .catch((error: unknown) => {
+          if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
+            throw conflict(`The slug ${slug} is taken`);
+          throw error;
+        });
+      return { workspace: toWorkspace(row) };
+    });
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<{ workspace: WorkspaceDetail }> {
+    const { caller, workspace, role } = await this.rules.view(ctx, id);
+    const manager = role === 'owner' || role === 'admin' || role === null;
+    const shares = await this.workspaces.shares(id, !manager, WORKSPACE_LIMITS.sharesMax);
+    const [connections, members] = await Promise.all([
+      this.connectionsOf(ctx, shares, caller.userId),
+      workspace.is_personal ? Promise.resolve([]) : this.membersOf(ctx, id, manager),
+    ]);
+    const derived = await this.deployments.workspaceSummary(
+      ctx,
+      id,
+      connections.map((c) => c.id),
+    );
+    return {
+      workspace: {
+        ...toWorkspace(workspace),
+        role,
+        is_admin: caller.isAdmin,
+        caller_id: caller.userId,
+        connections,
+        ...derived,
+        members,
+      },
+    };
+  }
+
+  async rename(ctx: RequestContext, id: string, name: string): Promise<{ workspace: Workspace }> {
+    return this.workspaces.transaction(async (db) => {
+      await this.rules.manage(ctx, id, db);
+      return { workspace: toWorkspace(await this.workspaces.rename(db, id, name.trim())) };
+    });
+  }
+
+  /** Owner only. Archiving twice keeps the first date. */
+  async archive(ctx: RequestContext, id: string, archived: boolean): Promise<ArchiveResult> {
+    return this.workspaces.transaction(async (db) => {
+      const { workspace } = await this.rules.owner(ctx, id, db);
+      if (workspace.is_personal) throw conflict('A personal workspace cannot be archived');
+      const row = await this.workspaces.setArchived(db, id, archived);
+      return { archived_at: row.archived_at?.toISOString() ?? null };
+    });
+  }
+
+  async listMembers(ctx: RequestContext, id: string): Promise<{ members: WorkspaceMember[] }> {
+    const { workspace, role } = await this.rules.view(ctx, id);
+    if (workspace.is_personal) return { members: [] };
+    return { members: await this.membersOf(ctx, id, role !== 'member') };
+  }
+
+  async membersOf(ctx: RequestContext, workspaceId: string, withEmail: boolean): Promise<WorkspaceMember[]> {
+    const rows = await this.workspaces.members(workspaceId, WORKSPACE_LIMITS.membersMax);
+    const { users } = await this.bus.request(IdentityRpc.findUsers, ctx, { ids: rows.map((r) => r.user_id) });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return rows.map((row: MemberRow) => {
+      const user = byId.get(row.user_id);
+      return {
+        user_id: row.user_id,
+        name: user?.name ?? null,
+        username: user?.username ?? null,
+        ...(withEmail ? { email: user?.email ?? null } : {}),
+        role: row.role,
+        disabled_at: row.disabled_at?.toISOString() ?? null,
+        added_at: row.created_at.toISOString(),
+      };
+    });
+  }
+
+  private async connectionsOf(
+    ctx: RequestContext,
+    shares: ShareRow[],
+    callerId: string,
+  ): Promise<WorkspaceConnection[]> {
+    if (shares.length === 0) return [];
+    const { connections } = await this.bus.request(ConnectionsRpc.summaries, ctx, {
+      ids: shares.map((s) => s.connection_id),
+    });
+    const byId = new Map(connections.map((c) => [c.id, c]));
+    return shares.flatMap((share) => {
+      const connection = byId.get(share.connection_id);
+      if (!connection) return [];
+      return [
+        {
+          id: connection.id,
+          name: connection.name,
+          host: connection.host,
+          owner_id: connection.owner_id,
+          is_owner: connection.owner_id === callerId,
+          shared_by: share.shared_by,
+          shared_at: share.created_at.toISOString(),
+          disabled_at: share.disabled_at?.toISOString() ?? null,
+          disabled_reason: share.disabled_reason,
+        },
+      ];
+    });
+  }
+}
+
+function slugify(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, WORKSPACE_LIMITS.slugMax)
+    .replace(/-+$/g, '');
+  return slug.length >= WORKSPACE_LIMITS.slugMin
+    ? slug
+    : `ws-${slug || 'x'}`.slice(0, WORKSPACE_LIMITS.slugMax);
+}

@@ -1,0 +1,20 @@
+/** Limits of connections, used by the gateway's DTOs (validator and document) and by the service. */
+export const CONNECTION_LIMITS = {
+  nameMin: 2,
+  nameMax: 80,
+  /** clientId, clientSecret, organizationId. */
+  credentialMin: 4,
+  clientIdMax: 255,
+  clientSecretMax: 1024,
+  organizationIdMax: 255,
+  customDomainMax: 2048,
+  /** Connections one user may own (then 409). */
+  perOwner: 100,
+  /** Organizations listed for one connection (a larger tree is cut there). */
+  orgsMax: 1000,
+  /** Workspaces one connection may be shared into. */
+  sharesMax: 200,
+} as const;
+
+export const CONNECTION_HOSTS = ['us', 'eu', 'custom'] as const;
+export type ConnectionHost = (typeof CONNECTION_HOSTS)[number];

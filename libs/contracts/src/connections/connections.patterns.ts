@@ -1,0 +1,43 @@
+import { rpc, type PingResult } from '../common/descriptors';
+import type {
+  ConnectionDetailResult,
+  ConnectionIdRequest,
+  ConnectionImpact,
+  ConnectionOwnershipResult,
+  ConnectionResult,
+  ConnectionShare,
+  ConnectionSummariesRequest,
+  ConnectionSummariesResult,
+  ConnectionCredentials,
+  CreateConnectionRequest,
+  CreateConnectionResult,
+  EligibleOrgsRequest,
+  Organization,
+  SyncConnectionResult,
+  UpdateConnectionRequest,
+  ValidateConnectionResult,
+  Connection,
+} from './connections.types';
+
+type Empty = Record<string, never>;
+
+export const ConnectionsRpc = {
+  ping: rpc<Empty, PingResult>('connections.health.ping.v1'),
+  list: rpc<Empty, { connections: Connection[] }>('connections.connection.list.v1'),
+  create: rpc<CreateConnectionRequest, CreateConnectionResult>('connections.connection.create.v1'),
+  get: rpc<ConnectionIdRequest, ConnectionDetailResult>('connections.connection.get.v1'),
+  update: rpc<UpdateConnectionRequest, ConnectionResult>('connections.connection.update.v1'),
+  remove: rpc<ConnectionIdRequest, { ok: true }>('connections.connection.delete.v1'),
+  sync: rpc<ConnectionIdRequest, SyncConnectionResult>('connections.connection.sync.v1'),
+  validate: rpc<ConnectionCredentials, ValidateConnectionResult>('connections.connection.validate.v1'),
+  listOrgs: rpc<ConnectionIdRequest, { orgs: Organization[] }>('connections.org.list.v1'),
+  listEligibleOrgs: rpc<EligibleOrgsRequest, { orgs: Organization[] }>('connections.org.eligible.v1'),
+  listShares: rpc<ConnectionIdRequest, { shared: ConnectionShare[] }>('connections.connection.shares.v1'),
+  impact: rpc<ConnectionIdRequest, ConnectionImpact>('connections.connection.impact.v1'),
+  /** For the workspaces service: does the caller own this connection? */
+  ownership: rpc<ConnectionIdRequest, ConnectionOwnershipResult>('connections.connection.ownership.v1'),
+  /** For the workspaces service: names of connections (never their settings or secrets). */
+  summaries: rpc<ConnectionSummariesRequest, ConnectionSummariesResult>(
+    'connections.connection.summaries.v1',
+  ),
+} as const;

@@ -1,0 +1,159 @@
+import type { ConnectionHost } from './connections.limits';
+
+/** A connection as its owner sees it. The client secret is never part of it. */
+export interface Connection {
+  id: string;
+  name: string;
+  host: ConnectionHost;
+  custom_domain: string | null;
+  client_id: string;
+  organization_id: string;
+  owner_id: string;
+  /** When the credentials were last checked against the platform, and what went wrong then. */
+  validated_at: string | null;
+  validation_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a workspace member may see of a connection shared with them: no settings. */
+export interface ConnectionSummary {
+  id: string;
+  name: string;
+  host: ConnectionHost;
+}
+
+export const VALIDATION_CODES = [
+  'invalid_credentials',
+  'unknown_organization',
+  'forbidden',
+  'unreachable',
+  'timeout',
+  'rate_limited',
+  'not_allowed_host',
+  'invalid_url',
+  'upstream_error',
+] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+/** The result of checking credentials against the platform, in words a user can act on. */
+export interface ConnectionValidation {
+  ok: boolean;
+  /** Null when ok. */
+  error: string | null;
+  code: ValidationCode | null;
+  checked_at: string;
+  /** Why a connection sync returned no reconciliation summary (sync only). */
+  reason?: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  /** True for the connection's own `organizationId`. */
+  isPrimary: boolean;
+  /** Names from the root: `Root / Team A / Sub`. */
+  fullPath: string;
+}
+
+export interface ConnectionCredentials {
+  host: ConnectionHost;
+  customDomain?: string | null;
+  clientId: string;
+  clientSecret: string;
+  organizationId: string;
+}
+
+export interface CreateConnectionRequest extends ConnectionCredentials {
+  name: string;
+}
+
+export interface UpdateConnectionRequest {
+  id: string;
+  name?: string;
+  host?: ConnectionHost;
+  customDomain?: string | null;
+  clientId?: string;
+  clientSecret?: string;
+  organizationId?: string;
+}
+
+export interface ConnectionIdRequest {
+  id: string;
+}
+
+export interface EligibleOrgsRequest {
+  policyId: string;
+  connectionId: string;
+}
+
+export interface ConnectionResult {
+  connection: Connection;
+}
+
+export interface ConnectionDetailResult {
+  /** The full record for its owner; only `{id, name, host}` for a workspace member. */
+  connection: Connection | ConnectionSummary;
+  is_owner: boolean;
+}
+
+export interface CreateConnectionResult {
+  connection: Connection;
+  validation: ConnectionValidation;
+}
+
+export interface ValidateConnectionResult {
+  ok: boolean;
+  error: string | null;
+  code: ValidationCode | null;
+}
+
+/** The deployment counts come from the deployments service; zero while none can exist. */
+export interface ConnectionImpact {
+  active_deployments: number;
+  historical_deployments: number;
+  workspace_links: number;
+  has_credential: boolean;
+}
+
+export interface ReconciliationSummary {
+  in_sync: number;
+  unknown: number;
+  gone: Array<{
+    deployment_id: string;
+    policy_name: string;
+    version: string;
+    status: string;
+    mode: string;
+  }>;
+}
+
+export interface SyncConnectionResult {
+  connection: Connection;
+  validation: ConnectionValidation;
+  reconciliation: ReconciliationSummary | null;
+}
+
+/** A workspace a connection is shared into, as its owner sees it. */
+export interface ConnectionShare {
+  workspace_id: string;
+  workspace_name: string;
+  workspace_slug: string;
+  shared_at: string;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+}
+
+/** For the workspaces service: connections by id (names only, never settings). */
+export interface ConnectionSummariesRequest {
+  ids: string[];
+}
+
+export interface ConnectionSummariesResult {
+  connections: Array<ConnectionSummary & { owner_id: string }>;
+}
+
+export interface ConnectionOwnershipResult {
+  /** True when the connection exists and the caller owns it. */
+  owned: boolean;
+}

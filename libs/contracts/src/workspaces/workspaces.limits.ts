@@ -1,0 +1,27 @@
+/** Limits of workspaces, used by the gateway's DTOs (validator and document) and by the service. */
+export const WORKSPACE_LIMITS = {
+  nameMin: 2,
+  nameMax: 80,
+  slugMin: 2,
+  slugMax: 48,
+  /** Lowercase letters, digits and inner hyphens. */
+  slugPattern: '^[a-z0-9][a-z0-9-]*[a-z0-9]$',
+  /** A username (3 to 30 characters, optionally after @) or an email. */
+  usernameMax: 31,
+  emailMax: 254,
+  /** Members of one workspace, disabled ones included (then 409). */
+  membersMax: 500,
+  /** Connections shared into one workspace (then 409). */
+  sharesMax: 100,
+  /** Workspaces one user may create (then 409). */
+  ownedMax: 50,
+  /** Memberships listed for one user. */
+  membershipsMax: 500,
+} as const;
+
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** The roles a member can be given: nobody is made owner. */
+export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

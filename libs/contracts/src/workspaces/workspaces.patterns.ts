@@ -1,0 +1,50 @@
+import { rpc, type PingResult } from '../common/descriptors';
+import type {
+  AddMemberRequest,
+  ArchiveResult,
+  ConnectionAccessRequest,
+  ConnectionAccessResult,
+  ConnectionSharesRequest,
+  ConnectionSharesResult,
+  CreateWorkspaceRequest,
+  MemberImpact,
+  MemberRequest,
+  RenameWorkspaceRequest,
+  ShareImpact,
+  ShareRequest,
+  UpdateMemberRequest,
+  Workspace,
+  WorkspaceDetail,
+  WorkspaceIdRequest,
+  WorkspaceMember,
+  WorkspaceMembership,
+} from './workspaces.types';
+
+type Empty = Record<string, never>;
+
+export const WorkspacesRpc = {
+  ping: rpc<Empty, PingResult>('workspaces.health.ping.v1'),
+  list: rpc<Empty, { memberships: WorkspaceMembership[] }>('workspaces.workspace.list.v1'),
+  create: rpc<CreateWorkspaceRequest, { workspace: Workspace }>('workspaces.workspace.create.v1'),
+  get: rpc<WorkspaceIdRequest, { workspace: WorkspaceDetail }>('workspaces.workspace.get.v1'),
+  rename: rpc<RenameWorkspaceRequest, { workspace: Workspace }>('workspaces.workspace.rename.v1'),
+  archive: rpc<WorkspaceIdRequest, ArchiveResult>('workspaces.workspace.archive.v1'),
+  unarchive: rpc<WorkspaceIdRequest, ArchiveResult>('workspaces.workspace.unarchive.v1'),
+  listMembers: rpc<WorkspaceIdRequest, { members: WorkspaceMember[] }>('workspaces.member.list.v1'),
+  addMember: rpc<AddMemberRequest, { ok: true }>('workspaces.member.add.v1'),
+  updateMember: rpc<UpdateMemberRequest, { ok: true }>('workspaces.member.update.v1'),
+  disableMember: rpc<MemberRequest, { ok: true }>('workspaces.member.disable.v1'),
+  memberImpact: rpc<MemberRequest, MemberImpact>('workspaces.member.impact.v1'),
+  share: rpc<ShareRequest, { ok: true }>('workspaces.share.create.v1'),
+  enableShare: rpc<ShareRequest, { ok: true }>('workspaces.share.enable.v1'),
+  unshare: rpc<ShareRequest, { ok: true }>('workspaces.share.delete.v1'),
+  shareImpact: rpc<ShareRequest, ShareImpact>('workspaces.share.impact.v1'),
+  /** For the connections service: workspaces through which the caller may use a connection. */
+  connectionAccess: rpc<ConnectionAccessRequest, ConnectionAccessResult>('workspaces.share.access.v1'),
+  /** For the connections service: the workspaces a connection is shared into (its owner asks). */
+  connectionShares: rpc<ConnectionSharesRequest, ConnectionSharesResult>('workspaces.share.of-connection.v1'),
+  /** For the connections service, when a connection is deleted: every share of it goes. */
+  removeConnection: rpc<ConnectionSharesRequest, { removed: number }>(
+    'workspaces.share.connection-deleted.v1',
+  ),
+} as const;

@@ -1,0 +1,172 @@
+import type { ConnectionHost } from '../connections/connections.limits';
+import type { AssignableRole, WorkspaceRole } from './workspaces.limits';
+
+export interface Workspace {
+  id: string;
+  name: string;
+  slug: string;
+  is_personal: boolean;
+  owner_id: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceMembership {
+  workspace: Workspace;
+  role: WorkspaceRole;
+}
+
+export interface WorkspaceMember {
+  user_id: string;
+  name: string | null;
+  username: string | null;
+  /** Shown to the workspace's owner and admins only. */
+  email?: string | null;
+  role: WorkspaceRole;
+  disabled_at: string | null;
+  added_at: string;
+}
+
+export interface WorkspaceConnection {
+  id: string;
+  name: string;
+  host: ConnectionHost;
+  owner_id: string;
+  /** Whether the caller owns it (only its owner may read or change its settings). */
+  is_owner: boolean;
+  shared_by: string;
+  shared_at: string;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+}
+
+export interface ConnectionStats {
+  deployments: number;
+  target_orgs: number;
+  live_policies: number;
+  ruleset_deployments: number;
+  ruleset_target_orgs: number;
+  live_rulesets: number;
+}
+
+export interface InstalledPolicy {
+  id: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  pdk_version: string | null;
+  owner_name: string | null;
+  company: string | null;
+  submitted_by: string | null;
+  icon_url: string | null;
+  deploys_in_workspace: number;
+  latest_deployment_at: string;
+}
+
+export interface InstalledRuleset {
+  id: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  target_scopes: string[];
+  owner_name: string | null;
+  company: string | null;
+  submitted_by: string | null;
+  icon_url: string | null;
+  deploys_in_workspace: number;
+  latest_deployment_at: string;
+}
+
+export interface WorkspaceDetail extends Workspace {
+  /** Null for a platform administrator who is not a member. */
+  role: WorkspaceRole | null;
+  is_admin: boolean;
+  caller_id: string;
+  connections: WorkspaceConnection[];
+  connectionStats: Record<string, ConnectionStats>;
+  installedPolicies: InstalledPolicy[];
+  installedRulesets: InstalledRuleset[];
+  members: WorkspaceMember[];
+}
+
+export interface WorkspaceIdRequest {
+  id: string;
+}
+
+export interface CreateWorkspaceRequest {
+  name: string;
+  slug?: string;
+}
+
+export interface RenameWorkspaceRequest {
+  id: string;
+  name: string;
+}
+
+export interface AddMemberRequest {
+  id: string;
+  role: AssignableRole;
+  username?: string;
+  email?: string;
+}
+
+export interface UpdateMemberRequest {
+  id: string;
+  userId: string;
+  role?: AssignableRole;
+  disabled?: false;
+}
+
+export interface MemberRequest {
+  id: string;
+  userId: string;
+}
+
+export interface MemberImpact {
+  role: WorkspaceRole;
+  disabled_at: string | null;
+  owned_shared_connections: number;
+  deployments_authored: number;
+}
+
+export interface ShareRequest {
+  id: string;
+  connectionId: string;
+}
+
+export interface ShareImpact {
+  is_disabled: boolean;
+  disabled_reason: string | null;
+  members_visible: number;
+  deployments_authored: number;
+}
+
+export interface ArchiveResult {
+  archived_at: string | null;
+}
+
+/** For the connections service: may the caller use this connection through a workspace? */
+export interface ConnectionAccessRequest {
+  connectionId: string;
+}
+
+export interface ConnectionAccessResult {
+  /** Active, unarchived-or-not workspaces where the caller is an active member and the share is active. */
+  workspaceIds: string[];
+}
+
+export interface ConnectionSharesRequest {
+  connectionId: string;
+}
+
+export interface ConnectionSharesResult {
+  shares: Array<{
+    workspace_id: string;
+    workspace_name: string;
+    workspace_slug: string;
+    shared_at: string;
+    disabled_at: string | null;
+    disabled_reason: string | null;
+  }>;
+}
