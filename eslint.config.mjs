@@ -67,7 +67,16 @@ export default tseslint.config(
       '@nx/enforce-module-boundaries': [
         'error',
         {
-          allow: ['@pc/gateway', '@pc/identity', '@pc/catalog', '@pc/connections', '@pc/workspaces', '@pc/sandbox'],
+          allow: [
+            '@pc/gateway',
+            '@pc/identity',
+            '@pc/catalog',
+            '@pc/connections',
+            '@pc/workspaces',
+            '@pc/deployments',
+            '@pc/deployment-worker',
+            '@pc/sandbox',
+          ],
           depConstraints: forTests,
         },
       ],

@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
+import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
 import {
   createServiceDataSource,
@@ -17,6 +18,7 @@ const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   catalog: catalogDatabase,
   connections: connectionsDatabase,
   workspaces: workspacesDatabase,
+  deployments: deploymentsDatabase,
 };
 
 async function main(): Promise<void> {

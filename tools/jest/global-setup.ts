@@ -1,5 +1,6 @@
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
+import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { provisionNats, provisionPostgres, type Provisioned, uniqueName, withDatabase } from '@pc/testing';
@@ -7,7 +8,13 @@ import { workspacesDatabase } from '@pc/workspaces';
 import { Client } from 'pg';
 
 /** Every service's schema, migrated into the template database each test file clones. */
-const SERVICE_DATABASES = [identityDatabase, catalogDatabase, connectionsDatabase, workspacesDatabase];
+const SERVICE_DATABASES = [
+  identityDatabase,
+  catalogDatabase,
+  connectionsDatabase,
+  workspacesDatabase,
+  deploymentsDatabase,
+];
 
 const state: { postgres?: Provisioned; nats?: Provisioned; template?: string } = {};
 

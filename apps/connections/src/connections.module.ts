@@ -10,6 +10,8 @@ import { DEPLOYMENTS_LEDGER, NoDeploymentsYet } from './deployments/deployments.
 import { OrgsCache } from './orgs/orgs.cache';
 import { OrgsHandler } from './orgs/orgs.handler';
 import { OrgsService } from './orgs/orgs.service';
+import { PlatformAccessHandler } from './platform-access/platform-access.handler';
+import { PlatformAccessService } from './platform-access/platform-access.service';
 import { CredentialCheck } from './platform/credential-check';
 import { GATEWAY_PLATFORM, platformFrom } from './platform/platform.provider';
 import { parseKeyRing, SecretBox } from './secrets/secret-box';
@@ -28,7 +30,7 @@ export class ConnectionsModule {
           poolSize: env.DB_POOL_SIZE,
         }),
       ],
-      controllers: [ConnectionsHandler, OrgsHandler],
+      controllers: [ConnectionsHandler, OrgsHandler, PlatformAccessHandler],
       providers: [
         { provide: ConnectionsEnv, useValue: env },
         { provide: SecretBox, useValue: box },
@@ -41,6 +43,7 @@ export class ConnectionsModule {
         ConnectionsService,
         OrgsCache,
         OrgsService,
+        PlatformAccessService,
       ],
     };
   }

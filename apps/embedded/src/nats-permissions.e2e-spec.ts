@@ -17,6 +17,8 @@ const PASSWORDS: Record<AppName, string> = {
   catalog: 'cat-pass',
   connections: 'conn-pass',
   workspaces: 'ws-pass',
+  deployments: 'dep-pass',
+  'deployment-worker': 'worker-pass',
 };
 
 /**
@@ -47,6 +49,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
         NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
         NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
+        NATS_DEPLOYMENTS_PASSWORD: PASSWORDS.deployments,
+        NATS_DEPLOYMENT_WORKER_PASSWORD: PASSWORDS['deployment-worker'],
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));

@@ -1,11 +1,14 @@
 import { CatalogEnv, catalogService } from '@pc/catalog';
 import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
+import { deploymentWorker, WorkerEnv } from '@pc/deployment-worker';
+import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces';
+export type AppName =
+  'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces' | 'deployments' | 'deployment-worker';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -24,6 +27,8 @@ export interface SystemOptions {
   dbPoolSize?: number;
   /** Run each service as it runs alone: a hybrid app that also serves its health endpoints on HTTP. */
   serviceHealthPorts?: boolean;
+  /** Deployment workers started in this process (default 1; 0 when workers run as processes of their own). */
+  deploymentWorkers?: number;
 }
 
 export interface RunningSystem {
@@ -58,6 +63,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     services.push(
       await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
     );
+    services.push(
+      await startService(deploymentsService(loadEnv(DeploymentsEnv, source)), busOf('deployments'), http),
+    );
+    for (let n = 0; n < (options.deploymentWorkers ?? 1); n++) {
+      services.push(
+        await startService(deploymentWorker(loadEnv(WorkerEnv, source)), busOf('deployment-worker'), http),
+      );
+    }
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

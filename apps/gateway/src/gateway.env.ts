@@ -36,4 +36,11 @@ export class GatewayEnv extends CommonEnv {
   @IsOptional()
   @IsBoolean()
   TRUST_PROXY: boolean = false;
+
+  /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  LOG_STREAM_HEARTBEAT_MS: number = 15_000;
 }

@@ -9,6 +9,9 @@ import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { CallerCache } from './auth/caller-cache';
 import { ConnectionsController } from './connections/connections.controller';
+import { DeploymentsController } from './deployments/deployments.controller';
+import { LogHub } from './deployments/log-hub';
+import { LogStreams } from './deployments/log-stream';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
 import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -45,6 +48,7 @@ export class GatewayModule {
         WorkspacesController,
         WorkspaceMembersController,
         WorkspaceConnectionsController,
+        DeploymentsController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -52,6 +56,8 @@ export class GatewayModule {
         SessionService,
         LoginThrottle,
         TokenRevocation,
+        LogHub,
+        LogStreams,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -17,3 +17,6 @@ export * from './connections/connections.patterns';
 export * from './workspaces/workspaces.limits';
 export * from './workspaces/workspaces.types';
 export * from './workspaces/workspaces.patterns';
+export * from './deployments/deployments.limits';
+export * from './deployments/deployments.types';
+export * from './deployments/deployments.patterns';
