@@ -36,4 +36,14 @@ export class WorkerEnv extends ServiceEnv {
   @IsOptional() @IsString() REGISTRY_URL?: string;
   @IsOptional() @IsString() REGISTRY_TIMEOUT_MS?: string;
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+
+  /**
+   * How long a worker may hold a job without progress before the queue hands it to another worker (a
+   * killed worker's job comes back after this). Workers and the service must agree.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
 }

@@ -54,7 +54,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.queue = await openWorkQueue<DeploymentJobMessage>(this.bus, this.app, DEPLOYMENT_QUEUE);
+    this.queue = await openWorkQueue<DeploymentJobMessage>(this.bus, this.app, {
+      ...DEPLOYMENT_QUEUE,
+      ackWaitMs: this.env.DEPLOY_JOB_ACK_WAIT_MS,
+    });
     this.worker = await this.queue.process((job) => this.handle(job), {
       concurrency: this.env.DEPLOY_WORKER_CONCURRENCY,
       onDeadLetter: (job, error) => this.deadLetter(job, error),

@@ -10,6 +10,7 @@ import {
 } from '@pc/platform';
 import type { JobRow } from '../deployments/deployment.rows';
 import { DeploymentsRepository } from '../deployments/deployments.repository';
+import { DeploymentsEnv } from '../deployments.env';
 
 const log = createLogger('deployments');
 
@@ -28,10 +29,14 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
     @Inject(BUS_APP_NAME) private readonly app: string,
     private readonly deployments: DeploymentsRepository,
+    private readonly env: DeploymentsEnv,
   ) {}
 
   private open(): Promise<WorkQueue<DeploymentJobMessage>> {
-    this.queue ??= openWorkQueue<DeploymentJobMessage>(this.bus, this.app, DEPLOYMENT_QUEUE);
+    this.queue ??= openWorkQueue<DeploymentJobMessage>(this.bus, this.app, {
+      ...DEPLOYMENT_QUEUE,
+      ackWaitMs: this.env.DEPLOY_JOB_ACK_WAIT_MS,
+    });
     return this.queue;
   }
 
