@@ -6,7 +6,7 @@ import { ConnectionsRepository } from './connections/connections.repository';
 import { ConnectionsService } from './connections/connections.service';
 import { ConnectionsEnv } from './connections.env';
 import { connectionsDatabase } from './database/connections.datasource';
-import { DEPLOYMENTS_LEDGER, NoDeploymentsYet } from './deployments/deployments.ledger';
+import { BusDeploymentsLedger, DEPLOYMENTS_LEDGER } from './deployments/deployments.ledger';
 import { OrgsCache } from './orgs/orgs.cache';
 import { OrgsHandler } from './orgs/orgs.handler';
 import { OrgsService } from './orgs/orgs.service';
@@ -35,7 +35,7 @@ export class ConnectionsModule {
         { provide: ConnectionsEnv, useValue: env },
         { provide: SecretBox, useValue: box },
         { provide: GATEWAY_PLATFORM, useValue: platformFrom(env) },
-        { provide: DEPLOYMENTS_LEDGER, useClass: NoDeploymentsYet },
+        { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
         StoredCredentials,
         CredentialCheck,
         ConnectionsRepository,

@@ -288,3 +288,77 @@ describe.each(['nats', 'in-process'] as const)('deployments through the gateway 
     expect(cancel.body).toEqual({ ok: false });
   });
 });
+
+describe('deployments as the connections and workspaces services see them (in-process bus)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() => world.start('in-process'));
+  afterAll(() => world.stop());
+
+  it('feeds connection sync, connection impact, workspace detail and member impact', async () => {
+    const { user, tenant, connectionId, workspaceId } = await world.deployer();
+    await world.share(workspaceId, user, connectionId);
+    const { id: policyId } = await world.newDeployablePolicy(user);
+    const res = await world.http.post<Json>(
+      '/api/deployments',
+      {
+        policyId,
+        connectionId,
+        workspaceId,
+        targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+        doRelease: true,
+      },
+      { token: user.token },
+    );
+    const [a, b] = await Promise.all(
+      res.body.results.map((r: Json) => world.settled(user.token, r.deployment.id)),
+    );
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+
+    const impact = await world.http.get<Json>(`/api/connections/${connectionId}/impact`, {
+      token: user.token,
+    });
+    expect(impact.body).toMatchObject({ active_deployments: 2, historical_deployments: 0 });
+
+    const detail = await world.http.get<Json>(`/api/workspaces/${workspaceId}`, { token: user.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.workspace.connectionStats[connectionId]).toEqual({
+      deployments: 2,
+      target_orgs: 2,
+      live_policies: 1,
+      ruleset_deployments: 0,
+      ruleset_target_orgs: 0,
+      live_rulesets: 0,
+    });
+    expect(detail.body.workspace.installedPolicies).toEqual([
+      expect.objectContaining({ id: policyId, deploys_in_workspace: 2 }),
+    ]);
+    const member = await world.http.get<Json>(`/api/workspaces/${workspaceId}/members/${user.id}/impact`, {
+      token: user.token,
+    });
+    expect(member.body.deployments_authored).toBe(2);
+
+    const state = await world.control.platformState();
+    const applied = state.organizations.find((o) => o.id === tenant.cardsId)!.applied[0];
+    await world.control.removeApplied(tenant.cardsId, applied.assetId);
+    const sync = await world.http.post<Json>(
+      `/api/connections/${connectionId}/sync`,
+      {},
+      { token: user.token },
+    );
+    expect(sync.status).toBe(200);
+    expect(sync.body.reconciliation).toEqual({
+      in_sync: 1,
+      unknown: 0,
+      gone: [
+        {
+          deployment_id: b.platform_org_id === tenant.cardsId ? b.id : a.id,
+          policy_name: a.asset_name,
+          version: '2.1.0',
+          status: 'published',
+          mode: 'release',
+        },
+      ],
+    });
+  });
+});
