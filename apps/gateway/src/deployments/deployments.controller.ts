@@ -46,6 +46,7 @@ import { LogStreams } from './log-stream';
 
 const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
+const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 const NOT_AUTHOR: [number, string] = [
   403,
   'An administrator may read a deployment, only its author change it',
@@ -146,7 +147,7 @@ export class DeploymentsController {
       'Not in the specification: added so that a client following one deployment can read its status.',
   })
   @ApiOkResponse({ type: DeploymentEnvelopeDto })
-  @ApiErrors(NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.get, ctx, { id });
   }
@@ -155,7 +156,7 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
   @ApiOkResponse({ type: DeletedDeploymentDto })
-  @ApiErrors(NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.remove, ctx, { id });
   }
@@ -170,7 +171,7 @@ export class DeploymentsController {
       'when nothing was in flight.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors(NOT_AUTHOR, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   cancel(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.cancel, ctx, { id });
   }
@@ -180,7 +181,7 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({ summary: 'Reconcile one deployment with the platform' })
   @ApiOkResponse({ type: SyncResultDto })
-  @ApiErrors(NOT_AUTHOR, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.sync, ctx, { id });
   }
@@ -192,7 +193,7 @@ export class DeploymentsController {
     description: 'Returns the job, or null when there is nothing to remove (the deployment did not succeed).',
   })
   @ApiCreatedResponse({ type: JobEnvelopeDto })
-  @ApiErrors(NOT_AUTHOR, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   unpublish(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.unpublish, ctx, { id });
   }
@@ -204,7 +205,7 @@ export class DeploymentsController {
     description: 'Returns the job, or null when nothing was released.',
   })
   @ApiCreatedResponse({ type: JobEnvelopeDto })
-  @ApiErrors(NOT_AUTHOR, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   deleteRelease(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.deleteRelease, ctx, { id });
   }
@@ -213,7 +214,7 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({ summary: 'Does a -dev version of this deployment remain in the registry? (read-only)' })
   @ApiOkResponse({ type: DevVersionDto })
-  @ApiErrors(NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
   devVersion(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.devVersion, ctx, { id });
   }
@@ -222,7 +223,7 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({ summary: "The deployment's jobs, the latest job and its most recent log chunks" })
   @ApiOkResponse({ type: HistoryDto })
-  @ApiErrors(NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.history, ctx, { id });
   }
@@ -249,7 +250,7 @@ export class DeploymentsController {
     description: 'text/event-stream of `log` events then one `end` event',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
-  @ApiErrors(NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
   logStream(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
