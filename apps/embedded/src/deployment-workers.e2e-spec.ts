@@ -48,14 +48,14 @@ describe('deployment workers as separate processes over NATS', () => {
       workers.push(child);
       let out = '';
       const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('deployment worker pulling jobs')) {
           clearTimeout(timer);
           resolve(child);
         }
       });
-      child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`worker exited (${String(code)}): ${out}`));
