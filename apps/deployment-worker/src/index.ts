@@ -9,3 +9,8 @@ export { WorkerEnv } from './worker.env';
 export function deploymentWorker(env: WorkerEnv): ServiceDefinition {
   return { name: 'deployment-worker', ping: DeploymentWorkerRpc.ping, module: WorkerModule.register(env) };
 }
+
+// For the composition's service-level tests of the pipeline against the sandbox.
+export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deploy.pipeline';
+export type { JobLog } from './pipeline/job-log';
+export type { DeploymentRecord, JobRecord } from './jobs/job.rows';
