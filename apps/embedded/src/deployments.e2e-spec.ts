@@ -362,3 +362,61 @@ describe('deployments as the connections and workspaces services see them (in-pr
     });
   });
 });
+
+describe('cancelling deployments (in-process bus, a build that takes 30 s)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() =>
+    world.start('in-process', { DEPLOY_BUILD_COMMAND: 'sleep 30', DEPLOY_WORKER_CONCURRENCY: '2' }),
+  );
+  afterAll(() => world.stop());
+
+  it('cancels a queued job at once and stops running ones in their build', async () => {
+    const { user, tenant, connectionId, workspaceId } = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(user);
+    const deploy = async (version: string): Promise<string> => {
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          version,
+          doPublish: true,
+        },
+        { token: user.token },
+      );
+      return res.body.results[0].deployment.id as string;
+    };
+    const step = async (id: string) =>
+      (await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token })).body.job;
+    const a = await deploy('1.0.1');
+    const b = await deploy('1.0.2');
+    for (let i = 0; i < 200 && ((await step(a)).step !== 'build' || (await step(b)).step !== 'build'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    // Both worker slots are in a build: the third waits in the queue.
+    const c = await deploy('1.0.3');
+    const cancel = (id: string) =>
+      world.http.post<Json>(`/api/deployments/${id}/cancel`, {}, { token: user.token });
+    expect((await cancel(c)).body).toEqual({ ok: true });
+    expect(
+      (await world.http.get<Json>(`/api/deployments/${c}`, { token: user.token })).body.deployment.status,
+    ).toBe('cancelled');
+
+    const started = Date.now();
+    expect((await cancel(a)).body).toEqual({ ok: true });
+    const stream = await world.readStream(user.token, a);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const end = stream.events[stream.events.length - 1];
+    expect(JSON.parse(end.data)).toMatchObject({ status: 'cancelled' });
+    expect((await world.settled(user.token, a)).status).toBe('cancelled');
+    expect((await cancel(b)).body).toEqual({ ok: true });
+    expect((await world.settled(user.token, b)).status).toBe('cancelled');
+    // Nothing was published for the cancelled builds.
+    const registry = (await world.control.platformState()).registry.filter(
+      (r) => r.groupId === tenant.rootId,
+    );
+    expect(registry).toEqual([]);
+  });
+});
