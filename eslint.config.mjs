@@ -4,23 +4,74 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import { readFileSync } from 'node:fs';
 
-const base = [
-  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:contracts'] },
-  {
-    sourceTag: 'type:composition',
-    onlyDependOnLibsWithTags: ['type:app', 'type:lib', 'type:contracts', 'type:testing'],
-  },
+// Kinds of project (the `type:` tag) and what each may import. See docs/architecture.md for the graph.
+export const byType = {
+  'type:contracts': [], // the messages between services: nothing of ours
+  'type:platform': ['type:platform', 'type:contracts'], // shared Nest infrastructure
+  'type:adapter': ['type:adapter', 'type:platform', 'type:contracts'], // clients of external systems
+  'type:service': ['type:adapter', 'type:platform', 'type:contracts'], // a microservice: never another app
+  'type:app': ['type:adapter', 'type:platform', 'type:contracts'], // the gateway, the sandbox
+  'type:testing': ['type:platform', 'type:contracts'], // the test harness
+  // The one composition root: puts the apps together for `npm start` and the end-to-end tests.
+  'type:composition': [
+    'type:app',
+    'type:service',
+    'type:adapter',
+    'type:platform',
+    'type:contracts',
+    'type:testing',
+  ],
+};
+// Which external systems each app calls (the `scope:` tag): an adapter is imported only by the apps that
+// own that outbound call. A new app adds its line (and its project.json tags).
+export const adaptersOf = {
+  'scope:gateway': [],
+  'scope:identity': [],
+  'scope:catalog': ['scope:source-host'],
+  'scope:connections': ['scope:platform'],
+  'scope:workspaces': [],
+  // sync and dev-version ask the platform and the registry; the workers also fetch the sources.
+  'scope:deployments': ['scope:platform', 'scope:registry'],
+  'scope:deployment-worker': ['scope:source-host', 'scope:platform', 'scope:registry'],
+  'scope:sandbox': [],
+};
+export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
+const byScope = {
+  'scope:shared': ['scope:shared'],
+  ...Object.fromEntries(adapterScopes.map((scope) => [scope, ['scope:shared', scope]])),
+  ...Object.fromEntries(
+    Object.entries(adaptersOf).map(([scope, adapters]) => [scope, ['scope:shared', scope, ...adapters]]),
+  ),
+  'scope:embedded': ['*'],
+};
+const constraints = (extra = {}) =>
+  Object.entries({ ...byType, ...byScope }).map(([sourceTag, tags]) => ({
+    sourceTag,
+    onlyDependOnLibsWithTags: [...new Set([...tags, ...(extra[sourceTag] ?? [])])],
+  }));
+const base = constraints();
+// Tests may also use the test harness (contracts excepted); the sandbox's tests drive every adapter
+// against it.
+const forTests = constraints({
+  ...Object.fromEntries(
+    Object.keys(byType)
+      .filter((t) => t !== 'type:contracts')
+      .map((t) => [t, ['type:testing']]),
+  ),
+  'scope:sandbox': adapterScopes,
+});
+const boundaries = (depConstraints) => [
+  'error',
+  { allow: [], depConstraints, banTransitiveDependencies: false, enforceBuildableLibDependency: false },
 ];
-// Tests may also use the test harness.
-const forTests = base.map((c) =>
-  c.sourceTag === 'type:contracts'
-    ? c
-    : { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:testing'])] },
-);
+// Nx refuses any import of an application whatever the tags; the composition root is the one exception.
+const appAliases = Object.entries(
+  JSON.parse(readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8')).compilerOptions.paths,
+)
+  .filter(([, [target]]) => target.startsWith('apps/'))
+  .map(([alias]) => alias);
 const testFiles = [
   '**/*.spec.ts',
   '**/*.integration-spec.ts',
@@ -30,7 +81,20 @@ const testFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '.nx', 'coverage', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    // lint-fixtures hold forbidden imports on purpose: tools/check-boundaries.js lints them on their own.
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      '.nx',
+      'coverage',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      '**/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -44,13 +108,31 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
-      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: base }],
+      '@nx/enforce-module-boundaries': boundaries(base),
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            "Configuration is read once, by the app's validated schema (<app>.env.ts, loadEnv from @pc/platform): take it from there.",
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",
+          message:
+            "Configuration is read once, by the app's validated schema (<app>.env.ts): take it from there.",
+        },
+      ],
     },
   },
   {
     files: testFiles,
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: forTests }],
+      '@nx/enforce-module-boundaries': boundaries(forTests),
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/unbound-method': 'off',
@@ -64,27 +146,37 @@ export default tseslint.config(
     // The composition root (npm start, end-to-end tests) is the one place that puts apps together.
     files: ['apps/embedded/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [
-            '@pc/gateway',
-            '@pc/identity',
-            '@pc/catalog',
-            '@pc/connections',
-            '@pc/workspaces',
-            '@pc/deployments',
-            '@pc/deployment-worker',
-            '@pc/sandbox',
-          ],
-          depConstraints: forTests,
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', { ...boundaries(forTests)[1], allow: appAliases }],
     },
+  },
+  {
+    // The configuration modules read the environment; so do the test harness, the tests (which start
+    // processes) and the tools.
+    files: ['**/*.env.ts', 'libs/platform/src/config/**/*.ts', 'tools/**/*.ts', ...testFiles],
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['tools/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // IsOptional lets an explicit null through to the service (a 500 there): the gateway's DTOs use
+    // Optional() or Nullable() instead (and @Transform(toInt) for query integers).
+    files: ['apps/gateway/src/**/*.dto.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message: 'Use Optional() or Nullable() from http/common.dto: IsOptional lets null through.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -31,7 +31,10 @@ function projectDirs() {
 
 module.exports = {
   // A global option: end-to-end tests restart whole systems.
-  testTimeout: 30000,
+  testTimeout: 60000,
+  // Integration and end-to-end files mostly wait on PostgreSQL, NATS and HTTP: three workers keep two
+  // cores busy (Jest's default on two cores is one). `npm test -- --maxWorkers=N` overrides it.
+  maxWorkers: 3,
   globalSetup: '<rootDir>/tools/jest/global-setup.js',
   globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
   projects: projectDirs().map((dir) => ({

@@ -8,7 +8,9 @@ import { identityDatabase } from '@pc/identity';
 import {
   createServiceDataSource,
   ensureDatabase,
+  loadEnv,
   migrateServiceSchema,
+  ServiceEnv,
   type ServiceDatabaseOptions,
 } from '@pc/platform';
 import { workspacesDatabase } from '@pc/workspaces';
@@ -22,7 +24,7 @@ const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
 };
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/policy_catalog';
+  const url = loadEnv(ServiceEnv).DATABASE_URL;
   const wanted = process.argv.slice(2);
   const names = wanted.length > 0 ? wanted : Object.keys(SERVICES);
   const unknown = names.filter((n) => !(n in SERVICES));

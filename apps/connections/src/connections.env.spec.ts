@@ -12,6 +12,8 @@ describe('the connections environment', () => {
       /CONNECTIONS_ENCRYPTION_KEYS/,
     );
     const keys = `${generateKeyRingEntry('b')},${generateKeyRingEntry('a')}`;
-    expect(loadEnv(ConnectionsEnv, { CONNECTIONS_ENCRYPTION_KEYS: keys }).CONNECTIONS_ENCRYPTION_KEYS).toBe(keys);
+    expect(loadEnv(ConnectionsEnv, { CONNECTIONS_ENCRYPTION_KEYS: keys }).CONNECTIONS_ENCRYPTION_KEYS).toBe(
+      keys,
+    );
   });
 });

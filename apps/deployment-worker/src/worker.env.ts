@@ -25,6 +25,11 @@ export class WorkerEnv extends ServiceEnv {
   @Max(3_600_000)
   DEPLOY_BUILD_TIMEOUT_MS: number = 300_000;
 
+  /** The build command's PATH (the only variable of the worker's environment it gets). */
+  @IsOptional()
+  @IsString()
+  PATH: string = '/usr/local/bin:/usr/bin:/bin';
+
   // The adapters' variables (see libs/adapters/*).
   @IsOptional() @IsString() SOURCE_HOST_WEB_URL?: string;
   @IsOptional() @IsString() SOURCE_HOST_API_URL?: string;

@@ -138,9 +138,11 @@ describe.each(BUSES)('catalog comments and likes through the gateway over the %s
         const ok = await t.http.post<Json>(comments, { body: 'x'.repeat(10000) }, { token: other.token });
         expect(ok.status).toBe(201);
         const edit = `/api/comments/${ok.body.comment.id}`;
+        // An invalid comment body is a 422, on an edit as on a new comment (the spec's status).
         expect((await t.http.patch(edit, { body: 'y'.repeat(10001) }, { token: other.token })).status).toBe(
-          400,
+          422,
         );
+        expect((await t.http.patch(edit, { body: '  ' }, { token: other.token })).status).toBe(422);
         expect((await t.http.patch(edit, { body: 'y'.repeat(10000) }, { token: other.token })).status).toBe(
           200,
         );

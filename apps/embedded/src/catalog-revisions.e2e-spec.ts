@@ -35,6 +35,25 @@ describe.each(BUSES)('catalog revisions through the gateway over the %s bus', (k
       );
       expect(short.status).toBe(422);
     });
+
+    it('refuses a revision value past 20000 characters, or under 10, with 422 and nothing filed', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      const propose = (field: string, value: string) =>
+        t.http.post<Json>(`/api/policies/${policyId}/revisions`, { field, value }, { token: user.token });
+      for (const [field, value] of [
+        ['description', 'd'.repeat(20001)],
+        ['description', 'too short'],
+        ['source_host_url', `https://example.com/${'x'.repeat(20001)}`],
+      ]) {
+        const refused = await propose(field, value);
+        expect(refused.status).toBe(422);
+        expect(refused.body.details).toEqual([expect.objectContaining({ field: 'value' })]);
+      }
+      const listed = await t.http.get<Json>(`/api/policies/${policyId}/revisions`, { token: user.token });
+      expect(listed.body.revisions).toEqual([]);
+      expect((await propose('description', 'd'.repeat(20000))).status).toBe(201);
+    });
   });
 
   describe('editing a published policy', () => {

@@ -2,7 +2,8 @@ import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 
 // What the catalog reads from the source host (issues, branches, downloads) and how it answers when the host fails.
 describe.each(BUSES)('catalog source host through the gateway over the %s bus', (kind) => {
-  const t = catalogE2e(kind);
+  // Short, so that a source host that never answers is given up on well within the bus timeout.
+  const t = catalogE2e(kind, { sourceHostTimeoutMs: 1000 });
   const { newUser, newRepo, published } = t;
 
   describe('source host checks and the rest', () => {

@@ -175,6 +175,13 @@ describe.each(['nats', 'in-process'] as const)('connections through the gateway 
       ['name of spaces only', { name: '    ' }],
       ['numeric clientId', { clientId: 12345 }],
       ['customDomain that is not a URL', { host: 'custom', customDomain: 'not a url' }],
+      [
+        'oversized customDomain',
+        {
+          host: 'custom',
+          customDomain: `https://p.example.org/${'a'.repeat(CONNECTION_LIMITS.customDomainMax)}`,
+        },
+      ],
       ['missing clientSecret', { clientSecret: undefined }],
     ])('refuses a %s with 400', async (_what, change) => {
       const tenant = await world.newTenant();
@@ -334,6 +341,29 @@ describe.each(['nats', 'in-process'] as const)('connections through the gateway 
       expect(byId[tenant.paymentsId]).toMatchObject({ name: 'Payments', isPrimary: true });
       expect(byId[tenant.cardsId].fullPath).toMatch(/^Corp \d+ \/ Payments \/ Cards$/);
       expect(res.body.orgs).toHaveLength(4);
+    });
+
+    it(`lists at most ${CONNECTION_LIMITS.orgsMax} organizations, root first`, async () => {
+      const clientId = `big-${Date.now()}`;
+      const organizations = [
+        { id: `${clientId}-root`, name: 'Big' },
+        ...Array.from({ length: CONNECTION_LIMITS.orgsMax }, (_, i) => ({
+          id: `${clientId}-${i}`,
+          name: `Team ${i}`,
+          parentId: `${clientId}-root`,
+        })),
+      ];
+      await world.control.addTenant({ clientId, clientSecret: 'big-secret', organizations });
+      const created = await http.post<Json>(
+        '/api/connections',
+        { name: 'Big', host: 'us', clientId, clientSecret: 'big-secret', organizationId: `${clientId}-root` },
+        { token: owner.token },
+      );
+      const res = await http.get<Json>(`/api/connections/${created.body.connection.id}/orgs`, {
+        token: owner.token,
+      });
+      expect(res.body.orgs).toHaveLength(CONNECTION_LIMITS.orgsMax);
+      expect(res.body.orgs[0]).toMatchObject({ id: `${clientId}-root`, isPrimary: true });
     });
 
     it('serves the tree from a short cache, and forgets it when the credentials change', async () => {

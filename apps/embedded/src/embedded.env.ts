@@ -1,6 +1,9 @@
 import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 import { CommonEnv } from '@pc/platform';
 
+export const DEFAULT_SANDBOX_PORT = 3001;
+
+/** `npm start`; each app it starts validates its own variables too (see system.ts). */
 export class EmbeddedEnv extends CommonEnv {
   @IsOptional()
   @IsInt()
@@ -22,11 +25,12 @@ export class EmbeddedEnv extends CommonEnv {
   @IsString()
   DATABASE_URL?: string;
 
+  /** Unset: 3001, or a free port when 3001 is taken (a second `npm start`); set: that port or fail. */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(65535)
-  SANDBOX_PORT: number = 3001;
+  SANDBOX_PORT?: number;
 
   @IsOptional()
   @IsEmail()

@@ -490,18 +490,6 @@ describe.each(['nats', 'in-process'] as const)('identity through the gateway ove
     });
   });
 
-  it('does not make an existing account administrator unless told to', async () => {
-    const { email, cookie } = await newUser();
-    await system.close();
-    await start({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PASSWORD: 'whatever-password' });
-    expect((await http.get<Json>('/api/me', { cookie })).body.user.is_admin).toBe(false);
-    await system.close();
-    await start({ BOOTSTRAP_ADMIN_EMAIL: email, BOOTSTRAP_ADMIN_PROMOTE_EXISTING: 'true' });
-    expect((await http.get<Json>('/api/me', { cookie })).body.user.is_admin).toBe(true);
-    await system.close();
-    await start();
-  });
-
   it('keeps users and tokens across a restart', async () => {
     const { cookie } = await newUser();
     const { token } = await newToken(cookie);

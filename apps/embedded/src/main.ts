@@ -7,13 +7,14 @@ import {
   createLogger,
   ensureDatabase,
   loadEnv,
+  processEnv,
   setLogLevel,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
 import { generateKeyRingEntry } from '@pc/connections';
 import { startSandbox } from '@pc/sandbox';
-import { EmbeddedEnv } from './embedded.env';
+import { DEFAULT_SANDBOX_PORT, EmbeddedEnv } from './embedded.env';
 import { startSystem } from './system';
 
 const log = createLogger('embedded');
@@ -26,7 +27,8 @@ interface AdminCredentials {
 
 /** `npm start`: everything in one process, no configuration needed. */
 async function main(): Promise<void> {
-  const env = loadEnv(EmbeddedEnv);
+  const environment = processEnv();
+  const env = loadEnv(EmbeddedEnv, environment);
   setLogLevel(env.LOG_LEVEL);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -41,9 +43,12 @@ async function main(): Promise<void> {
 
   const admin = adminCredentials(env, dataDir);
   // The local source host, registry and platform; adapter variables set explicitly still win.
-  const sandbox = await startSandboxOn(env.SANDBOX_PORT, process.env.SANDBOX_PORT !== undefined);
+  const sandbox = await startSandboxOn(
+    env.SANDBOX_PORT ?? DEFAULT_SANDBOX_PORT,
+    env.SANDBOX_PORT !== undefined,
+  );
   const adapterEnv = Object.fromEntries(
-    Object.entries(sandbox.adapterEnv).filter(([name]) => process.env[name] === undefined),
+    Object.entries(sandbox.adapterEnv).filter(([name]) => !environment[name]),
   );
   const bus = busConfigFrom(env);
   const system = await startSystem({
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
     databaseUrl,
     gatewayPort: env.PORT,
     gatewayHost: env.HOST,
+    environment,
     env: {
       ...adapterEnv,
       BOOTSTRAP_ADMIN_EMAIL: admin.email,

@@ -4,7 +4,7 @@ import { deploymentWorker, WorkerEnv } from '@pc/deployment-worker';
 import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
-import { type BusConfig, loadEnv, type RunningService, startService } from '@pc/platform';
+import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
 export type AppName =
@@ -18,8 +18,13 @@ export interface SystemOptions {
   /** 0 picks a free port. */
   gatewayPort: number;
   gatewayHost?: string;
-  /** Extra variables for every service (administrator, TTLs...). */
-  env?: Record<string, string | undefined>;
+  /**
+   * The environment the apps validate (each with its own schema); `npm start` passes the process
+   * environment, tests pass nothing.
+   */
+  environment?: EnvSource;
+  /** Extra variables for every service (administrator, TTLs...), over `environment`. */
+  env?: EnvSource;
   /** Start only the gateway (to run a second gateway replica beside another system). */
   gatewayOnly?: boolean;
   /** Start only the services (to run gateway replicas separately). */
@@ -41,8 +46,8 @@ export interface RunningSystem {
 
 /** Every service and the gateway, on the given bus and database. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const source: Record<string, string | undefined> = {
-    ...process.env,
+  const source: EnvSource = {
+    ...options.environment,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
     DB_POOL_SIZE: String(options.dbPoolSize ?? 5),
@@ -50,7 +55,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     BUS_TIMEOUT_MS: String(options.bus.timeoutMs),
   };
   // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
-  source.CONNECTIONS_ENCRYPTION_KEYS ??= generateKeyRingEntry('test');
+  source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WORKSPACE_LIMITS } from '@pc/contracts';
+import { CONNECTION_LIMITS, WORKSPACE_LIMITS } from '@pc/contracts';
 import { Client } from 'pg';
 import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
@@ -206,6 +206,10 @@ describe.each(['nats', 'in-process'] as const)('workspaces through the gateway o
       ['neither username nor email', { role: 'member' }],
       ['both username and email', { username: 'someone', email: 'someone@example.com', role: 'member' }],
       ['a malformed email', { email: 'not-an-email', role: 'member' }],
+      [
+        'an oversized email',
+        { email: `${'e'.repeat(WORKSPACE_LIMITS.emailMax)}@example.com`, role: 'member' },
+      ],
       ['an oversized username', { username: 'u'.repeat(WORKSPACE_LIMITS.usernameMax + 1), role: 'member' }],
       ['a null username', { username: null, role: 'member' }],
     ])('refuses %s with 400', async (_what, body) => {
@@ -513,6 +517,53 @@ describe.each(['nats', 'in-process'] as const)('workspaces through the gateway o
             )
           ).status,
         ).toBe(409);
+      });
+
+      it(`refuses a connection into workspace ${CONNECTION_LIMITS.sharesMax + 1} with 409`, async () => {
+        const { id } = await world.newConnection(owner);
+        await pg.query(
+          `WITH w AS (
+             INSERT INTO workspaces.workspaces (name, slug, owner_id)
+             SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $3) RETURNING id)
+           INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) SELECT id, $1, $2 FROM w`,
+          [id, owner.id, CONNECTION_LIMITS.sharesMax],
+        );
+        const ws = await world.newWorkspace(owner);
+        const res = await http.post<Json>(
+          `/api/workspaces/${ws}/connections`,
+          { connection_id: id },
+          { token: owner.token },
+        );
+        expect(res.status).toBe(409);
+        const shared = await http.get<Json>(`/api/connections/${id}/workspaces`, { token: owner.token });
+        expect(shared.body.shared).toHaveLength(CONNECTION_LIMITS.sharesMax);
+        expect(
+          (await http.get<Json>(`/api/connections/${id}/impact`, { token: owner.token })).body
+            .workspace_links,
+        ).toBe(CONNECTION_LIMITS.sharesMax);
+      });
+
+      it(`refuses membership ${WORKSPACE_LIMITS.membershipsMax + 1} of one user with 409, joining or creating`, async () => {
+        const busy = await world.newUser();
+        await pg.query(
+          `WITH w AS (
+             INSERT INTO workspaces.workspaces (name, slug, owner_id)
+             SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+           INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+          [busy.id, WORKSPACE_LIMITS.membershipsMax - 1],
+        );
+        const listed = await http.get<Json>('/api/workspaces', { token: busy.token });
+        expect(listed.body.memberships).toHaveLength(WORKSPACE_LIMITS.membershipsMax);
+        const ws = await world.newWorkspace(owner);
+        const join = await http.post(
+          `/api/workspaces/${ws}/members`,
+          { username: busy.username, role: 'member' },
+          { token: owner.token },
+        );
+        expect(join.status).toBe(409);
+        expect((await http.post('/api/workspaces', { name: 'Mine' }, { token: busy.token })).status).toBe(
+          409,
+        );
       });
 
       it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with 409`, async () => {

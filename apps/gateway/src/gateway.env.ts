@@ -1,5 +1,5 @@
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonEnv } from '@pc/platform';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { CommonEnv, EnvBoolean } from '@pc/platform';
 
 export class GatewayEnv extends CommonEnv {
   @IsOptional()
@@ -34,7 +34,7 @@ export class GatewayEnv extends CommonEnv {
 
   /** Trust X-Forwarded-* from a reverse proxy (for the Secure cookie flag and client addresses). */
   @IsOptional()
-  @IsBoolean()
+  @EnvBoolean()
   TRUST_PROXY: boolean = false;
 
   /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */

@@ -1,5 +1,5 @@
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
+import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { EnvBoolean, ServiceEnv } from '@pc/platform';
 
 export class IdentityEnv extends ServiceEnv {
   /** The administrator created (or promoted) at start. */
@@ -14,7 +14,7 @@ export class IdentityEnv extends ServiceEnv {
 
   /** Promote an existing account with BOOTSTRAP_ADMIN_EMAIL (off: sign-up does not verify emails). */
   @IsOptional()
-  @IsBoolean()
+  @EnvBoolean()
   BOOTSTRAP_ADMIN_PROMOTE_EXISTING: boolean = false;
 
   /** Active (neither revoked nor expired) tokens one user may hold. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { executablePath } from '@pc/platform';
 
 export interface GitOutput {
   code: number | null;
@@ -27,7 +28,7 @@ export function git(
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...ISOLATED_GIT_ENV, ...options.env },
+      env: { PATH: executablePath(), ...ISOLATED_GIT_ENV, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

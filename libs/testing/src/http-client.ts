@@ -1,4 +1,11 @@
-/** A small HTTP client for end-to-end tests: JSON in and out, cookies and bearer tokens. */
+import { validatorFor } from './openapi-validator';
+
+/**
+ * A small HTTP client for end-to-end tests: JSON in and out, cookies and bearer tokens. Every answer of
+ * a gateway is checked against the OpenAPI document that gateway serves: a status the operation does
+ * not list, or a body that does not match its schema, fails the test (so every route is held to its
+ * contract by every test that calls it).
+ */
 export interface HttpResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -12,6 +19,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+}
+
+/** An answer that breaks the served OpenAPI document. */
+export class ContractViolation extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The response does not match the served OpenAPI document:\n${problems.join('\n')}`);
+    this.name = 'ContractViolation';
+  }
 }
 
 export class HttpClient {
@@ -33,8 +48,18 @@ export class HttpClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body });
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, { method, headers, body });
     const text = await response.text();
+    const validator = await validatorFor(this.baseUrl);
+    const problems = validator?.check(
+      method,
+      url,
+      response.status,
+      response.headers.get('content-type'),
+      text,
+    );
+    if (problems && problems.length > 0) throw new ContractViolation(problems);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -2,3 +2,4 @@ export * from './infra';
 export * from './test-database';
 export * from './http-client';
 export * from './test-bus';
+export * from './openapi-validator';

@@ -5,6 +5,7 @@ import {
   POLICY_DESCRIPTION,
   type PolicyRevision,
   type RequestContext,
+  REVISION_VALUE_MAX,
   type ReviewRequest,
   type RevisionField,
 } from '@pc/contracts';
@@ -77,6 +78,11 @@ export class RevisionsService {
       );
     }
     const value = rawValue.trim();
+    if (rawValue.length > REVISION_VALUE_MAX) {
+      throw unprocessable('Invalid revision value', [
+        { field: 'value', message: `must be at most ${REVISION_VALUE_MAX} characters` },
+      ]);
+    }
     if (field === 'description') {
       if (value.length < POLICY_DESCRIPTION.min || value.length > POLICY_DESCRIPTION.max) {
         throw unprocessable('Invalid revision value', [

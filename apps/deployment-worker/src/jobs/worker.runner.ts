@@ -123,6 +123,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         const outcome = await runDeploy(context, this.adapters, {
           command: this.env.DEPLOY_BUILD_COMMAND,
           timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
+          path: this.env.PATH,
         });
         await this.end(record, deployment, jobLog, 'succeeded', null, { outcome });
       } else {

@@ -9,6 +9,7 @@ const files = () =>
 
 const options = (over: Partial<Parameters<typeof build>[1]> = {}) => ({
   timeoutMs: 10_000,
+  path: '/usr/local/bin:/usr/bin:/bin',
   cancelled: () => Promise.resolve(false),
   output: () => Promise.resolve(),
   progress: () => undefined,

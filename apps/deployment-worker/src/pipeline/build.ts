@@ -8,6 +8,8 @@ export interface BuildOptions {
   /** A shell command run in the sources' directory; unset: the built-in packaging only. */
   command?: string;
   timeoutMs: number;
+  /** The PATH the command gets (nothing else of the worker's environment). */
+  path: string;
   /** Polled while the command runs: true stops the build (cancel). */
   cancelled: () => Promise<boolean>;
   /** Called with each output line of the command. */
@@ -53,7 +55,7 @@ export async function build(
 async function run(command: string, cwd: string, options: BuildOptions): Promise<void> {
   const child = spawn('sh', ['-c', command], {
     cwd,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8' },
+    env: { PATH: options.path, HOME: cwd, LANG: 'C.UTF-8' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

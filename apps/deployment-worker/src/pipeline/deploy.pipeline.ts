@@ -31,6 +31,8 @@ export interface Adapters {
 export interface BuildSettings {
   command?: string;
   timeoutMs: number;
+  /** PATH for the build command. */
+  path?: string;
 }
 
 interface Resolved {
@@ -138,6 +140,7 @@ export async function runDeploy(
     const built = await build(implementationOnly(implementationFiles), {
       command: settings.command,
       timeoutMs: settings.timeoutMs,
+      path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
       cancelled: () => c.cancelled(),
       output: (line) => c.log.line('build', line),
       progress: () => c.progress(),

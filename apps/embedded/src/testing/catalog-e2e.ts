@@ -22,8 +22,6 @@ export const BUSES = ['nats', 'in-process'] as const;
 export const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 /** The daily comment quota the system runs with. */
 export const QUOTA = 4;
-/** Short, so that a source host that never answers is given up on well within the bus timeout. */
-const SOURCE_HOST_TIMEOUT_MS = 1000;
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,6 +36,14 @@ spec:
   properties: {}
 `;
 export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
+
+export interface CatalogE2eOptions {
+  /**
+   * The source host adapter's timeout per call (default 10 s, as in production). The source host
+   * failure tests shorten it so that a host that never answers is given up on within the bus timeout.
+   */
+  sourceHostTimeoutMs?: number;
+}
 
 export interface CatalogUser {
   token: string;
@@ -60,7 +66,10 @@ export class CatalogE2e {
   admin!: string;
   private counter = 0;
 
-  constructor(readonly kind: BusKind) {}
+  constructor(
+    readonly kind: BusKind,
+    private readonly options: CatalogE2eOptions = {},
+  ) {}
 
   async start(): Promise<void> {
     this.db = await createTestDatabase();
@@ -73,7 +82,7 @@ export class CatalogE2e {
       gatewayPort: 0,
       env: {
         ...this.sandbox.adapterEnv,
-        SOURCE_HOST_TIMEOUT_MS: String(SOURCE_HOST_TIMEOUT_MS),
+        SOURCE_HOST_TIMEOUT_MS: String(this.options.sourceHostTimeoutMs ?? 10_000),
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         COMMENT_DAILY_QUOTA: String(QUOTA),
@@ -212,8 +221,8 @@ export class CatalogE2e {
 }
 
 /** Starts a catalog system for the enclosing `describe` and stops it afterwards. */
-export function catalogE2e(kind: BusKind): CatalogE2e {
-  const t = new CatalogE2e(kind);
+export function catalogE2e(kind: BusKind, options: CatalogE2eOptions = {}): CatalogE2e {
+  const t = new CatalogE2e(kind, options);
   beforeAll(() => t.start());
   afterAll(() => t.close());
   return t;

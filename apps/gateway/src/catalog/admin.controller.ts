@@ -4,7 +4,15 @@ import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { DesignateReviewerDto, RejectDto } from './admin.dto';
+import {
+  DesignateReviewerDto,
+  IdeaEnvelopeDto,
+  RejectDto,
+  ReviewQueueDto,
+  VendorIndexReloadDto,
+} from './admin.dto';
+import { RevisionEnvelopeDto } from './revisions.dto';
+import { SubmissionEnvelopeDto } from './submissions.dto';
 import { FeedbackDto } from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -21,6 +29,7 @@ export class AdminController {
   @ApiOperation({
     summary: 'Everything waiting for review: policy submissions, revisions, ruleset submissions, ideas',
   })
+  @ApiOkResponse({ type: ReviewQueueDto })
   queue(@Ctx() ctx: RequestContext) {
     return this.bus.request(CatalogRpc.reviewQueue, ctx, {});
   }
@@ -29,6 +38,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Publish the policy: staged docs copied, overview seeded from the description' })
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveSubmission, ctx, { id, feedback: body.feedback });
@@ -38,6 +48,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Send the submission back with feedback; the owner may resubmit' })
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
     return this.bus.request(CatalogRpc.rejectSubmission, ctx, { id, feedback: body.feedback });
@@ -47,6 +58,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Make the proposed value live' })
+  @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveRevision, ctx, { id, feedback: body.feedback });
@@ -56,6 +68,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Refuse the proposed value, with feedback' })
+  @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   rejectRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
     return this.bus.request(CatalogRpc.rejectRevision, ctx, { id, feedback: body.feedback });
@@ -65,6 +78,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Approve an idea: it becomes public and may be declared by submissions' })
+  @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveIdea, ctx, { id, feedback: body.feedback });
@@ -74,6 +88,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Reject an idea' })
+  @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   rejectIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.rejectIdea, ctx, { id, feedback: body.feedback });
@@ -113,6 +128,7 @@ export class AdminController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOperation({ summary: 'Reload the vendor index from its folder without a restart' })
+  @ApiOkResponse({ type: VendorIndexReloadDto })
   reloadVendorIndex(@Ctx() ctx: RequestContext) {
     return this.bus.request(CatalogRpc.reloadVendorIndex, ctx, {});
   }

@@ -1,10 +1,16 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { CommentEditDto, CommentInputDto, DeleteCommentQuery } from './comments.dto';
+import {
+  CommentEditDto,
+  CommentEnvelopeDto,
+  CommentInputDto,
+  CommentListDto,
+  DeleteCommentQuery,
+} from './comments.dto';
 
 const uuid = new ParseUUIDPipe();
 
@@ -18,6 +24,7 @@ export class CommentsController {
   @ApiOperation({
     summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
   })
+  @ApiOkResponse({ type: CommentListDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.listComments, ctx, { id });
@@ -26,10 +33,10 @@ export class CommentsController {
   @Post('policies/:id/comments')
   @Authenticated()
   @ApiOperation({ summary: 'Comment on a published policy, or reply to a top-level comment' })
-  @ApiCreatedResponse({ description: '{comment}' })
+  @ApiCreatedResponse({ type: CommentEnvelopeDto })
   @ApiErrors(
     [404, 'Policy or parent not found or not published'],
-    [422, 'Empty body, a reply to a reply, or a parent of another policy'],
+    [422, 'Invalid body (empty, or too long), a reply to a reply, or a parent of another policy'],
     [429, 'Daily comment quota reached (Retry-After says when to try again)'],
   )
   create(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CommentInputDto) {
@@ -39,11 +46,12 @@ export class CommentsController {
   @Patch('comments/:id')
   @Authenticated()
   @ApiOperation({ summary: 'Edit a comment (author or administrator); an unchanged body is a no-op' })
+  @ApiOkResponse({ type: CommentEnvelopeDto })
   @ApiErrors(
     [403, 'Neither author nor administrator'],
     [404, 'No such comment'],
     [409, 'The comment was deleted'],
-    [422, 'Empty body'],
+    [422, 'Invalid comment body: empty, or longer than 10000 characters once trimmed'],
   )
   edit(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CommentEditDto) {
     return this.bus.request(CatalogRpc.updateComment, ctx, { id, body: body.body });
@@ -54,6 +62,7 @@ export class CommentsController {
   @ApiOperation({
     summary: 'Soft-delete (author), or with hard=true remove it and its replies (administrator)',
   })
+  @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [403, 'Neither author nor administrator, or hard delete by a non-administrator'],
     [404, 'No such comment'],

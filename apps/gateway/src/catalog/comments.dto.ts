@@ -1,32 +1,53 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { COMMENT_BODY_MAX } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { toBool } from '../http/common.dto';
+import { IsBoolean, IsString, IsUUID } from 'class-validator';
+import { Optional, toBool } from '../http/common.dto';
 
+/** The body's length (1 to COMMENT_BODY_MAX once trimmed) is the catalog's rule: an invalid body is a 422. */
 export class CommentInputDto {
-  /** Its length (1 to COMMENT_BODY_MAX once trimmed) is the catalog's rule: an invalid body is a 422 there. */
   @ApiProperty({ minLength: 1, maxLength: COMMENT_BODY_MAX, description: 'An empty or longer body is a 422' })
   @IsString()
   body!: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'A top-level comment to reply to' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   parentId?: string;
 }
 
 export class CommentEditDto {
-  @ApiProperty({ maxLength: COMMENT_BODY_MAX })
+  @ApiProperty({ minLength: 1, maxLength: COMMENT_BODY_MAX, description: 'An empty or longer body is a 422' })
   @IsString()
-  @MaxLength(COMMENT_BODY_MAX)
   body!: string;
 }
 
 export class DeleteCommentQuery {
   @ApiPropertyOptional({ description: 'Administrators only: remove the comment and its replies for good' })
-  @IsOptional()
+  @Optional()
   @Transform(toBool)
   @IsBoolean()
   hard?: boolean;
+}
+
+/** A comment; a soft-deleted one keeps its place with `deleted: true` and empty body and author. */
+export class CommentDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) policyId!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'Null for a top-level comment' })
+  parentId!: string | null;
+  @ApiProperty() deleted!: boolean;
+  @ApiProperty({ maxLength: COMMENT_BODY_MAX, description: 'Empty when deleted' }) body!: string;
+  @ApiProperty({ description: 'Empty when deleted' }) authorName!: string;
+  @ApiProperty({ description: 'A user id; empty when deleted' }) authorId!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class CommentListDto {
+  @ApiProperty({ type: [CommentDto], description: 'Flat, oldest first' }) comments!: CommentDto[];
+}
+
+export class CommentEnvelopeDto {
+  @ApiProperty({ type: CommentDto }) comment!: CommentDto;
 }

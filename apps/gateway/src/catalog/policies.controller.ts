@@ -5,16 +5,22 @@ import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
 import {
+  BranchInfoDto,
+  HistoryPageDto,
   HistoryQuery,
+  IssuesEnabledDto,
   LikedDto,
   ListPoliciesQuery,
   PolicyEnvelopeDto,
+  PolicyDocsDto,
   PolicyListDto,
+  ReviewerStatusDto,
   SlugParams,
   UpdatePolicyDto,
+  VendorPolicyEnvelopeDto,
 } from './policies.dto';
-import { CreateRevisionDto } from './revisions.dto';
-import { CreateTransferDto } from './transfers.dto';
+import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto } from './revisions.dto';
+import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
 
 const uuid = new ParseUUIDPipe();
@@ -42,6 +48,7 @@ export class PoliciesController {
   @Get('vendor-policies/:slug')
   @OptionalAuth()
   @ApiOperation({ summary: 'A vendor policy of the index, with its documentation body' })
+  @ApiOkResponse({ type: VendorPolicyEnvelopeDto })
   @ApiErrors([404, 'The slug is not (or no longer) in the index'])
   vendor(@Ctx() ctx: RequestContext, @Param() params: SlugParams) {
     return this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug: params.slug });
@@ -76,6 +83,7 @@ export class PoliciesController {
     [404, 'No such policy, or not visible'],
     [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
     [422, 'The proposed value or repository is invalid, or a repository change before publication'],
+    [502, 'The source host could not be read; try again later'],
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdatePolicyDto) {
     return this.bus.request(CatalogRpc.updatePolicy, ctx, { ...body, id });
@@ -86,6 +94,7 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content',
   })
+  @ApiOkResponse({ type: PolicyDocsDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   docs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id });
@@ -99,6 +108,7 @@ export class PoliciesController {
       'The owner and administrators see every entry. Others see the public facts only: no transfer offers, ' +
       'no reviewer feedback, and no user ids (actor_id is null).',
   })
+  @ApiOkResponse({ type: HistoryPageDto })
   @ApiErrors([400, 'Invalid limit or cursor'], [404, 'No such policy, or not visible'])
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
     return this.bus.request(CatalogRpc.getPolicyHistory, ctx, { id, ...query });
@@ -109,6 +119,7 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Whether the repository accepts issues: a live check cached about an hour; null when unreadable',
   })
+  @ApiOkResponse({ type: IssuesEnabledDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   issuesEnabled(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
@@ -119,7 +130,12 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
   })
-  @ApiErrors([404, 'No such policy, or not visible'], [502, 'The source host could not be read'])
+  @ApiOkResponse({ type: BranchInfoDto })
+  @ApiErrors(
+    [404, 'No such policy, or not visible, or its repository is gone or private'],
+    [422, 'The stored repository URL or ref cannot be read'],
+    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+  )
   branches(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getBranches, ctx, { id });
   }
@@ -139,6 +155,7 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Whether the caller reviews this policy (administrators, and reviewers designated for it)',
   })
+  @ApiOkResponse({ type: ReviewerStatusDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   reviewer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getReviewerStatus, ctx, { id });
@@ -192,6 +209,7 @@ export class PoliciesController {
     summary:
       "Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's",
   })
+  @ApiOkResponse({ type: RevisionListDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.listRevisions, ctx, { id });
@@ -200,7 +218,7 @@ export class PoliciesController {
   @Post('policies/:id/revisions')
   @Authenticated()
   @ApiOperation({ summary: 'Propose a new description or repository URL for a published policy (owner)' })
-  @ApiCreatedResponse({ description: '{revision, policy_name}' })
+  @ApiCreatedResponse({ type: CreatedRevisionDto })
   @ApiErrors(
     [400, 'The body is malformed'],
     [404, 'No such policy, or not visible'],
@@ -210,6 +228,7 @@ export class PoliciesController {
       'The policy is not published, the value is invalid (a repository URL is validated for shape), or an ' +
         'implementation repository for a unified policy',
     ],
+    [502, 'The source host could not be read; try again later'],
   )
   propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });
@@ -218,9 +237,9 @@ export class PoliciesController {
   @Post('policies/:id/transfers')
   @Authenticated()
   @ApiOperation({ summary: 'Offer the policy to another user (by username, with or without @, or email)' })
-  @ApiCreatedResponse({ description: '{transfer: {id, to_user_id}}' })
+  @ApiCreatedResponse({ type: CreatedTransferDto })
   @ApiErrors(
-    [400, 'No recipient given'],
+    [400, 'No recipient given, or a malformed one'],
     [404, 'No such policy, or no user with that username or email (the same for both)'],
     [409, 'A transfer of this policy is already pending'],
     [422, 'The recipient is the caller'],

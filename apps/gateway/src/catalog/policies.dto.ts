@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   A2A_PROTOCOL_VERSION_MAX,
   A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
@@ -6,7 +6,14 @@ import {
   type AssetKind,
   DIRECTIONS,
   type Direction,
+  DOC_TAB_KEY_PATTERN,
+  DOC_TAB_KINDS,
+  type DocTabKind,
   HISTORY_CURSOR_MAX,
+  IDEA_COVERAGES,
+  IDEA_PHASES,
+  type IdeaCoverage,
+  type IdeaPhase,
   HISTORY_LIMIT,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
@@ -14,6 +21,10 @@ import {
   POLICY_DESCRIPTION,
   POLICY_NAME,
   POLICY_SORTS,
+  POLICY_STATUSES,
+  PROJECT_TYPES,
+  type PolicyStatus,
+  type ProjectType,
   POLICY_SOURCES,
   type PolicySort,
   type PolicySource,
@@ -23,14 +34,13 @@ import {
   SOURCE_REF,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   IsUrl,
   Length,
@@ -40,11 +50,11 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { ClearableUrl, trim, URL_RULES } from '../http/common.dto';
+import { ClearableUrl, Optional, toInt, trim, URL_RULES } from '../http/common.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(POLICY_CATEGORY_MAX)
   category?: string;
@@ -53,23 +63,23 @@ export class ListPoliciesQuery {
     maxLength: SEARCH_QUERY_MAX,
     description: 'Words or parts of words of the name and description',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(SEARCH_QUERY_MAX)
   q?: string;
 
   @ApiPropertyOptional({ enum: POLICY_SOURCES, default: 'community' })
-  @IsOptional()
+  @Optional()
   @IsIn(POLICY_SOURCES)
   source?: PolicySource;
 
   @ApiPropertyOptional({ enum: DIRECTIONS })
-  @IsOptional()
+  @Optional()
   @IsIn(DIRECTIONS)
   direction?: Direction;
 
   @ApiPropertyOptional({ enum: ASSET_KINDS, description: 'Community only; ignored for vendor' })
-  @IsOptional()
+  @Optional()
   @IsIn(ASSET_KINDS)
   assetKind?: AssetKind;
 
@@ -77,26 +87,31 @@ export class ListPoliciesQuery {
     enum: POLICY_SORTS,
     description: 'Default alpha; by relevance when q is given and sort is not',
   })
-  @IsOptional()
+  @Optional()
   @IsIn(POLICY_SORTS)
   sort?: PolicySort;
 
   @ApiPropertyOptional({ enum: SORT_ORDERS })
-  @IsOptional()
+  @Optional()
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({ minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max, default: LIST_LIMIT.default })
-  @IsOptional()
-  @Type(() => Number)
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: LIST_LIMIT.min,
+    maximum: LIST_LIMIT.max,
+    default: LIST_LIMIT.default,
+  })
+  @Optional()
+  @Transform(toInt)
   @IsInt()
   @Min(LIST_LIMIT.min)
   @Max(LIST_LIMIT.max)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
+  @Optional()
+  @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(LIST_OFFSET_MAX)
@@ -105,12 +120,13 @@ export class ListPoliciesQuery {
 
 export class HistoryQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: HISTORY_LIMIT.min,
     maximum: HISTORY_LIMIT.max,
     default: HISTORY_LIMIT.default,
   })
-  @IsOptional()
-  @Type(() => Number)
+  @Optional()
+  @Transform(toInt)
   @IsInt()
   @Min(HISTORY_LIMIT.min)
   @Max(HISTORY_LIMIT.max)
@@ -120,7 +136,7 @@ export class HistoryQuery {
     maxLength: HISTORY_CURSOR_MAX,
     description: 'Opaque cursor: nextCursor of the previous page',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(HISTORY_CURSOR_MAX)
   before?: string;
@@ -128,7 +144,7 @@ export class HistoryQuery {
 
 export class UpdatePolicyDto {
   @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @IsOptional()
+  @Optional()
   @Transform(trim)
   @IsString()
   @Length(POLICY_NAME.min, POLICY_NAME.max)
@@ -140,13 +156,13 @@ export class UpdatePolicyDto {
     description:
       'Applied directly before publication; on a published policy it is filed as a pending revision',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
   description?: string;
 
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(POLICY_CATEGORY_MAX)
   category?: string;
@@ -163,7 +179,7 @@ export class UpdatePolicyDto {
       'On a published policy it is filed as a pending revision (owner only); before publication a change is a ' +
       '422: the repository changes through PATCH /submissions/{id}, which validates it',
   })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   sourceHostUrl?: string;
 
@@ -173,7 +189,7 @@ export class UpdatePolicyDto {
       'Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a ' +
       '422 before publication',
   })
-  @IsOptional()
+  @Optional()
   @ValidateIf((_, v) => v !== '')
   @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
@@ -182,13 +198,13 @@ export class UpdatePolicyDto {
     maxLength: SOURCE_REF.max,
     description: 'Administrators only; empty string clears to the default branch',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(SOURCE_REF.max)
   sourceRef?: string;
 
   @ApiPropertyOptional({ maxLength: SOURCE_REF.max, description: 'Administrators only; empty string clears' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(SOURCE_REF.max)
   implementationSourceRef?: string;
@@ -197,24 +213,29 @@ export class UpdatePolicyDto {
   iconUrl?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   iconDisabled?: boolean;
 
   @ApiPropertyOptional({ enum: DIRECTIONS })
-  @IsOptional()
+  @Optional()
   @IsIn(DIRECTIONS)
   direction?: Direction;
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true })
-  @IsOptional()
+  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true, maxItems: ASSET_KINDS.length })
+  @Optional()
   @IsArray()
   @ArrayMaxSize(ASSET_KINDS.length)
   @IsIn(ASSET_KINDS, { each: true })
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
+    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
+    description: 'Only meaningful with agent in assetKinds',
+  })
+  @Optional()
   @IsArray()
   @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)
   @IsString({ each: true })
@@ -229,18 +250,182 @@ export class SlugParams {
   slug!: string;
 }
 
-/** Response shapes, for the OpenAPI document. */
-export class LikedDto {
-  @ApiProperty() liked!: boolean;
+/** Response shapes, for the OpenAPI document: one component schema per resource. */
+
+export class IdeaDeliveryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiPropertyOptional({ description: 'Rulesets only' }) slug?: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: IDEA_PHASES }) phase!: IdeaPhase;
+  @ApiProperty({ enum: IDEA_COVERAGES }) coverage!: IdeaCoverage;
+  @ApiProperty({ type: String, nullable: true }) scope_note!: string | null;
+  @ApiProperty() completes_idea!: boolean;
+}
+
+export class ContributorDto {
+  @ApiProperty({ format: 'uuid' }) user_id!: string;
+  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty() name!: string;
+}
+
+export class DocsCompletenessDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) filled!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) total!: number;
+  @ApiProperty({ minimum: 0, maximum: 1 }) ratio!: number;
+}
+
+export class DocsSummaryDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) tabCount!: number;
+  @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
+}
+
+/** A community policy, as get, patch and list return it. */
+export class PolicyDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'Markdown About text' }) description!: string;
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  @ApiProperty({ enum: POLICY_STATUSES }) status!: PolicyStatus;
+  @ApiProperty({ enum: PROJECT_TYPES }) project_type!: ProjectType;
+  @ApiProperty({ format: 'uri' }) source_host_url!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) implementation_source_host_url!:
+    string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Default branch, tag or commit used on deployment',
+  })
+  source_ref!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementation_source_ref!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) video_tutorial_url!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) examples_url!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) icon_url!: string | null;
+  @ApiProperty() icon_disabled!: boolean;
+  @ApiProperty({ description: "The caller's like" }) liked!: boolean;
+  @ApiProperty({ type: 'integer', minimum: 0 }) likes!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) downloads!: number;
+  @ApiProperty({ description: 'Persisted baseline of whether the repository accepts issues' })
+  source_host_has_issues!: boolean;
+  @ApiProperty({ type: [IdeaDeliveryDto] }) delivers_ideas!: IdeaDeliveryDto[];
+  @ApiProperty({ type: [ContributorDto] }) contributors!: ContributorDto[];
+  @ApiProperty({ format: 'uuid' }) owner_id!: string;
+  @ApiProperty({ type: String, nullable: true }) owner_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) owner_username!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) owner_avatar_url!: string | null;
+  @ApiProperty({ type: String, nullable: true }) owner_avatar_email_hash!: string | null;
+  @ApiProperty({ type: DocsSummaryDto }) docs_summary!: DocsSummaryDto;
+  @ApiProperty({ enum: ASSET_KINDS, isArray: true }) asset_kinds!: AssetKind[];
+  @ApiProperty({ type: [String], description: 'Only meaningful when agent is in asset_kinds' })
+  a2a_protocol_versions!: string[];
+  @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
+  @ApiProperty({ type: String, nullable: true }) version!: string | null;
+  @ApiProperty({ type: String, nullable: true }) kit_version!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) published_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+
+/** An entry of the vendor index, as `GET /policies?source=vendor` lists it. */
+export class VendorPolicySummaryDto {
+  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
+  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source }) slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() summary!: string;
+  @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+}
+
+/** A vendor policy with its documentation body. */
+export class VendorPolicyDto extends VendorPolicySummaryDto {
+  @ApiProperty({ description: 'Markdown documentation body' }) body_md!: string;
+}
+
+export class VendorPolicyEnvelopeDto {
+  @ApiProperty({ type: VendorPolicyDto }) policy!: VendorPolicyDto;
 }
 
 export class PolicyEnvelopeDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Policy' })
-  policy!: Record<string, unknown>;
+  @ApiProperty({ type: PolicyDto }) policy!: PolicyDto;
 }
 
+@ApiExtraModels(PolicyDto, VendorPolicySummaryDto)
 export class PolicyListDto {
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Policy or VendorPolicySummary' })
-  policies!: unknown[];
-  @ApiProperty() hasMore!: boolean;
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: [{ $ref: getSchemaPath(PolicyDto) }, { $ref: getSchemaPath(VendorPolicySummaryDto) }] },
+    description: 'Policy, or VendorPolicySummary with source=vendor',
+  })
+  policies!: Array<PolicyDto | VendorPolicySummaryDto>;
+  @ApiProperty({ description: 'Whether another page exists' }) hasMore!: boolean;
+}
+
+export class DocTabDto {
+  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source }) key!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: DOC_TAB_KINDS }) kind!: DocTabKind;
+  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
+  @ApiProperty({ type: 'integer' }) sortOrder!: number;
+}
+
+export class PolicyDocsDto {
+  @ApiProperty({ type: [DocTabDto], description: 'Ordered by sortOrder' }) tabs!: DocTabDto[];
+  @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
+  @ApiProperty() canEdit!: boolean;
+}
+
+export class HistoryEntryDto {
+  @ApiProperty({ description: 'Opaque, increasing' }) id!: string;
+  @ApiProperty({ example: 'policy.updated' }) action!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'Null for callers who see public facts only',
+  })
+  actor_id!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) details!: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class HistoryPageDto {
+  @ApiProperty({ type: [HistoryEntryDto], description: 'Newest first' }) entries!: HistoryEntryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as before for the next page; null on the last',
+  })
+  nextCursor!: string | null;
+}
+
+export class IssuesEnabledDto {
+  @ApiProperty({ type: Boolean, nullable: true, description: 'Null when the host could not be read' })
+  enabled!: boolean | null;
+}
+
+export class GitRefDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() commitSha!: string;
+}
+
+export class RepositoryBranchesDto {
+  @ApiProperty() defaultBranch!: string;
+  @ApiProperty({ type: [GitRefDto] }) branches!: GitRefDto[];
+  @ApiProperty({ type: [GitRefDto] }) tags!: GitRefDto[];
+}
+
+export class BranchInfoDto extends RepositoryBranchesDto {
+  @ApiPropertyOptional({
+    type: RepositoryBranchesDto,
+    description: 'The implementation repository (split model)',
+  })
+  implementation?: RepositoryBranchesDto;
+}
+
+export class ReviewerStatusDto {
+  @ApiProperty() isReviewer!: boolean;
+}
+
+export class LikedDto {
+  @ApiProperty() liked!: boolean;
 }

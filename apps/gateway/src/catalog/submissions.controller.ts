@@ -1,14 +1,25 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { CreateSubmissionDto, SubmissionFieldsDto, ValidateSubmissionDto } from './submissions.dto';
+import { HistoryPageDto } from './policies.dto';
+import {
+  CreatedSubmissionDto,
+  CreateSubmissionDto,
+  SubmissionDetailDto,
+  SubmissionEnvelopeDto,
+  SubmissionListDto,
+  type SubmissionOptionalFieldsDto,
+  UpdateSubmissionDto,
+  ValidateSubmissionDto,
+  ValidationEnvelopeDto,
+} from './submissions.dto';
 
 const uuid = new ParseUUIDPipe();
 
 /** The legacy single `deliversIdeaId` joins the list. */
-function ideasOf(body: SubmissionFieldsDto): IdeaDeclaration[] | undefined {
+function ideasOf(body: SubmissionOptionalFieldsDto): IdeaDeclaration[] | undefined {
   if (body.deliversIdeaIds === undefined && body.deliversIdeaId === undefined) return undefined;
   return [...(body.deliversIdeaIds ?? []), ...(body.deliversIdeaId ? [{ ideaId: body.deliversIdeaId }] : [])];
 }
@@ -22,7 +33,8 @@ export class SubmissionsController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
-  @ApiErrors([400, 'The body is malformed'])
+  @ApiOkResponse({ type: ValidationEnvelopeDto })
+  @ApiErrors([400, 'The body is malformed'], [502, 'The source host could not be read; try again later'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateSubmissionDto) {
     return this.bus.request(CatalogRpc.validateSubmission, ctx, body);
   }
@@ -30,6 +42,7 @@ export class SubmissionsController {
   @Get()
   @Authenticated()
   @ApiOperation({ summary: "The caller's submissions" })
+  @ApiOkResponse({ type: SubmissionListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(CatalogRpc.listSubmissions, ctx, {});
   }
@@ -39,10 +52,11 @@ export class SubmissionsController {
   @ApiOperation({
     summary: 'Submit a policy repository for review; it is under review (visible to its owner) until decided',
   })
-  @ApiCreatedResponse({ description: '{submission, validation}' })
+  @ApiCreatedResponse({ type: CreatedSubmissionDto })
   @ApiErrors(
     [400, 'The body is malformed, or the repository failed validation (details lists every problem)'],
     [422, 'A declared idea is not approved and visible, or is listed twice'],
+    [502, 'The source host could not be read; try again later'],
   )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateSubmissionDto) {
     const { deliversIdeaId: _legacy, ...rest } = body;
@@ -54,6 +68,7 @@ export class SubmissionsController {
   @ApiOperation({
     summary: 'A submission of the caller (administrators: any), with its staged documentation',
   })
+  @ApiOkResponse({ type: SubmissionDetailDto })
   @ApiErrors([404, 'No such submission of the caller'])
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getSubmission, ctx, { id });
@@ -64,13 +79,15 @@ export class SubmissionsController {
   @ApiOperation({
     summary: 'Edit a waiting submission or resubmit a rejected one (any subset of the submission fields)',
   })
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(
     [400, 'A field is invalid, or the new repository failed validation'],
     [404, 'No such submission of the caller'],
     [409, 'The submission was already approved'],
     [422, 'A declared idea is not approved'],
+    [502, 'The source host could not be read; try again later'],
   )
-  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: SubmissionFieldsDto) {
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateSubmissionDto) {
     const { deliversIdeaId: _legacy, ...rest } = body;
     return this.bus.request(CatalogRpc.updateSubmission, ctx, {
       ...rest,
@@ -82,6 +99,7 @@ export class SubmissionsController {
   @Get(':id/history')
   @OptionalAuth()
   @ApiOperation({ summary: 'What happened to the submission and its policy, newest first' })
+  @ApiOkResponse({ type: HistoryPageDto })
   @ApiErrors([404, 'No such submission of the caller'])
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getSubmissionHistory, ctx, { id });

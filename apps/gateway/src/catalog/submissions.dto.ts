@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   A2A_PROTOCOL_VERSION_MAX,
   A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
@@ -12,13 +12,17 @@ import {
   DOC_TAB_SORT_ORDER_MAX,
   DOC_TAB_TITLE_MAX,
   DOC_TABS_MAX_ITEMS,
+  IDEA_COVERAGES,
   IDEA_SCOPE_NOTE_MAX,
+  type IdeaCoverage,
   POLICY_CATEGORY_MAX,
   POLICY_DESCRIPTION,
   POLICY_NAME,
   PROJECT_TYPES,
   type ProjectType,
   SOURCE_REF,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -27,7 +31,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   IsUrl,
   IsUUID,
@@ -38,7 +41,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { trim, URL_RULES } from '../http/common.dto';
+import { Optional, trim, URL_RULES } from '../http/common.dto';
+import { DocTabDto } from './policies.dto';
 
 export class DocTabInputDto {
   @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source })
@@ -56,8 +60,8 @@ export class DocTabInputDto {
   @MaxLength(DOC_TAB_BODY_MAX)
   bodyMd!: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(DOC_TAB_SORT_ORDER_MAX)
@@ -69,13 +73,13 @@ export class IdeaDeclarationDto {
   @IsUUID()
   ideaId!: string;
 
-  @ApiPropertyOptional({ enum: ['full', 'partial'], default: 'full' })
-  @IsOptional()
-  @IsIn(['full', 'partial'])
-  coverage?: 'full' | 'partial';
+  @ApiPropertyOptional({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
+  @Optional()
+  @IsIn(IDEA_COVERAGES)
+  coverage?: IdeaCoverage;
 
   @ApiPropertyOptional({ maxLength: IDEA_SCOPE_NOTE_MAX })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(IDEA_SCOPE_NOTE_MAX)
   scopeNote?: string;
@@ -89,84 +93,69 @@ const toDeclarations = ({ value }: { value: unknown }): unknown =>
       )
     : value;
 
-export class SubmissionFieldsDto {
-  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
-  name?: string;
-
-  @ApiPropertyOptional({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
-  @IsOptional()
-  @IsString()
-  @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
-  description?: string;
-
-  @ApiPropertyOptional({ format: 'uri' })
-  @IsOptional()
-  @IsUrl(URL_RULES)
-  sourceHostUrl?: string;
-
+/** The fields a submission and its edits share (everything but the three a new one requires). */
+@ApiExtraModels(IdeaDeclarationDto)
+export class SubmissionOptionalFieldsDto {
   @ApiPropertyOptional({ format: 'uri', description: 'Required when projectType is split' })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
 
   @ApiPropertyOptional({ minLength: SOURCE_REF.min, maxLength: SOURCE_REF.max })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(SOURCE_REF.min, SOURCE_REF.max)
   sourceRef?: string;
 
   @ApiPropertyOptional({ minLength: SOURCE_REF.min, maxLength: SOURCE_REF.max })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(SOURCE_REF.min, SOURCE_REF.max)
   implementationSourceRef?: string;
 
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(POLICY_CATEGORY_MAX)
   category?: string;
 
   @ApiPropertyOptional({ format: 'uri' })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   videoTutorialUrl?: string;
 
   @ApiPropertyOptional({ format: 'uri' })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   examplesUrl?: string;
 
   @ApiPropertyOptional({ format: 'uri' })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   iconUrl?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   iconDisabled?: boolean;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS, default: 'inbound' })
-  @IsOptional()
+  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Omitted: inbound' })
+  @Optional()
   @IsIn(DIRECTIONS)
   direction?: Direction;
 
   @ApiPropertyOptional({ format: 'uuid', deprecated: true, description: 'Legacy single-idea form' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   deliversIdeaId?: string;
 
   @ApiPropertyOptional({
-    type: [IdeaDeclarationDto],
+    type: 'array',
+    items: { oneOf: [{ type: 'string', format: 'uuid' }, { $ref: getSchemaPath(IdeaDeclarationDto) }] },
     maxItems: DELIVERED_IDEAS_MAX_ITEMS,
     description: 'Idea ids or {ideaId, coverage, scopeNote}; each approved and listed once',
   })
-  @IsOptional()
+  @Optional()
   @Transform(toDeclarations)
   @IsArray()
   @ArrayMaxSize(DELIVERED_IDEAS_MAX_ITEMS)
@@ -174,15 +163,25 @@ export class SubmissionFieldsDto {
   @Type(() => IdeaDeclarationDto)
   deliversIdeaIds?: IdeaDeclarationDto[];
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true, description: 'Default: inferred' })
-  @IsOptional()
+  @ApiPropertyOptional({
+    enum: ASSET_KINDS,
+    isArray: true,
+    maxItems: ASSET_KINDS.length,
+    description: 'Default: inferred',
+  })
+  @Optional()
   @IsArray()
   @ArrayMaxSize(ASSET_KINDS.length)
   @IsIn(ASSET_KINDS, { each: true })
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
+    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
+    description: 'Only meaningful with agent in assetKinds',
+  })
+  @Optional()
   @IsArray()
   @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)
   @IsString({ each: true })
@@ -190,7 +189,7 @@ export class SubmissionFieldsDto {
   a2aProtocolVersions?: string[];
 
   @ApiPropertyOptional({ type: [DocTabInputDto], maxItems: DOC_TABS_MAX_ITEMS })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(DOC_TABS_MAX_ITEMS)
   @ValidateNested({ each: true })
@@ -198,9 +197,9 @@ export class SubmissionFieldsDto {
   docTabs?: DocTabInputDto[];
 }
 
-export class CreateSubmissionDto extends SubmissionFieldsDto {
+export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
   @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(PROJECT_TYPES)
   projectType?: ProjectType;
 
@@ -208,21 +207,42 @@ export class CreateSubmissionDto extends SubmissionFieldsDto {
   @Transform(trim)
   @IsString()
   @Length(POLICY_NAME.min, POLICY_NAME.max)
-  declare name: string;
+  name!: string;
 
   @ApiProperty({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
   @IsString()
   @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
-  declare description: string;
+  description!: string;
 
-  @ApiProperty({ format: 'uri' })
+  @ApiProperty({ format: 'uri', description: 'Repository URL on a supported source host' })
   @IsUrl(URL_RULES)
-  declare sourceHostUrl: string;
+  sourceHostUrl!: string;
+}
+
+/** PATCH /submissions/{id}: any subset of the submission fields. */
+export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
+  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(POLICY_NAME.min, POLICY_NAME.max)
+  name?: string;
+
+  @ApiPropertyOptional({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
+  @Optional()
+  @IsString()
+  @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
+  description?: string;
+
+  @ApiPropertyOptional({ format: 'uri' })
+  @Optional()
+  @IsUrl(URL_RULES)
+  sourceHostUrl?: string;
 }
 
 export class ValidateSubmissionDto {
   @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(PROJECT_TYPES)
   projectType?: ProjectType;
 
@@ -231,7 +251,77 @@ export class ValidateSubmissionDto {
   sourceHostUrl!: string;
 
   @ApiPropertyOptional({ format: 'uri' })
-  @IsOptional()
+  @Optional()
   @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
+}
+
+/** Definition found in the repository. */
+export class SubmissionDefinitionDto {
+  @ApiProperty() path!: string;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) title!: string | null;
+  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+}
+
+export class SubmissionImplementationDto {
+  @ApiProperty() path!: string;
+}
+
+/** What was found in the repository, and every problem with it. */
+export class SubmissionValidationDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ type: [String] }) errors!: string[];
+  @ApiProperty({ type: [String] }) warnings!: string[];
+  @ApiProperty({ enum: PROJECT_TYPES }) projectType!: ProjectType;
+  @ApiProperty({ type: SubmissionDefinitionDto, nullable: true }) definition!: SubmissionDefinitionDto | null;
+  @ApiProperty({ type: SubmissionImplementationDto, nullable: true })
+  implementation!: SubmissionImplementationDto | null;
+  @ApiProperty({ type: String, nullable: true }) version!: string | null;
+  @ApiProperty({ type: String, nullable: true }) kitVersion!: string | null;
+  @ApiProperty({ type: String, nullable: true }) defaultBranch!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementationDefaultBranch!: string | null;
+  @ApiProperty({ type: Boolean, nullable: true }) hasIssues!: boolean | null;
+  @ApiProperty({ enum: ASSET_KINDS, isArray: true }) assetKinds!: AssetKind[];
+}
+
+/** A policy submission. */
+export class SubmissionDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) policyId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: SUBMISSION_STATUSES }) status!: SubmissionStatus;
+  @ApiProperty({ format: 'uri' }) sourceHostUrl!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) implementationSourceHostUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Reviewer feedback' }) feedback!: string | null;
+  @ApiProperty({ type: SubmissionValidationDto }) validation!: SubmissionValidationDto;
+  @ApiProperty({ format: 'uuid' }) submittedBy!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) reviewedAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class SubmissionListDto {
+  @ApiProperty({ type: [SubmissionDto] }) submissions!: SubmissionDto[];
+}
+
+export class SubmissionEnvelopeDto {
+  @ApiProperty({ type: SubmissionDto }) submission!: SubmissionDto;
+}
+
+export class CreatedSubmissionDto {
+  @ApiProperty({ type: SubmissionDto }) submission!: SubmissionDto;
+  @ApiProperty({ type: SubmissionValidationDto }) validation!: SubmissionValidationDto;
+}
+
+/** A submission with its staged documentation. */
+export class SubmissionDetailDto {
+  @ApiProperty({ type: SubmissionDto }) submission!: SubmissionDto;
+  @ApiProperty({ type: [DocTabDto] }) docTabs!: DocTabDto[];
+}
+
+export class ValidationEnvelopeDto {
+  @ApiProperty({ type: SubmissionValidationDto }) validation!: SubmissionValidationDto;
 }

@@ -1,9 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { FeedbackDto, TransfersQuery } from './transfers.dto';
+import { NotificationListDto } from '../identity/notifications.dto';
+import {
+  AcceptedTransferDto,
+  FeedbackDto,
+  TransferEnvelopeDto,
+  TransferListDto,
+  TransfersQuery,
+} from './transfers.dto';
 
 const uuid = new ParseUUIDPipe();
 const DECISION_ERRORS: Array<[number, string]> = [
@@ -21,6 +28,7 @@ export class TransfersController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Accept (recipient): ownership moves at once' })
+  @ApiOkResponse({ type: AcceptedTransferDto })
   @ApiErrors(...DECISION_ERRORS)
   accept(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.acceptTransfer, ctx, { id });
@@ -30,6 +38,7 @@ export class TransfersController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Reject (recipient), with optional feedback' })
+  @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors([400, 'feedback longer than 4000 characters'], ...DECISION_ERRORS)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.rejectTransfer, ctx, { id, feedback: body.feedback });
@@ -39,6 +48,7 @@ export class TransfersController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Cancel (initiator)' })
+  @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors(...DECISION_ERRORS)
   cancel(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.cancelTransfer, ctx, { id });
@@ -47,6 +57,7 @@ export class TransfersController {
   @Get('me/transfers')
   @Authenticated()
   @ApiOperation({ summary: "The caller's transfers, as recipient or initiator" })
+  @ApiOkResponse({ type: TransferListDto })
   mine(@Ctx() ctx: RequestContext, @Query() query: TransfersQuery) {
     return this.bus.request(CatalogRpc.listMyTransfers, ctx, { role: query.role });
   }
@@ -56,6 +67,7 @@ export class TransfersController {
   @ApiOperation({
     summary: "The caller's inbox (for example: an idea of theirs was delivered), newest first",
   })
+  @ApiOkResponse({ type: NotificationListDto })
   notifications(@Ctx() ctx: RequestContext) {
     return this.bus.request(IdentityRpc.listNotifications, ctx, {});
   }

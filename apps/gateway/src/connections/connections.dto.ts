@@ -7,11 +7,8 @@ import {
   type ValidationCode,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
-import { trim } from '../http/common.dto';
-
-/** Optional, but never null: absent means unchanged, null is a 400. */
-const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
+import { Nullable, Optional, trim } from '../http/common.dto';
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
@@ -27,7 +24,7 @@ class CredentialFieldsDto {
     maxLength: L.customDomainMax,
     description: CUSTOM_DOMAIN,
   })
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(L.customDomainMax)
   @IsUrl(DOMAIN_RULES)

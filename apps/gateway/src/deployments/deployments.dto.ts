@@ -20,19 +20,14 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   IsUUID,
   Length,
   Matches,
   Max,
   Min,
-  ValidateIf,
 } from 'class-validator';
-import { trim } from '../http/common.dto';
-
-/** Optional, but never null: absent means the default, null is a 400. */
-const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+import { Optional, trim } from '../http/common.dto';
 
 const STATUS_DOC =
   '`queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`. ' +
@@ -147,22 +142,22 @@ export class DeleteFailedDto {
 
 export class ListDeploymentsQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only deployments of this ruleset' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   rulesetId?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only deployments of this policy' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   policyId?: string;
 
   @ApiPropertyOptional({ enum: ASSET_TYPES, description: 'Omit for both' })
-  @IsOptional()
+  @Optional()
   @IsIn(ASSET_TYPES)
   assetType?: AssetType;
 
   @ApiPropertyOptional({ minimum: 1, maximum: L.pageMax, default: L.pageDefault })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -173,7 +168,7 @@ export class ListDeploymentsQuery {
     maxLength: 200,
     description: '`pagination.next_cursor` of the previous page (opaque); omit for the first page',
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Length(1, 200)
   cursor?: string;

@@ -4,7 +4,12 @@ import { ANONYMOUS, CatalogRpc, ConnectionsRpc, IdentityRpc, WorkspacesRpc } fro
 import { BusClient, type ReadinessCheck } from '@pc/platform';
 
 /** The services the gateway forwards to; it is ready when each answers a ping over the bus. */
-export const UPSTREAMS = [IdentityRpc.ping, CatalogRpc.ping, ConnectionsRpc.ping, WorkspacesRpc.ping] as const;
+export const UPSTREAMS = [
+  IdentityRpc.ping,
+  CatalogRpc.ping,
+  ConnectionsRpc.ping,
+  WorkspacesRpc.ping,
+] as const;
 
 @Injectable()
 export class GatewayReadiness implements ReadinessCheck {

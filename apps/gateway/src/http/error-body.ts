@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import type { FieldError } from '@pc/contracts';
 
 export class FieldErrorDto implements FieldError {
@@ -10,6 +10,7 @@ export class FieldErrorDto implements FieldError {
 }
 
 /** The one shape of every error response. */
+@ApiExtraModels(FieldErrorDto)
 export class ErrorBodyDto {
   @ApiProperty({ example: 400 })
   statusCode!: number;
@@ -20,8 +21,14 @@ export class ErrorBodyDto {
   @ApiProperty({ example: 'Validation failed' })
   message!: string;
 
-  @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Field errors (400 and 422)' })
-  details?: FieldErrorDto[];
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'array', items: { $ref: getSchemaPath(FieldErrorDto) } },
+      { type: 'object', additionalProperties: { type: 'string' } },
+    ],
+    description: 'Field errors (400 and 422); for a readiness failure, the failing checks by name',
+  })
+  details?: FieldErrorDto[] | Record<string, string>;
 
   @ApiPropertyOptional({
     description: 'Stable machine-readable error code',

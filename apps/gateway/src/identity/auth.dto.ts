@@ -25,12 +25,12 @@ export class SignupDto {
 }
 
 export class LoginDto {
-  @ApiProperty({ format: 'email', example: 'ada@example.com' })
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX, example: 'ada@example.com' })
   @IsString()
   @MaxLength(EMAIL_MAX)
   email!: string;
 
-  @ApiProperty({ example: 'correct horse battery staple' })
+  @ApiProperty({ maxLength: PASSWORD.max, example: 'correct horse battery staple' })
   @IsString()
   @MaxLength(PASSWORD.max)
   password!: string;

@@ -3,7 +3,6 @@ import { BIO_MAX, COMPANY, PROFILE_URL_MAX, USER_NAME, USERNAME, USERNAME_PATTER
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
-  IsOptional,
   IsString,
   Length,
   Matches,
@@ -12,10 +11,7 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { lower, trim } from '../http/common.dto';
-
-/** Optional, but when present it must not be null (null would not mean "clear" for this field). */
-const IsOptionalNotNull = () => ValidateIf((_: unknown, value: unknown) => value !== undefined);
+import { lower, Nullable, Optional, trim, URI_OR_EMPTY } from '../http/common.dto';
 
 /** An https URL whose host is one of the given domains (or a subdomain, when allowed). */
 function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
@@ -41,20 +37,20 @@ function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions)
 
 export class UpdateMeDto {
   @ApiPropertyOptional({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
-  @IsOptionalNotNull()
+  @Optional()
   @Transform(trim)
   @IsString()
   @Length(USER_NAME.min, USER_NAME.max)
   name?: string;
 
   @ApiPropertyOptional({
+    type: String,
     minLength: COMPANY.min,
     maxLength: COMPANY.max,
     nullable: true,
     description: 'null clears it',
   })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
+  @Nullable()
   @Transform(trim)
   @IsString()
   @Length(COMPANY.min, COMPANY.max)
@@ -66,7 +62,7 @@ export class UpdateMeDto {
     pattern: USERNAME_PATTERN.source,
     description: 'Unique across users; stored lower-cased',
   })
-  @IsOptionalNotNull()
+  @Optional()
   @Transform(lower)
   @IsString()
   @Length(USERNAME.min, USERNAME.max)
@@ -75,27 +71,39 @@ export class UpdateMeDto {
   })
   username?: string;
 
-  @ApiPropertyOptional({ maxLength: BIO_MAX, nullable: true, description: 'null or empty clears it' })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: BIO_MAX,
+    nullable: true,
+    description: 'null or empty clears it',
+  })
+  @Nullable()
   @IsString()
   @MaxLength(BIO_MAX)
   bio?: string | null;
 
-  @ApiPropertyOptional({ format: 'uri', nullable: true, example: 'https://www.linkedin.com/in/ada' })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null && value !== '')
+  @ApiPropertyOptional({
+    anyOf: [...URI_OR_EMPTY.anyOf, { type: 'null' }],
+    description: 'An https URL on linkedin.com (any country subdomain); null or empty clears it',
+    example: 'https://www.linkedin.com/in/ada',
+  })
+  @Nullable()
+  @ValidateIf((_, value) => value !== '')
   @IsHttpsUrlOn(/^([a-z]{2,3}\.)?linkedin\.com$/i, 'linkedin.com')
   linkedinUrl?: string | null;
 
-  @ApiPropertyOptional({ format: 'uri', nullable: true, example: 'https://x.com/ada' })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null && value !== '')
+  @ApiPropertyOptional({
+    anyOf: [...URI_OR_EMPTY.anyOf, { type: 'null' }],
+    description: 'An https URL on x.com or twitter.com; null or empty clears it',
+    example: 'https://x.com/ada',
+  })
+  @Nullable()
+  @ValidateIf((_, value) => value !== '')
   @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
   xUrl?: string | null;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptionalNotNull()
+  @ApiPropertyOptional({ description: 'A new account starts private (false)' })
+  @Optional()
   @IsBoolean()
   profileIsPublic?: boolean;
 }

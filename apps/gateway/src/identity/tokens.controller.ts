@@ -26,7 +26,13 @@ export class TokensController {
   @SessionOnly()
   @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only' })
   @ApiCreatedResponse({ type: CreatedTokenDto })
-  @ApiErrors([400, 'Invalid name, scopes or expiry'])
+  @ApiErrors(
+    [400, 'Invalid name, scopes or expiry'],
+    [
+      422,
+      'The caller already has the most active tokens allowed (MAX_ACTIVE_TOKENS_PER_USER): revoke one first',
+    ],
+  )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateTokenDto) {
     return this.bus.request(IdentityRpc.createToken, ctx, {
       ...body,

@@ -1,17 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCOPES, type Scope, TOKEN_EXPIRY_DAYS, TOKEN_NAME, type TokenExpiryDays } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-  ValidateIf,
-} from 'class-validator';
-import { trim } from '../http/common.dto';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length } from 'class-validator';
+import { Nullable, trim } from '../http/common.dto';
 
 export class CreateTokenDto {
   @ApiProperty({ minLength: TOKEN_NAME.min, maxLength: TOKEN_NAME.max, example: 'CI pipeline' })
@@ -20,7 +11,7 @@ export class CreateTokenDto {
   @Length(TOKEN_NAME.min, TOKEN_NAME.max)
   name!: string;
 
-  @ApiProperty({ enum: SCOPES, isArray: true, minItems: 1, example: ['api:read'] })
+  @ApiProperty({ enum: SCOPES, isArray: true, minItems: 1, maxItems: SCOPES.length, example: ['api:read'] })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(SCOPES.length)
@@ -32,8 +23,7 @@ export class CreateTokenDto {
     nullable: true,
     description: 'Days until the token expires: 30, 90 or 365; null or omitted for never',
   })
-  @IsOptional()
-  @ValidateIf((_, value) => value !== null)
+  @Nullable()
   @IsIn(TOKEN_EXPIRY_DAYS)
   expiresInDays?: TokenExpiryDays | null;
 }

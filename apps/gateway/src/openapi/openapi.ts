@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { FastifyInstance } from 'fastify';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import { stringify } from 'yaml';
@@ -34,8 +35,81 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  addCommonResponses(document);
   return normalizeNullable(document) as OpenAPIObject;
 }
+
+const ERROR_BODY = { $ref: '#/components/schemas/ErrorBodyDto' };
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_BODY } },
+});
+
+/**
+ * What every operation can answer whatever its controller says, added in one place so that no route
+ * (and no new service) can forget them: a path id is a UUID, and a malformed id, query or body is a 400;
+ * a body that is too large or not JSON is a 413 or 415; a service that is down or slow is a 503 or 504.
+ * The health endpoints get their own schemas.
+ */
+export function addCommonResponses(document: OpenAPIObject): void {
+  document.components ??= {};
+  document.components.schemas ??= {};
+  Object.assign(document.components.schemas, HEALTH_SCHEMAS);
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const responses = operation.responses;
+      const add = (status: number, description: string) => {
+        responses[String(status)] ??= errorResponse(description);
+      };
+      if (path.startsWith('/health/')) {
+        const name = path === '/health/live' ? 'Liveness' : 'Readiness';
+        responses['200'] = {
+          description: name === 'Liveness' ? 'The process is up' : 'The database and the bus answer',
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+        };
+        if (name === 'Readiness') add(503, 'Not ready: details names each failing check');
+        continue;
+      }
+      const parameters = (operation.parameters ?? []) as ParameterObject[];
+      for (const parameter of parameters) {
+        if (parameter.in === 'path' && /^(id|[a-z]+Id)$/.test(parameter.name)) {
+          parameter.schema = { type: 'string', format: 'uuid' };
+        }
+      }
+      if (parameters.length > 0 || operation.requestBody) {
+        add(400, 'Invalid request: a malformed path id, query parameter or body (details lists each)');
+      }
+      if (operation.requestBody) {
+        add(413, 'The body is larger than 1 MiB');
+        add(415, 'The body is not UTF-8 JSON');
+      }
+      add(503, 'A service this request needs is unavailable; try again later');
+      add(504, 'A service this request needs did not answer in time');
+    }
+  }
+}
+
+const HEALTH_SCHEMAS = {
+  Liveness: {
+    type: 'object',
+    properties: { ok: { type: 'boolean', enum: [true] } },
+    required: ['ok'],
+  },
+  Readiness: {
+    type: 'object',
+    properties: {
+      ok: { type: 'boolean' },
+      checks: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: '`ok`, or why the check failed, per dependency (database, bus)',
+      },
+    },
+    required: ['ok', 'checks'],
+  },
+};
 
 /**
  * OpenAPI 3.1 is JSON Schema: `nullable: true` does not exist there. Rewrites it as a `null` type
@@ -53,6 +127,11 @@ export function normalizeNullable(node: unknown): unknown {
   if (typeof schema.$ref === 'string') {
     const { $ref, ...rest } = schema;
     return { ...rest, anyOf: [{ $ref }, { type: 'null' }] };
+  }
+  // A nullable nested DTO: Nest writes `{type: object, allOf: [{$ref}]}`.
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1) {
+    const { allOf, type: _type, ...rest } = schema;
+    return { ...rest, anyOf: [allOf[0], { type: 'null' }] };
   }
   if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   if (Array.isArray(schema.enum) && !schema.enum.includes(null))

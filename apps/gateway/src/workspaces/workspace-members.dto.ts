@@ -8,10 +8,7 @@ import {
   type WorkspaceRole,
 } from '@pc/contracts';
 import { Equals, IsEmail, IsIn, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { lower } from '../http/common.dto';
-
-/** Optional, but never null: absent means unchanged, null is a 400. */
-const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+import { Optional, lower } from '../http/common.dto';
 
 export class AddMemberDto {
   @ApiProperty({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })

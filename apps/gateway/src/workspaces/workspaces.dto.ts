@@ -7,11 +7,8 @@ import {
   type WorkspaceRole,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, Length, Matches, ValidateIf } from 'class-validator';
-import { trim } from '../http/common.dto';
-
-/** Optional, but never null: absent means unchanged, null is a 400. */
-const Optional = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+import { IsString, Length, Matches } from 'class-validator';
+import { Optional, trim } from '../http/common.dto';
 
 export class CreateWorkspaceDto {
   @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })

@@ -13,10 +13,9 @@ import {
 import { BusClient, DomainError, hashSecret, unauthenticated } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityEnv } from '../identity.env';
-import { UserEntity } from '../users/user.entity';
 import { TokensRepository } from '../tokens/tokens.repository';
 import { toUserProfile } from '../users/user.mapper';
-import { UsersRepository } from '../users/users.repository';
+import { type UserRow, UsersRepository } from '../users/users.repository';
 import { isUniqueViolation } from '../users/users.service';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { SessionsRepository } from './sessions.repository';
@@ -39,13 +38,11 @@ export class AuthService {
     const passwordHash = await hashPassword(request.password);
     try {
       return await this.dataSource.transaction(async (db) => {
-        const user = await db.save(
-          db.create(UserEntity, {
-            email: request.email.trim().toLowerCase(),
-            passwordHash,
-            name: request.name.trim(),
-          }),
-        );
+        const user = await this.users.insert(db, {
+          email: request.email.trim().toLowerCase(),
+          password_hash: passwordHash,
+          name: request.name.trim(),
+        });
         return this.openSession(user, db);
       });
     } catch (error) {
@@ -61,7 +58,7 @@ export class AuthService {
   /** Wrong email and wrong password look the same, and take the same time. */
   async login(request: LoginRequest): Promise<SessionResult> {
     const user = await this.users.findByEmail(request.email);
-    const valid = await verifyPassword(request.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    const valid = await verifyPassword(request.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
     return this.openSession(user);
   }
@@ -82,40 +79,40 @@ export class AuthService {
   private async authenticateToken(tokenHash: string): Promise<AuthenticateResult> {
     const record = await this.tokens.findUsable(tokenHash);
     if (!record) throw invalidToken();
-    const user = await this.users.findById(record.userId);
+    const user = await this.users.findById(record.user_id);
     if (!user) throw invalidToken();
     await this.tokens.touch(record.id);
     return {
       caller: {
         kind: 'user',
         userId: user.id,
-        isAdmin: user.isAdmin,
+        isAdmin: user.is_admin,
         scopes: record.scopes,
         via: 'token',
         tokenId: record.id,
       },
-      expiresAt: record.expiresAt?.toISOString() ?? null,
+      expiresAt: record.expires_at?.toISOString() ?? null,
     };
   }
 
   private async authenticateSession(sessionHash: string): Promise<AuthenticateResult> {
     const session = await this.sessions.findLive(sessionHash);
     if (!session) throw unauthenticated('Your session has ended; sign in again');
-    const user = await this.users.findById(session.userId);
+    const user = await this.users.findById(session.user_id);
     if (!user) throw unauthenticated('Your session has ended; sign in again');
     return {
       caller: {
         kind: 'user',
         userId: user.id,
-        isAdmin: user.isAdmin,
+        isAdmin: user.is_admin,
         scopes: ['api:read', 'api:write'],
         via: 'session',
       },
-      expiresAt: session.expiresAt.toISOString(),
+      expiresAt: session.expires_at.toISOString(),
     };
   }
 
-  private async openSession(user: UserEntity, db?: EntityManager): Promise<SessionResult> {
+  private async openSession(user: UserRow, db?: EntityManager): Promise<SessionResult> {
     const sessionToken = `pcs_${randomBytes(32).toString('base64url')}`;
     const expiresAt = new Date(Date.now() + this.env.SESSION_TTL_DAYS * DAY_MS);
     await this.sessions.create(user.id, hashSecret(sessionToken), expiresAt, db);

@@ -1,34 +1,49 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import { SessionEntity } from './session.entity';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A row of `identity.sessions`: a browser session; the cookie holds the secret, the table its hash. */
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+}
 
 @Injectable()
 export class SessionsRepository {
-  private readonly sessions: Repository<SessionEntity>;
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  constructor(@Inject(DataSource) dataSource: DataSource) {
-    this.sessions = dataSource.getRepository(SessionEntity);
-  }
-
-  create(userId: string, tokenHash: string, expiresAt: Date, db?: EntityManager): Promise<SessionEntity> {
-    const repository = db ? db.getRepository(SessionEntity) : this.sessions;
-    return repository.save(repository.create({ userId, tokenHash, expiresAt }));
+  async create(
+    userId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    db: EntityManager = this.dataSource.manager,
+  ): Promise<SessionRow> {
+    const rows = await db.query<SessionRow[]>(
+      `INSERT INTO identity.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, $3) RETURNING *`,
+      [userId, tokenHash, expiresAt],
+    );
+    return rows[0];
   }
 
   /** Sessions past their expiry are of no use to anyone: removed in the background. */
   async deleteExpired(): Promise<number> {
-    const result = await this.sessions.createQueryBuilder().delete().where('expires_at < now()').execute();
-    return result.affected ?? 0;
+    const [, removed] = await this.dataSource.query<[unknown[], number]>(
+      `DELETE FROM identity.sessions WHERE expires_at < now()`,
+    );
+    return removed;
   }
 
-  findLive(tokenHash: string): Promise<SessionEntity | null> {
-    return this.sessions
-      .createQueryBuilder('s')
-      .where('s.token_hash = :tokenHash AND s.expires_at > now()', { tokenHash })
-      .getOne();
+  async findLive(tokenHash: string): Promise<SessionRow | null> {
+    const rows = await this.dataSource.query<SessionRow[]>(
+      `SELECT * FROM identity.sessions WHERE token_hash = $1 AND expires_at > now()`,
+      [tokenHash],
+    );
+    return rows[0] ?? null;
   }
 
   async deleteByHash(tokenHash: string): Promise<void> {
-    await this.sessions.delete({ tokenHash });
+    await this.dataSource.query(`DELETE FROM identity.sessions WHERE token_hash = $1`, [tokenHash]);
   }
 }

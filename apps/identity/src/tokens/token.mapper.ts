@@ -1,15 +1,15 @@
 import type { TokenRecord } from '@pc/contracts';
-import type { AccessTokenEntity } from './access-token.entity';
+import type { AccessTokenRow } from './tokens.repository';
 
-export function toTokenRecord(token: AccessTokenEntity): TokenRecord {
+export function toTokenRecord(token: AccessTokenRow): TokenRecord {
   return {
     id: token.id,
     name: token.name,
-    token_prefix: token.tokenPrefix,
+    token_prefix: token.token_prefix,
     scopes: token.scopes,
-    expires_at: token.expiresAt?.toISOString() ?? null,
-    last_used_at: token.lastUsedAt?.toISOString() ?? null,
-    revoked_at: token.revokedAt?.toISOString() ?? null,
-    created_at: token.createdAt.toISOString(),
+    expires_at: token.expires_at?.toISOString() ?? null,
+    last_used_at: token.last_used_at?.toISOString() ?? null,
+    revoked_at: token.revoked_at?.toISOString() ?? null,
+    created_at: token.created_at.toISOString(),
   };
 }

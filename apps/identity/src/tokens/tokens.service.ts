@@ -47,21 +47,21 @@ export class TokensService {
         'A token cannot create a token: sign in with a browser session',
       );
     }
-    if ((await this.tokens.countActive(caller.userId)) >= this.env.MAX_ACTIVE_TOKENS_PER_USER) {
-      throw unprocessable(
-        `You have ${this.env.MAX_ACTIVE_TOKENS_PER_USER} active tokens, the most allowed: revoke one first`,
-      );
-    }
     const token = generateAccessToken();
-    const record = await this.tokens.insert({
-      userId: caller.userId,
-      name: request.name.trim(),
-      tokenHash: hashSecret(token),
-      tokenPrefix: displayPrefix(token),
-      scopes: [...new Set(request.scopes)].sort(),
-      expiresAt:
-        request.expiresInDays === null ? null : new Date(Date.now() + request.expiresInDays * DAY_MS),
-    });
+    const cap = this.env.MAX_ACTIVE_TOKENS_PER_USER;
+    const record = await this.tokens.insertWithinCap(
+      {
+        user_id: caller.userId,
+        name: request.name.trim(),
+        token_hash: hashSecret(token),
+        token_prefix: displayPrefix(token),
+        scopes: [...new Set(request.scopes)].sort(),
+        expires_at:
+          request.expiresInDays === null ? null : new Date(Date.now() + request.expiresInDays * DAY_MS),
+      },
+      cap,
+    );
+    if (!record) throw unprocessable(`You have ${cap} active tokens, the most allowed: revoke one first`);
     return { token, record: toTokenRecord(record) };
   }
 
@@ -72,7 +72,7 @@ export class TokensService {
     if (!record) throw notFound('Token');
     await this.bus.emit(IdentityEvents.tokenRevoked, ctx, {
       tokenId: record.id,
-      tokenHash: record.tokenHash,
+      tokenHash: record.token_hash,
       userId: caller.userId,
     });
     return { ok: true, record: toTokenRecord(record) };

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { createLogger } from '@pc/platform';
+import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/password';
 import { IdentityEnv } from '../identity.env';
 import { isUniqueViolation } from './users.service';
@@ -17,24 +18,31 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
     private readonly users: UsersRepository,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const email = this.env.BOOTSTRAP_ADMIN_EMAIL?.trim().toLowerCase();
     const password = this.env.BOOTSTRAP_ADMIN_PASSWORD;
-    if (!email) return;
+    if (!email) {
+      if (!(await this.users.anyAdministrator())) {
+        log.warn(
+          'no administrator exists and BOOTSTRAP_ADMIN_EMAIL is not set: set BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD to create one (npm start does this for you)',
+        );
+      }
+      return;
+    }
     const existing = await this.users.findByEmail(email);
     if (existing) {
-      if (!existing.isAdmin && !this.env.BOOTSTRAP_ADMIN_PROMOTE_EXISTING) {
+      if (!existing.is_admin && !this.env.BOOTSTRAP_ADMIN_PROMOTE_EXISTING) {
         log.warn(
           { userId: existing.id },
           'an account with BOOTSTRAP_ADMIN_EMAIL exists and is not an administrator; set BOOTSTRAP_ADMIN_PROMOTE_EXISTING=true to promote it',
         );
         return;
       }
-      if (!existing.isAdmin) {
-        existing.isAdmin = true;
-        await this.users.save(existing);
+      if (!existing.is_admin) {
+        await this.users.makeAdministrator(existing.id);
         log.info({ userId: existing.id }, 'existing account made administrator');
       }
       return;
@@ -43,14 +51,13 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       log.warn('BOOTSTRAP_ADMIN_EMAIL is set without BOOTSTRAP_ADMIN_PASSWORD: no administrator created');
       return;
     }
-    const admin = this.users.create({
-      email,
-      passwordHash: await hashPassword(password),
-      name: 'Administrator',
-      isAdmin: true,
-    });
     try {
-      await this.users.save(admin);
+      const admin = await this.users.insert(this.dataSource.manager, {
+        email,
+        password_hash: await hashPassword(password),
+        name: 'Administrator',
+        is_admin: true,
+      });
       log.info({ userId: admin.id }, 'administrator created');
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // another replica created it first

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PublicProfile, UserProfile, UserSummary } from '@pc/contracts';
-import type { UserEntity } from './user.entity';
+import type { UserRow } from './users.repository';
 
-export function toUserProfile(user: UserEntity): UserProfile {
+export function toUserProfile(user: UserRow): UserProfile {
   return {
     id: user.id,
     email: user.email,
@@ -10,11 +10,11 @@ export function toUserProfile(user: UserEntity): UserProfile {
     company: user.company,
     username: user.username,
     bio: user.bio,
-    linkedinUrl: user.linkedinUrl,
-    xUrl: user.xUrl,
-    profileIsPublic: user.profileIsPublic,
-    is_admin: user.isAdmin,
-    created_at: user.createdAt.toISOString(),
+    linkedinUrl: user.linkedin_url,
+    xUrl: user.x_url,
+    profileIsPublic: user.profile_is_public,
+    is_admin: user.is_admin,
+    created_at: user.created_at.toISOString(),
   };
 }
 
@@ -22,25 +22,25 @@ export function toUserProfile(user: UserEntity): UserProfile {
  * Name, company and username always; bio, links and the avatar hash (which would let anyone confirm a
  * guessed email) only when the owner made the profile public.
  */
-export function toPublicProfile(user: UserEntity & { username: string }): PublicProfile {
+export function toPublicProfile(user: UserRow & { username: string }): PublicProfile {
   const base: PublicProfile = {
     id: user.id,
     name: user.name,
     company: user.company,
     username: user.username,
-    profileIsPublic: user.profileIsPublic,
+    profileIsPublic: user.profile_is_public,
   };
-  if (!user.profileIsPublic) return base;
+  if (!user.profile_is_public) return base;
   return {
     ...base,
     bio: user.bio,
-    linkedinUrl: user.linkedinUrl,
-    xUrl: user.xUrl,
+    linkedinUrl: user.linkedin_url,
+    xUrl: user.x_url,
     avatarEmailHash: emailHash(user.email),
   };
 }
 
-export function toUserSummary(user: UserEntity, avatarBaseUrl: string): UserSummary {
+export function toUserSummary(user: UserRow, avatarBaseUrl: string): UserSummary {
   const hash = emailHash(user.email);
   return {
     id: user.id,

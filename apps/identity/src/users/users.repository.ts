@@ -1,36 +1,100 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, type Repository } from 'typeorm';
-import { UserEntity } from './user.entity';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A row of `identity.users`. Emails and usernames are stored lower-cased; both are unique. */
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  company: string | null;
+  username: string | null;
+  bio: string | null;
+  linkedin_url: string | null;
+  x_url: string | null;
+  profile_is_public: boolean;
+  is_admin: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The columns a user may change on their own profile. */
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'name' | 'company' | 'username' | 'bio' | 'linkedin_url' | 'x_url' | 'profile_is_public'>
+>;
+const PROFILE_COLUMNS: ReadonlyArray<keyof ProfileChanges> = [
+  'name',
+  'company',
+  'username',
+  'bio',
+  'linkedin_url',
+  'x_url',
+  'profile_is_public',
+];
 
 @Injectable()
 export class UsersRepository {
-  private readonly users: Repository<UserEntity>;
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  constructor(@Inject(DataSource) dataSource: DataSource) {
-    this.users = dataSource.getRepository(UserEntity);
+  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<UserRow | null> {
+    const rows = await db.query<UserRow[]>(`SELECT * FROM identity.users WHERE id = $1`, [id]);
+    return rows[0] ?? null;
   }
 
-  findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const rows = await this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE email = $1`, [
+      email.trim().toLowerCase(),
+    ]);
+    return rows[0] ?? null;
   }
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+  async findByUsername(username: string): Promise<UserRow | null> {
+    const rows = await this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE username = $1`, [
+      username.toLowerCase(),
+    ]);
+    return rows[0] ?? null;
   }
 
-  findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ username: username.toLowerCase() });
+  findByIds(ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  findByIds(ids: string[]): Promise<UserEntity[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.users.findBy({ id: In(ids) });
+  async anyAdministrator(): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM identity.users WHERE is_admin LIMIT 1`,
+    );
+    return rows.length > 0;
   }
 
-  save(user: UserEntity): Promise<UserEntity> {
-    return this.users.save(user);
+  /** A new account; a taken email fails with PostgreSQL's unique violation (23505). */
+  async insert(
+    db: EntityManager,
+    fields: Pick<UserRow, 'email' | 'password_hash' | 'name'> & { is_admin?: boolean },
+  ): Promise<UserRow> {
+    const rows = await db.query<UserRow[]>(
+      `INSERT INTO identity.users (email, password_hash, name, is_admin) VALUES ($1, $2, $3, $4) RETURNING *`,
+      [fields.email, fields.password_hash, fields.name, fields.is_admin ?? false],
+    );
+    return rows[0];
   }
 
-  create(fields: Partial<UserEntity>): UserEntity {
-    return this.users.create(fields);
+  /** Applies the given profile columns (a taken username fails with 23505); null when the user is gone. */
+  async updateProfile(id: string, changes: ProfileChanges): Promise<UserRow | null> {
+    const columns = PROFILE_COLUMNS.filter((column) => changes[column] !== undefined);
+    if (columns.length === 0) return this.findById(id);
+    const assignments = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+    const [rows] = await this.dataSource.query<[UserRow[], number]>(
+      `UPDATE identity.users SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
+      [id, ...columns.map((column) => changes[column])],
+    );
+    return rows[0] ?? null;
+  }
+
+  async makeAdministrator(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE identity.users SET is_admin = true, updated_at = now() WHERE id = $1`,
+      [id],
+    );
   }
 }

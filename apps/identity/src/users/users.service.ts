@@ -12,8 +12,7 @@ import {
 import { DomainError, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
-import type { UserEntity } from './user.entity';
-import { UsersRepository } from './users.repository';
+import { type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -31,16 +30,19 @@ export class UsersService {
   /** The gateway has validated every field's shape; this applies them and keeps usernames unique. */
   async updateMe(ctx: RequestContext, changes: UpdateProfileRequest): Promise<{ user: UserProfile }> {
     const user = await this.currentUser(ctx);
-    if (changes.name !== undefined) user.name = changes.name.trim();
-    if (changes.company !== undefined)
-      user.company = changes.company === null ? null : changes.company.trim();
-    if (changes.username !== undefined) user.username = changes.username.toLowerCase();
-    if (changes.bio !== undefined) user.bio = changes.bio ? changes.bio : null;
-    if (changes.linkedinUrl !== undefined) user.linkedinUrl = changes.linkedinUrl || null;
-    if (changes.xUrl !== undefined) user.xUrl = changes.xUrl || null;
-    if (changes.profileIsPublic !== undefined) user.profileIsPublic = changes.profileIsPublic;
+    const columns: ProfileChanges = {
+      name: changes.name?.trim(),
+      company: changes.company === null ? null : changes.company?.trim(),
+      username: changes.username?.toLowerCase(),
+      bio: changes.bio === undefined ? undefined : changes.bio || null,
+      linkedin_url: changes.linkedinUrl === undefined ? undefined : changes.linkedinUrl || null,
+      x_url: changes.xUrl === undefined ? undefined : changes.xUrl || null,
+      profile_is_public: changes.profileIsPublic,
+    };
     try {
-      return { user: toUserProfile(await this.users.save(user)) };
+      const updated = await this.users.updateProfile(user.id, columns);
+      if (!updated) throw unauthenticated('The account no longer exists');
+      return { user: toUserProfile(updated) };
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new DomainError('IDENTITY.USERNAME_TAKEN', 'That username is taken', [
@@ -72,7 +74,7 @@ export class UsersService {
     return { user: user ? toUserSummary(user, this.env.AVATAR_BASE_URL) : null };
   }
 
-  private async currentUser(ctx: RequestContext): Promise<UserEntity> {
+  private async currentUser(ctx: RequestContext): Promise<UserRow> {
     if (!isUser(ctx.caller)) throw unauthenticated();
     const user = await this.users.findById(ctx.caller.userId);
     if (!user) throw unauthenticated('The account no longer exists');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { ISOLATED_GIT_ENV } from '../sandbox.git';
+import { executablePath } from '@pc/platform';
 
 export interface CgiRequest {
   projectRoot: string;
@@ -23,7 +24,7 @@ export interface CgiResponse {
 /** Serves git smart HTTP (fetch only) by running `git http-backend` as a CGI program. */
 export function gitHttpBackend(request: CgiRequest): Promise<CgiResponse> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PATH: executablePath(),
     ...ISOLATED_GIT_ENV,
     GIT_PROJECT_ROOT: request.projectRoot,
     GIT_HTTP_EXPORT_ALL: '1',

@@ -47,6 +47,10 @@ export class MembersService {
       if (existing) throw conflict('This member is disabled: re-enable them with PATCH {disabled: false}');
       if ((await this.workspaces.countMembers(request.id, db)) >= WORKSPACE_LIMITS.membersMax)
         throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`);
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${user.id}`]);
+      // The personal workspace is one of the memberships listed.
+      if ((await this.workspaces.countMemberships(user.id, db)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
       await this.workspaces.addMember(db, request.id, user.id, request.role, caller.userId);
       return { ok: true };
     });

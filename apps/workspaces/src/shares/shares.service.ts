@@ -39,6 +39,9 @@ export class SharesService {
         throw conflict('This share is disabled: re-enable it with PATCH {connection_id, disabled: false}');
       if ((await this.workspaces.countShares(workspaceId, db)) >= WORKSPACE_LIMITS.sharesMax)
         throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`);
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:connection:${connectionId}`]);
+      if ((await this.workspaces.countSharesOfConnection(connectionId, db)) >= CONNECTION_LIMITS.sharesMax)
+        throw conflict(`A connection is shared into at most ${CONNECTION_LIMITS.sharesMax} workspaces`);
       await this.workspaces.insertShare(db, workspaceId, connectionId, caller.userId);
       return { ok: true };
     });

@@ -209,6 +209,23 @@ export class WorkspacesRepository {
     return count;
   }
 
+  async countSharesOfConnection(connectionId: string, db: Db): Promise<number> {
+    const [{ count }] = await db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM workspaces.shares WHERE connection_id = $1`,
+      [connectionId],
+    );
+    return count;
+  }
+
+  /** Workspaces the user belongs to (active memberships; the personal workspace not counted). */
+  async countMemberships(userId: string, db: Db): Promise<number> {
+    const [{ count }] = await db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM workspaces.members WHERE user_id = $1 AND disabled_at IS NULL`,
+      [userId],
+    );
+    return count;
+  }
+
   async insertShare(db: Db, workspaceId: string, connectionId: string, sharedBy: string): Promise<void> {
     await db.query(
       `INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) VALUES ($1, $2, $3)`,

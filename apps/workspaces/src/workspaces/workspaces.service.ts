@@ -42,6 +42,9 @@ export class WorkspacesService {
       throw badRequest('Invalid slug', [{ field: 'slug', message: 'must not start with personal-' }]);
     return this.workspaces.transaction(async (db) => {
       await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:owner:${caller.userId}`]);
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${caller.userId}`]);
+      if ((await this.workspaces.countMemberships(caller.userId, db)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
       if ((await this.workspaces.countOwned(caller.userId, db)) >= WORKSPACE_LIMITS.ownedMax)
         throw conflict(`You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`);
       let slug = request.slug ?? slugify(name);

@@ -1,3 +1,4 @@
+import type { EnvSource } from '@pc/platform';
 import { createHash } from 'node:crypto';
 import {
   OutboundError,
@@ -56,7 +57,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     this.skewMs = (config.tokenExpirySkewSeconds ?? 30) * 1000;
   }
 
-  static fromEnv(source: Record<string, string | undefined> = process.env): HttpGatewayPlatform {
+  static fromEnv(source: EnvSource): HttpGatewayPlatform {
     return new HttpGatewayPlatform(loadGatewayPlatformConfig(source));
   }
 

@@ -1,5 +1,6 @@
 import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig, loadAdapterEnv } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
+import { type EnvSource, loadEnv } from '@pc/platform';
 
 const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -33,10 +34,8 @@ export interface GatewayPlatformConfig {
   tokenExpirySkewSeconds?: number;
 }
 
-export function loadGatewayPlatformConfig(
-  source: Record<string, string | undefined> = process.env,
-): GatewayPlatformConfig {
-  const env = loadAdapterEnv(GatewayPlatformEnv, source);
+export function loadGatewayPlatformConfig(source: EnvSource): GatewayPlatformConfig {
+  const env = loadEnv(GatewayPlatformEnv, source);
   return {
     usUrl: env.PLATFORM_US_URL,
     euUrl: env.PLATFORM_EU_URL,

@@ -1,5 +1,5 @@
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { loadAdapterEnv } from './adapter-env';
+import { type EnvSource, loadEnv } from '@pc/platform';
 import { OutboundGuard, parseAllowlist } from './outbound.guard';
 
 /** Configuration shared by every adapter that reaches user-supplied addresses. */
@@ -25,13 +25,11 @@ export interface OutboundConfig {
   timeoutMs: number;
 }
 
-export function loadOutboundConfig(source: Record<string, string | undefined> = process.env): OutboundConfig {
-  const env = loadAdapterEnv(OutboundEnv, source);
+export function loadOutboundConfig(source: EnvSource): OutboundConfig {
+  const env = loadEnv(OutboundEnv, source);
   return { allowlist: parseAllowlist(env.OUTBOUND_ALLOWLIST), timeoutMs: env.OUTBOUND_TIMEOUT_MS };
 }
 
-export function outboundGuardFromEnv(
-  source: Record<string, string | undefined> = process.env,
-): OutboundGuard {
+export function outboundGuardFromEnv(source: EnvSource): OutboundGuard {
   return new OutboundGuard({ allowlist: loadOutboundConfig(source).allowlist });
 }

@@ -20,7 +20,7 @@ export type SandboxAdapterEnv = {
 /**
  * The environment values that point the source host, registry and platform adapters at the sandbox at
  * `sandboxBaseUrl` (e.g. `http://127.0.0.1:3001`), with the sandbox's host:port allowlisted. Only for
- * embedded mode and tests: merge under the real environment, e.g. `{ ...sandboxAdapterEnv(url), ...process.env }`.
+ * embedded mode and tests: merge under the real environment, variables the operator set explicitly win.
  */
 export function sandboxAdapterEnv(sandboxBaseUrl: string): SandboxAdapterEnv {
   const base = new URL(sandboxBaseUrl);

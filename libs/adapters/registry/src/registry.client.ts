@@ -1,3 +1,4 @@
+import type { EnvSource } from '@pc/platform';
 import {
   OutboundError,
   OutboundHttpClient,
@@ -36,7 +37,7 @@ export class HttpRegistry implements Registry {
     });
   }
 
-  static fromEnv(source: Record<string, string | undefined> = process.env): HttpRegistry {
+  static fromEnv(source: EnvSource): HttpRegistry {
     return new HttpRegistry(loadRegistryConfig(source));
   }
 

@@ -1,5 +1,6 @@
 import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadAdapterEnv } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS } from '@pc/outbound';
+import { type EnvSource, loadEnv } from '@pc/platform';
 
 export class RegistryEnv {
   /** Base of the registry API. Defaults to a sandbox on its default port. */
@@ -21,7 +22,7 @@ export interface RegistryConfig {
   retries?: number;
 }
 
-export function loadRegistryConfig(source: Record<string, string | undefined> = process.env): RegistryConfig {
-  const env = loadAdapterEnv(RegistryEnv, source);
+export function loadRegistryConfig(source: EnvSource): RegistryConfig {
+  const env = loadEnv(RegistryEnv, source);
   return { url: env.REGISTRY_URL, timeoutMs: env.REGISTRY_TIMEOUT_MS };
 }

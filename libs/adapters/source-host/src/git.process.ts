@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { executablePath } from '@pc/platform';
 
 export interface GitResult {
   code: number | null;
@@ -21,7 +22,7 @@ export function runGit(args: readonly string[], options: GitRunOptions): Promise
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', ...options.env },
+      env: { PATH: executablePath(), LANG: 'C', LC_ALL: 'C', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const max = options.maxOutputBytes ?? 100 * 1024 * 1024;

@@ -1,3 +1,4 @@
+import type { EnvSource } from '@pc/platform';
 import {
   OutboundGuard,
   OutboundHttpClient,
@@ -51,7 +52,7 @@ export class HttpSourceHost implements SourceHost {
     });
   }
 
-  static fromEnv(source: Record<string, string | undefined> = process.env): HttpSourceHost {
+  static fromEnv(source: EnvSource): HttpSourceHost {
     return new HttpSourceHost(loadSourceHostConfig(source));
   }
 

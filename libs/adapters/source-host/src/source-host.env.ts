@@ -1,5 +1,6 @@
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig, loadAdapterEnv } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
+import { type EnvSource, loadEnv } from '@pc/platform';
 
 const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -40,10 +41,8 @@ export interface SourceHostConfig {
   allowlist?: string[];
 }
 
-export function loadSourceHostConfig(
-  source: Record<string, string | undefined> = process.env,
-): SourceHostConfig {
-  const env = loadAdapterEnv(SourceHostEnv, source);
+export function loadSourceHostConfig(source: EnvSource): SourceHostConfig {
+  const env = loadEnv(SourceHostEnv, source);
   return {
     webUrl: env.SOURCE_HOST_WEB_URL,
     apiUrl: env.SOURCE_HOST_API_URL,

@@ -35,9 +35,12 @@ export interface ValidateSubmissionRequest {
   implementationSourceHostUrl?: string;
 }
 
+export const IDEA_COVERAGES = ['full', 'partial'] as const;
+export type IdeaCoverage = (typeof IDEA_COVERAGES)[number];
+
 export interface IdeaDeclaration {
   ideaId: string;
-  coverage?: 'full' | 'partial';
+  coverage?: IdeaCoverage;
   scopeNote?: string;
   completesIdea?: boolean;
 }
@@ -100,13 +103,16 @@ export interface ReviewRequest {
 export const REVISION_FIELDS = ['description', 'source_host_url', 'implementation_source_host_url'] as const;
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
+export const REVISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
 export interface PolicyRevision {
   id: string;
   policy_id: string;
   field: RevisionField;
   proposed_value: string;
   previous_value: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: RevisionStatus;
   feedback: string | null;
   submitted_at: string;
   reviewed_at: string | null;
@@ -125,11 +131,14 @@ export interface ReviewQueue {
   ideas: Idea[];
 }
 
+export const IDEA_STATUSES = ['pending', 'approved', 'rejected', 'delivered'] as const;
+export type IdeaStatus = (typeof IDEA_STATUSES)[number];
+
 export interface Idea {
   id: string;
   title: string;
   description: string;
-  status: 'pending' | 'approved' | 'rejected' | 'delivered';
+  status: IdeaStatus;
   votes: number;
   submitter_id: string;
   created_at: string;
@@ -153,7 +162,11 @@ export interface IdeaDeliveredEvent {
 
 export const TRANSFER_RESOURCE_TYPES = ['policy', 'idea', 'ruleset'] as const;
 export type TransferResourceType = (typeof TRANSFER_RESOURCE_TYPES)[number];
-export type TransferStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled' | 'expired';
+export const TRANSFER_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+/** The caller's side of a transfer. */
+export const TRANSFER_ROLES = ['recipient', 'initiator'] as const;
+export type TransferRole = (typeof TRANSFER_ROLES)[number];
 
 export interface Transfer {
   id: string;
@@ -169,7 +182,7 @@ export interface Transfer {
   expires_at: string;
   counterparty_name: string | null;
   counterparty_email: string | null;
-  role: 'recipient' | 'initiator';
+  role: TransferRole;
 }
 
 export interface CreateTransferRequest {

@@ -29,11 +29,14 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** The four predefined documentation tabs of a policy; any other key is custom. */
 export const PREDEFINED_POLICY_TABS = ['overview', 'configuration', 'examples', 'faq'] as const;
 
+export const IDEA_PHASES = ['declared', 'delivered'] as const;
+export type IdeaPhase = (typeof IDEA_PHASES)[number];
+
 export interface IdeaDelivery {
   id: string;
   slug?: string;
   title: string;
-  phase: 'declared' | 'delivered';
+  phase: IdeaPhase;
   coverage: 'full' | 'partial';
   scope_note: string | null;
   completes_idea: boolean;
@@ -152,10 +155,13 @@ export interface UpdatePolicyRequest {
   a2aProtocolVersions?: string[];
 }
 
+export const DOC_TAB_KINDS = ['predefined', 'custom'] as const;
+export type DocTabKind = (typeof DOC_TAB_KINDS)[number];
+
 export interface DocTab {
   key: string;
   title: string;
-  kind: 'predefined' | 'custom';
+  kind: DocTabKind;
   bodyMd: string;
   sortOrder: number;
 }

@@ -10,9 +10,9 @@ export const CONNECTION_LIMITS = {
   customDomainMax: 2048,
   /** Connections one user may own (then 409). */
   perOwner: 100,
-  /** Organizations listed for one connection (a larger tree is cut there). */
+  /** Organizations listed for one connection (a larger tree is cut there: root first, depth first). */
   orgsMax: 1000,
-  /** Workspaces one connection may be shared into. */
+  /** Workspaces one connection may be shared into (then 409). */
   sharesMax: 200,
 } as const;
 

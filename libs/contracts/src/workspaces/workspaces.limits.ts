@@ -15,7 +15,7 @@ export const WORKSPACE_LIMITS = {
   sharesMax: 100,
   /** Workspaces one user may create (then 409). */
   ownedMax: 50,
-  /** Memberships listed for one user. */
+  /** Workspaces one user belongs to, the personal one included (then 409 on joining another). */
   membershipsMax: 500,
 } as const;
 

@@ -1,16 +1,20 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+
+/** A set of variables: the process environment, or an explicit one (tests, the composition root). */
+export type EnvSource = Record<string, string | undefined>;
 
 /**
- * Validates the environment once, at boot, into a typed object. The error names every variable
- * that is wrong, and nothing else in the code base reads `process.env`.
+ * The configuration module: the one place that reads `process.env` (an ESLint rule forbids it
+ * elsewhere). Each app validates its environment once, at boot, into a typed object with `loadEnv`
+ * (in `<app>.env.ts`); the error names every variable that is wrong. An empty value counts as unset.
  */
-export function loadEnv<T extends object>(
-  schema: new () => T,
-  source: Record<string, string | undefined> = process.env,
-): T {
-  const instance = plainToInstance(schema, source, { enableImplicitConversion: true });
+export function loadEnv<T extends object>(schema: new () => T, source: EnvSource = process.env): T {
+  const defined = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const instance = plainToInstance(schema, defined, { enableImplicitConversion: true });
   const errors = validateSync(instance, { whitelist: false, skipMissingProperties: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
@@ -19,12 +23,57 @@ export function loadEnv<T extends object>(
   return instance;
 }
 
-/** Variables every app reads. */
-export class CommonEnv {
-  @IsOptional()
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  LOG_LEVEL: string = 'info';
+/**
+ * A boolean variable, parsed strictly: `true`/`1` and `false`/`0`; anything else (`yes`, `off`, `False`)
+ * is refused at start, naming the variable, rather than read as true.
+ */
+export function EnvBoolean(): PropertyDecorator {
+  const parse = Transform(({ key, obj }: { key: string; obj: EnvSource }) => {
+    const raw = obj[key];
+    if (raw === undefined) return undefined;
+    if (raw === 'true' || raw === '1' || (raw as unknown) === true) return true;
+    if (raw === 'false' || raw === '0' || (raw as unknown) === false) return false;
+    return raw;
+  });
+  const check = IsBoolean({ message: ({ property }) => `${property} must be true, false, 1 or 0` });
+  return (target, property) => {
+    parse(target, property);
+    check(target, property);
+  };
+}
 
+/** The environment as the composition root hands it to the apps it starts (`npm start`). */
+export function processEnv(): EnvSource {
+  return { ...process.env };
+}
+
+/** The search path child processes (git) are started with, nothing else of the environment. */
+export function executablePath(): string {
+  return process.env.PATH ?? '/usr/bin:/bin';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class LoggingEnv {
+  @IsOptional()
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: string = 'info';
+}
+
+/**
+ * The level the root logger starts with, before an app has loaded its schema (module-level loggers
+ * are created at import). Apps then set the level from their validated `LOG_LEVEL` (the same value).
+ */
+export function initialLogLevel(): string {
+  try {
+    return loadEnv(LoggingEnv).LOG_LEVEL;
+  } catch {
+    return 'info'; // the app's own loadEnv refuses the bad value at start, naming it
+  }
+}
+
+/** Variables every app reads. */
+export class CommonEnv extends LoggingEnv {
   /** With it, the bus is NATS; without it, the in-process bus (embedded mode only). */
   @IsOptional()
   @IsString()

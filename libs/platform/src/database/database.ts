@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type MixedList } from 'typeorm';
 import { createLogger } from '../logging/logger';
 
 const log = createLogger('database');
@@ -8,8 +8,11 @@ export interface ServiceDatabaseOptions {
   url: string;
   /** The one schema this service owns; it reads and writes nothing else. */
   schema: string;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
+  /**
+   * None: repositories write SQL with typed rows on the DataSource/EntityManager (docs/architecture.md,
+   * "Persistence"). Only an empty list is accepted.
+   */
+  entities?: [];
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
@@ -20,7 +23,7 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     type: 'postgres',
     url: options.url,
     schema: options.schema,
-    entities: options.entities,
+    entities: [],
     migrations: options.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

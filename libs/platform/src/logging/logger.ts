@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { initialLogLevel } from '../config/env';
 
 interface LogContext {
   requestId: string;
@@ -35,7 +36,7 @@ let root: Logger | undefined;
 
 export function rootLogger(): Logger {
   root ??= pino({
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: initialLogLevel(),
     base: { pid: process.pid },
     redact: { paths: REDACT, censor: '[redacted]' },
     // Errors are logged by type, message, code and stack only: a database error also carries the
@@ -73,7 +74,10 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger = rootLogger()) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, stringify(message));
+    // Start-up chatter (a line per route, per module) would bury the ready banner: debug only.
+    if (context !== undefined && QUIET_CONTEXTS.has(context))
+      this.logger.debug({ context }, stringify(message));
+    else this.logger.info({ context }, stringify(message));
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.logger.error({ context, trace }, stringify(message));
@@ -88,6 +92,9 @@ export class PinoNestLogger implements LoggerService {
     this.logger.trace({ context }, stringify(message));
   }
 }
+
+/** Nest's contexts that log one line per route or module at start. */
+const QUIET_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader']);
 
 function stringify(message: unknown): string {
   return typeof message === 'string' ? message : JSON.stringify(message);

@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@pc/testing';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const ADMIN = { email: 'readme-admin@example.com', password: 'readme-admin-password' };
+
+interface Walkthrough {
+  title: string;
+  line: number;
+  script: string;
+}
+
+/** Every fenced block whose info string is exactly `sh walkthrough`, in README order. */
+function walkthroughs(markdown: string): Walkthrough[] {
+  const found: Walkthrough[] = [];
+  const lines = markdown.split('\n');
+  let heading = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (/^#{1,6} /.test(lines[i])) heading = lines[i].replace(/^#+ /, '');
+    if (lines[i].trim() !== '```sh walkthrough') continue;
+    const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
+    if (end < 0) throw new Error(`README.md:${i + 1}: a walk-through block is never closed`);
+    found.push({ title: heading, line: i + 1, script: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return found;
+}
+
+/** `npm start` in a child process, on free ports, a test database and a data directory of its own. */
+async function startLikeNpmStart(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; B: string; S: string; output: string }> {
+  const child = spawn(process.execPath, ['-r', './tools/register.js', 'apps/embedded/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info', // as a newcomer runs it: the banner must not drown in start-up lines
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start did not print its banner:\n${output}`)),
+      60_000,
+    );
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const api = /^ {2}API: +(http\S+)\/api$/m.exec(output);
+      const sandbox = /^Sandbox .*: (http\S+)$/m.exec(output);
+      if (api && sandbox) {
+        clearTimeout(timer);
+        resolve({ child, B: api[1], S: sandbox[1], output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}):\n${output}`));
+    });
+  });
+}
+
+const blocks = walkthroughs(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+
+describe('the README walk-throughs, against a system started like npm start', () => {
+  let db: TestDatabase;
+  let dataDir: string;
+  let system: { child: ChildProcess; B: string; S: string; output: string };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pc-readme-'));
+    system = await startLikeNpmStart(db.url, dataDir);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (system?.child.exitCode === null) {
+      const exited = new Promise((resolve) => system.child.once('exit', resolve));
+      system.child.kill('SIGTERM');
+      await exited;
+    }
+    await db?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('prints the ready banner without a log line per route or module', () => {
+    expect(system.output).toContain('Policy Catalog is running');
+    expect(system.output).not.toMatch(/Mapped \{|dependencies initialized/);
+  });
+
+  it('finds the walk-throughs in the README', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(blocks.map((b) => [`"${b.title}" (README.md:${b.line})`, b] as const))(
+    'runs %s, then runs it again',
+    (_, block) => {
+      for (const attempt of ['first', 'second']) {
+        const run = spawnSync('bash', ['-euo', 'pipefail', '-c', block.script], {
+          cwd: os.tmpdir(),
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            B: system.B,
+            S: system.S,
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+          },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        if (run.status !== 0) {
+          throw new Error(
+            `README.md:${block.line}, ${attempt} run, exited ${run.status ?? run.signal}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`,
+          );
+        }
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** An entry of the caller's inbox. */
+export class NotificationDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['idea_delivered'] }) kind!: 'idea_delivered';
+  @ApiProperty() title!: string;
+  @ApiProperty() body!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
+  @ApiProperty() read!: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class NotificationListDto {
+  @ApiProperty({ type: [NotificationDto], description: 'Newest first' }) notifications!: NotificationDto[];
+}
