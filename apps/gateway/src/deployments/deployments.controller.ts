@@ -36,11 +36,11 @@ import {
   DeploymentEnvelopeDto,
   DeploymentListDto,
   DeploymentResultsDto,
-  DevVersionDto,
-  HistoryDto,
-  JobEnvelopeDto,
+  DeploymentDevVersionDto,
+  DeploymentHistoryDto,
+  DeploymentJobEnvelopeDto,
   ListDeploymentsQuery,
-  SyncResultDto,
+  DeploymentSyncResultDto,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 
@@ -180,7 +180,7 @@ export class DeploymentsController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Reconcile one deployment with the platform' })
-  @ApiOkResponse({ type: SyncResultDto })
+  @ApiOkResponse({ type: DeploymentSyncResultDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.sync, ctx, { id });
@@ -192,7 +192,7 @@ export class DeploymentsController {
     summary: 'Enqueue removal from the organization and of the -dev versions',
     description: 'Returns the job, or null when there is nothing to remove (the deployment did not succeed).',
   })
-  @ApiCreatedResponse({ type: JobEnvelopeDto })
+  @ApiCreatedResponse({ type: DeploymentJobEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   unpublish(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.unpublish, ctx, { id });
@@ -204,7 +204,7 @@ export class DeploymentsController {
     summary: 'Enqueue deletion of the released version from the registry',
     description: 'Returns the job, or null when nothing was released.',
   })
-  @ApiCreatedResponse({ type: JobEnvelopeDto })
+  @ApiCreatedResponse({ type: DeploymentJobEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   deleteRelease(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.deleteRelease, ctx, { id });
@@ -213,7 +213,7 @@ export class DeploymentsController {
   @Get(':id/dev-version')
   @Authenticated()
   @ApiOperation({ summary: 'Does a -dev version of this deployment remain in the registry? (read-only)' })
-  @ApiOkResponse({ type: DevVersionDto })
+  @ApiOkResponse({ type: DeploymentDevVersionDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   devVersion(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.devVersion, ctx, { id });
@@ -222,7 +222,7 @@ export class DeploymentsController {
   @Get(':id/history')
   @Authenticated()
   @ApiOperation({ summary: "The deployment's jobs, the latest job and its most recent log chunks" })
-  @ApiOkResponse({ type: HistoryDto })
+  @ApiOkResponse({ type: DeploymentHistoryDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.history, ctx, { id });

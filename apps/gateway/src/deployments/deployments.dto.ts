@@ -219,7 +219,7 @@ export class DeploymentEnvelopeDto {
   @ApiProperty({ type: DeploymentDto }) deployment!: DeploymentDto;
 }
 
-export class PaginationDto {
+export class DeploymentPaginationDto {
   @ApiProperty({ minimum: 1, maximum: L.pageMax }) limit!: number;
   @ApiProperty({
     type: String,
@@ -232,7 +232,7 @@ export class PaginationDto {
 
 export class DeploymentListDto {
   @ApiProperty({ type: [DeploymentDto], maxItems: L.pageMax }) deployments!: DeploymentDto[];
-  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+  @ApiProperty({ type: DeploymentPaginationDto }) pagination!: DeploymentPaginationDto;
 }
 
 export class DeploymentRefDto {
@@ -264,7 +264,7 @@ export class DeletedFailedDto {
   @ApiProperty({ type: [String], maxItems: L.deleteFailedMax }) deletedDeploymentIds!: string[];
 }
 
-export class SyncResultDto {
+export class DeploymentSyncResultDto {
   @ApiProperty() ok!: boolean;
   @ApiProperty({
     enum: SYNC_RESULTS,
@@ -275,7 +275,7 @@ export class SyncResultDto {
   @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
 }
 
-export class JobDto {
+export class DeploymentJobDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) deployment_id!: string;
   @ApiProperty({ enum: JOB_KINDS }) kind!: JobKind;
@@ -289,9 +289,9 @@ export class JobDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finished_at!: string | null;
 }
 
-export class JobEnvelopeDto {
-  @ApiProperty({ type: JobDto, nullable: true, description: 'Null when there was nothing to do' })
-  job!: JobDto | null;
+export class DeploymentJobEnvelopeDto {
+  @ApiProperty({ type: DeploymentJobDto, nullable: true, description: 'Null when there was nothing to do' })
+  job!: DeploymentJobDto | null;
 }
 
 export class LogChunkDto {
@@ -304,9 +304,11 @@ export class LogChunkDto {
   @ApiProperty({ format: 'date-time' }) at!: string;
 }
 
-export class HistoryDto {
-  @ApiProperty({ type: [JobDto], maxItems: L.historyJobsMax, description: 'Newest first' }) jobs!: JobDto[];
-  @ApiProperty({ type: JobDto, nullable: true, description: 'The latest job' }) job!: JobDto | null;
+export class DeploymentHistoryDto {
+  @ApiProperty({ type: [DeploymentJobDto], maxItems: L.historyJobsMax, description: 'Newest first' })
+  jobs!: DeploymentJobDto[];
+  @ApiProperty({ type: DeploymentJobDto, nullable: true, description: 'The latest job' })
+  job!: DeploymentJobDto | null;
   @ApiProperty({
     type: [LogChunkDto],
     maxItems: L.historyLogsMax,
@@ -315,7 +317,7 @@ export class HistoryDto {
   logs!: LogChunkDto[];
 }
 
-export class DevVersionDto {
+export class DeploymentDevVersionDto {
   @ApiProperty({
     type: Boolean,
     nullable: true,
