@@ -1,4 +1,5 @@
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { startSystem } from './system';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 describe.each(['nats', 'in-process'] as const)('deployments through the gateway over the %s bus', (kind) => {
@@ -370,6 +371,50 @@ describe('cancelling deployments (in-process bus, a build that takes 30 s)', () 
     world.start('in-process', { DEPLOY_BUILD_COMMAND: 'sleep 30', DEPLOY_WORKER_CONCURRENCY: '2' }),
   );
   afterAll(() => world.stop());
+
+  it('streams a running job live from another gateway replica, with heartbeats, until it ends', async () => {
+    const replica = await startSystem({
+      bus: world.bus,
+      databaseUrl: world.db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: { LOG_STREAM_HEARTBEAT_MS: '200' },
+    });
+    try {
+      const { user, tenant, connectionId, workspaceId } = await world.deployer();
+      const { id: policyId } = await world.newDeployablePolicy(user);
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          version: '9.9.9',
+          doPublish: true,
+        },
+        { token: user.token },
+      );
+      const id = res.body.results[0].deployment.id as string;
+      const streaming = world.readStream(user.token, id, { baseUrl: replica.url });
+      for (let i = 0; i < 200; i++) {
+        const h = await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token });
+        if (h.body.job?.step === 'build') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 700));
+      await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: user.token });
+      const stream = await streaming;
+      const texts = stream.events
+        .filter((e) => e.event === 'log')
+        .map((e) => (JSON.parse(e.data) as Json).text);
+      expect(texts).toEqual(expect.arrayContaining(['Building: sleep 30', 'Cancelled']));
+      expect(stream.comments).toBeGreaterThan(0);
+      expect(JSON.parse(stream.events[stream.events.length - 1].data)).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await replica.close();
+    }
+  });
 
   it('cancels a queued job at once and stops running ones in their build', async () => {
     const { user, tenant, connectionId, workspaceId } = await world.deployer();

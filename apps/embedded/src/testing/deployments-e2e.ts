@@ -68,15 +68,18 @@ export class DeploymentsWorld extends ConnectionsWorld {
   async readStream(
     token: string,
     id: string,
-    options: { lastEventId?: string; stopAfter?: number } = {},
+    options: { lastEventId?: string; stopAfter?: number; baseUrl?: string } = {},
   ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
     const controller = new AbortController();
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-    const response = await fetch(new URL(`/api/deployments/${id}/logs`, this.http.baseUrl), {
-      headers,
-      signal: controller.signal,
-    });
+    const response = await fetch(
+      new URL(`/api/deployments/${id}/logs`, options.baseUrl ?? this.http.baseUrl),
+      {
+        headers,
+        signal: controller.signal,
+      },
+    );
     const events: SseEvent[] = [];
     let comments = 0;
     if (!response.ok || !response.body) {
