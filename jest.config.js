@@ -26,6 +26,7 @@ function projectDirs() {
   };
   walk(path.join(__dirname, 'apps'), 0);
   walk(path.join(__dirname, 'libs'), 0);
+  walk(path.join(__dirname, 'bench'), 0);
   return dirs;
 }
 

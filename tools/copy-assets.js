@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const ASSETS = ['apps/catalog/vendor-index'];
+const ASSETS = ['libs/vendor-index/data'];
 for (const asset of ASSETS) {
   fs.cpSync(path.join(root, asset), path.join(root, 'dist', asset), { recursive: true });
 }

@@ -5,6 +5,7 @@ import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
 import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
+import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
   ensureDatabase,
@@ -21,6 +22,7 @@ const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   connections: connectionsDatabase,
   workspaces: workspacesDatabase,
   deployments: deploymentsDatabase,
+  rulesets: rulesetsDatabase,
 };
 
 async function main(): Promise<void> {

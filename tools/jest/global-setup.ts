@@ -2,6 +2,7 @@ import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
 import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
+import { rulesetsDatabase } from '@pc/rulesets';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { provisionNats, provisionPostgres, type Provisioned, uniqueName, withDatabase } from '@pc/testing';
 import { workspacesDatabase } from '@pc/workspaces';
@@ -11,6 +12,7 @@ import { Client } from 'pg';
 const SERVICE_DATABASES = [
   identityDatabase,
   catalogDatabase,
+  rulesetsDatabase,
   connectionsDatabase,
   workspacesDatabase,
   deploymentsDatabase,

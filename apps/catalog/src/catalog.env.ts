@@ -1,12 +1,12 @@
-import path from 'node:path';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ServiceEnv } from '@pc/platform';
+import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 
 export class CatalogEnv extends ServiceEnv {
-  /** Folder of the vendor index (`policies/*.yaml`, `rulesets/*.yaml`); reloaded by the admin endpoint. */
+  /** Folder of the vendor index (the catalog reads `policies/*.yaml`); reloaded by the admin endpoint. */
   @IsOptional()
   @IsString()
-  VENDOR_INDEX_DIR: string = path.join(__dirname, '..', 'vendor-index');
+  VENDOR_INDEX_DIR: string = DEFAULT_VENDOR_INDEX_DIR;
 
   /** Comments one caller may post in 24 hours; then 429 with Retry-After. */
   @IsOptional()

@@ -5,6 +5,16 @@ import { CatalogModule } from './catalog.module';
 
 export { CatalogEnv } from './catalog.env';
 export { catalogDatabase } from './database/catalog.datasource';
+// The benchmark's baseline runs the catalog's own SQL and response mapping (bench/baseline).
+export {
+  FIND_BY_ID,
+  type PolicyListRow,
+  type PolicySearch,
+  searchPolicies,
+  searchQuery,
+} from './policies/policies.repository';
+export { toPolicy } from './policies/policy.mapper';
+export type { PolicyRow } from './policies/policy.row';
 
 export function catalogService(env: CatalogEnv): ServiceDefinition {
   return { name: 'catalog', ping: CatalogRpc.ping, module: CatalogModule.register(env) };

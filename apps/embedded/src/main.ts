@@ -84,6 +84,8 @@ async function main(): Promise<void> {
       `  platform demo credentials: clientId ${sandbox.demo.clientId} / clientSecret ${sandbox.demo.clientSecret}`,
       `    organizations: ${sandbox.demo.organizations.map((o) => `${o.name} (${o.id})`).join(', ')}`,
       `  demo repositories: ${[...sandbox.demo.repositories.unifiedPolicies, ...sandbox.demo.repositories.rulesets].join(' ')}`,
+      `  ruleset folders (validate with /tree/main/mcp): ${sandbox.demo.repositories.rulesetMonorepo ?? ''}`,
+      `  broken rulesets (each fails validation): ${sandbox.demo.repositories.brokenRulesets.join(' ')}`,
       '',
     ].join('\n') + '\n',
   );

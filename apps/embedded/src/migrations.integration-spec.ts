@@ -2,11 +2,18 @@ import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
 import { identityDatabase } from '@pc/identity';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
+import { rulesetsDatabase } from '@pc/rulesets';
 import { testEnv, uniqueName, withDatabase } from '@pc/testing';
 import { workspacesDatabase } from '@pc/workspaces';
 import { Client } from 'pg';
 
-const SERVICES = [identityDatabase, catalogDatabase, connectionsDatabase, workspacesDatabase];
+const SERVICES = [
+  identityDatabase,
+  catalogDatabase,
+  rulesetsDatabase,
+  connectionsDatabase,
+  workspacesDatabase,
+];
 
 /** Every service's migrations run on an empty database, undo completely, and run again. */
 describe.each(SERVICES.map((s) => [s.schema, s] as const))('the %s migrations', (schema, database) => {

@@ -19,6 +19,7 @@ const PASSWORDS: Record<AppName, string> = {
   workspaces: 'ws-pass',
   deployments: 'dep-pass',
   'deployment-worker': 'worker-pass',
+  rulesets: 'rs-pass',
 };
 
 /**
@@ -51,6 +52,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
         NATS_DEPLOYMENTS_PASSWORD: PASSWORDS.deployments,
         NATS_DEPLOYMENT_WORKER_PASSWORD: PASSWORDS['deployment-worker'],
+        NATS_RULESETS_PASSWORD: PASSWORDS.rulesets,
       },
     });
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -117,6 +119,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
       (await http.get<Json>(`/api/connections/${connectionId}/impact`, { token })).body.workspace_links,
     ).toBe(1);
     expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
+    expect((await http.get<Json>('/api/rulesets?source=vendor&limit=1')).body.rulesets).toHaveLength(1);
+    expect((await http.get<Json>('/api/rulesets')).status).toBe(200);
     expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });
@@ -157,6 +161,44 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     await new Promise((r) => setTimeout(r, 200));
     await nc.close();
     // One refusal for the forged publish, one for the subscription to the gateway's replies.
+    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+  });
+
+  it("keeps the rulesets user from approving ideas in the catalog or reading the catalog's replies", async () => {
+    const nc = await connect({
+      servers: `nats://127.0.0.1:${port}`,
+      user: 'rulesets',
+      pass: PASSWORDS.rulesets,
+      inboxPrefix: '_INBOX_rulesets',
+    });
+    const errors: string[] = [];
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === Events.Error)
+          errors.push(typeof status.data === 'string' ? status.data : 'error');
+      }
+    })();
+    const jc = JSONCodec();
+    const forged = {
+      ctx: {
+        requestId: 'x',
+        caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
+      },
+      data: { id: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e' },
+    };
+    await expect(
+      nc.request(
+        'catalog.idea.approve.v1',
+        jc.encode({ pattern: 'catalog.idea.approve.v1', data: forged, id: '1' }),
+        {
+          timeout: 1000,
+        },
+      ),
+    ).rejects.toBeDefined();
+    nc.subscribe('_INBOX_catalog.>');
+    await nc.flush().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    await nc.close();
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
   });
 

@@ -5,10 +5,18 @@ import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
 export type AppName =
-  'gateway' | 'identity' | 'catalog' | 'connections' | 'workspaces' | 'deployments' | 'deployment-worker';
+  | 'gateway'
+  | 'identity'
+  | 'catalog'
+  | 'rulesets'
+  | 'connections'
+  | 'workspaces'
+  | 'deployments'
+  | 'deployment-worker';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -68,6 +76,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     services.push(
       await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
     );
+    services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
     services.push(
       await startService(deploymentsService(loadEnv(DeploymentsEnv, source)), busOf('deployments'), http),
     );

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BusConfig, createLogger, PinoNestLogger } from '@pc/platform';
+import { type BusConfig, createLogger, jsonTextOf, PinoNestLogger } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -42,6 +42,8 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
+  // A service's answer is sent on in the JSON text it arrived in, not serialized a second time.
+  fastify.setReplySerializer((payload) => jsonTextOf(payload) ?? JSON.stringify(payload));
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     done(null, payload);

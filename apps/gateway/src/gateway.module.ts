@@ -24,6 +24,10 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
+import { RulesetReviewController } from './rulesets/ruleset-review.controller';
+import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
+import { RulesetsController } from './rulesets/rulesets.controller';
 
 @Module({})
 export class GatewayModule {
@@ -49,6 +53,10 @@ export class GatewayModule {
         WorkspaceMembersController,
         WorkspaceConnectionsController,
         DeploymentsController,
+        RulesetsController,
+        RulesetDocsController,
+        RulesetSubmissionsController,
+        RulesetReviewController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -9,6 +9,8 @@ import { RegistryStore } from './registry/registry.store';
 import { FaultInjector, systemOf, type FaultKind, type SandboxSystem } from './sandbox.faults';
 import {
   POLICY_OWNER,
+  BROKEN_RULESET_REPOSITORIES,
+  RULESET_MONOREPO,
   RULESET_OWNER,
   SEED_REPOSITORIES,
   SEED_SOURCE_HOST_TOKEN,
@@ -39,6 +41,10 @@ export interface SandboxDemo {
     unifiedPolicies: string[];
     splitPolicy: { definition: string; implementation: string } | null;
     rulesets: string[];
+    /** Ruleset repositories that fail validation, one error each (see the README). */
+    brokenRulesets: string[];
+    /** Several rulesets, one per folder (validate a folder with a /tree/<ref>/<folder> URL). */
+    rulesetMonorepo: string | null;
     privateRepository: string | null;
   };
 }
@@ -197,13 +203,21 @@ function emptyDemo(): SandboxDemo {
       parentId: 'parentId' in o ? o.parentId : null,
     })),
     sourceHostToken: SEED_SOURCE_HOST_TOKEN,
-    repositories: { unifiedPolicies: [], splitPolicy: null, rulesets: [], privateRepository: null },
+    repositories: {
+      unifiedPolicies: [],
+      splitPolicy: null,
+      rulesets: [],
+      brokenRulesets: [],
+      rulesetMonorepo: null,
+      privateRepository: null,
+    },
   };
 }
 
 async function seed(repos: GitRepositoryStore, platform: PlatformStore, _demo: SandboxDemo): Promise<void> {
   // One after the other, so ids, commit dates and therefore commit SHAs are the same on every start.
-  for (const spec of SEED_REPOSITORIES) await repos.createRepository(spec);
+  for (const spec of [...SEED_REPOSITORIES, ...BROKEN_RULESET_REPOSITORIES, RULESET_MONOREPO])
+    await repos.createRepository(spec);
   platform.addTenant({
     clientId: SEED_TENANT.clientId,
     clientSecret: SEED_TENANT.clientSecret,
@@ -222,6 +236,8 @@ function fillRepositoryUrls(demo: SandboxDemo, url: string, seeded: boolean): vo
       implementation: web(POLICY_OWNER, 'jwt-claims-validation-implementation'),
     },
     rulesets: [web(RULESET_OWNER, 'rest-api-best-practices'), web(RULESET_OWNER, 'security-baseline')],
+    brokenRulesets: BROKEN_RULESET_REPOSITORIES.map((r) => web(r.owner, r.name)),
+    rulesetMonorepo: web(RULESET_MONOREPO.owner, RULESET_MONOREPO.name),
     privateRepository: web(POLICY_OWNER, 'internal-experiments'),
   };
 }

@@ -20,3 +20,6 @@ export * from './workspaces/workspaces.patterns';
 export * from './deployments/deployments.limits';
 export * from './deployments/deployments.types';
 export * from './deployments/deployments.patterns';
+export * from './rulesets/rulesets.types';
+export * from './rulesets/rulesets.limits';
+export * from './rulesets/rulesets.patterns';

@@ -4,6 +4,7 @@ import {
   type CreateCommentRequest,
   type DeleteCommentRequest,
   type Envelope,
+  type PageRequest,
   type PolicyIdRequest,
   type UpdateCommentRequest,
 } from '@pc/contracts';
@@ -15,8 +16,8 @@ export class CommentsHandler {
   constructor(private readonly comments: CommentsService) {}
 
   @Handles(CatalogRpc.listComments)
-  list({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.comments.list(ctx, data.id);
+  list({ ctx, data }: Envelope<PolicyIdRequest & PageRequest>) {
+    return this.comments.list(ctx, data);
   }
 
   @Handles(CatalogRpc.createComment)

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Keyset } from '../common/paging';
 
 export interface CommentRow {
   id: string;
@@ -16,10 +17,17 @@ export interface CommentRow {
 export class CommentsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  listFor(policyId: string): Promise<CommentRow[]> {
-    return this.dataSource.query<CommentRow[]>(
-      `SELECT * FROM catalog.comments WHERE policy_id = $1 ORDER BY created_at, id LIMIT 5000`,
-      [policyId],
+  /** `limit + 1` comments after the keyset `after`, oldest first (comments_policy_idx). */
+  listFor(
+    policyId: string,
+    limit: number,
+    after: Keyset | null,
+  ): Promise<Array<CommentRow & { cursor_key: string }>> {
+    return this.dataSource.query(
+      `SELECT *, created_at::text AS cursor_key FROM catalog.comments
+        WHERE policy_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
+        ORDER BY created_at, id LIMIT $4`,
+      [policyId, after?.key ?? null, after?.id ?? null, limit + 1],
     );
   }
 

@@ -2,8 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Comment,
   COMMENT_BODY_MAX,
+  COMMENTS_LIMIT,
   type CreateCommentRequest,
   type DeleteCommentRequest,
+  type PageInfo,
+  type PageRequest,
+  type PolicyIdRequest,
   type RequestContext,
   type UpdateCommentRequest,
 } from '@pc/contracts';
@@ -11,6 +15,7 @@ import { DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
 import { DataSource } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
 import { PolicyAccess } from '../policies/policy-access';
 import { toComment } from './comment.mapper';
@@ -32,10 +37,16 @@ export class CommentsService {
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
-  async list(ctx: RequestContext, policyId: string): Promise<{ comments: Comment[] }> {
-    await this.access.visible(ctx, policyId);
-    const rows = await this.comments.listFor(policyId);
-    return { comments: await this.present(ctx, rows) };
+  /** One page, oldest first: at most `limit` comments and at most the reply budget in bytes. */
+  async list(
+    ctx: RequestContext,
+    request: PolicyIdRequest & PageRequest,
+  ): Promise<{ comments: Comment[] } & PageInfo> {
+    await this.access.visible(ctx, request.id);
+    const limit = Math.min(request.limit ?? COMMENTS_LIMIT.default, COMMENTS_LIMIT.max);
+    const rows = await this.comments.listFor(request.id, limit, decodeKeyset(request.cursor, 'comments'));
+    const page = await pageOf(rows, limit, 'comments', (head) => this.present(ctx, head));
+    return { comments: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async create(ctx: RequestContext, request: CreateCommentRequest): Promise<{ comment: Comment }> {

@@ -3,6 +3,7 @@ import { CatalogInit1795400000000 } from './migrations/1795400000000-catalog-ini
 import { CatalogPolicyReviewers1795500000000 } from './migrations/1795500000000-catalog-policy-reviewers';
 import { CatalogSearchIndexes1795500000001 } from './migrations/1795500000001-catalog-search-indexes';
 import { CatalogReviewHardening1795600000000 } from './migrations/1795600000000-catalog-review-hardening';
+import { CatalogWeightedSearch1795750000000 } from './migrations/1795750000000-catalog-weighted-search';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -16,5 +17,6 @@ export const catalogDatabase = {
     CatalogPolicyReviewers1795500000000,
     CatalogSearchIndexes1795500000001,
     CatalogReviewHardening1795600000000,
+    CatalogWeightedSearch1795750000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

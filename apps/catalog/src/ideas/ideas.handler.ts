@@ -1,5 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope, type ReviewRequest, type SubmitIdeaRequest } from '@pc/contracts';
+import {
+  CatalogRpc,
+  type DeclareIdeasRequest,
+  type DeliverIdeasRequest,
+  type Envelope,
+  type IdeaDeclaration,
+  type ListIdeaDeliveriesRequest,
+  type ReviewRequest,
+  type SubmitIdeaRequest,
+} from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { IdeasService } from './ideas.service';
 
@@ -30,5 +39,25 @@ export class IdeasHandler {
   @Handles(CatalogRpc.rejectIdea)
   reject({ ctx, data }: Envelope<ReviewRequest>) {
     return this.ideas.reject(ctx, data);
+  }
+
+  @Handles(CatalogRpc.checkIdeas)
+  check({ ctx, data }: Envelope<{ ideas: IdeaDeclaration[] }>) {
+    return this.ideas.check(ctx, data.ideas);
+  }
+
+  @Handles(CatalogRpc.declareIdeas)
+  declare({ ctx, data }: Envelope<DeclareIdeasRequest>) {
+    return this.ideas.declare(ctx, data);
+  }
+
+  @Handles(CatalogRpc.deliverIdeas)
+  deliver({ ctx, data }: Envelope<DeliverIdeasRequest>) {
+    return this.ideas.deliver(ctx, data);
+  }
+
+  @Handles(CatalogRpc.listIdeaDeliveries)
+  deliveries({ data }: Envelope<ListIdeaDeliveriesRequest>) {
+    return this.ideas.deliveries(data);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery } from '@pc/contracts';
+import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 interface IdeaRow {
@@ -21,6 +22,9 @@ interface DeliveryRow {
   scope_note: string | null;
   completes_idea: boolean;
 }
+
+/** Resources that declare ideas: policies here, rulesets for the rulesets service. */
+export type ResourceType = 'policy' | 'ruleset';
 
 export interface DueDelivery {
   idea_id: string;
@@ -54,9 +58,11 @@ export class IdeasRepository {
     return rows.map(toIdea);
   }
 
-  async pending(): Promise<Idea[]> {
+  /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
+  async pending(limit: number): Promise<Idea[]> {
     const rows = await this.dataSource.query<IdeaRow[]>(
-      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at LIMIT 200`,
+      `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at, id LIMIT $1`,
+      [limit + 1],
     );
     return rows.map(toIdea);
   }
@@ -81,21 +87,27 @@ export class IdeasRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async declare(db: EntityManager, resourceId: string, ideas: IdeaDeclaration[]): Promise<void> {
+  async declare(
+    db: EntityManager,
+    resourceId: string,
+    ideas: IdeaDeclaration[],
+    resourceType: ResourceType = 'policy',
+  ): Promise<void> {
     await db.query(
-      `DELETE FROM catalog.idea_deliveries WHERE resource_type = 'policy' AND resource_id = $1 AND phase = 'declared'`,
-      [resourceId],
+      `DELETE FROM catalog.idea_deliveries WHERE resource_type = $2 AND resource_id = $1 AND phase = 'declared'`,
+      [resourceId, resourceType],
     );
     for (const idea of ideas) {
       await db.query(
         `INSERT INTO catalog.idea_deliveries (idea_id, resource_type, resource_id, coverage, scope_note, completes_idea)
-         VALUES ($1, 'policy', $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+         VALUES ($1, $6, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
         [
           idea.ideaId,
           resourceId,
           idea.coverage ?? 'full',
           idea.scopeNote ?? null,
           idea.completesIdea ?? false,
+          resourceType,
         ],
       );
     }
@@ -105,12 +117,16 @@ export class IdeasRepository {
    * Marks as delivered the declared deliveries of a resource that fully deliver or complete their idea,
    * and returns them; the ideas become `delivered`.
    */
-  async deliver(db: EntityManager, resourceId: string): Promise<DueDelivery[]> {
+  async deliver(
+    db: EntityManager,
+    resourceId: string,
+    resourceType: ResourceType = 'policy',
+  ): Promise<DueDelivery[]> {
     const rows = await db.query<[Array<{ idea_id: string }>, number]>(
       `UPDATE catalog.idea_deliveries SET phase = 'delivered', delivered_at = now()
-        WHERE resource_type = 'policy' AND resource_id = $1 AND phase = 'declared'
+        WHERE resource_type = $2 AND resource_id = $1 AND phase = 'declared'
           AND (coverage = 'full' OR completes_idea) RETURNING idea_id`,
-      [resourceId],
+      [resourceId, resourceType],
     );
     const ids = rows[0].map((r) => r.idea_id);
     if (ids.length === 0) return [];
@@ -123,14 +139,18 @@ export class IdeasRepository {
     return updated[0];
   }
 
-  async deliveriesFor(resourceIds: string[]): Promise<Map<string, IdeaDelivery[]>> {
+  async deliveriesFor(
+    resourceIds: string[],
+    resourceType: ResourceType = 'policy',
+  ): Promise<Map<string, IdeaDelivery[]>> {
     const result = new Map<string, IdeaDelivery[]>();
     if (resourceIds.length === 0) return result;
-    const rows = await this.dataSource.query<DeliveryRow[]>(
+    const rows = await preparedQuery<DeliveryRow>(
+      this.dataSource,
       `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
          FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
-        WHERE d.resource_type = 'policy' AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,
-      [resourceIds],
+        WHERE d.resource_type = $2 AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,
+      [resourceIds, resourceType],
     );
     for (const r of rows) {
       const list = result.get(r.resource_id) ?? [];

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, PolicySort, SortOrder } from '@pc/contracts';
+import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
@@ -9,11 +11,18 @@ export interface PolicySearch {
   q?: string;
   direction?: Direction;
   assetKind?: AssetKind;
-  sort: PolicySort | 'relevance';
+  sort: PolicySort;
   order: SortOrder;
   limit: number;
   offset: number;
+  /** Keyset paging: rows after this one in the requested order (then `offset` is 0). */
+  after?: Keyset | null;
 }
+
+/** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
+export type PolicyListRow = PolicyRow & { cursor_key: string };
+
+export const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
 
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;
@@ -27,19 +36,21 @@ export class PoliciesRepository {
   }
 
   /**
-   * One page of the policies the viewer may see: published ones, plus their own. Full text search
-   * (ranked) or a partial-word match (trigram index) on name and description.
+   * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
+   * first (a common word fills the page from the first rows of the order), then, when it came back
+   * short, the matches through the search indexes (a rare word).
    */
-  async search(s: PolicySearch): Promise<PolicyRow[]> {
-    const { sql, params } = searchQuery(s);
-    return this.dataSource.query<PolicyRow[]>(sql, params);
+  async search(s: PolicySearch): Promise<PolicyListRow[]> {
+    return searchPolicies(s, (sql, params) => preparedQuery<PolicyListRow>(this.dataSource, sql, params));
   }
 
-  async findById(id: string, db: EntityManager = this.db, lock = false): Promise<PolicyRow | null> {
-    const rows = await db.query<PolicyRow[]>(
-      `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
+  /** Outside a transaction, a prepared statement (the hottest read of the catalog). */
+  async findById(id: string, db?: EntityManager, lock = false): Promise<PolicyRow | null> {
+    if (!db && !lock) {
+      const [row] = await preparedQuery<PolicyRow>(this.dataSource, FIND_BY_ID, [id]);
+      return row ?? null;
+    }
+    const rows = await (db ?? this.db).query<PolicyRow[]>(`${FIND_BY_ID}${lock ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] ?? null;
   }
 
@@ -124,7 +135,8 @@ export class PoliciesRepository {
 
   async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.query<Array<{ policy_id: string }>>(
+    const rows = await preparedQuery<{ policy_id: string }>(
+      this.dataSource,
       `SELECT policy_id FROM catalog.policy_likes WHERE user_id = $1 AND policy_id = ANY($2::uuid[])`,
       [userId, ids],
     );
@@ -133,7 +145,8 @@ export class PoliciesRepository {
 
   async docsSummaries(ids: string[]): Promise<Map<string, { tabs: number; filled: number }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.query<Array<{ policy_id: string; tabs: string; filled: string }>>(
+    const rows = await preparedQuery<{ policy_id: string; tabs: string; filled: string }>(
+      this.dataSource,
       `SELECT policy_id, count(*) AS tabs,
               count(*) FILTER (WHERE kind = 'predefined' AND btrim(body_md) <> '') AS filled
          FROM catalog.policy_doc_tabs WHERE policy_id = ANY($1::uuid[]) GROUP BY policy_id`,
@@ -143,8 +156,42 @@ export class PoliciesRepository {
   }
 }
 
-/** The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec). */
-export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] } {
+/**
+ * How a search with `q` reads the table. `walk`: along the index of the order, the first
+ * `SEARCH_WALK_ROWS` visible rows, keeping those that match: a common word fills the page there and
+ * then. `bitmap`: the matches through the full-text and trigram indexes, then sorted: fast when they
+ * are few, which is when the walk came back short. The planner cannot tell the two apart (a prefix
+ * query's selectivity is a guess), so the repository tries the walk first.
+ */
+export type SearchPlan = 'walk' | 'bitmap';
+
+/**
+ * One page of a search on any connection (the repository's, or the benchmark baseline's): with `q`
+ * the walk first, then, when it came back short, the search indexes.
+ */
+export async function searchPolicies(
+  s: PolicySearch,
+  run: (sql: string, params: unknown[]) => Promise<PolicyListRow[]>,
+): Promise<PolicyListRow[]> {
+  if (s.q?.trim()) {
+    const walk = searchQuery(s, 'walk');
+    const walked = await run(walk.sql, walk.params);
+    if (walked.length > s.limit) return walked;
+  }
+  const { sql, params } = searchQuery(s, 'bitmap');
+  return run(sql, params);
+}
+
+/** Rows the walk reads at most: a word in one row of ten still fills a page of 100. */
+export const SEARCH_WALK_ROWS = 1000;
+
+/**
+ * The SQL of one page of a search; its plans are checked at volume (policies.search.integration-spec).
+ * `q` matches every word of it as a word or the start of one (full text on the weighted vector), or the
+ * whole of it as part of a name (trigram on names only). The order is always one the spec names (by
+ * name, or by submission date) with the id as tie-breaker, so that the keyset cursor is exact.
+ */
+export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown): string => {
     params.push(value);
@@ -156,30 +203,58 @@ export function searchQuery(s: PolicySearch): { sql: string; params: unknown[] }
   if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
   if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
   if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
-  let rank = '0';
-  const q = s.q?.trim();
-  if (q) {
-    const tsq = `websearch_to_tsquery('english', ${p(q)})`;
-    const alternatives = [`p.search @@ ${tsq}`];
-    if (q.length >= MIN_PARTIAL) {
-      const pattern = p(`%${escapeLike(q.toLowerCase())}%`);
-      alternatives.push(`lower(p.name) LIKE ${pattern}`, `lower(p.description) LIKE ${pattern}`);
-      rank = `ts_rank_cd(p.search, ${tsq}) + CASE WHEN lower(p.name) LIKE ${pattern} THEN 1 ELSE 0 END`;
-    } else {
-      rank = `ts_rank_cd(p.search, ${tsq})`;
-    }
-    where.push(`(${alternatives.join(' OR ')})`);
+  const desc = s.order === 'desc';
+  const dir = desc ? 'DESC' : 'ASC';
+  const [keyExpr, keyText, keyCast, unindexedKey] =
+    s.sort === 'submitted'
+      ? ['p.created_at', 'p.created_at::text', 'timestamptz', `p.created_at + interval '0 s'`]
+      : ['lower(p.name)', 'lower(p.name)', 'text', `lower(p.name) || ''`];
+  if (s.after) {
+    where.push(
+      `(${keyExpr}, p.id) ${desc ? '<' : '>'} (${p(s.after.key)}::${keyCast}, ${p(s.after.id)}::uuid)`,
+    );
   }
-  const dir = s.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy =
-    s.sort === 'relevance'
-      ? `${rank} DESC, lower(p.name) ASC, p.id ASC`
-      : s.sort === 'submitted'
-        ? `p.created_at ${dir}, p.id ${dir}`
-        : `lower(p.name) ${dir}, p.id ${dir}`;
-  const sql = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE ${where.join(' AND ')}
-    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+  const q = s.q?.trim() ?? '';
+  let match: string | null = null;
+  if (q) {
+    const alternatives: string[] = [];
+    const prefixes = prefixQuery(q);
+    if (prefixes) alternatives.push(`p.search @@ to_tsquery('english', ${p(prefixes)})`);
+    if (q.length >= MIN_PARTIAL)
+      alternatives.push(`lower(p.name) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
+    match = alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : 'false';
+  }
+  const offset = s.after ? 0 : s.offset;
+  if (match && plan === 'walk') {
+    const sql = `SELECT ${POLICY_COLUMNS}, w.cursor_key FROM (
+        SELECT p.id, ${keyText} AS cursor_key, ${keyExpr} AS k, ${match} AS hit FROM catalog.policies p
+         WHERE ${where.join(' AND ')} ORDER BY ${keyExpr} ${dir}, p.id ${dir} LIMIT ${p(SEARCH_WALK_ROWS + offset)}
+      ) w JOIN catalog.policies p ON p.id = w.id
+      WHERE w.hit ORDER BY w.k ${dir}, w.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(offset)}`;
+    return { sql, params };
+  }
+  if (match) where.push(match);
+  // With `q`, an order the index of the order cannot give: the planner then reads the matches
+  // through the search indexes instead of walking the whole order (the `walk` plan did that part).
+  const orderKey = match ? unindexedKey : keyExpr;
+  const sql = `SELECT ${POLICY_COLUMNS}, ${keyText} AS cursor_key FROM catalog.policies p
+    WHERE ${where.join(' AND ')}
+    ORDER BY ${orderKey} ${dir}, p.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(offset)}`;
   return { sql, params };
+}
+
+/**
+ * Every word of the query as a prefix of a word (`auth` finds "authentication"), all of them required:
+ * `'rate':* & 'limit':*`. Punctuation and operators of the query are dropped, never interpreted.
+ */
+export function prefixQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length > 0
+    ? words
+        .slice(0, 16)
+        .map((w) => `'${w}':*`)
+        .join(' & ')
+    : null;
 }
 
 export function escapeLike(text: string): string {

@@ -14,11 +14,12 @@ import {
   type RevisionField,
   type UpdatePolicyRequest,
 } from '@pc/contracts';
-import { conflict, forbidden, unprocessable } from '@pc/platform';
+import { badRequest, conflict, fitToBudget, forbidden, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { callerId, decodeCursor, encodeCursor, requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
 import {
@@ -60,15 +61,28 @@ export class PoliciesService {
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
   ) {}
 
-  /** Vendor entries come from the index; community policies from the database, one page at a time. */
+  /**
+   * Vendor entries come from the index; community policies from the database, one page at a time:
+   * at most `limit` rows and at most the reply budget in bytes (a shorter page, with `hasMore`).
+   * Deep pages follow `nextCursor` (keyset); `offset` is capped by the gateway.
+   */
   async list(ctx: RequestContext, request: ListPoliciesRequest): Promise<ListPoliciesResult> {
-    const limit = request.limit ?? LIST_LIMIT.default;
+    const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
     const offset = request.offset ?? 0;
     if (request.source === 'vendor') {
       const all = this.vendor.listPolicies(request);
-      return { policies: all.slice(offset, offset + limit), hasMore: all.length > offset + limit };
+      const policies = fitToBudget(all.slice(offset, offset + limit));
+      return { policies, hasMore: all.length > offset + policies.length, nextCursor: null };
     }
-    const sort = request.sort ?? (request.q?.trim() ? 'relevance' : 'alpha');
+    const sort = request.sort ?? 'alpha';
+    const order = request.order ?? (sort === 'submitted' ? 'desc' : 'asc');
+    const kind = `policies:${sort}:${order}`;
+    const after = decodeKeyset(request.cursor, kind);
+    if (after && offset > 0) {
+      throw badRequest('Give either cursor or offset', [
+        { field: 'offset', message: 'must be 0 (or absent) with a cursor' },
+      ]);
+    }
     const rows = await this.policies.search({
       viewerId: callerId(ctx.caller),
       category: request.category,
@@ -76,12 +90,13 @@ export class PoliciesService {
       direction: request.direction,
       assetKind: request.assetKind,
       sort,
-      order: request.order ?? (sort === 'submitted' ? 'desc' : 'asc'),
+      order,
       limit,
       offset,
+      after,
     });
-    const page = rows.slice(0, limit);
-    return { policies: await this.presenter.many(ctx, page), hasMore: rows.length > limit };
+    const page = await pageOf(rows, limit, kind, (head) => this.presenter.many(ctx, head));
+    return { policies: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
@@ -209,8 +224,10 @@ export class PoliciesService {
       HISTORY_LIMIT.max,
     );
     const rows = await this.history.page(request.id, decodeCursor(request.before), limit, full);
-    const entries = rows.slice(0, limit);
-    return { entries, nextCursor: rows.length > limit ? encodeCursor(entries[entries.length - 1].id) : null };
+    const head = rows.slice(0, limit);
+    const entries = fitToBudget(head);
+    const more = rows.length > limit || entries.length < head.length;
+    return { entries, nextCursor: more ? encodeCursor(entries[entries.length - 1].id) : null };
   }
 
   /**

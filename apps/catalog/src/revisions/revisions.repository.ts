@@ -80,11 +80,13 @@ export class RevisionsRepository {
     );
   }
 
-  pending(): Promise<Array<RevisionRow & { policy_name: string }>> {
+  /** The oldest `limit` pending revisions (one more, to tell whether others wait). */
+  pending(limit: number): Promise<Array<RevisionRow & { policy_name: string }>> {
     return this.dataSource.query(
       `SELECT r.*, p.name AS policy_name FROM catalog.policy_revisions r
          JOIN catalog.policies p ON p.id = r.policy_id
-        WHERE r.status = 'pending' ORDER BY r.submitted_at LIMIT 200`,
+        WHERE r.status = 'pending' ORDER BY r.submitted_at, r.id LIMIT $1`,
+      [limit + 1],
     );
   }
 }

@@ -3,14 +3,13 @@ import {
   CatalogRpc,
   type CreateSubmissionRequest,
   type Envelope,
+  type PageRequest,
   type ReviewRequest,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { SubmissionsService } from './submissions.service';
-
-type Empty = Record<string, never>;
 
 @Controller()
 export class SubmissionsHandler {
@@ -22,8 +21,8 @@ export class SubmissionsHandler {
   }
 
   @Handles(CatalogRpc.listSubmissions)
-  list({ ctx }: Envelope<Empty>) {
-    return this.submissions.list(ctx);
+  list({ ctx, data }: Envelope<PageRequest>) {
+    return this.submissions.list(ctx, data);
   }
 
   @Handles(CatalogRpc.createSubmission)
@@ -57,7 +56,7 @@ export class SubmissionsHandler {
   }
 
   @Handles(CatalogRpc.reviewQueue)
-  queue({ ctx }: Envelope<Empty>) {
-    return this.submissions.queue(ctx);
+  queue({ ctx, data }: Envelope<{ limit?: number }>) {
+    return this.submissions.queue(ctx, data);
   }
 }

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DocTab, PolicySubmission, SubmissionStatus, SubmissionValidation } from '@pc/contracts';
+import type {
+  DocTab,
+  PolicySubmission,
+  SubmissionStatus,
+  SubmissionSummary,
+  SubmissionValidation,
+} from '@pc/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Keyset } from '../common/paging';
 
 /** A row of catalog.policy_submissions. `submitted_by` stays who submitted it, whoever owns it now. */
 export interface SubmissionRecord {
@@ -111,17 +118,26 @@ export class SubmissionsRepository {
     return rows[0] ?? null;
   }
 
-  /** The submissions of the policies `userId` owns now. */
-  listBy(userId: string): Promise<SubmissionRow[]> {
-    return this.dataSource.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE p.owner_id = $1 ORDER BY s.created_at DESC LIMIT 500`,
-      [userId],
+  /** `limit + 1` submissions of the policies `userId` owns now, newest first, after the keyset `after`. */
+  listBy(
+    userId: string,
+    limit: number,
+    after: Keyset | null,
+  ): Promise<Array<SubmissionRow & { cursor_key: string }>> {
+    return this.dataSource.query(
+      `SELECT s.*, p.owner_id, s.created_at::text AS cursor_key FROM catalog.policy_submissions s
+         JOIN catalog.policies p ON p.id = s.policy_id
+        WHERE p.owner_id = $1 AND ($2::timestamptz IS NULL OR (s.created_at, s.id) < ($2::timestamptz, $3::uuid))
+        ORDER BY s.created_at DESC, s.id DESC LIMIT $4`,
+      [userId, after?.key ?? null, after?.id ?? null, limit + 1],
     );
   }
 
-  pending(): Promise<SubmissionRow[]> {
+  /** The oldest `limit` waiting submissions (one more, to tell whether others wait). */
+  pending(limit: number): Promise<SubmissionRow[]> {
     return this.dataSource.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at LIMIT 200`,
+      `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at, s.id LIMIT $1`,
+      [limit + 1],
     );
   }
 
@@ -159,6 +175,20 @@ export function toSubmission(row: SubmissionRecord): PolicySubmission {
     validation: row.validation,
     submittedBy: row.submitted_by,
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function toSubmissionSummary(row: SubmissionRecord): SubmissionSummary {
+  return {
+    id: row.id,
+    policyId: row.policy_id,
+    name: row.name,
+    status: row.status,
+    sourceHostUrl: row.source_host_url,
+    implementationSourceHostUrl: row.implementation_source_host_url,
+    submittedBy: row.submitted_by,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -1,37 +1,50 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type HistoryResult,
-  type IdeaDeclaration,
-  type IdeaDeliveredEvent,
   isUser,
+  type PageInfo,
+  type PageRequest,
   type PolicySubmission,
+  REVIEW_QUEUE_LIMIT,
   type RequestContext,
   type ReviewQueue,
   type ReviewRequest,
   type SubmissionDetailResult,
   type SubmissionValidation,
+  SUBMISSIONS_LIMIT,
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
+import {
+  conflict,
+  DomainError,
+  fitToBudget,
+  LIST_REPLY_BUDGET_BYTES,
+  notFound,
+} from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { requireAdmin, requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { publishedDocTabs, stageDocTabs } from '../docs/doc-tabs';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasRepository } from '../ideas/ideas.repository';
+import { IdeasService } from '../ideas/ideas.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
 import type { PolicyChanges } from '../policies/policy.row';
 import { PoliciesService } from '../policies/policies.service';
 import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
-import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+import {
+  type SubmissionRow,
+  SubmissionsRepository,
+  toSubmission,
+  toSubmissionSummary,
+} from './submissions.repository';
 
 /** Submitting a policy repository, resubmitting it, and the administrator's review. */
 @Injectable()
@@ -43,8 +56,8 @@ export class SubmissionsService {
     private readonly docTabs: DocTabsRepository,
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasRepository,
+    private readonly ideasService: IdeasService,
     private readonly revisions: RevisionsRepository,
-    private readonly outbox: OutboxRepository,
     private readonly relay: OutboxRelay,
     private readonly inspector: RepositoryInspector,
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -65,7 +78,7 @@ export class SubmissionsService {
   async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
     const caller = requireUser(ctx);
     const validation = await this.validRepository(request);
-    const ideas = await this.checkIdeas(request.deliversIdeaIds ?? []);
+    const ideas = await this.ideasService.checkDeclarations(request.deliversIdeaIds ?? []);
     const stagedTabs = stageDocTabs(request.docTabs);
     const row = await this.dataSource.transaction(async (db) => {
       const policy = await this.policies.insert(db, {
@@ -107,9 +120,20 @@ export class SubmissionsService {
     return { submission: toSubmission(row), validation };
   }
 
-  async list(ctx: RequestContext): Promise<{ submissions: PolicySubmission[] }> {
+  /** One page, newest first: at most `limit` submissions and at most the reply budget in bytes. */
+  async list(
+    ctx: RequestContext,
+    request: PageRequest,
+  ): Promise<{ submissions: PolicySubmission[] } & PageInfo> {
     const caller = requireUser(ctx);
-    return { submissions: (await this.submissions.listBy(caller.userId)).map(toSubmission) };
+    const limit = Math.min(request.limit ?? SUBMISSIONS_LIMIT.default, SUBMISSIONS_LIMIT.max);
+    const rows = await this.submissions.listBy(
+      caller.userId,
+      limit,
+      decodeKeyset(request.cursor, 'submissions'),
+    );
+    const page = await pageOf(rows, limit, 'submissions', (head) => head.map(toSubmission));
+    return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async get(ctx: RequestContext, id: string): Promise<SubmissionDetailResult> {
@@ -150,7 +174,9 @@ export class SubmissionsService {
           description: request.description ?? current.description,
         })
       : undefined;
-    const ideas = request.deliversIdeaIds ? await this.checkIdeas(request.deliversIdeaIds) : undefined;
+    const ideas = request.deliversIdeaIds
+      ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
+      : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.dataSource.transaction(async (db) => {
       const locked = await this.submissions.findById(current.id, db, true);
@@ -219,20 +245,8 @@ export class SubmissionsService {
         admin.userId,
       );
       await this.history.record(db, policy.id, admin.userId, 'approved', { submissionId: current.id });
-      const delivered = await this.ideas.deliver(db, policy.id);
-      for (const idea of delivered) {
-        const event: IdeaDeliveredEvent = {
-          eventId: randomUUID(),
-          ideaId: idea.idea_id,
-          ideaTitle: idea.title,
-          submitterId: idea.submitter_id,
-          resourceType: 'policy',
-          resourceId: policy.id,
-          resourceName: policy.name,
-        };
-        await this.outbox.add(db, event.eventId, CatalogEvents.ideaDelivered.pattern, event);
-      }
-      return { row: updated, events: delivered.length };
+      const delivered = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
+      return { row: updated, events: delivered };
     });
     if (events > 0) this.relay.kick();
     return { submission: toSubmission(row) };
@@ -258,18 +272,34 @@ export class SubmissionsService {
     return { submission: toSubmission(row) };
   }
 
-  async queue(ctx: RequestContext): Promise<ReviewQueue> {
+  /**
+   * The oldest `limit` items of each kind, submissions as summaries, each kind within a third of the
+   * reply budget. No cursor: deciding the oldest items brings the next ones into the queue.
+   */
+  async queue(ctx: RequestContext, request: { limit?: number }): Promise<ReviewQueue> {
     requireAdmin(ctx);
+    const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
     const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(),
-      this.revisions.pending(),
-      this.ideas.pending(),
+      this.submissions.pending(limit),
+      this.revisions.pending(limit),
+      this.ideas.pending(limit),
     ]);
+    const budget = Math.floor(LIST_REPLY_BUDGET_BYTES / 3);
+    const shown = {
+      submissions: fitToBudget(submissions.slice(0, limit).map(toSubmissionSummary), budget),
+      revisions: fitToBudget(
+        revisions.slice(0, limit).map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
+        budget,
+      ),
+      ideas: fitToBudget(ideas.slice(0, limit), budget),
+    };
     return {
-      submissions: submissions.map(toSubmission),
-      revisions: revisions.map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-      rulesetSubmissions: [],
-      ideas,
+      ...shown,
+      hasMore: {
+        submissions: submissions.length > shown.submissions.length,
+        revisions: revisions.length > shown.revisions.length,
+        ideas: ideas.length > shown.ideas.length,
+      },
     };
   }
 
@@ -287,27 +317,6 @@ export class SubmissionsService {
       );
     }
     return validation;
-  }
-
-  /** Every idea approved and visible, none listed twice; else 422. */
-  private async checkIdeas(declared: IdeaDeclaration[]): Promise<IdeaDeclaration[]> {
-    const ids = declared.map((d) => d.ideaId);
-    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-    if (twice.length > 0) {
-      throw unprocessable(
-        'An idea is listed twice',
-        twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
-      );
-    }
-    const ok = await this.ideas.declarable(ids);
-    const bad = ids.filter((id) => !ok.has(id));
-    if (bad.length > 0) {
-      throw unprocessable(
-        'An idea is not approved or not visible',
-        bad.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is not an approved idea` })),
-      );
-    }
-    return declared;
   }
 
   /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */

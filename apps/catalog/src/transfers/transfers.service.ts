@@ -8,7 +8,7 @@ import {
   type TransferDecisionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { BusClient, DomainError, notFound, unprocessable } from '@pc/platform';
+import { BusClient, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
@@ -38,12 +38,16 @@ export class TransfersService {
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
+  /**
+   * The caller offers a resource they own. Policies are the catalog's; a ruleset belongs to the rulesets
+   * service, which is asked whose it is (404 when the caller cannot see it) before the offer is recorded.
+   */
   async offer(
     ctx: RequestContext,
     request: CreateTransferRequest,
   ): Promise<{ transfer: { id: string; to_user_id: string } }> {
     const caller = requireUser(ctx);
-    const policy = await this.access.owned(ctx, request.resourceId);
+    const resource = await this.ownedResource(ctx, caller, request);
     const key = request.recipientUsername ?? request.recipientEmail;
     if (!key)
       throw unprocessable('Name a recipient', [
@@ -56,32 +60,52 @@ export class TransfersService {
     }
     try {
       const row = await this.dataSource.transaction(async (db) => {
-        await this.transfers.expireStale(db, 'policy', policy.id);
+        await this.transfers.expireStale(db, resource.type, resource.id);
         const inserted = await this.transfers.insert(
           db,
           {
-            resource_type: 'policy',
-            resource_id: policy.id,
-            resource_name: policy.name,
+            resource_type: resource.type,
+            resource_id: resource.id,
+            resource_name: resource.name,
             from_user_id: caller.userId,
             to_user_id: recipient.id,
             recipient_key: request.recipientUsername !== undefined ? 'username' : 'email',
           },
           this.env.TRANSFER_EXPIRY_DAYS,
         );
-        await this.history.record(db, policy.id, caller.userId, 'transfer_offered', {
-          transferId: inserted.id,
-          toUserId: recipient.id,
-        });
+        if (resource.type === 'policy') {
+          await this.history.record(db, resource.id, caller.userId, 'transfer_offered', {
+            transferId: inserted.id,
+            toUserId: recipient.id,
+          });
+        }
         return inserted;
       });
       return { transfer: { id: row.id, to_user_id: row.to_user_id } };
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new DomainError('CATALOG.TRANSFER_PENDING', 'A transfer of this policy is already pending');
+        throw new DomainError(
+          'CATALOG.TRANSFER_PENDING',
+          `A transfer of this ${resource.type} is already pending`,
+        );
       }
       throw error;
     }
+  }
+
+  private async ownedResource(
+    ctx: RequestContext,
+    caller: UserCaller,
+    request: CreateTransferRequest,
+  ): Promise<{ type: 'policy' | 'ruleset'; id: string; name: string }> {
+    if (request.resourceType === 'ruleset') {
+      const ruleset = await this.bus.request(RulesetOwnershipRpc.get, ctx, { id: request.resourceId });
+      if (ruleset.ownerId !== caller.userId) throw forbidden('Only the owner may do this');
+      return { type: 'ruleset', id: ruleset.id, name: ruleset.name };
+    }
+    if (request.resourceType !== 'policy') throw unprocessable('Only policies and rulesets can be offered');
+    const policy = await this.access.owned(ctx, request.resourceId);
+    return { type: 'policy', id: policy.id, name: policy.name };
   }
 
   /** Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. */

@@ -13,16 +13,6 @@ export class VendorHandler {
     return { policy: this.vendor.getPolicy(data.slug) };
   }
 
-  @Handles(CatalogRpc.listVendorRulesets)
-  listRulesets({ data }: Envelope<{ q?: string; category?: string }>) {
-    return { rulesets: this.vendor.listRulesets(data) };
-  }
-
-  @Handles(CatalogRpc.getVendorRuleset)
-  getRuleset({ data }: Envelope<{ slug: string }>) {
-    return { ruleset: this.vendor.getRuleset(data.slug) };
-  }
-
   @Handles(CatalogRpc.reloadVendorIndex)
   reload({ ctx }: Envelope<Record<string, never>>) {
     requireAdmin(ctx);

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, type RequestContext, REVIEW_QUEUE_LIMIT, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
@@ -9,6 +9,7 @@ import {
   IdeaEnvelopeDto,
   RejectDto,
   ReviewQueueDto,
+  ReviewQueueQuery,
   VendorIndexReloadDto,
 } from './admin.dto';
 import { RevisionEnvelopeDto } from './revisions.dto';
@@ -28,10 +29,26 @@ export class AdminController {
   @AdminOnly()
   @ApiOperation({
     summary: 'Everything waiting for review: policy submissions, revisions, ruleset submissions, ideas',
+    description:
+      'Policy submissions (kind policy) come from the catalog, ruleset submissions (kind ruleset) from the ' +
+      'rulesets service; the gateway asks both and merges. The oldest `limit` (1 to 100, default 50) of each ' +
+      "kind, submissions as summaries, each service's part at most 512 KiB; `hasMore` says which kinds have " +
+      'more waiting (deciding the oldest brings the next into the queue).',
   })
   @ApiOkResponse({ type: ReviewQueueDto })
-  queue(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.reviewQueue, ctx, {});
+  @ApiErrors([400, 'limit is out of range'])
+  async queue(@Ctx() ctx: RequestContext, @Query() query: ReviewQueueQuery) {
+    const limit = query.limit ?? REVIEW_QUEUE_LIMIT.default;
+    const [catalog, rulesets] = await Promise.all([
+      this.bus.request(CatalogRpc.reviewQueue, ctx, query),
+      this.bus.request(RulesetsRpc.reviewQueue, ctx, {}),
+    ]);
+    return {
+      ...catalog,
+      submissions: catalog.submissions.map((s) => ({ kind: 'policy' as const, ...s })),
+      rulesetSubmissions: rulesets.rulesetSubmissions.slice(0, limit),
+      hasMore: { ...catalog.hasMore, rulesetSubmissions: rulesets.rulesetSubmissions.length > limit },
+    };
   }
 
   @Post('submissions/:id/approve')
@@ -129,7 +146,16 @@ export class AdminController {
   @AdminOnly()
   @ApiOperation({ summary: 'Reload the vendor index from its folder without a restart' })
   @ApiOkResponse({ type: VendorIndexReloadDto })
-  reloadVendorIndex(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.reloadVendorIndex, ctx, {});
+  async reloadVendorIndex(@Ctx() ctx: RequestContext) {
+    // Vendor policies are the catalog's, vendor rulesets the rulesets service's: both reload.
+    const [policies, rulesets] = await Promise.all([
+      this.bus.request(CatalogRpc.reloadVendorIndex, ctx, {}),
+      this.bus.request(RulesetsRpc.reloadVendorIndex, ctx, {}),
+    ]);
+    return {
+      policies: policies.policies,
+      rulesets: rulesets.rulesets,
+      errors: [...policies.errors, ...rulesets.errors],
+    };
   }
 }

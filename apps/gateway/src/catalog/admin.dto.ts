@@ -1,10 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus } from '@pc/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, IsUUID, Length } from 'class-validator';
-import { trim } from '../http/common.dto';
+import { IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { Optional, toInt, trim } from '../http/common.dto';
 import { QueuedRevisionDto } from './revisions.dto';
-import { SubmissionDto } from './submissions.dto';
+import { QueuedRulesetSubmissionDto } from '../rulesets/ruleset-review.dto';
+import { SubmissionSummaryDto } from './submissions.dto';
 
 export class RejectDto {
   @ApiProperty({ minLength: 1, maxLength: FEEDBACK_MAX })
@@ -18,6 +19,28 @@ export class DesignateReviewerDto {
   @ApiProperty({ format: 'uuid', description: 'The user who is to review this policy' })
   @IsUUID()
   userId!: string;
+}
+
+export class ReviewQueueQuery {
+  @ApiPropertyOptional({
+    minimum: REVIEW_QUEUE_LIMIT.min,
+    maximum: REVIEW_QUEUE_LIMIT.max,
+    default: REVIEW_QUEUE_LIMIT.default,
+    description: 'At most this many items of each kind, oldest first',
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(REVIEW_QUEUE_LIMIT.min)
+  @Max(REVIEW_QUEUE_LIMIT.max)
+  limit?: number;
+}
+
+class ReviewQueueMoreDto {
+  @ApiProperty() submissions!: boolean;
+  @ApiProperty() revisions!: boolean;
+  @ApiProperty() ideas!: boolean;
+  @ApiProperty() rulesetSubmissions!: boolean;
 }
 
 /** A policy idea (reached through the tool server; administrators decide them here). */
@@ -35,17 +58,30 @@ export class IdeaEnvelopeDto {
   @ApiProperty({ type: IdeaDto }) idea!: IdeaDto;
 }
 
-/** Everything waiting for an administrator's review. */
+/** A policy submission in the review queue, saying its kind. */
+export class QueuedSubmissionDto extends SubmissionSummaryDto {
+  @ApiProperty({ enum: ['policy'] }) kind!: 'policy';
+}
+
 export class ReviewQueueDto {
-  @ApiProperty({ type: [SubmissionDto] }) submissions!: SubmissionDto[];
+  @ApiProperty({
+    type: [QueuedSubmissionDto],
+    description:
+      'Policy submissions (kind policy), oldest first, as summaries (GET /api/submissions/{id} has the rest)',
+  })
+  submissions!: QueuedSubmissionDto[];
   @ApiProperty({ type: [QueuedRevisionDto] }) revisions!: QueuedRevisionDto[];
   @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description: 'Ruleset submissions (the rulesets service fills this)',
+    type: [QueuedRulesetSubmissionDto],
+    description: 'Ruleset submissions (kind ruleset), oldest first, from the rulesets service',
   })
-  rulesetSubmissions!: Array<Record<string, unknown>>;
+  rulesetSubmissions!: QueuedRulesetSubmissionDto[];
   @ApiProperty({ type: [IdeaDto] }) ideas!: IdeaDto[];
+  @ApiProperty({
+    type: ReviewQueueMoreDto,
+    description: 'Which kinds have more waiting: deciding the oldest brings the next into the queue',
+  })
+  hasMore!: ReviewQueueMoreDto;
 }
 
 export class VendorIndexReloadDto {

@@ -9,6 +9,7 @@ import {
   CommentEnvelopeDto,
   CommentInputDto,
   CommentListDto,
+  CommentsQuery,
   DeleteCommentQuery,
 } from './comments.dto';
 
@@ -23,11 +24,14 @@ export class CommentsController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
+    description:
+      'Pages of `limit` (1 to 200, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
+      'fetches the next page.',
   })
   @ApiOkResponse({ type: CommentListDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.listComments, ctx, { id });
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'], [404, 'No such policy, or not visible'])
+  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: CommentsQuery) {
+    return this.bus.request(CatalogRpc.listComments, ctx, { id, ...query });
   }
 
   @Post('policies/:id/comments')

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COMMENT_BODY_MAX } from '@pc/contracts';
+import { COMMENT_BODY_MAX, COMMENTS_LIMIT, LIST_CURSOR_MAX } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, IsUUID } from 'class-validator';
-import { Optional, toBool } from '../http/common.dto';
+import { IsBoolean, IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { Optional, toBool, toInt } from '../http/common.dto';
 
 /** The body's length (1 to COMMENT_BODY_MAX once trimmed) is the catalog's rule: an invalid body is a 422. */
 export class CommentInputDto {
@@ -30,6 +30,29 @@ export class DeleteCommentQuery {
   hard?: boolean;
 }
 
+export class CommentsQuery {
+  @ApiPropertyOptional({
+    minimum: COMMENTS_LIMIT.min,
+    maximum: COMMENTS_LIMIT.max,
+    default: COMMENTS_LIMIT.default,
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(COMMENTS_LIMIT.min)
+  @Max(COMMENTS_LIMIT.max)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description: 'Opaque: the nextCursor of the previous page',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
+}
+
 /** A comment; a soft-deleted one keeps its place with `deleted: true` and empty body and author. */
 export class CommentDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -46,6 +69,14 @@ export class CommentDto {
 
 export class CommentListDto {
   @ApiProperty({ type: [CommentDto], description: 'Flat, oldest first' }) comments!: CommentDto[];
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }
 
 export class CommentEnvelopeDto {

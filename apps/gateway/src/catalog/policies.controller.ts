@@ -36,8 +36,10 @@ export class PoliciesController {
     summary: 'List and search policies',
     description:
       "Community policies (approved ones, plus the caller's own) or, with source=vendor, the vendor index. " +
-      '`q` matches words (full text, ranked) and parts of words of the name and description. Pages of `limit` ' +
-      '(1 to 200, default 100) from `offset`; `hasMore` says whether another page exists.',
+      '`q` matches words and word prefixes (full text over name, category, asset kinds and description) and ' +
+      'parts of names. Sorted by name unless `sort` says otherwise. Pages of `limit` (1 to 200, default 100, ' +
+      'and at most 512 KiB: a page may be shorter); `hasMore` says whether another page exists and ' +
+      '`nextCursor` fetches it. `offset` is capped at 10,000.',
   })
   @ApiOkResponse({ type: PolicyListDto })
   @ApiErrors([400, 'A query parameter is invalid'])

@@ -15,6 +15,7 @@ import {
   type IdeaCoverage,
   type IdeaPhase,
   HISTORY_LIMIT,
+  LIST_CURSOR_MAX,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
   POLICY_CATEGORY_MAX,
@@ -61,7 +62,9 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({
     maxLength: SEARCH_QUERY_MAX,
-    description: 'Words or parts of words of the name and description',
+    description:
+      'Every word must match a word (or the start of one) of the name, category, asset kinds or ' +
+      'description; or the whole text is part of the name (three characters or more)',
   })
   @Optional()
   @IsString()
@@ -85,7 +88,7 @@ export class ListPoliciesQuery {
 
   @ApiPropertyOptional({
     enum: POLICY_SORTS,
-    description: 'Default alpha; by relevance when q is given and sort is not',
+    description: 'Default alpha (by name), also with q',
   })
   @Optional()
   @IsIn(POLICY_SORTS)
@@ -109,13 +112,29 @@ export class ListPoliciesQuery {
   @Max(LIST_LIMIT.max)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: LIST_OFFSET_MAX,
+    default: 0,
+    description: 'Capped: deeper pages follow nextCursor',
+  })
   @Optional()
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(LIST_OFFSET_MAX)
   offset?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description:
+      'Opaque: the nextCursor of the previous page, with the same filters and order; not with offset',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
 }
 
 export class HistoryQuery {
@@ -357,7 +376,14 @@ export class PolicyListDto {
     description: 'Policy, or VendorPolicySummary with source=vendor',
   })
   policies!: Array<PolicyDto | VendorPolicySummaryDto>;
-  @ApiProperty({ description: 'Whether another page exists' }) hasMore!: boolean;
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }
 
 export class DocTabDto {

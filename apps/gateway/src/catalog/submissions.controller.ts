@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -10,6 +10,7 @@ import {
   SubmissionDetailDto,
   SubmissionEnvelopeDto,
   SubmissionListDto,
+  SubmissionsQuery,
   type SubmissionOptionalFieldsDto,
   UpdateSubmissionDto,
   ValidateSubmissionDto,
@@ -41,10 +42,16 @@ export class SubmissionsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The caller's submissions" })
+  @ApiOperation({
+    summary: "The caller's submissions, newest first",
+    description:
+      'Pages of `limit` (1 to 100, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
+      'fetches the next page.',
+  })
   @ApiOkResponse({ type: SubmissionListDto })
-  list(@Ctx() ctx: RequestContext) {
-    return this.bus.request(CatalogRpc.listSubmissions, ctx, {});
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'])
+  list(@Ctx() ctx: RequestContext, @Query() query: SubmissionsQuery) {
+    return this.bus.request(CatalogRpc.listSubmissions, ctx, query);
   }
 
   @Post()

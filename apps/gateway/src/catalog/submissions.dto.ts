@@ -14,6 +14,7 @@ import {
   DOC_TABS_MAX_ITEMS,
   IDEA_COVERAGES,
   IDEA_SCOPE_NOTE_MAX,
+  LIST_CURSOR_MAX,
   type IdeaCoverage,
   POLICY_CATEGORY_MAX,
   POLICY_DESCRIPTION,
@@ -21,6 +22,7 @@ import {
   PROJECT_TYPES,
   type ProjectType,
   SOURCE_REF,
+  SUBMISSIONS_LIMIT,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '@pc/contracts';
@@ -41,7 +43,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Optional, trim, URL_RULES } from '../http/common.dto';
+import { Optional, toInt, trim, URL_RULES } from '../http/common.dto';
 import { DocTabDto } from './policies.dto';
 
 export class DocTabInputDto {
@@ -256,6 +258,29 @@ export class ValidateSubmissionDto {
   implementationSourceHostUrl?: string;
 }
 
+export class SubmissionsQuery {
+  @ApiPropertyOptional({
+    minimum: SUBMISSIONS_LIMIT.min,
+    maximum: SUBMISSIONS_LIMIT.max,
+    default: SUBMISSIONS_LIMIT.default,
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(SUBMISSIONS_LIMIT.min)
+  @Max(SUBMISSIONS_LIMIT.max)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    maxLength: LIST_CURSOR_MAX,
+    description: 'Opaque: the nextCursor of the previous page',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(LIST_CURSOR_MAX)
+  cursor?: string;
+}
+
 /** Definition found in the repository. */
 export class SubmissionDefinitionDto {
   @ApiProperty() path!: string;
@@ -304,7 +329,28 @@ export class SubmissionDto {
 }
 
 export class SubmissionListDto {
-  @ApiProperty({ type: [SubmissionDto] }) submissions!: SubmissionDto[];
+  @ApiProperty({ type: [SubmissionDto], description: 'Newest first' }) submissions!: SubmissionDto[];
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
+}
+
+/** A submission in the review queue: what identifies it; its detail has description and validation. */
+export class SubmissionSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) policyId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: SUBMISSION_STATUSES }) status!: SubmissionStatus;
+  @ApiProperty({ format: 'uri' }) sourceHostUrl!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) implementationSourceHostUrl!: string | null;
+  @ApiProperty({ format: 'uuid' }) submittedBy!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
 export class SubmissionEnvelopeDto {

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ANONYMOUS, CatalogRpc, ConnectionsRpc, IdentityRpc, WorkspacesRpc } from '@pc/contracts';
+import {
+  ANONYMOUS,
+  CatalogRpc,
+  ConnectionsRpc,
+  IdentityRpc,
+  RulesetsRpc,
+  WorkspacesRpc,
+} from '@pc/contracts';
 import { BusClient, type ReadinessCheck } from '@pc/platform';
 
 /** The services the gateway forwards to; it is ready when each answers a ping over the bus. */
 export const UPSTREAMS = [
   IdentityRpc.ping,
   CatalogRpc.ping,
+  RulesetsRpc.ping,
   ConnectionsRpc.ping,
   WorkspacesRpc.ping,
 ] as const;

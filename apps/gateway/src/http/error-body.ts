@@ -42,7 +42,8 @@ export class ErrorBodyDto {
     description:
       'More context some errors carry beside `details`: a failed repository validation on POST or PATCH ' +
       '/submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here, the same ' +
-      'object POST /submissions/validate answers.',
+      'object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH ' +
+      '/ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers.',
   })
   validation?: Record<string, unknown>;
 }

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   'CATALOG.TRANSFER_EXPIRED': 409,
   'CATALOG.REPOSITORY_GONE': 404,
   'WORKSPACES.ARCHIVED': 409,
+  'RULESETS.VALIDATION_FAILED': 422,
 } satisfies Record<ErrorCode, number>;
 
 export const STATUS_TEXT: Record<number, string> = {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type FindUsersRequest,
+  IdentityEvents,
   type PublicProfile,
   type RequestContext,
   type ResolveUserRequest,
@@ -9,7 +10,7 @@ import {
   type UserSummary,
   isUser,
 } from '@pc/contracts';
-import { DomainError, notFound, unauthenticated } from '@pc/platform';
+import { BusClient, DomainError, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
 import { type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
@@ -21,6 +22,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
+    private readonly bus: BusClient,
   ) {}
 
   async getMe(ctx: RequestContext): Promise<{ user: UserProfile }> {
@@ -42,6 +44,7 @@ export class UsersService {
     try {
       const updated = await this.users.updateProfile(user.id, columns);
       if (!updated) throw unauthenticated('The account no longer exists');
+      await this.bus.emit(IdentityEvents.userUpdated, ctx, { userId: updated.id });
       return { user: toUserProfile(updated) };
     } catch (error) {
       if (isUniqueViolation(error)) {

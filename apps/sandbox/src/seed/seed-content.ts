@@ -479,6 +479,90 @@ export const SEED_REPOSITORIES: RepositorySpec[] = [
   },
 ];
 
+/**
+ * Demo ruleset repositories a user can validate to see each error: a file that is not a profile, YAML
+ * that does not parse, rules under two severities or not defined, and a repository with no profile.
+ */
+export const BROKEN_RULESET_REPOSITORIES: RepositorySpec[] = [
+  {
+    owner: RULESET_OWNER,
+    name: 'broken-not-a-profile',
+    description: 'A ruleset.yaml that is not a validation profile.',
+    files: {
+      'ruleset.yaml':
+        'profile: Not A Profile\nviolation: [a]\nvalidations:\n  a:\n    targetClass: apiContract.Operation\n',
+      'registry.json': registryJson('broken-not-a-profile', 'Not A Profile', 'The header line is missing.'),
+    },
+  },
+  {
+    owner: RULESET_OWNER,
+    name: 'broken-yaml',
+    description: 'A profile whose YAML does not parse.',
+    files: {
+      'ruleset.yaml': '#%Validation Profile 1.0\nprofile: Broken YAML\nviolation:\n  - a\n validations: [\n',
+    },
+  },
+  {
+    owner: RULESET_OWNER,
+    name: 'broken-rules',
+    description: 'A rule under two severities, and a rule validations does not define.',
+    files: {
+      'ruleset.yaml': [
+        '#%Validation Profile 1.0',
+        'profile: Broken Rules',
+        'description: Two mistakes.',
+        'violation:',
+        '  - operations-are-secured',
+        'warning:',
+        '  - operations-are-secured',
+        '  - undefined-rule',
+        'validations:',
+        '  operations-are-secured:',
+        '    message: Secure every operation.',
+        '    targetClass: apiContract.Operation',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    owner: RULESET_OWNER,
+    name: 'broken-no-profile',
+    description: 'A repository without any validation profile.',
+    files: { 'README.md': readme('No Profile', 'Nothing to validate here.') },
+  },
+];
+
+/**
+ * A repository of several rulesets, one per folder: validate one with a `/tree/<ref>/<folder>` URL. The
+ * `mcp` folder's profile is found by discovery (its name is not one of the conventional ones).
+ */
+export const RULESET_MONOREPO: RepositorySpec = {
+  owner: RULESET_OWNER,
+  name: 'governance-rulesets',
+  description: 'Several rulesets, one per folder.',
+  files: {
+    'README.md': readme('Governance rulesets', 'One ruleset per folder.'),
+    'mcp/mcp-tools.yaml': [
+      '#%Validation Profile 1.0',
+      'profile: MCP Tool Hygiene',
+      'description: Tools of an MCP server are described and take a schema.',
+      'violation: [tools-have-descriptions]',
+      'warning: [agents-declare-skills]',
+      'info: []',
+      'validations:',
+      '  tools-have-descriptions:',
+      '    message: Every tool needs a description.',
+      '    targetClass: mcp.Tool',
+      '  agents-declare-skills:',
+      '    message: Agent cards should list their skills.',
+      '    targetClass: agent.AgentCard',
+      '',
+    ].join('\n'),
+    'mcp/icon.svg': ICON_SVG,
+    'security/ruleset.yaml': SECURITY_BASELINE,
+  },
+};
+
 /** The demo tenant of the sandbox platform: a root organization and two business groups. */
 export const SEED_TENANT = {
   clientId: 'sandbox-demo-client',

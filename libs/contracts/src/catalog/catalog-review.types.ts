@@ -45,6 +45,25 @@ export interface IdeaDeclaration {
   completesIdea?: boolean;
 }
 
+/** A resource of another service that declares ideas (policies declare theirs inside the catalog). */
+export interface IdeaResourceRef {
+  resourceType: 'ruleset';
+  resourceId: string;
+}
+
+export interface DeclareIdeasRequest extends IdeaResourceRef {
+  ideas: IdeaDeclaration[];
+}
+
+export interface DeliverIdeasRequest extends IdeaResourceRef {
+  resourceName: string;
+}
+
+export interface ListIdeaDeliveriesRequest {
+  resourceType: 'ruleset';
+  resourceIds: string[];
+}
+
 export interface CreateSubmissionRequest {
   projectType?: ProjectType;
   name: string;
@@ -85,6 +104,20 @@ export interface PolicySubmission {
   updatedAt: string;
 }
 
+/** A submission in the review queue: what identifies it; the detail has description and validation. */
+export type SubmissionSummary = Pick<
+  PolicySubmission,
+  | 'id'
+  | 'policyId'
+  | 'name'
+  | 'status'
+  | 'sourceHostUrl'
+  | 'implementationSourceHostUrl'
+  | 'submittedBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 export interface SubmissionDetailResult {
   submission: PolicySubmission;
   docTabs: DocTab[];
@@ -124,11 +157,12 @@ export interface CreateRevisionRequest {
   value: string;
 }
 
+/** The oldest items waiting of each kind, a bounded number of each; `hasMore` per kind. */
 export interface ReviewQueue {
-  submissions: PolicySubmission[];
+  submissions: SubmissionSummary[];
   revisions: Array<PolicyRevision & { policy_name: string }>;
-  rulesetSubmissions: unknown[];
   ideas: Idea[];
+  hasMore: { submissions: boolean; revisions: boolean; ideas: boolean };
 }
 
 export const IDEA_STATUSES = ['pending', 'approved', 'rejected', 'delivered'] as const;

@@ -17,9 +17,23 @@ export const A2A_PROTOCOL_VERSION_MAX = 40;
 
 /** Free-text search over name and description. */
 export const SEARCH_QUERY_MAX = 200;
-/** Page of a policy list. */
+/**
+ * Page of a policy list. `offset` is capped (a deep offset reads and drops every row before it): deeper
+ * pages follow `nextCursor` (keyset paging, as fast on the last page as on the first).
+ */
 export const LIST_LIMIT = { min: 1, max: 200, default: 100 } as const;
-export const LIST_OFFSET_MAX = 1_000_000;
+export const LIST_OFFSET_MAX = 10_000;
+/**
+ * An opaque `cursor` of any catalog list (the `nextCursor` of the page before); it carries the last
+ * row's sort value, e.g. a name of up to 120 characters.
+ */
+export const LIST_CURSOR_MAX = 1000;
+/** Page of a policy's comments, oldest first. */
+export const COMMENTS_LIMIT = { min: 1, max: 200, default: 100 } as const;
+/** Page of the caller's submissions, newest first. */
+export const SUBMISSIONS_LIMIT = { min: 1, max: 100, default: 50 } as const;
+/** Page of the administrators' review queue (summaries), oldest first. */
+export const REVIEW_QUEUE_LIMIT = { min: 1, max: 100, default: 50 } as const;
 /** Page of a history list, and its opaque cursor. */
 export const HISTORY_LIMIT = { min: 1, max: 200, default: 50 } as const;
 export const HISTORY_CURSOR_MAX = 200;

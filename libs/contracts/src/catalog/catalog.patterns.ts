@@ -11,9 +11,12 @@ import type {
   CreateSubmissionRequest,
   CreateSubmissionResult,
   CreateTransferRequest,
+  DeclareIdeasRequest,
+  DeliverIdeasRequest,
+  IdeaDeclaration,
+  ListIdeaDeliveriesRequest,
   Idea,
   IdeaDeliveredEvent,
-  MoveRulesetOwnershipRequest,
   PolicyRevision,
   PolicySubmission,
   ReviewQueue,
@@ -31,17 +34,17 @@ import type {
   BranchInfo,
   HistoryRequest,
   HistoryResult,
+  IdeaDelivery,
   ListPoliciesRequest,
   ListPoliciesResult,
+  PageInfo,
+  PageRequest,
   PolicyDocsResult,
   PolicyIdRequest,
   PolicyResult,
   PolicyReviewerRequest,
   UpdatePolicyRequest,
-  VendorIndexReloadResult,
   VendorPolicy,
-  VendorRuleset,
-  VendorRulesetSummary,
 } from './catalog.types';
 
 type Empty = Record<string, never>;
@@ -62,16 +65,14 @@ export const CatalogRpc = {
   removeReviewer: rpc<PolicyReviewerRequest, { ok: true }>('catalog.policy.reviewer.remove.v1'),
 
   getVendorPolicy: rpc<{ slug: string }, { policy: VendorPolicy }>('catalog.vendor-policy.get.v1'),
-  listVendorRulesets: rpc<{ q?: string; category?: string }, { rulesets: VendorRulesetSummary[] }>(
-    'catalog.vendor-ruleset.list.v1',
-  ),
-  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>('catalog.vendor-ruleset.get.v1'),
-  reloadVendorIndex: rpc<Empty, VendorIndexReloadResult>('catalog.vendor-index.reload.v1'),
+  reloadVendorIndex: rpc<Empty, { policies: number; errors: string[] }>('catalog.vendor-index.reload.v1'),
 
   getLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.get.v1'),
   toggleLike: rpc<PolicyIdRequest, LikeResult>('catalog.like.toggle.v1'),
 
-  listComments: rpc<PolicyIdRequest, { comments: Comment[] }>('catalog.comment.list.v1'),
+  listComments: rpc<PolicyIdRequest & PageRequest, { comments: Comment[] } & PageInfo>(
+    'catalog.comment.list.v1',
+  ),
   createComment: rpc<CreateCommentRequest, { comment: Comment }>('catalog.comment.create.v1'),
   updateComment: rpc<UpdateCommentRequest, { comment: Comment }>('catalog.comment.update.v1'),
   deleteComment: rpc<DeleteCommentRequest, { ok: true }>('catalog.comment.delete.v1'),
@@ -79,7 +80,9 @@ export const CatalogRpc = {
   validateSubmission: rpc<ValidateSubmissionRequest, { validation: SubmissionValidation }>(
     'catalog.submission.validate.v1',
   ),
-  listSubmissions: rpc<Empty, { submissions: PolicySubmission[] }>('catalog.submission.list.v1'),
+  listSubmissions: rpc<PageRequest, { submissions: PolicySubmission[] } & PageInfo>(
+    'catalog.submission.list.v1',
+  ),
   createSubmission: rpc<CreateSubmissionRequest, CreateSubmissionResult>('catalog.submission.create.v1'),
   getSubmission: rpc<{ id: string }, SubmissionDetailResult>('catalog.submission.get.v1'),
   updateSubmission: rpc<UpdateSubmissionRequest, { submission: PolicySubmission }>(
@@ -88,7 +91,7 @@ export const CatalogRpc = {
   getSubmissionHistory: rpc<{ id: string }, HistoryResult>('catalog.submission.history.list.v1'),
   approveSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.approve.v1'),
   rejectSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.reject.v1'),
-  reviewQueue: rpc<Empty, ReviewQueue>('catalog.review.queue.v1'),
+  reviewQueue: rpc<{ limit?: number }, ReviewQueue>('catalog.review.queue.v1'),
 
   listRevisions: rpc<PolicyIdRequest, { revisions: PolicyRevision[] }>('catalog.revision.list.v1'),
   createRevision: rpc<CreateRevisionRequest, { revision: PolicyRevision; policy_name: string }>(
@@ -112,17 +115,22 @@ export const CatalogRpc = {
   getIdea: rpc<{ id: string }, { idea: Idea }>('catalog.idea.get.v1'),
   approveIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.approve.v1'),
   rejectIdea: rpc<ReviewRequest, { idea: Idea }>('catalog.idea.reject.v1'),
+
+  /** For other services' resources (rulesets): 422 when an idea is not approved and visible, or listed twice. */
+  checkIdeas: rpc<{ ideas: IdeaDeclaration[] }, { ok: true }>('catalog.idea.declarations.check.v1'),
+  /** Replaces the ideas a resource declares (checked as above); delivered ones are kept. */
+  declareIdeas: rpc<DeclareIdeasRequest, { ok: true }>('catalog.idea.declarations.replace.v1'),
+  /**
+   * Administrators, when a resource is approved: its declared ideas that it fully delivers (or completes)
+   * become delivered and their submitters are notified, exactly as for a policy. Idempotent.
+   */
+  deliverIdeas: rpc<DeliverIdeasRequest, { delivered: number }>('catalog.idea.deliveries.deliver.v1'),
+  listIdeaDeliveries: rpc<ListIdeaDeliveriesRequest, { deliveries: Record<string, IdeaDelivery[]> }>(
+    'catalog.idea.deliveries.list.v1',
+  ),
 } as const;
 
 export const CatalogEvents = {
   /** Durable: written to the catalog outbox in the deciding transaction, published after commit. */
   ideaDelivered: event<IdeaDeliveredEvent>('catalog.idea.delivered.v1'),
-} as const;
-
-/**
- * Answered by the rulesets service (not built yet): moves a ruleset to its new owner when a transfer
- * is accepted. Idempotent by `transferId`.
- */
-export const RulesetOwnershipRpc = {
-  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
 } as const;

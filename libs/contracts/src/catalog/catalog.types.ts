@@ -115,15 +115,31 @@ export interface ListPoliciesRequest {
   order?: SortOrder;
   limit?: number;
   offset?: number;
+  /** The `nextCursor` of the page before (keyset paging); not with `offset`. */
+  cursor?: string;
 }
 
 export interface ListPoliciesResult {
   policies: Array<Policy | VendorPolicySummary>;
   hasMore: boolean;
+  /** The cursor of the next page (same filters and order), null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface PolicyIdRequest {
   id: string;
+}
+
+/** A page of a list: at most `limit` items, after the item `cursor` (a `nextCursor`) names. */
+export interface PageRequest {
+  limit?: number;
+  cursor?: string;
+}
+
+/** How every paged catalog list ends: whether more follow, and the cursor of the next page. */
+export interface PageInfo {
+  hasMore: boolean;
+  nextCursor: string | null;
 }
 
 /** A designated reviewer of one policy (administrators review every policy anyway). */
@@ -218,6 +234,7 @@ export interface VendorRulesetSummary {
   name: string;
   summary: string;
   category: string | null;
+  target_scopes: string[];
 }
 
 export interface VendorRuleset extends VendorRulesetSummary {

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'CATALOG.TRANSFER_EXPIRED',
   'CATALOG.REPOSITORY_GONE',
   'WORKSPACES.ARCHIVED',
+  'RULESETS.VALIDATION_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,6 +19,7 @@ import type {
   TokenRecord,
   TokenRevokedEvent,
   UpdateProfileRequest,
+  UserUpdatedEvent,
   UserProfile,
   UserSummary,
 } from './identity.types';
@@ -46,4 +47,6 @@ export const IdentityRpc = {
 export const IdentityEvents = {
   tokenRevoked: event<TokenRevokedEvent>('identity.token.revoked.v1', { broadcast: true }),
   sessionEnded: event<SessionEndedEvent>('identity.session.ended.v1', { broadcast: true }),
+  /** Caches of user summaries (the catalog's owners and authors) drop the user's entry. */
+  userUpdated: event<UserUpdatedEvent>('identity.user.updated.v1', { broadcast: true }),
 } as const;

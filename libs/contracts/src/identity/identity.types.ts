@@ -141,6 +141,11 @@ export interface TokenRevokedEvent {
   userId: string;
 }
 
+/** A user's profile changed: whoever keeps copies of user summaries drops this one. */
+export interface UserUpdatedEvent {
+  userId: string;
+}
+
 export interface SessionEndedEvent {
   sessionHash: string;
 }

@@ -130,11 +130,12 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
     expect(error.payload.code).toBe('SERVICE_UNAVAILABLE');
   });
 
-  it('answers INTERNAL for a reply too large for the bus, and keeps serving', async () => {
+  it('refuses to build a reply too large for the bus with a 4xx error, and keeps serving', async () => {
     const error = (await client
       .request(Test.huge, ctx('h1'), { bytes: 2_000_000 })
       .catch((e: unknown) => e)) as RemoteError;
-    expect(error.payload.code).toBe('INTERNAL');
+    expect(error.payload.code).toBe('UNPROCESSABLE');
+    expect(error.payload.message).toMatch(/smaller page/);
     expect((await client.request(Test.huge, ctx('h2'), { bytes: 10 })).blob).toBe('x'.repeat(10));
     expect((await client.request(Test.echo, ctx('h3'), { value: 'still here' })).value).toBe('still here');
   });

@@ -7,7 +7,8 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import type { RpcErrorPayload } from '@pc/contracts';
-import { type InProcessBroker, MAX_PAYLOAD_BYTES, PayloadTooLargeError } from './in-process-broker';
+import { type InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
+import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 
 export const IN_PROCESS_TRANSPORT = Symbol('in-process');
 
@@ -76,16 +77,16 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     }
     const id = message.id;
     const respond = (packet: WritePacket): void => {
-      try {
-        const raw = JSON.stringify({ ...packet, id });
-        const bytes = Buffer.byteLength(raw);
-        if (bytes > MAX_PAYLOAD_BYTES) throw new PayloadTooLargeError(bytes);
+      const raw = JSON.stringify({ ...packet, id });
+      const bytes = Buffer.byteLength(raw);
+      const limit = MAX_PAYLOAD_BYTES - REPLY_HEADROOM_BYTES;
+      if (bytes <= limit) {
         reply?.(raw);
-      } catch {
-        // Too large for the bus, as NATS would refuse it: the caller gets an error, not silence.
-        const err: RpcErrorPayload = { code: 'INTERNAL', message: 'The reply could not be sent' };
-        reply?.(JSON.stringify({ err, isDisposed: true, id }));
+        return;
       }
+      // Too large for the bus, as NATS would refuse it: the caller gets a 4xx error, not silence.
+      const err = replyTooLarge(subject, bytes, limit);
+      reply?.(JSON.stringify({ err, isDisposed: true, id }));
     };
     const handler = this.getHandlerByPattern(subject);
     if (!handler) {

@@ -1,14 +1,24 @@
 import { ClientNats, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
-import type { RpcErrorPayload } from '@pc/contracts';
+import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
+import { MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { createLogger } from '../logging/logger';
+import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 
 type NatsConfig = Required<NatsOptions>['options'];
 type Publisher = (response: WritePacket) => unknown;
 
 const log = createLogger('bus');
 
+/**
+ * The reply of a request over NATS: the body is the handler's answer as JSON, serialized once (the
+ * gateway forwards it as it came); an error reply carries this header and the error payload as body.
+ */
+export const REPLY_ERROR_HEADER = 'Pc-Error';
+
 /** NATS request/reply with every subject under a prefix (several environments can share a cluster). */
 export class PrefixedServerNats extends ServerNats {
+  private readonly encoder = new TextEncoder();
+
   constructor(
     options: NatsConfig,
     private readonly prefix: string,
@@ -23,24 +33,47 @@ export class PrefixedServerNats extends ServerNats {
   }
 
   /**
-   * A reply NATS refuses (larger than the server's max payload) must not take the process down: the
-   * caller gets an INTERNAL error instead, and the failure is logged.
+   * Replies in the wire form of `REPLY_ERROR_HEADER`, each built once. A reply larger than the server's
+   * max payload is never published: the caller gets a 4xx error instead, and the refusal is logged.
    */
   override getPublisher(...args: Parameters<ServerNats['getPublisher']>): Publisher {
-    const publish = super.getPublisher(...args) as Publisher;
-    const subject = (args[0] as { subject?: string }).subject;
-    return (response: WritePacket) => {
+    const msg = args[0] as Msg;
+    return (packet: WritePacket) => {
+      if (!msg.reply) return;
+      const isError = packet.err !== undefined && packet.err !== null;
+      const text = isError ? JSON.stringify(packet.err) : (JSON.stringify(packet.response) ?? '');
+      const body = this.encoder.encode(text);
+      const limit = this.maxPayload() - REPLY_HEADROOM_BYTES;
       try {
-        return publish(response);
+        if (body.length > limit) {
+          const err = replyTooLarge(msg.subject, body.length, limit);
+          return msg.respond(this.encoder.encode(JSON.stringify(err)), { headers: errorHeaders() });
+        }
+        return msg.respond(body, isError ? { headers: errorHeaders() } : undefined);
       } catch (error) {
-        log.error({ err: error, subject }, 'reply could not be sent');
-        const err: RpcErrorPayload = { code: 'INTERNAL', message: 'The reply could not be sent' };
-        return publish({ err, isDisposed: true });
+        // A closed connection: the caller times out, this process must not go down.
+        log.error({ err: error, subject: msg.subject }, 'reply could not be sent');
+        return false;
       }
     };
   }
+
+  private maxPayload(): number {
+    try {
+      return this.unwrap<NatsConnection>().info?.max_payload ?? MAX_PAYLOAD_BYTES;
+    } catch {
+      return MAX_PAYLOAD_BYTES;
+    }
+  }
 }
 
+function errorHeaders(): MsgHdrs {
+  const h = natsHeaders();
+  h.set(REPLY_ERROR_HEADER, '1');
+  return h;
+}
+
+/** The connection (and events) of a process; requests go straight to the `nats` client (BusClient). */
 export class PrefixedClientNats extends ClientNats {
   constructor(
     options: NatsConfig,

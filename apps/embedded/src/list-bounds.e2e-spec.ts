@@ -1,0 +1,199 @@
+import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import { Client } from 'pg';
+import { type RunningSystem, startSystem } from './system';
+
+const ADMIN = { email: 'bounds-admin@example.com', password: 'admin-password-1' };
+/** The bus carries 1 MiB; every reply must stay below it. */
+const BUS_LIMIT = 1024 * 1024;
+/** Three bytes in UTF-8: the longest text each field allows, in the most bytes. */
+const WIDE = (chars: number) => '€'.repeat(chars);
+
+/** A validation report as the catalog stores it (the OpenAPI document requires every field). */
+const VALIDATION = {
+  ok: true,
+  errors: [],
+  warnings: [],
+  projectType: 'unified',
+  definition: {
+    path: 'definition/gcl.yaml',
+    name: 'max',
+    title: 'Max',
+    category: 'Security',
+    description: null,
+  },
+  implementation: { path: 'src/lib.rs' },
+  version: '1.0.0',
+  kitVersion: '1.4.0',
+  defaultBranch: 'main',
+  implementationDefaultBranch: null,
+  hasIssues: true,
+  assetKinds: ['api'],
+};
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Every list of the catalog filled with maximal rows (far more than the bus carries in one message):
+ * each answers 200 within the bus limit, says there is more, and its cursor walks every row once.
+ */
+describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %s bus', (kind) => {
+  let db: TestDatabase;
+  let pg: Client;
+  let system: RunningSystem;
+  let http: HttpClient;
+  let admin: string;
+  let owner: { token: string; id: string };
+  let policyId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    system = await startSystem({
+      bus: testBus(kind, 10000),
+      databaseUrl: db.url,
+      gatewayPort: 0,
+      env: { BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password },
+    });
+    http = new HttpClient(system.url!);
+    admin = cookieFrom(await http.post<Json>('/api/auth/login', ADMIN), 'sb-access-token')!;
+    const signup = await http.post<Json>('/api/auth/signup', {
+      email: `bounds-${Date.now()}@example.com`,
+      password: 'password123',
+      name: WIDE(50),
+    });
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const token = await http.post<Json>('/api/tokens', { name: 't', scopes: ['api:read'] }, { cookie });
+    owner = { token: token.body.token, id: signup.body.user.id };
+
+    // Straight into the catalog's tables: building this through the API would take minutes.
+    pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    await pg.query(
+      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url, created_at)
+       SELECT 'max-' || i, 'Max ' || lpad(i::text, 3, '0') || ' ' || $2, $3, $4, 'published', $1,
+              'https://source-host.example/community/max-' || i, now() - make_interval(secs => i)
+         FROM generate_series(1, 120) AS i`,
+      [owner.id, WIDE(110), WIDE(20_000), WIDE(120)],
+    );
+    policyId = (await pg.query<{ id: string }>(`SELECT id FROM catalog.policies WHERE slug = 'max-1'`))
+      .rows[0].id;
+    await pg.query(
+      `INSERT INTO catalog.comments (policy_id, author_id, body, created_at)
+       SELECT $1, $2, $3, now() - make_interval(secs => 1000 - i) FROM generate_series(1, 60) AS i`,
+      [policyId, owner.id, WIDE(10_000)],
+    );
+    await pg.query(
+      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
+                                              validation, created_at)
+       SELECT p.id, $1, 'submitted', p.name, p.description, p.source_host_url, $2, p.created_at
+         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 60`,
+      [owner.id, JSON.stringify(VALIDATION)],
+    );
+    await pg.query(
+      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
+       SELECT p.id, 'description', $2, p.description, $1
+         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 30`,
+      [owner.id, WIDE(20_000)],
+    );
+    await pg.query(
+      `INSERT INTO catalog.ideas (title, description, submitter_id) SELECT $2, $3, $1 FROM generate_series(1, 60)`,
+      [owner.id, WIDE(200), WIDE(20_000)],
+    );
+    await pg.query(
+      `INSERT INTO catalog.policy_history (policy_id, actor_id, action, details)
+       SELECT $1, $2, 'edited', jsonb_build_object('fields', jsonb_build_array($3::text)) FROM generate_series(1, 250)`,
+      [policyId, owner.id, WIDE(5_000)],
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await pg?.end();
+    await system?.close();
+    await db?.drop();
+  });
+
+  /** Follows nextCursor from the first page to the last; every page 200 and within the bus limit. */
+  async function walk(
+    path: string,
+    field: string,
+    auth: { token?: string; cookie?: string },
+    param = 'cursor',
+  ): Promise<Json[]> {
+    const items: Json[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const sep = path.includes('?') ? '&' : '?';
+      const res: { status: number; text: string; body: Json } = await http.get<Json>(
+        cursor ? `${path}${sep}${param}=${encodeURIComponent(cursor)}` : path,
+        auth,
+      );
+      expect(res.status).toBe(200);
+      expect(Buffer.byteLength(res.text)).toBeLessThan(BUS_LIMIT);
+      expect(res.body[field].length).toBeGreaterThan(0);
+      expect(res.body.hasMore ?? res.body.nextCursor !== null).toBe(res.body.nextCursor !== null);
+      items.push(...(res.body[field] as Json[]));
+      cursor = res.body.nextCursor as string | null;
+      pages++;
+    } while (cursor && pages < 200);
+    return items;
+  }
+
+  function distinct(items: Json[]): number {
+    return new Set(items.map((i) => i.id)).size;
+  }
+
+  it('pages the policy list of 120 maximal policies within the bus limit, each policy once', async () => {
+    const first = await http.get<Json>('/api/policies?limit=200');
+    expect(first.status).toBe(200);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.policies.length).toBeLessThan(120);
+    const all = await walk('/api/policies?limit=200', 'policies', {});
+    expect(all).toHaveLength(120);
+    expect(distinct(all)).toBe(120);
+    const newest = await walk('/api/policies?limit=200&sort=submitted&order=desc', 'policies', {});
+    expect(newest.map((p) => p.slug)).toEqual(Array.from({ length: 120 }, (_, i) => `max-${i + 1}`));
+  }, 120_000);
+
+  it("pages a policy's 60 maximal comments, oldest first, each once", async () => {
+    const all = await walk(`/api/policies/${policyId}/comments?limit=200`, 'comments', {});
+    expect(all).toHaveLength(60);
+    expect(distinct(all)).toBe(60);
+  });
+
+  it("pages the owner's 60 maximal submissions, each once", async () => {
+    const all = await walk('/api/submissions?limit=100', 'submissions', { token: owner.token });
+    expect(all).toHaveLength(60);
+    expect(distinct(all)).toBe(60);
+  });
+
+  it('pages 250 large history entries, each once', async () => {
+    const all = await walk(
+      `/api/policies/${policyId}/history?limit=200`,
+      'entries',
+      { token: owner.token },
+      'before',
+    );
+    expect(all).toHaveLength(250);
+    expect(distinct(all)).toBe(250);
+  });
+
+  it('shows the review queue as summaries within the bus limit and says which kinds have more', async () => {
+    const res = await http.get<Json>('/api/admin/queue?limit=100', { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(Buffer.byteLength(res.text)).toBeLessThan(BUS_LIMIT);
+    expect(res.body.submissions.length).toBeGreaterThan(0);
+    expect(res.body.submissions[0]).not.toHaveProperty('description');
+    expect(res.body.submissions[0]).not.toHaveProperty('validation');
+    expect(res.body.hasMore).toEqual({ submissions: false, revisions: true, ideas: true });
+    expect(res.body.submissions).toHaveLength(60);
+  });
+
+  it('refuses a cursor it did not make, or one of another order, with 400', async () => {
+    expect((await http.get('/api/policies?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+    const page = await http.get<Json>('/api/policies?limit=1');
+    const other = await http.get(`/api/policies?sort=submitted&cursor=${page.body.nextCursor}`);
+    expect(other.status).toBe(400);
+    expect((await http.get(`/api/policies?offset=5&cursor=${page.body.nextCursor}`)).status).toBe(400);
+    expect((await http.get('/api/policies?offset=10001')).status).toBe(400);
+  });
+});

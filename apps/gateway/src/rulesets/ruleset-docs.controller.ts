@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import {
+  ReplaceRulesetDocsDto,
+  RulesetDocsDto,
+  RulesetTabEnvelopeDto,
+  RulesetTabParams,
+  UpsertRulesetTabDto,
+} from './ruleset-docs.dto';
+import { OkDto } from '../http/common.dto';
+
+const uuid = new ParseUUIDPipe();
+const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
+const NOT_EDITOR: [number, string] = [403, 'Not the owner or an administrator'];
+
+@ApiTags('rulesets')
+@Controller('rulesets/:id/docs')
+export class RulesetDocsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'The documentation tabs, ordered by sortOrder',
+    description:
+      'Callers who cannot edit get only the overview and tabs with content; completeness counts the four ' +
+      'predefined tabs (overview, rules, examples, faq) with content.',
+  })
+  @ApiOkResponse({ type: RulesetDocsDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getDocs, ctx, { id });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Replace the whole set of tabs (owner or administrator)' })
+  @ApiOkResponse({ type: RulesetDocsDto })
+  @ApiErrors([400, 'Not 1 to 50 tabs, or a tab is malformed'], NOT_EDITOR, MISSING, [
+    422,
+    'No overview tab, a key listed twice, or the bodies together are too large',
+  ])
+  replace(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: ReplaceRulesetDocsDto) {
+    return this.bus.request(RulesetsRpc.replaceDocs, ctx, { id, tabs: body.tabs });
+  }
+
+  @Put(':key')
+  @Authenticated()
+  @ApiOperation({ summary: 'Create or replace one tab (owner or administrator)' })
+  @ApiOkResponse({ type: RulesetTabEnvelopeDto })
+  @ApiErrors([400, 'The key does not match the pattern, or the body is malformed'], NOT_EDITOR, MISSING, [
+    422,
+    'More than 50 tabs, or the bodies together are too large',
+  ])
+  upsert(@Ctx() ctx: RequestContext, @Param() params: RulesetTabParams, @Body() body: UpsertRulesetTabDto) {
+    return this.bus.request(RulesetsRpc.upsertTab, ctx, { ...body, id: params.id, key: params.key });
+  }
+
+  @Delete(':key')
+  @Authenticated()
+  @ApiOperation({ summary: 'Remove one tab (owner or administrator); never the overview' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'The key does not match the pattern'],
+    NOT_EDITOR,
+    [404, 'No such ruleset or tab'],
+    [422, 'The overview tab cannot be deleted'],
+  )
+  delete(@Ctx() ctx: RequestContext, @Param() params: RulesetTabParams) {
+    return this.bus.request(RulesetsRpc.deleteTab, ctx, { id: params.id, key: params.key });
+  }
+}

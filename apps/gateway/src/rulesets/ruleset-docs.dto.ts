@@ -1,0 +1,120 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RULESET_LIMITS as L } from '@pc/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Optional } from '../http/common.dto';
+
+export class RulesetDocTabInputDto {
+  @ApiProperty({ pattern: L.tabKey.pattern, maxLength: L.tabKey.max })
+  @IsString()
+  @Matches(new RegExp(L.tabKey.pattern))
+  key!: string;
+
+  @ApiProperty({ maxLength: L.tabTitle.max, description: 'Blank: the predefined title, or the key' })
+  @IsString()
+  @MaxLength(L.tabTitle.max)
+  title!: string;
+
+  @ApiProperty({ maxLength: L.tabBody.max, description: 'Markdown' })
+  @IsString()
+  @MaxLength(L.tabBody.max)
+  bodyMd!: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max })
+  @Optional()
+  @IsInt()
+  @Min(L.tabSortOrder.min)
+  @Max(L.tabSortOrder.max)
+  sortOrder?: number;
+}
+
+export class ReplaceRulesetDocsDto {
+  @ApiProperty({
+    type: [RulesetDocTabInputDto],
+    minItems: L.docTabSet.minItems,
+    maxItems: L.docTabSet.maxItems,
+    description:
+      'The complete new set: must include `overview` (422); `overview`, `rules`, `examples`, `faq` are ' +
+      'predefined, every other key (`configuration` too) custom; missing predefined tabs are added empty; ' +
+      `keys unique (422); all bodies together at most ${L.tabBodiesTotalBytes} bytes (422)`,
+  })
+  @IsArray()
+  @ArrayMinSize(L.docTabSet.minItems)
+  @ArrayMaxSize(L.docTabSet.maxItems)
+  @ValidateNested({ each: true })
+  @Type(() => RulesetDocTabInputDto)
+  tabs!: RulesetDocTabInputDto[];
+}
+
+export class UpsertRulesetTabDto {
+  @ApiProperty({ minLength: L.tabTitle.min, maxLength: L.tabTitle.max })
+  @IsString()
+  @Length(L.tabTitle.min, L.tabTitle.max)
+  title!: string;
+
+  @ApiPropertyOptional({ maxLength: L.tabBody.max, default: '', description: 'Markdown' })
+  @Optional()
+  @IsString()
+  @MaxLength(L.tabBody.max)
+  bodyMd?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: L.tabSortOrder.min,
+    maximum: L.tabSortOrder.max,
+    description: 'Omitted: the tab keeps its place (a new tab goes last)',
+  })
+  @Optional()
+  @IsInt()
+  @Min(L.tabSortOrder.min)
+  @Max(L.tabSortOrder.max)
+  sortOrder?: number;
+}
+
+export class RulesetTabParams {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  id!: string;
+
+  @ApiProperty({ pattern: L.tabKey.pattern, maxLength: L.tabKey.max })
+  @IsString()
+  @Matches(new RegExp(L.tabKey.pattern))
+  key!: string;
+}
+
+export class RulesetDocTabDto {
+  @ApiProperty({ pattern: L.tabKey.pattern }) key!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: ['predefined', 'custom'] }) kind!: string;
+  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
+  @ApiProperty({ type: 'integer' }) sortOrder!: number;
+}
+
+export class RulesetDocsCompletenessDto {
+  @ApiProperty({ type: 'integer', description: 'Predefined tabs with content' }) filled!: number;
+  @ApiProperty({ type: 'integer', description: 'The four predefined tabs' }) total!: number;
+  @ApiProperty({ description: 'filled / total' }) ratio!: number;
+}
+
+export class RulesetDocsDto {
+  @ApiProperty({ type: [RulesetDocTabDto], description: 'Ordered by sortOrder' }) tabs!: RulesetDocTabDto[];
+  @ApiProperty({ type: RulesetDocsCompletenessDto }) completeness!: RulesetDocsCompletenessDto;
+  @ApiProperty({ description: 'The caller may edit (owner or administrator)' }) canEdit!: boolean;
+}
+
+export class RulesetTabEnvelopeDto {
+  @ApiProperty({ type: RulesetDocTabDto }) tab!: RulesetDocTabDto;
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RULESET_LIMITS as L } from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { IsString, Length, MaxLength } from 'class-validator';
+import { RulesetSubmissionDto } from './ruleset-submissions.dto';
+import { Optional, trim } from '../http/common.dto';
+
+export class RulesetApprovalDto {
+  @ApiPropertyOptional({ maxLength: L.feedback.max })
+  @Optional()
+  @IsString()
+  @MaxLength(L.feedback.max)
+  feedback?: string;
+}
+
+export class RulesetFeedbackDto {
+  @ApiProperty({ minLength: 1, maxLength: L.feedback.max, description: 'What to improve, or why not' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, L.feedback.max)
+  feedback!: string;
+}
+
+export class QueuedRulesetSubmissionDto extends RulesetSubmissionDto {
+  @ApiProperty({ enum: ['ruleset'] }) kind!: 'ruleset';
+}

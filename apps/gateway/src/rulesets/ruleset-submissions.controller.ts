@@ -1,0 +1,153 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type IdeaDeclaration, type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import {
+  CreateRulesetSubmissionDto,
+  RulesetHistoryDto,
+  RulesetIdeaDeclarationDto,
+  RulesetSubmissionCreatedDto,
+  type RulesetSubmissionFieldsDto,
+  RulesetSubmissionDetailDto,
+  RulesetSubmissionEnvelopeDto,
+  RulesetSubmissionListDto,
+  UpdateRulesetSubmissionDto,
+} from './ruleset-submissions.dto';
+import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
+import { OkDto } from '../http/common.dto';
+
+const uuid = new ParseUUIDPipe();
+const MISSING: [number, string] = [404, 'No such submission of the caller'];
+const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
+
+/** The legacy single `deliversIdeaId` joins the list. */
+function ideasOf(body: RulesetSubmissionFieldsDto): IdeaDeclaration[] | undefined {
+  if (body.deliversIdeaIds === undefined && body.deliversIdeaId === undefined) return undefined;
+  return [...(body.deliversIdeaIds ?? []), ...(body.deliversIdeaId ? [{ ideaId: body.deliversIdeaId }] : [])];
+}
+
+@ApiTags('ruleset-submissions')
+@ApiExtraModels(RulesetIdeaDeclarationDto)
+@Controller('ruleset-submissions')
+export class RulesetSubmissionsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('validate')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Read a ruleset repository and report what it holds and every problem; nothing is saved',
+    description:
+      'Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ' +
+      'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
+      'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
+      "scopes come from the validations' target classes (see the README).",
+  })
+  @ApiOkResponse({ type: ValidateRulesetResultDto })
+  @ApiErrors([400, 'The body is malformed'], UPSTREAM)
+  validate(@Ctx() ctx: RequestContext, @Body() body: ValidateRulesetDto) {
+    return this.bus.request(RulesetsRpc.validate, ctx, body);
+  }
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's ruleset submissions, newest first" })
+  @ApiOkResponse({ type: RulesetSubmissionListDto })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(RulesetsRpc.listSubmissions, ctx, {});
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Submit a ruleset repository for review',
+    description:
+      'The ruleset is created under review (visible to its owner) with the staged tabs; category defaults to ' +
+      'Other, target scopes to what the profile targets, the icon to icon.svg or icon.png at the ruleset root.',
+  })
+  @ApiCreatedResponse({ type: RulesetSubmissionCreatedDto })
+  @ApiErrors(
+    [400, 'The body is malformed'],
+    [
+      422,
+      'The repository failed validation (RULESETS.VALIDATION_FAILED, the report in `validation`), an idea is not approved and visible or is listed twice, or a tab key is listed twice',
+    ],
+    UPSTREAM,
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateRulesetSubmissionDto) {
+    const { deliversIdeaId: _legacy, ...rest } = body;
+    return this.bus.request(RulesetsRpc.createSubmission, ctx, { ...rest, deliversIdeaIds: ideasOf(body) });
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'A submission of the caller (administrators: any), with its staged tabs' })
+  @ApiOkResponse({ type: RulesetSubmissionDetailDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getSubmission, ctx, { id });
+  }
+
+  @Patch(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Edit a submission, resubmit it, or change the ideas it declares',
+    description:
+      'Any subset of the input fields; empty string clears an optional field; `resubmit: true` sends a ' +
+      'needs_improvement submission back for review; `iconDisabled: true` clears the icon and wins over `iconUrl`; ' +
+      '`docTabs` replaces the staged set; `deliversIdeaIds` replaces the declared ideas (`[]` clears; only while ' +
+      'submitted or needs_improvement; alone it does not resubmit). While the ruleset is under review only an ' +
+      'administrator edits its content (403). Editing an approved submission submits an update of the published ' +
+      'ruleset for review. A refused edit leaves the declared ideas unchanged.',
+  })
+  @ApiOkResponse({ type: RulesetSubmissionEnvelopeDto })
+  @ApiErrors(
+    [400, 'A field is malformed'],
+    [403, 'The ruleset is under review and the caller is not an administrator'],
+    MISSING,
+    [
+      409,
+      'The submission was rejected, or deliversIdeaIds on a submission that is neither submitted nor needs_improvement',
+    ],
+    [
+      422,
+      'An idea is not approved and visible or is listed twice, a tab key is listed twice, or the new repository failed validation',
+    ],
+    UPSTREAM,
+  )
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Body() body: UpdateRulesetSubmissionDto,
+  ) {
+    const { deliversIdeaId: _legacy, ...rest } = body;
+    return this.bus.request(RulesetsRpc.updateSubmission, ctx, {
+      ...rest,
+      id,
+      deliversIdeaIds: ideasOf(body),
+    });
+  }
+
+  @Delete(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Withdraw a submission: a ruleset never published goes with it; a published one stays',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.deleteSubmission, ctx, { id });
+  }
+
+  @Get(':id/history')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'An entry per change, newest first: previous_snapshot and revision_count tell what changed',
+  })
+  @ApiOkResponse({ type: RulesetHistoryDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getSubmissionHistory, ctx, { id });
+  }
+}

@@ -1,0 +1,313 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  RULESET_CATEGORIES,
+  RULESET_LIMITS as L,
+  RULESET_SUBMISSION_STATUSES,
+  type RulesetCategory,
+  TARGET_SCOPES,
+  type TargetScope,
+} from '@pc/contracts';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
+import { Optional, trim, URL_RULES } from '../http/common.dto';
+import { ClearableUrl, RuleCountsDto } from './rulesets.dto';
+
+export class RulesetIdeaDeclarationDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  ideaId!: string;
+
+  @ApiPropertyOptional({ enum: ['full', 'partial'], default: 'full' })
+  @Optional()
+  @IsIn(['full', 'partial'])
+  coverage?: 'full' | 'partial';
+
+  @ApiPropertyOptional({ maxLength: L.scopeNote.max })
+  @Optional()
+  @IsString()
+  @MaxLength(L.scopeNote.max)
+  scopeNote?: string;
+}
+
+/** Idea ids, or `{ideaId, coverage, scopeNote}` objects: the same shape as on policy submissions. */
+const toDeclarations = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value)
+    ? value.map((v: unknown) =>
+        typeof v === 'string' ? Object.assign(new RulesetIdeaDeclarationDto(), { ideaId: v }) : v,
+      )
+    : value;
+
+/**
+ * The fields of RulesetSubmissionInput other than name, description and repoUrl, which create requires
+ * and PATCH takes optionally (class-validator merges a parent's conditions, so they are declared apart).
+ */
+export class RulesetSubmissionFieldsDto {
+  @ApiPropertyOptional({ enum: RULESET_CATEGORIES, default: 'Other' })
+  @Optional()
+  @IsIn(RULESET_CATEGORIES)
+  category?: RulesetCategory;
+
+  @ApiPropertyOptional({ maxLength: L.sourceRef.max, description: 'Omit or empty for the default branch' })
+  @Optional()
+  @IsString()
+  @MaxLength(L.sourceRef.max)
+  sourceRef?: string;
+
+  @ApiPropertyOptional({
+    maxLength: L.rulesetPath.max,
+    description: 'The profile file relative to the ruleset root; omit (or empty) to discover it',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.rulesetPath.max)
+  rulesetPath?: string;
+
+  @ApiPropertyOptional({
+    enum: TARGET_SCOPES,
+    isArray: true,
+    maxItems: TARGET_SCOPES.length,
+    description: 'Default: what the profile targets',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(TARGET_SCOPES.length)
+  @ArrayUnique()
+  @IsIn(TARGET_SCOPES, { each: true })
+  targetScopes?: TargetScope[];
+
+  @ApiPropertyOptional({
+    maxLength: L.registryAssetId.max,
+    pattern: L.registryAssetId.pattern,
+    description: 'Default: registry.json assetId; empty string clears',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.registryAssetId.max)
+  @ValidateIf((_: unknown, v: unknown) => v !== '')
+  @Matches(new RegExp(L.registryAssetId.pattern))
+  registryAssetId?: string;
+
+  @ClearableUrl('Omit to use icon.png or icon.svg at the ruleset root; empty string clears')
+  iconUrl?: string;
+
+  @ApiPropertyOptional({ description: 'true: the default icon (clears iconUrl and wins over it)' })
+  @Optional()
+  @IsBoolean()
+  iconDisabled?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: L.tags.maxLength },
+    maxItems: L.tags.maxItems,
+    description: 'Blank and repeated tags are dropped',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(L.tags.maxItems)
+  @IsString({ each: true })
+  @MaxLength(L.tags.maxLength, { each: true })
+  tags?: string[];
+
+  @ClearableUrl()
+  videoTutorialUrl?: string;
+
+  @ClearableUrl()
+  examplesUrl?: string;
+
+  @ApiPropertyOptional({
+    type: [RulesetDocTabInputDto],
+    maxItems: L.docTabs.maxItems,
+    description:
+      'Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; ' +
+      'missing predefined tabs added empty; a blank overview keeps the description',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(L.docTabs.maxItems)
+  @ValidateNested({ each: true })
+  @Type(() => RulesetDocTabInputDto)
+  docTabs?: RulesetDocTabInputDto[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      oneOf: [{ type: 'string', format: 'uuid' }, { $ref: '#/components/schemas/RulesetIdeaDeclarationDto' }],
+    },
+    maxItems: L.deliversIdeaIds.maxItems,
+    description: 'Idea ids or {ideaId, coverage, scopeNote}; each approved and visible, listed once (422)',
+  })
+  @Optional()
+  @Transform(toDeclarations)
+  @IsArray()
+  @ArrayMaxSize(L.deliversIdeaIds.maxItems)
+  @ValidateNested({ each: true })
+  @Type(() => RulesetIdeaDeclarationDto)
+  deliversIdeaIds?: RulesetIdeaDeclarationDto[];
+
+  @ApiPropertyOptional({ format: 'uuid', deprecated: true, description: 'Legacy single-idea form' })
+  @Optional()
+  @IsUUID()
+  deliversIdeaId?: string;
+}
+
+export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
+  @ApiProperty({ minLength: L.name.min, maxLength: L.name.max })
+  @Transform(trim)
+  @IsString()
+  @Length(L.name.min, L.name.max)
+  name!: string;
+
+  @ApiProperty({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
+  @IsString()
+  @Length(L.description.min, L.description.max)
+  description!: string;
+
+  @ApiProperty({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
+  @IsString()
+  @MaxLength(L.url.max)
+  @IsUrl(URL_RULES)
+  repoUrl!: string;
+}
+
+export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
+  @ApiPropertyOptional({ minLength: L.name.min, maxLength: L.name.max })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(L.name.min, L.name.max)
+  name?: string;
+
+  @ApiPropertyOptional({
+    minLength: L.description.min,
+    maxLength: L.description.max,
+    description: 'Markdown',
+  })
+  @Optional()
+  @IsString()
+  @Length(L.description.min, L.description.max)
+  description?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
+  @Optional()
+  @IsString()
+  @MaxLength(L.url.max)
+  @IsUrl(URL_RULES)
+  repoUrl?: string;
+
+  @ApiPropertyOptional({ description: 'Send a needs_improvement submission back for review' })
+  @Optional()
+  @IsBoolean()
+  resubmit?: boolean;
+}
+
+// ---------------------------------------------------------------- responses
+
+export class RulesetSnapshotDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: RULESET_CATEGORIES }) category!: string;
+  @ApiProperty({ format: 'uri' }) source_url!: string;
+  @ApiProperty({ type: 'string', nullable: true }) source_ref!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) ruleset_path!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) profile_name!: string | null;
+  @ApiProperty({ type: [String] }) rule_names!: string[];
+  @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
+  @ApiProperty({ type: 'string', nullable: true }) registry_asset_id!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) video_tutorial_url!: string | null;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) examples_url!: string | null;
+  @ApiProperty({ format: 'date-time' }) snapshotted_at!: string;
+}
+
+export class RulesetSubmissionDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: RULESET_SUBMISSION_STATUSES }) status!: string;
+  @ApiProperty({ format: 'uuid' }) submitted_by!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: RULESET_CATEGORIES }) category!: string;
+  @ApiProperty({ format: 'uri' }) source_url!: string;
+  @ApiProperty({ type: 'string', nullable: true }) source_ref!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) ruleset_path!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) profile_name!: string | null;
+  @ApiProperty({ type: RuleCountsDto }) rule_counts!: RuleCountsDto;
+  @ApiProperty({ type: [String] }) rule_names!: string[];
+  @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
+  @ApiProperty({ type: 'string', nullable: true }) registry_asset_id!: string | null;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) icon_url!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) video_tutorial_url!: string | null;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) examples_url!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) review_feedback!: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) reviewed_by!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) reviewed_at!: string | null;
+  @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
+  @ApiProperty({ type: RulesetSnapshotDto, nullable: true, description: 'The content before the last edit' })
+  previous_snapshot!: RulesetSnapshotDto | null;
+  @ApiProperty({ type: 'integer', description: 'Edits of the content so far' }) revision_count!: number;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+
+export class RulesetSubmissionListDto {
+  @ApiProperty({ type: [RulesetSubmissionDto], description: `Newest first, at most ${L.ownSubmissions.max}` })
+  submissions!: RulesetSubmissionDto[];
+}
+
+export class RulesetSubmissionEnvelopeDto {
+  @ApiProperty({ type: RulesetSubmissionDto }) submission!: RulesetSubmissionDto;
+}
+
+export class RulesetSubmissionCreatedDto extends RulesetSubmissionEnvelopeDto {
+  @ApiProperty({ type: [String], description: 'Doubtful things validation noticed' }) warnings!: string[];
+}
+
+export class RulesetSubmissionDetailDto extends RulesetSubmissionEnvelopeDto {
+  @ApiProperty({ type: [RulesetDocTabDto] }) docTabs!: RulesetDocTabDto[];
+}
+
+export class RulesetHistoryEntryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({
+    enum: [
+      'submitted',
+      'edited',
+      'ideas_changed',
+      'resubmitted',
+      'update_submitted',
+      'approved',
+      'needs_improvement',
+      'rejected',
+    ],
+  })
+  action!: string;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) actor_id!: string | null;
+  @ApiProperty({ enum: RULESET_SUBMISSION_STATUSES, description: 'The status after the change' })
+  status!: string;
+  @ApiProperty({ type: [String], description: 'The fields the change sent' }) fields!: string[];
+  @ApiProperty({ type: 'string', nullable: true }) feedback!: string | null;
+  @ApiProperty({ type: RulesetSnapshotDto, nullable: true, description: 'The content before this change' })
+  previous_snapshot!: RulesetSnapshotDto | null;
+  @ApiProperty({ type: 'integer', description: 'revision_count after this change' }) revision_count!: number;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class RulesetHistoryDto {
+  @ApiProperty({ type: [RulesetHistoryEntryDto], description: `Newest first, at most ${L.history.max}` })
+  entries!: RulesetHistoryEntryDto[];
+}

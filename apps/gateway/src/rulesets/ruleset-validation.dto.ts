@@ -1,0 +1,89 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
+import { IsBoolean, IsString, IsUrl, MaxLength } from 'class-validator';
+import { Optional, URL_RULES } from '../http/common.dto';
+import { RuleCountsDto } from './rulesets.dto';
+
+export class ValidateRulesetDto {
+  @ApiProperty({
+    format: 'uri',
+    maxLength: L.url.max,
+    description: 'A repository URL; a /tree/<ref>/<path> URL scopes the ruleset root to that folder',
+  })
+  @IsString()
+  @MaxLength(L.url.max)
+  @IsUrl(URL_RULES)
+  repoUrl!: string;
+
+  @ApiPropertyOptional({
+    maxLength: L.sourceRef.max,
+    description: "Branch, tag or commit (default: the URL's, else the default branch)",
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.sourceRef.max)
+  ref?: string;
+
+  @ApiPropertyOptional({
+    maxLength: L.rulesetPath.max,
+    description: 'The profile file, relative to the ruleset root: skips discovery',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.rulesetPath.max)
+  rulesetPath?: string;
+
+  @ApiPropertyOptional({ description: 'Add branchInfo (only when validation passed)' })
+  @Optional()
+  @IsBoolean()
+  includeBranches?: boolean;
+}
+
+export class RulesetProfileDto {
+  @ApiProperty({ type: 'string', nullable: true }) profileName!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) description!: string | null;
+  @ApiProperty({ type: [String] }) ruleNames!: string[];
+  @ApiProperty({ type: RuleCountsDto }) ruleCounts!: RuleCountsDto;
+  @ApiProperty({ type: [String] }) targetClasses!: string[];
+  @ApiProperty({ type: 'string', nullable: true, example: '1.0' }) dialectVersion!: string | null;
+}
+
+export class RulesetRegistryDto {
+  @ApiProperty({ type: 'string', nullable: true }) assetId!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) name!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) description!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) main!: string | null;
+}
+
+export class RulesetValidationDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ type: [String], description: 'Each with where it is: `file:line[:column]: problem`' })
+  errors!: string[];
+  @ApiProperty({ type: [String] }) warnings!: string[];
+  @ApiProperty({ type: 'string', nullable: true }) ref!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) subPath!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) rulesetPath!: string | null;
+  @ApiProperty({ enum: ['explicit', 'registry', 'conventional', 'discovered'], nullable: true })
+  rulesetPathSource!: string | null;
+  @ApiProperty({ type: RulesetProfileDto, nullable: true }) profile!: RulesetProfileDto | null;
+  @ApiProperty({ type: RulesetRegistryDto, nullable: true }) registry!: RulesetRegistryDto | null;
+  @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) targetScopes!: string[];
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) iconUrl!: string | null;
+}
+
+export class RulesetGitRefDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() commitSha!: string;
+}
+
+export class RulesetBranchInfoDto {
+  @ApiProperty() defaultBranch!: string;
+  @ApiProperty({ type: [RulesetGitRefDto] }) branches!: RulesetGitRefDto[];
+  @ApiProperty({ type: [RulesetGitRefDto] }) tags!: RulesetGitRefDto[];
+}
+
+export class ValidateRulesetResultDto {
+  @ApiProperty({ type: RulesetValidationDto }) validation!: RulesetValidationDto;
+  @ApiPropertyOptional({ type: RulesetBranchInfoDto, description: 'Only with includeBranches, when ok' })
+  branchInfo?: RulesetBranchInfoDto;
+}

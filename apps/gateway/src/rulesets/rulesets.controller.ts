@@ -1,0 +1,176 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiExtension,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import {
+  CreateRulesetTransferDto,
+  ListRulesetsQuery,
+  RulesetEnvelopeDto,
+  RulesetLikedDto,
+  RulesetListDto,
+  RulesetReviewerStatusDto,
+  RulesetSlugParams,
+  RulesetSummaryDto,
+  RulesetTransferEnvelopeDto,
+  UpdateRulesetDto,
+  VendorRulesetEnvelopeDto,
+  VendorRulesetSummaryDto,
+} from './rulesets.dto';
+
+const uuid = new ParseUUIDPipe();
+const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
+/** Routes this API adds to the contract it implements. */
+const EXTENSION = (why: string) => ApiExtension('x-extension', { reason: why });
+
+@ApiTags('rulesets')
+@ApiExtraModels(RulesetSummaryDto, VendorRulesetSummaryDto)
+@Controller()
+export class RulesetsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('rulesets')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'List and search rulesets',
+    description:
+      "Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index. `q` " +
+      'matches words as prefixes (name, profile name, description; ranked) and parts of the name (trigram); ' +
+      '`category` `All Categories` means no filter; `scope` `agent-network` is an alias of `agent`. Pages of ' +
+      '`limit` rows from `offset`, also cut short past 512 KiB of JSON; `hasMore` says whether rows remain after ' +
+      'the ones returned.',
+  })
+  @ApiOkResponse({ type: RulesetListDto })
+  @ApiErrors([400, 'A query parameter is invalid'])
+  list(@Ctx() ctx: RequestContext, @Query() query: ListRulesetsQuery) {
+    return this.bus.request(RulesetsRpc.list, ctx, query);
+  }
+
+  @Get('vendor-rulesets/:slug')
+  @OptionalAuth()
+  @EXTENSION('Vendor rulesets by slug, as GET /vendor-policies/{slug} serves vendor policies')
+  @ApiOperation({ summary: 'A vendor ruleset of the index, with its documentation body' })
+  @ApiOkResponse({ type: VendorRulesetEnvelopeDto })
+  @ApiErrors([400, 'Not a slug'], [404, 'The slug is not (or no longer) in the index'])
+  vendor(@Ctx() ctx: RequestContext, @Param() params: RulesetSlugParams) {
+    return this.bus.request(RulesetsRpc.getVendorRuleset, ctx, { slug: params.slug });
+  }
+
+  @Get('rulesets/:id')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'A ruleset the caller may see (counts a view)' })
+  @ApiOkResponse({ type: RulesetEnvelopeDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.get, ctx, { id });
+  }
+
+  @Patch('rulesets/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Set or clear (empty string) the video tutorial and examples links (owner or administrator)',
+  })
+  @ApiOkResponse({ type: RulesetEnvelopeDto })
+  @ApiErrors(
+    [400, 'Neither videoTutorialUrl nor examplesUrl, or not a URL'],
+    [403, 'Not the owner or an administrator'],
+    MISSING,
+  )
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateRulesetDto) {
+    return this.bus.request(RulesetsRpc.update, ctx, { ...atLeastOneLink(body), id });
+  }
+
+  @Get('rulesets/:id/like')
+  @Authenticated()
+  @EXTENSION('Likes on rulesets, as on policies')
+  @ApiOperation({ summary: "The caller's like of the ruleset" })
+  @ApiOkResponse({ type: RulesetLikedDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  liked(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getLike, ctx, { id });
+  }
+
+  @Post('rulesets/:id/like')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION('Likes on rulesets, as on policies')
+  @ApiOperation({ summary: 'Toggle the like; answers the resulting state' })
+  @ApiOkResponse({ type: RulesetLikedDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  like(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.toggleLike, ctx, { id });
+  }
+
+  @Get('rulesets/:id/reviewers/me')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      "The caller's standing: administrators are reviewers (editor); the owner is an editor; others viewers",
+  })
+  @ApiOkResponse({ type: RulesetReviewerStatusDto })
+  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  reviewer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getReviewerStatus, ctx, { id });
+  }
+
+  @Post('rulesets/:id/transfers')
+  @Authenticated()
+  @EXTENSION(
+    'The contract lists ruleset transfers (resourceType ruleset) but no way to offer one: this is the policy form for rulesets',
+  )
+  @ApiOperation({
+    summary:
+      'Offer the ruleset to another user (owner); accepting it (POST /transfers/{id}/accept) moves ownership',
+    description:
+      'Same body and rules as POST /policies/{id}/transfers: a recipient by username (with or without @) or email.',
+  })
+  @ApiCreatedResponse({ type: RulesetTransferEnvelopeDto })
+  @ApiErrors(
+    [400, 'Neither recipientUsername nor recipientEmail, or malformed'],
+    [403, 'Not the owner'],
+    [404, 'No such ruleset, or no such recipient'],
+    [409, 'A transfer of this ruleset is already pending'],
+    [422, 'The recipient is the caller'],
+  )
+  transfer(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Body() body: CreateRulesetTransferDto,
+  ) {
+    return this.bus.request(CatalogRpc.createTransfer, ctx, {
+      resourceType: 'ruleset',
+      resourceId: id,
+      recipientUsername: body.recipientUsername,
+      recipientEmail: body.recipientEmail,
+    });
+  }
+}
+
+/** PATCH needs at least one of the two links (400 otherwise). */
+function atLeastOneLink(body: UpdateRulesetDto): UpdateRulesetDto {
+  if (body.videoTutorialUrl === undefined && body.examplesUrl === undefined) {
+    throw new BadRequestException({
+      message: 'Validation failed',
+      details: [{ field: 'videoTutorialUrl', message: 'or examplesUrl is required' }],
+    });
+  }
+  return { videoTutorialUrl: body.videoTutorialUrl, examplesUrl: body.examplesUrl };
+}

@@ -1,0 +1,273 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  RULESET_CATEGORIES,
+  RULESET_LIFECYCLE_STATUSES,
+  RULESET_LIMITS as L,
+  RULESET_SORTS,
+  RULESET_SOURCES,
+  REVIEWER_ROLES,
+  type RulesetSort,
+  type RulesetSource,
+  SCOPE_FILTERS,
+  type ScopeFilter,
+  SORT_ORDERS,
+  type SortOrder,
+  TARGET_SCOPES,
+} from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { Optional, toInt, URL_RULES } from '../http/common.dto';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+
+/** An optional http(s) URL of at most 2048 characters that an empty string clears. */
+export const ClearableUrl = (description = 'Empty string clears it') =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      anyOf: [
+        { type: 'string', format: 'uri', maxLength: L.url.max },
+        { type: 'string', maxLength: 0 },
+      ],
+      description,
+    }),
+    Optional(),
+    IsString(),
+    MaxLength(L.url.max),
+    ValidateIf((_: unknown, v: unknown) => v !== ''),
+    IsUrl(URL_RULES),
+  );
+
+// ---------------------------------------------------------------- requests
+
+export class ListRulesetsQuery {
+  @ApiPropertyOptional({ enum: RULESET_SOURCES, default: 'community' })
+  @Optional()
+  @IsIn(RULESET_SOURCES)
+  source?: RulesetSource;
+
+  @ApiPropertyOptional({
+    maxLength: L.q.max,
+    description: 'Words (matched as prefixes) or a part of the name; vendor: words of the name and summary',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.q.max)
+  q?: string;
+
+  @ApiPropertyOptional({
+    maxLength: L.category.max,
+    description: `A RulesetCategory, or "All Categories" for no filter; vendor: exact registry category`,
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(L.category.max)
+  category?: string;
+
+  @ApiPropertyOptional({
+    enum: SCOPE_FILTERS,
+    description: '`agent-network` is a deprecated alias of `agent`',
+  })
+  @Optional()
+  @IsIn(SCOPE_FILTERS)
+  scope?: ScopeFilter;
+
+  @ApiPropertyOptional({ enum: RULESET_SORTS, description: 'Default alpha; by relevance when q is given' })
+  @Optional()
+  @IsIn(RULESET_SORTS)
+  sort?: RulesetSort;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, description: 'Default asc for alpha, desc otherwise' })
+  @Optional()
+  @IsIn(SORT_ORDERS)
+  order?: SortOrder;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: L.limit.min,
+    maximum: L.limit.max,
+    default: L.limit.default,
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(L.limit.min)
+  @Max(L.limit.max)
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: L.offset.min, maximum: L.offset.max, default: 0 })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(L.offset.min)
+  @Max(L.offset.max)
+  offset?: number;
+}
+
+export class UpdateRulesetDto {
+  @ClearableUrl()
+  videoTutorialUrl?: string;
+
+  @ClearableUrl()
+  examplesUrl?: string;
+}
+
+export class RulesetSlugParams {
+  @ApiProperty({ pattern: L.slug.pattern, maxLength: L.slug.max })
+  @IsString()
+  @Matches(new RegExp(L.slug.pattern))
+  slug!: string;
+}
+
+export class CreateRulesetTransferDto {
+  @ApiPropertyOptional({
+    minLength: L.recipientUsername.min,
+    maxLength: L.recipientUsername.max,
+    description: 'With or without a leading @; at least one of recipientUsername and recipientEmail',
+  })
+  @ValidateIf(
+    (o: CreateRulesetTransferDto) => o.recipientEmail === undefined || o.recipientUsername !== undefined,
+  )
+  @IsString()
+  @Length(L.recipientUsername.min, L.recipientUsername.max)
+  recipientUsername?: string;
+
+  @ApiPropertyOptional({ format: 'email', maxLength: 254 })
+  @Optional()
+  @IsString()
+  @MaxLength(254)
+  @IsEmail()
+  recipientEmail?: string;
+}
+
+// ---------------------------------------------------------------- responses
+
+export class RulesetLikedDto {
+  @ApiProperty() liked!: boolean;
+}
+
+export class RuleCountsDto {
+  @ApiProperty({ type: 'integer' }) violation!: number;
+  @ApiProperty({ type: 'integer' }) warning!: number;
+  @ApiProperty({ type: 'integer' }) info!: number;
+}
+
+export class RulesetContributorDto {
+  @ApiProperty({ format: 'uuid' }) user_id!: string;
+  @ApiProperty({ type: 'string', nullable: true }) username!: string | null;
+  @ApiProperty() name!: string;
+}
+
+export class RulesetIdeaDeliveryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiPropertyOptional() slug?: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: ['declared', 'delivered'] }) phase!: string;
+  @ApiProperty({ enum: ['full', 'partial'] }) coverage!: string;
+  @ApiProperty({ type: 'string', nullable: true }) scope_note!: string | null;
+  @ApiProperty() completes_idea!: boolean;
+}
+
+export class RulesetSummaryDto {
+  @ApiProperty({ enum: ['community'] }) source!: 'community';
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'Markdown' }) description!: string;
+  @ApiProperty({ enum: RULESET_CATEGORIES }) category!: string;
+  @ApiProperty({ type: 'string', nullable: true }) profile_name!: string | null;
+  @ApiProperty({ type: RuleCountsDto }) rule_counts!: RuleCountsDto;
+  @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) icon_url!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) registry_asset_id!: string | null;
+  @ApiProperty({ enum: RULESET_LIFECYCLE_STATUSES }) lifecycle_status!: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) published_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({ type: 'integer' }) likes!: number;
+  @ApiProperty({ type: 'integer' }) views!: number;
+  @ApiProperty({ type: 'integer' }) deploys!: number;
+  @ApiProperty({ type: 'integer' }) comment_count!: number;
+  @ApiProperty({ description: "The caller's like" }) liked!: boolean;
+  @ApiProperty({ format: 'uuid' }) submitted_by!: string;
+  @ApiProperty({ type: 'string', nullable: true }) owner_name!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) owner_username!: string | null;
+}
+
+export class RulesetDto extends RulesetSummaryDto {
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) submission_id!: string | null;
+  @ApiProperty({ format: 'uri' }) source_url!: string;
+  @ApiProperty({ type: 'string', nullable: true }) source_ref!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) ruleset_path!: string | null;
+  @ApiProperty({ type: [String] }) rule_names!: string[];
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) video_tutorial_url!: string | null;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) examples_url!: string | null;
+  @ApiProperty({ type: 'string', nullable: true }) review_feedback!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) reviewed_at!: string | null;
+  @ApiProperty({ type: [RulesetContributorDto] }) contributors!: RulesetContributorDto[];
+  @ApiProperty({ type: [RulesetIdeaDeliveryDto] }) delivers_ideas!: RulesetIdeaDeliveryDto[];
+}
+
+export class VendorRulesetSummaryDto {
+  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
+  @ApiProperty({ pattern: L.slug.pattern }) slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() summary!: string;
+  @ApiProperty({ type: 'string', nullable: true, description: 'A registry category, or none' })
+  category!: string | null;
+  @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
+}
+
+export class VendorRulesetDto extends VendorRulesetSummaryDto {
+  @ApiProperty({ description: 'Markdown documentation body' }) body_md!: string;
+}
+
+export class RulesetListDto {
+  @ApiProperty({
+    type: 'array',
+    items: {
+      oneOf: [
+        { $ref: '#/components/schemas/RulesetSummaryDto' },
+        { $ref: '#/components/schemas/VendorRulesetSummaryDto' },
+      ],
+    },
+    description: 'RulesetSummary (source=community) or VendorRulesetSummary (source=vendor)',
+  })
+  rulesets!: Array<RulesetSummaryDto | VendorRulesetSummaryDto>;
+
+  @ApiProperty({ description: 'Another page exists past this one (from offset + the rows returned)' })
+  hasMore!: boolean;
+}
+
+export class RulesetEnvelopeDto {
+  @ApiProperty({ type: RulesetDto }) ruleset!: RulesetDto;
+}
+
+export class VendorRulesetEnvelopeDto {
+  @ApiProperty({ type: VendorRulesetDto }) ruleset!: VendorRulesetDto;
+}
+
+export class RulesetReviewerStatusDto {
+  @ApiProperty({ description: 'Administrators review every ruleset' }) isReviewer!: boolean;
+  @ApiProperty({ enum: REVIEWER_ROLES, nullable: true }) role!: string | null;
+}
+
+export class RulesetTransferCreatedDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) to_user_id!: string;
+}
+
+export class RulesetTransferEnvelopeDto {
+  @ApiProperty({ type: RulesetTransferCreatedDto }) transfer!: RulesetTransferCreatedDto;
+}

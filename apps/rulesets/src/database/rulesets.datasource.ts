@@ -1,0 +1,10 @@
+import type { ServiceDatabaseOptions } from '@pc/platform';
+import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-init';
+import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
+
+/** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
+export const rulesetsDatabase = {
+  schema: 'rulesets',
+  entities: [],
+  migrations: [RulesetsInit1796000000000, RulesetsListIndexes1796000000001],
+} satisfies Omit<ServiceDatabaseOptions, 'url'>;

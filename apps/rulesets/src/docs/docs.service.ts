@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  DocTab,
+  ReplaceRulesetDocsRequest,
+  RequestContext,
+  RulesetDocsResult,
+  RulesetTabKeyRequest,
+  UpsertRulesetTabRequest,
+} from '@pc/contracts';
+import { notFound, unprocessable } from '@pc/platform';
+import { DataSource } from 'typeorm';
+import { canEdit, RulesetAccess } from '../rulesets/ruleset-access';
+import { checkSize, completeness, completeTabSet, sortTabs, toTab, visibleTabs } from './doc-tabs';
+import { DocTabsRepository } from './doc-tabs.repository';
+
+/** A ruleset's documentation tabs: public to read, edited by the owner and administrators. */
+@Injectable()
+export class DocsService {
+  constructor(
+    private readonly tabs: DocTabsRepository,
+    private readonly access: RulesetAccess,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async get(ctx: RequestContext, id: string): Promise<RulesetDocsResult> {
+    const row = await this.access.visible(ctx, id);
+    const editor = canEdit(ctx.caller, row);
+    const all = await this.tabs.list(id);
+    return { tabs: visibleTabs(all, editor), completeness: completeness(all), canEdit: editor };
+  }
+
+  /** The whole set is replaced (it must include an overview; missing predefined tabs are added empty). */
+  async replace(ctx: RequestContext, request: ReplaceRulesetDocsRequest): Promise<RulesetDocsResult> {
+    await this.access.editable(ctx, request.id);
+    const tabs = completeTabSet(request.tabs, 'tabs');
+    await this.dataSource.transaction(async (db) => {
+      await this.access.editable(ctx, request.id, db, true);
+      await this.tabs.replaceAll(db, request.id, tabs);
+    });
+    return { tabs, completeness: completeness(tabs), canEdit: true };
+  }
+
+  /** Creates or replaces one tab; an omitted sortOrder keeps the tab's place (new tabs go last). */
+  async upsert(ctx: RequestContext, request: UpsertRulesetTabRequest): Promise<{ tab: DocTab }> {
+    await this.access.editable(ctx, request.id);
+    const tab = await this.dataSource.transaction(async (db) => {
+      await this.access.editable(ctx, request.id, db, true);
+      const current = await this.tabs.list(request.id, db);
+      const existing = current.find((t) => t.key === request.key);
+      const next = toTab(
+        {
+          key: request.key,
+          title: request.title,
+          bodyMd: request.bodyMd ?? '',
+          sortOrder:
+            request.sortOrder ?? existing?.sortOrder ?? Math.max(0, ...current.map((t) => t.sortOrder)) + 1,
+        },
+        current.length,
+      );
+      checkSize(sortTabs([...current.filter((t) => t.key !== request.key), next]), 'tab');
+      await this.tabs.upsert(db, request.id, next);
+      return next;
+    });
+    return { tab };
+  }
+
+  /** Removes one tab; never the overview (422). */
+  async delete(ctx: RequestContext, request: RulesetTabKeyRequest): Promise<{ ok: true }> {
+    await this.access.editable(ctx, request.id);
+    if (request.key === 'overview') {
+      throw unprocessable('The overview tab cannot be deleted', [
+        { field: 'key', message: 'overview is required; edit it instead' },
+      ]);
+    }
+    const removed = await this.dataSource.transaction((db) => this.tabs.delete(db, request.id, request.key));
+    if (!removed) throw notFound('Documentation tab');
+    return { ok: true };
+  }
+}

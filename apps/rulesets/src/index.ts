@@ -1,0 +1,11 @@
+import { RulesetsRpc } from '@pc/contracts';
+import type { ServiceDefinition } from '@pc/platform';
+import { RulesetsEnv } from './rulesets.env';
+import { RulesetsModule } from './rulesets.module';
+
+export { RulesetsEnv } from './rulesets.env';
+export { rulesetsDatabase } from './database/rulesets.datasource';
+
+export function rulesetsService(env: RulesetsEnv): ServiceDefinition {
+  return { name: 'rulesets', ping: RulesetsRpc.ping, module: RulesetsModule.register(env) };
+}

@@ -1,0 +1,67 @@
+import type { RuleCounts, RulesetCategory, RulesetLifecycleStatus, TargetScope } from '@pc/contracts';
+
+/** A row of rulesets.rulesets (without the search vector). */
+export interface RulesetRow {
+  id: string;
+  name: string;
+  description: string;
+  category: RulesetCategory;
+  owner_id: string;
+  submitted_by: string;
+  source_url: string;
+  source_ref: string | null;
+  ruleset_path: string | null;
+  profile_name: string | null;
+  rule_names: string[];
+  rule_counts: RuleCounts;
+  target_scopes: TargetScope[];
+  tags: string[];
+  icon_url: string | null;
+  registry_asset_id: string | null;
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  lifecycle_status: RulesetLifecycleStatus;
+  review_feedback: string | null;
+  reviewed_at: Date | null;
+  like_count: number;
+  view_count: string;
+  deploy_count: number;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The ruleset's submission (one per ruleset), joined in. */
+  submission_id: string | null;
+}
+
+export const RULESET_COLUMNS = `r.id, r.name, r.description, r.category, r.owner_id, r.submitted_by, r.source_url,
+  r.source_ref, r.ruleset_path, r.profile_name, r.rule_names, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
+  r.registry_asset_id, r.video_tutorial_url, r.examples_url, r.lifecycle_status, r.review_feedback, r.reviewed_at,
+  r.like_count, r.view_count, r.deploy_count, r.published_at, r.created_at, r.updated_at,
+  (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id`;
+
+/** Columns a change may set. */
+export type RulesetChanges = Partial<
+  Pick<
+    RulesetRow,
+    | 'name'
+    | 'description'
+    | 'category'
+    | 'owner_id'
+    | 'source_url'
+    | 'source_ref'
+    | 'ruleset_path'
+    | 'profile_name'
+    | 'rule_names'
+    | 'rule_counts'
+    | 'target_scopes'
+    | 'tags'
+    | 'icon_url'
+    | 'registry_asset_id'
+    | 'video_tutorial_url'
+    | 'examples_url'
+    | 'lifecycle_status'
+    | 'review_feedback'
+    | 'reviewed_at'
+    | 'published_at'
+  >
+>;

@@ -1,0 +1,208 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { RulesetSort, SortOrder, TargetScope } from '@pc/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
+
+export interface RulesetSearch {
+  viewerId: string | null;
+  q?: string;
+  category?: string;
+  scope?: TargetScope;
+  sort: RulesetSort | 'relevance';
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+/** Trigram matching needs three characters; shorter queries rely on the prefix search alone. */
+const MIN_TRIGRAM = 3;
+/** Words of `q` used for the prefix search. */
+const MAX_WORDS = 10;
+
+@Injectable()
+export class RulesetsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  get db(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async search(s: RulesetSearch): Promise<RulesetRow[]> {
+    const { sql, params } = searchQuery(s);
+    return this.dataSource.query<RulesetRow[]>(sql, params);
+  }
+
+  async findById(id: string, db: EntityManager = this.db, lock = false): Promise<RulesetRow | null> {
+    const rows = await db.query<RulesetRow[]>(
+      `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(
+    db: EntityManager,
+    fields: Required<
+      Omit<
+        RulesetChanges,
+        'lifecycle_status' | 'review_feedback' | 'reviewed_at' | 'published_at' | 'owner_id'
+      >
+    > & { owner_id: string; submitted_by: string },
+  ): Promise<RulesetRow> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, source_ref,
+         ruleset_path, profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
+         video_tutorial_url, examples_url, lifecycle_status)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,'under_review') RETURNING id`,
+      [
+        fields.name,
+        fields.description,
+        fields.category,
+        fields.owner_id,
+        fields.submitted_by,
+        fields.source_url,
+        fields.source_ref,
+        fields.ruleset_path,
+        fields.profile_name,
+        fields.rule_names,
+        JSON.stringify(fields.rule_counts),
+        fields.target_scopes,
+        fields.tags,
+        fields.icon_url,
+        fields.registry_asset_id,
+        fields.video_tutorial_url,
+        fields.examples_url,
+      ],
+    );
+    return (await this.findById(rows[0].id, db))!;
+  }
+
+  async update(db: EntityManager, id: string, changes: RulesetChanges): Promise<RulesetRow> {
+    const entries = Object.entries(changes)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, k === 'rule_counts' ? JSON.stringify(v) : v] as const);
+    if (entries.length > 0) {
+      const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
+      await db.query(`UPDATE rulesets.rulesets SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+        id,
+        ...entries.map(([, v]) => v),
+      ]);
+    }
+    const row = await this.findById(id, db);
+    if (!row) throw new Error(`ruleset ${id} vanished`);
+    return row;
+  }
+
+  async delete(db: EntityManager, id: string): Promise<void> {
+    await db.query(`DELETE FROM rulesets.rulesets WHERE id = $1`, [id]);
+  }
+
+  async countView(id: string): Promise<void> {
+    await this.db.query(`UPDATE rulesets.rulesets SET view_count = view_count + 1 WHERE id = $1`, [id]);
+  }
+
+  async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<Array<{ ruleset_id: string }>>(
+      `SELECT ruleset_id FROM rulesets.ruleset_likes WHERE user_id = $1 AND ruleset_id = ANY($2::uuid[])`,
+      [userId, ids],
+    );
+    return new Set(rows.map((r) => r.ruleset_id));
+  }
+
+  /** Toggles the like in one transaction, keeping like_count equal to the rows; returns the new state. */
+  async toggleLike(rulesetId: string, userId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (db) => {
+      const [removed] = await db.query<[unknown[], number]>(
+        `DELETE FROM rulesets.ruleset_likes WHERE ruleset_id = $1 AND user_id = $2 RETURNING 1`,
+        [rulesetId, userId],
+      );
+      const liked = removed.length === 0;
+      if (liked) {
+        await db.query(`INSERT INTO rulesets.ruleset_likes (ruleset_id, user_id) VALUES ($1, $2)`, [
+          rulesetId,
+          userId,
+        ]);
+      }
+      await db.query(`UPDATE rulesets.rulesets SET like_count = like_count + $2 WHERE id = $1`, [
+        rulesetId,
+        liked ? 1 : -1,
+      ]);
+      return liked;
+    });
+  }
+
+  /** Records an accepted transfer once; false when it was already recorded. */
+  async recordMove(
+    db: EntityManager,
+    move: { transferId: string; rulesetId: string; fromUserId: string; toUserId: string },
+  ): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `INSERT INTO rulesets.ownership_moves (transfer_id, ruleset_id, from_user_id, to_user_id)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (transfer_id) DO NOTHING RETURNING 1`,
+      [move.transferId, move.rulesetId, move.fromUserId, move.toUserId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/**
+ * One page of the rulesets the viewer may see: published ones, plus their own. `q` is the catalog's
+ * design: a weighted tsvector (name A, profile name B, description C) matched by prefix (every word, as
+ * typed so far), or a trigram match on the name (a part of it; for a one-word query also a near miss,
+ * such as a typo), ranked by both.
+ */
+export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where: string[] = [
+    s.viewerId
+      ? `(r.published_at IS NOT NULL OR r.owner_id = ${p(s.viewerId)})`
+      : `r.published_at IS NOT NULL`,
+  ];
+  if (s.category) where.push(`r.category = ${p(s.category)}`);
+  if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
+  const ranks: string[] = [];
+  const q = s.q?.trim().toLowerCase();
+  if (q) {
+    const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+    const alternatives: string[] = [];
+    if (words.length > 0) {
+      const tsq = `to_tsquery('english', ${p(words.map((w) => `${w}:*`).join(' & '))})`;
+      alternatives.push(`r.search @@ ${tsq}`);
+      if (s.sort === 'relevance') ranks.push(`ts_rank_cd(r.search, ${tsq})`);
+    }
+    if (q.length >= MIN_TRIGRAM) {
+      alternatives.push(`lower(r.name) LIKE ${p(`%${escapeLike(q)}%`)}`);
+      // One word may also be a near miss of a word of the name (a typo); several words match as typed.
+      // (A parameter is added only where it is used: PostgreSQL cannot type an unused one.)
+      const oneWord = words.length === 1;
+      const text = oneWord || s.sort === 'relevance' ? p(q) : null;
+      if (oneWord) alternatives.push(`${text}::text <% lower(r.name)`);
+      if (text && s.sort === 'relevance') ranks.push(`word_similarity(${text}::text, lower(r.name))`);
+    }
+    where.push(`(${alternatives.length > 0 ? alternatives.join(' OR ') : 'false'})`);
+  }
+  const rank = ranks.length > 0 ? ranks.join(' + ') : '0';
+  const dir = s.order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy =
+    s.sort === 'relevance'
+      ? `${rank} DESC, lower(r.name) ASC, r.id ASC`
+      : s.sort === 'submitted'
+        ? `r.created_at ${dir}, r.id ${dir}`
+        : s.sort === 'likes'
+          ? `r.like_count ${dir}, r.id ${dir}`
+          : s.sort === 'views'
+            ? `r.view_count ${dir}, r.id ${dir}`
+            : `lower(r.name) ${dir}, r.id ${dir}`;
+  const sql = `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
+    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+  return { sql, params };
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

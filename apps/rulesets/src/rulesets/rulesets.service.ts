@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ALL_CATEGORIES,
+  type ListRulesetsRequest,
+  type ListRulesetsResult,
+  type RequestContext,
+  type Ruleset,
+  RULESET_LIMITS,
+  type TargetScope,
+  type UpdateRulesetRequest,
+} from '@pc/contracts';
+import { withinByteBudget } from '../common/byte-budget';
+import { callerId } from '../common/caller';
+import { VendorRulesets } from '../vendor/vendor-rulesets';
+import { RulesetAccess } from './ruleset-access';
+import { RulesetPresenter } from './ruleset.presenter';
+import { RulesetsRepository } from './rulesets.repository';
+
+@Injectable()
+export class RulesetsService {
+  constructor(
+    private readonly rulesets: RulesetsRepository,
+    private readonly access: RulesetAccess,
+    private readonly presenter: RulesetPresenter,
+    private readonly vendor: VendorRulesets,
+  ) {}
+
+  /**
+   * Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index.
+   * `All Categories` means no category filter; `agent-network` is the deprecated alias of `agent`. Pages
+   * are bounded by `limit` rows and by the list byte budget; `hasMore` says whether rows remain past the
+   * page returned.
+   */
+  async list(ctx: RequestContext, request: ListRulesetsRequest): Promise<ListRulesetsResult> {
+    const limit = request.limit ?? RULESET_LIMITS.limit.default;
+    const offset = request.offset ?? 0;
+    const category = request.category === ALL_CATEGORIES ? undefined : request.category || undefined;
+    const scope: TargetScope | undefined = request.scope === 'agent-network' ? 'agent' : request.scope;
+    if (request.source === 'vendor') {
+      const all = this.vendor.list({ q: request.q, category, scope });
+      const page = withinByteBudget(all.slice(offset, offset + limit));
+      return { rulesets: page, hasMore: all.length > offset + page.length };
+    }
+    const sort = request.sort ?? (request.q?.trim() ? 'relevance' : 'alpha');
+    const rows = await this.rulesets.search({
+      viewerId: callerId(ctx.caller),
+      q: request.q,
+      category,
+      scope,
+      sort,
+      order: request.order ?? (sort === 'alpha' ? 'asc' : 'desc'),
+      limit,
+      offset,
+    });
+    const page = withinByteBudget(await this.presenter.many(ctx, rows.slice(0, limit)));
+    return { rulesets: page, hasMore: rows.length > page.length };
+  }
+
+  /** A detail read counts a view. */
+  async get(ctx: RequestContext, id: string): Promise<{ ruleset: Ruleset }> {
+    const row = await this.access.visible(ctx, id);
+    await this.rulesets.countView(id);
+    return {
+      ruleset: await this.presenter.one(ctx, { ...row, view_count: String(Number(row.view_count) + 1) }),
+    };
+  }
+
+  /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */
+  async update(ctx: RequestContext, request: UpdateRulesetRequest): Promise<{ ruleset: Ruleset }> {
+    await this.access.editable(ctx, request.id);
+    const row = await this.rulesets.update(this.rulesets.db, request.id, {
+      video_tutorial_url: clearable(request.videoTutorialUrl),
+      examples_url: clearable(request.examplesUrl),
+    });
+    return { ruleset: await this.presenter.one(ctx, row) };
+  }
+}
+
+/** Undefined keeps the value; an empty string clears it. */
+export function clearable(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.trim() === '' ? null : value.trim();
+}

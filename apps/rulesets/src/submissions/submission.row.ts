@@ -1,0 +1,146 @@
+import type {
+  DocTab,
+  RuleCounts,
+  RulesetCategory,
+  RulesetSnapshot,
+  RulesetSubmission,
+  RulesetSubmissionStatus,
+  TargetScope,
+} from '@pc/contracts';
+
+/** A row of rulesets.ruleset_submissions, with its ruleset's current owner and publication. */
+export interface SubmissionRow {
+  id: string;
+  ruleset_id: string;
+  submitted_by: string;
+  status: RulesetSubmissionStatus;
+  name: string;
+  description: string;
+  category: RulesetCategory;
+  source_url: string;
+  source_ref: string | null;
+  ruleset_path: string | null;
+  profile_name: string | null;
+  rule_counts: RuleCounts;
+  rule_names: string[];
+  target_scopes: TargetScope[];
+  registry_asset_id: string | null;
+  icon_url: string | null;
+  tags: string[];
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  doc_tabs: DocTab[];
+  review_feedback: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  previous_snapshot: RulesetSnapshot | null;
+  revision_count: number;
+  created_at: Date;
+  updated_at: Date;
+  owner_id: string;
+  published_at: Date | null;
+}
+
+/** The fields a submission carries for its ruleset. */
+export type SubmissionContent = Pick<
+  SubmissionRow,
+  | 'name'
+  | 'description'
+  | 'category'
+  | 'source_url'
+  | 'source_ref'
+  | 'ruleset_path'
+  | 'profile_name'
+  | 'rule_counts'
+  | 'rule_names'
+  | 'target_scopes'
+  | 'registry_asset_id'
+  | 'icon_url'
+  | 'tags'
+  | 'video_tutorial_url'
+  | 'examples_url'
+>;
+
+export type SubmissionChanges = Partial<
+  SubmissionContent &
+    Pick<
+      SubmissionRow,
+      | 'status'
+      | 'doc_tabs'
+      | 'review_feedback'
+      | 'reviewed_by'
+      | 'reviewed_at'
+      | 'previous_snapshot'
+      | 'revision_count'
+    >
+>;
+
+export function contentOf(row: SubmissionContent): SubmissionContent {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    source_url: row.source_url,
+    source_ref: row.source_ref,
+    ruleset_path: row.ruleset_path,
+    profile_name: row.profile_name,
+    rule_counts: row.rule_counts,
+    rule_names: row.rule_names,
+    target_scopes: row.target_scopes,
+    registry_asset_id: row.registry_asset_id,
+    icon_url: row.icon_url,
+    tags: row.tags,
+    video_tutorial_url: row.video_tutorial_url,
+    examples_url: row.examples_url,
+  };
+}
+
+export function snapshotOf(row: SubmissionRow): RulesetSnapshot {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    source_url: row.source_url,
+    source_ref: row.source_ref,
+    ruleset_path: row.ruleset_path,
+    profile_name: row.profile_name,
+    rule_names: row.rule_names,
+    target_scopes: row.target_scopes,
+    registry_asset_id: row.registry_asset_id,
+    tags: row.tags,
+    video_tutorial_url: row.video_tutorial_url,
+    examples_url: row.examples_url,
+    snapshotted_at: new Date().toISOString(),
+  };
+}
+
+export function toSubmission(row: SubmissionRow): RulesetSubmission {
+  return {
+    id: row.id,
+    status: row.status,
+    submitted_by: row.submitted_by,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    source_url: row.source_url,
+    source_ref: row.source_ref,
+    ruleset_path: row.ruleset_path,
+    profile_name: row.profile_name,
+    rule_counts: row.rule_counts,
+    rule_names: row.rule_names,
+    target_scopes: row.target_scopes,
+    registry_asset_id: row.registry_asset_id,
+    icon_url: row.icon_url,
+    tags: row.tags,
+    video_tutorial_url: row.video_tutorial_url,
+    examples_url: row.examples_url,
+    review_feedback: row.review_feedback,
+    reviewed_by: row.reviewed_by,
+    reviewed_at: row.reviewed_at?.toISOString() ?? null,
+    ruleset_id: row.ruleset_id,
+    previous_snapshot: row.previous_snapshot,
+    revision_count: row.revision_count,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,366 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CreateRulesetSubmissionResult,
+  isUser,
+  type RequestContext,
+  REGISTRY_ASSET_ID_PATTERN,
+  type RulesetHistoryEntry,
+  type RulesetSubmission,
+  type RulesetSubmissionDetail,
+  type RulesetSubmissionInput,
+  type RulesetValidation,
+  type UpdateRulesetSubmissionRequest,
+  type UserCaller,
+} from '@pc/contracts';
+import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { withinByteBudget } from '../common/byte-budget';
+import { requireUser } from '../common/caller';
+import { completeTabSet } from '../docs/doc-tabs';
+import { DocTabsRepository } from '../docs/doc-tabs.repository';
+import { HistoryRepository } from '../history/history.repository';
+import { IdeasClient } from '../ideas/ideas.client';
+import { RulesetsRepository } from '../rulesets/rulesets.repository';
+import { RulesetInspector } from '../validation/ruleset-inspector';
+import {
+  contentOf,
+  snapshotOf,
+  type SubmissionChanges,
+  type SubmissionContent,
+  type SubmissionRow,
+  toSubmission,
+} from './submission.row';
+import { SubmissionsRepository } from './submissions.repository';
+
+/** Input fields that change what the ruleset is (everything but `resubmit` and `deliversIdeaIds`). */
+const CONTENT_FIELDS = [
+  'name',
+  'description',
+  'repoUrl',
+  'category',
+  'sourceRef',
+  'rulesetPath',
+  'targetScopes',
+  'registryAssetId',
+  'iconUrl',
+  'iconDisabled',
+  'tags',
+  'videoTutorialUrl',
+  'examplesUrl',
+  'docTabs',
+] as const;
+const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
+
+/** Submitting a ruleset repository, editing and resubmitting it, deleting it, and its history. */
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    private readonly submissions: SubmissionsRepository,
+    private readonly rulesets: RulesetsRepository,
+    private readonly docTabs: DocTabsRepository,
+    private readonly history: HistoryRepository,
+    private readonly ideas: IdeasClient,
+    private readonly inspector: RulesetInspector,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * The repository must validate (422 RULESETS.VALIDATION_FAILED with the whole report otherwise) and
+   * every declared idea be approved and visible (422). The ruleset is created under review, visible to
+   * its owner; the staged tabs (missing predefined ones added empty, a blank overview taking the
+   * description) are copied to it. Nothing is written when anything fails.
+   */
+  async create(ctx: RequestContext, input: RulesetSubmissionInput): Promise<CreateRulesetSubmissionResult> {
+    const caller = requireUser(ctx);
+    const validation = await this.validRepository(input.repoUrl, input.sourceRef, input.rulesetPath);
+    const declared = input.deliversIdeaIds ?? [];
+    await this.ideas.check(ctx, declared);
+    const tabs = completeTabSet(input.docTabs ?? [], 'docTabs', input.description);
+    const content: SubmissionContent = {
+      name: input.name.trim(),
+      description: input.description,
+      category: input.category ?? 'Other',
+      source_url: input.repoUrl.trim(),
+      source_ref: emptyToNull(input.sourceRef),
+      ruleset_path: emptyToNull(input.rulesetPath) ?? validation.rulesetPath,
+      ...fromValidation(validation),
+      target_scopes: input.targetScopes ?? validation.targetScopes,
+      registry_asset_id: emptyToNull(input.registryAssetId) ?? validRegistryId(validation),
+      icon_url: input.iconDisabled ? null : (emptyToNull(input.iconUrl) ?? validation.iconUrl),
+      tags: normaliseTags(input.tags ?? []),
+      video_tutorial_url: emptyToNull(input.videoTutorialUrl),
+      examples_url: emptyToNull(input.examplesUrl),
+    };
+    const row = await this.dataSource.transaction(async (db) => {
+      const ruleset = await this.rulesets.insert(db, {
+        ...content,
+        owner_id: caller.userId,
+        submitted_by: caller.userId,
+      });
+      const submission = await this.submissions.insert(db, {
+        ...content,
+        ruleset_id: ruleset.id,
+        submitted_by: caller.userId,
+        doc_tabs: tabs,
+      });
+      await this.docTabs.replaceAll(db, ruleset.id, tabs);
+      await this.history.record(db, submission.id, {
+        actor_id: caller.userId,
+        action: 'submitted',
+        status: 'submitted',
+        fields: [],
+        feedback: null,
+        previous_snapshot: null,
+        revision_count: 0,
+      });
+      // Last, so that a refusal by the catalog rolls everything back.
+      if (declared.length > 0) await this.ideas.declare(ctx, ruleset.id, declared);
+      return submission;
+    });
+    return { submission: toSubmission(row), warnings: validation.warnings };
+  }
+
+  async list(ctx: RequestContext): Promise<{ submissions: RulesetSubmission[] }> {
+    const caller = requireUser(ctx);
+    // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
+    return {
+      submissions: withinByteBudget((await this.submissions.listBy(caller.userId)).map(toSubmission)),
+    };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<RulesetSubmissionDetail> {
+    const row = await this.visible(ctx, id);
+    return { submission: toSubmission(row), docTabs: row.doc_tabs };
+  }
+
+  async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
+    const row = await this.visible(ctx, id);
+    return { entries: withinByteBudget(await this.history.list(row.id)) };
+  }
+
+  /**
+   * The rules of PATCH, in order:
+   * - a rejected submission is final (409); `deliversIdeaIds` only while `submitted` or
+   *   `needs_improvement` (409);
+   * - while the ruleset is under review (`submitted`) only an administrator edits its content (403); the
+   *   owner may still change `deliversIdeaIds` alone, which never resubmits;
+   * - `needs_improvement`: edits are kept; `resubmit: true` sends it back for review;
+   * - `approved`: an edit reopens it as the review of an update (the published ruleset is unchanged
+   *   until approved);
+   * - empty string clears an optional field; `iconDisabled: true` clears the icon and wins over
+   *   `iconUrl`; `docTabs` replaces the staged set; a changed repository, ref or path is validated again
+   *   (422).
+   * When the edit is refused the declared ideas stay as they were: they are replaced last, inside the
+   * transaction. Each change writes a history entry with the previous snapshot and the revision count.
+   */
+  async update(
+    ctx: RequestContext,
+    request: UpdateRulesetSubmissionRequest,
+  ): Promise<{ submission: RulesetSubmission }> {
+    const caller = requireUser(ctx);
+    const current = await this.visible(ctx, request.id);
+    const changed = CONTENT_FIELDS.filter((f) => request[f] !== undefined);
+    this.checkEditable(caller, current, changed.length > 0, request);
+    const repositoryChanged = REPOSITORY_FIELDS.some((f) => request[f] !== undefined);
+    const validation = repositoryChanged
+      ? await this.validRepository(
+          request.repoUrl ?? current.source_url,
+          request.sourceRef ?? current.source_ref ?? undefined,
+          request.rulesetPath ??
+            (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
+        )
+      : undefined;
+    if (request.deliversIdeaIds) await this.ideas.check(ctx, request.deliversIdeaIds);
+    const description = request.description ?? current.description;
+    const stagedTabs = request.docTabs ? completeTabSet(request.docTabs, 'docTabs', description) : undefined;
+
+    const row = await this.dataSource.transaction(async (db) => {
+      const locked = await this.submissions.findById(current.id, db, true);
+      if (!locked) throw notFound('Submission');
+      this.checkEditable(caller, locked, changed.length > 0, request);
+      const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
+      const nextStatus =
+        locked.status === 'approved' && changed.length > 0
+          ? 'submitted'
+          : locked.status === 'needs_improvement' && request.resubmit
+            ? 'submitted'
+            : locked.status;
+      // Nothing to change (e.g. `resubmit` on a submission already waiting): no write, no history entry.
+      if (!content && !request.deliversIdeaIds && !stagedTabs && nextStatus === locked.status) return locked;
+      const changes: SubmissionChanges = {
+        ...content,
+        status: nextStatus,
+        doc_tabs:
+          stagedTabs ??
+          (locked.status === 'approved' && nextStatus === 'submitted'
+            ? await this.docTabs.list(locked.ruleset_id, db)
+            : undefined),
+        previous_snapshot: content ? snapshotOf(locked) : undefined,
+        revision_count: content ? locked.revision_count + 1 : undefined,
+      };
+      const updated = await this.submissions.update(db, locked.id, changes);
+      await this.syncRuleset(db, updated, nextStatus !== locked.status);
+      await this.history.record(db, updated.id, {
+        actor_id: caller.userId,
+        action: historyAction(locked.status, nextStatus, changed.length > 0),
+        status: nextStatus,
+        fields: [...changed, ...(request.deliversIdeaIds ? ['deliversIdeaIds'] : [])],
+        feedback: null,
+        previous_snapshot: content ? snapshotOf(locked) : null,
+        revision_count: updated.revision_count,
+      });
+      if (request.deliversIdeaIds) await this.ideas.declare(ctx, locked.ruleset_id, request.deliversIdeaIds);
+      return updated;
+    });
+    return { submission: toSubmission(row) };
+  }
+
+  /**
+   * The owner (or an administrator) withdraws a submission. A ruleset never published goes with it (and
+   * its declared ideas); a published one stays published, and a pending update of it is dropped.
+   */
+  async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    await this.visible(ctx, id);
+    await this.dataSource.transaction(async (db) => {
+      const locked = await this.submissions.findById(id, db, true);
+      if (!locked) throw notFound('Submission');
+      if (locked.published_at === null) {
+        await this.rulesets.delete(db, locked.ruleset_id);
+        await this.ideas.declare(ctx, locked.ruleset_id, []);
+      } else {
+        await this.submissions.delete(db, locked.id);
+        await this.rulesets.update(db, locked.ruleset_id, { lifecycle_status: 'published' });
+      }
+    });
+    return { ok: true };
+  }
+
+  private checkEditable(
+    caller: UserCaller,
+    row: SubmissionRow,
+    contentChanged: boolean,
+    request: UpdateRulesetSubmissionRequest,
+  ): void {
+    if (row.status === 'rejected') {
+      throw conflict('The submission was rejected; submit the ruleset again as a new submission');
+    }
+    if (request.deliversIdeaIds && row.status !== 'submitted' && row.status !== 'needs_improvement') {
+      throw conflict(
+        'deliversIdeaIds can only be changed while the submission is submitted or needs improvement',
+      );
+    }
+    if (row.status === 'submitted' && contentChanged && !caller.isAdmin) {
+      throw forbidden('The ruleset is under review: only an administrator may edit it now');
+    }
+  }
+
+  /** The content after the edit (a changed repository brings what validation found in it). */
+  private edited(
+    row: SubmissionRow,
+    request: UpdateRulesetSubmissionRequest,
+    validation: RulesetValidation | undefined,
+  ): SubmissionContent {
+    const next = contentOf(row);
+    if (request.name !== undefined) next.name = request.name.trim();
+    if (request.description !== undefined) next.description = request.description;
+    if (request.category !== undefined) next.category = request.category;
+    if (request.repoUrl !== undefined) next.source_url = request.repoUrl.trim();
+    if (request.sourceRef !== undefined) next.source_ref = emptyToNull(request.sourceRef);
+    if (validation) {
+      Object.assign(next, fromValidation(validation));
+      next.ruleset_path = emptyToNull(request.rulesetPath) ?? validation.rulesetPath;
+      next.target_scopes = validation.targetScopes;
+      next.registry_asset_id = next.registry_asset_id ?? validRegistryId(validation);
+      if (row.icon_url !== null || request.iconDisabled === false) next.icon_url = validation.iconUrl;
+    }
+    if (request.targetScopes !== undefined) next.target_scopes = request.targetScopes;
+    if (request.registryAssetId !== undefined) next.registry_asset_id = emptyToNull(request.registryAssetId);
+    if (request.iconUrl !== undefined) next.icon_url = emptyToNull(request.iconUrl);
+    if (request.iconDisabled) next.icon_url = null;
+    if (request.tags !== undefined) next.tags = normaliseTags(request.tags);
+    if (request.videoTutorialUrl !== undefined)
+      next.video_tutorial_url = emptyToNull(request.videoTutorialUrl);
+    if (request.examplesUrl !== undefined) next.examples_url = emptyToNull(request.examplesUrl);
+    return next;
+  }
+
+  /**
+   * A ruleset never published shows its submission as it is now, tabs included; a published one changes
+   * only on approval, but says that an update is under review.
+   */
+  private async syncRuleset(db: EntityManager, row: SubmissionRow, statusChanged: boolean): Promise<void> {
+    const lifecycle = row.status === 'submitted' ? 'under_review' : undefined;
+    if (row.published_at === null) {
+      await this.rulesets.update(db, row.ruleset_id, {
+        ...contentOf(row),
+        lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
+      });
+      await this.docTabs.replaceAll(db, row.ruleset_id, row.doc_tabs);
+    } else if (statusChanged && lifecycle) {
+      await this.rulesets.update(db, row.ruleset_id, { lifecycle_status: lifecycle });
+    }
+  }
+
+  private async validRepository(
+    repoUrl: string,
+    ref: string | undefined,
+    rulesetPath: string | undefined,
+  ): Promise<RulesetValidation> {
+    const validation = await this.inspector.validate({
+      repoUrl,
+      ref: emptyToNull(ref) ?? undefined,
+      rulesetPath: emptyToNull(rulesetPath) ?? undefined,
+    });
+    if (!validation.ok) {
+      throw new DomainError(
+        'RULESETS.VALIDATION_FAILED',
+        'The repository is not a valid ruleset repository',
+        validation.errors.map((message) => ({ field: 'repoUrl', message })),
+        undefined,
+        { validation },
+      );
+    }
+    return validation;
+  }
+
+  /** The ruleset's owner (after a transfer, the new one) or an administrator; others get 404. */
+  private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
+    const row = await this.submissions.findById(id);
+    const caller = ctx.caller;
+    if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
+      throw notFound('Submission');
+    }
+    return row;
+  }
+}
+
+function fromValidation(
+  v: RulesetValidation,
+): Pick<SubmissionContent, 'profile_name' | 'rule_names' | 'rule_counts'> {
+  return {
+    profile_name: v.profile?.profileName ?? null,
+    rule_names: v.profile?.ruleNames ?? [],
+    rule_counts: v.profile?.ruleCounts ?? { violation: 0, warning: 0, info: 0 },
+  };
+}
+
+function validRegistryId(v: RulesetValidation): string | null {
+  const id = v.registry?.assetId;
+  return id && id.length <= 255 && REGISTRY_ASSET_ID_PATTERN.test(id) ? id : null;
+}
+
+function emptyToNull(value: string | undefined | null): string | null {
+  if (value === undefined || value === null) return null;
+  return value.trim() === '' ? null : value.trim();
+}
+
+/** Trimmed, without blanks or repeats, in the order given. */
+function normaliseTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+function historyAction(from: string, to: string, contentChanged: boolean): string {
+  if (from === 'needs_improvement' && to === 'submitted') return 'resubmitted';
+  if (from === 'approved' && to === 'submitted') return 'update_submitted';
+  return contentChanged ? 'edited' : 'ideas_changed';
+}

@@ -1,0 +1,267 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  REGISTRY_ASSET_ID_PATTERN,
+  type RulesetBranchInfo,
+  type RulesetValidation,
+  type ValidateRulesetRequest,
+} from '@pc/contracts';
+import {
+  isSourceHostError,
+  type ParsedRepositoryUrl,
+  type RepositoryInfo,
+  type SourceHost,
+} from '@pc/source-host';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
+import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
+
+/** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */
+export const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
+/** Profiles larger than this are refused (a profile is a few kilobytes). */
+const MAX_PROFILE_BYTES = 1024 * 1024;
+/** Other root YAML files read while looking for a profile header. */
+const MAX_DISCOVERY_READS = 20;
+
+interface Opened {
+  parsed: ParsedRepositoryUrl;
+  info: RepositoryInfo;
+  ref: string;
+  prefix: string;
+  files: Set<string>;
+}
+
+/**
+ * Reads a ruleset repository through the source host adapter and reports every problem a user can act
+ * on, with where it is. It never throws for a bad repository; when the host itself cannot answer, nothing
+ * can be said, and that is a 502 UPSTREAM_UNAVAILABLE.
+ *
+ * The profile is found in this order: `rulesetPath` when given (`explicit`); registry.json's `main`
+ * (`registry`); `ruleset.yaml`, `ruleset.yml`, `profile.yaml`, `profile.yml` (`conventional`); else the
+ * first root `.yaml`/`.yml` file, by name, whose first line is the profile header (`discovered`). Paths
+ * are relative to the ruleset root: the repository, or the folder of a `/tree/<ref>/<path>` URL.
+ */
+@Injectable()
+export class RulesetInspector {
+  constructor(@Inject(SOURCE_HOST) private readonly host: SourceHost) {}
+
+  async validate(request: ValidateRulesetRequest): Promise<RulesetValidation> {
+    const result: RulesetValidation = {
+      ok: false,
+      errors: [],
+      warnings: [],
+      ref: null,
+      subPath: null,
+      rulesetPath: null,
+      rulesetPathSource: null,
+      profile: null,
+      registry: null,
+      targetScopes: [],
+      iconUrl: null,
+    };
+    const repo = await this.open(request, result);
+    if (repo) await this.inspect(repo, request, result);
+    result.ok = result.errors.length === 0;
+    return result;
+  }
+
+  async branches(repoUrl: string): Promise<RulesetBranchInfo> {
+    try {
+      const parsed = this.host.parseRepositoryUrl(repoUrl);
+      const [info, branches, tags] = await Promise.all([
+        this.host.getRepository(parsed),
+        this.host.listBranches(parsed),
+        this.host.listTags(parsed),
+      ]);
+      return { defaultBranch: info.defaultBranch, branches, tags };
+    } catch (error) {
+      if (isSourceHostError(error)) throw upstreamUnavailable(error);
+      throw error;
+    }
+  }
+
+  private async open(request: ValidateRulesetRequest, result: RulesetValidation): Promise<Opened | null> {
+    let parsed: ParsedRepositoryUrl;
+    try {
+      parsed = this.host.parseRepositoryUrl(request.repoUrl);
+    } catch (error) {
+      result.errors.push(`repoUrl: not a repository URL on the supported source host (${message(error)})`);
+      return null;
+    }
+    result.subPath = parsed.path ?? null;
+    let info: RepositoryInfo;
+    try {
+      info = await this.host.getRepository(parsed);
+    } catch (error) {
+      result.errors.push(`repoUrl: ${this.unreadable(error)}`);
+      return null;
+    }
+    if (info.archived) result.warnings.push('repoUrl: the repository is archived');
+    const ref = request.ref?.trim() || parsed.ref || info.defaultBranch;
+    result.ref = ref;
+    try {
+      const tree = await this.host.readTree(parsed, ref, parsed.path);
+      const prefix = parsed.path ? `${parsed.path}/` : '';
+      const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
+      return { parsed, info, ref, prefix, files };
+    } catch (error) {
+      if (isSourceHostError(error, 'ref_not_found')) {
+        result.errors.push(`ref: the branch, tag or commit "${ref}" does not exist in the repository`);
+      } else if (isSourceHostError(error, 'path_not_found')) {
+        result.errors.push(`repoUrl: the folder "${parsed.path ?? ''}" does not exist at ${ref}`);
+      } else {
+        result.errors.push(`repoUrl: ${this.unreadable(error)}`);
+      }
+      return null;
+    }
+  }
+
+  private async inspect(repo: Opened, request: ValidateRulesetRequest, result: RulesetValidation) {
+    await this.readRegistry(repo, result);
+    const found = await this.discover(repo, request, result);
+    if (found) {
+      result.rulesetPath = found.path;
+      result.rulesetPathSource = found.source;
+      const text = await this.readText(repo, found.path, result);
+      if (text !== null) {
+        const analysis = analyseProfile(`${repo.prefix}${found.path}`, text);
+        result.errors.push(...analysis.errors);
+        result.warnings.push(...analysis.warnings);
+        result.profile = analysis.profile;
+        result.targetScopes = targetScopesOf(analysis.profile?.targetClasses ?? []);
+        if (
+          analysis.profile &&
+          analysis.profile.targetClasses.length > 0 &&
+          result.targetScopes.length === 0
+        ) {
+          result.warnings.push(
+            `${repo.prefix}${found.path}: no target class maps to a known scope; set targetScopes on submission`,
+          );
+        }
+      }
+    }
+    const icon = ['icon.svg', 'icon.png'].find((f) => repo.files.has(f));
+    if (icon)
+      result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
+  }
+
+  private async readRegistry(repo: Opened, result: RulesetValidation): Promise<void> {
+    if (!repo.files.has('registry.json')) {
+      result.warnings.push(`${repo.prefix}registry.json: not found; the registry fields stay empty`);
+      return;
+    }
+    const text = await this.readText(repo, 'registry.json', result);
+    if (text === null) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      result.errors.push(`${repo.prefix}registry.json: not valid JSON (${message(error)})`);
+      return;
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      result.errors.push(`${repo.prefix}registry.json: must be a JSON object`);
+      return;
+    }
+    const field = (name: string): string | null => {
+      const value = (raw as Record<string, unknown>)[name];
+      return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    };
+    result.registry = {
+      assetId: field('assetId'),
+      name: field('name'),
+      description: field('description'),
+      main: field('main'),
+    };
+    const assetId = result.registry.assetId;
+    if (!assetId) result.warnings.push(`${repo.prefix}registry.json: assetId is missing`);
+    else if (!REGISTRY_ASSET_ID_PATTERN.test(assetId) || assetId.length > 255) {
+      result.warnings.push(
+        `${repo.prefix}registry.json: assetId "${assetId}" is not letters, digits, ".", "_" and "-"`,
+      );
+    }
+  }
+
+  private async discover(
+    repo: Opened,
+    request: ValidateRulesetRequest,
+    result: RulesetValidation,
+  ): Promise<{ path: string; source: NonNullable<RulesetValidation['rulesetPathSource']> } | null> {
+    const explicit = request.rulesetPath?.trim().replace(/^\.?\/+/, '');
+    if (explicit) {
+      if (repo.files.has(explicit)) return { path: explicit, source: 'explicit' };
+      result.errors.push(`rulesetPath: ${repo.prefix}${explicit} does not exist at ${repo.ref}`);
+      return null;
+    }
+    const main = result.registry?.main?.replace(/^\.?\/+/, '');
+    if (main) {
+      if (repo.files.has(main)) return { path: main, source: 'registry' };
+      result.warnings.push(`${repo.prefix}registry.json: main names ${main}, which does not exist`);
+    }
+    const conventional = CONVENTIONAL_PROFILES.find((f) => repo.files.has(f));
+    if (conventional) return { path: conventional, source: 'conventional' };
+    const candidates = [...repo.files]
+      .filter((f) => !f.includes('/') && /\.ya?ml$/i.test(f))
+      .sort()
+      .slice(0, MAX_DISCOVERY_READS);
+    for (const candidate of candidates) {
+      const text = await this.readText(repo, candidate, result, false);
+      if (text !== null && looksLikeProfile(text)) return { path: candidate, source: 'discovered' };
+    }
+    result.errors.push(
+      `${repo.prefix || '/'}: no validation profile found (looked for registry.json's main, ` +
+        `${CONVENTIONAL_PROFILES.join(', ')}, then any root .yaml file whose first line is ` +
+        `"#%Validation Profile 1.0"); set rulesetPath to name it`,
+    );
+    return null;
+  }
+
+  private async readText(
+    repo: Opened,
+    path: string,
+    result: RulesetValidation,
+    report = true,
+  ): Promise<string | null> {
+    try {
+      const bytes = await this.host.readFile(repo.parsed, `${repo.prefix}${path}`, repo.ref);
+      if (bytes.length > MAX_PROFILE_BYTES) {
+        if (report) result.errors.push(`${repo.prefix}${path}: larger than 1 MiB`);
+        return null;
+      }
+      return bytes.toString('utf8');
+    } catch (error) {
+      const problem = this.unreadable(error);
+      if (report) result.errors.push(`${repo.prefix}${path}: ${problem}`);
+      return null;
+    }
+  }
+
+  /** What to tell the user about an unreadable repository; a host that could not answer is thrown. */
+  private unreadable(error: unknown): string {
+    if (isTransient(error)) throw upstreamUnavailable(error);
+    if (!isSourceHostError(error)) throw error;
+    switch (error.kind) {
+      case 'not_found':
+        return 'the repository does not exist';
+      case 'private':
+        return 'the repository is private or no longer exists';
+      case 'invalid_url':
+      case 'not_allowed_host':
+        return `not a repository URL on the supported source host (${error.message})`;
+      case 'ref_not_found':
+        return `the branch, tag or commit does not exist (${error.message})`;
+      case 'path_not_found':
+        return `not found (${error.message})`;
+      case 'too_large':
+        return `too large to read (${error.message})`;
+      case 'rate_limited':
+      case 'timeout':
+      case 'unauthorized':
+      case 'unreachable':
+      case 'upstream_error':
+        throw upstreamUnavailable(error);
+    }
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  TARGET_SCOPES,
+  type TargetScope,
+  type VendorRuleset,
+  type VendorRulesetSummary,
+} from '@pc/contracts';
+import { createLogger, notFound } from '@pc/platform';
+import {
+  loadVendorFolder,
+  matchesWords,
+  optionalString,
+  requiredSlug,
+  requiredString,
+  type VendorEntry,
+} from '@pc/vendor-index';
+import { RulesetsEnv } from '../rulesets.env';
+
+const log = createLogger('rulesets');
+
+type RulesetEntry = VendorEntry & { category: string | null; target_scopes: TargetScope[] };
+
+export interface VendorFilter {
+  q?: string;
+  category?: string;
+  scope?: TargetScope;
+}
+
+/**
+ * The vendor rulesets of the vendor index (`rulesets/*.yaml`), held in memory: loaded at start, swapped
+ * whole on reload. Loaded by the same library loader the catalog uses for vendor policies.
+ */
+@Injectable()
+export class VendorRulesets implements OnModuleInit {
+  private entries = new Map<string, RulesetEntry>();
+
+  constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+  }
+
+  async reload(): Promise<{ rulesets: number; errors: string[] }> {
+    const loaded = await loadVendorFolder(path.join(this.env.VENDOR_INDEX_DIR, 'rulesets'), toEntry);
+    this.entries = loaded.entries;
+    if (loaded.errors.length > 0) log.warn({ errors: loaded.errors }, 'vendor index entries skipped');
+    return { rulesets: this.entries.size, errors: loaded.errors };
+  }
+
+  /** Category: exact match on the registry category. */
+  list(filter: VendorFilter): VendorRulesetSummary[] {
+    return [...this.entries.values()]
+      .filter((r) => !filter.category || r.category === filter.category)
+      .filter((r) => !filter.scope || r.target_scopes.includes(filter.scope))
+      .filter((r) => matchesWords(filter.q, r.name, r.summary))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((r) => ({
+        source: 'vendor',
+        slug: r.slug,
+        name: r.name,
+        summary: r.summary,
+        category: r.category,
+        target_scopes: r.target_scopes,
+      }));
+  }
+
+  get(slug: string): VendorRuleset {
+    const r = this.entries.get(slug);
+    if (!r) throw notFound('Vendor ruleset');
+    return {
+      source: 'vendor',
+      slug: r.slug,
+      name: r.name,
+      summary: r.summary,
+      category: r.category,
+      target_scopes: r.target_scopes,
+      body_md: r.body_md,
+    };
+  }
+}
+
+function toEntry(raw: Record<string, unknown>): RulesetEntry {
+  const scopes = raw.target_scopes ?? [];
+  if (!Array.isArray(scopes) || scopes.some((s) => !(TARGET_SCOPES as readonly unknown[]).includes(s))) {
+    throw new Error(`target_scopes must be a list of ${TARGET_SCOPES.join(', ')}`);
+  }
+  return {
+    slug: requiredSlug(raw),
+    name: requiredString(raw, 'name'),
+    summary: requiredString(raw, 'summary'),
+    body_md: requiredString(raw, 'body_md'),
+    category: optionalString(raw, 'category'),
+    target_scopes: scopes as TargetScope[],
+  };
+}

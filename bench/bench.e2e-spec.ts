@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { testEnv } from '@pc/testing';
+
+const run = promisify(execFile);
+const root = path.join(__dirname, '..');
+
+/**
+ * The benchmark at tiny sizes, so that the harness cannot rot: it must start the system and the
+ * baseline, load both, and write every figure. The figures themselves are not judged here.
+ */
+describe('npm run bench (smoke run at tiny sizes)', () => {
+  it('writes every figure: ratios, fixed-rate latencies, auth ratio, idle memory and plans', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+    const json = path.join(dir, 'results.json');
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const env = testEnv();
+    await run(
+      process.execPath,
+      [
+        '-r',
+        path.join(root, 'tools/register.js'),
+        path.join(root, 'bench/run.ts'),
+        ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
+        ...['--no-markdown', '--json', json, '--port', String(port), '--nats', env.natsUrl],
+        ...['--postgres', env.postgresUrl],
+      ],
+      { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const result = JSON.parse(readFileSync(json, 'utf8')) as {
+      throughput: Array<{ name: string; ratio: number; errors: number }>;
+      fixedRate: Array<{ p50: number }>;
+      auth: { ratio: number };
+      idleMb: Record<string, number>;
+      plans: Record<string, string>;
+    };
+    expect(result.throughput.map((t) => t.name)).toHaveLength(5);
+    for (const t of result.throughput) {
+      expect(t.ratio).toBeGreaterThan(0);
+      expect(t.errors).toBe(0);
+    }
+    expect(result.fixedRate).toHaveLength(2);
+    expect(result.auth.ratio).toBeGreaterThan(0);
+    expect(Object.keys(result.idleMb).sort()).toEqual([
+      'catalog',
+      'connections',
+      'gateway',
+      'identity',
+      'workspaces',
+    ]);
+    expect(Object.keys(result.plans)).toHaveLength(8);
+    expect(Object.values(result.plans).every((plan) => /Execution Time/.test(plan))).toBe(true);
+  }, 300_000);
+});

@@ -1,0 +1,464 @@
+/**
+ * `npm run bench`: seeds N policies, runs the system in distributed mode (gateway, identity and catalog
+ * as separate processes over NATS, from the build output), and a one-process Fastify + `pg` baseline
+ * (bench/baseline) serving the same routes with the same SQL; loads both with autocannon in its own
+ * process, interleaved, for a number of rounds, and writes the median ratios beside their budgets
+ * (bench/results.json and docs/benchmarks.md). See bench/README.md.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { format, resolveConfig } from 'prettier';
+import { type PolicySearch, searchQuery } from '@pc/catalog';
+import { generateKeyRingEntry } from '@pc/connections';
+
+const root = path.join(__dirname, '..');
+
+interface Options {
+  policies: number;
+  seconds: number;
+  rounds: number;
+  connections: number;
+  fromSource: boolean;
+  build: boolean;
+  json: string;
+  markdown: string | null;
+  postgres: string;
+  nats: string;
+  basePort: number;
+  /** Extra Node.js flags for the system's processes (e.g. `--prof` to profile them). */
+  nodeArgs: string[];
+}
+
+function options(argv: string[]): Options {
+  const get = (name: string, fallback: string): string => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+  };
+  return {
+    policies: Number(get('policies', '100000')),
+    seconds: Number(get('seconds', '10')),
+    rounds: Number(get('rounds', '3')),
+    connections: Number(get('connections', '10')),
+    fromSource: argv.includes('--from-source'),
+    build: !argv.includes('--no-build') && !argv.includes('--from-source'),
+    json: get('json', path.join(root, 'bench', 'results.json')),
+    markdown: argv.includes('--no-markdown')
+      ? null
+      : get('markdown', path.join(root, 'docs', 'benchmarks.md')),
+    postgres: get('postgres', 'postgres://postgres@127.0.0.1:5432/postgres'),
+    nats: get('nats', 'nats://127.0.0.1:4222'),
+    basePort: Number(get('port', '3900')),
+    nodeArgs: get('node-args', '').split(' ').filter(Boolean),
+  };
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in its own process, so that the load generator does not share the server's event loop. */
+function autocannon(url: string, args: string[], headers: Record<string, string> = {}): Load {
+  const bin = require.resolve('autocannon/autocannon.js');
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+  const out = execFileSync(process.execPath, [bin, '-j', ...args, ...headerArgs, url], {
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).toString();
+  const r = JSON.parse(out) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  const started = new Date();
+  const children: ChildProcess[] = [];
+  const stop = () => children.forEach((c) => c.pid && !c.killed && c.kill('SIGTERM'));
+  process.on('exit', stop);
+  const dbName = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: o.postgres });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
+  try {
+    if (o.build) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    const prefix = `${dbName}.`;
+    const common = {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      NATS_URL: o.nats,
+      BUS_SUBJECT_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Connections refuses to start without a key ring: one for this run.
+      CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
+    };
+    const ports = {
+      gateway: o.basePort,
+      identity: o.basePort + 1,
+      catalog: o.basePort + 2,
+      baseline: o.basePort + 3,
+      connections: o.basePort + 4,
+      workspaces: o.basePort + 5,
+    };
+    const start = (app: 'identity' | 'catalog' | 'connections' | 'workspaces' | 'gateway'): ChildProcess => {
+      const args = o.fromSource
+        ? [
+            ...o.nodeArgs,
+            '-r',
+            path.join(root, 'tools/register.js'),
+            path.join(root, `apps/${app}/src/main.ts`),
+          ]
+        : [...o.nodeArgs, path.join(root, `dist/apps/${app}/src/main.js`)];
+      const child = spawn(process.execPath, args, {
+        cwd: root,
+        env: { ...common, PORT: String(ports[app]), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      return child;
+    };
+    const identity = start('identity');
+    await waitFor(`http://127.0.0.1:${ports.identity}/health/live`);
+    const catalog = start('catalog');
+    await waitFor(`http://127.0.0.1:${ports.catalog}/health/live`);
+    const connections = start('connections');
+    await waitFor(`http://127.0.0.1:${ports.connections}/health/live`);
+    const workspaces = start('workspaces');
+    await waitFor(`http://127.0.0.1:${ports.workspaces}/health/live`);
+    const gateway = start('gateway');
+    const system = `http://127.0.0.1:${ports.gateway}`;
+    await waitFor(`${system}/health/ready`);
+    // Idle: started and ready, before any request (a sign-up's password hashing grows identity's heap).
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleMb = {
+      gateway: rssMb(gateway.pid!),
+      identity: rssMb(identity.pid!),
+      catalog: rssMb(catalog.pid!),
+      connections: rssMb(connections.pid!),
+      workspaces: rssMb(workspaces.pid!),
+    };
+
+    // Owners through the real sign-up; policies straight into the catalog's table.
+    const owners: string[] = [];
+    let token = '';
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${system}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `bench${i}-${Date.now()}@example.com`,
+          password: 'password123',
+          name: `Owner ${i}`,
+        }),
+      });
+      const body = (await res.json()) as { user: { id: string } };
+      owners.push(body.user.id);
+      if (i === 0) {
+        const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+        const t = await fetch(`${system}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
+          body: JSON.stringify({ name: 'bench', scopes: ['api:read'] }),
+        });
+        token = ((await t.json()) as { token: string }).token;
+      }
+    }
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    // `traffic` is in 30% of descriptions, spread over the name order (a common word); `quokka` in one name of 5,000 (rare).
+    await db.query(
+      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url, asset_kinds)
+       SELECT 'bench-' || i,
+              (ARRAY['Rate','Header','Token','Cache','Spike','Client','Message','Schema','Retry','Tenant'])[1 + i % 10]
+                || ' ' || (ARRAY['Guard','Limiter','Filter','Mapper','Shield','Router','Logger'])[1 + (i / 10) % 7]
+                || CASE WHEN i % 5000 = 3 THEN ' Quokka' ELSE '' END || CASE WHEN i % 50 = 1 THEN ' OAuth' ELSE '' END
+                || ' ' || i,
+              'Applies ' || (ARRAY['limits','checks','rewrites','caching','quotas'])[1 + i % 5]
+                || CASE WHEN (i / 10) % 10 < 3 THEN ' to traffic' ELSE '' END
+                || ' of every request of an API, number ' || i || '. ' || repeat('Lorem ipsum dolor sit amet. ', 8),
+              (ARRAY['Security','Transformation','Quality of service','Logging'])[1 + i % 4],
+              'published', ($1::uuid[])[1 + i % 10], 'https://source-host.example/community/policy-' || i, ARRAY['api']
+         FROM generate_series(1, $2::int) AS i`,
+      [owners, o.policies],
+    );
+    await db.query('ANALYZE catalog.policies');
+    const someId = (await db.query<{ id: string }>(`SELECT id FROM catalog.policies WHERE slug = 'bench-2'`))
+      .rows[0].id;
+
+    const baselineProc = spawn(
+      process.execPath,
+      [
+        '-r',
+        path.join(root, 'tools/register.js'),
+        path.join(root, 'bench/baseline/server.ts'),
+        dbUrl,
+        String(ports.baseline),
+      ],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    children.push(baselineProc);
+    const baseline = `http://127.0.0.1:${ports.baseline}`;
+    await waitFor(`${baseline}/api/policies/${someId}`);
+
+    const requests: Array<{ name: string; path: string; budget: number }> = [
+      { name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
+      { name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
+      { name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
+      { name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
+      { name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
+    ];
+    const load = ['-d', String(o.seconds), '-c', String(o.connections)];
+    // Warm both (JIT, prepared statements, caches) before measuring.
+    for (const r of requests) {
+      autocannon(baseline + r.path, ['-d', '1', '-c', '2']);
+      autocannon(system + r.path, ['-d', '1', '-c', '2']);
+    }
+    const rounds: Array<Record<string, { baseline: Load; system: Load }>> = [];
+    for (let round = 0; round < o.rounds; round++) {
+      const results: Record<string, { baseline: Load; system: Load }> = {};
+      for (const r of requests) {
+        const b = autocannon(baseline + r.path, load);
+        const s = autocannon(system + r.path, load);
+        results[r.name] = { baseline: b, system: s };
+      }
+      rounds.push(results);
+    }
+    const throughput = requests.map((r) => {
+      const ratios = rounds.map((x) => x[r.name].system.rps / Math.max(x[r.name].baseline.rps, 1e-9));
+      const p99 = rounds.map((x) => x[r.name].system.p99 / Math.max(x[r.name].baseline.p99, 1));
+      return {
+        name: r.name,
+        path: r.path,
+        budget: r.budget,
+        ratio: median(ratios),
+        ratios,
+        p99Ratio: median(p99),
+        systemRps: median(rounds.map((x) => x[r.name].system.rps)),
+        baselineRps: median(rounds.map((x) => x[r.name].baseline.rps)),
+        systemP99: median(rounds.map((x) => x[r.name].system.p99)),
+        baselineP99: median(rounds.map((x) => x[r.name].baseline.p99)),
+        errors: rounds.reduce((n, x) => n + x[r.name].system.errors + x[r.name].system.non2xx, 0),
+      };
+    });
+
+    // A fixed 200 req/s on the system: search latency for a common word and a prefix.
+    const fixed = ['common-word search (q=traffic)', 'prefix search (q=auth)'].map((name) => {
+      const r = requests.find((x) => x.name === name)!;
+      const l = autocannon(system + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
+      return { name, p50: l.p50, p99: l.p99 };
+    });
+
+    // Authenticated (Bearer) against anonymous, same request, interleaved.
+    const authRatios: number[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      const anon = autocannon(`${system}/api/policies/${someId}`, load);
+      const auth = autocannon(`${system}/api/policies/${someId}`, load, { authorization: `Bearer ${token}` });
+      authRatios.push(auth.rps / Math.max(anon.rps, 1e-9));
+    }
+
+    // The plans of each list query at this volume.
+    const plans: Record<string, string> = {};
+    const cases: Array<[string, Partial<PolicySearch>]> = [
+      ['100-row list', {}],
+      ['rare word (quokka)', { q: 'quokka' }],
+      ['common word (traffic)', { q: 'traffic' }],
+      ['prefix (auth)', { q: 'auth' }],
+      ['newest first', { sort: 'submitted', order: 'desc' }],
+    ];
+    for (const [name, search] of cases) {
+      const full: PolicySearch = {
+        viewerId: null,
+        sort: 'alpha',
+        order: 'asc',
+        limit: 100,
+        offset: 0,
+        ...search,
+      };
+      // With q the catalog walks the order first and reads the search indexes when the walk came back short.
+      for (const how of search.q ? (['walk', 'bitmap'] as const) : (['walk'] as const)) {
+        const { sql, params } = searchQuery(full, how);
+        const res = await db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`,
+          params,
+        );
+        plans[search.q ? `${name}, ${how}` : name] = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      }
+    }
+    await db.end();
+
+    const result = {
+      date: started.toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        os: `${os.type()} ${os.release()}`,
+      },
+      versions: {
+        node: process.version,
+        postgres: await (async () => {
+          const v = await admin.query<{ server_version: string }>('SHOW server_version');
+          return v.rows[0].server_version;
+        })(),
+        nats: process.env.NATS_SERVER_VERSION ?? 'see docs/benchmarks.md',
+      },
+      options: { ...o, postgres: undefined },
+      throughput,
+      fixedRate: fixed,
+      auth: { ratio: median(authRatios), ratios: authRatios, budget: 0.9 },
+      idleMb,
+      plans,
+    };
+    writeFileSync(o.json, JSON.stringify(result, null, 2));
+    if (o.markdown) {
+      // Formatted as the repository formats Markdown, so that `npm run format:check` stays green.
+      const text = await format(withGenerated(o.markdown, markdown(result)), {
+        ...(await resolveConfig(o.markdown)),
+        filepath: o.markdown,
+      });
+      writeFileSync(o.markdown, text);
+    }
+    process.stdout.write(
+      `${JSON.stringify({ throughput: throughput.map((t) => [t.name, t.ratio]), idleMb })}\n`,
+    );
+  } finally {
+    stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+type Result = {
+  date: string;
+  machine: Record<string, unknown>;
+  versions: Record<string, unknown>;
+  options: Record<string, unknown>;
+  throughput: Array<{
+    name: string;
+    path: string;
+    budget: number;
+    ratio: number;
+    ratios: number[];
+    p99Ratio: number;
+    systemRps: number;
+    baselineRps: number;
+    systemP99: number;
+    baselineP99: number;
+    errors: number;
+  }>;
+  fixedRate: Array<{ name: string; p50: number; p99: number }>;
+  auth: { ratio: number; ratios: number[]; budget: number };
+  idleMb: Record<string, number>;
+  plans: Record<string, string>;
+};
+
+const START = '<!-- bench:generated:start -->';
+const END = '<!-- bench:generated:end -->';
+
+/** Replaces the generated part of the file, between its markers; the rest is written by hand. */
+function withGenerated(file: string, generated: string): string {
+  const block = `${START}\n${generated}${END}\n`;
+  if (!existsSync(file)) return block;
+  const text = readFileSync(file, 'utf8');
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < 0) return block;
+  return text.slice(0, from) + block + text.slice(to + END.length + 1);
+}
+
+function markdown(r: Result): string {
+  const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
+  const f = (n: number, d = 2) => n.toFixed(d);
+  const lines = [
+    '## Latest run',
+    '',
+    'Generated by `npm run bench` (bench/README.md); this part is replaced on every run.',
+    '',
+    `- Date: ${r.date}`,
+    `- Machine: ${String(r.machine.cpus)} CPUs (${String(r.machine.cpuModel)}), ${String(r.machine.memoryGb)} GB, ${String(r.machine.os)}`,
+    `- Versions: Node ${String(r.versions.node)}, PostgreSQL ${String(r.versions.postgres)}`,
+    `- Run: ${String(r.options.policies)} policies, ${String(r.options.rounds)} rounds of ${String(r.options.seconds)} s per request and side, ${String(r.options.connections)} connections, system from ${r.options.fromSource ? 'TypeScript sources' : 'build output (dist/)'}`,
+    '',
+    '### Throughput against the baseline (median of the rounds)',
+    '',
+    '| Request | ratio | budget | p99 ratio (budget 2) | system req/s | baseline req/s | system p99 ms | baseline p99 ms | ratios per round | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...r.throughput.map(
+      (t) =>
+        `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 2)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${t.errors} |`,
+    ),
+    '',
+    '### Search at a fixed 200 req/s',
+    '',
+    '| Request | p50 ms (budget 10) | p99 ms (budget 50) |',
+    '|---|---|---|',
+    ...r.fixedRate.map(
+      (x) => `| ${x.name} | ${x.p50} (${ok(x.p50 <= 10)}) | ${x.p99} (${ok(x.p99 <= 50)}) |`,
+    ),
+    '',
+    '### Authenticated against anonymous',
+    '',
+    `Bearer token / anonymous, \`GET /api/policies/{id}\`: ${f(r.auth.ratio)} (budget ≥ 0.9, ${ok(r.auth.ratio >= 0.9)}); rounds ${r.auth.ratios.map((x) => f(x)).join(', ')}.`,
+    '',
+    '### Idle resident memory (budget 100 MB each)',
+    '',
+    '| Process | MB |',
+    '|---|---|',
+    ...Object.entries(r.idleMb).map(([k, v]) => `| ${k} | ${v} (${ok(v <= 100)}) |`),
+    '',
+    '### Plans of the list queries (EXPLAIN ANALYZE)',
+    '',
+    ...Object.entries(r.plans).flatMap(([k, v]) => [`#### ${k}`, '', '```', v, '```', '']),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${String(error instanceof Error ? error.stack : error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { DOC_TAB_KEY_PATTERN, VENDOR_SLUG_PATTERN } from '../catalog/catalog.limits';
+
+/**
+ * Every limit of the rulesets API, defined once: the gateway's DTOs (validators and the OpenAPI
+ * document) and the rulesets service both read them from here.
+ */
+export const RULESET_LIMITS = {
+  name: { min: 2, max: 120 },
+  description: { min: 10, max: 20_000 },
+  url: { max: 2048 },
+  sourceRef: { max: 255 },
+  rulesetPath: { max: 1024 },
+  registryAssetId: { max: 255, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' },
+  tags: { maxItems: 20, maxLength: 50 },
+  docTabs: { maxItems: 50 },
+  /** A set posted to POST /rulesets/{id}/docs: 1 to 50 tabs. */
+  docTabSet: { minItems: 1, maxItems: 50 },
+  tabTitle: { min: 1, max: 120 },
+  tabBody: { max: 100_000 },
+  /** All bodies of one set together, in UTF-8 bytes: keeps a set (and its replies) well under 1 MiB. */
+  tabBodiesTotalBytes: 512 * 1024,
+  tabSortOrder: { min: 0, max: 10_000 },
+  /** The documentation-tab key pattern the spec gives for every `{key}`. */
+  tabKey: { pattern: DOC_TAB_KEY_PATTERN.source, max: 64 },
+  deliversIdeaIds: { maxItems: 50 },
+  scopeNote: { max: 1000 },
+  feedback: { max: 4000 },
+  q: { max: 200 },
+  category: { max: 120 },
+  limit: { min: 1, max: 200, default: 100 },
+  offset: { min: 0, max: 1_000_000, default: 0 },
+  /** Rules one profile may list (all severities), and the length of a rule name or target class. */
+  profileRules: { max: 1000 },
+  ruleName: { max: 200 },
+  /** Rows of the caller's own submissions returned at once (newest first). */
+  ownSubmissions: { max: 100 },
+  /** Entries of one submission's history returned at once (newest first). */
+  history: { max: 200 },
+  /** Ruleset submissions in the administrator's review queue (oldest first). */
+  reviewQueue: { max: 200 },
+  /** A list reply stops adding rows past this many bytes of JSON (and says hasMore). */
+  listBytes: 512 * 1024,
+  recipientUsername: { min: 1, max: 31 },
+  slug: { pattern: VENDOR_SLUG_PATTERN.source, max: 100 },
+} as const;
+
+export const RULESET_TAB_KEY_PATTERN = new RegExp(RULESET_LIMITS.tabKey.pattern);
+export const REGISTRY_ASSET_ID_PATTERN = new RegExp(RULESET_LIMITS.registryAssetId.pattern);

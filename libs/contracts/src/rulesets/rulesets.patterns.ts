@@ -1,0 +1,82 @@
+import { rpc, type PingResult } from '../common/descriptors';
+import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
+import type { LikeResult } from '../catalog/catalog-social.types';
+import type { DocTab, VendorRuleset } from '../catalog/catalog.types';
+import type {
+  CreateRulesetSubmissionResult,
+  ListRulesetsRequest,
+  ListRulesetsResult,
+  QueuedRulesetSubmission,
+  ReplaceRulesetDocsRequest,
+  Ruleset,
+  RulesetDocsResult,
+  RulesetHistoryEntry,
+  RulesetOwnership,
+  RulesetReviewerStatus,
+  RulesetReviewRequest,
+  RulesetSubmission,
+  RulesetSubmissionDetail,
+  RulesetSubmissionInput,
+  RulesetTabKeyRequest,
+  UpdateRulesetRequest,
+  UpdateRulesetSubmissionRequest,
+  UpsertRulesetTabRequest,
+  ValidateRulesetRequest,
+  ValidateRulesetResult,
+} from './rulesets.types';
+
+type Empty = Record<string, never>;
+type Id = { id: string };
+
+export const RulesetsRpc = {
+  ping: rpc<Empty, PingResult>('rulesets.health.ping.v1'),
+
+  validate: rpc<ValidateRulesetRequest, ValidateRulesetResult>('rulesets.submission.validate.v1'),
+  listSubmissions: rpc<Empty, { submissions: RulesetSubmission[] }>('rulesets.submission.list.v1'),
+  createSubmission: rpc<RulesetSubmissionInput, CreateRulesetSubmissionResult>(
+    'rulesets.submission.create.v1',
+  ),
+  getSubmission: rpc<Id, RulesetSubmissionDetail>('rulesets.submission.get.v1'),
+  updateSubmission: rpc<UpdateRulesetSubmissionRequest, { submission: RulesetSubmission }>(
+    'rulesets.submission.update.v1',
+  ),
+  deleteSubmission: rpc<Id, { ok: true }>('rulesets.submission.delete.v1'),
+  getSubmissionHistory: rpc<Id, { entries: RulesetHistoryEntry[] }>('rulesets.submission.history.list.v1'),
+
+  approveSubmission: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
+    'rulesets.submission.approve.v1',
+  ),
+  requestImprovement: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
+    'rulesets.submission.needs-improvement.v1',
+  ),
+  rejectSubmission: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
+    'rulesets.submission.reject.v1',
+  ),
+  /** Administrators: ruleset submissions waiting for review, oldest first (the gateway merges the queues). */
+  reviewQueue: rpc<Empty, { rulesetSubmissions: QueuedRulesetSubmission[] }>('rulesets.review.queue.v1'),
+
+  list: rpc<ListRulesetsRequest, ListRulesetsResult>('rulesets.ruleset.list.v1'),
+  get: rpc<Id, { ruleset: Ruleset }>('rulesets.ruleset.get.v1'),
+  update: rpc<UpdateRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.update.v1'),
+  getLike: rpc<Id, LikeResult>('rulesets.like.get.v1'),
+  toggleLike: rpc<Id, LikeResult>('rulesets.like.toggle.v1'),
+  getReviewerStatus: rpc<Id, RulesetReviewerStatus>('rulesets.reviewer.get.v1'),
+
+  getDocs: rpc<Id, RulesetDocsResult>('rulesets.docs.get.v1'),
+  replaceDocs: rpc<ReplaceRulesetDocsRequest, RulesetDocsResult>('rulesets.docs.replace.v1'),
+  upsertTab: rpc<UpsertRulesetTabRequest, { tab: DocTab }>('rulesets.docs.tab.upsert.v1'),
+  deleteTab: rpc<RulesetTabKeyRequest, { ok: true }>('rulesets.docs.tab.delete.v1'),
+
+  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>('rulesets.vendor-ruleset.get.v1'),
+  reloadVendorIndex: rpc<Empty, { rulesets: number; errors: string[] }>('rulesets.vendor-index.reload.v1'),
+} as const;
+
+/**
+ * Asked by the catalog, which owns transfers: whose a ruleset is before an offer is recorded (404 when
+ * the caller cannot see it), and moving it to its new owner when a transfer is accepted (idempotent by
+ * `transferId`).
+ */
+export const RulesetOwnershipRpc = {
+  get: rpc<Id, RulesetOwnership>('rulesets.ruleset.ownership.get.v1'),
+  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
+} as const;

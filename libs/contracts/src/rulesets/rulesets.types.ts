@@ -1,0 +1,321 @@
+/** Rulesets resources as they cross the bus and leave the gateway (field names follow the public API). */
+import type {
+  Contributor,
+  DocsCompleteness,
+  DocTab,
+  DocTabInput,
+  IdeaDelivery,
+  SortOrder,
+  VendorRulesetSummary,
+} from '../catalog/catalog.types';
+import type { IdeaDeclaration } from '../catalog/catalog-review.types';
+
+export const RULESET_CATEGORIES = [
+  'Security',
+  'API Design',
+  'Documentation',
+  'Compliance',
+  'MCP',
+  'A2A',
+  'LLM',
+  'Operations',
+  'Other',
+] as const;
+export type RulesetCategory = (typeof RULESET_CATEGORIES)[number];
+/** The category filter value that means no filter. */
+export const ALL_CATEGORIES = 'All Categories';
+
+export const TARGET_SCOPES = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'] as const;
+export type TargetScope = (typeof TARGET_SCOPES)[number];
+/** The scope filter accepts the deprecated `agent-network` as an alias of `agent`. */
+export const SCOPE_FILTERS = [...TARGET_SCOPES, 'agent-network'] as const;
+export type ScopeFilter = (typeof SCOPE_FILTERS)[number];
+
+export const RULESET_SOURCES = ['community', 'vendor'] as const;
+export type RulesetSource = (typeof RULESET_SOURCES)[number];
+export const RULESET_SORTS = ['alpha', 'submitted', 'likes', 'views'] as const;
+export type RulesetSort = (typeof RULESET_SORTS)[number];
+
+/**
+ * Ruleset submission.status: `submitted` (waiting for review), `needs_improvement` (sent back with
+ * feedback), `approved`, `rejected`.
+ */
+export const RULESET_SUBMISSION_STATUSES = [
+  'submitted',
+  'needs_improvement',
+  'approved',
+  'rejected',
+] as const;
+export type RulesetSubmissionStatus = (typeof RULESET_SUBMISSION_STATUSES)[number];
+
+/**
+ * Ruleset.lifecycle_status: `under_review` (a submission of it waits for review), `needs_improvement`,
+ * `published`, `rejected`. A ruleset that was published once stays public while an update is reviewed.
+ */
+export const RULESET_LIFECYCLE_STATUSES = [
+  'under_review',
+  'needs_improvement',
+  'published',
+  'rejected',
+] as const;
+export type RulesetLifecycleStatus = (typeof RULESET_LIFECYCLE_STATUSES)[number];
+
+/** Predefined documentation tabs of a ruleset; every other key is custom. */
+export const PREDEFINED_RULESET_TABS = ['overview', 'rules', 'examples', 'faq'] as const;
+
+export const REVIEWER_ROLES = ['viewer', 'commenter', 'editor'] as const;
+export type ReviewerRole = (typeof REVIEWER_ROLES)[number];
+
+export interface RuleCounts {
+  violation: number;
+  warning: number;
+  info: number;
+}
+
+export interface RulesetSummary {
+  source: 'community';
+  id: string;
+  name: string;
+  description: string;
+  category: RulesetCategory;
+  profile_name: string | null;
+  rule_counts: RuleCounts;
+  target_scopes: TargetScope[];
+  tags: string[];
+  icon_url: string | null;
+  registry_asset_id: string | null;
+  lifecycle_status: RulesetLifecycleStatus;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  likes: number;
+  views: number;
+  deploys: number;
+  comment_count: number;
+  liked: boolean;
+  submitted_by: string;
+  owner_name: string | null;
+  owner_username: string | null;
+}
+
+export interface Ruleset extends RulesetSummary {
+  submission_id: string | null;
+  source_url: string;
+  source_ref: string | null;
+  ruleset_path: string | null;
+  rule_names: string[];
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  review_feedback: string | null;
+  reviewed_at: string | null;
+  contributors: Contributor[];
+  delivers_ideas: IdeaDelivery[];
+}
+
+/** What a ruleset repository holds, and every problem with it. */
+export interface RulesetValidation {
+  ok: boolean;
+  errors: string[];
+  warnings: string[];
+  ref: string | null;
+  subPath: string | null;
+  rulesetPath: string | null;
+  rulesetPathSource: 'explicit' | 'registry' | 'conventional' | 'discovered' | null;
+  profile: {
+    profileName: string | null;
+    description: string | null;
+    ruleNames: string[];
+    ruleCounts: RuleCounts;
+    targetClasses: string[];
+    dialectVersion: string | null;
+  } | null;
+  registry: {
+    assetId: string | null;
+    name: string | null;
+    description: string | null;
+    main: string | null;
+  } | null;
+  targetScopes: TargetScope[];
+  iconUrl: string | null;
+}
+
+export interface RulesetBranchInfo {
+  defaultBranch: string;
+  branches: Array<{ name: string; commitSha: string }>;
+  tags: Array<{ name: string; commitSha: string }>;
+}
+
+export interface ValidateRulesetRequest {
+  repoUrl: string;
+  ref?: string;
+  rulesetPath?: string;
+  includeBranches?: boolean;
+}
+
+export interface ValidateRulesetResult {
+  validation: RulesetValidation;
+  branchInfo?: RulesetBranchInfo;
+}
+
+export interface RulesetSnapshot {
+  name: string;
+  description: string;
+  category: RulesetCategory;
+  source_url: string;
+  source_ref: string | null;
+  ruleset_path: string | null;
+  profile_name: string | null;
+  rule_names: string[];
+  target_scopes: TargetScope[];
+  registry_asset_id: string | null;
+  tags: string[];
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  snapshotted_at: string;
+}
+
+export interface RulesetSubmission {
+  id: string;
+  status: RulesetSubmissionStatus;
+  submitted_by: string;
+  name: string;
+  description: string;
+  category: RulesetCategory;
+  source_url: string;
+  source_ref: string | null;
+  ruleset_path: string | null;
+  profile_name: string | null;
+  rule_counts: RuleCounts;
+  rule_names: string[];
+  target_scopes: TargetScope[];
+  registry_asset_id: string | null;
+  icon_url: string | null;
+  tags: string[];
+  video_tutorial_url: string | null;
+  examples_url: string | null;
+  review_feedback: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  ruleset_id: string;
+  previous_snapshot: RulesetSnapshot | null;
+  revision_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An item of the administrator's review queue. */
+export type QueuedRulesetSubmission = RulesetSubmission & { kind: 'ruleset' };
+
+export interface RulesetSubmissionInput {
+  name: string;
+  description: string;
+  repoUrl: string;
+  category?: RulesetCategory;
+  sourceRef?: string;
+  rulesetPath?: string;
+  targetScopes?: TargetScope[];
+  registryAssetId?: string;
+  iconUrl?: string;
+  iconDisabled?: boolean;
+  tags?: string[];
+  videoTutorialUrl?: string;
+  examplesUrl?: string;
+  docTabs?: DocTabInput[];
+  deliversIdeaIds?: IdeaDeclaration[];
+}
+
+export interface UpdateRulesetSubmissionRequest extends Partial<RulesetSubmissionInput> {
+  id: string;
+  resubmit?: boolean;
+}
+
+export interface CreateRulesetSubmissionResult {
+  submission: RulesetSubmission;
+  warnings: string[];
+}
+
+export interface RulesetSubmissionDetail {
+  submission: RulesetSubmission;
+  docTabs: DocTab[];
+}
+
+export interface RulesetHistoryEntry {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  status: RulesetSubmissionStatus;
+  fields: string[];
+  feedback: string | null;
+  previous_snapshot: RulesetSnapshot | null;
+  revision_count: number;
+  created_at: string;
+}
+
+export interface RulesetReviewRequest {
+  id: string;
+  feedback?: string;
+}
+
+export interface ListRulesetsRequest {
+  source?: RulesetSource;
+  q?: string;
+  category?: string;
+  scope?: ScopeFilter;
+  sort?: RulesetSort;
+  order?: SortOrder;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListRulesetsResult {
+  rulesets: Array<RulesetSummary | VendorRulesetSummary>;
+  hasMore: boolean;
+}
+
+export interface UpdateRulesetRequest {
+  id: string;
+  videoTutorialUrl?: string;
+  examplesUrl?: string;
+}
+
+export interface RulesetDocsResult {
+  tabs: DocTab[];
+  completeness: DocsCompleteness;
+  canEdit: boolean;
+}
+
+export interface ReplaceRulesetDocsRequest {
+  id: string;
+  tabs: DocTabInput[];
+}
+
+export interface UpsertRulesetTabRequest {
+  id: string;
+  key: string;
+  title: string;
+  bodyMd?: string;
+  sortOrder?: number;
+}
+
+export interface RulesetTabKeyRequest {
+  id: string;
+  key: string;
+}
+
+export interface RulesetReviewerStatus {
+  isReviewer: boolean;
+  role: ReviewerRole | null;
+}
+
+export interface RulesetReviewerRequest {
+  rulesetId: string;
+  userId: string;
+  role?: ReviewerRole;
+}
+
+/** Asked by the catalog before it records a ruleset transfer offer: whose is it (404 when not visible)? */
+export interface RulesetOwnership {
+  id: string;
+  name: string;
+  ownerId: string;
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Pool, QueryResultRow } from 'pg';
+import { type DataSource, QueryFailedError } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+const names = new Map<string, string>();
+
+/** A statement name per SQL text: the same text is parsed and planned once per connection. */
+function nameOf(sql: string): string {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `pc_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * A read as a named prepared statement on the data source's pool (TypeORM's `query` sends every
+ * statement unnamed, so PostgreSQL parses and plans it on every call). For hot reads outside
+ * transactions only; errors come back as TypeORM's, like those of `dataSource.query`.
+ */
+export async function preparedQuery<T extends QueryResultRow>(
+  dataSource: DataSource,
+  sql: string,
+  params: unknown[],
+): Promise<T[]> {
+  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  try {
+    const result = await pool.query<T>({ name: nameOf(sql), text: sql, values: params });
+    return result.rows;
+  } catch (error) {
+    if (error instanceof Error && 'severity' in error) throw new QueryFailedError(sql, params, error);
+    throw error;
+  }
+}
