@@ -36,9 +36,8 @@ const STATUS_DOC =
 export class CreateDeploymentDto {
   @ApiPropertyOptional({
     enum: ASSET_TYPES,
-    default: 'policy',
     description:
-      '`policy` (with `policyId`). Ruleset deployments (`ruleset` with `rulesetId`) are not available yet: 400.',
+      '`policy` (the default, with `policyId`). Ruleset deployments (`ruleset` with `rulesetId`) are not available yet: 400.',
   })
   @Optional()
   @IsIn(ASSET_TYPES)
@@ -79,21 +78,19 @@ export class CreateDeploymentDto {
   targetOrganizationIds!: string[];
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'Publish a `MAJOR.MINOR.PATCH-dev.<timestamp>` version',
+    description: 'Default false. Publish a `MAJOR.MINOR.PATCH-dev.<timestamp>` version',
   })
   @Optional()
   @IsBoolean()
   doPublish?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Publish the plain version and publish its home page' })
+  @ApiPropertyOptional({ description: 'Default false. Publish the plain version and publish its home page' })
   @Optional()
   @IsBoolean()
   doRelease?: boolean;
 
   @ApiPropertyOptional({
-    default: false,
-    description: 'After a release, delete the dev versions of that version',
+    description: 'Default false. After a release, delete the dev versions of that version',
   })
   @Optional()
   @IsBoolean()
