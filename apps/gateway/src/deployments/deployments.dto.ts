@@ -65,7 +65,8 @@ export class CreateDeploymentDto {
   workspaceId!: string;
 
   @ApiProperty({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: L.organizationIdMax },
     minItems: L.targetsMin,
     maxItems: L.targetsMax,
     description: 'Platform organization ids; one deployment each. Repeated ids count once.',
@@ -153,7 +154,7 @@ export class ListDeploymentsQuery {
   @IsIn(ASSET_TYPES)
   assetType?: AssetType;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: L.pageMax, default: L.pageDefault })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: L.pageMax, default: L.pageDefault })
   @Optional()
   @Type(() => Number)
   @IsInt()
@@ -162,6 +163,7 @@ export class ListDeploymentsQuery {
   limit?: number;
 
   @ApiPropertyOptional({
+    minLength: 1,
     maxLength: 200,
     description: '`pagination.next_cursor` of the previous page (opaque); omit for the first page',
   })
