@@ -32,6 +32,9 @@ export const adaptersOf = {
   'scope:catalog': ['scope:source-host'],
   'scope:connections': ['scope:platform'],
   'scope:workspaces': [],
+  // sync and dev-version ask the platform and the registry; the workers also fetch the sources.
+  'scope:deployments': ['scope:platform', 'scope:registry'],
+  'scope:deployment-worker': ['scope:source-host', 'scope:platform', 'scope:registry'],
   'scope:rulesets': ['scope:source-host'],
   'scope:sandbox': [],
   'scope:mcp': [],

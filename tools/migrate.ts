@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
+import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
 import { rulesetsDatabase } from '@pc/rulesets';
 import {
@@ -20,6 +21,7 @@ const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
   catalog: catalogDatabase,
   connections: connectionsDatabase,
   workspaces: workspacesDatabase,
+  deployments: deploymentsDatabase,
   rulesets: rulesetsDatabase,
 };
 

@@ -1,5 +1,6 @@
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
+import { deploymentsDatabase } from '@pc/deployments';
 import { identityDatabase } from '@pc/identity';
 import { rulesetsDatabase } from '@pc/rulesets';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
@@ -14,6 +15,7 @@ const SERVICE_DATABASES = [
   rulesetsDatabase,
   connectionsDatabase,
   workspacesDatabase,
+  deploymentsDatabase,
 ];
 
 const state: { postgres?: Provisioned; nats?: Provisioned; template?: string } = {};

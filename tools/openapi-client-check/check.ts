@@ -48,6 +48,8 @@ async function main(): Promise<void> {
           problems.push(`${name}: no success response documented`);
           continue;
         }
+        // A stream (the deployment log, text/event-stream) documents no JSON body: nothing to type.
+        if (!jsonSuccess(op)) continue;
         const alias = `Success${successTypes.length}`;
         successTypes.push({ alias, name });
         lines.push(`export type ${alias} = SuccessBody<${JSON.stringify(template)}, '${method}'>;`);
@@ -64,7 +66,8 @@ async function main(): Promise<void> {
       const method = call.method.toLowerCase();
       lines.push(`// README.md:${call.line}: ${call.method} ${call.url}`);
       lines.push(`export type ReadmeCall${i} = SuccessBody<${JSON.stringify(template)}, '${method}'>;`);
-      lines.push(`export const readmeCall${i}: IsKnown<ReadmeCall${i}> = true;`);
+      const op = document.paths[template][method as (typeof METHODS)[number]];
+      if (op && jsonSuccess(op)) lines.push(`export const readmeCall${i}: IsKnown<ReadmeCall${i}> = true;`);
       if (call.body !== undefined) {
         const body = jsonOf(call.body);
         if (body === undefined) {
@@ -117,6 +120,14 @@ async function main(): Promise<void> {
     console.error(problems.join('\n'));
     process.exit(1);
   }
+}
+
+/** False when every documented success is something other than JSON (a text/event-stream). */
+function jsonSuccess(op: { responses: Record<string, unknown> }): boolean {
+  const contents = SUCCESS.flatMap((s) =>
+    Object.keys((op.responses[String(s)] as { content?: object } | undefined)?.content ?? {}),
+  );
+  return contents.length === 0 || contents.includes('application/json');
 }
 
 const HELPERS = `import type { paths } from './api';

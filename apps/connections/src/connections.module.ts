@@ -6,10 +6,12 @@ import { ConnectionsRepository } from './connections/connections.repository';
 import { ConnectionsService } from './connections/connections.service';
 import { ConnectionsEnv } from './connections.env';
 import { connectionsDatabase } from './database/connections.datasource';
-import { DEPLOYMENTS_LEDGER, NoDeploymentsYet } from './deployments/deployments.ledger';
+import { BusDeploymentsLedger, DEPLOYMENTS_LEDGER } from './deployments/deployments.ledger';
 import { OrgsCache } from './orgs/orgs.cache';
 import { OrgsHandler } from './orgs/orgs.handler';
 import { OrgsService } from './orgs/orgs.service';
+import { PlatformAccessHandler } from './platform-access/platform-access.handler';
+import { PlatformAccessService } from './platform-access/platform-access.service';
 import { CredentialCheck } from './platform/credential-check';
 import { GATEWAY_PLATFORM, platformFrom } from './platform/platform.provider';
 import { parseKeyRing, SecretBox } from './secrets/secret-box';
@@ -28,12 +30,12 @@ export class ConnectionsModule {
           poolSize: env.DB_POOL_SIZE,
         }),
       ],
-      controllers: [ConnectionsHandler, OrgsHandler],
+      controllers: [ConnectionsHandler, OrgsHandler, PlatformAccessHandler],
       providers: [
         { provide: ConnectionsEnv, useValue: env },
         { provide: SecretBox, useValue: box },
         { provide: GATEWAY_PLATFORM, useValue: platformFrom(env) },
-        { provide: DEPLOYMENTS_LEDGER, useClass: NoDeploymentsYet },
+        { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
         StoredCredentials,
         CredentialCheck,
         ConnectionsRepository,
@@ -41,6 +43,7 @@ export class ConnectionsModule {
         ConnectionsService,
         OrgsCache,
         OrgsService,
+        PlatformAccessService,
       ],
     };
   }

@@ -20,6 +20,8 @@ const PASSWORDS: Record<AppName, string> = {
   catalog: 'cat-pass',
   connections: 'conn-pass',
   workspaces: 'ws-pass',
+  deployments: 'dep-pass',
+  'deployment-worker': 'worker-pass',
   rulesets: 'rs-pass',
   mcp: 'mcp-pass',
 };
@@ -53,6 +55,8 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_CATALOG_PASSWORD: PASSWORDS.catalog,
         NATS_CONNECTIONS_PASSWORD: PASSWORDS.connections,
         NATS_WORKSPACES_PASSWORD: PASSWORDS.workspaces,
+        NATS_DEPLOYMENTS_PASSWORD: PASSWORDS.deployments,
+        NATS_DEPLOYMENT_WORKER_PASSWORD: PASSWORDS['deployment-worker'],
         NATS_RULESETS_PASSWORD: PASSWORDS.rulesets,
         NATS_MCP_PASSWORD: PASSWORDS.mcp,
       },

@@ -1,5 +1,7 @@
 import { CatalogEnv, catalogService } from '@pc/catalog';
 import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
+import { deploymentWorker, WorkerEnv } from '@pc/deployment-worker';
+import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { McpEnv, mountMcpOn } from '@pc/mcp';
@@ -7,7 +9,16 @@ import { type BusConfig, type EnvSource, loadEnv, type RunningService, startServ
 import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
-export type AppName = 'gateway' | 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'mcp';
+export type AppName =
+  | 'gateway'
+  | 'identity'
+  | 'catalog'
+  | 'rulesets'
+  | 'connections'
+  | 'workspaces'
+  | 'mcp'
+  | 'deployments'
+  | 'deployment-worker';
 
 export interface SystemOptions {
   bus: BusConfig;
@@ -31,6 +42,8 @@ export interface SystemOptions {
   dbPoolSize?: number;
   /** Run each service as it runs alone: a hybrid app that also serves its health endpoints on HTTP. */
   serviceHealthPorts?: boolean;
+  /** Deployment workers started in this process (default 1; 0 when workers run as processes of their own). */
+  deploymentWorkers?: number;
 }
 
 export interface RunningSystem {
@@ -78,6 +91,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       await startService(workspacesService(loadEnv(WorkspacesEnv, source)), busOf('workspaces'), http),
     );
     services.push(await startService(rulesetsService(loadEnv(RulesetsEnv, source)), busOf('rulesets'), http));
+    services.push(
+      await startService(deploymentsService(loadEnv(DeploymentsEnv, source)), busOf('deployments'), http),
+    );
+    for (let n = 0; n < (options.deploymentWorkers ?? 1); n++) {
+      services.push(
+        await startService(deploymentWorker(loadEnv(WorkerEnv, source)), busOf('deployment-worker'), http),
+      );
+    }
   }
   const serviceUrls = Object.fromEntries(services.filter((s) => s.url).map((s) => [s.name, s.url!]));
   if (options.servicesOnly) {

@@ -81,4 +81,11 @@ export class GatewayEnv extends CommonEnv {
   @Min(0)
   @Max(1_000_000)
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
+
+  /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  LOG_STREAM_HEARTBEAT_MS: number = 15_000;
 }

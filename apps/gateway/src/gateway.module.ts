@@ -14,6 +14,9 @@ import { PoliciesController } from './catalog/policies.controller';
 import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { ConnectionsController } from './connections/connections.controller';
+import { DeploymentsController } from './deployments/deployments.controller';
+import { LogHub } from './deployments/log-hub';
+import { LogStreams } from './deployments/log-stream';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
 import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -55,6 +58,7 @@ export class GatewayModule {
         WorkspacesController,
         WorkspaceMembersController,
         WorkspaceConnectionsController,
+        DeploymentsController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,
@@ -69,6 +73,8 @@ export class GatewayModule {
         RateLimits,
         RateLimitGuard,
         TokenRevocation,
+        LogHub,
+        LogStreams,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
 import { WorkspaceAccessRules } from './common/workspace-access';
 import { workspacesDatabase } from './database/workspaces.datasource';
-import { DEPLOYMENTS_LEDGER, NoDeploymentsYet } from './deployments/deployments.ledger';
+import { BusDeploymentsLedger, DEPLOYMENTS_LEDGER } from './deployments/deployments.ledger';
 import { MembersHandler } from './members/members.handler';
 import { MembersService } from './members/members.service';
 import { SharesHandler } from './shares/shares.handler';
@@ -27,7 +27,7 @@ export class WorkspacesModule {
       controllers: [WorkspacesHandler, MembersHandler, SharesHandler],
       providers: [
         { provide: WorkspacesEnv, useValue: env },
-        { provide: DEPLOYMENTS_LEDGER, useClass: NoDeploymentsYet },
+        { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
         WorkspacesRepository,
         WorkspaceAccessRules,
         WorkspacesService,

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
   testBus,
 } from '@pc/testing';
-import { type RunningSystem, startSystem } from '../system';
+import { type RunningSystem, startSystem, type SystemOptions } from '../system';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -46,12 +46,20 @@ export class ConnectionsWorld {
   admin!: TestUser;
   private counter = 0;
 
-  async start(kind: BusKind, env: Record<string, string> = {}): Promise<this> {
+  bus!: ReturnType<typeof testBus>;
+
+  async start(
+    kind: BusKind,
+    env: Record<string, string> = {},
+    options: Partial<SystemOptions> = {},
+  ): Promise<this> {
     this.db = await createTestDatabase();
+    this.bus = testBus(kind, 10000);
     this.sandbox = await startSandbox({ port: 0, seed: false });
     this.control = new SandboxControl(this.sandbox.url);
     this.system = await startSystem({
-      bus: testBus(kind, 10000),
+      ...options,
+      bus: this.bus,
       databaseUrl: this.db.url,
       gatewayPort: 0,
       env: {

@@ -139,7 +139,8 @@ export class ConnectionsController {
       'Check the stored credentials again and reconcile the deployments made through the connection (owner)',
     description:
       '`reconciliation` is null when the credentials failed validation or the sweep could not complete, with ' +
-      'the reason in `validation.reason`. This system has no deployments service yet, so it is always null for now.',
+      'the reason in `validation.reason`. Otherwise it counts the live deployments made through the connection ' +
+      'that the platform still has (`in_sync`), could not be asked about (`unknown`), and no longer has (`gone`).',
   })
   @ApiOkResponse({ type: SyncResultDto })
   @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE, STORED_CREDENTIALS)

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { ConnectionStats, InstalledPolicy, InstalledRuleset, RequestContext } from '@pc/contracts';
+import {
+  type ConnectionStats,
+  DeploymentsRpc,
+  type InstalledPolicy,
+  type InstalledRuleset,
+  type RequestContext,
+} from '@pc/contracts';
+import { BusClient } from '@pc/platform';
 
 export const DEPLOYMENTS_LEDGER = Symbol('DEPLOYMENTS_LEDGER');
 
-/** What workspaces need to know about deployments; the deployments service will answer it over the bus. */
+/** What workspaces need to know about deployments; the deployments service answers it over the bus. */
 export interface DeploymentsLedger {
   workspaceSummary(
     ctx: RequestContext,
@@ -18,35 +25,20 @@ export interface DeploymentsLedger {
   throughConnection(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<number>;
 }
 
-const ZERO: ConnectionStats = {
-  deployments: 0,
-  target_orgs: 0,
-  live_policies: 0,
-  ruleset_deployments: 0,
-  ruleset_target_orgs: 0,
-  live_rulesets: 0,
-};
-
-/**
- * The system has no deployments service yet, so nothing has been deployed through any workspace: every
- * count is zero and nothing is installed, because the source is empty. Replace this provider with a bus
- * client when the deployments service lands.
- */
+/** The deployments service answers over the bus (this service never reads its tables). */
 @Injectable()
-export class NoDeploymentsYet implements DeploymentsLedger {
-  workspaceSummary(_ctx: RequestContext, _workspaceId: string, connectionIds: string[]) {
-    return Promise.resolve({
-      connectionStats: Object.fromEntries(connectionIds.map((id) => [id, { ...ZERO }])),
-      installedPolicies: [],
-      installedRulesets: [],
-    });
+export class BusDeploymentsLedger implements DeploymentsLedger {
+  constructor(private readonly bus: BusClient) {}
+
+  workspaceSummary(ctx: RequestContext, workspaceId: string, connectionIds: string[]) {
+    return this.bus.request(DeploymentsRpc.workspaceSummary, ctx, { workspaceId, connectionIds });
   }
 
-  authoredBy(): Promise<number> {
-    return Promise.resolve(0);
+  async authoredBy(ctx: RequestContext, workspaceId: string, userId: string): Promise<number> {
+    return (await this.bus.request(DeploymentsRpc.authoredCount, ctx, { workspaceId, userId })).count;
   }
 
-  throughConnection(): Promise<number> {
-    return Promise.resolve(0);
+  async throughConnection(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<number> {
+    return (await this.bus.request(DeploymentsRpc.authoredCount, ctx, { workspaceId, connectionId })).count;
   }
 }

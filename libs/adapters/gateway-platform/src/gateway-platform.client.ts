@@ -16,6 +16,7 @@ import type {
   AppliedAsset,
   ApplyRequest,
   GatewayPlatform,
+  PlatformAccess,
   PlatformConnection,
   PlatformOrganization,
 } from './gateway-platform.types';
@@ -60,14 +61,15 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return new HttpGatewayPlatform(loadGatewayPlatformConfig(source));
   }
 
-  baseUrl(connection: PlatformConnection): string {
+  baseUrl(connection: PlatformAccess): string {
     return this.target(connection).baseUrl;
   }
 
   async getAccessToken(
-    connection: PlatformConnection,
+    connection: PlatformAccess,
     options: { forceRefresh?: boolean } = {},
   ): Promise<string> {
+    if ('accessToken' in connection) return connection.accessToken(options);
     const target = this.target(connection);
     const key = cacheKey(target.baseUrl, connection);
     const cached = this.tokens.get(key);
@@ -83,11 +85,11 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return token.value;
   }
 
-  tokenProvider(connection: PlatformConnection): AccessTokenProvider {
+  tokenProvider(connection: PlatformAccess): AccessTokenProvider {
     return (options) => this.getAccessToken(connection, options);
   }
 
-  async listOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]> {
+  async listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
     const me = await this.me(connection);
     const hierarchy = expectJson(
       await this.call(
@@ -117,14 +119,14 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return organizations;
   }
 
-  async listDeployableOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]> {
+  async listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
     const [me, organizations] = await Promise.all([this.me(connection), this.listOrganizations(connection)]);
     const deployable = new Set(me.deployableIds);
     return organizations.filter((o) => deployable.has(o.id));
   }
 
   async apply(
-    connection: PlatformConnection,
+    connection: PlatformAccess,
     organizationId: string,
     request: ApplyRequest,
   ): Promise<AppliedAsset> {
@@ -138,7 +140,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return toApplied(expectJson(response, 'applied asset'));
   }
 
-  async listApplied(connection: PlatformConnection, organizationId: string): Promise<AppliedAsset[]> {
+  async listApplied(connection: PlatformAccess, organizationId: string): Promise<AppliedAsset[]> {
     const response = await this.call(connection, 'GET', appliedPath(organizationId));
     const body = expectJson(response, 'applied list');
     if (!isRecord(body) || !Array.isArray(body.items)) throw malformed('applied list');
@@ -146,7 +148,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   }
 
   async getApplied(
-    connection: PlatformConnection,
+    connection: PlatformAccess,
     organizationId: string,
     assetId: string,
   ): Promise<AppliedAsset | null> {
@@ -155,14 +157,14 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return toApplied(expectJson(response, 'applied asset'));
   }
 
-  async remove(connection: PlatformConnection, organizationId: string, assetId: string): Promise<boolean> {
+  async remove(connection: PlatformAccess, organizationId: string, assetId: string): Promise<boolean> {
     const response = await this.call(connection, 'DELETE', appliedPath(organizationId, assetId));
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return false;
     expectOk(response);
     return true;
   }
 
-  private async me(connection: PlatformConnection): Promise<{ rootId: string; deployableIds: string[] }> {
+  private async me(connection: PlatformAccess): Promise<{ rootId: string; deployableIds: string[] }> {
     const body = expectJson(await this.call(connection, 'GET', '/accounts/api/me'), 'profile');
     if (!isRecord(body) || !isRecord(body.organization) || typeof body.organization.id !== 'string') {
       throw malformed('profile');
@@ -174,7 +176,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     };
   }
 
-  private target(connection: PlatformConnection): Target {
+  private target(connection: PlatformAccess): Target {
     switch (connection.host) {
       case 'us':
         return { baseUrl: trimSlash(this.config.usUrl), guarded: false };
@@ -223,7 +225,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
 
   /** A call with the connection's token; on 401 the token is fetched again once. */
   private async call(
-    connection: PlatformConnection,
+    connection: PlatformAccess,
     method: HttpMethod,
     path: string,
     body?: unknown,

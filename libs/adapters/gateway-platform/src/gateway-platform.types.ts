@@ -10,6 +10,20 @@ export interface PlatformConnection {
   clientSecret: string;
 }
 
+/**
+ * A connection reached with a token another party obtained (the connections service exchanges the
+ * credentials; the deployment workers never hold the client secret). `accessToken` is asked again with
+ * `forceRefresh` when the platform answers 401.
+ */
+export interface DelegatedPlatformConnection {
+  host: PlatformHost;
+  customDomain?: string | null;
+  accessToken: AccessTokenProvider;
+}
+
+/** Either kind of connection: stored client credentials, or a delegated token. */
+export type PlatformAccess = PlatformConnection | DelegatedPlatformConnection;
+
 export interface PlatformOrganization {
   id: string;
   name: string;
@@ -47,24 +61,24 @@ export type AccessTokenProvider = (options?: { forceRefresh?: boolean }) => Prom
 /** The gateway platform, as services see it. Every failure is a `PlatformError`. */
 export interface GatewayPlatform {
   /** The base URL a connection talks to; throws `invalid_url` for a bad custom domain. */
-  baseUrl(connection: PlatformConnection): string;
+  baseUrl(connection: PlatformAccess): string;
   /** A cached client-credentials token, fetched again when it expires or when `forceRefresh`. */
-  getAccessToken(connection: PlatformConnection, options?: { forceRefresh?: boolean }): Promise<string>;
+  getAccessToken(connection: PlatformAccess, options?: { forceRefresh?: boolean }): Promise<string>;
   /** The same, as a function other adapters (the registry) can call. */
-  tokenProvider(connection: PlatformConnection): AccessTokenProvider;
+  tokenProvider(connection: PlatformAccess): AccessTokenProvider;
   /** Every organization of the credential's tenant, root first, depth first. */
-  listOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]>;
+  listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
   /** The organizations this credential may apply policies and rulesets to. */
-  listDeployableOrganizations(connection: PlatformConnection): Promise<PlatformOrganization[]>;
+  listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
   /** Applies (or replaces) the asset in the organization. */
-  apply(connection: PlatformConnection, organizationId: string, request: ApplyRequest): Promise<AppliedAsset>;
-  listApplied(connection: PlatformConnection, organizationId: string): Promise<AppliedAsset[]>;
+  apply(connection: PlatformAccess, organizationId: string, request: ApplyRequest): Promise<AppliedAsset>;
+  listApplied(connection: PlatformAccess, organizationId: string): Promise<AppliedAsset[]>;
   /** `null` when the asset is not applied there. */
   getApplied(
-    connection: PlatformConnection,
+    connection: PlatformAccess,
     organizationId: string,
     assetId: string,
   ): Promise<AppliedAsset | null>;
   /** False when it was not applied. */
-  remove(connection: PlatformConnection, organizationId: string, assetId: string): Promise<boolean>;
+  remove(connection: PlatformAccess, organizationId: string, assetId: string): Promise<boolean>;
 }

@@ -17,6 +17,8 @@ import type {
   UpdateConnectionRequest,
   ValidateConnectionResult,
   Connection,
+  PlatformAccessGrant,
+  PlatformAccessRequest,
 } from './connections.types';
 
 type Empty = Record<string, never>;
@@ -37,6 +39,11 @@ export const ConnectionsRpc = {
   /** For the workspaces service: does the caller own this connection? */
   ownership: rpc<ConnectionIdRequest, ConnectionOwnershipResult>('connections.connection.ownership.v1'),
   /** For the workspaces service: names of connections (never their settings or secrets). */
+  /**
+   * For the deployment workers: a short-lived platform access token for a connection the caller (the
+   * deployment's author) may use. The client secret never leaves the connections service.
+   */
+  platformAccess: rpc<PlatformAccessRequest, PlatformAccessGrant>('connections.platform.access-token.v1'),
   summaries: rpc<ConnectionSummariesRequest, ConnectionSummariesResult>(
     'connections.connection.summaries.v1',
   ),

@@ -157,3 +157,19 @@ export interface ConnectionOwnershipResult {
   /** True when the connection exists and the caller owns it. */
   owned: boolean;
 }
+
+/** For the deployment workers: a platform access token instead of the credentials. */
+export interface PlatformAccessRequest {
+  id: string;
+  /** Ask the platform for a new token (the previous one was refused). */
+  forceRefresh?: boolean;
+}
+
+export interface PlatformAccessGrant {
+  host: ConnectionHost;
+  custom_domain: string | null;
+  /** The connection's organization (the root of what it reaches). */
+  organization_id: string;
+  access_token: string;
+  expires_at: string;
+}

@@ -3,3 +3,4 @@ export * from './in-process-work-queue';
 export * from './jetstream-work-queue';
 export * from './durable-events';
 export * from './durable-events.client';
+export * from './open-work-queue';

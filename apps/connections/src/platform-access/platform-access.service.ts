@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PlatformAccessGrant, RequestContext } from '@pc/contracts';
+import type { GatewayPlatform } from '@pc/gateway-platform';
+import { ConnectionAccess } from '../connections/connection-access';
+import { platformFailure } from '../platform/credential-check';
+import { GATEWAY_PLATFORM } from '../platform/platform.provider';
+import { StoredCredentials } from '../secrets/stored-credentials';
+
+/** Platform tokens are valid this long at most from the caller's point of view (the platform says 3600 s). */
+const GRANT_TTL_MS = 5 * 60_000;
+
+/**
+ * Exchanges a connection's stored credentials for a short-lived platform access token, for a caller who
+ * may use the connection (its owner, or an active member of a workspace it is shared into). The
+ * deployment workers call the platform and the registry with that token; the client secret stays here.
+ */
+@Injectable()
+export class PlatformAccessService {
+  constructor(
+    private readonly access: ConnectionAccess,
+    private readonly stored: StoredCredentials,
+    @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+  ) {}
+
+  async grant(ctx: RequestContext, id: string, forceRefresh = false): Promise<PlatformAccessGrant> {
+    const { row } = await this.access.visible(ctx, id);
+    let token: string;
+    try {
+      token = await this.platform.getAccessToken(this.stored.of(row), { forceRefresh });
+    } catch (error) {
+      throw platformFailure(error);
+    }
+    return {
+      host: row.host,
+      custom_domain: row.custom_domain,
+      organization_id: row.organization_id,
+      access_token: token,
+      expires_at: new Date(Date.now() + GRANT_TTL_MS).toISOString(),
+    };
+  }
+}

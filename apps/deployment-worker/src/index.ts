@@ -1,0 +1,16 @@
+import { DeploymentWorkerRpc } from '@pc/contracts';
+import type { ServiceDefinition } from '@pc/platform';
+import { WorkerEnv } from './worker.env';
+import { WorkerModule } from './worker.module';
+
+export { WorkerEnv } from './worker.env';
+
+/** A deployment worker: pulls jobs from the deployments queue; answers only its health ping on the bus. */
+export function deploymentWorker(env: WorkerEnv): ServiceDefinition {
+  return { name: 'deployment-worker', ping: DeploymentWorkerRpc.ping, module: WorkerModule.register(env) };
+}
+
+// For the composition's service-level tests of the pipeline against the sandbox.
+export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deploy.pipeline';
+export type { JobLog } from './pipeline/job-log';
+export type { DeploymentRecord, JobRecord } from './jobs/job.rows';

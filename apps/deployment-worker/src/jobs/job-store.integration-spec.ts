@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { createServiceDataSource } from '@pc/platform';
+import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import type { DataSource } from 'typeorm';
+import { JobStore } from './job-store';
+import type { DeploymentRecord, JobRecord } from './job.rows';
+
+/** The worker's state rules on real PostgreSQL: one runner per job, gapless logs, one outcome. */
+describe('the job store', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let store: JobStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = createServiceDataSource({
+      url: db.url,
+      schema: 'deployments',
+      entities: [],
+      migrations: [],
+      poolSize: 8,
+    });
+    await dataSource.initialize();
+    store = new JobStore(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  async function newJob(): Promise<{ job: JobRecord; deployment: DeploymentRecord }> {
+    const [deployment] = await dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO deployments.deployments (asset_type, policy_id, asset_name, asset_slug, connection_id, workspace_id,
+         created_by, platform_org_id, source, dedupe_key)
+       VALUES ('policy', $1, 'P', 'p', $1, $1, $1, 'org', '{}', $2) RETURNING id`,
+      [randomUUID(), randomUUID()],
+    );
+    const [job] = await dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO deployments.jobs (deployment_id, kind) VALUES ($1, 'deploy') RETURNING id`,
+      [deployment.id],
+    );
+    const loaded = await store.load(job.id);
+    return loaded!;
+  }
+
+  it('lets one worker at a time hold a job; the lock is free again once released', async () => {
+    const { job } = await newJob();
+    const first = await store.lock(job.id);
+    expect(first).not.toBeNull();
+    expect(await store.lock(job.id)).toBeNull();
+    await first!.release();
+    const again = await store.lock(job.id);
+    expect(again).not.toBeNull();
+    await again!.release();
+  });
+
+  it('numbers log lines without gaps and writes a repeated line (same key) once, even concurrently', async () => {
+    const { job } = await newJob();
+    const keys = Array.from({ length: 30 }, (_, i) => `build:${(i % 10) + 1}`);
+    const written = await Promise.all(keys.map((key) => store.appendLog(job, key, 'build', 'info', key)));
+    expect(written.filter((c) => c !== null)).toHaveLength(10);
+    const rows = await dataSource.query<Array<{ seq: number; line_key: string }>>(
+      `SELECT seq, line_key FROM deployments.logs WHERE job_id = $1 ORDER BY seq`,
+      [job.id],
+    );
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.line_key)).size).toBe(10);
+  });
+
+  it('ends a job once: a second outcome (a late redelivery) changes nothing and writes no second event', async () => {
+    const { job, deployment } = await newJob();
+    const outcome = {
+      commit_sha: 'a'.repeat(40),
+      implementation_commit_sha: null,
+      version: '1.0.0',
+      group_id: 'g',
+      definition_asset_version: '1.0.0',
+      implementation_asset_version: '1.0.0',
+      applied_version: '1.0.0',
+      dev_versions: [],
+      home_doc_status: 'published',
+    };
+    expect(await store.finish(job, deployment, 'succeeded', null, outcome)).not.toBeNull();
+    expect(await store.finish(job, deployment, 'failed', 'late')).toBeNull();
+    const [row] = await dataSource.query<Array<{ status: string; error: string | null }>>(
+      `SELECT status, error FROM deployments.deployments WHERE id = $1`,
+      [deployment.id],
+    );
+    expect(row).toEqual({ status: 'succeeded', error: null });
+    const events = await dataSource.query<unknown[]>(
+      `SELECT 1 FROM deployments.outbox WHERE payload->>'deployment_id' = $1`,
+      [deployment.id],
+    );
+    expect(events).toHaveLength(1);
+  });
+
+  it('keeps each step result, so a redelivered job knows where it stopped', async () => {
+    const { job } = await newJob();
+    await store.saveStep(job.id, 'resolve', { commit: 'c' });
+    await store.saveStep(job.id, 'publish', { version: '1.0.0' });
+    const loaded = await store.load(job.id);
+    expect(loaded!.job.steps).toEqual({ resolve: { commit: 'c' }, publish: { version: '1.0.0' } });
+    expect(loaded!.job.step).toBe('publish');
+  });
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  ANONYMOUS,
+  DEPLOYMENT_QUEUE,
+  type DeploymentJobMessage,
+  DeploymentsEvents,
+  type JobStatus,
+} from '@pc/contracts';
+import {
+  BUS_APP_NAME,
+  BUS_CONFIG,
+  type BusConfig,
+  BusClient,
+  createLogger,
+  type Job,
+  openWorkQueue,
+  type QueueWorker,
+  type WorkQueue,
+} from '@pc/platform';
+import { BuildCancelled } from '../pipeline/build';
+import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
+import { describe, isTransient } from '../pipeline/failure';
+import { JobLog } from '../pipeline/job-log';
+import { runRemoval } from '../pipeline/removal.pipeline';
+import { delegatedAccess } from '../platform/delegated-access';
+import { WorkerEnv } from '../worker.env';
+import { JobStore } from './job-store';
+import type { DeploymentRecord, JobRecord } from './job.rows';
+import { ADAPTERS } from './worker.tokens';
+
+const log = createLogger('deployment-worker');
+
+class Cancelled extends Error {}
+class Busy extends Error {}
+
+/**
+ * Pulls deployment jobs from the shared queue and runs them, `DEPLOY_WORKER_CONCURRENCY` at once. On
+ * shutdown (SIGTERM) it stops pulling and waits for the jobs in hand; a job it cannot finish is handed
+ * back by the queue (no ack) and resumed by another worker after its last completed step.
+ */
+@Injectable()
+export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue?: WorkQueue<DeploymentJobMessage>;
+  private worker?: QueueWorker;
+
+  constructor(
+    @Inject(BUS_CONFIG) private readonly bus: BusConfig,
+    @Inject(BUS_APP_NAME) private readonly app: string,
+    private readonly client: BusClient,
+    private readonly store: JobStore,
+    private readonly env: WorkerEnv,
+    @Inject(ADAPTERS) private readonly adapters: Adapters,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.queue = await openWorkQueue<DeploymentJobMessage>(this.bus, this.app, {
+      ...DEPLOYMENT_QUEUE,
+      ackWaitMs: this.env.DEPLOY_JOB_ACK_WAIT_MS,
+    });
+    this.worker = await this.queue.process((job) => this.handle(job), {
+      concurrency: this.env.DEPLOY_WORKER_CONCURRENCY,
+      onDeadLetter: (job, error) => this.deadLetter(job, error),
+      retryDelayMs: (attempt) => Math.min(500 * attempt, 5000),
+    });
+    log.info({ concurrency: this.env.DEPLOY_WORKER_CONCURRENCY }, 'deployment worker pulling jobs');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.stop();
+    await this.queue?.close();
+  }
+
+  private async handle(job: Job<DeploymentJobMessage>): Promise<void> {
+    const lock = await this.store.lock(job.data.jobId);
+    if (!lock) throw new Busy(`Job ${job.data.jobId} is being run by another worker`);
+    try {
+      const loaded = await this.store.load(job.data.jobId);
+      if (!loaded || isEnded(loaded.job.status)) return; // deleted, or finished by an earlier delivery
+      await this.run(loaded.job, loaded.deployment, job);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async run(
+    record: JobRecord,
+    deployment: DeploymentRecord,
+    job: Job<DeploymentJobMessage>,
+  ): Promise<void> {
+    const jobLog = new JobLog(this.store, this.client, record);
+    if (record.cancel_requested_at !== null) {
+      await this.end(record, deployment, jobLog, 'cancelled', 'Cancelled by the user');
+      return;
+    }
+    await this.store.start(record, job.attempt);
+    if (job.attempt === 1 && record.attempts === 0)
+      await jobLog.line('start', startLine(record, deployment), 'info', 'start');
+    else
+      await jobLog.line(
+        'start',
+        `Attempt ${job.attempt}: resuming after the last completed step`,
+        'warn',
+        `attempt:${job.attempt}`,
+      );
+    try {
+      const access = await delegatedAccess(this.client, deployment.created_by, deployment.connection_id);
+      const context = {
+        job: record,
+        deployment,
+        log: jobLog,
+        access,
+        save: (step: string, result: unknown) => this.store.saveStep(record.id, step, result),
+        cancelled: () => this.store.cancelRequested(record.id),
+        checkpoint: async (step: string) => {
+          if (await this.store.cancelRequested(record.id)) throw new Cancelled();
+          await this.store.setStep(record.id, step);
+          job.progress();
+        },
+        progress: () => job.progress(),
+      };
+      if (record.kind === 'deploy') {
+        const outcome = await runDeploy(context, this.adapters, {
+          command: this.env.DEPLOY_BUILD_COMMAND,
+          timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
+          path: this.env.PATH,
+        });
+        await this.end(record, deployment, jobLog, 'succeeded', null, { outcome });
+      } else {
+        const removal = await runRemoval(context, this.adapters);
+        await this.end(record, deployment, jobLog, 'succeeded', null, { removal });
+      }
+    } catch (error) {
+      if (error instanceof Cancelled || error instanceof BuildCancelled) {
+        await this.end(record, deployment, jobLog, 'cancelled', 'Cancelled by the user');
+        return;
+      }
+      if (isTransient(error) && job.attempt < DEPLOYMENT_QUEUE.maxDeliver) {
+        await jobLog.line(
+          'retry',
+          `Attempt ${job.attempt} failed (${describe(error)}); it will be tried again`,
+          'warn',
+          `retry:${job.attempt}`,
+        );
+        throw error;
+      }
+      await this.end(record, deployment, jobLog, 'failed', describe(error));
+    }
+  }
+
+  private async deadLetter(job: Job<DeploymentJobMessage>, error: unknown): Promise<void> {
+    const loaded = await this.store.load(job.data.jobId);
+    if (!loaded || isEnded(loaded.job.status)) return;
+    const jobLog = new JobLog(this.store, this.client, loaded.job);
+    await this.end(
+      loaded.job,
+      loaded.deployment,
+      jobLog,
+      'failed',
+      `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: ${describe(error)}`,
+    );
+  }
+
+  private async end(
+    record: JobRecord,
+    deployment: DeploymentRecord,
+    jobLog: JobLog,
+    status: Exclude<JobStatus, 'queued' | 'running'>,
+    error: string | null,
+    result: { outcome?: Parameters<JobStore['finish']>[4]; removal?: Parameters<JobStore['finish']>[5] } = {},
+  ): Promise<void> {
+    const text =
+      status === 'succeeded' ? 'Succeeded' : status === 'cancelled' ? 'Cancelled' : `Failed: ${error}`;
+    await jobLog.line('end', text, status === 'failed' ? 'error' : 'info', 'end');
+    const ended = await this.store.finish(record, deployment, status, error, result.outcome, result.removal);
+    if (!ended) return;
+    await this.client
+      .emit(
+        DeploymentsEvents.jobEnded,
+        { requestId: randomUUID(), caller: ANONYMOUS },
+        {
+          deployment_id: deployment.id,
+          job: {
+            id: ended.id,
+            deployment_id: ended.deployment_id,
+            kind: ended.kind,
+            status: ended.status,
+            step: ended.step as never,
+            attempts: ended.attempts,
+            error: ended.error,
+            created_at: new Date(ended.created_at).toISOString(),
+            started_at: ended.started_at ? new Date(ended.started_at).toISOString() : null,
+            finished_at: ended.finished_at ? new Date(ended.finished_at).toISOString() : null,
+          },
+        },
+      )
+      .catch((failure: unknown) => log.warn({ err: failure }, 'job end not published (it is stored)'));
+  }
+}
+
+function isEnded(status: JobStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}
+
+function startLine(job: JobRecord, d: DeploymentRecord): string {
+  if (job.kind === 'deploy') {
+    const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
+      .filter(Boolean)
+      .join(' and ');
+    return `Deploying ${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}`;
+  }
+  return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;
+}

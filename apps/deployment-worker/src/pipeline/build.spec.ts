@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { build, BuildCancelled, BuildError } from './build';
+
+const files = () =>
+  new Map<string, Buffer>([
+    ['src/lib.rs', Buffer.from('// filter\n')],
+    ['Cargo.toml', Buffer.from('[package]\nversion = "1.0.0"\n')],
+  ]);
+
+const options = (over: Partial<Parameters<typeof build>[1]> = {}) => ({
+  timeoutMs: 10_000,
+  path: '/usr/local/bin:/usr/bin:/bin',
+  cancelled: () => Promise.resolve(false),
+  output: () => Promise.resolve(),
+  progress: () => undefined,
+  ...over,
+});
+
+describe('the build step', () => {
+  it('packs the same sources into the same bytes, whose checksum it reports', async () => {
+    const a = await build(files(), options());
+    const b = await build(new Map([...files()].reverse()), options());
+    expect(a.sha256).toBe(b.sha256);
+    expect(a.archive.equals(b.archive)).toBe(true);
+    expect(a.sha256).toBe(createHash('sha256').update(a.archive).digest('hex'));
+    expect(a.archive.subarray(257, 262).toString()).toBe('ustar');
+    expect(a.files).toBe(2);
+  });
+
+  it('runs the configured command in the sources, forwards its output and packs what it made', async () => {
+    const lines: string[] = [];
+    const result = await build(
+      files(),
+      options({
+        command: 'test -f Cargo.toml && echo built && mkdir dist && echo x > dist/out.bin',
+        output: (line) => Promise.resolve(void lines.push(line)),
+      }),
+    );
+    expect(lines).toEqual(['built']);
+    expect(result.files).toBe(3);
+  });
+
+  it('gives the command no credentials from the worker environment', async () => {
+    process.env.PC_TEST_SECRET = 'do-not-leak';
+    const lines: string[] = [];
+    await build(
+      files(),
+      options({ command: 'echo "[$PC_TEST_SECRET]"', output: (l) => Promise.resolve(void lines.push(l)) }),
+    );
+    delete process.env.PC_TEST_SECRET;
+    expect(lines).toEqual(['[]']);
+  });
+
+  it('stops a build that overruns its time limit', async () => {
+    await expect(build(files(), options({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
+      BuildError,
+    );
+  });
+
+  it('kills the build process when the job is cancelled', async () => {
+    const started = Date.now();
+    await expect(
+      build(files(), options({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
+    ).rejects.toThrow(BuildCancelled);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('fails on a non-zero exit code', async () => {
+    await expect(build(files(), options({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
+  });
+});

@@ -1,0 +1,329 @@
+import type { GatewayPlatform } from '@pc/gateway-platform';
+import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
+import { isRegistryError } from '@pc/registry';
+import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
+import { VERSION_PATTERN } from '@pc/contracts';
+import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
+import type { DelegatedAccess } from '../platform/delegated-access';
+import { build } from './build';
+import { PermanentFailure } from './failure';
+import type { JobLog } from './job-log';
+
+export interface PipelineContext {
+  job: JobRecord;
+  deployment: DeploymentRecord;
+  log: JobLog;
+  access: DelegatedAccess;
+  /** Records a step's result (a redelivered job skips completed steps). */
+  save(step: string, result: unknown): Promise<void>;
+  /** Throws `Cancelled` when the user cancelled. */
+  checkpoint(step: string): Promise<void>;
+  cancelled(): Promise<boolean>;
+  progress(): void;
+}
+
+export interface Adapters {
+  sourceHost: SourceHost;
+  registry: Registry;
+  platform: GatewayPlatform;
+}
+
+export interface BuildSettings {
+  command?: string;
+  timeoutMs: number;
+  /** PATH for the build command. */
+  path?: string;
+}
+
+interface Resolved {
+  ref: string;
+  commit: string;
+  implementationRef: string | null;
+  implementationCommit: string | null;
+}
+
+interface Published {
+  group_id: string;
+  definition_asset_version: string;
+  implementation_asset_version: string;
+  applied_version: string;
+  dev_versions: string[];
+  home_doc_status: string | null;
+}
+
+export const definitionAssetId = (slug: string): string => slug;
+export const implementationAssetId = (slug: string): string => `${slug}-implementation`;
+
+/**
+ * The deploy pipeline: resolve the ref to a commit, fetch the sources at that commit, derive the version,
+ * build, publish to the registry, apply on the platform; the caller records the outcome. Each step's
+ * result is saved; a redelivered job skips what is done. Every external effect is idempotent on its own:
+ * a version already in the registry with the same content is not published again, and applying replaces
+ * the same item.
+ */
+export async function runDeploy(
+  c: PipelineContext,
+  a: Adapters,
+  settings: BuildSettings,
+): Promise<DeployOutcome> {
+  const { deployment: d } = c;
+  const definitionRepo = a.sourceHost.parseRepositoryUrl(d.source.source_host_url);
+  const implementationRepo = d.source.implementation_source_host_url
+    ? a.sourceHost.parseRepositoryUrl(d.source.implementation_source_host_url)
+    : null;
+
+  await c.checkpoint('resolve');
+  const resolved =
+    (c.job.steps.resolve as Resolved | undefined) ??
+    (await (async () => {
+      const ref =
+        d.ref ?? d.source.source_ref ?? (await a.sourceHost.getRepository(definitionRepo)).defaultBranch;
+      const commit = await a.sourceHost.resolveRef(definitionRepo, ref);
+      await c.log.line('resolve', `Resolved ${ref} to commit ${commit}`);
+      let implementationRef: string | null = null;
+      let implementationCommit: string | null = null;
+      if (implementationRepo) {
+        implementationRef =
+          d.implementation_ref ??
+          d.source.implementation_source_ref ??
+          (await a.sourceHost.getRepository(implementationRepo)).defaultBranch;
+        implementationCommit = await a.sourceHost.resolveRef(implementationRepo, implementationRef);
+        await c.log.line(
+          'resolve',
+          `Resolved implementation ${implementationRef} to commit ${implementationCommit}`,
+        );
+      }
+      const result: Resolved = { ref, commit, implementationRef, implementationCommit };
+      await c.save('resolve', result);
+      return result;
+    })());
+
+  let published = c.job.steps.publish as Published | undefined;
+  let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
+  if (!published) {
+    // fetch, version and build only read and compute: repeated after a redelivery, they write nothing twice.
+    await c.checkpoint('fetch');
+    const definitionFiles = (await a.sourceHost.snapshot(definitionRepo, resolved.commit)).files;
+    const implementationFiles = implementationRepo
+      ? (await a.sourceHost.snapshot(implementationRepo, resolved.implementationCommit!)).files
+      : definitionFiles;
+    await c.log.line(
+      'fetch',
+      `Fetched ${definitionFiles.size} files at ${resolved.commit.slice(0, 12)}` +
+        (implementationRepo ? ` and ${implementationFiles.size} implementation files` : ''),
+    );
+    await c.save('fetch', {
+      files: definitionFiles.size + (implementationRepo ? implementationFiles.size : 0),
+    });
+    c.progress();
+
+    await c.checkpoint('version');
+    version = d.requested_version ?? cargoVersion(implementationFiles);
+    if (!version || !VERSION_PATTERN.test(version))
+      throw new PermanentFailure(
+        version
+          ? `The repository's version ${version} is not MAJOR.MINOR.PATCH: give a version in the request`
+          : 'No version in Cargo.toml ([package] version): give a version in the request',
+      );
+    await c.log.line(
+      'version',
+      `Version ${version}${d.requested_version ? ' (from the request)' : ' (from Cargo.toml)'}`,
+    );
+    await c.save('version', { version });
+
+    await c.checkpoint('build');
+    const definition = definitionFile(definitionFiles);
+    await c.log.line(
+      'build',
+      settings.command ? `Building: ${settings.command}` : 'Packaging the implementation',
+    );
+    const built = await build(implementationOnly(implementationFiles), {
+      command: settings.command,
+      timeoutMs: settings.timeoutMs,
+      path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
+      cancelled: () => c.cancelled(),
+      output: (line) => c.log.line('build', line),
+      progress: () => c.progress(),
+    });
+    await c.log.line(
+      'build',
+      `Archive of ${built.files} files, ${built.archive.length} bytes, sha256 ${built.sha256}`,
+    );
+    await c.save('build', { sha256: built.sha256, bytes: built.archive.length });
+    c.progress();
+
+    await c.checkpoint('publish');
+    published = await publish(c, a, version, definition, built);
+    await c.save('publish', published);
+  }
+  c.progress();
+
+  await c.checkpoint('apply');
+  if (!c.job.steps.apply) {
+    await a.platform.apply(c.access.platform, d.platform_org_id, {
+      kind: 'policy',
+      groupId: published.group_id,
+      assetId: definitionAssetId(d.asset_slug),
+      version: published.applied_version,
+    });
+    await c.log.line(
+      'apply',
+      `Applied ${d.asset_name} ${published.applied_version} to organization ${d.platform_org_id}`,
+    );
+    await c.save('apply', { version: published.applied_version });
+  }
+
+  return {
+    commit_sha: resolved.commit,
+    implementation_commit_sha: resolved.implementationCommit,
+    version: version ?? published.applied_version.replace(/-dev\..*$/, ''),
+    ...published,
+  };
+}
+
+async function publish(
+  c: PipelineContext,
+  a: Adapters,
+  version: string,
+  definition: { path: string; content: Buffer },
+  built: { archive: Buffer; sha256: string },
+): Promise<Published> {
+  const d = c.deployment;
+  const groupId = c.access.groupId;
+  const devVersion = d.do_publish ? `${version}-dev.${stamp(c.job.created_at)}` : null;
+  const versions = [devVersion, d.do_release ? version : null].filter((v): v is string => v !== null);
+  const definitionAsset = {
+    classifier: 'policy-definition' as AssetClassifier,
+    assetId: definitionAssetId(d.asset_slug),
+    files: [{ path: definition.path, content: definition.content }],
+  };
+  const implementationAsset = {
+    classifier: 'policy-implementation' as AssetClassifier,
+    assetId: implementationAssetId(d.asset_slug),
+    files: [
+      { path: 'implementation.tar', content: built.archive },
+      { path: 'implementation.tar.sha256', content: `${built.sha256}  implementation.tar\n` },
+    ],
+  };
+  for (const v of versions) {
+    for (const asset of [definitionAsset, implementationAsset]) {
+      await ensurePublished(c, a.registry, c.access.token, {
+        groupId,
+        version: v,
+        name: d.asset_name,
+        ...asset,
+      });
+      c.progress();
+    }
+  }
+  if (versions.length === 0) {
+    // Neither publish nor release: the version must already be in the registry.
+    const existing = await a.registry.getVersion(c.access.token, {
+      groupId,
+      assetId: definitionAsset.assetId,
+      version,
+    });
+    if (!existing)
+      throw new PermanentFailure(
+        `${d.asset_name} ${version} is not in the registry: deploy with doPublish or doRelease first`,
+      );
+    await c.log.line('publish', `Using ${definitionAsset.assetId} ${version} already in the registry`);
+  }
+  let homeDocStatus: string | null = null;
+  if (versions.length > 0) {
+    const page = await a.registry.setHomePage(
+      c.access.token,
+      { groupId, assetId: definitionAsset.assetId },
+      { status: d.do_release ? 'published' : 'draft', content: d.source.description },
+    );
+    homeDocStatus = page.status;
+    await c.log.line('publish', `Home page ${page.status}`);
+  }
+  if (d.do_release && d.cleanup_dev) {
+    for (const asset of [definitionAsset, implementationAsset]) {
+      const all = await a.registry.listVersions(c.access.token, { groupId, assetId: asset.assetId });
+      for (const old of all.filter((v) => v.version.startsWith(`${version}-dev.`))) {
+        await a.registry.deleteVersion(c.access.token, {
+          groupId,
+          assetId: asset.assetId,
+          version: old.version,
+        });
+        await c.log.line(
+          'publish',
+          `Deleted dev version ${asset.assetId} ${old.version}`,
+          'info',
+          `cleanup:${asset.assetId}:${old.version}`,
+        );
+      }
+    }
+  }
+  const applied = d.do_release ? version : (devVersion ?? version);
+  return {
+    group_id: groupId,
+    definition_asset_version: applied,
+    implementation_asset_version: applied,
+    applied_version: applied,
+    dev_versions: devVersion && !(d.do_release && d.cleanup_dev) ? [devVersion] : [],
+    home_doc_status: homeDocStatus,
+  };
+}
+
+/** Publishes a version unless the registry has it already (a redelivery after a publish that got no answer). */
+async function ensurePublished(
+  c: PipelineContext,
+  registry: Registry,
+  token: AccessTokenProvider,
+  input: {
+    groupId: string;
+    assetId: string;
+    version: string;
+    classifier: AssetClassifier;
+    name: string;
+    files: AssetFileInput[];
+  },
+): Promise<void> {
+  const key = `publish:${input.assetId}:${input.version}`;
+  const existing = await registry.getVersion(token, input);
+  if (existing) {
+    await c.log.line('publish', `${input.assetId} ${input.version} is already in the registry`, 'info', key);
+    return;
+  }
+  try {
+    await registry.publish(token, { ...input, description: c.deployment.source.description.slice(0, 500) });
+  } catch (error) {
+    // Published by an attempt whose answer was lost: the registry says so with a conflict.
+    if (!(isRegistryError(error) && error.kind === 'conflict')) throw error;
+  }
+  await c.log.line(
+    'publish',
+    `Published ${input.assetId} ${input.version} (${input.classifier})`,
+    'info',
+    key,
+  );
+}
+
+function cargoVersion(files: Map<string, Buffer>): string | null {
+  const cargo = files.get('Cargo.toml')?.toString('utf8');
+  if (!cargo) return null;
+  const pkg = /\[package\]([\s\S]*?)(\n\[|$)/.exec(cargo)?.[1] ?? '';
+  return /^\s*version\s*=\s*"([^"]+)"/m.exec(pkg)?.[1] ?? null;
+}
+
+function definitionFile(files: Map<string, Buffer>): { path: string; content: Buffer } {
+  for (const path of ['definition/gcl.yaml', 'gcl.yaml']) {
+    const content = files.get(path);
+    if (content) return { path: 'gcl.yaml', content };
+  }
+  throw new PermanentFailure('No policy definition (gcl.yaml at the root or in definition/) at this commit');
+}
+
+function implementationOnly(files: Map<string, Buffer>): Map<string, Buffer> {
+  return new Map([...files].filter(([path]) => !path.startsWith('definition/') && path !== 'gcl.yaml'));
+}
+
+/** `YYYYMMDDHHMMSS` of the job's creation: the same for every delivery of the job. */
+function stamp(at: Date): string {
+  return new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+export type { RepositoryCoordinates };

@@ -1,0 +1,54 @@
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ServiceEnv } from '@pc/platform';
+
+/** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
+export class WorkerEnv extends ServiceEnv {
+  /** Jobs one worker process runs at once. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  DEPLOY_WORKER_CONCURRENCY: number = 2;
+
+  /**
+   * A shell command run in the temporary directory holding the fetched sources (e.g. `make package`);
+   * unset, the built-in packaging step makes a checksummed tar archive of the implementation.
+   */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_COMMAND?: string;
+
+  /** The build's time limit; the process is killed after it and the job fails. */
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  DEPLOY_BUILD_TIMEOUT_MS: number = 300_000;
+
+  /** The build command's PATH (the only variable of the worker's environment it gets). */
+  @IsOptional()
+  @IsString()
+  PATH: string = '/usr/local/bin:/usr/bin:/bin';
+
+  // The adapters' variables (see libs/adapters/*).
+  @IsOptional() @IsString() SOURCE_HOST_WEB_URL?: string;
+  @IsOptional() @IsString() SOURCE_HOST_API_URL?: string;
+  @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
+  @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
+  @IsOptional() @IsString() PLATFORM_US_URL?: string;
+  @IsOptional() @IsString() PLATFORM_EU_URL?: string;
+  @IsOptional() @IsString() PLATFORM_TIMEOUT_MS?: string;
+  @IsOptional() @IsString() REGISTRY_URL?: string;
+  @IsOptional() @IsString() REGISTRY_TIMEOUT_MS?: string;
+  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+
+  /**
+   * How long a worker may hold a job without progress before the queue hands it to another worker (a
+   * killed worker's job comes back after this). Workers and the service must agree.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
+}

@@ -1,0 +1,60 @@
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpGatewayPlatform } from '@pc/gateway-platform';
+import { createServiceDataSource } from '@pc/platform';
+import { HttpRegistry } from '@pc/registry';
+import { HttpSourceHost } from '@pc/source-host';
+import { DataSource } from 'typeorm';
+import { JobStore } from './jobs/job-store';
+import { WorkerRunner } from './jobs/worker.runner';
+import { ADAPTERS } from './jobs/worker.tokens';
+import type { Adapters } from './pipeline/deploy.pipeline';
+import { WorkerEnv } from './worker.env';
+
+@Injectable()
+class DataSourceLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+@Module({})
+export class WorkerModule {
+  static register(env: WorkerEnv): DynamicModule {
+    const adapterEnv = { ...env } as unknown as Record<string, string | undefined>;
+    return {
+      module: WorkerModule,
+      providers: [
+        { provide: WorkerEnv, useValue: env },
+        {
+          // The deployments service's schema, which it migrates; a worker never migrates it.
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = createServiceDataSource({
+              url: env.DATABASE_URL,
+              schema: 'deployments',
+              entities: [],
+              migrations: [],
+              // A lock connection per job in hand, and some for the writes.
+              poolSize: env.DB_POOL_SIZE + env.DEPLOY_WORKER_CONCURRENCY,
+            });
+            await dataSource.initialize();
+            return dataSource;
+          },
+        },
+        {
+          provide: ADAPTERS,
+          useValue: {
+            sourceHost: HttpSourceHost.fromEnv(adapterEnv),
+            registry: HttpRegistry.fromEnv(adapterEnv),
+            platform: HttpGatewayPlatform.fromEnv(adapterEnv),
+          } satisfies Adapters,
+        },
+        DataSourceLifecycle,
+        JobStore,
+        WorkerRunner,
+      ],
+    };
+  }
+}

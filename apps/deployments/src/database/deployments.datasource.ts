@@ -1,0 +1,12 @@
+import type { ServiceDatabaseOptions } from '@pc/platform';
+import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deployments-init';
+
+/**
+ * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
+ * The deployment workers read and write the same schema (they are part of this service) and never migrate it.
+ */
+export const deploymentsDatabase = {
+  schema: 'deployments',
+  entities: [],
+  migrations: [DeploymentsInit1795800000000],
+} satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,0 +1,64 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule } from '@pc/platform';
+import { CreateDeploymentHandler } from './create/create.handler';
+import { CreateDeploymentService } from './create/create.service';
+import { IdempotencyRepository } from './create/idempotency.repository';
+import { deploymentsDatabase } from './database/deployments.datasource';
+import { DeploymentsEnv } from './deployments.env';
+import { DeploymentAccess } from './deployments/deployment-access';
+import { DeploymentsHandler } from './deployments/deployments.handler';
+import { DeploymentsRepository } from './deployments/deployments.repository';
+import { DeploymentsService } from './deployments/deployments.service';
+import { JobQueue } from './jobs/job-queue';
+import { JobsHandler } from './jobs/jobs.handler';
+import { JobsService } from './jobs/jobs.service';
+import { LedgerHandler } from './ledger/ledger.handler';
+import { LedgerService } from './ledger/ledger.service';
+import { LogsHandler } from './logs/logs.handler';
+import { LogsService } from './logs/logs.service';
+import { OutboxRelay } from './outbox/outbox.relay';
+import { OutboxRepository } from './outbox/outbox.repository';
+import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
+import { SyncHandler } from './sync/sync.handler';
+import { SyncService } from './sync/sync.service';
+
+@Module({})
+export class DeploymentsModule {
+  static register(env: DeploymentsEnv): DynamicModule {
+    return {
+      module: DeploymentsModule,
+      imports: [
+        DatabaseModule.forService({
+          ...deploymentsDatabase,
+          url: env.DATABASE_URL,
+          poolSize: env.DB_POOL_SIZE,
+        }),
+      ],
+      controllers: [
+        DeploymentsHandler,
+        CreateDeploymentHandler,
+        JobsHandler,
+        SyncHandler,
+        LogsHandler,
+        LedgerHandler,
+      ],
+      providers: [
+        { provide: DeploymentsEnv, useValue: env },
+        { provide: GATEWAY_PLATFORM, useValue: platformFrom(env) },
+        { provide: REGISTRY, useValue: registryFrom(env) },
+        DeploymentsRepository,
+        DeploymentAccess,
+        DeploymentsService,
+        IdempotencyRepository,
+        CreateDeploymentService,
+        JobQueue,
+        JobsService,
+        SyncService,
+        LogsService,
+        LedgerService,
+        OutboxRepository,
+        OutboxRelay,
+      ],
+    };
+  }
+}

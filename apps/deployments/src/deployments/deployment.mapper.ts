@@ -1,0 +1,64 @@
+import type { Deployment, DeploymentJob, DeployStep, LogChunk } from '@pc/contracts';
+import type { DeploymentRow, JobRow, LogRow } from './deployment.rows';
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+export function toDeployment(row: DeploymentRow): Deployment {
+  return {
+    id: row.id,
+    asset_type: row.asset_type,
+    policy_id: row.policy_id,
+    ruleset_id: row.ruleset_id,
+    asset_name: row.asset_name,
+    governance_profile: row.governance_profile,
+    governance_profile_result: row.governance_profile_result,
+    connection_id: row.connection_id,
+    workspace_id: row.workspace_id,
+    created_by: row.created_by,
+    status: row.status,
+    platform_org_id: row.platform_org_id,
+    platform_org_name: row.platform_org_name,
+    mode: row.do_release ? 'release' : row.do_publish ? 'publish' : 'apply',
+    do_publish: row.do_publish,
+    do_release: row.do_release,
+    cleanup_dev: row.cleanup_dev,
+    ref: row.ref,
+    implementation_ref: row.implementation_ref,
+    requested_version: row.requested_version,
+    commit_sha: row.commit_sha,
+    version: row.version,
+    definition_asset_version: row.definition_asset_version,
+    implementation_asset_version: row.implementation_asset_version,
+    home_doc_status: row.home_doc_status,
+    error: row.error,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export function toJob(row: JobRow): DeploymentJob {
+  return {
+    id: row.id,
+    deployment_id: row.deployment_id,
+    kind: row.kind,
+    status: row.status,
+    step: row.step as DeployStep | 'remove' | null,
+    attempts: row.attempts,
+    error: row.error,
+    created_at: row.created_at.toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export function toChunk(row: LogRow): LogChunk {
+  return {
+    seq: row.seq,
+    job_id: row.job_id,
+    step: row.step,
+    level: row.level,
+    text: row.text,
+    at: row.at.toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+import type { AssetType, DeploymentStatus, JobKind, JobStatus } from '@pc/contracts';
+
+/** What the worker needs to know about the deployed item, captured when the deployment is created. */
+export interface DeploymentSource {
+  source_host_url: string;
+  implementation_source_host_url: string | null;
+  source_ref: string | null;
+  implementation_source_ref: string | null;
+  description: string;
+}
+
+export interface DeploymentRow {
+  id: string;
+  asset_type: AssetType;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  asset_name: string;
+  asset_slug: string;
+  governance_profile: Record<string, unknown> | null;
+  governance_profile_result: Record<string, unknown> | null;
+  connection_id: string;
+  workspace_id: string;
+  created_by: string;
+  platform_org_id: string;
+  platform_org_name: string | null;
+  status: DeploymentStatus;
+  do_publish: boolean;
+  do_release: boolean;
+  cleanup_dev: boolean;
+  ref: string | null;
+  implementation_ref: string | null;
+  requested_version: string | null;
+  source: DeploymentSource;
+  commit_sha: string | null;
+  implementation_commit_sha: string | null;
+  version: string | null;
+  group_id: string | null;
+  definition_asset_version: string | null;
+  implementation_asset_version: string | null;
+  applied_version: string | null;
+  dev_versions: string[];
+  home_doc_status: string | null;
+  error: string | null;
+  dedupe_key: string;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+export interface JobRow {
+  id: string;
+  deployment_id: string;
+  kind: JobKind;
+  status: JobStatus;
+  step: string | null;
+  attempts: number;
+  steps: Record<string, unknown>;
+  log_seq: number;
+  error: string | null;
+  cancel_requested_at: Date | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface LogRow {
+  job_id: string;
+  seq: number;
+  deployment_id: string;
+  step: string;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+  at: Date;
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEPLOYMENT_LIMITS as L,
+  type DeleteFailedResult,
+  type Deployment,
+  type DeploymentHistoryResult,
+  type ListDeploymentsRequest,
+  type ListDeploymentsResult,
+  type RequestContext,
+} from '@pc/contracts';
+import { badRequest, conflict } from '@pc/platform';
+import { requireUser } from '../common/caller';
+import { toChunk, toDeployment, toJob } from './deployment.mapper';
+import { DeploymentAccess } from './deployment-access';
+import { DeploymentsRepository } from './deployments.repository';
+
+@Injectable()
+export class DeploymentsService {
+  constructor(
+    private readonly deployments: DeploymentsRepository,
+    private readonly access: DeploymentAccess,
+  ) {}
+
+  /** The caller's deployments, newest first, a page at a time (keyset cursor on created_at and id). */
+  async list(ctx: RequestContext, req: ListDeploymentsRequest): Promise<ListDeploymentsResult> {
+    const caller = requireUser(ctx);
+    const limit = req.limit ?? L.pageDefault;
+    const rows = await this.deployments.list({
+      createdBy: caller.userId,
+      rulesetId: req.rulesetId,
+      policyId: req.policyId,
+      assetType: req.assetType,
+      before: req.cursor === undefined ? undefined : decodeCursor(req.cursor),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const hasMore = rows.length > limit;
+    return {
+      deployments: page.map(toDeployment),
+      pagination: {
+        limit,
+        has_more: hasMore,
+        next_cursor: hasMore && last ? encodeCursor(last.created_at, last.id) : null,
+      },
+    };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<{ deployment: Deployment }> {
+    return { deployment: toDeployment(await this.access.visible(ctx, id)) };
+  }
+
+  /** Only a failed deployment may be deleted (409 otherwise); its jobs and logs go with it. */
+  async remove(ctx: RequestContext, id: string): Promise<{ deletedDeploymentId: string }> {
+    return this.deployments.transaction(async (db) => {
+      const row = await this.access.owned(ctx, id, db, true);
+      if (row.status !== 'failed')
+        throw conflict(`Only a failed deployment can be deleted; this one is ${row.status}`);
+      await this.deployments.delete(db, id);
+      return { deletedDeploymentId: id };
+    });
+  }
+
+  async deleteFailed(ctx: RequestContext, policyId?: string): Promise<DeleteFailedResult> {
+    const caller = requireUser(ctx);
+    const ids = await this.deployments.deleteFailed(caller.userId, policyId, L.deleteFailedMax);
+    return { deletedCount: ids.length, deletedDeploymentIds: ids };
+  }
+
+  /** The deployment's jobs (newest first), the latest job, and that job's most recent log chunks. */
+  async history(ctx: RequestContext, id: string): Promise<DeploymentHistoryResult> {
+    await this.access.visible(ctx, id);
+    const jobs = await this.deployments.jobsOf(id, L.historyJobsMax);
+    const latest = jobs[0] ?? null;
+    const logs = latest ? await this.deployments.recentLogs(latest.id, L.historyLogsMax) : [];
+    return { jobs: jobs.map(toJob), job: latest ? toJob(latest) : null, logs: logs.map(toChunk) };
+  }
+}
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'not a cursor this API returned' }]);
+  return { at: date, id };
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
+import type { AccessTokenProvider, DelegatedPlatformConnection } from '@pc/gateway-platform';
+import type { BusClient } from '@pc/platform';
+
+/**
+ * Platform access for a deployment without its client secret: the connections service exchanges the
+ * stored credentials for a short-lived token (for the deployment's author, who must still be allowed to
+ * use the connection); the token is reused until shortly before it expires and asked again on a 401.
+ */
+export async function delegatedConnection(
+  bus: BusClient,
+  authorId: string,
+  connectionId: string,
+): Promise<{ platform: DelegatedPlatformConnection; token: AccessTokenProvider; groupId: string }> {
+  const ctx = authorContext(authorId);
+  let grant = await bus.request(ConnectionsRpc.platformAccess, ctx, { id: connectionId });
+  const token: AccessTokenProvider = async (options) => {
+    const expired = Date.parse(grant.expires_at) - 10_000 < Date.now();
+    if (options?.forceRefresh || expired) {
+      grant = await bus.request(ConnectionsRpc.platformAccess, ctx, {
+        id: connectionId,
+        forceRefresh: options?.forceRefresh ?? false,
+      });
+    }
+    return grant.access_token;
+  };
+  return {
+    platform: { host: grant.host, customDomain: grant.custom_domain, accessToken: token },
+    token,
+    groupId: grant.organization_id,
+  };
+}
+
+/** The context of work done on a deployment's author's behalf (jobs, sync): their rights, no more. */
+export function authorContext(userId: string): RequestContext {
+  return {
+    requestId: randomUUID(),
+    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+  };
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { RequestContext, SyncDeploymentResult } from '@pc/contracts';
+import type { GatewayPlatform } from '@pc/gateway-platform';
+import type { Registry } from '@pc/registry';
+import { BusClient, createLogger } from '@pc/platform';
+import { DeploymentAccess } from '../deployments/deployment-access';
+import type { DeploymentRow } from '../deployments/deployment.rows';
+import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform/adapters';
+import { delegatedConnection } from '../platform/delegated-access';
+
+const log = createLogger('deployments');
+
+export type Probe = 'in_sync' | 'deleted' | 'unknown';
+
+@Injectable()
+export class SyncService {
+  constructor(
+    private readonly access: DeploymentAccess,
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+    @Inject(REGISTRY) private readonly registry: Registry,
+  ) {}
+
+  /**
+   * Compares a deployment with the platform: `in_sync` when the policy is applied in the target
+   * organization, `deleted` when it is not there any more (removed out of band), `unknown` when the
+   * deployment never reached the platform or the platform could not be asked.
+   */
+  async sync(ctx: RequestContext, id: string): Promise<SyncDeploymentResult> {
+    const deployment = await this.access.owned(ctx, id);
+    return { ok: true, result: await this.probe(deployment), status: deployment.status };
+  }
+
+  async probe(deployment: DeploymentRow): Promise<Probe> {
+    if (deployment.status !== 'succeeded' || deployment.applied_version === null) return 'unknown';
+    try {
+      const { platform } = await delegatedConnection(
+        this.bus,
+        deployment.created_by,
+        deployment.connection_id,
+      );
+      const applied = await this.platform.getApplied(
+        platform,
+        deployment.platform_org_id,
+        definitionAssetId(deployment.asset_slug),
+      );
+      return applied === null ? 'deleted' : 'in_sync';
+    } catch (error) {
+      log.warn({ err: error, deployment: deployment.id }, 'sync probe failed');
+      return 'unknown';
+    }
+  }
+
+  /** Read-only: does at least one of the deployment's tracked -dev versions remain in the registry? */
+  async devVersion(ctx: RequestContext, id: string): Promise<{ dev_version_exists: boolean | null }> {
+    const deployment = await this.access.visible(ctx, id);
+    if (!deployment.do_publish || deployment.dev_versions.length === 0 || deployment.group_id === null)
+      return { dev_version_exists: null };
+    try {
+      const { token } = await delegatedConnection(this.bus, deployment.created_by, deployment.connection_id);
+      const versions = await this.registry.listVersions(token, {
+        groupId: deployment.group_id,
+        assetId: definitionAssetId(deployment.asset_slug),
+      });
+      const present = new Set(versions.map((v) => v.version));
+      return { dev_version_exists: deployment.dev_versions.some((v) => present.has(v)) };
+    } catch (error) {
+      log.warn({ err: error, deployment: deployment.id }, 'dev-version probe failed');
+      return { dev_version_exists: null };
+    }
+  }
+}

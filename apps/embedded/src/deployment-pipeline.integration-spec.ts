@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Adapters,
+  type DeploymentRecord,
+  type JobLog,
+  type JobRecord,
+  type PipelineContext,
+  runDeploy,
+} from '@pc/deployment-worker';
+import { HttpGatewayPlatform } from '@pc/gateway-platform';
+import { HttpRegistry } from '@pc/registry';
+import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import { HttpSourceHost } from '@pc/source-host';
+
+/**
+ * The deploy pipeline against the sandbox, without the queue: a job repeated from scratch (its worker
+ * died after publishing, before recording) or from its saved steps does every external effect once.
+ */
+describe('the deploy pipeline against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let control: SandboxControl;
+  let adapters: Adapters;
+  let repoUrl: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: true });
+    control = new SandboxControl(sandbox.url);
+    adapters = {
+      sourceHost: HttpSourceHost.fromEnv(sandbox.adapterEnv),
+      registry: HttpRegistry.fromEnv(sandbox.adapterEnv),
+      platform: HttpGatewayPlatform.fromEnv(sandbox.adapterEnv),
+    };
+    repoUrl = `${sandbox.urls.sourceHostWeb}/gateway-community/header-injection-policy`;
+  });
+
+  afterAll(() => sandbox.close());
+
+  function context(job: JobRecord, deployment: DeploymentRecord, lines: string[]): PipelineContext {
+    const platform = HttpGatewayPlatform.fromEnv(sandbox.adapterEnv);
+    const token = platform.tokenProvider({
+      host: 'us',
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+    });
+    const log = { line: (_step: string, text: string) => Promise.resolve(void lines.push(text)) };
+    return {
+      job,
+      deployment,
+      log: log as unknown as JobLog,
+      access: {
+        platform: { host: 'us', accessToken: token },
+        token,
+        groupId: sandbox.demo.rootOrganizationId,
+      },
+      save: (step, result) => {
+        job.steps[step] = result;
+        return Promise.resolve();
+      },
+      checkpoint: () => Promise.resolve(),
+      cancelled: () => Promise.resolve(false),
+      progress: () => undefined,
+    };
+  }
+
+  function records(slug: string): { job: JobRecord; deployment: DeploymentRecord } {
+    const id = randomUUID();
+    return {
+      job: {
+        id: randomUUID(),
+        deployment_id: id,
+        kind: 'deploy',
+        status: 'running',
+        step: null,
+        attempts: 1,
+        steps: {},
+        error: null,
+        cancel_requested_at: null,
+        created_at: new Date('2026-01-02T03:04:05Z'),
+        started_at: null,
+        finished_at: null,
+      },
+      deployment: {
+        id,
+        asset_type: 'policy',
+        policy_id: randomUUID(),
+        ruleset_id: null,
+        asset_name: 'Header Injection',
+        asset_slug: slug,
+        connection_id: randomUUID(),
+        workspace_id: randomUUID(),
+        created_by: randomUUID(),
+        platform_org_id: sandbox.demo.businessGroups[0].id,
+        status: 'running',
+        do_publish: true,
+        do_release: true,
+        cleanup_dev: false,
+        ref: 'v1.1.0',
+        implementation_ref: null,
+        requested_version: null,
+        source: {
+          source_host_url: repoUrl,
+          implementation_source_host_url: null,
+          source_ref: null,
+          implementation_source_ref: null,
+          description: 'Adds headers.',
+        },
+        version: null,
+        group_id: null,
+        applied_version: null,
+        dev_versions: [],
+      },
+    };
+  }
+
+  const versionsOf = async (slug: string) =>
+    (await control.platformState()).registry
+      .filter((r) => r.assetId.startsWith(slug))
+      .map((r) => `${r.assetId}@${r.version}`)
+      .sort();
+
+  it('publishes each version once when a job is run again from scratch (its steps were not saved)', async () => {
+    const slug = `hi-${randomUUID().slice(0, 8)}`;
+    const { job, deployment } = records(slug);
+    const first = await runDeploy(context({ ...job, steps: {} }, deployment, []), adapters, {
+      timeoutMs: 10_000,
+    });
+    const before = await versionsOf(slug);
+    const lines: string[] = [];
+    const second = await runDeploy(context({ ...job, steps: {} }, deployment, lines), adapters, {
+      timeoutMs: 10_000,
+    });
+    expect(second).toEqual(first);
+    expect(await versionsOf(slug)).toEqual(before);
+    expect(before).toEqual([
+      `${slug}-implementation@1.1.0`,
+      `${slug}-implementation@1.1.0-dev.20260102030405`,
+      `${slug}@1.1.0`,
+      `${slug}@1.1.0-dev.20260102030405`,
+    ]);
+    expect(lines.filter((l) => l.includes('already in the registry'))).toHaveLength(4);
+    const applied = (await control.platformState()).organizations.find(
+      (o) => o.id === deployment.platform_org_id,
+    )!;
+    expect(applied.applied.filter((a) => a.assetId === slug)).toEqual([
+      expect.objectContaining({ version: '1.1.0' }),
+    ]);
+  });
+
+  it('skips the steps a redelivered job has saved: nothing is fetched, published or logged again', async () => {
+    const slug = `hi-${randomUUID().slice(0, 8)}`;
+    const { job, deployment } = records(slug);
+    const saved: JobRecord = { ...job, steps: {} };
+    const outcome = await runDeploy(context(saved, deployment, []), adapters, { timeoutMs: 10_000 });
+    const lines: string[] = [];
+    expect(
+      await runDeploy(context({ ...job, steps: { ...saved.steps } }, deployment, lines), adapters, {
+        timeoutMs: 10_000,
+      }),
+    ).toEqual(outcome);
+    expect(lines).toEqual([]);
+  });
+
+  it("resolves the ref to the tag's commit and derives the version from Cargo.toml", async () => {
+    const slug = `hi-${randomUUID().slice(0, 8)}`;
+    const { job, deployment } = records(slug);
+    const tags = await adapters.sourceHost.listTags({
+      owner: 'gateway-community',
+      name: 'header-injection-policy',
+    });
+    const outcome = await runDeploy(context(job, deployment, []), adapters, { timeoutMs: 10_000 });
+    expect(outcome.commit_sha).toBe(tags.find((t) => t.name === 'v1.1.0')!.commitSha);
+    expect(outcome).toMatchObject({
+      version: '1.1.0',
+      applied_version: '1.1.0',
+      home_doc_status: 'published',
+    });
+  });
+});

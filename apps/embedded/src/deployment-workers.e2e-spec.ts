@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
+
+jest.setTimeout(180_000);
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+/**
+ * Twenty deployments over real NATS, run by two deployment-worker processes; one is killed (SIGKILL)
+ * while it holds jobs. Every deployment must finish exactly once, with a complete log.
+ */
+describe('deployment workers as separate processes over NATS', () => {
+  const world = new DeploymentsWorld();
+  const workers: ChildProcess[] = [];
+  let user: TestUser;
+  let tenant: Tenant;
+  let connectionId: string;
+  let workspaceId: string;
+  let policyId: string;
+
+  const startWorker = (): Promise<ChildProcess> =>
+    new Promise((resolve, reject) => {
+      const bus = world.bus;
+      if (bus.kind !== 'nats') throw new Error('NATS only');
+      const child = spawn(
+        process.execPath,
+        ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            ...world.sandbox.adapterEnv,
+            DATABASE_URL: world.db.url,
+            NATS_URL: bus.url,
+            BUS_SUBJECT_PREFIX: bus.prefix,
+            DEPLOY_WORKER_CONCURRENCY: '2',
+            // Each job spends a second in its build: a worker killed mid-run holds jobs.
+            DEPLOY_BUILD_COMMAND: 'sleep 1',
+            DEPLOY_JOB_ACK_WAIT_MS: '3000',
+            LOG_LEVEL: 'info',
+            PORT: '0',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      workers.push(child);
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('deployment worker pulling jobs')) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`worker exited (${String(code)}): ${out}`));
+      });
+    });
+
+  beforeAll(async () => {
+    await world.start('nats', { DEPLOY_JOB_ACK_WAIT_MS: '3000' }, { deploymentWorkers: 0 });
+    ({ user, tenant, connectionId, workspaceId } = await world.deployer());
+    policyId = (await world.newDeployablePolicy(user)).id;
+  });
+
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    await world.stop();
+  });
+
+  it('finishes every deployment exactly once, with complete logs, when a worker is killed mid-job', async () => {
+    const [a] = await Promise.all([startWorker(), startWorker()]);
+    const ids: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          doPublish: true,
+          version: `1.0.${n}`,
+        },
+        { token: user.token },
+      );
+      expect(res.status).toBe(201);
+      ids.push(res.body.results[0].deployment.id);
+    }
+    // Kill one worker while jobs are running (each takes more than a second).
+    for (let i = 0; i < 200; i++) {
+      const list = await world.http.get<Json>('/api/deployments?limit=20', { token: user.token });
+      if (list.body.deployments.filter((d: Json) => d.status === 'running').length >= 3) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    a.kill('SIGKILL');
+
+    const done = await Promise.all(ids.map((id) => world.settled(user.token, id, 120_000)));
+    expect(done.map((d) => d.status)).toEqual(ids.map(() => 'succeeded'));
+
+    let resumed = 0;
+    for (const id of ids) {
+      const history = await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token });
+      const logs = history.body.logs as Json[];
+      // Numbered 1..n without gap or repeat, each step's lines once.
+      expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
+      const texts = logs.map((l) => l.text as string);
+      expect(texts.filter((t) => t.startsWith('Deploying '))).toHaveLength(1);
+      expect(texts.filter((t) => t.startsWith('Resolved '))).toHaveLength(1);
+      expect(texts.filter((t) => t.startsWith('Published '))).toHaveLength(2);
+      expect(texts.filter((t) => t.startsWith('Applied '))).toHaveLength(1);
+      expect(texts.filter((t) => t === 'Succeeded')).toHaveLength(1);
+      expect(history.body.jobs).toHaveLength(1);
+      if (history.body.job.attempts > 1) resumed++;
+    }
+    // The killed worker's jobs were redelivered and resumed by the other one.
+    expect(resumed).toBeGreaterThan(0);
+
+    // Exactly one success event per deployment, and one dev version of each asset per deployment.
+    const pg = new Client({ connectionString: world.db.url });
+    await pg.connect();
+    try {
+      const { rows } = await pg.query<{ n: string }>(
+        `SELECT count(*) AS n FROM deployments.outbox WHERE payload->>'deployment_id' = ANY($1)`,
+        [ids],
+      );
+      expect(Number(rows[0].n)).toBe(20);
+    } finally {
+      await pg.end();
+    }
+    const registry = (await world.control.platformState()).registry.filter((r) =>
+      /^1\.0\.\d+-dev\./.test(r.version),
+    );
+    expect(registry).toHaveLength(40);
+  });
+});

@@ -1,0 +1,467 @@
+import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { startSystem } from './system';
+import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
+
+describe.each(['nats', 'in-process'] as const)('deployments through the gateway over the %s bus', (kind) => {
+  const world = new DeploymentsWorld();
+  let user: TestUser;
+  let tenant: Tenant;
+  let connectionId: string;
+  let workspaceId: string;
+  let policyId: string;
+
+  beforeAll(async () => {
+    await world.start(kind, { LOG_STREAM_HEARTBEAT_MS: '200' });
+    ({ user, tenant, connectionId, workspaceId } = await world.deployer());
+    policyId = (await world.newDeployablePolicy(user)).id;
+  });
+
+  afterAll(() => world.stop());
+
+  const deploy = (body: Json, token = user.token, headers: Record<string, string> = {}) =>
+    world.http.post<Json>(
+      '/api/deployments',
+      { policyId, connectionId, workspaceId, targetOrganizationIds: [tenant.paymentsId], ...body },
+      { token, headers },
+    );
+
+  it('deploys to two organizations with publish and release, applies on the platform and records the versions', async () => {
+    const res = await deploy({
+      targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+      doPublish: true,
+      doRelease: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.results).toHaveLength(2);
+    for (const r of res.body.results)
+      expect(r).toMatchObject({ ok: true, error: null, deployment: { deduped: false } });
+    const done = await Promise.all(
+      res.body.results.map((r: Json) => world.settled(user.token, r.deployment.id)),
+    );
+    for (const d of done) {
+      expect(d).toMatchObject({
+        status: 'succeeded',
+        version: '2.1.0',
+        definition_asset_version: '2.1.0',
+        implementation_asset_version: '2.1.0',
+        home_doc_status: 'published',
+        mode: 'release',
+        error: null,
+      });
+      expect(d.commit_sha).toMatch(/^[0-9a-f]{40}$/);
+    }
+    const state = await world.control.platformState();
+    for (const org of [tenant.paymentsId, tenant.cardsId]) {
+      const applied = state.organizations.find((o) => o.id === org)!.applied;
+      expect(applied).toEqual([expect.objectContaining({ version: '2.1.0', kind: 'policy' })]);
+    }
+    const versions = state.registry
+      .filter((a) => a.groupId === tenant.rootId)
+      .map((a) => `${a.assetId}@${a.version}`);
+    // One release and one dev version per asset: the second target re-used what the first published.
+    expect(versions.filter((v) => v.endsWith('@2.1.0'))).toHaveLength(2);
+    expect(versions.filter((v) => /@2\.1\.0-dev\.\d{14}$/.test(v)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('streams the log: replay with numbered ids, then an end event with the outcome', async () => {
+    const res = await deploy({ doPublish: true, targetOrganizationIds: [tenant.rootId] });
+    const id = res.body.results[0].deployment.id;
+    const stream = await world.readStream(user.readToken, id);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const logs = stream.events.filter((e) => e.event === 'log');
+    const seqs = logs.map((e) => Number(e.id!.split(':')[1]));
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    const texts = logs.map((e) => (JSON.parse(e.data) as Json).text as string);
+    expect(texts[0]).toMatch(/^Deploying /);
+    expect(texts.some((t) => /^Resolved .* to commit [0-9a-f]{40}$/.test(t))).toBe(true);
+    expect(texts.some((t) => /sha256 [0-9a-f]{64}$/.test(t))).toBe(true);
+    expect(texts.some((t) => /^Applied /.test(t))).toBe(true);
+    const end = stream.events[stream.events.length - 1];
+    expect(end.event).toBe('end');
+    expect(JSON.parse(end.data)).toMatchObject({ deployment_id: id, status: 'succeeded', error: null });
+
+    // Resuming after the third event gives exactly the rest.
+    const resumed = await world.readStream(user.readToken, id, { lastEventId: logs[2].id });
+    const rest = resumed.events.filter((e) => e.event === 'log').map((e) => e.id);
+    expect(rest).toEqual(logs.slice(3).map((e) => e.id));
+    expect(resumed.events[resumed.events.length - 1].event).toBe('end');
+  });
+
+  it('answers 207 with per-target errors when some targets are not deployable', async () => {
+    const res = await deploy({
+      targetOrganizationIds: [tenant.paymentsId, tenant.archiveId, 'no-such-org'],
+      ref: 'main',
+    });
+    expect(res.status).toBe(207);
+    expect(res.body.results.map((r: Json) => r.ok)).toEqual([true, false, false]);
+    expect(res.body.results[1]).toMatchObject({ organizationId: tenant.archiveId, deployment: null });
+    expect(res.body.results[1].error).toMatch(/cannot deploy to this organization/);
+    await world.settled(user.token, res.body.results[0].deployment.id);
+  });
+
+  it.each([
+    ['a version with a prefix', { version: 'v1.0.0' }],
+    ['a pre-release version', { version: '1.0.0-beta' }],
+    ['no targets', { targetOrganizationIds: [] }],
+    [
+      'too many targets',
+      { targetOrganizationIds: Array.from({ length: DEPLOYMENT_LIMITS.targetsMax + 1 }, (_, i) => `o${i}`) },
+    ],
+    ['a policy id that is not a uuid', { policyId: 'nope' }],
+    ['doPublish null', { doPublish: null }],
+  ])('refuses %s with 400', async (_, body) => {
+    const res = await deploy(body);
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 404 for a policy the caller cannot see and for a workspace they are not in', async () => {
+    const other = await world.newUser();
+    const hidden = await world.newDeployablePolicy(other);
+    expect((await deploy({ policyId: hidden.id })).status).toBe(404);
+    const otherWs = await world.newWorkspace(other);
+    expect((await deploy({ workspaceId: otherWs })).status).toBe(404);
+  });
+
+  it("answers 422 for a connection that is neither the caller's nor shared into the workspace", async () => {
+    const other = await world.newUser();
+    const { id: theirs } = await world.newConnection(other);
+    expect((await deploy({ connectionId: theirs })).status).toBe(422);
+  });
+
+  it('dedupes an identical request in flight through the unique index', async () => {
+    const [a, b] = await Promise.all([
+      deploy({ ref: 'main', version: '3.0.0' }),
+      deploy({ ref: 'main', version: '3.0.0' }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const [ra, rb] = [a.body.results[0], b.body.results[0]];
+    expect(ra.deployment.id).toBe(rb.deployment.id);
+    expect([ra.deployment.deduped, rb.deployment.deduped].sort()).toEqual([false, true]);
+    await world.settled(user.token, ra.deployment.id);
+  });
+
+  it('makes retries with one Idempotency-Key create one set; another body with the key is 422', async () => {
+    const key = `key-${Date.now()}-${kind}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        deploy({ targetOrganizationIds: [tenant.cardsId], version: '4.0.0', doPublish: true }, user.token, {
+          'idempotency-key': key,
+        }),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    const ids = new Set(answers.map((a) => a.body.results[0].deployment.id));
+    expect(ids.size).toBe(1);
+    const other = await deploy({ targetOrganizationIds: [tenant.rootId] }, user.token, {
+      'idempotency-key': key,
+    });
+    expect(other.status).toBe(422);
+    await world.settled(user.token, [...ids][0]);
+  });
+
+  it('records a failed deployment with its reason; only failed ones can be deleted (409 otherwise)', async () => {
+    const bad = await world.newDeployablePolicy(user, {
+      broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },
+    });
+    const res = await deploy({ policyId: bad.id, ref: 'broken' });
+    const failed = await world.settled(user.token, res.body.results[0].deployment.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/not MAJOR\.MINOR\.PATCH/);
+
+    const ok = await deploy({ ref: 'main', version: '5.0.0', doRelease: true });
+    const succeeded = await world.settled(user.token, ok.body.results[0].deployment.id);
+    expect(
+      (await world.http.delete<Json>(`/api/deployments/${succeeded.id}`, { token: user.token })).status,
+    ).toBe(409);
+    const stranger = await world.newUser();
+    expect(
+      (await world.http.delete<Json>(`/api/deployments/${failed.id}`, { token: stranger.token })).status,
+    ).toBe(404);
+    const del = await world.http.delete<Json>(`/api/deployments/${failed.id}`, { token: user.token });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ deletedDeploymentId: failed.id });
+    expect((await world.http.get(`/api/deployments/${failed.id}`, { token: user.token })).status).toBe(404);
+  });
+
+  it('deletes all failed deployments of one policy', async () => {
+    const bad = await world.newDeployablePolicy(user, {
+      broken: { 'Cargo.toml': '[package]\nname = "x"\n' },
+    });
+    const res = await deploy({
+      policyId: bad.id,
+      ref: 'broken',
+      targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+    });
+    for (const r of res.body.results) await world.settled(user.token, r.deployment.id);
+    const del = await world.http.post<Json>(
+      '/api/deployments/delete-failed',
+      { policyId: bad.id },
+      { token: user.token },
+    );
+    expect(del.status).toBe(200);
+    expect(del.body.deletedCount).toBe(2);
+    expect(del.body.deletedDeploymentIds.sort()).toEqual(
+      res.body.results.map((r: Json) => r.deployment.id).sort(),
+    );
+    expect(
+      (await world.http.post('/api/deployments/delete-failed', { policyId: 'x' }, { token: user.token }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('syncs: in_sync while applied, deleted after the policy is removed out of band', async () => {
+    const res = await deploy({ doRelease: true, version: '6.0.0', targetOrganizationIds: [tenant.cardsId] });
+    const d = await world.settled(user.token, res.body.results[0].deployment.id);
+    const sync = () => world.http.post<Json>(`/api/deployments/${d.id}/sync`, {}, { token: user.token });
+    expect((await sync()).body).toEqual({ ok: true, result: 'in_sync', status: 'succeeded' });
+    const state = await world.control.platformState();
+    const applied = state.organizations.find((o) => o.id === tenant.cardsId)!.applied[0];
+    await world.control.removeApplied(tenant.cardsId, applied.assetId);
+    expect((await sync()).body).toEqual({ ok: true, result: 'deleted', status: 'succeeded' });
+  });
+
+  it('lists with a cursor, reads one, its history, and probes the dev version', async () => {
+    const first = await world.http.get<Json>('/api/deployments?limit=2', { token: user.readToken });
+    expect(first.status).toBe(200);
+    expect(first.body.deployments).toHaveLength(2);
+    expect(first.body.pagination).toMatchObject({ limit: 2, has_more: true });
+    const second = await world.http.get<Json>(
+      `/api/deployments?limit=2&cursor=${first.body.pagination.next_cursor}`,
+      {
+        token: user.readToken,
+      },
+    );
+    const ids = [...first.body.deployments, ...second.body.deployments].map((d: Json) => d.id);
+    expect(new Set(ids).size).toBe(4);
+    expect((await world.http.get('/api/deployments?cursor=bogus', { token: user.token })).status).toBe(400);
+    expect(
+      (await world.http.get('/api/deployments?assetType=ruleset', { token: user.token })).body,
+    ).toMatchObject({
+      deployments: [],
+    });
+    const id = first.body.deployments[0].id;
+    const history = await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.readToken });
+    expect(history.status).toBe(200);
+    expect(history.body.job).toMatchObject({ deployment_id: id, kind: 'deploy' });
+    expect(history.body.logs.length).toBeGreaterThan(0);
+    const dev = await world.http.get<Json>(`/api/deployments/${id}/dev-version`, { token: user.readToken });
+    expect(dev.status).toBe(200);
+    expect(Object.keys(dev.body)).toEqual(['dev_version_exists']);
+    const stranger = await world.newUser();
+    expect((await world.http.get(`/api/deployments/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await world.http.get(`/api/deployments/${id}/logs`, { token: stranger.token })).status).toBe(404);
+  });
+
+  it('unpublishes: a job that removes the policy and the dev versions; the dev-version probe then says false', async () => {
+    const res = await deploy({ doPublish: true, version: '7.0.0', targetOrganizationIds: [tenant.rootId] });
+    const d = await world.settled(user.token, res.body.results[0].deployment.id);
+    expect(
+      (await world.http.get<Json>(`/api/deployments/${d.id}/dev-version`, { token: user.token })).body,
+    ).toEqual({
+      dev_version_exists: true,
+    });
+    const un = await world.http.post<Json>(`/api/deployments/${d.id}/unpublish`, {}, { token: user.token });
+    expect(un.status).toBe(201);
+    expect(un.body.job).toMatchObject({ kind: 'unpublish', deployment_id: d.id });
+    const stream = await world.readStream(user.token, d.id);
+    expect(JSON.parse(stream.events[stream.events.length - 1].data)).toMatchObject({ status: 'succeeded' });
+    expect(
+      (await world.http.get<Json>(`/api/deployments/${d.id}/dev-version`, { token: user.token })).body,
+    ).toEqual({
+      dev_version_exists: false,
+    });
+    // Nothing was released: delete-release has nothing to do.
+    const dr = await world.http.post<Json>(
+      `/api/deployments/${d.id}/delete-release`,
+      {},
+      { token: user.token },
+    );
+    expect(dr.status).toBe(201);
+    expect(dr.body).toEqual({ job: null });
+  });
+
+  it('cancel answers ok false when nothing is in flight', async () => {
+    const res = await deploy({ version: '8.0.0', doRelease: true });
+    const d = await world.settled(user.token, res.body.results[0].deployment.id);
+    const cancel = await world.http.post<Json>(`/api/deployments/${d.id}/cancel`, {}, { token: user.token });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toEqual({ ok: false });
+  });
+});
+
+describe('deployments as the connections and workspaces services see them (in-process bus)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() => world.start('in-process'));
+  afterAll(() => world.stop());
+
+  it('feeds connection sync, connection impact, workspace detail and member impact', async () => {
+    const { user, tenant, connectionId, workspaceId } = await world.deployer();
+    await world.share(workspaceId, user, connectionId);
+    const { id: policyId } = await world.newDeployablePolicy(user);
+    const res = await world.http.post<Json>(
+      '/api/deployments',
+      {
+        policyId,
+        connectionId,
+        workspaceId,
+        targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+        doRelease: true,
+      },
+      { token: user.token },
+    );
+    const [a, b] = await Promise.all(
+      res.body.results.map((r: Json) => world.settled(user.token, r.deployment.id)),
+    );
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+
+    const impact = await world.http.get<Json>(`/api/connections/${connectionId}/impact`, {
+      token: user.token,
+    });
+    expect(impact.body).toMatchObject({ active_deployments: 2, historical_deployments: 0 });
+
+    const detail = await world.http.get<Json>(`/api/workspaces/${workspaceId}`, { token: user.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.workspace.connectionStats[connectionId]).toEqual({
+      deployments: 2,
+      target_orgs: 2,
+      live_policies: 1,
+      ruleset_deployments: 0,
+      ruleset_target_orgs: 0,
+      live_rulesets: 0,
+    });
+    expect(detail.body.workspace.installedPolicies).toEqual([
+      expect.objectContaining({ id: policyId, deploys_in_workspace: 2 }),
+    ]);
+    const member = await world.http.get<Json>(`/api/workspaces/${workspaceId}/members/${user.id}/impact`, {
+      token: user.token,
+    });
+    expect(member.body.deployments_authored).toBe(2);
+
+    const state = await world.control.platformState();
+    const applied = state.organizations.find((o) => o.id === tenant.cardsId)!.applied[0];
+    await world.control.removeApplied(tenant.cardsId, applied.assetId);
+    const sync = await world.http.post<Json>(
+      `/api/connections/${connectionId}/sync`,
+      {},
+      { token: user.token },
+    );
+    expect(sync.status).toBe(200);
+    expect(sync.body.reconciliation).toEqual({
+      in_sync: 1,
+      unknown: 0,
+      gone: [
+        {
+          deployment_id: b.platform_org_id === tenant.cardsId ? b.id : a.id,
+          policy_name: a.asset_name,
+          version: '2.1.0',
+          status: 'published',
+          mode: 'release',
+        },
+      ],
+    });
+  });
+});
+
+describe('cancelling deployments (in-process bus, a build that takes 30 s)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() =>
+    world.start('in-process', { DEPLOY_BUILD_COMMAND: 'sleep 30', DEPLOY_WORKER_CONCURRENCY: '2' }),
+  );
+  afterAll(() => world.stop());
+
+  it('streams a running job live from another gateway replica, with heartbeats, until it ends', async () => {
+    const replica = await startSystem({
+      bus: world.bus,
+      databaseUrl: world.db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: { LOG_STREAM_HEARTBEAT_MS: '200' },
+    });
+    try {
+      const { user, tenant, connectionId, workspaceId } = await world.deployer();
+      const { id: policyId } = await world.newDeployablePolicy(user);
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          version: '9.9.9',
+          doPublish: true,
+        },
+        { token: user.token },
+      );
+      const id = res.body.results[0].deployment.id as string;
+      const streaming = world.readStream(user.token, id, { baseUrl: replica.url });
+      for (let i = 0; i < 200; i++) {
+        const h = await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token });
+        if (h.body.job?.step === 'build') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 700));
+      await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: user.token });
+      const stream = await streaming;
+      const texts = stream.events
+        .filter((e) => e.event === 'log')
+        .map((e) => (JSON.parse(e.data) as Json).text);
+      expect(texts).toEqual(expect.arrayContaining(['Building: sleep 30', 'Cancelled']));
+      expect(stream.comments).toBeGreaterThan(0);
+      expect(JSON.parse(stream.events[stream.events.length - 1].data)).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('cancels a queued job at once and stops running ones in their build', async () => {
+    const { user, tenant, connectionId, workspaceId } = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(user);
+    const deploy = async (version: string): Promise<string> => {
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          version,
+          doPublish: true,
+        },
+        { token: user.token },
+      );
+      return res.body.results[0].deployment.id as string;
+    };
+    const step = async (id: string) =>
+      (await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token })).body.job;
+    const a = await deploy('1.0.1');
+    const b = await deploy('1.0.2');
+    for (let i = 0; i < 200 && ((await step(a)).step !== 'build' || (await step(b)).step !== 'build'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    // Both worker slots are in a build: the third waits in the queue.
+    const c = await deploy('1.0.3');
+    const cancel = (id: string) =>
+      world.http.post<Json>(`/api/deployments/${id}/cancel`, {}, { token: user.token });
+    expect((await cancel(c)).body).toEqual({ ok: true });
+    expect(
+      (await world.http.get<Json>(`/api/deployments/${c}`, { token: user.token })).body.deployment.status,
+    ).toBe('cancelled');
+
+    const started = Date.now();
+    expect((await cancel(a)).body).toEqual({ ok: true });
+    const stream = await world.readStream(user.token, a);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const end = stream.events[stream.events.length - 1];
+    expect(JSON.parse(end.data)).toMatchObject({ status: 'cancelled' });
+    expect((await world.settled(user.token, a)).status).toBe('cancelled');
+    expect((await cancel(b)).body).toEqual({ ok: true });
+    expect((await world.settled(user.token, b)).status).toBe('cancelled');
+    // Nothing was published for the cancelled builds.
+    const registry = (await world.control.platformState()).registry.filter(
+      (r) => r.groupId === tenant.rootId,
+    );
+    expect(registry).toEqual([]);
+  });
+});

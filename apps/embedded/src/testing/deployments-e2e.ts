@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { ConnectionsWorld, type Json, type Tenant, type TestUser } from './connections-e2e';
+
+export type { Json, Tenant, TestUser };
+
+export interface SseEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/** Connections' world plus what a deployment needs: a deployable policy, a connection, a workspace. */
+export class DeploymentsWorld extends ConnectionsWorld {
+  private n = 0;
+
+  /** A policy (under review, so visible to its owner) in a repository of its own. */
+  async newDeployablePolicy(
+    owner: TestUser,
+    branches: Record<string, Record<string, string>> = {},
+  ): Promise<{ id: string; repo: string }> {
+    const name = `policy-${++this.n}-${randomBytes(3).toString('hex')}`;
+    const { webUrl } = await this.control.createRepository({
+      owner: 'community',
+      name,
+      files: {
+        'definition/gcl.yaml':
+          'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: rate-guard\n  labels:\n' +
+          '    title: Rate Guard\n    category: Security\nspec:\n  properties: {}\n',
+        'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "2.1.0"\n\n[dependencies]\npdk = "1.4.0"\n',
+        'src/lib.rs': '// the filter\n',
+      },
+      branches,
+    });
+    const res = await this.http.post<Json>(
+      '/api/submissions',
+      {
+        name: `Rate Guard ${this.n} ${randomBytes(2).toString('hex')}`,
+        description: 'Limits requests per client so that one client cannot starve the others.',
+        sourceHostUrl: webUrl,
+      },
+      { token: owner.token },
+    );
+    if (res.status !== 201) throw new Error(`submission ${res.status} ${res.text}`);
+    return { id: res.body.submission.policyId as string, repo: name };
+  }
+
+  /** A user with a tenant, a connection to it and their personal workspace. */
+  async deployer(): Promise<{ user: TestUser; tenant: Tenant; connectionId: string; workspaceId: string }> {
+    const user = await this.newUser();
+    const { id: connectionId, tenant } = await this.newConnection(user);
+    const workspaceId = await this.newWorkspace(user);
+    return { user, tenant, connectionId, workspaceId };
+  }
+
+  /** Polls the deployment until its status is not queued or running. */
+  async settled(token: string, id: string, timeoutMs = 20_000): Promise<Json> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await this.http.get<Json>(`/api/deployments/${id}`, { token });
+      if (res.status !== 200) throw new Error(`get deployment ${res.status} ${res.text}`);
+      if (!['queued', 'running'].includes(res.body.deployment.status)) return res.body.deployment;
+      if (Date.now() > until) throw new Error(`deployment ${id} still ${res.body.deployment.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Reads a deployment's log stream to its end (or until `stopAfter` log events), as a client would. */
+  async readStream(
+    token: string,
+    id: string,
+    options: { lastEventId?: string; stopAfter?: number; baseUrl?: string } = {},
+  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
+    const controller = new AbortController();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+    if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+    const response = await fetch(
+      new URL(`/api/deployments/${id}/logs`, options.baseUrl ?? this.http.baseUrl),
+      {
+        headers,
+        signal: controller.signal,
+      },
+    );
+    const events: SseEvent[] = [];
+    let comments = 0;
+    if (!response.ok || !response.body) {
+      return { status: response.status, contentType: response.headers.get('content-type'), events, comments };
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith(':')) {
+            comments++;
+            continue;
+          }
+          const event: SseEvent = { event: 'message', data: '' };
+          for (const line of block.split('\n')) {
+            const [field, ...rest] = line.split(': ');
+            const value = rest.join(': ');
+            if (field === 'id') event.id = value;
+            else if (field === 'event') event.event = value;
+            else if (field === 'data') event.data += value;
+          }
+          events.push(event);
+          if (
+            options.stopAfter !== undefined &&
+            events.filter((e) => e.event === 'log').length >= options.stopAfter
+          ) {
+            controller.abort();
+            return {
+              status: response.status,
+              contentType: response.headers.get('content-type'),
+              events,
+              comments,
+            };
+          }
+        }
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+    }
+    return { status: response.status, contentType: response.headers.get('content-type'), events, comments };
+  }
+}

@@ -1,0 +1,262 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  createParamDecorator,
+  type ExecutionContext,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { DEPLOYMENT_LIMITS as L, DeploymentsRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import {
+  CreateDeploymentDto,
+  DeletedDeploymentDto,
+  DeletedFailedDto,
+  DeleteFailedDto,
+  DeploymentEnvelopeDto,
+  DeploymentListDto,
+  DeploymentResultsDto,
+  DeploymentDevVersionDto,
+  DeploymentHistoryDto,
+  DeploymentJobEnvelopeDto,
+  ListDeploymentsQuery,
+  DeploymentSyncResultDto,
+} from './deployments.dto';
+import { LogStreams } from './log-stream';
+
+const uuid = new ParseUUIDPipe();
+const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
+const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
+const NOT_AUTHOR: [number, string] = [
+  403,
+  'An administrator may read a deployment, only its author change it',
+];
+
+/** The Idempotency-Key header, when sent: printable ASCII, 1 to 255 characters (else 400). */
+const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
+  const value = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > L.idempotencyKeyMax || !/^[\x21-\x7e]+$/.test(value))
+    throw new BadRequestException(
+      `Idempotency-Key must be 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
+    );
+  return value;
+});
+
+@ApiTags('deployments')
+@Controller('deployments')
+export class DeploymentsController {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly logs: LogStreams,
+  ) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({
+    summary: "The caller's deployments, newest first",
+    description:
+      'Cursor pagination: `limit` rows (default and maximum in the schema); `pagination.next_cursor` is passed ' +
+      'as `cursor` for the next page and is null on the last. Filters: `rulesetId`, `policyId`, `assetType`.',
+  })
+  @ApiOkResponse({ type: DeploymentListDto })
+  @ApiErrors([400, 'Invalid query or cursor'])
+  list(@Ctx() ctx: RequestContext, @Query() query: ListDeploymentsQuery) {
+    return this.bus.request(DeploymentsRpc.list, ctx, query);
+  }
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Deploy a policy to target organizations (one deployment and one job per target)',
+    description:
+      'Checks that the caller may deploy the policy, that the connection is theirs or shared into the workspace ' +
+      '(an active member, the workspace not archived), and that each target is an organization the connection may ' +
+      'deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. ' +
+      'A second identical request while the first is in flight returns the same deployment with `deduped: true`. ' +
+      'With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: `Makes retries safe (remembered ${L.idempotencyKeyTtlHours} h); 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
+  })
+  @ApiCreatedResponse({ type: DeploymentResultsDto, description: 'Every target enqueued' })
+  @ApiResponse({ status: 207, type: DeploymentResultsDto, description: 'Some targets were not enqueued' })
+  @ApiErrors(
+    [400, 'Invalid body (including a version that is not MAJOR.MINOR.PATCH, or an assetType not available)'],
+    [404, 'No such policy or workspace visible to the caller'],
+    [409, 'The workspace is archived, or a request with this Idempotency-Key is still being processed'],
+    [
+      422,
+      'The connection is not usable in this workspace, or the Idempotency-Key was used with another body',
+    ],
+    [502, 'The platform could not be asked which organizations the connection reaches'],
+  )
+  async create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateDeploymentDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { status, results } = await this.bus.request(DeploymentsRpc.create, ctx, {
+      ...body,
+      idempotencyKey,
+    });
+    void reply.status(status);
+    return { results };
+  }
+
+  @Post('delete-failed')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: "Delete the caller's failed deployments (optionally of one policy), with their jobs and logs",
+  })
+  @ApiOkResponse({ type: DeletedFailedDto })
+  @ApiErrors([400, 'Invalid body'])
+  deleteFailed(@Ctx() ctx: RequestContext, @Body() body: DeleteFailedDto) {
+    return this.bus.request(DeploymentsRpc.deleteFailed, ctx, body);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'One deployment (extension: not in the spec)',
+    description:
+      'Not in the specification: added so that a client following one deployment can read its status.',
+  })
+  @ApiOkResponse({ type: DeploymentEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.get, ctx, { id });
+  }
+
+  @Delete(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
+  @ApiOkResponse({ type: DeletedDeploymentDto })
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
+  remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.remove, ctx, { id });
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Cancel the job in flight',
+    description:
+      'A queued job is cancelled at once; a running one stops at its next step or kills its build. `ok` is false ' +
+      'when nothing was in flight.',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
+  cancel(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.cancel, ctx, { id });
+  }
+
+  @Post(':id/sync')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Reconcile one deployment with the platform' })
+  @ApiOkResponse({ type: DeploymentSyncResultDto })
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
+  sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.sync, ctx, { id });
+  }
+
+  @Post(':id/unpublish')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Enqueue removal from the organization and of the -dev versions',
+    description: 'Returns the job, or null when there is nothing to remove (the deployment did not succeed).',
+  })
+  @ApiCreatedResponse({ type: DeploymentJobEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
+  unpublish(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.unpublish, ctx, { id });
+  }
+
+  @Post(':id/delete-release')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Enqueue deletion of the released version from the registry',
+    description: 'Returns the job, or null when nothing was released.',
+  })
+  @ApiCreatedResponse({ type: DeploymentJobEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
+  deleteRelease(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.deleteRelease, ctx, { id });
+  }
+
+  @Get(':id/dev-version')
+  @Authenticated()
+  @ApiOperation({ summary: 'Does a -dev version of this deployment remain in the registry? (read-only)' })
+  @ApiOkResponse({ type: DeploymentDevVersionDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  devVersion(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.devVersion, ctx, { id });
+  }
+
+  @Get(':id/history')
+  @Authenticated()
+  @ApiOperation({ summary: "The deployment's jobs, the latest job and its most recent log chunks" })
+  @ApiOkResponse({ type: DeploymentHistoryDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.history, ctx, { id });
+  }
+
+  @Get(':id/logs')
+  @Authenticated()
+  @ApiProduces('text/event-stream')
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'The `id` of the last event received (`<job id>:<seq>`): the stream resumes after it',
+  })
+  @ApiOperation({
+    summary: "Stream the latest job's log (server-sent events)",
+    description:
+      'Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. ' +
+      'Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); ' +
+      '`end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). ' +
+      'Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly ' +
+      'what was missed. Any gateway replica serves any job.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream of `log` events then one `end` event',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  logStream(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.logs.stream(ctx, id, req, reply);
+  }
+}

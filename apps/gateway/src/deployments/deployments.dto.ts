@@ -1,0 +1,328 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ASSET_TYPES,
+  type AssetType,
+  DEPLOY_STEPS,
+  DEPLOYMENT_LIMITS as L,
+  DEPLOYMENT_STATUSES,
+  type DeploymentStatus,
+  JOB_KINDS,
+  type JobKind,
+  SYNC_RESULTS,
+  type SyncResult,
+  VERSION_PATTERN_SOURCE,
+} from '@pc/contracts';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
+import { Optional, trim } from '../http/common.dto';
+
+const STATUS_DOC =
+  '`queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`. ' +
+  "The spec names only `failed`; the others are this implementation's.";
+
+export class CreateDeploymentDto {
+  @ApiPropertyOptional({
+    enum: ASSET_TYPES,
+    description:
+      '`policy` (the default, with `policyId`). Ruleset deployments (`ruleset` with `rulesetId`) are not available yet: 400.',
+  })
+  @Optional()
+  @IsIn(ASSET_TYPES)
+  assetType?: AssetType;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Required for a policy deployment' })
+  @Optional()
+  @IsUUID()
+  policyId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Required for a ruleset deployment' })
+  @Optional()
+  @IsUUID()
+  rulesetId?: string;
+
+  @ApiProperty({
+    format: 'uuid',
+    description: "The caller's own connection, or one shared into the workspace",
+  })
+  @IsUUID()
+  connectionId!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'A workspace the caller is an active member of, not archived' })
+  @IsUUID()
+  workspaceId!: string;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: L.organizationIdMax },
+    minItems: L.targetsMin,
+    maxItems: L.targetsMax,
+    description: 'Platform organization ids; one deployment each. Repeated ids count once.',
+  })
+  @IsArray()
+  @ArrayMinSize(L.targetsMin)
+  @ArrayMaxSize(L.targetsMax)
+  @IsString({ each: true })
+  @Length(1, L.organizationIdMax, { each: true })
+  targetOrganizationIds!: string[];
+
+  @ApiPropertyOptional({
+    description: 'Default false. Publish a `MAJOR.MINOR.PATCH-dev.<timestamp>` version',
+  })
+  @Optional()
+  @IsBoolean()
+  doPublish?: boolean;
+
+  @ApiPropertyOptional({ description: 'Default false. Publish the plain version and publish its home page' })
+  @Optional()
+  @IsBoolean()
+  doRelease?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'Default false. After a release, delete the dev versions of that version',
+  })
+  @Optional()
+  @IsBoolean()
+  cleanupDev?: boolean;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: L.refMax,
+    description: "Branch, tag or commit; default the policy's `source_ref`, else the default branch",
+  })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(1, L.refMax)
+  ref?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: L.refMax,
+    description: 'Split policies: the implementation ref',
+  })
+  @Optional()
+  @Transform(trim)
+  @IsString()
+  @Length(1, L.refMax)
+  implementationRef?: string;
+
+  @ApiPropertyOptional({
+    pattern: VERSION_PATTERN_SOURCE,
+    maxLength: L.versionMax,
+    example: '1.2.0',
+    description: 'MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (Cargo.toml)',
+  })
+  @Optional()
+  @IsString()
+  @Matches(new RegExp(VERSION_PATTERN_SOURCE), { message: 'version must be MAJOR.MINOR.PATCH' })
+  version?: string;
+}
+
+export class DeleteFailedDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only failed deployments of this policy' })
+  @Optional()
+  @IsUUID()
+  policyId?: string;
+}
+
+export class ListDeploymentsQuery {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only deployments of this ruleset' })
+  @Optional()
+  @IsUUID()
+  rulesetId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only deployments of this policy' })
+  @Optional()
+  @IsUUID()
+  policyId?: string;
+
+  @ApiPropertyOptional({ enum: ASSET_TYPES, description: 'Omit for both' })
+  @Optional()
+  @IsIn(ASSET_TYPES)
+  assetType?: AssetType;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: L.pageMax, default: L.pageDefault })
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(L.pageMax)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    description: '`pagination.next_cursor` of the previous page (opaque); omit for the first page',
+  })
+  @Optional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+}
+
+export class DeploymentDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ASSET_TYPES }) asset_type!: AssetType;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) policy_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) ruleset_id!: string | null;
+  @ApiProperty({ description: 'Name of the policy or ruleset when deployed' }) asset_name!: string;
+  @ApiProperty({ type: Object, nullable: true, description: 'Rulesets only' })
+  governance_profile!: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true, description: 'Rulesets only' })
+  governance_profile_result!: Record<string, unknown> | null;
+  @ApiProperty({ format: 'uuid' }) connection_id!: string;
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({ format: 'uuid' }) created_by!: string;
+  @ApiProperty({ enum: DEPLOYMENT_STATUSES, description: STATUS_DOC }) status!: DeploymentStatus;
+  @ApiProperty() platform_org_id!: string;
+  @ApiProperty({ type: String, nullable: true }) platform_org_name!: string | null;
+  @ApiProperty({ enum: ['publish', 'release', 'apply'] }) mode!: 'publish' | 'release' | 'apply';
+  @ApiProperty() do_publish!: boolean;
+  @ApiProperty() do_release!: boolean;
+  @ApiProperty() cleanup_dev!: boolean;
+  @ApiProperty({ type: String, nullable: true }) ref!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementation_ref!: string | null;
+  @ApiProperty({ type: String, nullable: true }) requested_version!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The commit the ref resolved to' })
+  commit_sha!: string | null;
+  @ApiProperty({ type: String, nullable: true }) version!: string | null;
+  @ApiProperty({ type: String, nullable: true }) definition_asset_version!: string | null;
+  @ApiProperty({ type: String, nullable: true }) implementation_asset_version!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: '`published` after a release, `draft` after a publish',
+  })
+  home_doc_status!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed or was cancelled' }) error!:
+    string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finished_at!: string | null;
+}
+
+export class DeploymentEnvelopeDto {
+  @ApiProperty({ type: DeploymentDto }) deployment!: DeploymentDto;
+}
+
+export class DeploymentPaginationDto {
+  @ApiProperty({ minimum: 1, maximum: L.pageMax }) limit!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last',
+  })
+  next_cursor!: string | null;
+  @ApiProperty() has_more!: boolean;
+}
+
+export class DeploymentListDto {
+  @ApiProperty({ type: [DeploymentDto], maxItems: L.pageMax }) deployments!: DeploymentDto[];
+  @ApiProperty({ type: DeploymentPaginationDto }) pagination!: DeploymentPaginationDto;
+}
+
+export class DeploymentRefDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
+  @ApiProperty({ description: 'True when an identical deployment was already in flight (it is returned)' })
+  deduped!: boolean;
+}
+
+export class DeploymentResultDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty() organizationId!: string;
+  @ApiProperty({ type: String, nullable: true }) organizationName!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why this target was not enqueued' }) error!:
+    string | null;
+  @ApiProperty({ type: DeploymentRefDto, nullable: true }) deployment!: DeploymentRefDto | null;
+}
+
+export class DeploymentResultsDto {
+  @ApiProperty({ type: [DeploymentResultDto], maxItems: L.targetsMax }) results!: DeploymentResultDto[];
+}
+
+export class DeletedDeploymentDto {
+  @ApiProperty({ format: 'uuid' }) deletedDeploymentId!: string;
+}
+
+export class DeletedFailedDto {
+  @ApiProperty() deletedCount!: number;
+  @ApiProperty({ type: [String], maxItems: L.deleteFailedMax }) deletedDeploymentIds!: string[];
+}
+
+export class DeploymentSyncResultDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({
+    enum: SYNC_RESULTS,
+    description:
+      '`in_sync`: applied on the platform; `deleted`: no longer there; `unknown`: not deployed (yet) or the platform could not be asked',
+  })
+  result!: SyncResult;
+  @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
+}
+
+export class DeploymentJobDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) deployment_id!: string;
+  @ApiProperty({ enum: JOB_KINDS }) kind!: JobKind;
+  @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
+  @ApiProperty({ type: String, nullable: true, enum: [...DEPLOY_STEPS, 'remove'] }) step!: string | null;
+  @ApiProperty({ description: 'Deliveries so far (a redelivered job resumes after its last completed step)' })
+  attempts!: number;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) started_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finished_at!: string | null;
+}
+
+export class DeploymentJobEnvelopeDto {
+  @ApiProperty({ type: DeploymentJobDto, nullable: true, description: 'Null when there was nothing to do' })
+  job!: DeploymentJobDto | null;
+}
+
+export class LogChunkDto {
+  @ApiProperty({ description: "Position in the job's log, from 1, without gaps" }) seq!: number;
+  @ApiProperty({ format: 'uuid' }) job_id!: string;
+  @ApiProperty({ description: 'The pipeline step that wrote it (`start`, `resolve`, ... `end`)' })
+  step!: string;
+  @ApiProperty({ enum: ['info', 'warn', 'error'] }) level!: 'info' | 'warn' | 'error';
+  @ApiProperty({ maxLength: L.logChunkMax }) text!: string;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+}
+
+export class DeploymentHistoryDto {
+  @ApiProperty({ type: [DeploymentJobDto], maxItems: L.historyJobsMax, description: 'Newest first' })
+  jobs!: DeploymentJobDto[];
+  @ApiProperty({ type: DeploymentJobDto, nullable: true, description: 'The latest job' })
+  job!: DeploymentJobDto | null;
+  @ApiProperty({
+    type: [LogChunkDto],
+    maxItems: L.historyLogsMax,
+    description: "The latest job's most recent chunks",
+  })
+  logs!: LogChunkDto[];
+}
+
+export class DeploymentDevVersionDto {
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true when a tracked -dev version remains in the registry, false when all are gone, null when not a ' +
+      'Publish-mode deployment, nothing to probe, or the registry could not be asked',
+  })
+  dev_version_exists!: boolean | null;
+}

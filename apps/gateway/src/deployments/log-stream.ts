@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DeploymentsRpc,
+  type DeploymentJob,
+  type LogChunk,
+  type LogsAfterResult,
+  type RequestContext,
+} from '@pc/contracts';
+import { BusClient, createLogger } from '@pc/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayEnv } from '../gateway.env';
+import { type HubEvent, LogHub } from './log-hub';
+
+const log = createLogger('gateway');
+/** A safety net: stored chunks are checked this often, in case a live event was lost. */
+const POLL_MS = 3000;
+const LAST_EVENT_ID = /^([0-9a-f-]{36}):(\d{1,9})$/i;
+
+/**
+ * GET /api/deployments/{id}/logs: replays the stored chunks of the deployment's latest job after the
+ * client's `Last-Event-ID`, follows the live ones until the job ends, then sends `end` and closes.
+ * Events: `log` (id `<job id>:<seq>`, data a LogChunk) and `end` (data {deployment_id, job_id, status,
+ * error}); comment lines as heartbeats. Nothing is buffered by the gateway: each event is written as it comes.
+ */
+@Injectable()
+export class LogStreams {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly hub: LogHub,
+    private readonly env: GatewayEnv,
+  ) {}
+
+  async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const header = req.headers['last-event-id'];
+    const match = typeof header === 'string' ? LAST_EVENT_ID.exec(header.trim()) : null;
+    const after = match ? { jobId: match[1].toLowerCase(), seq: Number(match[2]) } : undefined;
+
+    const live: HubEvent[] = [];
+    let onEvent: (event: HubEvent) => void = (event) => live.push(event);
+    const unlisten = this.hub.listen(id, (event) => onEvent(event));
+    let first: LogsAfterResult;
+    try {
+      // Visibility (404) and the first page, before anything is written: errors answer as JSON.
+      first = await this.bus.request(DeploymentsRpc.logsAfter, ctx, { id, after });
+    } catch (error) {
+      unlisten();
+      throw error;
+    }
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(req.id),
+    });
+    raw.flushHeaders();
+
+    const job: DeploymentJob | null = first.job;
+    let last = after && job && after.jobId === job.id ? after.seq : 0;
+    let closed = false;
+    let chain = Promise.resolve();
+    const write = (text: string) => {
+      if (!closed) raw.write(text);
+    };
+    const send = (chunk: LogChunk) => {
+      if (chunk.seq !== last + 1) return false;
+      write(`id: ${chunk.job_id}:${chunk.seq}\nevent: log\ndata: ${JSON.stringify(chunk)}\n\n`);
+      last = chunk.seq;
+      return true;
+    };
+    const finish = (ended: DeploymentJob | null) => {
+      if (closed) return;
+      const eventId = ended ? `id: ${ended.id}:${last}\n` : '';
+      write(
+        `${eventId}event: end\ndata: ${JSON.stringify({
+          deployment_id: id,
+          job_id: ended?.id ?? null,
+          status: ended?.status ?? null,
+          error: ended?.error ?? null,
+        })}\n\n`,
+      );
+      close();
+    };
+    const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
+    const poll = setInterval(() => enqueue(() => catchUp(true)), POLL_MS);
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(poll);
+      unlisten();
+      raw.end();
+    };
+    raw.on('close', close);
+    const enqueue = (work: () => Promise<void>) => {
+      chain = chain.then(work).catch((error: unknown) => {
+        log.warn({ err: error, deployment: id }, 'log stream failed');
+        close();
+      });
+    };
+    /** Sends every stored chunk after `last`; ends the stream when the job has ended. */
+    const catchUp = async (checkEnd: boolean): Promise<void> => {
+      if (closed || !job) return;
+      for (;;) {
+        const page = await this.bus.request(DeploymentsRpc.logsAfter, ctx, {
+          id,
+          after: { jobId: job.id, seq: last },
+        });
+        if (!page.job || page.job.id !== job.id) return finish(job);
+        for (const chunk of page.chunks) send(chunk);
+        if (!page.more) {
+          if (checkEnd && isEnded(page.job)) finish(page.job);
+          return;
+        }
+      }
+    };
+
+    if (!job) return finish(null);
+    enqueue(async () => {
+      for (const chunk of first.chunks) send(chunk);
+      if (first.more) await catchUp(false);
+      if (isEnded(first.job!) && !first.more) return finish(first.job);
+      await catchUp(true);
+    });
+    const handle = (event: HubEvent) => {
+      enqueue(async () => {
+        if (event.kind === 'chunk') {
+          if (event.data.chunk.job_id !== job.id || event.data.chunk.seq <= last) return;
+          if (!send(event.data.chunk)) await catchUp(false); // a gap: fill it from the store
+        } else if (event.data.job.id === job.id) {
+          await catchUp(false);
+          finish(event.data.job);
+        }
+      });
+    };
+    onEvent = handle;
+    for (const event of live.splice(0)) handle(event);
+    await new Promise<void>((resolve) => raw.once('close', resolve));
+  }
+}
+
+function isEnded(job: DeploymentJob): boolean {
+  return job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled';
+}

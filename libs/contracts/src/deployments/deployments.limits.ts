@@ -1,0 +1,66 @@
+/** Limits of deployments, used by the gateway's DTOs (validator and document) and by the service. */
+export const DEPLOYMENT_LIMITS = {
+  /** targetOrganizationIds: 1 to 50 items (the spec). */
+  targetsMin: 1,
+  targetsMax: 50,
+  organizationIdMax: 255,
+  /** ref and implementationRef, as the catalog's sourceRef. */
+  refMax: 255,
+  /** MAJOR.MINOR.PATCH, no prefix, no pre-release or build suffix. */
+  versionMax: 64,
+  /** The Idempotency-Key header. */
+  idempotencyKeyMax: 255,
+  /** How long an Idempotency-Key is remembered (hours). */
+  idempotencyKeyTtlHours: 24,
+  /** GET /api/deployments: page size (default and maximum). */
+  pageDefault: 50,
+  pageMax: 200,
+  /** GET /api/deployments/{id}/history: jobs and most recent log chunks returned. */
+  historyJobsMax: 50,
+  historyLogsMax: 500,
+  /** One log chunk's text (longer output is split). */
+  logChunkMax: 4000,
+  /** POST /api/deployments/delete-failed: rows removed by one call. */
+  deleteFailedMax: 1000,
+} as const;
+
+/** MAJOR.MINOR.PATCH: three dot-separated non-negative integers without leading zeros. */
+export const VERSION_PATTERN = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/;
+export const VERSION_PATTERN_SOURCE = '^(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})$';
+
+/**
+ * Deployment.status. The spec names only `failed`; the full set: `queued` (accepted, job waiting),
+ * `running` (a worker is on it), `succeeded`, `failed` (with `error`), `cancelled`.
+ */
+export const DEPLOYMENT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
+/** Statuses of a deployment whose job has not ended. */
+export const IN_FLIGHT_STATUSES: readonly DeploymentStatus[] = ['queued', 'running'];
+
+export const ASSET_TYPES = ['policy', 'ruleset'] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
+/** Job.kind: the deployment itself, or a removal enqueued by unpublish / delete-release. */
+export const JOB_KINDS = ['deploy', 'unpublish', 'delete-release'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** Job.status: as a deployment's. */
+export const JOB_STATUSES = DEPLOYMENT_STATUSES;
+export type JobStatus = DeploymentStatus;
+
+export const SYNC_RESULTS = ['in_sync', 'deleted', 'unknown'] as const;
+export type SyncResult = (typeof SYNC_RESULTS)[number];
+
+/** The pipeline's steps, in order; each is logged, recorded and idempotent. */
+export const DEPLOY_STEPS = ['resolve', 'fetch', 'version', 'build', 'publish', 'apply', 'record'] as const;
+export type DeployStep = (typeof DEPLOY_STEPS)[number];
+
+/** The work queue the deployments service fills and the workers drain. */
+export const DEPLOYMENT_QUEUE = {
+  name: 'deployments',
+  /** A step that takes longer reports progress (`job.progress()`), which restarts the wait. */
+  ackWaitMs: 30_000,
+  /** Deliveries in all; then the job is recorded `failed` with the reason (dead letter). */
+  maxDeliver: 5,
+  duplicateWindowMs: 10 * 60_000,
+} as const;

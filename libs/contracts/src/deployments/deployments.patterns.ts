@@ -1,0 +1,79 @@
+import { event, rpc, type PingResult } from '../common/descriptors';
+import type { ReconciliationSummary } from '../connections/connections.types';
+import type { ConnectionStats, InstalledPolicy, InstalledRuleset } from '../workspaces/workspaces.types';
+import type {
+  AuthoredByRequest,
+  ConnectionDeploymentCounts,
+  CreateDeploymentRequest,
+  CreateDeploymentResult,
+  DeleteFailedRequest,
+  DeleteFailedResult,
+  Deployment,
+  DeploymentIdRequest,
+  DeploymentJob,
+  DeploymentSucceededEvent,
+  DeploymentHistoryResult,
+  JobEndedEvent,
+  ListDeploymentsRequest,
+  ListDeploymentsResult,
+  LogChunkAppendedEvent,
+  LogsAfterRequest,
+  LogsAfterResult,
+  ReconcileConnectionRequest,
+  SyncDeploymentResult,
+  WorkspaceSummaryRequest,
+} from './deployments.types';
+
+type Empty = Record<string, never>;
+
+export const DeploymentsRpc = {
+  ping: rpc<Empty, PingResult>('deployments.health.ping.v1'),
+  list: rpc<ListDeploymentsRequest, ListDeploymentsResult>('deployments.deployment.list.v1'),
+  get: rpc<DeploymentIdRequest, { deployment: Deployment }>('deployments.deployment.get.v1'),
+  create: rpc<CreateDeploymentRequest, CreateDeploymentResult>('deployments.deployment.create.v1'),
+  remove: rpc<DeploymentIdRequest, { deletedDeploymentId: string }>('deployments.deployment.delete.v1'),
+  deleteFailed: rpc<DeleteFailedRequest, DeleteFailedResult>('deployments.deployment.delete-failed.v1'),
+  cancel: rpc<DeploymentIdRequest, { ok: boolean }>('deployments.deployment.cancel.v1'),
+  sync: rpc<DeploymentIdRequest, SyncDeploymentResult>('deployments.deployment.sync.v1'),
+  unpublish: rpc<DeploymentIdRequest, { job: DeploymentJob | null }>('deployments.deployment.unpublish.v1'),
+  deleteRelease: rpc<DeploymentIdRequest, { job: DeploymentJob | null }>(
+    'deployments.deployment.delete-release.v1',
+  ),
+  devVersion: rpc<DeploymentIdRequest, { dev_version_exists: boolean | null }>(
+    'deployments.deployment.dev-version.v1',
+  ),
+  history: rpc<DeploymentIdRequest, DeploymentHistoryResult>('deployments.deployment.history.v1'),
+  /** For the gateway's log stream. */
+  logsAfter: rpc<LogsAfterRequest, LogsAfterResult>('deployments.log.after.v1'),
+  /** For the connections service: impact counts and the sync's reconciliation. */
+  connectionCounts: rpc<ReconcileConnectionRequest, ConnectionDeploymentCounts>(
+    'deployments.connection.counts.v1',
+  ),
+  reconcileConnection: rpc<
+    ReconcileConnectionRequest,
+    { summary: ReconciliationSummary | null; reason: string | null }
+  >('deployments.connection.reconcile.v1'),
+  /** For the workspaces service: workspace detail and impacts. */
+  workspaceSummary: rpc<
+    WorkspaceSummaryRequest,
+    {
+      connectionStats: Record<string, ConnectionStats>;
+      installedPolicies: InstalledPolicy[];
+      installedRulesets: InstalledRuleset[];
+    }
+  >('deployments.workspace.summary.v1'),
+  authoredCount: rpc<AuthoredByRequest, { count: number }>('deployments.workspace.authored.v1'),
+} as const;
+
+export const DeploymentsEvents = {
+  /** Broadcast: every gateway replica may be serving a stream of this deployment. */
+  logAppended: event<LogChunkAppendedEvent>('deployments.log.appended.v1', { broadcast: true }),
+  jobEnded: event<JobEndedEvent>('deployments.job.ended.v1', { broadcast: true }),
+  /** Durable (JetStream, outbox): deploy counts. */
+  deploymentSucceeded: event<DeploymentSucceededEvent>('deployments.deployment.succeeded.v1'),
+} as const;
+
+/** The deployment workers answer only their health ping; they take work from the queue, not the bus. */
+export const DeploymentWorkerRpc = {
+  ping: rpc<Empty, PingResult>('deployment-worker.health.ping.v1'),
+} as const;

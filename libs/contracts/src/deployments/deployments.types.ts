@@ -1,0 +1,202 @@
+import type {
+  AssetType,
+  DeploymentStatus,
+  DeployStep,
+  JobKind,
+  JobStatus,
+  SyncResult,
+} from './deployments.limits';
+
+/** One deployment: one policy (or ruleset) to one target organization through one connection. */
+export interface Deployment {
+  id: string;
+  asset_type: AssetType;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  /** Name of the policy or ruleset when it was deployed. */
+  asset_name: string;
+  governance_profile: Record<string, unknown> | null;
+  governance_profile_result: Record<string, unknown> | null;
+  connection_id: string;
+  workspace_id: string;
+  created_by: string;
+  status: DeploymentStatus;
+  platform_org_id: string;
+  platform_org_name: string | null;
+  /** `publish` (a -dev version), `release` (the plain version) or `apply` (neither). */
+  mode: 'publish' | 'release' | 'apply';
+  do_publish: boolean;
+  do_release: boolean;
+  cleanup_dev: boolean;
+  ref: string | null;
+  implementation_ref: string | null;
+  requested_version: string | null;
+  commit_sha: string | null;
+  version: string | null;
+  definition_asset_version: string | null;
+  implementation_asset_version: string | null;
+  home_doc_status: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface DeploymentJob {
+  id: string;
+  deployment_id: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** The step running now, or the last one that ran. */
+  step: DeployStep | 'remove' | null;
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface LogChunk {
+  /** Position in the job's log, from 1, without gaps: the SSE event id is `<job id>:<seq>`. */
+  seq: number;
+  job_id: string;
+  step: string;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+  at: string;
+}
+
+export interface CreateDeploymentRequest {
+  assetType?: AssetType;
+  policyId?: string;
+  rulesetId?: string;
+  connectionId: string;
+  workspaceId: string;
+  targetOrganizationIds: string[];
+  doPublish?: boolean;
+  doRelease?: boolean;
+  cleanupDev?: boolean;
+  ref?: string;
+  implementationRef?: string;
+  version?: string;
+  /** The Idempotency-Key header, when the client sent one. */
+  idempotencyKey?: string;
+}
+
+export interface DeploymentResult {
+  ok: boolean;
+  organizationId: string;
+  organizationName: string | null;
+  error: string | null;
+  deployment: { id: string; status: DeploymentStatus; deduped: boolean } | null;
+}
+
+export interface CreateDeploymentResult {
+  /** 201 when every target was enqueued, 207 when some were not. */
+  status: 201 | 207;
+  results: DeploymentResult[];
+}
+
+export interface ListDeploymentsRequest {
+  rulesetId?: string;
+  policyId?: string;
+  assetType?: AssetType;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface ListDeploymentsResult {
+  deployments: Deployment[];
+  pagination: { limit: number; next_cursor: string | null; has_more: boolean };
+}
+
+export interface DeploymentIdRequest {
+  id: string;
+}
+
+export interface DeleteFailedRequest {
+  policyId?: string;
+}
+
+export interface DeleteFailedResult {
+  deletedCount: number;
+  deletedDeploymentIds: string[];
+}
+
+export interface SyncDeploymentResult {
+  ok: boolean;
+  result: SyncResult;
+  status: DeploymentStatus;
+}
+
+export interface DeploymentHistoryResult {
+  jobs: DeploymentJob[];
+  job: DeploymentJob | null;
+  logs: LogChunk[];
+}
+
+/** For the gateway's log stream: chunks after a position, and whether the job has ended. */
+export interface LogsAfterRequest {
+  id: string;
+  /** Job and position of the last chunk the client has (from Last-Event-ID). */
+  after?: { jobId: string; seq: number };
+  limit?: number;
+}
+
+export interface LogsAfterResult {
+  job: DeploymentJob | null;
+  chunks: LogChunk[];
+  /** True when more stored chunks follow the ones returned. */
+  more: boolean;
+}
+
+/** Published on the bus (broadcast) each time a worker stored a chunk, for every gateway replica. */
+export interface LogChunkAppendedEvent {
+  deployment_id: string;
+  chunk: LogChunk;
+}
+
+/** Published (broadcast) when a job ends. */
+export interface JobEndedEvent {
+  deployment_id: string;
+  job: DeploymentJob;
+}
+
+/** Durable: a deployment succeeded (the catalog and rulesets count deploys from it). */
+export interface DeploymentSucceededEvent {
+  deployment_id: string;
+  asset_type: AssetType;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  workspace_id: string;
+  connection_id: string;
+  platform_org_id: string;
+}
+
+/** The message on the work queue. */
+export interface DeploymentJobMessage {
+  jobId: string;
+  deploymentId: string;
+  kind: JobKind;
+}
+
+/** For the connections service. */
+export interface ConnectionDeploymentCounts {
+  active: number;
+  historical: number;
+}
+
+export interface ReconcileConnectionRequest {
+  connectionId: string;
+}
+
+export interface WorkspaceSummaryRequest {
+  workspaceId: string;
+  connectionIds: string[];
+}
+
+export interface AuthoredByRequest {
+  workspaceId: string;
+  userId?: string;
+  connectionId?: string;
+}
