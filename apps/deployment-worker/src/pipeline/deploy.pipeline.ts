@@ -285,7 +285,13 @@ async function ensurePublished(
   const key = `publish:${input.assetId}:${input.version}`;
   const existing = await registry.getVersion(token, input);
   if (existing) {
-    await c.log.line('publish', `${input.assetId} ${input.version} is already in the registry`, 'info', key);
+    // Same key as the line below: a redelivery after a publish whose line was lost still logs it once.
+    await c.log.line(
+      'publish',
+      `Published ${input.assetId} ${input.version} (${input.classifier}): already in the registry`,
+      'info',
+      key,
+    );
     return;
   }
   try {
