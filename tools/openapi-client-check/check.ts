@@ -174,7 +174,9 @@ export function readmeCalls(readme: string): ReadmeCall[] {
     const line = i + 1;
     while (/\\\s*$/.test(command) && i + 1 < lines.length)
       command = command.replace(/\\\s*$/, ' ') + lines[++i];
-    for (const part of command.split(/(?=\bcurl\s)/).filter((p) => p.startsWith('curl'))) {
+    for (const whole of command.split(/(?=\bcurl\s)/).filter((p) => p.startsWith('curl'))) {
+      // The curl command ends at the first pipe: `| tr -d ...` is not a curl body.
+      const part = whole.split(/\s\|\s/)[0];
       const url = /["']?\$\{?B\}?(\/api\/[^\s"'?)]*)/.exec(part)?.[1];
       if (!url) continue;
       const explicit = /(?:-X|--request)\s+([A-Z]+)/.exec(part)?.[1];
