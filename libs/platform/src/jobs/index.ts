@@ -4,3 +4,4 @@ export * from './jetstream-work-queue';
 export * from './durable-events';
 export * from './durable-events.client';
 export * from './open-work-queue';
+export * from './outbox';
