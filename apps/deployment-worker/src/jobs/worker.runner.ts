@@ -7,6 +7,7 @@ import {
   DeploymentsEvents,
   type JobStatus,
 } from '@pc/contracts';
+import { delegatedAccess } from '@pc/gateway-platform';
 import {
   BUS_APP_NAME,
   BUS_CONFIG,
@@ -23,7 +24,6 @@ import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
 import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
 import { runRemoval } from '../pipeline/removal.pipeline';
-import { delegatedAccess } from '../platform/delegated-access';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { DeploymentRecord, JobRecord } from './job.rows';

@@ -1,10 +1,9 @@
-import type { GatewayPlatform } from '@pc/gateway-platform';
+import type { DelegatedAccess, GatewayPlatform } from '@pc/gateway-platform';
 import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
 import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
-import type { DelegatedAccess } from '../platform/delegated-access';
 import { build } from './build';
 import { PermanentFailure } from './failure';
 import type { JobLog } from './job-log';

@@ -6,12 +6,11 @@ import {
   type ReconciliationSummary,
   type RequestContext,
 } from '@pc/contracts';
-import type { GatewayPlatform } from '@pc/gateway-platform';
+import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient, createLogger } from '@pc/platform';
 import { DataSource } from 'typeorm';
 import type { DeploymentRow } from '../deployments/deployment.rows';
 import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
-import { delegatedConnection } from '../platform/delegated-access';
 import { requireUser } from '../common/caller';
 
 const log = createLogger('deployments');
@@ -63,7 +62,7 @@ export class LedgerService {
     if (rows.length === 0) return { summary, reason: null };
     let platform;
     try {
-      platform = (await delegatedConnection(this.bus, requireUser(ctx).userId, connectionId)).platform;
+      platform = (await delegatedAccess(this.bus, requireUser(ctx).userId, connectionId)).platform;
     } catch (error) {
       log.warn({ err: error, connectionId }, 'reconciliation: no platform access');
       return { summary: null, reason: 'The platform could not be reached with this connection' };

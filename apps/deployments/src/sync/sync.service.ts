@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RequestContext, SyncDeploymentResult } from '@pc/contracts';
-import type { GatewayPlatform } from '@pc/gateway-platform';
+import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import type { Registry } from '@pc/registry';
 import { BusClient, createLogger } from '@pc/platform';
 import { DeploymentAccess } from '../deployments/deployment-access';
 import type { DeploymentRow } from '../deployments/deployment.rows';
 import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform/adapters';
-import { delegatedConnection } from '../platform/delegated-access';
 
 const log = createLogger('deployments');
 
@@ -34,11 +33,7 @@ export class SyncService {
   async probe(deployment: DeploymentRow): Promise<Probe> {
     if (deployment.status !== 'succeeded' || deployment.applied_version === null) return 'unknown';
     try {
-      const { platform } = await delegatedConnection(
-        this.bus,
-        deployment.created_by,
-        deployment.connection_id,
-      );
+      const { platform } = await delegatedAccess(this.bus, deployment.created_by, deployment.connection_id);
       const applied = await this.platform.getApplied(
         platform,
         deployment.platform_org_id,
@@ -57,7 +52,7 @@ export class SyncService {
     if (!deployment.do_publish || deployment.dev_versions.length === 0 || deployment.group_id === null)
       return { dev_version_exists: null };
     try {
-      const { token } = await delegatedConnection(this.bus, deployment.created_by, deployment.connection_id);
+      const { token } = await delegatedAccess(this.bus, deployment.created_by, deployment.connection_id);
       const versions = await this.registry.listVersions(token, {
         groupId: deployment.group_id,
         assetId: definitionAssetId(deployment.asset_slug),

@@ -16,3 +16,5 @@ export type {
   PlatformHost,
   PlatformOrganization,
 } from './gateway-platform.types';
+export { delegatedAccess } from './delegated-access';
+export type { DelegatedAccess } from './delegated-access';

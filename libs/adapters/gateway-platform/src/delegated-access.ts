@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
-import type { AccessTokenProvider, DelegatedPlatformConnection } from '@pc/gateway-platform';
+import type { AccessTokenProvider, DelegatedPlatformConnection } from './gateway-platform.types';
 import type { BusClient } from '@pc/platform';
 
 export interface DelegatedAccess {
