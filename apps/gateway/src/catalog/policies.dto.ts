@@ -1,7 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
-  A2A_PROTOCOL_VERSION_MAX,
-  A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
   ASSET_KINDS,
   type AssetKind,
   DIRECTIONS,
@@ -37,8 +35,6 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -52,6 +48,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { ClearableUrl, Optional, toInt, trim, URL_RULES } from '../http/common.dto';
+import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
@@ -241,24 +238,10 @@ export class UpdatePolicyDto {
   @IsIn(DIRECTIONS)
   direction?: Direction;
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, isArray: true, maxItems: ASSET_KINDS.length })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(ASSET_KINDS.length)
-  @IsIn(ASSET_KINDS, { each: true })
+  @AssetKindsField()
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
-    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
-    description: 'Only meaningful with agent in assetKinds',
-  })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)
-  @IsString({ each: true })
-  @MaxLength(A2A_PROTOCOL_VERSION_MAX, { each: true })
+  @A2aProtocolVersionsField()
   a2aProtocolVersions?: string[];
 }
 

@@ -1,7 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
-  A2A_PROTOCOL_VERSION_MAX,
-  A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
   ASSET_KINDS,
   type AssetKind,
   DELIVERED_IDEAS_MAX_ITEMS,
@@ -43,6 +41,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import { Optional, toInt, trim, URL_RULES } from '../http/common.dto';
 import { DocTabDto } from './policies.dto';
 
@@ -177,29 +176,10 @@ export class SubmissionOptionalFieldsDto {
   @Type(() => IdeaDeclarationDto)
   deliversIdeaIds?: IdeaDeclarationDto[];
 
-  @ApiPropertyOptional({
-    enum: ASSET_KINDS,
-    isArray: true,
-    maxItems: ASSET_KINDS.length,
-    description: 'Default: inferred',
-  })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(ASSET_KINDS.length)
-  @IsIn(ASSET_KINDS, { each: true })
+  @AssetKindsField('Default: inferred')
   assetKinds?: AssetKind[];
 
-  @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'string', maxLength: A2A_PROTOCOL_VERSION_MAX },
-    maxItems: A2A_PROTOCOL_VERSIONS_MAX_ITEMS,
-    description: 'Only meaningful with agent in assetKinds',
-  })
-  @Optional()
-  @IsArray()
-  @ArrayMaxSize(A2A_PROTOCOL_VERSIONS_MAX_ITEMS)
-  @IsString({ each: true })
-  @MaxLength(A2A_PROTOCOL_VERSION_MAX, { each: true })
+  @A2aProtocolVersionsField()
   a2aProtocolVersions?: string[];
 
   @ApiPropertyOptional({ type: [DocTabInputDto], maxItems: DOC_TABS_MAX_ITEMS })
