@@ -184,6 +184,39 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
         expect(await status({ name: 'xy', docTabs: Array.from({ length: 50 }, (_, i) => tab(i)) })).toBe(201);
         expect(await status({ name: 'y'.repeat(120), description: 'd'.repeat(20000) })).toBe(201);
       });
+
+      it('refuses docTabs over 512 KiB together with 422, and reads back a set just under it', async () => {
+        const user = await newUser();
+        const base = { name: 'Big docs', description: 'Ten chars!', sourceHostUrl: await newRepo() };
+        const tabs = (n: number) =>
+          Array.from({ length: n }, (_, i) => ({
+            key: `t${i}`,
+            title: `T${i}`,
+            bodyMd: 'x'.repeat(100_000),
+          }));
+        const mine = async () =>
+          (await t.http.get<Json>('/api/submissions?limit=100', { token: user.token })).body.submissions
+            .length;
+        const refused = await t.http.post<Json>(
+          '/api/submissions',
+          { ...base, docTabs: tabs(6) },
+          { token: user.token },
+        );
+        expect(refused.status).toBe(422);
+        expect(refused.body.details[0].field).toBe('docTabs');
+        expect(await mine()).toBe(0);
+        const created = await t.http.post<Json>(
+          '/api/submissions',
+          { ...base, docTabs: tabs(5) },
+          { token: user.token },
+        );
+        expect(created.status).toBe(201);
+        const detail = await t.http.get<Json>(`/api/submissions/${created.body.submission.id}`, {
+          token: user.token,
+        });
+        expect(detail.status).toBe(200);
+        expect(detail.body.submission.docTabs).toHaveLength(5);
+      });
     });
   }
 });

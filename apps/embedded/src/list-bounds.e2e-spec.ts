@@ -95,6 +95,21 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
       [owner.id, WIDE(20_000)],
     );
     await pg.query(
+      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, status, submitted_by,
+                                             submitted_at)
+       SELECT $1, 'description', $3, $3, 'rejected', $2, now() - make_interval(secs => i) FROM generate_series(1, 40) AS i`,
+      [policyId, owner.id, WIDE(20_000)],
+    );
+    const adminId = (await http.get<Json>('/api/me', { cookie: admin })).body.user.id as string;
+    await pg.query(
+      `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id, status,
+                                      created_at, expires_at)
+       SELECT 'policy', $1, $4, CASE WHEN i % 2 = 0 THEN $2::uuid ELSE $3::uuid END,
+              CASE WHEN i % 2 = 0 THEN $3::uuid ELSE $2::uuid END, 'rejected', now() - make_interval(secs => i), now()
+         FROM generate_series(1, 300) AS i`,
+      [policyId, owner.id, adminId, WIDE(110)],
+    );
+    await pg.query(
       `INSERT INTO catalog.ideas (title, description, submitter_id) SELECT $2, $3, $1 FROM generate_series(1, 60)`,
       [owner.id, WIDE(200), WIDE(20_000)],
     );
@@ -164,6 +179,34 @@ describe.each(['nats', 'in-process'] as const)('lists of maximal rows over the %
     const all = await walk('/api/submissions?limit=100', 'submissions', { token: owner.token });
     expect(all).toHaveLength(60);
     expect(distinct(all)).toBe(60);
+  });
+
+  it("pages a policy's 40 maximal revisions for its owner, newest first, each once", async () => {
+    const first = await http.get<Json>(`/api/policies/${policyId}/revisions?limit=100`, {
+      token: owner.token,
+    });
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.revisions.length).toBeLessThan(40);
+    const all = await walk(`/api/policies/${policyId}/revisions?limit=100`, 'revisions', {
+      token: owner.token,
+    });
+    expect(all).toHaveLength(41); // the 40 and the one of the policy list's seed
+    expect(distinct(all)).toBe(41);
+    const times = all.map((r) => Date.parse(r.submitted_at as string));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("pages the caller's 300 transfers, newest first, each once, and by role", async () => {
+    const all = await walk('/api/me/transfers?limit=200', 'transfers', { token: owner.token });
+    expect(all).toHaveLength(300);
+    expect(distinct(all)).toBe(300);
+    const times = all.map((t) => Date.parse(t.created_at as string));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const received = await walk('/api/me/transfers?role=recipient&limit=7', 'transfers', {
+      token: owner.token,
+    });
+    expect(received).toHaveLength(150);
+    expect(received.every((t) => t.role === 'recipient')).toBe(true);
   });
 
   it('pages 250 large history entries, each once', async () => {

@@ -1,4 +1,4 @@
-import { type DocTab, type DocTabInput, PREDEFINED_POLICY_TABS } from '@pc/contracts';
+import { type DocTab, type DocTabInput, DOC_TABS_TOTAL_BYTES, PREDEFINED_POLICY_TABS } from '@pc/contracts';
 import { unprocessable } from '@pc/platform';
 
 const TITLES: Record<(typeof PREDEFINED_POLICY_TABS)[number], string> = {
@@ -14,7 +14,8 @@ function isPredefined(key: string): key is (typeof PREDEFINED_POLICY_TABS)[numbe
 
 /**
  * The staged documentation of a submission: keys unique, reserved keys predefined, tabs with an empty
- * body ignored, `overview` ignored (it is seeded from the description on review).
+ * body ignored, `overview` ignored (it is seeded from the description on review), and all of them
+ * together within DOC_TABS_TOTAL_BYTES, so that the docs and the submission can always be read back.
  */
 export function stageDocTabs(input: DocTabInput[] | undefined): DocTab[] {
   const seen = new Set<string>();
@@ -35,6 +36,15 @@ export function stageDocTabs(input: DocTabInput[] | undefined): DocTab[] {
       sortOrder:
         tab.sortOrder ?? (isPredefined(tab.key) ? PREDEFINED_POLICY_TABS.indexOf(tab.key) : 10 + index),
     });
+  }
+  const bytes = tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);
+  if (bytes > DOC_TABS_TOTAL_BYTES) {
+    throw unprocessable('Documentation tabs are too large together', [
+      {
+        field: 'docTabs',
+        message: `all tabs together may hold ${DOC_TABS_TOTAL_BYTES} bytes (${bytes} given)`,
+      },
+    ]);
   }
   return tabs;
 }

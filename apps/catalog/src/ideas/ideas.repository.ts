@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
-import { preparedQuery } from '@pc/platform';
+import { fitToBudget, preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike } from '../policies/policies.repository';
 
@@ -70,11 +70,16 @@ export class IdeasRepository {
     return rows[0] ? toIdea(rows[0]) : null;
   }
 
-  /** One page of the ideas a viewer may see, one row more than asked to tell whether more follow. */
+  /**
+   * One page of the ideas a viewer may see, one row more than asked to tell whether more follow; a page
+   * is cut short (with `hasMore`) rather than exceed the reply budget in bytes.
+   */
   async search(s: IdeaSearch): Promise<{ ideas: Idea[]; hasMore: boolean }> {
     const { sql, params } = ideaSearchQuery(s);
     const rows = await this.dataSource.query<IdeaRow[]>(sql, params);
-    return { ideas: rows.slice(0, s.limit).map(toIdea), hasMore: rows.length > s.limit };
+    const head = rows.slice(0, s.limit).map(toIdea);
+    const ideas = fitToBudget(head);
+    return { ideas, hasMore: rows.length > s.limit || ideas.length < head.length };
   }
 
   /** The oldest `limit` pending ideas (one more, to tell whether others wait). */

@@ -76,6 +76,29 @@ describe('ideas service against PostgreSQL', () => {
     expect(Number(rows[0].count)).toBe(7);
   });
 
+  it('cuts a page of maximal ideas short of the bus limit, and offsets walk every idea once', async () => {
+    const submitter = user();
+    const wide = (chars: number) => '€'.repeat(chars); // three bytes each in UTF-8
+    await dataSource.query(
+      `INSERT INTO catalog.ideas (title, description, submitter_id) SELECT $2, $3, $1 FROM generate_series(1, 60)`,
+      [submitter.caller.userId, wide(120), wide(10_000)],
+    );
+    const seen: string[] = [];
+    let offset = 0;
+    let page = await ideas.list(submitter, { mine: true, limit: 100, offset });
+    expect(page.hasMore).toBe(true);
+    expect(page.ideas.length).toBeLessThan(60);
+    for (;;) {
+      expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1024 * 1024);
+      seen.push(...page.ideas.map((i) => i.id));
+      if (!page.hasMore) break;
+      offset += page.ideas.length;
+      page = await ideas.list(submitter, { mine: true, limit: 100, offset });
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+  });
+
   it('refuses votes on pending, rejected and unknown ideas, hiding those the voter may not see', async () => {
     const submitter = user();
     const pending = await newIdea(submitter);

@@ -3,6 +3,7 @@ import {
   CatalogRpc,
   type CreateRevisionRequest,
   type Envelope,
+  type PageRequest,
   type PolicyIdRequest,
   type ReviewRequest,
 } from '@pc/contracts';
@@ -14,8 +15,8 @@ export class RevisionsHandler {
   constructor(private readonly revisions: RevisionsService) {}
 
   @Handles(CatalogRpc.listRevisions)
-  listMine({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.revisions.listMine(ctx, data.id);
+  listMine({ ctx, data }: Envelope<PolicyIdRequest & PageRequest>) {
+    return this.revisions.listMine(ctx, data);
   }
 
   @Handles(CatalogRpc.createRevision)

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PolicyRevision, RevisionField } from '@pc/contracts';
+import type { Keyset } from '../common/paging';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface RevisionRow {
@@ -66,17 +67,19 @@ export class RevisionsRepository {
   }
 
   /** Every revision of a policy (for its owner and administrators), newest first. */
-  listFor(policyId: string): Promise<RevisionRow[]> {
-    return this.dataSource.query<RevisionRow[]>(
-      `SELECT * FROM catalog.policy_revisions WHERE policy_id = $1 ORDER BY submitted_at DESC`,
-      [policyId],
-    );
-  }
-
-  listBy(policyId: string, userId: string): Promise<RevisionRow[]> {
-    return this.dataSource.query<RevisionRow[]>(
-      `SELECT * FROM catalog.policy_revisions WHERE policy_id = $1 AND submitted_by = $2 ORDER BY submitted_at DESC`,
-      [policyId, userId],
+  /** Newest first, keyset-paged: all of a policy's revisions, or only those `proposer` made. */
+  listFor(
+    policyId: string,
+    proposer: string | null,
+    limit: number,
+    before: Keyset | null,
+  ): Promise<Array<RevisionRow & { cursor_key: string }>> {
+    return this.dataSource.query(
+      `SELECT *, submitted_at::text AS cursor_key FROM catalog.policy_revisions
+        WHERE policy_id = $1 AND ($2::uuid IS NULL OR submitted_by = $2)
+          AND ($3::timestamptz IS NULL OR (submitted_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY submitted_at DESC, id DESC LIMIT $5`,
+      [policyId, proposer, before?.key ?? null, before?.id ?? null, limit + 1],
     );
   }
 

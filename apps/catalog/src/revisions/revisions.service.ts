@@ -2,16 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateRevisionRequest,
   isUser,
+  type PageInfo,
+  type PageRequest,
   POLICY_DESCRIPTION,
+  type PolicyIdRequest,
   type PolicyRevision,
   type RequestContext,
   REVISION_VALUE_MAX,
+  REVISIONS_LIMIT,
   type ReviewRequest,
   type RevisionField,
 } from '@pc/contracts';
 import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { HistoryRepository } from '../history/history.repository';
 import { PolicyAccess } from '../policies/policy-access';
 import type { PolicyRow } from '../policies/policy.row';
@@ -140,15 +145,26 @@ export class RevisionsService {
     return inserted;
   }
 
-  /** The owner and administrators see every revision of the policy; others only those they proposed. */
-  async listMine(ctx: RequestContext, policyId: string): Promise<{ revisions: PolicyRevision[] }> {
+  /**
+   * The owner and administrators see every revision of the policy; others only those they proposed.
+   * Newest first, one page: at most `limit` revisions and at most the reply budget in bytes.
+   */
+  async listMine(
+    ctx: RequestContext,
+    request: PolicyIdRequest & PageRequest,
+  ): Promise<{ revisions: PolicyRevision[] } & PageInfo> {
     const caller = requireUser(ctx);
-    const policy = await this.access.visible(ctx, policyId);
+    const policy = await this.access.visible(ctx, request.id);
     const all = caller.isAdmin || (isUser(ctx.caller) && caller.userId === policy.owner_id);
-    const rows = all
-      ? await this.revisions.listFor(policyId)
-      : await this.revisions.listBy(policyId, caller.userId);
-    return { revisions: rows.map(toRevision) };
+    const limit = Math.min(request.limit ?? REVISIONS_LIMIT.default, REVISIONS_LIMIT.max);
+    const rows = await this.revisions.listFor(
+      request.id,
+      all ? null : caller.userId,
+      limit,
+      decodeKeyset(request.cursor, 'revisions'),
+    );
+    const page = await pageOf(rows, limit, 'revisions', (head) => head.map(toRevision));
+    return { revisions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   /** The live value changes here, in the same transaction that decides the revision. */

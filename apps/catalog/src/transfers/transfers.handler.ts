@@ -3,7 +3,9 @@ import {
   CatalogRpc,
   type CreateTransferRequest,
   type Envelope,
+  type PageRequest,
   type TransferDecisionRequest,
+  type TransferRole,
 } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { TransfersService } from './transfers.service';
@@ -33,7 +35,7 @@ export class TransfersHandler {
   }
 
   @Handles(CatalogRpc.listMyTransfers)
-  listMine({ ctx, data }: Envelope<{ role?: 'recipient' | 'initiator' }>) {
-    return this.transfers.listMine(ctx, data.role);
+  listMine({ ctx, data }: Envelope<{ role?: TransferRole } & PageRequest>) {
+    return this.transfers.listMine(ctx, data);
   }
 }

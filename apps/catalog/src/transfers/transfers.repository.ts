@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TransferResourceType, TransferStatus } from '@pc/contracts';
+import type { TransferResourceType, TransferRole, TransferStatus } from '@pc/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Keyset } from '../common/paging';
 
 export interface TransferRow {
   id: string;
@@ -81,16 +82,24 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
-  listFor(userId: string, role?: 'recipient' | 'initiator'): Promise<TransferRow[]> {
+  /** Newest first, keyset-paged; `role` narrows to the transfers the user receives or initiated. */
+  listFor(
+    userId: string,
+    role: TransferRole | undefined,
+    limit: number,
+    before: Keyset | null,
+  ): Promise<Array<TransferRow & { cursor_key: string }>> {
     const where =
       role === 'recipient'
         ? 'to_user_id = $1'
         : role === 'initiator'
           ? 'from_user_id = $1'
           : '(to_user_id = $1 OR from_user_id = $1)';
-    return this.dataSource.query<TransferRow[]>(
-      `SELECT * FROM catalog.transfers WHERE ${where} ORDER BY created_at DESC LIMIT 500`,
-      [userId],
+    return this.dataSource.query(
+      `SELECT *, created_at::text AS cursor_key FROM catalog.transfers
+        WHERE ${where} AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [userId, before?.key ?? null, before?.id ?? null, limit + 1],
     );
   }
 }

@@ -1,17 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CreateTransferRequest,
+  type PageInfo,
+  type PageRequest,
   type RequestContext,
   RulesetOwnershipRpc,
   type Transfer,
   type TransferAcceptResult,
   type TransferDecisionRequest,
+  type TransferRole,
+  TRANSFERS_LIMIT,
   type UserCaller,
 } from '@pc/contracts';
 import { BusClient, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
 import { HistoryRepository } from '../history/history.repository';
 import { PolicyAccess } from '../policies/policy-access';
@@ -160,22 +165,26 @@ export class TransfersService {
     return { transfer: await this.present(ctx, caller, row) };
   }
 
-  async listMine(ctx: RequestContext, role?: 'recipient' | 'initiator'): Promise<{ transfers: Transfer[] }> {
+  /** The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. */
+  async listMine(
+    ctx: RequestContext,
+    request: { role?: TransferRole } & PageRequest,
+  ): Promise<{ transfers: Transfer[] } & PageInfo> {
     const caller = requireUser(ctx);
-    const rows = await this.transfers.listFor(caller.userId, role);
-    const others = await this.users.findMany(
-      ctx,
-      rows.map((r) => (r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id)),
+    const limit = Math.min(request.limit ?? TRANSFERS_LIMIT.default, TRANSFERS_LIMIT.max);
+    const rows = await this.transfers.listFor(
+      caller.userId,
+      request.role,
+      limit,
+      decodeKeyset(request.cursor, 'transfers'),
     );
-    return {
-      transfers: rows.map((r) =>
-        toTransfer(
-          r,
-          caller.userId,
-          others.get(r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id),
-        ),
-      ),
-    };
+    const page = await pageOf(rows, limit, 'transfers', async (head) => {
+      const counterparty = (r: TransferRow) =>
+        r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id;
+      const others = await this.users.findMany(ctx, head.map(counterparty));
+      return head.map((r) => toTransfer(r, caller.userId, others.get(counterparty(r))));
+    });
+    return { transfers: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   /** Who may decide is part of the arbiter; when nothing changed, say why (404, expired, decided). */

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, type RequestContext, COMMENTS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { OkDto } from '../http/common.dto';
+import { OkDto, pagingDescription } from '../http/common.dto';
 import {
   CommentEditDto,
   CommentEnvelopeDto,
@@ -24,9 +24,7 @@ export class CommentsController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
-    description:
-      'Pages of `limit` (1 to 200, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
-      'fetches the next page.',
+    description: pagingDescription(COMMENTS_LIMIT),
   })
   @ApiOkResponse({ type: CommentListDto })
   @ApiErrors([400, 'A query parameter or the cursor is invalid'], [404, 'No such policy, or not visible'])

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COMMENT_BODY_MAX, COMMENTS_LIMIT, LIST_CURSOR_MAX } from '@pc/contracts';
+import { COMMENT_BODY_MAX, COMMENTS_LIMIT } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { Optional, toBool, toInt } from '../http/common.dto';
+import { IsBoolean, IsString, IsUUID } from 'class-validator';
+import { Optional, PageCursor, PageInfoDto, PageLimit, toBool } from '../http/common.dto';
 
 /** The body's length (1 to COMMENT_BODY_MAX once trimmed) is the catalog's rule: an invalid body is a 422. */
 export class CommentInputDto {
@@ -31,27 +31,8 @@ export class DeleteCommentQuery {
 }
 
 export class CommentsQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: COMMENTS_LIMIT.min,
-    maximum: COMMENTS_LIMIT.max,
-    default: COMMENTS_LIMIT.default,
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(COMMENTS_LIMIT.min)
-  @Max(COMMENTS_LIMIT.max)
-  limit?: number;
-
-  @ApiPropertyOptional({
-    maxLength: LIST_CURSOR_MAX,
-    description: 'Opaque: the nextCursor of the previous page',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(LIST_CURSOR_MAX)
-  cursor?: string;
+  @PageLimit(COMMENTS_LIMIT) limit?: number;
+  @PageCursor() cursor?: string;
 }
 
 /** A comment; a soft-deleted one keeps its place with `deleted: true` and empty body and author. */
@@ -68,16 +49,8 @@ export class CommentDto {
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
-export class CommentListDto {
+export class CommentListDto extends PageInfoDto {
   @ApiProperty({ type: [CommentDto], description: 'Flat, oldest first' }) comments!: CommentDto[];
-  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
-  hasMore!: boolean;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Cursor of the next page; null on the last page',
-  })
-  nextCursor!: string | null;
 }
 
 export class CommentEnvelopeDto {

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, ConnectionsRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, ConnectionsRpc, type RequestContext, REVISIONS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
-import { OkDto } from '../http/common.dto';
+import { OkDto, pagingDescription } from '../http/common.dto';
 import {
   BranchInfoDto,
   HistoryPageDto,
@@ -20,7 +20,7 @@ import {
   UpdatePolicyDto,
   VendorPolicyEnvelopeDto,
 } from './policies.dto';
-import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto } from './revisions.dto';
+import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto, RevisionsQuery } from './revisions.dto';
 import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
 
@@ -213,11 +213,15 @@ export class PoliciesController {
   @ApiOperation({
     summary:
       "Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's",
+    description: pagingDescription(REVISIONS_LIMIT),
   })
   @ApiOkResponse({ type: RevisionListDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.listRevisions, ctx, { id });
+  @ApiErrors(
+    [400, 'A malformed policy id, query parameter or cursor'],
+    [404, 'No such policy, or not visible'],
+  )
+  revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: RevisionsQuery) {
+    return this.bus.request(CatalogRpc.listRevisions, ctx, { id, ...query });
   }
 
   @Post('policies/:id/revisions')

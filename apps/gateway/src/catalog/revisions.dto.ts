@@ -3,10 +3,12 @@ import {
   REVISION_FIELDS,
   REVISION_STATUSES,
   REVISION_VALUE_MAX,
+  REVISIONS_LIMIT,
   type RevisionField,
   type RevisionStatus,
 } from '@pc/contracts';
 import { IsIn, IsString } from 'class-validator';
+import { PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
 export class CreateRevisionDto {
   @ApiProperty({ enum: REVISION_FIELDS })
@@ -38,7 +40,12 @@ export class RevisionDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) reviewed_at!: string | null;
 }
 
-export class RevisionListDto {
+export class RevisionsQuery {
+  @PageLimit(REVISIONS_LIMIT) limit?: number;
+  @PageCursor() cursor?: string;
+}
+
+export class RevisionListDto extends PageInfoDto {
   @ApiProperty({ type: [RevisionDto], description: 'Newest first' }) revisions!: RevisionDto[];
 }
 

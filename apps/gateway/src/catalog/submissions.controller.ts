@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type IdeaDeclaration, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, type IdeaDeclaration, type RequestContext, SUBMISSIONS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
+import { pagingDescription } from '../http/common.dto';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import { HistoryPageDto } from './policies.dto';
@@ -46,9 +47,7 @@ export class SubmissionsController {
   @Authenticated()
   @ApiOperation({
     summary: "The caller's submissions, newest first",
-    description:
-      'Pages of `limit` (1 to 100, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` ' +
-      'fetches the next page.',
+    description: pagingDescription(SUBMISSIONS_LIMIT),
   })
   @ApiOkResponse({ type: SubmissionListDto })
   @ApiErrors([400, 'A query parameter or the cursor is invalid'])

@@ -10,9 +10,9 @@ import {
   DOC_TAB_SORT_ORDER_MAX,
   DOC_TAB_TITLE_MAX,
   DOC_TABS_MAX_ITEMS,
+  DOC_TABS_TOTAL_BYTES,
   IDEA_COVERAGES,
   IDEA_SCOPE_NOTE_MAX,
-  LIST_CURSOR_MAX,
   type IdeaCoverage,
   POLICY_CATEGORY_MAX,
   POLICY_DESCRIPTION,
@@ -42,7 +42,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
-import { Optional, toInt, trim, URL_RULES } from '../http/common.dto';
+import { Optional, PageCursor, PageInfoDto, PageLimit, trim, URL_RULES } from '../http/common.dto';
 import { DocTabDto } from './policies.dto';
 
 export class DocTabInputDto {
@@ -182,7 +182,11 @@ export class SubmissionOptionalFieldsDto {
   @A2aProtocolVersionsField()
   a2aProtocolVersions?: string[];
 
-  @ApiPropertyOptional({ type: [DocTabInputDto], maxItems: DOC_TABS_MAX_ITEMS })
+  @ApiPropertyOptional({
+    type: [DocTabInputDto],
+    maxItems: DOC_TABS_MAX_ITEMS,
+    description: `All bodies and titles together at most ${DOC_TABS_TOTAL_BYTES} bytes of UTF-8 (else 422)`,
+  })
   @Optional()
   @IsArray()
   @ArrayMaxSize(DOC_TABS_MAX_ITEMS)
@@ -251,27 +255,8 @@ export class ValidateSubmissionDto {
 }
 
 export class SubmissionsQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: SUBMISSIONS_LIMIT.min,
-    maximum: SUBMISSIONS_LIMIT.max,
-    default: SUBMISSIONS_LIMIT.default,
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(SUBMISSIONS_LIMIT.min)
-  @Max(SUBMISSIONS_LIMIT.max)
-  limit?: number;
-
-  @ApiPropertyOptional({
-    maxLength: LIST_CURSOR_MAX,
-    description: 'Opaque: the nextCursor of the previous page',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(LIST_CURSOR_MAX)
-  cursor?: string;
+  @PageLimit(SUBMISSIONS_LIMIT) limit?: number;
+  @PageCursor() cursor?: string;
 }
 
 /** Definition found in the repository. */
@@ -350,16 +335,8 @@ export class SubmissionDto {
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
-export class SubmissionListDto {
+export class SubmissionListDto extends PageInfoDto {
   @ApiProperty({ type: [SubmissionDto], description: 'Newest first' }) submissions!: SubmissionDto[];
-  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
-  hasMore!: boolean;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Cursor of the next page; null on the last page',
-  })
-  nextCursor!: string | null;
 }
 
 /** A submission in the review queue: what identifies it; its detail has description and validation. */

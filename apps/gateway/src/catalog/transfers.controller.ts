@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, IdentityRpc, type RequestContext } from '@pc/contracts';
+import { CatalogRpc, IdentityRpc, type RequestContext, TRANSFERS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
+import { pagingDescription } from '../http/common.dto';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { NotificationListDto } from '../identity/notifications.dto';
 import {
@@ -56,10 +57,14 @@ export class TransfersController {
 
   @Get('me/transfers')
   @Authenticated()
-  @ApiOperation({ summary: "The caller's transfers, as recipient or initiator" })
+  @ApiOperation({
+    summary: "The caller's transfers, as recipient or initiator, newest first",
+    description: pagingDescription(TRANSFERS_LIMIT),
+  })
   @ApiOkResponse({ type: TransferListDto })
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'])
   mine(@Ctx() ctx: RequestContext, @Query() query: TransfersQuery) {
-    return this.bus.request(CatalogRpc.listMyTransfers, ctx, { role: query.role });
+    return this.bus.request(CatalogRpc.listMyTransfers, ctx, query);
   }
 
   @Get('me/notifications')

@@ -5,12 +5,13 @@ import {
   TRANSFER_RESOURCE_TYPES,
   TRANSFER_ROLES,
   TRANSFER_STATUSES,
+  TRANSFERS_LIMIT,
   type TransferResourceType,
   type TransferRole,
   type TransferStatus,
 } from '@pc/contracts';
 import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import { Optional } from '../http/common.dto';
+import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
 /** At least one of the two names the recipient. */
 export class CreateTransferDto {
@@ -35,6 +36,9 @@ export class TransfersQuery {
   @Optional()
   @IsIn(TRANSFER_ROLES)
   role?: TransferRole;
+
+  @PageLimit(TRANSFERS_LIMIT) limit?: number;
+  @PageCursor() cursor?: string;
 }
 
 /** Optional feedback with a decision (a transfer rejection, an approval). */
@@ -83,6 +87,6 @@ export class AcceptedTransferDto {
   @ApiProperty({ format: 'uuid' }) resourceId!: string;
 }
 
-export class TransferListDto {
-  @ApiProperty({ type: [TransferDto] }) transfers!: TransferDto[];
+export class TransferListDto extends PageInfoDto {
+  @ApiProperty({ type: [TransferDto], description: 'Newest first' }) transfers!: TransferDto[];
 }

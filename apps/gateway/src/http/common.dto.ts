@@ -1,7 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { IsUrl, ValidateIf } from 'class-validator';
+import { LIST_CURSOR_MAX } from '@pc/contracts';
+import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
 /** What every DTO of the gateway shares: optionality, URL rules, transforms, and `{ok}`. */
 
@@ -52,4 +55,48 @@ export const toBool = ({ value }: { value: unknown }): unknown =>
 /** Success without data. */
 export class OkDto {
   @ApiProperty() ok!: boolean;
+}
+
+/** The `limit` query parameter of a paged list: an integer within the list's documented range. */
+export const PageLimit = (range: { readonly min: number; readonly max: number; readonly default: number }) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: range.min, maximum: range.max, default: range.default }),
+    Optional(),
+    Transform(toInt),
+    IsInt(),
+    Min(range.min),
+    Max(range.max),
+  );
+
+/** How a paged list's operation describes its paging, from the list's limits. */
+export const pagingDescription = (range: {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}) =>
+  `Pages of \`limit\` (${range.min} to ${range.max}, default ${range.default}, and at most ${LIST_REPLY_BUDGET_BYTES / 1024} KiB: a page may be ` +
+  'shorter); `nextCursor` fetches the next page.';
+
+/** The `cursor` query parameter of a paged list: the `nextCursor` of the page before, opaque. */
+export const PageCursor = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      maxLength: LIST_CURSOR_MAX,
+      description: 'Opaque: the nextCursor of the previous page',
+    }),
+    Optional(),
+    IsString(),
+    MaxLength(LIST_CURSOR_MAX),
+  );
+
+/** How every paged list reply ends: whether more follow, and the cursor of the next page. */
+export class PageInfoDto {
+  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
+  hasMore!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Cursor of the next page; null on the last page',
+  })
+  nextCursor!: string | null;
 }

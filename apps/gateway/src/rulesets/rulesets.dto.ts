@@ -83,7 +83,7 @@ export class ListRulesetsQuery {
   @IsIn(SCOPE_FILTERS)
   scope?: ScopeFilter;
 
-  @ApiPropertyOptional({ enum: RULESET_SORTS, description: 'Default alpha; by relevance when q is given' })
+  @ApiPropertyOptional({ enum: RULESET_SORTS, description: 'Default alpha, with or without q' })
   @Optional()
   @IsIn(RULESET_SORTS)
   sort?: RulesetSort;

@@ -45,8 +45,8 @@ export class PolicyTools implements ToolSet {
         'Searches the policy catalog, like GET /api/policies. source community (default): policies ' +
         'people submitted (published ones, plus your own under review); source vendor: the out-of-the-box ' +
         'vendor policies (assetKind is ignored for them). Filters: q (words or parts of words of the name ' +
-        'and description), category, direction, assetKind; sort alpha or submitted (by relevance when q ' +
-        'is given and sort is not), order. Answers summaries: use get_policy (community, by id) or ' +
+        'and description), category, direction, assetKind; sort alpha (default, also with q) or ' +
+        'submitted, order. Answers summaries: use get_policy (community, by id) or ' +
         'get_vendor_policy (vendor, by slug) for the whole entry.',
       scope: 'api:read',
       input: {

@@ -8,7 +8,7 @@ export interface RulesetSearch {
   q?: string;
   category?: string;
   scope?: TargetScope;
-  sort: RulesetSort | 'relevance';
+  sort: RulesetSort;
   order: SortOrder;
   limit: number;
   offset: number;
@@ -150,7 +150,8 @@ export class RulesetsRepository {
  * One page of the rulesets the viewer may see: published ones, plus their own. `q` is the catalog's
  * design: a weighted tsvector (name A, profile name B, description C) matched by prefix (every word, as
  * typed so far), or a trigram match on the name (a part of it; for a one-word query also a near miss,
- * such as a typo), ranked by both.
+ * such as a typo). Matches come in the order asked for, by name unless `sort` says otherwise (the
+ * spec's default, as in the catalog), never by a rank that no index can serve.
  */
 export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -165,7 +166,6 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
   ];
   if (s.category) where.push(`r.category = ${p(s.category)}`);
   if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
-  const ranks: string[] = [];
   const q = s.q?.trim().toLowerCase();
   if (q) {
     const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
@@ -173,31 +173,24 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
     if (words.length > 0) {
       const tsq = `to_tsquery('english', ${p(words.map((w) => `${w}:*`).join(' & '))})`;
       alternatives.push(`r.search @@ ${tsq}`);
-      if (s.sort === 'relevance') ranks.push(`ts_rank_cd(r.search, ${tsq})`);
     }
     if (q.length >= MIN_TRIGRAM) {
       alternatives.push(`lower(r.name) LIKE ${p(`%${escapeLike(q)}%`)}`);
       // One word may also be a near miss of a word of the name (a typo); several words match as typed.
       // (A parameter is added only where it is used: PostgreSQL cannot type an unused one.)
-      const oneWord = words.length === 1;
-      const text = oneWord || s.sort === 'relevance' ? p(q) : null;
-      if (oneWord) alternatives.push(`${text}::text <% lower(r.name)`);
-      if (text && s.sort === 'relevance') ranks.push(`word_similarity(${text}::text, lower(r.name))`);
+      if (words.length === 1) alternatives.push(`${p(q)}::text <% lower(r.name)`);
     }
     where.push(`(${alternatives.length > 0 ? alternatives.join(' OR ') : 'false'})`);
   }
-  const rank = ranks.length > 0 ? ranks.join(' + ') : '0';
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy =
-    s.sort === 'relevance'
-      ? `${rank} DESC, lower(r.name) ASC, r.id ASC`
-      : s.sort === 'submitted'
-        ? `r.created_at ${dir}, r.id ${dir}`
-        : s.sort === 'likes'
-          ? `r.like_count ${dir}, r.id ${dir}`
-          : s.sort === 'views'
-            ? `r.view_count ${dir}, r.id ${dir}`
-            : `lower(r.name) ${dir}, r.id ${dir}`;
+    s.sort === 'submitted'
+      ? `r.created_at ${dir}, r.id ${dir}`
+      : s.sort === 'likes'
+        ? `r.like_count ${dir}, r.id ${dir}`
+        : s.sort === 'views'
+          ? `r.view_count ${dir}, r.id ${dir}`
+          : `lower(r.name) ${dir}, r.id ${dir}`;
   const sql = `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
     ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
   return { sql, params };

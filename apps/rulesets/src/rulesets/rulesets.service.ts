@@ -41,7 +41,7 @@ export class RulesetsService {
       const page = withinByteBudget(all.slice(offset, offset + limit));
       return { rulesets: page, hasMore: all.length > offset + page.length };
     }
-    const sort = request.sort ?? (request.q?.trim() ? 'relevance' : 'alpha');
+    const sort = request.sort ?? 'alpha';
     const rows = await this.rulesets.search({
       viewerId: callerId(ctx.caller),
       q: request.q,

@@ -30,6 +30,10 @@ export const LIST_OFFSET_MAX = 10_000;
 export const LIST_CURSOR_MAX = 1000;
 /** Page of a policy's comments, oldest first. */
 export const COMMENTS_LIMIT = { min: 1, max: 200, default: 100 } as const;
+/** Page of a policy's revisions, newest first (a revision carries up to two 20,000-character values). */
+export const REVISIONS_LIMIT = { min: 1, max: 100, default: 20 } as const;
+/** Page of the caller's transfers, newest first. */
+export const TRANSFERS_LIMIT = { min: 1, max: 200, default: 50 } as const;
 /** Page of the caller's submissions, newest first. */
 export const SUBMISSIONS_LIMIT = { min: 1, max: 100, default: 50 } as const;
 /** Page of the administrators' review queue (summaries), oldest first. */
@@ -44,6 +48,11 @@ export const DOC_TAB_TITLE_MAX = 120;
 export const DOC_TAB_BODY_MAX = 100_000;
 export const DOC_TAB_SORT_ORDER_MAX = 1000;
 export const DOC_TABS_MAX_ITEMS = 50;
+/**
+ * All bodies and titles of one set of tabs together, in UTF-8 bytes: keeps the set (and the submission
+ * or docs reply that carries it, with the description) well under the bus's 1 MiB message limit.
+ */
+export const DOC_TABS_TOTAL_BYTES = 512 * 1024;
 
 /** Ideas a submission declares it delivers. */
 export const DELIVERED_IDEAS_MAX_ITEMS = 50;

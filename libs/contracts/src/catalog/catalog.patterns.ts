@@ -29,6 +29,7 @@ import type {
   Transfer,
   TransferAcceptResult,
   TransferDecisionRequest,
+  TransferRole,
   UpdateSubmissionRequest,
   ValidateSubmissionRequest,
   VoteIdeaRequest,
@@ -97,7 +98,9 @@ export const CatalogRpc = {
   rejectSubmission: rpc<ReviewRequest, { submission: PolicySubmission }>('catalog.submission.reject.v1'),
   reviewQueue: rpc<{ limit?: number }, ReviewQueue>('catalog.review.queue.v1'),
 
-  listRevisions: rpc<PolicyIdRequest, { revisions: PolicyRevision[] }>('catalog.revision.list.v1'),
+  listRevisions: rpc<PolicyIdRequest & PageRequest, { revisions: PolicyRevision[] } & PageInfo>(
+    'catalog.revision.list.v1',
+  ),
   createRevision: rpc<CreateRevisionRequest, { revision: PolicyRevision; policy_name: string }>(
     'catalog.revision.create.v1',
   ),
@@ -110,7 +113,7 @@ export const CatalogRpc = {
   acceptTransfer: rpc<TransferDecisionRequest, TransferAcceptResult>('catalog.transfer.accept.v1'),
   rejectTransfer: rpc<TransferDecisionRequest, { transfer: Transfer }>('catalog.transfer.reject.v1'),
   cancelTransfer: rpc<TransferDecisionRequest, { transfer: Transfer }>('catalog.transfer.cancel.v1'),
-  listMyTransfers: rpc<{ role?: 'recipient' | 'initiator' }, { transfers: Transfer[] }>(
+  listMyTransfers: rpc<{ role?: TransferRole } & PageRequest, { transfers: Transfer[] } & PageInfo>(
     'catalog.transfer.list-mine.v1',
   ),
 

@@ -1,4 +1,4 @@
-import { DOC_TAB_KEY_PATTERN, VENDOR_SLUG_PATTERN } from '../catalog/catalog.limits';
+import { DOC_TAB_KEY_PATTERN, DOC_TABS_TOTAL_BYTES, VENDOR_SLUG_PATTERN } from '../catalog/catalog.limits';
 
 /**
  * Every limit of the rulesets API, defined once: the gateway's DTOs (validators and the OpenAPI
@@ -18,7 +18,7 @@ export const RULESET_LIMITS = {
   tabTitle: { min: 1, max: 120 },
   tabBody: { max: 100_000 },
   /** All bodies of one set together, in UTF-8 bytes: keeps a set (and its replies) well under 1 MiB. */
-  tabBodiesTotalBytes: 512 * 1024,
+  tabBodiesTotalBytes: DOC_TABS_TOTAL_BYTES,
   tabSortOrder: { min: 0, max: 10_000 },
   /** The documentation-tab key pattern the spec gives for every `{key}`. */
   tabKey: { pattern: DOC_TAB_KEY_PATTERN.source, max: 64 },
