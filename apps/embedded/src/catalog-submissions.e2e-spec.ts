@@ -215,7 +215,7 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
           token: user.token,
         });
         expect(detail.status).toBe(200);
-        expect(detail.body.submission.docTabs).toHaveLength(5);
+        expect(detail.body.docTabs).toHaveLength(5);
       });
     });
   }
