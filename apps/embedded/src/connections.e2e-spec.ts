@@ -1,10 +1,11 @@
+import { E2E_BUSES } from '@pc/testing';
 import { CONNECTION_LIMITS } from '@pc/contracts';
 import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
 /** A port on the allowlisted loopback where nothing listens: the platform is unreachable there. */
 const CLOSED = '127.0.0.1:9';
 
-describe.each(['nats', 'in-process'] as const)('connections through the gateway over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kind) => {
   const world = new ConnectionsWorld();
   let http: ConnectionsWorld['http'];
   let owner: TestUser;

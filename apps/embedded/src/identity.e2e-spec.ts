@@ -1,5 +1,12 @@
 import { type BusConfig } from '@pc/platform';
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import {
+  cookieFrom,
+  createTestDatabase,
+  E2E_BUSES,
+  HttpClient,
+  testBus,
+  type TestDatabase,
+} from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from './system';
 
@@ -7,7 +14,7 @@ const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-describe.each(['nats', 'in-process'] as const)('identity through the gateway over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) => {
   let db: TestDatabase;
   let bus: BusConfig;
   let system: RunningSystem;

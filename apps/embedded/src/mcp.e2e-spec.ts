@@ -2,7 +2,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import {
+  cookieFrom,
+  createTestDatabase,
+  E2E_BUSES,
+  HttpClient,
+  testBus,
+  type TestDatabase,
+} from '@pc/testing';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 import { type RunningSystem, startSystem } from './system';
 
@@ -41,7 +48,7 @@ spec:
 const CARGO = '[package]\nname = "header_guard"\nversion = "0.3.0"\n\n[dependencies]\npdk = "1.4.0"\n';
 
 /** The tool server through the gateway's port, driven by the SDK's own client over Streamable HTTP. */
-describe.each(['nats', 'in-process'] as const)('the tool server (MCP) over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   let db: TestDatabase;
   let sandbox: RunningSandbox;
   let control: SandboxControl;

@@ -1,11 +1,18 @@
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import {
+  cookieFrom,
+  createTestDatabase,
+  E2E_BUSES,
+  HttpClient,
+  testBus,
+  type TestDatabase,
+} from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The catalog keeps owners' summaries; a profile change reaches every policy read at once. */
-describe.each(['nats', 'in-process'] as const)('owners of policies over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('owners of policies over the %s bus', (kind) => {
   let db: TestDatabase;
   let system: RunningSystem;
   let http: HttpClient;

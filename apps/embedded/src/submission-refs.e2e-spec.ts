@@ -1,4 +1,4 @@
-import { testBus } from '@pc/testing';
+import { E2E_BUSES, testBus } from '@pc/testing';
 import { CARGO, CatalogWorld, POLICY_FILES, type TestUser } from './testing/catalog-world';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -8,7 +8,7 @@ const V2 = { ...POLICY_FILES, 'Cargo.toml': CARGO.replace('1.2.3', '2.0.0') };
 const BROKEN = { 'definition/gcl.yaml': POLICY_FILES['definition/gcl.yaml'], 'Cargo.toml': CARGO };
 const SHA = /^[0-9a-f]{40}$/;
 
-describe.each(['nats', 'in-process'] as const)('the ref a submission deploys, over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('the ref a submission deploys, over the %s bus', (kind) => {
   const world = new CatalogWorld();
   let owner: TestUser;
 

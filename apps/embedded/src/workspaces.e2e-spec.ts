@@ -1,9 +1,10 @@
+import { E2E_BUSES } from '@pc/testing';
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, WORKSPACE_LIMITS } from '@pc/contracts';
 import { Client } from 'pg';
 import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
 
-describe.each(['nats', 'in-process'] as const)('workspaces through the gateway over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind) => {
   const world = new ConnectionsWorld();
   let http: ConnectionsWorld['http'];
   let owner: TestUser;

@@ -17,7 +17,7 @@ import { type RunningSystem, startSystem } from '../system';
  * the given bus) before the file's tests and stops it after, so files run in parallel. The builders
  * create data through the real API, as a user would.
  */
-export const BUSES = ['nats', 'in-process'] as const;
+export { E2E_BUSES as BUSES } from '@pc/testing';
 
 export const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 /** The daily comment quota the system runs with. */
