@@ -21,23 +21,43 @@ async function main(): Promise<void> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   await assertValidOpenApi(JSON.parse(json) as object);
   const file = path.join(__dirname, '..', 'docs', 'openapi.json');
+  const clientFile = path.join(__dirname, '..', 'apps', 'web', 'src', 'api', 'openapi.d.ts');
+  const clientTypes = await webClientTypes(JSON.parse(json) as object);
   if (check) {
-    let committed = '';
-    try {
-      committed = readFileSync(file, 'utf8');
-    } catch {
-      committed = '';
+    if (readOrEmpty(clientFile) !== clientTypes) {
+      console.error(
+        'apps/web/src/api/openapi.d.ts is out of date: run `npm run openapi` and commit the result',
+      );
+      process.exit(1);
     }
-    if (committed !== json) {
+    if (readOrEmpty(file) !== json) {
       console.error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
       process.exit(1);
     }
-    console.log('docs/openapi.json matches the code');
+    console.log('docs/openapi.json and the web client types match the code');
     return;
   }
   writeFileSync(file, json);
   writeFileSync(path.join(__dirname, '..', 'docs', 'openapi.yaml'), stringify(document));
-  console.log(`wrote ${file}`);
+  writeFileSync(clientFile, clientTypes);
+  console.log(`wrote ${file} and ${clientFile}`);
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The web app's typed client (apps/web) is generated from the same document with openapi-typescript. */
+async function webClientTypes(document: object): Promise<string> {
+  // openapi-typescript is an ES module with a CommonJS build.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const openapiTS = require('openapi-typescript') as typeof import('openapi-typescript');
+  const ast = await openapiTS.default(document as never);
+  return `// Generated from docs/openapi.json by \`npm run openapi\`: do not edit.\n${openapiTS.astToString(ast)}`;
 }
 
 /** The document must be valid OpenAPI 3.1, checked against the specification's JSON Schema. */

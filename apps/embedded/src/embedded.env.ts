@@ -45,4 +45,12 @@ export class EmbeddedEnv extends CommonEnv {
   @IsString()
   @MinLength(8)
   BOOTSTRAP_ADMIN_PASSWORD?: string;
+
+  /**
+   * The built web app the gateway serves at `/`; built there (tools/build-web.js) on start when it is
+   * missing or older than apps/web. Empty: no web app.
+   */
+  @IsOptional()
+  @IsString()
+  WEB_DIR: string = './dist/web';
 }

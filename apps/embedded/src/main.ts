@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   const adapterEnv = Object.fromEntries(
     Object.entries(sandbox.adapterEnv).filter(([name]) => !environment[name]),
   );
+  const webDir = await ensureWebApp(env.WEB_DIR);
   const bus = busConfigFrom(env);
   const system = await startSystem({
     bus,
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       BOOTSTRAP_ADMIN_EMAIL: admin.email,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       CONNECTIONS_ENCRYPTION_KEYS: connectionsKeys(env, dataDir),
+      WEB_DIR: webDir,
     },
   });
 
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     [
       '',
       'Policy Catalog is running',
+      `  Web app:   ${webDir ? `${url}/` : '(not built: see the log)'}`,
       `  API:       ${url}/api`,
       `  OpenAPI:   ${url}/api/openapi.json (YAML: ${url}/api/openapi.yaml, docs: ${url}/api/docs)`,
       `  Health:    ${url}/health/ready`,
@@ -118,6 +121,35 @@ async function startSandboxOn(
     if (explicit || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
     log.warn({ port }, 'sandbox port taken: using a free port');
     return startSandbox({ port: 0, host: '127.0.0.1' });
+  }
+}
+
+interface WebBuild {
+  buildWeb(outDir: string, options: { quiet: boolean }): Promise<{ size: { gzipBytes: number } }>;
+  isCurrent(dir: string): boolean;
+}
+
+/**
+ * The web app's folder, built first when it is missing or older than its sources (a fresh clone, a
+ * pull): `npm start` needs no separate build step. '' when there is none to serve.
+ */
+async function ensureWebApp(webDir: string): Promise<string> {
+  if (!webDir) return '';
+  const dir = path.resolve(webDir);
+  const script = path.resolve('tools', 'build-web.js');
+  if (!existsSync(script)) return existsSync(path.join(dir, 'index.html')) ? dir : '';
+  // tools/build-web.js is plain JavaScript shared with `npm run build`.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const web = require(script) as WebBuild;
+  if (web.isCurrent(dir)) return dir;
+  log.info({ dir }, 'building the web app (missing or older than apps/web)');
+  try {
+    const { size } = await web.buildWeb(dir, { quiet: true });
+    log.info({ dir, firstLoadGzipBytes: size.gzipBytes }, 'web app built');
+    return dir;
+  } catch (error) {
+    log.error({ err: error }, 'the web app could not be built: the API runs without it');
+    return existsSync(path.join(dir, 'index.html')) ? dir : '';
   }
 }
 

@@ -11,6 +11,7 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
 import { parseTrustProxy } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation';
+import { serveWebApp } from './http/web-app';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
 export interface Gateway {
@@ -43,6 +44,7 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
+  if (env.WEB_DIR) serveWebApp(fastify, env.WEB_DIR);
   // A service's answer is sent on in the JSON text it arrived in, not serialized a second time.
   fastify.setReplySerializer((payload) => jsonTextOf(payload) ?? JSON.stringify(payload));
   fastify.addHook('onSend', (request, reply, payload, done) => {

@@ -88,4 +88,12 @@ export class GatewayEnv extends CommonEnv {
   @Min(100)
   @Max(300_000)
   LOG_STREAM_HEARTBEAT_MS: number = 15_000;
+
+  /**
+   * A built web app (index.html and assets/) to serve at `/` with a history fallback for every path
+   * outside /api, /health and /mcp; unset, the gateway serves no page (the web app is deployed apart).
+   */
+  @IsOptional()
+  @IsString()
+  WEB_DIR?: string;
 }

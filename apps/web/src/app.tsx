@@ -1,0 +1,159 @@
+// The shell: skip link, navigation (what a visitor, a signed-in user and an administrator may use),
+// and the routes, each page loaded on first use so the first load stays small.
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { messageOf } from './api/client';
+import { Link, match, navigate, useLocation } from './router';
+import { useSession } from './session';
+import { Loading, Page } from './ui';
+
+type Params = Record<string, string>;
+type PageComponent = ComponentType<{ params: Params }>;
+
+const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
+
+const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolean }?]> = [
+  ['/', page(() => import('./pages/catalog'))],
+  ['/policies', page(() => import('./pages/catalog'))],
+  ['/policies/:id', page(() => import('./pages/policy'))],
+  ['/vendor-policies/:slug', page(() => import('./pages/vendor-policy'))],
+  ['/rulesets', page(() => import('./pages/rulesets'))],
+  ['/rulesets/:id', page(() => import('./pages/ruleset'))],
+  ['/signin', page(() => import('./pages/signin'))],
+  ['/signup', page(() => import('./pages/signup'))],
+  ['/profile', page(() => import('./pages/profile')), { signedIn: true }],
+  ['/tokens', page(() => import('./pages/tokens')), { signedIn: true }],
+  ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
+  ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
+  ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
+  ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
+  ['/workspaces', page(() => import('./pages/workspaces')), { signedIn: true }],
+  ['/workspaces/:id', page(() => import('./pages/workspace')), { signedIn: true }],
+  ['/deploy', page(() => import('./pages/deploy')), { signedIn: true }],
+  ['/deployments', page(() => import('./pages/deployments')), { signedIn: true }],
+  ['/deployments/:id', page(() => import('./pages/deployment')), { signedIn: true }],
+  ['/inbox', page(() => import('./pages/inbox')), { signedIn: true }],
+];
+
+function Routes() {
+  const { path } = useLocation();
+  const { user, known } = useSession();
+  for (const [pattern, Component, rules] of ROUTES) {
+    const params = match(pattern, path);
+    if (!params) continue;
+    if (rules?.signedIn && !known) return <Loading />;
+    if (rules?.signedIn && !user) {
+      return (
+        <Page title="Sign in required">
+          <p>
+            This page needs an account. <Link to={`/signin?next=${encodeURIComponent(path)}`}>Sign in</Link>{' '}
+            or <Link to="/signup">create an account</Link>.
+          </p>
+        </Page>
+      );
+    }
+    if (rules?.admin && !user?.is_admin) {
+      return (
+        <Page title="Administrators only">
+          <p>This page is for administrators.</p>
+        </Page>
+      );
+    }
+    return (
+      <Suspense fallback={<Loading />}>
+        <Component key={path} params={params} />
+      </Suspense>
+    );
+  }
+  return (
+    <Page title="Page not found">
+      <p>
+        Nothing lives at <code>{path}</code>. <Link to="/">Back to the catalog</Link>.
+      </p>
+    </Page>
+  );
+}
+
+function NavLink({ to, children }: { to: string; children: string }) {
+  const { path } = useLocation();
+  const current = to === '/' ? path === '/' || path.startsWith('/policies') : path.startsWith(to);
+  return (
+    <Link to={to} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+function Header() {
+  const { user, signOut } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const out = async (): Promise<void> => {
+    try {
+      await signOut();
+      navigate('/');
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <header className="top">
+      <Link to="/" className="brand">
+        Policy Catalog
+      </Link>
+      <nav aria-label="Main">
+        <NavLink to="/">Policies</NavLink>
+        <NavLink to="/rulesets">Rulesets</NavLink>
+        {user ? (
+          <>
+            <NavLink to="/submit">Submit</NavLink>
+            <NavLink to="/submissions">My submissions</NavLink>
+            <NavLink to="/connections">Connections</NavLink>
+            <NavLink to="/workspaces">Workspaces</NavLink>
+            <NavLink to="/deployments">Deployments</NavLink>
+            <NavLink to="/tokens">Tokens</NavLink>
+            <NavLink to="/inbox">Inbox</NavLink>
+            {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
+          </>
+        ) : null}
+      </nav>
+      <div className="account">
+        {user ? (
+          <>
+            <Link to="/profile">{user.name}</Link>
+            <button type="button" className="secondary" onClick={() => void out()}>
+              Sign out
+            </button>
+          </>
+        ) : (
+          <>
+            <Link to="/signin">Sign in</Link>
+            <Link to="/signup" className="button">
+              Sign up
+            </Link>
+          </>
+        )}
+        {error ? (
+          <span role="alert" className="field-error">
+            {error}
+          </span>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <a href="#main" className="skip">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main">
+        <Routes />
+      </main>
+      <footer className="foot">
+        <a href="/api/docs">API documentation</a> · <a href="/api/openapi.json">OpenAPI document</a>
+      </footer>
+    </>
+  );
+}

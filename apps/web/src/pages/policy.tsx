@@ -1,0 +1,362 @@
+// A policy: documentation tabs (sanitized Markdown), like, the issues badge, threaded comments with
+// edit and delete, history; the owner's links to deploy it.
+import { type FormEvent, useMemo, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { renderMarkdown } from '../markdown';
+import { Link } from '../router';
+import { useSession } from '../session';
+import { Markdown, Tabs } from '../tabs';
+import {
+  Badge,
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  StatusBadge,
+  TextArea,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
+
+type Comment = Schemas['CommentDto'];
+
+export default function PolicyPage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const { user } = useSession();
+  const policy = useAsync(() => ok(api.GET('/api/policies/{id}', { params: { path: { id } } })), [id]);
+  const docs = useAsync(() => ok(api.GET('/api/policies/{id}/docs', { params: { path: { id } } })), [id]);
+  const issues = useAsync(
+    () => ok(api.GET('/api/policies/{id}/issues-enabled', { params: { path: { id } } })),
+    [id],
+  );
+  const like = useAction(async () => {
+    const { liked } = await ok(api.POST('/api/policies/{id}/like', { params: { path: { id } } }));
+    const p = policy.data!.policy;
+    policy.set({ policy: { ...p, liked, likes: p.likes + (liked === p.liked ? 0 : liked ? 1 : -1) } });
+  });
+  const tabs = useMemo(
+    () => [
+      ...(docs.data?.tabs ?? []).map((tab) => ({
+        key: `doc:${tab.key}`,
+        title: tab.title,
+        render: () =>
+          tab.bodyMd.trim() ? <Markdown html={renderMarkdown(tab.bodyMd)} /> : <p>This tab is empty.</p>,
+      })),
+      {
+        key: 'comments',
+        title: 'Comments',
+        render: () => <Comments policyId={id} canPost={policy.data?.policy.status === 'published'} />,
+      },
+      { key: 'history', title: 'History', render: () => <History policyId={id} /> },
+    ],
+    [docs.data, id, policy.data?.policy.status],
+  );
+
+  if (policy.loading && !policy.data)
+    return (
+      <Page title="Policy">
+        <Loading />
+      </Page>
+    );
+  if (!policy.data)
+    return (
+      <Page title="Policy">
+        <ErrorMessage error={policy.error} retry={policy.reload} />
+      </Page>
+    );
+  const p = policy.data.policy;
+  return (
+    <Page
+      title={p.name}
+      actions={
+        user ? (
+          <Link className="button" to={`/deploy?policyId=${p.id}`}>
+            Deploy
+          </Link>
+        ) : null
+      }
+    >
+      <p className="lead">{p.description}</p>
+      <p className="meta">
+        <StatusBadge status={p.status} /> {p.category ?? 'Uncategorized'} · {p.direction} · {p.project_type}
+        {p.version ? ` · version ${p.version}` : ''} · {p.downloads} downloads
+        {p.owner_name ? (
+          <> · by {p.owner_username ? `${p.owner_name} (@${p.owner_username})` : p.owner_name}</>
+        ) : null}
+        {issues.data?.enabled ? (
+          <>
+            {' '}
+            <Badge tone="info">issues enabled</Badge>
+          </>
+        ) : null}
+        {p.asset_kinds.map((k) => (
+          <span key={k}>
+            {' '}
+            <Badge>{k}</Badge>
+          </span>
+        ))}
+      </p>
+      <p className="row">
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={p.liked}
+          disabled={!user || like.busy || p.status !== 'published'}
+          onClick={() => void like.run()}
+        >
+          {p.liked ? '♥ Liked' : '♡ Like'} <span className="count">({p.likes})</span>
+        </button>
+        <a href={p.source_host_url} rel="noopener noreferrer">
+          Source repository
+        </a>
+        {p.delivers_ideas.length > 0 ? (
+          <span>Delivers: {p.delivers_ideas.map((i) => i.title).join(', ')}</span>
+        ) : null}
+      </p>
+      <ErrorMessage error={like.error} />
+      {docs.loading ? (
+        <Loading label="Loading documentation…" />
+      ) : (
+        <ErrorMessage error={docs.error} retry={docs.reload} />
+      )}
+      <Tabs label="Policy documentation" tabs={tabs} />
+    </Page>
+  );
+}
+
+function Comments({ policyId, canPost }: { policyId: string; canPost: boolean }) {
+  const { user } = useSession();
+  const list = useAsync(
+    () =>
+      ok(
+        api.GET('/api/policies/{id}/comments', { params: { path: { id: policyId }, query: { limit: 200 } } }),
+      ),
+    [policyId],
+  );
+  const comments = list.data?.comments ?? [];
+  const roots = comments.filter((c) => !c.parentId);
+  return (
+    <div className="comments">
+      {list.loading ? (
+        <Loading label="Loading comments…" />
+      ) : (
+        <ErrorMessage error={list.error} retry={list.reload} />
+      )}
+      {!list.loading && comments.length === 0 ? <p>No comments yet.</p> : null}
+      <ol className="thread">
+        {roots.map((c) => (
+          <li key={c.id}>
+            <CommentView
+              comment={c}
+              onChange={list.reload}
+              policyId={policyId}
+              canReply={canPost && !!user}
+            />
+            <ol className="replies">
+              {comments
+                .filter((r) => r.parentId === c.id)
+                .map((r) => (
+                  <li key={r.id}>
+                    <CommentView comment={r} onChange={list.reload} policyId={policyId} canReply={false} />
+                  </li>
+                ))}
+            </ol>
+          </li>
+        ))}
+      </ol>
+      {user && canPost ? (
+        <CommentForm policyId={policyId} onDone={list.reload} label="Add a comment" />
+      ) : null}
+      {!user ? (
+        <p>
+          <Link to={`/signin?next=/policies/${policyId}`}>Sign in</Link> to comment.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CommentForm({
+  policyId,
+  parentId,
+  onDone,
+  label,
+}: {
+  policyId: string;
+  parentId?: string;
+  onDone: () => void;
+  label: string;
+}) {
+  const [body, setBody] = useState('');
+  const post = useAction(async () => {
+    await ok(
+      api.POST('/api/policies/{id}/comments', {
+        params: { path: { id: policyId } },
+        body: { body, parentId },
+      }),
+    );
+    setBody('');
+    onDone();
+  });
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void post.run();
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <TextArea
+        label={label}
+        value={body}
+        maxLength={10000}
+        required
+        rows={3}
+        onChange={(e) => setBody(e.target.value)}
+      />
+      <ErrorMessage error={post.error} />
+      <button type="submit" disabled={post.busy || !body.trim()}>
+        {post.busy ? 'Posting…' : 'Post'}
+      </button>
+    </form>
+  );
+}
+
+function CommentView({
+  comment,
+  policyId,
+  onChange,
+  canReply,
+}: {
+  comment: Comment;
+  policyId: string;
+  onChange: () => void;
+  canReply: boolean;
+}) {
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [body, setBody] = useState(comment.body);
+  const mine = user?.id === comment.authorId;
+  const save = useAction(async () => {
+    await ok(api.PATCH('/api/comments/{id}', { params: { path: { id: comment.id } }, body: { body } }));
+    setEditing(false);
+    onChange();
+  });
+  const remove = useAction(async () => {
+    await ok(
+      api.DELETE('/api/comments/{id}', {
+        params: { path: { id: comment.id }, query: mine ? {} : { hard: true } },
+      }),
+    );
+    setConfirm(false);
+    onChange();
+  });
+  return (
+    <article className="comment" aria-label={`Comment by ${comment.authorName}`}>
+      <p className="meta">
+        <strong>{comment.authorName}</strong> · <When at={comment.createdAt} />
+        {comment.updatedAt !== comment.createdAt && !comment.deleted ? ' · edited' : ''}
+      </p>
+      {comment.deleted ? (
+        <p className="muted">This comment was deleted.</p>
+      ) : editing ? (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save.run();
+          }}
+        >
+          <TextArea
+            label="Edit comment"
+            value={body}
+            maxLength={10000}
+            rows={3}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <ErrorMessage error={save.error} />
+          <div className="row">
+            <button type="submit" disabled={save.busy}>
+              Save
+            </button>
+            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="comment-body">{comment.body}</p>
+      )}
+      {!comment.deleted && !editing ? (
+        <div className="row small">
+          {canReply ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => setReplying(!replying)}
+              aria-expanded={replying}
+            >
+              Reply
+            </button>
+          ) : null}
+          {mine ? (
+            <button type="button" className="link" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          ) : null}
+          {mine || user?.is_admin ? (
+            <button type="button" className="link" onClick={() => setConfirm(true)}>
+              Delete
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {replying ? (
+        <CommentForm
+          policyId={policyId}
+          parentId={comment.id}
+          label={`Reply to ${comment.authorName}`}
+          onDone={() => {
+            setReplying(false);
+            onChange();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirm}
+        title="Delete this comment?"
+        confirmLabel="Delete comment"
+        busy={remove.busy}
+        onConfirm={() => void remove.run()}
+        onCancel={() => setConfirm(false)}
+      >
+        <p>
+          {mine
+            ? 'The comment is replaced by a note that it was deleted; replies stay.'
+            : 'As an administrator you remove it for good, with its replies.'}
+        </p>
+        <ErrorMessage error={remove.error} />
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+function History({ policyId }: { policyId: string }) {
+  const history = useAsync(
+    () => ok(api.GET('/api/policies/{id}/history', { params: { path: { id: policyId } } })),
+    [policyId],
+  );
+  if (history.loading) return <Loading label="Loading history…" />;
+  if (!history.data) return <ErrorMessage error={history.error} retry={history.reload} />;
+  if (history.data.entries.length === 0) return <p>No history yet.</p>;
+  return (
+    <ol className="history">
+      {history.data.entries.map((e) => (
+        <li key={e.id}>
+          <When at={e.created_at} /> · {e.action.replace(/_/g, ' ')}
+        </li>
+      ))}
+    </ol>
+  );
+}

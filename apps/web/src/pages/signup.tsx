@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok } from '../api/client';
+import { Link, navigate } from '../router';
+import { useSession } from '../session';
+import { ErrorMessage, Page, TextField, useAction } from '../ui';
+
+export default function SignUp() {
+  const { setUser } = useSession();
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const { run, busy, error } = useAction(async () => {
+    const { user } = await ok(api.POST('/api/auth/signup', { body: form }));
+    setUser(user);
+    navigate('/tokens');
+  });
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    error: error instanceof ApiError ? error.fieldMessage(name) : undefined,
+  });
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void run();
+  };
+  return (
+    <Page title="Create an account">
+      <form className="form narrow" onSubmit={submit} noValidate>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          hint="1 to 120 characters, shown publicly."
+          {...field('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          {...field('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={256}
+          hint="At least 8 characters."
+          {...field('password')}
+        />
+        <ErrorMessage error={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
+        <p>
+          Already have one? <Link to="/signin">Sign in</Link>.
+        </p>
+      </form>
+    </Page>
+  );
+}

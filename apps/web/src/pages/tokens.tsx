@@ -1,0 +1,192 @@
+// Personal access tokens: create (the secret is shown once, with a copy button), list, revoke.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
+import {
+  Checkbox,
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  SelectField,
+  TextField,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
+
+type Token = Schemas['TokenRecordDto'];
+type Scope = Token['scopes'][number];
+
+export default function Tokens() {
+  const list = useAsync(() => ok(api.GET('/api/tokens')), []);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Scope[]>(['api:read', 'api:write']);
+  const [days, setDays] = useState('90');
+  const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<Token | null>(null);
+  const create = useAction(async () => {
+    const result = await ok(
+      api.POST('/api/tokens', {
+        body: { name, scopes, expiresInDays: days === 'never' ? null : (Number(days) as 30 | 90 | 365) },
+      }),
+    );
+    setCreated({ token: result.token, name: result.record.name });
+    setCopied(false);
+    setName('');
+    list.reload();
+  });
+  const revoke = useAction(async (token: Token) => {
+    await ok(api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } }));
+    setRevoking(null);
+    list.reload();
+  });
+  const toggle = (scope: Scope) => (e: { target: { checked: boolean } }) =>
+    setScopes(e.target.checked ? [...new Set([...scopes, scope])] : scopes.filter((s) => s !== scope));
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void create.run();
+  };
+  const copy = async (): Promise<void> => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.token);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  const fieldError = (f: string) =>
+    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
+  return (
+    <Page title="Access tokens">
+      <p>
+        Tokens let scripts, the command line and assistants call the API as you. Only this signed-in page can
+        make them.
+      </p>
+      {created ? (
+        <div className="secret" role="status">
+          <h2>Token “{created.name}” created</h2>
+          <p>Copy it now: it is shown this once and cannot be read again.</p>
+          <div className="row">
+            <code className="token" data-testid="new-token">
+              {created.token}
+            </code>
+            <button type="button" onClick={() => void copy()}>
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+            <button type="button" className="secondary" onClick={() => setCreated(null)}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <form className="form" onSubmit={submit} aria-labelledby="new-token-title">
+        <h2 id="new-token-title">New token</h2>
+        <TextField
+          label="Name"
+          required
+          maxLength={100}
+          hint="1 to 100 characters, e.g. laptop."
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError('name')}
+        />
+        <fieldset>
+          <legend>Scopes</legend>
+          <Checkbox
+            label="api:read (GET requests)"
+            checked={scopes.includes('api:read')}
+            onChange={toggle('api:read')}
+          />
+          <Checkbox
+            label="api:write (everything else)"
+            checked={scopes.includes('api:write')}
+            onChange={toggle('api:write')}
+          />
+        </fieldset>
+        <SelectField
+          label="Expires"
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          options={[
+            ['30', 'in 30 days'],
+            ['90', 'in 90 days'],
+            ['365', 'in a year'],
+            ['never', 'never'],
+          ]}
+        />
+        <ErrorMessage error={create.error} />
+        <button type="submit" disabled={create.busy || scopes.length === 0}>
+          {create.busy ? 'Creating…' : 'Create token'}
+        </button>
+      </form>
+      <h2>Your tokens</h2>
+      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      {list.data && list.data.tokens.length === 0 ? <p>No tokens yet.</p> : null}
+      {list.data && list.data.tokens.length > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Your tokens, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Prefix</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.tokens.map((t) => (
+                <tr key={t.id}>
+                  <td>{t.name}</td>
+                  <td>
+                    <code>{t.token_prefix}…</code>
+                  </td>
+                  <td>{t.scopes.join(', ')}</td>
+                  <td>
+                    <When at={t.created_at} />
+                  </td>
+                  <td>
+                    <When at={t.last_used_at} />
+                  </td>
+                  <td>{t.expires_at ? <When at={t.expires_at} /> : 'never'}</td>
+                  <td>
+                    {t.revoked_at ? (
+                      <span className="muted">revoked</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="danger small"
+                        onClick={() => setRevoking(t)}
+                        aria-label={`Revoke ${t.name}`}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke token"
+        busy={revoke.busy}
+        onConfirm={() => revoking && void revoke.run(revoking)}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>Every request made with it fails from now on (401). This cannot be undone.</p>
+        <ErrorMessage error={revoke.error} />
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,305 @@
+// Shared pieces: the page frame (title, focus on navigation), loading and error states, form
+// fields with their rules and the API's messages inline, a confirm dialog, status badges.
+import {
+  type DependencyList,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { ApiError, messageOf } from './api/client';
+
+export function Page({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Policy Catalog`;
+    // After a navigation, screen readers and keyboards start at the new page's heading.
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title" tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        {actions ? <div className="page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+export function ErrorMessage({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (!error) return null;
+  const fields = error instanceof ApiError ? error.fields : [];
+  return (
+    <div className="error" role="alert">
+      <p>{messageOf(error)}</p>
+      {fields.length > 0 ? (
+        <ul>
+          {fields.map((f) => (
+            <li key={`${f.field}:${f.message}`}>
+              <code>{f.field}</code>: {f.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {retry ? (
+        <button type="button" className="secondary" onClick={retry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export interface Async<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+  set: (data: T) => void;
+}
+
+/** Loads data for a page; a newer load wins over an older one still under way. */
+export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  const generation = useRef(0);
+  useEffect(() => {
+    const mine = ++generation.current;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    load().then(
+      (data) => mine === generation.current && setState({ data, loading: false }),
+      (error: unknown) => mine === generation.current && setState({ error, loading: false }),
+    );
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const set = useCallback((data: T) => setState({ data, loading: false }), []);
+  return { ...state, data: state.data, error: state.error, reload, set };
+}
+
+/** Runs an action (a button, a form): busy while it runs, its error kept for display. */
+export function useAction<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = useCallback(
+    async (...args: A): Promise<R | undefined> => {
+      setBusy(true);
+      setError(null);
+      try {
+        return await action(...args);
+      } catch (e) {
+        setError(e);
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [action],
+  );
+  return { run, busy, error, setError };
+}
+
+interface FieldShell {
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+function Shell({ id, label, hint, error, children }: FieldShell & { id: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function described(id: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function TextArea({
+  label,
+  hint,
+  error,
+  ...input
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  options,
+  ...input
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<[string, string]> }) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <select id={id} aria-describedby={described(id, hint, error)} {...input}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="checkbox">
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** A modal question before a destructive action: what it will do, then confirm or cancel. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={onCancel} className="dialog">
+      <h2 id={titleId}>{title}</h2>
+      <div>{children}</div>
+      <div className="row">
+        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function Badge({ tone = 'neutral', children }: { tone?: string; children: ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
+
+const TONES: Record<string, string> = {
+  published: 'good',
+  approved: 'good',
+  succeeded: 'good',
+  accepted: 'good',
+  under_review: 'warn',
+  submitted: 'warn',
+  pending: 'warn',
+  queued: 'warn',
+  running: 'info',
+  needs_improvement: 'warn',
+  rejected: 'bad',
+  failed: 'bad',
+  cancelled: 'neutral',
+  expired: 'neutral',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={TONES[status] ?? 'neutral'}>{status.replace(/_/g, ' ')}</Badge>;
+}
+
+export function When({ at }: { at: string | null | undefined }) {
+  if (!at) return <>–</>;
+  const date = new Date(at);
+  return <time dateTime={at}>{date.toLocaleString()}</time>;
+}
+
+/** Calls `fn` `ms` after the value last changed (search as you type). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

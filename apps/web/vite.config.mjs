@@ -1,0 +1,11 @@
+// The web app's build: React through Vite's built-in JSX transform (no plugin), hashed assets under
+// assets/, no source maps in the output the gateway serves. tools/build-web.js runs it and measures it.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: { target: 'es2022', sourcemap: false, emptyOutDir: true, assetsInlineLimit: 0 },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/health': 'http://127.0.0.1:3000' } },
+});
