@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ADMIN } from './testing/connections-e2e';
 import { DeploymentsWorld } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -36,6 +37,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   let page: Page;
   let size: { gzipBytes: number; budget: number };
   const browserErrors: string[] = [];
+  /** What the signed-up user made, for the steps after (one story, told in order). */
+  const story = { token: '', policyId: '', policyName: '' };
 
   beforeAll(async () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
@@ -126,11 +129,126 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-token').textContent())!.trim();
     expect(token).toMatch(/^pcat_/);
+    story.token = token;
     const me = await world.http.get<Record<string, any>>('/api/me', { token }); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
     await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
     await look(page, 'tokens');
+  });
+
+  it('the user validates a sandbox repository, sees the findings and submits it', async () => {
+    const { webUrl } = await world.control.createRepository({
+      owner: 'community',
+      name: `web-rate-guard-${Date.now()}`,
+      files: {
+        'definition/gcl.yaml':
+          'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: rate-guard\n  labels:\n' +
+          '    title: Rate Guard\n    category: Security\nspec:\n  properties: {}\n',
+        'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "2.1.0"\n',
+        'src/lib.rs': '// the filter\n',
+      },
+    });
+    story.policyName = `Rate Guard ${Date.now()}`;
+    await page.getByRole('link', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Submit a policy' }).waitFor();
+    await page.getByLabel('Repository URL').fill(webUrl);
+    await page.getByRole('button', { name: 'Validate repository' }).click();
+    await page.getByRole('heading', { name: /The repository is valid/ }).waitFor();
+    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('Security');
+    await page.getByLabel('Name', { exact: true }).fill(story.policyName);
+    await page
+      .getByLabel('Description')
+      .fill('Limits requests per client so that no client starves the others.');
+    await look(page, 'submit');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: story.policyName });
+    await card.getByText('submitted', { exact: true }).waitFor();
+    story.policyId = (await card.getByRole('link', { name: story.policyName }).getAttribute('href'))!
+      .split('/')
+      .pop()!;
+    await look(page, 'submissions');
+  });
+
+  it('an administrator approves it from the review queue', async () => {
+    const admin = await newPage(await browser.newContext({ baseURL: world.system.url }));
+    await admin.goto('/signin?next=/admin/review');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
+    await look(admin, 'review');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await item.getByText('Done.').waitFor();
+    await admin.context().close();
+    const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(policy.body.policy.status).toBe('published');
+  });
+
+  it('the published policy page shows its documentation, takes a like and a comment', async () => {
+    await page.goto(`/policies/${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: story.policyName }).waitFor();
+    await page.getByText('published', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Like/ }).click();
+    await page.getByRole('button', { name: /Liked/ }).waitFor();
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByLabel('Add a comment').fill('Works well behind the gateway.');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Works well behind the gateway.').waitFor();
+    await look(page, 'policy');
+  });
+
+  it('the user connects a platform tenant, creates a workspace, deploys to two organizations and watches the live log to success', async () => {
+    const tenant = await world.newTenant();
+    await page.getByRole('link', { name: 'Connections' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+    await page.getByLabel('Connection name').fill('Corp platform');
+    await page.getByLabel('Client id').fill(tenant.clientId);
+    await page.getByLabel('Client secret').fill(tenant.clientSecret);
+    await page.getByLabel('Organization id').fill(tenant.rootId);
+    await page.getByRole('button', { name: 'Test credentials' }).click();
+    await page.getByText('The credentials work.').waitFor();
+    await page.getByRole('button', { name: 'Create connection' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Corp platform' });
+    await card.getByRole('button', { name: 'Organizations' }).click();
+    await card.getByText('Cards').waitFor();
+    await look(page, 'connections');
+
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByLabel('Workspace name').fill('Web deployers');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('link', { name: 'Web deployers' }).waitFor();
+    await look(page, 'workspaces');
+
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
+    await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
+    await page.getByLabel('Payments').check();
+    await page.getByLabel('Cards').check();
+    await look(page, 'deploy');
+    await page.getByRole('button', { name: 'Deploy to 2 organizations' }).click();
+    const toCards = page.getByRole('link', { name: 'follow the deployment to Cards' });
+    await toCards.waitFor();
+    const cardsId = (await toCards.getAttribute('href'))!.split('/').pop()!;
+    await page.getByRole('link', { name: 'follow the deployment to Payments' }).click();
+    await page.getByRole('heading', { level: 1, name: `${story.policyName} → Payments` }).waitFor();
+    await page.getByText('— succeeded').waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: 'Status:' }).getByText('succeeded').waitFor();
+    const log = (await page.getByLabel('Deployment log').textContent())!;
+    expect(log).toMatch(/\[apply\]/);
+    await look(page, 'deployment');
+
+    expect((await world.settled(story.token, cardsId)).status).toBe('succeeded');
+    const state = await world.control.platformState();
+    const applied = (id: string) => state.organizations.find((o) => o.id === id)?.applied.length ?? 0;
+    expect([applied(tenant.paymentsId), applied(tenant.cardsId)]).toEqual([1, 1]);
+
+    await page.getByRole('link', { name: 'Deployments' }).click();
+    await page.getByRole('cell', { name: 'Cards' }).waitFor();
+    await look(page, 'deployments');
   });
 
   afterAll(() => {

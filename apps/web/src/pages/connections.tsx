@@ -1,9 +1,270 @@
-import { Page } from '../ui';
+// Connections to the platform: create (test the credentials first), the organization tree, sync, and
+// delete after seeing what it touches.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
+import { OrgTree } from '../org-tree';
+import {
+  Badge,
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  SelectField,
+  TextField,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
 
-export default function Stub() {
+type Connection = Schemas['ConnectionDto'];
+type Host = Connection['host'];
+
+const EMPTY = {
+  name: '',
+  host: 'us' as Host,
+  customDomain: '',
+  clientId: '',
+  clientSecret: '',
+  organizationId: '',
+};
+
+export default function Connections() {
+  const list = useAsync(() => ok(api.GET('/api/connections')), []);
+  const [form, setForm] = useState(EMPTY);
+  const [check, setCheck] = useState<Schemas['ValidationResultDto'] | null>(null);
+  const body = () => ({
+    name: form.name.trim(),
+    host: form.host,
+    customDomain: form.host === 'custom' ? form.customDomain.trim() : undefined,
+    clientId: form.clientId.trim(),
+    clientSecret: form.clientSecret,
+    organizationId: form.organizationId.trim(),
+  });
+  const test = useAction(async () => {
+    const { name: _name, ...credentials } = body();
+    setCheck(await ok(api.POST('/api/connections/validate', { body: credentials })));
+  });
+  const create = useAction(async () => {
+    const created = await ok(api.POST('/api/connections', { body: body() }));
+    setCheck(created.validation);
+    setForm(EMPTY);
+    list.reload();
+  });
+  const fieldError = (f: string) =>
+    [create.error, test.error]
+      .map((e) => (e instanceof ApiError ? e.fieldMessage(f) : undefined))
+      .find(Boolean);
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [name]: e.target.value });
   return (
-    <Page title="connections">
-      <p>Coming soon.</p>
+    <Page title="Connections">
+      <p>A connection holds the client credentials of a platform organization; deployments go through it.</p>
+      <h2>Your connections</h2>
+      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      {list.data && list.data.connections.length === 0 ? <p>No connections yet.</p> : null}
+      <ul className="cards">
+        {list.data?.connections.map((c) => (
+          <ConnectionCard key={c.id} connection={c} onChange={list.reload} />
+        ))}
+      </ul>
+      <form
+        className="form"
+        aria-labelledby="new-connection"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void create.run();
+        }}
+      >
+        <h2 id="new-connection">New connection</h2>
+        <TextField
+          label="Connection name"
+          required
+          minLength={2}
+          maxLength={80}
+          hint="2 to 80 characters."
+          value={form.name}
+          onChange={set('name')}
+          error={fieldError('name')}
+        />
+        <SelectField
+          label="Platform host"
+          value={form.host}
+          onChange={set('host')}
+          options={[
+            ['us', 'US'],
+            ['eu', 'EU'],
+            ['custom', 'Custom domain'],
+          ]}
+        />
+        {form.host === 'custom' ? (
+          <TextField
+            label="Custom domain"
+            type="url"
+            hint="https://… of your platform."
+            value={form.customDomain}
+            onChange={set('customDomain')}
+            error={fieldError('customDomain')}
+          />
+        ) : null}
+        <TextField
+          label="Client id"
+          required
+          minLength={4}
+          maxLength={255}
+          autoComplete="off"
+          value={form.clientId}
+          onChange={set('clientId')}
+          error={fieldError('clientId')}
+        />
+        <TextField
+          label="Client secret"
+          type="password"
+          required
+          minLength={4}
+          autoComplete="new-password"
+          hint="Stored encrypted; never shown again."
+          value={form.clientSecret}
+          onChange={set('clientSecret')}
+          error={fieldError('clientSecret')}
+        />
+        <TextField
+          label="Organization id"
+          required
+          minLength={4}
+          maxLength={255}
+          value={form.organizationId}
+          onChange={set('organizationId')}
+          error={fieldError('organizationId')}
+        />
+        {check ? (
+          <p role="status" className={check.ok ? 'panel' : 'error'}>
+            {check.ok
+              ? 'The credentials work.'
+              : `The credentials do not work: ${check.error ?? check.code ?? 'unknown reason'}`}
+          </p>
+        ) : null}
+        <ErrorMessage error={test.error ?? create.error} />
+        <div className="row">
+          <button type="button" className="secondary" disabled={test.busy} onClick={() => void test.run()}>
+            {test.busy ? 'Testing…' : 'Test credentials'}
+          </button>
+          <button type="submit" disabled={create.busy}>
+            {create.busy ? 'Creating…' : 'Create connection'}
+          </button>
+        </div>
+      </form>
     </Page>
+  );
+}
+
+function ConnectionCard({ connection: c, onChange }: { connection: Connection; onChange: () => void }) {
+  const [showOrgs, setShowOrgs] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const orgs = useAsync(
+    () =>
+      showOrgs
+        ? ok(api.GET('/api/connections/{id}/orgs', { params: { path: { id: c.id } } }))
+        : Promise.resolve(null),
+    [showOrgs, c.id],
+  );
+  const impact = useAsync(
+    () =>
+      deleting
+        ? ok(api.GET('/api/connections/{id}/impact', { params: { path: { id: c.id } } }))
+        : Promise.resolve(null),
+    [deleting, c.id],
+  );
+  const sync = useAction(async () =>
+    ok(api.POST('/api/connections/{id}/sync', { params: { path: { id: c.id } } })),
+  );
+  const [synced, setSynced] = useState<Schemas['SyncResultDto'] | null>(null);
+  const remove = useAction(async () => {
+    await ok(api.DELETE('/api/connections/{id}', { params: { path: { id: c.id } } }));
+    setDeleting(false);
+    onChange();
+  });
+  return (
+    <li className="card" aria-label={c.name}>
+      <h3>{c.name}</h3>
+      <p className="meta">
+        {c.host === 'custom' ? c.custom_domain : c.host.toUpperCase()} · client <code>{c.client_id}</code> ·
+        organization <code>{c.organization_id}</code>
+      </p>
+      <p>
+        {c.validation_error ? (
+          <Badge tone="bad">invalid: {c.validation_error}</Badge>
+        ) : c.validated_at ? (
+          <>
+            <Badge tone="good">valid</Badge> checked <When at={c.validated_at} />
+          </>
+        ) : (
+          <Badge>not checked</Badge>
+        )}
+      </p>
+      <div className="row">
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={showOrgs}
+          onClick={() => setShowOrgs(!showOrgs)}
+        >
+          {showOrgs ? 'Hide organizations' : 'Organizations'}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={sync.busy}
+          onClick={() => void sync.run().then((r) => r && (setSynced(r), onChange()))}
+        >
+          {sync.busy ? 'Syncing…' : 'Sync'}
+        </button>
+        <button type="button" className="danger" onClick={() => setDeleting(true)}>
+          Delete
+        </button>
+      </div>
+      <ErrorMessage error={sync.error} />
+      {synced ? (
+        <p role="status">
+          {synced.validation.ok
+            ? 'Credentials valid.'
+            : `Credentials invalid: ${synced.validation.error ?? ''}`}
+          {synced.reconciliation
+            ? ` ${synced.reconciliation.in_sync} deployment(s) in sync, ${synced.reconciliation.gone.length} gone, ${synced.reconciliation.unknown} unknown.`
+            : ''}
+        </p>
+      ) : null}
+      {showOrgs ? (
+        orgs.loading ? (
+          <Loading label="Loading organizations…" />
+        ) : orgs.data ? (
+          <OrgTree orgs={orgs.data.orgs} label={`Organizations of ${c.name}`} />
+        ) : (
+          <ErrorMessage error={orgs.error} retry={orgs.reload} />
+        )
+      ) : null}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete the connection “${c.name}”?`}
+        confirmLabel="Delete connection"
+        busy={remove.busy}
+        onConfirm={() => void remove.run()}
+        onCancel={() => setDeleting(false)}
+      >
+        {impact.loading ? <Loading label="Checking what it touches…" /> : null}
+        {impact.data ? (
+          <ul>
+            <li>
+              {impact.data.active_deployments} active deployment(s) stay on the platform but can no longer be
+              synced or removed through it.
+            </li>
+            <li>{impact.data.historical_deployments} earlier deployment(s) keep their records.</li>
+            <li>
+              It is shared into {impact.data.workspace_links} workspace(s): their members lose it at once.
+            </li>
+          </ul>
+        ) : null}
+        <ErrorMessage error={impact.error ?? remove.error} />
+      </ConfirmDialog>
+    </li>
   );
 }

@@ -1,9 +1,233 @@
-import { Page } from '../ui';
+// One deployment: its status, the live log (Server-Sent Events; the browser reconnects with
+// Last-Event-ID and gets exactly what it missed), and sync, cancel, unpublish, delete release, delete.
+import { useEffect, useRef, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { navigate } from '../router';
+import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
 
-export default function Stub() {
+type Deployment = Schemas['DeploymentDto'];
+
+interface LogLine {
+  seq: number;
+  job_id: string;
+  step: string | null;
+  level: 'info' | 'warn' | 'error';
+  text: string;
+  at: string;
+}
+
+interface EndEvent {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  error: string | null;
+}
+
+const FINISHED = ['succeeded', 'failed', 'cancelled'];
+
+type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
+
+function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
+  const [lines, setLines] = useState<LogLine[]>([]);
+  const [state, setState] = useState<StreamState>('connecting');
+  const [generation, setGeneration] = useState(0);
+  const ended = useRef(onEnd);
+  ended.current = onEnd;
+  useEffect(() => {
+    const seen = new Set<string>();
+    const source = new EventSource(`/api/deployments/${encodeURIComponent(id)}/logs`);
+    source.onopen = () => setState('live');
+    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'ended' : 'reconnecting');
+    source.addEventListener('log', (event: MessageEvent<string>) => {
+      const line = JSON.parse(event.data) as LogLine;
+      const key = `${line.job_id}:${line.seq}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      setLines((old) => [...old, line]);
+    });
+    source.addEventListener('end', (event: MessageEvent<string>) => {
+      // The stream is over: close before the browser reconnects on its own.
+      source.close();
+      setState('ended');
+      ended.current(JSON.parse(event.data) as EndEvent);
+    });
+    return () => source.close();
+  }, [id, generation]);
+  const restart = (): void => {
+    setLines([]);
+    setState('connecting');
+    setGeneration((g) => g + 1);
+  };
+  return { lines, state, restart };
+}
+
+export default function DeploymentPage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const path = { params: { path: { id } } };
+  const deployment = useAsync(() => ok(api.GET('/api/deployments/{id}', path)), [id]);
+  const [end, setEnd] = useState<EndEvent | null>(null);
+  const stream = useLogStream(id, (e) => {
+    setEnd(e);
+    deployment.reload();
+  });
+  const d: Deployment | undefined = deployment.data?.deployment;
+  const running = d ? !FINISHED.includes(d.status) : false;
+
+  // Status changes (queued → running) between log lines: ask again every few seconds while in flight.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(deployment.reload, 3000);
+    return () => clearInterval(timer);
+  }, [running, deployment.reload]);
+
+  const [confirm, setConfirm] = useState<'unpublish' | 'delete-release' | 'delete' | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const cancel = useAction(async () => {
+    const r = await ok(api.POST('/api/deployments/{id}/cancel', path));
+    setNote(r.ok ? 'Cancelled.' : 'Nothing was in flight.');
+    deployment.reload();
+  });
+  const sync = useAction(async () => {
+    const r = await ok(api.POST('/api/deployments/{id}/sync', path));
+    setNote(
+      {
+        in_sync: 'In sync: applied on the platform.',
+        deleted: 'No longer on the platform.',
+        unknown: 'Unknown: not deployed, or the platform could not be asked.',
+      }[r.result],
+    );
+    deployment.reload();
+  });
+  const act = useAction(async (what: 'unpublish' | 'delete-release' | 'delete') => {
+    if (what === 'delete') {
+      await ok(api.DELETE('/api/deployments/{id}', path));
+      navigate('/deployments');
+      return;
+    }
+    const r = await ok(
+      what === 'unpublish'
+        ? api.POST('/api/deployments/{id}/unpublish', path)
+        : api.POST('/api/deployments/{id}/delete-release', path),
+    );
+    setConfirm(null);
+    setNote(r.job ? 'A removal job is queued: the log below follows it.' : 'There was nothing to remove.');
+    if (r.job) {
+      setEnd(null);
+      stream.restart();
+    }
+    deployment.reload();
+  });
+
+  if (deployment.loading && !d)
+    return (
+      <Page title="Deployment">
+        <Loading />
+      </Page>
+    );
+  if (!d)
+    return (
+      <Page title="Deployment">
+        <ErrorMessage error={deployment.error} retry={deployment.reload} />
+      </Page>
+    );
+  const stateText = {
+    connecting: 'connecting…',
+    live: 'live',
+    reconnecting: 'reconnecting…',
+    ended: 'complete',
+  }[stream.state];
   return (
-    <Page title="deployment">
-      <p>Coming soon.</p>
+    <Page title={`${d.asset_name} → ${d.platform_org_name ?? d.platform_org_id}`}>
+      <p className="status-line" role="status" aria-live="polite">
+        Status: <StatusBadge status={d.status} />
+        {d.status === 'failed' && d.error ? <span className="field-error"> {d.error}</span> : null}
+      </p>
+      <dl className="facts">
+        <dt>Mode</dt>
+        <dd>
+          {d.mode}
+          {d.do_publish || d.do_release
+            ? ` (${[d.do_publish && 'publish -dev', d.do_release && 'release'].filter(Boolean).join(', ')})`
+            : ''}
+        </dd>
+        <dt>Version</dt>
+        <dd>{d.version ?? d.requested_version ?? '–'}</dd>
+        <dt>Commit</dt>
+        <dd>{d.commit_sha ? <code>{d.commit_sha.slice(0, 12)}</code> : '–'}</dd>
+        <dt>Started</dt>
+        <dd>
+          <When at={d.created_at} />
+        </dd>
+        <dt>Finished</dt>
+        <dd>
+          <When at={d.finished_at} />
+        </dd>
+      </dl>
+      <div className="row">
+        {running ? (
+          <button type="button" className="danger" disabled={cancel.busy} onClick={() => void cancel.run()}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="button" className="secondary" disabled={sync.busy} onClick={() => void sync.run()}>
+          Sync with the platform
+        </button>
+        {d.status === 'succeeded' ? (
+          <>
+            <button type="button" className="secondary" onClick={() => setConfirm('unpublish')}>
+              Unpublish
+            </button>
+            {d.do_release ? (
+              <button type="button" className="secondary" onClick={() => setConfirm('delete-release')}>
+                Delete release
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        {d.status === 'failed' ? (
+          <button type="button" className="danger" onClick={() => setConfirm('delete')}>
+            Delete
+          </button>
+        ) : null}
+      </div>
+      {note ? <p role="status">{note}</p> : null}
+      <ErrorMessage error={cancel.error ?? sync.error} />
+      <h2>
+        Log <span className="muted">({stateText})</span>
+      </h2>
+      <pre className="log" aria-label="Deployment log" tabIndex={0}>
+        {stream.lines.length === 0 ? 'Waiting for the first line…\n' : null}
+        {stream.lines.map((l) => (
+          <span key={`${l.job_id}:${l.seq}`} className={l.level}>
+            {new Date(l.at).toLocaleTimeString()} [{l.step ?? '-'}] {l.text}
+            {'\n'}
+          </span>
+        ))}
+        {end ? `— ${end.status}${end.error ? `: ${end.error}` : ''}\n` : null}
+      </pre>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={
+          confirm === 'unpublish'
+            ? 'Unpublish this deployment?'
+            : confirm === 'delete-release'
+              ? 'Delete the released version?'
+              : 'Delete this failed deployment?'
+        }
+        confirmLabel={
+          confirm === 'unpublish' ? 'Unpublish' : confirm === 'delete-release' ? 'Delete release' : 'Delete'
+        }
+        busy={act.busy}
+        onConfirm={() => confirm && void act.run(confirm)}
+        onCancel={() => setConfirm(null)}
+      >
+        <p>
+          {confirm === 'unpublish'
+            ? 'The policy is removed from the organization, and its -dev versions from the registry.'
+            : confirm === 'delete-release'
+              ? 'The released version is deleted from the registry; organizations that use it keep what is applied.'
+              : 'Its record, jobs and logs are removed.'}
+        </p>
+        <ErrorMessage error={act.error} />
+      </ConfirmDialog>
     </Page>
   );
 }

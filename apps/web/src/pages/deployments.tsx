@@ -1,9 +1,102 @@
-import { Page } from '../ui';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { Link } from '../router';
+import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
 
-export default function Stub() {
+type Deployment = Schemas['DeploymentDto'];
+
+export default function Deployments() {
+  const first = useAsync(() => ok(api.GET('/api/deployments', { params: { query: { limit: 50 } } })), []);
+  const [more, setMore] = useState<{ items: Deployment[]; next: string | null } | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const next = more ? more.next : (first.data?.pagination.next_cursor ?? null);
+  const loadMore = useAction(async () => {
+    const page = await ok(api.GET('/api/deployments', { params: { query: { limit: 50, cursor: next! } } }));
+    setMore({ items: [...(more?.items ?? []), ...page.deployments], next: page.pagination.next_cursor });
+  });
+  const deleteFailed = useAction(async () => {
+    await ok(api.POST('/api/deployments/delete-failed', { body: {} }));
+    setConfirm(false);
+    setMore(null);
+    first.reload();
+  });
+  const all = [...(first.data?.deployments ?? []), ...(more?.items ?? [])];
   return (
-    <Page title="deployments">
-      <p>Coming soon.</p>
+    <Page
+      title="Deployments"
+      actions={
+        <>
+          <Link className="button" to="/deploy">
+            Deploy a policy
+          </Link>{' '}
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setConfirm(true)}
+            disabled={!all.some((d) => d.status === 'failed')}
+          >
+            Delete failed
+          </button>
+        </>
+      }
+    >
+      {first.loading ? <Loading /> : <ErrorMessage error={first.error} retry={first.reload} />}
+      {first.data && all.length === 0 ? <p>No deployments yet.</p> : null}
+      {all.length > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Your deployments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Asset</th>
+                <th scope="col">Organization</th>
+                <th scope="col">Status</th>
+                <th scope="col">Version</th>
+                <th scope="col">Started</th>
+              </tr>
+            </thead>
+            <tbody>
+              {all.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <Link to={`/deployments/${d.id}`}>{d.asset_name}</Link>
+                  </td>
+                  <td>{d.platform_org_name ?? d.platform_org_id}</td>
+                  <td>
+                    <StatusBadge status={d.status} />
+                  </td>
+                  <td>{d.version ?? d.requested_version ?? '–'}</td>
+                  <td>
+                    <When at={d.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {next ? (
+        <button
+          type="button"
+          className="secondary"
+          disabled={loadMore.busy}
+          onClick={() => void loadMore.run()}
+        >
+          Load more
+        </button>
+      ) : null}
+      <ErrorMessage error={loadMore.error} />
+      <ConfirmDialog
+        open={confirm}
+        title="Delete every failed deployment?"
+        confirmLabel="Delete failed deployments"
+        busy={deleteFailed.busy}
+        onConfirm={() => void deleteFailed.run()}
+        onCancel={() => setConfirm(false)}
+      >
+        <p>Their records, jobs and logs are removed. Nothing on the platform changes.</p>
+        <ErrorMessage error={deleteFailed.error} />
+      </ConfirmDialog>
     </Page>
   );
 }

@@ -1,9 +1,319 @@
-import { Page } from '../ui';
+// Submitting a policy: validate the repository first (every finding shown), then submit it with its
+// documentation tabs and the ideas it delivers.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
+import { navigate } from '../router';
+import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
 
-export default function Stub() {
+type Validation = Schemas['SubmissionValidationDto'];
+type AssetKind = Schemas['PolicyDto']['asset_kinds'][number];
+type DocTab = Schemas['DocTabInputDto'];
+
+const KINDS: AssetKind[] = ['api', 'agent', 'llm', 'mcp'];
+
+export function Findings({ validation }: { validation: Validation }) {
   return (
-    <Page title="submit">
-      <p>Coming soon.</p>
+    <div className="panel" role="status" aria-label="Validation result">
+      <h2>
+        {validation.ok ? 'The repository is valid' : 'The repository has problems'}{' '}
+        <Badge tone={validation.ok ? 'good' : 'bad'}>{validation.ok ? 'ok' : 'not ok'}</Badge>
+      </h2>
+      {validation.errors.length > 0 ? (
+        <>
+          <h3>Errors</h3>
+          <ul>
+            {validation.errors.map((e) => (
+              <li key={e} className="field-error">
+                {e}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {validation.warnings.length > 0 ? (
+        <>
+          <h3>Warnings</h3>
+          <ul>
+            {validation.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <dl className="facts">
+        <dt>Project type</dt>
+        <dd>{validation.projectType}</dd>
+        {validation.definition ? (
+          <>
+            <dt>Definition</dt>
+            <dd>
+              {validation.definition.title ?? validation.definition.name ?? '–'} (
+              <code>{validation.definition.path}</code>)
+            </dd>
+            <dt>Category</dt>
+            <dd>{validation.definition.category ?? '–'}</dd>
+          </>
+        ) : null}
+        <dt>Version</dt>
+        <dd>{validation.version ?? '–'}</dd>
+        <dt>Default branch</dt>
+        <dd>{validation.defaultBranch ?? '–'}</dd>
+        {validation.commit ? (
+          <>
+            <dt>Commit</dt>
+            <dd>
+              <code>{validation.commit.slice(0, 12)}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>Issues enabled</dt>
+        <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
+        <dt>Asset kinds</dt>
+        <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export default function Submit() {
+  const [repo, setRepo] = useState({
+    projectType: 'unified' as 'unified' | 'split',
+    sourceHostUrl: '',
+    implementationSourceHostUrl: '',
+    sourceRef: '',
+  });
+  const [validation, setValidation] = useState<Validation | null>(null);
+  const [form, setForm] = useState({
+    name: '',
+    description: '',
+    category: '',
+    direction: 'inbound' as 'inbound' | 'outbound',
+    ideas: '',
+  });
+  const [kinds, setKinds] = useState<AssetKind[]>([]);
+  const [tabs, setTabs] = useState<DocTab[]>([]);
+
+  const validate = useAction(async () => {
+    setValidation(null);
+    const { validation } = await ok(
+      api.POST('/api/submissions/validate', {
+        body: {
+          projectType: repo.projectType,
+          sourceHostUrl: repo.sourceHostUrl.trim(),
+          implementationSourceHostUrl:
+            repo.projectType === 'split' ? repo.implementationSourceHostUrl.trim() : undefined,
+        },
+      }),
+    );
+    setValidation(validation);
+    setForm((f) => ({
+      ...f,
+      name: f.name || validation.definition?.title || validation.definition?.name || '',
+      description: f.description || validation.definition?.description || '',
+      category: f.category || validation.definition?.category || '',
+    }));
+    setKinds(validation.assetKinds);
+  });
+
+  const submit = useAction(async () => {
+    const ideas = form.ideas
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { submission } = await ok(
+      api.POST('/api/submissions', {
+        body: {
+          name: form.name.trim(),
+          description: form.description.trim(),
+          sourceHostUrl: repo.sourceHostUrl.trim(),
+          projectType: repo.projectType,
+          implementationSourceHostUrl:
+            repo.projectType === 'split' ? repo.implementationSourceHostUrl.trim() : undefined,
+          sourceRef: repo.sourceRef.trim() || undefined,
+          category: form.category.trim() || undefined,
+          direction: form.direction,
+          assetKinds: kinds.length ? kinds : undefined,
+          docTabs: tabs.length ? tabs.map((t, i) => ({ ...t, sortOrder: i })) : undefined,
+          deliversIdeaIds: ideas.length ? ideas : undefined,
+        },
+      }),
+    );
+    navigate(`/submissions?submitted=${submission.id}`);
+  });
+
+  const fieldError = (f: string) =>
+    submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
+  const repoError = (f: string) =>
+    validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
+  const setTab = (i: number, patch: Partial<DocTab>) =>
+    setTabs(tabs.map((t, j) => (j === i ? { ...t, ...patch } : t)));
+
+  return (
+    <Page title="Submit a policy">
+      <form
+        className="form"
+        aria-labelledby="repo-title"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void validate.run();
+        }}
+      >
+        <h2 id="repo-title">1. The repository</h2>
+        <SelectField
+          label="Project type"
+          value={repo.projectType}
+          onChange={(e) => setRepo({ ...repo, projectType: e.target.value as 'unified' | 'split' })}
+          options={[
+            ['unified', 'Unified: definition and implementation in one repository'],
+            ['split', 'Split: a definition and an implementation repository'],
+          ]}
+        />
+        <TextField
+          label={repo.projectType === 'split' ? 'Definition repository URL' : 'Repository URL'}
+          type="url"
+          required
+          hint="A repository on the source host, e.g. https://source-host.example/owner/name."
+          value={repo.sourceHostUrl}
+          onChange={(e) => setRepo({ ...repo, sourceHostUrl: e.target.value })}
+          error={repoError('sourceHostUrl')}
+        />
+        {repo.projectType === 'split' ? (
+          <TextField
+            label="Implementation repository URL"
+            type="url"
+            required
+            value={repo.implementationSourceHostUrl}
+            onChange={(e) => setRepo({ ...repo, implementationSourceHostUrl: e.target.value })}
+            error={repoError('implementationSourceHostUrl')}
+          />
+        ) : null}
+        <TextField
+          label="Branch or tag (optional)"
+          hint="Leave empty for the default branch."
+          maxLength={255}
+          value={repo.sourceRef}
+          onChange={(e) => setRepo({ ...repo, sourceRef: e.target.value })}
+        />
+        <ErrorMessage error={validate.error} />
+        <button type="submit" disabled={validate.busy || !repo.sourceHostUrl.trim()}>
+          {validate.busy ? 'Validating…' : 'Validate repository'}
+        </button>
+      </form>
+      {validation ? <Findings validation={validation} /> : null}
+      {validation ? (
+        <form
+          className="form"
+          aria-labelledby="details-title"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void submit.run();
+          }}
+        >
+          <h2 id="details-title">2. The policy</h2>
+          <TextField
+            label="Name"
+            required
+            minLength={2}
+            maxLength={120}
+            hint="2 to 120 characters."
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            error={fieldError('name')}
+          />
+          <TextArea
+            label="Description"
+            required
+            minLength={10}
+            maxLength={20000}
+            rows={4}
+            hint="10 to 20,000 characters: what it does and when to use it."
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+            error={fieldError('description')}
+          />
+          <TextField
+            label="Category"
+            maxLength={120}
+            value={form.category}
+            onChange={(e) => setForm({ ...form, category: e.target.value })}
+            error={fieldError('category')}
+          />
+          <SelectField
+            label="Direction"
+            value={form.direction}
+            onChange={(e) => setForm({ ...form, direction: e.target.value as 'inbound' | 'outbound' })}
+            options={[
+              ['inbound', 'Inbound'],
+              ['outbound', 'Outbound'],
+            ]}
+          />
+          <fieldset>
+            <legend>Asset kinds</legend>
+            {KINDS.map((k) => (
+              <Checkbox
+                key={k}
+                label={k}
+                checked={kinds.includes(k)}
+                onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
+              />
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Documentation tabs</legend>
+            <p className="hint">
+              Markdown, shown on the policy's page after approval. Keys: lowercase letters, digits, - and _.
+            </p>
+            {tabs.map((tab, i) => (
+              <div key={i} className="panel">
+                <TextField
+                  label={`Tab ${i + 1} key`}
+                  pattern="[a-z0-9][a-z0-9_-]{0,63}"
+                  value={tab.key}
+                  onChange={(e) => setTab(i, { key: e.target.value })}
+                  error={fieldError(`docTabs.${i}`)}
+                />
+                <TextField
+                  label={`Tab ${i + 1} title`}
+                  maxLength={120}
+                  value={tab.title}
+                  onChange={(e) => setTab(i, { title: e.target.value })}
+                />
+                <TextArea
+                  label={`Tab ${i + 1} Markdown`}
+                  rows={5}
+                  value={tab.bodyMd}
+                  onChange={(e) => setTab(i, { bodyMd: e.target.value })}
+                />
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setTabs(tabs.filter((_, j) => j !== i))}
+                >
+                  Remove tab {i + 1}
+                </button>
+              </div>
+            ))}
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setTabs([...tabs, { key: '', title: '', bodyMd: '' }])}
+            >
+              Add a tab
+            </button>
+          </fieldset>
+          <TextField
+            label="Delivered ideas (optional)"
+            hint="Ids of approved ideas this policy delivers, separated by commas."
+            value={form.ideas}
+            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
+            error={fieldError('deliversIdeaIds')}
+          />
+          <ErrorMessage error={submit.error} />
+          <button type="submit" disabled={submit.busy}>
+            {submit.busy ? 'Submitting…' : 'Submit for review'}
+          </button>
+        </form>
+      ) : null}
     </Page>
   );
 }

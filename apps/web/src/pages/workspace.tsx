@@ -1,9 +1,419 @@
-import { Page } from '../ui';
+// One workspace: rename, archive, members and roles, shared connections, what is installed; every
+// destructive action shows its impact first.
+import { type FormEvent, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { Link } from '../router';
+import {
+  Badge,
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  SelectField,
+  TextField,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
 
-export default function Stub() {
+type Detail = Schemas['WorkspaceDetailDto'];
+type Member = Schemas['WorkspaceMemberDto'];
+type Shared = Schemas['WorkspaceConnectionDto'];
+
+export default function WorkspacePage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
+  if (detail.loading && !detail.data)
+    return (
+      <Page title="Workspace">
+        <Loading />
+      </Page>
+    );
+  if (!detail.data)
+    return (
+      <Page title="Workspace">
+        <ErrorMessage error={detail.error} retry={detail.reload} />
+      </Page>
+    );
+  return <Workspace w={detail.data.workspace} reload={detail.reload} />;
+}
+
+function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
+  const path = { params: { path: { id: w.id } } };
+  const manage = w.role === 'owner' || w.role === 'admin';
+  const [name, setName] = useState(w.name);
+  const [archiving, setArchiving] = useState(false);
+  const rename = useAction(async () => {
+    await ok(api.PATCH('/api/workspaces/{id}', { ...path, body: { name: name.trim() } }));
+    reload();
+  });
+  const archive = useAction(async () => {
+    await ok(
+      w.archived_at
+        ? api.DELETE('/api/workspaces/{id}/archive', path)
+        : api.POST('/api/workspaces/{id}/archive', path),
+    );
+    setArchiving(false);
+    reload();
+  });
   return (
-    <Page title="workspace">
-      <p>Coming soon.</p>
+    <Page
+      title={w.name}
+      actions={
+        !w.archived_at ? (
+          <Link className="button" to={`/deploy?workspaceId=${w.id}`}>
+            Deploy here
+          </Link>
+        ) : null
+      }
+    >
+      <p className="meta">
+        Your role: {w.role ?? 'administrator (not a member)'} {w.is_personal ? <Badge>personal</Badge> : null}{' '}
+        {w.archived_at ? (
+          <Badge tone="warn">
+            archived <When at={w.archived_at} />
+          </Badge>
+        ) : null}
+      </p>
+      {w.role === 'owner' ? (
+        <form
+          className="form"
+          aria-label="Rename"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void rename.run();
+          }}
+        >
+          <TextField
+            label="Workspace name"
+            minLength={2}
+            maxLength={80}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <ErrorMessage error={rename.error} />
+          <div className="row">
+            <button type="submit" disabled={rename.busy || name.trim() === w.name}>
+              Rename
+            </button>
+            {!w.is_personal ? (
+              <button
+                type="button"
+                className={w.archived_at ? 'secondary' : 'danger'}
+                onClick={() => setArchiving(true)}
+              >
+                {w.archived_at ? 'Unarchive' : 'Archive'}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={archiving}
+        title={w.archived_at ? 'Unarchive this workspace?' : 'Archive this workspace?'}
+        confirmLabel={w.archived_at ? 'Unarchive' : 'Archive'}
+        busy={archive.busy}
+        onConfirm={() => void archive.run()}
+        onCancel={() => setArchiving(false)}
+      >
+        <p>
+          {w.archived_at
+            ? 'Members can deploy, add members and share connections again.'
+            : 'The workspace becomes read-only: no new deployments, members or shared connections until it is unarchived. What is deployed stays.'}
+        </p>
+        <ErrorMessage error={archive.error} />
+      </ConfirmDialog>
+      {!w.is_personal ? <Members w={w} manage={manage} reload={reload} /> : null}
+      <Connections w={w} manage={manage} reload={reload} />
+      <h2>Installed policies</h2>
+      {w.installedPolicies.length === 0 ? <p>Nothing deployed from this workspace yet.</p> : null}
+      <ul>
+        {w.installedPolicies.map((p) => (
+          <li key={p.id}>
+            <Link to={`/policies/${p.id}`}>{p.name}</Link> · {p.deploys_in_workspace} deployment(s), latest{' '}
+            <When at={p.latest_deployment_at} />
+          </li>
+        ))}
+      </ul>
     </Page>
+  );
+}
+
+function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: () => void }) {
+  const [who, setWho] = useState('');
+  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const add = useAction(async () => {
+    const value = who.trim();
+    await ok(
+      api.POST('/api/workspaces/{id}/members', {
+        params: { path: { id: w.id } },
+        body:
+          value.includes('@') && !value.startsWith('@') ? { role, email: value } : { role, username: value },
+      }),
+    );
+    setWho('');
+    reload();
+  });
+  const change = useAction(async (m: Member, body: Schemas['UpdateMemberDto']) => {
+    await ok(
+      api.PATCH('/api/workspaces/{id}/members/{userId}', {
+        params: { path: { id: w.id, userId: m.user_id } },
+        body,
+      }),
+    );
+    reload();
+  });
+  const impact = useAsync(
+    () =>
+      removing
+        ? ok(
+            api.GET('/api/workspaces/{id}/members/{userId}/impact', {
+              params: { path: { id: w.id, userId: removing.user_id } },
+            }),
+          )
+        : Promise.resolve(null),
+    [removing?.user_id],
+  );
+  const disable = useAction(async () => {
+    await ok(
+      api.DELETE('/api/workspaces/{id}/members/{userId}', {
+        params: { path: { id: w.id, userId: removing!.user_id } },
+      }),
+    );
+    setRemoving(null);
+    reload();
+  });
+  return (
+    <>
+      <h2>Members</h2>
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Members of {w.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Role</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {w.members.map((m) => (
+              <tr key={m.user_id}>
+                <td>
+                  {m.name ?? m.username ?? m.user_id}{' '}
+                  {m.username ? <span className="muted">@{m.username}</span> : null}{' '}
+                  {m.disabled_at ? <Badge tone="warn">disabled</Badge> : null}
+                </td>
+                <td>{m.role}</td>
+                <td>
+                  <When at={m.added_at} />
+                </td>
+                <td className="row small">
+                  {manage && m.role !== 'owner' ? (
+                    m.disabled_at ? (
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() => void change.run(m, { disabled: false })}
+                      >
+                        Re-enable
+                      </button>
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() =>
+                            void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })
+                          }
+                        >
+                          Make {m.role === 'admin' ? 'member' : 'admin'}
+                        </button>
+                        <button type="button" className="danger" onClick={() => setRemoving(m)}>
+                          Disable
+                        </button>
+                      </>
+                    )
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ErrorMessage error={change.error} />
+      {manage && !w.archived_at ? (
+        <form
+          className="form"
+          aria-label="Add a member"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void add.run();
+          }}
+        >
+          <TextField
+            label="Add a member (username or email)"
+            required
+            value={who}
+            onChange={(e) => setWho(e.target.value)}
+          />
+          <SelectField
+            label="Role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'admin' | 'member')}
+            options={[
+              ['member', 'Member'],
+              ['admin', 'Admin'],
+            ]}
+          />
+          <ErrorMessage error={add.error} />
+          <button type="submit" disabled={add.busy}>
+            Add member
+          </button>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Disable ${removing?.name ?? 'this member'}?`}
+        confirmLabel="Disable member"
+        busy={disable.busy}
+        onConfirm={() => void disable.run()}
+        onCancel={() => setRemoving(null)}
+      >
+        {impact.data ? (
+          <ul>
+            <li>
+              Their access ends at once; {impact.data.deployments_authored} deployment(s) they made keep their
+              attribution.
+            </li>
+            <li>
+              {impact.data.owned_shared_connections} connection(s) they shared here stop working for the
+              others.
+            </li>
+          </ul>
+        ) : (
+          <Loading label="Checking what it touches…" />
+        )}
+        <ErrorMessage error={impact.error ?? disable.error} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload: () => void }) {
+  const mine = useAsync(() => (manage ? ok(api.GET('/api/connections')) : Promise.resolve(null)), [manage]);
+  const [pick, setPick] = useState('');
+  const [unsharing, setUnsharing] = useState<Shared | null>(null);
+  const share = useAction(async (connectionId: string) => {
+    await ok(
+      api.POST('/api/workspaces/{id}/connections', {
+        params: { path: { id: w.id } },
+        body: { connection_id: connectionId },
+      }),
+    );
+    reload();
+  });
+  const enable = useAction(async (connectionId: string) => {
+    await ok(
+      api.PATCH('/api/workspaces/{id}/connections', {
+        params: { path: { id: w.id } },
+        body: { connection_id: connectionId, disabled: false },
+      }),
+    );
+    reload();
+  });
+  const impact = useAsync(
+    () =>
+      unsharing
+        ? ok(
+            api.GET('/api/workspaces/{id}/connections/{connectionId}/impact', {
+              params: { path: { id: w.id, connectionId: unsharing.id } },
+            }),
+          )
+        : Promise.resolve(null),
+    [unsharing?.id],
+  );
+  const unshare = useAction(async () => {
+    await ok(
+      api.DELETE('/api/workspaces/{id}/connections', {
+        params: { path: { id: w.id }, query: { connection_id: unsharing!.id } },
+      }),
+    );
+    setUnsharing(null);
+    reload();
+  });
+  const shareable = (mine.data?.connections ?? []).filter((c) => !w.connections.some((s) => s.id === c.id));
+  return (
+    <>
+      <h2>Shared connections</h2>
+      {w.connections.length === 0 ? <p>No connection is shared into this workspace.</p> : null}
+      <ul>
+        {w.connections.map((c) => (
+          <li key={c.id} className="row">
+            <span>
+              {c.name} ({c.host}){' '}
+              {c.disabled_at ? <Badge tone="warn">{c.disabled_reason ?? 'disabled'}</Badge> : null}
+              {w.connectionStats[c.id] ? (
+                <span className="muted"> · {w.connectionStats[c.id].deployments} deployment(s)</span>
+              ) : null}
+            </span>
+            {manage && c.disabled_at && c.is_owner ? (
+              <button type="button" className="secondary small" onClick={() => void enable.run(c.id)}>
+                Share again
+              </button>
+            ) : null}
+            {manage && !c.disabled_at ? (
+              <button type="button" className="danger small" onClick={() => setUnsharing(c)}>
+                Unshare
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ErrorMessage error={enable.error} />
+      {manage && !w.archived_at && shareable.length > 0 ? (
+        <form
+          className="form"
+          aria-label="Share a connection"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            if (pick) void share.run(pick);
+          }}
+        >
+          <SelectField
+            label="Share one of your connections"
+            value={pick}
+            onChange={(e) => setPick(e.target.value)}
+            options={[['', 'Choose…'], ...shareable.map((c): [string, string] => [c.id, c.name])]}
+          />
+          <ErrorMessage error={share.error} />
+          <button type="submit" disabled={!pick || share.busy}>
+            Share
+          </button>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={unsharing !== null}
+        title={`Unshare ${unsharing?.name ?? 'this connection'}?`}
+        confirmLabel="Unshare"
+        busy={unshare.busy}
+        onConfirm={() => void unshare.run()}
+        onCancel={() => setUnsharing(null)}
+      >
+        {impact.data ? (
+          <p>
+            {impact.data.members_visible} member(s) lose it at once; {impact.data.deployments_authored}{' '}
+            deployment(s) made through it keep their attribution.
+          </p>
+        ) : (
+          <Loading label="Checking what it touches…" />
+        )}
+        <ErrorMessage error={impact.error ?? unshare.error} />
+      </ConfirmDialog>
+    </>
   );
 }

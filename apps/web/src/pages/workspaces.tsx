@@ -1,9 +1,69 @@
-import { Page } from '../ui';
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok } from '../api/client';
+import { Link } from '../router';
+import { Badge, ErrorMessage, Loading, Page, TextField, useAction, useAsync } from '../ui';
 
-export default function Stub() {
+export default function Workspaces() {
+  const list = useAsync(() => ok(api.GET('/api/workspaces')), []);
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const create = useAction(async () => {
+    await ok(api.POST('/api/workspaces', { body: { name: name.trim(), slug: slug.trim() || undefined } }));
+    setName('');
+    setSlug('');
+    list.reload();
+  });
+  const fieldError = (f: string) =>
+    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
   return (
-    <Page title="workspaces">
-      <p>Coming soon.</p>
+    <Page title="Workspaces">
+      <p>Deployments happen in a workspace: its members share connections and see what is deployed.</p>
+      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <ul className="cards">
+        {list.data?.memberships.map(({ workspace: w, role }) => (
+          <li key={w.id} className="card">
+            <h2>
+              <Link to={`/workspaces/${w.id}`}>{w.name}</Link>
+            </h2>
+            <p className="meta">
+              {role} {w.is_personal ? <Badge>personal</Badge> : null}{' '}
+              {w.archived_at ? <Badge tone="warn">archived</Badge> : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="form"
+        aria-labelledby="new-workspace"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void create.run();
+        }}
+      >
+        <h2 id="new-workspace">New workspace</h2>
+        <TextField
+          label="Workspace name"
+          required
+          minLength={2}
+          maxLength={80}
+          hint="2 to 80 characters."
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError('name')}
+        />
+        <TextField
+          label="Slug (optional)"
+          hint="2 to 48 lowercase letters, digits and dashes; derived from the name when empty."
+          pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          error={fieldError('slug')}
+        />
+        <ErrorMessage error={create.error} />
+        <button type="submit" disabled={create.busy}>
+          {create.busy ? 'Creating…' : 'Create workspace'}
+        </button>
+      </form>
     </Page>
   );
 }
