@@ -12,6 +12,20 @@ const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Documentation a hostile author might write: a heading survives, the rest must not run or load. */
+const HOSTILE_MARKDOWN = [
+  '## Rate limits per client',
+  '',
+  'Counts requests per client id.',
+  '',
+  '<script>window.pwned = 1</script>',
+  '<img src="x" onerror="window.pwned = 2">',
+  '<iframe src="https://example.com/"></iframe>',
+  '<a href="#" onclick="window.pwned = 3">click</a>',
+  '',
+  '![chart](https://example.com/chart.png)',
+].join('\n');
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -78,7 +92,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     p.on('console', (message) => {
       // A 4xx the page shows (a 401 before sign-in, a 404) is logged by the browser too: not an error.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        browserErrors.push(`console: ${message.text()}`);
+        browserErrors.push(`console: ${p.url()}: ${message.text()}`);
     });
     return p;
   }
@@ -160,6 +174,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page
       .getByLabel('Description')
       .fill('Limits requests per client so that no client starves the others.');
+    await page.getByRole('button', { name: 'Add a tab' }).click();
+    await page.getByLabel('Tab 1 key').fill('usage');
+    await page.getByLabel('Tab 1 title').fill('Usage');
+    await page.getByLabel('Tab 1 Markdown').fill(HOSTILE_MARKDOWN);
     await look(page, 'submit');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
@@ -198,6 +216,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Post' }).click();
     await page.getByText('Works well behind the gateway.').waitFor();
     await look(page, 'policy');
+    // The documentation tab is rendered, sanitized: no script ran, no handler, no remote image loaded.
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    await page.getByRole('heading', { name: 'Rate limits per client' }).waitFor();
+    await page.getByText('[remote image not loaded: chart]').waitFor();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByText('<script>window.pwned = 1</script>').waitFor(); // shown as text
+    expect(await panel.locator('script, img, iframe, [onerror], [onclick]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   });
 
   it('the user connects a platform tenant, creates a workspace, deploys to two organizations and watches the live log to success', async () => {
@@ -249,6 +275,30 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('cell', { name: 'Cards' }).waitFor();
     await look(page, 'deployments');
+  });
+
+  it('the profile shows each field rule and the API refusal beside its field; inbox and rulesets load', async () => {
+    await page.getByRole('link', { name: 'Web User' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    await page.getByText('3 to 30 characters: lowercase letters').waitFor();
+    await page.getByLabel('Username').fill('-no');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.locator('.field.invalid').filter({ hasText: 'Username' }).locator('.field-error').waitFor();
+    await page.getByLabel('Username').fill(`web-${Date.now().toString(36)}`);
+    await page.getByLabel('Company').fill('Analytical Engines');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
+    await look(page, 'profile');
+
+    await page.getByRole('link', { name: 'Inbox' }).click();
+    await page.getByText('No transfers.').waitFor();
+    await look(page, 'inbox');
+
+    await page.getByRole('link', { name: 'Rulesets' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
+    await page.getByLabel('Catalog').selectOption('vendor');
+    await page.locator('.card').first().waitFor();
+    await look(page, 'rulesets');
   });
 
   afterAll(() => {

@@ -1,8 +1,26 @@
-// Documentation tabs are Markdown written by users: rendered to HTML, then sanitized (no script, no
-// event handler, no style, no frame, no form); remote images are not loaded (a link stands in), and
-// links open without the page's referrer. The page's Content-Security-Policy backs this up.
+// Documentation tabs are Markdown written by users. Raw HTML in them is shown as text, never parsed
+// (no script, handler, frame or form can come from an author); the HTML Markdown produces is then
+// sanitized all the same; remote images are not loaded (a link stands in), and links open without
+// the page's referrer. The page's Content-Security-Policy backs this up.
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+  },
+});
 
 let hooked = false;
 
@@ -17,7 +35,7 @@ function hook(): void {
     if (node.nodeName === 'IMG') {
       const src = node.getAttribute('src') ?? '';
       if (!src.startsWith('/') || src.startsWith('//')) {
-        const link = document.createElement('a');
+        const link = node.ownerDocument.createElement('a');
         link.setAttribute('href', src);
         link.setAttribute('rel', 'noopener noreferrer nofollow');
         link.textContent = `[remote image not loaded: ${node.getAttribute('alt') || src}]`;
@@ -29,7 +47,7 @@ function hook(): void {
 
 export function renderMarkdown(source: string): string {
   hook();
-  const html = marked.parse(source, { async: false, gfm: true });
+  const html = markdown.parse(source) as string;
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
     FORBID_ATTR: ['style'],

@@ -1,9 +1,94 @@
-import { Page } from '../ui';
+// Transfers offered to you (accept or reject) and by you (cancel), and your notifications.
+import { api, ok, type Schemas } from '../api/client';
+import { Link } from '../router';
+import { ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
 
-export default function Stub() {
+type Transfer = Schemas['TransferDto'];
+
+export default function Inbox() {
+  const transfers = useAsync(() => ok(api.GET('/api/me/transfers')), []);
+  const notifications = useAsync(() => ok(api.GET('/api/me/notifications')), []);
+  const decide = useAction(async (t: Transfer, decision: 'accept' | 'reject' | 'cancel') => {
+    const path = { params: { path: { id: t.id } } };
+    if (decision === 'accept') await ok(api.POST('/api/transfers/{id}/accept', path));
+    else if (decision === 'reject') await ok(api.POST('/api/transfers/{id}/reject', { ...path, body: {} }));
+    else await ok(api.POST('/api/transfers/{id}/cancel', path));
+    transfers.reload();
+  });
+  const link = (t: Transfer) =>
+    t.resource_type === 'policy' ? (
+      <Link to={`/policies/${t.resource_id}`}>{t.resource_name}</Link>
+    ) : t.resource_type === 'ruleset' ? (
+      <Link to={`/rulesets/${t.resource_id}`}>{t.resource_name}</Link>
+    ) : (
+      t.resource_name
+    );
   return (
-    <Page title="inbox">
-      <p>Coming soon.</p>
+    <Page title="Inbox">
+      <h2>Transfers</h2>
+      {transfers.loading ? <Loading /> : <ErrorMessage error={transfers.error} retry={transfers.reload} />}
+      {transfers.data && transfers.data.transfers.length === 0 ? <p>No transfers.</p> : null}
+      <ul className="cards">
+        {transfers.data?.transfers.map((t) => (
+          <li key={t.id} className="card">
+            <h3>
+              {t.resource_type} {link(t)}
+            </h3>
+            <p className="meta">
+              <StatusBadge status={t.status} />{' '}
+              {t.role === 'recipient'
+                ? `from ${t.counterparty_name ?? 'someone'}`
+                : `to ${t.counterparty_email ?? t.counterparty_name ?? 'someone'}`}{' '}
+              · offered <When at={t.created_at} /> · expires <When at={t.expires_at} />
+            </p>
+            {t.feedback ? <p>{t.feedback}</p> : null}
+            {t.status === 'pending' ? (
+              <div className="row">
+                {t.role === 'recipient' ? (
+                  <>
+                    <button type="button" disabled={decide.busy} onClick={() => void decide.run(t, 'accept')}>
+                      Accept
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={decide.busy}
+                      onClick={() => void decide.run(t, 'reject')}
+                    >
+                      Reject
+                    </button>
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={decide.busy}
+                    onClick={() => void decide.run(t, 'cancel')}
+                  >
+                    Cancel offer
+                  </button>
+                )}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ErrorMessage error={decide.error} />
+      <h2>Notifications</h2>
+      {notifications.loading ? (
+        <Loading />
+      ) : (
+        <ErrorMessage error={notifications.error} retry={notifications.reload} />
+      )}
+      {notifications.data && notifications.data.notifications.length === 0 ? <p>No notifications.</p> : null}
+      <ul>
+        {notifications.data?.notifications.map((n) => (
+          <li key={n.id}>
+            <strong>{n.title}</strong> · <When at={n.created_at} />
+            <p>{n.body}</p>
+          </li>
+        ))}
+      </ul>
     </Page>
   );
 }

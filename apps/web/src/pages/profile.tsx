@@ -1,9 +1,125 @@
-import { Page } from '../ui';
+// The profile: every field with its rule shown beside it, and the API's message inline when it refuses.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok } from '../api/client';
+import { useSession } from '../session';
+import { Checkbox, ErrorMessage, Page, TextArea, TextField, useAction } from '../ui';
 
-export default function Stub() {
+export default function Profile() {
+  const { user, setUser } = useSession();
+  const [form, setForm] = useState({
+    name: user?.name ?? '',
+    username: user?.username ?? '',
+    company: user?.company ?? '',
+    bio: user?.bio ?? '',
+    linkedinUrl: user?.linkedinUrl ?? '',
+    xUrl: user?.xUrl ?? '',
+    profileIsPublic: user?.profileIsPublic ?? false,
+  });
+  const [saved, setSaved] = useState(false);
+  const save = useAction(async () => {
+    setSaved(false);
+    const orNull = (v: string) => (v.trim() ? v.trim() : null);
+    const { user: updated } = await ok(
+      api.PATCH('/api/me', {
+        body: {
+          name: form.name.trim(),
+          username: form.username.trim() ? form.username.trim().toLowerCase() : undefined,
+          company: orNull(form.company),
+          bio: orNull(form.bio),
+          linkedinUrl: orNull(form.linkedinUrl),
+          xUrl: orNull(form.xUrl),
+          profileIsPublic: form.profileIsPublic,
+        },
+      }),
+    );
+    setUser(updated);
+    setSaved(true);
+  });
+  if (!user) return null;
+  const err = (f: string) => (save.error instanceof ApiError ? save.error.fieldMessage(f) : undefined);
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [name]: e.target.value });
   return (
-    <Page title="profile">
-      <p>Coming soon.</p>
+    <Page title="Your profile">
+      <p className="meta">
+        {user.email}
+        {user.is_admin ? ' · administrator' : ''}
+        {user.username && user.profileIsPublic ? (
+          <>
+            {' '}
+            · public at <a href={`/api/users/${user.username}`}>/api/users/{user.username}</a>
+          </>
+        ) : null}
+      </p>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void save.run();
+        }}
+      >
+        <TextField
+          label="Name"
+          required
+          maxLength={120}
+          hint="1 to 120 characters; always public."
+          value={form.name}
+          onChange={set('name')}
+          error={err('name')}
+        />
+        <TextField
+          label="Username"
+          maxLength={30}
+          hint="3 to 30 characters: lowercase letters, digits, - and _, starting and ending with a letter or digit; unique; always public."
+          value={form.username}
+          onChange={set('username')}
+          error={err('username')}
+        />
+        <TextField
+          label="Company"
+          maxLength={120}
+          hint="1 to 120 characters, or empty to clear; always public."
+          value={form.company}
+          onChange={set('company')}
+          error={err('company')}
+        />
+        <TextArea
+          label="Bio"
+          maxLength={1000}
+          rows={3}
+          hint="At most 1000 characters; shown only when the profile is public."
+          value={form.bio}
+          onChange={set('bio')}
+          error={err('bio')}
+        />
+        <TextField
+          label="Professional network profile (linkedinUrl)"
+          type="url"
+          hint="An https link to your profile on the professional network's site, or empty."
+          value={form.linkedinUrl}
+          onChange={set('linkedinUrl')}
+          error={err('linkedinUrl')}
+        />
+        <TextField
+          label="Social profile (xUrl)"
+          type="url"
+          hint="An https link to your profile on the short-post network's site, or empty."
+          value={form.xUrl}
+          onChange={set('xUrl')}
+          error={err('xUrl')}
+        />
+        <Checkbox
+          label="Public profile (bio and links shown to everyone)"
+          checked={form.profileIsPublic}
+          onChange={(e) => setForm({ ...form, profileIsPublic: e.target.checked })}
+        />
+        <ErrorMessage error={save.error} />
+        {saved ? <p role="status">Saved.</p> : null}
+        <button type="submit" disabled={save.busy}>
+          {save.busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </form>
     </Page>
   );
 }

@@ -1,9 +1,89 @@
-import { Page } from '../ui';
+import { useMemo } from 'react';
+import { api, ok } from '../api/client';
+import { renderMarkdown } from '../markdown';
+import { useSession } from '../session';
+import { Markdown, Tabs } from '../tabs';
+import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
 
-export default function Stub() {
+export default function RulesetPage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const { user } = useSession();
+  const ruleset = useAsync(() => ok(api.GET('/api/rulesets/{id}', { params: { path: { id } } })), [id]);
+  const docs = useAsync(() => ok(api.GET('/api/rulesets/{id}/docs', { params: { path: { id } } })), [id]);
+  const like = useAction(async () => {
+    const r = ruleset.data!.ruleset;
+    const { liked } = await ok(api.POST('/api/rulesets/{id}/like', { params: { path: { id } } }));
+    ruleset.set({ ruleset: { ...r, liked, likes: r.likes + (liked === r.liked ? 0 : liked ? 1 : -1) } });
+  });
+  const tabs = useMemo(
+    () => [
+      ...(docs.data?.tabs ?? []).map((t) => ({
+        key: t.key,
+        title: t.title,
+        render: () =>
+          t.bodyMd.trim() ? <Markdown html={renderMarkdown(t.bodyMd)} /> : <p>This tab is empty.</p>,
+      })),
+      {
+        key: 'rules',
+        title: 'Rules',
+        render: () => (
+          <ul>
+            {(ruleset.data?.ruleset.rule_names ?? []).map((n) => (
+              <li key={n}>
+                <code>{n}</code>
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+    ],
+    [docs.data, ruleset.data],
+  );
+  if (ruleset.loading && !ruleset.data)
+    return (
+      <Page title="Ruleset">
+        <Loading />
+      </Page>
+    );
+  if (!ruleset.data)
+    return (
+      <Page title="Ruleset">
+        <ErrorMessage error={ruleset.error} retry={ruleset.reload} />
+      </Page>
+    );
+  const r = ruleset.data.ruleset;
   return (
-    <Page title="ruleset">
-      <p>Coming soon.</p>
+    <Page title={r.name}>
+      <p className="lead">{r.description}</p>
+      <p className="meta">
+        <StatusBadge status={r.lifecycle_status} /> {r.category} ·{' '}
+        {r.target_scopes.map((s) => (
+          <Badge key={s}>{s}</Badge>
+        ))}{' '}
+        · {r.rule_counts.violation} violations, {r.rule_counts.warning} warnings, {r.rule_counts.info} info
+        {r.owner_name ? ` · by ${r.owner_name}` : ''}
+      </p>
+      <p className="row">
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={r.liked}
+          disabled={!user || like.busy}
+          onClick={() => void like.run()}
+        >
+          {r.liked ? '♥ Liked' : '♡ Like'} <span className="count">({r.likes})</span>
+        </button>
+        <a href={r.source_url} rel="noopener noreferrer">
+          Source
+        </a>
+      </p>
+      <ErrorMessage error={like.error} />
+      {docs.loading ? (
+        <Loading label="Loading documentation…" />
+      ) : (
+        <ErrorMessage error={docs.error} retry={docs.reload} />
+      )}
+      <Tabs label="Ruleset documentation" tabs={tabs} />
     </Page>
   );
 }

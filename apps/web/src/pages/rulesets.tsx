@@ -1,9 +1,123 @@
-import { Page } from '../ui';
+// The ruleset catalog: community and vendor rulesets, search as you type, category and scope filters.
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { Link } from '../router';
+import {
+  Badge,
+  ErrorMessage,
+  Loading,
+  Page,
+  SelectField,
+  StatusBadge,
+  TextField,
+  useAsync,
+  useDebounced,
+} from '../ui';
 
-export default function Stub() {
+type Item = Schemas['RulesetListDto']['rulesets'][number];
+type Scope = Schemas['RulesetDto']['target_scopes'][number];
+const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
+
+export default function Rulesets() {
+  const [filters, setFilters] = useState({ q: '', source: '', category: '', scope: '', sort: '' });
+  const settled = useDebounced(filters, 250);
+  const list = useAsync(
+    () =>
+      ok(
+        api.GET('/api/rulesets', {
+          params: {
+            query: {
+              q: settled.q.trim() || undefined,
+              source: (settled.source || undefined) as 'community' | 'vendor' | undefined,
+              category: settled.category || undefined,
+              scope: (settled.scope || undefined) as Scope | undefined,
+              sort: (settled.sort || undefined) as 'alpha' | 'submitted' | 'likes' | undefined,
+              limit: 50,
+            },
+          },
+        }),
+      ),
+    [settled],
+  );
+  const set = (name: keyof typeof filters) => (e: { target: { value: string } }) =>
+    setFilters({ ...filters, [name]: e.target.value });
+  const items: Item[] = list.data?.rulesets ?? [];
   return (
-    <Page title="rulesets">
-      <p>Coming soon.</p>
+    <Page title="Rulesets">
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Search" type="search" value={filters.q} onChange={set('q')} />
+        <SelectField
+          label="Catalog"
+          value={filters.source}
+          onChange={set('source')}
+          options={[
+            ['', 'Community'],
+            ['vendor', 'Vendor'],
+          ]}
+        />
+        <SelectField
+          label="Category"
+          value={filters.category}
+          onChange={set('category')}
+          options={[
+            ['', 'Any'],
+            ...[
+              'Security',
+              'API Design',
+              'Documentation',
+              'Compliance',
+              'MCP',
+              'A2A',
+              'LLM',
+              'Operations',
+              'Other',
+            ].map((c): [string, string] => [c, c]),
+          ]}
+        />
+        <SelectField
+          label="Scope"
+          value={filters.scope}
+          onChange={set('scope')}
+          options={[['', 'Any'], ...SCOPES.map((s): [string, string] => [s, s])]}
+        />
+        <SelectField
+          label="Sort"
+          value={filters.sort}
+          onChange={set('sort')}
+          options={[
+            ['', 'Name'],
+            ['submitted', 'Newest'],
+            ['likes', 'Most liked'],
+          ]}
+        />
+      </form>
+      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      {!list.loading && list.data && items.length === 0 ? <p>No ruleset matches these filters.</p> : null}
+      <ul className="cards">
+        {items.map((r) =>
+          r.source === 'vendor' ? (
+            <li key={`vendor:${r.slug}`} className="card">
+              <h2>{r.name}</h2>
+              <p>{r.summary}</p>
+              <p className="meta">
+                <Badge tone="info">vendor</Badge> {r.category ?? ''} · {r.target_scopes.join(', ')}
+              </p>
+            </li>
+          ) : (
+            <li key={r.id} className="card">
+              <h2>
+                <Link to={`/rulesets/${r.id}`}>{r.name}</Link>
+              </h2>
+              <p>{r.description}</p>
+              <p className="meta">
+                {r.lifecycle_status !== 'published' ? <StatusBadge status={r.lifecycle_status} /> : null}{' '}
+                {r.category} · {r.rule_counts.violation + r.rule_counts.warning + r.rule_counts.info} rules ·{' '}
+                {r.likes} likes
+              </p>
+            </li>
+          ),
+        )}
+      </ul>
     </Page>
   );
 }

@@ -267,7 +267,7 @@ export default function Submit() {
               <div key={i} className="panel">
                 <TextField
                   label={`Tab ${i + 1} key`}
-                  pattern="[a-z0-9][a-z0-9_-]{0,63}"
+                  pattern="[a-z0-9][a-z0-9_\-]{0,63}"
                   value={tab.key}
                   onChange={(e) => setTab(i, { key: e.target.value })}
                   error={fieldError(`docTabs.${i}`)}
