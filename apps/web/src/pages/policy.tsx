@@ -20,6 +20,8 @@ import {
 } from '../ui';
 
 type Comment = Schemas['CommentDto'];
+type Policy = Schemas['PolicyDto'];
+type RevisionField = Schemas['CreateRevisionDto']['field'];
 
 export default function PolicyPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
@@ -49,8 +51,17 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
         render: () => <Comments policyId={id} canPost={policy.data?.policy.status === 'published'} />,
       },
       { key: 'history', title: 'History', render: () => <History policyId={id} /> },
+      ...(policy.data && user && (user.id === policy.data.policy.owner_id || user.is_admin)
+        ? [
+            {
+              key: 'owner',
+              title: 'Revisions and transfer',
+              render: () => <OwnerTools policy={policy.data!.policy} />,
+            },
+          ]
+        : []),
     ],
-    [docs.data, id, policy.data?.policy.status],
+    [docs.data, id, policy.data, user],
   );
 
   if (policy.loading && !policy.data)
@@ -358,5 +369,107 @@ function History({ policyId }: { policyId: string }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The owner's tools: propose a revision of a published policy, see revisions, offer the policy to someone. */
+function OwnerTools({ policy }: { policy: Policy }) {
+  const id = policy.id;
+  const revisions = useAsync(
+    () => ok(api.GET('/api/policies/{id}/revisions', { params: { path: { id } } })),
+    [id],
+  );
+  const [field, setField] = useState<RevisionField>('description');
+  const [value, setValue] = useState('');
+  const [recipient, setRecipient] = useState('');
+  const [offered, setOffered] = useState(false);
+  const propose = useAction(async () => {
+    await ok(api.POST('/api/policies/{id}/revisions', { params: { path: { id } }, body: { field, value } }));
+    setValue('');
+    revisions.reload();
+  });
+  const transfer = useAction(async () => {
+    const to = recipient.trim();
+    await ok(
+      api.POST('/api/policies/{id}/transfers', {
+        params: { path: { id } },
+        body: to.includes('@') && !to.startsWith('@') ? { recipientEmail: to } : { recipientUsername: to },
+      }),
+    );
+    setOffered(true);
+    setRecipient('');
+  });
+  return (
+    <div>
+      <h2>Revisions</h2>
+      {revisions.loading ? <Loading /> : <ErrorMessage error={revisions.error} retry={revisions.reload} />}
+      {revisions.data && revisions.data.revisions.length === 0 ? <p>No revisions.</p> : null}
+      <ul>
+        {revisions.data?.revisions.map((r) => (
+          <li key={r.id}>
+            <StatusBadge status={r.status} /> {r.field.replace(/_/g, ' ')}: {r.proposed_value} ·{' '}
+            <When at={r.submitted_at} />
+            {r.feedback ? ` · ${r.feedback}` : ''}
+          </li>
+        ))}
+      </ul>
+      {policy.status === 'published' ? (
+        <form
+          className="form"
+          aria-label="Propose a revision"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void propose.run();
+          }}
+        >
+          <label htmlFor="revision-field">Field to revise</label>
+          <select
+            id="revision-field"
+            value={field}
+            onChange={(e) => setField(e.target.value as RevisionField)}
+          >
+            <option value="description">Description</option>
+            <option value="source_host_url">Repository URL</option>
+            {policy.project_type === 'split' ? (
+              <option value="implementation_source_host_url">Implementation repository URL</option>
+            ) : null}
+          </select>
+          <TextArea
+            label="Proposed value"
+            hint="Reviewed by an administrator before it goes live."
+            rows={3}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <ErrorMessage error={propose.error} />
+          <button type="submit" disabled={propose.busy || !value.trim()}>
+            Propose revision
+          </button>
+        </form>
+      ) : (
+        <p className="hint">Revisions are for published policies; before that, edit the submission.</p>
+      )}
+      <h2>Transfer ownership</h2>
+      <form
+        className="form"
+        aria-label="Transfer ownership"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void transfer.run();
+        }}
+      >
+        <TextArea
+          label="Recipient (username or email)"
+          rows={1}
+          value={recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+        />
+        <ErrorMessage error={transfer.error} />
+        {offered ? <p role="status">Offered: the recipient accepts or rejects it in their inbox.</p> : null}
+        <button type="submit" disabled={transfer.busy || !recipient.trim()}>
+          Offer the policy
+        </button>
+      </form>
+    </div>
   );
 }
