@@ -126,6 +126,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
     await page.getByRole('heading', { level: 1, name: 'Policies' }).waitFor();
     await look(page, 'catalog');
+    // Responsive: on a phone-sized screen nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, 'catalog-phone.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const deep = await page.goto('/policies/00000000-0000-4000-8000-000000000000');
     expect(deep?.status()).toBe(200);
     await page.getByRole('alert').waitFor();

@@ -10,38 +10,51 @@ import {
   SelectField,
   StatusBadge,
   TextField,
+  useAction,
   useAsync,
   useDebounced,
 } from '../ui';
 
 type Item = Schemas['RulesetListDto']['rulesets'][number];
 type Scope = Schemas['RulesetDto']['target_scopes'][number];
+const PAGE = 50;
 const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
 
 export default function Rulesets() {
   const [filters, setFilters] = useState({ q: '', source: '', category: '', scope: '', sort: '' });
   const settled = useDebounced(filters, 250);
+  const [extra, setExtra] = useState<Item[]>([]);
+  const query = (offset: number) => ({
+    params: {
+      query: {
+        q: settled.q.trim() || undefined,
+        source: (settled.source || undefined) as 'community' | 'vendor' | undefined,
+        category: settled.category || undefined,
+        scope: (settled.scope || undefined) as Scope | undefined,
+        sort: (settled.sort || undefined) as 'alpha' | 'submitted' | 'likes' | undefined,
+        limit: PAGE,
+        offset,
+      },
+    },
+  });
+  const [hasMore, setHasMore] = useState(false);
+  const more = useAction(async () => {
+    const page = await ok(api.GET('/api/rulesets', query((list.data?.rulesets.length ?? 0) + extra.length)));
+    setExtra([...extra, ...page.rulesets]);
+    setHasMore(page.hasMore);
+  });
   const list = useAsync(
     () =>
-      ok(
-        api.GET('/api/rulesets', {
-          params: {
-            query: {
-              q: settled.q.trim() || undefined,
-              source: (settled.source || undefined) as 'community' | 'vendor' | undefined,
-              category: settled.category || undefined,
-              scope: (settled.scope || undefined) as Scope | undefined,
-              sort: (settled.sort || undefined) as 'alpha' | 'submitted' | 'likes' | undefined,
-              limit: 50,
-            },
-          },
-        }),
-      ),
+      ok(api.GET('/api/rulesets', query(0))).then((page) => {
+        setExtra([]);
+        setHasMore(page.hasMore);
+        return page;
+      }),
     [settled],
   );
   const set = (name: keyof typeof filters) => (e: { target: { value: string } }) =>
     setFilters({ ...filters, [name]: e.target.value });
-  const items: Item[] = list.data?.rulesets ?? [];
+  const items: Item[] = [...(list.data?.rulesets ?? []), ...extra];
   return (
     <Page title="Rulesets">
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -118,6 +131,12 @@ export default function Rulesets() {
           ),
         )}
       </ul>
+      {hasMore && !list.loading ? (
+        <button type="button" className="secondary" disabled={more.busy} onClick={() => void more.run()}>
+          Load more
+        </button>
+      ) : null}
+      <ErrorMessage error={more.error} />
     </Page>
   );
 }
