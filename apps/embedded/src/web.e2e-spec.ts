@@ -216,7 +216,12 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByText('published', { exact: true }).waitFor();
     await page.getByRole('button', { name: /Like/ }).click();
     await page.getByRole('button', { name: /Liked/ }).waitFor();
+    // Tabs by keyboard: the arrow keys move the selection and the focus.
     await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe('true');
     await page.getByLabel('Add a comment').fill('Works well behind the gateway.');
     await page.getByRole('button', { name: 'Post' }).click();
     await page.getByText('Works well behind the gateway.').waitFor();
@@ -304,6 +309,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Catalog').selectOption('vendor');
     await page.locator('.card').first().waitFor();
     await look(page, 'rulesets');
+  });
+
+  it('signing out ends the session: signed-in pages ask to sign in again', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto('/tokens');
+    await page.getByRole('heading', { level: 1, name: 'Sign in required' }).waitFor();
   });
 
   afterAll(() => {
