@@ -282,6 +282,30 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const applied = (id: string) => state.organizations.find((o) => o.id === id)?.applied.length ?? 0;
     expect([applied(tenant.paymentsId), applied(tenant.cardsId)]).toEqual([1, 1]);
 
+    // A stream cut short after three lines: the browser reconnects on its own with Last-Event-ID, so
+    // the gateway sends only what it missed (no line arrives twice), and the page shows each line once.
+    const logs = (await world.readStream(story.token, cardsId)).events.filter((e) => e.event === 'log');
+    expect(logs.length).toBeGreaterThan(3);
+    const cut = logs
+      .slice(0, 3)
+      .map((e) => `id: ${e.id}\nevent: log\ndata: ${e.data}\n\n`)
+      .join('');
+    let asked = 0;
+    await page.route(`**/api/deployments/${cardsId}/logs`, async (route) => {
+      if (++asked > 1) return route.continue();
+      return route.fulfill({ status: 200, contentType: 'text/event-stream', body: `retry: 200\n\n${cut}` });
+    });
+    await page.goto(`/deployments/${cardsId}`);
+    await page.getByText('— succeeded').waitFor();
+    expect(asked).toBe(2);
+    expect(await page.getByLabel('Deployment log').getAttribute('data-received')).toBe(String(logs.length));
+    const shown = (await page.getByLabel('Deployment log').textContent())!;
+    for (const e of logs) {
+      const text = (JSON.parse(e.data) as { text: string }).text;
+      expect([text, shown.split(text).length - 1]).toEqual([text, 1]);
+    }
+    await page.unroute(`**/api/deployments/${cardsId}/logs`);
+
     await page.getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('cell', { name: 'Cards' }).waitFor();
     await look(page, 'deployments');

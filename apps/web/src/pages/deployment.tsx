@@ -27,6 +27,8 @@ type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
 function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
   const [lines, setLines] = useState<LogLine[]>([]);
+  // Every log event received, repeats included: after a reconnect with Last-Event-ID there are none.
+  const [received, setReceived] = useState(0);
   const [state, setState] = useState<StreamState>('connecting');
   const [generation, setGeneration] = useState(0);
   const ended = useRef(onEnd);
@@ -38,6 +40,7 @@ function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
     source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'ended' : 'reconnecting');
     source.addEventListener('log', (event: MessageEvent<string>) => {
       const line = JSON.parse(event.data) as LogLine;
+      setReceived((n) => n + 1);
       const key = `${line.job_id}:${line.seq}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -53,10 +56,11 @@ function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
   }, [id, generation]);
   const restart = (): void => {
     setLines([]);
+    setReceived(0);
     setState('connecting');
     setGeneration((g) => g + 1);
   };
-  return { lines, state, restart };
+  return { lines, received, state, restart };
 }
 
 export default function DeploymentPage({ params }: { params: Record<string, string> }) {
@@ -193,7 +197,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       <h2>
         Log <span className="muted">({stateText})</span>
       </h2>
-      <pre className="log" aria-label="Deployment log" tabIndex={0}>
+      <pre className="log" aria-label="Deployment log" tabIndex={0} data-received={stream.received}>
         {stream.lines.length === 0 ? 'Waiting for the first line…\n' : null}
         {stream.lines.map((l) => (
           <span key={`${l.job_id}:${l.seq}`} className={l.level}>
