@@ -329,7 +329,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's */
+        /**
+         * Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's
+         * @description Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         */
         get: operations["Policies_revisions"];
         put?: never;
         /** Propose a new description or repository URL for a published policy (owner) */
@@ -527,7 +530,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's transfers, as recipient or initiator */
+        /**
+         * The caller's transfers, as recipient or initiator, newest first
+         * @description Pages of `limit` (1 to 200, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         */
         get: operations["Transfers_mine"];
         put?: never;
         post?: never;
@@ -1939,6 +1945,10 @@ export interface components {
             reviewed_at: string | null;
         };
         RevisionListDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
             /** @description Newest first */
             revisions: components["schemas"]["RevisionDto"][];
         };
@@ -1990,12 +2000,12 @@ export interface components {
             updatedAt: string;
         };
         CommentListDto: {
-            /** @description Flat, oldest first */
-            comments: components["schemas"]["CommentDto"][];
             /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
             hasMore: boolean;
             /** @description Cursor of the next page; null on the last page */
             nextCursor: string | null;
+            /** @description Flat, oldest first */
+            comments: components["schemas"]["CommentDto"][];
         };
         CommentInputDto: {
             /** @description An empty or longer body is a 422 */
@@ -2087,12 +2097,12 @@ export interface components {
             updatedAt: string;
         };
         SubmissionListDto: {
-            /** @description Newest first */
-            submissions: components["schemas"]["SubmissionDto"][];
             /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
             hasMore: boolean;
             /** @description Cursor of the next page; null on the last page */
             nextCursor: string | null;
+            /** @description Newest first */
+            submissions: components["schemas"]["SubmissionDto"][];
         };
         IdeaDeclarationDto: {
             /** Format: uuid */
@@ -2145,6 +2155,7 @@ export interface components {
             assetKinds?: ("agent" | "api" | "llm" | "mcp")[];
             /** @description Only meaningful with agent in assetKinds */
             a2aProtocolVersions?: string[];
+            /** @description All bodies and titles together at most 524288 bytes of UTF-8 (else 422) */
             docTabs?: components["schemas"]["DocTabInputDto"][];
             /** @enum {string} */
             projectType?: "unified" | "split";
@@ -2199,6 +2210,7 @@ export interface components {
             assetKinds?: ("agent" | "api" | "llm" | "mcp")[];
             /** @description Only meaningful with agent in assetKinds */
             a2aProtocolVersions?: string[];
+            /** @description All bodies and titles together at most 524288 bytes of UTF-8 (else 422) */
             docTabs?: components["schemas"]["DocTabInputDto"][];
             name?: string;
             description?: string;
@@ -2248,6 +2260,11 @@ export interface components {
             transfer: components["schemas"]["TransferDto"];
         };
         TransferListDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Newest first */
             transfers: components["schemas"]["TransferDto"][];
         };
         NotificationDto: {
@@ -5277,7 +5294,11 @@ export interface operations {
     };
     Policies_revisions: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -5294,7 +5315,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevisionListDto"];
                 };
             };
-            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            /** @description A malformed policy id, query parameter or cursor */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,6 +6858,9 @@ export interface operations {
         parameters: {
             query?: {
                 role?: "recipient" | "initiator";
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6852,7 +6876,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferListDto"];
                 };
             };
-            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            /** @description A query parameter or the cursor is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11094,7 +11118,7 @@ export interface operations {
                 category?: string;
                 /** @description `agent-network` is a deprecated alias of `agent` */
                 scope?: "rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp" | "agent-network";
-                /** @description Default alpha; by relevance when q is given */
+                /** @description Default alpha, with or without q */
                 sort?: "alpha" | "submitted" | "likes" | "views";
                 /** @description Default asc for alpha, desc otherwise */
                 order?: "asc" | "desc";
