@@ -103,7 +103,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await p.evaluate(AXE_SOURCE);
     const violations = await p.evaluate(async () => {
       const axe = (
-        window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+        globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
       ).axe;
       const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
       return result.violations;
@@ -129,7 +129,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     // Responsive: on a phone-sized screen nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: path.join(SHOTS, 'catalog-phone.png'), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 900 });
     const deep = await page.goto('/policies/00000000-0000-4000-8000-000000000000');
     expect(deep?.status()).toBe(200);
@@ -233,7 +233,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const panel = page.getByRole('tabpanel');
     await panel.getByText('<script>window.pwned = 1</script>').waitFor(); // shown as text
     expect(await panel.locator('script, img, iframe, [onerror], [onclick]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.evaluate('window.pwned')).toBeUndefined();
   });
 
   it('the user connects a platform tenant, creates a workspace, deploys to two organizations and watches the live log to success', async () => {
