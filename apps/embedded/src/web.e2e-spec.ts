@@ -333,6 +333,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Catalog').selectOption('vendor');
     await page.locator('.card').first().waitFor();
     await look(page, 'rulesets');
+    await page.locator('.card h2 a').first().click();
+    await page.locator('.markdown').waitFor();
+    await page.getByText('vendor', { exact: true }).waitFor();
   });
 
   it('signing out ends the session: signed-in pages ask to sign in again', async () => {

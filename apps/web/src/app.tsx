@@ -18,6 +18,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/vendor-policies/:slug', page(() => import('./pages/vendor-policy'))],
   ['/rulesets', page(() => import('./pages/rulesets'))],
   ['/rulesets/:id', page(() => import('./pages/ruleset'))],
+  ['/vendor-rulesets/:slug', page(() => import('./pages/vendor-ruleset'))],
   ['/signin', page(() => import('./pages/signin'))],
   ['/signup', page(() => import('./pages/signup'))],
   ['/profile', page(() => import('./pages/profile')), { signedIn: true }],

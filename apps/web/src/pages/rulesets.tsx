@@ -110,7 +110,9 @@ export default function Rulesets() {
         {items.map((r) =>
           r.source === 'vendor' ? (
             <li key={`vendor:${r.slug}`} className="card">
-              <h2>{r.name}</h2>
+              <h2>
+                <Link to={`/vendor-rulesets/${encodeURIComponent(r.slug)}`}>{r.name}</Link>
+              </h2>
               <p>{r.summary}</p>
               <p className="meta">
                 <Badge tone="info">vendor</Badge> {r.category ?? ''} · {r.target_scopes.join(', ')}

@@ -1,0 +1,34 @@
+import { api, ok } from '../api/client';
+import { renderMarkdown } from '../markdown';
+import { Markdown } from '../tabs';
+import { Badge, ErrorMessage, Loading, Page, useAsync } from '../ui';
+
+export default function VendorRulesetPage({ params }: { params: Record<string, string> }) {
+  const slug = params.slug;
+  const ruleset = useAsync(
+    () => ok(api.GET('/api/vendor-rulesets/{slug}', { params: { path: { slug } } })),
+    [slug],
+  );
+  if (ruleset.loading)
+    return (
+      <Page title="Vendor ruleset">
+        <Loading />
+      </Page>
+    );
+  if (!ruleset.data)
+    return (
+      <Page title="Vendor ruleset">
+        <ErrorMessage error={ruleset.error} retry={ruleset.reload} />
+      </Page>
+    );
+  const r = ruleset.data.ruleset;
+  return (
+    <Page title={r.name}>
+      <p className="lead">{r.summary}</p>
+      <p className="meta">
+        <Badge tone="info">vendor</Badge> {r.category ?? ''} · {r.target_scopes.join(', ')}
+      </p>
+      <Markdown html={renderMarkdown(r.body_md)} />
+    </Page>
+  );
+}
