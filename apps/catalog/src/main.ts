@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   setLogLevel(env.LOG_LEVEL);
   if (!env.NATS_URL)
     throw new Error('NATS_URL is required to run catalog alone (npm start runs everything in one process)');
-  await startService(catalogService(env), busConfigFrom(env), { httpPort: env.PORT });
+  await startService(catalogService(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
 }
 
 void main().catch((error: unknown) => {

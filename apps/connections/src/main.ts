@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run connections alone (npm start runs everything in one process)',
     );
-  await startService(connectionsService(env), busConfigFrom(env), { httpPort: env.PORT });
+  await startService(connectionsService(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
 }
 
 void main().catch((error: unknown) => {

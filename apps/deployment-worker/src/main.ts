@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw new Error('NATS_URL is required to run a deployment worker alone (npm start runs one in-process)');
   // SIGTERM and SIGINT close the app (Nest's shutdown hooks): the runner stops pulling, waits for the
   // jobs in hand, and the process exits.
-  await startService(deploymentWorker(env), busConfigFrom(env), { httpPort: env.PORT });
+  await startService(deploymentWorker(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
   log.info('deployment worker started');
 }
 

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
       'NATS_URL is required to run deployments alone (npm start runs everything in one process)',
     );
   await ensureDatabase(env.DATABASE_URL);
-  await startService(deploymentsService(env), busConfigFrom(env), { httpPort: env.PORT });
+  await startService(deploymentsService(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
 }
 
 void main().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BusConfig, createLogger, jsonTextOf, PinoNestLogger } from '@pc/platform';
+import { type BusConfig, createLogger, jsonTextOf, PinoNestLogger, SHUTDOWN_ALONE } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -23,8 +23,15 @@ const accessLog = createLogger('access');
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** The HTTP edge, configured but not yet listening. */
-export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Gateway> {
+/**
+ * The HTTP edge, configured but not yet listening. `exitOnSignal`: running alone, the process exits 0
+ * once a signal has closed it (SHUTDOWN_ALONE).
+ */
+export async function createGateway(
+  env: GatewayEnv,
+  bus: BusConfig,
+  options: { exitOnSignal?: boolean } = {},
+): Promise<Gateway> {
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
     bodyLimit: 1024 * 1024,
@@ -69,7 +76,7 @@ export async function createGateway(env: GatewayEnv, bus: BusConfig): Promise<Ga
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
   await app.init();
   const document = buildOpenApiDocument(app);
   serveOpenApi(fastify, document);

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run the gateway alone (npm start runs everything in one process)',
     );
-  const { app } = await createGateway(env, busConfigFrom(env));
+  const { app } = await createGateway(env, busConfigFrom(env), { exitOnSignal: true });
   await app.listen(env.PORT, env.HOST);
   createLogger('gateway').info({ url: await app.getUrl() }, 'gateway listening');
 }

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run the tool server alone (npm start serves it on the gateway port at /mcp)',
     );
-  const app = await createMcpApp(env, busConfigFrom(env));
+  const app = await createMcpApp(env, busConfigFrom(env), { exitOnSignal: true });
   await app.listen(env.PORT, env.HOST);
   createLogger('mcp').info({ url: `${await app.getUrl()}/mcp` }, 'tool server listening');
 }

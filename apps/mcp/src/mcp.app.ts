@@ -1,21 +1,28 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplicationContext } from '@nestjs/common';
-import { type BusConfig, PinoNestLogger } from '@pc/platform';
+import { type BusConfig, PinoNestLogger, SHUTDOWN_ALONE } from '@pc/platform';
 import type { FastifyInstance } from 'fastify';
 import { McpEndpoint } from './http/mcp-endpoint';
 import { mountMcp } from './http/mount';
 import { McpEnv } from './mcp.env';
 import { McpModule } from './mcp.module';
 
-/** Distributed mode: the tool server as its own HTTP app, with `/mcp` and the health endpoints. */
-export async function createMcpApp(env: McpEnv, bus: BusConfig): Promise<NestFastifyApplication> {
+/**
+ * Distributed mode: the tool server as its own HTTP app, with `/mcp` and the health endpoints.
+ * `exitOnSignal`: running alone, the process exits 0 once a signal has closed it (SHUTDOWN_ALONE).
+ */
+export async function createMcpApp(
+  env: McpEnv,
+  bus: BusConfig,
+  options: { exitOnSignal?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     McpModule.register(env, bus, { health: true }),
     new FastifyAdapter({ trustProxy: false }),
     { logger: new PinoNestLogger() },
   );
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
   await app.init();
   await mountMcp(app.getHttpAdapter().getInstance(), app.get(McpEndpoint));
   return app;

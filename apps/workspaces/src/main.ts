@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run workspaces alone (npm start runs everything in one process)',
     );
-  await startService(workspacesService(env), busConfigFrom(env), { httpPort: env.PORT });
+  await startService(workspacesService(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
 }
 
 void main().catch((error: unknown) => {

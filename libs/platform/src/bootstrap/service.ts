@@ -41,14 +41,24 @@ export interface RunningService {
 const log = createLogger('bootstrap');
 
 /**
+ * What SIGTERM and SIGINT do once the app is closed (its shutdown hooks run either way). Nest's default
+ * raises the signal again, so the process ends killed by it (exit status 143): right when several apps
+ * share a process (`npm start`, which stops them itself). An app running alone exits with status 0,
+ * so that a container or a supervisor sees a clean stop.
+ */
+export const SHUTDOWN_ALONE = { useProcessExit: true } as const;
+
+/**
  * Starts a service on the given bus. With `httpPort` it is a hybrid app that also serves
  * `/health/live` and `/health/ready` (a service running alone); without it, only the bus (embedded).
+ * `exitOnSignal`: the process exits 0 once a signal has closed the service (see SHUTDOWN_ALONE).
  */
 export async function startService(
   definition: ServiceDefinition,
   bus: BusConfig,
-  options: { httpPort?: number; host?: string } = {},
+  options: { httpPort?: number; host?: string; exitOnSignal?: boolean } = {},
 ): Promise<RunningService> {
+  const shutdown = options.exitOnSignal ? SHUTDOWN_ALONE : {};
   const root = serviceRootModule(definition, bus, options.httpPort !== undefined);
   const logger = new PinoNestLogger();
   const strategy = createServerStrategy(bus, definition.name);
@@ -63,7 +73,7 @@ export async function startService(
     });
     app.useGlobalFilters(new RpcErrorFilter());
     app.useGlobalInterceptors(new RequestContextInterceptor());
-    app.enableShutdownHooks();
+    app.enableShutdownHooks([], shutdown);
     await app.listen();
     log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
     return { name: definition.name, app, close: () => app.close() };
@@ -76,7 +86,7 @@ export async function startService(
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new RequestContextInterceptor());
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], shutdown);
   await app.startAllMicroservices();
   await app.listen(options.httpPort, options.host ?? '0.0.0.0');
   const url = await app.getUrl();
