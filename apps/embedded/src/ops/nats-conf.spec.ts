@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as contracts from '@pc/contracts';
+import { NATS_APPS, permissionsOf, renderNatsConf } from '../../../../tools/nats-conf';
+
+const ROOT = path.join(__dirname, '..', '..', '..', '..');
+
+type Descriptor = { kind: 'rpc' | 'event'; pattern: string; broadcast?: boolean };
+
+/** `IdentityRpc.authenticate` -> its descriptor, for every descriptor group the contracts export. */
+const DESCRIPTORS = new Map<string, Descriptor>();
+for (const [group, value] of Object.entries(contracts)) {
+  if (!/(Rpc|Events)$/.test(group) || typeof value !== 'object' || value === null) continue;
+  for (const [name, d] of Object.entries(value as Record<string, Descriptor>))
+    if (d && (d.kind === 'rpc' || d.kind === 'event')) DESCRIPTORS.set(`${group}.${name}`, d);
+}
+
+function sourcesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry !== 'testing' && entry !== 'lint-fixtures') files.push(...sourcesUnder(full));
+    } else if (entry.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(entry))
+      files.push(full);
+  }
+  return files;
+}
+
+const withoutComments = (text: string): string =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** Library files that use the bus on an app's behalf, and the exported names that pull them in. */
+const LIBRARY_HELPERS = sourcesUnder(path.join(ROOT, 'libs'))
+  .filter((file) => !file.includes(`${path.sep}contracts${path.sep}`))
+  .map((file) => ({ file, text: withoutComments(readFileSync(file, 'utf8')) }))
+  .filter(({ text }) => /\b[A-Z]\w*(Rpc|Events)\.\w+/.test(text))
+  .map(({ file, text }) => ({
+    file,
+    text,
+    exports: [...text.matchAll(/export (?:async )?(?:class|function) (\w+)/g)].map((m) => m[1]),
+  }));
+
+interface Use {
+  requests: Set<string>;
+  emits: Set<string>;
+  hears: Set<string>;
+  serves: Set<string>;
+  publishesDurable: Set<string>;
+  consumesDurable: Set<string>;
+}
+
+/**
+ * What an app's code does on the bus, read from its sources (and the library helpers it uses): each
+ * reference to a descriptor is classified by the call it is an argument of.
+ */
+function busUseOf(app: string): { use: Use; unclassified: string[] } {
+  const own = sourcesUnder(path.join(ROOT, 'apps', app, 'src')).map((file) =>
+    withoutComments(readFileSync(file, 'utf8')),
+  );
+  const ownText = own.join('\n');
+  const helpers = LIBRARY_HELPERS.filter((h) =>
+    h.exports.some((name) => new RegExp(`\\b${name}\\b`).test(ownText)),
+  );
+  const use: Use = {
+    requests: new Set(),
+    emits: new Set(),
+    hears: new Set(),
+    serves: new Set(),
+    publishesDurable: new Set(),
+    consumesDurable: new Set(),
+  };
+  const unclassified: string[] = [];
+  for (const text of [...own, ...helpers.map((h) => h.text)]) {
+    for (const match of text.matchAll(/\b([A-Z]\w*(?:Rpc|Events))\.(\w+)\b(\.pattern)?/g)) {
+      const d = DESCRIPTORS.get(`${match[1]}.${match[2]}`);
+      if (!d) continue;
+      // A pattern written to a database outbox is published later by the outbox's owner.
+      if (match[3]) continue;
+      const before = text.slice(Math.max(0, match.index - 200), match.index);
+      const call = /(\w+)\(\s*$/.exec(before)?.[1];
+      const inEventsList = /events:\s*\[[^\]]*$/.test(before);
+      if (d.kind === 'rpc') {
+        if (call === 'Handles') use.serves.add(d.pattern);
+        else use.requests.add(d.pattern); // sent: a request, or a ping in a readiness list
+      } else if (d.broadcast) {
+        if (call === 'subscribeBroadcast' || call === 'Handles') use.hears.add(d.pattern);
+        else if (call === 'emit') use.emits.add(d.pattern);
+        else unclassified.push(`${match[1]}.${match[2]}`);
+      } else if (call === 'subscribe') use.consumesDurable.add(d.pattern);
+      else if (inEventsList) use.publishesDurable.add(d.pattern);
+      else unclassified.push(`${match[1]}.${match[2]}`);
+    }
+  }
+  return { use, unclassified };
+}
+
+const patterns = (ds: { pattern: string }[]): string[] => ds.map((d) => d.pattern).sort();
+
+describe('the NATS permissions (tools/nats-conf.ts, deploy/nats/nats.conf)', () => {
+  it('ships deploy/nats/nats.conf as generated for an empty prefix', () => {
+    expect(readFileSync(path.join(ROOT, 'deploy', 'nats', 'nats.conf'), 'utf8')).toBe(renderNatsConf(''));
+  });
+
+  it('has a user for every app that connects to NATS', () => {
+    const apps = readdirSync(path.join(ROOT, 'apps')).filter(
+      (app) => !['embedded', 'sandbox'].includes(app) && statSync(path.join(ROOT, 'apps', app)).isDirectory(),
+    );
+    expect(Object.keys(NATS_APPS).sort()).toEqual(apps.sort());
+  });
+
+  it.each(Object.keys(NATS_APPS))('lets %s use exactly the subjects its code uses', (app) => {
+    const declared = NATS_APPS[app];
+    const { use, unclassified } = busUseOf(app);
+    expect(unclassified).toEqual([]);
+    const requests = [...use.requests].filter(
+      (p) => !(declared.requestsAllOf ?? []).some((service) => p.startsWith(`${service}.`)),
+    );
+    expect(patterns(declared.requests)).toEqual(requests.sort());
+    expect(patterns(declared.emits)).toEqual([...use.emits].sort());
+    expect(patterns(declared.hears)).toEqual([...use.hears].sort());
+    expect(patterns(declared.publishesDurable)).toEqual([...use.publishesDurable].sort());
+    expect(patterns(declared.consumesDurable)).toEqual([...use.consumesDurable].sort());
+    for (const served of use.serves) expect(served.startsWith(`${declared.serves}.`)).toBe(true);
+  });
+
+  it('puts every subject under BUS_SUBJECT_PREFIX, and names the prefixed streams', () => {
+    const prefix = 'staging.eu.';
+    for (const app of Object.keys(NATS_APPS)) {
+      const { publish, subscribe } = permissionsOf(app, prefix);
+      for (const subject of [...publish, ...subscribe]) {
+        if (subject.startsWith('$JS.API.INFO')) continue;
+        if (subject.startsWith('$JS.')) expect(subject).toMatch(/\.staging_eu_(EVENTS|JOBS_\w+)(\.|$)/);
+        else if (!subject.startsWith('_INBOX_')) expect(subject.startsWith(prefix)).toBe(true);
+      }
+      expect(permissionsOf(app, '').publish.length).toBe(publish.length);
+    }
+    expect(permissionsOf('deployment-worker', prefix).publish).toEqual(
+      expect.arrayContaining(['staging.eu.jobs.deployments', '$JS.ACK.staging_eu_JOBS_deployments.>']),
+    );
+    expect(renderNatsConf(prefix)).toContain('"staging.eu.identity.>"');
+  });
+});
