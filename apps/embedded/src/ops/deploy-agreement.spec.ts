@@ -1,0 +1,288 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import {
+  APP_SCHEMAS,
+  appOfImage,
+  approximateBuild,
+  composeFile,
+  configMaps,
+  containersOf,
+  DEPLOYED_APPS,
+  deployCopyWithDevSecrets,
+  EMBEDDED_SCHEMA,
+  envExampleVariables,
+  type K8sObject,
+  kustomizeBuild,
+  MIGRATION_SCHEMA,
+  read,
+  readmeVariables,
+  requiredOf,
+  ROOT,
+  SERVICES_WITH_SCHEMA,
+  variablesOf,
+} from './deploy-files';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generate } = require('../../../../tools/generate-env.js') as {
+  generate: () => [string, string][];
+};
+
+/** Every variable some app reads: the union of the schemas, `npm start`'s included. */
+const ALL_VARIABLES = [
+  ...new Set([...Object.values(APP_SCHEMAS), EMBEDDED_SCHEMA].flatMap((schema) => variablesOf(schema))),
+].sort();
+/** What `npm run env:generate` writes: the only secrets compose and the manifests may take. */
+const GENERATED = generate().map(([name]) => name);
+
+const schemaOf = (app: string): string[] => variablesOf(APP_SCHEMAS[app]);
+
+describe('the configuration schemas, README, .env.example, compose and manifests agree', () => {
+  it('the README configuration tables name exactly the variables the apps read', () => {
+    expect(readmeVariables()).toEqual(ALL_VARIABLES);
+  });
+
+  it('.env.example names exactly the variables the apps read', () => {
+    expect(envExampleVariables()).toEqual(ALL_VARIABLES);
+  });
+
+  describe('docker-compose.yml', () => {
+    const { services, volumes } = composeFile();
+    const appServices = Object.entries(services).filter(
+      ([name, s]) => s.build?.args?.APP && !name.startsWith('migrate-'),
+    );
+
+    it('runs every app, each from its own image, with a health check', () => {
+      expect(appServices.map(([, s]) => s.build!.args!.APP).sort()).toEqual(Object.keys(APP_SCHEMAS).sort());
+      for (const [name, s] of appServices) {
+        expect(name).toBe(s.build!.args!.APP);
+        expect(s.healthcheck?.test).toEqual(['CMD', 'node', 'dist/tools/healthcheck.js']);
+      }
+      expect(services['deployment-worker'].deploy?.replicas).toBeGreaterThanOrEqual(2);
+    });
+
+    it('gives each app only variables of its schema, and the ones it cannot start without', () => {
+      for (const [name, s] of appServices) {
+        const names = Object.keys(s.environment ?? {});
+        expect({ app: name, unknown: names.filter((n) => !schemaOf(name).includes(n)) }).toEqual({
+          app: name,
+          unknown: [],
+        });
+        expect(names).toEqual(expect.arrayContaining(requiredOf(name)));
+      }
+    });
+
+    it('migrates each service in a step of its own that the service waits for', () => {
+      for (const service of SERVICES_WITH_SCHEMA) {
+        const step = services[`migrate-${service}`];
+        expect(step.command).toEqual(['node', 'dist/tools/migrate.js', service]);
+        expect(
+          Object.keys(step.environment ?? {}).every((n) => variablesOf(MIGRATION_SCHEMA).includes(n)),
+        ).toBe(true);
+        expect(services[service].depends_on?.[`migrate-${service}`]).toEqual({
+          condition: 'service_completed_successfully',
+        });
+      }
+    });
+
+    it('keeps PostgreSQL and NATS (JetStream) on volumes and starts the apps once they are healthy', () => {
+      expect(services.postgres.volumes).toContain('pgdata:/var/lib/postgresql/data');
+      expect(services.nats.volumes).toContain('natsdata:/data');
+      expect(Object.keys(volumes).sort()).toEqual(['natsdata', 'pgdata']);
+      for (const service of [...SERVICES_WITH_SCHEMA, 'deployment-worker'])
+        expect(services[service].depends_on).toMatchObject({
+          postgres: { condition: 'service_healthy' },
+          nats: { condition: 'service_healthy' },
+        });
+      expect(services.gateway.depends_on?.identity).toEqual({ condition: 'service_healthy' });
+    });
+
+    it('takes every secret from the generated .env, with no default', () => {
+      const text = read('docker-compose.yml');
+      const references = [...text.matchAll(/\$\{([A-Z0-9_]+)(:[?-])?([^}]*)\}/g)];
+      for (const [whole, name, operator] of references) {
+        if (operator === ':-') {
+          // A default only for what is not secret.
+          expect(GENERATED).not.toContain(name);
+          continue;
+        }
+        expect({ whole, generated: GENERATED.includes(name), required: operator === ':?' }).toEqual({
+          whole,
+          generated: true,
+          required: true,
+        });
+      }
+      expect(text).not.toMatch(/change-me|POSTGRES_PASSWORD: postgres/);
+      for (const [, s] of Object.entries(services))
+        for (const [name, value] of Object.entries(s.environment ?? {}))
+          if (/PASSWORD|DATABASE_URL|NATS_URL|KEYS/.test(name)) expect(value).toMatch(/^\$\{[A-Z0-9_]+:\?/);
+      expect(read('.gitignore').split('\n')).toContain('.env');
+    });
+  });
+
+  describe('the kustomize base', () => {
+    const { objects, by } = kustomizeBuild(path.join(ROOT, 'deploy', 'base'));
+    const maps = configMaps(objects);
+    const of = (kind: string): K8sObject[] => objects.filter((o) => o.kind === kind);
+
+    it(`(built by ${by}) has a Deployment, a Service and a PodDisruptionBudget for every app`, () => {
+      const deployed = of('Deployment').map((d) => appOfImage(containersOf(d)[0].image));
+      expect(deployed.sort()).toEqual([...DEPLOYED_APPS].sort());
+      for (const kind of ['Service', 'PodDisruptionBudget'])
+        expect(
+          of(kind)
+            .map((o) => o.metadata.name)
+            .sort(),
+        ).toEqual([...DEPLOYED_APPS].sort());
+    });
+
+    it("gives each app's container only variables of its schema, the required ones, probes and resources", () => {
+      for (const deployment of of('Deployment')) {
+        const [container] = containersOf(deployment);
+        const app = appOfImage(container.image);
+        const names = [
+          ...(container.env ?? []).map((e) => e.name),
+          ...(container.envFrom ?? []).flatMap((from) => {
+            const map = maps.get(from.configMapRef!.name.replace(/-[a-z0-9]{10}$/, ''));
+            expect(map).toBeDefined();
+            return Object.keys(map!);
+          }),
+        ];
+        expect({ app, unknown: names.filter((n) => !schemaOf(app).includes(n)) }).toEqual({
+          app,
+          unknown: [],
+        });
+        expect(names).toEqual(expect.arrayContaining(requiredOf(app)));
+        for (const e of container.env ?? []) {
+          const ref = e.valueFrom?.secretKeyRef;
+          if (ref) expect(ref.optional || GENERATED.includes(ref.key)).toBe(true);
+        }
+        expect(container.readinessProbe?.httpGet?.path).toBe('/health/ready');
+        expect(container.livenessProbe?.httpGet?.path).toBe('/health/live');
+        expect(container.resources?.requests).toEqual(
+          expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+        );
+        expect(container.resources?.limits?.memory).toBeDefined();
+        expect(deployment.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+      }
+    });
+
+    it('names no ConfigMap variable that no app reads', () => {
+      const read = new Set(
+        of('Deployment').flatMap((d) =>
+          (containersOf(d)[0].envFrom ?? []).map((f) => f.configMapRef!.name.replace(/-[a-z0-9]{10}$/, '')),
+        ),
+      );
+      read.add('policy-catalog-common'); // the migration Jobs
+      expect([...maps.keys()].filter((name) => !read.has(name))).toEqual([]);
+    });
+
+    it('autoscales the gateway and the deployment workers, whose Deployments leave replicas to it', () => {
+      const hpas = of('HorizontalPodAutoscaler');
+      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['deployment-worker', 'gateway']);
+      for (const hpa of hpas) {
+        expect(hpa.spec.metrics[0].resource.name).toBe('cpu');
+        const target = of('Deployment').find((d) => d.metadata.name === hpa.spec.scaleTargetRef.name)!;
+        expect(target.spec.replicas).toBeUndefined();
+      }
+    });
+
+    it('runs each service migrations as a Job from that service image', () => {
+      const jobs = of('Job');
+      expect(jobs.map((j) => j.metadata.name).sort()).toEqual(
+        SERVICES_WITH_SCHEMA.map((s) => `migrate-${s}`).sort(),
+      );
+      for (const job of jobs) {
+        const [container] = containersOf(job);
+        const service = job.metadata.name.replace('migrate-', '');
+        expect(appOfImage(container.image)).toBe(service);
+        expect(container.command).toEqual(['node', 'dist/tools/migrate.js', service]);
+        const names = (container.env ?? []).map((e) => e.name);
+        expect(names.every((n) => variablesOf(MIGRATION_SCHEMA).includes(n))).toBe(true);
+      }
+    });
+
+    it('lets only the gateway take traffic from outside', () => {
+      const policies = of('NetworkPolicy');
+      const denyAll = policies.find((p) => !p.spec.ingress)!;
+      expect(denyAll.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'policy-catalog' });
+      const open = policies.filter((p) => p.spec.ingress);
+      expect(open).toHaveLength(1);
+      const edgeLabel = open[0].spec.podSelector.matchLabels as Record<string, string>;
+      const edge = of('Deployment').filter((d) =>
+        Object.entries(edgeLabel).every(([k, v]) => d.spec.template.metadata.labels[k] === v),
+      );
+      expect(edge.map((d) => d.metadata.name)).toEqual(['gateway']);
+    });
+
+    it('carries no Secret: only references to one', () => {
+      expect(of('Secret')).toEqual([]);
+    });
+
+    it('is what the approximation without kustomize reads too', () => {
+      const approx = approximateBuild(path.join(ROOT, 'deploy', 'base'));
+      const names = (list: K8sObject[]): string[] =>
+        list.map((o) => `${o.kind}/${o.metadata.name.replace(/-[a-z0-9]{10}$/, '')}`).sort();
+      expect(names(approx)).toEqual(names(objects));
+    });
+  });
+
+  describe('the overlays', () => {
+    it('production generates no Secret and pins every image to a version', () => {
+      const kustomization = parseYaml(read('deploy/overlays/production/kustomization.yaml')) as Record<
+        string,
+        unknown
+      >;
+      expect(kustomization.secretGenerator).toBeUndefined();
+      const { objects } = kustomizeBuild(path.join(ROOT, 'deploy', 'overlays', 'production'));
+      expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+      const images = objects.flatMap((o) => containersOf(o).map((c) => c.image));
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image).toMatch(/:\d+\.\d+\.\d+$/);
+      expect(new Set(images.map(appOfImage))).toEqual(new Set(DEPLOYED_APPS));
+    });
+
+    it('dev adds the sandbox and a Secret from the generated file holding every referenced key', () => {
+      const dir = deployCopyWithDevSecrets();
+      const { objects } = kustomizeBuild(path.join(dir, 'overlays', 'dev'));
+      const apps = objects
+        .filter((o) => o.kind === 'Deployment')
+        .map((d) => appOfImage(containersOf(d)[0].image));
+      expect(apps.sort()).toEqual([...DEPLOYED_APPS, 'sandbox'].sort());
+      const kustomization = parseYaml(read('deploy/overlays/dev/kustomization.yaml')) as {
+        secretGenerator: { name: string; envs: string[] }[];
+      };
+      expect(kustomization.secretGenerator[0].envs).toEqual(['secrets.env']);
+      const generated = readFileSync(path.join(dir, 'overlays', 'dev', 'secrets.env'), 'utf8');
+      for (const name of GENERATED) expect(generated).toMatch(new RegExp(`^${name}=.+$`, 'm'));
+      expect(read('.gitignore')).toContain('deploy/overlays/*/secrets.env');
+    });
+  });
+
+  describe('the image recipe', () => {
+    const dockerfile = read('Dockerfile');
+
+    it('builds in stages, installs production dependencies only, runs as a non-root user with a health check', () => {
+      expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
+      expect(dockerfile).toMatch(/^ARG APP=/m);
+      expect(dockerfile).toMatch(/npm ci --omit=dev/);
+      const user = /^USER (\S+)/m.exec(dockerfile)?.[1];
+      expect(user).toBeDefined();
+      expect(user).not.toMatch(/^(root|0)(:|$)/);
+      expect(dockerfile).toMatch(/^HEALTHCHECK .*dist\/tools\/healthcheck\.js/m);
+      expect(dockerfile).toContain('dist/apps/${APP}/main.js');
+      expect(dockerfile).not.toMatch(/register/);
+    });
+
+    it('copies only what exists and what .dockerignore lets through', () => {
+      const ignored = read('.dockerignore')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#') && !l.startsWith('!'));
+      for (const m of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm))
+        for (const source of m[1].split(' ')) {
+          expect(existsSync(path.join(ROOT, source))).toBe(true);
+          expect(ignored).not.toContain(source);
+        }
+    });
+  });
+});
