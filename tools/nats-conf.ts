@@ -217,7 +217,8 @@ export function permissionsOf(
   const events = streamName(prefix, 'EVENTS');
   if (use.publishesDurable.length > 0 || use.consumesDurable.length > 0)
     streamAdmin(events).forEach((s) => publish.add(s));
-  for (const event of use.publishesDurable) publish.add(p(`events.${event.pattern}`));
+  // A service publishes the durable events of its own namespace (events.<service>.>) from its outbox.
+  for (const event of use.publishesDurable) publish.add(p(`events.${event.pattern.split('.')[0]}.>`));
   if (use.consumesDurable.length > 0)
     [...consumerAdmin(events), `$JS.ACK.${events}.>`].forEach((s) => publish.add(s));
   for (const queue of [...use.enqueues, ...use.works]) {
