@@ -52,7 +52,8 @@ function main(argv) {
     if (argv[i] === '--out') out = path.resolve(argv[++i]);
     else if (argv[i] === '--force') force = true;
     else if (argv[i] === '--admin-email') adminEmail = argv[++i];
-    else throw new Error(`usage: generate-env [--out FILE] [--force] [--admin-email EMAIL]; unknown ${argv[i]}`);
+    else
+      throw new Error(`usage: generate-env [--out FILE] [--force] [--admin-email EMAIL]; unknown ${argv[i]}`);
   }
   if (fs.existsSync(out) && !force) {
     process.stderr.write(`${out} exists: kept (its keys encrypt stored secrets); --force replaces it\n`);

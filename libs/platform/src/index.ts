@@ -7,6 +7,7 @@ export * from './messaging/in-process.transport';
 export * from './messaging/nats.transport';
 export * from './messaging/bus';
 export * from './messaging/bus-client';
+export * from './messaging/nats-permissions';
 export * from './messaging/forwarded-json';
 export * from './messaging/reply-limit';
 export * from './messaging/messaging.module';

@@ -12,6 +12,7 @@ import {
   deployCopyWithDevSecrets,
   EMBEDDED_SCHEMA,
   envExampleVariables,
+  generatedSecretNames,
   type K8sObject,
   kustomizeBuild,
   MIGRATION_SCHEMA,
@@ -21,19 +22,14 @@ import {
   ROOT,
   SERVICES_WITH_SCHEMA,
   variablesOf,
-} from './deploy-files';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { generate } = require('../../../../tools/generate-env.js') as {
-  generate: () => [string, string][];
-};
+} from '../testing/deploy-files';
 
 /** Every variable some app reads: the union of the schemas, `npm start`'s included. */
 const ALL_VARIABLES = [
   ...new Set([...Object.values(APP_SCHEMAS), EMBEDDED_SCHEMA].flatMap((schema) => variablesOf(schema))),
 ].sort();
 /** What `npm run env:generate` writes: the only secrets compose and the manifests may take. */
-const GENERATED = generate().map(([name]) => name);
+const GENERATED = generatedSecretNames();
 
 const schemaOf = (app: string): string[] => variablesOf(APP_SCHEMAS[app]);
 

@@ -3,8 +3,8 @@ import { SandboxControl } from '@pc/sandbox';
 import { HttpClient, testEnv, uniqueBusPrefix, uniqueName, withDatabase } from '@pc/testing';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json } from '../testing/deployments-e2e';
-import { DistApp, ensureBuild, natsWithPermissions, runDist } from './dist-apps';
-import { DEPLOYED_APPS, SERVICES_WITH_SCHEMA } from './deploy-files';
+import { DistApp, ensureBuild, natsWithPermissions, runDist } from '../testing/dist-apps';
+import { DEPLOYED_APPS, SERVICES_WITH_SCHEMA } from '../testing/deploy-files';
 
 jest.setTimeout(240_000);
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from '@pc/contracts';
-import { NATS_APPS, permissionsOf, renderNatsConf } from '../../../../tools/nats-conf';
+import { NATS_APPS, permissionsOf, renderNatsConf } from '@pc/platform';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
@@ -97,7 +97,7 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
 
 const patterns = (ds: { pattern: string }[]): string[] => ds.map((d) => d.pattern).sort();
 
-describe('the NATS permissions (tools/nats-conf.ts, deploy/nats/nats.conf)', () => {
+describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/nats.conf)', () => {
   it('ships deploy/nats/nats.conf as generated for an empty prefix', () => {
     expect(readFileSync(path.join(ROOT, 'deploy', 'nats', 'nats.conf'), 'utf8')).toBe(renderNatsConf(''));
   });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CatalogEnv } from '@pc/catalog';
@@ -229,6 +229,9 @@ export function deployCopyWithDevSecrets(): string {
   return dir;
 }
 
-export function listDir(relative: string): string[] {
-  return readdirSync(path.join(ROOT, relative));
+/** The variables `npm run env:generate` writes (run into a temporary file). */
+export function generatedSecretNames(): string[] {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pc-env-')), '.env');
+  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'generate-env.js'), '--out', file]);
+  return [...readFileSync(file, 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
 }

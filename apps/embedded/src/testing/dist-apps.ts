@@ -2,9 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@pc/platform';
+import { freePort, passwordVariable, renderNatsConf } from '@pc/platform';
 import { waitFor } from '@pc/testing';
-import { passwordVariable, renderNatsConf } from '../../../../tools/nats-conf';
 
 export const ROOT = path.join(__dirname, '..', '..', '..', '..');
 const DIST = path.join(ROOT, 'dist');

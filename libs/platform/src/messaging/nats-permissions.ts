@@ -1,0 +1,266 @@
+// The NATS permissions of distributed mode: one user per app whose permissions name exactly the
+// subjects it uses, under a BUS_SUBJECT_PREFIX. The subjects come from the contracts' descriptors; the
+// per-app lists below are checked against what each app's code requests, emits and subscribes to
+// (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
+import {
+  CatalogEvents,
+  CatalogRpc,
+  ConnectionsRpc,
+  DeploymentsEvents,
+  DeploymentsRpc,
+  DeploymentWorkerRpc,
+  type EventDescriptor,
+  IdentityEvents,
+  IdentityRpc,
+  RulesetOwnershipRpc,
+  RulesetsRpc,
+  type RpcDescriptor,
+  WorkspacesRpc,
+} from '@pc/contracts';
+
+type Rpc = RpcDescriptor<unknown, unknown>;
+type Event = EventDescriptor<unknown>;
+
+/** What one app does on the bus, unprefixed; `renderNatsConf` turns it into permissions. */
+export interface AppBusUse {
+  /** The subject root it answers (`<serves>.>`, with replies allowed); absent for the edge apps. */
+  serves?: string;
+  /** Services any of whose requests it may send (the gateway, the HTTP edge of them all). */
+  requestsAllOf?: string[];
+  /** Requests it sends (its own health ping too: a service's readiness pings itself over the bus). */
+  requests: Rpc[];
+  /** Broadcast events it publishes. */
+  emits: Event[];
+  /** Broadcast events it hears (every replica). */
+  hears: Event[];
+  /** Durable events (JetStream stream EVENTS) it publishes from its outbox. */
+  publishesDurable: Event[];
+  /** Durable events it consumes with a durable consumer of its own. */
+  consumesDurable: Event[];
+  /** Work queues (JetStream streams JOBS_<name>) it enqueues to or takes jobs from. */
+  enqueues: string[];
+  works: string[];
+}
+
+const none = {
+  requests: [],
+  emits: [],
+  hears: [],
+  publishesDurable: [],
+  consumesDurable: [],
+  enqueues: [],
+  works: [],
+};
+
+/** Every app that connects to NATS, in the order of the generated file. */
+export const NATS_APPS: Record<string, AppBusUse> = {
+  gateway: {
+    ...none,
+    requestsAllOf: ['identity', 'catalog', 'rulesets', 'connections', 'workspaces', 'deployments'],
+    hears: [
+      IdentityEvents.tokenRevoked,
+      IdentityEvents.sessionEnded,
+      DeploymentsEvents.logAppended,
+      DeploymentsEvents.jobEnded,
+    ],
+  },
+  mcp: {
+    ...none,
+    requests: [
+      IdentityRpc.ping,
+      IdentityRpc.authenticate,
+      IdentityRpc.listNotifications,
+      CatalogRpc.ping,
+      CatalogRpc.listPolicies,
+      CatalogRpc.getPolicy,
+      CatalogRpc.getPolicyDocs,
+      CatalogRpc.getVendorPolicy,
+      CatalogRpc.listComments,
+      CatalogRpc.listSubmissions,
+      CatalogRpc.listIdeas,
+      CatalogRpc.getIdea,
+      CatalogRpc.submitIdea,
+      CatalogRpc.voteIdea,
+      RulesetsRpc.ping,
+      RulesetsRpc.list,
+      RulesetsRpc.get,
+      RulesetsRpc.getDocs,
+      RulesetsRpc.getVendorRuleset,
+      RulesetsRpc.listSubmissions,
+    ],
+    hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
+  },
+  identity: {
+    ...none,
+    serves: 'identity',
+    requests: [IdentityRpc.ping],
+    emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
+    consumesDurable: [CatalogEvents.ideaDelivered],
+  },
+  catalog: {
+    ...none,
+    serves: 'catalog',
+    requests: [
+      CatalogRpc.ping,
+      IdentityRpc.findUsers,
+      IdentityRpc.resolveUser,
+      RulesetOwnershipRpc.get,
+      RulesetOwnershipRpc.move,
+    ],
+    hears: [IdentityEvents.userUpdated],
+    publishesDurable: [CatalogEvents.ideaDelivered],
+  },
+  connections: {
+    ...none,
+    serves: 'connections',
+    requests: [
+      ConnectionsRpc.ping,
+      CatalogRpc.getPolicy,
+      WorkspacesRpc.connectionAccess,
+      WorkspacesRpc.connectionShares,
+      WorkspacesRpc.removeConnection,
+      DeploymentsRpc.connectionCounts,
+      DeploymentsRpc.reconcileConnection,
+    ],
+  },
+  workspaces: {
+    ...none,
+    serves: 'workspaces',
+    requests: [
+      WorkspacesRpc.ping,
+      IdentityRpc.findUsers,
+      IdentityRpc.resolveUser,
+      ConnectionsRpc.ownership,
+      ConnectionsRpc.summaries,
+      DeploymentsRpc.workspaceSummary,
+      DeploymentsRpc.authoredCount,
+    ],
+  },
+  rulesets: {
+    ...none,
+    serves: 'rulesets',
+    requests: [
+      RulesetsRpc.ping,
+      IdentityRpc.findUsers,
+      CatalogRpc.checkIdeas,
+      CatalogRpc.declareIdeas,
+      CatalogRpc.deliverIdeas,
+      CatalogRpc.listIdeaDeliveries,
+    ],
+  },
+  deployments: {
+    ...none,
+    serves: 'deployments',
+    requests: [
+      DeploymentsRpc.ping,
+      CatalogRpc.getPolicy,
+      WorkspacesRpc.get,
+      ConnectionsRpc.ownership,
+      ConnectionsRpc.listEligibleOrgs,
+      ConnectionsRpc.platformAccess,
+    ],
+    publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    enqueues: ['deployments'],
+  },
+  'deployment-worker': {
+    ...none,
+    serves: 'deployment-worker',
+    requests: [DeploymentWorkerRpc.ping, ConnectionsRpc.platformAccess],
+    emits: [DeploymentsEvents.logAppended, DeploymentsEvents.jobEnded],
+    works: ['deployments'],
+  },
+};
+
+/** A stream name as libs/platform/src/jobs names it: the prefix with anything but [A-Za-z0-9_-] as `_`. */
+export function streamName(prefix: string, name: string): string {
+  return `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}${name}`;
+}
+
+/** The environment variable holding an app's NATS password (`NATS_DEPLOYMENT_WORKER_PASSWORD`). */
+export function passwordVariable(app: string): string {
+  return `NATS_${app.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
+}
+
+/** The publish and subscribe allow-lists of one app under a prefix. */
+export function permissionsOf(
+  app: string,
+  prefix: string,
+): { publish: string[]; subscribe: string[]; allowResponses: boolean } {
+  const use = NATS_APPS[app];
+  if (!use) throw new Error(`no NATS user for ${app}`);
+  const p = (subject: string): string => `${prefix}${subject}`;
+  const publish = new Set<string>();
+  const subscribe = new Set<string>([`_INBOX_${app.replace(/[^A-Za-z0-9_-]/g, '_')}.>`]);
+  for (const service of use.requestsAllOf ?? []) publish.add(p(`${service}.>`));
+  for (const rpc of use.requests) publish.add(p(rpc.pattern));
+  for (const event of use.emits) publish.add(p(event.pattern));
+  for (const event of use.hears) subscribe.add(p(event.pattern));
+  if (use.serves) subscribe.add(p(`${use.serves}.>`));
+  const streamAdmin = (stream: string): string[] => [
+    '$JS.API.INFO',
+    `$JS.API.STREAM.INFO.${stream}`,
+    `$JS.API.STREAM.CREATE.${stream}`,
+    `$JS.API.STREAM.UPDATE.${stream}`,
+  ];
+  // Declaring, reading and pulling from durable consumers (both ends of a queue declare its consumer).
+  const consumerAdmin = (stream: string): string[] => [
+    `$JS.API.CONSUMER.*.${stream}`,
+    `$JS.API.CONSUMER.*.${stream}.>`,
+    `$JS.API.CONSUMER.*.*.${stream}.>`,
+  ];
+  const events = streamName(prefix, 'EVENTS');
+  if (use.publishesDurable.length > 0 || use.consumesDurable.length > 0)
+    streamAdmin(events).forEach((s) => publish.add(s));
+  // A service publishes the durable events of its own namespace (events.<service>.>) from its outbox.
+  for (const event of use.publishesDurable) publish.add(p(`events.${event.pattern.split('.')[0]}.>`));
+  if (use.consumesDurable.length > 0)
+    [...consumerAdmin(events), `$JS.ACK.${events}.>`].forEach((s) => publish.add(s));
+  for (const queue of [...use.enqueues, ...use.works]) {
+    const stream = streamName(prefix, `JOBS_${queue}`);
+    streamAdmin(stream).forEach((s) => publish.add(s));
+    consumerAdmin(stream).forEach((s) => publish.add(s));
+    if (use.works.includes(queue)) publish.add(`$JS.ACK.${stream}.>`);
+    publish.add(p(`jobs.${queue}`));
+  }
+  return { publish: [...publish], subscribe: [...subscribe], allowResponses: use.serves !== undefined };
+}
+
+const list = (subjects: string[], indent: string): string =>
+  `[\n${subjects.map((s) => `${indent}  ${JSON.stringify(s)}`).join('\n')}\n${indent}]`;
+
+/** The whole nats.conf for one BUS_SUBJECT_PREFIX. */
+export function renderNatsConf(prefix: string): string {
+  const users = Object.keys(NATS_APPS).map((app) => {
+    const { publish, subscribe, allowResponses } = permissionsOf(app, prefix);
+    return [
+      '    {',
+      `      user: ${JSON.stringify(app)}`,
+      `      password: $${passwordVariable(app)}`,
+      '      permissions: {',
+      `        publish: { allow: ${list(publish, '        ')} }`,
+      `        subscribe: { allow: ${list(subscribe, '        ')} }`,
+      ...(allowResponses ? ['        allow_responses: true'] : []),
+      '      }',
+      '    }',
+    ].join('\n');
+  });
+  return [
+    '# Generated by tools/nats-conf.ts (npm run nats:conf) for BUS_SUBJECT_PREFIX=' +
+      JSON.stringify(prefix) +
+      ': do not edit.',
+    '# NATS for distributed mode: JetStream, and one user per app whose permissions name the subjects it',
+    '# uses. Services answer only their own subjects; replies go back under a per-app inbox prefix',
+    "# (_INBOX_<app>), so no app reads another one's replies. Passwords come from the environment",
+    '# (NATS_<APP>_PASSWORD); the server refuses to start when one is missing.',
+    'port: 4222',
+    'jetstream {',
+    '  store_dir: /data',
+    '}',
+    'authorization {',
+    '  users = [',
+    users.join('\n'),
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+}
