@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import {
@@ -40,6 +42,26 @@ describe('the configuration schemas, README, .env.example, compose and manifests
 
   it('.env.example names exactly the variables the apps read', () => {
     expect(envExampleVariables()).toEqual(ALL_VARIABLES);
+  });
+
+  it('npm run env:generate writes fresh random secrets (0600) and never overwrites them', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-envgen-'));
+    const file = path.join(dir, '.env');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'tools', 'generate-env.js'), '--out', file, ...args], {
+        encoding: 'utf8',
+      });
+    expect(run().status).toBe(0);
+    const first = readFileSync(file, 'utf8');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(run().status).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(run('--force').status).toBe(0);
+    const second = readFileSync(file, 'utf8');
+    const value = (text: string, name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(text)![1];
+    for (const name of ['POSTGRES_PASSWORD', 'BOOTSTRAP_ADMIN_PASSWORD', 'CONNECTIONS_ENCRYPTION_KEYS'])
+      expect(value(second, name)).not.toBe(value(first, name));
+    expect(Buffer.from(value(first, 'CONNECTIONS_ENCRYPTION_KEYS').split(':')[1], 'base64')).toHaveLength(32);
   });
 
   describe('docker-compose.yml', () => {
