@@ -58,7 +58,8 @@ describe('the build output, several replicas of each app', () => {
     const service = (app: string): Record<string, string> => ({
       ...common(app),
       DATABASE_URL: databaseUrl,
-      DB_POOL_SIZE: '3',
+      // Ten processes on the PostgreSQL other test files share (100 connections): two each at most.
+      DB_POOL_SIZE: '2',
     });
     const adapters = sandboxAdapterEnv(sandboxUrl);
     const started = [
