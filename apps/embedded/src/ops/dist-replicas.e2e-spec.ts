@@ -1,9 +1,10 @@
+import path from 'node:path';
 import { sandboxAdapterEnv } from '@pc/outbound';
 import { SandboxControl } from '@pc/sandbox';
 import { HttpClient, testEnv, uniqueBusPrefix, uniqueName, withDatabase } from '@pc/testing';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json } from '../testing/deployments-e2e';
-import { DistApp, ensureBuild, natsWithPermissions, runDist } from '../testing/dist-apps';
+import { DistApp, ensureBuild, natsWithPermissions, ROOT, runDist } from '../testing/dist-apps';
 import { DEPLOYED_APPS, SERVICES_WITH_SCHEMA } from '../testing/deploy-files';
 
 jest.setTimeout(240_000);
@@ -85,7 +86,11 @@ describe('the build output, several replicas of each app', () => {
           `deployment-worker-${n}`,
         ),
       ),
-      DistApp.start('gateway', { ...common('gateway'), HOST: '127.0.0.1' }, 'gateway-1'),
+      DistApp.start(
+        'gateway',
+        { ...common('gateway'), HOST: '127.0.0.1', WEB_DIR: path.join(ROOT, 'dist', 'web') },
+        'gateway-1',
+      ),
       DistApp.start('gateway', { ...common('gateway'), HOST: '127.0.0.1' }, 'gateway-2'),
       DistApp.start('mcp', { ...common('mcp'), HOST: '127.0.0.1' }),
     ];
@@ -157,6 +162,13 @@ describe('the build output, several replicas of each app', () => {
     );
     expect(state.organizations.find((o) => o.id === tenant.paymentsId)?.applied).toHaveLength(1);
     timings.deployments = Date.now() - t;
+  });
+
+  it('serves the built web app from the gateway given WEB_DIR', async () => {
+    const page = await fetch(new URL('/workspaces', gateways[0].baseUrl));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<div id=');
   });
 
   it('stops every process on SIGTERM with exit status 0', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from '@pc/contracts';
 import { NATS_APPS, permissionsOf, renderNatsConf } from '@pc/platform';
@@ -103,8 +103,10 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
   });
 
   it('has a user for every app that connects to NATS', () => {
+    // Every app that runs as a process (src/main.ts), but npm start's composition root and the sandbox.
     const apps = readdirSync(path.join(ROOT, 'apps')).filter(
-      (app) => !['embedded', 'sandbox'].includes(app) && statSync(path.join(ROOT, 'apps', app)).isDirectory(),
+      (app) =>
+        !['embedded', 'sandbox'].includes(app) && existsSync(path.join(ROOT, 'apps', app, 'src', 'main.ts')),
     );
     expect(Object.keys(NATS_APPS).sort()).toEqual(apps.sort());
   });

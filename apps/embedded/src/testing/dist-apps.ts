@@ -16,7 +16,7 @@ function newestSource(): number {
       if (entry.name === 'node_modules' || entry.name === 'lint-fixtures') continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|json|yaml)$/.test(entry.name) && !/spec\.ts$/.test(entry.name))
+      else if (/\.(tsx?|json|yaml|css|html|mjs)$/.test(entry.name) && !/spec\.ts$/.test(entry.name))
         newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
@@ -34,6 +34,7 @@ export function ensureBuild(apps: string[]): boolean {
   const entries = [
     ...apps.map((app) => path.join(DIST, 'apps', app, 'main.js')),
     path.join(DIST, 'tools', 'migrate.js'),
+    path.join(DIST, 'web', 'index.html'),
   ];
   const built = entries.every((file) => existsSync(file))
     ? Math.min(...entries.map((file) => statSync(file).mtimeMs))
