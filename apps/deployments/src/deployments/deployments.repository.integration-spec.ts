@@ -53,6 +53,7 @@ describe('the deployments repository', () => {
       implementation_source_ref: null,
       description: '',
     },
+    governance_profile: null,
     dedupe_key: key,
   });
 

@@ -23,6 +23,8 @@ export interface NewDeployment {
   implementation_ref: string | null;
   requested_version: string | null;
   source: DeploymentSource;
+  /** Rulesets: the profile deployed (name, rule counts and names, target scopes). */
+  governance_profile: Record<string, unknown> | null;
   dedupe_key: string;
 }
 
@@ -58,8 +60,8 @@ export class DeploymentsRepository {
       `INSERT INTO deployments.deployments
          (asset_type, policy_id, ruleset_id, asset_name, asset_slug, connection_id, workspace_id, created_by,
           platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
-          requested_version, source, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+          requested_version, source, dedupe_key, governance_profile)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
        ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING
        RETURNING *`,
       [
@@ -81,6 +83,7 @@ export class DeploymentsRepository {
         d.requested_version,
         JSON.stringify(d.source),
         d.dedupe_key,
+        d.governance_profile === null ? null : JSON.stringify(d.governance_profile),
       ],
     );
     if (inserted.length > 0) return { row: inserted[0], deduped: false };
