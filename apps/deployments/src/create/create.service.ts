@@ -158,12 +158,15 @@ export class CreateDeploymentService {
         await this.idempotency.store(db, caller.userId, idempotencyKey, answer);
       return answer;
     });
-    for (const job of created) {
-      // Committed: a job that cannot be enqueued now is enqueued at the next start (see JobQueue).
-      await this.queue
-        .enqueue(job)
-        .catch((error: unknown) => log.error({ err: error, job: job.id }, 'enqueue failed after commit'));
-    }
+    // Committed: a job that cannot be enqueued now is enqueued at the next start (see JobQueue). The
+    // publishes go out together (50 targets: one round trip's wait instead of fifty in a row).
+    await Promise.all(
+      created.map((job) =>
+        this.queue
+          .enqueue(job)
+          .catch((error: unknown) => log.error({ err: error, job: job.id }, 'enqueue failed after commit')),
+      ),
+    );
     return result;
   }
 
