@@ -11,7 +11,8 @@
  * The system is `npm start`'s composition in a child process (gateway, services and sandbox, over the
  * real NATS and PostgreSQL, with no deployment worker inside); workers are processes of their own, as
  * operations run them. Usage: `npm run bench:deployments -- [--jobs 100] [--latency-ms 500]
- * [--workers 1,2,4] [--posts 60] [--streams 20] [--lines 40] [--json file] [--nats url] [--postgres url]`.
+ * [--workers 1,2,4] [--worker-concurrency 2] [--posts 60] [--streams 20] [--lines 40]
+ * [--phases scaling,sse,post] [--json file] [--nats url] [--postgres url]`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,11 @@ import { sandboxAdapterEnv } from '@pc/outbound';
 
 const root = path.join(__dirname, '..');
 
+const PHASES = ['scaling', 'sse', 'post'] as const;
+type Phase = (typeof PHASES)[number];
+
 interface Options {
+  phases: Phase[];
   jobs: number;
   latencyMs: number;
   workers: number[];
@@ -38,6 +43,7 @@ interface Options {
 
 function options(argv: string[]): Options {
   const o: Options = {
+    phases: [...PHASES],
     jobs: 100,
     latencyMs: 500,
     workers: [1, 2, 4],
@@ -52,6 +58,9 @@ function options(argv: string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1] ?? '';
     switch (argv[i]) {
+      case '--phases':
+        o.phases = value.split(',').filter((p): p is Phase => (PHASES as readonly string[]).includes(p));
+        break;
       case '--jobs':
         o.jobs = Number(value);
         break;
@@ -427,105 +436,109 @@ async function main(): Promise<void> {
     const log = (line: string) => process.stdout.write(`${line}\n`);
     log(`machine: ${machine}`);
 
-    // 2. Scaling out: the same 100 jobs (distinct organizations, one version per round) per worker count.
-    await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: o.latencyMs });
-    const scaling: Array<{ workers: number; seconds: number; ratio: number }> = [];
-    for (const [index, count] of o.workers.entries()) {
-      const workers = await startWorkers(count, { DEPLOY_WORKER_CONCURRENCY: String(o.workerConcurrency) });
-      const version = `${index + 10}.0.0`;
-      const started = performance.now();
-      for (let i = 0; i < o.jobs; i += 50) {
-        const targets = w.targets.slice(i, Math.min(i + 50, o.jobs));
-        await w.user.ok('POST', '/api/deployments', deployBody(w, targets, { version, doRelease: true }));
+    if (o.phases.includes('scaling')) {
+      // 2. Scaling out: the same 100 jobs (distinct organizations, one version per round) per worker count.
+      await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: o.latencyMs });
+      const scaling: Array<{ workers: number; seconds: number; ratio: number }> = [];
+      for (const [index, count] of o.workers.entries()) {
+        const workers = await startWorkers(count, { DEPLOY_WORKER_CONCURRENCY: String(o.workerConcurrency) });
+        const version = `${index + 10}.0.0`;
+        const started = performance.now();
+        for (let i = 0; i < o.jobs; i += 50) {
+          const targets = w.targets.slice(i, Math.min(i + 50, o.jobs));
+          await w.user.ok('POST', '/api/deployments', deployBody(w, targets, { version, doRelease: true }));
+        }
+        const ms = await waitEnded(pg, version, o.jobs, started);
+        for (const worker of workers) await stopProcess(worker);
+        const seconds = ms / 1000;
+        scaling.push({
+          workers: count,
+          seconds: round(seconds, 1),
+          ratio: round(seconds / (scaling[0]?.seconds ?? seconds)),
+        });
+        log(
+          `${o.jobs} jobs, ${count} worker process(es) x ${o.workerConcurrency}, platform ${o.latencyMs} ms: ${seconds.toFixed(1)} s`,
+        );
       }
-      const ms = await waitEnded(pg, version, o.jobs, started);
-      for (const worker of workers) await stopProcess(worker);
-      const seconds = ms / 1000;
-      scaling.push({
-        workers: count,
-        seconds: round(seconds, 1),
-        ratio: round(seconds / (scaling[0]?.seconds ?? seconds)),
+      results.scaling = scaling;
+      await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: 0 });
+    }
+    if (o.phases.includes('sse')) {
+      // 3. Log chunk to SSE client: `streams` deployments whose build prints a line every 100 ms, each followed.
+      const sseWorkers = await startWorkers(1, {
+        DEPLOY_WORKER_CONCURRENCY: String(o.streams),
+        DEPLOY_BUILD_COMMAND: `i=0; while [ $i -lt ${o.lines} ]; do i=$((i+1)); echo "line $i"; sleep 0.1; done`,
       });
+      const sse = await w.user.ok<Created>(
+        'POST',
+        '/api/deployments',
+        deployBody(w, w.targets.slice(0, o.streams), { version: '20.0.0', doPublish: true }),
+      );
+      const ids = sse.results.map((r) => r.deployment!.id);
+      // One client drops after 15 events and reconnects with Last-Event-ID: it must miss and repeat nothing.
+      // Its delays are left out: the lines stored while it was away come back as a replay, not live.
+      const [first, ...others] = ids;
+      const followed = await Promise.all([
+        (async () => {
+          const part = await follow(base, w.user.token, first, { stopAfter: 15 });
+          await sleep(300);
+          const rest = await follow(base, w.user.token, first, {
+            lastEventId: part.lastId ?? undefined,
+          });
+          return { seqs: [...part.seqs, ...rest.seqs], delays: [], ended: rest.ended };
+        })(),
+        ...others.map((id) => follow(base, w.user.token, id)),
+      ]);
+      await waitEnded(pg, '20.0.0', o.streams, performance.now());
+      for (const worker of sseWorkers) await stopProcess(worker);
+      const delays = followed.flatMap((f) => f.delays);
+      const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
+      const sseFigures = {
+        streams: o.streams,
+        samples: delays.length,
+        p50: percentile(delays, 50),
+        p99: percentile(delays, 99),
+        max: Math.max(...delays),
+        gaplessAcrossReconnect: gapless,
+      };
+      results.sse = sseFigures;
       log(
-        `${o.jobs} jobs, ${count} worker process(es) x ${o.workerConcurrency}, platform ${o.latencyMs} ms: ${seconds.toFixed(1)} s`,
+        `log chunk -> SSE, ${o.streams} streams, ${delays.length} lines: p50 ${sseFigures.p50} ms, p99 ${sseFigures.p99} ms, ` +
+          `every stream complete and in order (one reconnected): ${gapless}`,
       );
     }
-    results.scaling = scaling;
-    await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: 0 });
-
-    // 3. Log chunk to SSE client: `streams` deployments whose build prints a line every 100 ms, each followed.
-    const sseWorkers = await startWorkers(1, {
-      DEPLOY_WORKER_CONCURRENCY: String(o.streams),
-      DEPLOY_BUILD_COMMAND: `i=0; while [ $i -lt ${o.lines} ]; do i=$((i+1)); echo "line $i"; sleep 0.1; done`,
-    });
-    const sse = await w.user.ok<Created>(
-      'POST',
-      '/api/deployments',
-      deployBody(w, w.targets.slice(0, o.streams), { version: '20.0.0', doPublish: true }),
-    );
-    const ids = sse.results.map((r) => r.deployment!.id);
-    // One client drops after 15 events and reconnects with Last-Event-ID: it must miss and repeat nothing.
-    // Its delays are left out: the lines stored while it was away come back as a replay, not live.
-    const [first, ...others] = ids;
-    const followed = await Promise.all([
-      (async () => {
-        const part = await follow(base, w.user.token, first, { stopAfter: 15 });
-        await sleep(300);
-        const rest = await follow(base, w.user.token, first, {
-          lastEventId: part.lastId ?? undefined,
-        });
-        return { seqs: [...part.seqs, ...rest.seqs], delays: [], ended: rest.ended };
-      })(),
-      ...others.map((id) => follow(base, w.user.token, id)),
-    ]);
-    await waitEnded(pg, '20.0.0', o.streams, performance.now());
-    for (const worker of sseWorkers) await stopProcess(worker);
-    const delays = followed.flatMap((f) => f.delays);
-    const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
-    const sseFigures = {
-      streams: o.streams,
-      samples: delays.length,
-      p50: percentile(delays, 50),
-      p99: percentile(delays, 99),
-      max: Math.max(...delays),
-      gaplessAcrossReconnect: gapless,
-    };
-    results.sse = sseFigures;
-    log(
-      `log chunk -> SSE, ${o.streams} streams, ${delays.length} lines: p50 ${sseFigures.p50} ms, p99 ${sseFigures.p99} ms, ` +
-        `every stream complete and in order (one reconnected): ${gapless}`,
-    );
-
-    // 1. POST with 50 targets against 1 (no worker running: jobs stay queued; distinct versions, no dedupe).
-    const one: number[] = [];
-    const fifty: number[] = [];
-    for (let i = 0; i < o.posts + 5; i++) {
-      for (const [targets, into] of [
-        [w.targets.slice(0, 1), one],
-        [w.targets.slice(0, 50), fifty],
-      ] as const) {
-        const started = performance.now();
-        const res = await w.user.call(
-          'POST',
-          '/api/deployments',
-          deployBody(w, targets, { version: `30.${i}.${targets.length}` }),
-        );
-        const ms = performance.now() - started;
-        if (res.status !== 201) throw new Error(`POST ${res.status} ${JSON.stringify(res.body)}`);
-        if (i >= 5) into.push(ms); // the first five warm up
+    if (o.phases.includes('post')) {
+      // 1. POST with 50 targets against 1 (no worker running: jobs stay queued; distinct versions, no dedupe).
+      const one: number[] = [];
+      const fifty: number[] = [];
+      for (let i = 0; i < o.posts + 5; i++) {
+        for (const [targets, into] of [
+          [w.targets.slice(0, 1), one],
+          [w.targets.slice(0, 50), fifty],
+        ] as const) {
+          const started = performance.now();
+          const res = await w.user.call(
+            'POST',
+            '/api/deployments',
+            deployBody(w, targets, { version: `30.${i}.${targets.length}` }),
+          );
+          const ms = performance.now() - started;
+          if (res.status !== 201) throw new Error(`POST ${res.status} ${JSON.stringify(res.body)}`);
+          if (i >= 5) into.push(ms); // the first five warm up
+        }
       }
+      const postFigures = {
+        samples: one.length,
+        oneTarget: { p50: round(percentile(one, 50), 1), p99: round(percentile(one, 99), 1) },
+        fiftyTargets: { p50: round(percentile(fifty, 50), 1), p99: round(percentile(fifty, 99), 1) },
+        p99Ratio: round(percentile(fifty, 99) / percentile(one, 99)),
+      };
+      results.post = postFigures;
+      log(
+        `POST /api/deployments, ${one.length} each: 1 target p50 ${postFigures.oneTarget.p50} ms p99 ${postFigures.oneTarget.p99} ms; ` +
+          `50 targets p50 ${postFigures.fiftyTargets.p50} ms p99 ${postFigures.fiftyTargets.p99} ms; p99 ratio ${postFigures.p99Ratio}`,
+      );
     }
-    const postFigures = {
-      samples: one.length,
-      oneTarget: { p50: round(percentile(one, 50), 1), p99: round(percentile(one, 99), 1) },
-      fiftyTargets: { p50: round(percentile(fifty, 50), 1), p99: round(percentile(fifty, 99), 1) },
-      p99Ratio: round(percentile(fifty, 99) / percentile(one, 99)),
-    };
-    results.post = postFigures;
-    log(
-      `POST /api/deployments, ${one.length} each: 1 target p50 ${postFigures.oneTarget.p50} ms p99 ${postFigures.oneTarget.p99} ms; ` +
-        `50 targets p50 ${postFigures.fiftyTargets.p50} ms p99 ${postFigures.fiftyTargets.p99} ms; p99 ratio ${postFigures.p99Ratio}`,
-    );
     results.loadAtEnd = os.loadavg().map((l) => round(l, 1));
     if (o.json) writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
     log(JSON.stringify(results));

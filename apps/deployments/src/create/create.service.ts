@@ -85,11 +85,20 @@ export class CreateDeploymentService {
         const claim = await this.idempotency.claim(db, caller.userId, idempotencyKey, requestHash);
         if (!claim.claimed) return this.answerFor(claim, requestHash);
       }
-      const results: DeploymentResult[] = [];
-      for (const orgId of targets) {
+      // One statement for all the targets' deployments and one for their jobs (50 targets: not 100 round trips).
+      const rows = targets.flatMap((orgId) => {
         const org = eligible.get(orgId);
-        if (!org) {
-          results.push({
+        return org ? [this.newRow(caller, req, item, org)] : [];
+      });
+      const placed = await this.deployments.insertManyOrFindInFlight(db, rows);
+      const fresh = [...placed.values()].filter((p) => !p.deduped).map((p) => p.row.id);
+      created.push(...(await this.deployments.insertJobs(db, fresh, 'deploy')));
+      const results: DeploymentResult[] = targets.map((orgId) => {
+        const org = eligible.get(orgId);
+        const row = org && rows.find((r) => r.platform_org_id === org.id);
+        const found = row && placed.get(row.dedupe_key);
+        if (!org || !found)
+          return {
             ok: false,
             organizationId: orgId,
             organizationName: null,
@@ -97,59 +106,15 @@ export class CreateDeploymentService {
               'The connection cannot deploy to this organization: it is not one the credential reaches ' +
               'with deploy rights',
             deployment: null,
-          });
-          continue;
-        }
-        const row: NewDeployment = {
-          asset_type: item.assetType,
-          policy_id: item.assetType === 'policy' ? item.id : null,
-          ruleset_id: item.assetType === 'ruleset' ? item.id : null,
-          asset_name: item.name,
-          asset_slug: item.slug,
-          connection_id: req.connectionId,
-          workspace_id: req.workspaceId,
-          created_by: caller.userId,
-          platform_org_id: org.id,
-          platform_org_name: org.name,
-          do_publish: req.doPublish ?? false,
-          do_release: req.doRelease ?? false,
-          cleanup_dev: req.cleanupDev ?? false,
-          ref: req.ref ?? null,
-          implementation_ref: req.implementationRef ?? null,
-          requested_version: req.version ?? null,
-          source: item.source,
-          governance_profile: item.governanceProfile,
-          dedupe_key: '',
-        };
-        row.dedupe_key = hash(
-          JSON.stringify([
-            caller.userId,
-            row.asset_type,
-            row.policy_id ?? row.ruleset_id,
-            row.connection_id,
-            row.workspace_id,
-            row.platform_org_id,
-            row.do_publish,
-            row.do_release,
-            row.cleanup_dev,
-            row.ref,
-            row.implementation_ref,
-            row.requested_version,
-          ]),
-        );
-        const { row: deployment, deduped } = await this.deployments.insertOrFindInFlight(db, row);
-        if (!deduped) {
-          const job = await this.deployments.insertJob(db, deployment.id, 'deploy');
-          if (job) created.push(job);
-        }
-        results.push({
+          };
+        return {
           ok: true,
           organizationId: org.id,
           organizationName: org.name,
           error: null,
-          deployment: { id: deployment.id, status: deployment.status, deduped },
-        });
-      }
+          deployment: { id: found.row.id, status: found.row.status, deduped: found.deduped },
+        };
+      });
       const answer: CreateDeploymentResult = {
         status: results.every((r) => r.ok) ? 201 : 207,
         results,
@@ -168,6 +133,52 @@ export class CreateDeploymentService {
       ),
     );
     return result;
+  }
+
+  private newRow(
+    caller: UserCaller,
+    req: CreateDeploymentRequest,
+    item: DeployableItem,
+    org: Organization,
+  ): NewDeployment {
+    const row: NewDeployment = {
+      asset_type: item.assetType,
+      policy_id: item.assetType === 'policy' ? item.id : null,
+      ruleset_id: item.assetType === 'ruleset' ? item.id : null,
+      asset_name: item.name,
+      asset_slug: item.slug,
+      connection_id: req.connectionId,
+      workspace_id: req.workspaceId,
+      created_by: caller.userId,
+      platform_org_id: org.id,
+      platform_org_name: org.name,
+      do_publish: req.doPublish ?? false,
+      do_release: req.doRelease ?? false,
+      cleanup_dev: req.cleanupDev ?? false,
+      ref: req.ref ?? null,
+      implementation_ref: req.implementationRef ?? null,
+      requested_version: req.version ?? null,
+      source: item.source,
+      governance_profile: item.governanceProfile,
+      dedupe_key: '',
+    };
+    row.dedupe_key = hash(
+      JSON.stringify([
+        caller.userId,
+        row.asset_type,
+        row.policy_id ?? row.ruleset_id,
+        row.connection_id,
+        row.workspace_id,
+        row.platform_org_id,
+        row.do_publish,
+        row.do_release,
+        row.cleanup_dev,
+        row.ref,
+        row.implementation_ref,
+        row.requested_version,
+      ]),
+    );
+    return row;
   }
 
   private async replay(
