@@ -1,8 +1,9 @@
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { E2E_BUSES } from '@pc/testing';
 import { startSystem } from './system';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
-describe.each(['nats', 'in-process'] as const)('deployments through the gateway over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('deployments through the gateway over the %s bus', (kind) => {
   const world = new DeploymentsWorld();
   let user: TestUser;
   let tenant: Tenant;
