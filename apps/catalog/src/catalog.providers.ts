@@ -12,6 +12,8 @@ import { IdeasService } from './ideas/ideas.service';
 import { LikesHandler } from './likes/likes.handler';
 import { LikesService } from './likes/likes.service';
 import { OutboxRelay } from './outbox/outbox.relay';
+import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
+import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { PoliciesHandler } from './policies/policies.handler';
 import { PoliciesRepository } from './policies/policies.repository';
@@ -56,6 +58,8 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
     providers: [
       { provide: CatalogEnv, useValue: env },
       { provide: SOURCE_HOST, useValue: sourceHostFrom(env) },
+      DeployCountsRepository,
+      DeployCountsSubscriber,
       UsersDirectory,
       VendorCatalog,
       PoliciesRepository,

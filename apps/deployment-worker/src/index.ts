@@ -12,5 +12,7 @@ export function deploymentWorker(env: WorkerEnv): ServiceDefinition {
 
 // For the composition's service-level tests of the pipeline against the sandbox.
 export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deploy.pipeline';
+export { runRulesetDeploy } from './pipeline/ruleset.pipeline';
+export { runRemoval } from './pipeline/removal.pipeline';
 export type { JobLog } from './pipeline/job-log';
 export type { DeploymentRecord, JobRecord } from './jobs/job.rows';

@@ -1,5 +1,6 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ServiceEnv } from '@pc/platform';
+import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
 
 /** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
 export class WorkerEnv extends ServiceEnv {
@@ -17,6 +18,16 @@ export class WorkerEnv extends ServiceEnv {
   @IsOptional()
   @IsString()
   DEPLOY_BUILD_COMMAND?: string;
+
+  /**
+   * `isolated` (default): the build command runs in a network namespace of its own (no network at all;
+   * `unshare --user --map-root-user --net`), and is refused, failing the job with the reason, where one
+   * cannot be made (containers whose seccomp profile forbids user namespaces). `host`: it runs on the
+   * worker's network; choose it explicitly. The built-in packaging (no command) never uses the network.
+   */
+  @IsOptional()
+  @IsIn(BUILD_NETWORKS)
+  DEPLOY_BUILD_NETWORK: BuildNetwork = 'isolated';
 
   /** The build's time limit; the process is killed after it and the job fails. */
   @IsOptional()

@@ -8,6 +8,7 @@ import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
 import { ADAPTERS } from './jobs/worker.tokens';
 import type { Adapters } from './pipeline/deploy.pipeline';
+import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';
 import { WorkerEnv } from './worker.env';
 
 @Injectable()
@@ -46,7 +47,8 @@ export class WorkerModule {
         {
           provide: ADAPTERS,
           useValue: {
-            sourceHost: HttpSourceHost.fromEnv(adapterEnv),
+            // A commit's files are fetched once for all the jobs at that commit (a many-target deployment).
+            sourceHost: new SnapshotCachingSourceHost(HttpSourceHost.fromEnv(adapterEnv)),
             registry: HttpRegistry.fromEnv(adapterEnv),
             platform: HttpGatewayPlatform.fromEnv(adapterEnv),
           } satisfies Adapters,

@@ -6,6 +6,8 @@ import {
   type JobRecord,
   type PipelineContext,
   runDeploy,
+  runRemoval,
+  runRulesetDeploy,
 } from '@pc/deployment-worker';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { HttpRegistry } from '@pc/registry';
@@ -173,6 +175,124 @@ describe('the deploy pipeline against the sandbox', () => {
       version: '1.1.0',
       applied_version: '1.1.0',
       home_doc_status: 'published',
+    });
+  });
+
+  describe('for a ruleset', () => {
+    const rulesetRecords = (slug: string, overrides: Partial<DeploymentRecord> = {}) => {
+      const { job, deployment } = records(slug);
+      return {
+        job,
+        deployment: {
+          ...deployment,
+          asset_type: 'ruleset' as const,
+          policy_id: null,
+          ruleset_id: randomUUID(),
+          asset_name: 'REST API Best Practices',
+          ref: 'v1.1.0',
+          source: {
+            source_host_url: `${sandbox.urls.sourceHostWeb}/api-governance/rest-api-best-practices`,
+            implementation_source_host_url: null,
+            source_ref: null,
+            implementation_source_ref: null,
+            description: 'Naming, documentation and status-code conventions.',
+            ruleset_path: null,
+          },
+          ...overrides,
+        },
+      };
+    };
+
+    it('publishes one governance-ruleset asset per version once, even when run again from scratch, and applies it', async () => {
+      const slug = `rs-${randomUUID().slice(0, 8)}`;
+      const { job, deployment } = rulesetRecords(slug);
+      const first = await runRulesetDeploy(context({ ...job, steps: {} }, deployment, []), adapters);
+      const lines: string[] = [];
+      const second = await runRulesetDeploy(context({ ...job, steps: {} }, deployment, lines), adapters);
+      expect(second).toEqual(first);
+      expect(first).toMatchObject({
+        version: '1.1.0',
+        applied_version: '1.1.0',
+        implementation_asset_version: null,
+        home_doc_status: 'published',
+        governance_profile_result: {
+          asset_id: slug,
+          profile_path: 'ruleset.yaml',
+          files: ['ruleset.yaml', 'registry.json', 'icon.svg'],
+        },
+      });
+      expect(lines).toEqual(expect.arrayContaining(['Version 1.1.0 (from the tag v1.1.0)']));
+      expect(lines.filter((l) => l.includes('already in the registry'))).toHaveLength(2);
+      const state = await control.platformState();
+      const assets = state.registry.filter((r) => r.assetId === slug);
+      expect(assets.map((a) => `${a.version}:${(a as { classifier?: string }).classifier}`).sort()).toEqual([
+        '1.1.0-dev.20260102030405:governance-ruleset',
+        '1.1.0:governance-ruleset',
+      ]);
+      const org = state.organizations.find((o) => o.id === deployment.platform_org_id)!;
+      expect(org.applied.filter((a) => a.assetId === slug)).toEqual([
+        expect.objectContaining({ kind: 'ruleset', version: '1.1.0' }),
+      ]);
+    });
+
+    it('takes the version from registry.json before the tag, and refuses a folder without a profile', async () => {
+      const { webUrl } = await control.createRepository({
+        owner: 'governance',
+        name: `pipeline-${randomUUID().slice(0, 8)}`,
+        files: {
+          'rules/ruleset.yaml': '#%Validation Profile 1.0\nprofile: Inner\n',
+          'rules/registry.json': JSON.stringify({ assetId: 'inner', main: 'ruleset.yaml', version: '2.0.1' }),
+          'README.md': 'no profile here',
+        },
+      });
+      const slug = `rs-${randomUUID().slice(0, 8)}`;
+      const inner = rulesetRecords(slug, {
+        ref: null,
+        do_publish: false,
+        source: {
+          source_host_url: `${webUrl}/tree/main/rules`,
+          implementation_source_host_url: null,
+          source_ref: null,
+          implementation_source_ref: null,
+          description: 'Inner.',
+        },
+      });
+      const lines: string[] = [];
+      const outcome = await runRulesetDeploy(context(inner.job, inner.deployment, lines), adapters);
+      expect(outcome).toMatchObject({ version: '2.0.1', applied_version: '2.0.1' });
+      expect(lines).toEqual(expect.arrayContaining(['Version 2.0.1 (from registry.json)']));
+
+      const root = rulesetRecords(`rs-${randomUUID().slice(0, 8)}`, {
+        ref: null,
+        requested_version: '1.0.0',
+        source: { ...inner.deployment.source, source_host_url: webUrl },
+      });
+      await expect(runRulesetDeploy(context(root.job, root.deployment, []), adapters)).rejects.toThrow(
+        /No validation profile at this commit/,
+      );
+    });
+
+    it('unpublishes: the ruleset leaves the organization and its dev version the registry; again is harmless', async () => {
+      const slug = `rs-${randomUUID().slice(0, 8)}`;
+      const { job, deployment } = rulesetRecords(slug, { do_release: false });
+      const outcome = await runRulesetDeploy(context(job, deployment, []), adapters);
+      const removalJob: JobRecord = { ...job, id: randomUUID(), kind: 'unpublish', steps: {} };
+      const deployed: DeploymentRecord = {
+        ...deployment,
+        version: outcome.version,
+        group_id: outcome.group_id,
+        applied_version: outcome.applied_version,
+        dev_versions: outcome.dev_versions,
+      };
+      const removed = await runRemoval(context(removalJob, deployed, []), adapters);
+      expect(removed.applied_version).toBeNull();
+      const again: string[] = [];
+      await runRemoval(context(removalJob, deployed, again), adapters);
+      expect(again).toEqual(['Not applied any more', `Already gone: ${slug} ${outcome.dev_versions[0]}`]);
+      const state = await control.platformState();
+      expect(state.registry.filter((r) => r.assetId === slug)).toEqual([]);
+      const org = state.organizations.find((o) => o.id === deployment.platform_org_id)!;
+      expect(org.applied.filter((a) => a.assetId === slug)).toEqual([]);
     });
   });
 });

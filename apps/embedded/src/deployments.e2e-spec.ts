@@ -1,8 +1,9 @@
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { E2E_BUSES } from '@pc/testing';
 import { startSystem } from './system';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
-describe.each(['nats', 'in-process'] as const)('deployments through the gateway over the %s bus', (kind) => {
+describe.each(E2E_BUSES)('deployments through the gateway over the %s bus', (kind) => {
   const world = new DeploymentsWorld();
   let user: TestUser;
   let tenant: Tenant;
@@ -288,6 +289,146 @@ describe.each(['nats', 'in-process'] as const)('deployments through the gateway 
     expect(cancel.status).toBe(200);
     expect(cancel.body).toEqual({ ok: false });
   });
+
+  describe('ruleset deployments', () => {
+    let rulesetId: string;
+    let assetId: string;
+    const deployRuleset = (body: Json, token = user.token) =>
+      world.http.post<Json>(
+        '/api/deployments',
+        {
+          assetType: 'ruleset',
+          rulesetId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          ...body,
+        },
+        { token },
+      );
+
+    beforeAll(async () => {
+      ({ id: rulesetId, assetId } = await world.newDeployableRuleset(user));
+    });
+
+    it('publishes one governance-ruleset asset, applies it as a ruleset to each target, and counts the deploys', async () => {
+      const res = await deployRuleset({
+        targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+        ref: 'v1.4.0',
+        doPublish: true,
+        doRelease: true,
+      });
+      expect(res.status).toBe(201);
+      const done = await Promise.all(
+        res.body.results.map((r: Json) => world.settled(user.token, r.deployment.id)),
+      );
+      for (const d of done) {
+        expect(d).toMatchObject({
+          asset_type: 'ruleset',
+          ruleset_id: rulesetId,
+          policy_id: null,
+          status: 'succeeded',
+          version: '1.4.0',
+          definition_asset_version: '1.4.0',
+          implementation_asset_version: null,
+          home_doc_status: 'published',
+          governance_profile: {
+            profile_name: 'Payments API Rules',
+            rule_counts: { violation: 1, warning: 1, info: 0 },
+          },
+          governance_profile_result: {
+            asset_id: assetId,
+            classifier: 'governance-ruleset',
+            version: '1.4.0',
+            profile_path: 'ruleset.yaml',
+            files: ['ruleset.yaml', 'registry.json', 'icon.svg'],
+          },
+        });
+      }
+      const state = await world.control.platformState();
+      for (const org of [tenant.paymentsId, tenant.cardsId])
+        expect(state.organizations.find((o) => o.id === org)!.applied).toEqual(
+          expect.arrayContaining([expect.objectContaining({ kind: 'ruleset', assetId, version: '1.4.0' })]),
+        );
+      const assets = state.registry.filter((a) => a.groupId === tenant.rootId && a.assetId === assetId);
+      // One release; one dev version per distinct job creation second (the two targets usually share it).
+      expect(assets.filter((a) => a.version === '1.4.0')).toHaveLength(1);
+      expect(assets.filter((a) => /^1\.4\.0-dev\.\d{14}$/.test(a.version)).length).toBeGreaterThanOrEqual(1);
+      expect(new Set(assets.map((a) => (a as Json).classifier))).toEqual(new Set(['governance-ruleset']));
+
+      // The rulesets service counts each success once, from the durable event.
+      let deploys = 0;
+      for (let i = 0; i < 100 && deploys < 2; i++) {
+        const got = await world.http.get<Json>(`/api/rulesets/${rulesetId}`, { token: user.token });
+        deploys = got.body.ruleset.deploys as number;
+        if (deploys < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(deploys).toBe(2);
+    });
+
+    it('lists by rulesetId and assetType, shows history, syncs and unpublishes a ruleset deployment', async () => {
+      const byRuleset = await world.http.get<Json>(`/api/deployments?rulesetId=${rulesetId}`, {
+        token: user.readToken,
+      });
+      expect(byRuleset.status).toBe(200);
+      expect(byRuleset.body.deployments).toHaveLength(2);
+      const rulesets = await world.http.get<Json>('/api/deployments?assetType=ruleset', {
+        token: user.token,
+      });
+      expect(rulesets.body.deployments.map((d: Json) => d.asset_type)).toEqual(['ruleset', 'ruleset']);
+      const policies = await world.http.get<Json>('/api/deployments?assetType=policy', { token: user.token });
+      expect(policies.body.deployments.every((d: Json) => d.asset_type === 'policy')).toBe(true);
+
+      const d = byRuleset.body.deployments.find((x: Json) => x.platform_org_id === tenant.cardsId);
+      const history = await world.http.get<Json>(`/api/deployments/${d.id}/history`, { token: user.token });
+      const texts = history.body.logs.map((l: Json) => l.text as string);
+      expect(texts[0]).toMatch(/^Deploying ruleset /);
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Version 1\.4\.0 \(from the tag v1\.4\.0\)$/),
+          expect.stringMatching(/^Packaged ruleset\.yaml \(sha256 [0-9a-f]{64}\)/),
+          expect.stringMatching(/^Applied ruleset /),
+        ]),
+      );
+
+      const sync = () => world.http.post<Json>(`/api/deployments/${d.id}/sync`, {}, { token: user.token });
+      expect((await sync()).body).toEqual({ ok: true, result: 'in_sync', status: 'succeeded' });
+      const un = await world.http.post<Json>(`/api/deployments/${d.id}/unpublish`, {}, { token: user.token });
+      expect(un.status).toBe(201);
+      expect(un.body.job).toMatchObject({ kind: 'unpublish', deployment_id: d.id });
+      const stream = await world.readStream(user.token, d.id);
+      expect(JSON.parse(stream.events[stream.events.length - 1].data)).toMatchObject({ status: 'succeeded' });
+      const cards = (await world.control.platformState()).organizations.find((o) => o.id === tenant.cardsId)!;
+      expect(cards.applied.filter((a) => a.assetId === assetId)).toEqual([]);
+      expect((await sync()).body).toEqual({ ok: true, result: 'unknown', status: 'succeeded' });
+      expect(
+        (await world.http.get<Json>(`/api/deployments/${d.id}/dev-version`, { token: user.token })).body,
+      ).toEqual({ dev_version_exists: false });
+    });
+
+    it('fails a ruleset deployment with no version to derive, with the reason', async () => {
+      const res = await deployRuleset({ ref: 'main', doPublish: true });
+      const failed = await world.settled(user.token, res.body.results[0].deployment.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/^No version: registry\.json has none/);
+    });
+
+    it.each([
+      ['no rulesetId', (): Json => ({ rulesetId: undefined })],
+      ['a policyId beside it', (): Json => ({ policyId })],
+      ['an implementationRef', (): Json => ({ implementationRef: 'main' })],
+      ['a rulesetId that is not a uuid', (): Json => ({ rulesetId: 'nope' })],
+    ])('refuses a ruleset deployment with %s (400)', async (_, body) => {
+      expect((await deployRuleset(body())).status).toBe(400);
+    });
+
+    it('refuses a rulesetId on a policy deployment (400) and a ruleset the caller cannot see (404)', async () => {
+      expect((await deploy({ rulesetId })).status).toBe(400);
+      const other = await world.newUser();
+      const hidden = await world.newDeployableRuleset(other);
+      expect((await deployRuleset({ rulesetId: hidden.id })).status).toBe(404);
+    });
+  });
 });
 
 describe('deployments as the connections and workspaces services see them (in-process bus)', () => {
@@ -361,6 +502,79 @@ describe('deployments as the connections and workspaces services see them (in-pr
         },
       ],
     });
+  });
+
+  it("fills installed policies and rulesets with the catalog's fields and counts deploys once per success", async () => {
+    const { user, tenant, connectionId, workspaceId } = await world.deployer();
+    await world.share(workspaceId, user, connectionId);
+    const { id: policyId } = await world.newDeployablePolicy(user);
+    const { id: rulesetId } = await world.newDeployableRuleset(user, { registryVersion: '0.3.0' });
+    const base = { connectionId, workspaceId, targetOrganizationIds: [tenant.paymentsId], doRelease: true };
+    const policyRes = await world.http.post<Json>(
+      '/api/deployments',
+      { ...base, policyId },
+      { token: user.token },
+    );
+    const rulesetRes = await world.http.post<Json>(
+      '/api/deployments',
+      {
+        ...base,
+        assetType: 'ruleset',
+        rulesetId,
+        targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+      },
+      { token: user.token },
+    );
+    for (const r of [...policyRes.body.results, ...rulesetRes.body.results])
+      expect((await world.settled(user.token, r.deployment.id)).status).toBe('succeeded');
+
+    const { policy } = (await world.http.get<Json>(`/api/policies/${policyId}`, { token: user.token })).body;
+    const { ruleset } = (await world.http.get<Json>(`/api/rulesets/${rulesetId}`, { token: user.token }))
+      .body;
+    const detail = await world.http.get<Json>(`/api/workspaces/${workspaceId}`, { token: user.token });
+    expect(detail.body.workspace.installedPolicies).toEqual([
+      expect.objectContaining({
+        id: policyId,
+        name: policy.name,
+        category: policy.category,
+        pdk_version: policy.kit_version,
+        owner_name: policy.owner_name,
+        submitted_by: user.id,
+        icon_url: policy.icon_url,
+        deploys_in_workspace: 1,
+      }),
+    ]);
+    expect(policy.kit_version).toBe('1.4.0');
+    expect(detail.body.workspace.installedRulesets).toEqual([
+      expect.objectContaining({
+        id: rulesetId,
+        name: ruleset.name,
+        category: ruleset.category,
+        target_scopes: ruleset.target_scopes,
+        owner_name: ruleset.owner_name,
+        submitted_by: user.id,
+        deploys_in_workspace: 2,
+      }),
+    ]);
+    expect(detail.body.workspace.connectionStats[connectionId]).toMatchObject({
+      ruleset_deployments: 2,
+      ruleset_target_orgs: 2,
+      live_rulesets: 1,
+    });
+
+    // Deploy counts arrive through the durable events: one per success, each event counted once.
+    const counts = async () => [
+      (await world.http.get<Json>(`/api/policies/${policyId}`, { token: user.token })).body.policy.deploys,
+      (await world.http.get<Json>(`/api/rulesets/${rulesetId}`, { token: user.token })).body.ruleset.deploys,
+    ];
+    let seen = await counts();
+    for (let i = 0; i < 100 && (seen[0] !== 1 || seen[1] !== 2); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await counts();
+    }
+    expect(seen).toEqual([1, 2]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await counts()).toEqual([1, 2]);
   });
 });
 

@@ -36,6 +36,16 @@ export class EmbeddedEnv extends CommonEnv {
   @IsEmail()
   BOOTSTRAP_ADMIN_EMAIL?: string;
 
+  /**
+   * Deployment workers run inside `npm start`'s process (default 1); 0 when workers run as processes of
+   * their own (`npm run start:deployment-worker` against the same NATS and database; benchmarks).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(16)
+  EMBEDDED_DEPLOYMENT_WORKERS: number = 1;
+
   /** Keys of the connections' client secrets; unset, one is generated once into DATA_DIR (mode 0600). */
   @IsOptional()
   @IsString()

@@ -500,6 +500,7 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
         rulesets: 'ok',
         connections: 'ok',
         workspaces: 'ok',
+        deployments: 'ok',
       });
     });
   });

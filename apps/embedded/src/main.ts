@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     databaseUrl,
     gatewayPort: env.PORT,
     gatewayHost: env.HOST,
+    deploymentWorkers: env.EMBEDDED_DEPLOYMENT_WORKERS,
     environment,
     env: {
       ...adapterEnv,

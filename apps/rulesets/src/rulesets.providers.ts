@@ -1,5 +1,7 @@
 import type { ModuleMetadata } from '@nestjs/common';
 import { UsersDirectory } from './common/users.directory';
+import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
+import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber';
 import { DocsHandler } from './docs/docs.handler';
 import { DocsService } from './docs/docs.service';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
@@ -46,6 +48,8 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
     providers: [
       { provide: RulesetsEnv, useValue: env },
       { provide: SOURCE_HOST, useValue: sourceHostFrom(env) },
+      DeployCountsRepository,
+      DeployCountsSubscriber,
       UsersDirectory,
       IdeasClient,
       VendorRulesets,

@@ -7,7 +7,12 @@ const logger = createLogger('sandbox');
 
 async function main(): Promise<void> {
   const env = loadEnv(SandboxEnv);
-  const sandbox = await startSandbox({ port: env.SANDBOX_PORT, host: env.SANDBOX_HOST, seed: true });
+  const sandbox = await startSandbox({
+    port: env.SANDBOX_PORT,
+    host: env.SANDBOX_HOST,
+    seed: true,
+    platformLatencyMs: env.SANDBOX_PLATFORM_LATENCY_MS,
+  });
   logger.info({ url: sandbox.url, urls: sandbox.urls }, 'sandbox listening');
   logger.info(
     {

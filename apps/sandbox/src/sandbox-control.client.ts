@@ -75,6 +75,11 @@ export class SandboxControl {
     return this.call('GET', '/platform/state', undefined, 200);
   }
 
+  /** Delays every platform answer by `ms` from now on (0: none), like `SANDBOX_PLATFORM_LATENCY_MS`. */
+  setPlatformLatency(ms: number): Promise<{ ms: number }> {
+    return this.call('PUT', '/platform/latency', { ms }, 200);
+  }
+
   /** Removes an applied item behind the service's back (drift). */
   removeApplied(organizationId: string, assetId: string): Promise<void> {
     return this.call('DELETE', `/platform/state/${enc(organizationId)}/${enc(assetId)}`, undefined, 204);

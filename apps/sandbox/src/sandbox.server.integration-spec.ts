@@ -156,4 +156,30 @@ describe('the sandbox', () => {
     }
     await expect(fetch(`${empty.url}/_sandbox`)).rejects.toThrow();
   });
+
+  it('delays every platform answer by the configured latency, and only the platform', async () => {
+    const timed = async (url: string): Promise<number> => {
+      const started = performance.now();
+      await (await fetch(url)).arrayBuffer();
+      return performance.now() - started;
+    };
+    const slow = await startSandbox({ seed: false, platformLatencyMs: 150 });
+    try {
+      const control = new SandboxControl(slow.url);
+      expect(await timed(`${slow.urls.platform}/accounts/api/me`)).toBeGreaterThanOrEqual(145);
+      expect(await timed(`${slow.url}/_sandbox/platform/state`)).toBeLessThan(145);
+      expect(await control.setPlatformLatency(0)).toEqual({ ms: 0 });
+      expect(await timed(`${slow.urls.platform}/accounts/api/me`)).toBeLessThan(145);
+      await control.setPlatformLatency(200);
+      expect(await timed(`${slow.urls.platform}/accounts/api/me`)).toBeGreaterThanOrEqual(195);
+      const refused = await fetch(`${slow.url}/_sandbox/platform/latency`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: -1 }),
+      });
+      expect(refused.status).toBe(400);
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -26,6 +26,11 @@ export interface StartSandboxOptions {
   host?: string;
   /** Load the demo repositories and tenant (default true). */
   seed?: boolean;
+  /**
+   * A fixed delay (ms) before every answer of the platform (`SANDBOX_PLATFORM_LATENCY_MS`): a remote
+   * platform's round trip, for benchmarks. Changed at run time with `PUT /_sandbox/platform/latency`.
+   */
+  platformLatencyMs?: number;
 }
 
 export interface SandboxDemo {
@@ -76,6 +81,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const platform = new PlatformStore();
   const registry = new RegistryStore();
   const faults = new FaultInjector();
+  const latency = { platformMs: options.platformLatencyMs ?? 0 };
   const hung = new Set<Socket>();
   let url = '';
 
@@ -103,6 +109,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     if (!system) return;
     const fault = faults.take(system, path);
     if (fault) injectFault(fault, system, path, request.raw.socket, reply, hung);
+    else if (system === 'platform' && latency.platformMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, latency.platformMs));
   });
 
   const demo = emptyDemo();
@@ -110,7 +118,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   registerSourceHostRoutes(app, { store: repos, token: SEED_SOURCE_HOST_TOKEN, baseUrl: () => url });
   registerRegistryRoutes(app, { store: registry, platform });
   registerPlatformRoutes(app, { store: platform, registry });
-  registerControlRoutes(app, { repos, platform, registry, faults, baseUrl: () => url, describe });
+  registerControlRoutes(app, {
+    repos,
+    platform,
+    registry,
+    faults,
+    latency,
+    baseUrl: () => url,
+    describe,
+  });
 
   try {
     if (options.seed ?? true) await seed(repos, platform, demo);

@@ -5,6 +5,7 @@ import { CatalogSearchIndexes1795500000001 } from './migrations/1795500000001-ca
 import { CatalogReviewHardening1795600000000 } from './migrations/1795600000000-catalog-review-hardening';
 import { CatalogIdeaVotes1795700000150 } from './migrations/1795700000150-catalog-idea-votes';
 import { CatalogWeightedSearch1795750000000 } from './migrations/1795750000000-catalog-weighted-search';
+import { CatalogDeployCounts1795790000000 } from './migrations/1795790000000-catalog-deploy-counts';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -20,5 +21,6 @@ export const catalogDatabase = {
     CatalogReviewHardening1795600000000,
     CatalogIdeaVotes1795700000150,
     CatalogWeightedSearch1795750000000,
+    CatalogDeployCounts1795790000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -66,6 +66,7 @@ export class PoliciesRepository {
       | 'id'
       | 'like_count'
       | 'download_count'
+      | 'deploy_count'
       | 'issues_checked_at'
       | 'published_at'
       | 'created_at'

@@ -29,6 +29,7 @@ export function toPolicy(row: PolicyRow, extras: PolicyExtras): Policy {
     liked: extras.liked,
     likes: row.like_count,
     downloads: row.download_count,
+    deploys: row.deploy_count,
     source_host_has_issues: row.source_host_has_issues,
     delivers_ideas: extras.deliveries,
     contributors: extras.owner

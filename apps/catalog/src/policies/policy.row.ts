@@ -27,6 +27,8 @@ export interface PolicyRow {
   issues_checked_at: Date | null;
   like_count: number;
   download_count: number;
+  /** Successful deployments, counted from the deployments service's events. */
+  deploy_count: number;
   published_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -63,4 +65,4 @@ export const POLICY_COLUMNS = `p.id, p.slug, p.name, p.description, p.category, 
   p.source_host_url, p.implementation_source_host_url, p.source_ref, p.implementation_source_ref,
   p.video_tutorial_url, p.examples_url, p.icon_url, p.icon_disabled, p.asset_kinds, p.a2a_protocol_versions,
   p.direction, p.version, p.kit_version, p.source_host_has_issues, p.issues_checked_at, p.like_count,
-  p.download_count, p.published_at, p.created_at, p.updated_at`;
+  p.download_count, p.deploy_count, p.published_at, p.created_at, p.updated_at`;

@@ -19,6 +19,6 @@ export class OrgsHandler {
 
   @Handles(ConnectionsRpc.listEligibleOrgs)
   eligible({ ctx, data }: Envelope<EligibleOrgsRequest>) {
-    return this.orgs.eligible(ctx, data.policyId, data.connectionId);
+    return this.orgs.eligible(ctx, data);
   }
 }

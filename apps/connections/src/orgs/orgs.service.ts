@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogRpc, CONNECTION_LIMITS, type Organization, type RequestContext } from '@pc/contracts';
+import {
+  CatalogRpc,
+  CONNECTION_LIMITS,
+  type EligibleOrgsRequest,
+  type Organization,
+  type RequestContext,
+  RulesetsRpc,
+} from '@pc/contracts';
 import type { GatewayPlatform, PlatformOrganization } from '@pc/gateway-platform';
-import { BusClient } from '@pc/platform';
+import { badRequest, BusClient } from '@pc/platform';
 import { ConnectionAccess } from '../connections/connection-access';
 import type { ConnectionRow } from '../connections/connections.repository';
 import { platformFailure } from '../platform/credential-check';
@@ -27,16 +34,17 @@ export class OrgsService {
   }
 
   /**
-   * Organizations eligible for a policy: the policy must be visible to the caller (else 404), the
+   * Organizations eligible for a policy or a ruleset: it must be visible to the caller (else 404), the
    * connection usable by them (owner, or shared into a workspace they are an active member of; else 404),
    * and an organization is eligible when the platform lets the connection's credential deploy to it.
    */
   async eligible(
     ctx: RequestContext,
-    policyId: string,
-    connectionId: string,
+    { policyId, rulesetId, connectionId }: EligibleOrgsRequest,
   ): Promise<{ orgs: Organization[] }> {
-    await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
+    if (rulesetId !== undefined) await this.bus.request(RulesetsRpc.get, ctx, { id: rulesetId });
+    else if (policyId !== undefined) await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
+    else throw badRequest('policyId or rulesetId is required');
     const { row } = await this.access.visible(ctx, connectionId);
     const deployable = await this.load(row, 'deployable', () =>
       this.platform.listDeployableOrganizations(this.stored.of(row)),

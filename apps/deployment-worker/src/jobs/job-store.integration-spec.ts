@@ -80,6 +80,7 @@ describe('the job store', () => {
       applied_version: '1.0.0',
       dev_versions: [],
       home_doc_status: 'published',
+      governance_profile_result: null,
     };
     expect(await store.finish(job, deployment, 'succeeded', null, outcome)).not.toBeNull();
     expect(await store.finish(job, deployment, 'failed', 'late')).toBeNull();

@@ -186,7 +186,8 @@ export class JobStore {
               implementation_asset_version = coalesce($9, implementation_asset_version),
               applied_version = coalesce($10, applied_version),
               dev_versions = coalesce($11::jsonb, dev_versions),
-              home_doc_status = coalesce($12, home_doc_status)
+              home_doc_status = coalesce($12, home_doc_status),
+              governance_profile_result = coalesce($13::jsonb, governance_profile_result)
         WHERE id = $1`,
       [
         deployment.id,
@@ -201,6 +202,7 @@ export class JobStore {
         outcome?.applied_version ?? null,
         outcome ? JSON.stringify(outcome.dev_versions) : null,
         outcome?.home_doc_status ?? null,
+        outcome?.governance_profile_result ? JSON.stringify(outcome.governance_profile_result) : null,
       ],
     );
     if (status !== 'succeeded') return;

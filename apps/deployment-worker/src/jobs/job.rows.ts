@@ -25,6 +25,8 @@ export interface DeploymentRecord {
     source_ref: string | null;
     implementation_source_ref: string | null;
     description: string;
+    /** Rulesets: the profile's path under the ruleset root. */
+    ruleset_path?: string | null;
   };
   version: string | null;
   group_id: string | null;
@@ -54,8 +56,11 @@ export interface DeployOutcome {
   version: string;
   group_id: string;
   definition_asset_version: string;
-  implementation_asset_version: string;
+  /** Null for a ruleset (one asset). */
+  implementation_asset_version: string | null;
   applied_version: string;
   dev_versions: string[];
   home_doc_status: string | null;
+  /** Rulesets: what was published and applied (asset, version, profile file and checksum). */
+  governance_profile_result: Record<string, unknown> | null;
 }

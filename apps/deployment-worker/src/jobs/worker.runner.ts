@@ -24,6 +24,7 @@ import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
 import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
 import { runRemoval } from '../pipeline/removal.pipeline';
+import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { DeploymentRecord, JobRecord } from './job.rows';
@@ -120,11 +121,15 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         progress: () => job.progress(),
       };
       if (record.kind === 'deploy') {
-        const outcome = await runDeploy(context, this.adapters, {
-          command: this.env.DEPLOY_BUILD_COMMAND,
-          timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
-          path: this.env.PATH,
-        });
+        const outcome =
+          deployment.asset_type === 'ruleset'
+            ? await runRulesetDeploy(context, this.adapters)
+            : await runDeploy(context, this.adapters, {
+                command: this.env.DEPLOY_BUILD_COMMAND,
+                network: this.env.DEPLOY_BUILD_NETWORK,
+                timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
+                path: this.env.PATH,
+              });
         await this.end(record, deployment, jobLog, 'succeeded', null, { outcome });
       } else {
         const removal = await runRemoval(context, this.adapters);
@@ -207,7 +212,7 @@ function startLine(job: JobRecord, d: DeploymentRecord): string {
     const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
       .filter(Boolean)
       .join(' and ');
-    return `Deploying ${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}`;
+    return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}`;
   }
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
 import { build, BuildCancelled, BuildError } from './build';
 
 const files = () =>
@@ -67,5 +69,63 @@ describe('the build step', () => {
 
   it('fails on a non-zero exit code', async () => {
     await expect(build(files(), options({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
+  });
+
+  describe('network', () => {
+    let server: Server;
+    let port: number;
+    // The build reaches a TCP server of the test's own on the worker's loopback, or does not.
+    const probe = () =>
+      `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('reached'); process.exit(0) }).on('error', (e) => { console.log('no network: ' + e.code); process.exit(0) })"`;
+    const withNode = `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+
+    beforeAll(async () => {
+      server = createServer((socket) => socket.end());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('gives the command no network by default (its own namespace: not even the host loopback)', async () => {
+      const lines: string[] = [];
+      await build(
+        files(),
+        options({ command: probe(), path: withNode, output: (l) => Promise.resolve(void lines.push(l)) }),
+      );
+      expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
+    });
+
+    it("gives it the worker's network only when told to (host)", async () => {
+      const lines: string[] = [];
+      await build(
+        files(),
+        options({
+          command: probe(),
+          network: 'host',
+          path: withNode,
+          output: (l) => Promise.resolve(void lines.push(l)),
+        }),
+      );
+      expect(lines).toEqual(['reached']);
+    });
+
+    it('refuses to run the command where no network namespace can be made, and says how to proceed', async () => {
+      let ran = false;
+      await expect(
+        build(
+          files(),
+          options({
+            command: 'echo ran',
+            isolateWith: ['false'],
+            output: () => Promise.resolve(void (ran = true)),
+          }),
+        ),
+      ).rejects.toThrow(/cannot be cut off from the network on this host.*DEPLOY_BUILD_NETWORK=host/);
+      expect(ran).toBe(false);
+    });
+
+    it('still packages without a command where no namespace can be made (it opens no connection)', async () => {
+      expect((await build(files(), options({ isolateWith: ['false'] }))).files).toBe(2);
+    });
   });
 });

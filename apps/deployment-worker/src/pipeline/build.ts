@@ -4,9 +4,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tarArchive } from './archive';
 
+/**
+ * The network a configured build command gets: `isolated` (the default) runs it in a network namespace of
+ * its own (an unprivileged user namespace, `unshare --user --map-root-user --net`: loopback only, nothing
+ * outside), and refuses to run it where such a namespace cannot be made; `host` runs it on the worker's
+ * network, an explicit choice of whoever operates the workers.
+ */
+export const BUILD_NETWORKS = ['isolated', 'host'] as const;
+export type BuildNetwork = (typeof BUILD_NETWORKS)[number];
+
+/** The command that puts the build into a namespace without network (no root needed where allowed). */
+export const ISOLATE_COMMAND = ['unshare', '--user', '--map-root-user', '--net', '--'];
+
 export interface BuildOptions {
   /** A shell command run in the sources' directory; unset: the built-in packaging only. */
   command?: string;
+  /** Default `isolated`. */
+  network?: BuildNetwork;
+  /** For tests: the isolating wrapper (default `ISOLATE_COMMAND`). */
+  isolateWith?: string[];
   timeoutMs: number;
   /** The PATH the command gets (nothing else of the worker's environment). */
   path: string;
@@ -24,7 +40,8 @@ export class BuildCancelled extends Error {}
 /**
  * Builds in a temporary directory removed afterwards: writes the sources, runs the configured command
  * (with a time limit, killed on cancel, its environment reduced to PATH and a HOME inside the directory,
- * no proxy or credentials), then packs the directory into a checksummed archive.
+ * no proxy or credentials, and no network unless `network: host`), then packs the directory into a
+ * checksummed archive.
  */
 export async function build(
   files: Map<string, Buffer>,
@@ -34,6 +51,9 @@ export async function build(
     const { archive, sha256 } = tarArchive(files);
     return { archive, sha256, files: files.size };
   }
+  const wrapper =
+    (options.network ?? 'isolated') === 'isolated' ? (options.isolateWith ?? ISOLATE_COMMAND) : [];
+  if (wrapper.length > 0) await ensureIsolation(wrapper);
   const dir = await mkdtemp(path.join(tmpdir(), 'pc-build-'));
   try {
     for (const [name, content] of files) {
@@ -42,7 +62,7 @@ export async function build(
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, content);
     }
-    await run(options.command, dir, options);
+    await run(options.command, dir, options, wrapper);
     const built = new Map<string, Buffer>();
     await collect(dir, dir, built);
     const { archive, sha256 } = tarArchive(built);
@@ -52,8 +72,37 @@ export async function build(
   }
 }
 
-async function run(command: string, cwd: string, options: BuildOptions): Promise<void> {
-  const child = spawn('sh', ['-c', command], {
+/** Whether the wrapper can make a namespace here, asked once per wrapper (the answer does not change). */
+const isolation = new Map<string, Promise<string | null>>();
+
+async function ensureIsolation(wrapper: string[]): Promise<void> {
+  const key = wrapper.join(' ');
+  let probe = isolation.get(key);
+  if (!probe) {
+    probe = new Promise<string | null>((resolve) => {
+      const child = spawn(wrapper[0], [...wrapper.slice(1), 'true'], {
+        env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', (error) => resolve(error.message));
+      child.on('close', (code) => resolve(code === 0 ? null : stderr.trim() || `exit code ${String(code)}`));
+    });
+    isolation.set(key, probe);
+  }
+  const failure = await probe;
+  if (failure !== null)
+    throw new BuildError(
+      `The build command cannot be cut off from the network on this host (${wrapper[0]}: ${failure}), so it ` +
+        'was not run. Run the workers where unprivileged user namespaces are allowed, or let builds use the ' +
+        "worker's network explicitly with DEPLOY_BUILD_NETWORK=host.",
+    );
+}
+
+async function run(command: string, cwd: string, options: BuildOptions, wrapper: string[]): Promise<void> {
+  const [program, ...args] = [...wrapper, 'sh', '-c', command];
+  const child = spawn(program, args, {
     cwd,
     env: { PATH: options.path, HOME: cwd, LANG: 'C.UTF-8' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
-import { build } from './build';
+import { build, type BuildNetwork } from './build';
 import { PermanentFailure } from './failure';
 import type { JobLog } from './job-log';
 
@@ -29,6 +29,8 @@ export interface Adapters {
 
 export interface BuildSettings {
   command?: string;
+  /** Default `isolated` (see `BuildNetwork`). */
+  network?: BuildNetwork;
   timeoutMs: number;
   /** PATH for the build command. */
   path?: string;
@@ -44,7 +46,7 @@ interface Resolved {
 interface Published {
   group_id: string;
   definition_asset_version: string;
-  implementation_asset_version: string;
+  implementation_asset_version: string | null;
   applied_version: string;
   dev_versions: string[];
   home_doc_status: string | null;
@@ -134,10 +136,13 @@ export async function runDeploy(
     const definition = definitionFile(definitionFiles);
     await c.log.line(
       'build',
-      settings.command ? `Building: ${settings.command}` : 'Packaging the implementation',
+      settings.command
+        ? `Building: ${settings.command}${settings.network === 'host' ? ' (with the network)' : ''}`
+        : 'Packaging the implementation',
     );
     const built = await build(implementationOnly(implementationFiles), {
       command: settings.command,
+      network: settings.network,
       timeoutMs: settings.timeoutMs,
       path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
       cancelled: () => c.cancelled(),
@@ -177,6 +182,7 @@ export async function runDeploy(
     implementation_commit_sha: resolved.implementationCommit,
     version: version ?? published.applied_version.replace(/-dev\..*$/, ''),
     ...published,
+    governance_profile_result: null,
   };
 }
 
@@ -268,7 +274,7 @@ async function publish(
 }
 
 /** Publishes a version unless the registry has it already (a redelivery after a publish that got no answer). */
-async function ensurePublished(
+export async function ensurePublished(
   c: PipelineContext,
   registry: Registry,
   token: AccessTokenProvider,
@@ -327,7 +333,7 @@ function implementationOnly(files: Map<string, Buffer>): Map<string, Buffer> {
 }
 
 /** `YYYYMMDDHHMMSS` of the job's creation: the same for every delivery of the job. */
-function stamp(at: Date): string {
+export function stamp(at: Date): string {
   return new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 

@@ -6,7 +6,7 @@ import {
 } from './deploy.pipeline';
 
 /**
- * `unpublish`: removes the policy from the target organization and deletes the deployment's -dev
+ * `unpublish`: removes the policy or ruleset from the target organization and deletes the deployment's -dev
  * versions. `delete-release`: deletes the released version (and removes the application when it is the
  * applied one). Removing what is already gone is not an error, so a redelivery finishes the work.
  */
@@ -16,7 +16,11 @@ export async function runRemoval(
 ): Promise<{ applied_version: string | null; dev_versions: string[] }> {
   const d = c.deployment;
   const groupId = d.group_id ?? c.access.groupId;
-  const assetIds = [definitionAssetId(d.asset_slug), implementationAssetId(d.asset_slug)];
+  // A ruleset is one asset; a policy two (the definition is the applied one).
+  const assetIds =
+    d.asset_type === 'ruleset'
+      ? [d.asset_slug]
+      : [definitionAssetId(d.asset_slug), implementationAssetId(d.asset_slug)];
   let applied = d.applied_version;
   // The tracked -dev versions stay recorded: the dev-version probe then says they are gone (false).
   const devVersions = d.dev_versions;

@@ -7,6 +7,22 @@ export interface DeploymentSource {
   source_ref: string | null;
   implementation_source_ref: string | null;
   description: string;
+  /** Rulesets: the profile's path under the ruleset root (null: registry.json's `main`, else conventional names). */
+  ruleset_path?: string | null;
+  /**
+   * Catalog fields of the item as they were when it was deployed, for the workspace's installed items
+   * (absent on rows created before they were captured).
+   */
+  listing?: DeployedListing;
+}
+
+export interface DeployedListing {
+  category: string | null;
+  kit_version: string | null;
+  owner_name: string | null;
+  submitted_by: string | null;
+  icon_url: string | null;
+  target_scopes: string[];
 }
 
 export interface DeploymentRow {

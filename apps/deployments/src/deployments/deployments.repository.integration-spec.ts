@@ -53,6 +53,7 @@ describe('the deployments repository', () => {
       implementation_source_ref: null,
       description: '',
     },
+    governance_profile: null,
     dedupe_key: key,
   });
 
@@ -65,6 +66,33 @@ describe('the deployments repository', () => {
     );
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
     expect(results.filter((r) => !r.deduped)).toHaveLength(1);
+  });
+
+  it('creates one set of deployments and jobs for ten concurrent identical 50-target requests', async () => {
+    const keys = Array.from({ length: 50 }, () => randomUUID());
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        repo.transaction(async (tx) => {
+          const placed = await repo.insertManyOrFindInFlight(
+            tx,
+            keys.map((key) => deployment(key)),
+          );
+          const fresh = [...placed.values()].filter((p) => !p.deduped).map((p) => p.row.id);
+          return { placed, jobs: await repo.insertJobs(tx, fresh, 'deploy') };
+        }),
+      ),
+    );
+    for (const key of keys) {
+      const rows = results.map((r) => r.placed.get(key)!);
+      expect(new Set(rows.map((r) => r.row.id)).size).toBe(1);
+      expect(rows.filter((r) => !r.deduped)).toHaveLength(1);
+    }
+    expect(results.flatMap((r) => r.jobs)).toHaveLength(50);
+    const [{ n }] = await dataSource.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM deployments.deployments WHERE dedupe_key = ANY($1)`,
+      [keys],
+    );
+    expect(Number(n)).toBe(50);
   });
 
   it('allows the same request again once the first has ended', async () => {

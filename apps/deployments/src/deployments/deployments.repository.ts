@@ -23,6 +23,8 @@ export interface NewDeployment {
   implementation_ref: string | null;
   requested_version: string | null;
   source: DeploymentSource;
+  /** Rulesets: the profile deployed (name, rule counts and names, target scopes). */
+  governance_profile: Record<string, unknown> | null;
   dedupe_key: string;
 }
 
@@ -35,6 +37,10 @@ export interface ListFilter {
   before?: { at: Date; id: string };
   limit: number;
 }
+
+const INSERT_COLUMNS = `asset_type, policy_id, ruleset_id, asset_name, asset_slug, connection_id, workspace_id,
+  created_by, platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
+  requested_version, source, dedupe_key, governance_profile`;
 
 /** Deployments, their jobs and their logs (the `deployments` schema). */
 @Injectable()
@@ -58,8 +64,8 @@ export class DeploymentsRepository {
       `INSERT INTO deployments.deployments
          (asset_type, policy_id, ruleset_id, asset_name, asset_slug, connection_id, workspace_id, created_by,
           platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
-          requested_version, source, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+          requested_version, source, dedupe_key, governance_profile)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
        ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING
        RETURNING *`,
       [
@@ -81,6 +87,7 @@ export class DeploymentsRepository {
         d.requested_version,
         JSON.stringify(d.source),
         d.dedupe_key,
+        d.governance_profile === null ? null : JSON.stringify(d.governance_profile),
       ],
     );
     if (inserted.length > 0) return { row: inserted[0], deduped: false };
@@ -90,6 +97,53 @@ export class DeploymentsRepository {
     );
     if (!existing) throw new Error('In-flight deployment vanished between conflict and read; retry');
     return { row: existing, deduped: true };
+  }
+
+  /**
+   * `insertOrFindInFlight` for many rows in one statement (the same partial unique index decides): each
+   * row by its dedupe key, new or the identical one in flight (`deduped`).
+   */
+  async insertManyOrFindInFlight(
+    db: Db,
+    rows: NewDeployment[],
+  ): Promise<Map<string, { row: DeploymentRow; deduped: boolean }>> {
+    const placed = new Map<string, { row: DeploymentRow; deduped: boolean }>();
+    if (rows.length === 0) return placed;
+    const inserted = await db.query<DeploymentRow[]>(
+      `INSERT INTO deployments.deployments (${INSERT_COLUMNS})
+       SELECT ${INSERT_COLUMNS} FROM jsonb_to_recordset($1::jsonb) AS x(
+         asset_type text, policy_id uuid, ruleset_id uuid, asset_name text, asset_slug text, connection_id uuid,
+         workspace_id uuid, created_by uuid, platform_org_id text, platform_org_name text, do_publish boolean,
+         do_release boolean, cleanup_dev boolean, ref text, implementation_ref text, requested_version text,
+         source jsonb, dedupe_key text, governance_profile jsonb)
+       -- One order for every request: two overlapping requests wait for each other, never deadlock.
+       ORDER BY dedupe_key
+       ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING
+       RETURNING *`,
+      [JSON.stringify(rows)],
+    );
+    for (const row of inserted) placed.set(row.dedupe_key, { row, deduped: false });
+    const missing = rows.map((r) => r.dedupe_key).filter((key) => !placed.has(key));
+    if (missing.length > 0) {
+      const existing = await db.query<DeploymentRow[]>(
+        `SELECT * FROM deployments.deployments WHERE dedupe_key = ANY($1) AND status IN ('queued', 'running')`,
+        [missing],
+      );
+      for (const row of existing) placed.set(row.dedupe_key, { row, deduped: true });
+      if (existing.length < missing.length)
+        throw new Error('In-flight deployment vanished between conflict and read; retry');
+    }
+    return placed;
+  }
+
+  /** One job of `kind` per deployment that has no unfinished job, in one statement. */
+  async insertJobs(db: Db, deploymentIds: string[], kind: JobKind): Promise<JobRow[]> {
+    if (deploymentIds.length === 0) return [];
+    return db.query<JobRow[]>(
+      `INSERT INTO deployments.jobs (deployment_id, kind) SELECT unnest($1::uuid[]), $2
+       ON CONFLICT (deployment_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING *`,
+      [deploymentIds, kind],
+    );
   }
 
   async insertJob(db: Db, deploymentId: string, kind: JobKind): Promise<JobRow | null> {

@@ -9,7 +9,7 @@ import {
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient, createLogger } from '@pc/platform';
 import { DataSource } from 'typeorm';
-import type { DeploymentRow } from '../deployments/deployment.rows';
+import type { DeployedListing, DeploymentRow } from '../deployments/deployment.rows';
 import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
 import { requireUser } from '../common/caller';
 
@@ -17,6 +17,16 @@ const log = createLogger('deployments');
 /** Deployments probed by one connection sync (the newest live ones). */
 const RECONCILE_MAX = 200;
 const INSTALLED_MAX = 100;
+
+interface InstalledRow {
+  asset_type: 'policy' | 'ruleset';
+  item_id: string;
+  asset_name: string;
+  description: string;
+  listing: DeployedListing | null;
+  deploys: string;
+  latest: Date;
+}
 
 /**
  * What the connections and workspaces services need to know about deployments (they never read this
@@ -141,33 +151,52 @@ export class LedgerService {
         ];
       }),
     );
-    const installed = await this.dataSource.query<
-      Array<{ policy_id: string; asset_name: string; description: string; deploys: string; latest: Date }>
-    >(
-      `SELECT policy_id, (array_agg(asset_name ORDER BY created_at DESC))[1] AS asset_name,
-              (array_agg(source->>'description' ORDER BY created_at DESC))[1] AS description,
-              count(*) AS deploys, max(created_at) AS latest
-         FROM deployments.deployments
-        WHERE workspace_id = $1 AND asset_type = 'policy' AND status = 'succeeded'
-        GROUP BY policy_id ORDER BY max(created_at) DESC LIMIT $2`,
+    const installed = await this.dataSource.query<InstalledRow[]>(
+      `SELECT * FROM (
+         SELECT asset_type, coalesce(policy_id, ruleset_id) AS item_id,
+                (array_agg(asset_name ORDER BY created_at DESC))[1] AS asset_name,
+                (array_agg(source->>'description' ORDER BY created_at DESC))[1] AS description,
+                (array_agg(source->'listing' ORDER BY created_at DESC))[1] AS listing,
+                count(*) AS deploys, max(created_at) AS latest,
+                row_number() OVER (PARTITION BY asset_type ORDER BY max(created_at) DESC) AS rank
+           FROM deployments.deployments
+          WHERE workspace_id = $1 AND status = 'succeeded'
+          GROUP BY asset_type, coalesce(policy_id, ruleset_id)) AS items
+        WHERE rank <= $2 ORDER BY latest DESC`,
       [workspaceId, INSTALLED_MAX],
     );
+    // Catalog fields come from the deployment rows (captured from the catalog or the rulesets service when
+    // the item was deployed): the workspace detail never waits on, or reads the schema of, another service.
+    const policies = installed.filter((p) => p.asset_type === 'policy');
+    const rulesets = installed.filter((p) => p.asset_type === 'ruleset');
     return {
       connectionStats,
-      installedPolicies: installed.map((p) => ({
-        id: p.policy_id,
+      installedPolicies: policies.map((p) => ({
+        id: p.item_id,
         name: p.asset_name,
-        category: null,
+        category: p.listing?.category ?? null,
         description: p.description,
-        pdk_version: null,
-        owner_name: null,
+        pdk_version: p.listing?.kit_version ?? null,
+        owner_name: p.listing?.owner_name ?? null,
         company: null,
-        submitted_by: null,
-        icon_url: null,
+        submitted_by: p.listing?.submitted_by ?? null,
+        icon_url: p.listing?.icon_url ?? null,
         deploys_in_workspace: Number(p.deploys),
         latest_deployment_at: p.latest.toISOString(),
       })),
-      installedRulesets: [],
+      installedRulesets: rulesets.map((r) => ({
+        id: r.item_id,
+        name: r.asset_name,
+        category: r.listing?.category ?? null,
+        description: r.description,
+        target_scopes: r.listing?.target_scopes ?? [],
+        owner_name: r.listing?.owner_name ?? null,
+        company: null,
+        submitted_by: r.listing?.submitted_by ?? null,
+        icon_url: r.listing?.icon_url ?? null,
+        deploys_in_workspace: Number(r.deploys),
+        latest_deployment_at: r.latest.toISOString(),
+      })),
     };
   }
 

@@ -44,6 +44,51 @@ export class DeploymentsWorld extends ConnectionsWorld {
     return { id: res.body.submission.policyId as string, repo: name };
   }
 
+  /**
+   * A ruleset (under review, so visible to its owner) in a repository of its own: a profile, registry.json
+   * (asset id `<assetId>`, no version unless given) and an icon; tag `v1.4.0` on the same content.
+   */
+  async newDeployableRuleset(
+    owner: TestUser,
+    options: { assetId?: string; registryVersion?: string; files?: Record<string, string> } = {},
+  ): Promise<{ id: string; repo: string; assetId: string }> {
+    const name = `ruleset-${++this.n}-${randomBytes(3).toString('hex')}`;
+    const assetId = options.assetId ?? `rules-${randomBytes(4).toString('hex')}`;
+    const files = {
+      'ruleset.yaml':
+        '#%Validation Profile 1.0\nprofile: Payments API Rules\ndescription: What every payments API must do.\n' +
+        'violation:\n  - operations-are-secured\nwarning:\n  - operations-have-descriptions\nvalidations:\n' +
+        '  operations-are-secured:\n    message: Secure every operation.\n    targetClass: apiContract.Operation\n' +
+        '  operations-have-descriptions:\n    message: Describe operations.\n    targetClass: apiContract.Operation\n',
+      'registry.json': JSON.stringify({
+        assetId,
+        name: 'Payments API Rules',
+        description: 'What every payments API must do.',
+        main: 'ruleset.yaml',
+        ...(options.registryVersion ? { version: options.registryVersion } : {}),
+      }),
+      'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      ...options.files,
+    };
+    const { webUrl } = await this.control.createRepository({
+      owner: 'governance',
+      name,
+      files,
+      tags: { 'v1.4.0': {} },
+    });
+    const res = await this.http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Payments Rules ${this.n} ${randomBytes(2).toString('hex')}`,
+        description: 'What every payments API must do, checked on every API description.',
+        repoUrl: webUrl,
+      },
+      { token: owner.token },
+    );
+    if (res.status !== 201) throw new Error(`ruleset submission ${res.status} ${res.text}`);
+    return { id: res.body.submission.ruleset_id as string, repo: name, assetId };
+  }
+
   /** A user with a tenant, a connection to it and their personal workspace. */
   async deployer(): Promise<{ user: TestUser; tenant: Tenant; connectionId: string; workspaceId: string }> {
     const user = await this.newUser();

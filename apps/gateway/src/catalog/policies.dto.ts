@@ -307,6 +307,14 @@ export class PolicyDto {
   @ApiProperty({ description: "The caller's like" }) liked!: boolean;
   @ApiProperty({ type: 'integer', minimum: 0 }) likes!: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) downloads!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Successful deployments of this policy, counted from the deployment events (an extension: the spec ' +
+      'shows `deploys` on rulesets)',
+  })
+  deploys!: number;
   @ApiProperty({ description: 'Persisted baseline of whether the repository accepts issues' })
   source_host_has_issues!: boolean;
   @ApiProperty({ type: [IdeaDeliveryDto] }) delivers_ideas!: IdeaDeliveryDto[];

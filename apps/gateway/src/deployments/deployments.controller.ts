@@ -88,9 +88,9 @@ export class DeploymentsController {
   @Post()
   @Authenticated()
   @ApiOperation({
-    summary: 'Deploy a policy to target organizations (one deployment and one job per target)',
+    summary: 'Deploy a policy or a ruleset to target organizations (one deployment and one job per target)',
     description:
-      'Checks that the caller may deploy the policy, that the connection is theirs or shared into the workspace ' +
+      'Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace ' +
       '(an active member, the workspace not archived), and that each target is an organization the connection may ' +
       'deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. ' +
       'A second identical request while the first is in flight returns the same deployment with `deduped: true`. ' +
@@ -104,8 +104,11 @@ export class DeploymentsController {
   @ApiCreatedResponse({ type: DeploymentResultsDto, description: 'Every target enqueued' })
   @ApiResponse({ status: 207, type: DeploymentResultsDto, description: 'Some targets were not enqueued' })
   @ApiErrors(
-    [400, 'Invalid body (including a version that is not MAJOR.MINOR.PATCH, or an assetType not available)'],
-    [404, 'No such policy or workspace visible to the caller'],
+    [
+      400,
+      'Invalid body (including a version that is not MAJOR.MINOR.PATCH, or policyId/rulesetId not matching assetType)',
+    ],
+    [404, 'No such policy, ruleset or workspace visible to the caller'],
     [409, 'The workspace is archived, or a request with this Idempotency-Key is still being processed'],
     [
       422,

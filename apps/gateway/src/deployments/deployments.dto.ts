@@ -37,18 +37,26 @@ export class CreateDeploymentDto {
   @ApiPropertyOptional({
     enum: ASSET_TYPES,
     description:
-      '`policy` (the default, with `policyId`). Ruleset deployments (`ruleset` with `rulesetId`) are not available yet: 400.',
+      '`policy` (the default, with `policyId`) or `ruleset` (with `rulesetId`; no `policyId`, no `implementationRef`). ' +
+      'A ruleset is published to the registry as one `governance-ruleset` asset (its profile, registry.json and icon) ' +
+      'and applied to each target organization.',
   })
   @Optional()
   @IsIn(ASSET_TYPES)
   assetType?: AssetType;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Required for a policy deployment' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Required for a policy deployment, absent for a ruleset one',
+  })
   @Optional()
   @IsUUID()
   policyId?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Required for a ruleset deployment' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Required for a ruleset deployment, absent for a policy one',
+  })
   @Optional()
   @IsUUID()
   rulesetId?: string;
@@ -100,7 +108,8 @@ export class CreateDeploymentDto {
   @ApiPropertyOptional({
     minLength: 1,
     maxLength: L.refMax,
-    description: "Branch, tag or commit; default the policy's `source_ref`, else the default branch",
+    description:
+      "Branch, tag or commit; default the policy's or ruleset's `source_ref`, else the default branch",
   })
   @Optional()
   @Transform(trim)
@@ -123,7 +132,9 @@ export class CreateDeploymentDto {
     pattern: VERSION_PATTERN_SOURCE,
     maxLength: L.versionMax,
     example: '1.2.0',
-    description: 'MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (Cargo.toml)',
+    description:
+      'MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (a policy: Cargo.toml; ' +
+      "a ruleset: registry.json's `version`, else the ref when it is a version tag such as `v1.2.0`)",
   })
   @Optional()
   @IsString()
@@ -179,9 +190,21 @@ export class DeploymentDto {
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) policy_id!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) ruleset_id!: string | null;
   @ApiProperty({ description: 'Name of the policy or ruleset when deployed' }) asset_name!: string;
-  @ApiProperty({ type: Object, nullable: true, description: 'Rulesets only' })
+  @ApiProperty({
+    type: Object,
+    nullable: true,
+    description:
+      'Rulesets only: the profile deployed, as the rulesets service described it then ' +
+      '(`profile_name`, `rule_counts`, `rule_names`, `target_scopes`)',
+  })
   governance_profile!: Record<string, unknown> | null;
-  @ApiProperty({ type: Object, nullable: true, description: 'Rulesets only' })
+  @ApiProperty({
+    type: Object,
+    nullable: true,
+    description:
+      'Rulesets only, after success: what was published and applied ' +
+      '(`asset_id`, `classifier`, `version`, `profile_path`, `sha256`, `files`, `applied_to`)',
+  })
   governance_profile_result!: Record<string, unknown> | null;
   @ApiProperty({ format: 'uuid' }) connection_id!: string;
   @ApiProperty({ format: 'uuid' }) workspace_id!: string;
@@ -200,7 +223,8 @@ export class DeploymentDto {
   commit_sha!: string | null;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
   @ApiProperty({ type: String, nullable: true }) definition_asset_version!: string | null;
-  @ApiProperty({ type: String, nullable: true }) implementation_asset_version!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null for a ruleset (one asset)' })
+  implementation_asset_version!: string | null;
   @ApiProperty({
     type: String,
     nullable: true,

@@ -4,6 +4,7 @@ import {
   ANONYMOUS,
   CatalogRpc,
   ConnectionsRpc,
+  DeploymentsRpc,
   IdentityRpc,
   RulesetsRpc,
   WorkspacesRpc,
@@ -17,6 +18,7 @@ export const UPSTREAMS = {
   rulesets: RulesetsRpc.ping,
   connections: ConnectionsRpc.ping,
   workspaces: WorkspacesRpc.ping,
+  deployments: DeploymentsRpc.ping,
 } as const;
 
 /**

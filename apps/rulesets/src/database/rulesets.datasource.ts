@@ -1,10 +1,15 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-init';
 import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
+import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
   schema: 'rulesets',
   entities: [],
-  migrations: [RulesetsInit1796000000000, RulesetsListIndexes1796000000001],
+  migrations: [
+    RulesetsInit1796000000000,
+    RulesetsListIndexes1796000000001,
+    RulesetsDeployCounts1796000000010,
+  ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

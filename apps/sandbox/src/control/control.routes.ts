@@ -22,6 +22,8 @@ export interface ControlRoutesOptions {
   platform: PlatformStore;
   registry: RegistryStore;
   faults: FaultInjector;
+  /** The platform's simulated round trip (ms), read on every platform request. */
+  latency: { platformMs: number };
   baseUrl: () => string;
   describe: () => Record<string, unknown>;
 }
@@ -30,7 +32,15 @@ const BASE = '/_sandbox';
 
 /** The control API tests and demos use to shape the sandbox (never part of the emulated protocols). */
 export function registerControlRoutes(app: FastifyInstance, options: ControlRoutesOptions): void {
-  const { repos, platform, registry, faults } = options;
+  const { repos, platform, registry, faults, latency } = options;
+
+  app.put(`${BASE}/platform/latency`, async (request, reply) => {
+    const body = (request.body ?? {}) as { ms?: unknown };
+    if (typeof body.ms !== 'number' || !Number.isInteger(body.ms) || body.ms < 0 || body.ms > 60_000)
+      return reply.code(400).send({ message: 'ms must be an integer from 0 to 60000' });
+    latency.platformMs = body.ms;
+    return { ms: latency.platformMs };
+  });
   const webUrl = (owner: string, name: string): string => `${options.baseUrl()}/source-host/${owner}/${name}`;
 
   app.get(BASE, () => Promise.resolve(options.describe()));

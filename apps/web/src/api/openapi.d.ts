@@ -1045,8 +1045,8 @@ export interface paths {
         get: operations["Deployments_list"];
         put?: never;
         /**
-         * Deploy a policy to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy, that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.
+         * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1758,6 +1758,8 @@ export interface components {
             liked: boolean;
             likes: number;
             downloads: number;
+            /** @description Successful deployments of this policy, counted from the deployment events (an extension: the spec shows `deploys` on rulesets) */
+            deploys: number;
             /** @description Persisted baseline of whether the repository accepts issues */
             source_host_has_issues: boolean;
             delivers_ideas: components["schemas"]["IdeaDeliveryDto"][];
@@ -2861,9 +2863,9 @@ export interface components {
             ruleset_id: string | null;
             /** @description Name of the policy or ruleset when deployed */
             asset_name: string;
-            /** @description Rulesets only */
+            /** @description Rulesets only: the profile deployed, as the rulesets service described it then (`profile_name`, `rule_counts`, `rule_names`, `target_scopes`) */
             governance_profile: Record<string, never> | null;
-            /** @description Rulesets only */
+            /** @description Rulesets only, after success: what was published and applied (`asset_id`, `classifier`, `version`, `profile_path`, `sha256`, `files`, `applied_to`) */
             governance_profile_result: Record<string, never> | null;
             /** Format: uuid */
             connection_id: string;
@@ -2890,6 +2892,7 @@ export interface components {
             commit_sha: string | null;
             version: string | null;
             definition_asset_version: string | null;
+            /** @description Null for a ruleset (one asset) */
             implementation_asset_version: string | null;
             /** @description `published` after a release, `draft` after a publish */
             home_doc_status: string | null;
@@ -2914,18 +2917,18 @@ export interface components {
         };
         CreateDeploymentDto: {
             /**
-             * @description `policy` (the default, with `policyId`). Ruleset deployments (`ruleset` with `rulesetId`) are not available yet: 400.
+             * @description `policy` (the default, with `policyId`) or `ruleset` (with `rulesetId`; no `policyId`, no `implementationRef`). A ruleset is published to the registry as one `governance-ruleset` asset (its profile, registry.json and icon) and applied to each target organization.
              * @enum {string}
              */
             assetType?: "policy" | "ruleset";
             /**
              * Format: uuid
-             * @description Required for a policy deployment
+             * @description Required for a policy deployment, absent for a ruleset one
              */
             policyId?: string;
             /**
              * Format: uuid
-             * @description Required for a ruleset deployment
+             * @description Required for a ruleset deployment, absent for a policy one
              */
             rulesetId?: string;
             /**
@@ -2946,12 +2949,12 @@ export interface components {
             doRelease?: boolean;
             /** @description Default false. After a release, delete the dev versions of that version */
             cleanupDev?: boolean;
-            /** @description Branch, tag or commit; default the policy's `source_ref`, else the default branch */
+            /** @description Branch, tag or commit; default the policy's or ruleset's `source_ref`, else the default branch */
             ref?: string;
             /** @description Split policies: the implementation ref */
             implementationRef?: string;
             /**
-             * @description MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (Cargo.toml)
+             * @description MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (a policy: Cargo.toml; a ruleset: registry.json's `version`, else the ref when it is a version tag such as `v1.2.0`)
              * @example 1.2.0
              */
             version?: string;
@@ -10213,7 +10216,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeploymentResultsDto"];
                 };
             };
-            /** @description Invalid body (including a version that is not MAJOR.MINOR.PATCH, or an assetType not available) */
+            /** @description Invalid body (including a version that is not MAJOR.MINOR.PATCH, or policyId/rulesetId not matching assetType) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10240,7 +10243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such policy or workspace visible to the caller */
+            /** @description No such policy, ruleset or workspace visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -73,6 +73,8 @@ export interface Policy {
   liked: boolean;
   likes: number;
   downloads: number;
+  /** Successful deployments of this policy (an extension: the spec shows deploy counts on rulesets). */
+  deploys: number;
   source_host_has_issues: boolean;
   delivers_ideas: IdeaDelivery[];
   contributors: Contributor[];

@@ -82,8 +82,10 @@ export interface ConnectionIdRequest {
   id: string;
 }
 
+/** One of `policyId` and `rulesetId`: the item the caller means to deploy (it must be visible to them). */
 export interface EligibleOrgsRequest {
-  policyId: string;
+  policyId?: string;
+  rulesetId?: string;
   connectionId: string;
 }
 

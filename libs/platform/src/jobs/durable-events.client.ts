@@ -4,6 +4,9 @@ import type { BusConfig } from '../messaging/bus';
 import { BUS_APP_NAME, BUS_CONFIG } from '../messaging/bus-client';
 import { createDurableEvents, type DurableEvents, type EventSubscriber } from './durable-events';
 import type { ProcessOptions, QueueWorker } from './work-queue';
+import { createLogger } from '../logging/logger';
+
+const log = createLogger('durable-events');
 
 /**
  * The service's handle on durable events (see `DurableEvents`): publishes after commit, and runs the
@@ -13,6 +16,7 @@ import type { ProcessOptions, QueueWorker } from './work-queue';
 export class DurableEventsClient implements OnApplicationShutdown {
   private readonly events: DurableEvents;
   private readonly workers: QueueWorker[] = [];
+  private stopped = false;
 
   constructor(@Inject(BUS_CONFIG) bus: BusConfig, @Inject(BUS_APP_NAME) app: string) {
     this.events = createDurableEvents(bus, app);
@@ -31,7 +35,37 @@ export class DurableEventsClient implements OnApplicationShutdown {
     this.workers.push(await this.events.subscribe(descriptor, subscriber, handler, options));
   }
 
+  /**
+   * Subscribes without holding up the service's start: a subscription that cannot be opened (the events
+   * stream unreachable, or not permitted to this app) is logged and tried again with back-off until it
+   * opens or the service stops. For counters and other consumers the service can serve without.
+   */
+  subscribeInBackground<P>(
+    descriptor: EventDescriptor<P>,
+    subscriber: string,
+    handler: EventSubscriber<P>,
+    options?: Pick<ProcessOptions<P>, 'onDeadLetter' | 'concurrency'>,
+  ): void {
+    const attempt = async (n: number): Promise<void> => {
+      if (this.stopped) return;
+      try {
+        const worker = await this.events.subscribe(descriptor, subscriber, handler, options);
+        if (this.stopped) await worker.stop();
+        else this.workers.push(worker);
+      } catch (error) {
+        const delay = Math.min(1000 * 2 ** Math.min(n, 5), 30_000);
+        log.error(
+          { err: error, pattern: descriptor.pattern, subscriber, retryInMs: delay },
+          'durable event subscription failed; retrying',
+        );
+        setTimeout(() => void attempt(n + 1), delay).unref();
+      }
+    };
+    void attempt(0);
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     for (const worker of this.workers.splice(0)) await worker.stop();
     await this.events.close();
   }

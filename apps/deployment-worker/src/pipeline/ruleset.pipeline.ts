@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { VERSION_PATTERN } from '@pc/contracts';
+import type { AssetFileInput } from '@pc/registry';
+import type { DeployOutcome } from '../jobs/job.rows';
+import { type Adapters, ensurePublished, type PipelineContext, stamp } from './deploy.pipeline';
+import { PermanentFailure } from './failure';
+
+/** Profile files tried, in order, when neither the ruleset's path nor registry.json's `main` names one. */
+const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
+const ICONS = ['icon.svg', 'icon.png'];
+const PROFILE_HEADER = '#%Validation Profile';
+
+interface Resolved {
+  ref: string;
+  commit: string;
+}
+
+interface Packaged {
+  profile_path: string;
+  sha256: string;
+  files: string[];
+}
+
+interface Published {
+  group_id: string;
+  applied_version: string;
+  dev_versions: string[];
+  home_doc_status: string | null;
+}
+
+/**
+ * The ruleset deploy pipeline: resolve the ref to a commit, fetch the ruleset's folder at that commit,
+ * derive the version, package the profile (with registry.json and the icon) as one `governance-ruleset`
+ * asset, publish it to the registry, apply it on the platform. Like the policy pipeline, each step's
+ * result is saved, a redelivered job skips what is done, and every external effect is idempotent
+ * (a version already in the registry is not published again; applying replaces the same item).
+ */
+export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise<DeployOutcome> {
+  const { deployment: d } = c;
+  const repo = a.sourceHost.parseRepositoryUrl(d.source.source_host_url);
+  const prefix = repo.path ? `${repo.path}/` : '';
+
+  await c.checkpoint('resolve');
+  const resolved =
+    (c.job.steps.resolve as Resolved | undefined) ??
+    (await (async () => {
+      const ref =
+        d.ref ?? d.source.source_ref ?? repo.ref ?? (await a.sourceHost.getRepository(repo)).defaultBranch;
+      const commit = await a.sourceHost.resolveRef(repo, ref);
+      await c.log.line('resolve', `Resolved ${ref} to commit ${commit}`);
+      const result: Resolved = { ref, commit };
+      await c.save('resolve', result);
+      return result;
+    })());
+
+  let published = c.job.steps.publish as Published | undefined;
+  let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
+  let packaged = c.job.steps.build as Packaged | undefined;
+  if (!published) {
+    await c.checkpoint('fetch');
+    const all = (await a.sourceHost.snapshot(repo, resolved.commit)).files;
+    const files = new Map(
+      [...all]
+        .filter(([path]) => path.startsWith(prefix))
+        .map(([path, content]) => [path.slice(prefix.length), content]),
+    );
+    await c.log.line(
+      'fetch',
+      `Fetched ${files.size} files at ${resolved.commit.slice(0, 12)}${prefix ? ` under ${repo.path}` : ''}`,
+    );
+    await c.save('fetch', { files: files.size });
+    c.progress();
+
+    await c.checkpoint('version');
+    const registry = registryJson(files);
+    const derived = rulesetVersion(d.requested_version, registry, resolved.ref);
+    version = derived.version;
+    await c.log.line('version', `Version ${version} (${derived.from})`);
+    await c.save('version', { version });
+
+    await c.checkpoint('build');
+    const asset = packageRuleset(files, d.source.ruleset_path ?? null, registry);
+    packaged = {
+      profile_path: asset.profilePath,
+      sha256: asset.sha256,
+      files: asset.files.map((f) => f.path),
+    };
+    await c.log.line(
+      'build',
+      `Packaged ${asset.profilePath} (sha256 ${asset.sha256}) with ${asset.files.length - 1} more file(s): ` +
+        asset.files
+          .slice(1)
+          .map((f) => f.path)
+          .join(', '),
+    );
+    await c.save('build', packaged);
+
+    await c.checkpoint('publish');
+    published = await publishRuleset(c, a, version, asset.files);
+    await c.save('publish', published);
+  }
+  c.progress();
+
+  await c.checkpoint('apply');
+  if (!c.job.steps.apply) {
+    await a.platform.apply(c.access.platform, d.platform_org_id, {
+      kind: 'ruleset',
+      groupId: published.group_id,
+      assetId: d.asset_slug,
+      version: published.applied_version,
+    });
+    await c.log.line(
+      'apply',
+      `Applied ruleset ${d.asset_name} ${published.applied_version} to organization ${d.platform_org_id}`,
+    );
+    await c.save('apply', { version: published.applied_version });
+  }
+
+  return {
+    commit_sha: resolved.commit,
+    implementation_commit_sha: null,
+    version: version ?? published.applied_version.replace(/-dev\..*$/, ''),
+    group_id: published.group_id,
+    definition_asset_version: published.applied_version,
+    implementation_asset_version: null,
+    applied_version: published.applied_version,
+    dev_versions: published.dev_versions,
+    home_doc_status: published.home_doc_status,
+    governance_profile_result: {
+      asset_id: d.asset_slug,
+      classifier: 'governance-ruleset',
+      version: published.applied_version,
+      profile_path: packaged?.profile_path ?? null,
+      sha256: packaged?.sha256 ?? null,
+      files: packaged?.files ?? [],
+      applied_to: d.platform_org_id,
+    },
+  };
+}
+
+async function publishRuleset(
+  c: PipelineContext,
+  a: Adapters,
+  version: string,
+  files: AssetFileInput[],
+): Promise<Published> {
+  const d = c.deployment;
+  const groupId = c.access.groupId;
+  const assetId = d.asset_slug;
+  const devVersion = d.do_publish ? `${version}-dev.${stamp(c.job.created_at)}` : null;
+  const versions = [devVersion, d.do_release ? version : null].filter((v): v is string => v !== null);
+  for (const v of versions) {
+    await ensurePublished(c, a.registry, c.access.token, {
+      groupId,
+      assetId,
+      version: v,
+      classifier: 'governance-ruleset',
+      name: d.asset_name,
+      files,
+    });
+    c.progress();
+  }
+  let homeDocStatus: string | null = null;
+  if (versions.length === 0) {
+    const existing = await a.registry.getVersion(c.access.token, { groupId, assetId, version });
+    if (!existing)
+      throw new PermanentFailure(
+        `${d.asset_name} ${version} is not in the registry: deploy with doPublish or doRelease first`,
+      );
+    if (existing.classifier !== 'governance-ruleset')
+      throw new PermanentFailure(
+        `${assetId} ${version} in the registry is a ${existing.classifier}, not a governance-ruleset`,
+      );
+    await c.log.line('publish', `Using ${assetId} ${version} already in the registry`);
+  } else {
+    const page = await a.registry.setHomePage(
+      c.access.token,
+      { groupId, assetId },
+      { status: d.do_release ? 'published' : 'draft', content: d.source.description },
+    );
+    homeDocStatus = page.status;
+    await c.log.line('publish', `Home page ${page.status}`);
+  }
+  if (d.do_release && d.cleanup_dev) {
+    const all = await a.registry.listVersions(c.access.token, { groupId, assetId });
+    for (const old of all.filter((v) => v.version.startsWith(`${version}-dev.`))) {
+      await a.registry.deleteVersion(c.access.token, { groupId, assetId, version: old.version });
+      await c.log.line(
+        'publish',
+        `Deleted dev version ${assetId} ${old.version}`,
+        'info',
+        `cleanup:${assetId}:${old.version}`,
+      );
+    }
+  }
+  const applied = d.do_release ? version : (devVersion ?? version);
+  return {
+    group_id: groupId,
+    applied_version: applied,
+    dev_versions: devVersion && !(d.do_release && d.cleanup_dev) ? [devVersion] : [],
+    home_doc_status: homeDocStatus,
+  };
+}
+
+interface RegistryJson {
+  main: string | null;
+  version: string | null;
+}
+
+function registryJson(files: Map<string, Buffer>): RegistryJson | null {
+  const text = files.get('registry.json')?.toString('utf8');
+  if (text === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new PermanentFailure('registry.json is not valid JSON at this commit');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new PermanentFailure('registry.json is not a JSON object at this commit');
+  const fields = parsed as Record<string, unknown>;
+  const field = (name: string): string | null => {
+    const value = fields[name];
+    return typeof value === 'string' ? value : null;
+  };
+  return { main: field('main')?.replace(/^\.?\/+/, '') ?? null, version: field('version') };
+}
+
+/**
+ * The version: the request's, else registry.json's `version`, else the ref when it is a version tag
+ * (`v1.2.0` or `1.2.0`). A ruleset repository has no other place that says it.
+ */
+export function rulesetVersion(
+  requested: string | null,
+  registry: RegistryJson | null,
+  ref: string,
+): { version: string; from: string } {
+  if (requested !== null) return { version: requested, from: 'from the request' };
+  if (registry?.version) {
+    if (!VERSION_PATTERN.test(registry.version))
+      throw new PermanentFailure(
+        `registry.json's version ${registry.version} is not MAJOR.MINOR.PATCH: give a version in the request`,
+      );
+    return { version: registry.version, from: 'from registry.json' };
+  }
+  const tag = /^v?(\d+\.\d+\.\d+)$/.exec(ref)?.[1];
+  if (tag && VERSION_PATTERN.test(tag)) return { version: tag, from: `from the tag ${ref}` };
+  throw new PermanentFailure(
+    'No version: registry.json has none and the ref is not a version tag; give a version in the request',
+  );
+}
+
+/** The asset's files: the profile first (under its own name), then registry.json and the icon when present. */
+function packageRuleset(
+  files: Map<string, Buffer>,
+  rulesetPath: string | null,
+  registry: RegistryJson | null,
+): { profilePath: string; sha256: string; files: AssetFileInput[] } {
+  const candidates = [rulesetPath, registry?.main ?? null, ...CONVENTIONAL_PROFILES].filter(
+    (p): p is string => p !== null,
+  );
+  const profilePath = candidates.find((p) => files.has(p));
+  if (!profilePath)
+    throw new PermanentFailure(`No validation profile at this commit (looked for ${candidates.join(', ')})`);
+  const profile = files.get(profilePath)!;
+  if (!profile.toString('utf8', 0, 64).startsWith(PROFILE_HEADER))
+    throw new PermanentFailure(`${profilePath} is not a validation profile (no "${PROFILE_HEADER}" header)`);
+  const out: AssetFileInput[] = [{ path: profilePath, content: profile }];
+  if (files.has('registry.json') && profilePath !== 'registry.json')
+    out.push({ path: 'registry.json', content: files.get('registry.json')! });
+  const icon = ICONS.find((i) => files.has(i));
+  if (icon) out.push({ path: icon, content: files.get(icon)! });
+  return { profilePath, sha256: createHash('sha256').update(profile).digest('hex'), files: out };
+}

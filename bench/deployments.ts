@@ -1,0 +1,561 @@
+/**
+ * Deployment benchmarks (issue 14), one run, figures to stdout and optionally JSON:
+ *
+ * 1. POST /api/deployments with 50 targets against 1 target: p50/p99 of each and the p99 ratio
+ *    (budget: p99 of 50 under 300 ms and at most 3x the 1-target p99).
+ * 2. 100 jobs with 1, 2 and 4 deployment-worker processes against a sandbox platform with a fixed
+ *    latency: the time until all 100 ended, and its ratio to one process (budgets 0.55 and 0.3).
+ * 3. A worker writes a log chunk, an SSE client receives it, with 20 streams open: p50/p99 of the
+ *    delay (budgets 5 ms and 50 ms), and no line lost or repeated, also across a reconnect.
+ *
+ * The system is `npm start`'s composition in a child process (gateway, services and sandbox, over the
+ * real NATS and PostgreSQL, with no deployment worker inside); workers are processes of their own, as
+ * operations run them. Usage: `npm run bench:deployments -- [--jobs 100] [--latency-ms 500]
+ * [--workers 1,2,4] [--worker-concurrency 2] [--posts 60] [--streams 20] [--lines 40]
+ * [--phases scaling,sse,post] [--json file] [--nats url] [--postgres url]`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { sandboxAdapterEnv } from '@pc/outbound';
+
+const root = path.join(__dirname, '..');
+
+const PHASES = ['scaling', 'sse', 'post'] as const;
+type Phase = (typeof PHASES)[number];
+
+interface Options {
+  phases: Phase[];
+  jobs: number;
+  latencyMs: number;
+  workers: number[];
+  workerConcurrency: number;
+  posts: number;
+  streams: number;
+  lines: number;
+  json: string | null;
+  nats: string;
+  postgres: string;
+}
+
+function options(argv: string[]): Options {
+  const o: Options = {
+    phases: [...PHASES],
+    jobs: 100,
+    latencyMs: 500,
+    workers: [1, 2, 4],
+    workerConcurrency: 2,
+    posts: 60,
+    streams: 20,
+    lines: 40,
+    json: null,
+    nats: 'nats://127.0.0.1:4222',
+    postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i + 1] ?? '';
+    switch (argv[i]) {
+      case '--phases':
+        o.phases = value.split(',').filter((p): p is Phase => (PHASES as readonly string[]).includes(p));
+        break;
+      case '--jobs':
+        o.jobs = Number(value);
+        break;
+      case '--latency-ms':
+        o.latencyMs = Number(value);
+        break;
+      case '--workers':
+        o.workers = value.split(',').map(Number);
+        break;
+      case '--worker-concurrency':
+        o.workerConcurrency = Number(value);
+        break;
+      case '--posts':
+        o.posts = Number(value);
+        break;
+      case '--streams':
+        o.streams = Number(value);
+        break;
+      case '--lines':
+        o.lines = Number(value);
+        break;
+      case '--json':
+        o.json = value;
+        break;
+      case '--nats':
+        o.nats = value;
+        break;
+      case '--postgres':
+        o.postgres = value;
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
+    }
+    i++;
+  }
+  return o;
+}
+
+type Json = Record<string, unknown>;
+interface Created {
+  results: Array<{ ok: boolean; deployment: { id: string } | null }>;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One child process: `apps/<main>` from source, its output kept, resolved when `ready` appears. */
+function startProcess(
+  main: string,
+  env: Record<string, string | undefined>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/register.js'), path.join(root, main)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${main} did not start:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.length > 200_000) output = output.slice(-100_000);
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${main} exited (${String(code)}):\n${output}`));
+    });
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(20_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+class Api {
+  constructor(
+    readonly base: string,
+    readonly token = '',
+  ) {}
+
+  as(token: string): Api {
+    return new Api(this.base, token);
+  }
+
+  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(new URL(url, this.base), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
+  }
+
+  async ok<T = Json>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const res = await this.call(method, url, body, headers);
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  }
+}
+
+/** A user, a platform tenant with `orgs` deployable organizations, a connection, a workspace, a policy. */
+async function world(api: Api, sandbox: string, orgs: number) {
+  const n = `${process.pid}${Date.now().toString(36)}`;
+  const signup = await fetch(new URL('/api/auth/signup', api.base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${n}@example.com`, password: 'password123', name: 'Bench' }),
+  });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
+  const cookie = (signup.headers.getSetCookie().find((c) => c.startsWith('sb-access-token=')) ?? '').split(
+    ';',
+  )[0];
+  const tokenRes = await api.ok<{ token: string }>(
+    'POST',
+    '/api/tokens',
+    { name: 'bench', scopes: ['api:read', 'api:write'] },
+    { cookie },
+  );
+  const user = api.as(tokenRes.token);
+  const control = new Api(sandbox);
+  const organizations = [
+    { id: `root-${n}`, name: 'Bench Root' },
+    ...Array.from({ length: orgs }, (_, i) => ({
+      id: `org-${i}-${n}`,
+      name: `Org ${i}`,
+      parentId: `root-${n}`,
+    })),
+  ];
+  await control.ok('POST', '/_sandbox/platform/tenants', {
+    clientId: `bench-${n}`,
+    clientSecret: `secret-${n}`,
+    organizations,
+  });
+  const connectionId = (
+    await user.ok<{ connection: { id: string } }>('POST', '/api/connections', {
+      name: 'Bench',
+      host: 'us',
+      clientId: `bench-${n}`,
+      clientSecret: `secret-${n}`,
+      organizationId: `root-${n}`,
+    })
+  ).connection.id;
+  const workspaceId = (
+    await user.ok<{ workspace: { id: string } }>('POST', '/api/workspaces', { name: `Bench ${n}` })
+  ).workspace.id;
+  const repo = await control.ok<{ webUrl: string }>('POST', '/_sandbox/repos', {
+    owner: 'bench',
+    name: `rate-guard-${n}`,
+    files: {
+      'definition/gcl.yaml':
+        'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: rate-guard\n  labels:\n' +
+        '    title: Rate Guard\n    category: Security\nspec:\n  properties: {}\n',
+      'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "1.0.0"\n',
+      'src/lib.rs': '// filter\n',
+    },
+  });
+  const policyId = (
+    await user.ok<{ submission: { policyId: string } }>('POST', '/api/submissions', {
+      name: `Rate Guard ${n}`,
+      description: 'Limits requests per client so that no client starves the others.',
+      sourceHostUrl: repo.webUrl,
+    })
+  ).submission.policyId;
+  const targets = organizations.slice(1).map((o) => o.id);
+  return { user, control, connectionId, workspaceId, policyId, targets };
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+
+const deployBody = (w: World, targets: string[], extra: Json = {}) => ({
+  policyId: w.policyId,
+  connectionId: w.connectionId,
+  workspaceId: w.workspaceId,
+  targetOrganizationIds: targets,
+  ...extra,
+});
+
+/** Until every deployment of `version` has ended; the time it took from `started`. */
+async function waitEnded(pg: Client, version: string, count: number, started: number): Promise<number> {
+  for (;;) {
+    const [row] = (
+      await pg.query<{ ended: string; failed: string }>(
+        `SELECT count(*) FILTER (WHERE status IN ('succeeded', 'failed', 'cancelled')) AS ended,
+                count(*) FILTER (WHERE status <> 'succeeded' AND status IN ('failed', 'cancelled')) AS failed
+           FROM deployments.deployments WHERE requested_version = $1`,
+        [version],
+      )
+    ).rows;
+    if (Number(row.ended) >= count) {
+      if (Number(row.failed) > 0) throw new Error(`${row.failed} deployments of ${version} did not succeed`);
+      return performance.now() - started;
+    }
+    await sleep(100);
+  }
+}
+
+interface SseResult {
+  seqs: number[];
+  delays: number[];
+  lastId: string | null;
+  ended: boolean;
+}
+
+/** Follows a deployment's log; the delay of each `log` event is now minus the chunk's stored `at`. */
+async function follow(
+  base: string,
+  token: string,
+  id: string,
+  options: { lastEventId?: string; stopAfter?: number } = {},
+): Promise<SseResult> {
+  const controller = new AbortController();
+  const res = await fetch(new URL(`/api/deployments/${id}/logs`, base), {
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'text/event-stream',
+      ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  const result: SseResult = { seqs: [], delays: [], lastId: null, ended: false };
+  if (!res.ok || !res.body) throw new Error(`logs ${res.status}`);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const now = Date.now();
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith(':')) continue;
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
+        const event = field('event');
+        if (event === 'end') {
+          result.ended = true;
+          continue;
+        }
+        if (event !== 'log') continue;
+        const chunk = JSON.parse(field('data') ?? '{}') as { seq: number; at: string; step: string };
+        result.seqs.push(chunk.seq);
+        result.lastId = field('id') ?? null;
+        // Only lines written while this client listened (the replay of stored ones is not a delay).
+        if (chunk.step === 'build') result.delays.push(now - Date.parse(chunk.at));
+        if (options.stopAfter !== undefined && result.seqs.length >= options.stopAfter) {
+          controller.abort();
+          return result;
+        }
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return result;
+}
+
+/** The run's JetStream streams (its work queue still holds the POST phase's jobs): the NATS is shared. */
+async function dropStreams(url: string, prefix: string): Promise<void> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const own = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(own)) await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  const machine = `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at start`;
+  const dbName = `bench_deploy_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: o.postgres });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-'));
+  const prefix = `${dbName}.`;
+  const common = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: dbUrl,
+    NATS_URL: o.nats,
+    BUS_SUBJECT_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+  };
+  const children: ChildProcess[] = [];
+  const results: Json = { machine, options: o };
+  let pg: Client | null = null;
+  try {
+    // The system: gateway, services and sandbox in one process, no worker inside.
+    const system = await startProcess(
+      'apps/embedded/src/main.ts',
+      {
+        ...common,
+        PORT: '0',
+        SANDBOX_PORT: '0',
+        DATA_DIR: dataDir,
+        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.com',
+        BOOTSTRAP_ADMIN_PASSWORD: 'bench-admin-password',
+        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
+        RATE_LIMIT_SUBMISSIONS_PER_HOUR: '0',
+      },
+      /^Sandbox .*: http\S+$/m,
+    );
+    children.push(system.child);
+    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
+    const sandbox = /^Sandbox .*: (http\S+)$/m.exec(system.output())![1];
+    const api = new Api(base);
+    const orgs = Math.max(50, o.jobs, o.streams);
+    const w = await world(api, sandbox, orgs);
+    pg = new Client({ connectionString: dbUrl });
+    await pg.connect();
+    const workerEnv = (extra: Record<string, string> = {}) => ({
+      ...common,
+      ...sandboxAdapterEnv(sandbox),
+      // 'deployment worker pulling jobs' (info) says it is ready.
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      ...extra,
+    });
+    const startWorkers = async (count: number, extra: Record<string, string> = {}) => {
+      const started = await Promise.all(
+        Array.from({ length: count }, () =>
+          startProcess(
+            'apps/deployment-worker/src/main.ts',
+            workerEnv(extra),
+            /deployment worker pulling jobs/,
+          ),
+        ),
+      );
+      for (const s of started) children.push(s.child);
+      return started.map((s) => s.child);
+    };
+    const log = (line: string) => process.stdout.write(`${line}\n`);
+    log(`machine: ${machine}`);
+
+    if (o.phases.includes('scaling')) {
+      // 2. Scaling out: the same 100 jobs (distinct organizations, one version per round) per worker count.
+      await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: o.latencyMs });
+      const scaling: Array<{ workers: number; seconds: number; ratio: number }> = [];
+      for (const [index, count] of o.workers.entries()) {
+        const workers = await startWorkers(count, { DEPLOY_WORKER_CONCURRENCY: String(o.workerConcurrency) });
+        const version = `${index + 10}.0.0`;
+        const started = performance.now();
+        for (let i = 0; i < o.jobs; i += 50) {
+          const targets = w.targets.slice(i, Math.min(i + 50, o.jobs));
+          await w.user.ok('POST', '/api/deployments', deployBody(w, targets, { version, doRelease: true }));
+        }
+        const ms = await waitEnded(pg, version, o.jobs, started);
+        for (const worker of workers) await stopProcess(worker);
+        const seconds = ms / 1000;
+        scaling.push({
+          workers: count,
+          seconds: round(seconds, 1),
+          ratio: round(seconds / (scaling[0]?.seconds ?? seconds)),
+        });
+        log(
+          `${o.jobs} jobs, ${count} worker process(es) x ${o.workerConcurrency}, platform ${o.latencyMs} ms: ${seconds.toFixed(1)} s`,
+        );
+      }
+      results.scaling = scaling;
+      await w.control.ok('PUT', '/_sandbox/platform/latency', { ms: 0 });
+    }
+    if (o.phases.includes('sse')) {
+      // 3. Log chunk to SSE client: `streams` deployments whose build prints a line every 100 ms, each followed.
+      const sseWorkers = await startWorkers(1, {
+        DEPLOY_WORKER_CONCURRENCY: String(o.streams),
+        DEPLOY_BUILD_COMMAND: `i=0; while [ $i -lt ${o.lines} ]; do i=$((i+1)); echo "line $i"; sleep 0.1; done`,
+      });
+      const sse = await w.user.ok<Created>(
+        'POST',
+        '/api/deployments',
+        deployBody(w, w.targets.slice(0, o.streams), { version: '20.0.0', doPublish: true }),
+      );
+      const ids = sse.results.map((r) => r.deployment!.id);
+      // One client drops after 15 events and reconnects with Last-Event-ID: it must miss and repeat nothing.
+      // Its delays are left out: the lines stored while it was away come back as a replay, not live.
+      const [first, ...others] = ids;
+      const followed = await Promise.all([
+        (async () => {
+          const part = await follow(base, w.user.token, first, { stopAfter: 15 });
+          await sleep(300);
+          const rest = await follow(base, w.user.token, first, {
+            lastEventId: part.lastId ?? undefined,
+          });
+          return { seqs: [...part.seqs, ...rest.seqs], delays: [], ended: rest.ended };
+        })(),
+        ...others.map((id) => follow(base, w.user.token, id)),
+      ]);
+      await waitEnded(pg, '20.0.0', o.streams, performance.now());
+      for (const worker of sseWorkers) await stopProcess(worker);
+      const delays = followed.flatMap((f) => f.delays);
+      const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
+      const sseFigures = {
+        streams: o.streams,
+        samples: delays.length,
+        p50: percentile(delays, 50),
+        p99: percentile(delays, 99),
+        max: Math.max(...delays),
+        gaplessAcrossReconnect: gapless,
+      };
+      results.sse = sseFigures;
+      log(
+        `log chunk -> SSE, ${o.streams} streams, ${delays.length} lines: p50 ${sseFigures.p50} ms, p99 ${sseFigures.p99} ms, ` +
+          `every stream complete and in order (one reconnected): ${gapless}`,
+      );
+    }
+    if (o.phases.includes('post')) {
+      // 1. POST with 50 targets against 1 (no worker running: jobs stay queued; distinct versions, no dedupe).
+      const one: number[] = [];
+      const fifty: number[] = [];
+      for (let i = 0; i < o.posts + 5; i++) {
+        for (const [targets, into] of [
+          [w.targets.slice(0, 1), one],
+          [w.targets.slice(0, 50), fifty],
+        ] as const) {
+          const started = performance.now();
+          const res = await w.user.call(
+            'POST',
+            '/api/deployments',
+            deployBody(w, targets, { version: `30.${i}.${targets.length}` }),
+          );
+          const ms = performance.now() - started;
+          if (res.status !== 201) throw new Error(`POST ${res.status} ${JSON.stringify(res.body)}`);
+          if (i >= 5) into.push(ms); // the first five warm up
+        }
+      }
+      const postFigures = {
+        samples: one.length,
+        oneTarget: { p50: round(percentile(one, 50), 1), p99: round(percentile(one, 99), 1) },
+        fiftyTargets: { p50: round(percentile(fifty, 50), 1), p99: round(percentile(fifty, 99), 1) },
+        p99Ratio: round(percentile(fifty, 99) / percentile(one, 99)),
+      };
+      results.post = postFigures;
+      log(
+        `POST /api/deployments, ${one.length} each: 1 target p50 ${postFigures.oneTarget.p50} ms p99 ${postFigures.oneTarget.p99} ms; ` +
+          `50 targets p50 ${postFigures.fiftyTargets.p50} ms p99 ${postFigures.fiftyTargets.p99} ms; p99 ratio ${postFigures.p99Ratio}`,
+      );
+    }
+    results.loadAtEnd = os.loadavg().map((l) => round(l, 1));
+    if (o.json) writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
+    log(JSON.stringify(results));
+  } finally {
+    await pg?.end();
+    for (const child of children.reverse()) await stopProcess(child);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await dropStreams(o.nats, prefix).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
