@@ -87,7 +87,7 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
         if (call === 'subscribeBroadcast' || call === 'Handles') use.hears.add(d.pattern);
         else if (call === 'emit') use.emits.add(d.pattern);
         else unclassified.push(`${match[1]}.${match[2]}`);
-      } else if (call === 'subscribe') use.consumesDurable.add(d.pattern);
+      } else if (call === 'subscribe' || call === 'subscribeInBackground') use.consumesDurable.add(d.pattern);
       else if (inEventsList) use.publishesDurable.add(d.pattern);
       else unclassified.push(`${match[1]}.${match[2]}`);
     }

@@ -109,6 +109,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     ],
     hears: [IdentityEvents.userUpdated],
     publishesDurable: [CatalogEvents.ideaDelivered],
+    consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   connections: {
     ...none,
@@ -116,6 +117,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     requests: [
       ConnectionsRpc.ping,
       CatalogRpc.getPolicy,
+      RulesetsRpc.get,
       WorkspacesRpc.connectionAccess,
       WorkspacesRpc.connectionShares,
       WorkspacesRpc.removeConnection,
@@ -147,6 +149,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
     ],
+    consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {
     ...none,
@@ -154,6 +157,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     requests: [
       DeploymentsRpc.ping,
       CatalogRpc.getPolicy,
+      RulesetsRpc.get,
       WorkspacesRpc.get,
       ConnectionsRpc.ownership,
       ConnectionsRpc.listEligibleOrgs,
