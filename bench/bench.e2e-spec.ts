@@ -47,6 +47,7 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     expect(Object.keys(result.idleMb).sort()).toEqual([
       'catalog',
       'connections',
+      'deployments',
       'gateway',
       'identity',
       'rulesets',

@@ -144,9 +144,10 @@ async function main(): Promise<void> {
       connections: o.basePort + 4,
       workspaces: o.basePort + 5,
       rulesets: o.basePort + 6,
+      deployments: o.basePort + 7,
     };
     const start = (
-      app: 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'gateway',
+      app: 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'deployments' | 'gateway',
     ): ChildProcess => {
       const args = o.fromSource
         ? [
@@ -174,6 +175,9 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${ports.connections}/health/live`);
     const workspaces = start('workspaces');
     await waitFor(`http://127.0.0.1:${ports.workspaces}/health/live`);
+    // The gateway's readiness asks every service, the deployments service too.
+    const deployments = start('deployments');
+    await waitFor(`http://127.0.0.1:${ports.deployments}/health/live`);
     const gateway = start('gateway');
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);
@@ -186,6 +190,7 @@ async function main(): Promise<void> {
       rulesets: rssMb(rulesets.pid!),
       connections: rssMb(connections.pid!),
       workspaces: rssMb(workspaces.pid!),
+      deployments: rssMb(deployments.pid!),
     };
 
     // Owners through the real sign-up; policies straight into the catalog's table.
