@@ -211,7 +211,7 @@ describe.each(E2E_BUSES)('deployments through the gateway over the %s bus', (kin
     ).toBe(400);
   });
 
-  it('syncs: in_sync while applied, deleted after the policy is removed out of band', async () => {
+  it('syncs: in_sync while applied; deleted and removed after the policy is removed out of band', async () => {
     const res = await deploy({ doRelease: true, version: '6.0.0', targetOrganizationIds: [tenant.cardsId] });
     const d = await world.settled(user.token, res.body.results[0].deployment.id);
     const sync = () => world.http.post<Json>(`/api/deployments/${d.id}/sync`, {}, { token: user.token });
@@ -219,7 +219,12 @@ describe.each(E2E_BUSES)('deployments through the gateway over the %s bus', (kin
     const state = await world.control.platformState();
     const applied = state.organizations.find((o) => o.id === tenant.cardsId)!.applied[0];
     await world.control.removeApplied(tenant.cardsId, applied.assetId);
-    expect((await sync()).body).toEqual({ ok: true, result: 'deleted', status: 'succeeded' });
+    expect((await sync()).body).toEqual({ ok: true, result: 'deleted', status: 'removed' });
+    const read = await world.http.get<Json>(`/api/deployments/${d.id}`, { token: user.token });
+    expect(read.body.deployment.status).toBe('removed');
+    // Applied again (out of band, as it was removed): the next sync makes it succeeded once more.
+    await world.control.restoreApplied(tenant.cardsId, applied);
+    expect((await sync()).body).toEqual({ ok: true, result: 'in_sync', status: 'succeeded' });
   });
 
   it('lists with a cursor, reads one, its history, and probes the dev version', async () => {

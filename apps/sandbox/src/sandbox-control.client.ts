@@ -85,6 +85,11 @@ export class SandboxControl {
     return this.call('DELETE', `/platform/state/${enc(organizationId)}/${enc(assetId)}`, undefined, 204);
   }
 
+  /** Puts an applied item back behind the service's back (the drift `removeApplied` undoes). */
+  restoreApplied(organizationId: string, item: SandboxAppliedItem): Promise<SandboxAppliedItem> {
+    return this.call('PUT', `/platform/state/${enc(organizationId)}/${enc(item.assetId)}`, item, 200);
+  }
+
   /** Invalidates every issued platform token (the next calls answer 401). */
   revokeTokens(): Promise<{ revoked: number }> {
     return this.call('DELETE', '/platform/tokens', undefined, 200);

@@ -1,5 +1,6 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deployments-init';
+import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001-deployment-removed-status';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
@@ -8,5 +9,5 @@ import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deploym
 export const deploymentsDatabase = {
   schema: 'deployments',
   entities: [],
-  migrations: [DeploymentsInit1795800000000],
+  migrations: [DeploymentsInit1795800000000, DeploymentRemovedStatus1795800000001],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

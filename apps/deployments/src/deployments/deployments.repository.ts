@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AssetType, JobKind } from '@pc/contracts';
+import type { AssetType, DeploymentStatus, JobKind } from '@pc/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeploymentRow, DeploymentSource, JobRow, LogRow } from './deployment.rows';
 
@@ -49,6 +49,20 @@ export class DeploymentsRepository {
 
   get db(): Db {
     return this.dataSource.manager;
+  }
+
+  /** Moves a deployment from one status to another; the status it has after, or null when it had another. */
+  async moveStatus(
+    id: string,
+    from: DeploymentStatus,
+    to: DeploymentStatus,
+  ): Promise<DeploymentStatus | null> {
+    // TypeORM answers an UPDATE ... RETURNING with [rows, affected].
+    const [rows] = await this.dataSource.query<[Array<{ status: DeploymentStatus }>, number]>(
+      `UPDATE deployments.deployments SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING status`,
+      [id, from, to],
+    );
+    return rows[0]?.status ?? null;
   }
 
   transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {

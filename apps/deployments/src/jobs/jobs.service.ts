@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DeploymentJob, JobKind, RequestContext } from '@pc/contracts';
+import { APPLIED_STATUSES, type DeploymentJob, type JobKind, type RequestContext } from '@pc/contracts';
 import { toJob } from '../deployments/deployment.mapper';
 import { DeploymentAccess } from '../deployments/deployment-access';
 import type { DeploymentRow } from '../deployments/deployment.rows';
@@ -49,7 +49,7 @@ export class JobsService {
   ): Promise<{ job: DeploymentJob | null }> {
     const job = await this.deployments.transaction(async (db) => {
       const deployment = await this.access.owned(ctx, id, db, true);
-      if (deployment.status !== 'succeeded' || !somethingToDo(deployment)) return null;
+      if (!APPLIED_STATUSES.includes(deployment.status) || !somethingToDo(deployment)) return null;
       return this.deployments.insertJob(db, id, kind);
     });
     if (!job) {

@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RequestContext, SyncDeploymentResult } from '@pc/contracts';
+import {
+  APPLIED_STATUSES,
+  type DeploymentStatus,
+  type RequestContext,
+  type SyncDeploymentResult,
+} from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import type { Registry } from '@pc/registry';
 import { BusClient, createLogger } from '@pc/platform';
 import { DeploymentAccess } from '../deployments/deployment-access';
 import type { DeploymentRow } from '../deployments/deployment.rows';
+import { DeploymentsRepository } from '../deployments/deployments.repository';
 import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform/adapters';
 
 const log = createLogger('deployments');
@@ -15,23 +21,29 @@ export type Probe = 'in_sync' | 'deleted' | 'unknown';
 export class SyncService {
   constructor(
     private readonly access: DeploymentAccess,
+    private readonly deployments: DeploymentsRepository,
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
     @Inject(REGISTRY) private readonly registry: Registry,
   ) {}
 
   /**
-   * Compares a deployment with the platform: `in_sync` when the policy is applied in the target
+   * Compares a deployment with the platform: `in_sync` when the item is applied in the target
    * organization, `deleted` when it is not there any more (removed out of band), `unknown` when the
-   * deployment never reached the platform or the platform could not be asked.
+   * deployment never reached the platform or the platform could not be asked. The status follows what
+   * was found: a `succeeded` deployment found deleted becomes `removed`, a `removed` one found applied
+   * again `succeeded`; `unknown` changes nothing.
    */
   async sync(ctx: RequestContext, id: string): Promise<SyncDeploymentResult> {
     const deployment = await this.access.owned(ctx, id);
-    return { ok: true, result: await this.probe(deployment), status: deployment.status };
+    const result = await this.probe(deployment);
+    const status = await this.reconcile(deployment, result);
+    return { ok: true, result, status };
   }
 
   async probe(deployment: DeploymentRow): Promise<Probe> {
-    if (deployment.status !== 'succeeded' || deployment.applied_version === null) return 'unknown';
+    if (!APPLIED_STATUSES.includes(deployment.status) || deployment.applied_version === null)
+      return 'unknown';
     try {
       const { platform } = await delegatedAccess(this.bus, deployment.created_by, deployment.connection_id);
       const applied = await this.platform.getApplied(
@@ -44,6 +56,18 @@ export class SyncService {
       log.warn({ err: error, deployment: deployment.id }, 'sync probe failed');
       return 'unknown';
     }
+  }
+
+  private async reconcile(deployment: DeploymentRow, result: Probe): Promise<DeploymentStatus> {
+    const [from, to]: [DeploymentStatus, DeploymentStatus] | [null, null] =
+      result === 'deleted'
+        ? ['succeeded', 'removed']
+        : result === 'in_sync'
+          ? ['removed', 'succeeded']
+          : [null, null];
+    if (from === null || deployment.status !== from) return deployment.status;
+    // Conditional on the status read: a concurrent change (another sync, a delete) wins.
+    return (await this.deployments.moveStatus(deployment.id, from, to)) ?? deployment.status;
   }
 
   /** Read-only: does at least one of the deployment's tracked -dev versions remain in the registry? */

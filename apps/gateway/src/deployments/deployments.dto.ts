@@ -30,8 +30,9 @@ import {
 import { Optional, trim } from '../http/common.dto';
 
 const STATUS_DOC =
-  '`queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`. ' +
-  "The spec names only `failed`; the others are this implementation's.";
+  '`queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`, ' +
+  '`removed` (a sync found the applied item gone from the target organization; a sync that finds it again ' +
+  "makes it `succeeded`). The spec names only `failed`; the others are this implementation's.";
 
 export class CreateDeploymentDto {
   @ApiPropertyOptional({

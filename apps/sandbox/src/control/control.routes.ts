@@ -6,7 +6,7 @@ import {
   type FaultKind,
   type SandboxSystem,
 } from '../sandbox.faults';
-import type { PlatformStore, TenantSpec } from '../platform/platform.store';
+import type { AppliedItem, PlatformStore, TenantSpec } from '../platform/platform.store';
 import { TenantInputError } from '../platform/platform.store';
 import type { RegistryStore } from '../registry/registry.store';
 import { versionJson } from '../registry/registry.store';
@@ -169,6 +169,30 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
     if (!platform.removeApplied(organizationId, assetId))
       return reply.code(404).send({ message: 'Not applied' });
     return reply.code(204).send();
+  });
+
+  /** Puts an applied item back (or applies one) behind the service's back: the opposite drift. */
+  app.put(`${BASE}/platform/state/:organizationId/:assetId`, async (request, reply) => {
+    const { organizationId, assetId } = request.params as { organizationId: string; assetId: string };
+    const body = (request.body ?? {}) as Partial<AppliedItem>;
+    if (!platform.tenantOfOrganization(organizationId))
+      return reply.code(404).send({ message: 'No such organization' });
+    if (
+      (body.kind !== 'policy' && body.kind !== 'ruleset') ||
+      typeof body.groupId !== 'string' ||
+      typeof body.version !== 'string'
+    )
+      return reply.code(400).send({ message: 'kind (policy or ruleset), groupId and version are required' });
+    const { item } = platform.apply({
+      organizationId,
+      assetId,
+      kind: body.kind,
+      groupId: body.groupId,
+      version: body.version,
+      configuration: body.configuration ?? {},
+      appliedAt: new Date().toISOString(),
+    });
+    return reply.code(200).send(item);
   });
 
   app.delete(`${BASE}/platform/tokens`, () => Promise.resolve({ revoked: platform.revokeTokens() }));

@@ -2874,10 +2874,10 @@ export interface components {
             /** Format: uuid */
             created_by: string;
             /**
-             * @description `queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`. The spec names only `failed`; the others are this implementation's.
+             * @description `queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`, `removed` (a sync found the applied item gone from the target organization; a sync that finds it again makes it `succeeded`). The spec names only `failed`; the others are this implementation's.
              * @enum {string}
              */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             platform_org_id: string;
             platform_org_name: string | null;
             /** @enum {string} */
@@ -2963,7 +2963,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @description True when an identical deployment was already in flight (it is returned) */
             deduped: boolean;
         };
@@ -3004,7 +3004,7 @@ export interface components {
              */
             result: "in_sync" | "deleted" | "unknown";
             /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
         };
         DeploymentJobDto: {
             /** Format: uuid */
@@ -3014,7 +3014,7 @@ export interface components {
             /** @enum {string} */
             kind: "deploy" | "unpublish" | "delete-release";
             /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @enum {string|null} */
             step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | null;
             /** @description Deliveries so far (a redelivered job resumes after its last completed step) */

@@ -28,14 +28,22 @@ export const DEPLOYMENT_LIMITS = {
 export const VERSION_PATTERN = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/;
 export const VERSION_PATTERN_SOURCE = '^(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})$';
 
+/** Job.status: `queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed`, `cancelled`. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
 /**
- * Deployment.status. The spec names only `failed`; the full set: `queued` (accepted, job waiting),
- * `running` (a worker is on it), `succeeded`, `failed` (with `error`), `cancelled`.
+ * Deployment.status. The spec names only `failed`; the full set: a deploy job's status (`queued`,
+ * `running`, `succeeded`, `failed` with `error`, `cancelled`), and `removed`: a sync found that the
+ * item it applied is no longer in the target organization (removed out of band); a later sync that
+ * finds it applied again makes it `succeeded` once more.
  */
-export const DEPLOYMENT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const DEPLOYMENT_STATUSES = [...JOB_STATUSES, 'removed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 /** Statuses of a deployment whose job has not ended. */
 export const IN_FLIGHT_STATUSES: readonly DeploymentStatus[] = ['queued', 'running'];
+/** Statuses of a deployment whose item was applied, and may still be (sync asks the platform). */
+export const APPLIED_STATUSES: readonly DeploymentStatus[] = ['succeeded', 'removed'];
 
 export const ASSET_TYPES = ['policy', 'ruleset'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -43,10 +51,6 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 /** Job.kind: the deployment itself, or a removal enqueued by unpublish / delete-release. */
 export const JOB_KINDS = ['deploy', 'unpublish', 'delete-release'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
-
-/** Job.status: as a deployment's. */
-export const JOB_STATUSES = DEPLOYMENT_STATUSES;
-export type JobStatus = DeploymentStatus;
 
 export const SYNC_RESULTS = ['in_sync', 'deleted', 'unknown'] as const;
 export type SyncResult = (typeof SYNC_RESULTS)[number];
