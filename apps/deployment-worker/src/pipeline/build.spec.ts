@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { build, BuildCancelled, BuildError } from './build';
@@ -57,6 +59,30 @@ describe('the build step', () => {
     await expect(build(files(), options({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
       BuildError,
     );
+  });
+
+  it('stops at its time limit a build that left a process of its own behind (setsid), and ends that process too', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'build-spec-'));
+    const marker = path.join(scratch, 'escaped');
+    const started = Date.now();
+    await expect(
+      build(
+        files(),
+        options({ command: `setsid sh -c 'sleep 3; echo late > ${marker}' & sleep 20`, timeoutMs: 300 }),
+      ),
+    ).rejects.toThrow(/longer than 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(existsSync(marker)).toBe(false);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('holds its time limit on the host network too, though a detached process keeps the output open', async () => {
+    const started = Date.now();
+    await expect(
+      build(files(), options({ command: 'setsid sleep 5 & sleep 20', network: 'host', timeoutMs: 300 })),
+    ).rejects.toThrow(/longer than 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('kills the build process when the job is cancelled', async () => {

@@ -8,13 +8,24 @@ import { tarArchive } from './archive';
  * The network a configured build command gets: `isolated` (the default) runs it in a network namespace of
  * its own (an unprivileged user namespace, `unshare --user --map-root-user --net`: loopback only, nothing
  * outside), and refuses to run it where such a namespace cannot be made; `host` runs it on the worker's
- * network, an explicit choice of whoever operates the workers.
+ * network, an explicit choice of whoever operates the workers. The isolated build also gets a PID
+ * namespace (`--pid --fork --kill-child`): when its first process is killed (time limit, cancel) the kernel
+ * ends every process in it, including those a repository's script detached with `setsid` or `nohup &`.
  */
 export const BUILD_NETWORKS = ['isolated', 'host'] as const;
 export type BuildNetwork = (typeof BUILD_NETWORKS)[number];
 
 /** The command that puts the build into a namespace without network (no root needed where allowed). */
-export const ISOLATE_COMMAND = ['unshare', '--user', '--map-root-user', '--net', '--'];
+export const ISOLATE_COMMAND = [
+  'unshare',
+  '--user',
+  '--map-root-user',
+  '--net',
+  '--pid',
+  '--fork',
+  '--kill-child',
+  '--',
+];
 
 export interface BuildOptions {
   /** A shell command run in the sources' directory; unset: the built-in packaging only. */
@@ -108,12 +119,16 @@ async function run(command: string, cwd: string, options: BuildOptions, wrapper:
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // The whole process group (and, isolated, the whole PID namespace). A process that left the group
+  // (setsid) may still hold the output pipes: they are closed on our side so that the time limit holds.
   const kill = () => {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     } catch {
       /* already gone */
     }
+    child.stdout.destroy();
+    child.stderr.destroy();
   };
   let pending = Promise.resolve();
   const forward = (chunk: Buffer) => {
