@@ -1,9 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DeploymentsEvents } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import { DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
 import { DeployCountsRepository } from './deploy-counts.repository';
-
-const log = createLogger('catalog');
 
 /**
  * Counts a policy's successful deployments from the deployments service's durable events
@@ -17,20 +14,11 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    // The service serves without its counter: a subscription that cannot open yet is retried.
-    this.events.subscribeInBackground(
-      DeploymentsEvents.deploymentSucceeded,
+    subscribeDeployCounts(
+      this.events,
       'catalog',
-      async (event, delivery) => {
-        if (event.asset_type === 'policy' && event.policy_id)
-          await this.counts.countOnce(delivery.id, event.policy_id);
-      },
-      {
-        onDeadLetter: (job, error) => {
-          log.error({ err: error, eventId: job.id }, 'deployment-succeeded event given up after every retry');
-          return Promise.resolve();
-        },
-      },
+      (event) => (event.asset_type === 'policy' ? event.policy_id : null),
+      (eventId, policyId) => this.counts.countOnce(eventId, policyId),
     );
   }
 }

@@ -5,3 +5,4 @@ export * from './durable-events';
 export * from './durable-events.client';
 export * from './open-work-queue';
 export * from './outbox';
+export * from './deploy-counts';
