@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled, BuildError } from './build';
 
 const files = () =>
@@ -91,6 +92,27 @@ describe('the build step', () => {
       build(files(), options({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
     ).rejects.toThrow(BuildCancelled);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("keeps the first lines of a chatty build's output in the log, then says the rest is not shown", async () => {
+    const lines: string[] = [];
+    const max = DEPLOYMENT_LIMITS.buildOutputLinesMax;
+    const result = await build(
+      files(),
+      options({ command: `seq 1 ${max + 500}`, output: (l) => Promise.resolve(void lines.push(l)) }),
+    );
+    expect(result.files).toBe(2);
+    expect(lines).toHaveLength(max + 1);
+    expect(lines.slice(0, 2)).toEqual(['1', '2']);
+    expect(lines[max - 1]).toBe(String(max));
+    expect(lines[max]).toMatch(/further output not shown/);
+  });
+
+  it('fails a build whose files exceed the size an archive may have, without reading them', async () => {
+    const max = DEPLOYMENT_LIMITS.buildBytesMax;
+    await expect(
+      build(files(), options({ command: `head -c ${max + 1} /dev/zero > big.bin` })),
+    ).rejects.toThrow(new BuildError(`The build's files exceed ${max} bytes`));
   });
 
   it('fails on a non-zero exit code', async () => {

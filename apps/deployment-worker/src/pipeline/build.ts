@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { tarArchive } from './archive';
 
 /**
@@ -75,7 +76,7 @@ export async function build(
     }
     await run(options.command, dir, options, wrapper);
     const built = new Map<string, Buffer>();
-    await collect(dir, dir, built);
+    await collect(dir, dir, built, { bytes: 0 });
     const { archive, sha256 } = tarArchive(built);
     return { archive, sha256, files: built.size };
   } finally {
@@ -131,12 +132,20 @@ async function run(command: string, cwd: string, options: BuildOptions, wrapper:
     child.stderr.destroy();
   };
   let pending = Promise.resolve();
+  // A repository's script chooses how much it prints: the log keeps the first lines only.
+  const maxLines = DEPLOYMENT_LIMITS.buildOutputLinesMax;
+  let lines = 0;
   const forward = (chunk: Buffer) => {
     for (const line of chunk
       .toString('utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')) {
-      pending = pending.then(() => options.output(line));
+      lines++;
+      if (lines <= maxLines) pending = pending.then(() => options.output(line));
+      else if (lines === maxLines + 1)
+        pending = pending.then(() =>
+          options.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
+        );
     }
   };
   child.stdout.on('data', forward);
@@ -165,11 +174,21 @@ async function run(command: string, cwd: string, options: BuildOptions, wrapper:
   if (code !== 0) throw new BuildError(`The build command failed (exit code ${String(code)})`);
 }
 
-async function collect(root: string, dir: string, into: Map<string, Buffer>): Promise<void> {
+/** The regular files under `dir` (no links), sized before they are read: more than the limit fails. */
+async function collect(
+  root: string,
+  dir: string,
+  into: Map<string, Buffer>,
+  total: { bytes: number },
+): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) await collect(root, full, into);
-    else if (entry.isFile())
+    if (entry.isDirectory()) await collect(root, full, into, total);
+    else if (entry.isFile()) {
+      total.bytes += (await stat(full)).size;
+      if (total.bytes > DEPLOYMENT_LIMITS.buildBytesMax)
+        throw new BuildError(`The build's files exceed ${DEPLOYMENT_LIMITS.buildBytesMax} bytes`);
       into.set(path.relative(root, full).split(path.sep).join('/'), await readFile(full));
+    }
   }
 }

@@ -20,6 +20,10 @@ export const DEPLOYMENT_LIMITS = {
   historyLogsMax: 500,
   /** One log chunk's text (longer output is split). */
   logChunkMax: 4000,
+  /** A build command's output lines kept in the job's log (the rest is counted, not stored or streamed). */
+  buildOutputLinesMax: 2000,
+  /** The files a build command leaves, in all: more fails the build (they are packed in memory). */
+  buildBytesMax: 64 * 1024 * 1024,
   /** POST /api/deployments/delete-failed: rows removed by one call. */
   deleteFailedMax: 1000,
 } as const;
