@@ -13,7 +13,8 @@ export class WorkerEnv extends ServiceEnv {
 
   /**
    * A shell command run in the temporary directory holding the fetched sources (e.g. `make package`);
-   * unset, the built-in packaging step makes a checksummed tar archive of the implementation.
+   * unset, the built-in packaging step makes a checksummed tar archive of the implementation. It is shown
+   * in every build's log (`Building: …`), which the deploying user reads: never put a secret in it.
    */
   @IsOptional()
   @IsString()
