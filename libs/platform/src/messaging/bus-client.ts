@@ -14,7 +14,7 @@ import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
 import type { InProcessBroker } from './in-process-broker';
 import type { BusConfig } from './bus';
-import { withJsonText } from './forwarded-json';
+import { ForwardedJson, jsonTextOf, withJsonText } from './forwarded-json';
 import { REPLY_ERROR_HEADER } from './nats.transport';
 
 export const BUS_CONFIG = Symbol('BUS_CONFIG');
@@ -74,8 +74,11 @@ export class BusClient implements OnApplicationShutdown {
     const envelope: Envelope<Req> = { ctx, data };
     const timeoutMs = options.timeoutMs ?? this.bus.timeoutMs;
     try {
-      if (this.bus.kind === 'nats')
-        return await this.natsRequest<Req, Res>(descriptor.pattern, envelope, timeoutMs);
+      if (this.bus.kind === 'nats') {
+        const text = await this.natsRequest(descriptor.pattern, envelope, timeoutMs);
+        if (text === '') return undefined as Res;
+        return withJsonText(JSON.parse(text) as Res, text);
+      }
       return await firstValueFrom(
         this.proxy.send<Res, Envelope<Req>>(descriptor.pattern, envelope).pipe(timeout(timeoutMs)),
       );
@@ -85,16 +88,36 @@ export class BusClient implements OnApplicationShutdown {
   }
 
   /**
+   * The same request, for an answer that is only passed on (a read route of the gateway): over NATS
+   * the reply's JSON text is not parsed, the gateway sends it as it came. Errors as `request`'s.
+   */
+  async forward<Req, Res>(
+    descriptor: RpcDescriptor<Req, Res>,
+    ctx: RequestContext,
+    data: Req,
+  ): Promise<ForwardedJson<Res>> {
+    if (this.bus.kind !== 'nats') {
+      const answer = await this.request(descriptor, ctx, data);
+      return new ForwardedJson(jsonTextOf(answer) ?? JSON.stringify(answer));
+    }
+    try {
+      return new ForwardedJson(await this.natsRequest(descriptor.pattern, { ctx, data }, this.bus.timeoutMs));
+    } catch (error) {
+      throw toRemoteError(error, descriptor.pattern);
+    }
+  }
+
+  /**
    * Over NATS a request goes straight to the `nats` client, whose requests share one reply inbox per
    * connection (Nest's client subscribes a new inbox for every request). The packet is the one Nest's
    * server reads; the reply is in the wire form of `REPLY_ERROR_HEADER`. NATS failures are turned into
-   * the errors `toRemoteError` knows.
+   * the errors `toRemoteError` knows. Returns the reply's JSON text ('' for no answer).
    */
-  private async natsRequest<Req, Res>(
+  private async natsRequest<Req>(
     pattern: string,
     envelope: Envelope<Req>,
     timeoutMs: number,
-  ): Promise<Res> {
+  ): Promise<string> {
     const subject = this.bus.prefix + pattern;
     const packet = JSON.stringify({ pattern: subject, data: envelope, id: String(++this.nextId) });
     // A connection known to be lost fails at once (503); a request under way when it drops fails then,
@@ -124,8 +147,7 @@ export class BusClient implements OnApplicationShutdown {
     }
     const text = reply.data.length > 0 ? decoder.decode(reply.data) : '';
     if (reply.headers?.get(REPLY_ERROR_HEADER) === '1') throw JSON.parse(text) as unknown;
-    if (text === '') return undefined as Res;
-    return withJsonText(JSON.parse(text) as Res, text);
+    return text;
   }
 
   private natsConnection(): NatsConnection {

@@ -13,7 +13,19 @@ export function withJsonText<T>(value: T, text: string): T {
   return value;
 }
 
-/** The text `value` was parsed from, when it came over the bus unchanged. */
+/**
+ * A service's answer as the JSON text it arrived in, never parsed (`BusClient.forward`): what a
+ * pass-through route of the gateway sends on unchanged. `Res` is the contract's type of that text.
+ */
+export class ForwardedJson<Res> {
+  /** Only a type: which answer the text holds. */
+  declare readonly answer?: Res;
+
+  constructor(readonly text: string) {}
+}
+
+/** The text `value` was parsed from (or is, when forwarded unparsed), when it came over the bus unchanged. */
 export function jsonTextOf(value: unknown): string | undefined {
+  if (value instanceof ForwardedJson) return value.text;
   return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
 }
