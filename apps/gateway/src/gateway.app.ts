@@ -16,7 +16,8 @@ import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
 export interface Gateway {
   app: NestFastifyApplication;
-  document: OpenAPIObject;
+  /** Built on first use (the first request for it, or here), then kept. */
+  readonly document: OpenAPIObject;
 }
 
 const accessLog = createLogger('access');
@@ -78,9 +79,17 @@ export async function createGateway(
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
   await app.init();
-  const document = buildOpenApiDocument(app);
-  serveOpenApi(fastify, document);
-  return { app, document };
+  // The document is built when it is first asked for, not at start: building it and its JSON and
+  // YAML texts kept 10 MB of an idle gateway's memory for a page few requests ever read (issue 11).
+  let document: OpenAPIObject | undefined;
+  const documentOf = () => (document ??= buildOpenApiDocument(app));
+  serveOpenApi(fastify, documentOf);
+  return {
+    app,
+    get document() {
+      return documentOf();
+    },
+  };
 }
 
 /**
