@@ -30,6 +30,8 @@ interface Options {
   basePort: number;
   /** Extra Node.js flags for the system's processes (e.g. `--prof` to profile them). */
   nodeArgs: string[];
+  /** Only these parts (request keys, `fixed`, `auth`), for profiling one path; empty: all. */
+  only: string[];
 }
 
 function options(argv: string[]): Options {
@@ -52,6 +54,7 @@ function options(argv: string[]): Options {
     nats: get('nats', 'nats://127.0.0.1:4222'),
     basePort: Number(get('port', '3900')),
     nodeArgs: get('node-args', '').split(' ').filter(Boolean),
+    only: get('only', '').split(',').filter(Boolean),
   };
 }
 
@@ -255,13 +258,15 @@ async function main(): Promise<void> {
     const baseline = `http://127.0.0.1:${ports.baseline}`;
     await waitFor(`${baseline}/api/policies/${someId}`);
 
-    const requests: Array<{ name: string; path: string; budget: number }> = [
-      { name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
-      { name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
-      { name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
-      { name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
-      { name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
+    const wanted = (key: string) => o.only.length === 0 || o.only.includes(key);
+    const allRequests: Array<{ key: string; name: string; path: string; budget: number }> = [
+      { key: 'get', name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
+      { key: 'rare', name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
+      { key: 'list', name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
+      { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
+      { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
     ];
+    const requests = allRequests.filter((r) => wanted(r.key));
     const load = ['-d', String(o.seconds), '-c', String(o.connections)];
     // Warm both (JIT, prepared statements, caches) before measuring.
     for (const r of requests) {
@@ -297,15 +302,16 @@ async function main(): Promise<void> {
     });
 
     // A fixed 200 req/s on the system: search latency for a common word and a prefix.
-    const fixed = ['common-word search (q=traffic)', 'prefix search (q=auth)'].map((name) => {
-      const r = requests.find((x) => x.name === name)!;
+    const fixed = (wanted('fixed') ? ['common', 'prefix'] : []).map((key) => {
+      const r = allRequests.find((x) => x.key === key)!;
+      const name = r.name;
       const l = autocannon(system + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
       return { name, p50: l.p50, p99: l.p99 };
     });
 
     // Authenticated (Bearer) against anonymous, same request, interleaved.
     const authRatios: number[] = [];
-    for (let round = 0; round < o.rounds; round++) {
+    for (let round = 0; round < (wanted('auth') ? o.rounds : 0); round++) {
       const anon = autocannon(`${system}/api/policies/${someId}`, load);
       const auth = autocannon(`${system}/api/policies/${someId}`, load, { authorization: `Bearer ${token}` });
       authRatios.push(auth.rps / Math.max(anon.rps, 1e-9));
@@ -360,7 +366,7 @@ async function main(): Promise<void> {
       options: { ...o, postgres: undefined },
       throughput,
       fixedRate: fixed,
-      auth: { ratio: median(authRatios), ratios: authRatios, budget: 0.9 },
+      auth: { ratio: authRatios.length ? median(authRatios) : 0, ratios: authRatios, budget: 0.9 },
       idleMb,
       plans,
     };
