@@ -76,7 +76,8 @@ export class BusClient implements OnApplicationShutdown {
     const timeoutMs = options.timeoutMs ?? this.bus.timeoutMs;
     try {
       if (this.bus.kind === 'nats') {
-        const text = await this.natsRequest(descriptor.pattern, envelope, timeoutMs);
+        const bytes = await this.natsRequest(descriptor.pattern, envelope, timeoutMs);
+        const text = bytes.length > 0 ? decoder.decode(bytes) : '';
         if (text === '') return undefined as Res;
         return withJsonText(JSON.parse(text) as Res, text);
       }
@@ -99,7 +100,7 @@ export class BusClient implements OnApplicationShutdown {
   ): Promise<ForwardedJson<Res>> {
     if (this.bus.kind !== 'nats') {
       const answer = await this.request(descriptor, ctx, data);
-      return new ForwardedJson(jsonTextOf(answer) ?? JSON.stringify(answer));
+      return new ForwardedJson(encoder.encode(jsonTextOf(answer) ?? JSON.stringify(answer)));
     }
     try {
       return new ForwardedJson(await this.natsRequest(descriptor.pattern, { ctx, data }, this.bus.timeoutMs));
@@ -113,9 +114,10 @@ export class BusClient implements OnApplicationShutdown {
    * (`<inbox>.<n>`, one subscription for every request; Nest's client subscribed a new inbox per
    * request, and the `nats` client's own request allocated two errors with stack traces per request).
    * The packet is the one Nest's server reads; the reply is in the wire form of `REPLY_ERROR_HEADER`.
-   * Failures are the errors `toRemoteError` knows. Returns the reply's JSON text ('' for no answer).
+   * Failures are the errors `toRemoteError` knows. Returns the reply's JSON as UTF-8 bytes (none for no
+   * answer).
    */
-  private natsRequest<Req>(pattern: string, envelope: Envelope<Req>, timeoutMs: number): Promise<string> {
+  private natsRequest<Req>(pattern: string, envelope: Envelope<Req>, timeoutMs: number): Promise<Uint8Array> {
     const subject = this.bus.prefix + pattern;
     const id = String(++this.nextId);
     const packet = JSON.stringify({ pattern: subject, data: envelope, id });
@@ -123,7 +125,7 @@ export class BusClient implements OnApplicationShutdown {
     // (`onConnectionChange` below), not at the time-out: no reply can come back on a lost connection.
     if (!this.connected) return Promise.reject(new Error('Connection lost'));
     const replies = this.replyInbox();
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         replies.pending.delete(id);
         reject(new TimeoutError());
@@ -211,7 +213,7 @@ export class BusClient implements OnApplicationShutdown {
 }
 
 interface PendingRequest {
-  resolve: (text: string) => void;
+  resolve: (json: Uint8Array) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
 }
@@ -239,10 +241,10 @@ function settle(replies: ReplyInbox, id: string, msg: Msg): void {
       );
       return;
     }
-    const text = msg.data.length > 0 ? decoder.decode(msg.data) : '';
-    // The service's error payload, which `toRemoteError` turns into a RemoteError.
-    if (msg.headers?.get(REPLY_ERROR_HEADER) === '1') pending.reject(JSON.parse(text) as unknown);
-    else pending.resolve(text);
+    // An error reply is the service's error payload, which `toRemoteError` turns into a RemoteError.
+    if (msg.headers?.get(REPLY_ERROR_HEADER) === '1')
+      pending.reject(JSON.parse(decoder.decode(msg.data)) as unknown);
+    else pending.resolve(msg.data);
   } catch (error) {
     pending.reject(error);
   }
