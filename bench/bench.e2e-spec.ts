@@ -31,9 +31,16 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     );
     const result = JSON.parse(readFileSync(json, 'utf8')) as {
-      throughput: Array<{ name: string; ratio: number; errors: number }>;
+      throughput: Array<{
+        name: string;
+        ratio: number;
+        errors: number;
+        systemCpuUs: number;
+        baselineCpuUs: number;
+      }>;
       fixedRate: Array<{ p50: number }>;
       auth: { ratio: number };
+      startMb: Record<string, number>;
       idleMb: Record<string, number>;
       plans: Record<string, string>;
     };
@@ -41,6 +48,8 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     for (const t of result.throughput) {
       expect(t.ratio).toBeGreaterThan(0);
       expect(t.errors).toBe(0);
+      expect(t.systemCpuUs).toBeGreaterThan(0);
+      expect(t.baselineCpuUs).toBeGreaterThan(0);
     }
     expect(result.fixedRate).toHaveLength(2);
     expect(result.auth.ratio).toBeGreaterThan(0);
@@ -53,6 +62,7 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       'rulesets',
       'workspaces',
     ]);
+    expect(Object.keys(result.startMb).sort()).toEqual(Object.keys(result.idleMb).sort());
     expect(Object.keys(result.plans)).toHaveLength(8);
     expect(Object.values(result.plans).every((plan) => /Execution Time/.test(plan))).toBe(true);
   }, 300_000);

@@ -30,6 +30,8 @@ interface Options {
   basePort: number;
   /** Extra Node.js flags for the system's processes (e.g. `--prof` to profile them). */
   nodeArgs: string[];
+  /** Only these parts (request keys, `fixed`, `auth`), for profiling one path; empty: all. */
+  only: string[];
 }
 
 function options(argv: string[]): Options {
@@ -52,6 +54,7 @@ function options(argv: string[]): Options {
     nats: get('nats', 'nats://127.0.0.1:4222'),
     basePort: Number(get('port', '3900')),
     nodeArgs: get('node-args', '').split(' ').filter(Boolean),
+    only: get('only', '').split(',').filter(Boolean),
   };
 }
 
@@ -61,18 +64,35 @@ interface Load {
   p99: number;
   errors: number;
   non2xx: number;
+  requests: number;
+  /** CPU time of the measured processes (user + system), microseconds per request. */
+  cpuUs: number;
+}
+
+/** CPU time a process has used so far (user + system), in clock ticks (1/100 s). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** autocannon in its own process, so that the load generator does not share the server's event loop. */
-function autocannon(url: string, args: string[], headers: Record<string, string> = {}): Load {
+function autocannon(
+  url: string,
+  args: string[],
+  headers: Record<string, string> = {},
+  pids: number[] = [],
+): Load {
+  const ticks = () => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  const before = ticks();
   const bin = require.resolve('autocannon/autocannon.js');
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
   const out = execFileSync(process.execPath, [bin, '-j', ...args, ...headerArgs, url], {
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString();
+  const used = ticks() - before;
   const r = JSON.parse(out) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
@@ -83,6 +103,8 @@ function autocannon(url: string, args: string[], headers: Record<string, string>
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    requests: r.requests.total,
+    cpuUs: r.requests.total > 0 ? (used * 10_000) / r.requests.total : 0,
   };
 }
 
@@ -182,16 +204,16 @@ async function main(): Promise<void> {
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);
     // Idle: started and ready, before any request (a sign-up's password hashing grows identity's heap).
+    // Measured 2 s after the gateway is ready (start-up: V8's young generation is still at the size
+    // start-up grew it to) and after 30 s without requests (V8's memory reducer has then had its
+    // chance to shrink it, as in a replica that serves nothing).
+    const services = { gateway, identity, catalog, rulesets, connections, workspaces, deployments };
+    const rssOfAll = () =>
+      Object.fromEntries(Object.entries(services).map(([name, child]) => [name, rssMb(child.pid!)]));
     await new Promise((r) => setTimeout(r, 2000));
-    const idleMb = {
-      gateway: rssMb(gateway.pid!),
-      identity: rssMb(identity.pid!),
-      catalog: rssMb(catalog.pid!),
-      rulesets: rssMb(rulesets.pid!),
-      connections: rssMb(connections.pid!),
-      workspaces: rssMb(workspaces.pid!),
-      deployments: rssMb(deployments.pid!),
-    };
+    const startMb = rssOfAll();
+    await new Promise((r) => setTimeout(r, 28_000));
+    const idleMb = rssOfAll();
 
     // Owners through the real sign-up; policies straight into the catalog's table.
     const owners: string[] = [];
@@ -255,14 +277,19 @@ async function main(): Promise<void> {
     const baseline = `http://127.0.0.1:${ports.baseline}`;
     await waitFor(`${baseline}/api/policies/${someId}`);
 
-    const requests: Array<{ name: string; path: string; budget: number }> = [
-      { name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
-      { name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
-      { name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
-      { name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
-      { name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
+    const wanted = (key: string) => o.only.length === 0 || o.only.includes(key);
+    const allRequests: Array<{ key: string; name: string; path: string; budget: number }> = [
+      { key: 'get', name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
+      { key: 'rare', name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
+      { key: 'list', name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
+      { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
+      { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
     ];
+    const requests = allRequests.filter((r) => wanted(r.key));
     const load = ['-d', String(o.seconds), '-c', String(o.connections)];
+    // The Node.js processes a read passes through (NATS and PostgreSQL are shared with the baseline's
+    // side and with other work on the machine, so they are not counted on either side).
+    const systemPids = [gateway.pid!, catalog.pid!, identity.pid!];
     // Warm both (JIT, prepared statements, caches) before measuring.
     for (const r of requests) {
       autocannon(baseline + r.path, ['-d', '1', '-c', '2']);
@@ -272,8 +299,8 @@ async function main(): Promise<void> {
     for (let round = 0; round < o.rounds; round++) {
       const results: Record<string, { baseline: Load; system: Load }> = {};
       for (const r of requests) {
-        const b = autocannon(baseline + r.path, load);
-        const s = autocannon(system + r.path, load);
+        const b = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
+        const s = autocannon(system + r.path, load, {}, systemPids);
         results[r.name] = { baseline: b, system: s };
       }
       rounds.push(results);
@@ -293,22 +320,32 @@ async function main(): Promise<void> {
         systemP99: median(rounds.map((x) => x[r.name].system.p99)),
         baselineP99: median(rounds.map((x) => x[r.name].baseline.p99)),
         errors: rounds.reduce((n, x) => n + x[r.name].system.errors + x[r.name].system.non2xx, 0),
+        systemCpuUs: median(rounds.map((x) => x[r.name].system.cpuUs)),
+        baselineCpuUs: median(rounds.map((x) => x[r.name].baseline.cpuUs)),
       };
     });
 
     // A fixed 200 req/s on the system: search latency for a common word and a prefix.
-    const fixed = ['common-word search (q=traffic)', 'prefix search (q=auth)'].map((name) => {
-      const r = requests.find((x) => x.name === name)!;
+    const fixed = (wanted('fixed') ? ['common', 'prefix'] : []).map((key) => {
+      const r = allRequests.find((x) => x.key === key)!;
+      const name = r.name;
       const l = autocannon(system + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
       return { name, p50: l.p50, p99: l.p99 };
     });
 
     // Authenticated (Bearer) against anonymous, same request, interleaved.
     const authRatios: number[] = [];
-    for (let round = 0; round < o.rounds; round++) {
-      const anon = autocannon(`${system}/api/policies/${someId}`, load);
-      const auth = autocannon(`${system}/api/policies/${someId}`, load, { authorization: `Bearer ${token}` });
+    const authCpu: Array<[number, number]> = [];
+    for (let round = 0; round < (wanted('auth') ? o.rounds : 0); round++) {
+      const anon = autocannon(`${system}/api/policies/${someId}`, load, {}, systemPids);
+      const auth = autocannon(
+        `${system}/api/policies/${someId}`,
+        load,
+        { authorization: `Bearer ${token}` },
+        systemPids,
+      );
       authRatios.push(auth.rps / Math.max(anon.rps, 1e-9));
+      authCpu.push([auth.cpuUs, anon.cpuUs]);
     }
 
     // The plans of each list query at this volume.
@@ -360,8 +397,16 @@ async function main(): Promise<void> {
       options: { ...o, postgres: undefined },
       throughput,
       fixedRate: fixed,
-      auth: { ratio: median(authRatios), ratios: authRatios, budget: 0.9 },
+      auth: {
+        ratio: authRatios.length ? median(authRatios) : 0,
+        ratios: authRatios,
+        budget: 0.9,
+        bearerCpuUs: authCpu.length ? median(authCpu.map((x) => x[0])) : 0,
+        anonymousCpuUs: authCpu.length ? median(authCpu.map((x) => x[1])) : 0,
+      },
+      startMb,
       idleMb,
+      loadAverage: os.loadavg(),
       plans,
     };
     writeFileSync(o.json, JSON.stringify(result, null, 2));
@@ -401,10 +446,14 @@ type Result = {
     systemP99: number;
     baselineP99: number;
     errors: number;
+    systemCpuUs: number;
+    baselineCpuUs: number;
   }>;
   fixedRate: Array<{ name: string; p50: number; p99: number }>;
-  auth: { ratio: number; ratios: number[]; budget: number };
+  auth: { ratio: number; ratios: number[]; budget: number; bearerCpuUs: number; anonymousCpuUs: number };
+  startMb: Record<string, number>;
   idleMb: Record<string, number>;
+  loadAverage: number[];
   plans: Record<string, string>;
 };
 
@@ -434,15 +483,18 @@ function markdown(r: Result): string {
     `- Machine: ${String(r.machine.cpus)} CPUs (${String(r.machine.cpuModel)}), ${String(r.machine.memoryGb)} GB, ${String(r.machine.os)}`,
     `- Versions: Node ${String(r.versions.node)}, PostgreSQL ${String(r.versions.postgres)}`,
     `- Run: ${String(r.options.policies)} policies, ${String(r.options.rounds)} rounds of ${String(r.options.seconds)} s per request and side, ${String(r.options.connections)} connections, system from ${r.options.fromSource ? 'TypeScript sources' : 'build output (dist/)'}`,
+    `- Load average at the end of the run (other work on the machine): ${r.loadAverage.map((x) => x.toFixed(1)).join(', ')}`,
     '',
     '### Throughput against the baseline (median of the rounds)',
     '',
-    '| Request | ratio | budget | p99 ratio (budget 2) | system req/s | baseline req/s | system p99 ms | baseline p99 ms | ratios per round | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Request | ratio | budget | p99 ratio (budget 2) | system req/s | baseline req/s | system p99 ms | baseline p99 ms | ratios per round | Node CPU µs/request, system (baseline) | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...r.throughput.map(
       (t) =>
-        `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 2)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${t.errors} |`,
+        `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 2)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${f(t.systemCpuUs, 0)} (${f(t.baselineCpuUs, 0)}) | ${t.errors} |`,
     ),
+    '',
+    'Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: gateway, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.',
     '',
     '### Search at a fixed 200 req/s',
     '',
@@ -454,13 +506,15 @@ function markdown(r: Result): string {
     '',
     '### Authenticated against anonymous',
     '',
-    `Bearer token / anonymous, \`GET /api/policies/{id}\`: ${f(r.auth.ratio)} (budget ≥ 0.9, ${ok(r.auth.ratio >= 0.9)}); rounds ${r.auth.ratios.map((x) => f(x)).join(', ')}.`,
+    `Bearer token / anonymous, \`GET /api/policies/{id}\`: ${f(r.auth.ratio)} (budget ≥ 0.9, ${ok(r.auth.ratio >= 0.9)}); rounds ${r.auth.ratios.map((x) => f(x)).join(', ')}. Node CPU per request: ${f(r.auth.bearerCpuUs, 0)} µs with the token, ${f(r.auth.anonymousCpuUs, 0)} µs anonymous.`,
     '',
     '### Idle resident memory (budget 100 MB each)',
     '',
-    '| Process | MB |',
-    '|---|---|',
-    ...Object.entries(r.idleMb).map(([k, v]) => `| ${k} | ${v} (${ok(v <= 100)}) |`),
+    'Resident set size of each process, 2 s after the gateway is ready and after 30 s without requests.',
+    '',
+    '| Process | MB at start | MB idle (30 s) |',
+    '|---|---|---|',
+    ...Object.entries(r.idleMb).map(([k, v]) => `| ${k} | ${r.startMb[k]} | ${v} (${ok(v <= 100)}) |`),
     '',
     '### Plans of the list queries (EXPLAIN ANALYZE)',
     '',

@@ -1,96 +1,101 @@
 /**
  * The baseline of the benchmark: one Fastify + `pg` process serving the same routes with the same SQL
- * (the catalog repository's own query builders) and the same response shape, with no bus, no Nest and
- * no second process. What the system costs on top of this is what the ratios measure.
+ * (the catalog repository's own statements) and the same response shape, with no bus, no Nest and no
+ * second process. What the system costs on top of this is what the ratios measure.
  */
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { FIND_BY_ID, type PolicyListRow, type PolicyRow, searchPolicies, toPolicy } from '@pc/catalog';
+import {
+  FIND_PRESENTED_BY_ID,
+  type PolicyListRow,
+  PRESENTATIONS,
+  type Presentation,
+  type PresentedPolicyRow,
+  type PolicyRow,
+  searchPolicies,
+  toPolicy,
+} from '@pc/catalog';
 
 const DATABASE_URL = process.argv[2];
 const PORT = Number(process.argv[3] ?? 0);
 
 interface Owner {
-  id: string;
-  name: string;
-  username: string | null;
+  owner_name: string | null;
+  owner_username: string | null;
+}
+
+/**
+ * The owner in the same statement, from identity's table: the cheapest way a one-process server has
+ * (the system reads owners from a cache that identity's events keep current, with no round trip).
+ */
+const withOwner = (sql: string) => `SELECT q.*, u.name AS owner_name, u.username AS owner_username
+  FROM (${sql}) q LEFT JOIN identity.users u ON u.id = q.owner_id`;
+
+const NONE: Presentation = { doc_tabs: 0, doc_filled: 0, deliveries: [], liked: false };
+
+function present(row: PolicyRow, p: Presentation, o: Owner | undefined) {
+  return toPolicy(row, {
+    owner:
+      o && o.owner_name !== null
+        ? {
+            id: row.owner_id,
+            name: o.owner_name,
+            username: o.owner_username,
+            company: null,
+            email: '',
+            avatarEmailHash: '',
+            avatarUrl: '',
+          }
+        : undefined,
+    liked: p.liked,
+    docs: { tabs: p.doc_tabs, filled: p.doc_filled },
+    deliveries: p.deliveries,
+  });
 }
 
 async function main(): Promise<void> {
   const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
-  // The baseline reads owners from identity's table directly: the cheapest possible way.
-  const owners = async (ids: string[]): Promise<Map<string, Owner>> => {
-    const { rows } = await pool.query<Owner>({
-      name: 'owners',
-      text: 'SELECT id, name, username FROM identity.users WHERE id = ANY($1::uuid[])',
-      values: [[...new Set(ids)]],
-    });
-    return new Map(rows.map((r) => [r.id, r]));
-  };
-  // The same reads the catalog's presenter makes beside the owners: docs summaries, idea deliveries.
-  const extras = async (ids: string[]) => {
-    await Promise.all([
-      pool.query({
-        name: 'docs',
-        text: `SELECT policy_id, count(*) AS tabs,
-                 count(*) FILTER (WHERE kind = 'predefined' AND btrim(body_md) <> '') AS filled
-                 FROM catalog.policy_doc_tabs WHERE policy_id = ANY($1::uuid[]) GROUP BY policy_id`,
-        values: [ids],
-      }),
-      pool.query({
-        name: 'ideas',
-        text: `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
-                 FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
-                WHERE d.resource_type = 'policy' AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,
-        values: [ids],
-      }),
-    ]);
-  };
-  const present = async (rows: PolicyRow[]) => {
-    const [found] = await Promise.all([owners(rows.map((r) => r.owner_id)), extras(rows.map((r) => r.id))]);
-    return rows.map((row) => {
-      const o = found.get(row.owner_id);
-      return toPolicy(row, {
-        owner: o
-          ? {
-              id: o.id,
-              name: o.name,
-              username: o.username,
-              company: null,
-              email: '',
-              avatarEmailHash: '',
-              avatarUrl: '',
-            }
-          : undefined,
-        liked: false,
-        docs: { tabs: 0, filled: 0 },
-        deliveries: [],
-      });
-    });
-  };
+  const byId = withOwner(FIND_PRESENTED_BY_ID);
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/api/policies/:id', async (req, reply) => {
-    const { rows } = await pool.query<PolicyRow>({
+    const { rows } = await pool.query<PresentedPolicyRow & Owner>({
       name: 'by-id',
-      text: FIND_BY_ID,
-      values: [req.params.id],
+      text: byId,
+      values: [req.params.id, null],
     });
-    if (!rows[0] || rows[0].status !== 'published') return reply.status(404).send({ message: 'Not found' });
-    return { policy: (await present(rows))[0] };
+    const row = rows[0];
+    if (!row || row.status !== 'published') return reply.status(404).send({ message: 'Not found' });
+    return { policy: present(row, row, row) };
   });
   app.get<{ Querystring: { q?: string; limit?: string } }>('/api/policies', async (req) => {
     const limit = Math.min(Number(req.query.limit ?? 100), 200);
     const search = { viewerId: null, q: req.query.q, sort: 'alpha', order: 'asc', limit, offset: 0 } as const;
-    // The catalog's own reads: the walk of the order, then the search indexes when it came back short.
+    // The catalog's own reads: the walk of the order, then the search indexes when it came back short;
+    // then the presentations of the page, with the owners in the same statement.
     const rows = await searchPolicies(
       search,
       async (sql, params) => (await pool.query<PolicyListRow>(sql, params)).rows,
     );
     const page = rows.slice(0, limit);
-    return { policies: await present(page), hasMore: rows.length > limit, nextCursor: null };
+    const { rows: extras } = await pool.query<Presentation & Owner & { id: string }>({
+      name: 'presentations',
+      text: `SELECT x.*, u.name AS owner_name, u.username AS owner_username
+               FROM (${PRESENTATIONS}) x JOIN catalog.policies o ON o.id = x.id
+               LEFT JOIN identity.users u ON u.id = o.owner_id`,
+      values: [page.map((r) => r.id), null],
+    });
+    const found = new Map(extras.map((x) => [x.id, x]));
+    return {
+      policies: page.map((row) => present(row, found.get(row.id) ?? NONE, found.get(row.id))),
+      hasMore: rows.length > limit,
+      nextCursor: null,
+    };
   });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
 }
 
-void main();
+void main().catch((error: unknown) => {
+  process.stderr.write(`baseline failed: ${String(error instanceof Error ? error.stack : error)}\n`);
+  process.exit(1);
+});

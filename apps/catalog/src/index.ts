@@ -7,7 +7,10 @@ export { CatalogEnv } from './catalog.env';
 export { catalogDatabase } from './database/catalog.datasource';
 // The benchmark's baseline runs the catalog's own SQL and response mapping (bench/baseline).
 export {
-  FIND_BY_ID,
+  FIND_PRESENTED_BY_ID,
+  PRESENTATIONS,
+  type Presentation,
+  type PresentedPolicyRow,
   type PolicyListRow,
   type PolicySearch,
   searchPolicies,

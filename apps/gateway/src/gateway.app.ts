@@ -4,7 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type BusConfig, createLogger, jsonTextOf, PinoNestLogger, SHUTDOWN_ALONE } from '@pc/platform';
+import {
+  type BusConfig,
+  createLogger,
+  ForwardedJson,
+  jsonTextOf,
+  PinoNestLogger,
+  SHUTDOWN_ALONE,
+} from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -16,7 +23,8 @@ import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 
 export interface Gateway {
   app: NestFastifyApplication;
-  document: OpenAPIObject;
+  /** Built on first use (the first request for it, or here), then kept. */
+  readonly document: OpenAPIObject;
 }
 
 const accessLog = createLogger('access');
@@ -52,8 +60,15 @@ export async function createGateway(
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
   if (env.WEB_DIR) serveWebApp(fastify, env.WEB_DIR);
-  // A service's answer is sent on in the JSON text it arrived in, not serialized a second time.
-  fastify.setReplySerializer((payload) => jsonTextOf(payload) ?? JSON.stringify(payload));
+  // A service's answer is sent on in the JSON it arrived in, not serialized a second time (a forwarded
+  // one as its UTF-8 bytes, never decoded to a string and encoded again). Fastify sends a Buffer from
+  // the serializer as it is (its type says string).
+  fastify.setReplySerializer(
+    (payload) =>
+      (payload instanceof ForwardedJson
+        ? payload.body()
+        : (jsonTextOf(payload) ?? JSON.stringify(payload))) as unknown as string,
+  );
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api')) applyApiHeaders(request.url, reply);
@@ -78,9 +93,17 @@ export async function createGateway(
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
   await app.init();
-  const document = buildOpenApiDocument(app);
-  serveOpenApi(fastify, document);
-  return { app, document };
+  // The document is built when it is first asked for, not at start: building it and its JSON and
+  // YAML texts kept 10 MB of an idle gateway's memory for a page few requests ever read (issue 11).
+  let document: OpenAPIObject | undefined;
+  const documentOf = () => (document ??= buildOpenApiDocument(app));
+  serveOpenApi(fastify, documentOf);
+  return {
+    app,
+    get document() {
+      return documentOf();
+    },
+  };
 }
 
 /**

@@ -12,7 +12,6 @@ export * from './messaging/forwarded-json';
 export * from './messaging/reply-limit';
 export * from './messaging/messaging.module';
 export * from './messaging/handles.decorator';
-export * from './messaging/request-context.interceptor';
 export * from './database/database';
 export * from './database/database.module';
 export * from './database/embedded-postgres';

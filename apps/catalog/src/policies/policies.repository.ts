@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AssetKind, Direction, PolicySort, SortOrder } from '@pc/contracts';
+import type { AssetKind, Direction, IdeaDelivery, PolicySort, SortOrder } from '@pc/contracts';
 import { preparedQuery } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Keyset } from '../common/paging';
@@ -19,10 +19,46 @@ export interface PolicySearch {
   after?: Keyset | null;
 }
 
+/** What the presenter reads beside a row (`presentationColumns`), as node-postgres returns it. */
+export interface Presentation {
+  doc_tabs: number;
+  doc_filled: number;
+  deliveries: IdeaDelivery[];
+  liked: boolean;
+}
+
+export type PresentedPolicyRow = PolicyRow & Presentation;
+
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
 export const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
+
+/**
+ * What the presenter adds to a row of `p` besides the owner, read in the same statement instead of one
+ * query each (every query is a round trip and two system calls on both sides): the docs summary, the
+ * ideas the policy delivers (by idea title) and whether `viewer` (a uuid parameter, null for anonymous)
+ * liked it.
+ */
+function presentationColumns(viewer: string): string {
+  return `(SELECT count(*) FROM catalog.policy_doc_tabs t WHERE t.policy_id = p.id)::int AS doc_tabs,
+    (SELECT count(*) FROM catalog.policy_doc_tabs t
+      WHERE t.policy_id = p.id AND t.kind = 'predefined' AND btrim(t.body_md) <> '')::int AS doc_filled,
+    (SELECT coalesce(json_agg(json_build_object('id', d.idea_id, 'title', i.title, 'phase', d.phase,
+              'coverage', d.coverage, 'scope_note', d.scope_note, 'completes_idea', d.completes_idea)
+              ORDER BY i.title), '[]'::json)
+       FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
+      WHERE d.resource_type = 'policy' AND d.resource_id = p.id) AS deliveries,
+    EXISTS (SELECT 1 FROM catalog.policy_likes l WHERE l.policy_id = p.id AND l.user_id = ${viewer}) AS liked`;
+}
+
+/** A policy with everything the presenter needs but its owner: one statement, one round trip. */
+export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationColumns('$2::uuid')}
+  FROM catalog.policies p WHERE p.id = $1`;
+
+/** The same for the rows of a page, by id (`$1`), for the viewer `$2`. */
+export const PRESENTATIONS = `SELECT p.id, ${presentationColumns('$2::uuid')}
+  FROM unnest($1::uuid[]) AS p(id)`;
 
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;
@@ -52,6 +88,25 @@ export class PoliciesRepository {
     }
     const rows = await (db ?? this.db).query<PolicyRow[]>(`${FIND_BY_ID}${lock ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] ?? null;
+  }
+
+  /** A policy with its presentation for `viewerId`, as one prepared statement (the hottest read). */
+  async findPresented(id: string, viewerId: string | null): Promise<PresentedPolicyRow | null> {
+    const [row] = await preparedQuery<PresentedPolicyRow>(this.dataSource, FIND_PRESENTED_BY_ID, [
+      id,
+      viewerId,
+    ]);
+    return row ?? null;
+  }
+
+  /** The presentations of many rows for `viewerId`, by policy id, in one statement. */
+  async presentations(ids: string[], viewerId: string | null): Promise<Map<string, Presentation>> {
+    if (ids.length === 0) return new Map();
+    const rows = await preparedQuery<Presentation & { id: string }>(this.dataSource, PRESENTATIONS, [
+      ids,
+      viewerId,
+    ]);
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async slugTaken(slug: string, db: EntityManager = this.db): Promise<boolean> {
@@ -132,28 +187,6 @@ export class PoliciesRepository {
     await this.db.query(`UPDATE catalog.policies SET download_count = download_count + 1 WHERE id = $1`, [
       id,
     ]);
-  }
-
-  async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await preparedQuery<{ policy_id: string }>(
-      this.dataSource,
-      `SELECT policy_id FROM catalog.policy_likes WHERE user_id = $1 AND policy_id = ANY($2::uuid[])`,
-      [userId, ids],
-    );
-    return new Set(rows.map((r) => r.policy_id));
-  }
-
-  async docsSummaries(ids: string[]): Promise<Map<string, { tabs: number; filled: number }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await preparedQuery<{ policy_id: string; tabs: string; filled: string }>(
-      this.dataSource,
-      `SELECT policy_id, count(*) AS tabs,
-              count(*) FILTER (WHERE kind = 'predefined' AND btrim(body_md) <> '') AS filled
-         FROM catalog.policy_doc_tabs WHERE policy_id = ANY($1::uuid[]) GROUP BY policy_id`,
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.policy_id, { tabs: Number(r.tabs), filled: Number(r.filled) }]));
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type RevisionField,
   type UpdatePolicyRequest,
 } from '@pc/contracts';
-import { badRequest, conflict, fitToBudget, forbidden, unprocessable } from '@pc/platform';
+import { badRequest, conflict, fitToBudget, forbidden, notFound, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
@@ -33,7 +33,7 @@ import { SOURCE_HOST } from '../source/source-host.provider';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
 import { VendorCatalog } from '../vendor/vendor-catalog';
 import { completeness, filledPredefined } from './policy.mapper';
-import { PolicyAccess } from './policy-access';
+import { canSee, PolicyAccess } from './policy-access';
 import { PolicyPresenter } from './policy.presenter';
 import type { PolicyChanges } from './policy.row';
 import { PoliciesRepository } from './policies.repository';
@@ -99,8 +99,11 @@ export class PoliciesService {
     return { policies: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
+  /** One statement reads the policy with its presentation; the owner comes from the cache. */
   async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
-    return { policy: await this.presenter.one(ctx, await this.access.visible(ctx, id)) };
+    const row = await this.policies.findPresented(id, callerId(ctx.caller));
+    if (!row || !canSee(ctx.caller, row)) throw notFound('Policy');
+    return { policy: await this.presenter.presented(ctx, row) };
   }
 
   /**

@@ -45,7 +45,7 @@ export class PoliciesController {
   @ApiOkResponse({ type: PolicyListDto })
   @ApiErrors([400, 'A query parameter is invalid'])
   list(@Ctx() ctx: RequestContext, @Query() query: ListPoliciesQuery) {
-    return this.bus.request(CatalogRpc.listPolicies, ctx, query);
+    return this.bus.forward(CatalogRpc.listPolicies, ctx, query);
   }
 
   @Get('vendor-policies/:slug')
@@ -63,7 +63,7 @@ export class PoliciesController {
   @ApiOkResponse({ type: PolicyEnvelopeDto })
   @ApiErrors([404, 'No such policy, or not visible to the caller'])
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getPolicy, ctx, { id });
+    return this.bus.forward(CatalogRpc.getPolicy, ctx, { id });
   }
 
   @Patch('policies/:id')

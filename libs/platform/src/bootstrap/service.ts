@@ -19,7 +19,6 @@ import { createLogger, PinoNestLogger } from '../logging/logger';
 import { type BusConfig, createServerStrategy } from '../messaging/bus';
 import { BusClient } from '../messaging/bus-client';
 import { MessagingModule } from '../messaging/messaging.module';
-import { RequestContextInterceptor } from '../messaging/request-context.interceptor';
 
 /** What every service declares about itself, so one bootstrap serves them all. */
 export interface ServiceDefinition {
@@ -72,7 +71,6 @@ export async function startService(
       abortOnError: false,
     });
     app.useGlobalFilters(new RpcErrorFilter());
-    app.useGlobalInterceptors(new RequestContextInterceptor());
     app.enableShutdownHooks([], shutdown);
     await app.listen();
     log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
@@ -82,9 +80,9 @@ export async function startService(
     logger,
     abortOnError: false,
   });
-  // Filters and interceptors must be registered before the microservice is connected, and inherited.
+  // Filters must be registered before the microservice is connected, and inherited. The request id of
+  // each message reaches the log lines through the transports (`inMessageContext`), not an interceptor.
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new RequestContextInterceptor());
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   app.enableShutdownHooks([], shutdown);
   await app.startAllMicroservices();

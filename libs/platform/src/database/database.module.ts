@@ -1,5 +1,5 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { READINESS_CHECKS, type ReadinessCheck } from '../health/health';
 import {
   createServiceDataSource,
@@ -7,36 +7,41 @@ import {
   migrateServiceSchema,
   type ServiceDatabaseOptions,
 } from './database';
-
-@Injectable()
-class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-  }
-}
-
-@Injectable()
-class DatabaseReadiness implements ReadinessCheck {
-  readonly name = 'database';
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async check(): Promise<void> {
-    await this.dataSource.query('SELECT 1');
-  }
-}
+import { typeorm } from './drivers';
 
 /** The service's own data source: migrated at start, closed at shutdown, checked for readiness. */
 @Module({})
 export class DatabaseModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
+    // TypeORM's DataSource class is the injection token the repositories ask for; it is loaded here,
+    // when a service declares its database, not when the library is imported (see drivers.ts).
+    const DataSourceToken = typeorm().DataSource;
+
+    @Injectable()
+    class DataSourceLifecycle implements OnApplicationShutdown {
+      constructor(@Inject(DataSourceToken) private readonly dataSource: DataSource) {}
+
+      async onApplicationShutdown(): Promise<void> {
+        if (this.dataSource.isInitialized) await this.dataSource.destroy();
+      }
+    }
+
+    @Injectable()
+    class DatabaseReadiness implements ReadinessCheck {
+      readonly name = 'database';
+      constructor(@Inject(DataSourceToken) private readonly dataSource: DataSource) {}
+
+      async check(): Promise<void> {
+        await this.dataSource.query('SELECT 1');
+      }
+    }
+
     return {
       module: DatabaseModule,
       global: true,
       providers: [
         {
-          provide: DataSource,
+          provide: DataSourceToken,
           useFactory: async () => {
             const dataSource = createServiceDataSource(options);
             await initializeDataSource(dataSource, options.url);
@@ -48,7 +53,7 @@ export class DatabaseModule {
         DatabaseReadiness,
         { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness },
       ],
-      exports: [DataSource, READINESS_CHECKS.database],
+      exports: [DataSourceToken, READINESS_CHECKS.database],
     };
   }
 }

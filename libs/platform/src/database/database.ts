@@ -1,5 +1,5 @@
-import { Client } from 'pg';
-import { DataSource, type MixedList } from 'typeorm';
+import type { DataSource, MixedList } from 'typeorm';
+import { pg, typeorm } from './drivers';
 import { createLogger } from '../logging/logger';
 
 const log = createLogger('database');
@@ -19,7 +19,7 @@ export interface ServiceDatabaseOptions {
 }
 
 export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
-  return new DataSource({
+  return new (typeorm().DataSource)({
     type: 'postgres',
     url: options.url,
     schema: options.schema,
@@ -87,7 +87,7 @@ export async function ensureDatabase(url: string): Promise<void> {
   if (!name) return;
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
+  const client = new (pg().Client)({ connectionString: admin.toString() });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

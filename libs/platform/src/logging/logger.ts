@@ -10,6 +10,22 @@ interface LogContext {
 /** Holds the request id of the message being handled, so every log line can carry it. */
 export const logContext = new AsyncLocalStorage<LogContext>();
 
+/**
+ * Runs the handling of one bus message in a logging context of its own; `noteRequestId` fills it in
+ * once the message is read. (A Nest interceptor did this before: it cost an AsyncResource, an
+ * observable and a deprecation wrapper per message, 6-8% of a service's CPU on a cheap read.)
+ */
+export function inMessageContext<T>(handle: () => T): T {
+  return logContext.run({ requestId: '' }, handle);
+}
+
+/** Puts the request id of a bus packet (`{data: {ctx: {requestId}}}`) into the current message's context. */
+export function noteRequestId(packet: unknown): void {
+  const store = logContext.getStore();
+  const requestId = (packet as { data?: { ctx?: { requestId?: unknown } } } | null)?.data?.ctx?.requestId;
+  if (store && typeof requestId === 'string') store.requestId = requestId;
+}
+
 /** Names whose values never reach a log line. */
 const REDACT = [
   'password',
@@ -47,7 +63,7 @@ export function rootLogger(): Logger {
       serializers: { err: serializeError },
       mixin: () => {
         const ctx = logContext.getStore();
-        return ctx ? { requestId: ctx.requestId } : {};
+        return ctx?.requestId ? { requestId: ctx.requestId } : {};
       },
     },
     pino.destination({ dest: 1, sync: false }),

@@ -8,13 +8,13 @@ import {
   type RpcDescriptor,
   type RpcErrorPayload,
 } from '@pc/contracts';
-import { ErrorCode, type Msg, type NatsConnection, NatsError } from 'nats';
+import { createInbox, ErrorCode, type Msg, type NatsConnection, NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
 import type { InProcessBroker } from './in-process-broker';
 import type { BusConfig } from './bus';
-import { withJsonText } from './forwarded-json';
+import { ForwardedJson, jsonTextOf, withJsonText } from './forwarded-json';
 import { REPLY_ERROR_HEADER } from './nats.transport';
 
 export const BUS_CONFIG = Symbol('BUS_CONFIG');
@@ -34,6 +34,7 @@ const decoder = new TextDecoder();
 export class BusClient implements OnApplicationShutdown {
   private readonly unsubscribes: Array<() => void> = [];
   private nats: NatsConnection | undefined;
+  private replies: ReplyInbox | undefined;
   private nextId = 0;
   private connection: 'connected' | 'disconnected' | 'unknown' = 'unknown';
   private readonly connectionListeners: Array<(state: 'connected' | 'disconnected') => void> = [];
@@ -74,8 +75,12 @@ export class BusClient implements OnApplicationShutdown {
     const envelope: Envelope<Req> = { ctx, data };
     const timeoutMs = options.timeoutMs ?? this.bus.timeoutMs;
     try {
-      if (this.bus.kind === 'nats')
-        return await this.natsRequest<Req, Res>(descriptor.pattern, envelope, timeoutMs);
+      if (this.bus.kind === 'nats') {
+        const bytes = await this.natsRequest(descriptor.pattern, envelope, timeoutMs);
+        const text = bytes.length > 0 ? decoder.decode(bytes) : '';
+        if (text === '') return undefined as Res;
+        return withJsonText(JSON.parse(text) as Res, text);
+      }
       return await firstValueFrom(
         this.proxy.send<Res, Envelope<Req>>(descriptor.pattern, envelope).pipe(timeout(timeoutMs)),
       );
@@ -85,47 +90,81 @@ export class BusClient implements OnApplicationShutdown {
   }
 
   /**
-   * Over NATS a request goes straight to the `nats` client, whose requests share one reply inbox per
-   * connection (Nest's client subscribes a new inbox for every request). The packet is the one Nest's
-   * server reads; the reply is in the wire form of `REPLY_ERROR_HEADER`. NATS failures are turned into
-   * the errors `toRemoteError` knows.
+   * The same request, for an answer that is only passed on (a read route of the gateway): over NATS
+   * the reply's JSON text is not parsed, the gateway sends it as it came. Errors as `request`'s.
    */
-  private async natsRequest<Req, Res>(
-    pattern: string,
-    envelope: Envelope<Req>,
-    timeoutMs: number,
-  ): Promise<Res> {
-    const subject = this.bus.prefix + pattern;
-    const packet = JSON.stringify({ pattern: subject, data: envelope, id: String(++this.nextId) });
-    // A connection known to be lost fails at once (503); a request under way when it drops fails then,
-    // not at the time-out: no reply can come back on a lost connection.
-    if (!this.connected) throw new Error('Connection lost');
-    let reply: Msg;
-    let stopWatching = (): void => undefined;
-    const lost = new Promise<never>((_, reject) => {
-      const listener = (state: 'connected' | 'disconnected') => {
-        if (state === 'disconnected') reject(new Error('Connection lost'));
-      };
-      this.connectionListeners.push(listener);
-      stopWatching = () => {
-        const index = this.connectionListeners.indexOf(listener);
-        if (index >= 0) this.connectionListeners.splice(index, 1);
-      };
-    });
-    try {
-      reply = await Promise.race([
-        this.natsConnection().request(subject, encoder.encode(packet), { timeout: timeoutMs }),
-        lost,
-      ]);
-    } catch (error) {
-      throw fromNatsError(error);
-    } finally {
-      stopWatching();
+  async forward<Req, Res>(
+    descriptor: RpcDescriptor<Req, Res>,
+    ctx: RequestContext,
+    data: Req,
+  ): Promise<ForwardedJson<Res>> {
+    if (this.bus.kind !== 'nats') {
+      const answer = await this.request(descriptor, ctx, data);
+      return new ForwardedJson(encoder.encode(jsonTextOf(answer) ?? JSON.stringify(answer)));
     }
-    const text = reply.data.length > 0 ? decoder.decode(reply.data) : '';
-    if (reply.headers?.get(REPLY_ERROR_HEADER) === '1') throw JSON.parse(text) as unknown;
-    if (text === '') return undefined as Res;
-    return withJsonText(JSON.parse(text) as Res, text);
+    try {
+      return new ForwardedJson(await this.natsRequest(descriptor.pattern, { ctx, data }, this.bus.timeoutMs));
+    } catch (error) {
+      throw toRemoteError(error, descriptor.pattern);
+    }
+  }
+
+  /**
+   * Over NATS a request is published with a reply subject under this connection's one reply inbox
+   * (`<inbox>.<n>`, one subscription for every request; Nest's client subscribed a new inbox per
+   * request, and the `nats` client's own request allocated two errors with stack traces per request).
+   * The packet is the one Nest's server reads; the reply is in the wire form of `REPLY_ERROR_HEADER`.
+   * Failures are the errors `toRemoteError` knows. Returns the reply's JSON as UTF-8 bytes (none for no
+   * answer).
+   */
+  private natsRequest<Req>(pattern: string, envelope: Envelope<Req>, timeoutMs: number): Promise<Uint8Array> {
+    const subject = this.bus.prefix + pattern;
+    const id = String(++this.nextId);
+    const packet = JSON.stringify({ pattern: subject, data: envelope, id });
+    // A connection known to be lost fails at once (503); a request under way when it drops fails then
+    // (`onConnectionChange` below), not at the time-out: no reply can come back on a lost connection.
+    if (!this.connected) return Promise.reject(new Error('Connection lost'));
+    const replies = this.replyInbox();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        replies.pending.delete(id);
+        reject(new TimeoutError());
+      }, timeoutMs);
+      replies.pending.set(id, { resolve, reject, timer });
+      try {
+        this.natsConnection().publish(subject, encoder.encode(packet), { reply: `${replies.inbox}.${id}` });
+      } catch (error) {
+        clearTimeout(timer);
+        replies.pending.delete(id);
+        // A NATS error or its translation, which `toRemoteError` reads.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        reject(fromNatsError(error));
+      }
+    });
+  }
+
+  /** The connection's reply inbox, subscribed on first use; every pending request fails when NATS is lost. */
+  private replyInbox(): ReplyInbox {
+    if (this.replies) return this.replies;
+    // Under the inbox prefix the connection was made with (`_INBOX_<app>`, which NATS permissions allow).
+    const connection = this.natsConnection();
+    const prefix = (connection as { options?: { inboxPrefix?: string } }).options?.inboxPrefix;
+    const inbox = createInbox(prefix);
+    const replies: ReplyInbox = { inbox, pending: new Map() };
+    const sub = connection.subscribe(`${inbox}.*`, {
+      callback: (_error, msg) => settle(replies, msg.subject.slice(inbox.length + 1), msg),
+    });
+    this.unsubscribes.push(() => sub.unsubscribe());
+    this.onConnectionChange((state) => {
+      if (state !== 'disconnected') return;
+      for (const [id, pending] of replies.pending) {
+        clearTimeout(pending.timer);
+        replies.pending.delete(id);
+        pending.reject(new Error('Connection lost'));
+      }
+    });
+    this.replies = replies;
+    return replies;
   }
 
   private natsConnection(): NatsConnection {
@@ -170,6 +209,44 @@ export class BusClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     await this.proxy.close();
+  }
+}
+
+interface PendingRequest {
+  resolve: (json: Uint8Array) => void;
+  reject: (error: unknown) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface ReplyInbox {
+  inbox: string;
+  /** Requests awaiting their reply, by the last token of their reply subject. */
+  pending: Map<string, PendingRequest>;
+}
+
+/**
+ * Settles the request a reply is for: its text, the error payload of an error reply, or the NATS
+ * server's 503 status when no service subscribes to the subject. A reply for a request that timed out
+ * meanwhile is dropped.
+ */
+function settle(replies: ReplyInbox, id: string, msg: Msg): void {
+  const pending = replies.pending.get(id);
+  if (!pending) return;
+  replies.pending.delete(id);
+  clearTimeout(pending.timer);
+  try {
+    if (msg.data.length === 0 && msg.headers?.hasError) {
+      pending.reject(
+        new Error(msg.headers.code === 503 ? 'no responders' : `NATS status ${msg.headers.code}`),
+      );
+      return;
+    }
+    // An error reply is the service's error payload, which `toRemoteError` turns into a RemoteError.
+    if (msg.headers?.get(REPLY_ERROR_HEADER) === '1')
+      pending.reject(JSON.parse(decoder.decode(msg.data)) as unknown);
+    else pending.resolve(msg.data);
+  } catch (error) {
+    pending.reject(error);
   }
 }
 

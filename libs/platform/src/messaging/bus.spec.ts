@@ -7,6 +7,7 @@ describe('natsConnection', () => {
       user: 'catalog',
       pass: 's@cret',
       inboxPrefix: '_INBOX_catalog',
+      noAsyncTraces: true,
     });
   });
 
@@ -14,6 +15,7 @@ describe('natsConnection', () => {
     expect(natsConnection('nats://a:4222,nats://b:4222', 'gateway-client')).toEqual({
       servers: ['nats://a:4222', 'nats://b:4222'],
       inboxPrefix: '_INBOX_gateway-client',
+      noAsyncTraces: true,
     });
   });
 });

@@ -13,7 +13,25 @@ export function withJsonText<T>(value: T, text: string): T {
   return value;
 }
 
+/**
+ * A service's answer as the UTF-8 JSON bytes it arrived in, never decoded nor parsed
+ * (`BusClient.forward`): what a pass-through route of the gateway sends on unchanged. `Res` is the
+ * contract's type of that JSON.
+ */
+export class ForwardedJson<Res> {
+  /** Only a type: which answer the JSON holds. */
+  declare readonly answer?: Res;
+
+  constructor(readonly json: Uint8Array) {}
+
+  /** The bytes as a Buffer for an HTTP body, without copying them. */
+  body(): Buffer {
+    return Buffer.from(this.json.buffer, this.json.byteOffset, this.json.byteLength);
+  }
+}
+
 /** The text `value` was parsed from, when it came over the bus unchanged. */
 export function jsonTextOf(value: unknown): string | undefined {
+  if (value instanceof ForwardedJson) return Buffer.from(value.json).toString('utf8');
   return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
 }

@@ -9,6 +9,7 @@ import {
 import type { RpcErrorPayload } from '@pc/contracts';
 import { type InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
+import { inMessageContext, noteRequestId } from '../logging/logger';
 
 export const IN_PROCESS_TRANSPORT = Symbol('in-process');
 
@@ -41,7 +42,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         this.broker.subscribe(
           subject,
           this.queue,
-          (raw, reply) => void this.handleMessage(subject, raw, reply),
+          (raw, reply) => void inMessageContext(() => this.handleMessage(subject, raw, reply)),
         ),
       );
     }
@@ -68,8 +69,14 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return subject.startsWith(this.prefix) ? subject : this.prefix + subject;
   }
 
+  /** Subjects are plain strings: Nest's `JSON.parse` attempt threw (and was caught) on every message. */
+  protected override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
+  }
+
   private async handleMessage(subject: string, raw: string, reply?: (raw: string) => void): Promise<void> {
     const message = JSON.parse(raw) as WirePacket;
+    noteRequestId(message);
     const context = new BaseRpcContext([subject]);
     if (message.id === undefined) {
       await this.handleEvent(subject, message, context);

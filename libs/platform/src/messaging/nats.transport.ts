@@ -1,7 +1,7 @@
 import { ClientNats, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { MAX_PAYLOAD_BYTES } from './in-process-broker';
-import { createLogger } from '../logging/logger';
+import { createLogger, inMessageContext, noteRequestId } from '../logging/logger';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 
 type NatsConfig = Required<NatsOptions>['options'];
@@ -24,12 +24,31 @@ export class PrefixedServerNats extends ServerNats {
     private readonly prefix: string,
   ) {
     super(options);
+    // Every message read (request or event) names its request id for the log lines of its handling.
+    const read = this.deserializer;
+    this.deserializer = {
+      deserialize: (value, options) => {
+        const packet = read.deserialize(value, options) as unknown;
+        noteRequestId(packet);
+        return packet as ReturnType<typeof read.deserialize>;
+      },
+    };
+  }
+
+  /** Each message is handled in a logging context of its own (see `inMessageContext`). */
+  override handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
+    return inMessageContext(() => super.handleMessage(channel, natsMsg));
   }
 
   /** Also called on incoming subjects, which already carry the prefix: idempotent. */
   protected override normalizePattern(pattern: Parameters<ServerNats['normalizePattern']>[0]): string {
     const subject = super.normalizePattern(pattern);
     return subject.startsWith(this.prefix) ? subject : this.prefix + subject;
+  }
+
+  /** Subjects are plain strings: Nest's `JSON.parse` attempt threw (and was caught) on every message. */
+  protected override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 
   /**

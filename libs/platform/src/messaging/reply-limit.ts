@@ -57,9 +57,15 @@ export function jsonBytesUpperBound(value: unknown): number {
 
 const SHORT = 16;
 
+/** A character JSON escapes, or one of more than one UTF-8 byte. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const WIDE_OR_ESCAPED = /[\u0000-\u001f"\\\u007f-\uffff]/;
+
 function stringBytesUpperBound(text: string): number {
   const n = text.length;
   if (n < SHORT) return n * 6 + 2;
+  // Most text is plain ASCII: one native scan tells, and then the size is exact.
+  if (!WIDE_OR_ESCAPED.test(text)) return n + 2;
   let bytes = n + 2;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
