@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { OutboundGuard, isOutboundError, type HostResolver } from '@pc/outbound';
 
 /**
@@ -34,6 +35,17 @@ const ENTRY = /^(\*\.)?(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d
 /** Whether `DEPLOY_BUILD_ALLOWLIST` is well formed (empty included). */
 export function isBuildAllowlist(value: string): boolean {
   return splitList(value).every((entry) => parseEntry(entry) !== undefined);
+}
+
+/** The env schema's check of `DEPLOY_BUILD_ALLOWLIST`. */
+@ValidatorConstraint({ name: 'buildAllowlist' })
+export class BuildAllowlistFormat implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && isBuildAllowlist(value);
+  }
+  defaultMessage(): string {
+    return 'DEPLOY_BUILD_ALLOWLIST must be comma-separated host, host:port, [v6]:port or *.domain entries';
+  }
 }
 
 /** Parses `DEPLOY_BUILD_ALLOWLIST` (comma-separated); throws on a malformed entry. */
