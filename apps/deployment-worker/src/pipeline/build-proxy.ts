@@ -180,6 +180,7 @@ export async function startBuildProxy(dir: string, options: BuildProxyOptions): 
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
         res.end();
       });
+      res.on('close', () => upstream.destroy());
       req.pipe(upstream);
     })();
   });
