@@ -2,6 +2,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled } from './build';
 import { isBuildAllowlist, parseBuildAllowlist, startBuildProxy } from './build-proxy';
 
@@ -123,6 +124,20 @@ describe('the build allow-list (DEPLOY_BUILD_ALLOWLIST)', () => {
       await proxy.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('logs the first refusals only, so a script retrying in a loop cannot flood the log', async () => {
+    const lines = await run(
+      `i=0; while [ $i -lt ${DEPLOYMENT_LIMITS.buildProxyRefusalsLoggedMax + 20} ]; do curl -s -o /dev/null http://127.0.0.1:${portB}/; i=$((i+1)); done; echo done`,
+      `127.0.0.1:${portA}`,
+    );
+    expect(lines.filter((l) => l.startsWith('Build proxy: refused'))).toHaveLength(
+      DEPLOYMENT_LIMITS.buildProxyRefusalsLoggedMax,
+    );
+    expect(lines).toContain(
+      `Build proxy: further refusals not logged (the log keeps the first ${DEPLOYMENT_LIMITS.buildProxyRefusalsLoggedMax})`,
+    );
+    expect(lines[lines.length - 1]).toBe('done');
   });
 
   it('accepts host, host:port, [v6]:port and *.domain entries, and nothing else', () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { OutboundGuard, isOutboundError, type HostResolver } from '@pc/outbound';
 
 /**
@@ -133,8 +134,18 @@ export async function startBuildProxy(dir: string, options: BuildProxyOptions): 
       return { status, reason };
     }
   };
+  // A script that retries in a loop must not flood the log: the first refusals are logged, then one line.
+  const maxLogged = DEPLOYMENT_LIMITS.buildProxyRefusalsLoggedMax;
+  let refusals = 0;
   const refuse = async (what: string, status: number, reason: string) => {
-    await options.log(`Build proxy: refused ${what} (${status}): ${reason}`).catch(() => undefined);
+    refusals++;
+    const line =
+      refusals <= maxLogged
+        ? `Build proxy: refused ${what} (${status}): ${reason}`
+        : refusals === maxLogged + 1
+          ? `Build proxy: further refusals not logged (the log keeps the first ${maxLogged})`
+          : undefined;
+    if (line) await options.log(line).catch(() => undefined);
   };
 
   const server = http.createServer((req, res) => {
