@@ -27,9 +27,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # 3. The runtime: compiled JavaScript, production dependencies, a non-root user, no TypeScript hook.
 FROM ${NODE_IMAGE}
 # git: the source_host adapter's fallback for reading repositories over smart HTTP; tini: PID 1 that
-# forwards SIGTERM to node and reaps the build commands a deployment worker runs.
+# forwards SIGTERM to node and reaps the build commands a deployment worker runs; iproute2: `ip`, which
+# brings up the loopback of an isolated build's namespace for the allow-list proxy (DEPLOY_BUILD_ALLOWLIST).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends git ca-certificates tini \
+  && apt-get install -y --no-install-recommends git ca-certificates tini iproute2 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ARG APP=gateway

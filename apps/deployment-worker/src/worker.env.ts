@@ -1,6 +1,7 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min, Validate } from 'class-validator';
 import { ServiceEnv } from '@pc/platform';
 import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
+import { BuildAllowlistFormat } from './pipeline/build-proxy';
 
 /** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
 export class WorkerEnv extends ServiceEnv {
@@ -29,6 +30,16 @@ export class WorkerEnv extends ServiceEnv {
   @IsOptional()
   @IsIn(BUILD_NETWORKS)
   DEPLOY_BUILD_NETWORK: BuildNetwork = 'isolated';
+
+  /**
+   * With `isolated`: the hosts the build command may reach, comma-separated `host` (any port),
+   * `host:port`, `[v6]:port` or `*.domain`, through a proxy the worker runs for each build (its
+   * HTTP_PROXY/HTTPS_PROXY); others get 403. Empty (default): no network at all. Ignored with `host`.
+   */
+  @IsOptional()
+  @IsString()
+  @Validate(BuildAllowlistFormat)
+  DEPLOY_BUILD_ALLOWLIST: string = '';
 
   /** The build's time limit; the process is killed after it and the job fails. */
   @IsOptional()

@@ -20,6 +20,7 @@ import {
   type WorkQueue,
 } from '@pc/platform';
 import { BuildCancelled } from '../pipeline/build';
+import { parseBuildAllowlist } from '../pipeline/build-proxy';
 import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
 import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
@@ -127,6 +128,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
             : await runDeploy(context, this.adapters, {
                 command: this.env.DEPLOY_BUILD_COMMAND,
                 network: this.env.DEPLOY_BUILD_NETWORK,
+                allowlist: parseBuildAllowlist(this.env.DEPLOY_BUILD_ALLOWLIST),
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,
               });

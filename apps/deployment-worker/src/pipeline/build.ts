@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { tarArchive } from './archive';
+import { startBuildProxy, type BuildAllowEntry } from './build-proxy';
 
 /**
  * The network a configured build command gets: `isolated` (the default) runs it in a network namespace of
@@ -33,6 +34,11 @@ export interface BuildOptions {
   command?: string;
   /** Default `isolated`. */
   network?: BuildNetwork;
+  /**
+   * Hosts an `isolated` build may reach through a proxy of its own (`DEPLOY_BUILD_ALLOWLIST`, see
+   * build-proxy.ts); empty: no network at all. Not used with `host`.
+   */
+  allowlist?: readonly BuildAllowEntry[];
   /** For tests: the isolating wrapper (default `ISOLATE_COMMAND`). */
   isolateWith?: string[];
   timeoutMs: number;
@@ -74,7 +80,14 @@ export async function build(
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, content);
     }
-    await run(options.command, dir, options, wrapper);
+    const allowlist = wrapper.length > 0 ? (options.allowlist ?? []) : [];
+    const proxy =
+      allowlist.length > 0 ? await startBuildProxy(dir, { allowlist, log: options.output }) : undefined;
+    try {
+      await run(options.command, dir, options, proxy ? [...wrapper, ...proxy.wrapper] : wrapper);
+    } finally {
+      await proxy?.close();
+    }
     const built = new Map<string, Buffer>();
     await collect(dir, dir, built, { bytes: 0 });
     const { archive, sha256 } = tarArchive(built);

@@ -5,6 +5,7 @@ import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
 import { build, type BuildNetwork } from './build';
+import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
 import type { JobLog } from './job-log';
 
@@ -31,6 +32,8 @@ export interface BuildSettings {
   command?: string;
   /** Default `isolated` (see `BuildNetwork`). */
   network?: BuildNetwork;
+  /** With `isolated`: the hosts the build reaches through its proxy (`DEPLOY_BUILD_ALLOWLIST`). */
+  allowlist?: readonly BuildAllowEntry[];
   timeoutMs: number;
   /** PATH for the build command. */
   path?: string;
@@ -137,12 +140,13 @@ export async function runDeploy(
     await c.log.line(
       'build',
       settings.command
-        ? `Building: ${settings.command}${settings.network === 'host' ? ' (with the network)' : ''}`
+        ? `Building: ${settings.command}${buildNetworkNote(settings)}`
         : 'Packaging the implementation',
     );
     const built = await build(implementationOnly(implementationFiles), {
       command: settings.command,
       network: settings.network,
+      allowlist: settings.allowlist,
       timeoutMs: settings.timeoutMs,
       path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
       cancelled: () => c.cancelled(),
@@ -184,6 +188,16 @@ export async function runDeploy(
     ...published,
     governance_profile_result: null,
   };
+}
+
+/** How the build log names the command's network. */
+function buildNetworkNote(settings: BuildSettings): string {
+  if (settings.network === 'host') return ' (with the network)';
+  const hosts = (settings.allowlist ?? []).map(
+    (e) =>
+      `${e.wildcard ? '*.' : ''}${e.host.includes(':') ? `[${e.host}]` : e.host}${e.port ? `:${e.port}` : ''}`,
+  );
+  return hosts.length > 0 ? ` (network: only ${hosts.join(', ')}, through the build proxy)` : '';
 }
 
 async function publish(

@@ -22,6 +22,8 @@ export const DEPLOYMENT_LIMITS = {
   logChunkMax: 4000,
   /** A build command's output lines kept in the job's log (the rest is counted, not stored or streamed). */
   buildOutputLinesMax: 2000,
+  /** Refusals of a build's allow-list proxy written to the job's log (the rest are refused silently). */
+  buildProxyRefusalsLoggedMax: 100,
   /** The files a build command leaves, in all: more fails the build (they are packed in memory). */
   buildBytesMax: 64 * 1024 * 1024,
   /** POST /api/deployments/delete-failed: rows removed by one call. */
