@@ -108,6 +108,19 @@ describe('the build step', () => {
     expect(lines[max]).toMatch(/further output not shown/);
   });
 
+  it('logs a line the command writes in two parts, or a character split between writes, as one line', async () => {
+    const lines: string[] = [];
+    await build(
+      files(),
+      options({
+        // "half one" and "half two" reach the worker in separate reads; so do the two bytes of "é".
+        command: `printf 'half one '; sleep 0.3; printf 'half two\\nsecond\\n'; printf '\\303'; sleep 0.3; printf '\\251t\\303\\251\\n'`,
+        output: (l) => Promise.resolve(void lines.push(l)),
+      }),
+    );
+    expect(lines).toEqual(['half one half two', 'second', 'été']);
+  });
+
   it('fails a build whose files exceed the size an archive may have, without reading them', async () => {
     const max = DEPLOYMENT_LIMITS.buildBytesMax;
     await expect(

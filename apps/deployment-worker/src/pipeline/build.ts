@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { tarArchive } from './archive';
 import { startBuildProxy, type BuildAllowEntry } from './build-proxy';
@@ -148,21 +149,19 @@ async function run(command: string, cwd: string, options: BuildOptions, wrapper:
   // A repository's script chooses how much it prints: the log keeps the first lines only.
   const maxLines = DEPLOYMENT_LIMITS.buildOutputLinesMax;
   let lines = 0;
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk
-      .toString('utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')) {
-      lines++;
-      if (lines <= maxLines) pending = pending.then(() => options.output(line));
-      else if (lines === maxLines + 1)
-        pending = pending.then(() =>
-          options.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
-        );
-    }
+  const emit = (line: string) => {
+    if (line.trim() === '') return;
+    lines++;
+    if (lines <= maxLines) pending = pending.then(() => options.output(line));
+    else if (lines === maxLines + 1)
+      pending = pending.then(() =>
+        options.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
+      );
   };
-  child.stdout.on('data', forward);
-  child.stderr.on('data', forward);
+  const stdout = outputLines(emit);
+  const stderr = outputLines(emit);
+  child.stdout.on('data', stdout.write).on('close', stdout.end);
+  child.stderr.on('data', stderr.write).on('close', stderr.end);
   let reason: 'timeout' | 'cancelled' | null = null;
   const deadline = setTimeout(() => {
     reason = 'timeout';
@@ -185,6 +184,31 @@ async function run(command: string, cwd: string, options: BuildOptions, wrapper:
   if (reason === 'timeout')
     throw new BuildError(`The build took longer than ${options.timeoutMs} ms and was stopped`);
   if (code !== 0) throw new BuildError(`The build command failed (exit code ${String(code)})`);
+}
+
+/**
+ * Lines of one output stream as the command wrote them: a line that arrives in two reads (or a
+ * character split between them) is one line, and a line without end is cut at the log chunk's size.
+ */
+function outputLines(emit: (line: string) => void): { write: (chunk: Buffer) => void; end: () => void } {
+  const decoder = new StringDecoder('utf8');
+  const max = DEPLOYMENT_LIMITS.logChunkMax;
+  let partial = '';
+  return {
+    write: (chunk) => {
+      const parts = (partial + decoder.write(chunk)).split('\n');
+      partial = parts.pop() ?? '';
+      parts.forEach(emit);
+      while (partial.length > max) {
+        emit(partial.slice(0, max));
+        partial = partial.slice(max);
+      }
+    },
+    end: () => {
+      emit(partial + decoder.end());
+      partial = '';
+    },
+  };
 }
 
 /** The regular files under `dir` (no links), sized before they are read: more than the limit fails. */
