@@ -178,7 +178,7 @@ async function main(): Promise<void> {
             path.join(root, 'tools/register.js'),
             path.join(root, `apps/${app}/src/main.ts`),
           ]
-        : [...o.nodeArgs, path.join(root, `dist/apps/${app}/src/main.js`)];
+        : [...o.nodeArgs, path.join(root, `dist/apps/${app}/main.js`)];
       const child = spawn(process.execPath, args, {
         cwd: root,
         env: { ...common, PORT: String(ports[app]), HOST: '127.0.0.1' },
