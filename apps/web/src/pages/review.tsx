@@ -160,7 +160,7 @@ export default function Review() {
         {q.rulesetSubmissions.map((s) => (
           <ReviewItem
             key={s.id}
-            title={s.name}
+            title={<Link to={`/rulesets/${s.ruleset_id}`}>{s.name}</Link>}
             decisions={['approve', 'needs-improvement', 'reject']}
             decide={(d, feedback) =>
               d === 'approve'
@@ -189,7 +189,14 @@ export default function Review() {
             <p className="meta">
               {s.category} · {s.rule_counts.violation} violations, {s.rule_counts.warning} warnings,{' '}
               {s.rule_counts.info} info rules · <a href={s.source_url}>source</a>
+              {s.source_ref ? ` · ref ${s.source_ref}` : ''} · submitted <When at={s.created_at} />
+              {s.revision_count ? ` · ${s.revision_count} edit(s)` : ''}
             </p>
+            {s.review_feedback ? (
+              <p>
+                <strong>Earlier feedback:</strong> {s.review_feedback}
+              </p>
+            ) : null}
           </ReviewItem>
         ))}
       </ul>

@@ -32,9 +32,14 @@ export default function Submissions() {
     <Page
       title="My submissions"
       actions={
-        <Link className="button" to="/submit">
-          Submit a policy
-        </Link>
+        <>
+          <Link className="button secondary" to="/ruleset-submissions">
+            My ruleset submissions
+          </Link>
+          <Link className="button" to="/submit">
+            Submit a policy
+          </Link>
+        </>
       }
     >
       {just ? (

@@ -2,7 +2,8 @@
 // documentation tabs and the ideas it delivers.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
-import { navigate } from '../router';
+import { DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { Link, navigate } from '../router';
 import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
 
 type Validation = Schemas['SubmissionValidationDto'];
@@ -116,10 +117,7 @@ export default function Submit() {
   });
 
   const submit = useAction(async () => {
-    const ideas = form.ideas
-      .split(/[\s,]+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const ideas = splitList(form.ideas);
     const { submission } = await ok(
       api.POST('/api/submissions', {
         body: {
@@ -145,11 +143,16 @@ export default function Submit() {
     submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
   const repoError = (f: string) =>
     validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
-  const setTab = (i: number, patch: Partial<DocTab>) =>
-    setTabs(tabs.map((t, j) => (j === i ? { ...t, ...patch } : t)));
 
   return (
-    <Page title="Submit a policy">
+    <Page
+      title="Submit a policy"
+      actions={
+        <Link className="button secondary" to="/submit/ruleset">
+          Submit a ruleset instead
+        </Link>
+      }
+    >
       <form
         className="form"
         aria-labelledby="repo-title"
@@ -258,49 +261,7 @@ export default function Submit() {
               />
             ))}
           </fieldset>
-          <fieldset>
-            <legend>Documentation tabs</legend>
-            <p className="hint">
-              Markdown, shown on the policy's page after approval. Keys: lowercase letters, digits, - and _.
-            </p>
-            {tabs.map((tab, i) => (
-              <div key={i} className="panel">
-                <TextField
-                  label={`Tab ${i + 1} key`}
-                  pattern="[a-z0-9][a-z0-9_\-]{0,63}"
-                  value={tab.key}
-                  onChange={(e) => setTab(i, { key: e.target.value })}
-                  error={fieldError(`docTabs.${i}`)}
-                />
-                <TextField
-                  label={`Tab ${i + 1} title`}
-                  maxLength={120}
-                  value={tab.title}
-                  onChange={(e) => setTab(i, { title: e.target.value })}
-                />
-                <TextArea
-                  label={`Tab ${i + 1} Markdown`}
-                  rows={5}
-                  value={tab.bodyMd}
-                  onChange={(e) => setTab(i, { bodyMd: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() => setTabs(tabs.filter((_, j) => j !== i))}
-                >
-                  Remove tab {i + 1}
-                </button>
-              </div>
-            ))}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => setTabs([...tabs, { key: '', title: '', bodyMd: '' }])}
-            >
-              Add a tab
-            </button>
-          </fieldset>
+          <DocTabsEditor tabs={tabs} onChange={setTabs} what="the policy's page" fieldError={fieldError} />
           <TextField
             label="Delivered ideas (optional)"
             hint="Ids of approved ideas this policy delivers, separated by commas."

@@ -1,0 +1,299 @@
+// Submitting a ruleset: validate the repository first (every finding shown, each with where it is),
+// then submit it with its documentation tabs, scopes, tags and the ideas it delivers.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
+import { type DocTabDraft, DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { Link, navigate } from '../router';
+import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
+
+type Validation = Schemas['RulesetValidationDto'];
+type Create = Schemas['CreateRulesetSubmissionDto'];
+type Category = NonNullable<Create['category']>;
+type Scope = Validation['targetScopes'][number];
+
+export const CATEGORIES: Category[] = [
+  'Security',
+  'API Design',
+  'Documentation',
+  'Compliance',
+  'MCP',
+  'A2A',
+  'LLM',
+  'Operations',
+  'Other',
+];
+export const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
+
+/** The predefined tabs, empty: the author fills what they have (a blank overview keeps the description). */
+const PREDEFINED: DocTabDraft[] = [
+  { key: 'overview', title: 'Overview', bodyMd: '' },
+  { key: 'rules', title: 'Rules', bodyMd: '' },
+  { key: 'examples', title: 'Examples', bodyMd: '' },
+  { key: 'faq', title: 'FAQ', bodyMd: '' },
+];
+
+export function RulesetFindings({ validation: v }: { validation: Validation }) {
+  const counts = v.profile?.ruleCounts;
+  return (
+    <div className="panel" role="status" aria-label="Validation result">
+      <h2>
+        {v.ok ? 'The ruleset is valid' : 'The ruleset has problems'}{' '}
+        <Badge tone={v.ok ? 'good' : 'bad'}>{v.ok ? 'ok' : 'not ok'}</Badge>
+      </h2>
+      {v.errors.length > 0 ? (
+        <>
+          <h3>Errors ({v.errors.length})</h3>
+          <ul>
+            {v.errors.map((e, i) => (
+              <li key={`${i}:${e}`} className="field-error">
+                {e}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {v.warnings.length > 0 ? (
+        <>
+          <h3>Warnings ({v.warnings.length})</h3>
+          <ul>
+            {v.warnings.map((w, i) => (
+              <li key={`${i}:${w}`}>{w}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <dl className="facts">
+        <dt>Ref</dt>
+        <dd>{v.ref ?? 'default branch'}</dd>
+        {v.subPath ? (
+          <>
+            <dt>Folder</dt>
+            <dd>
+              <code>{v.subPath}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>Profile file</dt>
+        <dd>
+          {v.rulesetPath ? <code>{v.rulesetPath}</code> : '–'}
+          {v.rulesetPathSource ? ` (${v.rulesetPathSource})` : ''}
+        </dd>
+        {v.profile ? (
+          <>
+            <dt>Profile</dt>
+            <dd>{v.profile.profileName ?? '–'}</dd>
+            <dt>Rules</dt>
+            <dd>
+              {counts
+                ? `${counts.violation} violations, ${counts.warning} warnings, ${counts.info} info`
+                : '–'}
+              {v.profile.ruleNames.length ? (
+                <>
+                  : <code>{v.profile.ruleNames.join(', ')}</code>
+                </>
+              ) : null}
+            </dd>
+            <dt>Dialect</dt>
+            <dd>{v.profile.dialectVersion ?? '–'}</dd>
+          </>
+        ) : null}
+        <dt>Registry asset</dt>
+        <dd>{v.registry?.assetId ?? '–'}</dd>
+        <dt>Target scopes</dt>
+        <dd>{v.targetScopes.join(', ') || '–'}</dd>
+        <dt>Icon</dt>
+        <dd>{v.iconUrl ? 'found at the root' : 'none (the default icon)'}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export default function SubmitRuleset() {
+  const [repo, setRepo] = useState({ repoUrl: '', ref: '', rulesetPath: '' });
+  const [validation, setValidation] = useState<Validation | null>(null);
+  const [form, setForm] = useState({
+    name: '',
+    description: '',
+    category: 'Other' as Category,
+    tags: '',
+    ideas: '',
+  });
+  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [tabs, setTabs] = useState<DocTabDraft[]>(PREDEFINED);
+
+  const validate = useAction(async () => {
+    setValidation(null);
+    const { validation } = await ok(
+      api.POST('/api/ruleset-submissions/validate', {
+        body: {
+          repoUrl: repo.repoUrl.trim(),
+          ref: repo.ref.trim() || undefined,
+          rulesetPath: repo.rulesetPath.trim() || undefined,
+        },
+      }),
+    );
+    setValidation(validation);
+    setForm((f) => ({
+      ...f,
+      name: f.name || validation.registry?.name || validation.profile?.profileName || '',
+      description: f.description || validation.registry?.description || validation.profile?.description || '',
+    }));
+    setScopes(validation.targetScopes);
+  });
+
+  const submit = useAction(async () => {
+    const ideas = splitList(form.ideas);
+    const tags = form.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const { submission } = await ok(
+      api.POST('/api/ruleset-submissions', {
+        body: {
+          name: form.name.trim(),
+          description: form.description.trim(),
+          repoUrl: repo.repoUrl.trim(),
+          sourceRef: repo.ref.trim() || undefined,
+          rulesetPath: repo.rulesetPath.trim() || undefined,
+          category: form.category,
+          targetScopes: scopes.length ? scopes : undefined,
+          tags: tags.length ? tags : undefined,
+          docTabs: tabs.map((t, i) => ({ ...t, sortOrder: i })),
+          deliversIdeaIds: ideas.length ? ideas : undefined,
+        },
+      }),
+    );
+    navigate(`/ruleset-submissions?submitted=${submission.id}`);
+  });
+
+  const fieldError = (f: string) =>
+    submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
+  const repoError = (f: string) =>
+    validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
+
+  return (
+    <Page
+      title="Submit a ruleset"
+      actions={
+        <Link className="button secondary" to="/ruleset-submissions">
+          My ruleset submissions
+        </Link>
+      }
+    >
+      <form
+        className="form"
+        aria-labelledby="repo-title"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void validate.run();
+        }}
+      >
+        <h2 id="repo-title">1. The repository</h2>
+        <TextField
+          label="Repository URL"
+          type="url"
+          required
+          maxLength={2048}
+          hint="A public repository; a …/tree/<ref>/<folder> URL uses that folder as the ruleset root."
+          value={repo.repoUrl}
+          onChange={(e) => setRepo({ ...repo, repoUrl: e.target.value })}
+          error={repoError('repoUrl')}
+        />
+        <TextField
+          label="Branch, tag or commit (optional)"
+          hint="Leave empty for the URL's ref, else the default branch."
+          maxLength={255}
+          value={repo.ref}
+          onChange={(e) => setRepo({ ...repo, ref: e.target.value })}
+          error={repoError('ref')}
+        />
+        <TextField
+          label="Profile file (optional)"
+          hint="Relative to the ruleset root; leave empty to find it (registry.json, then the usual names)."
+          maxLength={1024}
+          value={repo.rulesetPath}
+          onChange={(e) => setRepo({ ...repo, rulesetPath: e.target.value })}
+          error={repoError('rulesetPath')}
+        />
+        <ErrorMessage error={validate.error} />
+        <button type="submit" disabled={validate.busy || !repo.repoUrl.trim()}>
+          {validate.busy ? 'Validating…' : 'Validate ruleset'}
+        </button>
+      </form>
+      {validation ? <RulesetFindings validation={validation} /> : null}
+      {validation?.ok ? (
+        <form
+          className="form"
+          aria-labelledby="details-title"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void submit.run();
+          }}
+        >
+          <h2 id="details-title">2. The ruleset</h2>
+          <TextField
+            label="Name"
+            required
+            minLength={2}
+            maxLength={120}
+            hint="2 to 120 characters."
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            error={fieldError('name')}
+          />
+          <TextArea
+            label="Description"
+            required
+            minLength={10}
+            maxLength={20000}
+            rows={4}
+            hint="10 to 20,000 characters of Markdown: what it checks and why."
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+            error={fieldError('description')}
+          />
+          <SelectField
+            label="Category"
+            value={form.category}
+            onChange={(e) => setForm({ ...form, category: e.target.value as Category })}
+            options={CATEGORIES.map((c) => [c, c])}
+            error={fieldError('category')}
+          />
+          <fieldset>
+            <legend>Target scopes</legend>
+            <p className="hint">Preset from what the profile targets.</p>
+            {SCOPES.map((s) => (
+              <Checkbox
+                key={s}
+                label={s}
+                checked={scopes.includes(s)}
+                onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+              />
+            ))}
+          </fieldset>
+          <TextField
+            label="Tags (optional)"
+            hint="Separated by commas; up to 20, each up to 50 characters."
+            value={form.tags}
+            onChange={(e) => setForm({ ...form, tags: e.target.value })}
+            error={fieldError('tags')}
+          />
+          <DocTabsEditor tabs={tabs} onChange={setTabs} what="the ruleset's page" fieldError={fieldError} />
+          <TextField
+            label="Delivered ideas (optional)"
+            hint="Ids of approved ideas this ruleset delivers, separated by commas."
+            value={form.ideas}
+            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
+            error={fieldError('deliversIdeaIds')}
+          />
+          <ErrorMessage error={submit.error} />
+          <button type="submit" disabled={submit.busy}>
+            {submit.busy ? 'Submitting…' : 'Submit ruleset for review'}
+          </button>
+        </form>
+      ) : validation ? (
+        <p>Fix the errors above in the repository, then validate again.</p>
+      ) : null}
+    </Page>
+  );
+}
