@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ADMIN } from './testing/connections-e2e';
 import { DeploymentsWorld } from './testing/deployments-e2e';
+import { PROFILE } from './testing/rulesets-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** Screenshots of each main page, for people to look at (gitignored). */
@@ -52,7 +53,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   let size: { gzipBytes: number; budget: number };
   const browserErrors: string[] = [];
   /** What the signed-up user made, for the steps after (one story, told in order). */
-  const story = { token: '', policyId: '', policyName: '' };
+  const story = { token: '', policyId: '', policyName: '', rulesetName: '' };
 
   beforeAll(async () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
@@ -194,7 +195,48 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await look(page, 'submissions');
   });
 
-  it('an administrator approves it from the review queue', async () => {
+  it('the user validates a ruleset repository (every finding shown), fixes the input and submits it', async () => {
+    const { webUrl } = await world.control.createRepository({
+      owner: 'governance',
+      name: `web-ruleset-${Date.now()}`,
+      files: {
+        'ruleset.yaml': PROFILE,
+        'registry.json': JSON.stringify({
+          assetId: `web-payments-rules-${Date.now()}`,
+          name: 'Payments API Rules',
+          description: 'What every payments API must do.',
+          main: 'ruleset.yaml',
+        }),
+      },
+    });
+    story.rulesetName = `Payments Rules ${Date.now()}`;
+    await page.getByRole('link', { name: 'Submit', exact: true }).click();
+    await page.getByRole('link', { name: 'Submit a ruleset instead' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Submit a ruleset' }).waitFor();
+    await page.getByLabel('Repository URL').fill(webUrl);
+    await page.getByLabel('Profile file (optional)').fill('nope.yaml');
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset has problems/ }).waitFor();
+    await page.getByText('rulesetPath: nope.yaml does not exist at main').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit ruleset for review' }).count()).toBe(0);
+    await page.getByLabel('Profile file (optional)').fill('');
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
+    await page.getByText('2 violations, 1 warnings, 1 info').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Payments API Rules');
+    expect(await page.getByLabel('mcp', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Name', { exact: true }).fill(story.rulesetName);
+    await page.getByLabel('Category').selectOption('API Design');
+    await page.getByLabel('Tab 1 Markdown').fill('## Why\n\nPayments APIs fail in the same ways.');
+    await look(page, 'submit-ruleset');
+    await page.getByRole('button', { name: 'Submit ruleset for review' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My ruleset submissions' }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: story.rulesetName });
+    await card.getByText('submitted', { exact: true }).waitFor();
+    await look(page, 'ruleset-submissions');
+  });
+
+  it('an administrator approves it from the review queue and sends the ruleset back for improvement', async () => {
     const admin = await newPage(await browser.newContext({ baseURL: world.system.url }));
     await admin.goto('/signin?next=/admin/review');
     await admin.getByLabel('Email').fill(ADMIN.email);
@@ -205,6 +247,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await look(admin, 'review');
     await item.getByRole('button', { name: 'Approve' }).click();
     await item.getByText('Done.').waitFor();
+    const ruleset = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
+    expect(await ruleset.getByRole('button', { name: 'Needs improvement' }).isDisabled()).toBe(true);
+    await ruleset.getByLabel('Feedback').fill('Add an example for each rule.');
+    await ruleset.getByRole('button', { name: 'Needs improvement' }).click();
+    await ruleset.getByText('Done.').waitFor();
     await admin.context().close();
     const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.body.policy.status).toBe('published');
@@ -257,6 +304,24 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByRole('link', { name: 'Web deployers' }).waitFor();
     await look(page, 'workspaces');
+
+    // Members and roles: add a colleague by email, promote them, and see what disabling would touch.
+    const colleague = await world.newUser();
+    await page.getByRole('link', { name: 'Web deployers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Web deployers' }).waitFor();
+    await page.getByLabel('Add a member (username or email)').fill(colleague.email);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
+    await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    await row.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/deployment\(s\) they made keep their attribution/).waitFor();
+    await look(page, 'workspace-disable-member');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.getByRole('button', { name: 'Make member' }).isVisible()).toBe(true);
 
     await page.goto(`/deploy?policyId=${story.policyId}`);
     await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
@@ -327,6 +392,12 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Inbox' }).click();
     await page.getByText('No transfers.').waitFor();
     await look(page, 'inbox');
+
+    await page.goto('/ruleset-submissions');
+    const sentBack = page.getByRole('listitem').filter({ hasText: story.rulesetName });
+    await sentBack.getByText('needs improvement', { exact: true }).waitFor();
+    await sentBack.getByText('Add an example for each rule.').waitFor();
+    await sentBack.getByRole('button', { name: 'Edit and resubmit' }).waitFor();
 
     await page.getByRole('link', { name: 'Rulesets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
