@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { event } from '@pc/contracts';
+import { CatalogEvents, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
-import { type BusConfig, createDurableEvents, freePort, loadEnv } from '@pc/platform';
+import { type BusConfig, createDurableEvents, durableConsumerName, freePort, loadEnv } from '@pc/platform';
 import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
-import { connect, Events, JSONCodec } from 'nats';
+import { AckPolicy, connect, Events, JSONCodec, type NatsConnection } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -246,28 +247,106 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
   });
 
-  it("carries the catalog's durable events to identity, and refuses them from the gateway", async () => {
-    const busOf = (app: AppName): BusConfig => ({
-      kind: 'nats',
-      url: `nats://${app}:${PASSWORDS[app]}@127.0.0.1:${port}`,
-      prefix: '',
-      timeoutMs: 5000,
+  it("carries the catalog's durable events to identity's own consumer, and refuses them from the gateway", async () => {
+    const signup = await http.post<Json>('/api/auth/signup', {
+      email: 'events@example.com',
+      password: 'password123',
+      name: 'E',
     });
+    const cookie = cookieFrom(signup, 'sb-access-token')!;
     const catalog = createDurableEvents(busOf('catalog'), 'catalog');
-    const identity = createDurableEvents(busOf('identity'), 'identity');
     const gateway = createDurableEvents(busOf('gateway'), 'gateway');
-    const probe = event<{ n: number }>('catalog.permissions-probe.v1');
-    const received: number[] = [];
-    const worker = await identity.subscribe(probe, 'identity', (payload) => {
-      received.push(payload.n);
-      return Promise.resolve();
+    const delivered = (eventId: string, title: string): IdeaDeliveredEvent => ({
+      eventId,
+      ideaId: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e',
+      ideaTitle: title,
+      submitterId: signup.body.user.id as string,
+      resourceType: 'policy',
+      resourceId: 'p-1',
+      resourceName: 'Perm policy',
     });
-    await catalog.publish(probe, 'probe-1', { n: 1 });
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(received).toEqual([1]);
-    await expect(gateway.publish(probe, 'probe-2', { n: 2 })).rejects.toBeDefined();
-    await worker.stop();
-    await Promise.all([catalog.close(), identity.close(), gateway.close()]);
+    const [first, forged] = [randomUUID(), randomUUID()];
+    const titles = async (): Promise<string[]> =>
+      ((await http.get<Json>('/api/me/notifications', { cookie })).body.notifications as Json[]).map(
+        (n) => n.title as string,
+      );
+    // The running identity consumes with its own user, through the consumer its permissions name.
+    try {
+      await catalog.publish(CatalogEvents.ideaDelivered, first, delivered(first, 'Over JetStream'));
+      for (let i = 0; i < 100 && (await titles()).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await titles()).toEqual(['Your idea "Over JetStream" was delivered']);
+      await expect(
+        gateway.publish(CatalogEvents.ideaDelivered, forged, delivered(forged, 'Forged')),
+      ).rejects.toBeDefined();
+    } finally {
+      await Promise.all([catalog.close(), gateway.close()]);
+    }
+  });
+
+  it("keeps one app's credentials from deleting, re-pointing or reading another app's durable consumer", async () => {
+    const as = (app: AppName): Promise<NatsConnection> =>
+      connect({
+        servers: `nats://127.0.0.1:${port}`,
+        user: app,
+        pass: PASSWORDS[app],
+        inboxPrefix: `_INBOX_${app}`,
+      });
+    const identityConsumer = durableConsumerName('identity', CatalogEvents.ideaDelivered.pattern);
+    const catalogConsumer = durableConsumerName('catalog', DeploymentsEvents.deploymentSucceeded.pattern);
+    const rulesets = await as('rulesets');
+    const catalog = await as('catalog');
+    const identity = await as('identity');
+    try {
+      const rjsm = await rulesets.jetstreamManager({ timeout: 1000 });
+      const cjsm = await catalog.jetstreamManager({ timeout: 1000 });
+      const ijsm = await identity.jetstreamManager({ timeout: 1000 });
+      // The catalog's counter subscribes in the background: wait for its consumer.
+      for (let i = 0; i < 100; i++) {
+        if (
+          await cjsm.consumers.info('EVENTS', catalogConsumer).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await expect(rjsm.consumers.delete('EVENTS', catalogConsumer)).rejects.toBeDefined();
+      await expect(cjsm.consumers.delete('EVENTS', identityConsumer)).rejects.toBeDefined();
+      await expect(rjsm.consumers.info('EVENTS', identityConsumer)).rejects.toBeDefined();
+      // Re-pointing identity's consumer at every event, under either create API.
+      await expect(
+        cjsm.consumers.add('EVENTS', {
+          durable_name: identityConsumer,
+          ack_policy: AckPolicy.Explicit,
+          filter_subject: 'events.>',
+        }),
+      ).rejects.toBeDefined();
+      await expect(
+        catalog.request(
+          `$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${identityConsumer}`,
+          JSONCodec().encode({
+            stream_name: 'EVENTS',
+            config: { durable_name: identityConsumer, ack_policy: 'explicit', filter_subject: 'events.>' },
+          }),
+          { timeout: 1000 },
+        ),
+      ).rejects.toBeDefined();
+      // An app may not delete even its own consumer, nor change the stream it only consumes.
+      await expect(cjsm.consumers.delete('EVENTS', catalogConsumer)).rejects.toBeDefined();
+      const stream = await ijsm.streams.info('EVENTS');
+      await expect(ijsm.streams.update('EVENTS', { ...stream.config, max_age: 1 })).rejects.toBeDefined();
+      // Both consumers are still there, unchanged, for their owners.
+      expect((await ijsm.consumers.info('EVENTS', identityConsumer)).config.filter_subject).toBe(
+        `events.${CatalogEvents.ideaDelivered.pattern}`,
+      );
+      expect((await cjsm.consumers.info('EVENTS', catalogConsumer)).config.filter_subject).toBe(
+        `events.${DeploymentsEvents.deploymentSucceeded.pattern}`,
+      );
+    } finally {
+      await Promise.all([rulesets.close(), catalog.close(), identity.close()]);
+    }
   });
 });
 

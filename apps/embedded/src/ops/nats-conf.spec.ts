@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from '@pc/contracts';
-import { NATS_APPS, permissionsOf, renderNatsConf } from '@pc/platform';
+import { durableConsumerName, NATS_APPS, permissionsOf, renderNatsConf } from '@pc/platform';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
@@ -124,6 +124,44 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
     expect(patterns(declared.publishesDurable)).toEqual([...use.publishesDurable].sort());
     expect(patterns(declared.consumesDurable)).toEqual([...use.consumesDurable].sort());
     for (const served of use.serves) expect(served.startsWith(`${declared.serves}.`)).toBe(true);
+  });
+
+  it.each(Object.keys(NATS_APPS).filter((app) => NATS_APPS[app].consumesDurable.length > 0))(
+    'names %s as the subscriber of every durable event it consumes (its consumers are granted by that name)',
+    (app) => {
+      const text = sourcesUnder(path.join(ROOT, 'apps', app, 'src'))
+        .map((file) => withoutComments(readFileSync(file, 'utf8')))
+        .join('\n');
+      const subscribers = [
+        ...text.matchAll(/\b(?:subscribe|subscribeInBackground)\(\s*[\w.]+,\s*'([^']*)'/g),
+        ...text.matchAll(/\bsubscribeDeployCounts\(\s*[\w.]+,\s*'([^']*)'/g),
+      ].map((m) => m[1]);
+      expect(subscribers.length).toBe(NATS_APPS[app].consumesDurable.length);
+      expect(new Set(subscribers)).toEqual(new Set([app]));
+    },
+  );
+
+  it("grants the consumer API of an app's own durable consumers on EVENTS only, never DELETE", () => {
+    for (const app of Object.keys(NATS_APPS)) {
+      const use = NATS_APPS[app];
+      const consumerApi = permissionsOf(app, '').publish.filter(
+        (s) => /^\$JS\.(API\.CONSUMER|ACK)\./.test(s) && /\.EVENTS(\.|$)/.test(s),
+      );
+      const own = use.consumesDurable.map((e) => durableConsumerName(app, e.pattern));
+      expect(consumerApi).toEqual(
+        own.flatMap((durable, i) => [
+          `$JS.API.CONSUMER.CREATE.EVENTS.${durable}.events.${use.consumesDurable[i].pattern}`,
+          `$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${durable}`,
+          `$JS.API.CONSUMER.INFO.EVENTS.${durable}`,
+          `$JS.API.CONSUMER.MSG.NEXT.EVENTS.${durable}`,
+          `$JS.ACK.EVENTS.${durable}.>`,
+        ]),
+      );
+      // Only the publishers of durable events change the stream's settings.
+      expect(permissionsOf(app, '').publish.includes('$JS.API.STREAM.UPDATE.EVENTS')).toBe(
+        use.publishesDurable.length > 0,
+      );
+    }
   });
 
   it('puts every subject under BUS_SUBJECT_PREFIX, and names the prefixed streams', () => {

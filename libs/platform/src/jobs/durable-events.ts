@@ -20,6 +20,15 @@ const EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const ACK_WAIT_MS = 30_000;
 const MAX_DELIVER = 20;
 
+/**
+ * The durable consumer of one subscriber for one event pattern (`catalog__deployments_deployment_succeeded_v1`):
+ * `<subscriber>__<pattern>` with anything but [A-Za-z0-9_-] as `_`. The NATS permissions grant an app the
+ * consumer API of exactly these names (messaging/nats-permissions.ts), so both use this function.
+ */
+export function durableConsumerName(subscriber: string, pattern: string): string {
+  return `${subscriber}__${pattern}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
 export interface EventDelivery {
   /** The event's id (the outbox row's id): consumers are idempotent by it. */
   id: string;
@@ -56,6 +65,7 @@ export function createDurableEvents(bus: BusConfig, app: string): DurableEvents 
 class JetStreamEvents implements DurableEvents {
   private connection?: Promise<{ nc: NatsConnection; jsm: JetStreamManager }>;
   private readonly stream: string;
+  private prepared: Partial<Record<'publisher' | 'subscriber', ReturnType<JetStreamEvents['open']>>> = {};
 
   constructor(private readonly options: { url: string; prefix: string; app: string }) {
     this.stream = `${options.prefix.replace(/[^A-Za-z0-9_-]/g, '_')}EVENTS`;
@@ -74,20 +84,7 @@ class JetStreamEvents implements DurableEvents {
         maxReconnectAttempts: -1,
       });
       try {
-        const jsm = await nc.jetstreamManager();
-        const config = {
-          name: this.stream,
-          subjects: [`${this.options.prefix}events.>`],
-          retention: RetentionPolicy.Limits,
-          storage: StorageType.File,
-          max_age: nanos(EVENT_RETENTION_MS),
-          duplicate_window: nanos(120_000),
-        };
-        await jsm.streams.info(this.stream).then(
-          () => jsm.streams.update(this.stream, config),
-          () => jsm.streams.add(config),
-        );
-        return { nc, jsm };
+        return { nc, jsm: await nc.jetstreamManager() };
       } catch (error) {
         await nc.close();
         throw error;
@@ -97,8 +94,40 @@ class JetStreamEvents implements DurableEvents {
     return this.connection;
   }
 
+  /**
+   * The connection, with the stream in place. A publisher owns the stream's settings: it creates the
+   * stream or updates it to this version's settings. A subscriber only creates it when it is missing (it
+   * may start before any publisher) and never changes it, so its NATS user needs no STREAM.UPDATE.
+   */
+  private ready(role: 'publisher' | 'subscriber'): Promise<{ nc: NatsConnection; jsm: JetStreamManager }> {
+    let ready = this.prepared[role];
+    if (!ready) {
+      ready = this.open().then(async (connection) => {
+        const { jsm } = connection;
+        const config = {
+          name: this.stream,
+          subjects: [`${this.options.prefix}events.>`],
+          retention: RetentionPolicy.Limits,
+          storage: StorageType.File,
+          max_age: nanos(EVENT_RETENTION_MS),
+          duplicate_window: nanos(120_000),
+        };
+        const exists = await jsm.streams.info(this.stream).then(
+          () => true,
+          () => false,
+        );
+        if (!exists) await jsm.streams.add(config);
+        else if (role === 'publisher') await jsm.streams.update(this.stream, config);
+        return connection;
+      });
+      this.prepared[role] = ready;
+      ready.catch(() => (this.prepared[role] = undefined));
+    }
+    return ready;
+  }
+
   async publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void> {
-    const { nc } = await this.open();
+    const { nc } = await this.ready('publisher');
     await nc.jetstream().publish(this.subject(descriptor), JSON.stringify(payload), { msgID: id });
   }
 
@@ -108,8 +137,8 @@ class JetStreamEvents implements DurableEvents {
     handler: EventSubscriber<P>,
     options: Pick<ProcessOptions<P>, 'onDeadLetter' | 'concurrency'> = {},
   ): Promise<QueueWorker> {
-    const { nc, jsm } = await this.open();
-    const durable = `${subscriber}__${descriptor.pattern}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const { nc, jsm } = await this.ready('subscriber');
+    const durable = durableConsumerName(subscriber, descriptor.pattern);
     const config = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -135,6 +164,7 @@ class JetStreamEvents implements DurableEvents {
   async close(): Promise<void> {
     const connection = this.connection;
     this.connection = undefined;
+    this.prepared = {};
     if (!connection) return;
     const { nc } = await connection.catch(() => ({ nc: undefined }));
     if (nc && !nc.isClosed()) await nc.drain();
@@ -188,7 +218,7 @@ class InProcessEvents implements DurableEvents {
     let queue = subscribers.get(subscriber) as InProcessWorkQueue<P> | undefined;
     if (!queue) {
       queue = new InProcessWorkQueue<P>({
-        name: `${subscriber}__${descriptor.pattern}`.replace(/[^A-Za-z0-9_-]/g, '_'),
+        name: durableConsumerName(subscriber, descriptor.pattern),
         ackWaitMs: ACK_WAIT_MS,
         maxDeliver: MAX_DELIVER,
       });

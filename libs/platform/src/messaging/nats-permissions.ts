@@ -17,6 +17,7 @@ import {
   type RpcDescriptor,
   WorkspacesRpc,
 } from '@pc/contracts';
+import { durableConsumerName } from '../jobs/durable-events';
 
 type Rpc = RpcDescriptor<unknown, unknown>;
 type Event = EventDescriptor<unknown>;
@@ -35,7 +36,10 @@ export interface AppBusUse {
   hears: Event[];
   /** Durable events (JetStream stream EVENTS) it publishes from its outbox. */
   publishesDurable: Event[];
-  /** Durable events it consumes with a durable consumer of its own. */
+  /**
+   * Durable events it consumes with a durable consumer of its own, named by the app
+   * (`durableConsumerName(<app>, pattern)`: the app passes its own name as the subscriber).
+   */
   consumesDurable: Event[];
   /** Work queues (JetStream streams JOBS_<name>) it enqueues to or takes jobs from. */
   enqueues: string[];
@@ -200,25 +204,39 @@ export function permissionsOf(
   for (const event of use.emits) publish.add(p(event.pattern));
   for (const event of use.hears) subscribe.add(p(event.pattern));
   if (use.serves) subscribe.add(p(`${use.serves}.>`));
-  const streamAdmin = (stream: string): string[] => [
+  // Reading the stream, and creating it when it is missing (a consumer may start before any publisher).
+  const streamUse = (stream: string): string[] => [
     '$JS.API.INFO',
     `$JS.API.STREAM.INFO.${stream}`,
     `$JS.API.STREAM.CREATE.${stream}`,
-    `$JS.API.STREAM.UPDATE.${stream}`,
   ];
-  // Declaring, reading and pulling from durable consumers (both ends of a queue declare its consumer).
+  // Changing its settings too: the stream's owners (the publishers of EVENTS, both ends of a queue).
+  const streamAdmin = (stream: string): string[] => [...streamUse(stream), `$JS.API.STREAM.UPDATE.${stream}`];
+  // Declaring, reading and pulling from the durable consumers of a queue (both ends declare its consumer).
   const consumerAdmin = (stream: string): string[] => [
     `$JS.API.CONSUMER.*.${stream}`,
     `$JS.API.CONSUMER.*.${stream}.>`,
     `$JS.API.CONSUMER.*.*.${stream}.>`,
   ];
+  // One durable consumer of EVENTS, and nobody else's: create or update it (the `nats` client asks
+  // CONSUMER.CREATE.<stream>.<name>.<filter> of a 2.9+ server, CONSUMER.DURABLE.CREATE.<stream>.<name>
+  // of an older one), read it, pull from it and acknowledge its messages. No DELETE.
+  const ownConsumer = (stream: string, durable: string, filter: string): string[] => [
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${filter}`,
+    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+    `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+    `$JS.ACK.${stream}.${durable}.>`,
+  ];
   const events = streamName(prefix, 'EVENTS');
-  if (use.publishesDurable.length > 0 || use.consumesDurable.length > 0)
-    streamAdmin(events).forEach((s) => publish.add(s));
+  if (use.publishesDurable.length > 0) streamAdmin(events).forEach((s) => publish.add(s));
+  else if (use.consumesDurable.length > 0) streamUse(events).forEach((s) => publish.add(s));
   // A service publishes the durable events of its own namespace (events.<service>.>) from its outbox.
   for (const event of use.publishesDurable) publish.add(p(`events.${event.pattern.split('.')[0]}.>`));
-  if (use.consumesDurable.length > 0)
-    [...consumerAdmin(events), `$JS.ACK.${events}.>`].forEach((s) => publish.add(s));
+  for (const event of use.consumesDurable)
+    ownConsumer(events, durableConsumerName(app, event.pattern), p(`events.${event.pattern}`)).forEach((s) =>
+      publish.add(s),
+    );
   for (const queue of [...use.enqueues, ...use.works]) {
     const stream = streamName(prefix, `JOBS_${queue}`);
     streamAdmin(stream).forEach((s) => publish.add(s));
