@@ -402,9 +402,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Rulesets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
     await page.getByLabel('Catalog').selectOption('vendor');
-    await page.locator('.card').first().waitFor();
+    // The community list stays on screen until the vendor page arrives: wait for a vendor entry.
+    const vendorEntry = page.locator('.card h2 a[href^="/vendor-rulesets/"]').first();
+    await vendorEntry.waitFor();
     await look(page, 'rulesets');
-    await page.locator('.card h2 a').first().click();
+    await vendorEntry.click();
     await page.locator('.markdown').waitFor();
     await page.getByText('vendor', { exact: true }).waitFor();
   });

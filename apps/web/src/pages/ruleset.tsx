@@ -23,9 +23,10 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         render: () =>
           t.bodyMd.trim() ? <Markdown html={renderMarkdown(t.bodyMd)} /> : <p>This tab is empty.</p>,
       })),
+      // The profile's rule names, beside the documentation's own `rules` tab (a key of its own).
       {
-        key: 'rules',
-        title: 'Rules',
+        key: 'rule-names',
+        title: 'Rule names',
         render: () => (
           <ul>
             {(ruleset.data?.ruleset.rule_names ?? []).map((n) => (
