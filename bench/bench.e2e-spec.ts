@@ -16,7 +16,6 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
   it('writes every figure: ratios, fixed-rate latencies, auth ratio, idle memory and plans', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     const json = path.join(dir, 'results.json');
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
     const env = testEnv();
     await run(
       process.execPath,
@@ -25,7 +24,7 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         path.join(root, 'tools/register.js'),
         path.join(root, 'bench/run.ts'),
         ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
-        ...['--no-markdown', '--json', json, '--port', String(port), '--nats', env.natsUrl],
+        ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
         ...['--postgres', env.postgresUrl],
       ],
       { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },

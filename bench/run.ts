@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -158,15 +159,18 @@ async function main(): Promise<void> {
       // Connections refuses to start without a key ring: one for this run.
       CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
     };
+    // `--port 0`: every process on a port the system reports free (the smoke test: no range to collide).
+    const port = async (offset: number): Promise<number> =>
+      o.basePort === 0 ? freePort() : o.basePort + offset;
     const ports = {
-      gateway: o.basePort,
-      identity: o.basePort + 1,
-      catalog: o.basePort + 2,
-      baseline: o.basePort + 3,
-      connections: o.basePort + 4,
-      workspaces: o.basePort + 5,
-      rulesets: o.basePort + 6,
-      deployments: o.basePort + 7,
+      gateway: await port(0),
+      identity: await port(1),
+      catalog: await port(2),
+      baseline: await port(3),
+      connections: await port(4),
+      workspaces: await port(5),
+      rulesets: await port(6),
+      deployments: await port(7),
     };
     const start = (
       app: 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'deployments' | 'gateway',
@@ -527,3 +531,17 @@ void main().catch((error: unknown) => {
   process.stderr.write(`bench failed: ${String(error instanceof Error ? error.stack : error)}\n`);
   process.exit(1);
 });
+
+/** A port nothing listens on now, as the system reports it (listen on 0, then close). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
