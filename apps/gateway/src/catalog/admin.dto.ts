@@ -1,8 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
-import { Optional, toInt, trim } from '../http/common.dto';
+import { IsString, IsUUID, Length } from 'class-validator';
+import { PageLimit, trim } from '../http/common.dto';
 import { QueuedRevisionDto } from './revisions.dto';
 import { QueuedRulesetSubmissionDto } from '../rulesets/ruleset-review.dto';
 import { SubmissionSummaryDto } from './submissions.dto';
@@ -22,19 +22,7 @@ export class DesignateReviewerDto {
 }
 
 export class ReviewQueueQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: REVIEW_QUEUE_LIMIT.min,
-    maximum: REVIEW_QUEUE_LIMIT.max,
-    default: REVIEW_QUEUE_LIMIT.default,
-    description: 'At most this many items of each kind, oldest first',
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(REVIEW_QUEUE_LIMIT.min)
-  @Max(REVIEW_QUEUE_LIMIT.max)
-  limit?: number;
+  @PageLimit(REVIEW_QUEUE_LIMIT, 'At most this many items of each kind, oldest first') limit?: number;
 }
 
 class ReviewQueueMoreDto {

@@ -13,7 +13,6 @@ import {
   type IdeaCoverage,
   type IdeaPhase,
   HISTORY_LIMIT,
-  LIST_CURSOR_MAX,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
   POLICY_CATEGORY_MAX,
@@ -47,7 +46,16 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { ClearableUrl, Optional, toInt, trim, URL_RULES } from '../http/common.dto';
+import {
+  ClearableUrl,
+  Optional,
+  PageCursor,
+  PageInfoDto,
+  PageLimit,
+  toInt,
+  trim,
+  URL_RULES,
+} from '../http/common.dto';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 
 export class ListPoliciesQuery {
@@ -96,18 +104,7 @@ export class ListPoliciesQuery {
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: LIST_LIMIT.min,
-    maximum: LIST_LIMIT.max,
-    default: LIST_LIMIT.default,
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(LIST_LIMIT.min)
-  @Max(LIST_LIMIT.max)
-  limit?: number;
+  @PageLimit(LIST_LIMIT) limit?: number;
 
   @ApiPropertyOptional({
     type: 'integer',
@@ -123,30 +120,12 @@ export class ListPoliciesQuery {
   @Max(LIST_OFFSET_MAX)
   offset?: number;
 
-  @ApiPropertyOptional({
-    maxLength: LIST_CURSOR_MAX,
-    description:
-      'Opaque: the nextCursor of the previous page, with the same filters and order; not with offset',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(LIST_CURSOR_MAX)
+  @PageCursor('Opaque: the nextCursor of the previous page, with the same filters and order; not with offset')
   cursor?: string;
 }
 
 export class HistoryQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: HISTORY_LIMIT.min,
-    maximum: HISTORY_LIMIT.max,
-    default: HISTORY_LIMIT.default,
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(HISTORY_LIMIT.min)
-  @Max(HISTORY_LIMIT.max)
-  limit?: number;
+  @PageLimit(HISTORY_LIMIT) limit?: number;
 
   @ApiPropertyOptional({
     maxLength: HISTORY_CURSOR_MAX,
@@ -360,21 +339,13 @@ export class PolicyEnvelopeDto {
 }
 
 @ApiExtraModels(PolicyDto, VendorPolicySummaryDto)
-export class PolicyListDto {
+export class PolicyListDto extends PageInfoDto {
   @ApiProperty({
     type: 'array',
     items: { oneOf: [{ $ref: getSchemaPath(PolicyDto) }, { $ref: getSchemaPath(VendorPolicySummaryDto) }] },
     description: 'Policy, or VendorPolicySummary with source=vendor',
   })
   policies!: Array<PolicyDto | VendorPolicySummaryDto>;
-  @ApiProperty({ description: 'Another page follows (a page is also cut short to stay within 512 KiB)' })
-  hasMore!: boolean;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Cursor of the next page; null on the last page',
-  })
-  nextCursor!: string | null;
 }
 
 export class DocTabDto {

@@ -57,10 +57,19 @@ export class OkDto {
   @ApiProperty() ok!: boolean;
 }
 
-/** The `limit` query parameter of a paged list: an integer within the list's documented range. */
-export const PageLimit = (range: { readonly min: number; readonly max: number; readonly default: number }) =>
+/** The `limit` query parameter of a list: an integer within the list's documented range. */
+export const PageLimit = (
+  range: { readonly min: number; readonly max: number; readonly default: number },
+  description?: string,
+) =>
   applyDecorators(
-    ApiPropertyOptional({ type: 'integer', minimum: range.min, maximum: range.max, default: range.default }),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: range.min,
+      maximum: range.max,
+      default: range.default,
+      ...(description ? { description } : {}),
+    }),
     Optional(),
     Transform(toInt),
     IsInt(),
@@ -78,12 +87,9 @@ export const pagingDescription = (range: {
   'shorter); `nextCursor` fetches the next page.';
 
 /** The `cursor` query parameter of a paged list: the `nextCursor` of the page before, opaque. */
-export const PageCursor = () =>
+export const PageCursor = (description = 'Opaque: the nextCursor of the previous page') =>
   applyDecorators(
-    ApiPropertyOptional({
-      maxLength: LIST_CURSOR_MAX,
-      description: 'Opaque: the nextCursor of the previous page',
-    }),
+    ApiPropertyOptional({ maxLength: LIST_CURSOR_MAX, description }),
     Optional(),
     IsString(),
     MaxLength(LIST_CURSOR_MAX),

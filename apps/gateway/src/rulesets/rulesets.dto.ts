@@ -16,7 +16,7 @@ import {
   TARGET_SCOPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { Optional, toInt, URL_RULES } from '../http/common.dto';
+import { Optional, PageLimit, toInt, URL_RULES } from '../http/common.dto';
 import {
   IsEmail,
   IsIn,
@@ -93,18 +93,7 @@ export class ListRulesetsQuery {
   @IsIn(SORT_ORDERS)
   order?: SortOrder;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: L.limit.min,
-    maximum: L.limit.max,
-    default: L.limit.default,
-  })
-  @Optional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(L.limit.min)
-  @Max(L.limit.max)
-  limit?: number;
+  @PageLimit(L.limit) limit?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: L.offset.min, maximum: L.offset.max, default: 0 })
   @Optional()

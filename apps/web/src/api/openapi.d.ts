@@ -1797,12 +1797,12 @@ export interface components {
             category: string | null;
         };
         PolicyListDto: {
-            /** @description Policy, or VendorPolicySummary with source=vendor */
-            policies: (components["schemas"]["PolicyDto"] | components["schemas"]["VendorPolicySummaryDto"])[];
             /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
             hasMore: boolean;
             /** @description Cursor of the next page; null on the last page */
             nextCursor: string | null;
+            /** @description Policy, or VendorPolicySummary with source=vendor */
+            policies: (components["schemas"]["PolicyDto"] | components["schemas"]["VendorPolicySummaryDto"])[];
         };
         VendorPolicyDto: {
             /** @enum {string} */
