@@ -154,7 +154,7 @@ export function closedTo(user: DatabaseUser, dir: string): string | undefined {
 }
 
 function placeBinaries(source: string, user: DatabaseUser, cacheDir: string): string {
-  const closed = closedTo(user, path.join(source, 'share'));
+  const closed = closedTo(user, source);
   if (!closed && runsAs(user, source)) return source;
   const cached = cachedCopy(source, cacheDir, user, closed ?? source);
   if (!runsAs(user, cached)) {
@@ -243,9 +243,12 @@ function readableByAll(dir: string): void {
   }
 }
 
-/** A directory of root's (created 0755 when missing) that nobody else can write. */
+/** A directory of root's (created 0755 when missing, whatever the umask) that nobody else can write. */
 function ownDirectory(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const created = mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (created) {
+    for (let d = path.resolve(dir); d.length >= created.length; d = path.dirname(d)) chmodSync(d, 0o755);
+  }
   const stat = statSync(dir);
   if (stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
     throw new EmbeddedPostgresSetupError(
