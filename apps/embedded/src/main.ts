@@ -98,15 +98,19 @@ async function main(): Promise<void> {
     ].join('\n') + '\n',
   );
 
-  const shutdown = async (signal: string): Promise<void> => {
-    log.info({ signal }, 'shutting down');
-    await system.close();
-    await sandbox.close();
-    await postgres?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Once, and listening to the end: the services' shutdown hooks raise the signal again after closing,
+  // which, with no listener left, would end the process before the embedded PostgreSQL is stopped.
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string): Promise<void> =>
+    (stopping ??= (async () => {
+      log.info({ signal }, 'shutting down');
+      await system.close();
+      await sandbox.close();
+      await postgres?.stop();
+      process.exit(0);
+    })());
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 /**
