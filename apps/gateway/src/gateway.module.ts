@@ -34,6 +34,7 @@ import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({})
 export class GatewayModule {
@@ -63,6 +64,7 @@ export class GatewayModule {
         RulesetDocsController,
         RulesetSubmissionsController,
         RulesetReviewController,
+        WebhooksController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -17,6 +17,11 @@ import { AdminBootstrap } from './users/admin.bootstrap';
 import { UsersHandler } from './users/users.handler';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { WebhookEventsSubscriber } from './webhooks/webhook-events.subscriber';
+import { WebhooksHandler } from './webhooks/webhooks.handler';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 @Module({})
 export class IdentityModule {
@@ -26,7 +31,7 @@ export class IdentityModule {
       imports: [
         DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
       ],
-      controllers: [AuthHandler, TokensHandler, UsersHandler, NotificationsHandler],
+      controllers: [AuthHandler, TokensHandler, UsersHandler, NotificationsHandler, WebhooksHandler],
       providers: [
         { provide: IdentityEnv, useValue: env },
         UsersRepository,
@@ -40,6 +45,10 @@ export class IdentityModule {
         NotificationsRepository,
         NotificationsService,
         IdeaDeliveredSubscriber,
+        WebhooksRepository,
+        WebhooksService,
+        WebhookDispatcher,
+        WebhookEventsSubscriber,
       ],
     };
   }

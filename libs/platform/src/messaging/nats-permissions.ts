@@ -99,7 +99,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     serves: 'identity',
     requests: [IdentityRpc.ping],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
-    consumesDurable: [CatalogEvents.ideaDelivered],
+    consumesDurable: [CatalogEvents.ideaDelivered, DeploymentsEvents.deploymentSucceeded],
   },
   catalog: {
     ...none,
