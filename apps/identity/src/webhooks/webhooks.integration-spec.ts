@@ -196,6 +196,6 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       `SELECT count(*)::int AS n FROM identity.webhook_endpoints WHERE user_id = $1`,
       [user.id],
     );
-    expect(rows[0]!.n).toBe(1);
+    expect(rows[0].n).toBe(1);
   });
 });
