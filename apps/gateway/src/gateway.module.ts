@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import {
   type BusConfig,
   CALLER_CACHE_OPTIONS,
@@ -35,6 +35,8 @@ import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { AuditController } from './audit/audit.controller';
+import { AuditRecorder } from './audit/audit-recorder';
 
 @Module({})
 export class GatewayModule {
@@ -65,6 +67,7 @@ export class GatewayModule {
         RulesetSubmissionsController,
         RulesetReviewController,
         WebhooksController,
+        AuditController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -78,6 +81,7 @@ export class GatewayModule {
         LogHub,
         LogStreams,
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],
     };
   }

@@ -35,6 +35,13 @@ export class IdentityEnv extends ServiceEnv {
   @IsString()
   AVATAR_BASE_URL: string = '';
 
+  /** Days the audit log keeps an entry (an hourly sweep deletes older ones). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  AUDIT_RETENTION_DAYS: number = 365;
+
   // Signed webhooks (apps/identity/src/webhooks).
   /** Refuse `http:` endpoint URLs (true in production; tests and local receivers use http). */
   @IsOptional()

@@ -1,5 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
+import { AuditHandler } from './audit/audit.handler';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { AuditSubscriber } from './audit/audit.subscriber';
 import { AuthHandler } from './auth/auth.handler';
 import { AuthService } from './auth/auth.service';
 import { SessionSweeper } from './auth/session-sweeper';
@@ -31,7 +35,14 @@ export class IdentityModule {
       imports: [
         DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
       ],
-      controllers: [AuthHandler, TokensHandler, UsersHandler, NotificationsHandler, WebhooksHandler],
+      controllers: [
+        AuthHandler,
+        TokensHandler,
+        UsersHandler,
+        NotificationsHandler,
+        WebhooksHandler,
+        AuditHandler,
+      ],
       providers: [
         { provide: IdentityEnv, useValue: env },
         UsersRepository,
@@ -49,6 +60,9 @@ export class IdentityModule {
         WebhooksService,
         WebhookDispatcher,
         WebhookEventsSubscriber,
+        AuditRepository,
+        AuditService,
+        AuditSubscriber,
       ],
     };
   }

@@ -83,5 +83,5 @@ export function addWebhookMessages(document: OpenAPIObject): void {
       },
     };
   }
-  (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = webhooks;
+  Object.assign(document, { webhooks });
 }

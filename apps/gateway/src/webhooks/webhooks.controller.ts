@@ -16,6 +16,7 @@ import {
   WebhookEndpointReplyDto,
   WebhookWithSecretDto,
 } from './webhooks.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 
@@ -34,6 +35,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.list, ctx, {});
   }
 
+  @Audited(AUDIT.webhookCreated)
   @Post()
   @Authenticated()
   @ApiOperation({
@@ -60,6 +62,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.get, ctx, { id });
   }
 
+  @Audited(AUDIT.webhookUpdated)
   @Patch(':id')
   @Authenticated()
   @ApiOperation({
@@ -75,6 +78,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.update, ctx, { ...body, id });
   }
 
+  @Audited(AUDIT.webhookDeleted)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Extension: delete a webhook endpoint and its delivery log' })
@@ -84,6 +88,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.remove, ctx, { id });
   }
 
+  @Audited(AUDIT.webhookSecretRotated)
   @Post(':id/rotate-secret')
   @Authenticated()
   @ApiOperation({

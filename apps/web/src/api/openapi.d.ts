@@ -1612,6 +1612,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the audit log, newest first, filtered by actor, action and time (keyset pages) */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension: a page of the audit log as JSON lines (one entry per line, newest first)
+         * @description The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.
+         */
+        get: operations["Audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the caller's own security events (sign-ins, tokens, profile, webhooks) */
+        get: operations["Audit_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -3932,6 +3986,42 @@ export interface components {
             nextCursor: string | null;
             /** @description Newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        AuditEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            actor_user_id: string | null;
+            /** @enum {string} */
+            actor_via: "session" | "token" | "anonymous";
+            /**
+             * Format: uuid
+             * @description The access token used
+             */
+            actor_token_id: string | null;
+            /** @description The client address as the gateway saw it (TRUST_PROXY honoured) */
+            address: string;
+            user_agent: string;
+            request_id: string;
+            /** @enum {string} */
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+            /** @example token */
+            target_type: string;
+            target_id: string | null;
+            /** @description What changed, redacted: no secret, token or password */
+            summary: {
+                [key: string]: unknown;
+            };
+        };
+        AuditPageDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Newest first */
+            entries: components["schemas"]["AuditEntryDto"][];
         };
         Liveness: {
             /** @enum {boolean} */
@@ -14220,6 +14310,230 @@ export interface operations {
             };
             /** @description An attempt of this delivery is under way */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this actor */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_export: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this actor */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One AuditEntryDto as JSON per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_mine: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,3 +29,7 @@ export const WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS = 24 * 3600;
 export const WEBHOOK_DELIVERY_PAGE = { min: 1, default: 50, max: 100 } as const;
 /** Bytes of a receiver's response kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
+
+/** A page of the audit log (the JSON-lines export uses the larger one). */
+export const AUDIT_PAGE = { min: 1, default: 50, max: 200 } as const;
+export const AUDIT_EXPORT_PAGE = { min: 1, default: 1000, max: 5000 } as const;

@@ -1,4 +1,5 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.types';
 import type { Notification } from './notifications.types';
 import type {
   CreateWebhookRequest,
@@ -74,4 +75,14 @@ export const IdentityEvents = {
   sessionEnded: event<SessionEndedEvent>('identity.session.ended.v1', { broadcast: true }),
   /** Caches of user summaries (the catalog's owners and authors) drop the user's entry. */
   userUpdated: event<UserUpdatedEvent>('identity.user.updated.v1', { broadcast: true }),
+} as const;
+
+/** The audit log (an extension): identity keeps it, the gateway feeds it. */
+export const AuditRpc = {
+  list: rpc<ListAuditRequest, AuditPage>('identity.audit.list.v1'),
+} as const;
+
+export const AuditEvents = {
+  /** Durable: the gateway publishes one per completed security-relevant action (event id = entry id). */
+  recorded: event<AuditRecordedEvent>('gateway.audit.recorded.v1'),
 } as const;
