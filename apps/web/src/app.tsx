@@ -23,6 +23,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/signup', page(() => import('./pages/signup'))],
   ['/profile', page(() => import('./pages/profile')), { signedIn: true }],
   ['/tokens', page(() => import('./pages/tokens')), { signedIn: true }],
+  ['/webhooks', page(() => import('./pages/webhooks')), { signedIn: true }],
   ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
   ['/submit/ruleset', page(() => import('./pages/submit-ruleset')), { signedIn: true }],
   ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
@@ -113,6 +114,7 @@ function Header() {
             <NavLink to="/workspaces">Workspaces</NavLink>
             <NavLink to="/deployments">Deployments</NavLink>
             <NavLink to="/tokens">Tokens</NavLink>
+            <NavLink to="/webhooks">Webhooks</NavLink>
             <NavLink to="/inbox">Inbox</NavLink>
             {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
           </>
