@@ -29,6 +29,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
   ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
+  ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
   ['/workspaces', page(() => import('./pages/workspaces')), { signedIn: true }],
   ['/workspaces/:id', page(() => import('./pages/workspace')), { signedIn: true }],
@@ -117,6 +118,7 @@ function Header() {
             <NavLink to="/webhooks">Webhooks</NavLink>
             <NavLink to="/inbox">Inbox</NavLink>
             {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
+            {user.is_admin ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           </>
         ) : null}
       </nav>

@@ -49,7 +49,7 @@ export class CreateWebhookDto {
   @MaxLength(WEBHOOK_URL_MAX)
   url!: string;
 
-  @ApiPropertyOptional({ maxLength: WEBHOOK_DESCRIPTION_MAX, default: '' })
+  @ApiPropertyOptional({ maxLength: WEBHOOK_DESCRIPTION_MAX, description: 'Empty when omitted' })
   @Optional()
   @Transform(trim)
   @IsString()

@@ -3913,8 +3913,8 @@ export interface components {
              * @example https://ci.example.com/hooks/policy-catalog
              */
             url: string;
-            /** @default  */
-            description: string;
+            /** @description Empty when omitted */
+            description?: string;
             /** @description The event types delivered; each payload is the schema of that name under `webhooks` */
             event_types: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
         };
