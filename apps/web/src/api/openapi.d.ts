@@ -3602,6 +3602,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4855,6 +4857,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +4952,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,6 +6083,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6258,6 +6266,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8122,6 +8132,17 @@ export interface operations {
             /** @description The body is not UTF-8 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
