@@ -684,3 +684,80 @@ describe('cancelling deployments (in-process bus, a build that takes 30 s)', () 
     expect(registry).toEqual([]);
   });
 });
+
+describe('per-user deployment limits (in-process bus, a build that takes 30 s)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() =>
+    world.start('in-process', {
+      DEPLOY_BUILD_COMMAND: 'sleep 30',
+      DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '2',
+      DEPLOY_MAX_TARGETS_PER_HOUR: '3',
+    }),
+  );
+  afterAll(() => world.stop());
+
+  async function deployer() {
+    const d = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(d.user);
+    const deploy = (targets: string[], version: string) =>
+      world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId: d.connectionId,
+          workspaceId: d.workspaceId,
+          targetOrganizationIds: targets,
+          version,
+          doPublish: true,
+        },
+        { token: d.user.token },
+      );
+    const count = async () =>
+      (await world.http.get<Json>('/api/deployments?limit=50', { token: d.user.token })).body.deployments
+        .length as number;
+    const cancel = async (id: string) => {
+      await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: d.user.token });
+      await world.settled(d.user.token, id, 30_000);
+    };
+    return { ...d, deploy, count, cancel };
+  }
+
+  function expectLimited(res: { status: number; headers: Headers; body: Json }): number {
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    return retryAfter;
+  }
+
+  it('answers 429 with Retry-After past the deployments in flight per user, creates nothing, and admits again once one ends', async () => {
+    const { tenant, deploy, count, cancel } = await deployer();
+    const a = await deploy([tenant.paymentsId], '1.0.1');
+    expect(a.status).toBe(201);
+    const b = await deploy([tenant.cardsId], '1.0.2');
+    expect(b.status).toBe(201);
+    expectLimited(await deploy([tenant.rootId], '1.0.3'));
+    expect(await count()).toBe(2);
+
+    await cancel(a.body.results[0].deployment.id as string);
+    const c = await deploy([tenant.rootId], '1.0.3');
+    expect(c.status).toBe(201);
+    // No build outlives the test (the system stops after it).
+    await cancel(b.body.results[0].deployment.id as string);
+    await cancel(c.body.results[0].deployment.id as string);
+  });
+
+  it('answers 429 with Retry-After past the targets per hour, counting each target, and creates nothing', async () => {
+    const { tenant, deploy, count, cancel } = await deployer();
+    const first = await deploy([tenant.paymentsId, tenant.cardsId], '2.0.0');
+    expect(first.status).toBe(201);
+    for (const r of first.body.results as Json[]) await cancel(r.deployment.id as string);
+    const retryAfter = expectLimited(await deploy([tenant.paymentsId, tenant.cardsId], '2.0.1'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(await count()).toBe(2);
+    const one = await deploy([tenant.rootId], '2.0.2');
+    expect(one.status).toBe(201);
+    await cancel(one.body.results[0].deployment.id as string);
+  });
+});

@@ -66,6 +66,8 @@ const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: '0',
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '0',
   RATE_LIMIT_VOTES_PER_MINUTE: '0',
+  DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
+  DEPLOY_MAX_TARGETS_PER_HOUR: '0',
 };
 
 /** Every service and the gateway, on the given bus and database. */

@@ -92,6 +92,13 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
 
+  /** Open deployment log streams per user on one gateway replica (then 429 with Retry-After). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  LOG_STREAMS_MAX_PER_USER: number = 10;
+
   /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */
   @IsOptional()
   @IsInt()

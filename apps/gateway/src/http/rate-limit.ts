@@ -13,7 +13,7 @@ import type { RequestContext } from '@pc/contracts';
 import { FixedWindowLimiter, HOUR_MS, MINUTE_MS } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
-import { ErrorBodyDto } from './error-body';
+import { ErrorBodyDto, RETRY_AFTER_HEADER } from './error-body';
 
 /** The actions that cost the system (or an external host) most, each with its own budget. */
 export type RateLimitedAction =
@@ -61,14 +61,6 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 }
-
-/** The header every 429 carries: the whole seconds until the budget has room again. */
-export const RETRY_AFTER_HEADER = {
-  'Retry-After': {
-    description: 'Seconds to wait before the request can succeed',
-    schema: { type: 'integer', minimum: 1 },
-  },
-} as const;
 
 /** Runs after authentication: counts the call against the caller's address and account. */
 export const RateLimited = (action: RateLimitedAction) =>
