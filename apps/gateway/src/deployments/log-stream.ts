@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   DeploymentsRpc,
@@ -126,8 +127,7 @@ export class LogStreams {
     let chain = Promise.resolve();
     const write = (text: string) => {
       if (closed) return;
-      raw.write(text);
-      if (raw.writableLength > LOG_STREAM_MAX_BUFFERED_BYTES) closeWith('slow_reader');
+      if (!writeBounded(raw, text, LOG_STREAM_MAX_BUFFERED_BYTES)) closeWith('slow_reader');
     };
     /** Ends the stream before the job ends, saying why. */
     const closeWith = (reason: StreamCloseReason) => {
@@ -178,7 +178,7 @@ export class LogStreams {
     /** Sends every stored chunk after `last`; ends the stream when the job has ended. */
     const catchUp = async (checkEnd: boolean): Promise<void> => {
       if (closed || !job) return;
-      for (;;) {
+      while (!closed) {
         const page = await this.bus.request(DeploymentsRpc.logsAfter, ctx, {
           id,
           after: { jobId: job.id, seq: last },
@@ -214,6 +214,15 @@ export class LogStreams {
     for (const event of live.splice(0)) handle(event);
     await new Promise<void>((resolve) => raw.once('close', resolve));
   }
+}
+
+/**
+ * Writes to a client's stream; false when more than `maxBuffered` bytes now wait for the client (the
+ * socket's own buffer is full and Node keeps the rest in memory): the caller then ends the stream.
+ */
+export function writeBounded(raw: Writable, text: string, maxBuffered: number): boolean {
+  raw.write(text);
+  return raw.writableLength <= maxBuffered;
 }
 
 function isEnded(job: DeploymentJob): boolean {
