@@ -129,6 +129,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
                 command: this.env.DEPLOY_BUILD_COMMAND,
                 network: this.env.DEPLOY_BUILD_NETWORK,
                 allowlist: parseBuildAllowlist(this.env.DEPLOY_BUILD_ALLOWLIST),
+                sandbox: this.env.buildSandbox(),
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,
               });

@@ -250,7 +250,10 @@ export const BRIDGE_SCRIPT = `
 const { spawn, spawnSync } = require('node:child_process');
 const net = require('node:net');
 const [socketPath, program, ...args] = process.argv.slice(1);
-const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], {
+// bubblewrap brings the loopback of its network namespace up itself (and leaves the build no right to).
+const loopbackUp = process.env.PC_BUILD_LOOPBACK_UP === '1';
+delete process.env.PC_BUILD_LOOPBACK_UP;
+const up = loopbackUp ? { status: 0 } : spawnSync('ip', ['link', 'set', 'lo', 'up'], {
   env: { PATH: (process.env.PATH || '') + ':/usr/local/sbin:/usr/sbin:/sbin:/usr/bin:/bin' },
   encoding: 'utf8',
 });
