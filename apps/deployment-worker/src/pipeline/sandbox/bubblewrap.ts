@@ -282,6 +282,10 @@ export function bubblewrapArgs(m: Mounts): string[] {
     '--tmpfs',
     '/tmp',
     ...(m.proxySocket ? ['--bind', m.proxySocket, PROXY_SOCKET] : []),
+    // The root itself (where bubblewrap made the mount points) is read-only: /build and /tmp are the
+    // only places the build writes.
+    '--remount-ro',
+    '/',
     '--chdir',
     '/build',
   ];

@@ -57,7 +57,7 @@ let peak = 0;
 const watch = setInterval(() => {
   const { tasks, rss } = usage();
   peak = Math.max(peak, rss);
-  if (tasks >= plan.limits.processes - 1) stop({ kind: 'processes', detail: String(tasks) });
+  if (tasks >= plan.limits.processes * 0.9) stop({ kind: 'processes', detail: String(tasks) });
   else if (rss > plan.limits.memoryBytes) stop({ kind: 'memory', detail: String(rss) });
   else if (full('/build')) stop({ kind: 'disk' });
   else if (full('/tmp')) stop({ kind: 'tmp' });
