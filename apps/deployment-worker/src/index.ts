@@ -15,5 +15,6 @@ export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deplo
 export { runRulesetDeploy } from './pipeline/ruleset.pipeline';
 export { runRemoval } from './pipeline/removal.pipeline';
 export { tarArchive } from './pipeline/archive';
+export { BUILD_POD_LABEL } from './pipeline/sandbox/kubernetes/build-job';
 export type { JobLog } from './pipeline/job-log';
 export type { DeploymentRecord, JobRecord } from './jobs/job.rows';

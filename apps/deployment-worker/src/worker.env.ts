@@ -148,6 +148,33 @@ export class WorkerEnv extends ServiceEnv {
   @Validate(BuildUidsFormat)
   DEPLOY_BUILD_UIDS: string = DEFAULT_BUILD_UIDS;
 
+  /** With `kubernetes`: the namespace build Jobs run in (default: the worker's own). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_NAMESPACE: string = '';
+
+  /** With `kubernetes`: the image of build pods (the toolchain; `node` and `tar` on its PATH). Required. */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_IMAGE: string = '';
+
+  /** With `kubernetes`: the API server (in a pod: the default, with the service account's token and CA). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_API_URL: string = 'https://kubernetes.default.svc';
+
+  /** With `kubernetes`: the port where build pods fetch their sources, send their files and find their proxy. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  DEPLOY_BUILD_K8S_EXCHANGE_PORT: number = 8081;
+
+  /** With `kubernetes`: that port as build pods reach this worker (default `http://<the pod's IPv4>:<port>`). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_EXCHANGE_URL: string = '';
+
   /** The build's time limit; the process is killed after it and the job fails. */
   @IsOptional()
   @IsInt()

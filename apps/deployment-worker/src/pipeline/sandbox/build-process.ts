@@ -73,23 +73,9 @@ export async function runBuildProcess(
     stderr.destroy();
     for (const pipe of pipes) pipe.destroy();
   };
-  let pending = Promise.resolve();
-  // A repository's script chooses how much it prints: the log keeps the first lines only.
-  const maxLines = DEPLOYMENT_LIMITS.buildOutputLinesMax;
-  let lines = 0;
-  const emit = (line: string) => {
-    if (line.trim() === '') return;
-    lines++;
-    if (lines <= maxLines) pending = pending.then(() => watch.output(line));
-    else if (lines === maxLines + 1)
-      pending = pending.then(() =>
-        watch.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
-      );
-  };
-  const out = outputLines(emit);
-  const err = outputLines(emit);
-  stdout.on('data', out.write).on('close', out.end);
-  stderr.on('data', err.write).on('close', err.end);
+  const log = buildLog(watch);
+  log.follow(stdout);
+  log.follow(stderr);
   let reason: 'timeout' | 'cancelled' | null = null;
   const deadline = setTimeout(() => {
     reason = 'timeout';
@@ -110,11 +96,41 @@ export async function runBuildProcess(
   });
   clearTimeout(deadline);
   clearInterval(poll);
-  await pending;
+  await log.flushed();
   if (reason === 'cancelled') throw new BuildCancelled('The build was cancelled');
   if (reason === 'timeout')
     throw new BuildError(`The build took longer than ${watch.timeoutMs} ms and was stopped`);
   return { code, signal };
+}
+
+/**
+ * The build's output as log lines: the first `buildOutputLinesMax` of all the streams it follows, then
+ * one line saying the rest is not shown; `flushed` resolves once every kept line is written.
+ */
+export function buildLog(watch: Pick<BuildWatch, 'output'>): {
+  follow(stream: Readable): void;
+  flushed(): Promise<void>;
+} {
+  let pending = Promise.resolve();
+  // A repository's script chooses how much it prints: the log keeps the first lines only.
+  const maxLines = DEPLOYMENT_LIMITS.buildOutputLinesMax;
+  let lines = 0;
+  const emit = (line: string) => {
+    if (line.trim() === '') return;
+    lines++;
+    if (lines <= maxLines) pending = pending.then(() => watch.output(line));
+    else if (lines === maxLines + 1)
+      pending = pending.then(() =>
+        watch.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
+      );
+  };
+  return {
+    follow: (stream) => {
+      const split = outputLines(emit);
+      stream.on('data', split.write).on('close', split.end);
+    },
+    flushed: () => pending,
+  };
 }
 
 /**
