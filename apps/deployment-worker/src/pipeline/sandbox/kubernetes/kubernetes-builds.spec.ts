@@ -247,6 +247,47 @@ describe('a build as a Kubernetes Job', () => {
       await expect(result).rejects.toThrow(/403 jobs\.batch is forbidden/);
     });
 
+    it("proxies a build's requests to its allow-list only, with its own token (407 without)", async () => {
+      const target = http.createServer((_req, res) => res.end('from mirror'));
+      await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+      const port = (target.address() as { port: number }).port;
+      const logged: string[] = [];
+      const opened = exchange.open('proxy-token', Buffer.alloc(0), {
+        allowlist: [{ host: '127.0.0.1', wildcard: false, port }],
+        log: (line) => Promise.resolve(void logged.push(line)),
+      });
+      const viaProxy = (url: string, auth?: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const { port: exchangePort } = new URL(exchangeUrl);
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port: Number(exchangePort),
+              path: url,
+              headers: auth ? { 'proxy-authorization': `Basic ${Buffer.from(auth).toString('base64')}` } : {},
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c.toString()));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await viaProxy(`http://127.0.0.1:${port}/`, 'build:proxy-token')).toEqual({
+        status: 200,
+        body: 'from mirror',
+      });
+      expect((await viaProxy(`http://127.0.0.1:${port + 1}/`, 'build:proxy-token')).status).toBe(403);
+      expect(logged).toEqual([expect.stringMatching(/^Build proxy: refused GET .* \(403\)/)]);
+      expect((await viaProxy(`http://127.0.0.1:${port}/`)).status).toBe(407);
+      expect((await viaProxy(`http://127.0.0.1:${port}/`, 'build:another-token')).status).toBe(407);
+      opened.close();
+      expect((await viaProxy(`http://127.0.0.1:${port}/`, 'build:proxy-token')).status).toBe(407);
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    });
+
     it('answers a token it does not know with 401 (one build cannot take another one’s sources)', async () => {
       const res = await fetch(`${exchangeUrl}/sources`, { headers: { authorization: 'Bearer guessed' } });
       expect(res.status).toBe(401);
