@@ -186,6 +186,15 @@ describe('the build step', () => {
       expect(ran).toBe(false);
     });
 
+    it("refuses up front a view in which the sandbox's own node cannot run (the libraries left out)", async () => {
+      await expect(
+        build(
+          files(),
+          options({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
+        ),
+      ).rejects.toThrow(/cannot be sandboxed on this host/);
+    });
+
     it('still packages without a command where bubblewrap cannot run (nothing runs)', async () => {
       expect((await build(files(), options({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files).toBe(
         2,

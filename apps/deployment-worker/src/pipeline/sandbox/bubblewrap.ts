@@ -226,11 +226,6 @@ interface Mounts {
  * the read-only toolchain, a fresh /proc and /dev, and two size-limited tmpfs, `/build` and `/tmp`.
  */
 export function bubblewrapArgs(m: Mounts): string[] {
-  const node = process.execPath;
-  const nodeVisible = m.readonly.some((entry) => {
-    const [, target] = entry.split('\0');
-    return node === target || node.startsWith(`${target}/`);
-  });
   return [
     '--unshare-all',
     ...(m.network === 'host' ? ['--share-net'] : []),
@@ -260,7 +255,7 @@ export function bubblewrapArgs(m: Mounts): string[] {
       const [kind, target, source] = entry.split('\0');
       return kind === 'symlink' ? ['--symlink', source, target] : ['--ro-bind', source, target];
     }),
-    ...(nodeVisible ? [] : ['--ro-bind', node, node]),
+    ...nodeMount(m.readonly),
     '--ro-bind',
     path.join(m.host, 'passwd'),
     '/etc/passwd',
@@ -289,6 +284,16 @@ export function bubblewrapArgs(m: Mounts): string[] {
     '--chdir',
     '/build',
   ];
+}
+
+/** The worker's node binary, read-only, unless a read-only path holds it already. */
+function nodeMount(readonly: string[]): string[] {
+  const node = process.execPath;
+  const visible = readonly.some((entry) => {
+    const [, target] = entry.split('\0');
+    return node === target || node.startsWith(`${target}/`);
+  });
+  return visible ? [] : ['--ro-bind', node, node];
 }
 
 /**
@@ -358,8 +363,12 @@ async function ensureBubblewrap(
           String(MIB),
           '--tmpfs',
           '/build',
+          ...nodeMount(readonly),
+          // The worker's node runs the supervisor: the build's user must be able to run it.
           '--',
-          'true',
+          process.execPath,
+          '-e',
+          '0',
         ],
         {
           cwd: host,
