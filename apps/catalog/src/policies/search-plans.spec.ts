@@ -1,5 +1,4 @@
-import { type PolicySearch, SearchPlans, searchPolicies } from './policies.repository';
-import type { PolicyListRow } from './policy.row';
+import { type PolicyListRow, type PolicySearch, SearchPlans, searchPolicies } from './policies.repository';
 
 const search = (q: string): PolicySearch => ({
   viewerId: null,
