@@ -25,9 +25,9 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         path.join(root, 'bench/run.ts'),
         ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
         ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
-        ...['--postgres', env.postgresUrl],
+        ...['--postgres', env.postgresUrl, '--writes', '10'],
       ],
-      { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: root, timeout: 360_000, maxBuffer: 16 * 1024 * 1024 },
     );
     const result = JSON.parse(readFileSync(json, 'utf8')) as {
       throughput: Array<{
@@ -59,7 +59,7 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     expect(result.revalidation.requests).toBeGreaterThan(0);
     expect(result.revalidation.busRequests).toBe(0);
     expect(result.revalidation.cpuUs).toBeGreaterThan(0);
-    expect(result.readAfterWrite.samples).toBe(50);
+    expect(result.readAfterWrite.samples).toBe(10);
     expect(result.readAfterWrite.p99).toBeGreaterThan(0);
     expect(result.scan.ids).toBe(300);
     expect(Object.keys(result.idleMb).sort()).toEqual([
@@ -75,5 +75,5 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     expect(Object.keys(result.startMb).sort()).toEqual(Object.keys(result.idleMb).sort());
     expect(Object.keys(result.plans)).toHaveLength(8);
     expect(Object.values(result.plans).every((plan) => /Execution Time/.test(plan))).toBe(true);
-  }, 300_000);
+  }, 420_000);
 });

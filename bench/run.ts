@@ -34,6 +34,10 @@ interface Options {
   nodeArgs: string[];
   /** Only these parts (request keys, `fixed`, `auth`), for profiling one path; empty: all. */
   only: string[];
+  /** Writes timed in the read-after-write measure. */
+  writes: number;
+  /** Policies read by id in the scan (default: all of them). */
+  scan: number;
 }
 
 function options(argv: string[]): Options {
@@ -57,6 +61,8 @@ function options(argv: string[]): Options {
     basePort: Number(get('port', '3900')),
     nodeArgs: get('node-args', '').split(' ').filter(Boolean),
     only: get('only', '').split(',').filter(Boolean),
+    writes: Number(get('writes', '50')),
+    scan: Number(get('scan', '0')),
   };
 }
 
@@ -419,7 +425,7 @@ async function main(): Promise<void> {
     // Read after write through the other replica: like through the cold replica, then read the warm one
     // (If-None-Match with the tag of before) until it answers 200; the delay from the write's answer.
     const delays: number[] = [];
-    for (let i = 0; i < (wanted('raw') ? 50 : 0); i++) {
+    for (let i = 0; i < (wanted('raw') ? o.writes : 0); i++) {
       const url = `${system}/api/policies/${someId}`;
       const tag = await tagOf(url);
       const like = await fetch(`${cold}/api/policies/${someId}/like`, {
@@ -452,7 +458,11 @@ async function main(): Promise<void> {
     // is RESPONSE_CACHE_MAX_BYTES, 32 MiB by default).
     let scan = { ids: 0, gatewayMb: 0, seconds: 0 };
     if (wanted('scan')) {
-      const ids = (await db.query<{ id: string }>('SELECT id FROM catalog.policies')).rows.map((r) => r.id);
+      const ids = (
+        await db.query<{ id: string }>('SELECT id FROM catalog.policies LIMIT $1', [
+          o.scan > 0 ? o.scan : null,
+        ])
+      ).rows.map((r) => r.id);
       const began = performance.now();
       let next = 0;
       await Promise.all(
