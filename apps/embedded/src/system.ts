@@ -64,6 +64,10 @@ const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '0',
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: '0',
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: '0',
+  RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '0',
+  RATE_LIMIT_VOTES_PER_MINUTE: '0',
+  DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
+  DEPLOY_MAX_TARGETS_PER_HOUR: '0',
   // Many tests write rows with SQL and read them back at once: the gateway's response cache (emptied by
   // the change event a moment after the commit) is on only where a test turns it on.
   RESPONSE_CACHE_ENABLED: 'false',
