@@ -2,6 +2,7 @@ export * from './common/context';
 export * from './common/descriptors';
 export * from './common/errors';
 export * from './common/limits';
+export * from './common/content-changes';
 export * from './identity/identity.types';
 export * from './identity/identity.patterns';
 export * from './identity/notifications.types';

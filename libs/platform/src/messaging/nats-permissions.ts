@@ -5,6 +5,7 @@
 import {
   AuditEvents,
   CatalogEvents,
+  ContentEvents,
   CatalogRpc,
   ConnectionsRpc,
   DeploymentsEvents,
@@ -67,6 +68,9 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.sessionEnded,
       DeploymentsEvents.logAppended,
       DeploymentsEvents.jobEnded,
+      IdentityEvents.userUpdated,
+      ContentEvents.catalogChanged,
+      ContentEvents.rulesetsChanged,
     ],
     publishesDurable: [AuditEvents.recorded],
   },
@@ -118,6 +122,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetOwnershipRpc.move,
     ],
     hears: [IdentityEvents.userUpdated],
+    emits: [ContentEvents.catalogChanged],
     publishesDurable: [CatalogEvents.ideaDelivered],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
@@ -159,6 +164,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
     ],
+    emits: [ContentEvents.rulesetsChanged],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {
