@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     environment,
     env: {
       ...adapterEnv,
+      // Local receivers (the sandbox's) speak http; production keeps the default (https only).
+      ...(environment.WEBHOOKS_REQUIRE_HTTPS ? {} : { WEBHOOKS_REQUIRE_HTTPS: 'false' }),
       BOOTSTRAP_ADMIN_EMAIL: admin.email,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       CONNECTIONS_ENCRYPTION_KEYS: connectionsKeys(env, dataDir),

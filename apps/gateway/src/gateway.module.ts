@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import {
   type BusConfig,
   CALLER_CACHE_OPTIONS,
@@ -37,6 +37,9 @@ import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { AuditController } from './audit/audit.controller';
+import { AuditRecorder } from './audit/audit-recorder';
 
 @Module({})
 export class GatewayModule {
@@ -66,6 +69,8 @@ export class GatewayModule {
         RulesetDocsController,
         RulesetSubmissionsController,
         RulesetReviewController,
+        WebhooksController,
+        AuditController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -82,6 +87,7 @@ export class GatewayModule {
         ResponseCache,
         PublicReads,
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],
     };
   }

@@ -214,6 +214,7 @@ export class JobStore {
       workspace_id: deployment.workspace_id,
       connection_id: deployment.connection_id,
       platform_org_id: deployment.platform_org_id,
+      created_by: deployment.created_by,
     };
     await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2)`, [
       DeploymentsEvents.deploymentSucceeded.pattern,

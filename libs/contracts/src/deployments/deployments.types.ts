@@ -171,6 +171,8 @@ export interface DeploymentSucceededEvent {
   workspace_id: string;
   connection_id: string;
   platform_org_id: string;
+  /** The deployment's author (its webhooks receive the event); absent in events written before it existed. */
+  created_by?: string;
 }
 
 /** The message on the work queue. */

@@ -3,6 +3,7 @@
 // per-app lists below are checked against what each app's code requests, emits and subscribes to
 // (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
 import {
+  AuditEvents,
   CatalogEvents,
   ContentEvents,
   CatalogRpc,
@@ -71,6 +72,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ContentEvents.catalogChanged,
       ContentEvents.rulesetsChanged,
     ],
+    publishesDurable: [AuditEvents.recorded],
   },
   mcp: {
     ...none,
@@ -103,7 +105,11 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     serves: 'identity',
     requests: [IdentityRpc.ping],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
-    consumesDurable: [CatalogEvents.ideaDelivered],
+    consumesDurable: [
+      CatalogEvents.ideaDelivered,
+      DeploymentsEvents.deploymentSucceeded,
+      AuditEvents.recorded,
+    ],
   },
   catalog: {
     ...none,
