@@ -20,6 +20,8 @@ import {
   POLICY_NAME,
   POLICY_SORTS,
   POLICY_STATUSES,
+  PIN_ORIGINS,
+  type PinOrigin,
   PROJECT_TYPES,
   type PolicyStatus,
   type ProjectType,
@@ -260,6 +262,37 @@ export class DocsSummaryDto {
   @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
 }
 
+/**
+ * What a review approved, pinned on a published item (an extension of the spec): a release builds this
+ * commit and the worker checks the fetched tree's content digest against it.
+ */
+export class ReviewPinDto {
+  @ApiProperty({ pattern: '^[0-9a-f]{40,64}$', description: 'The reviewed commit a release builds' })
+  commit!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description:
+      'sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the ' +
+      'README); null for a pin migrated from an approval that recorded none',
+  })
+  content_digest!: string | null;
+  @ApiProperty({ type: String, nullable: true, pattern: '^[0-9a-f]{40,64}$' })
+  implementation_commit!: string | null;
+  @ApiProperty({ type: String, nullable: true, pattern: '^sha256:[0-9a-f]{64}$' })
+  implementation_content_digest!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When it was reviewed (pinned)' })
+  reviewed_at!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The administrator who approved' })
+  reviewed_by!: string | null;
+  @ApiProperty({
+    enum: PIN_ORIGINS,
+    description: '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
+  })
+  how!: PinOrigin;
+}
+
 /** A community policy, as get, patch and list return it. */
 export class PolicyDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -310,6 +343,14 @@ export class PolicyDto {
   @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
   @ApiProperty({ type: String, nullable: true }) kit_version!: string | null;
+  @ApiProperty({
+    type: ReviewPinDto,
+    nullable: true,
+    description:
+      'The reviewed commit a release builds (an extension); null before approval, and for a published ' +
+      'policy whose approval recorded no commit: its releases are refused until an administrator pins it',
+  })
+  pin!: ReviewPinDto | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) published_at!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
