@@ -1,6 +1,7 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deployments-init';
 import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001-deployment-removed-status';
+import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
@@ -9,5 +10,9 @@ import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001
 export const deploymentsDatabase = {
   schema: 'deployments',
   entities: [],
-  migrations: [DeploymentsInit1795800000000, DeploymentRemovedStatus1795800000001],
+  migrations: [
+    DeploymentsInit1795800000000,
+    DeploymentRemovedStatus1795800000001,
+    DeploymentProvenance1795810000000,
+  ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

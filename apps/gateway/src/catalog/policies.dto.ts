@@ -1,6 +1,8 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
+  CHANGES_FILES_MAX,
+  COMMIT_SHA_PATTERN,
   type AssetKind,
   DIRECTIONS,
   type Direction,
@@ -457,4 +459,49 @@ export class ReviewerStatusDto {
 
 export class LikedDto {
   @ApiProperty() liked!: boolean;
+}
+
+/** An administrator pins a published policy (an extension of the spec). */
+export class PinPolicyDto {
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "The commit to pin (default: the commit the policy's source ref points to now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  commit?: string;
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "Split policies: the implementation commit (default: its source ref's commit now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  implementationCommit?: string;
+}
+
+export class ChangedFileDto {
+  @ApiProperty() path!: string;
+  @ApiProperty({ description: "The source host's status: added, removed, modified, renamed, ..." })
+  status!: string;
+}
+
+export class RepositoryChangesDto {
+  @ApiProperty({ description: 'The source ref compared with the pin' }) ref!: string;
+  @ApiProperty() pinned_commit!: string;
+  @ApiProperty({ description: 'The commit the ref points to now' }) head_commit!: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Commits the ref is ahead of the reviewed commit' })
+  ahead_by!: number;
+  @ApiProperty({ type: [ChangedFileDto], maxItems: CHANGES_FILES_MAX }) files!: ChangedFileDto[];
+  @ApiProperty({ description: `More than ${CHANGES_FILES_MAX} files changed` }) files_truncated!: boolean;
+}
+
+/** How far the source refs moved on since the reviewed (pinned) commit (an extension of the spec). */
+export class ChangesSinceReviewDto {
+  @ApiProperty({ description: 'False: nothing is pinned (not yet approved, or a legacy item to pin)' })
+  pinned!: boolean;
+  @ApiProperty({ type: RepositoryChangesDto, nullable: true }) source!: RepositoryChangesDto | null;
+  @ApiProperty({ type: RepositoryChangesDto, nullable: true, description: 'Split policies only' })
+  implementation!: RepositoryChangesDto | null;
 }
