@@ -192,6 +192,7 @@ export async function runDeploy(
 
     const envelope = await c.attest({
       assetType: 'policy',
+      itemId: d.policy_id,
       subjects: [
         {
           name: `${implementationAssetId(d.asset_slug)}/implementation.tar`,

@@ -122,6 +122,7 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
 
     const envelope = await c.attest({
       assetType: 'ruleset',
+      itemId: d.ruleset_id,
       subjects: asset.files.map((f) => ({
         name: `${d.asset_slug}/${f.path}`,
         digest: { sha256: createHash('sha256').update(f.content).digest('hex') },

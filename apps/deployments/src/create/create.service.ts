@@ -49,6 +49,8 @@ interface DeployableItem {
   pin: DeploymentPin | null;
   /** Whether releases of this kind build the pin (policies); rulesets still build their source ref. */
   pinned: boolean;
+  /** Published in the catalog (reviewed); an unpublished item's builds are its owner's dev builds. */
+  published: boolean;
 }
 
 /**
@@ -199,10 +201,11 @@ export class CreateDeploymentService {
   }
 
   /**
-   * What was reviewed is what ships: a build (publish or release) without a ref builds the pinned commit
-   * (409 when the item has no pin: an administrator pins it first). Another ref is a dev build: the
-   * item's owner's and administrators' only (403 for everyone else), never a release (422), and only
-   * with a connection of their own (403 with a shared one); it is marked `reviewed: false`.
+   * What was reviewed is what ships. For a published policy, a build (publish or release) without a ref
+   * builds the pinned commit (409 when it has no pin: an administrator pins it first); another ref is a
+   * dev build: the owner's and administrators' only (403 for everyone else), never a release (422), and
+   * only with a connection of their own (403 with a shared one). Returns whether the job builds the
+   * reviewed commit (`reviewed` on the deployment).
    */
   private async reviewedOrAllowed(
     ctx: RequestContext,
@@ -210,16 +213,22 @@ export class CreateDeploymentService {
     req: CreateDeploymentRequest,
     item: DeployableItem,
   ): Promise<boolean> {
-    if (!item.pinned) return req.ref === undefined && req.implementationRef === undefined;
+    const named = req.ref !== undefined || req.implementationRef !== undefined;
+    // Rulesets are not pinned yet, and an unpublished policy (its owner's and administrators' to see)
+    // has no review: their builds read the ref named or the source ref, as before, unreviewed.
+    if (!item.pinned) return !named;
+    if (!item.published) return false;
     const pin = item.pin;
     const otherRef =
       (req.ref !== undefined && req.ref !== pin?.commit) ||
-      (req.implementationRef !== undefined && req.implementationRef !== (pin?.implementation_commit ?? undefined));
+      (req.implementationRef !== undefined &&
+        req.implementationRef !== (pin?.implementation_commit ?? undefined));
     const builds = (req.doPublish ?? false) || (req.doRelease ?? false);
     if (!otherRef) {
       if (builds && !pin)
         throw conflict(
-          `${item.name} is not pinned to a reviewed commit: an administrator pins it (POST /api/policies/{id}/pin) before it is built again`,
+          `${item.name} is not pinned to a reviewed commit: an administrator pins it ` +
+            '(POST /api/policies/{id}/pin) before it is built again',
         );
       return true;
     }
@@ -363,6 +372,7 @@ function policyItem(policy: Policy): DeployableItem {
         }
       : null,
     pinned: true,
+    published: policy.status === 'published',
   };
 }
 
@@ -401,6 +411,7 @@ function rulesetItem(ruleset: Ruleset): DeployableItem {
     ownerId: null,
     pin: null,
     pinned: false,
+    published: true,
   };
 }
 

@@ -30,6 +30,8 @@ export interface ProvenanceSource {
 
 export interface ProvenanceInput {
   assetType: 'policy' | 'ruleset';
+  /** The catalog item (its page shows the pin a verifier compares with). */
+  itemId: string | null;
   subjects: ProvenanceSubject[];
   sources: ProvenanceSource[];
   /** Whether it builds what the review pinned. */
@@ -51,6 +53,7 @@ export function provenanceStatement(input: ProvenanceInput): Record<string, unkn
       buildDefinition: {
         buildType: PROVENANCE_BUILD_TYPES[input.assetType],
         externalParameters: {
+          item: { type: input.assetType, id: input.itemId },
           sources: input.sources.map((s) => ({ uri: s.uri, ref: s.ref })),
           reviewed: input.reviewed,
           version: input.build.version,
@@ -189,7 +192,8 @@ export function verifyProvenance(input: {
   };
 }
 
-interface ParsedStatement {
+export interface ParsedStatement {
+  item: { type: string; id: string | null } | null;
   subjects: ProvenanceSubject[];
   sources: Array<{
     uri: string;
@@ -200,7 +204,8 @@ interface ParsedStatement {
   }>;
 }
 
-function parseStatement(payload: Buffer): ParsedStatement | null {
+/** The statement of a (verified) payload: its item, subjects and sources; null when it is not one. */
+export function parseStatement(payload: Buffer): ParsedStatement | null {
   let value: unknown;
   try {
     value = JSON.parse(payload.toString('utf8'));
@@ -211,7 +216,12 @@ function parseStatement(payload: Buffer): ParsedStatement | null {
     _type?: unknown;
     subject?: unknown;
     predicateType?: unknown;
-    predicate?: { buildDefinition?: { resolvedDependencies?: unknown } };
+    predicate?: {
+      buildDefinition?: {
+        resolvedDependencies?: unknown;
+        externalParameters?: { item?: { type?: unknown; id?: unknown } };
+      };
+    };
   };
   if (s?._type !== IN_TOTO_STATEMENT_V1 || s.predicateType !== SLSA_PROVENANCE_V1 || !Array.isArray(s.subject))
     return null;
@@ -219,19 +229,30 @@ function parseStatement(payload: Buffer): ParsedStatement | null {
     (x): x is ProvenanceSubject => typeof x?.name === 'string' && typeof x?.digest?.sha256 === 'string',
   );
   const deps = s.predicate?.buildDefinition?.resolvedDependencies;
-  const sources = (Array.isArray(deps) ? deps : []).flatMap((d: Record<string, any>) => {
-    if (typeof d?.uri !== 'string' || typeof d?.digest?.gitCommit !== 'string') return [];
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  const sources = (Array.isArray(deps) ? (deps as unknown[]) : []).flatMap((raw) => {
+    const d = (raw ?? {}) as { uri?: unknown; digest?: { gitCommit?: unknown }; annotations?: unknown };
+    const uri = str(d.uri);
+    const commit = str(d.digest?.gitCommit);
+    if (uri === null || commit === null) return [];
     const a = (d.annotations ?? {}) as Record<string, unknown>;
-    const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
     return [
       {
-        uri: d.uri,
-        commit: d.digest.gitCommit as string,
+        uri,
+        commit,
         contentDigest: str(a.contentDigest),
         pinnedCommit: str(a.pinnedCommit),
         pinnedContentDigest: str(a.pinnedContentDigest),
       },
     ];
   });
-  return { subjects, sources };
+  const item = s.predicate?.buildDefinition?.externalParameters?.item;
+  return {
+    item:
+      item && typeof item.type === 'string'
+        ? { type: item.type, id: typeof item.id === 'string' ? item.id : null }
+        : null,
+    subjects,
+    sources,
+  };
 }
