@@ -8,12 +8,7 @@
 // Each check prints ✓ or ✗ with what does not hold; the exit code is 0 only when all hold.
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
-import {
-  dsseVerify,
-  parseStatement,
-  type PublicJwk,
-  verifyProvenance,
-} from '@pc/platform';
+import { dsseVerify, parseStatement, type PublicJwk, verifyProvenance } from '@pc/platform';
 
 interface Pin {
   commit: string;
@@ -65,8 +60,12 @@ async function main(argv: string[]): Promise<number> {
   if (statement?.item?.id && statement.item.type === 'policy') {
     const item = await getJson(`${base}/api/policies/${statement.item.id}`);
     const pin = (item.body as { policy?: { pin?: Pin | null } }).policy?.pin;
-    if (item.status === 200) expectedPin = pin ? { commit: pin.commit, contentDigest: pin.content_digest } : null;
-    else console.log(`! the policy ${statement.item.id} answered ${item.status}: comparing with the recorded pin`);
+    if (item.status === 200)
+      expectedPin = pin ? { commit: pin.commit, contentDigest: pin.content_digest } : null;
+    else
+      console.log(
+        `! the policy ${statement.item.id} answered ${item.status}: comparing with the recorded pin`,
+      );
   }
 
   const result = verifyProvenance({ envelope, keys: served, artifact, expectedPin });

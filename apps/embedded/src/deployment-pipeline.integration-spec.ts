@@ -70,7 +70,7 @@ describe('the deploy pipeline against the sandbox', () => {
         const kept = attestations.get(deployment.id);
         if (kept && JSON.stringify(kept.subjects) === JSON.stringify(input.subjects))
           return Promise.resolve(kept.envelope);
-        const envelope = signProvenance(input, signingKeys[0]!);
+        const envelope = signProvenance(input, signingKeys[0]);
         attestations.set(deployment.id, { subjects: input.subjects, envelope });
         return Promise.resolve(envelope);
       },

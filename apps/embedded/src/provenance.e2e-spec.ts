@@ -27,7 +27,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
   // The signing keys as an operator gives them (the old one after a rotation stays, to verify).
   const oldKey = generateSigningKeyEntry('k2025');
   const newKey = generateSigningKeyEntry('k2026');
-  const seeds = [oldKey, newKey].map((k) => k.split(':')[1]!);
+  const seeds = [oldKey, newKey].map((k) => k.split(':')[1]);
   const seen: Buffer[] = [];
   let nats: NatsConnection;
   let owner: TestUser;
@@ -144,7 +144,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
       await sql<{ asset_slug: string }>(`SELECT asset_slug FROM deployments.deployments WHERE id = $1`, [
         deploymentId,
       ])
-    )[0]!.asset_slug;
+    )[0].asset_slug;
 
   const logOf = async (id: string) =>
     (await world.readStream(owner.readToken, id)).events.map((e) => e.data).join('\n');

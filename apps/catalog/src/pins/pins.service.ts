@@ -87,7 +87,9 @@ export class PinsService {
     const policy = await this.access.visible(ctx, id);
     if (!policy.pinned_commit) return { pinned: false, source: null, implementation: null };
     const implementation =
-      policy.project_type === 'split' && policy.implementation_source_host_url && policy.implementation_pinned_commit
+      policy.project_type === 'split' &&
+      policy.implementation_source_host_url &&
+      policy.implementation_pinned_commit
         ? await this.compare(
             policy.implementation_source_host_url,
             policy.implementation_source_ref,

@@ -89,9 +89,7 @@ export class RepositoryInspector {
       result.implementationRef = implementationRepo.ref;
       result.implementationCommit = implementationRepo.commit;
       result.implementationContentDigest =
-        implementationRepo === definitionRepo
-          ? null
-          : await this.digest(implementationRepo, result.errors);
+        implementationRepo === definitionRepo ? null : await this.digest(implementationRepo, result.errors);
       await this.inspectImplementation(implementationRepo, result);
     }
     result.assetKinds = inferAssetKinds(

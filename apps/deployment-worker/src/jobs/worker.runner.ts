@@ -126,7 +126,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         },
         progress: () => job.progress(),
         attest: async (input: ProvenanceInput): Promise<DsseEnvelope> => {
-          const key = this.keys[0]!;
+          const key = this.keys[0];
           const envelope = signProvenance(input, key);
           return (await this.store.keepProvenance(
             deployment.id,
@@ -230,7 +230,8 @@ function startLine(job: JobRecord, d: DeploymentRecord): string {
     const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
       .filter(Boolean)
       .join(' and ');
-    const dev = d.source.reviewed === false ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref}` : '';
+    const dev =
+      d.source.reviewed === false ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref}` : '';
     return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
   }
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;

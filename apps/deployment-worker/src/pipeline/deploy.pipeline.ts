@@ -98,7 +98,14 @@ export async function runDeploy(
   const resolved =
     (c.job.steps.resolve as Resolved | undefined) ??
     (await (async () => {
-      const definition = await resolveRepository(c, a, definitionRepo, 'definition', d.ref, d.source.source_ref);
+      const definition = await resolveRepository(
+        c,
+        a,
+        definitionRepo,
+        'definition',
+        d.ref,
+        d.source.source_ref,
+      );
       const implementation = implementationRepo
         ? await resolveRepository(
             c,

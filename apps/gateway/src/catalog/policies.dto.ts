@@ -286,11 +286,17 @@ export class ReviewPinDto {
   implementation_content_digest!: string | null;
   @ApiProperty({ format: 'date-time', description: 'When it was reviewed (pinned)' })
   reviewed_at!: string;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The administrator who approved' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The administrator who approved',
+  })
   reviewed_by!: string | null;
   @ApiProperty({
     enum: PIN_ORIGINS,
-    description: '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
+    description:
+      '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
   })
   how!: PinOrigin;
 }
@@ -491,7 +497,11 @@ export class RepositoryChangesDto {
   @ApiProperty({ description: 'The source ref compared with the pin' }) ref!: string;
   @ApiProperty() pinned_commit!: string;
   @ApiProperty({ description: 'The commit the ref points to now' }) head_commit!: string;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Commits the ref is ahead of the reviewed commit' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Commits the ref is ahead of the reviewed commit',
+  })
   ahead_by!: number;
   @ApiProperty({ type: [ChangedFileDto], maxItems: CHANGES_FILES_MAX }) files!: ChangedFileDto[];
   @ApiProperty({ description: `More than ${CHANGES_FILES_MAX} files changed` }) files_truncated!: boolean;

@@ -367,7 +367,8 @@ export class DeploymentDevVersionDto {
 }
 
 export class ProvenanceSignatureDto {
-  @ApiProperty({ description: 'The id of the key that signed (see GET /api/provenance/keys)' }) keyid!: string;
+  @ApiProperty({ description: 'The id of the key that signed (see GET /api/provenance/keys)' })
+  keyid!: string;
   @ApiProperty({ format: 'byte', description: 'Ed25519 signature over the DSSE pre-authentication encoding' })
   sig!: string;
 }
@@ -375,7 +376,8 @@ export class ProvenanceSignatureDto {
 /** A DSSE envelope: its payload an in-toto Statement v1 with a SLSA Provenance v1 predicate. */
 export class ProvenanceEnvelopeDto {
   @ApiProperty({ example: 'application/vnd.in-toto+json' }) payloadType!: string;
-  @ApiProperty({ format: 'byte', description: 'Base64 of the serialized in-toto Statement' }) payload!: string;
+  @ApiProperty({ format: 'byte', description: 'Base64 of the serialized in-toto Statement' })
+  payload!: string;
   @ApiProperty({ type: [ProvenanceSignatureDto] }) signatures!: ProvenanceSignatureDto[];
 }
 
@@ -392,7 +394,11 @@ export class ProvenanceVerificationDto {
   })
   summary!: string;
   @ApiProperty({ type: [ProvenanceCheckDto] }) checks!: ProvenanceCheckDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'The source commit the statement says was built' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The source commit the statement says was built',
+  })
   commit!: string | null;
   @ApiProperty({ description: 'Whether that commit (and its content digest) is the reviewed one' })
   reviewed!: boolean;

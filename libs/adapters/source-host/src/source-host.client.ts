@@ -178,10 +178,7 @@ export class HttpSourceHost implements SourceHost {
     }
   }
 
-  async contentDigest(
-    repo: RepositoryCoordinates,
-    ref: string,
-  ): Promise<{ commit: string; digest: string }> {
+  async contentDigest(repo: RepositoryCoordinates, ref: string): Promise<{ commit: string; digest: string }> {
     const commit = await this.resolveRef(repo, ref);
     const entries = await this.readTree(repo, commit);
     const files = entries.filter((e) => e.type === 'file');

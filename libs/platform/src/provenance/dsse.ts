@@ -40,7 +40,11 @@ export type DsseVerification =
 /** Verifies an envelope against public keys (JWKs): one signature by a known key over the PAE must hold. */
 export function dsseVerify(envelope: unknown, keys: readonly PublicJwk[]): DsseVerification {
   if (!isEnvelope(envelope))
-    return { ok: false, problem: 'malformed', message: 'Not a DSSE envelope (payloadType, payload, signatures)' };
+    return {
+      ok: false,
+      problem: 'malformed',
+      message: 'Not a DSSE envelope (payloadType, payload, signatures)',
+    };
   const payload = Buffer.from(envelope.payload, 'base64');
   if (payload.toString('base64') !== envelope.payload.replace(/\s/g, ''))
     return { ok: false, problem: 'malformed', message: 'The envelope payload is not valid base64' };

@@ -36,7 +36,13 @@ export interface ProvenanceInput {
   sources: ProvenanceSource[];
   /** Whether it builds what the review pinned. */
   reviewed: boolean;
-  build: { command: string | null; network: string | null; version: string; release: boolean; publish: boolean };
+  build: {
+    command: string | null;
+    network: string | null;
+    version: string;
+    release: boolean;
+    publish: boolean;
+  };
   deploymentId: string;
   jobId: string;
   startedOn: Date;
@@ -129,11 +135,16 @@ export function verifyProvenance(input: {
   checks.push({ name: 'signature', ok: true, message: `Signature verified (key ${signature.keyId})` });
   const statement = parseStatement(signature.payload);
   if (!statement) {
-    checks.push({ name: 'subject', ok: false, message: 'The payload is not an in-toto Statement v1 with SLSA provenance' });
+    checks.push({
+      name: 'subject',
+      ok: false,
+      message: 'The payload is not an in-toto Statement v1 with SLSA provenance',
+    });
     return { ok: false, checks, sources: [], keyId: signature.keyId };
   }
   const digest =
-    input.artifactSha256 ?? (input.artifact ? createHash('sha256').update(input.artifact).digest('hex') : null);
+    input.artifactSha256 ??
+    (input.artifact ? createHash('sha256').update(input.artifact).digest('hex') : null);
   if (digest !== null) {
     const match = statement.subjects.find((s) => s.digest.sha256 === digest);
     checks.push(
@@ -149,7 +160,12 @@ export function verifyProvenance(input: {
     );
   }
   const sources = statement.sources.map((s) => {
-    const pin = input.expectedPin !== undefined ? input.expectedPin : s.pinnedCommit ? { commit: s.pinnedCommit, contentDigest: s.pinnedContentDigest } : null;
+    const pin =
+      input.expectedPin !== undefined
+        ? input.expectedPin
+        : s.pinnedCommit
+          ? { commit: s.pinnedCommit, contentDigest: s.pinnedContentDigest }
+          : null;
     const reviewed =
       pin !== null &&
       s.commit === pin.commit &&
@@ -187,7 +203,12 @@ export function verifyProvenance(input: {
   return {
     ok: checks.every((c) => c.ok),
     checks,
-    sources: sources.map(({ uri, commit, contentDigest, reviewed }) => ({ uri, commit, contentDigest, reviewed })),
+    sources: sources.map(({ uri, commit, contentDigest, reviewed }) => ({
+      uri,
+      commit,
+      contentDigest,
+      reviewed,
+    })),
     keyId: signature.keyId,
   };
 }
@@ -223,11 +244,16 @@ export function parseStatement(payload: Buffer): ParsedStatement | null {
       };
     };
   };
-  if (s?._type !== IN_TOTO_STATEMENT_V1 || s.predicateType !== SLSA_PROVENANCE_V1 || !Array.isArray(s.subject))
+  if (
+    s?._type !== IN_TOTO_STATEMENT_V1 ||
+    s.predicateType !== SLSA_PROVENANCE_V1 ||
+    !Array.isArray(s.subject)
+  )
     return null;
-  const subjects = s.subject.filter(
-    (x): x is ProvenanceSubject => typeof x?.name === 'string' && typeof x?.digest?.sha256 === 'string',
-  );
+  const subjects = (s.subject as unknown[]).filter((raw): raw is ProvenanceSubject => {
+    const x = (raw ?? {}) as { name?: unknown; digest?: { sha256?: unknown } };
+    return typeof x.name === 'string' && typeof x.digest?.sha256 === 'string';
+  });
   const deps = s.predicate?.buildDefinition?.resolvedDependencies;
   const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
   const sources = (Array.isArray(deps) ? (deps as unknown[]) : []).flatMap((raw) => {

@@ -46,7 +46,7 @@ export function parseSigningKeys(value: string, variable = 'PROVENANCE_SIGNING_K
     return {
       keyId,
       privateKey,
-      publicJwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid: keyId, use: 'sig', alg: 'EdDSA' } as PublicJwk,
+      publicJwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid: keyId, use: 'sig', alg: 'EdDSA' },
     };
   });
   const ids = new Set(keys.map((k) => k.keyId));
