@@ -43,11 +43,8 @@ export async function resolveRepository(
   const ref = named ?? sourceRef ?? (await a.sourceHost.getRepository(repo)).defaultBranch;
   const commit = await a.sourceHost.resolveRef(repo, ref);
   const reviewed = pinned !== null && commit === pinned.commit;
-  await c.log.line(
-    'resolve',
-    `Resolved ${label}${ref} to commit ${commit}` +
-      (c.deployment.source.reviewed === false && !reviewed ? ' (not reviewed: a dev build)' : ''),
-  );
+  // A dev build says so on the log's first line (and `reviewed: false` on the deployment).
+  await c.log.line('resolve', `Resolved ${label}${ref} to commit ${commit}`);
   return {
     ref,
     commit,
