@@ -29,6 +29,6 @@ describe('the deployment worker environment', () => {
     // The pattern passes, the key does not (a duplicate id): the module stops the start, naming it.
     const env = loadEnv(WorkerEnv, { PROVENANCE_SIGNING_KEYS: `a:${seed},a:${seed}` });
     expect(() => WorkerModule.register(env)).toThrow(/^PROVENANCE_SIGNING_KEYS: key ids must be unique$/);
-    expect(parseSigningKeys(KEYS.PROVENANCE_SIGNING_KEYS)[0]!.keyId).toBe('w1');
+    expect(parseSigningKeys(KEYS.PROVENANCE_SIGNING_KEYS)[0].keyId).toBe('w1');
   });
 });

@@ -159,7 +159,7 @@ describe('deployment workers as separate processes over NATS', () => {
             `SELECT asset_slug FROM deployments.deployments WHERE id = $1`,
             [d.id],
           )
-        ).rows[0]!.asset_slug;
+        ).rows[0].asset_slug;
         const file = await registry.readFile(
           token,
           { groupId: tenant.rootId, assetId: `${slug}-implementation`, version: d.definition_asset_version },

@@ -136,7 +136,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
   it('keeps the provenance signing key in DATA_DIR (0600) and out of every log line', () => {
     const file = path.join(dataDir, 'provenance-signing-keys');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const seed = readFileSync(file, 'utf8').trim().split(':')[1]!;
+    const seed = readFileSync(file, 'utf8').trim().split(':')[1];
     expect(seed).toHaveLength(44);
     // The walk-throughs above deployed and verified: the whole output of the system is scanned.
     expect(system.log()).toContain('Policy Catalog is running');

@@ -34,8 +34,8 @@ describe('the content digest of a repository at a commit', () => {
         .split('\n')
         .map((line) => {
           const [meta, path] = line.split('\t');
-          const [mode, , sha] = meta!.split(' ');
-          return { mode: mode!, sha: sha!, path: path! };
+          const [mode, , sha] = meta.split(' ');
+          return { mode: mode, sha: sha, path: path };
         });
       const documented = execFileSync(
         'bash',

@@ -39,16 +39,16 @@ describe('provenance attestations (DSSE, Ed25519, in-toto Statement v1, SLSA Pro
   });
 
   it('verifies a signed statement, the artifact and the reviewed source', () => {
-    const envelope = signProvenance(input, oldKey!);
-    const result = verifyProvenance({ envelope, keys: [oldKey!.publicJwk], artifact });
+    const envelope = signProvenance(input, oldKey);
+    const result = verifyProvenance({ envelope, keys: [oldKey.publicJwk], artifact });
     expect(result.ok).toBe(true);
     expect(result.checks.map((c) => c.name)).toEqual(['signature', 'subject', 'source']);
     expect(result.sources[0]).toMatchObject({ reviewed: true });
   });
 
   it('keeps attestations verifiable across a rotation: the old key still verifies, a forgotten one does not', () => {
-    const envelope = signProvenance(input, oldKey!);
-    const rotated = [...ring.map((k) => k.publicJwk), oldKey!.publicJwk];
+    const envelope = signProvenance(input, oldKey);
+    const rotated = [...ring.map((k) => k.publicJwk), oldKey.publicJwk];
     expect(verifyProvenance({ envelope, keys: rotated, artifact }).ok).toBe(true);
     const forgotten = dsseVerify(
       envelope,
@@ -58,8 +58,8 @@ describe('provenance attestations (DSSE, Ed25519, in-toto Statement v1, SLSA Pro
   });
 
   it('says which part was tampered with', () => {
-    const envelope = signProvenance(input, oldKey!);
-    const keys = [oldKey!.publicJwk];
+    const envelope = signProvenance(input, oldKey);
+    const keys = [oldKey.publicJwk];
     const changed = Buffer.from(artifact);
     changed[0] ^= 1;
     expect(verifyProvenance({ envelope, keys, artifact: changed }).checks[1]).toMatchObject({

@@ -30,7 +30,7 @@ const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  */
 export function parseSigningKeys(value: string, variable = 'PROVENANCE_SIGNING_KEYS'): SigningKey[] {
   const entries = value.split(',').map((e) => e.trim());
-  const keys = entries.map((entry, i) => {
+  const keys = entries.map((entry, i): SigningKey => {
     const colon = entry.indexOf(':');
     const keyId = entry.slice(0, colon);
     const seed = Buffer.from(entry.slice(colon + 1), 'base64');
