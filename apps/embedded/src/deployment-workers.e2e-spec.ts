@@ -68,9 +68,14 @@ describe('deployment workers as separate processes over NATS', () => {
     });
 
   beforeAll(async () => {
+    // One user's 20 jobs spread over both workers (2 x 2 slots): the killed one holds some.
     await world.start(
       'nats',
-      { DEPLOY_JOB_ACK_WAIT_MS: '3000', PROVENANCE_SIGNING_KEYS: SIGNING_KEYS },
+      {
+        DEPLOY_JOB_ACK_WAIT_MS: '3000',
+        DEPLOY_QUEUE_SLOTS_PER_USER: '4',
+        PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
+      },
       { deploymentWorkers: 0 },
     );
     ({ user, tenant, connectionId, workspaceId } = await world.deployer());

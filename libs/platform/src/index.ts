@@ -30,3 +30,4 @@ export * from './auth/caller-cache';
 export * from './database/prepared';
 export * from './jobs';
 export * from './provenance';
+export * from './limits/fixed-window-limiter';

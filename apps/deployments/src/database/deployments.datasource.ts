@@ -1,6 +1,7 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deployments-init';
 import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001-deployment-removed-status';
+import { JobRelease1795800000100 } from './migrations/1795800000100-job-release';
 import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
 
 /**
@@ -13,6 +14,7 @@ export const deploymentsDatabase = {
   migrations: [
     DeploymentsInit1795800000000,
     DeploymentRemovedStatus1795800000001,
+    JobRelease1795800000100,
     DeploymentProvenance1795810000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;
