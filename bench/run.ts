@@ -5,6 +5,7 @@
  * process, interleaved, for a number of rounds, and writes the median ratios beside their budgets
  * (bench/results.json and docs/benchmarks.md). See bench/README.md.
  */
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       // Connections refuses to start without a key ring: one for this run.
       CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
+      // Deployments and its workers refuse to start without provenance signing keys.
+      PROVENANCE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     };
     // `--port 0`: every process on a port the system reports free (the smoke test: no range to collide).
     const port = async (offset: number): Promise<number> =>

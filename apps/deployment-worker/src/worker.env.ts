@@ -3,13 +3,14 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Matches,
   Max,
   Min,
   Validate,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
+import { ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
 import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
 import { BuildAllowlistFormat } from './pipeline/build-proxy';
 import {
@@ -45,6 +46,15 @@ class BuildReadonlyPathsFormat implements ValidatorConstraintInterface {
 
 /** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
 export class WorkerEnv extends ServiceEnv {
+  /**
+   * `id:base64seed[,id:base64seed...]` (32-byte Ed25519 seeds): the first signs every provenance
+   * attestation, all verify (the deployments service serves their public keys). Required: the worker
+   * refuses to start without it (embedded mode generates one in DATA_DIR). Never logged.
+   */
+  @IsString()
+  @Matches(SIGNING_KEY_RING_PATTERN, { message: 'must be id:base64seed[,id:base64seed...]' })
+  PROVENANCE_SIGNING_KEYS!: string;
+
   /** Jobs one worker process runs at once. */
   @IsOptional()
   @IsInt()

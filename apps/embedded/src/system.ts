@@ -5,7 +5,14 @@ import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { McpEnv, mountMcpOn } from '@pc/mcp';
-import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import {
+  type BusConfig,
+  type EnvSource,
+  generateSigningKeyEntry,
+  loadEnv,
+  type RunningService,
+  startService,
+} from '@pc/platform';
 import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
@@ -85,6 +92,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
   source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
+  source.PROVENANCE_SIGNING_KEYS ||= generateSigningKeyEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};

@@ -15,6 +15,7 @@ import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { ConnectionsController } from './connections/connections.controller';
 import { DeploymentsController } from './deployments/deployments.controller';
+import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
@@ -65,6 +66,7 @@ export class GatewayModule {
         WorkspaceMembersController,
         WorkspaceConnectionsController,
         DeploymentsController,
+        ProvenanceController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,

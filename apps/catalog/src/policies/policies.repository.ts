@@ -128,6 +128,13 @@ export class PoliciesRepository {
       | 'created_at'
       | 'updated_at'
       | 'status'
+      | 'pinned_commit'
+      | 'pinned_content_digest'
+      | 'implementation_pinned_commit'
+      | 'implementation_pinned_content_digest'
+      | 'pinned_at'
+      | 'pinned_by'
+      | 'pinned_how'
     >,
   ): Promise<PolicyRow> {
     const rows = await db.query<PolicyRow[]>(

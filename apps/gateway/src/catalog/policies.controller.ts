@@ -13,9 +13,15 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, ConnectionsRpc, type RequestContext, REVISIONS_LIMIT } from '@pc/contracts';
+import {
+  CatalogRpc,
+  CHANGES_FILES_MAX,
+  ConnectionsRpc,
+  type RequestContext,
+  REVISIONS_LIMIT,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import { PublicReads } from '../public-reads/public-reads';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
@@ -27,7 +33,9 @@ import {
   IssuesEnabledDto,
   LikedDto,
   ListPoliciesQuery,
+  PinPolicyDto,
   PolicyEnvelopeDto,
+  ChangesSinceReviewDto,
   PolicyDocsDto,
   PolicyListDto,
   ReviewerStatusDto,
@@ -173,6 +181,48 @@ export class PoliciesController {
   @ApiErrors([404, 'No such policy, or not visible'])
   issuesEnabled(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
+  }
+
+  @Post('policies/:id/pin')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Pin a published policy to a reviewed commit (extension: not in the spec)',
+    description:
+      'Administrators only. Releases build the commit pinned on the policy (approval pins the commit the ' +
+      'submission was validated at; an approved repository revision moves it). This route pins a policy that ' +
+      'has no pin (migrated from an approval that recorded no commit: its releases are refused until then), ' +
+      'or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and ' +
+      'that commit and its content digest are pinned.',
+  })
+  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body (a commit that is not a full hexadecimal SHA)'],
+    [404, 'No such policy'],
+    [422, 'The policy is not published, or the repository is not a valid policy repository at that commit'],
+    [502, 'The source host could not be read; try again later'],
+  )
+  pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PinPolicyDto) {
+    return this.bus.request(CatalogRpc.pinPolicy, ctx, { id, ...body });
+  }
+
+  @Get('policies/:id/changes-since-review')
+  @OptionalAuth()
+  @RateLimited('branches')
+  @ApiOperation({
+    summary: 'How far the source refs moved on since the reviewed commit (extension: not in the spec)',
+    description:
+      "From the source host's compare of the pinned commit with each source ref's head: the commits it is " +
+      `ahead and the files changed (at most ${CHANGES_FILES_MAX} per repository), so the owner knows to propose a ` +
+      'revision (approving it moves the pin). `pinned: false` when nothing is pinned.',
+  })
+  @ApiOkResponse({ type: ChangesSinceReviewDto })
+  @ApiErrors(
+    [404, 'No such policy, or not visible, or its repository is gone'],
+    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+  )
+  changesSinceReview(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getChangesSinceReview, ctx, { id });
   }
 
   @Get('policies/:id/branches')

@@ -233,6 +233,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin a published policy to a reviewed commit (extension: not in the spec)
+         * @description Administrators only. Releases build the commit pinned on the policy (approval pins the commit the submission was validated at; an approved repository revision moves it). This route pins a policy that has no pin (migrated from an approval that recorded no commit: its releases are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and that commit and its content digest are pinned.
+         */
+        post: operations["Policies_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policies/{id}/changes-since-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the source refs moved on since the reviewed commit (extension: not in the spec)
+         * @description From the source host's compare of the pinned commit with each source ref's head: the commits it is ahead and the files changed (at most 300 per repository), so the owner knows to propose a revision (approving it moves the pin). `pinned: false` when nothing is pinned.
+         */
+        get: operations["Policies_changesSinceReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policies/{id}/branches": {
         parameters: {
             query?: never;
@@ -1046,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1088,6 +1128,26 @@ export interface paths {
         post?: never;
         /** Delete a failed deployment with its jobs and logs */
         delete: operations["Deployments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{id}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed provenance of a deployment's published artifacts (extension: not in the spec)
+         * @description A DSSE envelope (Ed25519) of an in-toto Statement v1 with a SLSA Provenance v1 predicate: the artifacts and their sha256, the source repository, commit and content digest, the build and its times, the deployment and job. `verification` is what the service checked (signature against the served keys, the artifact's digest, the source against the review's pin); verify it yourself with `npm run verify-provenance` (README). The registry keeps the same envelope beside the asset version (`provenance.intoto.json`). 404 until the job has built.
+         */
+        get: operations["Deployments_provenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1216,6 +1276,26 @@ export interface paths {
          * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.
          */
         get: operations["Deployments_logStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provenance/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify provenance attestations (extension: not in the spec)
+         * @description A JSON Web Key Set of Ed25519 keys (RFC 8037): every key of `PROVENANCE_SIGNING_KEYS`, the first of which signs new attestations, so attestations signed before a rotation still verify. Match an envelope signature's `keyid` with a key's `kid`.
+         */
+        get: operations["Provenance_keys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2056,6 +2136,29 @@ export interface components {
             tabCount: number;
             completeness: components["schemas"]["DocsCompletenessDto"];
         };
+        ReviewPinDto: {
+            /** @description The reviewed commit a release builds */
+            commit: string;
+            /** @description sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the README); null for a pin migrated from an approval that recorded none */
+            content_digest: string | null;
+            implementation_commit: string | null;
+            implementation_content_digest: string | null;
+            /**
+             * Format: date-time
+             * @description When it was reviewed (pinned)
+             */
+            reviewed_at: string;
+            /**
+             * Format: uuid
+             * @description The administrator who approved
+             */
+            reviewed_by: string | null;
+            /**
+             * @description `review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator
+             * @enum {string}
+             */
+            how: "review" | "migration" | "admin";
+        };
         PolicyDto: {
             /** Format: uuid */
             id: string;
@@ -2107,6 +2210,8 @@ export interface components {
             direction: "inbound" | "outbound";
             version: string | null;
             kit_version: string | null;
+            /** @description The reviewed commit a release builds (an extension); null before approval, and for a published policy whose approval recorded no commit: its releases are refused until an administrator pins it */
+            pin: components["schemas"]["ReviewPinDto"] | null;
             /** Format: date-time */
             published_at: string | null;
             /** Format: date-time */
@@ -2222,6 +2327,36 @@ export interface components {
         IssuesEnabledDto: {
             /** @description Null when the host could not be read */
             enabled: boolean | null;
+        };
+        PinPolicyDto: {
+            /** @description The commit to pin (default: the commit the policy's source ref points to now) */
+            commit?: string;
+            /** @description Split policies: the implementation commit (default: its source ref's commit now) */
+            implementationCommit?: string;
+        };
+        ChangedFileDto: {
+            path: string;
+            /** @description The source host's status: added, removed, modified, renamed, ... */
+            status: string;
+        };
+        RepositoryChangesDto: {
+            /** @description The source ref compared with the pin */
+            ref: string;
+            pinned_commit: string;
+            /** @description The commit the ref points to now */
+            head_commit: string;
+            /** @description Commits the ref is ahead of the reviewed commit */
+            ahead_by: number;
+            files: components["schemas"]["ChangedFileDto"][];
+            /** @description More than 300 files changed */
+            files_truncated: boolean;
+        };
+        ChangesSinceReviewDto: {
+            /** @description False: nothing is pinned (not yet approved, or a legacy item to pin) */
+            pinned: boolean;
+            source: components["schemas"]["RepositoryChangesDto"] | null;
+            /** @description Split policies only */
+            implementation: components["schemas"]["RepositoryChangesDto"] | null;
         };
         GitRefDto: {
             name: string;
@@ -2389,6 +2524,10 @@ export interface components {
             commit?: string | null;
             implementationRef?: string | null;
             implementationCommit?: string | null;
+            /** @description The content digest of the repository at `commit` (sha256 over its canonical listing of path, mode and blob hash, see the README): approval pins it beside the commit (absent on older validations) */
+            contentDigest?: string | null;
+            /** @description Split model: the content digest of the implementation repository at `implementationCommit` */
+            implementationContentDigest?: string | null;
             hasIssues: boolean | null;
             assetKinds: ("agent" | "api" | "llm" | "mcp")[];
         };
@@ -3218,6 +3357,10 @@ export interface components {
             requested_version: string | null;
             /** @description The commit the ref resolved to */
             commit_sha: string | null;
+            /** @description An extension: true when the job builds the reviewed commit pinned on the item (or builds nothing); false for a dev build of another `ref` (owner or administrator only); null before pins existed */
+            reviewed: boolean | null;
+            /** @description An extension: the reviewed commit pinned on the item when the deployment was made */
+            pinned_commit: string | null;
             version: string | null;
             definition_asset_version: string | null;
             /** @description Null for a ruleset (one asset) */
@@ -3320,6 +3463,55 @@ export interface components {
         DeploymentEnvelopeDto: {
             deployment: components["schemas"]["DeploymentDto"];
         };
+        ProvenanceSignatureDto: {
+            /** @description The id of the key that signed (see GET /api/provenance/keys) */
+            keyid: string;
+            /**
+             * Format: byte
+             * @description Ed25519 signature over the DSSE pre-authentication encoding
+             */
+            sig: string;
+        };
+        ProvenanceEnvelopeDto: {
+            /** @example application/vnd.in-toto+json */
+            payloadType: string;
+            /**
+             * Format: byte
+             * @description Base64 of the serialized in-toto Statement
+             */
+            payload: string;
+            signatures: components["schemas"]["ProvenanceSignatureDto"][];
+        };
+        ProvenanceCheckDto: {
+            /** @enum {string} */
+            name: "signature" | "subject" | "source";
+            ok: boolean;
+            /** @description What holds, or exactly what does not */
+            message: string;
+        };
+        ProvenanceVerificationDto: {
+            ok: boolean;
+            /** @description Built from the reviewed commit <sha>, signature verified; or exactly what does not hold */
+            summary: string;
+            checks: components["schemas"]["ProvenanceCheckDto"][];
+            /** @description The source commit the statement says was built */
+            commit: string | null;
+            /** @description Whether that commit (and its content digest) is the reviewed one */
+            reviewed: boolean;
+            key_id: string | null;
+        };
+        DeploymentProvenanceDto: {
+            /** Format: uuid */
+            deployment_id: string;
+            envelope: components["schemas"]["ProvenanceEnvelopeDto"];
+            key_id: string;
+            /** Format: date-time */
+            created_at: string;
+            verification: components["schemas"]["ProvenanceVerificationDto"];
+        };
+        DeploymentProvenanceEnvelopeDto: {
+            provenance: components["schemas"]["DeploymentProvenanceDto"];
+        };
         DeletedDeploymentDto: {
             /** Format: uuid */
             deletedDeploymentId: string;
@@ -3383,6 +3575,22 @@ export interface components {
             job: components["schemas"]["DeploymentJobDto"] | null;
             /** @description The latest job's most recent chunks */
             logs: components["schemas"]["LogChunkDto"][];
+        };
+        ProvenanceJwkDto: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            /** @description The public key, base64url */
+            x: string;
+            kid: string;
+            /** @enum {string} */
+            use: "sig";
+            /** @enum {string} */
+            alg: "EdDSA";
+        };
+        ProvenanceKeysDto: {
+            keys: components["schemas"]["ProvenanceJwkDto"][];
         };
         RulesetSummaryDto: {
             /** @enum {string} */
@@ -5354,6 +5562,216 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Policies_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinPolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body (a commit that is not a full hexadecimal SHA) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The policy is not published, or the repository is not a valid policy repository at that commit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Policies_changesSinceReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesSinceReviewDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy, or not visible, or its repository is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10848,7 +11266,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            /**
+             * @description A `ref` (or `implementationRef`) other than the reviewed commit by someone who is not the owner or an administrator, or with a connection that is not their own
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10866,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The workspace is archived, or a request with this Idempotency-Key is still being processed */
+            /** @description The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy is not pinned to a reviewed commit (an administrator pins it first) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10893,7 +11315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The connection is not usable in this workspace, or the Idempotency-Key was used with another body */
+            /** @description The connection is not usable in this workspace, the Idempotency-Key was used with another body, or a release names a ref other than the reviewed commit */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11164,6 +11586,81 @@ export interface operations {
             };
             /** @description The deployment is not failed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Deployments_provenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentProvenanceEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such deployment, not one of the caller's, or nothing published yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11725,6 +12222,43 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Provenance_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvenanceKeysDto"];
                 };
             };
             /** @description A service this request needs is unavailable; try again later */
