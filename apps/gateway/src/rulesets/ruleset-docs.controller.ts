@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { type RequestContext, RULESET_LIMITS as L, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import {
@@ -38,9 +38,14 @@ export class RulesetDocsController {
   @Post()
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Replace the whole set of tabs (owner or administrator)' })
+  @ApiOperation({
+    summary: 'Replace the whole set of tabs (owner or administrator)',
+    description:
+      `1 to ${L.docTabSet.maxItems} tabs counted as sent: the predefined tabs added empty for missing keys do ` +
+      `not count, so a stored set holds at most ${L.docTabsStored.maxItems}.`,
+  })
   @ApiOkResponse({ type: RulesetDocsDto })
-  @ApiErrors([400, 'Not 1 to 50 tabs, or a tab is malformed'], NOT_EDITOR, MISSING, [
+  @ApiErrors([400, `Not 1 to ${L.docTabSet.maxItems} tabs, or a tab is malformed`], NOT_EDITOR, MISSING, [
     422,
     'No overview tab, a key listed twice, or the bodies together are too large',
   ])
@@ -54,7 +59,7 @@ export class RulesetDocsController {
   @ApiOkResponse({ type: RulesetTabEnvelopeDto })
   @ApiErrors([400, 'The key does not match the pattern, or the body is malformed'], NOT_EDITOR, MISSING, [
     422,
-    'More than 50 tabs, or the bodies together are too large',
+    `The set would hold more than ${L.docTabsStored.maxItems} tabs, or the bodies together are too large`,
   ])
   upsert(@Ctx() ctx: RequestContext, @Param() params: RulesetTabParams, @Body() body: UpsertRulesetTabDto) {
     return this.bus.request(RulesetsRpc.upsertTab, ctx, { ...body, id: params.id, key: params.key });

@@ -1347,7 +1347,10 @@ export interface paths {
          */
         get: operations["RulesetDocs_get"];
         put?: never;
-        /** Replace the whole set of tabs (owner or administrator) */
+        /**
+         * Replace the whole set of tabs (owner or administrator)
+         * @description 1 to 50 tabs counted as sent: the predefined tabs added empty for missing keys do not count, so a stored set holds at most 54.
+         */
         post: operations["RulesetDocs_replace"];
         delete?: never;
         options?: never;
@@ -3259,7 +3262,7 @@ export interface components {
             sortOrder?: number;
         };
         ReplaceRulesetDocsDto: {
-            /** @description The complete new set: must include `overview` (422); `overview`, `rules`, `examples`, `faq` are predefined, every other key (`configuration` too) custom; missing predefined tabs are added empty; keys unique (422); all bodies together at most 524288 bytes (422) */
+            /** @description The complete new set: must include `overview` (422); `overview`, `rules`, `examples`, `faq` are predefined, every other key (`configuration` too) custom; missing predefined tabs are added empty and do not count against the 50; keys unique (422); all bodies together at most 524288 bytes (422) */
             tabs: components["schemas"]["RulesetDocTabInputDto"][];
         };
         UpsertRulesetTabDto: {
@@ -3414,7 +3417,7 @@ export interface components {
             videoTutorialUrl?: string;
             /** @description Empty string clears it */
             examplesUrl?: string;
-            /** @description Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; missing predefined tabs added empty; a blank overview keeps the description */
+            /** @description Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; missing predefined tabs added empty (they do not count against the 50); a blank overview keeps the description */
             docTabs?: components["schemas"]["RulesetDocTabInputDto"][];
             /** @description Idea ids or {ideaId, coverage, scopeNote}; each approved and visible, listed once (422) */
             deliversIdeaIds?: (string | components["schemas"]["RulesetIdeaDeclarationDto"])[];
@@ -3466,7 +3469,7 @@ export interface components {
             videoTutorialUrl?: string;
             /** @description Empty string clears it */
             examplesUrl?: string;
-            /** @description Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; missing predefined tabs added empty; a blank overview keeps the description */
+            /** @description Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; missing predefined tabs added empty (they do not count against the 50); a blank overview keeps the description */
             docTabs?: components["schemas"]["RulesetDocTabInputDto"][];
             /** @description Idea ids or {ideaId, coverage, scopeNote}; each approved and visible, listed once (422) */
             deliversIdeaIds?: (string | components["schemas"]["RulesetIdeaDeclarationDto"])[];
@@ -3608,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,7 +3697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3731,7 +3734,34 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3786,7 +3816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3881,7 +3911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +3986,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4011,7 +4059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4181,7 +4229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4261,7 +4309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4411,7 +4459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4539,7 +4587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4614,7 +4662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4693,7 +4741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4768,7 +4816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,7 +4918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,6 +4993,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
@@ -4954,7 +5020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5029,7 +5095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5125,7 +5191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5200,7 +5266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5275,7 +5341,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5354,7 +5438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5593,7 +5677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5672,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5787,7 +5871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5869,7 +5953,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6092,7 +6194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6160,7 +6262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6273,7 +6375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6348,7 +6450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +6578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6551,7 +6653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6639,7 +6741,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6749,7 +6869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,7 +6957,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6906,7 +7044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,7 +7099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7028,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7134,7 +7272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7346,7 +7484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +7590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7558,7 +7696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7664,7 +7802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7761,7 +7899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7837,7 +7975,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7874,6 +8030,15 @@ export interface operations {
                     "application/json": components["schemas"]["VendorIndexReloadDto"];
                 };
             };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7892,7 +8057,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7947,7 +8130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8042,7 +8225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8128,7 +8311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8203,7 +8386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8282,7 +8465,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8383,7 +8584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8462,6 +8663,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The stored credentials were refused by the platform (or cannot be decrypted): update the connection */
             422: {
                 headers: {
@@ -8471,7 +8690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8564,7 +8783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8643,7 +8862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8722,7 +8941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8777,7 +8996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8872,7 +9091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8947,7 +9166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9057,7 +9276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9145,7 +9364,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9233,7 +9470,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9308,7 +9563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +9673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9507,7 +9762,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9618,7 +9891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9698,7 +9971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9808,7 +10081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9898,7 +10171,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10008,7 +10299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10088,7 +10379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10162,7 +10453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10297,7 +10588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10383,7 +10674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10458,7 +10749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10546,7 +10837,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10625,7 +10934,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10704,7 +11031,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10783,7 +11128,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10862,7 +11225,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10937,7 +11318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11012,7 +11393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11061,7 +11442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */
@@ -11070,7 +11451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
@@ -11079,7 +11460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description No such deployment, or not one of the caller's */
@@ -11088,10 +11469,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11169,7 +11550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11244,7 +11625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11319,7 +11700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11420,7 +11801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11495,7 +11876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11570,7 +11951,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11645,7 +12044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11764,7 +12163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11839,7 +12238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11949,7 +12348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12051,7 +12450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description More than 50 tabs, or the bodies together are too large */
+            /** @description The set would hold more than 54 tabs, or the bodies together are too large */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12060,7 +12459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12140,6 +12539,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The overview tab cannot be deleted */
             422: {
                 headers: {
@@ -12149,7 +12566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12244,7 +12661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12299,7 +12716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12403,7 +12820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12478,7 +12895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12553,7 +12970,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12681,7 +13116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12756,7 +13191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12862,7 +13297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12968,7 +13403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13074,7 +13509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13112,6 +13547,15 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            /** @description The process is shutting down: it refuses new requests while it drains */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     Health_ready: {
@@ -13132,7 +13576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Not ready: details names each failing check */
+            /** @description Not ready: details names each failing check (or the process is shutting down) */
             503: {
                 headers: {
                     [name: string]: unknown;
