@@ -1,4 +1,6 @@
-// The documentation tabs a submission stages: key, title and Markdown of each, added and removed.
+// The parts both submission forms share: the documentation tabs a submission stages (key, title and
+// Markdown of each, added and removed), the delivered ideas, and findings in the form's own words.
+import { Link } from './router';
 import { TextArea, TextField } from './ui';
 
 export interface DocTabDraft {
@@ -77,4 +79,48 @@ export function splitList(value: string): string[] {
     .split(/[\s,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A finding that starts with an API field (`sourceHostUrl: …`) names the form's label instead. */
+export function labelled(text: string, labels: Record<string, string>): string {
+  const found = /^([A-Za-z][\w.]*): (.*)$/s.exec(text);
+  const label = found ? labels[found[1].split('.')[0]] : undefined;
+  return found && label ? `${label}: ${found[2]}` : text;
+}
+
+/**
+ * The ideas a submission delivers. Ideas have no page in the dashboard (the public API has no route to
+ * list them): the hint says where an id comes from.
+ */
+export function IdeasField({
+  what,
+  value,
+  onChange,
+  error,
+}: {
+  what: 'policy' | 'ruleset';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <div className="field-group">
+      <TextField
+        label="Delivered ideas (optional)"
+        hint={`Ids of approved ideas this ${what} delivers, separated by commas (up to 50).`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+      />
+      <details className="hint">
+        <summary>Where do idea ids come from?</summary>
+        <p>
+          Ideas are proposed, voted on and approved through the tool server, not this dashboard: an assistant
+          or script connected to <code>/mcp</code> with one of your <Link to="/tokens">tokens</Link> lists
+          approved ideas with the <code>list_ideas</code> tool and shows each one&apos;s id with{' '}
+          <code>get_idea</code>. Leave the field empty if this {what} delivers none.
+        </p>
+      </details>
+    </div>
+  );
 }

@@ -2,7 +2,7 @@
 // then submit it with its documentation tabs, scopes, tags and the ideas it delivers.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
-import { type DocTabDraft, DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { type DocTabDraft, DocTabsEditor, IdeasField, labelled, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
 import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
 
@@ -23,6 +23,23 @@ export const CATEGORIES: Category[] = [
   'Other',
 ];
 export const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
+
+/** The form's labels of the fields a finding or an API error may name. */
+const REPO_LABELS: Record<string, string> = {
+  repoUrl: 'Repository URL',
+  ref: 'Branch, tag or commit',
+  sourceRef: 'Branch, tag or commit',
+  rulesetPath: 'Profile file',
+};
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  targetScopes: 'Target scopes',
+  tags: 'Tags',
+  docTabs: 'Documentation tabs',
+  deliversIdeaIds: 'Delivered ideas',
+};
 
 /** The predefined tabs, empty: the author fills what they have (a blank overview keeps the description). */
 const PREDEFINED: DocTabDraft[] = [
@@ -46,7 +63,7 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
           <ul>
             {v.errors.map((e, i) => (
               <li key={`${i}:${e}`} className="field-error">
-                {e}
+                {labelled(e, REPO_LABELS)}
               </li>
             ))}
           </ul>
@@ -57,7 +74,7 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
           <h3>Warnings ({v.warnings.length})</h3>
           <ul>
             {v.warnings.map((w, i) => (
-              <li key={`${i}:${w}`}>{w}</li>
+              <li key={`${i}:${w}`}>{labelled(w, REPO_LABELS)}</li>
             ))}
           </ul>
         </>
@@ -111,6 +128,11 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
 export default function SubmitRuleset() {
   const [repo, setRepo] = useState({ repoUrl: '', ref: '', rulesetPath: '' });
   const [validation, setValidation] = useState<Validation | null>(null);
+  /** A changed repository needs a new validation before it can be submitted. */
+  const changeRepo = (patch: Partial<typeof repo>) => {
+    setRepo({ ...repo, ...patch });
+    setValidation(null);
+  };
   const [form, setForm] = useState({
     name: '',
     description: '',
@@ -196,7 +218,7 @@ export default function SubmitRuleset() {
           maxLength={2048}
           hint="A public repository; a …/tree/<ref>/<folder> URL uses that folder as the ruleset root."
           value={repo.repoUrl}
-          onChange={(e) => setRepo({ ...repo, repoUrl: e.target.value })}
+          onChange={(e) => changeRepo({ repoUrl: e.target.value })}
           error={repoError('repoUrl')}
         />
         <TextField
@@ -204,7 +226,7 @@ export default function SubmitRuleset() {
           hint="Leave empty for the URL's ref, else the default branch."
           maxLength={255}
           value={repo.ref}
-          onChange={(e) => setRepo({ ...repo, ref: e.target.value })}
+          onChange={(e) => changeRepo({ ref: e.target.value })}
           error={repoError('ref')}
         />
         <TextField
@@ -212,10 +234,10 @@ export default function SubmitRuleset() {
           hint="Relative to the ruleset root; leave empty to find it (registry.json, then the usual names)."
           maxLength={1024}
           value={repo.rulesetPath}
-          onChange={(e) => setRepo({ ...repo, rulesetPath: e.target.value })}
+          onChange={(e) => changeRepo({ rulesetPath: e.target.value })}
           error={repoError('rulesetPath')}
         />
-        <ErrorMessage error={validate.error} />
+        <ErrorMessage error={validate.error} labels={REPO_LABELS} />
         <button type="submit" disabled={validate.busy || !repo.repoUrl.trim()}>
           {validate.busy ? 'Validating…' : 'Validate ruleset'}
         </button>
@@ -279,14 +301,13 @@ export default function SubmitRuleset() {
             error={fieldError('tags')}
           />
           <DocTabsEditor tabs={tabs} onChange={setTabs} what="the ruleset's page" fieldError={fieldError} />
-          <TextField
-            label="Delivered ideas (optional)"
-            hint="Ids of approved ideas this ruleset delivers, separated by commas."
+          <IdeasField
+            what="ruleset"
             value={form.ideas}
-            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
+            onChange={(ideas) => setForm({ ...form, ideas })}
             error={fieldError('deliversIdeaIds')}
           />
-          <ErrorMessage error={submit.error} />
+          <ErrorMessage error={submit.error} labels={{ ...REPO_LABELS, ...DETAIL_LABELS }} />
           <button type="submit" disabled={submit.busy}>
             {submit.busy ? 'Submitting…' : 'Submit ruleset for review'}
           </button>

@@ -2,7 +2,7 @@
 // documentation tabs and the ideas it delivers.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
-import { DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { DocTabsEditor, IdeasField, labelled, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
 import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
 
@@ -11,6 +11,24 @@ type AssetKind = Schemas['PolicyDto']['asset_kinds'][number];
 type DocTab = Schemas['DocTabInputDto'];
 
 const KINDS: AssetKind[] = ['api', 'agent', 'llm', 'mcp'];
+
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  direction: 'Direction',
+  assetKinds: 'Asset kinds',
+  docTabs: 'Documentation tabs',
+  deliversIdeaIds: 'Delivered ideas',
+};
+
+/** The form's labels of the fields a validation finding may name (`sourceHostUrl: …`). */
+const REPO_LABELS: Record<string, string> = {
+  sourceHostUrl: 'Repository URL',
+  implementationSourceHostUrl: 'Implementation repository URL',
+  sourceRef: 'Branch or tag',
+  projectType: 'Project type',
+};
 
 export function Findings({ validation }: { validation: Validation }) {
   return (
@@ -25,7 +43,7 @@ export function Findings({ validation }: { validation: Validation }) {
           <ul>
             {validation.errors.map((e) => (
               <li key={e} className="field-error">
-                {e}
+                {labelled(e, REPO_LABELS)}
               </li>
             ))}
           </ul>
@@ -36,7 +54,7 @@ export function Findings({ validation }: { validation: Validation }) {
           <h3>Warnings</h3>
           <ul>
             {validation.warnings.map((w) => (
-              <li key={w}>{w}</li>
+              <li key={w}>{labelled(w, REPO_LABELS)}</li>
             ))}
           </ul>
         </>
@@ -67,10 +85,18 @@ export function Findings({ validation }: { validation: Validation }) {
             </dd>
           </>
         ) : null}
-        <dt>Issues enabled</dt>
-        <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
-        <dt>Asset kinds</dt>
-        <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+        {validation.commit ? (
+          <>
+            <dt>Issues enabled</dt>
+            <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
+          </>
+        ) : null}
+        {validation.ok ? (
+          <>
+            <dt>Asset kinds</dt>
+            <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );
@@ -84,6 +110,11 @@ export default function Submit() {
     sourceRef: '',
   });
   const [validation, setValidation] = useState<Validation | null>(null);
+  /** A changed repository needs a new validation before it can be submitted. */
+  const changeRepo = (patch: Partial<typeof repo>) => {
+    setRepo({ ...repo, ...patch });
+    setValidation(null);
+  };
   const [form, setForm] = useState({
     name: '',
     description: '',
@@ -165,7 +196,7 @@ export default function Submit() {
         <SelectField
           label="Project type"
           value={repo.projectType}
-          onChange={(e) => setRepo({ ...repo, projectType: e.target.value as 'unified' | 'split' })}
+          onChange={(e) => changeRepo({ projectType: e.target.value as 'unified' | 'split' })}
           options={[
             ['unified', 'Unified: definition and implementation in one repository'],
             ['split', 'Split: a definition and an implementation repository'],
@@ -177,7 +208,7 @@ export default function Submit() {
           required
           hint="A repository on the source host, e.g. https://source-host.example/owner/name."
           value={repo.sourceHostUrl}
-          onChange={(e) => setRepo({ ...repo, sourceHostUrl: e.target.value })}
+          onChange={(e) => changeRepo({ sourceHostUrl: e.target.value })}
           error={repoError('sourceHostUrl')}
         />
         {repo.projectType === 'split' ? (
@@ -186,7 +217,7 @@ export default function Submit() {
             type="url"
             required
             value={repo.implementationSourceHostUrl}
-            onChange={(e) => setRepo({ ...repo, implementationSourceHostUrl: e.target.value })}
+            onChange={(e) => changeRepo({ implementationSourceHostUrl: e.target.value })}
             error={repoError('implementationSourceHostUrl')}
           />
         ) : null}
@@ -195,15 +226,15 @@ export default function Submit() {
           hint="Leave empty for the default branch."
           maxLength={255}
           value={repo.sourceRef}
-          onChange={(e) => setRepo({ ...repo, sourceRef: e.target.value })}
+          onChange={(e) => changeRepo({ sourceRef: e.target.value })}
         />
-        <ErrorMessage error={validate.error} />
+        <ErrorMessage error={validate.error} labels={REPO_LABELS} />
         <button type="submit" disabled={validate.busy || !repo.sourceHostUrl.trim()}>
           {validate.busy ? 'Validating…' : 'Validate repository'}
         </button>
       </form>
       {validation ? <Findings validation={validation} /> : null}
-      {validation ? (
+      {validation?.ok ? (
         <form
           className="form"
           aria-labelledby="details-title"
@@ -262,18 +293,19 @@ export default function Submit() {
             ))}
           </fieldset>
           <DocTabsEditor tabs={tabs} onChange={setTabs} what="the policy's page" fieldError={fieldError} />
-          <TextField
-            label="Delivered ideas (optional)"
-            hint="Ids of approved ideas this policy delivers, separated by commas."
+          <IdeasField
+            what="policy"
             value={form.ideas}
-            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
+            onChange={(ideas) => setForm({ ...form, ideas })}
             error={fieldError('deliversIdeaIds')}
           />
-          <ErrorMessage error={submit.error} />
+          <ErrorMessage error={submit.error} labels={{ ...REPO_LABELS, ...DETAIL_LABELS }} />
           <button type="submit" disabled={submit.busy}>
             {submit.busy ? 'Submitting…' : 'Submit for review'}
           </button>
         </form>
+      ) : validation ? (
+        <p>Fix the errors above (in the repository or its URL), then validate again.</p>
       ) : null}
     </Page>
   );
