@@ -1,14 +1,15 @@
 // Submitting a policy: validate the repository first (every finding shown), then submit it with its
 // documentation tabs and the ideas it delivers.
-import { type FormEvent, useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
-import { DocTabsEditor, IdeasField, labelled, splitList } from '../doc-tabs-editor';
+import { POLICY_CATEGORY_MAX, POLICY_DESCRIPTION, POLICY_NAME, SOURCE_REF } from '@pc/contracts';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { type DocTabDraft, labelled, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
-import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
+import { DetailsStep, fieldErrorOf, RepositoryStep } from '../submission-form';
+import { Badge, Checkbox, Page, SelectField, TextField, useAction } from '../ui';
 
 type Validation = Schemas['SubmissionValidationDto'];
 type AssetKind = Schemas['PolicyDto']['asset_kinds'][number];
-type DocTab = Schemas['DocTabInputDto'];
 
 const KINDS: AssetKind[] = ['api', 'agent', 'llm', 'mcp'];
 
@@ -123,7 +124,7 @@ export default function Submit() {
     ideas: '',
   });
   const [kinds, setKinds] = useState<AssetKind[]>([]);
-  const [tabs, setTabs] = useState<DocTab[]>([]);
+  const [tabs, setTabs] = useState<DocTabDraft[]>([]);
 
   const validate = useAction(async () => {
     setValidation(null);
@@ -170,10 +171,8 @@ export default function Submit() {
     navigate(`/submissions?submitted=${submission.id}`);
   });
 
-  const fieldError = (f: string) =>
-    submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
-  const repoError = (f: string) =>
-    validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
+  const fieldError = fieldErrorOf(submit.error);
+  const repoError = fieldErrorOf(validate.error);
 
   return (
     <Page
@@ -184,15 +183,14 @@ export default function Submit() {
         </Link>
       }
     >
-      <form
-        className="form"
-        aria-labelledby="repo-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void validate.run();
-        }}
+      <RepositoryStep
+        onValidate={() => void validate.run()}
+        busy={validate.busy}
+        ready={repo.sourceHostUrl.trim() !== ''}
+        error={validate.error}
+        labels={REPO_LABELS}
+        buttonLabel="Validate repository"
       >
-        <h2 id="repo-title">1. The repository</h2>
         <SelectField
           label="Project type"
           value={repo.projectType}
@@ -224,89 +222,57 @@ export default function Submit() {
         <TextField
           label="Branch or tag (optional)"
           hint="Leave empty for the default branch."
-          maxLength={255}
+          maxLength={SOURCE_REF.max}
           value={repo.sourceRef}
           onChange={(e) => changeRepo({ sourceRef: e.target.value })}
+          error={repoError('sourceRef')}
         />
-        <ErrorMessage error={validate.error} labels={REPO_LABELS} />
-        <button type="submit" disabled={validate.busy || !repo.sourceHostUrl.trim()}>
-          {validate.busy ? 'Validating…' : 'Validate repository'}
-        </button>
-      </form>
+      </RepositoryStep>
       {validation ? <Findings validation={validation} /> : null}
-      {validation?.ok ? (
-        <form
-          className="form"
-          aria-labelledby="details-title"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void submit.run();
-          }}
-        >
-          <h2 id="details-title">2. The policy</h2>
-          <TextField
-            label="Name"
-            required
-            minLength={2}
-            maxLength={120}
-            hint="2 to 120 characters."
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            error={fieldError('name')}
-          />
-          <TextArea
-            label="Description"
-            required
-            minLength={10}
-            maxLength={20000}
-            rows={4}
-            hint="10 to 20,000 characters: what it does and when to use it."
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-            error={fieldError('description')}
-          />
-          <TextField
-            label="Category"
-            maxLength={120}
-            value={form.category}
-            onChange={(e) => setForm({ ...form, category: e.target.value })}
-            error={fieldError('category')}
-          />
-          <SelectField
-            label="Direction"
-            value={form.direction}
-            onChange={(e) => setForm({ ...form, direction: e.target.value as 'inbound' | 'outbound' })}
-            options={[
-              ['inbound', 'Inbound'],
-              ['outbound', 'Outbound'],
-            ]}
-          />
-          <fieldset>
-            <legend>Asset kinds</legend>
-            {KINDS.map((k) => (
-              <Checkbox
-                key={k}
-                label={k}
-                checked={kinds.includes(k)}
-                onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
-              />
-            ))}
-          </fieldset>
-          <DocTabsEditor tabs={tabs} onChange={setTabs} what="the policy's page" fieldError={fieldError} />
-          <IdeasField
-            what="policy"
-            value={form.ideas}
-            onChange={(ideas) => setForm({ ...form, ideas })}
-            error={fieldError('deliversIdeaIds')}
-          />
-          <ErrorMessage error={submit.error} labels={{ ...REPO_LABELS, ...DETAIL_LABELS }} />
-          <button type="submit" disabled={submit.busy}>
-            {submit.busy ? 'Submitting…' : 'Submit for review'}
-          </button>
-        </form>
-      ) : validation ? (
-        <p>Fix the errors above (in the repository or its URL), then validate again.</p>
-      ) : null}
+      <DetailsStep
+        valid={validation?.ok === true}
+        validated={validation !== null}
+        what="policy"
+        limits={{ name: POLICY_NAME, description: POLICY_DESCRIPTION }}
+        descriptionHint=": what it does and when to use it."
+        details={form}
+        onDetails={setForm}
+        tabs={tabs}
+        onTabs={setTabs}
+        onSubmit={() => void submit.run()}
+        busy={submit.busy}
+        error={submit.error}
+        labels={{ ...REPO_LABELS, ...DETAIL_LABELS }}
+        submitLabel="Submit for review"
+      >
+        <TextField
+          label="Category"
+          maxLength={POLICY_CATEGORY_MAX}
+          value={form.category}
+          onChange={(e) => setForm({ ...form, category: e.target.value })}
+          error={fieldError('category')}
+        />
+        <SelectField
+          label="Direction"
+          value={form.direction}
+          onChange={(e) => setForm({ ...form, direction: e.target.value as 'inbound' | 'outbound' })}
+          options={[
+            ['inbound', 'Inbound'],
+            ['outbound', 'Outbound'],
+          ]}
+        />
+        <fieldset>
+          <legend>Asset kinds</legend>
+          {KINDS.map((k) => (
+            <Checkbox
+              key={k}
+              label={k}
+              checked={kinds.includes(k)}
+              onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
+            />
+          ))}
+        </fieldset>
+      </DetailsStep>
     </Page>
   );
 }
