@@ -70,6 +70,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     rulesetName: '',
     workspaceId: '',
     deploymentId: '',
+    rulesetId: '',
   };
 
   beforeAll(async () => {
@@ -436,6 +437,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const card = page.getByRole('listitem').filter({ hasText: story.rulesetName });
     await card.getByText('submitted', { exact: true }).waitFor();
     await look(page, 'ruleset-submissions');
+    const mine = await world.http.get<{ submissions: Array<{ name: string; ruleset_id: string }> }>(
+      '/api/ruleset-submissions',
+      { token: story.token },
+    );
+    story.rulesetId = mine.body.submissions.find((s) => s.name === story.rulesetName)!.ruleset_id;
   });
 
   it('an administrator approves it from the review queue and sends the ruleset back for improvement', async () => {
@@ -446,7 +452,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
-    await look(admin, 'review');
+    await both(admin, 'review');
     await item.getByRole('button', { name: 'Approve' }).click();
     await item.getByText('Done.').waitFor();
     const ruleset = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
@@ -696,6 +702,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await vendorEntry.click();
     await page.locator('.markdown').waitFor();
     await page.getByText('vendor', { exact: true }).waitFor();
+    await phone(page, 'vendor-ruleset');
   });
 
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];
@@ -706,6 +713,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     '/submit/ruleset',
     '/submissions',
     '/ruleset-submissions',
+    `/rulesets/${story.rulesetId}`,
     '/connections',
     '/workspaces',
     `/workspaces/${story.workspaceId}`,
