@@ -1,7 +1,7 @@
 // Deploying a policy: the policy, a workspace, a connection (yours or shared into it), the target
 // organizations from the tree, publish/release options and version; then each target's result.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ok, type Schemas } from '../api/client';
+import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
 import { Link, useLocation } from '../router';
 import {
@@ -18,10 +18,10 @@ import {
 
 type Result = Schemas['DeploymentResultDto'];
 type Status = Schemas['DeploymentDto']['status'];
+type Policy = Schemas['PolicyDto'];
 
 /** Statuses a deployment leaves only by a new action (a sync, a redeploy). */
 const SETTLED: Status[] = ['succeeded', 'failed', 'cancelled', 'removed'];
-type Policy = Schemas['PolicyDto'];
 
 function isCommunity(item: Schemas['PolicyListDto']['policies'][number]): item is Policy {
   return 'id' in item;
@@ -97,6 +97,11 @@ export default function Deploy() {
     inFlight.current = true;
     try {
       await send();
+    } catch (error) {
+      // A refusal (4xx) deployed nothing: the next attempt, with the input fixed, is a new one (the
+      // same key with another body would be a 422). No answer or a 5xx keeps the key for a safe retry.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setAttemptKey(newKey());
+      throw error;
     } finally {
       inFlight.current = false;
     }
