@@ -29,3 +29,4 @@ export * from './auth/bearer';
 export * from './auth/caller-cache';
 export * from './database/prepared';
 export * from './jobs';
+export * from './limits/fixed-window-limiter';

@@ -1213,7 +1213,7 @@ export interface paths {
         };
         /**
          * Stream the latest job's log (server-sent events)
-         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job.
+         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.
          */
         get: operations["Deployments_logStream"];
         put?: never;
@@ -3605,6 +3605,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3691,6 +3693,8 @@ export interface operations {
             /** @description Too many failed sign-ins for this email from this address, or for this account (Retry-After) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +4907,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5014,6 +5020,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5865,6 +5873,8 @@ export interface operations {
             /** @description Daily comment quota reached (Retry-After says when to try again) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6179,6 +6189,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +6372,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8305,6 +8319,17 @@ export interface operations {
             /** @description The body is not UTF-8 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10579,6 +10604,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Over a per-user limit: deployments queued or running at once, or target organizations per hour (Retry-After); nothing was created */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The platform could not be asked which organizations the connection reaches */
             502: {
                 headers: {
@@ -11466,6 +11502,17 @@ export interface operations {
             /** @description No such deployment, or not one of the caller's */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The caller already has the most open log streams allowed (Retry-After); close one first */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
