@@ -296,8 +296,20 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         ['configuration', 'custom'],
       ]);
       expect(replaced.body.completeness).toEqual({ filled: 1, total: 4, ratio: 0.25 });
-      const fifty = Array.from({ length: 50 }, (_, i) => (i === 0 ? tab('overview') : tab(`k${i}`)));
-      expect((await h.http.post(docs(), { tabs: fifty }, { token: owner.token })).status).toBe(422);
+    });
+
+    it('takes exactly 50 tabs as sent (the three predefined ones added do not count) and refuses 51 with 400', async () => {
+      const tab = (key: string) => ({ key, title: key, bodyMd: 'Body.' });
+      const sent = (n: number) => [tab('overview'), ...Array.from({ length: n - 1 }, (_, i) => tab(`k${i}`))];
+      const fifty = await h.http.post<Json>(docs(), { tabs: sent(50) }, { token: owner.token });
+      expect(fifty.status).toBe(200);
+      expect(fifty.body.tabs).toHaveLength(53);
+      const refused = await h.http.post<Json>(docs(), { tabs: sent(51) }, { token: owner.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([
+        expect.objectContaining({ field: 'tabs', message: expect.stringContaining('50') }),
+      ]);
+      expect((await h.http.get<Json>(docs(), { token: owner.token })).body.tabs).toHaveLength(53);
     });
 
     it('upserts one tab by key (400 for a bad key or title), and deletes one, never the overview (422)', async () => {

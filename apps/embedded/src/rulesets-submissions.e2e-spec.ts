@@ -165,6 +165,28 @@ describe('ruleset submissions and review through the gateway over NATS', () => {
       expect(b.submission.name).toHaveLength(120);
     });
 
+    it('counts the docTabs the caller sent: 50 custom tabs pass (the four predefined added on top), 51 are 400', async () => {
+      const custom = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({ key: `k${i}`, title: 'T', bodyMd: 'b' }));
+      const { submission } = await h.submit(owner.token, { docTabs: custom(50) });
+      const detail = await h.http.get<Json>(`/api/ruleset-submissions/${submission.id}`, {
+        token: owner.token,
+      });
+      expect(detail.body.docTabs).toHaveLength(54);
+      const refused = await h.http.post<Json>(
+        '/api/ruleset-submissions',
+        {
+          name: 'Fifty-one tabs',
+          description: 'A fine description.',
+          repoUrl: await h.newRepo(),
+          docTabs: custom(51),
+        },
+        { token: owner.token },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([expect.objectContaining({ field: 'docTabs' })]);
+    });
+
     it('defaults: category Other, scopes from the profile, the icon from the repository; explicit values win', async () => {
       const defaults = await h.submit(owner.token);
       expect(defaults.submission).toMatchObject({ category: 'Other', target_scopes: ['rest-api', 'mcp'] });

@@ -12,6 +12,16 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+/** The texts the dashboard writes for errors (apps/web/src/api/client.ts MESSAGES): one case each below. */
+const SHOWN = {
+  wrongCredentials: 'The email or password is wrong.',
+  signInFirst: 'Please sign in first.',
+  tooManyRequests: 'Too many requests: wait a moment and try again.',
+  unavailable: 'The service is unavailable right now (503). Try again shortly.',
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  unexpected: 'The server answered 502.',
+};
 
 /** Documentation a hostile author might write: a heading survives, the rest must not run or load. */
 const HOSTILE_MARKDOWN = [
@@ -53,7 +63,15 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   let size: { gzipBytes: number; budget: number };
   const browserErrors: string[] = [];
   /** What the signed-up user made, for the steps after (one story, told in order). */
-  const story = { token: '', policyId: '', policyName: '', rulesetName: '' };
+  const story = {
+    token: '',
+    policyId: '',
+    policyName: '',
+    rulesetName: '',
+    workspaceId: '',
+    deploymentId: '',
+    rulesetId: '',
+  };
 
   beforeAll(async () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
@@ -120,6 +138,78 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
   }
 
+  /** How far the page scrolls sideways (0: it fits the screen). */
+  const sideways = (p: Page) =>
+    p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+
+  /**
+   * The page as it is now on a 390x844 phone: screenshot, axe, and nothing scrolls sideways; then back
+   * to the desktop size it had.
+   */
+  async function phone(p: Page, name: string): Promise<void> {
+    const desktop = p.viewportSize();
+    await p.setViewportSize(PHONE);
+    try {
+      expect({ page: name, sideways: await sideways(p) }).toEqual({ page: name, sideways: 0 });
+      await look(p, `${name}-phone`);
+    } finally {
+      if (desktop) await p.setViewportSize(desktop);
+    }
+  }
+
+  /** The page at desktop and phone sizes. */
+  async function both(p: Page, name: string): Promise<void> {
+    await look(p, name);
+    await phone(p, name);
+  }
+
+  /** The main navigation's links lie on one row (the header does not wrap). */
+  async function navRows(p: Page): Promise<number> {
+    // A second row starts below the bottom of the highest item.
+    return p.evaluate<number>(`(() => {
+      const boxes = Array.from(document.querySelectorAll('header nav a, header .account > *')).map((a) =>
+        a.getBoundingClientRect(),
+      );
+      const firstRowBottom = Math.min(...boxes.map((b) => b.bottom));
+      return boxes.some((b) => b.top >= firstRowBottom) ? 2 : 1;
+    })()`);
+  }
+
+  /**
+   * Every page of the app at phone size: no sideways scroll, no axe violation, the heading shown; and the
+   * menu button opens the navigation.
+   */
+  async function everyPageOnAPhone(p: Page, paths: string[], label: string): Promise<void> {
+    const desktop = p.viewportSize();
+    await p.setViewportSize(PHONE);
+    try {
+      for (const at of paths) {
+        await p.goto(at);
+        await p.getByRole('heading', { level: 1 }).waitFor();
+        await p
+          .locator('.loading')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
+        const name = `${label}${at.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || '-home'}`;
+        expect({ page: at, sideways: await sideways(p) }).toEqual({ page: at, sideways: 0 });
+        expect({ page: at, violations: await axeViolations(p) }).toEqual({ page: at, violations: [] });
+        await p.screenshot({ path: path.join(SHOTS, `phone-${name}.png`), fullPage: false });
+      }
+      const menu = p.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rulesets' }).waitFor();
+      expect(await sideways(p)).toBe(0);
+      await look(p, `phone-${label}-menu-open`);
+      await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rulesets' }).click();
+      await p.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
+      expect(await p.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    } finally {
+      if (desktop) await p.setViewportSize(desktop);
+    }
+  }
+
   it('serves the app at / with its first load under the budget, and falls back to it for app paths', async () => {
     expect(size.gzipBytes).toBeLessThan(size.budget);
     const response = await page.goto('/');
@@ -128,13 +218,107 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('heading', { level: 1, name: 'Policies' }).waitFor();
     await look(page, 'catalog');
     // Responsive: on a phone-sized screen nothing scrolls sideways.
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: path.join(SHOTS, 'catalog-phone.png'), fullPage: true });
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await phone(page, 'catalog');
     const deep = await page.goto('/policies/00000000-0000-4000-8000-000000000000');
     expect(deep?.status()).toBe(200);
     await page.getByRole('alert').waitFor();
+  });
+
+  it('sign-in says a wrong password is wrong; each error the dashboard shows is driven once, with the API body behind it', async () => {
+    const signIn = async (email: string, password: string) => {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    const alert = page.getByRole('alert');
+    // 401 IDENTITY.INVALID_CREDENTIALS: the document's body, and the dashboard's words for it.
+    const refused = await world.http.post<Record<string, unknown>>('/api/auth/login', {
+      email: ADMIN.email,
+      password: 'not the password',
+    });
+    expect([refused.status, refused.body.code]).toEqual([401, 'IDENTITY.INVALID_CREDENTIALS']);
+    await signIn(ADMIN.email, 'not the password');
+    await alert.getByText(SHOWN.wrongCredentials).waitFor();
+    expect(await alert.textContent()).not.toContain(SHOWN.signInFirst);
+    await both(page, 'signin-wrong-password');
+    // 429 after too many failures for one email from one address.
+    const throttled = `throttled-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++)
+      await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' });
+    expect(
+      (await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' })).status,
+    ).toBe(429);
+    await signIn(throttled, 'wrong one');
+    await alert.getByText(SHOWN.tooManyRequests).waitFor();
+    // A 4xx the dashboard shows in the API's own words (409), and a 400 with its field errors beside the field.
+    const taken = await world.http.post<Record<string, unknown>>('/api/auth/signup', {
+      name: 'Someone',
+      email: ADMIN.email,
+      password: 'long enough password',
+    });
+    expect(taken.status).toBe(409);
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Someone');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await alert.getByText(String(taken.body.message), { exact: true }).waitFor();
+    const malformed = await world.http.post<{ details: Array<{ field: string; message: string }> }>(
+      '/api/auth/signup',
+      { name: 'Someone', email: 'not-an-email', password: 'long enough password' },
+    );
+    expect(malformed.status).toBe(400);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const emailError = malformed.body.details.find((d) => d.field === 'email')!.message;
+    await page.locator('.field.invalid').filter({ hasText: 'Email' }).getByText(emailError).waitFor();
+    await both(page, 'signup-field-errors');
+    // What no API body says: a service down (5xx), no answer at all, an answer that is not the API's.
+    const cases: Array<[string, Parameters<Page['route']>[1]]> = [
+      [
+        SHOWN.unavailable,
+        (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'The service is unavailable; try again shortly',
+              code: 'SERVICE_UNAVAILABLE',
+            }),
+          }),
+      ],
+      [SHOWN.unreachable, (route) => route.abort('connectionrefused')],
+      [
+        SHOWN.unexpected,
+        (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      ],
+    ];
+    for (const [text, handler] of cases) {
+      await page.route('**/api/auth/login', handler);
+      await signIn(ADMIN.email, ADMIN.password);
+      await alert.getByText(text, { exact: true }).waitFor();
+      await page.unroute('**/api/auth/login');
+    }
+    // A session that ended (signed out elsewhere): the generic 401 text, not the sign-in one.
+    const other = await newPage(
+      await browser.newContext({ baseURL: world.system.url, viewport: { width: 1280, height: 900 } }),
+    );
+    await other.goto('/signin?next=/tokens');
+    await other.getByLabel('Email').fill(ADMIN.email);
+    await other.getByLabel('Password').fill(ADMIN.password);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+    // At 1280 px the administrator's navigation (the longest) stays on one row.
+    await look(other, 'nav-admin-1280');
+    expect(await navRows(other)).toBe(1);
+    await other.context().clearCookies();
+    await other.getByLabel('Name').fill('after the session');
+    await other.getByRole('button', { name: 'Create token' }).click();
+    await other.getByRole('alert').getByText(SHOWN.signInFirst, { exact: true }).waitFor();
+    await other.context().close();
   });
 
   it('a new user signs up and creates a token, shown once', async () => {
@@ -154,7 +338,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
     await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
-    await look(page, 'tokens');
+    // One token in the table: on a phone the table scrolls inside its box, the page does not.
+    await both(page, 'tokens');
   });
 
   it('the user validates a sandbox repository, sees the findings and submits it', async () => {
@@ -172,6 +357,21 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     story.policyName = `Rate Guard ${Date.now()}`;
     await page.getByRole('link', { name: 'Submit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Submit a policy' }).waitFor();
+    // A repository that does not exist: its findings in the form's words, and no step 2 to submit.
+    await page.getByLabel('Repository URL').fill(`${webUrl}-missing`);
+    await page.getByRole('button', { name: 'Validate repository' }).click();
+    await page.getByRole('heading', { name: /The repository has problems/ }).waitFor();
+    const findings = page.getByRole('status', { name: 'Validation result' });
+    expect(await findings.textContent()).not.toContain('sourceHostUrl');
+    await findings
+      .getByText(/^Repository URL: /)
+      .first()
+      .waitFor();
+    expect(await findings.getByText('Asset kinds').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: '2. The policy' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Submit for review' }).count()).toBe(0);
+    await page.getByText('Fix the errors above').waitFor();
+    await both(page, 'submit-failed-validation');
     await page.getByLabel('Repository URL').fill(webUrl);
     await page.getByRole('button', { name: 'Validate repository' }).click();
     await page.getByRole('heading', { name: /The repository is valid/ }).waitFor();
@@ -184,7 +384,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Tab 1 key').fill('usage');
     await page.getByLabel('Tab 1 title').fill('Usage');
     await page.getByLabel('Tab 1 Markdown').fill(HOSTILE_MARKDOWN);
-    await look(page, 'submit');
+    // Delivered ideas: the field says where an idea's id comes from (ideas have no page here).
+    await page.getByText('Where do idea ids come from?').click();
+    await page.getByText(/lists\s+approved ideas with the/).waitFor();
+    await both(page, 'submit');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: story.policyName });
@@ -217,7 +420,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Profile file (optional)').fill('nope.yaml');
     await page.getByRole('button', { name: 'Validate ruleset' }).click();
     await page.getByRole('heading', { name: /The ruleset has problems/ }).waitFor();
-    await page.getByText('rulesetPath: nope.yaml does not exist at main').waitFor();
+    await page.getByText('Profile file: nope.yaml does not exist at main').waitFor();
     expect(await page.getByRole('button', { name: 'Submit ruleset for review' }).count()).toBe(0);
     await page.getByLabel('Profile file (optional)').fill('');
     await page.getByRole('button', { name: 'Validate ruleset' }).click();
@@ -234,6 +437,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const card = page.getByRole('listitem').filter({ hasText: story.rulesetName });
     await card.getByText('submitted', { exact: true }).waitFor();
     await look(page, 'ruleset-submissions');
+    const mine = await world.http.get<{ submissions: Array<{ name: string; ruleset_id: string }> }>(
+      '/api/ruleset-submissions',
+      { token: story.token },
+    );
+    story.rulesetId = mine.body.submissions.find((s) => s.name === story.rulesetName)!.ruleset_id;
   });
 
   it('an administrator approves it from the review queue and sends the ruleset back for improvement', async () => {
@@ -244,7 +452,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
-    await look(admin, 'review');
+    await both(admin, 'review');
     await item.getByRole('button', { name: 'Approve' }).click();
     await item.getByText('Done.').waitFor();
     const ruleset = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
@@ -255,6 +463,43 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.context().close();
     const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.body.policy.status).toBe('published');
+  });
+
+  it('a stranger sees why Like is disabled; the tab bar waits for the documentation tabs in place', async () => {
+    const stranger = await newPage(
+      await browser.newContext({ baseURL: world.system.url, viewport: { width: 1280, height: 900 } }),
+    );
+    // The documentation answers late: no tab bar shows before it, so no tab moves when it comes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await stranger.route('**/api/policies/*/docs', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await stranger.goto(`/policies/${story.policyId}`);
+    await stranger.getByRole('heading', { level: 1, name: story.policyName }).waitFor();
+    await stranger.getByText('Loading documentation…').waitFor();
+    expect(await stranger.getByRole('tab').count()).toBe(0);
+    const reserved = await stranger.locator('.tablist-placeholder').boundingBox();
+    release();
+    await stranger.getByRole('tab', { name: 'Usage' }).waitFor();
+    expect(await stranger.getByRole('tab').allTextContents()).toEqual([
+      'Overview',
+      'Usage',
+      'Comments',
+      'History',
+    ]);
+    expect(await stranger.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    const bar = await stranger.getByRole('tablist').boundingBox();
+    expect(Math.abs(bar!.y - reserved!.y)).toBeLessThan(2);
+    // Like: disabled for a stranger, with the way to enable it beside it (as Comments does).
+    const like = stranger.getByRole('button', { name: /Like/ });
+    expect(await like.isDisabled()).toBe(true);
+    const hint = stranger.locator(`#${await like.getAttribute('aria-describedby')}`);
+    expect(await hint.textContent()).toBe('Sign in to like this policy.');
+    await hint.getByRole('link', { name: 'Sign in' }).waitFor();
+    await both(stranger, 'policy-stranger');
+    await stranger.context().close();
   });
 
   it('the published policy page shows its documentation, takes a like and a comment', async () => {
@@ -294,10 +539,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Test credentials' }).click();
     await page.getByText('The credentials work.').waitFor();
     await page.getByRole('button', { name: 'Create connection' }).click();
+    // The form empties and says what it made; the old test result is gone with the fields it tested.
+    await page.getByText('Connection “Corp platform” created: its credentials work.').waitFor();
+    expect(await page.getByText('The credentials work.', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Connection name').inputValue()).toBe('');
     const card = page.getByRole('listitem').filter({ hasText: 'Corp platform' });
     await card.getByRole('button', { name: 'Organizations' }).click();
     await card.getByText('Cards').waitFor();
-    await look(page, 'connections');
+    await both(page, 'connections');
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByLabel('Workspace name').fill('Web deployers');
@@ -311,10 +560,24 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('heading', { level: 1, name: 'Web deployers' }).waitFor();
     await page.getByLabel('Add a member (username or email)').fill(colleague.email);
     await page.getByRole('button', { name: 'Add member' }).click();
+    story.workspaceId = page.url().split('/').pop()!;
     const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
     await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
     await row.getByRole('button', { name: 'Make admin' }).click();
     await row.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    // Every cell of the members table is a table cell, the owner's empty actions cell too: rows align.
+    const members =
+      "Array.from(document.querySelectorAll('main table')).find((t) => t.caption?.textContent?.startsWith('Members of'))";
+    expect(
+      await page.evaluate<string[]>(
+        `[...new Set(Array.from(${members}.querySelectorAll('td')).map((c) => getComputedStyle(c).display))]`,
+      ),
+    ).toEqual(['table-cell']);
+    const rowHeights = await page.evaluate<number[][]>(
+      `Array.from(${members}.querySelectorAll('tbody tr')).map((r) => Array.from(r.children).map((c) => Math.round(c.getBoundingClientRect().height)))`,
+    );
+    for (const heights of rowHeights) expect(new Set(heights).size).toBe(1);
+    await both(page, 'workspace-members');
     await row.getByRole('button', { name: 'Disable' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/deployment\(s\) they made keep their attribution/).waitFor();
@@ -329,18 +592,45 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
     await page.getByLabel('Payments').check();
     await page.getByLabel('Cards').check();
-    await look(page, 'deploy');
-    await page.getByRole('button', { name: 'Deploy to 2 organizations' }).click();
+    await both(page, 'deploy');
+    // A double click deploys once: the button is busy at once, the Idempotency-Key is the same.
+    await page.getByRole('button', { name: 'Deploy to 2 organizations' }).dblclick();
     const toCards = page.getByRole('link', { name: 'follow the deployment to Cards' });
     await toCards.waitFor();
     const cardsId = (await toCards.getAttribute('href'))!.split('/').pop()!;
+    // The form stays as sent but locked, and each result follows its deployment live to the end.
+    expect(await page.getByLabel('Workspace').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /Deploy to/ }).count()).toBe(0);
+    const results = page.getByRole('region', { name: 'Results' });
+    for (const org of ['Payments', 'Cards']) {
+      await results
+        .getByRole('listitem')
+        .filter({ hasText: `follow the deployment to ${org}` })
+        .getByText('succeeded')
+        .waitFor({ timeout: 30_000 });
+    }
+    const made = await world.http.get<{ deployments: unknown[] }>(
+      `/api/deployments?policyId=${story.policyId}`,
+      {
+        token: story.token,
+      },
+    );
+    expect(made.body.deployments).toHaveLength(2);
+    await both(page, 'deploy-results');
     await page.getByRole('link', { name: 'follow the deployment to Payments' }).click();
     await page.getByRole('heading', { level: 1, name: `${story.policyName} → Payments` }).waitFor();
     await page.getByText('— succeeded').waitFor({ timeout: 30_000 });
     await page.getByRole('status').filter({ hasText: 'Status:' }).getByText('succeeded').waitFor();
     const log = (await page.getByLabel('Deployment log').textContent())!;
     expect(log).toMatch(/\[apply\]/);
+    story.deploymentId = page.url().split('/').pop()!;
     await look(page, 'deployment');
+    // On a phone a long line (a sha256, a URL) wraps inside the log instead of running past its edge.
+    await page.setViewportSize(PHONE);
+    const logBox = page.getByLabel('Deployment log');
+    expect(await logBox.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await phone(page, 'deployment');
 
     expect((await world.settled(story.token, cardsId)).status).toBe('succeeded');
     const state = await world.control.platformState();
@@ -391,7 +681,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.getByRole('link', { name: 'Inbox' }).click();
     await page.getByText('No transfers.').waitFor();
-    await look(page, 'inbox');
+    // The approval of the user's policy notified nobody: the inbox says where decisions are.
+    await page.getByText('Review decisions on what you submitted are not sent here').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'My submissions' }).waitFor();
+    await both(page, 'inbox');
 
     await page.goto('/ruleset-submissions');
     const sentBack = page.getByRole('listitem').filter({ hasText: story.rulesetName });
@@ -409,6 +702,37 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await vendorEntry.click();
     await page.locator('.markdown').waitFor();
     await page.getByText('vendor', { exact: true }).waitFor();
+    await phone(page, 'vendor-ruleset');
+  });
+
+  const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];
+  const SIGNED_IN_PAGES = () => [
+    '/profile',
+    '/tokens',
+    '/submit',
+    '/submit/ruleset',
+    '/submissions',
+    '/ruleset-submissions',
+    `/rulesets/${story.rulesetId}`,
+    '/connections',
+    '/workspaces',
+    `/workspaces/${story.workspaceId}`,
+    `/deploy?policyId=${story.policyId}`,
+    '/deployments',
+    `/deployments/${story.deploymentId}`,
+    '/inbox',
+  ];
+
+  it('every page fits a 390x844 phone signed in, with a menu instead of eight lines of links', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const header = await page.locator('header.top').boundingBox();
+    expect(header!.height).toBeLessThan(80);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await navRows(page)).toBe(1);
+    await everyPageOnAPhone(page, [...PUBLIC_PAGES(), ...SIGNED_IN_PAGES()], 'in');
   });
 
   it('signing out ends the session: signed-in pages ask to sign in again', async () => {
@@ -416,6 +740,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     await page.goto('/tokens');
     await page.getByRole('heading', { level: 1, name: 'Sign in required' }).waitFor();
+  });
+
+  it('every page fits a 390x844 phone signed out', async () => {
+    await everyPageOnAPhone(page, [...PUBLIC_PAGES(), '/tokens', '/nowhere'], 'out');
   });
 
   afterAll(() => {

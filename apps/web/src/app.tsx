@@ -1,6 +1,6 @@
 // The shell: skip link, navigation (what a visitor, a signed-in user and an administrator may use),
 // and the routes, each page loaded on first use so the first load stays small.
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { messageOf } from './api/client';
 import { Link, match, navigate, useLocation } from './router';
 import { useSession } from './session';
@@ -90,7 +90,11 @@ function NavLink({ to, children }: { to: string; children: string }) {
 
 function Header() {
   const { user, signOut } = useSession();
+  const { path } = useLocation();
   const [error, setError] = useState<string | null>(null);
+  // On a narrow screen the navigation and the account links fold behind a menu button.
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [path]);
   const out = async (): Promise<void> => {
     try {
       await signOut();
@@ -104,45 +108,62 @@ function Header() {
       <Link to="/" className="brand">
         Policy Catalog
       </Link>
-      <nav aria-label="Main">
-        <NavLink to="/">Policies</NavLink>
-        <NavLink to="/rulesets">Rulesets</NavLink>
-        {user ? (
-          <>
-            <NavLink to="/submit">Submit</NavLink>
-            <NavLink to="/submissions">My submissions</NavLink>
-            <NavLink to="/connections">Connections</NavLink>
-            <NavLink to="/workspaces">Workspaces</NavLink>
-            <NavLink to="/deployments">Deployments</NavLink>
-            <NavLink to="/tokens">Tokens</NavLink>
-            <NavLink to="/webhooks">Webhooks</NavLink>
-            <NavLink to="/inbox">Inbox</NavLink>
-            {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
-            {user.is_admin ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
-          </>
-        ) : null}
-      </nav>
-      <div className="account">
-        {user ? (
-          <>
-            <Link to="/profile">{user.name}</Link>
-            <button type="button" className="secondary" onClick={() => void out()}>
-              Sign out
-            </button>
-          </>
-        ) : (
-          <>
-            <Link to="/signin">Sign in</Link>
-            <Link to="/signup" className="button">
-              Sign up
-            </Link>
-          </>
-        )}
-        {error ? (
-          <span role="alert" className="field-error">
-            {error}
-          </span>
-        ) : null}
+      <button
+        type="button"
+        className="menu-button secondary"
+        aria-expanded={open}
+        aria-controls="main-menu"
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Close menu' : 'Menu'}
+      </button>
+      <div
+        id="main-menu"
+        className={open ? 'menu open' : 'menu'}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+      >
+        <nav aria-label="Main">
+          <NavLink to="/">Policies</NavLink>
+          <NavLink to="/rulesets">Rulesets</NavLink>
+          {user ? (
+            <>
+              <NavLink to="/submit">Submit</NavLink>
+              <NavLink to="/submissions">My submissions</NavLink>
+              <NavLink to="/connections">Connections</NavLink>
+              <NavLink to="/workspaces">Workspaces</NavLink>
+              <NavLink to="/deployments">Deployments</NavLink>
+              <NavLink to="/tokens">Tokens</NavLink>
+              <NavLink to="/webhooks">Webhooks</NavLink>
+              <NavLink to="/inbox">Inbox</NavLink>
+              {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
+              {user.is_admin ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
+            </>
+          ) : null}
+        </nav>
+        <div className="account">
+          {user ? (
+            <>
+              <Link to="/profile">{user.name}</Link>
+              <button type="button" className="secondary" onClick={() => void out()}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/signin">Sign in</Link>
+              <Link to="/signup" className="button">
+                Sign up
+              </Link>
+            </>
+          )}
+          {error ? (
+            <span role="alert" className="field-error">
+              {error}
+            </span>
+          ) : null}
+        </div>
       </div>
     </header>
   );

@@ -50,7 +50,16 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-export function ErrorMessage({ error, retry }: { error: unknown; retry?: () => void }) {
+export function ErrorMessage({
+  error,
+  retry,
+  labels,
+}: {
+  error: unknown;
+  retry?: () => void;
+  /** The form's label of each API field, so that a field error names what the user sees. */
+  labels?: Record<string, string>;
+}) {
   if (!error) return null;
   const fields = error instanceof ApiError ? error.fields : [];
   return (
@@ -60,7 +69,7 @@ export function ErrorMessage({ error, retry }: { error: unknown; retry?: () => v
         <ul>
           {fields.map((f) => (
             <li key={`${f.field}:${f.message}`}>
-              <code>{f.field}</code>: {f.message}
+              {labels?.[f.field.split('.')[0]] ?? <code>{f.field}</code>}: {f.message}
             </li>
           ))}
         </ul>

@@ -46,11 +46,15 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: ERROR_BODY } },
 });
 
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
 /**
  * What every operation can answer whatever its controller says, added in one place so that no route
  * (and no new service) can forget them: a path id is a UUID, and a malformed id, query or body is a 400;
- * a body that is too large or not JSON is a 413 or 415; a service that is down or slow is a 503 or 504.
- * The health endpoints get their own schemas.
+ * any write takes a body (even one that declares none), so a body that is not JSON is a 400 or 415 and
+ * one that is too large a 413; a service that is down or slow is a 503 or 504, and a gateway that is
+ * shutting down answers 503 to every request (the health endpoints too) while it drains. The health
+ * endpoints get their own schemas.
  */
 export function addCommonResponses(document: OpenAPIObject): void {
   document.components ??= {};
@@ -64,13 +68,25 @@ export function addCommonResponses(document: OpenAPIObject): void {
       const add = (status: number, description: string) => {
         responses[String(status)] ??= errorResponse(description);
       };
+      // An error is JSON whatever the route produces on success (the log stream's are not events).
+      for (const [status, response] of Object.entries(responses)) {
+        if (/^[45]\d\d$/.test(status) && response && 'content' in response && response.content) {
+          const schema = Object.values(response.content)[0]?.schema;
+          response.content = { 'application/json': { schema } };
+        }
+      }
       if (path.startsWith('/health/')) {
         const name = path === '/health/live' ? 'Liveness' : 'Readiness';
         responses['200'] = {
           description: name === 'Liveness' ? 'The process is up' : 'The database and the bus answer',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
         };
-        if (name === 'Readiness') add(503, 'Not ready: details names each failing check');
+        add(
+          503,
+          name === 'Liveness'
+            ? 'The process is shutting down: it refuses new requests while it drains'
+            : 'Not ready: details names each failing check (or the process is shutting down)',
+        );
         continue;
       }
       const parameters = (operation.parameters ?? []) as ParameterObject[];
@@ -79,14 +95,18 @@ export function addCommonResponses(document: OpenAPIObject): void {
           parameter.schema = { type: 'string', format: 'uuid' };
         }
       }
-      if (parameters.length > 0 || operation.requestBody) {
+      const write = WRITES.has(method);
+      if (parameters.length > 0 || operation.requestBody || write) {
         add(400, 'Invalid request: a malformed path id, query parameter or body (details lists each)');
       }
-      if (operation.requestBody) {
+      if (operation.requestBody || write) {
         add(413, 'The body is larger than 1 MiB');
         add(415, 'The body is not UTF-8 JSON');
       }
-      add(503, 'A service this request needs is unavailable; try again later');
+      add(
+        503,
+        'A service this request needs is unavailable, or the gateway is shutting down; try again later',
+      );
       add(504, 'A service this request needs did not answer in time');
     }
   }

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { type RequestContext, RULESET_LIMITS as L, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import {
@@ -62,9 +62,14 @@ export class RulesetDocsController {
   @Post()
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Replace the whole set of tabs (owner or administrator)' })
+  @ApiOperation({
+    summary: 'Replace the whole set of tabs (owner or administrator)',
+    description:
+      `1 to ${L.docTabSet.maxItems} tabs counted as sent: the predefined tabs added empty for missing keys do ` +
+      `not count, so a stored set holds at most ${L.docTabsStored.maxItems}.`,
+  })
   @ApiOkResponse({ type: RulesetDocsDto })
-  @ApiErrors([400, 'Not 1 to 50 tabs, or a tab is malformed'], NOT_EDITOR, MISSING, [
+  @ApiErrors([400, `Not 1 to ${L.docTabSet.maxItems} tabs, or a tab is malformed`], NOT_EDITOR, MISSING, [
     422,
     'No overview tab, a key listed twice, or the bodies together are too large',
   ])
@@ -78,7 +83,7 @@ export class RulesetDocsController {
   @ApiOkResponse({ type: RulesetTabEnvelopeDto })
   @ApiErrors([400, 'The key does not match the pattern, or the body is malformed'], NOT_EDITOR, MISSING, [
     422,
-    'More than 50 tabs, or the bodies together are too large',
+    `The set would hold more than ${L.docTabsStored.maxItems} tabs, or the bodies together are too large`,
   ])
   upsert(@Ctx() ctx: RequestContext, @Param() params: RulesetTabParams, @Body() body: UpsertRulesetTabDto) {
     return this.bus.request(RulesetsRpc.upsertTab, ctx, { ...body, id: params.id, key: params.key });

@@ -48,7 +48,8 @@ export class ReplaceRulesetDocsDto {
     maxItems: L.docTabSet.maxItems,
     description:
       'The complete new set: must include `overview` (422); `overview`, `rules`, `examples`, `faq` are ' +
-      'predefined, every other key (`configuration` too) custom; missing predefined tabs are added empty; ' +
+      'predefined, every other key (`configuration` too) custom; missing predefined tabs are added empty ' +
+      `and do not count against the ${L.docTabSet.maxItems}; ` +
       `keys unique (422); all bodies together at most ${L.tabBodiesTotalBytes} bytes (422)`,
   })
   @IsArray()

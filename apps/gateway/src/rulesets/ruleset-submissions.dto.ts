@@ -134,7 +134,8 @@ export class RulesetSubmissionFieldsDto {
     maxItems: L.docTabs.maxItems,
     description:
       'Staged documentation (replaces the staged set): keys unique; overview, rules, examples, faq predefined; ' +
-      'missing predefined tabs added empty; a blank overview keeps the description',
+      `missing predefined tabs added empty (they do not count against the ${L.docTabs.maxItems}); ` +
+      'a blank overview keeps the description',
   })
   @Optional()
   @IsArray()

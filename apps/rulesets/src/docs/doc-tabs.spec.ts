@@ -1,4 +1,5 @@
-import { completeness, completeTabSet, visibleTabs } from './doc-tabs';
+import { PREDEFINED_RULESET_TABS, RULESET_LIMITS } from '@pc/contracts';
+import { checkSize, completeness, completeTabSet, visibleTabs } from './doc-tabs';
 
 const tab = (key: string, bodyMd = 'Body.', sortOrder?: number) => ({ key, title: '', bodyMd, sortOrder });
 
@@ -32,6 +33,26 @@ describe('documentation tab rules', () => {
     expect(() =>
       completeTabSet([tab('overview', big), ...[1, 2, 3, 4, 5, 6].map((i) => tab(`k${i}`, big))], 'tabs'),
     ).toThrow('too large');
+  });
+
+  it('counts the tabs the caller sent: 50 pass with the predefined ones added, 51 are refused', () => {
+    const custom = (n: number) => Array.from({ length: n }, (_, i) => tab(`k${i}`));
+    expect(completeTabSet(custom(50), 'docTabs', 'Desc.')).toHaveLength(54);
+    expect(completeTabSet([tab('overview'), ...custom(49)], 'tabs')).toHaveLength(53);
+    expect(() => completeTabSet(custom(51), 'docTabs', 'Desc.')).toThrow('At most 50 documentation tabs');
+  });
+
+  it('lets a stored set hold the 50 sent plus the four predefined tabs, no more', () => {
+    expect(RULESET_LIMITS.docTabsStored.maxItems).toBe(
+      RULESET_LIMITS.docTabs.maxItems + PREDEFINED_RULESET_TABS.length,
+    );
+    const full = completeTabSet(
+      Array.from({ length: 50 }, (_, i) => tab(`k${i}`)),
+      'docTabs',
+      'Desc.',
+    );
+    expect(() => checkSize(full, 'tab')).not.toThrow();
+    expect(() => checkSize([...full, { ...full[10], key: 'one-more' }], 'tab')).toThrow('At most 54');
   });
 
   it('orders by sortOrder, then key', () => {

@@ -31,6 +31,12 @@ export function kindOf(key: string): DocTab['kind'] {
  * /rulesets/{id}/docs), the set must include an overview (422).
  */
 export function completeTabSet(input: DocTabInput[], field: string, overviewFallback?: string): DocTab[] {
+  // The limit counts what the caller sent: the predefined tabs added below are ours, not theirs.
+  if (input.length > RULESET_LIMITS.docTabs.maxItems) {
+    throw unprocessable(`At most ${RULESET_LIMITS.docTabs.maxItems} documentation tabs`, [
+      { field, message: `has ${input.length} tabs` },
+    ]);
+  }
   const seen = new Set<string>();
   const tabs: DocTab[] = [];
   for (const [index, tab] of input.entries()) {
@@ -82,11 +88,14 @@ export function sortTabs(tabs: DocTab[]): DocTab[] {
   return [...tabs].sort((a, b) => a.sortOrder - b.sortOrder || a.key.localeCompare(b.key));
 }
 
-/** A set stays under the tab count and the byte budget of all bodies together (422). */
+/**
+ * A stored set stays under its tab count (the 50 an author may send plus the four predefined tabs) and
+ * the byte budget of all bodies together (422).
+ */
 export function checkSize(tabs: DocTab[], field: string): void {
-  if (tabs.length > RULESET_LIMITS.docTabs.maxItems) {
-    throw unprocessable(`At most ${RULESET_LIMITS.docTabs.maxItems} documentation tabs`, [
-      { field, message: `has ${tabs.length} tabs` },
+  if (tabs.length > RULESET_LIMITS.docTabsStored.maxItems) {
+    throw unprocessable(`At most ${RULESET_LIMITS.docTabsStored.maxItems} documentation tabs`, [
+      { field, message: `would have ${tabs.length} tabs` },
     ]);
   }
   const bytes = tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);

@@ -30,16 +30,34 @@ function isErrorBody(value: unknown): value is Schemas['ErrorBodyDto'] {
   return typeof value === 'object' && value !== null && 'message' in value;
 }
 
+/**
+ * Every message the dashboard itself writes for an error (any other 4xx shows the API's own message,
+ * which the document describes). The browser test drives each of them.
+ */
+export const MESSAGES = {
+  /** 401 from `POST /api/auth/login` (code IDENTITY.INVALID_CREDENTIALS). */
+  wrongCredentials: 'The email or password is wrong.',
+  /** Any other 401: no session, or it expired. */
+  signInFirst: 'Please sign in first.',
+  tooManyRequests: 'Too many requests: wait a moment and try again.',
+  unavailable: (status: number) => `The service is unavailable right now (${status}). Try again shortly.`,
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  /** An answer without the API's error body (a proxy's page, say). */
+  unexpected: (status: number) => `The server answered ${status}.`,
+};
+
 function errorOf(status: number, body: unknown): ApiError {
-  if (!isErrorBody(body)) return new ApiError(status, `The server answered ${status}.`);
+  if (!isErrorBody(body)) return new ApiError(status, MESSAGES.unexpected(status));
   const fields = Array.isArray(body.details) ? body.details : [];
   const message =
     status === 401
-      ? 'Please sign in first.'
+      ? body.code === 'IDENTITY.INVALID_CREDENTIALS'
+        ? MESSAGES.wrongCredentials
+        : MESSAGES.signInFirst
       : status === 429
-        ? 'Too many requests: wait a moment and try again.'
+        ? MESSAGES.tooManyRequests
         : status >= 500
-          ? `The service is unavailable right now (${status}). Try again shortly.`
+          ? MESSAGES.unavailable(status)
           : body.message;
   return new ApiError(status, message, fields, body.code);
 }
@@ -50,7 +68,7 @@ export async function ok<D>(request: Promise<{ data?: D; error?: unknown; respon
   try {
     result = await request;
   } catch {
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+    throw new ApiError(0, MESSAGES.unreachable);
   }
   if (!result.response.ok || result.data === undefined) throw errorOf(result.response.status, result.error);
   return result.data;

@@ -32,6 +32,8 @@ export default function Connections() {
   const list = useAsync(() => ok(api.GET('/api/connections')), []);
   const [form, setForm] = useState(EMPTY);
   const [check, setCheck] = useState<Schemas['ValidationResultDto'] | null>(null);
+  /** What the last "Create connection" made, said once the form has emptied. */
+  const [created, setCreated] = useState<Schemas['CreatedConnectionDto'] | null>(null);
   const body = () => ({
     name: form.name.trim(),
     host: form.host,
@@ -41,12 +43,16 @@ export default function Connections() {
     organizationId: form.organizationId.trim(),
   });
   const test = useAction(async () => {
+    setCreated(null);
     const { name: _name, ...credentials } = body();
     setCheck(await ok(api.POST('/api/connections/validate', { body: credentials })));
   });
   const create = useAction(async () => {
-    const created = await ok(api.POST('/api/connections', { body: body() }));
-    setCheck(created.validation);
+    setCreated(null);
+    const answer = await ok(api.POST('/api/connections', { body: body() }));
+    // The form empties: the result of the last test belonged to what was typed there.
+    setCheck(null);
+    setCreated(answer);
     setForm(EMPTY);
     list.reload();
   });
@@ -54,8 +60,10 @@ export default function Connections() {
     [create.error, test.error]
       .map((e) => (e instanceof ApiError ? e.fieldMessage(f) : undefined))
       .find(Boolean);
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
     setForm({ ...form, [name]: e.target.value });
+    setCheck(null);
+  };
   return (
     <Page title="Connections">
       <p>A connection holds the client credentials of a platform organization; deployments go through it.</p>
@@ -141,6 +149,15 @@ export default function Connections() {
             {check.ok
               ? 'The credentials work.'
               : `The credentials do not work: ${check.error ?? check.code ?? 'unknown reason'}`}
+          </p>
+        ) : null}
+        {created ? (
+          <p role="status" className="panel">
+            Connection “{created.connection.name}” created
+            {created.validation.ok
+              ? ': its credentials work.'
+              : `, but its credentials do not work: ${created.validation.error ?? created.validation.code ?? 'unknown reason'}.`}{' '}
+            It is listed above.
           </p>
         ) : null}
         <ErrorMessage error={test.error ?? create.error} />

@@ -1,7 +1,7 @@
 // Deploying a policy: the policy, a workspace, a connection (yours or shared into it), the target
 // organizations from the tree, publish/release options and version; then each target's result.
-import { type FormEvent, useMemo, useState } from 'react';
-import { api, ok, type Schemas } from '../api/client';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
 import { Link, useLocation } from '../router';
 import {
@@ -17,7 +17,11 @@ import {
 } from '../ui';
 
 type Result = Schemas['DeploymentResultDto'];
+type Status = Schemas['DeploymentDto']['status'];
 type Policy = Schemas['PolicyDto'];
+
+/** Statuses a deployment leaves only by a new action (a sync, a redeploy). */
+const SETTLED: Status[] = ['succeeded', 'failed', 'cancelled', 'removed'];
 
 function isCommunity(item: Schemas['PolicyListDto']['policies'][number]): item is Policy {
   return 'id' in item;
@@ -80,7 +84,29 @@ export default function Deploy() {
     return [...all.entries()];
   }, [mine.data, workspace.data]);
 
+  // One deploy per attempt: a second click while the first is under way does nothing, and the same
+  // Idempotency-Key makes a retry after a lost answer return the first answer instead of deploying again.
+  const inFlight = useRef(false);
+  // The results come below a long form: the view (and a screen reader) moves to them.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (results) resultsHeading.current?.focus();
+  }, [results]);
   const deploy = useAction(async () => {
+    if (inFlight.current || results) return;
+    inFlight.current = true;
+    try {
+      await send();
+    } catch (error) {
+      // A refusal (4xx) deployed nothing: the next attempt, with the input fixed, is a new one (the
+      // same key with another body would be a 422). No answer or a 5xx keeps the key for a safe retry.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setAttemptKey(newKey());
+      throw error;
+    } finally {
+      inFlight.current = false;
+    }
+  });
+  const send = async (): Promise<void> => {
     const answer = await ok(
       api.POST('/api/deployments', {
         params: { header: { 'Idempotency-Key': attemptKey } },
@@ -98,8 +124,13 @@ export default function Deploy() {
       }),
     );
     setResults(answer.results);
+  };
+  /** After the results, the form stays as it was sent (read-only) until the user starts another. */
+  const again = (): void => {
+    setResults(null);
     setAttemptKey(newKey());
-  });
+    deploy.setError(null);
+  };
 
   const ready = policyId && workspaceId && connectionId && targets.length > 0;
   return (
@@ -108,118 +139,131 @@ export default function Deploy() {
       <ErrorMessage error={policies.error ?? workspaces.error ?? mine.error} />
       <form
         className="form"
+        aria-label="Deployment"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           void deploy.run();
         }}
       >
-        <SelectField
-          label="Policy"
-          required
-          value={policyId}
-          onChange={(e) => {
-            setPolicyId(e.target.value);
-            setTargets([]);
-          }}
-          options={[
-            ['', 'Choose a policy…'],
-            ...policyOptions.map((p): [string, string] => [
-              p.id,
-              `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
-            ]),
-          ]}
-        />
-        <SelectField
-          label="Workspace"
-          required
-          value={workspaceId}
-          onChange={(e) => setWorkspaceId(e.target.value)}
-          options={[
-            ['', 'Choose a workspace…'],
-            ...(workspaces.data?.memberships ?? [])
-              .filter((m) => !m.workspace.archived_at)
-              .map((m): [string, string] => [m.workspace.id, m.workspace.name]),
-          ]}
-        />
-        <SelectField
-          label="Connection"
-          required
-          value={connectionId}
-          onChange={(e) => {
-            setConnectionId(e.target.value);
-            setTargets([]);
-          }}
-          hint={connectionOptions.length === 0 ? 'Create a connection first.' : undefined}
-          options={[['', 'Choose a connection…'], ...connectionOptions]}
-        />
-        {connectionOptions.length === 0 && mine.data ? (
-          <p>
-            <Link to="/connections">Create a connection</Link>
-          </p>
-        ) : null}
-        <fieldset>
-          <legend>Target organizations</legend>
-          {!policyId || !connectionId ? (
-            <p className="hint">Choose a policy and a connection to see where it can go.</p>
+        <fieldset className="plain" disabled={results !== null || deploy.busy}>
+          <legend className="visually-hidden">What to deploy, where</legend>
+          <SelectField
+            label="Policy"
+            required
+            value={policyId}
+            onChange={(e) => {
+              setPolicyId(e.target.value);
+              setTargets([]);
+            }}
+            options={[
+              ['', 'Choose a policy…'],
+              ...policyOptions.map((p): [string, string] => [
+                p.id,
+                `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
+              ]),
+            ]}
+          />
+          <SelectField
+            label="Workspace"
+            required
+            value={workspaceId}
+            onChange={(e) => setWorkspaceId(e.target.value)}
+            options={[
+              ['', 'Choose a workspace…'],
+              ...(workspaces.data?.memberships ?? [])
+                .filter((m) => !m.workspace.archived_at)
+                .map((m): [string, string] => [m.workspace.id, m.workspace.name]),
+            ]}
+          />
+          <SelectField
+            label="Connection"
+            required
+            value={connectionId}
+            onChange={(e) => {
+              setConnectionId(e.target.value);
+              setTargets([]);
+            }}
+            hint={connectionOptions.length === 0 ? 'Create a connection first.' : undefined}
+            options={[['', 'Choose a connection…'], ...connectionOptions]}
+          />
+          {connectionOptions.length === 0 && mine.data ? (
+            <p>
+              <Link to="/connections">Create a connection</Link>
+            </p>
           ) : null}
-          {orgs.loading && policyId && connectionId ? <Loading label="Loading organizations…" /> : null}
-          <ErrorMessage error={orgs.error} retry={orgs.reload} />
-          {orgs.data ? (
-            <OrgTree
-              orgs={orgs.data.orgs}
-              label="Target organizations"
-              selected={targets}
-              onToggle={(id, on) => setTargets(on ? [...targets, id] : targets.filter((t) => t !== id))}
+          <fieldset>
+            <legend>Target organizations</legend>
+            {!policyId || !connectionId ? (
+              <p className="hint">Choose a policy and a connection to see where it can go.</p>
+            ) : null}
+            {orgs.loading && policyId && connectionId ? <Loading label="Loading organizations…" /> : null}
+            <ErrorMessage error={orgs.error} retry={orgs.reload} />
+            {orgs.data ? (
+              <OrgTree
+                orgs={orgs.data.orgs}
+                label="Target organizations"
+                selected={targets}
+                onToggle={(id, on) => setTargets(on ? [...targets, id] : targets.filter((t) => t !== id))}
+              />
+            ) : null}
+          </fieldset>
+          <fieldset>
+            <legend>Options</legend>
+            <Checkbox
+              label="Publish a -dev version to the registry"
+              checked={options.doPublish}
+              onChange={(e) => setOptions({ ...options, doPublish: e.target.checked })}
             />
-          ) : null}
-        </fieldset>
-        <fieldset>
-          <legend>Options</legend>
-          <Checkbox
-            label="Publish a -dev version to the registry"
-            checked={options.doPublish}
-            onChange={(e) => setOptions({ ...options, doPublish: e.target.checked })}
-          />
-          <Checkbox
-            label="Release the version (and publish its home page)"
-            checked={options.doRelease}
-            onChange={(e) => setOptions({ ...options, doRelease: e.target.checked })}
-          />
-          <Checkbox
-            label="Delete that version's -dev versions after the release"
-            checked={options.cleanupDev}
-            onChange={(e) => setOptions({ ...options, cleanupDev: e.target.checked })}
-          />
-          <TextField
-            label="Version (optional)"
-            hint="MAJOR.MINOR.PATCH; empty: the repository's."
-            value={options.version}
-            onChange={(e) => setOptions({ ...options, version: e.target.value })}
-          />
-          <TextField
-            label="Branch, tag or commit (optional)"
-            hint="Empty: the policy's ref, else the default branch."
-            value={options.ref}
-            onChange={(e) => setOptions({ ...options, ref: e.target.value })}
-          />
+            <Checkbox
+              label="Release the version (and publish its home page)"
+              checked={options.doRelease}
+              onChange={(e) => setOptions({ ...options, doRelease: e.target.checked })}
+            />
+            <Checkbox
+              label="Delete that version's -dev versions after the release"
+              checked={options.cleanupDev}
+              onChange={(e) => setOptions({ ...options, cleanupDev: e.target.checked })}
+            />
+            <TextField
+              label="Version (optional)"
+              hint="MAJOR.MINOR.PATCH; empty: the repository's."
+              value={options.version}
+              onChange={(e) => setOptions({ ...options, version: e.target.value })}
+            />
+            <TextField
+              label="Branch, tag or commit (optional)"
+              hint="Empty: the policy's ref, else the default branch."
+              value={options.ref}
+              onChange={(e) => setOptions({ ...options, ref: e.target.value })}
+            />
+          </fieldset>
         </fieldset>
         <ErrorMessage error={deploy.error} />
-        <button type="submit" disabled={!ready || deploy.busy}>
-          {deploy.busy
-            ? 'Deploying…'
-            : `Deploy to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
-        </button>
+        {results ? (
+          <button type="button" className="secondary" onClick={again}>
+            Start another deployment
+          </button>
+        ) : (
+          <button type="submit" disabled={!ready || deploy.busy}>
+            {deploy.busy
+              ? 'Deploying…'
+              : `Deploy to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
+          </button>
+        )}
       </form>
       {results ? (
         <section aria-labelledby="results-title" className="panel">
-          <h2 id="results-title">Results</h2>
+          <h2 id="results-title" tabIndex={-1} ref={resultsHeading}>
+            Results
+          </h2>
+          <p className="hint">Each status follows its deployment live; its page shows the log.</p>
           <ul>
             {results.map((r) => (
               <li key={r.organizationId}>
                 {r.organizationName ?? r.organizationId}:{' '}
                 {r.ok && r.deployment ? (
                   <>
-                    <StatusBadge status={r.deployment.status} />{' '}
+                    <LiveStatus id={r.deployment.id} initial={r.deployment.status} />{' '}
                     <Link to={`/deployments/${r.deployment.id}`}>
                       follow the deployment to {r.organizationName ?? r.organizationId}
                     </Link>
@@ -234,5 +278,25 @@ export default function Deploy() {
         </section>
       ) : null}
     </Page>
+  );
+}
+
+/** A deployment's status, asked again every two seconds until it settles. */
+function LiveStatus({ id, initial }: { id: string; initial: Status }) {
+  const current = useAsync(() => ok(api.GET('/api/deployments/{id}', { params: { path: { id } } })), [id]);
+  const status = current.data?.deployment.status ?? initial;
+  const settled = SETTLED.includes(status);
+  useEffect(() => {
+    if (settled) return;
+    const timer = setInterval(current.reload, 2000);
+    return () => clearInterval(timer);
+  }, [settled, current.reload]);
+  return (
+    <span role="status" data-deployment={id}>
+      <StatusBadge status={status} />
+      {status === 'failed' && current.data?.deployment.error ? (
+        <span className="field-error"> {current.data.deployment.error}</span>
+      ) : null}
+    </span>
   );
 }

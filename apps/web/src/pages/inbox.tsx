@@ -80,6 +80,12 @@ export default function Inbox() {
       ) : (
         <ErrorMessage error={notifications.error} retry={notifications.reload} />
       )}
+      <p className="hint">
+        Notifications tell you when an idea you proposed is delivered. Review decisions on what you submitted
+        are not sent here: see <Link to="/submissions">My submissions</Link> and{' '}
+        <Link to="/ruleset-submissions">My ruleset submissions</Link> for each status and the reviewer&apos;s
+        feedback.
+      </p>
       {notifications.data && notifications.data.notifications.length === 0 ? <p>No notifications.</p> : null}
       <ul>
         {notifications.data?.notifications.map((n) => (

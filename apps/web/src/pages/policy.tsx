@@ -77,6 +77,13 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
       </Page>
     );
   const p = policy.data.policy;
+  const likeHint = !user ? (
+    <>
+      <Link to={`/signin?next=/policies/${p.id}`}>Sign in</Link> to like this policy.
+    </>
+  ) : p.status !== 'published' ? (
+    'Only a published policy takes likes.'
+  ) : null;
   return (
     <Page
       title={p.name}
@@ -113,11 +120,17 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
           type="button"
           className="secondary"
           aria-pressed={p.liked}
+          aria-describedby={likeHint ? 'like-hint' : undefined}
           disabled={!user || like.busy || p.status !== 'published'}
           onClick={() => void like.run()}
         >
           {p.liked ? '♥ Liked' : '♡ Like'} <span className="count">({p.likes})</span>
         </button>
+        {likeHint ? (
+          <span className="hint" id="like-hint">
+            {likeHint}
+          </span>
+        ) : null}
         <a href={p.source_host_url} rel="noopener noreferrer">
           Source repository
         </a>
@@ -127,12 +140,18 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
       </p>
       <ErrorMessage error={like.error} />
       {p.status === 'published' ? <ReviewPin policy={p} /> : null}
-      {docs.loading ? (
-        <Loading label="Loading documentation…" />
+      {docs.loading && !docs.data ? (
+        // The documentation tabs come first: the tab bar waits for them, in the place it will take.
+        <div className="tabs tabs-pending">
+          <div className="tablist-placeholder" aria-hidden="true" />
+          <Loading label="Loading documentation…" />
+        </div>
       ) : (
-        <ErrorMessage error={docs.error} retry={docs.reload} />
+        <>
+          <ErrorMessage error={docs.error} retry={docs.reload} />
+          <Tabs label="Policy documentation" tabs={tabs} />
+        </>
       )}
-      <Tabs label="Policy documentation" tabs={tabs} />
     </Page>
   );
 }

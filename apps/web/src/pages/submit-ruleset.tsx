@@ -1,10 +1,12 @@
 // Submitting a ruleset: validate the repository first (every finding shown, each with where it is),
 // then submit it with its documentation tabs, scopes, tags and the ideas it delivers.
-import { type FormEvent, useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
-import { type DocTabDraft, DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { RULESET_LIMITS as L } from '@pc/contracts';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { type DocTabDraft, labelled, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
-import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
+import { DetailsStep, fieldErrorOf, RepositoryStep } from '../submission-form';
+import { Badge, Checkbox, Page, SelectField, TextField, useAction } from '../ui';
 
 type Validation = Schemas['RulesetValidationDto'];
 type Create = Schemas['CreateRulesetSubmissionDto'];
@@ -23,6 +25,23 @@ export const CATEGORIES: Category[] = [
   'Other',
 ];
 export const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
+
+/** The form's labels of the fields a finding or an API error may name. */
+const REPO_LABELS: Record<string, string> = {
+  repoUrl: 'Repository URL',
+  ref: 'Branch, tag or commit',
+  sourceRef: 'Branch, tag or commit',
+  rulesetPath: 'Profile file',
+};
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  targetScopes: 'Target scopes',
+  tags: 'Tags',
+  docTabs: 'Documentation tabs',
+  deliversIdeaIds: 'Delivered ideas',
+};
 
 /** The predefined tabs, empty: the author fills what they have (a blank overview keeps the description). */
 const PREDEFINED: DocTabDraft[] = [
@@ -46,7 +65,7 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
           <ul>
             {v.errors.map((e, i) => (
               <li key={`${i}:${e}`} className="field-error">
-                {e}
+                {labelled(e, REPO_LABELS)}
               </li>
             ))}
           </ul>
@@ -57,7 +76,7 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
           <h3>Warnings ({v.warnings.length})</h3>
           <ul>
             {v.warnings.map((w, i) => (
-              <li key={`${i}:${w}`}>{w}</li>
+              <li key={`${i}:${w}`}>{labelled(w, REPO_LABELS)}</li>
             ))}
           </ul>
         </>
@@ -111,6 +130,11 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
 export default function SubmitRuleset() {
   const [repo, setRepo] = useState({ repoUrl: '', ref: '', rulesetPath: '' });
   const [validation, setValidation] = useState<Validation | null>(null);
+  /** A changed repository needs a new validation before it can be submitted. */
+  const changeRepo = (patch: Partial<typeof repo>) => {
+    setRepo({ ...repo, ...patch });
+    setValidation(null);
+  };
   const [form, setForm] = useState({
     name: '',
     description: '',
@@ -166,10 +190,8 @@ export default function SubmitRuleset() {
     navigate(`/ruleset-submissions?submitted=${submission.id}`);
   });
 
-  const fieldError = (f: string) =>
-    submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
-  const repoError = (f: string) =>
-    validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
+  const fieldError = fieldErrorOf(submit.error);
+  const repoError = fieldErrorOf(validate.error);
 
   return (
     <Page
@@ -180,120 +202,85 @@ export default function SubmitRuleset() {
         </Link>
       }
     >
-      <form
-        className="form"
-        aria-labelledby="repo-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void validate.run();
-        }}
+      <RepositoryStep
+        onValidate={() => void validate.run()}
+        busy={validate.busy}
+        ready={repo.repoUrl.trim() !== ''}
+        error={validate.error}
+        labels={REPO_LABELS}
+        buttonLabel="Validate ruleset"
       >
-        <h2 id="repo-title">1. The repository</h2>
         <TextField
           label="Repository URL"
           type="url"
           required
-          maxLength={2048}
+          maxLength={L.url.max}
           hint="A public repository; a …/tree/<ref>/<folder> URL uses that folder as the ruleset root."
           value={repo.repoUrl}
-          onChange={(e) => setRepo({ ...repo, repoUrl: e.target.value })}
+          onChange={(e) => changeRepo({ repoUrl: e.target.value })}
           error={repoError('repoUrl')}
         />
         <TextField
           label="Branch, tag or commit (optional)"
           hint="Leave empty for the URL's ref, else the default branch."
-          maxLength={255}
+          maxLength={L.sourceRef.max}
           value={repo.ref}
-          onChange={(e) => setRepo({ ...repo, ref: e.target.value })}
+          onChange={(e) => changeRepo({ ref: e.target.value })}
           error={repoError('ref')}
         />
         <TextField
           label="Profile file (optional)"
           hint="Relative to the ruleset root; leave empty to find it (registry.json, then the usual names)."
-          maxLength={1024}
+          maxLength={L.rulesetPath.max}
           value={repo.rulesetPath}
-          onChange={(e) => setRepo({ ...repo, rulesetPath: e.target.value })}
+          onChange={(e) => changeRepo({ rulesetPath: e.target.value })}
           error={repoError('rulesetPath')}
         />
-        <ErrorMessage error={validate.error} />
-        <button type="submit" disabled={validate.busy || !repo.repoUrl.trim()}>
-          {validate.busy ? 'Validating…' : 'Validate ruleset'}
-        </button>
-      </form>
+      </RepositoryStep>
       {validation ? <RulesetFindings validation={validation} /> : null}
-      {validation?.ok ? (
-        <form
-          className="form"
-          aria-labelledby="details-title"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void submit.run();
-          }}
-        >
-          <h2 id="details-title">2. The ruleset</h2>
-          <TextField
-            label="Name"
-            required
-            minLength={2}
-            maxLength={120}
-            hint="2 to 120 characters."
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            error={fieldError('name')}
-          />
-          <TextArea
-            label="Description"
-            required
-            minLength={10}
-            maxLength={20000}
-            rows={4}
-            hint="10 to 20,000 characters of Markdown: what it checks and why."
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-            error={fieldError('description')}
-          />
-          <SelectField
-            label="Category"
-            value={form.category}
-            onChange={(e) => setForm({ ...form, category: e.target.value as Category })}
-            options={CATEGORIES.map((c) => [c, c])}
-            error={fieldError('category')}
-          />
-          <fieldset>
-            <legend>Target scopes</legend>
-            <p className="hint">Preset from what the profile targets.</p>
-            {SCOPES.map((s) => (
-              <Checkbox
-                key={s}
-                label={s}
-                checked={scopes.includes(s)}
-                onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
-              />
-            ))}
-          </fieldset>
-          <TextField
-            label="Tags (optional)"
-            hint="Separated by commas; up to 20, each up to 50 characters."
-            value={form.tags}
-            onChange={(e) => setForm({ ...form, tags: e.target.value })}
-            error={fieldError('tags')}
-          />
-          <DocTabsEditor tabs={tabs} onChange={setTabs} what="the ruleset's page" fieldError={fieldError} />
-          <TextField
-            label="Delivered ideas (optional)"
-            hint="Ids of approved ideas this ruleset delivers, separated by commas."
-            value={form.ideas}
-            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
-            error={fieldError('deliversIdeaIds')}
-          />
-          <ErrorMessage error={submit.error} />
-          <button type="submit" disabled={submit.busy}>
-            {submit.busy ? 'Submitting…' : 'Submit ruleset for review'}
-          </button>
-        </form>
-      ) : validation ? (
-        <p>Fix the errors above in the repository, then validate again.</p>
-      ) : null}
+      <DetailsStep
+        valid={validation?.ok === true}
+        validated={validation !== null}
+        what="ruleset"
+        limits={L}
+        descriptionHint=" of Markdown: what it checks and why."
+        details={form}
+        onDetails={setForm}
+        tabs={tabs}
+        onTabs={setTabs}
+        onSubmit={() => void submit.run()}
+        busy={submit.busy}
+        error={submit.error}
+        labels={{ ...REPO_LABELS, ...DETAIL_LABELS }}
+        submitLabel="Submit ruleset for review"
+      >
+        <SelectField
+          label="Category"
+          value={form.category}
+          onChange={(e) => setForm({ ...form, category: e.target.value as Category })}
+          options={CATEGORIES.map((c) => [c, c])}
+          error={fieldError('category')}
+        />
+        <fieldset>
+          <legend>Target scopes</legend>
+          <p className="hint">Preset from what the profile targets.</p>
+          {SCOPES.map((s) => (
+            <Checkbox
+              key={s}
+              label={s}
+              checked={scopes.includes(s)}
+              onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+            />
+          ))}
+        </fieldset>
+        <TextField
+          label="Tags (optional)"
+          hint={`Separated by commas; up to ${L.tags.maxItems}, each up to ${L.tags.maxLength} characters.`}
+          value={form.tags}
+          onChange={(e) => setForm({ ...form, tags: e.target.value })}
+          error={fieldError('tags')}
+        />
+      </DetailsStep>
     </Page>
   );
 }

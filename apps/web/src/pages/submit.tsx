@@ -1,16 +1,35 @@
 // Submitting a policy: validate the repository first (every finding shown), then submit it with its
 // documentation tabs and the ideas it delivers.
-import { type FormEvent, useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
-import { DocTabsEditor, splitList } from '../doc-tabs-editor';
+import { POLICY_CATEGORY_MAX, POLICY_DESCRIPTION, POLICY_NAME, SOURCE_REF } from '@pc/contracts';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { type DocTabDraft, labelled, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
-import { Badge, Checkbox, ErrorMessage, Page, SelectField, TextArea, TextField, useAction } from '../ui';
+import { DetailsStep, fieldErrorOf, RepositoryStep } from '../submission-form';
+import { Badge, Checkbox, Page, SelectField, TextField, useAction } from '../ui';
 
 type Validation = Schemas['SubmissionValidationDto'];
 type AssetKind = Schemas['PolicyDto']['asset_kinds'][number];
-type DocTab = Schemas['DocTabInputDto'];
 
 const KINDS: AssetKind[] = ['api', 'agent', 'llm', 'mcp'];
+
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  direction: 'Direction',
+  assetKinds: 'Asset kinds',
+  docTabs: 'Documentation tabs',
+  deliversIdeaIds: 'Delivered ideas',
+};
+
+/** The form's labels of the fields a validation finding may name (`sourceHostUrl: …`). */
+const REPO_LABELS: Record<string, string> = {
+  sourceHostUrl: 'Repository URL',
+  implementationSourceHostUrl: 'Implementation repository URL',
+  sourceRef: 'Branch or tag',
+  projectType: 'Project type',
+};
 
 export function Findings({ validation }: { validation: Validation }) {
   return (
@@ -25,7 +44,7 @@ export function Findings({ validation }: { validation: Validation }) {
           <ul>
             {validation.errors.map((e) => (
               <li key={e} className="field-error">
-                {e}
+                {labelled(e, REPO_LABELS)}
               </li>
             ))}
           </ul>
@@ -36,7 +55,7 @@ export function Findings({ validation }: { validation: Validation }) {
           <h3>Warnings</h3>
           <ul>
             {validation.warnings.map((w) => (
-              <li key={w}>{w}</li>
+              <li key={w}>{labelled(w, REPO_LABELS)}</li>
             ))}
           </ul>
         </>
@@ -67,10 +86,18 @@ export function Findings({ validation }: { validation: Validation }) {
             </dd>
           </>
         ) : null}
-        <dt>Issues enabled</dt>
-        <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
-        <dt>Asset kinds</dt>
-        <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+        {validation.commit ? (
+          <>
+            <dt>Issues enabled</dt>
+            <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
+          </>
+        ) : null}
+        {validation.ok ? (
+          <>
+            <dt>Asset kinds</dt>
+            <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );
@@ -84,6 +111,11 @@ export default function Submit() {
     sourceRef: '',
   });
   const [validation, setValidation] = useState<Validation | null>(null);
+  /** A changed repository needs a new validation before it can be submitted. */
+  const changeRepo = (patch: Partial<typeof repo>) => {
+    setRepo({ ...repo, ...patch });
+    setValidation(null);
+  };
   const [form, setForm] = useState({
     name: '',
     description: '',
@@ -92,7 +124,7 @@ export default function Submit() {
     ideas: '',
   });
   const [kinds, setKinds] = useState<AssetKind[]>([]);
-  const [tabs, setTabs] = useState<DocTab[]>([]);
+  const [tabs, setTabs] = useState<DocTabDraft[]>([]);
 
   const validate = useAction(async () => {
     setValidation(null);
@@ -139,10 +171,8 @@ export default function Submit() {
     navigate(`/submissions?submitted=${submission.id}`);
   });
 
-  const fieldError = (f: string) =>
-    submit.error instanceof ApiError ? submit.error.fieldMessage(f) : undefined;
-  const repoError = (f: string) =>
-    validate.error instanceof ApiError ? validate.error.fieldMessage(f) : undefined;
+  const fieldError = fieldErrorOf(submit.error);
+  const repoError = fieldErrorOf(validate.error);
 
   return (
     <Page
@@ -153,19 +183,18 @@ export default function Submit() {
         </Link>
       }
     >
-      <form
-        className="form"
-        aria-labelledby="repo-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void validate.run();
-        }}
+      <RepositoryStep
+        onValidate={() => void validate.run()}
+        busy={validate.busy}
+        ready={repo.sourceHostUrl.trim() !== ''}
+        error={validate.error}
+        labels={REPO_LABELS}
+        buttonLabel="Validate repository"
       >
-        <h2 id="repo-title">1. The repository</h2>
         <SelectField
           label="Project type"
           value={repo.projectType}
-          onChange={(e) => setRepo({ ...repo, projectType: e.target.value as 'unified' | 'split' })}
+          onChange={(e) => changeRepo({ projectType: e.target.value as 'unified' | 'split' })}
           options={[
             ['unified', 'Unified: definition and implementation in one repository'],
             ['split', 'Split: a definition and an implementation repository'],
@@ -177,7 +206,7 @@ export default function Submit() {
           required
           hint="A repository on the source host, e.g. https://source-host.example/owner/name."
           value={repo.sourceHostUrl}
-          onChange={(e) => setRepo({ ...repo, sourceHostUrl: e.target.value })}
+          onChange={(e) => changeRepo({ sourceHostUrl: e.target.value })}
           error={repoError('sourceHostUrl')}
         />
         {repo.projectType === 'split' ? (
@@ -186,95 +215,64 @@ export default function Submit() {
             type="url"
             required
             value={repo.implementationSourceHostUrl}
-            onChange={(e) => setRepo({ ...repo, implementationSourceHostUrl: e.target.value })}
+            onChange={(e) => changeRepo({ implementationSourceHostUrl: e.target.value })}
             error={repoError('implementationSourceHostUrl')}
           />
         ) : null}
         <TextField
           label="Branch or tag (optional)"
           hint="Leave empty for the default branch."
-          maxLength={255}
+          maxLength={SOURCE_REF.max}
           value={repo.sourceRef}
-          onChange={(e) => setRepo({ ...repo, sourceRef: e.target.value })}
+          onChange={(e) => changeRepo({ sourceRef: e.target.value })}
+          error={repoError('sourceRef')}
         />
-        <ErrorMessage error={validate.error} />
-        <button type="submit" disabled={validate.busy || !repo.sourceHostUrl.trim()}>
-          {validate.busy ? 'Validating…' : 'Validate repository'}
-        </button>
-      </form>
+      </RepositoryStep>
       {validation ? <Findings validation={validation} /> : null}
-      {validation ? (
-        <form
-          className="form"
-          aria-labelledby="details-title"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void submit.run();
-          }}
-        >
-          <h2 id="details-title">2. The policy</h2>
-          <TextField
-            label="Name"
-            required
-            minLength={2}
-            maxLength={120}
-            hint="2 to 120 characters."
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            error={fieldError('name')}
-          />
-          <TextArea
-            label="Description"
-            required
-            minLength={10}
-            maxLength={20000}
-            rows={4}
-            hint="10 to 20,000 characters: what it does and when to use it."
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-            error={fieldError('description')}
-          />
-          <TextField
-            label="Category"
-            maxLength={120}
-            value={form.category}
-            onChange={(e) => setForm({ ...form, category: e.target.value })}
-            error={fieldError('category')}
-          />
-          <SelectField
-            label="Direction"
-            value={form.direction}
-            onChange={(e) => setForm({ ...form, direction: e.target.value as 'inbound' | 'outbound' })}
-            options={[
-              ['inbound', 'Inbound'],
-              ['outbound', 'Outbound'],
-            ]}
-          />
-          <fieldset>
-            <legend>Asset kinds</legend>
-            {KINDS.map((k) => (
-              <Checkbox
-                key={k}
-                label={k}
-                checked={kinds.includes(k)}
-                onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
-              />
-            ))}
-          </fieldset>
-          <DocTabsEditor tabs={tabs} onChange={setTabs} what="the policy's page" fieldError={fieldError} />
-          <TextField
-            label="Delivered ideas (optional)"
-            hint="Ids of approved ideas this policy delivers, separated by commas."
-            value={form.ideas}
-            onChange={(e) => setForm({ ...form, ideas: e.target.value })}
-            error={fieldError('deliversIdeaIds')}
-          />
-          <ErrorMessage error={submit.error} />
-          <button type="submit" disabled={submit.busy}>
-            {submit.busy ? 'Submitting…' : 'Submit for review'}
-          </button>
-        </form>
-      ) : null}
+      <DetailsStep
+        valid={validation?.ok === true}
+        validated={validation !== null}
+        what="policy"
+        limits={{ name: POLICY_NAME, description: POLICY_DESCRIPTION }}
+        descriptionHint=": what it does and when to use it."
+        details={form}
+        onDetails={setForm}
+        tabs={tabs}
+        onTabs={setTabs}
+        onSubmit={() => void submit.run()}
+        busy={submit.busy}
+        error={submit.error}
+        labels={{ ...REPO_LABELS, ...DETAIL_LABELS }}
+        submitLabel="Submit for review"
+      >
+        <TextField
+          label="Category"
+          maxLength={POLICY_CATEGORY_MAX}
+          value={form.category}
+          onChange={(e) => setForm({ ...form, category: e.target.value })}
+          error={fieldError('category')}
+        />
+        <SelectField
+          label="Direction"
+          value={form.direction}
+          onChange={(e) => setForm({ ...form, direction: e.target.value as 'inbound' | 'outbound' })}
+          options={[
+            ['inbound', 'Inbound'],
+            ['outbound', 'Outbound'],
+          ]}
+        />
+        <fieldset>
+          <legend>Asset kinds</legend>
+          {KINDS.map((k) => (
+            <Checkbox
+              key={k}
+              label={k}
+              checked={kinds.includes(k)}
+              onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
+            />
+          ))}
+        </fieldset>
+      </DetailsStep>
     </Page>
   );
 }

@@ -212,33 +212,35 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
                 <td>
                   <When at={m.added_at} />
                 </td>
-                <td className="row small">
-                  {manage && m.role !== 'owner' ? (
-                    m.disabled_at ? (
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => void change.run(m, { disabled: false })}
-                      >
-                        Re-enable
-                      </button>
-                    ) : (
-                      <>
+                <td className="actions">
+                  <div className="row small">
+                    {manage && m.role !== 'owner' ? (
+                      m.disabled_at ? (
                         <button
                           type="button"
                           className="secondary"
-                          onClick={() =>
-                            void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })
-                          }
+                          onClick={() => void change.run(m, { disabled: false })}
                         >
-                          Make {m.role === 'admin' ? 'member' : 'admin'}
+                          Re-enable
                         </button>
-                        <button type="button" className="danger" onClick={() => setRemoving(m)}>
-                          Disable
-                        </button>
-                      </>
-                    )
-                  ) : null}
+                      ) : (
+                        <>
+                          <button
+                            type="button"
+                            className="secondary"
+                            onClick={() =>
+                              void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })
+                            }
+                          >
+                            Make {m.role === 'admin' ? 'member' : 'admin'}
+                          </button>
+                          <button type="button" className="danger" onClick={() => setRemoving(m)}>
+                            Disable
+                          </button>
+                        </>
+                      )
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}

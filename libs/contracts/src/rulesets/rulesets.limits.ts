@@ -12,9 +12,16 @@ export const RULESET_LIMITS = {
   rulesetPath: { max: 1024 },
   registryAssetId: { max: 255, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' },
   tags: { maxItems: 20, maxLength: 50 },
+  /** Tabs a submission may send; the predefined tabs added empty for missing keys do not count. */
   docTabs: { maxItems: 50 },
-  /** A set posted to POST /rulesets/{id}/docs: 1 to 50 tabs. */
+  /** A set posted to POST /rulesets/{id}/docs: 1 to 50 tabs sent (the added predefined ones do not count). */
   docTabSet: { minItems: 1, maxItems: 50 },
+  /**
+   * Tabs a stored set may hold: the 50 an author may send plus the four predefined tabs (`overview`,
+   * `rules`, `examples`, `faq`) added empty when missing. `PUT /rulesets/{id}/docs/{key}` keeps a set
+   * within it.
+   */
+  docTabsStored: { maxItems: 54 },
   tabTitle: { min: 1, max: 120 },
   tabBody: { max: 100_000 },
   /** All bodies of one set together, in UTF-8 bytes: keeps a set (and its replies) well under 1 MiB. */
