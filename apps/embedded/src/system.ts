@@ -64,6 +64,7 @@ const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '0',
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: '0',
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: '0',
+  RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
 };
 
 /** Every service and the gateway, on the given bus and database. */

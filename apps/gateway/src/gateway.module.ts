@@ -31,6 +31,7 @@ import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
 import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
+import { RulesetEvaluationsController } from './rulesets/ruleset-evaluations.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
@@ -63,6 +64,7 @@ export class GatewayModule {
         RulesetDocsController,
         RulesetSubmissionsController,
         RulesetReviewController,
+        RulesetEvaluationsController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

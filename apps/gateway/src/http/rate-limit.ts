@@ -16,7 +16,8 @@ import { GatewayEnv } from '../gateway.env';
 import { ErrorBodyDto } from './error-body';
 
 /** The actions that cost the system (or an external host) most, each with its own budget. */
-export type RateLimitedAction = 'signup' | 'validation' | 'branches' | 'download' | 'submission';
+export type RateLimitedAction =
+  'signup' | 'validation' | 'branches' | 'download' | 'submission' | 'evaluation';
 
 interface Budget {
   limit: number;
@@ -49,6 +50,7 @@ export class RateLimits {
       branches: { limit: env.RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE, windowMs: MINUTE },
       download: { limit: env.RATE_LIMIT_DOWNLOADS_PER_MINUTE, windowMs: MINUTE },
       submission: { limit: env.RATE_LIMIT_SUBMISSIONS_PER_HOUR, windowMs: HOUR },
+      evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE },
     };
   }
 
