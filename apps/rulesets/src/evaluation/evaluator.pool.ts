@@ -22,6 +22,8 @@ const IDLE_MS = 10 * 60_000;
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
   private pool: Piscina<EvaluatorTask, EvaluatorOutcome> | undefined;
+  /** Tasks running or waiting in this pool. */
+  private inFlight = 0;
 
   constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {}
 
@@ -31,12 +33,11 @@ export class EvaluatorPool implements OnModuleDestroy {
   }
 
   async run(task: EvaluatorTask, timeoutMs = this.env.EVALUATION_TIMEOUT_MS): Promise<EvaluatorOutcome> {
-    const pool = await this.open();
-    if (pool.queueSize >= this.env.EVALUATION_QUEUE && pool.utilization > 0) {
-      throw busy();
-    }
+    if (this.inFlight >= this.env.EVALUATION_THREADS + this.env.EVALUATION_QUEUE) throw busy();
+    this.inFlight += 1;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
+      const pool = await this.open();
       return await pool.run(task, { signal });
     } catch (error) {
       if (signal.aborted) {
@@ -65,7 +66,7 @@ export class EvaluatorPool implements OnModuleDestroy {
   private async open(): Promise<Piscina<EvaluatorTask, EvaluatorOutcome>> {
     if (this.pool) return this.pool;
     // Imported here, not at the top: a service that never evaluates never loads the pool either.
-    const { Piscina: Pool } = await import('piscina');
+    const { default: Pool } = await import('piscina');
     if (this.pool) return this.pool;
     const source = __filename.endsWith('.ts');
     this.pool = new Pool<EvaluatorTask, EvaluatorOutcome>({
@@ -74,7 +75,7 @@ export class EvaluatorPool implements OnModuleDestroy {
       execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],
       minThreads: 0,
       maxThreads: this.env.EVALUATION_THREADS,
-      maxQueue: Math.max(this.env.EVALUATION_QUEUE, 1),
+      maxQueue: this.env.EVALUATION_QUEUE + this.env.EVALUATION_THREADS,
       idleTimeout: IDLE_MS,
       concurrentTasksPerWorker: 1,
     });

@@ -22,8 +22,10 @@ export class ProfileEngineCheck {
       );
     }
     for (const problem of outcome.problems) {
+      // The engine names a place as `yaml: line N` (0-based past the header) or `at [line,column]`.
       const yamlLine = /yaml: line (\d+)/.exec(problem)?.[1];
-      const line = yamlLine ? Number(yamlLine) + 1 : 1;
+      const at = /at \[(\d+),\d+\]/.exec(problem)?.[1];
+      const line = at ? Number(at) : yamlLine ? Number(yamlLine) + 1 : 1;
       errors.push(
         `${file}:${line}: the validation engine refuses the profile: ${problem.replace(/\s+/g, ' ').slice(0, 500)}`,
       );
