@@ -32,8 +32,7 @@ export class SpecificationInputDto {
   @ApiPropertyOptional({
     maxLength: E.filename.max,
     pattern: E.filename.pattern,
-    default: 'api.yaml',
-    description: 'The name of the inline document, as results name it',
+    description: 'The name of the inline document, as results name it (default api.yaml)',
   })
   @Optional()
   @IsString()

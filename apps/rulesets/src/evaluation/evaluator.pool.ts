@@ -46,7 +46,6 @@ export class EvaluatorPool implements OnModuleDestroy {
           `The evaluation ran past its time limit (${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
         );
       }
-      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
       log.error({ err: error }, 'evaluator thread failed');
       throw new DomainError(
         'SERVICE_UNAVAILABLE',
@@ -75,7 +74,6 @@ export class EvaluatorPool implements OnModuleDestroy {
       execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],
       minThreads: 0,
       maxThreads: this.env.EVALUATION_THREADS,
-      maxQueue: this.env.EVALUATION_QUEUE + this.env.EVALUATION_THREADS,
       idleTimeout: IDLE_MS,
       concurrentTasksPerWorker: 1,
     });

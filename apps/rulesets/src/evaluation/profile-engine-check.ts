@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EvaluatorPool } from './evaluator.pool';
+import { unsupportedTerms } from './profile-terms';
 import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
 
 /**
@@ -11,10 +12,27 @@ import { checkExamples, type Example, type ExamplesOutcome } from './examples-ch
 export class ProfileEngineCheck {
   constructor(private readonly pool: EvaluatorPool) {}
 
-  /** Problems with the profile itself, for `errors`; `ruleLine` gives the line a rule is defined at. */
-  async profile(file: string, text: string, ruleLine: (rule: string) => number | null): Promise<string[]> {
+  /**
+   * Problems with the profile itself: `errors` (the engine refuses it), `warnings` (terms of vocabularies
+   * the engine does not read: the ruleset is for another platform and cannot be evaluated here).
+   */
+  async profile(
+    file: string,
+    text: string,
+    ruleLine: (rule: string) => number | null,
+  ): Promise<{ errors: string[]; warnings: string[] }> {
+    const unsupported = unsupportedTerms(text);
+    if (unsupported.length > 0) {
+      return {
+        errors: [],
+        warnings: unsupported.map(
+          (u) =>
+            `${file}:${u.line}: ${u.term} is not in the AMF model the evaluation engine reads; this ruleset cannot be evaluated here`,
+        ),
+      };
+    }
     const outcome = await this.pool.run({ kind: 'check-profile', profile: text });
-    if (outcome.kind !== 'profile-checked') return [];
+    if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
     const errors: string[] = [];
     for (const rule of outcome.silentRules) {
       errors.push(
@@ -30,7 +48,7 @@ export class ProfileEngineCheck {
         `${file}:${line}: the validation engine refuses the profile: ${problem.replace(/\s+/g, ' ').slice(0, 500)}`,
       );
     }
-    return errors;
+    return { errors, warnings: [] };
   }
 
   examples(

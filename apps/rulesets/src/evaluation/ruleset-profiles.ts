@@ -6,10 +6,21 @@ import { isSourceHostError, type SourceHost } from '@pc/source-host';
 import { RulesetAccess } from '../rulesets/ruleset-access';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
 import { VendorRulesets } from '../vendor/vendor-rulesets';
+import { unsupportedTerms } from './profile-terms';
 
 /** A community ruleset's profile text is kept this long (its repository is read again after). */
 const PROFILE_TTL_MS = 60_000;
 const MAX_PROFILES = 500;
+
+/** 422 for a profile the engine cannot read (its vocabulary), before it reaches the engine. */
+function runnable(name: string, text: string): void {
+  const unsupported = unsupportedTerms(text);
+  if (unsupported.length > 0) {
+    throw unprocessable(
+      `The ruleset ${name} names ${unsupported.map((u) => u.term).join(', ')}, which the AMF model of API specifications does not have: it cannot be evaluated here`,
+    );
+  }
+}
 
 export interface LoadedProfile {
   ruleset: RulesetEvaluation['ruleset'];
@@ -53,6 +64,7 @@ export class RulesetProfiles {
     const row = await this.access.visible(ctx, ref.id);
     if (!row.ruleset_path) throw unprocessable('The ruleset names no profile file to evaluate');
     const text = await this.read(row.source_url, row.source_ref, row.ruleset_path);
+    runnable(row.name, text);
     return {
       ruleset: { source: 'community', id: row.id, slug: null, name: row.name, profileName: row.profile_name },
       text,

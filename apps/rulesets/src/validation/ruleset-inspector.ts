@@ -168,9 +168,10 @@ export class RulesetInspector {
     result: RulesetValidation,
   ): Promise<void> {
     const engine = this.engine!;
-    const problems = await engine.profile(file, text, (rule) => lineOf(text, rule));
-    result.errors.push(...problems);
-    if (problems.length > 0) return;
+    const checked = await engine.profile(file, text, (rule) => lineOf(text, rule));
+    result.errors.push(...checked.errors);
+    result.warnings.push(...checked.warnings);
+    if (checked.errors.length + checked.warnings.length > 0) return;
     const pick = async (folder: string) => {
       const names = [...repo.files]
         .filter((f) => f.startsWith(folder) && EXAMPLE_FILE.test(f.slice(folder.length)))

@@ -3609,11 +3609,8 @@ export interface components {
         SpecificationInputDto: {
             /** @description The specification's text, JSON or YAML (RAML 1.0 too); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
             content?: string;
-            /**
-             * @description The name of the inline document, as results name it
-             * @default api.yaml
-             */
-            filename: string;
+            /** @description The name of the inline document, as results name it (default api.yaml) */
+            filename?: string;
             /**
              * Format: uri
              * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 524288 bytes together: 413 over), so relative references between them resolve
