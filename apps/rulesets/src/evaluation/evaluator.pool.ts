@@ -53,6 +53,8 @@ export class EvaluatorPool implements OnModuleDestroy {
         undefined,
         BUSY_RETRY_AFTER_S,
       );
+    } finally {
+      this.inFlight -= 1;
     }
   }
 
