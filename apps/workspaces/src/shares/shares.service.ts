@@ -7,7 +7,7 @@ import {
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
-import { BusClient, conflict, notFound } from '@pc/platform';
+import { BusClient, conflict, forbidden, notFound } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
@@ -15,7 +15,7 @@ import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 /**
  * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
  * connections service is asked), pause one (unshare: the row stays, disabled, so deployments made through
- * it keep their attribution) and re-enable it. Active members may list a shared connection's organizations
+ * it keep their attribution) and re-enable it (a withdrawn share only by the connection's owner). Active members may list a shared connection's organizations
  * and deploy with it; they never read its settings.
  */
 @Injectable()
@@ -49,9 +49,13 @@ export class SharesService {
 
   async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.workspaces.transaction(async (db) => {
-      await this.rules.manage(ctx, workspaceId, db);
+      const { caller } = await this.rules.manage(ctx, workspaceId, db);
       const share = await this.workspaces.share(workspaceId, connectionId, db);
       if (!share) throw notFound('Shared connection');
+      // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
+      // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
+      if (share.disabled_reason === 'unshared' && share.shared_by !== caller.userId)
+        throw forbidden("This share was withdrawn: only the connection's owner may re-enable it");
       if (share.disabled_reason === 'owner_disabled')
         throw conflict("The connection's owner is a disabled member: re-enable them first");
       await this.workspaces.setShareDisabled(db, workspaceId, connectionId, null);
