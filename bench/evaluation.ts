@@ -2,10 +2,12 @@
 // evaluator pool (worker threads) and the service's cache, in one run, as ratios.
 //   node -r ./tools/register.js bench/evaluation.ts [--operations 200] [--rules 20] [--rounds 3]
 import { performance } from 'node:perf_hooks';
-import { RulesetsEnv } from '../apps/rulesets/src/rulesets.env';
-import { shutdown } from '../apps/rulesets/src/evaluation/engine/amf-engine';
-import run from '../apps/rulesets/src/evaluation/engine/evaluation.worker';
-import { EvaluatorPool } from '../apps/rulesets/src/evaluation/evaluator.pool';
+import {
+  EvaluatorPool,
+  RulesetsEnv,
+  runEvaluatorTask as run,
+  shutdownEngines as shutdown,
+} from '@pc/rulesets';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
