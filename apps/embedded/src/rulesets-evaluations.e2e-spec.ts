@@ -20,7 +20,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     ({ rulesetId: published } = await h.published(owner.token, {
       repoUrl: await h.newRepo({ 'ruleset.yaml': OPERATION_IDS }),
     }));
-  }, 120_000);
+  }, 240_000);
   afterAll(() => h.stop());
 
   const evaluate = (path: string, body: Json, token = other.token) =>
