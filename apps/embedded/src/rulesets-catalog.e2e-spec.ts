@@ -69,7 +69,7 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
     it('agent-network is an alias of agent', async () => {
       const repoUrl = await h.newRepo({
         'ruleset.yaml':
-          '#%Validation Profile 1.0\nprofile: Agents\nviolation: [a]\nvalidations:\n  a:\n    targetClass: agent.AgentCard\n',
+          '#%Validation Profile 1.0\nprofile: Agents\nviolation: [a]\nvalidations:\n  a:\n    targetClass: agent.AgentCard\n    propertyConstraints:\n      core.name:\n        minCount: 1\n',
       });
       const { rulesetId: agentId } = await h.published(owner.token, { repoUrl });
       for (const scope of ['agent', 'agent-network']) {

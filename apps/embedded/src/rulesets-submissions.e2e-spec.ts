@@ -336,7 +336,7 @@ describe('ruleset submissions and review through the gateway over NATS', () => {
       expect(refused.body.validation.ok).toBe(false);
       const other = await h.newRepo({
         'ruleset.yaml':
-          '#%Validation Profile 1.0\nprofile: Other Rules\nviolation: [a]\nvalidations:\n  a:\n    targetClass: async.Channel\n',
+          '#%Validation Profile 1.0\nprofile: Other Rules\nviolation: [a]\nvalidations:\n  a:\n    targetClass: async.Channel\n    propertyConstraints:\n      core.name:\n        minCount: 1\n',
       });
       const moved = await patch(submission.id, { repoUrl: other });
       expect(moved.body.submission).toMatchObject({

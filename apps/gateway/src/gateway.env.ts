@@ -89,6 +89,13 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_VALIDATIONS_PER_MINUTE: number = 10;
 
+  /** Per address and per user: each evaluation of a specification runs the AMF engines for seconds. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_EVALUATIONS_PER_MINUTE: number = 10;
+
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -35,6 +35,7 @@ import { ContentVersions } from './public-reads/content-versions';
 import { PublicReads } from './public-reads/public-reads';
 import { ResponseCache } from './public-reads/response-cache';
 import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
+import { RulesetEvaluationsController } from './rulesets/ruleset-evaluations.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
@@ -73,6 +74,7 @@ export class GatewayModule {
         RulesetReviewController,
         WebhooksController,
         AuditController,
+        RulesetEvaluationsController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -1,4 +1,4 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ServiceEnv } from '@pc/platform';
 import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 
@@ -14,4 +14,25 @@ export class RulesetsEnv extends ServiceEnv {
   @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
   @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+
+  /** Evaluator worker threads: evaluations that run at once (each holds one thread, the engines loaded). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  EVALUATION_THREADS: number = 2;
+
+  /** Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  EVALUATION_QUEUE: number = 16;
+
+  /** Time limit of one evaluation, queueing included: past it the worker is stopped and the answer is 504. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  EVALUATION_TIMEOUT_MS: number = 60_000;
 }

@@ -5,6 +5,13 @@ import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber
 import { DocsHandler } from './docs/docs.handler';
 import { DocsService } from './docs/docs.service';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
+import { EvaluationCache } from './evaluation/evaluation.cache';
+import { EvaluationHandler } from './evaluation/evaluation.handler';
+import { EvaluationService } from './evaluation/evaluation.service';
+import { EvaluatorPool } from './evaluation/evaluator.pool';
+import { ProfileEngineCheck } from './evaluation/profile-engine-check';
+import { RulesetProfiles } from './evaluation/ruleset-profiles';
+import { SpecificationReader } from './evaluation/specification.reader';
 import { HistoryRepository } from './history/history.repository';
 import { IdeasClient } from './ideas/ideas.client';
 import { LikesHandler } from './likes/likes.handler';
@@ -44,6 +51,7 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
       DocsHandler,
       OwnershipHandler,
       VendorHandler,
+      EvaluationHandler,
     ],
     providers: [
       { provide: RulesetsEnv, useValue: env },
@@ -68,6 +76,12 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
       SubmissionsRepository,
       SubmissionsService,
       ReviewService,
+      EvaluatorPool,
+      EvaluationCache,
+      RulesetProfiles,
+      SpecificationReader,
+      EvaluationService,
+      ProfileEngineCheck,
     ],
   };
 }

@@ -26,3 +26,4 @@ export * from './deployments/deployments.patterns';
 export * from './rulesets/rulesets.types';
 export * from './rulesets/rulesets.limits';
 export * from './rulesets/rulesets.patterns';
+export * from './rulesets/rulesets.evaluation';

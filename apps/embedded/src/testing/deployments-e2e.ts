@@ -61,8 +61,8 @@ export class DeploymentsWorld extends ConnectionsWorld {
       'ruleset.yaml':
         '#%Validation Profile 1.0\nprofile: Payments API Rules\ndescription: What every payments API must do.\n' +
         'violation:\n  - operations-are-secured\nwarning:\n  - operations-have-descriptions\nvalidations:\n' +
-        '  operations-are-secured:\n    message: Secure every operation.\n    targetClass: apiContract.Operation\n' +
-        '  operations-have-descriptions:\n    message: Describe operations.\n    targetClass: apiContract.Operation\n',
+        '  operations-are-secured:\n    message: Secure every operation.\n    targetClass: apiContract.Operation\n    propertyConstraints:\n      core.name:\n        minCount: 1\n' +
+        '  operations-have-descriptions:\n    message: Describe operations.\n    targetClass: apiContract.Operation\n    propertyConstraints:\n      core.name:\n        minCount: 1\n',
       'registry.json': JSON.stringify({
         assetId,
         name: 'Payments API Rules',

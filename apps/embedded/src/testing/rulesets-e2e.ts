@@ -23,15 +23,27 @@ validations:
   operations-are-secured:
     message: Secure every operation.
     targetClass: apiContract.Operation
+    propertyConstraints:
+      core.name:
+        minCount: 1
   amounts-are-decimal:
     message: Amounts are decimal strings.
     targetClass: shapes.ScalarShape
+    propertyConstraints:
+      core.name:
+        minCount: 1
   operations-have-descriptions:
     message: Describe operations.
     targetClass: apiContract.Operation
+    propertyConstraints:
+      core.name:
+        minCount: 1
   tools-are-described:
     message: Describe MCP tools.
     targetClass: mcp.Tool
+    propertyConstraints:
+      core.name:
+        minCount: 1
 `;
 
 export const REGISTRY = JSON.stringify({

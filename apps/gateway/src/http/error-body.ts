@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import type { FieldError } from '@pc/contracts';
+import { EVALUATION_LIMITS, EVALUATION_SEVERITIES, type FieldError } from '@pc/contracts';
 
 export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'username' })
@@ -7,6 +7,15 @@ export class FieldErrorDto implements FieldError {
 
   @ApiProperty({ example: 'must match ^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$' })
   message!: string;
+}
+
+/** A parser finding of an evaluation's specification (the `findings` of its 422). */
+export class SpecificationFindingDto {
+  @ApiProperty({ enum: EVALUATION_SEVERITIES }) severity!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({ type: 'string', nullable: true }) file!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1 }) line!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1 }) column!: number | null;
 }
 
 /** The one shape of every error response. */
@@ -46,6 +55,15 @@ export class ErrorBodyDto {
       '/ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers.',
   })
   validation?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    type: [SpecificationFindingDto],
+    maxItems: EVALUATION_LIMITS.findings,
+    description:
+      "An evaluation's specification that does not parse or is not a supported format (422 on the evaluation " +
+      "routes): the parser's findings, each with its file, line and column",
+  })
+  findings?: SpecificationFindingDto[];
 }
 
 export interface ErrorBody {

@@ -20,6 +20,11 @@ import { OkDto } from '../http/common.dto';
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
 const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
+/**
+ * Validation runs the profile (and the ruleset's examples) through the evaluation engine, which the
+ * rulesets service loads on first use: the bus waits longer than for a plain read.
+ */
+const VALIDATION_BUS = { timeoutMs: 120_000 };
 
 /** The legacy single `deliversIdeaId` joins the list. */
 function ideasOf(body: RulesetSubmissionFieldsDto): IdeaDeclaration[] | undefined {
@@ -47,7 +52,7 @@ export class RulesetSubmissionsController {
   @ApiOkResponse({ type: ValidateRulesetResultDto })
   @ApiErrors([400, 'The body is malformed'], UPSTREAM)
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateRulesetDto) {
-    return this.bus.request(RulesetsRpc.validate, ctx, body);
+    return this.bus.request(RulesetsRpc.validate, ctx, body, VALIDATION_BUS);
   }
 
   @Get()
@@ -77,7 +82,12 @@ export class RulesetSubmissionsController {
   )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateRulesetSubmissionDto) {
     const { deliversIdeaId: _legacy, ...rest } = body;
-    return this.bus.request(RulesetsRpc.createSubmission, ctx, { ...rest, deliversIdeaIds: ideasOf(body) });
+    return this.bus.request(
+      RulesetsRpc.createSubmission,
+      ctx,
+      { ...rest, deliversIdeaIds: ideasOf(body) },
+      VALIDATION_BUS,
+    );
   }
 
   @Get(':id')
@@ -122,11 +132,12 @@ export class RulesetSubmissionsController {
     @Body() body: UpdateRulesetSubmissionDto,
   ) {
     const { deliversIdeaId: _legacy, ...rest } = body;
-    return this.bus.request(RulesetsRpc.updateSubmission, ctx, {
-      ...rest,
-      id,
-      deliversIdeaIds: ideasOf(body),
-    });
+    return this.bus.request(
+      RulesetsRpc.updateSubmission,
+      ctx,
+      { ...rest, id, deliversIdeaIds: ideasOf(body) },
+      VALIDATION_BUS,
+    );
   }
 
   @Delete(':id')

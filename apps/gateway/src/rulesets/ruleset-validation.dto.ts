@@ -55,6 +55,21 @@ export class RulesetRegistryDto {
   @ApiProperty({ type: 'string', nullable: true }) main!: string | null;
 }
 
+export class RuleCoverageDto {
+  @ApiProperty() rule!: string;
+  @ApiProperty({ description: 'A non-conforming example made it fire' }) fired!: boolean;
+}
+
+export class RulesetExamplesDto {
+  @ApiProperty({
+    description: 'No rule fires on a conforming example and every rule fires on a non-conforming one',
+  })
+  passed!: boolean;
+  @ApiProperty({ minimum: 0 }) conforming!: number;
+  @ApiProperty({ minimum: 0 }) nonConforming!: number;
+  @ApiProperty({ type: [RuleCoverageDto] }) rules!: RuleCoverageDto[];
+}
+
 export class RulesetValidationDto {
   @ApiProperty() ok!: boolean;
   @ApiProperty({ type: [String], description: 'Each with where it is: `file:line[:column]: problem`' })
@@ -69,6 +84,13 @@ export class RulesetValidationDto {
   @ApiProperty({ type: RulesetRegistryDto, nullable: true }) registry!: RulesetRegistryDto | null;
   @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) targetScopes!: string[];
   @ApiProperty({ type: 'string', format: 'uri', nullable: true }) iconUrl!: string | null;
+  @ApiProperty({
+    type: RulesetExamplesDto,
+    nullable: true,
+    description:
+      'The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine; null without examples',
+  })
+  examples!: RulesetExamplesDto | null;
 }
 
 export class RulesetGitRefDto {

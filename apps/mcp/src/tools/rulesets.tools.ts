@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
+  EVALUATION_LIMITS,
+  EVALUATION_SEVERITIES,
+  type EvaluationReport,
   type Ruleset,
+  RulesetEvaluationRpc,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
   RULESET_LIMITS,
@@ -166,6 +170,61 @@ const toRulesetSubmission = (s: RulesetSubmission): z.infer<typeof rulesetSubmis
   updated_at: s.updated_at,
 });
 
+const severityCounts = z.object({
+  violation: z.number().int(),
+  warning: z.number().int(),
+  info: z.number().int(),
+});
+const evaluationSchema = z.object({
+  specification: z.object({
+    format: z.string(),
+    files: z.array(z.string()),
+    digest: z.string(),
+    parsed: z.boolean(),
+  }),
+  conforms: z.boolean(),
+  counts: severityCounts,
+  evaluations: z.array(
+    z.object({
+      ruleset: z.object({
+        source: z.enum(['community', 'vendor']),
+        id: nullableString,
+        slug: nullableString,
+        name: z.string(),
+        profileName: nullableString,
+      }),
+      conforms: z.boolean(),
+      counts: severityCounts,
+      results: z.array(
+        z.object({
+          rule: z.string(),
+          severity: z.enum(EVALUATION_SEVERITIES),
+          message: z.string(),
+          file: nullableString,
+          line: z.number().int().nullable(),
+          column: z.number().int().nullable(),
+          modelPath: nullableString,
+        }),
+      ),
+      truncated: z.boolean(),
+      cached: z.boolean(),
+    }),
+  ),
+  durationMs: z.number(),
+});
+
+const reportText = (report: EvaluationReport): string =>
+  [
+    `${report.specification.format}: ${report.conforms ? 'conforms' : 'does not conform'} (${report.counts.violation} violations, ${report.counts.warning} warnings, ${report.counts.info} info)`,
+    ...report.evaluations.flatMap((e) => [
+      `## ${e.ruleset.name}: ${e.conforms ? 'conforms' : 'does not conform'}`,
+      ...e.results.map(
+        (r) =>
+          `- ${r.severity} ${r.rule} at ${r.file ?? '?'}:${r.line ?? '?'}:${r.column ?? '?'} ${r.modelPath ?? ''}: ${r.message}`,
+      ),
+    ]),
+  ].join('\n');
+
 /** API-governance rulesets: the rulesets service, with the same filters and visibility as GET /api/rulesets. */
 @Injectable()
 export class RulesetTools implements ToolSet {
@@ -266,6 +325,65 @@ export class RulesetTools implements ToolSet {
       run: async ({ slug }, ctx) => {
         const { ruleset } = await this.bus.request(RulesetsRpc.getVendorRuleset, ctx, { slug });
         return { data: { ruleset: toVendorRuleset(ruleset) }, text: `${ruleset.name}: ${ruleset.summary}` };
+      },
+    });
+
+    kit.define('evaluate_api', {
+      title: 'Evaluate an API specification against rulesets',
+      description:
+        'Runs rulesets (community ones by id, vendor ones by slug) on an API specification (OpenAPI 2.0/3.0, ' +
+        'RAML 1.0, AsyncAPI 2), like POST /api/ruleset-evaluations: give the document as content, or a ' +
+        'repository URL on the source host and the path of its main file. Answers whether it conforms and ' +
+        'every result with its rule, severity, message, file, line, column and place in the API model. ' +
+        'Nothing is stored.',
+      scope: 'api:read',
+      input: {
+        ruleset_ids: z
+          .array(id('ruleset'))
+          .max(EVALUATION_LIMITS.rulesets.max)
+          .optional()
+          .describe('Community rulesets.'),
+        vendor_slugs: z
+          .array(z.string().regex(VENDOR_SLUG_PATTERN, 'must be a slug'))
+          .max(EVALUATION_LIMITS.rulesets.max)
+          .optional()
+          .describe('Vendor rulesets (slugs from search_rulesets with source vendor).'),
+        content: z
+          .string()
+          .max(EVALUATION_LIMITS.specificationBytes)
+          .optional()
+          .describe('The specification, JSON or YAML (RAML 1.0 too).'),
+        filename: z
+          .string()
+          .regex(/^[A-Za-z0-9._-]{1,255}$/)
+          .optional()
+          .describe('Its file name (default api.yaml).'),
+        repo_url: z.url().max(RULESET_LIMITS.url.max).optional().describe('A repository on the source host.'),
+        path: text(1, EVALUATION_LIMITS.path.max).optional().describe('With repo_url: the main file.'),
+        ref: text(1, RULESET_LIMITS.sourceRef.max)
+          .optional()
+          .describe('With repo_url: branch, tag or commit.'),
+      },
+      output: { report: evaluationSchema },
+      annotations: READ_ONLY,
+      run: async (args, ctx) => {
+        const rulesets = [
+          ...(args.ruleset_ids ?? []).map((rid) => ({ id: rid })),
+          ...(args.vendor_slugs ?? []).map((slug) => ({ slug })),
+        ];
+        const report = await this.bus.request(
+          RulesetEvaluationRpc.evaluate,
+          ctx,
+          {
+            rulesets,
+            specification:
+              args.content !== undefined
+                ? { content: args.content, filename: args.filename }
+                : { repoUrl: args.repo_url, path: args.path, ref: args.ref },
+          },
+          { timeoutMs: 11 * 60_000 },
+        );
+        return { data: { report }, text: reportText(report) };
       },
     });
 

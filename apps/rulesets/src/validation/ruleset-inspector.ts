@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   REGISTRY_ASSET_ID_PATTERN,
   type RulesetBranchInfo,
@@ -12,6 +12,8 @@ import {
   type SourceHost,
 } from '@pc/source-host';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
+import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES } from '../evaluation/examples-check';
+import { ProfileEngineCheck } from '../evaluation/profile-engine-check';
 import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
 
 /** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */
@@ -41,7 +43,11 @@ interface Opened {
  */
 @Injectable()
 export class RulesetInspector {
-  constructor(@Inject(SOURCE_HOST) private readonly host: SourceHost) {}
+  constructor(
+    @Inject(SOURCE_HOST) private readonly host: SourceHost,
+    /** The AMF engine's checks of the profile and its examples (absent: the YAML reading alone). */
+    @Optional() private readonly engine?: ProfileEngineCheck,
+  ) {}
 
   async validate(request: ValidateRulesetRequest): Promise<RulesetValidation> {
     const result: RulesetValidation = {
@@ -56,6 +62,7 @@ export class RulesetInspector {
       registry: null,
       targetScopes: [],
       iconUrl: null,
+      examples: null,
     };
     const repo = await this.open(request, result);
     if (repo) await this.inspect(repo, request, result);
@@ -126,6 +133,15 @@ export class RulesetInspector {
         result.errors.push(...analysis.errors);
         result.warnings.push(...analysis.warnings);
         result.profile = analysis.profile;
+        if (this.engine && analysis.profile && analysis.errors.length === 0) {
+          await this.checkWithEngine(
+            repo,
+            `${repo.prefix}${found.path}`,
+            text,
+            analysis.profile.ruleNames,
+            result,
+          );
+        }
         result.targetScopes = targetScopesOf(analysis.profile?.targetClasses ?? []);
         if (
           analysis.profile &&
@@ -141,6 +157,44 @@ export class RulesetInspector {
     const icon = ['icon.svg', 'icon.png'].find((f) => repo.files.has(f));
     if (icon)
       result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
+  }
+
+  /** The engine compiles the profile, then evaluates the examples of the documented layout, if any. */
+  private async checkWithEngine(
+    repo: Opened,
+    file: string,
+    text: string,
+    ruleNames: string[],
+    result: RulesetValidation,
+  ): Promise<void> {
+    const engine = this.engine!;
+    const checked = await engine.profile(file, text, (rule) => lineOf(text, rule));
+    result.errors.push(...checked.errors);
+    result.warnings.push(...checked.warnings);
+    if (checked.errors.length + checked.warnings.length > 0) return;
+    const pick = async (folder: string) => {
+      const names = [...repo.files]
+        .filter((f) => f.startsWith(folder) && EXAMPLE_FILE.test(f.slice(folder.length)))
+        .sort()
+        .slice(0, MAX_EXAMPLES);
+      const examples: Example[] = [];
+      for (const name of names) {
+        const body = await this.readText(repo, name, result);
+        if (body !== null) examples.push({ path: `${repo.prefix}${name}`, text: body });
+      }
+      return examples;
+    };
+    const conforming = await pick(EXAMPLE_FOLDERS.conforming);
+    const nonConforming = await pick(EXAMPLE_FOLDERS.nonConforming);
+    if (conforming.length + nonConforming.length === 0) return;
+    const outcome = await engine.examples(text, ruleNames, { conforming, nonConforming });
+    result.errors.push(...outcome.errors);
+    result.examples = {
+      passed: outcome.passed,
+      conforming: conforming.length,
+      nonConforming: nonConforming.length,
+      rules: outcome.coverage,
+    };
   }
 
   private async readRegistry(repo: Opened, result: RulesetValidation): Promise<void> {
@@ -260,6 +314,17 @@ export class RulesetInspector {
         throw upstreamUnavailable(error);
     }
   }
+}
+
+/** The line a validation is defined at (its key under `validations:`), 1-based. */
+function lineOf(text: string, rule: string): number | null {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => /^validations:\s*$/.test(l));
+  for (let i = Math.max(start, 0); i < lines.length; i += 1) {
+    const key = /^\s+["']?([^"':#]+)["']?:\s*$/.exec(lines[i])?.[1]?.trim();
+    if (key === rule) return i + 1;
+  }
+  return null;
 }
 
 function message(error: unknown): string {

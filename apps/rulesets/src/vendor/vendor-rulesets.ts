@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
@@ -19,7 +20,20 @@ import { RulesetsEnv } from '../rulesets.env';
 
 const log = createLogger('rulesets');
 
-type RulesetEntry = VendorEntry & { category: string | null; target_scopes: TargetScope[] };
+type RulesetEntry = VendorEntry & {
+  category: string | null;
+  target_scopes: TargetScope[];
+  /** The validation profile's file, relative to the rulesets folder (evaluation reads it). */
+  profile: string | null;
+};
+
+/** A vendor ruleset's validation profile, as evaluation runs it. */
+export interface VendorProfile {
+  slug: string;
+  name: string;
+  file: string;
+  text: string;
+}
 
 export interface VendorFilter {
   q?: string;
@@ -34,6 +48,7 @@ export interface VendorFilter {
 @Injectable()
 export class VendorRulesets implements OnModuleInit {
   private entries = new Map<string, RulesetEntry>();
+  private profiles = new Map<string, VendorProfile>();
 
   constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {}
 
@@ -42,8 +57,22 @@ export class VendorRulesets implements OnModuleInit {
   }
 
   async reload(): Promise<{ rulesets: number; errors: string[] }> {
-    const loaded = await loadVendorFolder(path.join(this.env.VENDOR_INDEX_DIR, 'rulesets'), toEntry);
+    const folder = path.join(this.env.VENDOR_INDEX_DIR, 'rulesets');
+    const loaded = await loadVendorFolder(folder, toEntry);
+    const profiles = new Map<string, VendorProfile>();
+    for (const entry of loaded.entries.values()) {
+      if (!entry.profile) continue;
+      try {
+        const text = await readFile(path.join(folder, entry.profile), 'utf8');
+        profiles.set(entry.slug, { slug: entry.slug, name: entry.name, file: entry.profile, text });
+      } catch (error) {
+        loaded.errors.push(
+          `${entry.slug}: profile ${entry.profile} unreadable (${(error as Error).message})`,
+        );
+      }
+    }
     this.entries = loaded.entries;
+    this.profiles = profiles;
     if (loaded.errors.length > 0) log.warn({ errors: loaded.errors }, 'vendor index entries skipped');
     return { rulesets: this.entries.size, errors: loaded.errors };
   }
@@ -63,6 +92,12 @@ export class VendorRulesets implements OnModuleInit {
         category: r.category,
         target_scopes: r.target_scopes,
       }));
+  }
+
+  /** The ruleset's profile; 404 for a slug not in the index, null for an entry without a profile. */
+  profile(slug: string): VendorProfile | null {
+    if (!this.entries.has(slug)) throw notFound('Vendor ruleset');
+    return this.profiles.get(slug) ?? null;
   }
 
   get(slug: string): VendorRuleset {
@@ -92,5 +127,18 @@ function toEntry(raw: Record<string, unknown>): RulesetEntry {
     body_md: requiredString(raw, 'body_md'),
     category: optionalString(raw, 'category'),
     target_scopes: scopes as TargetScope[],
+    profile: profilePath(raw.profile),
   };
+}
+
+function profilePath(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (
+    typeof value !== 'string' ||
+    !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value) ||
+    value.split('/').includes('..')
+  ) {
+    throw new Error('profile must be a relative path inside the rulesets folder');
+  }
+  return value;
 }

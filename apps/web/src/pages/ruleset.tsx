@@ -3,6 +3,7 @@ import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
+import { TryOnYourApi } from '../try-api';
 import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
 
 export default function RulesetPage({ params }: { params: Record<string, string> }) {
@@ -85,6 +86,7 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         <ErrorMessage error={docs.error} retry={docs.reload} />
       )}
       <Tabs label="Ruleset documentation" tabs={tabs} />
+      <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} />
     </Page>
   );
 }

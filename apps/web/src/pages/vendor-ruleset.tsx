@@ -1,10 +1,13 @@
 import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { useSession } from '../session';
 import { Markdown } from '../tabs';
+import { TryOnYourApi } from '../try-api';
 import { Badge, ErrorMessage, Loading, Page, useAsync } from '../ui';
 
 export default function VendorRulesetPage({ params }: { params: Record<string, string> }) {
   const slug = params.slug;
+  const { user } = useSession();
   const ruleset = useAsync(
     () => ok(api.GET('/api/vendor-rulesets/{slug}', { params: { path: { slug } } })),
     [slug],
@@ -29,6 +32,7 @@ export default function VendorRulesetPage({ params }: { params: Record<string, s
         <Badge tone="info">vendor</Badge> {r.category ?? ''} · {r.target_scopes.join(', ')}
       </p>
       <Markdown html={renderMarkdown(r.body_md)} />
+      <TryOnYourApi ruleset={{ slug }} signedIn={Boolean(user)} />
     </Page>
   );
 }

@@ -137,6 +137,16 @@ export interface RulesetValidation {
   } | null;
   targetScopes: TargetScope[];
   iconUrl: string | null;
+  /**
+   * The ruleset's examples (`examples/conforming/*`, `examples/non-conforming/*`) evaluated with the
+   * engine: whether they pass and which rules a non-conforming example made fire. Null: no examples.
+   */
+  examples: {
+    passed: boolean;
+    conforming: number;
+    nonConforming: number;
+    rules: Array<{ rule: string; fired: boolean }>;
+  } | null;
 }
 
 export interface RulesetBranchInfo {

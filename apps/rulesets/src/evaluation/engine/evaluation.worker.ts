@@ -1,0 +1,63 @@
+/**
+ * The entry point of an evaluator worker thread (piscina). One task parses a specification once (or
+ * takes a model the pool cached) and validates it against every profile given; or checks a profile.
+ */
+import {
+  checkProfile,
+  parseSpecification,
+  validateModel,
+  warmUp,
+  type EngineFinding,
+  type EngineResult,
+} from './amf-engine';
+
+export type EvaluatorTask =
+  | {
+      kind: 'evaluate';
+      files?: Record<string, string>;
+      main?: string;
+      /** A model rendered by an earlier task (same document digest): parsing is skipped. */
+      model?: string;
+      format?: string;
+      profiles: string[];
+    }
+  | { kind: 'check-profile'; profile: string }
+  | { kind: 'warm-up' };
+
+export type EvaluatorOutcome =
+  | { kind: 'parse-failed'; findings: EngineFinding[] }
+  | {
+      kind: 'evaluated';
+      format: string;
+      model: string;
+      parsed: boolean;
+      reports: Array<
+        { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string }
+      >;
+    }
+  | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
+  | { kind: 'warm' };
+
+export default async function run(task: EvaluatorTask): Promise<EvaluatorOutcome> {
+  switch (task.kind) {
+    case 'warm-up':
+      await warmUp();
+      return { kind: 'warm' };
+    case 'check-profile':
+      return { kind: 'profile-checked', ...(await checkProfile(task.profile)) };
+    case 'evaluate': {
+      let model = task.model;
+      let format = task.format ?? '';
+      const parsed = model === undefined;
+      if (model === undefined) {
+        const outcome = await parseSpecification(task.files ?? {}, task.main ?? '');
+        if (!outcome.ok) return { kind: 'parse-failed', findings: outcome.findings };
+        model = outcome.model;
+        format = outcome.format;
+      }
+      const reports = [];
+      for (const profile of task.profiles) reports.push(await validateModel(profile, model));
+      return { kind: 'evaluated', format, model, parsed, reports };
+    }
+  }
+}

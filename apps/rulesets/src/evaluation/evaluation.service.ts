@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EVALUATION_LIMITS,
+  type EvaluateRequest,
+  type EvaluationReport,
+  type RequestContext,
+  type RulesetEvaluation,
+  type SeverityCounts,
+} from '@pc/contracts';
+import { DomainError } from '@pc/platform';
+import { requireUser } from '../common/caller';
+import type { EngineFinding } from './engine/amf-engine';
+import { type CachedReport, EvaluationCache } from './evaluation.cache';
+import { EvaluatorPool } from './evaluator.pool';
+import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
+import { SpecificationReader } from './specification.reader';
+
+/**
+ * Evaluates one specification against one or more rulesets: reads the rulesets' profiles and the
+ * specification, answers what the cache knows, and runs the rest in one evaluator task (the document is
+ * parsed once for all of them, or not at all when its model is cached).
+ */
+@Injectable()
+export class EvaluationService {
+  constructor(
+    private readonly profiles: RulesetProfiles,
+    private readonly specs: SpecificationReader,
+    private readonly cache: EvaluationCache,
+    private readonly pool: EvaluatorPool,
+  ) {}
+
+  async evaluate(ctx: RequestContext, request: EvaluateRequest): Promise<EvaluationReport> {
+    requireUser(ctx);
+    const started = Date.now();
+    const loaded = await Promise.all(request.rulesets.map((ref) => this.profiles.load(ctx, ref)));
+    const spec = await this.specs.read(request.specification);
+
+    const reports = new Map<string, CachedReport>();
+    const cachedDigests = new Set<string>();
+    for (const profile of loaded) {
+      const hit = this.cache.report(spec.digest, profile.digest);
+      if (hit) {
+        reports.set(profile.digest, hit);
+        cachedDigests.add(profile.digest);
+      }
+    }
+    const pending = unique(loaded.filter((p) => !reports.has(p.digest)));
+    let parsed = false;
+    let format = [...reports.values()][0]?.format ?? '';
+    if (pending.length > 0) {
+      const model = this.cache.model(spec.digest);
+      const outcome = await this.pool.run({
+        kind: 'evaluate',
+        ...(model ? { model: model.model, format: model.format } : { files: spec.files, main: spec.main }),
+        profiles: pending.map((p) => p.text),
+      });
+      if (outcome.kind === 'parse-failed') throw unparseable(outcome.findings);
+      if (outcome.kind !== 'evaluated') throw new Error(`unexpected evaluator outcome ${outcome.kind}`);
+      parsed = outcome.parsed;
+      format = outcome.format;
+      if (outcome.parsed) this.cache.putModel(spec.digest, outcome.format, outcome.model);
+      outcome.reports.forEach((report, i) => {
+        const profile = pending[i];
+        if (!report.ok) {
+          throw new DomainError(
+            'UNPROCESSABLE',
+            `The engine cannot run the profile of ${profile.ruleset.name}: ${cut(report.problem)}`,
+          );
+        }
+        const value: CachedReport = { format, conforms: report.conforms, results: report.results };
+        this.cache.putReport(spec.digest, profile.digest, value);
+        reports.set(profile.digest, value);
+      });
+    }
+
+    const evaluations = loaded.map((profile) =>
+      present(profile, reports.get(profile.digest)!, cachedDigests.has(profile.digest)),
+    );
+    return {
+      specification: { format, files: Object.keys(spec.files).sort(), digest: spec.digest, parsed },
+      conforms: evaluations.every((e) => e.conforms),
+      counts: sum(evaluations.map((e) => e.counts)),
+      evaluations,
+      durationMs: Date.now() - started,
+    };
+  }
+}
+
+function present(profile: LoadedProfile, report: CachedReport, cached: boolean): RulesetEvaluation {
+  const counts: SeverityCounts = { violation: 0, warning: 0, info: 0 };
+  for (const r of report.results) counts[r.severity] += 1;
+  const order = { violation: 0, warning: 1, info: 2 } as const;
+  const results = [...report.results]
+    .sort(
+      (a, b) =>
+        order[a.severity] - order[b.severity] ||
+        a.rule.localeCompare(b.rule) ||
+        (a.line ?? 0) - (b.line ?? 0),
+    )
+    .slice(0, EVALUATION_LIMITS.resultsPerRuleset)
+    .map((r) => ({ ...r, message: cut(r.message) }));
+  return {
+    ruleset: profile.ruleset,
+    conforms: report.conforms,
+    counts,
+    results,
+    truncated: report.results.length > results.length,
+    cached,
+  };
+}
+
+function unparseable(findings: EngineFinding[]): DomainError {
+  const first = findings[0];
+  const where = first?.line ? ` (${first.file}:${first.line}:${first.column})` : '';
+  return new DomainError(
+    'UNPROCESSABLE',
+    `The specification cannot be evaluated: ${cut(first?.message ?? 'the parser refused it')}${where}`,
+    undefined,
+    undefined,
+    {
+      findings: findings.slice(0, EVALUATION_LIMITS.findings).map((f) => ({ ...f, message: cut(f.message) })),
+    },
+  );
+}
+
+function unique(profiles: LoadedProfile[]): LoadedProfile[] {
+  const seen = new Set<string>();
+  return profiles.filter((p) => !seen.has(p.digest) && seen.add(p.digest));
+}
+
+function sum(all: SeverityCounts[]): SeverityCounts {
+  return all.reduce(
+    (a, c) => ({
+      violation: a.violation + c.violation,
+      warning: a.warning + c.warning,
+      info: a.info + c.info,
+    }),
+    { violation: 0, warning: 0, info: 0 },
+  );
+}
+
+function cut(text: string): string {
+  return text.length > EVALUATION_LIMITS.message ? `${text.slice(0, EVALUATION_LIMITS.message - 1)}…` : text;
+}

@@ -1,0 +1,42 @@
+import { DomainError } from '@pc/platform';
+import { RulesetsEnv } from '../rulesets.env';
+import { EvaluatorPool } from './evaluator.pool';
+import { OAS3, OPERATION_IDS } from './testing/specifications';
+
+const task = {
+  kind: 'evaluate' as const,
+  files: { 'api.yaml': OAS3 },
+  main: 'api.yaml',
+  profiles: [OPERATION_IDS],
+};
+
+function poolOf(env: Partial<RulesetsEnv>): EvaluatorPool {
+  return new EvaluatorPool(Object.assign(new RulesetsEnv(), env));
+}
+
+/** The evaluator's worker threads with the real engines: lazy start, time limit, bound on evaluations. */
+describe('the evaluator pool', () => {
+  jest.setTimeout(240_000);
+  let pool: EvaluatorPool;
+  afterEach(() => pool?.onModuleDestroy());
+
+  it('starts no thread before the first evaluation; one past its time limit is stopped (504) and the next runs', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
+    expect(pool.started).toBe(false);
+    const late = await pool.run(task, 50).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(DomainError);
+    expect((late as DomainError).code).toBe('TIMEOUT');
+    const next = await pool.run(task, 200_000);
+    expect(next.kind).toBe('evaluated');
+    expect(pool.started).toBe(true);
+  });
+
+  it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
+    const first = pool.run(task, 200_000);
+    const second = await pool.run(task, 200_000).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(DomainError);
+    expect(second).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+    expect((await first).kind).toBe('evaluated');
+  });
+});

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { createLogger, DomainError } from '@pc/platform';
+import type Piscina from 'piscina';
+import { RulesetsEnv } from '../rulesets.env';
+import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+
+const log = createLogger('rulesets');
+
+/** Seconds a refused evaluation is told to wait when every thread and queue slot is taken. */
+const BUSY_RETRY_AFTER_S = 5;
+/** An idle thread exits after this long (the engines' memory goes with it). */
+const IDLE_MS = 10 * 60_000;
+
+/**
+ * The evaluator: a piscina pool of worker threads that run the AMF engines off the service's event loop.
+ * Created on the first evaluation (no thread, no engine in memory before); at most EVALUATION_THREADS
+ * evaluations run at once and EVALUATION_QUEUE wait; past that, 503 with Retry-After. An evaluation that
+ * runs past EVALUATION_TIMEOUT_MS is aborted: piscina terminates its thread (the engine is synchronous
+ * WebAssembly and cannot be interrupted otherwise) and starts a fresh one; the answer is 504 TIMEOUT.
+ */
+@Injectable()
+export class EvaluatorPool implements OnModuleDestroy {
+  private pool: Piscina<EvaluatorTask, EvaluatorOutcome> | undefined;
+  /** Tasks running or waiting in this pool. */
+  private inFlight = 0;
+
+  constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {}
+
+  /** Whether the engines were ever loaded (for the idle-memory check). */
+  get started(): boolean {
+    return this.pool !== undefined;
+  }
+
+  async run(task: EvaluatorTask, timeoutMs = this.env.EVALUATION_TIMEOUT_MS): Promise<EvaluatorOutcome> {
+    if (this.inFlight >= this.env.EVALUATION_THREADS + this.env.EVALUATION_QUEUE) throw busy();
+    this.inFlight += 1;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const pool = await this.open();
+      return await pool.run(task, { signal });
+    } catch (error) {
+      if (signal.aborted) {
+        throw new DomainError(
+          'TIMEOUT',
+          `The evaluation ran past its time limit (${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
+        );
+      }
+      log.error({ err: error }, 'evaluator thread failed');
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The evaluator failed; try again',
+        undefined,
+        BUSY_RETRY_AFTER_S,
+      );
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
+
+  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorOutcome>> {
+    if (this.pool) return this.pool;
+    // Imported here, not at the top: a service that never evaluates never loads the pool either.
+    const { default: Pool } = await import('piscina');
+    if (this.pool) return this.pool;
+    const source = __filename.endsWith('.ts');
+    this.pool = new Pool<EvaluatorTask, EvaluatorOutcome>({
+      filename: path.join(__dirname, 'engine', `evaluation.worker.${source ? 'ts' : 'js'}`),
+      // Run from TypeScript sources (npm start, tests): the thread loads them as the main thread does.
+      execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],
+      minThreads: 0,
+      maxThreads: this.env.EVALUATION_THREADS,
+      idleTimeout: IDLE_MS,
+      concurrentTasksPerWorker: 1,
+    });
+    return this.pool;
+  }
+}
+
+function busy(): DomainError {
+  return new DomainError(
+    'SERVICE_UNAVAILABLE',
+    'Every evaluator is busy; try again shortly',
+    undefined,
+    BUSY_RETRY_AFTER_S,
+  );
+}

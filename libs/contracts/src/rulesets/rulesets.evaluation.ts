@@ -1,0 +1,122 @@
+/**
+ * Evaluation of an API specification against rulesets (AMF Validation Profile 1.0) with the AMF engines:
+ * what crosses the bus between the gateway and the rulesets service, the limits, and the descriptor.
+ */
+import { rpc } from '../common/descriptors';
+
+export const EVALUATION_SEVERITIES = ['violation', 'warning', 'info'] as const;
+export type EvaluationSeverity = (typeof EVALUATION_SEVERITIES)[number];
+
+/** The specification formats the engine reads (the `format` of a report). */
+export const SPECIFICATION_FORMATS = ['OAS 2.0', 'OAS 3.0', 'RAML 1.0', 'ASYNC 2.0'] as const;
+
+/**
+ * Every limit of evaluation, defined once: the gateway's DTOs (validators, the OpenAPI document) and
+ * the rulesets service read them here.
+ */
+export const EVALUATION_LIMITS = {
+  /** The specification's text (inline) or all its files together (from a repository), UTF-8 bytes: 413 over. */
+  specificationBytes: 512 * 1024,
+  /** Files of a specification read from a repository (the main file and what it may reference). */
+  specificationFiles: 100,
+  filename: { max: 255, pattern: '^[A-Za-z0-9._-]+$' },
+  path: { max: 1024 },
+  /** Rulesets one evaluation runs (the document is parsed once for all of them). */
+  rulesets: { min: 1, max: 10 },
+  /** Results returned per ruleset (the counts are always complete; `truncated` says when results are cut). */
+  resultsPerRuleset: 500,
+  /** Parser findings returned with a 422. */
+  findings: 100,
+  /** A message (engine text) is cut to this many characters. */
+  message: 2000,
+} as const;
+
+export const EVALUATION_FILENAME_PATTERN = new RegExp(EVALUATION_LIMITS.filename.pattern);
+
+/** The specification: its text inline, or a repository on the source host and the path of its main file. */
+export interface SpecificationInput {
+  /** The document, JSON or YAML (RAML 1.0 too). */
+  content?: string;
+  /** Its file name as references and results see it (default `api.yaml`). */
+  filename?: string;
+  repoUrl?: string;
+  /** Branch, tag or commit (default: the URL's ref, else the default branch). */
+  ref?: string;
+  /** The main file, from the repository root (or the folder of a `/tree/<ref>/<folder>` URL). */
+  path?: string;
+}
+
+/** A community ruleset by id, or a ruleset of the vendor index by slug. */
+export type EvaluatedRulesetRef = { id: string; slug?: never } | { slug: string; id?: never };
+
+export interface EvaluateRequest {
+  rulesets: EvaluatedRulesetRef[];
+  specification: SpecificationInput;
+}
+
+export interface SeverityCounts {
+  violation: number;
+  warning: number;
+  info: number;
+}
+
+export interface EvaluationResultItem {
+  /** The rule (validation name in the profile). */
+  rule: string;
+  severity: EvaluationSeverity;
+  message: string;
+  /** The specification file the result points into (null when the engine gave no location). */
+  file: string | null;
+  /** 1-based line and column of the element in that file. */
+  line: number | null;
+  column: number | null;
+  /** Where in the API model: each step `<property>[<name>]` from the API down to the element. */
+  modelPath: string | null;
+}
+
+export interface RulesetEvaluation {
+  ruleset: {
+    source: 'community' | 'vendor';
+    id: string | null;
+    slug: string | null;
+    name: string;
+    profileName: string | null;
+  };
+  conforms: boolean;
+  counts: SeverityCounts;
+  results: EvaluationResultItem[];
+  /** True when more results exist than were returned (see the limits). */
+  truncated: boolean;
+  /** Served from the cache (same document and ruleset digests), without running the engine. */
+  cached: boolean;
+}
+
+export interface EvaluationReport {
+  specification: {
+    /** As the parser recognised it: `OAS 2.0`, `OAS 3.0`, `RAML 1.0`, `ASYNC 2.0`. */
+    format: string;
+    files: string[];
+    /** sha256 of the specification's files (names and contents). */
+    digest: string;
+    /** Parsed in this request (false: its model came from the cache, or every ruleset did). */
+    parsed: boolean;
+  };
+  /** True when every ruleset's report conforms. */
+  conforms: boolean;
+  counts: SeverityCounts;
+  evaluations: RulesetEvaluation[];
+  durationMs: number;
+}
+
+/** A parser finding: why a specification was refused (422 `findings`). */
+export interface SpecificationFinding {
+  severity: EvaluationSeverity;
+  message: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+export const RulesetEvaluationRpc = {
+  evaluate: rpc<EvaluateRequest, EvaluationReport>('rulesets.evaluation.run.v1'),
+} as const;
