@@ -21,4 +21,5 @@ export * from './auth/token-format';
 export * from './auth/bearer';
 export * from './auth/caller-cache';
 export * from './database/prepared';
+export * from './database/executor';
 export * from './jobs';
