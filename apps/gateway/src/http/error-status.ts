@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   TIMEOUT: 504,
   INTERNAL: 500,
+  // The gateway's DTOs accept only what the bus contracts accept: a refusal here is a bad request.
+  'BUS.MESSAGE_INVALID': 400,
   'IDENTITY.EMAIL_TAKEN': 409,
   'IDENTITY.USERNAME_TAKEN': 409,
   'IDENTITY.INVALID_CREDENTIALS': 401,

@@ -7,7 +7,7 @@ import {
   type UpdateMemberRequest,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, conflict, Database, type Executor, forbidden, notFound } from '@pc/platform';
+import { BusClient, conflict, Database, type Executor, forbidden, notFound } from '@pc/platform';
 import { WorkspaceAccessRules } from '../common/workspace-access';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { SharesRepository } from '../shares/shares.repository';
@@ -31,11 +31,8 @@ export class MembersService {
   ) {}
 
   async add(ctx: RequestContext, request: AddMemberRequest): Promise<{ ok: true }> {
-    const key = request.username ?? request.email;
-    if (!key || (request.username !== undefined && request.email !== undefined))
-      throw badRequest('Give either username or email', [
-        { field: 'username', message: 'or email, exactly one' },
-      ]);
+    // Exactly one of them: checked where the message entered (WorkspaceSchemas.addMember).
+    const key = (request.username ?? request.email) as string;
     // Who it is first (over the bus, outside the transaction), then the rules with the workspace locked.
     await this.rules.view(ctx, request.id);
     const { user } = await this.bus.request(IdentityRpc.resolveUser, ctx, { usernameOrEmail: key });
@@ -59,8 +56,7 @@ export class MembersService {
   }
 
   async update(ctx: RequestContext, request: UpdateMemberRequest): Promise<{ ok: true }> {
-    if (request.role === undefined && request.disabled === undefined)
-      throw badRequest('Nothing to change', [{ field: 'role', message: 'or disabled: false is required' }]);
+    // Something to change: checked where the message entered (WorkspaceSchemas.updateMember).
     return this.db.transaction(async (tx) => {
       await this.rules.manage(ctx, request.id, tx);
       const member = await this.target(tx, request.id, request.userId);

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'TIMEOUT',
   'INTERNAL',
+  /** A bus message that does not match its contract (envelope or data): sent by a broken or foreign app. */
+  'BUS.MESSAGE_INVALID',
   'IDENTITY.EMAIL_TAKEN',
   'IDENTITY.USERNAME_TAKEN',
   'IDENTITY.INVALID_CREDENTIALS',
