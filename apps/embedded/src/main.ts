@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   busConfigFrom,
   createLogger,
+  EmbeddedPostgresSetupError,
   ensureDatabase,
   loadEnv,
   processEnv,
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
       `  Health:    ${url}/health/ready`,
       `  MCP:       ${url}/mcp (tool server for AI assistants; Bearer token)`,
       `  Bus:       ${bus.kind === 'nats' ? bus.url : 'in-process'}`,
-      `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+      `  Database:  ${postgres ? `embedded PostgreSQL on port ${postgres.port}, data in ${postgres.dataDir}` : 'DATABASE_URL'}`,
       `  Administrator: ${admin.email} / ${admin.generated ? admin.password : '(from BOOTSTRAP_ADMIN_PASSWORD)'}`,
       '',
       `Sandbox (local stand-ins for the external systems): ${sandbox.url}`,
@@ -97,15 +98,19 @@ async function main(): Promise<void> {
     ].join('\n') + '\n',
   );
 
-  const shutdown = async (signal: string): Promise<void> => {
-    log.info({ signal }, 'shutting down');
-    await system.close();
-    await sandbox.close();
-    await postgres?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Once, and listening to the end: the services' shutdown hooks raise the signal again after closing,
+  // which, with no listener left, would end the process before the embedded PostgreSQL is stopped.
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string): Promise<void> =>
+    (stopping ??= (async () => {
+      log.info({ signal }, 'shutting down');
+      await system.close();
+      await sandbox.close();
+      await postgres?.stop();
+      process.exit(0);
+    })());
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 /**
@@ -184,6 +189,13 @@ function connectionsKeys(env: EmbeddedEnv, dataDir: string): string {
 }
 
 void main().catch((error: unknown) => {
-  process.stderr.write(`failed to start: ${String(error instanceof Error ? error.stack : error)}\n`);
+  // A set-up that cannot work is one message saying what to change; anything else, with its stack.
+  const detail =
+    error instanceof EmbeddedPostgresSetupError
+      ? error.message
+      : error instanceof Error
+        ? error.stack
+        : error;
+  process.stderr.write(`failed to start: ${String(detail)}\n`);
   process.exit(1);
 });

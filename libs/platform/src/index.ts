@@ -15,6 +15,13 @@ export * from './messaging/handles.decorator';
 export * from './database/database';
 export * from './database/database.module';
 export * from './database/embedded-postgres';
+export {
+  DEFAULT_BINARIES_CACHE_DIR,
+  DEFAULT_RELOCATED_DATA_DIR,
+  packagedBinaries,
+  type PlacementOptions,
+} from './database/embedded-postgres.placement';
+export { EmbeddedPostgresSetupError } from './database/embedded-postgres.server';
 export * from './health/health';
 export * from './bootstrap/service';
 export * from './auth/token-format';

