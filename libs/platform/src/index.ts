@@ -30,3 +30,4 @@ export * from './auth/caller-cache';
 export * from './database/prepared';
 export * from './database/executor';
 export * from './jobs';
+export * from './auth/caller';

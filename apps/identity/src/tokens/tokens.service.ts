@@ -3,11 +3,9 @@ import {
   type CreateTokenRequest,
   type CreateTokenResult,
   IdentityEvents,
-  isUser,
   type RequestContext,
   type RevokeTokenResult,
   type TokenRecord,
-  type UserCaller,
 } from '@pc/contracts';
 import {
   BusClient,
@@ -17,7 +15,7 @@ import {
   generateAccessToken,
   hashSecret,
   notFound,
-  unauthenticated,
+  requireUser,
   unprocessable,
 } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
@@ -81,9 +79,4 @@ export class TokensService {
     });
     return { ok: true, record: toTokenRecord(record) };
   }
-}
-
-function requireUser(ctx: RequestContext): UserCaller {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller;
 }

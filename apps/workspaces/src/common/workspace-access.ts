@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isUser, type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
-import { Database, DomainError, type Executor, forbidden, notFound, unauthenticated } from '@pc/platform';
+import { type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
+import { Database, DomainError, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
 import { MembersRepository } from '../members/members.repository';
 import { type WorkspaceRow, WorkspacesRepository } from '../workspaces/workspaces.repository';
 
@@ -11,10 +11,7 @@ export interface WorkspaceAccess {
   role: WorkspaceRole | null;
 }
 
-export function requireUser(ctx: RequestContext): UserCaller {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller;
-}
+export { requireUser };
 
 /**
  * The permission rules of a workspace, in one place:

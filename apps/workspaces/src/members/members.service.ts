@@ -7,8 +7,9 @@ import {
   type UpdateMemberRequest,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { BusClient, conflict, Database, type Executor, forbidden, notFound } from '@pc/platform';
+import { BusClient, Database, type Executor, notFound } from '@pc/platform';
 import { WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { SharesRepository } from '../shares/shares.repository';
 import { type MemberRow, MembersRepository } from './members.repository';
@@ -39,17 +40,31 @@ export class MembersService {
     return this.db.transaction(async (tx) => {
       const { caller, workspace } = await this.rules.manage(ctx, request.id, tx);
       if (workspace.is_personal)
-        throw conflict('A personal workspace has no members: create a workspace to share');
+        throw workspacesError(
+          'WORKSPACES.PERSONAL',
+          'A personal workspace has no members: create a workspace to share',
+        );
       if (!user) throw notFound('User with that username or email');
       const existing = await this.members.find(tx, request.id, user.id);
-      if (existing && existing.disabled_at === null) throw conflict('Already a member of this workspace');
-      if (existing) throw conflict('This member is disabled: re-enable them with PATCH {disabled: false}');
+      if (existing && existing.disabled_at === null)
+        throw workspacesError('WORKSPACES.MEMBER_EXISTS', 'Already a member of this workspace');
+      if (existing)
+        throw workspacesError(
+          'WORKSPACES.MEMBER_DISABLED',
+          'This member is disabled: re-enable them with PATCH {disabled: false}',
+        );
       if ((await this.members.count(tx, request.id)) >= WORKSPACE_LIMITS.membersMax)
-        throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`);
+        throw workspacesError(
+          'WORKSPACES.MEMBER_LIMIT',
+          `A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`,
+        );
       await this.members.lockUser(tx, user.id);
       // The personal workspace is one of the memberships listed.
       if ((await this.members.countMemberships(tx, user.id)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
+        throw workspacesError(
+          'WORKSPACES.MEMBERSHIP_LIMIT',
+          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
+        );
       await this.members.add(tx, request.id, user.id, request.role, caller.userId);
       return { ok: true };
     });
@@ -61,7 +76,11 @@ export class MembersService {
       await this.rules.manage(ctx, request.id, tx);
       const member = await this.target(tx, request.id, request.userId);
       if (request.role !== undefined) {
-        if (member.role === 'owner') throw forbidden('Nobody changes the role of the workspace owner');
+        if (member.role === 'owner')
+          throw workspacesError(
+            'WORKSPACES.OWNER_PROTECTED',
+            'Nobody changes the role of the workspace owner',
+          );
       }
       await this.members.update(tx, request.id, request.userId, {
         role: request.role,
@@ -77,7 +96,8 @@ export class MembersService {
     return this.db.transaction(async (tx) => {
       await this.rules.manage(ctx, workspaceId, tx);
       const member = await this.target(tx, workspaceId, userId);
-      if (member.role === 'owner') throw forbidden('Nobody removes the workspace owner');
+      if (member.role === 'owner')
+        throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
       await this.members.update(tx, workspaceId, userId, { disable: true });
       await this.shares.setSharesOfUser(tx, workspaceId, userId, true);
       return { ok: true };

@@ -7,8 +7,9 @@ import {
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
-import { BusClient, conflict, Database, notFound } from '@pc/platform';
+import { BusClient, Database, notFound } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { MembersRepository } from '../members/members.repository';
 import { SharesRepository } from './shares.repository';
@@ -37,14 +38,24 @@ export class SharesService {
       const { caller } = await this.rules.manage(ctx, workspaceId, tx);
       if (!owned) throw notFound('Connection of yours');
       const existing = await this.shares.find(tx, workspaceId, connectionId);
-      if (existing?.disabled_at === null) throw conflict('This connection is already shared here');
+      if (existing?.disabled_at === null)
+        throw workspacesError('WORKSPACES.SHARE_EXISTS', 'This connection is already shared here');
       if (existing)
-        throw conflict('This share is disabled: re-enable it with PATCH {connection_id, disabled: false}');
+        throw workspacesError(
+          'WORKSPACES.SHARE_DISABLED',
+          'This share is disabled: re-enable it with PATCH {connection_id, disabled: false}',
+        );
       if ((await this.shares.count(tx, workspaceId)) >= WORKSPACE_LIMITS.sharesMax)
-        throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`);
+        throw workspacesError(
+          'WORKSPACES.SHARE_LIMIT',
+          `A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`,
+        );
       await this.shares.lockConnection(tx, connectionId);
       if ((await this.shares.countOfConnection(tx, connectionId)) >= CONNECTION_LIMITS.sharesMax)
-        throw conflict(`A connection is shared into at most ${CONNECTION_LIMITS.sharesMax} workspaces`);
+        throw workspacesError(
+          'WORKSPACES.CONNECTION_SHARE_LIMIT',
+          `A connection is shared into at most ${CONNECTION_LIMITS.sharesMax} workspaces`,
+        );
       await this.shares.insert(tx, workspaceId, connectionId, caller.userId);
       return { ok: true };
     });
@@ -56,7 +67,10 @@ export class SharesService {
       const share = await this.shares.find(tx, workspaceId, connectionId);
       if (!share) throw notFound('Shared connection');
       if (share.disabled_reason === 'owner_disabled')
-        throw conflict("The connection's owner is a disabled member: re-enable them first");
+        throw workspacesError(
+          'WORKSPACES.SHARE_OWNER_DISABLED',
+          "The connection's owner is a disabled member: re-enable them first",
+        );
       await this.shares.setDisabled(tx, workspaceId, connectionId, null);
       return { ok: true };
     });

@@ -12,8 +12,9 @@ import {
   type WorkspaceMembership,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, conflict, Database } from '@pc/platform';
+import { badRequest, BusClient, Database } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { type MemberRow, MembersRepository } from '../members/members.repository';
 import { type ShareRow, SharesRepository } from '../shares/shares.repository';
@@ -53,12 +54,19 @@ export class WorkspacesService {
       await this.workspaces.lockOwner(tx, caller.userId);
       await this.members.lockUser(tx, caller.userId);
       if ((await this.members.countMemberships(tx, caller.userId)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
+        throw workspacesError(
+          'WORKSPACES.MEMBERSHIP_LIMIT',
+          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
+        );
       if ((await this.workspaces.countOwned(tx, caller.userId)) >= WORKSPACE_LIMITS.ownedMax)
-        throw conflict(`You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`);
+        throw workspacesError(
+          'WORKSPACES.OWNED_LIMIT',
+          `You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`,
+        );
       let slug = request.slug ?? slugify(name);
       if (request.slug !== undefined) {
-        if (await this.workspaces.slugTaken(tx, slug)) throw conflict(`The slug ${slug} is taken`);
+        if (await this.workspaces.slugTaken(tx, slug))
+          throw workspacesError('WORKSPACES.SLUG_TAKEN', `The slug ${slug} is taken`);
       } else {
         for (let n = 2; await this.workspaces.slugTaken(tx, slug); n++)
           slug = `${slugify(name).slice(0, WORKSPACE_LIMITS.slugMax - String(n).length - 1)}-${n}`;
@@ -67,7 +75,7 @@ export class WorkspacesService {
         .insert(tx, { name, slug, ownerId: caller.userId })
         .catch((error: unknown) => {
           if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
-            throw conflict(`The slug ${slug} is taken`);
+            throw workspacesError('WORKSPACES.SLUG_TAKEN', `The slug ${slug} is taken`);
           throw error;
         });
       return { workspace: toWorkspace(row) };
@@ -114,7 +122,8 @@ export class WorkspacesService {
   async archive(ctx: RequestContext, id: string, archived: boolean): Promise<ArchiveResult> {
     return this.db.transaction(async (tx) => {
       const { workspace } = await this.rules.owner(ctx, id, tx);
-      if (workspace.is_personal) throw conflict('A personal workspace cannot be archived');
+      if (workspace.is_personal)
+        throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be archived');
       const row = await this.workspaces.setArchived(tx, id, archived);
       return { archived_at: row.archived_at?.toISOString() ?? null };
     });
