@@ -401,6 +401,10 @@ async function main(): Promise<void> {
         BOOTSTRAP_ADMIN_PASSWORD: 'bench-admin-password',
         RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
         RATE_LIMIT_SUBMISSIONS_PER_HOUR: '0',
+        // One bench user measures the workers' throughput: no per-user cap on jobs out at once.
+        DEPLOY_QUEUE_SLOTS_PER_USER: '10000',
+        DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
+        DEPLOY_MAX_TARGETS_PER_HOUR: '0',
       },
       /^Sandbox .*: http\S+$/m,
     );

@@ -20,4 +20,29 @@ export class DeploymentsEnv extends ServiceEnv {
   @Min(1000)
   @Max(600_000)
   DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
+
+  /**
+   * Per author: deployment jobs on the work queue or running at once (the rest wait their turn in the
+   * jobs table). Another author's deployment then waits behind at most this many of one author's jobs:
+   * keep it at or below the workers' total concurrency (replicas × DEPLOY_WORKER_CONCURRENCY).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  DEPLOY_QUEUE_SLOTS_PER_USER: number = 2;
+
+  /** Per author: deployment jobs queued or running at once; past it POST /api/deployments is 429. 0: no limit. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  DEPLOY_MAX_ACTIVE_JOBS_PER_USER: number = 100;
+
+  /** Per author: target organizations deployed to per rolling hour (each target counts). 0: no limit. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  DEPLOY_MAX_TARGETS_PER_HOUR: number = 300;
 }

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
+import { DeploymentAdmission } from './create/admission';
+import { AdmissionRepository } from './create/admission.repository';
 import { CreateDeploymentHandler } from './create/create.handler';
 import { CreateDeploymentService } from './create/create.service';
 import { IdempotencyRepository } from './create/idempotency.repository';
@@ -10,6 +12,8 @@ import { DeploymentsHandler } from './deployments/deployments.handler';
 import { DeploymentsRepository } from './deployments/deployments.repository';
 import { DeploymentsService } from './deployments/deployments.service';
 import { JobQueue } from './jobs/job-queue';
+import { JobScheduleRepository } from './jobs/job-schedule.repository';
+import { JobScheduler } from './jobs/job-scheduler';
 import { JobsHandler } from './jobs/jobs.handler';
 import { JobsService } from './jobs/jobs.service';
 import { LedgerHandler } from './ledger/ledger.handler';
@@ -50,8 +54,12 @@ export class DeploymentsModule {
         DeploymentAccess,
         DeploymentsService,
         IdempotencyRepository,
+        AdmissionRepository,
+        DeploymentAdmission,
         CreateDeploymentService,
         JobQueue,
+        JobScheduleRepository,
+        JobScheduler,
         JobsService,
         SyncService,
         LogsService,

@@ -63,7 +63,12 @@ describe('deployment workers as separate processes over NATS', () => {
     });
 
   beforeAll(async () => {
-    await world.start('nats', { DEPLOY_JOB_ACK_WAIT_MS: '3000' }, { deploymentWorkers: 0 });
+    // One user's 20 jobs spread over both workers (2 x 2 slots): the killed one holds some.
+    await world.start(
+      'nats',
+      { DEPLOY_JOB_ACK_WAIT_MS: '3000', DEPLOY_QUEUE_SLOTS_PER_USER: '4' },
+      { deploymentWorkers: 0 },
+    );
     ({ user, tenant, connectionId, workspaceId } = await world.deployer());
     policyId = (await world.newDeployablePolicy(user)).id;
   });

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
-import { E2E_BUSES } from '@pc/testing';
+import { cookieFrom, E2E_BUSES } from '@pc/testing';
 import { startSystem } from './system';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
@@ -682,5 +682,228 @@ describe('cancelling deployments (in-process bus, a build that takes 30 s)', () 
       (r) => r.groupId === tenant.rootId,
     );
     expect(registry).toEqual([]);
+  });
+});
+
+describe('per-user deployment limits (in-process bus, a build that takes 30 s)', () => {
+  const world = new DeploymentsWorld();
+
+  beforeAll(() =>
+    world.start('in-process', {
+      DEPLOY_BUILD_COMMAND: 'sleep 30',
+      DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '2',
+      DEPLOY_MAX_TARGETS_PER_HOUR: '3',
+    }),
+  );
+  afterAll(() => world.stop());
+
+  async function deployer() {
+    const d = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(d.user);
+    const deploy = (targets: string[], version: string) =>
+      world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId: d.connectionId,
+          workspaceId: d.workspaceId,
+          targetOrganizationIds: targets,
+          version,
+          doPublish: true,
+        },
+        { token: d.user.token },
+      );
+    const count = async () =>
+      (await world.http.get<Json>('/api/deployments?limit=50', { token: d.user.token })).body.deployments
+        .length as number;
+    const cancel = async (id: string) => {
+      await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: d.user.token });
+      await world.settled(d.user.token, id, 30_000);
+    };
+    return { ...d, deploy, count, cancel };
+  }
+
+  function expectLimited(res: { status: number; headers: Headers; body: Json }): number {
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    return retryAfter;
+  }
+
+  it('answers 429 with Retry-After past the deployments in flight per user, creates nothing, and admits again once one ends', async () => {
+    const { tenant, deploy, count, cancel } = await deployer();
+    const a = await deploy([tenant.paymentsId], '1.0.1');
+    expect(a.status).toBe(201);
+    const b = await deploy([tenant.cardsId], '1.0.2');
+    expect(b.status).toBe(201);
+    expectLimited(await deploy([tenant.rootId], '1.0.3'));
+    expect(await count()).toBe(2);
+
+    await cancel(a.body.results[0].deployment.id as string);
+    const c = await deploy([tenant.rootId], '1.0.3');
+    expect(c.status).toBe(201);
+    // No build outlives the test (the system stops after it).
+    await cancel(b.body.results[0].deployment.id as string);
+    await cancel(c.body.results[0].deployment.id as string);
+  });
+
+  it('answers 429 with Retry-After past the targets per hour, counting each target, and creates nothing', async () => {
+    const { tenant, deploy, count, cancel } = await deployer();
+    const first = await deploy([tenant.paymentsId, tenant.cardsId], '2.0.0');
+    expect(first.status).toBe(201);
+    for (const r of first.body.results as Json[]) await cancel(r.deployment.id as string);
+    const retryAfter = expectLimited(await deploy([tenant.paymentsId, tenant.cardsId], '2.0.1'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(await count()).toBe(2);
+    const one = await deploy([tenant.rootId], '2.0.2');
+    expect(one.status).toBe(201);
+    await cancel(one.body.results[0].deployment.id as string);
+  });
+});
+
+describe('log stream limits and revocation (NATS, a build that takes 30 s)', () => {
+  const world = new DeploymentsWorld();
+  const REVOCATIONS = 20;
+
+  beforeAll(() =>
+    world.start('nats', {
+      DEPLOY_BUILD_COMMAND: 'sleep 30',
+      LOG_STREAMS_MAX_PER_USER: '2',
+      LOG_STREAM_HEARTBEAT_MS: '200',
+    }),
+  );
+  afterAll(() => world.stop());
+
+  /** A user with a session (to mint and revoke tokens) and a deployment whose build runs. */
+  async function running() {
+    const d = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(d.user);
+    const login = await world.http.post<Json>('/api/auth/login', {
+      email: d.user.email,
+      password: 'password123',
+    });
+    const cookie = cookieFrom(login, 'sb-access-token')!;
+    const res = await world.http.post<Json>(
+      '/api/deployments',
+      {
+        policyId,
+        connectionId: d.connectionId,
+        workspaceId: d.workspaceId,
+        targetOrganizationIds: [d.tenant.paymentsId],
+        version: '3.0.0',
+        doPublish: true,
+      },
+      { token: d.user.token },
+    );
+    const id = res.body.results[0].deployment.id as string;
+    const stop = async () => {
+      await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: d.user.token });
+      await world.settled(d.user.token, id, 30_000);
+    };
+    return { ...d, cookie, id, stop };
+  }
+
+  /** Opens the log stream (resolves once the gateway has answered its headers) and reads it to its end. */
+  async function open(credential: { token?: string; cookie?: string }, id: string, baseUrl?: string) {
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (credential.token) headers.authorization = `Bearer ${credential.token}`;
+    if (credential.cookie) headers.cookie = credential.cookie;
+    const response = await fetch(new URL(`/api/deployments/${id}/logs`, baseUrl ?? world.http.baseUrl), {
+      headers,
+    });
+    const ended = (async () => {
+      let text = '';
+      if (response.body) {
+        const decoder = new TextDecoder();
+        for await (const chunk of response.body)
+          text += decoder.decode(chunk as Uint8Array, { stream: true });
+      }
+      return { text, at: Date.now() };
+    })();
+    return { response, ended };
+  }
+
+  const lastEvent = (text: string) => {
+    const blocks = text.split('\n\n').filter((b) => b.startsWith('event: ') || b.startsWith('id: '));
+    const block = blocks[blocks.length - 1] ?? '';
+    const field = (name: string) =>
+      block
+        .split('\n')
+        .find((l) => l.startsWith(`${name}: `))
+        ?.slice(name.length + 2);
+    return { event: field('event'), data: JSON.parse(field('data') ?? 'null') as Json };
+  };
+
+  it('refuses a third open stream of one user with 429 and Retry-After, and admits one again when a stream ends', async () => {
+    const r = await running();
+    const first = await open({ token: r.user.token }, r.id);
+    const second = await open({ token: r.user.token }, r.id);
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
+    const third = await open({ token: r.user.token }, r.id);
+    expect(third.response.status).toBe(429);
+    expect(Number(third.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((JSON.parse((await third.ended).text) as Json).code).toBe('RATE_LIMITED');
+
+    await r.stop();
+    expect(lastEvent((await first.ended).text)).toMatchObject({ event: 'end' });
+    await second.ended;
+    const again = await open({ token: r.user.token }, r.id);
+    expect(again.response.status).toBe(200);
+    await again.ended;
+  });
+
+  it('ends an open stream on another replica when its token is revoked (closed: credentials_revoked), at the broadcast', async () => {
+    const r = await running();
+    // The stream is served by a second gateway: only the revocation broadcast over NATS can end it.
+    const replica = await startSystem({
+      bus: world.bus,
+      databaseUrl: world.db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: { LOG_STREAM_HEARTBEAT_MS: '200' },
+    });
+    const delays: number[] = [];
+    try {
+      for (let i = 0; i < REVOCATIONS; i++) {
+        const created = await world.http.post<Json>(
+          '/api/tokens',
+          { name: `stream-${i}`, scopes: ['api:read'] },
+          { cookie: r.cookie },
+        );
+        const stream = await open({ token: created.body.token as string }, r.id, replica.url);
+        expect(stream.response.status).toBe(200);
+        const sentAt = Date.now();
+        const revoked = await world.http.delete(`/api/tokens/${created.body.record.id as string}`, {
+          cookie: r.cookie,
+        });
+        expect(revoked.status).toBe(200);
+        const { text, at } = await stream.ended;
+        expect(lastEvent(text)).toEqual({ event: 'closed', data: { reason: 'credentials_revoked' } });
+        delays.push(at - sentAt);
+      }
+    } finally {
+      await replica.close();
+    }
+    delays.sort((a, b) => a - b);
+    // Reported, not asserted as a speed budget (docs/testing.md: timings belong in bench/).
+    process.stdout.write(
+      `stream end after DELETE /api/tokens/{id} was sent, other replica, ${REVOCATIONS} runs: ` +
+        `p50 ${delays[Math.floor(REVOCATIONS / 2)]} ms, p99 ${delays[Math.ceil(REVOCATIONS * 0.99) - 1]} ms\n`,
+    );
+    await r.stop();
+  });
+
+  it('ends an open stream when its session signs out', async () => {
+    const r = await running();
+    const stream = await open({ cookie: r.cookie }, r.id);
+    expect(stream.response.status).toBe(200);
+    const out = await world.http.post('/api/auth/logout', {}, { cookie: r.cookie });
+    expect(out.status).toBeLessThan(300);
+    expect(lastEvent((await stream.ended).text)).toEqual({
+      event: 'closed',
+      data: { reason: 'credentials_revoked' },
+    });
+    await r.stop();
   });
 });

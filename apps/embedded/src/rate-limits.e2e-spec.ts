@@ -20,6 +20,8 @@ describe('rate limits at the gateway', () => {
       RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '2',
       RATE_LIMIT_DOWNLOADS_PER_MINUTE: '2',
       RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
+      RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
+      RATE_LIMIT_VOTES_PER_MINUTE: '2',
       LOGIN_MAX_FAILURES: '3',
       LOGIN_ACCOUNT_MAX_FAILURES: '6',
     });
@@ -85,6 +87,90 @@ describe('rate limits at the gateway', () => {
       expect((await call()).status).toBe(200);
       expectLimited(await call());
     }
+  });
+
+  const credentials = {
+    host: 'us',
+    clientId: 'guess',
+    clientSecret: 'guessed-secret',
+    organizationId: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00',
+  };
+  const checkCredentials = (token: string, address: string) =>
+    world.http.post<Json>('/api/connections/validate', credentials, { token, ...from(address) });
+
+  it('limits credential checks against the platform per user, whatever address they come from', async () => {
+    const guesser = await world.newUser(from(newAddress()).headers);
+    expect((await checkCredentials(guesser.token, newAddress())).status).toBe(200);
+    expect((await checkCredentials(guesser.token, newAddress())).status).toBe(200);
+    expectLimited(await checkCredentials(guesser.token, newAddress()));
+  });
+
+  it('limits credential checks per address, whichever accounts they come from', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 2; i++) {
+      const guesser = await world.newUser(from(newAddress()).headers);
+      expect((await checkCredentials(guesser.token, address)).status).toBe(200);
+    }
+    const another = await world.newUser(from(newAddress()).headers);
+    expectLimited(await checkCredentials(another.token, address));
+    expect((await checkCredentials(another.token, newAddress())).status).toBe(200);
+  });
+
+  /** One POST to /mcp carrying a JSON-RPC batch of tool calls; the answers by id. */
+  async function toolBatch(token: string, calls: Array<[string, Json]>): Promise<Map<number, Json>> {
+    const res = await fetch(new URL('/mcp', world.system.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(
+        calls.map(([name, args], i) => ({
+          jsonrpc: '2.0',
+          id: i + 1,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        })),
+      ),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json | Json[];
+    // A batch of one is answered with the one answer, not a list.
+    const answers = Array.isArray(body) ? body : [body];
+    expect(answers).toHaveLength(calls.length);
+    return new Map(answers.map((a) => [a.id as number, a.result as Json]));
+  }
+
+  const textOf = (result: Json): string => (result.content as Json[]).map((c) => c.text as string).join('\n');
+
+  it('counts each submit_idea of one batched MCP request against the submissions budget: the calls past it store nothing', async () => {
+    const assistant = await world.newUser(from(newAddress()).headers);
+    const answers = await toolBatch(
+      assistant.token,
+      Array.from({ length: 5 }, (_, i) => [
+        'submit_idea',
+        { title: `Idea ${i}`, description: 'One of a batch that should not all be stored.' },
+      ]),
+    );
+    const results = [...answers.values()];
+    expect(results.filter((r) => !r.isError)).toHaveLength(2);
+    const limited = results.filter((r) => r.isError);
+    expect(limited).toHaveLength(3);
+    for (const r of limited) expect(textOf(r)).toMatch(/RATE_LIMITED; retry after \d+ s/);
+    const listed = await toolBatch(assistant.token, [['list_ideas', { mine: true }]]);
+    expect((listed.get(1)!.structuredContent as Json).ideas).toHaveLength(2);
+  });
+
+  it('counts vote_idea calls against the votes budget per user', async () => {
+    const assistant = await world.newUser(from(newAddress()).headers);
+    const id = '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00';
+    const answers = await toolBatch(
+      assistant.token,
+      Array.from({ length: 3 }, () => ['vote_idea', { id, vote: true }]),
+    );
+    const texts = [...answers.values()].map(textOf);
+    expect(texts.filter((t) => /RATE_LIMITED/.test(t))).toHaveLength(1);
   });
 
   it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {

@@ -7,8 +7,10 @@ interface Scene {
   ws: string;
   /** A connection of the owner, shared and active. */
   shared: string;
-  /** A connection of the owner, shared then unshared (disabled). */
+  /** A connection of the owner, shared then unshared (disabled) by the owner. */
   paused: string;
+  /** A connection of the admin, shared then unshared (disabled) by the admin. */
+  adminPaused: string;
   users: Record<Actor, TestUser>;
   /** A connection each actor owns, not shared here. */
   own: Record<Actor, string>;
@@ -83,10 +85,19 @@ const MATRIX: Array<[string, Call, [number, number, number, number, number, numb
     [200, 200, 403, 404, 404, 403],
   ],
   [
-    're-enable a share',
+    "re-enable a share the connection's owner (the owner) withdrew",
     (s, a) =>
       call('PATCH', `/api/workspaces/${s.ws}/connections`, a, { connection_id: s.paused, disabled: false }),
-    [200, 200, 403, 404, 404, 403],
+    [200, 403, 403, 404, 404, 403],
+  ],
+  [
+    "re-enable a share the connection's owner (the admin) withdrew",
+    (s, a) =>
+      call('PATCH', `/api/workspaces/${s.ws}/connections`, a, {
+        connection_id: s.adminPaused,
+        disabled: false,
+      }),
+    [403, 200, 403, 404, 404, 403],
   ],
   [
     'unshare a connection',
@@ -124,7 +135,7 @@ const MATRIX: Array<[string, Call, [number, number, number, number, number, numb
 const world = new ConnectionsWorld();
 let users: Record<Actor, TestUser>;
 let own: Record<Actor, string>;
-let ownerConnections: { shared: string; paused: string };
+let ownerConnections: { shared: string; paused: string; adminPaused: string };
 
 async function newOwner(owner?: TestUser): Promise<void> {
   users.owner = owner ?? (await world.newUser());
@@ -133,6 +144,7 @@ async function newOwner(owner?: TestUser): Promise<void> {
   ownerConnections = {
     shared: (await world.newConnection(users.owner, tenant)).id,
     paused: (await world.newConnection(users.owner, tenant)).id,
+    adminPaused: (await world.newConnection(users.admin, tenant)).id,
   };
 }
 
@@ -150,7 +162,10 @@ function actorOf(s: Scene, user: TestUser): Actor {
 
 let scenes = 0;
 
-/** A workspace of its own per cell; a new owner every 40 (an owner has at most 50 workspaces). */
+/**
+ * A workspace of its own per cell; a new owner (and new connections) every 40 (an owner has at most 50
+ * workspaces).
+ */
 async function scene(): Promise<Scene> {
   if (++scenes % 40 === 0) await newOwner();
   const ws = await world.newWorkspace(users.owner);
@@ -173,6 +188,12 @@ async function scene(): Promise<Scene> {
     },
   );
   expect(unshare.status).toBe(200);
+  await world.share(ws, users.admin, ownerConnections.adminPaused);
+  const withdrawn = await world.http.delete(
+    `/api/workspaces/${ws}/connections?connection_id=${ownerConnections.adminPaused}`,
+    { token: users.admin.token },
+  );
+  expect(withdrawn.status).toBe(200);
   return { ws, ...ownerConnections, users, own, fresh: () => world.newUser() };
 }
 

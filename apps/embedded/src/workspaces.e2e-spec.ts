@@ -355,6 +355,37 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       expect((await http.get(`/api/connections/${mine.id}/orgs`, { token: member.token })).status).toBe(200);
     });
 
+    it("keeps a share its connection's owner withdrew withdrawn: the workspace owner's re-enable is 403", async () => {
+      const ws = await world.newWorkspace(owner);
+      const admin = await world.newUser();
+      const member = await world.newUser();
+      await world.addMember(ws, owner, admin, 'admin');
+      await world.addMember(ws, owner, member);
+      const theirs = await world.newConnection(admin);
+      await world.share(ws, admin, theirs.id);
+      expect(
+        (
+          await http.delete(`/api/workspaces/${ws}/connections?connection_id=${theirs.id}`, {
+            token: admin.token,
+          })
+        ).status,
+      ).toBe(200);
+      const reEnable = (token: string) =>
+        http.patch(
+          `/api/workspaces/${ws}/connections`,
+          { connection_id: theirs.id, disabled: false },
+          { token },
+        );
+      expect((await reEnable(owner.token)).status).toBe(403);
+      expect((await http.get(`/api/connections/${theirs.id}/orgs`, { token: member.token })).status).toBe(
+        404,
+      );
+      expect((await reEnable(admin.token)).status).toBe(200);
+      expect((await http.get(`/api/connections/${theirs.id}/orgs`, { token: member.token })).status).toBe(
+        200,
+      );
+    });
+
     it('answers 400 for bad share input and 404 for a connection not shared there', async () => {
       const ws = await world.newWorkspace(owner);
       const bad = [

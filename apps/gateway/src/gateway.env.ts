@@ -82,6 +82,23 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
 
+  /**
+   * Per address and per user: each `POST /api/connections/validate` checks credentials against the
+   * platform, so a high budget lets a client guess secrets.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
+
+  /** Open deployment log streams per user on one gateway replica (then 429 with Retry-After). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  LOG_STREAMS_MAX_PER_USER: number = 10;
+
   /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */
   @IsOptional()
   @IsInt()

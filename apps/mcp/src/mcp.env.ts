@@ -23,6 +23,23 @@ export class McpEnv extends CommonEnv {
   AUTH_CACHE_TTL_MS: number = 30_000;
 
   /**
+   * Per user: ideas submitted with `submit_idea` per hour, the same budget (and variable) as the
+   * gateway's REST submissions; 0 turns the limit off.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
+
+  /** Per user: votes cast or withdrawn with `vote_idea` per minute; 0 turns the limit off. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_VOTES_PER_MINUTE: number = 30;
+
+  /**
    * Browser origins allowed to call `/mcp` (comma-separated, e.g. `https://assistant.example`). A request
    * that carries any other `Origin` is refused with 403; requests without `Origin` (desktop and server
    * clients) are not affected.

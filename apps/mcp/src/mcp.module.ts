@@ -16,6 +16,7 @@ import { AccountTools } from './tools/account.tools';
 import { IdeaTools } from './tools/ideas.tools';
 import { PolicyTools } from './tools/policies.tools';
 import { RulesetTools } from './tools/rulesets.tools';
+import { ToolLimits } from './tools/tool-limits';
 import { TOOL_SETS } from './tools/tool-set';
 
 /** The services the tools call; the tool server is ready when each answers a ping. */
@@ -47,6 +48,7 @@ export class McpModule {
         { provide: McpEnv, useValue: env },
         { provide: CALLER_CACHE_OPTIONS, useValue: { ttlMs: env.AUTH_CACHE_TTL_MS } },
         CallerCache,
+        ToolLimits,
         ...TOOL_SET_CLASSES,
         { provide: TOOL_SETS, useFactory: (...sets: unknown[]) => sets, inject: TOOL_SET_CLASSES },
         McpEndpoint,

@@ -31,3 +31,4 @@ export * from './database/prepared';
 export * from './database/executor';
 export * from './jobs';
 export * from './auth/caller';
+export * from './limits/fixed-window-limiter';

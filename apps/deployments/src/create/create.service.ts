@@ -21,6 +21,7 @@ import { requireUser } from '../common/caller';
 import type { DeploymentSource, JobRow } from '../deployments/deployment.rows';
 import { DeploymentsRepository, type NewDeployment } from '../deployments/deployments.repository';
 import { JobQueue } from '../jobs/job-queue';
+import { DeploymentAdmission } from './admission';
 import { IdempotencyRepository } from './idempotency.repository';
 
 const log = createLogger('deployments');
@@ -44,7 +45,8 @@ interface DeployableItem {
  * - the connection is theirs, or actively shared into that workspace (else 422);
  * - each target is an organization the connection's credential may deploy to (else that entry fails: 207);
  * - a second identical request while the first is in flight gets the first's deployment, `deduped`;
- * - an Idempotency-Key returns the first answer for the same body, 422 for another body.
+ * - an Idempotency-Key returns the first answer for the same body, 422 for another body;
+ * - the author's limits on deployments at once and targets per hour hold (else 429, nothing written).
  */
 @Injectable()
 export class CreateDeploymentService {
@@ -53,6 +55,7 @@ export class CreateDeploymentService {
     private readonly deployments: DeploymentsRepository,
     private readonly idempotency: IdempotencyRepository,
     private readonly queue: JobQueue,
+    private readonly admission: DeploymentAdmission,
   ) {}
 
   async create(ctx: RequestContext, req: CreateDeploymentRequest): Promise<CreateDeploymentResult> {
@@ -92,6 +95,7 @@ export class CreateDeploymentService {
       });
       const placed = await this.deployments.insertManyOrFindInFlight(db, rows);
       const fresh = [...placed.values()].filter((p) => !p.deduped).map((p) => p.row.id);
+      await this.admission.admit(db, caller.userId, fresh.length);
       created.push(...(await this.deployments.insertJobs(db, fresh, 'deploy')));
       const results: DeploymentResult[] = targets.map((orgId) => {
         const org = eligible.get(orgId);

@@ -74,6 +74,8 @@ export interface JobRow {
   log_seq: number;
   error: string | null;
   cancel_requested_at: Date | null;
+  /** When the scheduler handed the job to the work queue; null while it waits its turn. */
+  released_at: Date | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;

@@ -247,14 +247,6 @@ export class DeploymentsRepository {
     );
   }
 
-  /** Jobs that are queued or running (re-enqueued at start: the in-process queue forgets on restart). */
-  async unfinishedJobs(limit: number): Promise<JobRow[]> {
-    return this.db.query<JobRow[]>(
-      `SELECT * FROM deployments.jobs WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
-      [limit],
-    );
-  }
-
   /**
    * Cancels a deployment whose job has not started (queued: cancelled at once) or asks the running
    * worker to stop (it checks between steps and during the build). Returns false when nothing was in flight.

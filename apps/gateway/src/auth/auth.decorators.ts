@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCookieAuth, ApiResponse, ApiSecurity } from '@nestjs/
 import type { RequestContext } from '@pc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ROUTE_AUTH_MODE } from '@pc/platform';
-import { ErrorBodyDto } from '../http/error-body';
+import { ErrorBodyDto, RETRY_AFTER_HEADER } from '../http/error-body';
 
 /**
  * How a route authenticates:
@@ -17,7 +17,12 @@ export type AuthMode = 'public' | 'optional' | 'required' | 'session' | 'admin';
 export const AUTH_MODE = ROUTE_AUTH_MODE;
 
 const errorResponse = (status: number, description: string) =>
-  ApiResponse({ status, description, type: ErrorBodyDto });
+  ApiResponse({
+    status,
+    description,
+    type: ErrorBodyDto,
+    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+  });
 
 export const Public = () => SetMetadata(AUTH_MODE, 'public' satisfies AuthMode);
 

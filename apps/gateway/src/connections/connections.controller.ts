@@ -4,6 +4,7 @@ import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
+import { RateLimited } from '../http/rate-limit';
 import {
   ConnectionDetailDto,
   ConnectionDto,
@@ -73,6 +74,7 @@ export class ConnectionsController {
   @Post('validate')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('credentialCheck')
   @ApiOperation({
     summary: 'Check credentials against the platform; nothing is saved',
     description:

@@ -114,6 +114,10 @@ export class DeploymentsController {
       422,
       'The connection is not usable in this workspace, or the Idempotency-Key was used with another body',
     ],
+    [
+      429,
+      'Over a per-user limit: deployments queued or running at once, or target organizations per hour (Retry-After); nothing was created',
+    ],
     [502, 'The platform could not be asked which organizations the connection reaches'],
   )
   async create(
@@ -246,14 +250,19 @@ export class DeploymentsController {
       'Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); ' +
       '`end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). ' +
       'Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly ' +
-      'what was missed. Any gateway replica serves any job.',
+      'what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — ' +
+      '`data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` ' +
+      '(more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.',
   })
   @ApiResponse({
     status: 200,
     description: 'text/event-stream of `log` events then one `end` event',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
-  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE, [
+    429,
+    'The caller already has the most open log streams allowed (Retry-After); close one first',
+  ])
   logStream(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,

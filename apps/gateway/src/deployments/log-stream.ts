@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   DeploymentsRpc,
@@ -6,8 +7,9 @@ import {
   type LogsAfterResult,
   type RequestContext,
 } from '@pc/contracts';
-import { BusClient, createLogger } from '@pc/platform';
+import { BusClient, CallerCache, createLogger, readBearer, RemoteError } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { GatewayEnv } from '../gateway.env';
 import { type HubEvent, LogHub } from './log-hub';
 
@@ -15,12 +17,23 @@ const log = createLogger('gateway');
 /** A safety net: stored chunks are checked this often, in case a live event was lost. */
 const POLL_MS = 3000;
 const LAST_EVENT_ID = /^([0-9a-f-]{36}):(\d{1,9})$/i;
+/** A reader this far behind (bytes written but not yet taken by the client) is dropped. */
+export const LOG_STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
+/** What a caller at the open-stream limit is told to wait. */
+const STREAMS_RETRY_AFTER_S = 5;
+
+/** Why the gateway ended a stream before the job did (the `closed` event's `reason`). */
+export type StreamCloseReason = 'credentials_revoked' | 'slow_reader';
 
 /**
  * GET /api/deployments/{id}/logs: replays the stored chunks of the deployment's latest job after the
  * client's `Last-Event-ID`, follows the live ones until the job ends, then sends `end` and closes.
  * Events: `log` (id `<job id>:<seq>`, data a LogChunk) and `end` (data {deployment_id, job_id, status,
  * error}); comment lines as heartbeats. Nothing is buffered by the gateway: each event is written as it comes.
+ * Limits: at most `LOG_STREAMS_MAX_PER_USER` open streams per user on this replica (else 429 with
+ * Retry-After); a stream ends with `event: closed` (`{reason}`) when its token is revoked or its session
+ * ends (`credentials_revoked`, at the revocation broadcast), or when the client reads so slowly that more
+ * than 1 MiB waits in the gateway for it (`slow_reader`): memory per stream stays bounded.
  */
 @Injectable()
 export class LogStreams {
@@ -28,9 +41,59 @@ export class LogStreams {
     private readonly bus: BusClient,
     private readonly hub: LogHub,
     private readonly env: GatewayEnv,
+    private readonly callers: CallerCache,
   ) {}
 
+  private readonly openPerUser = new Map<string, number>();
+
+  /** Counts an open stream for the user, or refuses it (429) past the limit; answers the release. */
+  private admit(ctx: RequestContext): () => void {
+    if (ctx.caller.kind !== 'user') return () => undefined;
+    const userId = ctx.caller.userId;
+    const open = this.openPerUser.get(userId) ?? 0;
+    if (open >= this.env.LOG_STREAMS_MAX_PER_USER)
+      throw new RemoteError({
+        code: 'RATE_LIMITED',
+        message: `At most ${this.env.LOG_STREAMS_MAX_PER_USER} open log streams per user: close one first`,
+        retryAfter: STREAMS_RETRY_AFTER_S,
+      });
+    this.openPerUser.set(userId, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.openPerUser.get(userId) ?? 1) - 1;
+      if (left <= 0) this.openPerUser.delete(userId);
+      else this.openPerUser.set(userId, left);
+    };
+  }
+
+  /** Calls `onEnd` when the credential this request came with is revoked or its session ends. */
+  private watchCredential(req: FastifyRequest, onEnd: () => void): () => void {
+    const bearer = readBearer(req.headers.authorization);
+    if (bearer.kind === 'token') return this.callers.watchToken(bearer.token, onEnd);
+    const session = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[
+      SESSION_COOKIE
+    ];
+    return session ? this.callers.watchSession(session, onEnd) : () => undefined;
+  }
+
   async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const release = this.admit(ctx);
+    try {
+      await this.serve(ctx, id, req, reply, release);
+    } finally {
+      release();
+    }
+  }
+
+  private async serve(
+    ctx: RequestContext,
+    id: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    release: () => void,
+  ): Promise<void> {
     const header = req.headers['last-event-id'];
     const match = typeof header === 'string' ? LAST_EVENT_ID.exec(header.trim()) : null;
     const after = match ? { jobId: match[1].toLowerCase(), seq: Number(match[2]) } : undefined;
@@ -63,7 +126,15 @@ export class LogStreams {
     let closed = false;
     let chain = Promise.resolve();
     const write = (text: string) => {
-      if (!closed) raw.write(text);
+      if (closed) return;
+      if (!writeBounded(raw, text, LOG_STREAM_MAX_BUFFERED_BYTES)) closeWith('slow_reader');
+    };
+    /** Ends the stream before the job ends, saying why. */
+    const closeWith = (reason: StreamCloseReason) => {
+      if (closed) return;
+      log.info({ deployment: id, reason }, 'log stream closed by the gateway');
+      raw.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+      close();
     };
     const send = (chunk: LogChunk) => {
       if (chunk.seq !== last + 1) return false;
@@ -86,12 +157,15 @@ export class LogStreams {
     };
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
     const poll = setInterval(() => enqueue(() => catchUp(true)), POLL_MS);
+    const unwatch = this.watchCredential(req, () => closeWith('credentials_revoked'));
     const close = () => {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
       clearInterval(poll);
       unlisten();
+      unwatch();
+      release();
       raw.end();
     };
     raw.on('close', close);
@@ -104,7 +178,7 @@ export class LogStreams {
     /** Sends every stored chunk after `last`; ends the stream when the job has ended. */
     const catchUp = async (checkEnd: boolean): Promise<void> => {
       if (closed || !job) return;
-      for (;;) {
+      while (!closed) {
         const page = await this.bus.request(DeploymentsRpc.logsAfter, ctx, {
           id,
           after: { jobId: job.id, seq: last },
@@ -140,6 +214,15 @@ export class LogStreams {
     for (const event of live.splice(0)) handle(event);
     await new Promise<void>((resolve) => raw.once('close', resolve));
   }
+}
+
+/**
+ * Writes to a client's stream; false when more than `maxBuffered` bytes now wait for the client (the
+ * socket's own buffer is full and Node keeps the rest in memory): the caller then ends the stream.
+ */
+export function writeBounded(raw: Writable, text: string, maxBuffered: number): boolean {
+  raw.write(text);
+  return raw.writableLength <= maxBuffered;
 }
 
 function isEnded(job: DeploymentJob): boolean {

@@ -57,3 +57,11 @@ export interface ErrorBody {
   details?: FieldError[] | Record<string, string>;
   code?: string;
 }
+
+/** The header every 429 carries: the whole seconds until the request can succeed. */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Seconds to wait before the request can succeed',
+    schema: { type: 'integer', minimum: 1 },
+  },
+} as const;

@@ -7,6 +7,7 @@ import { ANONYMOUS, type RequestContext, type UserCaller } from '@pc/contracts';
 import { CallerCache, createLogger, logContext, readBearer, RemoteError } from '@pc/platform';
 import { McpEnv } from '../mcp.env';
 import { ToolKit } from '../tools/tool-kit';
+import { ToolLimits } from '../tools/tool-limits';
 import { TOOL_SETS, type ToolSet } from '../tools/tool-set';
 
 const log = createLogger('mcp');
@@ -35,6 +36,7 @@ export class McpEndpoint {
     private readonly callers: CallerCache,
     @Inject(McpEnv) private readonly env: McpEnv,
     @Inject(TOOL_SETS) private readonly toolSets: ToolSet[],
+    private readonly limits: ToolLimits,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse, rawBody: string | undefined): Promise<void> {
@@ -127,7 +129,7 @@ export class McpEndpoint {
       instructions: INSTRUCTIONS,
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
     });
-    const kit = new ToolKit(server, ctx);
+    const kit = new ToolKit(server, ctx, this.limits);
     for (const set of this.toolSets) set.register(kit);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

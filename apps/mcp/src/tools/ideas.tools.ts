@@ -89,6 +89,7 @@ export class IdeaTools implements ToolSet {
         "waits (status pending) in the administrators' review queue; once approved others can see and " +
         'vote for it, and a policy submission can declare that it delivers it. Each call creates a new idea.',
       scope: 'api:write',
+      budget: 'submission',
       input: {
         title: text(IDEA_TITLE.min, IDEA_TITLE.max).describe(
           `A short title, ${IDEA_TITLE.min} to ${IDEA_TITLE.max} characters.`,
@@ -115,6 +116,7 @@ export class IdeaTools implements ToolSet {
         'Each user has one vote per idea: voting again, or withdrawing a vote you have not cast, changes ' +
         'nothing. Answers the idea with its vote count.',
       scope: 'api:write',
+      budget: 'vote',
       input: {
         id: id('idea'),
         vote: z.boolean().default(true).describe('true to vote (default), false to withdraw your vote.'),

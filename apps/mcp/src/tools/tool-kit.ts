@@ -3,6 +3,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import type { RequestContext, Scope, UserCaller } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import { z } from 'zod';
+import type { ToolBudget, ToolLimits } from './tool-limits';
 
 const log = createLogger('mcp');
 
@@ -12,17 +13,23 @@ export interface ToolAnswer<O> {
   text: string;
 }
 
-export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
+/**
+ * `api:read` for tools that only read; `api:write` for tools that change something, which name the
+ * per-user budget each call counts against (the compiler refuses a writing tool without one).
+ */
+type ScopeAndBudget =
+  | { scope: Extract<Scope, 'api:read'>; budget?: never }
+  | { scope: Extract<Scope, 'api:write'>; budget: ToolBudget };
+
+export type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = ScopeAndBudget & {
   title: string;
   description: string;
-  /** `api:read` for tools that only read, `api:write` for tools that change something. */
-  scope: Scope;
   input: I;
   output: O;
   /** Said truthfully: read-only tools are idempotent and never destructive. */
   annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>>;
   run(args: z.infer<z.ZodObject<I>>, ctx: RequestContext): Promise<ToolAnswer<z.infer<z.ZodObject<O>>>>;
-}
+};
 
 /** The hints of every tool that only reads the catalog. */
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
@@ -36,6 +43,7 @@ export class ToolKit {
   constructor(
     private readonly server: McpServer,
     private readonly ctx: RequestContext & { caller: UserCaller },
+    private readonly limits: ToolLimits,
   ) {}
 
   define<I extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, tool: ToolDefinition<I, O>): void {
@@ -46,6 +54,7 @@ export class ToolKit {
         );
       }
       try {
+        if (tool.budget) this.limits.take(tool.budget, this.ctx.caller.userId);
         const { data, text } = await tool.run(args, this.ctx);
         return { content: [{ type: 'text', text }], structuredContent: data };
       } catch (error) {
@@ -73,12 +82,15 @@ function toolError(text: string): CallToolResult {
 
 function describe(error: unknown, tool: string, requestId: string): string {
   if (error instanceof RemoteError) {
-    const { code, message, details } = error.payload;
+    const payload = error.payload;
+    const { code, message, details } = payload;
     const fields = details?.map((d) => `${d.field} ${d.message}`).join('; ');
     const text = `${message}${fields ? ` (${fields})` : ''}`;
     if (code === 'SERVICE_UNAVAILABLE' || code === 'TIMEOUT')
       return `A service this tool needs is unavailable right now (${code}); try again shortly.`;
     if (code === 'INTERNAL') return `Internal error (request ${requestId}).`;
+    if (code === 'RATE_LIMITED' && payload.retryAfter !== undefined)
+      return `${text} [${code}; retry after ${payload.retryAfter} s]`;
     return `${text} [${code}]`;
   }
   log.error({ err: error, tool, requestId }, 'tool failed');

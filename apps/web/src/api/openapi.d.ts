@@ -1213,7 +1213,7 @@ export interface paths {
         };
         /**
          * Stream the latest job's log (server-sent events)
-         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job.
+         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.
          */
         get: operations["Deployments_logStream"];
         put?: never;
@@ -3603,6 +3603,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,6 +3691,8 @@ export interface operations {
             /** @description Too many failed sign-ins for this email from this address, or for this account (Retry-After) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +4860,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4949,6 +4955,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5782,6 +5790,8 @@ export interface operations {
             /** @description Daily comment quota reached (Retry-After says when to try again) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6078,6 +6088,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6259,6 +6271,8 @@ export interface operations {
             /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8123,6 +8137,17 @@ export interface operations {
             /** @description The body is not UTF-8 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10289,6 +10314,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Over a per-user limit: deployments queued or running at once, or target organizations per hour (Retry-After); nothing was created */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The platform could not be asked which organizations the connection reaches */
             502: {
                 headers: {
@@ -11086,6 +11122,17 @@ export interface operations {
             /** @description No such deployment, or not one of the caller's */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The caller already has the most open log streams allowed (Retry-After); close one first */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

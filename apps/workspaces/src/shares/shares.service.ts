@@ -7,7 +7,7 @@ import {
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
-import { BusClient, Database, notFound } from '@pc/platform';
+import { BusClient, Database, forbidden, notFound } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
 import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
@@ -17,7 +17,7 @@ import { SharesRepository } from './shares.repository';
 /**
  * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
  * connections service is asked), pause one (unshare: the row stays, disabled, so deployments made through
- * it keep their attribution) and re-enable it. Active members may list a shared connection's organizations
+ * it keep their attribution) and re-enable it (a withdrawn share only by the connection's owner). Active members may list a shared connection's organizations
  * and deploy with it; they never read its settings.
  */
 @Injectable()
@@ -63,9 +63,13 @@ export class SharesService {
 
   async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      await this.rules.manage(ctx, workspaceId, tx);
+      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
       const share = await this.shares.find(tx, workspaceId, connectionId);
       if (!share) throw notFound('Shared connection');
+      // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
+      // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
+      if (share.disabled_reason === 'unshared' && share.shared_by !== caller.userId)
+        throw forbidden("This share was withdrawn: only the connection's owner may re-enable it");
       if (share.disabled_reason === 'owner_disabled')
         throw workspacesError(
           'WORKSPACES.SHARE_OWNER_DISABLED',

@@ -33,6 +33,7 @@ export class CallerCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
   private readonly tombstones = new Map<string, number>();
   private readonly keyOfTokenId = new Map<string, string>();
+  private readonly watchers = new Map<string, Set<() => void>>();
   private clearedAt = 0;
 
   constructor(
@@ -61,6 +62,32 @@ export class CallerCache implements OnModuleInit {
   resolveSession(ctx: RequestContext, sessionToken: string): Promise<Caller> {
     const sessionHash = hashSecret(sessionToken);
     return this.resolve(ctx, `s:${sessionHash}`, { sessionHash });
+  }
+
+  /**
+   * Calls `onEnd` once when this token is revoked (the broadcast, or this replica revoking it): for
+   * what outlives one request, like a log stream. Answers a function that stops watching.
+   */
+  watchToken(token: string, onEnd: () => void): () => void {
+    return this.watch(`t:${hashSecret(token)}`, onEnd);
+  }
+
+  /** The same for a browser session that signs out or is ended. */
+  watchSession(sessionToken: string, onEnd: () => void): () => void {
+    return this.watch(`s:${hashSecret(sessionToken)}`, onEnd);
+  }
+
+  private watch(key: string, onEnd: () => void): () => void {
+    let set = this.watchers.get(key);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(key, set);
+    }
+    set.add(onEnd);
+    return () => {
+      set.delete(onEnd);
+      if (set.size === 0 && this.watchers.get(key) === set) this.watchers.delete(key);
+    };
   }
 
   /** Called by the replica that revoked the token, without waiting for the broadcast. */
@@ -116,6 +143,11 @@ export class CallerCache implements OnModuleInit {
 
   private evict(key: string): void {
     this.forget(key);
+    const watching = this.watchers.get(key);
+    if (watching) {
+      this.watchers.delete(key);
+      for (const onEnd of watching) onEnd();
+    }
     const now = Date.now();
     this.tombstones.set(key, now);
     for (const [k, at] of this.tombstones) if (at < now - TOMBSTONE_MS) this.tombstones.delete(k);

@@ -168,6 +168,8 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ConnectionsRpc.platformAccess,
     ],
     publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    // A job that ended frees a build slot: the scheduler releases the next waiting job at once.
+    hears: [DeploymentsEvents.jobEnded],
     enqueues: ['deployments'],
   },
   'deployment-worker': {

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { createServiceDataSource } from '@pc/platform';
+import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import type { DataSource } from 'typeorm';
+import { DeploymentsRepository, type NewDeployment } from '../deployments/deployments.repository';
+import type { DeploymentsEnv } from '../deployments.env';
+import { JobScheduleRepository } from './job-schedule.repository';
+import { JobScheduler } from './job-scheduler';
+
+/** Fair release of deployment jobs to the work queue, on real PostgreSQL. */
+describe('the job scheduler', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let deployments: DeploymentsRepository;
+  let scheduler: JobScheduler;
+  const SLOTS = 2;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = createServiceDataSource({
+      url: db.url,
+      schema: 'deployments',
+      entities: [],
+      migrations: [],
+      poolSize: 10,
+    });
+    await dataSource.initialize();
+    deployments = new DeploymentsRepository(dataSource);
+    scheduler = new JobScheduler(new JobScheduleRepository(dataSource), {
+      DEPLOY_QUEUE_SLOTS_PER_USER: SLOTS,
+    } as DeploymentsEnv);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  const deployment = (author: string): NewDeployment => ({
+    asset_type: 'policy',
+    policy_id: randomUUID(),
+    ruleset_id: null,
+    asset_name: 'P',
+    asset_slug: 'p',
+    connection_id: randomUUID(),
+    workspace_id: randomUUID(),
+    created_by: author,
+    platform_org_id: randomUUID(),
+    platform_org_name: null,
+    do_publish: false,
+    do_release: true,
+    cleanup_dev: false,
+    ref: null,
+    implementation_ref: null,
+    requested_version: null,
+    source: {
+      source_host_url: 'x',
+      implementation_source_host_url: null,
+      source_ref: null,
+      implementation_source_ref: null,
+      description: '',
+    },
+    governance_profile: null,
+    dedupe_key: randomUUID(),
+  });
+
+  /** `count` deployments of `author`, each with its queued job, as POST /api/deployments makes them. */
+  async function queue(author: string, count: number): Promise<string[]> {
+    return deployments.transaction(async (tx) => {
+      const placed = await deployments.insertManyOrFindInFlight(
+        tx,
+        Array.from({ length: count }, () => deployment(author)),
+      );
+      const jobs = await deployments.insertJobs(
+        tx,
+        [...placed.values()].map((p) => p.row.id),
+        'deploy',
+      );
+      return jobs.map((j) => j.id);
+    });
+  }
+
+  /** A worker ends a job (the build slot frees). */
+  async function finish(jobId: string): Promise<void> {
+    await dataSource.query(
+      `UPDATE deployments.jobs SET status = 'succeeded', finished_at = now() WHERE id = $1`,
+      [jobId],
+    );
+  }
+
+  const releasedOf = async (author: string): Promise<number> =>
+    (
+      await dataSource.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM deployments.jobs j JOIN deployments.deployments d ON d.id = j.deployment_id
+          WHERE d.created_by = $1 AND j.status IN ('queued', 'running') AND j.released_at IS NOT NULL`,
+        [author],
+      )
+    )[0].n;
+
+  it("sends another author's single deployment to the queue at once while one author has 250 queued", async () => {
+    const busy = randomUUID();
+    const other = randomUUID();
+    const busyJobs = await queue(busy, 250);
+
+    const first = await scheduler.releaseFree();
+    expect(first).toHaveLength(SLOTS);
+    expect(busyJobs).toEqual(expect.arrayContaining(first.map((j) => j.id)));
+    expect(await scheduler.releaseFree()).toEqual([]);
+
+    // The other author's job goes to the queue at once: behind at most SLOTS jobs of the busy author,
+    // so it starts in the next build slot that frees up.
+    const [single] = await queue(other, 1);
+    expect((await scheduler.releaseFree()).map((j) => j.id)).toEqual([single]);
+
+    // One of the busy author's builds ends: the next of theirs goes to the queue.
+    await finish(first[0].id);
+    const next = await scheduler.releaseFree();
+    expect(next).toHaveLength(1);
+    expect(busyJobs).toContain(next[0].id);
+    expect(first.map((j) => j.id)).not.toContain(next[0].id);
+    expect(await releasedOf(busy)).toBe(SLOTS);
+  });
+
+  it("never releases more than an author's slots when passes run at once on several replicas", async () => {
+    const author = randomUUID();
+    await queue(author, 20);
+    await Promise.all(Array.from({ length: 5 }, () => scheduler.releaseFree()));
+    expect(await releasedOf(author)).toBe(SLOTS);
+  });
+});
