@@ -6,8 +6,9 @@ import { HttpSourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
-import { ADAPTERS } from './jobs/worker.tokens';
+import { ADAPTERS, CLUSTER_BUILDS } from './jobs/worker.tokens';
 import type { Adapters } from './pipeline/deploy.pipeline';
+import { startClusterBuilds } from './pipeline/sandbox/kubernetes/cluster-builds.provider';
 import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';
 import { WorkerEnv } from './worker.env';
 
@@ -17,6 +18,16 @@ class DataSourceLifecycle implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/** Closes the cluster builds' exchange (kubernetes mode) when the worker stops. */
+@Injectable()
+class ClusterBuildsLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(CLUSTER_BUILDS) private readonly cluster: { close: () => Promise<void> } | undefined) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.cluster?.close();
   }
 }
 
@@ -53,6 +64,11 @@ export class WorkerModule {
             platform: HttpGatewayPlatform.fromEnv(adapterEnv),
           } satisfies Adapters,
         },
+        {
+          provide: CLUSTER_BUILDS,
+          useFactory: () => (env.DEPLOY_BUILD_SANDBOX === 'kubernetes' ? startClusterBuilds(env) : undefined),
+        },
+        ClusterBuildsLifecycle,
         DataSourceLifecycle,
         JobStore,
         WorkerRunner,

@@ -56,7 +56,7 @@ export interface RunningSystem {
 
 /**
  * Tests (which pass no `environment`) sign up and submit far more than one client should: the
- * gateway's rate limits are off for them unless `env` sets one.
+ * gateway's rate limits are off for them unless `env` sets one; so is the response cache.
  */
 const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
@@ -68,6 +68,9 @@ const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_VOTES_PER_MINUTE: '0',
   DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
   DEPLOY_MAX_TARGETS_PER_HOUR: '0',
+  // Many tests write rows with SQL and read them back at once: the gateway's response cache (emptied by
+  // the change event a moment after the commit) is on only where a test turns it on.
+  RESPONSE_CACHE_ENABLED: 'false',
 };
 
 /** Every service and the gateway, on the given bus and database. */

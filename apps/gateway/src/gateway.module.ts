@@ -30,6 +30,9 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { ContentVersions } from './public-reads/content-versions';
+import { PublicReads } from './public-reads/public-reads';
+import { ResponseCache } from './public-reads/response-cache';
 import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
@@ -75,6 +78,9 @@ export class GatewayModule {
         TokenRevocation,
         LogHub,
         LogStreams,
+        ContentVersions,
+        ResponseCache,
+        PublicReads,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -3,6 +3,7 @@ export * from './common/descriptors';
 export * from './common/errors';
 export * from './common/message-schemas';
 export * from './common/limits';
+export * from './common/content-changes';
 export * from './identity/identity.types';
 export * from './identity/identity.patterns';
 export * from './identity/notifications.types';

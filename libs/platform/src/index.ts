@@ -31,4 +31,5 @@ export * from './database/prepared';
 export * from './database/executor';
 export * from './jobs';
 export * from './auth/caller';
+export * from './database/content-changes';
 export * from './limits/fixed-window-limiter';

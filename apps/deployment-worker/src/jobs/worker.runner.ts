@@ -29,7 +29,8 @@ import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { DeploymentRecord, JobRecord } from './job.rows';
-import { ADAPTERS } from './worker.tokens';
+import { ADAPTERS, CLUSTER_BUILDS } from './worker.tokens';
+import type { KubernetesBuilds } from '../pipeline/sandbox/kubernetes/kubernetes-builds';
 
 const log = createLogger('deployment-worker');
 
@@ -53,6 +54,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly store: JobStore,
     private readonly env: WorkerEnv,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
+    @Inject(CLUSTER_BUILDS) private readonly cluster: { builds: KubernetesBuilds } | undefined,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -129,6 +131,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
                 command: this.env.DEPLOY_BUILD_COMMAND,
                 network: this.env.DEPLOY_BUILD_NETWORK,
                 allowlist: parseBuildAllowlist(this.env.DEPLOY_BUILD_ALLOWLIST),
+                sandbox: this.env.buildSandbox(),
+                cluster: this.cluster?.builds,
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,
               });

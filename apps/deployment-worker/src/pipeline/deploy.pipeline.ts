@@ -4,10 +4,11 @@ import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
-import { build, type BuildNetwork } from './build';
+import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
 import type { JobLog } from './job-log';
+import type { SandboxSettings } from './sandbox/sandbox.settings';
 
 export interface PipelineContext {
   job: JobRecord;
@@ -37,6 +38,10 @@ export interface BuildSettings {
   timeoutMs: number;
   /** PATH for the build command. */
   path?: string;
+  /** Where the command runs and its limits (default: bubblewrap, the default limits). */
+  sandbox?: SandboxSettings;
+  /** With `DEPLOY_BUILD_SANDBOX=kubernetes`: the cluster that runs builds. */
+  cluster?: ClusterBuilds;
 }
 
 interface Resolved {
@@ -147,6 +152,8 @@ export async function runDeploy(
       command: settings.command,
       network: settings.network,
       allowlist: settings.allowlist,
+      sandbox: settings.sandbox,
+      cluster: settings.cluster,
       timeoutMs: settings.timeoutMs,
       path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
       cancelled: () => c.cancelled(),

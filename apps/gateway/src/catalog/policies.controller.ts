@@ -1,9 +1,24 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, ConnectionsRpc, type RequestContext, REVISIONS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
+import { PublicReads } from '../public-reads/public-reads';
+import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { OkDto, pagingDescription } from '../http/common.dto';
 import {
   BranchInfoDto,
@@ -29,7 +44,10 @@ const uuid = new ParseUUIDPipe();
 @ApiTags('policies')
 @Controller()
 export class PoliciesController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly reads: PublicReads,
+  ) {}
 
   @Get('policies')
   @OptionalAuth()
@@ -42,10 +60,16 @@ export class PoliciesController {
       'and at most 512 KiB: a page may be shorter); `hasMore` says whether another page exists and ' +
       '`nextCursor` fetches it. `offset` is capped at 10,000.',
   })
-  @ApiOkResponse({ type: PolicyListDto })
+  @ApiOkResponse({ type: PolicyListDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'A query parameter is invalid'])
-  list(@Ctx() ctx: RequestContext, @Query() query: ListPoliciesQuery) {
-    return this.bus.forward(CatalogRpc.listPolicies, ctx, query);
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: ListPoliciesQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.listPolicies, ctx, query));
   }
 
   @Get('vendor-policies/:slug')
@@ -60,10 +84,16 @@ export class PoliciesController {
   @Get('policies/:id')
   @OptionalAuth()
   @ApiOperation({ summary: 'A policy the caller may see' })
-  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiOkResponse({ type: PolicyEnvelopeDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([404, 'No such policy, or not visible to the caller'])
-  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.forward(CatalogRpc.getPolicy, ctx, { id });
+  get(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.getPolicy, ctx, { id }));
   }
 
   @Patch('policies/:id')
@@ -97,10 +127,18 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content',
   })
-  @ApiOkResponse({ type: PolicyDocsDto })
+  @ApiOkResponse({ type: PolicyDocsDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([404, 'No such policy, or not visible'])
-  docs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id });
+  docs(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () =>
+      this.bus.forward(CatalogRpc.getPolicyDocs, ctx, { id }),
+    );
   }
 
   @Get('policies/:id/history')
@@ -111,10 +149,19 @@ export class PoliciesController {
       'The owner and administrators see every entry. Others see the public facts only: no transfer offers, ' +
       'no reviewer feedback, and no user ids (actor_id is null).',
   })
-  @ApiOkResponse({ type: HistoryPageDto })
+  @ApiOkResponse({ type: HistoryPageDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'Invalid limit or cursor'], [404, 'No such policy, or not visible'])
-  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
-    return this.bus.request(CatalogRpc.getPolicyHistory, ctx, { id, ...query });
+  history(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Query() query: HistoryQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () =>
+      this.bus.forward(CatalogRpc.getPolicyHistory, ctx, { id, ...query }),
+    );
   }
 
   @Get('policies/:id/issues-enabled')

@@ -4225,7 +4225,10 @@ export interface operations {
                 /** @description Opaque: the nextCursor of the previous page, with the same filters and order; not with offset */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4233,11 +4236,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyListDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter is invalid */
             400: {
@@ -4364,7 +4386,10 @@ export interface operations {
     Policies_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4374,11 +4399,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyEnvelopeDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
             400: {
@@ -4567,7 +4611,10 @@ export interface operations {
     Policies_docs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4577,11 +4624,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyDocsDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
             400: {
@@ -4646,7 +4712,10 @@ export interface operations {
                 /** @description Opaque cursor: nextCursor of the previous page */
                 before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4656,11 +4725,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPageDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid limit or cursor */
             400: {
@@ -11176,7 +11264,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11184,11 +11275,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetListDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter is invalid */
             400: {
@@ -11835,7 +11945,10 @@ export interface operations {
     RulesetDocs_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11845,11 +11958,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetDocsDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The id is not a UUID */
             400: {

@@ -4,6 +4,7 @@
 // (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
 import {
   CatalogEvents,
+  ContentEvents,
   CatalogRpc,
   ConnectionsRpc,
   DeploymentsEvents,
@@ -66,6 +67,9 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.sessionEnded,
       DeploymentsEvents.logAppended,
       DeploymentsEvents.jobEnded,
+      IdentityEvents.userUpdated,
+      ContentEvents.catalogChanged,
+      ContentEvents.rulesetsChanged,
     ],
   },
   mcp: {
@@ -112,6 +116,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetOwnershipRpc.move,
     ],
     hears: [IdentityEvents.userUpdated],
+    emits: [ContentEvents.catalogChanged],
     publishesDurable: [CatalogEvents.ideaDelivered],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
@@ -153,6 +158,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
     ],
+    emits: [ContentEvents.rulesetsChanged],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {
