@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import { readFileSync } from 'node:fs';
+import { plugin as pcPlugin } from './tools/eslint/feature-boundaries.mjs';
 
 // Kinds of project (the `type:` tag) and what each may import. See docs/architecture.md for the graph.
 export const byType = {
@@ -75,6 +76,21 @@ const appAliases = Object.entries(
 )
   .filter(([, [target]]) => target.startsWith('apps/'))
   .map(([alias]) => alias);
+// Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
+// service"): SQL only in repositories, features reach each other only through their module or index.
+// rulesets, deployments and deployment-worker join when they are restructured.
+export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections'];
+// Enforced where the features are Nest modules already (none yet: issue 23's next step moves catalog,
+// identity, workspaces and connections here one by one); the fixtures prove the rule either way.
+export const featureModuleServices = [];
+const processEnvSyntax = {
+  selector:
+    "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",
+  message: "Configuration is read once, by the app's validated schema (<app>.env.ts): take it from there.",
+};
+const SQL_START = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|LOCK)\\s/';
+const sqlMessage =
+  'SQL lives in repositories only (executor first): add an intention-revealing method to the repository of the feature.';
 const testFiles = [
   '**/*.spec.ts',
   '**/*.integration-spec.ts',
@@ -122,16 +138,42 @@ export default tseslint.config(
             "Configuration is read once, by the app's validated schema (<app>.env.ts, loadEnv from @pc/platform): take it from there.",
         },
       ],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', processEnvSyntax],
+    },
+  },
+  {
+    // One persistence style: a service reads top to bottom as its rule; the SQL, the locks and TypeORM
+    // stay in repositories, reached through the `Database` of @pc/platform (pool or transaction).
+    files: [
+      ...conventionServices.map((app) => `apps/${app}/src/**/*.service.ts`),
+      '**/lint-fixtures/**/*.service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          selector:
-            "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",
-          message:
-            "Configuration is read once, by the app's validated schema (<app>.env.ts): take it from there.",
+          paths: [
+            { name: 'typeorm', message: sqlMessage },
+            { name: 'pg', message: sqlMessage },
+          ],
+          patterns: [{ group: ['typeorm/*', 'pg/*'], message: sqlMessage }],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        processEnvSyntax,
+        { selector: `Literal[value=${SQL_START}]`, message: sqlMessage },
+        { selector: `TemplateElement[value.raw=${SQL_START}]`, message: sqlMessage },
+        { selector: "CallExpression[callee.property.name='query']", message: sqlMessage },
+      ],
     },
+  },
+  {
+    // A feature reaches another only through what that one exports (its index or module).
+    files: [...featureModuleServices.map((app) => `apps/${app}/src/**/*.ts`), '**/lint-fixtures/src/**/*.ts'],
+    ignores: testFiles,
+    plugins: { pc: pcPlugin },
+    rules: { 'pc/feature-boundaries': 'error' },
   },
   {
     files: testFiles,

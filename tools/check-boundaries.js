@@ -20,6 +20,23 @@ const cases = [
     forbidden: true,
     rule: 'no-restricted-properties',
   },
+  // Inside a service: SQL and TypeORM only in repositories; features through each other's index/module.
+  { file: 'apps/catalog/lint-fixtures/sql-in.service.ts', forbidden: true, rule: 'no-restricted-syntax' },
+  {
+    file: 'apps/catalog/lint-fixtures/typeorm-in.service.ts',
+    forbidden: true,
+    rule: 'no-restricted-imports',
+  },
+  {
+    file: 'apps/workspaces/lint-fixtures/src/members/imports-shares-repository.ts',
+    forbidden: true,
+    rule: 'pc/feature-boundaries',
+  },
+  {
+    file: 'apps/workspaces/lint-fixtures/src/members/imports-shares-index.ts',
+    forbidden: false,
+    rule: 'pc/feature-boundaries',
+  },
 ];
 
 /** Every project carries one `type:` tag the rule knows and one `scope:` tag with constraints of its own. */
@@ -81,7 +98,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    `check-boundaries: ${cases.filter((c) => c.forbidden).length} forbidden cases refused, the allowed one accepted`,
+    `check-boundaries: ${cases.filter((c) => c.forbidden).length} forbidden cases refused, ${cases.filter((c) => !c.forbidden).length} allowed ones accepted`,
   );
 }
 

@@ -10,6 +10,7 @@ import { IdeasRepository } from './ideas/ideas.repository';
 import { IdeasHandler } from './ideas/ideas.handler';
 import { IdeasService } from './ideas/ideas.service';
 import { LikesHandler } from './likes/likes.handler';
+import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
@@ -86,6 +87,7 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       OutboxRelay,
       CommentsRepository,
       CommentsService,
+      LikesRepository,
       LikesService,
       TransfersRepository,
       TransfersService,

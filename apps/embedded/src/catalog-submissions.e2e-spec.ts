@@ -20,7 +20,7 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
         { name: 'Empty', description: 'A repository with nothing in it.', sourceHostUrl: webUrl },
         { token: user.token },
       );
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(422);
       expect(res.body.details.map((d: Json) => d.message).join(' ')).toMatch(/definition/);
       expect(url).toContain('/community/');
     });
@@ -110,8 +110,8 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
         },
         { token: user.token },
       );
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code: 'CATALOG.VALIDATION_FAILED' });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ statusCode: 422, code: 'CATALOG.VALIDATION_FAILED' });
       expect(res.body.validation).toMatchObject({
         ok: false,
         projectType: 'split',

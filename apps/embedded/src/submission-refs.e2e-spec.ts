@@ -48,9 +48,9 @@ describe.each(E2E_BUSES)('the ref a submission deploys, over the %s bus', (kind)
     expect(onDefault.body.submission.sourceCommit).not.toBe(res.body.submission.sourceCommit);
   });
 
-  it('refuses a submission whose named ref does not pass validation, though the default branch would (400)', async () => {
+  it('refuses a submission whose named ref does not pass validation, though the default branch would (422)', async () => {
     const { res } = await create('broken');
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body.code).toBe('CATALOG.VALIDATION_FAILED');
     expect(res.body.validation.ref).toBe('broken');
   });
@@ -78,7 +78,7 @@ describe.each(E2E_BUSES)('the ref a submission deploys, over the %s bus', (kind)
       { sourceRef: 'broken' },
       { token: owner.token },
     );
-    expect(broken.status).toBe(400);
+    expect(broken.status).toBe(422);
     expect(broken.body.code).toBe('CATALOG.VALIDATION_FAILED');
     expect((await queued(id))?.sourceRef).toBe(res.body.submission.sourceRef);
 

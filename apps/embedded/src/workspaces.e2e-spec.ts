@@ -117,12 +117,13 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
           { workspace: expect.objectContaining({ id: a.body.workspace.id }), role: 'owner' },
         ]),
       );
-      const taken = await http.post(
+      const taken = await http.post<Json>(
         '/api/workspaces',
         { name: 'Again', slug: a.body.workspace.slug },
         { token: owner.token },
       );
       expect(taken.status).toBe(409);
+      expect(taken.body.code).toBe('WORKSPACES.SLUG_TAKEN');
       const renamed = await http.patch<Json>(
         `/api/workspaces/${a.body.workspace.id}`,
         { name: 'Core' },
@@ -187,7 +188,8 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       expect((await add({ email: c.email.toUpperCase(), role: 'member' })).status).toBe(200);
       expect((await add({ username: 'nobody-here', role: 'member' })).status).toBe(404);
       expect((await add({ email: 'nobody@example.com', role: 'member' })).status).toBe(404);
-      expect((await add({ username: a.username, role: 'member' })).status).toBe(409);
+      const again = await add({ username: a.username, role: 'member' });
+      expect([again.status, again.body.code]).toEqual([409, 'WORKSPACES.MEMBER_EXISTS']);
       expect((await add({ username: owner.username, role: 'member' })).status).toBe(409);
       const members = await http.get<Json>(`/api/workspaces/${ws}/members`, { token: owner.token });
       expect(members.body.members.map((m: Json) => [m.user_id, m.role])).toEqual([
@@ -529,6 +531,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
           { token: owner.token },
         );
         expect(res.status).toBe(409);
+        expect(res.body.code).toBe('WORKSPACES.MEMBER_LIMIT');
         expect(res.body.message).toMatch(/at most/);
       });
 

@@ -10,6 +10,8 @@ import { SharesService } from './shares/shares.service';
 import { WorkspacesEnv } from './workspaces.env';
 import { WorkspacesHandler } from './workspaces/workspaces.handler';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
+import { MembersRepository } from './members/members.repository';
+import { SharesRepository } from './shares/shares.repository';
 import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({})
@@ -29,6 +31,8 @@ export class WorkspacesModule {
         { provide: WorkspacesEnv, useValue: env },
         { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
         WorkspacesRepository,
+        MembersRepository,
+        SharesRepository,
         WorkspaceAccessRules,
         WorkspacesService,
         MembersService,

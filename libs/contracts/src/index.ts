@@ -1,6 +1,7 @@
 export * from './common/context';
 export * from './common/descriptors';
 export * from './common/errors';
+export * from './common/message-schemas';
 export * from './common/limits';
 export * from './common/content-changes';
 export * from './identity/identity.types';
@@ -20,6 +21,7 @@ export * from './connections/connections.patterns';
 export * from './workspaces/workspaces.limits';
 export * from './workspaces/workspaces.types';
 export * from './workspaces/workspaces.patterns';
+export * from './workspaces/workspaces.schemas';
 export * from './deployments/deployments.limits';
 export * from './deployments/deployments.types';
 export * from './deployments/deployments.patterns';

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
 
 export interface CommentRow {
@@ -15,15 +15,14 @@ export interface CommentRow {
 
 @Injectable()
 export class CommentsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** `limit + 1` comments after the keyset `after`, oldest first (comments_policy_idx). */
   listFor(
+    db: Executor,
     policyId: string,
     limit: number,
     after: Keyset | null,
   ): Promise<Array<CommentRow & { cursor_key: string }>> {
-    return this.dataSource.query(
+    return db.query(
       `SELECT *, created_at::text AS cursor_key FROM catalog.comments
         WHERE policy_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
         ORDER BY created_at, id LIMIT $4`,
@@ -31,18 +30,18 @@ export class CommentsRepository {
     );
   }
 
-  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<CommentRow | null> {
+  async findById(db: Executor, id: string): Promise<CommentRow | null> {
     const rows = await db.query<CommentRow[]>(`SELECT * FROM catalog.comments WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   /** Serializes one author's posts, so that the quota holds under concurrent requests. */
-  async lockAuthor(db: EntityManager, authorId: string): Promise<void> {
+  async lockAuthor(db: Executor, authorId: string): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`comment-quota:${authorId}`]);
   }
 
   /** Posts in the last 24 hours and when the oldest of them was made. */
-  async postedToday(db: EntityManager, authorId: string): Promise<{ count: number; oldest: Date | null }> {
+  async postedToday(db: Executor, authorId: string): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await db.query<Array<{ count: string; oldest: Date | null }>>(
       `SELECT count(*) AS count, min(created_at) AS oldest FROM catalog.comment_quota
         WHERE author_id = $1 AND created_at > now() - interval '1 day'`,
@@ -52,7 +51,7 @@ export class CommentsRepository {
   }
 
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Pick<CommentRow, 'policy_id' | 'parent_id' | 'author_id' | 'body'>,
   ): Promise<CommentRow> {
     await db.query(`INSERT INTO catalog.comment_quota (author_id) VALUES ($1)`, [fields.author_id]);
@@ -63,23 +62,23 @@ export class CommentsRepository {
     return rows[0];
   }
 
-  async editBody(id: string, body: string): Promise<CommentRow | null> {
-    const [rows] = await this.dataSource.query<[CommentRow[], number]>(
+  async editBody(db: Executor, id: string, body: string): Promise<CommentRow | null> {
+    const [rows] = await db.query<[CommentRow[], number]>(
       `UPDATE catalog.comments SET body = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
       [id, body],
     );
     return rows[0] ?? null;
   }
 
-  async softDelete(id: string): Promise<void> {
-    await this.dataSource.query(
+  async softDelete(db: Executor, id: string): Promise<void> {
+    await db.query(
       `UPDATE catalog.comments SET deleted_at = now(), body = '' WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     );
   }
 
   /** Removes the comment and its replies (the foreign key cascades). */
-  async hardDelete(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM catalog.comments WHERE id = $1`, [id]);
+  async hardDelete(db: Executor, id: string): Promise<void> {
+    await db.query(`DELETE FROM catalog.comments WHERE id = $1`, [id]);
   }
 }

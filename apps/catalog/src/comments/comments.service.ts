@@ -11,8 +11,7 @@ import {
   type RequestContext,
   type UpdateCommentRequest,
 } from '@pc/contracts';
-import { DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
-import { DataSource } from 'typeorm';
+import { Database, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -30,11 +29,11 @@ const DAY_SECONDS = 24 * 60 * 60;
 @Injectable()
 export class CommentsService {
   constructor(
+    private readonly db: Database,
     private readonly comments: CommentsRepository,
     private readonly access: PolicyAccess,
     private readonly users: UsersDirectory,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /** One page, oldest first: at most `limit` comments and at most the reply budget in bytes. */
@@ -44,7 +43,12 @@ export class CommentsService {
   ): Promise<{ comments: Comment[] } & PageInfo> {
     await this.access.visible(ctx, request.id);
     const limit = Math.min(request.limit ?? COMMENTS_LIMIT.default, COMMENTS_LIMIT.max);
-    const rows = await this.comments.listFor(request.id, limit, decodeKeyset(request.cursor, 'comments'));
+    const rows = await this.comments.listFor(
+      this.db.pool,
+      request.id,
+      limit,
+      decodeKeyset(request.cursor, 'comments'),
+    );
     const page = await pageOf(rows, limit, 'comments', (head) => this.present(ctx, head));
     return { comments: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
@@ -54,9 +58,9 @@ export class CommentsService {
     const policy = await this.access.visible(ctx, request.policyId);
     if (policy.status !== 'published') throw notFound('Policy');
     const body = validBody(request.body);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       if (request.parentId) {
-        const parent = await this.comments.findById(request.parentId, db);
+        const parent = await this.comments.findById(db, request.parentId);
         if (!parent) throw notFound('Parent comment');
         if (parent.policy_id !== request.policyId) {
           throw unprocessable('The parent comment belongs to another policy', [
@@ -109,7 +113,7 @@ export class CommentsService {
       throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
     const body = validBody(request.body);
     if (body === current.body) return { comment: (await this.present(ctx, [current]))[0] };
-    const updated = await this.comments.editBody(current.id, body);
+    const updated = await this.comments.editBody(this.db.pool, current.id, body);
     if (!updated) throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
     return { comment: (await this.present(ctx, [updated]))[0] };
   }
@@ -120,18 +124,18 @@ export class CommentsService {
     const current = await this.findVisible(ctx, request.id);
     if (request.hard) {
       if (!caller.isAdmin) throw forbidden('Only an administrator may delete a comment permanently');
-      await this.comments.hardDelete(current.id);
+      await this.comments.hardDelete(this.db.pool, current.id);
       return { ok: true };
     }
     if (current.author_id !== caller.userId && !caller.isAdmin) {
       throw forbidden('Only the author or an administrator may delete this comment');
     }
-    await this.comments.softDelete(current.id);
+    await this.comments.softDelete(this.db.pool, current.id);
     return { ok: true };
   }
 
   private async findVisible(ctx: RequestContext, id: string): Promise<CommentRow> {
-    const row = await this.comments.findById(id);
+    const row = await this.comments.findById(this.db.pool, id);
     if (!row) throw notFound('Comment');
     await this.access.visible(ctx, row.policy_id).catch(() => {
       throw notFound('Comment');

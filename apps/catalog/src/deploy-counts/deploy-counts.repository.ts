@@ -1,13 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 
 @Injectable()
 export class DeployCountsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** Adds one deploy to the policy unless this event was counted already (one statement: both or neither). */
-  async countOnce(eventId: string, policyId: string): Promise<void> {
-    await this.dataSource.query(
+  async countOnce(db: Executor, eventId: string, policyId: string): Promise<void> {
+    await db.query(
       `WITH fresh AS (
          INSERT INTO catalog.counted_deploy_events (event_id, policy_id) VALUES ($1, $2)
          ON CONFLICT (event_id) DO NOTHING RETURNING policy_id)

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
+import { Database, DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
 import { DeployCountsRepository } from './deploy-counts.repository';
 
 /**
@@ -9,6 +9,7 @@ import { DeployCountsRepository } from './deploy-counts.repository';
 @Injectable()
 export class DeployCountsSubscriber implements OnApplicationBootstrap {
   constructor(
+    private readonly db: Database,
     private readonly events: DurableEventsClient,
     private readonly counts: DeployCountsRepository,
   ) {}
@@ -18,7 +19,7 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
       this.events,
       'catalog',
       (event) => (event.asset_type === 'policy' ? event.policy_id : null),
-      (eventId, policyId) => this.counts.countOnce(eventId, policyId),
+      (eventId, policyId) => this.counts.countOnce(this.db.pool, eventId, policyId),
     );
   }
 }

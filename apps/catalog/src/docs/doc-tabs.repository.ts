@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DocTab } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 interface DocTabRow {
   key: string;
@@ -12,10 +12,8 @@ interface DocTabRow {
 
 @Injectable()
 export class DocTabsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async list(policyId: string): Promise<DocTab[]> {
-    const rows = await this.dataSource.query<DocTabRow[]>(
+  async list(db: Executor, policyId: string): Promise<DocTab[]> {
+    const rows = await db.query<DocTabRow[]>(
       `SELECT key, title, kind, body_md, sort_order FROM catalog.policy_doc_tabs
         WHERE policy_id = $1 ORDER BY sort_order, key`,
       [policyId],
@@ -30,7 +28,7 @@ export class DocTabsRepository {
   }
 
   /** The published set becomes exactly `tabs`. */
-  async replaceAll(db: EntityManager, policyId: string, tabs: DocTab[]): Promise<void> {
+  async replaceAll(db: Executor, policyId: string, tabs: DocTab[]): Promise<void> {
     await db.query(`DELETE FROM catalog.policy_doc_tabs WHERE policy_id = $1`, [policyId]);
     for (const tab of tabs) {
       await db.query(

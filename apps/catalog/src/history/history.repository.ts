@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { HistoryEntry } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 interface HistoryRow {
   id: string;
@@ -13,10 +13,8 @@ interface HistoryRow {
 /** Every change to a policy, newest first; written in the transaction that makes the change. */
 @Injectable()
 export class HistoryRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   async record(
-    db: EntityManager,
+    db: Executor,
     policyId: string,
     actorId: string | null,
     action: string,
@@ -34,12 +32,13 @@ export class HistoryRepository {
    * the public facts: private actions are left out and details keep only the fields that changed.
    */
   async page(
+    db: Executor,
     policyId: string,
     beforeId: string | null,
     limit: number,
     full: boolean,
   ): Promise<HistoryEntry[]> {
-    const rows = await this.dataSource.query<HistoryRow[]>(
+    const rows = await db.query<HistoryRow[]>(
       `SELECT h.id::text AS id, h.action, h.actor_id, h.details, h.created_at FROM catalog.policy_history h
         WHERE h.policy_id = $1 AND ($2::bigint IS NULL OR h.id < $2::bigint)
           AND ($4::boolean OR h.action <> ALL($5::text[]))

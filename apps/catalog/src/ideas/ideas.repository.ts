@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
-import { fitToBudget, preparedQuery } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
 import { escapeLike } from '../policies/policies.repository';
 
 interface IdeaRow {
@@ -52,18 +51,16 @@ export interface DueDelivery {
 
 @Injectable()
 export class IdeasRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async insert(title: string, description: string, submitterId: string): Promise<Idea> {
-    const rows = await this.dataSource.query<IdeaRow[]>(
+  async insert(db: Executor, title: string, description: string, submitterId: string): Promise<Idea> {
+    const rows = await db.query<IdeaRow[]>(
       `INSERT INTO catalog.ideas (title, description, submitter_id) VALUES ($1, $2, $3) RETURNING *`,
       [title, description, submitterId],
     );
     return toIdea(rows[0]);
   }
 
-  async findById(id: string, viewerId: string | null = null): Promise<Idea | null> {
-    const rows = await this.dataSource.query<IdeaRow[]>(
+  async findById(db: Executor, id: string, viewerId: string | null = null): Promise<Idea | null> {
+    const rows = await db.query<IdeaRow[]>(
       `SELECT i.*, ${VOTED} AS voted FROM catalog.ideas i WHERE i.id = $2`,
       [viewerId, id],
     );
@@ -74,17 +71,17 @@ export class IdeasRepository {
    * One page of the ideas a viewer may see, one row more than asked to tell whether more follow; a page
    * is cut short (with `hasMore`) rather than exceed the reply budget in bytes.
    */
-  async search(s: IdeaSearch): Promise<{ ideas: Idea[]; hasMore: boolean }> {
+  async search(db: Executor, s: IdeaSearch): Promise<{ ideas: Idea[]; hasMore: boolean }> {
     const { sql, params } = ideaSearchQuery(s);
-    const rows = await this.dataSource.query<IdeaRow[]>(sql, params);
+    const rows = await db.query<IdeaRow[]>(sql, params);
     const head = rows.slice(0, s.limit).map(toIdea);
     const ideas = fitToBudget(head);
     return { ideas, hasMore: rows.length > s.limit || ideas.length < head.length };
   }
 
   /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
-  async pending(limit: number): Promise<Idea[]> {
-    const rows = await this.dataSource.query<IdeaRow[]>(
+  async pending(db: Executor, limit: number): Promise<Idea[]> {
+    const rows = await db.query<IdeaRow[]>(
       `SELECT * FROM catalog.ideas WHERE status = 'pending' ORDER BY created_at, id LIMIT $1`,
       [limit + 1],
     );
@@ -98,6 +95,7 @@ export class IdeasRepository {
    * when the idea is in another status.
    */
   async vote(
+    db: Executor,
     ideaId: string,
     userId: string,
     vote: boolean,
@@ -110,7 +108,7 @@ export class IdeasRepository {
       : `DELETE FROM catalog.idea_votes v USING catalog.ideas i
           WHERE v.idea_id = $1 AND v.user_id = $2 AND i.id = v.idea_id AND i.status = ANY($3::text[])
           RETURNING 1`;
-    const rows = await this.dataSource.query<Array<{ applied: boolean }>>(
+    const rows = await db.query<Array<{ applied: boolean }>>(
       `WITH changed AS (${change}),
             moved AS (UPDATE catalog.ideas SET votes = votes ${vote ? '+' : '-'} (SELECT count(*) FROM changed)
                        WHERE id = $1 AND (SELECT count(*) FROM changed) > 0 RETURNING id)
@@ -121,8 +119,13 @@ export class IdeasRepository {
   }
 
   /** Decides a pending idea once; null when it was not pending. */
-  async decide(id: string, status: 'approved' | 'rejected', feedback: string | null): Promise<Idea | null> {
-    const rows = await this.dataSource.query<[IdeaRow[], number]>(
+  async decide(
+    db: Executor,
+    id: string,
+    status: 'approved' | 'rejected',
+    feedback: string | null,
+  ): Promise<Idea | null> {
+    const rows = await db.query<[IdeaRow[], number]>(
       `UPDATE catalog.ideas SET status = $2, feedback = $3, reviewed_at = now()
         WHERE id = $1 AND status = 'pending' RETURNING *`,
       [id, status, feedback],
@@ -131,9 +134,9 @@ export class IdeasRepository {
   }
 
   /** Ideas that may be declared: approved (or already delivered). */
-  async declarable(ids: string[]): Promise<Set<string>> {
+  async declarable(db: Executor, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.dataSource.query<Array<{ id: string }>>(
+    const rows = await db.query<Array<{ id: string }>>(
       `SELECT id FROM catalog.ideas WHERE id = ANY($1::uuid[]) AND status IN ('approved', 'delivered')`,
       [ids],
     );
@@ -141,7 +144,7 @@ export class IdeasRepository {
   }
 
   async declare(
-    db: EntityManager,
+    db: Executor,
     resourceId: string,
     ideas: IdeaDeclaration[],
     resourceType: ResourceType = 'policy',
@@ -171,7 +174,7 @@ export class IdeasRepository {
    * and returns them; the ideas become `delivered`.
    */
   async deliver(
-    db: EntityManager,
+    db: Executor,
     resourceId: string,
     resourceType: ResourceType = 'policy',
   ): Promise<DueDelivery[]> {
@@ -193,13 +196,14 @@ export class IdeasRepository {
   }
 
   async deliveriesFor(
+    db: Executor,
     resourceIds: string[],
     resourceType: ResourceType = 'policy',
   ): Promise<Map<string, IdeaDelivery[]>> {
     const result = new Map<string, IdeaDelivery[]>();
     if (resourceIds.length === 0) return result;
     const rows = await preparedQuery<DeliveryRow>(
-      this.dataSource,
+      db,
       `SELECT d.resource_id, d.idea_id, i.title, d.phase, d.coverage, d.scope_note, d.completes_idea
          FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
         WHERE d.resource_type = $2 AND d.resource_id = ANY($1::uuid[]) ORDER BY i.title`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Idea, RequestContext, UserCaller } from '@pc/contracts';
-import { createServiceDataSource, DomainError, DurableEventsClient } from '@pc/platform';
+import { createServiceDataSource, Database, DomainError, DurableEventsClient } from '@pc/platform';
 import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { catalogDatabase } from '../database/catalog.datasource';
@@ -37,9 +37,10 @@ describe('ideas service against PostgreSQL', () => {
     await dataSource.initialize();
     // An in-process bus of its own: these rules never relay an event.
     const busConfig = testBus('in-process');
-    const outbox = new OutboxRepository(dataSource);
+    const database = new Database(dataSource);
+    const outbox = new OutboxRepository(database);
     const relay = new OutboxRelay(outbox, new DurableEventsClient(busConfig, 'ideas-spec'));
-    ideas = new IdeasService(new IdeasRepository(dataSource), outbox, relay, dataSource);
+    ideas = new IdeasService(database, new IdeasRepository(), outbox, relay);
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   CatalogEvents,
   type DeclareIdeasRequest,
@@ -26,8 +26,7 @@ import {
   type VoteIdeaRequest,
   type VoteIdeaResult,
 } from '@pc/contracts';
-import { badRequest, conflict, notFound, unprocessable } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { badRequest, conflict, Database, type Executor, notFound, unprocessable } from '@pc/platform';
 import { callerId, isAdmin, requireAdmin, requireUser } from '../common/caller';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { OutboxRepository } from '../outbox/outbox.repository';
@@ -46,10 +45,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class IdeasService {
   constructor(
+    private readonly db: Database,
     private readonly ideas: IdeasRepository,
     private readonly outbox: OutboxRepository,
     private readonly relay: OutboxRelay,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async submit(ctx: RequestContext, request: SubmitIdeaRequest): Promise<{ idea: Idea }> {
@@ -61,13 +60,13 @@ export class IdeasService {
       ...lengthProblem('description', description, IDEA_DESCRIPTION),
     ];
     if (problems.length > 0) throw badRequest('The idea is not valid', problems);
-    return { idea: await this.ideas.insert(title, description, caller.userId) };
+    return { idea: await this.ideas.insert(this.db.pool, title, description, caller.userId) };
   }
 
   /** Approved and delivered ideas, the caller's own in any status, and every idea for an administrator. */
   async list(ctx: RequestContext, request: ListIdeasRequest = {}): Promise<ListIdeasResult> {
     const search = checkedSearch(request);
-    return this.ideas.search({
+    return this.ideas.search(this.db.pool, {
       ...search,
       viewerId: callerId(ctx.caller),
       seesAll: isAdmin(ctx.caller),
@@ -86,7 +85,7 @@ export class IdeasService {
       throw badRequest('vote must be true or false', [{ field: 'vote', message: 'must be a boolean' }]);
     const idea = await this.visible(ctx, request.id);
     const allowed = request.vote ? VOTABLE : WITHDRAWABLE;
-    if (!(await this.ideas.vote(idea.id, caller.userId, request.vote, allowed))) {
+    if (!(await this.ideas.vote(this.db.pool, idea.id, caller.userId, request.vote, allowed))) {
       throw conflict(
         request.vote
           ? `Only approved ideas take votes; this one is ${idea.status}`
@@ -107,7 +106,7 @@ export class IdeasService {
   private async visible(ctx: RequestContext, id: string): Promise<Idea> {
     if (typeof id !== 'string' || !UUID.test(id)) throw notFound('Idea');
     const viewer = callerId(ctx.caller);
-    const idea = await this.ideas.findById(id, viewer);
+    const idea = await this.ideas.findById(this.db.pool, id, viewer);
     const visible =
       idea &&
       (idea.status === 'approved' ||
@@ -128,7 +127,7 @@ export class IdeasService {
         twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
       );
     }
-    const ok = await this.ideas.declarable(ids);
+    const ok = await this.ideas.declarable(this.db.pool, ids);
     const bad = ids.filter((id) => !ok.has(id));
     if (bad.length > 0) {
       throw unprocessable(
@@ -150,7 +149,7 @@ export class IdeasService {
   async declare(ctx: RequestContext, request: DeclareIdeasRequest): Promise<{ ok: true }> {
     requireUser(ctx);
     const ideas = await this.checkDeclarations(request.ideas);
-    await this.dataSource.transaction((db) =>
+    await this.db.transaction((db) =>
       this.ideas.declare(db, request.resourceId, ideas, request.resourceType),
     );
     return { ok: true };
@@ -159,7 +158,7 @@ export class IdeasService {
   /** For another service's resource, on its approval by an administrator. */
   async deliver(ctx: RequestContext, request: DeliverIdeasRequest): Promise<{ delivered: number }> {
     requireAdmin(ctx);
-    const delivered = await this.dataSource.transaction((db) =>
+    const delivered = await this.db.transaction((db) =>
       this.deliverAndAnnounce(db, request.resourceType, request.resourceId, request.resourceName),
     );
     if (delivered > 0) this.relay.kick();
@@ -170,7 +169,7 @@ export class IdeasService {
   async deliveries(
     request: ListIdeaDeliveriesRequest,
   ): Promise<{ deliveries: Record<string, IdeaDelivery[]> }> {
-    const found = await this.ideas.deliveriesFor(request.resourceIds, request.resourceType);
+    const found = await this.ideas.deliveriesFor(this.db.pool, request.resourceIds, request.resourceType);
     return { deliveries: Object.fromEntries(found) };
   }
 
@@ -180,7 +179,7 @@ export class IdeasService {
    * relayed after commit (the caller kicks the relay). Returns how many were delivered.
    */
   async deliverAndAnnounce(
-    db: EntityManager,
+    db: Executor,
     resourceType: ResourceType,
     resourceId: string,
     resourceName: string,
@@ -207,9 +206,9 @@ export class IdeasService {
     status: 'approved' | 'rejected',
   ): Promise<{ idea: Idea }> {
     requireAdmin(ctx);
-    const idea = await this.ideas.decide(request.id, status, request.feedback ?? null);
+    const idea = await this.ideas.decide(this.db.pool, request.id, status, request.feedback ?? null);
     if (idea) return { idea };
-    const existing = await this.ideas.findById(request.id);
+    const existing = await this.ideas.findById(this.db.pool, request.id);
     if (!existing) throw notFound('Idea');
     throw conflict(`The idea was already ${existing.status}`);
   }

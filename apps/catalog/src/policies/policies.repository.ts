@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SortOrder } from '@pc/contracts';
-import { preparedQuery } from '@pc/platform';
+import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
@@ -66,57 +65,49 @@ const MIN_PARTIAL = 3;
 
 @Injectable()
 export class PoliciesRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  get db(): EntityManager {
-    return this.dataSource.manager;
-  }
-
   /**
    * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
    * first (a common word fills the page from the first rows of the order), then, when it came back
    * short, the matches through the search indexes (a rare word).
    */
-  async search(s: PolicySearch): Promise<PolicyListRow[]> {
-    return searchPolicies(s, (sql, params) => preparedQuery<PolicyListRow>(this.dataSource, sql, params));
+  async search(db: Executor, s: PolicySearch): Promise<PolicyListRow[]> {
+    return searchPolicies(s, (sql, params) => preparedQuery<PolicyListRow>(db, sql, params));
   }
 
-  /** Outside a transaction, a prepared statement (the hottest read of the catalog). */
-  async findById(id: string, db?: EntityManager, lock = false): Promise<PolicyRow | null> {
-    if (!db && !lock) {
-      const [row] = await preparedQuery<PolicyRow>(this.dataSource, FIND_BY_ID, [id]);
+  /** On the pool, a prepared statement (the hottest read of the catalog); `lock` holds the row. */
+  async findById(db: Executor, id: string, lock = false): Promise<PolicyRow | null> {
+    if (!lock) {
+      const [row] = await preparedQuery<PolicyRow>(db, FIND_BY_ID, [id]);
       return row ?? null;
     }
-    const rows = await (db ?? this.db).query<PolicyRow[]>(`${FIND_BY_ID}${lock ? ' FOR UPDATE' : ''}`, [id]);
+    const rows = await db.query<PolicyRow[]>(`${FIND_BY_ID} FOR UPDATE`, [id]);
     return rows[0] ?? null;
   }
 
   /** A policy with its presentation for `viewerId`, as one prepared statement (the hottest read). */
-  async findPresented(id: string, viewerId: string | null): Promise<PresentedPolicyRow | null> {
-    const [row] = await preparedQuery<PresentedPolicyRow>(this.dataSource, FIND_PRESENTED_BY_ID, [
-      id,
-      viewerId,
-    ]);
+  async findPresented(db: Executor, id: string, viewerId: string | null): Promise<PresentedPolicyRow | null> {
+    const [row] = await preparedQuery<PresentedPolicyRow>(db, FIND_PRESENTED_BY_ID, [id, viewerId]);
     return row ?? null;
   }
 
   /** The presentations of many rows for `viewerId`, by policy id, in one statement. */
-  async presentations(ids: string[], viewerId: string | null): Promise<Map<string, Presentation>> {
+  async presentations(
+    db: Executor,
+    ids: string[],
+    viewerId: string | null,
+  ): Promise<Map<string, Presentation>> {
     if (ids.length === 0) return new Map();
-    const rows = await preparedQuery<Presentation & { id: string }>(this.dataSource, PRESENTATIONS, [
-      ids,
-      viewerId,
-    ]);
+    const rows = await preparedQuery<Presentation & { id: string }>(db, PRESENTATIONS, [ids, viewerId]);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  async slugTaken(slug: string, db: EntityManager = this.db): Promise<boolean> {
+  async slugTaken(db: Executor, slug: string): Promise<boolean> {
     const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
     return rows.length > 0;
   }
 
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Omit<
       PolicyRow,
       | 'id'
@@ -170,7 +161,7 @@ export class PoliciesRepository {
     return rows[0];
   }
 
-  async update(db: EntityManager, id: string, changes: PolicyChanges): Promise<PolicyRow> {
+  async update(db: Executor, id: string, changes: PolicyChanges): Promise<PolicyRow> {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
     if (entries.length > 0) {
       const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
@@ -179,22 +170,20 @@ export class PoliciesRepository {
         ...entries.map(([, v]) => v),
       ]);
     }
-    const row = await this.findById(id, db);
+    const row = await this.findById(db, id);
     if (!row) throw new Error(`policy ${id} vanished`);
     return row;
   }
 
-  async recordIssuesCheck(id: string, hasIssues: boolean): Promise<void> {
-    await this.db.query(
+  async recordIssuesCheck(db: Executor, id: string, hasIssues: boolean): Promise<void> {
+    await db.query(
       `UPDATE catalog.policies SET source_host_has_issues = $2, issues_checked_at = now() WHERE id = $1`,
       [id, hasIssues],
     );
   }
 
-  async countDownload(id: string): Promise<void> {
-    await this.db.query(`UPDATE catalog.policies SET download_count = download_count + 1 WHERE id = $1`, [
-      id,
-    ]);
+  async countDownload(db: Executor, id: string): Promise<void> {
+    await db.query(`UPDATE catalog.policies SET download_count = download_count + 1 WHERE id = $1`, [id]);
   }
 }
 

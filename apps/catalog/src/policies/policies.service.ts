@@ -14,9 +14,16 @@ import {
   type RevisionField,
   type UpdatePolicyRequest,
 } from '@pc/contracts';
-import { badRequest, conflict, fitToBudget, forbidden, notFound, unprocessable } from '@pc/platform';
+import {
+  badRequest,
+  conflict,
+  Database,
+  fitToBudget,
+  forbidden,
+  notFound,
+  unprocessable,
+} from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
-import { DataSource } from 'typeorm';
 import { CatalogEnv } from '../catalog.env';
 import { callerId, decodeCursor, encodeCursor, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -48,6 +55,7 @@ export class PoliciesService {
   private readonly issuesFailures = new Map<string, number>();
 
   constructor(
+    private readonly db: Database,
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
     private readonly presenter: PolicyPresenter,
@@ -57,7 +65,6 @@ export class PoliciesService {
     private readonly revisions: RevisionsService,
     private readonly submissions: SubmissionsRepository,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
-    @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
   ) {}
 
@@ -83,7 +90,7 @@ export class PoliciesService {
         { field: 'offset', message: 'must be 0 (or absent) with a cursor' },
       ]);
     }
-    const rows = await this.policies.search({
+    const rows = await this.policies.search(this.db.pool, {
       viewerId: callerId(ctx.caller),
       category: request.category,
       q: request.q,
@@ -101,7 +108,7 @@ export class PoliciesService {
 
   /** One statement reads the policy with its presentation; the owner comes from the cache. */
   async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
-    const row = await this.policies.findPresented(id, callerId(ctx.caller));
+    const row = await this.policies.findPresented(this.db.pool, id, callerId(ctx.caller));
     if (!row || !canSee(ctx.caller, row)) throw notFound('Policy');
     return { policy: await this.presenter.presented(ctx, row) };
   }
@@ -182,10 +189,10 @@ export class PoliciesService {
       )
       .map(([column]) => column);
     const updated = await onePendingPerField(() =>
-      this.dataSource.transaction(async (db) => {
+      this.db.transaction(async (db) => {
         // The submission's lock first, then the policy's: the order an approval takes them in.
-        const submission = await this.submissions.findByPolicy(current.id, db, true);
-        const locked = await this.policies.findById(current.id, db, true);
+        const submission = await this.submissions.findByPolicy(db, current.id, true);
+        const locked = await this.policies.findById(db, current.id, true);
         if (!locked || locked.status !== current.status) {
           throw conflict('The policy was reviewed while this change was made: reload it and try again');
         }
@@ -210,7 +217,7 @@ export class PoliciesService {
   async docs(ctx: RequestContext, id: string): Promise<PolicyDocsResult> {
     const row = await this.access.visible(ctx, id);
     const canEdit = isUser(ctx.caller) && (ctx.caller.userId === row.owner_id || ctx.caller.isAdmin);
-    const tabs = await this.docTabs.list(id);
+    const tabs = await this.docTabs.list(this.db.pool, id);
     const shown = canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
     return { tabs: shown, completeness: completeness(filledPredefined(tabs)), canEdit };
   }
@@ -226,7 +233,7 @@ export class PoliciesService {
       Math.max(request.limit ?? HISTORY_LIMIT.default, HISTORY_LIMIT.min),
       HISTORY_LIMIT.max,
     );
-    const rows = await this.history.page(request.id, decodeCursor(request.before), limit, full);
+    const rows = await this.history.page(this.db.pool, request.id, decodeCursor(request.before), limit, full);
     const head = rows.slice(0, limit);
     const entries = fitToBudget(head);
     const more = rows.length > limit || entries.length < head.length;
@@ -249,7 +256,7 @@ export class PoliciesService {
       const info = await this.sourceHost.getRepository(
         this.sourceHost.parseRepositoryUrl(row.source_host_url),
       );
-      await this.policies.recordIssuesCheck(row.id, info.hasIssues);
+      await this.policies.recordIssuesCheck(this.db.pool, row.id, info.hasIssues);
       this.issuesFailures.delete(row.id);
       return { enabled: info.hasIssues };
     } catch {
@@ -273,7 +280,7 @@ export class PoliciesService {
 
   async download(ctx: RequestContext, id: string): Promise<{ ok: true }> {
     await this.access.visible(ctx, id);
-    await this.policies.countDownload(id);
+    await this.policies.countDownload(this.db.pool, id);
     return { ok: true };
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Caller, isUser, type RequestContext } from '@pc/contracts';
-import { forbidden, notFound } from '@pc/platform';
-import type { EntityManager } from 'typeorm';
+import { Database, type Executor, forbidden, notFound } from '@pc/platform';
 import type { PolicyRow } from './policy.row';
 import { PoliciesRepository } from './policies.repository';
 
@@ -16,22 +15,42 @@ export function canSee(caller: Caller, row: PolicyRow): boolean {
  */
 @Injectable()
 export class PolicyAccess {
-  constructor(private readonly policies: PoliciesRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly policies: PoliciesRepository,
+  ) {}
 
-  async visible(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<PolicyRow> {
-    const row = await this.policies.findById(id, db, lock);
+  /** On the pool unless given a transaction's executor (`lock` then holds the row). */
+
+  async visible(
+    ctx: RequestContext,
+    id: string,
+    db: Executor = this.db.pool,
+    lock = false,
+  ): Promise<PolicyRow> {
+    const row = await this.policies.findById(db, id, lock);
     if (!row || !canSee(ctx.caller, row)) throw notFound('Policy');
     return row;
   }
 
-  async owned(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<PolicyRow> {
+  async owned(
+    ctx: RequestContext,
+    id: string,
+    db: Executor = this.db.pool,
+    lock = false,
+  ): Promise<PolicyRow> {
     const row = await this.visible(ctx, id, db, lock);
     if (!isUser(ctx.caller) || ctx.caller.userId !== row.owner_id)
       throw forbidden('Only the owner may do this');
     return row;
   }
 
-  async ownedOrAdmin(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<PolicyRow> {
+  async ownedOrAdmin(
+    ctx: RequestContext,
+    id: string,
+    db: Executor = this.db.pool,
+    lock = false,
+  ): Promise<PolicyRow> {
     const row = await this.visible(ctx, id, db, lock);
     if (!isUser(ctx.caller) || (ctx.caller.userId !== row.owner_id && !ctx.caller.isAdmin)) {
       throw forbidden('Only the owner or an administrator may do this');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Policy, RequestContext } from '@pc/contracts';
+import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
 import { UsersDirectory } from '../common/users.directory';
 import { toPolicy } from './policy.mapper';
@@ -15,6 +16,7 @@ const NONE: Presentation = { doc_tabs: 0, doc_filled: 0, deliveries: [], liked: 
 @Injectable()
 export class PolicyPresenter {
   constructor(
+    private readonly db: Database,
     private readonly policies: PoliciesRepository,
     private readonly users: UsersDirectory,
   ) {}
@@ -26,6 +28,7 @@ export class PolicyPresenter {
         rows.map((r) => r.owner_id),
       ),
       this.policies.presentations(
+        this.db.pool,
         rows.map((r) => r.id),
         callerId(ctx.caller),
       ),

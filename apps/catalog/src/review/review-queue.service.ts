@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_QUEUE_LIMIT, type RequestContext, type ReviewQueue } from '@pc/contracts';
-import { fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { Database, fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { IdeasRepository } from '../ideas/ideas.repository';
 import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
@@ -14,6 +14,7 @@ import { SubmissionsRepository, toSubmissionSummary } from '../submissions/submi
 @Injectable()
 export class ReviewQueueService {
   constructor(
+    private readonly db: Database,
     private readonly submissions: SubmissionsRepository,
     private readonly revisions: RevisionsRepository,
     private readonly ideas: IdeasRepository,
@@ -23,9 +24,9 @@ export class ReviewQueueService {
     requireAdmin(ctx);
     const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
     const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(limit),
-      this.revisions.pending(limit),
-      this.ideas.pending(limit),
+      this.submissions.pending(this.db.pool, limit),
+      this.revisions.pending(this.db.pool, limit),
+      this.ideas.pending(this.db.pool, limit),
     ]);
     const budget = Math.floor(LIST_REPLY_BUDGET_BYTES / 3);
     const shown = {

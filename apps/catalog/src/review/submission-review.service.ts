@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PolicySubmission, RequestContext, ReviewRequest } from '@pc/contracts';
-import { conflict, notFound } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { conflict, Database, type Executor, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { publishedDocTabs } from '../docs/doc-tabs';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
@@ -28,7 +27,7 @@ export class SubmissionReviewService {
     private readonly history: HistoryRepository,
     private readonly ideasService: IdeasService,
     private readonly relay: OutboxRelay,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
   ) {}
 
   /**
@@ -37,7 +36,7 @@ export class SubmissionReviewService {
    */
   async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
     const admin = requireAdmin(ctx);
-    const { row, delivered } = await this.dataSource.transaction(async (db) => {
+    const { row, delivered } = await this.db.transaction(async (db) => {
       const current = await this.waiting(db, request.id);
       // What the reviewer saw is what gets pinned: the commits (and content digests) validation read.
       const v = current.validation;
@@ -75,7 +74,7 @@ export class SubmissionReviewService {
 
   async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
     const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const current = await this.waiting(db, request.id);
       await this.policies.update(db, current.policy_id, { status: 'rejected' });
       const rejected = await this.submissions.update(
@@ -94,8 +93,8 @@ export class SubmissionReviewService {
   }
 
   /** Locked until the decision commits, so that an edit and a decision never interleave. */
-  private async waiting(db: EntityManager, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id, db, true);
+  private async waiting(db: Executor, id: string): Promise<SubmissionRow> {
+    const row = await this.submissions.findById(db, id, true);
     if (!row) throw notFound('Submission');
     if (row.status !== 'submitted') throw conflict(`The submission was already ${row.status}`);
     return row;

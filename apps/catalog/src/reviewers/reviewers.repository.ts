@@ -1,13 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 
 /** `catalog.policy_reviewers`: who, besides administrators, reviews a policy. */
 @Injectable()
 export class ReviewersRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async isDesignated(policyId: string, userId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
+  async isDesignated(db: Executor, policyId: string, userId: string): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
       `SELECT 1 FROM catalog.policy_reviewers WHERE policy_id = $1 AND user_id = $2`,
       [policyId, userId],
     );
@@ -15,8 +13,8 @@ export class ReviewersRepository {
   }
 
   /** Idempotent: designating someone twice keeps the first designation. */
-  async designate(policyId: string, userId: string, designatedBy: string): Promise<void> {
-    await this.dataSource.query(
+  async designate(db: Executor, policyId: string, userId: string, designatedBy: string): Promise<void> {
+    await db.query(
       `INSERT INTO catalog.policy_reviewers (policy_id, user_id, designated_by) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING`,
       [policyId, userId, designatedBy],
@@ -24,8 +22,8 @@ export class ReviewersRepository {
   }
 
   /** True when there was a designation to remove. */
-  async remove(policyId: string, userId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<[unknown[], number]>(
+  async remove(db: Executor, policyId: string, userId: string): Promise<boolean> {
+    const rows = await db.query<[unknown[], number]>(
       `DELETE FROM catalog.policy_reviewers WHERE policy_id = $1 AND user_id = $2 RETURNING policy_id`,
       [policyId, userId],
     );

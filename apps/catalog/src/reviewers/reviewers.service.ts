@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUser, type PolicyReviewerRequest, type RequestContext } from '@pc/contracts';
-import { notFound } from '@pc/platform';
+import { Database, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { UsersDirectory } from '../common/users.directory';
 import { PolicyAccess } from '../policies/policy-access';
@@ -10,6 +10,7 @@ import { ReviewersRepository } from './reviewers.repository';
 @Injectable()
 export class ReviewersService {
   constructor(
+    private readonly db: Database,
     private readonly reviewers: ReviewersRepository,
     private readonly access: PolicyAccess,
     private readonly users: UsersDirectory,
@@ -19,7 +20,10 @@ export class ReviewersService {
     await this.access.visible(ctx, policyId);
     const caller = ctx.caller;
     if (!isUser(caller)) return { isReviewer: false };
-    return { isReviewer: caller.isAdmin || (await this.reviewers.isDesignated(policyId, caller.userId)) };
+    return {
+      isReviewer:
+        caller.isAdmin || (await this.reviewers.isDesignated(this.db.pool, policyId, caller.userId)),
+    };
   }
 
   async designate(ctx: RequestContext, request: PolicyReviewerRequest): Promise<{ ok: true }> {
@@ -27,14 +31,15 @@ export class ReviewersService {
     await this.access.visible(ctx, request.policyId);
     const found = await this.users.findMany(ctx, [request.userId]);
     if (!found.has(request.userId)) throw notFound('User');
-    await this.reviewers.designate(request.policyId, request.userId, admin.userId);
+    await this.reviewers.designate(this.db.pool, request.policyId, request.userId, admin.userId);
     return { ok: true };
   }
 
   async remove(ctx: RequestContext, request: PolicyReviewerRequest): Promise<{ ok: true }> {
     requireAdmin(ctx);
     await this.access.visible(ctx, request.policyId);
-    if (!(await this.reviewers.remove(request.policyId, request.userId))) throw notFound('Reviewer');
+    if (!(await this.reviewers.remove(this.db.pool, request.policyId, request.userId)))
+      throw notFound('Reviewer');
     return { ok: true };
   }
 }

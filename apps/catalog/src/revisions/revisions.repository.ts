@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PolicyRevision, RevisionField } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
-import { DataSource, type EntityManager } from 'typeorm';
 
 export interface RevisionRow {
   id: string;
@@ -18,10 +18,8 @@ export interface RevisionRow {
 
 @Injectable()
 export class RevisionsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Pick<RevisionRow, 'policy_id' | 'field' | 'proposed_value' | 'previous_value' | 'submitted_by'>,
   ): Promise<RevisionRow> {
     const rows = await db.query<RevisionRow[]>(
@@ -32,14 +30,14 @@ export class RevisionsRepository {
     return rows[0];
   }
 
-  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<RevisionRow | null> {
+  async findById(db: Executor, id: string): Promise<RevisionRow | null> {
     const rows = await db.query<RevisionRow[]>(`SELECT * FROM catalog.policy_revisions WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   /** Decides a pending revision once, even under concurrent calls; null when it was not pending. */
   async decide(
-    db: EntityManager,
+    db: Executor,
     id: string,
     status: 'approved' | 'rejected',
     reviewerId: string,
@@ -57,7 +55,7 @@ export class RevisionsRepository {
    * On a transfer the pending proposals of the previous owner are rejected with `feedback`, in the
    * accepting transaction: the new owner never inherits text they did not write.
    */
-  async withdrawPending(db: EntityManager, policyId: string, feedback: string): Promise<RevisionRow[]> {
+  async withdrawPending(db: Executor, policyId: string, feedback: string): Promise<RevisionRow[]> {
     const [rows] = await db.query<[RevisionRow[], number]>(
       `UPDATE catalog.policy_revisions SET status = 'rejected', feedback = $2, reviewed_at = now()
         WHERE policy_id = $1 AND status = 'pending' RETURNING *`,
@@ -69,12 +67,13 @@ export class RevisionsRepository {
   /** Every revision of a policy (for its owner and administrators), newest first. */
   /** Newest first, keyset-paged: all of a policy's revisions, or only those `proposer` made. */
   listFor(
+    db: Executor,
     policyId: string,
     proposer: string | null,
     limit: number,
     before: Keyset | null,
   ): Promise<Array<RevisionRow & { cursor_key: string }>> {
-    return this.dataSource.query(
+    return db.query(
       `SELECT *, submitted_at::text AS cursor_key FROM catalog.policy_revisions
         WHERE policy_id = $1 AND ($2::uuid IS NULL OR submitted_by = $2)
           AND ($3::timestamptz IS NULL OR (submitted_at, id) < ($3::timestamptz, $4::uuid))
@@ -84,8 +83,8 @@ export class RevisionsRepository {
   }
 
   /** The oldest `limit` pending revisions (one more, to tell whether others wait). */
-  pending(limit: number): Promise<Array<RevisionRow & { policy_name: string }>> {
-    return this.dataSource.query(
+  pending(db: Executor, limit: number): Promise<Array<RevisionRow & { policy_name: string }>> {
+    return db.query(
       `SELECT r.*, p.name AS policy_name FROM catalog.policy_revisions r
          JOIN catalog.policies p ON p.id = r.policy_id
         WHERE r.status = 'pending' ORDER BY r.submitted_at, r.id LIMIT $1`,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type CreateRevisionRequest,
   isUser,
@@ -13,8 +13,7 @@ import {
   type ReviewRequest,
   type RevisionField,
 } from '@pc/contracts';
-import { conflict, DomainError, notFound, unprocessable } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { conflict, Database, DomainError, type Executor, notFound, unprocessable } from '@pc/platform';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { HistoryRepository } from '../history/history.repository';
@@ -55,12 +54,12 @@ export interface ProposedRepositories {
 @Injectable()
 export class RevisionsService {
   constructor(
+    private readonly db: Database,
     private readonly revisions: RevisionsRepository,
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
     private readonly history: HistoryRepository,
     private readonly inspector: RepositoryInspector,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async propose(
@@ -71,7 +70,7 @@ export class RevisionsService {
     const policy = await this.access.owned(ctx, request.policyId);
     const draft = await this.check(policy, request.field, request.value);
     const row = await onePendingPerField(() =>
-      this.dataSource.transaction((db) => this.file(db, policy.id, caller.userId, draft)),
+      this.db.transaction((db) => this.file(db, policy.id, caller.userId, draft)),
     );
     return { revision: toRevision(row), policy_name: policy.name };
   }
@@ -135,12 +134,7 @@ export class RevisionsService {
   }
 
   /** Writes a checked proposal in the caller's transaction (see `onePendingPerField` for the 409). */
-  async file(
-    db: EntityManager,
-    policyId: string,
-    userId: string,
-    draft: RevisionDraft,
-  ): Promise<RevisionRow> {
+  async file(db: Executor, policyId: string, userId: string, draft: RevisionDraft): Promise<RevisionRow> {
     const inserted = await this.revisions.insert(db, {
       policy_id: policyId,
       field: draft.field,
@@ -168,6 +162,7 @@ export class RevisionsService {
     const all = caller.isAdmin || (isUser(ctx.caller) && caller.userId === policy.owner_id);
     const limit = Math.min(request.limit ?? REVISIONS_LIMIT.default, REVISIONS_LIMIT.max);
     const rows = await this.revisions.listFor(
+      this.db.pool,
       request.id,
       all ? null : caller.userId,
       limit,
@@ -181,7 +176,7 @@ export class RevisionsService {
   async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
     const admin = requireAdmin(ctx);
     const pin = await this.pinFor(request.id);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const decided = await this.revisions.decide(
         db,
         request.id,
@@ -210,9 +205,9 @@ export class RevisionsService {
    * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
    */
   private async pinFor(revisionId: string): Promise<PinChanges | null> {
-    const pending = await this.revisions.findById(revisionId);
+    const pending = await this.revisions.findById(this.db.pool, revisionId);
     if (!pending || pending.status !== 'pending' || pending.field === 'description') return null;
-    const policy = await this.policies.findById(pending.policy_id);
+    const policy = await this.policies.findById(this.db.pool, pending.policy_id);
     if (!policy) return null;
     const value = (field: RevisionField): string | null =>
       pending.field === field ? pending.proposed_value : policy[field];
@@ -239,7 +234,7 @@ export class RevisionsService {
 
   async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
     const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const decided = await this.revisions.decide(
         db,
         request.id,
@@ -259,8 +254,8 @@ export class RevisionsService {
   }
 
   /** Read in the deciding transaction: a second pool connection per request can starve the pool. */
-  private async notPending(db: EntityManager, id: string): Promise<DomainError> {
-    const existing = await this.revisions.findById(id, db);
+  private async notPending(db: Executor, id: string): Promise<DomainError> {
+    const existing = await this.revisions.findById(db, id);
     return existing ? conflict(`The revision was already ${existing.status}`) : notFound('Revision');
   }
 }

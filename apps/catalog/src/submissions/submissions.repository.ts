@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 import type {
   DocTab,
   PolicySubmission,
@@ -6,7 +7,6 @@ import type {
   SubmissionSummary,
   SubmissionValidation,
 } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { Keyset } from '../common/paging';
 
 /** A row of catalog.policy_submissions. `submitted_by` stays who submitted it, whoever owns it now. */
@@ -56,10 +56,8 @@ export type SubmissionChanges = Partial<
 
 @Injectable()
 export class SubmissionsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Pick<
       SubmissionRecord,
       | 'policy_id'
@@ -94,26 +92,18 @@ export class SubmissionsRepository {
    * `lock` takes the submission's and its policy's row locks (in that order, the order every writer of
    * both follows), so that a status read here stays true until the transaction ends.
    */
-  findById(
-    id: string,
-    db: EntityManager = this.dataSource.manager,
-    lock = false,
-  ): Promise<SubmissionRow | null> {
-    return this.findOne('s.id', id, db, lock);
+  findById(db: Executor, id: string, lock = false): Promise<SubmissionRow | null> {
+    return this.findOne(db, 's.id', id, lock);
   }
 
-  findByPolicy(
-    policyId: string,
-    db: EntityManager = this.dataSource.manager,
-    lock = false,
-  ): Promise<SubmissionRow | null> {
-    return this.findOne('s.policy_id', policyId, db, lock);
+  findByPolicy(db: Executor, policyId: string, lock = false): Promise<SubmissionRow | null> {
+    return this.findOne(db, 's.policy_id', policyId, lock);
   }
 
   private async findOne(
+    db: Executor,
     column: 's.id' | 's.policy_id',
     value: string,
-    db: EntityManager,
     lock: boolean,
   ): Promise<SubmissionRow | null> {
     const rows = await db.query<SubmissionRow[]>(
@@ -125,11 +115,12 @@ export class SubmissionsRepository {
 
   /** `limit + 1` submissions of the policies `userId` owns now, newest first, after the keyset `after`. */
   listBy(
+    db: Executor,
     userId: string,
     limit: number,
     after: Keyset | null,
   ): Promise<Array<SubmissionRow & { cursor_key: string }>> {
-    return this.dataSource.query(
+    return db.query(
       `SELECT s.*, p.owner_id, s.created_at::text AS cursor_key FROM catalog.policy_submissions s
          JOIN catalog.policies p ON p.id = s.policy_id
         WHERE p.owner_id = $1 AND ($2::timestamptz IS NULL OR (s.created_at, s.id) < ($2::timestamptz, $3::uuid))
@@ -139,15 +130,15 @@ export class SubmissionsRepository {
   }
 
   /** The oldest `limit` waiting submissions (one more, to tell whether others wait). */
-  pending(limit: number): Promise<SubmissionRow[]> {
-    return this.dataSource.query<SubmissionRow[]>(
+  pending(db: Executor, limit: number): Promise<SubmissionRow[]> {
+    return db.query<SubmissionRow[]>(
       `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at, s.id LIMIT $1`,
       [limit + 1],
     );
   }
 
   async update(
-    db: EntityManager,
+    db: Executor,
     id: string,
     changes: SubmissionChanges,
     reviewerId?: string,

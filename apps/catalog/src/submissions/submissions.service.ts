@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
@@ -15,8 +15,7 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { conflict, Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { stageDocTabs } from '../docs/doc-tabs';
@@ -36,6 +35,7 @@ import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submi
 @Injectable()
 export class SubmissionsService {
   constructor(
+    private readonly db: Database,
     private readonly submissions: SubmissionsRepository,
     private readonly policies: PoliciesRepository,
     private readonly policiesService: PoliciesService,
@@ -43,7 +43,6 @@ export class SubmissionsService {
     private readonly ideas: IdeasRepository,
     private readonly ideasService: IdeasService,
     private readonly inspector: RepositoryInspector,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async validate(
@@ -63,7 +62,7 @@ export class SubmissionsService {
     const validation = await this.validRepository(request);
     const ideas = await this.ideasService.checkDeclarations(request.deliversIdeaIds ?? []);
     const stagedTabs = stageDocTabs(request.docTabs);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const policy = await this.policies.insert(db, {
         slug: await this.freeSlug(db, request.name),
         name: request.name.trim(),
@@ -119,6 +118,7 @@ export class SubmissionsService {
     const caller = requireUser(ctx);
     const limit = Math.min(request.limit ?? SUBMISSIONS_LIMIT.default, SUBMISSIONS_LIMIT.max);
     const rows = await this.submissions.listBy(
+      this.db.pool,
       caller.userId,
       limit,
       decodeKeyset(request.cursor, 'submissions'),
@@ -159,8 +159,8 @@ export class SubmissionsService {
       ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
       : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
-    const row = await this.dataSource.transaction(async (db) => {
-      const locked = await this.submissions.findById(current.id, db, true);
+    const row = await this.db.transaction(async (db) => {
+      const locked = await this.submissions.findById(db, current.id, true);
       if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
       if (locked.status === 'approved') throw approvedAlready(request);
       const policyChanges: PolicyChanges = {
@@ -233,7 +233,7 @@ export class SubmissionsService {
 
   /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */
   private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id);
+    const row = await this.submissions.findById(this.db.pool, id);
     const caller = ctx.caller;
     if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
       throw notFound('Submission');
@@ -241,7 +241,7 @@ export class SubmissionsService {
     return row;
   }
 
-  private async freeSlug(db: EntityManager, name: string): Promise<string> {
+  private async freeSlug(db: Executor, name: string): Promise<string> {
     const base =
       name
         .toLowerCase()
@@ -249,7 +249,7 @@ export class SubmissionsService {
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-+|-+$/g, '')
         .slice(0, 80) || 'policy';
-    if (!(await this.policies.slugTaken(base, db))) return base;
+    if (!(await this.policies.slugTaken(db, base))) return base;
     return `${base}-${randomBytes(3).toString('hex')}`;
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { TransferResourceType, TransferRole, TransferStatus } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
 
 export interface TransferRow {
@@ -21,10 +21,8 @@ export interface TransferRow {
 
 @Injectable()
 export class TransfersRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** Offers that ran out become `expired`, so they no longer block a new offer. */
-  async expireStale(db: EntityManager, resourceType: string, resourceId: string): Promise<void> {
+  async expireStale(db: Executor, resourceType: string, resourceId: string): Promise<void> {
     await db.query(
       `UPDATE catalog.transfers SET status = 'expired', decided_at = expires_at
         WHERE resource_type = $1 AND resource_id = $2 AND status = 'pending' AND expires_at <= now()`,
@@ -33,7 +31,7 @@ export class TransfersRepository {
   }
 
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Pick<
       TransferRow,
       'resource_type' | 'resource_id' | 'resource_name' | 'from_user_id' | 'to_user_id' | 'recipient_key'
@@ -58,7 +56,7 @@ export class TransfersRepository {
   }
 
   /** Inside a transaction, pass its manager: a second pool connection per request can starve the pool. */
-  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<TransferRow | null> {
+  async findById(db: Executor, id: string): Promise<TransferRow | null> {
     const rows = await db.query<TransferRow[]>(`SELECT * FROM catalog.transfers WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
@@ -68,7 +66,7 @@ export class TransfersRepository {
    * concurrent calls. Null when it was not (or no longer) open.
    */
   async decide(
-    db: EntityManager,
+    db: Executor,
     id: string,
     by: { column: 'from_user_id' | 'to_user_id'; userId: string },
     status: 'accepted' | 'rejected' | 'cancelled',
@@ -84,6 +82,7 @@ export class TransfersRepository {
 
   /** Newest first, keyset-paged; `role` narrows to the transfers the user receives or initiated. */
   listFor(
+    db: Executor,
     userId: string,
     role: TransferRole | undefined,
     limit: number,
@@ -95,7 +94,7 @@ export class TransfersRepository {
         : role === 'initiator'
           ? 'from_user_id = $1'
           : '(to_user_id = $1 OR from_user_id = $1)';
-    return this.dataSource.query(
+    return db.query(
       `SELECT *, created_at::text AS cursor_key FROM catalog.transfers
         WHERE ${where} AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $4`,

@@ -12,8 +12,15 @@ import {
   TRANSFERS_LIMIT,
   type UserCaller,
 } from '@pc/contracts';
-import { BusClient, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import {
+  BusClient,
+  Database,
+  DomainError,
+  type Executor,
+  forbidden,
+  notFound,
+  unprocessable,
+} from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -32,6 +39,7 @@ const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before t
 @Injectable()
 export class TransfersService {
   constructor(
+    private readonly db: Database,
     private readonly transfers: TransfersRepository,
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
@@ -40,7 +48,6 @@ export class TransfersService {
     private readonly users: UsersDirectory,
     private readonly bus: BusClient,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -64,7 +71,7 @@ export class TransfersService {
       throw unprocessable('You cannot transfer to yourself', [{ field: 'recipient', message: 'is you' }]);
     }
     try {
-      const row = await this.dataSource.transaction(async (db) => {
+      const row = await this.db.transaction(async (db) => {
         await this.transfers.expireStale(db, resource.type, resource.id);
         const inserted = await this.transfers.insert(
           db,
@@ -116,7 +123,7 @@ export class TransfersService {
   /** Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. */
   async accept(ctx: RequestContext, request: TransferDecisionRequest): Promise<TransferAcceptResult> {
     const caller = requireUser(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
       if (decided.resource_type === 'policy') {
         await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
@@ -151,7 +158,7 @@ export class TransfersService {
 
   async reject(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
     const caller = requireUser(ctx);
-    const row = await this.dataSource.transaction((db) =>
+    const row = await this.db.transaction((db) =>
       this.decideOrExplain(db, caller, request.id, 'to_user_id', 'rejected', request.feedback ?? null),
     );
     return { transfer: await this.present(ctx, caller, row) };
@@ -159,7 +166,7 @@ export class TransfersService {
 
   async cancel(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
     const caller = requireUser(ctx);
-    const row = await this.dataSource.transaction((db) =>
+    const row = await this.db.transaction((db) =>
       this.decideOrExplain(db, caller, request.id, 'from_user_id', 'cancelled', null),
     );
     return { transfer: await this.present(ctx, caller, row) };
@@ -173,6 +180,7 @@ export class TransfersService {
     const caller = requireUser(ctx);
     const limit = Math.min(request.limit ?? TRANSFERS_LIMIT.default, TRANSFERS_LIMIT.max);
     const rows = await this.transfers.listFor(
+      this.db.pool,
       caller.userId,
       request.role,
       limit,
@@ -189,7 +197,7 @@ export class TransfersService {
 
   /** Who may decide is part of the arbiter; when nothing changed, say why (404, expired, decided). */
   private async decideOrExplain(
-    db: EntityManager,
+    db: Executor,
     caller: UserCaller,
     id: string,
     column: 'from_user_id' | 'to_user_id',
@@ -198,7 +206,7 @@ export class TransfersService {
   ): Promise<TransferRow> {
     const decided = await this.transfers.decide(db, id, { column, userId: caller.userId }, status, feedback);
     if (decided) return decided;
-    const existing = await this.transfers.findById(id, db);
+    const existing = await this.transfers.findById(db, id);
     if (!existing || (existing.from_user_id !== caller.userId && existing.to_user_id !== caller.userId)) {
       throw notFound('Transfer');
     }

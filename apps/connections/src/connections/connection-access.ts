@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
-import { BusClient, forbidden, notFound } from '@pc/platform';
+import { BusClient, Database, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { type ConnectionRow, ConnectionsRepository } from './connections.repository';
 
@@ -12,6 +12,7 @@ import { type ConnectionRow, ConnectionsRepository } from './connections.reposit
 @Injectable()
 export class ConnectionAccess {
   constructor(
+    private readonly db: Database,
     private readonly connections: ConnectionsRepository,
     private readonly bus: BusClient,
   ) {}
@@ -26,7 +27,7 @@ export class ConnectionAccess {
   /** The row, for its owner or a member of a workspace it is shared into; 404 for anyone else. */
   async visible(ctx: RequestContext, id: string): Promise<{ row: ConnectionRow; owner: boolean }> {
     const caller = requireUser(ctx);
-    const row = await this.connections.findById(id);
+    const row = await this.connections.findById(this.db.pool, id);
     if (!row) throw notFound('Connection');
     if (row.owner_id === caller.userId) return { row, owner: true };
     const { workspaceIds } = await this.bus.request(WorkspacesRpc.connectionAccess, ctx, {

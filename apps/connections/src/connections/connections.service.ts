@@ -18,7 +18,7 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import type { PlatformConnection } from '@pc/gateway-platform';
-import { badRequest, BusClient, conflict, notFound } from '@pc/platform';
+import { badRequest, BusClient, conflict, Database, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
 import { OrgsCache } from '../orgs/orgs.cache';
@@ -34,6 +34,7 @@ const CREDENTIAL_FIELDS = ['clientId', 'clientSecret', 'organizationId'] as cons
 @Injectable()
 export class ConnectionsService {
   constructor(
+    private readonly db: Database,
     private readonly connections: ConnectionsRepository,
     private readonly access: ConnectionAccess,
     private readonly check: CredentialCheck,
@@ -47,7 +48,7 @@ export class ConnectionsService {
   /** The caller's own connections (shared ones appear in the workspaces they are shared into). */
   async list(ctx: RequestContext): Promise<{ connections: Connection[] }> {
     const caller = requireUser(ctx);
-    const rows = await this.connections.listOwnedBy(caller.userId, CONNECTION_LIMITS.perOwner);
+    const rows = await this.connections.listOwnedBy(this.db.pool, caller.userId, CONNECTION_LIMITS.perOwner);
     return { connections: rows.map(toConnection) };
   }
 
@@ -60,8 +61,10 @@ export class ConnectionsService {
     if (isHostProblem(validation.code)) throw hostProblem(validation);
     const id = randomUUID();
     const sealed = this.box.seal(id, request.clientSecret);
-    const row = await this.connections.insertWithin(
-      {
+    const row = await this.db.transaction(async (tx) => {
+      await this.connections.lockOwner(tx, caller.userId);
+      if ((await this.connections.countOwnedBy(tx, caller.userId)) >= CONNECTION_LIMITS.perOwner) return null;
+      return this.connections.insert(tx, {
         id,
         owner_id: caller.userId,
         name: request.name.trim(),
@@ -73,9 +76,8 @@ export class ConnectionsService {
         secret_ciphertext: sealed.ciphertext,
         validated_at: new Date(validation.checked_at),
         validation_error: validation.error,
-      },
-      CONNECTION_LIMITS.perOwner,
-    );
+      });
+    });
     if (!row) throw conflict(`You already have ${CONNECTION_LIMITS.perOwner} connections: delete one first`);
     return { connection: toConnection(row), validation };
   }
@@ -156,7 +158,7 @@ export class ConnectionsService {
         validation_error: validation.error,
       } satisfies ConnectionChanges);
     }
-    const updated = await this.connections.update(row.id, changes);
+    const updated = await this.connections.update(this.db.pool, row.id, changes);
     if (!updated) throw notFound('Connection');
     this.cache.forget(row.id);
     return { connection: toConnection(updated) };
@@ -171,7 +173,7 @@ export class ConnectionsService {
   async remove(ctx: RequestContext, id: string): Promise<{ ok: true }> {
     const row = await this.access.owned(ctx, id);
     await this.bus.request(WorkspacesRpc.removeConnection, ctx, { connectionId: row.id });
-    await this.connections.delete(row.id);
+    await this.connections.delete(this.db.pool, row.id);
     this.cache.forget(row.id);
     return { ok: true };
   }
@@ -180,7 +182,7 @@ export class ConnectionsService {
     const row = await this.access.owned(ctx, id);
     const checked = await this.check.check(this.stored.of(row), row.organization_id);
     const updated =
-      (await this.connections.update(row.id, {
+      (await this.connections.update(this.db.pool, row.id, {
         validated_at: new Date(checked.checked_at),
         validation_error: checked.error,
       })) ?? row;
@@ -223,13 +225,13 @@ export class ConnectionsService {
   /** For the workspaces service: whether the caller owns the connection. */
   async ownership(ctx: RequestContext, id: string): Promise<{ owned: boolean }> {
     const caller = requireUser(ctx);
-    const row = await this.connections.findById(id);
+    const row = await this.connections.findById(this.db.pool, id);
     return { owned: row !== null && row.owner_id === caller.userId };
   }
 
   /** For the workspaces service: names of the connections that still exist. */
   async summaries(ids: string[]): Promise<ConnectionSummariesResult> {
-    const rows = await this.connections.findMany(ids.slice(0, 1000));
+    const rows = await this.connections.findMany(this.db.pool, ids.slice(0, 1000));
     return { connections: rows.map((r) => ({ ...toSummary(r), owner_id: r.owner_id })) };
   }
 }

@@ -1,7 +1,2 @@
-import { isUser, type RequestContext, type UserCaller } from '@pc/contracts';
-import { unauthenticated } from '@pc/platform';
-
-export function requireUser(ctx: RequestContext): UserCaller {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller;
-}
+// The one copy lives in @pc/platform (auth/caller.ts).
+export { requireUser } from '@pc/platform';

@@ -63,8 +63,11 @@ export class SubmissionsController {
   })
   @ApiCreatedResponse({ type: CreatedSubmissionDto })
   @ApiErrors(
-    [400, 'The body is malformed, or the repository failed validation (details lists every problem)'],
-    [422, 'A declared idea is not approved and visible, or is listed twice'],
+    [400, 'The body is malformed'],
+    [
+      422,
+      'The repository failed validation (CATALOG.VALIDATION_FAILED, every problem in details, the report in `validation`), or a declared idea is not approved and visible, or is listed twice',
+    ],
     [502, 'The source host could not be read; try again later'],
   )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateSubmissionDto) {
@@ -90,14 +93,17 @@ export class SubmissionsController {
   })
   @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(
-    [400, 'A field is invalid, or the new repository or ref failed validation'],
+    [400, 'A field is invalid'],
     [
       403,
       "The submission was approved: its sourceRef or implementationSourceRef are an administrator's to change",
     ],
     [404, 'No such submission of the caller'],
     [409, 'The submission was already approved'],
-    [422, 'A declared idea is not approved'],
+    [
+      422,
+      'The new repository or ref failed validation (CATALOG.VALIDATION_FAILED, the report in `validation`), or a declared idea is not approved',
+    ],
     [502, 'The source host could not be read; try again later'],
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateSubmissionDto) {

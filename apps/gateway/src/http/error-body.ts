@@ -1,5 +1,11 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { EVALUATION_LIMITS, EVALUATION_SEVERITIES, type FieldError } from '@pc/contracts';
+import {
+  ERROR_CODES,
+  EVALUATION_LIMITS,
+  EVALUATION_SEVERITIES,
+  type ErrorCode,
+  type FieldError,
+} from '@pc/contracts';
 
 export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'username' })
@@ -40,17 +46,19 @@ export class ErrorBodyDto {
   details?: FieldErrorDto[] | Record<string, string>;
 
   @ApiPropertyOptional({
-    description: 'Stable machine-readable error code',
+    enum: ERROR_CODES,
+    description:
+      "Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`)",
     example: 'IDENTITY.USERNAME_TAKEN',
   })
-  code?: string;
+  code?: ErrorCode;
 
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
     description:
       'More context some errors carry beside `details`: a failed repository validation on POST or PATCH ' +
-      '/submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here, the same ' +
+      '/submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here (422), the same ' +
       'object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH ' +
       '/ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers.',
   })

@@ -13,8 +13,8 @@ describe('the error body of a service error', () => {
       'req-1',
     );
     expect(body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
+      statusCode: 422,
+      error: 'Unprocessable Entity',
       message: 'The repository is not a valid policy repository',
       code: 'CATALOG.VALIDATION_FAILED',
       details: [{ field: 'validation', message: 'No Cargo.toml found' }],
@@ -31,5 +31,12 @@ describe('the error body of a service error', () => {
       'r',
     );
     expect(upstream).toMatchObject({ body: { statusCode: 502 }, retryAfter: 30 });
+  });
+});
+
+describe('one status per condition', () => {
+  it('answers a repository that failed validation with 422 in the catalog and in rulesets alike', () => {
+    for (const code of ['CATALOG.VALIDATION_FAILED', 'RULESETS.VALIDATION_FAILED'] as const)
+      expect(toErrorBody(new RemoteError({ code, message: 'invalid' }), 'r').body.statusCode).toBe(422);
   });
 });

@@ -10,8 +10,7 @@ import {
   type SessionResult,
   type SignupRequest,
 } from '@pc/contracts';
-import { BusClient, DomainError, hashSecret, unauthenticated } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { BusClient, Database, DomainError, type Executor, hashSecret, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { TokensRepository } from '../tokens/tokens.repository';
 import { toUserProfile } from '../users/user.mapper';
@@ -25,25 +24,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class AuthService {
   constructor(
+    private readonly db: Database,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
     private readonly tokens: TokensRepository,
     private readonly bus: BusClient,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /** The account and its first session are written together, or not at all. */
   async signup(request: SignupRequest): Promise<SessionResult> {
     const passwordHash = await hashPassword(request.password);
     try {
-      return await this.dataSource.transaction(async (db) => {
-        const user = await this.users.insert(db, {
+      return await this.db.transaction(async (tx) => {
+        const user = await this.users.insert(tx, {
           email: request.email.trim().toLowerCase(),
           password_hash: passwordHash,
           name: request.name.trim(),
         });
-        return this.openSession(user, db);
+        return this.openSession(user, tx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -57,14 +56,14 @@ export class AuthService {
 
   /** Wrong email and wrong password look the same, and take the same time. */
   async login(request: LoginRequest): Promise<SessionResult> {
-    const user = await this.users.findByEmail(request.email);
+    const user = await this.users.findByEmail(this.db.pool, request.email);
     const valid = await verifyPassword(request.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
     return this.openSession(user);
   }
 
   async logout(ctx: RequestContext, sessionHash: string): Promise<{ ok: true }> {
-    await this.sessions.deleteByHash(sessionHash);
+    await this.sessions.deleteByHash(this.db.pool, sessionHash);
     await this.bus.emit(IdentityEvents.sessionEnded, ctx, { sessionHash });
     return { ok: true };
   }
@@ -77,11 +76,11 @@ export class AuthService {
   }
 
   private async authenticateToken(tokenHash: string): Promise<AuthenticateResult> {
-    const record = await this.tokens.findUsable(tokenHash);
+    const record = await this.tokens.findUsable(this.db.pool, tokenHash);
     if (!record) throw invalidToken();
-    const user = await this.users.findById(record.user_id);
+    const user = await this.users.findById(this.db.pool, record.user_id);
     if (!user) throw invalidToken();
-    await this.tokens.touch(record.id);
+    await this.tokens.touch(this.db.pool, record.id);
     return {
       caller: {
         kind: 'user',
@@ -96,9 +95,9 @@ export class AuthService {
   }
 
   private async authenticateSession(sessionHash: string): Promise<AuthenticateResult> {
-    const session = await this.sessions.findLive(sessionHash);
+    const session = await this.sessions.findLive(this.db.pool, sessionHash);
     if (!session) throw unauthenticated('Your session has ended; sign in again');
-    const user = await this.users.findById(session.user_id);
+    const user = await this.users.findById(this.db.pool, session.user_id);
     if (!user) throw unauthenticated('Your session has ended; sign in again');
     return {
       caller: {
@@ -112,10 +111,10 @@ export class AuthService {
     };
   }
 
-  private async openSession(user: UserRow, db?: EntityManager): Promise<SessionResult> {
+  private async openSession(user: UserRow, db: Executor = this.db.pool): Promise<SessionResult> {
     const sessionToken = `pcs_${randomBytes(32).toString('base64url')}`;
     const expiresAt = new Date(Date.now() + this.env.SESSION_TTL_DAYS * DAY_MS);
-    await this.sessions.create(user.id, hashSecret(sessionToken), expiresAt, db);
+    await this.sessions.create(db, user.id, hashSecret(sessionToken), expiresAt);
     return { user: toUserProfile(user), sessionToken, expiresAt: expiresAt.toISOString() };
   }
 }

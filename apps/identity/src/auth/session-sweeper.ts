@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger } from '@pc/platform';
+import { createLogger, Database } from '@pc/platform';
 import { SessionsRepository } from './sessions.repository';
 
 const log = createLogger('identity');
@@ -10,7 +10,10 @@ const EVERY_MS = 60 * 60 * 1000;
 export class SessionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly sessions: SessionsRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsRepository,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), EVERY_MS);
@@ -23,7 +26,7 @@ export class SessionSweeper implements OnApplicationBootstrap, OnApplicationShut
 
   async sweep(): Promise<number> {
     try {
-      const removed = await this.sessions.deleteExpired();
+      const removed = await this.sessions.deleteExpired(this.db.pool);
       if (removed > 0) log.info({ removed }, 'expired sessions removed');
       return removed;
     } catch (error) {

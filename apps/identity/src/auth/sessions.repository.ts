@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 
 /** A row of `identity.sessions`: a browser session; the cookie holds the secret, the table its hash. */
 export interface SessionRow {
@@ -12,14 +12,7 @@ export interface SessionRow {
 
 @Injectable()
 export class SessionsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async create(
-    userId: string,
-    tokenHash: string,
-    expiresAt: Date,
-    db: EntityManager = this.dataSource.manager,
-  ): Promise<SessionRow> {
+  async create(db: Executor, userId: string, tokenHash: string, expiresAt: Date): Promise<SessionRow> {
     const rows = await db.query<SessionRow[]>(
       `INSERT INTO identity.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, $3) RETURNING *`,
       [userId, tokenHash, expiresAt],
@@ -28,22 +21,22 @@ export class SessionsRepository {
   }
 
   /** Sessions past their expiry are of no use to anyone: removed in the background. */
-  async deleteExpired(): Promise<number> {
-    const [, removed] = await this.dataSource.query<[unknown[], number]>(
+  async deleteExpired(db: Executor): Promise<number> {
+    const [, removed] = await db.query<[unknown[], number]>(
       `DELETE FROM identity.sessions WHERE expires_at < now()`,
     );
     return removed;
   }
 
-  async findLive(tokenHash: string): Promise<SessionRow | null> {
-    const rows = await this.dataSource.query<SessionRow[]>(
+  async findLive(db: Executor, tokenHash: string): Promise<SessionRow | null> {
+    const rows = await db.query<SessionRow[]>(
       `SELECT * FROM identity.sessions WHERE token_hash = $1 AND expires_at > now()`,
       [tokenHash],
     );
     return rows[0] ?? null;
   }
 
-  async deleteByHash(tokenHash: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM identity.sessions WHERE token_hash = $1`, [tokenHash]);
+  async deleteByHash(db: Executor, tokenHash: string): Promise<void> {
+    await db.query(`DELETE FROM identity.sessions WHERE token_hash = $1`, [tokenHash]);
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Notification } from '@pc/contracts';
-import { DataSource } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 interface NotificationRow {
   id: string;
@@ -14,15 +14,14 @@ interface NotificationRow {
 
 @Injectable()
 export class NotificationsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** Once per event id: a redelivered event changes nothing. */
   async addOnce(
+    db: Executor,
     eventId: string,
     userId: string,
     fields: Pick<NotificationRow, 'kind' | 'title' | 'body' | 'data'>,
   ): Promise<void> {
-    await this.dataSource.query(
+    await db.query(
       `INSERT INTO identity.notifications (event_id, user_id, kind, title, body, data)
        SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM identity.users WHERE id = $2)
        ON CONFLICT (event_id) DO NOTHING`,
@@ -30,8 +29,8 @@ export class NotificationsRepository {
     );
   }
 
-  async listFor(userId: string): Promise<Notification[]> {
-    const rows = await this.dataSource.query<NotificationRow[]>(
+  async listFor(db: Executor, userId: string): Promise<Notification[]> {
+    const rows = await db.query<NotificationRow[]>(
       `SELECT id, kind, title, body, data, read_at, created_at FROM identity.notifications
         WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200`,
       [userId],

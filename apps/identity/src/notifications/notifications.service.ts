@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { type IdeaDeliveredEvent, isUser, type Notification, type RequestContext } from '@pc/contracts';
-import { badRequest, unauthenticated } from '@pc/platform';
+import { badRequest, Database, unauthenticated } from '@pc/platform';
 import { NotificationsRepository } from './notifications.repository';
 
 /** The caller's inbox, filled by events of other services. */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly notifications: NotificationsRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly notifications: NotificationsRepository,
+  ) {}
 
   async list(ctx: RequestContext): Promise<{ notifications: Notification[] }> {
     if (!isUser(ctx.caller)) throw unauthenticated();
-    return { notifications: await this.notifications.listFor(ctx.caller.userId) };
+    return { notifications: await this.notifications.listFor(this.db.pool, ctx.caller.userId) };
   }
 
   /** A malformed event is refused (not acknowledged) so the sender's outbox keeps it for a fix. */
@@ -24,7 +27,7 @@ export class NotificationsService {
         missing.map((field) => ({ field, message: 'is required' })),
       );
     }
-    await this.notifications.addOnce(event.eventId, event.submitterId, {
+    await this.notifications.addOnce(this.db.pool, event.eventId, event.submitterId, {
       kind: 'idea_delivered',
       title: `Your idea "${event.ideaTitle}" was delivered`,
       body: `${event.resourceName} delivers it and is now published.`,

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Scope } from '@pc/contracts';
-import { DataSource } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 /** A row of `identity.access_tokens`: a personal access token; only the secret's SHA-256 is stored. */
 export interface AccessTokenRow {
@@ -25,39 +25,38 @@ const ACTIVE = `revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()
 
 @Injectable()
 export class TokensRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** Newest first; revoked and expired records stay listed, up to the most recent 500. */
-  listForUser(userId: string): Promise<AccessTokenRow[]> {
-    return this.dataSource.query<AccessTokenRow[]>(
+  listForUser(db: Executor, userId: string): Promise<AccessTokenRow[]> {
+    return db.query<AccessTokenRow[]>(
       `SELECT * FROM identity.access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 500`,
       [userId],
     );
   }
 
-  /**
-   * Inserts the token unless its owner already holds `cap` active ones (then null). The owner's row is
-   * locked for the count and the insert, so concurrent creations cannot exceed the cap together.
-   */
-  insertWithinCap(token: NewAccessToken, cap: number): Promise<AccessTokenRow | null> {
-    return this.dataSource.transaction(async (db) => {
-      await db.query(`SELECT 1 FROM identity.users WHERE id = $1 FOR UPDATE`, [token.user_id]);
-      const [{ active }] = await db.query<Array<{ active: number }>>(
-        `SELECT count(*)::int AS active FROM identity.access_tokens WHERE user_id = $1 AND ${ACTIVE}`,
-        [token.user_id],
-      );
-      if (active >= cap) return null;
-      const rows = await db.query<AccessTokenRow[]>(
-        `INSERT INTO identity.access_tokens (user_id, name, token_hash, token_prefix, scopes, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [token.user_id, token.name, token.token_hash, token.token_prefix, token.scopes, token.expires_at],
-      );
-      return rows[0];
-    });
+  /** Locks the owner's row: concurrent creations count and insert one after the other. */
+  async lockOwner(db: Executor, userId: string): Promise<void> {
+    await db.query(`SELECT 1 FROM identity.users WHERE id = $1 FOR UPDATE`, [userId]);
   }
 
-  async findOwned(userId: string, id: string): Promise<AccessTokenRow | null> {
-    const rows = await this.dataSource.query<AccessTokenRow[]>(
+  async countActive(db: Executor, userId: string): Promise<number> {
+    const [{ active }] = await db.query<Array<{ active: number }>>(
+      `SELECT count(*)::int AS active FROM identity.access_tokens WHERE user_id = $1 AND ${ACTIVE}`,
+      [userId],
+    );
+    return active;
+  }
+
+  async insert(db: Executor, token: NewAccessToken): Promise<AccessTokenRow> {
+    const rows = await db.query<AccessTokenRow[]>(
+      `INSERT INTO identity.access_tokens (user_id, name, token_hash, token_prefix, scopes, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [token.user_id, token.name, token.token_hash, token.token_prefix, token.scopes, token.expires_at],
+    );
+    return rows[0];
+  }
+
+  async findOwned(db: Executor, userId: string, id: string): Promise<AccessTokenRow | null> {
+    const rows = await db.query<AccessTokenRow[]>(
       `SELECT * FROM identity.access_tokens WHERE id = $1 AND user_id = $2`,
       [id, userId],
     );
@@ -65,8 +64,8 @@ export class TokensRepository {
   }
 
   /** Neither revoked nor expired. */
-  async findUsable(tokenHash: string): Promise<AccessTokenRow | null> {
-    const rows = await this.dataSource.query<AccessTokenRow[]>(
+  async findUsable(db: Executor, tokenHash: string): Promise<AccessTokenRow | null> {
+    const rows = await db.query<AccessTokenRow[]>(
       `SELECT * FROM identity.access_tokens WHERE token_hash = $1 AND ${ACTIVE}`,
       [tokenHash],
     );
@@ -74,8 +73,8 @@ export class TokensRepository {
   }
 
   /** Records use, at most once a minute per token, so that hot tokens do not write on every call. */
-  async touch(id: string): Promise<void> {
-    await this.dataSource.query(
+  async touch(db: Executor, id: string): Promise<void> {
+    await db.query(
       `UPDATE identity.access_tokens SET last_used_at = now()
         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
       [id],
@@ -83,11 +82,11 @@ export class TokensRepository {
   }
 
   /** Sets `revoked_at` once; returns the row as it is afterwards (null: not the caller's token). */
-  async revoke(userId: string, id: string): Promise<AccessTokenRow | null> {
-    await this.dataSource.query(
+  async revoke(db: Executor, userId: string, id: string): Promise<AccessTokenRow | null> {
+    await db.query(
       `UPDATE identity.access_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
       [id, userId],
     );
-    return this.findOwned(userId, id);
+    return this.findOwned(db, userId, id);
   }
 }

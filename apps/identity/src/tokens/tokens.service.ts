@@ -3,20 +3,19 @@ import {
   type CreateTokenRequest,
   type CreateTokenResult,
   IdentityEvents,
-  isUser,
   type RequestContext,
   type RevokeTokenResult,
   type TokenRecord,
-  type UserCaller,
 } from '@pc/contracts';
 import {
   BusClient,
+  Database,
   DomainError,
   displayPrefix,
   generateAccessToken,
   hashSecret,
   notFound,
-  unauthenticated,
+  requireUser,
   unprocessable,
 } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
@@ -28,6 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class TokensService {
   constructor(
+    private readonly db: Database,
     private readonly tokens: TokensRepository,
     private readonly bus: BusClient,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
@@ -35,7 +35,7 @@ export class TokensService {
 
   async list(ctx: RequestContext): Promise<{ tokens: TokenRecord[] }> {
     const caller = requireUser(ctx);
-    return { tokens: (await this.tokens.listForUser(caller.userId)).map(toTokenRecord) };
+    return { tokens: (await this.tokens.listForUser(this.db.pool, caller.userId)).map(toTokenRecord) };
   }
 
   /** Only a signed-in browser session may create a token: a token cannot mint another. */
@@ -49,8 +49,11 @@ export class TokensService {
     }
     const token = generateAccessToken();
     const cap = this.env.MAX_ACTIVE_TOKENS_PER_USER;
-    const record = await this.tokens.insertWithinCap(
-      {
+    // The owner's row is locked for the count and the insert: concurrent creations cannot pass the cap.
+    const record = await this.db.transaction(async (tx) => {
+      await this.tokens.lockOwner(tx, caller.userId);
+      if ((await this.tokens.countActive(tx, caller.userId)) >= cap) return null;
+      return this.tokens.insert(tx, {
         user_id: caller.userId,
         name: request.name.trim(),
         token_hash: hashSecret(token),
@@ -58,9 +61,8 @@ export class TokensService {
         scopes: [...new Set(request.scopes)].sort(),
         expires_at:
           request.expiresInDays === null ? null : new Date(Date.now() + request.expiresInDays * DAY_MS),
-      },
-      cap,
-    );
+      });
+    });
     if (!record) throw unprocessable(`You have ${cap} active tokens, the most allowed: revoke one first`);
     return { token, record: toTokenRecord(record) };
   }
@@ -68,7 +70,7 @@ export class TokensService {
   /** Immediate and irreversible: every gateway replica drops its cached look-up at once. */
   async revoke(ctx: RequestContext, id: string): Promise<RevokeTokenResult> {
     const caller = requireUser(ctx);
-    const record = await this.tokens.revoke(caller.userId, id);
+    const record = await this.tokens.revoke(this.db.pool, caller.userId, id);
     if (!record) throw notFound('Token');
     await this.bus.emit(IdentityEvents.tokenRevoked, ctx, {
       tokenId: record.id,
@@ -77,9 +79,4 @@ export class TokensService {
     });
     return { ok: true, record: toTokenRecord(record) };
   }
-}
-
-function requireUser(ctx: RequestContext): UserCaller {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller;
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { createLogger } from '@pc/platform';
-import { DataSource } from 'typeorm';
+import { createLogger, Database } from '@pc/platform';
 import { hashPassword } from '../auth/password';
 import { IdentityEnv } from '../identity.env';
 import { isUniqueViolation } from './users.service';
@@ -16,23 +15,23 @@ const log = createLogger('identity');
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
+    private readonly db: Database,
     private readonly users: UsersRepository,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
-    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const email = this.env.BOOTSTRAP_ADMIN_EMAIL?.trim().toLowerCase();
     const password = this.env.BOOTSTRAP_ADMIN_PASSWORD;
     if (!email) {
-      if (!(await this.users.anyAdministrator())) {
+      if (!(await this.users.anyAdministrator(this.db.pool))) {
         log.warn(
           'no administrator exists and BOOTSTRAP_ADMIN_EMAIL is not set: set BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD to create one (npm start does this for you)',
         );
       }
       return;
     }
-    const existing = await this.users.findByEmail(email);
+    const existing = await this.users.findByEmail(this.db.pool, email);
     if (existing) {
       if (!existing.is_admin && !this.env.BOOTSTRAP_ADMIN_PROMOTE_EXISTING) {
         log.warn(
@@ -42,7 +41,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
         return;
       }
       if (!existing.is_admin) {
-        await this.users.makeAdministrator(existing.id);
+        await this.users.makeAdministrator(this.db.pool, existing.id);
         log.info({ userId: existing.id }, 'existing account made administrator');
       }
       return;
@@ -52,7 +51,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       return;
     }
     try {
-      const admin = await this.users.insert(this.dataSource.manager, {
+      const admin = await this.users.insert(this.db.pool, {
         email,
         password_hash: await hashPassword(password),
         name: 'Administrator',

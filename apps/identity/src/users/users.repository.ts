@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 
 /** A row of `identity.users`. Emails and usernames are stored lower-cased; both are unique. */
 export interface UserRow {
@@ -34,42 +34,38 @@ const PROFILE_COLUMNS: ReadonlyArray<keyof ProfileChanges> = [
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async findById(id: string, db: EntityManager = this.dataSource.manager): Promise<UserRow | null> {
+  async findById(db: Executor, id: string): Promise<UserRow | null> {
     const rows = await db.query<UserRow[]>(`SELECT * FROM identity.users WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
-  async findByEmail(email: string): Promise<UserRow | null> {
-    const rows = await this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE email = $1`, [
+  async findByEmail(db: Executor, email: string): Promise<UserRow | null> {
+    const rows = await db.query<UserRow[]>(`SELECT * FROM identity.users WHERE email = $1`, [
       email.trim().toLowerCase(),
     ]);
     return rows[0] ?? null;
   }
 
-  async findByUsername(username: string): Promise<UserRow | null> {
-    const rows = await this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE username = $1`, [
+  async findByUsername(db: Executor, username: string): Promise<UserRow | null> {
+    const rows = await db.query<UserRow[]>(`SELECT * FROM identity.users WHERE username = $1`, [
       username.toLowerCase(),
     ]);
     return rows[0] ?? null;
   }
 
-  findByIds(ids: string[]): Promise<UserRow[]> {
+  findByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query<UserRow[]>(`SELECT * FROM identity.users WHERE id = ANY($1::uuid[])`, [ids]);
+    return db.query<UserRow[]>(`SELECT * FROM identity.users WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  async anyAdministrator(): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM identity.users WHERE is_admin LIMIT 1`,
-    );
+  async anyAdministrator(db: Executor): Promise<boolean> {
+    const rows = await db.query<unknown[]>(`SELECT 1 FROM identity.users WHERE is_admin LIMIT 1`);
     return rows.length > 0;
   }
 
   /** A new account; a taken email fails with PostgreSQL's unique violation (23505). */
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: Pick<UserRow, 'email' | 'password_hash' | 'name'> & { is_admin?: boolean },
   ): Promise<UserRow> {
     const rows = await db.query<UserRow[]>(
@@ -80,21 +76,18 @@ export class UsersRepository {
   }
 
   /** Applies the given profile columns (a taken username fails with 23505); null when the user is gone. */
-  async updateProfile(id: string, changes: ProfileChanges): Promise<UserRow | null> {
+  async updateProfile(db: Executor, id: string, changes: ProfileChanges): Promise<UserRow | null> {
     const columns = PROFILE_COLUMNS.filter((column) => changes[column] !== undefined);
-    if (columns.length === 0) return this.findById(id);
+    if (columns.length === 0) return this.findById(db, id);
     const assignments = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
-    const [rows] = await this.dataSource.query<[UserRow[], number]>(
+    const [rows] = await db.query<[UserRow[], number]>(
       `UPDATE identity.users SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
       [id, ...columns.map((column) => changes[column])],
     );
     return rows[0] ?? null;
   }
 
-  async makeAdministrator(id: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE identity.users SET is_admin = true, updated_at = now() WHERE id = $1`,
-      [id],
-    );
+  async makeAdministrator(db: Executor, id: string): Promise<void> {
+    await db.query(`UPDATE identity.users SET is_admin = true, updated_at = now() WHERE id = $1`, [id]);
   }
 }

@@ -10,7 +10,7 @@ import {
   type UserSummary,
   isUser,
 } from '@pc/contracts';
-import { BusClient, DomainError, notFound, unauthenticated } from '@pc/platform';
+import { BusClient, Database, DomainError, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
 import { type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
@@ -20,6 +20,7 @@ const UNIQUE_VIOLATION = '23505';
 @Injectable()
 export class UsersService {
   constructor(
+    private readonly db: Database,
     private readonly users: UsersRepository,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
     private readonly bus: BusClient,
@@ -42,7 +43,7 @@ export class UsersService {
       profile_is_public: changes.profileIsPublic,
     };
     try {
-      const updated = await this.users.updateProfile(user.id, columns);
+      const updated = await this.users.updateProfile(this.db.pool, user.id, columns);
       if (!updated) throw unauthenticated('The account no longer exists');
       await this.bus.emit(IdentityEvents.userUpdated, ctx, { userId: updated.id });
       return { user: toUserProfile(updated) };
@@ -57,13 +58,13 @@ export class UsersService {
   }
 
   async getPublicProfile(username: string): Promise<{ user: PublicProfile }> {
-    const user = await this.users.findByUsername(username.replace(/^@/, ''));
+    const user = await this.users.findByUsername(this.db.pool, username.replace(/^@/, ''));
     if (!user?.username) throw notFound('User');
     return { user: toPublicProfile({ ...user, username: user.username }) };
   }
 
   async findMany(request: FindUsersRequest): Promise<{ users: UserSummary[] }> {
-    const users = await this.users.findByIds([...new Set(request.ids)]);
+    const users = await this.users.findByIds(this.db.pool, [...new Set(request.ids)]);
     return { users: users.map((u) => toUserSummary(u, this.env.AVATAR_BASE_URL)) };
   }
 
@@ -72,14 +73,14 @@ export class UsersService {
     const key = request.usernameOrEmail.trim();
     const user =
       key.includes('@') && !key.startsWith('@')
-        ? await this.users.findByEmail(key)
-        : await this.users.findByUsername(key.replace(/^@/, ''));
+        ? await this.users.findByEmail(this.db.pool, key)
+        : await this.users.findByUsername(this.db.pool, key.replace(/^@/, ''));
     return { user: user ? toUserSummary(user, this.env.AVATAR_BASE_URL) : null };
   }
 
   private async currentUser(ctx: RequestContext): Promise<UserRow> {
     if (!isUser(ctx.caller)) throw unauthenticated();
-    const user = await this.users.findById(ctx.caller.userId);
+    const user = await this.users.findById(this.db.pool, ctx.caller.userId);
     if (!user) throw unauthenticated('The account no longer exists');
     return user;
   }

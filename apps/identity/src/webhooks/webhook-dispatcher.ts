@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
 import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
-import { createLogger } from '@pc/platform';
+import { createLogger, Database } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import { retryDelayMs, signedHeaders } from './webhook-signer';
@@ -35,6 +35,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly env: IdentityEnv,
     private readonly deliveries: WebhooksRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly db: Database,
   ) {
     this.http = new OutboundHttpClient({
       guard: outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST }),
@@ -144,7 +145,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     if (disabled) {
       log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint disabled after a run of failures');
-      await this.notifications.addOnce(randomUUID(), delivery.userId, {
+      await this.notifications.addOnce(this.db.pool, randomUUID(), delivery.userId, {
         kind: 'webhook_disabled',
         title: 'A webhook endpoint was disabled',
         body: `${redactUrl(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,

@@ -2072,11 +2072,12 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Stable machine-readable error code
+             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`)
              * @example IDENTITY.USERNAME_TAKEN
+             * @enum {string}
              */
-            code?: string;
-            /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here, the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "CATALOG.VALIDATION_FAILED" | "CATALOG.COMMENT_DELETED" | "CATALOG.REVISION_PENDING" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "RULESETS.VALIDATION_FAILED";
+            /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here (422), the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
             validation?: {
                 [key: string]: unknown;
             };
@@ -7498,7 +7499,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedSubmissionDto"];
                 };
             };
-            /** @description The body is malformed, or the repository failed validation (details lists every problem) */
+            /** @description The body is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7543,7 +7544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A declared idea is not approved and visible, or is listed twice */
+            /** @description The repository failed validation (CATALOG.VALIDATION_FAILED, every problem in details, the report in `validation`), or a declared idea is not approved and visible, or is listed twice */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +7691,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubmissionEnvelopeDto"];
                 };
             };
-            /** @description A field is invalid, or the new repository or ref failed validation */
+            /** @description A field is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7757,7 +7758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A declared idea is not approved */
+            /** @description The new repository or ref failed validation (CATALOG.VALIDATION_FAILED, the report in `validation`), or a declared idea is not approved */
             422: {
                 headers: {
                     [name: string]: unknown;

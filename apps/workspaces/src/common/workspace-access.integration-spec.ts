@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@pc/contracts';
-import { createServiceDataSource, DomainError } from '@pc/platform';
+import { createServiceDataSource, Database, DomainError } from '@pc/platform';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { workspacesDatabase } from '../database/workspaces.datasource';
+import { MembersRepository } from '../members/members.repository';
+import { SharesRepository } from '../shares/shares.repository';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { WorkspaceAccessRules } from './workspace-access';
 
@@ -14,7 +16,10 @@ type Who = 'owner' | 'admin' | 'member' | 'disabled' | 'outsider' | 'platformAdm
 describe('workspace access rules (service level, PostgreSQL)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
-  let repo: WorkspacesRepository;
+  let database: Database;
+  const repo = new WorkspacesRepository();
+  const members = new MembersRepository();
+  const shares = new SharesRepository();
   let rules: WorkspaceAccessRules;
   const ids: Record<Who, string> = {
     owner: randomUUID(),
@@ -39,7 +44,7 @@ describe('workspace access rules (service level, PostgreSQL)', () => {
 
   async function outcome(rule: Rule, who: Who): Promise<string> {
     try {
-      await repo.transaction(async (tx) => {
+      await database.transaction(async (tx) => {
         if (rule === 'view') return rules.view(ctx(who), ws, tx);
         if (rule === 'manage') return rules.manage(ctx(who), ws, tx);
         return rules.owner(ctx(who), ws, tx);
@@ -55,14 +60,14 @@ describe('workspace access rules (service level, PostgreSQL)', () => {
     db = await createTestDatabase();
     dataSource = createServiceDataSource({ ...workspacesDatabase, url: db.url, poolSize: 2 });
     await dataSource.initialize();
-    repo = new WorkspacesRepository(dataSource);
-    rules = new WorkspaceAccessRules(repo);
-    ws = await repo.transaction(async (tx) => {
+    database = new Database(dataSource);
+    rules = new WorkspaceAccessRules(database, repo, members);
+    ws = await database.transaction(async (tx) => {
       const row = await repo.insert(tx, { name: 'Team', slug: `team-${Date.now()}`, ownerId: ids.owner });
-      await repo.addMember(tx, row.id, ids.admin, 'admin', ids.owner);
-      await repo.addMember(tx, row.id, ids.member, 'member', ids.owner);
-      await repo.addMember(tx, row.id, ids.disabled, 'member', ids.owner);
-      await repo.updateMember(tx, row.id, ids.disabled, { disable: true });
+      await members.add(tx, row.id, ids.admin, 'admin', ids.owner);
+      await members.add(tx, row.id, ids.member, 'member', ids.owner);
+      await members.add(tx, row.id, ids.disabled, 'member', ids.owner);
+      await members.update(tx, row.id, ids.disabled, { disable: true });
       return row.id;
     });
   });
@@ -112,14 +117,14 @@ describe('workspace access rules (service level, PostgreSQL)', () => {
   });
 
   it('refuses every managed write to an archived workspace with WORKSPACES.ARCHIVED, reads still pass', async () => {
-    await repo.transaction((tx) => repo.setArchived(tx, ws, true));
+    await database.transaction((tx) => repo.setArchived(tx, ws, true));
     try {
       expect(await outcome('manage', 'owner')).toBe('WORKSPACES.ARCHIVED');
       expect(await outcome('manage', 'admin')).toBe('WORKSPACES.ARCHIVED');
       expect(await outcome('view', 'member')).toBe('ok');
       expect(await outcome('owner', 'owner')).toBe('ok');
     } finally {
-      await repo.transaction((tx) => repo.setArchived(tx, ws, false));
+      await database.transaction((tx) => repo.setArchived(tx, ws, false));
     }
     expect(await outcome('manage', 'owner')).toBe('ok');
   });
@@ -127,18 +132,19 @@ describe('workspace access rules (service level, PostgreSQL)', () => {
   it("pauses a disabled member's shares and resumes only those on re-enable", async () => {
     const mine = randomUUID();
     const unshared = randomUUID();
-    await repo.transaction(async (tx) => {
-      await repo.insertShare(tx, ws, mine, ids.admin);
-      await repo.insertShare(tx, ws, unshared, ids.admin);
-      await repo.setShareDisabled(tx, ws, unshared, 'unshared');
-      await repo.setSharesOfUser(tx, ws, ids.admin, true);
+    const pool = database.pool;
+    await database.transaction(async (tx) => {
+      await shares.insert(tx, ws, mine, ids.admin);
+      await shares.insert(tx, ws, unshared, ids.admin);
+      await shares.setDisabled(tx, ws, unshared, 'unshared');
+      await shares.setSharesOfUser(tx, ws, ids.admin, true);
     });
-    expect((await repo.share(ws, mine))?.disabled_reason).toBe('owner_disabled');
-    expect(await repo.accessVia(mine, ids.member)).toEqual([]);
-    await repo.transaction((tx) => repo.setSharesOfUser(tx, ws, ids.admin, false));
-    expect((await repo.share(ws, mine))?.disabled_at).toBeNull();
-    expect((await repo.share(ws, unshared))?.disabled_reason).toBe('unshared');
-    expect(await repo.accessVia(mine, ids.member)).toEqual([ws]);
-    expect(await repo.accessVia(mine, ids.disabled)).toEqual([]);
+    expect((await shares.find(pool, ws, mine))?.disabled_reason).toBe('owner_disabled');
+    expect(await shares.accessVia(pool, mine, ids.member)).toEqual([]);
+    await database.transaction((tx) => shares.setSharesOfUser(tx, ws, ids.admin, false));
+    expect((await shares.find(pool, ws, mine))?.disabled_at).toBeNull();
+    expect((await shares.find(pool, ws, unshared))?.disabled_reason).toBe('unshared');
+    expect(await shares.accessVia(pool, mine, ids.member)).toEqual([ws]);
+    expect(await shares.accessVia(pool, mine, ids.disabled)).toEqual([]);
   });
 });

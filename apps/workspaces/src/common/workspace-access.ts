@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { isUser, type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
-import { DomainError, forbidden, notFound, unauthenticated } from '@pc/platform';
-import type { EntityManager } from 'typeorm';
+import { type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
+import { Database, DomainError, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
+import { MembersRepository } from '../members/members.repository';
 import { type WorkspaceRow, WorkspacesRepository } from '../workspaces/workspaces.repository';
 
 export interface WorkspaceAccess {
@@ -11,10 +11,7 @@ export interface WorkspaceAccess {
   role: WorkspaceRole | null;
 }
 
-export function requireUser(ctx: RequestContext): UserCaller {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller;
-}
+export { requireUser };
 
 /**
  * The permission rules of a workspace, in one place:
@@ -25,21 +22,31 @@ export function requireUser(ctx: RequestContext): UserCaller {
  */
 @Injectable()
 export class WorkspaceAccessRules {
-  constructor(private readonly workspaces: WorkspacesRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly members: MembersRepository,
+  ) {}
 
-  async view(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<WorkspaceAccess> {
+  /** Outside a transaction (`db` defaults to the pool) or inside one (`lock` holds the workspace row). */
+  async view(
+    ctx: RequestContext,
+    id: string,
+    db: Executor = this.db.pool,
+    lock = false,
+  ): Promise<WorkspaceAccess> {
     const caller = requireUser(ctx);
-    const workspace = await this.workspaces.findById(id, db, lock);
+    const workspace = await this.workspaces.findById(db, id, { lock });
     if (!workspace) throw notFound('Workspace');
     if (workspace.owner_id === caller.userId) return { caller, workspace, role: 'owner' };
-    const member = workspace.is_personal ? null : await this.workspaces.member(id, caller.userId, db);
+    const member = workspace.is_personal ? null : await this.members.find(db, id, caller.userId);
     if (member && member.disabled_at === null) return { caller, workspace, role: member.role };
     if (caller.isAdmin) return { caller, workspace, role: null };
     throw notFound('Workspace');
   }
 
   /** Owner or admin of a workspace that is not archived, inside a transaction holding the workspace row. */
-  async manage(ctx: RequestContext, id: string, db: EntityManager): Promise<WorkspaceAccess> {
+  async manage(ctx: RequestContext, id: string, db: Executor): Promise<WorkspaceAccess> {
     const access = await this.view(ctx, id, db, true);
     if (access.role !== 'owner' && access.role !== 'admin')
       throw forbidden('Only the owner and admins of this workspace may do this');
@@ -55,7 +62,7 @@ export class WorkspaceAccessRules {
     return access;
   }
 
-  async owner(ctx: RequestContext, id: string, db: EntityManager): Promise<WorkspaceAccess> {
+  async owner(ctx: RequestContext, id: string, db: Executor): Promise<WorkspaceAccess> {
     const access = await this.view(ctx, id, db, true);
     if (access.role !== 'owner') throw forbidden('Only the owner of this workspace may do this');
     return access;

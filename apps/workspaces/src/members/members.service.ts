@@ -7,11 +7,12 @@ import {
   type UpdateMemberRequest,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, conflict, forbidden, notFound } from '@pc/platform';
-import type { EntityManager } from 'typeorm';
+import { BusClient, Database, type Executor, notFound } from '@pc/platform';
 import { WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { type MemberRow, WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { SharesRepository } from '../shares/shares.repository';
+import { type MemberRow, MembersRepository } from './members.repository';
 
 /**
  * Members of a created workspace (a personal one has none). Owner and admins add members by username or
@@ -22,75 +23,92 @@ import { type MemberRow, WorkspacesRepository } from '../workspaces/workspaces.r
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly workspaces: WorkspacesRepository,
+    private readonly db: Database,
+    private readonly members: MembersRepository,
+    private readonly shares: SharesRepository,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
   ) {}
 
   async add(ctx: RequestContext, request: AddMemberRequest): Promise<{ ok: true }> {
-    const key = request.username ?? request.email;
-    if (!key || (request.username !== undefined && request.email !== undefined))
-      throw badRequest('Give either username or email', [
-        { field: 'username', message: 'or email, exactly one' },
-      ]);
+    // Exactly one of them: checked where the message entered (WorkspaceSchemas.addMember).
+    const key = (request.username ?? request.email) as string;
     // Who it is first (over the bus, outside the transaction), then the rules with the workspace locked.
     await this.rules.view(ctx, request.id);
     const { user } = await this.bus.request(IdentityRpc.resolveUser, ctx, { usernameOrEmail: key });
-    return this.workspaces.transaction(async (db) => {
-      const { caller, workspace } = await this.rules.manage(ctx, request.id, db);
+    return this.db.transaction(async (tx) => {
+      const { caller, workspace } = await this.rules.manage(ctx, request.id, tx);
       if (workspace.is_personal)
-        throw conflict('A personal workspace has no members: create a workspace to share');
+        throw workspacesError(
+          'WORKSPACES.PERSONAL',
+          'A personal workspace has no members: create a workspace to share',
+        );
       if (!user) throw notFound('User with that username or email');
-      const existing = await this.workspaces.member(request.id, user.id, db);
-      if (existing && existing.disabled_at === null) throw conflict('Already a member of this workspace');
-      if (existing) throw conflict('This member is disabled: re-enable them with PATCH {disabled: false}');
-      if ((await this.workspaces.countMembers(request.id, db)) >= WORKSPACE_LIMITS.membersMax)
-        throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`);
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${user.id}`]);
+      const existing = await this.members.find(tx, request.id, user.id);
+      if (existing && existing.disabled_at === null)
+        throw workspacesError('WORKSPACES.MEMBER_EXISTS', 'Already a member of this workspace');
+      if (existing)
+        throw workspacesError(
+          'WORKSPACES.MEMBER_DISABLED',
+          'This member is disabled: re-enable them with PATCH {disabled: false}',
+        );
+      if ((await this.members.count(tx, request.id)) >= WORKSPACE_LIMITS.membersMax)
+        throw workspacesError(
+          'WORKSPACES.MEMBER_LIMIT',
+          `A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`,
+        );
+      await this.members.lockUser(tx, user.id);
       // The personal workspace is one of the memberships listed.
-      if ((await this.workspaces.countMemberships(user.id, db)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
-      await this.workspaces.addMember(db, request.id, user.id, request.role, caller.userId);
+      if ((await this.members.countMemberships(tx, user.id)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+        throw workspacesError(
+          'WORKSPACES.MEMBERSHIP_LIMIT',
+          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
+        );
+      await this.members.add(tx, request.id, user.id, request.role, caller.userId);
       return { ok: true };
     });
   }
 
   async update(ctx: RequestContext, request: UpdateMemberRequest): Promise<{ ok: true }> {
-    if (request.role === undefined && request.disabled === undefined)
-      throw badRequest('Nothing to change', [{ field: 'role', message: 'or disabled: false is required' }]);
-    return this.workspaces.transaction(async (db) => {
-      await this.rules.manage(ctx, request.id, db);
-      const member = await this.target(db, request.id, request.userId);
+    // Something to change: checked where the message entered (WorkspaceSchemas.updateMember).
+    return this.db.transaction(async (tx) => {
+      await this.rules.manage(ctx, request.id, tx);
+      const member = await this.target(tx, request.id, request.userId);
       if (request.role !== undefined) {
-        if (member.role === 'owner') throw forbidden('Nobody changes the role of the workspace owner');
+        if (member.role === 'owner')
+          throw workspacesError(
+            'WORKSPACES.OWNER_PROTECTED',
+            'Nobody changes the role of the workspace owner',
+          );
       }
-      await this.workspaces.updateMember(db, request.id, request.userId, {
+      await this.members.update(tx, request.id, request.userId, {
         role: request.role,
         enable: request.disabled === false,
       });
       if (request.disabled === false && member.disabled_at !== null)
-        await this.workspaces.setSharesOfUser(db, request.id, request.userId, false);
+        await this.shares.setSharesOfUser(tx, request.id, request.userId, false);
       return { ok: true };
     });
   }
 
   async disable(ctx: RequestContext, workspaceId: string, userId: string): Promise<{ ok: true }> {
-    return this.workspaces.transaction(async (db) => {
-      await this.rules.manage(ctx, workspaceId, db);
-      const member = await this.target(db, workspaceId, userId);
-      if (member.role === 'owner') throw forbidden('Nobody removes the workspace owner');
-      await this.workspaces.updateMember(db, workspaceId, userId, { disable: true });
-      await this.workspaces.setSharesOfUser(db, workspaceId, userId, true);
+    return this.db.transaction(async (tx) => {
+      await this.rules.manage(ctx, workspaceId, tx);
+      const member = await this.target(tx, workspaceId, userId);
+      if (member.role === 'owner')
+        throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
+      await this.members.update(tx, workspaceId, userId, { disable: true });
+      await this.shares.setSharesOfUser(tx, workspaceId, userId, true);
       return { ok: true };
     });
   }
 
   async impact(ctx: RequestContext, workspaceId: string, userId: string): Promise<MemberImpact> {
     await this.rules.manageRead(ctx, workspaceId);
-    const member = await this.target(this.workspaces.db, workspaceId, userId);
+    const member = await this.target(this.db.pool, workspaceId, userId);
     const [owned, authored] = await Promise.all([
-      this.workspaces.countSharedBy(workspaceId, userId),
+      this.shares.countSharedBy(this.db.pool, workspaceId, userId),
       this.deployments.authoredBy(ctx, workspaceId, userId),
     ]);
     return {
@@ -101,8 +119,8 @@ export class MembersService {
     };
   }
 
-  private async target(db: EntityManager, workspaceId: string, userId: string): Promise<MemberRow> {
-    const member = await this.workspaces.member(workspaceId, userId, db);
+  private async target(db: Executor, workspaceId: string, userId: string): Promise<MemberRow> {
+    const member = await this.members.find(db, workspaceId, userId);
     if (!member) throw notFound('Member');
     return member;
   }

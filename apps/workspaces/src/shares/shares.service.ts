@@ -7,10 +7,12 @@ import {
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
-import { BusClient, conflict, forbidden, notFound } from '@pc/platform';
+import { BusClient, Database, forbidden, notFound } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { MembersRepository } from '../members/members.repository';
+import { SharesRepository } from './shares.repository';
 
 /**
  * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
@@ -21,7 +23,9 @@ import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 @Injectable()
 export class SharesService {
   constructor(
-    private readonly workspaces: WorkspacesRepository,
+    private readonly db: Database,
+    private readonly shares: SharesRepository,
+    private readonly members: MembersRepository,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
@@ -30,58 +34,71 @@ export class SharesService {
   async share(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     await this.rules.view(ctx, workspaceId);
     const { owned } = await this.bus.request(ConnectionsRpc.ownership, ctx, { id: connectionId });
-    return this.workspaces.transaction(async (db) => {
-      const { caller } = await this.rules.manage(ctx, workspaceId, db);
+    return this.db.transaction(async (tx) => {
+      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
       if (!owned) throw notFound('Connection of yours');
-      const existing = await this.workspaces.share(workspaceId, connectionId, db);
-      if (existing?.disabled_at === null) throw conflict('This connection is already shared here');
+      const existing = await this.shares.find(tx, workspaceId, connectionId);
+      if (existing?.disabled_at === null)
+        throw workspacesError('WORKSPACES.SHARE_EXISTS', 'This connection is already shared here');
       if (existing)
-        throw conflict('This share is disabled: re-enable it with PATCH {connection_id, disabled: false}');
-      if ((await this.workspaces.countShares(workspaceId, db)) >= WORKSPACE_LIMITS.sharesMax)
-        throw conflict(`A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`);
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:connection:${connectionId}`]);
-      if ((await this.workspaces.countSharesOfConnection(connectionId, db)) >= CONNECTION_LIMITS.sharesMax)
-        throw conflict(`A connection is shared into at most ${CONNECTION_LIMITS.sharesMax} workspaces`);
-      await this.workspaces.insertShare(db, workspaceId, connectionId, caller.userId);
+        throw workspacesError(
+          'WORKSPACES.SHARE_DISABLED',
+          'This share is disabled: re-enable it with PATCH {connection_id, disabled: false}',
+        );
+      if ((await this.shares.count(tx, workspaceId)) >= WORKSPACE_LIMITS.sharesMax)
+        throw workspacesError(
+          'WORKSPACES.SHARE_LIMIT',
+          `A workspace has at most ${WORKSPACE_LIMITS.sharesMax} shared connections`,
+        );
+      await this.shares.lockConnection(tx, connectionId);
+      if ((await this.shares.countOfConnection(tx, connectionId)) >= CONNECTION_LIMITS.sharesMax)
+        throw workspacesError(
+          'WORKSPACES.CONNECTION_SHARE_LIMIT',
+          `A connection is shared into at most ${CONNECTION_LIMITS.sharesMax} workspaces`,
+        );
+      await this.shares.insert(tx, workspaceId, connectionId, caller.userId);
       return { ok: true };
     });
   }
 
   async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
-    return this.workspaces.transaction(async (db) => {
-      const { caller } = await this.rules.manage(ctx, workspaceId, db);
-      const share = await this.workspaces.share(workspaceId, connectionId, db);
+    return this.db.transaction(async (tx) => {
+      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
+      const share = await this.shares.find(tx, workspaceId, connectionId);
       if (!share) throw notFound('Shared connection');
       // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
       // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
       if (share.disabled_reason === 'unshared' && share.shared_by !== caller.userId)
         throw forbidden("This share was withdrawn: only the connection's owner may re-enable it");
       if (share.disabled_reason === 'owner_disabled')
-        throw conflict("The connection's owner is a disabled member: re-enable them first");
-      await this.workspaces.setShareDisabled(db, workspaceId, connectionId, null);
+        throw workspacesError(
+          'WORKSPACES.SHARE_OWNER_DISABLED',
+          "The connection's owner is a disabled member: re-enable them first",
+        );
+      await this.shares.setDisabled(tx, workspaceId, connectionId, null);
       return { ok: true };
     });
   }
 
   async unshare(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
-    return this.workspaces.transaction(async (db) => {
-      await this.rules.manage(ctx, workspaceId, db);
-      const share = await this.workspaces.share(workspaceId, connectionId, db);
+    return this.db.transaction(async (tx) => {
+      await this.rules.manage(ctx, workspaceId, tx);
+      const share = await this.shares.find(tx, workspaceId, connectionId);
       if (!share) throw notFound('Shared connection');
       if (share.disabled_at === null)
-        await this.workspaces.setShareDisabled(db, workspaceId, connectionId, 'unshared');
+        await this.shares.setDisabled(tx, workspaceId, connectionId, 'unshared');
       return { ok: true };
     });
   }
 
   async impact(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<ShareImpact> {
     const { workspace } = await this.rules.manageRead(ctx, workspaceId);
-    const share = await this.workspaces.share(workspaceId, connectionId);
+    const share = await this.shares.find(this.db.pool, workspaceId, connectionId);
     if (!share) throw notFound('Shared connection');
     const [members, authored] = await Promise.all([
       workspace.is_personal
         ? Promise.resolve(1)
-        : this.workspaces.countMembers(workspaceId, this.workspaces.db, true),
+        : this.members.count(this.db.pool, workspaceId, { activeOnly: true }),
       this.deployments.throughConnection(ctx, workspaceId, connectionId),
     ]);
     return {
@@ -95,12 +112,12 @@ export class SharesService {
   /** For the connections service. */
   async access(ctx: RequestContext, connectionId: string): Promise<{ workspaceIds: string[] }> {
     const caller = requireUser(ctx);
-    return { workspaceIds: await this.workspaces.accessVia(connectionId, caller.userId) };
+    return { workspaceIds: await this.shares.accessVia(this.db.pool, connectionId, caller.userId) };
   }
 
   /** For the connections service (which checked that the caller owns the connection). */
   async ofConnection(connectionId: string): Promise<ConnectionSharesResult> {
-    const rows = await this.workspaces.sharesOfConnection(connectionId, CONNECTION_LIMITS.sharesMax);
+    const rows = await this.shares.ofConnection(this.db.pool, connectionId, CONNECTION_LIMITS.sharesMax);
     return {
       shares: rows.map((r) => ({
         workspace_id: r.workspace_id,
@@ -114,6 +131,6 @@ export class SharesService {
   }
 
   async removeConnection(connectionId: string): Promise<{ removed: number }> {
-    return { removed: await this.workspaces.removeConnection(connectionId) };
+    return { removed: await this.shares.removeConnection(this.db.pool, connectionId) };
   }
 }

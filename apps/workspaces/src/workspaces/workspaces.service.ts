@@ -12,16 +12,22 @@ import {
   type WorkspaceMembership,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, conflict } from '@pc/platform';
+import { badRequest, BusClient, Database } from '@pc/platform';
 import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
+import { type MemberRow, MembersRepository } from '../members/members.repository';
+import { type ShareRow, SharesRepository } from '../shares/shares.repository';
 import { toWorkspace } from './workspace.mapper';
-import { type MemberRow, type ShareRow, WorkspacesRepository } from './workspaces.repository';
+import { WorkspacesRepository } from './workspaces.repository';
 
 @Injectable()
 export class WorkspacesService {
   constructor(
+    private readonly db: Database,
     private readonly workspaces: WorkspacesRepository,
+    private readonly members: MembersRepository,
+    private readonly shares: SharesRepository,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
@@ -30,8 +36,12 @@ export class WorkspacesService {
   /** The caller's workspaces; the personal one is created on first use. */
   async list(ctx: RequestContext): Promise<{ memberships: WorkspaceMembership[] }> {
     const caller = requireUser(ctx);
-    await this.workspaces.ensurePersonal(caller.userId);
-    const rows = await this.workspaces.memberships(caller.userId, WORKSPACE_LIMITS.membershipsMax);
+    await this.workspaces.ensurePersonal(this.db.pool, caller.userId);
+    const rows = await this.workspaces.memberships(
+      this.db.pool,
+      caller.userId,
+      WORKSPACE_LIMITS.membershipsMax,
+    );
     return { memberships: rows.map((row) => ({ workspace: toWorkspace(row), role: row.role })) };
   }
 
@@ -40,25 +50,32 @@ export class WorkspacesService {
     const name = request.name.trim();
     if (request.slug?.startsWith('personal-'))
       throw badRequest('Invalid slug', [{ field: 'slug', message: 'must not start with personal-' }]);
-    return this.workspaces.transaction(async (db) => {
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:owner:${caller.userId}`]);
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${caller.userId}`]);
-      if ((await this.workspaces.countMemberships(caller.userId, db)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw conflict(`A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`);
-      if ((await this.workspaces.countOwned(caller.userId, db)) >= WORKSPACE_LIMITS.ownedMax)
-        throw conflict(`You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`);
+    return this.db.transaction(async (tx) => {
+      await this.workspaces.lockOwner(tx, caller.userId);
+      await this.members.lockUser(tx, caller.userId);
+      if ((await this.members.countMemberships(tx, caller.userId)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+        throw workspacesError(
+          'WORKSPACES.MEMBERSHIP_LIMIT',
+          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
+        );
+      if ((await this.workspaces.countOwned(tx, caller.userId)) >= WORKSPACE_LIMITS.ownedMax)
+        throw workspacesError(
+          'WORKSPACES.OWNED_LIMIT',
+          `You already own ${WORKSPACE_LIMITS.ownedMax} workspaces`,
+        );
       let slug = request.slug ?? slugify(name);
       if (request.slug !== undefined) {
-        if (await this.workspaces.slugTaken(slug, db)) throw conflict(`The slug ${slug} is taken`);
+        if (await this.workspaces.slugTaken(tx, slug))
+          throw workspacesError('WORKSPACES.SLUG_TAKEN', `The slug ${slug} is taken`);
       } else {
-        for (let n = 2; await this.workspaces.slugTaken(slug, db); n++)
+        for (let n = 2; await this.workspaces.slugTaken(tx, slug); n++)
           slug = `${slugify(name).slice(0, WORKSPACE_LIMITS.slugMax - String(n).length - 1)}-${n}`;
       }
       const row = await this.workspaces
-        .insert(db, { name, slug, ownerId: caller.userId })
+        .insert(tx, { name, slug, ownerId: caller.userId })
         .catch((error: unknown) => {
           if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
-            throw conflict(`The slug ${slug} is taken`);
+            throw workspacesError('WORKSPACES.SLUG_TAKEN', `The slug ${slug} is taken`);
           throw error;
         });
       return { workspace: toWorkspace(row) };
@@ -68,7 +85,10 @@ export class WorkspacesService {
   async get(ctx: RequestContext, id: string): Promise<{ workspace: WorkspaceDetail }> {
     const { caller, workspace, role } = await this.rules.view(ctx, id);
     const manager = role === 'owner' || role === 'admin' || role === null;
-    const shares = await this.workspaces.shares(id, !manager, WORKSPACE_LIMITS.sharesMax);
+    const shares = await this.shares.list(this.db.pool, id, {
+      activeOnly: !manager,
+      limit: WORKSPACE_LIMITS.sharesMax,
+    });
     const [connections, members] = await Promise.all([
       this.connectionsOf(ctx, shares, caller.userId),
       workspace.is_personal ? Promise.resolve([]) : this.membersOf(ctx, id, manager),
@@ -92,18 +112,19 @@ export class WorkspacesService {
   }
 
   async rename(ctx: RequestContext, id: string, name: string): Promise<{ workspace: Workspace }> {
-    return this.workspaces.transaction(async (db) => {
-      await this.rules.manage(ctx, id, db);
-      return { workspace: toWorkspace(await this.workspaces.rename(db, id, name.trim())) };
+    return this.db.transaction(async (tx) => {
+      await this.rules.manage(ctx, id, tx);
+      return { workspace: toWorkspace(await this.workspaces.rename(tx, id, name.trim())) };
     });
   }
 
   /** Owner only. Archiving twice keeps the first date. */
   async archive(ctx: RequestContext, id: string, archived: boolean): Promise<ArchiveResult> {
-    return this.workspaces.transaction(async (db) => {
-      const { workspace } = await this.rules.owner(ctx, id, db);
-      if (workspace.is_personal) throw conflict('A personal workspace cannot be archived');
-      const row = await this.workspaces.setArchived(db, id, archived);
+    return this.db.transaction(async (tx) => {
+      const { workspace } = await this.rules.owner(ctx, id, tx);
+      if (workspace.is_personal)
+        throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be archived');
+      const row = await this.workspaces.setArchived(tx, id, archived);
       return { archived_at: row.archived_at?.toISOString() ?? null };
     });
   }
@@ -115,7 +136,7 @@ export class WorkspacesService {
   }
 
   async membersOf(ctx: RequestContext, workspaceId: string, withEmail: boolean): Promise<WorkspaceMember[]> {
-    const rows = await this.workspaces.members(workspaceId, WORKSPACE_LIMITS.membersMax);
+    const rows = await this.members.list(this.db.pool, workspaceId, WORKSPACE_LIMITS.membersMax);
     const { users } = await this.bus.request(IdentityRpc.findUsers, ctx, { ids: rows.map((r) => r.user_id) });
     const byId = new Map(users.map((u) => [u.id, u]));
     return rows.map((row: MemberRow) => {

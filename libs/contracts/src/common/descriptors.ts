@@ -1,3 +1,5 @@
+import type { MessageSchema } from './message-schemas';
+
 /**
  * A request/reply message: its subject and, through phantom types, its request and result.
  * The string is written here and nowhere else.
@@ -5,6 +7,8 @@
 export interface RpcDescriptor<Req, Res> {
   readonly kind: 'rpc';
   readonly pattern: string;
+  /** The schema of the request's data, checked where the message enters the service. */
+  readonly schema?: MessageSchema<Req>;
   /** Never set: carries the request and result types. */
   readonly __types?: { req: Req; res: Res };
 }
@@ -17,8 +21,8 @@ export interface EventDescriptor<Payload> {
   readonly __types?: { payload: Payload };
 }
 
-export function rpc<Req, Res>(pattern: string): RpcDescriptor<Req, Res> {
-  return { kind: 'rpc', pattern };
+export function rpc<Req, Res>(pattern: string, schema?: MessageSchema<Req>): RpcDescriptor<Req, Res> {
+  return schema ? { kind: 'rpc', pattern, schema } : { kind: 'rpc', pattern };
 }
 
 export function event<Payload>(

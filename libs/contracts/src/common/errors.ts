@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'TIMEOUT',
   'INTERNAL',
+  /** A bus message that does not match its contract (envelope or data): sent by a broken or foreign app. */
+  'BUS.MESSAGE_INVALID',
   'IDENTITY.EMAIL_TAKEN',
   'IDENTITY.USERNAME_TAKEN',
   'IDENTITY.INVALID_CREDENTIALS',
@@ -29,6 +31,24 @@ export const ERROR_CODES = [
   'CATALOG.TRANSFER_EXPIRED',
   'CATALOG.REPOSITORY_GONE',
   'WORKSPACES.ARCHIVED',
+  /** A personal workspace has no members and cannot be archived. */
+  'WORKSPACES.PERSONAL',
+  'WORKSPACES.SLUG_TAKEN',
+  'WORKSPACES.OWNED_LIMIT',
+  'WORKSPACES.MEMBERSHIP_LIMIT',
+  'WORKSPACES.MEMBER_EXISTS',
+  /** The member exists, disabled: re-enable instead of adding. */
+  'WORKSPACES.MEMBER_DISABLED',
+  'WORKSPACES.MEMBER_LIMIT',
+  /** Nobody demotes or removes the workspace owner. */
+  'WORKSPACES.OWNER_PROTECTED',
+  'WORKSPACES.SHARE_EXISTS',
+  'WORKSPACES.SHARE_DISABLED',
+  'WORKSPACES.SHARE_LIMIT',
+  /** The connection is shared into as many workspaces as allowed. */
+  'WORKSPACES.CONNECTION_SHARE_LIMIT',
+  /** The share is paused because its owner is a disabled member. */
+  'WORKSPACES.SHARE_OWNER_DISABLED',
   'RULESETS.VALIDATION_FAILED',
 ] as const;
 

@@ -9,7 +9,6 @@ import {
   Optional,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ANONYMOUS, type PingResult, type RpcDescriptor } from '@pc/contracts';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +18,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger';
 import { type BusConfig, createServerStrategy } from '../messaging/bus';
 import { BusClient } from '../messaging/bus-client';
 import { MessagingModule } from '../messaging/messaging.module';
+import { Handles } from '../messaging/handles.decorator';
 
 /** What every service declares about itself, so one bootstrap serves them all. */
 export interface ServiceDefinition {
@@ -100,7 +100,7 @@ function serviceRootModule(definition: ServiceDefinition, bus: BusConfig, http: 
   class PingHandler {
     constructor(@Optional() @Inject(READINESS_CHECKS.database) private readonly database?: ReadinessCheck) {}
 
-    @MessagePattern(ping.pattern)
+    @Handles(ping)
     async ping(): Promise<PingResult> {
       if (!this.database) return { service: definition.name, ok: true };
       const database = await this.database.check().then(

@@ -8,8 +8,12 @@ import {
   type ServiceDatabaseOptions,
 } from './database';
 import { typeorm } from './drivers';
+import { Database } from './executor';
 
-/** The service's own data source: migrated at start, closed at shutdown, checked for readiness. */
+/**
+ * The service's own data source: migrated at start, closed at shutdown, checked for readiness; and
+ * `Database` (the pool and the one transaction helper) that services inject.
+ */
 @Module({})
 export class DatabaseModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
@@ -49,11 +53,16 @@ export class DatabaseModule {
             return dataSource;
           },
         },
+        {
+          provide: Database,
+          useFactory: (dataSource: DataSource) => new Database(dataSource),
+          inject: [DataSourceToken],
+        },
         DataSourceLifecycle,
         DatabaseReadiness,
         { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness },
       ],
-      exports: [DataSourceToken, READINESS_CHECKS.database],
+      exports: [DataSourceToken, Database, READINESS_CHECKS.database],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
 import { typeorm } from './drivers';
+import { type Executor, inTransaction } from './executor';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 const names = new Map<string, string>();
@@ -17,16 +17,17 @@ function nameOf(sql: string): string {
 }
 
 /**
- * A read as a named prepared statement on the data source's pool (TypeORM's `query` sends every
- * statement unnamed, so PostgreSQL parses and plans it on every call). For hot reads outside
- * transactions only; errors come back as TypeORM's, like those of `dataSource.query`.
+ * A read as a named prepared statement on the pool (TypeORM's `query` sends every statement unnamed,
+ * so PostgreSQL parses and plans it on every call). For hot reads: on a transaction's executor it is
+ * an ordinary statement of that transaction. Errors come back as TypeORM's, like those of `query`.
  */
 export async function preparedQuery<T extends QueryResultRow>(
-  dataSource: DataSource,
+  executor: Executor,
   sql: string,
   params: unknown[],
 ): Promise<T[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  if (inTransaction(executor)) return executor.query<T[]>(sql, params);
+  const pool = (executor.connection.driver as PostgresDriver).master as Pool;
   try {
     const result = await pool.query<T>({ name: nameOf(sql), text: sql, values: params });
     return result.rows;

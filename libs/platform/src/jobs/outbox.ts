@@ -1,6 +1,6 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { EventDescriptor } from '@pc/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { createLogger } from '../logging/logger';
 import type { DurableEventsClient } from './durable-events.client';
 
@@ -16,7 +16,8 @@ export interface OutboxRow {
  */
 export class OutboxStore {
   constructor(
-    private readonly dataSource: DataSource,
+    /** The service's `Database` (or TypeORM's `DataSource`): what runs a transaction. */
+    private readonly dataSource: { transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> },
     private readonly schema: string,
   ) {
     if (!/^[a-z_]+$/.test(schema)) throw new Error(`Invalid outbox schema: ${schema}`);

@@ -1,0 +1,2 @@
+// Internal to the feature: the fixture in ../members must not import it.
+export class SharesRepository {}

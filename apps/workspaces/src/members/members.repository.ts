@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import type { WorkspaceRole } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+
+export interface MemberRow {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  disabled_at: Date | null;
+  added_by: string | null;
+  created_at: Date;
+}
+
+/** Members of workspaces (the owner's row is written with the workspace). Executor first. */
+@Injectable()
+export class MembersRepository {
+  async find(db: Executor, workspaceId: string, userId: string): Promise<MemberRow | null> {
+    const rows = await db.query<MemberRow[]>(
+      `SELECT * FROM workspaces.members WHERE workspace_id = $1 AND user_id = $2`,
+      [workspaceId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async list(db: Executor, workspaceId: string, limit: number): Promise<MemberRow[]> {
+    return db.query<MemberRow[]>(
+      `SELECT * FROM workspaces.members WHERE workspace_id = $1
+        ORDER BY (role = 'owner') DESC, created_at, user_id LIMIT $2`,
+      [workspaceId, limit],
+    );
+  }
+
+  async count(db: Executor, workspaceId: string, options: { activeOnly?: boolean } = {}): Promise<number> {
+    const [{ count }] = await db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM workspaces.members
+        WHERE workspace_id = $1${options.activeOnly ? ' AND disabled_at IS NULL' : ''}`,
+      [workspaceId],
+    );
+    return count;
+  }
+
+  /** Serializes what joins one user to workspaces, so that the membership cap holds under concurrency. */
+  async lockUser(db: Executor, userId: string): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${userId}`]);
+  }
+
+  /** Workspaces the user belongs to (active memberships; the personal workspace not counted). */
+  async countMemberships(db: Executor, userId: string): Promise<number> {
+    const [{ count }] = await db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM workspaces.members WHERE user_id = $1 AND disabled_at IS NULL`,
+      [userId],
+    );
+    return count;
+  }
+
+  async add(
+    db: Executor,
+    workspaceId: string,
+    userId: string,
+    role: WorkspaceRole,
+    addedBy: string,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO workspaces.members (workspace_id, user_id, role, added_by) VALUES ($1, $2, $3, $4)`,
+      [workspaceId, userId, role, addedBy],
+    );
+  }
+
+  async update(
+    db: Executor,
+    workspaceId: string,
+    userId: string,
+    changes: { role?: WorkspaceRole; enable?: boolean; disable?: boolean },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE workspaces.members
+          SET role = coalesce($3, role),
+              disabled_at = CASE WHEN $4 THEN NULL WHEN $5 THEN coalesce(disabled_at, now()) ELSE disabled_at END
+        WHERE workspace_id = $1 AND user_id = $2`,
+      [workspaceId, userId, changes.role ?? null, changes.enable ?? false, changes.disable ?? false],
+    );
+  }
+}
