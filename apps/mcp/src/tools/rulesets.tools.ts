@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Ruleset,
+  type RequestContext,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
   RULESET_LIMITS,
@@ -21,7 +22,7 @@ import { BusClient } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { docTabSchema, id, page, text, toDocTab } from './schemas';
-import { READ_ONLY, type ToolKit } from './tool-kit';
+import { entryMarkdown, offsetOf, READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
 const nullableString = z.string().nullable();
@@ -172,6 +173,7 @@ export class RulesetTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
 
   register(kit: ToolKit): void {
+    this.registerResources(kit);
     kit.define('search_rulesets', {
       title: 'Search governance rulesets',
       description:
@@ -287,6 +289,71 @@ export class RulesetTools implements ToolSet {
         return {
           data: { submissions: submissions.map(toRulesetSubmission) },
           text: lines.length === 0 ? 'You have no ruleset submissions.' : lines.join('\n'),
+        };
+      },
+    });
+  }
+
+  /** Rulesets as resources an assistant can attach: community ones by id, vendor ones by slug. */
+  private registerResources(kit: ToolKit): void {
+    const page = async (
+      source: 'community' | 'vendor',
+      after: string | undefined,
+      limit: number,
+      ctx: RequestContext,
+    ) => {
+      const offset = offsetOf(after, RULESET_LIMITS.offset.max);
+      const result = await this.bus.request(RulesetsRpc.list, ctx, { source, limit, offset });
+      return {
+        items: result.rulesets.map((r) =>
+          r.source === 'vendor'
+            ? { key: r.slug, name: r.name, description: r.summary }
+            : { key: r.id, name: r.name, description: summary(r.description) },
+        ),
+        next: result.hasMore ? String(offset + result.rulesets.length) : null,
+      };
+    };
+    kit.collection({
+      path: 'rulesets',
+      title: 'Community ruleset',
+      description:
+        'A community API-governance ruleset with its rules and documentation (published ones, and your ' +
+        'own under review).',
+      key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      list: (after, limit, ctx) => page('community', after, limit, ctx),
+      read: async (key, ctx) => {
+        const [{ ruleset }, docs] = await Promise.all([
+          this.bus.request(RulesetsRpc.get, ctx, { id: key }),
+          this.bus.request(RulesetsRpc.getDocs, ctx, { id: key }),
+        ]);
+        const json = { ruleset: toRuleset(ruleset), tabs: docs.tabs.map(toDocTab) };
+        const markdown = entryMarkdown(
+          ruleset.name,
+          [
+            ['Category', ruleset.category],
+            ['Governs', ruleset.target_scopes.join(', ')],
+            ['Status', ruleset.lifecycle_status],
+            ['Rules', ruleset.rule_names.join(', ')],
+            ['Source', ruleset.source_url],
+          ],
+          ruleset.description,
+          docs.tabs,
+        );
+        return { markdown, json };
+      },
+    });
+    kit.collection({
+      path: 'vendor-rulesets',
+      title: 'Vendor ruleset',
+      description: 'A vendor API-governance ruleset with its documentation.',
+      key: VENDOR_SLUG_PATTERN,
+      list: (after, limit, ctx) => page('vendor', after, limit, ctx),
+      read: async (key, ctx) => {
+        const { ruleset } = await this.bus.request(RulesetsRpc.getVendorRuleset, ctx, { slug: key });
+        const json = { ruleset: toVendorRuleset(ruleset) };
+        return {
+          markdown: entryMarkdown(ruleset.name, [['Vendor ruleset', ruleset.slug]], ruleset.body_md),
+          json,
         };
       },
     });
