@@ -28,9 +28,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 FROM ${NODE_IMAGE}
 # git: the source_host adapter's fallback for reading repositories over smart HTTP; tini: PID 1 that
 # forwards SIGTERM to node and reaps the build commands a deployment worker runs; iproute2: `ip`, which
-# brings up the loopback of an isolated build's namespace for the allow-list proxy (DEPLOY_BUILD_ALLOWLIST).
+# brings up the loopback of an isolated build's namespace for the allow-list proxy (DEPLOY_BUILD_ALLOWLIST);
+# bubblewrap: the sandbox every build command runs in (DEPLOY_BUILD_SANDBOX=bubblewrap, the default).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends git ca-certificates tini iproute2 \
+  && apt-get install -y --no-install-recommends git ca-certificates tini iproute2 bubblewrap \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ARG APP=gateway

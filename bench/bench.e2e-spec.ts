@@ -13,7 +13,7 @@ const root = path.join(__dirname, '..');
  * baseline, load both, and write every figure. The figures themselves are not judged here.
  */
 describe('npm run bench (smoke run at tiny sizes)', () => {
-  it('writes every figure: ratios, fixed-rate latencies, auth ratio, idle memory and plans', async () => {
+  it('writes every figure: ratios warm and cold, fixed-rate latencies, auth ratio, 304s, read after write, idle memory and plans', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     const json = path.join(dir, 'results.json');
     const env = testEnv();
@@ -25,9 +25,9 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         path.join(root, 'bench/run.ts'),
         ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
         ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
-        ...['--postgres', env.postgresUrl],
+        ...['--postgres', env.postgresUrl, '--writes', '10'],
       ],
-      { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: root, timeout: 360_000, maxBuffer: 16 * 1024 * 1024 },
     );
     const result = JSON.parse(readFileSync(json, 'utf8')) as {
       throughput: Array<{
@@ -39,11 +39,15 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       }>;
       fixedRate: Array<{ p50: number }>;
       auth: { ratio: number };
+      revalidation: { busRequests: number; requests: number; cpuUs: number };
+      readAfterWrite: { samples: number; p99: number };
+      scan: { ids: number };
       startMb: Record<string, number>;
       idleMb: Record<string, number>;
       plans: Record<string, string>;
     };
-    expect(result.throughput.map((t) => t.name)).toHaveLength(5);
+    // Five requests, each on the replica with its cache warm and on the one with it off.
+    expect(result.throughput.map((t) => t.name)).toHaveLength(10);
     for (const t of result.throughput) {
       expect(t.ratio).toBeGreaterThan(0);
       expect(t.errors).toBe(0);
@@ -52,11 +56,18 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     }
     expect(result.fixedRate).toHaveLength(2);
     expect(result.auth.ratio).toBeGreaterThan(0);
+    expect(result.revalidation.requests).toBeGreaterThan(0);
+    expect(result.revalidation.busRequests).toBe(0);
+    expect(result.revalidation.cpuUs).toBeGreaterThan(0);
+    expect(result.readAfterWrite.samples).toBe(10);
+    expect(result.readAfterWrite.p99).toBeGreaterThan(0);
+    expect(result.scan.ids).toBe(300);
     expect(Object.keys(result.idleMb).sort()).toEqual([
       'catalog',
       'connections',
       'deployments',
       'gateway',
+      'gatewayCold',
       'identity',
       'rulesets',
       'workspaces',
@@ -64,5 +75,5 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     expect(Object.keys(result.startMb).sort()).toEqual(Object.keys(result.idleMb).sort());
     expect(Object.keys(result.plans)).toHaveLength(8);
     expect(Object.values(result.plans).every((plan) => /Execution Time/.test(plan))).toBe(true);
-  }, 300_000);
+  }, 420_000);
 });

@@ -5,11 +5,13 @@
  * process, interleaved, for a number of rounds, and writes the median ratios beside their budgets
  * (bench/results.json and docs/benchmarks.md). See bench/README.md.
  */
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { connect as connectNats } from 'nats';
 import { Client } from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { type PolicySearch, searchQuery } from '@pc/catalog';
@@ -33,6 +35,10 @@ interface Options {
   nodeArgs: string[];
   /** Only these parts (request keys, `fixed`, `auth`), for profiling one path; empty: all. */
   only: string[];
+  /** Writes timed in the read-after-write measure. */
+  writes: number;
+  /** Policies read by id in the scan (default: all of them). */
+  scan: number;
 }
 
 function options(argv: string[]): Options {
@@ -56,6 +62,8 @@ function options(argv: string[]): Options {
     basePort: Number(get('port', '3900')),
     nodeArgs: get('node-args', '').split(' ').filter(Boolean),
     only: get('only', '').split(',').filter(Boolean),
+    writes: Number(get('writes', '50')),
+    scan: Number(get('scan', '0')),
   };
 }
 
@@ -158,6 +166,8 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       // Connections refuses to start without a key ring: one for this run.
       CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
+      // Deployments and its workers refuse to start without provenance signing keys.
+      PROVENANCE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     };
     // `--port 0`: every process on a port the system reports free (the smoke test: no range to collide).
     const port = async (offset: number): Promise<number> =>
@@ -171,9 +181,12 @@ async function main(): Promise<void> {
       workspaces: await port(5),
       rulesets: await port(6),
       deployments: await port(7),
+      gatewayCold: await port(8),
     };
     const start = (
       app: 'identity' | 'catalog' | 'rulesets' | 'connections' | 'workspaces' | 'deployments' | 'gateway',
+      as: keyof typeof ports = app,
+      env: Record<string, string> = {},
     ): ChildProcess => {
       const args = o.fromSource
         ? [
@@ -185,7 +198,7 @@ async function main(): Promise<void> {
         : [...o.nodeArgs, path.join(root, `dist/apps/${app}/main.js`)];
       const child = spawn(process.execPath, args, {
         cwd: root,
-        env: { ...common, PORT: String(ports[app]), HOST: '127.0.0.1' },
+        env: { ...common, ...env, PORT: String(ports[as]), HOST: '127.0.0.1' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -207,11 +220,25 @@ async function main(): Promise<void> {
     const gateway = start('gateway');
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);
+    // A second gateway replica with its response cache off: the cold reads, and the other replica a
+    // write goes through in the read-after-write measure.
+    const gatewayCold = start('gateway', 'gatewayCold', { RESPONSE_CACHE_ENABLED: 'false' });
+    const cold = `http://127.0.0.1:${ports.gatewayCold}`;
+    await waitFor(`${cold}/health/ready`);
     // Idle: started and ready, before any request (a sign-up's password hashing grows identity's heap).
     // Measured 2 s after the gateway is ready (start-up: V8's young generation is still at the size
     // start-up grew it to) and after 30 s without requests (V8's memory reducer has then had its
     // chance to shrink it, as in a replica that serves nothing).
-    const services = { gateway, identity, catalog, rulesets, connections, workspaces, deployments };
+    const services = {
+      gateway,
+      gatewayCold,
+      identity,
+      catalog,
+      rulesets,
+      connections,
+      workspaces,
+      deployments,
+    };
     const rssOfAll = () =>
       Object.fromEntries(Object.entries(services).map(([name, child]) => [name, rssMb(child.pid!)]));
     await new Promise((r) => setTimeout(r, 2000));
@@ -222,6 +249,7 @@ async function main(): Promise<void> {
     // Owners through the real sign-up; policies straight into the catalog's table.
     const owners: string[] = [];
     let token = '';
+    let writeToken = '';
     for (let i = 0; i < 10; i++) {
       const res = await fetch(`${system}/api/auth/signup`, {
         method: 'POST',
@@ -242,6 +270,12 @@ async function main(): Promise<void> {
           body: JSON.stringify({ name: 'bench', scopes: ['api:read'] }),
         });
         token = ((await t.json()) as { token: string }).token;
+        const w = await fetch(`${system}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
+          body: JSON.stringify({ name: 'bench-write', scopes: ['api:read', 'api:write'] }),
+        });
+        writeToken = ((await w.json()) as { token: string }).token;
       }
     }
     const db = new Client({ connectionString: dbUrl });
@@ -282,58 +316,79 @@ async function main(): Promise<void> {
     await waitFor(`${baseline}/api/policies/${someId}`);
 
     const wanted = (key: string) => o.only.length === 0 || o.only.includes(key);
-    const allRequests: Array<{ key: string; name: string; path: string; budget: number }> = [
-      { key: 'get', name: 'get by id', path: `/api/policies/${someId}`, budget: 0.8 },
-      { key: 'rare', name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka', budget: 0.8 },
-      { key: 'list', name: '100-row list', path: '/api/policies?limit=100', budget: 0.8 },
-      { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic', budget: 0.7 },
-      { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth', budget: 0.7 },
+    // Budgets (issue 24): at least 1.0 of the baseline with the cache warm, 0.8 cold (cache off).
+    const allRequests: Array<{ key: string; name: string; path: string }> = [
+      { key: 'get', name: 'get by id', path: `/api/policies/${someId}` },
+      { key: 'rare', name: 'rare-word search (q=quokka)', path: '/api/policies?q=quokka' },
+      { key: 'list', name: '100-row list', path: '/api/policies?limit=100' },
+      { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic' },
+      { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth' },
     ];
+    const sides = [
+      { side: 'warm', url: system, budget: 1.0 },
+      { side: 'cold', url: cold, budget: 0.8 },
+    ] as const;
     const requests = allRequests.filter((r) => wanted(r.key));
     const load = ['-d', String(o.seconds), '-c', String(o.connections)];
     // The Node.js processes a read passes through (NATS and PostgreSQL are shared with the baseline's
     // side and with other work on the machine, so they are not counted on either side).
-    const systemPids = [gateway.pid!, catalog.pid!, identity.pid!];
+    const pidsOf = {
+      warm: [gateway.pid!, catalog.pid!, identity.pid!],
+      cold: [gatewayCold.pid!, catalog.pid!, identity.pid!],
+    };
+    const systemPids = pidsOf.cold;
     // Warm both (JIT, prepared statements, caches) before measuring.
     for (const r of requests) {
       autocannon(baseline + r.path, ['-d', '1', '-c', '2']);
-      autocannon(system + r.path, ['-d', '1', '-c', '2']);
+      for (const x of sides) autocannon(x.url + r.path, ['-d', '1', '-c', '2']);
     }
     const rounds: Array<Record<string, { baseline: Load; system: Load }>> = [];
     for (let round = 0; round < o.rounds; round++) {
       const results: Record<string, { baseline: Load; system: Load }> = {};
       for (const r of requests) {
         const b = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
-        const s = autocannon(system + r.path, load, {}, systemPids);
-        results[r.name] = { baseline: b, system: s };
+        for (const x of sides) {
+          const s = autocannon(x.url + r.path, load, {}, pidsOf[x.side]);
+          results[`${r.name}|${x.side}`] = { baseline: b, system: s };
+        }
       }
       rounds.push(results);
     }
-    const throughput = requests.map((r) => {
-      const ratios = rounds.map((x) => x[r.name].system.rps / Math.max(x[r.name].baseline.rps, 1e-9));
-      const p99 = rounds.map((x) => x[r.name].system.p99 / Math.max(x[r.name].baseline.p99, 1));
-      return {
-        name: r.name,
-        path: r.path,
-        budget: r.budget,
-        ratio: median(ratios),
-        ratios,
-        p99Ratio: median(p99),
-        systemRps: median(rounds.map((x) => x[r.name].system.rps)),
-        baselineRps: median(rounds.map((x) => x[r.name].baseline.rps)),
-        systemP99: median(rounds.map((x) => x[r.name].system.p99)),
-        baselineP99: median(rounds.map((x) => x[r.name].baseline.p99)),
-        errors: rounds.reduce((n, x) => n + x[r.name].system.errors + x[r.name].system.non2xx, 0),
-        systemCpuUs: median(rounds.map((x) => x[r.name].system.cpuUs)),
-        baselineCpuUs: median(rounds.map((x) => x[r.name].baseline.cpuUs)),
-      };
-    });
+    const throughput = requests
+      .flatMap((req) =>
+        sides.map((x) => ({
+          ...req,
+          name: `${req.name}|${x.side}`,
+          label: req.name,
+          side: x.side,
+          budget: x.budget,
+        })),
+      )
+      .map((r) => {
+        const ratios = rounds.map((x) => x[r.name].system.rps / Math.max(x[r.name].baseline.rps, 1e-9));
+        const p99 = rounds.map((x) => x[r.name].system.p99 / Math.max(x[r.name].baseline.p99, 1));
+        return {
+          name: `${r.label}, ${r.side === 'warm' ? 'cache warm' : 'cache off'}`,
+          path: r.path,
+          budget: r.budget,
+          ratio: median(ratios),
+          ratios,
+          p99Ratio: median(p99),
+          systemRps: median(rounds.map((x) => x[r.name].system.rps)),
+          baselineRps: median(rounds.map((x) => x[r.name].baseline.rps)),
+          systemP99: median(rounds.map((x) => x[r.name].system.p99)),
+          baselineP99: median(rounds.map((x) => x[r.name].baseline.p99)),
+          errors: rounds.reduce((n, x) => n + x[r.name].system.errors + x[r.name].system.non2xx, 0),
+          systemCpuUs: median(rounds.map((x) => x[r.name].system.cpuUs)),
+          baselineCpuUs: median(rounds.map((x) => x[r.name].baseline.cpuUs)),
+        };
+      });
 
     // A fixed 200 req/s on the system: search latency for a common word and a prefix.
     const fixed = (wanted('fixed') ? ['common', 'prefix'] : []).map((key) => {
       const r = allRequests.find((x) => x.key === key)!;
       const name = r.name;
-      const l = autocannon(system + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
+      const l = autocannon(cold + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
       return { name, p50: l.p50, p99: l.p99 };
     });
 
@@ -341,9 +396,10 @@ async function main(): Promise<void> {
     const authRatios: number[] = [];
     const authCpu: Array<[number, number]> = [];
     for (let round = 0; round < (wanted('auth') ? o.rounds : 0); round++) {
-      const anon = autocannon(`${system}/api/policies/${someId}`, load, {}, systemPids);
+      // With a token nothing is cached: against the baseline's anonymous read (budget 0.6).
+      const anon = autocannon(`${baseline}/api/policies/${someId}`, load, {}, [baselineProc.pid!]);
       const auth = autocannon(
-        `${system}/api/policies/${someId}`,
+        `${cold}/api/policies/${someId}`,
         load,
         { authorization: `Bearer ${token}` },
         systemPids,
@@ -351,6 +407,78 @@ async function main(): Promise<void> {
       authRatios.push(auth.rps / Math.max(anon.rps, 1e-9));
       authCpu.push([auth.cpuUs, anon.cpuUs]);
     }
+
+    // Revalidations: If-None-Match with the current tag, on the warm replica. Gateway CPU per 304 and
+    // the requests the catalog saw meanwhile (a plain NATS subscriber sees a copy of each).
+    let revalidation = { cpuUs: 0, rps: 0, p99: 0, busRequests: -1, requests: 0 };
+    const bus = await connectNats({ servers: o.nats });
+    if (wanted('revalidate')) {
+      const tag = await tagOf(`${system}/api/policies/${someId}`);
+      let seen = 0;
+      const sub = bus.subscribe(`${prefix}catalog.>`, { callback: () => seen++ });
+      await bus.flush();
+      const l = autocannon(`${system}/api/policies/${someId}`, load, { 'if-none-match': tag }, [
+        gateway.pid!,
+      ]);
+      await bus.flush();
+      sub.unsubscribe();
+      revalidation = { cpuUs: l.cpuUs, rps: l.rps, p99: l.p99, busRequests: seen, requests: l.requests };
+    }
+
+    // Read after write through the other replica: like through the cold replica, then read the warm one
+    // (If-None-Match with the tag of before) until it answers 200; the delay from the write's answer.
+    const delays: number[] = [];
+    for (let i = 0; i < (wanted('raw') ? o.writes : 0); i++) {
+      const url = `${system}/api/policies/${someId}`;
+      const tag = await tagOf(url);
+      const like = await fetch(`${cold}/api/policies/${someId}/like`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeToken}` },
+      });
+      if (!like.ok) throw new Error(`like answered ${like.status}`);
+      const written = performance.now();
+      for (;;) {
+        const read = await fetch(url, { headers: { 'if-none-match': tag } });
+        await read.arrayBuffer();
+        if (read.status === 200) break;
+        if (performance.now() - written > 5000) throw new Error('the change never reached the other replica');
+      }
+      delays.push(performance.now() - written);
+    }
+    const sortedDelays = [...delays].sort((a, b) => a - b);
+    const pct = (q: number) =>
+      sortedDelays.length
+        ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(q * sortedDelays.length))]
+        : 0;
+    const readAfterWrite = {
+      p50: pct(0.5),
+      p99: pct(0.99),
+      max: sortedDelays.at(-1) ?? 0,
+      samples: delays.length,
+    };
+
+    // A scan of every policy by id through the warm replica: its resident memory after (the cache's bound
+    // is RESPONSE_CACHE_MAX_BYTES, 32 MiB by default).
+    let scan = { ids: 0, gatewayMb: 0, seconds: 0 };
+    if (wanted('scan')) {
+      const ids = (
+        await db.query<{ id: string }>('SELECT id FROM catalog.policies LIMIT $1', [
+          o.scan > 0 ? o.scan : null,
+        ])
+      ).rows.map((r) => r.id);
+      const began = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < ids.length) {
+            const res = await fetch(`${system}/api/policies/${ids[next++]}`);
+            await res.arrayBuffer();
+          }
+        }),
+      );
+      scan = { ids: ids.length, gatewayMb: rssMb(gateway.pid!), seconds: (performance.now() - began) / 1000 };
+    }
+    await bus.close();
 
     // The plans of each list query at this volume.
     const plans: Record<string, string> = {};
@@ -401,10 +529,13 @@ async function main(): Promise<void> {
       options: { ...o, postgres: undefined },
       throughput,
       fixedRate: fixed,
+      revalidation,
+      readAfterWrite,
+      scan,
       auth: {
         ratio: authRatios.length ? median(authRatios) : 0,
         ratios: authRatios,
-        budget: 0.9,
+        budget: 0.6,
         bearerCpuUs: authCpu.length ? median(authCpu.map((x) => x[0])) : 0,
         anonymousCpuUs: authCpu.length ? median(authCpu.map((x) => x[1])) : 0,
       },
@@ -455,6 +586,9 @@ type Result = {
   }>;
   fixedRate: Array<{ name: string; p50: number; p99: number }>;
   auth: { ratio: number; ratios: number[]; budget: number; bearerCpuUs: number; anonymousCpuUs: number };
+  revalidation: { cpuUs: number; rps: number; p99: number; busRequests: number; requests: number };
+  readAfterWrite: { p50: number; p99: number; max: number; samples: number };
+  scan: { ids: number; gatewayMb: number; seconds: number };
   startMb: Record<string, number>;
   idleMb: Record<string, number>;
   loadAverage: number[];
@@ -491,16 +625,22 @@ function markdown(r: Result): string {
     '',
     '### Throughput against the baseline (median of the rounds)',
     '',
-    '| Request | ratio | budget | p99 ratio (budget 2) | system req/s | baseline req/s | system p99 ms | baseline p99 ms | ratios per round | Node CPU µs/request, system (baseline) | errors |',
+    '| Request | ratio | budget | p99 ratio (budget 1.5) | system req/s | baseline req/s | system p99 ms | baseline p99 ms | ratios per round | Node CPU µs/request, system (baseline) | errors |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...r.throughput.map(
       (t) =>
-        `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 2)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${f(t.systemCpuUs, 0)} (${f(t.baselineCpuUs, 0)}) | ${t.errors} |`,
+        `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 1.5)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${f(t.systemCpuUs, 0)} (${f(t.baselineCpuUs, 0)}) | ${t.errors} |`,
     ),
     '',
-    'Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: gateway, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.',
+    'Cache warm: the replica with its response cache on (every request after the first is a hit); cache off: the second replica, `RESPONSE_CACHE_ENABLED=false`. Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: the gateway replica, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.',
     '',
-    '### Search at a fixed 200 req/s',
+    '### Revalidation (304), read after write, a scan',
+    '',
+    `- 304 (If-None-Match with the current tag, warm replica): ${f(r.revalidation.cpuUs, 0)} µs of gateway CPU per request (budget 300, ${ok(r.revalidation.cpuUs <= 300)}), ${f(r.revalidation.rps, 0)} req/s, p99 ${r.revalidation.p99} ms; ${r.revalidation.busRequests} catalog requests on the bus during ${r.revalidation.requests} revalidations (budget 0, ${ok(r.revalidation.busRequests === 0)}).`,
+    `- Read after write through the other replica (like through the cache-off replica, then If-None-Match on the warm one until 200), ${r.readAfterWrite.samples} writes: p50 ${f(r.readAfterWrite.p50, 1)} ms, p99 ${f(r.readAfterWrite.p99, 1)} ms (budget 50, ${ok(r.readAfterWrite.p99 <= 50)}), max ${f(r.readAfterWrite.max, 1)} ms.`,
+    `- A scan of all ${r.scan.ids} policies by id through the warm replica (${f(r.scan.seconds, 1)} s): its resident memory after, ${r.scan.gatewayMb} MB (cache bound 32 MiB).`,
+    '',
+    '### Search at a fixed 200 req/s (cache off)',
     '',
     '| Request | p50 ms (budget 10) | p99 ms (budget 50) |',
     '|---|---|---|',
@@ -508,9 +648,9 @@ function markdown(r: Result): string {
       (x) => `| ${x.name} | ${x.p50} (${ok(x.p50 <= 10)}) | ${x.p99} (${ok(x.p99 <= 50)}) |`,
     ),
     '',
-    '### Authenticated against anonymous',
+    '### With a token (never cached) against the baseline',
     '',
-    `Bearer token / anonymous, \`GET /api/policies/{id}\`: ${f(r.auth.ratio)} (budget ≥ 0.9, ${ok(r.auth.ratio >= 0.9)}); rounds ${r.auth.ratios.map((x) => f(x)).join(', ')}. Node CPU per request: ${f(r.auth.bearerCpuUs, 0)} µs with the token, ${f(r.auth.anonymousCpuUs, 0)} µs anonymous.`,
+    `Bearer token on the system / the baseline's anonymous read, \`GET /api/policies/{id}\`: ${f(r.auth.ratio)} (budget ≥ 0.6, ${ok(r.auth.ratio >= 0.6)}); rounds ${r.auth.ratios.map((x) => f(x)).join(', ')}. Node CPU per request: ${f(r.auth.bearerCpuUs, 0)} µs with the token (system), ${f(r.auth.anonymousCpuUs, 0)} µs (baseline).`,
     '',
     '### Idle resident memory (budget 100 MB each)',
     '',
@@ -525,6 +665,18 @@ function markdown(r: Result): string {
     ...Object.entries(r.plans).flatMap(([k, v]) => [`#### ${k}`, '', '```', v, '```', '']),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** The ETag of an anonymous read (asked again while a read crossed a change and came back untagged). */
+async function tagOf(url: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    const tag = res.headers.get('etag');
+    if (tag) return tag;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} is never tagged`);
 }
 
 void main().catch((error: unknown) => {

@@ -15,6 +15,8 @@ import { OutboxRelay } from './outbox/outbox.relay';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber';
 import { OutboxRepository } from './outbox/outbox.repository';
+import { PinsHandler } from './pins/pins.handler';
+import { PinsService } from './pins/pins.service';
 import { PoliciesHandler } from './policies/policies.handler';
 import { PoliciesRepository } from './policies/policies.repository';
 import { PoliciesService } from './policies/policies.service';
@@ -54,6 +56,7 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       TransfersHandler,
       IdeasHandler,
       ReviewersHandler,
+      PinsHandler,
     ],
     providers: [
       { provide: CatalogEnv, useValue: env },
@@ -86,6 +89,7 @@ export function catalogFeatures(env: CatalogEnv): Pick<ModuleMetadata, 'controll
       LikesService,
       TransfersRepository,
       TransfersService,
+      PinsService,
     ],
   };
 }

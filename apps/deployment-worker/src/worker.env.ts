@@ -1,10 +1,60 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, Validate } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
 import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
 import { BuildAllowlistFormat } from './pipeline/build-proxy';
+import {
+  BUILD_SANDBOXES,
+  DEFAULT_BUILD_LIMITS,
+  DEFAULT_BUILD_UIDS,
+  DEFAULT_READONLY_PATHS,
+  parseReadonlyPaths,
+  parseUidRange,
+  type BuildSandboxMode,
+  type SandboxSettings,
+} from './pipeline/sandbox/sandbox.settings';
+
+@ValidatorConstraint({ name: 'buildUids' })
+class BuildUidsFormat implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && parseUidRange(value) !== undefined;
+  }
+  defaultMessage(): string {
+    return 'DEPLOY_BUILD_UIDS must be first-last (1000 <= first <= last < 2147483647)';
+  }
+}
+
+@ValidatorConstraint({ name: 'buildReadonlyPaths' })
+class BuildReadonlyPathsFormat implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && parseReadonlyPaths(value) !== undefined;
+  }
+  defaultMessage(): string {
+    return 'DEPLOY_BUILD_READONLY_PATHS must be comma-separated absolute paths (not /, /proc, /dev, /build, /tmp, no ..)';
+  }
+}
 
 /** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
 export class WorkerEnv extends ServiceEnv {
+  /**
+   * `id:base64seed[,id:base64seed...]` (32-byte Ed25519 seeds): the first signs every provenance
+   * attestation, all verify (the deployments service serves their public keys). Required: the worker
+   * refuses to start without it (embedded mode generates one in DATA_DIR). Never logged.
+   */
+  @IsString()
+  @Matches(SIGNING_KEY_RING_PATTERN, { message: 'must be id:base64seed[,id:base64seed...]' })
+  PROVENANCE_SIGNING_KEYS!: string;
+
   /** Jobs one worker process runs at once. */
   @IsOptional()
   @IsInt()
@@ -41,6 +91,100 @@ export class WorkerEnv extends ServiceEnv {
   @Validate(BuildAllowlistFormat)
   DEPLOY_BUILD_ALLOWLIST: string = '';
 
+  /**
+   * Where a build command runs: `bubblewrap` (default: a sandbox of its own on the worker's host, see
+   * pipeline/sandbox), `kubernetes` (a Job of its own on the cluster), or `unsafe-none` (no filesystem
+   * isolation: for trusted repositories only). Where the sandbox cannot be made, the job fails with the
+   * reason; nothing falls back to a weaker mode.
+   */
+  @IsOptional()
+  @IsIn(BUILD_SANDBOXES)
+  DEPLOY_BUILD_SANDBOX: BuildSandboxMode = 'bubblewrap';
+
+  /** The memory of all of a build's processes together (MiB); past it the build is stopped. */
+  @IsOptional()
+  @IsInt()
+  @Min(64)
+  @Max(262_144)
+  DEPLOY_BUILD_MEMORY_MB: number = DEFAULT_BUILD_LIMITS.memoryMb;
+
+  /** Processes and threads of a build at once (a fork bomb stops here). */
+  @IsOptional()
+  @IsInt()
+  @Min(16)
+  @Max(65_536)
+  DEPLOY_BUILD_PROCESSES: number = DEFAULT_BUILD_LIMITS.processes;
+
+  /** CPU seconds per process of a build (the whole build is bounded by DEPLOY_BUILD_TIMEOUT_MS). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  DEPLOY_BUILD_CPU_SECONDS: number = DEFAULT_BUILD_LIMITS.cpuSeconds;
+
+  /** Open files per process of a build. */
+  @IsOptional()
+  @IsInt()
+  @Min(64)
+  @Max(1_048_576)
+  DEPLOY_BUILD_OPEN_FILES: number = DEFAULT_BUILD_LIMITS.openFiles;
+
+  /** The size of a build's directory (MiB; a memory-backed tmpfs in bubblewrap, the emptyDir's sizeLimit in kubernetes). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(262_144)
+  DEPLOY_BUILD_DISK_MB: number = DEFAULT_BUILD_LIMITS.diskMb;
+
+  /** The size of a build's private /tmp (MiB, a tmpfs). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(262_144)
+  DEPLOY_BUILD_TMP_MB: number = DEFAULT_BUILD_LIMITS.tmpMb;
+
+  /**
+   * What a bubblewrap build may read of the host: comma-separated absolute paths mounted read-only where
+   * they exist (the toolchain). Nothing else of the host is in the build's view.
+   */
+  @IsOptional()
+  @IsString()
+  @Validate(BuildReadonlyPathsFormat)
+  DEPLOY_BUILD_READONLY_PATHS: string = DEFAULT_READONLY_PATHS;
+
+  /** With bubblewrap and a worker running as root: the host uids builds run as (`first-last`), one per build. */
+  @IsOptional()
+  @IsString()
+  @Validate(BuildUidsFormat)
+  DEPLOY_BUILD_UIDS: string = DEFAULT_BUILD_UIDS;
+
+  /** With `kubernetes`: the namespace build Jobs run in (default: the worker's own). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_NAMESPACE: string = '';
+
+  /** With `kubernetes`: the image of build pods (the toolchain; `node` and `tar` on its PATH). Required. */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_IMAGE: string = '';
+
+  /** With `kubernetes`: the API server (in a pod: the default, with the service account's token and CA). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_API_URL: string = 'https://kubernetes.default.svc';
+
+  /** With `kubernetes`: the port where build pods fetch their sources, send their files and find their proxy. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  DEPLOY_BUILD_K8S_EXCHANGE_PORT: number = 8081;
+
+  /** With `kubernetes`: that port as build pods reach this worker (default `http://<the pod's IPv4>:<port>`). */
+  @IsOptional()
+  @IsString()
+  DEPLOY_BUILD_K8S_EXCHANGE_URL: string = '';
+
   /** The build's time limit; the process is killed after it and the job fails. */
   @IsOptional()
   @IsInt()
@@ -74,4 +218,21 @@ export class WorkerEnv extends ServiceEnv {
   @Min(1000)
   @Max(600_000)
   DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
+
+  /** The sandbox settings of a build (`DEPLOY_BUILD_SANDBOX` and the limits). */
+  buildSandbox(): SandboxSettings {
+    return {
+      mode: this.DEPLOY_BUILD_SANDBOX,
+      limits: {
+        memoryMb: this.DEPLOY_BUILD_MEMORY_MB,
+        processes: this.DEPLOY_BUILD_PROCESSES,
+        cpuSeconds: this.DEPLOY_BUILD_CPU_SECONDS,
+        openFiles: this.DEPLOY_BUILD_OPEN_FILES,
+        diskMb: this.DEPLOY_BUILD_DISK_MB,
+        tmpMb: this.DEPLOY_BUILD_TMP_MB,
+      },
+      readonlyPaths: this.DEPLOY_BUILD_READONLY_PATHS,
+      uids: this.DEPLOY_BUILD_UIDS,
+    };
+  }
 }

@@ -1,13 +1,14 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
-import { createServiceDataSource } from '@pc/platform';
+import { createServiceDataSource, parseSigningKeys } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { HttpSourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
-import { ADAPTERS } from './jobs/worker.tokens';
+import { ADAPTERS, CLUSTER_BUILDS, SIGNING_KEYS } from './jobs/worker.tokens';
 import type { Adapters } from './pipeline/deploy.pipeline';
+import { startClusterBuilds } from './pipeline/sandbox/kubernetes/cluster-builds.provider';
 import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';
 import { WorkerEnv } from './worker.env';
 
@@ -20,10 +21,23 @@ class DataSourceLifecycle implements OnApplicationShutdown {
   }
 }
 
+/** Closes the cluster builds' exchange (kubernetes mode) when the worker stops. */
+@Injectable()
+class ClusterBuildsLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(CLUSTER_BUILDS) private readonly cluster: { close: () => Promise<void> } | undefined) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.cluster?.close();
+  }
+}
+
 @Module({})
 export class WorkerModule {
   static register(env: WorkerEnv): DynamicModule {
-    const adapterEnv = { ...env } as unknown as Record<string, string | undefined>;
+    // Parsed at start: a malformed key stops the worker, naming the variable (never the key).
+    const signingKeys = parseSigningKeys(env.PROVENANCE_SIGNING_KEYS);
+    const { PROVENANCE_SIGNING_KEYS: _signingKeys, ...adapterVariables } = env;
+    const adapterEnv = adapterVariables as unknown as Record<string, string | undefined>;
     return {
       module: WorkerModule,
       providers: [
@@ -53,6 +67,12 @@ export class WorkerModule {
             platform: HttpGatewayPlatform.fromEnv(adapterEnv),
           } satisfies Adapters,
         },
+        {
+          provide: CLUSTER_BUILDS,
+          useFactory: () => (env.DEPLOY_BUILD_SANDBOX === 'kubernetes' ? startClusterBuilds(env) : undefined),
+        },
+        ClusterBuildsLifecycle,
+        { provide: SIGNING_KEYS, useValue: signingKeys },
         DataSourceLifecycle,
         JobStore,
         WorkerRunner,

@@ -1,8 +1,16 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
 
 /** The deployments service: the common variables, and the adapters it uses for sync and dev-version. */
 export class DeploymentsEnv extends ServiceEnv {
+  /**
+   * The provenance signing keys, as the workers have them (`id:base64seed[,...]`): the service serves
+   * their public halves (`GET /api/provenance/keys`) and verifies attestations with them. Required.
+   */
+  @IsString()
+  @Matches(SIGNING_KEY_RING_PATTERN, { message: 'must be id:base64seed[,id:base64seed...]' })
+  PROVENANCE_SIGNING_KEYS!: string;
+
   // The platform and registry adapters' variables (see libs/adapters/*).
   @IsOptional() @IsString() PLATFORM_US_URL?: string;
   @IsOptional() @IsString() PLATFORM_EU_URL?: string;

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@pc/platform';
+import { DatabaseModule, parseSigningKeys } from '@pc/platform';
 import { DeploymentAdmission } from './create/admission';
 import { AdmissionRepository } from './create/admission.repository';
 import { CreateDeploymentHandler } from './create/create.handler';
@@ -23,12 +23,17 @@ import { LogsService } from './logs/logs.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
+import { ProvenanceHandler } from './provenance/provenance.handler';
+import { ProvenanceRepository } from './provenance/provenance.repository';
+import { ProvenanceService, PUBLIC_SIGNING_KEYS } from './provenance/provenance.service';
 import { SyncHandler } from './sync/sync.handler';
 import { SyncService } from './sync/sync.service';
 
 @Module({})
 export class DeploymentsModule {
   static register(env: DeploymentsEnv): DynamicModule {
+    // Only the public halves are kept: the service verifies and serves them, the workers sign.
+    const publicKeys = parseSigningKeys(env.PROVENANCE_SIGNING_KEYS).map((k) => k.publicJwk);
     return {
       module: DeploymentsModule,
       imports: [
@@ -45,9 +50,13 @@ export class DeploymentsModule {
         SyncHandler,
         LogsHandler,
         LedgerHandler,
+        ProvenanceHandler,
       ],
       providers: [
         { provide: DeploymentsEnv, useValue: env },
+        { provide: PUBLIC_SIGNING_KEYS, useValue: publicKeys },
+        ProvenanceRepository,
+        ProvenanceService,
         { provide: GATEWAY_PLATFORM, useValue: platformFrom(env) },
         { provide: REGISTRY, useValue: registryFrom(env) },
         DeploymentsRepository,

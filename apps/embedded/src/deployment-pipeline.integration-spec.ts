@@ -10,6 +10,7 @@ import {
   runRulesetDeploy,
 } from '@pc/deployment-worker';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
+import { type DsseEnvelope, generateSigningKeyEntry, parseSigningKeys, signProvenance } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { HttpSourceHost } from '@pc/source-host';
@@ -37,6 +38,9 @@ describe('the deploy pipeline against the sandbox', () => {
 
   afterAll(() => sandbox.close());
 
+  const signingKeys = parseSigningKeys(generateSigningKeyEntry('pipeline'));
+  const attestations = new Map<string, { subjects: unknown; envelope: DsseEnvelope }>();
+
   function context(job: JobRecord, deployment: DeploymentRecord, lines: string[]): PipelineContext {
     const platform = HttpGatewayPlatform.fromEnv(sandbox.adapterEnv);
     const token = platform.tokenProvider({
@@ -61,6 +65,15 @@ describe('the deploy pipeline against the sandbox', () => {
       checkpoint: () => Promise.resolve(),
       cancelled: () => Promise.resolve(false),
       progress: () => undefined,
+      // As the job store keeps it: one attestation per deployment while its subjects are the same.
+      attest: (input) => {
+        const kept = attestations.get(deployment.id);
+        if (kept && JSON.stringify(kept.subjects) === JSON.stringify(input.subjects))
+          return Promise.resolve(kept.envelope);
+        const envelope = signProvenance(input, signingKeys[0]);
+        attestations.set(deployment.id, { subjects: input.subjects, envelope });
+        return Promise.resolve(envelope);
+      },
     };
   }
 

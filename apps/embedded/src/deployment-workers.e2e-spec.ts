@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { generateSigningKeyEntry } from '@pc/platform';
+import { HttpRegistry } from '@pc/registry';
+import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 jest.setTimeout(180_000);
 
 const ROOT = path.join(__dirname, '..', '..', '..');
+const SIGNING_KEYS = generateSigningKeyEntry('workers');
 
 /**
  * Twenty deployments over real NATS, run by two deployment-worker processes; one is killed (SIGKILL)
@@ -39,6 +43,7 @@ describe('deployment workers as separate processes over NATS', () => {
             // Each job spends a second in its build: a worker killed mid-run holds jobs.
             DEPLOY_BUILD_COMMAND: 'sleep 1',
             DEPLOY_JOB_ACK_WAIT_MS: '3000',
+            PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
             LOG_LEVEL: 'info',
             PORT: '0',
           },
@@ -66,7 +71,11 @@ describe('deployment workers as separate processes over NATS', () => {
     // One user's 20 jobs spread over both workers (2 x 2 slots): the killed one holds some.
     await world.start(
       'nats',
-      { DEPLOY_JOB_ACK_WAIT_MS: '3000', DEPLOY_QUEUE_SLOTS_PER_USER: '4' },
+      {
+        DEPLOY_JOB_ACK_WAIT_MS: '3000',
+        DEPLOY_QUEUE_SLOTS_PER_USER: '4',
+        PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
+      },
       { deploymentWorkers: 0 },
     );
     ({ user, tenant, connectionId, workspaceId } = await world.deployer());
@@ -135,6 +144,34 @@ describe('deployment workers as separate processes over NATS', () => {
         [ids],
       );
       expect(Number(rows[0].n)).toBe(20);
+      // One attestation per deployment, whatever the deliveries; the registry holds that one.
+      const attestations = await pg.query<{ deployment_id: string; envelope: unknown }>(
+        `SELECT deployment_id, envelope FROM deployments.provenance WHERE deployment_id = ANY($1)`,
+        [ids],
+      );
+      expect(attestations.rows.map((r) => r.deployment_id).sort()).toEqual([...ids].sort());
+      const platform = HttpGatewayPlatform.fromEnv(world.sandbox.adapterEnv);
+      const token = platform.tokenProvider({
+        host: 'us',
+        clientId: tenant.clientId,
+        clientSecret: tenant.clientSecret,
+      });
+      const registry = HttpRegistry.fromEnv(world.sandbox.adapterEnv);
+      for (const d of done) {
+        const stored = attestations.rows.find((r) => r.deployment_id === d.id)!.envelope;
+        const slug = (
+          await pg.query<{ asset_slug: string }>(
+            `SELECT asset_slug FROM deployments.deployments WHERE id = $1`,
+            [d.id],
+          )
+        ).rows[0].asset_slug;
+        const file = await registry.readFile(
+          token,
+          { groupId: tenant.rootId, assetId: `${slug}-implementation`, version: d.definition_asset_version },
+          'provenance.intoto.json',
+        );
+        expect(JSON.parse(file.toString('utf8'))).toEqual(stored);
+      }
     } finally {
       await pg.end();
     }

@@ -7,6 +7,7 @@ import {
   createLogger,
   EmbeddedPostgresSetupError,
   ensureDatabase,
+  generateSigningKeyEntry,
   loadEnv,
   processEnv,
   setLogLevel,
@@ -64,9 +65,12 @@ async function main(): Promise<void> {
     environment,
     env: {
       ...adapterEnv,
+      // Local receivers (the sandbox's) speak http; production keeps the default (https only).
+      ...(environment.WEBHOOKS_REQUIRE_HTTPS ? {} : { WEBHOOKS_REQUIRE_HTTPS: 'false' }),
       BOOTSTRAP_ADMIN_EMAIL: admin.email,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       CONNECTIONS_ENCRYPTION_KEYS: connectionsKeys(env, dataDir),
+      PROVENANCE_SIGNING_KEYS: provenanceKeys(env, dataDir),
       WEB_DIR: webDir,
     },
   });
@@ -184,6 +188,19 @@ function connectionsKeys(env: EmbeddedEnv, dataDir: string): string {
   const file = path.join(dataDir, 'connections-encryption-keys');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const keys = generateKeyRingEntry('local1');
+  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
+  return keys;
+}
+
+/**
+ * The provenance signing keys: from the environment, else one Ed25519 key generated once and kept in
+ * DATA_DIR (mode 0600), so attestations signed by an earlier start still verify against the served keys.
+ */
+function provenanceKeys(env: EmbeddedEnv, dataDir: string): string {
+  if (env.PROVENANCE_SIGNING_KEYS) return env.PROVENANCE_SIGNING_KEYS;
+  const file = path.join(dataDir, 'provenance-signing-keys');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const keys = generateSigningKeyEntry('local1');
   writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
   return keys;
 }

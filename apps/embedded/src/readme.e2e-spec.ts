@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
@@ -33,7 +33,7 @@ function walkthroughs(markdown: string): Walkthrough[] {
 async function startLikeNpmStart(
   databaseUrl: string,
   dataDir: string,
-): Promise<{ child: ChildProcess; B: string; S: string; output: string }> {
+): Promise<{ child: ChildProcess; B: string; S: string; output: string; log: () => string }> {
   const child = spawn(process.execPath, ['-r', './tools/register.js', 'apps/embedded/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -61,7 +61,7 @@ async function startLikeNpmStart(
       const sandbox = /^Sandbox .*: (http\S+)$/m.exec(output);
       if (api && sandbox) {
         clearTimeout(timer);
-        resolve({ child, B: api[1], S: sandbox[1], output });
+        resolve({ child, B: api[1], S: sandbox[1], output, log: () => output });
       }
     };
     child.stdout.on('data', read);
@@ -78,7 +78,7 @@ const blocks = walkthroughs(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
 describe('the README walk-throughs, against a system started like npm start', () => {
   let db: TestDatabase;
   let dataDir: string;
-  let system: { child: ChildProcess; B: string; S: string; output: string };
+  let system: { child: ChildProcess; B: string; S: string; output: string; log: () => string };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -118,6 +118,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
             S: system.S,
             ADMIN_EMAIL: ADMIN.email,
             ADMIN_PASSWORD: ADMIN.password,
+            ROOT,
           },
           encoding: 'utf8',
           timeout: 60_000,
@@ -131,4 +132,14 @@ describe('the README walk-throughs, against a system started like npm start', ()
     },
     120_000,
   );
+
+  it('keeps the provenance signing key in DATA_DIR (0600) and out of every log line', () => {
+    const file = path.join(dataDir, 'provenance-signing-keys');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const seed = readFileSync(file, 'utf8').trim().split(':')[1];
+    expect(seed).toHaveLength(44);
+    // The walk-throughs above deployed and verified: the whole output of the system is scanned.
+    expect(system.log()).toContain('Policy Catalog is running');
+    expect(system.log()).not.toContain(seed);
+  });
 });

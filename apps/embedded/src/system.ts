@@ -5,7 +5,14 @@ import { DeploymentsEnv, deploymentsService } from '@pc/deployments';
 import { GatewayEnv, createGateway } from '@pc/gateway';
 import { IdentityEnv, identityService } from '@pc/identity';
 import { McpEnv, mountMcpOn } from '@pc/mcp';
-import { type BusConfig, type EnvSource, loadEnv, type RunningService, startService } from '@pc/platform';
+import {
+  type BusConfig,
+  type EnvSource,
+  generateSigningKeyEntry,
+  loadEnv,
+  type RunningService,
+  startService,
+} from '@pc/platform';
 import { RulesetsEnv, rulesetsService } from '@pc/rulesets';
 import { WorkspacesEnv, workspacesService } from '@pc/workspaces';
 
@@ -56,7 +63,7 @@ export interface RunningSystem {
 
 /**
  * Tests (which pass no `environment`) sign up and submit far more than one client should: the
- * gateway's rate limits are off for them unless `env` sets one.
+ * gateway's rate limits are off for them unless `env` sets one; so is the response cache.
  */
 const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
@@ -68,6 +75,9 @@ const LIMITS_OFF_IN_TESTS = {
   RATE_LIMIT_VOTES_PER_MINUTE: '0',
   DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
   DEPLOY_MAX_TARGETS_PER_HOUR: '0',
+  // Many tests write rows with SQL and read them back at once: the gateway's response cache (emptied by
+  // the change event a moment after the commit) is on only where a test turns it on.
+  RESPONSE_CACHE_ENABLED: 'false',
 };
 
 /** Every service and the gateway, on the given bus and database. */
@@ -82,6 +92,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
   source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
+  source.PROVENANCE_SIGNING_KEYS ||= generateSigningKeyEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};

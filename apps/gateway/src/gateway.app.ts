@@ -20,6 +20,7 @@ import { parseTrustProxy } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation';
 import { serveWebApp } from './http/web-app';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
+import { PublicReads } from './public-reads/public-reads';
 
 export interface Gateway {
   app: NestFastifyApplication;
@@ -59,6 +60,7 @@ export async function createGateway(
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
+  app.get(PublicReads).register(fastify);
   if (env.WEB_DIR) serveWebApp(fastify, env.WEB_DIR);
   // A service's answer is sent on in the JSON it arrived in, not serialized a second time (a forwarded
   // one as its UTF-8 bytes, never decoded to a string and encoded again). Fastify sends a Buffer from
@@ -112,7 +114,8 @@ export async function createGateway(
  */
 function applyApiHeaders(url: string, reply: FastifyReply): void {
   void reply.header('x-content-type-options', 'nosniff');
-  void reply.header('cache-control', 'no-store');
+  // Public reads say otherwise (public-reads.ts): revalidated when anonymous, never stored when not.
+  if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   if (url === '/api/docs' || url.startsWith('/api/docs?')) {
     void reply.header('x-frame-options', 'DENY');
     void reply.header('content-security-policy', "frame-ancestors 'none'");

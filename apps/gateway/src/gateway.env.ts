@@ -1,5 +1,5 @@
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonEnv } from '@pc/platform';
+import { CommonEnv, EnvBoolean } from '@pc/platform';
 import { IsTrustProxy } from './http/trust-proxy';
 
 export class GatewayEnv extends CommonEnv {
@@ -19,6 +19,32 @@ export class GatewayEnv extends CommonEnv {
   @Min(0)
   @Max(300_000)
   AUTH_CACHE_TTL_MS: number = 30_000;
+
+  /**
+   * The response cache of anonymous public reads (policies, rulesets, their documentation, history and
+   * lists), per replica, emptied by the services' change events. Off: every read asks its service
+   * (ETags and 304s still work, from the change events).
+   */
+  @IsOptional()
+  @EnvBoolean()
+  RESPONSE_CACHE_ENABLED: boolean = true;
+
+  /** The cache's bound: bodies, keys and bookkeeping together (least recently used out first). */
+  @IsOptional()
+  @IsInt()
+  @Min(1024 * 1024)
+  @Max(4 * 1024 * 1024 * 1024)
+  RESPONSE_CACHE_MAX_BYTES: number = 32 * 1024 * 1024;
+
+  /**
+   * The longest a cached read or an ETag is trusted without a change event: what a lost event can
+   * cost. Every tag and entry is renewed at each multiple of it.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  RESPONSE_CACHE_TTL_MS: number = 30_000;
 
   /** Failed sign-ins for one email from one address before sign-in answers 429 for the window. */
   @IsOptional()

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import {
   type BusConfig,
   CALLER_CACHE_OPTIONS,
@@ -15,6 +15,7 @@ import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { ConnectionsController } from './connections/connections.controller';
 import { DeploymentsController } from './deployments/deployments.controller';
+import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
@@ -30,10 +31,16 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { ContentVersions } from './public-reads/content-versions';
+import { PublicReads } from './public-reads/public-reads';
+import { ResponseCache } from './public-reads/response-cache';
 import { RulesetDocsController } from './rulesets/ruleset-docs.controller';
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { AuditController } from './audit/audit.controller';
+import { AuditRecorder } from './audit/audit-recorder';
 
 @Module({})
 export class GatewayModule {
@@ -59,10 +66,13 @@ export class GatewayModule {
         WorkspaceMembersController,
         WorkspaceConnectionsController,
         DeploymentsController,
+        ProvenanceController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,
         RulesetReviewController,
+        WebhooksController,
+        AuditController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -75,7 +85,11 @@ export class GatewayModule {
         TokenRevocation,
         LogHub,
         LogStreams,
+        ContentVersions,
+        ResponseCache,
+        PublicReads,
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],
     };
   }

@@ -34,4 +34,75 @@ export class IdentityEnv extends ServiceEnv {
   @IsOptional()
   @IsString()
   AVATAR_BASE_URL: string = '';
+
+  /** Days the audit log keeps an entry (an hourly sweep deletes older ones). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  AUDIT_RETENTION_DAYS: number = 365;
+
+  // Signed webhooks (apps/identity/src/webhooks).
+  /** Refuse `http:` endpoint URLs (true in production; tests and local receivers use http). */
+  @IsOptional()
+  @EnvBoolean()
+  WEBHOOKS_REQUIRE_HTTPS: boolean = true;
+
+  /** Endpoints one user may hold. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOKS_MAX_ENDPOINTS_PER_USER: number = 10;
+
+  /** Attempts per delivery, the first included, before it is marked failed. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(30)
+  WEBHOOKS_MAX_ATTEMPTS: number = 12;
+
+  /** The first retry's delay; it doubles per attempt (with jitter) up to six hours: about a day in all. */
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOKS_RETRY_BASE_MS: number = 60_000;
+
+  /** How long one attempt may take (connect, send, answer) before it counts as failed. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOKS_TIMEOUT_MS: number = 10_000;
+
+  /** Failed attempts in a row after which an endpoint is disabled and its owner notified. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  WEBHOOKS_DISABLE_AFTER_FAILURES: number = 50;
+
+  /** Deliveries one replica sends at once, and at most per endpoint across replicas. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  WEBHOOKS_CONCURRENCY: number = 16;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEBHOOKS_ENDPOINT_CONCURRENCY: number = 2;
+
+  /** How often a replica looks for due retries (new events wake it at once). */
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  WEBHOOKS_POLL_MS: number = 1000;
+
+  /** Hosts (`host` or `host:port`) that endpoint URLs may name although they resolve to private addresses. */
+  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
 }

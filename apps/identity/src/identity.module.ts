@@ -1,5 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
+import { AuditHandler } from './audit/audit.handler';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { AuditSubscriber } from './audit/audit.subscriber';
 import { AuthHandler } from './auth/auth.handler';
 import { AuthService } from './auth/auth.service';
 import { SessionSweeper } from './auth/session-sweeper';
@@ -17,6 +21,11 @@ import { AdminBootstrap } from './users/admin.bootstrap';
 import { UsersHandler } from './users/users.handler';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { WebhookEventsSubscriber } from './webhooks/webhook-events.subscriber';
+import { WebhooksHandler } from './webhooks/webhooks.handler';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 @Module({})
 export class IdentityModule {
@@ -26,7 +35,14 @@ export class IdentityModule {
       imports: [
         DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
       ],
-      controllers: [AuthHandler, TokensHandler, UsersHandler, NotificationsHandler],
+      controllers: [
+        AuthHandler,
+        TokensHandler,
+        UsersHandler,
+        NotificationsHandler,
+        WebhooksHandler,
+        AuditHandler,
+      ],
       providers: [
         { provide: IdentityEnv, useValue: env },
         UsersRepository,
@@ -40,6 +56,13 @@ export class IdentityModule {
         NotificationsRepository,
         NotificationsService,
         IdeaDeliveredSubscriber,
+        WebhooksRepository,
+        WebhooksService,
+        WebhookDispatcher,
+        WebhookEventsSubscriber,
+        AuditRepository,
+        AuditService,
+        AuditSubscriber,
       ],
     };
   }

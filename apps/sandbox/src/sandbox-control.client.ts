@@ -55,6 +55,14 @@ export class SandboxControl {
     return this.call('POST', `/repos/${enc(owner)}/${enc(name)}/commits`, input, 201);
   }
 
+  /**
+   * Rewrites a commit's history: the host answers other files for `commit` from now on (its branches
+   * move to the rewritten commit), so a release of a pin made at `commit` must fail its digest check.
+   */
+  rewriteCommit(owner: string, name: string, commit: string): Promise<{ from: string; to: string }> {
+    return this.call('POST', `/repos/${enc(owner)}/${enc(name)}/rewrite`, { commit }, 201);
+  }
+
   updateRepository(
     owner: string,
     name: string,

@@ -18,6 +18,7 @@ import {
 } from './seed/seed-content';
 import { GitRepositoryStore } from './source-host/git-repository.store';
 import { registerSourceHostRoutes } from './source-host/source-host.routes';
+import { registerWebhookReceiverRoutes } from './webhooks/webhook-receiver.routes';
 
 export interface StartSandboxOptions {
   /** 0 (default) picks a free port. */
@@ -118,6 +119,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   registerSourceHostRoutes(app, { store: repos, token: SEED_SOURCE_HOST_TOKEN, baseUrl: () => url });
   registerRegistryRoutes(app, { store: registry, platform });
   registerPlatformRoutes(app, { store: platform, registry });
+  registerWebhookReceiverRoutes(app);
   registerControlRoutes(app, {
     repos,
     platform,

@@ -23,11 +23,13 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/signup', page(() => import('./pages/signup'))],
   ['/profile', page(() => import('./pages/profile')), { signedIn: true }],
   ['/tokens', page(() => import('./pages/tokens')), { signedIn: true }],
+  ['/webhooks', page(() => import('./pages/webhooks')), { signedIn: true }],
   ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
   ['/submit/ruleset', page(() => import('./pages/submit-ruleset')), { signedIn: true }],
   ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
   ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
+  ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
   ['/workspaces', page(() => import('./pages/workspaces')), { signedIn: true }],
   ['/workspaces/:id', page(() => import('./pages/workspace')), { signedIn: true }],
@@ -113,8 +115,10 @@ function Header() {
             <NavLink to="/workspaces">Workspaces</NavLink>
             <NavLink to="/deployments">Deployments</NavLink>
             <NavLink to="/tokens">Tokens</NavLink>
+            <NavLink to="/webhooks">Webhooks</NavLink>
             <NavLink to="/inbox">Inbox</NavLink>
             {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
+            {user.is_admin ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           </>
         ) : null}
       </nav>

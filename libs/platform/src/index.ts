@@ -29,4 +29,6 @@ export * from './auth/bearer';
 export * from './auth/caller-cache';
 export * from './database/prepared';
 export * from './jobs';
+export * from './database/content-changes';
+export * from './provenance';
 export * from './limits/fixed-window-limiter';

@@ -6,6 +6,8 @@ import { CatalogReviewHardening1795600000000 } from './migrations/1795600000000-
 import { CatalogIdeaVotes1795700000150 } from './migrations/1795700000150-catalog-idea-votes';
 import { CatalogWeightedSearch1795750000000 } from './migrations/1795750000000-catalog-weighted-search';
 import { CatalogDeployCounts1795790000000 } from './migrations/1795790000000-catalog-deploy-counts';
+import { CatalogContentChanges1795800000000 } from './migrations/1795800000000-catalog-content-changes';
+import { CatalogReviewPins1795810000000 } from './migrations/1795810000000-catalog-review-pins';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -22,5 +24,7 @@ export const catalogDatabase = {
     CatalogIdeaVotes1795700000150,
     CatalogWeightedSearch1795750000000,
     CatalogDeployCounts1795790000000,
+    CatalogContentChanges1795800000000,
+    CatalogReviewPins1795810000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SortOrder } from '@pc/contracts';
 import { preparedQuery } from '@pc/platform';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
@@ -127,6 +128,13 @@ export class PoliciesRepository {
       | 'created_at'
       | 'updated_at'
       | 'status'
+      | 'pinned_commit'
+      | 'pinned_content_digest'
+      | 'implementation_pinned_commit'
+      | 'implementation_pinned_content_digest'
+      | 'pinned_at'
+      | 'pinned_by'
+      | 'pinned_how'
     >,
   ): Promise<PolicyRow> {
     const rows = await db.query<PolicyRow[]>(
@@ -194,23 +202,69 @@ export class PoliciesRepository {
  * How a search with `q` reads the table. `walk`: along the index of the order, the first
  * `SEARCH_WALK_ROWS` visible rows, keeping those that match: a common word fills the page there and
  * then. `bitmap`: the matches through the full-text and trigram indexes, then sorted: fast when they
- * are few, which is when the walk came back short. The planner cannot tell the two apart (a prefix
- * query's selectivity is a guess), so the repository tries the walk first.
+ * are few. The planner cannot tell the two apart (a prefix query's selectivity is a guess), so the
+ * query chooses: `SearchPlans` remembers, per query, which plan answered it (issue 24).
  */
 export type SearchPlan = 'walk' | 'bitmap';
 
 /**
- * One page of a search on any connection (the repository's, or the benchmark baseline's): with `q`
- * the walk first, then, when it came back short, the search indexes.
+ * The plan each search was last answered by, per replica: a query seen for the first time walks, and
+ * when the walk comes back short (a rare word, a part of a name) the search indexes answer it, and are
+ * used first the next times; a bitmap read that fills its page (the word became common) forgets it.
+ * Word frequencies move slowly: a plan is trusted for `ttlMs`.
+ */
+export class SearchPlans {
+  private readonly learned: LRUCache<string, SearchPlan>;
+
+  constructor(options: { max?: number; ttlMs?: number } = {}) {
+    this.learned = new LRUCache<string, SearchPlan>({
+      max: options.max ?? 10_000,
+      ttl: options.ttlMs ?? 600_000,
+    });
+  }
+
+  first(s: PolicySearch): SearchPlan {
+    return this.learned.get(planKey(s)) ?? 'walk';
+  }
+
+  learn(s: PolicySearch, plan: SearchPlan): void {
+    if (plan === 'walk') this.learned.delete(planKey(s));
+    else this.learned.set(planKey(s), plan);
+  }
+}
+
+/** What decides how many rows match: the words and the filters (not the page, the cursor or the viewer). */
+function planKey(s: PolicySearch): string {
+  const q = (s.q ?? '').trim().toLowerCase();
+  return `${q}\u0000${s.category?.toLowerCase() ?? ''}\u0000${s.direction ?? ''}\u0000${s.assetKind ?? ''}\u0000${s.sort}\u0000${s.order}`;
+}
+
+/** The catalog process's plans (each replica learns its own). */
+const PLANS = new SearchPlans();
+
+/**
+ * One page of a search on any connection (the repository's, or the benchmark baseline's): with `q`,
+ * the plan the query was last answered by (the walk for a query not seen yet), and the search indexes
+ * when the walk came back short.
  */
 export async function searchPolicies(
   s: PolicySearch,
   run: (sql: string, params: unknown[]) => Promise<PolicyListRow[]>,
+  plans: SearchPlans = PLANS,
 ): Promise<PolicyListRow[]> {
   if (s.q?.trim()) {
-    const walk = searchQuery(s, 'walk');
-    const walked = await run(walk.sql, walk.params);
-    if (walked.length > s.limit) return walked;
+    if (plans.first(s) === 'walk') {
+      const walk = searchQuery(s, 'walk');
+      const walked = await run(walk.sql, walk.params);
+      if (walked.length > s.limit) return walked;
+      plans.learn(s, 'bitmap');
+    } else {
+      const { sql, params } = searchQuery(s, 'bitmap');
+      const rows = await run(sql, params);
+      // A full page from the indexes: the walk may do as well now; try it next time.
+      if (rows.length > s.limit && !s.after && s.offset === 0) plans.learn(s, 'walk');
+      return rows;
+    }
   }
   const { sql, params } = searchQuery(s, 'bitmap');
   return run(sql, params);

@@ -1,4 +1,4 @@
-import type { AssetKind, Direction, PolicyStatus, ProjectType } from '@pc/contracts';
+import type { AssetKind, Direction, PinOrigin, PolicyStatus, ProjectType } from '@pc/contracts';
 
 /** A row of catalog.policies, as node-postgres returns it. */
 export interface PolicyRow {
@@ -29,6 +29,13 @@ export interface PolicyRow {
   download_count: number;
   /** Successful deployments, counted from the deployments service's events. */
   deploy_count: number;
+  pinned_commit: string | null;
+  pinned_content_digest: string | null;
+  implementation_pinned_commit: string | null;
+  implementation_pinned_content_digest: string | null;
+  pinned_at: Date | null;
+  pinned_by: string | null;
+  pinned_how: PinOrigin | null;
   published_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +65,13 @@ export type PolicyChanges = Partial<
     | 'kit_version'
     | 'source_host_has_issues'
     | 'published_at'
+    | 'pinned_commit'
+    | 'pinned_content_digest'
+    | 'implementation_pinned_commit'
+    | 'implementation_pinned_content_digest'
+    | 'pinned_at'
+    | 'pinned_by'
+    | 'pinned_how'
   >
 >;
 
@@ -65,4 +79,6 @@ export const POLICY_COLUMNS = `p.id, p.slug, p.name, p.description, p.category, 
   p.source_host_url, p.implementation_source_host_url, p.source_ref, p.implementation_source_ref,
   p.video_tutorial_url, p.examples_url, p.icon_url, p.icon_disabled, p.asset_kinds, p.a2a_protocol_versions,
   p.direction, p.version, p.kit_version, p.source_host_has_issues, p.issues_checked_at, p.like_count,
-  p.download_count, p.deploy_count, p.published_at, p.created_at, p.updated_at`;
+  p.download_count, p.deploy_count, p.pinned_commit, p.pinned_content_digest, p.implementation_pinned_commit,
+  p.implementation_pinned_content_digest, p.pinned_at, p.pinned_by, p.pinned_how, p.published_at, p.created_at,
+  p.updated_at`;

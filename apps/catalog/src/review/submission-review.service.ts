@@ -39,9 +39,19 @@ export class SubmissionReviewService {
     const admin = requireAdmin(ctx);
     const { row, delivered } = await this.dataSource.transaction(async (db) => {
       const current = await this.waiting(db, request.id);
+      // What the reviewer saw is what gets pinned: the commits (and content digests) validation read.
+      const v = current.validation;
       const policy = await this.policies.update(db, current.policy_id, {
         status: 'published',
         published_at: new Date(),
+        pinned_commit: v.commit ?? null,
+        pinned_content_digest: v.contentDigest ?? null,
+        implementation_pinned_commit: v.projectType === 'split' ? (v.implementationCommit ?? null) : null,
+        implementation_pinned_content_digest:
+          v.projectType === 'split' ? (v.implementationContentDigest ?? null) : null,
+        pinned_at: new Date(),
+        pinned_by: admin.userId,
+        pinned_how: 'review',
       });
       await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
       const approved = await this.submissions.update(
@@ -54,6 +64,7 @@ export class SubmissionReviewService {
         submissionId: current.id,
         ref: current.validation.ref ?? null,
         commit: current.validation.commit ?? null,
+        contentDigest: current.validation.contentDigest ?? null,
       });
       const count = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
       return { row: approved, delivered: count };

@@ -19,7 +19,17 @@ import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { HistoryRepository } from '../history/history.repository';
 import { PolicyAccess } from '../policies/policy-access';
-import type { PolicyRow } from '../policies/policy.row';
+import type { PolicyChanges, PolicyRow } from '../policies/policy.row';
+
+type PinChanges = Required<
+  Pick<
+    PolicyChanges,
+    | 'pinned_commit'
+    | 'pinned_content_digest'
+    | 'implementation_pinned_commit'
+    | 'implementation_pinned_content_digest'
+  >
+>;
 import { PoliciesRepository } from '../policies/policies.repository';
 import { RepositoryInspector } from '../source/repository-inspector';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
@@ -170,6 +180,7 @@ export class RevisionsService {
   /** The live value changes here, in the same transaction that decides the revision. */
   async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
     const admin = requireAdmin(ctx);
+    const pin = await this.pinFor(request.id);
     const row = await this.dataSource.transaction(async (db) => {
       const decided = await this.revisions.decide(
         db,
@@ -181,14 +192,49 @@ export class RevisionsService {
       if (!decided) throw await this.notPending(db, request.id);
       await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
+        ...(pin ? { ...pin, pinned_at: new Date(), pinned_by: admin.userId, pinned_how: 'review' } : {}),
       });
       await this.history.record(db, decided.policy_id, admin.userId, 'revision_approved', {
         revisionId: decided.id,
         field: decided.field,
+        ...(pin ? { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest } : {}),
       });
       return decided;
     });
     return { revision: toRevision(row) };
+  }
+
+  /**
+   * A revision of a repository moves the pin: the repositories as they will be are read at the policy's
+   * refs now, and those commits and digests are what the approval pins (what the queue shows with it).
+   * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
+   */
+  private async pinFor(revisionId: string): Promise<PinChanges | null> {
+    const pending = await this.revisions.findById(revisionId);
+    if (!pending || pending.status !== 'pending' || pending.field === 'description') return null;
+    const policy = await this.policies.findById(pending.policy_id);
+    if (!policy) return null;
+    const value = (field: RevisionField): string | null =>
+      pending.field === field ? pending.proposed_value : policy[field];
+    const validation = await this.inspector.validate({
+      projectType: policy.project_type,
+      sourceHostUrl: value('source_host_url')!,
+      implementationSourceHostUrl: value('implementation_source_host_url') ?? undefined,
+      sourceRef: policy.source_ref ?? undefined,
+      implementationSourceRef: policy.implementation_source_ref ?? undefined,
+    });
+    if (!validation.ok || !validation.commit)
+      throw unprocessable(
+        'The repository no longer has the shape of a policy repository: reject the revision',
+        validation.errors.map((message) => ({ field: 'value', message })),
+      );
+    const split = policy.project_type === 'split';
+    return {
+      pinned_commit: validation.commit,
+      pinned_content_digest: validation.contentDigest ?? null,
+      implementation_pinned_commit: split ? validation.implementationCommit : null,
+      implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
+    };
   }
 
   async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {

@@ -79,6 +79,7 @@ export class RepositoryInspector {
       result.defaultBranch = definitionRepo.info.defaultBranch;
       result.ref = definitionRepo.ref;
       result.commit = definitionRepo.commit;
+      result.contentDigest = await this.digest(definitionRepo, result.errors);
       result.hasIssues = definitionRepo.info.hasIssues;
       if (definitionRepo.info.archived) result.warnings.push('The repository is archived');
       await this.inspectDefinition(definitionRepo, projectType, result);
@@ -87,6 +88,8 @@ export class RepositoryInspector {
       result.implementationDefaultBranch = implementationRepo.info.defaultBranch;
       result.implementationRef = implementationRepo.ref;
       result.implementationCommit = implementationRepo.commit;
+      result.implementationContentDigest =
+        implementationRepo === definitionRepo ? null : await this.digest(implementationRepo, result.errors);
       await this.inspectImplementation(implementationRepo, result);
     }
     result.assetKinds = inferAssetKinds(
@@ -130,6 +133,16 @@ export class RepositoryInspector {
       return { parsed, info, ref, commit, files, prefix };
     } catch (error) {
       errors.push(`${field}: ${problem(error)}`);
+      return null;
+    }
+  }
+
+  /** The content digest at the commit read: approval pins it, the worker checks it before building. */
+  private async digest(repo: Opened, errors: string[]): Promise<string | null> {
+    try {
+      return (await this.host.contentDigest(repo.parsed, repo.commit)).digest;
+    } catch (error) {
+      errors.push(`the content digest at ${repo.commit.slice(0, 12)}: ${problem(error)}`);
       return null;
     }
   }

@@ -92,6 +92,35 @@ export class JobStore {
     );
   }
 
+  /**
+   * The deployment's attestation: the one stored when its subjects are these (a redelivery rebuilt the
+   * same artifacts), else `envelope` stored in its place (nothing was published from the earlier one:
+   * the registry is written only after this). One row per deployment, whatever the deliveries.
+   */
+  async keepProvenance(
+    deploymentId: string,
+    jobId: string,
+    keyId: string,
+    envelope: unknown,
+    subjects: unknown,
+  ): Promise<unknown> {
+    const [row] = await this.dataSource.query<Array<{ envelope: unknown }>>(
+      `INSERT INTO deployments.provenance (deployment_id, job_id, key_id, envelope, subjects)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (deployment_id) DO UPDATE SET job_id = excluded.job_id, key_id = excluded.key_id,
+         envelope = excluded.envelope, subjects = excluded.subjects, created_at = now()
+         WHERE deployments.provenance.subjects <> excluded.subjects
+       RETURNING envelope`,
+      [deploymentId, jobId, keyId, JSON.stringify(envelope), JSON.stringify(subjects)],
+    );
+    if (row) return row.envelope;
+    const [kept] = await this.dataSource.query<Array<{ envelope: unknown }>>(
+      `SELECT envelope FROM deployments.provenance WHERE deployment_id = $1`,
+      [deploymentId],
+    );
+    return kept?.envelope ?? envelope;
+  }
+
   async setStep(jobId: string, step: string): Promise<void> {
     await this.dataSource.query(`UPDATE deployments.jobs SET step = $2 WHERE id = $1`, [jobId, step]);
   }
@@ -214,6 +243,7 @@ export class JobStore {
       workspace_id: deployment.workspace_id,
       connection_id: deployment.connection_id,
       platform_org_id: deployment.platform_org_id,
+      created_by: deployment.created_by,
     };
     await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2)`, [
       DeploymentsEvents.deploymentSucceeded.pattern,

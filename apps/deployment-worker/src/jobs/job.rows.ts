@@ -27,6 +27,15 @@ export interface DeploymentRecord {
     description: string;
     /** Rulesets: the profile's path under the ruleset root. */
     ruleset_path?: string | null;
+    /** What the review pinned when the deployment was created (absent on older rows). */
+    pin?: {
+      commit: string;
+      content_digest: string | null;
+      implementation_commit: string | null;
+      implementation_content_digest: string | null;
+    } | null;
+    /** False: a dev build of another ref than the pin. */
+    reviewed?: boolean;
   };
   version: string | null;
   group_id: string | null;

@@ -14,7 +14,11 @@ import {
   type BusConfig,
   BusClient,
   createLogger,
+  type DsseEnvelope,
   type Job,
+  type ProvenanceInput,
+  type SigningKey,
+  signProvenance,
   openWorkQueue,
   type QueueWorker,
   type WorkQueue,
@@ -29,7 +33,8 @@ import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { DeploymentRecord, JobRecord } from './job.rows';
-import { ADAPTERS } from './worker.tokens';
+import type { KubernetesBuilds } from '../pipeline/sandbox/kubernetes/kubernetes-builds';
+import { ADAPTERS, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.tokens';
 
 const log = createLogger('deployment-worker');
 
@@ -53,6 +58,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly store: JobStore,
     private readonly env: WorkerEnv,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
+    @Inject(CLUSTER_BUILDS) private readonly cluster: { builds: KubernetesBuilds } | undefined,
+    @Inject(SIGNING_KEYS) private readonly keys: readonly SigningKey[],
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -120,6 +127,17 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
           job.progress();
         },
         progress: () => job.progress(),
+        attest: async (input: ProvenanceInput): Promise<DsseEnvelope> => {
+          const key = this.keys[0];
+          const envelope = signProvenance(input, key);
+          return (await this.store.keepProvenance(
+            deployment.id,
+            record.id,
+            key.keyId,
+            envelope,
+            input.subjects,
+          )) as DsseEnvelope;
+        },
       };
       if (record.kind === 'deploy') {
         const outcome =
@@ -129,6 +147,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
                 command: this.env.DEPLOY_BUILD_COMMAND,
                 network: this.env.DEPLOY_BUILD_NETWORK,
                 allowlist: parseBuildAllowlist(this.env.DEPLOY_BUILD_ALLOWLIST),
+                sandbox: this.env.buildSandbox(),
+                cluster: this.cluster?.builds,
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,
               });
@@ -214,7 +234,9 @@ function startLine(job: JobRecord, d: DeploymentRecord): string {
     const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
       .filter(Boolean)
       .join(' and ');
-    return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}`;
+    const dev =
+      d.source.reviewed === false ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref}` : '';
+    return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
   }
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;
 }

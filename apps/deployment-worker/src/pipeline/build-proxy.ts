@@ -100,9 +100,39 @@ export interface BuildProxy {
   close(): Promise<void>;
 }
 
+/** The proxy's two handlers (plain requests, CONNECT) for one build, and a close that cuts its tunnels. */
+export interface BuildProxyHandlers {
+  request: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  connect: (req: http.IncomingMessage, client: net.Socket, head: Buffer) => void;
+  /** Tracks a connection so that `close` cuts it. */
+  track: (socket: net.Socket) => void;
+  close: () => void;
+}
+
 /** Starts the proxy of one build, listening on a socket in `dir`. */
 export async function startBuildProxy(dir: string, options: BuildProxyOptions): Promise<BuildProxy> {
   const socketPath = path.join(dir, '.build-proxy.sock');
+  const handlers = buildProxyHandlers(options);
+  const server = http.createServer(handlers.request);
+  server.on('connection', handlers.track);
+  server.on('connect', handlers.connect);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  return {
+    socketPath,
+    wrapper: [process.execPath, '-e', BRIDGE_SCRIPT, socketPath],
+    close: () =>
+      new Promise<void>((resolve) => {
+        handlers.close();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The handlers of one build's proxy, for a server of the caller's (a socket of its own, or the exchange). */
+export function buildProxyHandlers(options: BuildProxyOptions): BuildProxyHandlers {
   const exact = options.allowlist
     .filter((e) => !e.wildcard)
     .map((e) =>
@@ -148,7 +178,7 @@ export async function startBuildProxy(dir: string, options: BuildProxyOptions): 
     if (line) await options.log(line).catch(() => undefined);
   };
 
-  const server = http.createServer((req, res) => {
+  const request = (req: http.IncomingMessage, res: http.ServerResponse) => {
     void (async () => {
       let url: URL | undefined;
       try {
@@ -194,9 +224,8 @@ export async function startBuildProxy(dir: string, options: BuildProxyOptions): 
       res.on('close', () => upstream.destroy());
       req.pipe(upstream);
     })();
-  });
-  server.on('connection', track);
-  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+  };
+  const connect = (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     void (async () => {
       const target = req.url ?? '';
       const what = `CONNECT ${target}`;
@@ -224,19 +253,14 @@ export async function startBuildProxy(dir: string, options: BuildProxyOptions): 
       });
       client.on('close', () => upstream.destroy());
     })();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  };
   return {
-    socketPath,
-    wrapper: [process.execPath, '-e', BRIDGE_SCRIPT, socketPath],
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    request,
+    connect,
+    track,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+    },
   };
 }
 
@@ -250,7 +274,10 @@ export const BRIDGE_SCRIPT = `
 const { spawn, spawnSync } = require('node:child_process');
 const net = require('node:net');
 const [socketPath, program, ...args] = process.argv.slice(1);
-const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], {
+// bubblewrap brings the loopback of its network namespace up itself (and leaves the build no right to).
+const loopbackUp = process.env.PC_BUILD_LOOPBACK_UP === '1';
+delete process.env.PC_BUILD_LOOPBACK_UP;
+const up = loopbackUp ? { status: 0 } : spawnSync('ip', ['link', 'set', 'lo', 'up'], {
   env: { PATH: (process.env.PATH || '') + ':/usr/local/sbin:/usr/sbin:/sbin:/usr/bin:/bin' },
   encoding: 'utf8',
 });

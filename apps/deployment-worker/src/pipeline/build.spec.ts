@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled, BuildError } from './build';
+import { DEFAULT_SANDBOX, type BuildLimits } from './sandbox/sandbox.settings';
 
 const files = () =>
   new Map<string, Buffer>([
@@ -170,23 +171,162 @@ describe('the build step', () => {
       expect(lines).toEqual(['reached']);
     });
 
-    it('refuses to run the command where no network namespace can be made, and says how to proceed', async () => {
+    it('refuses to run the command where bubblewrap cannot run, and says how to proceed', async () => {
       let ran = false;
       await expect(
         build(
           files(),
           options({
             command: 'echo ran',
-            isolateWith: ['false'],
+            sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' },
             output: () => Promise.resolve(void (ran = true)),
           }),
         ),
-      ).rejects.toThrow(/cannot be cut off from the network on this host.*DEPLOY_BUILD_NETWORK=host/);
+      ).rejects.toThrow(/cannot be sandboxed on this host.*DEPLOY_BUILD_SANDBOX=unsafe-none/);
       expect(ran).toBe(false);
     });
 
-    it('still packages without a command where no namespace can be made (it opens no connection)', async () => {
-      expect((await build(files(), options({ isolateWith: ['false'] }))).files).toBe(2);
+    it("refuses up front a view in which the sandbox's own node cannot run (the libraries left out)", async () => {
+      await expect(
+        build(
+          files(),
+          options({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
+        ),
+      ).rejects.toThrow(/cannot be sandboxed on this host/);
+    });
+
+    it('still packages without a command where bubblewrap cannot run (nothing runs)', async () => {
+      expect((await build(files(), options({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files).toBe(
+        2,
+      );
+    });
+
+    describe('with the explicit unsafe-none mode (trusted repositories only)', () => {
+      const unsafe = { ...DEFAULT_SANDBOX, mode: 'unsafe-none' as const };
+
+      it('still cuts the command off from the network', async () => {
+        const lines: string[] = [];
+        await build(
+          files(),
+          options({
+            command: probe(),
+            path: withNode,
+            sandbox: unsafe,
+            output: (l) => Promise.resolve(void lines.push(l)),
+          }),
+        );
+        expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
+      });
+
+      it('refuses to run where no network namespace can be made', async () => {
+        await expect(
+          build(files(), options({ command: 'echo ran', sandbox: unsafe, isolateWith: ['false'] })),
+        ).rejects.toThrow(/cannot be cut off from the network on this host.*DEPLOY_BUILD_NETWORK=host/);
+      });
+    });
+  });
+
+  describe('the sandbox', () => {
+    const run = async (command: string, limits: Partial<BuildLimits> = {}) => {
+      const lines: string[] = [];
+      const result = await build(
+        files(),
+        options({
+          command,
+          sandbox: { ...DEFAULT_SANDBOX, limits: { ...DEFAULT_SANDBOX.limits, ...limits } },
+          output: (l) => Promise.resolve(void lines.push(l)),
+        }),
+      ).then(
+        (built) => ({ built, error: undefined }),
+        (error: Error) => ({ built: undefined, error }),
+      );
+      return { lines, ...result };
+    };
+
+    it("shows the build none of the host's files but the read-only toolchain, and its own writable directory", async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), 'build-spec-'));
+      writeFileSync(path.join(scratch, 'secret'), 'host secret');
+      const { lines, built } = await run(
+        `cat ${scratch}/secret; echo planted > ${scratch}/planted; echo x > /usr/planted; ` +
+          `ls ${process.cwd()}/package.json; echo made > made.txt; echo "pwd=$(pwd)"`,
+      );
+      expect(lines.join('\n')).not.toContain('host secret');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/secret: No such file or directory/),
+          expect.stringMatching(/\/usr\/planted: Read-only file system/),
+          expect.stringMatching(/package\.json.*No such file or directory/),
+          'pwd=/build',
+        ]),
+      );
+      expect(existsSync(path.join(scratch, 'planted'))).toBe(false);
+      expect(built?.files).toBe(3);
+      rmSync(scratch, { recursive: true, force: true });
+    });
+
+    it('runs it as an unprivileged user with no new privileges and a clean environment', async () => {
+      process.env.PC_TEST_SECRET = 'do-not-leak';
+      const marker = `sleep 7.${Date.now() % 1000}`;
+      const hostUid = new Promise<number>((resolve) => {
+        const look = setInterval(() => {
+          for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+            try {
+              if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() !== marker)
+                continue;
+              const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+              clearInterval(look);
+              resolve(Number(/^Uid:\s+(\d+)/m.exec(status)![1]));
+            } catch {
+              /* gone */
+            }
+          }
+        }, 50);
+      });
+      const { lines } = await run(
+        `id -u; grep -E '^(NoNewPrivs|CapEff)' /proc/self/status; env | sort | tr '\\n' ' '; echo; ` +
+          `ls /proc | grep -cE '^[0-9]+$'; ${marker} & sleep 0.5; kill %1`,
+      );
+      delete process.env.PC_TEST_SECRET;
+      expect(lines.slice(0, 4)).toEqual([
+        '1000',
+        'CapEff:\t0000000000000000',
+        'NoNewPrivs:\t1',
+        expect.stringMatching(/^HOME=\/build LANG=C.UTF-8 PATH=\S+ PWD=\/build TMPDIR=\/tmp $/),
+      ]);
+      // Its own processes only (bubblewrap's init, the supervisor, prlimit's shell and the listing).
+      expect(Number(lines[4])).toBeLessThan(8);
+      const uid = await hostUid;
+      expect(uid).not.toBe(0);
+      if (process.getuid?.() === 0) expect(uid).toBeGreaterThanOrEqual(200000);
+      else expect(uid).toBe(process.getuid?.());
+    });
+
+    it('stops a fork bomb at its process limit, naming it', async () => {
+      const { error } = await run('bomb() { bomb | bomb & }; bomb; sleep 5', { processes: 64 });
+      expect(error?.message).toMatch(/limit of 64 processes and threads \(DEPLOY_BUILD_PROCESSES\)/);
+    });
+
+    it('stops a memory hog at its memory limit, naming it', async () => {
+      const hog = `node -e "const a = []; for (;;) a.push(Buffer.alloc(4 << 20, 1))"`;
+      const { error } = await run(`${hog}`, { memoryMb: 128 });
+      expect(error?.message).toMatch(/memory limit \(128 MiB, DEPLOY_BUILD_MEMORY_MB\)/);
+    });
+
+    it('stops a process at its CPU time limit, naming it', async () => {
+      const { error } = await run('while :; do :; done', { cpuSeconds: 1 });
+      expect(error?.message).toMatch(/CPU time limit \(1 s, DEPLOY_BUILD_CPU_SECONDS\)/);
+    });
+
+    it('fails a build that fills its directory or its /tmp, naming which', async () => {
+      const disk = await run('head -c 100000000 /dev/zero > big.bin', { diskMb: 16 });
+      expect(disk.error?.message).toMatch(/filled its directory \(16 MiB, DEPLOY_BUILD_DISK_MB\)/);
+      const tmp = await run('head -c 100000000 /dev/zero > /tmp/big.bin', { tmpMb: 16 });
+      expect(tmp.error?.message).toMatch(/filled its \/tmp \(16 MiB, DEPLOY_BUILD_TMP_MB\)/);
+    });
+
+    it('limits the open files of each process', async () => {
+      const { lines } = await run('ulimit -n', { openFiles: 77 });
+      expect(lines).toEqual(['77']);
     });
   });
 });

@@ -2,23 +2,30 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { tarArchive } from './archive';
 import { startBuildProxy, type BuildAllowEntry } from './build-proxy';
+import { ArtifactError } from './sandbox/artifact-reader';
+import { BuildCancelled, BuildError, runBuildProcess, type BuildWatch } from './sandbox/build-process';
+import { buildInBubblewrap } from './sandbox/bubblewrap';
+import { DEFAULT_SANDBOX, type SandboxSettings } from './sandbox/sandbox.settings';
+
+export { BuildCancelled, BuildError };
 
 /**
- * The network a configured build command gets: `isolated` (the default) runs it in a network namespace of
- * its own (an unprivileged user namespace, `unshare --user --map-root-user --net`: loopback only, nothing
- * outside), and refuses to run it where such a namespace cannot be made; `host` runs it on the worker's
- * network, an explicit choice of whoever operates the workers. The isolated build also gets a PID
- * namespace (`--pid --fork --kill-child`): when its first process is killed (time limit, cancel) the kernel
- * ends every process in it, including those a repository's script detached with `setsid` or `nohup &`.
+ * The network a configured build command gets: `isolated` (the default) gives it a network namespace of
+ * its own (loopback only, nothing outside; with `DEPLOY_BUILD_ALLOWLIST`, the listed hosts through a
+ * proxy of its own); `host` lets it use the worker's network, an explicit choice of whoever operates the
+ * workers. The filesystem, users and limits are the sandbox's (`DEPLOY_BUILD_SANDBOX`), whatever the network.
  */
 export const BUILD_NETWORKS = ['isolated', 'host'] as const;
 export type BuildNetwork = (typeof BUILD_NETWORKS)[number];
 
-/** The command that puts the build into a namespace without network (no root needed where allowed). */
+/**
+ * With `DEPLOY_BUILD_SANDBOX=unsafe-none` only: the command that cuts the build off from the network
+ * (a user, network and PID namespace, `unshare --user --map-root-user --net --pid`). The PID namespace
+ * (`--fork --kill-child`) ends every process of the build when its first process is killed.
+ */
 export const ISOLATE_COMMAND = [
   'unshare',
   '--user',
@@ -30,7 +37,7 @@ export const ISOLATE_COMMAND = [
   '--',
 ];
 
-export interface BuildOptions {
+export interface BuildOptions extends BuildWatch {
   /** A shell command run in the sources' directory; unset: the built-in packaging only. */
   command?: string;
   /** Default `isolated`. */
@@ -40,27 +47,28 @@ export interface BuildOptions {
    * build-proxy.ts); empty: no network at all. Not used with `host`.
    */
   allowlist?: readonly BuildAllowEntry[];
-  /** For tests: the isolating wrapper (default `ISOLATE_COMMAND`). */
+  /** Where and under which limits the command runs (default: bubblewrap with the default limits). */
+  sandbox?: SandboxSettings;
+  /** Runs the command on the cluster (`DEPLOY_BUILD_SANDBOX=kubernetes`). */
+  cluster?: ClusterBuilds;
+  /** `unsafe-none` only, for tests: the isolating wrapper (default `ISOLATE_COMMAND`). */
   isolateWith?: string[];
-  timeoutMs: number;
   /** The PATH the command gets (nothing else of the worker's environment). */
   path: string;
-  /** Polled while the command runs: true stops the build (cancel). */
-  cancelled: () => Promise<boolean>;
-  /** Called with each output line of the command. */
-  output: (line: string) => Promise<void>;
-  /** Called every few seconds while the command runs (the queue's progress ack). */
-  progress: () => void;
 }
 
-export class BuildError extends Error {}
-export class BuildCancelled extends Error {}
+/** Runs one build command on the cluster and returns the files it left (see kubernetes/). */
+export interface ClusterBuilds {
+  build(
+    files: Map<string, Buffer>,
+    options: BuildOptions & { command: string },
+  ): Promise<Map<string, Buffer>>;
+}
 
 /**
- * Builds in a temporary directory removed afterwards: writes the sources, runs the configured command
- * (with a time limit, killed on cancel, its environment reduced to PATH and a HOME inside the directory,
- * no proxy or credentials, and no network unless `network: host`), then packs the directory into a
- * checksummed archive.
+ * Builds: without a command, packs the sources into a checksummed archive; with one, runs it in the
+ * configured sandbox (with a time limit, killed on cancel, a clean environment and the network rules),
+ * then packs what it left in its directory.
  */
 export async function build(
   files: Map<string, Buffer>,
@@ -70,6 +78,39 @@ export async function build(
     const { archive, sha256 } = tarArchive(files);
     return { archive, sha256, files: files.size };
   }
+  const sandbox = options.sandbox ?? DEFAULT_SANDBOX;
+  let built: Map<string, Buffer>;
+  try {
+    if (sandbox.mode === 'bubblewrap')
+      built = await buildInBubblewrap(files, {
+        ...options,
+        command: options.command,
+        network: options.network ?? 'isolated',
+        allowlist: options.allowlist ?? [],
+        sandbox,
+      });
+    else if (sandbox.mode === 'kubernetes') {
+      if (!options.cluster)
+        throw new BuildError('DEPLOY_BUILD_SANDBOX=kubernetes but no cluster is configured');
+      built = await options.cluster.build(files, { ...options, command: options.command });
+    } else built = await buildUnsandboxed(files, { ...options, command: options.command });
+  } catch (error) {
+    if (error instanceof ArtifactError) throw new BuildError(error.message);
+    throw error;
+  }
+  const { archive, sha256 } = tarArchive(built);
+  return { archive, sha256, files: built.size };
+}
+
+/**
+ * `unsafe-none`: the command runs as the worker's user in a temporary directory of the host, with a
+ * reduced environment and the network rules (a namespace of its own through `unshare`, or `host`), and
+ * nothing else between it and the host's files. For trusted repositories only.
+ */
+async function buildUnsandboxed(
+  files: Map<string, Buffer>,
+  options: BuildOptions & { command: string },
+): Promise<Map<string, Buffer>> {
   const wrapper =
     (options.network ?? 'isolated') === 'isolated' ? (options.isolateWith ?? ISOLATE_COMMAND) : [];
   if (wrapper.length > 0) await ensureIsolation(wrapper);
@@ -85,14 +126,18 @@ export async function build(
     const proxy =
       allowlist.length > 0 ? await startBuildProxy(dir, { allowlist, log: options.output }) : undefined;
     try {
-      await run(options.command, dir, options, proxy ? [...wrapper, ...proxy.wrapper] : wrapper);
+      const [program, ...args] = [...wrapper, ...(proxy ? proxy.wrapper : []), 'sh', '-c', options.command];
+      const { code } = await runBuildProcess(
+        { program, args, cwd: dir, env: { PATH: options.path, HOME: dir, LANG: 'C.UTF-8' } },
+        options,
+      );
+      if (code !== 0) throw new BuildError(`The build command failed (exit code ${String(code)})`);
     } finally {
       await proxy?.close();
     }
     const built = new Map<string, Buffer>();
     await collect(dir, dir, built, { bytes: 0 });
-    const { archive, sha256 } = tarArchive(built);
-    return { archive, sha256, files: built.size };
+    return built;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -124,91 +169,6 @@ async function ensureIsolation(wrapper: string[]): Promise<void> {
         'was not run. Run the workers where unprivileged user namespaces are allowed, or let builds use the ' +
         "worker's network explicitly with DEPLOY_BUILD_NETWORK=host.",
     );
-}
-
-async function run(command: string, cwd: string, options: BuildOptions, wrapper: string[]): Promise<void> {
-  const [program, ...args] = [...wrapper, 'sh', '-c', command];
-  const child = spawn(program, args, {
-    cwd,
-    env: { PATH: options.path, HOME: cwd, LANG: 'C.UTF-8' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  // The whole process group (and, isolated, the whole PID namespace). A process that left the group
-  // (setsid) may still hold the output pipes: they are closed on our side so that the time limit holds.
-  const kill = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-    child.stdout.destroy();
-    child.stderr.destroy();
-  };
-  let pending = Promise.resolve();
-  // A repository's script chooses how much it prints: the log keeps the first lines only.
-  const maxLines = DEPLOYMENT_LIMITS.buildOutputLinesMax;
-  let lines = 0;
-  const emit = (line: string) => {
-    if (line.trim() === '') return;
-    lines++;
-    if (lines <= maxLines) pending = pending.then(() => options.output(line));
-    else if (lines === maxLines + 1)
-      pending = pending.then(() =>
-        options.output(`[further output not shown: the log keeps the first ${maxLines} lines of a build]`),
-      );
-  };
-  const stdout = outputLines(emit);
-  const stderr = outputLines(emit);
-  child.stdout.on('data', stdout.write).on('close', stdout.end);
-  child.stderr.on('data', stderr.write).on('close', stderr.end);
-  let reason: 'timeout' | 'cancelled' | null = null;
-  const deadline = setTimeout(() => {
-    reason = 'timeout';
-    kill();
-  }, options.timeoutMs);
-  const poll = setInterval(() => {
-    options.progress();
-    void options.cancelled().then((yes) => {
-      if (yes && reason === null) {
-        reason = 'cancelled';
-        kill();
-      }
-    });
-  }, 1000);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(deadline);
-  clearInterval(poll);
-  await pending;
-  if (reason === 'cancelled') throw new BuildCancelled('The build was cancelled');
-  if (reason === 'timeout')
-    throw new BuildError(`The build took longer than ${options.timeoutMs} ms and was stopped`);
-  if (code !== 0) throw new BuildError(`The build command failed (exit code ${String(code)})`);
-}
-
-/**
- * Lines of one output stream as the command wrote them: a line that arrives in two reads (or a
- * character split between them) is one line, and a line without end is cut at the log chunk's size.
- */
-function outputLines(emit: (line: string) => void): { write: (chunk: Buffer) => void; end: () => void } {
-  const decoder = new StringDecoder('utf8');
-  const max = DEPLOYMENT_LIMITS.logChunkMax;
-  let partial = '';
-  return {
-    write: (chunk) => {
-      const parts = (partial + decoder.write(chunk)).split('\n');
-      partial = parts.pop() ?? '';
-      parts.forEach(emit);
-      while (partial.length > max) {
-        emit(partial.slice(0, max));
-        partial = partial.slice(max);
-      }
-    },
-    end: () => {
-      emit(partial + decoder.end());
-      partial = '';
-    },
-  };
 }
 
 /** The regular files under `dir` (no links), sized before they are read: more than the limit fails. */

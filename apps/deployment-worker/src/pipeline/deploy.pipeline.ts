@@ -1,13 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { DelegatedAccess, GatewayPlatform } from '@pc/gateway-platform';
+import type { DsseEnvelope, ProvenanceInput } from '@pc/platform';
 import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
 import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
-import { build, type BuildNetwork } from './build';
+import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
 import type { JobLog } from './job-log';
+import type { SandboxSettings } from './sandbox/sandbox.settings';
+import {
+  checkReviewedContent,
+  provenanceSource,
+  resolveRepository,
+  type ResolvedRepository,
+} from './pinned-source';
 
 export interface PipelineContext {
   job: JobRecord;
@@ -20,7 +29,15 @@ export interface PipelineContext {
   checkpoint(step: string): Promise<void>;
   cancelled(): Promise<boolean>;
   progress(): void;
+  /**
+   * Signs the provenance of what the job is about to publish (the first signing key) and stores it, one
+   * per deployment: a redelivery that rebuilt the same artifacts gets the stored envelope back.
+   */
+  attest(input: ProvenanceInput): Promise<DsseEnvelope>;
 }
+
+/** The attestation's file beside the published asset version's files in the registry. */
+export const PROVENANCE_FILE = 'provenance.intoto.json';
 
 export interface Adapters {
   sourceHost: SourceHost;
@@ -37,6 +54,10 @@ export interface BuildSettings {
   timeoutMs: number;
   /** PATH for the build command. */
   path?: string;
+  /** Where the command runs and its limits (default: bubblewrap, the default limits). */
+  sandbox?: SandboxSettings;
+  /** With `DEPLOY_BUILD_SANDBOX=kubernetes`: the cluster that runs builds. */
+  cluster?: ClusterBuilds;
 }
 
 interface Resolved {
@@ -44,6 +65,8 @@ interface Resolved {
   commit: string;
   implementationRef: string | null;
   implementationCommit: string | null;
+  definition?: ResolvedRepository;
+  implementation?: ResolvedRepository | null;
 }
 
 interface Published {
@@ -80,37 +103,56 @@ export async function runDeploy(
   const resolved =
     (c.job.steps.resolve as Resolved | undefined) ??
     (await (async () => {
-      const ref =
-        d.ref ?? d.source.source_ref ?? (await a.sourceHost.getRepository(definitionRepo)).defaultBranch;
-      const commit = await a.sourceHost.resolveRef(definitionRepo, ref);
-      await c.log.line('resolve', `Resolved ${ref} to commit ${commit}`);
-      let implementationRef: string | null = null;
-      let implementationCommit: string | null = null;
-      if (implementationRepo) {
-        implementationRef =
-          d.implementation_ref ??
-          d.source.implementation_source_ref ??
-          (await a.sourceHost.getRepository(implementationRepo)).defaultBranch;
-        implementationCommit = await a.sourceHost.resolveRef(implementationRepo, implementationRef);
-        await c.log.line(
-          'resolve',
-          `Resolved implementation ${implementationRef} to commit ${implementationCommit}`,
-        );
-      }
-      const result: Resolved = { ref, commit, implementationRef, implementationCommit };
+      const definition = await resolveRepository(
+        c,
+        a,
+        definitionRepo,
+        'definition',
+        d.ref,
+        d.source.source_ref,
+      );
+      const implementation = implementationRepo
+        ? await resolveRepository(
+            c,
+            a,
+            implementationRepo,
+            'implementation',
+            d.implementation_ref,
+            d.source.implementation_source_ref,
+          )
+        : null;
+      const result: Resolved = {
+        ref: definition.ref,
+        commit: definition.commit,
+        implementationRef: implementation?.ref ?? null,
+        implementationCommit: implementation?.commit ?? null,
+        definition,
+        implementation,
+      };
       await c.save('resolve', result);
       return result;
     })());
+  const definitionResolved: ResolvedRepository = resolved.definition ?? {
+    ref: resolved.ref,
+    commit: resolved.commit,
+    pinnedCommit: null,
+    pinnedContentDigest: null,
+  };
 
   let published = c.job.steps.publish as Published | undefined;
   let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
   if (!published) {
     // fetch, version and build only read and compute: repeated after a redelivery, they write nothing twice.
     await c.checkpoint('fetch');
-    const definitionFiles = (await a.sourceHost.snapshot(definitionRepo, resolved.commit)).files;
-    const implementationFiles = implementationRepo
-      ? (await a.sourceHost.snapshot(implementationRepo, resolved.implementationCommit!)).files
-      : definitionFiles;
+    const definitionSnapshot = await a.sourceHost.snapshot(definitionRepo, resolved.commit);
+    await checkReviewedContent(c, definitionResolved, definitionSnapshot, 'definition');
+    const implementationSnapshot = implementationRepo
+      ? await a.sourceHost.snapshot(implementationRepo, resolved.implementationCommit!)
+      : null;
+    if (implementationSnapshot && resolved.implementation)
+      await checkReviewedContent(c, resolved.implementation, implementationSnapshot, 'implementation');
+    const definitionFiles = definitionSnapshot.files;
+    const implementationFiles = implementationSnapshot?.files ?? definitionFiles;
     await c.log.line(
       'fetch',
       `Fetched ${definitionFiles.size} files at ${resolved.commit.slice(0, 12)}` +
@@ -147,6 +189,8 @@ export async function runDeploy(
       command: settings.command,
       network: settings.network,
       allowlist: settings.allowlist,
+      sandbox: settings.sandbox,
+      cluster: settings.cluster,
       timeoutMs: settings.timeoutMs,
       path: settings.path ?? '/usr/local/bin:/usr/bin:/bin',
       cancelled: () => c.cancelled(),
@@ -160,8 +204,48 @@ export async function runDeploy(
     await c.save('build', { sha256: built.sha256, bytes: built.archive.length });
     c.progress();
 
+    const envelope = await c.attest({
+      assetType: 'policy',
+      itemId: d.policy_id,
+      subjects: [
+        {
+          name: `${implementationAssetId(d.asset_slug)}/implementation.tar`,
+          digest: { sha256: built.sha256 },
+        },
+        {
+          name: `${definitionAssetId(d.asset_slug)}/gcl.yaml`,
+          digest: { sha256: createHash('sha256').update(definition.content).digest('hex') },
+        },
+      ],
+      sources: [
+        provenanceSource(d.source.source_host_url, definitionResolved, definitionSnapshot.contentDigest),
+        ...(implementationSnapshot && resolved.implementation
+          ? [
+              provenanceSource(
+                d.source.implementation_source_host_url!,
+                resolved.implementation,
+                implementationSnapshot.contentDigest,
+              ),
+            ]
+          : []),
+      ],
+      reviewed: d.source.reviewed ?? false,
+      build: {
+        command: settings.command ?? null,
+        network: settings.command ? (settings.network ?? 'isolated') : null,
+        version,
+        release: d.do_release,
+        publish: d.do_publish,
+      },
+      deploymentId: d.id,
+      jobId: c.job.id,
+      startedOn: c.job.started_at ?? new Date(c.job.created_at),
+      finishedOn: new Date(),
+    });
+    await c.log.line('build', `Provenance signed (key ${envelope.signatures[0]?.keyid ?? '?'})`);
+
     await c.checkpoint('publish');
-    published = await publish(c, a, version, definition, built);
+    published = await publish(c, a, version, definition, built, envelope);
     await c.save('publish', published);
   }
   c.progress();
@@ -206,6 +290,7 @@ async function publish(
   version: string,
   definition: { path: string; content: Buffer },
   built: { archive: Buffer; sha256: string },
+  envelope: DsseEnvelope,
 ): Promise<Published> {
   const d = c.deployment;
   const groupId = c.access.groupId;
@@ -222,6 +307,7 @@ async function publish(
     files: [
       { path: 'implementation.tar', content: built.archive },
       { path: 'implementation.tar.sha256', content: `${built.sha256}  implementation.tar\n` },
+      { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
     ],
   };
   for (const v of versions) {

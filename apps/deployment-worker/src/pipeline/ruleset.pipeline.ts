@@ -2,8 +2,20 @@ import { createHash } from 'node:crypto';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { AssetFileInput } from '@pc/registry';
 import type { DeployOutcome } from '../jobs/job.rows';
-import { type Adapters, ensurePublished, type PipelineContext, stamp } from './deploy.pipeline';
+import {
+  type Adapters,
+  ensurePublished,
+  type PipelineContext,
+  PROVENANCE_FILE,
+  stamp,
+} from './deploy.pipeline';
 import { PermanentFailure } from './failure';
+import {
+  checkReviewedContent,
+  provenanceSource,
+  resolveRepository,
+  type ResolvedRepository,
+} from './pinned-source';
 
 /** Profile files tried, in order, when neither the ruleset's path nor registry.json's `main` names one. */
 const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
@@ -13,6 +25,7 @@ const PROFILE_HEADER = '#%Validation Profile';
 interface Resolved {
   ref: string;
   commit: string;
+  repository?: ResolvedRepository;
 }
 
 interface Packaged {
@@ -44,21 +57,33 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
   const resolved =
     (c.job.steps.resolve as Resolved | undefined) ??
     (await (async () => {
-      const ref =
-        d.ref ?? d.source.source_ref ?? repo.ref ?? (await a.sourceHost.getRepository(repo)).defaultBranch;
-      const commit = await a.sourceHost.resolveRef(repo, ref);
-      await c.log.line('resolve', `Resolved ${ref} to commit ${commit}`);
-      const result: Resolved = { ref, commit };
+      const repository = await resolveRepository(
+        c,
+        a,
+        repo,
+        'definition',
+        d.ref,
+        d.source.source_ref ?? repo.ref ?? null,
+      );
+      const result: Resolved = { ref: repository.ref, commit: repository.commit, repository };
       await c.save('resolve', result);
       return result;
     })());
+  const repository: ResolvedRepository = resolved.repository ?? {
+    ref: resolved.ref,
+    commit: resolved.commit,
+    pinnedCommit: null,
+    pinnedContentDigest: null,
+  };
 
   let published = c.job.steps.publish as Published | undefined;
   let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
   let packaged = c.job.steps.build as Packaged | undefined;
   if (!published) {
     await c.checkpoint('fetch');
-    const all = (await a.sourceHost.snapshot(repo, resolved.commit)).files;
+    const snapshot = await a.sourceHost.snapshot(repo, resolved.commit);
+    await checkReviewedContent(c, repository, snapshot, 'definition');
+    const all = snapshot.files;
     const files = new Map(
       [...all]
         .filter(([path]) => path.startsWith(prefix))
@@ -95,8 +120,28 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
     );
     await c.save('build', packaged);
 
+    const envelope = await c.attest({
+      assetType: 'ruleset',
+      itemId: d.ruleset_id,
+      subjects: asset.files.map((f) => ({
+        name: `${d.asset_slug}/${f.path}`,
+        digest: { sha256: createHash('sha256').update(f.content).digest('hex') },
+      })),
+      sources: [provenanceSource(d.source.source_host_url, repository, snapshot.contentDigest)],
+      reviewed: d.source.reviewed ?? false,
+      build: { command: null, network: null, version, release: d.do_release, publish: d.do_publish },
+      deploymentId: d.id,
+      jobId: c.job.id,
+      startedOn: c.job.started_at ?? new Date(c.job.created_at),
+      finishedOn: new Date(),
+    });
+    await c.log.line('build', `Provenance signed (key ${envelope.signatures[0]?.keyid ?? '?'})`);
+
     await c.checkpoint('publish');
-    published = await publishRuleset(c, a, version, asset.files);
+    published = await publishRuleset(c, a, version, [
+      ...asset.files,
+      { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
+    ]);
     await c.save('publish', published);
   }
   c.progress();

@@ -11,7 +11,11 @@ function host(bytes = 10, fail = new Set<string>()) {
     snapshot: (_repo: RepositoryCoordinates, ref: string): Promise<RepositorySnapshot> => {
       fetched.push(ref);
       if (fail.has(ref)) return Promise.reject(new Error('unreachable'));
-      return Promise.resolve({ commitSha: ref, files: new Map([['f', Buffer.alloc(bytes)]]) });
+      return Promise.resolve({
+        commitSha: ref,
+        files: new Map([['f', Buffer.alloc(bytes)]]),
+        contentDigest: 'sha256:0',
+      });
     },
   } as unknown as SourceHost;
   return { source, fetched };

@@ -1,4 +1,5 @@
 import type {
+  Comparison,
   GitRef,
   ParsedRepositoryUrl,
   RepositoryCoordinates,
@@ -82,6 +83,14 @@ export class SnapshotCachingSourceHost implements SourceHost {
 
   resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
     return this.host.resolveRef(repo, ref);
+  }
+
+  compare(repo: RepositoryCoordinates, base: string, head: string): Promise<Comparison> {
+    return this.host.compare(repo, base, head);
+  }
+
+  contentDigest(repo: RepositoryCoordinates, ref: string): Promise<{ commit: string; digest: string }> {
+    return this.host.contentDigest(repo, ref);
   }
 
   readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer> {

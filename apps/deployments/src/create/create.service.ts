@@ -16,9 +16,18 @@ import {
   VERSION_PATTERN,
   WorkspacesRpc,
 } from '@pc/contracts';
-import { badRequest, BusClient, createLogger, DomainError, notFound, unprocessable } from '@pc/platform';
+import {
+  badRequest,
+  BusClient,
+  conflict,
+  createLogger,
+  DomainError,
+  forbidden,
+  notFound,
+  unprocessable,
+} from '@pc/platform';
 import { requireUser } from '../common/caller';
-import type { DeploymentSource, JobRow } from '../deployments/deployment.rows';
+import type { DeploymentPin, DeploymentSource, JobRow } from '../deployments/deployment.rows';
 import { DeploymentsRepository, type NewDeployment } from '../deployments/deployments.repository';
 import { JobQueue } from '../jobs/job-queue';
 import { DeploymentAdmission } from './admission';
@@ -35,6 +44,14 @@ interface DeployableItem {
   slug: string;
   source: DeploymentSource;
   governanceProfile: Record<string, unknown> | null;
+  /** The owner (a dev build of another ref than the pin is theirs and administrators' only). */
+  ownerId: string | null;
+  /** The review's pin; null when the item has none (or, for rulesets, is not pinned). */
+  pin: DeploymentPin | null;
+  /** Whether releases of this kind build the pin (policies); rulesets still build their source ref. */
+  pinned: boolean;
+  /** Published in the catalog (reviewed); an unpublished item's builds are its owner's dev builds. */
+  published: boolean;
 }
 
 /**
@@ -80,6 +97,8 @@ export class CreateDeploymentService {
         ? await this.deployableRuleset(ctx, req.rulesetId!)
         : await this.deployablePolicy(ctx, req.policyId!);
     await this.usableConnection(ctx, req.workspaceId, req.connectionId);
+    const reviewed = await this.reviewedOrAllowed(ctx, caller, req, item);
+    item.source = { ...item.source, pin: item.pin, reviewed };
     const eligible = await this.eligibleOrganizations(ctx, item, req.connectionId);
 
     const created: JobRow[] = [];
@@ -183,6 +202,55 @@ export class CreateDeploymentService {
       ]),
     );
     return row;
+  }
+
+  /**
+   * What was reviewed is what ships. For a published policy, a build (publish or release) without a ref
+   * builds the pinned commit (409 when it has no pin: an administrator pins it first); another ref is a
+   * dev build: the owner's and administrators' only (403 for everyone else), never a release (422), and
+   * only with a connection of their own (403 with a shared one). Returns whether the job builds the
+   * reviewed commit (`reviewed` on the deployment).
+   */
+  private async reviewedOrAllowed(
+    ctx: RequestContext,
+    caller: UserCaller,
+    req: CreateDeploymentRequest,
+    item: DeployableItem,
+  ): Promise<boolean> {
+    const named = req.ref !== undefined || req.implementationRef !== undefined;
+    // Rulesets are not pinned yet, and an unpublished policy (its owner's and administrators' to see)
+    // has no review: their builds read the ref named or the source ref, as before, unreviewed.
+    if (!item.pinned) return !named;
+    if (!item.published) return false;
+    const pin = item.pin;
+    const otherRef =
+      (req.ref !== undefined && req.ref !== pin?.commit) ||
+      (req.implementationRef !== undefined &&
+        req.implementationRef !== (pin?.implementation_commit ?? undefined));
+    const builds = (req.doPublish ?? false) || (req.doRelease ?? false);
+    if (!otherRef) {
+      if (builds && !pin)
+        throw conflict(
+          `${item.name} is not pinned to a reviewed commit: an administrator pins it ` +
+            '(POST /api/policies/{id}/pin) before it is built again',
+        );
+      return true;
+    }
+    if (!caller.isAdmin && caller.userId !== item.ownerId)
+      throw forbidden(
+        'Only the owner or an administrator may deploy a ref other than the reviewed commit' +
+          (pin ? ` (${pin.commit})` : ''),
+      );
+    if (req.doRelease)
+      throw unprocessable('A release always builds the reviewed commit: deploy another ref with doPublish', [
+        { field: 'ref', message: 'not the reviewed commit; leave it out for a release' },
+      ]);
+    const { owned } = await this.bus.request(ConnectionsRpc.ownership, ctx, { id: req.connectionId });
+    if (!owned)
+      throw forbidden(
+        'A build of an unreviewed ref goes only to organizations you deploy to with a connection of your own',
+      );
+    return false;
   }
 
   private async replay(
@@ -298,6 +366,17 @@ function policyItem(policy: Policy): DeployableItem {
       },
     },
     governanceProfile: null,
+    ownerId: policy.owner_id,
+    pin: policy.pin
+      ? {
+          commit: policy.pin.commit,
+          content_digest: policy.pin.content_digest,
+          implementation_commit: policy.pin.implementation_commit,
+          implementation_content_digest: policy.pin.implementation_content_digest,
+        }
+      : null,
+    pinned: true,
+    published: policy.status === 'published',
   };
 }
 
@@ -333,6 +412,10 @@ function rulesetItem(ruleset: Ruleset): DeployableItem {
       rule_names: ruleset.rule_names,
       target_scopes: ruleset.target_scopes,
     },
+    ownerId: null,
+    pin: null,
+    pinned: false,
+    published: true,
   };
 }
 

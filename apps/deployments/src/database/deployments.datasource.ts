@@ -2,6 +2,7 @@ import type { ServiceDatabaseOptions } from '@pc/platform';
 import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deployments-init';
 import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001-deployment-removed-status';
 import { JobRelease1795800000100 } from './migrations/1795800000100-job-release';
+import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
@@ -10,5 +11,10 @@ import { JobRelease1795800000100 } from './migrations/1795800000100-job-release'
 export const deploymentsDatabase = {
   schema: 'deployments',
   entities: [],
-  migrations: [DeploymentsInit1795800000000, DeploymentRemovedStatus1795800000001, JobRelease1795800000100],
+  migrations: [
+    DeploymentsInit1795800000000,
+    DeploymentRemovedStatus1795800000001,
+    JobRelease1795800000100,
+    DeploymentProvenance1795810000000,
+  ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

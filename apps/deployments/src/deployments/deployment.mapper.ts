@@ -26,6 +26,8 @@ export function toDeployment(row: DeploymentRow): Deployment {
     implementation_ref: row.implementation_ref,
     requested_version: row.requested_version,
     commit_sha: row.commit_sha,
+    reviewed: row.source.reviewed ?? null,
+    pinned_commit: row.source.pin?.commit ?? null,
     version: row.version,
     definition_asset_version: row.definition_asset_version,
     implementation_asset_version: row.implementation_asset_version,

@@ -14,6 +14,20 @@ export interface DeploymentSource {
    * (absent on rows created before they were captured).
    */
   listing?: DeployedListing;
+  /** The review's pin when the deployment was created (absent on older rows; null: the item has none). */
+  pin?: DeploymentPin | null;
+  /**
+   * Whether the job builds the pinned commit (false: a dev build of another ref by the owner or an
+   * administrator; absent on rows created before pins).
+   */
+  reviewed?: boolean;
+}
+
+export interface DeploymentPin {
+  commit: string;
+  content_digest: string | null;
+  implementation_commit: string | null;
+  implementation_content_digest: string | null;
 }
 
 export interface DeployedListing {

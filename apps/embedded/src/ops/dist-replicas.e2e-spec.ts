@@ -7,6 +7,8 @@ import { DeploymentsWorld, type Json } from '../testing/deployments-e2e';
 import { DistApp, ensureBuild, natsWithPermissions, ROOT, runDist } from '../testing/dist-apps';
 import { DEPLOYED_APPS, SERVICES_WITH_SCHEMA } from '../testing/deploy-files';
 
+const SIGNING_KEYS = `d1:${Buffer.alloc(32, 9).toString('base64')}`;
+
 jest.setTimeout(240_000);
 
 /**
@@ -77,12 +79,18 @@ describe('the build output, several replicas of each app', () => {
       DistApp.start('deployments', {
         ...service('deployments'),
         ...adapters,
+        PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
         DEPLOY_JOB_ACK_WAIT_MS: '10000',
       }),
       ...[1, 2, 3].map((n) =>
         DistApp.start(
           'deployment-worker',
-          { ...service('deployment-worker'), ...adapters, DEPLOY_JOB_ACK_WAIT_MS: '10000' },
+          {
+            ...service('deployment-worker'),
+            ...adapters,
+            DEPLOY_JOB_ACK_WAIT_MS: '10000',
+            PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
+          },
           `deployment-worker-${n}`,
         ),
       ),

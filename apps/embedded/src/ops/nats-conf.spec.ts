@@ -88,7 +88,8 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
         else if (call === 'emit') use.emits.add(d.pattern);
         else unclassified.push(`${match[1]}.${match[2]}`);
       } else if (call === 'subscribe' || call === 'subscribeInBackground') use.consumesDurable.add(d.pattern);
-      else if (inEventsList) use.publishesDurable.add(d.pattern);
+      // Published from an outbox's event list, or directly (the gateway's audit records).
+      else if (inEventsList || call === 'publish') use.publishesDurable.add(d.pattern);
       else unclassified.push(`${match[1]}.${match[2]}`);
     }
   }

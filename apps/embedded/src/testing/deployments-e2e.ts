@@ -17,6 +17,8 @@ export class DeploymentsWorld extends ConnectionsWorld {
   async newDeployablePolicy(
     owner: TestUser,
     branches: Record<string, Record<string, string>> = {},
+    /** More files in the repository (a build script). */
+    extraFiles: Record<string, string> = {},
   ): Promise<{ id: string; repo: string }> {
     const name = `policy-${++this.n}-${randomBytes(3).toString('hex')}`;
     const { webUrl } = await this.control.createRepository({
@@ -28,6 +30,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
           '    title: Rate Guard\n    category: Security\nspec:\n  properties: {}\n',
         'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "2.1.0"\n\n[dependencies]\npdk = "1.4.0"\n',
         'src/lib.rs': '// the filter\n',
+        ...extraFiles,
       },
       branches,
     });

@@ -1,9 +1,30 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, ConnectionsRpc, type RequestContext, REVISIONS_LIMIT } from '@pc/contracts';
+import {
+  CatalogRpc,
+  CHANGES_FILES_MAX,
+  ConnectionsRpc,
+  type RequestContext,
+  REVISIONS_LIMIT,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
+import { PublicReads } from '../public-reads/public-reads';
+import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { OkDto, pagingDescription } from '../http/common.dto';
 import {
   BranchInfoDto,
@@ -12,7 +33,9 @@ import {
   IssuesEnabledDto,
   LikedDto,
   ListPoliciesQuery,
+  PinPolicyDto,
   PolicyEnvelopeDto,
+  ChangesSinceReviewDto,
   PolicyDocsDto,
   PolicyListDto,
   ReviewerStatusDto,
@@ -29,7 +52,10 @@ const uuid = new ParseUUIDPipe();
 @ApiTags('policies')
 @Controller()
 export class PoliciesController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly reads: PublicReads,
+  ) {}
 
   @Get('policies')
   @OptionalAuth()
@@ -42,10 +68,16 @@ export class PoliciesController {
       'and at most 512 KiB: a page may be shorter); `hasMore` says whether another page exists and ' +
       '`nextCursor` fetches it. `offset` is capped at 10,000.',
   })
-  @ApiOkResponse({ type: PolicyListDto })
+  @ApiOkResponse({ type: PolicyListDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'A query parameter is invalid'])
-  list(@Ctx() ctx: RequestContext, @Query() query: ListPoliciesQuery) {
-    return this.bus.forward(CatalogRpc.listPolicies, ctx, query);
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: ListPoliciesQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.listPolicies, ctx, query));
   }
 
   @Get('vendor-policies/:slug')
@@ -60,10 +92,16 @@ export class PoliciesController {
   @Get('policies/:id')
   @OptionalAuth()
   @ApiOperation({ summary: 'A policy the caller may see' })
-  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiOkResponse({ type: PolicyEnvelopeDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([404, 'No such policy, or not visible to the caller'])
-  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.forward(CatalogRpc.getPolicy, ctx, { id });
+  get(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.getPolicy, ctx, { id }));
   }
 
   @Patch('policies/:id')
@@ -97,10 +135,18 @@ export class PoliciesController {
   @ApiOperation({
     summary: 'Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content',
   })
-  @ApiOkResponse({ type: PolicyDocsDto })
+  @ApiOkResponse({ type: PolicyDocsDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([404, 'No such policy, or not visible'])
-  docs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id });
+  docs(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () =>
+      this.bus.forward(CatalogRpc.getPolicyDocs, ctx, { id }),
+    );
   }
 
   @Get('policies/:id/history')
@@ -111,10 +157,19 @@ export class PoliciesController {
       'The owner and administrators see every entry. Others see the public facts only: no transfer offers, ' +
       'no reviewer feedback, and no user ids (actor_id is null).',
   })
-  @ApiOkResponse({ type: HistoryPageDto })
+  @ApiOkResponse({ type: HistoryPageDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'Invalid limit or cursor'], [404, 'No such policy, or not visible'])
-  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
-    return this.bus.request(CatalogRpc.getPolicyHistory, ctx, { id, ...query });
+  history(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Query() query: HistoryQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () =>
+      this.bus.forward(CatalogRpc.getPolicyHistory, ctx, { id, ...query }),
+    );
   }
 
   @Get('policies/:id/issues-enabled')
@@ -126,6 +181,48 @@ export class PoliciesController {
   @ApiErrors([404, 'No such policy, or not visible'])
   issuesEnabled(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
+  }
+
+  @Post('policies/:id/pin')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Pin a published policy to a reviewed commit (extension: not in the spec)',
+    description:
+      'Administrators only. Releases build the commit pinned on the policy (approval pins the commit the ' +
+      'submission was validated at; an approved repository revision moves it). This route pins a policy that ' +
+      'has no pin (migrated from an approval that recorded no commit: its releases are refused until then), ' +
+      'or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and ' +
+      'that commit and its content digest are pinned.',
+  })
+  @ApiOkResponse({ type: PolicyEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body (a commit that is not a full hexadecimal SHA)'],
+    [404, 'No such policy'],
+    [422, 'The policy is not published, or the repository is not a valid policy repository at that commit'],
+    [502, 'The source host could not be read; try again later'],
+  )
+  pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PinPolicyDto) {
+    return this.bus.request(CatalogRpc.pinPolicy, ctx, { id, ...body });
+  }
+
+  @Get('policies/:id/changes-since-review')
+  @OptionalAuth()
+  @RateLimited('branches')
+  @ApiOperation({
+    summary: 'How far the source refs moved on since the reviewed commit (extension: not in the spec)',
+    description:
+      "From the source host's compare of the pinned commit with each source ref's head: the commits it is " +
+      `ahead and the files changed (at most ${CHANGES_FILES_MAX} per repository), so the owner knows to propose a ` +
+      'revision (approving it moves the pin). `pinned: false` when nothing is pinned.',
+  })
+  @ApiOkResponse({ type: ChangesSinceReviewDto })
+  @ApiErrors(
+    [404, 'No such policy, or not visible, or its repository is gone'],
+    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+  )
+  changesSinceReview(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(CatalogRpc.getChangesSinceReview, ctx, { id });
   }
 
   @Get('policies/:id/branches')

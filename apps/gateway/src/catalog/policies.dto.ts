@@ -1,6 +1,8 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
+  CHANGES_FILES_MAX,
+  COMMIT_SHA_PATTERN,
   type AssetKind,
   DIRECTIONS,
   type Direction,
@@ -20,6 +22,8 @@ import {
   POLICY_NAME,
   POLICY_SORTS,
   POLICY_STATUSES,
+  PIN_ORIGINS,
+  type PinOrigin,
   PROJECT_TYPES,
   type PolicyStatus,
   type ProjectType,
@@ -260,6 +264,43 @@ export class DocsSummaryDto {
   @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
 }
 
+/**
+ * What a review approved, pinned on a published item (an extension of the spec): a release builds this
+ * commit and the worker checks the fetched tree's content digest against it.
+ */
+export class ReviewPinDto {
+  @ApiProperty({ pattern: '^[0-9a-f]{40,64}$', description: 'The reviewed commit a release builds' })
+  commit!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description:
+      'sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the ' +
+      'README); null for a pin migrated from an approval that recorded none',
+  })
+  content_digest!: string | null;
+  @ApiProperty({ type: String, nullable: true, pattern: '^[0-9a-f]{40,64}$' })
+  implementation_commit!: string | null;
+  @ApiProperty({ type: String, nullable: true, pattern: '^sha256:[0-9a-f]{64}$' })
+  implementation_content_digest!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When it was reviewed (pinned)' })
+  reviewed_at!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The administrator who approved',
+  })
+  reviewed_by!: string | null;
+  @ApiProperty({
+    enum: PIN_ORIGINS,
+    description:
+      '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
+  })
+  how!: PinOrigin;
+}
+
 /** A community policy, as get, patch and list return it. */
 export class PolicyDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -310,6 +351,14 @@ export class PolicyDto {
   @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
   @ApiProperty({ type: String, nullable: true }) kit_version!: string | null;
+  @ApiProperty({
+    type: ReviewPinDto,
+    nullable: true,
+    description:
+      'The reviewed commit a release builds (an extension); null before approval, and for a published ' +
+      'policy whose approval recorded no commit: its releases are refused until an administrator pins it',
+  })
+  pin!: ReviewPinDto | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) published_at!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
@@ -416,4 +465,53 @@ export class ReviewerStatusDto {
 
 export class LikedDto {
   @ApiProperty() liked!: boolean;
+}
+
+/** An administrator pins a published policy (an extension of the spec). */
+export class PinPolicyDto {
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "The commit to pin (default: the commit the policy's source ref points to now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  commit?: string;
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "Split policies: the implementation commit (default: its source ref's commit now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  implementationCommit?: string;
+}
+
+export class ChangedFileDto {
+  @ApiProperty() path!: string;
+  @ApiProperty({ description: "The source host's status: added, removed, modified, renamed, ..." })
+  status!: string;
+}
+
+export class RepositoryChangesDto {
+  @ApiProperty({ description: 'The source ref compared with the pin' }) ref!: string;
+  @ApiProperty() pinned_commit!: string;
+  @ApiProperty({ description: 'The commit the ref points to now' }) head_commit!: string;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Commits the ref is ahead of the reviewed commit',
+  })
+  ahead_by!: number;
+  @ApiProperty({ type: [ChangedFileDto], maxItems: CHANGES_FILES_MAX }) files!: ChangedFileDto[];
+  @ApiProperty({ description: `More than ${CHANGES_FILES_MAX} files changed` }) files_truncated!: boolean;
+}
+
+/** How far the source refs moved on since the reviewed (pinned) commit (an extension of the spec). */
+export class ChangesSinceReviewDto {
+  @ApiProperty({ description: 'False: nothing is pinned (not yet approved, or a legacy item to pin)' })
+  pinned!: boolean;
+  @ApiProperty({ type: RepositoryChangesDto, nullable: true }) source!: RepositoryChangesDto | null;
+  @ApiProperty({ type: RepositoryChangesDto, nullable: true, description: 'Split policies only' })
+  implementation!: RepositoryChangesDto | null;
 }

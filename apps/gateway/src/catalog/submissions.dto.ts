@@ -300,6 +300,22 @@ export class SubmissionValidationDto {
   commit?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) implementationRef?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) implementationCommit?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description:
+      'The content digest of the repository at `commit` (sha256 over its canonical listing of path, mode ' +
+      'and blob hash, see the README): approval pins it beside the commit (absent on older validations)',
+  })
+  contentDigest?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description: 'Split model: the content digest of the implementation repository at `implementationCommit`',
+  })
+  implementationContentDigest?: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) hasIssues!: boolean | null;
   @ApiProperty({ enum: ASSET_KINDS, isArray: true }) assetKinds!: AssetKind[];
 }

@@ -39,6 +39,7 @@ import {
   DeploymentDevVersionDto,
   DeploymentHistoryDto,
   DeploymentJobEnvelopeDto,
+  DeploymentProvenanceEnvelopeDto,
   ListDeploymentsQuery,
   DeploymentSyncResultDto,
 } from './deployments.dto';
@@ -94,7 +95,11 @@ export class DeploymentsController {
       '(an active member, the workspace not archived), and that each target is an organization the connection may ' +
       'deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. ' +
       'A second identical request while the first is in flight returns the same deployment with `deduped: true`. ' +
-      'With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.',
+      'With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. ' +
+      'What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at ' +
+      "review, and the worker checks the fetched tree's content digest against the pin before building (a " +
+      'mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, ' +
+      'with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -109,10 +114,20 @@ export class DeploymentsController {
       'Invalid body (including a version that is not MAJOR.MINOR.PATCH, or policyId/rulesetId not matching assetType)',
     ],
     [404, 'No such policy, ruleset or workspace visible to the caller'],
-    [409, 'The workspace is archived, or a request with this Idempotency-Key is still being processed'],
+    [
+      403,
+      'A `ref` (or `implementationRef`) other than the reviewed commit by someone who is not the owner or an ' +
+        'administrator, or with a connection that is not their own',
+    ],
+    [
+      409,
+      'The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy ' +
+        'is not pinned to a reviewed commit (an administrator pins it first)',
+    ],
     [
       422,
-      'The connection is not usable in this workspace, or the Idempotency-Key was used with another body',
+      'The connection is not usable in this workspace, the Idempotency-Key was used with another body, or a ' +
+        'release names a ref other than the reviewed commit',
     ],
     [
       429,
@@ -157,6 +172,24 @@ export class DeploymentsController {
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.get, ctx, { id });
+  }
+
+  @Get(':id/provenance')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The signed provenance of a deployment's published artifacts (extension: not in the spec)",
+    description:
+      'A DSSE envelope (Ed25519) of an in-toto Statement v1 with a SLSA Provenance v1 predicate: the artifacts ' +
+      'and their sha256, the source repository, commit and content digest, the build and its times, the ' +
+      'deployment and job. `verification` is what the service checked (signature against the served keys, the ' +
+      "artifact's digest, the source against the review's pin); verify it yourself with `npm run " +
+      'verify-provenance` (README). The registry keeps the same envelope beside the asset version ' +
+      '(`provenance.intoto.json`). 404 until the job has built.',
+  })
+  @ApiOkResponse({ type: DeploymentProvenanceEnvelopeDto })
+  @ApiErrors(BAD_ID, [404, "No such deployment, not one of the caller's, or nothing published yet"])
+  provenance(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.provenance, ctx, { id });
   }
 
   @Delete(':id')

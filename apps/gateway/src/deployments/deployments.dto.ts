@@ -222,6 +222,20 @@ export class DeploymentDto {
   @ApiProperty({ type: String, nullable: true }) requested_version!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The commit the ref resolved to' })
   commit_sha!: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description:
+      'An extension: true when the job builds the reviewed commit pinned on the item (or builds nothing); ' +
+      'false for a dev build of another `ref` (owner or administrator only); null before pins existed',
+  })
+  reviewed!: boolean | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'An extension: the reviewed commit pinned on the item when the deployment was made',
+  })
+  pinned_commit!: string | null;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
   @ApiProperty({ type: String, nullable: true }) definition_asset_version!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Null for a ruleset (one asset)' })
@@ -350,4 +364,69 @@ export class DeploymentDevVersionDto {
       'Publish-mode deployment, nothing to probe, or the registry could not be asked',
   })
   dev_version_exists!: boolean | null;
+}
+
+export class ProvenanceSignatureDto {
+  @ApiProperty({ description: 'The id of the key that signed (see GET /api/provenance/keys)' })
+  keyid!: string;
+  @ApiProperty({ format: 'byte', description: 'Ed25519 signature over the DSSE pre-authentication encoding' })
+  sig!: string;
+}
+
+/** A DSSE envelope: its payload an in-toto Statement v1 with a SLSA Provenance v1 predicate. */
+export class ProvenanceEnvelopeDto {
+  @ApiProperty({ example: 'application/vnd.in-toto+json' }) payloadType!: string;
+  @ApiProperty({ format: 'byte', description: 'Base64 of the serialized in-toto Statement' })
+  payload!: string;
+  @ApiProperty({ type: [ProvenanceSignatureDto] }) signatures!: ProvenanceSignatureDto[];
+}
+
+export class ProvenanceCheckDto {
+  @ApiProperty({ enum: ['signature', 'subject', 'source'] }) name!: 'signature' | 'subject' | 'source';
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ description: 'What holds, or exactly what does not' }) message!: string;
+}
+
+export class ProvenanceVerificationDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({
+    description: 'Built from the reviewed commit <sha>, signature verified; or exactly what does not hold',
+  })
+  summary!: string;
+  @ApiProperty({ type: [ProvenanceCheckDto] }) checks!: ProvenanceCheckDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The source commit the statement says was built',
+  })
+  commit!: string | null;
+  @ApiProperty({ description: 'Whether that commit (and its content digest) is the reviewed one' })
+  reviewed!: boolean;
+  @ApiProperty({ type: String, nullable: true }) key_id!: string | null;
+}
+
+export class DeploymentProvenanceDto {
+  @ApiProperty({ format: 'uuid' }) deployment_id!: string;
+  @ApiProperty({ type: ProvenanceEnvelopeDto }) envelope!: ProvenanceEnvelopeDto;
+  @ApiProperty() key_id!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: ProvenanceVerificationDto }) verification!: ProvenanceVerificationDto;
+}
+
+export class DeploymentProvenanceEnvelopeDto {
+  @ApiProperty({ type: DeploymentProvenanceDto }) provenance!: DeploymentProvenanceDto;
+}
+
+export class ProvenanceJwkDto {
+  @ApiProperty({ enum: ['OKP'] }) kty!: 'OKP';
+  @ApiProperty({ enum: ['Ed25519'] }) crv!: 'Ed25519';
+  @ApiProperty({ description: 'The public key, base64url' }) x!: string;
+  @ApiProperty() kid!: string;
+  @ApiProperty({ enum: ['sig'] }) use!: 'sig';
+  @ApiProperty({ enum: ['EdDSA'] }) alg!: 'EdDSA';
+}
+
+/** The public keys that verify provenance attestations: a JSON Web Key Set (RFC 7517, RFC 8037). */
+export class ProvenanceKeysDto {
+  @ApiProperty({ type: [ProvenanceJwkDto] }) keys!: ProvenanceJwkDto[];
 }

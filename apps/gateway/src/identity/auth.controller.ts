@@ -8,12 +8,14 @@ import { SessionService } from './session.service';
 import { OkDto } from '../http/common.dto';
 import { LoginDto, SignupDto } from './auth.dto';
 import { UserEnvelopeDto } from './me.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(private readonly sessions: SessionService) {}
 
+  @Audited(AUDIT.signedUp)
   @Post('signup')
   @Public()
   @RateLimited('signup')
@@ -29,6 +31,7 @@ export class AuthController {
     return this.sessions.signup(ctx, body, req, reply);
   }
 
+  @Audited(AUDIT.signedIn)
   @Post('login')
   @Public()
   @HttpCode(200)
@@ -48,6 +51,7 @@ export class AuthController {
     return this.sessions.login(ctx, body, req, reply);
   }
 
+  @Audited(AUDIT.signedOut)
   @Post('logout')
   @Public()
   @HttpCode(200)

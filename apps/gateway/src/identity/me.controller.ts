@@ -4,6 +4,7 @@ import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { UpdateMeDto, UserEnvelopeDto } from './me.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 @ApiTags('account')
 @Controller('me')
@@ -18,6 +19,7 @@ export class MeController {
     return this.bus.request(IdentityRpc.getMe, ctx, {});
   }
 
+  @Audited(AUDIT.profileUpdated)
   @Patch()
   @Authenticated()
   @ApiOperation({ summary: "Update the caller's profile; omitted fields stay as they are" })

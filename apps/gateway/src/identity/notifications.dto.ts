@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 /** An entry of the caller's inbox. */
 export class NotificationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['idea_delivered'] }) kind!: 'idea_delivered';
+  @ApiProperty({ enum: ['idea_delivered', 'webhook_disabled'] }) kind!: 'idea_delivered' | 'webhook_disabled';
   @ApiProperty() title!: string;
   @ApiProperty() body!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;

@@ -48,6 +48,10 @@ export class SessionService {
   async logout(ctx: RequestContext, req: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {
     const sessionToken = req.cookies?.[SESSION_COOKIE];
     if (sessionToken) {
+      // Whose session ends, for the audit log (the route is public: no caller was resolved).
+      const caller = await this.callers.resolveSession(ctx, sessionToken).catch(() => undefined);
+      if (caller?.kind === 'user')
+        (req as FastifyRequest & { auditActor?: string }).auditActor = caller.userId;
       await this.bus.request(IdentityRpc.logout, ctx, { sessionHash: hashSecret(sessionToken) });
       this.callers.evictSession(sessionToken);
     }

@@ -5,6 +5,7 @@ import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, SessionOnly } from '../auth/auth.decorators';
 import { TokenRevocation } from './token-revocation';
 import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './tokens.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 @ApiTags('tokens')
 @Controller('tokens')
@@ -22,6 +23,7 @@ export class TokensController {
     return this.bus.request(IdentityRpc.listTokens, ctx, {});
   }
 
+  @Audited(AUDIT.tokenCreated)
   @Post()
   @SessionOnly()
   @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only' })
@@ -40,6 +42,7 @@ export class TokensController {
     });
   }
 
+  @Audited(AUDIT.tokenRevoked)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Revoke a token: immediate and irreversible' })

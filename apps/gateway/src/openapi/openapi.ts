@@ -5,6 +5,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
+import { addWebhookMessages } from '../webhooks/webhook-messages.dto';
 
 const DESCRIPTION = [
   'Community catalog of API-gateway policies and API-governance rulesets, with a review workflow and',
@@ -35,6 +36,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   addCommonResponses(document);
+  addWebhookMessages(document);
   return normalizeNullable(document) as OpenAPIObject;
 }
 

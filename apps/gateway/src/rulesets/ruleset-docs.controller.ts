@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -11,6 +24,8 @@ import {
   UpsertRulesetTabDto,
 } from './ruleset-docs.dto';
 import { OkDto } from '../http/common.dto';
+import { PublicReads } from '../public-reads/public-reads';
+import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
@@ -19,7 +34,10 @@ const NOT_EDITOR: [number, string] = [403, 'Not the owner or an administrator'];
 @ApiTags('rulesets')
 @Controller('rulesets/:id/docs')
 export class RulesetDocsController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly reads: PublicReads,
+  ) {}
 
   @Get()
   @OptionalAuth()
@@ -29,10 +47,16 @@ export class RulesetDocsController {
       'Callers who cannot edit get only the overview and tabs with content; completeness counts the four ' +
       'predefined tabs (overview, rules, examples, faq) with content.',
   })
-  @ApiOkResponse({ type: RulesetDocsDto })
+  @ApiOkResponse({ type: RulesetDocsDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
-  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(RulesetsRpc.getDocs, ctx, { id });
+  get(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(RulesetsRpc.getDocs, ctx, { id }));
   }
 
   @Post()

@@ -9,7 +9,10 @@ import {
   Patch,
   Post,
   Query,
+  Req,
+  Res,
 } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiCreatedResponse,
   ApiExtension,
@@ -21,6 +24,8 @@ import {
 import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { PublicReads } from '../public-reads/public-reads';
+import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import {
   CreateRulesetTransferDto,
   ListRulesetsQuery,
@@ -45,7 +50,10 @@ const EXTENSION = (why: string) => ApiExtension('x-extension', { reason: why });
 @ApiExtraModels(RulesetSummaryDto, VendorRulesetSummaryDto)
 @Controller()
 export class RulesetsController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly reads: PublicReads,
+  ) {}
 
   @Get('rulesets')
   @OptionalAuth()
@@ -58,10 +66,16 @@ export class RulesetsController {
       '`limit` rows from `offset`, also cut short past 512 KiB of JSON; `hasMore` says whether rows remain after ' +
       'the ones returned.',
   })
-  @ApiOkResponse({ type: RulesetListDto })
+  @ApiOkResponse({ type: RulesetListDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'A query parameter is invalid'])
-  list(@Ctx() ctx: RequestContext, @Query() query: ListRulesetsQuery) {
-    return this.bus.request(RulesetsRpc.list, ctx, query);
+  list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: ListRulesetsQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serve(ctx, request, reply, () => this.bus.forward(RulesetsRpc.list, ctx, query));
   }
 
   @Get('vendor-rulesets/:slug')

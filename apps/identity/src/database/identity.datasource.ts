@@ -1,9 +1,16 @@
 import type { ServiceDatabaseOptions } from '@pc/platform';
 import { IdentityInit1795300000000 } from './migrations/1795300000000-identity-init';
 import { IdentityNotifications1795400000000 } from './migrations/1795400000000-identity-notifications';
+import { IdentityWebhooks1796280000000 } from './migrations/1796280000000-identity-webhooks';
+import { IdentityAudit1796280000001 } from './migrations/1796280000001-identity-audit';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
   schema: 'identity',
-  migrations: [IdentityInit1795300000000, IdentityNotifications1795400000000],
+  migrations: [
+    IdentityInit1795300000000,
+    IdentityNotifications1795400000000,
+    IdentityWebhooks1796280000000,
+    IdentityAudit1796280000001,
+  ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CatalogEvents } from '@pc/contracts';
 import { createLogger, DurableEventsClient } from '@pc/platform';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { NotificationsService } from './notifications.service';
 
 const log = createLogger('identity');
@@ -15,6 +16,7 @@ export class IdeaDeliveredSubscriber implements OnApplicationBootstrap {
   constructor(
     private readonly events: DurableEventsClient,
     private readonly notifications: NotificationsService,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -23,6 +25,13 @@ export class IdeaDeliveredSubscriber implements OnApplicationBootstrap {
       'identity',
       async (event) => {
         await this.notifications.ideaDelivered(event);
+        await this.webhooks.fanOut(event.submitterId, 'idea.delivered', event.eventId, {
+          idea_id: event.ideaId,
+          idea_title: event.ideaTitle,
+          resource_type: event.resourceType,
+          resource_id: event.resourceId,
+          resource_name: event.resourceName,
+        });
       },
       {
         onDeadLetter: (job, error) => {

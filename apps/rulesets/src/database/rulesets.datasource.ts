@@ -2,6 +2,7 @@ import type { ServiceDatabaseOptions } from '@pc/platform';
 import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-init';
 import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
 import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
+import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -11,5 +12,6 @@ export const rulesetsDatabase = {
     RulesetsInit1796000000000,
     RulesetsListIndexes1796000000001,
     RulesetsDeployCounts1796000000010,
+    RulesetsContentChanges1796000000100,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

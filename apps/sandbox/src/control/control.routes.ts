@@ -88,6 +88,22 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
     }
   });
 
+  // The history-rewrite knob: the host serves other files for a commit a review may have pinned.
+  app.post(`${BASE}/repos/:owner/:name/rewrite`, async (request, reply) => {
+    const { owner, name } = request.params as { owner: string; name: string };
+    const repo = repos.get(owner, name);
+    if (!repo) return reply.code(404).send({ message: 'No such repository' });
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    try {
+      const commit = optionalString(body.commit, 'commit');
+      if (!commit) throw new RepositoryInputError('commit is required');
+      return await reply.code(201).send({ from: commit, to: await repos.rewriteCommit(repo, commit) });
+    } catch (error) {
+      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+  });
+
   app.patch(`${BASE}/repos/:owner/:name`, async (request, reply) => {
     const { owner, name } = request.params as { owner: string; name: string };
     const repo = repos.get(owner, name);

@@ -30,6 +30,11 @@ export interface StoredRepository {
   private: boolean;
   gitDir: string;
   createdAt: string;
+  /**
+   * Commits whose history the host rewrote (`rewriteCommit`): the REST API answers the new commit for
+   * the old SHA, as a host that rewrote history and maps old names would. Git still has the old objects.
+   */
+  rewritten?: Map<string, string>;
 }
 
 export interface TreeItem {
@@ -44,6 +49,8 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 const REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)[A-Za-z0-9._/-]{1,200}(?<!\/)(?<!\.lock)$/;
 
 export class RepositoryInputError extends Error {}
+
+const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', T: 'changed' };
 
 /**
  * Repositories of the sandbox source host, as bare git repositories in a temporary directory
@@ -156,7 +163,71 @@ export class GitRepositoryStore {
       `${ref}^{commit}`,
     ]);
     const sha = result.stdout.toString('utf8').trim();
-    return result.code === 0 && sha !== '' ? sha : undefined;
+    if (result.code !== 0 || sha === '') return undefined;
+    return repo.rewritten?.get(sha) ?? sha;
+  }
+
+  /**
+   * The sandbox's history-rewrite knob: a commit with the same parents and message as `sha` but other
+   * files (one line added to its first file, or a `REWRITTEN` file), the branches and tags that pointed
+   * at `sha` moved to it, and `sha` answered as the new commit by the REST API from now on.
+   */
+  async rewriteCommit(repo: StoredRepository, sha: string): Promise<string> {
+    const original = await this.resolveCommit(repo, sha);
+    if (!original) throw new RepositoryInputError(`No commit ${sha}`);
+    const info = await this.commitInfo(repo, original);
+    const files: FileSet = {};
+    for (const item of await this.tree(repo, original, true)) {
+      if (item.type !== 'blob') continue;
+      const content = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', item.sha]);
+      files[item.path] = content.stdout;
+    }
+    const first = Object.keys(files).sort()[0];
+    if (first) files[first] = Buffer.concat([Buffer.from(files[first]), Buffer.from('\n# rewritten\n')]);
+    else files.REWRITTEN = 'rewritten\n';
+    const rewritten = await this.commit(repo.gitDir, files, info.parents[0], info.message);
+    for (const kind of ['heads', 'tags'] as const) {
+      for (const ref of await this.refs(repo, kind)) {
+        if (ref.sha === original)
+          await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/${kind}/${ref.name}`, rewritten]);
+      }
+    }
+    repo.rewritten ??= new Map();
+    repo.rewritten.set(original, rewritten);
+    return rewritten;
+  }
+
+  /** Commits on `head` not on `base`, and the files that differ between them (`git diff --name-status`). */
+  async compare(
+    repo: StoredRepository,
+    base: string,
+    head: string,
+  ): Promise<{ ahead: number; behind: number; files: Array<{ path: string; status: string }> } | undefined> {
+    const [from, to] = [await this.resolveCommit(repo, base), await this.resolveCommit(repo, head)];
+    if (!from || !to) return undefined;
+    const counts = await gitOk([
+      '--git-dir',
+      repo.gitDir,
+      'rev-list',
+      '--left-right',
+      '--count',
+      `${from}...${to}`,
+    ]);
+    const [behind = 0, ahead = 0] = counts.split(/\s+/).map(Number);
+    const diff = await gitOk(['--git-dir', repo.gitDir, 'diff', '--name-status', '-z', from, to]);
+    const parts = diff.split('\0').filter((p) => p !== '');
+    const files: Array<{ path: string; status: string }> = [];
+    for (let i = 0; i < parts.length; i++) {
+      const code = parts[i] ?? '';
+      if (/^[RC]/.test(code)) {
+        files.push({ path: parts[i + 2] ?? '', status: 'renamed' });
+        i += 2;
+      } else {
+        files.push({ path: parts[i + 1] ?? '', status: STATUS[code[0] ?? 'M'] ?? 'modified' });
+        i += 1;
+      }
+    }
+    return { ahead, behind, files };
   }
 
   async refs(repo: StoredRepository, kind: 'heads' | 'tags'): Promise<Array<{ name: string; sha: string }>> {

@@ -140,6 +140,24 @@ export function registerSourceHostRoutes(app: FastifyInstance, options: SourceHo
     };
   });
 
+  // The host's compare, `<base>...<head>`: how far head is ahead, and the files that changed.
+  app.get(`${API}/repos/:owner/:repo/compare/:basehead`, async (request, reply) => {
+    const repo = visible(request, reply);
+    if (!repo) return reply;
+    const { basehead } = request.params as { basehead: string };
+    const [base = '', head = ''] = basehead.split('...');
+    const result = await store.compare(repo, base, head);
+    if (!result) return reply.code(404).send({ message: 'Not Found' });
+    const status = result.ahead === 0 ? (result.behind === 0 ? 'identical' : 'behind') : 'ahead';
+    return {
+      status: result.behind > 0 && result.ahead > 0 ? 'diverged' : status,
+      ahead_by: result.ahead,
+      behind_by: result.behind,
+      total_commits: result.ahead,
+      files: result.files.map((f) => ({ filename: f.path, status: f.status })),
+    };
+  });
+
   app.get(`${API}/repos/:owner/:repo/git/trees/:sha`, async (request, reply) => {
     const repo = visible(request, reply);
     if (!repo) return reply;

@@ -233,6 +233,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin a published policy to a reviewed commit (extension: not in the spec)
+         * @description Administrators only. Releases build the commit pinned on the policy (approval pins the commit the submission was validated at; an approved repository revision moves it). This route pins a policy that has no pin (migrated from an approval that recorded no commit: its releases are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and that commit and its content digest are pinned.
+         */
+        post: operations["Policies_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policies/{id}/changes-since-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the source refs moved on since the reviewed commit (extension: not in the spec)
+         * @description From the source host's compare of the pinned commit with each source ref's head: the commits it is ahead and the files changed (at most 300 per repository), so the owner knows to propose a revision (approving it moves the pin). `pinned: false` when nothing is pinned.
+         */
+        get: operations["Policies_changesSinceReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policies/{id}/branches": {
         parameters: {
             query?: never;
@@ -1046,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422.
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1088,6 +1128,26 @@ export interface paths {
         post?: never;
         /** Delete a failed deployment with its jobs and logs */
         delete: operations["Deployments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{id}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed provenance of a deployment's published artifacts (extension: not in the spec)
+         * @description A DSSE envelope (Ed25519) of an in-toto Statement v1 with a SLSA Provenance v1 predicate: the artifacts and their sha256, the source repository, commit and content digest, the build and its times, the deployment and job. `verification` is what the service checked (signature against the served keys, the artifact's digest, the source against the review's pin); verify it yourself with `npm run verify-provenance` (README). The registry keeps the same envelope beside the asset version (`provenance.intoto.json`). 404 until the job has built.
+         */
+        get: operations["Deployments_provenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1216,6 +1276,26 @@ export interface paths {
          * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.
          */
         get: operations["Deployments_logStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provenance/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify provenance attestations (extension: not in the spec)
+         * @description A JSON Web Key Set of Ed25519 keys (RFC 8037): every key of `PROVENANCE_SIGNING_KEYS`, the first of which signs new attestations, so attestations signed before a rotation still verify. Match an envelope signature's `keyid` with a key's `kid`.
+         */
+        get: operations["Provenance_keys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1507,6 +1587,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: list the caller's webhook endpoints (never their secrets) */
+        get: operations["Webhooks_list"];
+        put?: never;
+        /** Extension: subscribe a URL to event types; the signing secret is in this response only */
+        post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: one webhook endpoint of the caller */
+        get: operations["Webhooks_get"];
+        put?: never;
+        post?: never;
+        /** Extension: delete a webhook endpoint and its delivery log */
+        delete: operations["Webhooks_remove"];
+        options?: never;
+        head?: never;
+        /** Extension: change the URL, description or event types, or enable/disable the endpoint */
+        patch: operations["Webhooks_update"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extension: a new signing secret (shown once); the previous one keeps signing during the overlap */
+        post: operations["Webhooks_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extension: send a signed `webhook.ping` message to the endpoint now */
+        post: operations["Webhooks_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes) */
+        get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature) */
+        post: operations["Webhooks_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the audit log, newest first, filtered by actor, action and time (keyset pages) */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension: a page of the audit log as JSON lines (one entry per line, newest first)
+         * @description The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.
+         */
+        get: operations["Audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the caller's own security events (sign-ins, tokens, profile, webhooks) */
+        get: operations["Audit_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1540,7 +1779,176 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "deployment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployment by the endpoint owner succeeded
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "deployment.succeeded";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["DeploymentSucceededWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "idea.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy or ruleset delivered the owner's idea
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "idea.delivered";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["IdeaDeliveredWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test message (POST /api/webhooks/{id}/ping)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "webhook.ping";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["PingWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         SignupDto: {
@@ -1728,6 +2136,29 @@ export interface components {
             tabCount: number;
             completeness: components["schemas"]["DocsCompletenessDto"];
         };
+        ReviewPinDto: {
+            /** @description The reviewed commit a release builds */
+            commit: string;
+            /** @description sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the README); null for a pin migrated from an approval that recorded none */
+            content_digest: string | null;
+            implementation_commit: string | null;
+            implementation_content_digest: string | null;
+            /**
+             * Format: date-time
+             * @description When it was reviewed (pinned)
+             */
+            reviewed_at: string;
+            /**
+             * Format: uuid
+             * @description The administrator who approved
+             */
+            reviewed_by: string | null;
+            /**
+             * @description `review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator
+             * @enum {string}
+             */
+            how: "review" | "migration" | "admin";
+        };
         PolicyDto: {
             /** Format: uuid */
             id: string;
@@ -1779,6 +2210,8 @@ export interface components {
             direction: "inbound" | "outbound";
             version: string | null;
             kit_version: string | null;
+            /** @description The reviewed commit a release builds (an extension); null before approval, and for a published policy whose approval recorded no commit: its releases are refused until an administrator pins it */
+            pin: components["schemas"]["ReviewPinDto"] | null;
             /** Format: date-time */
             published_at: string | null;
             /** Format: date-time */
@@ -1894,6 +2327,36 @@ export interface components {
         IssuesEnabledDto: {
             /** @description Null when the host could not be read */
             enabled: boolean | null;
+        };
+        PinPolicyDto: {
+            /** @description The commit to pin (default: the commit the policy's source ref points to now) */
+            commit?: string;
+            /** @description Split policies: the implementation commit (default: its source ref's commit now) */
+            implementationCommit?: string;
+        };
+        ChangedFileDto: {
+            path: string;
+            /** @description The source host's status: added, removed, modified, renamed, ... */
+            status: string;
+        };
+        RepositoryChangesDto: {
+            /** @description The source ref compared with the pin */
+            ref: string;
+            pinned_commit: string;
+            /** @description The commit the ref points to now */
+            head_commit: string;
+            /** @description Commits the ref is ahead of the reviewed commit */
+            ahead_by: number;
+            files: components["schemas"]["ChangedFileDto"][];
+            /** @description More than 300 files changed */
+            files_truncated: boolean;
+        };
+        ChangesSinceReviewDto: {
+            /** @description False: nothing is pinned (not yet approved, or a legacy item to pin) */
+            pinned: boolean;
+            source: components["schemas"]["RepositoryChangesDto"] | null;
+            /** @description Split policies only */
+            implementation: components["schemas"]["RepositoryChangesDto"] | null;
         };
         GitRefDto: {
             name: string;
@@ -2061,6 +2524,10 @@ export interface components {
             commit?: string | null;
             implementationRef?: string | null;
             implementationCommit?: string | null;
+            /** @description The content digest of the repository at `commit` (sha256 over its canonical listing of path, mode and blob hash, see the README): approval pins it beside the commit (absent on older validations) */
+            contentDigest?: string | null;
+            /** @description Split model: the content digest of the implementation repository at `implementationCommit` */
+            implementationContentDigest?: string | null;
             hasIssues: boolean | null;
             assetKinds: ("agent" | "api" | "llm" | "mcp")[];
         };
@@ -2273,7 +2740,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "idea_delivered";
+            kind: "idea_delivered" | "webhook_disabled";
             title: string;
             body: string;
             data: {
@@ -2890,6 +3357,10 @@ export interface components {
             requested_version: string | null;
             /** @description The commit the ref resolved to */
             commit_sha: string | null;
+            /** @description An extension: true when the job builds the reviewed commit pinned on the item (or builds nothing); false for a dev build of another `ref` (owner or administrator only); null before pins existed */
+            reviewed: boolean | null;
+            /** @description An extension: the reviewed commit pinned on the item when the deployment was made */
+            pinned_commit: string | null;
             version: string | null;
             definition_asset_version: string | null;
             /** @description Null for a ruleset (one asset) */
@@ -2992,6 +3463,55 @@ export interface components {
         DeploymentEnvelopeDto: {
             deployment: components["schemas"]["DeploymentDto"];
         };
+        ProvenanceSignatureDto: {
+            /** @description The id of the key that signed (see GET /api/provenance/keys) */
+            keyid: string;
+            /**
+             * Format: byte
+             * @description Ed25519 signature over the DSSE pre-authentication encoding
+             */
+            sig: string;
+        };
+        ProvenanceEnvelopeDto: {
+            /** @example application/vnd.in-toto+json */
+            payloadType: string;
+            /**
+             * Format: byte
+             * @description Base64 of the serialized in-toto Statement
+             */
+            payload: string;
+            signatures: components["schemas"]["ProvenanceSignatureDto"][];
+        };
+        ProvenanceCheckDto: {
+            /** @enum {string} */
+            name: "signature" | "subject" | "source";
+            ok: boolean;
+            /** @description What holds, or exactly what does not */
+            message: string;
+        };
+        ProvenanceVerificationDto: {
+            ok: boolean;
+            /** @description Built from the reviewed commit <sha>, signature verified; or exactly what does not hold */
+            summary: string;
+            checks: components["schemas"]["ProvenanceCheckDto"][];
+            /** @description The source commit the statement says was built */
+            commit: string | null;
+            /** @description Whether that commit (and its content digest) is the reviewed one */
+            reviewed: boolean;
+            key_id: string | null;
+        };
+        DeploymentProvenanceDto: {
+            /** Format: uuid */
+            deployment_id: string;
+            envelope: components["schemas"]["ProvenanceEnvelopeDto"];
+            key_id: string;
+            /** Format: date-time */
+            created_at: string;
+            verification: components["schemas"]["ProvenanceVerificationDto"];
+        };
+        DeploymentProvenanceEnvelopeDto: {
+            provenance: components["schemas"]["DeploymentProvenanceDto"];
+        };
         DeletedDeploymentDto: {
             /** Format: uuid */
             deletedDeploymentId: string;
@@ -3055,6 +3575,22 @@ export interface components {
             job: components["schemas"]["DeploymentJobDto"] | null;
             /** @description The latest job's most recent chunks */
             logs: components["schemas"]["LogChunkDto"][];
+        };
+        ProvenanceJwkDto: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            /** @description The public key, base64url */
+            x: string;
+            kid: string;
+            /** @enum {string} */
+            use: "sig";
+            /** @enum {string} */
+            alg: "EdDSA";
+        };
+        ProvenanceKeysDto: {
+            keys: components["schemas"]["ProvenanceJwkDto"][];
         };
         RulesetSummaryDto: {
             /** @enum {string} */
@@ -3521,6 +4057,179 @@ export interface components {
         RulesetFeedbackDto: {
             /** @description What to improve, or why not */
             feedback: string;
+        };
+        DeploymentSucceededWebhookV1Dto: {
+            /** Format: uuid */
+            deployment_id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: uuid */
+            ruleset_id: string | null;
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            connection_id: string;
+            platform_org_id: string;
+        };
+        IdeaDeliveredWebhookV1Dto: {
+            /** Format: uuid */
+            idea_id: string;
+            idea_title: string;
+            /** @enum {string} */
+            resource_type: "policy" | "ruleset";
+            /** Format: uuid */
+            resource_id: string;
+            resource_name: string;
+        };
+        PingWebhookV1Dto: {
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @example ping */
+            message: string;
+        };
+        WebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string;
+            event_types: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+            /** @enum {string} */
+            status: "active" | "disabled";
+            disabled_reason: string | null;
+            /** @description Failed attempts in a row; WEBHOOKS_DISABLE_AFTER_FAILURES disables */
+            consecutive_failures: number;
+            /**
+             * Format: date-time
+             * @description End of the rotation overlap
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEndpointListDto: {
+            endpoints: components["schemas"]["WebhookEndpointDto"][];
+        };
+        CreateWebhookDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https when WEBHOOKS_REQUIRE_HTTPS (the default), resolving to public addresses only (unless its host is in OUTBOUND_ALLOWLIST); redirects are not followed
+             * @example https://ci.example.com/hooks/policy-catalog
+             */
+            url: string;
+            /** @description Empty when omitted */
+            description?: string;
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks` */
+            event_types: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+        };
+        WebhookWithSecretDto: {
+            endpoint: components["schemas"]["WebhookEndpointDto"];
+            /**
+             * @description The signing secret (Standard Webhooks, `whsec_` + base64): shown in this response only
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookEndpointReplyDto: {
+            endpoint: components["schemas"]["WebhookEndpointDto"];
+        };
+        UpdateWebhookDto: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https when WEBHOOKS_REQUIRE_HTTPS (the default), resolving to public addresses only (unless its host is in OUTBOUND_ALLOWLIST); redirects are not followed
+             * @example https://ci.example.com/hooks/policy-catalog
+             */
+            url?: string;
+            description?: string;
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks` */
+            event_types?: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+            /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
+            enabled?: boolean;
+        };
+        RotateWebhookSecretDto: {
+            /**
+             * @description Seconds during which the previous secret still signs beside the new one (both signatures are sent)
+             * @default 86400
+             */
+            overlap_seconds: number;
+        };
+        WebhookDeliveryDto: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header: the same on every attempt
+             */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @description The event it carries (de-duplicated per endpoint) */
+            event_id: string;
+            /** @enum {string} */
+            event_type: "deployment.succeeded" | "idea.delivered" | "webhook.ping";
+            /** @enum {string} */
+            status: "pending" | "sending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status */
+            response_status: number | null;
+            duration_ms: number | null;
+            /** @description The first 1 KiB of the last response, or why no response came */
+            response_excerpt: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        WebhookDeliveryReplyDto: {
+            delivery: components["schemas"]["WebhookDeliveryDto"];
+        };
+        WebhookDeliveryPageDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Newest first */
+            deliveries: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        AuditEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            actor_user_id: string | null;
+            /** @enum {string} */
+            actor_via: "session" | "token" | "anonymous";
+            /**
+             * Format: uuid
+             * @description The access token used
+             */
+            actor_token_id: string | null;
+            /** @description The client address as the gateway saw it (TRUST_PROXY honoured) */
+            address: string;
+            user_agent: string;
+            request_id: string;
+            /** @enum {string} */
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+            /** @example token */
+            target_type: string;
+            target_id: string | null;
+            /** @description What changed, redacted: no secret, token or password */
+            summary: {
+                [key: string]: unknown;
+            };
+        };
+        AuditPageDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Newest first */
+            entries: components["schemas"]["AuditEntryDto"][];
         };
         Liveness: {
             /** @enum {boolean} */
@@ -4224,7 +4933,10 @@ export interface operations {
                 /** @description Opaque: the nextCursor of the previous page, with the same filters and order; not with offset */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4232,11 +4944,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyListDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter is invalid */
             400: {
@@ -4363,7 +5094,10 @@ export interface operations {
     Policies_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4373,11 +5107,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyEnvelopeDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
             400: {
@@ -4566,7 +5319,10 @@ export interface operations {
     Policies_docs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4576,11 +5332,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyDocsDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
             400: {
@@ -4645,7 +5420,10 @@ export interface operations {
                 /** @description Opaque cursor: nextCursor of the previous page */
                 before?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4655,11 +5433,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPageDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid limit or cursor */
             400: {
@@ -4765,6 +5562,216 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Policies_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinPolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body (a commit that is not a full hexadecimal SHA) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The policy is not published, or the repository is not a valid policy repository at that commit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Policies_changesSinceReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesSinceReviewDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy, or not visible, or its repository is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10259,7 +11266,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            /**
+             * @description A `ref` (or `implementationRef`) other than the reviewed commit by someone who is not the owner or an administrator, or with a connection that is not their own
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10277,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The workspace is archived, or a request with this Idempotency-Key is still being processed */
+            /** @description The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy is not pinned to a reviewed commit (an administrator pins it first) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10304,7 +11315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The connection is not usable in this workspace, or the Idempotency-Key was used with another body */
+            /** @description The connection is not usable in this workspace, the Idempotency-Key was used with another body, or a release names a ref other than the reviewed commit */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,6 +11586,81 @@ export interface operations {
             };
             /** @description The deployment is not failed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Deployments_provenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentProvenanceEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such deployment, not one of the caller's, or nothing published yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11158,6 +12244,43 @@ export interface operations {
             };
         };
     };
+    Provenance_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvenanceKeysDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Rulesets_list: {
         parameters: {
             query?: {
@@ -11175,7 +12298,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11183,11 +12309,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetListDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter is invalid */
             400: {
@@ -11834,7 +12979,10 @@ export interface operations {
     RulesetDocs_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11844,11 +12992,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetDocsDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The id is not a UUID */
             400: {
@@ -13114,6 +14281,972 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretDto"];
+                };
+            };
+            /** @description Invalid URL (https required by WEBHOOKS_REQUIRE_HTTPS), description or unknown event types */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The URL resolves to a private, loopback or unresolvable address, or the caller already has WEBHOOKS_MAX_ENDPOINTS_PER_USER endpoints */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointReplyDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointReplyDto"];
+                };
+            };
+            /** @description Invalid URL, description or unknown event types */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The URL resolves to a private, loopback or unresolvable address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretDto"];
+                };
+            };
+            /** @description Invalid overlap */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryReplyDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_deliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryReplyDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller, or no such delivery of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An attempt of this delivery is under way */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this actor */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_export: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this actor */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One AuditEntryDto as JSON per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Audit_mine: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

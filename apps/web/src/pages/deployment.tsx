@@ -155,7 +155,14 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
         <dt>Version</dt>
         <dd>{d.version ?? d.requested_version ?? '–'}</dd>
         <dt>Commit</dt>
-        <dd>{d.commit_sha ? <code>{d.commit_sha.slice(0, 12)}</code> : '–'}</dd>
+        <dd>
+          {d.commit_sha ? <code>{d.commit_sha.slice(0, 12)}</code> : '–'}
+          {d.reviewed === false ? (
+            <span className="badge warn"> not reviewed: a dev build</span>
+          ) : d.reviewed ? (
+            <span className="badge"> the reviewed commit</span>
+          ) : null}
+        </dd>
         <dt>Started</dt>
         <dd>
           <When at={d.created_at} />
@@ -194,6 +201,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       </div>
       {note ? <p role="status">{note}</p> : null}
       <ErrorMessage error={cancel.error ?? sync.error} />
+      {d.status === 'succeeded' ? <ProvenancePanel id={id} /> : null}
       <h2>
         Log <span className="muted">({stateText})</span>
       </h2>
@@ -233,5 +241,44 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
         <ErrorMessage error={act.error} />
       </ConfirmDialog>
     </Page>
+  );
+}
+
+/**
+ * The deployment's signed provenance as the service verified it: "built from the reviewed commit <sha>,
+ * signature verified", or exactly what does not hold (each check of the signature, the artifact's digest
+ * and the source against the review's pin).
+ */
+function ProvenancePanel({ id }: { id: string }) {
+  const provenance = useAsync(
+    () => ok(api.GET('/api/deployments/{id}/provenance', { params: { path: { id } } })),
+    [id],
+  );
+  const v = provenance.data?.provenance.verification;
+  return (
+    <section aria-label="Provenance">
+      <h2>Provenance</h2>
+      {provenance.loading && !v ? <Loading /> : null}
+      {v ? (
+        <>
+          <p role="status" className={v.ok ? 'ok' : 'field-error'}>
+            {v.ok ? `✓ ${v.summary}` : `✗ ${v.summary}`}
+          </p>
+          <ul className="checks">
+            {v.checks.map((c) => (
+              <li key={c.name}>
+                {c.ok ? '✓' : '✗'} {c.name}: {c.message}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">
+            Signed by key <code>{v.key_id ?? '?'}</code>; check it yourself with{' '}
+            <code>npm run verify-provenance</code> and the keys at <code>/api/provenance/keys</code>.
+          </p>
+        </>
+      ) : (
+        <ErrorMessage error={provenance.error} retry={provenance.reload} />
+      )}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutboundError, type OutboundGuard } from '@pc/outbound';
+import { contentDigest } from './content-digest';
 import { isolatedGitEnv, runGit } from './git.process';
 import { SourceHostError } from './source-host.errors';
 import type { RepositorySnapshot, SnapshotOptions } from './source-host.types';
@@ -104,7 +105,7 @@ export async function readGitSnapshot(
         throw new SourceHostError('upstream_error', `git cat-file failed: ${cat.stderr.trim()}`);
       readBatch(cat.stdout, blobs, files);
     }
-    return { commitSha, files };
+    return { commitSha, files, contentDigest: contentDigest(blobs) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,8 @@ import {
   retryAfterSeconds,
   type OutboundResponse,
 } from '@pc/outbound';
+import { contentDigest, type DigestEntry } from './content-digest';
+import type { Comparison } from './source-host.types';
 import { fromOutbound, readGitSnapshot } from './git-snapshot.reader';
 import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
 import { SourceHostError } from './source-host.errors';
@@ -102,6 +104,29 @@ export class HttpSourceHost implements SourceHost {
     return body.sha;
   }
 
+  async compare(repo: RepositoryCoordinates, base: string, head: string): Promise<Comparison> {
+    const response = await this.api(
+      repo,
+      `/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`,
+    );
+    if (response.status === 404) {
+      await this.getRepository(repo);
+      throw new SourceHostError('ref_not_found', `No commit ${base} or ${head} to compare`);
+    }
+    const body = this.expectOk(response, repo);
+    if (!isRecord(body) || typeof body.ahead_by !== 'number') throw malformed('comparison');
+    const files = Array.isArray(body.files) ? body.files : [];
+    return {
+      aheadBy: body.ahead_by,
+      behindBy: typeof body.behind_by === 'number' ? body.behind_by : 0,
+      files: files.flatMap((f): Comparison['files'] =>
+        isRecord(f) && typeof f.filename === 'string'
+          ? [{ path: f.filename, status: typeof f.status === 'string' ? f.status : 'modified' }]
+          : [],
+      ),
+    };
+  }
+
   async readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer> {
     const filePath = normaliseRepoPath(path);
     if (filePath === '') throw new SourceHostError('path_not_found', 'The repository root is not a file');
@@ -142,6 +167,7 @@ export class HttpSourceHost implements SourceHost {
       const entries = body.tree.flatMap((raw): TreeEntry[] => {
         if (!isRecord(raw) || typeof raw.path !== 'string' || typeof raw.sha !== 'string') return [];
         const entry: TreeEntry = { path: raw.path, type: entryType(raw.type, raw.mode), sha: raw.sha };
+        if (typeof raw.mode === 'string') entry.mode = raw.mode;
         if (typeof raw.size === 'number') entry.size = raw.size;
         return [entry];
       });
@@ -150,6 +176,17 @@ export class HttpSourceHost implements SourceHost {
       if (!shouldFallBack(error)) throw error;
       return this.treeFromSnapshot(repo, ref, prefix, error);
     }
+  }
+
+  async contentDigest(repo: RepositoryCoordinates, ref: string): Promise<{ commit: string; digest: string }> {
+    const commit = await this.resolveRef(repo, ref);
+    const entries = await this.readTree(repo, commit);
+    const files = entries.filter((e) => e.type === 'file');
+    if (files.every((e) => e.mode !== undefined && e.sha !== ''))
+      return { commit, digest: contentDigest(files as DigestEntry[]) };
+    // A listing without modes (read over git after a truncated or failed listing): git says them.
+    const snapshot = await this.snapshot(repo, commit);
+    return { commit: snapshot.commitSha, digest: snapshot.contentDigest };
   }
 
   async snapshot(

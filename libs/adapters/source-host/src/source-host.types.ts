@@ -37,14 +37,25 @@ export interface TreeEntry {
   path: string;
   type: 'file' | 'directory' | 'symlink' | 'submodule';
   sha: string;
+  /** The git mode (`100644`, `100755`, `120000`, `040000`, `160000`), when the host says. */
+  mode?: string;
   /** Bytes, for files. */
   size?: number;
+}
+
+/** What the host's compare says of `base...head`: commits head is ahead (and behind), files changed. */
+export interface Comparison {
+  aheadBy: number;
+  behindBy: number;
+  files: Array<{ path: string; status: string }>;
 }
 
 /** Every regular file of a repository at one commit, read over git. */
 export interface RepositorySnapshot {
   commitSha: string;
   files: Map<string, Buffer>;
+  /** `contentDigest` of the commit's tree (see content-digest.ts): what a review pins. */
+  contentDigest: string;
 }
 
 export interface SnapshotOptions {
@@ -66,10 +77,17 @@ export interface SourceHost {
   listTags(repo: RepositoryCoordinates): Promise<GitRef[]>;
   /** The commit a branch, tag or commit SHA points to. */
   resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string>;
+  /** The host's compare of two commits or refs (`ref_not_found` when either is unknown). */
+  compare(repo: RepositoryCoordinates, base: string, head: string): Promise<Comparison>;
   readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer>;
   readTextFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<string>;
   /** Entries under `path` (the whole repository by default), recursively. */
   readTree(repo: RepositoryCoordinates, ref: string, path?: string): Promise<TreeEntry[]>;
+  /**
+   * The content digest of the whole repository at `ref` (see `contentDigest`), from the host's tree
+   * listing (over git when the listing is truncated).
+   */
+  contentDigest(repo: RepositoryCoordinates, ref: string): Promise<{ commit: string; digest: string }>;
   /** Every file at `ref`, over git (shallow fetch into a temporary directory). */
   snapshot(repo: RepositoryCoordinates, ref: string, options?: SnapshotOptions): Promise<RepositorySnapshot>;
 }

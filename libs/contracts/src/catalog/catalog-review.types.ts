@@ -31,6 +31,13 @@ export interface SubmissionValidation {
   commit: string | null;
   implementationRef: string | null;
   implementationCommit: string | null;
+  /**
+   * The content digest of the repository at `commit` (`sha256:` over its canonical listing of path,
+   * mode and blob hash; see the README): what approval pins beside the commit. Absent on validations
+   * recorded before digests existed.
+   */
+  contentDigest?: string | null;
+  implementationContentDigest?: string | null;
   hasIssues: boolean | null;
   assetKinds: AssetKind[];
 }

@@ -81,3 +81,8 @@ export const IDEA_QUERY_MAX = 200;
 /** One page of ideas. */
 export const IDEA_LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 export const IDEA_LIST_OFFSET_MAX = 10_000;
+
+/** "Changes since review": at most this many changed files per repository in the answer. */
+export const CHANGES_FILES_MAX = 300;
+/** A commit SHA an administrator pins (SHA-1 or SHA-256 object names, lower-case hex). */
+export const COMMIT_SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/;

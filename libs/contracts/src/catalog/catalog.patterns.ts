@@ -37,6 +37,8 @@ import type {
 } from './catalog-review.types';
 import type {
   BranchInfo,
+  ChangesSinceReview,
+  PinPolicyRequest,
   HistoryRequest,
   HistoryResult,
   IdeaDelivery,
@@ -64,6 +66,10 @@ export const CatalogRpc = {
   getPolicyHistory: rpc<HistoryRequest, HistoryResult>('catalog.policy.history.list.v1'),
   getIssuesEnabled: rpc<PolicyIdRequest, { enabled: boolean | null }>('catalog.policy.issues-enabled.get.v1'),
   getBranches: rpc<PolicyIdRequest, BranchInfo>('catalog.policy.branches.list.v1'),
+  pinPolicy: rpc<PinPolicyRequest, PolicyResult>('catalog.policy.pin.v1'),
+  getChangesSinceReview: rpc<PolicyIdRequest, ChangesSinceReview>(
+    'catalog.policy.changes-since-review.get.v1',
+  ),
   recordDownload: rpc<PolicyIdRequest, { ok: true }>('catalog.policy.download.record.v1'),
   getReviewerStatus: rpc<PolicyIdRequest, { isReviewer: boolean }>('catalog.policy.reviewer.get.v1'),
   designateReviewer: rpc<PolicyReviewerRequest, { ok: true }>('catalog.policy.reviewer.designate.v1'),

@@ -54,6 +54,25 @@ export interface DocsCompleteness {
   ratio: number;
 }
 
+/** How a pin was made: by a review's approval, by the migration from the approval record, by an administrator. */
+export const PIN_ORIGINS = ['review', 'migration', 'admin'] as const;
+export type PinOrigin = (typeof PIN_ORIGINS)[number];
+
+/**
+ * What a review approved, pinned on the published item: the commit and the content digest of the sources
+ * (and of the implementation repository of a split policy). A release builds exactly this.
+ */
+export interface ReviewPin {
+  commit: string;
+  /** `sha256:<hex>` over the canonical listing of path, mode and blob hash; null when unknown (migrated). */
+  content_digest: string | null;
+  implementation_commit: string | null;
+  implementation_content_digest: string | null;
+  reviewed_at: string;
+  reviewed_by: string | null;
+  how: PinOrigin;
+}
+
 export interface Policy {
   id: string;
   slug: string;
@@ -89,6 +108,8 @@ export interface Policy {
   direction: Direction;
   version: string | null;
   kit_version: string | null;
+  /** The reviewed commit a release builds; null before approval (and for unpinned legacy items). */
+  pin: ReviewPin | null;
   published_at: string | null;
   created_at: string;
   updated_at: string;
@@ -214,6 +235,34 @@ export interface HistoryRequest {
 export interface HistoryResult {
   entries: HistoryEntry[];
   nextCursor: string | null;
+}
+
+/** An administrator pins a published policy (an unpinned legacy item, or a pin to move by hand). */
+export interface PinPolicyRequest {
+  id: string;
+  /** The commit to pin (default: the commit the policy's source ref points to now). */
+  commit?: string;
+  /** Split policies: the implementation commit (default: its source ref's commit now). */
+  implementationCommit?: string;
+}
+
+/** How far a repository's ref has moved on since the pinned (reviewed) commit, from the source host's compare. */
+export interface RepositoryChanges {
+  ref: string;
+  pinned_commit: string;
+  head_commit: string;
+  /** Commits the ref is ahead of the pin. */
+  ahead_by: number;
+  /** The files that differ, at most `CHANGES_FILES_MAX`; `files_truncated` says when more do. */
+  files: Array<{ path: string; status: string }>;
+  files_truncated: boolean;
+}
+
+/** "Changes since review" of a policy: null parts when nothing is pinned or the item has no such repository. */
+export interface ChangesSinceReview {
+  pinned: boolean;
+  source: RepositoryChanges | null;
+  implementation: RepositoryChanges | null;
 }
 
 export interface BranchInfo {

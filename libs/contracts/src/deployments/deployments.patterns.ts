@@ -11,6 +11,7 @@ import type {
   Deployment,
   DeploymentIdRequest,
   DeploymentJob,
+  DeploymentProvenance,
   DeploymentSucceededEvent,
   DeploymentHistoryResult,
   JobEndedEvent,
@@ -19,6 +20,7 @@ import type {
   LogChunkAppendedEvent,
   LogsAfterRequest,
   LogsAfterResult,
+  ProvenanceKeys,
   ReconcileConnectionRequest,
   SyncDeploymentResult,
   WorkspaceSummaryRequest,
@@ -43,6 +45,10 @@ export const DeploymentsRpc = {
     'deployments.deployment.dev-version.v1',
   ),
   history: rpc<DeploymentIdRequest, DeploymentHistoryResult>('deployments.deployment.history.v1'),
+  provenance: rpc<DeploymentIdRequest, { provenance: DeploymentProvenance }>(
+    'deployments.deployment.provenance.get.v1',
+  ),
+  provenanceKeys: rpc<Empty, ProvenanceKeys>('deployments.provenance.keys.v1'),
   /** For the gateway's log stream. */
   logsAfter: rpc<LogsAfterRequest, LogsAfterResult>('deployments.log.after.v1'),
   /** For the connections service: impact counts and the sync's reconciliation. */

@@ -32,6 +32,13 @@ export interface Deployment {
   implementation_ref: string | null;
   requested_version: string | null;
   commit_sha: string | null;
+  /**
+   * True when the job builds the reviewed (pinned) commit, or builds nothing; false for a dev build of
+   * another ref; null on deployments made before pins.
+   */
+  reviewed: boolean | null;
+  /** The reviewed commit pinned on the item when the deployment was made (null: none). */
+  pinned_commit: string | null;
   version: string | null;
   definition_asset_version: string | null;
   implementation_asset_version: string | null;
@@ -171,6 +178,8 @@ export interface DeploymentSucceededEvent {
   workspace_id: string;
   connection_id: string;
   platform_org_id: string;
+  /** The deployment's author (its webhooks receive the event); absent in events written before it existed. */
+  created_by?: string;
 }
 
 /** The message on the work queue. */
@@ -199,4 +208,36 @@ export interface AuthoredByRequest {
   workspaceId: string;
   userId?: string;
   connectionId?: string;
+}
+
+/** A DSSE envelope (payload: an in-toto Statement v1 with a SLSA Provenance v1 predicate). */
+export interface ProvenanceEnvelope {
+  payloadType: string;
+  payload: string;
+  signatures: Array<{ keyid: string; sig: string }>;
+}
+
+/** What the service checked of an attestation: the signature, the artifact's digest, the reviewed source. */
+export interface ProvenanceVerificationResult {
+  ok: boolean;
+  /** "Built from the reviewed commit <sha>, signature verified", or exactly what does not hold. */
+  summary: string;
+  checks: Array<{ name: 'signature' | 'subject' | 'source'; ok: boolean; message: string }>;
+  /** The source commit the statement says was built, and whether it is the reviewed one. */
+  commit: string | null;
+  reviewed: boolean;
+  key_id: string | null;
+}
+
+export interface DeploymentProvenance {
+  deployment_id: string;
+  envelope: ProvenanceEnvelope;
+  key_id: string;
+  created_at: string;
+  verification: ProvenanceVerificationResult;
+}
+
+/** The public keys that verify provenance attestations (a JSON Web Key Set, RFC 7517 / RFC 8037). */
+export interface ProvenanceKeys {
+  keys: Array<{ kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; use: 'sig'; alg: 'EdDSA' }>;
 }

@@ -18,3 +18,18 @@ export const PROFILE_URL_MAX = 2048;
 
 /** A personal access token's name, trimmed. */
 export const TOKEN_NAME: LengthRange = { min: 1, max: 100 };
+
+/** Webhooks (an extension): the endpoint's description, its URL and its event types. */
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+export const WEBHOOK_URL_MAX = 2048;
+/** Longest overlap of a rotated secret with its successor (seven days), and the default (one day). */
+export const WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS = 7 * 24 * 3600;
+export const WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS = 24 * 3600;
+/** A page of the delivery log. */
+export const WEBHOOK_DELIVERY_PAGE = { min: 1, default: 50, max: 100 } as const;
+/** Bytes of a receiver's response kept in the delivery log. */
+export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
+
+/** A page of the audit log (the JSON-lines export uses the larger one). */
+export const AUDIT_PAGE = { min: 1, default: 50, max: 200 } as const;
+export const AUDIT_EXPORT_PAGE = { min: 1, default: 1000, max: 5000 } as const;

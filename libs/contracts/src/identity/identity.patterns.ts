@@ -1,5 +1,16 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.types';
 import type { Notification } from './notifications.types';
+import type {
+  CreateWebhookRequest,
+  ListWebhookDeliveriesRequest,
+  RotateWebhookSecretRequest,
+  UpdateWebhookRequest,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookWithSecret,
+} from './webhooks.types';
 import type {
   AuthenticateRequest,
   AuthenticateResult,
@@ -44,9 +55,34 @@ export const IdentityRpc = {
   /** The catalog's outbox relay delivers `catalog.idea.delivered.v1` here; idempotent by event id. */
 } as const;
 
+/** Signed webhooks of the caller (an extension): endpoints, their secrets and their delivery logs. */
+export const WebhooksRpc = {
+  list: rpc<Record<string, never>, { endpoints: WebhookEndpoint[] }>('identity.webhook.list.v1'),
+  create: rpc<CreateWebhookRequest, WebhookWithSecret>('identity.webhook.create.v1'),
+  get: rpc<{ id: string }, { endpoint: WebhookEndpoint }>('identity.webhook.get.v1'),
+  update: rpc<UpdateWebhookRequest, { endpoint: WebhookEndpoint }>('identity.webhook.update.v1'),
+  remove: rpc<{ id: string }, { ok: true }>('identity.webhook.delete.v1'),
+  rotateSecret: rpc<RotateWebhookSecretRequest, WebhookWithSecret>('identity.webhook.rotate-secret.v1'),
+  ping: rpc<{ id: string }, { delivery: WebhookDelivery }>('identity.webhook.ping.v1'),
+  listDeliveries: rpc<ListWebhookDeliveriesRequest, WebhookDeliveryPage>('identity.webhook.deliveries.v1'),
+  redeliver: rpc<{ id: string; delivery_id: string }, { delivery: WebhookDelivery }>(
+    'identity.webhook.redeliver.v1',
+  ),
+} as const;
+
 export const IdentityEvents = {
   tokenRevoked: event<TokenRevokedEvent>('identity.token.revoked.v1', { broadcast: true }),
   sessionEnded: event<SessionEndedEvent>('identity.session.ended.v1', { broadcast: true }),
   /** Caches of user summaries (the catalog's owners and authors) drop the user's entry. */
   userUpdated: event<UserUpdatedEvent>('identity.user.updated.v1', { broadcast: true }),
+} as const;
+
+/** The audit log (an extension): identity keeps it, the gateway feeds it. */
+export const AuditRpc = {
+  list: rpc<ListAuditRequest, AuditPage>('identity.audit.list.v1'),
+} as const;
+
+export const AuditEvents = {
+  /** Durable: the gateway publishes one per completed security-relevant action (event id = entry id). */
+  recorded: event<AuditRecordedEvent>('gateway.audit.recorded.v1'),
 } as const;

@@ -3,7 +3,9 @@
 // per-app lists below are checked against what each app's code requests, emits and subscribes to
 // (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
 import {
+  AuditEvents,
   CatalogEvents,
+  ContentEvents,
   CatalogRpc,
   ConnectionsRpc,
   DeploymentsEvents,
@@ -66,7 +68,11 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.sessionEnded,
       DeploymentsEvents.logAppended,
       DeploymentsEvents.jobEnded,
+      IdentityEvents.userUpdated,
+      ContentEvents.catalogChanged,
+      ContentEvents.rulesetsChanged,
     ],
+    publishesDurable: [AuditEvents.recorded],
   },
   mcp: {
     ...none,
@@ -99,7 +105,11 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     serves: 'identity',
     requests: [IdentityRpc.ping],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
-    consumesDurable: [CatalogEvents.ideaDelivered],
+    consumesDurable: [
+      CatalogEvents.ideaDelivered,
+      DeploymentsEvents.deploymentSucceeded,
+      AuditEvents.recorded,
+    ],
   },
   catalog: {
     ...none,
@@ -112,6 +122,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetOwnershipRpc.move,
     ],
     hears: [IdentityEvents.userUpdated],
+    emits: [ContentEvents.catalogChanged],
     publishesDurable: [CatalogEvents.ideaDelivered],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
@@ -153,6 +164,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
     ],
+    emits: [ContentEvents.rulesetsChanged],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {

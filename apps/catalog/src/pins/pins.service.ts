@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CHANGES_FILES_MAX,
+  type ChangesSinceReview,
+  type PinPolicyRequest,
+  type PolicyResult,
+  type RepositoryChanges,
+  type RequestContext,
+} from '@pc/contracts';
+import { unprocessable } from '@pc/platform';
+import type { SourceHost } from '@pc/source-host';
+import { DataSource } from 'typeorm';
+import { requireAdmin } from '../common/caller';
+import { HistoryRepository } from '../history/history.repository';
+import { PoliciesRepository } from '../policies/policies.repository';
+import { PoliciesService } from '../policies/policies.service';
+import { PolicyAccess } from '../policies/policy-access';
+import { RepositoryInspector } from '../source/repository-inspector';
+import { sourceHostFailure } from '../source/source-host.failure';
+import { SOURCE_HOST } from '../source/source-host.provider';
+
+/**
+ * The reviewed commit a release builds: an administrator's pin (for a published policy with none, or to
+ * move it by hand) and "changes since review", how far the source refs have moved on since the pin.
+ */
+@Injectable()
+export class PinsService {
+  constructor(
+    private readonly policies: PoliciesRepository,
+    private readonly policiesService: PoliciesService,
+    private readonly access: PolicyAccess,
+    private readonly history: HistoryRepository,
+    private readonly inspector: RepositoryInspector,
+    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * Validates the policy repository at the commit given (else its ref's commit now) and pins that commit
+   * and its content digest: 422 when the policy is not published or the repository is not valid there.
+   */
+  async pin(ctx: RequestContext, request: PinPolicyRequest): Promise<PolicyResult> {
+    const admin = requireAdmin(ctx);
+    const policy = await this.access.visible(ctx, request.id);
+    if (policy.status !== 'published')
+      throw unprocessable('Only a published policy is pinned (approval pins a submission)', [
+        { field: 'id', message: 'is not published' },
+      ]);
+    const split = policy.project_type === 'split';
+    if (!split && request.implementationCommit !== undefined)
+      throw unprocessable('A unified policy has no implementation repository', [
+        { field: 'implementationCommit', message: 'applies to split policies only' },
+      ]);
+    const validation = await this.inspector.validate({
+      projectType: policy.project_type,
+      sourceHostUrl: policy.source_host_url,
+      implementationSourceHostUrl: policy.implementation_source_host_url ?? undefined,
+      sourceRef: request.commit ?? policy.source_ref ?? undefined,
+      implementationSourceRef: request.implementationCommit ?? policy.implementation_source_ref ?? undefined,
+    });
+    if (!validation.ok || !validation.commit)
+      throw unprocessable(
+        'The repository is not a valid policy repository at that commit',
+        validation.errors.map((message) => ({ field: 'commit', message })),
+      );
+    await this.dataSource.transaction(async (db) => {
+      await this.policies.update(db, policy.id, {
+        pinned_commit: validation.commit,
+        pinned_content_digest: validation.contentDigest ?? null,
+        implementation_pinned_commit: split ? validation.implementationCommit : null,
+        implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
+        pinned_at: new Date(),
+        pinned_by: admin.userId,
+        pinned_how: 'admin',
+      });
+      await this.history.record(db, policy.id, admin.userId, 'pinned', {
+        commit: validation.commit,
+        contentDigest: validation.contentDigest ?? null,
+        implementationCommit: split ? validation.implementationCommit : null,
+      });
+    });
+    return this.policiesService.get(ctx, policy.id);
+  }
+
+  /** For whoever sees the policy: the source host's compare of the pin with each ref's head. */
+  async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
+    const policy = await this.access.visible(ctx, id);
+    if (!policy.pinned_commit) return { pinned: false, source: null, implementation: null };
+    const implementation =
+      policy.project_type === 'split' &&
+      policy.implementation_source_host_url &&
+      policy.implementation_pinned_commit
+        ? await this.compare(
+            policy.implementation_source_host_url,
+            policy.implementation_source_ref,
+            policy.implementation_pinned_commit,
+          )
+        : null;
+    return {
+      pinned: true,
+      source: await this.compare(policy.source_host_url, policy.source_ref, policy.pinned_commit),
+      implementation,
+    };
+  }
+
+  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
+    try {
+      const repo = this.sourceHost.parseRepositoryUrl(url);
+      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
+      const head = await this.sourceHost.resolveRef(repo, ref);
+      const comparison = await this.sourceHost.compare(repo, pinned, head);
+      return {
+        ref,
+        pinned_commit: pinned,
+        head_commit: head,
+        ahead_by: comparison.aheadBy,
+        files: comparison.files.slice(0, CHANGES_FILES_MAX),
+        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
+      };
+    } catch (error) {
+      throw sourceHostFailure(error);
+    }
+  }
+}

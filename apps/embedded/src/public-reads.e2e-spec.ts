@@ -1,0 +1,196 @@
+import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase, waitFor } from '@pc/testing';
+import type { BusConfig } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { connect, type NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { type RunningSystem, startSystem } from './system';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true' };
+
+/**
+ * Conditional requests and the gateway's response cache (issue 24), with two gateway replicas on one
+ * set of services over NATS: tags, 304s, no caller data in what is shared, one bus request for many
+ * misses, and changes (through the other replica, or written straight to the database) seen after the
+ * change event.
+ */
+describe('public reads: ETags and the response cache, two gateway replicas', () => {
+  let db: TestDatabase;
+  let bus: BusConfig;
+  let system: RunningSystem;
+  let second: RunningSystem;
+  let a: HttpClient;
+  let b: HttpClient;
+  let pg: Client;
+  let nats: NatsConnection;
+  let owner: { id: string; cookie: string };
+  let reader: { id: string; cookie: string };
+
+  const signUp = async (name: string) => {
+    const res = await a.post<Json>('/api/auth/signup', {
+      email: `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'password123',
+      name,
+    });
+    return { id: res.body.user.id as string, cookie: cookieFrom(res, 'sb-access-token')! };
+  };
+
+  const newPolicy = async (name: string): Promise<string> => {
+    const { rows } = await pg.query<{ id: string }>(
+      `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
+       VALUES ($1, $2, 'A policy read many times.', 'published', $3, 'https://h.example/p') RETURNING id`,
+      [`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`, name, owner.id],
+    );
+    return rows[0].id;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    bus = testBus('nats', 10000);
+    system = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, env: CACHE_ON });
+    second = await startSystem({
+      bus,
+      databaseUrl: db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: CACHE_ON,
+    });
+    a = new HttpClient(system.url!);
+    b = new HttpClient(second.url!);
+    pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    if (bus.kind !== 'nats') throw new Error('NATS only');
+    nats = await connect({ servers: bus.url });
+    owner = await signUp('Owner');
+    reader = await signUp('Reader');
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await pg?.end();
+    await second?.close();
+    await system?.close();
+    await db?.drop();
+  });
+
+  it('tags an anonymous read and answers 304 to its tag, 200 to another', async () => {
+    const id = await newPolicy('Tagged Policy');
+    // A read under way when the insert's change event arrives is answered untagged; the next one is tagged.
+    let first = await a.get<Json>(`/api/policies/${id}`);
+    await waitFor(
+      async () => (first = await a.get<Json>(`/api/policies/${id}`)).headers.get('etag') !== null,
+      5000,
+      'a tagged read',
+    );
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[^"]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('vary')).toBe('Authorization, Cookie');
+
+    const again = await a.get(`/api/policies/${id}`, { headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+
+    const other = await a.get<Json>(`/api/policies/${id}`, { headers: { 'if-none-match': '"c1.1"' } });
+    expect(other.status).toBe(200);
+    expect(other.body.policy.id).toBe(id);
+    for (const path of [
+      '/api/policies',
+      `/api/policies/${id}/docs`,
+      `/api/policies/${id}/history`,
+      '/api/rulesets',
+    ]) {
+      const read = await a.get(path);
+      expect(read.status).toBe(200);
+      expect(read.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    }
+  });
+
+  it("never shares a caller's like: signed-in reads are private and uncached", async () => {
+    const id = await newPolicy('Liked Policy');
+    expect((await a.get<Json>(`/api/policies/${id}`)).body.policy.liked).toBe(false);
+    const like = await b.post<Json>(`/api/policies/${id}/like`, undefined, { cookie: reader.cookie });
+    expect(like.body.liked).toBe(true);
+
+    const mine = await a.get<Json>(`/api/policies/${id}`, { cookie: reader.cookie });
+    expect(mine.body.policy.liked).toBe(true);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('etag')).toBeNull();
+    // Neither the anonymous caller (after the reader's read) nor another user sees the reader's like.
+    for (const client of [a, b]) {
+      const anonymous = await client.get<Json>(`/api/policies/${id}`);
+      expect(anonymous.body.policy.liked).toBe(false);
+      const others = await client.get<Json>(`/api/policies/${id}`, { cookie: owner.cookie });
+      expect(others.body.policy.liked).toBe(false);
+    }
+  });
+
+  it('answers 200 with the change after a write through the other replica', async () => {
+    const id = await newPolicy('Changing Policy');
+    let before = await a.get<Json>(`/api/policies/${id}`);
+    await waitFor(
+      async () => (before = await a.get<Json>(`/api/policies/${id}`)).headers.get('etag') !== null,
+      5000,
+      'a tagged read',
+    );
+    const tag = before.headers.get('etag')!;
+    expect((await a.get(`/api/policies/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+
+    const liked = await b.post<Json>(`/api/policies/${id}/like`, undefined, { cookie: owner.cookie });
+    expect(liked.status).toBe(200);
+    let after: Json = {};
+    await waitFor(
+      async () => {
+        const read = await a.get<Json>(`/api/policies/${id}`, { headers: { 'if-none-match': tag } });
+        after = read;
+        return read.status === 200;
+      },
+      5000,
+      'the change event to reach the first replica',
+    );
+    expect(after.body.policy.likes).toBe(before.body.policy.likes + 1);
+    expect(after.headers.get('etag')).not.toBe(tag);
+  });
+
+  it('drops cached reads when a change is written straight to the database (the trigger announces it)', async () => {
+    const id = await newPolicy('Renamed Policy');
+    await a.get(`/api/policies/${id}`);
+    await a.get('/api/policies?q=renamed');
+    await pg.query(`UPDATE catalog.policies SET name = 'Retitled Policy' WHERE id = $1`, [id]);
+    await waitFor(
+      async () => (await a.get<Json>(`/api/policies/${id}`)).body.policy.name === 'Retitled Policy',
+      5000,
+      'the cached read to be dropped',
+    );
+    const list = await a.get<Json>('/api/policies?q=retitled');
+    expect(list.body.policies.map((p: Json) => p.id)).toContain(id);
+  });
+
+  it('sends one bus request for 100 concurrent anonymous misses of one read', async () => {
+    const id = await newPolicy('Popular Policy');
+    if (bus.kind !== 'nats') throw new Error('NATS only');
+    // A plain subscriber (no queue group) sees a copy of every request to the catalog's subject.
+    let seen = 0;
+    const sub = nats.subscribe(bus.prefix + CatalogRpc.getPolicy.pattern, {
+      callback: (_e, msg) => {
+        if (new TextDecoder().decode(msg.data).includes(id)) seen++;
+      },
+    });
+    await nats.flush();
+    try {
+      const reads = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${system.url}/api/policies/${id}`)),
+      );
+      expect(reads.every((r) => r.status === 200)).toBe(true);
+      const tags = new Set(reads.map((r) => r.headers.get('etag')));
+      expect(tags.size).toBe(1);
+      await nats.flush();
+      expect(seen).toBe(1);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+});

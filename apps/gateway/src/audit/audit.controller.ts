@@ -1,0 +1,65 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AuditRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import type { FastifyReply } from 'fastify';
+import { AdminOnly, Authenticated, Ctx } from '../auth/auth.decorators';
+import { AdminAuditExportQueryDto, AdminAuditQueryDto, AuditPageDto, MyAuditQueryDto } from './audit.dto';
+
+/** Extension: the audit log (kept by identity, fed by the gateway's records). Read-only: no route changes it. */
+@ApiTags('audit')
+@Controller()
+export class AuditController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('admin/audit')
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Extension: the audit log, newest first, filtered by actor, action and time (keyset pages)',
+  })
+  @ApiOkResponse({ type: AuditPageDto })
+  list(@Ctx() ctx: RequestContext, @Query() query: AdminAuditQueryDto) {
+    const { actor, ...rest } = query;
+    return this.bus.request(AuditRpc.list, ctx, { scope: 'all', ...rest, actor_user_id: actor });
+  }
+
+  @Get('admin/audit/export')
+  @AdminOnly()
+  @ApiProduces('application/x-ndjson')
+  @ApiOperation({
+    summary: 'Extension: a page of the audit log as JSON lines (one entry per line, newest first)',
+    description:
+      'The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'One AuditEntryDto as JSON per line',
+    content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+  })
+  async export(
+    @Ctx() ctx: RequestContext,
+    @Query() query: AdminAuditExportQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { actor, ...rest } = query;
+    const page = await this.bus.request(AuditRpc.list, ctx, {
+      scope: 'all',
+      ...rest,
+      limit: rest.limit ?? 1000,
+      actor_user_id: actor,
+    });
+    void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+    if (page.nextCursor) void reply.header('audit-next-cursor', page.nextCursor);
+    return page.entries.map((entry) => JSON.stringify(entry)).join('\n') + (page.entries.length ? '\n' : '');
+  }
+
+  @Get('me/audit')
+  @Authenticated()
+  @ApiOperation({
+    summary: "Extension: the caller's own security events (sign-ins, tokens, profile, webhooks)",
+  })
+  @ApiOkResponse({ type: AuditPageDto })
+  mine(@Ctx() ctx: RequestContext, @Query() query: MyAuditQueryDto) {
+    return this.bus.request(AuditRpc.list, ctx, { scope: 'mine', ...query });
+  }
+}

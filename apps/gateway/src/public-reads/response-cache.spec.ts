@@ -1,0 +1,93 @@
+import type { BusClient } from '@pc/platform';
+import { GatewayEnv } from '../gateway.env';
+import { ContentVersions } from './content-versions';
+import { ResponseCache } from './response-cache';
+
+const MiB = 1024 * 1024;
+
+function cacheWith(env: Partial<GatewayEnv> = {}): { cache: ResponseCache; versions: ContentVersions } {
+  const settings = Object.assign(new GatewayEnv(), env);
+  // The bus is only used to subscribe at bootstrap, which these tests do not run: they call `changed`.
+  const versions = new ContentVersions({} as BusClient, settings);
+  return { cache: new ResponseCache(versions, settings), versions };
+}
+
+const body = (bytes: number, fill = 'x') => Buffer.from(fill.repeat(bytes));
+
+describe('the response cache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('keeps within its byte bound under a scan of 100,000 distinct reads, the most recent kept', async () => {
+    const { cache } = cacheWith({ RESPONSE_CACHE_MAX_BYTES: MiB });
+    for (let i = 0; i < 100_000; i++)
+      await cache.fill(`/api/policies/${i}`, () => Promise.resolve(body(1500)));
+    expect(cache.size).toBeLessThanOrEqual(MiB);
+    expect(cache.count).toBeGreaterThan(500);
+    expect(cache.get('/api/policies/99999')).toBeDefined();
+    expect(cache.get('/api/policies/0')).toBeUndefined();
+  });
+
+  it('sends one read for 100 concurrent misses of one key, and all get its answer and tag', async () => {
+    const { cache } = cacheWith();
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = async () => {
+      reads++;
+      await gate;
+      return body(10, 'a');
+    };
+    const all = Promise.all(Array.from({ length: 100 }, () => cache.fill('/api/policies', read)));
+    release();
+    const answers = await all;
+    expect(reads).toBe(1);
+    expect(new Set(answers.map((a) => a.tag)).size).toBe(1);
+    expect(answers.every((a) => a.body.toString() === 'a'.repeat(10))).toBe(true);
+  });
+
+  it('empties on a change event and gives the next read a new tag', async () => {
+    const { cache, versions } = cacheWith();
+    const first = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
+    expect(cache.get('/api/policies')).toBeDefined();
+    versions.changed('c1001');
+    expect(cache.get('/api/policies')).toBeUndefined();
+    const second = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
+    expect(second.tag).not.toBe(first.tag);
+    // The same change heard again (the other replica of the service relays it too) changes nothing.
+    versions.changed('c1001');
+    expect(cache.get('/api/policies')?.tag).toBe(second.tag);
+  });
+
+  it('neither caches nor tags a read during which a change was heard', async () => {
+    const { cache, versions } = cacheWith();
+    const answer = await cache.fill('/api/policies', () => {
+      versions.changed('c2002');
+      return Promise.resolve(body(10));
+    });
+    expect(answer.tag).toBeUndefined();
+    expect(cache.get('/api/policies')).toBeUndefined();
+  });
+
+  it('expires what it keeps, and its tags, after the TTL when no event comes (a lost event)', async () => {
+    jest.useFakeTimers({ now: 1_000_000_000_000 });
+    const { cache, versions } = cacheWith({ RESPONSE_CACHE_TTL_MS: 5000 });
+    const first = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
+    const tag = versions.tagOf(versions.current);
+    expect(first.tag).toBe(tag);
+    jest.setSystemTime(1_000_000_000_000 + 5000);
+    expect(cache.get('/api/policies')).toBeUndefined();
+    expect(versions.tagOf(versions.current)).not.toBe(tag);
+  });
+
+  it('stores nothing and shares no read when turned off', async () => {
+    const { cache } = cacheWith({ RESPONSE_CACHE_ENABLED: false });
+    let reads = 0;
+    const read = () => {
+      reads++;
+      return Promise.resolve(body(10));
+    };
+    await Promise.all([cache.fill('/k', read), cache.fill('/k', read)]);
+    expect(reads).toBe(2);
+    expect(cache.get('/k')).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { GatewayEnv } from '../gateway.env';
+import { ContentVersions } from './content-versions';
+
+/** A cached answer: the JSON bytes as the service sent them, and the ETag they were read under. */
+export interface CachedRead {
+  body: Buffer;
+  /** Absent when the content changed while the read was under way (then it is neither cached nor tagged). */
+  tag?: string;
+}
+
+/** Bytes an entry costs beyond its body and key (the entry, the LRU's slots, the Buffer's header). */
+const ENTRY_OVERHEAD = 200;
+
+/**
+ * The replica's cache of anonymous public reads, keyed by the request's path and query: bounded in
+ * bytes (least recently used out first), emptied on every content change (`ContentVersions`), entries
+ * valid only under the ETag they were read with (so they end with the TTL period). Concurrent misses of
+ * one key share one request to the service. Nothing read for a signed-in caller is put here.
+ */
+@Injectable()
+export class ResponseCache {
+  readonly enabled: boolean;
+  private readonly entries: LRUCache<string, CachedRead>;
+  private readonly filling = new Map<string, Promise<CachedRead>>();
+  /** Requests sent to services to fill the cache (tests and the benchmark read it). */
+  fills = 0;
+
+  constructor(
+    private readonly versions: ContentVersions,
+    env: GatewayEnv,
+  ) {
+    this.enabled = env.RESPONSE_CACHE_ENABLED;
+    this.entries = new LRUCache<string, CachedRead>({
+      maxSize: env.RESPONSE_CACHE_MAX_BYTES,
+      sizeCalculation: (entry, key) => entry.body.byteLength + key.length * 2 + ENTRY_OVERHEAD,
+    });
+    versions.onChange(() => this.entries.clear());
+  }
+
+  /** Bytes the entries take, as counted against `RESPONSE_CACHE_MAX_BYTES`. */
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /** The entry for `key` if it is of the current version and period. */
+  get(key: string): CachedRead | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.tag === this.versions.tagOf(this.versions.current)) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Reads `key` through `read` (one request for every concurrent caller), caching the answer when the
+   * content did not change while it was read. Off: every caller reads for itself.
+   */
+  fill(key: string, read: () => Promise<Buffer>): Promise<CachedRead> {
+    if (!this.enabled) return this.readAt(read);
+    const under = this.filling.get(key);
+    if (under) return under;
+    const filled = this.readAt(read)
+      .then((entry) => {
+        if (entry.tag) this.entries.set(key, entry);
+        return entry;
+      })
+      .finally(() => this.filling.delete(key));
+    this.filling.set(key, filled);
+    return filled;
+  }
+
+  private async readAt(read: () => Promise<Buffer>): Promise<CachedRead> {
+    const version = this.versions.current;
+    const now = Date.now();
+    this.fills++;
+    const body = await read();
+    const tag = this.versions.tagOf(version, now);
+    // A change heard meanwhile, or a new period: the answer may be of either version.
+    const unchanged = this.versions.current === version && this.versions.tagOf(version) === tag;
+    return unchanged ? { body, tag } : { body };
+  }
+}

@@ -1,0 +1,146 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, WebhooksRpc } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import { WEBHOOK_PAYLOAD_MODELS } from './webhook-messages.dto';
+import {
+  CreateWebhookDto,
+  RotateWebhookSecretDto,
+  UpdateWebhookDto,
+  WebhookDeliveriesQueryDto,
+  WebhookDeliveryPageDto,
+  WebhookDeliveryReplyDto,
+  WebhookEndpointListDto,
+  WebhookEndpointReplyDto,
+  WebhookWithSecretDto,
+} from './webhooks.dto';
+import { AUDIT, Audited } from '../audit/audited';
+
+const uuid = new ParseUUIDPipe();
+
+/** Extension: signed webhooks of the caller (Standard Webhooks). */
+@ApiTags('webhooks')
+@ApiExtraModels(...WEBHOOK_PAYLOAD_MODELS)
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: "Extension: list the caller's webhook endpoints (never their secrets)" })
+  @ApiOkResponse({ type: WebhookEndpointListDto })
+  list(@Ctx() ctx: RequestContext) {
+    return this.bus.request(WebhooksRpc.list, ctx, {});
+  }
+
+  @Audited(AUDIT.webhookCreated)
+  @Post()
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Extension: subscribe a URL to event types; the signing secret is in this response only',
+  })
+  @ApiCreatedResponse({ type: WebhookWithSecretDto })
+  @ApiErrors(
+    [400, 'Invalid URL (https required by WEBHOOKS_REQUIRE_HTTPS), description or unknown event types'],
+    [
+      422,
+      'The URL resolves to a private, loopback or unresolvable address, or the caller already has WEBHOOKS_MAX_ENDPOINTS_PER_USER endpoints',
+    ],
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateWebhookDto) {
+    return this.bus.request(WebhooksRpc.create, ctx, body);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Extension: one webhook endpoint of the caller' })
+  @ApiOkResponse({ type: WebhookEndpointReplyDto })
+  @ApiErrors([404, 'No such endpoint of the caller'])
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WebhooksRpc.get, ctx, { id });
+  }
+
+  @Audited(AUDIT.webhookUpdated)
+  @Patch(':id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Extension: change the URL, description or event types, or enable/disable the endpoint',
+  })
+  @ApiOkResponse({ type: WebhookEndpointReplyDto })
+  @ApiErrors(
+    [400, 'Invalid URL, description or unknown event types'],
+    [404, 'No such endpoint of the caller'],
+    [422, 'The URL resolves to a private, loopback or unresolvable address'],
+  )
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateWebhookDto) {
+    return this.bus.request(WebhooksRpc.update, ctx, { ...body, id });
+  }
+
+  @Audited(AUDIT.webhookDeleted)
+  @Delete(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'Extension: delete a webhook endpoint and its delivery log' })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([404, 'No such endpoint of the caller'])
+  remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WebhooksRpc.remove, ctx, { id });
+  }
+
+  @Audited(AUDIT.webhookSecretRotated)
+  @Post(':id/rotate-secret')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Extension: a new signing secret (shown once); the previous one keeps signing during the overlap',
+  })
+  @ApiCreatedResponse({ type: WebhookWithSecretDto })
+  @ApiErrors([400, 'Invalid overlap'], [404, 'No such endpoint of the caller'])
+  rotate(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RotateWebhookSecretDto) {
+    return this.bus.request(WebhooksRpc.rotateSecret, ctx, { ...body, id });
+  }
+
+  @Post(':id/ping')
+  @Authenticated()
+  @ApiOperation({ summary: 'Extension: send a signed `webhook.ping` message to the endpoint now' })
+  @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
+  @ApiErrors([404, 'No such endpoint of the caller'])
+  ping(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(WebhooksRpc.ping, ctx, { id });
+  }
+
+  @Get(':id/deliveries')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      "Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)",
+  })
+  @ApiOkResponse({ type: WebhookDeliveryPageDto })
+  @ApiErrors([404, 'No such endpoint of the caller'])
+  deliveries(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Query() query: WebhookDeliveriesQueryDto,
+  ) {
+    return this.bus.request(WebhooksRpc.listDeliveries, ctx, { id, ...query });
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature)',
+  })
+  @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
+  @ApiErrors(
+    [404, 'No such endpoint of the caller, or no such delivery of it'],
+    [422, 'An attempt of this delivery is under way'],
+  )
+  redeliver(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('deliveryId', uuid) deliveryId: string,
+  ) {
+    return this.bus.request(WebhooksRpc.redeliver, ctx, { id, delivery_id: deliveryId });
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_PAGE,
+  type AuditEntry,
+  type AuditPage,
+  type AuditRecordedEvent,
+  isUser,
+  type ListAuditRequest,
+  type RequestContext,
+} from '@pc/contracts';
+import { badRequest, forbidden, unauthenticated } from '@pc/platform';
+import { AuditRepository } from './audit.repository';
+
+/** Keys whose values never enter the log, whatever a summary builder passed. */
+const SECRET_KEY = /secret|token|password|authorization|cookie|client_secret/i;
+
+/** The audit log: appended from the gateway's events, read by administrators and by each user for themself. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly audit: AuditRepository) {}
+
+  async record(id: string, event: AuditRecordedEvent): Promise<void> {
+    if (!AUDIT_ACTIONS.includes(event.action)) {
+      throw badRequest('Unknown audit action', [{ field: 'action', message: 'is not an audit action' }]);
+    }
+    await this.audit.append(id, { ...event, summary: redact(event.summary) as Record<string, unknown> });
+  }
+
+  async list(ctx: RequestContext, request: ListAuditRequest): Promise<AuditPage> {
+    if (!isUser(ctx.caller)) throw unauthenticated();
+    if (request.scope === 'all' && !ctx.caller.isAdmin) throw forbidden('Administrators only');
+    const limit = Math.min(Math.max(request.limit ?? 50, 1), AUDIT_EXPORT_PAGE.max);
+    const rows = await this.audit.list({
+      actorUserId: request.scope === 'mine' ? ctx.caller.userId : request.actor_user_id,
+      action: request.action,
+      since: request.since,
+      until: request.until,
+      after: request.cursor ? decodeCursor(request.cursor) : undefined,
+      limit: limit + 1,
+    });
+    const entries = rows.slice(0, limit);
+    const last = entries.at(-1);
+    return {
+      entries,
+      hasMore: rows.length > limit,
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+}
+
+/** Drops every value under a secret-looking key, at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) ? '[redacted]' : redact(v),
+      ]),
+    );
+  }
+  return value;
+}
+
+function encodeCursor(entry: AuditEntry): string {
+  return Buffer.from(JSON.stringify([entry.at, entry.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      !Number.isNaN(Date.parse(at)) &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    )
+      return { at, id };
+  } catch {
+    // falls through
+  }
+  throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
+}

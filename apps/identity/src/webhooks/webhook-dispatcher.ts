@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
+import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
+import { createLogger } from '@pc/platform';
+import { IdentityEnv } from '../identity.env';
+import { NotificationsRepository } from '../notifications/notifications.repository';
+import { retryDelayMs, signedHeaders } from './webhook-signer';
+import { type AttemptOutcome, type ClaimedDelivery, WebhooksRepository } from './webhooks.repository';
+
+const log = createLogger('identity');
+/** A response body beyond this aborts the attempt (it never holds a worker); the log keeps its first bytes. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Sends due deliveries off the request path. The durable events feed the delivery rows (at least once,
+ * de-duplicated per endpoint and event); this loop claims due attempts from PostgreSQL (a lease, so an
+ * attempt whose replica died is claimed again when the lease ends), at most WEBHOOKS_CONCURRENCY per
+ * replica and WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint across replicas, signs each attempt, posts it
+ * through the outbound guard (no redirect followed, a timeout, a bounded body), and records the outcome:
+ * a 2xx succeeds, anything else is retried with exponential backoff and jitter until
+ * WEBHOOKS_MAX_ATTEMPTS, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
+ * endpoint and notify its owner.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly http: OutboundHttpClient;
+  private timer?: NodeJS.Timeout;
+  private inFlight = new Set<Promise<void>>();
+  private ticking?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly env: IdentityEnv,
+    private readonly deliveries: WebhooksRepository,
+    private readonly notifications: NotificationsRepository,
+  ) {
+    this.http = new OutboundHttpClient({
+      guard: outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST }),
+      guarded: true,
+      retries: 0,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      userAgent: 'policy-catalog-webhooks/1',
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.wake(), this.env.WEBHOOKS_POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Looks for due attempts now (new deliveries call it; the poll covers retries and other replicas). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = this.claimAndSend()
+      .catch((error: unknown) => log.warn({ err: error }, 'webhook claim failed; next poll tries again'))
+      .finally(() => {
+        this.ticking = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async claimAndSend(): Promise<void> {
+    const free = this.env.WEBHOOKS_CONCURRENCY - this.inFlight.size;
+    if (free <= 0) return;
+    const claimed = await this.deliveries.claimDue(
+      free,
+      this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+      leaseMs(this.env.WEBHOOKS_TIMEOUT_MS),
+    );
+    for (const delivery of claimed) {
+      const running: Promise<void> = this.attempt(delivery)
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, deliveryId: delivery.id },
+            'webhook attempt not recorded; its lease retries it',
+          ),
+        )
+        .finally(() => {
+          this.inFlight.delete(running);
+          this.wake();
+        });
+      this.inFlight.add(running);
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const started = Date.now();
+    let outcome: AttemptOutcome;
+    let ok = false;
+    try {
+      const response = await this.http.request({
+        method: 'POST',
+        url: delivery.url,
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(delivery.id, delivery.body, delivery.secrets),
+        },
+        body: delivery.body,
+      });
+      ok = response.status >= 200 && response.status < 300;
+      outcome = {
+        responseStatus: response.status,
+        durationMs: Date.now() - started,
+        excerpt: excerptOf(response.body.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8')),
+      };
+    } catch (error) {
+      outcome = {
+        responseStatus: null,
+        durationMs: Date.now() - started,
+        excerpt: excerptOf(error instanceof Error ? error.message : String(error)),
+      };
+    }
+    if (ok) {
+      await this.deliveries.succeeded(delivery, outcome);
+      return;
+    }
+    const retryAt =
+      delivery.attempts >= this.env.WEBHOOKS_MAX_ATTEMPTS
+        ? null
+        : new Date(Date.now() + retryDelayMs(this.env.WEBHOOKS_RETRY_BASE_MS, delivery.attempts));
+    const disabled = await this.deliveries.failed(
+      delivery,
+      outcome,
+      retryAt,
+      this.env.WEBHOOKS_DISABLE_AFTER_FAILURES,
+    );
+    if (disabled) {
+      log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint disabled after a run of failures');
+      await this.notifications.addOnce(randomUUID(), delivery.userId, {
+        kind: 'webhook_disabled',
+        title: 'A webhook endpoint was disabled',
+        body: `${redactUrl(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,
+        data: { endpointId: delivery.endpointId },
+      });
+    }
+  }
+}
+
+/**
+ * How long a claimed attempt is its replica's: twice the attempt's timeout and five seconds for
+ * recording it. A replica that dies mid-attempt leaves the lease to run out; another claims it then.
+ */
+export function leaseMs(timeoutMs: number): number {
+  return 2 * timeoutMs + 5000;
+}
+
+function excerptOf(text: string): string {
+  return text.replaceAll('\0', '').slice(0, WEBHOOK_RESPONSE_EXCERPT_BYTES);
+}
+
+/** The URL without its query (which may carry a receiver's token). */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return 'The endpoint';
+  }
+}

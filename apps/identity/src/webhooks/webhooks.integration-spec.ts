@@ -1,0 +1,201 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { IdentityRpc, type RequestContext, WebhooksRpc } from '@pc/contracts';
+import { codeOf, identityUnderTest } from '../testing/identity-under-test';
+
+type Answer = 'ok' | 'fail' | 'hang' | 'huge';
+
+/** A receiver whose answer the test chooses; it counts requests under way at once. */
+class Receiver {
+  answer: Answer = 'ok';
+  requests = 0;
+  underWay = 0;
+  mostUnderWay = 0;
+  private readonly server = http.createServer((req, res) => {
+    this.requests++;
+    this.underWay++;
+    this.mostUnderWay = Math.max(this.mostUnderWay, this.underWay);
+    res.on('close', () => this.underWay--);
+    req.resume();
+    req.on('end', () => {
+      if (this.answer === 'ok') res.writeHead(200).end('thanks');
+      else if (this.answer === 'fail') res.writeHead(503).end('down for maintenance');
+      else if (this.answer === 'huge') res.writeHead(200).end(Buffer.alloc(1024 * 1024, 'x'));
+      else setTimeout(() => res.writeHead(200).end('late'), 2000);
+    });
+  });
+  port = 0;
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const receiver = new Receiver();
+beforeAll(() => receiver.start());
+afterAll(() => receiver.close());
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+describe('webhook delivery (identity service, real PostgreSQL)', () => {
+  // The receiver's port is known only once it listens: the allowlist names the host alone.
+  const identity = identityUnderTest({
+    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    WEBHOOKS_REQUIRE_HTTPS: 'false',
+    WEBHOOKS_RETRY_BASE_MS: '20',
+    WEBHOOKS_POLL_MS: '20',
+    WEBHOOKS_MAX_ATTEMPTS: '3',
+    WEBHOOKS_DISABLE_AFTER_FAILURES: '5',
+    WEBHOOKS_TIMEOUT_MS: '300',
+    WEBHOOKS_ENDPOINT_CONCURRENCY: '1',
+  });
+
+  const url = () => `http://127.0.0.1:${receiver.port}/hook`;
+
+  async function endpointOf(session: RequestContext) {
+    return identity.request(WebhooksRpc.create, session, { url: url(), event_types: ['webhook.ping'] });
+  }
+
+  async function settled(session: RequestContext, id: string, deliveryId: string, status: string) {
+    return eventually(async () => {
+      const page = await identity.request(WebhooksRpc.listDeliveries, session, { id });
+      const delivery = page.deliveries.find((d) => d.id === deliveryId);
+      return delivery?.status === status ? delivery : undefined;
+    });
+  }
+
+  it('gives up after WEBHOOKS_MAX_ATTEMPTS, keeping the last answer in the log', async () => {
+    receiver.answer = 'fail';
+    const user = await identity.newUser();
+    const { endpoint } = await endpointOf(user.session);
+    const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    const failed = await settled(user.session, endpoint.id, delivery.id, 'failed');
+    expect(failed).toMatchObject({
+      attempts: 3,
+      response_status: 503,
+      response_excerpt: 'down for maintenance',
+    });
+    expect(failed.next_attempt_at).toBeNull();
+  });
+
+  it('disables an endpoint after its run of failures, notifies its owner, and sends again once re-enabled', async () => {
+    receiver.answer = 'fail';
+    const user = await identity.newUser();
+    const { endpoint } = await endpointOf(user.session);
+    await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    const disabled = await eventually(async () => {
+      const { endpoint: now } = await identity.request(WebhooksRpc.get, user.session, { id: endpoint.id });
+      return now.status === 'disabled' ? now : undefined;
+    });
+    expect(disabled.disabled_reason).toMatch(/5 failed attempts in a row/);
+    const { notifications } = await identity.request(IdentityRpc.listNotifications, user.session, {});
+    expect(notifications.filter((n) => n.kind === 'webhook_disabled')).toHaveLength(1);
+    // The sixth attempt waits for the owner.
+    const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
+    expect(page.deliveries.reduce((sum, d) => sum + d.attempts, 0)).toBe(5);
+    const pending = page.deliveries.find((d) => d.status === 'pending');
+    expect(pending).toBeDefined();
+
+    receiver.answer = 'ok';
+    const enabled = await identity.request(WebhooksRpc.update, user.session, {
+      id: endpoint.id,
+      enabled: true,
+    });
+    expect(enabled.endpoint).toMatchObject({
+      status: 'active',
+      consecutive_failures: 0,
+      disabled_reason: null,
+    });
+    await settled(user.session, endpoint.id, pending!.id, 'succeeded');
+  });
+
+  it('never lets a slow or huge answer hold a worker: both fail the attempt within the timeout', async () => {
+    const user = await identity.newUser();
+    const { endpoint } = await endpointOf(user.session);
+    receiver.answer = 'hang';
+    const slow = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    const timedOut = await eventually(async () => {
+      const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
+      const d = page.deliveries.find((x) => x.id === slow.delivery.id);
+      return d && d.attempts >= 1 && d.response_excerpt ? d : undefined;
+    });
+    expect(timedOut.response_excerpt).toMatch(/did not answer within 300 ms/);
+    expect(timedOut.duration_ms).toBeLessThan(2000);
+
+    receiver.answer = 'huge';
+    const huge = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    const tooLarge = await eventually(async () => {
+      const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
+      const d = page.deliveries.find((x) => x.id === huge.delivery.id);
+      return d?.response_excerpt ? d : undefined;
+    });
+    expect(tooLarge.response_excerpt).toMatch(/exceeds/);
+    receiver.answer = 'ok';
+  });
+
+  it('sends at most WEBHOOKS_ENDPOINT_CONCURRENCY attempts to one endpoint at once', async () => {
+    const user = await identity.newUser();
+    const { endpoint } = await endpointOf(user.session);
+    receiver.answer = 'hang';
+    receiver.mostUnderWay = 0;
+    const pings = await Promise.all(
+      [1, 2, 3].map(() => identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id })),
+    );
+    await eventually(async () => {
+      const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
+      const tried = page.deliveries.filter(
+        (d) => pings.some((p) => p.delivery.id === d.id) && d.attempts > 0,
+      );
+      return tried.length === 3 ? true : undefined;
+    });
+    expect(receiver.mostUnderWay).toBe(1);
+    receiver.answer = 'ok';
+  });
+
+  it('refuses an http URL when WEBHOOKS_REQUIRE_HTTPS, unknown event types and a bad rotation overlap', async () => {
+    await identity.restart({ OUTBOUND_ALLOWLIST: '127.0.0.1', WEBHOOKS_REQUIRE_HTTPS: 'true' });
+    const user = await identity.newUser();
+    expect(
+      await codeOf(
+        identity.request(WebhooksRpc.create, user.session, { url: url(), event_types: ['webhook.ping'] }),
+      ),
+    ).toBe('BAD_REQUEST');
+    expect(
+      await codeOf(
+        identity.request(WebhooksRpc.create, user.session, {
+          url: 'https://127.0.0.1/hook',
+          event_types: ['nothing.happened' as 'webhook.ping'],
+        }),
+      ),
+    ).toBe('BAD_REQUEST');
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: 'https://127.0.0.1/hook',
+      event_types: ['webhook.ping'],
+    });
+    expect(
+      await codeOf(
+        identity.request(WebhooksRpc.rotateSecret, user.session, { id: endpoint.id, overlap_seconds: -1 }),
+      ),
+    ).toBe('BAD_REQUEST');
+    const rows = await identity.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM identity.webhook_endpoints WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});

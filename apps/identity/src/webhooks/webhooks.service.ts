@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type CreateWebhookRequest,
+  isUser,
+  type ListWebhookDeliveriesRequest,
+  type RequestContext,
+  type RotateWebhookSecretRequest,
+  type UpdateWebhookRequest,
+  WEBHOOK_DELIVERY_PAGE,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS,
+  WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS,
+  WEBHOOK_URL_MAX,
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  type WebhookEndpoint,
+  type WebhookEventType,
+  type WebhookMessage,
+  type WebhookWithSecret,
+} from '@pc/contracts';
+import { isOutboundError, type OutboundGuard, outboundGuardFromEnv } from '@pc/outbound';
+import { badRequest, notFound, unauthenticated, unprocessable } from '@pc/platform';
+import { IdentityEnv } from '../identity.env';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { newWebhookSecret } from './webhook-signer';
+import { WebhooksRepository } from './webhooks.repository';
+
+/** The caller's webhook endpoints, and the fan-out of events to them. */
+@Injectable()
+export class WebhooksService {
+  private readonly guard: OutboundGuard;
+
+  constructor(
+    private readonly env: IdentityEnv,
+    private readonly webhooks: WebhooksRepository,
+    private readonly dispatcher: WebhookDispatcher,
+  ) {
+    this.guard = outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST });
+  }
+
+  async list(ctx: RequestContext): Promise<{ endpoints: WebhookEndpoint[] }> {
+    return { endpoints: await this.webhooks.listFor(userOf(ctx)) };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<{ endpoint: WebhookEndpoint }> {
+    return { endpoint: await this.owned(ctx, id) };
+  }
+
+  async create(ctx: RequestContext, request: CreateWebhookRequest): Promise<WebhookWithSecret> {
+    const userId = userOf(ctx);
+    const url = await this.vetUrl(request.url);
+    const eventTypes = checkEventTypes(request.event_types);
+    const secret = newWebhookSecret();
+    const endpoint = await this.webhooks.transaction(async (db) => {
+      if ((await this.webhooks.lockUserAndCount(db, userId)) >= this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER) {
+        throw unprocessable(
+          `At most ${this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER} webhook endpoints per user (WEBHOOKS_MAX_ENDPOINTS_PER_USER): delete one first`,
+        );
+      }
+      return this.webhooks.insert(db, userId, {
+        url,
+        description: (request.description ?? '').trim(),
+        eventTypes,
+        secret,
+      });
+    });
+    return { endpoint, secret };
+  }
+
+  async update(ctx: RequestContext, request: UpdateWebhookRequest): Promise<{ endpoint: WebhookEndpoint }> {
+    const userId = userOf(ctx);
+    const url = request.url === undefined ? undefined : await this.vetUrl(request.url);
+    const eventTypes = request.event_types === undefined ? undefined : checkEventTypes(request.event_types);
+    const endpoint = await this.webhooks.update(request.id, userId, {
+      url,
+      description: request.description?.trim(),
+      eventTypes,
+      enable: request.enabled,
+    });
+    if (!endpoint) throw notFound('Webhook endpoint');
+    if (request.enabled) this.dispatcher.wake();
+    return { endpoint };
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    if (!(await this.webhooks.remove(id, userOf(ctx)))) throw notFound('Webhook endpoint');
+    return { ok: true };
+  }
+
+  async rotateSecret(ctx: RequestContext, request: RotateWebhookSecretRequest): Promise<WebhookWithSecret> {
+    const overlap = request.overlap_seconds ?? WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS;
+    if (!Number.isInteger(overlap) || overlap < 0 || overlap > WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS) {
+      throw badRequest('Invalid overlap', [
+        { field: 'overlap_seconds', message: `must be 0 to ${WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS}` },
+      ]);
+    }
+    const secret = newWebhookSecret();
+    const endpoint = await this.webhooks.rotate(request.id, userOf(ctx), secret, overlap);
+    if (!endpoint) throw notFound('Webhook endpoint');
+    return { endpoint, secret };
+  }
+
+  /** Sends a `webhook.ping` message to the endpoint (whatever it subscribes to): a test of the receiver. */
+  async ping(ctx: RequestContext, id: string): Promise<{ delivery: WebhookDelivery }> {
+    const endpoint = await this.owned(ctx, id);
+    const [delivery] = await this.webhooks.addDeliveries([endpoint.id], {
+      id: randomUUID(),
+      type: 'webhook.ping',
+      body: messageBody('webhook.ping', { endpoint_id: endpoint.id, message: 'ping' }),
+    });
+    this.dispatcher.wake();
+    return { delivery: delivery };
+  }
+
+  async listDeliveries(
+    ctx: RequestContext,
+    request: ListWebhookDeliveriesRequest,
+  ): Promise<WebhookDeliveryPage> {
+    const endpoint = await this.owned(ctx, request.id);
+    const limit = Math.min(
+      Math.max(request.limit ?? WEBHOOK_DELIVERY_PAGE.default, 1),
+      WEBHOOK_DELIVERY_PAGE.max,
+    );
+    const after = request.cursor ? decodeCursor(request.cursor) : null;
+    const rows = await this.webhooks.listDeliveries(endpoint.id, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      deliveries: page,
+      hasMore: rows.length > limit,
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async redeliver(
+    ctx: RequestContext,
+    id: string,
+    deliveryId: string,
+  ): Promise<{ delivery: WebhookDelivery }> {
+    const endpoint = await this.owned(ctx, id);
+    const delivery = await this.webhooks.redeliver(endpoint.id, deliveryId);
+    if (!delivery) {
+      if (await this.webhooks.findDelivery(endpoint.id, deliveryId)) {
+        throw unprocessable('The delivery is being attempted right now; try again when it ends');
+      }
+      throw notFound('Webhook delivery');
+    }
+    this.dispatcher.wake();
+    return { delivery };
+  }
+
+  /**
+   * Fans an event out to the user's active endpoints subscribed to its type: one delivery each,
+   * at most once per event id (a redelivered event adds nothing).
+   */
+  async fanOut(userId: string, eventType: WebhookEventType, eventId: string, data: unknown): Promise<number> {
+    const endpoints = await this.webhooks.subscribed(userId, eventType);
+    const added = await this.webhooks.addDeliveries(endpoints, {
+      id: eventId,
+      type: eventType,
+      body: messageBody(eventType, data),
+    });
+    if (added.length > 0) this.dispatcher.wake();
+    return added.length;
+  }
+
+  private async owned(ctx: RequestContext, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.webhooks.find(id, userOf(ctx));
+    if (!endpoint) throw notFound('Webhook endpoint');
+    return endpoint;
+  }
+
+  /** The URL must be http(s) (https when WEBHOOKS_REQUIRE_HTTPS) and resolve to public addresses only. */
+  private async vetUrl(input: string): Promise<string> {
+    const invalid = (message: string) => badRequest('Invalid webhook URL', [{ field: 'url', message }]);
+    if (typeof input !== 'string' || input.length > WEBHOOK_URL_MAX)
+      throw invalid(`must be a URL of at most ${WEBHOOK_URL_MAX} characters`);
+    let url: URL;
+    try {
+      url = this.guard.parse(input);
+    } catch (error) {
+      throw invalid(error instanceof Error ? error.message : 'is not a valid URL');
+    }
+    if (this.env.WEBHOOKS_REQUIRE_HTTPS && url.protocol !== 'https:') throw invalid('must use https');
+    try {
+      await this.guard.vet(url);
+    } catch (error) {
+      if (isOutboundError(error) && error.kind !== 'invalid_url') {
+        throw unprocessable(`The webhook URL cannot be used: ${error.message}`, [
+          { field: 'url', message: error.message },
+        ]);
+      }
+      throw invalid(error instanceof Error ? error.message : 'is not a valid URL');
+    }
+    return url.toString();
+  }
+}
+
+function userOf(ctx: RequestContext): string {
+  if (!isUser(ctx.caller)) throw unauthenticated();
+  return ctx.caller.userId;
+}
+
+function checkEventTypes(types: unknown): WebhookEventType[] {
+  const known = new Set<string>(WEBHOOK_EVENT_TYPES);
+  if (
+    !Array.isArray(types) ||
+    types.length === 0 ||
+    types.some((t) => typeof t !== 'string' || !known.has(t))
+  ) {
+    throw badRequest('Unknown event types', [
+      { field: 'event_types', message: `must be one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
+    ]);
+  }
+  return [...new Set(types as WebhookEventType[])];
+}
+
+export function messageBody(type: WebhookEventType, data: unknown): string {
+  const message: WebhookMessage = { type, version: 1, timestamp: new Date().toISOString(), data };
+  return JSON.stringify(message);
+}
+
+function encodeCursor(delivery: WebhookDelivery): string {
+  return Buffer.from(JSON.stringify([delivery.created_at, delivery.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof createdAt === 'string' &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    ) {
+      return { createdAt, id };
+    }
+  } catch {
+    // falls through
+  }
+  throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
+}

@@ -1,0 +1,59 @@
+/**
+ * The audit log (an extension): one append-only entry per security-relevant action the gateway completed
+ * (or, for a failed sign-in, refused), with who, from where, which request, what and a redacted summary.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.signed_up',
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'auth.signed_out',
+  'token.created',
+  'token.revoked',
+  'profile.updated',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The acting user (for a sign-in, the user signed in; null for a failed sign-in of an unknown email). */
+  actor_user_id: string | null;
+  /** How the actor authenticated. */
+  actor_via: 'session' | 'token' | 'anonymous';
+  /** The personal access token used, when `actor_via` is `token`. */
+  actor_token_id: string | null;
+  /** The client address as the gateway saw it (TRUST_PROXY honoured). */
+  address: string;
+  user_agent: string;
+  request_id: string;
+  action: AuditAction;
+  target_type: string;
+  target_id: string | null;
+  /** What changed, with no secret, token or password in it. */
+  summary: Record<string, unknown>;
+}
+
+/** What the gateway publishes (durable event `gateway.audit.recorded.v1`); the event id is the entry's id. */
+export type AuditRecordedEvent = Omit<AuditEntry, 'id'>;
+
+export interface ListAuditRequest {
+  /** `all`: administrators only; `mine`: the caller's own entries. */
+  scope: 'all' | 'mine';
+  actor_user_id?: string;
+  action?: AuditAction;
+  /** ISO date-times, inclusive lower and exclusive upper bound of `at`. */
+  since?: string;
+  until?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}

@@ -1,0 +1,3 @@
+export * from './signing-keys';
+export * from './dsse';
+export * from './provenance';
