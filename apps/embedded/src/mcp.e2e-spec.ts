@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import {
   cookieFrom,
@@ -10,7 +12,9 @@ import {
   testBus,
   type TestDatabase,
 } from '@pc/testing';
+import { PROTECTED_RESOURCE_METADATA_SCHEMA } from './testing/protected-resource-metadata.schema';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
+import { RAML } from './testing/specifications';
 import { type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -32,6 +36,7 @@ const READ_TOOLS = [
   'get_ruleset',
   'get_vendor_ruleset',
   'list_my_ruleset_submissions',
+  'evaluate_api',
 ];
 const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
 
@@ -57,6 +62,12 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   let admin: string;
   let counter = 0;
   const clients: Client[] = [];
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  /** Each tool's output schema (as a full-scope token lists it), compiled with Ajv on first use. */
+  let outputSchemas: Map<string, ValidateFunction> | undefined;
+  /** The tools whose results a test has checked against their output schema. */
+  const validated = new Set<string>();
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -121,12 +132,30 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   const textOf = (result: CallToolResult): string =>
     result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
+  async function toolsOf(token: string): Promise<Tool[]> {
+    return (await (await connect(token)).listTools()).tools;
+  }
+
+  /**
+   * Calls a tool that must succeed, and checks its structured content against the output schema the
+   * server lists for it, with Ajv (independently of the SDK client's own check).
+   */
   async function ok(client: Client, name: string, args: Json = {}): Promise<Json> {
     const result = await call(client, name, args);
     expect({ name, isError: result.isError ?? false, text: textOf(result) }).toMatchObject({
       isError: false,
     });
     expect(textOf(result).length).toBeGreaterThan(0);
+    outputSchemas ??= new Map(
+      (await toolsOf((await newUser()).token)).map((t) => [t.name, ajv.compile(t.outputSchema!)]),
+    );
+    const validate = outputSchemas.get(name)!;
+    expect({ name, valid: validate(result.structuredContent), errors: validate.errors ?? null }).toEqual({
+      name,
+      valid: true,
+      errors: null,
+    });
+    validated.add(name);
     return result.structuredContent as Json;
   }
 
@@ -156,6 +185,23 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     };
+  }
+
+  /** Every resource, page by page as a client follows nextCursor, checking each page's bound. */
+  async function allResources(client: Client): Promise<{ uris: string[]; pages: number }> {
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor });
+      expect(page.resources.length).toBeGreaterThan(0);
+      expect(page.resources.length).toBeLessThanOrEqual(10);
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== undefined && pages < 100);
+    expect(cursor).toBeUndefined();
+    return { uris, pages };
   }
 
   async function publishedPolicy(token: string, extra: Json = {}): Promise<{ policyId: string }> {
@@ -189,17 +235,26 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     return { policyId: submission.policyId };
   }
 
-  it('lists every tool with input and output schemas and truthful annotations', async () => {
-    const client = await connect((await newUser()).readToken);
-    const { tools } = await client.listTools();
+  it('lists every tool with input and output schemas and truthful annotations; a read-only token no tool that writes', async () => {
+    const user = await newUser();
+    const tools = await toolsOf(user.token);
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations?.destructiveHint).toBe(false);
-      expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
+      expect(ajv.validateSchema(tool.outputSchema!)).toBe(true);
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: READ_TOOLS.includes(tool.name),
+        destructiveHint: false,
+        // Only evaluate_api may read an outside system (a repository on the source host).
+        openWorldHint: tool.name === 'evaluate_api',
+      });
+      expect(typeof tool.annotations?.idempotentHint).toBe('boolean');
     }
+    const readable = await toolsOf(user.readToken);
+    expect(readable.map((t) => t.name).sort()).toEqual([...READ_TOOLS].sort());
+    expect(readable.filter((t) => t.annotations?.readOnlyHint !== true)).toEqual([]);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.submit_idea.annotations?.idempotentHint).toBe(false);
     expect(byName.vote_idea.annotations?.idempotentHint).toBe(true);
@@ -207,16 +262,21 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(byName.submit_idea.inputSchema.required).toEqual(['title', 'description']);
   });
 
-  it('answers 401 with WWW-Authenticate without a token, with a malformed one and with a revoked one', async () => {
+  it('answers 401 with WWW-Authenticate naming the protected resource metadata without a token, with a malformed one and with a revoked one', async () => {
+    const metadataUrl = new URL('/.well-known/oauth-protected-resource/mcp', system.url).href;
     const none = await rawPost({});
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="policy-catalog"');
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer realm="policy-catalog", resource_metadata="${metadataUrl}"`,
+    );
     expect(((await none.json()) as Json).error.message).toMatch(/Authentication required/);
 
     const malformed = await rawPost({ authorization: 'Bearer pcat_not-a-real-token' });
     expect(malformed.status).toBe(401);
     expect(malformed.headers.get('www-authenticate')).toMatch(
-      /^Bearer realm="policy-catalog", error="invalid_token"/,
+      new RegExp(
+        `^Bearer realm="policy-catalog", resource_metadata="${metadataUrl}", error="invalid_token", error_description="[^"]+"$`,
+      ),
     );
 
     const user = await newUser();
@@ -234,6 +294,34 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(status).toBe(401);
     await expect(client.callTool({ name: 'list_ideas', arguments: {} })).rejects.toThrow(/revoked/);
     await expect(connect('pcat_bogus')).rejects.toThrow();
+  });
+
+  it('serves the protected resource metadata (RFC 9728) at the well-known path, valid and naming /mcp', async () => {
+    const validate = ajv.compile(PROTECTED_RESOURCE_METADATA_SCHEMA);
+    for (const path of [
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-protected-resource',
+    ]) {
+      const response = await fetch(new URL(path, system.url));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const document = (await response.json()) as Json;
+      expect({ valid: validate(document), errors: validate.errors ?? null }).toEqual({
+        valid: true,
+        errors: null,
+      });
+      // RFC 9728 §3.3: the resource is the URL the client uses, so it can check it was sent here.
+      expect(document).toEqual({
+        resource: new URL('/mcp', system.url).href,
+        resource_name: 'Policy Catalog tool server',
+        bearer_methods_supported: ['header'],
+        scopes_supported: ['api:read', 'api:write'],
+      });
+    }
+    // The URL in the 401 is the one served.
+    const challenge = (await rawPost({})).headers.get('www-authenticate')!;
+    const url = /resource_metadata="([^"]+)"/.exec(challenge)![1];
+    expect((await fetch(url)).status).toBe(200);
   });
 
   it('refuses a browser Origin it does not know with 403, serves an allowed one, and answers GET with 405', async () => {
@@ -256,18 +344,18 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(((await garbage.json()) as Json).error.code).toBe(-32700);
   });
 
-  it('refuses write tools to a read-only token with a tool error naming api:write', async () => {
+  it('refuses write tools to a read-only token: they do not exist for it', async () => {
     const user = await newUser();
     const reader = await connect(user.readToken);
     expect(
       await toolError(reader, 'submit_idea', { title: 'Read only', description: 'Should never be stored.' }),
-    ).toMatch(/lacks the api:write scope/);
+    ).toMatch(/Tool submit_idea not found/);
     const writer = await connect(user.token);
     const { idea } = await ok(writer, 'submit_idea', {
       title: 'Mine',
       description: 'Stored with the write token.',
     });
-    expect(await toolError(reader, 'vote_idea', { id: idea.id })).toMatch(/api:write/);
+    expect(await toolError(reader, 'vote_idea', { id: idea.id })).toMatch(/Tool vote_idea not found/);
     const { ideas } = await ok(reader, 'list_ideas', { mine: true });
     expect(ideas.map((i: Json) => i.title)).toEqual(['Mine']);
   });
@@ -483,8 +571,94 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       source: 'vendor',
     });
 
+    // The same report as POST /api/ruleset-evaluations, read-only, for a vendor ruleset.
+    const evaluated = await ok(client, 'evaluate_api', {
+      vendor_slugs: ['api-documentation-basics'],
+      content: RAML,
+      filename: 'api.raml',
+    });
+    expect(evaluated.report).toMatchObject({
+      specification: { format: 'RAML 1.0' },
+      evaluations: [
+        expect.objectContaining({ ruleset: expect.objectContaining({ slug: 'api-documentation-basics' }) }),
+      ],
+    });
+
     const mine = await ok(await connect(owner.readToken), 'list_my_ruleset_submissions');
     expect(mine.submissions).toEqual([expect.objectContaining({ id: submission.id, status: 'approved' })]);
     expect((await ok(client, 'list_my_ruleset_submissions')).submissions).toEqual([]);
+  });
+
+  it('serves policies and rulesets as resources: listed page by page with a cursor, read by URI', async () => {
+    const owner = await newUser();
+    const { policyId } = await publishedPolicy(owner.token);
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-resource-${++counter}`,
+      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      { name: `Resource Rules ${counter}`, description: 'Rules an assistant attaches.', repoUrl: webUrl },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const rulesetId = submitted.body.submission.ruleset_id as string;
+    const client = await connect((await newUser()).readToken);
+
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      'policy-catalog://policies/{key}',
+      'policy-catalog://rulesets/{key}',
+      'policy-catalog://vendor-policies/{key}',
+      'policy-catalog://vendor-rulesets/{key}',
+    ]);
+
+    // Every page bounded, the cursor carries on across kinds of entry, nothing twice.
+    const { uris, pages } = await allResources(client);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(uris).size).toBe(uris.length);
+    expect(uris).toContain(`policy-catalog://policies/${policyId}`);
+    const vendorPolicies = (await http.get<Json>('/api/policies?source=vendor&limit=100')).body.policies;
+    for (const { slug } of vendorPolicies) expect(uris).toContain(`policy-catalog://vendor-policies/${slug}`);
+    const vendorRulesets = (await http.get<Json>('/api/rulesets?source=vendor&limit=100')).body.rulesets;
+    for (const { slug } of vendorRulesets) expect(uris).toContain(`policy-catalog://vendor-rulesets/${slug}`);
+    // Under review: the owner's alone, as over REST.
+    expect(uris).not.toContain(`policy-catalog://rulesets/${rulesetId}`);
+    const own = await allResources(await connect(owner.readToken));
+    expect(own.uris).toContain(`policy-catalog://rulesets/${rulesetId}`);
+
+    const read = await client.readResource({ uri: `policy-catalog://policies/${policyId}` });
+    expect(read.contents.map((c) => c.mimeType)).toEqual(['text/markdown', 'application/json']);
+    const [markdown, json] = read.contents.map((c) => ('text' in c ? c.text : ''));
+    expect(markdown).toMatch(/^# Header Guard \d+\n/);
+    expect(markdown).toContain('## Configuration\n\nList the `allowed` headers.');
+    expect(JSON.parse(json)).toMatchObject({ policy: { id: policyId, status: 'published' } });
+
+    const ownRead = await (
+      await connect(owner.readToken)
+    ).readResource({
+      uri: `policy-catalog://rulesets/${rulesetId}`,
+    });
+    expect(JSON.parse((ownRead.contents[1] as Json).text)).toMatchObject({
+      ruleset: { id: rulesetId, lifecycle_status: 'under_review' },
+    });
+    const vendor = await client.readResource({
+      uri: `policy-catalog://vendor-rulesets/${vendorRulesets[0].slug}`,
+    });
+    expect((vendor.contents[0] as Json).text).toMatch(new RegExp(`^# ${vendorRulesets[0].name}`));
+
+    await expect(client.readResource({ uri: `policy-catalog://rulesets/${rulesetId}` })).rejects.toThrow(
+      /not found/,
+    );
+    await expect(client.readResource({ uri: 'policy-catalog://policies/not-a-uuid' })).rejects.toThrow(
+      /not found/,
+    );
+    await expect(client.listResources({ cursor: 'forged' })).rejects.toThrow(/Invalid cursor/);
+  });
+
+  // Runs last: every test above checks each successful result against its output schema.
+  it('has checked a result of every tool against its output schema', () => {
+    expect([...validated].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
   });
 });

@@ -54,11 +54,12 @@ describe('the web app served at /', () => {
     expect(res.headers['content-type']).toContain('text/plain');
   });
 
-  it('leaves /api, /health and /mcp, and other methods, to their own routes', async () => {
+  it('leaves /api, /health, /mcp and its metadata, and other methods, to their own routes', async () => {
     expect((await app.inject({ url: '/api/ping' })).json()).toEqual({ ok: true });
     expect((await app.inject({ url: '/api/unknown' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/health/nothing' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/mcp' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/.well-known/oauth-protected-resource/mcp' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/policies' })).statusCode).toBe(404);
   });
 });

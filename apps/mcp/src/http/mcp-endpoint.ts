@@ -9,13 +9,14 @@ import { McpEnv } from '../mcp.env';
 import { ToolKit } from '../tools/tool-kit';
 import { ToolLimits } from '../tools/tool-limits';
 import { TOOL_SETS, type ToolSet } from '../tools/tool-set';
+import { MCP_PATH } from './mcp-path';
+import { bearerChallenge, requestOrigin } from './resource-metadata';
 
 const log = createLogger('mcp');
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Bounds a call's arguments (array elements and object members together). */
 const MAX_TOOL_INPUT_ELEMENTS = 1000;
-const REALM = 'policy-catalog';
 
 export const SERVER_INFO = { name: 'policy-catalog', version: '1.0.0' } as const;
 
@@ -83,8 +84,9 @@ export class McpEndpoint {
     requestId: string,
   ): Promise<UserCaller | undefined> {
     const bearer = readBearer(req.headers.authorization);
+    const origin = requestOrigin(req);
     if (bearer.kind === 'none') {
-      res.setHeader('www-authenticate', `Bearer realm="${REALM}"`);
+      res.setHeader('www-authenticate', bearerChallenge(origin, MCP_PATH));
       reject(
         res,
         401,
@@ -93,10 +95,7 @@ export class McpEndpoint {
       return undefined;
     }
     const invalid = (message: string): undefined => {
-      res.setHeader(
-        'www-authenticate',
-        `Bearer realm="${REALM}", error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
-      );
+      res.setHeader('www-authenticate', bearerChallenge(origin, MCP_PATH, { description: message }));
       reject(res, 401, message);
       return undefined;
     };
@@ -131,6 +130,7 @@ export class McpEndpoint {
     });
     const kit = new ToolKit(server, ctx, this.limits);
     for (const set of this.toolSets) set.register(kit);
+    kit.finish();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

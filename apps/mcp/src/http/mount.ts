@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { McpEndpoint } from './mcp-endpoint';
+import { MCP_PATH } from './mcp-path';
+import { METADATA_PATH, protectedResourceMetadata, requestOrigin } from './resource-metadata';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
 /** Largest JSON-RPC message accepted (the bus refuses larger ones anyway). */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -26,6 +28,25 @@ export async function mountMcp(fastify: FastifyInstance, endpoint: McpEndpoint):
         await endpoint.handle(request.raw, reply.raw, request.body as string | undefined);
       },
     });
+    // RFC 9728: the metadata of the resource `/mcp`, at the well-known root and path-inserted.
+    scope.route({
+      method: 'GET',
+      url: METADATA_PATH,
+      handler: metadata,
+    });
+    scope.route({
+      method: 'GET',
+      url: `${METADATA_PATH}${MCP_PATH}`,
+      handler: metadata,
+    });
     done();
   });
+}
+
+function metadata(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .header('cache-control', 'public, max-age=3600')
+    .header('access-control-allow-origin', '*')
+    .type('application/json')
+    .send(protectedResourceMetadata(requestOrigin(request.raw), MCP_PATH));
 }

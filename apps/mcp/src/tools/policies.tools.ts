@@ -4,6 +4,7 @@ import {
   CatalogRpc,
   DIRECTIONS,
   LIST_OFFSET_MAX,
+  type Policy,
   POLICY_CATEGORY_MAX,
   POLICY_SORTS,
   POLICY_SOURCES,
@@ -30,8 +31,10 @@ import {
   vendorPolicySchema,
   vendorPolicySummarySchema,
 } from './schemas';
-import { READ_ONLY, type ToolKit } from './tool-kit';
+import { entryMarkdown, offsetOf, READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The policy catalog: the same data, filters and visibility as GET /api/policies and its neighbours. */
 @Injectable()
@@ -39,6 +42,7 @@ export class PolicyTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
 
   register(kit: ToolKit): void {
+    this.registerResources(kit);
     kit.define('search_policies', {
       title: 'Search gateway policies',
       description:
@@ -160,6 +164,87 @@ export class PolicyTools implements ToolSet {
         return {
           data: { comments: comments.map(toComment) },
           text: lines.length === 0 ? 'No comments yet.' : lines.join('\n'),
+        };
+      },
+    });
+  }
+
+  /** Policies as resources an assistant can attach: community ones by id, vendor ones by slug. */
+  private registerResources(kit: ToolKit): void {
+    kit.collection({
+      path: 'policies',
+      title: 'Community policy',
+      description:
+        'A community gateway policy with its documentation (published ones, and your own under review).',
+      key: UUID,
+      list: async (after, limit, ctx) => {
+        const page = await this.bus.request(CatalogRpc.listPolicies, ctx, {
+          source: 'community',
+          limit,
+          ...(after === undefined ? {} : { cursor: after }),
+        });
+        return {
+          items: page.policies.flatMap((p) =>
+            'source' in p && p.source === 'vendor'
+              ? []
+              : [
+                  {
+                    key: (p as Policy).id,
+                    name: p.name,
+                    description: (p as Policy).description.slice(0, 200),
+                  },
+                ],
+          ),
+          next: page.hasMore ? page.nextCursor : null,
+        };
+      },
+      read: async (key, ctx) => {
+        const [{ policy }, docs] = await Promise.all([
+          this.bus.request(CatalogRpc.getPolicy, ctx, { id: key }),
+          this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id: key }),
+        ]);
+        const json = { policy: toPolicy(policy), tabs: docs.tabs.map(toDocTab) };
+        const markdown = entryMarkdown(
+          policy.name,
+          [
+            ['Category', policy.category],
+            ['Direction', policy.direction],
+            ['Status', policy.status],
+            ['Source', policy.source_host_url],
+          ],
+          policy.description,
+          docs.tabs,
+        );
+        return { markdown, json };
+      },
+    });
+    kit.collection({
+      path: 'vendor-policies',
+      title: 'Vendor policy',
+      description: 'An out-of-the-box vendor gateway policy with its documentation.',
+      key: VENDOR_SLUG_PATTERN,
+      list: async (after, limit, ctx) => {
+        const offset = offsetOf(after, LIST_OFFSET_MAX);
+        const page = await this.bus.request(CatalogRpc.listPolicies, ctx, {
+          source: 'vendor',
+          limit,
+          offset,
+        });
+        return {
+          items: page.policies.flatMap((p) =>
+            'source' in p && p.source === 'vendor'
+              ? [{ key: p.slug, name: p.name, description: p.summary }]
+              : [],
+          ),
+          next: page.hasMore ? String(offset + page.policies.length) : null,
+        };
+      },
+      read: async (key, ctx) => {
+        const { policy } = await this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug: key });
+        const json = { policy: toVendorPolicy(policy) };
+        return {
+          markdown: entryMarkdown(policy.name, [['Vendor policy', policy.slug]], policy.body_md),
+          json,
         };
       },
     });

@@ -4,6 +4,7 @@ import {
   EVALUATION_SEVERITIES,
   type EvaluationReport,
   type Ruleset,
+  type RequestContext,
   RulesetEvaluationRpc,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
@@ -25,7 +26,7 @@ import { BusClient } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { docTabSchema, id, page, text, toDocTab } from './schemas';
-import { READ_ONLY, type ToolKit } from './tool-kit';
+import { entryMarkdown, offsetOf, READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
 const nullableString = z.string().nullable();
@@ -231,6 +232,7 @@ export class RulesetTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
 
   register(kit: ToolKit): void {
+    this.registerResources(kit);
     kit.define('search_rulesets', {
       title: 'Search governance rulesets',
       description:
@@ -365,7 +367,8 @@ export class RulesetTools implements ToolSet {
           .describe('With repo_url: branch, tag or commit.'),
       },
       output: { report: evaluationSchema },
-      annotations: READ_ONLY,
+      // It reads the source host when given a repository: open world.
+      annotations: { ...READ_ONLY, openWorldHint: true },
       run: async (args, ctx) => {
         const rulesets = [
           ...(args.ruleset_ids ?? []).map((rid) => ({ id: rid })),
@@ -405,6 +408,71 @@ export class RulesetTools implements ToolSet {
         return {
           data: { submissions: submissions.map(toRulesetSubmission) },
           text: lines.length === 0 ? 'You have no ruleset submissions.' : lines.join('\n'),
+        };
+      },
+    });
+  }
+
+  /** Rulesets as resources an assistant can attach: community ones by id, vendor ones by slug. */
+  private registerResources(kit: ToolKit): void {
+    const page = async (
+      source: 'community' | 'vendor',
+      after: string | undefined,
+      limit: number,
+      ctx: RequestContext,
+    ) => {
+      const offset = offsetOf(after, RULESET_LIMITS.offset.max);
+      const result = await this.bus.request(RulesetsRpc.list, ctx, { source, limit, offset });
+      return {
+        items: result.rulesets.map((r) =>
+          r.source === 'vendor'
+            ? { key: r.slug, name: r.name, description: r.summary }
+            : { key: r.id, name: r.name, description: summary(r.description) },
+        ),
+        next: result.hasMore ? String(offset + result.rulesets.length) : null,
+      };
+    };
+    kit.collection({
+      path: 'rulesets',
+      title: 'Community ruleset',
+      description:
+        'A community API-governance ruleset with its rules and documentation (published ones, and your ' +
+        'own under review).',
+      key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      list: (after, limit, ctx) => page('community', after, limit, ctx),
+      read: async (key, ctx) => {
+        const [{ ruleset }, docs] = await Promise.all([
+          this.bus.request(RulesetsRpc.get, ctx, { id: key }),
+          this.bus.request(RulesetsRpc.getDocs, ctx, { id: key }),
+        ]);
+        const json = { ruleset: toRuleset(ruleset), tabs: docs.tabs.map(toDocTab) };
+        const markdown = entryMarkdown(
+          ruleset.name,
+          [
+            ['Category', ruleset.category],
+            ['Governs', ruleset.target_scopes.join(', ')],
+            ['Status', ruleset.lifecycle_status],
+            ['Rules', ruleset.rule_names.join(', ')],
+            ['Source', ruleset.source_url],
+          ],
+          ruleset.description,
+          docs.tabs,
+        );
+        return { markdown, json };
+      },
+    });
+    kit.collection({
+      path: 'vendor-rulesets',
+      title: 'Vendor ruleset',
+      description: 'A vendor API-governance ruleset with its documentation.',
+      key: VENDOR_SLUG_PATTERN,
+      list: (after, limit, ctx) => page('vendor', after, limit, ctx),
+      read: async (key, ctx) => {
+        const { ruleset } = await this.bus.request(RulesetsRpc.getVendorRuleset, ctx, { slug: key });
+        const json = { ruleset: toVendorRuleset(ruleset) };
+        return {
+          markdown: entryMarkdown(ruleset.name, [['Vendor ruleset', ruleset.slug]], ruleset.body_md),
+          json,
         };
       },
     });

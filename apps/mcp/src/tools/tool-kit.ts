@@ -1,5 +1,14 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  type ListResourcesResult,
+  McpError,
+  type ReadResourceResult,
+  type Resource,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { RequestContext, Scope, UserCaller } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import { z } from 'zod';
@@ -27,32 +36,138 @@ export type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = S
   input: I;
   output: O;
   /** Said truthfully: read-only tools are idempotent and never destructive. */
-  annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>>;
+  /** `openWorldHint` is false unless a tool that reads an outside system says so. */
+  annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>> &
+    Pick<ToolAnnotations, 'openWorldHint'>;
   run(args: z.infer<z.ZodObject<I>>, ctx: RequestContext): Promise<ToolAnswer<z.infer<z.ZodObject<O>>>>;
 };
+
+/**
+ * A kind of catalog entry served as MCP resources (`policy-catalog://<path>/{key}`): listed page by
+ * page in resources/list, read by URI with resources/read. Reading needs `api:read`, like the tools.
+ */
+export interface ResourceCollection {
+  /** The URI path segment, e.g. `policies` for `policy-catalog://policies/{id}`. */
+  path: string;
+  title: string;
+  description: string;
+  /** What the URI's last segment must look like (an id, a slug); others are "not found". */
+  key: RegExp;
+  /**
+   * One page of entries after `after` (undefined: from the start; otherwise a `next` this function
+   * returned), at most `limit` of them; `next` is null on the last page.
+   */
+  list(
+    after: string | undefined,
+    limit: number,
+    ctx: RequestContext,
+  ): Promise<{ items: Array<{ key: string; name: string; description?: string }>; next: string | null }>;
+  /** The entry as Markdown (for people and assistants) and as JSON (the matching tool's shape). */
+  read(key: string, ctx: RequestContext): Promise<{ markdown: string; json: unknown }>;
+}
+
+type ResourcePage = Awaited<ReturnType<ResourceCollection['list']>>;
+
+export const RESOURCE_SCHEME = 'policy-catalog';
+/** Entries per resources/list page (a picker shows a few at a time; the cursor brings the rest). */
+export const RESOURCE_PAGE = 10;
+/** Longest cursor accepted back from a client. */
+const CURSOR_MAX = 1024;
 
 /** The hints of every tool that only reads the catalog. */
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 /**
- * Registers tools on one request's server, for one caller: each call checks the scope the tool needs,
- * runs it, and turns a service's error into a tool error whose text says what went wrong (a tool
+ * Registers tools on one request's server, for one caller: only the tools the caller's token has the
+ * scope for (a read-only token lists and calls no tool that writes); each call runs the tool, and turns a service's error into a tool error whose text says what went wrong (a tool
  * error, never a protocol error, so the assistant can read it and correct itself).
  */
 export class ToolKit {
+  private readonly collections: ResourceCollection[] = [];
+
   constructor(
     private readonly server: McpServer,
     private readonly ctx: RequestContext & { caller: UserCaller },
     private readonly limits: ToolLimits,
   ) {}
 
-  define<I extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, tool: ToolDefinition<I, O>): void {
-    const run = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
-      if (!this.ctx.caller.scopes.includes(tool.scope)) {
-        return toolError(
-          `This token lacks the ${tool.scope} scope, which ${name} needs: create a token with ${tool.scope}.`,
-        );
+  /** Serves a kind of entry as resources: a URI template to read by, and pages in resources/list. */
+  collection(collection: ResourceCollection): void {
+    if (!this.ctx.caller.scopes.includes('api:read')) return;
+    this.collections.push(collection);
+    const prefix = `${RESOURCE_SCHEME}://${collection.path}/`;
+    this.server.registerResource(
+      collection.path,
+      new ResourceTemplate(`${prefix}{key}`, { list: undefined }),
+      { title: collection.title, description: collection.description },
+      async (uri, { key }): Promise<ReadResourceResult> => {
+        const value = Array.isArray(key) ? key[0] : key;
+        if (typeof value !== 'string' || !collection.key.test(value)) throw notFound(uri.href);
+        let entry: { markdown: string; json: unknown };
+        try {
+          entry = await collection.read(value, this.ctx);
+        } catch (error) {
+          if (error instanceof RemoteError && error.payload.code === 'NOT_FOUND') throw notFound(uri.href);
+          throw new McpError(
+            ErrorCode.InternalError,
+            describe(error, `resource ${uri.href}`, this.ctx.requestId),
+          );
+        }
+        return {
+          contents: [
+            { uri: uri.href, mimeType: 'text/markdown', text: entry.markdown },
+            { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(entry.json) },
+          ],
+        };
+      },
+    );
+  }
+
+  /**
+   * Call once every set has registered. Replaces the SDK's resources/list (which has no paging) with
+   * one that pages through the collections in order: the cursor names a collection and the position
+   * in it, opaque to clients.
+   */
+  finish(): void {
+    if (this.collections.length === 0) return;
+    this.server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+      let at: Position | undefined = decodeCursor(request.params?.cursor, this.collections.length);
+      const resources: Resource[] = [];
+      while (at !== undefined && resources.length < RESOURCE_PAGE) {
+        const collection: ResourceCollection = this.collections[at.index];
+        const page: ResourcePage = await collection
+          .list(at.after, RESOURCE_PAGE - resources.length, this.ctx)
+          .catch((error: unknown) => {
+            if (error instanceof McpError) throw error;
+            if (error instanceof RemoteError && error.payload.code === 'BAD_REQUEST')
+              throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass a nextCursor as given');
+            throw new McpError(
+              ErrorCode.InternalError,
+              describe(error, 'resources/list', this.ctx.requestId),
+            );
+          });
+        for (const item of page.items) {
+          resources.push({
+            uri: `${RESOURCE_SCHEME}://${collection.path}/${item.key}`,
+            name: item.name,
+            ...(item.description ? { description: item.description } : {}),
+            mimeType: 'text/markdown',
+          });
+        }
+        if (page.next !== null) at = { index: at.index, after: page.next };
+        else
+          at = at.index + 1 < this.collections.length ? { index: at.index + 1, after: undefined } : undefined;
       }
+      const result: ListResourcesResult = { resources };
+      if (at !== undefined) result.nextCursor = encodeCursor(at);
+      return result;
+    });
+  }
+
+  define<I extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, tool: ToolDefinition<I, O>): void {
+    // A token without the scope never sees the tool: not in tools/list, and a call answers "not found".
+    if (!this.ctx.caller.scopes.includes(tool.scope)) return;
+    const run = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
       try {
         if (tool.budget) this.limits.take(tool.budget, this.ctx.caller.userId);
         const { data, text } = await tool.run(args, this.ctx);
@@ -74,6 +189,66 @@ export class ToolKit {
       run as never,
     );
   }
+}
+
+interface Position {
+  index: number;
+  after: string | undefined;
+}
+
+function encodeCursor(at: Position): string {
+  return Buffer.from(JSON.stringify([at.index, at.after ?? null])).toString('base64url');
+}
+
+/** The position a cursor names; the start without one; -32602 for one this server did not give. */
+function decodeCursor(cursor: string | undefined, collections: number): Position {
+  if (cursor === undefined) return { index: 0, after: undefined };
+  const invalid = new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass a nextCursor as given');
+  if (cursor.length > CURSOR_MAX) throw invalid;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw invalid;
+  const [index, after] = value as [unknown, unknown];
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= collections)
+    throw invalid;
+  if (after !== null && typeof after !== 'string') throw invalid;
+  return { index, after: after ?? undefined };
+}
+
+/**
+ * For collections paged by offset: the offset an `after` names (0 without one), refused past `max`.
+ * Pair with `String(offset + items)` as `next`.
+ */
+export function offsetOf(after: string | undefined, max: number): number {
+  if (after === undefined) return 0;
+  const offset = /^\d{1,9}$/.test(after) ? Number(after) : NaN;
+  if (!(offset <= max))
+    throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass a nextCursor as given');
+  return offset;
+}
+
+/** A catalog entry as Markdown: its name, facts as a list, its text, then its documentation tabs. */
+export function entryMarkdown(
+  name: string,
+  facts: Array<[string, string | number | null | undefined]>,
+  body: string,
+  tabs: Array<{ title: string; bodyMd: string }> = [],
+): string {
+  const list = facts
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `- ${k}: ${v}`);
+  return [`# ${name}`, list.join('\n'), body, ...tabs.map((t) => `## ${t.title}\n\n${t.bodyMd}`)]
+    .filter((part) => part.trim() !== '')
+    .join('\n\n');
+}
+
+function notFound(uri: string): McpError {
+  // -32002 is the specification's "Resource not found".
+  return new McpError(-32002, `Resource ${uri} not found`);
 }
 
 function toolError(text: string): CallToolResult {
