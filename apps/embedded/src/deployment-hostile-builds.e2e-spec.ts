@@ -126,7 +126,7 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
 
   it('neither reads nor plants into another build running at once, whose artifact is exactly its own (digest checked)', async () => {
     const secret = `victim-private-${randomBytes(6).toString('hex')}`;
-    const victimScript = 'sleep 7; mkdir -p dist; echo "victim artifact" > dist/out.bin\n';
+    const victimScript = 'sleep 15; mkdir -p dist; echo "victim artifact" > dist/out.bin\n';
     const victim = await deploy(victimScript, { 'private.txt': `${secret}\n` });
     // The victim is building (its directory exists somewhere) when the attacker starts: its fifth log
     // line is "Building: ...".
@@ -171,7 +171,7 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
   it('stops a fork bomb, a memory hog and a disk filler, each with the limit it hit in the log', async () => {
     const [bomb, hog, filler] = await Promise.all(
       [
-        'bomb() { bomb | bomb & }; bomb; sleep 30',
+        'bomb() { bomb | bomb & }; while :; do bomb; done',
         `node -e "const a = []; for (;;) a.push(Buffer.alloc(4 << 20, 1))"`,
         'head -c 200000000 /dev/zero > big.bin; sleep 30',
       ].map(async (script) => outcome(await deploy(script))),

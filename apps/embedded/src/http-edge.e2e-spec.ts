@@ -36,7 +36,7 @@ describe.each(['nats', 'in-process'] as const)('the HTTP edge over the %s bus', 
     return cookieFrom(res, 'sb-access-token')!;
   }
 
-  it('marks a new token and the profile as not to be stored, and every /api answer as not to be sniffed', async () => {
+  it('marks a new token, the profile and errors as not to be stored, a public anonymous read as revalidated, and every /api answer as not to be sniffed', async () => {
     const cookie = await signedIn();
     const token = await http.post('/api/tokens', { name: 't', scopes: ['api:read'] }, { cookie });
     expect(token.status).toBe(201);
@@ -44,8 +44,13 @@ describe.each(['nats', 'in-process'] as const)('the HTTP edge over the %s bus', 
     const policies = await http.get('/api/policies');
     const missing = await http.get('/api/policies/00000000-0000-4000-8000-000000000000');
     const unauthenticated = await http.get('/api/me');
-    for (const res of [token, me, policies, missing, unauthenticated]) {
+    for (const res of [token, me, missing, unauthenticated]) {
       expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // Public and anonymous: a cache may keep it but must revalidate it (its ETag) before each use.
+    expect(policies.headers.get('cache-control')).toBe('no-cache');
+    expect(policies.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    for (const res of [token, me, policies, missing, unauthenticated]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });

@@ -7,9 +7,8 @@ import {
   type RepositoryChanges,
   type RequestContext,
 } from '@pc/contracts';
-import { unprocessable } from '@pc/platform';
+import { Database, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
-import { DataSource } from 'typeorm';
 import { requireAdmin } from '../common/caller';
 import { HistoryRepository } from '../history/history.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
@@ -32,7 +31,7 @@ export class PinsService {
     private readonly history: HistoryRepository,
     private readonly inspector: RepositoryInspector,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
   ) {}
 
   /**
@@ -63,7 +62,7 @@ export class PinsService {
         'The repository is not a valid policy repository at that commit',
         validation.errors.map((message) => ({ field: 'commit', message })),
       );
-    await this.dataSource.transaction(async (db) => {
+    await this.db.transaction(async (db) => {
       await this.policies.update(db, policy.id, {
         pinned_commit: validation.commit,
         pinned_content_digest: validation.contentDigest ?? null,

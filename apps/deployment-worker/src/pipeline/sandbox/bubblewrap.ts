@@ -94,6 +94,13 @@ export async function buildInBubblewrap(
       ];
       let verdictText = '';
       let artifact: Promise<Map<string, Buffer>> | undefined;
+      // A short fork burst can die out between two samples of the supervisor: the shell's own report of
+      // a fork refused at RLIMIT_NPROC names the limit then.
+      let forkRefused = false;
+      const output = (line: string): Promise<void> => {
+        if (FORK_REFUSED.test(line)) forkRefused = true;
+        return options.output(line);
+      };
       const { code, signal } = await runBuildProcess(
         {
           program: bwrap,
@@ -114,9 +121,13 @@ export async function buildInBubblewrap(
             artifact.catch(() => archive.destroy());
           },
         },
-        options,
+        { ...options, output },
       );
-      const verdict = lastVerdict(verdictText);
+      const supervised = lastVerdict(verdictText);
+      const verdict: Verdict | undefined =
+        supervised?.kind === 'exit' && supervised.code !== 0 && !supervised.signal && forkRefused
+          ? { kind: 'processes' }
+          : supervised;
       const read = await artifact!.then(
         (files) => ({ files, error: undefined }),
         (error: unknown) => ({
@@ -156,6 +167,9 @@ function lastVerdict(text: string): Verdict | undefined {
 }
 
 /** The job's failure, naming the limit that was hit. */
+/** What sh, dash and bash print when a fork is refused (RLIMIT_NPROC). */
+const FORK_REFUSED = /Cannot fork|fork: (retry: )?Resource temporarily unavailable/;
+
 function failure(
   verdict: Verdict | undefined,
   code: number | null,

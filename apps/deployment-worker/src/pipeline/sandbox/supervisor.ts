@@ -6,7 +6,7 @@
  *    size-limited tmpfs;
  * 2. runs the build's program (`plan.run`: prlimit, the proxy bridge if any, `sh -c <command>`) with
  *    stdin closed and stdout/stderr going to the worker;
- * 3. watches, every 100 ms, what rlimits alone cannot name: the tasks of the build (all of its namespace:
+ * 3. watches, every 25 ms, what rlimits alone cannot name: the tasks of the build (all of its namespace:
  *    a fork bomb), the memory its processes hold (the resident size of all of them), and whether
  *    `/build` or `/tmp` is full. Past a limit it writes why, kills every process of the build and exits;
  * 4. when the command ends, kills what it left behind (a detached process cannot change the files being
@@ -54,14 +54,16 @@ const stop = (v) => {
 const child = spawn(plan.run[0], plan.run.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], cwd: '/build' });
 child.on('error', (e) => { verdict({ kind: 'setup', detail: plan.run[0] + ': ' + e.message }); process.exit(125); });
 let peak = 0;
+let peakTasks = 0;
 const watch = setInterval(() => {
   const { tasks, rss } = usage();
   peak = Math.max(peak, rss);
+  peakTasks = Math.max(peakTasks, tasks);
   if (tasks >= plan.limits.processes * 0.9) stop({ kind: 'processes', detail: String(tasks) });
   else if (rss > plan.limits.memoryBytes) stop({ kind: 'memory', detail: String(rss) });
   else if (full('/build')) stop({ kind: 'disk' });
   else if (full('/tmp')) stop({ kind: 'tmp' });
-}, 100);
+}, 25);
 child.on('exit', (code, signal) => {
   clearInterval(watch);
   if (stopped) return;
@@ -70,7 +72,9 @@ child.on('exit', (code, signal) => {
   if (code !== 0) {
     // A process that asked for more than its data limit failed on its own (an abort, an out-of-memory
     // error): when the build held at least half of its memory limit, that is the likely reason.
+    // A shell whose own fork failed at the process limit ends with an error: the limit is the reason.
     verdict(full('/build') ? { kind: 'disk' } : full('/tmp') ? { kind: 'tmp' }
+      : peakTasks >= plan.limits.processes * 0.75 ? { kind: 'processes', detail: 'peak ' + peakTasks }
       : peak * 2 >= plan.limits.memoryBytes ? { kind: 'memory', detail: 'peak ' + peak, code }
       : { kind: 'exit', code, signal });
     process.exit(1);
