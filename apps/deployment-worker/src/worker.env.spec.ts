@@ -33,21 +33,23 @@ describe('the deployment worker environment', () => {
   });
 
   it('sandboxes builds in bubblewrap by default, with limits, and refuses malformed sandbox settings', () => {
-    const env = loadEnv(WorkerEnv, {});
+    const env = loadEnv(WorkerEnv, KEYS);
     expect(env.buildSandbox()).toMatchObject({
       mode: 'bubblewrap',
       limits: { memoryMb: 2048, processes: 512, cpuSeconds: 600, openFiles: 1024, diskMb: 1024, tmpMb: 256 },
       uids: '200000-265535',
     });
-    expect(() => loadEnv(WorkerEnv, { DEPLOY_BUILD_SANDBOX: 'none' })).toThrow(/DEPLOY_BUILD_SANDBOX/);
-    expect(() => loadEnv(WorkerEnv, { DEPLOY_BUILD_UIDS: '0-100' })).toThrow(/DEPLOY_BUILD_UIDS/);
-    expect(() => loadEnv(WorkerEnv, { DEPLOY_BUILD_READONLY_PATHS: '/usr,/' })).toThrow(
+    expect(() => loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_SANDBOX: 'none' })).toThrow(
+      /DEPLOY_BUILD_SANDBOX/,
+    );
+    expect(() => loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_UIDS: '0-100' })).toThrow(/DEPLOY_BUILD_UIDS/);
+    expect(() => loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_READONLY_PATHS: '/usr,/' })).toThrow(
       /DEPLOY_BUILD_READONLY_PATHS/,
     );
-    expect(() => loadEnv(WorkerEnv, { DEPLOY_BUILD_READONLY_PATHS: '/usr,/proc' })).toThrow(
+    expect(() => loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_READONLY_PATHS: '/usr,/proc' })).toThrow(
       /DEPLOY_BUILD_READONLY_PATHS/,
     );
-    expect(loadEnv(WorkerEnv, { DEPLOY_BUILD_SANDBOX: 'unsafe-none' }).buildSandbox().mode).toBe(
+    expect(loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_SANDBOX: 'unsafe-none' }).buildSandbox().mode).toBe(
       'unsafe-none',
     );
   });

@@ -1,3 +1,4 @@
+import { generateSigningKeyEntry } from '@pc/platform';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,7 +127,7 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
 
   it('neither reads nor plants into another build running at once, whose artifact is exactly its own (digest checked)', async () => {
     const secret = `victim-private-${randomBytes(6).toString('hex')}`;
-    const victimScript = 'sleep 15; mkdir -p dist; echo "victim artifact" > dist/out.bin\n';
+    const victimScript = 'sleep 7; mkdir -p dist; echo "victim artifact" > dist/out.bin\n';
     const victim = await deploy(victimScript, { 'private.txt': `${secret}\n` });
     // The victim is building (its directory exists somewhere) when the attacker starts: its fifth log
     // line is "Building: ...".
@@ -227,6 +228,8 @@ function startWorker(world: DeploymentsWorld, env: Record<string, string>): Prom
           BUS_SUBJECT_PREFIX: bus.prefix,
           LOG_LEVEL: 'info',
           PORT: '0',
+          // A key of its own: this suite checks the sandbox, not provenance.
+          PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('hostile'),
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

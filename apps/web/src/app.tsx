@@ -135,10 +135,8 @@ function Header() {
               <NavLink to="/workspaces">Workspaces</NavLink>
               <NavLink to="/deployments">Deployments</NavLink>
               <NavLink to="/tokens">Tokens</NavLink>
-              <NavLink to="/webhooks">Webhooks</NavLink>
               <NavLink to="/inbox">Inbox</NavLink>
               {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}
-              {user.is_admin ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
             </>
           ) : null}
         </nav>

@@ -256,7 +256,7 @@ function ProvenancePanel({ id }: { id: string }) {
   );
   const v = provenance.data?.provenance.verification;
   return (
-    <section aria-label="Provenance">
+    <section aria-label="Provenance" className="provenance">
       <h2>Provenance</h2>
       {provenance.loading && !v ? <Loading /> : null}
       {v ? (

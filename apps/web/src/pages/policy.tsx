@@ -139,7 +139,6 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
         ) : null}
       </p>
       <ErrorMessage error={like.error} />
-      {p.status === 'published' ? <ReviewPin policy={p} /> : null}
       {docs.loading && !docs.data ? (
         // The documentation tabs come first: the tab bar waits for them, in the place it will take.
         <div className="tabs tabs-pending">
@@ -152,6 +151,8 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
           <Tabs label="Policy documentation" tabs={tabs} />
         </>
       )}
+      {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
+      {p.status === 'published' ? <ReviewPin policy={p} /> : null}
     </Page>
   );
 }

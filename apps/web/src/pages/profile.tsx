@@ -1,5 +1,6 @@
 // The profile: every field with its rule shown beside it, and the API's message inline when it refuses.
 import { type FormEvent, useState } from 'react';
+import { Link } from '../router';
 import { api, ApiError, ok } from '../api/client';
 import { useSession } from '../session';
 import { Checkbox, ErrorMessage, Page, TextArea, TextField, useAction } from '../ui';
@@ -51,6 +52,16 @@ export default function Profile() {
           </>
         ) : null}
       </p>
+      {/* Account tools that do not earn a place in the main navigation (it stays one row at 1280 px). */}
+      <nav aria-label="Account" className="meta">
+        <Link to="/webhooks">Webhooks</Link>
+        {user.is_admin ? (
+          <>
+            {' · '}
+            <Link to="/admin/audit">Audit log</Link>
+          </>
+        ) : null}
+      </nav>
       <form
         className="form"
         noValidate

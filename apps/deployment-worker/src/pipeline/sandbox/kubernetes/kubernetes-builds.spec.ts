@@ -1,3 +1,4 @@
+import { generateSigningKeyEntry } from '@pc/platform';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -26,6 +27,9 @@ const killPod = (child: ChildProcess) => {
 };
 
 const limits = { ...DEFAULT_SANDBOX.limits, memoryMb: 512, diskMb: 256, tmpMb: 64 };
+
+/** The worker needs its provenance signing keys to load its configuration at all. */
+const KEYS = { PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('k8s-spec') };
 
 describe('a build as a Kubernetes Job', () => {
   it('runs in a pod without a service account token, as non-root, read-only, with limits and emptyDirs', () => {
@@ -296,9 +300,10 @@ describe('a build as a Kubernetes Job', () => {
 
   describe('a worker started in kubernetes mode', () => {
     it('refuses to start without an image for build pods, or without its service account, naming what is missing', async () => {
-      const env = loadEnv(WorkerEnv, { DEPLOY_BUILD_SANDBOX: 'kubernetes' });
+      const env = loadEnv(WorkerEnv, { ...KEYS, DEPLOY_BUILD_SANDBOX: 'kubernetes' });
       await expect(startClusterBuilds(env)).rejects.toThrow(/needs DEPLOY_BUILD_K8S_IMAGE/);
       const withImage = loadEnv(WorkerEnv, {
+        ...KEYS,
         DEPLOY_BUILD_SANDBOX: 'kubernetes',
         DEPLOY_BUILD_K8S_IMAGE: 'toolchain:1',
       });
@@ -310,6 +315,7 @@ describe('a build as a Kubernetes Job', () => {
       writeFileSync(path.join(account, 'token'), 'sa-token');
       writeFileSync(path.join(account, 'namespace'), 'builds');
       const env = loadEnv(WorkerEnv, {
+        ...KEYS,
         DEPLOY_BUILD_SANDBOX: 'kubernetes',
         DEPLOY_BUILD_K8S_IMAGE: 'toolchain:1',
         DEPLOY_BUILD_K8S_EXCHANGE_PORT: '0',
