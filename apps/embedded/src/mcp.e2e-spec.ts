@@ -9,12 +9,12 @@ import {
   createTestDatabase,
   E2E_BUSES,
   HttpClient,
+  RAML,
   testBus,
   type TestDatabase,
 } from '@pc/testing';
 import { PROTECTED_RESOURCE_METADATA_SCHEMA } from './testing/protected-resource-metadata.schema';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
-import { RAML } from './testing/specifications';
 import { type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,4 @@
-import { ASYNC, OAS3, OPERATION_IDS, RAML } from './testing/specifications';
+import { ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**

@@ -4,3 +4,4 @@ export * from './http-client';
 export * from './test-bus';
 export * from './processes';
 export * from './openapi-validator';
+export * from './api-specifications';

@@ -1,7 +1,7 @@
 import { DomainError } from '@pc/platform';
 import { RulesetsEnv } from '../rulesets.env';
 import { EvaluatorPool } from './evaluator.pool';
-import { OAS3, OPERATION_IDS } from './testing/specifications';
+import { OAS3, OPERATION_IDS } from '@pc/testing';
 
 const task = {
   kind: 'evaluate' as const,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
-import { ASYNC, OAS2, OAS3, OPERATION_IDS, RAML } from '../testing/specifications';
+import { ASYNC, OAS2, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { shutdown } from './amf-engine';
 import run, { type EvaluatorOutcome } from './evaluation.worker';
 
