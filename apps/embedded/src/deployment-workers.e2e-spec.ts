@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
@@ -8,7 +7,6 @@ import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testi
 
 jest.setTimeout(180_000);
 
-const ROOT = path.join(__dirname, '..', '..', '..');
 const SIGNING_KEYS = generateSigningKeyEntry('workers');
 
 /**
@@ -17,54 +15,19 @@ const SIGNING_KEYS = generateSigningKeyEntry('workers');
  */
 describe('deployment workers as separate processes over NATS', () => {
   const world = new DeploymentsWorld();
-  const workers: ChildProcess[] = [];
   let user: TestUser;
   let tenant: Tenant;
   let connectionId: string;
   let workspaceId: string;
   let policyId: string;
 
+  // Each job spends a second in its build: a worker killed mid-run holds jobs.
   const startWorker = (): Promise<ChildProcess> =>
-    new Promise((resolve, reject) => {
-      const bus = world.bus;
-      if (bus.kind !== 'nats') throw new Error('NATS only');
-      const child = spawn(
-        process.execPath,
-        ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            ...world.sandbox.adapterEnv,
-            DATABASE_URL: world.db.url,
-            NATS_URL: bus.url,
-            BUS_SUBJECT_PREFIX: bus.prefix,
-            DEPLOY_WORKER_CONCURRENCY: '2',
-            // Each job spends a second in its build: a worker killed mid-run holds jobs.
-            DEPLOY_BUILD_COMMAND: 'sleep 1',
-            DEPLOY_JOB_ACK_WAIT_MS: '3000',
-            PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
-            LOG_LEVEL: 'info',
-            PORT: '0',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      workers.push(child);
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('deployment worker pulling jobs')) {
-          clearTimeout(timer);
-          resolve(child);
-        }
-      });
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`worker exited (${String(code)}): ${out}`));
-      });
+    world.startWorkerProcess({
+      DEPLOY_WORKER_CONCURRENCY: '2',
+      DEPLOY_BUILD_COMMAND: 'sleep 1',
+      DEPLOY_JOB_ACK_WAIT_MS: '3000',
+      PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
     });
 
   beforeAll(async () => {
@@ -83,7 +46,6 @@ describe('deployment workers as separate processes over NATS', () => {
   });
 
   afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     await world.stop();
   });
 
