@@ -337,8 +337,10 @@ export class RulesetTools implements ToolSet {
         'RAML 1.0, AsyncAPI 2), like POST /api/ruleset-evaluations: give the document as content, or a ' +
         'repository URL on the source host and the path of its main file. Answers whether it conforms and ' +
         'every result with its rule, severity, message, file, line, column and place in the API model. ' +
-        'Nothing is stored.',
+        'Nothing is stored. Counts against the per-user evaluations budget of the REST API ' +
+        '(RATE_LIMIT_EVALUATIONS_PER_MINUTE).',
       scope: 'api:read',
+      budget: 'evaluation',
       input: {
         ruleset_ids: z
           .array(id('ruleset'))
