@@ -50,6 +50,7 @@ export class RulesetPresenter {
       reviewed_at: row.reviewed_at?.toISOString() ?? null,
       contributors: [],
       delivers_ideas: deliveries.get(row.id) ?? [],
+      engine_check: row.engine_check,
     };
   }
 }

@@ -3,6 +3,7 @@ import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
+import { TestedExamples } from '../tested-examples';
 import { TryOnYourApi } from '../try-api';
 import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
 
@@ -86,7 +87,8 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         <ErrorMessage error={docs.error} retry={docs.reload} />
       )}
       <Tabs label="Ruleset documentation" tabs={tabs} />
-      <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} />
+      <TestedExamples check={r.engine_check} />
+      <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} evaluable={r.engine_check?.evaluable ?? true} />
     </Page>
   );
 }
