@@ -76,12 +76,14 @@ export class MemoryBudgetStore implements BudgetStore {
     if (held >= limit) return Promise.resolve(null);
     this.leases.set(key, held + 1);
     let released = false;
-    return Promise.resolve(async () => {
-      if (released) return;
-      released = true;
-      const left = (this.leases.get(key) ?? 1) - 1;
-      if (left <= 0) this.leases.delete(key);
-      else this.leases.set(key, left);
+    return Promise.resolve(() => {
+      if (!released) {
+        released = true;
+        const left = (this.leases.get(key) ?? 1) - 1;
+        if (left <= 0) this.leases.delete(key);
+        else this.leases.set(key, left);
+      }
+      return Promise.resolve();
     });
   }
 
