@@ -24,9 +24,9 @@ export class DeploymentsWorld extends ConnectionsWorld {
    * starts apps, from the TypeScript sources), once it pulls jobs. Its environment is only what it
    * needs (PATH, the sandbox's adapters, the bus, the database, a signing key of its own) plus `env`:
    * nothing of the test process's, so a build that reads the worker's environment finds only these.
-   * Killed by `stop()` if still running.
+   * Killed by `stop()` if still running. Answers the process and what it logged until then.
    */
-  startWorkerProcess(env: Record<string, string> = {}): Promise<ChildProcess> {
+  startWorkerProcess(env: Record<string, string> = {}): Promise<{ process: ChildProcess; startup: string }> {
     const bus = this.bus;
     if (bus.kind !== 'nats') throw new Error('a worker process needs the world on NATS');
     const child = spawn(
@@ -56,7 +56,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
         out += chunk.toString();
         if (out.includes('deployment worker pulling jobs')) {
           clearTimeout(timer);
-          resolve(child);
+          resolve({ process: child, startup: out });
         }
       });
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
