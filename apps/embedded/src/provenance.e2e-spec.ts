@@ -395,6 +395,186 @@ describe('pinned releases and signed provenance (NATS)', () => {
     expect(foreign.status).toBe(404);
   });
 
+  /** A ruleset profile; `note` changes its description, so a push after review changes the packaged file. */
+  const profile = (note: string) =>
+    '#%Validation Profile 1.0\nprofile: Pinned Rules\ndescription: ' +
+    note +
+    '\nviolation:\n  - operations-are-named\nvalidations:\n  operations-are-named:\n' +
+    '    message: Name every operation.\n    targetClass: apiContract.Operation\n' +
+    '    propertyConstraints:\n      core.name:\n        minCount: 1\n';
+  const REVIEWED_PROFILE = profile('As reviewed.');
+  const PUSHED_PROFILE = profile('Pushed after the review.');
+  const rulesetFiles = (ruleset: string) => ({
+    'ruleset.yaml': ruleset,
+    'registry.json': JSON.stringify({ name: 'Pinned Rules', main: 'ruleset.yaml', version: '1.0.0' }),
+  });
+
+  /** A published ruleset in a repository of its own: submitted by `user`, approved by the administrator. */
+  async function publishedRuleset(
+    user: TestUser,
+  ): Promise<{ id: string; repo: string; commit: string; submissionId: string }> {
+    const repo = `pinned-rules-${randomBytes(4).toString('hex')}`;
+    await world.control.createRepository({
+      owner: 'governance',
+      name: repo,
+      files: rulesetFiles(REVIEWED_PROFILE),
+    });
+    const submitted = keep(
+      await world.http.post<Json>(
+        '/api/ruleset-submissions',
+        {
+          name: `Pinned ${repo}`,
+          description: 'Every operation has a name, checked on every API description.',
+          repoUrl: `${world.sandbox.urls.sourceHostWeb}/governance/${repo}`,
+        },
+        { token: user.token },
+      ),
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    expect(submission.source_commit).toMatch(/^[0-9a-f]{40}$/);
+    const approved = keep(
+      await world.http.post<Json>(
+        `/api/admin/ruleset-submissions/${submission.id}/approve`,
+        {},
+        { token: world.admin.token },
+      ),
+    );
+    expect(approved.status).toBe(200);
+    return { id: submission.ruleset_id, repo, commit: submission.source_commit, submissionId: submission.id };
+  }
+
+  const deployRuleset = (
+    rulesetId: string,
+    body: Json,
+    token = owner.token,
+    connection = connectionId,
+    ws = workspaceId,
+  ) =>
+    world.http
+      .post<Json>(
+        '/api/deployments',
+        {
+          assetType: 'ruleset',
+          rulesetId,
+          connectionId: connection,
+          workspaceId: ws,
+          targetOrganizationIds: [tenant.paymentsId],
+          ...body,
+        },
+        { token },
+      )
+      .then(keep);
+
+  let releasedRuleset: { id: string; repo: string; commit: string; submissionId: string };
+
+  it('releases the reviewed commit of a ruleset after a later push, and its provenance verifies', async () => {
+    const ruleset = await publishedRuleset(owner);
+    const page = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(page.body.ruleset).toMatchObject({
+      owner_id: owner.id,
+      pin: {
+        commit: ruleset.commit,
+        content_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+        implementation_commit: null,
+        reviewed_by: world.admin.id,
+        how: 'review',
+      },
+    });
+    await world.control.pushCommit('governance', ruleset.repo, {
+      files: rulesetFiles(PUSHED_PROFILE),
+      message: 'Not reviewed',
+    });
+
+    const res = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(res.status).toBe(201);
+    const id = res.body.results[0].deployment.id;
+    const done = await world.settled(owner.token, id);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      commit_sha: ruleset.commit,
+      reviewed: true,
+      pinned_commit: ruleset.commit,
+    });
+    const log = await logOf(id);
+    expect(log).toContain(`Building the reviewed commit ${ruleset.commit}`);
+    expect(log).toContain(`Content digest ${page.body.ruleset.pin.content_digest} matches the review`);
+
+    // The registry's profile is the reviewed one, not the branch head's.
+    const slug = await slugOf(id);
+    const shipped = await registryFile(tenant, slug, '1.0.0', 'ruleset.yaml');
+    expect(shipped.toString('utf8')).toBe(REVIEWED_PROFILE);
+
+    const provenance = keep(
+      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
+    );
+    expect(provenance.body.provenance.verification).toMatchObject({
+      ok: true,
+      summary: `Built from the reviewed commit ${ruleset.commit}, signature verified`,
+      reviewed: true,
+    });
+    const envelope = provenance.body.provenance.envelope;
+    const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+    expect(statement.subject).toContainEqual({
+      name: `${slug}/ruleset.yaml`,
+      digest: { sha256: createHash('sha256').update(shipped).digest('hex') },
+    });
+    const stored = await registryFile(tenant, slug, '1.0.0', 'provenance.intoto.json');
+    expect(JSON.parse(stored.toString('utf8'))).toEqual(envelope);
+
+    // `npm run verify-provenance` compares with the ruleset's pin, as its public page shows it.
+    const cli = await verifyCli(envelope, shipped);
+    expect(cli.out).toContain(`✓ source: Built from the reviewed commit ${ruleset.commit}`);
+    expect(cli.status).toBe(0);
+    releasedRuleset = ruleset;
+  }, 120_000);
+
+  it("answers 403 to another user's ruleset ref, and builds the owner's as an unreviewed dev build", async () => {
+    const ruleset = releasedRuleset;
+    const other = await world.deployer();
+    const refused = await deployRuleset(
+      ruleset.id,
+      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
+      other.user.token,
+      other.connectionId,
+      other.workspaceId,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Only the owner or an administrator');
+    expect((await deployRuleset(ruleset.id, { doRelease: true, ref: 'main' })).status).toBe(422);
+
+    const dev = await deployRuleset(ruleset.id, { doPublish: true, ref: 'main' });
+    expect(dev.status).toBe(201);
+    const id = dev.body.results[0].deployment.id;
+    const done = await world.settled(owner.token, id);
+    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: ruleset.commit });
+    expect(done.commit_sha).not.toBe(ruleset.commit);
+    expect((await logOf(id)).split('\n')[0]).toContain('not reviewed: a dev build of main');
+    const provenance = keep(
+      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
+    );
+    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
+  }, 120_000);
+
+  it('fails a ruleset release before publishing when the source host rewrote the pinned commit', async () => {
+    const ruleset = await publishedRuleset(owner);
+    await world.control.rewriteCommit('governance', ruleset.repo, ruleset.commit);
+    const fresh = await world.deployer();
+    const res = await deployRuleset(
+      ruleset.id,
+      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
+      fresh.user.token,
+      fresh.connectionId,
+      fresh.workspaceId,
+    );
+    expect(res.status).toBe(201);
+    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
+    const state = await world.control.platformState();
+    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
+  }, 120_000);
+
   it('never shows a signing key in a response or on the bus', async () => {
     await nats.flush();
     for (const seed of seeds) {

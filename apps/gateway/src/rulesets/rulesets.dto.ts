@@ -16,6 +16,7 @@ import {
   TARGET_SCOPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
+import { ReviewPinDto } from '../catalog/policies.dto';
 import { Optional, PageLimit, toInt, URL_RULES } from '../http/common.dto';
 import {
   IsEmail,
@@ -196,6 +197,11 @@ export class RulesetSummaryDto {
 
 export class RulesetDto extends RulesetSummaryDto {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) submission_id!: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    description: 'An extension: the current owner (after a transfer, the new one)',
+  })
+  owner_id!: string;
   @ApiProperty({ format: 'uri' }) source_url!: string;
   @ApiProperty({ type: 'string', nullable: true }) source_ref!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) ruleset_path!: string | null;
@@ -206,6 +212,16 @@ export class RulesetDto extends RulesetSummaryDto {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) reviewed_at!: string | null;
   @ApiProperty({ type: [RulesetContributorDto] }) contributors!: RulesetContributorDto[];
   @ApiProperty({ type: [RulesetIdeaDeliveryDto] }) delivers_ideas!: RulesetIdeaDeliveryDto[];
+  @ApiProperty({
+    type: ReviewPinDto,
+    nullable: true,
+    description:
+      'The reviewed commit a release builds (an extension; the implementation fields are always null): ' +
+      'approval pins the commit the submission was validated at, an approved update moves it. Null before ' +
+      'approval, and for a published ruleset whose commit is not known: its releases are refused until an ' +
+      'administrator pins it',
+  })
+  pin!: ReviewPinDto | null;
 }
 
 export class VendorRulesetSummaryDto {
