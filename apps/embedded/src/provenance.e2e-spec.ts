@@ -485,6 +485,17 @@ describe('pinned releases and signed provenance (NATS)', () => {
       files: rulesetFiles(PUSHED_PROFILE),
       message: 'Not reviewed',
     });
+    const changes = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}/changes-since-review`));
+    expect(changes.status).toBe(200);
+    expect(changes.body).toMatchObject({
+      pinned: true,
+      source: {
+        pinned_commit: ruleset.commit,
+        ahead_by: 1,
+        files: [{ path: 'ruleset.yaml', status: 'modified' }],
+      },
+      implementation: null,
+    });
 
     const res = await deployRuleset(ruleset.id, { doRelease: true });
     expect(res.status).toBe(201);
@@ -573,6 +584,78 @@ describe('pinned releases and signed provenance (NATS)', () => {
     expect(done.error).toContain('the source host rewrote history; nothing was built or published');
     const state = await world.control.platformState();
     expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
+  }, 120_000);
+
+  it('moves the ruleset pin when an update of its submission (the ref validated again) is approved', async () => {
+    const ruleset = releasedRuleset;
+    const head = await world.control.pushCommit('governance', ruleset.repo, {
+      files: rulesetFiles(profile('Reviewed again.')),
+      message: 'For the next review',
+    });
+    const edited = keep(
+      await world.http.patch<Json>(
+        `/api/ruleset-submissions/${ruleset.submissionId}`,
+        { sourceRef: 'main' },
+        { token: owner.token },
+      ),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.submission).toMatchObject({ status: 'submitted', source_commit: head.sha });
+    const queue = keep(await world.http.get<Json>('/api/admin/queue', { token: world.admin.token }));
+    expect(queue.body.rulesetSubmissions.find((q: Json) => q.id === ruleset.submissionId)).toMatchObject({
+      source_commit: head.sha,
+    });
+    // Until approved, releases build the commit reviewed before.
+    const before = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(before.body.ruleset.pin.commit).toBe(ruleset.commit);
+    const approved = keep(
+      await world.http.post<Json>(
+        `/api/admin/ruleset-submissions/${ruleset.submissionId}/approve`,
+        {},
+        { token: world.admin.token },
+      ),
+    );
+    expect(approved.status).toBe(200);
+    const page = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(page.body.ruleset.pin).toMatchObject({ commit: head.sha, how: 'review' });
+    const changes = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}/changes-since-review`));
+    expect(changes.body.source).toMatchObject({ ahead_by: 0, files: [] });
+  }, 120_000);
+
+  it('refuses the release of an unpinned published ruleset (409) until an administrator pins it', async () => {
+    const ruleset = await publishedRuleset(owner);
+    // As the migration leaves a ruleset published before pins whose commit is not known.
+    await sql(
+      `UPDATE rulesets.rulesets SET pinned_commit = NULL, pinned_content_digest = NULL, pinned_at = NULL,
+         pinned_by = NULL, pinned_how = NULL WHERE id = $1`,
+      [ruleset.id],
+    );
+    const unpinned = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(unpinned.body.ruleset.pin).toBeNull();
+    const refused = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('POST /api/rulesets/{id}/pin');
+
+    const pinAs = (token: string, body: Json) =>
+      world.http.post<Json>(`/api/rulesets/${ruleset.id}/pin`, body, { token }).then(keep);
+    expect((await pinAs(owner.token, {})).status).toBe(403);
+    expect((await pinAs(world.admin.token, { commit: 'main' })).status).toBe(400);
+    const unknown = await pinAs(world.admin.token, { commit: 'b'.repeat(40) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.details[0].message).toContain('does not exist');
+    const pinned = await pinAs(world.admin.token, { commit: ruleset.commit });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.ruleset.pin).toMatchObject({
+      commit: ruleset.commit,
+      content_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      reviewed_by: world.admin.id,
+      how: 'admin',
+    });
+
+    const res = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(res.status).toBe(201);
+    const done = await world.settled(owner.token, res.body.results[0].deployment.id);
+    expect(done).toMatchObject({ status: 'succeeded', commit_sha: ruleset.commit, reviewed: true });
   }, 120_000);
 
   it('never shows a signing key in a response or on the bus', async () => {

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  COMMIT_SHA_PATTERN,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
   RULESET_LIMITS as L,
@@ -111,6 +112,17 @@ export class UpdateRulesetDto {
 
   @ClearableUrl()
   examplesUrl?: string;
+}
+
+export class PinRulesetDto {
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "The commit to pin (default: the commit the ruleset's source ref points to now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  commit?: string;
 }
 
 export class RulesetSlugParams {
