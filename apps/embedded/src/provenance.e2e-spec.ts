@@ -97,8 +97,9 @@ describe('pinned releases and signed provenance (NATS)', () => {
     };
   }
 
-  const deploy = (
-    policyId: string,
+  /** A deployment of `item` (`{policyId}`, or `{assetType: 'ruleset', rulesetId}`), by the owner by default. */
+  const deployItem = (
+    item: Json,
     body: Json,
     token = owner.token,
     connection = connectionId,
@@ -108,7 +109,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
       .post<Json>(
         '/api/deployments',
         {
-          policyId,
+          ...item,
           connectionId: connection,
           workspaceId: ws,
           targetOrganizationIds: [tenant.paymentsId],
@@ -117,6 +118,61 @@ describe('pinned releases and signed provenance (NATS)', () => {
         { token },
       )
       .then(keep);
+  const deploy = (policyId: string, body: Json) => deployItem({ policyId }, body);
+
+  /**
+   * The rules of other refs: another user's is refused (403), the owner's release of one too (422), the
+   * owner's dev build is built and says it is not reviewed. Returns the dev build's deployment id.
+   */
+  async function devBuildOfMain(item: Json, pinned: string): Promise<string> {
+    const other = await world.deployer();
+    const refused = await deployItem(
+      item,
+      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
+      other.user.token,
+      other.connectionId,
+      other.workspaceId,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Only the owner or an administrator');
+    // Without a ref, anyone who can see it builds the reviewed commit.
+    expect((await deployItem(item, { doRelease: true, ref: 'main' })).status).toBe(422);
+
+    const dev = await deployItem(item, { doPublish: true, ref: 'main' });
+    expect(dev.status).toBe(201);
+    const id = dev.body.results[0].deployment.id;
+    const done = await world.settled(owner.token, id);
+    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: pinned });
+    expect(done.commit_sha).not.toBe(pinned);
+    expect((await logOf(id)).split('\n')[0]).toContain('not reviewed: a dev build of main');
+    const provenance = keep(
+      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
+    );
+    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
+    expect(provenance.body.provenance.verification.summary).toContain(
+      `not from the reviewed commit ${pinned}`,
+    );
+    return id;
+  }
+
+  /** The source host rewrites the pinned commit: a release (by a fresh user) fails before publishing. */
+  async function releaseAfterRewrite(item: Json, repo: { owner: string; name: string; commit: string }) {
+    await world.control.rewriteCommit(repo.owner, repo.name, repo.commit);
+    const fresh = await world.deployer();
+    const res = await deployItem(
+      item,
+      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
+      fresh.user.token,
+      fresh.connectionId,
+      fresh.workspaceId,
+    );
+    expect(res.status).toBe(201);
+    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
+    const state = await world.control.platformState();
+    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
+  }
 
   const pushAfterReview = (repo: string) =>
     world.control.pushCommit('community', repo, {
@@ -304,54 +360,15 @@ describe('pinned releases and signed provenance (NATS)', () => {
   });
 
   it("answers 403 to another user's ref, and builds the owner's as an unreviewed dev build", async () => {
-    const { policy } = released;
-    const other = await world.deployer();
-    const refused = await deploy(
-      policy.id,
-      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
-      other.user.token,
-      other.connectionId,
-      other.workspaceId,
-    );
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('Only the owner or an administrator');
-    // Without a ref, anyone who can see it builds the reviewed commit.
-    expect((await deploy(policy.id, { doRelease: true, ref: 'main' })).status).toBe(422);
-
-    const dev = await deploy(policy.id, { doPublish: true, ref: 'main' });
-    expect(dev.status).toBe(201);
-    const id = dev.body.results[0].deployment.id;
-    const done = await world.settled(owner.token, id);
-    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: policy.commit });
-    expect(done.commit_sha).not.toBe(policy.commit);
-    const log = await logOf(id);
-    expect(log.split('\n')[0]).toContain('not reviewed: a dev build of main');
-    const provenance = keep(
-      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
-    );
-    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
-    expect(provenance.body.provenance.verification.summary).toContain(
-      `not from the reviewed commit ${policy.commit}`,
-    );
+    await devBuildOfMain({ policyId: released.policy.id }, released.policy.commit);
   }, 120_000);
 
   it('fails a release before publishing when the source host rewrote the pinned commit', async () => {
     const policy = await publishedPolicy(owner);
-    await world.control.rewriteCommit('community', policy.repo, policy.commit);
-    const fresh = await world.deployer();
-    const res = await deploy(
-      policy.id,
-      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
-      fresh.user.token,
-      fresh.connectionId,
-      fresh.workspaceId,
+    await releaseAfterRewrite(
+      { policyId: policy.id },
+      { owner: 'community', name: policy.repo, commit: policy.commit },
     );
-    expect(res.status).toBe(201);
-    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
-    const state = await world.control.platformState();
-    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
   }, 120_000);
 
   it('moves the pin when a repository revision is approved', async () => {
@@ -444,27 +461,8 @@ describe('pinned releases and signed provenance (NATS)', () => {
     return { id: submission.ruleset_id, repo, commit: submission.source_commit, submissionId: submission.id };
   }
 
-  const deployRuleset = (
-    rulesetId: string,
-    body: Json,
-    token = owner.token,
-    connection = connectionId,
-    ws = workspaceId,
-  ) =>
-    world.http
-      .post<Json>(
-        '/api/deployments',
-        {
-          assetType: 'ruleset',
-          rulesetId,
-          connectionId: connection,
-          workspaceId: ws,
-          targetOrganizationIds: [tenant.paymentsId],
-          ...body,
-        },
-        { token },
-      )
-      .then(keep);
+  const deployRuleset = (rulesetId: string, body: Json) =>
+    deployItem({ assetType: 'ruleset', rulesetId }, body);
 
   let releasedRuleset: { id: string; repo: string; commit: string; submissionId: string };
 
@@ -541,49 +539,16 @@ describe('pinned releases and signed provenance (NATS)', () => {
   }, 120_000);
 
   it("answers 403 to another user's ruleset ref, and builds the owner's as an unreviewed dev build", async () => {
-    const ruleset = releasedRuleset;
-    const other = await world.deployer();
-    const refused = await deployRuleset(
-      ruleset.id,
-      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
-      other.user.token,
-      other.connectionId,
-      other.workspaceId,
-    );
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('Only the owner or an administrator');
-    expect((await deployRuleset(ruleset.id, { doRelease: true, ref: 'main' })).status).toBe(422);
-
-    const dev = await deployRuleset(ruleset.id, { doPublish: true, ref: 'main' });
-    expect(dev.status).toBe(201);
-    const id = dev.body.results[0].deployment.id;
-    const done = await world.settled(owner.token, id);
-    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: ruleset.commit });
-    expect(done.commit_sha).not.toBe(ruleset.commit);
-    expect((await logOf(id)).split('\n')[0]).toContain('not reviewed: a dev build of main');
-    const provenance = keep(
-      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
-    );
-    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
+    const { id, commit } = releasedRuleset;
+    await devBuildOfMain({ assetType: 'ruleset', rulesetId: id }, commit);
   }, 120_000);
 
   it('fails a ruleset release before publishing when the source host rewrote the pinned commit', async () => {
     const ruleset = await publishedRuleset(owner);
-    await world.control.rewriteCommit('governance', ruleset.repo, ruleset.commit);
-    const fresh = await world.deployer();
-    const res = await deployRuleset(
-      ruleset.id,
-      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
-      fresh.user.token,
-      fresh.connectionId,
-      fresh.workspaceId,
+    await releaseAfterRewrite(
+      { assetType: 'ruleset', rulesetId: ruleset.id },
+      { owner: 'governance', name: ruleset.repo, commit: ruleset.commit },
     );
-    expect(res.status).toBe(201);
-    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
-    const state = await world.control.platformState();
-    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
   }, 120_000);
 
   it('moves the ruleset pin when an update of its submission (the ref validated again) is approved', async () => {
