@@ -3,7 +3,8 @@ import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-i
 import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
 import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
 import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
-import { RulesetsEngineCheck1796000000210 } from './migrations/1796000000210-rulesets-engine-check';
+import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
+import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -14,6 +15,7 @@ export const rulesetsDatabase = {
     RulesetsListIndexes1796000000001,
     RulesetsDeployCounts1796000000010,
     RulesetsContentChanges1796000000100,
-    RulesetsEngineCheck1796000000210,
+    RulesetsReviewPins1796300000000,
+    RulesetsEngineCheck1796300000100,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

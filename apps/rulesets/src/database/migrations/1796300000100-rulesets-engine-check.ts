@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * copied to the ruleset like the rest of its content: whether evaluation can run the profile and how its
  * examples fared (`RulesetEngineCheck`). Null for what was validated before.
  */
-export class RulesetsEngineCheck1796000000210 implements MigrationInterface {
-  name = 'RulesetsEngineCheck1796000000210';
+export class RulesetsEngineCheck1796300000100 implements MigrationInterface {
+  name = 'RulesetsEngineCheck1796300000100';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE rulesets.rulesets ADD COLUMN engine_check jsonb`);
