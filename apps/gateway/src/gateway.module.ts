@@ -90,7 +90,8 @@ export class GatewayModule {
         ContentVersions,
         ResponseCache,
         PublicReads,
-        { provide: APP_GUARD, useClass: AuthGuard },
+        AuthGuard,
+        { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],
     };

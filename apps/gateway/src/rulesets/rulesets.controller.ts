@@ -75,7 +75,7 @@ export class RulesetsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(RulesetsRpc.list, ctx, query));
+    return this.reads.serve(ctx, request, reply, RulesetsRpc.list, query);
   }
 
   @Get('vendor-rulesets/:slug')
