@@ -64,7 +64,7 @@ export class PublicReads {
     data: Req,
   ): Promise<void> {
     void reply.header('vary', VARY);
-    const plan: ReadPlan = { descriptor: descriptor as RpcDescriptor<unknown, unknown>, data };
+    const plan: ReadPlan = { descriptor, data };
     this.plans.set(request.url, plan);
     return this.answer(ctx, request, reply, plan);
   }
