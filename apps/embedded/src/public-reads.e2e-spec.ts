@@ -211,6 +211,39 @@ describe('public reads: ETags and the response cache, two gateway replicas', () 
     for (let i = 0; i < 2; i++) expect((await a.get('/api/policies?limit=0')).status).toBe(400);
   });
 
+  it('tags a ruleset read and counts a view for every answer: read, cached, 304 and signed in', async () => {
+    const { rows } = await pg.query<{ id: string }>(
+      `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
+         lifecycle_status)
+       VALUES ('Viewed Rules', 'Read often.', $1, $1, 'https://source.example/o/r', now(), 'published')
+       RETURNING id`,
+      [owner.id],
+    );
+    const id = rows[0].id;
+    const views = async () =>
+      Number(
+        (await pg.query<{ n: string }>('SELECT view_count AS n FROM rulesets.rulesets WHERE id = $1', [id]))
+          .rows[0].n,
+      );
+    let first = await b.get<Json>(`/api/rulesets/${id}`);
+    await waitFor(
+      async () => (first = await b.get<Json>(`/api/rulesets/${id}`)).headers.get('etag') !== null,
+      5000,
+      'a tagged read',
+    );
+    const counted = await views();
+    const tag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const cached = await b.get<Json>(`/api/rulesets/${id}`);
+    expect(cached.body).toEqual(first.body);
+    expect((await b.get(`/api/rulesets/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    const signedIn = await a.get<Json>(`/api/rulesets/${id}`, { cookie: reader.cookie });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    // A view alone is no content change: the tag holds while the counts arrive.
+    await waitFor(async () => (await views()) >= counted + 3, 5000, 'the views to be counted');
+    expect((await b.get(`/api/rulesets/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+  });
+
   it('sends one bus request for 100 concurrent anonymous misses of one read', async () => {
     const { id, txid } = await insertPolicy('Popular Policy');
     // The insert's change event arrives a moment after the commit: heard during the burst, it would

@@ -23,10 +23,12 @@ const VARY = 'Authorization, Cookie';
 /** Read plans kept per replica (a plan is a URL and the bus message it validated to: a few hundred bytes). */
 const PLANS = 10_000;
 
-/** What an anonymous GET of one URL asks the service, as the route's validation built it. */
+/** What a GET of one URL asks the service, as the route's validation built it. */
 interface ReadPlan {
   descriptor: RpcDescriptor<unknown, unknown>;
   data: unknown;
+  /** Called for every answer to the URL (a 304 and a cached one too): a ruleset's views. */
+  served?: () => void;
 }
 
 /**
@@ -62,9 +64,10 @@ export class PublicReads {
     reply: FastifyReply,
     descriptor: RpcDescriptor<Req, Res>,
     data: Req,
+    served?: () => void,
   ): Promise<void> {
     void reply.header('vary', VARY);
-    const plan: ReadPlan = { descriptor, data };
+    const plan: ReadPlan = { descriptor, data, served };
     this.plans.set(request.url, plan);
     return this.answer(ctx, request, reply, plan);
   }
@@ -79,6 +82,7 @@ export class PublicReads {
     reply: FastifyReply,
     plan: ReadPlan,
   ): Promise<void> {
+    plan.served?.();
     if (ctx.caller.kind !== 'anonymous') {
       const answer = await this.bus.forward(plan.descriptor, ctx, plan.data);
       void reply.header('cache-control', PRIVATE);
@@ -95,25 +99,26 @@ export class PublicReads {
   }
 
   /**
-   * Before routing: an anonymous GET whose answer is cached is answered here (a 304 when its tag
-   * matches), and one whose URL has a read plan is read here, both without Nest's pipeline (errors
-   * in the body every route answers); anything else goes on. After a write through this replica
+   * Before routing: a GET whose URL has a read plan is answered here, without Nest's pipeline: from
+   * the cache when anonymous (a 304 when its tag matches), else read (errors in the body every route
+   * answers); anything else goes on. After a write through this replica
    * (any method but GET and HEAD, answered below 400), what it cached is dropped at once: the change
    * event reaches the other replicas a moment later.
    */
   register(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET') return done();
+      const plan = this.plans.get(request.url);
+      if (!plan) return done();
       const signedIn = !anonymous(request);
       const entry = signedIn ? undefined : this.cache.get(request.url);
       if (entry) {
+        plan.served?.();
         void reply.header('vary', VARY);
         if (matches(request.headers['if-none-match'], entry.tag!)) notModified(reply, entry.tag!);
         else sendEntry(reply, entry.body, entry.tag);
         return;
       }
-      const plan = this.plans.get(request.url);
-      if (!plan) return done();
       logContext.enterWith({ requestId: request.id });
       // Credentials are checked as the routes' guard checks them (optional sign-in); a refusal is left
       // to the route, which answers it.
