@@ -419,8 +419,11 @@ async function main(): Promise<void> {
       otherSubjects: [] as string[],
     };
     const bus = await connectNats({ servers: o.nats });
-    if (wanted('revalidate')) {
-      const tag = await tagOf(`${system}/api/policies/${someId}`);
+    // A window in which the tag changed (the end of a RESPONSE_CACHE_TTL_MS period: one fill by design)
+    // is measured again, at most twice.
+    for (let attempt = 0; attempt < 3 && wanted('revalidate'); attempt++) {
+      const url = `${system}/api/policies/${someId}`;
+      const tag = await tagOf(url);
       // Requests for policies only: the catalog's broadcasts and pings share the subject root.
       let seen = 0;
       const other = new Set<string>();
@@ -431,9 +434,7 @@ async function main(): Promise<void> {
         },
       });
       await bus.flush();
-      const l = autocannon(`${system}/api/policies/${someId}`, load, { 'if-none-match': tag }, [
-        gateway.pid!,
-      ]);
+      const l = autocannon(url, load, { 'if-none-match': tag }, [gateway.pid!]);
       await bus.flush();
       sub.unsubscribe();
       revalidation = {
@@ -444,6 +445,7 @@ async function main(): Promise<void> {
         requests: l.requests,
         otherSubjects: [...other],
       };
+      if ((await tagOf(url)) === tag) break;
     }
 
     // Read after write through the other replica: like through the cold replica, then read the warm one
