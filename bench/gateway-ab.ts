@@ -5,7 +5,7 @@
  * same run, whatever else the machine is doing. Response cache off unless `--cache-on`.
  *
  *   git archive <commit> | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/node_modules
- *   (cd /tmp/old && npx tsc -p tsconfig.build.json && npx tsc-alias -p tsconfig.build.json && node tools/copy-assets.js)
+ *   (cd /tmp/old && node tools/build.js && node tools/copy-assets.js)   # its own `npm run build`, less the web app
  *   npm run build && node -r ./tools/register.js bench/gateway-ab.ts --old /tmp/old [--new .] \
  *     [--old-flags "..."] [--new-flags "..."] [--only get,list,common,auth] [--rounds 3] [--seconds 5]
  *
