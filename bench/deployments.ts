@@ -14,15 +14,14 @@
  * [--workers 1,2,4] [--worker-concurrency 2] [--posts 60] [--streams 20] [--lines 40]
  * [--phases scaling,sse,post] [--json file] [--nats url] [--postgres url]`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
-
-const root = path.join(__dirname, '..');
+import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
 type Phase = (typeof PHASES)[number];
@@ -110,45 +109,6 @@ const percentile = (values: number[], p: number): number => {
 };
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One child process: `apps/<main>` from source, its output kept, resolved when `ready` appears. */
-function startProcess(
-  main: string,
-  env: Record<string, string | undefined>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/register.js'), path.join(root, main)], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${main} did not start:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.length > 200_000) output = output.slice(-100_000);
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${main} exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
 
 class Api {
   constructor(

@@ -77,7 +77,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.listPolicies, ctx, query));
+    return this.reads.serve(ctx, request, reply, CatalogRpc.listPolicies, query);
   }
 
   @Get('vendor-policies/:slug')
@@ -101,7 +101,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.getPolicy, ctx, { id }));
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicy, { id });
   }
 
   @Patch('policies/:id')
@@ -144,9 +144,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () =>
-      this.bus.forward(CatalogRpc.getPolicyDocs, ctx, { id }),
-    );
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicyDocs, { id });
   }
 
   @Get('policies/:id/history')
@@ -167,9 +165,10 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () =>
-      this.bus.forward(CatalogRpc.getPolicyHistory, ctx, { id, ...query }),
-    );
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicyHistory, {
+      id,
+      ...query,
+    });
   }
 
   @Get('policies/:id/issues-enabled')

@@ -110,8 +110,18 @@ export class RulesetsRepository {
     await db.query(`DELETE FROM rulesets.rulesets WHERE id = $1`, [id]);
   }
 
-  async countView(id: string): Promise<void> {
-    await this.db.query(`UPDATE rulesets.rulesets SET view_count = view_count + 1 WHERE id = $1`, [id]);
+  /** Adds each id's count to its views in one statement; answers how many rulesets it found. */
+  async addViews(views: Array<{ id: string; count: number }>): Promise<number> {
+    if (views.length === 0) return 0;
+    const rows = await this.db.query<Array<{ n: number }>>(
+      `WITH counted AS (
+         UPDATE rulesets.rulesets r SET view_count = r.view_count + v.n
+           FROM unnest($1::uuid[], $2::bigint[]) AS v(id, n)
+          WHERE r.id = v.id RETURNING r.id)
+       SELECT count(*)::int AS n FROM counted`,
+      [views.map((v) => v.id), views.map((v) => v.count)],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {

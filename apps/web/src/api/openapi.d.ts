@@ -1348,7 +1348,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ruleset the caller may see (counts a view) */
+        /**
+         * A ruleset the caller may see (counts a view)
+         * @description Every answer counts a view, a 304 and a cached one too; views are added up by the gateway and reach `views` within about a second, and a cached answer shows the count of when it was read.
+         */
         get: operations["Rulesets_get"];
         put?: never;
         post?: never;
@@ -13097,7 +13100,10 @@ export interface operations {
     Rulesets_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13107,11 +13113,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetEnvelopeDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The id is not a UUID */
             400: {

@@ -325,6 +325,15 @@ export interface ListRulesetsResult {
   hasMore: boolean;
 }
 
+/**
+ * Views of published rulesets' detail pages that a gateway replica answered (from its response cache
+ * too), added up and sent about once a second: views are counted beside the read, so that the read
+ * can be cached and revalidated like every other public read.
+ */
+export interface CountRulesetViewsRequest {
+  views: Array<{ id: string; count: number }>;
+}
+
 export interface UpdateRulesetRequest {
   id: string;
   videoTutorialUrl?: string;
