@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Builds or packs the publishable clients: `node tools/pack-client.js build|pack sdk|cli`.
+// build: compiles the package's sources to its dist/ (the CLI against the SDK's built typings, so its
+// output requires `@policy-catalog/sdk` from npm like any dependency); pack: `npm pack` of the package
+// into dist/packages/ (its prepack script builds it first).
+const { execFileSync } = require('node:child_process');
+const { chmodSync, mkdirSync, rmSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const PACKAGES = { sdk: path.join(root, 'libs', 'sdk'), cli: path.join(root, 'apps', 'cli') };
+const [action, name] = process.argv.slice(2);
+const dir = PACKAGES[name];
+if (!['build', 'pack'].includes(action) || !dir) {
+  console.error('usage: node tools/pack-client.js build|pack sdk|cli');
+  process.exit(2);
+}
+
+function tsc(project) {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {
+    stdio: 'inherit',
+  });
+}
+
+function build(which) {
+  const packageDir = PACKAGES[which];
+  if (which === 'cli') build('sdk');
+  rmSync(path.join(packageDir, 'dist'), { recursive: true, force: true });
+  tsc(path.join(packageDir, 'tsconfig.lib.json'));
+  if (which === 'cli') chmodSync(path.join(packageDir, 'dist', 'main.js'), 0o755);
+}
+
+if (action === 'build') build(name);
+else {
+  const destination = path.join(root, 'dist', 'packages');
+  mkdirSync(destination, { recursive: true });
+  execFileSync('npm', ['pack', '--pack-destination', destination], { cwd: dir, stdio: 'inherit' });
+}
