@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds or packs the publishable clients: `node tools/pack-client.js build|pack sdk|cli`.
-// build: compiles the package's sources to its dist/ (the CLI against the SDK's built typings, so its
-// output requires `@policy-catalog/sdk` from npm like any dependency); pack: `npm pack` of the package
-// into dist/packages/ (its prepack script builds it first).
+// build: compiles the package's sources to its dist/ (the CLI together with the SDK's sources, the
+// import rewritten to a relative path by tsc-alias, so the CLI package needs nothing unpublished);
+// pack: `npm pack` of the package into dist/packages/ (its prepack script builds it first).
 const { execFileSync } = require('node:child_process');
 const { chmodSync, mkdirSync, rmSync } = require('node:fs');
 const path = require('node:path');
@@ -24,10 +24,15 @@ function tsc(project) {
 
 function build(which) {
   const packageDir = PACKAGES[which];
-  if (which === 'cli') build('sdk');
+  const project = path.join(packageDir, 'tsconfig.lib.json');
   rmSync(path.join(packageDir, 'dist'), { recursive: true, force: true });
-  tsc(path.join(packageDir, 'tsconfig.lib.json'));
-  if (which === 'cli') chmodSync(path.join(packageDir, 'dist', 'main.js'), 0o755);
+  tsc(project);
+  if (which === 'cli') {
+    execFileSync(process.execPath, [require.resolve('tsc-alias/dist/bin/index.js'), '-p', project], {
+      stdio: 'inherit',
+    });
+    chmodSync(path.join(packageDir, 'dist', 'apps', 'cli', 'src', 'main.js'), 0o755);
+  }
 }
 
 if (action === 'build') build(name);
