@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OAS3, OPERATION_IDS, validatorFor } from '@pc/testing';
+import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
 import { PolicyCatalog, PolicyCatalogError } from '@policy-catalog/sdk';
-import { junitProblems, sarifProblems } from '../../cli/src/testing/report-schemas';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -118,7 +117,7 @@ describe('the SDK and the CLI against a started system', () => {
             workspaceId,
             targetOrganizationIds: [tenant.paymentsId],
             version: 'v1',
-          } as never,
+          },
         })
         .catch((e: unknown) => e)) as PolicyCatalogError;
       expect(invalid.status).toBe(400);

@@ -1,19 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
-import { sarifProblems } from '../../cli/src/testing/report-schemas';
+import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
 import { fencedBlocks, packClients, runWorkflow, typeProblems } from './testing/readme-clients';
 
 const ROOT = path.join(__dirname, '..', '..', '..');

@@ -74,7 +74,7 @@ describe('PolicyCatalog (against a scripted server)', () => {
   it('sends one Idempotency-Key with a deployment and repeats it on every retry', async () => {
     stub.handler = (_, res, n) => (n < 2 ? unavailable(res) : json(res, 201, { results: [] }));
     await client().api.deployments.create({
-      body: { connectionId: 'c', workspaceId: 'w', targetOrganizationIds: ['o'] } as never,
+      body: { connectionId: 'c', workspaceId: 'w', targetOrganizationIds: ['o'] },
     });
     const keys = stub.seen.map((s) => s.headers['idempotency-key']);
     expect(keys).toHaveLength(2);

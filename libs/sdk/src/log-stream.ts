@@ -81,7 +81,7 @@ export async function* followDeploymentLog(
         const reader = response.body.getReader();
         try {
           for (;;) {
-            const { value, done } = await reader.read();
+            const { value, done } = (await reader.read()) as { value?: Uint8Array; done: boolean };
             if (done) break;
             parser.feed(decoder.decode(value, { stream: true }));
             while (queue.length > 0) {
@@ -120,7 +120,7 @@ export async function* followDeploymentLog(
 }
 
 function toEvent(message: EventSourceMessage): LogStreamEvent | undefined {
-  switch (message.event) {
+  switch (message.event ?? 'message') {
     case 'log':
       return { type: 'log', id: message.id ?? '', chunk: JSON.parse(message.data) as LogChunk };
     case 'end':

@@ -5,3 +5,4 @@ export * from './test-bus';
 export * from './processes';
 export * from './openapi-validator';
 export * from './api-specifications';
+export * from './report-schemas';

@@ -1,7 +1,20 @@
-import type { Command } from 'commander';
+import type { operations } from '@policy-catalog/sdk';
+import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT } from '../output';
+
+type RulesetQuery = NonNullable<operations['Rulesets_list']['parameters']['query']>;
+/** The target scopes a ruleset search takes (from the document, so a new scope needs no change here). */
+const SCOPES: Array<NonNullable<RulesetQuery['scope']>> = [
+  'rest-api',
+  'async-api',
+  'http-api',
+  'grpc-api',
+  'agent',
+  'mcp',
+  'agent-network',
+] satisfies Array<NonNullable<RulesetQuery['scope']>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +31,7 @@ export function catalogCommands(program: Command, env: CliEnv): void {
     .command('search [query]')
     .description('Search published policies (community and vendor) by text, category or direction')
     .option('--category <category>', 'only this category')
-    .option('--source <source>', 'community or vendor')
+    .addOption(new Option('--source <source>', 'community or vendor').choices(['community', 'vendor']))
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
     .action(
       async (
@@ -88,13 +101,20 @@ export function catalogCommands(program: Command, env: CliEnv): void {
     .command('search [query]')
     .description('Search rulesets (community and vendor) by text, category or target scope')
     .option('--category <category>', 'only this category')
-    .option('--scope <scope>', 'only rulesets for this target (rest-api, async-api, mcp, ...)')
-    .option('--source <source>', 'community or vendor')
+    .addOption(new Option('--scope <scope>', 'only rulesets for this target').choices(SCOPES))
+    .addOption(
+      new Option('--source <source>', 'community (default) or vendor').choices(['community', 'vendor']),
+    )
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
     .action(
       async (
         query: string | undefined,
-        options: { category?: string; scope?: string; source?: string; limit: number },
+        options: {
+          category?: string;
+          scope?: RulesetQuery['scope'];
+          source?: RulesetQuery['source'];
+          limit: number;
+        },
         command: Command,
       ) => {
         const ctx = new Context(command, env);
@@ -107,7 +127,7 @@ export function catalogCommands(program: Command, env: CliEnv): void {
               scope: options.scope,
               source: options.source,
               limit: Math.min(50, options.limit),
-            } as never,
+            },
           },
         })) {
           found.push(ruleset);

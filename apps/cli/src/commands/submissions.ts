@@ -1,4 +1,5 @@
 import { PolicyCatalogError } from '@policy-catalog/sdk';
+import type { Schemas } from '@policy-catalog/sdk';
 import type { Command } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
@@ -14,6 +15,26 @@ interface SubmitOptions {
   rulesetPath?: string;
   implementation?: string;
   validateOnly?: boolean;
+}
+
+type RulesetCategory = NonNullable<Schemas['CreateRulesetSubmissionDto']['category']>;
+const CATEGORIES: RulesetCategory[] = [
+  'Security',
+  'API Design',
+  'Documentation',
+  'Compliance',
+  'MCP',
+  'A2A',
+  'LLM',
+  'Operations',
+  'Other',
+];
+
+function rulesetCategory(category: string | undefined): RulesetCategory {
+  if (category === undefined) return 'Other';
+  const known = CATEGORIES.find((c) => c === category);
+  if (!known) throw new CliError(`a ruleset's category is one of: ${CATEGORIES.join(', ')}`, EXIT.usage);
+  return known;
 }
 
 /** What a validation found, as both kinds report it. */
@@ -33,7 +54,7 @@ export function submissionCommands(program: Command, env: CliEnv): void {
     .option('--ruleset', 'a governance ruleset (default: a gateway policy)')
     .option('--name <name>', 'the name shown in the catalog (required to submit)')
     .option('--description <text>', 'what it does (required to submit)')
-    .option('--category <category>', 'the catalog category')
+    .option('--category <category>', `the catalog category (rulesets: ${CATEGORIES.join(', ')})`)
     .option('--ref <ref>', 'branch, tag or commit to read (default: the URL’s, else the default branch)')
     .option('--ruleset-path <path>', 'rulesets: the profile file, relative to the ruleset root')
     .option('--implementation <repo-url>', 'split policies: the implementation repository')
@@ -83,7 +104,7 @@ export function submissionCommands(program: Command, env: CliEnv): void {
                   description: options.description!,
                   sourceRef: options.ref,
                   rulesetPath: options.rulesetPath,
-                  category: options.category as never,
+                  category: rulesetCategory(options.category),
                 },
               })
             : await client.api.submissions.create({

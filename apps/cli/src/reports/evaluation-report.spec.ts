@@ -1,4 +1,4 @@
-import { junitProblems, sarifProblems } from '../testing/report-schemas';
+import { junitProblems, sarifProblems } from '@pc/testing';
 import {
   type EvaluationReport,
   junitReport,

@@ -4,13 +4,27 @@ import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
 
+/** The JUnit schema the CLI's reports are held to (it lives beside the code that writes them). */
+const JUNIT_XSD = path.join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  'apps',
+  'cli',
+  'src',
+  'reports',
+  'schemas',
+  'junit.xsd',
+);
+
 /**
  * Checks the reports `evaluate` writes against their schemas: JUnit XML against `junit.xsd` (libxml2,
  * compiled to WebAssembly by xmllint-wasm), SARIF against the OASIS SARIF 2.1.0 JSON schema (the copy
  * Microsoft's SARIF tooling ships in @microsoft/jest-sarif), with Ajv. Returns the problems found.
  */
 export async function junitProblems(xml: string): Promise<string[]> {
-  const schema = readFileSync(path.join(__dirname, '..', 'reports', 'schemas', 'junit.xsd'), 'utf8');
+  const schema = readFileSync(JUNIT_XSD, 'utf8');
   const result = await validateXML({
     xml: [{ fileName: 'report.xml', contents: xml }],
     schema: [{ fileName: 'junit.xsd', contents: schema }],
