@@ -6,3 +6,4 @@ export * from './processes';
 export * from './openapi-validator';
 export * from './api-specifications';
 export * from './report-schemas';
+export * from './mcp-conformance';
