@@ -274,6 +274,13 @@ describe('the SDK and the CLI against a started system', () => {
       const show = await cli(['rulesets', 'show', found.rulesets[0].slug]);
       expect(show.code).toBe(0);
       expect(show.stdout).toContain(`slug            ${found.rulesets[0].slug}`);
+      const vendor = await cli(['--json', 'policies', 'search', '--source', 'vendor', '--limit', '2']);
+      expect(JSON.parse(vendor.stdout).policies.map((p: { slug?: string }) => typeof p.slug)).toEqual([
+        'string',
+        'string',
+      ]);
+      const table = await cli(['policies', 'search', 'rate', '--source', 'vendor']);
+      expect(table.stdout).toMatch(/^ID +NAME +CATEGORY +VERSION +STATUS\nrate-limiting +/);
       const { id: policyId } = await world.newDeployablePolicy(user);
       const policy = await cli(['policies', 'show', policyId]);
       expect(policy.stdout).toMatch(/^Rate Guard /);
