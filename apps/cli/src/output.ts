@@ -27,6 +27,7 @@ export const EXIT = {
 interface Stream {
   write(chunk: string): boolean;
   isTTY?: boolean;
+  columns?: number;
 }
 
 /**
@@ -47,7 +48,9 @@ export class Output {
   ) {
     const tty = Boolean(stdout.isTTY) && !env.dumbTerminal;
     this.c = createColors(colorFlag && !env.noColor && (env.forceColor || tty));
-    this.interactive = Boolean(stderr.isTTY) && !env.dumbTerminal && !json;
+    // A terminal that reports no width (a pseudo-terminal without a size) gets plain lines: a spinner
+    // redraws by the width.
+    this.interactive = Boolean(stderr.isTTY) && (stderr.columns ?? 0) > 0 && !env.dumbTerminal && !json;
   }
 
   /** A line of the result (human output). */
