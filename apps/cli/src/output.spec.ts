@@ -45,7 +45,7 @@ describe('progress and colours by where the output goes', () => {
   it('shows a spinner that ends with a mark, in colour, on a terminal (a pseudo-terminal from script)', async () => {
     const run = await cli('script', ['-qec', `stty cols 100; ${evaluate}`, '/dev/null']);
     expect(run.out).toContain('\u001b[?25l'); // the cursor hidden while the spinner turns
-    expect(run.out).toMatch(/✖\u001b\[39m Evaluating against 1 ruleset\(s\)/);
+    expect(run.out).toContain('✖\u001b[39m Evaluating against 1 ruleset(s)');
     expect(run.out).toContain('\u001b[31merror\u001b[39m: POST /api/ruleset-evaluations');
   });
 

@@ -280,7 +280,8 @@ describe('the SDK and the CLI against a started system', () => {
         'string',
       ]);
       const table = await cli(['policies', 'search', 'rate', '--source', 'vendor']);
-      expect(table.stdout).toMatch(/^ID +NAME +CATEGORY +VERSION +STATUS\nrate-limiting +/);
+      expect(table.stdout).toMatch(/^ID +NAME +CATEGORY +VERSION +STATUS\n/);
+      expect(table.stdout).toMatch(/^rate-limiting +Rate Limiting +Quality of service +vendor$/m);
       const { id: policyId } = await world.newDeployablePolicy(user);
       const policy = await cli(['policies', 'show', policyId]);
       expect(policy.stdout).toMatch(/^Rate Guard /);
