@@ -31,7 +31,7 @@ function build(which) {
   if (which === 'cli') {
     const sdk = path.join(packageDir, 'dist', 'libs', 'sdk', 'src', 'index.js');
     rewriteSdkImports(path.join(packageDir, 'dist', 'apps', 'cli', 'src'), sdk);
-    chmodSync(path.join(packageDir, 'dist', 'apps', 'cli', 'src', 'main.js'), 0o755);
+    chmodSync(path.join(packageDir, 'dist', 'apps', 'cli', 'src', 'bin.js'), 0o755);
   }
 }
 
