@@ -49,8 +49,10 @@ async function amfLib(): Promise<typeof Amf> {
   return amf;
 }
 
+const VALIDATOR = '@aml-org/amf-custom-validator';
+
 function validatorLib(): Promise<ValidatorModule> {
-  validator ??= import('@aml-org/amf-custom-validator').then(
+  validator ??= import(VALIDATOR).then(
     (module) =>
       new Promise<ValidatorModule>((resolve, reject) => {
         const lib = module as unknown as ValidatorModule;
@@ -194,15 +196,21 @@ const EMPTY_MODEL = JSON.stringify({
   '@context': { '@base': 'amf://id', doc: 'http://a.ml/vocabularies/document#' },
 });
 
+let stopped = false;
+
 /**
  * The validator's Go runtime answers nothing when it panics on a profile (an unknown vocabulary term
- * that slipped past profile-terms.ts, say), and its module cannot start it again: the module is
- * dropped from the require cache so that the next use loads a fresh one.
+ * that slipped past profile-terms.ts, say), and it cannot be started again in this thread: the thread
+ * says so with its answer (see evaluation.worker.ts) and the pool replaces its threads.
  */
 function engineStopped(): string {
-  validator = undefined;
-  delete require.cache[require.resolve('@aml-org/amf-custom-validator')];
+  stopped = true;
   return 'the validation engine stopped on this profile (a term it does not know?)';
+}
+
+/** Whether the validator's runtime has stopped in this thread. */
+export function hasStopped(): boolean {
+  return stopped;
 }
 
 /** The validation names of a profile's severity lists, read loosely (the profile already passed YAML). */
