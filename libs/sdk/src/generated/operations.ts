@@ -96,6 +96,8 @@ export const OPERATIONS = {
   Rulesets_vendor: { method: 'GET', path: '/api/vendor-rulesets/{slug}' },
   Rulesets_get: { method: 'GET', path: '/api/rulesets/{id}' },
   Rulesets_update: { method: 'PATCH', path: '/api/rulesets/{id}' },
+  Rulesets_pin: { method: 'POST', path: '/api/rulesets/{id}/pin' },
+  Rulesets_changesSinceReview: { method: 'GET', path: '/api/rulesets/{id}/changes-since-review' },
   Rulesets_liked: { method: 'GET', path: '/api/rulesets/{id}/like' },
   Rulesets_like: { method: 'POST', path: '/api/rulesets/{id}/like' },
   Rulesets_reviewer: { method: 'GET', path: '/api/rulesets/{id}/reviewers/me' },
