@@ -148,7 +148,7 @@ async function makePlan(client: PolicyCatalog, assetId: string, options: DeployO
           kind: 'ruleset' as const,
           id: ruleset.id,
           name: ruleset.name,
-          reviewedCommit: null,
+          reviewedCommit: ruleset.pin?.commit ?? null,
         }))
       : client.api.policies.get({ params: { path: { id: assetId } } }).then(({ policy }) => ({
           kind: 'policy' as const,
