@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok } from './api/client';
-import type { components } from './api/openapi';
+import type { components } from '@policy-catalog/sdk';
 import { Badge, ErrorMessage, TextArea, TextField, useAction } from './ui';
 
 type Report = components['schemas']['EvaluationReportDto'];
