@@ -23,6 +23,8 @@ import { LogsService } from './logs/logs.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
+import { PlanHandler } from './plan/plan.handler';
+import { PlanService } from './plan/plan.service';
 import { ProvenanceHandler } from './provenance/provenance.handler';
 import { ProvenanceRepository } from './provenance/provenance.repository';
 import { ProvenanceService, PUBLIC_SIGNING_KEYS } from './provenance/provenance.service';
@@ -51,6 +53,7 @@ export class DeploymentsModule {
         LogsHandler,
         LedgerHandler,
         ProvenanceHandler,
+        PlanHandler,
       ],
       providers: [
         { provide: DeploymentsEnv, useValue: env },
@@ -75,6 +78,7 @@ export class DeploymentsModule {
         LedgerService,
         OutboxRepository,
         OutboxRelay,
+        PlanService,
       ],
     };
   }

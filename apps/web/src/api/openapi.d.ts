@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`. A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply would do per target, writing nothing.
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -3393,6 +3393,22 @@ export interface components {
             /** @description From the deployments service (zero until it exists) */
             deployments_authored: number;
         };
+        DriftDifferenceDto: {
+            /** @description `presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>` */
+            field: string;
+            /** @description What the deployment applied (any JSON value; null: absent) */
+            expected: Record<string, never> | null;
+            /** @description What the platform runs now (any JSON value; null: absent) */
+            actual: Record<string, never> | null;
+        };
+        DeploymentDriftDto: {
+            /**
+             * Format: date-time
+             * @description When a reconcile first found this difference
+             */
+            detected_at: string;
+            differences: components["schemas"]["DriftDifferenceDto"][];
+        };
         DeploymentDto: {
             /** Format: uuid */
             id: string;
@@ -3443,6 +3459,17 @@ export interface components {
             home_doc_status: string | null;
             /** @description Why it failed or was cancelled */
             error: string | null;
+            /**
+             * Format: uuid
+             * @description An extension: the roll-out this deployment is one change of (null: an ordinary request)
+             */
+            rollout_id: string | null;
+            /** @description An extension: the last reconcile found the platform running something else than this deployment applied (the item removed, another version, another configuration); see `drift` */
+            drifted: boolean;
+            /** @description An extension: what differs, field by field (null when not drifted) */
+            drift: components["schemas"]["DeploymentDriftDto"] | null;
+            /** @description An extension: a roll-out rolled this version back in this organization; sync, reconcile and self-heal never re-apply it (until someone deploys again) */
+            rollback_pinned: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3503,6 +3530,29 @@ export interface components {
              * @example 1.2.0
              */
             version?: string;
+            /** @description An extension. Default false. True: nothing is created, enqueued or applied; the answer (200, a `DeploymentPlan`) says per target what apply would do: `create`, `update` (from which version to which), `unchanged`, or the `error` the real request would give. Every check of the real request runs first (its 4xx answers are the same). */
+            dryRun?: boolean;
+        };
+        PlannedTargetDto: {
+            organizationId: string;
+            organizationName: string | null;
+            /**
+             * @description `create` (nothing of this item runs there), `update` (`from` -> `to`), `unchanged` (`to` runs there already), `error` (the real request would not deploy there: see `error`)
+             * @enum {string}
+             */
+            action: "create" | "update" | "unchanged" | "error";
+            /** @description The version the organization runs now */
+            from: string | null;
+            /** @description The version apply would leave there; null when the build decides it (no `version`, or a publish) */
+            to: string | null;
+            error: string | null;
+        };
+        DeploymentPlanDto: {
+            /** @enum {boolean} */
+            dryRun: true;
+            /** @description The registry asset applied in each organization */
+            assetId: string;
+            targets: components["schemas"]["PlannedTargetDto"][];
         };
         DeploymentRefDto: {
             /** Format: uuid */
@@ -3606,11 +3656,11 @@ export interface components {
             /** Format: uuid */
             deployment_id: string;
             /** @enum {string} */
-            kind: "deploy" | "unpublish" | "delete-release";
+            kind: "deploy" | "unpublish" | "delete-release" | "restore";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @enum {string|null} */
-            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | null;
+            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | "restore" | null;
             /** @description Deliveries so far (a redelivered job resumes after its last completed step) */
             attempts: number;
             error: string | null;
@@ -11698,6 +11748,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An extension: with `dryRun: true`, what apply would do per target (nothing written) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentPlanDto"];
+                };
+            };
             /** @description Every target enqueued */
             201: {
                 headers: {
