@@ -24,6 +24,12 @@ import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
 import { PlanHandler } from './plan/plan.handler';
+import { RolloutAccess } from './rollouts/rollout-access';
+import { RolloutDriver } from './rollouts/rollout.driver';
+import { RolloutEvents } from './rollouts/rollout-events';
+import { RolloutsHandler } from './rollouts/rollouts.handler';
+import { RolloutsRepository } from './rollouts/rollouts.repository';
+import { RolloutsService } from './rollouts/rollouts.service';
 import { PlanService } from './plan/plan.service';
 import { ProvenanceHandler } from './provenance/provenance.handler';
 import { ProvenanceRepository } from './provenance/provenance.repository';
@@ -54,6 +60,7 @@ export class DeploymentsModule {
         LedgerHandler,
         ProvenanceHandler,
         PlanHandler,
+        RolloutsHandler,
       ],
       providers: [
         { provide: DeploymentsEnv, useValue: env },
@@ -79,6 +86,11 @@ export class DeploymentsModule {
         OutboxRepository,
         OutboxRelay,
         PlanService,
+        RolloutsRepository,
+        RolloutAccess,
+        RolloutEvents,
+        RolloutsService,
+        RolloutDriver,
       ],
     };
   }

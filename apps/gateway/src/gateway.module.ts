@@ -18,6 +18,8 @@ import { DeploymentsController } from './deployments/deployments.controller';
 import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
+import { RolloutStreams } from './deployments/rollout-stream';
+import { RolloutsController } from './deployments/rollouts.controller';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
 import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -68,6 +70,7 @@ export class GatewayModule {
         WorkspaceConnectionsController,
         DeploymentsController,
         ProvenanceController,
+        RolloutsController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,
@@ -87,6 +90,7 @@ export class GatewayModule {
         TokenRevocation,
         LogHub,
         LogStreams,
+        RolloutStreams,
         ContentVersions,
         ResponseCache,
         PublicReads,

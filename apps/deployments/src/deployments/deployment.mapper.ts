@@ -49,7 +49,7 @@ export function toJob(row: JobRow): DeploymentJob {
     deployment_id: row.deployment_id,
     kind: row.kind,
     status: row.status,
-    step: row.step as DeployStep | 'remove' | null,
+    step: row.step as DeployStep | 'remove' | 'restore' | null,
     attempts: row.attempts,
     error: row.error,
     created_at: row.created_at.toISOString(),

@@ -46,8 +46,8 @@ export class LogStreams {
 
   private readonly openPerUser = new Map<string, number>();
 
-  /** Counts an open stream for the user, or refuses it (429) past the limit; answers the release. */
-  private admit(ctx: RequestContext): () => void {
+  /** Counts an open stream (a log or roll-out stream) for the user, or refuses it (429) past the limit; answers the release. */
+  admit(ctx: RequestContext): () => void {
     if (ctx.caller.kind !== 'user') return () => undefined;
     const userId = ctx.caller.userId;
     const open = this.openPerUser.get(userId) ?? 0;

@@ -66,7 +66,7 @@ export interface DeploymentJob {
   kind: JobKind;
   status: JobStatus;
   /** The step running now, or the last one that ran. */
-  step: DeployStep | 'remove' | null;
+  step: DeployStep | 'remove' | 'restore' | null;
   attempts: number;
   error: string | null;
   created_at: string;

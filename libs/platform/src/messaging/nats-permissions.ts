@@ -69,6 +69,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.sessionEnded,
       DeploymentsEvents.logAppended,
       DeploymentsEvents.jobEnded,
+      DeploymentsEvents.rolloutEvent,
       IdentityEvents.userUpdated,
       ContentEvents.catalogChanged,
       ContentEvents.rulesetsChanged,
@@ -177,11 +178,15 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.getPolicy,
       RulesetsRpc.get,
       WorkspacesRpc.get,
+      // Who sees a roll-out: its workspace's members.
+      WorkspacesRpc.list,
       ConnectionsRpc.ownership,
       ConnectionsRpc.listEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
     publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    // A roll-out's events reach every gateway replica's streams.
+    emits: [DeploymentsEvents.rolloutEvent],
     // A job that ended frees a build slot: the scheduler releases the next waiting job at once.
     hears: [DeploymentsEvents.jobEnded],
     enqueues: ['deployments'],
