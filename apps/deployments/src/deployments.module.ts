@@ -23,6 +23,10 @@ import { LogsService } from './logs/logs.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
+import { DriftReconciler } from './drift/drift.reconciler';
+import { DriftRepository } from './drift/drift.repository';
+import { WorkspaceSettingsHandler } from './drift/workspace-settings.handler';
+import { WorkspaceSettingsService } from './drift/workspace-settings.service';
 import { PlanHandler } from './plan/plan.handler';
 import { RolloutAccess } from './rollouts/rollout-access';
 import { RolloutDriver } from './rollouts/rollout.driver';
@@ -61,6 +65,7 @@ export class DeploymentsModule {
         ProvenanceHandler,
         PlanHandler,
         RolloutsHandler,
+        WorkspaceSettingsHandler,
       ],
       providers: [
         { provide: DeploymentsEnv, useValue: env },
@@ -91,6 +96,9 @@ export class DeploymentsModule {
         RolloutEvents,
         RolloutsService,
         RolloutDriver,
+        DriftRepository,
+        DriftReconciler,
+        WorkspaceSettingsService,
       ],
     };
   }

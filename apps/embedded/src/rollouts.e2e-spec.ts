@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
@@ -5,6 +6,7 @@ import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testi
 jest.setTimeout(180_000);
 
 const SIGNING_KEYS = generateSigningKeyEntry('rollouts');
+const DRIFT_INTERVAL_MS = 1000;
 
 /**
  * Progressive delivery through the gateway over NATS, with the sandbox's platform: a plan before apply
@@ -19,8 +21,29 @@ describe('progressive delivery (NATS)', () => {
   let connectionId: string;
   let workspaceId: string;
 
+  const workers: ChildProcess[] = [];
+  const workerEnv = {
+    PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
+    DEPLOY_JOB_ACK_WAIT_MS: '3000',
+    DEPLOY_WORKER_CONCURRENCY: '2',
+  };
+
   beforeAll(async () => {
-    await world.start('nats', { PROVENANCE_SIGNING_KEYS: SIGNING_KEYS });
+    // The jobs run in two worker processes (one is killed mid-step below); the drift reconcile runs
+    // every second (it changes nothing unless a workspace opts into self-heal).
+    await world.start(
+      'nats',
+      {
+        ...workerEnv,
+        DEPLOY_QUEUE_SLOTS_PER_USER: '8',
+        ROLLOUT_TICK_MS: '200',
+        DRIFT_RECONCILE_INTERVAL_MS: String(DRIFT_INTERVAL_MS),
+      },
+      { deploymentWorkers: 0 },
+    );
+    workers.push(
+      ...(await Promise.all([world.startWorkerProcess(workerEnv), world.startWorkerProcess(workerEnv)])),
+    );
     user = await world.newUser();
     tenant = await world.newTenant(12);
     connectionId = (await world.newConnection(user, tenant)).id;
@@ -30,6 +53,7 @@ describe('progressive delivery (NATS)', () => {
   });
 
   afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     await pg?.end();
     await world.stop();
   });
@@ -120,6 +144,9 @@ describe('progressive delivery (NATS)', () => {
         );
     });
   });
+
+  /** Left by the rollback test for the drift test: a rolled-back, pinned organization. */
+  let pinned: { assetId: string; org: string; deploymentId: string };
 
   describe('roll-outs', () => {
     /** Ten organizations: step 1 one, step 2 three, step 3 six. */
@@ -300,6 +327,169 @@ describe('progressive delivery (NATS)', () => {
       expect(again.status).toBe(201);
       await world.http.post<Json>(`/api/rollouts/${again.body.rollout.id}/abort`, {}, { token: user.token });
       await world.control.clearHealth(tenant.paymentsId);
+    });
+
+    it('rolls back by hand: the changed organization gets what it ran before, pinned against sync', async () => {
+      const ruleset = await world.newDeployableRuleset(user);
+      const [first] = (await deploy(ruleset.id, [tenant.teamIds[9]], '1.0.0')).body.results;
+      expect((await world.settled(user.token, first.deployment.id)).status).toBe('succeeded');
+      const created = await rollOut(ruleset.id, {
+        version: '1.2.0',
+        steps: [[tenant.teamIds[9]], [tenant.teamIds[10]]],
+        bakeSeconds: 600,
+      });
+      const id = created.body.rollout.id as string;
+      for (let i = 0; ; i++) {
+        const res = await world.http.get<Json>(`/api/rollouts/${id}`, { token: user.token });
+        if (res.body.rollout.phase === 'baking') break;
+        if (i > 600) throw new Error('step 1 never baked');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await running(ruleset.assetId))[tenant.teamIds[9]]).toBe('1.2.0');
+      const rolled = await world.http.post<Json>(`/api/rollouts/${id}/rollback`, {}, { token: user.token });
+      expect([rolled.status, rolled.body.rollout.status]).toEqual([200, 'rolling_back']);
+      const rollout = await ended(id);
+      expect(rollout.status).toBe('rolled_back');
+      expect(rollout.steps.map((s: Json) => s.organizations[0].state)).toEqual(['restored', 'skipped']);
+      expect(await running(ruleset.assetId)).toEqual({ [tenant.teamIds[9]]: '1.0.0' });
+      const changed = rollout.steps[0].organizations[0].deployment_id as string;
+      const history = await world.http.get<Json>(`/api/deployments/${changed}/history`, {
+        token: user.token,
+      });
+      expect(history.body.jobs.map((j: Json) => j.kind).sort()).toEqual(['deploy', 'restore']);
+      const sync = await world.http.post<Json>(`/api/deployments/${changed}/sync`, {}, { token: user.token });
+      expect(sync.body.status).toBe('removed');
+      expect(
+        (await world.http.get<Json>(`/api/deployments/${changed}`, { token: user.token })).body.deployment,
+      ).toMatchObject({ status: 'removed', rollback_pinned: true });
+      expect(await running(ruleset.assetId)).toEqual({ [tenant.teamIds[9]]: '1.0.0' });
+      pinned = { assetId: ruleset.assetId, org: tenant.teamIds[9], deploymentId: changed };
+    });
+
+    it('completes with each organization applied once when a worker is killed mid-step', async () => {
+      const ruleset = await world.newDeployableRuleset(user);
+      const counts = await applyCounts(ruleset.assetId);
+      // Each platform call takes a while: the jobs of a step are in the workers' hands for seconds.
+      await world.control.setPlatformLatency(400);
+      try {
+        const created = await rollOut(ruleset.id, {
+          version: '3.0.0',
+          targetOrganizationIds: ten,
+          stepSizes: [1, 'rest'],
+        });
+        const id = created.body.rollout.id as string;
+        // Kill a worker while step 2's nine jobs run (each worker holds two).
+        for (let i = 0; ; i++) {
+          const res = await world.http.get<Json>(`/api/rollouts/${id}`, { token: user.token });
+          const ids = (res.body.rollout.steps[1].organizations as Json[])
+            .map((o) => o.deployment_id)
+            .filter(Boolean);
+          if (
+            ids.length > 0 &&
+            (await count(
+              `deployments.jobs WHERE status = 'running' AND deployment_id = ANY('{${ids.join(',')}}')`,
+            )) >= 4
+          )
+            break;
+          if (i > 900) throw new Error('step 2 never ran four jobs at once');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        workers[0].kill('SIGKILL');
+        const rollout = await ended(id, 150_000);
+        expect(rollout.status).toBe('completed');
+        const after = await applyCounts(ruleset.assetId);
+        for (const org of ten) expect(after[org] - counts[org]).toBe(1);
+        const deploymentIds = (rollout.steps as Json[]).flatMap((s) =>
+          s.organizations.map((o: Json) => o.deployment_id),
+        );
+        expect(new Set(deploymentIds).size).toBe(ten.length);
+        expect(await count(`deployments.deployments WHERE rollout_id = '${id}'`)).toBe(ten.length);
+        // The killed worker's jobs were delivered again and resumed.
+        expect(
+          await count(
+            `deployments.jobs WHERE attempts > 1 AND deployment_id = ANY('{${deploymentIds.join(',')}}')`,
+          ),
+        ).toBeGreaterThan(0);
+      } finally {
+        await world.control.setPlatformLatency(0);
+      }
+    });
+  });
+
+  describe('drift', () => {
+    it('finds an item removed and one replaced within an interval, tells the author once, and self-heal repairs it, leaving a pinned rollback alone', async () => {
+      const ruleset = await world.newDeployableRuleset(user);
+      const orgs = [tenant.teamIds[11], tenant.rootId];
+      const results = (await deploy(ruleset.id, orgs, '1.0.0')).body.results as Json[];
+      const ids: string[] = [];
+      for (const r of results) {
+        expect((await world.settled(user.token, r.deployment.id)).status).toBe('succeeded');
+        ids.push(r.deployment.id);
+      }
+      const [removedIn, replacedIn] = orgs;
+      const item = (await world.control.platformState()).organizations
+        .find((o) => o.id === replacedIn)!
+        .applied.find((a) => a.assetId === ruleset.assetId)!;
+      await world.control.removeApplied(removedIn, ruleset.assetId);
+      await world.control.restoreApplied(replacedIn, {
+        ...item,
+        version: '0.9.0',
+        configuration: { mode: 'strict' },
+      });
+      // The pinned rollback's organization drifts too (its item removed): nothing re-applies it.
+      await world.control.removeApplied(pinned.org, pinned.assetId);
+
+      const drifted = async (id: string): Promise<Json> => {
+        for (let i = 0; ; i++) {
+          const res = await world.http.get<Json>(`/api/deployments/${id}`, { token: user.token });
+          if (res.body.deployment.drifted) return res.body.deployment;
+          // Within one interval (and the sweep's own time).
+          if (i > (3 * DRIFT_INTERVAL_MS) / 100) throw new Error(`deployment ${id} not found drifted`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      expect((await drifted(ids[0])).drift.differences).toEqual([
+        { field: 'presence', expected: '1.0.0', actual: null },
+      ]);
+      expect((await drifted(ids[1])).drift.differences).toEqual([
+        { field: 'version', expected: '1.0.0', actual: '0.9.0' },
+        { field: 'configuration.mode', expected: null, actual: 'strict' },
+      ]);
+      // Told once per drift, however many sweeps saw it.
+      await new Promise((r) => setTimeout(r, 2 * DRIFT_INTERVAL_MS));
+      const inbox = await world.http.get<Json>('/api/me/notifications', { token: user.token });
+      const told = (inbox.body.notifications as Json[]).filter((n) => n.kind === 'deployment_drifted');
+      expect(told.map((n) => n.data.deploymentId).sort()).toEqual([...ids].sort());
+
+      // Self-heal, opted into by the workspace: both are applied again and lose their drift.
+      const settings = await world.http.put<Json>(
+        `/api/workspaces/${workspaceId}/deployment-settings`,
+        { selfHeal: true },
+        { token: user.token },
+      );
+      expect(settings.body.settings).toEqual({ workspace_id: workspaceId, self_heal: true });
+      for (let i = 0; ; i++) {
+        const now = await running(ruleset.assetId);
+        const clean = await Promise.all(
+          ids.map(
+            async (id) =>
+              (await world.http.get<Json>(`/api/deployments/${id}`, { token: user.token })).body.deployment
+                .drifted,
+          ),
+        );
+        if (now[removedIn] === '1.0.0' && now[replacedIn] === '1.0.0' && clean.every((d) => d === false))
+          break;
+        if (i > 600) throw new Error(`not healed: ${JSON.stringify(now)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const state = await world.control.platformState();
+      const healed = state.organizations
+        .find((o) => o.id === replacedIn)!
+        .applied.find((a) => a.assetId === ruleset.assetId)!;
+      expect(healed.configuration).toEqual({});
+      // The pinned rollback stays as it was left: nothing applied there again, no job on its deployment.
+      expect((await running(pinned.assetId))[pinned.org]).toBeUndefined();
+      expect(await count(`deployments.jobs WHERE deployment_id = '${pinned.deploymentId}'`)).toBe(2);
     });
   });
 });

@@ -18,6 +18,7 @@ import { DeploymentsController } from './deployments/deployments.controller';
 import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
+import { DeploymentSettingsController } from './deployments/deployment-settings.controller';
 import { RolloutStreams } from './deployments/rollout-stream';
 import { RolloutsController } from './deployments/rollouts.controller';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
@@ -71,6 +72,7 @@ export class GatewayModule {
         DeploymentsController,
         ProvenanceController,
         RolloutsController,
+        DeploymentSettingsController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { ConnectionsWorld, type Json, type Tenant, type TestUser } from './connections-e2e';
 
 export type { Json, Tenant, TestUser };
@@ -98,6 +100,49 @@ export class DeploymentsWorld extends ConnectionsWorld {
     const { id: connectionId, tenant } = await this.newConnection(user);
     const workspaceId = await this.newWorkspace(user);
     return { user, tenant, connectionId, workspaceId };
+  }
+
+  /**
+   * A deployment-worker process (from the TypeScript sources) on this world's bus, database and
+   * sandbox, resolved once it pulls jobs; kill it with SIGKILL to simulate a crash.
+   */
+  startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+    const bus = this.bus;
+    if (bus.kind !== 'nats') throw new Error('worker processes need NATS');
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
+        {
+          cwd: path.join(__dirname, '..', '..', '..', '..'),
+          env: {
+            ...process.env,
+            ...this.sandbox.adapterEnv,
+            DATABASE_URL: this.db.url,
+            NATS_URL: bus.url,
+            BUS_SUBJECT_PREFIX: bus.prefix,
+            LOG_LEVEL: 'info',
+            PORT: '0',
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 90_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out = (out + chunk.toString()).slice(-20_000);
+        if (out.includes('deployment worker pulling jobs')) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000)));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`worker exited (${String(code)}): ${out}`));
+      });
+    });
   }
 
   /** Polls the deployment until its status is not queued or running. */

@@ -196,15 +196,26 @@ export class ListDeploymentsQuery {
   cursor?: string;
 }
 
+/** Any JSON value, null included (the nullable string takes null). */
+const ANY_JSON = {
+  oneOf: [
+    { type: 'string', nullable: true },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: {} },
+  ],
+};
+
 export class DriftDifferenceDto {
   @ApiProperty({
     description:
       '`presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>`',
   })
   field!: string;
-  @ApiProperty({ description: 'What the deployment applied (any JSON value; null: absent)', nullable: true })
+  @ApiProperty({ ...ANY_JSON, description: 'What the deployment applied (any JSON value; null: absent)' })
   expected!: unknown;
-  @ApiProperty({ description: 'What the platform runs now (any JSON value; null: absent)', nullable: true })
+  @ApiProperty({ ...ANY_JSON, description: 'What the platform runs now (any JSON value; null: absent)' })
   actual!: unknown;
 }
 

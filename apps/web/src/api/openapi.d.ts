@@ -1430,6 +1430,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/deployment-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's deployment settings (self-heal of drifted deployments) */
+        get: operations["DeploymentSettings_get"];
+        /** Change a workspace's deployment settings (its owner and admins) */
+        put: operations["DeploymentSettings_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rulesets": {
         parameters: {
             query?: never;
@@ -2939,8 +2957,11 @@ export interface components {
         NotificationDto: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "idea_delivered" | "webhook_disabled";
+            /**
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted
+             * @enum {string}
+             */
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted";
             title: string;
             body: string;
             data: {
@@ -3523,9 +3544,9 @@ export interface components {
             /** @description `presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>` */
             field: string;
             /** @description What the deployment applied (any JSON value; null: absent) */
-            expected: Record<string, never> | null;
+            expected: (string | null) | number | boolean | Record<string, never> | unknown[];
             /** @description What the platform runs now (any JSON value; null: absent) */
-            actual: Record<string, never> | null;
+            actual: (string | null) | number | boolean | Record<string, never> | unknown[];
         };
         DeploymentDriftDto: {
             /**
@@ -3981,6 +4002,19 @@ export interface components {
         };
         RolloutListDto: {
             rollouts: components["schemas"]["RolloutDto"][];
+        };
+        DeploymentSettingsDto: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @description When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a version a roll-out rolled back is never re-applied */
+            self_heal: boolean;
+        };
+        DeploymentSettingsEnvelopeDto: {
+            settings: components["schemas"]["DeploymentSettingsDto"];
+        };
+        PutDeploymentSettingsDto: {
+            /** @description Opt into self-heal */
+            selfHeal: boolean;
         };
         RulesetSummaryDto: {
             /** @enum {string} */
@@ -13914,6 +13948,182 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before the request can succeed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DeploymentSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSettingsEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace the caller is a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DeploymentSettings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutDeploymentSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSettingsEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A member who is not the owner or an admin
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace the caller is a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

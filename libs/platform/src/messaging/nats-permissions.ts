@@ -111,6 +111,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     consumesDurable: [
       CatalogEvents.ideaDelivered,
       DeploymentsEvents.deploymentSucceeded,
+      DeploymentsEvents.deploymentDrifted,
       AuditEvents.recorded,
     ],
   },
@@ -184,7 +185,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ConnectionsRpc.listEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
-    publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    publishesDurable: [DeploymentsEvents.deploymentSucceeded, DeploymentsEvents.deploymentDrifted],
     // A roll-out's events reach every gateway replica's streams.
     emits: [DeploymentsEvents.rolloutEvent],
     // A job that ended frees a build slot: the scheduler releases the next waiting job at once.
