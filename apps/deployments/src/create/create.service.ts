@@ -171,7 +171,7 @@ export class CreateDeploymentService {
     caller: UserCaller,
     req: CreateDeploymentRequest,
     item: DeployableItem,
-    org: Organization,
+    org: Pick<Organization, 'id' | 'name'>,
   ): NewDeployment {
     const row: NewDeployment = {
       asset_type: item.assetType,
@@ -340,7 +340,7 @@ export class CreateDeploymentService {
 export interface PreparedDeployment {
   item: DeployableItem;
   eligible: Map<string, Organization>;
-  newRow(org: Organization): NewDeployment;
+  newRow: (org: Pick<Organization, 'id' | 'name'>) => NewDeployment;
 }
 
 /** The body's own rules (before anything is asked of another service). */

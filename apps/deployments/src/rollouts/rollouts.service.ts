@@ -54,7 +54,8 @@ export class RolloutsService {
         `${unreachable.length} organization(s) of the steps cannot be deployed to with this connection`,
         unreachable.map((id) => ({ field: 'steps', message: `${id}: ${NOT_ELIGIBLE}` })),
       );
-    const template = newRow({ id: '', name: '', parentId: null, isPrimary: false, fullPath: '' } as never);
+    // The deployment every organization gets (the driver sets the organization and its dedupe key).
+    const template = newRow({ id: '', name: '' });
     const { row, appended } = await this.db.transaction(async (tx) => {
       if ((await this.rollouts.countActiveBy(tx, caller.userId)) >= L.activePerUserMax)
         throw new DomainError(

@@ -229,7 +229,7 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
     if (body.assetId !== undefined && typeof body.assetId !== 'string')
       return reply.code(400).send({ message: 'assetId must be a string' });
     const setting = { health: body.health as ItemHealth, delayMs };
-    platform.setHealth(organizationId, (body.assetId as string | undefined) ?? null, setting);
+    platform.setHealth(organizationId, body.assetId ?? null, setting);
     return { organizationId, assetId: body.assetId ?? null, ...setting };
   });
 
