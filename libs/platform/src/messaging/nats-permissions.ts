@@ -100,6 +100,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetsRpc.getVendorRuleset,
       RulesetsRpc.listSubmissions,
       RulesetEvaluationRpc.evaluate,
+      DeploymentsRpc.plan,
     ],
     hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
   },
