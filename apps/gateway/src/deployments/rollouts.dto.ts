@@ -84,8 +84,7 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
   @ApiPropertyOptional({
     minimum: L.bakeSecondsMin,
     maximum: L.bakeSecondsMax,
-    default: 0,
-    description: 'Seconds each step stays healthy before the next starts',
+    description: 'Seconds each step stays healthy before the next starts (default 0)',
   })
   @Optional()
   @IsInt()
@@ -96,8 +95,7 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
   @ApiPropertyOptional({
     minimum: L.healthTimeoutSecondsMin,
     maximum: L.healthTimeoutSecondsMax,
-    default: L.healthTimeoutSecondsDefault,
-    description: "Seconds a step's organizations have to report healthy (else the roll-out halts)",
+    description: `Seconds a step's organizations have to report healthy, else the roll-out halts (default ${L.healthTimeoutSecondsDefault})`,
   })
   @Optional()
   @IsInt()
@@ -186,7 +184,7 @@ export class RolloutListDto {
 }
 
 export class ListRolloutsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: L.pageMax, default: L.pageDefault })
+  @ApiPropertyOptional({ minimum: 1, maximum: L.pageMax, description: `Default ${L.pageDefault}` })
   @Optional()
   @Transform(toInt)
   @Type(() => Number)

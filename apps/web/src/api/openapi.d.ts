@@ -3917,16 +3917,10 @@ export interface components {
              *     ]
              */
             stepSizes?: (number | "rest")[];
-            /**
-             * @description Seconds each step stays healthy before the next starts
-             * @default 0
-             */
-            bakeSeconds: number;
-            /**
-             * @description Seconds a step's organizations have to report healthy (else the roll-out halts)
-             * @default 600
-             */
-            healthTimeoutSeconds: number;
+            /** @description Seconds each step stays healthy before the next starts (default 0) */
+            bakeSeconds?: number;
+            /** @description Seconds a step's organizations have to report healthy, else the roll-out halts (default 600) */
+            healthTimeoutSeconds?: number;
         };
         RolloutOrganizationDto: {
             organization_id: string;
@@ -13201,6 +13195,7 @@ export interface operations {
     Rollouts_list: {
         parameters: {
             query?: {
+                /** @description Default 20 */
                 limit?: number;
             };
             header?: never;
