@@ -101,18 +101,20 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
     const assetId = definitionAssetId(row.asset_slug);
     const previous = new Map<string, PreviousItem | null>();
-    for (const org of step) {
-      const applied = await this.platform.getApplied(platform, org.platform_org_id, assetId);
-      previous.set(
-        org.platform_org_id,
-        applied && {
-          kind: applied.kind,
-          groupId: applied.groupId,
-          version: applied.version,
-          configuration: applied.configuration,
-        },
-      );
-    }
+    await Promise.all(
+      step.map(async (org) => {
+        const applied = await this.platform.getApplied(platform, org.platform_org_id, assetId);
+        previous.set(
+          org.platform_org_id,
+          applied && {
+            kind: applied.kind,
+            groupId: applied.groupId,
+            version: applied.version,
+            configuration: applied.configuration,
+          },
+        );
+      }),
+    );
     const made = await this.commit(row, async (tx, locked, events) => {
       const rows = step.map((org) => ({
         ...locked.template,
@@ -204,8 +206,14 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
     const assetId = definitionAssetId(row.asset_slug);
     const health = new Map<string, AppliedStatus | null>();
-    for (const org of step)
-      health.set(org.platform_org_id, await this.platform.getStatus(platform, org.platform_org_id, assetId));
+    await Promise.all(
+      step.map(async (org) =>
+        health.set(
+          org.platform_org_id,
+          await this.platform.getStatus(platform, org.platform_org_id, assetId),
+        ),
+      ),
+    );
     const healthOf = (o: RolloutOrgRow): ItemHealth | null => health.get(o.platform_org_id)?.health ?? null;
     const bad = step.find((o) => {
       const h = health.get(o.platform_org_id);
