@@ -21,6 +21,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
+import { generateSigningKeyEntry } from '@pc/platform';
 
 const root = path.join(__dirname, '..');
 
@@ -391,6 +392,8 @@ export async function startBench(
     NATS_URL: o.nats,
     BUS_SUBJECT_PREFIX: prefix,
     LOG_LEVEL: 'warn',
+    // The workers sign provenance and the service verifies it: one key for the run.
+    PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('bench'),
   };
   const children: ChildProcess[] = [];
   const pg = new Client({ connectionString: dbUrl });
