@@ -1,5 +1,5 @@
 import type { AppliedAsset } from '@pc/gateway-platform';
-import { driftDifferences } from './drift-differences';
+import { driftDifferences, sameDifferences } from './drift-differences';
 
 const applied = (over: Partial<AppliedAsset> = {}): AppliedAsset => ({
   organizationId: 'org',
@@ -32,5 +32,17 @@ describe('driftDifferences', () => {
     expect(
       driftDifferences(expected, applied({ groupId: 'other', kind: 'policy' })).map((d) => d.field),
     ).toEqual(['kind', 'groupId']);
+  });
+
+  it('knows a stored drift again whatever order its keys came back in', () => {
+    const found = driftDifferences(
+      expected,
+      applied({ configuration: { limit: { per: 'minute', max: 5 } } }),
+    );
+    const stored = JSON.parse(
+      '[{"field":"configuration.limit","actual":{"max":5,"per":"minute"},"expected":null}]',
+    ) as typeof found;
+    expect(sameDifferences(found, stored)).toBe(true);
+    expect(sameDifferences(found, [])).toBe(false);
   });
 });

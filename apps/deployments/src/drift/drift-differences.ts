@@ -37,3 +37,18 @@ export function driftDifferences(
   }
   return differences;
 }
+
+/** Whether two lists of differences say the same (as stored, jsonb reorders keys: compared canonically). */
+export function sameDifferences(a: DriftDifference[], b: DriftDifference[]): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}

@@ -8,7 +8,7 @@ import type { DeploymentRow } from '../deployments/deployment.rows';
 import { DeploymentsRepository } from '../deployments/deployments.repository';
 import { JobQueue } from '../jobs/job-queue';
 import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
-import { driftDifferences } from './drift-differences';
+import { driftDifferences, sameDifferences } from './drift-differences';
 import { DriftRepository } from './drift.repository';
 
 const log = createLogger('deployments');
@@ -105,7 +105,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     return this.db.transaction(async (tx) => {
       const locked = await this.deployments.findById(row.id, tx, true);
       if (!locked || locked.status !== 'succeeded' || locked.rollback_pinned_at !== null) return 'unknown';
-      const known = locked.drift && JSON.stringify(locked.drift.differences) === JSON.stringify(differences);
+      const known = locked.drift !== null && sameDifferences(locked.drift.differences, differences);
       if (!known) {
         const drift: DeploymentDrift = { detected_at: new Date().toISOString(), differences };
         await this.drift.markDrifted(tx, row, drift, {

@@ -14,6 +14,8 @@ import { RolloutsRepository } from './rollouts.repository';
 const log = createLogger('deployments');
 /** Active roll-outs advanced by one pass. */
 const PASS_MAX = 200;
+/** Moves of one roll-out in one pass (each one stored events). */
+const MOVES_PER_PASS = 6;
 
 /**
  * Advances every active roll-out, one step at a time, from its durable state: a step's organizations
@@ -71,7 +73,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
           this.again = false;
           for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
             if (this.stopped) return;
-            await this.advance(id).catch((error: unknown) =>
+            await this.advanceWhileMoving(id).catch((error: unknown) =>
               log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
             );
           }
@@ -81,6 +83,20 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
       }
     })();
     return this.pass;
+  }
+
+  /**
+   * Moves a roll-out as far as it goes now (deployed, then verified, then baked with no bake time, then
+   * the next step), a few moves at most: a move that stored events may make the next one possible.
+   */
+  private async advanceWhileMoving(id: string): Promise<void> {
+    for (let move = 0; move < MOVES_PER_PASS; move++) {
+      const before = await this.rollouts.findById(this.db.pool, id);
+      if (!before || before.finished_at !== null) return;
+      await this.advance(id);
+      const after = await this.rollouts.findById(this.db.pool, id);
+      if (!after || after.event_seq === before.event_seq) return;
+    }
   }
 
   /** One move of one roll-out, decided from its stored state. */
@@ -234,6 +250,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
         return false;
       }
       const healthy = step.every((o) => healthOf(o) === 'healthy');
+      let baked = elapsed >= row.bake_seconds * 1000;
       if (row.phase === 'verifying') {
         if (healthy) {
           for (const org of step) await this.orgState(tx, locked, org, 'healthy', 'healthy', events);
@@ -243,6 +260,9 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             step: row.current_step,
             message: `Step ${row.current_step! + 1}: healthy, baking ${row.bake_seconds} s`,
           });
+          // No bake time: the step is done now (the health just read is the bake's).
+          baked = row.bake_seconds === 0;
+          if (!baked) return false;
         } else if (elapsed > row.health_timeout_seconds * 1000) {
           const waiting = step.find((o) => healthOf(o) !== 'healthy')!;
           await this.halt(
@@ -252,10 +272,10 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             events,
           );
         }
-        return false;
+        if (!healthy) return false;
       }
       // Baking: healthy all along, for the bake time.
-      if (elapsed < row.bake_seconds * 1000) return false;
+      if (!baked) return false;
       events.push({ type: 'step', step: row.current_step, message: `Step ${row.current_step! + 1}: done` });
       if (row.current_step! + 1 < row.step_count) return true;
       locked.status = 'completed';

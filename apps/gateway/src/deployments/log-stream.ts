@@ -110,16 +110,7 @@ export class LogStreams {
       throw error;
     }
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': String(req.id),
-    });
-    raw.flushHeaders();
+    const raw = openEventStream(req, reply);
 
     const job: DeploymentJob | null = first.job;
     let last = after && job && after.jobId === job.id ? after.seq : 0;
@@ -214,6 +205,21 @@ export class LogStreams {
     for (const event of live.splice(0)) handle(event);
     await new Promise<void>((resolve) => raw.once('close', resolve));
   }
+}
+
+/** Takes the reply over as an event stream (Nest no longer answers it): its headers, sent at once. */
+export function openEventStream(req: FastifyRequest, reply: FastifyReply): FastifyReply['raw'] {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': String(req.id),
+  });
+  raw.flushHeaders();
+  return raw;
 }
 
 /**

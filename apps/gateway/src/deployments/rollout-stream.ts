@@ -10,7 +10,7 @@ import {
 import { BusClient, createLogger } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
-import { LOG_STREAM_MAX_BUFFERED_BYTES, LogStreams, writeBounded } from './log-stream';
+import { LOG_STREAM_MAX_BUFFERED_BYTES, LogStreams, openEventStream, writeBounded } from './log-stream';
 
 const log = createLogger('gateway');
 /** Stored events are read this often too, in case a broadcast was lost. */
@@ -75,16 +75,7 @@ export class RolloutStreams implements OnModuleInit {
       unlisten();
       throw error;
     }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': String(req.id),
-    });
-    raw.flushHeaders();
+    const raw = openEventStream(req, reply);
     let closed = false;
     let chain = Promise.resolve();
     const write = (text: string) => {
