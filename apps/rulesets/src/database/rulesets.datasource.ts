@@ -3,6 +3,7 @@ import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-i
 import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
 import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
 import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
+import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -13,5 +14,6 @@ export const rulesetsDatabase = {
     RulesetsListIndexes1796000000001,
     RulesetsDeployCounts1796000000010,
     RulesetsContentChanges1796000000100,
+    RulesetsReviewPins1796300000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;
