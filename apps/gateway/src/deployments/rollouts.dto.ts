@@ -69,6 +69,7 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
         { type: 'string', enum: ['rest'] },
       ],
     },
+    minItems: 1,
     maxItems: L.stepsMax,
     example: [1, 3, 'rest'],
     description:
@@ -82,6 +83,7 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
   stepSizes?: Array<number | 'rest'>;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: L.bakeSecondsMin,
     maximum: L.bakeSecondsMax,
     description: 'Seconds each step stays healthy before the next starts (default 0)',
@@ -93,6 +95,7 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
   bakeSeconds?: number;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: L.healthTimeoutSecondsMin,
     maximum: L.healthTimeoutSecondsMax,
     description: `Seconds a step's organizations have to report healthy, else the roll-out halts (default ${L.healthTimeoutSecondsDefault})`,
