@@ -306,6 +306,13 @@ describe('progressive delivery (NATS)', () => {
           )
         ).status,
       ).toBe(404);
+      const member = await world.newUser();
+      await world.addMember(workspaceId, user, member);
+      const seen = await world.http.get<Json>(`/api/rollouts/${first.body.rollout.id}`, {
+        token: member.token,
+      });
+      expect([seen.status, seen.body.rollout?.id]).toEqual([200, first.body.rollout.id]);
+      expect((await world.readRolloutStream(stranger.token, first.body.rollout.id)).status).toBe(404);
 
       // Pause holds it (the first step's item is still progressing), resume goes on; abort ends it.
       const id = first.body.rollout.id as string;
