@@ -205,7 +205,11 @@ const ANY_JSON = {
     { type: 'number' },
     { type: 'boolean' },
     { type: 'object' },
-    { type: 'array', items: {} },
+    // A list of scalars or objects (a configuration value).
+    {
+      type: 'array',
+      items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }] },
+    },
   ],
 };
 

@@ -3588,9 +3588,9 @@ export interface components {
             /** @description `presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>` */
             field: string;
             /** @description What the deployment applied (any JSON value; null: absent) */
-            expected: (string | null) | number | boolean | Record<string, never> | unknown[];
+            expected: (string | null) | number | boolean | Record<string, never> | (string | number | boolean | Record<string, never>)[];
             /** @description What the platform runs now (any JSON value; null: absent) */
-            actual: (string | null) | number | boolean | Record<string, never> | unknown[];
+            actual: (string | null) | number | boolean | Record<string, never> | (string | number | boolean | Record<string, never>)[];
         };
         DeploymentDriftDto: {
             /**
