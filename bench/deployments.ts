@@ -21,6 +21,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
+import { generateSigningKeyEntry } from '@pc/platform';
 import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
@@ -103,14 +104,14 @@ interface Created {
   results: Array<{ ok: boolean; deployment: { id: string } | null }>;
 }
 
-const percentile = (values: number[], p: number): number => {
+export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
-const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-class Api {
+export class Api {
   constructor(
     readonly base: string,
     readonly token = '',
@@ -147,7 +148,7 @@ class Api {
 }
 
 /** A user, a platform tenant with `orgs` deployable organizations, a connection, a workspace, a policy. */
-async function world(api: Api, sandbox: string, orgs: number) {
+export async function world(api: Api, sandbox: string, orgs: number) {
   const n = `${process.pid}${Date.now().toString(36)}`;
   const signup = await fetch(new URL('/api/auth/signup', api.base), {
     method: 'POST',
@@ -213,7 +214,7 @@ async function world(api: Api, sandbox: string, orgs: number) {
   return { user, control, connectionId, workspaceId, policyId, targets };
 }
 
-type World = Awaited<ReturnType<typeof world>>;
+export type World = Awaited<ReturnType<typeof world>>;
 
 const deployBody = (w: World, targets: string[], extra: Json = {}) => ({
   policyId: w.policyId,
@@ -310,7 +311,7 @@ async function follow(
 }
 
 /** The run's JetStream streams (its work queue still holds the POST phase's jobs): the NATS is shared. */
-async function dropStreams(url: string, prefix: string): Promise<void> {
+export async function dropStreams(url: string, prefix: string): Promise<void> {
   const nc = await connect({ servers: url });
   try {
     const jsm = await nc.jetstreamManager();
@@ -323,8 +324,16 @@ async function dropStreams(url: string, prefix: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const o = options(process.argv.slice(2));
+/**
+ * A bench's system: `npm start`'s composition in a child process (no worker inside) on a database and
+ * subject prefix of its own, a user with `orgs` organizations, worker processes on demand; `close`
+ * stops every process and drops the database and the run's JetStream streams.
+ */
+export async function startBench(
+  o: { nats: string; postgres: string },
+  orgs: number,
+  env: Record<string, string> = {},
+) {
   const machine = `${os.cpus().length} cores, load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
@@ -343,10 +352,19 @@ async function main(): Promise<void> {
     NATS_URL: o.nats,
     BUS_SUBJECT_PREFIX: prefix,
     LOG_LEVEL: 'warn',
+    // The workers sign provenance and the service verifies it: one key for the run.
+    PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('bench'),
   };
   const children: ChildProcess[] = [];
-  const results: Json = { machine, options: o };
-  let pg: Client | null = null;
+  const pg = new Client({ connectionString: dbUrl });
+  const close = async (): Promise<void> => {
+    await pg.end().catch(() => undefined);
+    for (const child of children.reverse()) await stopProcess(child);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await dropStreams(o.nats, prefix).catch(() => undefined);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     // The system: gateway, services and sandbox in one process, no worker inside.
     const system = await startProcess(
@@ -365,6 +383,7 @@ async function main(): Promise<void> {
         DEPLOY_QUEUE_SLOTS_PER_USER: '10000',
         DEPLOY_MAX_ACTIVE_JOBS_PER_USER: '0',
         DEPLOY_MAX_TARGETS_PER_HOUR: '0',
+        ...env,
       },
       /^Sandbox .*: http\S+$/m,
     );
@@ -372,24 +391,15 @@ async function main(): Promise<void> {
     const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
     const sandbox = /^Sandbox .*: (http\S+)$/m.exec(system.output())![1];
     const api = new Api(base);
-    const orgs = Math.max(50, o.jobs, o.streams);
     const w = await world(api, sandbox, orgs);
-    pg = new Client({ connectionString: dbUrl });
     await pg.connect();
-    const workerEnv = (extra: Record<string, string> = {}) => ({
-      ...common,
-      ...sandboxAdapterEnv(sandbox),
-      // 'deployment worker pulling jobs' (info) says it is ready.
-      LOG_LEVEL: 'info',
-      PORT: '0',
-      ...extra,
-    });
     const startWorkers = async (count: number, extra: Record<string, string> = {}) => {
       const started = await Promise.all(
         Array.from({ length: count }, () =>
           startProcess(
             'apps/deployment-worker/src/main.ts',
-            workerEnv(extra),
+            // 'deployment worker pulling jobs' (info) says it is ready.
+            { ...common, ...sandboxAdapterEnv(sandbox), LOG_LEVEL: 'info', PORT: '0', ...extra },
             /deployment worker pulling jobs/,
           ),
         ),
@@ -397,6 +407,19 @@ async function main(): Promise<void> {
       for (const s of started) children.push(s.child);
       return started.map((s) => s.child);
     };
+    return { machine, base, w, pg, startWorkers, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  const bench = await startBench(o, Math.max(50, o.jobs, o.streams));
+  const { machine, base, w, pg, startWorkers } = bench;
+  const results: Json = { machine, options: o };
+  try {
     const log = (line: string) => process.stdout.write(`${line}\n`);
     log(`machine: ${machine}`);
 
@@ -507,19 +530,16 @@ async function main(): Promise<void> {
     if (o.json) writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
     log(JSON.stringify(results));
   } finally {
-    await pg?.end();
-    for (const child of children.reverse()) await stopProcess(child);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await dropStreams(o.nats, prefix).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+// Run as a script (bench/rollouts.ts imports the helpers above).
+if (require.main === module)
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );

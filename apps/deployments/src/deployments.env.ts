@@ -53,4 +53,21 @@ export class DeploymentsEnv extends ServiceEnv {
   @Min(0)
   @Max(1_000_000)
   DEPLOY_MAX_TARGETS_PER_HOUR: number = 300;
+
+  /** How often the roll-out driver looks at active roll-outs (it also wakes when a job ends), ms. */
+  @IsOptional()
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  ROLLOUT_TICK_MS: number = 1000;
+
+  /**
+   * How often the drift reconcile compares what the platform runs with what each deployment applied
+   * (ms); 0: never (tests turn it on where they need it).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  DRIFT_RECONCILE_INTERVAL_MS: number = 300_000;
 }

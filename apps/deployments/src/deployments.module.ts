@@ -23,6 +23,18 @@ import { LogsService } from './logs/logs.service';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './platform/adapters';
+import { DriftReconciler } from './drift/drift.reconciler';
+import { DriftRepository } from './drift/drift.repository';
+import { WorkspaceSettingsHandler } from './drift/workspace-settings.handler';
+import { WorkspaceSettingsService } from './drift/workspace-settings.service';
+import { PlanHandler } from './plan/plan.handler';
+import { RolloutAccess } from './rollouts/rollout-access';
+import { RolloutDriver } from './rollouts/rollout.driver';
+import { RolloutEvents } from './rollouts/rollout-events';
+import { RolloutsHandler } from './rollouts/rollouts.handler';
+import { RolloutsRepository } from './rollouts/rollouts.repository';
+import { RolloutsService } from './rollouts/rollouts.service';
+import { PlanService } from './plan/plan.service';
 import { ProvenanceHandler } from './provenance/provenance.handler';
 import { ProvenanceRepository } from './provenance/provenance.repository';
 import { ProvenanceService, PUBLIC_SIGNING_KEYS } from './provenance/provenance.service';
@@ -51,6 +63,9 @@ export class DeploymentsModule {
         LogsHandler,
         LedgerHandler,
         ProvenanceHandler,
+        PlanHandler,
+        RolloutsHandler,
+        WorkspaceSettingsHandler,
       ],
       providers: [
         { provide: DeploymentsEnv, useValue: env },
@@ -75,6 +90,15 @@ export class DeploymentsModule {
         LedgerService,
         OutboxRepository,
         OutboxRelay,
+        PlanService,
+        RolloutsRepository,
+        RolloutAccess,
+        RolloutEvents,
+        RolloutsService,
+        RolloutDriver,
+        DriftRepository,
+        DriftReconciler,
+        WorkspaceSettingsService,
       ],
     };
   }

@@ -162,7 +162,7 @@ describe('the SDK and the CLI against a started system', () => {
           return response;
         },
       });
-      const { results } = await client.api.deployments.create({
+      const created = await client.api.deployments.create({
         body: {
           policyId,
           connectionId,
@@ -173,7 +173,8 @@ describe('the SDK and the CLI against a started system', () => {
       });
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
-      const id = results[0].deployment!.id;
+      if (!('results' in created)) throw new Error('a plan, not a deployment');
+      const id = created.results[0].deployment!.id;
       const all = [];
       for await (const d of sdk.items('Deployments_list', { params: { query: { policyId } } }))
         all.push(d.id);
@@ -193,10 +194,11 @@ describe('the SDK and the CLI against a started system', () => {
 
     it('resumes a log stream cut in the middle with Last-Event-ID: the same lines, none twice', async () => {
       const { id: policyId } = await world.newDeployablePolicy(user);
-      const { results } = await sdk.api.deployments.create({
+      const created = await sdk.api.deployments.create({
         body: { policyId, connectionId, workspaceId, targetOrganizationIds: [tenant.cardsId] },
       });
-      const id = results[0].deployment!.id;
+      if (!('results' in created)) throw new Error('a plan, not a deployment');
+      const id = created.results[0].deployment!.id;
       await world.settled(user.token, id);
       const whole = [];
       for await (const e of sdk.followDeploymentLog(id)) if (e.type === 'log') whole.push(e.id);

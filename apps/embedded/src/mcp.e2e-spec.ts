@@ -37,6 +37,7 @@ const READ_TOOLS = [
   'get_vendor_ruleset',
   'list_my_ruleset_submissions',
   'evaluate_api',
+  'plan_deployment',
 ];
 const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
 
@@ -247,8 +248,9 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       expect(tool.annotations).toMatchObject({
         readOnlyHint: READ_TOOLS.includes(tool.name),
         destructiveHint: false,
-        // Only evaluate_api may read an outside system (a repository on the source host).
-        openWorldHint: tool.name === 'evaluate_api',
+        // Only evaluate_api (a repository on the source host) and plan_deployment (the gateway platform)
+        // read an outside system.
+        openWorldHint: ['evaluate_api', 'plan_deployment'].includes(tool.name),
       });
       expect(typeof tool.annotations?.idempotentHint).toBe('boolean');
     }
@@ -587,6 +589,80 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const mine = await ok(await connect(owner.readToken), 'list_my_ruleset_submissions');
     expect(mine.submissions).toEqual([expect.objectContaining({ id: submission.id, status: 'approved' })]);
     expect((await ok(client, 'list_my_ruleset_submissions')).submissions).toEqual([]);
+  });
+
+  it('plans a deployment read-only: what each organization would get, the same as a dry run over REST', async () => {
+    const owner = await newUser();
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-plan-${++counter}`,
+      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Plan Rules ${counter}`,
+        description: 'What every payments API must do, checked on every API description.',
+        repoUrl: webUrl,
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const tenant = { clientId: `mcp-plan-${counter}`, clientSecret: `secret-${counter}-plan` };
+    const [root, team] = [`mcp-root-${counter}`, `mcp-team-${counter}`];
+    await control.addTenant({
+      ...tenant,
+      organizations: [
+        { id: root, name: 'Corp' },
+        { id: team, name: 'Team', parentId: root },
+      ],
+    });
+    const connection = await http.post<Json>(
+      '/api/connections',
+      { name: 'Plan', host: 'us', ...tenant, organizationId: root },
+      { token: owner.token },
+    );
+    expect(connection.status).toBe(200);
+    const workspace = await http.post<Json>(
+      '/api/workspaces',
+      { name: `Plan ${counter}` },
+      { token: owner.token },
+    );
+    const request = {
+      assetType: 'ruleset',
+      rulesetId: submitted.body.submission.ruleset_id,
+      connectionId: connection.body.connection.id,
+      workspaceId: workspace.body.workspace.id,
+      targetOrganizationIds: [team],
+      version: '1.0.0',
+      doRelease: true,
+    };
+    const planned = await ok(await connect(owner.readToken), 'plan_deployment', {
+      asset_type: 'ruleset',
+      ruleset_id: request.rulesetId,
+      connection_id: request.connectionId,
+      workspace_id: request.workspaceId,
+      target_organization_ids: [team],
+      version: '1.0.0',
+      do_release: true,
+    });
+    expect(planned.targets).toEqual([
+      {
+        organization_id: team,
+        organization_name: 'Team',
+        action: 'create',
+        from: null,
+        to: '1.0.0',
+        error: null,
+      },
+    ]);
+    const rest = await http.post<Json>(
+      '/api/deployments',
+      { ...request, dryRun: true },
+      { token: owner.token },
+    );
+    expect(rest.body.assetId).toBe(planned.asset_id);
+    expect((await http.get<Json>('/api/deployments', { token: owner.token })).body.deployments).toEqual([]);
   });
 
   it('serves policies and rulesets as resources: listed page by page with a cursor, read by URI', async () => {

@@ -79,6 +79,8 @@ const LIMITS_OFF_IN_TESTS = {
   // Many tests write rows with SQL and read them back at once: the gateway's response cache (emptied by
   // the change event a moment after the commit) is on only where a test turns it on.
   RESPONSE_CACHE_ENABLED: 'false',
+  // The drift reconcile runs only where a test asks for it.
+  DRIFT_RECONCILE_INTERVAL_MS: '0',
 };
 
 /** Every service and the gateway, on the given bus and database. */

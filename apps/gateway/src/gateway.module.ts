@@ -18,6 +18,9 @@ import { DeploymentsController } from './deployments/deployments.controller';
 import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
+import { DeploymentSettingsController } from './deployments/deployment-settings.controller';
+import { RolloutStreams } from './deployments/rollout-stream';
+import { RolloutsController } from './deployments/rollouts.controller';
 import { WorkspaceConnectionsController } from './workspaces/workspace-connections.controller';
 import { WorkspaceMembersController } from './workspaces/workspace-members.controller';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -69,6 +72,8 @@ export class GatewayModule {
         WorkspaceConnectionsController,
         DeploymentsController,
         ProvenanceController,
+        RolloutsController,
+        DeploymentSettingsController,
         RulesetsController,
         RulesetDocsController,
         RulesetSubmissionsController,
@@ -88,6 +93,7 @@ export class GatewayModule {
         TokenRevocation,
         LogHub,
         LogStreams,
+        RolloutStreams,
         ContentVersions,
         ResponseCache,
         PublicReads,

@@ -10,6 +10,7 @@ import { SessionSweeper } from './auth/session-sweeper';
 import { SessionsRepository } from './auth/sessions.repository';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
+import { DeploymentDriftedSubscriber } from './notifications/deployment-drifted.subscriber';
 import { IdeaDeliveredSubscriber } from './notifications/idea-delivered.subscriber';
 import { NotificationsHandler } from './notifications/notifications.handler';
 import { NotificationsRepository } from './notifications/notifications.repository';
@@ -56,6 +57,7 @@ export class IdentityModule {
         NotificationsRepository,
         NotificationsService,
         IdeaDeliveredSubscriber,
+        DeploymentDriftedSubscriber,
         WebhooksRepository,
         WebhooksService,
         WebhookDispatcher,

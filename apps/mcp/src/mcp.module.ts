@@ -13,6 +13,7 @@ import {
 import { McpEndpoint } from './http/mcp-endpoint';
 import { McpEnv } from './mcp.env';
 import { AccountTools } from './tools/account.tools';
+import { DeploymentTools } from './tools/deployments.tools';
 import { IdeaTools } from './tools/ideas.tools';
 import { PolicyTools } from './tools/policies.tools';
 import { RulesetTools } from './tools/rulesets.tools';
@@ -32,7 +33,7 @@ export class McpReadiness implements ReadinessCheck {
   }
 }
 
-const TOOL_SET_CLASSES = [IdeaTools, PolicyTools, RulesetTools, AccountTools];
+const TOOL_SET_CLASSES = [IdeaTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools];
 
 /** The tool server: a bus client, the shared token look-up, and the tools. No database. */
 @Module({})

@@ -34,6 +34,8 @@ export interface SandboxPlatformState {
     parentId: string | null;
     clientId: string;
     applied: SandboxAppliedItem[];
+    /** Applies of each asset since the sandbox started, by asset id. */
+    applyCounts: Record<string, number>;
   }>;
   registry: Array<{ groupId: string; assetId: string; version: string; classifier: string; name: string }>;
 }
@@ -96,6 +98,21 @@ export class SandboxControl {
   /** Puts an applied item back behind the service's back (the drift `removeApplied` undoes). */
   restoreApplied(organizationId: string, item: SandboxAppliedItem): Promise<SandboxAppliedItem> {
     return this.call('PUT', `/platform/state/${enc(organizationId)}/${enc(item.assetId)}`, item, 200);
+  }
+
+  /**
+   * Makes an organization's items (or one of them) report `health`, after `delayMs` of `progressing`
+   * following each apply (the platform adapter's status read).
+   */
+  setHealth(
+    organizationId: string,
+    setting: { health: 'healthy' | 'degraded' | 'failing'; delayMs?: number; assetId?: string },
+  ): Promise<unknown> {
+    return this.call('PUT', `/platform/health/${enc(organizationId)}`, setting, 200);
+  }
+
+  clearHealth(organizationId: string): Promise<void> {
+    return this.call('DELETE', `/platform/health/${enc(organizationId)}`, undefined, 204);
   }
 
   /** Invalidates every issued platform token (the next calls answer 401). */

@@ -36,6 +36,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/deploy', page(() => import('./pages/deploy')), { signedIn: true }],
   ['/deployments', page(() => import('./pages/deployments')), { signedIn: true }],
   ['/deployments/:id', page(() => import('./pages/deployment')), { signedIn: true }],
+  ['/rollouts/:id', page(() => import('./pages/rollout')), { signedIn: true }],
   ['/inbox', page(() => import('./pages/inbox')), { signedIn: true }],
 ];
 

@@ -291,6 +291,20 @@ const TONES: Record<string, string> = {
   failed: 'bad',
   cancelled: 'neutral',
   expired: 'neutral',
+  // Roll-outs, their steps and organizations, drift.
+  completed: 'good',
+  done: 'good',
+  healthy: 'good',
+  restored: 'neutral',
+  halted: 'bad',
+  degraded: 'bad',
+  paused: 'warn',
+  rolling_back: 'warn',
+  restoring: 'warn',
+  drifted: 'warn',
+  active: 'info',
+  deploying: 'info',
+  applied: 'info',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -25,6 +25,7 @@ export * from './workspaces/workspaces.schemas';
 export * from './deployments/deployments.limits';
 export * from './deployments/deployments.types';
 export * from './deployments/deployments.patterns';
+export * from './deployments/rollouts.types';
 export * from './rulesets/rulesets.types';
 export * from './rulesets/rulesets.limits';
 export * from './rulesets/rulesets.patterns';

@@ -47,7 +47,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       const plan = await ctx.out.task('Planning', () => makePlan(client, assetId, options));
       printPlan(ctx.out, plan);
       if (!options.yes) await confirm(ctx.out);
-      const { data, response } = await ctx.out.task('Applying', () =>
+      const { data: answer, response } = await ctx.out.task('Applying', () =>
         client.send('Deployments_create', {
           body: {
             ...(options.ruleset
@@ -65,6 +65,9 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
           },
         }),
       );
+      // The request is never a dry run here: the answer has one result per target.
+      if (!('results' in answer)) throw new CliError('the API answered a plan to a deployment', EXIT.api);
+      const data = answer;
       let failed = 0;
       for (const r of data.results) {
         const org = r.organizationName ?? r.organizationId;

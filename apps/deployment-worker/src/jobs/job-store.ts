@@ -190,6 +190,13 @@ export class JobStore {
       );
       if (!ended) return null;
       if (job.kind === 'deploy') await this.recordDeployment(db, deployment, status, error, outcome);
+      else if (job.kind === 'restore' && status === 'succeeded')
+        // Its version no longer runs there, and is pinned: sync and self-heal never re-apply it.
+        await db.query(
+          `UPDATE deployments.deployments SET status = 'removed', rollback_pinned_at = now(), updated_at = now()
+            WHERE id = $1`,
+          [deployment.id],
+        );
       else if (removal && status === 'succeeded')
         await db.query(
           `UPDATE deployments.deployments SET applied_version = $2, dev_versions = $3, updated_at = now() WHERE id = $1`,

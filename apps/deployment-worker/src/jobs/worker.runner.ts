@@ -29,6 +29,7 @@ import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
 import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
 import { runRemoval } from '../pipeline/removal.pipeline';
+import { runRestore } from '../pipeline/restore.pipeline';
 import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
@@ -166,7 +167,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
               });
         await this.end(record, deployment, jobLog, 'succeeded', null, { outcome });
       } else {
-        const removal = await runRemoval(context, this.adapters);
+        const removal =
+          record.kind === 'restore'
+            ? await runRestore(context, this.adapters)
+            : await runRemoval(context, this.adapters);
         await this.end(record, deployment, jobLog, 'succeeded', null, { removal });
       }
     } catch (error) {
@@ -252,5 +256,7 @@ function startLine(job: JobRecord, d: DeploymentRecord): string {
         : '';
     return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
   }
+  if (job.kind === 'restore')
+    return `Restoring what organization ${d.platform_org_id} ran before the roll-out changed ${d.asset_name}`;
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;
 }

@@ -35,8 +35,12 @@ import { IdempotencyRepository } from './idempotency.repository';
 
 const log = createLogger('deployments');
 
+/** A target the connection may not deploy to (the same words in a result, a plan and a roll-out's 422). */
+export const NOT_ELIGIBLE =
+  'The connection cannot deploy to this organization: it is not one the credential reaches with deploy rights';
+
 /** What is deployed, whichever its kind: a policy (two assets) or a ruleset (one `governance-ruleset` asset). */
-interface DeployableItem {
+export interface DeployableItem {
   assetType: AssetType;
   id: string;
   name: string;
@@ -76,12 +80,7 @@ export class CreateDeploymentService {
   async create(ctx: RequestContext, req: CreateDeploymentRequest): Promise<CreateDeploymentResult> {
     const caller = requireUser(ctx);
     const { idempotencyKey, ...body } = req;
-    const assetType = req.assetType ?? 'policy';
-    checkAssetFields(assetType, req);
-    if (req.version !== undefined && !VERSION_PATTERN.test(req.version))
-      throw badRequest('version must be MAJOR.MINOR.PATCH', [
-        { field: 'version', message: 'three dot-separated non-negative integers, no prefix or suffix' },
-      ]);
+    checkRequest(req);
     const targets = [...new Set(req.targetOrganizationIds)];
     const requestHash = hash(JSON.stringify(canonical(body)));
 
@@ -90,14 +89,7 @@ export class CreateDeploymentService {
       if (replay) return replay;
     }
 
-    const item =
-      assetType === 'ruleset'
-        ? await this.deployableRuleset(ctx, req.rulesetId!)
-        : await this.deployablePolicy(ctx, req.policyId!);
-    await this.usableConnection(ctx, req.workspaceId, req.connectionId);
-    const reviewed = await this.reviewedOrAllowed(ctx, caller, req, item);
-    item.source = { ...item.source, pin: item.pin, reviewed };
-    const eligible = await this.eligibleOrganizations(ctx, item, req.connectionId);
+    const { item, eligible } = await this.prepare(ctx, req);
 
     const created: JobRow[] = [];
     const result = await this.deployments.transaction(async (db) => {
@@ -123,9 +115,7 @@ export class CreateDeploymentService {
             ok: false,
             organizationId: orgId,
             organizationName: null,
-            error:
-              'The connection cannot deploy to this organization: it is not one the credential reaches ' +
-              'with deploy rights',
+            error: NOT_ELIGIBLE,
             deployment: null,
           };
         return {
@@ -156,11 +146,30 @@ export class CreateDeploymentService {
     return result;
   }
 
+  /**
+   * The checks of a request, in order, with nothing written (create, the plan and a roll-out share
+   * them): the item the caller may deploy, the connection usable in the workspace, the reviewed build,
+   * and the organizations the connection may deploy to.
+   */
+  async prepare(ctx: RequestContext, req: CreateDeploymentRequest): Promise<PreparedDeployment> {
+    const caller = requireUser(ctx);
+    checkRequest(req);
+    const item =
+      (req.assetType ?? 'policy') === 'ruleset'
+        ? await this.deployableRuleset(ctx, req.rulesetId!)
+        : await this.deployablePolicy(ctx, req.policyId!);
+    await this.usableConnection(ctx, req.workspaceId, req.connectionId);
+    const reviewed = await this.reviewedOrAllowed(ctx, caller, req, item);
+    item.source = { ...item.source, pin: item.pin, reviewed };
+    const eligible = await this.eligibleOrganizations(ctx, item, req.connectionId);
+    return { item, eligible, newRow: (org) => this.newRow(caller, req, item, org) };
+  }
+
   private newRow(
     caller: UserCaller,
     req: CreateDeploymentRequest,
     item: DeployableItem,
-    org: Organization,
+    org: Pick<Organization, 'id' | 'name'>,
   ): NewDeployment {
     const row: NewDeployment = {
       asset_type: item.assetType,
@@ -321,6 +330,22 @@ export class CreateDeploymentService {
     });
     return new Map(orgs.map((o) => [o.id, o]));
   }
+}
+
+/** What `prepare` found: the item, the eligible organizations by id, and a deployment row per organization. */
+export interface PreparedDeployment {
+  item: DeployableItem;
+  eligible: Map<string, Organization>;
+  newRow: (org: Pick<Organization, 'id' | 'name'>) => NewDeployment;
+}
+
+/** The body's own rules (before anything is asked of another service). */
+function checkRequest(req: CreateDeploymentRequest): void {
+  checkAssetFields(req.assetType ?? 'policy', req);
+  if (req.version !== undefined && !VERSION_PATTERN.test(req.version))
+    throw badRequest('version must be MAJOR.MINOR.PATCH', [
+      { field: 'version', message: 'three dot-separated non-negative integers, no prefix or suffix' },
+    ]);
 }
 
 /** `policyId` for a policy, `rulesetId` for a ruleset, never both; `implementationRef` only for a policy. */

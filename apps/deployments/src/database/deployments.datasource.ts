@@ -3,6 +3,7 @@ import { DeploymentsInit1795800000000 } from './migrations/1795800000000-deploym
 import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001-deployment-removed-status';
 import { JobRelease1795800000100 } from './migrations/1795800000100-job-release';
 import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
+import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
@@ -16,5 +17,6 @@ export const deploymentsDatabase = {
     DeploymentRemovedStatus1795800000001,
     JobRelease1795800000100,
     DeploymentProvenance1795810000000,
+    Rollouts1795820000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,4 +1,4 @@
-import type { AssetType, DeploymentStatus, JobKind, JobStatus } from '@pc/contracts';
+import type { DeploymentDrift, AssetType, DeploymentStatus, JobKind, JobStatus } from '@pc/contracts';
 
 /** What the worker needs to know about the deployed item, captured when the deployment is created. */
 export interface DeploymentSource {
@@ -68,6 +68,12 @@ export interface DeploymentRow {
   definition_asset_version: string | null;
   implementation_asset_version: string | null;
   applied_version: string | null;
+  /** The roll-out this deployment is a change of. */
+  rollout_id: string | null;
+  /** Set when a roll-out restored what ran before: sync and self-heal leave this deployment. */
+  rollback_pinned_at: Date | null;
+  /** What the last reconcile found different on the platform (null: nothing). */
+  drift: DeploymentDrift | null;
   dev_versions: string[];
   home_doc_status: string | null;
   error: string | null;

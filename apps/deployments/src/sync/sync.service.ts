@@ -66,6 +66,8 @@ export class SyncService {
           ? ['removed', 'succeeded']
           : [null, null];
     if (from === null || deployment.status !== from) return deployment.status;
+    // A version a roll-out rolled back stays rolled back: a sync never makes it `succeeded` again.
+    if (deployment.rollback_pinned_at !== null) return deployment.status;
     // Conditional on the status read: a concurrent change (another sync, a delete) wins.
     return (await this.deployments.moveStatus(deployment.id, from, to)) ?? deployment.status;
   }

@@ -31,6 +31,8 @@ export interface Tenant {
   cardsId: string;
   /** An organization of the tenant the credentials may not deploy to. */
   archiveId: string;
+  /** More deployable organizations under the root (`newTenant(teams)`). */
+  teamIds: string[];
 }
 
 /**
@@ -115,10 +117,11 @@ export class ConnectionsWorld {
   }
 
   /** A platform tenant of its own: Root, Root / Payments, Root / Payments / Cards, Root / Archive (not deployable). */
-  async newTenant(): Promise<Tenant> {
+  /** A tenant; `teams` more deployable organizations under the root (`teamIds`). */
+  async newTenant(teams = 0): Promise<Tenant> {
     const n = ++this.counter;
     const id = (k: number) =>
-      `${randomBytes(4).toString('hex')}-0000-4000-8000-${String(n).padStart(8, '0')}000${k}`;
+      `${randomBytes(4).toString('hex')}-0000-4000-8000-${String(n).padStart(8, '0')}${String(k).padStart(4, '0')}`;
     const tenant: Tenant = {
       clientId: `client-${n}-${randomBytes(3).toString('hex')}`,
       clientSecret: `secret-${randomBytes(12).toString('hex')}`,
@@ -126,6 +129,7 @@ export class ConnectionsWorld {
       paymentsId: id(2),
       cardsId: id(3),
       archiveId: id(4),
+      teamIds: Array.from({ length: teams }, (_, k) => id(5 + k)),
     };
     await this.control.addTenant({
       clientId: tenant.clientId,
@@ -135,6 +139,11 @@ export class ConnectionsWorld {
         { id: tenant.paymentsId, name: 'Payments', parentId: tenant.rootId },
         { id: tenant.cardsId, name: 'Cards', parentId: tenant.paymentsId },
         { id: tenant.archiveId, name: 'Archive', parentId: tenant.rootId, deployable: false },
+        ...tenant.teamIds.map((teamId, k) => ({
+          id: teamId,
+          name: `Team ${k + 1}`,
+          parentId: tenant.rootId,
+        })),
       ],
     });
     return tenant;

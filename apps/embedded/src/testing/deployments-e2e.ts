@@ -175,7 +175,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
    * Reads a deployment's log stream to its end (or until `stopAfter` log events, or a log line for which
    * `until` is true), as a client would.
    */
-  async readStream(
+  readStream(
     token: string,
     id: string,
     options: {
@@ -185,16 +185,35 @@ export class DeploymentsWorld extends ConnectionsWorld {
       baseUrl?: string;
     } = {},
   ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
+    return this.readEvents(`/api/deployments/${id}/logs`, token, options);
+  }
+
+  /** Reads a roll-out's event stream to its end, as a client would. */
+  readRolloutStream(
+    token: string,
+    id: string,
+    options: { lastEventId?: string; baseUrl?: string } = {},
+  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
+    return this.readEvents(`/api/rollouts/${id}/events`, token, options);
+  }
+
+  private async readEvents(
+    path: string,
+    token: string,
+    options: {
+      lastEventId?: string;
+      stopAfter?: number;
+      until?: (text: string) => boolean;
+      baseUrl?: string;
+    },
+  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
     const controller = new AbortController();
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-    const response = await fetch(
-      new URL(`/api/deployments/${id}/logs`, options.baseUrl ?? this.http.baseUrl),
-      {
-        headers,
-        signal: controller.signal,
-      },
-    );
+    const response = await fetch(new URL(path, options.baseUrl ?? this.http.baseUrl), {
+      headers,
+      signal: controller.signal,
+    });
     const events: SseEvent[] = [];
     let comments = 0;
     if (!response.ok || !response.body) {

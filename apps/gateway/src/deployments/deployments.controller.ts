@@ -44,6 +44,7 @@ import {
   DeploymentSyncResultDto,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
+import { DeploymentPlanDto } from './plan.dto';
 
 const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
@@ -100,12 +101,18 @@ export class DeploymentsController {
       "builds the commit pinned at review, and the worker checks the fetched tree's content digest against the " +
       'pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for ' +
       'the owner and administrators only, with a connection of their own (403 otherwise), never a release ' +
-      '(422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it).',
+      '(422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it). ' +
+      'A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply ' +
+      'would do per target, writing nothing.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
     description: `Makes retries safe (remembered ${L.idempotencyKeyTtlHours} h); 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
+  })
+  @ApiOkResponse({
+    type: DeploymentPlanDto,
+    description: 'An extension: with `dryRun: true`, what apply would do per target (nothing written)',
   })
   @ApiCreatedResponse({ type: DeploymentResultsDto, description: 'Every target enqueued' })
   @ApiResponse({ status: 207, type: DeploymentResultsDto, description: 'Some targets were not enqueued' })
@@ -143,6 +150,11 @@ export class DeploymentsController {
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (body.dryRun) {
+      const { dryRun: _dryRun, ...request } = body;
+      void reply.status(200);
+      return this.bus.request(DeploymentsRpc.plan, ctx, request);
+    }
     const { status, results } = await this.bus.request(DeploymentsRpc.create, ctx, {
       ...body,
       idempotencyKey,

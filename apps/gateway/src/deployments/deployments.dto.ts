@@ -143,6 +143,17 @@ export class CreateDeploymentDto {
   @IsString()
   @Matches(new RegExp(VERSION_PATTERN_SOURCE), { message: 'version must be MAJOR.MINOR.PATCH' })
   version?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'An extension. Default false. True: nothing is created, enqueued or applied; the answer (200, a ' +
+      '`DeploymentPlan`) says per target what apply would do: `create`, `update` (from which version to ' +
+      'which), `unchanged`, or the `error` the real request would give. Every check of the real request ' +
+      'runs first (its 4xx answers are the same).',
+  })
+  @Optional()
+  @IsBoolean()
+  dryRun?: boolean;
 }
 
 export class DeleteFailedDto {
@@ -185,6 +196,39 @@ export class ListDeploymentsQuery {
   @IsString()
   @Length(1, 200)
   cursor?: string;
+}
+
+/** Any JSON value, null included (the nullable string takes null). */
+const ANY_JSON = {
+  oneOf: [
+    { type: 'string', nullable: true },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    // A list of scalars or objects (a configuration value).
+    {
+      type: 'array',
+      items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }] },
+    },
+  ],
+};
+
+export class DriftDifferenceDto {
+  @ApiProperty({
+    description:
+      '`presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>`',
+  })
+  field!: string;
+  @ApiProperty({ ...ANY_JSON, description: 'What the deployment applied (any JSON value; null: absent)' })
+  expected!: unknown;
+  @ApiProperty({ ...ANY_JSON, description: 'What the platform runs now (any JSON value; null: absent)' })
+  actual!: unknown;
+}
+
+export class DeploymentDriftDto {
+  @ApiProperty({ format: 'date-time', description: 'When a reconcile first found this difference' })
+  detected_at!: string;
+  @ApiProperty({ type: [DriftDifferenceDto], maxItems: 100 }) differences!: DriftDifferenceDto[];
 }
 
 export class DeploymentDto {
@@ -250,6 +294,31 @@ export class DeploymentDto {
   home_doc_status!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it failed or was cancelled' }) error!:
     string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'An extension: the roll-out this deployment is one change of (null: an ordinary request)',
+  })
+  rollout_id!: string | null;
+  @ApiProperty({
+    description:
+      'An extension: the last reconcile found the platform running something else than this deployment ' +
+      'applied (the item removed, another version, another configuration); see `drift`',
+  })
+  drifted!: boolean;
+  @ApiProperty({
+    type: DeploymentDriftDto,
+    nullable: true,
+    description: 'An extension: what differs, field by field (null when not drifted)',
+  })
+  drift!: DeploymentDriftDto | null;
+  @ApiProperty({
+    description:
+      'An extension: a roll-out rolled this version back in this organization; sync, reconcile and ' +
+      'self-heal never re-apply it (until someone deploys again)',
+  })
+  rollback_pinned!: boolean;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finished_at!: string | null;
@@ -320,7 +389,8 @@ export class DeploymentJobDto {
   @ApiProperty({ format: 'uuid' }) deployment_id!: string;
   @ApiProperty({ enum: JOB_KINDS }) kind!: JobKind;
   @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
-  @ApiProperty({ type: String, nullable: true, enum: [...DEPLOY_STEPS, 'remove'] }) step!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: [...DEPLOY_STEPS, 'remove', 'restore'] }) step!:
+    string | null;
   @ApiProperty({ description: 'Deliveries so far (a redelivered job resumes after its last completed step)' })
   attempts!: number;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;

@@ -55,10 +55,10 @@ export class LogStreams {
   ) {}
 
   /**
-   * Takes one of the user's open-stream leases (shared by every gateway replica), or refuses the stream
-   * (429) past the limit; answers the release.
+   * Takes one of the user's open-stream leases (a log or roll-out stream; shared by every gateway
+   * replica), or refuses the stream (429) past the limit; answers the release.
    */
-  private async admit(ctx: RequestContext): Promise<() => void> {
+  async admit(ctx: RequestContext): Promise<() => void> {
     if (ctx.caller.kind !== 'user') return () => undefined;
     const release = await this.budgets.lease(
       `streams|user:${ctx.caller.userId}`,
@@ -115,16 +115,7 @@ export class LogStreams {
       throw error;
     }
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': String(req.id),
-    });
-    raw.flushHeaders();
+    const raw = openEventStream(req, reply);
 
     const job: DeploymentJob | null = first.job;
     let last = after && job && after.jobId === job.id ? after.seq : 0;
@@ -221,6 +212,21 @@ export class LogStreams {
     for (const event of live.splice(0)) handle(event);
     await new Promise<void>((resolve) => raw.once('close', resolve));
   }
+}
+
+/** Takes the reply over as an event stream (Nest no longer answers it): its headers, sent at once. */
+export function openEventStream(req: FastifyRequest, reply: FastifyReply): FastifyReply['raw'] {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': String(req.id),
+  });
+  raw.flushHeaders();
+  return raw;
 }
 
 /**

@@ -3,7 +3,12 @@ import { ApiProperty } from '@nestjs/swagger';
 /** An entry of the caller's inbox. */
 export class NotificationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['idea_delivered', 'webhook_disabled'] }) kind!: 'idea_delivered' | 'webhook_disabled';
+  @ApiProperty({
+    enum: ['idea_delivered', 'webhook_disabled', 'deployment_drifted'],
+    description:
+      '`deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted',
+  })
+  kind!: 'idea_delivered' | 'webhook_disabled' | 'deployment_drifted';
   @ApiProperty() title!: string;
   @ApiProperty() body!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;

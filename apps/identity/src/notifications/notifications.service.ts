@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type IdeaDeliveredEvent, isUser, type Notification, type RequestContext } from '@pc/contracts';
+import {
+  type DeploymentDriftedEvent,
+  type IdeaDeliveredEvent,
+  isUser,
+  type Notification,
+  type RequestContext,
+} from '@pc/contracts';
 import { badRequest, Database, unauthenticated } from '@pc/platform';
 import { NotificationsRepository } from './notifications.repository';
 
@@ -32,6 +38,36 @@ export class NotificationsService {
       title: `Your idea "${event.ideaTitle}" was delivered`,
       body: `${event.resourceName} delivers it and is now published.`,
       data: { ideaId: event.ideaId, resourceType: event.resourceType, resourceId: event.resourceId },
+    });
+    return { ok: true };
+  }
+
+  /** One inbox entry per drift (the event id): what changed on the platform behind the service's back. */
+  async deploymentDrifted(event: DeploymentDriftedEvent): Promise<{ ok: true }> {
+    const missing = (['eventId', 'created_by', 'deployment_id', 'asset_name'] as const).filter(
+      (field) => typeof event[field] !== 'string' || event[field] === '',
+    );
+    if (missing.length > 0)
+      throw badRequest(
+        'Malformed deployment-drifted event',
+        missing.map((field) => ({ field, message: 'is required' })),
+      );
+    const where = event.platform_org_name ?? event.platform_org_id;
+    const what = event.differences
+      .slice(0, 5)
+      .map((d) =>
+        d.field === 'presence' ? 'the item was removed' : `${d.field} is ${JSON.stringify(d.actual)}`,
+      )
+      .join(', ');
+    await this.notifications.addOnce(this.db.pool, event.eventId, event.created_by, {
+      kind: 'deployment_drifted',
+      title: `${event.asset_name} drifted in ${where}`,
+      body: `The platform no longer runs what your deployment applied: ${what}.`,
+      data: {
+        deploymentId: event.deployment_id,
+        organizationId: event.platform_org_id,
+        differences: event.differences,
+      },
     });
     return { ok: true };
   }

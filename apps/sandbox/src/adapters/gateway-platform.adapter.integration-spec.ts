@@ -189,6 +189,40 @@ describe('HttpGatewayPlatform against the sandbox', () => {
     expect(await platform.getApplied(connection, retail, 'security-baseline')).toBeNull();
   });
 
+  it("reads an applied item's health as the sandbox's control sets it, progressing through its delay", async () => {
+    await platform.apply(connection, retail, {
+      kind: 'ruleset',
+      groupId: root,
+      assetId: 'security-baseline',
+      version: '1.0.0',
+    });
+    expect(await platform.getStatus(connection, retail, 'security-baseline')).toMatchObject({
+      version: '1.0.0',
+      health: 'healthy',
+      message: null,
+    });
+    await control.setHealth(retail, { health: 'degraded' });
+    expect(await platform.getStatus(connection, retail, 'security-baseline')).toMatchObject({
+      health: 'degraded',
+      message: expect.stringContaining('degraded'),
+    });
+    await control.setHealth(retail, { health: 'failing', delayMs: 60_000, assetId: 'security-baseline' });
+    await platform.apply(connection, retail, {
+      kind: 'ruleset',
+      groupId: root,
+      assetId: 'security-baseline',
+      version: '1.0.0',
+    });
+    expect((await platform.getStatus(connection, retail, 'security-baseline'))?.health).toBe('progressing');
+    await control.clearHealth(retail);
+    await control.removeApplied(retail, 'security-baseline');
+    expect(await platform.getStatus(connection, retail, 'security-baseline')).toBeNull();
+    const state = await control.platformState();
+    expect(
+      state.organizations.find((o) => o.id === retail)?.applyCounts['security-baseline'],
+    ).toBeGreaterThan(1);
+  });
+
   it('refuses to apply an asset the registry does not hold', async () => {
     await expectKind(
       platform.apply(connection, retail, {

@@ -6,7 +6,7 @@ import {
   type FaultKind,
   type SandboxSystem,
 } from '../sandbox.faults';
-import type { AppliedItem, PlatformStore, TenantSpec } from '../platform/platform.store';
+import type { AppliedItem, ItemHealth, PlatformStore, TenantSpec } from '../platform/platform.store';
 import { TenantInputError } from '../platform/platform.store';
 import type { RegistryStore } from '../registry/registry.store';
 import { versionJson } from '../registry/registry.store';
@@ -171,6 +171,7 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
           parentId: o.parentId,
           clientId: t.clientId,
           applied: platform.appliedIn(o.id),
+          applyCounts: platform.applyCountsIn(o.id),
         })),
       ),
       registry: registry.all().map((v) => {
@@ -209,6 +210,33 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
       appliedAt: new Date().toISOString(),
     });
     return reply.code(200).send(item);
+  });
+
+  /**
+   * How an organization's items report their health (`healthy`, `degraded` or `failing`, after
+   * `delayMs` of `progressing` following each apply); `assetId` narrows it to one item. DELETE: healthy.
+   */
+  app.put(`${BASE}/platform/health/:organizationId`, async (request, reply) => {
+    const { organizationId } = request.params as { organizationId: string };
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!platform.tenantOfOrganization(organizationId))
+      return reply.code(404).send({ message: 'No such organization' });
+    if (!['healthy', 'degraded', 'failing'].includes(body.health as string))
+      return reply.code(400).send({ message: 'health must be healthy, degraded or failing' });
+    const delayMs = body.delayMs ?? 0;
+    if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 3_600_000)
+      return reply.code(400).send({ message: 'delayMs must be an integer from 0 to 3600000' });
+    if (body.assetId !== undefined && typeof body.assetId !== 'string')
+      return reply.code(400).send({ message: 'assetId must be a string' });
+    const setting = { health: body.health as ItemHealth, delayMs };
+    platform.setHealth(organizationId, body.assetId ?? null, setting);
+    return { organizationId, assetId: body.assetId ?? null, ...setting };
+  });
+
+  app.delete(`${BASE}/platform/health/:organizationId`, async (request, reply) => {
+    const { organizationId } = request.params as { organizationId: string };
+    platform.setHealth(organizationId, null, null);
+    return reply.code(204).send();
   });
 
   app.delete(`${BASE}/platform/tokens`, () => Promise.resolve({ revoked: platform.revokeTokens() }));

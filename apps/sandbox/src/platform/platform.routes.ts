@@ -106,6 +106,15 @@ export function registerPlatformRoutes(
     return item;
   });
 
+  app.get(`${BASE}/api/v1/organizations/:organizationId/applied/:assetId/status`, async (request, reply) => {
+    const found = organization(request, reply);
+    if (!found) return reply;
+    const { assetId } = request.params as { assetId: string };
+    const status = store.statusOf(found.org.id, assetId);
+    if (!status) return reply.code(404).send({ code: 'not_applied', message: `${assetId} is not applied` });
+    return { organizationId: found.org.id, assetId, ...status };
+  });
+
   app.put(`${BASE}/api/v1/organizations/:organizationId/applied/:assetId`, async (request, reply) => {
     const found = organization(request, reply);
     if (!found) return reply;

@@ -42,6 +42,17 @@ export interface AppliedItem {
   appliedAt: string;
 }
 
+export type ItemHealth = 'healthy' | 'degraded' | 'failing';
+
+/**
+ * How an organization's items report their health (the sandbox's control): `health` once settled,
+ * `progressing` for `delayMs` after each apply. Per organization, or per organization and asset.
+ */
+export interface HealthSetting {
+  health: ItemHealth;
+  delayMs: number;
+}
+
 export class TenantInputError extends Error {}
 
 /** Tenants, organizations, tokens and what is applied where, in memory. */
@@ -50,6 +61,10 @@ export class PlatformStore {
   private readonly orgToTenant = new Map<string, Tenant>();
   private readonly tokens = new Map<string, { tenant: Tenant; expiresAt: number }>();
   private readonly applied = new Map<string, Map<string, AppliedItem>>();
+  /** Keyed `<org>` or `<org>/<asset>`; absent: healthy at once. */
+  private readonly health = new Map<string, HealthSetting>();
+  /** Applies per `<org>/<asset>`, since start (a roll-out's "applied once" check). */
+  private readonly applyCounts = new Map<string, number>();
 
   addTenant(spec: TenantSpec): Tenant {
     if (!spec.clientId || !spec.clientSecret)
@@ -136,7 +151,42 @@ export class PlatformStore {
     }
     const created = !items.has(item.assetId);
     items.set(item.assetId, item);
+    const key = `${item.organizationId}/${item.assetId}`;
+    this.applyCounts.set(key, (this.applyCounts.get(key) ?? 0) + 1);
     return { item, created };
+  }
+
+  /** How many times each asset was applied in the organization since start, by asset id. */
+  applyCountsIn(organizationId: string): Record<string, number> {
+    const prefix = `${organizationId}/`;
+    return Object.fromEntries(
+      [...this.applyCounts]
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([k, n]) => [k.slice(prefix.length), n]),
+    );
+  }
+
+  setHealth(organizationId: string, assetId: string | null, setting: HealthSetting | null): void {
+    const key = assetId === null ? organizationId : `${organizationId}/${assetId}`;
+    if (setting === null) this.health.delete(key);
+    else this.health.set(key, setting);
+  }
+
+  /** The item's health now: `progressing` within its delay after the apply, then its setting's. */
+  statusOf(
+    organizationId: string,
+    assetId: string,
+    now = Date.now(),
+  ): { version: string; health: ItemHealth | 'progressing'; message: string | null } | undefined {
+    const item = this.getApplied(organizationId, assetId);
+    if (!item) return undefined;
+    const setting = this.health.get(`${organizationId}/${assetId}`) ??
+      this.health.get(organizationId) ?? { health: 'healthy' as const, delayMs: 0 };
+    if (now - Date.parse(item.appliedAt) < setting.delayMs)
+      return { version: item.version, health: 'progressing', message: 'Starting' };
+    const message =
+      setting.health === 'healthy' ? null : `The item reports ${setting.health} (sandbox health control)`;
+    return { version: item.version, health: setting.health, message };
   }
 
   getApplied(organizationId: string, assetId: string): AppliedItem | undefined {

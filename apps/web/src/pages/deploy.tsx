@@ -1,9 +1,10 @@
 // Deploying a policy: the policy, a workspace, a connection (yours or shared into it), the target
-// organizations from the tree, publish/release options and version; then each target's result.
+// organizations from the tree, publish/release options and version; the plan (what each organization
+// would get) before the button; then each target's result. Or a roll-out in steps, followed on its page.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
-import { Link, useLocation } from '../router';
+import { Link, navigate, useLocation } from '../router';
 import {
   Checkbox,
   ErrorMessage,
@@ -14,9 +15,11 @@ import {
   TextField,
   useAction,
   useAsync,
+  useDebounced,
 } from '../ui';
 
 type Result = Schemas['DeploymentResultDto'];
+type Planned = Schemas['PlannedTargetDto'];
 type Status = Schemas['DeploymentDto']['status'];
 type Policy = Schemas['PolicyDto'];
 
@@ -47,6 +50,7 @@ export default function Deploy() {
     ref: '',
   });
   const [results, setResults] = useState<Result[] | null>(null);
+  const [rollout, setRollout] = useState({ on: false, sizes: '1, rest', bakeSeconds: '60' });
   // One key per attempt: a retry after a lost answer is answered, not deployed twice.
   const [attemptKey, setAttemptKey] = useState(newKey);
 
@@ -106,24 +110,52 @@ export default function Deploy() {
       inFlight.current = false;
     }
   });
+  const request = {
+    policyId,
+    workspaceId,
+    connectionId,
+    targetOrganizationIds: targets,
+    doPublish: options.doPublish,
+    doRelease: options.doRelease,
+    cleanupDev: options.cleanupDev,
+    version: options.version.trim() || undefined,
+    ref: options.ref.trim() || undefined,
+  };
+  // The plan follows the form (a moment after the last change): what each organization would get.
+  const planned = useDebounced(JSON.stringify(request), 400);
+  const plan = useAsync(async (): Promise<Planned[] | null> => {
+    const body = JSON.parse(planned) as typeof request;
+    if (!body.policyId || !body.workspaceId || !body.connectionId || body.targetOrganizationIds.length === 0)
+      return null;
+    const answer = await ok(api.POST('/api/deployments', { body: { ...body, dryRun: true } }));
+    return 'targets' in answer ? answer.targets : null;
+  }, [planned]);
   const send = async (): Promise<void> => {
+    if (rollout.on) {
+      const sizes = rollout.sizes
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => (s === 'rest' ? ('rest' as const) : Number(s)));
+      const created = await ok(
+        api.POST('/api/rollouts', {
+          body: {
+            ...request,
+            stepSizes: sizes,
+            bakeSeconds: Number(rollout.bakeSeconds) || 0,
+          },
+        }),
+      );
+      navigate(`/rollouts/${created.rollout.id}`);
+      return;
+    }
     const answer = await ok(
       api.POST('/api/deployments', {
         params: { header: { 'Idempotency-Key': attemptKey } },
-        body: {
-          policyId,
-          workspaceId,
-          connectionId,
-          targetOrganizationIds: targets,
-          doPublish: options.doPublish,
-          doRelease: options.doRelease,
-          cleanupDev: options.cleanupDev,
-          version: options.version.trim() || undefined,
-          ref: options.ref.trim() || undefined,
-        },
+        body: request,
       }),
     );
-    setResults(answer.results);
+    if ('results' in answer) setResults(answer.results);
   };
   /** After the results, the form stays as it was sent (read-only) until the user starts another. */
   const again = (): void => {
@@ -237,7 +269,53 @@ export default function Deploy() {
               onChange={(e) => setOptions({ ...options, ref: e.target.value })}
             />
           </fieldset>
+          <fieldset>
+            <legend>Roll-out</legend>
+            <Checkbox
+              label="Roll out in steps, each gated on the platform's health"
+              checked={rollout.on}
+              onChange={(e) => setRollout({ ...rollout, on: e.target.checked })}
+            />
+            {rollout.on ? (
+              <>
+                <TextField
+                  label="Step sizes"
+                  hint="Organizations per step, in the order chosen, e.g. 1, 3, rest. A failed or unhealthy organization halts and restores."
+                  value={rollout.sizes}
+                  onChange={(e) => setRollout({ ...rollout, sizes: e.target.value })}
+                />
+                <TextField
+                  label="Bake time (seconds)"
+                  hint="How long each step stays healthy before the next starts."
+                  value={rollout.bakeSeconds}
+                  onChange={(e) => setRollout({ ...rollout, bakeSeconds: e.target.value })}
+                />
+              </>
+            ) : null}
+          </fieldset>
         </fieldset>
+        {plan.data && !results ? (
+          <section aria-labelledby="plan-title" className="panel">
+            <h2 id="plan-title">Plan</h2>
+            <p className="hint">What deploying would do in each organization (nothing is changed yet).</p>
+            <ul aria-label="Plan">
+              {plan.data.map((t) => (
+                <li key={t.organizationId}>
+                  {t.organizationName ?? t.organizationId}:{' '}
+                  {t.action === 'error' ? (
+                    <span className="field-error">{t.error}</span>
+                  ) : t.action === 'update' ? (
+                    `update ${t.from} → ${t.to ?? 'the built version'}`
+                  ) : t.action === 'create' ? (
+                    `create ${t.to ?? 'the built version'}`
+                  ) : (
+                    `unchanged (${t.from})`
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <ErrorMessage error={deploy.error} />
         {results ? (
           <button type="button" className="secondary" onClick={again}>
@@ -247,7 +325,7 @@ export default function Deploy() {
           <button type="submit" disabled={!ready || deploy.busy}>
             {deploy.busy
               ? 'Deploying…'
-              : `Deploy to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
+              : `${rollout.on ? 'Roll out' : 'Deploy'} to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
           </button>
         )}
       </form>

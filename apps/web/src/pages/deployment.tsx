@@ -2,7 +2,7 @@
 // Last-Event-ID and gets exactly what it missed), and sync, cancel, unpublish, delete release, delete.
 import { useEffect, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { navigate } from '../router';
+import { Link, navigate } from '../router';
 import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
 
 type Deployment = Schemas['DeploymentDto'];
@@ -143,7 +143,47 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       <p className="status-line" role="status" aria-live="polite">
         Status: <StatusBadge status={d.status} />
         {d.status === 'failed' && d.error ? <span className="field-error"> {d.error}</span> : null}
+        {d.drifted ? (
+          <>
+            {' '}
+            <StatusBadge status="drifted" />
+          </>
+        ) : null}
+        {d.rollback_pinned ? <span className="badge"> rolled back by a roll-out (pinned)</span> : null}
       </p>
+      {d.rollout_id ? (
+        <p>
+          A change of <Link to={`/rollouts/${d.rollout_id}`}>a roll-out</Link>.
+        </p>
+      ) : null}
+      {d.drift ? (
+        <section className="panel" aria-labelledby="drift-title">
+          <h2 id="drift-title">Drift</h2>
+          <p className="hint">
+            Found <When at={d.drift.detected_at} />: the platform no longer runs what this deployment applied.
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Applied</th>
+                <th scope="col">On the platform</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.drift.differences.map((x) => (
+                <tr key={x.field}>
+                  <td>{x.field === 'presence' ? 'the item' : x.field}</td>
+                  <td>
+                    <code>{JSON.stringify(x.expected)}</code>
+                  </td>
+                  <td>{x.actual === null ? 'absent' : <code>{JSON.stringify(x.actual)}</code>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       <dl className="facts">
         <dt>Mode</dt>
         <dd>

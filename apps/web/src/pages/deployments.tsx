@@ -64,6 +64,12 @@ export default function Deployments() {
                   <td>{d.platform_org_name ?? d.platform_org_id}</td>
                   <td>
                     <StatusBadge status={d.status} />
+                    {d.drifted ? (
+                      <>
+                        {' '}
+                        <StatusBadge status="drifted" />
+                      </>
+                    ) : null}
                   </td>
                   <td>{d.version ?? d.requested_version ?? '–'}</td>
                   <td>

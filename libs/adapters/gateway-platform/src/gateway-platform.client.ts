@@ -14,6 +14,8 @@ import { PlatformError } from './gateway-platform.errors';
 import type {
   AccessTokenProvider,
   AppliedAsset,
+  AppliedHealth,
+  AppliedStatus,
   ApplyRequest,
   GatewayPlatform,
   PlatformAccess,
@@ -157,6 +159,29 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return toApplied(expectJson(response, 'applied asset'));
   }
 
+  async getStatus(
+    connection: PlatformAccess,
+    organizationId: string,
+    assetId: string,
+  ): Promise<AppliedStatus | null> {
+    const response = await this.call(connection, 'GET', `${appliedPath(organizationId, assetId)}/status`);
+    if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return null;
+    const raw = expectJson(response, 'applied status');
+    if (
+      !isRecord(raw) ||
+      typeof raw.version !== 'string' ||
+      !APPLIED_HEALTHS.includes(raw.health as AppliedHealth)
+    )
+      throw malformed('applied status');
+    return {
+      organizationId,
+      assetId,
+      version: raw.version,
+      health: raw.health as AppliedHealth,
+      message: typeof raw.message === 'string' ? raw.message : null,
+    };
+  }
+
   async remove(connection: PlatformAccess, organizationId: string, assetId: string): Promise<boolean> {
     const response = await this.call(connection, 'DELETE', appliedPath(organizationId, assetId));
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return false;
@@ -279,6 +304,8 @@ function cacheKey(baseUrl: string, connection: PlatformConnection): string {
   const secret = createHash('sha256').update(connection.clientSecret).digest('hex');
   return `${baseUrl}\n${connection.clientId}\n${secret}`;
 }
+
+const APPLIED_HEALTHS: readonly AppliedHealth[] = ['healthy', 'progressing', 'degraded', 'failing'];
 
 function appliedPath(organizationId: string, assetId?: string): string {
   const base = `/api/v1/organizations/${encodeURIComponent(organizationId)}/applied`;

@@ -55,6 +55,18 @@ export interface AppliedAsset {
   appliedAt: string;
 }
 
+/** The platform's health of an applied item: `progressing` until it settles. */
+export type AppliedHealth = 'healthy' | 'progressing' | 'degraded' | 'failing';
+
+export interface AppliedStatus {
+  organizationId: string;
+  assetId: string;
+  version: string;
+  health: AppliedHealth;
+  /** What the platform says about it (e.g. why it is degraded). */
+  message: string | null;
+}
+
 /** Returns a bearer token; asked again with `forceRefresh` when a call answers 401. */
 export type AccessTokenProvider = (options?: { forceRefresh?: boolean }) => Promise<string>;
 
@@ -79,6 +91,12 @@ export interface GatewayPlatform {
     organizationId: string,
     assetId: string,
   ): Promise<AppliedAsset | null>;
+  /** The health of the applied item; `null` when it is not applied there. */
+  getStatus(
+    connection: PlatformAccess,
+    organizationId: string,
+    assetId: string,
+  ): Promise<AppliedStatus | null>;
   /** False when it was not applied. */
   remove(connection: PlatformAccess, organizationId: string, assetId: string): Promise<boolean>;
 }

@@ -7,6 +7,8 @@ export { PLATFORM_HOSTS } from './gateway-platform.types';
 export type {
   AccessTokenProvider,
   AppliedAsset,
+  AppliedHealth,
+  AppliedStatus,
   AppliedKind,
   ApplyRequest,
   DelegatedPlatformConnection,

@@ -54,8 +54,11 @@ export const APPLIED_STATUSES: readonly DeploymentStatus[] = ['succeeded', 'remo
 export const ASSET_TYPES = ['policy', 'ruleset'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
-/** Job.kind: the deployment itself, or a removal enqueued by unpublish / delete-release. */
-export const JOB_KINDS = ['deploy', 'unpublish', 'delete-release'] as const;
+/**
+ * Job.kind: the deployment itself, a removal enqueued by unpublish / delete-release, or (an extension)
+ * `restore`: a roll-out puts back the version the organization ran before (or removes the item).
+ */
+export const JOB_KINDS = ['deploy', 'unpublish', 'delete-release', 'restore'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const SYNC_RESULTS = ['in_sync', 'deleted', 'unknown'] as const;

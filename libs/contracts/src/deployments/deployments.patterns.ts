@@ -25,6 +25,19 @@ import type {
   SyncDeploymentResult,
   WorkspaceSummaryRequest,
 } from './deployments.types';
+import type {
+  CreateRolloutRequest,
+  DeploymentDriftedEvent,
+  DeploymentPlan,
+  ListRolloutsRequest,
+  Rollout,
+  RolloutActionRequest,
+  RolloutEventAppended,
+  RolloutEventsAfterRequest,
+  RolloutEventsAfterResult,
+  RolloutIdRequest,
+  WorkspaceDeploymentSettings,
+} from './rollouts.types';
 
 type Empty = Record<string, never>;
 
@@ -33,6 +46,23 @@ export const DeploymentsRpc = {
   list: rpc<ListDeploymentsRequest, ListDeploymentsResult>('deployments.deployment.list.v1'),
   get: rpc<DeploymentIdRequest, { deployment: Deployment }>('deployments.deployment.get.v1'),
   create: rpc<CreateDeploymentRequest, CreateDeploymentResult>('deployments.deployment.create.v1'),
+  /** What `create` would do per target, with nothing written (`dryRun: true`). */
+  plan: rpc<CreateDeploymentRequest, DeploymentPlan>('deployments.deployment.plan.v1'),
+  createRollout: rpc<CreateRolloutRequest, { rollout: Rollout }>('deployments.rollout.create.v1'),
+  getRollout: rpc<RolloutIdRequest, { rollout: Rollout }>('deployments.rollout.get.v1'),
+  listRollouts: rpc<ListRolloutsRequest, { rollouts: Rollout[] }>('deployments.rollout.list.v1'),
+  rolloutAction: rpc<RolloutActionRequest, { rollout: Rollout }>('deployments.rollout.action.v1'),
+  /** For the gateway's roll-out event stream. */
+  rolloutEventsAfter: rpc<RolloutEventsAfterRequest, RolloutEventsAfterResult>(
+    'deployments.rollout.events-after.v1',
+  ),
+  getWorkspaceSettings: rpc<{ workspaceId: string }, { settings: WorkspaceDeploymentSettings }>(
+    'deployments.workspace-settings.get.v1',
+  ),
+  putWorkspaceSettings: rpc<
+    { workspaceId: string; selfHeal: boolean },
+    { settings: WorkspaceDeploymentSettings }
+  >('deployments.workspace-settings.put.v1'),
   remove: rpc<DeploymentIdRequest, { deletedDeploymentId: string }>('deployments.deployment.delete.v1'),
   deleteFailed: rpc<DeleteFailedRequest, DeleteFailedResult>('deployments.deployment.delete-failed.v1'),
   cancel: rpc<DeploymentIdRequest, { ok: boolean }>('deployments.deployment.cancel.v1'),
@@ -75,6 +105,10 @@ export const DeploymentsEvents = {
   /** Broadcast: every gateway replica may be serving a stream of this deployment. */
   logAppended: event<LogChunkAppendedEvent>('deployments.log.appended.v1', { broadcast: true }),
   jobEnded: event<JobEndedEvent>('deployments.job.ended.v1', { broadcast: true }),
+  /** Broadcast: a roll-out's event was stored (every gateway replica may be streaming it). */
+  rolloutEvent: event<RolloutEventAppended>('deployments.rollout.event.v1', { broadcast: true }),
+  /** Durable (outbox): a deployment drifted; the author's inbox is told. */
+  deploymentDrifted: event<DeploymentDriftedEvent>('deployments.deployment.drifted.v1'),
   /** Durable (JetStream, outbox): deploy counts. */
   deploymentSucceeded: event<DeploymentSucceededEvent>('deployments.deployment.succeeded.v1'),
 } as const;

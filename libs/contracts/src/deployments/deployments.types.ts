@@ -6,6 +6,7 @@ import type {
   JobStatus,
   SyncResult,
 } from './deployments.limits';
+import type { DeploymentDrift } from './rollouts.types';
 
 /** One deployment: one policy (or ruleset) to one target organization through one connection. */
 export interface Deployment {
@@ -44,6 +45,16 @@ export interface Deployment {
   implementation_asset_version: string | null;
   home_doc_status: string | null;
   error: string | null;
+  /** An extension: the roll-out this deployment is a change of (null: an ordinary request). */
+  rollout_id: string | null;
+  /**
+   * An extension: the last reconcile found the platform running something else than this deployment
+   * applied (removed, another version, another configuration); `drift` says what, field by field.
+   */
+  drifted: boolean;
+  drift: DeploymentDrift | null;
+  /** An extension: a roll-out rolled this deployment's version back here; sync and self-heal leave it. */
+  rollback_pinned: boolean;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
@@ -55,7 +66,7 @@ export interface DeploymentJob {
   kind: JobKind;
   status: JobStatus;
   /** The step running now, or the last one that ran. */
-  step: DeployStep | 'remove' | null;
+  step: DeployStep | 'remove' | 'restore' | null;
   attempts: number;
   error: string | null;
   created_at: string;
@@ -88,6 +99,8 @@ export interface CreateDeploymentRequest {
   version?: string;
   /** The Idempotency-Key header, when the client sent one. */
   idempotencyKey?: string;
+  /** An extension: answer what apply would do per target (a `DeploymentPlan`), change nothing. */
+  dryRun?: boolean;
 }
 
 export interface DeploymentResult {

@@ -1,7 +1,7 @@
 /** An entry of the caller's inbox (`GET /api/me/notifications`). */
 export interface Notification {
   id: string;
-  kind: 'idea_delivered' | 'webhook_disabled';
+  kind: 'idea_delivered' | 'webhook_disabled' | 'deployment_drifted';
   title: string;
   body: string;
   data: Record<string, unknown>;

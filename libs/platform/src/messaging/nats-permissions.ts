@@ -71,6 +71,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.sessionEnded,
       DeploymentsEvents.logAppended,
       DeploymentsEvents.jobEnded,
+      DeploymentsEvents.rolloutEvent,
       IdentityEvents.userUpdated,
       ContentEvents.catalogChanged,
       ContentEvents.rulesetsChanged,
@@ -103,6 +104,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetsRpc.getVendorRuleset,
       RulesetsRpc.listSubmissions,
       RulesetEvaluationRpc.evaluate,
+      DeploymentsRpc.plan,
     ],
     hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
   },
@@ -114,6 +116,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     consumesDurable: [
       CatalogEvents.ideaDelivered,
       DeploymentsEvents.deploymentSucceeded,
+      DeploymentsEvents.deploymentDrifted,
       AuditEvents.recorded,
     ],
   },
@@ -181,11 +184,15 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.getPolicy,
       RulesetsRpc.get,
       WorkspacesRpc.get,
+      // Who sees a roll-out: its workspace's members.
+      WorkspacesRpc.list,
       ConnectionsRpc.ownership,
       ConnectionsRpc.listEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
-    publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    publishesDurable: [DeploymentsEvents.deploymentSucceeded, DeploymentsEvents.deploymentDrifted],
+    // A roll-out's events reach every gateway replica's streams.
+    emits: [DeploymentsEvents.rolloutEvent],
     // A job that ended frees a build slot: the scheduler releases the next waiting job at once.
     hears: [DeploymentsEvents.jobEnded],
     enqueues: ['deployments'],

@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for the owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it).
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for the owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it). A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply would do per target, writing nothing.
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1297,6 +1297,150 @@ export interface paths {
          */
         get: operations["Provenance_keys"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's roll-outs, newest first */
+        get: operations["Rollouts_list"];
+        put?: never;
+        /**
+         * Roll one version of a policy or ruleset out to many organizations in steps
+         * @description The body is a deployment request (every check of `POST /api/deployments` runs, with the same answers) whose targets come as `steps` (explicit lists) or `targetOrganizationIds` cut by `stepSizes` (e.g. `[1, 3, "rest"]`). Each step deploys its organizations (an ordinary deployment each, linked by `rollout_id`), waits until the platform reports each healthy (within `healthTimeoutSeconds`), bakes `bakeSeconds` while healthy, then starts the next. A failed deployment or a degraded or failing item halts it: later steps are not touched and the organizations changed get back the version each ran before (the item is removed where none ran); those versions are pinned against sync and self-heal. Nothing is created when the request is refused.
+         */
+        post: operations["Rollouts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A roll-out: its steps, each organization’s state and health, the reason of a halt */
+        get: operations["Rollouts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause: no new step or phase starts (deployments in flight finish) */
+        post: operations["Rollouts_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused roll-out */
+        post: operations["Rollouts_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort: stop, keep what is applied (`aborted`) */
+        post: operations["Rollouts_abort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned */
+        post: operations["Rollouts_rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rollouts/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream a roll-out's events (server-sent events)
+         * @description Replays the stored events, follows the live ones, then sends `end` once the roll-out has ended. Events: `rollout` — `id: <seq>`, `data`: a RolloutEvent (`{seq, rollout_id, type, status, step, organization_id, state, message, at}`); `end` — `data`: `{rollout_id, status, halt_reason}`. Comment lines keep idle connections open; `closed` (`{reason: slow_reader}`) ends a stream whose reader is more than 1 MiB behind. Reconnect with `Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`.
+         */
+        get: operations["Rollouts_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/deployment-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's deployment settings (self-heal of drifted deployments) */
+        get: operations["DeploymentSettings_get"];
+        /** Change a workspace's deployment settings (its owner and admins) */
+        put: operations["DeploymentSettings_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2856,8 +3000,11 @@ export interface components {
         NotificationDto: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "idea_delivered" | "webhook_disabled";
+            /**
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted
+             * @enum {string}
+             */
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted";
             title: string;
             body: string;
             data: {
@@ -3440,6 +3587,22 @@ export interface components {
             /** @description From the deployments service (zero until it exists) */
             deployments_authored: number;
         };
+        DriftDifferenceDto: {
+            /** @description `presence` (the item is not applied any more), `version`, `groupId`, `kind`, or `configuration.<key>` */
+            field: string;
+            /** @description What the deployment applied (any JSON value; null: absent) */
+            expected: (string | null) | number | boolean | Record<string, never> | (string | number | boolean | Record<string, never>)[];
+            /** @description What the platform runs now (any JSON value; null: absent) */
+            actual: (string | null) | number | boolean | Record<string, never> | (string | number | boolean | Record<string, never>)[];
+        };
+        DeploymentDriftDto: {
+            /**
+             * Format: date-time
+             * @description When a reconcile first found this difference
+             */
+            detected_at: string;
+            differences: components["schemas"]["DriftDifferenceDto"][];
+        };
         DeploymentDto: {
             /** Format: uuid */
             id: string;
@@ -3490,6 +3653,17 @@ export interface components {
             home_doc_status: string | null;
             /** @description Why it failed or was cancelled */
             error: string | null;
+            /**
+             * Format: uuid
+             * @description An extension: the roll-out this deployment is one change of (null: an ordinary request)
+             */
+            rollout_id: string | null;
+            /** @description An extension: the last reconcile found the platform running something else than this deployment applied (the item removed, another version, another configuration); see `drift` */
+            drifted: boolean;
+            /** @description An extension: what differs, field by field (null when not drifted) */
+            drift: components["schemas"]["DeploymentDriftDto"] | null;
+            /** @description An extension: a roll-out rolled this version back in this organization; sync, reconcile and self-heal never re-apply it (until someone deploys again) */
+            rollback_pinned: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3550,6 +3724,29 @@ export interface components {
              * @example 1.2.0
              */
             version?: string;
+            /** @description An extension. Default false. True: nothing is created, enqueued or applied; the answer (200, a `DeploymentPlan`) says per target what apply would do: `create`, `update` (from which version to which), `unchanged`, or the `error` the real request would give. Every check of the real request runs first (its 4xx answers are the same). */
+            dryRun?: boolean;
+        };
+        PlannedTargetDto: {
+            organizationId: string;
+            organizationName: string | null;
+            /**
+             * @description `create` (nothing of this item runs there), `update` (`from` -> `to`), `unchanged` (`to` runs there already), `error` (the real request would not deploy there: see `error`)
+             * @enum {string}
+             */
+            action: "create" | "update" | "unchanged" | "error";
+            /** @description The version the organization runs now */
+            from: string | null;
+            /** @description The version apply would leave there; null when the build decides it (no `version`, or a publish) */
+            to: string | null;
+            error: string | null;
+        };
+        DeploymentPlanDto: {
+            /** @enum {boolean} */
+            dryRun: true;
+            /** @description The registry asset applied in each organization */
+            assetId: string;
+            targets: components["schemas"]["PlannedTargetDto"][];
         };
         DeploymentRefDto: {
             /** Format: uuid */
@@ -3653,11 +3850,11 @@ export interface components {
             /** Format: uuid */
             deployment_id: string;
             /** @enum {string} */
-            kind: "deploy" | "unpublish" | "delete-release";
+            kind: "deploy" | "unpublish" | "delete-release" | "restore";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @enum {string|null} */
-            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | null;
+            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | "restore" | null;
             /** @description Deliveries so far (a redelivered job resumes after its last completed step) */
             attempts: number;
             error: string | null;
@@ -3712,6 +3909,153 @@ export interface components {
         };
         ProvenanceKeysDto: {
             keys: components["schemas"]["ProvenanceJwkDto"][];
+        };
+        CreateRolloutDto: {
+            /**
+             * @description `policy` (the default, with `policyId`) or `ruleset` (with `rulesetId`; no `policyId`, no `implementationRef`). A ruleset is published to the registry as one `governance-ruleset` asset (its profile, registry.json and icon) and applied to each target organization.
+             * @enum {string}
+             */
+            assetType?: "policy" | "ruleset";
+            /**
+             * Format: uuid
+             * @description Required for a policy deployment, absent for a ruleset one
+             */
+            policyId?: string;
+            /**
+             * Format: uuid
+             * @description Required for a ruleset deployment, absent for a policy one
+             */
+            rulesetId?: string;
+            /**
+             * Format: uuid
+             * @description The caller's own connection, or one shared into the workspace
+             */
+            connectionId: string;
+            /**
+             * Format: uuid
+             * @description A workspace the caller is an active member of, not archived
+             */
+            workspaceId: string;
+            /** @description Default false. Publish a `MAJOR.MINOR.PATCH-dev.<timestamp>` version */
+            doPublish?: boolean;
+            /** @description Default false. Publish the plain version and publish its home page */
+            doRelease?: boolean;
+            /** @description Default false. After a release, delete the dev versions of that version */
+            cleanupDev?: boolean;
+            /** @description Branch, tag or commit: a dev build (`reviewed: false`, the owner's and administrators' only). Default: the commit pinned at review (a published item); for an item not yet published its `source_ref`, else the default branch */
+            ref?: string;
+            /** @description Split policies: the implementation ref */
+            implementationRef?: string;
+            /**
+             * @description MAJOR.MINOR.PATCH, no prefix or suffix; omit to derive it from the repository (a policy: Cargo.toml; a ruleset: registry.json's `version`, else the ref when it is a version tag such as `v1.2.0`)
+             * @example 1.2.0
+             */
+            version?: string;
+            /** @description The steps as explicit lists of organization ids, in order (not with `targetOrganizationIds`/`stepSizes`). No step empty, no organization twice, each one the connection may deploy to (else 422). */
+            steps?: string[][];
+            /** @description With `stepSizes`: the organizations, in the order the sizes cut them */
+            targetOrganizationIds?: string[];
+            /**
+             * @description Step sizes cutting `targetOrganizationIds` in order; `rest` (last only) takes all that remain. The sizes must cover the targets exactly.
+             * @example [
+             *       1,
+             *       3,
+             *       "rest"
+             *     ]
+             */
+            stepSizes?: (number | "rest")[];
+            /** @description Seconds each step stays healthy before the next starts (default 0) */
+            bakeSeconds?: number;
+            /** @description Seconds a step's organizations have to report healthy, else the roll-out halts (default 600) */
+            healthTimeoutSeconds?: number;
+        };
+        RolloutOrganizationDto: {
+            organization_id: string;
+            organization_name: string | null;
+            /**
+             * @description `pending`, `deploying`, `applied` (its deployment succeeded), `healthy`, `failed`, `degraded` (the platform reports it degraded or failing), `restoring`, `restored` (what it ran before is back), `removed` (it ran nothing before: the item was removed), `skipped` (never touched)
+             * @enum {string}
+             */
+            state: "pending" | "deploying" | "applied" | "healthy" | "failed" | "degraded" | "restoring" | "restored" | "removed" | "skipped";
+            /**
+             * @description The platform's last reported health
+             * @enum {string|null}
+             */
+            health: "healthy" | "progressing" | "degraded" | "failing" | null;
+            /** @description What it ran before the roll-out changed it */
+            previous_version: string | null;
+            /**
+             * Format: uuid
+             * @description The deployment that changed it
+             */
+            deployment_id: string | null;
+            error: string | null;
+        };
+        RolloutStepDto: {
+            index: number;
+            /** @enum {string} */
+            state: "pending" | "active" | "done" | "skipped";
+            organizations: components["schemas"]["RolloutOrganizationDto"][];
+        };
+        RolloutDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: uuid */
+            ruleset_id: string | null;
+            asset_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            connection_id: string;
+            /** Format: uuid */
+            created_by: string;
+            /**
+             * @description `running` (a step deploying, verifying health or baking), `paused` (no new step starts), `rolling_back` (restoring what the changed organizations ran before), then `completed`, `halted` (a failed deployment or an unhealthy item stopped it; see `halt_reason`), `aborted` (stopped by hand, what was applied kept) or `rolled_back` (stopped and restored by hand)
+             * @enum {string}
+             */
+            status: "running" | "paused" | "rolling_back" | "completed" | "halted" | "aborted" | "rolled_back";
+            /** @description The step in progress (from 0), or the last that ran */
+            current_step: number | null;
+            /**
+             * @description `deploying`, `verifying` (health), `baking`
+             * @enum {string|null}
+             */
+            phase: "deploying" | "verifying" | "baking" | null;
+            requested_version: string | null;
+            bake_seconds: number;
+            health_timeout_seconds: number;
+            /** @description Why it halted (organization and health), or who stopped it */
+            halt_reason: string | null;
+            steps: components["schemas"]["RolloutStepDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        RolloutEnvelopeDto: {
+            rollout: components["schemas"]["RolloutDto"];
+        };
+        RolloutListDto: {
+            rollouts: components["schemas"]["RolloutDto"][];
+        };
+        DeploymentSettingsDto: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @description When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a version a roll-out rolled back is never re-applied */
+            self_heal: boolean;
+        };
+        DeploymentSettingsEnvelopeDto: {
+            settings: components["schemas"]["DeploymentSettingsDto"];
+        };
+        PutDeploymentSettingsDto: {
+            /** @description Opt into self-heal */
+            selfHeal: boolean;
         };
         RulesetSummaryDto: {
             /** @enum {string} */
@@ -11781,6 +12125,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An extension: with `dryRun: true`, what apply would do per target (nothing written) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentPlanDto"];
+                };
+            };
             /** @description Every target enqueued */
             201: {
                 headers: {
@@ -12900,6 +13253,959 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProvenanceKeysDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_list: {
+        parameters: {
+            query?: {
+                /** @description Default 20 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutListDto"];
+                };
+            };
+            /** @description Invalid query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRolloutDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body: an empty step, an organization named twice, sizes that do not cover the targets, a bake time or health timeout out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A ref other than the reviewed commit by someone who may not build it
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy, ruleset or workspace visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Another active roll-out of this item holds one of the organizations (the message names the roll-out and the organization), or the workspace is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An organization the connection cannot deploy to (each named in `details`), or the connection is not usable in this workspace */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many active roll-outs of the caller (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The platform could not be asked which organizations the connection reaches */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The roll-out has ended, or its status does not allow this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The roll-out has ended, or its status does not allow this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_abort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The roll-out has ended, or its status does not allow this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_rollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The roll-out has ended, or its status does not allow this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rollouts_events: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received (its `seq`): the stream resumes after it */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream of `rollout` events then one `end` event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The caller already has the most open streams allowed (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DeploymentSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSettingsEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace the caller is a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DeploymentSettings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutDeploymentSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSettingsEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A member who is not the owner or an admin
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace the caller is a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */

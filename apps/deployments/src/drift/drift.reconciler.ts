@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { DeploymentDrift } from '@pc/contracts';
+import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { BusClient, createLogger, Database } from '@pc/platform';
+import { DeploymentsEnv } from '../deployments.env';
+import type { DeploymentRow } from '../deployments/deployment.rows';
+import { DeploymentsRepository } from '../deployments/deployments.repository';
+import { JobQueue } from '../jobs/job-queue';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+import { driftDifferences, sameDifferences } from './drift-differences';
+import { DriftRepository } from './drift.repository';
+
+const log = createLogger('deployments');
+/** Candidates read per page. */
+const PAGE = 200;
+
+/**
+ * The periodic drift reconcile (`DRIFT_RECONCILE_INTERVAL_MS`, 0: off): for the last succeeded
+ * deployment of each item and organization, compares what the platform runs there with what the
+ * deployment applied. A difference (the item removed, another version, another configuration) marks the
+ * deployment drifted with the difference field by field, and tells its author once per drift (a durable
+ * event; the identity service writes the inbox entry); a deployment found in sync again loses its
+ * drift. In a workspace that opted into self-heal, a drifted deployment gets a job that applies it
+ * again; a version a roll-out rolled back is never a candidate. One replica at a time (an advisory lock).
+ */
+@Injectable()
+export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly drift: DriftRepository,
+    private readonly deployments: DeploymentsRepository,
+    private readonly queue: JobQueue,
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+    private readonly env: DeploymentsEnv,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.env.DRIFT_RECONCILE_INTERVAL_MS === 0) return;
+    this.timer = setInterval(() => {
+      this.running ??= this.reconcile()
+        .then(() => undefined)
+        .catch((error: unknown) => log.warn({ err: error }, 'drift reconcile failed'))
+        .finally(() => (this.running = undefined));
+    }, this.env.DRIFT_RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /**
+   * One sweep over every candidate; answers how many are drifted now. Replicas may sweep at once: each
+   * record is decided on the locked deployment, so a drift is recorded (and told) once.
+   */
+  async reconcile(): Promise<number> {
+    let drifted = 0;
+    let healed = false;
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.drift.candidates(this.db.pool, after, PAGE);
+      if (page.length === 0) break;
+      after = page[page.length - 1].id;
+      const healing = await this.drift.selfHealing(this.db.pool, [
+        ...new Set(page.map((d) => d.workspace_id)),
+      ]);
+      for (const row of page) {
+        const outcome = await this.check(row, healing.has(row.workspace_id)).catch((error: unknown) => {
+          log.warn({ err: error, deployment: row.id }, 'drift check failed (tried again next sweep)');
+          return 'unknown' as const;
+        });
+        if (outcome === 'drifted' || outcome === 'healing') drifted++;
+        healed ||= outcome === 'healing';
+      }
+      if (page.length < PAGE) break;
+    }
+    if (healed) await this.queue.release();
+    return drifted;
+  }
+
+  private async check(
+    row: DeploymentRow,
+    selfHeal: boolean,
+  ): Promise<'in_sync' | 'drifted' | 'healing' | 'unknown'> {
+    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
+    const actual = await this.platform.getApplied(
+      platform,
+      row.platform_org_id,
+      definitionAssetId(row.asset_slug),
+    );
+    const differences = driftDifferences(
+      { kind: row.asset_type, groupId: row.group_id, version: row.applied_version!, configuration: {} },
+      actual,
+    );
+    if (differences.length === 0) {
+      await this.drift.clearDrift(this.db.pool, row.id);
+      return 'in_sync';
+    }
+    return this.db.transaction(async (tx) => {
+      const locked = await this.deployments.findById(row.id, tx, true);
+      if (!locked || locked.status !== 'succeeded' || locked.rollback_pinned_at !== null) return 'unknown';
+      const known = locked.drift !== null && sameDifferences(locked.drift.differences, differences);
+      if (!known) {
+        const drift: DeploymentDrift = { detected_at: new Date().toISOString(), differences };
+        await this.drift.markDrifted(tx, row, drift, {
+          eventId: randomUUID(),
+          deployment_id: row.id,
+          created_by: row.created_by,
+          asset_name: row.asset_name,
+          platform_org_id: row.platform_org_id,
+          platform_org_name: row.platform_org_name,
+          differences,
+        });
+      }
+      if (!selfHeal) return 'drifted';
+      const job = await this.deployments.insertJob(tx, row.id, 'deploy');
+      if (job)
+        log.info({ deployment: row.id, job: job.id }, 'self-heal: applying the drifted deployment again');
+      return job ? 'healing' : 'drifted';
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreateDeploymentRequest, DeploymentPlan, PlannedTarget, RequestContext } from '@pc/contracts';
+import { type AppliedAsset, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { BusClient } from '@pc/platform';
+import { requireUser } from '../common/caller';
+import { CreateDeploymentService, NOT_ELIGIBLE } from '../create/create.service';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+
+/**
+ * `POST /api/deployments` with `dryRun: true`: every check of the real request (the same 4xx), then per
+ * target what apply would do, from what the platform runs there now: `create` (nothing applied),
+ * `update` (from the version it runs to the one apply leaves), `unchanged` (that version already), or
+ * the `error` the real request would give that target. Nothing is written, enqueued or applied.
+ */
+@Injectable()
+export class PlanService {
+  constructor(
+    private readonly deployments: CreateDeploymentService,
+    private readonly bus: BusClient,
+    @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+  ) {}
+
+  async plan(ctx: RequestContext, req: CreateDeploymentRequest): Promise<DeploymentPlan> {
+    const caller = requireUser(ctx);
+    const { item, eligible } = await this.deployments.prepare(ctx, req);
+    const assetId = definitionAssetId(item.slug);
+    const to = plannedVersion(req);
+    const targets = [...new Set(req.targetOrganizationIds)];
+    const reachable = targets.filter((id) => eligible.has(id));
+    const running = new Map<string, AppliedAsset | null | Error>();
+    if (reachable.length > 0) {
+      const { platform } = await delegatedAccess(this.bus, caller.userId, req.connectionId);
+      await Promise.all(
+        reachable.map(async (orgId) =>
+          running.set(
+            orgId,
+            await this.platform
+              .getApplied(platform, orgId, assetId)
+              .catch((error: unknown) => error as Error),
+          ),
+        ),
+      );
+    }
+    return {
+      dryRun: true,
+      assetId,
+      targets: targets.map((orgId): PlannedTarget => {
+        const org = eligible.get(orgId);
+        const base = { organizationId: orgId, organizationName: org?.name ?? null };
+        if (!org) return { ...base, action: 'error', from: null, to: null, error: NOT_ELIGIBLE };
+        const now = running.get(orgId);
+        if (now instanceof Error)
+          return {
+            ...base,
+            action: 'error',
+            from: null,
+            to,
+            error: `The platform could not say what runs there: ${now.message}`,
+          };
+        if (!now) return { ...base, action: 'create', from: null, to, error: null };
+        const action = to !== null && now.version === to ? 'unchanged' : 'update';
+        return { ...base, action, from: now.version, to, error: null };
+      }),
+    };
+  }
+}
+
+/**
+ * The version apply leaves in each organization: a release's or an apply's `version`; unknown (null)
+ * when the build decides it (no `version` given, or a publish's `-dev.<timestamp>` version).
+ */
+function plannedVersion(req: CreateDeploymentRequest): string | null {
+  if (req.doRelease) return req.version ?? null;
+  if (req.doPublish) return null;
+  return req.version ?? null;
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import { BusClient, notFound } from '@pc/platform';
+import { requireUser } from '../common/caller';
+import type { RolloutRow } from './rollout.rows';
+
+/**
+ * Who may see and act on a roll-out: its author and the active members of its workspace (a platform
+ * administrator reads it too); everyone else gets 404, as if it did not exist.
+ */
+@Injectable()
+export class RolloutAccess {
+  constructor(private readonly bus: BusClient) {}
+
+  async check(ctx: RequestContext, row: RolloutRow | null, action: 'read' | 'act'): Promise<RolloutRow> {
+    const caller = requireUser(ctx);
+    if (!row) throw notFound('Roll-out');
+    if (row.created_by === caller.userId) return row;
+    const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
+    if (memberships.some((m) => m.workspace.id === row.workspace_id)) return row;
+    if (action === 'read' && caller.isAdmin) return row;
+    throw notFound('Roll-out');
+  }
+}

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CreateRolloutRequest,
+  type ListRolloutsRequest,
+  type RequestContext,
+  type Rollout,
+  type RolloutActionRequest,
+  type RolloutEventsAfterRequest,
+  type RolloutEventsAfterResult,
+  ROLLOUT_LIMITS as L,
+} from '@pc/contracts';
+import { conflict, Database, DomainError, unprocessable } from '@pc/platform';
+import { requireUser } from '../common/caller';
+import { CreateDeploymentService, NOT_ELIGIBLE } from '../create/create.service';
+import { RolloutAccess } from './rollout-access';
+import { RolloutDriver } from './rollout.driver';
+import { RolloutEvents } from './rollout-events';
+import { toRollout, toRolloutEvent } from './rollout.mapper';
+import type { RolloutRow } from './rollout.rows';
+import { rolloutSteps } from './rollout-steps';
+import { RolloutsRepository } from './rollouts.repository';
+
+/** The item a roll-out holds per organization: one active roll-out per item and organization. */
+export const itemKey = (r: Pick<RolloutRow, 'asset_type' | 'policy_id' | 'ruleset_id'>): string =>
+  `${r.asset_type}:${r.policy_id ?? r.ruleset_id}`;
+
+/**
+ * Roll-outs: one version of a policy or ruleset to many organizations in ordered steps (the driver,
+ * `RolloutDriver`, advances them). Creation runs every check of a deployment request once; then the
+ * roll-out, its organizations and its first event are written together, or nothing is.
+ */
+@Injectable()
+export class RolloutsService {
+  constructor(
+    private readonly db: Database,
+    private readonly rollouts: RolloutsRepository,
+    private readonly deployments: CreateDeploymentService,
+    private readonly access: RolloutAccess,
+    private readonly events: RolloutEvents,
+    private readonly driver: RolloutDriver,
+  ) {}
+
+  async create(ctx: RequestContext, req: CreateRolloutRequest): Promise<{ rollout: Rollout }> {
+    const caller = requireUser(ctx);
+    const steps = rolloutSteps(req);
+    const all = steps.flat();
+    const { item, eligible, newRow } = await this.deployments.prepare(ctx, {
+      ...req,
+      targetOrganizationIds: all,
+    });
+    const unreachable = all.filter((id) => !eligible.has(id));
+    if (unreachable.length > 0)
+      throw unprocessable(
+        `${unreachable.length} organization(s) of the steps cannot be deployed to with this connection`,
+        unreachable.map((id) => ({ field: 'steps', message: `${id}: ${NOT_ELIGIBLE}` })),
+      );
+    // The deployment every organization gets (the driver sets the organization and its dedupe key).
+    const template = newRow({ id: '', name: '' });
+    const { row, appended } = await this.db.transaction(async (tx) => {
+      if ((await this.rollouts.countActiveBy(tx, caller.userId)) >= L.activePerUserMax)
+        throw new DomainError(
+          'RATE_LIMITED',
+          `At most ${L.activePerUserMax} roll-outs of yours may be active at once: wait for one to end`,
+          undefined,
+          60,
+        );
+      const key = itemKey(template);
+      const holder = await this.rollouts.activeHolding(tx, key, all);
+      if (holder) throw heldBy(holder);
+      const inserted = await this.rollouts.insert(tx, {
+        asset_type: item.assetType,
+        policy_id: template.policy_id,
+        ruleset_id: template.ruleset_id,
+        asset_name: item.name,
+        asset_slug: item.slug,
+        workspace_id: req.workspaceId,
+        connection_id: req.connectionId,
+        created_by: caller.userId,
+        template,
+        requested_version: req.version ?? null,
+        step_count: steps.length,
+        bake_seconds: req.bakeSeconds ?? 0,
+        health_timeout_seconds: req.healthTimeoutSeconds ?? L.healthTimeoutSecondsDefault,
+      });
+      await this.rollouts
+        .insertOrganizations(
+          tx,
+          inserted.id,
+          key,
+          steps.map((orgs) => orgs.map((id) => ({ id, name: eligible.get(id)?.name ?? null }))),
+        )
+        .catch(async (error: unknown) => {
+          // A roll-out created at the same moment took one of the organizations first.
+          if ((error as { code?: string }).code !== '23505') throw error;
+          const first = await this.rollouts.activeHolding(this.db.pool, key, all);
+          throw first
+            ? heldBy(first)
+            : conflict('Another roll-out of this item holds one of these organizations');
+        });
+      const events = await this.rollouts.appendEvents(tx, inserted, [
+        {
+          type: 'status',
+          message: `Roll-out of ${item.name}${req.version ? ` ${req.version}` : ''} to ${all.length} organizations in ${steps.length} step(s) created`,
+        },
+      ]);
+      return { row: inserted, appended: events };
+    });
+    this.events.published(row.id, appended);
+    void this.driver.kick();
+    return { rollout: await this.view(row.id) };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<{ rollout: Rollout }> {
+    await this.access.check(ctx, await this.rollouts.findById(this.db.pool, id), 'read');
+    return { rollout: await this.view(id) };
+  }
+
+  async list(ctx: RequestContext, req: ListRolloutsRequest): Promise<{ rollouts: Rollout[] }> {
+    const caller = requireUser(ctx);
+    const rows = await this.rollouts.listBy(
+      this.db.pool,
+      caller.userId,
+      Math.min(req.limit ?? L.pageDefault, L.pageMax),
+    );
+    const orgs = await this.rollouts.organizationsOf(
+      this.db.pool,
+      rows.map((r) => r.id),
+    );
+    return {
+      rollouts: rows.map((r) =>
+        toRollout(
+          r,
+          orgs.filter((o) => o.rollout_id === r.id),
+        ),
+      ),
+    };
+  }
+
+  /**
+   * pause (running -> paused: no new step, no phase change), resume (paused -> running), abort (stop,
+   * keep what is applied: `aborted`), rollback (stop and restore what ran before: `rolling_back`, then
+   * `rolled_back`). An ended roll-out, or an action its status does not allow, answers 409.
+   */
+  async act(ctx: RequestContext, req: RolloutActionRequest): Promise<{ rollout: Rollout }> {
+    const caller = requireUser(ctx);
+    const appended = await this.db.transaction(async (tx) => {
+      const row = await this.access.check(ctx, await this.rollouts.findById(tx, req.id, 'update'), 'act');
+      const allowed: Record<RolloutActionRequest['action'], readonly string[]> = {
+        pause: ['running'],
+        resume: ['paused'],
+        abort: ['running', 'paused'],
+        rollback: ['running', 'paused'],
+      };
+      if (!allowed[req.action].includes(row.status))
+        throw conflict(
+          row.finished_at !== null
+            ? `This roll-out has ended (${row.status}): nothing to ${req.action}`
+            : `A ${row.status} roll-out cannot be ${req.action === 'pause' ? 'paused' : req.action === 'resume' ? 'resumed' : req.action === 'abort' ? 'aborted' : 'rolled back'}`,
+        );
+      const who = `by ${caller.userId === row.created_by ? 'its author' : 'a workspace member'}`;
+      switch (req.action) {
+        case 'pause':
+          row.status = 'paused';
+          await this.rollouts.update(tx, row.id, { status: 'paused' });
+          return this.rollouts.appendEvents(tx, row, [{ type: 'status', message: `Paused ${who}` }]);
+        case 'resume':
+          row.status = 'running';
+          await this.rollouts.update(tx, row.id, { status: 'running', phase_started_at: new Date() });
+          return this.rollouts.appendEvents(tx, row, [{ type: 'status', message: `Resumed ${who}` }]);
+        case 'abort':
+          row.status = 'aborted';
+          await this.rollouts.update(tx, row.id, {
+            status: 'aborted',
+            halt_reason: `Aborted ${who}: what was applied stays`,
+            finished_at: new Date(),
+          });
+          await this.rollouts.release(tx, row.id);
+          return this.rollouts.appendEvents(tx, row, [{ type: 'status', message: `Aborted ${who}` }]);
+        case 'rollback':
+          row.status = 'rolling_back';
+          await this.rollouts.update(tx, row.id, {
+            status: 'rolling_back',
+            ends_as: 'rolled_back',
+            halt_reason: `Rolled back ${who}`,
+          });
+          return this.rollouts.appendEvents(tx, row, [
+            {
+              type: 'status',
+              message: `Rolling back ${who}: the organizations changed get what they ran before`,
+            },
+          ]);
+      }
+    });
+    this.events.published(req.id, appended);
+    void this.driver.kick();
+    return { rollout: await this.view(req.id) };
+  }
+
+  async eventsAfter(ctx: RequestContext, req: RolloutEventsAfterRequest): Promise<RolloutEventsAfterResult> {
+    await this.access.check(ctx, await this.rollouts.findById(this.db.pool, req.id), 'read');
+    const limit = Math.min(req.limit ?? L.eventsPageMax, L.eventsPageMax);
+    const rows = await this.rollouts.eventsAfter(this.db.pool, req.id, req.afterSeq ?? 0, limit + 1);
+    return {
+      rollout: await this.view(req.id),
+      events: rows.slice(0, limit).map(toRolloutEvent),
+      more: rows.length > limit,
+    };
+  }
+
+  private async view(id: string): Promise<Rollout> {
+    const row = await this.rollouts.findById(this.db.pool, id);
+    if (!row) throw new Error(`Roll-out ${id} vanished`);
+    return toRollout(row, await this.rollouts.organizationsOf(this.db.pool, [id]));
+  }
+}
+
+function heldBy(holder: { id: string; org: string }): DomainError {
+  return new DomainError(
+    'CONFLICT',
+    `Roll-out ${holder.id} is active for this item in organization ${holder.org}: one active roll-out per item and organization`,
+  );
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { ApiExtension, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { IsBoolean } from 'class-validator';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+
+export class DeploymentSettingsDto {
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({
+    description:
+      'When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a ' +
+      'version a roll-out rolled back is never re-applied',
+  })
+  self_heal!: boolean;
+}
+
+export class DeploymentSettingsEnvelopeDto {
+  @ApiProperty({ type: DeploymentSettingsDto }) settings!: DeploymentSettingsDto;
+}
+
+export class PutDeploymentSettingsDto {
+  @ApiProperty({ description: 'Opt into self-heal' })
+  @IsBoolean()
+  selfHeal!: boolean;
+}
+
+const EXTENSION = ApiExtension('x-extension', { reason: 'Drift detection and self-heal (not in the spec)' });
+const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
+const NOT_MEMBER: [number, string] = [404, 'No such workspace the caller is a member of'];
+
+@ApiTags('workspaces')
+@Controller('workspaces')
+export class DeploymentSettingsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get(':id/deployment-settings')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: "A workspace's deployment settings (self-heal of drifted deployments)" })
+  @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_MEMBER)
+  get(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+    return this.bus.request(DeploymentsRpc.getWorkspaceSettings, ctx, { workspaceId: id });
+  }
+
+  @Put(':id/deployment-settings')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: "Change a workspace's deployment settings (its owner and admins)" })
+  @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
+  @ApiErrors([400, 'Invalid body or id'], [403, 'A member who is not the owner or an admin'], NOT_MEMBER)
+  put(
+    @Ctx() ctx: RequestContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: PutDeploymentSettingsDto,
+  ) {
+    return this.bus.request(DeploymentsRpc.putWorkspaceSettings, ctx, {
+      workspaceId: id,
+      selfHeal: body.selfHeal,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEPLOYMENT_LIMITS as L, PLAN_ACTIONS, type PlanAction } from '@pc/contracts';
+
+export class PlannedTargetDto {
+  @ApiProperty() organizationId!: string;
+  @ApiProperty({ type: String, nullable: true }) organizationName!: string | null;
+  @ApiProperty({
+    enum: PLAN_ACTIONS,
+    description:
+      '`create` (nothing of this item runs there), `update` (`from` -> `to`), `unchanged` (`to` runs there ' +
+      'already), `error` (the real request would not deploy there: see `error`)',
+  })
+  action!: PlanAction;
+  @ApiProperty({ type: String, nullable: true, description: 'The version the organization runs now' })
+  from!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The version apply would leave there; null when the build decides it (no `version`, or a publish)',
+  })
+  to!: string | null;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+}
+
+/** What a deployment request would do (an extension: `dryRun: true`). */
+export class DeploymentPlanDto {
+  @ApiProperty({ enum: [true] }) dryRun!: true;
+  @ApiProperty({ description: 'The registry asset applied in each organization' }) assetId!: string;
+  @ApiProperty({ type: [PlannedTargetDto], maxItems: L.targetsMax }) targets!: PlannedTargetDto[];
+}

@@ -1,0 +1,138 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  DeploymentsEvents,
+  DeploymentsRpc,
+  type RequestContext,
+  type Rollout,
+  type RolloutEvent,
+  type RolloutEventsAfterResult,
+} from '@pc/contracts';
+import { BusClient, createLogger } from '@pc/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayEnv } from '../gateway.env';
+import { LOG_STREAM_MAX_BUFFERED_BYTES, LogStreams, openEventStream, writeBounded } from './log-stream';
+
+const log = createLogger('gateway');
+/** Stored events are read this often too, in case a broadcast was lost. */
+const POLL_MS = 1000;
+const ENDED: readonly Rollout['status'][] = ['completed', 'halted', 'aborted', 'rolled_back'];
+
+/**
+ * GET /api/rollouts/{id}/events: replays the roll-out's stored events after `Last-Event-ID` (an event's
+ * `seq`), follows the live ones (a broadcast every replica hears), and ends with `end` once the roll-out
+ * has ended and every event was sent. Events: `rollout` (id `<seq>`, data a RolloutEvent) and `end`
+ * (data {rollout_id, status, halt_reason}); comment lines as heartbeats. The open streams count toward
+ * the same per-user limit as log streams; a reader more than 1 MiB behind is dropped.
+ */
+@Injectable()
+export class RolloutStreams implements OnModuleInit {
+  private readonly listeners = new Map<string, Set<(event: RolloutEvent) => void>>();
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly logs: LogStreams,
+    private readonly env: GatewayEnv,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.bus.subscribeBroadcast(DeploymentsEvents.rolloutEvent, (data) => {
+      for (const listener of this.listeners.get(data.rollout_id) ?? []) listener(data.event);
+    });
+  }
+
+  async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const release = await this.logs.admit(ctx);
+    try {
+      await this.serve(ctx, id, req, reply);
+    } finally {
+      release();
+    }
+  }
+
+  private async serve(
+    ctx: RequestContext,
+    id: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const header = req.headers['last-event-id'];
+    let last = typeof header === 'string' && /^\d{1,9}$/.test(header.trim()) ? Number(header.trim()) : 0;
+    const live: RolloutEvent[] = [];
+    let onEvent: (event: RolloutEvent) => void = (event) => void live.push(event);
+    const set = this.listeners.get(id) ?? new Set();
+    this.listeners.set(id, set);
+    const listener = (event: RolloutEvent) => onEvent(event);
+    set.add(listener);
+    const unlisten = () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(id);
+    };
+    let first: RolloutEventsAfterResult;
+    try {
+      // Visibility (404) and the first page before anything is written: errors answer as JSON.
+      first = await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, afterSeq: last });
+    } catch (error) {
+      unlisten();
+      throw error;
+    }
+    const raw = openEventStream(req, reply);
+    let closed = false;
+    let chain = Promise.resolve();
+    const write = (text: string) => {
+      if (!closed && !writeBounded(raw, text, LOG_STREAM_MAX_BUFFERED_BYTES)) {
+        raw.write(`event: closed\ndata: ${JSON.stringify({ reason: 'slow_reader' })}\n\n`);
+        close();
+      }
+    };
+    const send = (event: RolloutEvent): boolean => {
+      if (event.seq !== last + 1) return false;
+      write(`id: ${event.seq}\nevent: rollout\ndata: ${JSON.stringify(event)}\n\n`);
+      last = event.seq;
+      return true;
+    };
+    const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
+    const poll = setInterval(() => enqueue(catchUp), POLL_MS);
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(poll);
+      unlisten();
+      raw.end();
+    };
+    raw.on('close', close);
+    const enqueue = (work: () => Promise<void>) => {
+      chain = chain.then(work).catch((error: unknown) => {
+        log.warn({ err: error, rollout: id }, 'roll-out stream failed');
+        close();
+      });
+    };
+    const deliver = (page: RolloutEventsAfterResult) => {
+      for (const event of page.events) send(event);
+      if (!page.more && ENDED.includes(page.rollout.status)) {
+        const { status, halt_reason } = page.rollout;
+        write(`event: end\ndata: ${JSON.stringify({ rollout_id: id, status, halt_reason })}\n\n`);
+        close();
+      }
+    };
+    /** Sends every stored event after `last`; ends the stream once the roll-out has ended. */
+    const catchUp = async (): Promise<void> => {
+      while (!closed) {
+        const page = await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, afterSeq: last });
+        deliver(page);
+        if (!page.more) return;
+      }
+    };
+    enqueue(async () => {
+      deliver(first);
+      if (first.more) await catchUp();
+    });
+    onEvent = (event) =>
+      enqueue(async () => {
+        if (event.seq <= last) return;
+        if (!send(event) || ENDED.includes(event.status)) await catchUp();
+      });
+    for (const event of live.splice(0)) onEvent(event);
+    await new Promise<void>((resolve) => raw.once('close', resolve));
+  }
+}

@@ -1,0 +1,181 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiExtension,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { DeploymentsRpc, type RequestContext, type RolloutAction } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { RolloutStreams } from './rollout-stream';
+import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
+
+const uuid = new ParseUUIDPipe();
+const EXTENSION = ApiExtension('x-extension', {
+  reason: 'Progressive delivery: roll-outs in steps gated on the platform’s health (not in the spec)',
+});
+const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
+const NOT_VISIBLE: [number, string] = [
+  404,
+  "No such roll-out, or not one the caller may see (its author's and its workspace members')",
+];
+const ENDED: [number, string] = [409, 'The roll-out has ended, or its status does not allow this action'];
+
+@ApiTags('rollouts')
+@Controller('rollouts')
+export class RolloutsController {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly streams: RolloutStreams,
+  ) {}
+
+  @Post()
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({
+    summary: 'Roll one version of a policy or ruleset out to many organizations in steps',
+    description:
+      'The body is a deployment request (every check of `POST /api/deployments` runs, with the same answers) ' +
+      'whose targets come as `steps` (explicit lists) or `targetOrganizationIds` cut by `stepSizes` (e.g. ' +
+      '`[1, 3, "rest"]`). Each step deploys its organizations (an ordinary deployment each, linked by ' +
+      '`rollout_id`), waits until the platform reports each healthy (within `healthTimeoutSeconds`), bakes ' +
+      '`bakeSeconds` while healthy, then starts the next. A failed deployment or a degraded or failing ' +
+      'item halts it: later steps are not touched and the organizations changed get back the version each ran ' +
+      'before (the item is removed where none ran); those versions are pinned against sync and self-heal. ' +
+      'Nothing is created when the request is refused.',
+  })
+  @ApiCreatedResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(
+    [
+      400,
+      'Invalid body: an empty step, an organization named twice, sizes that do not cover the targets, a bake time or health timeout out of range',
+    ],
+    [404, 'No such policy, ruleset or workspace visible to the caller'],
+    [403, 'A ref other than the reviewed commit by someone who may not build it'],
+    [
+      409,
+      'Another active roll-out of this item holds one of the organizations (the message names the roll-out and the organization), or the workspace is archived',
+    ],
+    [
+      422,
+      'An organization the connection cannot deploy to (each named in `details`), or the connection is not usable in this workspace',
+    ],
+    [429, 'Too many active roll-outs of the caller (Retry-After)'],
+    [502, 'The platform could not be asked which organizations the connection reaches'],
+  )
+  create(@Ctx() ctx: RequestContext, @Body() body: CreateRolloutDto) {
+    return this.bus.request(DeploymentsRpc.createRollout, ctx, body);
+  }
+
+  @Get()
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: "The caller's roll-outs, newest first" })
+  @ApiOkResponse({ type: RolloutListDto })
+  @ApiErrors([400, 'Invalid query'])
+  list(@Ctx() ctx: RequestContext, @Query() query: ListRolloutsQuery) {
+    return this.bus.request(DeploymentsRpc.listRollouts, ctx, query);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({
+    summary: 'A roll-out: its steps, each organization’s state and health, the reason of a halt',
+  })
+  @ApiOkResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.getRollout, ctx, { id });
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Pause: no new step or phase starts (deployments in flight finish)' })
+  @ApiOkResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  pause(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.act(ctx, id, 'pause');
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Resume a paused roll-out' })
+  @ApiOkResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  resume(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.act(ctx, id, 'resume');
+  }
+
+  @Post(':id/abort')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Abort: stop, keep what is applied (`aborted`)' })
+  @ApiOkResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  abort(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.act(ctx, id, 'abort');
+  }
+
+  @Post(':id/rollback')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({
+    summary: 'Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned',
+  })
+  @ApiOkResponse({ type: RolloutEnvelopeDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  rollback(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.act(ctx, id, 'rollback');
+  }
+
+  @Get(':id/events')
+  @Authenticated()
+  @EXTENSION
+  @ApiProduces('text/event-stream')
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'The `id` of the last event received (its `seq`): the stream resumes after it',
+  })
+  @ApiOperation({
+    summary: "Stream a roll-out's events (server-sent events)",
+    description:
+      'Replays the stored events, follows the live ones, then sends `end` once the roll-out has ended. ' +
+      'Events: `rollout` — `id: <seq>`, `data`: a RolloutEvent (`{seq, rollout_id, type, status, step, ' +
+      'organization_id, state, message, at}`); `end` — `data`: `{rollout_id, status, halt_reason}`. Comment ' +
+      'lines keep idle connections open; `closed` (`{reason: slow_reader}`) ends a stream whose reader is ' +
+      'more than 1 MiB behind. Reconnect with `Last-Event-ID` to get exactly what was missed. Open streams ' +
+      'count toward `LOG_STREAMS_MAX_PER_USER`.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream of `rollout` events then one `end` event',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(BAD_ID, NOT_VISIBLE, [429, 'The caller already has the most open streams allowed (Retry-After)'])
+  events(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.streams.stream(ctx, id, req, reply);
+  }
+
+  private act(ctx: RequestContext, id: string, name: RolloutAction) {
+    return this.bus.request(DeploymentsRpc.rolloutAction, ctx, { id, action: name });
+  }
+}

@@ -1,0 +1,186 @@
+// One roll-out: its steps and each organization's state, updated live from its event stream (the
+// browser reconnects with Last-Event-ID), with pause, resume, abort and roll back.
+import { useEffect, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { Link } from '../router';
+import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
+
+type Rollout = Schemas['RolloutDto'];
+type Action = 'pause' | 'resume' | 'abort' | 'rollback';
+
+interface RolloutEvent {
+  seq: number;
+  message: string;
+  at: string;
+}
+
+const ACTIVE: Rollout['status'][] = ['running', 'paused', 'rolling_back'];
+
+/** The roll-out's events as they come; each one makes the page read the roll-out again. */
+function useRolloutEvents(id: string, onEvent: () => void): { events: RolloutEvent[]; live: boolean } {
+  const [events, setEvents] = useState<RolloutEvent[]>([]);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const seen = new Set<number>();
+    const source = new EventSource(`/api/rollouts/${encodeURIComponent(id)}/events`);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener('rollout', (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as RolloutEvent;
+      if (seen.has(event.seq)) return;
+      seen.add(event.seq);
+      setEvents((old) => [...old, event]);
+      onEvent();
+    });
+    source.addEventListener('end', () => {
+      source.close();
+      setLive(false);
+      onEvent();
+    });
+    return () => source.close();
+    // onEvent is the page's reload, stable for a given roll-out.
+  }, [id]);
+  return { events, live };
+}
+
+export default function RolloutPage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const rollout = useAsync(() => ok(api.GET('/api/rollouts/{id}', { params: { path: { id } } })), [id]);
+  const { events, live } = useRolloutEvents(id, rollout.reload);
+  const [confirm, setConfirm] = useState<Action | null>(null);
+  const act = useAction(async (action: Action) => {
+    const path = { params: { path: { id } } };
+    if (action === 'pause') await ok(api.POST('/api/rollouts/{id}/pause', path));
+    else if (action === 'resume') await ok(api.POST('/api/rollouts/{id}/resume', path));
+    else if (action === 'abort') await ok(api.POST('/api/rollouts/{id}/abort', path));
+    else await ok(api.POST('/api/rollouts/{id}/rollback', path));
+    setConfirm(null);
+    rollout.reload();
+  });
+
+  if (rollout.loading && !rollout.data)
+    return (
+      <Page title="Roll-out">
+        <Loading />
+      </Page>
+    );
+  if (!rollout.data)
+    return (
+      <Page title="Roll-out">
+        <ErrorMessage error={rollout.error} retry={rollout.reload} />
+      </Page>
+    );
+  const r = rollout.data.rollout;
+  const active = ACTIVE.includes(r.status);
+  return (
+    <Page title={`Roll-out of ${r.asset_name}${r.requested_version ? ` ${r.requested_version}` : ''}`}>
+      <p className="status-line" role="status" aria-live="polite">
+        Roll-out: <StatusBadge status={r.status} />
+        {r.phase && active ? ` step ${(r.current_step ?? 0) + 1} of ${r.steps.length}, ${r.phase}` : ''}
+        {r.halt_reason ? (
+          <span className={r.status === 'halted' ? 'field-error' : 'hint'}> {r.halt_reason}</span>
+        ) : null}
+      </p>
+      <dl className="facts">
+        <dt>Bake time</dt>
+        <dd>{r.bake_seconds} s</dd>
+        <dt>Health timeout</dt>
+        <dd>{r.health_timeout_seconds} s</dd>
+        <dt>Started</dt>
+        <dd>
+          <When at={r.created_at} />
+        </dd>
+        <dt>Finished</dt>
+        <dd>
+          <When at={r.finished_at} />
+        </dd>
+        <dt>Updates</dt>
+        <dd>{live ? 'live' : active ? 'reconnecting…' : 'complete'}</dd>
+      </dl>
+      {active ? (
+        <div className="row">
+          {r.status === 'running' ? (
+            <button
+              type="button"
+              className="secondary"
+              disabled={act.busy}
+              onClick={() => void act.run('pause')}
+            >
+              Pause
+            </button>
+          ) : null}
+          {r.status === 'paused' ? (
+            <button type="button" disabled={act.busy} onClick={() => void act.run('resume')}>
+              Resume
+            </button>
+          ) : null}
+          {r.status !== 'rolling_back' ? (
+            <>
+              <button type="button" className="secondary" onClick={() => setConfirm('abort')}>
+                Abort
+              </button>
+              <button type="button" className="danger" onClick={() => setConfirm('rollback')}>
+                Roll back
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <ErrorMessage error={act.error} />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'abort' ? 'Abort the roll-out?' : 'Roll back the roll-out?'}
+        confirmLabel={confirm === 'abort' ? 'Abort' : 'Roll back'}
+        busy={act.busy}
+        onConfirm={() => void (confirm && act.run(confirm))}
+        onCancel={() => setConfirm(null)}
+      >
+        {confirm === 'abort'
+          ? 'No further step starts; what was applied stays.'
+          : 'No further step starts, and every organization changed gets back the version it ran before.'}
+      </ConfirmDialog>
+      {r.steps.map((step) => (
+        <section key={step.index} className="panel" aria-labelledby={`step-${step.index}`}>
+          <h2 id={`step-${step.index}`}>
+            Step {step.index + 1} <StatusBadge status={step.state} />
+          </h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Organization</th>
+                <th scope="col">State</th>
+                <th scope="col">Health</th>
+                <th scope="col">Ran before</th>
+                <th scope="col">Deployment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {step.organizations.map((o) => (
+                <tr key={o.organization_id}>
+                  <td>{o.organization_name ?? o.organization_id}</td>
+                  <td>
+                    <StatusBadge status={o.state} />
+                    {o.error ? <span className="field-error"> {o.error}</span> : null}
+                  </td>
+                  <td>{o.health ?? '–'}</td>
+                  <td>{o.previous_version ?? '–'}</td>
+                  <td>{o.deployment_id ? <Link to={`/deployments/${o.deployment_id}`}>log</Link> : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      <section className="panel" aria-labelledby="events-title">
+        <h2 id="events-title">Events</h2>
+        <ol aria-label="Roll-out events">
+          {events.map((e) => (
+            <li key={e.seq}>
+              <When at={e.at} /> {e.message}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Page>
+  );
+}
