@@ -1,4 +1,4 @@
-import type { components } from './api/openapi';
+import type { components } from '@policy-catalog/sdk';
 import { Badge } from './ui';
 
 type EngineCheck = components['schemas']['RulesetEngineCheckDto'];
