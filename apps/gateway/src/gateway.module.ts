@@ -40,7 +40,9 @@ import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.controller';
 import { AuditController } from './audit/audit.controller';
+import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
 
 @Module({})
@@ -73,6 +75,7 @@ export class GatewayModule {
         RulesetSubmissionsController,
         RulesetReviewController,
         WebhooksController,
+        WorkspaceWebhooksController,
         AuditController,
         RulesetEvaluationsController,
       ],
@@ -90,6 +93,7 @@ export class GatewayModule {
         ContentVersions,
         ResponseCache,
         PublicReads,
+        AuditOutbox,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],

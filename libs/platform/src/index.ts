@@ -34,3 +34,4 @@ export * from './auth/caller';
 export * from './database/content-changes';
 export * from './provenance';
 export * from './limits/fixed-window-limiter';
+export * from './secrets/secret-box';

@@ -15,10 +15,13 @@ export interface AuditDescription {
   summary?: Record<string, unknown>;
   /** The actor when the caller was anonymous until this request (sign-up, sign-in). */
   actor_user_id?: string;
+  /** The workspace the action happened in: its owner reads the entry. */
+  workspace_id?: string | null;
 }
 
 export interface AuditSpec {
-  action: AuditAction;
+  /** The action, or how the route's facts decide it (a change of credentials is a rotation). */
+  action: AuditAction | ((facts: AuditFacts) => AuditAction);
   describe: (facts: AuditFacts) => AuditDescription;
   /** Also record a refusal with this error code, as `failedAction` (a failed sign-in). */
   failure?: {

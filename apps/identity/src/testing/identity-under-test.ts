@@ -2,6 +2,7 @@ import { IdentityRpc, type RequestContext, type RpcDescriptor } from '@pc/contra
 import {
   BusClient,
   createClientProxy,
+  generateKeyRingEntry,
   type EnvSource,
   hashSecret,
   loadEnv,
@@ -25,10 +26,17 @@ export class IdentityUnderTest {
   private service?: RunningService;
   private readonly busConfig = testBus('in-process');
   private counter = 0;
+  /** The key ring of every start (a restart must open what the previous start sealed). */
+  readonly webhookKeys = generateKeyRingEntry('test');
 
   async start(env: EnvSource = {}): Promise<void> {
     this.db ??= await createTestDatabase();
-    const config = loadEnv(IdentityEnv, { DATABASE_URL: this.db.url, DB_POOL_SIZE: '5', ...env });
+    const config = loadEnv(IdentityEnv, {
+      DATABASE_URL: this.db.url,
+      DB_POOL_SIZE: '5',
+      WEBHOOKS_ENCRYPTION_KEYS: this.webhookKeys,
+      ...env,
+    });
     this.service = await startService(identityService(config), this.busConfig);
     if (!this.bus) {
       const proxy = createClientProxy(this.busConfig, 'identity-test');

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IdentityRpc, type RequestContext, WebhooksRpc } from '@pc/contracts';
+import { generateKeyRingEntry } from '@pc/platform';
+import { Webhook } from 'standardwebhooks';
 import { codeOf, identityUnderTest } from '../testing/identity-under-test';
 
 type Answer = 'ok' | 'fail' | 'hang' | 'huge';
@@ -11,13 +13,18 @@ class Receiver {
   requests = 0;
   underWay = 0;
   mostUnderWay = 0;
+  /** Each request's headers and body, by webhook-id. */
+  readonly received = new Map<string, { headers: Record<string, string>; body: string }>();
   private readonly server = http.createServer((req, res) => {
     this.requests++;
     this.underWay++;
     this.mostUnderWay = Math.max(this.mostUnderWay, this.underWay);
     res.on('close', () => this.underWay--);
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      this.received.set(headers['webhook-id'], { headers, body: Buffer.concat(chunks).toString('utf8') });
       if (this.answer === 'ok') res.writeHead(200).end('thanks');
       else if (this.answer === 'fail') res.writeHead(503).end('down for maintenance');
       else if (this.answer === 'huge') res.writeHead(200).end(Buffer.alloc(1024 * 1024, 'x'));
@@ -53,7 +60,7 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15
 
 describe('webhook delivery (identity service, real PostgreSQL)', () => {
   // The receiver's port is known only once it listens: the allowlist names the host alone.
-  const identity = identityUnderTest({
+  const env = {
     OUTBOUND_ALLOWLIST: '127.0.0.1',
     WEBHOOKS_REQUIRE_HTTPS: 'false',
     WEBHOOKS_RETRY_BASE_MS: '20',
@@ -62,7 +69,8 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
     WEBHOOKS_DISABLE_AFTER_FAILURES: '5',
     WEBHOOKS_TIMEOUT_MS: '300',
     WEBHOOKS_ENDPOINT_CONCURRENCY: '1',
-  });
+  };
+  const identity = identityUnderTest(env);
 
   const url = () => `http://127.0.0.1:${receiver.port}/hook`;
 
@@ -165,6 +173,42 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
     });
     expect(receiver.mostUnderWay).toBe(1);
     receiver.answer = 'ok';
+  });
+
+  it('stores signing secrets sealed; seals one kept in plaintext and re-seals under a new first key at start', async () => {
+    const user = await identity.newUser();
+    const { endpoint, secret } = await endpointOf(user.session);
+    const legacy = await endpointOf(user.session);
+    const stored = async (id: string) =>
+      (
+        await identity.sql<{ secret: string | null; secret_key_id: string; secret_ciphertext: Buffer }>(
+          `SELECT secret, secret_key_id, secret_ciphertext FROM identity.webhook_endpoints WHERE id = $1`,
+          [id],
+        )
+      )[0];
+    const sealed = await stored(endpoint.id);
+    expect(sealed).toMatchObject({ secret: null, secret_key_id: 'test' });
+    expect(sealed.secret_ciphertext.toString('latin1')).not.toContain(secret.slice(6));
+    // What an endpoint written before sealing looks like: the secret in plaintext, no ciphertext.
+    await identity.sql(
+      `UPDATE identity.webhook_endpoints SET secret = $2, secret_key_id = NULL, secret_ciphertext = NULL WHERE id = $1`,
+      [legacy.endpoint.id, legacy.secret],
+    );
+
+    const rotated = `${generateKeyRingEntry('next')},${identity.webhookKeys}`;
+    await identity.restart({ ...env, WEBHOOKS_ENCRYPTION_KEYS: rotated });
+    for (const id of [endpoint.id, legacy.endpoint.id]) {
+      expect(await stored(id)).toMatchObject({ secret: null, secret_key_id: 'next' });
+    }
+    for (const [id, key] of [
+      [endpoint.id, secret],
+      [legacy.endpoint.id, legacy.secret],
+    ]) {
+      const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id });
+      await settled(user.session, id, delivery.id, 'succeeded');
+      const message = receiver.received.get(delivery.id)!;
+      expect(() => new Webhook(key).verify(message.body, message.headers)).not.toThrow();
+    }
   });
 
   it('refuses an http URL when WEBHOOKS_REQUIRE_HTTPS, unknown event types and a bad rotation overlap', async () => {
