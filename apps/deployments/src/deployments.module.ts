@@ -27,6 +27,7 @@ import { ProvenanceHandler } from './provenance/provenance.handler';
 import { ProvenanceRepository } from './provenance/provenance.repository';
 import { ProvenanceService, PUBLIC_SIGNING_KEYS } from './provenance/provenance.service';
 import { SyncHandler } from './sync/sync.handler';
+import { DriftRepository } from './sync/drift.repository';
 import { SyncService } from './sync/sync.service';
 
 @Module({})
@@ -71,6 +72,7 @@ export class DeploymentsModule {
         JobScheduler,
         JobsService,
         SyncService,
+        DriftRepository,
         LogsService,
         LedgerService,
         OutboxRepository,

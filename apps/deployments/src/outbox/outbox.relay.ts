@@ -4,15 +4,20 @@ import { DurableEventsClient, OutboxRelayBase } from '@pc/platform';
 import { OutboxRepository } from './outbox.repository';
 
 /**
- * Publishes deployment successes (written by the workers in the transaction that records them) for
- * the catalog's and rulesets' deploy counts; see `OutboxRelayBase`.
+ * Publishes deployment successes and failures (written by the workers in the transaction that records
+ * them: the catalog's and rulesets' deploy counts, identity's webhooks) and drift found by a sync; see
+ * `OutboxRelayBase`.
  */
 @Injectable()
 export class OutboxRelay extends OutboxRelayBase {
   constructor(outbox: OutboxRepository, events: DurableEventsClient) {
     super(outbox, events, {
       service: 'deployments',
-      events: [DeploymentsEvents.deploymentSucceeded],
+      events: [
+        DeploymentsEvents.deploymentSucceeded,
+        DeploymentsEvents.deploymentFailed,
+        DeploymentsEvents.driftDetected,
+      ],
       retryMs: 2000,
     });
   }

@@ -1,7 +1,8 @@
-import { IdentityRpc, type RequestContext, type RpcDescriptor } from '@pc/contracts';
+import { type EventDescriptor, IdentityRpc, type RequestContext, type RpcDescriptor } from '@pc/contracts';
 import {
   BusClient,
   createClientProxy,
+  createDurableEvents,
   generateKeyRingEntry,
   type EnvSource,
   hashSecret,
@@ -64,6 +65,11 @@ export class IdentityUnderTest {
 
   request<Req, Res>(descriptor: RpcDescriptor<Req, Res>, ctx: RequestContext, data: Req): Promise<Res> {
     return this.bus.request(descriptor, ctx, data);
+  }
+
+  /** Publishes a durable event as its owning service's outbox relay would (in process: it arrives once). */
+  async publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void> {
+    await createDurableEvents(this.busConfig, 'identity-test').publish(descriptor, id, payload);
   }
 
   /** A SQL statement on the service's database (to age a row, or to count what was written). */

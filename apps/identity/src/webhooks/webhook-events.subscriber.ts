@@ -7,14 +7,13 @@ import {
   DeploymentsEvents,
   type DeploymentSucceededEvent,
   type DeploymentSucceededWebhookV1,
-  type EventDescriptor,
   RulesetsEvents,
   type SubmissionDecidedWebhookV1,
   type TransferOfferedWebhookV1,
   type VersionPublishedWebhookV1,
   type WebhookEventType,
 } from '@pc/contracts';
-import { createLogger, Database, DurableEventsClient } from '@pc/platform';
+import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -28,6 +27,14 @@ interface Delivery {
 }
 
 const user = (id: string | undefined | null): Audience => ({ users: id ? [id] : [], workspaces: [] });
+
+/** An event every retry failed for is logged and dropped (its owners miss that one message). */
+const GIVE_UP = {
+  onDeadLetter: (job: { id: string }, error: unknown): Promise<void> => {
+    log.error({ err: error, eventId: job.id }, 'webhook fan-out given up');
+    return Promise.resolve();
+  },
+};
 
 /**
  * Feeds webhooks from the owning services' durable events (at least once; the fan-out is idempotent by
@@ -46,23 +53,34 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.route(DeploymentsEvents.deploymentSucceeded, async (event) => {
-      await this.rememberDeployer(event);
-      return {
-        type: 'deployment.succeeded',
-        audience: deploymentAudience(event),
-        data: deploymentData(event) satisfies DeploymentSucceededWebhookV1,
-      };
-    });
-    this.route(DeploymentsEvents.deploymentFailed, (event) =>
-      Promise.resolve({
+    const events = this.events;
+    events.subscribeInBackground(
+      DeploymentsEvents.deploymentSucceeded,
+      'identity',
+      this.fanOut(async (event) => {
+        await this.rememberDeployer(event);
+        return {
+          type: 'deployment.succeeded',
+          audience: deploymentAudience(event),
+          data: deploymentData(event) satisfies DeploymentSucceededWebhookV1,
+        };
+      }),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      DeploymentsEvents.deploymentFailed,
+      'identity',
+      this.fanOut((event) => ({
         type: 'deployment.failed',
         audience: deploymentAudience(event),
         data: { ...deploymentData(event), error: event.error } satisfies DeploymentFailedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
-    this.route(DeploymentsEvents.driftDetected, (event) =>
-      Promise.resolve({
+    events.subscribeInBackground(
+      DeploymentsEvents.driftDetected,
+      'identity',
+      this.fanOut((event) => ({
         type: 'deployment.drift_detected',
         audience: { users: [event.created_by], workspaces: [event.workspace_id] },
         data: {
@@ -75,10 +93,13 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           found: event.found,
           status: event.status,
         } satisfies DeploymentDriftDetectedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
-    this.route(CatalogEvents.reviewDecided, (event) =>
-      Promise.resolve({
+    events.subscribeInBackground(
+      CatalogEvents.reviewDecided,
+      'identity',
+      this.fanOut((event) => ({
         type: 'submission.decided',
         audience: user(event.author_id),
         data: {
@@ -90,10 +111,13 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           resource_name: event.policy_name,
           feedback: event.feedback,
         } satisfies SubmissionDecidedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
-    this.route(RulesetsEvents.reviewDecided, (event) =>
-      Promise.resolve({
+    events.subscribeInBackground(
+      RulesetsEvents.reviewDecided,
+      'identity',
+      this.fanOut((event) => ({
         type: 'submission.decided',
         audience: user(event.author_id),
         data: {
@@ -105,38 +129,51 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           resource_name: event.ruleset_name,
           feedback: event.feedback,
         } satisfies SubmissionDecidedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
-    this.route(CatalogEvents.versionPublished, async (event) => ({
-      type: 'version.published',
-      audience: await this.repository.deployersOf(this.db.pool, {
-        assetType: 'policy',
-        resourceId: event.policy_id,
-      }),
-      data: {
-        asset_type: 'policy',
-        resource_id: event.policy_id,
-        resource_name: event.policy_name,
-        version: null,
-        commit: event.commit,
-      } satisfies VersionPublishedWebhookV1,
-    }));
-    this.route(RulesetsEvents.versionPublished, async (event) => ({
-      type: 'version.published',
-      audience: await this.repository.deployersOf(this.db.pool, {
-        assetType: 'ruleset',
-        resourceId: event.ruleset_id,
-      }),
-      data: {
-        asset_type: 'ruleset',
-        resource_id: event.ruleset_id,
-        resource_name: event.ruleset_name,
-        version: event.version,
-        commit: event.commit,
-      } satisfies VersionPublishedWebhookV1,
-    }));
-    this.route(CatalogEvents.transferOffered, (event) =>
-      Promise.resolve({
+    events.subscribeInBackground(
+      CatalogEvents.versionPublished,
+      'identity',
+      this.fanOut(async (event) => ({
+        type: 'version.published',
+        audience: await this.repository.deployersOf(this.db.pool, {
+          assetType: 'policy',
+          resourceId: event.policy_id,
+        }),
+        data: {
+          asset_type: 'policy',
+          resource_id: event.policy_id,
+          resource_name: event.policy_name,
+          version: null,
+          commit: event.commit,
+        } satisfies VersionPublishedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      RulesetsEvents.versionPublished,
+      'identity',
+      this.fanOut(async (event) => ({
+        type: 'version.published',
+        audience: await this.repository.deployersOf(this.db.pool, {
+          assetType: 'ruleset',
+          resourceId: event.ruleset_id,
+        }),
+        data: {
+          asset_type: 'ruleset',
+          resource_id: event.ruleset_id,
+          resource_name: event.ruleset_name,
+          version: event.version,
+          commit: event.commit,
+        } satisfies VersionPublishedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      CatalogEvents.transferOffered,
+      'identity',
+      this.fanOut((event) => ({
         type: 'transfer.offered',
         audience: user(event.to_user_id),
         data: {
@@ -147,10 +184,13 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           from_user_id: event.from_user_id,
           expires_at: event.expires_at,
         } satisfies TransferOfferedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
-    this.route(CatalogEvents.policyCommented, (event) =>
-      Promise.resolve({
+    events.subscribeInBackground(
+      CatalogEvents.policyCommented,
+      'identity',
+      this.fanOut((event) => ({
         type: 'comment.created',
         audience: user(event.policy_owner_id),
         data: {
@@ -160,25 +200,17 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           author_id: event.author_id,
           excerpt: event.excerpt,
         } satisfies CommentCreatedWebhookV1,
-      }),
+      })),
+      GIVE_UP,
     );
   }
 
-  private route<P>(descriptor: EventDescriptor<P>, toDelivery: (event: P) => Promise<Delivery>): void {
-    this.events.subscribeInBackground(
-      descriptor,
-      'identity',
-      async (event, delivery) => {
-        const { type, audience, data } = await toDelivery(event);
-        await this.webhooks.fanOut(audience, type, delivery.id, data);
-      },
-      {
-        onDeadLetter: (job, error) => {
-          log.error({ err: error, eventId: job.id, pattern: descriptor.pattern }, 'webhook fan-out given up');
-          return Promise.resolve();
-        },
-      },
-    );
+  /** The handler of one event: map it, then fan it out (idempotent by the event id). */
+  private fanOut<P>(toDelivery: (event: P) => Delivery | Promise<Delivery>): EventSubscriber<P> {
+    return async (event, delivery) => {
+      const { type, audience, data } = await toDelivery(event);
+      await this.webhooks.fanOut(audience, type, delivery.id, data);
+    };
   }
 
   /** Who deployed what where: a later `version.published` of it reaches them and their workspace. */

@@ -16,6 +16,7 @@ import {
   IdentityRpc,
   RulesetEvaluationRpc,
   RulesetOwnershipRpc,
+  RulesetsEvents,
   RulesetsRpc,
   type RpcDescriptor,
   WorkspacesRpc,
@@ -105,11 +106,20 @@ export const NATS_APPS: Record<string, AppBusUse> = {
   identity: {
     ...none,
     serves: 'identity',
-    requests: [IdentityRpc.ping],
+    // Workspace webhooks and the workspace audit view: is the caller the workspace's owner?
+    requests: [IdentityRpc.ping, WorkspacesRpc.list],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
     consumesDurable: [
       CatalogEvents.ideaDelivered,
+      CatalogEvents.reviewDecided,
+      CatalogEvents.versionPublished,
+      CatalogEvents.transferOffered,
+      CatalogEvents.policyCommented,
+      RulesetsEvents.reviewDecided,
+      RulesetsEvents.versionPublished,
       DeploymentsEvents.deploymentSucceeded,
+      DeploymentsEvents.deploymentFailed,
+      DeploymentsEvents.driftDetected,
       AuditEvents.recorded,
     ],
   },
@@ -125,7 +135,13 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     ],
     hears: [IdentityEvents.userUpdated],
     emits: [ContentEvents.catalogChanged],
-    publishesDurable: [CatalogEvents.ideaDelivered],
+    publishesDurable: [
+      CatalogEvents.ideaDelivered,
+      CatalogEvents.reviewDecided,
+      CatalogEvents.versionPublished,
+      CatalogEvents.transferOffered,
+      CatalogEvents.policyCommented,
+    ],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   connections: {
@@ -167,6 +183,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.listIdeaDeliveries,
     ],
     emits: [ContentEvents.rulesetsChanged],
+    publishesDurable: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {
@@ -181,7 +198,11 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ConnectionsRpc.listEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
-    publishesDurable: [DeploymentsEvents.deploymentSucceeded],
+    publishesDurable: [
+      DeploymentsEvents.deploymentSucceeded,
+      DeploymentsEvents.deploymentFailed,
+      DeploymentsEvents.driftDetected,
+    ],
     // A job that ended frees a build slot: the scheduler releases the next waiting job at once.
     hears: [DeploymentsEvents.jobEnded],
     enqueues: ['deployments'],
