@@ -41,18 +41,19 @@ export class AuditRecorder implements NestInterceptor {
     const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
     const body = isRecord(request.body) ? request.body : {};
     const params = (request.params ?? {}) as Record<string, string>;
+    const query = isRecord(request.query) ? request.query : {};
     return next.handle().pipe(
       mergeMap((result: unknown) => {
-        const facts: AuditFacts = { body, params, result: isRecord(result) ? result : {} };
+        const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
         return from(this.record(request, action, () => spec.describe(facts)).then(() => result));
       }),
       catchError((error: unknown) => {
         if (spec.failure && error instanceof RemoteError && error.payload.code === spec.failure.code) {
           const failure = spec.failure;
-          return from(this.record(request, failure.action, () => failure.describe({ body, params }))).pipe(
-            mergeMap(() => throwError(() => error)),
-          );
+          return from(
+            this.record(request, failure.action, () => failure.describe({ body, params, query })),
+          ).pipe(mergeMap(() => throwError(() => error)));
         }
         return throwError(() => error);
       }),

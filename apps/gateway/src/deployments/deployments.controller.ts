@@ -44,6 +44,7 @@ import {
   DeploymentSyncResultDto,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
@@ -86,6 +87,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.list, ctx, query);
   }
 
+  @Audited(AUDIT.deploymentCreated)
   @Post()
   @Authenticated()
   @ApiOperation({
@@ -149,6 +151,7 @@ export class DeploymentsController {
     return { results };
   }
 
+  @Audited(AUDIT.failedDeploymentsDeleted)
   @Post('delete-failed')
   @HttpCode(200)
   @Authenticated()
@@ -192,6 +195,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.provenance, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentDeleted)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
@@ -201,6 +205,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.remove, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentCancelled)
   @Post(':id/cancel')
   @HttpCode(200)
   @Authenticated()
@@ -226,6 +231,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.sync, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentUnpublished)
   @Post(':id/unpublish')
   @Authenticated()
   @ApiOperation({
@@ -238,6 +244,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.unpublish, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentReleaseDeleted)
   @Post(':id/delete-release')
   @Authenticated()
   @ApiOperation({

@@ -40,6 +40,7 @@ import {
   VendorRulesetEnvelopeDto,
   VendorRulesetSummaryDto,
 } from './rulesets.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
@@ -145,6 +146,7 @@ export class RulesetsController {
     return this.bus.request(RulesetsRpc.getReviewerStatus, ctx, { id });
   }
 
+  @Audited(AUDIT.rulesetTransferOffered)
   @Post('rulesets/:id/transfers')
   @Authenticated()
   @EXTENSION(
