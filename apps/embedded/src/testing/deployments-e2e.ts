@@ -19,7 +19,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
     branches: Record<string, Record<string, string>> = {},
     /** More files in the repository (a build script). */
     extraFiles: Record<string, string> = {},
-  ): Promise<{ id: string; repo: string }> {
+  ): Promise<{ id: string; repo: string; submissionId: string }> {
     const name = `policy-${++this.n}-${randomBytes(3).toString('hex')}`;
     const { webUrl } = await this.control.createRepository({
       owner: 'community',
@@ -44,7 +44,11 @@ export class DeploymentsWorld extends ConnectionsWorld {
       { token: owner.token },
     );
     if (res.status !== 201) throw new Error(`submission ${res.status} ${res.text}`);
-    return { id: res.body.submission.policyId as string, repo: name };
+    return {
+      id: res.body.submission.policyId as string,
+      repo: name,
+      submissionId: res.body.submission.id as string,
+    };
   }
 
   /**
@@ -54,7 +58,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
   async newDeployableRuleset(
     owner: TestUser,
     options: { assetId?: string; registryVersion?: string; files?: Record<string, string> } = {},
-  ): Promise<{ id: string; repo: string; assetId: string }> {
+  ): Promise<{ id: string; repo: string; assetId: string; submissionId: string }> {
     const name = `ruleset-${++this.n}-${randomBytes(3).toString('hex')}`;
     const assetId = options.assetId ?? `rules-${randomBytes(4).toString('hex')}`;
     const files = {
@@ -89,7 +93,12 @@ export class DeploymentsWorld extends ConnectionsWorld {
       { token: owner.token },
     );
     if (res.status !== 201) throw new Error(`ruleset submission ${res.status} ${res.text}`);
-    return { id: res.body.submission.ruleset_id as string, repo: name, assetId };
+    return {
+      id: res.body.submission.ruleset_id as string,
+      repo: name,
+      assetId,
+      submissionId: res.body.submission.id as string,
+    };
   }
 
   /** A user with a tenant, a connection to it and their personal workspace. */
