@@ -14,15 +14,13 @@
  * [--workers 1,2,4] [--worker-concurrency 2] [--posts 60] [--streams 20] [--lines 40]
  * [--phases scaling,sse,post] [--json file] [--nats url] [--postgres url]`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
-
-const root = path.join(__dirname, '..');
+import { Api, dropStreams, type Json, percentile, round, sleep, startProcess, stopProcess } from './harness';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
 type Phase = (typeof PHASES)[number];
@@ -99,91 +97,8 @@ function options(argv: string[]): Options {
   return o;
 }
 
-type Json = Record<string, unknown>;
 interface Created {
   results: Array<{ ok: boolean; deployment: { id: string } | null }>;
-}
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One child process: `apps/<main>` from source, its output kept, resolved when `ready` appears. */
-function startProcess(
-  main: string,
-  env: Record<string, string | undefined>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/register.js'), path.join(root, main)], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${main} did not start:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.length > 200_000) output = output.slice(-100_000);
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${main} exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-class Api {
-  constructor(
-    readonly base: string,
-    readonly token = '',
-  ) {}
-
-  as(token: string): Api {
-    return new Api(this.base, token);
-  }
-
-  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(new URL(url, this.base), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
-  }
-
-  async ok<T = Json>(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const res = await this.call(method, url, body, headers);
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  }
 }
 
 /** A user, a platform tenant with `orgs` deployable organizations, a connection, a workspace, a policy. */
@@ -347,20 +262,6 @@ async function follow(
     if (!controller.signal.aborted) throw error;
   }
   return result;
-}
-
-/** The run's JetStream streams (its work queue still holds the POST phase's jobs): the NATS is shared. */
-async function dropStreams(url: string, prefix: string): Promise<void> {
-  const nc = await connect({ servers: url });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const own = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-    for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(own)) await jsm.streams.delete(stream.config.name);
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 async function main(): Promise<void> {
