@@ -75,6 +75,8 @@ async function main(): Promise<void> {
         'connections-encryption-keys',
       ),
       WEBHOOKS_ENCRYPTION_KEYS: keyRing(env.WEBHOOKS_ENCRYPTION_KEYS, dataDir, 'webhooks-encryption-keys'),
+      // Audit records made while NATS is down wait here, across restarts.
+      AUDIT_OUTBOX_DIR: environment.AUDIT_OUTBOX_DIR || path.join(dataDir, 'audit-outbox'),
       PROVENANCE_SIGNING_KEYS: provenanceKeys(env, dataDir),
       WEB_DIR: webDir,
     },
