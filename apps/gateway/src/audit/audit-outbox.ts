@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ export type AuditPublisher = Pick<DurableEventsClient, 'publish'>;
 @Injectable()
 export class AuditOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly dir: string;
+  /** A directory of this process only (none configured): removed at shutdown when nothing waits in it. */
+  private readonly temporary: boolean;
   private bytes = 0;
   private healthy = true;
   private draining?: Promise<void>;
@@ -41,6 +43,7 @@ export class AuditOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   ) {
     this.maxBytes = env.AUDIT_OUTBOX_MAX_BYTES;
     this.retryMs = env.AUDIT_OUTBOX_RETRY_MS;
+    this.temporary = !env.AUDIT_OUTBOX_DIR;
     if (env.AUDIT_OUTBOX_DIR) {
       this.dir = path.resolve(env.AUDIT_OUTBOX_DIR);
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -65,6 +68,7 @@ export class AuditOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.kick();
     await this.draining;
     this.stopped = true;
+    if (this.temporary && this.bytes === 0) rmSync(this.dir, { recursive: true, force: true });
   }
 
   /** False when a record could not be kept now (full or unwritable): audited routes refuse to act. */
