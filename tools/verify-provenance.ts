@@ -4,7 +4,8 @@
 // GET /api/deployments/{id}/provenance); <artifact> the file downloaded from the registry. It checks
 //   1. the signature against the public keys the service serves (GET /api/provenance/keys),
 //   2. the artifact's sha256 against the statement's subjects,
-//   3. the source commit and content digest against the pin of the reviewed item (GET /api/policies/{id}).
+//   3. the source commit and content digest against the pin of the reviewed item (GET /api/policies/{id}
+//      or GET /api/rulesets/{id}).
 // Each check prints ✓ or ✗ with what does not hold; the exit code is 0 only when all hold.
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -57,14 +58,17 @@ async function main(argv: string[]): Promise<number> {
   let expectedPin: { commit: string; contentDigest: string | null } | null | undefined;
   const signature = dsseVerify(envelope, served);
   const statement = signature.ok ? parseStatement(signature.payload) : null;
-  if (statement?.item?.id && statement.item.type === 'policy') {
-    const item = await getJson(`${base}/api/policies/${statement.item.id}`);
-    const pin = (item.body as { policy?: { pin?: Pin | null } }).policy?.pin;
+  const kind = statement?.item?.type;
+  if (statement?.item?.id && (kind === 'policy' || kind === 'ruleset')) {
+    const item = await getJson(
+      `${base}/api/${kind === 'policy' ? 'policies' : 'rulesets'}/${statement.item.id}`,
+    );
+    const pin = (item.body as Partial<Record<typeof kind, { pin?: Pin | null }>>)[kind]?.pin;
     if (item.status === 200)
       expectedPin = pin ? { commit: pin.commit, contentDigest: pin.content_digest } : null;
     else
       console.log(
-        `! the policy ${statement.item.id} answered ${item.status}: comparing with the recorded pin`,
+        `! the ${kind} ${statement.item.id} answered ${item.status}: comparing with the recorded pin`,
       );
   }
 

@@ -97,8 +97,9 @@ describe('pinned releases and signed provenance (NATS)', () => {
     };
   }
 
-  const deploy = (
-    policyId: string,
+  /** A deployment of `item` (`{policyId}`, or `{assetType: 'ruleset', rulesetId}`), by the owner by default. */
+  const deployItem = (
+    item: Json,
     body: Json,
     token = owner.token,
     connection = connectionId,
@@ -108,7 +109,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
       .post<Json>(
         '/api/deployments',
         {
-          policyId,
+          ...item,
           connectionId: connection,
           workspaceId: ws,
           targetOrganizationIds: [tenant.paymentsId],
@@ -117,6 +118,61 @@ describe('pinned releases and signed provenance (NATS)', () => {
         { token },
       )
       .then(keep);
+  const deploy = (policyId: string, body: Json) => deployItem({ policyId }, body);
+
+  /**
+   * The rules of other refs: another user's is refused (403), the owner's release of one too (422), the
+   * owner's dev build is built and says it is not reviewed. Returns the dev build's deployment id.
+   */
+  async function devBuildOfMain(item: Json, pinned: string): Promise<string> {
+    const other = await world.deployer();
+    const refused = await deployItem(
+      item,
+      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
+      other.user.token,
+      other.connectionId,
+      other.workspaceId,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Only the owner or an administrator');
+    // Without a ref, anyone who can see it builds the reviewed commit.
+    expect((await deployItem(item, { doRelease: true, ref: 'main' })).status).toBe(422);
+
+    const dev = await deployItem(item, { doPublish: true, ref: 'main' });
+    expect(dev.status).toBe(201);
+    const id = dev.body.results[0].deployment.id;
+    const done = await world.settled(owner.token, id);
+    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: pinned });
+    expect(done.commit_sha).not.toBe(pinned);
+    expect((await logOf(id)).split('\n')[0]).toContain('not reviewed: a dev build of main');
+    const provenance = keep(
+      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
+    );
+    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
+    expect(provenance.body.provenance.verification.summary).toContain(
+      `not from the reviewed commit ${pinned}`,
+    );
+    return id;
+  }
+
+  /** The source host rewrites the pinned commit: a release (by a fresh user) fails before publishing. */
+  async function releaseAfterRewrite(item: Json, repo: { owner: string; name: string; commit: string }) {
+    await world.control.rewriteCommit(repo.owner, repo.name, repo.commit);
+    const fresh = await world.deployer();
+    const res = await deployItem(
+      item,
+      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
+      fresh.user.token,
+      fresh.connectionId,
+      fresh.workspaceId,
+    );
+    expect(res.status).toBe(201);
+    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
+    const state = await world.control.platformState();
+    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
+  }
 
   const pushAfterReview = (repo: string) =>
     world.control.pushCommit('community', repo, {
@@ -304,54 +360,15 @@ describe('pinned releases and signed provenance (NATS)', () => {
   });
 
   it("answers 403 to another user's ref, and builds the owner's as an unreviewed dev build", async () => {
-    const { policy } = released;
-    const other = await world.deployer();
-    const refused = await deploy(
-      policy.id,
-      { doPublish: true, ref: 'main', targetOrganizationIds: [other.tenant.paymentsId] },
-      other.user.token,
-      other.connectionId,
-      other.workspaceId,
-    );
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('Only the owner or an administrator');
-    // Without a ref, anyone who can see it builds the reviewed commit.
-    expect((await deploy(policy.id, { doRelease: true, ref: 'main' })).status).toBe(422);
-
-    const dev = await deploy(policy.id, { doPublish: true, ref: 'main' });
-    expect(dev.status).toBe(201);
-    const id = dev.body.results[0].deployment.id;
-    const done = await world.settled(owner.token, id);
-    expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: policy.commit });
-    expect(done.commit_sha).not.toBe(policy.commit);
-    const log = await logOf(id);
-    expect(log.split('\n')[0]).toContain('not reviewed: a dev build of main');
-    const provenance = keep(
-      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
-    );
-    expect(provenance.body.provenance.verification).toMatchObject({ ok: false, reviewed: false });
-    expect(provenance.body.provenance.verification.summary).toContain(
-      `not from the reviewed commit ${policy.commit}`,
-    );
+    await devBuildOfMain({ policyId: released.policy.id }, released.policy.commit);
   }, 120_000);
 
   it('fails a release before publishing when the source host rewrote the pinned commit', async () => {
     const policy = await publishedPolicy(owner);
-    await world.control.rewriteCommit('community', policy.repo, policy.commit);
-    const fresh = await world.deployer();
-    const res = await deploy(
-      policy.id,
-      { doRelease: true, targetOrganizationIds: [fresh.tenant.paymentsId] },
-      fresh.user.token,
-      fresh.connectionId,
-      fresh.workspaceId,
+    await releaseAfterRewrite(
+      { policyId: policy.id },
+      { owner: 'community', name: policy.repo, commit: policy.commit },
     );
-    expect(res.status).toBe(201);
-    const done = await world.settled(fresh.user.token, res.body.results[0].deployment.id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toContain('the source host rewrote history; nothing was built or published');
-    const state = await world.control.platformState();
-    expect(state.registry.filter((r) => r.groupId === fresh.tenant.rootId)).toEqual([]);
   }, 120_000);
 
   it('moves the pin when a repository revision is approved', async () => {
@@ -394,6 +411,217 @@ describe('pinned releases and signed provenance (NATS)', () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  /** A ruleset profile; `note` changes its description, so a push after review changes the packaged file. */
+  const profile = (note: string) =>
+    '#%Validation Profile 1.0\nprofile: Pinned Rules\ndescription: ' +
+    note +
+    '\nviolation:\n  - operations-are-named\nvalidations:\n  operations-are-named:\n' +
+    '    message: Name every operation.\n    targetClass: apiContract.Operation\n' +
+    '    propertyConstraints:\n      core.name:\n        minCount: 1\n';
+  const REVIEWED_PROFILE = profile('As reviewed.');
+  const PUSHED_PROFILE = profile('Pushed after the review.');
+  const rulesetFiles = (ruleset: string) => ({
+    'ruleset.yaml': ruleset,
+    'registry.json': JSON.stringify({ name: 'Pinned Rules', main: 'ruleset.yaml', version: '1.0.0' }),
+  });
+
+  /** A published ruleset in a repository of its own: submitted by `user`, approved by the administrator. */
+  async function publishedRuleset(
+    user: TestUser,
+  ): Promise<{ id: string; repo: string; commit: string; submissionId: string }> {
+    const repo = `pinned-rules-${randomBytes(4).toString('hex')}`;
+    await world.control.createRepository({
+      owner: 'governance',
+      name: repo,
+      files: rulesetFiles(REVIEWED_PROFILE),
+    });
+    const submitted = keep(
+      await world.http.post<Json>(
+        '/api/ruleset-submissions',
+        {
+          name: `Pinned ${repo}`,
+          description: 'Every operation has a name, checked on every API description.',
+          repoUrl: `${world.sandbox.urls.sourceHostWeb}/governance/${repo}`,
+        },
+        { token: user.token },
+      ),
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    expect(submission.source_commit).toMatch(/^[0-9a-f]{40}$/);
+    const approved = keep(
+      await world.http.post<Json>(
+        `/api/admin/ruleset-submissions/${submission.id}/approve`,
+        {},
+        { token: world.admin.token },
+      ),
+    );
+    expect(approved.status).toBe(200);
+    return { id: submission.ruleset_id, repo, commit: submission.source_commit, submissionId: submission.id };
+  }
+
+  const deployRuleset = (rulesetId: string, body: Json) =>
+    deployItem({ assetType: 'ruleset', rulesetId }, body);
+
+  let releasedRuleset: { id: string; repo: string; commit: string; submissionId: string };
+
+  it('releases the reviewed commit of a ruleset after a later push, and its provenance verifies', async () => {
+    const ruleset = await publishedRuleset(owner);
+    const page = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(page.body.ruleset).toMatchObject({
+      owner_id: owner.id,
+      pin: {
+        commit: ruleset.commit,
+        content_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+        implementation_commit: null,
+        reviewed_by: world.admin.id,
+        how: 'review',
+      },
+    });
+    await world.control.pushCommit('governance', ruleset.repo, {
+      files: rulesetFiles(PUSHED_PROFILE),
+      message: 'Not reviewed',
+    });
+    const changes = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}/changes-since-review`));
+    expect(changes.status).toBe(200);
+    expect(changes.body).toMatchObject({
+      pinned: true,
+      source: {
+        pinned_commit: ruleset.commit,
+        ahead_by: 1,
+        files: [{ path: 'ruleset.yaml', status: 'modified' }],
+      },
+      implementation: null,
+    });
+
+    const res = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(res.status).toBe(201);
+    const id = res.body.results[0].deployment.id;
+    const done = await world.settled(owner.token, id);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      commit_sha: ruleset.commit,
+      reviewed: true,
+      pinned_commit: ruleset.commit,
+    });
+    const log = await logOf(id);
+    expect(log).toContain(`Building the reviewed commit ${ruleset.commit}`);
+    expect(log).toContain(`Content digest ${page.body.ruleset.pin.content_digest} matches the review`);
+
+    // The registry's profile is the reviewed one, not the branch head's.
+    const slug = await slugOf(id);
+    const shipped = await registryFile(tenant, slug, '1.0.0', 'ruleset.yaml');
+    expect(shipped.toString('utf8')).toBe(REVIEWED_PROFILE);
+
+    const provenance = keep(
+      await world.http.get<Json>(`/api/deployments/${id}/provenance`, { token: owner.token }),
+    );
+    expect(provenance.body.provenance.verification).toMatchObject({
+      ok: true,
+      summary: `Built from the reviewed commit ${ruleset.commit}, signature verified`,
+      reviewed: true,
+    });
+    const envelope = provenance.body.provenance.envelope;
+    const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+    expect(statement.subject).toContainEqual({
+      name: `${slug}/ruleset.yaml`,
+      digest: { sha256: createHash('sha256').update(shipped).digest('hex') },
+    });
+    const stored = await registryFile(tenant, slug, '1.0.0', 'provenance.intoto.json');
+    expect(JSON.parse(stored.toString('utf8'))).toEqual(envelope);
+
+    // `npm run verify-provenance` compares with the ruleset's pin, as its public page shows it.
+    const cli = await verifyCli(envelope, shipped);
+    expect(cli.out).toContain(`✓ source: Built from the reviewed commit ${ruleset.commit}`);
+    expect(cli.status).toBe(0);
+    releasedRuleset = ruleset;
+  }, 120_000);
+
+  it("answers 403 to another user's ruleset ref, and builds the owner's as an unreviewed dev build", async () => {
+    const { id, commit } = releasedRuleset;
+    await devBuildOfMain({ assetType: 'ruleset', rulesetId: id }, commit);
+  }, 120_000);
+
+  it('fails a ruleset release before publishing when the source host rewrote the pinned commit', async () => {
+    const ruleset = await publishedRuleset(owner);
+    await releaseAfterRewrite(
+      { assetType: 'ruleset', rulesetId: ruleset.id },
+      { owner: 'governance', name: ruleset.repo, commit: ruleset.commit },
+    );
+  }, 120_000);
+
+  it('moves the ruleset pin when an update of its submission (the ref validated again) is approved', async () => {
+    const ruleset = releasedRuleset;
+    const head = await world.control.pushCommit('governance', ruleset.repo, {
+      files: rulesetFiles(profile('Reviewed again.')),
+      message: 'For the next review',
+    });
+    const edited = keep(
+      await world.http.patch<Json>(
+        `/api/ruleset-submissions/${ruleset.submissionId}`,
+        { sourceRef: 'main' },
+        { token: owner.token },
+      ),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.submission).toMatchObject({ status: 'submitted', source_commit: head.sha });
+    const queue = keep(await world.http.get<Json>('/api/admin/queue', { token: world.admin.token }));
+    expect(queue.body.rulesetSubmissions.find((q: Json) => q.id === ruleset.submissionId)).toMatchObject({
+      source_commit: head.sha,
+    });
+    // Until approved, releases build the commit reviewed before.
+    const before = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(before.body.ruleset.pin.commit).toBe(ruleset.commit);
+    const approved = keep(
+      await world.http.post<Json>(
+        `/api/admin/ruleset-submissions/${ruleset.submissionId}/approve`,
+        {},
+        { token: world.admin.token },
+      ),
+    );
+    expect(approved.status).toBe(200);
+    const page = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(page.body.ruleset.pin).toMatchObject({ commit: head.sha, how: 'review' });
+    const changes = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}/changes-since-review`));
+    expect(changes.body.source).toMatchObject({ ahead_by: 0, files: [] });
+  }, 120_000);
+
+  it('refuses the release of an unpinned published ruleset (409) until an administrator pins it', async () => {
+    const ruleset = await publishedRuleset(owner);
+    // As the migration leaves a ruleset published before pins whose commit is not known.
+    await sql(
+      `UPDATE rulesets.rulesets SET pinned_commit = NULL, pinned_content_digest = NULL, pinned_at = NULL,
+         pinned_by = NULL, pinned_how = NULL WHERE id = $1`,
+      [ruleset.id],
+    );
+    const unpinned = keep(await world.http.get<Json>(`/api/rulesets/${ruleset.id}`));
+    expect(unpinned.body.ruleset.pin).toBeNull();
+    const refused = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('POST /api/rulesets/{id}/pin');
+
+    const pinAs = (token: string, body: Json) =>
+      world.http.post<Json>(`/api/rulesets/${ruleset.id}/pin`, body, { token }).then(keep);
+    expect((await pinAs(owner.token, {})).status).toBe(403);
+    expect((await pinAs(world.admin.token, { commit: 'main' })).status).toBe(400);
+    const unknown = await pinAs(world.admin.token, { commit: 'b'.repeat(40) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.details[0].message).toContain('does not exist');
+    const pinned = await pinAs(world.admin.token, { commit: ruleset.commit });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.ruleset.pin).toMatchObject({
+      commit: ruleset.commit,
+      content_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      reviewed_by: world.admin.id,
+      how: 'admin',
+    });
+
+    const res = await deployRuleset(ruleset.id, { doRelease: true });
+    expect(res.status).toBe(201);
+    const done = await world.settled(owner.token, res.body.results[0].deployment.id);
+    expect(done).toMatchObject({ status: 'succeeded', commit_sha: ruleset.commit, reviewed: true });
+  }, 120_000);
 
   it('never shows a signing key in a response or on the bus', async () => {
     await nats.flush();

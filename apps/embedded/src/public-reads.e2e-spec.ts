@@ -7,7 +7,8 @@ import { type RunningSystem, startSystem } from './system';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true' };
+/** A TTL period (part of every tag) long enough that none ends during a test's burst of reads. */
+const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' };
 
 /**
  * Conditional requests and the gateway's response cache (issue 24), with two gateway replicas on one
@@ -36,14 +37,17 @@ describe('public reads: ETags and the response cache, two gateway replicas', () 
     return { id: res.body.user.id as string, cookie: cookieFrom(res, 'sb-access-token')! };
   };
 
-  const newPolicy = async (name: string): Promise<string> => {
-    const { rows } = await pg.query<{ id: string }>(
+  /** A published policy written with SQL; `txid` is the transaction its change event names. */
+  const insertPolicy = async (name: string): Promise<{ id: string; txid: string }> => {
+    const { rows } = await pg.query<{ id: string; txid: string }>(
       `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
-       VALUES ($1, $2, 'A policy read many times.', 'published', $3, 'https://h.example/p') RETURNING id`,
+       VALUES ($1, $2, 'A policy read many times.', 'published', $3, 'https://h.example/p')
+       RETURNING id, txid_current()::text AS txid`,
       [`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`, name, owner.id],
     );
-    return rows[0].id;
+    return rows[0];
   };
+  const newPolicy = async (name: string): Promise<string> => (await insertPolicy(name)).id;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -170,7 +174,15 @@ describe('public reads: ETags and the response cache, two gateway replicas', () 
   });
 
   it('sends one bus request for 100 concurrent anonymous misses of one read', async () => {
-    const id = await newPolicy('Popular Policy');
+    const { id, txid } = await insertPolicy('Popular Policy');
+    // The insert's change event arrives a moment after the commit: heard during the burst, it would
+    // rightly start a second read (a miss after a change never joins a read begun before it). Wait until
+    // the replica's tags name that transaction, reading another path so that the policy stays a miss.
+    await waitFor(
+      async () => (await a.get('/api/rulesets')).headers.get('etag')?.startsWith(`"c${txid}.`) === true,
+      5000,
+      "the insert's change event to reach the replica",
+    );
     if (bus.kind !== 'nats') throw new Error('NATS only');
     // A plain subscriber (no queue group) sees a copy of every request to the catalog's subject.
     let seen = 0;

@@ -20,6 +20,8 @@ import { LikesHandler } from './likes/likes.handler';
 import { LikesService } from './likes/likes.service';
 import { OwnershipHandler } from './ownership/ownership.handler';
 import { OwnershipService } from './ownership/ownership.service';
+import { PinsHandler } from './pins/pins.handler';
+import { PinsService } from './pins/pins.service';
 import { ReviewHandler } from './review/review.handler';
 import { ReviewService } from './review/review.service';
 import { ReviewersHandler } from './reviewers/reviewers.handler';
@@ -54,6 +56,7 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
       OwnershipHandler,
       VendorHandler,
       EvaluationHandler,
+      PinsHandler,
     ],
     providers: [
       { provide: RulesetsEnv, useValue: env },
@@ -86,6 +89,7 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
       SpecificationReader,
       EvaluationService,
       ProfileEngineCheck,
+      PinsService,
     ],
   };
 }

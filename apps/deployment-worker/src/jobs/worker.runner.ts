@@ -235,7 +235,9 @@ function startLine(job: JobRecord, d: DeploymentRecord): string {
       .filter(Boolean)
       .join(' and ');
     const dev =
-      d.source.reviewed === false ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref}` : '';
+      d.source.reviewed === false
+        ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref ?? 'its source ref'}`
+        : '';
     return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
   }
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;

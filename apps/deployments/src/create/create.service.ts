@@ -46,10 +46,8 @@ interface DeployableItem {
   governanceProfile: Record<string, unknown> | null;
   /** The owner (a dev build of another ref than the pin is theirs and administrators' only). */
   ownerId: string | null;
-  /** The review's pin; null when the item has none (or, for rulesets, is not pinned). */
+  /** The review's pin; null when the item has none. */
   pin: DeploymentPin | null;
-  /** Whether releases of this kind build the pin (policies); rulesets still build their source ref. */
-  pinned: boolean;
   /** Published in the catalog (reviewed); an unpublished item's builds are its owner's dev builds. */
   published: boolean;
 }
@@ -205,7 +203,7 @@ export class CreateDeploymentService {
   }
 
   /**
-   * What was reviewed is what ships. For a published policy, a build (publish or release) without a ref
+   * What was reviewed is what ships. For a published policy or ruleset, a build (publish or release) without a ref
    * builds the pinned commit (409 when it has no pin: an administrator pins it first); another ref is a
    * dev build: the owner's and administrators' only (403 for everyone else), never a release (422), and
    * only with a connection of their own (403 with a shared one). Returns whether the job builds the
@@ -217,10 +215,8 @@ export class CreateDeploymentService {
     req: CreateDeploymentRequest,
     item: DeployableItem,
   ): Promise<boolean> {
-    const named = req.ref !== undefined || req.implementationRef !== undefined;
-    // Rulesets are not pinned yet, and an unpublished policy (its owner's and administrators' to see)
-    // has no review: their builds read the ref named or the source ref, as before, unreviewed.
-    if (!item.pinned) return !named;
+    // An unpublished item (its owner's and administrators' to see) has no review: its builds read the
+    // ref named or the source ref, unreviewed.
     if (!item.published) return false;
     const pin = item.pin;
     const otherRef =
@@ -232,7 +228,7 @@ export class CreateDeploymentService {
       if (builds && !pin)
         throw conflict(
           `${item.name} is not pinned to a reviewed commit: an administrator pins it ` +
-            '(POST /api/policies/{id}/pin) before it is built again',
+            `(POST /api/${item.assetType === 'ruleset' ? 'rulesets' : 'policies'}/{id}/pin) before it is built again`,
         );
       return true;
     }
@@ -375,7 +371,6 @@ function policyItem(policy: Policy): DeployableItem {
           implementation_content_digest: policy.pin.implementation_content_digest,
         }
       : null,
-    pinned: true,
     published: policy.status === 'published',
   };
 }
@@ -412,10 +407,17 @@ function rulesetItem(ruleset: Ruleset): DeployableItem {
       rule_names: ruleset.rule_names,
       target_scopes: ruleset.target_scopes,
     },
-    ownerId: null,
-    pin: null,
-    pinned: false,
-    published: true,
+    ownerId: ruleset.owner_id,
+    pin: ruleset.pin
+      ? {
+          commit: ruleset.pin.commit,
+          content_digest: ruleset.pin.content_digest,
+          implementation_commit: null,
+          implementation_content_digest: null,
+        }
+      : null,
+    // Published once: an update under review leaves the published ruleset (and its pin) as they were.
+    published: ruleset.published_at !== null,
   };
 }
 

@@ -21,7 +21,9 @@ export class JobsService {
    */
   async cancel(ctx: RequestContext, id: string): Promise<{ ok: boolean }> {
     return this.deployments.transaction(async (db) => {
-      await this.access.owned(ctx, id, db, true);
+      // No lock on the deployment first: the job row, then the deployment, is the order the worker
+      // takes them in (a cancel that locked the deployment first deadlocked with a starting job).
+      await this.access.owned(ctx, id, db);
       return { ok: await this.deployments.requestCancel(db, id) };
     });
   }

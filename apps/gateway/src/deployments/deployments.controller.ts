@@ -98,10 +98,11 @@ export class DeploymentsController {
       'deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. ' +
       'A second identical request while the first is in flight returns the same deployment with `deduped: true`. ' +
       'With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. ' +
-      'What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at ' +
-      "review, and the worker checks the fetched tree's content digest against the pin before building (a " +
-      'mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, ' +
-      'with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.',
+      'What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` ' +
+      "builds the commit pinned at review, and the worker checks the fetched tree's content digest against the " +
+      'pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for ' +
+      'the owner and administrators only, with a connection of their own (403 otherwise), never a release ' +
+      '(422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it).',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -124,7 +125,8 @@ export class DeploymentsController {
     [
       409,
       'The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy ' +
-        'is not pinned to a reviewed commit (an administrator pins it first)',
+        'or ruleset is not pinned to a reviewed commit (an administrator pins it first: POST ' +
+        '/api/policies/{id}/pin or /api/rulesets/{id}/pin)',
     ],
     [
       422,

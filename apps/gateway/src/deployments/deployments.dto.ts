@@ -110,7 +110,9 @@ export class CreateDeploymentDto {
     minLength: 1,
     maxLength: L.refMax,
     description:
-      "Branch, tag or commit; default the policy's or ruleset's `source_ref`, else the default branch",
+      "Branch, tag or commit: a dev build (`reviewed: false`, the owner's and administrators' only). " +
+      'Default: the commit pinned at review (a published item); for an item not yet published its ' +
+      '`source_ref`, else the default branch',
   })
   @Optional()
   @Transform(trim)

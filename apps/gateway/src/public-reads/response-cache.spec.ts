@@ -68,6 +68,28 @@ describe('the response cache', () => {
     expect(cache.get('/api/policies')).toBeUndefined();
   });
 
+  it('does not let a miss after a change join a read begun before it: it reads the changed content', async () => {
+    const { cache, versions } = cacheWith();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const before = cache.fill('/api/policies/1', async () => {
+      await gate;
+      return body(10, 'o');
+    });
+    versions.changed('c3003');
+    let reads = 0;
+    const after = cache.fill('/api/policies/1', () => {
+      reads++;
+      return Promise.resolve(body(10, 'n'));
+    });
+    release();
+    expect((await after).body.toString()).toBe('n'.repeat(10));
+    expect(reads).toBe(1);
+    // The read begun before the change is answered untagged and does not replace the newer entry.
+    expect((await before).tag).toBeUndefined();
+    expect(cache.get('/api/policies/1')?.body.toString()).toBe('n'.repeat(10));
+  });
+
   it('expires what it keeps, and its tags, after the TTL when no event comes (a lost event)', async () => {
     jest.useFakeTimers({ now: 1_000_000_000_000 });
     const { cache, versions } = cacheWith({ RESPONSE_CACHE_TTL_MS: 5000 });

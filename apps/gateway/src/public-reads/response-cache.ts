@@ -13,17 +13,25 @@ export interface CachedRead {
 /** Bytes an entry costs beyond its body and key (the entry, the LRU's slots, the Buffer's header). */
 const ENTRY_OVERHEAD = 200;
 
+/** A read under way to fill an entry, and the tag current when it began. */
+interface Filling {
+  tag: string;
+  read: Promise<CachedRead>;
+}
+
 /**
  * The replica's cache of anonymous public reads, keyed by the request's path and query: bounded in
  * bytes (least recently used out first), emptied on every content change (`ContentVersions`), entries
  * valid only under the ETag they were read with (so they end with the TTL period). Concurrent misses of
- * one key share one request to the service. Nothing read for a signed-in caller is put here.
+ * one key and one tag share one request to the service: a miss after a change (or in a new period)
+ * never joins a read begun before it, so a read after a write shows the write once the event arrived.
+ * Nothing read for a signed-in caller is put here.
  */
 @Injectable()
 export class ResponseCache {
   readonly enabled: boolean;
   private readonly entries: LRUCache<string, CachedRead>;
-  private readonly filling = new Map<string, Promise<CachedRead>>();
+  private readonly filling = new Map<string, Filling>();
   /** Requests sent to services to fill the cache (tests and the benchmark read it). */
   fills = 0;
 
@@ -59,21 +67,27 @@ export class ResponseCache {
   }
 
   /**
-   * Reads `key` through `read` (one request for every concurrent caller), caching the answer when the
-   * content did not change while it was read. Off: every caller reads for itself.
+   * Reads `key` through `read` (one request for every concurrent caller of the current tag), caching
+   * the answer when the content did not change while it was read. Off: every caller reads for itself.
    */
   fill(key: string, read: () => Promise<Buffer>): Promise<CachedRead> {
     if (!this.enabled) return this.readAt(read);
+    const tag = this.versions.tagOf(this.versions.current);
     const under = this.filling.get(key);
-    if (under) return under;
-    const filled = this.readAt(read)
-      .then((entry) => {
-        if (entry.tag) this.entries.set(key, entry);
-        return entry;
-      })
-      .finally(() => this.filling.delete(key));
-    this.filling.set(key, filled);
-    return filled;
+    if (under?.tag === tag) return under.read;
+    const filling: Filling = {
+      tag,
+      read: this.readAt(read)
+        .then((entry) => {
+          if (entry.tag) this.entries.set(key, entry);
+          return entry;
+        })
+        .finally(() => {
+          if (this.filling.get(key) === filling) this.filling.delete(key);
+        }),
+    };
+    this.filling.set(key, filling);
+    return filling.read;
   }
 
   private async readAt(read: () => Promise<Buffer>): Promise<CachedRead> {

@@ -258,6 +258,23 @@ export class RulesetSubmissionDto {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) reviewed_by!: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) reviewed_at!: string | null;
   @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    pattern: '^[0-9a-f]{40,64}$',
+    description:
+      'An extension: the commit `source_ref` pointed to when validation read it (an edit of the repository, ' +
+      'ref or path validates again and records the new one): what approval pins. Null on submissions made ' +
+      'before pins',
+  })
+  source_commit!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description: 'An extension: the content digest of the repository at `source_commit` (see the README)',
+  })
+  content_digest!: string | null;
   @ApiProperty({ type: RulesetSnapshotDto, nullable: true, description: 'The content before the last edit' })
   previous_snapshot!: RulesetSnapshotDto | null;
   @ApiProperty({ type: 'integer', description: 'Edits of the content so far' }) revision_count!: number;

@@ -76,6 +76,22 @@ export class RulesetValidationDto {
   errors!: string[];
   @ApiProperty({ type: [String] }) warnings!: string[];
   @ApiProperty({ type: 'string', nullable: true }) ref!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    pattern: '^[0-9a-f]{40,64}$',
+    description: 'An extension: the commit `ref` pointed to; everything was read at it',
+  })
+  commit!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    pattern: '^sha256:[0-9a-f]{64}$',
+    description:
+      'An extension: sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` ' +
+      '(see the README): what approval pins beside the commit',
+  })
+  contentDigest!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) subPath!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) rulesetPath!: string | null;
   @ApiProperty({ enum: ['explicit', 'registry', 'conventional', 'discovered'], nullable: true })

@@ -21,14 +21,17 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { CatalogRpc, type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { CatalogRpc, CHANGES_FILES_MAX, type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { ChangesSinceReviewDto } from '../catalog/policies.dto';
+import { RateLimited } from '../http/rate-limit';
 import { PublicReads } from '../public-reads/public-reads';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import {
   CreateRulesetTransferDto,
   ListRulesetsQuery,
+  PinRulesetDto,
   RulesetEnvelopeDto,
   RulesetLikedDto,
   RulesetListDto,
@@ -111,6 +114,52 @@ export class RulesetsController {
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateRulesetDto) {
     return this.bus.request(RulesetsRpc.update, ctx, { ...atLeastOneLink(body), id });
+  }
+
+  @Post('rulesets/:id/pin')
+  @HttpCode(200)
+  @AdminOnly()
+  @EXTENSION('What was reviewed is what ships: the reviewed commit a ruleset release builds, as for policies')
+  @ApiOperation({
+    summary: 'Pin a published ruleset to a reviewed commit',
+    description:
+      'Administrators only. Releases build the commit pinned on the ruleset (approval pins the commit the ' +
+      'submission was validated at; an approved update of the submission moves it). This route pins a ' +
+      'ruleset that has no pin (published before pins, with a source ref that is not a commit: its releases ' +
+      'are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: ' +
+      'the source ref now) and that commit and its content digest are pinned.',
+  })
+  @ApiOkResponse({ type: RulesetEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body (a commit that is not a full hexadecimal SHA), or the id is not a UUID'],
+    [404, 'No such ruleset'],
+    [422, 'The ruleset is not published, or the repository is not a valid ruleset repository at that commit'],
+    [502, 'The source host could not be read; try again later'],
+  )
+  pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PinRulesetDto) {
+    return this.bus.request(RulesetsRpc.pin, ctx, { id, ...body });
+  }
+
+  @Get('rulesets/:id/changes-since-review')
+  @OptionalAuth()
+  @RateLimited('branches')
+  @EXTENSION('What was reviewed is what ships: how far the source ref moved on since review, as for policies')
+  @ApiOperation({
+    summary: 'How far the source ref moved on since the reviewed commit',
+    description:
+      "From the source host's compare of the pinned commit with the source ref's head: the commits it is " +
+      `ahead and the files changed (at most ${CHANGES_FILES_MAX}), so the owner knows to submit an update ` +
+      '(an edit of the approved submission; approving it moves the pin). `pinned: false` when nothing is ' +
+      'pinned; `implementation` is always null.',
+  })
+  @ApiOkResponse({ type: ChangesSinceReviewDto })
+  @ApiErrors(
+    [400, 'The id is not a UUID'],
+    [404, 'No such ruleset, or not visible, or its repository is gone'],
+    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+  )
+  changesSinceReview(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(RulesetsRpc.getChangesSinceReview, ctx, { id });
   }
 
   @Get('rulesets/:id/like')

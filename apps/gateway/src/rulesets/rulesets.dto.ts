@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  COMMIT_SHA_PATTERN,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
   RULESET_LIMITS as L,
@@ -16,6 +17,7 @@ import {
   TARGET_SCOPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
+import { ReviewPinDto } from '../catalog/policies.dto';
 import { Optional, PageLimit, toInt, URL_RULES } from '../http/common.dto';
 import {
   IsEmail,
@@ -112,6 +114,17 @@ export class UpdateRulesetDto {
   examplesUrl?: string;
 }
 
+export class PinRulesetDto {
+  @ApiPropertyOptional({
+    pattern: COMMIT_SHA_PATTERN.source,
+    description: "The commit to pin (default: the commit the ruleset's source ref points to now)",
+  })
+  @Optional()
+  @IsString()
+  @Matches(COMMIT_SHA_PATTERN)
+  commit?: string;
+}
+
 export class RulesetSlugParams {
   @ApiProperty({ pattern: L.slug.pattern, maxLength: L.slug.max })
   @IsString()
@@ -196,6 +209,11 @@ export class RulesetSummaryDto {
 
 export class RulesetDto extends RulesetSummaryDto {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true }) submission_id!: string | null;
+  @ApiProperty({
+    format: 'uuid',
+    description: 'An extension: the current owner (after a transfer, the new one)',
+  })
+  owner_id!: string;
   @ApiProperty({ format: 'uri' }) source_url!: string;
   @ApiProperty({ type: 'string', nullable: true }) source_ref!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) ruleset_path!: string | null;
@@ -206,6 +224,16 @@ export class RulesetDto extends RulesetSummaryDto {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) reviewed_at!: string | null;
   @ApiProperty({ type: [RulesetContributorDto] }) contributors!: RulesetContributorDto[];
   @ApiProperty({ type: [RulesetIdeaDeliveryDto] }) delivers_ideas!: RulesetIdeaDeliveryDto[];
+  @ApiProperty({
+    type: ReviewPinDto,
+    nullable: true,
+    description:
+      'The reviewed commit a release builds (an extension; the implementation fields are always null): ' +
+      'approval pins the commit the submission was validated at, an approved update moves it. Null before ' +
+      'approval, and for a published ruleset whose commit is not known: its releases are refused until an ' +
+      'administrator pins it',
+  })
+  pin!: ReviewPinDto | null;
 }
 
 export class VendorRulesetSummaryDto {

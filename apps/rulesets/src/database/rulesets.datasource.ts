@@ -3,6 +3,7 @@ import { RulesetsInit1796000000000 } from './migrations/1796000000000-rulesets-i
 import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rulesets-list-indexes';
 import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
 import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
+import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
@@ -14,6 +15,7 @@ export const rulesetsDatabase = {
     RulesetsListIndexes1796000000001,
     RulesetsDeployCounts1796000000010,
     RulesetsContentChanges1796000000100,
+    RulesetsReviewPins1796300000000,
     RulesetsOutbox1796410000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -39,4 +39,16 @@ describe('the evaluator pool', () => {
     expect(second).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
     expect((await first).kind).toBe('evaluated');
   });
+
+  it('a profile the engine panics on answers a clear problem, and the next task meets a working engine', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1 });
+    const panicking = OPERATION_IDS.replace('apiContract.Operation', 'mcp.Tool');
+    const stopped = await pool.run({ kind: 'check-profile', profile: panicking }, 200_000);
+    expect(stopped).toEqual({
+      kind: 'profile-checked',
+      problems: ['the validation engine stopped on this profile (a term it does not know?)'],
+      silentRules: [],
+    });
+    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+  });
 });

@@ -21,7 +21,7 @@ const IDLE_MS = 10 * 60_000;
  */
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
-  private pool: Piscina<EvaluatorTask, EvaluatorOutcome> | undefined;
+  private pool: Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }> | undefined;
   /** Tasks running or waiting in this pool. */
   private inFlight = 0;
 
@@ -38,7 +38,9 @@ export class EvaluatorPool implements OnModuleDestroy {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const pool = await this.open();
-      return await pool.run(task, { signal });
+      const { retire, ...outcome } = await pool.run(task, { signal });
+      if (retire) this.retire(pool);
+      return outcome;
     } catch (error) {
       if (signal.aborted) {
         throw new DomainError(
@@ -64,13 +66,24 @@ export class EvaluatorPool implements OnModuleDestroy {
     await pool?.destroy();
   }
 
-  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorOutcome>> {
+  /**
+   * A thread whose engine runtime stopped must get no more tasks, and piscina cannot retire one thread:
+   * the next task opens a fresh pool, and this one closes once the tasks it runs have finished.
+   */
+  private retire(pool: Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }>): void {
+    if (this.pool === pool) this.pool = undefined;
+    pool
+      .close()
+      .catch((error: unknown) => log.warn({ err: error }, 'closing a retired evaluator pool failed'));
+  }
+
+  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }>> {
     if (this.pool) return this.pool;
     // Imported here, not at the top: a service that never evaluates never loads the pool either.
     const { default: Pool } = await import('piscina');
     if (this.pool) return this.pool;
     const source = __filename.endsWith('.ts');
-    this.pool = new Pool<EvaluatorTask, EvaluatorOutcome>({
+    this.pool = new Pool<EvaluatorTask, EvaluatorOutcome & { retire?: true }>({
       filename: path.join(__dirname, 'engine', `evaluation.worker.${source ? 'ts' : 'js'}`),
       // Run from TypeScript sources (npm start, tests): the thread loads them as the main thread does.
       execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],

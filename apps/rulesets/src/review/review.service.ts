@@ -36,7 +36,8 @@ export class ReviewService {
 
   /**
    * The ruleset takes the submission's content (created on first approval, updated after), is published
-   * with the staged tabs, and the ideas it declares are delivered by the catalog exactly as for a policy
+   * with the staged tabs and pinned to what the reviewer saw (the commit its validation read and the
+   * content digest there: a release builds exactly that), and the ideas it declares are delivered by the catalog exactly as for a policy
    * (inside the transaction: if the catalog cannot answer, nothing is approved).
    */
   async approve(
@@ -52,6 +53,11 @@ export class ReviewService {
         published_at: current.published_at ?? new Date(),
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),
+        pinned_commit: current.source_commit,
+        pinned_content_digest: current.content_digest,
+        pinned_at: new Date(),
+        pinned_by: admin.userId,
+        pinned_how: 'review',
       });
       await this.docTabs.replaceAll(db, ruleset.id, current.doc_tabs);
       const updated = await this.decide(db, current, 'approved', admin.userId, request.feedback ?? null);
@@ -60,7 +66,7 @@ export class ReviewService {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
         version: null,
-        commit: null,
+        commit: current.source_commit ?? null,
         submission_id: current.id,
       });
       return updated;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
+import type { RequestContext, ReviewPin, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { callerId } from '../common/caller';
 import { UsersDirectory } from '../common/users.directory';
 import { IdeasClient } from '../ideas/ideas.client';
@@ -40,6 +40,7 @@ export class RulesetPresenter {
     return {
       ...summary,
       submission_id: row.submission_id,
+      owner_id: row.owner_id,
       source_url: row.source_url,
       source_ref: row.source_ref,
       ruleset_path: row.ruleset_path,
@@ -50,8 +51,23 @@ export class RulesetPresenter {
       reviewed_at: row.reviewed_at?.toISOString() ?? null,
       contributors: [],
       delivers_ideas: deliveries.get(row.id) ?? [],
+      pin: toPin(row),
     };
   }
+}
+
+/** The review's pin, in the policies' shape (a ruleset has no implementation repository). */
+export function toPin(row: RulesetRow): ReviewPin | null {
+  if (row.pinned_commit === null || row.pinned_at === null) return null;
+  return {
+    commit: row.pinned_commit,
+    content_digest: row.pinned_content_digest,
+    implementation_commit: null,
+    implementation_content_digest: null,
+    reviewed_at: row.pinned_at.toISOString(),
+    reviewed_by: row.pinned_by,
+    how: row.pinned_how ?? 'review',
+  };
 }
 
 export function toSummary(row: RulesetRow, owner: UserSummary | undefined, liked: boolean): RulesetSummary {

@@ -1,4 +1,10 @@
-import type { RuleCounts, RulesetCategory, RulesetLifecycleStatus, TargetScope } from '@pc/contracts';
+import type {
+  PinOrigin,
+  RuleCounts,
+  RulesetCategory,
+  RulesetLifecycleStatus,
+  TargetScope,
+} from '@pc/contracts';
 
 /** A row of rulesets.rulesets (without the search vector). */
 export interface RulesetRow {
@@ -27,6 +33,12 @@ export interface RulesetRow {
   view_count: string;
   deploy_count: number;
   published_at: Date | null;
+  /** The review's pin: the commit a release builds and the content digest there (see the README). */
+  pinned_commit: string | null;
+  pinned_content_digest: string | null;
+  pinned_at: Date | null;
+  pinned_by: string | null;
+  pinned_how: PinOrigin | null;
   created_at: Date;
   updated_at: Date;
   /** The ruleset's submission (one per ruleset), joined in. */
@@ -36,7 +48,8 @@ export interface RulesetRow {
 export const RULESET_COLUMNS = `r.id, r.name, r.description, r.category, r.owner_id, r.submitted_by, r.source_url,
   r.source_ref, r.ruleset_path, r.profile_name, r.rule_names, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
   r.registry_asset_id, r.video_tutorial_url, r.examples_url, r.lifecycle_status, r.review_feedback, r.reviewed_at,
-  r.like_count, r.view_count, r.deploy_count, r.published_at, r.created_at, r.updated_at,
+  r.like_count, r.view_count, r.deploy_count, r.published_at, r.pinned_commit, r.pinned_content_digest, r.pinned_at,
+  r.pinned_by, r.pinned_how, r.created_at, r.updated_at,
   (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id`;
 
 /** Columns a change may set. */
@@ -63,5 +76,10 @@ export type RulesetChanges = Partial<
     | 'review_feedback'
     | 'reviewed_at'
     | 'published_at'
+    | 'pinned_commit'
+    | 'pinned_content_digest'
+    | 'pinned_at'
+    | 'pinned_by'
+    | 'pinned_how'
   >
 >;

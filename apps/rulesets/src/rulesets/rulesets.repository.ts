@@ -45,7 +45,16 @@ export class RulesetsRepository {
     fields: Required<
       Omit<
         RulesetChanges,
-        'lifecycle_status' | 'review_feedback' | 'reviewed_at' | 'published_at' | 'owner_id'
+        | 'lifecycle_status'
+        | 'review_feedback'
+        | 'reviewed_at'
+        | 'published_at'
+        | 'owner_id'
+        | 'pinned_commit'
+        | 'pinned_content_digest'
+        | 'pinned_at'
+        | 'pinned_by'
+        | 'pinned_how'
       >
     > & { owner_id: string; submitted_by: string },
   ): Promise<RulesetRow> {

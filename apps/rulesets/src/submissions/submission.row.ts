@@ -33,6 +33,9 @@ export interface SubmissionRow {
   review_feedback: string | null;
   reviewed_by: string | null;
   reviewed_at: Date | null;
+  /** The commit validation read `source_ref` at, and the content digest there: what approval pins. */
+  source_commit: string | null;
+  content_digest: string | null;
   previous_snapshot: RulesetSnapshot | null;
   revision_count: number;
   created_at: Date;
@@ -72,6 +75,8 @@ export type SubmissionChanges = Partial<
       | 'reviewed_at'
       | 'previous_snapshot'
       | 'revision_count'
+      | 'source_commit'
+      | 'content_digest'
     >
 >;
 
@@ -138,6 +143,8 @@ export function toSubmission(row: SubmissionRow): RulesetSubmission {
     reviewed_by: row.reviewed_by,
     reviewed_at: row.reviewed_at?.toISOString() ?? null,
     ruleset_id: row.ruleset_id,
+    source_commit: row.source_commit,
+    content_digest: row.content_digest,
     previous_snapshot: row.previous_snapshot,
     revision_count: row.revision_count,
     created_at: row.created_at.toISOString(),

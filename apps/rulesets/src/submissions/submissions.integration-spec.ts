@@ -5,7 +5,8 @@ import {
   type UserCaller,
 } from '@pc/contracts';
 import { createServiceDataSource, Database, DomainError, DurableEventsClient } from '@pc/platform';
-import { SourceHostError, type SourceHost, type TreeEntry } from '@pc/source-host';
+import { createHash } from 'node:crypto';
+import { contentDigest, SourceHostError, type SourceHost, type TreeEntry } from '@pc/source-host';
 import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { rulesetsDatabase } from '../database/rulesets.datasource';
@@ -37,9 +38,29 @@ validations:
     targetClass: apiContract.Operation
 `;
 
-/** Repositories in memory, behind the adapter's interface: `<web>/o/<name>`, branch `main`. */
+/**
+ * Repositories in memory, behind the adapter's interface: `<web>/o/<name>`, branch `main`, whose commit
+ * is a hash of the files (a push changes it).
+ */
 class MemorySourceHost implements Partial<SourceHost> {
   readonly repos = new Map<string, Record<string, string>>();
+
+  commitOf(name: string): string {
+    return createHash('sha1')
+      .update(JSON.stringify(this.repos.get(name)))
+      .digest('hex');
+  }
+  resolveRef(repo: { name: string }): Promise<string> {
+    return Promise.resolve(this.commitOf(repo.name));
+  }
+  contentDigest(repo: { name: string }): Promise<{ commit: string; digest: string }> {
+    const files = Object.entries(this.repos.get(repo.name)!).map(([path, text]) => ({
+      path,
+      mode: '100644',
+      sha: createHash('sha1').update(text).digest('hex'),
+    }));
+    return Promise.resolve({ commit: this.commitOf(repo.name), digest: contentDigest(files) });
+  }
 
   parseRepositoryUrl(url: string) {
     const name = url.split('/').pop() ?? '';
@@ -103,6 +124,7 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
   let submissions: SubmissionsService;
   let review: ReviewService;
   let events: DurableEventsClient;
+  let rulesets: RulesetsRepository;
   let n = 0;
 
   beforeAll(async () => {
@@ -117,6 +139,7 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
       tabs: new DocTabsRepository(dataSource),
       history: new HistoryRepository(dataSource),
     };
+    rulesets = repos.rulesets;
     const client = ideas as unknown as IdeasClient;
     const inspector = new RulesetInspector(host as unknown as SourceHost);
     submissions = new SubmissionsService(
@@ -311,6 +334,55 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
     expect((gone as DomainError).details).toEqual([
       { field: 'repoUrl', message: 'repoUrl: the repository does not exist' },
     ]);
+  });
+
+  it('records the commit and content digest validation read; approval pins them with the reviewer', async () => {
+    const s = await submitted();
+    const name = s.source_url.split('/').pop()!;
+    expect(s).toMatchObject({
+      source_commit: host.commitOf(name),
+      content_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+    expect((await rulesets.findById(s.ruleset_id))?.pinned_commit).toBeNull();
+    await review.approve(as(ADMIN), { id: s.id });
+    const pinned = await rulesets.findById(s.ruleset_id);
+    expect(pinned).toMatchObject({
+      pinned_commit: s.source_commit,
+      pinned_content_digest: s.content_digest,
+      pinned_by: ADMIN.userId,
+      pinned_how: 'review',
+    });
+    expect(pinned?.pinned_at).toBeInstanceOf(Date);
+  });
+
+  it('validates a changed ref of an approved ruleset at its new commit; the pin moves only on approval', async () => {
+    const s = await submitted();
+    await review.approve(as(ADMIN), { id: s.id });
+    const name = s.source_url.split('/').pop()!;
+    host.repos.set(name, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v2') });
+    const edited = await submissions.update(as(OWNER), { id: s.id, sourceRef: 'main' });
+    expect(edited.submission).toMatchObject({ status: 'submitted', source_commit: host.commitOf(name) });
+    expect(edited.submission.source_commit).not.toBe(s.source_commit);
+    const { rulesetSubmissions } = await review.queue(as(ADMIN));
+    expect(rulesetSubmissions.find((q) => q.id === s.id)?.source_commit).toBe(host.commitOf(name));
+    // Until approved, the published ruleset and its pin are what was reviewed before.
+    expect((await rulesets.findById(s.ruleset_id))?.pinned_commit).toBe(s.source_commit);
+    await review.approve(as(ADMIN), { id: s.id });
+    expect(await rulesets.findById(s.ruleset_id)).toMatchObject({
+      pinned_commit: host.commitOf(name),
+      pinned_content_digest: edited.submission.content_digest,
+    });
+  });
+
+  it('keeps the pinned commit when an approved edit does not touch the repository', async () => {
+    const s = await submitted();
+    await review.approve(as(ADMIN), { id: s.id });
+    const name = s.source_url.split('/').pop()!;
+    host.repos.set(name, { 'ruleset.yaml': `${PROFILE}# pushed after the review\n` });
+    const edited = await submissions.update(as(OWNER), { id: s.id, description: 'Better words.' });
+    expect(edited.submission.source_commit).toBe(s.source_commit);
+    await review.approve(as(ADMIN), { id: s.id });
+    expect((await rulesets.findById(s.ruleset_id))?.pinned_commit).toBe(s.source_commit);
   });
 
   it('hides a submission from anyone but its owner and administrators (404)', async () => {

@@ -17,13 +17,15 @@ export class SubmissionsRepository {
       ruleset_id: string;
       submitted_by: string;
       doc_tabs: SubmissionRow['doc_tabs'];
+      source_commit: string | null;
+      content_digest: string | null;
     },
   ): Promise<SubmissionRow> {
     const rows = await db.query<Array<{ id: string }>>(
       `INSERT INTO rulesets.ruleset_submissions (ruleset_id, submitted_by, name, description, category, source_url,
          source_ref, ruleset_path, profile_name, rule_counts, rule_names, target_scopes, registry_asset_id, icon_url,
-         tags, video_tutorial_url, examples_url, doc_tabs)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18) RETURNING id`,
+         tags, video_tutorial_url, examples_url, doc_tabs, source_commit, content_digest)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20) RETURNING id`,
       [
         fields.ruleset_id,
         fields.submitted_by,
@@ -43,6 +45,8 @@ export class SubmissionsRepository {
         fields.video_tutorial_url,
         fields.examples_url,
         JSON.stringify(fields.doc_tabs),
+        fields.source_commit,
+        fields.content_digest,
       ],
     );
     return (await this.findById(rows[0].id, db))!;

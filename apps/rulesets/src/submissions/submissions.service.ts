@@ -102,6 +102,7 @@ export class SubmissionsService {
         ruleset_id: ruleset.id,
         submitted_by: caller.userId,
         doc_tabs: tabs,
+        ...readAt(validation),
       });
       await this.docTabs.replaceAll(db, ruleset.id, tabs);
       await this.history.record(db, submission.id, {
@@ -189,6 +190,8 @@ export class SubmissionsService {
       if (!content && !request.deliversIdeaIds && !stagedTabs && nextStatus === locked.status) return locked;
       const changes: SubmissionChanges = {
         ...content,
+        // What the reviewer sees is what approval pins: the commit the changed refs were validated at.
+        ...(validation ? readAt(validation) : {}),
         status: nextStatus,
         doc_tabs:
           stagedTabs ??
@@ -342,6 +345,11 @@ function fromValidation(
     rule_names: v.profile?.ruleNames ?? [],
     rule_counts: v.profile?.ruleCounts ?? { violation: 0, warning: 0, info: 0 },
   };
+}
+
+/** The commit validation read and the content digest there (what approval pins). */
+function readAt(v: RulesetValidation): Pick<SubmissionRow, 'source_commit' | 'content_digest'> {
+  return { source_commit: v.commit, content_digest: v.contentDigest };
 }
 
 function validRegistryId(v: RulesetValidation): string | null {

@@ -27,6 +27,8 @@ interface Opened {
   parsed: ParsedRepositoryUrl;
   info: RepositoryInfo;
   ref: string;
+  /** The commit `ref` pointed to when it was opened: everything is read at this commit. */
+  commit: string;
   prefix: string;
   files: Set<string>;
 }
@@ -55,6 +57,8 @@ export class RulesetInspector {
       errors: [],
       warnings: [],
       ref: null,
+      commit: null,
+      contentDigest: null,
       subPath: null,
       rulesetPath: null,
       rulesetPathSource: null,
@@ -65,7 +69,10 @@ export class RulesetInspector {
       examples: null,
     };
     const repo = await this.open(request, result);
-    if (repo) await this.inspect(repo, request, result);
+    if (repo) {
+      await this.inspect(repo, request, result);
+      result.contentDigest = await this.digest(repo, result);
+    }
     result.ok = result.errors.length === 0;
     return result;
   }
@@ -105,10 +112,13 @@ export class RulesetInspector {
     const ref = request.ref?.trim() || parsed.ref || info.defaultBranch;
     result.ref = ref;
     try {
-      const tree = await this.host.readTree(parsed, ref, parsed.path);
+      // Resolved once: what is read is what is recorded (and what approval pins).
+      const commit = await this.host.resolveRef(parsed, ref);
+      result.commit = commit;
+      const tree = await this.host.readTree(parsed, commit, parsed.path);
       const prefix = parsed.path ? `${parsed.path}/` : '';
       const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
-      return { parsed, info, ref, prefix, files };
+      return { parsed, info, ref, commit, prefix, files };
     } catch (error) {
       if (isSourceHostError(error, 'ref_not_found')) {
         result.errors.push(`ref: the branch, tag or commit "${ref}" does not exist in the repository`);
@@ -117,6 +127,16 @@ export class RulesetInspector {
       } else {
         result.errors.push(`repoUrl: ${this.unreadable(error)}`);
       }
+      return null;
+    }
+  }
+
+  /** The content digest of the whole repository at the commit read: approval pins it, the worker checks it. */
+  private async digest(repo: Opened, result: RulesetValidation): Promise<string | null> {
+    try {
+      return (await this.host.contentDigest(repo.parsed, repo.commit)).digest;
+    } catch (error) {
+      result.errors.push(`the content digest at ${repo.commit.slice(0, 12)}: ${this.unreadable(error)}`);
       return null;
     }
   }
@@ -275,7 +295,7 @@ export class RulesetInspector {
     report = true,
   ): Promise<string | null> {
     try {
-      const bytes = await this.host.readFile(repo.parsed, `${repo.prefix}${path}`, repo.ref);
+      const bytes = await this.host.readFile(repo.parsed, `${repo.prefix}${path}`, repo.commit);
       if (bytes.length > MAX_PROFILE_BYTES) {
         if (report) result.errors.push(`${repo.prefix}${path}: larger than 1 MiB`);
         return null;

@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a policy build without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job). Another `ref` is a dev build, for the policy owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`.
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for the owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it).
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1357,6 +1357,46 @@ export interface paths {
         head?: never;
         /** Set or clear (empty string) the video tutorial and examples links (owner or administrator) */
         patch: operations["Rulesets_update"];
+        trace?: never;
+    };
+    "/api/rulesets/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin a published ruleset to a reviewed commit
+         * @description Administrators only. Releases build the commit pinned on the ruleset (approval pins the commit the submission was validated at; an approved update of the submission moves it). This route pins a ruleset that has no pin (published before pins, with a source ref that is not a commit: its releases are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and that commit and its content digest are pinned.
+         */
+        post: operations["Rulesets_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rulesets/{id}/changes-since-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the source ref moved on since the reviewed commit
+         * @description From the source host's compare of the pinned commit with the source ref's head: the commits it is ahead and the files changed (at most 300), so the owner knows to submit an update (an edit of the approved submission; approving it moves the pin). `pinned: false` when nothing is pinned; `implementation` is always null.
+         */
+        get: operations["Rulesets_changesSinceReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/rulesets/{id}/like": {
@@ -3305,6 +3345,10 @@ export interface components {
             reviewed_at: string | null;
             /** Format: uuid */
             ruleset_id: string;
+            /** @description An extension: the commit `source_ref` pointed to when validation read it (an edit of the repository, ref or path validates again and records the new one): what approval pins. Null on submissions made before pins */
+            source_commit: string | null;
+            /** @description An extension: the content digest of the repository at `source_commit` (see the README) */
+            content_digest: string | null;
             /** @description The content before the last edit */
             previous_snapshot: components["schemas"]["RulesetSnapshotDto"] | null;
             /** @description Edits of the content so far */
@@ -3865,7 +3909,7 @@ export interface components {
             doRelease?: boolean;
             /** @description Default false. After a release, delete the dev versions of that version */
             cleanupDev?: boolean;
-            /** @description Branch, tag or commit; default the policy's or ruleset's `source_ref`, else the default branch */
+            /** @description Branch, tag or commit: a dev build (`reviewed: false`, the owner's and administrators' only). Default: the commit pinned at review (a published item); for an item not yet published its `source_ref`, else the default branch */
             ref?: string;
             /** @description Split policies: the implementation ref */
             implementationRef?: string;
@@ -4159,6 +4203,11 @@ export interface components {
             owner_username: string | null;
             /** Format: uuid */
             submission_id: string | null;
+            /**
+             * Format: uuid
+             * @description An extension: the current owner (after a transfer, the new one)
+             */
+            owner_id: string;
             /** Format: uri */
             source_url: string;
             source_ref: string | null;
@@ -4173,6 +4222,8 @@ export interface components {
             reviewed_at: string | null;
             contributors: components["schemas"]["RulesetContributorDto"][];
             delivers_ideas: components["schemas"]["RulesetIdeaDeliveryDto"][];
+            /** @description The reviewed commit a release builds (an extension; the implementation fields are always null): approval pins the commit the submission was validated at, an approved update moves it. Null before approval, and for a published ruleset whose commit is not known: its releases are refused until an administrator pins it */
+            pin: components["schemas"]["ReviewPinDto"] | null;
         };
         RulesetEnvelopeDto: {
             ruleset: components["schemas"]["RulesetDto"];
@@ -4182,6 +4233,10 @@ export interface components {
             videoTutorialUrl?: string;
             /** @description Empty string clears it */
             examplesUrl?: string;
+        };
+        PinRulesetDto: {
+            /** @description The commit to pin (default: the commit the ruleset's source ref points to now) */
+            commit?: string;
         };
         RulesetLikedDto: {
             liked: boolean;
@@ -4312,6 +4367,10 @@ export interface components {
             errors: string[];
             warnings: string[];
             ref: string | null;
+            /** @description An extension: the commit `ref` pointed to; everything was read at it */
+            commit: string | null;
+            /** @description An extension: sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the README): what approval pins beside the commit */
+            contentDigest: string | null;
             subPath: string | null;
             rulesetPath: string | null;
             /** @enum {string|null} */
@@ -4372,6 +4431,10 @@ export interface components {
             reviewed_at: string | null;
             /** Format: uuid */
             ruleset_id: string;
+            /** @description An extension: the commit `source_ref` pointed to when validation read it (an edit of the repository, ref or path validates again and records the new one): what approval pins. Null on submissions made before pins */
+            source_commit: string | null;
+            /** @description An extension: the content digest of the repository at `source_commit` (see the README) */
+            content_digest: string | null;
             /** @description The content before the last edit */
             previous_snapshot: components["schemas"]["RulesetSnapshotDto"] | null;
             /** @description Edits of the content so far */
@@ -12239,7 +12302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy is not pinned to a reviewed commit (an administrator pins it first) */
+            /** @description The workspace is archived, a request with this Idempotency-Key is still being processed, or the policy or ruleset is not pinned to a reviewed commit (an administrator pins it first: POST /api/policies/{id}/pin or /api/rulesets/{id}/pin) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13646,6 +13709,216 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rulesets_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRulesetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesetEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body (a commit that is not a full hexadecimal SHA), or the id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Administrators only, or the token lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The ruleset is not published, or the repository is not a valid ruleset repository at that commit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read; try again later */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Rulesets_changesSinceReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesSinceReviewDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset, or not visible, or its repository is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { ReviewPin } from '../review-pin';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
@@ -152,7 +153,9 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
         </>
       )}
       {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
-      {p.status === 'published' ? <ReviewPin policy={p} /> : null}
+      {p.status === 'published' ? (
+        <ReviewPin kind="policy" id={p.id} pin={p.pin} update="the owner proposes a revision" />
+      ) : null}
     </Page>
   );
 }
@@ -492,69 +495,5 @@ function OwnerTools({ policy }: { policy: Policy }) {
         </button>
       </form>
     </div>
-  );
-}
-
-/**
- * What a release ships: the reviewed commit pinned at approval, when and by whom, and "changes since
- * review" from the source host's compare (the owner opens a revision to have them reviewed).
- */
-function ReviewPin({ policy }: { policy: Policy }) {
-  const changes = useAsync(
-    () =>
-      policy.pin
-        ? ok(api.GET('/api/policies/{id}/changes-since-review', { params: { path: { id: policy.id } } }))
-        : Promise.resolve(null),
-    [policy.id, policy.pin?.commit],
-  );
-  const pin = policy.pin;
-  if (!pin)
-    return (
-      <p className="field-error" role="note">
-        Not pinned to a reviewed commit: releases are refused until an administrator pins it.
-      </p>
-    );
-  const source = changes.data?.source;
-  return (
-    <section aria-label="Reviewed commit" className="pin">
-      <p>
-        Releases build the reviewed commit <code>{pin.commit.slice(0, 12)}</code>
-        {pin.implementation_commit ? (
-          <>
-            {' '}
-            (implementation <code>{pin.implementation_commit.slice(0, 12)}</code>)
-          </>
-        ) : null}
-        , reviewed <When at={pin.reviewed_at} />
-        {pin.how === 'migration'
-          ? ' (from the approval record)'
-          : pin.how === 'admin'
-            ? ' (pinned by an administrator)'
-            : ''}
-        .
-      </p>
-      {source ? (
-        source.ahead_by === 0 ? (
-          <p className="muted">No changes since review on {source.ref}.</p>
-        ) : (
-          <details>
-            <summary>
-              Changes since review: {source.ahead_by} commit{source.ahead_by === 1 ? '' : 's'} on {source.ref}
-              , {source.files.length}
-              {source.files_truncated ? '+' : ''} file{source.files.length === 1 ? '' : 's'} changed
-            </summary>
-            <ul>
-              {source.files.map((f) => (
-                <li key={f.path}>
-                  <code>{f.path}</code> {f.status}
-                </li>
-              ))}
-            </ul>
-          </details>
-        )
-      ) : (
-        <ErrorMessage error={changes.error} retry={changes.reload} />
-      )}
-    </section>
   );
 }

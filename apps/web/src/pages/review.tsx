@@ -189,7 +189,9 @@ export default function Review() {
             <p className="meta">
               {s.category} · {s.rule_counts.violation} violations, {s.rule_counts.warning} warnings,{' '}
               {s.rule_counts.info} info rules · <a href={s.source_url}>source</a>
-              {s.source_ref ? ` · ref ${s.source_ref}` : ''} · submitted <When at={s.created_at} />
+              {s.source_ref ? ` · ref ${s.source_ref}` : ''}
+              {s.source_commit ? ` · commit ${s.source_commit.slice(0, 12)}` : ''} · submitted{' '}
+              <When at={s.created_at} />
               {s.revision_count ? ` · ${s.revision_count} edit(s)` : ''}
             </p>
             {s.review_feedback ? (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { ReviewPin } from '../review-pin';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
 import { TryOnYourApi } from '../try-api';
@@ -86,6 +87,10 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         <ErrorMessage error={docs.error} retry={docs.reload} />
       )}
       <Tabs label="Ruleset documentation" tabs={tabs} />
+      {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
+      {r.published_at !== null ? (
+        <ReviewPin kind="ruleset" id={r.id} pin={r.pin} update="the owner submits an update" />
+      ) : null}
       <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} />
     </Page>
   );

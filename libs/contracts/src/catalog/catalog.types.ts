@@ -258,7 +258,7 @@ export interface RepositoryChanges {
   files_truncated: boolean;
 }
 
-/** "Changes since review" of a policy: null parts when nothing is pinned or the item has no such repository. */
+/** "Changes since review" of a policy or ruleset: null parts when nothing is pinned or the item has no such repository. */
 export interface ChangesSinceReview {
   pinned: boolean;
   source: RepositoryChanges | null;

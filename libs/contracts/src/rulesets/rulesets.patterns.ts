@@ -2,11 +2,12 @@ import { event, rpc, type PingResult } from '../common/descriptors';
 import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
-import type { DocTab, VendorRuleset } from '../catalog/catalog.types';
+import type { ChangesSinceReview, DocTab, VendorRuleset } from '../catalog/catalog.types';
 import type {
   CreateRulesetSubmissionResult,
   ListRulesetsRequest,
   ListRulesetsResult,
+  PinRulesetRequest,
   QueuedRulesetSubmission,
   ReplaceRulesetDocsRequest,
   Ruleset,
@@ -62,6 +63,9 @@ export const RulesetsRpc = {
   getLike: rpc<Id, LikeResult>('rulesets.like.get.v1'),
   toggleLike: rpc<Id, LikeResult>('rulesets.like.toggle.v1'),
   getReviewerStatus: rpc<Id, RulesetReviewerStatus>('rulesets.reviewer.get.v1'),
+  /** Administrators pin a published ruleset to a reviewed commit (approval pins one). */
+  pin: rpc<PinRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.pin.v1'),
+  getChangesSinceReview: rpc<Id, ChangesSinceReview>('rulesets.ruleset.changes-since-review.v1'),
 
   getDocs: rpc<Id, RulesetDocsResult>('rulesets.docs.get.v1'),
   replaceDocs: rpc<ReplaceRulesetDocsRequest, RulesetDocsResult>('rulesets.docs.replace.v1'),

@@ -5,6 +5,7 @@ import type {
   DocTab,
   DocTabInput,
   IdeaDelivery,
+  ReviewPin,
   SortOrder,
   VendorRulesetSummary,
 } from '../catalog/catalog.types';
@@ -100,6 +101,7 @@ export interface RulesetSummary {
 
 export interface Ruleset extends RulesetSummary {
   submission_id: string | null;
+  owner_id: string;
   source_url: string;
   source_ref: string | null;
   ruleset_path: string | null;
@@ -110,6 +112,11 @@ export interface Ruleset extends RulesetSummary {
   reviewed_at: string | null;
   contributors: Contributor[];
   delivers_ideas: IdeaDelivery[];
+  /**
+   * The reviewed commit a release builds (the implementation fields are always null: a ruleset has one
+   * repository); null before approval, and for a published ruleset whose commit is not known.
+   */
+  pin: ReviewPin | null;
 }
 
 /** What a ruleset repository holds, and every problem with it. */
@@ -118,6 +125,13 @@ export interface RulesetValidation {
   errors: string[];
   warnings: string[];
   ref: string | null;
+  /** The commit `ref` pointed to when it was read (everything is read at it): what the reviewer approves. */
+  commit: string | null;
+  /**
+   * The content digest of the repository at `commit` (`sha256:` over its canonical listing of path, mode
+   * and blob hash; see the README): what approval pins beside the commit.
+   */
+  contentDigest: string | null;
   subPath: string | null;
   rulesetPath: string | null;
   rulesetPathSource: 'explicit' | 'registry' | 'conventional' | 'discovered' | null;
@@ -207,6 +221,10 @@ export interface RulesetSubmission {
   reviewed_by: string | null;
   reviewed_at: string | null;
   ruleset_id: string;
+  /** The commit validation read `source_ref` at: what approval pins (null on submissions made before pins). */
+  source_commit: string | null;
+  /** The content digest of the repository at `source_commit`. */
+  content_digest: string | null;
   previous_snapshot: RulesetSnapshot | null;
   revision_count: number;
   created_at: string;
@@ -321,6 +339,13 @@ export interface RulesetReviewerRequest {
   rulesetId: string;
   userId: string;
   role?: ReviewerRole;
+}
+
+/** An administrator pins a published ruleset (one with no known commit, or a pin to move by hand). */
+export interface PinRulesetRequest {
+  id: string;
+  /** The commit to pin (default: the commit the ruleset's source ref points to now). */
+  commit?: string;
 }
 
 /** Asked by the catalog before it records a ruleset transfer offer: whose is it (404 when not visible)? */

@@ -45,12 +45,25 @@ export function toRpcError(exception: unknown): RpcErrorPayload {
       retryAfter: 5,
     };
   }
+  if (isTransientConflict(exception)) {
+    // Another transaction won a deadlock or a serialization conflict, or the server has no connection
+    // slot left: nothing was written, and the same request succeeds when tried again.
+    log.warn({ err: exception }, 'transaction conflict or no connection slot');
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; try again shortly', retryAfter: 1 };
+  }
   if (isDataException(exception)) {
     // PostgreSQL refused a value (a NUL byte, an invalid encoding, a number out of range): bad input.
     return { code: 'BAD_REQUEST', message: 'A value in the request cannot be stored' };
   }
   log.error({ err: exception }, 'unhandled error in handler');
   return { code: 'INTERNAL', message: 'Internal error' };
+}
+
+/** SQLSTATE 40P01 (deadlock), 40001 (serialization failure), 53300 (too many connections). */
+export function isTransientConflict(error: unknown): boolean {
+  const driver = (error as { driverError?: unknown } | null)?.driverError ?? error;
+  const code = (driver as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001' || code === '53300';
 }
 
 const CONNECTION_ERRORS = new Set([

@@ -49,8 +49,10 @@ async function amfLib(): Promise<typeof Amf> {
   return amf;
 }
 
+const VALIDATOR = '@aml-org/amf-custom-validator';
+
 function validatorLib(): Promise<ValidatorModule> {
-  validator ??= import('@aml-org/amf-custom-validator').then(
+  validator ??= import(VALIDATOR).then(
     (module) =>
       new Promise<ValidatorModule>((resolve, reject) => {
         const lib = module as unknown as ValidatorModule;
@@ -135,9 +137,10 @@ const UNSUPPORTED =
 /** Validates a rendered model against a profile: the validator's results, with file, line and model path. */
 export async function validateModel(profile: string, model: string): Promise<ValidateOutcome> {
   const lib = await validatorLib();
-  const text = await new Promise<string>((resolve, reject) =>
+  const text = await new Promise<string | undefined>((resolve, reject) =>
     lib.validate(profile, model, false, (report, err) => (err ? reject(err) : resolve(report))),
   );
+  if (typeof text !== 'string') return { ok: false, problem: engineStopped() };
   let report: ValidationReportNode;
   try {
     report = (JSON.parse(text) as Array<{ 'doc:encodes': ValidationReportNode[] }>)[0]['doc:encodes'][0];
@@ -163,9 +166,10 @@ export async function validateModel(profile: string, model: string): Promise<Val
  */
 export async function checkProfile(profile: string): Promise<{ problems: string[]; silentRules: string[] }> {
   const lib = await validatorLib();
-  const rego = await new Promise<string>((resolve, reject) =>
+  const rego = await new Promise<string | undefined>((resolve, reject) =>
     lib.generateRego(profile, (r, err) => (err ? reject(err) : resolve(r))),
   );
+  if (typeof rego !== 'string') return { problems: [engineStopped()], silentRules: [] };
   const problems: string[] = [];
   if (!/^package /m.test(rego)) problems.push(rego.trim());
   else {
@@ -191,6 +195,23 @@ const EMPTY_MODEL = JSON.stringify({
   ],
   '@context': { '@base': 'amf://id', doc: 'http://a.ml/vocabularies/document#' },
 });
+
+let stopped = false;
+
+/**
+ * The validator's Go runtime answers nothing when it panics on a profile (an unknown vocabulary term
+ * that slipped past profile-terms.ts, say), and it cannot be started again in this thread: the thread
+ * says so with its answer (see evaluation.worker.ts) and the pool replaces its threads.
+ */
+function engineStopped(): string {
+  stopped = true;
+  return 'the validation engine stopped on this profile (a term it does not know?)';
+}
+
+/** Whether the validator's runtime has stopped in this thread. */
+export function hasStopped(): boolean {
+  return stopped;
+}
 
 /** The validation names of a profile's severity lists, read loosely (the profile already passed YAML). */
 function ruleNamesOf(profile: string): string[] {

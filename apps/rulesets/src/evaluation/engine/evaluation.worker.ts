@@ -4,6 +4,7 @@
  */
 import {
   checkProfile,
+  hasStopped,
   parseSpecification,
   validateModel,
   warmUp,
@@ -38,7 +39,13 @@ export type EvaluatorOutcome =
   | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
   | { kind: 'warm' };
 
-export default async function run(task: EvaluatorTask): Promise<EvaluatorOutcome> {
+/** `retire`: the thread's validator runtime stopped (it panicked); the pool must not give it more tasks. */
+export default async function run(task: EvaluatorTask): Promise<EvaluatorOutcome & { retire?: true }> {
+  const outcome = await perform(task);
+  return hasStopped() ? { ...outcome, retire: true } : outcome;
+}
+
+async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
   switch (task.kind) {
     case 'warm-up':
       await warmUp();

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CHANGES_FILES_MAX,
+  type ChangesSinceReview,
+  type PinRulesetRequest,
+  type RepositoryChanges,
+  type RequestContext,
+  type Ruleset,
+} from '@pc/contracts';
+import { DomainError, unprocessable } from '@pc/platform';
+import { isSourceHostError, type SourceHost } from '@pc/source-host';
+import { DataSource } from 'typeorm';
+import { requireAdmin } from '../common/caller';
+import { HistoryRepository } from '../history/history.repository';
+import { RulesetAccess } from '../rulesets/ruleset-access';
+import { RulesetPresenter } from '../rulesets/ruleset.presenter';
+import { RulesetsRepository } from '../rulesets/rulesets.repository';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { RulesetInspector } from '../validation/ruleset-inspector';
+
+/**
+ * The reviewed commit a release builds: an administrator's pin (for a published ruleset with none, or to
+ * move it by hand) and "changes since review", how far the source ref has moved on since the pin.
+ */
+@Injectable()
+export class PinsService {
+  constructor(
+    private readonly rulesets: RulesetsRepository,
+    private readonly submissions: SubmissionsRepository,
+    private readonly access: RulesetAccess,
+    private readonly presenter: RulesetPresenter,
+    private readonly history: HistoryRepository,
+    private readonly inspector: RulesetInspector,
+    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * Validates the ruleset repository at the commit given (else its source ref's commit now) and pins that
+   * commit and its content digest: 422 when the ruleset is not published or the repository is not a valid
+   * ruleset repository there. The submission's history records who pinned it.
+   */
+  async pin(ctx: RequestContext, request: PinRulesetRequest): Promise<{ ruleset: Ruleset }> {
+    const admin = requireAdmin(ctx);
+    const ruleset = await this.access.visible(ctx, request.id);
+    if (ruleset.published_at === null)
+      throw unprocessable('Only a published ruleset is pinned (approval pins a submission)', [
+        { field: 'id', message: 'is not published' },
+      ]);
+    const validation = await this.inspector.validate({
+      repoUrl: ruleset.source_url,
+      ref: request.commit ?? ruleset.source_ref ?? undefined,
+      rulesetPath: ruleset.ruleset_path ?? undefined,
+    });
+    if (!validation.ok || !validation.commit)
+      throw unprocessable(
+        'The repository is not a valid ruleset repository at that commit',
+        validation.errors.map((message) => ({ field: 'commit', message })),
+      );
+    const row = await this.dataSource.transaction(async (db) => {
+      const updated = await this.rulesets.update(db, ruleset.id, {
+        pinned_commit: validation.commit,
+        pinned_content_digest: validation.contentDigest,
+        pinned_at: new Date(),
+        pinned_by: admin.userId,
+        pinned_how: 'admin',
+      });
+      const submission = ruleset.submission_id
+        ? await this.submissions.findById(ruleset.submission_id, db)
+        : null;
+      if (submission)
+        await this.history.record(db, submission.id, {
+          actor_id: admin.userId,
+          action: 'pinned',
+          status: submission.status,
+          fields: [],
+          feedback: `Pinned to the reviewed commit ${validation.commit}`,
+          previous_snapshot: null,
+          revision_count: submission.revision_count,
+        });
+      return updated;
+    });
+    return { ruleset: await this.presenter.one(ctx, row) };
+  }
+
+  /** For whoever sees the ruleset: the source host's compare of the pin with its source ref's head. */
+  async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
+    const ruleset = await this.access.visible(ctx, id);
+    if (!ruleset.pinned_commit) return { pinned: false, source: null, implementation: null };
+    return {
+      pinned: true,
+      source: await this.compare(ruleset.source_url, ruleset.source_ref, ruleset.pinned_commit),
+      implementation: null,
+    };
+  }
+
+  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
+    try {
+      const repo = this.sourceHost.parseRepositoryUrl(url);
+      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
+      const head = await this.sourceHost.resolveRef(repo, ref);
+      const comparison = await this.sourceHost.compare(repo, pinned, head);
+      return {
+        ref,
+        pinned_commit: pinned,
+        head_commit: head,
+        ahead_by: comparison.aheadBy,
+        files: comparison.files.slice(0, CHANGES_FILES_MAX),
+        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
+      };
+    } catch (error) {
+      throw compareFailure(error);
+    }
+  }
+}
+
+/** 502 when the host could not answer; 404 when the repository is gone; 422 when it cannot be compared. */
+function compareFailure(error: unknown): unknown {
+  if (!isSourceHostError(error)) return error;
+  if (error.kind === 'not_found' || error.kind === 'private')
+    return new DomainError('NOT_FOUND', 'The ruleset repository no longer exists or is private');
+  const { message } = error;
+  if (isTransient(error)) return upstreamUnavailable(error);
+  return new DomainError('UNPROCESSABLE', `The ruleset repository cannot be compared: ${message}`);
+}
