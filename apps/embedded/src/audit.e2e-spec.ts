@@ -408,6 +408,14 @@ describe.each(E2E_BUSES)('the audit log over the %s bus', (kind) => {
         },
       ],
       [
+        'admin.ruleset_pinned',
+        async () => {
+          const res = await world.http.post(`/api/rulesets/${fixtures.approvedRuleset}/pin`, {}, admin());
+          ok(res.status);
+          return { actor: world.admin, target: fixtures.approvedRuleset };
+        },
+      ],
+      [
         'admin.reviewer_designated',
         async () => {
           const res = await world.http.post(
@@ -484,6 +492,8 @@ describe.each(E2E_BUSES)('the audit log over the %s bus', (kind) => {
     /** What the slow rows need, made at once (ruleset submissions validate, deployments build). */
     const fixtures = {
       rulesets: {} as Record<'approve' | 'needs-improvement' | 'reject', string>,
+      /** The ruleset whose submission the administrator approves: published, then pinned by hand. */
+      approvedRuleset: '',
       failed: [] as string[],
     };
     beforeAll(async () => {
@@ -494,6 +504,7 @@ describe.each(E2E_BUSES)('the audit log over the %s bus', (kind) => {
         failingDeployment(),
         failingDeployment(),
       ]);
+      fixtures.approvedRuleset = approve.id;
       fixtures.rulesets = {
         approve: approve.submissionId,
         'needs-improvement': improve.submissionId,

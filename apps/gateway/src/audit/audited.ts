@@ -363,6 +363,17 @@ export const AUDIT = {
       },
     }),
   },
+  rulesetPinned: {
+    action: 'admin.ruleset_pinned',
+    describe: ({ params, body, result }) => ({
+      target_type: 'ruleset',
+      target_id: params.id ?? null,
+      summary: {
+        commit: body.commit ?? null,
+        pinned_commit: record(record(result.ruleset).pin).commit ?? null,
+      },
+    }),
+  },
   reviewerDesignated: {
     action: 'admin.reviewer_designated',
     describe: ({ params, body }) => ({

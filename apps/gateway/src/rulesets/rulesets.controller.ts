@@ -116,6 +116,7 @@ export class RulesetsController {
     return this.bus.request(RulesetsRpc.update, ctx, { ...atLeastOneLink(body), id });
   }
 
+  @Audited(AUDIT.rulesetPinned)
   @Post('rulesets/:id/pin')
   @HttpCode(200)
   @AdminOnly()

@@ -276,8 +276,10 @@ export class WebhooksRepository {
 
   /**
    * Claims up to `limit` due attempts (pending and due, or sending with an expired lease: a worker that
-   * died), never more than `perEndpoint` under way per endpoint. Claims are serialized by a transaction
-   * advisory lock, so the per-endpoint bound holds across replicas. `db` must be a transaction.
+   * died), never more than `perEndpoint` under way per endpoint: each active endpoint with room offers
+   * its oldest due deliveries (an index read per endpoint), the oldest of all are taken. Claims are
+   * serialized by a transaction advisory lock, so the per-endpoint bound holds across replicas. `db`
+   * must be a transaction.
    */
   async claimDue(
     db: Executor,
@@ -306,18 +308,18 @@ export class WebhooksRepository {
       `WITH busy AS (
          SELECT endpoint_id, count(*)::int AS n FROM identity.webhook_deliveries
           WHERE status = 'sending' AND lease_until > now() GROUP BY endpoint_id
-       ), due AS (
-         SELECT d.id, d.endpoint_id,
-                row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS rank
-           FROM identity.webhook_deliveries d
-           JOIN identity.webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'active'
-                AND e.secret_ciphertext IS NOT NULL
-          WHERE d.next_attempt_at <= now()
-            AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until <= now()))
+       ), ready AS (
+         SELECT e.id, $2 - coalesce(busy.n, 0) AS room
+           FROM identity.webhook_endpoints e LEFT JOIN busy ON busy.endpoint_id = e.id
+          WHERE e.status = 'active' AND e.secret_ciphertext IS NOT NULL AND coalesce(busy.n, 0) < $2
        ), picked AS (
-         SELECT due.id FROM due LEFT JOIN busy ON busy.endpoint_id = due.endpoint_id
-          WHERE due.rank + coalesce(busy.n, 0) <= $2
-          ORDER BY due.rank LIMIT $1
+         SELECT due.id FROM ready CROSS JOIN LATERAL (
+           SELECT d.id, d.next_attempt_at FROM identity.webhook_deliveries d
+            WHERE d.endpoint_id = ready.id AND d.next_attempt_at <= now()
+              AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until <= now()))
+            ORDER BY d.next_attempt_at, d.id LIMIT ready.room
+         ) due
+          ORDER BY due.next_attempt_at, due.id LIMIT $1
        )
        UPDATE identity.webhook_deliveries d
           SET status = 'sending', attempts = d.attempts + 1,

@@ -68,6 +68,7 @@ export class ReviewService {
         version: null,
         commit: current.source_commit ?? null,
         submission_id: current.id,
+        how: 'review',
       });
       return updated;
     });

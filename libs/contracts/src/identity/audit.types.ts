@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'admin.idea_approved',
   'admin.idea_rejected',
   'admin.policy_pinned',
+  'admin.ruleset_pinned',
   'admin.reviewer_designated',
   'admin.reviewer_removed',
   'admin.vendor_index_reloaded',

@@ -11,11 +11,13 @@ export interface RulesetReviewDecidedEvent {
   feedback: string | null;
 }
 
-/** An approved submission changed a ruleset that was already published: a new version of it. */
+/** A new reviewed version of a ruleset: an approved submission, or an administrator's pin. */
 export interface RulesetVersionPublishedEvent {
   ruleset_id: string;
   ruleset_name: string;
   version: string | null;
   commit: string | null;
-  submission_id: string;
+  /** The approved submission (null for an administrator's pin of a ruleset with none). */
+  submission_id: string | null;
+  how: 'review' | 'admin';
 }
