@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { E2E_BUSES } from '@pc/testing';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -148,24 +149,13 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
 
     beforeAll(async () => {
       ({ user: owner, tenant, connectionId, workspaceId } = await world.deployer());
-      mine = await world.subscribe(
-        owner,
-        [
-          'submission.decided',
-          'version.published',
-          'deployment.succeeded',
-          'deployment.failed',
-          'deployment.drift_detected',
-          'transfer.offered',
-          'comment.created',
-        ],
-        { path: '/mine' },
-      );
-      team = await world.subscribe(
-        owner,
-        ['version.published', 'deployment.succeeded', 'deployment.failed', 'deployment.drift_detected'],
-        { path: '/team', workspaceId },
-      );
+      const eventsOf = (types: readonly string[]) =>
+        types.filter((t) => t !== 'webhook.ping' && t !== 'idea.delivered');
+      mine = await world.subscribe(owner, eventsOf(WEBHOOK_EVENT_TYPES), { path: '/mine' });
+      team = await world.subscribe(owner, eventsOf(WORKSPACE_WEBHOOK_EVENT_TYPES), {
+        path: '/team',
+        workspaceId,
+      });
     });
 
     /** A delivery names its endpoint in that endpoint's log only: the message ids of each log. */

@@ -235,25 +235,9 @@ export class JobStore {
         outcome?.governance_profile_result ? JSON.stringify(outcome.governance_profile_result) : null,
       ],
     );
-    if (status === 'failed') {
-      // For the webhooks of its author and workspace (identity), relayed by the deployments service.
-      const failed: DeploymentFailedEvent = {
-        deployment_id: deployment.id,
-        asset_type: deployment.asset_type,
-        policy_id: deployment.policy_id,
-        ruleset_id: deployment.ruleset_id,
-        workspace_id: deployment.workspace_id,
-        connection_id: deployment.connection_id,
-        platform_org_id: deployment.platform_org_id,
-        created_by: deployment.created_by,
-        error,
-      };
-      await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2)`, [
-        DeploymentsEvents.deploymentFailed.pattern,
-        JSON.stringify(failed),
-      ]);
-    }
-    if (status !== 'succeeded') return;
+    // A success counts a deploy (catalog, rulesets) and, like a failure, reaches the webhooks of its author
+    // and workspace (identity); the deployments service relays both from the outbox.
+    if (status !== 'succeeded' && status !== 'failed') return;
     const event: DeploymentSucceededEvent = {
       deployment_id: deployment.id,
       asset_type: deployment.asset_type,
@@ -264,9 +248,13 @@ export class JobStore {
       platform_org_id: deployment.platform_org_id,
       created_by: deployment.created_by,
     };
+    const [pattern, payload] =
+      status === 'succeeded'
+        ? [DeploymentsEvents.deploymentSucceeded.pattern, event]
+        : [DeploymentsEvents.deploymentFailed.pattern, { ...event, error } satisfies DeploymentFailedEvent];
     await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2)`, [
-      DeploymentsEvents.deploymentSucceeded.pattern,
-      JSON.stringify(event),
+      pattern,
+      JSON.stringify(payload),
     ]);
   }
 }

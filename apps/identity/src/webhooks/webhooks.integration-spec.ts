@@ -7,6 +7,7 @@ import {
   IdentityRpc,
   type RequestContext,
   RulesetsEvents,
+  WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
   WebhooksRpc,
 } from '@pc/contracts';
@@ -195,15 +196,7 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       const user = await identity.newUser();
       const { endpoint, secret } = await identity.request(WebhooksRpc.create, user.session, {
         url: url(),
-        event_types: [
-          'submission.decided',
-          'version.published',
-          'deployment.succeeded',
-          'deployment.failed',
-          'deployment.drift_detected',
-          'transfer.offered',
-          'comment.created',
-        ],
+        event_types: WEBHOOK_EVENT_TYPES.filter((t) => t !== 'idea.delivered' && t !== 'webhook.ping'),
       });
       return { ...user, endpoint, secret };
     }
