@@ -20,7 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
-import { Api, dropStreams, type Json, percentile, round, sleep, startProcess, stopProcess } from './harness';
+import { Api, dropStreams, type Json, percentile, round, sleep } from './harness';
+import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
 type Phase = (typeof PHASES)[number];

@@ -1,13 +1,19 @@
 // Evaluation bench (issue 27): the AMF engines called directly beside the same inputs through the
-// evaluator pool (worker threads) and the service's cache, in one run, as ratios.
-//   node -r ./tools/register.js bench/evaluation.ts [--operations 200] [--rules 20] [--rounds 3]
+// evaluator pool (worker threads) and the service's cache, in one run, as ratios; with `--api`, also
+// through the gateway of the system `npm start` runs (a child process, from the sources).
+//   node -r ./tools/register.js bench/evaluation.ts [--operations 200] [--rules 20] [--rounds 3] [--api]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
 import {
   EvaluatorPool,
   RulesetsEnv,
   runEvaluatorTask as run,
   shutdownEngines as shutdown,
 } from '@pc/rulesets';
+import { startProcess, stopProcess } from './processes';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,6 +54,14 @@ async function time<T>(f: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
+/** Wall time and CPU time (every thread of this process), in milliseconds. */
+async function timeAndCpu<T>(f: () => Promise<T>): Promise<[number, number]> {
+  const cpu = process.cpuUsage();
+  const wall = await time(f);
+  const { user, system } = process.cpuUsage(cpu);
+  return [wall, (user + system) / 1000];
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
@@ -58,11 +72,9 @@ async function main(): Promise<void> {
   const p = profile(rules);
   const task = { kind: 'evaluate' as const, files, main: 'api.yaml', profiles: [p] };
 
-  // The engine directly, warm (first call loads it).
+  // The engine directly, warm (first call loads it), and the same task on an evaluator thread (what the
+  // service does), warm; round after round, as wall time and as this process's CPU time (its threads).
   await run(task);
-  const direct = median(await seq(rounds, () => time(() => run(task))));
-
-  // The same task on an evaluator thread (what the service does), warm.
   const env = Object.assign(new RulesetsEnv(), {
     EVALUATION_THREADS: 2,
     EVALUATION_QUEUE: 64,
@@ -71,8 +83,17 @@ async function main(): Promise<void> {
   const pool = new EvaluatorPool(env);
   await pool.run(task);
   await Promise.all([pool.run(task), pool.run(task)]); // both threads warm
+  const directs: number[] = [];
   const threaded: number[] = [];
-  for (let i = 0; i < rounds; i += 1) threaded.push(await time(() => pool.run(task)));
+  const cpuRatios: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const [directMs, directCpu] = await timeAndCpu(() => run(task));
+    const [threadMs, threadCpu] = await timeAndCpu(() => pool.run(task));
+    directs.push(directMs);
+    threaded.push(threadMs);
+    cpuRatios.push(threadCpu / directCpu);
+  }
+  const direct = median(directs);
 
   // Three rulesets on one document: one task (parsed once) against three tasks (parsed three times).
   const three = [p, profile(rules, 1), profile(rules, 2)];
@@ -93,16 +114,155 @@ async function main(): Promise<void> {
     engineDirectWarmMs: Math.round(direct),
     evaluatorThreadWarmMs: Math.round(median(threaded)),
     threadOverEngine: +(median(threaded) / direct).toFixed(2),
+    threadCpuOverEngineCpu: +median(cpuRatios).toFixed(2),
     threeRulesetsOneTaskMs: Math.round(once),
     threeRulesetsThreeParsesMs: Math.round(thrice),
     sixEvaluationsOneThreadMs: Math.round(oneThread),
     sixEvaluationsTwoThreadsMs: Math.round(twoThreads),
     twoThreadsThroughputGain: +(oneThread / twoThreads).toFixed(2),
   };
-  console.log(JSON.stringify(out, null, 2));
   await pool.onModuleDestroy();
   await one.onModuleDestroy();
+  const api = process.argv.includes('--api') ? await throughApi(ops, rounds) : {};
+  console.log(JSON.stringify({ ...out, ...api }, null, 2));
   await shutdown();
+}
+
+/** The vendor ruleset the API part evaluates (its profile is read from the vendor index for the engine). */
+const VENDOR_SLUG = 'api-documentation-basics';
+
+/** CPU time a process (all its threads) has used so far, in clock ticks (1/100 s). */
+function ticksOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+/**
+ * Through the API, beside the engine on the same inputs (the vendor ruleset's profile and the
+ * document): an evaluation of a document not seen before, the same again (the digest-keyed cache),
+ * and the p99 of `GET /api/rulesets` idle and while evaluations keep every evaluator thread busy.
+ */
+async function throughApi(ops: number, rounds: number): Promise<Record<string, number | string>> {
+  const profileText = readFileSync(
+    path.join(__dirname, '..', 'libs/vendor-index/data/rulesets/profiles', `${VENDOR_SLUG}.yaml`),
+    'utf8',
+  );
+  // A title of its own per document: a new digest, the same work.
+  const doc = (n: number) => document(ops).replace('title: Bench', `title: Bench ${n}`);
+  const engine = { kind: 'evaluate' as const, main: 'api.yaml', profiles: [profileText] };
+  await run({ ...engine, files: { 'api.yaml': doc(-1) } });
+
+  const db = `bench_eval_${process.pid}`;
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-eval-'));
+  let started: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  try {
+    const system = await startProcess(
+      'apps/embedded/src/main.ts',
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+        NATS_URL: 'nats://127.0.0.1:4222',
+        BUS_SUBJECT_PREFIX: `${db}.`,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        SANDBOX_PORT: '0',
+        DATA_DIR: dataDir,
+        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
+        RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
+      },
+      /^ {2}API: +http\S+\/api$/m,
+    );
+    const child = system.child;
+    started = child;
+    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@example.com`,
+        password: 'password123',
+        name: 'Bench',
+      }),
+    });
+    const cookie = /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
+    const evaluate = async (n: number) => {
+      const res = await fetch(`${base}/api/vendor-rulesets/${VENDOR_SLUG}/evaluations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ specification: { content: doc(n), filename: 'api.yaml' } }),
+      });
+      if (res.status !== 200) throw new Error(`evaluation answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { evaluations: Array<{ cached: boolean }> };
+    };
+    await evaluate(0); // the service's evaluator threads start and load the engines
+    await Promise.all([evaluate(1), evaluate(2)]);
+    // Round after round, the engine here then the same work through the API (a new document each time),
+    // each as wall time and as CPU time (this process's threads; the system's process and its evaluator
+    // threads), which a busy machine disturbs far less.
+    let next = 10;
+    const pairs: Array<{ direct: number; api: number; directCpu: number; apiCpu: number }> = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const n = next++;
+      const cpuHere = process.cpuUsage();
+      const directMs = await time(() => run({ ...engine, files: { 'api.yaml': doc(n) } }));
+      const { user, system: sys } = process.cpuUsage(cpuHere);
+      const ticks = ticksOf(child.pid!);
+      const apiMs = await time(() => evaluate(n));
+      pairs.push({
+        direct: directMs,
+        api: apiMs,
+        directCpu: (user + sys) / 1000,
+        apiCpu: (ticksOf(child.pid!) - ticks) * 10,
+      });
+    }
+    const direct = median(pairs.map((p) => p.direct));
+    const api = median(pairs.map((p) => p.api));
+    const cpuRatio = median(pairs.map((p) => p.apiCpu / p.directCpu));
+    const cachedMs = median(await seq(rounds, () => time(() => evaluate(10))));
+    const cached = (await evaluate(10)).evaluations[0].cached;
+    const reads = async (n: number) => {
+      const ms: number[] = [];
+      for (let i = 0; i < n; i += 1)
+        ms.push(await time(() => fetch(`${base}/api/rulesets`).then((r) => r.text())));
+      return ms;
+    };
+    const idle = await reads(100);
+    let saturated = true;
+    const busy = Array.from({ length: 4 }, async () => {
+      while (saturated) await evaluate(next++);
+    });
+    await new Promise((r) => setTimeout(r, 2000));
+    const underLoad = await reads(100);
+    saturated = false;
+    await Promise.all(busy);
+    return {
+      apiProfile: `${VENDOR_SLUG} (vendor index)`,
+      apiEngineDirectWarmMs: Math.round(direct),
+      apiEvaluationMs: Math.round(api),
+      apiOverEngine: +(api / direct).toFixed(2),
+      apiOverEngineRounds: pairs.map((p) => +(p.api / p.direct).toFixed(2)).join(', '),
+      apiCpuOverEngineCpu: +cpuRatio.toFixed(2),
+      apiCpuOverEngineCpuRounds: pairs.map((p) => +(p.apiCpu / p.directCpu).toFixed(2)).join(', '),
+      apiCachedRepeatMs: Math.round(cachedMs),
+      apiCachedRepeatSaysCached: String(cached),
+      rulesetsListP99IdleMs: Math.round(percentile(idle, 99)),
+      rulesetsListP99SaturatedMs: Math.round(percentile(underLoad, 99)),
+      rulesetsListP99Ratio: +(percentile(underLoad, 99) / percentile(idle, 99)).toFixed(2),
+    };
+  } finally {
+    if (started) await stopProcess(started);
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 async function seq<T>(n: number, f: () => Promise<T>): Promise<T[]> {

@@ -410,19 +410,42 @@ async function main(): Promise<void> {
 
     // Revalidations: If-None-Match with the current tag, on the warm replica. Gateway CPU per 304 and
     // the requests the catalog saw meanwhile (a plain NATS subscriber sees a copy of each).
-    let revalidation = { cpuUs: 0, rps: 0, p99: 0, busRequests: -1, requests: 0 };
+    let revalidation = {
+      cpuUs: 0,
+      rps: 0,
+      p99: 0,
+      busRequests: -1,
+      requests: 0,
+      otherSubjects: [] as string[],
+    };
     const bus = await connectNats({ servers: o.nats });
-    if (wanted('revalidate')) {
-      const tag = await tagOf(`${system}/api/policies/${someId}`);
+    // A window in which the tag changed (the end of a RESPONSE_CACHE_TTL_MS period: one fill by design)
+    // is measured again, at most twice.
+    for (let attempt = 0; attempt < 3 && wanted('revalidate'); attempt++) {
+      const url = `${system}/api/policies/${someId}`;
+      const tag = await tagOf(url);
+      // Requests for policies only: the catalog's broadcasts and pings share the subject root.
       let seen = 0;
-      const sub = bus.subscribe(`${prefix}catalog.>`, { callback: () => seen++ });
+      const other = new Set<string>();
+      const sub = bus.subscribe(`${prefix}catalog.>`, {
+        callback: (_e, msg) => {
+          if (msg.reply && msg.subject.startsWith(`${prefix}catalog.policy.`)) seen++;
+          else other.add(msg.subject.slice(prefix.length));
+        },
+      });
       await bus.flush();
-      const l = autocannon(`${system}/api/policies/${someId}`, load, { 'if-none-match': tag }, [
-        gateway.pid!,
-      ]);
+      const l = autocannon(url, load, { 'if-none-match': tag }, [gateway.pid!]);
       await bus.flush();
       sub.unsubscribe();
-      revalidation = { cpuUs: l.cpuUs, rps: l.rps, p99: l.p99, busRequests: seen, requests: l.requests };
+      revalidation = {
+        cpuUs: l.cpuUs,
+        rps: l.rps,
+        p99: l.p99,
+        busRequests: seen,
+        requests: l.requests,
+        otherSubjects: [...other],
+      };
+      if ((await tagOf(url)) === tag) break;
     }
 
     // Read after write through the other replica: like through the cold replica, then read the warm one
@@ -586,7 +609,15 @@ type Result = {
   }>;
   fixedRate: Array<{ name: string; p50: number; p99: number }>;
   auth: { ratio: number; ratios: number[]; budget: number; bearerCpuUs: number; anonymousCpuUs: number };
-  revalidation: { cpuUs: number; rps: number; p99: number; busRequests: number; requests: number };
+  revalidation: {
+    cpuUs: number;
+    rps: number;
+    p99: number;
+    busRequests: number;
+    requests: number;
+    /** Other catalog subjects seen meanwhile (broadcasts, pings), not counted. */
+    otherSubjects: string[];
+  };
   readAfterWrite: { p50: number; p99: number; max: number; samples: number };
   scan: { ids: number; gatewayMb: number; seconds: number };
   startMb: Record<string, number>;
@@ -636,7 +667,7 @@ function markdown(r: Result): string {
     '',
     '### Revalidation (304), read after write, a scan',
     '',
-    `- 304 (If-None-Match with the current tag, warm replica): ${f(r.revalidation.cpuUs, 0)} µs of gateway CPU per request (budget 300, ${ok(r.revalidation.cpuUs <= 300)}), ${f(r.revalidation.rps, 0)} req/s, p99 ${r.revalidation.p99} ms; ${r.revalidation.busRequests} catalog requests on the bus during ${r.revalidation.requests} revalidations (budget 0, ${ok(r.revalidation.busRequests === 0)}).`,
+    `- 304 (If-None-Match with the current tag, warm replica): ${f(r.revalidation.cpuUs, 0)} µs of gateway CPU per request (budget 300, ${ok(r.revalidation.cpuUs <= 300)}), ${f(r.revalidation.rps, 0)} req/s, p99 ${r.revalidation.p99} ms; ${r.revalidation.busRequests} policy requests on the bus during ${r.revalidation.requests} revalidations (budget 0, ${ok(r.revalidation.busRequests === 0)})${r.revalidation.otherSubjects.length ? `; other catalog subjects meanwhile: ${r.revalidation.otherSubjects.join(', ')}` : ''}.`,
     `- Read after write through the other replica (like through the cache-off replica, then If-None-Match on the warm one until 200), ${r.readAfterWrite.samples} writes: p50 ${f(r.readAfterWrite.p50, 1)} ms, p99 ${f(r.readAfterWrite.p99, 1)} ms (budget 50, ${ok(r.readAfterWrite.p99 <= 50)}), max ${f(r.readAfterWrite.max, 1)} ms.`,
     `- A scan of all ${r.scan.ids} policies by id through the warm replica (${f(r.scan.seconds, 1)} s): its resident memory after, ${r.scan.gatewayMb} MB (cache bound 32 MiB).`,
     '',

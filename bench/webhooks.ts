@@ -28,7 +28,8 @@ import type { ChildProcess } from 'node:child_process';
 import { DeploymentsEvents } from '@pc/contracts';
 import { createDurableEvents } from '@pc/platform';
 import { Client } from 'pg';
-import { Api, dropStreams, type Json, percentile, round, sleep, startProcess, stopProcess } from './harness';
+import { Api, dropStreams, type Json, percentile, round, sleep } from './harness';
+import { startProcess, stopProcess } from './processes';
 
 interface Options {
   events: number;

@@ -21,26 +21,28 @@ async function main(): Promise<void> {
   const json = `${JSON.stringify(document, null, 2)}\n`;
   await assertValidOpenApi(JSON.parse(json) as object);
   const file = path.join(__dirname, '..', 'docs', 'openapi.json');
-  const clientFile = path.join(__dirname, '..', 'apps', 'web', 'src', 'api', 'openapi.d.ts');
-  const clientTypes = await webClientTypes(JSON.parse(json) as object);
+  const clientTypes = await clientTypesOf(JSON.parse(json) as object);
+  const sdk = sdkFiles(clientTypes, JSON.parse(json) as OperationsDocument);
   if (check) {
-    if (readOrEmpty(clientFile) !== clientTypes) {
-      console.error(
-        'apps/web/src/api/openapi.d.ts is out of date: run `npm run openapi` and commit the result',
-      );
-      process.exit(1);
+    for (const [file, text] of sdk) {
+      if (readOrEmpty(file) !== text) {
+        console.error(
+          `${path.relative(path.join(__dirname, '..'), file)} is out of date: run \`npm run openapi\` and commit the result`,
+        );
+        process.exit(1);
+      }
     }
     if (readOrEmpty(file) !== json) {
       console.error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
       process.exit(1);
     }
-    console.log('docs/openapi.json and the web client types match the code');
+    console.log('docs/openapi.json and the SDK (its types, which the web app uses too) match the code');
     return;
   }
   writeFileSync(file, json);
   writeFileSync(path.join(__dirname, '..', 'docs', 'openapi.yaml'), stringify(document));
-  writeFileSync(clientFile, clientTypes);
-  console.log(`wrote ${file} and ${clientFile}`);
+  for (const [sdkFile, text] of sdk) writeFileSync(sdkFile, text);
+  console.log(`wrote ${file} and the SDK's generated files`);
 }
 
 function readOrEmpty(file: string): string {
@@ -51,13 +53,50 @@ function readOrEmpty(file: string): string {
   }
 }
 
-/** The web app's typed client (apps/web) is generated from the same document with openapi-typescript. */
-async function webClientTypes(document: object): Promise<string> {
+/** The typed client's types (the SDK's, which the web app uses too), generated with openapi-typescript. */
+async function clientTypesOf(document: object): Promise<string> {
   // openapi-typescript is an ES module with a CommonJS build.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const openapiTS = require('openapi-typescript') as typeof import('openapi-typescript');
   const ast = await openapiTS.default(document as never);
   return `// Generated from docs/openapi.json by \`npm run openapi\`: do not edit.\n${openapiTS.astToString(ast)}`;
+}
+
+interface OperationsDocument {
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; parameters?: Array<{ in: string; name: string }> }>
+  >;
+}
+
+/**
+ * The SDK's generated files (libs/sdk/src/generated): the types (a module, so the package's build emits
+ * them; the web app imports them too), and the table of operations by operationId (method and path),
+ * from which the SDK builds one typed call per operation, and which take an Idempotency-Key.
+ */
+function sdkFiles(types: string, document: OperationsDocument): Array<[string, string]> {
+  const dir = path.join(__dirname, '..', 'libs', 'sdk', 'src', 'generated');
+  const rows: string[] = [];
+  for (const [template, item] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op.operationId) continue;
+      // Operations that take an Idempotency-Key: the SDK sends one and may then retry them safely.
+      const idempotent = (op.parameters ?? []).some(
+        (p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
+      );
+      rows.push(
+        `  ${op.operationId}: { method: '${method.toUpperCase()}', path: '${template}'${idempotent ? ', idempotencyKey: true' : ''} },`,
+      );
+    }
+  }
+  const operations =
+    '// Generated from docs/openapi.json by `npm run openapi`: do not edit.\n' +
+    '/** Every operation of the API by its operationId: its method and path template. */\n' +
+    `export const OPERATIONS = {\n${rows.join('\n')}\n} as const;\n`;
+  return [
+    [path.join(dir, 'openapi.ts'), types],
+    [path.join(dir, 'operations.ts'), operations],
+  ];
 }
 
 /** The document must be valid OpenAPI 3.1, checked against the specification's JSON Schema. */

@@ -23,6 +23,7 @@ import {
   type BuildSandboxMode,
   type SandboxSettings,
 } from './pipeline/sandbox/sandbox.settings';
+import { BUILD_CGROUP_PATTERN } from './pipeline/sandbox/cgroups';
 
 @ValidatorConstraint({ name: 'buildUids' })
 class BuildUidsFormat implements ValidatorConstraintInterface {
@@ -101,7 +102,22 @@ export class WorkerEnv extends ServiceEnv {
   @IsIn(BUILD_SANDBOXES)
   DEPLOY_BUILD_SANDBOX: BuildSandboxMode = 'bubblewrap';
 
-  /** The memory of all of a build's processes together (MiB); past it the build is stopped. */
+  /**
+   * With bubblewrap: how a build's memory and tasks are held to their limits. `auto` (default): a cgroup
+   * v2 per build under the worker's own cgroup when it is delegated to the worker (writable, with the
+   * memory and pids controllers), else 25 ms sampling plus per-process limits; `off`: sampling; an
+   * absolute path: a delegated cgroup v2 directory to make the builds' cgroups in (the worker does not
+   * start when it cannot). The worker logs which is in force when it starts.
+   */
+  @IsOptional()
+  @Matches(BUILD_CGROUP_PATTERN, { message: 'DEPLOY_BUILD_CGROUP must be auto, off or an absolute path' })
+  DEPLOY_BUILD_CGROUP: string = 'auto';
+
+  /**
+   * The memory of a build together (MiB); past it the build is stopped. With a cgroup: everything the
+   * build holds in memory, its files in /build and /tmp (tmpfs) included; with sampling: the resident
+   * memory of its processes.
+   */
   @IsOptional()
   @IsInt()
   @Min(64)

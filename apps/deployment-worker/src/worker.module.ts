@@ -6,8 +6,9 @@ import { HttpSourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
-import { ADAPTERS, CLUSTER_BUILDS, SIGNING_KEYS } from './jobs/worker.tokens';
+import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './jobs/worker.tokens';
 import type { Adapters } from './pipeline/deploy.pipeline';
+import { setUpBuildCgroups } from './pipeline/sandbox/cgroups';
 import { startClusterBuilds } from './pipeline/sandbox/kubernetes/cluster-builds.provider';
 import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';
 import { WorkerEnv } from './worker.env';
@@ -72,6 +73,13 @@ export class WorkerModule {
           useFactory: () => (env.DEPLOY_BUILD_SANDBOX === 'kubernetes' ? startClusterBuilds(env) : undefined),
         },
         ClusterBuildsLifecycle,
+        {
+          provide: BUILD_MEMORY,
+          useFactory: () =>
+            env.DEPLOY_BUILD_SANDBOX === 'bubblewrap'
+              ? setUpBuildCgroups(env.DEPLOY_BUILD_CGROUP)
+              : undefined,
+        },
         { provide: SIGNING_KEYS, useValue: signingKeys },
         DataSourceLifecycle,
         JobStore,

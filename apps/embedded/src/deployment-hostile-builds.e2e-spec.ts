@@ -1,5 +1,3 @@
-import { generateSigningKeyEntry } from '@pc/platform';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +33,6 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
   // What `npm start` keeps in DATA_DIR: the connections key and the PostgreSQL passwords.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hostile-data-'));
   const dataSecret = `data-secret-${randomBytes(8).toString('hex')}`;
-  let worker: ChildProcess | undefined;
   let workerPid = process.pid;
   let deployer: { user: TestUser; tenant: Tenant; connectionId: string; workspaceId: string };
 
@@ -49,16 +46,18 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
       await world.start('in-process', LIMITS);
     } else {
       await world.start('nats', {}, { deploymentWorkers: 0 });
-      const child = await startWorker(world, { ...LIMITS, HOSTILE_CANARY: canary });
-      worker = child;
-      workerPid = child.pid!;
+      const started = await world.startWorkerProcess({ ...LIMITS, HOSTILE_CANARY: canary });
+      workerPid = started.process.pid!;
+      // It says at start how builds' memory and tasks are held here (a cgroup v2 each, or sampling).
+      expect(started.startup).toMatch(
+        /build limits: (a cgroup v2 per build|memory and tasks sampled every 25 ms, with per-process limits)/,
+      );
     }
     deployer = await world.deployer();
   });
 
   afterAll(async () => {
     delete process.env.HOSTILE_CANARY;
-    if (worker && worker.exitCode === null) worker.kill('SIGKILL');
     await world.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.join(ROOT, 'planted-by-build'), { force: true });
@@ -84,14 +83,17 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
     return res.body.results[0].deployment.id as string;
   };
 
-  /** The deployment once ended, and its log's lines. */
-  const outcome = async (id: string): Promise<{ status: string; lines: string[] }> => {
+  /** The deployment once ended, and its log (each line with the time it was written). */
+  const outcome = async (id: string): Promise<{ status: string; lines: string[]; chunks: Json[] }> => {
     const { status } = (await world.settled(deployer.user.token, id, 60_000)) as { status: string };
     const stream = await world.readStream(deployer.user.token, id);
-    const lines = stream.events
-      .filter((e) => e.event === 'log')
-      .map((e) => (JSON.parse(e.data) as Json).text as string);
-    return { status, lines };
+    const chunks = stream.events.filter((e) => e.event === 'log').map((e) => JSON.parse(e.data) as Json);
+    return { status, lines: chunks.map((c) => c.text as string), chunks };
+  };
+  const at = (chunks: Json[], text: string): number => {
+    const chunk = chunks.find((c) => c.text === text);
+    if (!chunk) throw new Error(`no log line "${text}" in ${JSON.stringify(chunks.map((c) => c.text))}`);
+    return Date.parse(chunk.at as string);
   };
 
   it("reads nothing of the worker's: DATA_DIR, its environment, its /proc, the checkout; writes nothing outside its directory", async () => {
@@ -127,31 +129,49 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
 
   it('neither reads nor plants into another build running at once, whose artifact is exactly its own (digest checked)', async () => {
     const secret = `victim-private-${randomBytes(6).toString('hex')}`;
-    const victimScript = 'sleep 7; mkdir -p dist; echo "victim artifact" > dist/out.bin\n';
-    const victim = await deploy(victimScript, { 'private.txt': `${secret}\n` });
-    // The victim is building (its directory exists somewhere) when the attacker starts: its fifth log
-    // line is "Building: ...".
-    await world.readStream(deployer.user.token, victim, { stopAfter: 5 });
+    // Both are deployed at once, so the worker takes them together whatever the load. Each measures its
+    // own sandbox's age (from its first process, against the clock since boot): the victim builds until
+    // 7 s, the attacker attacks in rounds until 5.5 s (both inside the 8 s limit). The log's times show
+    // rounds of the attack while the victim was building.
+    const age =
+      'age() { echo $(( $(cut -d" " -f1 /proc/uptime | tr -d .) - $(cut -d" " -f22 /proc/1/stat) * 100 / $(getconf CLK_TCK) )); }';
+    const victimScript = [
+      'echo victim building',
+      age,
+      'while [ "$(age)" -lt 700 ]; do sleep 0.1; done',
+      'echo victim finishing',
+      'mkdir -p dist; echo "victim artifact" > dist/out.bin',
+      '',
+    ].join('\n');
     const attackerScript = [
-      'end=$(($(date +%s) + 3))',
-      'while [ "$(date +%s)" -lt "$end" ]; do',
+      age,
+      'while [ "$(age)" -lt 550 ]; do',
+      '  echo attack round',
       '  for f in /tmp/pc-build-*/private.txt /tmp/pc-sandbox-*/* /proc/[0-9]*/root/build/private.txt $(find / -xdev -name private.txt 2>/dev/null); do cat "$f" 2>/dev/null; done',
       '  for d in /tmp/pc-build-* /tmp/pc-sandbox-* /proc/[0-9]*/root/build; do echo planted > "$d/planted.txt" 2>/dev/null && echo "planted in $d"; done',
-      '  sleep 0.2',
+      '  sleep 0.3',
       'done',
       'echo attacker done',
     ].join('\n');
-    const attacker = await outcome(await deploy(attackerScript));
-    // The attacker ended while the victim still built: they ran at once.
-    const during = await world.http.get<Json>(`/api/deployments/${victim}`, { token: deployer.user.token });
-    expect(during.body.deployment.status).toBe('running');
+    const [victim, attackerId] = await Promise.all([
+      deploy(victimScript, { 'private.txt': `${secret}\n` }),
+      deploy(attackerScript),
+    ]);
+    const attacker = await outcome(attackerId);
     expect(attacker.status).toBe('succeeded');
     expect(attacker.lines).toContain('attacker done');
     expect(attacker.lines.join('\n')).not.toContain(secret);
     expect(attacker.lines.filter((l) => l.startsWith('planted in') && !l.includes('/proc/'))).toEqual([]);
 
-    const { status, lines } = await outcome(victim);
+    const { status, lines, chunks } = await outcome(victim);
     expect(status).toBe('succeeded');
+    // They ran at once: rounds of the attack fell between the victim's first and last lines.
+    const [from, to] = [at(chunks, 'victim building'), at(chunks, 'victim finishing')];
+    const during = attacker.chunks
+      .filter((c) => c.text === 'attack round')
+      .map((c) => Date.parse(c.at as string))
+      .filter((t) => t >= from && t <= to);
+    expect(during.length).toBeGreaterThanOrEqual(2);
     const expected = tarArchive(
       new Map([
         [
@@ -209,45 +229,3 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
     expect(left).toEqual([]);
   });
 });
-
-/** A deployment worker process of its own, with the test's variables (and a secret of its own). */
-function startWorker(world: DeploymentsWorld, env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const bus = world.bus;
-    if (bus.kind !== 'nats') throw new Error('NATS only');
-    const child = spawn(
-      process.execPath,
-      ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          ...world.sandbox.adapterEnv,
-          DATABASE_URL: world.db.url,
-          NATS_URL: bus.url,
-          BUS_SUBJECT_PREFIX: bus.prefix,
-          LOG_LEVEL: 'info',
-          PORT: '0',
-          // A key of its own: this suite checks the sandbox, not provenance.
-          PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('hostile'),
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('deployment worker pulling jobs')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited (${String(code)}): ${out}`));
-    });
-  });
-}

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
@@ -8,7 +8,6 @@ import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testi
 
 jest.setTimeout(180_000);
 
-const ROOT = path.join(__dirname, '..', '..', '..');
 const SIGNING_KEYS = generateSigningKeyEntry('workers');
 
 /**
@@ -17,55 +16,24 @@ const SIGNING_KEYS = generateSigningKeyEntry('workers');
  */
 describe('deployment workers as separate processes over NATS', () => {
   const world = new DeploymentsWorld();
-  const workers: ChildProcess[] = [];
   let user: TestUser;
   let tenant: Tenant;
   let connectionId: string;
   let workspaceId: string;
   let policyId: string;
 
-  const startWorker = (): Promise<ChildProcess> =>
-    new Promise((resolve, reject) => {
-      const bus = world.bus;
-      if (bus.kind !== 'nats') throw new Error('NATS only');
-      const child = spawn(
-        process.execPath,
-        ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            ...world.sandbox.adapterEnv,
-            DATABASE_URL: world.db.url,
-            NATS_URL: bus.url,
-            BUS_SUBJECT_PREFIX: bus.prefix,
-            DEPLOY_WORKER_CONCURRENCY: '2',
-            // Each job spends a second in its build: a worker killed mid-run holds jobs.
-            DEPLOY_BUILD_COMMAND: 'sleep 1',
-            DEPLOY_JOB_ACK_WAIT_MS: '3000',
-            PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
-            LOG_LEVEL: 'info',
-            PORT: '0',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      workers.push(child);
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('deployment worker pulling jobs')) {
-          clearTimeout(timer);
-          resolve(child);
-        }
-      });
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`worker exited (${String(code)}): ${out}`));
-      });
+  // Each job spends a second in its build: a worker killed mid-run holds jobs.
+  const workers: ChildProcess[] = [];
+  const startWorker = async (): Promise<ChildProcess> => {
+    const { process } = await world.startWorkerProcess({
+      DEPLOY_WORKER_CONCURRENCY: '2',
+      DEPLOY_BUILD_COMMAND: 'sleep 1',
+      DEPLOY_JOB_ACK_WAIT_MS: '3000',
+      PROVENANCE_SIGNING_KEYS: SIGNING_KEYS,
     });
+    workers.push(process);
+    return process;
+  };
 
   beforeAll(async () => {
     // One user's 20 jobs spread over both workers (2 x 2 slots): the killed one holds some.
@@ -83,7 +51,6 @@ describe('deployment workers as separate processes over NATS', () => {
   });
 
   afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     await world.stop();
   });
 
@@ -179,5 +146,103 @@ describe('deployment workers as separate processes over NATS', () => {
       /^1\.0\.\d+-dev\./.test(r.version),
     );
     expect(registry).toHaveLength(40);
+  });
+  it("starts another user's deployment in the next free build slot while one user has 250 waiting (gateway, scheduler, queue, worker processes)", async () => {
+    // Four build slots (two workers of two; one may have been killed above), one for each job a user
+    // may have out.
+    while (workers.filter((w) => w.exitCode === null && w.signalCode === null).length < 2)
+      await startWorker();
+    const SLOTS = 4;
+    const CONCURRENCY = 4;
+    const busy = await world.newUser();
+    // A tenant of 50 organizations: five requests of 50 targets make the 250 deployments.
+    const orgs = Array.from({ length: 51 }, () => randomUUID());
+    const clientId = `busy-${randomUUID()}`;
+    const clientSecret = `secret-${randomUUID()}`;
+    await world.control.addTenant({
+      clientId,
+      clientSecret,
+      organizations: [
+        { id: orgs[0], name: 'Busy Corp' },
+        ...orgs.slice(1).map((id, i) => ({ id, name: `Team ${i}`, parentId: orgs[0] })),
+      ],
+    });
+    const { id: busyConnection } = await world.newConnection(busy, {
+      ...tenant,
+      clientId,
+      clientSecret,
+      rootId: orgs[0],
+    });
+    const busyWorkspace = await world.newWorkspace(busy);
+    const busyPolicy = (await world.newDeployablePolicy(busy)).id;
+    for (let n = 0; n < 5; n++) {
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId: busyPolicy,
+          connectionId: busyConnection,
+          workspaceId: busyWorkspace,
+          targetOrganizationIds: orgs.slice(1),
+          doPublish: true,
+          version: `3.0.${n}`,
+        },
+        { token: busy.token },
+      );
+      expect([res.status, (res.body.results as Json[]).length]).toEqual([201, 50]);
+    }
+
+    const pg = new Client({ connectionString: world.db.url });
+    await pg.connect();
+    try {
+      const count = async (where: string, params: unknown[] = []) =>
+        Number(
+          (
+            await pg.query<{ n: string }>(
+              `SELECT count(*) AS n FROM deployments.jobs j JOIN deployments.deployments d ON d.id = j.deployment_id
+                WHERE d.created_by = $1 AND ${where}`,
+              [busy.id, ...params],
+            )
+          ).rows[0].n,
+        );
+      // Every slot busy with that user's builds, the rest of the 250 waiting in the table.
+      for (let i = 0; i < 600 && (await count(`j.status = 'running'`)) < SLOTS; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await count(`j.status = 'running'`)).toBe(SLOTS);
+
+      const res = await world.http.post<Json>(
+        '/api/deployments',
+        {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          doPublish: true,
+          version: '4.0.0',
+        },
+        { token: user.token },
+      );
+      expect(res.status).toBe(201);
+      const single = res.body.results[0].deployment.id as string;
+      let started: Date | null = null;
+      for (let i = 0; i < 1200 && !started; i++) {
+        started = (
+          await pg.query<{ started_at: Date | null }>(
+            `SELECT started_at FROM deployments.jobs WHERE deployment_id = $1`,
+            [single],
+          )
+        ).rows[0]?.started_at;
+        if (!started) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(started).not.toBeNull();
+      // Ahead of it: the jobs that user had out when it came (SLOTS), and at most those that slots freeing
+      // at the same moment took (CONCURRENCY - 1); a first-come queue would have put all 250 ahead.
+      const before = await count(`j.started_at < $2`, [started]);
+      expect(before).toBeGreaterThanOrEqual(SLOTS);
+      expect(before).toBeLessThanOrEqual(SLOTS + CONCURRENCY - 1);
+      expect(await count(`j.released_at IS NULL`)).toBeGreaterThan(200);
+      expect(await world.settled(user.token, single, 60_000)).toMatchObject({ status: 'succeeded' });
+    } finally {
+      await pg.end();
+    }
   });
 });

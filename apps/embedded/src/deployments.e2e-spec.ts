@@ -1,5 +1,6 @@
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { cookieFrom, E2E_BUSES } from '@pc/testing';
+import { Client } from 'pg';
 import { startSystem } from './system';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
 
@@ -891,6 +892,63 @@ describe('log stream limits and revocation (NATS, a build that takes 30 s)', () 
       `stream end after DELETE /api/tokens/{id} was sent, other replica, ${REVOCATIONS} runs: ` +
         `p50 ${delays[Math.floor(REVOCATIONS / 2)]} ms, p99 ${delays[Math.ceil(REVOCATIONS * 0.99) - 1]} ms\n`,
     );
+    await r.stop();
+  });
+
+  it('counts open streams over every gateway replica: the third of a user is refused on another replica', async () => {
+    const r = await running();
+    const replica = await startSystem({
+      bus: world.bus,
+      databaseUrl: world.db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: { LOG_STREAMS_MAX_PER_USER: '2' },
+    });
+    try {
+      const here = [await open({ token: r.user.token }, r.id), await open({ token: r.user.token }, r.id)];
+      expect(here.map((s) => s.response.status)).toEqual([200, 200]);
+      const there = await open({ token: r.user.token }, r.id, replica.url);
+      expect(there.response.status).toBe(429);
+      expect(Number(there.response.headers.get('retry-after'))).toBeGreaterThan(0);
+      await there.ended;
+      await r.stop();
+      await Promise.all(here.map((s) => s.ended));
+      // The leases are given back when the streams end: the replica admits the user again.
+      const again = await open({ token: r.user.token }, r.id, replica.url);
+      expect(again.response.status).toBe(200);
+      await again.ended;
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('ends an open stream when its token reaches its expiry (closed: credentials_expired)', async () => {
+    const r = await running();
+    const created = await world.http.post<Json>(
+      '/api/tokens',
+      { name: 'expiring', scopes: ['api:read'], expiresInDays: 30 },
+      { cookie: r.cookie },
+    );
+    // The shortest expiry a user can choose is 30 days: the test moves this token's to 2 s from now.
+    const pg = new Client({ connectionString: world.db.url });
+    await pg.connect();
+    try {
+      await pg.query(
+        `UPDATE identity.access_tokens SET expires_at = now() + interval '2 seconds' WHERE id = $1`,
+        [created.body.record.id],
+      );
+    } finally {
+      await pg.end();
+    }
+    const stream = await open({ token: created.body.token as string }, r.id);
+    expect(stream.response.status).toBe(200);
+    expect(lastEvent((await stream.ended).text)).toEqual({
+      event: 'closed',
+      data: { reason: 'credentials_expired' },
+    });
+    // The build goes on: the stream ended for its credential, not for the job.
+    const during = await world.http.get<Json>(`/api/deployments/${r.id}`, { token: r.user.token });
+    expect(['queued', 'running']).toContain(during.body.deployment.status);
     await r.stop();
   });
 

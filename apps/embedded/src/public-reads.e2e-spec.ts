@@ -173,6 +173,77 @@ describe('public reads: ETags and the response cache, two gateway replicas', () 
     expect(list.body.policies.map((p: Json) => p.id)).toContain(id);
   });
 
+  it("answers a URL read before without the route's pipeline, as the route does: changes, 404, 400", async () => {
+    const id = await newPolicy('Planned Policy');
+    // The first read goes through the route (which validates the URL), later ones through its read plan.
+    await waitFor(
+      async () => (await a.get(`/api/policies/${id}`)).headers.get('etag') !== null,
+      5000,
+      'a tagged read',
+    );
+    const planned = await a.get<Json>(`/api/policies/${id}`, { headers: { 'if-none-match': '"c1.1"' } });
+    expect(planned.status).toBe(200);
+    expect(planned.body.policy.id).toBe(id);
+    expect(planned.headers.get('cache-control')).toBe('no-cache');
+    expect(planned.headers.get('vary')).toBe('Authorization, Cookie');
+    expect(planned.headers.get('x-request-id')).toBeTruthy();
+    expect(planned.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Credentials on a planned URL are checked as the route checks them.
+    const mine = await a.get<Json>(`/api/policies/${id}`, { cookie: owner.cookie });
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.body.policy.id).toBe(id);
+    const refused = await a.get<Json>(`/api/policies/${id}`, {
+      headers: { authorization: 'Bearer pc_nope' },
+    });
+    expect(refused.status).toBe(401);
+
+    await pg.query('DELETE FROM catalog.policies WHERE id = $1', [id]);
+    let gone = planned;
+    await waitFor(
+      async () => (gone = await a.get<Json>(`/api/policies/${id}`)).status === 404,
+      5000,
+      'the deleted policy to answer 404',
+    );
+    expect(gone.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    // A URL the route refuses is never planned: it keeps answering 400.
+    for (let i = 0; i < 2; i++) expect((await a.get('/api/policies/not-a-uuid')).status).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await a.get('/api/policies?limit=0')).status).toBe(400);
+  });
+
+  it('tags a ruleset read and counts a view for every answer: read, cached, 304 and signed in', async () => {
+    const { rows } = await pg.query<{ id: string }>(
+      `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
+         lifecycle_status)
+       VALUES ('Viewed Rules', 'Read often.', $1, $1, 'https://source.example/o/r', now(), 'published')
+       RETURNING id`,
+      [owner.id],
+    );
+    const id = rows[0].id;
+    const views = async () =>
+      Number(
+        (await pg.query<{ n: string }>('SELECT view_count AS n FROM rulesets.rulesets WHERE id = $1', [id]))
+          .rows[0].n,
+      );
+    let first = await b.get<Json>(`/api/rulesets/${id}`);
+    await waitFor(
+      async () => (first = await b.get<Json>(`/api/rulesets/${id}`)).headers.get('etag') !== null,
+      5000,
+      'a tagged read',
+    );
+    const counted = await views();
+    const tag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const cached = await b.get<Json>(`/api/rulesets/${id}`);
+    expect(cached.body).toEqual(first.body);
+    expect((await b.get(`/api/rulesets/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    const signedIn = await a.get<Json>(`/api/rulesets/${id}`, { cookie: reader.cookie });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    // A view alone is no content change: the tag holds while the counts arrive.
+    await waitFor(async () => (await views()) >= counted + 3, 5000, 'the views to be counted');
+    expect((await b.get(`/api/rulesets/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+  });
+
   it('sends one bus request for 100 concurrent anonymous misses of one read', async () => {
     const { id, txid } = await insertPolicy('Popular Policy');
     // The insert's change event arrives a moment after the commit: heard during the burst, it would

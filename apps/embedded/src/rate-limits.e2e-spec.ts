@@ -22,6 +22,7 @@ describe('rate limits at the gateway', () => {
       RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
       RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
       RATE_LIMIT_VOTES_PER_MINUTE: '2',
+      RATE_LIMIT_EVALUATIONS_PER_MINUTE: '2',
       LOGIN_MAX_FAILURES: '3',
       LOGIN_ACCOUNT_MAX_FAILURES: '6',
     });
@@ -171,6 +172,28 @@ describe('rate limits at the gateway', () => {
     );
     const texts = [...answers.values()].map(textOf);
     expect(texts.filter((t) => /RATE_LIMITED/.test(t))).toHaveLength(1);
+  });
+
+  it('counts evaluate_api calls and REST evaluations of one user against one evaluations budget', async () => {
+    const assistant = await world.newUser(from(newAddress()).headers);
+    const missing = '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00';
+    // Counted before the ruleset is looked up: a missing one costs a count too (and no engine time).
+    const rest = await world.http.post<Json>(
+      `/api/rulesets/${missing}/evaluations`,
+      { specification: { content: 'openapi: 3.0.0' } },
+      { token: assistant.token, ...from(newAddress()) },
+    );
+    expect(rest.status).toBe(404);
+    const answers = await toolBatch(
+      assistant.token,
+      Array.from({ length: 2 }, () => [
+        'evaluate_api',
+        { ruleset_ids: [missing], content: 'openapi: 3.0.0' },
+      ]),
+    );
+    const texts = [...answers.values()].map(textOf);
+    expect(texts.filter((t) => /RATE_LIMITED; retry after \d+ s/.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /NOT_FOUND/.test(t))).toHaveLength(1);
   });
 
   it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {

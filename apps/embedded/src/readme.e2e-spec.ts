@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
+import { fencedBlocks, packClients, runWorkflow, typeProblems } from './testing/readme-clients';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const ADMIN = { email: 'readme-admin@example.com', password: 'readme-admin-password' };
@@ -75,7 +78,28 @@ async function startLikeNpmStart(
   });
 }
 
-const blocks = walkthroughs(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const blocks = walkthroughs(README);
+
+/** A new user's personal access token, through the API as the walk-throughs get theirs. */
+async function newToken(B: string, scopes: string[]): Promise<string> {
+  const email = `readme-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const signup = await fetch(`${B}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', name: 'Readme' }),
+  });
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sb-access-token='))!
+    .split(';')[0];
+  const created = await fetch(`${B}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'readme', scopes }),
+  });
+  return ((await created.json()) as { token: string }).token;
+}
 
 describe('the README walk-throughs, against a system started like npm start', () => {
   let db: TestDatabase;
@@ -134,6 +158,115 @@ describe('the README walk-throughs, against a system started like npm start', ()
     },
     120_000,
   );
+
+  describe('the clients section', () => {
+    const examples = path.join(
+      ROOT,
+      'libs',
+      'vendor-index',
+      'data',
+      'rulesets',
+      'examples',
+      'api-documentation-basics',
+    );
+
+    it('runs the GitHub Actions workflow with the packed CLI: passes on a conforming specification, fails on violations with the SARIF written', async () => {
+      const [workflow] = fencedBlocks(README, 'yaml workflow');
+      expect(workflow).toBeDefined();
+      const tarballs = packClients(ROOT);
+      const token = await newToken(system.B, ['api:read', 'api:write']);
+      const work = mkdtempSync(path.join(os.tmpdir(), 'pc-workflow-'));
+      try {
+        const globalPrefix = path.join(work, 'global');
+        const run = (spec: string) => {
+          const checkout = mkdtempSync(path.join(work, 'checkout-'));
+          mkdirSync(path.join(checkout, 'api'));
+          copyFileSync(spec, path.join(checkout, 'api', 'openapi.yaml'));
+          const result = runWorkflow(workflow.text, {
+            cwd: checkout,
+            context: { POLICY_CATALOG_URL: system.B, POLICY_CATALOG_TOKEN: token },
+            tarballs,
+            globalPrefix,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME },
+          });
+          return { ...result, checkout };
+        };
+        const passing = run(path.join(examples, 'conforming', 'documented.yaml'));
+        if (!passing.ok)
+          throw new Error(
+            `README.md:${workflow.line}: the workflow failed\n${JSON.stringify(passing.steps, null, 2)}`,
+          );
+        expect(passing.steps.map((s) => s.skipped ?? s.status)).toEqual(['uses', 'uses', 0, 0, 'uses']);
+        expect(
+          sarifProblems(JSON.parse(readFileSync(path.join(passing.checkout, 'governance.sarif'), 'utf8'))),
+        ).toEqual([]);
+
+        const failing = run(path.join(examples, 'non-conforming', 'undocumented.yaml'));
+        expect(failing.ok).toBe(false);
+        expect(failing.steps[3]).toMatchObject({ status: 1 });
+        const sarif = JSON.parse(readFileSync(path.join(failing.checkout, 'governance.sarif'), 'utf8'));
+        expect(sarifProblems(sarif)).toEqual([]);
+        expect(sarif.runs[0].results.length).toBeGreaterThan(0);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    }, 300_000);
+
+    it('type-checks and runs the SDK example with a token in the environment', async () => {
+      const [example] = fencedBlocks(README, 'ts sdk-example');
+      expect(example).toBeDefined();
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-sdk-example-'));
+      try {
+        const file = path.join(dir, 'pipeline-step.ts');
+        writeFileSync(file, example.text);
+        expect(typeProblems(ROOT, file)).toEqual([]);
+        const run = spawnSync(process.execPath, ['-r', path.join(ROOT, 'tools', 'register.js'), file], {
+          cwd: dir,
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            POLICY_CATALOG_URL: system.B,
+            POLICY_CATALOG_TOKEN: await newToken(system.B, ['api:read', 'api:write']),
+          },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.stderr).toBe('');
+        expect(run.stdout).toMatch(
+          /^readme-.*: [1-9]\d* rulesets, conforms: (true|false)\nno such policy: NOT_FOUND\n$/,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it('connects an MCP client with the assistant configuration shown, a token put in its place', async () => {
+      const [config] = fencedBlocks(README, 'json mcp-config');
+      const server = (
+        JSON.parse(config.text) as {
+          mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }>;
+        }
+      ).mcpServers['policy-catalog'];
+      expect(server.type).toBe('http');
+      const token = await newToken(system.B, ['api:read']);
+      const headers = Object.fromEntries(
+        Object.entries(server.headers).map(([k, v]) => [k, v.replace(/pcat_\.\.\./, token)]),
+      );
+      const client = new Client({ name: 'readme', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(new URL(server.url).pathname, system.B), {
+          requestInit: { headers },
+        }),
+      );
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toContain('search_rulesets');
+        expect(tools.every((t) => t.annotations?.readOnlyHint)).toBe(true);
+      } finally {
+        await client.close();
+      }
+    });
+  });
 
   it('keeps the provenance signing key in DATA_DIR (0600) and out of every log line', () => {
     const file = path.join(dataDir, 'provenance-signing-keys');

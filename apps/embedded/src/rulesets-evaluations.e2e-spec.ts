@@ -197,15 +197,74 @@ describe('ruleset evaluations through the gateway over NATS', () => {
       { repoUrl: tested },
       { token: owner.token },
     );
-    expect(res.body.validation.errors).toEqual([
-      'examples/conforming/bad.yaml:13: rule "operation-id-required" fires on a conforming example (Every operation needs an operationId.)',
-      'examples/non-conforming/: rule "operation-id-required" fires on no non-conforming example',
-    ]);
-    expect(res.body.validation.examples).toEqual({
+    // Examples that misfire are reported (with where), not refused: the ruleset's page shows them.
+    expect(res.body.validation.ok).toBe(true);
+    expect(res.body.validation.warnings).toEqual(
+      expect.arrayContaining([
+        'examples/conforming/bad.yaml:13: rule "operation-id-required" fires on a conforming example (Every operation needs an operationId.)',
+        'examples/non-conforming/: rule "operation-id-required" fires on no non-conforming example',
+      ]),
+    );
+    const failing = {
       passed: false,
       conforming: 2,
       nonConforming: 1,
       rules: [{ rule: 'operation-id-required', fired: false }],
+    };
+    expect(res.body.validation).toMatchObject({ evaluable: true, examples: failing });
+
+    // Kept at submission and shown with the ruleset, to its owner while under review and to anyone once
+    // published (the approved content's check).
+    const { submission } = (await h.submit(owner.token, { repoUrl: tested })) as {
+      submission: { id: string; ruleset_id: string };
+    };
+    const underReview = await h.http.get<Json>(`/api/rulesets/${submission.ruleset_id}`, {
+      token: owner.token,
     });
+    expect(underReview.body.ruleset.engine_check).toEqual({
+      evaluable: true,
+      examples: failing,
+      checked_at: expect.any(String),
+    });
+    const { rulesetId } = await h.published(owner.token, {
+      repoUrl: await h.newRepo({
+        'ruleset.yaml': OPERATION_IDS,
+        'examples/conforming/good.yaml': OAS3.replace(
+          '    post:\n',
+          '    post:\n      operationId: addPet\n',
+        ),
+        'examples/non-conforming/bad.yaml': OAS3,
+      }),
+    });
+    const seen = await h.http.get<Json>(`/api/rulesets/${rulesetId}`);
+    expect(seen.body.ruleset.engine_check).toMatchObject({
+      evaluable: true,
+      examples: {
+        passed: true,
+        conforming: 1,
+        nonConforming: 1,
+        rules: [{ rule: 'operation-id-required', fired: true }],
+      },
+    });
+  });
+
+  it('answers 422 RULESETS.NOT_EVALUABLE for a ruleset of MCP servers or agents, which says so before anyone tries', async () => {
+    // The harness's default profile validates MCP tools beside REST operations (mcp.Tool).
+    const { rulesetId } = await h.published(owner.token, { repoUrl: await h.newRepo() });
+    const ruleset = await h.http.get<Json>(`/api/rulesets/${rulesetId}`);
+    expect(ruleset.body.ruleset.engine_check).toMatchObject({ evaluable: false, examples: null });
+    const community = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, inline(OAS3));
+    expect(community.status).toBe(422);
+    expect(community.body.code).toBe('RULESETS.NOT_EVALUABLE');
+    expect(community.body.message).toMatch(/mcp\.Tool/);
+
+    const vendor = await h.http.get<Json>('/api/vendor-rulesets/mcp-server-hygiene');
+    expect(vendor.body.ruleset.evaluable).toBe(false);
+    expect(
+      (await h.http.get<Json>('/api/vendor-rulesets/api-documentation-basics')).body.ruleset.evaluable,
+    ).toBe(true);
+    const refused = await evaluate('/api/vendor-rulesets/mcp-server-hygiene/evaluations', inline(OAS3));
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('RULESETS.NOT_EVALUABLE');
   });
 });

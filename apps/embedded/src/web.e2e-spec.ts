@@ -762,6 +762,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await sentBack.getByText('needs improvement', { exact: true }).waitFor();
     await sentBack.getByText('Add an example for each rule.').waitFor();
     await sentBack.getByRole('button', { name: 'Edit and resubmit' }).waitFor();
+    // Its page says what validation found with the engine: no tested examples, and (MCP tools among its
+    // rules) that it cannot be tried on an API specification.
+    await page.goto(`/rulesets/${story.rulesetId}`);
+    await page.getByRole('heading', { name: 'Tested examples' }).waitFor();
+    await page.getByText('This ruleset carries no tested examples').waitFor();
+    await page.getByText(/governs something other than an API specification/).waitFor();
+    expect(await page.getByRole('button', { name: 'Evaluate' }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Rulesets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();

@@ -125,7 +125,7 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
 
-  /** Open deployment log streams per user on one gateway replica (then 429 with Retry-After). */
+  /** Open deployment log streams per user over all gateway replicas (then 429 with Retry-After). */
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -39,6 +39,7 @@ import { RulesetEvaluationsController } from './rulesets/ruleset-evaluations.con
 import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
+import { RulesetViews } from './rulesets/ruleset-views';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.controller';
 import { AuditController } from './audit/audit.controller';
@@ -94,7 +95,9 @@ export class GatewayModule {
         ResponseCache,
         PublicReads,
         AuditOutbox,
-        { provide: APP_GUARD, useClass: AuthGuard },
+        RulesetViews,
+        AuthGuard,
+        { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
       ],
     };

@@ -40,6 +40,16 @@ export class McpEnv extends CommonEnv {
   RATE_LIMIT_VOTES_PER_MINUTE: number = 30;
 
   /**
+   * Per user: `evaluate_api` calls per minute, the same budget (and variable) as the gateway's REST
+   * evaluations, counted together with them; 0 turns the limit off.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_EVALUATIONS_PER_MINUTE: number = 10;
+
+  /**
    * Browser origins allowed to call `/mcp` (comma-separated, e.g. `https://assistant.example`). A request
    * that carries any other `Origin` is refused with 403; requests without `Origin` (desktop and server
    * clients) are not affected.

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok } from './api/client';
-import type { components } from './api/openapi';
+import type { components } from '@policy-catalog/sdk';
 import { Badge, ErrorMessage, TextArea, TextField, useAction } from './ui';
 
 type Report = components['schemas']['EvaluationReportDto'];
@@ -14,7 +14,16 @@ export type EvaluatedRuleset = { id: string } | { slug: string };
  * ruleset runs on it with the engine and the results are grouped by rule, each with the line it points
  * at (and, for a pasted document, that line's text).
  */
-export function TryOnYourApi({ ruleset, signedIn }: { ruleset: EvaluatedRuleset; signedIn: boolean }) {
+export function TryOnYourApi({
+  ruleset,
+  signedIn,
+  evaluable = true,
+}: {
+  ruleset: EvaluatedRuleset;
+  signedIn: boolean;
+  /** False for a ruleset the engine cannot run (it governs MCP servers or agents): a note, no form. */
+  evaluable?: boolean;
+}) {
   const [source, setSource] = useState<'paste' | 'repository'>('paste');
   const [content, setContent] = useState('');
   const [filename, setFilename] = useState('api.yaml');
@@ -45,6 +54,16 @@ export function TryOnYourApi({ ruleset, signedIn }: { ruleset: EvaluatedRuleset;
     setContent(await file.text());
     if (/^[A-Za-z0-9._-]{1,255}$/.test(file.name)) setFilename(file.name);
   };
+  if (!evaluable)
+    return (
+      <section aria-labelledby="try-api">
+        <h2 id="try-api">Try on your API</h2>
+        <p>
+          This ruleset governs something other than an API specification (MCP servers or agents): the
+          evaluation engine reads OpenAPI, RAML and AsyncAPI documents only, so it cannot be tried here.
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby="try-api">
       <h2 id="try-api">Try on your API</h2>

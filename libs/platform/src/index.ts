@@ -35,3 +35,4 @@ export * from './database/content-changes';
 export * from './provenance';
 export * from './limits/fixed-window-limiter';
 export * from './secrets/secret-box';
+export * from './limits/shared-budgets';

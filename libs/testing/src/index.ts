@@ -5,3 +5,5 @@ export * from './test-bus';
 export * from './processes';
 export * from './openapi-validator';
 export * from './api-specifications';
+export * from './report-schemas';
+export * from './mcp-conformance';

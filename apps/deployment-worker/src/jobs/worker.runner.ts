@@ -34,7 +34,8 @@ import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { DeploymentRecord, JobRecord } from './job.rows';
 import type { KubernetesBuilds } from '../pipeline/sandbox/kubernetes/kubernetes-builds';
-import { ADAPTERS, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.tokens';
+import type { MemoryEnforcement } from '../pipeline/sandbox/cgroups';
+import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.tokens';
 
 const log = createLogger('deployment-worker');
 
@@ -60,6 +61,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(ADAPTERS) private readonly adapters: Adapters,
     @Inject(CLUSTER_BUILDS) private readonly cluster: { builds: KubernetesBuilds } | undefined,
     @Inject(SIGNING_KEYS) private readonly keys: readonly SigningKey[],
+    @Inject(BUILD_MEMORY) private readonly memory: MemoryEnforcement | undefined,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,6 +74,16 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       onDeadLetter: (job, error) => this.deadLetter(job, error),
       retryDelayMs: (attempt) => Math.min(500 * attempt, 5000),
     });
+    if (this.memory?.kind === 'cgroup')
+      log.info(
+        { cgroup: this.memory.root },
+        'build limits: a cgroup v2 per build (memory.max without swap, pids.max), held by the kernel',
+      );
+    else if (this.memory)
+      log.warn(
+        { reason: this.memory.reason },
+        'build limits: memory and tasks sampled every 25 ms, with per-process limits (no cgroup v2 delegated)',
+      );
     log.info({ concurrency: this.env.DEPLOY_WORKER_CONCURRENCY }, 'deployment worker pulling jobs');
   }
 
@@ -147,7 +159,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
                 command: this.env.DEPLOY_BUILD_COMMAND,
                 network: this.env.DEPLOY_BUILD_NETWORK,
                 allowlist: parseBuildAllowlist(this.env.DEPLOY_BUILD_ALLOWLIST),
-                sandbox: this.env.buildSandbox(),
+                sandbox: { ...this.env.buildSandbox(), memory: this.memory },
                 cluster: this.cluster?.builds,
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,

@@ -331,4 +331,64 @@ describe('the build step', () => {
       expect(lines).toEqual(['77']);
     });
   });
+
+  /**
+   * With a cgroup per build (DEPLOY_BUILD_CGROUP): on a stand-in cgroupfs (this host's memory controller
+   * may be cgroup v1's), the test plays the kernel by writing the counters it would, while the build runs.
+   */
+  describe('the sandbox with a cgroup per build', () => {
+    let root: string;
+    beforeEach(() => (root = mkdtempSync(path.join(tmpdir(), 'build-cgroups-'))));
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    const run = (command: string, kernel?: (cgroup: string) => void) => {
+      // The build's cgroup, once the worker made it: the "kernel" writes its counters there.
+      const look = setInterval(() => {
+        const made = readdirSync(root).find((n) => n.startsWith('build-'));
+        if (made && existsSync(path.join(root, made, 'cgroup.procs')) && kernel) {
+          clearInterval(look);
+          kernel(path.join(root, made));
+        }
+      }, 50);
+      return build(
+        files(),
+        options({
+          command,
+          timeoutMs: 20_000,
+          sandbox: {
+            ...DEFAULT_SANDBOX,
+            limits: { ...DEFAULT_SANDBOX.limits, memoryMb: 128, processes: 64 },
+            memory: { kind: 'cgroup', root },
+          },
+        }),
+      ).finally(() => clearInterval(look));
+    };
+
+    it('runs the build inside its cgroup, given its memory and task limits', async () => {
+      const result = await run('echo x > out.txt');
+      expect(result.files).toBe(3);
+      const [made] = readdirSync(root);
+      const read = (file: string) => readFileSync(path.join(root, made, file), 'utf8').trim();
+      expect([read('memory.max'), read('pids.max')]).toEqual([String(128 * 1024 * 1024), '64']);
+      // The process that entered it is the sandbox (bubblewrap, by the pid the wrapper wrote).
+      expect(Number(read('cgroup.procs'))).toBeGreaterThan(1);
+    });
+
+    it('names the memory limit when the kernel killed the build for it', async () => {
+      const started = run('sleep 1; exit 137', (cgroup) =>
+        writeFileSync(path.join(cgroup, 'memory.events'), 'oom 1\noom_kill 1\n'),
+      );
+      await expect(started).rejects.toThrow(
+        /^The build used more than its memory limit \(128 MiB, DEPLOY_BUILD_MEMORY_MB\) and was stopped$/,
+      );
+    });
+
+    it('stops the build at once when the kernel refused it a fork at its task limit, naming it', async () => {
+      const started = Date.now();
+      await expect(
+        run('sleep 15', (cgroup) => writeFileSync(path.join(cgroup, 'pids.events'), 'max 1\n')),
+      ).rejects.toThrow(/limit of 64 processes and threads \(DEPLOY_BUILD_PROCESSES\)/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    });
+  });
 });

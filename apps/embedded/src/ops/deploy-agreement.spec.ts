@@ -137,6 +137,59 @@ describe('the configuration schemas, README, .env.example, compose and manifests
           if (/PASSWORD|DATABASE_URL|NATS_URL|KEYS/.test(name)) expect(value).toMatch(/^\$\{[A-Z0-9_]+:\?/);
       expect(read('.gitignore').split('\n')).toContain('.env');
     });
+
+    it("lets the deployment workers' builds make user namespaces with a seccomp profile that still refuses the kernel's riskiest calls", () => {
+      const worker = services['deployment-worker'].security_opt ?? [];
+      expect(worker.sort()).toEqual(
+        [
+          'apparmor=unconfined',
+          'no-new-privileges:true',
+          'seccomp=./deploy/compose/build-sandbox.seccomp.json',
+        ].sort(),
+      );
+      // No other service is relaxed.
+      for (const [name, s] of Object.entries(services))
+        if (name !== 'deployment-worker') expect({ name, security_opt: s.security_opt }).toEqual({ name });
+      // The profile as Docker reads it: a default action, the architectures, rules of names and an action.
+      const profile = JSON.parse(read('deploy/compose/build-sandbox.seccomp.json')) as {
+        defaultAction: string;
+        architectures: string[];
+        syscalls: Array<{ names: string[]; action: string; errnoRet?: number }>;
+      };
+      const ACTIONS = ['SCMP_ACT_ALLOW', 'SCMP_ACT_ERRNO', 'SCMP_ACT_KILL', 'SCMP_ACT_TRAP', 'SCMP_ACT_LOG'];
+      expect(ACTIONS).toContain(profile.defaultAction);
+      for (const arch of profile.architectures) expect(arch).toMatch(/^SCMP_ARCH_[A-Z0-9_]+$/);
+      expect(profile.architectures).toContain('SCMP_ARCH_X86_64');
+      for (const rule of profile.syscalls) {
+        expect(ACTIONS).toContain(rule.action);
+        expect(rule.names.length).toBeGreaterThan(0);
+        for (const name of rule.names) expect(name).toMatch(/^[a-z_][a-z0-9_]*$/);
+      }
+      const refused = new Set(
+        profile.syscalls.filter((r) => r.action !== 'SCMP_ACT_ALLOW').flatMap((r) => r.names),
+      );
+      if (profile.defaultAction !== 'SCMP_ACT_ALLOW')
+        throw new Error('an allow-list profile is not expected here');
+      // What bubblewrap needs stays allowed...
+      for (const call of ['clone', 'clone3', 'unshare', 'mount', 'umount2', 'pivot_root', 'prctl'])
+        expect({ call, refused: refused.has(call) }).toEqual({ call, refused: false });
+      // ...and what reaches the kernel's riskiest code, neither the worker nor a build needs, stays refused.
+      for (const call of [
+        'init_module',
+        'finit_module',
+        'kexec_load',
+        'bpf',
+        'keyctl',
+        'userfaultfd',
+        'perf_event_open',
+        'ptrace',
+        'io_uring_setup',
+        'open_by_handle_at',
+        'fsopen',
+        'reboot',
+      ])
+        expect({ call, refused: refused.has(call) }).toEqual({ call, refused: true });
+    });
   });
 
   describe('the kustomize base', () => {

@@ -127,6 +127,11 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
     expect(patterns(declared.publishesDurable)).toEqual([...use.publishesDurable].sort());
     expect(patterns(declared.consumesDurable)).toEqual([...use.consumesDurable].sort());
     for (const served of use.serves) expect(served.startsWith(`${declared.serves}.`)).toBe(true);
+    // The shared budgets' bucket: granted to exactly the apps that count in it.
+    const counts = sourcesUnder(path.join(ROOT, 'apps', app, 'src')).some((file) =>
+      /\bSharedBudgets\b/.test(withoutComments(readFileSync(file, 'utf8'))),
+    );
+    expect(Boolean(declared.budgets)).toBe(counts);
   });
 
   it.each(Object.keys(NATS_APPS).filter((app) => NATS_APPS[app].consumesDurable.length > 0))(
@@ -173,7 +178,9 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
       const { publish, subscribe } = permissionsOf(app, prefix);
       for (const subject of [...publish, ...subscribe]) {
         if (subject.startsWith('$JS.API.INFO')) continue;
-        if (subject.startsWith('$JS.')) expect(subject).toMatch(/\.staging_eu_(EVENTS|JOBS_\w+)(\.|$)/);
+        if (subject.startsWith('$JS.'))
+          expect(subject).toMatch(/\.(KV_)?staging_eu_(EVENTS|JOBS_\w+|BUDGETS)(\.|$)/);
+        else if (subject.startsWith('$KV.')) expect(subject).toBe('$KV.staging_eu_BUDGETS.>');
         else if (!subject.startsWith('_INBOX_')) expect(subject.startsWith(prefix)).toBe(true);
       }
       expect(permissionsOf(app, '').publish.length).toBe(publish.length);

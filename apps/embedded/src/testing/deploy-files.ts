@@ -107,6 +107,7 @@ export interface ComposeService {
   deploy?: { replicas?: number };
   ports?: string[];
   volumes?: string[];
+  security_opt?: string[];
 }
 
 export function composeFile(): {

@@ -1,5 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { generateSigningKeyEntry } from '@pc/platform';
 import { ConnectionsWorld, type Json, type Tenant, type TestUser } from './connections-e2e';
+
+const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
 export type { Json, Tenant, TestUser };
 
@@ -12,6 +17,60 @@ export interface SseEvent {
 /** Connections' world plus what a deployment needs: a deployable policy, a connection, a workspace. */
 export class DeploymentsWorld extends ConnectionsWorld {
   private n = 0;
+  private readonly workerProcesses: ChildProcess[] = [];
+
+  /**
+   * A deployment-worker process of its own on this world's NATS and database (started as `npm start`
+   * starts apps, from the TypeScript sources), once it pulls jobs. Its environment is only what it
+   * needs (PATH, the sandbox's adapters, the bus, the database, a signing key of its own) plus `env`:
+   * nothing of the test process's, so a build that reads the worker's environment finds only these.
+   * Killed by `stop()` if still running. Answers the process and what it logged until then.
+   */
+  startWorkerProcess(env: Record<string, string> = {}): Promise<{ process: ChildProcess; startup: string }> {
+    const bus = this.bus;
+    if (bus.kind !== 'nats') throw new Error('a worker process needs the world on NATS');
+    const child = spawn(
+      process.execPath,
+      ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          ...this.sandbox.adapterEnv,
+          DATABASE_URL: this.db.url,
+          NATS_URL: bus.url,
+          BUS_SUBJECT_PREFIX: bus.prefix,
+          LOG_LEVEL: 'info',
+          PORT: '0',
+          PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('worker-process'),
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    this.workerProcesses.push(child);
+    return new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('deployment worker pulling jobs')) {
+          clearTimeout(timer);
+          resolve({ process: child, startup: out });
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`worker exited (${String(code)}): ${out}`));
+      });
+    });
+  }
+
+  override async stop(): Promise<void> {
+    for (const w of this.workerProcesses) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    await super.stop();
+  }
 
   /** A policy (under review, so visible to its owner) in a repository of its own. */
   async newDeployablePolicy(
@@ -121,11 +180,19 @@ export class DeploymentsWorld extends ConnectionsWorld {
     }
   }
 
-  /** Reads a deployment's log stream to its end (or until `stopAfter` log events), as a client would. */
+  /**
+   * Reads a deployment's log stream to its end (or until `stopAfter` log events, or a log line for which
+   * `until` is true), as a client would.
+   */
   async readStream(
     token: string,
     id: string,
-    options: { lastEventId?: string; stopAfter?: number; baseUrl?: string } = {},
+    options: {
+      lastEventId?: string;
+      stopAfter?: number;
+      until?: (text: string) => boolean;
+      baseUrl?: string;
+    } = {},
   ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; comments: number }> {
     const controller = new AbortController();
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
@@ -167,10 +234,14 @@ export class DeploymentsWorld extends ConnectionsWorld {
             else if (field === 'data') event.data += value;
           }
           events.push(event);
-          if (
+          const enough =
             options.stopAfter !== undefined &&
-            events.filter((e) => e.event === 'log').length >= options.stopAfter
-          ) {
+            events.filter((e) => e.event === 'log').length >= options.stopAfter;
+          const found =
+            options.until !== undefined &&
+            event.event === 'log' &&
+            options.until((JSON.parse(event.data) as { text: string }).text);
+          if (enough || found) {
             controller.abort();
             return {
               status: response.status,

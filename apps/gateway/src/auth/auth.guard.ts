@@ -34,13 +34,21 @@ export class AuthGuard implements CanActivate {
       request.ctx = base;
       return true;
     }
-    const caller = await this.identify(request, base, mode);
-    this.authorize(caller, mode, request.method);
-    request.ctx = { requestId, caller };
+    request.ctx = { requestId, caller: await this.callerOf(request, mode) };
     return true;
   }
 
-  private async identify(request: AuthedRequest, ctx: RequestContext, mode: AuthMode): Promise<Caller> {
+  /**
+   * Who is calling and whether they may use a route of `mode` with this method: the caller, or an
+   * HTTP error (401, 403) or the identity service's error. Also used before routing (public reads).
+   */
+  async callerOf(request: FastifyRequest, mode: Exclude<AuthMode, 'public'>): Promise<Caller> {
+    const caller = await this.identify(request, { requestId: request.id, caller: ANONYMOUS }, mode);
+    this.authorize(caller, mode, request.method);
+    return caller;
+  }
+
+  private async identify(request: FastifyRequest, ctx: RequestContext, mode: AuthMode): Promise<Caller> {
     const bearer = readBearer(request.headers.authorization);
     if (bearer.kind === 'invalid') throw httpError(401, bearer.message);
     if (bearer.kind === 'token') return this.callers.resolveToken(ctx, bearer.token);

@@ -78,7 +78,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.listPolicies, ctx, query));
+    return this.reads.serve(ctx, request, reply, CatalogRpc.listPolicies, query);
   }
 
   @Get('vendor-policies/:slug')
@@ -102,7 +102,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(CatalogRpc.getPolicy, ctx, { id }));
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicy, { id });
   }
 
   @Patch('policies/:id')
@@ -145,9 +145,7 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () =>
-      this.bus.forward(CatalogRpc.getPolicyDocs, ctx, { id }),
-    );
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicyDocs, { id });
   }
 
   @Get('policies/:id/history')
@@ -168,9 +166,10 @@ export class PoliciesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () =>
-      this.bus.forward(CatalogRpc.getPolicyHistory, ctx, { id, ...query }),
-    );
+    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicyHistory, {
+      id,
+      ...query,
+    });
   }
 
   @Get('policies/:id/issues-enabled')

@@ -293,8 +293,10 @@ export class DeploymentsController {
       '`end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). ' +
       'Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly ' +
       'what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — ' +
-      '`data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` ' +
-      '(more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.',
+      '`data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), ' +
+      '`credentials_expired` (the token or session reached its expiry) or `slow_reader` (more than 1 MiB ' +
+      'waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over ' +
+      'all gateway replicas.',
   })
   @ApiResponse({
     status: 200,

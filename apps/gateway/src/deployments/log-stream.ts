@@ -7,7 +7,15 @@ import {
   type LogsAfterResult,
   type RequestContext,
 } from '@pc/contracts';
-import { BusClient, CallerCache, createLogger, readBearer, RemoteError } from '@pc/platform';
+import {
+  BusClient,
+  CallerCache,
+  type CredentialEnd,
+  createLogger,
+  readBearer,
+  RemoteError,
+  SharedBudgets,
+} from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { GatewayEnv } from '../gateway.env';
@@ -23,16 +31,17 @@ export const LOG_STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
 const STREAMS_RETRY_AFTER_S = 5;
 
 /** Why the gateway ended a stream before the job did (the `closed` event's `reason`). */
-export type StreamCloseReason = 'credentials_revoked' | 'slow_reader';
+export type StreamCloseReason = 'credentials_revoked' | 'credentials_expired' | 'slow_reader';
 
 /**
  * GET /api/deployments/{id}/logs: replays the stored chunks of the deployment's latest job after the
  * client's `Last-Event-ID`, follows the live ones until the job ends, then sends `end` and closes.
  * Events: `log` (id `<job id>:<seq>`, data a LogChunk) and `end` (data {deployment_id, job_id, status,
  * error}); comment lines as heartbeats. Nothing is buffered by the gateway: each event is written as it comes.
- * Limits: at most `LOG_STREAMS_MAX_PER_USER` open streams per user on this replica (else 429 with
+ * Limits: at most `LOG_STREAMS_MAX_PER_USER` open streams per user over all replicas (else 429 with
  * Retry-After); a stream ends with `event: closed` (`{reason}`) when its token is revoked or its session
- * ends (`credentials_revoked`, at the revocation broadcast), or when the client reads so slowly that more
+ * ends (`credentials_revoked`, at the revocation broadcast), when the token or session reaches its expiry
+ * (`credentials_expired`), or when the client reads so slowly that more
  * than 1 MiB waits in the gateway for it (`slow_reader`): memory per stream stays bounded.
  */
 @Injectable()
@@ -42,34 +51,30 @@ export class LogStreams {
     private readonly hub: LogHub,
     private readonly env: GatewayEnv,
     private readonly callers: CallerCache,
+    private readonly budgets: SharedBudgets,
   ) {}
 
-  private readonly openPerUser = new Map<string, number>();
-
-  /** Counts an open stream for the user, or refuses it (429) past the limit; answers the release. */
-  private admit(ctx: RequestContext): () => void {
+  /**
+   * Takes one of the user's open-stream leases (shared by every gateway replica), or refuses the stream
+   * (429) past the limit; answers the release.
+   */
+  private async admit(ctx: RequestContext): Promise<() => void> {
     if (ctx.caller.kind !== 'user') return () => undefined;
-    const userId = ctx.caller.userId;
-    const open = this.openPerUser.get(userId) ?? 0;
-    if (open >= this.env.LOG_STREAMS_MAX_PER_USER)
+    const release = await this.budgets.lease(
+      `streams|user:${ctx.caller.userId}`,
+      this.env.LOG_STREAMS_MAX_PER_USER,
+    );
+    if (!release)
       throw new RemoteError({
         code: 'RATE_LIMITED',
         message: `At most ${this.env.LOG_STREAMS_MAX_PER_USER} open log streams per user: close one first`,
         retryAfter: STREAMS_RETRY_AFTER_S,
       });
-    this.openPerUser.set(userId, open + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.openPerUser.get(userId) ?? 1) - 1;
-      if (left <= 0) this.openPerUser.delete(userId);
-      else this.openPerUser.set(userId, left);
-    };
+    return () => void release();
   }
 
-  /** Calls `onEnd` when the credential this request came with is revoked or its session ends. */
-  private watchCredential(req: FastifyRequest, onEnd: () => void): () => void {
+  /** Calls `onEnd` when the credential this request came with is revoked, ends or expires. */
+  private watchCredential(req: FastifyRequest, onEnd: (why: CredentialEnd) => void): () => void {
     const bearer = readBearer(req.headers.authorization);
     if (bearer.kind === 'token') return this.callers.watchToken(bearer.token, onEnd);
     const session = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[
@@ -79,7 +84,7 @@ export class LogStreams {
   }
 
   async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const release = this.admit(ctx);
+    const release = await this.admit(ctx);
     try {
       await this.serve(ctx, id, req, reply, release);
     } finally {
@@ -157,7 +162,9 @@ export class LogStreams {
     };
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
     const poll = setInterval(() => enqueue(() => catchUp(true)), POLL_MS);
-    const unwatch = this.watchCredential(req, () => closeWith('credentials_revoked'));
+    const unwatch = this.watchCredential(req, (why) =>
+      closeWith(why === 'expired' ? 'credentials_expired' : 'credentials_revoked'),
+    );
     const close = () => {
       if (closed) return;
       closed = true;

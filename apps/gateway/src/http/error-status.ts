@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   'WORKSPACES.CONNECTION_SHARE_LIMIT': 409,
   'WORKSPACES.SHARE_OWNER_DISABLED': 409,
   'RULESETS.VALIDATION_FAILED': 422,
+  'RULESETS.NOT_EVALUABLE': 422,
 } satisfies Record<ErrorCode, number>;
 
 export const STATUS_TEXT: Record<number, string> = {

@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiResponse } from '@nestjs/swagger';
 import type { RequestContext } from '@pc/contracts';
-import { FixedWindowLimiter, HOUR_MS, MINUTE_MS } from '@pc/platform';
+import { FixedWindowLimiter, HOUR_MS, MINUTE_MS, SharedBudgets } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
 import { ErrorBodyDto, RETRY_AFTER_HEADER } from './error-body';
@@ -21,26 +21,32 @@ export type RateLimitedAction =
 
 const RATE_LIMITED = 'pc:rate-limited';
 
-/** The gateway's budgets, per client address and (when signed in) per user, on the shared limiter. */
+/**
+ * The gateway's budgets, per client address and (when signed in) per user, on the shared limiter: counted
+ * in the budgets every replica shares (and the tool server too: `evaluation` is one budget on both edges).
+ */
 @Injectable()
 export class RateLimits {
   private readonly limiter: FixedWindowLimiter<RateLimitedAction>;
 
-  constructor(@Inject(GatewayEnv) env: GatewayEnv) {
-    this.limiter = new FixedWindowLimiter<RateLimitedAction>({
-      signup: { limit: env.RATE_LIMIT_SIGNUPS_PER_HOUR, windowMs: HOUR_MS },
-      validation: { limit: env.RATE_LIMIT_VALIDATIONS_PER_MINUTE, windowMs: MINUTE_MS },
-      branches: { limit: env.RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE, windowMs: MINUTE_MS },
-      download: { limit: env.RATE_LIMIT_DOWNLOADS_PER_MINUTE, windowMs: MINUTE_MS },
-      submission: { limit: env.RATE_LIMIT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
-      credentialCheck: { limit: env.RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE, windowMs: MINUTE_MS },
-      evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE_MS },
-    });
+  constructor(@Inject(GatewayEnv) env: GatewayEnv, budgets: SharedBudgets) {
+    this.limiter = new FixedWindowLimiter<RateLimitedAction>(
+      {
+        signup: { limit: env.RATE_LIMIT_SIGNUPS_PER_HOUR, windowMs: HOUR_MS },
+        validation: { limit: env.RATE_LIMIT_VALIDATIONS_PER_MINUTE, windowMs: MINUTE_MS },
+        branches: { limit: env.RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE, windowMs: MINUTE_MS },
+        download: { limit: env.RATE_LIMIT_DOWNLOADS_PER_MINUTE, windowMs: MINUTE_MS },
+        submission: { limit: env.RATE_LIMIT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
+        credentialCheck: { limit: env.RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE, windowMs: MINUTE_MS },
+        evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE_MS },
+      },
+      budgets,
+    );
   }
 
   /** Counts one attempt for each subject; throws 429 with Retry-After when any is over its budget. */
-  take(action: RateLimitedAction, subjects: string[]): void {
-    this.limiter.take(action, subjects);
+  take(action: RateLimitedAction, subjects: string[]): Promise<void> {
+    return this.limiter.take(action, subjects);
   }
 }
 
@@ -51,14 +57,14 @@ export class RateLimitGuard implements CanActivate {
     private readonly limits: RateLimits,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<RateLimitedAction | undefined>(RATE_LIMITED, context.getHandler());
     if (!action) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
     const caller = request.ctx?.caller;
     const subjects = [`ip:${request.ip}`];
     if (caller?.kind === 'user') subjects.push(`user:${caller.userId}`);
-    this.limits.take(action, subjects);
+    await this.limits.take(action, subjects);
     return true;
   }
 }

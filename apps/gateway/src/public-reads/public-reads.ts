@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext } from '@pc/contracts';
-import type { ForwardedJson } from '@pc/platform';
+import { LRUCache } from 'lru-cache';
+import { ANONYMOUS, type RequestContext, type RpcDescriptor } from '@pc/contracts';
+import { BusClient, logContext } from '@pc/platform';
+import { AuthGuard } from '../auth/auth.guard';
 import { SESSION_COOKIE } from '../auth/session-cookie';
+import { toErrorBody } from '../http/http-error.filter';
 import { ContentVersions } from './content-versions';
 import { ResponseCache } from './response-cache';
 
@@ -17,54 +20,122 @@ const PRIVATE = 'private, no-store';
 const CHANGES_CONTENT = /^\/api\/(?!auth\/|tokens|connections|workspaces|deployments)/;
 /** Who is asking changes the answer. */
 const VARY = 'Authorization, Cookie';
+/** Read plans kept per replica (a plan is a URL and the bus message it validated to: a few hundred bytes). */
+const PLANS = 10_000;
+
+/** What a GET of one URL asks the service, as the route's validation built it. */
+interface ReadPlan {
+  descriptor: RpcDescriptor<unknown, unknown>;
+  data: unknown;
+  /** Called for every answer to the URL (a 304 and a cached one too): a ruleset's views. */
+  served?: () => void;
+}
 
 /**
  * The public GETs of policies and rulesets (by id, lists and searches, documentation, history):
  * conditional requests (a strong ETag of the content's version, 304 when `If-None-Match` names the
  * current one, without asking a service) and the response cache for anonymous callers. A signed-in
  * caller's read is never cached nor tagged (`private, no-store`): it carries their like and rights.
+ *
+ * These reads skip Nest's pipeline (guard, interceptors, pipes: most of the gateway's CPU on a miss)
+ * once their URL has been through it: the route validated the URL into a bus message, which depends
+ * on nothing but the URL (the caller travels beside it), and that read plan answers the URL's next
+ * GETs before routing, hit or miss, cache on or off, anonymous or signed in (every miss and every
+ * signed-in read still asks the service).
  */
 @Injectable()
 export class PublicReads {
+  private readonly plans = new LRUCache<string, ReadPlan>({ max: PLANS });
+
   constructor(
     private readonly versions: ContentVersions,
     private readonly cache: ResponseCache,
+    private readonly bus: BusClient,
+    private readonly auth: AuthGuard,
   ) {}
 
-  /** Answers the read: from the cache, as a 304, or through `read` (the service's JSON bytes). */
-  async serve(
+  /**
+   * Answers the read of `descriptor` with `data`, as the route validated it: from the cache, as a
+   * 304, or from the service (its JSON bytes, forwarded as they came).
+   */
+  async serve<Req, Res>(
     ctx: RequestContext,
     request: FastifyRequest,
     reply: FastifyReply,
-    read: () => Promise<ForwardedJson<unknown>>,
+    descriptor: RpcDescriptor<Req, Res>,
+    data: Req,
+    served?: () => void,
   ): Promise<void> {
     void reply.header('vary', VARY);
+    const plan: ReadPlan = { descriptor, data, served };
+    this.plans.set(request.url, plan);
+    return this.answer(ctx, request, reply, plan);
+  }
+
+  /**
+   * A signed-in caller's read from the service, uncached; an anonymous one: a 304 when the caller's
+   * tag is current, else the cached answer or a fill.
+   */
+  private async answer(
+    ctx: RequestContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    plan: ReadPlan,
+  ): Promise<void> {
+    plan.served?.();
     if (ctx.caller.kind !== 'anonymous') {
-      const answer = await read();
+      const answer = await this.bus.forward(plan.descriptor, ctx, plan.data);
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, answer.body());
     }
-    const key = request.url;
     const current = this.versions.tagOf(this.versions.current);
     if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
-    const entry = this.cache.get(key) ?? (await this.cache.fill(key, async () => (await read()).body()));
+    const entry =
+      this.cache.get(request.url) ??
+      (await this.cache.fill(request.url, async () =>
+        (await this.bus.forward(plan.descriptor, ctx, plan.data)).body(),
+      ));
     return sendEntry(reply, entry.body, entry.tag);
   }
 
   /**
-   * Before routing: an anonymous GET whose answer is cached is answered here (a 304 when its tag
-   * matches), without Nest's pipeline; anything else goes on. After a write through this replica
+   * Before routing: a GET whose URL has a read plan is answered here, without Nest's pipeline: from
+   * the cache when anonymous (a 304 when its tag matches), else read (errors in the body every route
+   * answers); anything else goes on. After a write through this replica
    * (any method but GET and HEAD, answered below 400), what it cached is dropped at once: the change
    * event reaches the other replicas a moment later.
    */
   register(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'GET' || !this.cache.enabled || !anonymous(request)) return done();
-      const entry = this.cache.get(request.url);
-      if (!entry) return done();
-      void reply.header('vary', VARY);
-      if (matches(request.headers['if-none-match'], entry.tag!)) notModified(reply, entry.tag!);
-      else sendEntry(reply, entry.body, entry.tag);
+      if (request.method !== 'GET') return done();
+      const plan = this.plans.get(request.url);
+      if (!plan) return done();
+      const signedIn = !anonymous(request);
+      const entry = signedIn ? undefined : this.cache.get(request.url);
+      if (entry) {
+        plan.served?.();
+        void reply.header('vary', VARY);
+        if (matches(request.headers['if-none-match'], entry.tag!)) notModified(reply, entry.tag!);
+        else sendEntry(reply, entry.body, entry.tag);
+        return;
+      }
+      logContext.enterWith({ requestId: request.id });
+      // Credentials are checked as the routes' guard checks them (optional sign-in); a refusal is left
+      // to the route, which answers it.
+      const caller = signedIn ? this.auth.callerOf(request, 'optional') : Promise.resolve(ANONYMOUS);
+      caller.then(
+        (who) => {
+          void reply.header('vary', VARY);
+          this.answer({ requestId: request.id, caller: who }, request, reply, plan).catch(
+            (error: unknown) => {
+              const { body, retryAfter } = toErrorBody(error, request.id);
+              if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+              void reply.status(body.statusCode).send(body);
+            },
+          );
+        },
+        () => done(),
+      );
     });
     fastify.addHook('onResponse', (request, reply, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

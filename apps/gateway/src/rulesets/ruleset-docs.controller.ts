@@ -56,7 +56,7 @@ export class RulesetDocsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.reads.serve(ctx, request, reply, () => this.bus.forward(RulesetsRpc.getDocs, ctx, { id }));
+    return this.reads.serve(ctx, request, reply, RulesetsRpc.getDocs, { id });
   }
 
   @Post()

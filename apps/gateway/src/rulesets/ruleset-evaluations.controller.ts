@@ -31,7 +31,9 @@ const ERRORS: Array<[number, string]> = [
   [
     422,
     "The specification does not parse or is not a supported format (`findings`: the parser's, with locations); " +
-      'the repository, ref or path cannot be read; or the ruleset has no profile the engine can run',
+      'the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something ' +
+      'other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
+      'no profile), which the engine cannot run',
   ],
   [502, 'The source host could not be read; try again later'],
   [503, 'Every evaluator is busy (Retry-After)'],

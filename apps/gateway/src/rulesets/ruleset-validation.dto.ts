@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { IsBoolean, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Optional, URL_RULES } from '../http/common.dto';
-import { RuleCountsDto } from './rulesets.dto';
+import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {
   @ApiProperty({
@@ -55,21 +55,6 @@ export class RulesetRegistryDto {
   @ApiProperty({ type: 'string', nullable: true }) main!: string | null;
 }
 
-export class RuleCoverageDto {
-  @ApiProperty() rule!: string;
-  @ApiProperty({ description: 'A non-conforming example made it fire' }) fired!: boolean;
-}
-
-export class RulesetExamplesDto {
-  @ApiProperty({
-    description: 'No rule fires on a conforming example and every rule fires on a non-conforming one',
-  })
-  passed!: boolean;
-  @ApiProperty({ minimum: 0 }) conforming!: number;
-  @ApiProperty({ minimum: 0 }) nonConforming!: number;
-  @ApiProperty({ type: [RuleCoverageDto] }) rules!: RuleCoverageDto[];
-}
-
 export class RulesetValidationDto {
   @ApiProperty() ok!: boolean;
   @ApiProperty({ type: [String], description: 'Each with where it is: `file:line[:column]: problem`' })
@@ -101,10 +86,17 @@ export class RulesetValidationDto {
   @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) targetScopes!: string[];
   @ApiProperty({ type: 'string', format: 'uri', nullable: true }) iconUrl!: string | null;
   @ApiProperty({
+    description:
+      'Evaluation can run the profile: false without one, or when it names vocabularies the AMF model of API ' +
+      'specifications does not have (MCP servers, agents); evaluating such a ruleset is 422 RULESETS.NOT_EVALUABLE',
+  })
+  evaluable!: boolean;
+  @ApiProperty({
     type: RulesetExamplesDto,
     nullable: true,
     description:
-      'The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine; null without examples',
+      'The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated ' +
+      'with the engine, each misfire a warning; null without examples',
   })
   examples!: RulesetExamplesDto | null;
 }

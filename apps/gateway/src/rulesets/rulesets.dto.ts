@@ -181,6 +181,37 @@ export class RulesetIdeaDeliveryDto {
   @ApiProperty() completes_idea!: boolean;
 }
 
+export class RuleCoverageDto {
+  @ApiProperty() rule!: string;
+  @ApiProperty({ description: 'A non-conforming example made it fire' }) fired!: boolean;
+}
+
+export class RulesetExamplesDto {
+  @ApiProperty({
+    description: 'No rule fires on a conforming example and every rule fires on a non-conforming one',
+  })
+  passed!: boolean;
+  @ApiProperty({ minimum: 0 }) conforming!: number;
+  @ApiProperty({ minimum: 0 }) nonConforming!: number;
+  @ApiProperty({ type: [RuleCoverageDto] }) rules!: RuleCoverageDto[];
+}
+
+export class RulesetEngineCheckDto {
+  @ApiProperty({
+    description:
+      'Evaluation can run the profile (false: it governs MCP servers or agents, and evaluating it is 422 ' +
+      'RULESETS.NOT_EVALUABLE)',
+  })
+  evaluable!: boolean;
+  @ApiProperty({
+    type: RulesetExamplesDto,
+    nullable: true,
+    description: 'How its examples fared at validation; null: the repository has none',
+  })
+  examples!: RulesetExamplesDto | null;
+  @ApiProperty({ format: 'date-time', description: 'When validation ran the check' }) checked_at!: string;
+}
+
 export class RulesetSummaryDto {
   @ApiProperty({ enum: ['community'] }) source!: 'community';
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -225,6 +256,14 @@ export class RulesetDto extends RulesetSummaryDto {
   @ApiProperty({ type: [RulesetContributorDto] }) contributors!: RulesetContributorDto[];
   @ApiProperty({ type: [RulesetIdeaDeliveryDto] }) delivers_ideas!: RulesetIdeaDeliveryDto[];
   @ApiProperty({
+    type: RulesetEngineCheckDto,
+    nullable: true,
+    description:
+      'What submission validation found with the evaluation engine for the content shown (the approved one, or ' +
+      'the one under review before a first approval); null when validated before these checks were kept',
+  })
+  engine_check!: RulesetEngineCheckDto | null;
+  @ApiProperty({
     type: ReviewPinDto,
     nullable: true,
     description:
@@ -248,6 +287,12 @@ export class VendorRulesetSummaryDto {
 
 export class VendorRulesetDto extends VendorRulesetSummaryDto {
   @ApiProperty({ description: 'Markdown documentation body' }) body_md!: string;
+  @ApiProperty({
+    description:
+      'Evaluation can run it (false for a ruleset of MCP servers or agents: evaluating it is 422 ' +
+      'RULESETS.NOT_EVALUABLE)',
+  })
+  evaluable!: boolean;
 }
 
 export class RulesetListDto {

@@ -82,9 +82,20 @@ const rulesetSchema = communityRulesetSummarySchema.omit({ summary: true }).exte
     }),
   ),
   updated_at: z.string(),
+  evaluable: z
+    .boolean()
+    .nullable()
+    .describe('evaluate_api can run it (false: it governs MCP servers or agents; null: not known).'),
+  examples_passed: z
+    .boolean()
+    .nullable()
+    .describe('Its tested examples passed at validation (null: it has none, or they were not checked).'),
 });
 
-const vendorRulesetSchema = vendorRulesetSummarySchema.extend({ body_md: z.string() });
+const vendorRulesetSchema = vendorRulesetSummarySchema.extend({
+  body_md: z.string(),
+  evaluable: z.boolean().describe('evaluate_api can run it (false: it governs MCP servers or agents).'),
+});
 
 const rulesetSubmissionSchema = z.object({
   id: z.string(),
@@ -149,6 +160,8 @@ const toRuleset = (r: Ruleset): z.infer<typeof rulesetSchema> => ({
     coverage: d.coverage,
   })),
   updated_at: r.updated_at,
+  evaluable: r.engine_check?.evaluable ?? null,
+  examples_passed: r.engine_check?.examples?.passed ?? null,
 });
 
 const toVendorRuleset = (r: VendorRuleset): z.infer<typeof vendorRulesetSchema> => ({
@@ -158,6 +171,7 @@ const toVendorRuleset = (r: VendorRuleset): z.infer<typeof vendorRulesetSchema> 
   summary: r.summary,
   category: r.category,
   body_md: r.body_md,
+  evaluable: r.evaluable,
 });
 
 const toRulesetSubmission = (s: RulesetSubmission): z.infer<typeof rulesetSubmissionSchema> => ({
@@ -337,8 +351,10 @@ export class RulesetTools implements ToolSet {
         'RAML 1.0, AsyncAPI 2), like POST /api/ruleset-evaluations: give the document as content, or a ' +
         'repository URL on the source host and the path of its main file. Answers whether it conforms and ' +
         'every result with its rule, severity, message, file, line, column and place in the API model. ' +
-        'Nothing is stored.',
+        'Nothing is stored. Counts against the per-user evaluations budget of the REST API ' +
+        '(RATE_LIMIT_EVALUATIONS_PER_MINUTE).',
       scope: 'api:read',
+      budget: 'evaluation',
       input: {
         ruleset_ids: z
           .array(id('ruleset'))

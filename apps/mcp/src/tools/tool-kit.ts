@@ -24,10 +24,11 @@ export interface ToolAnswer<O> {
 
 /**
  * `api:read` for tools that only read; `api:write` for tools that change something, which name the
- * per-user budget each call counts against (the compiler refuses a writing tool without one).
+ * per-user budget each call counts against (the compiler refuses a writing tool without one). A reading
+ * tool that is expensive (it runs the evaluation engines) names its budget too.
  */
 type ScopeAndBudget =
-  | { scope: Extract<Scope, 'api:read'>; budget?: never }
+  | { scope: Extract<Scope, 'api:read'>; budget?: ToolBudget }
   | { scope: Extract<Scope, 'api:write'>; budget: ToolBudget };
 
 export type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = ScopeAndBudget & {
@@ -169,7 +170,7 @@ export class ToolKit {
     if (!this.ctx.caller.scopes.includes(tool.scope)) return;
     const run = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
       try {
-        if (tool.budget) this.limits.take(tool.budget, this.ctx.caller.userId);
+        if (tool.budget) await this.limits.take(tool.budget, this.ctx.caller.userId);
         const { data, text } = await tool.run(args, this.ctx);
         return { content: [{ type: 'text', text }], structuredContent: data };
       } catch (error) {

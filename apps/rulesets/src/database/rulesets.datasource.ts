@@ -4,6 +4,7 @@ import { RulesetsListIndexes1796000000001 } from './migrations/1796000000001-rul
 import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-rulesets-deploy-counts';
 import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
 import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
+import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
@@ -16,6 +17,7 @@ export const rulesetsDatabase = {
     RulesetsDeployCounts1796000000010,
     RulesetsContentChanges1796000000100,
     RulesetsReviewPins1796300000000,
+    RulesetsEngineCheck1796300000100,
     RulesetsOutbox1796410000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EvaluatedRulesetRef, RequestContext, RulesetEvaluation } from '@pc/contracts';
-import { unprocessable } from '@pc/platform';
+import { DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
 import { RulesetAccess } from '../rulesets/ruleset-access';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
@@ -12,12 +12,16 @@ import { unsupportedTerms } from './profile-terms';
 const PROFILE_TTL_MS = 60_000;
 const MAX_PROFILES = 500;
 
-/** 422 for a profile the engine cannot read (its vocabulary), before it reaches the engine. */
+/**
+ * 422 `RULESETS.NOT_EVALUABLE` for a profile the engine cannot read (its vocabulary: a ruleset written for
+ * MCP servers or agents), before it reaches the engine, whose validator would panic on it.
+ */
 function runnable(name: string, text: string): void {
   const unsupported = unsupportedTerms(text);
   if (unsupported.length > 0) {
-    throw unprocessable(
-      `The ruleset ${name} names ${unsupported.map((u) => u.term).join(', ')}, which the AMF model of API specifications does not have: it cannot be evaluated here`,
+    throw new DomainError(
+      'RULESETS.NOT_EVALUABLE',
+      `The ruleset ${name} names ${unsupported.map((u) => u.term).join(', ')}, which the AMF model of API specifications does not have: it governs something other than an API specification and cannot be evaluated here`,
     );
   }
 }
@@ -48,7 +52,11 @@ export class RulesetProfiles {
     if (ref.slug !== undefined) {
       const profile = this.vendor.profile(ref.slug);
       if (!profile)
-        throw unprocessable(`The vendor ruleset ${ref.slug} has no validation profile the engine can run`);
+        throw new DomainError(
+          'RULESETS.NOT_EVALUABLE',
+          `The vendor ruleset ${ref.slug} has no validation profile the engine can run (it governs something other than an API specification)`,
+        );
+      runnable(profile.name, profile.text);
       return {
         ruleset: {
           source: 'vendor',

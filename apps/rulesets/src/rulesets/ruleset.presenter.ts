@@ -52,6 +52,7 @@ export class RulesetPresenter {
       contributors: [],
       delivers_ideas: deliveries.get(row.id) ?? [],
       pin: toPin(row),
+      engine_check: row.engine_check,
     };
   }
 }

@@ -2,6 +2,7 @@ import type {
   PinOrigin,
   RuleCounts,
   RulesetCategory,
+  RulesetEngineCheck,
   RulesetLifecycleStatus,
   TargetScope,
 } from '@pc/contracts';
@@ -26,6 +27,7 @@ export interface RulesetRow {
   registry_asset_id: string | null;
   video_tutorial_url: string | null;
   examples_url: string | null;
+  engine_check: RulesetEngineCheck | null;
   lifecycle_status: RulesetLifecycleStatus;
   review_feedback: string | null;
   reviewed_at: Date | null;
@@ -47,7 +49,7 @@ export interface RulesetRow {
 
 export const RULESET_COLUMNS = `r.id, r.name, r.description, r.category, r.owner_id, r.submitted_by, r.source_url,
   r.source_ref, r.ruleset_path, r.profile_name, r.rule_names, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
-  r.registry_asset_id, r.video_tutorial_url, r.examples_url, r.lifecycle_status, r.review_feedback, r.reviewed_at,
+  r.registry_asset_id, r.video_tutorial_url, r.examples_url, r.engine_check, r.lifecycle_status, r.review_feedback, r.reviewed_at,
   r.like_count, r.view_count, r.deploy_count, r.published_at, r.pinned_commit, r.pinned_content_digest, r.pinned_at,
   r.pinned_by, r.pinned_how, r.created_at, r.updated_at,
   (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id`;
@@ -72,6 +74,7 @@ export type RulesetChanges = Partial<
     | 'registry_asset_id'
     | 'video_tutorial_url'
     | 'examples_url'
+    | 'engine_check'
     | 'lifecycle_status'
     | 'review_feedback'
     | 'reviewed_at'

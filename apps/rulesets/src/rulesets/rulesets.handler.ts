@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
+  type CountRulesetViewsRequest,
   type Envelope,
   type ListRulesetsRequest,
   RulesetsRpc,
@@ -20,6 +21,11 @@ export class RulesetsHandler {
   @Handles(RulesetsRpc.get)
   get({ ctx, data }: Envelope<{ id: string }>) {
     return this.rulesets.get(ctx, data.id);
+  }
+
+  @Handles(RulesetsRpc.countViews)
+  countViews({ data }: Envelope<CountRulesetViewsRequest>) {
+    return this.rulesets.countViews(data);
   }
 
   @Handles(RulesetsRpc.update)

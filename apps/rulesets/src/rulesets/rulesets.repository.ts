@@ -14,6 +14,9 @@ export interface RulesetSearch {
   offset: number;
 }
 
+const JSON_COLUMNS = new Set(['rule_counts', 'engine_check']);
+const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
 /** Trigram matching needs three characters; shorter queries rely on the prefix search alone. */
 const MIN_TRIGRAM = 3;
 /** Words of `q` used for the prefix search. */
@@ -61,8 +64,8 @@ export class RulesetsRepository {
     const rows = await db.query<Array<{ id: string }>>(
       `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, source_ref,
          ruleset_path, profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
-         video_tutorial_url, examples_url, lifecycle_status)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,'under_review') RETURNING id`,
+         video_tutorial_url, examples_url, engine_check, lifecycle_status)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,'under_review') RETURNING id`,
       [
         fields.name,
         fields.description,
@@ -81,6 +84,7 @@ export class RulesetsRepository {
         fields.registry_asset_id,
         fields.video_tutorial_url,
         fields.examples_url,
+        jsonOrNull(fields.engine_check),
       ],
     );
     return (await this.findById(rows[0].id, db))!;
@@ -89,7 +93,7 @@ export class RulesetsRepository {
   async update(db: EntityManager, id: string, changes: RulesetChanges): Promise<RulesetRow> {
     const entries = Object.entries(changes)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, k === 'rule_counts' ? JSON.stringify(v) : v] as const);
+      .map(([k, v]) => [k, JSON_COLUMNS.has(k) ? jsonOrNull(v) : v] as const);
     if (entries.length > 0) {
       const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
       await db.query(`UPDATE rulesets.rulesets SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
@@ -106,8 +110,18 @@ export class RulesetsRepository {
     await db.query(`DELETE FROM rulesets.rulesets WHERE id = $1`, [id]);
   }
 
-  async countView(id: string): Promise<void> {
-    await this.db.query(`UPDATE rulesets.rulesets SET view_count = view_count + 1 WHERE id = $1`, [id]);
+  /** Adds each id's count to its views in one statement; answers how many rulesets it found. */
+  async addViews(views: Array<{ id: string; count: number }>): Promise<number> {
+    if (views.length === 0) return 0;
+    const rows = await this.db.query<Array<{ n: number }>>(
+      `WITH counted AS (
+         UPDATE rulesets.rulesets r SET view_count = r.view_count + v.n
+           FROM unnest($1::uuid[], $2::bigint[]) AS v(id, n)
+          WHERE r.id = v.id RETURNING r.id)
+       SELECT count(*)::int AS n FROM counted`,
+      [views.map((v) => v.id), views.map((v) => v.count)],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type CountRulesetViewsRequest,
   ALL_CATEGORIES,
   type ListRulesetsRequest,
   type ListRulesetsResult,
@@ -56,13 +57,14 @@ export class RulesetsService {
     return { rulesets: page, hasMore: rows.length > page.length };
   }
 
-  /** A detail read counts a view. */
+  /** A detail read; its view is counted by the gateway that answered it (`countViews`). */
   async get(ctx: RequestContext, id: string): Promise<{ ruleset: Ruleset }> {
-    const row = await this.access.visible(ctx, id);
-    await this.rulesets.countView(id);
-    return {
-      ruleset: await this.presenter.one(ctx, { ...row, view_count: String(Number(row.view_count) + 1) }),
-    };
+    return { ruleset: await this.presenter.one(ctx, await this.access.visible(ctx, id)) };
+  }
+
+  /** Views the gateway counted, added in one statement (a view alone is no content change). */
+  async countViews(request: CountRulesetViewsRequest): Promise<{ counted: number }> {
+    return { counted: await this.rulesets.addViews(request.views) };
   }
 
   /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */

@@ -2,6 +2,7 @@ import type {
   DocTab,
   RuleCounts,
   RulesetCategory,
+  RulesetEngineCheck,
   RulesetSnapshot,
   RulesetSubmission,
   RulesetSubmissionStatus,
@@ -29,6 +30,8 @@ export interface SubmissionRow {
   tags: string[];
   video_tutorial_url: string | null;
   examples_url: string | null;
+  /** What validation found with the engine (see RulesetEngineCheck); null before it was kept. */
+  engine_check: RulesetEngineCheck | null;
   doc_tabs: DocTab[];
   review_feedback: string | null;
   reviewed_by: string | null;
@@ -62,6 +65,7 @@ export type SubmissionContent = Pick<
   | 'tags'
   | 'video_tutorial_url'
   | 'examples_url'
+  | 'engine_check'
 >;
 
 export type SubmissionChanges = Partial<
@@ -97,6 +101,7 @@ export function contentOf(row: SubmissionContent): SubmissionContent {
     tags: row.tags,
     video_tutorial_url: row.video_tutorial_url,
     examples_url: row.examples_url,
+    engine_check: row.engine_check,
   };
 }
 

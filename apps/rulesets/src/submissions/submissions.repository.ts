@@ -5,7 +5,7 @@ import type { SubmissionChanges, SubmissionContent, SubmissionRow } from './subm
 
 const WITH_OWNER = `SELECT s.*, r.owner_id, r.published_at FROM rulesets.ruleset_submissions s
   JOIN rulesets.rulesets r ON r.id = s.ruleset_id`;
-const JSON_COLUMNS = new Set(['rule_counts', 'doc_tabs', 'previous_snapshot']);
+const JSON_COLUMNS = new Set(['rule_counts', 'doc_tabs', 'previous_snapshot', 'engine_check']);
 
 @Injectable()
 export class SubmissionsRepository {
@@ -24,8 +24,8 @@ export class SubmissionsRepository {
     const rows = await db.query<Array<{ id: string }>>(
       `INSERT INTO rulesets.ruleset_submissions (ruleset_id, submitted_by, name, description, category, source_url,
          source_ref, ruleset_path, profile_name, rule_counts, rule_names, target_scopes, registry_asset_id, icon_url,
-         tags, video_tutorial_url, examples_url, doc_tabs, source_commit, content_digest)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20) RETURNING id`,
+         tags, video_tutorial_url, examples_url, engine_check, doc_tabs, source_commit, content_digest)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21) RETURNING id`,
       [
         fields.ruleset_id,
         fields.submitted_by,
@@ -44,6 +44,7 @@ export class SubmissionsRepository {
         fields.tags,
         fields.video_tutorial_url,
         fields.examples_url,
+        fields.engine_check === null ? null : JSON.stringify(fields.engine_check),
         JSON.stringify(fields.doc_tabs),
         fields.source_commit,
         fields.content_digest,

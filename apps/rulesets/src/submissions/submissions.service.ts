@@ -339,11 +339,12 @@ export class SubmissionsService {
 
 function fromValidation(
   v: RulesetValidation,
-): Pick<SubmissionContent, 'profile_name' | 'rule_names' | 'rule_counts'> {
+): Pick<SubmissionContent, 'profile_name' | 'rule_names' | 'rule_counts' | 'engine_check'> {
   return {
     profile_name: v.profile?.profileName ?? null,
     rule_names: v.profile?.ruleNames ?? [],
     rule_counts: v.profile?.ruleCounts ?? { violation: 0, warning: 0, info: 0 },
+    engine_check: { evaluable: v.evaluable, examples: v.examples, checked_at: new Date().toISOString() },
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
 import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES } from '../evaluation/examples-check';
 import { ProfileEngineCheck } from '../evaluation/profile-engine-check';
+import { unsupportedTerms } from '../evaluation/profile-terms';
 import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
 
 /** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */
@@ -66,6 +67,7 @@ export class RulesetInspector {
       registry: null,
       targetScopes: [],
       iconUrl: null,
+      evaluable: false,
       examples: null,
     };
     const repo = await this.open(request, result);
@@ -153,6 +155,7 @@ export class RulesetInspector {
         result.errors.push(...analysis.errors);
         result.warnings.push(...analysis.warnings);
         result.profile = analysis.profile;
+        result.evaluable = analysis.profile !== null && unsupportedTerms(text).length === 0;
         if (this.engine && analysis.profile && analysis.errors.length === 0) {
           await this.checkWithEngine(
             repo,
@@ -179,7 +182,10 @@ export class RulesetInspector {
       result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
   }
 
-  /** The engine compiles the profile, then evaluates the examples of the documented layout, if any. */
+  /**
+   * The engine compiles the profile (a refusal is an error: the profile would fail at evaluation), then
+   * evaluates the examples of the documented layout, if any (each misfire a warning, and `examples`).
+   */
   private async checkWithEngine(
     repo: Opened,
     file: string,
@@ -208,7 +214,8 @@ export class RulesetInspector {
     const nonConforming = await pick(EXAMPLE_FOLDERS.nonConforming);
     if (conforming.length + nonConforming.length === 0) return;
     const outcome = await engine.examples(text, ruleNames, { conforming, nonConforming });
-    result.errors.push(...outcome.errors);
+    // Reported, not refused: the ruleset's page shows whether its examples pass and what they cover.
+    result.warnings.push(...outcome.errors);
     result.examples = {
       passed: outcome.passed,
       conforming: conforming.length,

@@ -16,6 +16,7 @@ import {
   requiredString,
   type VendorEntry,
 } from '@pc/vendor-index';
+import { unsupportedTerms } from '../evaluation/profile-terms';
 import { RulesetsEnv } from '../rulesets.env';
 
 const log = createLogger('rulesets');
@@ -94,6 +95,12 @@ export class VendorRulesets implements OnModuleInit {
       }));
   }
 
+  /** Whether evaluation can run the ruleset (a profile, in vocabularies the engine reads). */
+  private evaluable(slug: string): boolean {
+    const profile = this.profiles.get(slug);
+    return profile !== undefined && unsupportedTerms(profile.text).length === 0;
+  }
+
   /** The ruleset's profile; 404 for a slug not in the index, null for an entry without a profile. */
   profile(slug: string): VendorProfile | null {
     if (!this.entries.has(slug)) throw notFound('Vendor ruleset');
@@ -111,6 +118,7 @@ export class VendorRulesets implements OnModuleInit {
       category: r.category,
       target_scopes: r.target_scopes,
       body_md: r.body_md,
+      evaluable: this.evaluable(r.slug),
     };
   }
 }

@@ -1,7 +1,7 @@
 // The policy catalog: search as you type, filters, sort, and paging by cursor ("Load more").
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import type { paths } from '../api/openapi';
+import type { paths } from '@policy-catalog/sdk';
 import { Link, navigate, useLocation } from '../router';
 import { Badge, ErrorMessage, Loading, Page, SelectField, StatusBadge, TextField, useDebounced } from '../ui';
 

@@ -4,6 +4,7 @@ import { renderMarkdown } from '../markdown';
 import { ReviewPin } from '../review-pin';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
+import { TestedExamples } from '../tested-examples';
 import { TryOnYourApi } from '../try-api';
 import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
 
@@ -91,7 +92,8 @@ export default function RulesetPage({ params }: { params: Record<string, string>
       {r.published_at !== null ? (
         <ReviewPin kind="ruleset" id={r.id} pin={r.pin} update="the owner submits an update" />
       ) : null}
-      <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} />
+      <TestedExamples check={r.engine_check} />
+      <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} evaluable={r.engine_check?.evaluable ?? true} />
     </Page>
   );
 }

@@ -32,7 +32,7 @@ export default function VendorRulesetPage({ params }: { params: Record<string, s
         <Badge tone="info">vendor</Badge> {r.category ?? ''} · {r.target_scopes.join(', ')}
       </p>
       <Markdown html={renderMarkdown(r.body_md)} />
-      <TryOnYourApi ruleset={{ slug }} signedIn={Boolean(user)} />
+      <TryOnYourApi ruleset={{ slug }} signedIn={Boolean(user)} evaluable={r.evaluable} />
     </Page>
   );
 }

@@ -290,4 +290,9 @@ export interface VendorRulesetSummary {
 
 export interface VendorRuleset extends VendorRulesetSummary {
   body_md: string;
+  /**
+   * Evaluation can run it: the index ships a profile whose vocabularies the engine reads (false for a
+   * ruleset of MCP servers or agents: evaluating it is 422 RULESETS.NOT_EVALUABLE).
+   */
+  evaluable: boolean;
 }

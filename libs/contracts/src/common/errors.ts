@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   /** The share is paused because its owner is a disabled member. */
   'WORKSPACES.SHARE_OWNER_DISABLED',
   'RULESETS.VALIDATION_FAILED',
+  /**
+   * Evaluation cannot run the ruleset: its profile names vocabularies the AMF model of API specifications
+   * does not have (MCP servers, agents), or a vendor ruleset ships no profile.
+   */
+  'RULESETS.NOT_EVALUABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

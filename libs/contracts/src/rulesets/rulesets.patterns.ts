@@ -3,7 +3,9 @@ import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type { ChangesSinceReview, DocTab, VendorRuleset } from '../catalog/catalog.types';
+import { z } from 'zod';
 import type {
+  CountRulesetViewsRequest,
   CreateRulesetSubmissionResult,
   ListRulesetsRequest,
   ListRulesetsResult,
@@ -28,6 +30,15 @@ import type {
 } from './rulesets.types';
 
 type Empty = Record<string, never>;
+
+/** Ids a gateway sends in one count of views (it sends early when it holds this many). */
+export const RULESET_VIEWS_PER_COUNT = 1000;
+
+const countViewsSchema: z.ZodType<CountRulesetViewsRequest, unknown> = z.object({
+  views: z
+    .array(z.object({ id: z.string().uuid(), count: z.number().int().min(1).max(1_000_000_000) }))
+    .max(RULESET_VIEWS_PER_COUNT),
+});
 type Id = { id: string };
 
 export const RulesetsRpc = {
@@ -59,6 +70,11 @@ export const RulesetsRpc = {
 
   list: rpc<ListRulesetsRequest, ListRulesetsResult>('rulesets.ruleset.list.v1'),
   get: rpc<Id, { ruleset: Ruleset }>('rulesets.ruleset.get.v1'),
+  /** From the gateway: the detail views it answered since its last count (the read counts none). */
+  countViews: rpc<CountRulesetViewsRequest, { counted: number }>(
+    'rulesets.ruleset.views.count.v1',
+    countViewsSchema,
+  ),
   update: rpc<UpdateRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.update.v1'),
   getLike: rpc<Id, LikeResult>('rulesets.like.get.v1'),
   toggleLike: rpc<Id, LikeResult>('rulesets.like.toggle.v1'),

@@ -99,6 +99,29 @@ export interface RulesetSummary {
   owner_username: string | null;
 }
 
+/** A ruleset's examples evaluated with the engine (`examples/conforming/*`, `examples/non-conforming/*`). */
+export interface RulesetExamplesStatus {
+  /** No rule fires on a conforming example and every rule fires on a non-conforming one. */
+  passed: boolean;
+  conforming: number;
+  nonConforming: number;
+  /** Each rule and whether a non-conforming example made it fire. */
+  rules: Array<{ rule: string; fired: boolean }>;
+}
+
+/** What submission validation found with the evaluation engine, kept with the ruleset. */
+export interface RulesetEngineCheck {
+  /**
+   * Evaluation can run the profile: false when it names vocabularies the AMF model of API specifications
+   * does not have (rulesets written for MCP servers or agents), which evaluation refuses (422).
+   */
+  evaluable: boolean;
+  /** Its examples' outcome; null: the repository has none. */
+  examples: RulesetExamplesStatus | null;
+  /** When validation ran the check. */
+  checked_at: string;
+}
+
 export interface Ruleset extends RulesetSummary {
   submission_id: string | null;
   owner_id: string;
@@ -112,6 +135,8 @@ export interface Ruleset extends RulesetSummary {
   reviewed_at: string | null;
   contributors: Contributor[];
   delivers_ideas: IdeaDelivery[];
+  /** Null for a ruleset validated before these checks were kept. */
+  engine_check: RulesetEngineCheck | null;
   /**
    * The reviewed commit a release builds (the implementation fields are always null: a ruleset has one
    * repository); null before approval, and for a published ruleset whose commit is not known.
@@ -152,15 +177,15 @@ export interface RulesetValidation {
   targetScopes: TargetScope[];
   iconUrl: string | null;
   /**
+   * Whether evaluation can run the profile (false without a profile, or when it names vocabularies the
+   * engine does not read: see `RulesetEngineCheck.evaluable`).
+   */
+  evaluable: boolean;
+  /**
    * The ruleset's examples (`examples/conforming/*`, `examples/non-conforming/*`) evaluated with the
    * engine: whether they pass and which rules a non-conforming example made fire. Null: no examples.
    */
-  examples: {
-    passed: boolean;
-    conforming: number;
-    nonConforming: number;
-    rules: Array<{ rule: string; fired: boolean }>;
-  } | null;
+  examples: RulesetExamplesStatus | null;
 }
 
 export interface RulesetBranchInfo {
@@ -298,6 +323,15 @@ export interface ListRulesetsRequest {
 export interface ListRulesetsResult {
   rulesets: Array<RulesetSummary | VendorRulesetSummary>;
   hasMore: boolean;
+}
+
+/**
+ * Views of published rulesets' detail pages that a gateway replica answered (from its response cache
+ * too), added up and sent about once a second: views are counted beside the read, so that the read
+ * can be cached and revalidated like every other public read.
+ */
+export interface CountRulesetViewsRequest {
+  views: Array<{ id: string; count: number }>;
 }
 
 export interface UpdateRulesetRequest {

@@ -22,6 +22,16 @@ interface Entry {
 
 const MAX_ENTRIES = 50_000;
 const TOMBSTONE_MS = 5 * 60_000;
+/** The longest delay a Node timer takes; a later end is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why a watched credential stopped being valid. */
+export type CredentialEnd = 'revoked' | 'expired';
+
+interface Watcher {
+  onEnd: (why: CredentialEnd) => void;
+  timer?: NodeJS.Timeout;
+}
 
 /**
  * Asks identity who a token or session belongs to, and remembers the answer briefly. A revocation
@@ -33,7 +43,9 @@ export class CallerCache implements OnModuleInit {
   private readonly entries = new Map<string, Entry>();
   private readonly tombstones = new Map<string, number>();
   private readonly keyOfTokenId = new Map<string, string>();
-  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  /** When each token or session looked up lately expires (ms since the epoch), cached or not. */
+  private readonly expiries = new Map<string, number>();
   private clearedAt = 0;
 
   constructor(
@@ -65,29 +77,50 @@ export class CallerCache implements OnModuleInit {
   }
 
   /**
-   * Calls `onEnd` once when this token is revoked (the broadcast, or this replica revoking it): for
-   * what outlives one request, like a log stream. Answers a function that stops watching.
+   * Calls `onEnd` once when this token is revoked (the broadcast, or this replica revoking it) or reaches
+   * its expiry (as identity answered it when the token was last looked up here): for what outlives one
+   * request, like a log stream. Answers a function that stops watching.
    */
-  watchToken(token: string, onEnd: () => void): () => void {
+  watchToken(token: string, onEnd: (why: CredentialEnd) => void): () => void {
     return this.watch(`t:${hashSecret(token)}`, onEnd);
   }
 
-  /** The same for a browser session that signs out or is ended. */
-  watchSession(sessionToken: string, onEnd: () => void): () => void {
+  /** The same for a browser session that signs out, is ended or expires. */
+  watchSession(sessionToken: string, onEnd: (why: CredentialEnd) => void): () => void {
     return this.watch(`s:${hashSecret(sessionToken)}`, onEnd);
   }
 
-  private watch(key: string, onEnd: () => void): () => void {
+  private watch(key: string, onEnd: (why: CredentialEnd) => void): () => void {
     let set = this.watchers.get(key);
     if (!set) {
       set = new Set();
       this.watchers.set(key, set);
     }
-    set.add(onEnd);
-    return () => {
-      set.delete(onEnd);
+    const watcher: Watcher = { onEnd };
+    set.add(watcher);
+    const stop = () => {
+      clearTimeout(watcher.timer);
+      set.delete(watcher);
       if (set.size === 0 && this.watchers.get(key) === set) this.watchers.delete(key);
     };
+    const expiry = this.expiries.get(key);
+    if (expiry !== undefined) {
+      const arm = () => {
+        const left = expiry - Date.now();
+        if (left > MAX_TIMER_MS) watcher.timer = setTimeout(arm, MAX_TIMER_MS);
+        else
+          watcher.timer = setTimeout(
+            () => {
+              stop();
+              onEnd('expired');
+            },
+            Math.max(0, left),
+          );
+        watcher.timer.unref();
+      };
+      arm();
+    }
+    return stop;
   }
 
   /** Called by the replica that revoked the token, without waiting for the broadcast. */
@@ -108,8 +141,13 @@ export class CallerCache implements OnModuleInit {
     const result = await this.bus.request(IdentityRpc.authenticate, ctx, request);
     const tombstone = this.tombstones.get(key);
     const fresh = (tombstone === undefined || tombstone < asked) && this.clearedAt < asked;
+    const expires = result.expiresAt ? Date.parse(result.expiresAt) : Infinity;
+    if (Number.isFinite(expires)) {
+      this.expiries.delete(key);
+      this.expiries.set(key, expires);
+      if (this.expiries.size > MAX_ENTRIES) this.expiries.delete(this.expiries.keys().next().value as string);
+    } else this.expiries.delete(key);
     if (this.options.ttlMs > 0 && fresh) {
-      const expires = result.expiresAt ? Date.parse(result.expiresAt) : Infinity;
       this.remember(key, {
         caller: result.caller,
         until: Math.min(now + this.options.ttlMs, expires),
@@ -146,7 +184,10 @@ export class CallerCache implements OnModuleInit {
     const watching = this.watchers.get(key);
     if (watching) {
       this.watchers.delete(key);
-      for (const onEnd of watching) onEnd();
+      for (const watcher of watching) {
+        clearTimeout(watcher.timer);
+        watcher.onEnd('revoked');
+      }
     }
     const now = Date.now();
     this.tombstones.set(key, now);

@@ -1,4 +1,5 @@
 import { RemoteError } from '../errors/domain-error';
+import { BUDGET_MAX_WINDOW_MS, type BudgetStore, MemoryBudgetStore } from './shared-budgets';
 
 /** How many of one kind of request a subject (an address, a user) may make per window; 0 is no limit. */
 export interface Budget {
@@ -6,58 +7,42 @@ export interface Budget {
   windowMs: number;
 }
 
-interface Window {
-  count: number;
-  since: number;
-}
-
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
-const MAX_KEYS = 100_000;
 
 /**
- * Fixed-window counters per action and subject (`ip:…`, `user:…`), in this process's memory: the one
- * rate limiter of the gateway's REST routes and the tool server's tools, so a budget means the same on
- * both edges. At most 100,000 windows are kept (the oldest go first); with N replicas behind a balancer
- * a client gets up to N times a budget.
+ * Fixed-window counters per action and subject (`ip:…`, `user:…`): the one rate limiter of the gateway's
+ * REST routes and the tool server's tools, so a budget means the same on both edges. The counts live in
+ * a `BudgetStore`: `SharedBudgets` in the apps (one bucket for every replica on NATS, so N replicas behind
+ * a balancer still give a client one budget), this process's memory by default. Windows are aligned to
+ * the epoch (every replica agrees where one starts).
  */
 export class FixedWindowLimiter<Action extends string> {
-  private readonly windows = new Map<string, Window>();
-
-  constructor(private readonly budgets: Record<Action, Budget>) {}
+  constructor(
+    private readonly budgets: Record<Action, Budget>,
+    private readonly store: BudgetStore = new MemoryBudgetStore(),
+  ) {
+    for (const [action, budget] of Object.entries<Budget>(this.budgets)) {
+      if (budget.windowMs > BUDGET_MAX_WINDOW_MS) throw new Error(`budget ${action}: window too long`);
+    }
+  }
 
   /**
    * Counts one request of `action` for every subject, or none when any subject is over its budget: then
    * throws `RATE_LIMITED` (429) with `retryAfter`, the seconds until that window ends.
    */
-  take(action: Action, subjects: string[], now = Date.now()): void {
+  async take(action: Action, subjects: string[], now = Date.now()): Promise<void> {
     const { limit, windowMs } = this.budgets[action];
     if (limit === 0) return;
-    const windows = subjects.map((subject) => this.window(`${action}|${subject}`, now, windowMs));
-    const full = windows.find((w) => w.count >= limit);
-    if (full) {
+    const keys = subjects.map((subject) => `${action}|${subject}`);
+    const full = await this.store.count(keys, limit, windowMs, now);
+    if (full !== null) {
       throw new RemoteError({
         code: 'RATE_LIMITED',
         message: `Too many requests of this kind (at most ${limit} per ${describeWindow(windowMs)}): try again later`,
-        retryAfter: Math.max(1, Math.ceil((full.since + windowMs - now) / 1000)),
+        retryAfter: Math.max(1, Math.ceil((full - now) / 1000)),
       });
     }
-    for (const w of windows) w.count += 1;
-  }
-
-  private window(key: string, now: number, windowMs: number): Window {
-    let window = this.windows.get(key);
-    if (!window || now - window.since >= windowMs) {
-      window = { count: 0, since: now };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      while (this.windows.size > MAX_KEYS) {
-        const oldest = this.windows.keys().next().value;
-        if (oldest === undefined) break;
-        this.windows.delete(oldest);
-      }
-    }
-    return window;
   }
 }
 

@@ -1,9 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type BusConfig, createClientProxy } from './bus';
 import { DurableEventsClient } from '../jobs/durable-events.client';
+import { SharedBudgets } from '../limits/shared-budgets';
 import { BUS_APP_NAME, BUS_CONFIG, BUS_PROXY, BusClient } from './bus-client';
 
-/** Gives a process a `BusClient` and a `DurableEventsClient` on the configured bus. */
+/**
+ * Gives a process a `BusClient`, a `DurableEventsClient` and the `SharedBudgets` (request budgets every
+ * replica counts in) on the configured bus.
+ */
 @Module({})
 export class MessagingModule {
   static forRoot(bus: BusConfig, name: string): DynamicModule {
@@ -23,8 +27,9 @@ export class MessagingModule {
         },
         BusClient,
         DurableEventsClient,
+        SharedBudgets,
       ],
-      exports: [BusClient, DurableEventsClient, BUS_CONFIG, BUS_APP_NAME],
+      exports: [BusClient, DurableEventsClient, SharedBudgets, BUS_CONFIG, BUS_APP_NAME],
     };
   }
 }

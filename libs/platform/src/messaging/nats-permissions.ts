@@ -48,6 +48,8 @@ export interface AppBusUse {
   /** Work queues (JetStream streams JOBS_<name>) it enqueues to or takes jobs from. */
   enqueues: string[];
   works: string[];
+  /** Counts per-user and per-address budgets in the shared KV bucket (limits/shared-budgets.ts). */
+  budgets?: boolean;
 }
 
 const none = {
@@ -75,8 +77,10 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ContentEvents.rulesetsChanged,
     ],
     publishesDurable: [AuditEvents.recorded],
+    budgets: true,
   },
   mcp: {
+    budgets: true,
     ...none,
     requests: [
       IdentityRpc.ping,
@@ -221,6 +225,14 @@ export function streamName(prefix: string, name: string): string {
   return `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}${name}`;
 }
 
+/**
+ * The KV bucket of the shared request budgets (limits/shared-budgets.ts) under a prefix: `<prefix>BUDGETS`,
+ * whose stream is `KV_<prefix>BUDGETS`.
+ */
+export function budgetsBucket(prefix: string): string {
+  return streamName(prefix, 'BUDGETS');
+}
+
 /** The environment variable holding an app's NATS password (`NATS_DEPLOYMENT_WORKER_PASSWORD`). */
 export function passwordVariable(app: string): string {
   return `NATS_${app.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
@@ -280,6 +292,18 @@ export function permissionsOf(
     consumerAdmin(stream).forEach((s) => publish.add(s));
     if (use.works.includes(queue)) publish.add(`$JS.ACK.${stream}.>`);
     publish.add(p(`jobs.${queue}`));
+  }
+  if (use.budgets) {
+    // The bucket's stream (created by the first replica to count), its keys read and written.
+    const bucket = budgetsBucket(prefix);
+    const stream = `KV_${bucket}`;
+    [
+      ...streamUse(stream),
+      `$JS.API.DIRECT.GET.${stream}`,
+      `$JS.API.DIRECT.GET.${stream}.>`,
+      `$JS.API.STREAM.MSG.GET.${stream}`,
+      `$KV.${bucket}.>`,
+    ].forEach((s) => publish.add(s));
   }
   return { publish: [...publish], subscribe: [...subscribe], allowResponses: use.serves !== undefined };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { tarArchive } from '../archive';
 import { BRIDGE_SCRIPT, startBuildProxy, type BuildAllowEntry } from '../build-proxy';
 import { ArtifactError, readArtifact } from './artifact-reader';
 import { BuildError, runBuildProcess, type BuildWatch } from './build-process';
+import { BuildCgroup, inCgroup } from './cgroups';
 import {
   parseReadonlyPaths,
   parseUidRange,
@@ -45,6 +46,8 @@ export async function buildInBubblewrap(
 ): Promise<Map<string, Buffer>> {
   const bwrap = options.sandbox.bwrap ?? 'bwrap';
   const user = takeUid(options.sandbox.uids);
+  const memory = options.sandbox.memory;
+  let cgroup: BuildCgroup | undefined;
   // A directory of the host for what is bound into the sandbox by file: the user database and the proxy's
   // socket. Owned by the build's user, mode 0700: no other build reaches it.
   const host = await mkdtemp(path.join(tmpdir(), 'pc-sandbox-'));
@@ -61,6 +64,8 @@ export async function buildInBubblewrap(
         ? await startBuildProxy(host, { allowlist: options.allowlist, log: options.output })
         : undefined;
     try {
+      if (memory?.kind === 'cgroup')
+        cgroup = await BuildCgroup.create(memory.root, `build-${randomUUID()}`, options.sandbox.limits);
       if (proxy && user) await chown(proxy.socketPath, user.uid, user.gid);
       const run = [
         '/usr/bin/prlimit',
@@ -90,8 +95,28 @@ export async function buildInBubblewrap(
             processes: options.sandbox.limits.processes,
             memoryBytes: options.sandbox.limits.memoryMb * MIB,
           },
+          // With a cgroup the kernel holds memory and tasks: the supervisor watches the disks only.
+          sampled: cgroup === undefined,
         }),
       ];
+      // In its cgroup before anything of the build runs (the shell that enters it drops to the build's
+      // user after); else bubblewrap is started as the build's user directly.
+      const started = cgroup
+        ? inCgroup(cgroup, bwrap, args, user)
+        : { program: bwrap, args, uid: user?.uid, gid: user?.gid };
+      // A build at its cgroup's pids.max has a fork refused: it is stopped at once (a fork bomb would
+      // otherwise spin at the limit until the time limit), naming the limit.
+      let forkRefusedByKernel = false;
+      const pidsWatch = cgroup
+        ? setInterval(() => {
+            void cgroup!.outcome().then(async (counted) => {
+              if (counted.forksRefused > 0 && !forkRefusedByKernel) {
+                forkRefusedByKernel = true;
+                await cgroup!.kill();
+              }
+            });
+          }, 100)
+        : undefined;
       let verdictText = '';
       let artifact: Promise<Map<string, Buffer>> | undefined;
       // A short fork burst can die out between two samples of the supervisor: the shell's own report of
@@ -103,12 +128,9 @@ export async function buildInBubblewrap(
       };
       const { code, signal } = await runBuildProcess(
         {
-          program: bwrap,
-          args,
+          ...started,
           cwd: host,
           env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
-          uid: user?.uid,
-          gid: user?.gid,
           stdin: tarArchive(files).archive,
           extraFds: 2,
           fds: ([verdict, archive]: Readable[]) => {
@@ -122,12 +144,19 @@ export async function buildInBubblewrap(
           },
         },
         { ...options, output },
-      );
+      ).finally(() => clearInterval(pidsWatch));
       const supervised = lastVerdict(verdictText);
+      // The kernel's counters name the limit when the build has a cgroup: out of memory (the whole build
+      // killed), or a fork refused at pids.max.
+      const counted = await cgroup?.outcome();
       const verdict: Verdict | undefined =
-        supervised?.kind === 'exit' && supervised.code !== 0 && !supervised.signal && forkRefused
-          ? { kind: 'processes' }
-          : supervised;
+        counted && counted.oomKills > 0
+          ? { kind: 'memory', detail: counted.peakBytes === null ? undefined : `peak ${counted.peakBytes}` }
+          : (counted && counted.forksRefused > 0) || forkRefusedByKernel
+            ? { kind: 'processes' }
+            : supervised?.kind === 'exit' && supervised.code !== 0 && !supervised.signal && forkRefused
+              ? { kind: 'processes' }
+              : supervised;
       const read = await artifact!.then(
         (files) => ({ files, error: undefined }),
         (error: unknown) => ({
@@ -143,6 +172,7 @@ export async function buildInBubblewrap(
       return read.files;
     } finally {
       await proxy?.close();
+      await cgroup?.remove();
     }
   } finally {
     if (user) uidsInUse.delete(user.uid);

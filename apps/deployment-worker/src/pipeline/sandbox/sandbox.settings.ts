@@ -1,3 +1,5 @@
+import type { MemoryEnforcement } from './cgroups';
+
 /**
  * Where a configured build command runs (`DEPLOY_BUILD_SANDBOX`):
  * - `bubblewrap` (default): on the worker's host, inside bubblewrap (`bwrap`): a filesystem view of its
@@ -47,6 +49,11 @@ export const DEFAULT_BUILD_UIDS = '200000-265535';
 export interface SandboxSettings {
   mode: BuildSandboxMode;
   limits: BuildLimits;
+  /**
+   * bubblewrap: how memory and tasks are held to the limits (`DEPLOY_BUILD_CGROUP`, decided when the
+   * worker starts; see cgroups.ts). Unset: sampling.
+   */
+  memory?: MemoryEnforcement;
   /** Comma-separated absolute paths. */
   readonlyPaths: string;
   /** `first-last`. */

@@ -6,9 +6,11 @@
  *    size-limited tmpfs;
  * 2. runs the build's program (`plan.run`: prlimit, the proxy bridge if any, `sh -c <command>`) with
  *    stdin closed and stdout/stderr going to the worker;
- * 3. watches, every 25 ms, what rlimits alone cannot name: the tasks of the build (all of its namespace:
- *    a fork bomb), the memory its processes hold (the resident size of all of them), and whether
- *    `/build` or `/tmp` is full. Past a limit it writes why, kills every process of the build and exits;
+ * 3. watches, every 25 ms, whether `/build` or `/tmp` is full and, unless the build has a cgroup of its
+ *    own (`plan.sampled` false: the kernel holds its memory and tasks, and the worker reads its counters),
+ *    what rlimits alone cannot name: the tasks of the build (all of its namespace: a fork bomb) and the
+ *    memory its processes hold (the resident size of all of them). Past a limit it writes why, kills
+ *    every process of the build and exits;
  * 4. when the command ends, kills what it left behind (a detached process cannot change the files being
  *    packed), and, if it succeeded, packs `/build` as a tar stream on fd 4.
  *
@@ -56,11 +58,11 @@ child.on('error', (e) => { verdict({ kind: 'setup', detail: plan.run[0] + ': ' +
 let peak = 0;
 let peakTasks = 0;
 const watch = setInterval(() => {
-  const { tasks, rss } = usage();
+  const { tasks, rss } = plan.sampled ? usage() : { tasks: 0, rss: 0 };
   peak = Math.max(peak, rss);
   peakTasks = Math.max(peakTasks, tasks);
-  if (tasks >= plan.limits.processes * 0.9) stop({ kind: 'processes', detail: String(tasks) });
-  else if (rss > plan.limits.memoryBytes) stop({ kind: 'memory', detail: String(rss) });
+  if (plan.sampled && tasks >= plan.limits.processes * 0.9) stop({ kind: 'processes', detail: String(tasks) });
+  else if (plan.sampled && rss > plan.limits.memoryBytes) stop({ kind: 'memory', detail: String(rss) });
   else if (full('/build')) stop({ kind: 'disk' });
   else if (full('/tmp')) stop({ kind: 'tmp' });
 }, 25);
@@ -74,8 +76,8 @@ child.on('exit', (code, signal) => {
     // error): when the build held at least half of its memory limit, that is the likely reason.
     // A shell whose own fork failed at the process limit ends with an error: the limit is the reason.
     verdict(full('/build') ? { kind: 'disk' } : full('/tmp') ? { kind: 'tmp' }
-      : peakTasks >= plan.limits.processes * 0.75 ? { kind: 'processes', detail: 'peak ' + peakTasks }
-      : peak * 2 >= plan.limits.memoryBytes ? { kind: 'memory', detail: 'peak ' + peak, code }
+      : plan.sampled && peakTasks >= plan.limits.processes * 0.75 ? { kind: 'processes', detail: 'peak ' + peakTasks }
+      : plan.sampled && peak * 2 >= plan.limits.memoryBytes ? { kind: 'memory', detail: 'peak ' + peak, code }
       : { kind: 'exit', code, signal });
     process.exit(1);
   }

@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Stream the latest job's log (server-sent events)
-         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user.
+         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), `credentials_expired` (the token or session reached its expiry) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over all gateway replicas.
          */
         get: operations["Deployments_logStream"];
         put?: never;
@@ -1348,7 +1348,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ruleset the caller may see (counts a view) */
+        /**
+         * A ruleset the caller may see (counts a view)
+         * @description Every answer counts a view, a 304 and a cached one too; views are added up by the gateway and reach `views` within about a second, and a cached answer shows the count of when it was read.
+         */
         get: operations["Rulesets_get"];
         put?: never;
         post?: never;
@@ -2487,7 +2490,7 @@ export interface components {
              * @example IDENTITY.USERNAME_TAKEN
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "CATALOG.VALIDATION_FAILED" | "CATALOG.COMMENT_DELETED" | "CATALOG.REVISION_PENDING" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "RULESETS.VALIDATION_FAILED";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "CATALOG.VALIDATION_FAILED" | "CATALOG.COMMENT_DELETED" | "CATALOG.REVISION_PENDING" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE";
             /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here (422), the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
             validation?: {
                 [key: string]: unknown;
@@ -4144,6 +4147,8 @@ export interface components {
             target_scopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             /** @description Markdown documentation body */
             body_md: string;
+            /** @description Evaluation can run it (false for a ruleset of MCP servers or agents: evaluating it is 422 RULESETS.NOT_EVALUABLE) */
+            evaluable: boolean;
         };
         VendorRulesetEnvelopeDto: {
             ruleset: components["schemas"]["VendorRulesetDto"];
@@ -4165,6 +4170,29 @@ export interface components {
             coverage: "full" | "partial";
             scope_note: string | null;
             completes_idea: boolean;
+        };
+        RuleCoverageDto: {
+            rule: string;
+            /** @description A non-conforming example made it fire */
+            fired: boolean;
+        };
+        RulesetExamplesDto: {
+            /** @description No rule fires on a conforming example and every rule fires on a non-conforming one */
+            passed: boolean;
+            conforming: number;
+            nonConforming: number;
+            rules: components["schemas"]["RuleCoverageDto"][];
+        };
+        RulesetEngineCheckDto: {
+            /** @description Evaluation can run the profile (false: it governs MCP servers or agents, and evaluating it is 422 RULESETS.NOT_EVALUABLE) */
+            evaluable: boolean;
+            /** @description How its examples fared at validation; null: the repository has none */
+            examples: components["schemas"]["RulesetExamplesDto"] | null;
+            /**
+             * Format: date-time
+             * @description When validation ran the check
+             */
+            checked_at: string;
         };
         RulesetDto: {
             /** @enum {string} */
@@ -4222,6 +4250,8 @@ export interface components {
             reviewed_at: string | null;
             contributors: components["schemas"]["RulesetContributorDto"][];
             delivers_ideas: components["schemas"]["RulesetIdeaDeliveryDto"][];
+            /** @description What submission validation found with the evaluation engine for the content shown (the approved one, or the one under review before a first approval); null when validated before these checks were kept */
+            engine_check: components["schemas"]["RulesetEngineCheckDto"] | null;
             /** @description The reviewed commit a release builds (an extension; the implementation fields are always null): approval pins the commit the submission was validated at, an approved update moves it. Null before approval, and for a published ruleset whose commit is not known: its releases are refused until an administrator pins it */
             pin: components["schemas"]["ReviewPinDto"] | null;
         };
@@ -4349,18 +4379,6 @@ export interface components {
             description: string | null;
             main: string | null;
         };
-        RuleCoverageDto: {
-            rule: string;
-            /** @description A non-conforming example made it fire */
-            fired: boolean;
-        };
-        RulesetExamplesDto: {
-            /** @description No rule fires on a conforming example and every rule fires on a non-conforming one */
-            passed: boolean;
-            conforming: number;
-            nonConforming: number;
-            rules: components["schemas"]["RuleCoverageDto"][];
-        };
         RulesetValidationDto: {
             ok: boolean;
             /** @description Each with where it is: `file:line[:column]: problem` */
@@ -4380,7 +4398,9 @@ export interface components {
             targetScopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             /** Format: uri */
             iconUrl: string | null;
-            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine; null without examples */
+            /** @description Evaluation can run the profile: false without one, or when it names vocabularies the AMF model of API specifications does not have (MCP servers, agents); evaluating such a ruleset is 422 RULESETS.NOT_EVALUABLE */
+            evaluable: boolean;
+            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine, each misfire a warning; null without examples */
             examples: components["schemas"]["RulesetExamplesDto"] | null;
         };
         RulesetGitRefDto: {
@@ -13563,7 +13583,10 @@ export interface operations {
     Rulesets_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13573,11 +13596,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetEnvelopeDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The id is not a UUID */
             400: {
@@ -17052,7 +17094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17178,7 +17220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17302,7 +17344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or the ruleset has no profile the engine can run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,110 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PolicyCatalogError, type Schemas } from '@policy-catalog/sdk';
+import { Option, type Command } from 'commander';
+import type { CliEnv } from '../cli.env';
+import { Context } from '../context';
+import { CliError, EXIT } from '../output';
+import { type FailOn, junitReport, reportFails, sarifReport, textReport } from '../reports/evaluation-report';
+import { VERSION } from '../version';
+import { UUID } from './catalog';
+
+interface EvaluateOptions {
+  ruleset: string[];
+  repo?: string;
+  ref?: string;
+  path?: string;
+  format?: 'text' | 'json' | 'junit' | 'sarif';
+  output?: string;
+  failOn: FailOn;
+}
+
+/** `evaluate`: an API specification against rulesets, as text, JSON, JUnit XML or SARIF, with an exit code. */
+export function evaluateCommand(program: Command, env: CliEnv): void {
+  program
+    .command('evaluate [spec-file]')
+    .description(
+      'Evaluate an API specification (OpenAPI 2/3, RAML 1.0, AsyncAPI 2; a file, or --repo for several files with references) against up to 10 rulesets; exits 1 when a result reaches --fail-on',
+    )
+    .requiredOption('-r, --ruleset <id-or-slug...>', 'community ruleset id(s) or vendor ruleset slug(s)')
+    .option('--repo <url>', 'read the specification from a repository on the source host instead of a file')
+    .option('--ref <ref>', 'with --repo: branch, tag or commit')
+    .option('--path <path>', 'with --repo: the main file')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit', 'sarif']))
+    .option('-o, --output <file>', 'write the report to a file (a summary still goes to stdout)')
+    .addOption(
+      new Option('--fail-on <severity>', 'the lowest severity that fails (exit 1)')
+        .choices(['violation', 'warning', 'info', 'none'])
+        .default('violation'),
+    )
+    .action(async (specFile: string | undefined, options: EvaluateOptions, command: Command) => {
+      const ctx = new Context(command, env);
+      if (!specFile === !options.repo)
+        throw new CliError('give a specification file or --repo <url> (one of the two)', EXIT.usage);
+      const format = options.format ?? (ctx.out.json ? 'json' : 'text');
+      const specification: Schemas['SpecificationInputDto'] = specFile
+        ? { content: readSpecification(specFile), filename: safeName(specFile) }
+        : { repoUrl: options.repo, ref: options.ref, path: options.path };
+      const rulesets = options.ruleset.map((key) => (UUID.test(key) ? { id: key } : { slug: key }));
+      let report;
+      try {
+        report = await ctx.out.task(`Evaluating against ${rulesets.length} ruleset(s)`, () =>
+          ctx.client().api.rulesetEvaluations.several({ body: { specification, rulesets } }),
+        );
+      } catch (error) {
+        // A specification that does not parse: 422 with the parser's findings, each with file and line.
+        if (error instanceof PolicyCatalogError && error.body?.findings?.length) {
+          for (const f of error.body.findings)
+            ctx.out.error(
+              `${[f.file, f.line, f.column].filter((p) => p != null).join(':')}: ${f.severity}: ${f.message}`,
+            );
+          throw new CliError(error.message, EXIT.failed);
+        }
+        throw error;
+      }
+      const rendered =
+        format === 'junit'
+          ? junitReport(report, options.failOn)
+          : format === 'sarif'
+            ? `${JSON.stringify(sarifReport(report, VERSION), null, 2)}\n`
+            : format === 'json'
+              ? `${JSON.stringify(report, null, 2)}\n`
+              : textReport(report, ctx.out.c);
+      const failed = reportFails(report, options.failOn);
+      if (options.output) {
+        writeFileSync(options.output, rendered);
+        const c = report.counts;
+        ctx.out.note(
+          `${failed ? 'Failed' : 'Passed'}: ${c.violation} violation(s), ${c.warning} warning(s), ${c.info} info; ${format} report in ${options.output}`,
+        );
+      } else process.stdout.write(rendered);
+      if (failed) throw new CliError(`results at or above "${options.failOn}"`, EXIT.failed);
+    });
+}
+
+const MAX_BYTES = 524_288;
+
+function readSpecification(file: string): string {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`, EXIT.usage);
+  }
+  if (content.length > MAX_BYTES)
+    throw new CliError(
+      `${file} is over ${MAX_BYTES} bytes: evaluate it from a repository (--repo)`,
+      EXIT.usage,
+    );
+  return content.toString('utf8');
+}
+
+/** The file's name as results will name it (the API takes letters, digits, dot, dash and underscore). */
+function safeName(file: string): string {
+  return (
+    path
+      .basename(file)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 255) || 'api.yaml'
+  );
+}

@@ -1,0 +1,59 @@
+import { PolicyCatalogError } from '@policy-catalog/sdk';
+import { Command, CommanderError } from 'commander';
+import { type CliEnv, readCliEnv } from './cli.env';
+import { accountCommands } from './commands/account';
+import { catalogCommands } from './commands/catalog';
+import { completionCommand } from './commands/completion';
+import { deploymentCommands } from './commands/deployments';
+import { evaluateCommand } from './commands/evaluate';
+import { submissionCommands } from './commands/submissions';
+import { describeApiError } from './context';
+import { CliError, EXIT, Output } from './output';
+import { VERSION } from './version';
+
+/** The command tree (commander): every command has `--help`. */
+export function buildProgram(env: CliEnv): Command {
+  const program = new Command('policy-catalog')
+    .description('The Policy Catalog from a terminal or a CI pipeline (alias: pcat)')
+    .version(VERSION)
+    .option('--url <url>', 'the API’s origin (default: POLICY_CATALOG_URL, else the one you logged in to)')
+    .option('--json', 'machine-readable output: one JSON document, or JSON lines for streams')
+    .option('--no-color', 'no colours (also: NO_COLOR set, or output that is not a terminal)')
+    .showHelpAfterError()
+    .exitOverride();
+  accountCommands(program, env);
+  catalogCommands(program, env);
+  submissionCommands(program, env);
+  deploymentCommands(program, env);
+  evaluateCommand(program, env);
+  completionCommand(program);
+  // Commander exits on its own errors; every command reports through `run` instead.
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const c of all(program)) c.exitOverride();
+  return program;
+}
+
+/** Runs the command line and returns the exit code (0 ok, 1 failed outcome, 2 usage, 3 API). */
+export async function run(argv: string[], env: CliEnv = readCliEnv()): Promise<number> {
+  const program = buildProgram(env);
+  try {
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (error) {
+    const out = new Output(argv.includes('--json'), !argv.includes('--no-color'), env);
+    if (error instanceof CommanderError) {
+      // --help and --version end this way too, with code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof CliError) {
+      out.error(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof PolicyCatalogError) {
+      out.error(describeApiError(error));
+      return EXIT.api;
+    }
+    out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return EXIT.api;
+  }
+}

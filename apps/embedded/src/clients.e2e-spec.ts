@@ -1,0 +1,474 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
+import { PolicyCatalog, PolicyCatalogError } from '@policy-catalog/sdk';
+import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const CLI = path.join(ROOT, 'apps', 'cli', 'bin', 'policy-catalog.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The SDK and the CLI against one started system (gateway, services, NATS, PostgreSQL, the sandbox as
+ * source host, registry and platform). The SDK's every answer is checked against the served OpenAPI
+ * document (its fetch goes through the same validator as the other end-to-end files); the CLI runs as a
+ * user runs it, a process of its own (`apps/cli/bin/policy-catalog.js`, what `npx policy-catalog` starts).
+ */
+describe('the SDK and the CLI against a started system', () => {
+  jest.setTimeout(180_000);
+  const world = new DeploymentsWorld();
+  const contractProblems: string[] = [];
+  let user: TestUser;
+  let tenant: Tenant;
+  let connectionId: string;
+  let workspaceId: string;
+  let configDir: string;
+  let sdk: PolicyCatalog;
+
+  /** A fetch that holds every JSON answer to the served document, as `HttpClient` does. */
+  const checkedFetch = async (request: Request): Promise<Response> => {
+    const response = await fetch(request);
+    if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      const text = await response.clone().text();
+      const validator = await validatorFor(world.system.url!);
+      contractProblems.push(
+        ...(validator?.check(
+          request.method,
+          new URL(request.url),
+          response.status,
+          response.headers.get('content-type'),
+          text,
+        ) ?? []),
+      );
+    }
+    return response;
+  };
+
+  /** Runs the CLI as a process of its own; the gateway lives in this process, so never synchronously. */
+  const cli = (
+    args: string[],
+    options: { token?: string | null; input?: string; env?: Record<string, string> } = {},
+  ) =>
+    new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, ...args], {
+        cwd: os.tmpdir(),
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          POLICY_CATALOG_URL: world.system.url!,
+          POLICY_CATALOG_CONFIG_DIR: configDir,
+          ...(options.token === null ? {} : { POLICY_CATALOG_TOKEN: options.token ?? user.token }),
+          ...options.env,
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(options.input ?? '');
+    });
+
+  beforeAll(async () => {
+    await world.start('nats');
+    ({ user, tenant, connectionId, workspaceId } = await world.deployer());
+    configDir = mkdtempSync(path.join(os.tmpdir(), 'pc-cli-'));
+    sdk = new PolicyCatalog({ baseUrl: world.system.url!, token: user.token, fetch: checkedFetch });
+  }, 180_000);
+
+  afterAll(async () => {
+    await world.stop();
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    expect(contractProblems.splice(0)).toEqual([]);
+  });
+
+  describe('SDK', () => {
+    it('calls typed operations with a token or a session, and throws API errors with their code', async () => {
+      const me = await sdk.api.me.get();
+      expect(me.user.id).toBe(user.id);
+      const session = await PolicyCatalog.signIn(
+        { baseUrl: world.system.url!, fetch: checkedFetch },
+        { email: user.email, password: 'password123' },
+      );
+      expect((await session.call('Me_get')).user.email).toBe(user.email);
+
+      const missing = await sdk.api.policies
+        .get({ params: { path: { id: randomUUID() } } })
+        .catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(PolicyCatalogError);
+      expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND', operation: 'GET /api/policies/{id}' });
+      const invalid = (await sdk.api.deployments
+        .create({
+          body: {
+            connectionId,
+            workspaceId,
+            targetOrganizationIds: [tenant.paymentsId],
+            version: 'v1',
+          },
+        })
+        .catch((e: unknown) => e)) as PolicyCatalogError;
+      expect(invalid.status).toBe(400);
+      expect(invalid.fields.map((f) => f.field)).toContain('version');
+      expect(invalid.requestId).toBeTruthy();
+    });
+
+    it('walks every page of a list as one async iterator', async () => {
+      const owner = await world.newUser();
+      const made = [];
+      for (let i = 0; i < 3; i++) made.push((await world.newDeployablePolicy(owner)).id);
+      const client = new PolicyCatalog({
+        baseUrl: world.system.url!,
+        token: owner.token,
+        fetch: checkedFetch,
+      });
+      const pages = [];
+      for await (const page of client.pages('Submissions_list', { params: { query: { limit: 1 } } }))
+        pages.push(page);
+      expect(pages.map((p) => p.submissions.length)).toEqual([1, 1, 1]);
+      const ids = [];
+      for await (const s of client.items('Submissions_list', { params: { query: { limit: 2 } } }))
+        ids.push(s.policyId);
+      expect(ids.sort()).toEqual([...made].sort());
+    });
+
+    it('retries a deployment whose answer was lost with the same Idempotency-Key (one deployment), then follows its log to the end', async () => {
+      const { id: policyId } = await world.newDeployablePolicy(user);
+      const keys: string[] = [];
+      let dropped = false;
+      const client = new PolicyCatalog({
+        baseUrl: world.system.url!,
+        token: user.token,
+        retry: { baseDelayMs: 10 },
+        fetch: async (request) => {
+          if (request.method === 'POST') keys.push(request.headers.get('idempotency-key') ?? '');
+          const response = await checkedFetch(request);
+          if (request.method === 'POST' && !dropped) {
+            dropped = true; // the server did the work; the answer is lost on the way back
+            throw new TypeError('fetch failed');
+          }
+          return response;
+        },
+      });
+      const { results } = await client.api.deployments.create({
+        body: {
+          policyId,
+          connectionId,
+          workspaceId,
+          targetOrganizationIds: [tenant.paymentsId],
+          doPublish: true,
+        },
+      });
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const id = results[0].deployment!.id;
+      const all = [];
+      for await (const d of sdk.items('Deployments_list', { params: { query: { policyId } } }))
+        all.push(d.id);
+      expect(all).toEqual([id]);
+
+      const events = [];
+      for await (const event of sdk.followDeploymentLog(id)) events.push(event);
+      const logs = events.flatMap((e) => (e.type === 'log' ? [e.chunk] : []));
+      expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
+      expect(logs.some((l) => /^Applied /.test(l.text))).toBe(true);
+      expect(events[events.length - 1]).toEqual({
+        type: 'end',
+        id: expect.any(String),
+        end: expect.objectContaining({ deployment_id: id, status: 'succeeded', error: null }),
+      });
+    });
+
+    it('resumes a log stream cut in the middle with Last-Event-ID: the same lines, none twice', async () => {
+      const { id: policyId } = await world.newDeployablePolicy(user);
+      const { results } = await sdk.api.deployments.create({
+        body: { policyId, connectionId, workspaceId, targetOrganizationIds: [tenant.cardsId] },
+      });
+      const id = results[0].deployment!.id;
+      await world.settled(user.token, id);
+      const whole = [];
+      for await (const e of sdk.followDeploymentLog(id)) if (e.type === 'log') whole.push(e.id);
+
+      let cut = false;
+      const cutting = new PolicyCatalog({
+        baseUrl: world.system.url!,
+        token: user.token,
+        fetch: async (request) => {
+          const response = await fetch(request);
+          if (cut || !request.url.endsWith('/logs')) return response;
+          cut = true;
+          // Pass the first three events through, then break the connection.
+          const reader = response.body!.getReader();
+          let seen = '';
+          const body = new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              const { value, done } = await reader.read();
+              if (done) return controller.close();
+              seen += new TextDecoder().decode(value);
+              const events = seen.split('\n\n');
+              if (events.filter((b) => b.includes('event: log')).length > 3) {
+                const keep = events.slice(
+                  0,
+                  events.findIndex(
+                    (_, i) => events.slice(0, i + 1).filter((b) => b.includes('event: log')).length === 3,
+                  ) + 1,
+                );
+                controller.enqueue(new TextEncoder().encode(`${keep.join('\n\n')}\n\n`));
+                await reader.cancel();
+                return controller.error(new TypeError('terminated'));
+              }
+              controller.enqueue(value);
+            },
+          });
+          return new Response(body, { status: response.status, headers: response.headers });
+        },
+      });
+      const reconnects: Array<string | undefined> = [];
+      const resumed = [];
+      for await (const e of cutting.followDeploymentLog(id, {
+        onReconnect: (_, last) => reconnects.push(last),
+      }))
+        if (e.type === 'log') resumed.push(e.id);
+      expect(reconnects).toEqual([whole[2]]);
+      expect(resumed).toEqual(whole);
+    });
+  });
+
+  describe('CLI', () => {
+    it('logs in with a token from stdin (stored 0600 in a 0700 folder), says who it is, logs out', async () => {
+      const login = await cli(['login', '--token-stdin'], { token: null, input: `${user.token}\n` });
+      expect(login).toMatchObject({ code: 0 });
+      expect(login.stdout).toContain(`Signed in to ${world.system.url}`);
+      const file = path.join(configDir, 'config.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(configDir).mode & 0o777).toBe(0o700);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ url: world.system.url, token: user.token });
+      const whoami = await cli(['--json', 'whoami'], { token: null });
+      expect(JSON.parse(whoami.stdout)).toMatchObject({ tokenSource: 'config', user: { id: user.id } });
+      expect((await cli(['logout'], { token: null })).code).toBe(0);
+      const after = await cli(['whoami'], { token: null });
+      expect(after.code).toBe(3);
+      expect(after.stderr).toContain('not signed in');
+      const wrong = await cli(['login', '--token-stdin'], { token: null, input: 'pcat_not-a-token' });
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toMatch(/HTTP 401/);
+    });
+
+    it('searches and shows rulesets and policies; an unknown id prints the API’s message and exits 3', async () => {
+      const search = await cli(['--json', 'rulesets', 'search', '--source', 'vendor', '--limit', '3']);
+      expect(search.code).toBe(0);
+      const found = JSON.parse(search.stdout) as { rulesets: Array<{ slug: string }> };
+      expect(found.rulesets).toHaveLength(3);
+      const show = await cli(['rulesets', 'show', found.rulesets[0].slug]);
+      expect(show.code).toBe(0);
+      expect(show.stdout).toContain(`slug            ${found.rulesets[0].slug}`);
+      const vendor = await cli(['--json', 'policies', 'search', '--source', 'vendor', '--limit', '2']);
+      expect(JSON.parse(vendor.stdout).policies.map((p: { slug?: string }) => typeof p.slug)).toEqual([
+        'string',
+        'string',
+      ]);
+      const table = await cli(['policies', 'search', 'rate', '--source', 'vendor']);
+      expect(table.stdout).toMatch(/^ID +NAME +CATEGORY +VERSION +STATUS\n/);
+      expect(table.stdout).toMatch(/^rate-limiting +Rate Limiting +Quality of service +vendor$/m);
+      const { id: policyId } = await world.newDeployablePolicy(user);
+      const policy = await cli(['policies', 'show', policyId]);
+      expect(policy.stdout).toMatch(/^Rate Guard /);
+      const missing = await cli(['policies', 'show', randomUUID()]);
+      expect(missing.code).toBe(3);
+      expect(missing.stderr).toMatch(/^error: .*\(NOT_FOUND, HTTP 404\)/);
+      expect(missing.stdout + missing.stderr).not.toContain('\u001b[');
+    });
+
+    it('submit prints the findings with file and line and exits 1 for a failing repository; submits a good one', async () => {
+      const { webUrl: broken } = await world.control.createRepository({
+        owner: 'governance',
+        name: `broken-rules-${randomUUID().slice(0, 8)}`,
+        files: {
+          'ruleset.yaml':
+            '#%Validation Profile 1.0\nprofile: Broken\nviolation:\n  - no-such-rule\nvalidations:\n  only-target:\n    message: m\n    targetClass: apiContract.Operation\n',
+        },
+      });
+      const failed = await cli([
+        'submit',
+        broken,
+        '--ruleset',
+        '--name',
+        'Broken rules',
+        '--description',
+        'A profile the engine refuses.',
+      ]);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(/^error {4}ruleset\.yaml:\d+/m);
+      expect(failed.stdout).toContain('Validation failed');
+      expect(failed.stderr).toContain('did not pass validation');
+
+      const { webUrl: badPolicy } = await world.control.createRepository({
+        owner: 'community',
+        name: `bad-policy-${randomUUID().slice(0, 8)}`,
+        files: {
+          'definition/gcl.yaml': 'apiVersion: v1\nkind: Extension\nmetadata:\n  name: x\n',
+          'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n',
+          'src/lib.rs': '',
+        },
+      });
+      const policy = await cli(['--json', 'submit', badPolicy, '--validate-only']);
+      expect(policy.code).toBe(1);
+      expect(JSON.parse(policy.stdout).validation.errors).toContain(
+        'Cargo.toml: version one is not MAJOR.MINOR.PATCH',
+      );
+
+      const { webUrl: good } = await world.control.createRepository({
+        owner: 'governance',
+        name: `good-rules-${randomUUID().slice(0, 8)}`,
+        files: { 'ruleset.yaml': OPERATION_IDS },
+      });
+      const ok = await cli([
+        'submit',
+        good,
+        '--ruleset',
+        '--name',
+        `Operation ids ${randomUUID().slice(0, 6)}`,
+        '--description',
+        'Every operation has an operationId.',
+      ]);
+      expect(ok.stderr).toBe(
+        `Validating the ruleset repository ${good}...\nSubmitting ${ok.stdout.match(/Submitted "([^"]+)"/)?.[1]}...\n`,
+      );
+      expect(ok.code).toBe(0);
+      const id = /submission ([0-9a-f-]{36})/.exec(ok.stdout)![1];
+      const status = await cli(['submissions', 'status', id, '--ruleset']);
+      expect(status.stdout).toMatch(/: submitted$/m);
+      const list = await cli(['--json', 'submissions', 'status']);
+      expect(JSON.parse(list.stdout).rulesets.map((s: { id: string }) => s.id)).toContain(id);
+    });
+
+    it('deploy --yes shows the plan, follows the log to the end and exits 0; a failing build exits 1; no --yes without a TTY exits 2', async () => {
+      const { id: policyId } = await world.newDeployablePolicy(user, {
+        broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },
+      });
+      const target = ['--target', tenant.paymentsId, '--workspace', workspaceId];
+      const refused = await cli(['deploy', policyId, ...target]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('pass --yes');
+      expect(refused.stdout).toContain(`to       Corp`);
+
+      const ok = await cli(['deploy', policyId, ...target, '--publish', '--yes']);
+      expect(ok.stdout).toContain('  mode     publish');
+      expect(ok.stdout).toMatch(/ info {2}Applied /);
+      expect(ok.stdout).toMatch(/^succeeded$/m);
+      expect(ok.code).toBe(0);
+      const deploymentId = /deployment ([0-9a-f-]{36})/.exec(ok.stdout)![1];
+
+      const failed = await cli(['deploy', policyId, ...target, '--ref', 'broken', '--yes']);
+      expect(failed.stdout).toContain('at broken (a dev build');
+      expect(failed.stdout).toMatch(/^failed: .*not MAJOR\.MINOR\.PATCH/m);
+      expect(failed.code).toBe(1);
+
+      const logs = await cli(['--json', 'deployments', 'logs', deploymentId, '--follow']);
+      expect(logs.code).toBe(0);
+      const lines = logs.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; status?: string });
+      expect(lines[lines.length - 1]).toMatchObject({
+        type: 'end',
+        status: 'succeeded',
+        deployment_id: deploymentId,
+      });
+      expect(lines.filter((l) => l.type === 'log').length).toBeGreaterThan(3);
+    });
+
+    it('evaluate writes JUnit XML and SARIF that validate against their schemas, and exits 1 on violations', async () => {
+      const { id: rulesetId } = await world.newDeployableRuleset(user, {
+        files: { 'ruleset.yaml': OPERATION_IDS },
+      });
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-eval-'));
+      try {
+        const spec = path.join(dir, 'petstore.yaml');
+        writeFileSync(spec, OAS3);
+        const junit = await cli([
+          'evaluate',
+          spec,
+          '--ruleset',
+          rulesetId,
+          '--format',
+          'junit',
+          '-o',
+          path.join(dir, 'report.xml'),
+        ]);
+        expect(junit.stderr).toContain('Failed: 1 violation(s)');
+        expect(junit.code).toBe(1);
+        const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
+        expect(await junitProblems(xml)).toEqual([]);
+        expect(xml).toContain('<testcase name="operation-id-required petstore.yaml:13:5"');
+
+        const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif']);
+        expect(sarif.code).toBe(1);
+        const log = JSON.parse(sarif.stdout);
+        expect(sarifProblems(log)).toEqual([]);
+        expect(log.runs[0].results[0]).toMatchObject({
+          ruleId: `${rulesetId}/operation-id-required`,
+          level: 'error',
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: 'petstore.yaml' },
+                region: { startLine: 13, startColumn: 5 },
+              },
+            },
+          ],
+        });
+
+        const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none']);
+        expect(text.code).toBe(0);
+        expect(text.stdout).toContain(
+          'petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
+        );
+
+        writeFileSync(spec, 'openapi: [unclosed');
+        const unparsable = await cli(['evaluate', spec, '-r', rulesetId]);
+        expect(unparsable.code).toBe(1);
+        expect(unparsable.stderr).toMatch(/petstore\.yaml:\d+/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('has --help on every command, shell completion, and colours only when asked on a non-TTY', async () => {
+      const help = await cli(['deployments', 'logs', '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('--follow');
+      const bad = await cli(['policies', 'search', '--limit', 'many']);
+      expect(bad.code).toBe(2);
+      const script = await cli(['completion', 'bash']);
+      const completed = await new Promise<string>((resolve) => {
+        const bash = spawn('bash', [
+          '-c',
+          `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments l); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
+        ]);
+        let out = '';
+        bash.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        bash.on('close', () => resolve(out.trim()));
+      });
+      expect(completed).toBe('logs');
+      const forced = await cli(['policies', 'show', randomUUID()], { env: { FORCE_COLOR: '1' } });
+      expect(forced.stderr).toContain('\u001b[31merror');
+      const noColor = await cli(['policies', 'show', randomUUID()], {
+        env: { FORCE_COLOR: '1', NO_COLOR: '1' },
+      });
+      expect(noColor.stderr).not.toContain('\u001b[');
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { testEnv, uniqueBusPrefix } from '@pc/testing';
+import { FixedWindowLimiter, MINUTE_MS } from './fixed-window-limiter';
+import { type BudgetStore, JetStreamBudgetStore, MemoryBudgetStore } from './shared-budgets';
+
+/**
+ * The budgets two replicas share: over NATS two stores on one prefix stand for two gateway (or tool
+ * server) replicas; the in-process store is the one every app of an embedded process shares.
+ */
+describe.each(['jetstream', 'in-process'] as const)('shared budgets on %s', (kind) => {
+  const stores: BudgetStore[] = [];
+  /** Two replicas' stores on one bus. */
+  const replicas = (leaseMs = 30_000): [BudgetStore, BudgetStore] => {
+    if (kind === 'in-process') {
+      const shared = new MemoryBudgetStore();
+      return [shared, shared];
+    }
+    const prefix = uniqueBusPrefix();
+    const replica = (n: number) =>
+      new JetStreamBudgetStore({ url: testEnv().natsUrl, prefix, app: `replica-${n}`, leaseMs });
+    const pair: [BudgetStore, BudgetStore] = [replica(0), replica(1)];
+    stores.push(...pair);
+    return pair;
+  };
+  afterAll(() => Promise.all(stores.map((s) => s.close())));
+
+  it('gives a user one budget over both replicas, each request counted once even when they count at once', async () => {
+    const [a, b] = replicas();
+    const limiters = [a, b].map(
+      (store) => new FixedWindowLimiter({ check: { limit: 7, windowMs: MINUTE_MS } }, store),
+    );
+    const now = Date.now();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => limiters[i % 2].take('check', ['user:u1'], now)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason.payload).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused.reason.payload.retryAfter).toBeGreaterThan(0);
+    expect(refused.reason.payload.retryAfter).toBeLessThanOrEqual(60);
+    // Another user, and the next window, are not affected.
+    await limiters[1].take('check', ['user:u2'], now);
+    await limiters[0].take('check', ['user:u1'], now + MINUTE_MS);
+  });
+
+  it('counts nothing for a refused request: its address is not charged when its user is over', async () => {
+    const [a, b] = replicas();
+    const limiter = (store: BudgetStore) =>
+      new FixedWindowLimiter({ write: { limit: 1, windowMs: MINUTE_MS } }, store);
+    const now = Date.now();
+    await limiter(a).take('write', ['ip:10.0.0.1', 'user:u1'], now);
+    await expect(limiter(b).take('write', ['ip:10.0.0.2', 'user:u1'], now)).rejects.toMatchObject({
+      payload: { code: 'RATE_LIMITED' },
+    });
+    // 10.0.0.2 was not charged for the refused request.
+    await limiter(a).take('write', ['ip:10.0.0.2', 'user:u2'], now);
+  });
+
+  it('holds at most the limit of leases over both replicas, and gives one back on release', async () => {
+    const [a, b] = replicas();
+    const first = await a.lease('streams|user:u1', 2);
+    const second = await b.lease('streams|user:u1', 2);
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(await a.lease('streams|user:u1', 2)).toBeNull();
+    expect(await b.lease('streams|user:u2', 2)).not.toBeNull();
+    await first!();
+    expect(await b.lease('streams|user:u1', 2)).not.toBeNull();
+  });
+
+  if (kind === 'jetstream') {
+    it('lets the lease of a replica that vanished lapse, while a live replica keeps renewing its own', async () => {
+      const [a, b] = replicas(900);
+      expect(await a.lease('streams|user:u1', 2)).not.toBeNull();
+      expect(await b.lease('streams|user:u1', 2)).not.toBeNull();
+      // Replica a dies without releasing (no renewals after close).
+      await a.close();
+      const deadline = Date.now() + 10_000;
+      let taken = await b.lease('streams|user:u1', 2);
+      while (!taken && Date.now() < deadline) {
+        await sleep(100);
+        taken = await b.lease('streams|user:u1', 2);
+      }
+      expect(taken).not.toBeNull();
+      // b's two leases are renewed past several lease periods: the limit still holds.
+      await sleep(2_000);
+      expect(await b.lease('streams|user:u1', 2)).toBeNull();
+    });
+  }
+});

@@ -1,0 +1,348 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type KV, type NatsConnection, StorageType } from 'nats';
+import { RemoteError } from '../errors/domain-error';
+import { createLogger } from '../logging/logger';
+import { type BusConfig, natsConnection } from '../messaging/bus';
+import { BUS_APP_NAME, BUS_CONFIG } from '../messaging/bus-client';
+import type { InProcessBroker } from '../messaging/in-process-broker';
+import { budgetsBucket } from '../messaging/nats-permissions';
+
+const log = createLogger('budgets');
+
+/** The longest window a budget may have: the bucket forgets a key this long after its last write. */
+export const BUDGET_MAX_WINDOW_MS = 2 * 60 * 60_000;
+/** A lease (an open log stream) is renewed every third of this; a holder that vanished loses it after it. */
+export const LEASE_MS = 30_000;
+/** How often a count is retried when another replica wrote the same key in between. */
+const MAX_ATTEMPTS = 20;
+const MAX_MEMORY_KEYS = 100_000;
+
+/**
+ * The counters behind every per-user and per-address budget, shared by all replicas of all edges on one
+ * bus: over NATS a JetStream key-value bucket (`<prefix>BUDGETS`, in memory, each key forgotten two
+ * hours after its last write), written with compare-and-set so that two replicas counting at once both
+ * count; in-process one store per broker (every app of the process). Two kinds:
+ * - windows: how many requests of one action a subject made in the current fixed window (aligned to the
+ *   epoch, so every replica agrees on where a window starts);
+ * - leases: how many of something long-lived a subject holds at once (open log streams), each lease
+ *   renewed by its holder and lost within `LEASE_MS` when the holder dies.
+ * Subjects (`ip:…`, `user:…`) are stored as SHA-256 digests: no address is written to the bus.
+ */
+export interface BudgetStore {
+  /**
+   * Counts one in the current window of every key, or nothing when one of them already holds `limit`:
+   * then answers the time (ms since the epoch) that window ends; null when counted.
+   */
+  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null>;
+  /** Takes one of at most `limit` leases of `key`: answers its release, or null when all are held. */
+  lease(key: string, limit: number): Promise<(() => Promise<void>) | null>;
+  close(): Promise<void>;
+}
+
+export function windowStart(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs;
+}
+
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+/** One process's counters (in-process mode, and unit tests). */
+export class MemoryBudgetStore implements BudgetStore {
+  private readonly windows = new Map<string, number>();
+  private readonly leases = new Map<string, number>();
+
+  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
+    const start = windowStart(now, windowMs);
+    const names = keys.map((k) => `${k}|${start}`);
+    if (names.some((n) => (this.windows.get(n) ?? 0) >= limit)) return Promise.resolve(start + windowMs);
+    for (const n of names) {
+      const count = (this.windows.get(n) ?? 0) + 1;
+      this.windows.delete(n);
+      this.windows.set(n, count);
+    }
+    // Current windows only, the oldest first out.
+    for (const [n] of this.windows) {
+      if (this.windows.size <= MAX_MEMORY_KEYS && Number(n.split('|').pop()) >= start - BUDGET_MAX_WINDOW_MS)
+        break;
+      this.windows.delete(n);
+    }
+    return Promise.resolve(null);
+  }
+
+  lease(key: string, limit: number): Promise<(() => Promise<void>) | null> {
+    const held = this.leases.get(key) ?? 0;
+    if (held >= limit) return Promise.resolve(null);
+    this.leases.set(key, held + 1);
+    let released = false;
+    return Promise.resolve(() => {
+      if (!released) {
+        released = true;
+        const left = (this.leases.get(key) ?? 1) - 1;
+        if (left <= 0) this.leases.delete(key);
+        else this.leases.set(key, left);
+      }
+      return Promise.resolve();
+    });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class Conflict extends Error {}
+
+/** The counters of every replica on one NATS: a JetStream KV bucket (see BudgetStore). */
+export class JetStreamBudgetStore implements BudgetStore {
+  private bucket?: Promise<{ nc: NatsConnection; kv: KV }>;
+  /** This replica's leases, by KV key: renewed together. */
+  private readonly held = new Map<string, Set<string>>();
+  private renewal?: NodeJS.Timeout;
+
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly options: {
+      url: string;
+      prefix: string;
+      app: string;
+      /** Tests: a shorter lease (default LEASE_MS). */
+      leaseMs?: number;
+    },
+  ) {
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+  }
+
+  /** Connects and binds (or creates) the bucket on first use. */
+  private open(): Promise<{ nc: NatsConnection; kv: KV }> {
+    this.bucket ??= (async () => {
+      const nc = await connect({
+        ...natsConnection(this.options.url, this.options.app),
+        name: `${this.options.app}-budgets`,
+        maxReconnectAttempts: -1,
+      });
+      try {
+        const kv = await nc.jetstream().views.kv(budgetsBucket(this.options.prefix), {
+          history: 1,
+          ttl: BUDGET_MAX_WINDOW_MS,
+          // Counters, not records: losing them with a NATS restart only resets the windows.
+          storage: StorageType.Memory,
+        });
+        return { nc, kv };
+      } catch (error) {
+        await nc.close();
+        throw error;
+      }
+    })();
+    this.bucket.catch(() => (this.bucket = undefined));
+    return this.bucket;
+  }
+
+  async count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
+    const start = windowStart(now, windowMs);
+    const end = start + windowMs;
+    const names = keys.map((k) => {
+      const [action, ...subject] = k.split('|');
+      return `w.${action}.${digest(subject.join('|'))}.${start}`;
+    });
+    return this.guard(async (kv) => {
+      // Refused at once when any is full; else each counted, and those counted given back if another
+      // replica filled one in between (nothing counted for a refused request).
+      for (const name of names) if ((await this.read(kv, name)).value >= limit) return end;
+      const counted: string[] = [];
+      for (const name of names) {
+        const ok = await this.change(kv, name, (n) => (n >= limit ? undefined : n + 1));
+        if (!ok) {
+          for (const back of counted) await this.change(kv, back, (n) => Math.max(0, n - 1));
+          return end;
+        }
+        counted.push(name);
+      }
+      return null;
+    });
+  }
+
+  async lease(key: string, limit: number): Promise<(() => Promise<void>) | null> {
+    const [kind, ...subject] = key.split('|');
+    const name = `l.${kind}.${digest(subject.join('|'))}`;
+    const id = randomUUID();
+    const taken = await this.guard((kv) =>
+      this.changeJson(kv, name, (leases, now) => {
+        const live = Object.entries(leases).filter(([, until]) => until > now);
+        if (live.length >= limit) return undefined;
+        return { ...Object.fromEntries(live), [id]: now + this.leaseMs };
+      }),
+    );
+    if (!taken) return null;
+    this.hold(name, id);
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.unhold(name, id);
+      await this.open()
+        .then(({ kv }) =>
+          this.changeJson(kv, name, (leases) => {
+            const rest = { ...leases };
+            delete rest[id];
+            return rest;
+          }),
+        )
+        // Not given back now: it lapses within LEASE_MS.
+        .catch((error: unknown) => log.warn({ err: error }, 'lease not released'));
+    };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.renewal);
+    const bucket = this.bucket;
+    this.bucket = undefined;
+    if (!bucket) return;
+    const { nc } = await bucket.catch(() => ({ nc: undefined }));
+    if (nc && !nc.isClosed()) await nc.drain();
+  }
+
+  private hold(name: string, id: string): void {
+    let ids = this.held.get(name);
+    if (!ids) this.held.set(name, (ids = new Set()));
+    ids.add(id);
+    this.renewal ??= setInterval(() => void this.renew(), this.leaseMs / 3).unref();
+  }
+
+  private unhold(name: string, id: string): void {
+    const ids = this.held.get(name);
+    ids?.delete(id);
+    if (ids?.size === 0) this.held.delete(name);
+    if (this.held.size === 0) {
+      clearInterval(this.renewal);
+      this.renewal = undefined;
+    }
+  }
+
+  /** Moves the end of every lease this replica holds. */
+  private async renew(): Promise<void> {
+    try {
+      const { kv } = await this.open();
+      for (const [name, ids] of this.held) {
+        await this.changeJson(kv, name, (leases, now) => {
+          const next = { ...leases };
+          for (const id of ids) next[id] = now + this.leaseMs;
+          return next;
+        });
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'leases not renewed');
+    }
+  }
+
+  private async read(kv: KV, name: string): Promise<{ value: number; revision: number }> {
+    const entry = await kv.get(name);
+    if (!entry || entry.operation !== 'PUT') return { value: 0, revision: entry?.revision ?? 0 };
+    return { value: Number(entry.string()) || 0, revision: entry.revision };
+  }
+
+  /** Compare-and-set of a number; false when `next` declines. */
+  private async change(kv: KV, name: string, next: (n: number) => number | undefined): Promise<boolean> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { value, revision } = await this.read(kv, name);
+      const updated = next(value);
+      if (updated === undefined) return false;
+      try {
+        await this.write(kv, name, String(updated), revision);
+        return true;
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error;
+      }
+    }
+    throw new Error(`budget ${name}: too many concurrent writers`);
+  }
+
+  /** Compare-and-set of a JSON object of lease ends; false when `next` declines. */
+  private async changeJson(
+    kv: KV,
+    name: string,
+    next: (leases: Record<string, number>, now: number) => Record<string, number> | undefined,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const entry = await kv.get(name);
+      const leases =
+        entry?.operation === 'PUT' ? (JSON.parse(entry.string() || '{}') as Record<string, number>) : {};
+      const updated = next(leases, Date.now());
+      if (updated === undefined) return false;
+      try {
+        await this.write(kv, name, JSON.stringify(updated), entry?.revision ?? 0);
+        return true;
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error;
+      }
+    }
+    throw new Error(`lease ${name}: too many concurrent writers`);
+  }
+
+  /** Writes when the key is still at `revision` (0: absent); a Conflict otherwise. */
+  private async write(kv: KV, name: string, value: string, revision: number): Promise<void> {
+    try {
+      await kv.put(name, value, { previousSeq: revision });
+    } catch (error) {
+      // JetStream's "wrong last sequence": another replica wrote the key since it was read.
+      if ((error as { api_error?: { err_code?: number } }).api_error?.err_code === 10071)
+        throw new Conflict();
+      throw error;
+    }
+  }
+
+  /** A lost bucket answers 503 (the request is not served without its budget). */
+  private async guard<T>(work: (kv: KV) => Promise<T>): Promise<T> {
+    try {
+      const { kv } = await this.open();
+      return await work(kv);
+    } catch (error) {
+      log.warn({ err: error }, 'shared budgets unavailable');
+      throw new RemoteError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The request budgets cannot be checked right now: try again shortly',
+      });
+    }
+  }
+}
+
+/** One store per in-process broker: every app of the process counts in it. */
+const memoryStores = new WeakMap<InProcessBroker, MemoryBudgetStore>();
+
+/**
+ * The budget store of an app: the JetStream bucket on NATS, the process's store in-process. Provided
+ * by MessagingModule; closed with the app.
+ */
+@Injectable()
+export class SharedBudgets implements BudgetStore, OnApplicationShutdown {
+  private readonly store: BudgetStore;
+
+  constructor(@Inject(BUS_CONFIG) bus: BusConfig, @Inject(BUS_APP_NAME) app: string) {
+    if (bus.kind === 'nats') {
+      this.store = new JetStreamBudgetStore({ url: bus.url, prefix: bus.prefix, app });
+    } else {
+      let store = memoryStores.get(bus.broker);
+      if (!store) memoryStores.set(bus.broker, (store = new MemoryBudgetStore()));
+      this.store = store;
+    }
+  }
+
+  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
+    return this.store.count(keys, limit, windowMs, now);
+  }
+
+  lease(key: string, limit: number): Promise<(() => Promise<void>) | null> {
+    return this.store.lease(key, limit);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // The process's memory store outlives one app of it.
+    if (this.store instanceof JetStreamBudgetStore) await this.store.close();
+  }
+}

@@ -1,0 +1,14 @@
+export { PolicyCatalog, type PolicyCatalogOptions, type Schemas, SESSION_COOKIE } from './client';
+export { type ErrorBody, type ErrorCode, type FieldError, PolicyCatalogError } from './errors';
+export type { FollowLogOptions, LogChunk, LogEnd, LogStreamEvent } from './log-stream';
+export {
+  type InitArgs,
+  type OperationData,
+  type OperationId,
+  type OperationInit,
+  OPERATIONS,
+  type Operations,
+} from './operations';
+export { PAGES, type PageItem, type PagedOperationId } from './pagination';
+export type { RetryOptions } from './retry';
+export type { components, operations, paths } from './generated/openapi';
