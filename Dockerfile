@@ -44,7 +44,9 @@ ENV NODE_ENV=production \
 COPY --from=deps --chown=root:root /src/node_modules ./node_modules
 COPY --from=build --chown=root:root /src/package.json ./package.json
 COPY --from=build --chown=root:root /src/dist ./dist
-# The code is owned by root and read-only for the app's user (uid 1000, `node` in the base image).
+# The code is owned by root and read-only for the app's user (uid 1000, `node` in the base image). The
+# gateway's audit outbox is the one place it writes (a volume there keeps the user's ownership).
+RUN mkdir -p /var/lib/policy-catalog/audit-outbox && chown 1000:1000 /var/lib/policy-catalog/audit-outbox
 USER 1000:1000
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "dist/tools/healthcheck.js"]

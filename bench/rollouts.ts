@@ -16,7 +16,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { percentile, round, startBench, type World } from './deployments';
+import { startBench, type World } from './deployments';
+import { percentile, round } from './harness';
 import { stopProcess } from './processes';
 
 interface Options {

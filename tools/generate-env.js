@@ -34,6 +34,7 @@ function generate({ adminEmail = 'admin@example.com', postgresHost = 'postgres',
     ['BOOTSTRAP_ADMIN_EMAIL', adminEmail],
     ['BOOTSTRAP_ADMIN_PASSWORD', secret(16)],
     ['CONNECTIONS_ENCRYPTION_KEYS', `k1:${randomBytes(32).toString('base64')}`],
+    ['WEBHOOKS_ENCRYPTION_KEYS', `w1:${randomBytes(32).toString('base64')}`],
     ['PROVENANCE_SIGNING_KEYS', `p1:${randomBytes(32).toString('base64')}`],
   ];
   for (const app of NATS_USERS) {

@@ -39,6 +39,7 @@ import { ProvenanceHandler } from './provenance/provenance.handler';
 import { ProvenanceRepository } from './provenance/provenance.repository';
 import { ProvenanceService, PUBLIC_SIGNING_KEYS } from './provenance/provenance.service';
 import { SyncHandler } from './sync/sync.handler';
+import { SyncDriftRepository } from './sync/drift.repository';
 import { SyncService } from './sync/sync.service';
 
 @Module({})
@@ -86,6 +87,7 @@ export class DeploymentsModule {
         JobScheduler,
         JobsService,
         SyncService,
+        SyncDriftRepository,
         LogsService,
         LedgerService,
         OutboxRepository,

@@ -51,6 +51,11 @@ export class EmbeddedEnv extends CommonEnv {
   @IsString()
   CONNECTIONS_ENCRYPTION_KEYS?: string;
 
+  /** Keys of the webhooks' signing secrets; unset, one is generated once into DATA_DIR (mode 0600). */
+  @IsOptional()
+  @IsString()
+  WEBHOOKS_ENCRYPTION_KEYS?: string;
+
   /** Keys that sign provenance attestations; unset, one is generated once into DATA_DIR (mode 0600). */
   @IsOptional()
   @IsString()

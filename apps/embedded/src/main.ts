@@ -69,7 +69,14 @@ async function main(): Promise<void> {
       ...(environment.WEBHOOKS_REQUIRE_HTTPS ? {} : { WEBHOOKS_REQUIRE_HTTPS: 'false' }),
       BOOTSTRAP_ADMIN_EMAIL: admin.email,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
-      CONNECTIONS_ENCRYPTION_KEYS: connectionsKeys(env, dataDir),
+      CONNECTIONS_ENCRYPTION_KEYS: keyRing(
+        env.CONNECTIONS_ENCRYPTION_KEYS,
+        dataDir,
+        'connections-encryption-keys',
+      ),
+      WEBHOOKS_ENCRYPTION_KEYS: keyRing(env.WEBHOOKS_ENCRYPTION_KEYS, dataDir, 'webhooks-encryption-keys'),
+      // Audit records made while NATS is down wait here, across restarts.
+      AUDIT_OUTBOX_DIR: environment.AUDIT_OUTBOX_DIR || path.join(dataDir, 'audit-outbox'),
       PROVENANCE_SIGNING_KEYS: provenanceKeys(env, dataDir),
       WEB_DIR: webDir,
     },
@@ -180,12 +187,13 @@ function adminCredentials(env: EmbeddedEnv, dataDir: string): AdminCredentials {
 }
 
 /**
- * The connections' encryption keys: from the environment, else one key generated once and kept in
- * DATA_DIR (mode 0600), so secrets stored by an earlier start still decrypt. Losing the file loses them.
+ * An encryption key ring (connections' client secrets, webhooks' signing secrets): from the environment,
+ * else one key generated once and kept in DATA_DIR (mode 0600), so secrets stored by an earlier start
+ * still decrypt. Losing the file loses them.
  */
-function connectionsKeys(env: EmbeddedEnv, dataDir: string): string {
-  if (env.CONNECTIONS_ENCRYPTION_KEYS) return env.CONNECTIONS_ENCRYPTION_KEYS;
-  const file = path.join(dataDir, 'connections-encryption-keys');
+function keyRing(fromEnv: string | undefined, dataDir: string, fileName: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const keys = generateKeyRingEntry('local1');
   writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });

@@ -277,4 +277,13 @@ describe('the README walk-throughs, against a system started like npm start', ()
     expect(system.log()).toContain('Policy Catalog is running');
     expect(system.log()).not.toContain(seed);
   });
+
+  it('keeps the webhook secrets key in DATA_DIR (0600), out of every log line, and the audit outbox there', () => {
+    const file = path.join(dataDir, 'webhooks-encryption-keys');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = readFileSync(file, 'utf8').trim().split(':')[1];
+    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    expect(system.log()).not.toContain(key);
+    expect(statSync(path.join(dataDir, 'audit-outbox')).isDirectory()).toBe(true);
+  });
 });

@@ -95,6 +95,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   // `npm start` passes the key it keeps in DATA_DIR; a test system without one gets a key of its own.
   source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
+  source.WEBHOOKS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
   source.PROVENANCE_SIGNING_KEYS ||= generateSigningKeyEntry('test');
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN } from './testing/connections-e2e';
-import { DeploymentsWorld } from './testing/deployments-e2e';
 import { PROFILE } from './testing/rulesets-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -55,7 +56,7 @@ function buildWebApp(dir: string): { gzipBytes: number; budget: number } {
 }
 
 describe('the web app in a browser (headless chromium, one system)', () => {
-  const world = new DeploymentsWorld();
+  const world = new AuditWorld();
   let webDir: string;
   let browser: Browser;
   let userContext: BrowserContext;
@@ -77,7 +78,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
     size = buildWebApp(webDir);
     mkdirSync(SHOTS, { recursive: true });
-    await world.start('in-process', { WEB_DIR: webDir });
+    await world.startWorld('in-process', { WEB_DIR: webDir });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -101,7 +102,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await world.stop();
+    await world.stopWorld();
     if (webDir) rmSync(path.dirname(webDir), { recursive: true, force: true });
   });
 
@@ -666,6 +667,76 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await look(page, 'deployments');
   });
 
+  it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {
+    await page.goto('/webhooks');
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    await page.getByLabel('URL').fill(world.receiver.url('/web'));
+    await page.getByLabel('Description').fill('Web CI');
+    await page.getByLabel(/^deployment\.failed/).check();
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.getByRole('row').filter({ hasText: 'Web CI' });
+    await row.getByRole('cell', { name: /deployment\.failed/ }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByTestId('webhook-secret').count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const log = page.getByRole('region', { name: 'Delivery log' });
+    const delivered = log.getByRole('row').filter({ hasText: 'webhook.ping' });
+    await eventually(async () => {
+      await log.getByRole('button', { name: 'Refresh' }).click();
+      return (await delivered.getByText('succeeded').count()) > 0 ? true : undefined;
+    });
+    const [message] = world.receiver.received.filter((r) => r.body.includes('"webhook.ping"'));
+    expect(new Webhook(secret).verify(message.body, message.headers)).toMatchObject({ type: 'webhook.ping' });
+    await delivered.getByRole('button', { name: 'Redeliver' }).click();
+    await eventually(async () => {
+      await log.getByRole('button', { name: 'Refresh' }).click();
+      return (await delivered.getByRole('cell', { name: '2', exact: true }).count()) > 0 ? true : undefined;
+    });
+    expect(world.receiver.withId(message.headers['webhook-id'])).toHaveLength(2);
+    await both(page, 'webhooks');
+  });
+
+  it("the workspace's owner subscribes its endpoint and reads its audit log; the user their own events; an administrator everything", async () => {
+    await page.goto(`/workspaces/${story.workspaceId}`);
+    await page.getByRole('heading', { level: 1, name: 'Web deployers' }).waitFor();
+    const hooks = page.getByRole('region', { name: 'Workspace webhooks' });
+    // A workspace endpoint takes the workspace's event types only.
+    expect(await hooks.getByLabel(/^submission\.decided/).count()).toBe(0);
+    await hooks.getByLabel('URL').fill(world.receiver.url('/web-team'));
+    await hooks.getByLabel('Description').fill('Team CI');
+    await hooks.getByRole('button', { name: 'Create endpoint' }).click();
+    expect((await hooks.getByTestId('webhook-secret').textContent())!.trim()).toMatch(/^whsec_/);
+    await hooks.getByRole('row').filter({ hasText: 'Team CI' }).waitFor();
+
+    const audit = page.getByRole('region', { name: 'Audit entries' });
+    await audit.getByLabel('Action').selectOption('workspace.member_added');
+    await audit.getByRole('cell', { name: 'workspace.member_added' }).first().waitFor();
+    await audit.getByLabel('Action').selectOption('webhook.created');
+    await audit.getByRole('cell', { name: 'webhook.created' }).first().waitFor();
+    expect(await audit.getByRole('row').count()).toBe(2);
+    await look(page, 'workspace-webhooks-audit');
+
+    await page.getByRole('link', { name: 'Web User' }).click();
+    await page.getByRole('link', { name: 'Your security events' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your security events' }).waitFor();
+    await page.getByRole('cell', { name: 'token.created' }).first().waitFor();
+    await both(page, 'audit-mine');
+
+    const admin = await newPage(await browser.newContext({ baseURL: world.system.url }));
+    await admin.goto('/signin?next=/admin/audit');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await admin.getByLabel('Action').selectOption('deployment.created');
+    await admin.getByRole('cell', { name: 'deployment.created' }).first().waitFor();
+    await both(admin, 'audit-admin');
+    await admin.context().close();
+  });
+
   it('the profile shows each field rule and the API refusal beside its field; inbox and rulesets load', async () => {
     await page.getByRole('link', { name: 'Web User' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
@@ -716,6 +787,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   const SIGNED_IN_PAGES = () => [
     '/profile',
     '/tokens',
+    '/webhooks',
+    '/audit',
     '/submit',
     '/submit/ruleset',
     '/submissions',

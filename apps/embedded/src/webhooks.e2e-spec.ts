@@ -1,152 +1,38 @@
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DeploymentsEvents } from '@pc/contracts';
-import { type BusConfig, createDurableEvents } from '@pc/platform';
-import {
-  cookieFrom,
-  createTestDatabase,
-  E2E_BUSES,
-  HttpClient,
-  testBus,
-  type TestDatabase,
-} from '@pc/testing';
+import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
+import { E2E_BUSES } from '@pc/testing';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { type RunningSystem, startSystem } from './system';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A receiver as a customer would write one: records each request, answers 500 while told to fail. */
-class TestReceiver {
-  readonly received: Received[] = [];
-  failNext = 0;
-  private server!: http.Server;
-  port = 0;
-
-  async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-        );
-        this.received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
-        if (this.failNext > 0) {
-          this.failNext--;
-          res.writeHead(500).end('receiver down');
-        } else res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { AuditWorld, eventually, type Json, type TestUser } from './testing/audit-e2e';
 
 describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
-  let db: TestDatabase;
-  let bus: BusConfig;
-  let system: RunningSystem;
-  let api: HttpClient;
-  const receiver = new TestReceiver();
-  let counter = 0;
+  const world = new AuditWorld();
+  const receiver = world.receiver;
 
-  beforeAll(async () => {
-    await receiver.start();
-    db = await createTestDatabase();
-    bus = testBus(kind);
-    system = await startSystem({
-      bus,
-      databaseUrl: db.url,
-      gatewayPort: 0,
-      env: {
-        OUTBOUND_ALLOWLIST: `127.0.0.1:${receiver.port}`,
-        WEBHOOKS_REQUIRE_HTTPS: 'false',
-        WEBHOOKS_RETRY_BASE_MS: '50',
-        WEBHOOKS_POLL_MS: '50',
-        WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3',
-      },
-    });
-    api = new HttpClient(system.url!);
-  });
+  beforeAll(() => world.startWorld(kind, { WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3' }));
+  afterAll(() => world.stopWorld());
 
-  afterAll(async () => {
-    await system?.close();
-    await db?.drop();
-    await receiver.close();
-  });
+  const as = (user: TestUser) => ({ token: user.token });
 
-  async function newUser(): Promise<{ cookie: string; id: string }> {
-    const res = await api.post<Json>('/api/auth/signup', {
-      email: `hooks${++counter}-${Date.now()}@example.com`,
-      password: 'password123',
-      name: `Hooks ${counter}`,
-    });
-    expect(res.status).toBe(201);
-    return { cookie: cookieFrom(res, 'sb-access-token')!, id: res.body.user.id };
-  }
-
-  async function subscribe(cookie: string, eventTypes = ['webhook.ping', 'deployment.succeeded']) {
-    const res = await api.post<Json>(
-      '/api/webhooks',
-      { url: receiver.url('/hook'), description: 'CI', event_types: eventTypes },
-      { cookie },
-    );
-    expect(res.status).toBe(201);
-    return res.body as { endpoint: Json; secret: string };
-  }
-
-  const messagesWithId = (id: string) => receiver.received.filter((r) => r.headers['webhook-id'] === id);
-
-  async function settled(cookie: string, endpointId: string, deliveryId: string, status = 'succeeded') {
+  async function settled(user: TestUser, endpointId: string, deliveryId: string, status = 'succeeded') {
     return eventually(async () => {
-      const page = await api.get<Json>(`/api/webhooks/${endpointId}/deliveries`, { cookie });
+      const page = await world.http.get<Json>(`/api/webhooks/${endpointId}/deliveries`, as(user));
       const delivery = (page.body.deliveries as Json[]).find((d) => d.id === deliveryId);
       return delivery?.status === status ? delivery : undefined;
     });
   }
 
   it('delivers a signed message that the Standard Webhooks verifier accepts, and refuses forgeries', async () => {
-    const { cookie } = await newUser();
-    const { endpoint, secret } = await subscribe(cookie);
+    const user = await world.newUser();
+    const { endpoint, secret } = await world.subscribe(user, ['webhook.ping', 'deployment.succeeded']);
     expect(secret).toMatch(/^whsec_/);
-    const listed = await api.get<Json>('/api/webhooks', { cookie });
+    const listed = await world.http.get<Json>('/api/webhooks', as(user));
     expect(JSON.stringify(listed.body)).not.toContain(secret);
 
-    const ping = await api.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, { cookie });
+    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
     expect(ping.status).toBe(201);
-    const delivery = await settled(cookie, endpoint.id, ping.body.delivery.id);
+    const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
     expect(delivery).toMatchObject({ attempts: 1, response_status: 204 });
-    const [message] = messagesWithId(ping.body.delivery.id);
-    expect(message).toBeDefined();
-
+    const [message] = receiver.withId(ping.body.delivery.id);
     const verifier = new Webhook(secret);
     expect(verifier.verify(message.body, message.headers)).toMatchObject({
       type: 'webhook.ping',
@@ -172,35 +58,35 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
   });
 
   it('retries a failing receiver with backoff until it answers, with the same webhook-id, and logs each attempt', async () => {
-    const { cookie } = await newUser();
-    const { endpoint, secret } = await subscribe(cookie);
+    const user = await world.newUser();
+    const { endpoint, secret } = await world.subscribe(user, ['webhook.ping']);
     receiver.failNext = 3;
-    const ping = await api.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, { cookie });
-    const delivery = await settled(cookie, endpoint.id, ping.body.delivery.id);
+    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
+    const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
     expect(delivery).toMatchObject({ attempts: 4, response_status: 204 });
-    const attempts = messagesWithId(ping.body.delivery.id);
+    const attempts = receiver.withId(ping.body.delivery.id);
     expect(attempts).toHaveLength(4);
     for (const attempt of attempts)
       expect(() => new Webhook(secret).verify(attempt.body, attempt.headers)).not.toThrow();
 
     // Redeliver: once more, same id, a fresh signature.
-    const again = await api.post<Json>(
+    const again = await world.http.post<Json>(
       `/api/webhooks/${endpoint.id}/deliveries/${ping.body.delivery.id}/redeliver`,
       {},
-      { cookie },
+      as(user),
     );
     expect(again.status).toBe(201);
-    await eventually(() => (messagesWithId(ping.body.delivery.id).length === 5 ? true : undefined));
-    expect((await settled(cookie, endpoint.id, ping.body.delivery.id)).attempts).toBe(5);
+    await eventually(() => (receiver.withId(ping.body.delivery.id).length === 5 ? true : undefined));
+    expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(5);
   });
 
   it('sends again an attempt whose worker died mid-delivery (its lease ran out)', async () => {
-    const { cookie } = await newUser();
-    const { endpoint } = await subscribe(cookie);
-    const ping = await api.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, { cookie });
-    await settled(cookie, endpoint.id, ping.body.delivery.id);
+    const user = await world.newUser();
+    const { endpoint } = await world.subscribe(user, ['webhook.ping']);
+    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
+    await settled(user, endpoint.id, ping.body.delivery.id);
     // What a replica killed during the attempt leaves behind: the attempt claimed, its lease over.
-    const sql = new Client({ connectionString: db.url });
+    const sql = new Client({ connectionString: world.db.url });
     await sql.connect();
     try {
       await sql.query(
@@ -211,112 +97,287 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     } finally {
       await sql.end();
     }
-    const delivery = await settled(cookie, endpoint.id, ping.body.delivery.id);
+    const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
     expect(delivery.attempts).toBe(2);
-    expect(messagesWithId(ping.body.delivery.id)).toHaveLength(2);
+    expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
   });
 
   it('signs with both secrets during a rotation overlap, and with the new one alone after it', async () => {
-    const { cookie } = await newUser();
-    const { endpoint, secret: first } = await subscribe(cookie);
-    const rotated = await api.post<Json>(
+    const user = await world.newUser();
+    const { endpoint, secret: first } = await world.subscribe(user, ['webhook.ping']);
+    const rotated = await world.http.post<Json>(
       `/api/webhooks/${endpoint.id}/rotate-secret`,
       { overlap_seconds: 3600 },
-      { cookie },
+      as(user),
     );
     expect(rotated.status).toBe(201);
     const second = rotated.body.secret as string;
     expect(second).not.toBe(first);
     expect(rotated.body.endpoint.previous_secret_expires_at).not.toBeNull();
-    const ping = await api.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, { cookie });
-    await settled(cookie, endpoint.id, ping.body.delivery.id);
-    const [message] = messagesWithId(ping.body.delivery.id);
+    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
+    await settled(user, endpoint.id, ping.body.delivery.id);
+    const [message] = receiver.withId(ping.body.delivery.id);
     expect(() => new Webhook(first).verify(message.body, message.headers)).not.toThrow();
     expect(() => new Webhook(second).verify(message.body, message.headers)).not.toThrow();
 
-    const third = await api.post<Json>(
+    const third = await world.http.post<Json>(
       `/api/webhooks/${endpoint.id}/rotate-secret`,
       { overlap_seconds: 0 },
-      { cookie },
+      as(user),
     );
-    const ping2 = await api.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, { cookie });
-    await settled(cookie, endpoint.id, ping2.body.delivery.id);
-    const [message2] = messagesWithId(ping2.body.delivery.id);
+    const ping2 = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
+    await settled(user, endpoint.id, ping2.body.delivery.id);
+    const [message2] = receiver.withId(ping2.body.delivery.id);
     expect(() => new Webhook(second).verify(message2.body, message2.headers)).toThrow();
     expect(() =>
       new Webhook(third.body.secret as string).verify(message2.body, message2.headers),
     ).not.toThrow();
   });
 
-  it("delivers a durable deployment event to the endpoints of the deployment's author", async () => {
-    const { cookie, id } = await newUser();
-    const { endpoint, secret } = await subscribe(cookie, ['deployment.succeeded']);
-    const events = createDurableEvents(bus, 'webhooks-spec');
-    const eventId = randomUUID();
-    const payload = {
-      deployment_id: randomUUID(),
-      asset_type: 'policy' as const,
-      policy_id: randomUUID(),
-      ruleset_id: null,
-      workspace_id: randomUUID(),
-      connection_id: randomUUID(),
-      platform_org_id: 'org-1',
-      created_by: id,
-    };
-    try {
-      await events.publish(DeploymentsEvents.deploymentSucceeded, eventId, payload);
-    } finally {
-      await events.close();
-    }
-    const message = await eventually(() =>
-      receiver.received.find((r) => r.body.includes(payload.deployment_id)),
-    );
-    expect(new Webhook(secret).verify(message.body, message.headers)).toMatchObject({
-      type: 'deployment.succeeded',
-      data: { deployment_id: payload.deployment_id, workspace_id: payload.workspace_id },
+  /**
+   * The event types as they happen: each owning service writes its durable event in the transaction of
+   * the change, identity fans it out to the endpoints of whom it concerns.
+   */
+  describe('events from the services that own them', () => {
+    let owner: TestUser;
+    let tenant: Awaited<ReturnType<AuditWorld['deployer']>>['tenant'];
+    let connectionId: string;
+    let workspaceId: string;
+    /** The owner's endpoint (every event type a user takes) and the workspace's (every one it takes). */
+    let mine: { endpoint: Json; secret: string };
+    let team: { endpoint: Json; secret: string };
+
+    beforeAll(async () => {
+      ({ user: owner, tenant, connectionId, workspaceId } = await world.deployer());
+      const eventsOf = (types: readonly string[]) =>
+        types.filter((t) => t !== 'webhook.ping' && t !== 'idea.delivered');
+      mine = await world.subscribe(owner, eventsOf(WEBHOOK_EVENT_TYPES), { path: '/mine' });
+      team = await world.subscribe(owner, eventsOf(WORKSPACE_WEBHOOK_EVENT_TYPES), {
+        path: '/team',
+        workspaceId,
+      });
     });
-    const page = await api.get<Json>(`/api/webhooks/${endpoint.id}/deliveries`, { cookie });
-    expect(page.body.deliveries).toHaveLength(1);
-    expect(page.body.deliveries[0]).toMatchObject({ event_id: eventId, event_type: 'deployment.succeeded' });
+
+    /** A delivery names its endpoint in that endpoint's log only: the message ids of each log. */
+    const logs = new Map<string, Set<string>>();
+    const isFor = (message: { headers: Record<string, string> }, endpointId: string): boolean =>
+      logs.get(endpointId)?.has(message.headers['webhook-id']) ?? false;
+    async function refreshLogs(): Promise<void> {
+      for (const endpoint of [mine.endpoint, team.endpoint]) {
+        const page = await world.http.get<Json>(
+          `/api/webhooks/${endpoint.id}/deliveries?limit=100`,
+          as(owner),
+        );
+        logs.set(endpoint.id as string, new Set((page.body.deliveries as Json[]).map((d) => d.id as string)));
+      }
+    }
+
+    /** The one message of a type about a subject (an id in its data) sent to an endpoint, verified with its secret. */
+    async function receivedAt(to: 'mine' | 'team', type: string, about: string): Promise<Json> {
+      const { endpoint, secret } = to === 'mine' ? mine : team;
+      const message = await eventually(async () => {
+        await refreshLogs();
+        return receiver.received.find(
+          (r) =>
+            r.body.includes(`"type":"${type}"`) && r.body.includes(about) && isFor(r, endpoint.id as string),
+        );
+      });
+      return new Webhook(secret).verify(message.body, message.headers) as Json;
+    }
+
+    it('a deployment that succeeds, then fails, then is removed out of band: its author and its workspace hear each', async () => {
+      const policy = await world.newDeployablePolicy(owner, {
+        broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },
+      });
+      const deploy = async (body: Json) => {
+        const res = await world.http.post<Json>(
+          '/api/deployments',
+          {
+            policyId: policy.id,
+            connectionId,
+            workspaceId,
+            targetOrganizationIds: [tenant.cardsId],
+            ...body,
+          },
+          as(owner),
+        );
+        expect(res.status).toBe(201);
+        return world.settled(owner.token, res.body.results[0].deployment.id as string);
+      };
+      const good = await deploy({ doRelease: true, version: '2.0.0' });
+      expect(good.status).toBe('succeeded');
+      for (const to of ['mine', 'team'] as const) {
+        expect(await receivedAt(to, 'deployment.succeeded', good.id)).toMatchObject({
+          data: { deployment_id: good.id, workspace_id: workspaceId, policy_id: policy.id },
+        });
+      }
+      const bad = await deploy({ ref: 'broken' });
+      expect(bad.status).toBe('failed');
+      for (const to of ['mine', 'team'] as const) {
+        expect((await receivedAt(to, 'deployment.failed', bad.id)).data.error).toMatch(/MAJOR\.MINOR\.PATCH/);
+      }
+
+      const state = await world.control.platformState();
+      const applied = state.organizations.find((o) => o.id === tenant.cardsId)!.applied[0];
+      await world.control.removeApplied(tenant.cardsId, applied.assetId);
+      const sync = await world.http.post<Json>(`/api/deployments/${good.id}/sync`, {}, as(owner));
+      expect(sync.body).toMatchObject({ result: 'deleted', status: 'removed' });
+      for (const to of ['mine', 'team'] as const) {
+        expect(await receivedAt(to, 'deployment.drift_detected', good.id)).toMatchObject({
+          data: { found: 'deleted', status: 'removed' },
+        });
+      }
+      // Synced again with nothing changed: no second drift.
+      await world.http.post<Json>(`/api/deployments/${good.id}/sync`, {}, as(owner));
+
+      // A new reviewed version of what the workspace deployed (the approval pins it): both hear it.
+      const queue = await world.http.post<Json>(
+        `/api/admin/submissions/${policy.submissionId}/approve`,
+        {},
+        { token: world.admin.token },
+      );
+      expect(queue.status).toBe(200);
+      for (const to of ['mine', 'team'] as const) {
+        expect(await receivedAt(to, 'version.published', policy.id)).toMatchObject({
+          data: {
+            asset_type: 'policy',
+            resource_id: policy.id,
+            commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+          },
+        });
+      }
+      await refreshLogs();
+      const drifts = receiver.received.filter(
+        (r) => r.body.includes('"deployment.drift_detected"') && isFor(r, mine.endpoint.id as string),
+      );
+      expect(drifts).toHaveLength(1);
+    });
+
+    it("a submission's decision, a transfer offered and a comment reach the user they concern, and only them", async () => {
+      const other = await world.newUser();
+      const { id: policyId, submissionId } = await world.publishedPolicy(owner);
+      expect(await receivedAt('mine', 'submission.decided', submissionId)).toMatchObject({
+        data: { asset_type: 'policy', kind: 'submission', decision: 'approved', resource_id: policyId },
+      });
+      const comment = await world.http.post<Json>(
+        `/api/policies/${policyId}/comments`,
+        { body: 'Works well behind our gateway.' },
+        as(other),
+      );
+      expect(comment.status).toBe(201);
+      expect(await receivedAt('mine', 'comment.created', comment.body.comment.id as string)).toMatchObject({
+        data: { policy_id: policyId, author_id: other.id, excerpt: 'Works well behind our gateway.' },
+      });
+
+      // The owner offers a policy to another user: the offer is the recipient's event, not the owner's.
+      const theirs = await world.subscribe(other, ['transfer.offered'], { path: '/theirs' });
+      const offer = await world.http.post<Json>(
+        `/api/policies/${policyId}/transfers`,
+        { recipientUsername: other.username },
+        as(owner),
+      );
+      expect(offer.status).toBe(201);
+      const transferId = offer.body.transfer.id as string;
+      const message = await eventually(() =>
+        receiver.received.find((r) => r.body.includes(transferId) && r.body.includes('"transfer.offered"')),
+      );
+      expect(new Webhook(theirs.secret).verify(message.body, message.headers)).toMatchObject({
+        data: { transfer_id: transferId, from_user_id: owner.id, resource_id: policyId },
+      });
+      await refreshLogs();
+      expect(
+        receiver.received.filter((r) => r.body.includes(transferId) && isFor(r, mine.endpoint.id)),
+      ).toEqual([]);
+    });
+  });
+
+  it("lets a workspace's owner alone manage its endpoints, which take only the workspace's event types", async () => {
+    const { user: owner, workspaceId } = await world.deployer();
+    const member = await world.newUser();
+    await world.addMember(workspaceId, owner, member, 'admin');
+    const url = receiver.url('/ws');
+    const create = (user: TestUser, eventTypes: string[]) =>
+      world.http.post<Json>(
+        `/api/workspaces/${workspaceId}/webhooks`,
+        { url, event_types: eventTypes },
+        as(user),
+      );
+    expect((await create(owner, ['submission.decided'])).status).toBe(400);
+    expect((await create(member, ['deployment.failed'])).status).toBe(403);
+    const stranger = await world.newUser();
+    expect((await create(stranger, ['deployment.failed'])).status).toBe(404);
+    const created = await create(owner, ['deployment.failed']);
+    expect(created.status).toBe(201);
+    world.secrets.push(created.body.secret as string);
+    expect(created.body.endpoint.workspace_id).toBe(workspaceId);
+    const id = created.body.endpoint.id as string;
+
+    const listed = await world.http.get<Json>(`/api/workspaces/${workspaceId}/webhooks`, as(owner));
+    expect((listed.body.endpoints as Json[]).map((e) => e.id)).toEqual([id]);
+    expect((await world.http.get<Json>('/api/webhooks', as(owner))).body.endpoints).toEqual([]);
+    expect((await world.http.get(`/api/workspaces/${workspaceId}/webhooks`, as(member))).status).toBe(403);
+    for (const user of [member, stranger])
+      expect((await world.http.get(`/api/webhooks/${id}`, as(user))).status).toBe(404);
+    const ping = await world.http.post<Json>(`/api/webhooks/${id}/ping`, {}, as(owner));
+    expect(ping.status).toBe(201);
+    expect(
+      (await world.http.patch(`/api/webhooks/${id}`, { event_types: ['transfer.offered'] }, as(owner)))
+        .status,
+    ).toBe(400);
+    expect((await world.http.delete(`/api/webhooks/${id}`, as(owner))).status).toBe(200);
   });
 
   it("refuses private addresses, unknown event types and more endpoints than allowed; hides others' endpoints", async () => {
-    const { cookie } = await newUser();
-    const privateUrl = await api.post<Json>(
+    const user = await world.newUser();
+    const privateUrl = await world.http.post<Json>(
       '/api/webhooks',
       { url: 'http://10.1.2.3/hook', event_types: ['webhook.ping'] },
-      { cookie },
+      as(user),
     );
     expect(privateUrl.status).toBe(422);
     expect(privateUrl.body.message).toMatch(/private/);
-    const loopback = await api.post<Json>(
+    const loopback = await world.http.post<Json>(
       '/api/webhooks',
       { url: 'http://127.0.0.1:1/hook', event_types: ['webhook.ping'] },
-      { cookie },
+      as(user),
     );
     expect(loopback.status).toBe(422);
-    const unknown = await api.post<Json>(
+    const unknown = await world.http.post<Json>(
       '/api/webhooks',
       { url: receiver.url('/hook'), event_types: ['policy.exploded'] },
-      { cookie },
+      as(user),
     );
     expect(unknown.status).toBe(400);
-    for (let n = 0; n < 3; n++) await subscribe(cookie);
-    const fourth = await api.post<Json>(
+    for (let n = 0; n < 3; n++) await world.subscribe(user, ['webhook.ping']);
+    const fourth = await world.http.post<Json>(
       '/api/webhooks',
       { url: receiver.url('/hook'), event_types: ['webhook.ping'] },
-      { cookie },
+      as(user),
     );
     expect(fourth.status).toBe(422);
     expect(fourth.body.message).toMatch(/WEBHOOKS_MAX_ENDPOINTS_PER_USER/);
 
-    const [mine] = (await api.get<Json>('/api/webhooks', { cookie })).body.endpoints as Json[];
-    const stranger = await newUser();
-    expect((await api.get<Json>(`/api/webhooks/${mine.id}`, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await api.delete<Json>(`/api/webhooks/${mine.id}`, { cookie: stranger.cookie })).status).toBe(
-      404,
-    );
-    expect((await api.get<Json>(`/api/webhooks/${mine.id}`)).status).toBe(401);
-    expect((await api.delete<Json>(`/api/webhooks/${mine.id}`, { cookie })).status).toBe(200);
+    const [first] = (await world.http.get<Json>('/api/webhooks', as(user))).body.endpoints as Json[];
+    const stranger = await world.newUser();
+    expect((await world.http.get<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
+    expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
+    expect((await world.http.get<Json>(`/api/webhooks/${first.id}`)).status).toBe(401);
+    expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(user))).status).toBe(200);
+  });
+
+  it('keeps every signing secret sealed in the database', async () => {
+    const sql = new Client({ connectionString: world.db.url });
+    await sql.connect();
+    try {
+      const { rows } = await sql.query<{ row: string }>(
+        `SELECT row_to_json(e)::text AS row FROM identity.webhook_endpoints e`,
+      );
+      expect(rows.length).toBeGreaterThan(5);
+      const all = rows.map((r) => r.row).join('\n');
+      expect(all).not.toMatch(/whsec_/);
+      for (const secret of world.secrets) expect(all).not.toContain(secret.slice('whsec_'.length));
+    } finally {
+      await sql.end();
+    }
   });
 });

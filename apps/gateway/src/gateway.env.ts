@@ -140,6 +140,29 @@ export class GatewayEnv extends CommonEnv {
   LOG_STREAM_HEARTBEAT_MS: number = 15_000;
 
   /**
+   * Where audit records wait until JetStream stores them (one file each, flushed before the request
+   * answers): a directory that outlives the process (a volume). Unset: a temporary directory of the
+   * process, which keeps records through a NATS outage but not through a restart.
+   */
+  @IsOptional()
+  @IsString()
+  AUDIT_OUTBOX_DIR?: string;
+
+  /** The outbox's bound: past it, audited routes answer 503 (nothing acts unrecorded) until records drain. */
+  @IsOptional()
+  @IsInt()
+  @Min(1024 * 1024)
+  @Max(16 * 1024 * 1024 * 1024)
+  AUDIT_OUTBOX_MAX_BYTES: number = 64 * 1024 * 1024;
+
+  /** How often records still waiting (the bus was down) are published again. */
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  AUDIT_OUTBOX_RETRY_MS: number = 5000;
+
+  /**
    * A built web app (index.html and assets/) to serve at `/` with a history fallback for every path
    * outside /api, /health and /mcp; unset, the gateway serves no page (the web app is deployed apart).
    */

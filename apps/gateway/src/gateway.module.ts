@@ -44,7 +44,9 @@ import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.con
 import { RulesetsController } from './rulesets/rulesets.controller';
 import { RulesetViews } from './rulesets/ruleset-views';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.controller';
 import { AuditController } from './audit/audit.controller';
+import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
 
 @Module({})
@@ -79,6 +81,7 @@ export class GatewayModule {
         RulesetSubmissionsController,
         RulesetReviewController,
         WebhooksController,
+        WorkspaceWebhooksController,
         AuditController,
         RulesetEvaluationsController,
       ],
@@ -97,6 +100,7 @@ export class GatewayModule {
         ContentVersions,
         ResponseCache,
         PublicReads,
+        AuditOutbox,
         RulesetViews,
         AuthGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },

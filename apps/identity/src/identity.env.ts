@@ -1,5 +1,5 @@
-import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { EnvBoolean, ServiceEnv } from '@pc/platform';
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { EnvBoolean, KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
 
 export class IdentityEnv extends ServiceEnv {
   /** The administrator created (or promoted) at start. */
@@ -43,6 +43,15 @@ export class IdentityEnv extends ServiceEnv {
   AUDIT_RETENTION_DAYS: number = 365;
 
   // Signed webhooks (apps/identity/src/webhooks).
+  /**
+   * Keys that seal webhook signing secrets at rest (AES-256-GCM), `id:base64key[,...]`: the first seals,
+   * every one opens. Required (embedded mode generates one in DATA_DIR). Rotation: put a new key first
+   * and restart identity (it re-seals every secret at start), then drop the old key. Never logged.
+   */
+  @IsString()
+  @Matches(KEY_RING_PATTERN, { message: 'must be id:base64key[,id:base64key...]' })
+  WEBHOOKS_ENCRYPTION_KEYS!: string;
+
   /** Refuse `http:` endpoint URLs (true in production; tests and local receivers use http). */
   @IsOptional()
   @EnvBoolean()

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@pc/platform';
+import { DatabaseModule, parseKeyRing, SecretBox } from '@pc/platform';
+import { WorkspaceOwners } from './common/workspace-owners';
 import { AuditHandler } from './audit/audit.handler';
 import { AuditRepository } from './audit/audit.repository';
 import { AuditService } from './audit/audit.service';
@@ -24,6 +25,7 @@ import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookEventsSubscriber } from './webhooks/webhook-events.subscriber';
+import { WebhookSecretsSealer } from './webhooks/webhook-secrets.sealer';
 import { WebhooksHandler } from './webhooks/webhooks.handler';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WebhooksService } from './webhooks/webhooks.service';
@@ -46,6 +48,14 @@ export class IdentityModule {
       ],
       providers: [
         { provide: IdentityEnv, useValue: env },
+        {
+          provide: SecretBox,
+          useValue: new SecretBox(
+            parseKeyRing(env.WEBHOOKS_ENCRYPTION_KEYS, 'WEBHOOKS_ENCRYPTION_KEYS'),
+            'WEBHOOKS_ENCRYPTION_KEYS',
+          ),
+        },
+        WorkspaceOwners,
         UsersRepository,
         SessionsRepository,
         TokensRepository,
@@ -62,6 +72,7 @@ export class IdentityModule {
         WebhooksService,
         WebhookDispatcher,
         WebhookEventsSubscriber,
+        WebhookSecretsSealer,
         AuditRepository,
         AuditService,
         AuditSubscriber,

@@ -1,4 +1,6 @@
 import type { ModuleMetadata } from '@nestjs/common';
+import { OutboxRelay } from './outbox/outbox.relay';
+import { OutboxRepository } from './outbox/outbox.repository';
 import { UsersDirectory } from './common/users.directory';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber';
@@ -61,6 +63,8 @@ export function rulesetsFeatures(env: RulesetsEnv): Pick<ModuleMetadata, 'contro
       { provide: SOURCE_HOST, useValue: sourceHostFrom(env) },
       DeployCountsRepository,
       DeployCountsSubscriber,
+      OutboxRepository,
+      OutboxRelay,
       UsersDirectory,
       IdeasClient,
       VendorRulesets,

@@ -30,6 +30,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
   ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
+  ['/audit', page(() => import('./pages/audit')), { signedIn: true }],
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
   ['/workspaces', page(() => import('./pages/workspaces')), { signedIn: true }],
   ['/workspaces/:id', page(() => import('./pages/workspace')), { signedIn: true }],

@@ -1,7 +1,7 @@
-import type { components } from '@policy-catalog/sdk';
+import type { Schemas } from './api/client';
 import { Badge } from './ui';
 
-type EngineCheck = components['schemas']['RulesetEngineCheckDto'];
+type EngineCheck = Schemas['RulesetEngineCheckDto'];
 
 /**
  * "Tested examples" on a ruleset's page: what submission validation found when it evaluated the

@@ -326,3 +326,97 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
+
+/**
+ * A secret shown once (a new token, a webhook signing secret): the value with a copy button, and a
+ * Done that hides it for good.
+ */
+export function SecretOnce({
+  title,
+  secret,
+  testId,
+  onDone,
+}: {
+  title: string;
+  secret: string;
+  testId: string;
+  onDone: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="secret" role="status">
+      <h2>{title}</h2>
+      <p>Copy it now: it is shown this once and cannot be read again.</p>
+      <div className="row">
+        <code className="token" data-testid={testId}>
+          {secret}
+        </code>
+        <button type="button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A list as a table: a caption for screen readers, one header per column (an empty one is an actions
+ * column, named for screen readers only), and the rows the caller renders. A table wider than the
+ * screen scrolls inside its box, which keyboards can focus (and so scroll) and screen readers name.
+ */
+export function DataTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={`${i}-${column}`} scope="col">
+                {column || <span className="visually-hidden">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Newest / Older buttons over a keyset-paged list: the cursors walked so far, the last one current. */
+export function useCursorPages(): {
+  cursor: string | undefined;
+  newest: () => void;
+  older: (next: string | null | undefined) => void;
+  atNewest: boolean;
+} {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    cursor: cursors.at(-1),
+    newest: () => setCursors([]),
+    older: (next) => {
+      if (next) setCursors([...cursors, next]);
+    },
+    atNewest: cursors.length === 0,
+  };
+}

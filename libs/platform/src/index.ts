@@ -34,4 +34,5 @@ export * from './auth/caller';
 export * from './database/content-changes';
 export * from './provenance';
 export * from './limits/fixed-window-limiter';
+export * from './secrets/secret-box';
 export * from './limits/shared-budgets';

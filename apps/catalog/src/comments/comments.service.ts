@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CatalogEvents,
   type Comment,
   COMMENT_BODY_MAX,
   COMMENTS_LIMIT,
@@ -16,6 +17,8 @@ import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { PolicyAccess } from '../policies/policy-access';
 import { toComment } from './comment.mapper';
 import { type CommentRow, CommentsRepository } from './comments.repository';
@@ -34,6 +37,8 @@ export class CommentsService {
     private readonly access: PolicyAccess,
     private readonly users: UsersDirectory,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /** One page, oldest first: at most `limit` comments and at most the reply budget in bytes. */
@@ -91,13 +96,25 @@ export class CommentsService {
           retryAfter,
         );
       }
-      return this.comments.insert(db, {
+      const inserted = await this.comments.insert(db, {
         policy_id: request.policyId,
         parent_id: request.parentId ?? null,
         author_id: caller.userId,
         body,
       });
+      // The policy's owner hears of comments by others (their webhooks).
+      if (policy.owner_id !== caller.userId)
+        await this.outbox.addEvent(db, CatalogEvents.policyCommented, {
+          comment_id: inserted.id,
+          policy_id: policy.id,
+          policy_name: policy.name,
+          policy_owner_id: policy.owner_id,
+          author_id: caller.userId,
+          excerpt: body.slice(0, 200),
+        });
+      return inserted;
     });
+    if (policy.owner_id !== caller.userId) this.relay.kick();
     const [comment] = await this.present(ctx, [row]);
     return { comment };
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CatalogEvents,
   CHANGES_FILES_MAX,
   type ChangesSinceReview,
   type PinPolicyRequest,
@@ -11,6 +12,8 @@ import { Database, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { HistoryRepository } from '../history/history.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
 import { PoliciesService } from '../policies/policies.service';
 import { PolicyAccess } from '../policies/policy-access';
@@ -32,6 +35,8 @@ export class PinsService {
     private readonly inspector: RepositoryInspector,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
     private readonly db: Database,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -77,7 +82,15 @@ export class PinsService {
         contentDigest: validation.contentDigest ?? null,
         implementationCommit: split ? validation.implementationCommit : null,
       });
+      await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
+        policy_id: policy.id,
+        policy_name: policy.name,
+        commit: validation.commit ?? null,
+        content_digest: validation.contentDigest ?? null,
+        how: 'admin',
+      });
     });
+    this.relay.kick();
     return this.policiesService.get(ctx, policy.id);
   }
 

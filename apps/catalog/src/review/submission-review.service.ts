@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PolicySubmission, RequestContext, ReviewRequest } from '@pc/contracts';
+import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
 import { conflict, Database, type Executor, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { publishedDocTabs } from '../docs/doc-tabs';
@@ -7,8 +7,10 @@ import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasService } from '../ideas/ideas.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { PoliciesRepository } from '../policies/policies.repository';
 import {
+  type SubmissionRecord,
   type SubmissionRow,
   SubmissionsRepository,
   toSubmission,
@@ -27,6 +29,7 @@ export class SubmissionReviewService {
     private readonly history: HistoryRepository,
     private readonly ideasService: IdeasService,
     private readonly relay: OutboxRelay,
+    private readonly outbox: OutboxRepository,
     private readonly db: Database,
   ) {}
 
@@ -36,7 +39,7 @@ export class SubmissionReviewService {
    */
   async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
     const admin = requireAdmin(ctx);
-    const { row, delivered } = await this.db.transaction(async (db) => {
+    const row = await this.db.transaction(async (db) => {
       const current = await this.waiting(db, request.id);
       // What the reviewer saw is what gets pinned: the commits (and content digests) validation read.
       const v = current.validation;
@@ -65,10 +68,18 @@ export class SubmissionReviewService {
         commit: current.validation.commit ?? null,
         contentDigest: current.validation.contentDigest ?? null,
       });
-      const count = await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
-      return { row: approved, delivered: count };
+      await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
+      await this.announce(db, approved, 'approved', policy.name);
+      await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
+        policy_id: policy.id,
+        policy_name: policy.name,
+        commit: v.commit ?? null,
+        content_digest: v.contentDigest ?? null,
+        how: 'review',
+      });
+      return approved;
     });
-    if (delivered > 0) this.relay.kick();
+    this.relay.kick();
     return { submission: toSubmission(row) };
   }
 
@@ -87,9 +98,29 @@ export class SubmissionReviewService {
         submissionId: current.id,
         feedback: request.feedback ?? null,
       });
+      await this.announce(db, rejected, 'rejected', rejected.name);
       return rejected;
     });
+    this.relay.kick();
     return { submission: toSubmission(row) };
+  }
+
+  /** The decision, for its author's webhooks (written in the deciding transaction). */
+  private announce(
+    db: Executor,
+    submission: SubmissionRecord,
+    decision: 'approved' | 'rejected',
+    policyName: string,
+  ): Promise<void> {
+    return this.outbox.addEvent(db, CatalogEvents.reviewDecided, {
+      submission_id: submission.id,
+      kind: 'submission',
+      decision,
+      policy_id: submission.policy_id,
+      policy_name: policyName,
+      author_id: submission.submitted_by,
+      feedback: submission.feedback,
+    });
   }
 
   /** Locked until the decision commits, so that an edit and a decision never interleave. */

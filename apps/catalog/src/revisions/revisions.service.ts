@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CatalogEvents,
   type CreateRevisionRequest,
   isUser,
   type PageInfo,
@@ -17,6 +18,8 @@ import { conflict, Database, DomainError, type Executor, notFound, unprocessable
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { HistoryRepository } from '../history/history.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { PolicyAccess } from '../policies/policy-access';
 import type { PolicyChanges, PolicyRow } from '../policies/policy.row';
 
@@ -60,6 +63,8 @@ export class RevisionsService {
     private readonly access: PolicyAccess,
     private readonly history: HistoryRepository,
     private readonly inspector: RepositoryInspector,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async propose(
@@ -185,7 +190,7 @@ export class RevisionsService {
         request.feedback ?? null,
       );
       if (!decided) throw await this.notPending(db, request.id);
-      await this.policies.update(db, decided.policy_id, {
+      const policy = await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
         ...(pin ? { ...pin, pinned_at: new Date(), pinned_by: admin.userId, pinned_how: 'review' } : {}),
       });
@@ -194,8 +199,18 @@ export class RevisionsService {
         field: decided.field,
         ...(pin ? { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest } : {}),
       });
+      await this.announce(db, decided, 'approved', policy.name);
+      if (pin)
+        await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
+          policy_id: policy.id,
+          policy_name: policy.name,
+          commit: pin.pinned_commit,
+          content_digest: pin.pinned_content_digest,
+          how: 'review',
+        });
       return decided;
     });
+    this.relay.kick();
     return { revision: toRevision(row) };
   }
 
@@ -248,9 +263,30 @@ export class RevisionsService {
         field: decided.field,
         feedback: request.feedback ?? null,
       });
+      const policy = await this.policies.findById(db, decided.policy_id);
+      await this.announce(db, decided, 'rejected', policy?.name ?? '');
       return decided;
     });
+    this.relay.kick();
     return { revision: toRevision(row) };
+  }
+
+  /** The decision, for its author's webhooks (written in the deciding transaction). */
+  private announce(
+    db: Executor,
+    revision: RevisionRow,
+    decision: 'approved' | 'rejected',
+    policyName: string,
+  ): Promise<void> {
+    return this.outbox.addEvent(db, CatalogEvents.reviewDecided, {
+      submission_id: revision.id,
+      kind: 'revision',
+      decision,
+      policy_id: revision.policy_id,
+      policy_name: policyName,
+      author_id: revision.submitted_by,
+      feedback: revision.feedback,
+    });
   }
 
   /** Read in the deciding transaction: a second pool connection per request can starve the pool. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CatalogEvents,
   type CreateTransferRequest,
   type PageInfo,
   type PageRequest,
@@ -26,6 +27,8 @@ import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
 import { HistoryRepository } from '../history/history.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { PolicyAccess } from '../policies/policy-access';
 import { PoliciesRepository } from '../policies/policies.repository';
 import { RevisionsRepository } from '../revisions/revisions.repository';
@@ -48,6 +51,8 @@ export class TransfersService {
     private readonly users: UsersDirectory,
     private readonly bus: BusClient,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -91,8 +96,18 @@ export class TransfersService {
             toUserId: recipient.id,
           });
         }
+        await this.outbox.addEvent(db, CatalogEvents.transferOffered, {
+          transfer_id: inserted.id,
+          resource_type: resource.type,
+          resource_id: resource.id,
+          resource_name: resource.name,
+          from_user_id: caller.userId,
+          to_user_id: recipient.id,
+          expires_at: inserted.expires_at.toISOString(),
+        });
         return inserted;
       });
+      this.relay.kick();
       return { transfer: { id: row.id, to_user_id: row.to_user_id } };
     } catch (error) {
       if (isUniqueViolation(error)) {

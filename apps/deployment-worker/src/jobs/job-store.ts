@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type DeploymentFailedEvent,
   DeploymentsEvents,
   type DeploymentSucceededEvent,
   type JobStatus,
@@ -241,7 +242,9 @@ export class JobStore {
         outcome?.governance_profile_result ? JSON.stringify(outcome.governance_profile_result) : null,
       ],
     );
-    if (status !== 'succeeded') return;
+    // A success counts a deploy (catalog, rulesets) and, like a failure, reaches the webhooks of its author
+    // and workspace (identity); the deployments service relays both from the outbox.
+    if (status !== 'succeeded' && status !== 'failed') return;
     const event: DeploymentSucceededEvent = {
       deployment_id: deployment.id,
       asset_type: deployment.asset_type,
@@ -252,9 +255,13 @@ export class JobStore {
       platform_org_id: deployment.platform_org_id,
       created_by: deployment.created_by,
     };
+    const [pattern, payload] =
+      status === 'succeeded'
+        ? [DeploymentsEvents.deploymentSucceeded.pattern, event]
+        : [DeploymentsEvents.deploymentFailed.pattern, { ...event, error } satisfies DeploymentFailedEvent];
     await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2)`, [
-      DeploymentsEvents.deploymentSucceeded.pattern,
-      JSON.stringify(event),
+      pattern,
+      JSON.stringify(payload),
     ]);
   }
 }

@@ -7,11 +7,12 @@ import {
 } from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import type { Registry } from '@pc/registry';
-import { BusClient, createLogger } from '@pc/platform';
+import { BusClient, createLogger, Database } from '@pc/platform';
 import { DeploymentAccess } from '../deployments/deployment-access';
 import type { DeploymentRow } from '../deployments/deployment.rows';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
 import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform/adapters';
+import { SyncDriftRepository } from './drift.repository';
 
 const log = createLogger('deployments');
 
@@ -21,10 +22,12 @@ export type Probe = 'in_sync' | 'deleted' | 'unknown';
 export class SyncService {
   constructor(
     private readonly access: DeploymentAccess,
-    private readonly deployments: DeploymentsRepository,
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
     @Inject(REGISTRY) private readonly registry: Registry,
+    private readonly db: Database,
+    private readonly drift: SyncDriftRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -68,8 +71,17 @@ export class SyncService {
     if (from === null || deployment.status !== from) return deployment.status;
     // A version a roll-out rolled back stays rolled back: a sync never makes it `succeeded` again.
     if (deployment.rollback_pinned_at !== null) return deployment.status;
-    // Conditional on the status read: a concurrent change (another sync, a delete) wins.
-    return (await this.deployments.moveStatus(deployment.id, from, to)) ?? deployment.status;
+    // Conditional on the status read: a concurrent change (another sync, a delete) wins. A move is
+    // drift: announced (webhooks of the author and the workspace) with it.
+    const moved = await this.drift.moveAndAnnounce(
+      this.db.pool,
+      deployment,
+      from,
+      to as 'removed' | 'succeeded',
+    );
+    if (moved === null) return deployment.status;
+    this.relay.kick();
+    return moved;
   }
 
   /** Read-only: does at least one of the deployment's tracked -dev versions remain in the registry? */

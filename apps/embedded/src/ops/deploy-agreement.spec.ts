@@ -106,7 +106,8 @@ describe('the configuration schemas, README, .env.example, compose and manifests
     it('keeps PostgreSQL and NATS (JetStream) on volumes and starts the apps once they are healthy', () => {
       expect(services.postgres.volumes).toContain('pgdata:/var/lib/postgresql/data');
       expect(services.nats.volumes).toContain('natsdata:/data');
-      expect(Object.keys(volumes).sort()).toEqual(['natsdata', 'pgdata']);
+      expect(Object.keys(volumes).sort()).toEqual(['auditoutbox', 'natsdata', 'pgdata']);
+      expect(services.gateway.volumes).toContain('auditoutbox:/var/lib/policy-catalog/audit-outbox');
       for (const service of [...SERVICES_WITH_SCHEMA, 'deployment-worker'])
         expect(services[service].depends_on).toMatchObject({
           postgres: { condition: 'service_healthy' },

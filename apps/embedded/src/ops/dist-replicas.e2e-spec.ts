@@ -66,7 +66,10 @@ describe('the build output, several replicas of each app', () => {
     });
     const adapters = sandboxAdapterEnv(sandboxUrl);
     const started = [
-      DistApp.start('identity', service('identity')),
+      DistApp.start('identity', {
+        ...service('identity'),
+        WEBHOOKS_ENCRYPTION_KEYS: `w1:${Buffer.alloc(32, 9).toString('base64')}`,
+      }),
       DistApp.start('catalog', { ...service('catalog'), ...adapters }, 'catalog-1'),
       DistApp.start('catalog', { ...service('catalog'), ...adapters }, 'catalog-2'),
       DistApp.start('rulesets', { ...service('rulesets'), ...adapters }),

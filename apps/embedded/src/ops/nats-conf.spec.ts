@@ -78,7 +78,9 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
       // A pattern written to a database outbox is published later by the outbox's owner.
       if (match[3]) continue;
       const before = text.slice(Math.max(0, match.index - 200), match.index);
-      const call = /(\w+)\(\s*$/.exec(before)?.[1];
+      const call = /(\w+)\([^()]*$/.exec(before)?.[1];
+      // Written to an outbox by its descriptor (`outbox.addEvent(tx, Events.x, ...)`): the same.
+      if (call === 'addEvent') continue;
       const inEventsList = /events:\s*\[[^\]]*$/.test(before);
       if (d.kind === 'rpc') {
         if (call === 'Handles') use.serves.add(d.pattern);

@@ -67,7 +67,11 @@ export class ConnectionsWorld {
       env: {
         ...this.sandbox.adapterEnv,
         // Also a loopback port where nothing listens, to show an unreachable custom domain.
-        OUTBOUND_ALLOWLIST: `${this.sandbox.adapterEnv.OUTBOUND_ALLOWLIST},127.0.0.1:9`,
+        OUTBOUND_ALLOWLIST: [
+          this.sandbox.adapterEnv.OUTBOUND_ALLOWLIST,
+          '127.0.0.1:9',
+          ...this.allowed(),
+        ].join(','),
         PLATFORM_TIMEOUT_MS: '1000',
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
@@ -77,6 +81,11 @@ export class ConnectionsWorld {
     this.http = new HttpClient(this.system.url!);
     this.admin = await this.login(ADMIN.email, ADMIN.password);
     return this;
+  }
+
+  /** More hosts the services may reach (a world's own receivers). */
+  protected allowed(): string[] {
+    return [];
   }
 
   async stop(): Promise<void> {

@@ -67,6 +67,7 @@ export function requiredOf(app: string): string[] {
   const required = app === 'sandbox' ? [] : ['NATS_URL'];
   if (SERVICES_WITH_SCHEMA.includes(app) || app === 'deployment-worker') required.push('DATABASE_URL');
   if (app === 'connections') required.push('CONNECTIONS_ENCRYPTION_KEYS');
+  if (app === 'identity') required.push('WEBHOOKS_ENCRYPTION_KEYS');
   if (app === 'deployments' || app === 'deployment-worker') required.push('PROVENANCE_SIGNING_KEYS');
   return required;
 }

@@ -78,7 +78,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
     branches: Record<string, Record<string, string>> = {},
     /** More files in the repository (a build script). */
     extraFiles: Record<string, string> = {},
-  ): Promise<{ id: string; repo: string }> {
+  ): Promise<{ id: string; repo: string; submissionId: string }> {
     const name = `policy-${++this.n}-${randomBytes(3).toString('hex')}`;
     const { webUrl } = await this.control.createRepository({
       owner: 'community',
@@ -103,7 +103,11 @@ export class DeploymentsWorld extends ConnectionsWorld {
       { token: owner.token },
     );
     if (res.status !== 201) throw new Error(`submission ${res.status} ${res.text}`);
-    return { id: res.body.submission.policyId as string, repo: name };
+    return {
+      id: res.body.submission.policyId as string,
+      repo: name,
+      submissionId: res.body.submission.id as string,
+    };
   }
 
   /**
@@ -113,7 +117,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
   async newDeployableRuleset(
     owner: TestUser,
     options: { assetId?: string; registryVersion?: string; files?: Record<string, string> } = {},
-  ): Promise<{ id: string; repo: string; assetId: string }> {
+  ): Promise<{ id: string; repo: string; assetId: string; submissionId: string }> {
     const name = `ruleset-${++this.n}-${randomBytes(3).toString('hex')}`;
     const assetId = options.assetId ?? `rules-${randomBytes(4).toString('hex')}`;
     const files = {
@@ -148,7 +152,12 @@ export class DeploymentsWorld extends ConnectionsWorld {
       { token: owner.token },
     );
     if (res.status !== 201) throw new Error(`ruleset submission ${res.status} ${res.text}`);
-    return { id: res.body.submission.ruleset_id as string, repo: name, assetId };
+    return {
+      id: res.body.submission.ruleset_id as string,
+      repo: name,
+      assetId,
+      submissionId: res.body.submission.id as string,
+    };
   }
 
   /** A user with a tenant, a connection to it and their personal workspace. */

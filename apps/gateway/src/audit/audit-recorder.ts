@@ -1,57 +1,68 @@
 import { randomUUID } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuditEvents, type AuditRecordedEvent, isUser, type RequestContext } from '@pc/contracts';
-import { createLogger, DurableEventsClient, RemoteError } from '@pc/platform';
+import { type AuditAction, type AuditRecordedEvent, isUser, type RequestContext } from '@pc/contracts';
+import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
-import { AUDIT_SPEC, type AuditDescription, type AuditSpec } from './audited';
+import { AuditOutbox } from './audit-outbox';
+import { AUDIT_SPEC, type AuditDescription, type AuditFacts, type AuditSpec } from './audited';
 
 const log = createLogger('gateway');
 const USER_AGENT_MAX = 512;
 
 /**
- * Publishes an audit record (durable event, kept by identity) for each `@Audited` route that completed,
+ * Records an audit entry (a durable event, kept by identity) for each `@Audited` route that completed,
  * with the caller, the address as Fastify saw it (TRUST_PROXY honoured), the user agent and the request
- * id; a refusal the spec names (a failed sign-in) is recorded too. A record that cannot be published is
- * logged and the request still answers: the action happened.
+ * id; a refusal the spec names (a failed sign-in) is recorded too. The record goes to the outbox (on
+ * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
+ * the outbox cannot take records, an audited route answers 503 before it acts.
  */
 @Injectable()
 export class AuditRecorder implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
-    private readonly events: DurableEventsClient,
+    private readonly outbox: AuditOutbox,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const spec = this.reflector.get<AuditSpec | undefined>(AUDIT_SPEC, context.getHandler());
     if (!spec) return next.handle();
+    if (!this.outbox.accepting()) {
+      return throwError(
+        () =>
+          new RemoteError({
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'The audit log cannot take records right now; nothing was changed, try again shortly',
+            retryAfter: 5,
+          }),
+      );
+    }
     const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
     const body = isRecord(request.body) ? request.body : {};
     const params = (request.params ?? {}) as Record<string, string>;
+    const query = isRecord(request.query) ? request.query : {};
     return next.handle().pipe(
-      mergeMap((result: unknown) =>
-        from(
-          this.publish(request, spec.action, () =>
-            spec.describe({ body, params, result: isRecord(result) ? result : {} }),
-          ).then(() => result),
-        ),
-      ),
+      mergeMap((result: unknown) => {
+        const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
+        const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
+        return from(this.record(request, action, () => spec.describe(facts)).then(() => result));
+      }),
       catchError((error: unknown) => {
         if (spec.failure && error instanceof RemoteError && error.payload.code === spec.failure.code) {
           const failure = spec.failure;
-          return from(this.publish(request, failure.action, () => failure.describe({ body, params }))).pipe(
-            mergeMap(() => throwError(() => error)),
-          );
+          return from(
+            this.record(request, failure.action, () => failure.describe({ body, params, query })),
+          ).pipe(mergeMap(() => throwError(() => error)));
         }
         return throwError(() => error);
       }),
     );
   }
 
-  private async publish(
+  private async record(
     request: FastifyRequest & { ctx?: RequestContext; auditActor?: string },
-    action: AuditSpec['action'],
+    action: AuditAction,
     describe: () => AuditDescription,
   ): Promise<void> {
     try {
@@ -73,11 +84,13 @@ export class AuditRecorder implements NestInterceptor {
         action,
         target_type: description.target_type,
         target_id: description.target_id,
+        workspace_id: description.workspace_id ?? null,
         summary: description.summary ?? {},
       };
-      await this.events.publish(AuditEvents.recorded, randomUUID(), record);
+      await this.outbox.add(randomUUID(), record);
     } catch (error) {
-      log.error({ err: error, action }, 'audit record not published');
+      // The action already happened (the check before it passed): the loss is logged loudly.
+      log.error({ err: error, action }, 'audit record not kept');
     }
   }
 }

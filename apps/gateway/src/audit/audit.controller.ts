@@ -1,9 +1,9 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuditRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly, Authenticated, Ctx } from '../auth/auth.decorators';
+import { AdminOnly, ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AdminAuditExportQueryDto, AdminAuditQueryDto, AuditPageDto, MyAuditQueryDto } from './audit.dto';
 
 /** Extension: the audit log (kept by identity, fed by the gateway's records). Read-only: no route changes it. */
@@ -51,6 +51,31 @@ export class AuditController {
     void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
     if (page.nextCursor) void reply.header('audit-next-cursor', page.nextCursor);
     return page.entries.map((entry) => JSON.stringify(entry)).join('\n') + (page.entries.length ? '\n' : '');
+  }
+
+  @Get('workspaces/:id/audit')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      "Extension: the workspace's audit log (its owner, and administrators): member and share changes, deployments, connections shared, its webhooks",
+  })
+  @ApiOkResponse({ type: AuditPageDto })
+  @ApiErrors(
+    [403, "A member who is not the workspace's owner"],
+    [404, 'No such workspace of which the caller is a member'],
+  )
+  workspace(
+    @Ctx() ctx: RequestContext,
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Query() query: AdminAuditQueryDto,
+  ) {
+    const { actor, ...rest } = query;
+    return this.bus.request(AuditRpc.list, ctx, {
+      scope: 'workspace',
+      workspace_id: id,
+      ...rest,
+      actor_user_id: actor,
+    });
   }
 
   @Get('me/audit')

@@ -18,6 +18,14 @@ export class AuditEntryDto {
   @ApiProperty({ example: 'token' }) target_type!: string;
   @ApiProperty({ type: String, nullable: true }) target_id!: string | null;
   @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)',
+  })
+  workspace_id!: string | null;
+  @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description: 'What changed, redacted: no secret, token or password',

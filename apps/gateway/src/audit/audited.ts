@@ -2,9 +2,10 @@ import { SetMetadata } from '@nestjs/common';
 import type { AuditAction } from '@pc/contracts';
 
 export interface AuditFacts {
-  /** The route's parsed body and path parameters, and its result. */
+  /** The route's parsed body, path parameters and query, and its result. */
   body: Record<string, unknown>;
   params: Record<string, string>;
+  query: Record<string, unknown>;
   result: Record<string, unknown>;
 }
 
@@ -15,10 +16,13 @@ export interface AuditDescription {
   summary?: Record<string, unknown>;
   /** The actor when the caller was anonymous until this request (sign-up, sign-in). */
   actor_user_id?: string;
+  /** The workspace the action happened in: its owner reads the entry. */
+  workspace_id?: string | null;
 }
 
 export interface AuditSpec {
-  action: AuditAction;
+  /** The action, or how the route's facts decide it (a change of credentials is a rotation). */
+  action: AuditAction | ((facts: AuditFacts) => AuditAction);
   describe: (facts: AuditFacts) => AuditDescription;
   /** Also record a refusal with this error code, as `failedAction` (a failed sign-in). */
   failure?: {
@@ -34,6 +38,10 @@ export const AUDIT_SPEC = Symbol('audit-spec');
 export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_SPEC, spec);
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const id = (facts: AuditFacts): string | null => facts.params.id ?? null;
+/** The names of the fields a request changed (never their values: a body may hold a secret). */
+const fields = (body: Record<string, unknown>) => ({ fields: Object.keys(body).sort() });
+const feedback = (body: Record<string, unknown>) => ({ feedback: str(body.feedback) });
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
@@ -91,6 +99,7 @@ export const AUDIT = {
       return {
         target_type: 'webhook',
         target_id: str(endpoint.id),
+        workspace_id: str(endpoint.workspace_id),
         summary: { url: endpoint.url, event_types: endpoint.event_types },
       };
     },
@@ -116,6 +125,281 @@ export const AUDIT = {
       target_type: 'webhook',
       target_id: params.id ?? null,
       summary: { previous_secret_expires_at: record(result.endpoint).previous_secret_expires_at },
+    }),
+  },
+
+  // Connections (the client secret never: field names only).
+  connectionCreated: {
+    action: 'connection.created',
+    describe: ({ result }) => {
+      const connection = record(result.connection);
+      return {
+        target_type: 'connection',
+        target_id: str(connection.id),
+        summary: { name: connection.name, host: connection.host, ok: record(result.validation).ok },
+      };
+    },
+  },
+  connectionUpdated: {
+    // New credentials (a secret with them) are a rotation; anything else a change.
+    action: ({ body }) => ('clientSecret' in body ? 'connection.credentials_rotated' : 'connection.updated'),
+    describe: (facts) => ({ target_type: 'connection', target_id: id(facts), summary: fields(facts.body) }),
+  },
+  connectionDeleted: {
+    action: 'connection.deleted',
+    describe: (facts) => ({ target_type: 'connection', target_id: id(facts) }),
+  },
+
+  // Workspace roles and shares (the workspace's owner reads these).
+  memberAdded: {
+    action: 'workspace.member_added',
+    describe: (facts) => ({
+      target_type: 'workspace',
+      target_id: id(facts),
+      workspace_id: id(facts),
+      summary: {
+        member: str(facts.body.username) ?? str(facts.body.email),
+        role: facts.body.role ?? 'member',
+      },
+    }),
+  },
+  memberUpdated: {
+    action: 'workspace.member_updated',
+    describe: ({ params, body }) => ({
+      target_type: 'user',
+      target_id: params.userId ?? null,
+      workspace_id: params.id ?? null,
+      summary: { role: body.role, disabled: body.disabled },
+    }),
+  },
+  memberDisabled: {
+    action: 'workspace.member_disabled',
+    describe: ({ params }) => ({
+      target_type: 'user',
+      target_id: params.userId ?? null,
+      workspace_id: params.id ?? null,
+    }),
+  },
+  connectionShared: {
+    action: 'workspace.connection_shared',
+    describe: ({ params, body }) => ({
+      target_type: 'connection',
+      target_id: str(body.connection_id),
+      workspace_id: params.id ?? null,
+    }),
+  },
+  shareEnabled: {
+    action: 'workspace.share_enabled',
+    describe: ({ params, body }) => ({
+      target_type: 'connection',
+      target_id: str(body.connection_id),
+      workspace_id: params.id ?? null,
+    }),
+  },
+  connectionUnshared: {
+    action: 'workspace.connection_unshared',
+    describe: ({ params, query }) => ({
+      target_type: 'connection',
+      target_id: str(query.connection_id),
+      workspace_id: params.id ?? null,
+    }),
+  },
+  workspaceArchived: {
+    action: 'workspace.archived',
+    describe: (facts) => ({ target_type: 'workspace', target_id: id(facts), workspace_id: id(facts) }),
+  },
+  workspaceUnarchived: {
+    action: 'workspace.unarchived',
+    describe: (facts) => ({ target_type: 'workspace', target_id: id(facts), workspace_id: id(facts) }),
+  },
+
+  // Review decisions.
+  submissionApproved: {
+    action: 'submission.approved',
+    describe: (facts) => ({ target_type: 'submission', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  submissionRejected: {
+    action: 'submission.rejected',
+    describe: (facts) => ({ target_type: 'submission', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  revisionApproved: {
+    action: 'revision.approved',
+    describe: (facts) => ({ target_type: 'revision', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  revisionRejected: {
+    action: 'revision.rejected',
+    describe: (facts) => ({ target_type: 'revision', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  rulesetSubmissionApproved: {
+    action: 'ruleset_submission.approved',
+    describe: (facts) => ({
+      target_type: 'ruleset_submission',
+      target_id: id(facts),
+      summary: feedback(facts.body),
+    }),
+  },
+  rulesetSubmissionSentBack: {
+    action: 'ruleset_submission.needs_improvement',
+    describe: (facts) => ({
+      target_type: 'ruleset_submission',
+      target_id: id(facts),
+      summary: feedback(facts.body),
+    }),
+  },
+  rulesetSubmissionRejected: {
+    action: 'ruleset_submission.rejected',
+    describe: (facts) => ({
+      target_type: 'ruleset_submission',
+      target_id: id(facts),
+      summary: feedback(facts.body),
+    }),
+  },
+
+  // Transfers.
+  policyTransferOffered: {
+    action: 'transfer.offered',
+    describe: (facts) => ({
+      target_type: 'transfer',
+      target_id: str(record(facts.result.transfer).id),
+      summary: {
+        resource_type: 'policy',
+        resource_id: id(facts),
+        to_user_id: record(facts.result.transfer).to_user_id,
+      },
+    }),
+  },
+  rulesetTransferOffered: {
+    action: 'transfer.offered',
+    describe: (facts) => ({
+      target_type: 'transfer',
+      target_id: str(record(facts.result.transfer).id),
+      summary: {
+        resource_type: 'ruleset',
+        resource_id: id(facts),
+        to_user_id: record(facts.result.transfer).to_user_id,
+      },
+    }),
+  },
+  transferAccepted: {
+    action: 'transfer.accepted',
+    describe: (facts) => ({ target_type: 'transfer', target_id: id(facts) }),
+  },
+  transferRejected: {
+    action: 'transfer.rejected',
+    describe: (facts) => ({ target_type: 'transfer', target_id: id(facts) }),
+  },
+  transferCancelled: {
+    action: 'transfer.cancelled',
+    describe: (facts) => ({ target_type: 'transfer', target_id: id(facts) }),
+  },
+
+  // Deployments (roll-outs: one deployment per target organization).
+  deploymentCreated: {
+    action: 'deployment.created',
+    describe: ({ body, result }) => {
+      const results = Array.isArray(result.results) ? result.results.map(record) : [];
+      return {
+        target_type: body.assetType === 'ruleset' ? 'ruleset' : 'policy',
+        target_id: str(body.assetType === 'ruleset' ? body.rulesetId : body.policyId),
+        workspace_id: str(body.workspaceId),
+        summary: {
+          connection_id: body.connectionId,
+          ref: body.ref ?? null,
+          deployments: results.map((r) => ({
+            organization_id: r.organizationId,
+            deployment_id: record(r.deployment).id ?? null,
+            ok: r.ok,
+          })),
+        },
+      };
+    },
+  },
+  deploymentCancelled: {
+    action: 'deployment.cancelled',
+    describe: (facts) => ({
+      target_type: 'deployment',
+      target_id: id(facts),
+      summary: { ok: facts.result.ok },
+    }),
+  },
+  deploymentDeleted: {
+    action: 'deployment.deleted',
+    describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
+  },
+  failedDeploymentsDeleted: {
+    action: 'deployment.failed_deleted',
+    describe: ({ body, result }) => ({
+      target_type: 'deployment',
+      target_id: null,
+      summary: { ...body, ...result },
+    }),
+  },
+  deploymentUnpublished: {
+    action: 'deployment.unpublished',
+    describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
+  },
+  deploymentReleaseDeleted: {
+    action: 'deployment.release_deleted',
+    describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
+  },
+
+  // Administrators.
+  ideaApproved: {
+    action: 'admin.idea_approved',
+    describe: (facts) => ({ target_type: 'idea', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  ideaRejected: {
+    action: 'admin.idea_rejected',
+    describe: (facts) => ({ target_type: 'idea', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+  policyPinned: {
+    action: 'admin.policy_pinned',
+    describe: ({ params, body, result }) => ({
+      target_type: 'policy',
+      target_id: params.id ?? null,
+      summary: {
+        commit: body.commit ?? null,
+        pinned_commit: record(record(result.policy).pin).commit ?? null,
+      },
+    }),
+  },
+  rulesetPinned: {
+    action: 'admin.ruleset_pinned',
+    describe: ({ params, body, result }) => ({
+      target_type: 'ruleset',
+      target_id: params.id ?? null,
+      summary: {
+        commit: body.commit ?? null,
+        pinned_commit: record(record(result.ruleset).pin).commit ?? null,
+      },
+    }),
+  },
+  reviewerDesignated: {
+    action: 'admin.reviewer_designated',
+    describe: ({ params, body }) => ({
+      target_type: 'policy',
+      target_id: params.id ?? null,
+      summary: { user_id: body.userId },
+    }),
+  },
+  reviewerRemoved: {
+    action: 'admin.reviewer_removed',
+    describe: ({ params }) => ({
+      target_type: 'policy',
+      target_id: params.id ?? null,
+      summary: { user_id: params.userId },
+    }),
+  },
+  vendorIndexReloaded: {
+    action: 'admin.vendor_index_reloaded',
+    describe: ({ result }) => ({
+      target_type: 'vendor_index',
+      target_id: null,
+      summary: {
+        policies: result.policies,
+        rulesets: result.rulesets,
+        errors: Array.isArray(result.errors) ? result.errors.length : 0,
+      },
     }),
   },
 } satisfies Record<string, AuditSpec>;

@@ -15,6 +15,7 @@ import {
 import { RevisionEnvelopeDto } from './revisions.dto';
 import { SubmissionEnvelopeDto } from './submissions.dto';
 import { FeedbackDto } from './transfers.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const DECIDED: [number, string] = [409, 'Already decided'];
@@ -51,6 +52,7 @@ export class AdminController {
     };
   }
 
+  @Audited(AUDIT.submissionApproved)
   @Post('submissions/:id/approve')
   @HttpCode(200)
   @AdminOnly()
@@ -61,6 +63,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.approveSubmission, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.submissionRejected)
   @Post('submissions/:id/reject')
   @HttpCode(200)
   @AdminOnly()
@@ -71,6 +74,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.rejectSubmission, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.revisionApproved)
   @Post('revisions/:id/approve')
   @HttpCode(200)
   @AdminOnly()
@@ -81,6 +85,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.approveRevision, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.revisionRejected)
   @Post('revisions/:id/reject')
   @HttpCode(200)
   @AdminOnly()
@@ -91,6 +96,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.rejectRevision, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.ideaApproved)
   @Post('ideas/:id/approve')
   @HttpCode(200)
   @AdminOnly()
@@ -101,6 +107,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.approveIdea, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.ideaRejected)
   @Post('ideas/:id/reject')
   @HttpCode(200)
   @AdminOnly()
@@ -111,6 +118,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.rejectIdea, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.reviewerDesignated)
   @Post('policies/:id/reviewers')
   @HttpCode(200)
   @AdminOnly()
@@ -128,6 +136,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.designateReviewer, ctx, { policyId: id, userId: body.userId });
   }
 
+  @Audited(AUDIT.reviewerRemoved)
   @Delete('policies/:id/reviewers/:userId')
   @AdminOnly()
   @ApiOperation({ summary: 'Remove a designated reviewer of this policy' })
@@ -141,6 +150,7 @@ export class AdminController {
     return this.bus.request(CatalogRpc.removeReviewer, ctx, { policyId: id, userId });
   }
 
+  @Audited(AUDIT.vendorIndexReloaded)
   @Post('vendor-index/reload')
   @HttpCode(200)
   @AdminOnly()

@@ -46,6 +46,7 @@ import {
 import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto, RevisionsQuery } from './revisions.dto';
 import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 
@@ -182,6 +183,7 @@ export class PoliciesController {
     return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
   }
 
+  @Audited(AUDIT.policyPinned)
   @Post('policies/:id/pin')
   @HttpCode(200)
   @AdminOnly()
@@ -339,6 +341,7 @@ export class PoliciesController {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });
   }
 
+  @Audited(AUDIT.policyTransferOffered)
   @Post('policies/:id/transfers')
   @Authenticated()
   @ApiOperation({ summary: 'Offer the policy to another user (by username, with or without @, or email)' })

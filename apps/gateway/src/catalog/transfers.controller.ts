@@ -12,6 +12,7 @@ import {
   TransferListDto,
   TransfersQuery,
 } from './transfers.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const DECISION_ERRORS: Array<[number, string]> = [
@@ -25,6 +26,7 @@ const DECISION_ERRORS: Array<[number, string]> = [
 export class TransfersController {
   constructor(private readonly bus: BusClient) {}
 
+  @Audited(AUDIT.transferAccepted)
   @Post('transfers/:id/accept')
   @HttpCode(200)
   @Authenticated()
@@ -35,6 +37,7 @@ export class TransfersController {
     return this.bus.request(CatalogRpc.acceptTransfer, ctx, { id });
   }
 
+  @Audited(AUDIT.transferRejected)
   @Post('transfers/:id/reject')
   @HttpCode(200)
   @Authenticated()
@@ -45,6 +48,7 @@ export class TransfersController {
     return this.bus.request(CatalogRpc.rejectTransfer, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.transferCancelled)
   @Post('transfers/:id/cancel')
   @HttpCode(200)
   @Authenticated()

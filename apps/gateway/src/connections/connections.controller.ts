@@ -21,6 +21,7 @@ import {
   ValidateConnectionDto,
   ValidationResultDto,
 } from './connections.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [
@@ -51,6 +52,7 @@ export class ConnectionsController {
     return this.bus.request(ConnectionsRpc.list, ctx, {});
   }
 
+  @Audited(AUDIT.connectionCreated)
   @Post()
   @HttpCode(200)
   @Authenticated()
@@ -98,6 +100,7 @@ export class ConnectionsController {
     return this.bus.request(ConnectionsRpc.get, ctx, { id });
   }
 
+  @Audited(AUDIT.connectionUpdated)
   @Patch(':id')
   @Authenticated()
   @ApiOperation({
@@ -117,6 +120,7 @@ export class ConnectionsController {
     return this.bus.request(ConnectionsRpc.update, ctx, { ...body, id });
   }
 
+  @Audited(AUDIT.connectionDeleted)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({

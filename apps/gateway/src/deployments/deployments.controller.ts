@@ -45,6 +45,7 @@ import {
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
@@ -87,6 +88,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.list, ctx, query);
   }
 
+  @Audited(AUDIT.deploymentCreated)
   @Post()
   @Authenticated()
   @ApiOperation({
@@ -163,6 +165,7 @@ export class DeploymentsController {
     return { results };
   }
 
+  @Audited(AUDIT.failedDeploymentsDeleted)
   @Post('delete-failed')
   @HttpCode(200)
   @Authenticated()
@@ -206,6 +209,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.provenance, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentDeleted)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
@@ -215,6 +219,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.remove, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentCancelled)
   @Post(':id/cancel')
   @HttpCode(200)
   @Authenticated()
@@ -240,6 +245,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.sync, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentUnpublished)
   @Post(':id/unpublish')
   @Authenticated()
   @ApiOperation({
@@ -252,6 +258,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.unpublish, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentReleaseDeleted)
   @Post(':id/delete-release')
   @Authenticated()
   @ApiOperation({

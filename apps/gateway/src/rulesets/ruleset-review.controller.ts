@@ -5,6 +5,7 @@ import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { RulesetApprovalDto, RulesetFeedbackDto } from './ruleset-review.dto';
 import { RulesetSubmissionEnvelopeDto } from './ruleset-submissions.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such submission'];
@@ -15,6 +16,7 @@ const NOT_WAITING: [number, string] = [409, 'The submission is not waiting for r
 export class RulesetReviewController {
   constructor(private readonly bus: BusClient) {}
 
+  @Audited(AUDIT.rulesetSubmissionApproved)
   @Post('approve')
   @HttpCode(200)
   @AdminOnly()
@@ -29,6 +31,7 @@ export class RulesetReviewController {
     return this.bus.request(RulesetsRpc.approveSubmission, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.rulesetSubmissionSentBack)
   @Post('needs-improvement')
   @HttpCode(200)
   @AdminOnly()
@@ -43,6 +46,7 @@ export class RulesetReviewController {
     return this.bus.request(RulesetsRpc.requestImprovement, ctx, { id, feedback: body.feedback });
   }
 
+  @Audited(AUDIT.rulesetSubmissionRejected)
   @Post('reject')
   @HttpCode(200)
   @AdminOnly()

@@ -44,6 +44,7 @@ import {
   VendorRulesetEnvelopeDto,
   VendorRulesetSummaryDto,
 } from './rulesets.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
@@ -128,6 +129,7 @@ export class RulesetsController {
     return this.bus.request(RulesetsRpc.update, ctx, { ...atLeastOneLink(body), id });
   }
 
+  @Audited(AUDIT.rulesetPinned)
   @Post('rulesets/:id/pin')
   @HttpCode(200)
   @AdminOnly()
@@ -207,6 +209,7 @@ export class RulesetsController {
     return this.bus.request(RulesetsRpc.getReviewerStatus, ctx, { id });
   }
 
+  @Audited(AUDIT.rulesetTransferOffered)
   @Post('rulesets/:id/transfers')
   @Authenticated()
   @EXTENSION(

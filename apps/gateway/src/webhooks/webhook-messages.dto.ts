@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { WebhookEventType } from '@pc/contracts';
 
 /** The payloads of the webhook event types, version 1 (named schemas; the `webhooks` section names them). */
 export class DeploymentSucceededWebhookV1Dto {
@@ -10,6 +11,75 @@ export class DeploymentSucceededWebhookV1Dto {
   @ApiProperty({ format: 'uuid' }) workspace_id!: string;
   @ApiProperty({ format: 'uuid' }) connection_id!: string;
   @ApiProperty() platform_org_id!: string;
+}
+
+export class DeploymentFailedWebhookV1Dto extends DeploymentSucceededWebhookV1Dto {
+  @ApiProperty({ type: String, nullable: true, description: 'The failure as the deployment shows it' })
+  error!: string | null;
+}
+
+export class DeploymentDriftDetectedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) deployment_id!: string;
+  @ApiProperty({ enum: ['policy', 'ruleset'] }) asset_type!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) policy_id!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) ruleset_id!: string | null;
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty() platform_org_id!: string;
+  @ApiProperty({
+    enum: ['deleted', 'reapplied'],
+    description: '`deleted`: removed from the platform out of band; `reapplied`: there again',
+  })
+  found!: 'deleted' | 'reapplied';
+  @ApiProperty({ enum: ['removed', 'succeeded'], description: "The deployment's status now" })
+  status!: 'removed' | 'succeeded';
+}
+
+export class SubmissionDecidedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid', description: 'The submission (or revision) decided' })
+  submission_id!: string;
+  @ApiProperty({ enum: ['policy', 'ruleset'] }) asset_type!: 'policy' | 'ruleset';
+  @ApiProperty({
+    enum: ['submission', 'revision'],
+    description: '`revision`: a proposed change of a published policy',
+  })
+  kind!: 'submission' | 'revision';
+  @ApiProperty({ enum: ['approved', 'rejected', 'needs_improvement'] })
+  decision!: 'approved' | 'rejected' | 'needs_improvement';
+  @ApiProperty({ format: 'uuid' }) resource_id!: string;
+  @ApiProperty() resource_name!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The reviewer's feedback" }) feedback!:
+    string | null;
+}
+
+export class VersionPublishedWebhookV1Dto {
+  @ApiProperty({ enum: ['policy', 'ruleset'] }) asset_type!: 'policy' | 'ruleset';
+  @ApiProperty({ format: 'uuid' }) resource_id!: string;
+  @ApiProperty() resource_name!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The version the resource declares, when it declares one',
+  })
+  version!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The reviewed commit now pinned, when known' })
+  commit!: string | null;
+}
+
+export class TransferOfferedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) transfer_id!: string;
+  @ApiProperty({ enum: ['policy', 'idea', 'ruleset'] }) resource_type!: 'policy' | 'idea' | 'ruleset';
+  @ApiProperty({ format: 'uuid' }) resource_id!: string;
+  @ApiProperty() resource_name!: string;
+  @ApiProperty({ format: 'uuid', description: 'Who offers it' }) from_user_id!: string;
+  @ApiProperty({ format: 'date-time', description: 'Accept or reject it before then' }) expires_at!: string;
+}
+
+export class CommentCreatedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) comment_id!: string;
+  @ApiProperty({ format: 'uuid' }) policy_id!: string;
+  @ApiProperty() policy_name!: string;
+  @ApiProperty({ format: 'uuid' }) author_id!: string;
+  @ApiProperty({ maxLength: 200, description: "The comment's first 200 characters" }) excerpt!: string;
 }
 
 export class IdeaDeliveredWebhookV1Dto {
@@ -26,10 +96,46 @@ export class PingWebhookV1Dto {
 }
 
 const MESSAGES = [
-  ['deployment.succeeded', 'A deployment by the endpoint owner succeeded', DeploymentSucceededWebhookV1Dto],
+  [
+    'submission.decided',
+    "An administrator approved, rejected or sent back the owner's submission (or policy revision)",
+    SubmissionDecidedWebhookV1Dto,
+  ],
+  [
+    'version.published',
+    'A new reviewed version of a policy or ruleset the owner (or the workspace) deployed',
+    VersionPublishedWebhookV1Dto,
+  ],
+  [
+    'deployment.succeeded',
+    "A deployment by the endpoint's owner (or in its workspace) succeeded",
+    DeploymentSucceededWebhookV1Dto,
+  ],
+  [
+    'deployment.failed',
+    "A deployment by the endpoint's owner (or in its workspace) failed",
+    DeploymentFailedWebhookV1Dto,
+  ],
+  [
+    'deployment.drift_detected',
+    'A synchronization found a deployment removed from the platform out of band, or applied again',
+    DeploymentDriftDetectedWebhookV1Dto,
+  ],
+  [
+    'transfer.offered',
+    'Another user offered the owner a policy, idea or ruleset',
+    TransferOfferedWebhookV1Dto,
+  ],
+  ['comment.created', "Someone commented on the owner's policy", CommentCreatedWebhookV1Dto],
   ['idea.delivered', "A policy or ruleset delivered the owner's idea", IdeaDeliveredWebhookV1Dto],
   ['webhook.ping', 'A test message (POST /api/webhooks/{id}/ping)', PingWebhookV1Dto],
-] as const;
+] as const satisfies ReadonlyArray<readonly [WebhookEventType, string, unknown]>;
+
+/** Every event type has its message: a new type without a schema does not compile. */
+const everyTypeDocumented: [Exclude<WebhookEventType, (typeof MESSAGES)[number][0]>] extends [never]
+  ? true
+  : never = true;
+void everyTypeDocumented;
 
 export const WEBHOOK_PAYLOAD_MODELS = MESSAGES.map(([, , model]) => model);
 

@@ -11,6 +11,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpointStatus,
   type WebhookEventType,
+  WORKSPACE_WEBHOOK_EVENT_TYPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import {
@@ -40,7 +41,9 @@ const EVENT_TYPES_DOC = {
   isArray: true,
   minItems: 1,
   maxItems: WEBHOOK_EVENT_TYPES.length,
-  description: 'The event types delivered; each payload is the schema of that name under `webhooks`',
+  description:
+    'The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint ' +
+    `takes only ${WORKSPACE_WEBHOOK_EVENT_TYPES.join(', ')} (400 otherwise)`,
 };
 
 export class CreateWebhookDto {
@@ -112,6 +115,13 @@ export class RotateWebhookSecretDto {
 
 export class WebhookEndpointDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "A workspace's endpoint (managed by the workspace's owner), or null: the caller's own",
+  })
+  workspace_id!: string | null;
   @ApiProperty({ format: 'uri' }) url!: string;
   @ApiProperty() description!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true }) event_types!: WebhookEventType[];

@@ -22,6 +22,7 @@ import {
   UnshareQuery,
 } from './workspace-connections.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const NO_SHARE: [number, string] = [
@@ -34,6 +35,7 @@ const NO_SHARE: [number, string] = [
 export class WorkspaceConnectionsController {
   constructor(private readonly bus: BusClient) {}
 
+  @Audited(AUDIT.connectionShared)
   @Post()
   @HttpCode(200)
   @Authenticated()
@@ -49,6 +51,7 @@ export class WorkspaceConnectionsController {
     return this.bus.request(WorkspacesRpc.share, ctx, { id, connectionId: body.connection_id });
   }
 
+  @Audited(AUDIT.shareEnabled)
   @Patch()
   @Authenticated()
   @ApiOperation({ summary: 'Re-enable a disabled share (owner and admins)' })
@@ -61,6 +64,7 @@ export class WorkspaceConnectionsController {
     return this.bus.request(WorkspacesRpc.enableShare, ctx, { id, connectionId: body.connection_id });
   }
 
+  @Audited(AUDIT.connectionUnshared)
   @Delete()
   @Authenticated()
   @ApiOperation({

@@ -6,6 +6,7 @@ import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
 import { AddMemberDto, MemberImpactDto, UpdateMemberDto } from './workspace-members.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const NO_MEMBER: [number, string] = [404, 'No such workspace visible to the caller, or no such member'];
@@ -15,6 +16,7 @@ const NO_MEMBER: [number, string] = [404, 'No such workspace visible to the call
 export class WorkspaceMembersController {
   constructor(private readonly bus: BusClient) {}
 
+  @Audited(AUDIT.memberAdded)
   @Post()
   @HttpCode(200)
   @Authenticated()
@@ -33,6 +35,7 @@ export class WorkspaceMembersController {
     return this.bus.request(WorkspacesRpc.addMember, ctx, { id, ...body });
   }
 
+  @Audited(AUDIT.memberUpdated)
   @Patch(':userId')
   @Authenticated()
   @ApiOperation({
@@ -57,6 +60,7 @@ export class WorkspaceMembersController {
     return this.bus.request(WorkspacesRpc.updateMember, ctx, { id, userId, ...body });
   }
 
+  @Audited(AUDIT.memberDisabled)
   @Delete(':userId')
   @Authenticated()
   @ApiOperation({

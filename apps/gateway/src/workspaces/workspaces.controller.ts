@@ -13,6 +13,7 @@ import {
   WorkspaceDetailEnvelopeDto,
   WorkspaceEnvelopeDto,
 } from './workspaces.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 export const WORKSPACE_NOT_VISIBLE: [number, string] = [
@@ -79,6 +80,7 @@ export class WorkspacesController {
     return this.bus.request(WorkspacesRpc.rename, ctx, { id, name: body.name });
   }
 
+  @Audited(AUDIT.workspaceArchived)
   @Post(':id/archive')
   @HttpCode(200)
   @Authenticated()
@@ -95,6 +97,7 @@ export class WorkspacesController {
     return this.bus.request(WorkspacesRpc.archive, ctx, { id });
   }
 
+  @Audited(AUDIT.workspaceUnarchived)
   @Delete(':id/archive')
   @Authenticated()
   @ApiOperation({ summary: 'Unarchive a workspace (owner): `archived_at` back to null' })

@@ -5,34 +5,50 @@ import {
   type AuditEntry,
   type AuditPage,
   type AuditRecordedEvent,
-  isUser,
   type ListAuditRequest,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, forbidden, unauthenticated } from '@pc/platform';
+import { badRequest, Database, forbidden, requireUser } from '@pc/platform';
+import { WorkspaceOwners } from '../common/workspace-owners';
 import { AuditRepository } from './audit.repository';
 
 /** Keys whose values never enter the log, whatever a summary builder passed. */
 const SECRET_KEY = /secret|token|password|authorization|cookie|client_secret/i;
 
-/** The audit log: appended from the gateway's events, read by administrators and by each user for themself. */
+/**
+ * The audit log: appended from the gateway's events; read by administrators (everything), by each user
+ * (their own entries) and by a workspace's owner (the entries of actions in that workspace).
+ */
 @Injectable()
 export class AuditService {
-  constructor(private readonly audit: AuditRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditRepository,
+    private readonly owners: WorkspaceOwners,
+  ) {}
 
   async record(id: string, event: AuditRecordedEvent): Promise<void> {
     if (!AUDIT_ACTIONS.includes(event.action)) {
       throw badRequest('Unknown audit action', [{ field: 'action', message: 'is not an audit action' }]);
     }
-    await this.audit.append(id, { ...event, summary: redact(event.summary) as Record<string, unknown> });
+    await this.audit.append(this.db.pool, id, {
+      ...event,
+      summary: redact(event.summary) as Record<string, unknown>,
+    });
   }
 
   async list(ctx: RequestContext, request: ListAuditRequest): Promise<AuditPage> {
-    if (!isUser(ctx.caller)) throw unauthenticated();
-    if (request.scope === 'all' && !ctx.caller.isAdmin) throw forbidden('Administrators only');
+    const caller = requireUser(ctx);
+    if (request.scope === 'all' && !caller.isAdmin) throw forbidden('Administrators only');
+    if (request.scope === 'workspace') {
+      if (!request.workspace_id)
+        throw badRequest('A workspace is required', [{ field: 'workspace_id', message: 'is required' }]);
+      if (!caller.isAdmin) await this.owners.requireOwner(ctx, request.workspace_id);
+    }
     const limit = Math.min(Math.max(request.limit ?? 50, 1), AUDIT_EXPORT_PAGE.max);
-    const rows = await this.audit.list({
-      actorUserId: request.scope === 'mine' ? ctx.caller.userId : request.actor_user_id,
+    const rows = await this.audit.list(this.db.pool, {
+      actorUserId: request.scope === 'mine' ? caller.userId : request.actor_user_id,
+      workspaceId: request.scope === 'workspace' ? request.workspace_id : undefined,
       action: request.action,
       since: request.since,
       until: request.until,

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AuditEvents } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import { createLogger, Database, DurableEventsClient } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
@@ -21,6 +21,7 @@ export class AuditSubscriber implements OnApplicationBootstrap, OnApplicationShu
     private readonly events: DurableEventsClient,
     private readonly audit: AuditService,
     private readonly entries: AuditRepository,
+    private readonly db: Database,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,7 +38,7 @@ export class AuditSubscriber implements OnApplicationBootstrap, OnApplicationShu
 
   async sweep(): Promise<number> {
     try {
-      const removed = await this.entries.deleteOlderThan(this.env.AUDIT_RETENTION_DAYS);
+      const removed = await this.entries.deleteOlderThan(this.db.pool, this.env.AUDIT_RETENTION_DAYS);
       if (removed > 0) log.info({ removed }, 'audit entries past retention removed');
       return removed;
     } catch (error) {

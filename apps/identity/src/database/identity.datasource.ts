@@ -3,6 +3,9 @@ import { IdentityInit1795300000000 } from './migrations/1795300000000-identity-i
 import { IdentityNotifications1795400000000 } from './migrations/1795400000000-identity-notifications';
 import { IdentityWebhooks1796280000000 } from './migrations/1796280000000-identity-webhooks';
 import { IdentityAudit1796280000001 } from './migrations/1796280000001-identity-audit';
+import { IdentityWebhookSecretsSealed1796410000000 } from './migrations/1796410000000-identity-webhook-secrets-sealed';
+import { IdentityWorkspaceWebhooksAudit1796410000001 } from './migrations/1796410000001-identity-workspace-webhooks-audit';
+import { IdentityWebhookClaimIndexes1796410000002 } from './migrations/1796410000002-identity-webhook-claim-indexes';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
@@ -12,5 +15,8 @@ export const identityDatabase = {
     IdentityNotifications1795400000000,
     IdentityWebhooks1796280000000,
     IdentityAudit1796280000001,
+    IdentityWebhookSecretsSealed1796410000000,
+    IdentityWorkspaceWebhooksAudit1796410000001,
+    IdentityWebhookClaimIndexes1796410000002,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

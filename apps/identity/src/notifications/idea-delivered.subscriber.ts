@@ -25,13 +25,18 @@ export class IdeaDeliveredSubscriber implements OnApplicationBootstrap {
       'identity',
       async (event) => {
         await this.notifications.ideaDelivered(event);
-        await this.webhooks.fanOut(event.submitterId, 'idea.delivered', event.eventId, {
-          idea_id: event.ideaId,
-          idea_title: event.ideaTitle,
-          resource_type: event.resourceType,
-          resource_id: event.resourceId,
-          resource_name: event.resourceName,
-        });
+        await this.webhooks.fanOut(
+          { users: [event.submitterId], workspaces: [] },
+          'idea.delivered',
+          event.eventId,
+          {
+            idea_id: event.ideaId,
+            idea_title: event.ideaTitle,
+            resource_type: event.resourceType,
+            resource_id: event.resourceId,
+            resource_name: event.resourceName,
+          },
+        );
       },
       {
         onDeadLetter: (job, error) => {

@@ -1,7 +1,9 @@
-import { IdentityRpc, type RequestContext, type RpcDescriptor } from '@pc/contracts';
+import { type EventDescriptor, IdentityRpc, type RequestContext, type RpcDescriptor } from '@pc/contracts';
 import {
   BusClient,
   createClientProxy,
+  createDurableEvents,
+  generateKeyRingEntry,
   type EnvSource,
   hashSecret,
   loadEnv,
@@ -25,10 +27,17 @@ export class IdentityUnderTest {
   private service?: RunningService;
   private readonly busConfig = testBus('in-process');
   private counter = 0;
+  /** The key ring of every start (a restart must open what the previous start sealed). */
+  readonly webhookKeys = generateKeyRingEntry('test');
 
   async start(env: EnvSource = {}): Promise<void> {
     this.db ??= await createTestDatabase();
-    const config = loadEnv(IdentityEnv, { DATABASE_URL: this.db.url, DB_POOL_SIZE: '5', ...env });
+    const config = loadEnv(IdentityEnv, {
+      DATABASE_URL: this.db.url,
+      DB_POOL_SIZE: '5',
+      WEBHOOKS_ENCRYPTION_KEYS: this.webhookKeys,
+      ...env,
+    });
     this.service = await startService(identityService(config), this.busConfig);
     if (!this.bus) {
       const proxy = createClientProxy(this.busConfig, 'identity-test');
@@ -56,6 +65,11 @@ export class IdentityUnderTest {
 
   request<Req, Res>(descriptor: RpcDescriptor<Req, Res>, ctx: RequestContext, data: Req): Promise<Res> {
     return this.bus.request(descriptor, ctx, data);
+  }
+
+  /** Publishes a durable event as its owning service's outbox relay would (in process: it arrives once). */
+  async publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void> {
+    await createDurableEvents(this.busConfig, 'identity-test').publish(descriptor, id, payload);
   }
 
   /** A SQL statement on the service's database (to age a row, or to count what was written). */

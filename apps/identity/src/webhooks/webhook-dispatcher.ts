@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
 import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
-import { createLogger, Database } from '@pc/platform';
+import { createLogger, Database, SecretBox, SecretUnavailableError } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import { retryDelayMs, signedHeaders } from './webhook-signer';
@@ -36,6 +36,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhooksRepository,
     private readonly notifications: NotificationsRepository,
     private readonly db: Database,
+    private readonly box: SecretBox,
   ) {
     this.http = new OutboundHttpClient({
       guard: outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST }),
@@ -81,10 +82,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async claimAndSend(): Promise<void> {
     const free = this.env.WEBHOOKS_CONCURRENCY - this.inFlight.size;
     if (free <= 0) return;
-    const claimed = await this.deliveries.claimDue(
-      free,
-      this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
-      leaseMs(this.env.WEBHOOKS_TIMEOUT_MS),
+    const claimed = await this.db.transaction((tx) =>
+      this.deliveries.claimDue(
+        tx,
+        free,
+        this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+        leaseMs(this.env.WEBHOOKS_TIMEOUT_MS),
+      ),
     );
     for (const delivery of claimed) {
       const running: Promise<void> = this.attempt(delivery)
@@ -107,12 +111,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     let outcome: AttemptOutcome;
     let ok = false;
     try {
+      // A secret sealed under a key no longer configured fails the attempt (and is logged), never the loop.
+      const secrets = delivery.secrets.map((sealed) => this.box.open(delivery.endpointId, sealed));
       const response = await this.http.request({
         method: 'POST',
         url: delivery.url,
         headers: {
           'content-type': 'application/json',
-          ...signedHeaders(delivery.id, delivery.body, delivery.secrets),
+          ...signedHeaders(delivery.id, delivery.body, secrets),
         },
         body: delivery.body,
       });
@@ -123,6 +129,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         excerpt: excerptOf(response.body.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8')),
       };
     } catch (error) {
+      if (error instanceof SecretUnavailableError)
+        log.error({ endpointId: delivery.endpointId, err: error }, 'webhook secret does not decrypt');
       outcome = {
         responseStatus: null,
         durationMs: Date.now() - started,
@@ -130,18 +138,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       };
     }
     if (ok) {
-      await this.deliveries.succeeded(delivery, outcome);
+      await this.db.transaction((tx) => this.deliveries.succeeded(tx, delivery, outcome));
       return;
     }
     const retryAt =
       delivery.attempts >= this.env.WEBHOOKS_MAX_ATTEMPTS
         ? null
         : new Date(Date.now() + retryDelayMs(this.env.WEBHOOKS_RETRY_BASE_MS, delivery.attempts));
-    const disabled = await this.deliveries.failed(
-      delivery,
-      outcome,
-      retryAt,
-      this.env.WEBHOOKS_DISABLE_AFTER_FAILURES,
+    const disabled = await this.db.transaction((tx) =>
+      this.deliveries.failed(tx, delivery, outcome, retryAt, this.env.WEBHOOKS_DISABLE_AFTER_FAILURES),
     );
     if (disabled) {
       log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint disabled after a run of failures');

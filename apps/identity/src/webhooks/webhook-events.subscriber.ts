@@ -1,45 +1,244 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DeploymentsEvents, type DeploymentSucceededWebhookV1 } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import {
+  CatalogEvents,
+  type CommentCreatedWebhookV1,
+  type DeploymentDriftDetectedWebhookV1,
+  type DeploymentFailedWebhookV1,
+  DeploymentsEvents,
+  type DeploymentSucceededEvent,
+  type DeploymentSucceededWebhookV1,
+  RulesetsEvents,
+  type SubmissionDecidedWebhookV1,
+  type TransferOfferedWebhookV1,
+  type VersionPublishedWebhookV1,
+  type WebhookEventType,
+} from '@pc/contracts';
+import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
+import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 const log = createLogger('identity');
 
+/** What one durable event becomes: the webhook event type, who it concerns, and its versioned payload. */
+interface Delivery {
+  type: WebhookEventType;
+  audience: Audience;
+  data: unknown;
+}
+
+const user = (id: string | undefined | null): Audience => ({ users: id ? [id] : [], workspaces: [] });
+
+/** An event every retry failed for is logged and dropped (its owners miss that one message). */
+const GIVE_UP = {
+  onDeadLetter: (job: { id: string }, error: unknown): Promise<void> => {
+    log.error({ err: error, eventId: job.id }, 'webhook fan-out given up');
+    return Promise.resolve();
+  },
+};
+
 /**
- * Feeds webhooks from the durable events (at least once; the fan-out is idempotent by event id). The
- * catalog's `idea.delivered` arrives through the notifications' subscriber (one consumer per app and
- * event), which hands it on to `WebhooksService.fanOut`.
+ * Feeds webhooks from the owning services' durable events (at least once; the fan-out is idempotent by
+ * event id). Each event is mapped here, in one table, to its public webhook payload (`...WebhookV1`:
+ * the internal event may change, the payload only by a new version) and to the users and workspaces it
+ * concerns. The catalog's `idea.delivered` arrives through the notifications' subscriber (one consumer
+ * per app and event), which hands it on to `WebhooksService.fanOut`.
  */
 @Injectable()
 export class WebhookEventsSubscriber implements OnApplicationBootstrap {
   constructor(
     private readonly events: DurableEventsClient,
     private readonly webhooks: WebhooksService,
+    private readonly repository: WebhooksRepository,
+    private readonly db: Database,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.events.subscribeInBackground(
+    const events = this.events;
+    events.subscribeInBackground(
       DeploymentsEvents.deploymentSucceeded,
       'identity',
-      async (event, delivery) => {
-        if (!event.created_by) return;
-        const data: DeploymentSucceededWebhookV1 = {
+      this.fanOut(async (event) => {
+        await this.rememberDeployer(event);
+        return {
+          type: 'deployment.succeeded',
+          audience: deploymentAudience(event),
+          data: deploymentData(event) satisfies DeploymentSucceededWebhookV1,
+        };
+      }),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      DeploymentsEvents.deploymentFailed,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'deployment.failed',
+        audience: deploymentAudience(event),
+        data: { ...deploymentData(event), error: event.error } satisfies DeploymentFailedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      DeploymentsEvents.driftDetected,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'deployment.drift_detected',
+        audience: { users: [event.created_by], workspaces: [event.workspace_id] },
+        data: {
           deployment_id: event.deployment_id,
           asset_type: event.asset_type,
           policy_id: event.policy_id,
           ruleset_id: event.ruleset_id,
           workspace_id: event.workspace_id,
-          connection_id: event.connection_id,
           platform_org_id: event.platform_org_id,
-        };
-        await this.webhooks.fanOut(event.created_by, 'deployment.succeeded', delivery.id, data);
-      },
-      {
-        onDeadLetter: (job, error) => {
-          log.error({ err: error, eventId: job.id }, 'deployment-succeeded webhook fan-out given up');
-          return Promise.resolve();
-        },
-      },
+          found: event.found,
+          status: event.status,
+        } satisfies DeploymentDriftDetectedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      CatalogEvents.reviewDecided,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'submission.decided',
+        audience: user(event.author_id),
+        data: {
+          submission_id: event.submission_id,
+          asset_type: 'policy',
+          kind: event.kind,
+          decision: event.decision,
+          resource_id: event.policy_id,
+          resource_name: event.policy_name,
+          feedback: event.feedback,
+        } satisfies SubmissionDecidedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      RulesetsEvents.reviewDecided,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'submission.decided',
+        audience: user(event.author_id),
+        data: {
+          submission_id: event.submission_id,
+          asset_type: 'ruleset',
+          kind: 'submission',
+          decision: event.decision,
+          resource_id: event.ruleset_id,
+          resource_name: event.ruleset_name,
+          feedback: event.feedback,
+        } satisfies SubmissionDecidedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      CatalogEvents.versionPublished,
+      'identity',
+      this.fanOut(async (event) => ({
+        type: 'version.published',
+        audience: await this.repository.deployersOf(this.db.pool, {
+          assetType: 'policy',
+          resourceId: event.policy_id,
+        }),
+        data: {
+          asset_type: 'policy',
+          resource_id: event.policy_id,
+          resource_name: event.policy_name,
+          version: null,
+          commit: event.commit,
+        } satisfies VersionPublishedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      RulesetsEvents.versionPublished,
+      'identity',
+      this.fanOut(async (event) => ({
+        type: 'version.published',
+        audience: await this.repository.deployersOf(this.db.pool, {
+          assetType: 'ruleset',
+          resourceId: event.ruleset_id,
+        }),
+        data: {
+          asset_type: 'ruleset',
+          resource_id: event.ruleset_id,
+          resource_name: event.ruleset_name,
+          version: event.version,
+          commit: event.commit,
+        } satisfies VersionPublishedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      CatalogEvents.transferOffered,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'transfer.offered',
+        audience: user(event.to_user_id),
+        data: {
+          transfer_id: event.transfer_id,
+          resource_type: event.resource_type,
+          resource_id: event.resource_id,
+          resource_name: event.resource_name,
+          from_user_id: event.from_user_id,
+          expires_at: event.expires_at,
+        } satisfies TransferOfferedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      CatalogEvents.policyCommented,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'comment.created',
+        audience: user(event.policy_owner_id),
+        data: {
+          comment_id: event.comment_id,
+          policy_id: event.policy_id,
+          policy_name: event.policy_name,
+          author_id: event.author_id,
+          excerpt: event.excerpt,
+        } satisfies CommentCreatedWebhookV1,
+      })),
+      GIVE_UP,
     );
   }
+
+  /** The handler of one event: map it, then fan it out (idempotent by the event id). */
+  private fanOut<P>(toDelivery: (event: P) => Delivery | Promise<Delivery>): EventSubscriber<P> {
+    return async (event, delivery) => {
+      const { type, audience, data } = await toDelivery(event);
+      await this.webhooks.fanOut(audience, type, delivery.id, data);
+    };
+  }
+
+  /** Who deployed what where: a later `version.published` of it reaches them and their workspace. */
+  private async rememberDeployer(event: DeploymentSucceededEvent): Promise<void> {
+    const resourceId = event.asset_type === 'ruleset' ? event.ruleset_id : event.policy_id;
+    if (!event.created_by || !resourceId) return;
+    await this.repository.recordDeployer(
+      this.db.pool,
+      { assetType: event.asset_type === 'ruleset' ? 'ruleset' : 'policy', resourceId },
+      event.created_by,
+      event.workspace_id,
+    );
+  }
+}
+
+/** A deployment's events reach its author's own endpoints and its workspace's. */
+function deploymentAudience(event: DeploymentSucceededEvent): Audience {
+  return { users: event.created_by ? [event.created_by] : [], workspaces: [event.workspace_id] };
+}
+
+function deploymentData(event: DeploymentSucceededEvent): DeploymentSucceededWebhookV1 {
+  return {
+    deployment_id: event.deployment_id,
+    asset_type: event.asset_type,
+    policy_id: event.policy_id,
+    ruleset_id: event.ruleset_id,
+    workspace_id: event.workspace_id,
+    connection_id: event.connection_id,
+    platform_org_id: event.platform_org_id,
+  };
 }

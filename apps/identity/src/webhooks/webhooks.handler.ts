@@ -3,6 +3,7 @@ import {
   type CreateWebhookRequest,
   type Envelope,
   type ListWebhookDeliveriesRequest,
+  type ListWebhooksRequest,
   type RotateWebhookSecretRequest,
   type UpdateWebhookRequest,
   WebhooksRpc,
@@ -15,8 +16,8 @@ export class WebhooksHandler {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Handles(WebhooksRpc.list)
-  list({ ctx }: Envelope<Record<string, never>>) {
-    return this.webhooks.list(ctx);
+  list({ ctx, data }: Envelope<ListWebhooksRequest>) {
+    return this.webhooks.list(ctx, data);
   }
 
   @Handles(WebhooksRpc.create)

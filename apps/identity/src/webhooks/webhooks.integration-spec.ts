@@ -1,6 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IdentityRpc, type RequestContext, WebhooksRpc } from '@pc/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  CatalogEvents,
+  DeploymentsEvents,
+  IdentityRpc,
+  type RequestContext,
+  RulesetsEvents,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  WebhooksRpc,
+} from '@pc/contracts';
+import { generateKeyRingEntry } from '@pc/platform';
+import { Webhook } from 'standardwebhooks';
 import { codeOf, identityUnderTest } from '../testing/identity-under-test';
 
 type Answer = 'ok' | 'fail' | 'hang' | 'huge';
@@ -11,13 +23,18 @@ class Receiver {
   requests = 0;
   underWay = 0;
   mostUnderWay = 0;
+  /** Each request's headers and body, by webhook-id. */
+  readonly received = new Map<string, { headers: Record<string, string>; body: string }>();
   private readonly server = http.createServer((req, res) => {
     this.requests++;
     this.underWay++;
     this.mostUnderWay = Math.max(this.mostUnderWay, this.underWay);
     res.on('close', () => this.underWay--);
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      this.received.set(headers['webhook-id'], { headers, body: Buffer.concat(chunks).toString('utf8') });
       if (this.answer === 'ok') res.writeHead(200).end('thanks');
       else if (this.answer === 'fail') res.writeHead(503).end('down for maintenance');
       else if (this.answer === 'huge') res.writeHead(200).end(Buffer.alloc(1024 * 1024, 'x'));
@@ -53,7 +70,7 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15
 
 describe('webhook delivery (identity service, real PostgreSQL)', () => {
   // The receiver's port is known only once it listens: the allowlist names the host alone.
-  const identity = identityUnderTest({
+  const env = {
     OUTBOUND_ALLOWLIST: '127.0.0.1',
     WEBHOOKS_REQUIRE_HTTPS: 'false',
     WEBHOOKS_RETRY_BASE_MS: '20',
@@ -62,7 +79,8 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
     WEBHOOKS_DISABLE_AFTER_FAILURES: '5',
     WEBHOOKS_TIMEOUT_MS: '300',
     WEBHOOKS_ENDPOINT_CONCURRENCY: '1',
-  });
+  };
+  const identity = identityUnderTest(env);
 
   const url = () => `http://127.0.0.1:${receiver.port}/hook`;
 
@@ -103,8 +121,13 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       return now.status === 'disabled' ? now : undefined;
     });
     expect(disabled.disabled_reason).toMatch(/5 failed attempts in a row/);
-    const { notifications } = await identity.request(IdentityRpc.listNotifications, user.session, {});
-    expect(notifications.filter((n) => n.kind === 'webhook_disabled')).toHaveLength(1);
+    // The owner is told right after the endpoint is disabled (its own statement).
+    const told = await eventually(async () => {
+      const { notifications } = await identity.request(IdentityRpc.listNotifications, user.session, {});
+      const found = notifications.filter((n) => n.kind === 'webhook_disabled');
+      return found.length > 0 ? found : undefined;
+    });
+    expect(told).toHaveLength(1);
     // The sixth attempt waits for the owner.
     const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
     expect(page.deliveries.reduce((sum, d) => sum + d.attempts, 0)).toBe(5);
@@ -165,6 +188,230 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
     });
     expect(receiver.mostUnderWay).toBe(1);
     receiver.answer = 'ok';
+  });
+
+  describe("fed by the owning services' durable events", () => {
+    /** A user with an endpoint subscribed to every event type a user may take. */
+    async function subscriber() {
+      const user = await identity.newUser();
+      const { endpoint, secret } = await identity.request(WebhooksRpc.create, user.session, {
+        url: url(),
+        event_types: WEBHOOK_EVENT_TYPES.filter((t) => t !== 'idea.delivered' && t !== 'webhook.ping'),
+      });
+      return { ...user, endpoint, secret };
+    }
+
+    /** An endpoint's deliveries of an event (read in the table: a workspace's has no owner here). */
+    async function deliveriesOf(who: { endpoint: { id: string } }, eventId: string) {
+      return identity.sql<{ id: string; status: string }>(
+        `SELECT id, status FROM identity.webhook_deliveries WHERE endpoint_id = $1 AND event_id = $2`,
+        [who.endpoint.id, eventId],
+      );
+    }
+
+    /** The one delivery of an event to an endpoint, once sent: its signed message's type and data. */
+    async function deliveredTo(
+      who: { endpoint: { id: string }; secret: string },
+      eventId: string,
+    ): Promise<{ type: WebhookEventType; data: Record<string, unknown> }> {
+      const delivery = await eventually(async () => {
+        const found = await deliveriesOf(who, eventId);
+        return found.length === 1 && found[0].status === 'succeeded' ? found[0] : undefined;
+      });
+      const message = receiver.received.get(delivery.id)!;
+      return new Webhook(who.secret).verify(message.body, message.headers) as {
+        type: WebhookEventType;
+        data: Record<string, unknown>;
+      };
+    }
+
+    it('delivers each event type to the user it concerns, once per event id, with its versioned payload', async () => {
+      const author = await subscriber();
+      const bystander = await subscriber();
+      const ids = () => randomUUID();
+      const cases: Array<[string, () => Promise<void>, WebhookEventType, Record<string, unknown>]> = [];
+      const policyId = randomUUID();
+      const rulesetId = randomUUID();
+
+      const decided = ids();
+      cases.push([
+        decided,
+        () =>
+          identity.publish(CatalogEvents.reviewDecided, decided, {
+            submission_id: policyId,
+            kind: 'revision',
+            decision: 'rejected',
+            policy_id: policyId,
+            policy_name: 'Rate Guard',
+            author_id: author.id,
+            feedback: 'Not yet',
+          }),
+        'submission.decided',
+        { asset_type: 'policy', kind: 'revision', decision: 'rejected', resource_name: 'Rate Guard' },
+      ]);
+      const rulesetDecided = ids();
+      cases.push([
+        rulesetDecided,
+        () =>
+          identity.publish(RulesetsEvents.reviewDecided, rulesetDecided, {
+            submission_id: rulesetId,
+            decision: 'needs_improvement',
+            ruleset_id: rulesetId,
+            ruleset_name: 'Payments Rules',
+            author_id: author.id,
+            feedback: 'More examples',
+          }),
+        'submission.decided',
+        { asset_type: 'ruleset', decision: 'needs_improvement', feedback: 'More examples' },
+      ]);
+      const offered = ids();
+      cases.push([
+        offered,
+        () =>
+          identity.publish(CatalogEvents.transferOffered, offered, {
+            transfer_id: offered,
+            resource_type: 'policy',
+            resource_id: policyId,
+            resource_name: 'Rate Guard',
+            from_user_id: bystander.id,
+            to_user_id: author.id,
+            expires_at: new Date().toISOString(),
+          }),
+        'transfer.offered',
+        { transfer_id: offered, from_user_id: bystander.id },
+      ]);
+      const commented = ids();
+      cases.push([
+        commented,
+        () =>
+          identity.publish(CatalogEvents.policyCommented, commented, {
+            comment_id: commented,
+            policy_id: policyId,
+            policy_name: 'Rate Guard',
+            policy_owner_id: author.id,
+            author_id: bystander.id,
+            excerpt: 'Works well',
+          }),
+        'comment.created',
+        { comment_id: commented, excerpt: 'Works well' },
+      ]);
+      const failed = ids();
+      const deployment = {
+        deployment_id: randomUUID(),
+        asset_type: 'policy' as const,
+        policy_id: policyId,
+        ruleset_id: null,
+        workspace_id: randomUUID(),
+        connection_id: randomUUID(),
+        platform_org_id: 'org-1',
+        created_by: author.id,
+      };
+      cases.push([
+        failed,
+        () => identity.publish(DeploymentsEvents.deploymentFailed, failed, { ...deployment, error: 'boom' }),
+        'deployment.failed',
+        { deployment_id: deployment.deployment_id, error: 'boom' },
+      ]);
+      const drift = ids();
+      cases.push([
+        drift,
+        () =>
+          identity.publish(DeploymentsEvents.driftDetected, drift, {
+            ...deployment,
+            found: 'deleted',
+            status: 'removed',
+          }),
+        'deployment.drift_detected',
+        { found: 'deleted', status: 'removed' },
+      ]);
+
+      for (const [eventId, publish, type, data] of cases) {
+        await publish();
+        await publish(); // redelivered: nothing more
+        const message = await deliveredTo(author, eventId);
+        expect(message).toMatchObject({ type, data });
+        expect(await deliveriesOf(author, eventId)).toHaveLength(1);
+        expect(await deliveriesOf(bystander, eventId)).toHaveLength(0);
+      }
+    });
+
+    it('delivers a new version to the users and workspaces that deployed it, and to no one else', async () => {
+      const deployer = await subscriber();
+      const other = await subscriber();
+      const team = await subscriber();
+      const workspaceId = randomUUID();
+      // The team's endpoint as a workspace endpoint (the workspaces service, absent here, vouches for owners).
+      await identity.sql(`UPDATE identity.webhook_endpoints SET workspace_id = $2 WHERE id = $1`, [
+        team.endpoint.id,
+        workspaceId,
+      ]);
+      const policyId = randomUUID();
+      const succeeded = randomUUID();
+      await identity.publish(DeploymentsEvents.deploymentSucceeded, succeeded, {
+        deployment_id: randomUUID(),
+        asset_type: 'policy',
+        policy_id: policyId,
+        ruleset_id: null,
+        workspace_id: workspaceId,
+        connection_id: randomUUID(),
+        platform_org_id: 'org-1',
+        created_by: deployer.id,
+      });
+      expect(await deliveredTo(deployer, succeeded)).toMatchObject({ type: 'deployment.succeeded' });
+      expect(await deliveredTo(team, succeeded)).toMatchObject({ type: 'deployment.succeeded' });
+
+      const version = randomUUID();
+      await identity.publish(CatalogEvents.versionPublished, version, {
+        policy_id: policyId,
+        policy_name: 'Rate Guard',
+        commit: 'a'.repeat(40),
+        content_digest: null,
+        how: 'review',
+      });
+      for (const who of [deployer, team]) {
+        expect(await deliveredTo(who, version)).toMatchObject({
+          type: 'version.published',
+          data: { asset_type: 'policy', resource_id: policyId, commit: 'a'.repeat(40), version: null },
+        });
+      }
+      expect(await deliveriesOf(other, version)).toHaveLength(0);
+    });
+  });
+
+  it('stores signing secrets sealed; seals one kept in plaintext and re-seals under a new first key at start', async () => {
+    const user = await identity.newUser();
+    const { endpoint, secret } = await endpointOf(user.session);
+    const legacy = await endpointOf(user.session);
+    const stored = async (id: string) =>
+      (
+        await identity.sql<{ secret: string | null; secret_key_id: string; secret_ciphertext: Buffer }>(
+          `SELECT secret, secret_key_id, secret_ciphertext FROM identity.webhook_endpoints WHERE id = $1`,
+          [id],
+        )
+      )[0];
+    const sealed = await stored(endpoint.id);
+    expect(sealed).toMatchObject({ secret: null, secret_key_id: 'test' });
+    expect(sealed.secret_ciphertext.toString('latin1')).not.toContain(secret.slice(6));
+    // What an endpoint written before sealing looks like: the secret in plaintext, no ciphertext.
+    await identity.sql(
+      `UPDATE identity.webhook_endpoints SET secret = $2, secret_key_id = NULL, secret_ciphertext = NULL WHERE id = $1`,
+      [legacy.endpoint.id, legacy.secret],
+    );
+
+    const rotated = `${generateKeyRingEntry('next')},${identity.webhookKeys}`;
+    await identity.restart({ ...env, WEBHOOKS_ENCRYPTION_KEYS: rotated });
+    for (const id of [endpoint.id, legacy.endpoint.id]) {
+      expect(await stored(id)).toMatchObject({ secret: null, secret_key_id: 'next' });
+    }
+    for (const [id, key] of [
+      [endpoint.id, secret],
+      [legacy.endpoint.id, legacy.secret],
+    ]) {
+      const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id });
+      await settled(user.session, id, delivery.id, 'succeeded');
+      const message = receiver.received.get(delivery.id)!;
+      expect(() => new Webhook(key).verify(message.body, message.headers)).not.toThrow();
+    }
   });
 
   it('refuses an http URL when WEBHOOKS_REQUIRE_HTTPS, unknown event types and a bad rotation overlap', async () => {

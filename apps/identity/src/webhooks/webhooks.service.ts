@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CreateWebhookRequest,
-  isUser,
   type ListWebhookDeliveriesRequest,
+  type ListWebhooksRequest,
   type RequestContext,
   type RotateWebhookSecretRequest,
   type UpdateWebhookRequest,
@@ -18,29 +18,38 @@ import {
   type WebhookEventType,
   type WebhookMessage,
   type WebhookWithSecret,
+  WORKSPACE_WEBHOOK_EVENT_TYPES,
 } from '@pc/contracts';
 import { isOutboundError, type OutboundGuard, outboundGuardFromEnv } from '@pc/outbound';
-import { badRequest, notFound, unauthenticated, unprocessable } from '@pc/platform';
+import { badRequest, Database, notFound, requireUser, SecretBox, unprocessable } from '@pc/platform';
+import { WorkspaceOwners } from '../common/workspace-owners';
 import { IdentityEnv } from '../identity.env';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { newWebhookSecret } from './webhook-signer';
-import { WebhooksRepository } from './webhooks.repository';
+import { type Audience, type EndpointOwner, WebhooksRepository } from './webhooks.repository';
 
-/** The caller's webhook endpoints, and the fan-out of events to them. */
+/**
+ * Webhook endpoints: a user's own, or a workspace's (managed by its owner), and the fan-out of events
+ * to them. Secrets are sealed (AES-256-GCM, WEBHOOKS_ENCRYPTION_KEYS) before they are stored.
+ */
 @Injectable()
 export class WebhooksService {
   private readonly guard: OutboundGuard;
 
   constructor(
     private readonly env: IdentityEnv,
+    private readonly db: Database,
     private readonly webhooks: WebhooksRepository,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly owners: WorkspaceOwners,
+    private readonly box: SecretBox,
   ) {
     this.guard = outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST });
   }
 
-  async list(ctx: RequestContext): Promise<{ endpoints: WebhookEndpoint[] }> {
-    return { endpoints: await this.webhooks.listFor(userOf(ctx)) };
+  async list(ctx: RequestContext, request: ListWebhooksRequest): Promise<{ endpoints: WebhookEndpoint[] }> {
+    const owner = await this.ownerFor(ctx, request.workspace_id);
+    return { endpoints: await this.webhooks.listFor(this.db.pool, owner) };
   }
 
   async get(ctx: RequestContext, id: string): Promise<{ endpoint: WebhookEndpoint }> {
@@ -48,31 +57,37 @@ export class WebhooksService {
   }
 
   async create(ctx: RequestContext, request: CreateWebhookRequest): Promise<WebhookWithSecret> {
-    const userId = userOf(ctx);
+    const caller = requireUser(ctx);
+    const owner = await this.ownerFor(ctx, request.workspace_id);
     const url = await this.vetUrl(request.url);
-    const eventTypes = checkEventTypes(request.event_types);
+    const eventTypes = checkEventTypes(request.event_types, owner);
+    const id = randomUUID();
     const secret = newWebhookSecret();
-    const endpoint = await this.webhooks.transaction(async (db) => {
-      if ((await this.webhooks.lockUserAndCount(db, userId)) >= this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER) {
+    const endpoint = await this.db.transaction(async (tx) => {
+      if ((await this.webhooks.lockOwnerAndCount(tx, owner)) >= this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER) {
         throw unprocessable(
-          `At most ${this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER} webhook endpoints per user (WEBHOOKS_MAX_ENDPOINTS_PER_USER): delete one first`,
+          `At most ${this.env.WEBHOOKS_MAX_ENDPOINTS_PER_USER} webhook endpoints per user or workspace (WEBHOOKS_MAX_ENDPOINTS_PER_USER): delete one first`,
         );
       }
-      return this.webhooks.insert(db, userId, {
+      return this.webhooks.insert(tx, {
+        id,
+        userId: caller.userId,
+        workspaceId: request.workspace_id ?? null,
         url,
         description: (request.description ?? '').trim(),
         eventTypes,
-        secret,
+        secret: this.box.seal(id, secret),
       });
     });
     return { endpoint, secret };
   }
 
   async update(ctx: RequestContext, request: UpdateWebhookRequest): Promise<{ endpoint: WebhookEndpoint }> {
-    const userId = userOf(ctx);
+    const current = await this.owned(ctx, request.id);
     const url = request.url === undefined ? undefined : await this.vetUrl(request.url);
-    const eventTypes = request.event_types === undefined ? undefined : checkEventTypes(request.event_types);
-    const endpoint = await this.webhooks.update(request.id, userId, {
+    const eventTypes =
+      request.event_types === undefined ? undefined : checkEventTypes(request.event_types, ownerOf(current));
+    const endpoint = await this.webhooks.update(this.db.pool, current.id, {
       url,
       description: request.description?.trim(),
       eventTypes,
@@ -84,7 +99,8 @@ export class WebhooksService {
   }
 
   async remove(ctx: RequestContext, id: string): Promise<{ ok: true }> {
-    if (!(await this.webhooks.remove(id, userOf(ctx)))) throw notFound('Webhook endpoint');
+    const endpoint = await this.owned(ctx, id);
+    if (!(await this.webhooks.remove(this.db.pool, endpoint.id))) throw notFound('Webhook endpoint');
     return { ok: true };
   }
 
@@ -95,8 +111,14 @@ export class WebhooksService {
         { field: 'overlap_seconds', message: `must be 0 to ${WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS}` },
       ]);
     }
+    const current = await this.owned(ctx, request.id);
     const secret = newWebhookSecret();
-    const endpoint = await this.webhooks.rotate(request.id, userOf(ctx), secret, overlap);
+    const endpoint = await this.webhooks.rotate(
+      this.db.pool,
+      current.id,
+      this.box.seal(current.id, secret),
+      overlap,
+    );
     if (!endpoint) throw notFound('Webhook endpoint');
     return { endpoint, secret };
   }
@@ -104,7 +126,7 @@ export class WebhooksService {
   /** Sends a `webhook.ping` message to the endpoint (whatever it subscribes to): a test of the receiver. */
   async ping(ctx: RequestContext, id: string): Promise<{ delivery: WebhookDelivery }> {
     const endpoint = await this.owned(ctx, id);
-    const [delivery] = await this.webhooks.addDeliveries([endpoint.id], {
+    const [delivery] = await this.webhooks.addDeliveries(this.db.pool, [endpoint.id], {
       id: randomUUID(),
       type: 'webhook.ping',
       body: messageBody('webhook.ping', { endpoint_id: endpoint.id, message: 'ping' }),
@@ -123,7 +145,7 @@ export class WebhooksService {
       WEBHOOK_DELIVERY_PAGE.max,
     );
     const after = request.cursor ? decodeCursor(request.cursor) : null;
-    const rows = await this.webhooks.listDeliveries(endpoint.id, limit + 1, after);
+    const rows = await this.webhooks.listDeliveries(this.db.pool, endpoint.id, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -139,9 +161,9 @@ export class WebhooksService {
     deliveryId: string,
   ): Promise<{ delivery: WebhookDelivery }> {
     const endpoint = await this.owned(ctx, id);
-    const delivery = await this.webhooks.redeliver(endpoint.id, deliveryId);
+    const delivery = await this.webhooks.redeliver(this.db.pool, endpoint.id, deliveryId);
     if (!delivery) {
-      if (await this.webhooks.findDelivery(endpoint.id, deliveryId)) {
+      if (await this.webhooks.findDelivery(this.db.pool, endpoint.id, deliveryId)) {
         throw unprocessable('The delivery is being attempted right now; try again when it ends');
       }
       throw notFound('Webhook delivery');
@@ -151,12 +173,17 @@ export class WebhooksService {
   }
 
   /**
-   * Fans an event out to the user's active endpoints subscribed to its type: one delivery each,
-   * at most once per event id (a redelivered event adds nothing).
+   * Fans an event out to the active endpoints subscribed to its type of the users and workspaces it
+   * concerns: one delivery each, at most once per event id (a redelivered event adds nothing).
    */
-  async fanOut(userId: string, eventType: WebhookEventType, eventId: string, data: unknown): Promise<number> {
-    const endpoints = await this.webhooks.subscribed(userId, eventType);
-    const added = await this.webhooks.addDeliveries(endpoints, {
+  async fanOut(
+    audience: Audience,
+    eventType: WebhookEventType,
+    eventId: string,
+    data: unknown,
+  ): Promise<number> {
+    const endpoints = await this.webhooks.subscribed(this.db.pool, audience, eventType);
+    const added = await this.webhooks.addDeliveries(this.db.pool, endpoints, {
       id: eventId,
       type: eventType,
       body: messageBody(eventType, data),
@@ -165,9 +192,25 @@ export class WebhooksService {
     return added.length;
   }
 
+  /** The caller's own endpoints, or (with a workspace id) the workspace's, for its owner only. */
+  private async ownerFor(ctx: RequestContext, workspaceId: string | undefined): Promise<EndpointOwner> {
+    const caller = requireUser(ctx);
+    if (workspaceId === undefined) return { userId: caller.userId };
+    await this.owners.requireOwner(ctx, workspaceId);
+    return { workspaceId };
+  }
+
+  /** An endpoint the caller manages: their own, or one of a workspace they own (404 otherwise). */
   private async owned(ctx: RequestContext, id: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.webhooks.find(id, userOf(ctx));
-    if (!endpoint) throw notFound('Webhook endpoint');
+    const caller = requireUser(ctx);
+    const found = await this.webhooks.find(this.db.pool, id);
+    if (!found) throw notFound('Webhook endpoint');
+    const { endpoint, userId } = found;
+    const mine =
+      endpoint.workspace_id === null
+        ? userId === caller.userId
+        : await this.owners.isOwner(ctx, endpoint.workspace_id);
+    if (!mine) throw notFound('Webhook endpoint');
     return endpoint;
   }
 
@@ -197,20 +240,25 @@ export class WebhooksService {
   }
 }
 
-function userOf(ctx: RequestContext): string {
-  if (!isUser(ctx.caller)) throw unauthenticated();
-  return ctx.caller.userId;
+function ownerOf(endpoint: WebhookEndpoint): EndpointOwner {
+  // Only the kind matters to the event types' check.
+  return endpoint.workspace_id ? { workspaceId: endpoint.workspace_id } : { userId: '' };
 }
 
-function checkEventTypes(types: unknown): WebhookEventType[] {
-  const known = new Set<string>(WEBHOOK_EVENT_TYPES);
+/** One or more known event types; a workspace's endpoint only those about a workspace. */
+function checkEventTypes(types: unknown, owner: EndpointOwner): WebhookEventType[] {
+  const allowed: readonly string[] =
+    'workspaceId' in owner ? WORKSPACE_WEBHOOK_EVENT_TYPES : WEBHOOK_EVENT_TYPES;
   if (
     !Array.isArray(types) ||
     types.length === 0 ||
-    types.some((t) => typeof t !== 'string' || !known.has(t))
+    types.some((t) => typeof t !== 'string' || !allowed.includes(t))
   ) {
     throw badRequest('Unknown event types', [
-      { field: 'event_types', message: `must be one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
+      {
+        field: 'event_types',
+        message: `must be one or more of ${allowed.join(', ')}${'workspaceId' in owner ? ' (a workspace endpoint)' : ''}`,
+      },
     ]);
   }
   return [...new Set(types as WebhookEventType[])];

@@ -5,6 +5,7 @@ import { RulesetsDeployCounts1796000000010 } from './migrations/1796000000010-ru
 import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-rulesets-content-changes';
 import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
 import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
+import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -17,5 +18,6 @@ export const rulesetsDatabase = {
     RulesetsContentChanges1796000000100,
     RulesetsReviewPins1796300000000,
     RulesetsEngineCheck1796300000100,
+    RulesetsOutbox1796410000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

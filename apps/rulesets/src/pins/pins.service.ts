@@ -6,12 +6,15 @@ import {
   type RepositoryChanges,
   type RequestContext,
   type Ruleset,
+  RulesetsEvents,
 } from '@pc/contracts';
 import { DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
 import { DataSource } from 'typeorm';
 import { requireAdmin } from '../common/caller';
 import { HistoryRepository } from '../history/history.repository';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { RulesetAccess } from '../rulesets/ruleset-access';
 import { RulesetPresenter } from '../rulesets/ruleset.presenter';
 import { RulesetsRepository } from '../rulesets/rulesets.repository';
@@ -34,6 +37,8 @@ export class PinsService {
     private readonly inspector: RulesetInspector,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -79,8 +84,18 @@ export class PinsService {
           previous_snapshot: null,
           revision_count: submission.revision_count,
         });
+      // A new reviewed version: those who deployed it hear of it (webhooks).
+      await this.outbox.addEvent(db, RulesetsEvents.versionPublished, {
+        ruleset_id: ruleset.id,
+        ruleset_name: ruleset.name,
+        version: null,
+        commit: validation.commit,
+        submission_id: ruleset.submission_id,
+        how: 'admin',
+      });
       return updated;
     });
+    this.relay.kick();
     return { ruleset: await this.presenter.one(ctx, row) };
   }
 

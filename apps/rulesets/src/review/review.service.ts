@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  QueuedRulesetSubmission,
-  RequestContext,
-  RulesetReviewRequest,
-  RulesetSubmission,
-  RulesetSubmissionStatus,
+import {
+  type QueuedRulesetSubmission,
+  type RequestContext,
+  type RulesetReviewRequest,
+  RulesetsEvents,
+  type RulesetSubmission,
+  type RulesetSubmissionStatus,
 } from '@pc/contracts';
 import { conflict, notFound } from '@pc/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -13,6 +14,8 @@ import { requireAdmin } from '../common/caller';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
 import { IdeasClient } from '../ideas/ideas.client';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { RulesetsRepository } from '../rulesets/rulesets.repository';
 import { contentOf, type SubmissionRow, toSubmission } from '../submissions/submission.row';
 import { SubmissionsRepository } from '../submissions/submissions.repository';
@@ -27,6 +30,8 @@ export class ReviewService {
     private readonly history: HistoryRepository,
     private readonly ideas: IdeasClient,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /**
@@ -57,8 +62,17 @@ export class ReviewService {
       await this.docTabs.replaceAll(db, ruleset.id, current.doc_tabs);
       const updated = await this.decide(db, current, 'approved', admin.userId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
+      await this.outbox.addEvent(db, RulesetsEvents.versionPublished, {
+        ruleset_id: ruleset.id,
+        ruleset_name: ruleset.name,
+        version: null,
+        commit: current.source_commit ?? null,
+        submission_id: current.id,
+        how: 'review',
+      });
       return updated;
     });
+    this.relay.kick();
     return { submission: toSubmission(row) };
   }
 
@@ -101,13 +115,14 @@ export class ReviewService {
       });
       return this.decide(db, current, status, admin.userId, request.feedback ?? null);
     });
+    this.relay.kick();
     return { submission: toSubmission(row) };
   }
 
   private async decide(
     db: EntityManager,
     current: SubmissionRow,
-    status: RulesetSubmissionStatus,
+    status: Extract<RulesetSubmissionStatus, 'approved' | 'rejected' | 'needs_improvement'>,
     reviewerId: string,
     feedback: string | null,
   ): Promise<SubmissionRow> {
@@ -125,6 +140,15 @@ export class ReviewService {
       feedback,
       previous_snapshot: null,
       revision_count: updated.revision_count,
+    });
+    // The decision, for its author's webhooks.
+    await this.outbox.addEvent(db, RulesetsEvents.reviewDecided, {
+      submission_id: current.id,
+      decision: status,
+      ruleset_id: current.ruleset_id,
+      ruleset_name: current.name,
+      author_id: current.submitted_by,
+      feedback,
     });
     return updated;
   }

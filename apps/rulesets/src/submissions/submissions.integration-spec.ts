@@ -4,15 +4,17 @@ import {
   type RulesetSubmissionInput,
   type UserCaller,
 } from '@pc/contracts';
-import { createServiceDataSource, DomainError } from '@pc/platform';
+import { createServiceDataSource, Database, DomainError, DurableEventsClient } from '@pc/platform';
 import { createHash } from 'node:crypto';
 import { contentDigest, SourceHostError, type SourceHost, type TreeEntry } from '@pc/source-host';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { rulesetsDatabase } from '../database/rulesets.datasource';
 import { DocTabsRepository } from '../docs/doc-tabs.repository';
 import { HistoryRepository } from '../history/history.repository';
 import type { IdeasClient } from '../ideas/ideas.client';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { ReviewService } from '../review/review.service';
 import { RulesetsRepository } from '../rulesets/rulesets.repository';
 import { RulesetInspector } from '../validation/ruleset-inspector';
@@ -121,6 +123,7 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
   let ideas: MemoryIdeas;
   let submissions: SubmissionsService;
   let review: ReviewService;
+  let events: DurableEventsClient;
   let rulesets: RulesetsRepository;
   let n = 0;
 
@@ -148,6 +151,8 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
       inspector,
       dataSource,
     );
+    const outbox = new OutboxRepository(new Database(dataSource));
+    events = new DurableEventsClient(testBus('in-process'), 'rulesets');
     review = new ReviewService(
       repos.submissions,
       repos.rulesets,
@@ -155,10 +160,13 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
       repos.history,
       client,
       dataSource,
+      outbox,
+      new OutboxRelay(outbox, events),
     );
   });
 
   afterAll(async () => {
+    await events?.onApplicationShutdown();
     await dataSource?.destroy();
     await db?.drop();
   });
@@ -279,6 +287,38 @@ describe('ruleset submission edits (service level, PostgreSQL)', () => {
     const r = await submitted();
     await review.reject(as(ADMIN), { id: r.id, feedback: 'No.' });
     expect(await code(submissions.update(as(OWNER), { id: r.id, resubmit: true }))).toBe('CONFLICT');
+  });
+
+  it('writes each decision to the outbox for its author, and an approval as a new version, once', async () => {
+    const written = async (submissionId: string) =>
+      dataSource.query<Array<{ pattern: string; payload: Record<string, unknown> }>>(
+        `SELECT pattern, payload FROM rulesets.outbox WHERE payload->>'submission_id' = $1 ORDER BY created_at`,
+        [submissionId],
+      );
+    const improved = await needsImprovement();
+    const approved = await submitted();
+    await review.approve(as(ADMIN), { id: approved.id, feedback: 'Good.' });
+    const rejected = await submitted();
+    await review.reject(as(ADMIN), { id: rejected.id });
+    expect(await written(improved.id)).toEqual([
+      {
+        pattern: 'rulesets.review.decided.v1',
+        payload: expect.objectContaining({
+          decision: 'needs_improvement',
+          author_id: OWNER.userId,
+          ruleset_id: improved.ruleset_id,
+          feedback: 'More.',
+        }),
+      },
+    ]);
+    expect((await written(approved.id)).map((e) => [e.pattern, e.payload.decision])).toEqual([
+      ['rulesets.review.decided.v1', 'approved'],
+      ['rulesets.ruleset.version-published.v1', undefined],
+    ]);
+    expect((await written(rejected.id)).map((e) => e.payload.decision)).toEqual(['rejected']);
+    // A decision refused (already decided) writes nothing.
+    expect(await code(review.reject(as(ADMIN), { id: rejected.id }))).toBe('CONFLICT');
+    expect(await written(rejected.id)).toHaveLength(1);
   });
 
   it('validates a changed repository again and refuses a broken one with the report (422)', async () => {

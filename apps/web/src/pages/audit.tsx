@@ -1,109 +1,96 @@
-// The audit log for administrators: newest first, filtered by action, a page at a time.
+// The audit log, newest first, filtered by action, a page at a time: everything for administrators
+// (/admin/audit), one's own security events (/audit), a workspace's entries for its owner (on the
+// workspace page).
+import { AUDIT_ACTIONS, type AuditAction } from '@pc/contracts';
 import { useState } from 'react';
-import { api, ok, type Schemas } from '../api/client';
-import { ErrorMessage, Loading, Page, SelectField, useAsync, When } from '../ui';
+import { api, ok } from '../api/client';
+import { useLocation } from '../router';
+import { DataTable, ErrorMessage, Loading, Page, SelectField, useAsync, useCursorPages, When } from '../ui';
 
-type Entry = Schemas['AuditEntryDto'];
-type Action = Entry['action'];
+export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
 
-const ACTIONS: Action[] = [
-  'auth.signed_up',
-  'auth.signed_in',
-  'auth.sign_in_failed',
-  'auth.signed_out',
-  'token.created',
-  'token.revoked',
-  'profile.updated',
-  'webhook.created',
-  'webhook.updated',
-  'webhook.deleted',
-  'webhook.secret_rotated',
-];
-
-export default function Audit() {
-  const [action, setAction] = useState<Action | ''>('');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const page = useAsync(
-    () =>
-      ok(
-        api.GET('/api/admin/audit', {
-          params: { query: { ...(action ? { action } : {}), ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
-    [action, cursor],
-  );
+export default function AuditPage() {
+  const { path } = useLocation();
+  const all = path.startsWith('/admin/');
   return (
-    <Page title="Audit log">
-      <p>Who did what, from where, with which credential. Entries cannot be changed or deleted.</p>
+    <Page title={all ? 'Audit log' : 'Your security events'}>
+      <p>
+        {all
+          ? 'Who did what, from where, with which credential. Entries cannot be changed or deleted.'
+          : 'Sign-ins, tokens, profile and webhook changes and everything else you did, from where and with which credential.'}
+      </p>
+      <AuditLog scope={all ? { kind: 'all' } : { kind: 'mine' }} />
+    </Page>
+  );
+}
+
+export function AuditLog({ scope }: { scope: AuditScope }) {
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const pages = useCursorPages();
+  const key = scope.kind === 'workspace' ? scope.workspaceId : scope.kind;
+  const page = useAsync(() => {
+    const query = { ...(action ? { action } : {}), ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+    return ok(
+      scope.kind === 'workspace'
+        ? api.GET('/api/workspaces/{id}/audit', { params: { path: { id: scope.workspaceId }, query } })
+        : scope.kind === 'all'
+          ? api.GET('/api/admin/audit', { params: { query } })
+          : api.GET('/api/me/audit', { params: { query } }),
+    );
+  }, [key, action, pages.cursor]);
+  return (
+    <section aria-label="Audit entries">
       <SelectField
         label="Action"
         value={action}
         onChange={(e) => {
-          setAction(e.target.value as Action | '');
-          setCursors([]);
+          setAction(e.target.value as AuditAction | '');
+          pages.newest();
         }}
-        options={[['', 'every action'], ...ACTIONS.map((a): [string, string] => [a, a])]}
+        options={[['', 'every action'], ...AUDIT_ACTIONS.map((a): [string, string] => [a, a])]}
       />
       {page.loading ? <Loading /> : <ErrorMessage error={page.error} retry={page.reload} />}
       {page.data && page.data.entries.length === 0 ? <p>No entries.</p> : null}
       {page.data && page.data.entries.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Action</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Target</th>
-                <th scope="col">From</th>
-                <th scope="col">Summary</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <When at={e.at} />
-                  </td>
-                  <td>{e.action}</td>
-                  <td>
-                    {e.actor_user_id ?? '—'} <span className="muted">({e.actor_via})</span>
-                  </td>
-                  <td>
-                    {e.target_type} {e.target_id ?? ''}
-                  </td>
-                  <td>
-                    {e.address}
-                    <div className="muted">{e.user_agent}</div>
-                  </td>
-                  <td>
-                    <code>{JSON.stringify(e.summary)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Audit entries, newest first"
+          columns={['When', 'Action', 'Actor', 'Target', 'From', 'Summary']}
+        >
+          {page.data.entries.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <When at={e.at} />
+              </td>
+              <td>{e.action}</td>
+              <td>
+                {e.actor_user_id ?? '—'} <span className="muted">({e.actor_via})</span>
+              </td>
+              <td>
+                {e.target_type} {e.target_id ?? ''}
+              </td>
+              <td>
+                {e.address}
+                <div className="muted">{e.user_agent}</div>
+              </td>
+              <td>
+                <code>{JSON.stringify(e.summary)}</code>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <div className="row">
-        <button
-          type="button"
-          className="secondary"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors([])}
-        >
+        <button type="button" className="secondary" disabled={pages.atNewest} onClick={pages.newest}>
           Newest
         </button>
         <button
           type="button"
           disabled={!page.data?.nextCursor}
-          onClick={() => page.data?.nextCursor && setCursors([...cursors, page.data.nextCursor])}
+          onClick={() => pages.older(page.data?.nextCursor)}
         >
           Older
         </button>
       </div>
-    </Page>
+    </section>
   );
 }

@@ -55,6 +55,8 @@ export default function Profile() {
       {/* Account tools that do not earn a place in the main navigation (it stays one row at 1280 px). */}
       <nav aria-label="Account" className="meta">
         <Link to="/webhooks">Webhooks</Link>
+        {' · '}
+        <Link to="/audit">Your security events</Link>
         {user.is_admin ? (
           <>
             {' · '}

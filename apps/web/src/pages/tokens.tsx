@@ -4,9 +4,11 @@ import { api, ApiError, ok, type Schemas } from '../api/client';
 import {
   Checkbox,
   ConfirmDialog,
+  DataTable,
   ErrorMessage,
   Loading,
   Page,
+  SecretOnce,
   SelectField,
   TextField,
   useAction,
@@ -23,7 +25,6 @@ export default function Tokens() {
   const [scopes, setScopes] = useState<Scope[]>(['api:read', 'api:write']);
   const [days, setDays] = useState('90');
   const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<Token | null>(null);
   const create = useAction(async () => {
     const result = await ok(
@@ -32,7 +33,6 @@ export default function Tokens() {
       }),
     );
     setCreated({ token: result.token, name: result.record.name });
-    setCopied(false);
     setName('');
     list.reload();
   });
@@ -47,15 +47,6 @@ export default function Tokens() {
     e.preventDefault();
     void create.run();
   };
-  const copy = async (): Promise<void> => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   const fieldError = (f: string) =>
     create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
   return (
@@ -65,21 +56,12 @@ export default function Tokens() {
         make them.
       </p>
       {created ? (
-        <div className="secret" role="status">
-          <h2>Token “{created.name}” created</h2>
-          <p>Copy it now: it is shown this once and cannot be read again.</p>
-          <div className="row">
-            <code className="token" data-testid="new-token">
-              {created.token}
-            </code>
-            <button type="button" onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-            <button type="button" className="secondary" onClick={() => setCreated(null)}>
-              Done
-            </button>
-          </div>
-        </div>
+        <SecretOnce
+          title={`Token “${created.name}” created`}
+          secret={created.token}
+          testId="new-token"
+          onDone={() => setCreated(null)}
+        />
       ) : null}
       <form className="form" onSubmit={submit} aria-labelledby="new-token-title">
         <h2 id="new-token-title">New token</h2>
@@ -125,56 +107,41 @@ export default function Tokens() {
       {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
       {list.data && list.data.tokens.length === 0 ? <p>No tokens yet.</p> : null}
       {list.data && list.data.tokens.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your tokens, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.tokens.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.name}</td>
-                  <td>
-                    <code>{t.token_prefix}…</code>
-                  </td>
-                  <td>{t.scopes.join(', ')}</td>
-                  <td>
-                    <When at={t.created_at} />
-                  </td>
-                  <td>
-                    <When at={t.last_used_at} />
-                  </td>
-                  <td>{t.expires_at ? <When at={t.expires_at} /> : 'never'}</td>
-                  <td>
-                    {t.revoked_at ? (
-                      <span className="muted">revoked</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="danger small"
-                        onClick={() => setRevoking(t)}
-                        aria-label={`Revoke ${t.name}`}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Your tokens, newest first"
+          columns={['Name', 'Prefix', 'Scopes', 'Created', 'Last used', 'Expires', '']}
+        >
+          {list.data.tokens.map((t) => (
+            <tr key={t.id}>
+              <td>{t.name}</td>
+              <td>
+                <code>{t.token_prefix}…</code>
+              </td>
+              <td>{t.scopes.join(', ')}</td>
+              <td>
+                <When at={t.created_at} />
+              </td>
+              <td>
+                <When at={t.last_used_at} />
+              </td>
+              <td>{t.expires_at ? <When at={t.expires_at} /> : 'never'}</td>
+              <td>
+                {t.revoked_at ? (
+                  <span className="muted">revoked</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="danger small"
+                    onClick={() => setRevoking(t)}
+                    aria-label={`Revoke ${t.name}`}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <ConfirmDialog
         open={revoking !== null}

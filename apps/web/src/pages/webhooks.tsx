@@ -1,13 +1,17 @@
 // Signed webhooks: subscribe a URL to event types (the signing secret is shown once), rotate it, send a
-// test message, read an endpoint's delivery log and redeliver.
+// test message, read an endpoint's delivery log and redeliver. The same endpoints list serves a user's
+// own endpoints (this page) and a workspace's (its owner, on the workspace page).
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import {
   Checkbox,
   ConfirmDialog,
+  DataTable,
   ErrorMessage,
   Loading,
   Page,
+  SecretOnce,
   StatusBadge,
   TextField,
   useAction,
@@ -16,66 +20,21 @@ import {
 } from '../ui';
 
 type Endpoint = Schemas['WebhookEndpointDto'];
-type EventType = Endpoint['event_types'][number];
 
-const EVENT_TYPES: Array<[EventType, string]> = [
-  ['deployment.succeeded', 'a deployment of yours succeeded'],
-  ['idea.delivered', 'a policy or ruleset delivered your idea'],
-  ['webhook.ping', 'test messages'],
-];
+/** What each event type tells, as the form lists it. */
+const EVENT_LABELS: Record<WebhookEventType, string> = {
+  'submission.decided': 'a submission of yours was approved, rejected or sent back',
+  'version.published': 'a new reviewed version of something deployed',
+  'deployment.succeeded': 'a deployment succeeded',
+  'deployment.failed': 'a deployment failed',
+  'deployment.drift_detected': 'a deployment was found removed from the platform, or back',
+  'transfer.offered': 'someone offered you a policy, idea or ruleset',
+  'comment.created': 'someone commented on your policy',
+  'idea.delivered': 'a policy or ruleset delivered your idea',
+  'webhook.ping': 'test messages',
+};
 
 export default function Webhooks() {
-  const list = useAsync(() => ok(api.GET('/api/webhooks')), []);
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [types, setTypes] = useState<EventType[]>(['deployment.succeeded', 'webhook.ping']);
-  const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Endpoint | null>(null);
-  const create = useAction(async () => {
-    const result = await ok(api.POST('/api/webhooks', { body: { url, description, event_types: types } }));
-    setSecret({ secret: result.secret, url: result.endpoint.url });
-    setUrl('');
-    setDescription('');
-    list.reload();
-  });
-  const rotate = useAction(async (endpoint: Endpoint) => {
-    const result = await ok(
-      api.POST('/api/webhooks/{id}/rotate-secret', {
-        params: { path: { id: endpoint.id } },
-        body: { overlap_seconds: 86_400 },
-      }),
-    );
-    setSecret({ secret: result.secret, url: result.endpoint.url });
-    list.reload();
-  });
-  const ping = useAction(async (endpoint: Endpoint) => {
-    await ok(api.POST('/api/webhooks/{id}/ping', { params: { path: { id: endpoint.id } } }));
-    setSelected(endpoint.id);
-  });
-  const toggleEnabled = useAction(async (endpoint: Endpoint) => {
-    await ok(
-      api.PATCH('/api/webhooks/{id}', {
-        params: { path: { id: endpoint.id } },
-        body: { enabled: endpoint.status !== 'active' },
-      }),
-    );
-    list.reload();
-  });
-  const remove = useAction(async (endpoint: Endpoint) => {
-    await ok(api.DELETE('/api/webhooks/{id}', { params: { path: { id: endpoint.id } } }));
-    setDeleting(null);
-    if (selected === endpoint.id) setSelected(null);
-    list.reload();
-  });
-  const toggle = (type: EventType) => (e: { target: { checked: boolean } }) =>
-    setTypes(e.target.checked ? [...new Set([...types, type])] : types.filter((t) => t !== type));
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void create.run();
-  };
-  const fieldError = (f: string) =>
-    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
   return (
     <Page title="Webhooks">
       <p>
@@ -83,22 +42,88 @@ export default function Webhooks() {
         <code>webhook-timestamp</code>, <code>webhook-signature</code>); verify it with the secret shown when
         you create or rotate it.
       </p>
+      <WebhookEndpoints />
+    </Page>
+  );
+}
+
+/** A user's own endpoints, or (with `workspaceId`) a workspace's, for its owner. */
+export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
+  const eventTypes: readonly WebhookEventType[] = workspaceId
+    ? WORKSPACE_WEBHOOK_EVENT_TYPES
+    : WEBHOOK_EVENT_TYPES;
+  const list = useAsync(
+    () =>
+      ok(
+        workspaceId
+          ? api.GET('/api/workspaces/{id}/webhooks', { params: { path: { id: workspaceId } } })
+          : api.GET('/api/webhooks'),
+      ),
+    [workspaceId],
+  );
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [types, setTypes] = useState<WebhookEventType[]>(['deployment.succeeded', 'webhook.ping']);
+  const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Endpoint | null>(null);
+  const create = useAction(async () => {
+    const body = { url, description, event_types: types };
+    const result = await ok(
+      workspaceId
+        ? api.POST('/api/workspaces/{id}/webhooks', { params: { path: { id: workspaceId } }, body })
+        : api.POST('/api/webhooks', { body }),
+    );
+    setSecret({ secret: result.secret, url: result.endpoint.url });
+    setUrl('');
+    setDescription('');
+    list.reload();
+  });
+  const path = (endpoint: Endpoint) => ({ params: { path: { id: endpoint.id } } });
+  const rotate = useAction(async (endpoint: Endpoint) => {
+    const result = await ok(
+      api.POST('/api/webhooks/{id}/rotate-secret', { ...path(endpoint), body: { overlap_seconds: 86_400 } }),
+    );
+    setSecret({ secret: result.secret, url: result.endpoint.url });
+    list.reload();
+  });
+  const ping = useAction(async (endpoint: Endpoint) => {
+    await ok(api.POST('/api/webhooks/{id}/ping', path(endpoint)));
+    setSelected(endpoint.id);
+  });
+  const toggleEnabled = useAction(async (endpoint: Endpoint) => {
+    await ok(
+      api.PATCH('/api/webhooks/{id}', { ...path(endpoint), body: { enabled: endpoint.status !== 'active' } }),
+    );
+    list.reload();
+  });
+  const remove = useAction(async (endpoint: Endpoint) => {
+    await ok(api.DELETE('/api/webhooks/{id}', path(endpoint)));
+    setDeleting(null);
+    if (selected === endpoint.id) setSelected(null);
+    list.reload();
+  });
+  const toggle = (type: WebhookEventType) => (e: { target: { checked: boolean } }) =>
+    setTypes(e.target.checked ? [...new Set([...types, type])] : types.filter((t) => t !== type));
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void create.run();
+  };
+  const fieldError = (f: string) =>
+    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
+  const owner = workspaceId ? 'The workspace' : 'Your';
+  return (
+    <section aria-label={workspaceId ? 'Workspace webhooks' : 'Webhooks'}>
       {secret ? (
-        <div className="secret" role="status">
-          <h2>Signing secret for {secret.url}</h2>
-          <p>Copy it now: it is shown this once and cannot be read again.</p>
-          <div className="row">
-            <code className="token" data-testid="webhook-secret">
-              {secret.secret}
-            </code>
-            <button type="button" className="secondary" onClick={() => setSecret(null)}>
-              Done
-            </button>
-          </div>
-        </div>
+        <SecretOnce
+          title={`Signing secret for ${secret.url}`}
+          secret={secret.secret}
+          testId="webhook-secret"
+          onDone={() => setSecret(null)}
+        />
       ) : null}
-      <form className="form" onSubmit={submit} aria-labelledby="new-webhook-title">
-        <h2 id="new-webhook-title">New endpoint</h2>
+      <form className="form" onSubmit={submit} aria-label="New endpoint">
+        <h3>New endpoint</h3>
         <TextField
           label="URL"
           required
@@ -118,10 +143,10 @@ export default function Webhooks() {
         />
         <fieldset>
           <legend>Events</legend>
-          {EVENT_TYPES.map(([type, label]) => (
+          {eventTypes.map((type) => (
             <Checkbox
               key={type}
-              label={`${type} (${label})`}
+              label={`${type} (${EVENT_LABELS[type]})`}
               checked={types.includes(type)}
               onChange={toggle(type)}
             />
@@ -132,67 +157,48 @@ export default function Webhooks() {
           {create.busy ? 'Creating…' : 'Create endpoint'}
         </button>
       </form>
-      <h2>Your endpoints</h2>
+      <h3>{owner} endpoints</h3>
       {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
       <ErrorMessage error={rotate.error ?? ping.error ?? toggleEnabled.error} />
       {list.data && list.data.endpoints.length === 0 ? <p>No endpoints yet.</p> : null}
       {list.data && list.data.endpoints.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your webhook endpoints</caption>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.endpoints.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <code>{e.url}</code>
-                    {e.description ? <div className="muted">{e.description}</div> : null}
-                  </td>
-                  <td>{e.event_types.join(', ')}</td>
-                  <td>
-                    <StatusBadge status={e.status} />
-                    {e.disabled_reason ? <div className="muted">{e.disabled_reason}</div> : null}
-                  </td>
-                  <td className="row">
-                    <button type="button" className="small" onClick={() => setSelected(e.id)}>
-                      Deliveries
-                    </button>
-                    <button type="button" className="small secondary" onClick={() => void ping.run(e)}>
-                      Send test
-                    </button>
-                    <button type="button" className="small secondary" onClick={() => void rotate.run(e)}>
-                      Rotate secret
-                    </button>
-                    <button
-                      type="button"
-                      className="small secondary"
-                      onClick={() => void toggleEnabled.run(e)}
-                    >
-                      {e.status === 'active' ? 'Disable' : 'Enable'}
-                    </button>
-                    <button
-                      type="button"
-                      className="danger small"
-                      onClick={() => setDeleting(e)}
-                      aria-label={`Delete ${e.url}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={`${owner} webhook endpoints`} columns={['URL', 'Events', 'Status', '']}>
+          {list.data.endpoints.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <code>{e.url}</code>
+                {e.description ? <div className="muted">{e.description}</div> : null}
+              </td>
+              <td>{e.event_types.join(', ')}</td>
+              <td>
+                <StatusBadge status={e.status} />
+                {e.disabled_reason ? <div className="muted">{e.disabled_reason}</div> : null}
+              </td>
+              <td className="row">
+                <button type="button" className="small" onClick={() => setSelected(e.id)}>
+                  Deliveries
+                </button>
+                <button type="button" className="small secondary" onClick={() => void ping.run(e)}>
+                  Send test
+                </button>
+                <button type="button" className="small secondary" onClick={() => void rotate.run(e)}>
+                  Rotate secret
+                </button>
+                <button type="button" className="small secondary" onClick={() => void toggleEnabled.run(e)}>
+                  {e.status === 'active' ? 'Disable' : 'Enable'}
+                </button>
+                <button
+                  type="button"
+                  className="danger small"
+                  onClick={() => setDeleting(e)}
+                  aria-label={`Delete ${e.url}`}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {selected ? <Deliveries endpointId={selected} /> : null}
       <ConfirmDialog
@@ -206,7 +212,7 @@ export default function Webhooks() {
         <p>No more messages go to it, and its delivery log is deleted.</p>
         <ErrorMessage error={remove.error} />
       </ConfirmDialog>
-    </Page>
+    </section>
   );
 }
 
@@ -224,8 +230,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
     log.reload();
   });
   return (
-    <section aria-labelledby="deliveries-title">
-      <h2 id="deliveries-title">Delivery log</h2>
+    <section aria-label="Delivery log">
+      <h3>Delivery log</h3>
       <button type="button" className="small secondary" onClick={log.reload}>
         Refresh
       </button>
@@ -233,53 +239,37 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       <ErrorMessage error={redeliver.error} />
       {log.data && log.data.deliveries.length === 0 ? <p>No deliveries yet.</p> : null}
       {log.data && log.data.deliveries.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Deliveries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.event_type}</td>
-                  <td>
-                    <StatusBadge status={d.status} />
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>
-                    {d.response_status ?? '—'} {d.duration_ms !== null ? `(${d.duration_ms} ms)` : ''}
-                    {d.response_excerpt ? (
-                      <div className="muted">{d.response_excerpt.slice(0, 200)}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <When at={d.created_at} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="small secondary"
-                      disabled={d.status === 'sending' || redeliver.busy}
-                      onClick={() => void redeliver.run(d.id)}
-                    >
-                      Redeliver
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Deliveries, newest first"
+          columns={['Event', 'Status', 'Attempts', 'Answer', 'Created', '']}
+        >
+          {log.data.deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.event_type}</td>
+              <td>
+                <StatusBadge status={d.status} />
+              </td>
+              <td>{d.attempts}</td>
+              <td>
+                {d.response_status ?? '—'} {d.duration_ms !== null ? `(${d.duration_ms} ms)` : ''}
+                {d.response_excerpt ? <div className="muted">{d.response_excerpt.slice(0, 200)}</div> : null}
+              </td>
+              <td>
+                <When at={d.created_at} />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="small secondary"
+                  disabled={d.status === 'sending' || redeliver.busy}
+                  onClick={() => void redeliver.run(d.id)}
+                >
+                  Redeliver
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

@@ -3,9 +3,12 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
+import { AuditLog } from './audit';
+import { WebhookEndpoints } from './webhooks';
 import {
   Badge,
   ConfirmDialog,
+  DataTable,
   ErrorMessage,
   Loading,
   Page,
@@ -125,6 +128,22 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
       </ConfirmDialog>
       {!w.is_personal ? <Members w={w} manage={manage} reload={reload} /> : null}
       <Connections w={w} manage={manage} reload={reload} />
+      {w.role === 'owner' ? (
+        <>
+          <h2>Webhooks</h2>
+          <p>
+            Tell other systems what happens in this workspace: its deployments, new versions of what it
+            deployed.
+          </p>
+          <WebhookEndpoints workspaceId={w.id} />
+        </>
+      ) : null}
+      {w.role === 'owner' || (w.role === null && w.is_admin) ? (
+        <>
+          <h2>Audit log</h2>
+          <AuditLog scope={{ kind: 'workspace', workspaceId: w.id }} />
+        </>
+      ) : null}
       <h2>Installed policies</h2>
       {w.installedPolicies.length === 0 ? <p>Nothing deployed from this workspace yet.</p> : null}
       <ul>
@@ -187,66 +206,49 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
   return (
     <>
       <h2>Members</h2>
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Members of {w.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {w.members.map((m) => (
-              <tr key={m.user_id}>
-                <td>
-                  {m.name ?? m.username ?? m.user_id}{' '}
-                  {m.username ? <span className="muted">@{m.username}</span> : null}{' '}
-                  {m.disabled_at ? <Badge tone="warn">disabled</Badge> : null}
-                </td>
-                <td>{m.role}</td>
-                <td>
-                  <When at={m.added_at} />
-                </td>
-                <td className="actions">
-                  <div className="row small">
-                    {manage && m.role !== 'owner' ? (
-                      m.disabled_at ? (
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() => void change.run(m, { disabled: false })}
-                        >
-                          Re-enable
-                        </button>
-                      ) : (
-                        <>
-                          <button
-                            type="button"
-                            className="secondary"
-                            onClick={() =>
-                              void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })
-                            }
-                          >
-                            Make {m.role === 'admin' ? 'member' : 'admin'}
-                          </button>
-                          <button type="button" className="danger" onClick={() => setRemoving(m)}>
-                            Disable
-                          </button>
-                        </>
-                      )
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={`Members of ${w.name}`} columns={['Member', 'Role', 'Added', '']}>
+        {w.members.map((m) => (
+          <tr key={m.user_id}>
+            <td>
+              {m.name ?? m.username ?? m.user_id}{' '}
+              {m.username ? <span className="muted">@{m.username}</span> : null}{' '}
+              {m.disabled_at ? <Badge tone="warn">disabled</Badge> : null}
+            </td>
+            <td>{m.role}</td>
+            <td>
+              <When at={m.added_at} />
+            </td>
+            <td className="actions">
+              <div className="row small">
+                {manage && m.role !== 'owner' ? (
+                  m.disabled_at ? (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => void change.run(m, { disabled: false })}
+                    >
+                      Re-enable
+                    </button>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() => void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })}
+                      >
+                        Make {m.role === 'admin' ? 'member' : 'admin'}
+                      </button>
+                      <button type="button" className="danger" onClick={() => setRemoving(m)}>
+                        Disable
+                      </button>
+                    </>
+                  )
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <ErrorMessage error={change.error} />
       {manage && !w.archived_at ? (
         <form

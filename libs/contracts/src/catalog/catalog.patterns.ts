@@ -54,6 +54,13 @@ import type {
   VendorPolicy,
 } from './catalog.types';
 
+import type {
+  PolicyCommentedEvent,
+  PolicyReviewDecidedEvent,
+  PolicyVersionPublishedEvent,
+  TransferOfferedEvent,
+} from './catalog-events.types';
+
 type Empty = Record<string, never>;
 
 export const CatalogRpc = {
@@ -147,4 +154,12 @@ export const CatalogRpc = {
 export const CatalogEvents = {
   /** Durable: written to the catalog outbox in the deciding transaction, published after commit. */
   ideaDelivered: event<IdeaDeliveredEvent>('catalog.idea.delivered.v1'),
+  /** Durable (outbox): a policy submission or revision decided; its author's webhooks hear it. */
+  reviewDecided: event<PolicyReviewDecidedEvent>('catalog.review.decided.v1'),
+  /** Durable (outbox): the reviewed code of a published policy moved (approved revision, admin pin). */
+  versionPublished: event<PolicyVersionPublishedEvent>('catalog.policy.version-published.v1'),
+  /** Durable (outbox): a transfer offered to a user. */
+  transferOffered: event<TransferOfferedEvent>('catalog.transfer.offered.v1'),
+  /** Durable (outbox): a comment on a policy by someone other than its owner. */
+  policyCommented: event<PolicyCommentedEvent>('catalog.policy.commented.v1'),
 } as const;

@@ -1,4 +1,5 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import type { DeploymentDriftDetectedEvent, DeploymentFailedEvent } from './deployments-events.types';
 import type { ReconciliationSummary } from '../connections/connections.types';
 import type { ConnectionStats, InstalledPolicy, InstalledRuleset } from '../workspaces/workspaces.types';
 import type {
@@ -111,6 +112,10 @@ export const DeploymentsEvents = {
   deploymentDrifted: event<DeploymentDriftedEvent>('deployments.deployment.drifted.v1'),
   /** Durable (JetStream, outbox): deploy counts. */
   deploymentSucceeded: event<DeploymentSucceededEvent>('deployments.deployment.succeeded.v1'),
+  /** Durable (outbox, written by the worker): a deployment failed; webhooks of its author and workspace. */
+  deploymentFailed: event<DeploymentFailedEvent>('deployments.deployment.failed.v1'),
+  /** Durable (outbox): a synchronization found the platform different from the deployment. */
+  driftDetected: event<DeploymentDriftDetectedEvent>('deployments.deployment.drift-detected.v1'),
 } as const;
 
 /** The deployment workers answer only their health ping; they take work from the queue, not the bus. */

@@ -14,6 +14,42 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'connection.created',
+  'connection.updated',
+  'connection.credentials_rotated',
+  'connection.deleted',
+  'workspace.member_added',
+  'workspace.member_updated',
+  'workspace.member_disabled',
+  'workspace.connection_shared',
+  'workspace.share_enabled',
+  'workspace.connection_unshared',
+  'workspace.archived',
+  'workspace.unarchived',
+  'submission.approved',
+  'submission.rejected',
+  'revision.approved',
+  'revision.rejected',
+  'ruleset_submission.approved',
+  'ruleset_submission.needs_improvement',
+  'ruleset_submission.rejected',
+  'transfer.offered',
+  'transfer.accepted',
+  'transfer.rejected',
+  'transfer.cancelled',
+  'deployment.created',
+  'deployment.cancelled',
+  'deployment.deleted',
+  'deployment.failed_deleted',
+  'deployment.unpublished',
+  'deployment.release_deleted',
+  'admin.idea_approved',
+  'admin.idea_rejected',
+  'admin.policy_pinned',
+  'admin.ruleset_pinned',
+  'admin.reviewer_designated',
+  'admin.reviewer_removed',
+  'admin.vendor_index_reloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,16 +69,25 @@ export interface AuditEntry {
   action: AuditAction;
   target_type: string;
   target_id: string | null;
+  /** The workspace the action happened in (its owner sees the entry), or null. */
+  workspace_id: string | null;
   /** What changed, with no secret, token or password in it. */
   summary: Record<string, unknown>;
 }
 
-/** What the gateway publishes (durable event `gateway.audit.recorded.v1`); the event id is the entry's id. */
-export type AuditRecordedEvent = Omit<AuditEntry, 'id'>;
+/**
+ * What the gateway publishes (durable event `gateway.audit.recorded.v1`); the event id is the entry's id.
+ * `workspace_id` is absent in records written before it existed.
+ */
+export type AuditRecordedEvent = Omit<AuditEntry, 'id' | 'workspace_id'> & { workspace_id?: string | null };
 
 export interface ListAuditRequest {
-  /** `all`: administrators only; `mine`: the caller's own entries. */
-  scope: 'all' | 'mine';
+  /**
+   * `all`: administrators only; `mine`: the caller's own entries; `workspace`: the entries of
+   * `workspace_id` (its owner, and administrators).
+   */
+  scope: 'all' | 'mine' | 'workspace';
+  workspace_id?: string;
   actor_user_id?: string;
   action?: AuditAction;
   /** ISO date-times, inclusive lower and exclusive upper bound of `at`. */

@@ -4,6 +4,7 @@ import type { Notification } from './notifications.types';
 import type {
   CreateWebhookRequest,
   ListWebhookDeliveriesRequest,
+  ListWebhooksRequest,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
   WebhookDelivery,
@@ -57,7 +58,7 @@ export const IdentityRpc = {
 
 /** Signed webhooks of the caller (an extension): endpoints, their secrets and their delivery logs. */
 export const WebhooksRpc = {
-  list: rpc<Record<string, never>, { endpoints: WebhookEndpoint[] }>('identity.webhook.list.v1'),
+  list: rpc<ListWebhooksRequest, { endpoints: WebhookEndpoint[] }>('identity.webhook.list.v1'),
   create: rpc<CreateWebhookRequest, WebhookWithSecret>('identity.webhook.create.v1'),
   get: rpc<{ id: string }, { endpoint: WebhookEndpoint }>('identity.webhook.get.v1'),
   update: rpc<UpdateWebhookRequest, { endpoint: WebhookEndpoint }>('identity.webhook.update.v1'),

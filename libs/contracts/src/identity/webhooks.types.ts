@@ -5,8 +5,31 @@
  */
 
 /** The event types an endpoint can subscribe to; each names a versioned payload (`<type>` + `.v1` schema). */
-export const WEBHOOK_EVENT_TYPES = ['deployment.succeeded', 'idea.delivered', 'webhook.ping'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'submission.decided',
+  'version.published',
+  'deployment.succeeded',
+  'deployment.failed',
+  'deployment.drift_detected',
+  'transfer.offered',
+  'comment.created',
+  'idea.delivered',
+  'webhook.ping',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * What a workspace's endpoint may subscribe to: what happens in the workspace (its deployments, new
+ * versions of what it deployed). Decisions, transfers, comments and ideas concern a person, not a
+ * workspace: only a user's own endpoints hear them.
+ */
+export const WORKSPACE_WEBHOOK_EVENT_TYPES = [
+  'version.published',
+  'deployment.succeeded',
+  'deployment.failed',
+  'deployment.drift_detected',
+  'webhook.ping',
+] as const satisfies readonly WebhookEventType[];
 
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
@@ -17,6 +40,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export interface WebhookEndpoint {
   id: string;
+  /** Set for a workspace's endpoint (managed by its owner), null for a user's own. */
+  workspace_id: string | null;
   url: string;
   description: string;
   event_types: WebhookEventType[];
@@ -32,9 +57,16 @@ export interface WebhookEndpoint {
 }
 
 export interface CreateWebhookRequest {
+  /** A workspace's endpoint (its owner only); absent: the caller's own. */
+  workspace_id?: string;
   url: string;
   description?: string;
   event_types: WebhookEventType[];
+}
+
+/** The caller's own endpoints, or a workspace's (its owner only). */
+export interface ListWebhooksRequest {
+  workspace_id?: string;
 }
 
 export interface UpdateWebhookRequest {
@@ -104,6 +136,62 @@ export interface DeploymentSucceededWebhookV1 {
   workspace_id: string;
   connection_id: string;
   platform_org_id: string;
+}
+
+export interface DeploymentFailedWebhookV1 extends DeploymentSucceededWebhookV1 {
+  error: string | null;
+}
+
+export interface DeploymentDriftDetectedWebhookV1 {
+  deployment_id: string;
+  asset_type: string;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  workspace_id: string;
+  platform_org_id: string;
+  /** `deleted`: removed from the platform out of band; `reapplied`: there again. */
+  found: 'deleted' | 'reapplied';
+  /** The deployment's status now. */
+  status: 'removed' | 'succeeded';
+}
+
+export interface SubmissionDecidedWebhookV1 {
+  submission_id: string;
+  asset_type: 'policy' | 'ruleset';
+  /** `revision`: a proposed change of a published policy. */
+  kind: 'submission' | 'revision';
+  decision: 'approved' | 'rejected' | 'needs_improvement';
+  resource_id: string;
+  resource_name: string;
+  feedback: string | null;
+}
+
+export interface VersionPublishedWebhookV1 {
+  asset_type: 'policy' | 'ruleset';
+  resource_id: string;
+  resource_name: string;
+  /** The version the ruleset declares (null for policies and undeclared versions). */
+  version: string | null;
+  /** The reviewed commit now pinned, when known. */
+  commit: string | null;
+}
+
+export interface TransferOfferedWebhookV1 {
+  transfer_id: string;
+  resource_type: 'policy' | 'idea' | 'ruleset';
+  resource_id: string;
+  resource_name: string;
+  from_user_id: string;
+  expires_at: string;
+}
+
+export interface CommentCreatedWebhookV1 {
+  comment_id: string;
+  policy_id: string;
+  policy_name: string;
+  author_id: string;
+  /** The comment's first 200 characters. */
+  excerpt: string;
 }
 
 export interface IdeaDeliveredWebhookV1 {

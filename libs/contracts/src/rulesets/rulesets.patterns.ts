@@ -1,4 +1,5 @@
-import { rpc, type PingResult } from '../common/descriptors';
+import { event, rpc, type PingResult } from '../common/descriptors';
+import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type { ChangesSinceReview, DocTab, VendorRuleset } from '../catalog/catalog.types';
@@ -99,4 +100,11 @@ export const RulesetsRpc = {
 export const RulesetOwnershipRpc = {
   get: rpc<Id, RulesetOwnership>('rulesets.ruleset.ownership.get.v1'),
   move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
+} as const;
+
+export const RulesetsEvents = {
+  /** Durable (outbox): a ruleset submission decided; its author's webhooks hear it. */
+  reviewDecided: event<RulesetReviewDecidedEvent>('rulesets.review.decided.v1'),
+  /** Durable (outbox): an approved submission changed a published ruleset. */
+  versionPublished: event<RulesetVersionPublishedEvent>('rulesets.ruleset.version-published.v1'),
 } as const;

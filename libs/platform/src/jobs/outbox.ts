@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { EventDescriptor } from '@pc/contracts';
 import type { EntityManager } from 'typeorm';
@@ -30,6 +31,16 @@ export class OutboxStore {
       pattern,
       JSON.stringify(payload),
     ]);
+  }
+
+  /** `add`, typed by the event's descriptor (a fresh id unless given). */
+  async addEvent<P extends object>(
+    db: EntityManager,
+    descriptor: EventDescriptor<P>,
+    payload: P,
+    id: string = randomUUID(),
+  ): Promise<void> {
+    await this.add(db, id, descriptor.pattern, payload);
   }
 
   /** Claims a batch of unpublished events; `deliver` runs inside the claim, so replicas never share one. */

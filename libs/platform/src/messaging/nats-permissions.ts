@@ -16,6 +16,7 @@ import {
   IdentityRpc,
   RulesetEvaluationRpc,
   RulesetOwnershipRpc,
+  RulesetsEvents,
   RulesetsRpc,
   type RpcDescriptor,
   WorkspacesRpc,
@@ -111,12 +112,21 @@ export const NATS_APPS: Record<string, AppBusUse> = {
   identity: {
     ...none,
     serves: 'identity',
-    requests: [IdentityRpc.ping],
+    // Workspace webhooks and the workspace audit view: is the caller the workspace's owner?
+    requests: [IdentityRpc.ping, WorkspacesRpc.list],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
     consumesDurable: [
       CatalogEvents.ideaDelivered,
+      CatalogEvents.reviewDecided,
+      CatalogEvents.versionPublished,
+      CatalogEvents.transferOffered,
+      CatalogEvents.policyCommented,
+      RulesetsEvents.reviewDecided,
+      RulesetsEvents.versionPublished,
       DeploymentsEvents.deploymentSucceeded,
       DeploymentsEvents.deploymentDrifted,
+      DeploymentsEvents.deploymentFailed,
+      DeploymentsEvents.driftDetected,
       AuditEvents.recorded,
     ],
   },
@@ -132,7 +142,13 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     ],
     hears: [IdentityEvents.userUpdated],
     emits: [ContentEvents.catalogChanged],
-    publishesDurable: [CatalogEvents.ideaDelivered],
+    publishesDurable: [
+      CatalogEvents.ideaDelivered,
+      CatalogEvents.reviewDecided,
+      CatalogEvents.versionPublished,
+      CatalogEvents.transferOffered,
+      CatalogEvents.policyCommented,
+    ],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   connections: {
@@ -174,6 +190,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.listIdeaDeliveries,
     ],
     emits: [ContentEvents.rulesetsChanged],
+    publishesDurable: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {
@@ -190,7 +207,12 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ConnectionsRpc.listEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
-    publishesDurable: [DeploymentsEvents.deploymentSucceeded, DeploymentsEvents.deploymentDrifted],
+    publishesDurable: [
+      DeploymentsEvents.deploymentSucceeded,
+      DeploymentsEvents.deploymentDrifted,
+      DeploymentsEvents.deploymentFailed,
+      DeploymentsEvents.driftDetected,
+    ],
     // A roll-out's events reach every gateway replica's streams.
     emits: [DeploymentsEvents.rolloutEvent],
     // A job that ended frees a build slot: the scheduler releases the next waiting job at once.

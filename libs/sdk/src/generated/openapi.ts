@@ -1882,6 +1882,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the workspace's webhook endpoints (its owner; never their secrets) */
+        get: operations["WorkspaceWebhooks_list"];
+        put?: never;
+        /** Extension: subscribe a URL to the workspace's event types (its owner); the signing secret is in this response only */
+        post: operations["WorkspaceWebhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1911,6 +1929,23 @@ export interface paths {
          * @description The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.
          */
         get: operations["Audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: the workspace's audit log (its owner, and administrators): member and share changes, deployments, connections shared, its webhooks */
+        get: operations["Audit_workspace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2030,6 +2065,118 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "submission.decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An administrator approved, rejected or sent back the owner's submission (or policy revision)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "submission.decided";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["SubmissionDecidedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "version.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new reviewed version of a policy or ruleset the owner (or the workspace) deployed
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "version.published";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["VersionPublishedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "deployment.succeeded": {
         parameters: {
             query?: never;
@@ -2040,7 +2187,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A deployment by the endpoint owner succeeded
+         * A deployment by the endpoint's owner (or in its workspace) succeeded
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
         post: {
@@ -2067,6 +2214,230 @@ export interface webhooks {
                         /** Format: date-time */
                         timestamp: string;
                         data: components["schemas"]["DeploymentSucceededWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployment by the endpoint's owner (or in its workspace) failed
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "deployment.failed";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["DeploymentFailedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.drift_detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A synchronization found a deployment removed from the platform out of band, or applied again
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "deployment.drift_detected";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["DeploymentDriftDetectedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.offered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another user offered the owner a policy, idea or ruleset
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "transfer.offered";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["TransferOfferedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Someone commented on the owner's policy
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "comment.created";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["CommentCreatedWebhookV1Dto"];
                     };
                 };
             };
@@ -4573,6 +4944,38 @@ export interface components {
             /** @description What to improve, or why not */
             feedback: string;
         };
+        SubmissionDecidedWebhookV1Dto: {
+            /**
+             * Format: uuid
+             * @description The submission (or revision) decided
+             */
+            submission_id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /**
+             * @description `revision`: a proposed change of a published policy
+             * @enum {string}
+             */
+            kind: "submission" | "revision";
+            /** @enum {string} */
+            decision: "approved" | "rejected" | "needs_improvement";
+            /** Format: uuid */
+            resource_id: string;
+            resource_name: string;
+            /** @description The reviewer's feedback */
+            feedback: string | null;
+        };
+        VersionPublishedWebhookV1Dto: {
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            resource_id: string;
+            resource_name: string;
+            /** @description The version the resource declares, when it declares one */
+            version: string | null;
+            /** @description The reviewed commit now pinned, when known */
+            commit: string | null;
+        };
         DeploymentSucceededWebhookV1Dto: {
             /** Format: uuid */
             deployment_id: string;
@@ -4587,6 +4990,76 @@ export interface components {
             /** Format: uuid */
             connection_id: string;
             platform_org_id: string;
+        };
+        DeploymentFailedWebhookV1Dto: {
+            /** Format: uuid */
+            deployment_id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: uuid */
+            ruleset_id: string | null;
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            connection_id: string;
+            platform_org_id: string;
+            /** @description The failure as the deployment shows it */
+            error: string | null;
+        };
+        DeploymentDriftDetectedWebhookV1Dto: {
+            /** Format: uuid */
+            deployment_id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: uuid */
+            ruleset_id: string | null;
+            /** Format: uuid */
+            workspace_id: string;
+            platform_org_id: string;
+            /**
+             * @description `deleted`: removed from the platform out of band; `reapplied`: there again
+             * @enum {string}
+             */
+            found: "deleted" | "reapplied";
+            /**
+             * @description The deployment's status now
+             * @enum {string}
+             */
+            status: "removed" | "succeeded";
+        };
+        TransferOfferedWebhookV1Dto: {
+            /** Format: uuid */
+            transfer_id: string;
+            /** @enum {string} */
+            resource_type: "policy" | "idea" | "ruleset";
+            /** Format: uuid */
+            resource_id: string;
+            resource_name: string;
+            /**
+             * Format: uuid
+             * @description Who offers it
+             */
+            from_user_id: string;
+            /**
+             * Format: date-time
+             * @description Accept or reject it before then
+             */
+            expires_at: string;
+        };
+        CommentCreatedWebhookV1Dto: {
+            /** Format: uuid */
+            comment_id: string;
+            /** Format: uuid */
+            policy_id: string;
+            policy_name: string;
+            /** Format: uuid */
+            author_id: string;
+            /** @description The comment's first 200 characters */
+            excerpt: string;
         };
         IdeaDeliveredWebhookV1Dto: {
             /** Format: uuid */
@@ -4607,10 +5080,15 @@ export interface components {
         WebhookEndpointDto: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description A workspace's endpoint (managed by the workspace's owner), or null: the caller's own
+             */
+            workspace_id: string | null;
             /** Format: uri */
             url: string;
             description: string;
-            event_types: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabled_reason: string | null;
@@ -4638,8 +5116,8 @@ export interface components {
             url: string;
             /** @description Empty when omitted */
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks` */
-            event_types: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, webhook.ping (400 otherwise) */
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
         };
         WebhookWithSecretDto: {
             endpoint: components["schemas"]["WebhookEndpointDto"];
@@ -4660,8 +5138,8 @@ export interface components {
              */
             url?: string;
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks` */
-            event_types?: ("deployment.succeeded" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, webhook.ping (400 otherwise) */
+            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
             /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
             enabled?: boolean;
         };
@@ -4683,7 +5161,7 @@ export interface components {
             /** @description The event it carries (de-duplicated per endpoint) */
             event_id: string;
             /** @enum {string} */
-            event_type: "deployment.succeeded" | "idea.delivered" | "webhook.ping";
+            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping";
             /** @enum {string} */
             status: "pending" | "sending" | "succeeded" | "failed";
             attempts: number;
@@ -4729,10 +5207,15 @@ export interface components {
             user_agent: string;
             request_id: string;
             /** @enum {string} */
-            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
             /** @example token */
             target_type: string;
             target_id: string | null;
+            /**
+             * Format: uuid
+             * @description The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)
+             */
+            workspace_id: string | null;
             /** @description What changed, redacted: no secret, token or password */
             summary: {
                 [key: string]: unknown;
@@ -17337,10 +17820,199 @@ export interface operations {
             };
         };
     };
+    WorkspaceWebhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A member who is not the workspace's owner
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace of which the caller is a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WorkspaceWebhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretDto"];
+                };
+            };
+            /** @description Invalid URL (https required by WEBHOOKS_REQUIRE_HTTPS), description, or an event type a workspace endpoint cannot take */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A member who is not the workspace's owner
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace of which the caller is a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The URL resolves to a private, loopback or unresolvable address, or the workspace already has WEBHOOKS_MAX_ENDPOINTS_PER_USER endpoints */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -17415,7 +18087,7 @@ export interface operations {
     Audit_export: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -17488,10 +18160,100 @@ export interface operations {
             };
         };
     };
+    Audit_workspace: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Entries at or after */
+                since?: string;
+                /** @description Entries before */
+                until?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this actor */
+                actor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A member who is not the workspace's owner
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace of which the caller is a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Audit_mine: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */

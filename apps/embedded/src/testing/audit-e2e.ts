@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CatalogRpc, type RequestContext } from '@pc/contracts';
+import type { BusKind } from '@pc/testing';
+import { BusClient, createClientProxy } from '@pc/platform';
+import { DeploymentsWorld, type Json, type TestUser } from './deployments-e2e';
+
+export type { Json, TestUser };
+
+export interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A webhook receiver as a customer would write one: records each request, answers 500 while told to fail. */
+export class WebhookReceiver {
+  readonly received: Received[] = [];
+  failNext = 0;
+  port = 0;
+  private server?: http.Server;
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+        );
+        this.received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+        if (this.failNext > 0) {
+          this.failNext--;
+          res.writeHead(500).end('receiver down');
+        } else res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** The attempts of one message (its `webhook-id`). */
+  withId(id: string): Received[] {
+    return this.received.filter((r) => r.headers['webhook-id'] === id);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** Polls until `probe` gives a value (events and audit records arrive after the request answered). */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The world of the audit log and webhooks end-to-end files: every service and the gateway over NATS, the
+ * sandbox, a webhook receiver the services may reach, builders for every audited action's subject
+ * (connections, workspaces, policies, rulesets, deployments, ideas), and what the files check with:
+ * the audit entries as an administrator reads them, and every secret a test saw (for the scans).
+ */
+export class AuditWorld extends DeploymentsWorld {
+  readonly receiver = new WebhookReceiver();
+  /** Secrets handed out during the file: none may appear in the audit log. */
+  readonly secrets: string[] = [];
+  /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
+  busClient!: BusClient;
+  private ideas = 0;
+
+  async startWorld(kind: BusKind, env: Record<string, string> = {}): Promise<this> {
+    await this.receiver.start();
+    await this.start(kind, {
+      WEBHOOKS_REQUIRE_HTTPS: 'false',
+      WEBHOOKS_RETRY_BASE_MS: '50',
+      WEBHOOKS_POLL_MS: '50',
+      ...env,
+    });
+    const proxy = createClientProxy(this.bus, 'audit-e2e');
+    await proxy.connect();
+    this.busClient = new BusClient(proxy, this.bus);
+    return this;
+  }
+
+  async stopWorld(): Promise<void> {
+    await this.busClient?.onApplicationShutdown();
+    await this.stop();
+    await this.receiver.close();
+  }
+
+  protected override allowed(): string[] {
+    return [`127.0.0.1:${this.receiver.port}`];
+  }
+
+  /** Entries of one action (by one actor, or about one target) as an administrator reads them, once there. */
+  async entries(filter: { action: string; actor?: string; target?: string }, count = 1): Promise<Json[]> {
+    return eventually(async () => {
+      const query = new URLSearchParams({
+        action: filter.action,
+        ...(filter.actor ? { actor: filter.actor } : {}),
+      });
+      const res = await this.http.get<Json>(`/api/admin/audit?${query.toString()}`, {
+        token: this.admin.token,
+      });
+      if (res.status !== 200) throw new Error(`audit ${res.status} ${res.text}`);
+      const found = (res.body.entries as Json[]).filter(
+        (e) => !filter.target || e.target_id === filter.target,
+      );
+      return found.length >= count ? found : undefined;
+    });
+  }
+
+  /** An endpoint of the user (or of a workspace they own) on the receiver; its secret is remembered. */
+  async subscribe(
+    user: TestUser,
+    eventTypes: string[],
+    options: { path?: string; workspaceId?: string } = {},
+  ): Promise<{ endpoint: Json; secret: string }> {
+    const res = await this.http.post<Json>(
+      options.workspaceId ? `/api/workspaces/${options.workspaceId}/webhooks` : '/api/webhooks',
+      { url: this.receiver.url(options.path ?? '/hook'), description: 'CI', event_types: eventTypes },
+      { token: user.token },
+    );
+    if (res.status !== 201) throw new Error(`subscribe ${res.status} ${res.text}`);
+    this.secrets.push(res.body.secret as string);
+    return res.body as { endpoint: Json; secret: string };
+  }
+
+  /** An idea submitted over the bus (as the tool server does), waiting for an administrator. */
+  async newIdea(user: TestUser): Promise<string> {
+    const ctx: RequestContext = {
+      requestId: `audit-e2e-idea-${++this.ideas}`,
+      caller: {
+        kind: 'user',
+        userId: user.id,
+        isAdmin: false,
+        scopes: ['api:read', 'api:write'],
+        via: 'token',
+      },
+    };
+    const { idea } = await this.busClient.request(CatalogRpc.submitIdea, ctx, {
+      title: `Idea ${this.ideas}`,
+      description: 'Guard every operation by the OAuth scopes it needs.',
+    });
+    return idea.id;
+  }
+
+  /** A policy approved by the administrator: published, pinned to its reviewed commit. */
+  async publishedPolicy(owner: TestUser): Promise<{ id: string; submissionId: string }> {
+    const policy = await this.newDeployablePolicy(owner);
+    const res = await this.http.post<Json>(
+      `/api/admin/submissions/${policy.submissionId}/approve`,
+      {},
+      { token: this.admin.token },
+    );
+    if (res.status !== 200) throw new Error(`approve ${res.status} ${res.text}`);
+    return { id: policy.id, submissionId: policy.submissionId };
+  }
+}
