@@ -124,6 +124,9 @@ describe('the API contract, probed with bad input generated from the served docu
     );
     adminToken = made.body.token;
     ids.tokens = made.body.record.id;
+    // A user's personal workspace is made on their first use of workspaces (any route that asks for the
+    // caller's workspaces, workspace webhooks included): made here, so the sweep sees only its requests.
+    expect((await http.get('/api/workspaces', { token: adminToken })).status).toBe(200);
     const signup = await http.post<Json>('/api/auth/signup', {
       email: `owner-${Date.now()}@example.com`,
       password: 'password123',
