@@ -98,6 +98,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('ab'),
+    // Identity refuses to start without the webhook secrets' key ring.
+    WEBHOOKS_ENCRYPTION_KEYS: generateKeyRingEntry('ab-webhooks'),
     PROVENANCE_SIGNING_KEYS: `ab:${randomBytes(32).toString('base64')}`,
     RESPONSE_CACHE_ENABLED: process.argv.includes('--cache-on') ? 'true' : 'false',
   };

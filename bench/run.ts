@@ -166,6 +166,8 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       // Connections refuses to start without a key ring: one for this run.
       CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('bench'),
+      // Identity refuses to start without the webhook secrets' key ring.
+      WEBHOOKS_ENCRYPTION_KEYS: generateKeyRingEntry('bench-webhooks'),
       // Deployments and its workers refuse to start without provenance signing keys.
       PROVENANCE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     };
