@@ -78,6 +78,10 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             );
           }
         } while (this.again && !this.stopped);
+      } catch (error) {
+        // The database away (a restart, a lost connection): the next tick or job end tries again. Never
+        // an unhandled rejection, which would end the process.
+        log.warn({ err: error }, 'roll-outs not advanced this pass');
       } finally {
         this.pass = undefined;
       }
