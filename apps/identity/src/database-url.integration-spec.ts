@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { generateKeyRingEntry } from '@pc/platform';
 import { testEnv, uniqueName, withDatabase } from '@pc/testing';
 import { Client } from 'pg';
 
@@ -28,6 +29,7 @@ describe('a DATABASE_URL naming a database that does not exist', () => {
       DATABASE_URL: withDatabase(postgresUrl, missing),
       NATS_URL: natsUrl,
       BUS_SUBJECT_PREFIX: `${missing}.`,
+      WEBHOOKS_ENCRYPTION_KEYS: generateKeyRingEntry('w1'),
     });
 
     expect(code).toBe(1);
