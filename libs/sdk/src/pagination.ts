@@ -42,6 +42,11 @@ export const PAGES = {
   },
   Audit_list: { items: 'entries', param: 'cursor', next: (p: Page<'Audit_list'>) => p.nextCursor },
   Audit_mine: { items: 'entries', param: 'cursor', next: (p: Page<'Audit_mine'>) => p.nextCursor },
+  Audit_workspace: {
+    items: 'entries',
+    param: 'cursor',
+    next: (p: Page<'Audit_workspace'>) => p.nextCursor,
+  },
 } as const satisfies { [K in OperationId]?: Paging<K> };
 
 type Page<K extends OperationId> = OperationData<K>;
