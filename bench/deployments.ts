@@ -18,10 +18,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
 import { generateSigningKeyEntry } from '@pc/platform';
+import { Api, dropStreams, type Json, percentile, round, sleep } from './harness';
 import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
@@ -99,52 +99,8 @@ function options(argv: string[]): Options {
   return o;
 }
 
-type Json = Record<string, unknown>;
 interface Created {
   results: Array<{ ok: boolean; deployment: { id: string } | null }>;
-}
-
-export const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export class Api {
-  constructor(
-    readonly base: string,
-    readonly token = '',
-  ) {}
-
-  as(token: string): Api {
-    return new Api(this.base, token);
-  }
-
-  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(new URL(url, this.base), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
-  }
-
-  async ok<T = Json>(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const res = await this.call(method, url, body, headers);
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  }
 }
 
 /** A user, a platform tenant with `orgs` deployable organizations, a connection, a workspace, a policy. */
@@ -308,20 +264,6 @@ async function follow(
     if (!controller.signal.aborted) throw error;
   }
   return result;
-}
-
-/** The run's JetStream streams (its work queue still holds the POST phase's jobs): the NATS is shared. */
-export async function dropStreams(url: string, prefix: string): Promise<void> {
-  const nc = await connect({ servers: url });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const own = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-    for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(own)) await jsm.streams.delete(stream.config.name);
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 /**
