@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger, DomainError } from '@pc/platform';
 import type Piscina from 'piscina';
 import { RulesetsEnv } from '../rulesets.env';
-import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+import type { EvaluatorAnswer, EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
 
 const log = createLogger('rulesets');
 
@@ -21,7 +21,7 @@ const IDLE_MS = 10 * 60_000;
  */
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
-  private pool: Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }> | undefined;
+  private pool: Piscina<EvaluatorTask, EvaluatorAnswer> | undefined;
   /** Tasks running or waiting in this pool. */
   private inFlight = 0;
 
@@ -70,20 +70,20 @@ export class EvaluatorPool implements OnModuleDestroy {
    * A thread whose engine runtime stopped must get no more tasks, and piscina cannot retire one thread:
    * the next task opens a fresh pool, and this one closes once the tasks it runs have finished.
    */
-  private retire(pool: Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }>): void {
+  private retire(pool: Piscina<EvaluatorTask, EvaluatorAnswer>): void {
     if (this.pool === pool) this.pool = undefined;
     pool
       .close()
       .catch((error: unknown) => log.warn({ err: error }, 'closing a retired evaluator pool failed'));
   }
 
-  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorOutcome & { retire?: true }>> {
+  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorAnswer>> {
     if (this.pool) return this.pool;
     // Imported here, not at the top: a service that never evaluates never loads the pool either.
     const { default: Pool } = await import('piscina');
     if (this.pool) return this.pool;
     const source = __filename.endsWith('.ts');
-    this.pool = new Pool<EvaluatorTask, EvaluatorOutcome & { retire?: true }>({
+    this.pool = new Pool<EvaluatorTask, EvaluatorAnswer>({
       filename: path.join(__dirname, 'engine', `evaluation.worker.${source ? 'ts' : 'js'}`),
       // Run from TypeScript sources (npm start, tests): the thread loads them as the main thread does.
       execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],

@@ -39,8 +39,10 @@ export type EvaluatorOutcome =
   | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
   | { kind: 'warm' };
 
-/** `retire`: the thread's validator runtime stopped (it panicked); the pool must not give it more tasks. */
-export default async function run(task: EvaluatorTask): Promise<EvaluatorOutcome & { retire?: true }> {
+/** A thread's answer: `retire` when its validator runtime stopped (it panicked) and it must get no more tasks. */
+export type EvaluatorAnswer = EvaluatorOutcome & { retire?: true };
+
+export default async function run(task: EvaluatorTask): Promise<EvaluatorAnswer> {
   const outcome = await perform(task);
   return hasStopped() ? { ...outcome, retire: true } : outcome;
 }
