@@ -1,6 +1,5 @@
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
-import { KEY_RING_PATTERN } from './secrets/secret-box';
+import { KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
 
 export class ConnectionsEnv extends ServiceEnv {
   /**

@@ -1,49 +1,30 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@pc/platform';
-import { ConnectionAccess } from './connections/connection-access';
-import { ConnectionsHandler } from './connections/connections.handler';
-import { ConnectionsRepository } from './connections/connections.repository';
-import { ConnectionsService } from './connections/connections.service';
+import { DatabaseModule, EnvModule } from '@pc/platform';
 import { ConnectionsEnv } from './connections.env';
+import { ConnectionsFeatureModule } from './connections';
 import { connectionsDatabase } from './database/connections.datasource';
-import { BusDeploymentsLedger, DEPLOYMENTS_LEDGER } from './deployments/deployments.ledger';
-import { OrgsCache } from './orgs/orgs.cache';
-import { OrgsHandler } from './orgs/orgs.handler';
-import { OrgsService } from './orgs/orgs.service';
-import { PlatformAccessHandler } from './platform-access/platform-access.handler';
-import { PlatformAccessService } from './platform-access/platform-access.service';
-import { CredentialCheck } from './platform/credential-check';
-import { GATEWAY_PLATFORM, platformFrom } from './platform/platform.provider';
-import { parseKeyRing, SecretBox } from './secrets/secret-box';
-import { StoredCredentials } from './secrets/stored-credentials';
+import { OrgsModule } from './orgs';
+import { PlatformAccessModule } from './platform-access';
 
+/**
+ * The connections service: one Nest module per feature (connections, organizations, platform access,
+ * and the shared secrets, platform and deployments-ledger modules they import).
+ */
 @Module({})
 export class ConnectionsModule {
   static register(env: ConnectionsEnv): DynamicModule {
-    const box = new SecretBox(parseKeyRing(env.CONNECTIONS_ENCRYPTION_KEYS));
     return {
       module: ConnectionsModule,
       imports: [
+        EnvModule.of(ConnectionsEnv, env),
         DatabaseModule.forService({
           ...connectionsDatabase,
           url: env.DATABASE_URL,
           poolSize: env.DB_POOL_SIZE,
         }),
-      ],
-      controllers: [ConnectionsHandler, OrgsHandler, PlatformAccessHandler],
-      providers: [
-        { provide: ConnectionsEnv, useValue: env },
-        { provide: SecretBox, useValue: box },
-        { provide: GATEWAY_PLATFORM, useValue: platformFrom(env) },
-        { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
-        StoredCredentials,
-        CredentialCheck,
-        ConnectionsRepository,
-        ConnectionAccess,
-        ConnectionsService,
-        OrgsCache,
-        OrgsService,
-        PlatformAccessService,
+        ConnectionsFeatureModule,
+        OrgsModule,
+        PlatformAccessModule,
       ],
     };
   }

@@ -5,8 +5,13 @@ import { ConnectionsModule } from './connections.module';
 
 export { ConnectionsEnv } from './connections.env';
 export { connectionsDatabase } from './database/connections.datasource';
-export { generateKeyRingEntry, parseKeyRing, SecretBox } from './secrets/secret-box';
-export { reencryptSecrets, type ReencryptProgress } from './secrets/reencrypt';
+export {
+  generateKeyRingEntry,
+  parseKeyRing,
+  reencryptSecrets,
+  type ReencryptProgress,
+  SecretBox,
+} from './secrets';
 
 export function connectionsService(env: ConnectionsEnv): ServiceDefinition {
   return { name: 'connections', ping: ConnectionsRpc.ping, module: ConnectionsModule.register(env) };

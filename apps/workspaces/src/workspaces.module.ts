@@ -1,19 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@pc/platform';
-import { WorkspaceAccessRules } from './common/workspace-access';
 import { workspacesDatabase } from './database/workspaces.datasource';
-import { BusDeploymentsLedger, DEPLOYMENTS_LEDGER } from './deployments/deployments.ledger';
-import { MembersHandler } from './members/members.handler';
-import { MembersService } from './members/members.service';
-import { SharesHandler } from './shares/shares.handler';
-import { SharesService } from './shares/shares.service';
+import { MembersModule } from './members';
+import { SharesModule } from './shares';
 import { WorkspacesEnv } from './workspaces.env';
-import { WorkspacesHandler } from './workspaces/workspaces.handler';
-import { WorkspacesRepository } from './workspaces/workspaces.repository';
-import { MembersRepository } from './members/members.repository';
-import { SharesRepository } from './shares/shares.repository';
-import { WorkspacesService } from './workspaces/workspaces.service';
+import { WorkspacesFeatureModule } from './workspaces';
 
+/**
+ * The workspaces service: one Nest module per feature (access rules, workspaces, members, shares, the
+ * deployments ledger), each importing what it uses and exporting what the others may call.
+ */
 @Module({})
 export class WorkspacesModule {
   static register(env: WorkspacesEnv): DynamicModule {
@@ -25,19 +21,11 @@ export class WorkspacesModule {
           url: env.DATABASE_URL,
           poolSize: env.DB_POOL_SIZE,
         }),
+        WorkspacesFeatureModule,
+        MembersModule,
+        SharesModule,
       ],
-      controllers: [WorkspacesHandler, MembersHandler, SharesHandler],
-      providers: [
-        { provide: WorkspacesEnv, useValue: env },
-        { provide: DEPLOYMENTS_LEDGER, useClass: BusDeploymentsLedger },
-        WorkspacesRepository,
-        MembersRepository,
-        SharesRepository,
-        WorkspaceAccessRules,
-        WorkspacesService,
-        MembersService,
-        SharesService,
-      ],
+      providers: [{ provide: WorkspacesEnv, useValue: env }],
     };
   }
 }

@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './config/env.module';
 export * from './logging/logger';
 export * from './errors/domain-error';
 export * from './errors/rpc-error.filter';

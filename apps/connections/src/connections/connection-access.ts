@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
-import { BusClient, Database, forbidden, notFound } from '@pc/platform';
-import { requireUser } from '../common/caller';
+import { BusClient, Database, forbidden, notFound, requireUser } from '@pc/platform';
 import { type ConnectionRow, ConnectionsRepository } from './connections.repository';
 
 /**

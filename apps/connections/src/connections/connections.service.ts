@@ -18,13 +18,10 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import type { PlatformConnection } from '@pc/gateway-platform';
-import { badRequest, BusClient, conflict, Database, notFound } from '@pc/platform';
-import { requireUser } from '../common/caller';
-import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { OrgsCache } from '../orgs/orgs.cache';
-import { CredentialCheck, hostProblem, isHostProblem } from '../platform/credential-check';
-import { SecretBox } from '../secrets/secret-box';
-import { StoredCredentials } from '../secrets/stored-credentials';
+import { badRequest, BusClient, conflict, Database, notFound, requireUser } from '@pc/platform';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
+import { CredentialCheck, hostProblem, isHostProblem, OrgsCache } from '../platform';
+import { SecretBox, StoredCredentials } from '../secrets';
 import { toConnection, toSummary } from './connection.mapper';
 import { ConnectionAccess } from './connection-access';
 import { type ConnectionChanges, ConnectionsRepository } from './connections.repository';

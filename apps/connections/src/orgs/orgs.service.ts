@@ -9,12 +9,9 @@ import {
 } from '@pc/contracts';
 import type { GatewayPlatform, PlatformOrganization } from '@pc/gateway-platform';
 import { badRequest, BusClient } from '@pc/platform';
-import { ConnectionAccess } from '../connections/connection-access';
-import type { ConnectionRow } from '../connections/connections.repository';
-import { platformFailure } from '../platform/credential-check';
-import { GATEWAY_PLATFORM } from '../platform/platform.provider';
-import { StoredCredentials } from '../secrets/stored-credentials';
-import { OrgsCache } from './orgs.cache';
+import { ConnectionAccess, type ConnectionRow } from '../connections';
+import { GATEWAY_PLATFORM, OrgsCache, platformFailure } from '../platform';
+import { StoredCredentials } from '../secrets';
 
 @Injectable()
 export class OrgsService {

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlatformAccessGrant, RequestContext } from '@pc/contracts';
 import type { GatewayPlatform } from '@pc/gateway-platform';
-import { ConnectionAccess } from '../connections/connection-access';
-import { platformFailure } from '../platform/credential-check';
-import { GATEWAY_PLATFORM } from '../platform/platform.provider';
-import { StoredCredentials } from '../secrets/stored-credentials';
+import { ConnectionAccess } from '../connections';
+import { GATEWAY_PLATFORM, platformFailure } from '../platform';
+import { StoredCredentials } from '../secrets';
 
 /** Platform tokens are valid this long at most from the caller's point of view (the platform says 3600 s). */
 const GRANT_TTL_MS = 5 * 60_000;

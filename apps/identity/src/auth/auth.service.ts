@@ -12,11 +12,16 @@ import {
 } from '@pc/contracts';
 import { BusClient, Database, DomainError, type Executor, hashSecret, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
-import { TokensRepository } from '../tokens/tokens.repository';
-import { toUserProfile } from '../users/user.mapper';
-import { type UserRow, UsersRepository } from '../users/users.repository';
-import { isUniqueViolation } from '../users/users.service';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
+import { TokensService } from '../tokens';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  isUniqueViolation,
+  toUserProfile,
+  type UserRow,
+  UsersService,
+  verifyPassword,
+} from '../users';
 import { SessionsRepository } from './sessions.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,9 +30,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class AuthService {
   constructor(
     private readonly db: Database,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly sessions: SessionsRepository,
-    private readonly tokens: TokensRepository,
+    private readonly tokens: TokensService,
     private readonly bus: BusClient,
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
   ) {}
@@ -37,7 +42,7 @@ export class AuthService {
     const passwordHash = await hashPassword(request.password);
     try {
       return await this.db.transaction(async (tx) => {
-        const user = await this.users.insert(tx, {
+        const user = await this.users.createAccount(tx, {
           email: request.email.trim().toLowerCase(),
           password_hash: passwordHash,
           name: request.name.trim(),
@@ -56,7 +61,7 @@ export class AuthService {
 
   /** Wrong email and wrong password look the same, and take the same time. */
   async login(request: LoginRequest): Promise<SessionResult> {
-    const user = await this.users.findByEmail(this.db.pool, request.email);
+    const user = await this.users.accountByEmail(request.email);
     const valid = await verifyPassword(request.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
     return this.openSession(user);
@@ -76,11 +81,11 @@ export class AuthService {
   }
 
   private async authenticateToken(tokenHash: string): Promise<AuthenticateResult> {
-    const record = await this.tokens.findUsable(this.db.pool, tokenHash);
+    const record = await this.tokens.usable(tokenHash);
     if (!record) throw invalidToken();
-    const user = await this.users.findById(this.db.pool, record.user_id);
+    const user = await this.users.account(record.user_id);
     if (!user) throw invalidToken();
-    await this.tokens.touch(this.db.pool, record.id);
+    await this.tokens.touch(record.id);
     return {
       caller: {
         kind: 'user',
@@ -97,7 +102,7 @@ export class AuthService {
   private async authenticateSession(sessionHash: string): Promise<AuthenticateResult> {
     const session = await this.sessions.findLive(this.db.pool, sessionHash);
     if (!session) throw unauthenticated('Your session has ended; sign in again');
-    const user = await this.users.findById(this.db.pool, session.user_id);
+    const user = await this.users.account(session.user_id);
     if (!user) throw unauthenticated('Your session has ended; sign in again');
     return {
       caller: {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Notification } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 
-interface NotificationRow {
+export interface NotificationRow {
   id: string;
   kind: Notification['kind'];
   title: string;

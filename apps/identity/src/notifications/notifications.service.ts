@@ -7,7 +7,7 @@ import {
   type RequestContext,
 } from '@pc/contracts';
 import { badRequest, Database, unauthenticated } from '@pc/platform';
-import { NotificationsRepository } from './notifications.repository';
+import { type NotificationRow, NotificationsRepository } from './notifications.repository';
 
 /** The caller's inbox, filled by events of other services. */
 @Injectable()
@@ -70,5 +70,14 @@ export class NotificationsService {
       },
     });
     return { ok: true };
+  }
+
+  /** For the other features of this service (a disabled webhook endpoint): one entry per event id. */
+  addOnce(
+    eventId: string,
+    userId: string,
+    fields: Pick<NotificationRow, 'kind' | 'title' | 'body' | 'data'>,
+  ): Promise<void> {
+    return this.notifications.addOnce(this.db.pool, eventId, userId, fields);
   }
 }

@@ -20,7 +20,7 @@ import {
 } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toTokenRecord } from './token.mapper';
-import { TokensRepository } from './tokens.repository';
+import { type AccessTokenRow, TokensRepository } from './tokens.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,5 +78,17 @@ export class TokensService {
       userId: caller.userId,
     });
     return { ok: true, record: toTokenRecord(record) };
+  }
+
+  // For the auth feature, which turns a bearer token into a caller.
+
+  /** The token with that hash, unless it is revoked or expired. */
+  usable(tokenHash: string): Promise<AccessTokenRow | null> {
+    return this.tokens.findUsable(this.db.pool, tokenHash);
+  }
+
+  /** Records the token's use (last_used_at). */
+  touch(id: string): Promise<void> {
+    return this.tokens.touch(this.db.pool, id);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { createLogger, Database } from '@pc/platform';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import { IdentityEnv } from '../identity.env';
 import { isUniqueViolation } from './users.service';
 import { UsersRepository } from './users.repository';

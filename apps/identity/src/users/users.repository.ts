@@ -19,6 +19,8 @@ export interface UserRow {
 }
 
 /** The columns a user may change on their own profile. */
+export type NewUser = Pick<UserRow, 'email' | 'password_hash' | 'name'> & { is_admin?: boolean };
+
 export type ProfileChanges = Partial<
   Pick<UserRow, 'name' | 'company' | 'username' | 'bio' | 'linkedin_url' | 'x_url' | 'profile_is_public'>
 >;
@@ -64,10 +66,7 @@ export class UsersRepository {
   }
 
   /** A new account; a taken email fails with PostgreSQL's unique violation (23505). */
-  async insert(
-    db: Executor,
-    fields: Pick<UserRow, 'email' | 'password_hash' | 'name'> & { is_admin?: boolean },
-  ): Promise<UserRow> {
+  async insert(db: Executor, fields: NewUser): Promise<UserRow> {
     const rows = await db.query<UserRow[]>(
       `INSERT INTO identity.users (email, password_hash, name, is_admin) VALUES ($1, $2, $3, $4) RETURNING *`,
       [fields.email, fields.password_hash, fields.name, fields.is_admin ?? false],

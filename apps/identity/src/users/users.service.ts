@@ -10,10 +10,10 @@ import {
   type UserSummary,
   isUser,
 } from '@pc/contracts';
-import { BusClient, Database, DomainError, notFound, unauthenticated } from '@pc/platform';
+import { BusClient, Database, DomainError, type Executor, notFound, unauthenticated } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toPublicProfile, toUserProfile, toUserSummary } from './user.mapper';
-import { type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
+import { type NewUser, type ProfileChanges, type UserRow, UsersRepository } from './users.repository';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -25,6 +25,21 @@ export class UsersService {
     @Inject(IdentityEnv) private readonly env: IdentityEnv,
     private readonly bus: BusClient,
   ) {}
+
+  // For the auth feature: the accounts it signs up, signs in and authenticates.
+
+  /** A new account, inside the transaction that opens its first session. */
+  createAccount(tx: Executor, fields: NewUser): Promise<UserRow> {
+    return this.users.insert(tx, fields);
+  }
+
+  accountByEmail(email: string): Promise<UserRow | null> {
+    return this.users.findByEmail(this.db.pool, email);
+  }
+
+  account(id: string): Promise<UserRow | null> {
+    return this.users.findById(this.db.pool, id);
+  }
 
   async getMe(ctx: RequestContext): Promise<{ user: UserProfile }> {
     return { user: toUserProfile(await this.currentUser(ctx)) };

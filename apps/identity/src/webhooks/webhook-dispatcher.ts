@@ -4,7 +4,7 @@ import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
 import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
 import { createLogger, Database, SecretBox, SecretUnavailableError } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
-import { NotificationsRepository } from '../notifications/notifications.repository';
+import { NotificationsService } from '../notifications';
 import { retryDelayMs, signedHeaders } from './webhook-signer';
 import { type AttemptOutcome, type ClaimedDelivery, WebhooksRepository } from './webhooks.repository';
 
@@ -34,7 +34,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly env: IdentityEnv,
     private readonly deliveries: WebhooksRepository,
-    private readonly notifications: NotificationsRepository,
+    private readonly notifications: NotificationsService,
     private readonly db: Database,
     private readonly box: SecretBox,
   ) {
@@ -150,7 +150,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     if (disabled) {
       log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint disabled after a run of failures');
-      await this.notifications.addOnce(this.db.pool, randomUUID(), delivery.userId, {
+      await this.notifications.addOnce(randomUUID(), delivery.userId, {
         kind: 'webhook_disabled',
         title: 'A webhook endpoint was disabled',
         body: `${redactUrl(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,

@@ -1,27 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { WorkspaceRole } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
-
-export interface MemberRow {
-  workspace_id: string;
-  user_id: string;
-  role: WorkspaceRole;
-  disabled_at: Date | null;
-  added_by: string | null;
-  created_at: Date;
-}
+import type { MemberRow } from '../access';
 
 /** Members of workspaces (the owner's row is written with the workspace). Executor first. */
 @Injectable()
 export class MembersRepository {
-  async find(db: Executor, workspaceId: string, userId: string): Promise<MemberRow | null> {
-    const rows = await db.query<MemberRow[]>(
-      `SELECT * FROM workspaces.members WHERE workspace_id = $1 AND user_id = $2`,
-      [workspaceId, userId],
-    );
-    return rows[0] ?? null;
-  }
-
   async list(db: Executor, workspaceId: string, limit: number): Promise<MemberRow[]> {
     return db.query<MemberRow[]>(
       `SELECT * FROM workspaces.members WHERE workspace_id = $1

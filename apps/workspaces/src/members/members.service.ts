@@ -8,11 +8,11 @@ import {
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
 import { BusClient, Database, type Executor, notFound } from '@pc/platform';
-import { WorkspaceAccessRules } from '../common/workspace-access';
+import { type MemberRow, WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
-import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { SharesRepository } from '../shares/shares.repository';
-import { type MemberRow, MembersRepository } from './members.repository';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
+import { SharesService } from '../shares';
+import { MembersRepository } from './members.repository';
 
 /**
  * Members of a created workspace (a personal one has none). Owner and admins add members by username or
@@ -25,7 +25,7 @@ export class MembersService {
   constructor(
     private readonly db: Database,
     private readonly members: MembersRepository,
-    private readonly shares: SharesRepository,
+    private readonly shares: SharesService,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
@@ -45,7 +45,7 @@ export class MembersService {
           'A personal workspace has no members: create a workspace to share',
         );
       if (!user) throw notFound('User with that username or email');
-      const existing = await this.members.find(tx, request.id, user.id);
+      const existing = await this.rules.member(tx, request.id, user.id);
       if (existing && existing.disabled_at === null)
         throw workspacesError('WORKSPACES.MEMBER_EXISTS', 'Already a member of this workspace');
       if (existing)
@@ -58,13 +58,7 @@ export class MembersService {
           'WORKSPACES.MEMBER_LIMIT',
           `A workspace has at most ${WORKSPACE_LIMITS.membersMax} members`,
         );
-      await this.members.lockUser(tx, user.id);
-      // The personal workspace is one of the memberships listed.
-      if ((await this.members.countMemberships(tx, user.id)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw workspacesError(
-          'WORKSPACES.MEMBERSHIP_LIMIT',
-          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
-        );
+      await this.claimMembership(tx, user.id);
       await this.members.add(tx, request.id, user.id, request.role, caller.userId);
       return { ok: true };
     });
@@ -87,7 +81,7 @@ export class MembersService {
         enable: request.disabled === false,
       });
       if (request.disabled === false && member.disabled_at !== null)
-        await this.shares.setSharesOfUser(tx, request.id, request.userId, false);
+        await this.shares.pauseSharesOf(tx, request.id, request.userId, false);
       return { ok: true };
     });
   }
@@ -99,7 +93,7 @@ export class MembersService {
       if (member.role === 'owner')
         throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
       await this.members.update(tx, workspaceId, userId, { disable: true });
-      await this.shares.setSharesOfUser(tx, workspaceId, userId, true);
+      await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
       return { ok: true };
     });
   }
@@ -119,8 +113,29 @@ export class MembersService {
     };
   }
 
+  // For the workspaces feature, inside its transactions.
+
+  /**
+   * Room for one more membership of the user (a new workspace of theirs, or being added to one), under a
+   * lock on what joins them to workspaces, so that the cap holds under concurrency.
+   */
+  async claimMembership(tx: Executor, userId: string): Promise<void> {
+    await this.members.lockUser(tx, userId);
+    // The personal workspace is one of the memberships listed.
+    if ((await this.members.countMemberships(tx, userId)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+      throw workspacesError(
+        'WORKSPACES.MEMBERSHIP_LIMIT',
+        `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
+      );
+  }
+
+  /** The workspace's members, the owner first. */
+  listIn(db: Executor, workspaceId: string): Promise<MemberRow[]> {
+    return this.members.list(db, workspaceId, WORKSPACE_LIMITS.membersMax);
+  }
+
   private async target(db: Executor, workspaceId: string, userId: string): Promise<MemberRow> {
-    const member = await this.members.find(db, workspaceId, userId);
+    const member = await this.rules.member(db, workspaceId, userId);
     if (!member) throw notFound('Member');
     return member;
   }

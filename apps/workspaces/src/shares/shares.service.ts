@@ -7,12 +7,11 @@ import {
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
-import { BusClient, Database, forbidden, notFound } from '@pc/platform';
-import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { BusClient, Database, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
+import { WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
-import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { MembersRepository } from '../members/members.repository';
-import { SharesRepository } from './shares.repository';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
+import { type ShareRow, SharesRepository } from './shares.repository';
 
 /**
  * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
@@ -25,7 +24,6 @@ export class SharesService {
   constructor(
     private readonly db: Database,
     private readonly shares: SharesRepository,
-    private readonly members: MembersRepository,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
@@ -96,9 +94,7 @@ export class SharesService {
     const share = await this.shares.find(this.db.pool, workspaceId, connectionId);
     if (!share) throw notFound('Shared connection');
     const [members, authored] = await Promise.all([
-      workspace.is_personal
-        ? Promise.resolve(1)
-        : this.members.count(this.db.pool, workspaceId, { activeOnly: true }),
+      workspace.is_personal ? Promise.resolve(1) : this.rules.activeMembers(this.db.pool, workspaceId),
       this.deployments.throughConnection(ctx, workspaceId, connectionId),
     ]);
     return {
@@ -132,5 +128,26 @@ export class SharesService {
 
   async removeConnection(connectionId: string): Promise<{ removed: number }> {
     return { removed: await this.shares.removeConnection(this.db.pool, connectionId) };
+  }
+
+  // For the other features of this service (members, workspaces), inside their transactions.
+
+  /** A member's shares stop with them (`paused`), and come back when they are re-enabled. */
+  pauseSharesOf(tx: Executor, workspaceId: string, userId: string, paused: boolean): Promise<void> {
+    return this.shares.setSharesOfUser(tx, workspaceId, userId, paused);
+  }
+
+  /** Active shares a member made in the workspace. */
+  countSharedBy(db: Executor, workspaceId: string, userId: string): Promise<number> {
+    return this.shares.countSharedBy(db, workspaceId, userId);
+  }
+
+  /** The workspace's shares, paused ones too unless `activeOnly`. */
+  listIn(
+    db: Executor,
+    workspaceId: string,
+    options: { activeOnly: boolean; limit: number },
+  ): Promise<ShareRow[]> {
+    return this.shares.list(db, workspaceId, options);
   }
 }

@@ -1,5 +1,5 @@
 import type { Workspace } from '@pc/contracts';
-import type { WorkspaceRow } from './workspaces.repository';
+import type { WorkspaceRow } from '../access';
 
 export function toWorkspace(row: WorkspaceRow): Workspace {
   return {

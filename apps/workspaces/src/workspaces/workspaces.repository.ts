@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { WorkspaceRole } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import type { WorkspaceRow } from '../access';
 
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  slug: string;
-  owner_id: string;
-  is_personal: boolean;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The workspaces table (members and shares have repositories of their own). Executor first. */
+/** The workspaces table (members and shares have repositories of their own; access reads a workspace). Executor first. */
 @Injectable()
 export class WorkspacesRepository {
   async ensurePersonal(db: Executor, ownerId: string): Promise<void> {
@@ -23,14 +13,6 @@ export class WorkspacesRepository {
        ON CONFLICT (owner_id) WHERE is_personal DO NOTHING`,
       [ownerId, `personal-${ownerId}`],
     );
-  }
-
-  async findById(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<WorkspaceRow | null> {
-    const rows = await db.query<WorkspaceRow[]>(
-      `SELECT * FROM workspaces.workspaces WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
-    return rows[0] ?? null;
   }
 
   /** Serializes what one user creates, so that the count of owned workspaces holds under concurrency. */

@@ -12,12 +12,12 @@ import {
   type WorkspaceMembership,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, Database } from '@pc/platform';
-import { requireUser, WorkspaceAccessRules } from '../common/workspace-access';
+import { badRequest, BusClient, Database, requireUser } from '@pc/platform';
+import { type MemberRow, WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
-import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments/deployments.ledger';
-import { type MemberRow, MembersRepository } from '../members/members.repository';
-import { type ShareRow, SharesRepository } from '../shares/shares.repository';
+import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
+import { MembersService } from '../members';
+import { type ShareRow, SharesService } from '../shares';
 import { toWorkspace } from './workspace.mapper';
 import { WorkspacesRepository } from './workspaces.repository';
 
@@ -26,8 +26,8 @@ export class WorkspacesService {
   constructor(
     private readonly db: Database,
     private readonly workspaces: WorkspacesRepository,
-    private readonly members: MembersRepository,
-    private readonly shares: SharesRepository,
+    private readonly members: MembersService,
+    private readonly shares: SharesService,
     private readonly rules: WorkspaceAccessRules,
     private readonly bus: BusClient,
     @Inject(DEPLOYMENTS_LEDGER) private readonly deployments: DeploymentsLedger,
@@ -52,12 +52,7 @@ export class WorkspacesService {
       throw badRequest('Invalid slug', [{ field: 'slug', message: 'must not start with personal-' }]);
     return this.db.transaction(async (tx) => {
       await this.workspaces.lockOwner(tx, caller.userId);
-      await this.members.lockUser(tx, caller.userId);
-      if ((await this.members.countMemberships(tx, caller.userId)) >= WORKSPACE_LIMITS.membershipsMax - 1)
-        throw workspacesError(
-          'WORKSPACES.MEMBERSHIP_LIMIT',
-          `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
-        );
+      await this.members.claimMembership(tx, caller.userId);
       if ((await this.workspaces.countOwned(tx, caller.userId)) >= WORKSPACE_LIMITS.ownedMax)
         throw workspacesError(
           'WORKSPACES.OWNED_LIMIT',
@@ -85,7 +80,7 @@ export class WorkspacesService {
   async get(ctx: RequestContext, id: string): Promise<{ workspace: WorkspaceDetail }> {
     const { caller, workspace, role } = await this.rules.view(ctx, id);
     const manager = role === 'owner' || role === 'admin' || role === null;
-    const shares = await this.shares.list(this.db.pool, id, {
+    const shares = await this.shares.listIn(this.db.pool, id, {
       activeOnly: !manager,
       limit: WORKSPACE_LIMITS.sharesMax,
     });
@@ -136,7 +131,7 @@ export class WorkspacesService {
   }
 
   async membersOf(ctx: RequestContext, workspaceId: string, withEmail: boolean): Promise<WorkspaceMember[]> {
-    const rows = await this.members.list(this.db.pool, workspaceId, WORKSPACE_LIMITS.membersMax);
+    const rows = await this.members.listIn(this.db.pool, workspaceId);
     const { users } = await this.bus.request(IdentityRpc.findUsers, ctx, { ids: rows.map((r) => r.user_id) });
     const byId = new Map(users.map((u) => [u.id, u]));
     return rows.map((row: MemberRow) => {

@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CatalogEvents } from '@pc/contracts';
 import { createLogger, DurableEventsClient } from '@pc/platform';
-import { WebhooksService } from '../webhooks/webhooks.service';
-import { NotificationsService } from './notifications.service';
+import { NotificationsService } from '../notifications';
+import { WebhooksService } from '../webhooks';
 
 const log = createLogger('identity');
 

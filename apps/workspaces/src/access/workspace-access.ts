@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
 import { Database, DomainError, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
-import { MembersRepository } from '../members/members.repository';
-import { type WorkspaceRow, WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessRepository, type MemberRow, type WorkspaceRow } from './access.repository';
 
 export interface WorkspaceAccess {
   caller: UserCaller;
@@ -10,8 +9,6 @@ export interface WorkspaceAccess {
   /** Null for a platform administrator who is not an active member (read-only). */
   role: WorkspaceRole | null;
 }
-
-export { requireUser };
 
 /**
  * The permission rules of a workspace, in one place:
@@ -24,8 +21,7 @@ export { requireUser };
 export class WorkspaceAccessRules {
   constructor(
     private readonly db: Database,
-    private readonly workspaces: WorkspacesRepository,
-    private readonly members: MembersRepository,
+    private readonly access: AccessRepository,
   ) {}
 
   /** Outside a transaction (`db` defaults to the pool) or inside one (`lock` holds the workspace row). */
@@ -36,10 +32,10 @@ export class WorkspaceAccessRules {
     lock = false,
   ): Promise<WorkspaceAccess> {
     const caller = requireUser(ctx);
-    const workspace = await this.workspaces.findById(db, id, { lock });
+    const workspace = await this.access.findWorkspace(db, id, { lock });
     if (!workspace) throw notFound('Workspace');
     if (workspace.owner_id === caller.userId) return { caller, workspace, role: 'owner' };
-    const member = workspace.is_personal ? null : await this.members.find(db, id, caller.userId);
+    const member = workspace.is_personal ? null : await this.access.findMember(db, id, caller.userId);
     if (member && member.disabled_at === null) return { caller, workspace, role: member.role };
     if (caller.isAdmin) return { caller, workspace, role: null };
     throw notFound('Workspace');
@@ -60,6 +56,16 @@ export class WorkspaceAccessRules {
     if (access.role !== 'owner' && access.role !== 'admin')
       throw forbidden('Only the owner and admins of this workspace may do this');
     return access;
+  }
+
+  /** One membership (any state), for the rules of the members feature. */
+  member(db: Executor, workspaceId: string, userId: string): Promise<MemberRow | null> {
+    return this.access.findMember(db, workspaceId, userId);
+  }
+
+  /** Members who see the workspace now (what a share reaches). */
+  activeMembers(db: Executor, workspaceId: string): Promise<number> {
+    return this.access.countActiveMembers(db, workspaceId);
   }
 
   async owner(ctx: RequestContext, id: string, db: Executor): Promise<WorkspaceAccess> {

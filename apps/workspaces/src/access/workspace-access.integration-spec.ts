@@ -7,6 +7,7 @@ import { workspacesDatabase } from '../database/workspaces.datasource';
 import { MembersRepository } from '../members/members.repository';
 import { SharesRepository } from '../shares/shares.repository';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { AccessRepository } from './access.repository';
 import { WorkspaceAccessRules } from './workspace-access';
 
 type Rule = 'view' | 'manage' | 'owner';
@@ -61,7 +62,7 @@ describe('workspace access rules (service level, PostgreSQL)', () => {
     dataSource = createServiceDataSource({ ...workspacesDatabase, url: db.url, poolSize: 2 });
     await dataSource.initialize();
     database = new Database(dataSource);
-    rules = new WorkspaceAccessRules(database, repo, members);
+    rules = new WorkspaceAccessRules(database, new AccessRepository());
     ws = await database.transaction(async (tx) => {
       const row = await repo.insert(tx, { name: 'Team', slug: `team-${Date.now()}`, ownerId: ids.owner });
       await members.add(tx, row.id, ids.admin, 'admin', ids.owner);

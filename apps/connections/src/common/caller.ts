@@ -1,2 +1,0 @@
-// The one copy lives in @pc/platform (auth/caller.ts).
-export { requireUser } from '@pc/platform';

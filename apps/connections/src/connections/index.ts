@@ -1,0 +1,3 @@
+export { ConnectionsFeatureModule } from './connections.module';
+export { ConnectionAccess } from './connection-access';
+export type { ConnectionRow } from './connections.repository';

@@ -1,0 +1,1 @@
+export { OrgsModule } from './orgs.module';

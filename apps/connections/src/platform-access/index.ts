@@ -1,0 +1,1 @@
+export { PlatformAccessModule } from './platform-access.module';

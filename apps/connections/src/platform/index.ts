@@ -1,0 +1,4 @@
+export { PlatformModule } from './platform.module';
+export { CredentialCheck, hostProblem, isHostProblem, platformFailure } from './credential-check';
+export { OrgsCache } from './orgs.cache';
+export { GATEWAY_PLATFORM } from './platform.provider';

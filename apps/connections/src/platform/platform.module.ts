@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ConnectionsEnv } from '../connections.env';
+import { CredentialCheck } from './credential-check';
+import { OrgsCache } from './orgs.cache';
+import { GATEWAY_PLATFORM, platformFrom } from './platform.provider';
+
+/** The platform (through its adapter): credential checks, and its organization trees, cached briefly. */
+@Module({
+  providers: [
+    { provide: GATEWAY_PLATFORM, useFactory: platformFrom, inject: [ConnectionsEnv] },
+    CredentialCheck,
+    OrgsCache,
+  ],
+  exports: [GATEWAY_PLATFORM, CredentialCheck, OrgsCache],
+})
+export class PlatformModule {}

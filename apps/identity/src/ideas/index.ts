@@ -1,0 +1,1 @@
+export { IdeasModule } from './ideas.module';

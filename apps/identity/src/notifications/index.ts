@@ -1,0 +1,2 @@
+export { NotificationsModule } from './notifications.module';
+export { NotificationsService } from './notifications.service';

@@ -1,0 +1,2 @@
+export { TokensModule } from './tokens.module';
+export { TokensService } from './tokens.service';

@@ -1,0 +1,2 @@
+export { WebhooksModule } from './webhooks.module';
+export { WebhooksService } from './webhooks.service';

@@ -1,0 +1,2 @@
+export { DeploymentsLedgerModule } from './deployments.module';
+export { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from './deployments.ledger';

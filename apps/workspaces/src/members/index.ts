@@ -1,0 +1,2 @@
+export { MembersModule } from './members.module';
+export { MembersService } from './members.service';

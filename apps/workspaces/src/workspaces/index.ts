@@ -1,0 +1,1 @@
+export { WorkspacesFeatureModule } from './workspaces.module';
