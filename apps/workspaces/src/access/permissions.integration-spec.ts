@@ -1,0 +1,185 @@
+import { WorkspacesRpc } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
+import { type TestMember, workspacesUnderTest } from '../testing/workspaces-under-test';
+
+type Actor = 'owner' | 'admin' | 'member' | 'disabled' | 'outsider' | 'platformAdmin';
+const ACTORS: Actor[] = ['owner', 'admin', 'member', 'disabled', 'outsider', 'platformAdmin'];
+/** What a cell answers: 'ok', or the error code (FORBIDDEN and OWNER_PROTECTED are 403, NOT_FOUND 404). */
+type Outcome = 'ok' | 'FORBIDDEN' | 'NOT_FOUND' | 'WORKSPACES.OWNER_PROTECTED';
+
+interface Scene {
+  ws: string;
+  /** A connection of the owner, shared and active. */
+  shared: string;
+  /** A connection of the owner, shared then unshared by the owner. */
+  paused: string;
+  /** A connection of the admin, shared then unshared by the admin. */
+  adminPaused: string;
+  users: Record<Actor, TestMember>;
+  /** A connection each actor owns, not shared here. */
+  own: Record<Actor, string>;
+}
+
+type Call = (s: Scene, actor: TestMember) => Promise<unknown>;
+
+const ALL: Outcome[] = ['ok', 'ok', 'ok', 'NOT_FOUND', 'NOT_FOUND', 'ok'];
+const MANAGERS: Outcome[] = ['ok', 'ok', 'FORBIDDEN', 'NOT_FOUND', 'NOT_FOUND', 'FORBIDDEN'];
+const OWNER: Outcome[] = ['ok', 'FORBIDDEN', 'FORBIDDEN', 'NOT_FOUND', 'NOT_FOUND', 'FORBIDDEN'];
+
+/**
+ * The permission matrix of the README, cell by cell, at the service level (the end-to-end file keeps the
+ * cells that cross into the connections service). Each cell that changes something runs on a workspace
+ * of its own with an owner, an admin, a member and a disabled member, one shared connection and two
+ * paused shares; the cells that change nothing share one. Actors: owner, admin, member, disabled member,
+ * outsider, platform administrator who is not a member.
+ */
+describe('the workspace permission matrix (service level)', () => {
+  const service = workspacesUnderTest();
+  const call = service.request.bind(service);
+  const MATRIX: Array<[string, Call, Outcome[]]> = [
+    ['read the detail', (s, a) => call(WorkspacesRpc.get, a.ctx, { id: s.ws }), ALL],
+    ['list the members', (s, a) => call(WorkspacesRpc.listMembers, a.ctx, { id: s.ws }), ALL],
+    ['rename', (s, a) => call(WorkspacesRpc.rename, a.ctx, { id: s.ws, name: 'Renamed' }), MANAGERS],
+    ['archive', (s, a) => call(WorkspacesRpc.archive, a.ctx, { id: s.ws }), OWNER],
+    ['unarchive', (s, a) => call(WorkspacesRpc.unarchive, a.ctx, { id: s.ws }), OWNER],
+    [
+      'add a member',
+      (s, a) =>
+        call(WorkspacesRpc.addMember, a.ctx, {
+          id: s.ws,
+          username: service.newUser().username,
+          role: 'member',
+        }),
+      MANAGERS,
+    ],
+    [
+      "change a member's role",
+      (s, a) =>
+        call(WorkspacesRpc.updateMember, a.ctx, { id: s.ws, userId: s.users.member.id, role: 'admin' }),
+      MANAGERS,
+    ],
+    [
+      're-enable a disabled member',
+      (s, a) =>
+        call(WorkspacesRpc.updateMember, a.ctx, { id: s.ws, userId: s.users.disabled.id, disabled: false }),
+      MANAGERS,
+    ],
+    [
+      'disable a member',
+      (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.users.member.id }),
+      MANAGERS,
+    ],
+    [
+      "read a member's impact",
+      (s, a) => call(WorkspacesRpc.memberImpact, a.ctx, { id: s.ws, userId: s.users.member.id }),
+      MANAGERS,
+    ],
+    [
+      'demote the owner',
+      (s, a) =>
+        call(WorkspacesRpc.updateMember, a.ctx, { id: s.ws, userId: s.users.owner.id, role: 'member' }),
+      [
+        'WORKSPACES.OWNER_PROTECTED',
+        'WORKSPACES.OWNER_PROTECTED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'NOT_FOUND',
+        'FORBIDDEN',
+      ],
+    ],
+    [
+      'remove the owner',
+      (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.users.owner.id }),
+      [
+        'WORKSPACES.OWNER_PROTECTED',
+        'WORKSPACES.OWNER_PROTECTED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'NOT_FOUND',
+        'FORBIDDEN',
+      ],
+    ],
+    [
+      'share a connection of their own',
+      (s, a) => call(WorkspacesRpc.share, a.ctx, { id: s.ws, connectionId: s.own[actorOf(s, a)] }),
+      MANAGERS,
+    ],
+    [
+      "re-enable a share the connection's owner (the owner) withdrew",
+      (s, a) => call(WorkspacesRpc.enableShare, a.ctx, { id: s.ws, connectionId: s.paused }),
+      OWNER,
+    ],
+    [
+      "re-enable a share the connection's owner (the admin) withdrew",
+      (s, a) => call(WorkspacesRpc.enableShare, a.ctx, { id: s.ws, connectionId: s.adminPaused }),
+      ['FORBIDDEN', 'ok', 'FORBIDDEN', 'NOT_FOUND', 'NOT_FOUND', 'FORBIDDEN'],
+    ],
+    [
+      'unshare a connection',
+      (s, a) => call(WorkspacesRpc.unshare, a.ctx, { id: s.ws, connectionId: s.shared }),
+      MANAGERS,
+    ],
+    [
+      "read a share's impact",
+      (s, a) => call(WorkspacesRpc.shareImpact, a.ctx, { id: s.ws, connectionId: s.shared }),
+      MANAGERS,
+    ],
+  ];
+
+  function actorOf(s: Scene, user: TestMember): Actor {
+    return ACTORS.find((a) => s.users[a].id === user.id)!;
+  }
+
+  /** A workspace with its cast; a new one per cell that changes something (fresh users each time). */
+  async function scene(): Promise<Scene> {
+    const users = Object.fromEntries(
+      ACTORS.map((a) => [a, service.newUser(a === 'platformAdmin')] as const),
+    ) as Record<Actor, TestMember>;
+    const own = Object.fromEntries(
+      ACTORS.map((a) => [a, service.newConnection(users[a])] as const),
+    ) as Record<Actor, string>;
+    const ws = await service.newWorkspace(users.owner);
+    await service.addMember(ws, users.owner, users.admin, 'admin');
+    await service.addMember(ws, users.owner, users.member);
+    await service.addMember(ws, users.owner, users.disabled);
+    await call(WorkspacesRpc.disableMember, users.owner.ctx, { id: ws, userId: users.disabled.id });
+    const shared = service.newConnection(users.owner);
+    const paused = service.newConnection(users.owner);
+    const adminPaused = service.newConnection(users.admin);
+    await service.share(ws, users.owner, shared);
+    await service.share(ws, users.owner, paused);
+    await call(WorkspacesRpc.unshare, users.owner.ctx, { id: ws, connectionId: paused });
+    await service.share(ws, users.admin, adminPaused);
+    await call(WorkspacesRpc.unshare, users.admin.ctx, { id: ws, connectionId: adminPaused });
+    return { ws, shared, paused, adminPaused, users, own };
+  }
+
+  async function outcome(run: Call, s: Scene, actor: Actor): Promise<Outcome> {
+    try {
+      await run(s, s.users[actor]);
+      return 'ok';
+    } catch (error) {
+      if (error instanceof RemoteError) return error.payload.code as Outcome;
+      throw error;
+    }
+  }
+
+  const cells = MATRIX.flatMap(([action, run, expected]) =>
+    ACTORS.map((actor, i) => [action, actor, expected[i], run] as const),
+  );
+  // Reads and refusals change nothing and share one scene (a refusal that wrongly succeeds fails its own
+  // cell first); a cell that changes something gets a scene of its own.
+  let unchanged: Scene | undefined;
+  const changes = (action: string, expected: Outcome) => expected === 'ok' && !/^(read|list) /.test(action);
+
+  it.each(cells)('%s as %s: %s', async (action, actor, expected, run) => {
+    const s = changes(action, expected) ? await scene() : (unchanged ??= await scene());
+    expect(await outcome(run, s, actor)).toBe(expected);
+  });
+
+  it('shows a platform administrator who is not a member the detail with role null', async () => {
+    const s = await scene();
+    const { workspace } = await call(WorkspacesRpc.get, s.users.platformAdmin.ctx, { id: s.ws });
+    expect(workspace).toMatchObject({ role: null, is_admin: true, caller_id: s.users.platformAdmin.id });
+  });
+});
