@@ -1,0 +1,97 @@
+import { CONNECTION_LIMITS, WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
+import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
+
+/** The caps of the README, each at its edge (rows set up in bulk with SQL, the last one through the service). */
+describe('workspace limits (service level)', () => {
+  const service = workspacesUnderTest();
+
+  it(`refuses member ${WORKSPACE_LIMITS.membersMax + 1} of a workspace with WORKSPACES.MEMBER_LIMIT`, async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    await service.sql(
+      `INSERT INTO workspaces.members (workspace_id, user_id, role)
+       SELECT $1, gen_random_uuid(), 'member' FROM generate_series(1, $2)`,
+      [ws, WORKSPACE_LIMITS.membersMax - 1],
+    );
+    expect(
+      await codeOf(
+        service.request(WorkspacesRpc.addMember, owner.ctx, {
+          id: ws,
+          username: service.newUser().username,
+          role: 'member',
+        }),
+      ),
+    ).toBe('WORKSPACES.MEMBER_LIMIT');
+  });
+
+  it(`refuses shared connection ${WORKSPACE_LIMITS.sharesMax + 1} of a workspace with WORKSPACES.SHARE_LIMIT`, async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    await service.sql(
+      `INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by)
+       SELECT $1, gen_random_uuid(), $3 FROM generate_series(1, $2)`,
+      [ws, WORKSPACE_LIMITS.sharesMax, owner.id],
+    );
+    expect(
+      await codeOf(
+        service.request(WorkspacesRpc.share, owner.ctx, {
+          id: ws,
+          connectionId: service.newConnection(owner),
+        }),
+      ),
+    ).toBe('WORKSPACES.SHARE_LIMIT');
+  });
+
+  it(`refuses a connection into workspace ${CONNECTION_LIMITS.sharesMax + 1} with WORKSPACES.CONNECTION_SHARE_LIMIT, and lists the ${CONNECTION_LIMITS.sharesMax}`, async () => {
+    const owner = service.newUser();
+    const connectionId = service.newConnection(owner);
+    await service.sql(
+      `WITH w AS (
+         INSERT INTO workspaces.workspaces (name, slug, owner_id)
+         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $3) RETURNING id)
+       INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) SELECT id, $1, $2 FROM w`,
+      [connectionId, owner.id, CONNECTION_LIMITS.sharesMax],
+    );
+    const ws = await service.newWorkspace(owner);
+    expect(await codeOf(service.request(WorkspacesRpc.share, owner.ctx, { id: ws, connectionId }))).toBe(
+      'WORKSPACES.CONNECTION_SHARE_LIMIT',
+    );
+    const { shares } = await service.request(WorkspacesRpc.connectionShares, owner.ctx, { connectionId });
+    expect(shares).toHaveLength(CONNECTION_LIMITS.sharesMax);
+  });
+
+  it(`refuses membership ${WORKSPACE_LIMITS.membershipsMax + 1} of one user with WORKSPACES.MEMBERSHIP_LIMIT, joining or creating`, async () => {
+    const busy = service.newUser();
+    await service.sql(
+      `WITH w AS (
+         INSERT INTO workspaces.workspaces (name, slug, owner_id)
+         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+      [busy.id, WORKSPACE_LIMITS.membershipsMax - 1],
+    );
+    const { memberships } = await service.request(WorkspacesRpc.list, busy.ctx, {});
+    expect(memberships).toHaveLength(WORKSPACE_LIMITS.membershipsMax);
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    expect(
+      await codeOf(
+        service.request(WorkspacesRpc.addMember, owner.ctx, {
+          id: ws,
+          username: busy.username,
+          role: 'member',
+        }),
+      ),
+    ).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
+    expect(await codeOf(service.request(WorkspacesRpc.create, busy.ctx, { name: 'Mine' }))).toBe(
+      'WORKSPACES.MEMBERSHIP_LIMIT',
+    );
+  });
+
+  it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with WORKSPACES.OWNED_LIMIT`, async () => {
+    const hoarder = service.newUser();
+    for (let i = 0; i < WORKSPACE_LIMITS.ownedMax; i++) await service.newWorkspace(hoarder, `Team ${i}`);
+    expect(await codeOf(service.request(WorkspacesRpc.create, hoarder.ctx, { name: 'One more' }))).toBe(
+      'WORKSPACES.OWNED_LIMIT',
+    );
+  });
+});
