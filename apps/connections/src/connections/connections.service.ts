@@ -18,7 +18,7 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import type { PlatformConnection } from '@pc/gateway-platform';
-import { badRequest, BusClient, conflict, Database, notFound, requireUser } from '@pc/platform';
+import { badRequest, BusClient, Database, DomainError, notFound, requireUser } from '@pc/platform';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
 import { CredentialCheck, hostProblem, isHostProblem, OrgsCache } from '../platform';
 import { SecretBox, StoredCredentials } from '../secrets';
@@ -75,7 +75,11 @@ export class ConnectionsService {
         validation_error: validation.error,
       });
     });
-    if (!row) throw conflict(`You already have ${CONNECTION_LIMITS.perOwner} connections: delete one first`);
+    if (!row)
+      throw new DomainError(
+        'CONNECTIONS.LIMIT',
+        `You already have ${CONNECTION_LIMITS.perOwner} connections: delete one first`,
+      );
     return { connection: toConnection(row), validation };
   }
 

@@ -21,7 +21,7 @@ export class StoredCredentials {
   of(row: SealedCredentials): PlatformConnection {
     if (row.secret_key_id === null || row.secret_ciphertext === null) {
       throw new DomainError(
-        'UNPROCESSABLE',
+        'CONNECTIONS.SECRET_UNAVAILABLE',
         'This connection has no stored client secret: enter the credentials again',
       );
     }
@@ -35,7 +35,7 @@ export class StoredCredentials {
     } catch (error) {
       if (error instanceof SecretUnavailableError) {
         throw new DomainError(
-          'UNPROCESSABLE',
+          'CONNECTIONS.SECRET_UNAVAILABLE',
           'The stored client secret cannot be decrypted with the configured keys: enter the credentials again',
         );
       }

@@ -22,6 +22,9 @@ export const ERROR_STATUS = {
   'IDENTITY.INVALID_CREDENTIALS': 401,
   'IDENTITY.TOKEN_INVALID': 401,
   'IDENTITY.TOKEN_NOT_ALLOWED': 403,
+  // Every per-owner cap is a 409 (workspaces, connections) except this one, which the API has always
+  // answered 422 (a change of status would break clients): kept, with its own code.
+  'IDENTITY.TOKEN_LIMIT': 422,
   // One condition, one status in every service: a repository that failed validation is a 422 (README).
   'CATALOG.VALIDATION_FAILED': 422,
   'CATALOG.COMMENT_DELETED': 409,
@@ -44,6 +47,8 @@ export const ERROR_STATUS = {
   'WORKSPACES.SHARE_LIMIT': 409,
   'WORKSPACES.CONNECTION_SHARE_LIMIT': 409,
   'WORKSPACES.SHARE_OWNER_DISABLED': 409,
+  'CONNECTIONS.LIMIT': 409,
+  'CONNECTIONS.SECRET_UNAVAILABLE': 422,
   'RULESETS.VALIDATION_FAILED': 422,
   'RULESETS.NOT_EVALUABLE': 422,
 } satisfies Record<ErrorCode, number>;

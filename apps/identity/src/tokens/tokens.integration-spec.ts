@@ -90,7 +90,7 @@ describe('access tokens (identity service, real PostgreSQL)', () => {
     for (let i = 0; i < CAP; i++)
       made.push(await identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN));
     expect(await codeOf(identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN))).toBe(
-      'UNPROCESSABLE',
+      'IDENTITY.TOKEN_LIMIT',
     );
     await identity.request(IdentityRpc.revokeToken, user.session, { id: made[0].record.id });
     await identity.sql(
@@ -100,7 +100,7 @@ describe('access tokens (identity service, real PostgreSQL)', () => {
     await identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN);
     await identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN);
     expect(await codeOf(identity.request(IdentityRpc.createToken, user.session, NEW_TOKEN))).toBe(
-      'UNPROCESSABLE',
+      'IDENTITY.TOKEN_LIMIT',
     );
   });
 

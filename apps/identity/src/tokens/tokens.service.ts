@@ -16,7 +16,6 @@ import {
   hashSecret,
   notFound,
   requireUser,
-  unprocessable,
 } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { toTokenRecord } from './token.mapper';
@@ -63,7 +62,11 @@ export class TokensService {
           request.expiresInDays === null ? null : new Date(Date.now() + request.expiresInDays * DAY_MS),
       });
     });
-    if (!record) throw unprocessable(`You have ${cap} active tokens, the most allowed: revoke one first`);
+    if (!record)
+      throw new DomainError(
+        'IDENTITY.TOKEN_LIMIT',
+        `You have ${cap} active tokens, the most allowed: revoke one first`,
+      );
     return { token, record: toTokenRecord(record) };
   }
 

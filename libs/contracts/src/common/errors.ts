@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'IDENTITY.INVALID_CREDENTIALS',
   'IDENTITY.TOKEN_INVALID',
   'IDENTITY.TOKEN_NOT_ALLOWED',
+  /** The user holds as many active access tokens as allowed: revoke one first. */
+  'IDENTITY.TOKEN_LIMIT',
   'CATALOG.VALIDATION_FAILED',
   'CATALOG.COMMENT_DELETED',
   'CATALOG.REVISION_PENDING',
@@ -49,6 +51,10 @@ export const ERROR_CODES = [
   'WORKSPACES.CONNECTION_SHARE_LIMIT',
   /** The share is paused because its owner is a disabled member. */
   'WORKSPACES.SHARE_OWNER_DISABLED',
+  /** The owner holds as many connections as allowed: delete one first. */
+  'CONNECTIONS.LIMIT',
+  /** The stored client secret is missing or cannot be opened with the configured keys: enter it again. */
+  'CONNECTIONS.SECRET_UNAVAILABLE',
   'RULESETS.VALIDATION_FAILED',
   /**
    * Evaluation cannot run the ruleset: its profile names vocabularies the AMF model of API specifications
