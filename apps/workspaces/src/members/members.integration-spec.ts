@@ -1,0 +1,97 @@
+import { WorkspacesRpc } from '@pc/contracts';
+import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
+
+/** Members of a workspace at the service level: the conflicts, the listing, and disabling. */
+describe('workspace members (service level)', () => {
+  const service = workspacesUnderTest();
+  const request = service.request.bind(service);
+
+  it('tells the four conflicts of adding a member apart', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const [a, b] = [service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, a);
+    await service.addMember(ws, owner, b);
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: b.id });
+    const add = (username: string, id = ws) =>
+      codeOf(request(WorkspacesRpc.addMember, owner.ctx, { id, username, role: 'member' }));
+    expect(await add(a.username)).toBe('WORKSPACES.MEMBER_EXISTS');
+    expect(await add(owner.username)).toBe('WORKSPACES.MEMBER_EXISTS');
+    expect(await add(b.username)).toBe('WORKSPACES.MEMBER_DISABLED');
+    expect(await add('nobody-here')).toBe('NOT_FOUND');
+    const { memberships } = await request(WorkspacesRpc.list, owner.ctx, {});
+    const personal = memberships.find((m) => m.workspace.is_personal)!.workspace.id;
+    expect(await add(a.username, personal)).toBe('WORKSPACES.PERSONAL');
+    // The fourth, WORKSPACES.MEMBER_LIMIT, is in limits.integration-spec.ts.
+  });
+
+  it('lists the owner first, then members in the order they joined; emails only to managers', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const [a, b] = [service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, a);
+    await service.addMember(ws, owner, b, 'admin');
+    const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    expect(members.map((m) => [m.user_id, m.role])).toEqual([
+      [owner.id, 'owner'],
+      [a.id, 'member'],
+      [b.id, 'admin'],
+    ]);
+    expect(members[1].email).toBe(a.email);
+    const asMember = await request(WorkspacesRpc.listMembers, a.ctx, { id: ws });
+    expect(asMember.members[0]).not.toHaveProperty('email');
+    expect(
+      await codeOf(
+        request(WorkspacesRpc.updateMember, owner.ctx, {
+          id: ws,
+          userId: service.newUser().id,
+          role: 'admin',
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+  });
+
+  it('cuts a disabled member off at once, keeps their row, pauses their shares and restores both on re-enable', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const admin = service.newUser();
+    const viewer = service.newUser();
+    await service.addMember(ws, owner, admin, 'admin');
+    await service.addMember(ws, owner, viewer);
+    const connectionId = service.newConnection(admin);
+    await service.share(ws, admin, connectionId);
+    service.authored.set(`${ws}:${admin.id}`, 3);
+    expect(await request(WorkspacesRpc.memberImpact, owner.ctx, { id: ws, userId: admin.id })).toEqual({
+      role: 'admin',
+      disabled_at: null,
+      owned_shared_connections: 1,
+      deployments_authored: 3,
+    });
+    expect(await request(WorkspacesRpc.connectionAccess, viewer.ctx, { connectionId })).toEqual({
+      workspaceIds: [ws],
+    });
+
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: admin.id });
+    expect(await codeOf(request(WorkspacesRpc.get, admin.ctx, { id: ws }))).toBe('NOT_FOUND');
+    expect(await request(WorkspacesRpc.connectionAccess, viewer.ctx, { connectionId })).toEqual({
+      workspaceIds: [],
+    });
+    const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    expect(members.find((m) => m.user_id === admin.id)!.disabled_at).toEqual(expect.any(String));
+    const { workspace } = await request(WorkspacesRpc.get, owner.ctx, { id: ws });
+    expect(workspace.connections).toEqual([
+      expect.objectContaining({ id: connectionId, disabled_reason: 'owner_disabled' }),
+    ]);
+    expect(await codeOf(request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId }))).toBe(
+      'WORKSPACES.SHARE_OWNER_DISABLED',
+    );
+    const listed = await request(WorkspacesRpc.list, admin.ctx, {});
+    expect(listed.memberships.map((m) => m.workspace.id)).not.toContain(ws);
+
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: admin.id, disabled: false });
+    expect((await request(WorkspacesRpc.get, admin.ctx, { id: ws })).workspace.role).toBe('admin');
+    expect(await request(WorkspacesRpc.connectionAccess, viewer.ctx, { connectionId })).toEqual({
+      workspaceIds: [ws],
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { WorkspacesRpc } from '@pc/contracts';
+import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
+
+/** Connections shared into a workspace, at the service level: who shares, pausing, re-enabling. */
+describe('shared connections (service level)', () => {
+  const service = workspacesUnderTest();
+  const request = service.request.bind(service);
+
+  it('shares only a connection the caller owns; twice is SHARE_EXISTS; unshare pauses it and enable brings it back', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const member = service.newUser();
+    await service.addMember(ws, owner, member);
+    const share = (connectionId: string) => request(WorkspacesRpc.share, owner.ctx, { id: ws, connectionId });
+    expect(await codeOf(share(service.newConnection(service.newUser())))).toBe('NOT_FOUND');
+    expect(await codeOf(share(randomUUID()))).toBe('NOT_FOUND');
+    const mine = service.newConnection(owner);
+    await share(mine);
+    expect(await codeOf(share(mine))).toBe('WORKSPACES.SHARE_EXISTS');
+    service.authored.set(`${ws}:${mine}`, 2);
+    expect(await request(WorkspacesRpc.shareImpact, owner.ctx, { id: ws, connectionId: mine })).toEqual({
+      is_disabled: false,
+      disabled_reason: null,
+      members_visible: 2,
+      deployments_authored: 2,
+    });
+
+    await request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId: mine });
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId: mine })).toEqual({
+      workspaceIds: [],
+    });
+    expect(await request(WorkspacesRpc.shareImpact, owner.ctx, { id: ws, connectionId: mine })).toMatchObject(
+      {
+        is_disabled: true,
+        disabled_reason: 'unshared',
+        members_visible: 0,
+      },
+    );
+    expect(await codeOf(share(mine))).toBe('WORKSPACES.SHARE_DISABLED');
+    expect((await request(WorkspacesRpc.get, member.ctx, { id: ws })).workspace.connections).toEqual([]);
+
+    await request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: mine });
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId: mine })).toEqual({
+      workspaceIds: [ws],
+    });
+  });
+
+  it("keeps a share its connection's owner withdrew withdrawn: only that owner re-enables it", async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const admin = service.newUser();
+    const member = service.newUser();
+    await service.addMember(ws, owner, admin, 'admin');
+    await service.addMember(ws, owner, member);
+    const theirs = service.newConnection(admin);
+    await service.share(ws, admin, theirs);
+    await request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: theirs });
+    expect(
+      await codeOf(request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: theirs })),
+    ).toBe('FORBIDDEN');
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId: theirs })).toEqual({
+      workspaceIds: [],
+    });
+    await request(WorkspacesRpc.enableShare, admin.ctx, { id: ws, connectionId: theirs });
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId: theirs })).toEqual({
+      workspaceIds: [ws],
+    });
+  });
+
+  it('answers NOT_FOUND for a connection not shared there', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const missing = randomUUID();
+    for (const descriptor of [WorkspacesRpc.unshare, WorkspacesRpc.enableShare, WorkspacesRpc.shareImpact])
+      expect(await codeOf(request(descriptor, owner.ctx, { id: ws, connectionId: missing }))).toBe(
+        'NOT_FOUND',
+      );
+  });
+});

@@ -1,0 +1,81 @@
+import { WorkspacesRpc } from '@pc/contracts';
+import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
+
+/** Workspaces themselves at the service level: the personal one, slugs, archive. */
+describe('workspaces (service level)', () => {
+  const service = workspacesUnderTest();
+  const request = service.request.bind(service);
+
+  it('creates the personal workspace on first use, once, without members; it takes none and is never archived', async () => {
+    const user = service.newUser();
+    const first = await request(WorkspacesRpc.list, user.ctx, {});
+    const second = await request(WorkspacesRpc.list, user.ctx, {});
+    const personal = first.memberships.filter((m) => m.workspace.is_personal);
+    expect(personal).toEqual([expect.objectContaining({ role: 'owner' })]);
+    expect(second.memberships).toEqual(first.memberships);
+    const id = personal[0].workspace.id;
+    expect((await request(WorkspacesRpc.get, user.ctx, { id })).workspace).toMatchObject({
+      role: 'owner',
+      members: [],
+      is_personal: true,
+    });
+    expect(
+      await codeOf(
+        request(WorkspacesRpc.addMember, user.ctx, { id, email: service.newUser().email, role: 'member' }),
+      ),
+    ).toBe('WORKSPACES.PERSONAL');
+    expect(await codeOf(request(WorkspacesRpc.archive, user.ctx, { id }))).toBe('WORKSPACES.PERSONAL');
+  });
+
+  it('derives a unique slug from the name, refuses a taken or reserved one, and keeps it on rename', async () => {
+    const owner = service.newUser();
+    const a = (await request(WorkspacesRpc.create, owner.ctx, { name: 'Edge Team!' })).workspace;
+    const b = (await request(WorkspacesRpc.create, owner.ctx, { name: 'Edge Team!' })).workspace;
+    expect(a.slug).toMatch(/^edge-team(-\d+)?$/);
+    expect(b.slug).not.toBe(a.slug);
+    const { memberships } = await request(WorkspacesRpc.list, owner.ctx, {});
+    expect(memberships).toEqual(
+      expect.arrayContaining([{ workspace: expect.objectContaining({ id: a.id }), role: 'owner' }]),
+    );
+    expect(await codeOf(request(WorkspacesRpc.create, owner.ctx, { name: 'Again', slug: a.slug }))).toBe(
+      'WORKSPACES.SLUG_TAKEN',
+    );
+    expect(
+      await codeOf(request(WorkspacesRpc.create, owner.ctx, { name: 'Ok', slug: 'personal-mine' })),
+    ).toBe('BAD_REQUEST');
+    const renamed = await request(WorkspacesRpc.rename, owner.ctx, { id: a.id, name: '  Core ' });
+    expect(renamed.workspace).toMatchObject({ name: 'Core', slug: a.slug });
+  });
+
+  it('makes an archived workspace read-only (WORKSPACES.ARCHIVED on every write) until unarchived', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const [m, n] = [service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, m);
+    const shared = service.newConnection(owner);
+    await service.share(ws, owner, shared);
+    const spare = service.newConnection(owner);
+    const first = await request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    const again = await request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    expect(again.archived_at).toBe(first.archived_at);
+
+    const writes = [
+      () => request(WorkspacesRpc.rename, owner.ctx, { id: ws, name: 'Nope' }),
+      () => request(WorkspacesRpc.addMember, owner.ctx, { id: ws, username: n.username, role: 'member' }),
+      () => request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: m.id, role: 'admin' }),
+      () => request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: m.id }),
+      () => request(WorkspacesRpc.share, owner.ctx, { id: ws, connectionId: spare }),
+      () => request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId: shared }),
+      () => request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: shared }),
+    ];
+    for (const write of writes) expect(await codeOf(write())).toBe('WORKSPACES.ARCHIVED');
+    const { workspace } = await request(WorkspacesRpc.get, m.ctx, { id: ws });
+    expect(workspace.archived_at).toBe(first.archived_at);
+    expect(await request(WorkspacesRpc.connectionAccess, m.ctx, { connectionId: shared })).toEqual({
+      workspaceIds: [ws],
+    });
+
+    expect(await request(WorkspacesRpc.unarchive, owner.ctx, { id: ws })).toEqual({ archived_at: null });
+    await request(WorkspacesRpc.rename, owner.ctx, { id: ws, name: 'Back' });
+  });
+});
