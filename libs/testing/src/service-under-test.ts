@@ -146,6 +146,12 @@ const requestId = (): string => `service-test-${++requests}`;
 
 export const anonymous = (): RequestContext => ({ requestId: requestId(), caller: { kind: 'anonymous' } });
 
+/** A user of a service-level test: the id and a signed-in context. */
+export interface TestUserContext {
+  id: string;
+  ctx: RequestContext;
+}
+
 /** A signed-in user (a session), optionally a platform administrator. */
 export const viaSession = (userId: string, isAdmin = false): RequestContext => ({
   requestId: requestId(),

@@ -1,0 +1,86 @@
+import { WorkspacesRpc, type CreateConnectionRequest } from '@pc/contracts';
+import { type EnvSource, generateKeyRingEntry, loadEnv } from '@pc/platform';
+import { answer, peerService, ServiceUnderTest, type TestUserContext, viaSession } from '@pc/testing';
+import { randomUUID } from 'node:crypto';
+import { ConnectionsEnv } from '../connections.env';
+import { connectionsService } from '../index';
+
+export { codeOf, viaSession } from '@pc/testing';
+
+/** Where nothing listens: the platform is unreachable, so a check answers `unreachable` at once. */
+export const NO_PLATFORM = '127.0.0.1:9';
+
+/**
+ * The connections service alone (`ServiceUnderTest` of @pc/testing), its platform a closed port: a
+ * connection is stored with the validation `unreachable`, which is all the rules that do not depend
+ * on the platform's answer need (the answers themselves are tested against the sandbox, end to end).
+ * The workspaces stand-in says which workspaces give a user access to a connection (`shareWith`).
+ */
+export class ConnectionsUnderTest extends ServiceUnderTest {
+  readonly keys: string;
+  /** Users who reach a connection through a workspace share, by connection id. */
+  private readonly access: Map<string, Set<string>>;
+
+  constructor() {
+    const keys = generateKeyRingEntry('test');
+    const access = new Map<string, Set<string>>();
+    super(
+      'connections',
+      (url: string, env: EnvSource) =>
+        connectionsService(
+          loadEnv(ConnectionsEnv, {
+            DATABASE_URL: url,
+            DB_POOL_SIZE: '5',
+            CONNECTIONS_ENCRYPTION_KEYS: keys,
+            PLATFORM_US_URL: `http://${NO_PLATFORM}/platform`,
+            PLATFORM_EU_URL: `http://${NO_PLATFORM}/platform`,
+            PLATFORM_TIMEOUT_MS: '1000',
+            OUTBOUND_ALLOWLIST: NO_PLATFORM,
+            ...env,
+          }),
+        ),
+      [
+        peerService('workspaces', WorkspacesRpc.ping, [
+          answer(WorkspacesRpc.connectionAccess, ({ connectionId }, ctx) => ({
+            workspaceIds:
+              ctx.caller.kind === 'user' && access.get(connectionId)?.has(ctx.caller.userId)
+                ? [randomUUID()]
+                : [],
+          })),
+          answer(WorkspacesRpc.connectionShares, () => ({ shares: [] })),
+          answer(WorkspacesRpc.removeConnection, () => ({ removed: 0 })),
+        ]),
+      ],
+    );
+    this.keys = keys;
+    this.access = access;
+  }
+
+  /** A signed-in user. */
+  newUser = (): TestUserContext => {
+    const id = randomUUID();
+    return { id, ctx: viaSession(id) };
+  };
+
+  /** Credentials for the (unreachable) platform; the secret is recognizable in any output. */
+  credentials = (): Omit<CreateConnectionRequest, 'name'> => ({
+    host: 'us',
+    clientId: `client-${randomUUID().slice(0, 8)}`,
+    clientSecret: `secret-${randomUUID()}`,
+    organizationId: randomUUID(),
+  });
+
+  /** Lets the user reach the connection as a member of a workspace it is shared into. */
+  shareWith(connectionId: string, userId: string): void {
+    if (!this.access.has(connectionId)) this.access.set(connectionId, new Set());
+    this.access.get(connectionId)!.add(userId);
+  }
+}
+
+/** Starts the connections service (and its workspaces stand-in) for the enclosing `describe`. */
+export function connectionsUnderTest(env: EnvSource = {}): ConnectionsUnderTest {
+  const service = new ConnectionsUnderTest();
+  beforeAll(() => service.start(env));
+  afterAll(() => service.close());
+  return service;
+}
