@@ -1,3 +1,5 @@
+import { AdapterError } from '@pc/outbound';
+
 /**
  * Every way a platform call can fail.
  * - `invalid_credentials`: the token endpoint refused the client id / secret.
@@ -20,20 +22,8 @@ export type PlatformErrorKind =
   | 'unreachable'
   | 'upstream_error';
 
-export class PlatformError extends Error {
+export class PlatformError extends AdapterError<PlatformErrorKind> {
   override readonly name = 'PlatformError';
-
-  constructor(
-    readonly kind: PlatformErrorKind,
-    message: string,
-    readonly details: { retryAfterSeconds?: number; status?: number; cause?: unknown } = {},
-  ) {
-    super(message, { cause: details.cause });
-  }
-
-  get retryAfterSeconds(): number | undefined {
-    return this.details.retryAfterSeconds;
-  }
 }
 
 export function isPlatformError(error: unknown, kind?: PlatformErrorKind): error is PlatformError {

@@ -1,5 +1,5 @@
-export { OutboundError, isOutboundError } from './outbound.errors';
-export type { OutboundErrorKind } from './outbound.errors';
+export { AdapterError, OutboundError, isOutboundError } from './outbound.errors';
+export type { AdapterErrorDetails, OutboundErrorKind } from './outbound.errors';
 export { blockedAddressReason } from './address-policy';
 export type { BlockedAddressReason } from './address-policy';
 export { OutboundGuard, parseAllowlist, effectivePort } from './outbound.guard';

@@ -1,3 +1,5 @@
+import { AdapterError } from '@pc/outbound';
+
 /**
  * Every way a registry call can fail.
  * - `unauthorized`: no valid token (after one refresh). `forbidden`: the token may not touch this group.
@@ -16,20 +18,8 @@ export type RegistryErrorKind =
   | 'unreachable'
   | 'upstream_error';
 
-export class RegistryError extends Error {
+export class RegistryError extends AdapterError<RegistryErrorKind> {
   override readonly name = 'RegistryError';
-
-  constructor(
-    readonly kind: RegistryErrorKind,
-    message: string,
-    readonly details: { retryAfterSeconds?: number; status?: number; cause?: unknown } = {},
-  ) {
-    super(message, { cause: details.cause });
-  }
-
-  get retryAfterSeconds(): number | undefined {
-    return this.details.retryAfterSeconds;
-  }
 }
 
 export function isRegistryError(error: unknown, kind?: RegistryErrorKind): error is RegistryError {

@@ -1,3 +1,5 @@
+import { AdapterError } from '@pc/outbound';
+
 /**
  * Every way a source host call can fail, as data the caller can switch on.
  * - `invalid_url`: not a repository URL of the shape `<web>/<owner>/<repo>[.git][/tree/<ref>/<path>]`.
@@ -25,20 +27,8 @@ export type SourceHostErrorKind =
   | 'too_large'
   | 'upstream_error';
 
-export class SourceHostError extends Error {
+export class SourceHostError extends AdapterError<SourceHostErrorKind> {
   override readonly name = 'SourceHostError';
-
-  constructor(
-    readonly kind: SourceHostErrorKind,
-    message: string,
-    readonly details: { retryAfterSeconds?: number; status?: number; cause?: unknown } = {},
-  ) {
-    super(message, { cause: details.cause });
-  }
-
-  get retryAfterSeconds(): number | undefined {
-    return this.details.retryAfterSeconds;
-  }
 }
 
 export function isSourceHostError(error: unknown, kind?: SourceHostErrorKind): error is SourceHostError {
