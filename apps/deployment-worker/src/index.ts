@@ -14,6 +14,7 @@ export function deploymentWorker(env: WorkerEnv): ServiceDefinition {
 export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deploy.pipeline';
 export { runRulesetDeploy } from './pipeline/ruleset.pipeline';
 export { runRemoval } from './pipeline/removal.pipeline';
+export { recordPrevious, verifyHealth } from './pipeline/rollout-checks.pipeline';
 export { tarArchive } from './pipeline/archive';
 export { BUILD_POD_LABEL } from './pipeline/sandbox/kubernetes/build-job';
 export type { JobLog } from './pipeline/job-log';

@@ -390,6 +390,64 @@ describe.each(E2E_BUSES)('the audit log over the %s bus', (kind) => {
           return { actor: owner, target: null };
         },
       ],
+      [
+        'rollout.created',
+        async () => {
+          const policy = await world.newDeployablePolicy(owner);
+          const res = await world.http.post<Json>(
+            '/api/rollouts',
+            {
+              policyId: policy.id,
+              connectionId,
+              workspaceId,
+              version: '1.0.0',
+              doPublish: true,
+              // A bake of an hour: it stays running for the actions below.
+              bakeSeconds: 3600,
+              steps: [[tenant.paymentsId], [tenant.cardsId]],
+            },
+            as(owner),
+          );
+          ok(res.status);
+          made.rollout = res.body.rollout.id as string;
+          return { actor: owner, target: made.rollout };
+        },
+      ],
+      ...(
+        [
+          ['rollout.paused', 'pause'],
+          ['rollout.resumed', 'resume'],
+          ['rollout.rolled_back', 'rollback'],
+        ] as const
+      ).map(([action, act]): [string, () => Promise<{ actor: TestUser; target: string | null }>] => [
+        action,
+        async () => {
+          ok((await world.http.post(`/api/rollouts/${made.rollout}/${act}`, {}, as(owner))).status);
+          return { actor: owner, target: made.rollout };
+        },
+      ]),
+      [
+        'rollout.aborted',
+        async () => {
+          const policy = await world.newDeployablePolicy(owner);
+          const res = await world.http.post<Json>(
+            '/api/rollouts',
+            {
+              policyId: policy.id,
+              connectionId,
+              workspaceId,
+              version: '1.0.0',
+              doPublish: true,
+              steps: [[tenant.rootId]],
+            },
+            as(owner),
+          );
+          ok(res.status);
+          const id = res.body.rollout.id as string;
+          ok((await world.http.post(`/api/rollouts/${id}/abort`, {}, as(owner))).status);
+          return { actor: owner, target: id };
+        },
+      ],
       ...(['approve', 'reject'] as const).map(
         (decision): [string, () => Promise<{ actor: TestUser; target: string | null }>] => [
           decision === 'approve' ? 'admin.idea_approved' : 'admin.idea_rejected',
@@ -521,7 +579,12 @@ describe.each(E2E_BUSES)('the audit log over the %s bus', (kind) => {
     });
 
     it('names the workspace of workspace actions, and deployments in it', async () => {
-      for (const action of ['workspace.member_added', 'workspace.connection_shared', 'deployment.created']) {
+      for (const action of [
+        'workspace.member_added',
+        'workspace.connection_shared',
+        'deployment.created',
+        'rollout.created',
+      ]) {
         const [entry] = await world.entries({ action, actor: owner.id });
         expect(entry.workspace_id).toBe(workspaceId);
       }

@@ -5,9 +5,11 @@ import {
   type JobLog,
   type JobRecord,
   type PipelineContext,
+  recordPrevious,
   runDeploy,
   runRemoval,
   runRulesetDeploy,
+  verifyHealth,
 } from '@pc/deployment-worker';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { type DsseEnvelope, generateSigningKeyEntry, parseSigningKeys, signProvenance } from '@pc/platform';
@@ -119,6 +121,7 @@ describe('the deploy pipeline against the sandbox', () => {
           implementation_source_ref: null,
           description: 'Adds headers.',
         },
+        rollout_id: null,
         version: null,
         group_id: null,
         applied_version: null,
@@ -173,6 +176,40 @@ describe('the deploy pipeline against the sandbox', () => {
       }),
     ).toEqual(outcome);
     expect(lines).toEqual([]);
+  });
+
+  it("a roll-out's job records what ran before once (not what it applied, when run again) and waits for the platform's health", async () => {
+    const slug = `hi-${randomUUID().slice(0, 8)}`;
+    const { job, deployment } = records(slug);
+    const org = deployment.platform_org_id;
+    await runDeploy(context({ ...job, steps: {} }, deployment, []), adapters, { timeoutMs: 10_000 });
+    // A roll-out to 2.0.0 over the 1.1.0 just applied, its item progressing for 600 ms then degraded.
+    await control.setHealth(org, { health: 'degraded', delayMs: 600, assetId: slug });
+    try {
+      const rollout = { ...job, id: randomUUID(), steps: {} };
+      const next = { ...deployment, id: randomUUID(), requested_version: '2.0.0' };
+      await recordPrevious(context(rollout, next, []), adapters);
+      expect(rollout.steps).toMatchObject({ previous: { kind: 'policy', version: '1.1.0' } });
+      await runDeploy(context(rollout, next, []), adapters, { timeoutMs: 10_000 });
+      // Run again after apply (a redelivery): the first reading stays.
+      await recordPrevious(context(rollout, next, []), adapters);
+      expect(rollout.steps).toMatchObject({ previous: { version: '1.1.0' }, apply: { version: '2.0.0' } });
+      const lines: string[] = [];
+      expect(await verifyHealth(context(rollout, next, lines), adapters, 30)).toMatchObject({
+        health: 'degraded',
+        timedOut: false,
+      });
+      expect(rollout.steps).toMatchObject({ verify: { health: 'degraded' } });
+      expect(lines).toEqual([expect.stringContaining('degraded')]);
+
+      // Not settled within the health timeout: recorded as such.
+      await control.setHealth(org, { health: 'healthy', delayMs: 60_000, assetId: slug });
+      await runDeploy(context({ ...rollout, steps: {} }, next, []), adapters, { timeoutMs: 10_000 });
+      const late = await verifyHealth(context({ ...rollout, steps: {} }, next, []), adapters, 1);
+      expect(late).toMatchObject({ health: 'progressing', timedOut: true });
+    } finally {
+      await control.clearHealth(org);
+    }
   });
 
   it("resolves the ref to the tag's commit and derives the version from Cargo.toml", async () => {

@@ -721,7 +721,7 @@ describe('per-user deployment limits (in-process bus, a build that takes 30 s)',
       await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: d.user.token });
       await world.settled(d.user.token, id, 30_000);
     };
-    return { ...d, deploy, count, cancel };
+    return { ...d, policyId, deploy, count, cancel };
   }
 
   function expectLimited(res: { status: number; headers: Headers; body: Json }): number {
@@ -760,6 +760,46 @@ describe('per-user deployment limits (in-process bus, a build that takes 30 s)',
     const one = await deploy([tenant.rootId], '2.0.2');
     expect(one.status).toBe(201);
     await cancel(one.body.results[0].deployment.id as string);
+  });
+
+  it('counts every organization of a roll-out toward the targets per hour from its creation, until it ends', async () => {
+    const { user, tenant, policyId, connectionId, workspaceId, deploy, count, cancel } = await deployer();
+    const rollOut = (version: string, steps: string[][]) =>
+      world.http.post<Json>(
+        '/api/rollouts',
+        { policyId, connectionId, workspaceId, version, doPublish: true, steps },
+        { token: user.token },
+      );
+    const rollouts = async () =>
+      (await world.http.get<Json>('/api/rollouts', { token: user.token })).body.rollouts as Json[];
+    const first = await deploy([tenant.rootId], '3.0.0');
+    expect(first.status).toBe(201);
+    await cancel(first.body.results[0].deployment.id as string);
+
+    // One target this hour and three organizations: past three per hour, refused, nothing created.
+    const refused = await rollOut('3.0.1', [[tenant.paymentsId], [tenant.cardsId], [tenant.rootId]]);
+    expectLimited(refused);
+    expect(refused.body.message).toContain('per hour');
+    expect(await rollouts()).toEqual([]);
+    expect(await count()).toBe(1);
+
+    // Two organizations: admitted; the one of its second step counts already.
+    const admitted = await rollOut('3.0.2', [[tenant.paymentsId], [tenant.cardsId]]);
+    expect(admitted.status).toBe(201);
+    const id = admitted.body.rollout.id as string;
+    const over = await deploy([tenant.rootId], '3.0.3');
+    expectLimited(over);
+    expect(over.body.message).toContain('per hour');
+
+    // Aborted: its organizations not deployed to count no more.
+    const aborted = await world.http.post<Json>(`/api/rollouts/${id}/abort`, {}, { token: user.token });
+    expect(aborted.status).toBe(200);
+    const after = await deploy([tenant.rootId], '3.0.3');
+    expect(after.status).toBe(201);
+    const made = (aborted.body.rollout.steps as Json[]).flatMap((s) =>
+      (s.organizations as Json[]).flatMap((o) => (o.deployment_id ? [o.deployment_id as string] : [])),
+    );
+    for (const d of [...made, after.body.results[0].deployment.id as string]) await cancel(d);
   });
 });
 

@@ -315,6 +315,34 @@ describe('progressive delivery (NATS)', () => {
       });
       expect([seen.status, seen.body.rollout?.id]).toEqual([200, first.body.rollout.id]);
       expect((await world.readRolloutStream(stranger.token, first.body.rollout.id)).status).toBe(404);
+      // The member opens its deployments and their logs too (changing them stays the author's).
+      const deploymentId = await (async () => {
+        for (let i = 0; ; i++) {
+          const res = await world.http.get<Json>(`/api/rollouts/${first.body.rollout.id}`, {
+            token: user.token,
+          });
+          const made = res.body.rollout.steps[0].organizations[0].deployment_id as string | null;
+          if (made) return made;
+          if (i > 600) throw new Error('step 1 never made its deployment');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const opened = await world.http.get<Json>(`/api/deployments/${deploymentId}`, { token: member.token });
+      expect([opened.status, opened.body.deployment?.rollout_id]).toEqual([200, first.body.rollout.id]);
+      const memberLogs = await world.readStream(member.token, deploymentId, { stopAfter: 1 });
+      expect([memberLogs.status, memberLogs.events.length]).toEqual([200, 1]);
+      expect(
+        (await world.http.get<Json>(`/api/deployments/${deploymentId}/history`, { token: member.token }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await world.http.post<Json>(`/api/deployments/${deploymentId}/cancel`, {}, { token: member.token }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await world.http.get<Json>(`/api/deployments/${deploymentId}`, { token: stranger.token })).status,
+      ).toBe(404);
+      expect((await world.readStream(stranger.token, deploymentId)).status).toBe(404);
 
       // Pause holds it (the first step's item is still progressing), resume goes on; abort ends it.
       const id = first.body.rollout.id as string;
@@ -373,6 +401,50 @@ describe('progressive delivery (NATS)', () => {
       ).toMatchObject({ status: 'removed', rollback_pinned: true });
       expect(await running(ruleset.assetId)).toEqual({ [tenant.teamIds[9]]: '1.0.0' });
       pinned = { assetId: ruleset.assetId, org: tenant.teamIds[9], deploymentId: changed };
+    });
+
+    it('aborts at once: the deployments not started are cancelled with the answer and change nothing', async () => {
+      const ruleset = await world.newDeployableRuleset(user);
+      const counts = await applyCounts(ruleset.assetId);
+      // Slow platform calls: of one step's ten jobs, the two workers (two each) hold four at a time.
+      await world.control.setPlatformLatency(300);
+      try {
+        const created = await rollOut(ruleset.id, { version: '4.0.0', steps: [ten] });
+        expect(created.status).toBe(201);
+        const id = created.body.rollout.id as string;
+        for (let i = 0; ; i++) {
+          const res = await world.http.get<Json>(`/api/rollouts/${id}`, { token: user.token });
+          if ((res.body.rollout.steps[0].organizations as Json[]).every((o) => o.deployment_id)) break;
+          if (i > 600) throw new Error('the step never made its deployments');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const aborted = await world.http.post<Json>(`/api/rollouts/${id}/abort`, {}, { token: user.token });
+        expect([aborted.status, aborted.body.rollout.status]).toEqual([200, 'aborted']);
+        const orgs = aborted.body.rollout.steps[0].organizations as Json[];
+        const skipped = orgs.filter((o) => o.state === 'skipped');
+        expect(skipped.length).toBeGreaterThan(0);
+        const settled = new Map<string, Json>();
+        for (const o of orgs)
+          settled.set(
+            o.organization_id as string,
+            await world.settled(user.token, o.deployment_id as string, 60_000),
+          );
+        const after = await applyCounts(ruleset.assetId);
+        // Those not started at the answer: cancelled, nothing applied; the others at most once.
+        for (const o of skipped) {
+          expect(settled.get(o.organization_id)!.status).toBe('cancelled');
+          expect(after[o.organization_id] - counts[o.organization_id]).toBe(0);
+        }
+        for (const o of orgs)
+          expect(after[o.organization_id] - counts[o.organization_id]).toBeLessThanOrEqual(1);
+        const applied = orgs.filter((o) => after[o.organization_id] > counts[o.organization_id]);
+        for (const o of applied) expect(settled.get(o.organization_id)!.status).toBe('succeeded');
+        const events = (await world.readRolloutStream(user.token, id)).events;
+        expect(events.at(-1)).toMatchObject({ event: 'end' });
+        expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ status: 'aborted' });
+      } finally {
+        await world.control.setPlatformLatency(0);
+      }
     });
 
     it('completes with each organization applied once when a worker is killed mid-step', async () => {

@@ -253,6 +253,48 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       expect(drifts).toHaveLength(1);
     });
 
+    it('a roll-out that halts (its item failing on the platform): its author and its workspace hear it', async () => {
+      const policy = await world.newDeployablePolicy(owner);
+      await world.control.setHealth(tenant.paymentsId, { health: 'failing' });
+      try {
+        const res = await world.http.post<Json>(
+          '/api/rollouts',
+          {
+            policyId: policy.id,
+            connectionId,
+            workspaceId,
+            version: '3.0.0',
+            doRelease: true,
+            steps: [[tenant.paymentsId], [tenant.cardsId]],
+          },
+          as(owner),
+        );
+        expect(res.status).toBe(201);
+        const id = res.body.rollout.id as string;
+        const halted = await eventually(async () => {
+          const rollout = (await world.http.get<Json>(`/api/rollouts/${id}`, as(owner))).body.rollout;
+          return ['rolling_back', 'halted'].includes(rollout.status as string) ? rollout : undefined;
+        }, 90_000);
+        expect(halted.halt_reason).toMatch(/failing/);
+        for (const to of ['mine', 'team'] as const) {
+          expect(await receivedAt(to, 'rollout.halted', id)).toMatchObject({
+            type: 'rollout.halted',
+            version: 1,
+            data: {
+              rollout_id: id,
+              workspace_id: workspaceId,
+              policy_id: policy.id,
+              version: '3.0.0',
+              step: 1,
+              reason: expect.stringMatching(/failing/),
+            },
+          });
+        }
+      } finally {
+        await world.control.clearHealth(tenant.paymentsId);
+      }
+    });
+
     it("a submission's decision, a transfer offered and a comment reach the user they concern, and only them", async () => {
       const other = await world.newUser();
       const { id: policyId, submissionId } = await world.publishedPolicy(owner);

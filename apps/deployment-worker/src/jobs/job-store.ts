@@ -70,6 +70,24 @@ export class JobStore {
     return deployment ? { job, deployment } : null;
   }
 
+  /** The health timeout of a roll-out (null: no such roll-out any more). */
+  async rolloutHealthTimeout(rolloutId: string): Promise<number | null> {
+    const [row] = await this.dataSource.query<Array<{ health_timeout_seconds: number }>>(
+      `SELECT health_timeout_seconds FROM deployments.rollouts WHERE id = $1`,
+      [rolloutId],
+    );
+    return row?.health_timeout_seconds ?? null;
+  }
+
+  /** False once the roll-out has ended (aborted, for one): nobody waits for its health any more. */
+  async rolloutActive(rolloutId: string): Promise<boolean> {
+    const [row] = await this.dataSource.query<Array<{ finished_at: Date | null }>>(
+      `SELECT finished_at FROM deployments.rollouts WHERE id = $1`,
+      [rolloutId],
+    );
+    return row !== undefined && row.finished_at === null;
+  }
+
   async start(job: JobRecord, attempt: number): Promise<void> {
     await this.dataSource.transaction(async (db) => {
       await db.query(

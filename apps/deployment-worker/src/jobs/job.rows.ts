@@ -41,6 +41,8 @@ export interface DeploymentRecord {
   group_id: string | null;
   applied_version: string | null;
   dev_versions: string[];
+  /** The roll-out that made this deployment (null: an ordinary deployment). */
+  rollout_id: string | null;
 }
 
 export interface JobRecord {

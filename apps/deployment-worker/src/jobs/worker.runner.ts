@@ -30,6 +30,7 @@ import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
 import { runRemoval } from '../pipeline/removal.pipeline';
 import { runRestore } from '../pipeline/restore.pipeline';
+import { recordPrevious, verifyHealth } from '../pipeline/rollout-checks.pipeline';
 import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
@@ -153,6 +154,11 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         },
       };
       if (record.kind === 'deploy') {
+        // A roll-out's deployment records what ran before, and after apply waits for the platform's health.
+        const healthTimeout = deployment.rollout_id
+          ? await this.store.rolloutHealthTimeout(deployment.rollout_id)
+          : null;
+        if (healthTimeout !== null) await recordPrevious(context, this.adapters);
         const outcome =
           deployment.asset_type === 'ruleset'
             ? await runRulesetDeploy(context, this.adapters)
@@ -165,6 +171,10 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
                 timeoutMs: this.env.DEPLOY_BUILD_TIMEOUT_MS,
                 path: this.env.PATH,
               });
+        if (healthTimeout !== null)
+          await verifyHealth(context, this.adapters, healthTimeout, () =>
+            this.store.rolloutActive(deployment.rollout_id!),
+          );
         await this.end(record, deployment, jobLog, 'succeeded', null, { outcome });
       } else {
         const removal =

@@ -14,6 +14,10 @@ const ACTIVE_RETRY_AFTER_S = 30;
  * deployments queued or running at once (`DEPLOY_MAX_ACTIVE_JOBS_PER_USER`) and targets per rolling hour
  * (`DEPLOY_MAX_TARGETS_PER_HOUR`). Past either: RATE_LIMITED (429) with the seconds to wait, and the
  * transaction rolls back, so nothing is written. An advisory lock per author serializes the checks.
+ *
+ * A roll-out counts toward the targets per hour like a deployment request to all its organizations, at
+ * its creation (`admitRollout`, once its organizations are inserted): the organizations of active
+ * roll-outs not deployed to yet count as targets, and become deployments as their steps start.
  */
 @Injectable()
 export class DeploymentAdmission {
@@ -35,9 +39,22 @@ export class DeploymentAdmission {
         undefined,
         ACTIVE_RETRY_AFTER_S,
       );
+    await this.admitTargets(db, userId, now);
+  }
+
+  /** A roll-out, once its organizations are inserted in `db`: they count as targets of this hour. */
+  async admitRollout(db: EntityManager, userId: string, now = new Date()): Promise<void> {
+    if (this.env.DEPLOY_MAX_TARGETS_PER_HOUR === 0) return;
+    await this.counts.lockAuthor(db, userId);
+    await this.admitTargets(db, userId, now);
+  }
+
+  private async admitTargets(db: EntityManager, userId: string, now: Date): Promise<void> {
+    const maxPerHour = this.env.DEPLOY_MAX_TARGETS_PER_HOUR;
     if (maxPerHour > 0) {
       const recent = await this.counts.createdSince(db, userId, new Date(now.getTime() - HOUR_MS));
-      if (recent.count > maxPerHour) {
+      if (recent.count + recent.reserved > maxPerHour) {
+        // Past the limit by reserved roll-out organizations alone: an hour from now at the latest.
         const freesAt = (recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS;
         throw new DomainError(
           'RATE_LIMITED',

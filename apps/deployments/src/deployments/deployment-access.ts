@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '@pc/contracts';
-import { forbidden, notFound } from '@pc/platform';
+import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import { BusClient, forbidden, notFound } from '@pc/platform';
 import type { EntityManager } from 'typeorm';
 import { requireUser } from '../common/caller';
 import type { DeploymentRow } from './deployment.rows';
@@ -8,17 +8,23 @@ import { DeploymentsRepository } from './deployments.repository';
 
 /**
  * Who may see and change a deployment: its author sees and changes it; a platform administrator sees it
- * (403 on changes); everyone else gets 404, as if it did not exist.
+ * (403 on changes); a roll-out's deployment is seen by the members of its workspace too, as the roll-out
+ * is (403 on changes); everyone else gets 404, as if it did not exist.
  */
 @Injectable()
 export class DeploymentAccess {
-  constructor(private readonly deployments: DeploymentsRepository) {}
+  constructor(
+    private readonly deployments: DeploymentsRepository,
+    private readonly bus: BusClient,
+  ) {}
 
   async visible(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<DeploymentRow> {
     const caller = requireUser(ctx);
     const row = await this.deployments.findById(id, db, lock);
-    if (!row || (row.created_by !== caller.userId && !caller.isAdmin)) throw notFound('Deployment');
-    return row;
+    if (!row) throw notFound('Deployment');
+    if (row.created_by === caller.userId || caller.isAdmin) return row;
+    if (row.rollout_id !== null && (await this.isMember(ctx, row.workspace_id))) return row;
+    throw notFound('Deployment');
   }
 
   async owned(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<DeploymentRow> {
@@ -26,5 +32,10 @@ export class DeploymentAccess {
     if (row.created_by !== requireUser(ctx).userId)
       throw forbidden('Only the author of a deployment may change it');
     return row;
+  }
+
+  private async isMember(ctx: RequestContext, workspaceId: string): Promise<boolean> {
+    const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
+    return memberships.some((m) => m.workspace.id === workspaceId);
   }
 }

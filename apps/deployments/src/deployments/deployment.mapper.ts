@@ -1,4 +1,4 @@
-import type { Deployment, DeploymentJob, DeployStep, LogChunk } from '@pc/contracts';
+import type { Deployment, DeploymentJob, LogChunk } from '@pc/contracts';
 import type { DeploymentRow, JobRow, LogRow } from './deployment.rows';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
@@ -49,7 +49,7 @@ export function toJob(row: JobRow): DeploymentJob {
     deployment_id: row.deployment_id,
     kind: row.kind,
     status: row.status,
-    step: row.step as DeployStep | 'remove' | 'restore' | null,
+    step: row.step as DeploymentJob['step'],
     attempts: row.attempts,
     error: row.error,
     created_at: row.created_at.toISOString(),

@@ -248,6 +248,29 @@ export class DeploymentsRepository {
   }
 
   /**
+   * Cancels those of the deployments whose job has not started (queued, released or not): nothing of
+   * them runs (a worker holding one already finds it cancelled at its next checkpoint, before apply).
+   * Running jobs are left to finish. Answers the deployments cancelled.
+   */
+  async cancelQueued(db: Db, deploymentIds: string[], reason: string): Promise<string[]> {
+    if (deploymentIds.length === 0) return [];
+    const [jobs] = await db.query<[Array<{ deployment_id: string }>, number]>(
+      `UPDATE deployments.jobs SET cancel_requested_at = coalesce(cancel_requested_at, now()),
+              status = 'cancelled', finished_at = now(), error = $2
+        WHERE deployment_id = ANY($1) AND status = 'queued' RETURNING deployment_id`,
+      [deploymentIds, reason],
+    );
+    const ids = jobs.map((j) => j.deployment_id);
+    if (ids.length === 0) return [];
+    await db.query(
+      `UPDATE deployments.deployments SET status = 'cancelled', finished_at = now(), updated_at = now(), error = $2
+        WHERE id = ANY($1) AND status = 'queued'`,
+      [ids, reason],
+    );
+    return ids;
+  }
+
+  /**
    * Cancels a deployment whose job has not started (queued: cancelled at once) or asks the running
    * worker to stop (it checks between steps and during the build). Returns false when nothing was in flight.
    */

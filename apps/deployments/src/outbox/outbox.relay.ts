@@ -6,7 +6,8 @@ import { OutboxRepository } from './outbox.repository';
 /**
  * Publishes deployment successes and failures (written by the workers in the transaction that records
  * them: the catalog's and rulesets' deploy counts, identity's webhooks), drift found by a sync (webhooks)
- * and drifts written by the reconcile (the author's inbox); see `OutboxRelayBase`.
+ * drifts written by the reconcile (the author's inbox) and roll-outs halted by the driver (webhooks); see
+ * `OutboxRelayBase`.
  */
 @Injectable()
 export class OutboxRelay extends OutboxRelayBase {
@@ -18,6 +19,7 @@ export class OutboxRelay extends OutboxRelayBase {
         DeploymentsEvents.deploymentFailed,
         DeploymentsEvents.driftDetected,
         DeploymentsEvents.deploymentDrifted,
+        DeploymentsEvents.rolloutHalted,
       ],
       retryMs: 2000,
     });

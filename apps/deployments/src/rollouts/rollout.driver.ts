@@ -4,8 +4,10 @@ import { DeploymentsEvents, type ItemHealth } from '@pc/contracts';
 import { type AppliedStatus, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient, createLogger, Database, type Executor } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
+import type { JobRow } from '../deployments/deployment.rows';
 import { DeploymentsRepository } from '../deployments/deployments.repository';
 import { JobQueue } from '../jobs/job-queue';
+import { OutboxRelay } from '../outbox/outbox.relay';
 import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
 import { RolloutEvents } from './rollout-events';
 import type { NewRolloutEvent, PreviousItem, RolloutOrgRow, RolloutRow } from './rollout.rows';
@@ -36,6 +38,8 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
   private pass?: Promise<void>;
   private again = false;
   private stopped = false;
+  /** A halt wrote its event to the outbox: the relay is told after the commit. */
+  private haltAnnounced = false;
 
   constructor(
     private readonly db: Database,
@@ -46,6 +50,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
     private readonly env: DeploymentsEnv,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -111,30 +116,16 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     if (row.status === 'rolling_back') return this.rollBack(row, orgs);
     if (row.current_step === null) return this.startStep(row, orgs, 0);
     const step = orgs.filter((o) => o.step === row.current_step);
-    if (row.phase === 'deploying') return this.whenDeployed(row, step);
+    if (row.phase === 'deploying') return this.whenDeployed(row, orgs, step);
     return this.whenHealthy(row, orgs, step);
   }
 
-  /** Records what each organization of the step runs now, then makes their deployments. */
+  /**
+   * Makes the step's deployments (each job records what its organization ran before it changes
+   * anything, and after apply waits for the platform's health: the driver reads neither).
+   */
   private async startStep(row: RolloutRow, orgs: RolloutOrgRow[], index: number): Promise<void> {
     const step = orgs.filter((o) => o.step === index);
-    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
-    const assetId = definitionAssetId(row.asset_slug);
-    const previous = new Map<string, PreviousItem | null>();
-    await Promise.all(
-      step.map(async (org) => {
-        const applied = await this.platform.getApplied(platform, org.platform_org_id, assetId);
-        previous.set(
-          org.platform_org_id,
-          applied && {
-            kind: applied.kind,
-            groupId: applied.groupId,
-            version: applied.version,
-            configuration: applied.configuration,
-          },
-        );
-      }),
-    );
     const made = await this.commit(row, async (tx, locked, events) => {
       const rows = step.map((org) => ({
         ...locked.template,
@@ -153,11 +144,8 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
         message: `Step ${index + 1}: deploying to ${step.length} organization(s)`,
       });
       for (const [i, org] of step.entries()) {
-        const before = previous.get(org.platform_org_id) ?? null;
         await this.rollouts.updateOrganization(tx, row.id, org.platform_org_id, {
           state: 'deploying',
-          previous: before,
-          previous_read: true,
           deployment_id: ids[i],
         });
         events.push({
@@ -165,7 +153,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
           step: index,
           organizationId: org.platform_org_id,
           state: 'deploying',
-          message: `${label(org)}: deploying (it ran ${before ? before.version : 'nothing of this item'})`,
+          message: `${label(org)}: deploying`,
         });
       }
       await this.rollouts.update(tx, row.id, {
@@ -178,19 +166,42 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     if (made) await this.queue.release();
   }
 
-  /** Waits for the step's deployments: any failed halts; all succeeded moves on to the health gate. */
-  private async whenDeployed(row: RolloutRow, step: RolloutOrgRow[]): Promise<void> {
-    const states = await this.rollouts.deploymentStates(
-      this.db.pool,
-      step.flatMap((o) => (o.deployment_id ? [o.deployment_id] : [])),
-    );
+  /**
+   * Reads what the step's jobs recorded as they end (what each organization ran before, the health the
+   * platform reported after apply): a failed deployment, or an item degraded, failing, gone or not
+   * healthy within the health timeout halts; all healthy starts the bake (or, with none, ends the step).
+   */
+  private async whenDeployed(row: RolloutRow, orgs: RolloutOrgRow[], step: RolloutOrgRow[]): Promise<void> {
+    const ids = step.flatMap((o) => (o.deployment_id ? [o.deployment_id] : []));
+    const states = await this.rollouts.deploymentStates(this.db.pool, ids);
+    const jobs = await this.rollouts.latestJobs(this.db.pool, ids);
     const of = (o: RolloutOrgRow) => (o.deployment_id ? states.get(o.deployment_id) : undefined);
-    const newlyApplied = step.filter((o) => o.state === 'deploying' && of(o)?.status === 'succeeded');
+    const checks = (o: RolloutOrgRow) => jobChecks(o.deployment_id ? jobs.get(o.deployment_id) : undefined);
+    const ended = step.filter(
+      (o) => o.state === 'deploying' && ['succeeded', 'failed', 'cancelled'].includes(of(o)?.status ?? ''),
+    );
     const failed = step.filter((o) => ['failed', 'cancelled'].includes(of(o)?.status ?? ''));
     const allApplied = step.every((o) => of(o)?.status === 'succeeded');
-    if (newlyApplied.length === 0 && failed.length === 0 && !allApplied) return;
-    await this.commit(row, async (tx, locked, events) => {
-      for (const org of newlyApplied) await this.orgState(tx, locked, org, 'applied', 'applied', events);
+    if (ended.length === 0 && failed.length === 0 && !allApplied) return;
+    const startNext = await this.commit(row, async (tx, locked, events) => {
+      for (const org of ended) {
+        const { previous, verified } = checks(org);
+        if (previous !== undefined)
+          await this.rollouts.updateOrganization(tx, row.id, org.platform_org_id, {
+            previous,
+            previous_read: true,
+            ...(verified ? { health: verified.health } : {}),
+          });
+        if (of(org)?.status === 'succeeded')
+          await this.orgState(
+            tx,
+            locked,
+            org,
+            'applied',
+            `applied (it ran ${previous ? previous.version : 'nothing of this item'})`,
+            events,
+          );
+      }
       if (failed.length > 0) {
         const first = failed[0];
         for (const org of failed)
@@ -203,25 +214,77 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             events,
             of(org)?.error,
           );
-        return this.halt(
+        await this.halt(
           tx,
           locked,
           `${label(first)}: its deployment ${of(first)?.status}: ${of(first)?.error ?? 'no reason given'}`,
           events,
         );
+        return false;
       }
-      if (allApplied) {
+      if (!allApplied) return false;
+      if (step.some((o) => !checks(o).verified)) {
+        // Jobs of an older worker that did not wait for health: the driver's health gate reads it.
         await this.rollouts.update(tx, row.id, { phase: 'verifying', phase_started_at: new Date() });
         events.push({
           type: 'status',
           step: row.current_step,
           message: `Step ${row.current_step! + 1}: waiting for the platform to report every organization healthy`,
         });
+        return false;
       }
+      const bad = step.find((o) => checks(o).verified!.health !== 'healthy');
+      if (bad) {
+        const seen = checks(bad).verified!;
+        const why =
+          seen.health === null
+            ? 'the item is not applied there any more'
+            : seen.timedOut
+              ? `not healthy within ${row.health_timeout_seconds} s (${seen.health})`
+              : `the platform reports it ${seen.health}${seen.message ? `: ${seen.message}` : ''}`;
+        await this.orgState(tx, locked, bad, seen.timedOut ? 'applied' : 'degraded', why, events, why);
+        await this.halt(tx, locked, `${label(bad)}: ${why}`, events);
+        return false;
+      }
+      for (const org of step) await this.orgState(tx, locked, org, 'healthy', 'healthy', events);
+      if (row.bake_seconds > 0) {
+        await this.rollouts.update(tx, row.id, { phase: 'baking', phase_started_at: new Date() });
+        events.push({
+          type: 'status',
+          step: row.current_step,
+          message: `Step ${row.current_step! + 1}: healthy, baking ${row.bake_seconds} s`,
+        });
+        return false;
+      }
+      return this.stepDone(tx, locked, events);
     });
+    if (startNext) await this.startNext(row, orgs);
   }
 
-  /** The health gate, then the bake: a degraded or failing item halts; the timeout halts too. */
+  /** Ends the current step: true when a next one is to start, else the roll-out completed. */
+  private async stepDone(tx: Executor, locked: RolloutRow, events: NewRolloutEvent[]): Promise<boolean> {
+    events.push({
+      type: 'step',
+      step: locked.current_step,
+      message: `Step ${locked.current_step! + 1}: done`,
+    });
+    if (locked.current_step! + 1 < locked.step_count) return true;
+    locked.status = 'completed';
+    await this.rollouts.update(tx, locked.id, { status: 'completed', phase: null, finished_at: new Date() });
+    await this.rollouts.release(tx, locked.id);
+    events.push({ type: 'status', message: 'Completed: every organization runs the new version, healthy' });
+    return false;
+  }
+
+  private async startNext(row: RolloutRow, orgs: RolloutOrgRow[]): Promise<void> {
+    const next = await this.rollouts.findById(this.db.pool, row.id);
+    if (next && next.status === 'running') await this.startStep(next, orgs, row.current_step! + 1);
+  }
+
+  /**
+   * The bake (a step's health read again until its bake time has passed healthy), and the health gate
+   * for jobs that did not record the health themselves: a degraded or failing item halts; the timeout too.
+   */
   private async whenHealthy(row: RolloutRow, orgs: RolloutOrgRow[], step: RolloutOrgRow[]): Promise<void> {
     const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
     const assetId = definitionAssetId(row.asset_slug);
@@ -280,18 +343,9 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
       }
       // Baking: healthy all along, for the bake time.
       if (!baked) return false;
-      events.push({ type: 'step', step: row.current_step, message: `Step ${row.current_step! + 1}: done` });
-      if (row.current_step! + 1 < row.step_count) return true;
-      locked.status = 'completed';
-      await this.rollouts.update(tx, row.id, { status: 'completed', phase: null, finished_at: new Date() });
-      await this.rollouts.release(tx, row.id);
-      events.push({ type: 'status', message: 'Completed: every organization runs the new version, healthy' });
-      return false;
+      return this.stepDone(tx, locked, events);
     });
-    if (startNext) {
-      const next = await this.rollouts.findById(this.db.pool, row.id);
-      if (next && next.status === 'running') await this.startStep(next, orgs, row.current_step! + 1);
-    }
+    if (startNext) await this.startNext(row, orgs);
   }
 
   /**
@@ -318,18 +372,30 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
           continue;
         }
         if (org.state !== 'restoring') {
-          if (job?.kind === 'deploy' && job.status === 'cancelled' && job.started_at === null) {
-            await this.orgState(tx, locked, org, 'skipped', 'cancelled before it changed anything', events);
+          // What it ran before: recorded by its job before it changed anything (none: it changed nothing).
+          const recorded = org.previous_read
+            ? { previous: org.previous }
+            : job?.kind === 'deploy'
+              ? jobChecks(job)
+              : { previous: undefined };
+          if (recorded.previous === undefined) {
+            await this.orgState(tx, locked, org, 'skipped', 'stopped before it changed anything', events);
             continue;
           }
-          const restore = await this.rollouts.insertRestoreJob(tx, org.deployment_id!, org.previous);
+          const previous = recorded.previous;
+          if (!org.previous_read)
+            await this.rollouts.updateOrganization(tx, row.id, org.platform_org_id, {
+              previous,
+              previous_read: true,
+            });
+          const restore = await this.rollouts.insertRestoreJob(tx, org.deployment_id!, previous);
           enqueued ||= restore !== null;
           await this.orgState(
             tx,
             locked,
             org,
             'restoring',
-            `restoring ${org.previous ? org.previous.version : '(removing the item)'}`,
+            `restoring ${previous ? previous.version : '(removing the item)'}`,
             events,
           );
           unsettled++;
@@ -387,6 +453,21 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
       ends_as: 'halted',
       halt_reason: reason,
     });
+    await this.rollouts.announceHalt(tx, {
+      rollout_id: row.id,
+      asset_type: row.asset_type,
+      policy_id: row.policy_id,
+      ruleset_id: row.ruleset_id,
+      asset_name: row.asset_name,
+      workspace_id: row.workspace_id,
+      connection_id: row.connection_id,
+      created_by: row.created_by,
+      version: row.requested_version,
+      step: row.current_step === null ? null : row.current_step + 1,
+      reason,
+      halted_at: new Date().toISOString(),
+    });
+    this.haltAnnounced = true;
     events.push({
       type: 'status',
       step: row.current_step,
@@ -439,10 +520,30 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
       const stored = await this.rollouts.appendEvents(tx, row, events);
       return { result, stored };
     });
+    if (this.haltAnnounced) {
+      this.haltAnnounced = false;
+      if (outcome) this.relay.kick();
+    }
     if (!outcome) return undefined;
     this.events.published(seen.id, outcome.stored);
     return outcome.result;
   }
+}
+
+/**
+ * What a roll-out deployment's job recorded (see the worker's rollout-checks pipeline): what its
+ * organization ran before (undefined: not read, so nothing was changed), the health after apply.
+ */
+function jobChecks(job: JobRow | undefined): {
+  previous: PreviousItem | null | undefined;
+  verified?: { health: ItemHealth | null; message: string | null; timedOut: boolean };
+} {
+  const steps = job?.steps ?? {};
+  return {
+    previous: 'previous' in steps ? (steps.previous as PreviousItem | null) : undefined,
+    verified: steps.verify as
+      { health: ItemHealth | null; message: string | null; timedOut: boolean } | undefined,
+  };
 }
 
 function label(org: Pick<RolloutOrgRow, 'platform_org_id' | 'platform_org_name'>): string {

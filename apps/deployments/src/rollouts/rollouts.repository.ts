@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DeploymentStatus } from '@pc/contracts';
+import { type DeploymentStatus, DeploymentsEvents, type RolloutHaltedEvent } from '@pc/contracts';
 import type { JobRow } from '../deployments/deployment.rows';
 import type { Executor } from '@pc/platform';
 import type {
@@ -263,6 +263,14 @@ export class RolloutsRepository {
       [deploymentIds],
     );
     return new Map(rows.map((j) => [j.deployment_id, j]));
+  }
+
+  /** The durable `rollout.halted` event, in the halting transaction (the outbox relay publishes it). */
+  async announceHalt(db: Executor, event: RolloutHaltedEvent): Promise<void> {
+    await db.query(`INSERT INTO deployments.outbox (pattern, payload) VALUES ($1, $2::jsonb)`, [
+      DeploymentsEvents.rolloutHalted.pattern,
+      JSON.stringify(event),
+    ]);
   }
 
   /** A `restore` job on the organization's roll-out deployment: `target` is what the worker puts back. */

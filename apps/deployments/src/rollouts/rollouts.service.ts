@@ -11,12 +11,14 @@ import {
 } from '@pc/contracts';
 import { conflict, Database, DomainError, unprocessable } from '@pc/platform';
 import { requireUser } from '../common/caller';
+import { DeploymentAdmission } from '../create/admission';
+import { DeploymentsRepository } from '../deployments/deployments.repository';
 import { CreateDeploymentService, NOT_ELIGIBLE } from '../create/create.service';
 import { RolloutAccess } from './rollout-access';
 import { RolloutDriver } from './rollout.driver';
 import { RolloutEvents } from './rollout-events';
 import { toRollout, toRolloutEvent } from './rollout.mapper';
-import type { RolloutRow } from './rollout.rows';
+import type { NewRolloutEvent, RolloutRow } from './rollout.rows';
 import { rolloutSteps } from './rollout-steps';
 import { RolloutsRepository } from './rollouts.repository';
 
@@ -38,6 +40,8 @@ export class RolloutsService {
     private readonly access: RolloutAccess,
     private readonly events: RolloutEvents,
     private readonly driver: RolloutDriver,
+    private readonly admission: DeploymentAdmission,
+    private readonly deploymentRows: DeploymentsRepository,
   ) {}
 
   async create(ctx: RequestContext, req: CreateRolloutRequest): Promise<{ rollout: Rollout }> {
@@ -97,6 +101,8 @@ export class RolloutsService {
             ? heldBy(first)
             : conflict('Another roll-out of this item holds one of these organizations');
         });
+      // Its organizations count toward the author's targets per hour now, like a deployment request's.
+      await this.admission.admitRollout(tx, caller.userId);
       const events = await this.rollouts.appendEvents(tx, inserted, [
         {
           type: 'status',
@@ -167,15 +173,41 @@ export class RolloutsService {
           row.status = 'running';
           await this.rollouts.update(tx, row.id, { status: 'running', phase_started_at: new Date() });
           return this.rollouts.appendEvents(tx, row, [{ type: 'status', message: `Resumed ${who}` }]);
-        case 'abort':
+        case 'abort': {
           row.status = 'aborted';
           await this.rollouts.update(tx, row.id, {
             status: 'aborted',
             halt_reason: `Aborted ${who}: what was applied stays`,
             finished_at: new Date(),
           });
+          // Nothing new is applied after the answer: deployments not started yet are cancelled (a
+          // running one may finish: what it applies stays, like the rest).
+          const orgs = await this.rollouts.organizationsOf(tx, [row.id]);
+          const cancelled = new Set(
+            await this.deploymentRows.cancelQueued(
+              tx,
+              orgs.flatMap((o) => (o.deployment_id ? [o.deployment_id] : [])),
+              'Cancelled: the roll-out was aborted before this deployment started',
+            ),
+          );
+          const events: NewRolloutEvent[] = [];
+          for (const org of orgs.filter((o) => o.deployment_id && cancelled.has(o.deployment_id))) {
+            await this.rollouts.updateOrganization(tx, row.id, org.platform_org_id, { state: 'skipped' });
+            events.push({
+              type: 'organization',
+              step: org.step,
+              organizationId: org.platform_org_id,
+              state: 'skipped',
+              message: `${org.platform_org_id}: its deployment cancelled before it started`,
+            });
+          }
           await this.rollouts.release(tx, row.id);
-          return this.rollouts.appendEvents(tx, row, [{ type: 'status', message: `Aborted ${who}` }]);
+          events.push({
+            type: 'status',
+            message: `Aborted ${who}${cancelled.size > 0 ? `: ${cancelled.size} deployment(s) not started were cancelled` : ''}`,
+          });
+          return this.rollouts.appendEvents(tx, row, events);
+        }
         case 'rollback':
           row.status = 'rolling_back';
           await this.rollouts.update(tx, row.id, {

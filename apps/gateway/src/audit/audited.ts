@@ -45,6 +45,17 @@ const feedback = (body: Record<string, unknown>) => ({ feedback: str(body.feedba
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
+/** A roll-out action by hand: the roll-out, its workspace and the status it moved to. */
+const rolloutAction = ({ params, result }: AuditFacts): AuditDescription => {
+  const rollout = record(result.rollout);
+  return {
+    target_type: 'rollout',
+    target_id: params.id ?? null,
+    workspace_id: str(rollout.workspace_id),
+    summary: { status: rollout.status ?? null },
+  };
+};
+
 /** The audited routes' descriptions, in one place so that a review sees everything the log keeps. */
 export const AUDIT = {
   signedUp: {
@@ -342,6 +353,31 @@ export const AUDIT = {
     action: 'deployment.release_deleted',
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
   },
+
+  // Roll-outs (each organization's deployment is made later by the roll-out, not by a request).
+  rolloutCreated: {
+    action: 'rollout.created',
+    describe: ({ body, result }) => {
+      const rollout = record(result.rollout);
+      const steps = Array.isArray(rollout.steps) ? rollout.steps.map(record) : [];
+      return {
+        target_type: 'rollout',
+        target_id: str(rollout.id),
+        workspace_id: str(body.workspaceId),
+        summary: {
+          asset_type: body.assetType === 'ruleset' ? 'ruleset' : 'policy',
+          asset_id: str(body.assetType === 'ruleset' ? body.rulesetId : body.policyId),
+          connection_id: body.connectionId,
+          version: body.version ?? null,
+          steps: steps.map((s) => (Array.isArray(s.organizations) ? s.organizations.length : 0)),
+        },
+      };
+    },
+  },
+  rolloutPaused: { action: 'rollout.paused', describe: (facts) => rolloutAction(facts) },
+  rolloutResumed: { action: 'rollout.resumed', describe: (facts) => rolloutAction(facts) },
+  rolloutAborted: { action: 'rollout.aborted', describe: (facts) => rolloutAction(facts) },
+  rolloutRolledBack: { action: 'rollout.rolled_back', describe: (facts) => rolloutAction(facts) },
 
   // Administrators.
   ideaApproved: {

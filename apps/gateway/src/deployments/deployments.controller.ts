@@ -48,11 +48,14 @@ import { DeploymentPlanDto } from './plan.dto';
 import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
-const NOT_VISIBLE: [number, string] = [404, "No such deployment, or not one of the caller's"];
+const NOT_VISIBLE: [number, string] = [
+  404,
+  "No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members')",
+];
 const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 const NOT_AUTHOR: [number, string] = [
   403,
-  'An administrator may read a deployment, only its author change it',
+  "An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it",
 ];
 
 /** The Idempotency-Key header, when sent: printable ASCII, 1 to 255 characters (else 400). */

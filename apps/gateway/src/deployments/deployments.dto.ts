@@ -3,6 +3,7 @@ import {
   ASSET_TYPES,
   type AssetType,
   DEPLOY_STEPS,
+  ROLLOUT_JOB_STEPS,
   DEPLOYMENT_LIMITS as L,
   DEPLOYMENT_STATUSES,
   type DeploymentStatus,
@@ -389,8 +390,12 @@ export class DeploymentJobDto {
   @ApiProperty({ format: 'uuid' }) deployment_id!: string;
   @ApiProperty({ enum: JOB_KINDS }) kind!: JobKind;
   @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
-  @ApiProperty({ type: String, nullable: true, enum: [...DEPLOY_STEPS, 'remove', 'restore'] }) step!:
-    string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: [...DEPLOY_STEPS, ...ROLLOUT_JOB_STEPS, 'remove', 'restore'],
+  })
+  step!: string | null;
   @ApiProperty({ description: 'Deliveries so far (a redelivered job resumes after its last completed step)' })
   attempts!: number;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;

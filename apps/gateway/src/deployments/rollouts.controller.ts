@@ -13,6 +13,7 @@ import { DeploymentsRpc, type RequestContext, type RolloutAction } from '@pc/con
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { AUDIT, Audited } from '../audit/audited';
 import { RolloutStreams } from './rollout-stream';
 import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
 
@@ -48,7 +49,10 @@ export class RolloutsController {
       '`bakeSeconds` while healthy, then starts the next. A failed deployment or a degraded or failing ' +
       'item halts it: later steps are not touched and the organizations changed get back the version each ran ' +
       'before (the item is removed where none ran); those versions are pinned against sync and self-heal. ' +
-      'Nothing is created when the request is refused.',
+      'Nothing is created when the request is refused. Every organization of the roll-out counts toward the ' +
+      "caller's deployment targets per hour (`DEPLOY_MAX_TARGETS_PER_HOUR`, as for `POST /api/deployments`) from " +
+      'the roll-out’s creation: the organizations of running or paused roll-outs not deployed to yet count as ' +
+      'targets of the hour, for roll-outs and deployment requests alike.',
   })
   @ApiCreatedResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(
@@ -66,9 +70,13 @@ export class RolloutsController {
       422,
       'An organization the connection cannot deploy to (each named in `details`), or the connection is not usable in this workspace',
     ],
-    [429, 'Too many active roll-outs of the caller (Retry-After)'],
+    [
+      429,
+      'Too many active roll-outs of the caller, or its organizations would take the caller past the deployment targets per hour (Retry-After)',
+    ],
     [502, 'The platform could not be asked which organizations the connection reaches'],
   )
+  @Audited(AUDIT.rolloutCreated)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateRolloutDto) {
     return this.bus.request(DeploymentsRpc.createRollout, ctx, body);
   }
@@ -102,6 +110,7 @@ export class RolloutsController {
   @ApiOperation({ summary: 'Pause: no new step or phase starts (deployments in flight finish)' })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  @Audited(AUDIT.rolloutPaused)
   pause(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.act(ctx, id, 'pause');
   }
@@ -113,6 +122,7 @@ export class RolloutsController {
   @ApiOperation({ summary: 'Resume a paused roll-out' })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  @Audited(AUDIT.rolloutResumed)
   resume(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.act(ctx, id, 'resume');
   }
@@ -121,9 +131,16 @@ export class RolloutsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Abort: stop, keep what is applied (`aborted`)' })
+  @ApiOperation({
+    summary: 'Abort: stop, keep what is applied (`aborted`)',
+    description:
+      'No step starts after the answer, and the roll-out’s deployments whose job has not started are ' +
+      'cancelled with it (their organizations `skipped`), so nothing new is applied once this answers. A ' +
+      'deployment already running may finish: what it applies stays, like everything applied before.',
+  })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  @Audited(AUDIT.rolloutAborted)
   abort(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.act(ctx, id, 'abort');
   }
@@ -137,6 +154,7 @@ export class RolloutsController {
   })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
+  @Audited(AUDIT.rolloutRolledBack)
   rollback(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.act(ctx, id, 'rollback');
   }

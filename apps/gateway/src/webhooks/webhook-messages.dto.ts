@@ -34,6 +34,35 @@ export class DeploymentDriftDetectedWebhookV1Dto {
   status!: 'removed' | 'succeeded';
 }
 
+export class RolloutHaltedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) rollout_id!: string;
+  @ApiProperty({ enum: ['policy', 'ruleset'] }) asset_type!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) policy_id!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) ruleset_id!: string | null;
+  @ApiProperty() asset_name!: string;
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({ format: 'uuid' }) connection_id!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The version rolled out, when the request named one',
+  })
+  version!: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    description: 'The step that halted (1-based); null before the first step started',
+  })
+  step!: number | null;
+  @ApiProperty({
+    description:
+      'Why it halted: the organization and what its deployment or the platform said (as `halt_reason` of the roll-out)',
+  })
+  reason!: string;
+  @ApiProperty({ format: 'date-time' }) halted_at!: string;
+}
+
 export class SubmissionDecidedWebhookV1Dto {
   @ApiProperty({ format: 'uuid', description: 'The submission (or revision) decided' })
   submission_id!: string;
@@ -120,6 +149,11 @@ const MESSAGES = [
     'deployment.drift_detected',
     'A synchronization found a deployment removed from the platform out of band, or applied again',
     DeploymentDriftDetectedWebhookV1Dto,
+  ],
+  [
+    'rollout.halted',
+    "A roll-out by the endpoint's owner (or in its workspace) halted: the organizations it changed get back what they ran before",
+    RolloutHaltedWebhookV1Dto,
   ],
   [
     'transfer.offered',

@@ -7,6 +7,7 @@ import {
   DeploymentsEvents,
   type DeploymentSucceededEvent,
   type DeploymentSucceededWebhookV1,
+  type RolloutHaltedWebhookV1,
   RulesetsEvents,
   type SubmissionDecidedWebhookV1,
   type TransferOfferedWebhookV1,
@@ -93,6 +94,28 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           found: event.found,
           status: event.status,
         } satisfies DeploymentDriftDetectedWebhookV1,
+      })),
+      GIVE_UP,
+    );
+    events.subscribeInBackground(
+      DeploymentsEvents.rolloutHalted,
+      'identity',
+      this.fanOut((event) => ({
+        type: 'rollout.halted',
+        audience: { users: [event.created_by], workspaces: [event.workspace_id] },
+        data: {
+          rollout_id: event.rollout_id,
+          asset_type: event.asset_type,
+          policy_id: event.policy_id,
+          ruleset_id: event.ruleset_id,
+          asset_name: event.asset_name,
+          workspace_id: event.workspace_id,
+          connection_id: event.connection_id,
+          version: event.version,
+          step: event.step,
+          reason: event.reason,
+          halted_at: event.halted_at,
+        } satisfies RolloutHaltedWebhookV1,
       })),
       GIVE_UP,
     );

@@ -22,3 +22,20 @@ export interface DeploymentDriftDetectedEvent {
   found: 'deleted' | 'reapplied';
   status: 'removed' | 'succeeded';
 }
+
+/** A roll-out halted (written by the driver in the transaction that halts it); webhooks of its author and workspace. */
+export interface RolloutHaltedEvent {
+  rollout_id: string;
+  asset_type: AssetType;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  asset_name: string;
+  workspace_id: string;
+  connection_id: string;
+  created_by: string;
+  version: string | null;
+  /** 1-based; null before the first step started. */
+  step: number | null;
+  reason: string;
+  halted_at: string;
+}

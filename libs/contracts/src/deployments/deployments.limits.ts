@@ -67,6 +67,12 @@ export type SyncResult = (typeof SYNC_RESULTS)[number];
 /** The pipeline's steps, in order; each is logged, recorded and idempotent. */
 export const DEPLOY_STEPS = ['resolve', 'fetch', 'version', 'build', 'publish', 'apply', 'record'] as const;
 export type DeployStep = (typeof DEPLOY_STEPS)[number];
+/**
+ * A roll-out's deployment has two more: `previous` (first: what the organization runs before it is
+ * changed) and `verify` (after `apply`: waiting for the platform's health of what was applied).
+ */
+export const ROLLOUT_JOB_STEPS = ['previous', 'verify'] as const;
+export type RolloutJobStep = (typeof ROLLOUT_JOB_STEPS)[number];
 
 /** The work queue the deployments service fills and the workers drain. */
 export const DEPLOYMENT_QUEUE = {

@@ -1,5 +1,9 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
-import type { DeploymentDriftDetectedEvent, DeploymentFailedEvent } from './deployments-events.types';
+import type {
+  DeploymentDriftDetectedEvent,
+  DeploymentFailedEvent,
+  RolloutHaltedEvent,
+} from './deployments-events.types';
 import type { ReconciliationSummary } from '../connections/connections.types';
 import type { ConnectionStats, InstalledPolicy, InstalledRuleset } from '../workspaces/workspaces.types';
 import type {
@@ -116,6 +120,8 @@ export const DeploymentsEvents = {
   deploymentFailed: event<DeploymentFailedEvent>('deployments.deployment.failed.v1'),
   /** Durable (outbox): a synchronization found the platform different from the deployment. */
   driftDetected: event<DeploymentDriftDetectedEvent>('deployments.deployment.drift-detected.v1'),
+  /** Durable (outbox, written by the roll-out driver): a roll-out halted; webhooks of its author and workspace. */
+  rolloutHalted: event<RolloutHaltedEvent>('deployments.rollout.halted.v1'),
 } as const;
 
 /** The deployment workers answer only their health ping; they take work from the queue, not the bus. */

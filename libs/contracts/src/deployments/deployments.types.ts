@@ -2,6 +2,7 @@ import type {
   AssetType,
   DeploymentStatus,
   DeployStep,
+  RolloutJobStep,
   JobKind,
   JobStatus,
   SyncResult,
@@ -66,7 +67,7 @@ export interface DeploymentJob {
   kind: JobKind;
   status: JobStatus;
   /** The step running now, or the last one that ran. */
-  step: DeployStep | 'remove' | 'restore' | null;
+  step: DeployStep | RolloutJobStep | 'remove' | 'restore' | null;
   attempts: number;
   error: string | null;
   created_at: string;

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'deployment.succeeded',
   'deployment.failed',
   'deployment.drift_detected',
+  'rollout.halted',
   'transfer.offered',
   'comment.created',
   'idea.delivered',
@@ -28,6 +29,7 @@ export const WORKSPACE_WEBHOOK_EVENT_TYPES = [
   'deployment.succeeded',
   'deployment.failed',
   'deployment.drift_detected',
+  'rollout.halted',
   'webhook.ping',
 ] as const satisfies readonly WebhookEventType[];
 
@@ -153,6 +155,24 @@ export interface DeploymentDriftDetectedWebhookV1 {
   found: 'deleted' | 'reapplied';
   /** The deployment's status now. */
   status: 'removed' | 'succeeded';
+}
+
+/** A roll-out halted: a deployment failed or an item went unhealthy; what it changed is being restored. */
+export interface RolloutHaltedWebhookV1 {
+  rollout_id: string;
+  asset_type: string;
+  policy_id: string | null;
+  ruleset_id: string | null;
+  asset_name: string;
+  workspace_id: string;
+  connection_id: string;
+  /** The version rolled out, when the request named one. */
+  version: string | null;
+  /** The step (1-based) that halted, null before the first started. */
+  step: number | null;
+  /** Why it halted (the organization and what the platform or its deployment said). */
+  reason: string;
+  halted_at: string;
 }
 
 export interface SubmissionDecidedWebhookV1 {

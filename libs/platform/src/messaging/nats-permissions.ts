@@ -127,6 +127,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       DeploymentsEvents.deploymentDrifted,
       DeploymentsEvents.deploymentFailed,
       DeploymentsEvents.driftDetected,
+      DeploymentsEvents.rolloutHalted,
       AuditEvents.recorded,
     ],
   },
@@ -212,6 +213,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       DeploymentsEvents.deploymentDrifted,
       DeploymentsEvents.deploymentFailed,
       DeploymentsEvents.driftDetected,
+      DeploymentsEvents.rolloutHalted,
     ],
     // A roll-out's events reach every gateway replica's streams.
     emits: [DeploymentsEvents.rolloutEvent],

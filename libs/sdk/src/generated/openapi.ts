@@ -1316,7 +1316,7 @@ export interface paths {
         put?: never;
         /**
          * Roll one version of a policy or ruleset out to many organizations in steps
-         * @description The body is a deployment request (every check of `POST /api/deployments` runs, with the same answers) whose targets come as `steps` (explicit lists) or `targetOrganizationIds` cut by `stepSizes` (e.g. `[1, 3, "rest"]`). Each step deploys its organizations (an ordinary deployment each, linked by `rollout_id`), waits until the platform reports each healthy (within `healthTimeoutSeconds`), bakes `bakeSeconds` while healthy, then starts the next. A failed deployment or a degraded or failing item halts it: later steps are not touched and the organizations changed get back the version each ran before (the item is removed where none ran); those versions are pinned against sync and self-heal. Nothing is created when the request is refused.
+         * @description The body is a deployment request (every check of `POST /api/deployments` runs, with the same answers) whose targets come as `steps` (explicit lists) or `targetOrganizationIds` cut by `stepSizes` (e.g. `[1, 3, "rest"]`). Each step deploys its organizations (an ordinary deployment each, linked by `rollout_id`), waits until the platform reports each healthy (within `healthTimeoutSeconds`), bakes `bakeSeconds` while healthy, then starts the next. A failed deployment or a degraded or failing item halts it: later steps are not touched and the organizations changed get back the version each ran before (the item is removed where none ran); those versions are pinned against sync and self-heal. Nothing is created when the request is refused. Every organization of the roll-out counts toward the caller's deployment targets per hour (`DEPLOY_MAX_TARGETS_PER_HOUR`, as for `POST /api/deployments`) from the roll-out’s creation: the organizations of running or paused roll-outs not deployed to yet count as targets of the hour, for roll-outs and deployment requests alike.
          */
         post: operations["Rollouts_create"];
         delete?: never;
@@ -1385,7 +1385,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Abort: stop, keep what is applied (`aborted`) */
+        /**
+         * Abort: stop, keep what is applied (`aborted`)
+         * @description No step starts after the answer, and the roll-out’s deployments whose job has not started are cancelled with it (their organizations `skipped`), so nothing new is applied once this answers. A deployment already running may finish: what it applies stays, like everything applied before.
+         */
         post: operations["Rollouts_abort"];
         delete?: never;
         options?: never;
@@ -2326,6 +2329,62 @@ export interface webhooks {
                         /** Format: date-time */
                         timestamp: string;
                         data: components["schemas"]["DeploymentDriftDetectedWebhookV1Dto"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rollout.halted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A roll-out by the endpoint's owner (or in its workspace) halted: the organizations it changed get back what they ran before
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt (de-duplicate by it) */
+                    "webhook-id": string;
+                    /** @description Seconds since the epoch of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<signature>` per signing secret, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "rollout.halted";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        timestamp: string;
+                        data: components["schemas"]["RolloutHaltedWebhookV1Dto"];
                     };
                 };
             };
@@ -4225,7 +4284,7 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @enum {string|null} */
-            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "remove" | "restore" | null;
+            step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "previous" | "verify" | "remove" | "restore" | null;
             /** @description Deliveries so far (a redelivered job resumes after its last completed step) */
             attempts: number;
             error: string | null;
@@ -5031,6 +5090,29 @@ export interface components {
              */
             status: "removed" | "succeeded";
         };
+        RolloutHaltedWebhookV1Dto: {
+            /** Format: uuid */
+            rollout_id: string;
+            /** @enum {string} */
+            asset_type: "policy" | "ruleset";
+            /** Format: uuid */
+            policy_id: string | null;
+            /** Format: uuid */
+            ruleset_id: string | null;
+            asset_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            connection_id: string;
+            /** @description The version rolled out, when the request named one */
+            version: string | null;
+            /** @description The step that halted (1-based); null before the first step started */
+            step: number | null;
+            /** @description Why it halted: the organization and what its deployment or the platform said (as `halt_reason` of the roll-out) */
+            reason: string;
+            /** Format: date-time */
+            halted_at: string;
+        };
         TransferOfferedWebhookV1Dto: {
             /** Format: uuid */
             transfer_id: string;
@@ -5088,7 +5170,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabled_reason: string | null;
@@ -5116,8 +5198,8 @@ export interface components {
             url: string;
             /** @description Empty when omitted */
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, webhook.ping (400 otherwise) */
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
         };
         WebhookWithSecretDto: {
             endpoint: components["schemas"]["WebhookEndpointDto"];
@@ -5138,8 +5220,8 @@ export interface components {
              */
             url?: string;
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, webhook.ping (400 otherwise) */
-            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
+            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
             /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
             enabled?: boolean;
         };
@@ -5161,7 +5243,7 @@ export interface components {
             /** @description The event it carries (de-duplicated per endpoint) */
             event_id: string;
             /** @enum {string} */
-            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping";
+            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping";
             /** @enum {string} */
             status: "pending" | "sending" | "succeeded" | "failed";
             attempts: number;
@@ -5207,7 +5289,7 @@ export interface components {
             user_agent: string;
             request_id: string;
             /** @enum {string} */
-            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
             /** @example token */
             target_type: string;
             target_id: string | null;
@@ -12883,7 +12965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12950,7 +13032,7 @@ export interface operations {
                 };
             };
             /**
-             * @description An administrator may read a deployment, only its author change it
+             * @description An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -12962,7 +13044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13131,7 +13213,7 @@ export interface operations {
                 };
             };
             /**
-             * @description An administrator may read a deployment, only its author change it
+             * @description An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -13143,7 +13225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13228,7 +13310,7 @@ export interface operations {
                 };
             };
             /**
-             * @description An administrator may read a deployment, only its author change it
+             * @description An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -13240,7 +13322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13325,7 +13407,7 @@ export interface operations {
                 };
             };
             /**
-             * @description An administrator may read a deployment, only its author change it
+             * @description An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -13337,7 +13419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13422,7 +13504,7 @@ export interface operations {
                 };
             };
             /**
-             * @description An administrator may read a deployment, only its author change it
+             * @description An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -13434,7 +13516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13527,7 +13609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13602,7 +13684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13681,7 +13763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such deployment, or not one of the caller's */
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13922,7 +14004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Too many active roll-outs of the caller (Retry-After) */
+            /** @description Too many active roll-outs of the caller, or its organizations would take the caller past the deployment targets per hour (Retry-After) */
             429: {
                 headers: {
                     /** @description Seconds to wait before the request can succeed */
@@ -18012,7 +18094,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18087,7 +18169,7 @@ export interface operations {
     Audit_export: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18163,7 +18245,7 @@ export interface operations {
     Audit_workspace: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18253,7 +18335,7 @@ export interface operations {
     Audit_mine: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
