@@ -6,6 +6,7 @@ import { catalogCommands } from './commands/catalog';
 import { completionCommand } from './commands/completion';
 import { deploymentCommands } from './commands/deployments';
 import { evaluateCommand } from './commands/evaluate';
+import { rolloutCommands } from './commands/rollouts';
 import { submissionCommands } from './commands/submissions';
 import { describeApiError } from './context';
 import { CliError, EXIT, Output } from './output';
@@ -25,6 +26,7 @@ export function buildProgram(env: CliEnv): Command {
   catalogCommands(program, env);
   submissionCommands(program, env);
   deploymentCommands(program, env);
+  rolloutCommands(program, env);
   evaluateCommand(program, env);
   completionCommand(program);
   // Commander exits on its own errors; every command reports through `run` instead.
