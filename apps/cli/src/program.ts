@@ -6,16 +6,25 @@ import { catalogCommands } from './commands/catalog';
 import { completionCommand } from './commands/completion';
 import { deploymentCommands } from './commands/deployments';
 import { evaluateCommand } from './commands/evaluate';
+import { rolloutCommands } from './commands/rollouts';
 import { submissionCommands } from './commands/submissions';
 import { describeApiError } from './context';
 import { CliError, EXIT, Output } from './output';
 import { VERSION } from './version';
 
-/** The command tree (commander): every command has `--help`. */
-export function buildProgram(env: CliEnv): Command {
-  const program = new Command('policy-catalog')
-    .description('The Policy Catalog from a terminal or a CI pipeline (alias: pcat)')
-    .version(VERSION)
+/**
+ * The command tree (commander): every command has `--help`. `argv` (the command line to be parsed)
+ * decides whether the program's own `--version` exists: commander takes a program option wherever it
+ * appears, so with a command named, `deploy ... --version 1.2.0` printed the CLI's version and exited 0
+ * instead of deploying 1.2.0. With a command named, `--version` is that command's option.
+ */
+export function buildProgram(env: CliEnv, argv?: string[]): Command {
+  const named = (argv ?? []).slice(2).some((a, i, all) => !a.startsWith('-') && all[i - 1] !== '--url');
+  const program = new Command('policy-catalog').description(
+    'The Policy Catalog from a terminal or a CI pipeline (alias: pcat)',
+  );
+  if (!named) program.version(VERSION);
+  program
     .option('--url <url>', 'the API’s origin (default: POLICY_CATALOG_URL, else the one you logged in to)')
     .option('--json', 'machine-readable output: one JSON document, or JSON lines for streams')
     .option('--no-color', 'no colours (also: NO_COLOR set, or output that is not a terminal)')
@@ -25,6 +34,7 @@ export function buildProgram(env: CliEnv): Command {
   catalogCommands(program, env);
   submissionCommands(program, env);
   deploymentCommands(program, env);
+  rolloutCommands(program, env);
   evaluateCommand(program, env);
   completionCommand(program);
   // Commander exits on its own errors; every command reports through `run` instead.
@@ -35,7 +45,7 @@ export function buildProgram(env: CliEnv): Command {
 
 /** Runs the command line and returns the exit code (0 ok, 1 failed outcome, 2 usage, 3 API). */
 export async function run(argv: string[], env: CliEnv = readCliEnv()): Promise<number> {
-  const program = buildProgram(env);
+  const program = buildProgram(env, argv);
   try {
     await program.parseAsync(argv);
     return EXIT.ok;

@@ -4,11 +4,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
-import { PolicyCatalog, PolicyCatalogError } from '@policy-catalog/sdk';
+import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
+import { packedClients } from './testing/client-packages';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'apps', 'cli', 'bin', 'policy-catalog.js');
+/** What `npx policy-catalog` starts in a clone: the TypeScript sources through SWC. */
+const SOURCE_CLI = path.join(ROOT, 'apps', 'cli', 'bin', 'policy-catalog.js');
 
 interface Run {
   code: number | null;
@@ -20,7 +22,9 @@ interface Run {
  * The SDK and the CLI against one started system (gateway, services, NATS, PostgreSQL, the sandbox as
  * source host, registry and platform). The SDK's every answer is checked against the served OpenAPI
  * document (its fetch goes through the same validator as the other end-to-end files); the CLI runs as a
- * user runs it, a process of its own (`apps/cli/bin/policy-catalog.js`, what `npx policy-catalog` starts).
+ * user runs it, a process of its own: the compiled CLI of the packed package (packed once per run and
+ * shared with the README test; a start takes a quarter of the sources' through SWC), and once
+ * `apps/cli/bin/policy-catalog.js` (what `npx policy-catalog` starts in a clone).
  */
 describe('the SDK and the CLI against a started system', () => {
   jest.setTimeout(180_000);
@@ -32,6 +36,7 @@ describe('the SDK and the CLI against a started system', () => {
   let workspaceId: string;
   let configDir: string;
   let sdk: PolicyCatalog;
+  let cliBin: string;
 
   /** A fetch that holds every JSON answer to the served document, as `HttpClient` does. */
   const checkedFetch = async (request: Request): Promise<Response> => {
@@ -52,13 +57,46 @@ describe('the SDK and the CLI against a started system', () => {
     return response;
   };
 
+  /**
+   * A fetch that breaks the first connection to a stream ending in `suffix` after `keep` events named
+   * `event` (as a dropped network would), passing every other request through.
+   */
+  const cuttingFetch = (suffix: string, event: string, keep: number) => {
+    let cut = false;
+    return async (request: Request): Promise<Response> => {
+      const response = await fetch(request);
+      if (cut || !request.url.endsWith(suffix)) return response;
+      cut = true;
+      const reader = response.body!.getReader();
+      let seen = '';
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          seen += new TextDecoder().decode(value);
+          const blocks = seen.split('\n\n');
+          const named = (upTo: number) =>
+            blocks.slice(0, upTo).filter((b) => b.includes(`event: ${event}`)).length;
+          if (named(blocks.length) > keep) {
+            const end = blocks.findIndex((_, i) => named(i + 1) === keep) + 1;
+            controller.enqueue(new TextEncoder().encode(`${blocks.slice(0, end).join('\n\n')}\n\n`));
+            await reader.cancel();
+            return controller.error(new TypeError('terminated'));
+          }
+          controller.enqueue(value);
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+  };
+
   /** Runs the CLI as a process of its own; the gateway lives in this process, so never synchronously. */
   const cli = (
     args: string[],
-    options: { token?: string | null; input?: string; env?: Record<string, string> } = {},
+    options: { token?: string | null; input?: string; env?: Record<string, string>; sources?: boolean } = {},
   ) =>
     new Promise<Run>((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], {
+      const child = spawn(process.execPath, [options.sources ? SOURCE_CLI : cliBin, ...args], {
         cwd: os.tmpdir(),
         env: {
           PATH: process.env.PATH,
@@ -80,7 +118,7 @@ describe('the SDK and the CLI against a started system', () => {
     });
 
   beforeAll(async () => {
-    await world.start('nats');
+    [{ cliBin }] = await Promise.all([packedClients(ROOT), world.start('nats')]);
     ({ user, tenant, connectionId, workspaceId } = await world.deployer());
     configDir = mkdtempSync(path.join(os.tmpdir(), 'pc-cli-'));
     sdk = new PolicyCatalog({ baseUrl: world.system.url!, token: user.token, fetch: checkedFetch });
@@ -203,39 +241,11 @@ describe('the SDK and the CLI against a started system', () => {
       const whole = [];
       for await (const e of sdk.followDeploymentLog(id)) if (e.type === 'log') whole.push(e.id);
 
-      let cut = false;
+      // Three lines pass, then the connection breaks.
       const cutting = new PolicyCatalog({
         baseUrl: world.system.url!,
         token: user.token,
-        fetch: async (request) => {
-          const response = await fetch(request);
-          if (cut || !request.url.endsWith('/logs')) return response;
-          cut = true;
-          // Pass the first three events through, then break the connection.
-          const reader = response.body!.getReader();
-          let seen = '';
-          const body = new ReadableStream<Uint8Array>({
-            async pull(controller) {
-              const { value, done } = await reader.read();
-              if (done) return controller.close();
-              seen += new TextDecoder().decode(value);
-              const events = seen.split('\n\n');
-              if (events.filter((b) => b.includes('event: log')).length > 3) {
-                const keep = events.slice(
-                  0,
-                  events.findIndex(
-                    (_, i) => events.slice(0, i + 1).filter((b) => b.includes('event: log')).length === 3,
-                  ) + 1,
-                );
-                controller.enqueue(new TextEncoder().encode(`${keep.join('\n\n')}\n\n`));
-                await reader.cancel();
-                return controller.error(new TypeError('terminated'));
-              }
-              controller.enqueue(value);
-            },
-          });
-          return new Response(body, { status: response.status, headers: response.headers });
-        },
+        fetch: cuttingFetch('/logs', 'log', 3),
       });
       const reconnects: Array<string | undefined> = [];
       const resumed = [];
@@ -356,7 +366,7 @@ describe('the SDK and the CLI against a started system', () => {
       expect(JSON.parse(list.stdout).rulesets.map((s: { id: string }) => s.id)).toContain(id);
     });
 
-    it('deploy --yes shows the plan, follows the log to the end and exits 0; a failing build exits 1; no --yes without a TTY exits 2', async () => {
+    it('deploy shows the API’s plan (its dry run) and applies it with --yes, following the log to the end (exit 0); a failing build and a refused target exit 1; no --yes without a TTY exits 2', async () => {
       const { id: policyId } = await world.newDeployablePolicy(user, {
         broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },
       });
@@ -364,7 +374,12 @@ describe('the SDK and the CLI against a started system', () => {
       const refused = await cli(['deploy', policyId, ...target]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('pass --yes');
-      expect(refused.stdout).toContain(`to       Corp`);
+      // The plan is the API's: per target what apply would do, nothing written.
+      expect(refused.stdout).toMatch(new RegExp(`${tenant.paymentsId}\\)?: create `));
+      const planned = [];
+      for await (const d of sdk.items('Deployments_list', { params: { query: { policyId } } }))
+        planned.push(d);
+      expect(planned).toEqual([]);
 
       const ok = await cli(['deploy', policyId, ...target, '--publish', '--yes']);
       expect(ok.stdout).toContain('  mode     publish');
@@ -373,9 +388,13 @@ describe('the SDK and the CLI against a started system', () => {
       expect(ok.code).toBe(0);
       const deploymentId = /deployment ([0-9a-f-]{36})/.exec(ok.stdout)![1];
 
-      const failed = await cli(['deploy', policyId, ...target, '--ref', 'broken', '--yes']);
+      // A target the connection cannot deploy to is the plan's error and is not applied; the rest is.
+      const failed = await cli(['deploy', policyId, ...target, tenant.archiveId, '--ref', 'broken', '--yes']);
       expect(failed.stdout).toContain('at broken (a dev build');
+      expect(failed.stdout).toMatch(new RegExp(`${tenant.paymentsId}\\)?: update `));
+      expect(failed.stdout).toMatch(new RegExp(`${tenant.archiveId}\\)?: error +.*cannot deploy`));
       expect(failed.stdout).toMatch(/^failed: .*not MAJOR\.MINOR\.PATCH/m);
+      expect(failed.stdout).toContain('2 of 2 target(s) did not succeed.');
       expect(failed.code).toBe(1);
 
       const logs = await cli(['--json', 'deployments', 'logs', deploymentId, '--follow']);
@@ -392,7 +411,76 @@ describe('the SDK and the CLI against a started system', () => {
       expect(lines.filter((l) => l.type === 'log').length).toBeGreaterThan(3);
     });
 
-    it('evaluate writes JUnit XML and SARIF that validate against their schemas, and exits 1 on violations', async () => {
+    it('rollouts start a roll-out in steps; the SDK follows its events live across a cut connection (Last-Event-ID) while `rollouts follow` prints them to the end (exit 0)', async () => {
+      const ruleset = await world.newDeployableRuleset(user);
+      const started = await cli([
+        '--json',
+        'rollouts',
+        'start',
+        ruleset.id,
+        '--ruleset',
+        '--step',
+        tenant.paymentsId,
+        '--step',
+        tenant.cardsId,
+        '--version',
+        '1.0.0',
+        '--release',
+        '--workspace',
+        workspaceId,
+        '--no-follow',
+      ]);
+      expect(started.code).toBe(0);
+      const { rollout } = JSON.parse(started.stdout) as { rollout: { id: string; status: string } };
+      expect(rollout.status).toBe('running');
+
+      // Two events pass, then the connection breaks: the SDK resumes after the second.
+      const cutting = new PolicyCatalog({
+        baseUrl: world.system.url!,
+        token: user.readToken,
+        fetch: cuttingFetch('/events', 'rollout', 2),
+      });
+      const reconnects: Array<string | undefined> = [];
+      const live: RolloutStreamEvent[] = [];
+      const [follow] = await Promise.all([
+        cli(['rollouts', 'follow', rollout.id]),
+        (async () => {
+          for await (const e of cutting.followRollout(rollout.id, {
+            onReconnect: (_, last) => reconnects.push(last),
+          }))
+            live.push(e);
+        })(),
+      ]);
+      const whole: RolloutStreamEvent[] = [];
+      for await (const e of sdk.followRollout(rollout.id)) whole.push(e);
+      const ids = (events: RolloutStreamEvent[]) =>
+        events.flatMap((e) => (e.type === 'rollout' ? [e.id] : []));
+      expect(ids(whole)).toEqual(ids(whole).map((_, i) => String(i + 1)));
+      expect(reconnects).toEqual(['2']);
+      expect(ids(live)).toEqual(ids(whole));
+      expect(live.at(-1)).toEqual({
+        type: 'end',
+        end: { rollout_id: rollout.id, status: 'completed', halt_reason: null },
+      });
+      const organizations = whole.flatMap((e) =>
+        e.type === 'rollout' && e.event.type === 'organization'
+          ? [[e.event.organization_id, e.event.state]]
+          : [],
+      );
+      expect(organizations).toContainEqual([tenant.paymentsId, 'healthy']);
+      expect(organizations).toContainEqual([tenant.cardsId, 'healthy']);
+
+      expect(follow.code).toBe(0);
+      expect(follow.stdout).toMatch(/^completed$/m);
+      const show = await cli(['rollouts', 'show', rollout.id]);
+      expect(show.stdout).toContain('  status   completed');
+      expect(show.stdout).toMatch(/^ {2}step 2 {3}done$/m);
+      const late = await cli(['rollouts', 'pause', rollout.id]);
+      expect(late.code).toBe(3);
+      expect(late.stderr).toMatch(/HTTP 409/);
+    });
+
+    it('evaluate with a read-only token writes JUnit XML and SARIF that validate against their schemas, and exits 1 on violations', async () => {
       const { id: rulesetId } = await world.newDeployableRuleset(user, {
         files: { 'ruleset.yaml': OPERATION_IDS },
       });
@@ -400,23 +488,19 @@ describe('the SDK and the CLI against a started system', () => {
       try {
         const spec = path.join(dir, 'petstore.yaml');
         writeFileSync(spec, OAS3);
-        const junit = await cli([
-          'evaluate',
-          spec,
-          '--ruleset',
-          rulesetId,
-          '--format',
-          'junit',
-          '-o',
-          path.join(dir, 'report.xml'),
-        ]);
+        // An evaluation changes nothing: a token with api:read alone may run it (a pipeline's token).
+        const read = { token: user.readToken };
+        const junit = await cli(
+          ['evaluate', spec, '--ruleset', rulesetId, '--format', 'junit', '-o', path.join(dir, 'report.xml')],
+          read,
+        );
         expect(junit.stderr).toContain('Failed: 1 violation(s)');
         expect(junit.code).toBe(1);
         const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
         expect(await junitProblems(xml)).toEqual([]);
         expect(xml).toContain('<testcase name="operation-id-required petstore.yaml:13:5"');
 
-        const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif']);
+        const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif'], read);
         expect(sarif.code).toBe(1);
         const log = JSON.parse(sarif.stdout);
         expect(sarifProblems(log)).toEqual([]);
@@ -433,11 +517,15 @@ describe('the SDK and the CLI against a started system', () => {
           ],
         });
 
-        const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none']);
+        const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none'], read);
         expect(text.code).toBe(0);
         expect(text.stdout).toContain(
           'petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
         );
+
+        // What changes something still needs api:write.
+        const write = await cli(['rollouts', 'pause', randomUUID()], read);
+        expect([write.code, write.stderr]).toEqual([3, expect.stringContaining('lacks the api:write scope')]);
 
         writeFileSync(spec, 'openapi: [unclosed');
         const unparsable = await cli(['evaluate', spec, '-r', rulesetId]);
@@ -449,7 +537,8 @@ describe('the SDK and the CLI against a started system', () => {
     });
 
     it('has --help on every command, shell completion, and colours only when asked on a non-TTY', async () => {
-      const help = await cli(['deployments', 'logs', '--help']);
+      // The command a clone runs (`npx policy-catalog`): the sources, through SWC.
+      const help = await cli(['deployments', 'logs', '--help'], { sources: true });
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('--follow');
       const bad = await cli(['policies', 'search', '--limit', 'many']);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
-import { fencedBlocks, packClients, runWorkflow, typeProblems } from './testing/readme-clients';
+import { packedClients } from './testing/client-packages';
+import { fencedBlocks, runWorkflow, typeProblems } from './testing/readme-clients';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const ADMIN = { email: 'readme-admin@example.com', password: 'readme-admin-password' };
@@ -173,12 +174,13 @@ describe('the README walk-throughs, against a system started like npm start', ()
     it('runs the GitHub Actions workflow with the packed CLI: passes on a conforming specification, fails on violations with the SARIF written', async () => {
       const [workflow] = fencedBlocks(README, 'yaml workflow');
       expect(workflow).toBeDefined();
-      const tarballs = packClients(ROOT);
-      const token = await newToken(system.B, ['api:read', 'api:write']);
+      const { tarballs } = await packedClients(ROOT);
+      // A read-only token, as the workflow's comment says: evaluating changes nothing.
+      const token = await newToken(system.B, ['api:read']);
       const work = mkdtempSync(path.join(os.tmpdir(), 'pc-workflow-'));
       try {
         const globalPrefix = path.join(work, 'global');
-        const run = (spec: string) => {
+        const run = (spec: string, installed = false) => {
           const checkout = mkdtempSync(path.join(work, 'checkout-'));
           mkdirSync(path.join(checkout, 'api'));
           copyFileSync(spec, path.join(checkout, 'api', 'openapi.yaml'));
@@ -188,6 +190,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
             tarballs,
             globalPrefix,
             env: { PATH: process.env.PATH, HOME: process.env.HOME },
+            installed,
           });
           return { ...result, checkout };
         };
@@ -201,7 +204,9 @@ describe('the README walk-throughs, against a system started like npm start', ()
           sarifProblems(JSON.parse(readFileSync(path.join(passing.checkout, 'governance.sarif'), 'utf8'))),
         ).toEqual([]);
 
-        const failing = run(path.join(examples, 'non-conforming', 'undocumented.yaml'));
+        // The same runner again, the CLI installed by the run above (one install per test).
+        const failing = run(path.join(examples, 'non-conforming', 'undocumented.yaml'), true);
+        expect(failing.steps[2]).toMatchObject({ skipped: 'installed' });
         expect(failing.ok).toBe(false);
         expect(failing.steps[3]).toMatchObject({ status: 1 });
         const sarif = JSON.parse(readFileSync(path.join(failing.checkout, 'governance.sarif'), 'utf8'));

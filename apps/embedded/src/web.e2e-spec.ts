@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually } from './testing/audit-e2e';
-import { ADMIN } from './testing/connections-e2e';
+import { ADMIN, type Tenant } from './testing/connections-e2e';
 import { PROFILE } from './testing/rulesets-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -72,7 +72,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     workspaceId: '',
     deploymentId: '',
     rulesetId: '',
+    rolloutId: '',
   };
+  /** The platform tenant the user connects (Payments and Cards run the policy after the deploy test). */
+  let tenant: Tenant;
 
   beforeAll(async () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
@@ -530,7 +533,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('the user connects a platform tenant, creates a workspace, deploys to two organizations and watches the live log to success', async () => {
-    const tenant = await world.newTenant();
+    tenant = await world.newTenant();
     await page.getByRole('link', { name: 'Connections' }).click();
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
     await page.getByLabel('Connection name').fill('Corp platform');
@@ -667,6 +670,85 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await look(page, 'deployments');
   });
 
+  it('the user rolls a new version out in steps and watches steps and organizations change live; pauses, resumes, rolls back', async () => {
+    // Step 1 (Payments) reports `progressing` for 3 s after its apply; step 2 (Cards) for a minute, so
+    // the roll-out is still going when the user rolls it back.
+    await world.control.setHealth(tenant.paymentsId, { health: 'healthy', delayMs: 3000 });
+    await world.control.setHealth(tenant.cardsId, { health: 'healthy', delayMs: 60_000 });
+    try {
+      const before = await world.control.platformState();
+      const ran = (state: typeof before, org: string) =>
+        state.organizations.find((o) => o.id === org)!.applied.map((a) => a.version);
+      await page.goto(`/deploy?policyId=${story.policyId}`);
+      await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+      await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
+      await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
+      await page.getByLabel('Payments').check();
+      await page.getByLabel('Cards').check();
+      await page.getByLabel('Version (optional)').fill('2.0.0');
+      await page.getByLabel("Roll out in steps, each gated on the platform's health").check();
+      await page.getByLabel('Step sizes').fill('1, rest');
+      await page.getByLabel('Bake time (seconds)').fill('0');
+      // The plan before the button: both organizations run the first version and would get 2.0.0.
+      const plan = page.getByRole('list', { name: 'Plan' });
+      await plan.getByText(/^Payments: update .+ → 2\.0\.0$/).waitFor();
+      await plan.getByText(/^Cards: update .+ → 2\.0\.0$/).waitFor();
+      await page.getByRole('button', { name: 'Roll out to 2 organizations' }).click();
+
+      // The roll-out page: from here on the page is never reloaded; what changes comes over the stream.
+      await page.getByRole('heading', { level: 1, name: `Roll-out of ${story.policyName} 2.0.0` }).waitFor();
+      const rolloutId = page.url().split('/').pop()!;
+      story.rolloutId = rolloutId;
+      const status = page.getByRole('status').filter({ hasText: 'Roll-out:' });
+      const step = (n: number) => page.getByRole('region', { name: new RegExp(`^Step ${n} `) });
+      const org = (n: number, name: string) => step(n).getByRole('row').filter({ hasText: name });
+      const events = page.getByRole('list', { name: 'Roll-out events' });
+      await status.getByText('running').waitFor();
+      await step(1).getByText('active').waitFor({ timeout: 30_000 });
+      expect(await org(2, 'Cards').getByText('pending').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await status.getByText('paused').waitFor();
+      expect(
+        (
+          await world.http.get<{ rollout: { status: string } }>(`/api/rollouts/${rolloutId}`, {
+            token: story.token,
+          })
+        ).body.rollout.status,
+      ).toBe('paused');
+      await page.getByRole('button', { name: 'Resume' }).waitFor();
+      await both(page, 'rollout-paused');
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await status.getByText('running').waitFor();
+
+      // Payments turns healthy, step 1 is done and step 2 starts: each change arrives as it happens.
+      await org(1, 'Payments').getByText('healthy').first().waitFor({ timeout: 60_000 });
+      await step(1).getByText('done').waitFor();
+      await step(2).getByText('active').waitFor({ timeout: 30_000 });
+      await org(2, 'Cards').getByRole('cell', { name: 'progressing' }).waitFor({ timeout: 60_000 });
+      expect(await events.getByRole('listitem').count()).toBeGreaterThan(3);
+      await both(page, 'rollout-running');
+
+      await page.getByRole('button', { name: 'Roll back' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText('every organization changed gets back the version it ran before', { exact: false })
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Roll back' }).click();
+      await status.getByText('rolled back').waitFor({ timeout: 60_000 });
+      await org(1, 'Payments').getByText('restored').waitFor();
+      await org(2, 'Cards').getByText('restored').waitFor();
+      expect(await page.getByRole('button', { name: /Pause|Resume|Abort|Roll back/ }).count()).toBe(0);
+      await page.getByText('complete', { exact: true }).waitFor();
+      await both(page, 'rollout-rolled-back');
+      const after = await world.control.platformState();
+      for (const id of [tenant.paymentsId, tenant.cardsId]) expect(ran(after, id)).toEqual(ran(before, id));
+    } finally {
+      await world.control.clearHealth(tenant.paymentsId);
+      await world.control.clearHealth(tenant.cardsId);
+    }
+  });
+
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {
     await page.goto('/webhooks');
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
@@ -800,6 +882,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     `/deploy?policyId=${story.policyId}`,
     '/deployments',
     `/deployments/${story.deploymentId}`,
+    `/rollouts/${story.rolloutId}`,
     '/inbox',
   ];
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { PolicyCatalog } from './client';
 import { PolicyCatalogError } from './errors';
-import type { LogStreamEvent } from './log-stream';
+import type { LogStreamEvent, RolloutStreamEvent } from './log-stream';
 
 /** A local HTTP server whose answers each test scripts; it records what it was asked. */
 class Stub {
@@ -142,6 +142,42 @@ describe('PolicyCatalog (against a scripted server)', () => {
     ]);
     expect(reconnects).toEqual([`${job}:3`]);
     expect(stub.seen[1].headers['last-event-id']).toBe(`${job}:3`);
+  });
+
+  it('follows a roll-out with the same reader: a slow reader closed by the gateway resumes after the last seq', async () => {
+    const event = (seq: number) =>
+      `id: ${seq}\nevent: rollout\ndata: ${JSON.stringify({ seq, rollout_id: 'r', type: 'organization', status: 'running', step: 0, organization_id: `org-${seq}`, state: 'healthy', message: `org-${seq} healthy`, at: '2026-01-01T00:00:00.000Z' })}\n\n`;
+    stub.handler = (req, res, n) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (n === 1)
+        return void res.end(`${event(1)}${event(2)}event: closed\ndata: {"reason":"slow_reader"}\n\n`);
+      const after = Number(req.headers['last-event-id']);
+      res.end(
+        `${[3]
+          .filter((s) => s > after)
+          .map(event)
+          .join(
+            '',
+          )}event: end\ndata: ${JSON.stringify({ rollout_id: 'r', status: 'completed', halt_reason: null })}\n\n`,
+      );
+    };
+    const reconnects: Array<string | undefined> = [];
+    const events: RolloutStreamEvent[] = [];
+    for await (const e of client().followRollout('r', { onReconnect: (_, id) => reconnects.push(id) }))
+      events.push(e);
+    expect(
+      events.map((e) => (e.type === 'rollout' ? e.event.message : `${e.type} ${JSON.stringify(e)}`)),
+    ).toEqual([
+      'org-1 healthy',
+      'org-2 healthy',
+      'org-3 healthy',
+      `end ${JSON.stringify({ type: 'end', end: { rollout_id: 'r', status: 'completed', halt_reason: null } })}`,
+    ]);
+    expect(reconnects).toEqual(['2']);
+    expect(stub.seen.map((s) => [s.url, s.headers['last-event-id']])).toEqual([
+      ['/api/rollouts/r/events', undefined],
+      ['/api/rollouts/r/events', '2'],
+    ]);
   });
 
   it('stops following with the API error when the deployment is not the caller’s', async () => {

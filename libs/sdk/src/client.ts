@@ -1,7 +1,15 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './generated/openapi';
 import { PolicyCatalogError } from './errors';
-import { followDeploymentLog, type FollowLogOptions, type LogStreamEvent } from './log-stream';
+import {
+  followDeploymentLog,
+  type FollowLogOptions,
+  followRollout,
+  type FollowRolloutOptions,
+  type LogStreamEvent,
+  type RolloutStreamEvent,
+  type Transport,
+} from './log-stream';
 import {
   groupOperations,
   type InitArgs,
@@ -48,7 +56,7 @@ export const SESSION_COOKIE = 'sb-access-token';
  * (`client.api.<group>.<name>(init)` or `client.call(operationId, init)`), errors as
  * `PolicyCatalogError` with the body's `code`, list operations as async iterators (`client.items`),
  * the deployment log as an async iterator that resumes after a dropped connection
- * (`client.followDeploymentLog`), and retries of safe requests, deployments included (an
+ * (`client.followDeploymentLog`), a roll-out's events likewise (`client.followRollout`), and retries of safe requests, deployments included (an
  * `Idempotency-Key` is sent with every call of an operation that takes one).
  */
 export class PolicyCatalog {
@@ -158,16 +166,25 @@ export class PolicyCatalog {
    * connection is resumed with `Last-Event-ID`, so no line is lost or repeated.
    */
   followDeploymentLog(deploymentId: string, options: FollowLogOptions = {}): AsyncGenerator<LogStreamEvent> {
-    return followDeploymentLog(
-      {
-        baseUrl: this.baseUrl,
-        headers: this.headers,
-        fetch: this.fetchImpl,
-        credentials: this.options.credentials,
-      },
-      deploymentId,
-      options,
-    );
+    return followDeploymentLog(this.transport(), deploymentId, options);
+  }
+
+  /**
+   * A roll-out's events as they happen (its status, steps and organizations: `rollout` events, the
+   * stored ones first), then one `end` with how it ended. A dropped connection is resumed with
+   * `Last-Event-ID`, so no event is lost or repeated.
+   */
+  followRollout(rolloutId: string, options: FollowRolloutOptions = {}): AsyncGenerator<RolloutStreamEvent> {
+    return followRollout(this.transport(), rolloutId, options);
+  }
+
+  private transport(): Transport {
+    return {
+      baseUrl: this.baseUrl,
+      headers: this.headers,
+      fetch: this.fetchImpl,
+      credentials: this.options.credentials,
+    };
   }
 }
 

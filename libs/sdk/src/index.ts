@@ -1,6 +1,16 @@
 export { PolicyCatalog, type PolicyCatalogOptions, type Schemas, SESSION_COOKIE } from './client';
 export { type ErrorBody, type ErrorCode, type FieldError, PolicyCatalogError } from './errors';
-export type { FollowLogOptions, LogChunk, LogEnd, LogStreamEvent } from './log-stream';
+export type {
+  FollowLogOptions,
+  FollowRolloutOptions,
+  FollowStreamOptions,
+  LogChunk,
+  LogEnd,
+  LogStreamEvent,
+  RolloutEnd,
+  RolloutEvent,
+  RolloutStreamEvent,
+} from './log-stream';
 export {
   type InitArgs,
   type OperationData,

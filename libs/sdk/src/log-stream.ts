@@ -4,6 +4,8 @@ import type { components } from './generated/openapi';
 import type { Credentials } from './client';
 import { backoff, sleep } from './retry';
 
+type Schemas = components['schemas'];
+
 /** One line of a deployment's log (the `data` of a `log` event). */
 export type LogChunk = components['schemas']['LogChunkDto'];
 
@@ -21,8 +23,9 @@ export type LogStreamEvent =
   /** The gateway ended the stream early: its credentials were revoked (`credentials_revoked`). */
   | { type: 'closed'; reason: string };
 
-export interface FollowLogOptions {
-  /** Resume after this event id (`<job id>:<seq>`), as a reconnecting client does. */
+/** How a client follows one of the API's event streams. */
+export interface FollowStreamOptions {
+  /** Resume after this event id, as a reconnecting client does. */
   lastEventId?: string;
   signal?: AbortSignal;
   /** Reconnections in a row without a new event before giving up (default 8). */
@@ -31,7 +34,42 @@ export interface FollowLogOptions {
   onReconnect?: (attempt: number, lastEventId: string | undefined, reason: unknown) => void;
 }
 
-interface Transport {
+/** Following a deployment's log: `lastEventId` is a log event's id (`<job id>:<seq>`). */
+export type FollowLogOptions = FollowStreamOptions;
+
+/** Following a roll-out: `lastEventId` is a roll-out event's id (its `seq`). */
+export type FollowRolloutOptions = FollowStreamOptions;
+
+/** One change of a roll-out (the `data` of a `rollout` event; its SSE id is `seq`). */
+export interface RolloutEvent {
+  seq: number;
+  rollout_id: string;
+  /** `status` (the roll-out's status or phase changed), `step` (a step started or ended), `organization`. */
+  type: 'status' | 'step' | 'organization';
+  status: Schemas['RolloutDto']['status'];
+  step: number | null;
+  organization_id: string | null;
+  /** The organization's new state, for `organization` events. */
+  state: Schemas['RolloutOrganizationDto']['state'] | null;
+  message: string;
+  at: string;
+}
+
+/** The `data` of a roll-out stream's `end` event: how the roll-out ended. */
+export interface RolloutEnd {
+  rollout_id: string;
+  status: Schemas['RolloutDto']['status'];
+  halt_reason: string | null;
+}
+
+export type RolloutStreamEvent =
+  | { type: 'rollout'; id: string; event: RolloutEvent }
+  | { type: 'end'; end: RolloutEnd }
+  /** The gateway ended the stream early for a reason the client cannot resume from. */
+  | { type: 'closed'; reason: string };
+
+/** How a stream reaches the API: the client's origin, headers and fetch (with its retries). */
+export interface Transport {
   baseUrl: string;
   headers: Record<string, string>;
   fetch: (request: Request) => Promise<Response>;
@@ -41,19 +79,32 @@ interface Transport {
 /** Stream ends the gateway asks the client to resume from (a reader left behind). */
 const RESUMABLE_CLOSE = new Set(['slow_reader']);
 
+/** What one Server-Sent Events stream of the API looks like to the reader below. */
+interface EventStream<E> {
+  /** `GET /api/...` as the OpenAPI document names the operation (for errors). */
+  operation: string;
+  url: string;
+  /** The event an SSE message carries, or undefined for one the client does not know. */
+  decode(message: EventSourceMessage): E | undefined;
+  /**
+   * `progress`: a numbered event (its id is the resume point); `final`: the last event (the end, or a
+   * close the client cannot resume from); `resume`: the server asks to reconnect from the last id.
+   */
+  role(event: E): { kind: 'progress'; id: string } | { kind: 'final' } | { kind: 'resume'; why: string };
+}
+
 /**
- * Reads `GET /api/deployments/{id}/logs` (Server-Sent Events, parsed with eventsource-parser) until
- * its `end` event. When the connection drops, or the server answers 429/502/503/504, it reconnects
- * with `Last-Event-ID` set to the last event seen (the server then sends exactly what was missed),
- * waiting with back-off (or the server's `retry:`) between tries.
+ * Reads one of the API's event streams (Server-Sent Events, parsed with eventsource-parser) until its
+ * final event. When the connection drops, or the server answers 429/502/503/504, or it closes a slow
+ * reader, it reconnects with `Last-Event-ID` set to the last event seen (the server then sends exactly
+ * what was missed), waiting with back-off (or the server's `retry:`/`Retry-After`) between tries.
  */
-export async function* followDeploymentLog(
+async function* followEventStream<E>(
   transport: Transport,
-  deploymentId: string,
-  options: FollowLogOptions = {},
-): AsyncGenerator<LogStreamEvent> {
-  const operation = 'GET /api/deployments/{id}/logs';
-  const url = `${transport.baseUrl}/api/deployments/${encodeURIComponent(deploymentId)}/logs`;
+  stream: EventStream<E>,
+  options: FollowStreamOptions,
+): AsyncGenerator<E> {
+  const { operation, url } = stream;
   const maxReconnects = options.maxReconnects ?? 8;
   let lastEventId = options.lastEventId;
   let failures = 0;
@@ -85,18 +136,16 @@ export async function* followDeploymentLog(
             if (done) break;
             parser.feed(decoder.decode(value, { stream: true }));
             while (queue.length > 0) {
-              const event = toEvent(queue.shift()!);
-              if (!event) continue;
-              if (event.type === 'log') {
-                lastEventId = event.id;
+              const event = stream.decode(queue.shift()!);
+              if (event === undefined) continue;
+              const role = stream.role(event);
+              if (role.kind === 'resume') throw new Error(`the gateway closed the stream (${role.why})`);
+              if (role.kind === 'progress') {
+                lastEventId = role.id;
                 failures = 0;
-                yield event;
-              } else if (event.type === 'closed' && RESUMABLE_CLOSE.has(event.reason)) {
-                throw new Error(`the gateway closed the stream (${event.reason})`);
-              } else {
-                yield event;
-                return;
               }
+              yield event;
+              if (role.kind === 'final') return;
             }
           }
           problem = new Error('the stream ended before its end event');
@@ -119,14 +168,86 @@ export async function* followDeploymentLog(
   }
 }
 
-function toEvent(message: EventSourceMessage): LogStreamEvent | undefined {
+/** The role of a `closed` event: resumable (a slow reader) or the end (credentials revoked, expired). */
+function closedRole(reason: string): { kind: 'final' } | { kind: 'resume'; why: string } {
+  return RESUMABLE_CLOSE.has(reason) ? { kind: 'resume', why: reason } : { kind: 'final' };
+}
+
+const closedReason = (data: string) => (JSON.parse(data) as { reason: string }).reason;
+
+/**
+ * Reads `GET /api/deployments/{id}/logs` until its `end` event (or a `closed` the client cannot
+ * resume from), resuming a dropped connection with `Last-Event-ID`: no line lost or repeated.
+ */
+export function followDeploymentLog(
+  transport: Transport,
+  deploymentId: string,
+  options: FollowLogOptions = {},
+): AsyncGenerator<LogStreamEvent> {
+  return followEventStream<LogStreamEvent>(
+    transport,
+    {
+      operation: 'GET /api/deployments/{id}/logs',
+      url: `${transport.baseUrl}/api/deployments/${encodeURIComponent(deploymentId)}/logs`,
+      decode: toLogEvent,
+      role: (event) =>
+        event.type === 'log'
+          ? { kind: 'progress', id: event.id }
+          : event.type === 'closed'
+            ? closedRole(event.reason)
+            : { kind: 'final' },
+    },
+    options,
+  );
+}
+
+/**
+ * Reads `GET /api/rollouts/{id}/events` (the stored events, then the live ones) until its `end` event,
+ * resuming a dropped connection with `Last-Event-ID` (the last event's `seq`): none lost or repeated.
+ */
+export function followRollout(
+  transport: Transport,
+  rolloutId: string,
+  options: FollowRolloutOptions = {},
+): AsyncGenerator<RolloutStreamEvent> {
+  return followEventStream<RolloutStreamEvent>(
+    transport,
+    {
+      operation: 'GET /api/rollouts/{id}/events',
+      url: `${transport.baseUrl}/api/rollouts/${encodeURIComponent(rolloutId)}/events`,
+      decode: toRolloutEvent,
+      role: (event) =>
+        event.type === 'rollout'
+          ? { kind: 'progress', id: event.id }
+          : event.type === 'closed'
+            ? closedRole(event.reason)
+            : { kind: 'final' },
+    },
+    options,
+  );
+}
+
+function toRolloutEvent(message: EventSourceMessage): RolloutStreamEvent | undefined {
+  switch (message.event ?? 'message') {
+    case 'rollout':
+      return { type: 'rollout', id: message.id ?? '', event: JSON.parse(message.data) as RolloutEvent };
+    case 'end':
+      return { type: 'end', end: JSON.parse(message.data) as RolloutEnd };
+    case 'closed':
+      return { type: 'closed', reason: closedReason(message.data) };
+    default:
+      return undefined;
+  }
+}
+
+function toLogEvent(message: EventSourceMessage): LogStreamEvent | undefined {
   switch (message.event ?? 'message') {
     case 'log':
       return { type: 'log', id: message.id ?? '', chunk: JSON.parse(message.data) as LogChunk };
     case 'end':
       return { type: 'end', id: message.id, end: JSON.parse(message.data) as LogEnd };
     case 'closed':
-      return { type: 'closed', reason: (JSON.parse(message.data) as { reason: string }).reason };
+      return { type: 'closed', reason: closedReason(message.data) };
     default:
       return undefined;
   }

@@ -1,12 +1,12 @@
 import { createInterface } from 'node:readline/promises';
-import type { LogEnd, LogStreamEvent, PolicyCatalog } from '@policy-catalog/sdk';
+import type { LogEnd, LogStreamEvent, OperationData, PolicyCatalog } from '@policy-catalog/sdk';
 import type { Command } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 
-interface DeployOptions {
+export interface DeployOptions {
   ruleset?: boolean;
   connection?: string;
   workspace?: string;
@@ -18,6 +18,7 @@ interface DeployOptions {
   implementationRef?: string;
   version?: string;
   yes?: boolean;
+  reapply?: boolean;
   follow: boolean;
 }
 
@@ -26,7 +27,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
   program
     .command('deploy <asset-id>')
     .description(
-      'Deploy a policy (or with --ruleset a ruleset) to platform organizations: shows the plan, asks to confirm (--yes in CI), applies, and follows each log to its end; exits 1 when a target fails',
+      'Deploy a policy (or with --ruleset a ruleset) to platform organizations: shows the API’s plan (its dry run: create, update, unchanged or error per target), asks to confirm (--yes in CI), applies, and follows each log to its end; exits 1 when a target fails',
     )
     .requiredOption('--target <org-id...>', 'platform organization id(s) to deploy to')
     .option('--ruleset', 'the asset is a governance ruleset')
@@ -39,36 +40,53 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
     .option('--implementation-ref <ref>', 'split policies: the implementation ref')
     .option('--version <x.y.z>', 'the version (default: from the repository)')
     .option('-y, --yes', 'apply without asking (CI)')
+    .option('--reapply', 'deploy to the targets the plan says are unchanged too (default: skip them)')
     .option('--no-follow', 'do not wait for the deployments to finish')
     .action(async (assetId: string, options: DeployOptions, command: Command) => {
       const ctx = new Context(command, env);
       if (!UUID.test(assetId)) throw new CliError(`not an asset id: ${assetId}`, EXIT.usage);
       const client = ctx.client();
-      const plan = await ctx.out.task('Planning', () => makePlan(client, assetId, options));
-      printPlan(ctx.out, plan);
-      if (!options.yes) await confirm(ctx.out);
+      const { connection, workspace } = await ctx.out.task('Resolving the connection and workspace', () =>
+        resolveWhere(client, options),
+      );
+      const body = {
+        ...(options.ruleset ? { assetType: 'ruleset' as const, rulesetId: assetId } : { policyId: assetId }),
+        connectionId: connection.id,
+        workspaceId: workspace.id,
+        targetOrganizationIds: options.target,
+        doPublish: Boolean(options.publish),
+        doRelease: Boolean(options.release),
+        cleanupDev: Boolean(options.cleanupDev),
+        ref: options.ref,
+        implementationRef: options.implementationRef,
+        version: options.version,
+      };
+      // The plan is the API's dry run: every check of the real request, nothing written.
+      const plan = await ctx.out.task('Planning', () =>
+        client.call('Deployments_create', { body: { ...body, dryRun: true } }),
+      );
+      if (!('dryRun' in plan)) throw new CliError('the API applied a dry run', EXIT.api);
+      printPlan(ctx.out, { assetId, connection, workspace, options }, plan);
+      const apply = plan.targets.filter(
+        (t) =>
+          t.action === 'create' || t.action === 'update' || (t.action === 'unchanged' && options.reapply),
+      );
+      const refused = plan.targets.filter((t) => t.action === 'error').length;
+      if (apply.length === 0) {
+        if (refused > 0) throw new CliError(`no target can be deployed to (${refused} refused)`, EXIT.failed);
+        if (!ctx.out.json) ctx.out.line('Nothing to change (--reapply deploys anyway).');
+        return;
+      }
+      if (!options.yes) await confirm(ctx.out, apply.length);
       const { data: answer, response } = await ctx.out.task('Applying', () =>
         client.send('Deployments_create', {
-          body: {
-            ...(options.ruleset
-              ? { assetType: 'ruleset' as const, rulesetId: assetId }
-              : { policyId: assetId }),
-            connectionId: plan.connection.id,
-            workspaceId: plan.workspace.id,
-            targetOrganizationIds: options.target,
-            doPublish: Boolean(options.publish),
-            doRelease: Boolean(options.release),
-            cleanupDev: Boolean(options.cleanupDev),
-            ref: options.ref,
-            implementationRef: options.implementationRef,
-            version: options.version,
-          },
+          body: { ...body, targetOrganizationIds: apply.map((t) => t.organizationId) },
         }),
       );
       // The request is never a dry run here: the answer has one result per target.
       if (!('results' in answer)) throw new CliError('the API answered a plan to a deployment', EXIT.api);
       const data = answer;
-      let failed = 0;
+      let failed = refused;
       for (const r of data.results) {
         const org = r.organizationName ?? r.organizationId;
         if (ctx.out.json) ctx.out.event({ type: 'result', ...r });
@@ -101,7 +119,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
         ctx.out.line(
           failed === 0
             ? ctx.out.c.green(`Deployed to ${ends.length} organization(s).`)
-            : ctx.out.c.red(`${failed} of ${data.results.length} target(s) did not succeed.`),
+            : ctx.out.c.red(`${failed} of ${plan.targets.length} target(s) did not succeed.`),
         );
       if (failed > 0) throw new CliError(`${failed} target(s) did not succeed`, EXIT.failed);
     });
@@ -134,31 +152,15 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
     });
 }
 
-interface Plan {
-  asset: { kind: 'policy' | 'ruleset'; id: string; name: string; reviewedCommit: string | null };
-  connection: { id: string; name: string };
-  workspace: { id: string; name: string };
-  targets: Array<{ id: string; name: string | null }>;
-  mode: 'apply' | 'publish' | 'release';
-  ref: string | null;
-}
+type Named = { id: string; name: string };
+type DeploymentPlan = Extract<OperationData<'Deployments_create'>, { dryRun: true }>;
 
-/** Resolves names and defaults so the user sees what will happen before anything does. */
-async function makePlan(client: PolicyCatalog, assetId: string, options: DeployOptions): Promise<Plan> {
-  const [asset, connections, memberships] = await Promise.all([
-    options.ruleset
-      ? client.api.rulesets.get({ params: { path: { id: assetId } } }).then(({ ruleset }) => ({
-          kind: 'ruleset' as const,
-          id: ruleset.id,
-          name: ruleset.name,
-          reviewedCommit: ruleset.pin?.commit ?? null,
-        }))
-      : client.api.policies.get({ params: { path: { id: assetId } } }).then(({ policy }) => ({
-          kind: 'policy' as const,
-          id: policy.id,
-          name: policy.name,
-          reviewedCommit: policy.pin?.commit ?? null,
-        })),
+/** The connection (yours, or the only one) and the workspace (named, or your personal one). */
+export async function resolveWhere(
+  client: PolicyCatalog,
+  options: DeployOptions,
+): Promise<{ connection: Named; workspace: Named }> {
+  const [connections, memberships] = await Promise.all([
     client.api.connections.list(),
     client.api.workspaces.list(),
   ]);
@@ -180,40 +182,57 @@ async function makePlan(client: PolicyCatalog, assetId: string, options: DeployO
     : workspaces.find((w) => w.is_personal);
   if (!workspace)
     throw new CliError(`no workspace ${options.workspace ?? '(personal)'} of yours`, EXIT.usage);
-  const { orgs } = await client.api.connections.orgs({ params: { path: { id: connection.id } } });
   return {
-    asset,
     connection: { id: connection.id, name: connection.name },
     workspace: { id: workspace.id, name: workspace.name },
-    targets: options.target.map((id) => ({ id, name: orgs.find((o) => o.id === id)?.fullPath ?? null })),
-    mode: options.release ? 'release' : options.publish ? 'publish' : 'apply',
-    ref: options.ref ?? null,
   };
 }
 
-function printPlan(out: Output, plan: Plan): void {
-  if (out.json) return out.event({ type: 'plan', ...plan });
-  const what = plan.ref
-    ? `at ${plan.ref} (a dev build: not the reviewed commit)`
-    : plan.asset.reviewedCommit
-      ? `at the reviewed commit ${plan.asset.reviewedCommit.slice(0, 12)}`
-      : 'at its default ref';
+/** The API's plan, one line per target: what apply would do there. */
+function printPlan(
+  out: Output,
+  where: { assetId: string; connection: Named; workspace: Named; options: DeployOptions },
+  plan: DeploymentPlan,
+): void {
+  const { options } = where;
+  const mode = options.release ? 'release' : options.publish ? 'publish' : 'apply';
+  if (out.json)
+    return out.event({
+      type: 'plan',
+      mode,
+      ref: options.ref ?? null,
+      connection: where.connection,
+      workspace: where.workspace,
+      ...plan,
+    });
   out.line(out.c.bold('Plan'));
-  out.line(`  deploy   ${plan.asset.kind} "${plan.asset.name}" (${plan.asset.id}) ${what}`);
-  out.line(`  mode     ${plan.mode}`);
-  out.line(`  with     connection "${plan.connection.name}" in workspace "${plan.workspace.name}"`);
-  for (const t of plan.targets)
-    out.line(
-      `  to       ${t.name ?? out.c.yellow(`${t.id} (not an organization this connection lists)`)}${t.name ? ` (${t.id})` : ''}`,
-    );
+  const at = options.ref ? ` at ${options.ref} (a dev build: not the reviewed commit)` : '';
+  out.line(
+    `  deploy   ${options.ruleset ? 'ruleset' : 'policy'} ${where.assetId} (registry asset ${plan.assetId})${at}`,
+  );
+  out.line(`  mode     ${mode}`);
+  out.line(`  with     connection "${where.connection.name}" in workspace "${where.workspace.name}"`);
+  for (const t of plan.targets) {
+    const org = t.organizationName ? `${t.organizationName} (${t.organizationId})` : t.organizationId;
+    const to = t.to ?? 'the version the build makes';
+    const what =
+      t.action === 'create'
+        ? out.c.green(`create   ${to}`)
+        : t.action === 'update'
+          ? out.c.yellow(`update   ${t.from ?? 'nothing'} -> ${to}`)
+          : t.action === 'unchanged'
+            ? out.c.dim(`unchanged ${t.from ?? ''}${options.reapply ? ' (reapplied)' : ' (skipped)'}`)
+            : out.c.red(`error    ${t.error ?? 'refused'}`);
+    out.line(`  ${org}: ${what}`);
+  }
 }
 
-async function confirm(out: Output): Promise<void> {
+async function confirm(out: Output, targets: number): Promise<void> {
   if (!process.stdin.isTTY || out.json)
     throw new CliError('not confirmed: pass --yes to deploy without a question (CI)', EXIT.usage);
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question('Deploy? [y/N] ');
+    const answer = await rl.question(`Deploy to ${targets} organization(s)? [y/N] `);
     if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deployed', EXIT.usage);
   } finally {
     rl.close();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { parse } from 'yaml';
@@ -33,7 +33,7 @@ interface Workflow {
 
 export interface StepResult {
   step: string;
-  skipped?: 'uses' | 'earlier failure';
+  skipped?: 'uses' | 'earlier failure' | 'installed';
   status?: number | null;
   stdout?: string;
   stderr?: string;
@@ -44,7 +44,9 @@ export interface StepResult {
  * with `${{ vars.X }}`/`${{ secrets.X }}` taken from `context`), in `cwd` (the harness's checkout).
  * `uses` steps are GitHub's own (checkout, setup-node, upload) and are skipped; a step after a failed
  * one runs only with `if: always()`. The first line of `install` replaces the registry packages of
- * an `npm install --global` with the given tarballs, installed into `globalPrefix`.
+ * an `npm install --global` with the given tarballs, installed into `globalPrefix`; with `installed`,
+ * a step that only installs (`npm install --global ...`) is skipped: an earlier run of the workflow
+ * installed the same packages into the same `globalPrefix`.
  */
 export function runWorkflow(
   yamlText: string,
@@ -54,6 +56,7 @@ export function runWorkflow(
     tarballs: Record<string, string>;
     globalPrefix: string;
     env: Record<string, string | undefined>;
+    installed?: boolean;
   },
 ): { ok: boolean; steps: StepResult[] } {
   const workflow = parse(yamlText) as Workflow;
@@ -78,6 +81,10 @@ export function runWorkflow(
         results.push({ step: name, skipped: 'earlier failure' });
         continue;
       }
+      if (options.installed && /^npm install --global [^\n]+$/.test((step.run ?? '').trim())) {
+        results.push({ step: name, skipped: 'installed' });
+        continue;
+      }
       let script = step.run ?? '';
       for (const [spec, tarball] of Object.entries(options.tarballs))
         script = script.split(spec).join(tarball);
@@ -100,31 +107,6 @@ export function runWorkflow(
     }
   }
   return { ok, steps: results };
-}
-
-/** Packs the SDK and the CLI as npm packages (compiled) and returns the tarballs by their registry spec. */
-export function packClients(root: string): Record<string, string> {
-  const pack = spawnSync(process.execPath, [path.join(root, 'tools', 'pack-client.js'), 'pack', 'sdk'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (pack.status !== 0) throw new Error(`packing the SDK failed:\n${pack.stdout}\n${pack.stderr}`);
-  const cli = spawnSync(process.execPath, [path.join(root, 'tools', 'pack-client.js'), 'pack', 'cli'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (cli.status !== 0) throw new Error(`packing the CLI failed:\n${cli.stdout}\n${cli.stderr}`);
-  const dir = path.join(root, 'dist', 'packages');
-  const files = readdirSync(dir);
-  const file = (name: string) => {
-    const found = files.find((f) => f === `${name}.tgz`);
-    if (!found) throw new Error(`no ${name} package in ${dir}`);
-    return path.join(dir, found);
-  };
-  return {
-    '@policy-catalog/sdk@0.1.0': file('policy-catalog-sdk-0.1.0'),
-    '@policy-catalog/cli@0.1.0': file('policy-catalog-cli-0.1.0'),
-  };
 }
 
 /** Type-checks a TypeScript file as the repository's compiler settings would (the SDK's alias included). */

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiExtension, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import type { RequestContext } from '@pc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ROUTE_AUTH_MODE } from '@pc/platform';
@@ -61,6 +61,16 @@ export const AdminOnly = () =>
     errorResponse(401, 'Missing, invalid, expired or revoked token'),
     errorResponse(403, 'Administrators only, or the token lacks the scope'),
   );
+
+export const READS_ONLY = 'pc:reads-only';
+
+/**
+ * A POST that changes nothing (an evaluation: its answer is computed, nothing is stored): the token
+ * needs `api:read` only, as for a GET, so a read-only CI token can run it. The document says so with
+ * `x-required-scope` (an extension; every other route's scope follows from its method).
+ */
+export const ReadsOnly = () =>
+  applyDecorators(SetMetadata(READS_ONLY, true), ApiExtension('x-required-scope', 'api:read'));
 
 /** Documents the error statuses of a route, each with the common error body. */
 export const ApiErrors = (...statuses: Array<[number, string]>) =>

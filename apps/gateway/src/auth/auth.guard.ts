@@ -4,14 +4,15 @@ import { Reflector } from '@nestjs/core';
 import { ANONYMOUS, type Caller, type RequestContext, type Scope } from '@pc/contracts';
 import { CallerCache, logContext, readBearer, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MODE, type AuthMode } from './auth.decorators';
+import { AUTH_MODE, type AuthMode, READS_ONLY } from './auth.decorators';
 import { SESSION_COOKIE } from './session-cookie';
 
 type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
 
 /**
  * Runs before every route: establishes who is calling (bearer token or session cookie), then checks
- * what the route asks for and the scope the HTTP method needs (GET reads, everything else writes).
+ * what the route asks for and the scope the HTTP method needs (GET reads, everything else writes,
+ * except a route marked `@ReadsOnly()`: a POST that changes nothing needs `api:read`).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -34,7 +35,12 @@ export class AuthGuard implements CanActivate {
       request.ctx = base;
       return true;
     }
-    request.ctx = { requestId, caller: await this.callerOf(request, mode) };
+    const readsOnly =
+      this.reflector.getAllAndOverride<boolean | undefined>(READS_ONLY, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? false;
+    request.ctx = { requestId, caller: await this.callerOf(request, mode, readsOnly) };
     return true;
   }
 
@@ -42,9 +48,13 @@ export class AuthGuard implements CanActivate {
    * Who is calling and whether they may use a route of `mode` with this method: the caller, or an
    * HTTP error (401, 403) or the identity service's error. Also used before routing (public reads).
    */
-  async callerOf(request: FastifyRequest, mode: Exclude<AuthMode, 'public'>): Promise<Caller> {
+  async callerOf(
+    request: FastifyRequest,
+    mode: Exclude<AuthMode, 'public'>,
+    readsOnly = false,
+  ): Promise<Caller> {
     const caller = await this.identify(request, { requestId: request.id, caller: ANONYMOUS }, mode);
-    this.authorize(caller, mode, request.method);
+    this.authorize(caller, mode, readsOnly || request.method === 'GET' || request.method === 'HEAD');
     return caller;
   }
 
@@ -67,7 +77,7 @@ export class AuthGuard implements CanActivate {
     return ANONYMOUS;
   }
 
-  private authorize(caller: Caller, mode: AuthMode, method: string): void {
+  private authorize(caller: Caller, mode: AuthMode, reads: boolean): void {
     if (caller.kind === 'anonymous') {
       if (mode === 'optional') return;
       throw httpError(401, mode === 'session' ? 'Sign in with a browser session' : 'Authentication required');
@@ -75,7 +85,7 @@ export class AuthGuard implements CanActivate {
     if (mode === 'session' && caller.via !== 'session') {
       throw httpError(403, 'A personal access token cannot create a token: use a signed-in browser session');
     }
-    const needed: Scope = method === 'GET' || method === 'HEAD' ? 'api:read' : 'api:write';
+    const needed: Scope = reads ? 'api:read' : 'api:write';
     if (!caller.scopes.includes(needed)) throw httpError(403, `This token lacks the ${needed} scope`);
     if (mode === 'admin' && !caller.isAdmin) throw httpError(403, 'Administrators only');
   }

@@ -13,7 +13,9 @@ const DESCRIPTION = [
   '',
   'Authenticate with a personal access token (`Authorization: Bearer pcat_...`) or, in a browser, the',
   '`sb-access-token` session cookie. GET needs the `api:read` scope; POST, PATCH, PUT and DELETE need',
-  '`api:write`. Every error has the body `{statusCode, error, message, details?, code?}`.',
+  '`api:write`, except a POST that changes nothing (evaluating a specification against rulesets),',
+  'which needs only `api:read` and says so with `x-required-scope` (an extension). Every error has the',
+  'body `{statusCode, error, message, details?, code?}`.',
 ].join('\n');
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, RulesetEvaluationRpc, type SpecificationInput } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, ReadsOnly } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import {
   EvaluateRulesetsDto,
@@ -24,7 +24,8 @@ const DESCRIPTION =
   'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
   "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
-  'evaluations (503 with Retry-After when all are busy).';
+  'evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` ' +
+  'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
 const ERRORS: Array<[number, string]> = [
   [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
   [413, 'The specification is larger than the limit (bytes, or files from a repository)'],
@@ -48,6 +49,7 @@ export class RulesetEvaluationsController {
   @Post('rulesets/:id/evaluations')
   @HttpCode(200)
   @Authenticated()
+  @ReadsOnly()
   @RateLimited('evaluation')
   @EXTENSION
   @ApiOperation({
@@ -67,6 +69,7 @@ export class RulesetEvaluationsController {
   @Post('vendor-rulesets/:slug/evaluations')
   @HttpCode(200)
   @Authenticated()
+  @ReadsOnly()
   @RateLimited('evaluation')
   @EXTENSION
   @ApiOperation({
@@ -86,6 +89,7 @@ export class RulesetEvaluationsController {
   @Post('ruleset-evaluations')
   @HttpCode(200)
   @Authenticated()
+  @ReadsOnly()
   @RateLimited('evaluation')
   @EXTENSION
   @ApiOperation({

@@ -1,9 +1,20 @@
 // One roll-out: its steps and each organization's state, updated live from its event stream (the
-// browser reconnects with Last-Event-ID), with pause, resume, abort and roll back.
+// browser reconnects with Last-Event-ID), with pause, resume, abort and roll back. Each step's table
+// scrolls inside its own box on a phone (DataTable), the page does not.
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
-import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
+import {
+  ConfirmDialog,
+  DataTable,
+  ErrorMessage,
+  Loading,
+  Page,
+  StatusBadge,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
 
 type Rollout = Schemas['RolloutDto'];
 type Action = 'pause' | 'resume' | 'abort' | 'rollback';
@@ -144,31 +155,23 @@ export default function RolloutPage({ params }: { params: Record<string, string>
           <h2 id={`step-${step.index}`}>
             Step {step.index + 1} <StatusBadge status={step.state} />
           </h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">State</th>
-                <th scope="col">Health</th>
-                <th scope="col">Ran before</th>
-                <th scope="col">Deployment</th>
+          <DataTable
+            caption={`Organizations of step ${step.index + 1}`}
+            columns={['Organization', 'State', 'Health', 'Ran before', 'Deployment']}
+          >
+            {step.organizations.map((o) => (
+              <tr key={o.organization_id}>
+                <td>{o.organization_name ?? o.organization_id}</td>
+                <td>
+                  <StatusBadge status={o.state} />
+                  {o.error ? <span className="field-error"> {o.error}</span> : null}
+                </td>
+                <td>{o.health ?? '–'}</td>
+                <td>{o.previous_version ?? '–'}</td>
+                <td>{o.deployment_id ? <Link to={`/deployments/${o.deployment_id}`}>log</Link> : '–'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {step.organizations.map((o) => (
-                <tr key={o.organization_id}>
-                  <td>{o.organization_name ?? o.organization_id}</td>
-                  <td>
-                    <StatusBadge status={o.state} />
-                    {o.error ? <span className="field-error"> {o.error}</span> : null}
-                  </td>
-                  <td>{o.health ?? '–'}</td>
-                  <td>{o.previous_version ?? '–'}</td>
-                  <td>{o.deployment_id ? <Link to={`/deployments/${o.deployment_id}`}>log</Link> : '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </section>
       ))}
       <section className="panel" aria-labelledby="events-title">

