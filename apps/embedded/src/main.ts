@@ -12,6 +12,7 @@ import {
   processEnv,
   setLogLevel,
   startEmbeddedPostgres,
+  trimHeapWhenIdle,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
 import { generateKeyRingEntry } from '@pc/connections';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     },
   });
 
+  trimHeapWhenIdle();
   const url = system.url ?? `http://127.0.0.1:${env.PORT}`;
   process.stdout.write(
     [

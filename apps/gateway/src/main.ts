@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, createLogger, loadEnv, setLogLevel } from '@pc/platform';
+import { busConfigFrom, createLogger, loadEnv, setLogLevel, trimHeapWhenIdle } from '@pc/platform';
 import { createGateway } from './gateway.app';
 import { GatewayEnv } from './gateway.env';
 
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     );
   const { app } = await createGateway(env, busConfigFrom(env), { exitOnSignal: true });
   await app.listen(env.PORT, env.HOST);
+  trimHeapWhenIdle();
   createLogger('gateway').info({ url: await app.getUrl() }, 'gateway listening');
 }
 

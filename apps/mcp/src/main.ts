@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, createLogger, loadEnv, setLogLevel } from '@pc/platform';
+import { busConfigFrom, createLogger, loadEnv, setLogLevel, trimHeapWhenIdle } from '@pc/platform';
 import { createMcpApp } from './mcp.app';
 import { McpEnv } from './mcp.env';
 
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     );
   const app = await createMcpApp(env, busConfigFrom(env), { exitOnSignal: true });
   await app.listen(env.PORT, env.HOST);
+  trimHeapWhenIdle();
   createLogger('mcp').info({ url: `${await app.getUrl()}/mcp` }, 'tool server listening');
 }
 

@@ -25,6 +25,7 @@ export {
 export { EmbeddedPostgresSetupError } from './database/embedded-postgres.server';
 export * from './health/health';
 export * from './bootstrap/service';
+export * from './bootstrap/idle-heap';
 export * from './auth/token-format';
 export * from './auth/bearer';
 export * from './auth/caller-cache';

@@ -19,6 +19,7 @@ import { type BusConfig, createServerStrategy } from '../messaging/bus';
 import { BusClient } from '../messaging/bus-client';
 import { MessagingModule } from '../messaging/messaging.module';
 import { Handles } from '../messaging/handles.decorator';
+import { trimHeapWhenIdle } from './idle-heap';
 
 /** What every service declares about itself, so one bootstrap serves them all. */
 export interface ServiceDefinition {
@@ -58,6 +59,8 @@ export async function startService(
   options: { httpPort?: number; host?: string; exitOnSignal?: boolean } = {},
 ): Promise<RunningService> {
   const shutdown = options.exitOnSignal ? SHUTDOWN_ALONE : {};
+  // A process of its own gives its young generation back when idle (idle memory, issue 24).
+  if (options.exitOnSignal) trimHeapWhenIdle();
   const root = serviceRootModule(definition, bus, options.httpPort !== undefined);
   const logger = new PinoNestLogger();
   const strategy = createServerStrategy(bus, definition.name);
