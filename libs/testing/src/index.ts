@@ -7,3 +7,4 @@ export * from './openapi-validator';
 export * from './api-specifications';
 export * from './report-schemas';
 export * from './mcp-conformance';
+export * from './service-under-test';
