@@ -88,7 +88,7 @@ const appAliases = Object.entries(
 export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections'];
 // Enforced where the features are Nest modules already (none yet: issue 23's next step moves catalog,
 // identity, workspaces and connections here one by one); the fixtures prove the rule either way.
-export const featureModuleServices = ['identity', 'workspaces', 'connections'];
+export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections'];
 const processEnvSyntax = {
   selector:
     "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",

@@ -2,8 +2,55 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import { CatalogEnv } from './catalog.env';
-import { catalogFeatures } from './catalog.providers';
+import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
+import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
+import { IdeasModule } from './ideas';
+import { LikesModule } from './likes/likes.module';
+import { PinsModule } from './pins/pins.module';
+import { PoliciesModule } from './policies';
+import { PolicyEditsModule } from './policy-edits/policy-edits.module';
+import { ReviewModule } from './review/review.module';
+import { ReviewersModule } from './reviewers/reviewers.module';
+import { RevisionsModule } from './revisions';
+import { SubmissionsModule } from './submissions';
+import { TransfersModule } from './transfers/transfers.module';
+import { VendorModule } from './vendor';
+
+/**
+ * The catalog's features, one Nest module each (docs/architecture.md, "Inside a service"): each
+ * declares what it imports and exports, and reaches another only through what that one exports.
+ * Listed here are the features that answer the bus or consume events; the ones only others use
+ * (history, docs, outbox, source) come in through their importers.
+ */
+export const CATALOG_FEATURES = [
+  PoliciesModule,
+  PolicyEditsModule,
+  VendorModule,
+  SubmissionsModule,
+  ReviewModule,
+  RevisionsModule,
+  CommentsModule,
+  LikesModule,
+  TransfersModule,
+  IdeasModule,
+  ReviewersModule,
+  PinsModule,
+  DeployCountsModule,
+];
+
+/** The validated configuration, for every feature that needs a setting. */
+@Module({})
+class CatalogEnvModule {
+  static register(env: CatalogEnv): DynamicModule {
+    return {
+      module: CatalogEnvModule,
+      global: true,
+      providers: [{ provide: CatalogEnv, useValue: env }],
+      exports: [CatalogEnv],
+    };
+  }
+}
 
 @Module({})
 export class CatalogModule {
@@ -11,6 +58,7 @@ export class CatalogModule {
     return {
       module: CatalogModule,
       imports: [
+        CatalogEnvModule.register(env),
         DatabaseModule.forService({ ...catalogDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
         // Every committed change to what public reads show, to every gateway replica's response cache.
         ContentChangesModule.forService({
@@ -19,8 +67,8 @@ export class CatalogModule {
           announce: (bus, ctx, data) => bus.emit(ContentEvents.catalogChanged, ctx, data),
           versionPrefix: 'c',
         }),
+        ...CATALOG_FEATURES,
       ],
-      ...catalogFeatures(env),
     };
   }
 }

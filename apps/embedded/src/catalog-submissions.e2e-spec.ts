@@ -111,7 +111,7 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
         { token: user.token },
       );
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ statusCode: 422, code: 'CATALOG.VALIDATION_FAILED' });
+      expect(res.body).toMatchObject({ statusCode: 422, code: 'CATALOG.SUBMISSION_REPOSITORY_INVALID' });
       expect(res.body.validation).toMatchObject({
         ok: false,
         projectType: 'split',

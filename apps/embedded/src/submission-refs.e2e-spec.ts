@@ -51,7 +51,7 @@ describe.each(E2E_BUSES)('the ref a submission deploys, over the %s bus', (kind)
   it('refuses a submission whose named ref does not pass validation, though the default branch would (422)', async () => {
     const { res } = await create('broken');
     expect(res.status).toBe(422);
-    expect(res.body.code).toBe('CATALOG.VALIDATION_FAILED');
+    expect(res.body.code).toBe('CATALOG.SUBMISSION_REPOSITORY_INVALID');
     expect(res.body.validation.ref).toBe('broken');
   });
 
@@ -79,7 +79,7 @@ describe.each(E2E_BUSES)('the ref a submission deploys, over the %s bus', (kind)
       { token: owner.token },
     );
     expect(broken.status).toBe(422);
-    expect(broken.body.code).toBe('CATALOG.VALIDATION_FAILED');
+    expect(broken.body.code).toBe('CATALOG.SUBMISSION_REPOSITORY_INVALID');
     expect((await queued(id))?.sourceRef).toBe(res.body.submission.sourceRef);
 
     const moved = await world.http.patch<Json>(

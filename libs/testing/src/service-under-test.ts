@@ -45,13 +45,18 @@ export class ServiceUnderTest {
   async start(env: EnvSource = {}): Promise<void> {
     this.db ??= await createTestDatabase();
     if (this.running.length === 0)
-      for (const peer of this.peers) this.running.push(await startService(peer, this.busConfig));
+      for (const peer of this.alongside()) this.running.push(await startService(peer, this.busConfig));
     this.service = await startService(this.define(this.db.url, env), this.busConfig);
     if (!this.bus) {
       const proxy = createClientProxy(this.busConfig, `${this.name}-test`);
       await proxy.connect();
       this.bus = new BusClient(proxy, this.busConfig);
     }
+  }
+
+  /** Stand-ins for the services this one asks, started on the same bus before it (a harness may override). */
+  protected alongside(): ServiceDefinition[] {
+    return this.peers;
   }
 
   async restart(env: EnvSource = {}): Promise<void> {
@@ -69,7 +74,7 @@ export class ServiceUnderTest {
 
   /** A provider of the running service (e.g. a sweeper to run now). */
   get<T>(type: new (...args: never[]) => T): T {
-    return this.service!.app.get(type);
+    return this.service!.app.get(type, { strict: false });
   }
 
   request<Req, Res>(descriptor: RpcDescriptor<Req, Res>, ctx: RequestContext, data: Req): Promise<Res> {

@@ -12,16 +12,16 @@ import {
   type RequestContext,
   type UpdateCommentRequest,
 } from '@pc/contracts';
-import { Database, DomainError, forbidden, notFound, unprocessable } from '@pc/platform';
+import { Database, DomainError, forbidden, notFound } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { PolicyAccess } from '../policies/policy-access';
+import { Outbox } from '../outbox';
+import { PolicyAccess } from '../policies';
 import { toComment } from './comment.mapper';
 import { type CommentRow, CommentsRepository } from './comments.repository';
+import { catalogError } from '../common/catalog.errors';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -37,8 +37,7 @@ export class CommentsService {
     private readonly access: PolicyAccess,
     private readonly users: UsersDirectory,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   /** One page, oldest first: at most `limit` comments and at most the reply budget in bytes. */
@@ -68,17 +67,19 @@ export class CommentsService {
         const parent = await this.comments.findById(db, request.parentId);
         if (!parent) throw notFound('Parent comment');
         if (parent.policy_id !== request.policyId) {
-          throw unprocessable('The parent comment belongs to another policy', [
-            { field: 'parentId', message: 'must be a comment on this policy' },
-          ]);
+          throw catalogError(
+            'CATALOG.COMMENT_PARENT_INVALID',
+            'The parent comment belongs to another policy',
+            [{ field: 'parentId', message: 'must be a comment on this policy' }],
+          );
         }
         if (parent.parent_id !== null) {
-          throw unprocessable('Replies to replies are not allowed', [
+          throw catalogError('CATALOG.COMMENT_PARENT_INVALID', 'Replies to replies are not allowed', [
             { field: 'parentId', message: 'must be a top-level comment' },
           ]);
         }
         if (parent.deleted_at !== null) {
-          throw unprocessable('The parent comment was deleted', [
+          throw catalogError('CATALOG.COMMENT_PARENT_INVALID', 'The parent comment was deleted', [
             { field: 'parentId', message: 'was deleted' },
           ]);
         }
@@ -114,7 +115,7 @@ export class CommentsService {
         });
       return inserted;
     });
-    if (policy.owner_id !== caller.userId) this.relay.kick();
+    if (policy.owner_id !== caller.userId) this.outbox.kick();
     const [comment] = await this.present(ctx, [row]);
     return { comment };
   }
@@ -126,12 +127,11 @@ export class CommentsService {
     if (current.author_id !== caller.userId && !caller.isAdmin) {
       throw forbidden('Only the author or an administrator may edit this comment');
     }
-    if (current.deleted_at !== null)
-      throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
+    if (current.deleted_at !== null) throw catalogError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
     const body = validBody(request.body);
     if (body === current.body) return { comment: (await this.present(ctx, [current]))[0] };
     const updated = await this.comments.editBody(this.db.pool, current.id, body);
-    if (!updated) throw new DomainError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
+    if (!updated) throw catalogError('CATALOG.COMMENT_DELETED', 'The comment was deleted');
     return { comment: (await this.present(ctx, [updated]))[0] };
   }
 
@@ -172,7 +172,7 @@ export class CommentsService {
 function validBody(body: string): string {
   const text = body.trim();
   if (text.length === 0 || text.length > COMMENT_BODY_MAX) {
-    throw unprocessable('Invalid comment body', [
+    throw catalogError('CATALOG.COMMENT_BODY_INVALID', 'Invalid comment body', [
       { field: 'body', message: `must be 1 to ${COMMENT_BODY_MAX} characters` },
     ]);
   }

@@ -1,5 +1,6 @@
 import { type DocTab, type DocTabInput, DOC_TABS_TOTAL_BYTES, PREDEFINED_POLICY_TABS } from '@pc/contracts';
-import { unprocessable } from '@pc/platform';
+
+import { catalogError } from '../common/catalog.errors';
 
 const TITLES: Record<(typeof PREDEFINED_POLICY_TABS)[number], string> = {
   overview: 'Overview',
@@ -22,7 +23,7 @@ export function stageDocTabs(input: DocTabInput[] | undefined): DocTab[] {
   const tabs: DocTab[] = [];
   for (const [index, tab] of (input ?? []).entries()) {
     if (seen.has(tab.key)) {
-      throw unprocessable('Documentation tab keys must be unique', [
+      throw catalogError('CATALOG.DOC_TABS_INVALID', 'Documentation tab keys must be unique', [
         { field: `docTabs.${index}.key`, message: `${tab.key} is listed twice` },
       ]);
     }
@@ -39,7 +40,7 @@ export function stageDocTabs(input: DocTabInput[] | undefined): DocTab[] {
   }
   const bytes = tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);
   if (bytes > DOC_TABS_TOTAL_BYTES) {
-    throw unprocessable('Documentation tabs are too large together', [
+    throw catalogError('CATALOG.DOC_TABS_INVALID', 'Documentation tabs are too large together', [
       {
         field: 'docTabs',
         message: `all tabs together may hold ${DOC_TABS_TOTAL_BYTES} bytes (${bytes} given)`,

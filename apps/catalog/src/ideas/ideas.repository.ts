@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
-import { escapeLike } from '../policies/policies.repository';
+import { escapeLike } from '../common/like';
 
 interface IdeaRow {
   id: string;

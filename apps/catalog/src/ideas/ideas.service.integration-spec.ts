@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { catalogDatabase } from '../database/catalog.datasource';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { OutboxRepository } from '../outbox/outbox.repository';
+import { Outbox } from '../outbox/outbox.service';
 import { IdeasRepository } from './ideas.repository';
 import { IdeasService } from './ideas.service';
 
@@ -40,7 +41,7 @@ describe('ideas service against PostgreSQL', () => {
     const database = new Database(dataSource);
     const outbox = new OutboxRepository(database);
     const relay = new OutboxRelay(outbox, new DurableEventsClient(busConfig, 'ideas-spec'));
-    ideas = new IdeasService(database, new IdeasRepository(), outbox, relay);
+    ideas = new IdeasService(database, new IdeasRepository(), new Outbox(outbox, relay));
   });
 
   afterAll(async () => {

@@ -26,11 +26,11 @@ import {
   type VoteIdeaRequest,
   type VoteIdeaResult,
 } from '@pc/contracts';
-import { badRequest, conflict, Database, type Executor, notFound, unprocessable } from '@pc/platform';
+import { badRequest, Database, type Executor, notFound } from '@pc/platform';
 import { callerId, isAdmin, requireAdmin, requireUser } from '../common/caller';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
+import { Outbox } from '../outbox';
 import { IdeasRepository, type ResourceType } from './ideas.repository';
+import { catalogError } from '../common/catalog.errors';
 
 /** A vote may be cast on an approved idea; withdrawn also once the idea is delivered. */
 const VOTABLE: readonly IdeaStatus[] = ['approved'];
@@ -47,8 +47,7 @@ export class IdeasService {
   constructor(
     private readonly db: Database,
     private readonly ideas: IdeasRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   async submit(ctx: RequestContext, request: SubmitIdeaRequest): Promise<{ idea: Idea }> {
@@ -86,7 +85,8 @@ export class IdeasService {
     const idea = await this.visible(ctx, request.id);
     const allowed = request.vote ? VOTABLE : WITHDRAWABLE;
     if (!(await this.ideas.vote(this.db.pool, idea.id, caller.userId, request.vote, allowed))) {
-      throw conflict(
+      throw catalogError(
+        'CATALOG.IDEA_NOT_VOTABLE',
         request.vote
           ? `Only approved ideas take votes; this one is ${idea.status}`
           : `Votes on a ${idea.status} idea cannot be withdrawn`,
@@ -122,7 +122,8 @@ export class IdeasService {
     const ids = declared.map((d) => d.ideaId);
     const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
     if (twice.length > 0) {
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.IDEA_DECLARATION_INVALID',
         'An idea is listed twice',
         twice.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is listed twice` })),
       );
@@ -130,7 +131,8 @@ export class IdeasService {
     const ok = await this.ideas.declarable(this.db.pool, ids);
     const bad = ids.filter((id) => !ok.has(id));
     if (bad.length > 0) {
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.IDEA_DECLARATION_INVALID',
         'An idea is not approved or not visible',
         bad.map((id) => ({ field: 'deliversIdeaIds', message: `${id} is not an approved idea` })),
       );
@@ -161,7 +163,7 @@ export class IdeasService {
     const delivered = await this.db.transaction((db) =>
       this.deliverAndAnnounce(db, request.resourceType, request.resourceId, request.resourceName),
     );
-    if (delivered > 0) this.relay.kick();
+    if (delivered > 0) this.outbox.kick();
     return { delivered };
   }
 
@@ -195,9 +197,19 @@ export class IdeasService {
         resourceId,
         resourceName,
       };
-      await this.outbox.add(db, event.eventId, CatalogEvents.ideaDelivered.pattern, event);
+      await this.outbox.addEvent(db, CatalogEvents.ideaDelivered, event, event.eventId);
     }
     return delivered.length;
+  }
+
+  /** The ideas a policy says it delivers become exactly `ideas` (in the caller's transaction). */
+  declareFor(tx: Executor, policyId: string, ideas: IdeaDeclaration[]): Promise<void> {
+    return this.ideas.declare(tx, policyId, ideas);
+  }
+
+  /** The oldest `limit` ideas waiting for review (one more, to tell whether others wait). */
+  waiting(limit: number): Promise<Idea[]> {
+    return this.ideas.pending(this.db.pool, limit);
   }
 
   private async decide(
@@ -210,7 +222,7 @@ export class IdeasService {
     if (idea) return { idea };
     const existing = await this.ideas.findById(this.db.pool, request.id);
     if (!existing) throw notFound('Idea');
-    throw conflict(`The idea was already ${existing.status}`);
+    throw catalogError('CATALOG.IDEA_DECIDED', `The idea was already ${existing.status}`);
   }
 }
 

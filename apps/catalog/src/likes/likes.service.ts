@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { LikeResult, RequestContext } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { PolicyAccess } from '../policies/policy-access';
+import { PolicyAccess } from '../policies';
 import { LikesRepository } from './likes.repository';
 
 /**

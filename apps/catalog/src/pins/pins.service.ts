@@ -8,18 +8,15 @@ import {
   type RepositoryChanges,
   type RequestContext,
 } from '@pc/contracts';
-import { Database, unprocessable } from '@pc/platform';
+import { Database } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
-import { HistoryRepository } from '../history/history.repository';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { PoliciesRepository } from '../policies/policies.repository';
-import { PoliciesService } from '../policies/policies.service';
-import { PolicyAccess } from '../policies/policy-access';
-import { RepositoryInspector } from '../source/repository-inspector';
-import { sourceHostFailure } from '../source/source-host.failure';
-import { SOURCE_HOST } from '../source/source-host.provider';
+import { PolicyHistory } from '../history';
+import { Outbox } from '../outbox';
+import { PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
+import { RepositoryInspector } from '../source';
+import { SOURCE_HOST, sourceHostFailure } from '../source';
+import { catalogError } from '../common/catalog.errors';
 
 /**
  * The reviewed commit a release builds: an administrator's pin (for a published policy with none, or to
@@ -28,15 +25,14 @@ import { SOURCE_HOST } from '../source/source-host.provider';
 @Injectable()
 export class PinsService {
   constructor(
-    private readonly policies: PoliciesRepository,
-    private readonly policiesService: PoliciesService,
+    private readonly policies: PolicyRecords,
+    private readonly reads: PolicyReadsService,
     private readonly access: PolicyAccess,
-    private readonly history: HistoryRepository,
+    private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
     private readonly db: Database,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -47,12 +43,14 @@ export class PinsService {
     const admin = requireAdmin(ctx);
     const policy = await this.access.visible(ctx, request.id);
     if (policy.status !== 'published')
-      throw unprocessable('Only a published policy is pinned (approval pins a submission)', [
-        { field: 'id', message: 'is not published' },
-      ]);
+      throw catalogError(
+        'CATALOG.POLICY_NOT_PUBLISHED',
+        'Only a published policy is pinned (approval pins a submission)',
+        [{ field: 'id', message: 'is not published' }],
+      );
     const split = policy.project_type === 'split';
     if (!split && request.implementationCommit !== undefined)
-      throw unprocessable('A unified policy has no implementation repository', [
+      throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
     const validation = await this.inspector.validate({
@@ -63,7 +61,8 @@ export class PinsService {
       implementationSourceRef: request.implementationCommit ?? policy.implementation_source_ref ?? undefined,
     });
     if (!validation.ok || !validation.commit)
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.PIN_REPOSITORY_INVALID',
         'The repository is not a valid policy repository at that commit',
         validation.errors.map((message) => ({ field: 'commit', message })),
       );
@@ -90,8 +89,8 @@ export class PinsService {
         how: 'admin',
       });
     });
-    this.relay.kick();
-    return this.policiesService.get(ctx, policy.id);
+    this.outbox.kick();
+    return this.reads.get(ctx, policy.id);
   }
 
   /** For whoever sees the policy: the source host's compare of the pin with each ref's head. */

@@ -5,52 +5,50 @@ import {
   type HistoryRequest,
   type ListPoliciesRequest,
   type PolicyIdRequest,
-  type UpdatePolicyRequest,
 } from '@pc/contracts';
 import { Handles } from '@pc/platform';
-import { PoliciesService } from './policies.service';
+import { PolicyReadsService } from './policy-reads.service';
+import { PolicySourceService } from './policy-source.service';
 
 @Controller()
 export class PoliciesHandler {
-  constructor(private readonly policies: PoliciesService) {}
+  constructor(
+    private readonly reads: PolicyReadsService,
+    private readonly source: PolicySourceService,
+  ) {}
 
   @Handles(CatalogRpc.listPolicies)
   list({ ctx, data }: Envelope<ListPoliciesRequest>) {
-    return this.policies.list(ctx, data);
+    return this.reads.list(ctx, data);
   }
 
   @Handles(CatalogRpc.getPolicy)
   get({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.get(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.updatePolicy)
-  update({ ctx, data }: Envelope<UpdatePolicyRequest>) {
-    return this.policies.update(ctx, data);
+    return this.reads.get(ctx, data.id);
   }
 
   @Handles(CatalogRpc.getPolicyDocs)
   docs({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.docs(ctx, data.id);
+    return this.reads.docs(ctx, data.id);
   }
 
   @Handles(CatalogRpc.getPolicyHistory)
   history({ ctx, data }: Envelope<HistoryRequest>) {
-    return this.policies.historyOf(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getIssuesEnabled)
-  issuesEnabled({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.issuesEnabled(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.getBranches)
-  branches({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.branches(ctx, data.id);
+    return this.reads.historyOf(ctx, data);
   }
 
   @Handles(CatalogRpc.recordDownload)
   download({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.policies.download(ctx, data.id);
+    return this.reads.download(ctx, data.id);
+  }
+
+  @Handles(CatalogRpc.getIssuesEnabled)
+  issuesEnabled({ ctx, data }: Envelope<PolicyIdRequest>) {
+    return this.source.issuesEnabled(ctx, data.id);
+  }
+
+  @Handles(CatalogRpc.getBranches)
+  branches({ ctx, data }: Envelope<PolicyIdRequest>) {
+    return this.source.branches(ctx, data.id);
   }
 }

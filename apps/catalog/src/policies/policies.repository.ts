@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SortOrder } from '@pc/contracts';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
+import { escapeLike } from '../common/like';
 import type { Keyset } from '../common/paging';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
@@ -332,8 +333,4 @@ export function prefixQuery(q: string): string | null {
         .map((w) => `'${w}':*`)
         .join(' & ')
     : null;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

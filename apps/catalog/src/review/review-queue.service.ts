@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_QUEUE_LIMIT, type RequestContext, type ReviewQueue } from '@pc/contracts';
-import { Database, fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
-import { IdeasRepository } from '../ideas/ideas.repository';
-import { RevisionsRepository, toRevision } from '../revisions/revisions.repository';
-import { SubmissionsRepository, toSubmissionSummary } from '../submissions/submissions.repository';
+import { IdeasService } from '../ideas';
+import { RevisionsService } from '../revisions';
+import { SubmissionRecords } from '../submissions';
 
 /**
  * What waits for an administrator: submissions (as summaries, with the ref and commit to approve),
@@ -14,27 +14,23 @@ import { SubmissionsRepository, toSubmissionSummary } from '../submissions/submi
 @Injectable()
 export class ReviewQueueService {
   constructor(
-    private readonly db: Database,
-    private readonly submissions: SubmissionsRepository,
-    private readonly revisions: RevisionsRepository,
-    private readonly ideas: IdeasRepository,
+    private readonly submissions: SubmissionRecords,
+    private readonly revisions: RevisionsService,
+    private readonly ideas: IdeasService,
   ) {}
 
   async queue(ctx: RequestContext, request: { limit?: number }): Promise<ReviewQueue> {
     requireAdmin(ctx);
     const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
     const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.pending(this.db.pool, limit),
-      this.revisions.pending(this.db.pool, limit),
-      this.ideas.pending(this.db.pool, limit),
+      this.submissions.waiting(limit),
+      this.revisions.waiting(limit),
+      this.ideas.waiting(limit),
     ]);
     const budget = Math.floor(LIST_REPLY_BUDGET_BYTES / 3);
     const shown = {
-      submissions: fitToBudget(submissions.slice(0, limit).map(toSubmissionSummary), budget),
-      revisions: fitToBudget(
-        revisions.slice(0, limit).map((r) => ({ ...toRevision(r), policy_name: r.policy_name })),
-        budget,
-      ),
+      submissions: fitToBudget(submissions.slice(0, limit), budget),
+      revisions: fitToBudget(revisions.slice(0, limit), budget),
       ideas: fitToBudget(ideas.slice(0, limit), budget),
     };
     return {

@@ -1,20 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
-import { conflict, Database, type Executor, notFound } from '@pc/platform';
+import { Database, type Executor, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
-import { publishedDocTabs } from '../docs/doc-tabs';
-import { DocTabsRepository } from '../docs/doc-tabs.repository';
-import { HistoryRepository } from '../history/history.repository';
-import { IdeasService } from '../ideas/ideas.service';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { PoliciesRepository } from '../policies/policies.repository';
-import {
-  type SubmissionRecord,
-  type SubmissionRow,
-  SubmissionsRepository,
-  toSubmission,
-} from '../submissions/submissions.repository';
+import { DocTabs, publishedDocTabs } from '../docs';
+import { PolicyHistory } from '../history';
+import { IdeasService } from '../ideas';
+import { Outbox } from '../outbox';
+import { PolicyRecords } from '../policies';
+import { type SubmissionRecord, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
+import { catalogError } from '../common/catalog.errors';
 
 /**
  * The administrator's decision on a waiting submission: approval publishes the policy at the ref and
@@ -23,13 +17,12 @@ import {
 @Injectable()
 export class SubmissionReviewService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
-    private readonly policies: PoliciesRepository,
-    private readonly docTabs: DocTabsRepository,
-    private readonly history: HistoryRepository,
+    private readonly submissions: SubmissionRecords,
+    private readonly policies: PolicyRecords,
+    private readonly docTabs: DocTabs,
+    private readonly history: PolicyHistory,
     private readonly ideasService: IdeasService,
-    private readonly relay: OutboxRelay,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: Outbox,
     private readonly db: Database,
   ) {}
 
@@ -79,7 +72,7 @@ export class SubmissionReviewService {
       });
       return approved;
     });
-    this.relay.kick();
+    this.outbox.kick();
     return { submission: toSubmission(row) };
   }
 
@@ -101,7 +94,7 @@ export class SubmissionReviewService {
       await this.announce(db, rejected, 'rejected', rejected.name);
       return rejected;
     });
-    this.relay.kick();
+    this.outbox.kick();
     return { submission: toSubmission(row) };
   }
 
@@ -127,7 +120,8 @@ export class SubmissionReviewService {
   private async waiting(db: Executor, id: string): Promise<SubmissionRow> {
     const row = await this.submissions.findById(db, id, true);
     if (!row) throw notFound('Submission');
-    if (row.status !== 'submitted') throw conflict(`The submission was already ${row.status}`);
+    if (row.status !== 'submitted')
+      throw catalogError('CATALOG.SUBMISSION_DECIDED', `The submission was already ${row.status}`);
     return row;
   }
 }

@@ -3,7 +3,7 @@ import { isUser, type PolicyReviewerRequest, type RequestContext } from '@pc/con
 import { Database, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { UsersDirectory } from '../common/users.directory';
-import { PolicyAccess } from '../policies/policy-access';
+import { PolicyAccess } from '../policies';
 import { ReviewersRepository } from './reviewers.repository';
 
 /** Administrators review every policy; an administrator may also designate reviewers of one policy. */

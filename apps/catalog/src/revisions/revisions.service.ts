@@ -14,14 +14,12 @@ import {
   type ReviewRequest,
   type RevisionField,
 } from '@pc/contracts';
-import { conflict, Database, DomainError, type Executor, notFound, unprocessable } from '@pc/platform';
+import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { HistoryRepository } from '../history/history.repository';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { PolicyAccess } from '../policies/policy-access';
-import type { PolicyChanges, PolicyRow } from '../policies/policy.row';
+import { PolicyHistory } from '../history';
+import { Outbox } from '../outbox';
+import { type PolicyChanges, PolicyAccess, PolicyRecords, type PolicyRow } from '../policies';
 
 type PinChanges = Required<
   Pick<
@@ -32,9 +30,9 @@ type PinChanges = Required<
     | 'implementation_pinned_content_digest'
   >
 >;
-import { PoliciesRepository } from '../policies/policies.repository';
-import { RepositoryInspector } from '../source/repository-inspector';
+import { RepositoryInspector } from '../source';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
+import { catalogError } from '../common/catalog.errors';
 
 /** A proposal that passed every check and is ready to be written. */
 export interface RevisionDraft {
@@ -59,12 +57,11 @@ export class RevisionsService {
   constructor(
     private readonly db: Database,
     private readonly revisions: RevisionsRepository,
-    private readonly policies: PoliciesRepository,
+    private readonly policies: PolicyRecords,
     private readonly access: PolicyAccess,
-    private readonly history: HistoryRepository,
+    private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   async propose(
@@ -91,20 +88,21 @@ export class RevisionsService {
     proposed: ProposedRepositories = {},
   ): Promise<RevisionDraft> {
     if (policy.status !== 'published') {
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.POLICY_NOT_PUBLISHED',
         'The policy is not published yet: edit its submission instead of proposing a revision',
         [{ field: 'policyId', message: 'is not published' }],
       );
     }
     const value = rawValue.trim();
     if (rawValue.length > REVISION_VALUE_MAX) {
-      throw unprocessable('Invalid revision value', [
+      throw catalogError('CATALOG.REVISION_VALUE_INVALID', 'Invalid revision value', [
         { field: 'value', message: `must be at most ${REVISION_VALUE_MAX} characters` },
       ]);
     }
     if (field === 'description') {
       if (value.length < POLICY_DESCRIPTION.min || value.length > POLICY_DESCRIPTION.max) {
-        throw unprocessable('Invalid revision value', [
+        throw catalogError('CATALOG.REVISION_VALUE_INVALID', 'Invalid revision value', [
           {
             field: 'value',
             message: `must be ${POLICY_DESCRIPTION.min} to ${POLICY_DESCRIPTION.max} characters`,
@@ -114,7 +112,7 @@ export class RevisionsService {
       return { field, value, previous: policy.description };
     }
     if (field === 'implementation_source_host_url' && policy.project_type !== 'split') {
-      throw unprocessable('A unified policy has no implementation repository', [
+      throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationSourceHostUrl', message: 'applies to split policies only' },
       ]);
     }
@@ -130,7 +128,8 @@ export class RevisionsService {
       implementationSourceHostUrl,
     });
     if (!validation.ok) {
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.REVISION_REPOSITORY_INVALID',
         'The new repository does not have the shape of a policy repository',
         validation.errors.map((message) => ({ field: 'value', message })),
       );
@@ -210,7 +209,7 @@ export class RevisionsService {
         });
       return decided;
     });
-    this.relay.kick();
+    this.outbox.kick();
     return { revision: toRevision(row) };
   }
 
@@ -219,6 +218,20 @@ export class RevisionsService {
    * refs now, and those commits and digests are what the approval pins (what the queue shows with it).
    * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
    */
+  /**
+   * On a transfer the pending proposals of the previous owner are rejected with `feedback`, in the
+   * accepting transaction: the new owner never inherits text they did not write.
+   */
+  withdrawPending(tx: Executor, policyId: string, feedback: string): Promise<RevisionRow[]> {
+    return this.revisions.withdrawPending(tx, policyId, feedback);
+  }
+
+  /** The oldest `limit` pending revisions with their policy's name (one more, to tell whether others wait). */
+  async waiting(limit: number): Promise<Array<PolicyRevision & { policy_name: string }>> {
+    const rows = await this.revisions.pending(this.db.pool, limit);
+    return rows.map((r) => ({ ...toRevision(r), policy_name: r.policy_name }));
+  }
+
   private async pinFor(revisionId: string): Promise<PinChanges | null> {
     const pending = await this.revisions.findById(this.db.pool, revisionId);
     if (!pending || pending.status !== 'pending' || pending.field === 'description') return null;
@@ -234,7 +247,8 @@ export class RevisionsService {
       implementationSourceRef: policy.implementation_source_ref ?? undefined,
     });
     if (!validation.ok || !validation.commit)
-      throw unprocessable(
+      throw catalogError(
+        'CATALOG.REVISION_REPOSITORY_INVALID',
         'The repository no longer has the shape of a policy repository: reject the revision',
         validation.errors.map((message) => ({ field: 'value', message })),
       );
@@ -267,7 +281,7 @@ export class RevisionsService {
       await this.announce(db, decided, 'rejected', policy?.name ?? '');
       return decided;
     });
-    this.relay.kick();
+    this.outbox.kick();
     return { revision: toRevision(row) };
   }
 
@@ -292,7 +306,9 @@ export class RevisionsService {
   /** Read in the deciding transaction: a second pool connection per request can starve the pool. */
   private async notPending(db: Executor, id: string): Promise<DomainError> {
     const existing = await this.revisions.findById(db, id);
-    return existing ? conflict(`The revision was already ${existing.status}`) : notFound('Revision');
+    return existing
+      ? catalogError('CATALOG.REVISION_DECIDED', `The revision was already ${existing.status}`)
+      : notFound('Revision');
   }
 }
 
@@ -302,7 +318,7 @@ export async function onePendingPerField<T>(write: () => Promise<T>): Promise<T>
     return await write();
   } catch (error) {
     if (isUniqueViolation(error, 'policy_revisions_one_pending')) {
-      throw new DomainError('CATALOG.REVISION_PENDING', 'A revision of that field is already pending');
+      throw catalogError('CATALOG.REVISION_PENDING', 'A revision of that field is already pending');
     }
     throw error;
   }

@@ -15,18 +15,16 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { conflict, Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
+import { Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { stageDocTabs } from '../docs/doc-tabs';
-import { HistoryRepository } from '../history/history.repository';
-import { IdeasRepository } from '../ideas/ideas.repository';
-import { IdeasService } from '../ideas/ideas.service';
-import { PoliciesRepository } from '../policies/policies.repository';
-import type { PolicyChanges } from '../policies/policy.row';
-import { PoliciesService } from '../policies/policies.service';
-import { RepositoryInspector } from '../source/repository-inspector';
+import { stageDocTabs } from '../docs';
+import { PolicyHistory } from '../history';
+import { IdeasService } from '../ideas';
+import { type PolicyChanges, PolicyReadsService, PolicyRecords } from '../policies';
+import { RepositoryInspector } from '../source';
 import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+import { catalogError } from '../common/catalog.errors';
 
 /**
  * Submitting a policy repository and editing or resubmitting it before review (the review itself is
@@ -37,11 +35,10 @@ export class SubmissionsService {
   constructor(
     private readonly db: Database,
     private readonly submissions: SubmissionsRepository,
-    private readonly policies: PoliciesRepository,
-    private readonly policiesService: PoliciesService,
-    private readonly history: HistoryRepository,
-    private readonly ideas: IdeasRepository,
-    private readonly ideasService: IdeasService,
+    private readonly policies: PolicyRecords,
+    private readonly policyReads: PolicyReadsService,
+    private readonly history: PolicyHistory,
+    private readonly ideas: IdeasService,
     private readonly inspector: RepositoryInspector,
   ) {}
 
@@ -60,7 +57,7 @@ export class SubmissionsService {
   async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
     const caller = requireUser(ctx);
     const validation = await this.validRepository(request);
-    const ideas = await this.ideasService.checkDeclarations(request.deliversIdeaIds ?? []);
+    const ideas = await this.ideas.checkDeclarations(request.deliversIdeaIds ?? []);
     const stagedTabs = stageDocTabs(request.docTabs);
     const row = await this.db.transaction(async (db) => {
       const policy = await this.policies.insert(db, {
@@ -103,7 +100,7 @@ export class SubmissionsService {
         doc_tabs: stagedTabs,
         validation,
       });
-      await this.ideas.declare(db, policy.id, ideas);
+      await this.ideas.declareFor(db, policy.id, ideas);
       await this.history.record(db, policy.id, caller.userId, 'submitted', { submissionId: submission.id });
       return submission;
     });
@@ -134,7 +131,7 @@ export class SubmissionsService {
 
   async historyOf(ctx: RequestContext, id: string): Promise<HistoryResult> {
     const row = await this.visible(ctx, id);
-    return this.policiesService.historyOf({ ...ctx, caller: ctx.caller }, { id: row.policy_id, limit: 200 });
+    return this.policyReads.historyOf({ ...ctx, caller: ctx.caller }, { id: row.policy_id, limit: 200 });
   }
 
   /**
@@ -156,7 +153,7 @@ export class SubmissionsService {
       ? await this.validRepository(sourceAfter(current, request))
       : undefined;
     const ideas = request.deliversIdeaIds
-      ? await this.ideasService.checkDeclarations(request.deliversIdeaIds)
+      ? await this.ideas.checkDeclarations(request.deliversIdeaIds)
       : undefined;
     const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
     const row = await this.db.transaction(async (db) => {
@@ -192,7 +189,7 @@ export class SubmissionsService {
         status: 'under_review',
       };
       await this.policies.update(db, current.policy_id, policyChanges);
-      if (ideas) await this.ideas.declare(db, current.policy_id, ideas);
+      if (ideas) await this.ideas.declareFor(db, current.policy_id, ideas);
       const updated = await this.submissions.update(db, current.id, {
         status: 'submitted',
         name: request.name?.trim(),
@@ -220,11 +217,10 @@ export class SubmissionsService {
   ): Promise<SubmissionValidation> {
     const validation = await this.inspector.validate(request);
     if (!validation.ok) {
-      throw new DomainError(
-        'CATALOG.VALIDATION_FAILED',
+      throw catalogError(
+        'CATALOG.SUBMISSION_REPOSITORY_INVALID',
         'The repository is not a valid policy repository',
         validation.errors.map((message) => ({ field: 'validation', message })),
-        undefined,
         { validation },
       );
     }
@@ -259,7 +255,10 @@ function approvedAlready(request: UpdateSubmissionRequest): DomainError {
   if (request.sourceRef !== undefined || request.implementationSourceRef !== undefined) {
     return forbidden('The policy is published: only an administrator may change its sourceRef');
   }
-  return conflict('The submission was approved: edit the policy, or propose a revision');
+  return catalogError(
+    'CATALOG.SUBMISSION_DECIDED',
+    'The submission was approved: edit the policy, or propose a revision',
+  );
 }
 
 /**

@@ -26,14 +26,13 @@ import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
-import { HistoryRepository } from '../history/history.repository';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { PolicyAccess } from '../policies/policy-access';
-import { PoliciesRepository } from '../policies/policies.repository';
-import { RevisionsRepository } from '../revisions/revisions.repository';
+import { PolicyHistory } from '../history';
+import { Outbox } from '../outbox';
+import { PolicyAccess, PolicyRecords } from '../policies';
+import { RevisionsService } from '../revisions';
 import { toTransfer } from './transfer.mapper';
 import { type TransferRow, TransfersRepository } from './transfers.repository';
+import { catalogError } from '../common/catalog.errors';
 
 /** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
 const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
@@ -44,15 +43,14 @@ export class TransfersService {
   constructor(
     private readonly db: Database,
     private readonly transfers: TransfersRepository,
-    private readonly policies: PoliciesRepository,
+    private readonly policies: PolicyRecords,
     private readonly access: PolicyAccess,
-    private readonly history: HistoryRepository,
-    private readonly revisions: RevisionsRepository,
+    private readonly history: PolicyHistory,
+    private readonly revisions: RevisionsService,
     private readonly users: UsersDirectory,
     private readonly bus: BusClient,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -67,13 +65,15 @@ export class TransfersService {
     const resource = await this.ownedResource(ctx, caller, request);
     const key = request.recipientUsername ?? request.recipientEmail;
     if (!key)
-      throw unprocessable('Name a recipient', [
+      throw catalogError('CATALOG.TRANSFER_RECIPIENT_INVALID', 'Name a recipient', [
         { field: 'recipientUsername', message: 'or recipientEmail is required' },
       ]);
     const recipient = await this.users.resolve(ctx, key);
     if (!recipient) throw notFound('Recipient');
     if (recipient.id === caller.userId) {
-      throw unprocessable('You cannot transfer to yourself', [{ field: 'recipient', message: 'is you' }]);
+      throw catalogError('CATALOG.TRANSFER_RECIPIENT_INVALID', 'You cannot transfer to yourself', [
+        { field: 'recipient', message: 'is you' },
+      ]);
     }
     try {
       const row = await this.db.transaction(async (db) => {
@@ -107,11 +107,11 @@ export class TransfersService {
         });
         return inserted;
       });
-      this.relay.kick();
+      this.outbox.kick();
       return { transfer: { id: row.id, to_user_id: row.to_user_id } };
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new DomainError(
+        throw catalogError(
           'CATALOG.TRANSFER_PENDING',
           `A transfer of this ${resource.type} is already pending`,
         );
@@ -232,8 +232,8 @@ export class TransfersService {
       );
     }
     if (existing.status === 'pending')
-      throw new DomainError('CATALOG.TRANSFER_EXPIRED', 'The transfer has expired');
-    throw new DomainError('CATALOG.TRANSFER_DECIDED', `The transfer was already ${existing.status}`);
+      throw catalogError('CATALOG.TRANSFER_EXPIRED', 'The transfer has expired');
+    throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was already ${existing.status}`);
   }
 
   private async present(ctx: RequestContext, caller: UserCaller, row: TransferRow): Promise<Transfer> {

@@ -66,7 +66,7 @@ export class SubmissionsController {
     [400, 'The body is malformed'],
     [
       422,
-      'The repository failed validation (CATALOG.VALIDATION_FAILED, every problem in details, the report in `validation`), or a declared idea is not approved and visible, or is listed twice',
+      'The repository failed validation (CATALOG.SUBMISSION_REPOSITORY_INVALID, every problem in details, the report in `validation`), or a declared idea is not approved and visible, or is listed twice',
     ],
     [502, 'The source host could not be read; try again later'],
   )
@@ -102,7 +102,7 @@ export class SubmissionsController {
     [409, 'The submission was already approved'],
     [
       422,
-      'The new repository or ref failed validation (CATALOG.VALIDATION_FAILED, the report in `validation`), or a declared idea is not approved',
+      'The new repository or ref failed validation (CATALOG.SUBMISSION_REPOSITORY_INVALID, the report in `validation`), or a declared idea is not approved',
     ],
     [502, 'The source host could not be read; try again later'],
   )

@@ -58,7 +58,7 @@ export class ErrorBodyDto {
     additionalProperties: true,
     description:
       'More context some errors carry beside `details`: a failed repository validation on POST or PATCH ' +
-      '/submissions (code CATALOG.VALIDATION_FAILED) carries the whole validation report here (422), the same ' +
+      '/submissions (code CATALOG.SUBMISSION_REPOSITORY_INVALID) carries the whole validation report here (422), the same ' +
       'object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH ' +
       '/ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers.',
   })

@@ -5,7 +5,7 @@ describe('the error body of a service error', () => {
   it('merges the extra fields beside details, never over the standard ones', () => {
     const { body } = toErrorBody(
       new RemoteError({
-        code: 'CATALOG.VALIDATION_FAILED',
+        code: 'CATALOG.SUBMISSION_REPOSITORY_INVALID',
         message: 'The repository is not a valid policy repository',
         details: [{ field: 'validation', message: 'No Cargo.toml found' }],
         extra: { validation: { ok: false, errors: ['No Cargo.toml found'] }, statusCode: 200, code: 'X' },
@@ -16,7 +16,7 @@ describe('the error body of a service error', () => {
       statusCode: 422,
       error: 'Unprocessable Entity',
       message: 'The repository is not a valid policy repository',
-      code: 'CATALOG.VALIDATION_FAILED',
+      code: 'CATALOG.SUBMISSION_REPOSITORY_INVALID',
       details: [{ field: 'validation', message: 'No Cargo.toml found' }],
       validation: { ok: false, errors: ['No Cargo.toml found'] },
     });
@@ -36,7 +36,7 @@ describe('the error body of a service error', () => {
 
 describe('one status per condition', () => {
   it('answers a repository that failed validation with 422 in the catalog and in rulesets alike', () => {
-    for (const code of ['CATALOG.VALIDATION_FAILED', 'RULESETS.VALIDATION_FAILED'] as const)
+    for (const code of ['CATALOG.SUBMISSION_REPOSITORY_INVALID', 'RULESETS.VALIDATION_FAILED'] as const)
       expect(toErrorBody(new RemoteError({ code, message: 'invalid' }), 'r').body.statusCode).toBe(422);
   });
 });

@@ -25,12 +25,47 @@ export const ERROR_CODES = [
   'IDENTITY.TOKEN_NOT_ALLOWED',
   /** The user holds as many active access tokens as allowed: revoke one first. */
   'IDENTITY.TOKEN_LIMIT',
-  'CATALOG.VALIDATION_FAILED',
-  'CATALOG.COMMENT_DELETED',
+  // The catalog, by feature (thrown through `catalogError`, apps/catalog/src/common/catalog.errors.ts).
+  /** Submissions: the repository (or ref) is not a valid policy repository; the report in `validation`. */
+  'CATALOG.SUBMISSION_REPOSITORY_INVALID',
+  /** Review: the submission was approved or rejected already. */
+  'CATALOG.SUBMISSION_DECIDED',
+  /** Documentation tabs: a key listed twice, or the tabs too large together. */
+  'CATALOG.DOC_TABS_INVALID',
+  /** Policies: the action needs a published policy (before publication the submission is edited). */
+  'CATALOG.POLICY_NOT_PUBLISHED',
+  /** Policies: an implementation repository (or commit) for a unified policy. */
+  'CATALOG.POLICY_NOT_SPLIT',
+  /** Policy edits: a repository changes through its submission before publication. */
+  'CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION',
+  /** Policy edits: the policy was reviewed while the edit was made. */
+  'CATALOG.POLICY_REVIEWED_MEANWHILE',
+  /** Pins: the repository is not a valid policy repository at the commit to pin. */
+  'CATALOG.PIN_REPOSITORY_INVALID',
+  /** Revisions: a value out of its limits. */
+  'CATALOG.REVISION_VALUE_INVALID',
+  /** Revisions: the proposed (or, on approval, the current) repository is not a valid policy repository. */
+  'CATALOG.REVISION_REPOSITORY_INVALID',
   'CATALOG.REVISION_PENDING',
+  /** Revisions: the revision was approved or rejected already. */
+  'CATALOG.REVISION_DECIDED',
+  /** Comments: a body empty or too long. */
+  'CATALOG.COMMENT_BODY_INVALID',
+  /** Comments: the parent is a reply, was deleted, or belongs to another policy. */
+  'CATALOG.COMMENT_PARENT_INVALID',
+  'CATALOG.COMMENT_DELETED',
+  /** Ideas: a declared idea listed twice, or not approved and visible. */
+  'CATALOG.IDEA_DECLARATION_INVALID',
+  /** Ideas: the idea was approved or rejected already. */
+  'CATALOG.IDEA_DECIDED',
+  /** Ideas: a vote on an idea that is not open for votes. */
+  'CATALOG.IDEA_NOT_VOTABLE',
+  /** Transfers: no recipient named, or the caller themselves. */
+  'CATALOG.TRANSFER_RECIPIENT_INVALID',
   'CATALOG.TRANSFER_PENDING',
   'CATALOG.TRANSFER_DECIDED',
   'CATALOG.TRANSFER_EXPIRED',
+  /** Source information: the repository was deleted or made private on the source host. */
   'CATALOG.REPOSITORY_GONE',
   'WORKSPACES.ARCHIVED',
   /** A personal workspace has no members and cannot be archived. */

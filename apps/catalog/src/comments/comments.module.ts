@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CommonModule } from '../common/common.module';
+import { OutboxModule } from '../outbox';
+import { PoliciesModule } from '../policies';
+import { CommentsHandler } from './comments.handler';
+import { CommentsRepository } from './comments.repository';
+import { CommentsService } from './comments.service';
+
+/** Comments on a policy, by signed-in users; the owner and administrators moderate. */
+@Module({
+  imports: [CommonModule, OutboxModule, PoliciesModule],
+  controllers: [CommentsHandler],
+  providers: [CommentsRepository, CommentsService],
+})
+export class CommentsModule {}

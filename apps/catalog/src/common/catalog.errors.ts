@@ -1,0 +1,18 @@
+import type { ErrorCode, FieldError } from '@pc/contracts';
+import { DomainError } from '@pc/platform';
+
+type CatalogCode = Extract<ErrorCode, `CATALOG.${string}`>;
+
+/**
+ * The catalog's own errors: each condition a code of its own, listed in `ERROR_CODES`
+ * (libs/contracts) and given its status once, in the gateway's table. Generic helpers (`notFound`,
+ * `forbidden`, `badRequest`) stay for conditions that are the same in every service.
+ */
+export function catalogError(
+  code: CatalogCode,
+  message: string,
+  details?: FieldError[],
+  extra?: Record<string, unknown>,
+): DomainError {
+  return new DomainError(code, message, details, undefined, extra);
+}

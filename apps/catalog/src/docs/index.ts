@@ -1,0 +1,3 @@
+export { DocsModule } from './docs.module';
+export { DocTabs } from './doc-tabs.service';
+export * from './doc-tabs';

@@ -1,0 +1,2 @@
+export { HistoryModule } from './history.module';
+export { PolicyHistory } from './policy-history.service';

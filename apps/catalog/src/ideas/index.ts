@@ -1,0 +1,2 @@
+export { IdeasModule } from './ideas.module';
+export { IdeasService } from './ideas.service';

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { HistoryModule } from '../history';
+import { OutboxModule } from '../outbox';
+import { PoliciesModule } from '../policies';
+import { SourceModule } from '../source';
+import { PinsHandler } from './pins.handler';
+import { PinsService } from './pins.service';
+
+/** An administrator's pin of a policy's reviewed commit (and its content digest). */
+@Module({
+  imports: [HistoryModule, OutboxModule, PoliciesModule, SourceModule],
+  controllers: [PinsHandler],
+  providers: [PinsService],
+})
+export class PinsModule {}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type HistoryRequest,
+  type HistoryResult,
+  isUser,
+  HISTORY_LIMIT,
+  LIST_LIMIT,
+  type ListPoliciesRequest,
+  type ListPoliciesResult,
+  type PolicyDocsResult,
+  type PolicyResult,
+  type RequestContext,
+} from '@pc/contracts';
+import { badRequest, Database, fitToBudget, notFound } from '@pc/platform';
+import { callerId, decodeCursor, encodeCursor } from '../common/caller';
+import { decodeKeyset, pageOf } from '../common/paging';
+import { DocTabs } from '../docs';
+import { PolicyHistory } from '../history';
+import { VendorCatalog } from '../vendor';
+import { completeness, filledPredefined } from './policy.mapper';
+import { canSee, PolicyAccess } from './policy-access';
+import { PolicyPresenter } from './policy.presenter';
+import { PoliciesRepository } from './policies.repository';
+
+/** What anyone may read of policies: the list, one policy, its documentation and its history. */
+@Injectable()
+export class PolicyReadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly policies: PoliciesRepository,
+    private readonly access: PolicyAccess,
+    private readonly presenter: PolicyPresenter,
+    private readonly vendor: VendorCatalog,
+    private readonly docTabs: DocTabs,
+    private readonly history: PolicyHistory,
+  ) {}
+
+  /**
+   * Vendor entries come from the index; community policies from the database, one page at a time:
+   * at most `limit` rows and at most the reply budget in bytes (a shorter page, with `hasMore`).
+   * Deep pages follow `nextCursor` (keyset); `offset` is capped by the gateway.
+   */
+  async list(ctx: RequestContext, request: ListPoliciesRequest): Promise<ListPoliciesResult> {
+    const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
+    const offset = request.offset ?? 0;
+    if (request.source === 'vendor') {
+      const all = this.vendor.listPolicies(request);
+      const policies = fitToBudget(all.slice(offset, offset + limit));
+      return { policies, hasMore: all.length > offset + policies.length, nextCursor: null };
+    }
+    const sort = request.sort ?? 'alpha';
+    const order = request.order ?? (sort === 'submitted' ? 'desc' : 'asc');
+    const kind = `policies:${sort}:${order}`;
+    const after = decodeKeyset(request.cursor, kind);
+    if (after && offset > 0) {
+      throw badRequest('Give either cursor or offset', [
+        { field: 'offset', message: 'must be 0 (or absent) with a cursor' },
+      ]);
+    }
+    const rows = await this.policies.search(this.db.pool, {
+      viewerId: callerId(ctx.caller),
+      category: request.category,
+      q: request.q,
+      direction: request.direction,
+      assetKind: request.assetKind,
+      sort,
+      order,
+      limit,
+      offset,
+      after,
+    });
+    const page = await pageOf(rows, limit, kind, (head) => this.presenter.many(ctx, head));
+    return { policies: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+  }
+
+  /** One statement reads the policy with its presentation; the owner comes from the cache. */
+  async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
+    const row = await this.policies.findPresented(this.db.pool, id, callerId(ctx.caller));
+    if (!row || !canSee(ctx.caller, row)) throw notFound('Policy');
+    return { policy: await this.presenter.presented(ctx, row) };
+  }
+
+  /** Callers who cannot edit get only the overview and the tabs with content. */
+  async docs(ctx: RequestContext, id: string): Promise<PolicyDocsResult> {
+    const row = await this.access.visible(ctx, id);
+    const canEdit = isUser(ctx.caller) && (ctx.caller.userId === row.owner_id || ctx.caller.isAdmin);
+    const tabs = await this.docTabs.list(this.db.pool, id);
+    const shown = canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
+    return { tabs: shown, completeness: completeness(filledPredefined(tabs)), canEdit };
+  }
+
+  /**
+   * The owner and administrators see every entry; others see the public facts only: no transfer
+   * offers or cancellations, no reviewer feedback, no user ids.
+   */
+  async historyOf(ctx: RequestContext, request: HistoryRequest): Promise<HistoryResult> {
+    const row = await this.access.visible(ctx, request.id);
+    const full = isUser(ctx.caller) && (ctx.caller.isAdmin || ctx.caller.userId === row.owner_id);
+    const limit = Math.min(
+      Math.max(request.limit ?? HISTORY_LIMIT.default, HISTORY_LIMIT.min),
+      HISTORY_LIMIT.max,
+    );
+    const rows = await this.history.page(this.db.pool, request.id, decodeCursor(request.before), limit, full);
+    const head = rows.slice(0, limit);
+    const entries = fitToBudget(head);
+    const more = rows.length > limit || entries.length < head.length;
+    return { entries, nextCursor: more ? encodeCursor(entries[entries.length - 1].id) : null };
+  }
+
+  async download(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    await this.access.visible(ctx, id);
+    await this.policies.countDownload(this.db.pool, id);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,133 @@
+import { CatalogRpc, type RevisionField } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
+import { anonymous, catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+
+// Editing a policy and its revisions at the service level: who may change what, what is filed as a
+// revision, the limits of a value and one pending revision per field. Changes of a repository, which
+// the source host must validate, stay in catalog-revisions.e2e-spec.ts.
+describe('catalog policy edits and revisions', () => {
+  const t = catalogUnderTest();
+
+  it('keeps sourceRef to administrators and one pending revision per field', async () => {
+    const owner = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    expect(
+      await codeOf(t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, sourceRef: 'v1' })),
+    ).toBe('FORBIDDEN');
+    expect(
+      (await t.request(CatalogRpc.updatePolicy, t.admin, { id: policyId, sourceRef: 'v1' })).policy
+        .source_ref,
+    ).toBe('v1');
+    const propose = (value: string) =>
+      t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field: 'description', value });
+    await propose('A new About text.');
+    expect(await codeOf(propose('Another About text.'))).toBe('CATALOG.REVISION_PENDING');
+  });
+
+  it('refuses a revision value past 20000 characters, or a description under 10, and files nothing', async () => {
+    const owner = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const propose = (field: RevisionField, value: string) =>
+      t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value });
+    for (const [field, value] of [
+      ['description', 'd'.repeat(20001)],
+      ['description', 'too short'],
+      ['source_host_url', `https://example.com/${'x'.repeat(20001)}`],
+    ] as const) {
+      const refused = (await propose(field, value).catch((e: unknown) => e)) as RemoteError;
+      expect(refused).toBeInstanceOf(RemoteError);
+      expect(refused.payload.code).toBe('CATALOG.REVISION_VALUE_INVALID');
+      expect(refused.payload.details).toEqual([expect.objectContaining({ field: 'value' })]);
+    }
+    expect((await t.request(CatalogRpc.listRevisions, owner.ctx, { id: policyId })).revisions).toEqual([]);
+    await propose('description', 'd'.repeat(20000));
+  });
+
+  it('files a changed description of a published policy as a revision and applies the rest at once', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const before = (await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId })).policy;
+    const { policy } = await t.request(CatalogRpc.updatePolicy, owner.ctx, {
+      id: policyId,
+      description: 'A proposed About text, not live yet.',
+      name: 'Renamed Guard',
+    });
+    expect(policy).toMatchObject({ name: 'Renamed Guard', description: before.description });
+    const { revisions } = await t.request(CatalogRpc.listRevisions, owner.ctx, { id: policyId });
+    expect(revisions).toEqual([
+      expect.objectContaining({
+        field: 'description',
+        status: 'pending',
+        proposed_value: 'A proposed About text, not live yet.',
+        previous_value: before.description,
+      }),
+    ]);
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updatePolicy, owner.ctx, {
+          id: policyId,
+          description: 'Yet another proposed text.',
+        }),
+      ),
+    ).toBe('CATALOG.REVISION_PENDING');
+    expect(
+      await codeOf(t.request(CatalogRpc.updatePolicy, other.ctx, { id: policyId, name: 'Mine now' })),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, implementationSourceRef: 'v2' }),
+      ),
+    ).toBe('FORBIDDEN');
+    // Only the owner proposes a new About text: an administrator edits the rest.
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updatePolicy, t.admin, {
+          id: policyId,
+          description: 'An administrator rewrites it.',
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+  });
+
+  it('before publication sends repository changes to the submission and refuses revisions', async () => {
+    const owner = t.newUser();
+    const { policyId } = await t.policyUnderReview(owner.id);
+    for (const change of [
+      { sourceHostUrl: 'https://source-host.test/community/elsewhere' },
+      { implementationSourceHostUrl: 'https://source-host.test/community/elsewhere-implementation' },
+    ]) {
+      expect(await codeOf(t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, ...change }))).toBe(
+        'CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION',
+      );
+    }
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.createRevision, owner.ctx, {
+          policyId,
+          field: 'description',
+          value: 'Not published: edit the submission.',
+        }),
+      ),
+    ).toBe('CATALOG.POLICY_NOT_PUBLISHED');
+  });
+
+  it('decides a revision once, and shows the public only which field a rejected one was about', async () => {
+    const owner = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const { revision } = await t.request(CatalogRpc.createRevision, owner.ctx, {
+      policyId,
+      field: 'description',
+      value: 'A better About text for everyone.',
+    });
+    expect(await codeOf(t.request(CatalogRpc.approveRevision, owner.ctx, { id: revision.id }))).toBe(
+      'FORBIDDEN',
+    );
+    await t.request(CatalogRpc.rejectRevision, t.admin, { id: revision.id, feedback: 'Reviewer-only note' });
+    expect(await codeOf(t.request(CatalogRpc.approveRevision, t.admin, { id: revision.id }))).toBe(
+      'CATALOG.REVISION_DECIDED',
+    );
+    const { entries } = await t.request(CatalogRpc.getPolicyHistory, anonymous(), { id: policyId });
+    expect(entries.find((e) => e.action === 'revision_rejected')?.details).toEqual({ field: 'description' });
+  });
+});

@@ -1,0 +1,4 @@
+export { SourceModule } from './source.module';
+export { RepositoryInspector } from './repository-inspector';
+export { sourceHostFailure } from './source-host.failure';
+export { SOURCE_HOST } from './source-host.provider';

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestContext, UserCaller, UserSummary } from '@pc/contracts';
+import { type EnvSource, loadEnv, type ServiceDefinition } from '@pc/platform';
+import { ServiceUnderTest } from '@pc/testing';
+import { CatalogEnv } from '../catalog.env';
+import { catalogService } from '../index';
+import { identityStandIn } from './identity-stand-in';
+
+export { codeOf } from '@pc/testing';
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  /** The user's requests, signed in with a read/write token. */
+  ctx: RequestContext & { caller: UserCaller };
+}
+
+/**
+ * The catalog alone, on a database of its own and the in-process bus, called through its bus contract
+ * (`CatalogRpc`) without the gateway; identity's look-ups are answered from the users `newUser` made.
+ * Policies are built as rows (`publishedPolicy`, `policyUnderReview`): rules that need the source
+ * host (validation of a repository) stay in the end-to-end files, which run the sandbox.
+ */
+export class CatalogUnderTest extends ServiceUnderTest {
+  private readonly users = new Map<string, UserSummary>();
+  private counter = 0;
+  readonly admin: RequestContext & { caller: UserCaller };
+
+  constructor(env: EnvSource = {}) {
+    super('catalog', (url) =>
+      catalogService(loadEnv(CatalogEnv, { DATABASE_URL: url, DB_POOL_SIZE: '10', ...env })),
+    );
+    this.admin = as(randomUUID(), true);
+  }
+
+  protected override alongside(): ServiceDefinition[] {
+    return [identityStandIn(this.users)];
+  }
+
+  /** A number unique within the file, for names. */
+  unique = (): number => ++this.counter;
+
+  /** A user identity knows (with a username and an email). */
+  newUser = (): TestUser => {
+    const n = this.unique();
+    const id = randomUUID();
+    const username = `user${n}x${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    this.users.set(id, {
+      id,
+      name: `User ${n}`,
+      username,
+      company: null,
+      email,
+      avatarEmailHash: null,
+      avatarUrl: '',
+    });
+    return { id, username, email, ctx: as(id) };
+  };
+
+  /** A published policy of `ownerId`, as a row (what an approved submission leaves). */
+  publishedPolicy = async (
+    ownerId: string,
+    fields: { projectType?: 'unified' | 'split' } = {},
+  ): Promise<string> => (await this.policyRow(ownerId, 'published', fields.projectType ?? 'unified')).id;
+
+  /** A policy under review with its submission, as rows (what a valid submission leaves). */
+  policyUnderReview = async (ownerId: string): Promise<{ policyId: string; submissionId: string }> => {
+    const policy = await this.policyRow(ownerId, 'under_review', 'unified');
+    const [submission] = await this.sql<{ id: string }>(
+      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url, validation)
+       VALUES ($1, $2, 'submitted', $3, $4, $5, '{}'::jsonb) RETURNING id`,
+      [policy.id, ownerId, policy.name, DESCRIPTION, policy.url],
+    );
+    return { policyId: policy.id, submissionId: submission.id };
+  };
+
+  private async policyRow(
+    ownerId: string,
+    status: 'published' | 'under_review',
+    projectType: 'unified' | 'split',
+  ): Promise<{ id: string; name: string; url: string }> {
+    const n = this.unique();
+    const name = `Scope Guard ${n}`;
+    const url = `https://source-host.test/community/policy-${n}`;
+    const [row] = await this.sql<{ id: string }>(
+      `INSERT INTO catalog.policies (slug, name, description, status, owner_id, project_type, source_host_url,
+         implementation_source_host_url, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'published' THEN now() END) RETURNING id`,
+      [
+        `scope-guard-${n}-${Date.now().toString(36)}`,
+        name,
+        DESCRIPTION,
+        status,
+        ownerId,
+        projectType,
+        url,
+        projectType === 'split' ? `${url}-implementation` : null,
+      ],
+    );
+    return { id: row.id, name, url };
+  }
+}
+
+const DESCRIPTION = 'Rejects requests whose OAuth token lacks the scopes an operation needs.';
+
+let requests = 0;
+
+/** A signed-in caller (a read/write token), an administrator with `isAdmin`. */
+export function as(userId: string, isAdmin = false): RequestContext & { caller: UserCaller } {
+  return {
+    requestId: `catalog-test-${++requests}`,
+    caller: { kind: 'user', userId, isAdmin, scopes: ['api:read', 'api:write'], via: 'token' },
+  };
+}
+
+export const anonymous = (): RequestContext => ({
+  requestId: `catalog-test-${++requests}`,
+  caller: { kind: 'anonymous' },
+});
+
+/** Starts the catalog for the enclosing `describe` and stops it afterwards. */
+export function catalogUnderTest(env: EnvSource = {}): CatalogUnderTest {
+  const catalog = new CatalogUnderTest(env);
+  beforeAll(() => catalog.start());
+  afterAll(() => catalog.close());
+  return catalog;
+}

@@ -1,0 +1,177 @@
+import { CatalogRpc } from '@pc/contracts';
+import { anonymous, catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+
+const unknownId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+// Transfers of ownership at the service level: offers, decisions once, expiry, races and what moves
+// with a policy (the routes' statuses stay in the end-to-end file).
+describe('catalog transfers', () => {
+  const t = catalogUnderTest();
+  const offer = (
+    from: ReturnType<typeof t.newUser>,
+    policyId: string,
+    to: { recipientUsername?: string; recipientEmail?: string },
+  ) =>
+    t.request(CatalogRpc.createTransfer, from.ctx, { resourceType: 'policy', resourceId: policyId, ...to });
+
+  it('refuses an offer to oneself or to nobody, a second pending offer, and decides once', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    expect(await codeOf(offer(owner, policyId, { recipientEmail: owner.email }))).toBe(
+      'CATALOG.TRANSFER_RECIPIENT_INVALID',
+    );
+    expect(await codeOf(offer(owner, policyId, {}))).toBe('CATALOG.TRANSFER_RECIPIENT_INVALID');
+    expect(await codeOf(offer(owner, policyId, { recipientEmail: 'nobody@example.com' }))).toBe('NOT_FOUND');
+    const { transfer } = await offer(owner, policyId, { recipientEmail: other.email });
+    expect(await codeOf(offer(owner, policyId, { recipientUsername: `@${other.username}` }))).toBe(
+      'CATALOG.TRANSFER_PENDING',
+    );
+    expect(await codeOf(t.request(CatalogRpc.acceptTransfer, owner.ctx, { id: transfer.id }))).toBe(
+      'FORBIDDEN',
+    );
+    const rejects = await Promise.allSettled([
+      t.request(CatalogRpc.rejectTransfer, other.ctx, { id: transfer.id, feedback: 'no thanks' }),
+      t.request(CatalogRpc.rejectTransfer, other.ctx, { id: transfer.id, feedback: 'no thanks' }),
+    ]);
+    expect(rejects.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = rejects.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(await codeOf(Promise.reject(refused.reason))).toBe('CATALOG.TRANSFER_DECIDED');
+    const mine = await t.request(CatalogRpc.listMyTransfers, other.ctx, { role: 'recipient' });
+    expect(mine.transfers[0]).toMatchObject({
+      id: transfer.id,
+      status: 'rejected',
+      feedback: 'no thanks',
+      role: 'recipient',
+    });
+  });
+
+  it('refuses to accept an expired transfer', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const { transfer } = await offer(owner, policyId, { recipientUsername: other.username });
+    await t.sql(`UPDATE catalog.transfers SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      transfer.id,
+    ]);
+    expect(await codeOf(t.request(CatalogRpc.acceptTransfer, other.ctx, { id: transfer.id }))).toBe(
+      'CATALOG.TRANSFER_EXPIRED',
+    );
+  });
+
+  it('lets exactly one of several concurrent accepts succeed, and moves ownership once', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const { transfer } = await offer(owner, policyId, { recipientUsername: other.username });
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => t.request(CatalogRpc.acceptTransfer, other.ctx, { id: transfer.id })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await codeOf(t.request(CatalogRpc.cancelTransfer, owner.ctx, { id: transfer.id }))).toBe(
+      'CATALOG.TRANSFER_DECIDED',
+    );
+    expect((await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId })).policy.owner_id).toBe(
+      other.id,
+    );
+    const history = await t.request(CatalogRpc.getPolicyHistory, anonymous(), { id: policyId });
+    expect(history.entries.filter((e) => e.action === 'transferred')).toHaveLength(1);
+  });
+
+  it('answers many concurrent no-op decisions without starving the connection pool', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const { transfer } = await offer(owner, policyId, { recipientUsername: other.username });
+    await t.request(CatalogRpc.cancelTransfer, owner.ctx, { id: transfer.id });
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        codeOf(
+          i % 2 === 0
+            ? t.request(CatalogRpc.cancelTransfer, owner.ctx, { id: unknownId(i) })
+            : t.request(CatalogRpc.acceptTransfer, other.ctx, { id: transfer.id }),
+        ),
+      ),
+    );
+    expect(codes.sort()).toEqual([
+      ...Array<string>(10).fill('CATALOG.TRANSFER_DECIDED'),
+      ...Array<string>(10).fill('NOT_FOUND'),
+    ]);
+    const started = Date.now();
+    await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId });
+    expect(Date.now() - started).toBeLessThan(2000);
+  }, 30000);
+
+  it('hands the submission, the pending revisions and a private history to the new owner', async () => {
+    const alice = t.newUser();
+    const bob = t.newUser();
+    const { policyId: underReview, submissionId } = await t.policyUnderReview(alice.id);
+    const byUsername = await offer(alice, underReview, { recipientUsername: bob.username });
+    const sent = await t.request(CatalogRpc.listMyTransfers, alice.ctx, { role: 'initiator' });
+    expect(sent.transfers[0]).toMatchObject({
+      counterparty_name: expect.any(String),
+      counterparty_email: null,
+    });
+    const received = await t.request(CatalogRpc.listMyTransfers, bob.ctx, { role: 'recipient' });
+    expect(received.transfers[0].counterparty_email).toBe(alice.email);
+    await t.request(CatalogRpc.acceptTransfer, bob.ctx, { id: byUsername.transfer.id });
+    expect(await codeOf(t.request(CatalogRpc.getSubmission, alice.ctx, { id: submissionId }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updateSubmission, alice.ctx, { id: submissionId, name: 'Stolen Back' }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect((await t.request(CatalogRpc.listSubmissions, bob.ctx, {})).submissions[0].id).toBe(submissionId);
+    await t.request(CatalogRpc.updateSubmission, bob.ctx, { id: submissionId, name: 'Bob Guard' });
+
+    const policyId = await t.publishedPolicy(alice.id);
+    const stale = await t.request(CatalogRpc.createRevision, alice.ctx, {
+      policyId,
+      field: 'description',
+      value: 'Alice wrote this before handing it over.',
+    });
+    const byEmail = await offer(alice, policyId, { recipientEmail: bob.email });
+    expect(
+      (await t.request(CatalogRpc.listMyTransfers, alice.ctx, { role: 'initiator' })).transfers[0]
+        .counterparty_email,
+    ).toBe(bob.email);
+    await t.request(CatalogRpc.acceptTransfer, bob.ctx, { id: byEmail.transfer.id });
+    const { revisions } = await t.request(CatalogRpc.listRevisions, bob.ctx, { id: policyId });
+    expect(revisions).toEqual([
+      expect.objectContaining({
+        id: stale.revision.id,
+        status: 'rejected',
+        feedback: expect.stringMatching(/transferred/),
+      }),
+    ]);
+    expect(await codeOf(t.request(CatalogRpc.approveRevision, t.admin, { id: stale.revision.id }))).toBe(
+      'CATALOG.REVISION_DECIDED',
+    );
+    await t.request(CatalogRpc.createRevision, bob.ctx, {
+      policyId,
+      field: 'description',
+      value: 'Bob writes his own About text.',
+    });
+    const actions = async (ctx = anonymous()) =>
+      (await t.request(CatalogRpc.getPolicyHistory, ctx, { id: policyId })).entries;
+    expect((await actions(bob.ctx)).map((e) => e.action)).toContain('transfer_offered');
+    const publicEntries = await actions();
+    expect(publicEntries.map((e) => e.action)).toContain('transferred');
+    expect(publicEntries.map((e) => e.action)).not.toContain('transfer_offered');
+    expect(publicEntries.every((e) => e.actor_id === null && !('toUserId' in e.details))).toBe(true);
+  });
+
+  it('keeps transfer feedback of up to 4000 characters whole', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const { transfer } = await offer(owner, policyId, { recipientEmail: other.email });
+    const rejected = await t.request(CatalogRpc.rejectTransfer, other.ctx, {
+      id: transfer.id,
+      feedback: 'n'.repeat(4000),
+    });
+    expect(rejected.transfer.feedback).toHaveLength(4000);
+  });
+});

@@ -1,0 +1,2 @@
+export { VendorModule } from './vendor.module';
+export { VendorCatalog } from './vendor-catalog';
