@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CHANGES_FILES_MAX,
   type ChangesSinceReview,
   type PinRulesetRequest,
   type RepositoryChanges,
@@ -8,7 +7,7 @@ import {
   type Ruleset,
   RulesetsEvents,
 } from '@pc/contracts';
-import { Database, DomainError } from '@pc/platform';
+import { changesSincePin, Database, DomainError } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
@@ -111,18 +110,7 @@ export class PinsService {
 
   private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
     try {
-      const repo = this.sourceHost.parseRepositoryUrl(url);
-      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
-      const head = await this.sourceHost.resolveRef(repo, ref);
-      const comparison = await this.sourceHost.compare(repo, pinned, head);
-      return {
-        ref,
-        pinned_commit: pinned,
-        head_commit: head,
-        ahead_by: comparison.aheadBy,
-        files: comparison.files.slice(0, CHANGES_FILES_MAX),
-        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
-      };
+      return await changesSincePin(this.sourceHost, url, namedRef, pinned);
     } catch (error) {
       throw compareFailure(error);
     }

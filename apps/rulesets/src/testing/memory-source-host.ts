@@ -23,6 +23,8 @@ const WEB = 'https://source-host.example';
  */
 export class MemorySourceHost implements SourceHost {
   private readonly repos = new Map<string, Map<string, Files>>();
+  /** Every commit a repository ever had (a push keeps the old ones reachable, as git does). */
+  private readonly history = new Map<string, Map<string, Files>>();
   private counter = 0;
   down = false;
 
@@ -30,12 +32,15 @@ export class MemorySourceHost implements SourceHost {
   add(files: Files, branches: Record<string, Files> = {}): string {
     const name = `repo-${++this.counter}-${Date.now().toString(36)}`;
     this.repos.set(name, new Map([['main', files], ...Object.entries(branches)]));
+    this.history.set(name, new Map([files, ...Object.values(branches)].map((f) => [commit(f), f])));
     return `${WEB}/o/${name}`;
   }
 
   /** Replaces the files of a branch (a push). */
   push(url: string, files: Files, branch = 'main'): void {
-    this.branches(this.parseRepositoryUrl(url)).set(branch, files);
+    const repo = this.parseRepositoryUrl(url);
+    this.branches(repo).set(branch, files);
+    this.history.get(repo.name)!.set(commit(files), files);
   }
 
   /** The commit a branch points to now. */
@@ -150,10 +155,10 @@ export class MemorySourceHost implements SourceHost {
     return branches;
   }
 
-  /** The files at a branch name, or at the commit of any branch. */
+  /** The files at a branch name, or at a commit the repository ever had. */
   private files(repo: RepositoryCoordinates, ref: string): Files {
     const branches = this.branches(repo);
-    const files = branches.get(ref) ?? [...branches.values()].find((f) => commit(f) === ref);
+    const files = branches.get(ref) ?? this.history.get(repo.name)!.get(ref);
     if (!files) throw new SourceHostError('not_found', `ref ${ref} not found`);
     return files;
   }

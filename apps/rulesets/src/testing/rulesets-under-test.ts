@@ -92,6 +92,9 @@ export class RulesetsUnderTest {
     const proxy = createClientProxy(this.busConfig, 'rulesets-test');
     await proxy.connect();
     this.bus = new BusClient(proxy, this.busConfig);
+    // Validation runs a profile through the evaluation engine, which a worker thread loads on first use
+    // (seconds, longer on a loaded machine): loaded here, under the set-up's time limit, not a test's.
+    await this.request(RulesetsRpc.validate, this.admin.ctx, { repoUrl: this.repo() });
   }
 
   async close(): Promise<void> {
@@ -170,7 +173,7 @@ export class RulesetsUnderTest {
 /** Starts the rulesets service for the enclosing `describe` and stops it afterwards. */
 export function rulesetsUnderTest(env: EnvSource = {}): RulesetsUnderTest {
   const rulesets = new RulesetsUnderTest();
-  beforeAll(() => rulesets.start(env), 120_000);
+  beforeAll(() => rulesets.start(env), 240_000);
   afterAll(() => rulesets.close());
   return rulesets;
 }
