@@ -24,13 +24,17 @@ describe('ruleset review (service level, PostgreSQL)', () => {
       RulesetsRpc.requestImprovement,
       RulesetsRpc.rejectSubmission,
     ]) {
-      expect(await codeOf(h.request(rpc, owner.ctx, { id: submission.id }))).toBe('FORBIDDEN');
-      expect(await codeOf(h.request(rpc, h.admin.ctx, { id: unknown }))).toBe('NOT_FOUND');
+      expect(await codeOf(h.request(rpc, owner.ctx, { id: submission.id, feedback: 'Why.' }))).toBe(
+        'FORBIDDEN',
+      );
+      expect(await codeOf(h.request(rpc, h.admin.ctx, { id: unknown, feedback: 'Why.' }))).toBe('NOT_FOUND');
     }
     expect(await codeOf(h.request(RulesetsRpc.reviewQueue, owner.ctx, {}))).toBe('FORBIDDEN');
     await h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: submission.id, feedback: 'No.' });
     for (const rpc of [RulesetsRpc.approveSubmission, RulesetsRpc.rejectSubmission])
-      expect(await codeOf(h.request(rpc, h.admin.ctx, { id: submission.id }))).toBe('RULESETS.NOT_WAITING');
+      expect(await codeOf(h.request(rpc, h.admin.ctx, { id: submission.id, feedback: 'Why.' }))).toBe(
+        'RULESETS.NOT_WAITING',
+      );
   });
 
   it('queues what waits, oldest first; a sent-back submission leaves the queue until resubmitted', async () => {
@@ -64,7 +68,7 @@ describe('ruleset review (service level, PostgreSQL)', () => {
   it('keeps a published ruleset as it was when an update of it is rejected', async () => {
     const { submissionId, rulesetId } = await h.published(owner, { name: 'As reviewed' });
     await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: submissionId, name: 'Not reviewed' });
-    await h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: submissionId });
+    await h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: submissionId, feedback: 'No.' });
     const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId });
     expect(ruleset).toMatchObject({ name: 'As reviewed', lifecycle_status: 'published' });
   });
@@ -75,7 +79,7 @@ describe('ruleset review (service level, PostgreSQL)', () => {
     const approved = (await h.submit(owner)).submission;
     await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: approved.id, feedback: 'Good.' });
     const rejected = (await h.submit(owner)).submission;
-    await h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: rejected.id });
+    await h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: rejected.id, feedback: 'No.' });
     expect(await written(improved.id)).toEqual([
       {
         pattern: 'rulesets.review.decided.v1',
@@ -91,9 +95,11 @@ describe('ruleset review (service level, PostgreSQL)', () => {
       ['rulesets.review.decided.v1', 'approved'],
       ['rulesets.ruleset.version-published.v1', undefined],
     ]);
-    expect(await codeOf(h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: rejected.id }))).toBe(
-      'RULESETS.NOT_WAITING',
-    );
+    expect(
+      await codeOf(
+        h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: rejected.id, feedback: 'No.' }),
+      ),
+    ).toBe('RULESETS.NOT_WAITING');
     expect((await written(rejected.id)).map((e) => e.payload.decision)).toEqual(['rejected']);
   });
 });

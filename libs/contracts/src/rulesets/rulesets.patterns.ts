@@ -62,11 +62,11 @@ export const RulesetsRpc = {
   ),
   requestImprovement: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.needs-improvement.v1',
-    S.review,
+    S.sendBack,
   ),
   rejectSubmission: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.reject.v1',
-    S.review,
+    S.sendBack,
   ),
   /** Administrators: ruleset submissions waiting for review, oldest first (the gateway merges the queues). */
   reviewQueue: rpc<Empty, { rulesetSubmissions: QueuedRulesetSubmission[] }>(

@@ -62,7 +62,7 @@ const ideaDeclaration = z.object({
 
 /** What create requires beside the fields of `submissionFields`, and PATCH takes optionally. */
 const submissionCore = {
-  name: z.string().min(L.name.min).max(L.name.max),
+  name: z.string().trim().min(L.name.min).max(L.name.max),
   description: z.string().min(L.description.min).max(L.description.max),
   repoUrl: url,
 };
@@ -129,9 +129,15 @@ export const RulesetSchemas = {
     ...submissionFields,
     resubmit: z.boolean().optional(),
   }) satisfies MessageSchema<UpdateRulesetSubmissionRequest>,
+  /** Approval: the feedback is optional. */
   review: z.object({
     id: uuid,
     feedback: z.string().max(L.feedback.max).optional(),
+  }) satisfies MessageSchema<RulesetReviewRequest>,
+  /** Sending back (needs improvement, rejected): the feedback says why. */
+  sendBack: z.object({
+    id: uuid,
+    feedback: z.string().trim().min(1).max(L.feedback.max),
   }) satisfies MessageSchema<RulesetReviewRequest>,
   list: z.object({
     source: z.enum(RULESET_SOURCES).optional(),
