@@ -25,6 +25,38 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
     (await h.request(RulesetsRpc.getSubmissionHistory, owner.ctx, { id })).entries;
   const ruleset = async (id: string) => (await h.request(RulesetsRpc.get, h.admin.ctx, { id })).ruleset;
 
+  describe('validation of the repository (nothing saved)', () => {
+    it('takes ref and rulesetPath: another branch, and an explicit path that skips discovery', async () => {
+      const repoUrl = h.repo(
+        {
+          'rules/custom.yaml': '#%Validation Profile 1.0\nprofile: Custom\nviolation: []\nvalidations: {}\n',
+        },
+        { next: { 'ruleset.yaml': '#%Validation Profile 1.0\nprofile: Next\n' } },
+      );
+      const validate = (extra: object) =>
+        h.request(RulesetsRpc.validate, owner.ctx, { repoUrl, ...extra }).then((r) => r.validation);
+      expect(await validate({ ref: 'next' })).toMatchObject({
+        ref: 'next',
+        rulesetPathSource: 'conventional',
+        profile: { profileName: 'Next' },
+      });
+      expect(await validate({ rulesetPath: 'rules/custom.yaml' })).toMatchObject({
+        rulesetPath: 'rules/custom.yaml',
+        rulesetPathSource: 'explicit',
+        profile: { profileName: 'Custom' },
+      });
+      expect((await validate({ rulesetPath: 'nope.yaml' })).errors).toEqual([
+        'rulesetPath: nope.yaml does not exist at main',
+      ]);
+      const withBranches = await h.request(RulesetsRpc.validate, owner.ctx, {
+        repoUrl,
+        includeBranches: true,
+      });
+      expect(withBranches.branchInfo?.branches.map((b) => b.name).sort()).toEqual(['main', 'next']);
+      expect(await h.sql(`SELECT 1 FROM rulesets.rulesets WHERE source_url = $1`, [repoUrl])).toEqual([]);
+    });
+  });
+
   describe('create', () => {
     it('defaults the category, the scopes the profile targets and the icon in the repository; explicit values win', async () => {
       const { submission } = await h.submit(owner);
@@ -283,9 +315,17 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
         update(owner, { id: s.id, repoUrl: 'https://source-host.example/o/missing' }),
       );
       expect(gone.details).toEqual([{ field: 'repoUrl', message: 'repoUrl: the repository does not exist' }]);
-      const other = h.repo({ 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Other Rules') });
+      const other = h.repo({
+        'ruleset.yaml':
+          '#%Validation Profile 1.0\nprofile: Other Rules\nviolation: [a]\nvalidations:\n  a:\n    targetClass: async.Channel\n    propertyConstraints:\n      core.name:\n        minCount: 1\n',
+      });
       const moved = await update(owner, { id: s.id, repoUrl: other });
-      expect(moved.submission).toMatchObject({ source_url: other, profile_name: 'Other Rules' });
+      expect(moved.submission).toMatchObject({
+        source_url: other,
+        profile_name: 'Other Rules',
+        rule_counts: { violation: 1, warning: 0, info: 0 },
+        target_scopes: ['async-api'],
+      });
     });
   });
 
