@@ -85,10 +85,10 @@ const appAliases = Object.entries(
 // Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
 // service"): SQL only in repositories, features reach each other only through their module or index.
 // rulesets, deployments and deployment-worker join when they are restructured.
-export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections'];
+export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
 // Enforced where the features are Nest modules already (none yet: issue 23's next step moves catalog,
 // identity, workspaces and connections here one by one); the fixtures prove the rule either way.
-export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections'];
+export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
 const processEnvSyntax = {
   selector:
     "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",

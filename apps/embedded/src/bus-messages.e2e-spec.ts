@@ -109,4 +109,23 @@ describe('malformed bus messages, sent straight to each service over NATS', () =
       details: [{ field: 'data.username', message: 'give either username or email, exactly one' }],
     });
   });
+
+  it('refuses data that breaks its schema before any write (rulesets: submit, send back)', async () => {
+    const ctx = { requestId: 'r', caller: user };
+    const bad = await send(RulesetsRpc.createSubmission, {
+      ctx,
+      data: { name: 'x', description: 'A fine description.', repoUrl: 'ftp://x', targetScopes: ['soap'] },
+    });
+    expect(bad.err).toMatchObject({ code: 'BUS.MESSAGE_INVALID' });
+    expect(bad.err.details.map((d: Json) => d.field).sort()).toEqual([
+      'data.name',
+      'data.repoUrl',
+      'data.targetScopes.0',
+    ]);
+    const mine = await send(RulesetsRpc.listSubmissions, { ctx, data: {} });
+    expect(mine.response).toEqual({ submissions: [] });
+    const admin = { requestId: 'r', caller: { ...user, isAdmin: true } };
+    const silent = await send(RulesetsRpc.rejectSubmission, { ctx: admin, data: { id: randomUUID() } });
+    expect(silent.err).toMatchObject({ code: 'BUS.MESSAGE_INVALID', details: [{ field: 'data.feedback' }] });
+  });
 });

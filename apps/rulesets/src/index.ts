@@ -1,13 +1,22 @@
 import { RulesetsRpc } from '@pc/contracts';
 import type { ServiceDefinition } from '@pc/platform';
+import type { SourceHost } from '@pc/source-host';
 import { RulesetsEnv } from './rulesets.env';
-import { RulesetsModule } from './rulesets.module';
+import { RulesetsServiceModule } from './rulesets-service.module';
 
 export { RulesetsEnv } from './rulesets.env';
 export { rulesetsDatabase } from './database/rulesets.datasource';
 
-export function rulesetsService(env: RulesetsEnv): ServiceDefinition {
-  return { name: 'rulesets', ping: RulesetsRpc.ping, module: RulesetsModule.register(env) };
+/** The rulesets service; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
+export function rulesetsService(
+  env: RulesetsEnv,
+  options: { sourceHost?: SourceHost } = {},
+): ServiceDefinition {
+  return {
+    name: 'rulesets',
+    ping: RulesetsRpc.ping,
+    module: RulesetsServiceModule.register(env, options.sourceHost),
+  };
 }
 
 // For bench/evaluation.ts: the evaluator as the service runs it, and the engines called directly.

@@ -30,6 +30,7 @@ export * from './rulesets/rulesets.types';
 export * from './rulesets/rulesets.limits';
 export * from './rulesets/rulesets.patterns';
 export * from './rulesets/rulesets.evaluation';
+export * from './rulesets/rulesets.schemas';
 export * from './catalog/catalog-events.types';
 export * from './rulesets/rulesets-events.types';
 export * from './deployments/deployments-events.types';

@@ -20,7 +20,7 @@ describe('ruleset deploy counts', () => {
       poolSize: 4,
     });
     await dataSource.initialize();
-    counts = new DeployCountsRepository(dataSource);
+    counts = new DeployCountsRepository();
   });
 
   afterAll(async () => {
@@ -48,16 +48,16 @@ describe('ruleset deploy counts', () => {
   it('counts an event redelivered after it was handled (a late ack) once', async () => {
     const id = await newRuleset();
     const event = randomUUID();
-    await counts.countOnce(event, id);
-    await counts.countOnce(event, id);
-    await counts.countOnce(randomUUID(), id);
+    await counts.countOnce(dataSource.manager, event, id);
+    await counts.countOnce(dataSource.manager, event, id);
+    await counts.countOnce(dataSource.manager, randomUUID(), id);
     expect(await countOf(id)).toBe(2);
   });
 
   it('counts ten concurrent deliveries of one event once', async () => {
     const id = await newRuleset();
     const event = randomUUID();
-    await Promise.all(Array.from({ length: 10 }, () => counts.countOnce(event, id)));
+    await Promise.all(Array.from({ length: 10 }, () => counts.countOnce(dataSource.manager, event, id)));
     expect(await countOf(id)).toBe(1);
   });
 });

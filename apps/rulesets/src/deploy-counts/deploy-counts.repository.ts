@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Executor } from '@pc/platform';
 
+/** Deploy counts, once per deployments event. Executor first. */
 @Injectable()
 export class DeployCountsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   /** Adds one deploy to the ruleset unless this event was counted already (one statement: both or neither). */
-  async countOnce(eventId: string, rulesetId: string): Promise<void> {
-    await this.dataSource.query(
+  async countOnce(db: Executor, eventId: string, rulesetId: string): Promise<void> {
+    await db.query(
       `WITH fresh AS (
          INSERT INTO rulesets.counted_deploy_events (event_id, ruleset_id) VALUES ($1, $2)
          ON CONFLICT (event_id) DO NOTHING RETURNING ruleset_id)

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
+import { Database, DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
 import { DeployCountsRepository } from './deploy-counts.repository';
 
 /**
@@ -11,6 +11,7 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
   constructor(
     private readonly events: DurableEventsClient,
     private readonly counts: DeployCountsRepository,
+    private readonly db: Database,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -18,7 +19,7 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
       this.events,
       'rulesets',
       (event) => (event.asset_type === 'ruleset' ? event.ruleset_id : null),
-      (eventId, rulesetId) => this.counts.countOnce(eventId, rulesetId),
+      (eventId, rulesetId) => this.counts.countOnce(this.db.pool, eventId, rulesetId),
     );
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { DocTab } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 interface DocTabRow {
   key: string;
@@ -10,11 +10,10 @@ interface DocTabRow {
   sort_order: number;
 }
 
+/** A ruleset's documentation tabs. Executor first. */
 @Injectable()
 export class DocTabsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async list(rulesetId: string, db: EntityManager = this.dataSource.manager): Promise<DocTab[]> {
+  async list(db: Executor, rulesetId: string): Promise<DocTab[]> {
     const rows = await db.query<DocTabRow[]>(
       `SELECT key, title, kind, body_md, sort_order FROM rulesets.ruleset_doc_tabs
         WHERE ruleset_id = $1 ORDER BY sort_order, key`,
@@ -30,12 +29,12 @@ export class DocTabsRepository {
   }
 
   /** The set becomes exactly `tabs`. */
-  async replaceAll(db: EntityManager, rulesetId: string, tabs: DocTab[]): Promise<void> {
+  async replaceAll(db: Executor, rulesetId: string, tabs: DocTab[]): Promise<void> {
     await db.query(`DELETE FROM rulesets.ruleset_doc_tabs WHERE ruleset_id = $1`, [rulesetId]);
     for (const tab of tabs) await this.upsert(db, rulesetId, tab);
   }
 
-  async upsert(db: EntityManager, rulesetId: string, tab: DocTab): Promise<void> {
+  async upsert(db: Executor, rulesetId: string, tab: DocTab): Promise<void> {
     await db.query(
       `INSERT INTO rulesets.ruleset_doc_tabs (ruleset_id, key, title, kind, body_md, sort_order)
        VALUES ($1, $2, $3, $4, $5, $6)
@@ -45,7 +44,7 @@ export class DocTabsRepository {
     );
   }
 
-  async delete(db: EntityManager, rulesetId: string, key: string): Promise<boolean> {
+  async delete(db: Executor, rulesetId: string, key: string): Promise<boolean> {
     const rows = await db.query<[unknown[], number]>(
       `DELETE FROM rulesets.ruleset_doc_tabs WHERE ruleset_id = $1 AND key = $2 RETURNING 1`,
       [rulesetId, key],

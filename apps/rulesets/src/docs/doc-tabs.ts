@@ -5,7 +5,7 @@ import {
   PREDEFINED_RULESET_TABS,
   RULESET_LIMITS,
 } from '@pc/contracts';
-import { unprocessable } from '@pc/platform';
+import { rulesetsError } from '../common/rulesets.errors';
 
 type Predefined = (typeof PREDEFINED_RULESET_TABS)[number];
 
@@ -33,15 +33,17 @@ export function kindOf(key: string): DocTab['kind'] {
 export function completeTabSet(input: DocTabInput[], field: string, overviewFallback?: string): DocTab[] {
   // The limit counts what the caller sent: the predefined tabs added below are ours, not theirs.
   if (input.length > RULESET_LIMITS.docTabs.maxItems) {
-    throw unprocessable(`At most ${RULESET_LIMITS.docTabs.maxItems} documentation tabs`, [
-      { field, message: `has ${input.length} tabs` },
-    ]);
+    throw rulesetsError(
+      'RULESETS.DOCS_LIMIT',
+      `At most ${RULESET_LIMITS.docTabs.maxItems} documentation tabs`,
+      [{ field, message: `has ${input.length} tabs` }],
+    );
   }
   const seen = new Set<string>();
   const tabs: DocTab[] = [];
   for (const [index, tab] of input.entries()) {
     if (seen.has(tab.key)) {
-      throw unprocessable('Documentation tab keys must be unique', [
+      throw rulesetsError('RULESETS.TAB_KEY_REPEATED', 'Documentation tab keys must be unique', [
         { field: `${field}.${index}.key`, message: `${tab.key} is listed twice` },
       ]);
     }
@@ -49,7 +51,7 @@ export function completeTabSet(input: DocTabInput[], field: string, overviewFall
     tabs.push(toTab(tab, index));
   }
   if (overviewFallback === undefined && !seen.has('overview')) {
-    throw unprocessable('The set must include an overview tab', [
+    throw rulesetsError('RULESETS.OVERVIEW_REQUIRED', 'The set must include an overview tab', [
       { field, message: 'must include a tab with key overview' },
     ]);
   }
@@ -94,13 +96,15 @@ export function sortTabs(tabs: DocTab[]): DocTab[] {
  */
 export function checkSize(tabs: DocTab[], field: string): void {
   if (tabs.length > RULESET_LIMITS.docTabsStored.maxItems) {
-    throw unprocessable(`At most ${RULESET_LIMITS.docTabsStored.maxItems} documentation tabs`, [
-      { field, message: `would have ${tabs.length} tabs` },
-    ]);
+    throw rulesetsError(
+      'RULESETS.DOCS_LIMIT',
+      `At most ${RULESET_LIMITS.docTabsStored.maxItems} documentation tabs`,
+      [{ field, message: `would have ${tabs.length} tabs` }],
+    );
   }
   const bytes = tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);
   if (bytes > RULESET_LIMITS.tabBodiesTotalBytes) {
-    throw unprocessable('The documentation is too large', [
+    throw rulesetsError('RULESETS.DOCS_LIMIT', 'The documentation is too large', [
       { field, message: `all tabs together may hold ${RULESET_LIMITS.tabBodiesTotalBytes} bytes` },
     ]);
   }

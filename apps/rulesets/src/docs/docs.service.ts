@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type {
   DocTab,
   ReplaceRulesetDocsRequest,
@@ -7,9 +7,9 @@ import type {
   RulesetTabKeyRequest,
   UpsertRulesetTabRequest,
 } from '@pc/contracts';
-import { notFound, unprocessable } from '@pc/platform';
-import { DataSource } from 'typeorm';
-import { canEdit, RulesetAccess } from '../rulesets/ruleset-access';
+import { Database, type Executor, notFound } from '@pc/platform';
+import { rulesetsError } from '../common/rulesets.errors';
+import { canEdit, RulesetAccess } from '../rulesets';
 import { checkSize, completeness, completeTabSet, sortTabs, toTab, visibleTabs } from './doc-tabs';
 import { DocTabsRepository } from './doc-tabs.repository';
 
@@ -19,13 +19,13 @@ export class DocsService {
   constructor(
     private readonly tabs: DocTabsRepository,
     private readonly access: RulesetAccess,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
   ) {}
 
   async get(ctx: RequestContext, id: string): Promise<RulesetDocsResult> {
     const row = await this.access.visible(ctx, id);
     const editor = canEdit(ctx.caller, row);
-    const all = await this.tabs.list(id);
+    const all = await this.tabs.list(this.db.pool, id);
     return { tabs: visibleTabs(all, editor), completeness: completeness(all), canEdit: editor };
   }
 
@@ -33,9 +33,9 @@ export class DocsService {
   async replace(ctx: RequestContext, request: ReplaceRulesetDocsRequest): Promise<RulesetDocsResult> {
     await this.access.editable(ctx, request.id);
     const tabs = completeTabSet(request.tabs, 'tabs');
-    await this.dataSource.transaction(async (db) => {
-      await this.access.editable(ctx, request.id, db, true);
-      await this.tabs.replaceAll(db, request.id, tabs);
+    await this.db.transaction(async (tx) => {
+      await this.access.editable(ctx, request.id, tx, true);
+      await this.tabs.replaceAll(tx, request.id, tabs);
     });
     return { tabs, completeness: completeness(tabs), canEdit: true };
   }
@@ -43,9 +43,9 @@ export class DocsService {
   /** Creates or replaces one tab; an omitted sortOrder keeps the tab's place (new tabs go last). */
   async upsert(ctx: RequestContext, request: UpsertRulesetTabRequest): Promise<{ tab: DocTab }> {
     await this.access.editable(ctx, request.id);
-    const tab = await this.dataSource.transaction(async (db) => {
-      await this.access.editable(ctx, request.id, db, true);
-      const current = await this.tabs.list(request.id, db);
+    const tab = await this.db.transaction(async (tx) => {
+      await this.access.editable(ctx, request.id, tx, true);
+      const current = await this.tabs.list(tx, request.id);
       const existing = current.find((t) => t.key === request.key);
       const next = toTab(
         {
@@ -58,7 +58,7 @@ export class DocsService {
         current.length,
       );
       checkSize(sortTabs([...current.filter((t) => t.key !== request.key), next]), 'tab');
-      await this.tabs.upsert(db, request.id, next);
+      await this.tabs.upsert(tx, request.id, next);
       return next;
     });
     return { tab };
@@ -68,12 +68,22 @@ export class DocsService {
   async delete(ctx: RequestContext, request: RulesetTabKeyRequest): Promise<{ ok: true }> {
     await this.access.editable(ctx, request.id);
     if (request.key === 'overview') {
-      throw unprocessable('The overview tab cannot be deleted', [
+      throw rulesetsError('RULESETS.OVERVIEW_REQUIRED', 'The overview tab cannot be deleted', [
         { field: 'key', message: 'overview is required; edit it instead' },
       ]);
     }
-    const removed = await this.dataSource.transaction((db) => this.tabs.delete(db, request.id, request.key));
+    const removed = await this.db.transaction((tx) => this.tabs.delete(tx, request.id, request.key));
     if (!removed) throw notFound('Documentation tab');
     return { ok: true };
+  }
+
+  /** The ruleset's tabs as they are (for a submission that stages them again). */
+  tabsOf(db: Executor, rulesetId: string): Promise<DocTab[]> {
+    return this.tabs.list(db, rulesetId);
+  }
+
+  /** The set becomes exactly `tabs`, in the caller's transaction (a submission shown, a review approved). */
+  replaceTabs(tx: Executor, rulesetId: string, tabs: DocTab[]): Promise<void> {
+    return this.tabs.replaceAll(tx, rulesetId, tabs);
   }
 }

@@ -63,7 +63,7 @@ export class EvaluationService {
         const profile = pending[i];
         if (!report.ok) {
           throw new DomainError(
-            'UNPROCESSABLE',
+            'RULESETS.NOT_EVALUABLE',
             `The engine cannot run the profile of ${profile.ruleset.name}: ${cut(report.problem)}`,
           );
         }
@@ -113,7 +113,7 @@ function unparseable(findings: EngineFinding[]): DomainError {
   const first = findings[0];
   const where = first?.line ? ` (${first.file}:${first.line}:${first.column})` : '';
   return new DomainError(
-    'UNPROCESSABLE',
+    'RULESETS.SPECIFICATION_INVALID',
     `The specification cannot be evaluated: ${cut(first?.message ?? 'the parser refused it')}${where}`,
     undefined,
     undefined,

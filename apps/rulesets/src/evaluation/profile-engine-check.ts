@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EvaluatorPool } from './evaluator.pool';
-import { unsupportedTerms } from './profile-terms';
+import { unsupportedTerms } from '../common/profile-terms';
 import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
 
 /**

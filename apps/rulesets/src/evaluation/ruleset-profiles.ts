@@ -3,10 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EvaluatedRulesetRef, RequestContext, RulesetEvaluation } from '@pc/contracts';
 import { DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
-import { RulesetAccess } from '../rulesets/ruleset-access';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
-import { VendorRulesets } from '../vendor/vendor-rulesets';
-import { unsupportedTerms } from './profile-terms';
+import { RulesetAccess } from '../rulesets';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { VendorRulesets } from '../vendor';
+import { unsupportedTerms } from '../common/profile-terms';
 
 /** A community ruleset's profile text is kept this long (its repository is read again after). */
 const PROFILE_TTL_MS = 60_000;
@@ -70,7 +70,8 @@ export class RulesetProfiles {
       };
     }
     const row = await this.access.visible(ctx, ref.id);
-    if (!row.ruleset_path) throw unprocessable('The ruleset names no profile file to evaluate');
+    if (!row.ruleset_path)
+      throw new DomainError('RULESETS.NOT_EVALUABLE', 'The ruleset names no profile file to evaluate');
     const text = await this.read(row.source_url, row.source_ref, row.ruleset_path);
     runnable(row.name, text);
     return {

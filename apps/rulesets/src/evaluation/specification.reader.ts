@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVALUATION_LIMITS, EVALUATION_FILENAME_PATTERN, type SpecificationInput } from '@pc/contracts';
 import { badRequest, DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 
 /** Files a specification may be made of (the main file and the files it references). */
 const SPEC_FILE = /\.(ya?ml|json|raml)$/i;

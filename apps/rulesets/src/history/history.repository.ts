@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RULESET_LIMITS, type RulesetHistoryEntry } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 
 interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
   created_at: Date;
@@ -8,12 +8,10 @@ interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
 
 export type HistoryRecord = Omit<RulesetHistoryEntry, 'id' | 'created_at'>;
 
-/** An entry per change of a submission, written in the transaction that makes the change. */
+/** An entry per change of a submission, written in the transaction that makes the change. Executor first. */
 @Injectable()
 export class HistoryRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async record(db: EntityManager, submissionId: string, entry: HistoryRecord): Promise<void> {
+  async record(db: Executor, submissionId: string, entry: HistoryRecord): Promise<void> {
     await db.query(
       `INSERT INTO rulesets.submission_history
          (submission_id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count)
@@ -32,8 +30,8 @@ export class HistoryRepository {
   }
 
   /** Newest first. */
-  async list(submissionId: string): Promise<RulesetHistoryEntry[]> {
-    const rows = await this.dataSource.query<HistoryRow[]>(
+  async list(db: Executor, submissionId: string): Promise<RulesetHistoryEntry[]> {
+    const rows = await db.query<HistoryRow[]>(
       `SELECT id::text AS id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count, created_at
          FROM rulesets.submission_history WHERE submission_id = $1 ORDER BY id DESC LIMIT $2`,
       [submissionId, RULESET_LIMITS.history.max],

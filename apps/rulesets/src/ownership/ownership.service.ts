@@ -1,18 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { MoveRulesetOwnershipRequest, RequestContext, RulesetOwnership } from '@pc/contracts';
-import { conflict, notFound } from '@pc/platform';
-import { DataSource } from 'typeorm';
+import { Database, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { RulesetAccess } from '../rulesets/ruleset-access';
-import { RulesetsRepository } from '../rulesets/rulesets.repository';
+import { rulesetsError } from '../common/rulesets.errors';
+import { RulesetAccess, RulesetWrites } from '../rulesets';
+import { OwnershipRepository } from './ownership.repository';
 
 /** Asked by the catalog, which owns transfers. */
 @Injectable()
 export class OwnershipService {
   constructor(
-    private readonly rulesets: RulesetsRepository,
+    private readonly rulesets: RulesetWrites,
+    private readonly moves: OwnershipRepository,
     private readonly access: RulesetAccess,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
   ) {}
 
   /** Whose a ruleset is, for a caller who can see it (404 otherwise). */
@@ -30,12 +31,12 @@ export class OwnershipService {
   async move(ctx: RequestContext, request: MoveRulesetOwnershipRequest): Promise<{ ok: true }> {
     const caller = requireUser(ctx);
     if (caller.userId !== request.toUserId) throw notFound('Ruleset');
-    await this.dataSource.transaction(async (db) => {
-      const row = await this.rulesets.findById(request.rulesetId, db, true);
-      if (!row) throw notFound('Ruleset');
-      if (!(await this.rulesets.recordMove(db, request))) return;
-      if (row.owner_id !== request.fromUserId) throw conflict('The ruleset changed hands since the offer');
-      await this.rulesets.update(db, row.id, { owner_id: request.toUserId });
+    await this.db.transaction(async (tx) => {
+      const row = await this.rulesets.lock(tx, request.rulesetId);
+      if (!(await this.moves.recordMove(tx, request))) return;
+      if (row.owner_id !== request.fromUserId)
+        throw rulesetsError('RULESETS.OWNER_CHANGED', 'The ruleset changed hands since the offer');
+      await this.rulesets.change(tx, row.id, { owner_id: request.toUserId });
     });
     return { ok: true };
   }

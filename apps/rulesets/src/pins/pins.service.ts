@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CHANGES_FILES_MAX,
   type ChangesSinceReview,
   type PinRulesetRequest,
   type RepositoryChanges,
@@ -8,19 +7,16 @@ import {
   type Ruleset,
   RulesetsEvents,
 } from '@pc/contracts';
-import { DomainError, unprocessable } from '@pc/platform';
+import { changesSincePin, Database, DomainError } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
-import { DataSource } from 'typeorm';
 import { requireAdmin } from '../common/caller';
-import { HistoryRepository } from '../history/history.repository';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { RulesetAccess } from '../rulesets/ruleset-access';
-import { RulesetPresenter } from '../rulesets/ruleset.presenter';
-import { RulesetsRepository } from '../rulesets/rulesets.repository';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
-import { RulesetInspector } from '../validation/ruleset-inspector';
+import { rulesetsError } from '../common/rulesets.errors';
+import { SubmissionHistory } from '../history';
+import { Outbox } from '../outbox';
+import { RulesetAccess, RulesetPresenter, RulesetWrites } from '../rulesets';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { SubmissionRecords } from '../submissions';
+import { RulesetInspector } from '../validation';
 
 /**
  * The reviewed commit a release builds: an administrator's pin (for a published ruleset with none, or to
@@ -29,16 +25,15 @@ import { RulesetInspector } from '../validation/ruleset-inspector';
 @Injectable()
 export class PinsService {
   constructor(
-    private readonly rulesets: RulesetsRepository,
-    private readonly submissions: SubmissionsRepository,
+    private readonly rulesets: RulesetWrites,
+    private readonly submissions: SubmissionRecords,
     private readonly access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
-    private readonly history: HistoryRepository,
+    private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly db: Database,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -50,21 +45,24 @@ export class PinsService {
     const admin = requireAdmin(ctx);
     const ruleset = await this.access.visible(ctx, request.id);
     if (ruleset.published_at === null)
-      throw unprocessable('Only a published ruleset is pinned (approval pins a submission)', [
-        { field: 'id', message: 'is not published' },
-      ]);
+      throw rulesetsError(
+        'RULESETS.NOT_PUBLISHED',
+        'Only a published ruleset is pinned (approval pins a submission)',
+        [{ field: 'id', message: 'is not published' }],
+      );
     const validation = await this.inspector.validate({
       repoUrl: ruleset.source_url,
       ref: request.commit ?? ruleset.source_ref ?? undefined,
       rulesetPath: ruleset.ruleset_path ?? undefined,
     });
     if (!validation.ok || !validation.commit)
-      throw unprocessable(
+      throw rulesetsError(
+        'RULESETS.VALIDATION_FAILED',
         'The repository is not a valid ruleset repository at that commit',
         validation.errors.map((message) => ({ field: 'commit', message })),
       );
-    const row = await this.dataSource.transaction(async (db) => {
-      const updated = await this.rulesets.update(db, ruleset.id, {
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await this.rulesets.change(tx, ruleset.id, {
         pinned_commit: validation.commit,
         pinned_content_digest: validation.contentDigest,
         pinned_at: new Date(),
@@ -72,10 +70,10 @@ export class PinsService {
         pinned_how: 'admin',
       });
       const submission = ruleset.submission_id
-        ? await this.submissions.findById(ruleset.submission_id, db)
+        ? await this.submissions.find(tx, ruleset.submission_id)
         : null;
       if (submission)
-        await this.history.record(db, submission.id, {
+        await this.history.record(tx, submission.id, {
           actor_id: admin.userId,
           action: 'pinned',
           status: submission.status,
@@ -85,7 +83,7 @@ export class PinsService {
           revision_count: submission.revision_count,
         });
       // A new reviewed version: those who deployed it hear of it (webhooks).
-      await this.outbox.addEvent(db, RulesetsEvents.versionPublished, {
+      await this.outbox.add(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
         version: null,
@@ -95,7 +93,7 @@ export class PinsService {
       });
       return updated;
     });
-    this.relay.kick();
+    this.outbox.committed();
     return { ruleset: await this.presenter.one(ctx, row) };
   }
 
@@ -112,18 +110,7 @@ export class PinsService {
 
   private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
     try {
-      const repo = this.sourceHost.parseRepositoryUrl(url);
-      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
-      const head = await this.sourceHost.resolveRef(repo, ref);
-      const comparison = await this.sourceHost.compare(repo, pinned, head);
-      return {
-        ref,
-        pinned_commit: pinned,
-        head_commit: head,
-        ahead_by: comparison.aheadBy,
-        files: comparison.files.slice(0, CHANGES_FILES_MAX),
-        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
-      };
+      return await changesSincePin(this.sourceHost, url, namedRef, pinned);
     } catch (error) {
       throw compareFailure(error);
     }
@@ -134,7 +121,7 @@ export class PinsService {
 function compareFailure(error: unknown): unknown {
   if (!isSourceHostError(error)) return error;
   if (error.kind === 'not_found' || error.kind === 'private')
-    return new DomainError('NOT_FOUND', 'The ruleset repository no longer exists or is private');
+    return rulesetsError('RULESETS.REPOSITORY_GONE', 'The ruleset repository no longer exists or is private');
   const { message } = error;
   if (isTransient(error)) return upstreamUnavailable(error);
   return new DomainError('UNPROCESSABLE', `The ruleset repository cannot be compared: ${message}`);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type QueuedRulesetSubmission,
   type RequestContext,
@@ -7,31 +7,27 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
-import { conflict, notFound } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
-import { DocTabsRepository } from '../docs/doc-tabs.repository';
-import { HistoryRepository } from '../history/history.repository';
-import { IdeasClient } from '../ideas/ideas.client';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { RulesetsRepository } from '../rulesets/rulesets.repository';
-import { contentOf, type SubmissionRow, toSubmission } from '../submissions/submission.row';
-import { SubmissionsRepository } from '../submissions/submissions.repository';
+import { DocsService } from '../docs';
+import { SubmissionHistory } from '../history';
+import { IdeasClient } from '../ideas';
+import { Outbox } from '../outbox';
+import { RulesetWrites } from '../rulesets';
+import { contentOf, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
 export class ReviewService {
   constructor(
-    private readonly submissions: SubmissionsRepository,
-    private readonly rulesets: RulesetsRepository,
-    private readonly docTabs: DocTabsRepository,
-    private readonly history: HistoryRepository,
+    private readonly submissions: SubmissionRecords,
+    private readonly rulesets: RulesetWrites,
+    private readonly docs: DocsService,
+    private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    private readonly db: Database,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -45,9 +41,9 @@ export class ReviewService {
     request: RulesetReviewRequest,
   ): Promise<{ submission: RulesetSubmission }> {
     const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
-      const current = await this.waiting(db, request.id);
-      const ruleset = await this.rulesets.update(db, current.ruleset_id, {
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.submissions.lockWaiting(tx, request.id);
+      const ruleset = await this.rulesets.change(tx, current.ruleset_id, {
         ...contentOf(current),
         lifecycle_status: 'published',
         published_at: current.published_at ?? new Date(),
@@ -59,10 +55,10 @@ export class ReviewService {
         pinned_by: admin.userId,
         pinned_how: 'review',
       });
-      await this.docTabs.replaceAll(db, ruleset.id, current.doc_tabs);
-      const updated = await this.decide(db, current, 'approved', admin.userId, request.feedback ?? null);
+      await this.docs.replaceTabs(tx, ruleset.id, current.doc_tabs);
+      const updated = await this.decide(tx, current, 'approved', admin.userId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
-      await this.outbox.addEvent(db, RulesetsEvents.versionPublished, {
+      await this.outbox.add(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
         version: null,
@@ -72,7 +68,7 @@ export class ReviewService {
       });
       return updated;
     });
-    this.relay.kick();
+    this.outbox.committed();
     return { submission: toSubmission(row) };
   }
 
@@ -91,7 +87,7 @@ export class ReviewService {
 
   async queue(ctx: RequestContext): Promise<{ rulesetSubmissions: QueuedRulesetSubmission[] }> {
     requireAdmin(ctx);
-    const rows = await this.submissions.pending();
+    const rows = await this.submissions.waitingForReview(this.db.pool);
     // Oldest first, bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
     return {
       rulesetSubmissions: withinByteBudget(
@@ -106,33 +102,33 @@ export class ReviewService {
     status: 'needs_improvement' | 'rejected',
   ): Promise<{ submission: RulesetSubmission }> {
     const admin = requireAdmin(ctx);
-    const row = await this.dataSource.transaction(async (db) => {
-      const current = await this.waiting(db, request.id);
-      await this.rulesets.update(db, current.ruleset_id, {
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.submissions.lockWaiting(tx, request.id);
+      await this.rulesets.change(tx, current.ruleset_id, {
         lifecycle_status: current.published_at ? 'published' : status,
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),
       });
-      return this.decide(db, current, status, admin.userId, request.feedback ?? null);
+      return this.decide(tx, current, status, admin.userId, request.feedback ?? null);
     });
-    this.relay.kick();
+    this.outbox.committed();
     return { submission: toSubmission(row) };
   }
 
   private async decide(
-    db: EntityManager,
+    tx: Executor,
     current: SubmissionRow,
     status: Extract<RulesetSubmissionStatus, 'approved' | 'rejected' | 'needs_improvement'>,
     reviewerId: string,
     feedback: string | null,
   ): Promise<SubmissionRow> {
-    const updated = await this.submissions.update(db, current.id, {
+    const updated = await this.submissions.change(tx, current.id, {
       status,
       review_feedback: feedback,
       reviewed_by: reviewerId,
       reviewed_at: new Date(),
     });
-    await this.history.record(db, current.id, {
+    await this.history.record(tx, current.id, {
       actor_id: reviewerId,
       action: status,
       status,
@@ -142,7 +138,7 @@ export class ReviewService {
       revision_count: updated.revision_count,
     });
     // The decision, for its author's webhooks.
-    await this.outbox.addEvent(db, RulesetsEvents.reviewDecided, {
+    await this.outbox.add(tx, RulesetsEvents.reviewDecided, {
       submission_id: current.id,
       decision: status,
       ruleset_id: current.ruleset_id,
@@ -151,12 +147,5 @@ export class ReviewService {
       feedback,
     });
     return updated;
-  }
-
-  private async waiting(db: EntityManager, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id, db, true);
-    if (!row) throw notFound('Submission');
-    if (row.status !== 'submitted') throw conflict(`The submission is ${row.status}, not waiting for review`);
-    return row;
   }
 }

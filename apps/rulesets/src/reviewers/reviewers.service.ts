@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, RulesetReviewerStatus } from '@pc/contracts';
 import { requireUser } from '../common/caller';
-import { RulesetAccess } from '../rulesets/ruleset-access';
+import { RulesetAccess } from '../rulesets';
 
 /**
  * The caller's standing on a ruleset: administrators review every ruleset (reviewer, `editor`); the

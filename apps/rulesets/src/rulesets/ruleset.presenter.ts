@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, ReviewPin, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
+import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
 import { UsersDirectory } from '../common/users.directory';
-import { IdeasClient } from '../ideas/ideas.client';
+import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
 import { RulesetsRepository } from './rulesets.repository';
 
@@ -13,6 +14,7 @@ export class RulesetPresenter {
     private readonly rulesets: RulesetsRepository,
     private readonly users: UsersDirectory,
     private readonly ideas: IdeasClient,
+    private readonly db: Database,
   ) {}
 
   async many(ctx: RequestContext, rows: RulesetRow[]): Promise<RulesetSummary[]> {
@@ -24,6 +26,7 @@ export class RulesetPresenter {
       ),
       viewer
         ? this.rulesets.likedAmong(
+            this.db.pool,
             viewer,
             rows.map((r) => r.id),
           )

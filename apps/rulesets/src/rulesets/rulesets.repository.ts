@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SortOrder, TargetScope } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
 
 export interface RulesetSearch {
@@ -14,6 +14,23 @@ export interface RulesetSearch {
   offset: number;
 }
 
+/** What a new ruleset is created with (under review, not yet published or pinned). */
+export type NewRuleset = Required<
+  Omit<
+    RulesetChanges,
+    | 'lifecycle_status'
+    | 'review_feedback'
+    | 'reviewed_at'
+    | 'published_at'
+    | 'owner_id'
+    | 'pinned_commit'
+    | 'pinned_content_digest'
+    | 'pinned_at'
+    | 'pinned_by'
+    | 'pinned_how'
+  >
+> & { owner_id: string; submitted_by: string };
+
 const JSON_COLUMNS = new Set(['rule_counts', 'engine_check']);
 const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
@@ -22,20 +39,16 @@ const MIN_TRIGRAM = 3;
 /** Words of `q` used for the prefix search. */
 const MAX_WORDS = 10;
 
+/** Rulesets (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
 export class RulesetsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  get db(): EntityManager {
-    return this.dataSource.manager;
-  }
-
-  async search(s: RulesetSearch): Promise<RulesetRow[]> {
+  async search(db: Executor, s: RulesetSearch): Promise<RulesetRow[]> {
     const { sql, params } = searchQuery(s);
-    return this.dataSource.query<RulesetRow[]>(sql, params);
+    return db.query<RulesetRow[]>(sql, params);
   }
 
-  async findById(id: string, db: EntityManager = this.db, lock = false): Promise<RulesetRow | null> {
+  /** `lock` holds the ruleset's row until the transaction ends. */
+  async findById(db: Executor, id: string, lock = false): Promise<RulesetRow | null> {
     const rows = await db.query<RulesetRow[]>(
       `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
       [id],
@@ -43,24 +56,7 @@ export class RulesetsRepository {
     return rows[0] ?? null;
   }
 
-  async insert(
-    db: EntityManager,
-    fields: Required<
-      Omit<
-        RulesetChanges,
-        | 'lifecycle_status'
-        | 'review_feedback'
-        | 'reviewed_at'
-        | 'published_at'
-        | 'owner_id'
-        | 'pinned_commit'
-        | 'pinned_content_digest'
-        | 'pinned_at'
-        | 'pinned_by'
-        | 'pinned_how'
-      >
-    > & { owner_id: string; submitted_by: string },
-  ): Promise<RulesetRow> {
+  async insert(db: Executor, fields: NewRuleset): Promise<RulesetRow> {
     const rows = await db.query<Array<{ id: string }>>(
       `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, source_ref,
          ruleset_path, profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
@@ -87,10 +83,10 @@ export class RulesetsRepository {
         jsonOrNull(fields.engine_check),
       ],
     );
-    return (await this.findById(rows[0].id, db))!;
+    return (await this.findById(db, rows[0].id))!;
   }
 
-  async update(db: EntityManager, id: string, changes: RulesetChanges): Promise<RulesetRow> {
+  async update(db: Executor, id: string, changes: RulesetChanges): Promise<RulesetRow> {
     const entries = Object.entries(changes)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, JSON_COLUMNS.has(k) ? jsonOrNull(v) : v] as const);
@@ -101,19 +97,19 @@ export class RulesetsRepository {
         ...entries.map(([, v]) => v),
       ]);
     }
-    const row = await this.findById(id, db);
+    const row = await this.findById(db, id);
     if (!row) throw new Error(`ruleset ${id} vanished`);
     return row;
   }
 
-  async delete(db: EntityManager, id: string): Promise<void> {
+  async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM rulesets.rulesets WHERE id = $1`, [id]);
   }
 
   /** Adds each id's count to its views in one statement; answers how many rulesets it found. */
-  async addViews(views: Array<{ id: string; count: number }>): Promise<number> {
+  async addViews(db: Executor, views: Array<{ id: string; count: number }>): Promise<number> {
     if (views.length === 0) return 0;
-    const rows = await this.db.query<Array<{ n: number }>>(
+    const rows = await db.query<Array<{ n: number }>>(
       `WITH counted AS (
          UPDATE rulesets.rulesets r SET view_count = r.view_count + v.n
            FROM unnest($1::uuid[], $2::bigint[]) AS v(id, n)
@@ -124,48 +120,13 @@ export class RulesetsRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async likedAmong(userId: string, ids: string[]): Promise<Set<string>> {
+  async likedAmong(db: Executor, userId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.query<Array<{ ruleset_id: string }>>(
+    const rows = await db.query<Array<{ ruleset_id: string }>>(
       `SELECT ruleset_id FROM rulesets.ruleset_likes WHERE user_id = $1 AND ruleset_id = ANY($2::uuid[])`,
       [userId, ids],
     );
     return new Set(rows.map((r) => r.ruleset_id));
-  }
-
-  /** Toggles the like in one transaction, keeping like_count equal to the rows; returns the new state. */
-  async toggleLike(rulesetId: string, userId: string): Promise<boolean> {
-    return this.dataSource.transaction(async (db) => {
-      const [removed] = await db.query<[unknown[], number]>(
-        `DELETE FROM rulesets.ruleset_likes WHERE ruleset_id = $1 AND user_id = $2 RETURNING 1`,
-        [rulesetId, userId],
-      );
-      const liked = removed.length === 0;
-      if (liked) {
-        await db.query(`INSERT INTO rulesets.ruleset_likes (ruleset_id, user_id) VALUES ($1, $2)`, [
-          rulesetId,
-          userId,
-        ]);
-      }
-      await db.query(`UPDATE rulesets.rulesets SET like_count = like_count + $2 WHERE id = $1`, [
-        rulesetId,
-        liked ? 1 : -1,
-      ]);
-      return liked;
-    });
-  }
-
-  /** Records an accepted transfer once; false when it was already recorded. */
-  async recordMove(
-    db: EntityManager,
-    move: { transferId: string; rulesetId: string; fromUserId: string; toUserId: string },
-  ): Promise<boolean> {
-    const rows = await db.query<unknown[]>(
-      `INSERT INTO rulesets.ownership_moves (transfer_id, ruleset_id, from_user_id, to_user_id)
-       VALUES ($1, $2, $3, $4) ON CONFLICT (transfer_id) DO NOTHING RETURNING 1`,
-      [move.transferId, move.rulesetId, move.fromUserId, move.toUserId],
-    );
-    return rows.length > 0;
   }
 }
 

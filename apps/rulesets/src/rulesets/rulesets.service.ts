@@ -10,9 +10,10 @@ import {
   type TargetScope,
   type UpdateRulesetRequest,
 } from '@pc/contracts';
+import { Database } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { callerId } from '../common/caller';
-import { VendorRulesets } from '../vendor/vendor-rulesets';
+import { VendorRulesets } from '../vendor';
 import { RulesetAccess } from './ruleset-access';
 import { RulesetPresenter } from './ruleset.presenter';
 import { RulesetsRepository } from './rulesets.repository';
@@ -24,6 +25,7 @@ export class RulesetsService {
     private readonly access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
     private readonly vendor: VendorRulesets,
+    private readonly db: Database,
   ) {}
 
   /**
@@ -43,7 +45,7 @@ export class RulesetsService {
       return { rulesets: page, hasMore: all.length > offset + page.length };
     }
     const sort = request.sort ?? 'alpha';
-    const rows = await this.rulesets.search({
+    const rows = await this.rulesets.search(this.db.pool, {
       viewerId: callerId(ctx.caller),
       q: request.q,
       category,
@@ -64,13 +66,13 @@ export class RulesetsService {
 
   /** Views the gateway counted, added in one statement (a view alone is no content change). */
   async countViews(request: CountRulesetViewsRequest): Promise<{ counted: number }> {
-    return { counted: await this.rulesets.addViews(request.views) };
+    return { counted: await this.rulesets.addViews(this.db.pool, request.views) };
   }
 
   /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */
   async update(ctx: RequestContext, request: UpdateRulesetRequest): Promise<{ ruleset: Ruleset }> {
     await this.access.editable(ctx, request.id);
-    const row = await this.rulesets.update(this.rulesets.db, request.id, {
+    const row = await this.rulesets.update(this.db.pool, request.id, {
       video_tutorial_url: clearable(request.videoTutorialUrl),
       examples_url: clearable(request.examplesUrl),
     });

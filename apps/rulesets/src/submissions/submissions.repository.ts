@@ -1,18 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RULESET_LIMITS } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Executor } from '@pc/platform';
 import type { SubmissionChanges, SubmissionContent, SubmissionRow } from './submission.row';
 
 const WITH_OWNER = `SELECT s.*, r.owner_id, r.published_at FROM rulesets.ruleset_submissions s
   JOIN rulesets.rulesets r ON r.id = s.ruleset_id`;
 const JSON_COLUMNS = new Set(['rule_counts', 'doc_tabs', 'previous_snapshot', 'engine_check']);
 
+/** Ruleset submissions, each read with its ruleset's owner and publication. Executor first. */
 @Injectable()
 export class SubmissionsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
   async insert(
-    db: EntityManager,
+    db: Executor,
     fields: SubmissionContent & {
       ruleset_id: string;
       submitted_by: string;
@@ -50,15 +49,11 @@ export class SubmissionsRepository {
         fields.content_digest,
       ],
     );
-    return (await this.findById(rows[0].id, db))!;
+    return (await this.findById(db, rows[0].id))!;
   }
 
   /** `lock` takes the submission's and its ruleset's row locks, in that order (as every writer does). */
-  async findById(
-    id: string,
-    db: EntityManager = this.dataSource.manager,
-    lock = false,
-  ): Promise<SubmissionRow | null> {
+  async findById(db: Executor, id: string, lock = false): Promise<SubmissionRow | null> {
     const rows = await db.query<SubmissionRow[]>(
       `${WITH_OWNER} WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
@@ -67,21 +62,21 @@ export class SubmissionsRepository {
   }
 
   /** The submissions of the rulesets `userId` owns now, newest first. */
-  listBy(userId: string): Promise<SubmissionRow[]> {
-    return this.dataSource.query<SubmissionRow[]>(
+  listBy(db: Executor, userId: string): Promise<SubmissionRow[]> {
+    return db.query<SubmissionRow[]>(
       `${WITH_OWNER} WHERE r.owner_id = $1 ORDER BY s.created_at DESC LIMIT $2`,
       [userId, RULESET_LIMITS.ownSubmissions.max],
     );
   }
 
-  pending(): Promise<SubmissionRow[]> {
-    return this.dataSource.query<SubmissionRow[]>(
+  pending(db: Executor): Promise<SubmissionRow[]> {
+    return db.query<SubmissionRow[]>(
       `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at LIMIT $1`,
       [RULESET_LIMITS.reviewQueue.max],
     );
   }
 
-  async update(db: EntityManager, id: string, changes: SubmissionChanges): Promise<SubmissionRow> {
+  async update(db: Executor, id: string, changes: SubmissionChanges): Promise<SubmissionRow> {
     const entries = Object.entries(changes)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, JSON_COLUMNS.has(k) && v !== null ? JSON.stringify(v) : v] as const);
@@ -90,10 +85,10 @@ export class SubmissionsRepository {
       `UPDATE rulesets.ruleset_submissions SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`,
       [id, ...entries.map(([, v]) => v)],
     );
-    return (await this.findById(id, db))!;
+    return (await this.findById(db, id))!;
   }
 
-  async delete(db: EntityManager, id: string): Promise<void> {
+  async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM rulesets.ruleset_submissions WHERE id = $1`, [id]);
   }
 }

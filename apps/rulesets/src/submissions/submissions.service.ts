@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
   isUser,
@@ -12,16 +12,15 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { conflict, DomainError, forbidden, notFound } from '@pc/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
-import { completeTabSet } from '../docs/doc-tabs';
-import { DocTabsRepository } from '../docs/doc-tabs.repository';
-import { HistoryRepository } from '../history/history.repository';
-import { IdeasClient } from '../ideas/ideas.client';
-import { RulesetsRepository } from '../rulesets/rulesets.repository';
-import { RulesetInspector } from '../validation/ruleset-inspector';
+import { rulesetsError } from '../common/rulesets.errors';
+import { completeTabSet, DocsService } from '../docs';
+import { SubmissionHistory } from '../history';
+import { IdeasClient } from '../ideas';
+import { RulesetWrites } from '../rulesets';
+import { RulesetInspector } from '../validation';
 import {
   contentOf,
   snapshotOf,
@@ -56,12 +55,12 @@ const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
 export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
-    private readonly rulesets: RulesetsRepository,
-    private readonly docTabs: DocTabsRepository,
-    private readonly history: HistoryRepository,
+    private readonly rulesets: RulesetWrites,
+    private readonly docs: DocsService,
+    private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     private readonly inspector: RulesetInspector,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
   ) {}
 
   /**
@@ -91,21 +90,21 @@ export class SubmissionsService {
       video_tutorial_url: emptyToNull(input.videoTutorialUrl),
       examples_url: emptyToNull(input.examplesUrl),
     };
-    const row = await this.dataSource.transaction(async (db) => {
-      const ruleset = await this.rulesets.insert(db, {
+    const row = await this.db.transaction(async (tx) => {
+      const ruleset = await this.rulesets.create(tx, {
         ...content,
         owner_id: caller.userId,
         submitted_by: caller.userId,
       });
-      const submission = await this.submissions.insert(db, {
+      const submission = await this.submissions.insert(tx, {
         ...content,
         ruleset_id: ruleset.id,
         submitted_by: caller.userId,
         doc_tabs: tabs,
         ...readAt(validation),
       });
-      await this.docTabs.replaceAll(db, ruleset.id, tabs);
-      await this.history.record(db, submission.id, {
+      await this.docs.replaceTabs(tx, ruleset.id, tabs);
+      await this.history.record(tx, submission.id, {
         actor_id: caller.userId,
         action: 'submitted',
         status: 'submitted',
@@ -125,7 +124,9 @@ export class SubmissionsService {
     const caller = requireUser(ctx);
     // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
     return {
-      submissions: withinByteBudget((await this.submissions.listBy(caller.userId)).map(toSubmission)),
+      submissions: withinByteBudget(
+        (await this.submissions.listBy(this.db.pool, caller.userId)).map(toSubmission),
+      ),
     };
   }
 
@@ -136,7 +137,7 @@ export class SubmissionsService {
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
     const row = await this.visible(ctx, id);
-    return { entries: withinByteBudget(await this.history.list(row.id)) };
+    return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
   }
 
   /**
@@ -175,8 +176,8 @@ export class SubmissionsService {
     const description = request.description ?? current.description;
     const stagedTabs = request.docTabs ? completeTabSet(request.docTabs, 'docTabs', description) : undefined;
 
-    const row = await this.dataSource.transaction(async (db) => {
-      const locked = await this.submissions.findById(current.id, db, true);
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await this.submissions.findById(tx, current.id, true);
       if (!locked) throw notFound('Submission');
       this.checkEditable(caller, locked, changed.length > 0, request);
       const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
@@ -196,14 +197,14 @@ export class SubmissionsService {
         doc_tabs:
           stagedTabs ??
           (locked.status === 'approved' && nextStatus === 'submitted'
-            ? await this.docTabs.list(locked.ruleset_id, db)
+            ? await this.docs.tabsOf(tx, locked.ruleset_id)
             : undefined),
         previous_snapshot: content ? snapshotOf(locked) : undefined,
         revision_count: content ? locked.revision_count + 1 : undefined,
       };
-      const updated = await this.submissions.update(db, locked.id, changes);
-      await this.syncRuleset(db, updated, nextStatus !== locked.status);
-      await this.history.record(db, updated.id, {
+      const updated = await this.submissions.update(tx, locked.id, changes);
+      await this.syncRuleset(tx, updated, nextStatus !== locked.status);
+      await this.history.record(tx, updated.id, {
         actor_id: caller.userId,
         action: historyAction(locked.status, nextStatus, changed.length > 0),
         status: nextStatus,
@@ -224,15 +225,15 @@ export class SubmissionsService {
    */
   async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
     await this.visible(ctx, id);
-    await this.dataSource.transaction(async (db) => {
-      const locked = await this.submissions.findById(id, db, true);
+    await this.db.transaction(async (tx) => {
+      const locked = await this.submissions.findById(tx, id, true);
       if (!locked) throw notFound('Submission');
       if (locked.published_at === null) {
-        await this.rulesets.delete(db, locked.ruleset_id);
+        await this.rulesets.remove(tx, locked.ruleset_id);
         await this.ideas.declare(ctx, locked.ruleset_id, []);
       } else {
-        await this.submissions.delete(db, locked.id);
-        await this.rulesets.update(db, locked.ruleset_id, { lifecycle_status: 'published' });
+        await this.submissions.delete(tx, locked.id);
+        await this.rulesets.change(tx, locked.ruleset_id, { lifecycle_status: 'published' });
       }
     });
     return { ok: true };
@@ -245,15 +246,22 @@ export class SubmissionsService {
     request: UpdateRulesetSubmissionRequest,
   ): void {
     if (row.status === 'rejected') {
-      throw conflict('The submission was rejected; submit the ruleset again as a new submission');
+      throw rulesetsError(
+        'RULESETS.SUBMISSION_REJECTED',
+        'The submission was rejected; submit the ruleset again as a new submission',
+      );
     }
     if (request.deliversIdeaIds && row.status !== 'submitted' && row.status !== 'needs_improvement') {
-      throw conflict(
+      throw rulesetsError(
+        'RULESETS.IDEAS_LOCKED',
         'deliversIdeaIds can only be changed while the submission is submitted or needs improvement',
       );
     }
     if (row.status === 'submitted' && contentChanged && !caller.isAdmin) {
-      throw forbidden('The ruleset is under review: only an administrator may edit it now');
+      throw rulesetsError(
+        'RULESETS.UNDER_REVIEW',
+        'The ruleset is under review: only an administrator may edit it now',
+      );
     }
   }
 
@@ -291,16 +299,16 @@ export class SubmissionsService {
    * A ruleset never published shows its submission as it is now, tabs included; a published one changes
    * only on approval, but says that an update is under review.
    */
-  private async syncRuleset(db: EntityManager, row: SubmissionRow, statusChanged: boolean): Promise<void> {
+  private async syncRuleset(tx: Executor, row: SubmissionRow, statusChanged: boolean): Promise<void> {
     const lifecycle = row.status === 'submitted' ? 'under_review' : undefined;
     if (row.published_at === null) {
-      await this.rulesets.update(db, row.ruleset_id, {
+      await this.rulesets.change(tx, row.ruleset_id, {
         ...contentOf(row),
         lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
       });
-      await this.docTabs.replaceAll(db, row.ruleset_id, row.doc_tabs);
+      await this.docs.replaceTabs(tx, row.ruleset_id, row.doc_tabs);
     } else if (statusChanged && lifecycle) {
-      await this.rulesets.update(db, row.ruleset_id, { lifecycle_status: lifecycle });
+      await this.rulesets.change(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }
   }
 
@@ -328,7 +336,7 @@ export class SubmissionsService {
 
   /** The ruleset's owner (after a transfer, the new one) or an administrator; others get 404. */
   private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(id);
+    const row = await this.submissions.findById(this.db.pool, id);
     const caller = ctx.caller;
     if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
       throw notFound('Submission');

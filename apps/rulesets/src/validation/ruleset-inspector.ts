@@ -11,10 +11,9 @@ import {
   type RepositoryInfo,
   type SourceHost,
 } from '@pc/source-host';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source/source-host.provider';
-import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES } from '../evaluation/examples-check';
-import { ProfileEngineCheck } from '../evaluation/profile-engine-check';
-import { unsupportedTerms } from '../evaluation/profile-terms';
+import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES, ProfileEngineCheck } from '../evaluation';
+import { unsupportedTerms } from '../common/profile-terms';
 import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
 
 /** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */

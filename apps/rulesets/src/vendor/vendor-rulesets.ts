@@ -16,7 +16,7 @@ import {
   requiredString,
   type VendorEntry,
 } from '@pc/vendor-index';
-import { unsupportedTerms } from '../evaluation/profile-terms';
+import { unsupportedTerms } from '../common/profile-terms';
 import { RulesetsEnv } from '../rulesets.env';
 
 const log = createLogger('rulesets');

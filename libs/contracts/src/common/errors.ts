@@ -90,12 +90,35 @@ export const ERROR_CODES = [
   'CONNECTIONS.LIMIT',
   /** The stored client secret is missing or cannot be opened with the configured keys: enter it again. */
   'CONNECTIONS.SECRET_UNAVAILABLE',
+  /** The repository is not a valid ruleset repository (at the ref submitted, or the commit to pin). */
   'RULESETS.VALIDATION_FAILED',
   /**
    * Evaluation cannot run the ruleset: its profile names vocabularies the AMF model of API specifications
    * does not have (MCP servers, agents), or a vendor ruleset ships no profile.
    */
   'RULESETS.NOT_EVALUABLE',
+  /** The specification to evaluate does not parse, or is not an API (the parser's findings in `findings`). */
+  'RULESETS.SPECIFICATION_INVALID',
+  /** While a ruleset is under review only an administrator edits its content. */
+  'RULESETS.UNDER_REVIEW',
+  /** A rejected submission is final: submit the ruleset again. */
+  'RULESETS.SUBMISSION_REJECTED',
+  /** A decision on a submission that is not waiting for review (decided already, or being edited). */
+  'RULESETS.NOT_WAITING',
+  /** The declared ideas change only while a submission is submitted or needs improvement. */
+  'RULESETS.IDEAS_LOCKED',
+  /** Only a published ruleset is pinned (approval pins a submission). */
+  'RULESETS.NOT_PUBLISHED',
+  /** The ruleset's repository no longer exists or turned private (as `CATALOG.REPOSITORY_GONE`). */
+  'RULESETS.REPOSITORY_GONE',
+  /** A transfer is carried out, but the ruleset changed hands since it was offered. */
+  'RULESETS.OWNER_CHANGED',
+  /** A set of documentation tabs without an overview, or the overview deleted. */
+  'RULESETS.OVERVIEW_REQUIRED',
+  /** A documentation tab key listed twice in one set. */
+  'RULESETS.TAB_KEY_REPEATED',
+  /** Documentation past its stored limits: too many tabs, or all bodies together too large. */
+  'RULESETS.DOCS_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,7 +2,6 @@
  * Evaluation of an API specification against rulesets (AMF Validation Profile 1.0) with the AMF engines:
  * what crosses the bus between the gateway and the rulesets service, the limits, and the descriptor.
  */
-import { rpc } from '../common/descriptors';
 
 export const EVALUATION_SEVERITIES = ['violation', 'warning', 'info'] as const;
 export type EvaluationSeverity = (typeof EVALUATION_SEVERITIES)[number];
@@ -116,7 +115,3 @@ export interface SpecificationFinding {
   line: number | null;
   column: number | null;
 }
-
-export const RulesetEvaluationRpc = {
-  evaluate: rpc<EvaluateRequest, EvaluationReport>('rulesets.evaluation.run.v1'),
-} as const;

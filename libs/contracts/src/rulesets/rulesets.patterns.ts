@@ -3,7 +3,6 @@ import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type { ChangesSinceReview, DocTab, VendorRuleset } from '../catalog/catalog.types';
-import { z } from 'zod';
 import type {
   CountRulesetViewsRequest,
   CreateRulesetSubmissionResult,
@@ -29,67 +28,80 @@ import type {
   ValidateRulesetResult,
 } from './rulesets.types';
 
+import type { EvaluateRequest, EvaluationReport } from './rulesets.evaluation';
+import { RulesetSchemas as S } from './rulesets.schemas';
+
 type Empty = Record<string, never>;
-
-/** Ids a gateway sends in one count of views (it sends early when it holds this many). */
-export const RULESET_VIEWS_PER_COUNT = 1000;
-
-const countViewsSchema: z.ZodType<CountRulesetViewsRequest, unknown> = z.object({
-  views: z
-    .array(z.object({ id: z.string().uuid(), count: z.number().int().min(1).max(1_000_000_000) }))
-    .max(RULESET_VIEWS_PER_COUNT),
-});
 type Id = { id: string };
 
-export const RulesetsRpc = {
-  ping: rpc<Empty, PingResult>('rulesets.health.ping.v1'),
+/** Every rulesets message with the schema of its data (`rulesets.schemas.ts`), checked where it enters. */
 
-  validate: rpc<ValidateRulesetRequest, ValidateRulesetResult>('rulesets.submission.validate.v1'),
-  listSubmissions: rpc<Empty, { submissions: RulesetSubmission[] }>('rulesets.submission.list.v1'),
+export const RulesetsRpc = {
+  ping: rpc<Empty, PingResult>('rulesets.health.ping.v1', S.empty),
+
+  validate: rpc<ValidateRulesetRequest, ValidateRulesetResult>('rulesets.submission.validate.v1', S.validate),
+  listSubmissions: rpc<Empty, { submissions: RulesetSubmission[] }>('rulesets.submission.list.v1', S.empty),
   createSubmission: rpc<RulesetSubmissionInput, CreateRulesetSubmissionResult>(
     'rulesets.submission.create.v1',
+    S.createSubmission,
   ),
-  getSubmission: rpc<Id, RulesetSubmissionDetail>('rulesets.submission.get.v1'),
+  getSubmission: rpc<Id, RulesetSubmissionDetail>('rulesets.submission.get.v1', S.id),
   updateSubmission: rpc<UpdateRulesetSubmissionRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.update.v1',
+    S.updateSubmission,
   ),
-  deleteSubmission: rpc<Id, { ok: true }>('rulesets.submission.delete.v1'),
-  getSubmissionHistory: rpc<Id, { entries: RulesetHistoryEntry[] }>('rulesets.submission.history.list.v1'),
+  deleteSubmission: rpc<Id, { ok: true }>('rulesets.submission.delete.v1', S.id),
+  getSubmissionHistory: rpc<Id, { entries: RulesetHistoryEntry[] }>(
+    'rulesets.submission.history.list.v1',
+    S.id,
+  ),
 
   approveSubmission: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.approve.v1',
+    S.review,
   ),
   requestImprovement: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.needs-improvement.v1',
+    S.sendBack,
   ),
   rejectSubmission: rpc<RulesetReviewRequest, { submission: RulesetSubmission }>(
     'rulesets.submission.reject.v1',
+    S.sendBack,
   ),
   /** Administrators: ruleset submissions waiting for review, oldest first (the gateway merges the queues). */
-  reviewQueue: rpc<Empty, { rulesetSubmissions: QueuedRulesetSubmission[] }>('rulesets.review.queue.v1'),
+  reviewQueue: rpc<Empty, { rulesetSubmissions: QueuedRulesetSubmission[] }>(
+    'rulesets.review.queue.v1',
+    S.empty,
+  ),
 
-  list: rpc<ListRulesetsRequest, ListRulesetsResult>('rulesets.ruleset.list.v1'),
-  get: rpc<Id, { ruleset: Ruleset }>('rulesets.ruleset.get.v1'),
+  list: rpc<ListRulesetsRequest, ListRulesetsResult>('rulesets.ruleset.list.v1', S.list),
+  get: rpc<Id, { ruleset: Ruleset }>('rulesets.ruleset.get.v1', S.id),
   /** From the gateway: the detail views it answered since its last count (the read counts none). */
   countViews: rpc<CountRulesetViewsRequest, { counted: number }>(
     'rulesets.ruleset.views.count.v1',
-    countViewsSchema,
+    S.countViews,
   ),
-  update: rpc<UpdateRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.update.v1'),
-  getLike: rpc<Id, LikeResult>('rulesets.like.get.v1'),
-  toggleLike: rpc<Id, LikeResult>('rulesets.like.toggle.v1'),
-  getReviewerStatus: rpc<Id, RulesetReviewerStatus>('rulesets.reviewer.get.v1'),
+  update: rpc<UpdateRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.update.v1', S.update),
+  getLike: rpc<Id, LikeResult>('rulesets.like.get.v1', S.id),
+  toggleLike: rpc<Id, LikeResult>('rulesets.like.toggle.v1', S.id),
+  getReviewerStatus: rpc<Id, RulesetReviewerStatus>('rulesets.reviewer.get.v1', S.id),
   /** Administrators pin a published ruleset to a reviewed commit (approval pins one). */
-  pin: rpc<PinRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.pin.v1'),
-  getChangesSinceReview: rpc<Id, ChangesSinceReview>('rulesets.ruleset.changes-since-review.v1'),
+  pin: rpc<PinRulesetRequest, { ruleset: Ruleset }>('rulesets.ruleset.pin.v1', S.pin),
+  getChangesSinceReview: rpc<Id, ChangesSinceReview>('rulesets.ruleset.changes-since-review.v1', S.id),
 
-  getDocs: rpc<Id, RulesetDocsResult>('rulesets.docs.get.v1'),
-  replaceDocs: rpc<ReplaceRulesetDocsRequest, RulesetDocsResult>('rulesets.docs.replace.v1'),
-  upsertTab: rpc<UpsertRulesetTabRequest, { tab: DocTab }>('rulesets.docs.tab.upsert.v1'),
-  deleteTab: rpc<RulesetTabKeyRequest, { ok: true }>('rulesets.docs.tab.delete.v1'),
+  getDocs: rpc<Id, RulesetDocsResult>('rulesets.docs.get.v1', S.id),
+  replaceDocs: rpc<ReplaceRulesetDocsRequest, RulesetDocsResult>('rulesets.docs.replace.v1', S.replaceDocs),
+  upsertTab: rpc<UpsertRulesetTabRequest, { tab: DocTab }>('rulesets.docs.tab.upsert.v1', S.upsertTab),
+  deleteTab: rpc<RulesetTabKeyRequest, { ok: true }>('rulesets.docs.tab.delete.v1', S.tabKey),
 
-  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>('rulesets.vendor-ruleset.get.v1'),
-  reloadVendorIndex: rpc<Empty, { rulesets: number; errors: string[] }>('rulesets.vendor-index.reload.v1'),
+  getVendorRuleset: rpc<{ slug: string }, { ruleset: VendorRuleset }>(
+    'rulesets.vendor-ruleset.get.v1',
+    S.vendorSlug,
+  ),
+  reloadVendorIndex: rpc<Empty, { rulesets: number; errors: string[] }>(
+    'rulesets.vendor-index.reload.v1',
+    S.empty,
+  ),
 } as const;
 
 /**
@@ -98,8 +110,12 @@ export const RulesetsRpc = {
  * `transferId`).
  */
 export const RulesetOwnershipRpc = {
-  get: rpc<Id, RulesetOwnership>('rulesets.ruleset.ownership.get.v1'),
-  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1'),
+  get: rpc<Id, RulesetOwnership>('rulesets.ruleset.ownership.get.v1', S.id),
+  move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1', S.moveOwnership),
+} as const;
+
+export const RulesetEvaluationRpc = {
+  evaluate: rpc<EvaluateRequest, EvaluationReport>('rulesets.evaluation.run.v1', S.evaluate),
 } as const;
 
 export const RulesetsEvents = {

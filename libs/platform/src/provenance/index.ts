@@ -1,3 +1,4 @@
 export * from './signing-keys';
 export * from './dsse';
 export * from './provenance';
+export * from './changes-since-pin';

@@ -1,0 +1,253 @@
+import { RULESET_LIMITS as L, RulesetSchemas } from '@pc/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { z } from 'zod';
+import { ReplaceRulesetDocsDto, UpsertRulesetTabDto } from './ruleset-docs.dto';
+import { RulesetApprovalDto, RulesetFeedbackDto } from './ruleset-review.dto';
+import {
+  CreateRulesetSubmissionDto,
+  type RulesetSubmissionFieldsDto,
+  UpdateRulesetSubmissionDto,
+} from './ruleset-submissions.dto';
+import { ValidateRulesetDto } from './ruleset-validation.dto';
+import { ListRulesetsQuery, PinRulesetDto, UpdateRulesetDto } from './rulesets.dto';
+
+type Json = Record<string, unknown>;
+const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
+const long = (n: number): string => 'x'.repeat(n);
+
+/**
+ * The gateway's DTOs and the rulesets service's message schemas (`RulesetSchemas`, libs/contracts) accept
+ * and refuse the same bodies: what the DTO lets through, as the controller sends it, passes the schema
+ * where it enters the service; what the DTO refuses (400), the schema refuses too when another app sends
+ * it. Each limit is tried at and past its edge.
+ */
+async function dtoAccepts(dto: new () => object, body: Json): Promise<object | null> {
+  const instance = plainToInstance(dto, body);
+  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: true });
+  return errors.length === 0 ? instance : null;
+}
+
+/** The legacy single `deliversIdeaId` joins the list, as the controller does (`ideasOf`). */
+function asSubmissionMessage(dto: RulesetSubmissionFieldsDto & Json, extra: Json = {}): Json {
+  const { deliversIdeaId, ...rest } = dto;
+  const ideas =
+    rest.deliversIdeaIds === undefined && deliversIdeaId === undefined
+      ? undefined
+      : [...(rest.deliversIdeaIds ?? []), ...(deliversIdeaId ? [{ ideaId: deliversIdeaId }] : [])];
+  return JSON.parse(JSON.stringify({ ...rest, ...extra, deliversIdeaIds: ideas })) as Json;
+}
+
+/**
+ * What the DTO accepts goes to the schema as the controller sends it (`toMessage`); what it refuses goes as
+ * another app could send it: the body with the route's parameters (`params`).
+ */
+const expectAgreement = async (
+  dto: new () => object,
+  schema: z.ZodType,
+  bodies: Json[],
+  toMessage: (accepted: object) => Json,
+  params: Json = {},
+) => {
+  for (const body of bodies) {
+    const accepted = await dtoAccepts(dto, body);
+    const bySchema = schema.safeParse(accepted ? toMessage(accepted) : { ...body, ...params }).success;
+    expect({ body, bySchema }).toEqual({ body, bySchema: accepted !== null });
+  }
+};
+
+describe('the rulesets DTOs and message schemas agree', () => {
+  const repoUrl = 'https://source-host.example/o/r';
+  const submission = { name: 'Fine name', description: 'A fine description.', repoUrl };
+  const fieldChanges: Json[] = [
+    {},
+    { name: 'ab' },
+    { name: long(120), description: long(20_000) },
+    { name: 'x' },
+    { name: ' x ' },
+    { name: long(121) },
+    { name: null },
+    { name: 5 },
+    { description: long(9) },
+    { description: long(20_001) },
+    { repoUrl: '' },
+    { repoUrl: 'ftp://x' },
+    { repoUrl: 'not a url' },
+    { repoUrl: 'http://localhost:4000/o/r' },
+    { repoUrl: `https://source-host.example/${long(2040)}` },
+    { category: 'Security' },
+    { category: 'Cooking' },
+    { category: null },
+    { sourceRef: long(255) },
+    { sourceRef: long(256) },
+    { rulesetPath: long(1025) },
+    { targetScopes: ['rest-api', 'mcp'] },
+    { targetScopes: ['rest-api', 'soap'] },
+    { targetScopes: ['rest-api', 'rest-api'] },
+    { targetScopes: 'rest-api' },
+    { registryAssetId: 'my.asset-1' },
+    { registryAssetId: '' },
+    { registryAssetId: 'has space' },
+    { registryAssetId: `a${long(255)}` },
+    { iconUrl: '' },
+    { iconUrl: 'https://icons.example/x.png' },
+    { iconUrl: 'nope' },
+    { iconDisabled: true },
+    { iconDisabled: 'true' },
+    { tags: Array.from({ length: L.tags.maxItems }, (_, i) => `t${i}`) },
+    { tags: Array.from({ length: L.tags.maxItems + 1 }, (_, i) => `t${i}`) },
+    { tags: [long(51)] },
+    { tags: [1] },
+    { videoTutorialUrl: 'nope' },
+    { examplesUrl: null },
+    { docTabs: Array.from({ length: 50 }, (_, i) => ({ key: `k${i}`, title: 'T', bodyMd: '' })) },
+    { docTabs: Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, title: 'T', bodyMd: '' })) },
+    { docTabs: [{ key: 'Bad Key', title: 'T', bodyMd: '' }] },
+    { docTabs: [null] },
+    { docTabs: [{ key: 'faq', title: long(121), bodyMd: '' }] },
+    { docTabs: [{ key: 'faq', title: 'FAQ', bodyMd: long(100_001) }] },
+    { docTabs: [{ key: 'faq', title: 'FAQ', bodyMd: '', sortOrder: 10_001 }] },
+    { deliversIdeaIds: [ID, { ideaId: ID, coverage: 'partial', scopeNote: 'Part of it' }] },
+    { deliversIdeaIds: Array.from({ length: 51 }, () => ID) },
+    { deliversIdeaIds: ['not-a-uuid'] },
+    { deliversIdeaIds: [{ ideaId: ID, scopeNote: long(1001) }] },
+    { deliversIdeaIds: [{ ideaId: ID, coverage: 'most' }] },
+    // `deliversIdeaId` (one idea) is the HTTP API's legacy alias, which the controller turns into
+    // `deliversIdeaIds`: it is no field of the message.
+    { deliversIdeaId: ID },
+  ];
+
+  it('submission create: every field at and past its limits, null, or of the wrong type', async () => {
+    const bodies = [
+      ...fieldChanges.map((change) => ({ ...submission, ...change })),
+      ...['name', 'description', 'repoUrl'].map((field) => {
+        const { [field]: _missing, ...rest } = submission as Json;
+        return rest;
+      }),
+    ];
+    await expectAgreement(CreateRulesetSubmissionDto, RulesetSchemas.createSubmission, bodies, (dto) =>
+      asSubmissionMessage(dto as CreateRulesetSubmissionDto & Json),
+    );
+  });
+
+  it('submission edit: the same fields, each optional, and resubmit', async () => {
+    const bodies = [...fieldChanges, { resubmit: true }, { resubmit: 'yes' }];
+    await expectAgreement(
+      UpdateRulesetSubmissionDto,
+      RulesetSchemas.updateSubmission,
+      bodies,
+      (dto) => asSubmissionMessage(dto as UpdateRulesetSubmissionDto & Json, { id: ID }),
+      { id: ID },
+    );
+  });
+
+  it('validation of a repository', async () => {
+    const bodies: Json[] = [
+      { repoUrl },
+      { repoUrl, ref: 'next', rulesetPath: 'rules/custom.yaml', includeBranches: true },
+      {},
+      { repoUrl: null },
+      { repoUrl: 42 },
+      { repoUrl: 'not a url' },
+      { repoUrl, ref: long(256) },
+      { repoUrl, rulesetPath: long(1025) },
+      { repoUrl, includeBranches: 'yes' },
+    ];
+    await expectAgreement(ValidateRulesetDto, RulesetSchemas.validate, bodies, (dto) => ({ ...dto }));
+  });
+
+  it('review decisions: feedback optional to approve, required to send back', async () => {
+    const bodies: Json[] = [
+      {},
+      { feedback: 'Good.' },
+      { feedback: '' },
+      { feedback: '  ' },
+      { feedback: long(4001) },
+    ];
+    const id = { id: ID };
+    await expectAgreement(
+      RulesetApprovalDto,
+      RulesetSchemas.review,
+      bodies,
+      (dto) => ({ ...dto, ...id }),
+      id,
+    );
+    await expectAgreement(
+      RulesetFeedbackDto,
+      RulesetSchemas.sendBack,
+      bodies,
+      (dto) => ({ ...dto, ...id }),
+      id,
+    );
+  });
+
+  it('the list query, the links, the pin', async () => {
+    const queries: Json[] = [
+      {},
+      { q: long(200), limit: 200, offset: 0, sort: 'likes', order: 'desc', scope: 'agent-network' },
+      { source: 'vendor', category: 'All Categories' },
+      { limit: 0 },
+      { limit: 201 },
+      { offset: -1 },
+      { offset: 1_000_001 },
+      { q: long(201) },
+      { category: long(121) },
+      { scope: 'soap' },
+      { sort: 'random' },
+      { order: 'up' },
+      { source: 'partner' },
+    ];
+    await expectAgreement(ListRulesetsQuery, RulesetSchemas.list, queries, (dto) => ({ ...dto }));
+    const links: Json[] = [
+      { videoTutorialUrl: 'https://video.example/v', examplesUrl: '' },
+      { examplesUrl: null },
+      { examplesUrl: 'nope' },
+      { videoTutorialUrl: 3 },
+    ];
+    await expectAgreement(UpdateRulesetDto, RulesetSchemas.update, links, (dto) => ({ ...dto, id: ID }), {
+      id: ID,
+    });
+    const pins: Json[] = [{}, { commit: 'a'.repeat(40) }, { commit: 'a'.repeat(39) }, { commit: 'HEAD' }];
+    await expectAgreement(PinRulesetDto, RulesetSchemas.pin, pins, (dto) => ({ ...dto, id: ID }), { id: ID });
+  });
+
+  it('documentation: a set of 1 to 50 tabs, one tab by key', async () => {
+    const tab = (key: string, bodyMd = 'Body.') => ({ key, title: key.toUpperCase(), bodyMd });
+    const sets: Json[] = [
+      { tabs: [tab('overview')] },
+      { tabs: [tab('overview'), ...Array.from({ length: 49 }, (_, i) => tab(`k${i}`))] },
+      { tabs: [] },
+      { tabs: Array.from({ length: 51 }, (_, i) => tab(`k${i}`)) },
+      { tabs: [tab('Bad Key')] },
+      { tabs: [{ key: 'overview' }] },
+      { tabs: null },
+    ];
+    await expectAgreement(ReplaceRulesetDocsDto, RulesetSchemas.replaceDocs, sets, (dto) => ({
+      ...dto,
+      id: ID,
+    }));
+    const tabs: Json[] = [
+      { title: 'FAQ', bodyMd: 'Questions.', sortOrder: 3 },
+      { title: 'x' },
+      {},
+      { title: '' },
+      { title: long(121) },
+      { title: 'x', bodyMd: null },
+      { title: 'x', sortOrder: -1 },
+      { title: 'x', sortOrder: 10_001 },
+      { title: 'x', bodyMd: long(100_001) },
+    ];
+    await expectAgreement(
+      UpsertRulesetTabDto,
+      RulesetSchemas.upsertTab,
+      tabs,
+      (dto) => ({ ...dto, id: ID, key: 'faq' }),
+      { id: ID, key: 'faq' },
+    );
+    for (const key of ['faq', 'changelog', 'Bad_Key', '-dash', long(65)])
+      expect([key, RulesetSchemas.tabKey.safeParse({ id: ID, key }).success]).toEqual([
+        key,
+        new RegExp(L.tabKey.pattern).test(key) && key.length <= L.tabKey.max,
+      ]);
+  });
+});

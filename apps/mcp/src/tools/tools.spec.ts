@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Module } from '@nestjs/common';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type Envelope,
+  type EvaluateRequest,
+  type ListRulesetsRequest,
+  RulesetEvaluationRpc,
+  RulesetSchemas,
+  RulesetsRpc,
+  type Scope,
+  type UserCaller,
+} from '@pc/contracts';
+import {
+  BusClient,
+  createClientProxy,
+  Handles,
+  loadEnv,
+  type RunningService,
+  SharedBudgets,
+  startService,
+} from '@pc/platform';
+import { testBus } from '@pc/testing';
+import { z } from 'zod';
+import { McpEnv } from '../mcp.env';
+import { AccountTools } from './account.tools';
+import { DeploymentTools } from './deployments.tools';
+import { IdeaTools } from './ideas.tools';
+import { PolicyTools } from './policies.tools';
+import { RulesetTools } from './rulesets.tools';
+import { type ToolDefinition, ToolKit } from './tool-kit';
+import { ToolLimits } from './tool-limits';
+import type { ToolSet } from './tool-set';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
+
+/**
+ * The tool server's tools as an assistant meets them, over MCP (the SDK's client on an in-memory
+ * transport) and the in-process bus: which tools a token's scopes list, what input each refuses before
+ * any service is asked, and that what it lets through passes the rulesets service's own message schemas
+ * (a stand-in rulesets service answers, its `@Handles` checking every message as the real one does).
+ */
+describe('the tool server: scopes and tool inputs', () => {
+  const bus = testBus('in-process');
+  let client: BusClient;
+  let rulesets: RunningService;
+  let limits: ToolLimits;
+  const received: { list: ListRulesetsRequest[]; evaluate: EvaluateRequest[] } = { list: [], evaluate: [] };
+
+  beforeAll(async () => {
+    @Controller()
+    class StandInRulesets {
+      @Handles(RulesetsRpc.list)
+      list({ data }: Envelope<ListRulesetsRequest>) {
+        received.list.push(data);
+        return { rulesets: [], hasMore: false };
+      }
+
+      @Handles(RulesetEvaluationRpc.evaluate)
+      evaluate({ data }: Envelope<EvaluateRequest>) {
+        received.evaluate.push(data);
+        return {
+          specification: { format: 'OAS 3.0', files: ['api.yaml'], digest: 'd', parsed: true },
+          conforms: true,
+          counts: { violation: 0, warning: 0, info: 0 },
+          evaluations: [],
+          durationMs: 1,
+        };
+      }
+    }
+    @Module({ controllers: [StandInRulesets] })
+    class StandInModule {}
+    rulesets = await startService(
+      { name: 'rulesets', ping: RulesetsRpc.ping, module: { module: StandInModule } },
+      bus,
+    );
+    const proxy = createClientProxy(bus, 'mcp');
+    await proxy.connect();
+    client = new BusClient(proxy, bus);
+    limits = new ToolLimits(
+      loadEnv(McpEnv, { RATE_LIMIT_EVALUATIONS_PER_MINUTE: '2' }),
+      new SharedBudgets(bus, 'mcp'),
+    );
+  });
+
+  afterAll(async () => {
+    await client?.onApplicationShutdown();
+    await rulesets?.close();
+  });
+
+  /** An MCP client connected to a server with every tool set, for a new caller with these scopes. */
+  async function connect(scopes: Scope[]): Promise<Client> {
+    const server = new McpServer({ name: 'test', version: '1' });
+    const caller: UserCaller = { kind: 'user', userId: randomUUID(), isAdmin: false, scopes, via: 'token' };
+    const kit = new ToolKit(server, { requestId: 'mcp-test', caller }, limits);
+    const sets: ToolSet[] = [IdeaTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools].map(
+      (Set) => new Set(client),
+    );
+    for (const set of sets) set.register(kit);
+    kit.finish();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: 'test-client', version: '1' });
+    await mcp.connect(clientSide);
+    return mcp;
+  }
+
+  /** The text of a tool's answer, and whether it is an error (invalid input is one, as the SDK answers it). */
+  async function call(mcp: Client, name: string, args: Json): Promise<{ error: boolean; text: string }> {
+    try {
+      const result = (await mcp.callTool({ name, arguments: args })) as Json;
+      return { error: result.isError === true, text: result.content?.[0]?.text ?? '' };
+    } catch (error) {
+      return { error: true, text: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  it('lists only reading tools to a read-only token, and refuses a writing tool it does not list', async () => {
+    const reader = await connect(['api:read']);
+    const writer = await connect(['api:read', 'api:write']);
+    const readable = (await reader.listTools()).tools;
+    const all = (await writer.listTools()).tools.map((t) => t.name);
+    expect(readable.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    expect(readable.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['search_rulesets', 'get_ruleset', 'evaluate_api', 'search_policies']),
+    );
+    expect(all).toEqual(expect.arrayContaining(['submit_idea', 'vote_idea']));
+    expect(readable.map((t) => t.name)).not.toContain('submit_idea');
+    expect(
+      (await call(reader, 'submit_idea', { title: 'A title', description: 'A description.' })).error,
+    ).toBe(true);
+    // A token with neither scope has no tools at all.
+    await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
+  });
+
+  it('refuses input out of its limits before any service is asked', async () => {
+    const mcp = await connect(['api:read']);
+    const before = received.list.length;
+    for (const args of [
+      { limit: 51 },
+      { limit: 0 },
+      { offset: -1 },
+      { q: 'q'.repeat(201) },
+      { scope: 'soap' },
+      { sort: 'random' },
+      { source: 'partner' },
+    ])
+      expect([args, (await call(mcp, 'search_rulesets', args)).error]).toEqual([args, true]);
+    expect(received.list.length).toBe(before);
+    expect((await call(mcp, 'get_ruleset', { id: 'not-a-uuid' })).error).toBe(true);
+    expect((await call(mcp, 'get_vendor_ruleset', { slug: 'Not_A_Slug' })).error).toBe(true);
+    const eleven = Array.from({ length: 11 }, () => ID);
+    expect((await call(mcp, 'evaluate_api', { ruleset_ids: eleven, content: 'openapi: 3.0.0' })).error).toBe(
+      true,
+    );
+    expect(received.evaluate).toEqual([]);
+  });
+
+  it('sends what it lets through as a message the rulesets service accepts, with the tool page defaults', async () => {
+    const mcp = await connect(['api:read']);
+    const found = await call(mcp, 'search_rulesets', {
+      q: 'q'.repeat(200),
+      category: 'Security',
+      scope: 'agent-network',
+      sort: 'likes',
+      order: 'desc',
+      limit: 50,
+      offset: 1_000_000,
+    });
+    expect(found).toEqual({ error: false, text: 'No rulesets match.' });
+    expect(await call(mcp, 'search_rulesets', {})).toEqual({ error: false, text: 'No rulesets match.' });
+    expect(received.list.slice(-1)).toEqual([{ source: 'community', limit: 20, offset: 0 }]);
+    const evaluated = await call(mcp, 'evaluate_api', {
+      ruleset_ids: [ID],
+      vendor_slugs: ['owasp-api-top-ten'],
+      content: 'openapi: 3.0.0',
+      filename: 'api.yaml',
+    });
+    expect(evaluated.error).toBe(false);
+    expect(received.evaluate.slice(-1)).toEqual([
+      {
+        rulesets: [{ id: ID }, { slug: 'owasp-api-top-ten' }],
+        specification: { content: 'openapi: 3.0.0', filename: 'api.yaml' },
+      },
+    ]);
+  });
+
+  it('counts evaluate_api against the per-user evaluations budget', async () => {
+    const mcp = await connect(['api:read']);
+    const args = { vendor_slugs: ['owasp-api-top-ten'], content: 'openapi: 3.0.0' };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call(mcp, 'evaluate_api', args));
+    expect(answers.filter((a) => a.error).map((a) => a.text)).toEqual([
+      expect.stringContaining('[RATE_LIMITED; retry after'),
+    ]);
+  });
+
+  it("keeps each rulesets tool's input within the message schema the service checks", () => {
+    const defined = new Map<string, ToolDefinition<z.ZodRawShape, z.ZodRawShape>>();
+    const recorder = { define: (name: string, tool: never) => defined.set(name, tool), collection: () => {} };
+    new RulesetTools(client).register(recorder as unknown as ToolKit);
+    const input = (name: string) => z.object(defined.get(name)!.input);
+    // The tool's widest input, parsed with its defaults, is a message the service accepts.
+    const widest = input('search_rulesets').parse({
+      source: 'vendor',
+      q: 'q'.repeat(200),
+      category: 'c'.repeat(120),
+      scope: 'agent-network',
+      sort: 'views',
+      order: 'asc',
+      limit: 50,
+      offset: 1_000_000,
+    });
+    expect(RulesetSchemas.list.safeParse(widest).success).toBe(true);
+    expect(RulesetSchemas.id.safeParse(input('get_ruleset').parse({ id: ID })).success).toBe(true);
+    expect(
+      RulesetSchemas.vendorSlug.safeParse(input('get_vendor_ruleset').parse({ slug: 'a-b' })).success,
+    ).toBe(true);
+    // Past the service's limits, the tool refuses first.
+    for (const args of [{ q: 'q'.repeat(201) }, { category: 'c'.repeat(121) }, { offset: 1_000_001 }])
+      expect([args, input('search_rulesets').safeParse(args).success]).toEqual([args, false]);
+  });
+});

@@ -1,0 +1,3 @@
+export { HistoryModule } from './history.module';
+export { SubmissionHistory } from './history.service';
+export type { HistoryRecord } from './history.repository';

@@ -1,0 +1,2 @@
+export { IdeasModule } from './ideas.module';
+export { IdeasClient } from './ideas.client';

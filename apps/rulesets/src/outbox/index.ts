@@ -1,0 +1,2 @@
+export { OutboxModule } from './outbox.module';
+export { Outbox } from './outbox.service';

@@ -1,0 +1,88 @@
+import { RulesetsRpc } from '@pc/contracts';
+import { PROFILE, codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/** An administrator's pin and "changes since review", through the bus contract. */
+describe('ruleset pins (service level, PostgreSQL)', () => {
+  const h = rulesetsUnderTest();
+  let owner: TestUser;
+
+  beforeAll(() => {
+    owner = h.user();
+  });
+
+  it('pins a published ruleset at its ref now or at a commit given, records it and writes a new version', async () => {
+    const { submission, rulesetId, submissionId } = await h.published(owner);
+    const reviewed = submission.source_commit!;
+    h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v2') });
+    const head = h.host.commitOf(submission.source_url);
+    expect(await codeOf(h.request(RulesetsRpc.pin, owner.ctx, { id: rulesetId }))).toBe('FORBIDDEN');
+    const pinned = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    expect(pinned.ruleset.pin).toMatchObject({ commit: head, how: 'admin', reviewed_by: h.admin.id });
+    const back = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId, commit: reviewed });
+    expect(back.ruleset.pin).toMatchObject({ commit: reviewed, content_digest: submission.content_digest });
+    const { entries } = await h.request(RulesetsRpc.getSubmissionHistory, owner.ctx, { id: submissionId });
+    expect(entries.slice(0, 2).map((e) => [e.action, e.feedback])).toEqual([
+      ['pinned', `Pinned to the reviewed commit ${reviewed}`],
+      ['pinned', `Pinned to the reviewed commit ${head}`],
+    ]);
+    const versions = await h.sql<{ how: string }>(
+      `SELECT payload->>'how' AS how FROM rulesets.outbox
+        WHERE pattern = 'rulesets.ruleset.version-published.v1' AND payload->>'ruleset_id' = $1 ORDER BY created_at`,
+      [rulesetId],
+    );
+    expect(versions.map((v) => v.how)).toEqual(['review', 'admin', 'admin']);
+  });
+
+  it('refuses to pin a ruleset that is not published, or a commit where the repository does not validate (422)', async () => {
+    const { submission } = await h.submit(owner);
+    expect(await codeOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: submission.ruleset_id }))).toBe(
+      'RULESETS.NOT_PUBLISHED',
+    );
+    const { submission: published, rulesetId } = await h.published(owner);
+    h.host.push(published.source_url, { 'README.md': 'the profile is gone' });
+    expect(await codeOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId }))).toBe(
+      'RULESETS.VALIDATION_FAILED',
+    );
+  });
+
+  it('says how far the source ref moved on since the pin; 404 REPOSITORY_GONE when the host no longer has it', async () => {
+    const { submission, rulesetId } = await h.published(owner);
+    const changes = () => h.request(RulesetsRpc.getChangesSinceReview, owner.ctx, { id: rulesetId });
+    expect((await changes()).source).toMatchObject({
+      ref: 'main',
+      ahead_by: 0,
+      files: [],
+      files_truncated: false,
+    });
+    h.host.push(submission.source_url, { ...{ 'ruleset.yaml': PROFILE }, 'NOTES.md': 'new' });
+    expect(await changes()).toMatchObject({
+      pinned: true,
+      source: {
+        pinned_commit: submission.source_commit,
+        head_commit: h.host.commitOf(submission.source_url),
+        ahead_by: 1,
+        files: expect.arrayContaining([{ path: 'NOTES.md', status: 'added' }]),
+      },
+      implementation: null,
+    });
+    const unpinned = await h.submit(owner);
+    expect(
+      await h.request(RulesetsRpc.getChangesSinceReview, owner.ctx, { id: unpinned.submission.ruleset_id }),
+    ).toEqual({
+      pinned: false,
+      source: null,
+      implementation: null,
+    });
+    h.host.down = true;
+    try {
+      expect(await codeOf(changes())).toBe('UPSTREAM_UNAVAILABLE');
+    } finally {
+      h.host.down = false;
+    }
+    await h.sql(
+      `UPDATE rulesets.rulesets SET source_url = 'https://source-host.example/o/gone' WHERE id = $1`,
+      [rulesetId],
+    );
+    expect(await codeOf(changes())).toBe('RULESETS.REPOSITORY_GONE');
+  });
+});

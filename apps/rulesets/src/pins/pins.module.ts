@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { HistoryModule } from '../history';
+import { OutboxModule } from '../outbox';
+import { RulesetsModule } from '../rulesets';
+import { SubmissionsModule } from '../submissions';
+import { ValidationModule } from '../validation';
+import { PinsHandler } from './pins.handler';
+import { PinsService } from './pins.service';
+
+/** The reviewed commit a release builds: an administrator's pin, and the changes since review. */
+@Module({
+  imports: [RulesetsModule, SubmissionsModule, HistoryModule, ValidationModule, OutboxModule],
+  controllers: [PinsHandler],
+  providers: [PinsService],
+})
+export class PinsModule {}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Module } from '@nestjs/common';
+import {
+  CatalogRpc,
+  type DeclareIdeasRequest,
+  type Envelope,
+  type IdeaDeclaration,
+  type IdeaDelivery,
+  IdentityRpc,
+  type ListIdeaDeliveriesRequest,
+  type RequestContext,
+  type RpcDescriptor,
+  RulesetsRpc,
+  type RulesetSubmissionInput,
+  type UserSummary,
+} from '@pc/contracts';
+import {
+  BusClient,
+  createClientProxy,
+  DomainError,
+  type EnvSource,
+  Handles,
+  loadEnv,
+  RemoteError,
+  type RunningService,
+  startService,
+} from '@pc/platform';
+import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
+import { Client } from 'pg';
+import { rulesetsService } from '../index';
+import { RulesetsEnv } from '../rulesets.env';
+import { type Files, MemorySourceHost } from './memory-source-host';
+
+/** A ruleset repository that validates: one rule on operations (scopes rest-api), an icon. */
+export const PROFILE = `#%Validation Profile 1.0
+profile: Spec Rules
+violation: [operation-summary]
+validations:
+  operation-summary:
+    message: Every operation has a summary
+    targetClass: apiContract.Operation
+    propertyConstraints:
+      core.name:
+        minCount: 1
+`;
+export const RULESET_FILES: Files = { 'ruleset.yaml': PROFILE, 'icon.svg': '<svg/>' };
+
+/** A user of the stand-in identity; `ctx` is a signed-in request of theirs. */
+export interface TestUser {
+  id: string;
+  name: string;
+  ctx: RequestContext;
+}
+
+/**
+ * The other services the rulesets service asks over the bus, kept in memory: identity's user summaries
+ * and the catalog's ideas (approved ones, what each ruleset declares, what was delivered).
+ */
+class Peers {
+  readonly users = new Map<string, UserSummary>();
+  readonly approvedIdeas = new Set<string>();
+  readonly declared = new Map<string, IdeaDeclaration[]>();
+  readonly delivered = new Set<string>();
+}
+
+/**
+ * The rulesets service alone on a database of its own and the in-process bus, its domain rules tested
+ * through its bus contract (`request`), without the gateway: the source host is in memory
+ * (`host`), identity and the catalog are stand-ins answering on the same bus (`peers`).
+ */
+export class RulesetsUnderTest {
+  db!: TestDatabase;
+  bus!: BusClient;
+  private counter = 0;
+  readonly host = new MemorySourceHost();
+  readonly peers = new Peers();
+  readonly admin: TestUser = this.user(true);
+  private service?: RunningService;
+  private stand?: RunningService;
+  private readonly busConfig = testBus('in-process', 60_000);
+
+  async start(env: EnvSource = {}): Promise<void> {
+    this.db = await createTestDatabase();
+    const config = loadEnv(RulesetsEnv, {
+      DATABASE_URL: this.db.url,
+      DB_POOL_SIZE: '5',
+      EVALUATION_THREADS: '1',
+      ...env,
+    });
+    this.stand = await startService(standIns(this.peers), this.busConfig);
+    this.service = await startService(rulesetsService(config, { sourceHost: this.host }), this.busConfig);
+    const proxy = createClientProxy(this.busConfig, 'rulesets-test');
+    await proxy.connect();
+    this.bus = new BusClient(proxy, this.busConfig);
+    // Validation runs a profile through the evaluation engine, which a worker thread loads on first use
+    // (seconds, longer on a loaded machine): loaded here, under the set-up's time limit, not a test's.
+    await this.request(RulesetsRpc.validate, this.admin.ctx, { repoUrl: this.repo() });
+  }
+
+  async close(): Promise<void> {
+    await this.bus?.onApplicationShutdown();
+    await this.service?.close();
+    await this.stand?.close();
+    await this.db?.drop();
+  }
+
+  /** A service object of the running rulesets app. */
+  get<T>(type: new (...args: never[]) => T): T {
+    return this.service!.app.get(type);
+  }
+
+  request<Req, Res>(descriptor: RpcDescriptor<Req, Res>, ctx: RequestContext, data: Req): Promise<Res> {
+    return this.bus.request(descriptor, ctx, data);
+  }
+
+  /** A SQL statement on the service's database (to read what was written). */
+  async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    const pg = new Client({ connectionString: this.db.url });
+    await pg.connect();
+    try {
+      return (await pg.query(text, params)).rows as T[];
+    } finally {
+      await pg.end();
+    }
+  }
+
+  /** A user identity knows (administrators review). */
+  user(isAdmin = false): TestUser {
+    const id = randomUUID();
+    const name = `User ${++this.counter}`;
+    this.peers.users.set(id, {
+      id,
+      name,
+      username: `user${this.counter}-${id.slice(0, 6)}`,
+      company: null,
+      email: `user${this.counter}@example.com`,
+      avatarEmailHash: null,
+      avatarUrl: '',
+    });
+    return { id, name, ctx: as(id, isAdmin) };
+  }
+
+  /** A new ruleset repository in the in-memory host; its URL. */
+  repo(files: Files = RULESET_FILES, branches: Record<string, Files> = {}): string {
+    return this.host.add(files, branches);
+  }
+
+  /** An idea the catalog has approved. */
+  idea(): string {
+    const id = randomUUID();
+    this.peers.approvedIdeas.add(id);
+    return id;
+  }
+
+  /** A submission of `owner` (a valid repository of its own unless `repoUrl` is given). */
+  async submit(owner: TestUser, fields: Partial<RulesetSubmissionInput> = {}) {
+    return this.request(RulesetsRpc.createSubmission, owner.ctx, {
+      name: `Ruleset ${++this.counter}`,
+      description: 'A ruleset for the tests.',
+      repoUrl: fields.repoUrl ?? this.repo(),
+      ...fields,
+    });
+  }
+
+  /** A submission of `owner` approved by an administrator: a published ruleset. */
+  async published(owner: TestUser, fields: Partial<RulesetSubmissionInput> = {}) {
+    const { submission } = await this.submit(owner, fields);
+    await this.request(RulesetsRpc.approveSubmission, this.admin.ctx, { id: submission.id });
+    return { submissionId: submission.id, rulesetId: submission.ruleset_id, submission };
+  }
+}
+
+/** Starts the rulesets service for the enclosing `describe` and stops it afterwards. */
+export function rulesetsUnderTest(env: EnvSource = {}): RulesetsUnderTest {
+  const rulesets = new RulesetsUnderTest();
+  beforeAll(() => rulesets.start(env), 240_000);
+  afterAll(() => rulesets.close());
+  return rulesets;
+}
+
+let requests = 0;
+
+export const as = (userId: string, isAdmin = false, scopes = ['api:read', 'api:write'] as const) => ({
+  requestId: `rulesets-test-${++requests}`,
+  caller: { kind: 'user' as const, userId, isAdmin, scopes: [...scopes], via: 'token' as const },
+});
+
+export const anonymous = (): RequestContext => ({
+  requestId: `rulesets-test-${++requests}`,
+  caller: { kind: 'anonymous' },
+});
+
+/** The error code a request fails with (the test fails if it succeeds). */
+export async function codeOf(request: Promise<unknown>): Promise<string> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof RemoteError) return error.payload.code;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+/** The error a request fails with, as it crossed the bus. */
+export async function errorOf(request: Promise<unknown>): Promise<RemoteError['payload']> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof RemoteError) return error.payload;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+/** Identity's user look-up and the catalog's ideas, answered from `peers` on the test's bus. */
+function standIns(peers: Peers) {
+  @Controller()
+  class StandIns {
+    @Handles(IdentityRpc.findUsers)
+    findUsers({ data }: Envelope<{ ids: string[] }>) {
+      return { users: data.ids.flatMap((id) => peers.users.get(id) ?? []) };
+    }
+
+    @Handles(CatalogRpc.checkIdeas)
+    checkIdeas({ data }: Envelope<{ ideas: IdeaDeclaration[] }>) {
+      check(peers, data.ideas);
+      return { ok: true as const };
+    }
+
+    @Handles(CatalogRpc.declareIdeas)
+    declareIdeas({ data }: Envelope<DeclareIdeasRequest>) {
+      check(peers, data.ideas);
+      peers.declared.set(data.resourceId, data.ideas);
+      return { ok: true as const };
+    }
+
+    @Handles(CatalogRpc.deliverIdeas)
+    deliverIdeas({ data }: Envelope<{ resourceId: string }>) {
+      peers.delivered.add(data.resourceId);
+      return { delivered: peers.declared.get(data.resourceId)?.length ?? 0 };
+    }
+
+    @Handles(CatalogRpc.listIdeaDeliveries)
+    listIdeaDeliveries({ data }: Envelope<ListIdeaDeliveriesRequest>) {
+      const deliveries: Record<string, IdeaDelivery[]> = {};
+      for (const id of data.resourceIds)
+        deliveries[id] = (peers.declared.get(id) ?? []).map((d) => ({
+          id: d.ideaId,
+          title: `Idea ${d.ideaId.slice(0, 8)}`,
+          phase: peers.delivered.has(id) ? 'delivered' : 'declared',
+          coverage: d.coverage ?? 'full',
+          scope_note: d.scopeNote ?? null,
+          completes_idea: false,
+        }));
+      return { deliveries };
+    }
+  }
+
+  @Module({ controllers: [StandIns] })
+  class StandInsModule {}
+
+  return { name: 'stand-ins', ping: CatalogRpc.ping, module: { module: StandInsModule } };
+}
+
+/** As the catalog checks a declaration: each idea approved and visible, listed once (422). */
+function check(peers: Peers, ideas: IdeaDeclaration[]): void {
+  const ids = ideas.map((i) => i.ideaId);
+  if (new Set(ids).size !== ids.length)
+    throw new DomainError('UNPROCESSABLE', 'An idea is listed twice', [
+      { field: 'deliversIdeaIds', message: 'lists an idea twice' },
+    ]);
+  const bad = ids.find((id) => !peers.approvedIdeas.has(id));
+  if (bad)
+    throw new DomainError('UNPROCESSABLE', 'An idea is not approved', [
+      { field: 'deliversIdeaIds', message: `${bad} is not an approved idea` },
+    ]);
+}

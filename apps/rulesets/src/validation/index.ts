@@ -1,0 +1,2 @@
+export { ValidationModule } from './validation.module';
+export { RulesetInspector } from './ruleset-inspector';

@@ -1,0 +1,2 @@
+export { VendorModule } from './vendor.module';
+export { VendorRulesets } from './vendor-rulesets';
