@@ -220,7 +220,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       ).toBe(404);
     });
 
-    it('cuts a disabled member off at once, keeps their row, pauses their shares and restores both on re-enable', async () => {
+    it('cuts a disabled member and the shares they made off at once, and restores both on re-enable', async () => {
       const ws = await world.newWorkspace(owner);
       const admin = await world.newUser();
       const viewer = await world.newUser();
@@ -230,40 +230,18 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       await world.share(ws, admin, id);
       expect((await http.get(`/api/connections/${id}/orgs`, { token: viewer.token })).status).toBe(200);
 
+      // The impact, the kept row, the paused share and the listing are checked at the service level
+      // (apps/workspaces/src/members/members.integration-spec.ts); here, the routes and the connections
+      // service's answer to the member who used the share.
       const impact = await http.get<Json>(`/api/workspaces/${ws}/members/${admin.id}/impact`, {
         token: owner.token,
       });
-      expect(impact.body).toEqual({
-        role: 'admin',
-        disabled_at: null,
-        owned_shared_connections: 1,
-        deployments_authored: 0,
-      });
+      expect(impact.body).toMatchObject({ role: 'admin', owned_shared_connections: 1 });
       expect(
         (await http.delete(`/api/workspaces/${ws}/members/${admin.id}`, { token: owner.token })).status,
       ).toBe(200);
       expect((await http.get(`/api/workspaces/${ws}`, { token: admin.token })).status).toBe(404);
       expect((await http.get(`/api/connections/${id}/orgs`, { token: viewer.token })).status).toBe(404);
-      const members = await http.get<Json>(`/api/workspaces/${ws}/members`, { token: owner.token });
-      expect(members.body.members.find((m: Json) => m.user_id === admin.id).disabled_at).toEqual(
-        expect.any(String),
-      );
-      const detail = await http.get<Json>(`/api/workspaces/${ws}`, { token: owner.token });
-      expect(detail.body.workspace.connections).toEqual([
-        expect.objectContaining({ id, disabled_reason: 'owner_disabled' }),
-      ]);
-      expect(
-        (
-          await http.patch(
-            `/api/workspaces/${ws}/connections`,
-            { connection_id: id, disabled: false },
-            { token: owner.token },
-          )
-        ).status,
-      ).toBe(409);
-      const listed = await http.get<Json>('/api/workspaces', { token: admin.token });
-      expect(listed.body.memberships.map((m: Json) => m.workspace.id)).not.toContain(ws);
-
       expect(
         (
           await http.patch(

@@ -143,7 +143,7 @@ export function answer<Req, Res>(
   descriptor: RpcDescriptor<Req, Res>,
   fn: (data: Req, ctx: RequestContext) => Res,
 ): PeerAnswer {
-  return { descriptor: descriptor as RpcDescriptor<never, unknown>, answer: fn as PeerAnswer['answer'] };
+  return { descriptor: descriptor as RpcDescriptor<never, unknown>, answer: fn };
 }
 
 let requests = 0;

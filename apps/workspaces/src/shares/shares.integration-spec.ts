@@ -72,9 +72,9 @@ describe('shared connections (service level)', () => {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);
     const missing = randomUUID();
-    for (const descriptor of [WorkspacesRpc.unshare, WorkspacesRpc.enableShare, WorkspacesRpc.shareImpact])
-      expect(await codeOf(request(descriptor, owner.ctx, { id: ws, connectionId: missing }))).toBe(
-        'NOT_FOUND',
-      );
+    const share = { id: ws, connectionId: missing };
+    expect(await codeOf(request(WorkspacesRpc.unshare, owner.ctx, share))).toBe('NOT_FOUND');
+    expect(await codeOf(request(WorkspacesRpc.enableShare, owner.ctx, share))).toBe('NOT_FOUND');
+    expect(await codeOf(request(WorkspacesRpc.shareImpact, owner.ctx, share))).toBe('NOT_FOUND');
   });
 });
