@@ -3,7 +3,7 @@ import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 // Editing a policy: direct edits, pending revisions and repository changes.
 describe.each(BUSES)('catalog revisions through the gateway over the %s bus', (kind) => {
   const t = catalogE2e(kind);
-  const { newUser, newRepo, submit, published, splitRepos } = t;
+  const { newUser, newRepo, published, splitRepos } = t;
 
   // Who may edit what, the value limits and one pending revision per field are tested at the service
   // level (apps/catalog/src/revisions/revisions.integration-spec.ts); here the routes' status classes.
@@ -59,86 +59,45 @@ describe.each(BUSES)('catalog revisions through the gateway over the %s bus', (k
     expect((await t.http.get<Json>(path)).body.policy.source_host_url).toBe(url.body.revision.proposed_value);
   });
 
-  describe('repository changes', () => {
-    it('checks every repository change and files all revisions of one PATCH, or none', async () => {
-      const user = await newUser();
-      const { submission } = await submit(user.token);
-      const unpublished = `/api/policies/${submission.policyId}`;
-      expect(
-        (await t.http.patch(unpublished, { sourceHostUrl: await newRepo() }, { token: user.token })).status,
-      ).toBe(422);
-      expect(
-        (
-          await t.http.patch(
-            unpublished,
-            { implementationSourceHostUrl: await newRepo() },
-            { token: user.token },
-          )
-        ).status,
-      ).toBe(422);
-      const revision = { field: 'description', value: 'Not published: edit the submission.' };
-      expect((await t.http.post(`${unpublished}/revisions`, revision, { token: user.token })).status).toBe(
-        422,
-      );
+  // The refusals that need no repository (before publication, a unified policy's implementation, an
+  // administrator's About text) are tested at the service level; these need the source host.
+  it('checks every repository change and files all revisions of one PATCH, or none', async () => {
+    const user = await newUser();
+    const { policyId } = await published(user.token);
+    const path = `/api/policies/${policyId}`;
+    const both = await t.http.patch(
+      path,
+      {
+        name: 'Half Applied',
+        description: 'A valid new About text for this policy.',
+        sourceHostUrl: await t.readmeOnlyRepo('readme-only'),
+      },
+      { token: user.token },
+    );
+    expect(both.status).toBe(422);
+    expect((await t.http.get<Json>(`${path}/revisions`, { token: user.token })).body.revisions).toEqual([]);
+    expect((await t.http.get<Json>(path)).body.policy.name).not.toBe('Half Applied');
 
-      const { policyId } = await published(user.token);
-      const path = `/api/policies/${policyId}`;
-      const { webUrl: notPolicy } = await t.control.createRepository({
-        owner: 'community',
-        name: `readme-only-${t.unique()}`,
-        files: { 'README.md': 'nothing' },
-      });
-      const both = await t.http.patch(
-        path,
-        {
-          name: 'Half Applied',
-          description: 'A valid new About text for this policy.',
-          sourceHostUrl: notPolicy,
-        },
-        { token: user.token },
-      );
-      expect(both.status).toBe(422);
-      expect((await t.http.get<Json>(`${path}/revisions`, { token: user.token })).body.revisions).toEqual([]);
-      expect((await t.http.get<Json>(path)).body.policy.name).not.toBe('Half Applied');
-      expect(
-        (await t.http.patch(path, { implementationSourceHostUrl: await newRepo() }, { token: user.token }))
-          .status,
-      ).toBe(422);
-      expect(
-        (await t.http.patch(path, { description: 'An administrator rewrites it.' }, { cookie: t.admin }))
-          .status,
-      ).toBe(403);
-
-      const [definition, implementation] = await splitRepos();
-      const split = await published(user.token, {
-        projectType: 'split',
-        sourceHostUrl: definition,
-        implementationSourceHostUrl: implementation,
-      });
-      const [, moved] = await splitRepos();
-      const splitPath = `/api/policies/${split.policyId}`;
-      expect(
-        (await t.http.patch(splitPath, { implementationSourceHostUrl: moved }, { token: user.token })).status,
-      ).toBe(200);
-      expect((await t.http.get<Json>(splitPath)).body.policy.implementation_source_host_url).toBe(
-        implementation,
-      );
-      const [pending] = (await t.http.get<Json>(`${splitPath}/revisions`, { token: user.token })).body
-        .revisions;
-      expect(pending).toMatchObject({
-        field: 'implementation_source_host_url',
-        status: 'pending',
-        proposed_value: moved,
-      });
-      await t.http.post(
-        `/api/admin/revisions/${pending.id}/reject`,
-        { feedback: 'Reviewer-only note' },
-        { cookie: t.admin },
-      );
-      const publicHistory = (await t.http.get<Json>(`${splitPath}/history`)).body.entries as Json[];
-      expect(publicHistory.find((e) => e.action === 'revision_rejected')?.details).toEqual({
-        field: 'implementation_source_host_url',
-      });
+    const [definition, implementation] = await splitRepos();
+    const split = await published(user.token, {
+      projectType: 'split',
+      sourceHostUrl: definition,
+      implementationSourceHostUrl: implementation,
+    });
+    const [, moved] = await splitRepos();
+    const splitPath = `/api/policies/${split.policyId}`;
+    expect(
+      (await t.http.patch(splitPath, { implementationSourceHostUrl: moved }, { token: user.token })).status,
+    ).toBe(200);
+    expect((await t.http.get<Json>(splitPath)).body.policy.implementation_source_host_url).toBe(
+      implementation,
+    );
+    const [pending] = (await t.http.get<Json>(`${splitPath}/revisions`, { token: user.token })).body
+      .revisions;
+    expect(pending).toMatchObject({
+      field: 'implementation_source_host_url',
+      status: 'pending',
+      proposed_value: moved,
     });
   });
 });

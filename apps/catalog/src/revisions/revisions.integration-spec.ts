@@ -79,6 +79,14 @@ describe('catalog policy edits and revisions', () => {
         t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, implementationSourceRef: 'v2' }),
       ),
     ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updatePolicy, owner.ctx, {
+          id: policyId,
+          implementationSourceHostUrl: 'https://source-host.test/community/an-implementation',
+        }),
+      ),
+    ).toBe('CATALOG.POLICY_NOT_SPLIT');
     // Only the owner proposes a new About text: an administrator edits the rest.
     expect(
       await codeOf(

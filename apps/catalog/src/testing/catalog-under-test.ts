@@ -62,8 +62,9 @@ export class CatalogUnderTest extends ServiceUnderTest {
   /** A published policy of `ownerId`, as a row (what an approved submission leaves). */
   publishedPolicy = async (
     ownerId: string,
-    fields: { projectType?: 'unified' | 'split' } = {},
-  ): Promise<string> => (await this.policyRow(ownerId, 'published', fields.projectType ?? 'unified')).id;
+    fields: { projectType?: 'unified' | 'split'; name?: string } = {},
+  ): Promise<string> =>
+    (await this.policyRow(ownerId, 'published', fields.projectType ?? 'unified', fields.name)).id;
 
   /** A policy under review with its submission, as rows (what a valid submission leaves). */
   policyUnderReview = async (ownerId: string): Promise<{ policyId: string; submissionId: string }> => {
@@ -73,6 +74,10 @@ export class CatalogUnderTest extends ServiceUnderTest {
        VALUES ($1, $2, 'submitted', $3, $4, $5, '{}'::jsonb) RETURNING id`,
       [policy.id, ownerId, policy.name, DESCRIPTION, policy.url],
     );
+    await this.sql(
+      `INSERT INTO catalog.policy_history (policy_id, actor_id, action, details) VALUES ($1, $2, 'submitted', $3)`,
+      [policy.id, ownerId, JSON.stringify({ submissionId: submission.id })],
+    );
     return { policyId: policy.id, submissionId: submission.id };
   };
 
@@ -80,9 +85,10 @@ export class CatalogUnderTest extends ServiceUnderTest {
     ownerId: string,
     status: 'published' | 'under_review',
     projectType: 'unified' | 'split',
+    named?: string,
   ): Promise<{ id: string; name: string; url: string }> {
     const n = this.unique();
-    const name = `Scope Guard ${n}`;
+    const name = named ?? `Scope Guard ${n}`;
     const url = `https://source-host.test/community/policy-${n}`;
     const [row] = await this.sql<{ id: string }>(
       `INSERT INTO catalog.policies (slug, name, description, status, owner_id, project_type, source_host_url,

@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   type FieldError,
 } from '@pc/contracts';
+import { ERROR_STATUS } from './error-status';
 
 export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'username' })
@@ -48,8 +49,11 @@ export class ErrorBodyDto {
   @ApiPropertyOptional({
     enum: ERROR_CODES,
     description:
-      "Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`)",
-    example: 'IDENTITY.USERNAME_TAKEN',
+      "Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): " +
+      Object.entries(ERROR_STATUS)
+        .map(([code, status]) => `${code} ${status}`)
+        .join(', '),
+    example: 'CATALOG.SUBMISSION_REPOSITORY_INVALID',
   })
   code?: ErrorCode;
 

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { CatalogRpc, type Idea } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
+import { catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+
+// Ideas through the catalog's bus contract: the administrator's decision once, and which ideas a
+// submission may declare (the submission routes' statuses stay in catalog-ideas.e2e-spec.ts).
+describe('catalog ideas through the bus', () => {
+  const t = catalogUnderTest();
+  const newIdea = async (decision?: 'approve' | 'reject'): Promise<Idea> => {
+    const { idea } = await t.request(CatalogRpc.submitIdea, t.newUser().ctx, {
+      title: `Idea ${t.unique()}`,
+      description: 'Guard every operation by the OAuth scopes it needs.',
+    });
+    if (decision === 'approve')
+      return (await t.request(CatalogRpc.approveIdea, t.admin, { id: idea.id })).idea;
+    if (decision === 'reject') return (await t.request(CatalogRpc.rejectIdea, t.admin, { id: idea.id })).idea;
+    return idea;
+  };
+
+  it('lets the administrator approve or reject an idea once', async () => {
+    const idea = await newIdea();
+    expect(await codeOf(t.request(CatalogRpc.approveIdea, t.newUser().ctx, { id: idea.id }))).toBe(
+      'FORBIDDEN',
+    );
+    expect((await t.request(CatalogRpc.approveIdea, t.admin, { id: idea.id })).idea.status).toBe('approved');
+    expect(await codeOf(t.request(CatalogRpc.rejectIdea, t.admin, { id: idea.id }))).toBe(
+      'CATALOG.IDEA_DECIDED',
+    );
+    expect(await codeOf(t.request(CatalogRpc.approveIdea, t.admin, { id: randomUUID() }))).toBe('NOT_FOUND');
+  });
+
+  it('refuses to declare an idea that is pending, rejected, unknown or listed twice', async () => {
+    const user = t.newUser();
+    const [pending, rejected, approved] = [
+      await newIdea(),
+      await newIdea('reject'),
+      await newIdea('approve'),
+    ];
+    const check = (ideaIds: string[]) =>
+      t.request(CatalogRpc.checkIdeas, user.ctx, { ideas: ideaIds.map((ideaId) => ({ ideaId })) });
+    for (const id of [pending.id, rejected.id, randomUUID()]) {
+      const refused = (await check([approved.id, id]).catch((e: unknown) => e)) as RemoteError;
+      expect(refused).toBeInstanceOf(RemoteError);
+      expect(refused.payload.code).toBe('CATALOG.IDEA_DECLARATION_INVALID');
+      expect(refused.payload.details).toEqual([expect.objectContaining({ field: 'deliversIdeaIds' })]);
+      expect(refused.payload.details![0].message).toContain(id);
+    }
+    expect(await codeOf(check([approved.id, approved.id]))).toBe('CATALOG.IDEA_DECLARATION_INVALID');
+    expect(await check([approved.id])).toEqual({ ok: true });
+  });
+});

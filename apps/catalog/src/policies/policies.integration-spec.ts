@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { CatalogRpc } from '@pc/contracts';
+import { anonymous, catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+
+// Policies at the service level: search, the vendor index, who sees an unpublished policy and its
+// submission, designated reviewers and the history's pages (the routes stay in catalog-policies.e2e-spec.ts).
+describe('catalog policies', () => {
+  const t = catalogUnderTest();
+
+  it('finds a policy by its words and by part of a word', async () => {
+    const user = t.newUser();
+    const policyId = await t.publishedPolicy(user.id, { name: 'Xylophone OAuth Bridge' });
+    const ids = async (q: string) =>
+      (await t.request(CatalogRpc.listPolicies, anonymous(), { q })).policies.map((p) =>
+        'id' in p ? p.id : p.slug,
+      );
+    expect(await ids('xylophone oauth')).toContain(policyId);
+    expect(await ids('ylophone')).toContain(policyId);
+  });
+
+  it('lists the vendor index and serves a vendor policy by slug; reloading is for administrators', async () => {
+    const list = await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', q: 'rate' });
+    expect(list.policies.map((p) => p.slug)).toContain('rate-limiting');
+    expect(list.policies[0]).not.toHaveProperty('body_md');
+    const { policy } = await t.request(CatalogRpc.getVendorPolicy, anonymous(), { slug: 'cors' });
+    expect(policy.body_md).toContain('preflight');
+    expect(await codeOf(t.request(CatalogRpc.getVendorPolicy, anonymous(), { slug: 'no-such-policy' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await codeOf(t.request(CatalogRpc.reloadVendorIndex, t.newUser().ctx, {}))).toBe('FORBIDDEN');
+    expect((await t.request(CatalogRpc.reloadVendorIndex, t.admin, {})).policies).toBeGreaterThanOrEqual(10);
+  });
+
+  it("hides another user's unpublished policy docs, its submission and the submission's history", async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const { policyId, submissionId } = await t.policyUnderReview(owner.id);
+    expect((await t.request(CatalogRpc.getPolicyDocs, owner.ctx, { id: policyId })).canEdit).toBe(true);
+    for (const ctx of [other.ctx, anonymous()])
+      expect(await codeOf(t.request(CatalogRpc.getPolicyDocs, ctx, { id: policyId }))).toBe('NOT_FOUND');
+    await t.request(CatalogRpc.getPolicyDocs, t.admin, { id: policyId });
+
+    await t.request(CatalogRpc.getSubmission, owner.ctx, { id: submissionId });
+    expect(await codeOf(t.request(CatalogRpc.getSubmission, other.ctx, { id: submissionId }))).toBe(
+      'NOT_FOUND',
+    );
+    // Anonymous callers never reach this far: the route needs a signed-in caller (401 at the gateway).
+    expect(await codeOf(t.request(CatalogRpc.getSubmission, anonymous(), { id: submissionId }))).toBe(
+      'NOT_FOUND',
+    );
+    await t.request(CatalogRpc.getSubmission, t.admin, { id: submissionId });
+    expect(await codeOf(t.request(CatalogRpc.getSubmission, owner.ctx, { id: randomUUID() }))).toBe(
+      'NOT_FOUND',
+    );
+
+    const history = (ctx: typeof owner.ctx) =>
+      t.request(CatalogRpc.getSubmissionHistory, ctx, { id: submissionId });
+    expect((await history(owner.ctx)).entries[0].action).toBe('submitted');
+    expect(await codeOf(history(other.ctx))).toBe('NOT_FOUND');
+    await history(t.admin);
+  });
+
+  it('lets an administrator designate and remove a reviewer of one policy', async () => {
+    const owner = t.newUser();
+    const reviewer = t.newUser();
+    const other = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const otherPolicy = await t.publishedPolicy(owner.id);
+    const isReviewer = async (ctx = reviewer.ctx, id = policyId) =>
+      (await t.request(CatalogRpc.getReviewerStatus, ctx, { id })).isReviewer;
+    expect(await isReviewer()).toBe(false);
+    const designate = (ctx: typeof owner.ctx, userId = reviewer.id) =>
+      t.request(CatalogRpc.designateReviewer, ctx, { policyId, userId });
+    expect(await codeOf(designate(owner.ctx))).toBe('FORBIDDEN');
+    expect(await codeOf(designate(t.admin, randomUUID()))).toBe('NOT_FOUND');
+    expect(await designate(t.admin)).toEqual({ ok: true });
+    expect(await designate(t.admin)).toEqual({ ok: true });
+    expect(await isReviewer()).toBe(true);
+    expect(await isReviewer(reviewer.ctx, otherPolicy)).toBe(false);
+    expect(await isReviewer(other.ctx)).toBe(false);
+    expect((await t.request(CatalogRpc.getReviewerStatus, t.admin, { id: policyId })).isReviewer).toBe(true);
+    const remove = (ctx: typeof owner.ctx) =>
+      t.request(CatalogRpc.removeReviewer, ctx, { policyId, userId: reviewer.id });
+    expect(await codeOf(remove(owner.ctx))).toBe('FORBIDDEN');
+    await remove(t.admin);
+    expect(await isReviewer()).toBe(false);
+    expect(await codeOf(remove(t.admin))).toBe('NOT_FOUND');
+  });
+
+  it('pages a long history by numeric id, every entry exactly once, newest first; a malformed cursor is refused', async () => {
+    const user = t.newUser();
+    // Cross a power of ten ("99" sorts after "100" as text) whatever ran before.
+    await t.sql(
+      `SELECT setval('catalog.policy_history_id_seq',
+         power(10, length((SELECT last_value FROM catalog.policy_history_id_seq)::text) + 1)::bigint - 6)`,
+    );
+    const policyId = await t.publishedPolicy(user.id);
+    for (let i = 0; i < 12; i++)
+      await t.request(CatalogRpc.updatePolicy, user.ctx, { id: policyId, name: `Renamed ${i}` });
+    const page = (limit: number, before?: string) =>
+      t.request(CatalogRpc.getPolicyHistory, anonymous(), { id: policyId, limit, before });
+    const all = (await page(50)).entries.map((e) => e.id);
+    expect(all).toHaveLength(12);
+    expect([...all].sort((a, b) => Number(b) - Number(a))).toEqual(all);
+    for (const limit of [1, 3]) {
+      const seen: string[] = [];
+      let before: string | undefined;
+      do {
+        const { entries, nextCursor } = await page(limit, before);
+        seen.push(...entries.map((e) => e.id));
+        before = nextCursor ?? undefined;
+      } while (before);
+      expect(seen).toEqual(all);
+    }
+    expect(await codeOf(page(10, 'garbage'))).toBe('BAD_REQUEST');
+  });
+});
