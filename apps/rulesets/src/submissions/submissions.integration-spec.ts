@@ -48,8 +48,12 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       expect((await validate({ rulesetPath: 'nope.yaml' })).errors).toEqual([
         'rulesetPath: nope.yaml does not exist at main',
       ]);
+      expect(
+        (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl, ref: 'next' })).branchInfo,
+      ).toBeUndefined();
+      const valid = h.repo(undefined, { next: { 'ruleset.yaml': PROFILE } });
       const withBranches = await h.request(RulesetsRpc.validate, owner.ctx, {
-        repoUrl,
+        repoUrl: valid,
         includeBranches: true,
       });
       expect(withBranches.branchInfo?.branches.map((b) => b.name).sort()).toEqual(['main', 'next']);
