@@ -33,7 +33,7 @@ describe('ruleset submissions and review through the gateway over NATS', () => {
       { token: owner.token },
     );
     expect(ok.status).toBe(200);
-    expect(ok.body.validation).toMatchObject({ ok: true, rulesetPathSource: 'conventional' });
+    expect(ok.body.validation).toMatchObject({ ok: true, errors: [] });
     expect(ok.body.branchInfo.defaultBranch).toBe('main');
     expect(
       (await h.http.post('/api/ruleset-submissions/validate', { repoUrl: 42 }, { token: owner.token }))
@@ -108,7 +108,10 @@ describe('ruleset submissions and review through the gateway over NATS', () => {
     });
     expect(broken.status).toBe(422);
     expect(broken.body).toMatchObject({ code: 'RULESETS.VALIDATION_FAILED', validation: { ok: false } });
-    await decide(submission.id, 'reject', { feedback: 'Not a ruleset we can list.' });
+    expect((await patch(submission.id, { resubmit: true })).body.submission.status).toBe('submitted');
+    expect((await decide(submission.id, 'reject', { feedback: 'Not a ruleset we can list.' })).status).toBe(
+      200,
+    );
     const final = await patch(submission.id, { name: 'Again' });
     expect(final.status).toBe(409);
     expect(final.body.code).toBe('RULESETS.SUBMISSION_REJECTED');

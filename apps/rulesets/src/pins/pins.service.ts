@@ -8,7 +8,7 @@ import {
   RulesetsEvents,
 } from '@pc/contracts';
 import { changesSincePin, Database, DomainError } from '@pc/platform';
-import { isSourceHostError, type SourceHost } from '@pc/source-host';
+import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
@@ -110,7 +110,7 @@ export class PinsService {
 
   private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
     try {
-      return await changesSincePin(this.sourceHost, url, namedRef, pinned);
+      return await changesSincePin<ParsedRepositoryUrl>(this.sourceHost, url, namedRef, pinned);
     } catch (error) {
       throw compareFailure(error);
     }

@@ -1,4 +1,4 @@
-import { RulesetsRpc, type UpdateRulesetSubmissionRequest } from '@pc/contracts';
+import { type RpcDescriptor, RulesetsRpc, type UpdateRulesetSubmissionRequest } from '@pc/contracts';
 import { PROFILE, codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** Submitting, editing, resubmitting and withdrawing a ruleset: the rules, through the service's bus contract. */
@@ -48,8 +48,12 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       expect((await validate({ rulesetPath: 'nope.yaml' })).errors).toEqual([
         'rulesetPath: nope.yaml does not exist at main',
       ]);
+      expect(
+        (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl, ref: 'next' })).branchInfo,
+      ).toBeUndefined();
+      const valid = h.repo(undefined, { next: { 'ruleset.yaml': PROFILE } });
       const withBranches = await h.request(RulesetsRpc.validate, owner.ctx, {
-        repoUrl,
+        repoUrl: valid,
         includeBranches: true,
       });
       expect(withBranches.branchInfo?.branches.map((b) => b.name).sort()).toEqual(['main', 'next']);
@@ -148,11 +152,12 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       const mine = await h.request(RulesetsRpc.listSubmissions, owner.ctx, {});
       expect(mine.submissions.map((s) => s.id)).toContain(submission.id);
       expect((await h.request(RulesetsRpc.listSubmissions, stranger.ctx, {})).submissions).toEqual([]);
-      for (const rpc of [
+      const byId: Array<RpcDescriptor<{ id: string }, unknown>> = [
         RulesetsRpc.getSubmission,
         RulesetsRpc.getSubmissionHistory,
         RulesetsRpc.deleteSubmission,
-      ])
+      ];
+      for (const rpc of byId)
         expect(await codeOf(h.request(rpc, stranger.ctx, { id: submission.id }))).toBe('NOT_FOUND');
       expect(await codeOf(update(stranger, { id: submission.id, resubmit: true }))).toBe('NOT_FOUND');
       expect(
