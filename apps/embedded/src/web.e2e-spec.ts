@@ -691,8 +691,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await page.getByLabel('Bake time (seconds)').fill('0');
       // The plan before the button: both organizations run the first version and would get 2.0.0.
       const plan = page.getByRole('list', { name: 'Plan' });
-      await plan.getByText(/^Payments: update .+ → 2\.0\.0$/).waitFor();
-      await plan.getByText(/^Cards: update .+ → 2\.0\.0$/).waitFor();
+      await plan.getByText(/Payments: update .+ → 2\.0\.0$/).waitFor();
+      await plan.getByText(/Cards: update .+ → 2\.0\.0$/).waitFor();
       await page.getByRole('button', { name: 'Roll out to 2 organizations' }).click();
 
       // The roll-out page: from here on the page is never reloaded; what changes comes over the stream.
