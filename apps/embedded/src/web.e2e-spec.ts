@@ -675,9 +675,6 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await world.control.setHealth(tenant.paymentsId, { health: 'healthy', delayMs: 3000 });
     await world.control.setHealth(tenant.cardsId, { health: 'healthy', delayMs: 60_000 });
     try {
-      const before = await world.control.platformState();
-      const ran = (state: typeof before, org: string) =>
-        state.organizations.find((o) => o.id === org)!.applied.map((a) => a.version);
       await page.goto(`/deploy?policyId=${story.policyId}`);
       await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
       await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
@@ -739,8 +736,23 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       expect(await page.getByRole('button', { name: /Pause|Resume|Abort|Roll back/ }).count()).toBe(0);
       await page.getByText('complete', { exact: true }).waitFor();
       await both(page, 'rollout-rolled-back');
-      const after = await world.control.platformState();
-      for (const id of [tenant.paymentsId, tenant.cardsId]) expect(ran(after, id)).toEqual(ran(before, id));
+      // Each organization runs again what the roll-out recorded it ran before, and not 2.0.0.
+      const { rollout } = (
+        await world.http.get<{
+          rollout: {
+            steps: Array<{ organizations: Array<{ organization_id: string; previous_version: string }> }>;
+          };
+        }>(`/api/rollouts/${rolloutId}`, { token: story.token })
+      ).body;
+      const state = await world.control.platformState();
+      for (const o of rollout.steps.flatMap((s) => s.organizations)) {
+        const versions = state.organizations
+          .find((x) => x.id === o.organization_id)!
+          .applied.map((a) => a.version);
+        expect(o.previous_version).toBeTruthy();
+        expect(versions).toContain(o.previous_version);
+        expect(versions).not.toContain('2.0.0');
+      }
     } finally {
       await world.control.clearHealth(tenant.paymentsId);
       await world.control.clearHealth(tenant.cardsId);
