@@ -118,11 +118,13 @@ describe('the SDK and the CLI against a started system', () => {
     });
 
   beforeAll(async () => {
-    [{ cliBin }] = await Promise.all([packedClients(ROOT), world.start('nats')]);
+    // On a cold cache the CLI is packed first (tsc and npm pack, beside the system's start): about 20 s
+    // on an idle machine, several minutes on a loaded one; then every file and run reuses it.
+    [{ cliBin }] = await Promise.all([packedClients(ROOT, ['cli']), world.start('nats')]);
     ({ user, tenant, connectionId, workspaceId } = await world.deployer());
     configDir = mkdtempSync(path.join(os.tmpdir(), 'pc-cli-'));
     sdk = new PolicyCatalog({ baseUrl: world.system.url!, token: user.token, fetch: checkedFetch });
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await world.stop();
@@ -389,7 +391,18 @@ describe('the SDK and the CLI against a started system', () => {
       const deploymentId = /deployment ([0-9a-f-]{36})/.exec(ok.stdout)![1];
 
       // A target the connection cannot deploy to is the plan's error and is not applied; the rest is.
-      const failed = await cli(['deploy', policyId, ...target, tenant.archiveId, '--ref', 'broken', '--yes']);
+      const failed = await cli([
+        'deploy',
+        policyId,
+        '--target',
+        tenant.paymentsId,
+        tenant.archiveId,
+        '--workspace',
+        workspaceId,
+        '--ref',
+        'broken',
+        '--yes',
+      ]);
       expect(failed.stdout).toContain('at broken (a dev build');
       expect(failed.stdout).toMatch(new RegExp(`${tenant.paymentsId}\\)?: update `));
       expect(failed.stdout).toMatch(new RegExp(`${tenant.archiveId}\\)?: error +.*cannot deploy`));

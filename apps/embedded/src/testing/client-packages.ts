@@ -6,19 +6,37 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** What the packages are built from: a change to any of these packs them again. */
-const INPUTS = ['libs/sdk', 'apps/cli', 'tools/pack-client.js', 'tsconfig.base.json', 'package-lock.json'];
+type PackageName = 'sdk' | 'cli';
+const COMMON = ['tools/pack-client.js', 'tsconfig.base.json', 'package-lock.json'];
+/** What each package is built from (the CLI carries its own compiled SDK): a change packs it again. */
+const INPUTS: Record<PackageName, string[]> = {
+  sdk: ['libs/sdk', ...COMMON],
+  cli: ['apps/cli', 'libs/sdk', ...COMMON],
+};
+const TARBALLS: Record<PackageName, [spec: string, file: string]> = {
+  sdk: ['@policy-catalog/sdk@0.1.0', 'policy-catalog-sdk-0.1.0.tgz'],
+  cli: ['@policy-catalog/cli@0.1.0', 'policy-catalog-cli-0.1.0.tgz'],
+};
 const OUTPUTS = new Set(['dist', 'node_modules']);
 /** A lock older than this was left by a run that died: it is taken over. */
 const STALE_LOCK_MS = 10 * 60_000;
 
 export interface ClientPackages {
-  /** The tarballs by the registry spec they stand in for (`@policy-catalog/cli@0.1.0`). */
+  /** The tarballs asked for, by the registry spec they stand in for (`@policy-catalog/cli@0.1.0`). */
   tarballs: Record<string, string>;
-  /** The compiled CLI inside the packed package's build (`apps/cli/dist/.../bin.js`). */
+  /** The compiled CLI inside the packed package's build (`apps/cli/dist/.../bin.js`), when packed. */
   cliBin: string;
   /** True when an earlier file (or run) had packed these very sources. */
   reused: boolean;
+}
+
+/** A package's tarball and the compiled file a test runs (the CLI's bin; the SDK's index). */
+function outputs(root: string, name: PackageName): string[] {
+  const built =
+    name === 'cli'
+      ? path.join(root, 'apps', 'cli', 'dist', 'apps', 'cli', 'src', 'bin.js')
+      : path.join(root, 'libs', 'sdk', 'dist', 'index.js');
+  return [path.join(root, 'dist', 'packages', TARBALLS[name][1]), built];
 }
 
 /**
@@ -28,49 +46,46 @@ export interface ClientPackages {
  * the same time wait on one lock (a directory, made atomically). Packing runs in child processes, never
  * synchronously: the system under test lives in the calling process.
  */
-export async function packedClients(root: string): Promise<ClientPackages> {
+export async function packedClients(
+  root: string,
+  names: PackageName[] = ['sdk', 'cli'],
+): Promise<ClientPackages> {
   const dir = path.join(root, 'dist', 'packages');
   mkdirSync(dir, { recursive: true });
   const release = await lock(path.join(dir, '.packing'));
   try {
-    const digest = inputDigest(root);
-    const stamp = path.join(dir, 'clients.digest');
-    const packages = located(root, dir);
-    const fresh =
-      existsSync(stamp) &&
-      readFileSync(stamp, 'utf8') === digest &&
-      [...Object.values(packages.tarballs), packages.cliBin].every((f) => existsSync(f));
-    if (fresh) return { ...packages, reused: true };
-    rmSync(stamp, { force: true });
-    for (const name of ['sdk', 'cli']) {
+    let reused = true;
+    for (const name of names) {
+      const digest = inputDigest(root, INPUTS[name]);
+      const stamp = path.join(dir, `${name}.digest`);
+      const fresh =
+        existsSync(stamp) &&
+        readFileSync(stamp, 'utf8') === digest &&
+        outputs(root, name).every((f) => existsSync(f));
+      if (fresh) continue;
+      reused = false;
+      rmSync(stamp, { force: true });
       await run(process.execPath, [path.join(root, 'tools', 'pack-client.js'), 'pack', name], {
         cwd: root,
         maxBuffer: 16 * 1024 * 1024,
       }).catch((error: { stdout?: string; stderr?: string }) => {
         throw new Error(`packing the ${name} package failed:\n${error.stdout}\n${error.stderr}`);
       });
+      for (const f of outputs(root, name)) if (!existsSync(f)) throw new Error(`packing left no ${f}`);
+      writeFileSync(stamp, digest);
     }
-    for (const f of [...Object.values(packages.tarballs), packages.cliBin])
-      if (!existsSync(f)) throw new Error(`packing left no ${f}`);
-    writeFileSync(stamp, digest);
-    return { ...packages, reused: false };
+    return {
+      tarballs: Object.fromEntries(names.map((n) => [TARBALLS[n][0], outputs(root, n)[0]])),
+      cliBin: outputs(root, 'cli')[1],
+      reused,
+    };
   } finally {
     release();
   }
 }
 
-function located(root: string, dir: string): Omit<ClientPackages, 'reused'> {
-  return {
-    tarballs: {
-      '@policy-catalog/sdk@0.1.0': path.join(dir, 'policy-catalog-sdk-0.1.0.tgz'),
-      '@policy-catalog/cli@0.1.0': path.join(dir, 'policy-catalog-cli-0.1.0.tgz'),
-    },
-    cliBin: path.join(root, 'apps', 'cli', 'dist', 'apps', 'cli', 'src', 'bin.js'),
-  };
-}
-
 /** sha256 over the paths and contents of every input file (build outputs left out). */
-function inputDigest(root: string): string {
+function inputDigest(root: string, inputs: string[]): string {
   const hash = createHash('sha256');
   const walk = (relative: string): void => {
     const absolute = path.join(root, relative);
@@ -83,7 +98,7 @@ function inputDigest(root: string): string {
     hash.update(readFileSync(absolute));
     hash.update('\0');
   };
-  for (const input of INPUTS) walk(input);
+  for (const input of inputs) walk(input);
   return hash.digest('hex');
 }
 
