@@ -85,7 +85,7 @@ const appAliases = Object.entries(
 // Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
 // service"): SQL only in repositories, features reach each other only through their module or index.
 // rulesets, deployments and deployment-worker join when they are restructured.
-export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections'];
+export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections', 'deployments'];
 // Enforced where the features are Nest modules already (none yet: issue 23's next step moves catalog,
 // identity, workspaces and connections here one by one); the fixtures prove the rule either way.
 export const featureModuleServices = [];
