@@ -84,10 +84,10 @@ const appAliases = Object.entries(
   .map(([alias]) => alias);
 // Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
 // service"): SQL only in repositories, features reach each other only through their module or index.
-// rulesets, deployments and deployment-worker join when they are restructured.
-export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
-// Enforced where the features are Nest modules already (none yet: issue 23's next step moves catalog,
-// identity, workspaces and connections here one by one); the fixtures prove the rule either way.
+// deployment-worker joins when it is restructured.
+export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets', 'deployments'];
+// Enforced where the features are Nest modules (deployments and the worker are not yet); the fixtures
+// prove the rule either way.
 export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
 const processEnvSyntax = {
   selector:

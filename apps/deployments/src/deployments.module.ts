@@ -17,6 +17,7 @@ import { JobScheduler } from './jobs/job-scheduler';
 import { JobsHandler } from './jobs/jobs.handler';
 import { JobsService } from './jobs/jobs.service';
 import { LedgerHandler } from './ledger/ledger.handler';
+import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerService } from './ledger/ledger.service';
 import { LogsHandler } from './logs/logs.handler';
 import { LogsService } from './logs/logs.service';
@@ -90,6 +91,7 @@ export class DeploymentsModule {
         SyncDriftRepository,
         LogsService,
         LedgerService,
+        LedgerRepository,
         OutboxRepository,
         OutboxRelay,
         PlanService,

@@ -263,15 +263,9 @@ export class CreateDeploymentService {
     key: string,
     requestHash: string,
   ): Promise<CreateDeploymentResult | null> {
-    const stored = await this.deployments.db.query<
-      Array<{ request_hash: string; response: CreateDeploymentResult | null }>
-    >(`SELECT request_hash, response FROM deployments.idempotency_keys WHERE user_id = $1 AND key = $2`, [
-      caller.userId,
-      key,
-    ]);
-    const row = stored[0];
-    if (!row || row.response === null) return null;
-    return this.answerFor({ requestHash: row.request_hash, response: row.response }, requestHash);
+    const stored = await this.idempotency.find(this.deployments.db, caller.userId, key);
+    if (!stored || stored.response === null) return null;
+    return this.answerFor(stored, requestHash);
   }
 
   private answerFor(

@@ -35,6 +35,19 @@ export class IdempotencyRepository {
     return { claimed: false, requestHash: row?.request_hash ?? '', response: row?.response ?? null };
   }
 
+  /** The answer stored for (caller, key), or null when there is none. */
+  async find(
+    db: EntityManager,
+    userId: string,
+    key: string,
+  ): Promise<{ requestHash: string; response: CreateDeploymentResult | null } | null> {
+    const [row] = await db.query<Array<{ request_hash: string; response: CreateDeploymentResult | null }>>(
+      `SELECT request_hash, response FROM deployments.idempotency_keys WHERE user_id = $1 AND key = $2`,
+      [userId, key],
+    );
+    return row ? { requestHash: row.request_hash, response: row.response } : null;
+  }
+
   async store(
     db: EntityManager,
     userId: string,

@@ -7,26 +7,15 @@ import {
   type RequestContext,
 } from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
-import { BusClient, createLogger } from '@pc/platform';
-import { DataSource } from 'typeorm';
-import type { DeployedListing, DeploymentRow } from '../deployments/deployment.rows';
+import { BusClient, createLogger, Database } from '@pc/platform';
 import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
 import { requireUser } from '../common/caller';
+import { LedgerRepository } from './ledger.repository';
 
 const log = createLogger('deployments');
 /** Deployments probed by one connection sync (the newest live ones). */
 const RECONCILE_MAX = 200;
 const INSTALLED_MAX = 100;
-
-interface InstalledRow {
-  asset_type: 'policy' | 'ruleset';
-  item_id: string;
-  asset_name: string;
-  description: string;
-  listing: DeployedListing | null;
-  deploys: string;
-  latest: Date;
-}
 
 /**
  * What the connections and workspaces services need to know about deployments (they never read this
@@ -36,20 +25,15 @@ interface InstalledRow {
 @Injectable()
 export class LedgerService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly db: Database,
+    private readonly ledger: LedgerRepository,
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
   ) {}
 
   /** Active: queued, running or succeeded (live); historical: every other one. */
   async connectionCounts(connectionId: string): Promise<{ active: number; historical: number }> {
-    const [row] = await this.dataSource.query<Array<{ active: string; historical: string }>>(
-      `SELECT count(*) FILTER (WHERE status IN ('queued', 'running', 'succeeded')) AS active,
-              count(*) FILTER (WHERE status IN ('failed', 'cancelled')) AS historical
-         FROM deployments.deployments WHERE connection_id = $1`,
-      [connectionId],
-    );
-    return { active: Number(row?.active ?? 0), historical: Number(row?.historical ?? 0) };
+    return this.ledger.connectionCounts(this.db.pool, connectionId);
   }
 
   /**
@@ -62,12 +46,7 @@ export class LedgerService {
     connectionId: string,
   ): Promise<{ summary: ReconciliationSummary | null; reason: string | null }> {
     requireUser(ctx);
-    const rows = await this.dataSource.query<DeploymentRow[]>(
-      `SELECT * FROM deployments.deployments
-        WHERE connection_id = $1 AND status = 'succeeded' AND applied_version IS NOT NULL
-        ORDER BY created_at DESC LIMIT $2`,
-      [connectionId, RECONCILE_MAX],
-    );
+    const rows = await this.ledger.liveThrough(this.db.pool, connectionId, RECONCILE_MAX);
     const summary: ReconciliationSummary = { in_sync: 0, unknown: 0, gone: [] };
     if (rows.length === 0) return { summary, reason: null };
     let platform;
@@ -113,27 +92,7 @@ export class LedgerService {
     installedPolicies: InstalledPolicy[];
     installedRulesets: InstalledRuleset[];
   }> {
-    const stats = await this.dataSource.query<
-      Array<{
-        connection_id: string;
-        deployments: string;
-        target_orgs: string;
-        live_policies: string;
-        ruleset_deployments: string;
-        ruleset_target_orgs: string;
-        live_rulesets: string;
-      }>
-    >(
-      `SELECT connection_id,
-              count(*) FILTER (WHERE asset_type = 'policy') AS deployments,
-              count(DISTINCT platform_org_id) FILTER (WHERE asset_type = 'policy') AS target_orgs,
-              count(DISTINCT policy_id) FILTER (WHERE asset_type = 'policy' AND status = 'succeeded') AS live_policies,
-              count(*) FILTER (WHERE asset_type = 'ruleset') AS ruleset_deployments,
-              count(DISTINCT platform_org_id) FILTER (WHERE asset_type = 'ruleset') AS ruleset_target_orgs,
-              count(DISTINCT ruleset_id) FILTER (WHERE asset_type = 'ruleset' AND status = 'succeeded') AS live_rulesets
-         FROM deployments.deployments WHERE workspace_id = $1 GROUP BY connection_id`,
-      [workspaceId],
-    );
+    const stats = await this.ledger.connectionStats(this.db.pool, workspaceId);
     const byConnection = new Map(stats.map((s) => [s.connection_id, s]));
     const connectionStats = Object.fromEntries(
       connectionIds.map((id) => {
@@ -151,20 +110,7 @@ export class LedgerService {
         ];
       }),
     );
-    const installed = await this.dataSource.query<InstalledRow[]>(
-      `SELECT * FROM (
-         SELECT asset_type, coalesce(policy_id, ruleset_id) AS item_id,
-                (array_agg(asset_name ORDER BY created_at DESC))[1] AS asset_name,
-                (array_agg(source->>'description' ORDER BY created_at DESC))[1] AS description,
-                (array_agg(source->'listing' ORDER BY created_at DESC))[1] AS listing,
-                count(*) AS deploys, max(created_at) AS latest,
-                row_number() OVER (PARTITION BY asset_type ORDER BY max(created_at) DESC) AS rank
-           FROM deployments.deployments
-          WHERE workspace_id = $1 AND status = 'succeeded'
-          GROUP BY asset_type, coalesce(policy_id, ruleset_id)) AS items
-        WHERE rank <= $2 ORDER BY latest DESC`,
-      [workspaceId, INSTALLED_MAX],
-    );
+    const installed = await this.ledger.installed(this.db.pool, workspaceId, INSTALLED_MAX);
     // Catalog fields come from the deployment rows (captured from the catalog or the rulesets service when
     // the item was deployed): the workspace detail never waits on, or reads the schema of, another service.
     const policies = installed.filter((p) => p.asset_type === 'policy');
@@ -206,11 +152,8 @@ export class LedgerService {
     userId?: string,
     connectionId?: string,
   ): Promise<{ count: number }> {
-    const [row] = await this.dataSource.query<Array<{ n: string }>>(
-      `SELECT count(*) AS n FROM deployments.deployments
-        WHERE workspace_id = $1 AND ($2::uuid IS NULL OR created_by = $2) AND ($3::uuid IS NULL OR connection_id = $3)`,
-      [workspaceId, userId ?? null, connectionId ?? null],
-    );
-    return { count: Number(row?.n ?? 0) };
+    return {
+      count: await this.ledger.authoredCount(this.db.pool, workspaceId, userId ?? null, connectionId ?? null),
+    };
   }
 }

@@ -28,6 +28,7 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'deployment.succeeded': 'a deployment succeeded',
   'deployment.failed': 'a deployment failed',
   'deployment.drift_detected': 'a deployment was found removed from the platform, or back',
+  'rollout.halted': 'a roll-out halted (what it changed is being restored)',
   'transfer.offered': 'someone offered you a policy, idea or ruleset',
   'comment.created': 'someone commented on your policy',
   'idea.delivered': 'a policy or ruleset delivered your idea',
