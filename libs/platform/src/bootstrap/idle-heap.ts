@@ -1,11 +1,15 @@
-import { performance } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How often an idle process looks at its heap. */
 const CHECK_MS = 2_000;
-/** Below this share of the event loop's time busy since the last check, the process is idle. */
-const IDLE_UTILIZATION = 0.02;
+/**
+ * Below this share of one core's time used since the last check, the process is quiet. CPU time, not
+ * the event loop's utilization: on a loaded machine a waiting loop counts as busy while the system
+ * has not scheduled it yet, and the services' background work (outbox relays, pull loops) uses
+ * 0.2-2% of a core.
+ */
+const QUIET_CPU = 0.1;
 /** A young generation committed beyond this is given back when idle (V8 starts it at 1 MB a semi-space). */
 const NEW_SPACE_BYTES = 4 * 1024 * 1024;
 
@@ -21,7 +25,7 @@ let running: NodeJS.Timeout | undefined;
  * service). Start-up and load grow it to 2 x 16 MB; V8 shrinks it only in a collection that follows a
  * period of low allocation, or when its memory reducer happens to run, which in a process that serves
  * nothing it often never does: 30 s after start most services held 28-32 MB of an empty young
- * generation, 125-130 MB in all. Here, every `CHECK_MS` that the event loop was idle while the young
+ * generation, 125-130 MB in all. Here, every `CHECK_MS` that the process was quiet while the young
  * generation is large, one young-generation collection (a few live objects, well under a millisecond
  * when idle): V8 sizes the space from the allocation rate of its last seconds of collections, so
  * once the idle ones cover them, a collection shrinks the space to 1 MB (about 5 s after the last
@@ -35,13 +39,14 @@ let running: NodeJS.Timeout | undefined;
 export function trimHeapWhenIdle(options: { checkMs?: number; collector?: Collector } = {}): () => void {
   if (running) return stopTrimming;
   const collector = options.collector ?? v8Collector();
-  let last = performance.eventLoopUtilization();
+  const checkMs = options.checkMs ?? CHECK_MS;
+  let last = process.cpuUsage();
   running = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, last).utilization;
-    last = now;
-    if (busy < IDLE_UTILIZATION && newSpaceCommitted() > NEW_SPACE_BYTES) collector.minor();
-  }, options.checkMs ?? CHECK_MS);
+    const used = process.cpuUsage(last);
+    last = process.cpuUsage();
+    const quiet = (used.user + used.system) / 1000 < QUIET_CPU * checkMs;
+    if (quiet && newSpaceCommitted() > NEW_SPACE_BYTES) collector.minor();
+  }, checkMs);
   running.unref();
   return stopTrimming;
 }
