@@ -9,6 +9,9 @@ import { AuthHandler } from './auth/auth.handler';
 import { AuthService } from './auth/auth.service';
 import { SessionSweeper } from './auth/session-sweeper';
 import { SessionsRepository } from './auth/sessions.repository';
+import { FollowsHandler } from './follows/follows.handler';
+import { FollowsRepository } from './follows/follows.repository';
+import { FollowsService } from './follows/follows.service';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
 import { DeploymentDriftedSubscriber } from './notifications/deployment-drifted.subscriber';
@@ -45,6 +48,7 @@ export class IdentityModule {
         NotificationsHandler,
         WebhooksHandler,
         AuditHandler,
+        FollowsHandler,
       ],
       providers: [
         { provide: IdentityEnv, useValue: env },
@@ -76,6 +80,8 @@ export class IdentityModule {
         AuditRepository,
         AuditService,
         AuditSubscriber,
+        FollowsRepository,
+        FollowsService,
       ],
     };
   }
