@@ -9,9 +9,7 @@ import { AuthHandler } from './auth/auth.handler';
 import { AuthService } from './auth/auth.service';
 import { SessionSweeper } from './auth/session-sweeper';
 import { SessionsRepository } from './auth/sessions.repository';
-import { FollowsHandler } from './follows/follows.handler';
-import { FollowsRepository } from './follows/follows.repository';
-import { FollowsService } from './follows/follows.service';
+import { FollowsModule } from './follows/follows.module';
 import { identityDatabase } from './database/identity.datasource';
 import { IdentityEnv } from './identity.env';
 import { DeploymentDriftedSubscriber } from './notifications/deployment-drifted.subscriber';
@@ -40,6 +38,7 @@ export class IdentityModule {
       module: IdentityModule,
       imports: [
         DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+        FollowsModule,
       ],
       controllers: [
         AuthHandler,
@@ -48,7 +47,6 @@ export class IdentityModule {
         NotificationsHandler,
         WebhooksHandler,
         AuditHandler,
-        FollowsHandler,
       ],
       providers: [
         { provide: IdentityEnv, useValue: env },
@@ -80,8 +78,6 @@ export class IdentityModule {
         AuditRepository,
         AuditService,
         AuditSubscriber,
-        FollowsRepository,
-        FollowsService,
       ],
     };
   }

@@ -41,6 +41,11 @@ export class FollowsService {
     return { following: false };
   }
 
+  /** The followers of an item who have an endpoint of their own for `version.published` (the fan-out's). */
+  followersOf(item: FollowedItem): Promise<string[]> {
+    return this.follows.followersWithEndpoints(this.db.pool, item);
+  }
+
   /** Asks the service that owns the item, as the caller: it answers 404 for what the caller cannot see. */
   private async requireVisible(ctx: RequestContext, request: FollowRequest): Promise<void> {
     switch (request.asset_type) {

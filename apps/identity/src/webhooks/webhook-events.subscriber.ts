@@ -14,7 +14,8 @@ import {
   type WebhookEventType,
 } from '@pc/contracts';
 import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
-import { type FollowedItem, FollowsRepository } from '../follows/follows.repository';
+import type { FollowedItem } from '../follows/follows.repository';
+import { FollowsService } from '../follows/follows.service';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -51,7 +52,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     private readonly webhooks: WebhooksService,
     private readonly repository: WebhooksRepository,
     private readonly db: Database,
-    private readonly follows: FollowsRepository,
+    private readonly follows: FollowsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -216,7 +217,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
   private async versionAudience(item: FollowedItem): Promise<Audience> {
     const [deployers, followers] = await Promise.all([
       this.repository.deployersOf(this.db.pool, item),
-      this.follows.followersWithEndpoints(this.db.pool, item),
+      this.follows.followersOf(item),
     ]);
     return { users: [...new Set([...deployers.users, ...followers])], workspaces: deployers.workspaces };
   }
