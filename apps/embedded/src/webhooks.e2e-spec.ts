@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { E2E_BUSES } from '@pc/testing';
 import { Client } from 'pg';
@@ -331,6 +332,99 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
         receiver.received.filter((r) => r.body.includes(transferId) && isFor(r, mine.endpoint.id)),
       ).toEqual([]);
     });
+  });
+
+  /** The one message of a type about a subject (an id in its body) in an endpoint's delivery log, verified. */
+  async function deliveredTo(user: TestUser, hook: { endpoint: Json; secret: string }, about: string) {
+    const message = await eventually(async () => {
+      const page = await world.http.get<Json>(`/api/webhooks/${hook.endpoint.id}/deliveries`, as(user));
+      const ids = (page.body.deliveries as Json[]).map((d) => d.id as string);
+      return receiver.received.find(
+        (r) =>
+          ids.includes(r.headers['webhook-id']) &&
+          r.body.includes('"version.published"') &&
+          r.body.includes(about),
+      );
+    });
+    return new Webhook(hook.secret).verify(message.body, message.headers) as Json;
+  }
+
+  async function deliveriesOf(user: TestUser, hook: { endpoint: Json }): Promise<Json[]> {
+    const page = await world.http.get<Json>(`/api/webhooks/${hook.endpoint.id}/deliveries`, as(user));
+    return page.body.deliveries as Json[];
+  }
+
+  it('a new version of a followed policy reaches its followers, not those who never followed or stopped', async () => {
+    const [owner, follower, stranger, quitter] = await Promise.all([
+      world.newUser(),
+      world.newUser(),
+      world.newUser(),
+      world.newUser(),
+    ]);
+    const { id: policyId } = await world.publishedPolicy(owner);
+    const hooks = {
+      follower: await world.subscribe(follower, ['version.published'], { path: '/follower' }),
+      stranger: await world.subscribe(stranger, ['version.published'], { path: '/stranger' }),
+      quitter: await world.subscribe(quitter, ['version.published'], { path: '/quitter' }),
+    };
+    const follow = `/api/policies/${policyId}/follow`;
+    // Following is idempotent and reads back; unfollowing ends it.
+    for (let i = 0; i < 2; i++) {
+      const put = await world.http.put<Json>(follow, {}, as(follower));
+      expect(put.status).toBe(200);
+      expect(put.body).toEqual({ following: true });
+    }
+    expect((await world.http.get<Json>(follow, as(follower))).body).toEqual({ following: true });
+    expect((await world.http.put<Json>(follow, {}, as(quitter))).status).toBe(200);
+    const stop = await world.http.delete<Json>(follow, as(quitter));
+    expect(stop.status).toBe(200);
+    expect(stop.body).toEqual({ following: false });
+    expect((await world.http.get<Json>(follow, as(stranger))).body).toEqual({ following: false });
+    const missing = await world.http.put<Json>(`/api/policies/${randomUUID()}/follow`, {}, as(follower));
+    expect(missing.status).toBe(404);
+
+    // The administrator pins it: a new version.
+    expect(
+      (await world.http.post(`/api/policies/${policyId}/pin`, {}, { token: world.admin.token })).status,
+    ).toBe(200);
+    expect(await deliveredTo(follower, hooks.follower, policyId)).toMatchObject({
+      type: 'version.published',
+      data: {
+        asset_type: 'policy',
+        resource_id: policyId,
+        commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      },
+    });
+    // The version's fan-out wrote every delivery at once: the others have none.
+    expect(await deliveriesOf(stranger, hooks.stranger)).toEqual([]);
+    expect(await deliveriesOf(quitter, hooks.quitter)).toEqual([]);
+  });
+
+  it('a ruleset is followed by those who see it (its owner before publication), who hear of its first version', async () => {
+    const [owner, stranger] = await Promise.all([world.newUser(), world.newUser()]);
+    const ruleset = await world.newDeployableRuleset(owner);
+    const hooks = {
+      owner: await world.subscribe(owner, ['version.published'], { path: '/ruleset-owner' }),
+      stranger: await world.subscribe(stranger, ['version.published'], { path: '/ruleset-stranger' }),
+    };
+    const follow = `/api/rulesets/${ruleset.id}/follow`;
+    // Not published yet: only its owner sees it (the rulesets service answers for it).
+    expect((await world.http.put<Json>(follow, {}, as(stranger))).status).toBe(404);
+    const put = await world.http.put<Json>(follow, {}, as(owner));
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ following: true });
+
+    const approved = await world.http.post(
+      `/api/admin/ruleset-submissions/${ruleset.submissionId}/approve`,
+      { feedback: 'Reviewed' },
+      { token: world.admin.token },
+    );
+    expect(approved.status).toBe(200);
+    expect(await deliveredTo(owner, hooks.owner, ruleset.id)).toMatchObject({
+      type: 'version.published',
+      data: { asset_type: 'ruleset', resource_id: ruleset.id },
+    });
+    expect(await deliveriesOf(stranger, hooks.stranger)).toEqual([]);
   });
 
   it("lets a workspace's owner alone manage its endpoints, which take only the workspace's event types", async () => {

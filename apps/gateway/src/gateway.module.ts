@@ -43,6 +43,7 @@ import { RulesetReviewController } from './rulesets/ruleset-review.controller';
 import { RulesetSubmissionsController } from './rulesets/ruleset-submissions.controller';
 import { RulesetsController } from './rulesets/rulesets.controller';
 import { RulesetViews } from './rulesets/ruleset-views';
+import { FollowsController } from './follows/follows.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.controller';
 import { AuditController } from './audit/audit.controller';
@@ -82,6 +83,7 @@ export class GatewayModule {
         RulesetReviewController,
         WebhooksController,
         WorkspaceWebhooksController,
+        FollowsController,
         AuditController,
         RulesetEvaluationsController,
       ],

@@ -3,6 +3,7 @@ import { DatabaseModule, EnvModule } from '@pc/platform';
 import { AuditModule } from './audit';
 import { AuthModule } from './auth';
 import { identityDatabase } from './database/identity.datasource';
+import { FollowsModule } from './follows';
 import { IdeasModule } from './ideas';
 import { IdentityEnv } from './identity.env';
 import { NotificationsModule } from './notifications';
@@ -12,7 +13,7 @@ import { WebhooksModule } from './webhooks';
 
 /**
  * The identity service: one Nest module per feature, each importing the features it uses and exporting
- * what they may call (users ← auth → tokens; notifications ← webhooks ← ideas → notifications; audit).
+ * what they may call (users ← auth → tokens; notifications ← webhooks ← ideas → notifications; follows ← webhooks; audit).
  */
 @Module({})
 export class IdentityModule {
@@ -26,6 +27,7 @@ export class IdentityModule {
         AuthModule,
         TokensModule,
         NotificationsModule,
+        FollowsModule,
         WebhooksModule,
         IdeasModule,
         AuditModule,

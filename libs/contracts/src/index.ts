@@ -9,6 +9,7 @@ export * from './identity/identity.patterns';
 export * from './identity/notifications.types';
 export * from './identity/identity.limits';
 export * from './identity/webhooks.types';
+export * from './identity/follows.types';
 export * from './identity/audit.types';
 export * from './catalog/catalog.types';
 export * from './catalog/catalog-social.types';

@@ -24,6 +24,7 @@ import {
   ROOT,
   SERVICES_WITH_SCHEMA,
   variablesOf,
+  workloadsOf,
 } from '../testing/deploy-files';
 
 /** Every variable some app reads: the union of the schemas, `npm start`'s included. */
@@ -196,9 +197,10 @@ describe('the configuration schemas, README, .env.example, compose and manifests
     const { objects, by } = kustomizeBuild(path.join(ROOT, 'deploy', 'base'));
     const maps = configMaps(objects);
     const of = (kind: string): K8sObject[] => objects.filter((o) => o.kind === kind);
+    const workloads = workloadsOf(objects);
 
-    it(`(built by ${by}) has a Deployment, a Service and a PodDisruptionBudget for every app`, () => {
-      const deployed = of('Deployment').map((d) => appOfImage(containersOf(d)[0].image));
+    it(`(built by ${by}) has a workload, a Service and a PodDisruptionBudget for every app`, () => {
+      const deployed = workloads.map((d) => appOfImage(containersOf(d)[0].image));
       expect(deployed.sort()).toEqual([...DEPLOYED_APPS].sort());
       for (const kind of ['Service', 'PodDisruptionBudget'])
         expect(
@@ -209,7 +211,7 @@ describe('the configuration schemas, README, .env.example, compose and manifests
     });
 
     it("gives each app's container only variables of its schema, the required ones, probes and resources", () => {
-      for (const deployment of of('Deployment')) {
+      for (const deployment of workloads) {
         const [container] = containersOf(deployment);
         const app = appOfImage(container.image);
         const names = [
@@ -241,7 +243,7 @@ describe('the configuration schemas, README, .env.example, compose and manifests
 
     it('names no ConfigMap variable that no app reads', () => {
       const read = new Set(
-        of('Deployment').flatMap((d) =>
+        workloads.flatMap((d) =>
           (containersOf(d)[0].envFrom ?? []).map((f) => f.configMapRef!.name.replace(/-[a-z0-9]{10}$/, '')),
         ),
       );
@@ -249,12 +251,15 @@ describe('the configuration schemas, README, .env.example, compose and manifests
       expect([...maps.keys()].filter((name) => !read.has(name))).toEqual([]);
     });
 
-    it('autoscales the gateway and the deployment workers, whose Deployments leave replicas to it', () => {
+    it('autoscales the gateway and the deployment workers, whose workloads leave replicas to it', () => {
       const hpas = of('HorizontalPodAutoscaler');
       expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['deployment-worker', 'gateway']);
       for (const hpa of hpas) {
         expect(hpa.spec.metrics[0].resource.name).toBe('cpu');
-        const target = of('Deployment').find((d) => d.metadata.name === hpa.spec.scaleTargetRef.name)!;
+        const target = of(hpa.spec.scaleTargetRef.kind).find(
+          (d) => d.metadata.name === hpa.spec.scaleTargetRef.name,
+        )!;
+        expect(target).toBeDefined();
         expect(target.spec.replicas).toBeUndefined();
       }
     });
@@ -281,10 +286,41 @@ describe('the configuration schemas, README, .env.example, compose and manifests
       const open = policies.filter((p) => p.spec.ingress);
       expect(open).toHaveLength(1);
       const edgeLabel = open[0].spec.podSelector.matchLabels as Record<string, string>;
-      const edge = of('Deployment').filter((d) =>
+      const edge = workloads.filter((d) =>
         Object.entries(edgeLabel).every(([k, v]) => d.spec.template.metadata.labels[k] === v),
       );
       expect(edge.map((d) => d.metadata.name)).toEqual(['gateway']);
+    });
+
+    it("keeps each gateway replica's audit outbox on a claim of its own that outlives the pod", () => {
+      // Every app but the gateway is stateless: a Deployment.
+      expect(of('StatefulSet').map((s) => s.metadata.name)).toEqual(['gateway']);
+      const gateway = of('StatefulSet')[0];
+      const outboxDir = maps.get('gateway-config')!.AUDIT_OUTBOX_DIR;
+      const mounts = gateway.spec.template.spec.containers[0].volumeMounts as {
+        name: string;
+        mountPath: string;
+      }[];
+      const mount = mounts.find((m) => m.mountPath === outboxDir);
+      expect(mount).toBeDefined();
+      // The mount is a claim from the template, not a volume of the pod (an emptyDir dies with it).
+      const podVolumes = (gateway.spec.template.spec.volumes as { name: string }[]).map((v) => v.name);
+      expect(podVolumes).not.toContain(mount!.name);
+      const claim = (gateway.spec.volumeClaimTemplates as K8sObject[]).find(
+        (c) => c.metadata.name === mount!.name,
+      )!;
+      expect(claim.spec.accessModes).toEqual(['ReadWriteOnce']);
+      // Room for more than the bound at which audited routes answer 503 (AUDIT_OUTBOX_MAX_BYTES).
+      const mebibytes = Number(/^(\d+)Mi$/.exec(claim.spec.resources.requests.storage as string)![1]);
+      expect(mebibytes * 2 ** 20).toBeGreaterThan(Number(maps.get('gateway-config')!.AUDIT_OUTBOX_MAX_BYTES));
+      // A scale-in or a deleted StatefulSet keeps the claims (and the records waiting on them).
+      expect(gateway.spec.persistentVolumeClaimRetentionPolicy).toEqual({
+        whenDeleted: 'Retain',
+        whenScaled: 'Retain',
+      });
+      expect(gateway.spec.podManagementPolicy).toBe('Parallel');
+      const service = of('Service').find((s) => s.metadata.name === gateway.spec.serviceName);
+      expect(service).toBeDefined();
     });
 
     it('carries no Secret: only references to one', () => {
@@ -317,9 +353,7 @@ describe('the configuration schemas, README, .env.example, compose and manifests
     it('dev adds the sandbox and a Secret from the generated file holding every referenced key', () => {
       const dir = deployCopyWithDevSecrets();
       const { objects } = kustomizeBuild(path.join(dir, 'overlays', 'dev'));
-      const apps = objects
-        .filter((o) => o.kind === 'Deployment')
-        .map((d) => appOfImage(containersOf(d)[0].image));
+      const apps = workloadsOf(objects).map((d) => appOfImage(containersOf(d)[0].image));
       expect(apps.sort()).toEqual([...DEPLOYED_APPS, 'sandbox'].sort());
       const kustomization = parseYaml(read('deploy/overlays/dev/kustomization.yaml')) as {
         secretGenerator: { name: string; envs: string[] }[];

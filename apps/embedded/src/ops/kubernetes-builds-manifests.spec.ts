@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { BUILD_POD_LABEL } from '@pc/deployment-worker';
-import { configMaps, type K8sObject, kustomizeBuild, ROOT } from '../testing/deploy-files';
+import { configMaps, type K8sObject, kustomizeBuild, ROOT, workloadsOf } from '../testing/deploy-files';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -30,7 +30,7 @@ describe('the kubernetes-builds component', () => {
       automountServiceAccountToken: true,
     });
     // Every other app keeps running without a token.
-    for (const d of objects.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'deployment-worker'))
+    for (const d of workloadsOf(objects).filter((o) => o.metadata.name !== 'deployment-worker'))
       expect((d as Json).spec.template.spec.automountServiceAccountToken).toBe(false);
   });
 

@@ -201,6 +201,17 @@ export interface Container {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 
+/**
+ * The kinds that run an app: Deployments, and the gateway's StatefulSet (a claim per replica for its
+ * audit outbox).
+ */
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'];
+
+/** The objects that run an app (see WORKLOAD_KINDS). */
+export function workloadsOf(objects: K8sObject[]): K8sObject[] {
+  return objects.filter((o) => WORKLOAD_KINDS.includes(o.kind));
+}
+
 export function containersOf(o: K8sObject): Container[] {
   return (o.spec?.template?.spec?.containers as Container[] | undefined) ?? [];
 }

@@ -68,6 +68,13 @@ export class AuditOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.kick();
     await this.draining;
     this.stopped = true;
+    // What an operator reads before deleting a replica's volume (deploy/README.md).
+    if (this.bytes === 0) log.info('audit outbox drained');
+    else
+      log.warn(
+        { bytes: this.bytes, dir: this.dir },
+        'audit outbox not empty at shutdown: published at the next start',
+      );
     if (this.temporary && this.bytes === 0) rmSync(this.dir, { recursive: true, force: true });
   }
 

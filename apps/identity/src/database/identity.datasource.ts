@@ -6,6 +6,7 @@ import { IdentityAudit1796280000001 } from './migrations/1796280000001-identity-
 import { IdentityWebhookSecretsSealed1796410000000 } from './migrations/1796410000000-identity-webhook-secrets-sealed';
 import { IdentityWorkspaceWebhooksAudit1796410000001 } from './migrations/1796410000001-identity-workspace-webhooks-audit';
 import { IdentityWebhookClaimIndexes1796410000002 } from './migrations/1796410000002-identity-webhook-claim-indexes';
+import { IdentityFollows1796520000000 } from './migrations/1796520000000-identity-follows';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
@@ -18,5 +19,6 @@ export const identityDatabase = {
     IdentityWebhookSecretsSealed1796410000000,
     IdentityWorkspaceWebhooksAudit1796410000001,
     IdentityWebhookClaimIndexes1796410000002,
+    IdentityFollows1796520000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -15,6 +15,7 @@ import {
   type WebhookEventType,
 } from '@pc/contracts';
 import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
+import { type FollowedItem, FollowsService } from '../follows';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -41,7 +42,7 @@ const GIVE_UP = {
  * Feeds webhooks from the owning services' durable events (at least once; the fan-out is idempotent by
  * event id). Each event is mapped here, in one table, to its public webhook payload (`...WebhookV1`:
  * the internal event may change, the payload only by a new version) and to the users and workspaces it
- * concerns. The catalog's `idea.delivered` arrives through the notifications' subscriber (one consumer
+ * concerns (a new version: those who deployed it and those who follow it). The catalog's `idea.delivered` arrives through the notifications' subscriber (one consumer
  * per app and event), which hands it on to `WebhooksService.fanOut`.
  */
 @Injectable()
@@ -51,6 +52,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     private readonly webhooks: WebhooksService,
     private readonly repository: WebhooksRepository,
     private readonly db: Database,
+    private readonly follows: FollowsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -160,10 +162,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
       'identity',
       this.fanOut(async (event) => ({
         type: 'version.published',
-        audience: await this.repository.deployersOf(this.db.pool, {
-          assetType: 'policy',
-          resourceId: event.policy_id,
-        }),
+        audience: await this.versionAudience({ assetType: 'policy', resourceId: event.policy_id }),
         data: {
           asset_type: 'policy',
           resource_id: event.policy_id,
@@ -179,10 +178,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
       'identity',
       this.fanOut(async (event) => ({
         type: 'version.published',
-        audience: await this.repository.deployersOf(this.db.pool, {
-          assetType: 'ruleset',
-          resourceId: event.ruleset_id,
-        }),
+        audience: await this.versionAudience({ assetType: 'ruleset', resourceId: event.ruleset_id }),
         data: {
           asset_type: 'ruleset',
           resource_id: event.ruleset_id,
@@ -234,6 +230,18 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
       const { type, audience, data } = await toDelivery(event);
       await this.webhooks.fanOut(audience, type, delivery.id, data);
     };
+  }
+
+  /**
+   * Who hears of a new version: those who deployed it (their own endpoints and their workspace's) and
+   * those who follow it (their own endpoints). Both are identity's own tables.
+   */
+  private async versionAudience(item: FollowedItem): Promise<Audience> {
+    const [deployers, followers] = await Promise.all([
+      this.repository.deployersOf(this.db.pool, item),
+      this.follows.followersOf(item),
+    ]);
+    return { users: [...new Set([...deployers.users, ...followers])], workspaces: deployers.workspaces };
   }
 
   /** Who deployed what where: a later `version.published` of it reaches them and their workspace. */

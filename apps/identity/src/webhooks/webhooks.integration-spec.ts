@@ -335,10 +335,11 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       }
     });
 
-    it('delivers a new version to the users and workspaces that deployed it, and to no one else', async () => {
+    it('delivers a new version to the users and workspaces that deployed it or follow it, once each, and to no one else', async () => {
       const deployer = await subscriber();
       const other = await subscriber();
       const team = await subscriber();
+      const follower = await subscriber();
       const workspaceId = randomUUID();
       // The team's endpoint as a workspace endpoint (the workspaces service, absent here, vouches for owners).
       await identity.sql(`UPDATE identity.webhook_endpoints SET workspace_id = $2 WHERE id = $1`, [
@@ -360,6 +361,14 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       expect(await deliveredTo(deployer, succeeded)).toMatchObject({ type: 'deployment.succeeded' });
       expect(await deliveredTo(team, succeeded)).toMatchObject({ type: 'deployment.succeeded' });
 
+      // Follows (the catalog, absent here, would vouch that they see the policy): the deployer follows it
+      // too, and still gets one message per version.
+      for (const who of [follower, deployer])
+        await identity.sql(
+          `INSERT INTO identity.follows (user_id, asset_type, resource_id) VALUES ($1, 'policy', $2)`,
+          [who.id, policyId],
+        );
+
       const version = randomUUID();
       await identity.publish(CatalogEvents.versionPublished, version, {
         policy_id: policyId,
@@ -368,7 +377,7 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
         content_digest: null,
         how: 'review',
       });
-      for (const who of [deployer, team]) {
+      for (const who of [deployer, team, follower]) {
         expect(await deliveredTo(who, version)).toMatchObject({
           type: 'version.published',
           data: { asset_type: 'policy', resource_id: policyId, commit: 'a'.repeat(40), version: null },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { parseKeyRing, SecretBox } from '@pc/platform';
 import { IdentityCommonModule } from '../common/common.module';
 import { IdentityEnv } from '../identity.env';
+import { FollowsModule } from '../follows';
 import { NotificationsModule } from '../notifications';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEventsSubscriber } from './webhook-events.subscriber';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks.service';
 
 /** Webhook endpoints, their deliveries and the events that feed them; others fan out through WebhooksService. */
 @Module({
-  imports: [IdentityCommonModule, NotificationsModule],
+  imports: [IdentityCommonModule, NotificationsModule, FollowsModule],
   controllers: [WebhooksHandler],
   providers: [
     {

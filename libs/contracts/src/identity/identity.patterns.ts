@@ -1,4 +1,6 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import { z } from 'zod';
+import { FOLLOWABLE_ASSET_TYPES, type FollowRequest, type FollowState } from './follows.types';
 import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.types';
 import type { Notification } from './notifications.types';
 import type {
@@ -69,6 +71,21 @@ export const WebhooksRpc = {
   redeliver: rpc<{ id: string; delivery_id: string }, { delivery: WebhookDelivery }>(
     'identity.webhook.redeliver.v1',
   ),
+} as const;
+
+/**
+ * Following a policy or ruleset (an extension): its new versions reach the follower's webhooks. Identity
+ * asks the owning service whether the caller sees the item before a follow is kept.
+ */
+const followSchema: z.ZodType<FollowRequest, unknown> = z.object({
+  asset_type: z.enum(FOLLOWABLE_ASSET_TYPES),
+  id: z.string().uuid(),
+});
+
+export const FollowsRpc = {
+  get: rpc<FollowRequest, FollowState>('identity.follow.get.v1', followSchema),
+  follow: rpc<FollowRequest, FollowState>('identity.follow.put.v1', followSchema),
+  unfollow: rpc<FollowRequest, FollowState>('identity.follow.delete.v1', followSchema),
 } as const;
 
 export const IdentityEvents = {

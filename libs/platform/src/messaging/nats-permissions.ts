@@ -113,7 +113,8 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     ...none,
     serves: 'identity',
     // Workspace webhooks and the workspace audit view: is the caller the workspace's owner?
-    requests: [IdentityRpc.ping, WorkspacesRpc.list],
+    // Follows: does the caller see the policy or ruleset they follow?
+    requests: [IdentityRpc.ping, WorkspacesRpc.list, CatalogRpc.getPolicy, RulesetsRpc.get],
     emits: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded, IdentityEvents.userUpdated],
     consumesDurable: [
       CatalogEvents.ideaDelivered,

@@ -1,0 +1,89 @@
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FollowsRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { FollowStateDto } from './follows.dto';
+
+const uuid = new ParseUUIDPipe();
+const EXTENSION = ApiExtension('x-extension', {
+  reason:
+    "Following (not in the spec): a followed policy's or ruleset's new versions reach the follower's version.published webhooks",
+});
+const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
+
+/**
+ * Extension: the caller follows a policy or a ruleset to hear of its new versions. Following is explicit
+ * and apart from likes; identity keeps it and asks the owning service whether the caller sees the item.
+ */
+@ApiTags('follows')
+@Controller()
+export class FollowsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('policies/:id/follow')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Extension: whether the caller follows the policy' })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID, [404, 'No such policy, or not visible to the caller'])
+  policy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.get, ctx, { asset_type: 'policy', id });
+  }
+
+  @Put('policies/:id/follow')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({
+    summary: "Extension: follow the policy: its new versions reach the caller's version.published webhooks",
+  })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID, [404, 'No such policy, or not visible to the caller'])
+  followPolicy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.follow, ctx, { asset_type: 'policy', id });
+  }
+
+  @Delete('policies/:id/follow')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Extension: stop following the policy (also one that is gone)' })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID)
+  unfollowPolicy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.unfollow, ctx, { asset_type: 'policy', id });
+  }
+
+  @Get('rulesets/:id/follow')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Extension: whether the caller follows the ruleset' })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID, [404, 'No such ruleset, or not visible to the caller'])
+  ruleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.get, ctx, { asset_type: 'ruleset', id });
+  }
+
+  @Put('rulesets/:id/follow')
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({
+    summary: "Extension: follow the ruleset: its new versions reach the caller's version.published webhooks",
+  })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID, [404, 'No such ruleset, or not visible to the caller'])
+  followRuleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.follow, ctx, { asset_type: 'ruleset', id });
+  }
+
+  @Delete('rulesets/:id/follow')
+  @HttpCode(200)
+  @Authenticated()
+  @EXTENSION
+  @ApiOperation({ summary: 'Extension: stop following the ruleset (also one that is gone)' })
+  @ApiOkResponse({ type: FollowStateDto })
+  @ApiErrors(BAD_ID)
+  unfollowRuleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(FollowsRpc.unfollow, ctx, { asset_type: 'ruleset', id });
+  }
+}
