@@ -85,7 +85,14 @@ const appAliases = Object.entries(
 // Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
 // service"): SQL only in repositories, features reach each other only through their module or index.
 // deployment-worker joins when it is restructured.
-export const conventionServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets', 'deployments'];
+export const conventionServices = [
+  'catalog',
+  'identity',
+  'workspaces',
+  'connections',
+  'rulesets',
+  'deployments',
+];
 // Enforced where the features are Nest modules (deployments and the worker are not yet); the fixtures
 // prove the rule either way.
 export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
