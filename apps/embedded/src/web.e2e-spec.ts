@@ -671,7 +671,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
   it('the user rolls a new version out in steps and watches steps and organizations change live; pauses, resumes, rolls back', async () => {
     // Step 1 (Payments) reports `progressing` for 3 s after its apply; step 2 (Cards) for a minute, so
-    // the roll-out is still going when the user rolls it back.
+    // the roll-out is still going (Cards' job waiting for its health) when the user rolls it back.
     await world.control.setHealth(tenant.paymentsId, { health: 'healthy', delayMs: 3000 });
     await world.control.setHealth(tenant.cardsId, { health: 'healthy', delayMs: 60_000 });
     try {
@@ -720,7 +720,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await org(1, 'Payments').getByText('healthy').first().waitFor({ timeout: 60_000 });
       await step(1).getByText('done').waitFor();
       await step(2).getByText('active').waitFor({ timeout: 30_000 });
-      await org(2, 'Cards').getByRole('cell', { name: 'progressing' }).waitFor({ timeout: 60_000 });
+      // Cards' job has applied 2.0.0 and waits for the platform's health inside the job (a minute of
+      // `progressing`): the page shows it deploying, and its health once the job has seen it.
+      await org(2, 'Cards').getByText('deploying').waitFor({ timeout: 60_000 });
       expect(await events.getByRole('listitem').count()).toBeGreaterThan(3);
       await both(page, 'rollout-running');
 
