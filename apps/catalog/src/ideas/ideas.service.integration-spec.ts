@@ -106,8 +106,12 @@ describe('ideas service against PostgreSQL', () => {
     const pending = await newIdea(submitter);
     const rejected = await newIdea(submitter, 'reject');
     expect(await codeOf(ideas.vote(user(), { id: pending.id, vote: true }))).toBe('NOT_FOUND');
-    expect(await codeOf(ideas.vote(submitter, { id: pending.id, vote: true }))).toBe('CONFLICT');
-    expect(await codeOf(ideas.vote(submitter, { id: rejected.id, vote: true }))).toBe('CONFLICT');
+    expect(await codeOf(ideas.vote(submitter, { id: pending.id, vote: true }))).toBe(
+      'CATALOG.IDEA_NOT_VOTABLE',
+    );
+    expect(await codeOf(ideas.vote(submitter, { id: rejected.id, vote: true }))).toBe(
+      'CATALOG.IDEA_NOT_VOTABLE',
+    );
     expect(await codeOf(ideas.vote(user(), { id: randomUUID(), vote: true }))).toBe('NOT_FOUND');
     expect(await codeOf(ideas.get(user(), 'not-a-uuid'))).toBe('NOT_FOUND');
     expect((await ideas.get(submitter, pending.id)).idea.votes).toBe(0);

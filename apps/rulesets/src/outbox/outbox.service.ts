@@ -5,7 +5,7 @@ import { OutboxRelay } from './outbox.relay';
 import { OutboxRepository } from './outbox.repository';
 
 /**
- * The events that must not be lost: written with the change that causes them (`add`, in its
+ * The events that must not be lost: written with the change that causes them (`addEvent`, in its
  * transaction), published after commit (`published`, which wakes the relay at once).
  */
 @Injectable()
@@ -15,7 +15,7 @@ export class Outbox {
     private readonly relay: OutboxRelay,
   ) {}
 
-  add<P extends object>(tx: Executor, event: EventDescriptor<P>, payload: P): Promise<void> {
+  addEvent<P extends object>(tx: Executor, event: EventDescriptor<P>, payload: P): Promise<void> {
     return this.outbox.addEvent(tx, event, payload);
   }
 

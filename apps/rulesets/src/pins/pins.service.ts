@@ -83,7 +83,7 @@ export class PinsService {
           revision_count: submission.revision_count,
         });
       // A new reviewed version: those who deployed it hear of it (webhooks).
-      await this.outbox.add(tx, RulesetsEvents.versionPublished, {
+      await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
         version: null,

@@ -58,7 +58,7 @@ export class ReviewService {
       await this.docs.replaceTabs(tx, ruleset.id, current.doc_tabs);
       const updated = await this.decide(tx, current, 'approved', admin.userId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
-      await this.outbox.add(tx, RulesetsEvents.versionPublished, {
+      await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
         version: null,
@@ -138,7 +138,7 @@ export class ReviewService {
       revision_count: updated.revision_count,
     });
     // The decision, for its author's webhooks.
-    await this.outbox.add(tx, RulesetsEvents.reviewDecided, {
+    await this.outbox.addEvent(tx, RulesetsEvents.reviewDecided, {
       submission_id: current.id,
       decision: status,
       ruleset_id: current.ruleset_id,
