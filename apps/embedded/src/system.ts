@@ -51,6 +51,11 @@ export interface SystemOptions {
   serviceHealthPorts?: boolean;
   /** Deployment workers started in this process (default 1; 0 when workers run as processes of their own). */
   deploymentWorkers?: number;
+  /**
+   * Services not started here: the caller runs them as processes of their own on the same bus and
+   * database, with `systemEnvironment(options)` (a test that kills and restarts one).
+   */
+  outside?: AppName[];
 }
 
 export interface RunningSystem {
@@ -83,8 +88,8 @@ const LIMITS_OFF_IN_TESTS = {
   DRIFT_RECONCILE_INTERVAL_MS: '0',
 };
 
-/** Every service and the gateway, on the given bus and database. */
-export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+/** The variables every app of the system validates (a service run outside gets the same). */
+export function systemEnvironment(options: SystemOptions): EnvSource {
   const source: EnvSource = {
     ...(options.environment ?? LIMITS_OFF_IN_TESTS),
     ...options.env,
@@ -97,11 +102,21 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   source.CONNECTIONS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
   source.WEBHOOKS_ENCRYPTION_KEYS ||= generateKeyRingEntry('test');
   source.PROVENANCE_SIGNING_KEYS ||= generateSigningKeyEntry('test');
+  return source;
+}
+
+/** Every service and the gateway, on the given bus and database. */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const source = systemEnvironment(options);
+  const here = (app: AppName) => !options.outside?.includes(app);
   const busOf = options.busOf ?? (() => options.bus);
   const services: RunningService[] = [];
   const http = options.serviceHealthPorts ? { httpPort: 0, host: '127.0.0.1' } : {};
   if (!options.gatewayOnly) {
-    services.push(await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http));
+    if (here('identity'))
+      services.push(
+        await startService(identityService(loadEnv(IdentityEnv, source)), busOf('identity'), http),
+      );
     services.push(await startService(catalogService(loadEnv(CatalogEnv, source)), busOf('catalog'), http));
     services.push(
       await startService(connectionsService(loadEnv(ConnectionsEnv, source)), busOf('connections'), http),

@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
+import { leaseMs } from '@pc/identity';
 import { E2E_BUSES } from '@pc/testing';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually, type Json, type TestUser } from './testing/audit-e2e';
 
+/** An attempt's time-out: the lease of a claimed attempt (what a killed process leaves) follows from it. */
+const TIMEOUT_MS = 2000;
+
 describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
   const world = new AuditWorld();
   const receiver = world.receiver;
 
-  beforeAll(() => world.startWorld(kind, { WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3' }));
+  // Identity (which runs the webhook dispatcher) is a process of its own, so that a test can kill it.
+  beforeAll(() =>
+    world.startWorld(
+      kind,
+      { WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3', WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) },
+      { identityProcess: true },
+    ),
+  );
   afterAll(() => world.stopWorld());
 
   const as = (user: TestUser) => ({ token: user.token });
@@ -81,25 +92,29 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(5);
   });
 
-  it('sends again an attempt whose worker died mid-delivery (its lease ran out)', async () => {
+  it('loses no delivery whose identity process is killed mid-attempt: a new process sends it once, when its lease runs out', async () => {
     const user = await world.newUser();
-    const { endpoint } = await world.subscribe(user, ['webhook.ping']);
+    const { endpoint, secret } = await world.subscribe(user, ['webhook.ping'], { path: '/held' });
+    // The receiver holds the first attempt open, and identity is killed while it waits for the answer.
+    const killed = new Promise<void>((resolve) =>
+      receiver.holdNext('/held', () => void world.killIdentity().then(resolve)),
+    );
     const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    await settled(user, endpoint.id, ping.body.delivery.id);
-    // What a replica killed during the attempt leaves behind: the attempt claimed, its lease over.
-    const sql = new Client({ connectionString: world.db.url });
-    await sql.connect();
-    try {
-      await sql.query(
-        `UPDATE identity.webhook_deliveries SET status = 'sending', delivered_at = NULL,
-                lease_until = now() - interval '1 second' WHERE id = $1`,
-        [ping.body.delivery.id],
-      );
-    } finally {
-      await sql.end();
-    }
+    expect(ping.status).toBe(201);
+    await killed;
+    await world.startIdentity();
+
     const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
-    expect(delivery.attempts).toBe(2);
+    expect(delivery).toMatchObject({ attempts: 2, response_status: 204 });
+    const [held, sent] = receiver.withId(ping.body.delivery.id);
+    // Not before the killed attempt's lease ran out (it began before the held request arrived).
+    expect(sent.at - held.at).toBeGreaterThanOrEqual(leaseMs(TIMEOUT_MS) - TIMEOUT_MS);
+    expect(new Webhook(secret).verify(sent.body, sent.headers)).toMatchObject({
+      type: 'webhook.ping',
+      data: { endpoint_id: endpoint.id },
+    });
+    // Delivered once: no attempt after the one that succeeded.
+    await new Promise((r) => setTimeout(r, 500));
     expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
   });
 

@@ -1,8 +1,9 @@
 import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import type { BusKind } from '@pc/testing';
-import { BusClient, createClientProxy } from '@pc/platform';
+import { BusClient, createClientProxy, type EnvSource } from '@pc/platform';
 import { DeploymentsWorld, type Json, type TestUser } from './deployments-e2e';
 
 export type { Json, TestUser };
@@ -10,14 +11,25 @@ export type { Json, TestUser };
 export interface Received {
   headers: Record<string, string>;
   body: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
-/** A webhook receiver as a customer would write one: records each request, answers 500 while told to fail. */
+/**
+ * A webhook receiver as a customer would write one: records each request, answers 500 while told to
+ * fail, and holds a request open (answering nothing) when told to hold the next one.
+ */
 export class WebhookReceiver {
   readonly received: Received[] = [];
   failNext = 0;
   port = 0;
   private server?: http.Server;
+  private held?: { path: string; then: (request: Received) => void };
+
+  /** The next request to `path` is recorded and never answered; `then` runs as it arrives (its sender waiting). */
+  holdNext(path: string, then: (request: Received) => void): void {
+    this.held = { path, then };
+  }
 
   async start(): Promise<void> {
     this.server = http.createServer((req, res) => {
@@ -27,8 +39,13 @@ export class WebhookReceiver {
         const headers = Object.fromEntries(
           Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
         );
-        this.received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
-        if (this.failNext > 0) {
+        const request = { headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        this.received.push(request);
+        const held = this.held?.path === req.url ? this.held : undefined;
+        if (held) {
+          this.held = undefined;
+          held.then(request);
+        } else if (this.failNext > 0) {
           this.failNext--;
           res.writeHead(500).end('receiver down');
         } else res.writeHead(204).end();
@@ -48,6 +65,7 @@ export class WebhookReceiver {
   }
 
   close(): Promise<void> {
+    this.server?.closeAllConnections();
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
@@ -79,15 +97,33 @@ export class AuditWorld extends DeploymentsWorld {
   /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
   busClient!: BusClient;
   private ideas = 0;
+  private identityOutside = false;
+  /** The variables of the system, for an identity process of its own. */
+  private identityEnv?: EnvSource;
+  /** The identity process now running, when identity runs as one. */
+  private identity?: ChildProcess;
 
-  async startWorld(kind: BusKind, env: Record<string, string> = {}): Promise<this> {
+  /**
+   * `identityProcess`: identity (and so the webhook dispatcher) runs as a process of its own, that a
+   * test may kill and start again (`killIdentity`, `startIdentity`), on one key ring for every start.
+   */
+  async startWorld(
+    kind: BusKind,
+    env: Record<string, string> = {},
+    options: { identityProcess?: boolean } = {},
+  ): Promise<this> {
     await this.receiver.start();
-    await this.start(kind, {
-      WEBHOOKS_REQUIRE_HTTPS: 'false',
-      WEBHOOKS_RETRY_BASE_MS: '50',
-      WEBHOOKS_POLL_MS: '50',
-      ...env,
-    });
+    this.identityOutside = options.identityProcess ?? false;
+    await this.start(
+      kind,
+      {
+        WEBHOOKS_REQUIRE_HTTPS: 'false',
+        WEBHOOKS_RETRY_BASE_MS: '50',
+        WEBHOOKS_POLL_MS: '50',
+        ...env,
+      },
+      options.identityProcess ? { outside: ['identity'] } : {},
+    );
     const proxy = createClientProxy(this.bus, 'audit-e2e');
     await proxy.connect();
     this.busClient = new BusClient(proxy, this.bus);
@@ -98,6 +134,32 @@ export class AuditWorld extends DeploymentsWorld {
     await this.busClient?.onApplicationShutdown();
     await this.stop();
     await this.receiver.close();
+  }
+
+  protected override async startOutside(environment: EnvSource): Promise<void> {
+    if (!this.identityOutside) return;
+    this.identityEnv = { ...environment, LOG_LEVEL: 'info', BUS_SHUTDOWN_GRACE_MS: '100' };
+    await this.startIdentity();
+  }
+
+  /** A new identity process on the world's database and bus (once it serves). */
+  async startIdentity(): Promise<void> {
+    if (!this.identityEnv) throw new Error('identity runs in the system: startWorld with identityProcess');
+    const { process } = await this.startAppProcess(
+      'apps/identity/src/main.ts',
+      'service listening on the bus',
+      this.identityEnv,
+    );
+    this.identity = process;
+  }
+
+  /** Kills the identity process as a crash would (SIGKILL: nothing it was doing is finished). */
+  async killIdentity(): Promise<void> {
+    const child = this.identity;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
   }
 
   protected override allowed(): string[] {

@@ -8,7 +8,8 @@ import {
   type TestDatabase,
   testBus,
 } from '@pc/testing';
-import { type RunningSystem, startSystem, type SystemOptions } from '../system';
+import { type EnvSource } from '@pc/platform';
+import { type RunningSystem, startSystem, type SystemOptions, systemEnvironment } from '../system';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -59,7 +60,7 @@ export class ConnectionsWorld {
     this.bus = testBus(kind, 10000);
     this.sandbox = await startSandbox({ port: 0, seed: false });
     this.control = new SandboxControl(this.sandbox.url);
-    this.system = await startSystem({
+    const system: SystemOptions = {
       ...options,
       bus: this.bus,
       databaseUrl: this.db.url,
@@ -77,11 +78,20 @@ export class ConnectionsWorld {
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         ...env,
       },
-    });
+    };
+    const [outside, started] = await Promise.allSettled([
+      this.startOutside(systemEnvironment(system)),
+      startSystem(system),
+    ]);
+    if (started.status === 'fulfilled') this.system = started.value;
+    for (const result of [outside, started]) if (result.status === 'rejected') throw result.reason;
     this.http = new HttpClient(this.system.url!);
     this.admin = await this.login(ADMIN.email, ADMIN.password);
     return this;
   }
+
+  /** Starts the services of `options.outside` as processes of their own, with the system's variables. */
+  protected async startOutside(_environment: EnvSource): Promise<void> {}
 
   /** More hosts the services may reach (a world's own receivers). */
   protected allowed(): string[] {

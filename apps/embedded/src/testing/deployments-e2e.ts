@@ -17,7 +17,7 @@ export interface SseEvent {
 /** Connections' world plus what a deployment needs: a deployable policy, a connection, a workspace. */
 export class DeploymentsWorld extends ConnectionsWorld {
   private n = 0;
-  private readonly workerProcesses: ChildProcess[] = [];
+  private readonly appProcesses: ChildProcess[] = [];
 
   /**
    * A deployment-worker process of its own on this world's NATS and database (started as `npm start`
@@ -27,34 +27,44 @@ export class DeploymentsWorld extends ConnectionsWorld {
    * Killed by `stop()` if still running. Answers the process and what it logged until then.
    */
   startWorkerProcess(env: Record<string, string> = {}): Promise<{ process: ChildProcess; startup: string }> {
+    return this.startAppProcess('apps/deployment-worker/src/main.ts', 'deployment worker pulling jobs', {
+      ...this.sandbox.adapterEnv,
+      DATABASE_URL: this.db.url,
+      LOG_LEVEL: 'info',
+      PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('worker-process'),
+      ...env,
+    });
+  }
+
+  /**
+   * An app's process of its own (`main`, from the TypeScript sources) on this world's NATS, with PATH,
+   * the bus and `env` alone, once it logged `ready`. Killed by `stop()` if still running.
+   */
+  protected startAppProcess(
+    main: string,
+    ready: string,
+    env: Record<string, string | undefined>,
+  ): Promise<{ process: ChildProcess; startup: string }> {
     const bus = this.bus;
-    if (bus.kind !== 'nats') throw new Error('a worker process needs the world on NATS');
-    const child = spawn(
-      process.execPath,
-      ['-r', './tools/register.js', 'apps/deployment-worker/src/main.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          ...this.sandbox.adapterEnv,
-          DATABASE_URL: this.db.url,
-          NATS_URL: bus.url,
-          BUS_SUBJECT_PREFIX: bus.prefix,
-          LOG_LEVEL: 'info',
-          PORT: '0',
-          PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('worker-process'),
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    if (bus.kind !== 'nats') throw new Error('a process of its own needs the world on NATS');
+    const child = spawn(process.execPath, ['-r', './tools/register.js', main], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        NATS_URL: bus.url,
+        BUS_SUBJECT_PREFIX: bus.prefix,
+        PORT: '0',
+        ...env,
       },
-    );
-    this.workerProcesses.push(child);
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.appProcesses.push(child);
     return new Promise((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`${main} did not start: ${out}`)), 60_000);
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        if (out.includes('deployment worker pulling jobs')) {
+        if (out.includes(ready)) {
           clearTimeout(timer);
           resolve({ process: child, startup: out });
         }
@@ -62,13 +72,13 @@ export class DeploymentsWorld extends ConnectionsWorld {
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`worker exited (${String(code)}): ${out}`));
+        reject(new Error(`${main} exited (${String(code)}): ${out}`));
       });
     });
   }
 
   override async stop(): Promise<void> {
-    for (const w of this.workerProcesses) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    for (const p of this.appProcesses) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     await super.stop();
   }
 
