@@ -123,6 +123,9 @@ export class AuditWorld extends DeploymentsWorld {
         ...env,
       },
       options.identityProcess ? { outside: ['identity'] } : {},
+      // The audit file makes its slow fixtures at once (policy submissions, ruleset validations, builds):
+      // a submission in that burst has taken over 10 s on a quiet 2-core machine (to be investigated).
+      20_000,
     );
     const proxy = createClientProxy(this.bus, 'audit-e2e');
     await proxy.connect();

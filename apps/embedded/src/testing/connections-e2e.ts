@@ -55,9 +55,10 @@ export class ConnectionsWorld {
     kind: BusKind,
     env: Record<string, string> = {},
     options: Partial<SystemOptions> = {},
+    busTimeoutMs = 10000,
   ): Promise<this> {
     this.db = await createTestDatabase();
-    this.bus = testBus(kind, 10000);
+    this.bus = testBus(kind, busTimeoutMs);
     this.sandbox = await startSandbox({ port: 0, seed: false });
     this.control = new SandboxControl(this.sandbox.url);
     const system: SystemOptions = {
