@@ -26,7 +26,7 @@ export type DefineService = (databaseUrl: string, env: EnvSource) => ServiceDefi
 /**
  * One service alone, on a database of its own and the in-process bus: its domain rules are tested
  * through its bus contract, without the gateway or a system start. What it asks of other services is
- * answered by `peers` (stand-ins on the same bus, `peerService`): the real services' answers are the
+ * answered by `peerServices` (stand-ins on the same bus, `peerService`): the real services' answers are the
  * end-to-end files' business. `restart(env)` starts it again on the same database with other settings.
  */
 export class ServiceUnderTest {
@@ -39,7 +39,7 @@ export class ServiceUnderTest {
   constructor(
     private readonly name: string,
     private readonly define: DefineService,
-    private readonly peers: ServiceDefinition[] = [],
+    private readonly peerServices: ServiceDefinition[] = [],
   ) {}
 
   async start(env: EnvSource = {}): Promise<void> {
@@ -56,7 +56,7 @@ export class ServiceUnderTest {
 
   /** Stand-ins for the services this one asks, started on the same bus before it (a harness may override). */
   protected alongside(): ServiceDefinition[] {
-    return this.peers;
+    return this.peerServices;
   }
 
   async restart(env: EnvSource = {}): Promise<void> {

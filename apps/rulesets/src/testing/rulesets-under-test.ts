@@ -9,24 +9,19 @@ import {
   IdentityRpc,
   type ListIdeaDeliveriesRequest,
   type RequestContext,
-  type RpcDescriptor,
   RulesetsRpc,
   type RulesetSubmissionInput,
   type UserSummary,
 } from '@pc/contracts';
 import {
-  BusClient,
-  createClientProxy,
   DomainError,
   type EnvSource,
   Handles,
   loadEnv,
   RemoteError,
-  type RunningService,
-  startService,
+  type ServiceDefinition,
 } from '@pc/platform';
-import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
-import { Client } from 'pg';
+import { ServiceUnderTest, testBus } from '@pc/testing';
 import { rulesetsService } from '../index';
 import { RulesetsEnv } from '../rulesets.env';
 import { type Files, MemorySourceHost } from './memory-source-host';
@@ -68,60 +63,34 @@ class Peers {
  * through its bus contract (`request`), without the gateway: the source host is in memory
  * (`host`), identity and the catalog are stand-ins answering on the same bus (`peers`).
  */
-export class RulesetsUnderTest {
-  db!: TestDatabase;
-  bus!: BusClient;
+export class RulesetsUnderTest extends ServiceUnderTest {
   private counter = 0;
-  readonly host = new MemorySourceHost();
+  readonly host: MemorySourceHost;
   readonly peers = new Peers();
   readonly admin: TestUser = this.user(true);
-  private service?: RunningService;
-  private stand?: RunningService;
-  private readonly busConfig = testBus('in-process', 60_000);
+  // The evaluation engine's first load (in start) and a validation under load outlast the default.
+  override readonly busConfig = testBus('in-process', 60_000);
 
-  async start(env: EnvSource = {}): Promise<void> {
-    this.db = await createTestDatabase();
-    const config = loadEnv(RulesetsEnv, {
-      DATABASE_URL: this.db.url,
-      DB_POOL_SIZE: '5',
-      EVALUATION_THREADS: '1',
-      ...env,
-    });
-    this.stand = await startService(standIns(this.peers), this.busConfig);
-    this.service = await startService(rulesetsService(config, { sourceHost: this.host }), this.busConfig);
-    const proxy = createClientProxy(this.busConfig, 'rulesets-test');
-    await proxy.connect();
-    this.bus = new BusClient(proxy, this.busConfig);
+  constructor() {
+    const host = new MemorySourceHost();
+    super('rulesets', (url, env) =>
+      rulesetsService(
+        loadEnv(RulesetsEnv, { DATABASE_URL: url, DB_POOL_SIZE: '5', EVALUATION_THREADS: '1', ...env }),
+        { sourceHost: host },
+      ),
+    );
+    this.host = host;
+  }
+
+  protected override alongside(): ServiceDefinition[] {
+    return [standIns(this.peers)];
+  }
+
+  override async start(env: EnvSource = {}): Promise<void> {
+    await super.start(env);
     // Validation runs a profile through the evaluation engine, which a worker thread loads on first use
     // (seconds, longer on a loaded machine): loaded here, under the set-up's time limit, not a test's.
     await this.request(RulesetsRpc.validate, this.admin.ctx, { repoUrl: this.repo() });
-  }
-
-  async close(): Promise<void> {
-    await this.bus?.onApplicationShutdown();
-    await this.service?.close();
-    await this.stand?.close();
-    await this.db?.drop();
-  }
-
-  /** A service object of the running rulesets app. */
-  get<T>(type: new (...args: never[]) => T): T {
-    return this.service!.app.get(type);
-  }
-
-  request<Req, Res>(descriptor: RpcDescriptor<Req, Res>, ctx: RequestContext, data: Req): Promise<Res> {
-    return this.bus.request(descriptor, ctx, data);
-  }
-
-  /** A SQL statement on the service's database (to read what was written). */
-  async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    const pg = new Client({ connectionString: this.db.url });
-    await pg.connect();
-    try {
-      return (await pg.query(text, params)).rows as T[];
-    } finally {
-      await pg.end();
-    }
   }
 
   /** A user identity knows (administrators review). */
@@ -190,16 +159,7 @@ export const anonymous = (): RequestContext => ({
   caller: { kind: 'anonymous' },
 });
 
-/** The error code a request fails with (the test fails if it succeeds). */
-export async function codeOf(request: Promise<unknown>): Promise<string> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof RemoteError) return error.payload.code;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
+export { codeOf } from '@pc/testing';
 
 /** The error a request fails with, as it crossed the bus. */
 export async function errorOf(request: Promise<unknown>): Promise<RemoteError['payload']> {
