@@ -22,6 +22,16 @@ export class RulesetsEnv extends ServiceEnv {
   @Max(64)
   EVALUATION_THREADS: number = 2;
 
+  /**
+   * The evaluator threads' nice value (Linux: per thread): above the event loop's 0, so that a saturated
+   * evaluator yields the cores to the service's reads (0 to run them at the event loop's priority).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(19)
+  EVALUATION_NICE: number = 10;
+
   /** Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). */
   @IsOptional()
   @IsInt()

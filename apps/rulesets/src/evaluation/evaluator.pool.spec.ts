@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { DomainError } from '@pc/platform';
 import { RulesetsEnv } from '../rulesets.env';
 import { EvaluatorPool } from './evaluator.pool';
@@ -9,6 +10,16 @@ const task = {
   main: 'api.yaml',
   profiles: [OPERATION_IDS],
 };
+
+/** The nice value of each thread of this process (Linux), by thread id. */
+function niceByThread(): Map<number, number> {
+  return new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return [Number(tid), Number(fields[16])];
+    }),
+  );
+}
 
 function poolOf(env: Partial<RulesetsEnv>): EvaluatorPool {
   return new EvaluatorPool(Object.assign(new RulesetsEnv(), env));
@@ -50,5 +61,14 @@ describe('the evaluator pool', () => {
       silentRules: [],
     });
     expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+  });
+
+  it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_NICE: 7 });
+    const before = niceByThread();
+    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+    const started = [...niceByThread()].filter(([tid]) => !before.has(tid));
+    expect(started.map(([, nice]) => nice)).toContain(7);
+    expect(niceByThread().get(process.pid)).toBe(0);
   });
 });

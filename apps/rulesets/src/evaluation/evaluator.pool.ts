@@ -3,7 +3,12 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger, DomainError } from '@pc/platform';
 import type Piscina from 'piscina';
 import { RulesetsEnv } from '../rulesets.env';
-import type { EvaluatorAnswer, EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+import type {
+  EvaluatorAnswer,
+  EvaluatorOutcome,
+  EvaluatorTask,
+  EvaluatorThreadData,
+} from './engine/evaluation.worker';
 
 const log = createLogger('rulesets');
 
@@ -91,6 +96,7 @@ export class EvaluatorPool implements OnModuleDestroy {
       maxThreads: this.env.EVALUATION_THREADS,
       idleTimeout: IDLE_MS,
       concurrentTasksPerWorker: 1,
+      workerData: { nice: this.env.EVALUATION_NICE } satisfies EvaluatorThreadData,
     });
     return this.pool;
   }

@@ -2,6 +2,9 @@
  * The entry point of an evaluator worker thread (piscina). One task parses a specification once (or
  * takes a model the pool cached) and validates it against every profile given; or checks a profile.
  */
+import os from 'node:os';
+import { isMainThread } from 'node:worker_threads';
+import { workerData } from 'piscina';
 import {
   checkProfile,
   hasStopped,
@@ -11,6 +14,24 @@ import {
   type EngineFinding,
   type EngineResult,
 } from './amf-engine';
+
+/** What the pool gives each thread at its start. */
+export interface EvaluatorThreadData {
+  /** The thread's nice value: on Linux a nice value is per thread, so the service's event loop keeps 0. */
+  nice: number;
+}
+
+lowerPriority((workerData as EvaluatorThreadData | undefined)?.nice ?? 0);
+
+/** Linux only: elsewhere a nice value is the whole process's, the event loop's too. */
+function lowerPriority(nice: number): void {
+  if (nice <= 0 || isMainThread || process.platform !== 'linux') return;
+  try {
+    os.setPriority(nice); // this thread only (pid 0: the caller)
+  } catch {
+    // A platform without per-thread priorities runs the thread at the process's own.
+  }
+}
 
 export type EvaluatorTask =
   | {
