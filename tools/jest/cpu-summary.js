@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Sums a PC_TEST_CPU_REPORT file (see cpu-report.js): total CPU and the files that cost most.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const rows = fs
+  .readFileSync(process.argv[2], 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
+const total = (k) => rows.reduce((a, r) => a + r[k], 0);
+const cpu = (r) => r.cpuS + r.childrenCpuS;
+console.log(
+  `${rows.length} files: ${total('cpuS').toFixed(0)} s CPU in Jest workers, ${total('childrenCpuS').toFixed(0)} s in child processes, ${total('wallS').toFixed(0)} s wall summed`,
+);
+for (const r of [...rows].sort((a, b) => cpu(b) - cpu(a)).slice(0, Number(process.argv[3] ?? 40))) {
+  console.log(
+    `${cpu(r).toFixed(1).padStart(7)} s CPU (${r.childrenCpuS.toFixed(1).padStart(6)} children) ${r.wallS.toFixed(0).padStart(5)} s wall  ${path.relative(process.cwd(), r.file)}`,
+  );
+}
