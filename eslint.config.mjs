@@ -203,6 +203,17 @@ export default tseslint.config(
     },
   },
   {
+    // The deployments service's harness runs real deployment workers beside it against the sandbox
+    // (source host, registry, platform), and pins as a review would (the source host's content digest).
+    files: ['apps/deployments/src/testing/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { ...boundaries(forTests)[1], allow: ['@pc/deployment-worker', '@pc/sandbox', '@pc/source-host'] },
+      ],
+    },
+  },
+  {
     // The composition root (npm start, end-to-end tests) is the one place that puts apps together; the
     // benchmark's baseline reuses the catalog's SQL from there too.
     files: ['apps/embedded/**/*.ts', 'bench/**/*.ts'],

@@ -141,7 +141,7 @@ export function peerService(
 /** One answer of a peer, typed by its descriptor. */
 export function answer<Req, Res>(
   descriptor: RpcDescriptor<Req, Res>,
-  fn: (data: Req, ctx: RequestContext) => Res,
+  fn: (data: Req, ctx: RequestContext) => Res | Promise<Res>,
 ): PeerAnswer {
   return { descriptor: descriptor as RpcDescriptor<never, unknown>, answer: fn };
 }
