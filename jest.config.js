@@ -36,6 +36,7 @@ module.exports = {
   // Integration and end-to-end files mostly wait on PostgreSQL, NATS and HTTP: three workers keep two
   // cores busy (Jest's default on two cores is one). `npm test -- --maxWorkers=N` overrides it.
   maxWorkers: 3,
+  testSequencer: '<rootDir>/tools/jest/sequencer.js',
   globalSetup: '<rootDir>/tools/jest/global-setup.js',
   globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
   projects: projectDirs().map((dir) => ({

@@ -3,6 +3,7 @@
 // builds), read from /proc. CPU time, unlike wall time, hardly moves with the machine's load: the figure
 // to read when making `npm test` faster on a shared machine (`node tools/jest/cpu-summary.js <file>`).
 const fs = require('node:fs');
+const path = require('node:path');
 
 const file = process.env.PC_TEST_CPU_REPORT;
 if (file) {
@@ -21,7 +22,7 @@ if (file) {
     const end = ticks();
     const hz = 100;
     const line = {
-      file: expect.getState().testPath,
+      file: path.relative(path.join(__dirname, '..', '..'), expect.getState().testPath),
       wallS: (Date.now() - wall) / 1000,
       cpuS: (end.own - start.own) / hz,
       childrenCpuS: (end.children - start.children) / hz,

@@ -8,6 +8,12 @@ const rows = fs
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l));
+if (process.argv.includes('--durations')) {
+  // The sequencer's hints: wall seconds of the files that take 10 s or more, by path from the root.
+  const long = rows.filter((r) => r.wallS >= 10).sort((a, b) => b.wallS - a.wallS);
+  console.log(JSON.stringify(Object.fromEntries(long.map((r) => [r.file, Math.round(r.wallS)])), null, 2));
+  process.exit(0);
+}
 const total = (k) => rows.reduce((a, r) => a + r[k], 0);
 const cpu = (r) => r.cpuS + r.childrenCpuS;
 console.log(
@@ -15,6 +21,6 @@ console.log(
 );
 for (const r of [...rows].sort((a, b) => cpu(b) - cpu(a)).slice(0, Number(process.argv[3] ?? 40))) {
   console.log(
-    `${cpu(r).toFixed(1).padStart(7)} s CPU (${r.childrenCpuS.toFixed(1).padStart(6)} children) ${r.wallS.toFixed(0).padStart(5)} s wall  ${path.relative(process.cwd(), r.file)}`,
+    `${cpu(r).toFixed(1).padStart(7)} s CPU (${r.childrenCpuS.toFixed(1).padStart(6)} children) ${r.wallS.toFixed(0).padStart(5)} s wall  ${r.file}`,
   );
 }

@@ -98,6 +98,8 @@ export function runWorkflow(
           npm_config_prefer_offline: 'true',
           npm_config_audit: 'false',
           npm_config_fund: 'false',
+          // No check of npm's own latest version against the registry (a network call per run).
+          npm_config_update_notifier: 'false',
         },
         encoding: 'utf8',
         timeout: 120_000,
