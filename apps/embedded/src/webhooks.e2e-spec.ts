@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { leaseMs } from '@pc/identity';
 import { E2E_BUSES } from '@pc/testing';
-import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually, type Json, type TestUser } from './testing/audit-e2e';
 
@@ -15,11 +14,7 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
 
   // Identity (which runs the webhook dispatcher) is a process of its own, so that a test can kill it.
   beforeAll(() =>
-    world.startWorld(
-      kind,
-      { WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3', WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) },
-      { identityProcess: true },
-    ),
+    world.startWorld(kind, { WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) }, { identityProcess: true }),
   );
   afterAll(() => world.stopWorld());
 
@@ -67,29 +62,24 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       'webhook-signature': verifier.sign(message.headers['webhook-id'], old, message.body),
     };
     expect(() => verifier.verify(message.body, replayed)).toThrow(/too old/);
-  });
 
-  it('retries a failing receiver with backoff until it answers, with the same webhook-id, and logs each attempt', async () => {
-    const user = await world.newUser();
-    const { endpoint, secret } = await world.subscribe(user, ['webhook.ping']);
-    receiver.failNext = 3;
-    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
-    expect(delivery).toMatchObject({ attempts: 4, response_status: 204 });
-    const attempts = receiver.withId(ping.body.delivery.id);
-    expect(attempts).toHaveLength(4);
-    for (const attempt of attempts)
-      expect(() => new Webhook(secret).verify(attempt.body, attempt.headers)).not.toThrow();
-
-    // Redeliver: once more, same id, a fresh signature.
+    // Redelivered by hand: once more, same id. Rotated: a new secret.
     const again = await world.http.post<Json>(
       `/api/webhooks/${endpoint.id}/deliveries/${ping.body.delivery.id}/redeliver`,
       {},
       as(user),
     );
     expect(again.status).toBe(201);
-    await eventually(() => (receiver.withId(ping.body.delivery.id).length === 5 ? true : undefined));
-    expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(5);
+    expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(2);
+    expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
+    const rotated = await world.http.post<Json>(
+      `/api/webhooks/${endpoint.id}/rotate-secret`,
+      { overlap_seconds: 3600 },
+      as(user),
+    );
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
   });
 
   it('loses no delivery whose identity process is killed mid-attempt: a new process sends it once, when its lease runs out', async () => {
@@ -116,38 +106,6 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     // Delivered once: no attempt after the one that succeeded.
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
-  });
-
-  it('signs with both secrets during a rotation overlap, and with the new one alone after it', async () => {
-    const user = await world.newUser();
-    const { endpoint, secret: first } = await world.subscribe(user, ['webhook.ping']);
-    const rotated = await world.http.post<Json>(
-      `/api/webhooks/${endpoint.id}/rotate-secret`,
-      { overlap_seconds: 3600 },
-      as(user),
-    );
-    expect(rotated.status).toBe(201);
-    const second = rotated.body.secret as string;
-    expect(second).not.toBe(first);
-    expect(rotated.body.endpoint.previous_secret_expires_at).not.toBeNull();
-    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    await settled(user, endpoint.id, ping.body.delivery.id);
-    const [message] = receiver.withId(ping.body.delivery.id);
-    expect(() => new Webhook(first).verify(message.body, message.headers)).not.toThrow();
-    expect(() => new Webhook(second).verify(message.body, message.headers)).not.toThrow();
-
-    const third = await world.http.post<Json>(
-      `/api/webhooks/${endpoint.id}/rotate-secret`,
-      { overlap_seconds: 0 },
-      as(user),
-    );
-    const ping2 = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    await settled(user, endpoint.id, ping2.body.delivery.id);
-    const [message2] = receiver.withId(ping2.body.delivery.id);
-    expect(() => new Webhook(second).verify(message2.body, message2.headers)).toThrow();
-    expect(() =>
-      new Webhook(third.body.secret as string).verify(message2.body, message2.headers),
-    ).not.toThrow();
   });
 
   /**
@@ -383,12 +341,10 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       quitter: await world.subscribe(quitter, ['version.published'], { path: '/quitter' }),
     };
     const follow = `/api/policies/${policyId}/follow`;
-    // Following is idempotent and reads back; unfollowing ends it.
-    for (let i = 0; i < 2; i++) {
-      const put = await world.http.put<Json>(follow, {}, as(follower));
-      expect(put.status).toBe(200);
-      expect(put.body).toEqual({ following: true });
-    }
+    // The follow rules (idempotent, what the caller sees) are identity's follows.integration-spec's.
+    const put = await world.http.put<Json>(follow, {}, as(follower));
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ following: true });
     expect((await world.http.get<Json>(follow, as(follower))).body).toEqual({ following: true });
     expect((await world.http.put<Json>(follow, {}, as(quitter))).status).toBe(200);
     const stop = await world.http.delete<Json>(follow, as(quitter));
@@ -442,43 +398,28 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     expect(await deliveriesOf(stranger, hooks.stranger)).toEqual([]);
   });
 
-  it("lets a workspace's owner alone manage its endpoints, which take only the workspace's event types", async () => {
-    const { user: owner, workspaceId } = await world.deployer();
-    const member = await world.newUser();
+  it("answers a workspace's endpoints by role: 201 to its owner, 403 to a member, 404 to anyone else", async () => {
+    const [owner, member, stranger] = await Promise.all([world.newUser(), world.newUser(), world.newUser()]);
+    const workspaceId = await world.newWorkspace(owner);
     await world.addMember(workspaceId, owner, member, 'admin');
-    const url = receiver.url('/ws');
+    const hooks = `/api/workspaces/${workspaceId}/webhooks`;
     const create = (user: TestUser, eventTypes: string[]) =>
-      world.http.post<Json>(
-        `/api/workspaces/${workspaceId}/webhooks`,
-        { url, event_types: eventTypes },
-        as(user),
-      );
+      world.http.post<Json>(hooks, { url: receiver.url('/ws'), event_types: eventTypes }, as(user));
     expect((await create(owner, ['submission.decided'])).status).toBe(400);
     expect((await create(member, ['deployment.failed'])).status).toBe(403);
-    const stranger = await world.newUser();
     expect((await create(stranger, ['deployment.failed'])).status).toBe(404);
     const created = await create(owner, ['deployment.failed']);
     expect(created.status).toBe(201);
-    world.secrets.push(created.body.secret as string);
     expect(created.body.endpoint.workspace_id).toBe(workspaceId);
-    const id = created.body.endpoint.id as string;
-
-    const listed = await world.http.get<Json>(`/api/workspaces/${workspaceId}/webhooks`, as(owner));
-    expect((listed.body.endpoints as Json[]).map((e) => e.id)).toEqual([id]);
-    expect((await world.http.get<Json>('/api/webhooks', as(owner))).body.endpoints).toEqual([]);
-    expect((await world.http.get(`/api/workspaces/${workspaceId}/webhooks`, as(member))).status).toBe(403);
-    for (const user of [member, stranger])
-      expect((await world.http.get(`/api/webhooks/${id}`, as(user))).status).toBe(404);
-    const ping = await world.http.post<Json>(`/api/webhooks/${id}/ping`, {}, as(owner));
-    expect(ping.status).toBe(201);
-    expect(
-      (await world.http.patch(`/api/webhooks/${id}`, { event_types: ['transfer.offered'] }, as(owner)))
-        .status,
-    ).toBe(400);
-    expect((await world.http.delete(`/api/webhooks/${id}`, as(owner))).status).toBe(200);
+    const listed = await world.http.get<Json>(hooks, as(owner));
+    expect((listed.body.endpoints as Json[]).map((e) => e.id)).toEqual([created.body.endpoint.id]);
+    expect((await world.http.get(hooks, as(member))).status).toBe(403);
+    expect((await world.http.delete(`/api/webhooks/${created.body.endpoint.id}`, as(owner))).status).toBe(
+      200,
+    );
   });
 
-  it("refuses private addresses, unknown event types and more endpoints than allowed; hides others' endpoints", async () => {
+  it("refuses a private address (422) and an unknown event type (400); hides others' endpoints (404)", async () => {
     const user = await world.newUser();
     const privateUrl = await world.http.post<Json>(
       '/api/webhooks',
@@ -487,48 +428,17 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     );
     expect(privateUrl.status).toBe(422);
     expect(privateUrl.body.message).toMatch(/private/);
-    const loopback = await world.http.post<Json>(
-      '/api/webhooks',
-      { url: 'http://127.0.0.1:1/hook', event_types: ['webhook.ping'] },
-      as(user),
-    );
-    expect(loopback.status).toBe(422);
     const unknown = await world.http.post<Json>(
       '/api/webhooks',
       { url: receiver.url('/hook'), event_types: ['policy.exploded'] },
       as(user),
     );
     expect(unknown.status).toBe(400);
-    for (let n = 0; n < 3; n++) await world.subscribe(user, ['webhook.ping']);
-    const fourth = await world.http.post<Json>(
-      '/api/webhooks',
-      { url: receiver.url('/hook'), event_types: ['webhook.ping'] },
-      as(user),
-    );
-    expect(fourth.status).toBe(422);
-    expect(fourth.body.message).toMatch(/WEBHOOKS_MAX_ENDPOINTS_PER_USER/);
-
-    const [first] = (await world.http.get<Json>('/api/webhooks', as(user))).body.endpoints as Json[];
+    const { endpoint: first } = await world.subscribe(user, ['webhook.ping']);
     const stranger = await world.newUser();
     expect((await world.http.get<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
     expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
     expect((await world.http.get<Json>(`/api/webhooks/${first.id}`)).status).toBe(401);
     expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(user))).status).toBe(200);
-  });
-
-  it('keeps every signing secret sealed in the database', async () => {
-    const sql = new Client({ connectionString: world.db.url });
-    await sql.connect();
-    try {
-      const { rows } = await sql.query<{ row: string }>(
-        `SELECT row_to_json(e)::text AS row FROM identity.webhook_endpoints e`,
-      );
-      expect(rows.length).toBeGreaterThan(5);
-      const all = rows.map((r) => r.row).join('\n');
-      expect(all).not.toMatch(/whsec_/);
-      for (const secret of world.secrets) expect(all).not.toContain(secret.slice('whsec_'.length));
-    } finally {
-      await sql.end();
-    }
   });
 });
