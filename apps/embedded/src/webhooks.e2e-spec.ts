@@ -549,33 +549,6 @@ describe.each(E2E_BUSES)('webhooks and the audit log over the %s bus', (kind) =>
     expect(await deliveriesOf(quitter, hooks.quitter)).toEqual([]);
   });
 
-  it('a ruleset is followed by those who see it (its owner before publication), who hear of its first version', async () => {
-    const [owner, stranger] = await Promise.all([world.newUser(), world.newUser()]);
-    const ruleset = await world.newDeployableRuleset(owner);
-    const hooks = {
-      owner: await world.subscribe(owner, ['version.published'], { path: '/ruleset-owner' }),
-      stranger: await world.subscribe(stranger, ['version.published'], { path: '/ruleset-stranger' }),
-    };
-    const follow = `/api/rulesets/${ruleset.id}/follow`;
-    // Not published yet: only its owner sees it (the rulesets service answers for it).
-    expect((await world.http.put<Json>(follow, {}, as(stranger))).status).toBe(404);
-    const put = await world.http.put<Json>(follow, {}, as(owner));
-    expect(put.status).toBe(200);
-    expect(put.body).toEqual({ following: true });
-
-    const approved = await world.http.post(
-      `/api/admin/ruleset-submissions/${ruleset.submissionId}/approve`,
-      { feedback: 'Reviewed' },
-      { token: world.admin.token },
-    );
-    expect(approved.status).toBe(200);
-    expect(await deliveredTo(owner, hooks.owner, ruleset.id)).toMatchObject({
-      type: 'version.published',
-      data: { asset_type: 'ruleset', resource_id: ruleset.id },
-    });
-    expect(await deliveriesOf(stranger, hooks.stranger)).toEqual([]);
-  });
-
   it("answers a workspace's endpoints by role: 201 to its owner, 403 to a member, 404 to anyone else", async () => {
     const [owner, member, stranger] = await Promise.all([world.newUser(), world.newUser(), world.newUser()]);
     const workspaceId = await world.newWorkspace(owner);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CatalogEvents,
   DeploymentsEvents,
+  FollowsRpc,
   IdentityRpc,
   type RequestContext,
   RulesetsEvents,
@@ -449,6 +450,27 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
           data: { asset_type: 'policy', resource_id: policyId, commit: 'a'.repeat(40), version: null },
         });
       }
+      expect(await deliveriesOf(other, version)).toHaveLength(0);
+    });
+
+    it("delivers a ruleset's new version to those who follow it (the rulesets service vouching that they see it), and to no one else", async () => {
+      const [follower, other] = await Promise.all([subscriber(), subscriber()]);
+      const rulesetId = randomUUID();
+      identity.peers.visible.add(rulesetId);
+      await identity.request(FollowsRpc.follow, follower.session, { asset_type: 'ruleset', id: rulesetId });
+      const version = randomUUID();
+      await identity.publish(RulesetsEvents.versionPublished, version, {
+        ruleset_id: rulesetId,
+        ruleset_name: 'Payments Rules',
+        version: '1.2.0',
+        commit: 'b'.repeat(40),
+        submission_id: randomUUID(),
+        how: 'review',
+      });
+      expect(await deliveredTo(follower, version)).toMatchObject({
+        type: 'version.published',
+        data: { asset_type: 'ruleset', resource_id: rulesetId, version: '1.2.0', commit: 'b'.repeat(40) },
+      });
       expect(await deliveriesOf(other, version)).toHaveLength(0);
     });
   });
