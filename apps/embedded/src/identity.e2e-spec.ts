@@ -122,20 +122,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
     });
 
-    it('answers 429 with Retry-After after too many failed sign-ins for one email', async () => {
-      const { email } = await newUser();
-      for (let i = 0; i < 10; i++) {
-        expect((await http.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
-      }
-      const blocked = await http.post<Json>('/api/auth/login', { email, password: 'password123' });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      const other = await newUser();
-      expect(
-        (await http.post('/api/auth/login', { email: other.email, password: 'password123' })).status,
-      ).toBe(200);
-    });
-
     it('signs in and out; the old cookie stops working', async () => {
       const { email } = await newUser();
       const login = await http.post<Json>('/api/auth/login', { email, password: 'password123' });
@@ -174,40 +160,20 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(list.body.tokens[0]).not.toHaveProperty('token');
     });
 
-    it('sets the expiry 30, 90 or 365 days ahead and refuses other values', async () => {
+    it('sets the expiry 90 days ahead, and refuses a bad body with 400', async () => {
       const { cookie } = await newUser();
       const { record } = await newToken(cookie, ['api:read'], { expiresInDays: 90 });
       const days = (Date.parse(record.expires_at) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(89.9);
       expect(days).toBeLessThan(90.1);
-      for (const expiresInDays of [7, 0, '30', 366]) {
-        const res = await http.post<Json>(
-          '/api/tokens',
-          { name: 'x', scopes: ['api:read'], expiresInDays },
-          { cookie },
-        );
-        expect(res.status).toBe(400);
-        expect(res.body.details[0].field).toBe('expiresInDays');
-      }
-    });
-
-    it('validates the name and the scopes', async () => {
-      const { cookie } = await newUser();
-      const cases: Json[] = [
-        { name: '', scopes: ['api:read'] },
-        { name: 'x'.repeat(101), scopes: ['api:read'] },
-        { name: 'ok', scopes: [] },
-        { name: 'ok', scopes: ['api:admin'] },
-        { scopes: ['api:read'] },
-      ];
-      for (const body of cases) {
-        const res = await http.post<Json>('/api/tokens', body, { cookie });
-        expect(res.status).toBe(400);
-        expect(res.body.details.length).toBeGreaterThan(0);
-      }
-      expect(
-        (await http.post('/api/tokens', { name: 'x'.repeat(100), scopes: ['api:write'] }, { cookie })).status,
-      ).toBe(201);
+      // The body rules (expiry, name, scopes) are the gateway's identity-routes.integration-spec's.
+      const res = await http.post<Json>(
+        '/api/tokens',
+        { name: 'x', scopes: ['api:read'], expiresInDays: 7 },
+        { cookie },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.details[0].field).toBe('expiresInDays');
     });
 
     it('refuses to create a token with a token (403) and without a session (401)', async () => {
@@ -227,17 +193,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(me.body.user.id).toBe(user.id);
       const list = await http.get<Json>('/api/tokens', { cookie });
       expect(list.body.tokens[0].last_used_at).not.toBeNull();
-    });
-
-    it('checks the scope by method: a read-only token cannot PATCH, a write-only token cannot GET', async () => {
-      const { cookie } = await newUser();
-      const read = await newToken(cookie, ['api:read']);
-      const write = await newToken(cookie, ['api:write']);
-      const patch = await http.patch<Json>('/api/me', { company: 'Acme' }, { token: read.token });
-      expect(patch.status).toBe(403);
-      expect(patch.body.message).toMatch(/api:write/);
-      expect((await http.get('/api/me', { token: write.token })).status).toBe(403);
-      expect((await http.patch('/api/me', { company: 'Acme' }, { token: write.token })).status).toBe(200);
     });
 
     it('rejects missing, mistyped and made-up tokens with 401', async () => {
@@ -293,19 +248,13 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
   });
 
   describe('profile', () => {
-    it('updates the profile within every limit', async () => {
+    it('updates the profile (200) and refuses a bad field with 400 and its name', async () => {
+      // The field rules are the gateway's identity-routes.integration-spec's and identity's users.integration-spec's.
       const { cookie } = await newUser();
       const username = `Ada_${counter}`;
       const res = await http.patch<Json>(
         '/api/me',
-        {
-          company: 'Analytical Engines',
-          username,
-          bio: 'Poet of numbers',
-          linkedinUrl: 'https://de.linkedin.com/in/ada',
-          xUrl: 'https://twitter.com/ada',
-          profileIsPublic: true,
-        },
+        { company: 'Analytical Engines', username, bio: 'Poet of numbers', xUrl: 'https://twitter.com/ada' },
         { cookie },
       );
       expect(res.status).toBe(200);
@@ -313,53 +262,19 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
         company: 'Analytical Engines',
         username: username.toLowerCase(),
         bio: 'Poet of numbers',
-        linkedinUrl: 'https://de.linkedin.com/in/ada',
         xUrl: 'https://twitter.com/ada',
-        profileIsPublic: true,
+        profileIsPublic: false,
       });
-      const cleared = await http.patch<Json>(
+      const bad = await http.patch<Json>(
         '/api/me',
-        { bio: '', linkedinUrl: null, xUrl: null },
+        { linkedinUrl: 'https://example.com/in/ada' },
         { cookie },
       );
-      expect(cleared.body.user).toMatchObject({
-        bio: null,
-        linkedinUrl: null,
-        xUrl: null,
-        company: 'Analytical Engines',
-      });
-      expect((await http.patch('/api/me', { bio: 'b'.repeat(1000) }, { cookie })).status).toBe(200);
+      expect(bad.status).toBe(400);
+      expect(bad.body.details.map((d: Json) => d.field)).toContain('linkedinUrl');
     });
 
-    it('answers each bad field with 400 and its name', async () => {
-      const { cookie } = await newUser();
-      const cases: Array<[Json, string]> = [
-        [{ username: 'ab' }, 'username'],
-        [{ username: '-abc' }, 'username'],
-        [{ username: 'abc-' }, 'username'],
-        [{ username: 'a'.repeat(31) }, 'username'],
-        [{ username: 'has space' }, 'username'],
-        [{ company: '' }, 'company'],
-        [{ company: 'c'.repeat(121) }, 'company'],
-        [{ bio: 'b'.repeat(1001) }, 'bio'],
-        [{ linkedinUrl: 'http://linkedin.com/in/ada' }, 'linkedinUrl'],
-        [{ linkedinUrl: 'https://linkedin.com.evil.example/in/ada' }, 'linkedinUrl'],
-        [{ linkedinUrl: 'https://example.com/in/ada' }, 'linkedinUrl'],
-        [{ xUrl: 'https://mastodon.example/@ada' }, 'xUrl'],
-        [{ xUrl: 'http://x.com/ada' }, 'xUrl'],
-        [{ profileIsPublic: 'yes' }, 'profileIsPublic'],
-        [{ profileIsPublic: null }, 'profileIsPublic'],
-        [{ username: null }, 'username'],
-        [{ name: null }, 'name'],
-      ];
-      for (const [body, field] of cases) {
-        const res = await http.patch<Json>('/api/me', body, { cookie });
-        expect({ body, status: res.status }).toEqual({ body, status: 400 });
-        expect(res.body.details.map((d: Json) => d.field)).toContain(field);
-      }
-    });
-
-    it('keeps usernames unique (409) and never applies unknown fields', async () => {
+    it('keeps usernames unique (409)', async () => {
       const alice = await newUser();
       const bob = await newUser();
       const name = `taken${counter}`;
@@ -370,14 +285,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
         { cookie: bob.cookie },
       );
       expect(clash.status).toBe(409);
-      const sneaky = await http.patch<Json>(
-        '/api/me',
-        { is_admin: true, isAdmin: true, email: 'x@y.z' },
-        { cookie: bob.cookie },
-      );
-      expect(sneaky.status).toBe(200);
-      expect(sneaky.body.user.is_admin).toBe(false);
-      expect(sneaky.body.user.email).toBe(bob.email);
     });
 
     it('shows bio and links on the public profile only when the owner made it public', async () => {

@@ -107,7 +107,7 @@ export class GatewayUnderTest {
   }
 
   /** A user the identity stand-in authenticates by a bearer token of their own, or by a session. */
-  user(isAdmin = false): GatewayUser {
+  user(isAdmin = false, scopes: Array<'api:read' | 'api:write'> = ['api:read', 'api:write']): GatewayUser {
     const id = randomUUID();
     const tokenId = randomUUID();
     const token = generateAccessToken();
@@ -115,7 +115,7 @@ export class GatewayUnderTest {
       kind: 'user',
       userId: id,
       isAdmin,
-      scopes: ['api:read', 'api:write'],
+      scopes,
       via: 'token',
       tokenId,
     });
@@ -140,7 +140,7 @@ export class GatewayUnderTest {
     method: string,
     url: string,
     options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
     const res = await fetch(`${this.url}${url}`, {
       method,
       headers: {
@@ -151,7 +151,11 @@ export class GatewayUnderTest {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    return {
+      status: res.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: res.headers,
+    };
   }
 }
 
