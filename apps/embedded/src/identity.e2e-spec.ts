@@ -1,4 +1,3 @@
-import { type BusConfig } from '@pc/platform';
 import {
   cookieFrom,
   createTestDatabase,
@@ -14,35 +13,40 @@ const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/**
+ * Identity through the gateway: one system whose services run as they run alone (hybrid apps with
+ * health ports), and a second gateway replica on the same bus. The token, session and profile rules are
+ * identity's service-level tests' (`apps/identity/src/*\/*.integration-spec.ts`); here the wire: statuses,
+ * cookies, the scope check, the cache and its eviction across replicas, the catalog's copy of owners.
+ */
 describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) => {
   let db: TestDatabase;
-  let bus: BusConfig;
   let system: RunningSystem;
+  let replica: RunningSystem;
   let http: HttpClient;
   let counter = 0;
 
-  const start = async (env: Record<string, string> = {}): Promise<void> => {
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const bus = testBus(kind, 10000);
     system = await startSystem({
       bus,
       databaseUrl: db.url,
       gatewayPort: 0,
+      serviceHealthPorts: true,
       env: {
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         MAX_ACTIVE_TOKENS_PER_USER: '5',
-        ...env,
+        AVATAR_BASE_URL: 'https://avatars.example.com/',
       },
     });
+    replica = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, gatewayOnly: true });
     http = new HttpClient(system.url!);
-  };
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    bus = testBus(kind);
-    await start();
   });
 
   afterAll(async () => {
+    await replica?.close();
     await system?.close();
     await db?.drop();
   });
@@ -83,15 +87,16 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(me.body.user.email).toBe('grace@example.com');
     });
 
-    it('refuses a second account with the same email, whatever its case, with 409', async () => {
+    it('refuses a second account with the same email, whatever its case, with 409 and its code', async () => {
       const { email } = await newUser();
-      const res = await http.post<Json>('/api/auth/signup', {
+      // Through the second replica: the error crosses NATS from identity running as a hybrid app.
+      const res = await new HttpClient(replica.url!).post<Json>('/api/auth/signup', {
         email: email.toUpperCase(),
         password: 'password123',
         name: 'X',
       });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+      expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict', code: 'IDENTITY.EMAIL_TAKEN' });
     });
 
     it('answers bad sign-up input with 400 and a detail per field', async () => {
@@ -115,20 +120,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(401);
       expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
-    });
-
-    it('answers 429 with Retry-After after too many failed sign-ins for one email', async () => {
-      const { email } = await newUser();
-      for (let i = 0; i < 10; i++) {
-        expect((await http.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
-      }
-      const blocked = await http.post<Json>('/api/auth/login', { email, password: 'password123' });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      const other = await newUser();
-      expect(
-        (await http.post('/api/auth/login', { email: other.email, password: 'password123' })).status,
-      ).toBe(200);
     });
 
     it('signs in and out; the old cookie stops working', async () => {
@@ -169,40 +160,20 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(list.body.tokens[0]).not.toHaveProperty('token');
     });
 
-    it('sets the expiry 30, 90 or 365 days ahead and refuses other values', async () => {
+    it('sets the expiry 90 days ahead, and refuses a bad body with 400', async () => {
       const { cookie } = await newUser();
       const { record } = await newToken(cookie, ['api:read'], { expiresInDays: 90 });
       const days = (Date.parse(record.expires_at) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(89.9);
       expect(days).toBeLessThan(90.1);
-      for (const expiresInDays of [7, 0, '30', 366]) {
-        const res = await http.post<Json>(
-          '/api/tokens',
-          { name: 'x', scopes: ['api:read'], expiresInDays },
-          { cookie },
-        );
-        expect(res.status).toBe(400);
-        expect(res.body.details[0].field).toBe('expiresInDays');
-      }
-    });
-
-    it('validates the name and the scopes', async () => {
-      const { cookie } = await newUser();
-      const cases: Json[] = [
-        { name: '', scopes: ['api:read'] },
-        { name: 'x'.repeat(101), scopes: ['api:read'] },
-        { name: 'ok', scopes: [] },
-        { name: 'ok', scopes: ['api:admin'] },
-        { scopes: ['api:read'] },
-      ];
-      for (const body of cases) {
-        const res = await http.post<Json>('/api/tokens', body, { cookie });
-        expect(res.status).toBe(400);
-        expect(res.body.details.length).toBeGreaterThan(0);
-      }
-      expect(
-        (await http.post('/api/tokens', { name: 'x'.repeat(100), scopes: ['api:write'] }, { cookie })).status,
-      ).toBe(201);
+      // The body rules (expiry, name, scopes) are the gateway's identity-routes.integration-spec's.
+      const res = await http.post<Json>(
+        '/api/tokens',
+        { name: 'x', scopes: ['api:read'], expiresInDays: 7 },
+        { cookie },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.details[0].field).toBe('expiresInDays');
     });
 
     it('refuses to create a token with a token (403) and without a session (401)', async () => {
@@ -224,17 +195,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(list.body.tokens[0].last_used_at).not.toBeNull();
     });
 
-    it('checks the scope by method: a read-only token cannot PATCH, a write-only token cannot GET', async () => {
-      const { cookie } = await newUser();
-      const read = await newToken(cookie, ['api:read']);
-      const write = await newToken(cookie, ['api:write']);
-      const patch = await http.patch<Json>('/api/me', { company: 'Acme' }, { token: read.token });
-      expect(patch.status).toBe(403);
-      expect(patch.body.message).toMatch(/api:write/);
-      expect((await http.get('/api/me', { token: write.token })).status).toBe(403);
-      expect((await http.patch('/api/me', { company: 'Acme' }, { token: write.token })).status).toBe(200);
-    });
-
     it('rejects missing, mistyped and made-up tokens with 401', async () => {
       const { cookie } = await newUser();
       const { token } = await newToken(cookie);
@@ -247,19 +207,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
     });
 
-    it('rejects an expired token with 401', async () => {
-      const { cookie } = await newUser();
-      const { token, record } = await newToken(cookie, ['api:read'], { expiresInDays: 30 });
-      const pg = new Client({ connectionString: db.url });
-      await pg.connect();
-      await pg.query(
-        `UPDATE identity.access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`,
-        [record.id],
-      );
-      await pg.end();
-      expect((await http.get('/api/me', { token })).status).toBe(401);
-    });
-
     it('revokes at once and for good: the very next request gets 401', async () => {
       const { cookie } = await newUser();
       const { token, record } = await newToken(cookie);
@@ -269,8 +216,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect(revoke.body.ok).toBe(true);
       expect(revoke.body.record.revoked_at).not.toBeNull();
       expect((await http.get('/api/me', { token })).status).toBe(401);
-      const again = await http.delete<Json>(`/api/tokens/${record.id}`, { cookie });
-      expect(again.body.record.revoked_at).toBe(revoke.body.record.revoked_at);
     });
 
     it('caps the active tokens of a user, and revoking one makes room', async () => {
@@ -303,19 +248,13 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
   });
 
   describe('profile', () => {
-    it('updates the profile within every limit', async () => {
+    it('updates the profile (200) and refuses a bad field with 400 and its name', async () => {
+      // The field rules are the gateway's identity-routes.integration-spec's and identity's users.integration-spec's.
       const { cookie } = await newUser();
       const username = `Ada_${counter}`;
       const res = await http.patch<Json>(
         '/api/me',
-        {
-          company: 'Analytical Engines',
-          username,
-          bio: 'Poet of numbers',
-          linkedinUrl: 'https://de.linkedin.com/in/ada',
-          xUrl: 'https://twitter.com/ada',
-          profileIsPublic: true,
-        },
+        { company: 'Analytical Engines', username, bio: 'Poet of numbers', xUrl: 'https://twitter.com/ada' },
         { cookie },
       );
       expect(res.status).toBe(200);
@@ -323,53 +262,19 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
         company: 'Analytical Engines',
         username: username.toLowerCase(),
         bio: 'Poet of numbers',
-        linkedinUrl: 'https://de.linkedin.com/in/ada',
         xUrl: 'https://twitter.com/ada',
-        profileIsPublic: true,
+        profileIsPublic: false,
       });
-      const cleared = await http.patch<Json>(
+      const bad = await http.patch<Json>(
         '/api/me',
-        { bio: '', linkedinUrl: null, xUrl: null },
+        { linkedinUrl: 'https://example.com/in/ada' },
         { cookie },
       );
-      expect(cleared.body.user).toMatchObject({
-        bio: null,
-        linkedinUrl: null,
-        xUrl: null,
-        company: 'Analytical Engines',
-      });
-      expect((await http.patch('/api/me', { bio: 'b'.repeat(1000) }, { cookie })).status).toBe(200);
+      expect(bad.status).toBe(400);
+      expect(bad.body.details.map((d: Json) => d.field)).toContain('linkedinUrl');
     });
 
-    it('answers each bad field with 400 and its name', async () => {
-      const { cookie } = await newUser();
-      const cases: Array<[Json, string]> = [
-        [{ username: 'ab' }, 'username'],
-        [{ username: '-abc' }, 'username'],
-        [{ username: 'abc-' }, 'username'],
-        [{ username: 'a'.repeat(31) }, 'username'],
-        [{ username: 'has space' }, 'username'],
-        [{ company: '' }, 'company'],
-        [{ company: 'c'.repeat(121) }, 'company'],
-        [{ bio: 'b'.repeat(1001) }, 'bio'],
-        [{ linkedinUrl: 'http://linkedin.com/in/ada' }, 'linkedinUrl'],
-        [{ linkedinUrl: 'https://linkedin.com.evil.example/in/ada' }, 'linkedinUrl'],
-        [{ linkedinUrl: 'https://example.com/in/ada' }, 'linkedinUrl'],
-        [{ xUrl: 'https://mastodon.example/@ada' }, 'xUrl'],
-        [{ xUrl: 'http://x.com/ada' }, 'xUrl'],
-        [{ profileIsPublic: 'yes' }, 'profileIsPublic'],
-        [{ profileIsPublic: null }, 'profileIsPublic'],
-        [{ username: null }, 'username'],
-        [{ name: null }, 'name'],
-      ];
-      for (const [body, field] of cases) {
-        const res = await http.patch<Json>('/api/me', body, { cookie });
-        expect({ body, status: res.status }).toEqual({ body, status: 400 });
-        expect(res.body.details.map((d: Json) => d.field)).toContain(field);
-      }
-    });
-
-    it('keeps usernames unique (409) and never applies unknown fields', async () => {
+    it('keeps usernames unique (409)', async () => {
       const alice = await newUser();
       const bob = await newUser();
       const name = `taken${counter}`;
@@ -380,14 +285,6 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
         { cookie: bob.cookie },
       );
       expect(clash.status).toBe(409);
-      const sneaky = await http.patch<Json>(
-        '/api/me',
-        { is_admin: true, isAdmin: true, email: 'x@y.z' },
-        { cookie: bob.cookie },
-      );
-      expect(sneaky.status).toBe(200);
-      expect(sneaky.body.user.is_admin).toBe(false);
-      expect(sneaky.body.user.email).toBe(bob.email);
     });
 
     it('shows bio and links on the public profile only when the owner made it public', async () => {
@@ -505,75 +402,97 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
     });
   });
 
-  it('keeps users and tokens across a restart', async () => {
-    const { cookie } = await newUser();
-    const { token } = await newToken(cookie);
-    await system.close();
-    await start();
-    expect((await http.get('/api/me', { token })).status).toBe(200);
-    expect((await http.get('/api/me', { cookie })).status).toBe(200);
-  });
-});
-
-describe('two gateway replicas over NATS', () => {
-  let db: TestDatabase;
-  let first: RunningSystem;
-  let second: RunningSystem;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    const bus = testBus('nats');
-    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, serviceHealthPorts: true });
-    second = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, gatewayOnly: true });
-  });
-
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await db?.drop();
-  });
-
-  it('evicts a revoked token from every replica at once', async () => {
-    const a = new HttpClient(first.url!);
-    const b = new HttpClient(second.url!);
-    const signup = await a.post<Json>('/api/auth/signup', {
-      email: 'two@example.com',
-      password: 'password123',
-      name: 'Two',
+  describe('two gateway replicas, services running alone', () => {
+    it('evicts a revoked token from every replica at once', async () => {
+      const a = http;
+      const b = new HttpClient(replica.url!);
+      const { cookie } = await newUser();
+      const { token, record } = await newToken(cookie);
+      // Both replicas have the token in their cache now, and a read plan for the public list (its second
+      // read is answered before routing, where the token is checked by the same cache).
+      expect((await a.get('/api/me', { token })).status).toBe(200);
+      expect((await b.get('/api/me', { token })).status).toBe(200);
+      expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
+      expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
+      expect((await a.delete(`/api/tokens/${record.id}`, { cookie })).status).toBe(200);
+      expect((await b.get('/api/me', { token })).status).toBe(401);
+      expect((await a.get('/api/me', { token })).status).toBe(401);
+      expect((await b.get('/api/policies?limit=5', { token })).status).toBe(401);
     });
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const created = await a.post<Json>(
-      '/api/tokens',
-      { name: 't', scopes: ['api:read', 'api:write'] },
-      { cookie },
-    );
-    const { token, record } = created.body as { token: string; record: Json };
-    // Both replicas have the token in their cache now, and a read plan for the public list (its second
-    // read is answered before routing, where the token is checked by the same cache).
-    expect((await a.get('/api/me', { token })).status).toBe(200);
-    expect((await b.get('/api/me', { token })).status).toBe(200);
-    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
-    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(200);
-    expect((await a.delete(`/api/tokens/${record.id}`, { cookie })).status).toBe(200);
-    expect((await b.get('/api/me', { token })).status).toBe(401);
-    expect((await a.get('/api/me', { token })).status).toBe(401);
-    expect((await b.get('/api/policies?limit=5', { token })).status).toBe(401);
+
+    it('serves the health endpoints of a service running alone', async () => {
+      const health = new HttpClient(system.serviceUrls.identity.replace('[::1]', '127.0.0.1'));
+      expect((await health.get('/health/live')).status).toBe(200);
+      const ready = await health.get<Json>('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks).toEqual({ database: 'ok', bus: 'ok' });
+    });
   });
 
-  it('maps service errors to statuses when the service runs alone as a hybrid app', async () => {
-    const b = new HttpClient(second.url!);
-    const body = { email: 'twice@example.com', password: 'password123', name: 'Twice' };
-    expect((await b.post('/api/auth/signup', body)).status).toBe(201);
-    const again = await b.post<Json>('/api/auth/signup', body);
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('IDENTITY.EMAIL_TAKEN');
-  });
+  /** The catalog keeps owners' summaries, from identity: what a policy read shows of its owner. */
+  describe("a policy's owner, as the catalog shows it", () => {
+    /** A published policy of the user's, written straight into the catalog's table. */
+    async function policyOf(userId: string, slug: string): Promise<string> {
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query<{ id: string }>(
+          `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
+           VALUES ($1, $2, 'A policy to read twice.', 'published', $3, 'https://h.example/o')
+           RETURNING id`,
+          [slug, `Owned ${slug}`, userId],
+        );
+        return rows[0].id;
+      } finally {
+        await pg.end();
+      }
+    }
 
-  it('serves the health endpoints of a service running alone', async () => {
-    const health = new HttpClient(first.serviceUrls.identity.replace('[::1]', '127.0.0.1'));
-    expect((await health.get('/health/live')).status).toBe(200);
-    const ready = await health.get<Json>('/health/ready');
-    expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ database: 'ok', bus: 'ok' });
+    it('shows the new owner name and username on the next read after a profile change', async () => {
+      const { cookie, user } = await newUser();
+      const id = await policyOf(user.id as string, `owned-${counter}`);
+      const before = await http.get<Json>(`/api/policies/${id}`);
+      expect(before.body.policy.owner_name).toBe(user.name);
+
+      const username = `ada${Date.now().toString(36)}`;
+      expect((await http.patch('/api/me', { name: 'Ada After', username }, { cookie })).status).toBe(200);
+      let after: Json = {};
+      for (let i = 0; i < 20; i++) {
+        after = (await http.get<Json>(`/api/policies/${id}`)).body;
+        if (after.policy.owner_name === 'Ada After') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(after.policy).toMatchObject({ owner_name: 'Ada After', owner_username: username });
+      const listed = await http.get<Json>('/api/policies?limit=100');
+      expect((listed.body.policies as Json[]).find((p) => p.id === id)).toMatchObject({
+        owner_name: 'Ada After',
+      });
+    });
+
+    it('hides the owner email hash and avatar in the policy and the policy list until the profile is public', async () => {
+      const { cookie, user } = await newUser();
+      const id = await policyOf(user.id as string, `private-${counter}`);
+      const hidden = await http.get<Json>(`/api/policies/${id}`);
+      const listed = await http.get<Json>('/api/policies?limit=100');
+      const listedPolicy = (listed.body.policies as Json[]).find((p) => p.id === id);
+      for (const policy of [hidden.body.policy, listedPolicy]) {
+        expect(policy.owner_avatar_email_hash).toBeNull();
+        expect(policy.owner_avatar_url).toBeNull();
+      }
+      // No email hash anywhere (the review pin's content digest is the one sha256 a policy carries).
+      expect(JSON.stringify({ ...hidden.body.policy, pin: null })).not.toMatch(/[0-9a-f]{64}/);
+
+      expect((await http.patch('/api/me', { profileIsPublic: true }, { cookie })).status).toBe(200);
+      let shown: Json = {};
+      for (let i = 0; i < 20; i++) {
+        shown = (await http.get<Json>(`/api/policies/${id}`)).body;
+        if (shown.policy.owner_avatar_email_hash) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(shown.policy.owner_avatar_email_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(shown.policy.owner_avatar_url).toBe(
+        `https://avatars.example.com/${shown.policy.owner_avatar_email_hash}`,
+      );
+    });
   });
 });

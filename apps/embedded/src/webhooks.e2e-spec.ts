@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { leaseMs } from '@pc/identity';
-import { E2E_BUSES } from '@pc/testing';
+import { cookieFrom, E2E_BUSES } from '@pc/testing';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually, type Json, type TestUser } from './testing/audit-e2e';
@@ -9,17 +9,16 @@ import { AuditWorld, eventually, type Json, type TestUser } from './testing/audi
 /** An attempt's time-out: the lease of a claimed attempt (what a killed process leaves) follows from it. */
 const TIMEOUT_MS = 2000;
 
-describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
+const UA = 'audit-spec/1.0';
+const headers = { 'user-agent': UA };
+
+describe.each(E2E_BUSES)('webhooks and the audit log over the %s bus', (kind) => {
   const world = new AuditWorld();
   const receiver = world.receiver;
 
   // Identity (which runs the webhook dispatcher) is a process of its own, so that a test can kill it.
   beforeAll(() =>
-    world.startWorld(
-      kind,
-      { WEBHOOKS_MAX_ENDPOINTS_PER_USER: '3', WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) },
-      { identityProcess: true },
-    ),
+    world.startWorld(kind, { WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) }, { identityProcess: true }),
   );
   afterAll(() => world.stopWorld());
 
@@ -32,6 +31,180 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       return delivery?.status === status ? delivery : undefined;
     });
   }
+
+  /**
+   * The audit log through the whole system: an audited request's record goes from the gateway's outbox
+   * over NATS to identity and is read back through the routes that show it. What each audited route
+   * records (action, actor, target, workspace, summary) is held by the gateway's
+   * `audited-routes.integration-spec.ts`; who reads which entries, paging, redaction and the append-only
+   * table by identity's `audit.integration-spec.ts`.
+   */
+  describe('the audit log', () => {
+    /** The owner of a team workspace with a member. */
+    let owner: TestUser;
+    let member: TestUser;
+    let workspaceId: string;
+
+    beforeAll(async () => {
+      [owner, member] = await Promise.all([world.newUser(), world.newUser()]);
+      workspaceId = await world.newWorkspace(owner);
+      await world.addMember(workspaceId, owner, member);
+      world.secrets.push(world.admin.token, owner.token, member.token);
+    });
+
+    const audited = (user: TestUser) => ({ token: user.token, headers });
+    const admin = () => audited(world.admin);
+
+    it('records sign-up, sign-in, a failed sign-in and sign-out once each, with address, user agent and request id', async () => {
+      const email = `signin-${Date.now()}@example.com`;
+      const password = `pw-${Date.now()}-secret`;
+      world.secrets.push(password);
+      const signup = await world.http.post<Json>(
+        '/api/auth/signup',
+        { email, password, name: 'A' },
+        { headers },
+      );
+      expect(signup.status).toBe(201);
+      const id = signup.body.user.id as string;
+      const [entry] = await world.entries({ action: 'auth.signed_up', actor: id });
+      expect(entry).toMatchObject({
+        actor_via: 'anonymous',
+        target_id: id,
+        user_agent: UA,
+        address: '127.0.0.1',
+      });
+      expect(entry.request_id).toEqual(expect.any(String));
+
+      const login = await world.http.post<Json>('/api/auth/login', { email, password }, { headers });
+      expect(login.status).toBe(200);
+      expect(await world.entries({ action: 'auth.signed_in', actor: id })).toHaveLength(1);
+      const failed = await world.http.post<Json>(
+        '/api/auth/login',
+        { email, password: 'wrong-password-1' },
+        { headers },
+      );
+      expect(failed.status).toBe(401);
+      const [refusal] = await world.entries({ action: 'auth.sign_in_failed', target: email });
+      expect(refusal).toMatchObject({ actor_user_id: null, target_type: 'email' });
+      const cookie = cookieFrom(login, 'sb-access-token')!;
+      // The session's credential (the cookie's value) is a secret too: the scan at the end looks for it.
+      world.secrets.push(cookie.replace(/^sb-access-token=/, ''));
+      expect((await world.http.post<Json>('/api/auth/logout', {}, { cookie, headers })).status).toBe(200);
+      expect(await world.entries({ action: 'auth.signed_out', actor: id })).toHaveLength(1);
+    });
+
+    it('records token creation (the token id, never the secret) and revocation, and who used a token', async () => {
+      const user = await world.newUser();
+      // Tokens are made in a browser session.
+      const login = await world.http.post<Json>('/api/auth/login', {
+        email: user.email,
+        password: 'password123',
+      });
+      const session = { cookie: cookieFrom(login, 'sb-access-token')!, headers };
+      const created = await world.http.post<Json>(
+        '/api/tokens',
+        { name: 'ci', scopes: ['api:read', 'api:write'] },
+        session,
+      );
+      world.secrets.push(created.body.token);
+      const tokenId = created.body.record.id as string;
+      const [entry] = await world.entries({ action: 'token.created', actor: user.id, target: tokenId });
+      expect(entry).toMatchObject({ summary: { name: 'ci', scopes: ['api:read', 'api:write'] } });
+      const profile = await world.http.patch<Json>(
+        '/api/me',
+        { bio: 'audited' },
+        { headers: { ...headers, authorization: `Bearer ${created.body.token}` } },
+      );
+      expect(profile.status).toBe(200);
+      // The second profile change of the user (the first set their username, in a session).
+      const changes = await world.entries({ action: 'profile.updated', actor: user.id }, 2);
+      const updated = changes.find((e) => e.actor_via === 'token');
+      expect(updated).toMatchObject({
+        actor_via: 'token',
+        actor_token_id: tokenId,
+        summary: { fields: ['bio'] },
+      });
+      expect((await world.http.delete<Json>(`/api/tokens/${tokenId}`, session)).status).toBe(200);
+      expect(await world.entries({ action: 'token.revoked', actor: user.id, target: tokenId })).toHaveLength(
+        1,
+      );
+    });
+
+    it("shows a workspace's entries to its owner (and administrators) only", async () => {
+      await world.entries({ action: 'workspace.member_added', actor: owner.id });
+      const page = await world.http.get<Json>(`/api/workspaces/${workspaceId}/audit`, audited(owner));
+      expect(page.status).toBe(200);
+      expect(page.body.entries).toEqual([
+        expect.objectContaining({
+          action: 'workspace.member_added',
+          actor_user_id: owner.id,
+          workspace_id: workspaceId,
+        }),
+      ]);
+      const filtered = await world.http.get<Json>(
+        `/api/workspaces/${workspaceId}/audit?action=workspace.archived`,
+        audited(owner),
+      );
+      expect(filtered.body.entries).toEqual([]);
+      expect((await world.http.get(`/api/workspaces/${workspaceId}/audit`, admin())).status).toBe(200);
+
+      // A member who is not the owner: 403; someone who is not a member: 404.
+      const colleague = await world.newUser();
+      await world.addMember(workspaceId, owner, colleague, 'admin');
+      expect((await world.http.get(`/api/workspaces/${workspaceId}/audit`, audited(colleague))).status).toBe(
+        403,
+      );
+      const stranger = await world.newUser();
+      expect((await world.http.get(`/api/workspaces/${workspaceId}/audit`, audited(stranger))).status).toBe(
+        404,
+      );
+    });
+
+    it('shows each user their own events only, administrators everything; pages by keyset and exports JSON lines', async () => {
+      const user = await world.newUser();
+      const mine = await world.http.get<Json>('/api/me/audit', audited(user));
+      expect(mine.status).toBe(200);
+      expect((mine.body.entries as Json[]).every((e) => e.actor_user_id === user.id)).toBe(true);
+      expect((await world.http.get<Json>('/api/admin/audit', audited(user))).status).toBe(403);
+      expect((await world.http.get<Json>('/api/admin/audit')).status).toBe(401);
+
+      const first = await world.http.get<Json>('/api/admin/audit?limit=2', admin());
+      expect(first.body.entries).toHaveLength(2);
+      expect(first.body.hasMore).toBe(true);
+      const second = await world.http.get<Json>(
+        `/api/admin/audit?limit=2&cursor=${first.body.nextCursor}`,
+        admin(),
+      );
+      const ids = [...first.body.entries, ...second.body.entries].map((e: Json) => e.id);
+      expect(new Set(ids).size).toBe(4);
+
+      const exported = await fetch(`${world.http.baseUrl}/api/admin/audit/export?limit=3`, {
+        headers: { authorization: `Bearer ${world.admin.token}` },
+      });
+      expect(exported.headers.get('content-type')).toMatch(/application\/x-ndjson/);
+      const lines = (await exported.text()).trim().split('\n');
+      expect(lines).toHaveLength(3);
+      expect(JSON.parse(lines[0])).toMatchObject({ id: first.body.entries[0].id });
+      expect(exported.headers.get('audit-next-cursor')).toEqual(expect.any(String));
+    });
+
+    it('holds no secret handed out in the file in any entry', async () => {
+      const sql = new Client({ connectionString: world.db.url });
+      await sql.connect();
+      try {
+        const { rows } = await sql.query<{ entry: string }>(
+          `SELECT row_to_json(a)::text AS entry FROM identity.audit_log a`,
+        );
+        expect(rows.length).toBeGreaterThan(10);
+        const all = rows.map((r) => r.entry).join('\n');
+        expect(world.secrets.length).toBeGreaterThan(5);
+        for (const secret of world.secrets) expect([secret, all.includes(secret)]).toEqual([secret, false]);
+        expect(all).not.toMatch(/pcat_|whsec_|sb-access-token/);
+      } finally {
+        await sql.end();
+      }
+    });
+  });
 
   it('delivers a signed message that the Standard Webhooks verifier accepts, and refuses forgeries', async () => {
     const user = await world.newUser();
@@ -67,29 +240,24 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       'webhook-signature': verifier.sign(message.headers['webhook-id'], old, message.body),
     };
     expect(() => verifier.verify(message.body, replayed)).toThrow(/too old/);
-  });
 
-  it('retries a failing receiver with backoff until it answers, with the same webhook-id, and logs each attempt', async () => {
-    const user = await world.newUser();
-    const { endpoint, secret } = await world.subscribe(user, ['webhook.ping']);
-    receiver.failNext = 3;
-    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    const delivery = await settled(user, endpoint.id, ping.body.delivery.id);
-    expect(delivery).toMatchObject({ attempts: 4, response_status: 204 });
-    const attempts = receiver.withId(ping.body.delivery.id);
-    expect(attempts).toHaveLength(4);
-    for (const attempt of attempts)
-      expect(() => new Webhook(secret).verify(attempt.body, attempt.headers)).not.toThrow();
-
-    // Redeliver: once more, same id, a fresh signature.
+    // Redelivered by hand: once more, same id. Rotated: a new secret.
     const again = await world.http.post<Json>(
       `/api/webhooks/${endpoint.id}/deliveries/${ping.body.delivery.id}/redeliver`,
       {},
       as(user),
     );
     expect(again.status).toBe(201);
-    await eventually(() => (receiver.withId(ping.body.delivery.id).length === 5 ? true : undefined));
-    expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(5);
+    expect((await settled(user, endpoint.id, ping.body.delivery.id)).attempts).toBe(2);
+    expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
+    const rotated = await world.http.post<Json>(
+      `/api/webhooks/${endpoint.id}/rotate-secret`,
+      { overlap_seconds: 3600 },
+      as(user),
+    );
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
   });
 
   it('loses no delivery whose identity process is killed mid-attempt: a new process sends it once, when its lease runs out', async () => {
@@ -116,38 +284,6 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     // Delivered once: no attempt after the one that succeeded.
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.withId(ping.body.delivery.id)).toHaveLength(2);
-  });
-
-  it('signs with both secrets during a rotation overlap, and with the new one alone after it', async () => {
-    const user = await world.newUser();
-    const { endpoint, secret: first } = await world.subscribe(user, ['webhook.ping']);
-    const rotated = await world.http.post<Json>(
-      `/api/webhooks/${endpoint.id}/rotate-secret`,
-      { overlap_seconds: 3600 },
-      as(user),
-    );
-    expect(rotated.status).toBe(201);
-    const second = rotated.body.secret as string;
-    expect(second).not.toBe(first);
-    expect(rotated.body.endpoint.previous_secret_expires_at).not.toBeNull();
-    const ping = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    await settled(user, endpoint.id, ping.body.delivery.id);
-    const [message] = receiver.withId(ping.body.delivery.id);
-    expect(() => new Webhook(first).verify(message.body, message.headers)).not.toThrow();
-    expect(() => new Webhook(second).verify(message.body, message.headers)).not.toThrow();
-
-    const third = await world.http.post<Json>(
-      `/api/webhooks/${endpoint.id}/rotate-secret`,
-      { overlap_seconds: 0 },
-      as(user),
-    );
-    const ping2 = await world.http.post<Json>(`/api/webhooks/${endpoint.id}/ping`, {}, as(user));
-    await settled(user, endpoint.id, ping2.body.delivery.id);
-    const [message2] = receiver.withId(ping2.body.delivery.id);
-    expect(() => new Webhook(second).verify(message2.body, message2.headers)).toThrow();
-    expect(() =>
-      new Webhook(third.body.secret as string).verify(message2.body, message2.headers),
-    ).not.toThrow();
   });
 
   /**
@@ -383,12 +519,10 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
       quitter: await world.subscribe(quitter, ['version.published'], { path: '/quitter' }),
     };
     const follow = `/api/policies/${policyId}/follow`;
-    // Following is idempotent and reads back; unfollowing ends it.
-    for (let i = 0; i < 2; i++) {
-      const put = await world.http.put<Json>(follow, {}, as(follower));
-      expect(put.status).toBe(200);
-      expect(put.body).toEqual({ following: true });
-    }
+    // The follow rules (idempotent, what the caller sees) are identity's follows.integration-spec's.
+    const put = await world.http.put<Json>(follow, {}, as(follower));
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ following: true });
     expect((await world.http.get<Json>(follow, as(follower))).body).toEqual({ following: true });
     expect((await world.http.put<Json>(follow, {}, as(quitter))).status).toBe(200);
     const stop = await world.http.delete<Json>(follow, as(quitter));
@@ -415,70 +549,28 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     expect(await deliveriesOf(quitter, hooks.quitter)).toEqual([]);
   });
 
-  it('a ruleset is followed by those who see it (its owner before publication), who hear of its first version', async () => {
-    const [owner, stranger] = await Promise.all([world.newUser(), world.newUser()]);
-    const ruleset = await world.newDeployableRuleset(owner);
-    const hooks = {
-      owner: await world.subscribe(owner, ['version.published'], { path: '/ruleset-owner' }),
-      stranger: await world.subscribe(stranger, ['version.published'], { path: '/ruleset-stranger' }),
-    };
-    const follow = `/api/rulesets/${ruleset.id}/follow`;
-    // Not published yet: only its owner sees it (the rulesets service answers for it).
-    expect((await world.http.put<Json>(follow, {}, as(stranger))).status).toBe(404);
-    const put = await world.http.put<Json>(follow, {}, as(owner));
-    expect(put.status).toBe(200);
-    expect(put.body).toEqual({ following: true });
-
-    const approved = await world.http.post(
-      `/api/admin/ruleset-submissions/${ruleset.submissionId}/approve`,
-      { feedback: 'Reviewed' },
-      { token: world.admin.token },
-    );
-    expect(approved.status).toBe(200);
-    expect(await deliveredTo(owner, hooks.owner, ruleset.id)).toMatchObject({
-      type: 'version.published',
-      data: { asset_type: 'ruleset', resource_id: ruleset.id },
-    });
-    expect(await deliveriesOf(stranger, hooks.stranger)).toEqual([]);
-  });
-
-  it("lets a workspace's owner alone manage its endpoints, which take only the workspace's event types", async () => {
-    const { user: owner, workspaceId } = await world.deployer();
-    const member = await world.newUser();
+  it("answers a workspace's endpoints by role: 201 to its owner, 403 to a member, 404 to anyone else", async () => {
+    const [owner, member, stranger] = await Promise.all([world.newUser(), world.newUser(), world.newUser()]);
+    const workspaceId = await world.newWorkspace(owner);
     await world.addMember(workspaceId, owner, member, 'admin');
-    const url = receiver.url('/ws');
+    const hooks = `/api/workspaces/${workspaceId}/webhooks`;
     const create = (user: TestUser, eventTypes: string[]) =>
-      world.http.post<Json>(
-        `/api/workspaces/${workspaceId}/webhooks`,
-        { url, event_types: eventTypes },
-        as(user),
-      );
+      world.http.post<Json>(hooks, { url: receiver.url('/ws'), event_types: eventTypes }, as(user));
     expect((await create(owner, ['submission.decided'])).status).toBe(400);
     expect((await create(member, ['deployment.failed'])).status).toBe(403);
-    const stranger = await world.newUser();
     expect((await create(stranger, ['deployment.failed'])).status).toBe(404);
     const created = await create(owner, ['deployment.failed']);
     expect(created.status).toBe(201);
-    world.secrets.push(created.body.secret as string);
     expect(created.body.endpoint.workspace_id).toBe(workspaceId);
-    const id = created.body.endpoint.id as string;
-
-    const listed = await world.http.get<Json>(`/api/workspaces/${workspaceId}/webhooks`, as(owner));
-    expect((listed.body.endpoints as Json[]).map((e) => e.id)).toEqual([id]);
-    expect((await world.http.get<Json>('/api/webhooks', as(owner))).body.endpoints).toEqual([]);
-    expect((await world.http.get(`/api/workspaces/${workspaceId}/webhooks`, as(member))).status).toBe(403);
-    for (const user of [member, stranger])
-      expect((await world.http.get(`/api/webhooks/${id}`, as(user))).status).toBe(404);
-    const ping = await world.http.post<Json>(`/api/webhooks/${id}/ping`, {}, as(owner));
-    expect(ping.status).toBe(201);
-    expect(
-      (await world.http.patch(`/api/webhooks/${id}`, { event_types: ['transfer.offered'] }, as(owner)))
-        .status,
-    ).toBe(400);
-    expect((await world.http.delete(`/api/webhooks/${id}`, as(owner))).status).toBe(200);
+    const listed = await world.http.get<Json>(hooks, as(owner));
+    expect((listed.body.endpoints as Json[]).map((e) => e.id)).toEqual([created.body.endpoint.id]);
+    expect((await world.http.get(hooks, as(member))).status).toBe(403);
+    expect((await world.http.delete(`/api/webhooks/${created.body.endpoint.id}`, as(owner))).status).toBe(
+      200,
+    );
   });
 
-  it("refuses private addresses, unknown event types and more endpoints than allowed; hides others' endpoints", async () => {
+  it("refuses a private address (422) and an unknown event type (400); hides others' endpoints (404)", async () => {
     const user = await world.newUser();
     const privateUrl = await world.http.post<Json>(
       '/api/webhooks',
@@ -487,48 +579,17 @@ describe.each(E2E_BUSES)('webhooks over the %s bus', (kind) => {
     );
     expect(privateUrl.status).toBe(422);
     expect(privateUrl.body.message).toMatch(/private/);
-    const loopback = await world.http.post<Json>(
-      '/api/webhooks',
-      { url: 'http://127.0.0.1:1/hook', event_types: ['webhook.ping'] },
-      as(user),
-    );
-    expect(loopback.status).toBe(422);
     const unknown = await world.http.post<Json>(
       '/api/webhooks',
       { url: receiver.url('/hook'), event_types: ['policy.exploded'] },
       as(user),
     );
     expect(unknown.status).toBe(400);
-    for (let n = 0; n < 3; n++) await world.subscribe(user, ['webhook.ping']);
-    const fourth = await world.http.post<Json>(
-      '/api/webhooks',
-      { url: receiver.url('/hook'), event_types: ['webhook.ping'] },
-      as(user),
-    );
-    expect(fourth.status).toBe(422);
-    expect(fourth.body.message).toMatch(/WEBHOOKS_MAX_ENDPOINTS_PER_USER/);
-
-    const [first] = (await world.http.get<Json>('/api/webhooks', as(user))).body.endpoints as Json[];
+    const { endpoint: first } = await world.subscribe(user, ['webhook.ping']);
     const stranger = await world.newUser();
     expect((await world.http.get<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
     expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(stranger))).status).toBe(404);
     expect((await world.http.get<Json>(`/api/webhooks/${first.id}`)).status).toBe(401);
     expect((await world.http.delete<Json>(`/api/webhooks/${first.id}`, as(user))).status).toBe(200);
-  });
-
-  it('keeps every signing secret sealed in the database', async () => {
-    const sql = new Client({ connectionString: world.db.url });
-    await sql.connect();
-    try {
-      const { rows } = await sql.query<{ row: string }>(
-        `SELECT row_to_json(e)::text AS row FROM identity.webhook_endpoints e`,
-      );
-      expect(rows.length).toBeGreaterThan(5);
-      const all = rows.map((r) => r.row).join('\n');
-      expect(all).not.toMatch(/whsec_/);
-      for (const secret of world.secrets) expect(all).not.toContain(secret.slice('whsec_'.length));
-    } finally {
-      await sql.end();
-    }
   });
 });

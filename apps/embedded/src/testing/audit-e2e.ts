@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { CatalogRpc, type RequestContext } from '@pc/contracts';
 import type { BusKind } from '@pc/testing';
-import { BusClient, createClientProxy, type EnvSource } from '@pc/platform';
+import { type EnvSource } from '@pc/platform';
 import { DeploymentsWorld, type Json, type TestUser } from './deployments-e2e';
 
 export type { Json, TestUser };
@@ -85,18 +84,15 @@ export async function eventually<T>(
 }
 
 /**
- * The world of the audit log and webhooks end-to-end files: every service and the gateway over NATS, the
- * sandbox, a webhook receiver the services may reach, builders for every audited action's subject
- * (connections, workspaces, policies, rulesets, deployments, ideas), and what the files check with:
- * the audit entries as an administrator reads them, and every secret a test saw (for the scans).
+ * The world of the webhooks and audit log end-to-end file (and the browser's): every service and the
+ * gateway over NATS, the sandbox, a webhook receiver the services may reach, builders (connections,
+ * workspaces, policies, rulesets, deployments), and what the file checks with: the audit entries as an
+ * administrator reads them, and every secret a test saw (for the scan).
  */
 export class AuditWorld extends DeploymentsWorld {
   readonly receiver = new WebhookReceiver();
   /** Secrets handed out during the file: none may appear in the audit log. */
   readonly secrets: string[] = [];
-  /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
-  busClient!: BusClient;
-  private ideas = 0;
   private identityOutside = false;
   /** The variables of the system, for an identity process of its own. */
   private identityEnv?: EnvSource;
@@ -123,18 +119,14 @@ export class AuditWorld extends DeploymentsWorld {
         ...env,
       },
       options.identityProcess ? { outside: ['identity'] } : {},
-      // The audit file makes its slow fixtures at once (policy submissions, ruleset validations, builds):
-      // a submission in that burst has taken over 10 s on a quiet 2-core machine (to be investigated).
+      // A policy submission beside ruleset validations and builds has taken over 10 s on a quiet 2-core
+      // machine (to be investigated).
       20_000,
     );
-    const proxy = createClientProxy(this.bus, 'audit-e2e');
-    await proxy.connect();
-    this.busClient = new BusClient(proxy, this.bus);
     return this;
   }
 
   async stopWorld(): Promise<void> {
-    await this.busClient?.onApplicationShutdown();
     await this.stop();
     await this.receiver.close();
   }
@@ -201,25 +193,6 @@ export class AuditWorld extends DeploymentsWorld {
     if (res.status !== 201) throw new Error(`subscribe ${res.status} ${res.text}`);
     this.secrets.push(res.body.secret as string);
     return res.body as { endpoint: Json; secret: string };
-  }
-
-  /** An idea submitted over the bus (as the tool server does), waiting for an administrator. */
-  async newIdea(user: TestUser): Promise<string> {
-    const ctx: RequestContext = {
-      requestId: `audit-e2e-idea-${++this.ideas}`,
-      caller: {
-        kind: 'user',
-        userId: user.id,
-        isAdmin: false,
-        scopes: ['api:read', 'api:write'],
-        via: 'token',
-      },
-    };
-    const { idea } = await this.busClient.request(CatalogRpc.submitIdea, ctx, {
-      title: `Idea ${this.ideas}`,
-      description: 'Guard every operation by the OAuth scopes it needs.',
-    });
-    return idea.id;
   }
 
   /** A policy approved by the administrator: published, pinned to its reviewed commit. */

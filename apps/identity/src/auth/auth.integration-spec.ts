@@ -80,6 +80,25 @@ describe('sign-up, sign-in and sessions (identity service, real PostgreSQL)', ()
     expect(await identity.authenticate({})).toEqual({ caller: { kind: 'anonymous' }, expiresAt: null });
   });
 
+  it('keeps users, sessions and tokens across a restart', async () => {
+    const user = await identity.newUser();
+    const { token } = await identity.request(IdentityRpc.createToken, user.session, {
+      name: 'ci',
+      scopes: ['api:read'],
+      expiresInDays: null,
+    });
+    await identity.restart({ SESSION_TTL_DAYS: '7' });
+    expect((await identity.authenticate({ session: user.sessionToken })).caller).toMatchObject({
+      userId: user.id,
+      via: 'session',
+    });
+    expect((await identity.authenticate({ token })).caller).toMatchObject({ userId: user.id, via: 'token' });
+    expect(
+      (await identity.request(IdentityRpc.login, anonymous(), { email: user.email, password: 'password123' }))
+        .user.id,
+    ).toBe(user.id);
+  });
+
   it('sweeps expired sessions and keeps live ones', async () => {
     const stale = await identity.newUser();
     const live = await identity.newUser();

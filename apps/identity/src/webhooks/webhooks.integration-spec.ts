@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CatalogEvents,
   DeploymentsEvents,
+  FollowsRpc,
   IdentityRpc,
   type RequestContext,
   RulesetsEvents,
@@ -20,11 +21,15 @@ type Answer = 'ok' | 'fail' | 'hang' | 'huge';
 /** A receiver whose answer the test chooses; it counts requests under way at once. */
 class Receiver {
   answer: Answer = 'ok';
+  /** Answers 503 to this many requests first, whatever `answer` says. */
+  failNext = 0;
   requests = 0;
   underWay = 0;
   mostUnderWay = 0;
-  /** Each request's headers and body, by webhook-id. */
+  /** Each request's headers and body, by webhook-id (the last attempt's). */
   readonly received = new Map<string, { headers: Record<string, string>; body: string }>();
+  /** Every attempt, in order. */
+  readonly attempts: Array<{ headers: Record<string, string>; body: string }> = [];
   private readonly server = http.createServer((req, res) => {
     this.requests++;
     this.underWay++;
@@ -34,8 +39,13 @@ class Receiver {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      this.received.set(headers['webhook-id'], { headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (this.answer === 'ok') res.writeHead(200).end('thanks');
+      const request = { headers, body: Buffer.concat(chunks).toString('utf8') };
+      this.received.set(headers['webhook-id'], request);
+      this.attempts.push(request);
+      if (this.failNext > 0) {
+        this.failNext--;
+        res.writeHead(503).end('down for maintenance');
+      } else if (this.answer === 'ok') res.writeHead(200).end('thanks');
       else if (this.answer === 'fail') res.writeHead(503).end('down for maintenance');
       else if (this.answer === 'huge') res.writeHead(200).end(Buffer.alloc(1024 * 1024, 'x'));
       else setTimeout(() => res.writeHead(200).end('late'), 2000);
@@ -95,6 +105,63 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       return delivery?.status === status ? delivery : undefined;
     });
   }
+
+  it('retries a failing receiver until it answers, each attempt with the same webhook-id and a valid signature; a redelivery sends once more', async () => {
+    receiver.answer = 'ok';
+    const user = await identity.newUser();
+    const { endpoint, secret } = await endpointOf(user.session);
+    receiver.failNext = 2;
+    const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    const sent = await settled(user.session, endpoint.id, delivery.id, 'succeeded');
+    expect(sent).toMatchObject({ attempts: 3, response_status: 200 });
+    const attempts = () => receiver.attempts.filter((a) => a.headers['webhook-id'] === delivery.id);
+    expect(attempts()).toHaveLength(3);
+    for (const attempt of attempts())
+      expect(new Webhook(secret).verify(attempt.body, attempt.headers)).toMatchObject({
+        type: 'webhook.ping',
+        data: { endpoint_id: endpoint.id },
+      });
+
+    await identity.request(WebhooksRpc.redeliver, user.session, {
+      id: endpoint.id,
+      delivery_id: delivery.id,
+    });
+    await eventually(() => Promise.resolve(attempts().length === 4 ? true : undefined));
+    expect((await settled(user.session, endpoint.id, delivery.id, 'succeeded')).attempts).toBe(4);
+    const again = attempts()[3];
+    expect(() => new Webhook(secret).verify(again.body, again.headers)).not.toThrow();
+  });
+
+  it('signs with both secrets during a rotation overlap, and with the new one alone after a rotation without one', async () => {
+    receiver.answer = 'ok';
+    const user = await identity.newUser();
+    const { endpoint, secret: first } = await endpointOf(user.session);
+    const rotated = await identity.request(WebhooksRpc.rotateSecret, user.session, {
+      id: endpoint.id,
+      overlap_seconds: 3600,
+    });
+    expect(rotated.secret).not.toBe(first);
+    expect(rotated.endpoint.previous_secret_expires_at).not.toBeNull();
+    const signedBy = async (keys: string[]) => {
+      const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+      await settled(user.session, endpoint.id, delivery.id, 'succeeded');
+      const message = receiver.received.get(delivery.id)!;
+      return keys.map((key) => {
+        try {
+          new Webhook(key).verify(message.body, message.headers);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    };
+    expect(await signedBy([first, rotated.secret])).toEqual([true, true]);
+    const third = await identity.request(WebhooksRpc.rotateSecret, user.session, {
+      id: endpoint.id,
+      overlap_seconds: 0,
+    });
+    expect(await signedBy([first, rotated.secret, third.secret])).toEqual([false, false, true]);
+  });
 
   it('gives up after WEBHOOKS_MAX_ATTEMPTS, keeping the last answer in the log', async () => {
     receiver.answer = 'fail';
@@ -383,6 +450,27 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
           data: { asset_type: 'policy', resource_id: policyId, commit: 'a'.repeat(40), version: null },
         });
       }
+      expect(await deliveriesOf(other, version)).toHaveLength(0);
+    });
+
+    it("delivers a ruleset's new version to those who follow it (the rulesets service vouching that they see it), and to no one else", async () => {
+      const [follower, other] = await Promise.all([subscriber(), subscriber()]);
+      const rulesetId = randomUUID();
+      identity.peers.visible.add(rulesetId);
+      await identity.request(FollowsRpc.follow, follower.session, { asset_type: 'ruleset', id: rulesetId });
+      const version = randomUUID();
+      await identity.publish(RulesetsEvents.versionPublished, version, {
+        ruleset_id: rulesetId,
+        ruleset_name: 'Payments Rules',
+        version: '1.2.0',
+        commit: 'b'.repeat(40),
+        submission_id: randomUUID(),
+        how: 'review',
+      });
+      expect(await deliveredTo(follower, version)).toMatchObject({
+        type: 'version.published',
+        data: { asset_type: 'ruleset', resource_id: rulesetId, version: '1.2.0', commit: 'b'.repeat(40) },
+      });
       expect(await deliveriesOf(other, version)).toHaveLength(0);
     });
   });

@@ -1,0 +1,734 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AuditAction,
+  AUDIT_ACTIONS,
+  type AuditRecordedEvent,
+  CatalogRpc,
+  ConnectionsRpc,
+  DeploymentsRpc,
+  IdentityRpc,
+  RulesetsRpc,
+  type RpcDescriptor,
+  WebhooksRpc,
+  WorkspacesRpc,
+} from '@pc/contracts';
+import { DomainError } from '@pc/platform';
+import { type GatewayUser, gatewayUnderTest } from '../testing/gateway-under-test';
+
+/**
+ * Every audited route through the gateway's HTTP edge (its real controllers, guards, validation, audit
+ * recorder and outbox), the services behind it a stand-in: one request, exactly one record, naming the
+ * action, its actor, its target, the workspace it happened in and what changed, and never a secret of the
+ * request. Whether the services do the action is their own tests' business; that a record reaches the
+ * log through the whole system is the audit end-to-end file's.
+ */
+
+const id = {
+  workspace: randomUUID(),
+  connection: randomUUID(),
+  member: randomUUID(),
+  policy: randomUUID(),
+  ruleset: randomUUID(),
+  submission: randomUUID(),
+  revision: randomUUID(),
+  transfer: randomUUID(),
+  deployment: randomUUID(),
+  rollout: randomUUID(),
+  idea: randomUUID(),
+  webhook: randomUUID(),
+  token: randomUUID(),
+  user: randomUUID(),
+};
+/** Secrets a request carries: none may appear in a record. */
+const SECRET = {
+  password: 'pw-audited-routes-secret-1',
+  clientSecret: 'client-secret-audited-routes-1',
+  token: `pcat_${'S'.repeat(49)}`,
+  webhook: `whsec_${Buffer.from('a webhook secret of 32 bytes....').toString('base64')}`,
+  session: 'pcs_audited-routes-session-secret',
+};
+
+const UA = 'audited-routes/1.0';
+
+/** `session`: the user in a browser session (the cookie); `user` and `admin` with a token. */
+type Who = 'user' | 'session' | 'admin' | 'anonymous';
+interface Row {
+  action: AuditAction;
+  who: Who;
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: Record<string, unknown>;
+  /** What the stand-in answers (only the fields the gateway reads or returns). */
+  replies: Array<[RpcDescriptor<never, unknown>, unknown]>;
+  expected: Partial<AuditRecordedEvent>;
+}
+
+/** A descriptor as the stand-in's table keeps it (each reply is the fields the gateway reads). */
+const rpc = (descriptor: { pattern: string }) => descriptor as RpcDescriptor<never, unknown>;
+const rollout = { rollout: { id: id.rollout, workspace_id: id.workspace, status: 'paused', steps: [] } };
+const endpoint = {
+  id: id.webhook,
+  url: 'https://hooks.example.com/a',
+  event_types: ['webhook.ping'],
+  workspace_id: null,
+  previous_secret_expires_at: null,
+};
+const profile = { id: id.user, email: 'ada@example.com', name: 'Ada', is_admin: false };
+const feedback = { feedback: 'Reviewed' };
+
+const ROWS: Row[] = [
+  {
+    action: 'auth.signed_up',
+    who: 'anonymous',
+    method: 'POST',
+    url: '/api/auth/signup',
+    body: { email: 'ada@example.com', password: SECRET.password, name: 'Ada' },
+    replies: [
+      [
+        rpc(IdentityRpc.signup),
+        { user: profile, sessionToken: SECRET.session, expiresAt: new Date(Date.now() + 1e9).toISOString() },
+      ],
+    ],
+    expected: { actor_user_id: id.user, actor_via: 'anonymous', target_type: 'user', target_id: id.user },
+  },
+  {
+    action: 'auth.signed_in',
+    who: 'anonymous',
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email: 'ada@example.com', password: SECRET.password },
+    replies: [
+      [
+        rpc(IdentityRpc.login),
+        { user: profile, sessionToken: SECRET.session, expiresAt: new Date(Date.now() + 1e9).toISOString() },
+      ],
+    ],
+    expected: { actor_user_id: id.user, actor_via: 'anonymous', target_type: 'user', target_id: id.user },
+  },
+  {
+    action: 'auth.signed_out',
+    who: 'session',
+    method: 'POST',
+    url: '/api/auth/logout',
+    body: {},
+    replies: [[rpc(IdentityRpc.logout), { ok: true }]],
+    expected: { target_type: 'session', target_id: null },
+  },
+  {
+    action: 'token.created',
+    who: 'session',
+    method: 'POST',
+    url: '/api/tokens',
+    body: { name: 'ci', scopes: ['api:read', 'api:write'] },
+    replies: [
+      [
+        rpc(IdentityRpc.createToken),
+        {
+          token: SECRET.token,
+          record: { id: id.token, name: 'ci', scopes: ['api:read', 'api:write'], expires_at: null },
+        },
+      ],
+    ],
+    expected: {
+      target_type: 'token',
+      target_id: id.token,
+      summary: { name: 'ci', scopes: ['api:read', 'api:write'], expires_at: null },
+    },
+  },
+  {
+    action: 'token.revoked',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/tokens/${id.token}`,
+    replies: [[rpc(IdentityRpc.revokeToken), { ok: true, record: { id: id.token } }]],
+    expected: { target_type: 'token', target_id: id.token },
+  },
+  {
+    action: 'profile.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: '/api/me',
+    body: { bio: 'audited' },
+    replies: [[rpc(IdentityRpc.updateMe), { user: profile }]],
+    expected: { target_type: 'user', target_id: id.user, summary: { fields: ['bio'] } },
+  },
+  {
+    action: 'webhook.created',
+    who: 'user',
+    method: 'POST',
+    url: '/api/webhooks',
+    body: { url: endpoint.url, event_types: ['webhook.ping'] },
+    replies: [[rpc(WebhooksRpc.create), { endpoint, secret: SECRET.webhook }]],
+    expected: {
+      target_type: 'webhook',
+      target_id: id.webhook,
+      workspace_id: null,
+      summary: { url: endpoint.url, event_types: ['webhook.ping'] },
+    },
+  },
+  {
+    action: 'webhook.created',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/webhooks`,
+    body: { url: endpoint.url, event_types: ['deployment.failed'] },
+    replies: [
+      [
+        rpc(WebhooksRpc.create),
+        {
+          endpoint: { ...endpoint, workspace_id: id.workspace, event_types: ['deployment.failed'] },
+          secret: SECRET.webhook,
+        },
+      ],
+    ],
+    expected: { target_type: 'webhook', target_id: id.webhook, workspace_id: id.workspace },
+  },
+  {
+    action: 'webhook.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/webhooks/${id.webhook}`,
+    body: { enabled: false },
+    replies: [[rpc(WebhooksRpc.update), { endpoint }]],
+    expected: { target_id: id.webhook, summary: { fields: ['enabled'], enabled: false } },
+  },
+  {
+    action: 'webhook.secret_rotated',
+    who: 'user',
+    method: 'POST',
+    url: `/api/webhooks/${id.webhook}/rotate-secret`,
+    body: {},
+    replies: [[rpc(WebhooksRpc.rotateSecret), { endpoint, secret: SECRET.webhook }]],
+    expected: { target_id: id.webhook, summary: { previous_secret_expires_at: null } },
+  },
+  {
+    action: 'webhook.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/webhooks/${id.webhook}`,
+    replies: [[rpc(WebhooksRpc.remove), { ok: true }]],
+    expected: { target_type: 'webhook', target_id: id.webhook },
+  },
+  {
+    action: 'connection.created',
+    who: 'user',
+    method: 'POST',
+    url: '/api/connections',
+    body: {
+      name: 'Production',
+      host: 'us',
+      clientId: 'client-id-1',
+      clientSecret: SECRET.clientSecret,
+      organizationId: 'org-root-1',
+    },
+    replies: [
+      [
+        rpc(ConnectionsRpc.create),
+        { connection: { id: id.connection, name: 'Production', host: 'us' }, validation: { ok: true } },
+      ],
+    ],
+    expected: {
+      target_type: 'connection',
+      target_id: id.connection,
+      summary: { name: 'Production', host: 'us', ok: true },
+    },
+  },
+  {
+    action: 'connection.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/connections/${id.connection}`,
+    body: { name: 'Renamed' },
+    replies: [[rpc(ConnectionsRpc.update), { connection: { id: id.connection } }]],
+    expected: { target_id: id.connection, summary: { fields: ['name'] } },
+  },
+  {
+    action: 'connection.credentials_rotated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/connections/${id.connection}`,
+    body: { clientId: 'client-id-2', clientSecret: SECRET.clientSecret, organizationId: 'org-root-1' },
+    replies: [[rpc(ConnectionsRpc.update), { connection: { id: id.connection } }]],
+    expected: {
+      target_id: id.connection,
+      summary: { fields: ['clientId', 'clientSecret', 'organizationId'] },
+    },
+  },
+  {
+    action: 'connection.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/connections/${id.connection}`,
+    replies: [[rpc(ConnectionsRpc.remove), { ok: true }]],
+    expected: { target_type: 'connection', target_id: id.connection },
+  },
+  {
+    action: 'workspace.member_added',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/members`,
+    body: { username: 'grace', role: 'admin' },
+    replies: [[rpc(WorkspacesRpc.addMember), { ok: true }]],
+    expected: {
+      target_type: 'workspace',
+      target_id: id.workspace,
+      workspace_id: id.workspace,
+      summary: { member: 'grace', role: 'admin' },
+    },
+  },
+  {
+    action: 'workspace.member_updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/workspaces/${id.workspace}/members/${id.member}`,
+    body: { role: 'admin' },
+    replies: [[rpc(WorkspacesRpc.updateMember), { ok: true }]],
+    expected: { target_type: 'user', target_id: id.member, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.member_disabled',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/workspaces/${id.workspace}/members/${id.member}`,
+    replies: [[rpc(WorkspacesRpc.disableMember), { ok: true }]],
+    expected: { target_type: 'user', target_id: id.member, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.connection_shared',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/connections`,
+    body: { connection_id: id.connection },
+    replies: [[rpc(WorkspacesRpc.share), { ok: true }]],
+    expected: { target_type: 'connection', target_id: id.connection, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.share_enabled',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/workspaces/${id.workspace}/connections`,
+    body: { connection_id: id.connection, disabled: false },
+    replies: [[rpc(WorkspacesRpc.enableShare), { ok: true }]],
+    expected: { target_id: id.connection, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.connection_unshared',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/workspaces/${id.workspace}/connections?connection_id=${id.connection}`,
+    replies: [[rpc(WorkspacesRpc.unshare), { ok: true }]],
+    expected: { target_id: id.connection, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.archived',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/archive`,
+    replies: [[rpc(WorkspacesRpc.archive), { ok: true }]],
+    expected: { target_type: 'workspace', target_id: id.workspace, workspace_id: id.workspace },
+  },
+  {
+    action: 'workspace.unarchived',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/workspaces/${id.workspace}/archive`,
+    replies: [[rpc(WorkspacesRpc.unarchive), { ok: true }]],
+    expected: { target_type: 'workspace', target_id: id.workspace, workspace_id: id.workspace },
+  },
+  {
+    action: 'submission.approved',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/submissions/${id.submission}/approve`,
+    body: feedback,
+    replies: [[rpc(CatalogRpc.approveSubmission), { ok: true }]],
+    expected: { target_type: 'submission', target_id: id.submission, summary: feedback },
+  },
+  {
+    action: 'submission.rejected',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/submissions/${id.submission}/reject`,
+    body: feedback,
+    replies: [[rpc(CatalogRpc.rejectSubmission), { ok: true }]],
+    expected: { target_type: 'submission', target_id: id.submission, summary: feedback },
+  },
+  {
+    action: 'revision.approved',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/revisions/${id.revision}/approve`,
+    body: {},
+    replies: [[rpc(CatalogRpc.approveRevision), { ok: true }]],
+    expected: { target_type: 'revision', target_id: id.revision },
+  },
+  {
+    action: 'revision.rejected',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/revisions/${id.revision}/reject`,
+    body: feedback,
+    replies: [[rpc(CatalogRpc.rejectRevision), { ok: true }]],
+    expected: { target_type: 'revision', target_id: id.revision, summary: feedback },
+  },
+  ...(
+    [
+      ['ruleset_submission.approved', 'approve', RulesetsRpc.approveSubmission],
+      ['ruleset_submission.needs_improvement', 'needs-improvement', RulesetsRpc.requestImprovement],
+      ['ruleset_submission.rejected', 'reject', RulesetsRpc.rejectSubmission],
+    ] as const
+  ).map(([action, path, descriptor]): Row => ({
+    action,
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/ruleset-submissions/${id.submission}/${path}`,
+    body: feedback,
+    replies: [[rpc(descriptor), { ok: true }]],
+    expected: { target_type: 'ruleset_submission', target_id: id.submission, summary: feedback },
+  })),
+  ...(['policies', 'rulesets'] as const).map((kind): Row => ({
+    action: 'transfer.offered',
+    who: 'user',
+    method: 'POST',
+    url: `/api/${kind}/${kind === 'policies' ? id.policy : id.ruleset}/transfers`,
+    body: { recipientUsername: 'grace' },
+    replies: [[rpc(CatalogRpc.createTransfer), { transfer: { id: id.transfer, to_user_id: id.member } }]],
+    expected: {
+      target_type: 'transfer',
+      target_id: id.transfer,
+      summary: {
+        resource_type: kind === 'policies' ? 'policy' : 'ruleset',
+        resource_id: kind === 'policies' ? id.policy : id.ruleset,
+        to_user_id: id.member,
+      },
+    },
+  })),
+  ...(
+    [
+      ['transfer.accepted', 'accept', CatalogRpc.acceptTransfer],
+      ['transfer.rejected', 'reject', CatalogRpc.rejectTransfer],
+      ['transfer.cancelled', 'cancel', CatalogRpc.cancelTransfer],
+    ] as const
+  ).map(([action, path, descriptor]): Row => ({
+    action,
+    who: 'user',
+    method: 'POST',
+    url: `/api/transfers/${id.transfer}/${path}`,
+    body: {},
+    replies: [[rpc(descriptor), { transfer: { id: id.transfer } }]],
+    expected: { target_type: 'transfer', target_id: id.transfer },
+  })),
+  {
+    action: 'deployment.created',
+    who: 'user',
+    method: 'POST',
+    url: '/api/deployments',
+    body: {
+      policyId: id.policy,
+      connectionId: id.connection,
+      workspaceId: id.workspace,
+      targetOrganizationIds: ['org-payments'],
+    },
+    replies: [
+      [
+        rpc(DeploymentsRpc.create),
+        {
+          status: 201,
+          results: [{ organizationId: 'org-payments', ok: true, deployment: { id: id.deployment } }],
+        },
+      ],
+    ],
+    expected: {
+      target_type: 'policy',
+      target_id: id.policy,
+      workspace_id: id.workspace,
+      summary: {
+        connection_id: id.connection,
+        ref: null,
+        deployments: [{ organization_id: 'org-payments', deployment_id: id.deployment, ok: true }],
+      },
+    },
+  },
+  ...(
+    [
+      ['deployment.cancelled', 'cancel', DeploymentsRpc.cancel],
+      ['deployment.unpublished', 'unpublish', DeploymentsRpc.unpublish],
+      ['deployment.release_deleted', 'delete-release', DeploymentsRpc.deleteRelease],
+    ] as const
+  ).map(([action, path, descriptor]): Row => ({
+    action,
+    who: 'user',
+    method: 'POST',
+    url: `/api/deployments/${id.deployment}/${path}`,
+    body: {},
+    replies: [[rpc(descriptor), { ok: true, deployment: { id: id.deployment } }]],
+    expected: { target_type: 'deployment', target_id: id.deployment },
+  })),
+  {
+    action: 'deployment.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/deployments/${id.deployment}`,
+    replies: [[rpc(DeploymentsRpc.remove), { ok: true }]],
+    expected: { target_type: 'deployment', target_id: id.deployment },
+  },
+  {
+    action: 'deployment.failed_deleted',
+    who: 'user',
+    method: 'POST',
+    url: '/api/deployments/delete-failed',
+    body: { policyId: id.policy },
+    replies: [[rpc(DeploymentsRpc.deleteFailed), { deleted: 2 }]],
+    expected: { target_type: 'deployment', target_id: null, summary: { policyId: id.policy, deleted: 2 } },
+  },
+  {
+    action: 'rollout.created',
+    who: 'user',
+    method: 'POST',
+    url: '/api/rollouts',
+    body: {
+      policyId: id.policy,
+      connectionId: id.connection,
+      workspaceId: id.workspace,
+      version: '1.0.0',
+      doPublish: true,
+      steps: [['org-payments'], ['org-cards', 'org-root']],
+    },
+    replies: [
+      [
+        rpc(DeploymentsRpc.createRollout),
+        {
+          rollout: {
+            ...rollout.rollout,
+            status: 'running',
+            steps: [{ organizations: ['org-payments'] }, { organizations: ['org-cards', 'org-root'] }],
+          },
+        },
+      ],
+    ],
+    expected: {
+      target_type: 'rollout',
+      target_id: id.rollout,
+      workspace_id: id.workspace,
+      summary: {
+        asset_type: 'policy',
+        asset_id: id.policy,
+        connection_id: id.connection,
+        version: '1.0.0',
+        steps: [1, 2],
+      },
+    },
+  },
+  ...(
+    [
+      ['rollout.paused', 'pause'],
+      ['rollout.resumed', 'resume'],
+      ['rollout.aborted', 'abort'],
+      ['rollout.rolled_back', 'rollback'],
+    ] as const
+  ).map(([action, path]): Row => ({
+    action,
+    who: 'user',
+    method: 'POST',
+    url: `/api/rollouts/${id.rollout}/${path}`,
+    body: {},
+    replies: [[rpc(DeploymentsRpc.rolloutAction), rollout]],
+    expected: {
+      target_type: 'rollout',
+      target_id: id.rollout,
+      workspace_id: id.workspace,
+      summary: { status: 'paused' },
+    },
+  })),
+  {
+    action: 'admin.idea_approved',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/ideas/${id.idea}/approve`,
+    body: {},
+    replies: [[rpc(CatalogRpc.approveIdea), { idea: { id: id.idea } }]],
+    expected: { target_type: 'idea', target_id: id.idea },
+  },
+  {
+    action: 'admin.idea_rejected',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/ideas/${id.idea}/reject`,
+    body: feedback,
+    replies: [[rpc(CatalogRpc.rejectIdea), { idea: { id: id.idea } }]],
+    expected: { target_type: 'idea', target_id: id.idea, summary: feedback },
+  },
+  {
+    action: 'admin.policy_pinned',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/policies/${id.policy}/pin`,
+    body: {},
+    replies: [[rpc(CatalogRpc.pinPolicy), { policy: { id: id.policy, pin: { commit: 'c'.repeat(40) } } }]],
+    expected: {
+      target_type: 'policy',
+      target_id: id.policy,
+      summary: { commit: null, pinned_commit: 'c'.repeat(40) },
+    },
+  },
+  {
+    action: 'admin.ruleset_pinned',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/rulesets/${id.ruleset}/pin`,
+    body: {},
+    replies: [[rpc(RulesetsRpc.pin), { ruleset: { id: id.ruleset, pin: { commit: 'd'.repeat(40) } } }]],
+    expected: {
+      target_type: 'ruleset',
+      target_id: id.ruleset,
+      summary: { commit: null, pinned_commit: 'd'.repeat(40) },
+    },
+  },
+  {
+    action: 'admin.reviewer_designated',
+    who: 'admin',
+    method: 'POST',
+    url: `/api/admin/policies/${id.policy}/reviewers`,
+    body: { userId: id.member },
+    replies: [[rpc(CatalogRpc.designateReviewer), { ok: true }]],
+    expected: { target_type: 'policy', target_id: id.policy, summary: { user_id: id.member } },
+  },
+  {
+    action: 'admin.reviewer_removed',
+    who: 'admin',
+    method: 'DELETE',
+    url: `/api/admin/policies/${id.policy}/reviewers/${id.member}`,
+    replies: [[rpc(CatalogRpc.removeReviewer), { ok: true }]],
+    expected: { target_type: 'policy', target_id: id.policy, summary: { user_id: id.member } },
+  },
+  {
+    action: 'admin.vendor_index_reloaded',
+    who: 'admin',
+    method: 'POST',
+    url: '/api/admin/vendor-index/reload',
+    body: {},
+    replies: [
+      [rpc(CatalogRpc.reloadVendorIndex), { policies: 3, errors: [] }],
+      [rpc(RulesetsRpc.reloadVendorIndex), { rulesets: 2, errors: [{ file: 'x', message: 'bad' }] }],
+    ],
+    expected: {
+      target_type: 'vendor_index',
+      target_id: null,
+      summary: { policies: 3, rulesets: 2, errors: 1 },
+    },
+  },
+];
+
+describe('audited routes (the gateway alone, a stand-in for the services)', () => {
+  const descriptors = [...new Set(ROWS.flatMap((row) => row.replies.map(([d]) => d)))];
+  const gateway = gatewayUnderTest(descriptors);
+  let user: GatewayUser;
+  let admin: GatewayUser;
+
+  beforeAll(() => {
+    user = gateway.user();
+    admin = gateway.user(true);
+  });
+
+  /** The records of one request, by its request id, once the outbox has published them. */
+  async function recordsOf(requestId: string): Promise<AuditRecordedEvent[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = gateway.records.filter((r) => r.request_id === requestId);
+      if (found.length > 0 || Date.now() > deadline) {
+        // A second record of the same request would arrive with the first (one outbox write each).
+        await new Promise((r) => setTimeout(r, 100));
+        return gateway.records.filter((r) => r.request_id === requestId);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('covers every audit action the gateway records', () => {
+    const covered = new Set(ROWS.map((row) => row.action));
+    // A failed sign-in: the test after the table.
+    expect(AUDIT_ACTIONS.filter((a) => !covered.has(a) && a !== 'auth.sign_in_failed')).toEqual([]);
+  });
+
+  it.each(ROWS.map((row, n) => [`${row.action} (${row.method} ${row.url.split('?')[0]})`, n] as const))(
+    '%s: one record with its actor, target and summary',
+    async (_name, n) => {
+      const row = ROWS[n];
+      for (const [descriptor, reply] of row.replies) gateway.reply(descriptor, () => reply);
+      const caller = row.who === 'anonymous' ? undefined : row.who === 'admin' ? admin : user;
+      const session = row.who === 'session';
+      const requestId = `audited-${n}-${randomUUID()}`;
+      const res = await gateway.fetch(row.method, row.url, {
+        token: session ? undefined : caller?.token,
+        body: row.body,
+        headers: {
+          'user-agent': UA,
+          'x-request-id': requestId,
+          ...(session ? { cookie: `sb-access-token=${user.session}` } : {}),
+        },
+      });
+      expect(`${res.status} ${[200, 201].includes(res.status) ? '' : JSON.stringify(res.body)}`).toMatch(
+        /^20[01] $/,
+      );
+      const records = await recordsOf(requestId);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({
+        action: row.action,
+        actor_user_id: caller?.id ?? row.expected.actor_user_id,
+        // Sign-out is a public route: its actor is the session's user, its caller anonymous.
+        actor_via: caller && row.action !== 'auth.signed_out' ? (session ? 'session' : 'token') : 'anonymous',
+        actor_token_id: caller && !session ? caller.tokenId : null,
+        address: '127.0.0.1',
+        user_agent: UA,
+        request_id: requestId,
+        workspace_id: null,
+        ...row.expected,
+      });
+      const text = JSON.stringify(records[0]);
+      for (const secret of Object.values(SECRET))
+        expect([secret, text.includes(secret)]).toEqual([secret, false]);
+    },
+  );
+
+  it('records a failed sign-in as a refusal naming the email, with no actor', async () => {
+    gateway.reply(IdentityRpc.login, () => {
+      throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
+    });
+    const requestId = `audited-refusal-${randomUUID()}`;
+    const res = await gateway.fetch('POST', '/api/auth/login', {
+      body: { email: 'mallory@example.com', password: SECRET.password },
+      headers: { 'user-agent': UA, 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(401);
+    const records = await recordsOf(requestId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: 'auth.sign_in_failed',
+      actor_user_id: null,
+      target_type: 'email',
+      target_id: 'mallory@example.com',
+    });
+    expect(JSON.stringify(records[0])).not.toContain(SECRET.password);
+  });
+
+  it('records no entry for a refused request', async () => {
+    gateway.reply(ConnectionsRpc.remove, () => {
+      throw new DomainError('NOT_FOUND', 'Connection not found');
+    });
+    const requestId = `audited-refused-${randomUUID()}`;
+    const res = await gateway.fetch('DELETE', `/api/connections/${id.connection}`, {
+      token: user.token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(404);
+    // The outbox publishes in order: once a later request's record is there, a record of this one would be.
+    gateway.reply(ConnectionsRpc.remove, () => ({ ok: true }));
+    const later = `audited-after-refused-${randomUUID()}`;
+    await gateway.fetch('DELETE', `/api/connections/${id.connection}`, {
+      token: user.token,
+      headers: { 'x-request-id': later },
+    });
+    expect(await recordsOf(later)).toHaveLength(1);
+    expect(gateway.records.filter((r) => r.request_id === requestId)).toEqual([]);
+  });
+});
