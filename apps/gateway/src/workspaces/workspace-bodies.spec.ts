@@ -85,7 +85,7 @@ describe('the workspaces routes refuse bad bodies with 400 (the gateway validati
     ['the owner role', { username: 'someone', role: 'owner' }, '400'],
     ['no role', { username: 'someone' }, '400'],
     ['neither username nor email', { role: 'member' }, '400'],
-    // The pipe lets both through; the service's schema refuses them (BAD_REQUEST, a 400).
+    // The pipe lets both through; the service's schema refuses them (BUS.MESSAGE_INVALID, a 400).
     [
       'both username and email',
       { username: 'someone', email: 'someone@example.com', role: 'member' },
@@ -118,7 +118,7 @@ describe('the workspaces routes refuse bad bodies with 400 (the gateway validati
     ['disabled: true', { disabled: true }, '400'],
     ['the owner role', { role: 'owner' }, '400'],
     ['a null role', { role: null }, '400'],
-    // The pipe lets an empty body through; the service's schema refuses it (BAD_REQUEST, a 400).
+    // The pipe lets an empty body through; the service's schema refuses it (BUS.MESSAGE_INVALID, a 400).
     ['nothing to change', {}, 'schema'],
   ])('change a member with %s', async (_what, body, expected) => {
     expect(
