@@ -31,7 +31,7 @@ describe('workspace members (service level)', () => {
     const m = service.newUser();
     await service.addMember(ws, owner, m);
     const send = (data: Record<string, unknown>) =>
-      codeOf(request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: m.id, ...data } as never));
+      codeOf(request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: m.id, ...data }));
     for (const data of [{}, { role: 'owner' }, { disabled: true }, { role: null }])
       expect(await send(data)).toBe('BUS.MESSAGE_INVALID');
     expect(
