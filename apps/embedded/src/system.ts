@@ -160,6 +160,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
 }
 
+/**
+ * Stops the services at once (the gateway, when there is one, has stopped first): each waits up to a
+ * pull's expiry for its durable-event subscriptions to end, about 2 s, which one after another added up
+ * to 8 s per system.
+ */
 async function closeAll(services: RunningService[]): Promise<void> {
-  for (const service of services.reverse()) await service.close();
+  await Promise.all(services.map((service) => service.close()));
 }
