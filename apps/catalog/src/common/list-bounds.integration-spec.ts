@@ -27,6 +27,9 @@ const VALIDATION = {
   assetKinds: ['api'],
 };
 
+/** An item of any list, read by its fields. */
+type Item = Record<string, unknown>;
+
 interface Paged {
   nextCursor: string | null;
   hasMore?: boolean;
@@ -104,25 +107,24 @@ describe('lists of maximal rows (service level)', () => {
   /** Follows nextCursor from the first page to the last: every page non-empty and within the bus limit. */
   async function walk<R extends Paged>(
     page: (cursor: string | undefined) => Promise<R>,
-    items: (reply: R) => Array<{ id: string }>,
-  ): Promise<Array<{ id: string } & Record<string, unknown>>> {
-    const all: Array<{ id: string } & Record<string, unknown>> = [];
+    items: (reply: R) => object[],
+  ): Promise<Item[]> {
+    const all: Item[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 200; pages++) {
       const reply = await page(cursor);
       expect(Buffer.byteLength(JSON.stringify(reply))).toBeLessThan(MAX_PAYLOAD_BYTES);
       expect(items(reply).length).toBeGreaterThan(0);
       if (reply.hasMore !== undefined) expect(reply.hasMore).toBe(reply.nextCursor !== null);
-      all.push(...(items(reply) as Array<{ id: string } & Record<string, unknown>>));
+      all.push(...(items(reply) as Item[]));
       if (!reply.nextCursor) return all;
       cursor = reply.nextCursor;
     }
     throw new Error('more than 200 pages');
   }
 
-  const distinct = (items: Array<{ id: string }>) => new Set(items.map((i) => i.id)).size;
-  const times = (items: Array<Record<string, unknown>>, field: string) =>
-    items.map((i) => Date.parse(i[field] as string));
+  const distinct = (items: Item[]) => new Set(items.map((i) => i.id)).size;
+  const times = (items: Item[], field: string) => items.map((i) => Date.parse(i[field] as string));
   const newestFirst = (t: number[]) => [...t].sort((a, b) => b - a);
 
   it('pages 120 maximal policies, fewer than asked per page, each once, in either order', async () => {
