@@ -168,13 +168,18 @@ export const viaToken = (userId: string): RequestContext => ({
   caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
 });
 
-/** The error code a request fails with (the test fails if it succeeds). */
-export async function codeOf(request: Promise<unknown>): Promise<string> {
+/** The error a request fails with, as it crossed the bus: code, message, details (the test fails if it succeeds). */
+export async function errorOf(request: Promise<unknown>): Promise<RemoteError['payload']> {
   try {
     await request;
   } catch (error) {
-    if (error instanceof RemoteError) return error.payload.code;
+    if (error instanceof RemoteError) return error.payload;
     throw error;
   }
   throw new Error('expected the request to fail');
+}
+
+/** The error code a request fails with (the test fails if it succeeds). */
+export async function codeOf(request: Promise<unknown>): Promise<string> {
+  return (await errorOf(request)).code;
 }

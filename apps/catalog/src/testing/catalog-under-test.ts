@@ -41,15 +41,15 @@ export class CatalogUnderTest extends ServiceUnderTest {
   /** A number unique within the file, for names. */
   unique = (): number => ++this.counter;
 
-  /** A user identity knows (with a username and an email). */
-  newUser = (): TestUser => {
+  /** A user identity knows (with a username and an email), named `name` when given. */
+  newUser = (name?: string): TestUser => {
     const n = this.unique();
     const id = randomUUID();
     const username = `user${n}x${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     this.users.set(id, {
       id,
-      name: `User ${n}`,
+      name: name ?? `User ${n}`,
       username,
       company: null,
       email,

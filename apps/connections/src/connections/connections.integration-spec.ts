@@ -1,6 +1,12 @@
-import { CONNECTION_LIMITS, ConnectionsRpc } from '@pc/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  CONNECTION_LIMITS,
+  ConnectionsRpc,
+  type CreateConnectionRequest,
+  type UpdateConnectionRequest,
+} from '@pc/contracts';
 import { generateKeyRingEntry } from '@pc/platform';
-import { codeOf, connectionsUnderTest } from '../testing/connections-under-test';
+import { codeOf, connectionsUnderTest, errorOf, viaSession } from '../testing/connections-under-test';
 
 /** Connections at the service level: the cap, the credential rules, who sees what, the stored secret. */
 describe('connections (service level)', () => {
@@ -94,6 +100,99 @@ describe('connections (service level)', () => {
     expect(await request(ConnectionsRpc.ownership, owner.ctx, { id: connection.id })).toEqual({
       owned: true,
     });
+  });
+
+  it('lets a member reach a shared connection only to list its organizations: its settings, changes, sync, impact and shares are FORBIDDEN, and their own list leaves it out', async () => {
+    const owner = service.newUser();
+    const member = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Shared',
+      ...service.credentials(),
+    });
+    service.shareWith(connection.id, member.id);
+    const id = { id: connection.id };
+    for (const refused of [
+      request(ConnectionsRpc.update, member.ctx, { ...id, name: 'Mine now' }),
+      request(ConnectionsRpc.remove, member.ctx, id),
+      request(ConnectionsRpc.sync, member.ctx, id),
+      request(ConnectionsRpc.impact, member.ctx, id),
+      request(ConnectionsRpc.listShares, member.ctx, id),
+    ])
+      expect(await codeOf(refused)).toBe('FORBIDDEN');
+    // Past the access check, to the platform (a closed port here: 502's code), as for the owner.
+    expect(await codeOf(request(ConnectionsRpc.listOrgs, member.ctx, id))).toBe('UPSTREAM_UNAVAILABLE');
+    expect(await codeOf(request(ConnectionsRpc.listOrgs, owner.ctx, id))).toBe('UPSTREAM_UNAVAILABLE');
+    expect((await request(ConnectionsRpc.list, member.ctx, {})).connections).toEqual([]);
+    expect((await request(ConnectionsRpc.get, owner.ctx, id)).connection).toMatchObject({ name: 'Shared' });
+  });
+
+  it('shows a platform administrator nothing of a connection not shared with them (NOT_FOUND)', async () => {
+    const owner = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Private',
+      ...service.credentials(),
+    });
+    const admin = viaSession(randomUUID(), true);
+    const id = { id: connection.id };
+    for (const refused of [
+      request(ConnectionsRpc.get, admin, id),
+      request(ConnectionsRpc.listOrgs, admin, id),
+      request(ConnectionsRpc.update, admin, { ...id, name: 'Taken over' }),
+    ])
+      expect(await codeOf(refused)).toBe('NOT_FOUND');
+  });
+
+  it('needs a customDomain for host custom and only for it, one that resolves to a public address (BAD_REQUEST on customDomain, nothing stored)', async () => {
+    const owner = service.newUser();
+    const create = (change: Partial<CreateConnectionRequest>) =>
+      errorOf(
+        request(ConnectionsRpc.create, owner.ctx, { name: 'Custom', ...service.credentials(), ...change }),
+      );
+    for (const change of [
+      { host: 'custom' as const },
+      { host: 'us' as const, customDomain: 'platform.example.org' },
+      { host: 'custom' as const, customDomain: 'https://10.0.0.1' },
+    ])
+      expect(await create(change)).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: [expect.objectContaining({ field: 'customDomain' })],
+      });
+    expect((await request(ConnectionsRpc.list, owner.ctx, {})).connections).toEqual([]);
+    const validated = await request(ConnectionsRpc.validate, owner.ctx, {
+      ...service.credentials(),
+      host: 'custom',
+      customDomain: 'https://10.0.0.1',
+    });
+    expect(validated).toMatchObject({ ok: false, code: 'not_allowed_host' });
+  });
+
+  it('names the credential fields missing from a change, and asks for all three to move a connection to another host', async () => {
+    const owner = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Before',
+      ...service.credentials(),
+    });
+    const update = (change: Omit<UpdateConnectionRequest, 'id'>) =>
+      errorOf(request(ConnectionsRpc.update, owner.ctx, { id: connection.id, ...change }));
+    const partial = await update({ clientSecret: 'another-secret' });
+    expect(partial.code).toBe('BAD_REQUEST');
+    expect(partial.details?.map((d) => d.field).sort()).toEqual(['clientId', 'organizationId']);
+    const moved = await update({ host: 'custom', customDomain: 'platform.example.org' });
+    expect(moved.code).toBe('BAD_REQUEST');
+    expect(moved.details?.map((d) => d.field).sort()).toEqual(['clientId', 'clientSecret', 'organizationId']);
+  });
+
+  it('syncs a connection whose check fails without reconciling, saying why', async () => {
+    const owner = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Unreachable',
+      ...service.credentials(),
+    });
+    const synced = await request(ConnectionsRpc.sync, owner.ctx, { id: connection.id });
+    expect(synced.validation).toMatchObject({ ok: false, code: 'unreachable' });
+    expect(synced.validation.reason).toMatch(/failed validation/);
+    expect(synced.reconciliation).toBeNull();
+    expect(synced.connection.validation_error).toBe(synced.validation.error);
   });
 
   it('answers CONNECTIONS.SECRET_UNAVAILABLE when the stored secret cannot be opened with the configured keys', async () => {

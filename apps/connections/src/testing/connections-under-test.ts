@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ConnectionsEnv } from '../connections.env';
 import { connectionsService } from '../index';
 
-export { codeOf, viaSession } from '@pc/testing';
+export { codeOf, errorOf, viaSession } from '@pc/testing';
 
 /** Where nothing listens: the platform is unreachable, so a check answers `unreachable` at once. */
 export const NO_PLATFORM = '127.0.0.1:9';

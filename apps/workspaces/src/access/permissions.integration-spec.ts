@@ -177,6 +177,25 @@ describe('the workspace permission matrix (service level)', () => {
     expect(await outcome(run, s, actor)).toBe(expected);
   });
 
+  // What the connections service asks before it lets a caller who does not own a connection list its
+  // organizations or read its summary (the end-to-end files keep one member's 200 and an outsider's 404).
+  it.each<[Actor, boolean]>([
+    ['owner', true],
+    ['admin', true],
+    ['member', true],
+    ['disabled', false],
+    ['outsider', false],
+    ['platformAdmin', false],
+  ])('lets %s reach a connection shared here through the workspace: %s', async (actor, reaches) => {
+    const s = (unchanged ??= await scene());
+    const access = (connectionId: string) =>
+      call(WorkspacesRpc.connectionAccess, s.users[actor].ctx, { connectionId });
+    expect(await access(s.shared)).toEqual({ workspaceIds: reaches ? [s.ws] : [] });
+    // Nobody reaches a paused share through it, whoever paused it.
+    expect(await access(s.paused)).toEqual({ workspaceIds: [] });
+    expect(await access(s.adminPaused)).toEqual({ workspaceIds: [] });
+  });
+
   it('shows a platform administrator who is not a member the detail with role null', async () => {
     const s = await scene();
     const { workspace } = await call(WorkspacesRpc.get, s.users.platformAdmin.ctx, { id: s.ws });

@@ -25,6 +25,32 @@ describe('workspace members (service level)', () => {
     // The fourth, WORKSPACES.MEMBER_LIMIT, is in limits.integration-spec.ts.
   });
 
+  it('refuses a member given by both username and email, a change with nothing to change, the owner role or disabled: true (BUS.MESSAGE_INVALID)', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const m = service.newUser();
+    await service.addMember(ws, owner, m);
+    const send = (data: Record<string, unknown>) =>
+      codeOf(request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: m.id, ...data }));
+    for (const data of [{}, { role: 'owner' }, { disabled: true }, { role: null }])
+      expect(await send(data)).toBe('BUS.MESSAGE_INVALID');
+    expect(
+      await codeOf(
+        request(WorkspacesRpc.addMember, owner.ctx, {
+          id: ws,
+          username: service.newUser().username,
+          email: service.newUser().email,
+          role: 'member',
+        }),
+      ),
+    ).toBe('BUS.MESSAGE_INVALID');
+    const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    expect(members.map((x) => [x.user_id, x.role])).toEqual([
+      [owner.id, 'owner'],
+      [m.id, 'member'],
+    ]);
+  });
+
   it('lists the owner first, then members in the order they joined; emails only to managers', async () => {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);

@@ -1,4 +1,5 @@
-import { WorkspacesRpc } from '@pc/contracts';
+import { randomUUID } from 'node:crypto';
+import { WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 
 /** Workspaces themselves at the service level: the personal one, slugs, archive. */
@@ -45,6 +46,27 @@ describe('workspaces (service level)', () => {
     ).toBe('BAD_REQUEST');
     const renamed = await request(WorkspacesRpc.rename, owner.ctx, { id: a.id, name: '  Core ' });
     expect(renamed.workspace).toMatchObject({ name: 'Core', slug: a.slug });
+  });
+
+  it(`takes a name of ${WORKSPACE_LIMITS.nameMax} and a slug of ${WORKSPACE_LIMITS.slugMax} characters; refuses a rename to 1 (BUS.MESSAGE_INVALID)`, async () => {
+    const owner = service.newUser();
+    const slug = `s${randomUUID().replace(/-/g, '')}`.padEnd(WORKSPACE_LIMITS.slugMax, 'x');
+    const name = 'n'.repeat(WORKSPACE_LIMITS.nameMax);
+    const { workspace } = await request(WorkspacesRpc.create, owner.ctx, { name, slug });
+    expect(workspace).toMatchObject({ name, slug });
+    expect(await codeOf(request(WorkspacesRpc.rename, owner.ctx, { id: workspace.id, name: 'n' }))).toBe(
+      'BUS.MESSAGE_INVALID',
+    );
+    expect(await codeOf(request(WorkspacesRpc.rename, owner.ctx, { id: workspace.id, name: '    ' }))).toBe(
+      'BUS.MESSAGE_INVALID',
+    );
+    expect((await request(WorkspacesRpc.get, owner.ctx, { id: workspace.id })).workspace.name).toBe(name);
+  });
+
+  it('answers NOT_FOUND for a workspace that does not exist', async () => {
+    expect(await codeOf(request(WorkspacesRpc.get, service.newUser().ctx, { id: randomUUID() }))).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('makes an archived workspace read-only (WORKSPACES.ARCHIVED on every write) until unarchived', async () => {

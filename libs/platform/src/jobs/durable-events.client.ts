@@ -64,9 +64,13 @@ export class DurableEventsClient implements OnApplicationShutdown {
     void attempt(0);
   }
 
+  /**
+   * Stops every subscription at once: each waits for its pending pull to end (up to the pull's expiry),
+   * so stopping them one after another made a service with many (identity's 13) take 20 s to stop.
+   */
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    for (const worker of this.workers.splice(0)) await worker.stop();
+    await Promise.all(this.workers.splice(0).map((worker) => worker.stop()));
     await this.events.close();
   }
 }
