@@ -6,12 +6,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AuditEvents,
   type AuditRecordedEvent,
+  ContentEvents,
   type Caller,
   IdentityRpc,
   type RequestContext,
   type RpcDescriptor,
 } from '@pc/contracts';
 import {
+  type BusConfig,
   createDurableEvents,
   type DurableEvents,
   generateAccessToken,
@@ -44,7 +46,7 @@ type Reply = (data: never, ctx: RequestContext) => unknown;
  * would receive them (`records`). What the services decide is their own service-level tests' business.
  */
 export class GatewayUnderTest {
-  readonly busConfig = testBus('in-process');
+  readonly busConfig: BusConfig & { kind: 'in-process' };
   /** The audit records published, in order. */
   readonly records: AuditRecordedEvent[] = [];
   /** The data each descriptor was asked with, by pattern. */
@@ -58,7 +60,13 @@ export class GatewayUnderTest {
   private stopConsumer?: () => Promise<void>;
   private outboxDir = '';
 
-  constructor(private readonly descriptors: Array<RpcDescriptor<never, unknown>>) {}
+  /** `timeoutMs`: how long the gateway waits for an answer on the bus (a 504 after it). */
+  constructor(
+    private readonly descriptors: Array<RpcDescriptor<never, unknown>>,
+    options: { timeoutMs?: number } = {},
+  ) {
+    this.busConfig = testBus('in-process', options.timeoutMs) as BusConfig & { kind: 'in-process' };
+  }
 
   async start(env: Record<string, string> = {}): Promise<void> {
     this.outboxDir = mkdtempSync(path.join(os.tmpdir(), 'gateway-under-test-'));
@@ -135,6 +143,16 @@ export class GatewayUnderTest {
     this.replies.set(descriptor.pattern, fn);
   }
 
+  /**
+   * The catalog's change event (as its trigger announces a committed change, `version` naming the
+   * transaction), heard by every gateway replica.
+   */
+  announce(version: string): void {
+    const subject = this.busConfig.prefix + ContentEvents.catalogChanged.pattern;
+    const envelope = { ctx: { requestId: 'change', caller: { kind: 'anonymous' } }, data: { version } };
+    this.busConfig.broker.publish(subject, JSON.stringify({ pattern: subject, data: envelope }));
+  }
+
   /** A request to the gateway (JSON in and out). */
   async fetch(
     method: string,
@@ -163,8 +181,9 @@ export class GatewayUnderTest {
 export function gatewayUnderTest(
   descriptors: Array<RpcDescriptor<never, unknown>>,
   env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
 ): GatewayUnderTest {
-  const gateway = new GatewayUnderTest(descriptors);
+  const gateway = new GatewayUnderTest(descriptors, options);
   beforeAll(() => gateway.start(env));
   afterAll(() => gateway.close());
   return gateway;
