@@ -139,7 +139,10 @@ export class GatewayUnderTest {
   }
 
   /** What the stand-in answers to `descriptor` from now on. */
-  reply<Req, Res>(descriptor: RpcDescriptor<Req, Res>, fn: (data: Req, ctx: RequestContext) => Res): void {
+  reply<Req, Res>(
+    descriptor: RpcDescriptor<Req, Res>,
+    fn: (data: Req, ctx: RequestContext) => Res | Promise<Res>,
+  ): void {
     this.replies.set(descriptor.pattern, fn);
   }
 
