@@ -9,33 +9,25 @@ let addressCounter = 0;
 /** A fresh client address (TEST-NET-3), as a proxy in front of the gateway would report it. */
 const newAddress = () => `203.0.113.${++addressCounter}`;
 
-describe('rate limits at the gateway', () => {
+/**
+ * The budgets the tool server (MCP) counts, shared with the gateway: a batch of tool calls past its
+ * budget stores nothing in the real services, and REST and tool evaluations share one budget. The
+ * gateway's own budgets and sign-in throttle are its gateway-tier spec's
+ * (apps/gateway/src/http/rate-limits.integration-spec.ts).
+ */
+describe('rate limits shared by the tool server and the gateway', () => {
   const world = new CatalogWorld();
 
   beforeAll(async () => {
     await world.start(testBus('in-process'), {
       TRUST_PROXY: '1',
-      RATE_LIMIT_SIGNUPS_PER_HOUR: '3',
-      RATE_LIMIT_VALIDATIONS_PER_MINUTE: '2',
-      RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '2',
-      RATE_LIMIT_DOWNLOADS_PER_MINUTE: '2',
       RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
-      RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
       RATE_LIMIT_VOTES_PER_MINUTE: '2',
       RATE_LIMIT_EVALUATIONS_PER_MINUTE: '2',
-      LOGIN_MAX_FAILURES: '3',
-      LOGIN_ACCOUNT_MAX_FAILURES: '6',
     });
   });
 
   afterAll(() => world.stop());
-
-  const signup = (address: string) =>
-    world.http.post<Json>(
-      '/api/auth/signup',
-      { email: `${world.unique('rl')}@example.com`, password: 'password123', name: 'R' },
-      from(address),
-    );
 
   /**
    * Runs a test of per-minute (or per-hour) budgets once more when it failed across a window's end: the
@@ -51,91 +43,6 @@ describe('rate limits at the gateway', () => {
       await run();
     }
   }
-
-  function expectLimited(res: { status: number; headers: Headers; body: Json }): void {
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(res.body.code).toBe('RATE_LIMITED');
-  }
-
-  it('answers 429 with Retry-After to the sign-up over the limit from one address, not to another address', () =>
-    inOneWindow(async () => {
-      const address = newAddress();
-      for (let i = 0; i < 3; i++) expect((await signup(address)).status).toBe(201);
-      expectLimited(await signup(address));
-      expect((await signup(newAddress())).status).toBe(201);
-    }));
-
-  it('limits validations per user, whatever address they come from', () =>
-    inOneWindow(async () => {
-      const user = await world.newUser(from(newAddress()).headers);
-      const repo = await world.newRepo();
-      const validate = () =>
-        world.http.post<Json>(
-          '/api/submissions/validate',
-          { sourceHostUrl: repo.webUrl },
-          {
-            token: user.token,
-            ...from(newAddress()),
-          },
-        );
-      expect((await validate()).status).toBe(200);
-      expect((await validate()).status).toBe(200);
-      expectLimited(await validate());
-    }));
-
-  it('limits submission creation, branch listing and downloads per user', () =>
-    inOneWindow(async () => {
-      const author = await world.newUser(from(newAddress()).headers);
-      const first = await world.submit(author);
-      await world.submit(author);
-      const repo = await world.newRepo();
-      expectLimited(
-        await world.http.post<Json>('/api/submissions', world.submissionBody(repo.webUrl), {
-          token: author.token,
-        }),
-      );
-
-      await world.approve(first.id);
-      const branches = () =>
-        world.http.get<Json>(`/api/policies/${first.policyId}/branches`, { token: author.token });
-      const download = () =>
-        world.http.post<Json>(`/api/policies/${first.policyId}/download`, {}, { token: author.token });
-      for (const call of [branches, download]) {
-        expect((await call()).status).toBe(200);
-        expect((await call()).status).toBe(200);
-        expectLimited(await call());
-      }
-    }));
-
-  const credentials = {
-    host: 'us',
-    clientId: 'guess',
-    clientSecret: 'guessed-secret',
-    organizationId: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00',
-  };
-  const checkCredentials = (token: string, address: string) =>
-    world.http.post<Json>('/api/connections/validate', credentials, { token, ...from(address) });
-
-  it('limits credential checks against the platform per user, whatever address they come from', () =>
-    inOneWindow(async () => {
-      const guesser = await world.newUser(from(newAddress()).headers);
-      expect((await checkCredentials(guesser.token, newAddress())).status).toBe(200);
-      expect((await checkCredentials(guesser.token, newAddress())).status).toBe(200);
-      expectLimited(await checkCredentials(guesser.token, newAddress()));
-    }));
-
-  it('limits credential checks per address, whichever accounts they come from', () =>
-    inOneWindow(async () => {
-      const address = newAddress();
-      for (let i = 0; i < 2; i++) {
-        const guesser = await world.newUser(from(newAddress()).headers);
-        expect((await checkCredentials(guesser.token, address)).status).toBe(200);
-      }
-      const another = await world.newUser(from(newAddress()).headers);
-      expectLimited(await checkCredentials(another.token, address));
-      expect((await checkCredentials(another.token, newAddress())).status).toBe(200);
-    }));
 
   /** One POST to /mcp carrying a JSON-RPC batch of tool calls; the answers by id. */
   async function toolBatch(token: string, calls: Array<[string, Json]>): Promise<Map<number, Json>> {
@@ -218,26 +125,4 @@ describe('rate limits at the gateway', () => {
       expect(texts.filter((t) => /RATE_LIMITED; retry after \d+ s/.test(t))).toHaveLength(1);
       expect(texts.filter((t) => /NOT_FOUND/.test(t))).toHaveLength(1);
     }));
-
-  it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {
-    const victim = await world.newUser(from(newAddress()).headers);
-    const attacker = newAddress();
-    const attempt = (forged: string) =>
-      world.http.post<Json>(
-        '/api/auth/login',
-        { email: victim.email, password: 'wrong-password' },
-        from(`${forged}, ${attacker}`),
-      );
-    for (let i = 0; i < 3; i++) expect((await attempt(newAddress())).status).toBe(401);
-    expectLimited(await attempt(newAddress()));
-  });
-
-  it('stops guessing one account from many addresses (429), even with the right password', async () => {
-    const victim = await world.newUser(from(newAddress()).headers);
-    const attempt = (password: string) =>
-      world.http.post<Json>('/api/auth/login', { email: victim.email, password }, from(newAddress()));
-    for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
-    expectLimited(await attempt('wrong-password'));
-    expectLimited(await attempt('password123'));
-  });
 });

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { CatalogRpc, ConnectionsRpc, IdentityRpc } from '@pc/contracts';
+import { DomainError, MINUTE_MS } from '@pc/platform';
+import { gatewayUnderTest } from '../testing/gateway-under-test';
+
+type Json = Record<string, unknown>;
+
+let addressCounter = 0;
+/** A fresh client address (TEST-NET-3), as a proxy in front of the gateway would report it. */
+const newAddress = () => `203.0.113.${++addressCounter}`;
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+/**
+ * Runs a test of per-minute (or per-hour) budgets once more when it failed across a window's end: the
+ * windows are aligned to the clock, so calls that straddle one are counted in two budgets. The second
+ * run starts just after that end, a minute before the next.
+ */
+async function inOneWindow(run: () => Promise<void>): Promise<void> {
+  const start = Date.now();
+  try {
+    await run();
+  } catch (error) {
+    if (Math.floor(start / MINUTE_MS) === Math.floor(Date.now() / MINUTE_MS)) throw error;
+    await run();
+  }
+}
+
+function expectLimited(res: { status: number; headers: Headers; body: Json }): void {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(res.body.code).toBe('RATE_LIMITED');
+}
+
+/**
+ * The gateway's budgets (per client address behind one trusted proxy, and per user) and its sign-in
+ * throttle, with stand-ins for the services: the request over a budget is answered 429 with Retry-After
+ * and never reaches a service. The budgets the tool server shares with the gateway are the rate-limits
+ * end-to-end file's.
+ */
+describe('rate limits at the gateway (stand-ins for the services)', () => {
+  const gateway = gatewayUnderTest(
+    [
+      IdentityRpc.signup,
+      IdentityRpc.login,
+      CatalogRpc.validateSubmission,
+      CatalogRpc.createSubmission,
+      CatalogRpc.getBranches,
+      CatalogRpc.recordDownload,
+      ConnectionsRpc.validate,
+    ] as never[],
+    {
+      TRUST_PROXY: '1',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '3',
+      RATE_LIMIT_VALIDATIONS_PER_MINUTE: '2',
+      RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: '2',
+      RATE_LIMIT_DOWNLOADS_PER_MINUTE: '2',
+      RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
+      RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_ACCOUNT_MAX_FAILURES: '6',
+    },
+  );
+  const policyId = randomUUID();
+
+  beforeAll(() => {
+    const session = () =>
+      ({
+        sessionToken: `pcs_${randomUUID()}`,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        user: { id: randomUUID(), email: 'r@example.com', name: 'R', is_admin: false },
+      }) as never;
+    gateway.reply(IdentityRpc.signup, session);
+    gateway.reply(IdentityRpc.login, ({ password }) => {
+      if (password !== 'password123')
+        throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
+      return session();
+    });
+    gateway.reply(CatalogRpc.validateSubmission, () => ({ ok: true, errors: [] }) as never);
+    gateway.reply(CatalogRpc.createSubmission, () => ({ submission: { id: randomUUID() } }) as never);
+    gateway.reply(CatalogRpc.getBranches, () => ({ branches: ['main'] }) as never);
+    gateway.reply(CatalogRpc.recordDownload, () => ({ ok: true }) as never);
+    gateway.reply(ConnectionsRpc.validate, () => ({ ok: false, code: 'invalid_credentials' }) as never);
+  });
+
+  const asked = (pattern: string) => gateway.asked.get(pattern)?.length ?? 0;
+  const signup = (address: string) =>
+    gateway.fetch('POST', '/api/auth/signup', {
+      body: { email: `rl-${randomUUID()}@example.com`, password: 'password123', name: 'R' },
+      headers: from(address),
+    });
+
+  it('answers 429 with Retry-After to the sign-up over the limit from one address, not to another address', () =>
+    inOneWindow(async () => {
+      const address = newAddress();
+      for (let i = 0; i < 3; i++) expect((await signup(address)).status).toBe(201);
+      const sent = asked(IdentityRpc.signup.pattern);
+      expectLimited(await signup(address));
+      expect(asked(IdentityRpc.signup.pattern)).toBe(sent);
+      expect((await signup(newAddress())).status).toBe(201);
+    }));
+
+  it('limits validations per user, whatever address they come from', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      const validate = () =>
+        gateway.fetch('POST', '/api/submissions/validate', {
+          token,
+          body: { sourceHostUrl: 'https://github.com/o/r' },
+          headers: from(newAddress()),
+        });
+      expect((await validate()).status).toBe(200);
+      expect((await validate()).status).toBe(200);
+      expectLimited(await validate());
+      expect(asked(CatalogRpc.validateSubmission.pattern)).toBeGreaterThanOrEqual(2);
+    }));
+
+  it('limits submission creation, branch listing and downloads per user', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      const submit = () =>
+        gateway.fetch('POST', '/api/submissions', {
+          token,
+          headers: from(newAddress()),
+          body: {
+            name: `Scope Guard ${randomUUID().slice(0, 8)}`,
+            description: 'Rejects requests whose OAuth token lacks the scopes an operation needs.',
+            sourceHostUrl: 'https://github.com/o/r',
+          },
+        });
+      expect((await submit()).status).toBe(201);
+      expect((await submit()).status).toBe(201);
+      expectLimited(await submit());
+
+      const branches = () => gateway.fetch('GET', `/api/policies/${policyId}/branches`, { token });
+      const download = () => gateway.fetch('POST', `/api/policies/${policyId}/download`, { token, body: {} });
+      for (const call of [branches, download]) {
+        expect((await call()).status).toBe(200);
+        expect((await call()).status).toBe(200);
+        expectLimited(await call());
+      }
+    }));
+
+  const credentials = {
+    host: 'us',
+    clientId: 'guess',
+    clientSecret: 'guessed-secret',
+    organizationId: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00',
+  };
+  const checkCredentials = (token: string, address: string) =>
+    gateway.fetch('POST', '/api/connections/validate', { token, body: credentials, headers: from(address) });
+
+  it('limits credential checks against the platform per user, whatever address they come from', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      expect((await checkCredentials(token, newAddress())).status).toBe(200);
+      expect((await checkCredentials(token, newAddress())).status).toBe(200);
+      expectLimited(await checkCredentials(token, newAddress()));
+    }));
+
+  it('limits credential checks per address, whichever accounts they come from', () =>
+    inOneWindow(async () => {
+      const address = newAddress();
+      for (let i = 0; i < 2; i++)
+        expect((await checkCredentials(gateway.user().token, address)).status).toBe(200);
+      const another = gateway.user().token;
+      expectLimited(await checkCredentials(another, address));
+      expect((await checkCredentials(another, newAddress())).status).toBe(200);
+    }));
+
+  it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {
+    const email = `victim-${randomUUID()}@example.com`;
+    const attacker = newAddress();
+    const attempt = (forged: string) =>
+      gateway.fetch('POST', '/api/auth/login', {
+        body: { email, password: 'wrong-password' },
+        headers: from(`${forged}, ${attacker}`),
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(newAddress())).status).toBe(401);
+    expectLimited(await attempt(newAddress()));
+  });
+
+  it('stops guessing one account from many addresses (429), even with the right password', async () => {
+    const email = `victim-${randomUUID()}@example.com`;
+    const attempt = (password: string) =>
+      gateway.fetch('POST', '/api/auth/login', { body: { email, password }, headers: from(newAddress()) });
+    for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
+    expectLimited(await attempt('wrong-password'));
+    expectLimited(await attempt('password123'));
+    // Another account is not held up.
+    const other = await gateway.fetch('POST', '/api/auth/login', {
+      body: { email: `other-${randomUUID()}@example.com`, password: 'password123' },
+      headers: from(newAddress()),
+    });
+    expect(other.status).toBe(200);
+  });
+});
