@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type RpcDescriptor, RulesetsRpc, type UpdateRulesetSubmissionRequest } from '@pc/contracts';
 import { PROFILE, codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
@@ -24,6 +25,29 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
   const history = async (id: string) =>
     (await h.request(RulesetsRpc.getSubmissionHistory, owner.ctx, { id })).entries;
   const ruleset = async (id: string) => (await h.request(RulesetsRpc.get, h.admin.ctx, { id })).ruleset;
+
+  it('refuses a submission or a rejection whose data breaks the schema before any write, naming each field (BUS.MESSAGE_INVALID)', async () => {
+    const newcomer = h.user();
+    const bad = await errorOf(
+      h.request(RulesetsRpc.createSubmission, newcomer.ctx, {
+        name: 'x',
+        description: 'A fine description.',
+        repoUrl: 'ftp://x',
+        targetScopes: ['soap'],
+      } as never),
+    );
+    expect(bad.code).toBe('BUS.MESSAGE_INVALID');
+    expect(bad.details?.map((d) => d.field).sort()).toEqual([
+      'data.name',
+      'data.repoUrl',
+      'data.targetScopes.0',
+    ]);
+    expect(await h.request(RulesetsRpc.listSubmissions, newcomer.ctx, {})).toEqual({ submissions: [] });
+    const silent = await errorOf(
+      h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: randomUUID() }),
+    );
+    expect(silent).toMatchObject({ code: 'BUS.MESSAGE_INVALID', details: [{ field: 'data.feedback' }] });
+  });
 
   describe('validation of the repository (nothing saved)', () => {
     it('takes ref and rulesetPath: another branch, and an explicit path that skips discovery', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 
 /** Workspaces themselves at the service level: the personal one, slugs, archive. */
@@ -61,6 +62,19 @@ describe('workspaces (service level)', () => {
       'BUS.MESSAGE_INVALID',
     );
     expect((await request(WorkspacesRpc.get, owner.ctx, { id: workspace.id })).workspace.name).toBe(name);
+  });
+
+  it('refuses a creation whose data breaks the schema before any write, naming each field (BUS.MESSAGE_INVALID)', async () => {
+    const user = service.newUser();
+    const error = (await request(WorkspacesRpc.create, user.ctx, {
+      name: 5,
+      slug: 'Not A Slug',
+    } as never).catch((e: unknown) => e)) as RemoteError;
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error.payload.code).toBe('BUS.MESSAGE_INVALID');
+    expect(error.payload.details?.map((d) => d.field).sort()).toEqual(['data.name', 'data.slug']);
+    const { memberships } = await request(WorkspacesRpc.list, user.ctx, {});
+    expect(memberships.map((m) => m.workspace.is_personal)).toEqual([true]);
   });
 
   it('answers NOT_FOUND for a workspace that does not exist', async () => {
