@@ -43,9 +43,7 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       'data.targetScopes.0',
     ]);
     expect(await h.request(RulesetsRpc.listSubmissions, newcomer.ctx, {})).toEqual({ submissions: [] });
-    const silent = await errorOf(
-      h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: randomUUID() }),
-    );
+    const silent = await errorOf(h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: randomUUID() }));
     expect(silent).toMatchObject({ code: 'BUS.MESSAGE_INVALID', details: [{ field: 'data.feedback' }] });
   });
 
