@@ -7,7 +7,6 @@ import {
   createLogger,
   EmbeddedPostgresSetupError,
   ensureDatabase,
-  generateSigningKeyEntry,
   loadEnv,
   processEnv,
   setLogLevel,
@@ -15,8 +14,8 @@ import {
   trimHeapWhenIdle,
   type EmbeddedPostgresHandle,
 } from '@pc/platform';
-import { generateKeyRingEntry } from '@pc/connections';
 import { startSandbox } from '@pc/sandbox';
+import { keyRing, provenanceKeys } from './data-dir-keys';
 import { DEFAULT_SANDBOX_PORT, EmbeddedEnv } from './embedded.env';
 import { startSystem } from './system';
 
@@ -186,33 +185,6 @@ function adminCredentials(env: EmbeddedEnv, dataDir: string): AdminCredentials {
   };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return { ...credentials, generated: true };
-}
-
-/**
- * An encryption key ring (connections' client secrets, webhooks' signing secrets): from the environment,
- * else one key generated once and kept in DATA_DIR (mode 0600), so secrets stored by an earlier start
- * still decrypt. Losing the file loses them.
- */
-function keyRing(fromEnv: string | undefined, dataDir: string, fileName: string): string {
-  if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const keys = generateKeyRingEntry('local1');
-  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
-  return keys;
-}
-
-/**
- * The provenance signing keys: from the environment, else one Ed25519 key generated once and kept in
- * DATA_DIR (mode 0600), so attestations signed by an earlier start still verify against the served keys.
- */
-function provenanceKeys(env: EmbeddedEnv, dataDir: string): string {
-  if (env.PROVENANCE_SIGNING_KEYS) return env.PROVENANCE_SIGNING_KEYS;
-  const file = path.join(dataDir, 'provenance-signing-keys');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const keys = generateSigningKeyEntry('local1');
-  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
-  return keys;
 }
 
 void main().catch((error: unknown) => {
