@@ -149,7 +149,9 @@ export class RolloutsService {
    */
   async act(ctx: RequestContext, req: RolloutActionRequest): Promise<{ rollout: Rollout }> {
     const caller = requireUser(ctx);
-    const appended = await this.db.transaction(async (tx) => {
+    // Retried when PostgreSQL picks it as a deadlock's victim: an abort cancels queued jobs while
+    // workers claim and finish others, and an operator's abort must not answer "busy".
+    const appended = await this.db.transactionRetried(async (tx) => {
       const row = await this.access.check(ctx, await this.rollouts.findById(tx, req.id, 'update'), 'act');
       const allowed: Record<RolloutActionRequest['action'], readonly string[]> = {
         pause: ['running'],
