@@ -3,10 +3,11 @@ import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 // Editing a policy: direct edits, pending revisions and repository changes.
 describe.each(BUSES)('catalog revisions through the gateway over the %s bus', (kind) => {
   const t = catalogE2e(kind);
-  const { newUser, newRepo, published, splitRepos } = t;
+  const { newUser, newRepo, published } = t;
 
-  // Who may edit what, the value limits and one pending revision per field are tested at the service
-  // level (apps/catalog/src/revisions/revisions.integration-spec.ts); here the routes' status classes.
+  // Who may edit what, the value limits, one pending revision per field and the checks of a changed
+  // repository (all revisions of one PATCH or none, a split policy's implementation) are tested at the
+  // service level (apps/catalog/src/revisions/revisions.integration-spec.ts); here the routes' statuses.
   it('PATCH a policy and POST a revision: 200, 201; 400, 403, 409 and 422 (an invalid repository)', async () => {
     const owner = await newUser();
     const other = await newUser();
@@ -57,47 +58,5 @@ describe.each(BUSES)('catalog revisions through the gateway over the %s bus', (k
     );
     expect(approved.status).toBe(200);
     expect((await t.http.get<Json>(path)).body.policy.source_host_url).toBe(url.body.revision.proposed_value);
-  });
-
-  // The refusals that need no repository (before publication, a unified policy's implementation, an
-  // administrator's About text) are tested at the service level; these need the source host.
-  it('checks every repository change and files all revisions of one PATCH, or none', async () => {
-    const user = await newUser();
-    const { policyId } = await published(user.token);
-    const path = `/api/policies/${policyId}`;
-    const both = await t.http.patch(
-      path,
-      {
-        name: 'Half Applied',
-        description: 'A valid new About text for this policy.',
-        sourceHostUrl: await t.readmeOnlyRepo('readme-only'),
-      },
-      { token: user.token },
-    );
-    expect(both.status).toBe(422);
-    expect((await t.http.get<Json>(`${path}/revisions`, { token: user.token })).body.revisions).toEqual([]);
-    expect((await t.http.get<Json>(path)).body.policy.name).not.toBe('Half Applied');
-
-    const [definition, implementation] = await splitRepos();
-    const split = await published(user.token, {
-      projectType: 'split',
-      sourceHostUrl: definition,
-      implementationSourceHostUrl: implementation,
-    });
-    const [, moved] = await splitRepos();
-    const splitPath = `/api/policies/${split.policyId}`;
-    expect(
-      (await t.http.patch(splitPath, { implementationSourceHostUrl: moved }, { token: user.token })).status,
-    ).toBe(200);
-    expect((await t.http.get<Json>(splitPath)).body.policy.implementation_source_host_url).toBe(
-      implementation,
-    );
-    const [pending] = (await t.http.get<Json>(`${splitPath}/revisions`, { token: user.token })).body
-      .revisions;
-    expect(pending).toMatchObject({
-      field: 'implementation_source_host_url',
-      status: 'pending',
-      proposed_value: moved,
-    });
   });
 });
