@@ -10,7 +10,7 @@ import {
 
 // Editing a policy and its revisions at the service level: who may change what, what is filed as a
 // revision, the limits of a value, one pending revision per field, and changes of a repository (read
-// from the in-memory source host). The routes' statuses stay in catalog-revisions.e2e-spec.ts.
+// from the in-memory source host). The routes' statuses stay in catalog-policies.e2e-spec.ts.
 describe('catalog policy edits and revisions', () => {
   const t = catalogUnderTest();
 
