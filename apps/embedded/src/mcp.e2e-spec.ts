@@ -78,6 +78,8 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       bus: testBus(kind, 10000),
       databaseUrl: db.url,
       gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
       env: {
         ...sandbox.adapterEnv,
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,

@@ -69,6 +69,8 @@ export class CatalogE2e {
       bus: busConfig,
       databaseUrl: this.db.url,
       gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
       env: {
         ...this.sandbox.adapterEnv,
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
