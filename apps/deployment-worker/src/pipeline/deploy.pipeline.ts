@@ -5,7 +5,7 @@ import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } f
 import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
-import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
+import type { DeploymentRow, DeployOutcome, JobRow } from '@pc/deployments-store';
 import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
@@ -19,8 +19,8 @@ import {
 } from './pinned-source';
 
 export interface PipelineContext {
-  job: JobRecord;
-  deployment: DeploymentRecord;
+  job: JobRow;
+  deployment: DeploymentRow;
   log: JobLog;
   access: DelegatedAccess;
   /** Records a step's result (a redelivered job skips completed steps). */
