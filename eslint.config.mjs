@@ -106,16 +106,9 @@ export const conventionServices = [
   'deployments',
   'deployment-worker',
 ];
-// Enforced where the features are Nest modules; the fixtures prove the rule either way. (The worker is one
-// feature, a pipeline: its folders are steps of one job, not features.)
-export const featureModuleServices = [
-  'catalog',
-  'identity',
-  'workspaces',
-  'connections',
-  'rulesets',
-  'deployments',
-];
+// Enforced where the features are Nest modules: all of them but the worker, whose folders are the steps of
+// one pipeline, not features. The fixtures prove the rule either way.
+export const featureModuleServices = conventionServices.filter((app) => app !== 'deployment-worker');
 const processEnvSyntax = {
   selector:
     "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",

@@ -69,14 +69,16 @@ interface Resolved {
   implementation?: ResolvedRepository | null;
 }
 
-interface Published {
-  group_id: string;
-  definition_asset_version: string;
-  implementation_asset_version: string | null;
-  applied_version: string;
-  dev_versions: string[];
-  home_doc_status: string | null;
-}
+/** The publish and apply steps' result: what the outcome records of them. */
+type Published = Pick<
+  DeployOutcome,
+  | 'group_id'
+  | 'definition_asset_version'
+  | 'implementation_asset_version'
+  | 'applied_version'
+  | 'dev_versions'
+  | 'home_doc_status'
+>;
 
 export const definitionAssetId = (slug: string): string => slug;
 export const implementationAssetId = (slug: string): string => `${slug}-implementation`;
