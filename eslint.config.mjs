@@ -12,9 +12,11 @@ export const byType = {
   'type:contracts': [], // the messages between services: nothing of ours
   'type:platform': ['type:platform', 'type:contracts'], // shared Nest infrastructure
   'type:adapter': ['type:adapter', 'type:platform', 'type:contracts'], // clients of external systems
-  'type:service': ['type:adapter', 'type:platform', 'type:contracts'], // a microservice: never another app
+  'type:service': ['type:adapter', 'type:store', 'type:platform', 'type:contracts'], // a microservice: never another app
   // the gateway, the tool server, the sandbox; the web app takes the API's types from the SDK
   'type:app': ['type:adapter', 'type:platform', 'type:contracts', 'type:sdk'],
+  // one schema shared by the service that owns it and its workers (libs/deployments-store): rows, SQL, migrations
+  'type:store': ['type:platform', 'type:contracts'],
   'type:testing': ['type:platform', 'type:contracts'], // the test harness
   // The publishable clients (npm packages of their own): the SDK imports nothing of ours, the CLI only it.
   'type:sdk': [],
@@ -24,6 +26,7 @@ export const byType = {
     'type:app',
     'type:service',
     'type:adapter',
+    'type:store',
     'type:platform',
     'type:contracts',
     'type:testing',
@@ -38,9 +41,15 @@ export const adaptersOf = {
   'scope:catalog': ['scope:source-host'],
   'scope:connections': ['scope:platform'],
   'scope:workspaces': [],
-  // sync and dev-version ask the platform and the registry; the workers also fetch the sources.
-  'scope:deployments': ['scope:platform', 'scope:registry'],
-  'scope:deployment-worker': ['scope:source-host', 'scope:platform', 'scope:registry'],
+  // sync and dev-version ask the platform and the registry; the workers also fetch the sources. Both
+  // share the deployments schema's store (which calls no external system).
+  'scope:deployments': ['scope:platform', 'scope:registry', 'scope:deployments-store'],
+  'scope:deployment-worker': [
+    'scope:source-host',
+    'scope:platform',
+    'scope:registry',
+    'scope:deployments-store',
+  ],
   'scope:rulesets': ['scope:source-host'],
   'scope:sandbox': [],
   'scope:mcp': [],
@@ -48,8 +57,11 @@ export const adaptersOf = {
   'scope:cli': [], // the command line: only the public API, through the SDK
 };
 export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
+// A library of one service's own (its schema), imported only by the apps whose `adaptersOf` line names it.
+export const storeScopes = ['scope:deployments-store'];
 const byScope = {
   'scope:shared': ['scope:shared'],
+  ...Object.fromEntries(storeScopes.map((scope) => [scope, ['scope:shared', scope]])),
   ...Object.fromEntries(adapterScopes.map((scope) => [scope, ['scope:shared', scope]])),
   ...Object.fromEntries(
     Object.entries(adaptersOf).map(([scope, adapters]) => [scope, ['scope:shared', scope, ...adapters]]),
@@ -84,7 +96,7 @@ const appAliases = Object.entries(
   .map(([alias]) => alias);
 // Services whose inside follows the module and persistence conventions (docs/architecture.md, "Inside a
 // service"): SQL only in repositories, features reach each other only through their module or index.
-// deployment-worker joins when it is restructured.
+// The deployments schema's SQL lives in its store (libs/deployments-store) and the service's repositories.
 export const conventionServices = [
   'catalog',
   'identity',
@@ -92,10 +104,11 @@ export const conventionServices = [
   'connections',
   'rulesets',
   'deployments',
+  'deployment-worker',
 ];
-// Enforced where the features are Nest modules (deployments and the worker are not yet); the fixtures
-// prove the rule either way.
-export const featureModuleServices = ['catalog', 'identity', 'workspaces', 'connections', 'rulesets'];
+// Enforced where the features are Nest modules: all of them but the worker, whose folders are the steps of
+// one pipeline, not features. The fixtures prove the rule either way.
+export const featureModuleServices = conventionServices.filter((app) => app !== 'deployment-worker');
 const processEnvSyntax = {
   selector:
     "VariableDeclarator[init.type='Identifier'][init.name='process'] > ObjectPattern > Property[key.name='env']",

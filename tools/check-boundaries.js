@@ -15,6 +15,9 @@ const cases = [
   { file: 'apps/identity/lint-fixtures/imports-source-host.ts', forbidden: true },
   { file: 'apps/gateway/lint-fixtures/imports-testing.ts', forbidden: true },
   { file: 'apps/catalog/lint-fixtures/imports-source-host.ts', forbidden: false },
+  // The deployments schema's store: the service and its workers only.
+  { file: 'apps/catalog/lint-fixtures/imports-deployments-store.ts', forbidden: true },
+  { file: 'apps/deployment-worker/lint-fixtures/imports-deployments-store.ts', forbidden: false },
   {
     file: 'apps/gateway/lint-fixtures/reads-process-env.ts',
     forbidden: true,
@@ -41,8 +44,16 @@ const cases = [
 
 /** Every project carries one `type:` tag the rule knows and one `scope:` tag with constraints of its own. */
 async function checkTags() {
-  const { byType, adaptersOf, adapterScopes } = await import(path.join(root, 'eslint.config.mjs'));
-  const scopes = new Set(['scope:shared', 'scope:embedded', ...adapterScopes, ...Object.keys(adaptersOf)]);
+  const { byType, adaptersOf, adapterScopes, storeScopes } = await import(
+    path.join(root, 'eslint.config.mjs')
+  );
+  const scopes = new Set([
+    'scope:shared',
+    'scope:embedded',
+    ...adapterScopes,
+    ...storeScopes,
+    ...Object.keys(adaptersOf),
+  ]);
   const failures = [];
   const walk = (dir, depth) => {
     if (depth > 3 || !fs.existsSync(dir)) return;

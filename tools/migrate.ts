@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import { catalogDatabase } from '@pc/catalog';
 import { connectionsDatabase } from '@pc/connections';
-import { deploymentsDatabase } from '@pc/deployments';
+import { deploymentsDatabase } from '@pc/deployments-store';
 import { identityDatabase } from '@pc/identity';
 import { rulesetsDatabase } from '@pc/rulesets';
 import {

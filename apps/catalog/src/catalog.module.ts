@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
+import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
 import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
@@ -13,6 +14,7 @@ import { PolicyEditsModule } from './policy-edits/policy-edits.module';
 import { ReviewModule } from './review/review.module';
 import { ReviewersModule } from './reviewers/reviewers.module';
 import { RevisionsModule } from './revisions';
+import { SourceHostModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
 import { VendorModule } from './vendor';
@@ -52,13 +54,15 @@ class CatalogEnvModule {
   }
 }
 
+/** The catalog; `sourceHost` defaults to the HTTP adapter the configuration describes. */
 @Module({})
 export class CatalogModule {
-  static register(env: CatalogEnv): DynamicModule {
+  static register(env: CatalogEnv, sourceHost: SourceHost = sourceHostFrom(env)): DynamicModule {
     return {
       module: CatalogModule,
       imports: [
         CatalogEnvModule.register(env),
+        SourceHostModule.register(sourceHost),
         DatabaseModule.forService({ ...catalogDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
         // Every committed change to what public reads show, to every gateway replica's response cache.
         ContentChangesModule.forService({

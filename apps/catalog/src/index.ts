@@ -1,5 +1,6 @@
 import { CatalogRpc } from '@pc/contracts';
 import type { ServiceDefinition } from '@pc/platform';
+import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
 import { CatalogModule } from './catalog.module';
 
@@ -19,6 +20,10 @@ export {
 export { toPolicy } from './policies/policy.mapper';
 export type { PolicyRow } from './policies/policy.row';
 
-export function catalogService(env: CatalogEnv): ServiceDefinition {
-  return { name: 'catalog', ping: CatalogRpc.ping, module: CatalogModule.register(env) };
+/** The catalog service; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
+export function catalogService(
+  env: CatalogEnv,
+  options: { sourceHost?: SourceHost } = {},
+): ServiceDefinition {
+  return { name: 'catalog', ping: CatalogRpc.ping, module: CatalogModule.register(env, options.sourceHost) };
 }

@@ -18,4 +18,3 @@ export { recordPrevious, verifyHealth } from './pipeline/rollout-checks.pipeline
 export { tarArchive } from './pipeline/archive';
 export { BUILD_POD_LABEL } from './pipeline/sandbox/kubernetes/build-job';
 export type { JobLog } from './pipeline/job-log';
-export type { DeploymentRecord, JobRecord } from './jobs/job.rows';

@@ -10,7 +10,7 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
+import { DeploymentsCommonEnv } from '@pc/deployments-store';
 import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
 import { BuildAllowlistFormat } from './pipeline/build-proxy';
 import {
@@ -45,17 +45,11 @@ class BuildReadonlyPathsFormat implements ValidatorConstraintInterface {
   }
 }
 
-/** A deployment worker: the database and bus of the deployments service, the adapters, the build. */
-export class WorkerEnv extends ServiceEnv {
-  /**
-   * `id:base64seed[,id:base64seed...]` (32-byte Ed25519 seeds): the first signs every provenance
-   * attestation, all verify (the deployments service serves their public keys). Required: the worker
-   * refuses to start without it (embedded mode generates one in DATA_DIR). Never logged.
-   */
-  @IsString()
-  @Matches(SIGNING_KEY_RING_PATTERN, { message: 'must be id:base64seed[,id:base64seed...]' })
-  PROVENANCE_SIGNING_KEYS!: string;
-
+/**
+ * A deployment worker: what it shares with the deployments service (`DeploymentsCommonEnv`: database, bus,
+ * signing keys, platform and registry, the ack wait), the source host, and the build.
+ */
+export class WorkerEnv extends DeploymentsCommonEnv {
   /** Jobs one worker process runs at once. */
   @IsOptional()
   @IsInt()
@@ -213,27 +207,12 @@ export class WorkerEnv extends ServiceEnv {
   @IsString()
   PATH: string = '/usr/local/bin:/usr/bin:/bin';
 
-  // The adapters' variables (see libs/adapters/*).
+  // The source host adapter's variables (see libs/adapters/source-host); the platform's and the
+  // registry's are in DeploymentsCommonEnv.
   @IsOptional() @IsString() SOURCE_HOST_WEB_URL?: string;
   @IsOptional() @IsString() SOURCE_HOST_API_URL?: string;
   @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
   @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() PLATFORM_US_URL?: string;
-  @IsOptional() @IsString() PLATFORM_EU_URL?: string;
-  @IsOptional() @IsString() PLATFORM_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() REGISTRY_URL?: string;
-  @IsOptional() @IsString() REGISTRY_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
-
-  /**
-   * How long a worker may hold a job without progress before the queue hands it to another worker (a
-   * killed worker's job comes back after this). Workers and the service must agree.
-   */
-  @IsOptional()
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
-  DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
 
   /** The sandbox settings of a build (`DEPLOY_BUILD_SANDBOX` and the limits). */
   buildSandbox(): SandboxSettings {

@@ -1,9 +1,9 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DeploymentsStoreModule } from '@pc/deployments-store';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
-import { createServiceDataSource, parseSigningKeys } from '@pc/platform';
+import { parseSigningKeys } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { HttpSourceHost } from '@pc/source-host';
-import { DataSource } from 'typeorm';
 import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
 import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './jobs/worker.tokens';
@@ -12,15 +12,6 @@ import { setUpBuildCgroups } from './pipeline/sandbox/cgroups';
 import { startClusterBuilds } from './pipeline/sandbox/kubernetes/cluster-builds.provider';
 import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';
 import { WorkerEnv } from './worker.env';
-
-@Injectable()
-class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-  }
-}
 
 /** Closes the cluster builds' exchange (kubernetes mode) when the worker stops. */
 @Injectable()
@@ -41,24 +32,16 @@ export class WorkerModule {
     const adapterEnv = adapterVariables as unknown as Record<string, string | undefined>;
     return {
       module: WorkerModule,
+      imports: [
+        // The deployments service's schema, which it migrates; a worker never migrates it. A lock
+        // connection per job in hand, and some for the writes.
+        DeploymentsStoreModule.forWorker({
+          url: env.DATABASE_URL,
+          poolSize: env.DB_POOL_SIZE + env.DEPLOY_WORKER_CONCURRENCY,
+        }),
+      ],
       providers: [
         { provide: WorkerEnv, useValue: env },
-        {
-          // The deployments service's schema, which it migrates; a worker never migrates it.
-          provide: DataSource,
-          useFactory: async () => {
-            const dataSource = createServiceDataSource({
-              url: env.DATABASE_URL,
-              schema: 'deployments',
-              entities: [],
-              migrations: [],
-              // A lock connection per job in hand, and some for the writes.
-              poolSize: env.DB_POOL_SIZE + env.DEPLOY_WORKER_CONCURRENCY,
-            });
-            await dataSource.initialize();
-            return dataSource;
-          },
-        },
         {
           provide: ADAPTERS,
           useValue: {
@@ -81,7 +64,6 @@ export class WorkerModule {
               : undefined,
         },
         { provide: SIGNING_KEYS, useValue: signingKeys },
-        DataSourceLifecycle,
         JobStore,
         WorkerRunner,
       ],

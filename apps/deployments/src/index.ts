@@ -4,7 +4,6 @@ import { DeploymentsEnv } from './deployments.env';
 import { DeploymentsModule } from './deployments.module';
 
 export { DeploymentsEnv } from './deployments.env';
-export { deploymentsDatabase } from './database/deployments.datasource';
 
 export function deploymentsService(env: DeploymentsEnv): ServiceDefinition {
   return { name: 'deployments', ping: DeploymentsRpc.ping, module: DeploymentsModule.register(env) };

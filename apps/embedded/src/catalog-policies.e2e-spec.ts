@@ -1,6 +1,8 @@
 import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 
-// A policy from sign-up to publication; listing, search and the vendor index; visibility of documentation and submissions; designated reviewers; history.
+// A policy from sign-up to publication; listing, search and the vendor index; visibility of documentation
+// and submissions; designated reviewers; history; edits and revisions; what the catalog reads from the source host (issues,
+// branches, downloads) and the statuses it answers when the host fails.
 describe.each(BUSES)('catalog policies through the gateway over the %s bus', (kind) => {
   const t = catalogE2e(kind);
   const { newUser, newRepo, submit, published } = t;
@@ -151,15 +153,6 @@ describe.each(BUSES)('catalog policies through the gateway over the %s bus', (ki
     expect((await t.http.get(history)).status).toBe(404);
   });
 
-  it('shows published docs to everyone but only the tabs with content to non-editors', async () => {
-    const owner = await newUser();
-    const { policyId } = await published(owner.token);
-    const anonymous = await t.http.get<Json>(`/api/policies/${policyId}/docs`);
-    expect(anonymous.status).toBe(200);
-    expect(anonymous.body.canEdit).toBe(false);
-    expect(anonymous.body.tabs.map((t: Json) => t.key)).toEqual(['overview', 'configuration']);
-  });
-
   it('designates reviewers: 200; 400 for a malformed user id, 403 for a non-administrator, 404 for an unknown user', async () => {
     const owner = await newUser();
     const reviewer = await newUser();
@@ -185,5 +178,121 @@ describe.each(BUSES)('catalog policies through the gateway over the %s bus', (ki
     expect(page.body.entries).toHaveLength(1);
     expect(page.body.nextCursor).toEqual(expect.any(String));
     expect((await t.http.get(`/api/policies/${policyId}/history?before=garbage`)).status).toBe(400);
+  });
+
+  // Who may edit what, the value limits, one pending revision per field and the checks of a changed
+  // repository (all revisions of one PATCH or none, a split policy's implementation) are tested at the
+  // service level (apps/catalog/src/revisions/revisions.integration-spec.ts); here the routes' statuses.
+  it('PATCH a policy and POST a revision: 200, 201; 400, 403, 409 and 422 (an invalid repository)', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { policyId } = await published(owner.token);
+    const path = `/api/policies/${policyId}`;
+    const patched = await t.http.patch<Json>(
+      path,
+      { description: 'A proposed About text, not live yet.', name: 'Renamed Guard' },
+      { token: owner.token },
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.body.policy.name).toBe('Renamed Guard');
+    const again = await t.http.patch<Json>(
+      path,
+      { description: 'Yet another proposed About text.' },
+      { token: owner.token },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CATALOG.REVISION_PENDING');
+    expect((await t.http.patch(path, { description: 'short' }, { token: owner.token })).status).toBe(400);
+    expect((await t.http.patch(path, { name: 'Mine now' }, { token: other.token })).status).toBe(403);
+    const invalid = await t.http.patch<Json>(
+      path,
+      { sourceHostUrl: await t.readmeOnlyRepo('not-a-policy') },
+      { token: owner.token },
+    );
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.code).toBe('CATALOG.REVISION_REPOSITORY_INVALID');
+
+    const revisions = `${path}/revisions`;
+    const url = await t.http.post<Json>(
+      revisions,
+      { field: 'source_host_url', value: await newRepo() },
+      { token: owner.token },
+    );
+    expect(url.status).toBe(201);
+    expect(
+      (await t.http.post(revisions, { field: 'source_host_url', value: 'not a url' }, { token: owner.token }))
+        .status,
+    ).toBe(422);
+    const listed = await t.http.get<Json>(revisions, { token: owner.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.revisions).toHaveLength(2);
+    const approved = await t.http.post<Json>(
+      `/api/admin/revisions/${url.body.revision.id}/approve`,
+      {},
+      { cookie: t.admin },
+    );
+    expect(approved.status).toBe(200);
+    expect((await t.http.get<Json>(path)).body.policy.source_host_url).toBe(url.body.revision.proposed_value);
+  });
+
+  // Each fault kind, a repository made private and the remembered issue check are tested at the service
+  // level (apps/catalog/src/submissions/submissions.integration-spec.ts, "when the source host fails").
+  describe('the source host', () => {
+    afterEach(() => t.control.clearFaults());
+
+    it('reports issues, branches, downloads, reviewer status, and 404 for the orgs of a connection that does not exist', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      expect((await t.http.get<Json>(`/api/policies/${policyId}/issues-enabled`)).body).toEqual({
+        enabled: true,
+      });
+      const branches = await t.http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+      expect(branches.body.defaultBranch).toBe('main');
+      expect(
+        (await t.http.post(`/api/policies/${policyId}/download`, {}, { token: user.token })).status,
+      ).toBe(200);
+      expect(
+        (await t.http.get<Json>(`/api/policies/${policyId}/reviewers/me`, { token: user.token })).body,
+      ).toEqual({ isReviewer: false });
+      expect(
+        (await t.http.get<Json>(`/api/policies/${policyId}/reviewers/me`, { cookie: t.admin })).body,
+      ).toEqual({ isReviewer: true });
+      const orgs = await t.http.get<Json>(`/api/policies/${policyId}/orgs?connectionId=${user.id}`, {
+        token: user.token,
+      });
+      expect(orgs.status).toBe(404);
+    });
+
+    it('answers 502 UPSTREAM_UNAVAILABLE with Retry-After when the host rate limits, 502 to a validation then', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      const url = await newRepo();
+      await t.control.injectFault({ system: 'source_host', kind: 'rate_limit' });
+      const res = await t.http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ statusCode: 502, code: 'UPSTREAM_UNAVAILABLE' });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      const validate = await t.http.post(
+        '/api/submissions/validate',
+        { sourceHostUrl: url },
+        { token: user.token },
+      );
+      expect(validate.status).toBe(502);
+      await t.control.clearFaults();
+      expect((await t.http.get(`/api/policies/${policyId}/branches`, { token: user.token })).status).toBe(
+        200,
+      );
+    });
+
+    it('answers 404 CATALOG.REPOSITORY_GONE when the repository was deleted', async () => {
+      const user = await newUser();
+      const { policyId } = await published(user.token);
+      const url = (await t.http.get<Json>(`/api/policies/${policyId}`)).body.policy.source_host_url as string;
+      await t.control.deleteRepository('community', new URL(url).pathname.split('/').pop()!);
+      const res = await t.http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('CATALOG.REPOSITORY_GONE');
+      expect((await t.http.get(`/api/policies/${policyId}`)).status).toBe(200);
+    });
   });
 });

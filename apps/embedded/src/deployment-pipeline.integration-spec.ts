@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Adapters,
-  type DeploymentRecord,
   type JobLog,
-  type JobRecord,
   type PipelineContext,
   recordPrevious,
   runDeploy,
@@ -11,6 +9,7 @@ import {
   runRulesetDeploy,
   verifyHealth,
 } from '@pc/deployment-worker';
+import type { DeploymentRow, JobRow } from '@pc/deployments-store';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { type DsseEnvelope, generateSigningKeyEntry, parseSigningKeys, signProvenance } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
@@ -43,7 +42,7 @@ describe('the deploy pipeline against the sandbox', () => {
   const signingKeys = parseSigningKeys(generateSigningKeyEntry('pipeline'));
   const attestations = new Map<string, { subjects: unknown; envelope: DsseEnvelope }>();
 
-  function context(job: JobRecord, deployment: DeploymentRecord, lines: string[]): PipelineContext {
+  function context(job: JobRow, deployment: DeploymentRow, lines: string[]): PipelineContext {
     const platform = HttpGatewayPlatform.fromEnv(sandbox.adapterEnv);
     const token = platform.tokenProvider({
       host: 'us',
@@ -79,7 +78,7 @@ describe('the deploy pipeline against the sandbox', () => {
     };
   }
 
-  function records(slug: string): { job: JobRecord; deployment: DeploymentRecord } {
+  function records(slug: string): { job: JobRow; deployment: DeploymentRow } {
     const id = randomUUID();
     return {
       job: {
@@ -90,8 +89,10 @@ describe('the deploy pipeline against the sandbox', () => {
         step: null,
         attempts: 1,
         steps: {},
+        log_seq: 0,
         error: null,
         cancel_requested_at: null,
+        released_at: new Date('2026-01-02T03:04:05Z'),
         created_at: new Date('2026-01-02T03:04:05Z'),
         started_at: null,
         finished_at: null,
@@ -126,6 +127,21 @@ describe('the deploy pipeline against the sandbox', () => {
         group_id: null,
         applied_version: null,
         dev_versions: [],
+        governance_profile: null,
+        governance_profile_result: null,
+        platform_org_name: null,
+        commit_sha: null,
+        implementation_commit_sha: null,
+        definition_asset_version: null,
+        implementation_asset_version: null,
+        rollback_pinned_at: null,
+        drift: null,
+        home_doc_status: null,
+        error: null,
+        dedupe_key: randomUUID(),
+        created_at: new Date('2026-01-02T03:04:05Z'),
+        updated_at: new Date('2026-01-02T03:04:05Z'),
+        finished_at: null,
       },
     };
   }
@@ -167,7 +183,7 @@ describe('the deploy pipeline against the sandbox', () => {
   it('skips the steps a redelivered job has saved: nothing is fetched, published or logged again', async () => {
     const slug = `hi-${randomUUID().slice(0, 8)}`;
     const { job, deployment } = records(slug);
-    const saved: JobRecord = { ...job, steps: {} };
+    const saved: JobRow = { ...job, steps: {} };
     const outcome = await runDeploy(context(saved, deployment, []), adapters, { timeoutMs: 10_000 });
     const lines: string[] = [];
     expect(
@@ -229,7 +245,7 @@ describe('the deploy pipeline against the sandbox', () => {
   });
 
   describe('for a ruleset', () => {
-    const rulesetRecords = (slug: string, overrides: Partial<DeploymentRecord> = {}) => {
+    const rulesetRecords = (slug: string, overrides: Partial<DeploymentRow> = {}) => {
       const { job, deployment } = records(slug);
       return {
         job,
@@ -326,8 +342,8 @@ describe('the deploy pipeline against the sandbox', () => {
       const slug = `rs-${randomUUID().slice(0, 8)}`;
       const { job, deployment } = rulesetRecords(slug, { do_release: false });
       const outcome = await runRulesetDeploy(context(job, deployment, []), adapters);
-      const removalJob: JobRecord = { ...job, id: randomUUID(), kind: 'unpublish', steps: {} };
-      const deployed: DeploymentRecord = {
+      const removalJob: JobRow = { ...job, id: randomUUID(), kind: 'unpublish', steps: {} };
+      const deployed: DeploymentRow = {
         ...deployment,
         version: outcome.version,
         group_id: outcome.group_id,

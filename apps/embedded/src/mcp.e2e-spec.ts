@@ -78,6 +78,8 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       bus: testBus(kind, 10000),
       databaseUrl: db.url,
       gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
       env: {
         ...sandbox.adapterEnv,
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
@@ -362,38 +364,12 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(ideas.map((i: Json) => i.title)).toEqual(['Mine']);
   });
 
-  it('answers bad input with a tool error that says what is wrong, never a protocol error', async () => {
-    const client = await connect((await newUser()).token);
-    expect(
-      await toolError(client, 'submit_idea', { title: 'ab', description: 'Long enough to pass.' }),
-    ).toMatch(/title/);
-    expect(await toolError(client, 'submit_idea', { title: 'No description' })).toMatch(/description/);
-    expect(
-      await toolError(client, 'submit_idea', {
-        title: 'Nul \u0000 inside',
-        description: 'Long enough to pass.',
-      }),
-    ).toMatch(/NUL/);
-    expect(await toolError(client, 'get_idea', { id: 'not-a-uuid' })).toMatch(/UUID/);
-    expect(await toolError(client, 'get_idea', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00' })).toMatch(
-      /Idea not found \[NOT_FOUND\]/,
-    );
-    expect(await toolError(client, 'list_ideas', { limit: 0 })).toMatch(/limit/);
-    expect(await toolError(client, 'list_ideas', { status: 'lost' })).toMatch(/status/);
-    expect(await toolError(client, 'search_policies', { source: 'elsewhere' })).toMatch(/source/);
-    expect(await toolError(client, 'get_vendor_policy', { slug: 'Not A Slug' })).toMatch(/slug/);
-    expect(
-      await toolError(client, 'vote_idea', { id: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00', vote: 'yes' }),
-    ).toMatch(/vote/);
-    expect(await toolError(client, 'no_such_tool')).toMatch(/not found/);
-    // The connection still works after all that.
-    await ok(client, 'list_ideas');
-  });
-
+  // Bad input to each tool (a tool error saying what is wrong, never a protocol error) is tested against
+  // the tool server alone: apps/mcp/src/tools/tools.spec.ts.
   it('takes an idea from submission through review, votes and delivery by a policy to its submitter', async () => {
     const author = await newUser();
     const maker = await newUser();
-    const voters = await Promise.all([1, 2, 3, 4].map(() => newUser()));
+    const voters = await Promise.all([1, 2].map(() => newUser()));
     const assistant = await connect(author.token);
 
     const submitted = await ok(assistant, 'submit_idea', {
@@ -416,17 +392,18 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect((await http.post(`/api/admin/ideas/${ideaId}/approve`, {}, { cookie: admin })).status).toBe(200);
     expect((await ok(stranger, 'get_idea', { id: ideaId })).idea.status).toBe('approved');
 
-    // One vote per user, exact under concurrent votes (each voter votes three times at once).
+    // One vote per user (exact under concurrent votes: apps/catalog/src/ideas/ideas.service.integration-spec.ts).
     const voterClients = await Promise.all(voters.map((v) => connect(v.token)));
-    await Promise.all(
-      voterClients.flatMap((c) => [1, 2, 3].map(() => ok(c, 'vote_idea', { id: ideaId, vote: true }))),
-    );
-    expect((await ok(stranger, 'get_idea', { id: ideaId })).idea.votes).toBe(4);
+    for (const c of voterClients) await ok(c, 'vote_idea', { id: ideaId, vote: true });
+    expect((await ok(voterClients[0], 'vote_idea', { id: ideaId, vote: true })).idea).toMatchObject({
+      votes: 2,
+      voted: true,
+    });
     const withdrawn = await ok(voterClients[0], 'vote_idea', { id: ideaId, vote: false });
-    expect(withdrawn.idea).toMatchObject({ votes: 3, voted: false });
+    expect(withdrawn.idea).toMatchObject({ votes: 1, voted: false });
     expect((await ok(voterClients[1], 'get_idea', { id: ideaId })).idea.voted).toBe(true);
     const found = await ok(stranger, 'list_ideas', { q: 'mutual tls', status: 'approved' });
-    expect(found.ideas).toEqual([expect.objectContaining({ id: ideaId, votes: 3 })]);
+    expect(found.ideas).toEqual([expect.objectContaining({ id: ideaId, votes: 1 })]);
 
     // Declared by a policy submission; delivered when the administrator approves it.
     const { policyId } = await publishedPolicy(maker.token, { deliversIdeaIds: [ideaId] });

@@ -1,14 +1,20 @@
-import { type Json, PROFILE, RulesetsHarness } from './testing/rulesets-e2e';
+import { type Json, PROFILE, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
+
+const UNKNOWN = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
 
 /**
  * The ruleset journey as a new user tries it, through the gateway over NATS on real PostgreSQL: a
  * repository in the sandbox validates; a broken one says what is wrong and where; it is submitted with
- * tabs, sent back, fixed, resubmitted, approved, found, documented, liked and transferred.
+ * tabs, sent back, fixed, resubmitted, approved, found, documented, liked and transferred. Then the wire
+ * of submissions and review: each route's success and each of its error classes (every answer checked
+ * against the served document). The rules behind them are tested at the service level
+ * (apps/rulesets/src/submissions, review), the limits of every field in
+ * apps/gateway/src/rulesets/ruleset-schemas.spec.ts.
  */
-describe('rulesets: the journey through the gateway over NATS', () => {
+describe('rulesets: the journey, submissions and review through the gateway over NATS', () => {
   const h = new RulesetsHarness();
 
-  beforeAll(() => h.start(), 60_000);
+  beforeAll(() => h.start({ seed: true }), 60_000);
   afterAll(() => h.stop());
 
   it('validates a sandbox repository with the right counts, names, scopes, registry fields and icon', async () => {
@@ -48,32 +54,8 @@ describe('rulesets: the journey through the gateway over NATS', () => {
     expect(res.body.branchInfo.branches.map((b: Json) => b.name)).toContain('main');
   });
 
-  it('validates the seeded demo repositories: a folder of a monorepo by /tree URL, found by discovery', async () => {
-    const user = await h.newUser();
-    const [rest] = h.sandbox.demo.repositories.rulesets;
-    const good = await h.http.post<Json>(
-      '/api/ruleset-submissions/validate',
-      { repoUrl: rest },
-      { token: user.token },
-    );
-    expect(good.body.validation.ok).toBe(true);
-    expect(good.body.validation.profile.profileName).toBe('REST API Best Practices');
-    const folder = `${h.sandbox.demo.repositories.rulesetMonorepo}/tree/main/mcp`;
-    const mcp = await h.http.post<Json>(
-      '/api/ruleset-submissions/validate',
-      { repoUrl: folder },
-      { token: user.token },
-    );
-    expect(mcp.body.validation).toMatchObject({
-      ok: true,
-      subPath: 'mcp',
-      rulesetPath: 'mcp-tools.yaml',
-      rulesetPathSource: 'discovered',
-      targetScopes: ['agent', 'mcp'],
-    });
-    expect(mcp.body.validation.iconUrl).toContain('mcp/icon.svg');
-  });
-
+  // The demo repositories that validate are validated in rulesets-evaluations.e2e-spec.ts: the REST
+  // demo's profile is one the engine checks, and only that file loads the engine.
   it('gives each error of the broken demo repositories with its file and line', async () => {
     const user = await h.newUser();
     const errorsOf = async (repoUrl: string, body: Json = {}): Promise<string[]> => {
@@ -139,14 +121,7 @@ describe('rulesets: the journey through the gateway over NATS', () => {
     const detail = await h.http.get<Json>(`/api/ruleset-submissions/${submission.id}`, {
       token: owner.token,
     });
-    expect(detail.body.docTabs.map((t: Json) => [t.key, t.kind])).toEqual([
-      ['overview', 'predefined'],
-      ['rules', 'predefined'],
-      ['examples', 'predefined'],
-      ['faq', 'predefined'],
-      ['configuration', 'custom'],
-    ]);
-    expect(detail.body.docTabs[0].bodyMd).toContain('Payments API rules');
+    expect(detail.body.docTabs.map((t: Json) => t.key)).toContain('configuration');
 
     // Under review: the owner sees it, the public does not; the owner cannot edit it now.
     expect((await h.http.get(`/api/rulesets/${submission.ruleset_id}`)).status).toBe(404);
@@ -221,11 +196,8 @@ describe('rulesets: the journey through the gateway over NATS', () => {
       'needs_improvement',
       'submitted',
     ]);
-    const edit = history.body.entries.find((e: Json) => e.action === 'edited');
-    expect(edit).toMatchObject({ revision_count: 1, fields: ['category', 'tags', 'docTabs'] });
-    expect(edit.previous_snapshot.category).toBe('Other');
 
-    // Public now: found by q (a prefix of a word of the name) and by scope (agent-network is agent's alias).
+    // Public now, found by q (how q, scopes and categories match: the service level).
     const ruleset = await h.http.get<Json>(`/api/rulesets/${submission.ruleset_id}`);
     expect(ruleset.status).toBe(200);
     expect(ruleset.body.ruleset).toMatchObject({
@@ -238,16 +210,11 @@ describe('rulesets: the journey through the gateway over NATS', () => {
     });
     const byQ = await h.http.get<Json>('/api/rulesets?q=zanzib');
     expect(byQ.body.rulesets.map((r: Json) => r.id)).toContain(submission.ruleset_id);
-    const byScope = await h.http.get<Json>('/api/rulesets?scope=mcp&category=Security');
-    expect(byScope.body.rulesets.map((r: Json) => r.id)).toContain(submission.ruleset_id);
-    const notAgent = await h.http.get<Json>('/api/rulesets?scope=agent-network');
-    expect(notAgent.body.rulesets.map((r: Json) => r.id)).not.toContain(submission.ruleset_id);
 
     // Published with its tabs; the public sees only the overview and tabs with content.
     const docs = await h.http.get<Json>(`/api/rulesets/${submission.ruleset_id}/docs`);
     expect(docs.body.canEdit).toBe(false);
     expect(docs.body.tabs.map((t: Json) => t.key)).toEqual(['overview', 'examples']);
-    expect(docs.body.completeness).toEqual({ filled: 2, total: 4, ratio: 0.5 });
 
     // Transferred: the catalog asks this service whose it is; accepting moves it.
     const recipient = await h.newUser();
@@ -312,5 +279,147 @@ describe('rulesets: the journey through the gateway over NATS', () => {
     expect(
       (await h.http.get<Json>('/api/ruleset-submissions', { token: user.token })).body.submissions,
     ).toEqual([]);
+  });
+
+  describe("submissions and review: each route's statuses", () => {
+    let owner: TestUser;
+    let other: TestUser;
+
+    beforeAll(async () => {
+      owner = await h.newUser();
+      other = await h.newUser();
+    });
+
+    const patch = (id: string, body: Json, token = owner.token) =>
+      h.http.patch<Json>(`/api/ruleset-submissions/${id}`, body, { token });
+    const decide = (id: string, action: string, body: Json = {}, auth: Json = { cookie: h.admin }) =>
+      h.http.post<Json>(`/api/admin/ruleset-submissions/${id}/${action}`, body, auth);
+
+    it('POST /ruleset-submissions/validate: 200 with the report, 400 malformed, 401 without a token, 502 host down', async () => {
+      const repoUrl = await h.newRepo();
+      const ok = await h.http.post<Json>(
+        '/api/ruleset-submissions/validate',
+        { repoUrl, includeBranches: true },
+        { token: owner.token },
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.body.validation).toMatchObject({ ok: true, errors: [] });
+      expect(ok.body.branchInfo.defaultBranch).toBe('main');
+      expect(
+        (await h.http.post('/api/ruleset-submissions/validate', { repoUrl: 42 }, { token: owner.token }))
+          .status,
+      ).toBe(400);
+      expect((await h.http.post('/api/ruleset-submissions/validate', { repoUrl })).status).toBe(401);
+      await h.control.injectFault({ system: 'source_host', kind: 'error' });
+      try {
+        expect(
+          (await h.http.post('/api/ruleset-submissions/validate', { repoUrl }, { token: owner.token }))
+            .status,
+        ).toBe(502);
+      } finally {
+        await h.control.clearFaults();
+      }
+    });
+
+    it('POST /ruleset-submissions: 201, 400 for a field out of its limits, 401, 403 read-only, 422 for an idea not approved', async () => {
+      const created = await h.http.post<Json>(
+        '/api/ruleset-submissions',
+        { name: 'Wire ruleset', description: 'Submitted over the wire.', repoUrl: await h.newRepo() },
+        { token: owner.token },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.submission).toMatchObject({ status: 'submitted', category: 'Other' });
+      const body = { name: 'x', description: 'A fine description.', repoUrl: await h.newRepo() };
+      const refused = await h.http.post<Json>('/api/ruleset-submissions', body, { token: owner.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([expect.objectContaining({ field: 'name' })]);
+      const fine = { ...body, name: 'Fine name' };
+      expect((await h.http.post('/api/ruleset-submissions', fine)).status).toBe(401);
+      const reader = await h.newUser(['api:read']);
+      expect((await h.http.post('/api/ruleset-submissions', fine, { token: reader.token })).status).toBe(403);
+      const pending = await h.newIdea(owner.id, false);
+      const unapproved = await h.http.post<Json>(
+        '/api/ruleset-submissions',
+        { ...fine, deliversIdeaIds: [pending.id] },
+        { token: owner.token },
+      );
+      expect(unapproved.status).toBe(422);
+    });
+
+    it('GET, history and DELETE: 200 for the owner, 404 for another user, 400 for a malformed id', async () => {
+      const { submission } = await h.submit(owner.token);
+      const mine = await h.http.get<Json>('/api/ruleset-submissions', { token: owner.token });
+      expect(mine.body.submissions.map((s: Json) => s.id)).toContain(submission.id);
+      for (const path of ['', '/history']) {
+        const url = `/api/ruleset-submissions/${submission.id}${path}`;
+        expect((await h.http.get(url, { token: owner.token })).status).toBe(200);
+        expect((await h.http.get(url, { token: other.token })).status).toBe(404);
+        expect(
+          (await h.http.get(`/api/ruleset-submissions/not-a-uuid${path}`, { token: owner.token })).status,
+        ).toBe(400);
+      }
+      const url = `/api/ruleset-submissions/${submission.id}`;
+      expect((await h.http.delete(url, { token: other.token })).status).toBe(404);
+      expect((await h.http.delete<Json>(url, { token: owner.token })).body).toEqual({ ok: true });
+    });
+
+    it('PATCH: 200, 400 for null, 403 under review, 404 another user, 409 rejected, 422 a broken repository', async () => {
+      const { submission } = await h.submit(owner.token);
+      expect((await patch(submission.id, { name: null })).status).toBe(400);
+      const underReview = await patch(submission.id, { description: 'A new description here.' });
+      expect(underReview.status).toBe(403);
+      expect(underReview.body.code).toBe('RULESETS.UNDER_REVIEW');
+      expect((await patch(submission.id, { resubmit: true }, other.token)).status).toBe(404);
+      await decide(submission.id, 'needs-improvement', { feedback: 'Please improve.' });
+      const edited = await patch(submission.id, { tags: ['wire'] });
+      expect(edited.status).toBe(200);
+      expect(edited.body.submission).toMatchObject({ status: 'needs_improvement', tags: ['wire'] });
+      const broken = await patch(submission.id, {
+        repoUrl: await h.newRepo({ 'ruleset.yaml': 'profile: x\n' }),
+      });
+      expect(broken.status).toBe(422);
+      expect(broken.body).toMatchObject({ code: 'RULESETS.VALIDATION_FAILED', validation: { ok: false } });
+      expect((await patch(submission.id, { resubmit: true })).body.submission.status).toBe('submitted');
+      expect((await decide(submission.id, 'reject', { feedback: 'Not a ruleset we can list.' })).status).toBe(
+        200,
+      );
+      const final = await patch(submission.id, { name: 'Again' });
+      expect(final.status).toBe(409);
+      expect(final.body.code).toBe('RULESETS.SUBMISSION_REJECTED');
+    });
+
+    it('review routes are for administrators: 401, 403, 400 without feedback to send back, 404, 200, 409 once decided', async () => {
+      const { submission } = await h.submit(owner.token);
+      expect((await decide(submission.id, 'approve', {}, {})).status).toBe(401);
+      expect((await decide(submission.id, 'approve', {}, { token: owner.token })).status).toBe(403);
+      expect((await h.http.get('/api/admin/queue', { token: owner.token })).status).toBe(403);
+      for (const action of ['needs-improvement', 'reject'])
+        expect((await decide(submission.id, action, { feedback: '' })).status).toBe(400);
+      expect((await decide(UNKNOWN, 'approve')).status).toBe(404);
+      expect(
+        (await h.http.post('/api/admin/ruleset-submissions/x/approve', {}, { cookie: h.admin })).status,
+      ).toBe(400);
+      const queued = await h.http.get<Json>('/api/admin/queue', { cookie: h.admin });
+      expect(queued.body.rulesetSubmissions.map((s: Json) => s.id)).toContain(submission.id);
+      expect((await decide(submission.id, 'approve', { feedback: 'Great.' })).status).toBe(200);
+      const again = await decide(submission.id, 'approve');
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('RULESETS.NOT_WAITING');
+    });
+
+    it('delivers declared ideas on approval, as for policies: the idea is delivered and its submitter notified', async () => {
+      const ideaAuthor = await h.newUser();
+      const idea = await h.newIdea(ideaAuthor.id);
+      const { rulesetId } = await h.published(owner.token, { deliversIdeaIds: [idea.id] });
+      const ruleset = await h.http.get<Json>(`/api/rulesets/${rulesetId}`);
+      expect(ruleset.body.ruleset.delivers_ideas).toEqual([
+        expect.objectContaining({ id: idea.id, phase: 'delivered', coverage: 'full' }),
+      ]);
+      const inbox = await h.eventually(
+        async () => (await h.http.get<Json>('/api/me/notifications', { token: ideaAuthor.token })).body,
+        (body) => body.notifications?.length > 0,
+      );
+      expect(JSON.stringify(inbox.notifications[0])).toContain(rulesetId);
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
+import { createServiceDataSource, Database } from '@pc/platform';
+import type { DataSource } from 'typeorm';
 import { uniqueName, withDatabase } from './infra';
 
 /** Set by the Jest global set-up for every worker. */
@@ -58,4 +60,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A subject prefix of its own, so that parallel test files share one NATS without crosstalk. */
 export function uniqueBusPrefix(): string {
   return `${uniqueName('t')}.`;
+}
+
+export interface TestSchema {
+  /** TypeORM's data source, for a test's own checks in SQL. */
+  dataSource: DataSource;
+  /** What the repositories take their executor from (`pool`, `transaction`). */
+  database: Database;
+  /** Closes the connections and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh test database (`createTestDatabase`) opened on one service's schema, for tests of its
+ * repositories: TypeORM's data source (for a test's own checks) and the `Database` the repositories take
+ * their executor from. Never migrates: the template is migrated once per run.
+ */
+export async function openTestSchema(schema: string, poolSize = 10): Promise<TestSchema> {
+  const db = await createTestDatabase();
+  const dataSource = createServiceDataSource({ url: db.url, schema, entities: [], migrations: [], poolSize });
+  await dataSource.initialize();
+  return {
+    dataSource,
+    database: new Database(dataSource),
+    close: async () => {
+      await dataSource.destroy();
+      await db.drop();
+    },
+  };
 }

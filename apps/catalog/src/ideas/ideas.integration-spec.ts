@@ -4,7 +4,7 @@ import { RemoteError } from '@pc/platform';
 import { catalogUnderTest, codeOf } from '../testing/catalog-under-test';
 
 // Ideas through the catalog's bus contract: the administrator's decision once, and which ideas a
-// submission may declare (the submission routes' statuses stay in catalog-ideas.e2e-spec.ts).
+// submission may declare (the submission routes' statuses stay in catalog-community.e2e-spec.ts).
 describe('catalog ideas through the bus', () => {
   const t = catalogUnderTest();
   const newIdea = async (decision?: 'approve' | 'reject'): Promise<Idea> => {

@@ -31,6 +31,25 @@ describe('catalog policies', () => {
     expect((await t.request(CatalogRpc.reloadVendorIndex, t.admin, {})).policies).toBeGreaterThanOrEqual(10);
   });
 
+  it('shows published docs to everyone, the tabs without content to editors only', async () => {
+    const owner = t.newUser();
+    const { policyId } = await t.published(owner, {
+      docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'Set `scopes`.' }],
+    });
+    await t.sql(
+      `INSERT INTO catalog.policy_doc_tabs (policy_id, key, title, kind, body_md, sort_order)
+       VALUES ($1, 'faq', 'FAQ', 'predefined', '  ', 5)`,
+      [policyId],
+    );
+    const docs = await t.request(CatalogRpc.getPolicyDocs, anonymous(), { id: policyId });
+    expect(docs.canEdit).toBe(false);
+    expect(docs.tabs.map((tab) => tab.key)).toEqual(['overview', 'configuration']);
+    expect(docs.tabs[0].bodyMd).toContain('OAuth token');
+    const own = await t.request(CatalogRpc.getPolicyDocs, owner.ctx, { id: policyId });
+    expect(own.canEdit).toBe(true);
+    expect(own.tabs.map((tab) => tab.key).sort()).toEqual(['configuration', 'faq', 'overview']);
+  });
+
   it("hides another user's unpublished policy docs, its submission and the submission's history", async () => {
     const owner = t.newUser();
     const other = t.newUser();

@@ -1,10 +1,16 @@
 import { CatalogRpc, type RevisionField } from '@pc/contracts';
 import { RemoteError } from '@pc/platform';
-import { anonymous, catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+import {
+  anonymous,
+  catalogUnderTest,
+  codeOf,
+  DEFINITION_FILES,
+  IMPLEMENTATION_FILES,
+} from '../testing/catalog-under-test';
 
 // Editing a policy and its revisions at the service level: who may change what, what is filed as a
-// revision, the limits of a value and one pending revision per field. Changes of a repository, which
-// the source host must validate, stay in catalog-revisions.e2e-spec.ts.
+// revision, the limits of a value, one pending revision per field, and changes of a repository (read
+// from the in-memory source host). The routes' statuses stay in catalog-policies.e2e-spec.ts.
 describe('catalog policy edits and revisions', () => {
   const t = catalogUnderTest();
 
@@ -137,5 +143,47 @@ describe('catalog policy edits and revisions', () => {
     );
     const { entries } = await t.request(CatalogRpc.getPolicyHistory, anonymous(), { id: policyId });
     expect(entries.find((e) => e.action === 'revision_rejected')?.details).toEqual({ field: 'description' });
+  });
+
+  it('checks every repository change and files all revisions of one edit, or none', async () => {
+    const owner = t.newUser();
+    const { policyId } = await t.published(owner);
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.updatePolicy, owner.ctx, {
+          id: policyId,
+          name: 'Half Applied',
+          description: 'A valid new About text for this policy.',
+          sourceHostUrl: t.repo({ 'README.md': 'not a policy' }),
+        }),
+      ),
+    ).toBe('CATALOG.REVISION_REPOSITORY_INVALID');
+    expect((await t.request(CatalogRpc.listRevisions, owner.ctx, { id: policyId })).revisions).toEqual([]);
+    expect((await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId })).policy.name).not.toBe(
+      'Half Applied',
+    );
+  });
+
+  it("files a split policy's new implementation repository as a revision, the live one unchanged", async () => {
+    const owner = t.newUser();
+    const implementation = t.repo(IMPLEMENTATION_FILES);
+    const { policyId } = await t.published(owner, {
+      projectType: 'split',
+      sourceHostUrl: t.repo(DEFINITION_FILES),
+      implementationSourceHostUrl: implementation,
+    });
+    const moved = t.repo(IMPLEMENTATION_FILES);
+    await t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, implementationSourceHostUrl: moved });
+    expect(
+      (await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId })).policy
+        .implementation_source_host_url,
+    ).toBe(implementation);
+    expect((await t.request(CatalogRpc.listRevisions, owner.ctx, { id: policyId })).revisions).toEqual([
+      expect.objectContaining({
+        field: 'implementation_source_host_url',
+        status: 'pending',
+        proposed_value: moved,
+      }),
+    ]);
   });
 });

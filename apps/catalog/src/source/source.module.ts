@@ -1,14 +1,24 @@
-import { Module } from '@nestjs/common';
-import { CatalogEnv } from '../catalog.env';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { SourceHost } from '@pc/source-host';
 import { RepositoryInspector } from './repository-inspector';
-import { SOURCE_HOST, sourceHostFrom } from './source-host.provider';
+import { SOURCE_HOST } from './source-host.provider';
 
-/** The source host (through its adapter) and what the catalog reads of a repository there. */
-@Module({
-  providers: [
-    { provide: SOURCE_HOST, useFactory: sourceHostFrom, inject: [CatalogEnv] },
-    RepositoryInspector,
-  ],
-  exports: [SOURCE_HOST, RepositoryInspector],
-})
+/**
+ * The source host adapter, the one way the catalog reads repositories: provided once for the whole
+ * service (like its database), from its configuration, or an in-memory one that a test hands over.
+ */
+@Module({})
+export class SourceHostModule {
+  static register(host: SourceHost): DynamicModule {
+    return {
+      module: SourceHostModule,
+      global: true,
+      providers: [{ provide: SOURCE_HOST, useValue: host }],
+      exports: [SOURCE_HOST],
+    };
+  }
+}
+
+/** What the catalog reads of a repository on the source host. */
+@Module({ providers: [RepositoryInspector], exports: [RepositoryInspector] })
 export class SourceModule {}

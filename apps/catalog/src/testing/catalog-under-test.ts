@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestContext, UserCaller, UserSummary } from '@pc/contracts';
+import {
+  CatalogRpc,
+  type CreateSubmissionRequest,
+  type CreateSubmissionResult,
+  type RequestContext,
+  type UserCaller,
+  type UserSummary,
+} from '@pc/contracts';
 import { type EnvSource, loadEnv, type ServiceDefinition } from '@pc/platform';
+import { type Files, MemorySourceHost } from '@pc/source-host/testing';
 import { ServiceUnderTest } from '@pc/testing';
 import { CatalogEnv } from '../catalog.env';
 import { catalogService } from '../index';
@@ -16,23 +24,75 @@ export interface TestUser {
   ctx: RequestContext & { caller: UserCaller };
 }
 
+const GCL = `apiVersion: gateway.vendor/v1alpha1
+kind: Extension
+metadata:
+  name: oauth-scopes
+  labels:
+    title: OAuth Scope Guard
+    category: Security
+spec:
+  properties: {}
+`;
+export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
+/** A unified policy repository that validates (version 1.2.3, kit 1.4.0). */
+export const POLICY_FILES: Files = {
+  'definition/gcl.yaml': GCL,
+  'Cargo.toml': CARGO,
+  'src/lib.rs': '// filter\n',
+};
+/** The two halves of a split policy. */
+export const DEFINITION_FILES: Files = { 'gcl.yaml': GCL };
+export const IMPLEMENTATION_FILES: Files = { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' };
+
 /**
  * The catalog alone, on a database of its own and the in-process bus, called through its bus contract
- * (`CatalogRpc`) without the gateway; identity's look-ups are answered from the users `newUser` made.
- * Policies are built as rows (`publishedPolicy`, `policyUnderReview`): rules that need the source
- * host (validation of a repository) stay in the end-to-end files, which run the sandbox.
+ * (`CatalogRpc`) without the gateway; identity's look-ups are answered from the users `newUser` made,
+ * the source host is in memory (`host`: repositories, branches, faults). Policies are built as rows
+ * (`publishedPolicy`, `policyUnderReview`), or submitted from a repository in `host` (`submit`).
  */
 export class CatalogUnderTest extends ServiceUnderTest {
   private readonly users = new Map<string, UserSummary>();
   private counter = 0;
   readonly admin: RequestContext & { caller: UserCaller };
+  readonly host: MemorySourceHost;
 
   constructor(env: EnvSource = {}) {
-    super('catalog', (url) =>
-      catalogService(loadEnv(CatalogEnv, { DATABASE_URL: url, DB_POOL_SIZE: '10', ...env })),
+    const host = new MemorySourceHost();
+    super('catalog', (url, more) =>
+      catalogService(loadEnv(CatalogEnv, { DATABASE_URL: url, DB_POOL_SIZE: '10', ...env, ...more }), {
+        sourceHost: host,
+      }),
     );
+    this.host = host;
     this.admin = as(randomUUID(), true);
   }
+
+  /** A repository in the in-memory host (a valid unified policy unless `files` say otherwise); its URL. */
+  repo = (files: Files = POLICY_FILES, branches: Record<string, Files> = {}): string =>
+    this.host.add(files, branches);
+
+  /** A submission of `user` from a new valid repository unless `fields` name one: under review. */
+  submit = (
+    user: { ctx: RequestContext },
+    fields: Partial<CreateSubmissionRequest> = {},
+  ): Promise<CreateSubmissionResult> =>
+    this.request(CatalogRpc.createSubmission, user.ctx, {
+      name: `Scope Guard ${this.unique()}`,
+      description: DESCRIPTION,
+      sourceHostUrl: fields.sourceHostUrl ?? this.repo(),
+      ...fields,
+    });
+
+  /** A submission approved by the administrator: a published policy. */
+  published = async (
+    user: { ctx: RequestContext },
+    fields: Partial<CreateSubmissionRequest> = {},
+  ): Promise<{ policyId: string; submissionId: string }> => {
+    const { submission } = await this.submit(user, fields);
+    await this.request(CatalogRpc.approveSubmission, this.admin, { id: submission.id });
+    return { policyId: submission.policyId, submissionId: submission.id };
+  };
 
   protected override alongside(): ServiceDefinition[] {
     return [identityStandIn(this.users)];

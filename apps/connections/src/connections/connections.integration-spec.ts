@@ -112,13 +112,13 @@ describe('connections (service level)', () => {
     service.shareWith(connection.id, member.id);
     const id = { id: connection.id };
     for (const refused of [
-      request(ConnectionsRpc.update, member.ctx, { ...id, name: 'Mine now' }),
-      request(ConnectionsRpc.remove, member.ctx, id),
-      request(ConnectionsRpc.sync, member.ctx, id),
-      request(ConnectionsRpc.impact, member.ctx, id),
-      request(ConnectionsRpc.listShares, member.ctx, id),
+      () => request(ConnectionsRpc.update, member.ctx, { ...id, name: 'Mine now' }),
+      () => request(ConnectionsRpc.remove, member.ctx, id),
+      () => request(ConnectionsRpc.sync, member.ctx, id),
+      () => request(ConnectionsRpc.impact, member.ctx, id),
+      () => request(ConnectionsRpc.listShares, member.ctx, id),
     ])
-      expect(await codeOf(refused)).toBe('FORBIDDEN');
+      expect(await codeOf(refused())).toBe('FORBIDDEN');
     // Past the access check, to the platform (a closed port here: 502's code), as for the owner.
     expect(await codeOf(request(ConnectionsRpc.listOrgs, member.ctx, id))).toBe('UPSTREAM_UNAVAILABLE');
     expect(await codeOf(request(ConnectionsRpc.listOrgs, owner.ctx, id))).toBe('UPSTREAM_UNAVAILABLE');
@@ -134,12 +134,13 @@ describe('connections (service level)', () => {
     });
     const admin = viaSession(randomUUID(), true);
     const id = { id: connection.id };
+    // One at a time: a refusal made before its codeOf awaits it would be an unhandled rejection.
     for (const refused of [
-      request(ConnectionsRpc.get, admin, id),
-      request(ConnectionsRpc.listOrgs, admin, id),
-      request(ConnectionsRpc.update, admin, { ...id, name: 'Taken over' }),
+      () => request(ConnectionsRpc.get, admin, id),
+      () => request(ConnectionsRpc.listOrgs, admin, id),
+      () => request(ConnectionsRpc.update, admin, { ...id, name: 'Taken over' }),
     ])
-      expect(await codeOf(refused)).toBe('NOT_FOUND');
+      expect(await codeOf(refused())).toBe('NOT_FOUND');
   });
 
   it('needs a customDomain for host custom and only for it, one that resolves to a public address (BAD_REQUEST on customDomain, nothing stored)', async () => {

@@ -1,35 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceDataSource } from '@pc/platform';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import {
+  type DeploymentRow,
+  DeploymentsRepository,
+  type JobRow,
+  JobsRepository,
+  LogsRepository,
+  OutboxRepository,
+  ProvenanceRepository,
+  RolloutProgressRepository,
+} from '@pc/deployments-store';
+import { openTestSchema, type TestSchema } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { JobStore } from './job-store';
-import type { DeploymentRecord, JobRecord } from './job.rows';
 
 /** The worker's state rules on real PostgreSQL: one runner per job, gapless logs, one outcome. */
 describe('the job store', () => {
-  let db: TestDatabase;
+  let schema: TestSchema;
   let dataSource: DataSource;
   let store: JobStore;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = createServiceDataSource({
-      url: db.url,
-      schema: 'deployments',
-      entities: [],
-      migrations: [],
-      poolSize: 8,
-    });
-    await dataSource.initialize();
-    store = new JobStore(dataSource);
+    schema = await openTestSchema('deployments', 8);
+    dataSource = schema.dataSource;
+    const database = schema.database;
+    store = new JobStore(
+      database,
+      new JobsRepository(),
+      new DeploymentsRepository(),
+      new LogsRepository(),
+      new ProvenanceRepository(),
+      new RolloutProgressRepository(),
+      new OutboxRepository(database),
+    );
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await db.drop();
+    await schema.close();
   });
 
-  async function newJob(): Promise<{ job: JobRecord; deployment: DeploymentRecord }> {
+  async function newJob(): Promise<{ job: JobRow; deployment: DeploymentRow }> {
     const [deployment] = await dataSource.query<Array<{ id: string }>>(
       `INSERT INTO deployments.deployments (asset_type, policy_id, asset_name, asset_slug, connection_id, workspace_id,
          created_by, platform_org_id, source, dedupe_key)

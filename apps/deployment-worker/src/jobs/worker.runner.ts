@@ -7,6 +7,7 @@ import {
   DeploymentsEvents,
   type JobStatus,
 } from '@pc/contracts';
+import { type DeploymentRow, type JobRow, toJob } from '@pc/deployments-store';
 import { delegatedAccess } from '@pc/gateway-platform';
 import {
   BUS_APP_NAME,
@@ -34,7 +35,6 @@ import { recordPrevious, verifyHealth } from '../pipeline/rollout-checks.pipelin
 import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
-import type { DeploymentRecord, JobRecord } from './job.rows';
 import type { KubernetesBuilds } from '../pipeline/sandbox/kubernetes/kubernetes-builds';
 import type { MemoryEnforcement } from '../pipeline/sandbox/cgroups';
 import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.tokens';
@@ -107,8 +107,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async run(
-    record: JobRecord,
-    deployment: DeploymentRecord,
+    record: JobRow,
+    deployment: DeploymentRow,
     job: Job<DeploymentJobMessage>,
   ): Promise<void> {
     const jobLog = new JobLog(this.store, this.client, record);
@@ -215,8 +215,8 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async end(
-    record: JobRecord,
-    deployment: DeploymentRecord,
+    record: JobRow,
+    deployment: DeploymentRow,
     jobLog: JobLog,
     status: Exclude<JobStatus, 'queued' | 'running'>,
     error: string | null,
@@ -233,18 +233,7 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         { requestId: randomUUID(), caller: ANONYMOUS },
         {
           deployment_id: deployment.id,
-          job: {
-            id: ended.id,
-            deployment_id: ended.deployment_id,
-            kind: ended.kind,
-            status: ended.status,
-            step: ended.step as never,
-            attempts: ended.attempts,
-            error: ended.error,
-            created_at: new Date(ended.created_at).toISOString(),
-            started_at: ended.started_at ? new Date(ended.started_at).toISOString() : null,
-            finished_at: ended.finished_at ? new Date(ended.finished_at).toISOString() : null,
-          },
+          job: toJob(ended),
         },
       )
       .catch((failure: unknown) => log.warn({ err: failure }, 'job end not published (it is stored)'));
@@ -255,7 +244,7 @@ function isEnded(status: JobStatus): boolean {
   return status === 'succeeded' || status === 'failed' || status === 'cancelled';
 }
 
-function startLine(job: JobRecord, d: DeploymentRecord): string {
+function startLine(job: JobRow, d: DeploymentRow): string {
   if (job.kind === 'deploy') {
     const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
       .filter(Boolean)

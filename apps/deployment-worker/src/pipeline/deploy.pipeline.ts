@@ -5,7 +5,7 @@ import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } f
 import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
-import type { DeploymentRecord, DeployOutcome, JobRecord } from '../jobs/job.rows';
+import type { DeploymentRow, DeployOutcome, JobRow } from '@pc/deployments-store';
 import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
@@ -19,8 +19,8 @@ import {
 } from './pinned-source';
 
 export interface PipelineContext {
-  job: JobRecord;
-  deployment: DeploymentRecord;
+  job: JobRow;
+  deployment: DeploymentRow;
   log: JobLog;
   access: DelegatedAccess;
   /** Records a step's result (a redelivered job skips completed steps). */
@@ -69,14 +69,16 @@ interface Resolved {
   implementation?: ResolvedRepository | null;
 }
 
-interface Published {
-  group_id: string;
-  definition_asset_version: string;
-  implementation_asset_version: string | null;
-  applied_version: string;
-  dev_versions: string[];
-  home_doc_status: string | null;
-}
+/** The publish and apply steps' result: what the outcome records of them. */
+type Published = Pick<
+  DeployOutcome,
+  | 'group_id'
+  | 'definition_asset_version'
+  | 'implementation_asset_version'
+  | 'applied_version'
+  | 'dev_versions'
+  | 'home_doc_status'
+>;
 
 export const definitionAssetId = (slug: string): string => slug;
 export const implementationAssetId = (slug: string): string => `${slug}-implementation`;

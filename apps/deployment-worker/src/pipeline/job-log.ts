@@ -3,7 +3,7 @@ import { BusClient, createLogger } from '@pc/platform';
 import { randomUUID } from 'node:crypto';
 import { ANONYMOUS } from '@pc/contracts';
 import type { JobStore } from '../jobs/job-store';
-import type { JobRecord } from '../jobs/job.rows';
+import type { JobRow } from '@pc/deployments-store';
 
 const log = createLogger('deployment-worker');
 
@@ -18,7 +18,7 @@ export class JobLog {
   constructor(
     private readonly store: JobStore,
     private readonly bus: BusClient,
-    private readonly job: Pick<JobRecord, 'id' | 'deployment_id'>,
+    private readonly job: Pick<JobRow, 'id' | 'deployment_id'>,
   ) {}
 
   async line(step: string, text: string, level: LogChunk['level'] = 'info', key?: string): Promise<void> {

@@ -1,10 +1,10 @@
 import type { ProvenanceSource } from '@pc/platform';
 import type { RepositoryCoordinates, RepositorySnapshot } from '@pc/source-host';
-import type { DeploymentRecord } from '../jobs/job.rows';
+import type { DeploymentRow } from '@pc/deployments-store';
 import type { Adapters, PipelineContext } from './deploy.pipeline';
 import { PermanentFailure } from './failure';
 
-type Pin = NonNullable<DeploymentRecord['source']['pin']>;
+type Pin = NonNullable<DeploymentRow['source']['pin']>;
 
 /** One repository a job builds from: the ref named, the commit it resolved to, and the review's pin. */
 export interface ResolvedRepository {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { AssetFileInput } from '@pc/registry';
-import type { DeployOutcome } from '../jobs/job.rows';
+import type { DeployOutcome } from '@pc/deployments-store';
 import {
   type Adapters,
   ensurePublished,

@@ -17,19 +17,26 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import {
+  type DeploymentPin,
+  type DeploymentSource,
+  DeploymentsRepository,
+  type JobRow,
+  JobsRepository,
+  type NewDeployment,
+} from '@pc/deployments-store';
+import {
   badRequest,
   BusClient,
   conflict,
   createLogger,
+  Database,
   DomainError,
   forbidden,
   notFound,
   unprocessable,
 } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import type { DeploymentPin, DeploymentSource, JobRow } from '../deployments/deployment.rows';
-import { DeploymentsRepository, type NewDeployment } from '../deployments/deployments.repository';
-import { JobQueue } from '../jobs/job-queue';
+import { JobQueue } from '../jobs';
 import { DeploymentAdmission } from './admission';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -71,7 +78,9 @@ export interface DeployableItem {
 export class CreateDeploymentService {
   constructor(
     private readonly bus: BusClient,
+    private readonly db: Database,
     private readonly deployments: DeploymentsRepository,
+    private readonly jobs: JobsRepository,
     private readonly idempotency: IdempotencyRepository,
     private readonly queue: JobQueue,
     private readonly admission: DeploymentAdmission,
@@ -92,9 +101,9 @@ export class CreateDeploymentService {
     const { item, eligible } = await this.prepare(ctx, req);
 
     const created: JobRow[] = [];
-    const result = await this.deployments.transaction(async (db) => {
+    const result = await this.db.transaction(async (tx) => {
       if (idempotencyKey !== undefined) {
-        const claim = await this.idempotency.claim(db, caller.userId, idempotencyKey, requestHash);
+        const claim = await this.idempotency.claim(tx, caller.userId, idempotencyKey, requestHash);
         if (!claim.claimed) return this.answerFor(claim, requestHash);
       }
       // One statement for all the targets' deployments and one for their jobs (50 targets: not 100 round trips).
@@ -102,10 +111,10 @@ export class CreateDeploymentService {
         const org = eligible.get(orgId);
         return org ? [this.newRow(caller, req, item, org)] : [];
       });
-      const placed = await this.deployments.insertManyOrFindInFlight(db, rows);
+      const placed = await this.deployments.insertManyOrFindInFlight(tx, rows);
       const fresh = [...placed.values()].filter((p) => !p.deduped).map((p) => p.row.id);
-      await this.admission.admit(db, caller.userId, fresh.length);
-      created.push(...(await this.deployments.insertJobs(db, fresh, 'deploy')));
+      await this.admission.admit(tx, caller.userId, fresh.length);
+      created.push(...(await this.jobs.insertMany(tx, fresh, 'deploy')));
       const results: DeploymentResult[] = targets.map((orgId) => {
         const org = eligible.get(orgId);
         const row = org && rows.find((r) => r.platform_org_id === org.id);
@@ -131,7 +140,7 @@ export class CreateDeploymentService {
         results,
       };
       if (idempotencyKey !== undefined)
-        await this.idempotency.store(db, caller.userId, idempotencyKey, answer);
+        await this.idempotency.store(tx, caller.userId, idempotencyKey, answer);
       return answer;
     });
     // Committed: a job that cannot be enqueued now is enqueued at the next start (see JobQueue). The
@@ -263,7 +272,7 @@ export class CreateDeploymentService {
     key: string,
     requestHash: string,
   ): Promise<CreateDeploymentResult | null> {
-    const stored = await this.idempotency.find(this.deployments.db, caller.userId, key);
+    const stored = await this.idempotency.find(this.db.pool, caller.userId, key);
     if (!stored || stored.response === null) return null;
     return this.answerFor(stored, requestHash);
   }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
-import { BusClient, forbidden, notFound } from '@pc/platform';
-import type { EntityManager } from 'typeorm';
+import { BusClient, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import type { DeploymentRow } from './deployment.rows';
-import { DeploymentsRepository } from './deployments.repository';
+import { type DeploymentRow, DeploymentsRepository } from '@pc/deployments-store';
 
 /**
  * Who may see and change a deployment: its author sees and changes it; a platform administrator sees it
@@ -18,17 +16,29 @@ export class DeploymentAccess {
     private readonly bus: BusClient,
   ) {}
 
-  async visible(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<DeploymentRow> {
+  /** The deployment, read (and locked, with `lock`) on `db`, when the caller may see it; else 404. */
+  async visible(
+    db: Executor,
+    ctx: RequestContext,
+    id: string,
+    opts: { lock?: boolean } = {},
+  ): Promise<DeploymentRow> {
     const caller = requireUser(ctx);
-    const row = await this.deployments.findById(id, db, lock);
+    const row = await this.deployments.findById(db, id, opts);
     if (!row) throw notFound('Deployment');
     if (row.created_by === caller.userId || caller.isAdmin) return row;
     if (row.rollout_id !== null && (await this.isMember(ctx, row.workspace_id))) return row;
     throw notFound('Deployment');
   }
 
-  async owned(ctx: RequestContext, id: string, db?: EntityManager, lock = false): Promise<DeploymentRow> {
-    const row = await this.visible(ctx, id, db, lock);
+  /** `visible`, and the caller's own (403 otherwise). */
+  async owned(
+    db: Executor,
+    ctx: RequestContext,
+    id: string,
+    opts: { lock?: boolean } = {},
+  ): Promise<DeploymentRow> {
+    const row = await this.visible(db, ctx, id, opts);
     if (row.created_by !== requireUser(ctx).userId)
       throw forbidden('Only the author of a deployment may change it');
     return row;

@@ -8,16 +8,25 @@ import {
   type ListDeploymentsResult,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, conflict } from '@pc/platform';
+import { badRequest, conflict, Database } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { toChunk, toDeployment, toJob } from './deployment.mapper';
+import {
+  DeploymentsRepository,
+  JobsRepository,
+  LogsRepository,
+  toChunk,
+  toDeployment,
+  toJob,
+} from '@pc/deployments-store';
 import { DeploymentAccess } from './deployment-access';
-import { DeploymentsRepository } from './deployments.repository';
 
 @Injectable()
 export class DeploymentsService {
   constructor(
+    private readonly db: Database,
     private readonly deployments: DeploymentsRepository,
+    private readonly jobs: JobsRepository,
+    private readonly logs: LogsRepository,
     private readonly access: DeploymentAccess,
   ) {}
 
@@ -25,7 +34,7 @@ export class DeploymentsService {
   async list(ctx: RequestContext, req: ListDeploymentsRequest): Promise<ListDeploymentsResult> {
     const caller = requireUser(ctx);
     const limit = req.limit ?? L.pageDefault;
-    const rows = await this.deployments.list({
+    const rows = await this.deployments.list(this.db.pool, {
       createdBy: caller.userId,
       rulesetId: req.rulesetId,
       policyId: req.policyId,
@@ -47,32 +56,32 @@ export class DeploymentsService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<{ deployment: Deployment }> {
-    return { deployment: toDeployment(await this.access.visible(ctx, id)) };
+    return { deployment: toDeployment(await this.access.visible(this.db.pool, ctx, id)) };
   }
 
   /** Only a failed deployment may be deleted (409 otherwise); its jobs and logs go with it. */
   async remove(ctx: RequestContext, id: string): Promise<{ deletedDeploymentId: string }> {
-    return this.deployments.transaction(async (db) => {
-      const row = await this.access.owned(ctx, id, db, true);
+    return this.db.transaction(async (tx) => {
+      const row = await this.access.owned(tx, ctx, id, { lock: true });
       if (row.status !== 'failed')
         throw conflict(`Only a failed deployment can be deleted; this one is ${row.status}`);
-      await this.deployments.delete(db, id);
+      await this.deployments.delete(tx, id);
       return { deletedDeploymentId: id };
     });
   }
 
   async deleteFailed(ctx: RequestContext, policyId?: string): Promise<DeleteFailedResult> {
     const caller = requireUser(ctx);
-    const ids = await this.deployments.deleteFailed(caller.userId, policyId, L.deleteFailedMax);
+    const ids = await this.deployments.deleteFailed(this.db.pool, caller.userId, policyId, L.deleteFailedMax);
     return { deletedCount: ids.length, deletedDeploymentIds: ids };
   }
 
   /** The deployment's jobs (newest first), the latest job, and that job's most recent log chunks. */
   async history(ctx: RequestContext, id: string): Promise<DeploymentHistoryResult> {
-    await this.access.visible(ctx, id);
-    const jobs = await this.deployments.jobsOf(id, L.historyJobsMax);
+    await this.access.visible(this.db.pool, ctx, id);
+    const jobs = await this.jobs.jobsOf(this.db.pool, id, L.historyJobsMax);
     const latest = jobs[0] ?? null;
-    const logs = latest ? await this.deployments.recentLogs(latest.id, L.historyLogsMax) : [];
+    const logs = latest ? await this.logs.recent(this.db.pool, latest.id, L.historyLogsMax) : [];
     return { jobs: jobs.map(toJob), job: latest ? toJob(latest) : null, logs: logs.map(toChunk) };
   }
 }

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DeploymentDrift } from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { type DeploymentRow, DeploymentsRepository, JobsRepository } from '@pc/deployments-store';
 import { BusClient, createLogger, Database } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
-import type { DeploymentRow } from '../deployments/deployment.rows';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
-import { JobQueue } from '../jobs/job-queue';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+import { JobQueue } from '../jobs';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
 import { driftDifferences, sameDifferences } from './drift-differences';
 import { DriftRepository } from './drift.repository';
 
@@ -33,6 +32,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     private readonly db: Database,
     private readonly drift: DriftRepository,
     private readonly deployments: DeploymentsRepository,
+    private readonly jobs: JobsRepository,
     private readonly queue: JobQueue,
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
@@ -103,7 +103,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
       return 'in_sync';
     }
     return this.db.transaction(async (tx) => {
-      const locked = await this.deployments.findById(row.id, tx, true);
+      const locked = await this.deployments.findById(tx, row.id, { lock: true });
       if (!locked || locked.status !== 'succeeded' || locked.rollback_pinned_at !== null) return 'unknown';
       const known = locked.drift !== null && sameDifferences(locked.drift.differences, differences);
       if (!known) {
@@ -119,7 +119,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
         });
       }
       if (!selfHeal) return 'drifted';
-      const job = await this.deployments.insertJob(tx, row.id, 'deploy');
+      const job = await this.jobs.insert(tx, row.id, 'deploy');
       if (job)
         log.info({ deployment: row.id, job: job.id }, 'self-heal: applying the drifted deployment again');
       return job ? 'healing' : 'drifted';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DeploymentDrift, DeploymentDriftedEvent } from '@pc/contracts';
 import { DeploymentsEvents } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
-import type { DeploymentRow } from '../deployments/deployment.rows';
+import type { DeploymentRow } from '@pc/deployments-store';
 
 /** The reconcile's reads and writes: candidates, drift records with their event, self-heal settings. */
 @Injectable()

@@ -1,15 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DEPLOYMENT_QUEUE, type DeploymentJobMessage, DeploymentsEvents } from '@pc/contracts';
+import type { JobRow } from '@pc/deployments-store';
 import {
   BUS_APP_NAME,
   BUS_CONFIG,
   type BusConfig,
   BusClient,
   createLogger,
+  Database,
   openWorkQueue,
   type WorkQueue,
 } from '@pc/platform';
-import type { JobRow } from '../deployments/deployment.rows';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobScheduleRepository } from './job-schedule.repository';
 import { JobScheduler, type ReleasedJob } from './job-scheduler';
@@ -40,6 +41,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
     @Inject(BUS_APP_NAME) private readonly app: string,
     private readonly busClient: BusClient,
+    private readonly db: Database,
     private readonly schedule: JobScheduleRepository,
     private readonly scheduler: JobScheduler,
     private readonly env: DeploymentsEnv,
@@ -88,7 +90,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       released.map((job) =>
         this.put(job).catch(async (error: unknown) => {
           log.error({ err: error, job: job.id }, 'enqueue failed after release: the job waits again');
-          await this.schedule.markWaiting(job.id);
+          await this.schedule.markWaiting(this.db.pool, job.id);
         }),
       ),
     );
@@ -104,7 +106,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const jobs = await this.schedule.releasedUnfinished(10_000);
+    const jobs = await this.schedule.releasedUnfinished(this.db.pool, 10_000);
     for (const job of jobs) {
       await this.put(job).catch((error: unknown) =>
         log.warn({ err: error, job: job.id }, 'could not enqueue an unfinished job at start'),

@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { JobRow } from '../deployments/deployment.rows';
-
-type Db = EntityManager;
+import { Injectable } from '@nestjs/common';
+import type { JobRow } from '@pc/deployments-store';
+import type { Executor } from '@pc/platform';
 
 /** A waiting job with its author and how many of the author's jobs are on the queue or running. */
 export interface WaitingJob extends Pick<JobRow, 'id' | 'deployment_id' | 'kind'> {
@@ -13,14 +11,9 @@ export interface WaitingJob extends Pick<JobRow, 'id' | 'deployment_id' | 'kind'
 /** The scheduler's reads and writes on `deployments.jobs`: what waits, what is released, what runs. */
 @Injectable()
 export class JobScheduleRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  /** One release pass at a time across every replica of the service (the lock ends with the transaction). */
-  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (db) => {
-      await db.query(`SELECT pg_advisory_xact_lock(hashtext('deployments:job-release'))`);
-      return work(db);
-    });
+  /** One release pass at a time across every replica of the service (held until `tx` ends). */
+  async lockReleasePass(tx: Executor): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('deployments:job-release'))`);
   }
 
   /**
@@ -28,7 +21,7 @@ export class JobScheduleRepository {
    * jobs released and unfinished; the author with the fewest first, then the oldest job. Round robin
    * across authors, first come first served within one.
    */
-  async nextWaiting(db: Db, perAuthor: number): Promise<WaitingJob | null> {
+  async nextWaiting(db: Executor, perAuthor: number): Promise<WaitingJob | null> {
     const rows = await db.query<WaitingJob[]>(
       `WITH waiting AS (
          SELECT DISTINCT ON (d.created_by) j.id, j.deployment_id, j.kind, j.created_at, d.created_by
@@ -52,21 +45,20 @@ export class JobScheduleRepository {
     return rows[0] ?? null;
   }
 
-  async markReleased(db: Db, jobId: string): Promise<void> {
+  async markReleased(db: Executor, jobId: string): Promise<void> {
     await db.query(`UPDATE deployments.jobs SET released_at = now() WHERE id = $1`, [jobId]);
   }
 
   /** Back to waiting: a released job the queue did not take. */
-  async markWaiting(jobId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE deployments.jobs SET released_at = NULL WHERE id = $1 AND status = 'queued'`,
-      [jobId],
-    );
+  async markWaiting(db: Executor, jobId: string): Promise<void> {
+    await db.query(`UPDATE deployments.jobs SET released_at = NULL WHERE id = $1 AND status = 'queued'`, [
+      jobId,
+    ]);
   }
 
   /** Released jobs that have not finished (enqueued again at start: the in-process queue forgets). */
-  async releasedUnfinished(limit: number): Promise<JobRow[]> {
-    return this.dataSource.query<JobRow[]>(
+  async releasedUnfinished(db: Executor, limit: number): Promise<JobRow[]> {
+    return db.query<JobRow[]>(
       `SELECT * FROM deployments.jobs
         WHERE status IN ('queued', 'running') AND released_at IS NOT NULL ORDER BY created_at LIMIT $1`,
       [limit],

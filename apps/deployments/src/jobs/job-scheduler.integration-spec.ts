@@ -1,39 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceDataSource } from '@pc/platform';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import { DeploymentsRepository, JobsRepository, type NewDeployment } from '@pc/deployments-store';
+import type { Database } from '@pc/platform';
+import { openTestSchema, type TestSchema } from '@pc/testing';
 import type { DataSource } from 'typeorm';
-import { DeploymentsRepository, type NewDeployment } from '../deployments/deployments.repository';
 import type { DeploymentsEnv } from '../deployments.env';
 import { JobScheduleRepository } from './job-schedule.repository';
 import { JobScheduler } from './job-scheduler';
 
 /** Fair release of deployment jobs to the work queue, on real PostgreSQL. */
 describe('the job scheduler', () => {
-  let db: TestDatabase;
+  let schema: TestSchema;
   let dataSource: DataSource;
-  let deployments: DeploymentsRepository;
+  let database: Database;
+  const deployments = new DeploymentsRepository();
+  const jobs = new JobsRepository();
   let scheduler: JobScheduler;
   const SLOTS = 2;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = createServiceDataSource({
-      url: db.url,
-      schema: 'deployments',
-      entities: [],
-      migrations: [],
-      poolSize: 10,
-    });
-    await dataSource.initialize();
-    deployments = new DeploymentsRepository(dataSource);
-    scheduler = new JobScheduler(new JobScheduleRepository(dataSource), {
+    schema = await openTestSchema('deployments');
+    dataSource = schema.dataSource;
+    database = schema.database;
+    scheduler = new JobScheduler(database, new JobScheduleRepository(), {
       DEPLOY_QUEUE_SLOTS_PER_USER: SLOTS,
     } as DeploymentsEnv);
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await db.drop();
+    await schema.close();
   });
 
   const deployment = (author: string): NewDeployment => ({
@@ -66,17 +60,17 @@ describe('the job scheduler', () => {
 
   /** `count` deployments of `author`, each with its queued job, as POST /api/deployments makes them. */
   async function queue(author: string, count: number): Promise<string[]> {
-    return deployments.transaction(async (tx) => {
+    return database.transaction(async (tx) => {
       const placed = await deployments.insertManyOrFindInFlight(
         tx,
         Array.from({ length: count }, () => deployment(author)),
       );
-      const jobs = await deployments.insertJobs(
+      const inserted = await jobs.insertMany(
         tx,
         [...placed.values()].map((p) => p.row.id),
         'deploy',
       );
-      return jobs.map((j) => j.id);
+      return inserted.map((j) => j.id);
     });
   }
 

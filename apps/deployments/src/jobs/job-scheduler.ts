@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { JobRow } from '../deployments/deployment.rows';
+import type { JobRow } from '@pc/deployments-store';
+import { Database } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobScheduleRepository } from './job-schedule.repository';
 
@@ -18,18 +19,20 @@ const MAX_PER_PASS = 500;
 @Injectable()
 export class JobScheduler {
   constructor(
+    private readonly db: Database,
     private readonly schedule: JobScheduleRepository,
     private readonly env: DeploymentsEnv,
   ) {}
 
   /** Marks the jobs released and answers them, to be enqueued once this has committed. */
   async releaseFree(): Promise<ReleasedJob[]> {
-    return this.schedule.transaction(async (db) => {
+    return this.db.transaction(async (tx) => {
+      await this.schedule.lockReleasePass(tx);
       const released: ReleasedJob[] = [];
       while (released.length < MAX_PER_PASS) {
-        const next = await this.schedule.nextWaiting(db, this.env.DEPLOY_QUEUE_SLOTS_PER_USER);
+        const next = await this.schedule.nextWaiting(tx, this.env.DEPLOY_QUEUE_SLOTS_PER_USER);
         if (!next) break;
-        await this.schedule.markReleased(db, next.id);
+        await this.schedule.markReleased(tx, next.id);
         released.push({ id: next.id, deployment_id: next.deployment_id, kind: next.kind });
       }
       return released;

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { APPLIED_STATUSES, type DeploymentJob, type JobKind, type RequestContext } from '@pc/contracts';
-import { toJob } from '../deployments/deployment.mapper';
-import { DeploymentAccess } from '../deployments/deployment-access';
-import type { DeploymentRow } from '../deployments/deployment.rows';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
+import { type DeploymentRow, JobsRepository, toJob } from '@pc/deployments-store';
+import { Database } from '@pc/platform';
+import { DeploymentAccess } from '../deployments';
 import { JobQueue } from './job-queue';
 
 @Injectable()
 export class JobsService {
   constructor(
-    private readonly deployments: DeploymentsRepository,
+    private readonly db: Database,
+    private readonly jobs: JobsRepository,
     private readonly access: DeploymentAccess,
     private readonly queue: JobQueue,
   ) {}
@@ -20,11 +20,11 @@ export class JobsService {
    * nothing was in flight.
    */
   async cancel(ctx: RequestContext, id: string): Promise<{ ok: boolean }> {
-    return this.deployments.transaction(async (db) => {
+    return this.db.transaction(async (tx) => {
       // No lock on the deployment first: the job row, then the deployment, is the order the worker
       // takes them in (a cancel that locked the deployment first deadlocked with a starting job).
-      await this.access.owned(ctx, id, db);
-      return { ok: await this.deployments.requestCancel(db, id) };
+      await this.access.owned(tx, ctx, id);
+      return { ok: await this.jobs.requestCancel(tx, id) };
     });
   }
 
@@ -49,14 +49,14 @@ export class JobsService {
     kind: JobKind,
     somethingToDo: (d: DeploymentRow) => boolean,
   ): Promise<{ job: DeploymentJob | null }> {
-    const job = await this.deployments.transaction(async (db) => {
-      const deployment = await this.access.owned(ctx, id, db, true);
+    const job = await this.db.transaction(async (tx) => {
+      const deployment = await this.access.owned(tx, ctx, id, { lock: true });
       if (!APPLIED_STATUSES.includes(deployment.status) || !somethingToDo(deployment)) return null;
-      return this.deployments.insertJob(db, id, kind);
+      return this.jobs.insert(tx, id, kind);
     });
     if (!job) {
       // Nothing to do, or a job of this deployment is already in flight (that one is returned).
-      const latest = await this.deployments.latestJob(id);
+      const latest = await this.jobs.latestOf(this.db.pool, id);
       const inFlight = latest && (latest.status === 'queued' || latest.status === 'running') ? latest : null;
       return { job: inFlight && inFlight.kind === kind ? toJob(inFlight) : null };
     }

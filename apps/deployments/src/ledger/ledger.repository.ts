@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Executor } from '@pc/platform';
-import type { DeployedListing, DeploymentRow } from '../deployments/deployment.rows';
+import type { DeployedListing, DeploymentRow } from '@pc/deployments-store';
 
 /** One item deployed in a workspace: its latest name, description and listing, and its deploy count. */
 export interface InstalledRow {

@@ -8,7 +8,7 @@ import {
 } from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient, createLogger, Database } from '@pc/platform';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
 import { requireUser } from '../common/caller';
 import { LedgerRepository } from './ledger.repository';
 

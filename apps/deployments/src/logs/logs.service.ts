@@ -5,14 +5,16 @@ import {
   type LogsAfterResult,
   type RequestContext,
 } from '@pc/contracts';
-import { toChunk, toJob } from '../deployments/deployment.mapper';
-import { DeploymentAccess } from '../deployments/deployment-access';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
+import { JobsRepository, LogsRepository, toChunk, toJob } from '@pc/deployments-store';
+import { Database } from '@pc/platform';
+import { DeploymentAccess } from '../deployments';
 
 @Injectable()
 export class LogsService {
   constructor(
-    private readonly deployments: DeploymentsRepository,
+    private readonly db: Database,
+    private readonly jobs: JobsRepository,
+    private readonly logs: LogsRepository,
     private readonly access: DeploymentAccess,
   ) {}
 
@@ -21,12 +23,12 @@ export class LogsService {
    * in an older job (a client resuming after a new job started) restarts at the latest job's beginning.
    */
   async after(ctx: RequestContext, req: LogsAfterRequest): Promise<LogsAfterResult> {
-    await this.access.visible(ctx, req.id);
-    const job = await this.deployments.latestJob(req.id);
+    await this.access.visible(this.db.pool, ctx, req.id);
+    const job = await this.jobs.latestOf(this.db.pool, req.id);
     if (!job) return { job: null, chunks: [], more: false };
     const from = req.after && req.after.jobId === job.id ? req.after.seq : 0;
     const limit = Math.min(req.limit ?? L.historyLogsMax, L.historyLogsMax);
-    const rows = await this.deployments.logsAfter(job.id, from, limit + 1);
+    const rows = await this.logs.after(this.db.pool, job.id, from, limit + 1);
     return { job: toJob(job), chunks: rows.slice(0, limit).map(toChunk), more: rows.length > limit };
   }
 }

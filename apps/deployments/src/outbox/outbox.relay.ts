@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeploymentsEvents } from '@pc/contracts';
 import { DurableEventsClient, OutboxRelayBase } from '@pc/platform';
-import { OutboxRepository } from './outbox.repository';
+import { OutboxRepository } from '@pc/deployments-store';
 
 /**
  * Publishes deployment successes and failures (written by the workers in the transaction that records

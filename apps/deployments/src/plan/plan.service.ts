@@ -3,8 +3,8 @@ import type { CreateDeploymentRequest, DeploymentPlan, PlannedTarget, RequestCon
 import { type AppliedAsset, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { CreateDeploymentService, NOT_ELIGIBLE } from '../create/create.service';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+import { CreateDeploymentService, NOT_ELIGIBLE } from '../create';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
 
 /**
  * `POST /api/deployments` with `dryRun: true`: every check of the real request (the same 4xx), then per

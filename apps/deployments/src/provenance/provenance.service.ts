@@ -6,10 +6,9 @@ import type {
   ProvenanceVerificationResult,
   RequestContext,
 } from '@pc/contracts';
-import { notFound, type PublicJwk, verifyProvenance } from '@pc/platform';
-import { DeploymentAccess } from '../deployments/deployment-access';
-import type { DeploymentRow } from '../deployments/deployment.rows';
-import { ProvenanceRepository, type ProvenanceRow } from './provenance.repository';
+import { type DeploymentRow, ProvenanceRepository, type ProvenanceRow } from '@pc/deployments-store';
+import { Database, notFound, type PublicJwk, verifyProvenance } from '@pc/platform';
+import { DeploymentAccess } from '../deployments';
 
 export const PUBLIC_SIGNING_KEYS = Symbol('PUBLIC_SIGNING_KEYS');
 
@@ -21,6 +20,7 @@ export const PUBLIC_SIGNING_KEYS = Symbol('PUBLIC_SIGNING_KEYS');
 @Injectable()
 export class ProvenanceService {
   constructor(
+    private readonly db: Database,
     private readonly access: DeploymentAccess,
     private readonly provenance: ProvenanceRepository,
     @Inject(PUBLIC_SIGNING_KEYS) private readonly keys: readonly PublicJwk[],
@@ -31,8 +31,8 @@ export class ProvenanceService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<{ provenance: DeploymentProvenance }> {
-    const deployment = await this.access.visible(ctx, id);
-    const row = await this.provenance.findByDeployment(deployment.id);
+    const deployment = await this.access.visible(this.db.pool, ctx, id);
+    const row = await this.provenance.findByDeployment(this.db.pool, deployment.id);
     if (!row) throw notFound('Provenance (the deployment has published nothing yet)');
     return {
       provenance: {

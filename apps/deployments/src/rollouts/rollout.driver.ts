@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DeploymentsEvents, type ItemHealth } from '@pc/contracts';
 import { type AppliedStatus, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { DeploymentsRepository, type JobRow, JobsRepository } from '@pc/deployments-store';
 import { BusClient, createLogger, Database, type Executor } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
-import type { JobRow } from '../deployments/deployment.rows';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
-import { JobQueue } from '../jobs/job-queue';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform/adapters';
+import { JobQueue } from '../jobs';
+import { OutboxRelay } from '../outbox';
+import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
 import { RolloutEvents } from './rollout-events';
 import type { NewRolloutEvent, PreviousItem, RolloutOrgRow, RolloutRow } from './rollout.rows';
 import { RolloutsRepository } from './rollouts.repository';
@@ -45,6 +44,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     private readonly db: Database,
     private readonly rollouts: RolloutsRepository,
     private readonly deployments: DeploymentsRepository,
+    private readonly jobs: JobsRepository,
     private readonly queue: JobQueue,
     private readonly events: RolloutEvents,
     private readonly bus: BusClient,
@@ -137,7 +137,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
       const placed = await this.deployments.insertManyOrFindInFlight(tx, rows);
       const ids = rows.map((r) => placed.get(r.dedupe_key)!.row.id);
       await this.rollouts.linkDeployments(tx, row.id, ids);
-      await this.deployments.insertJobs(tx, ids, 'deploy');
+      await this.jobs.insertMany(tx, ids, 'deploy');
       events.push({
         type: 'step',
         step: index,
@@ -367,7 +367,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
         const deployment = states.get(org.deployment_id!);
         const job = jobs.get(org.deployment_id!);
         if (deployment && ['queued', 'running'].includes(deployment.status)) {
-          await this.deployments.requestCancel(tx, org.deployment_id!);
+          await this.jobs.requestCancel(tx, org.deployment_id!);
           unsettled++;
           continue;
         }

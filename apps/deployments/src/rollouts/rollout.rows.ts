@@ -6,7 +6,7 @@ import type {
   RolloutPhase,
   RolloutStatus,
 } from '@pc/contracts';
-import type { NewDeployment } from '../deployments/deployments.repository';
+import type { NewDeployment } from '@pc/deployments-store';
 
 /** What an organization ran when its step started (restored on a halt); null: nothing. */
 export interface PreviousItem {

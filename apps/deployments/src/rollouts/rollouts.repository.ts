@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type DeploymentStatus, DeploymentsEvents, type RolloutHaltedEvent } from '@pc/contracts';
-import type { JobRow } from '../deployments/deployment.rows';
+import type { JobRow } from '@pc/deployments-store';
 import type { Executor } from '@pc/platform';
 import type {
   NewRolloutEvent,

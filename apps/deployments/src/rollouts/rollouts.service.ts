@@ -9,11 +9,10 @@ import {
   type RolloutEventsAfterResult,
   ROLLOUT_LIMITS as L,
 } from '@pc/contracts';
+import { JobsRepository } from '@pc/deployments-store';
 import { conflict, Database, DomainError, unprocessable } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { DeploymentAdmission } from '../create/admission';
-import { DeploymentsRepository } from '../deployments/deployments.repository';
-import { CreateDeploymentService, NOT_ELIGIBLE } from '../create/create.service';
+import { CreateDeploymentService, DeploymentAdmission, NOT_ELIGIBLE } from '../create';
 import { RolloutAccess } from './rollout-access';
 import { RolloutDriver } from './rollout.driver';
 import { RolloutEvents } from './rollout-events';
@@ -41,7 +40,7 @@ export class RolloutsService {
     private readonly events: RolloutEvents,
     private readonly driver: RolloutDriver,
     private readonly admission: DeploymentAdmission,
-    private readonly deploymentRows: DeploymentsRepository,
+    private readonly jobs: JobsRepository,
   ) {}
 
   async create(ctx: RequestContext, req: CreateRolloutRequest): Promise<{ rollout: Rollout }> {
@@ -149,7 +148,9 @@ export class RolloutsService {
    */
   async act(ctx: RequestContext, req: RolloutActionRequest): Promise<{ rollout: Rollout }> {
     const caller = requireUser(ctx);
-    const appended = await this.db.transaction(async (tx) => {
+    // Retried when PostgreSQL picks it as a deadlock's victim: an abort cancels queued jobs while
+    // workers claim and finish others, and an operator's abort must not answer "busy".
+    const appended = await this.db.transactionRetried(async (tx) => {
       const row = await this.access.check(ctx, await this.rollouts.findById(tx, req.id, 'update'), 'act');
       const allowed: Record<RolloutActionRequest['action'], readonly string[]> = {
         pause: ['running'],
@@ -184,7 +185,7 @@ export class RolloutsService {
           // running one may finish: what it applies stays, like the rest).
           const orgs = await this.rollouts.organizationsOf(tx, [row.id]);
           const cancelled = new Set(
-            await this.deploymentRows.cancelQueued(
+            await this.jobs.cancelQueued(
               tx,
               orgs.flatMap((o) => (o.deployment_id ? [o.deployment_id] : [])),
               'Cancelled: the roll-out was aborted before this deployment started',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeploymentsEvents, type DeploymentDriftDetectedEvent, type DeploymentStatus } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
-import type { DeploymentRow } from '../deployments/deployment.rows';
+import type { DeploymentRow } from '@pc/deployments-store';
 
 /**
  * A synchronization's finding, recorded as one statement: the deployment's status moves (only from

@@ -5,13 +5,13 @@ import {
   type RequestContext,
   type SyncDeploymentResult,
 } from '@pc/contracts';
+import type { DeploymentRow } from '@pc/deployments-store';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import type { Registry } from '@pc/registry';
 import { BusClient, createLogger, Database } from '@pc/platform';
-import { DeploymentAccess } from '../deployments/deployment-access';
-import type { DeploymentRow } from '../deployments/deployment.rows';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform/adapters';
+import { DeploymentAccess } from '../deployments';
+import { OutboxRelay } from '../outbox';
+import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform';
 import { SyncDriftRepository } from './drift.repository';
 
 const log = createLogger('deployments');
@@ -38,7 +38,7 @@ export class SyncService {
    * again `succeeded`; `unknown` changes nothing.
    */
   async sync(ctx: RequestContext, id: string): Promise<SyncDeploymentResult> {
-    const deployment = await this.access.owned(ctx, id);
+    const deployment = await this.access.owned(this.db.pool, ctx, id);
     const result = await this.probe(deployment);
     const status = await this.reconcile(deployment, result);
     return { ok: true, result, status };
@@ -86,7 +86,7 @@ export class SyncService {
 
   /** Read-only: does at least one of the deployment's tracked -dev versions remain in the registry? */
   async devVersion(ctx: RequestContext, id: string): Promise<{ dev_version_exists: boolean | null }> {
-    const deployment = await this.access.visible(ctx, id);
+    const deployment = await this.access.visible(this.db.pool, ctx, id);
     if (!deployment.do_publish || deployment.dev_versions.length === 0 || deployment.group_id === null)
       return { dev_version_exists: null };
     try {

@@ -37,14 +37,6 @@ spec:
 `;
 export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
 
-export interface CatalogE2eOptions {
-  /**
-   * The source host adapter's timeout per call (default 10 s, as in production). The source host
-   * failure tests shorten it so that a host that never answers is given up on within the bus timeout.
-   */
-  sourceHostTimeoutMs?: number;
-}
-
 export interface CatalogUser {
   token: string;
   id: string;
@@ -66,10 +58,7 @@ export class CatalogE2e {
   admin!: string;
   private counter = 0;
 
-  constructor(
-    readonly kind: BusKind,
-    private readonly options: CatalogE2eOptions = {},
-  ) {}
+  constructor(readonly kind: BusKind) {}
 
   async start(): Promise<void> {
     this.db = await createTestDatabase();
@@ -80,9 +69,10 @@ export class CatalogE2e {
       bus: busConfig,
       databaseUrl: this.db.url,
       gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
       env: {
         ...this.sandbox.adapterEnv,
-        SOURCE_HOST_TIMEOUT_MS: String(this.options.sourceHostTimeoutMs ?? 10_000),
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         COMMENT_DAILY_QUOTA: String(QUOTA),
@@ -221,8 +211,8 @@ export class CatalogE2e {
 }
 
 /** Starts a catalog system for the enclosing `describe` and stops it afterwards. */
-export function catalogE2e(kind: BusKind, options: CatalogE2eOptions = {}): CatalogE2e {
-  const t = new CatalogE2e(kind, options);
+export function catalogE2e(kind: BusKind): CatalogE2e {
+  const t = new CatalogE2e(kind);
   beforeAll(() => t.start());
   afterAll(() => t.close());
   return t;

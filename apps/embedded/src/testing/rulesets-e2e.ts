@@ -72,15 +72,18 @@ export class RulesetsHarness {
   admin!: string;
   private counter = 0;
 
-  async start(): Promise<void> {
+  /** `seed`: the sandbox's demo repositories (seconds more), for the files that validate them. */
+  async start(options: { seed?: boolean } = {}): Promise<void> {
     this.db = await createTestDatabase();
-    this.sandbox = await startSandbox({ port: 0, seed: true });
+    this.sandbox = await startSandbox({ port: 0, seed: options.seed ?? false });
     this.control = new SandboxControl(this.sandbox.url);
     const busConfig = testBus('nats', 10000);
     this.system = await startSystem({
       bus: busConfig,
       databaseUrl: this.db.url,
       gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
       env: {
         ...this.sandbox.adapterEnv,
         SOURCE_HOST_TIMEOUT_MS: '2000',

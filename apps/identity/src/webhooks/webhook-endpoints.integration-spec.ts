@@ -52,13 +52,14 @@ describe('webhook endpoints (identity service, real PostgreSQL)', () => {
       ),
     ).toBe('UNPROCESSABLE');
     const id = made[0].endpoint.id;
+    // One at a time: a refusal made before its codeOf awaits it would be an unhandled rejection.
     for (const request of [
-      identity.request(WebhooksRpc.get, stranger.session, { id }),
-      identity.request(WebhooksRpc.remove, stranger.session, { id }),
-      identity.request(WebhooksRpc.ping, stranger.session, { id }),
-      identity.request(WebhooksRpc.update, stranger.session, { id, enabled: false }),
+      () => identity.request(WebhooksRpc.get, stranger.session, { id }),
+      () => identity.request(WebhooksRpc.remove, stranger.session, { id }),
+      () => identity.request(WebhooksRpc.ping, stranger.session, { id }),
+      () => identity.request(WebhooksRpc.update, stranger.session, { id, enabled: false }),
     ])
-      expect(await codeOf(request)).toBe('NOT_FOUND');
+      expect(await codeOf(request())).toBe('NOT_FOUND');
     expect((await identity.request(WebhooksRpc.list, stranger.session, {})).endpoints).toEqual([]);
     // Deleting one makes room.
     await identity.request(WebhooksRpc.remove, user.session, { id });

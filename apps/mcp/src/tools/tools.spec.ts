@@ -4,8 +4,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
+  CatalogRpc,
   type Envelope,
   type EvaluateRequest,
+  type ListIdeasRequest,
   type ListRulesetsRequest,
   RulesetEvaluationRpc,
   RulesetSchemas,
@@ -18,6 +20,7 @@ import {
   createClientProxy,
   Handles,
   loadEnv,
+  notFound,
   type RunningService,
   SharedBudgets,
   startService,
@@ -47,8 +50,13 @@ describe('the tool server: scopes and tool inputs', () => {
   const bus = testBus('in-process');
   let client: BusClient;
   let rulesets: RunningService;
+  let catalog: RunningService;
   let limits: ToolLimits;
-  const received: { list: ListRulesetsRequest[]; evaluate: EvaluateRequest[] } = { list: [], evaluate: [] };
+  const received: { list: ListRulesetsRequest[]; evaluate: EvaluateRequest[]; ideas: ListIdeasRequest[] } = {
+    list: [],
+    evaluate: [],
+    ideas: [],
+  };
 
   beforeAll(async () => {
     @Controller()
@@ -77,6 +85,26 @@ describe('the tool server: scopes and tool inputs', () => {
       { name: 'rulesets', ping: RulesetsRpc.ping, module: { module: StandInModule } },
       bus,
     );
+    // The catalog's answers the idea tools need: no ideas, and none found by id.
+    @Controller()
+    class StandInCatalog {
+      @Handles(CatalogRpc.listIdeas)
+      listIdeas({ data }: Envelope<ListIdeasRequest>) {
+        received.ideas.push(data);
+        return { ideas: [], hasMore: false };
+      }
+
+      @Handles(CatalogRpc.getIdea)
+      getIdea(): never {
+        throw notFound('Idea');
+      }
+    }
+    @Module({ controllers: [StandInCatalog] })
+    class StandInCatalogModule {}
+    catalog = await startService(
+      { name: 'catalog', ping: CatalogRpc.ping, module: { module: StandInCatalogModule } },
+      bus,
+    );
     const proxy = createClientProxy(bus, 'mcp');
     await proxy.connect();
     client = new BusClient(proxy, bus);
@@ -89,6 +117,7 @@ describe('the tool server: scopes and tool inputs', () => {
   afterAll(async () => {
     await client?.onApplicationShutdown();
     await rulesets?.close();
+    await catalog?.close();
   });
 
   /** An MCP client connected to a server with every tool set, for a new caller with these scopes. */
@@ -222,5 +251,36 @@ describe('the tool server: scopes and tool inputs', () => {
     // Past the service's limits, the tool refuses first.
     for (const args of [{ q: 'q'.repeat(201) }, { category: 'c'.repeat(121) }, { offset: 1_000_001 }])
       expect([args, input('search_rulesets').safeParse(args).success]).toEqual([args, false]);
+  });
+
+  it('answers bad input with a tool error that says what is wrong, never a protocol error', async () => {
+    const mcp = await connect(['api:read', 'api:write']);
+    const toolError = async (name: string, args: Json = {}): Promise<string> => {
+      const result = (await mcp.callTool({ name, arguments: args })) as Json;
+      expect({ name, isError: result.isError }).toEqual({ name, isError: true });
+      return result.content?.[0]?.text ?? '';
+    };
+    const asked = received.ideas.length;
+    expect(await toolError('submit_idea', { title: 'ab', description: 'Long enough to pass.' })).toMatch(
+      /title/,
+    );
+    expect(await toolError('submit_idea', { title: 'No description' })).toMatch(/description/);
+    expect(
+      await toolError('submit_idea', { title: 'Nul \u0000 inside', description: 'Long enough to pass.' }),
+    ).toMatch(/NUL/);
+    expect(await toolError('get_idea', { id: 'not-a-uuid' })).toMatch(/UUID/);
+    expect(await toolError('list_ideas', { limit: 0 })).toMatch(/limit/);
+    expect(await toolError('list_ideas', { status: 'lost' })).toMatch(/status/);
+    expect(await toolError('search_policies', { source: 'elsewhere' })).toMatch(/source/);
+    expect(await toolError('get_vendor_policy', { slug: 'Not A Slug' })).toMatch(/slug/);
+    expect(await toolError('vote_idea', { id: ID, vote: 'yes' })).toMatch(/vote/);
+    expect(await toolError('no_such_tool')).toMatch(/not found/);
+    expect(received.ideas.length).toBe(asked);
+    // A service's refusal is a tool error too, with its code.
+    expect(await toolError('get_idea', { id: ID })).toMatch(/Idea not found \[NOT_FOUND\]/);
+    // The connection still works after all that.
+    const listed = (await mcp.callTool({ name: 'list_ideas', arguments: {} })) as Json;
+    expect(listed.isError ?? false).toBe(false);
+    expect(received.ideas.length).toBe(asked + 1);
   });
 });

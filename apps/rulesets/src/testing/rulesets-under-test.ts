@@ -24,7 +24,7 @@ import {
 import { ServiceUnderTest, testBus } from '@pc/testing';
 import { rulesetsService } from '../index';
 import { RulesetsEnv } from '../rulesets.env';
-import { type Files, MemorySourceHost } from './memory-source-host';
+import { type Files, MemorySourceHost } from '@pc/source-host/testing';
 
 /** A ruleset repository that validates: one rule on operations (scopes rest-api), an icon. */
 export const PROFILE = `#%Validation Profile 1.0

@@ -30,6 +30,28 @@ export class Database {
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  /**
+   * `transaction`, run again (up to `attempts` times in all) when PostgreSQL ended it as a deadlock's
+   * victim or for a serialization failure: nothing of it was written, and the same work usually passes
+   * at once. Only for work with no effect outside the database (publish or call out after it returns).
+   */
+  async transactionRetried<T>(work: (tx: Executor) => Promise<T>, attempts = 3): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transaction(work);
+      } catch (error) {
+        if (attempt >= attempts || !isConflict(error)) throw error;
+      }
+    }
+  }
+}
+
+/** A deadlock (40P01) or a serialization failure (40001), from pg or through TypeORM. */
+function isConflict(error: unknown): boolean {
+  const driver = (error as { driverError?: unknown } | null)?.driverError ?? error;
+  const code = (driver as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }
 
 /** True when the executor is a transaction's (its statements run on the transaction's connection). */

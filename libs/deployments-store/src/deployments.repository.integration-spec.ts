@@ -1,32 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceDataSource } from '@pc/platform';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import type { Database } from '@pc/platform';
+import { openTestSchema, type TestSchema } from '@pc/testing';
 import type { DataSource } from 'typeorm';
-import { IdempotencyRepository } from '../create/idempotency.repository';
 import { DeploymentsRepository, type NewDeployment } from './deployments.repository';
+import { JobsRepository } from './jobs.repository';
 
-/** The deployments' state rules on real PostgreSQL, decided by indexes rather than reads. */
-describe('the deployments repository', () => {
-  let db: TestDatabase;
+/** The deployments' and jobs' state rules on real PostgreSQL, decided by indexes rather than reads. */
+describe('the deployments and jobs repositories', () => {
+  let schema: TestSchema;
   let dataSource: DataSource;
-  let repo: DeploymentsRepository;
+  let database: Database;
+  const repo = new DeploymentsRepository();
+  const jobs = new JobsRepository();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = createServiceDataSource({
-      url: db.url,
-      schema: 'deployments',
-      entities: [],
-      migrations: [],
-      poolSize: 10,
-    });
-    await dataSource.initialize();
-    repo = new DeploymentsRepository(dataSource);
+    schema = await openTestSchema('deployments');
+    dataSource = schema.dataSource;
+    database = schema.database;
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await db.drop();
+    await schema.close();
   });
 
   const deployment = (key: string): NewDeployment => ({
@@ -61,7 +55,7 @@ describe('the deployments repository', () => {
     const key = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        repo.transaction((tx) => repo.insertOrFindInFlight(tx, deployment(key))),
+        database.transaction((tx) => repo.insertOrFindInFlight(tx, deployment(key))),
       ),
     );
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
@@ -72,13 +66,13 @@ describe('the deployments repository', () => {
     const keys = Array.from({ length: 50 }, () => randomUUID());
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        repo.transaction(async (tx) => {
+        database.transaction(async (tx) => {
           const placed = await repo.insertManyOrFindInFlight(
             tx,
             keys.map((key) => deployment(key)),
           );
           const fresh = [...placed.values()].filter((p) => !p.deduped).map((p) => p.row.id);
-          return { placed, jobs: await repo.insertJobs(tx, fresh, 'deploy') };
+          return { placed, jobs: await jobs.insertMany(tx, fresh, 'deploy') };
         }),
       ),
     );
@@ -97,44 +91,27 @@ describe('the deployments repository', () => {
 
   it('allows the same request again once the first has ended', async () => {
     const key = randomUUID();
-    const first = await repo.insertOrFindInFlight(repo.db, deployment(key));
+    const first = await repo.insertOrFindInFlight(database.pool, deployment(key));
     await dataSource.query(`UPDATE deployments.deployments SET status = 'failed' WHERE id = $1`, [
       first.row.id,
     ]);
-    const second = await repo.insertOrFindInFlight(repo.db, deployment(key));
+    const second = await repo.insertOrFindInFlight(database.pool, deployment(key));
     expect(second.deduped).toBe(false);
     expect(second.row.id).not.toBe(first.row.id);
   });
 
   it('keeps one unfinished job per deployment', async () => {
-    const { row } = await repo.insertOrFindInFlight(repo.db, deployment(randomUUID()));
-    expect(await repo.insertJob(repo.db, row.id, 'deploy')).not.toBeNull();
-    expect(await repo.insertJob(repo.db, row.id, 'unpublish')).toBeNull();
+    const { row } = await repo.insertOrFindInFlight(database.pool, deployment(randomUUID()));
+    expect(await jobs.insert(database.pool, row.id, 'deploy')).not.toBeNull();
+    expect(await jobs.insert(database.pool, row.id, 'unpublish')).toBeNull();
   });
 
   it('cancels a queued job and its deployment at once', async () => {
-    const { row } = await repo.insertOrFindInFlight(repo.db, deployment(randomUUID()));
-    await repo.insertJob(repo.db, row.id, 'deploy');
-    expect(await repo.transaction((tx) => repo.requestCancel(tx, row.id))).toBe(true);
-    expect((await repo.findById(row.id))!.status).toBe('cancelled');
-    expect((await repo.latestJob(row.id))!.status).toBe('cancelled');
-    expect(await repo.transaction((tx) => repo.requestCancel(tx, row.id))).toBe(false);
-  });
-
-  it('lets twenty concurrent requests with one Idempotency-Key claim it once', async () => {
-    const idempotency = new IdempotencyRepository();
-    const user = randomUUID();
-    const claims = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        repo.transaction(async (tx) => {
-          const claim = await idempotency.claim(tx, user, 'k', 'h');
-          if (claim.claimed) await idempotency.store(tx, user, 'k', { status: 201, results: [] });
-          return claim;
-        }),
-      ),
-    );
-    expect(claims.filter((c) => c.claimed)).toHaveLength(1);
-    for (const c of claims.filter((c) => !c.claimed))
-      expect(c).toEqual({ claimed: false, requestHash: 'h', response: { status: 201, results: [] } });
+    const { row } = await repo.insertOrFindInFlight(database.pool, deployment(randomUUID()));
+    await jobs.insert(database.pool, row.id, 'deploy');
+    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toBe(true);
+    expect((await repo.findById(database.pool, row.id))!.status).toBe('cancelled');
+    expect((await jobs.latestOf(database.pool, row.id))!.status).toBe('cancelled');
+    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toBe(false);
   });
 });

@@ -6,8 +6,9 @@ import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-de
 import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
 
 /**
- * The deployments schema (deployments, jobs, logs, idempotency keys, outbox) and its migrations, in order.
- * The deployment workers read and write the same schema (they are part of this service) and never migrate it.
+ * The deployments schema (deployments, jobs, logs, idempotency keys, outbox, provenance, roll-outs) and
+ * its migrations, in order. The deployments service migrates it at start; the workers read and write the
+ * same schema and never migrate it (`DeploymentsStoreModule.forWorker`).
  */
 export const deploymentsDatabase = {
   schema: 'deployments',

@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AssetType, DeploymentStatus, JobKind } from '@pc/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { DeploymentRow, DeploymentSource, JobRow, LogRow } from './deployment.rows';
-
-type Db = EntityManager;
+import { Injectable } from '@nestjs/common';
+import type { AssetType, DeploymentStatus } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+import type { DeployOutcome, DeploymentRow, DeploymentSource, RemovalOutcome } from './deployment.rows';
 
 export interface NewDeployment {
   asset_type: AssetType;
@@ -42,38 +40,35 @@ const INSERT_COLUMNS = `asset_type, policy_id, ruleset_id, asset_name, asset_slu
   created_by, platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
   requested_version, source, dedupe_key, governance_profile`;
 
-/** Deployments, their jobs and their logs (the `deployments` schema). */
+/**
+ * The deployments (`deployments.deployments`): created by the service, moved along by the workers. Every
+ * method takes its executor first (the pool or a transaction).
+ */
 @Injectable()
 export class DeploymentsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  get db(): Db {
-    return this.dataSource.manager;
-  }
-
   /** Moves a deployment from one status to another; the status it has after, or null when it had another. */
   async moveStatus(
+    db: Executor,
     id: string,
     from: DeploymentStatus,
     to: DeploymentStatus,
   ): Promise<DeploymentStatus | null> {
     // TypeORM answers an UPDATE ... RETURNING with [rows, affected].
-    const [rows] = await this.dataSource.query<[Array<{ status: DeploymentStatus }>, number]>(
+    const [rows] = await db.query<[Array<{ status: DeploymentStatus }>, number]>(
       `UPDATE deployments.deployments SET status = $3, updated_at = now() WHERE id = $1 AND status = $2 RETURNING status`,
       [id, from, to],
     );
     return rows[0]?.status ?? null;
   }
 
-  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /**
    * Inserts the deployment unless an identical one is in flight (the partial unique index decides,
    * so two concurrent requests cannot both insert): then returns that one, `deduped`.
    */
-  async insertOrFindInFlight(db: Db, d: NewDeployment): Promise<{ row: DeploymentRow; deduped: boolean }> {
+  async insertOrFindInFlight(
+    db: Executor,
+    d: NewDeployment,
+  ): Promise<{ row: DeploymentRow; deduped: boolean }> {
     const inserted = await db.query<DeploymentRow[]>(
       `INSERT INTO deployments.deployments
          (asset_type, policy_id, ruleset_id, asset_name, asset_slug, connection_id, workspace_id, created_by,
@@ -118,7 +113,7 @@ export class DeploymentsRepository {
    * row by its dedupe key, new or the identical one in flight (`deduped`).
    */
   async insertManyOrFindInFlight(
-    db: Db,
+    db: Executor,
     rows: NewDeployment[],
   ): Promise<Map<string, { row: DeploymentRow; deduped: boolean }>> {
     const placed = new Map<string, { row: DeploymentRow; deduped: boolean }>();
@@ -150,34 +145,15 @@ export class DeploymentsRepository {
     return placed;
   }
 
-  /** One job of `kind` per deployment that has no unfinished job, in one statement. */
-  async insertJobs(db: Db, deploymentIds: string[], kind: JobKind): Promise<JobRow[]> {
-    if (deploymentIds.length === 0) return [];
-    return db.query<JobRow[]>(
-      `INSERT INTO deployments.jobs (deployment_id, kind) SELECT unnest($1::uuid[]), $2
-       ON CONFLICT (deployment_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING *`,
-      [deploymentIds, kind],
-    );
-  }
-
-  async insertJob(db: Db, deploymentId: string, kind: JobKind): Promise<JobRow | null> {
-    const rows = await db.query<JobRow[]>(
-      `INSERT INTO deployments.jobs (deployment_id, kind) VALUES ($1, $2)
-       ON CONFLICT (deployment_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING *`,
-      [deploymentId, kind],
-    );
-    return rows[0] ?? null;
-  }
-
-  async findById(id: string, db: Db = this.db, lock = false): Promise<DeploymentRow | null> {
+  async findById(db: Executor, id: string, opts: { lock?: boolean } = {}): Promise<DeploymentRow | null> {
     const rows = await db.query<DeploymentRow[]>(
-      `SELECT * FROM deployments.deployments WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT * FROM deployments.deployments WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
     return rows[0] ?? null;
   }
 
-  async list(filter: ListFilter): Promise<DeploymentRow[]> {
+  async list(db: Executor, filter: ListFilter): Promise<DeploymentRow[]> {
     const where = ['created_by = $1'];
     const params: unknown[] = [filter.createdBy];
     const add = (sql: string, value: unknown) => {
@@ -192,19 +168,24 @@ export class DeploymentsRepository {
       where.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
     }
     params.push(filter.limit);
-    return this.db.query<DeploymentRow[]>(
+    return db.query<DeploymentRow[]>(
       `SELECT * FROM deployments.deployments WHERE ${where.join(' AND ')}
         ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
       params,
     );
   }
 
-  async delete(db: Db, id: string): Promise<void> {
+  async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM deployments.deployments WHERE id = $1`, [id]);
   }
 
-  async deleteFailed(createdBy: string, policyId: string | undefined, limit: number): Promise<string[]> {
-    const [rows] = await this.db.query<[Array<{ id: string }>, number]>(
+  async deleteFailed(
+    db: Executor,
+    createdBy: string,
+    policyId: string | undefined,
+    limit: number,
+  ): Promise<string[]> {
+    const [rows] = await db.query<[Array<{ id: string }>, number]>(
       `DELETE FROM deployments.deployments WHERE id IN (
          SELECT id FROM deployments.deployments
           WHERE created_by = $1 AND status = 'failed' AND ($2::uuid IS NULL OR policy_id = $2)
@@ -215,80 +196,67 @@ export class DeploymentsRepository {
     return rows.map((r) => r.id);
   }
 
-  async jobsOf(deploymentId: string, limit: number): Promise<JobRow[]> {
-    return this.db.query<JobRow[]>(
-      `SELECT * FROM deployments.jobs WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [deploymentId, limit],
-    );
-  }
-
-  async latestJob(deploymentId: string): Promise<JobRow | null> {
-    return (await this.jobsOf(deploymentId, 1))[0] ?? null;
-  }
-
-  async findJob(id: string): Promise<JobRow | null> {
-    const rows = await this.db.query<JobRow[]>(`SELECT * FROM deployments.jobs WHERE id = $1`, [id]);
-    return rows[0] ?? null;
-  }
-
-  /** The most recent chunks of a job, in order. */
-  async recentLogs(jobId: string, limit: number): Promise<LogRow[]> {
-    return this.db.query<LogRow[]>(
-      `SELECT * FROM (SELECT * FROM deployments.logs WHERE job_id = $1 ORDER BY seq DESC LIMIT $2) t
-        ORDER BY seq`,
-      [jobId, limit],
-    );
-  }
-
-  async logsAfter(jobId: string, afterSeq: number, limit: number): Promise<LogRow[]> {
-    return this.db.query<LogRow[]>(
-      `SELECT * FROM deployments.logs WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-      [jobId, afterSeq, limit],
-    );
-  }
-
-  /**
-   * Cancels those of the deployments whose job has not started (queued, released or not): nothing of
-   * them runs (a worker holding one already finds it cancelled at its next checkpoint, before apply).
-   * Running jobs are left to finish. Answers the deployments cancelled.
-   */
-  async cancelQueued(db: Db, deploymentIds: string[], reason: string): Promise<string[]> {
-    if (deploymentIds.length === 0) return [];
-    const [jobs] = await db.query<[Array<{ deployment_id: string }>, number]>(
-      `UPDATE deployments.jobs SET cancel_requested_at = coalesce(cancel_requested_at, now()),
-              status = 'cancelled', finished_at = now(), error = $2
-        WHERE deployment_id = ANY($1) AND status = 'queued' RETURNING deployment_id`,
-      [deploymentIds, reason],
-    );
-    const ids = jobs.map((j) => j.deployment_id);
-    if (ids.length === 0) return [];
+  /** A deploy job started: its deployment runs (unless it was cancelled meanwhile). */
+  async markRunning(db: Executor, id: string): Promise<void> {
     await db.query(
-      `UPDATE deployments.deployments SET status = 'cancelled', finished_at = now(), updated_at = now(), error = $2
-        WHERE id = ANY($1) AND status = 'queued'`,
-      [ids, reason],
-    );
-    return ids;
-  }
-
-  /**
-   * Cancels a deployment whose job has not started (queued: cancelled at once) or asks the running
-   * worker to stop (it checks between steps and during the build). Returns false when nothing was in flight.
-   */
-  async requestCancel(db: Db, deploymentId: string): Promise<boolean> {
-    const [jobs] = await db.query<[JobRow[], number]>(
-      `UPDATE deployments.jobs SET cancel_requested_at = coalesce(cancel_requested_at, now()),
-              status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
-              finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END
-        WHERE deployment_id = $1 AND status IN ('queued', 'running') RETURNING *`,
-      [deploymentId],
-    );
-    if (jobs.length === 0) return false;
-    await db.query(
-      `UPDATE deployments.deployments SET status = 'cancelled', finished_at = now(), updated_at = now(),
-              error = 'Cancelled by the user'
+      `UPDATE deployments.deployments SET status = 'running', updated_at = now()
         WHERE id = $1 AND status = 'queued'`,
-      [deploymentId],
+      [id],
     );
-    return true;
+  }
+
+  /** A deploy job ended: its status, its error, and on success what was built, published and applied. */
+  async recordOutcome(
+    db: Executor,
+    id: string,
+    status: DeploymentStatus,
+    error: string | null,
+    outcome?: DeployOutcome,
+  ): Promise<void> {
+    await db.query(
+      `UPDATE deployments.deployments
+          SET status = $2, error = $3, finished_at = now(), updated_at = now(),
+              commit_sha = coalesce($4, commit_sha), implementation_commit_sha = coalesce($5, implementation_commit_sha),
+              version = coalesce($6, version), group_id = coalesce($7, group_id),
+              definition_asset_version = coalesce($8, definition_asset_version),
+              implementation_asset_version = coalesce($9, implementation_asset_version),
+              applied_version = coalesce($10, applied_version),
+              dev_versions = coalesce($11::jsonb, dev_versions),
+              home_doc_status = coalesce($12, home_doc_status),
+              governance_profile_result = coalesce($13::jsonb, governance_profile_result)
+        WHERE id = $1`,
+      [
+        id,
+        status,
+        error,
+        outcome?.commit_sha ?? null,
+        outcome?.implementation_commit_sha ?? null,
+        outcome?.version ?? null,
+        outcome?.group_id ?? null,
+        outcome?.definition_asset_version ?? null,
+        outcome?.implementation_asset_version ?? null,
+        outcome?.applied_version ?? null,
+        outcome ? JSON.stringify(outcome.dev_versions) : null,
+        outcome?.home_doc_status ?? null,
+        outcome?.governance_profile_result ? JSON.stringify(outcome.governance_profile_result) : null,
+      ],
+    );
+  }
+
+  /** A restore succeeded: its version no longer runs there, and is pinned (sync and self-heal never re-apply it). */
+  async markRestored(db: Executor, id: string): Promise<void> {
+    await db.query(
+      `UPDATE deployments.deployments SET status = 'removed', rollback_pinned_at = now(), updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** An unpublish or a release deletion succeeded: what is left applied and of the dev versions. */
+  async recordRemoval(db: Executor, id: string, removal: RemovalOutcome): Promise<void> {
+    await db.query(
+      `UPDATE deployments.deployments SET applied_version = $2, dev_versions = $3, updated_at = now() WHERE id = $1`,
+      [id, removal.applied_version, JSON.stringify(removal.dev_versions)],
+    );
   }
 }

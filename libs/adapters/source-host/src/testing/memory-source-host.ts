@@ -1,39 +1,69 @@
 import { createHash } from 'node:crypto';
-import {
-  type Comparison,
-  contentDigest,
-  type GitRef,
-  type ParsedRepositoryUrl,
-  type RepositoryCoordinates,
-  type RepositoryInfo,
-  type RepositorySnapshot,
-  type SourceHost,
-  SourceHostError,
-  type TreeEntry,
-} from '@pc/source-host';
+import { contentDigest } from '../content-digest';
+import { SourceHostError, type SourceHostErrorKind } from '../source-host.errors';
+import type {
+  Comparison,
+  GitRef,
+  ParsedRepositoryUrl,
+  RepositoryCoordinates,
+  RepositoryInfo,
+  RepositorySnapshot,
+  SourceHost,
+  TreeEntry,
+} from '../source-host.types';
 
 export type Files = Record<string, string>;
 
 const WEB = 'https://source-host.example';
 
+/** How the host fails every call while `fail` is set: the error kind (and, rate limited, for how long). */
+export interface HostFault {
+  kind: SourceHostErrorKind;
+  retryAfterSeconds?: number;
+}
+
 /**
- * Repositories in memory behind the source host adapter's interface, for the service-level tests:
- * `<web>/o/<name>`, branches of files (`main` by default) whose commit is a hash of the files (a push
- * changes it). `down` makes every call fail as an unreachable host does.
+ * Repositories in memory behind the source host adapter's interface, for the services' service-level
+ * tests (the sandbox's HTTP host is the end-to-end files'): `<web>/o/<name>`, branches of files (`main`
+ * by default) whose commit is a hash of the files (a push changes it). `fail` makes every call fail as
+ * the host would (`down` as an unreachable one); `remove` and `hide` make a repository gone or private.
  */
 export class MemorySourceHost implements SourceHost {
   private readonly repos = new Map<string, Map<string, Files>>();
   /** Every commit a repository ever had (a push keeps the old ones reachable, as git does). */
   private readonly history = new Map<string, Map<string, Files>>();
+  private readonly withoutIssues = new Set<string>();
+  private readonly hidden = new Set<string>();
   private counter = 0;
-  down = false;
+  fail: HostFault | null = null;
+  /** Calls answered (or failed) since the host was made: a test sees whether the host was asked. */
+  calls = 0;
 
-  /** A new repository; its URL. */
-  add(files: Files, branches: Record<string, Files> = {}): string {
+  get down(): boolean {
+    return this.fail?.kind === 'unreachable';
+  }
+
+  set down(down: boolean) {
+    this.fail = down ? { kind: 'unreachable' } : null;
+  }
+
+  /** A new repository; its URL. `hasIssues: false` turns its issue tracker off. */
+  add(files: Files, branches: Record<string, Files> = {}, options: { hasIssues?: boolean } = {}): string {
     const name = `repo-${++this.counter}-${Date.now().toString(36)}`;
     this.repos.set(name, new Map([['main', files], ...Object.entries(branches)]));
     this.history.set(name, new Map([files, ...Object.values(branches)].map((f) => [commit(f), f])));
+    if (options.hasIssues === false) this.withoutIssues.add(name);
     return `${WEB}/o/${name}`;
+  }
+
+  /** Deletes a repository: it is not found any more. */
+  remove(url: string): void {
+    this.repos.delete(this.parseRepositoryUrl(url).name);
+  }
+
+  /** Makes a repository private: the host no longer lets it be read. */
+  hide(url: string): void {
+    this.hidden.add(this.parseRepositoryUrl(url).name);
   }
 
   /** Replaces the files of a branch (a push). */
@@ -63,7 +93,7 @@ export class MemorySourceHost implements SourceHost {
         description: null,
         defaultBranch: 'main',
         visibility: 'public',
-        hasIssues: true,
+        hasIssues: !this.withoutIssues.has(repo.name),
         archived: false,
         webUrl: `${WEB}/o/${repo.name}`,
         cloneUrl: `${WEB}/o/${repo.name}.git`,
@@ -137,11 +167,17 @@ export class MemorySourceHost implements SourceHost {
   }
 
   snapshot(): Promise<RepositorySnapshot> {
-    return Promise.reject(new Error('the rulesets service never snapshots a repository'));
+    return Promise.reject(new Error('the services never snapshot a repository (the deployment worker does)'));
   }
 
   private answer<T>(work: () => T): Promise<T> {
-    if (this.down) return Promise.reject(new SourceHostError('unreachable', 'the source host is down'));
+    this.calls++;
+    if (this.fail)
+      return Promise.reject(
+        new SourceHostError(this.fail.kind, `the source host fails (${this.fail.kind})`, {
+          retryAfterSeconds: this.fail.retryAfterSeconds,
+        }),
+      );
     try {
       return Promise.resolve(work());
     } catch (error) {
@@ -150,6 +186,7 @@ export class MemorySourceHost implements SourceHost {
   }
 
   private branches(repo: RepositoryCoordinates): Map<string, Files> {
+    if (this.hidden.has(repo.name)) throw new SourceHostError('private', `${repo.name} is private`);
     const branches = this.repos.get(repo.name);
     if (!branches) throw new SourceHostError('not_found', `${repo.name} not found`);
     return branches;

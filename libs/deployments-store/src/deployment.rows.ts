@@ -1,5 +1,10 @@
 import type { DeploymentDrift, AssetType, DeploymentStatus, JobKind, JobStatus } from '@pc/contracts';
 
+/**
+ * The rows of the `deployments` schema that the service and its workers both read or write, one per table
+ * with the column names as they are (docs/architecture.md, "One home for the deployments schema").
+ */
+
 /** What the worker needs to know about the deployed item, captured when the deployment is created. */
 export interface DeploymentSource {
   source_host_url: string;
@@ -109,4 +114,37 @@ export interface LogRow {
   level: 'info' | 'warn' | 'error';
   text: string;
   at: Date;
+}
+
+export interface ProvenanceRow {
+  deployment_id: string;
+  job_id: string;
+  key_id: string;
+  envelope: unknown;
+  subjects: Array<{ name: string; digest: { sha256: string } }>;
+  created_at: Date;
+  /** The deploy job's recorded artifact sha256 (policy: the archive; ruleset: the profile). */
+  built_sha256: string | null;
+}
+
+/** What a deploy job records on its deployment when it succeeds. */
+export interface DeployOutcome {
+  commit_sha: string;
+  implementation_commit_sha: string | null;
+  version: string;
+  group_id: string;
+  definition_asset_version: string;
+  /** Null for a ruleset (one asset). */
+  implementation_asset_version: string | null;
+  applied_version: string;
+  dev_versions: string[];
+  home_doc_status: string | null;
+  /** Rulesets: what was published and applied (asset, version, profile file and checksum). */
+  governance_profile_result: Record<string, unknown> | null;
+}
+
+/** What an unpublish or a release deletion leaves on its deployment. */
+export interface RemovalOutcome {
+  applied_version: string | null;
+  dev_versions: string[];
 }

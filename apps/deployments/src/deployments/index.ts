@@ -1,0 +1,2 @@
+export { DeploymentsFeatureModule } from './deployments.module';
+export { DeploymentAccess } from './deployment-access';

@@ -1,0 +1,1 @@
+export { DriftModule } from './drift.module';

@@ -1,0 +1,2 @@
+export { JobsModule } from './jobs.module';
+export { JobQueue } from './job-queue';

@@ -1,0 +1,1 @@
+export { LedgerModule } from './ledger.module';

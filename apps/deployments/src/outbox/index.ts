@@ -1,0 +1,2 @@
+export { OutboxModule } from './outbox.module';
+export { OutboxRelay } from './outbox.relay';

@@ -1,0 +1,1 @@
+export { PlanModule } from './plan.module';

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DeploymentsEnv } from '../deployments.env';
+import { GATEWAY_PLATFORM, platformFrom, REGISTRY, registryFrom } from './adapters';
+
+/** The platform and registry clients the service asks for sync, drift, roll-out health and the ledger. */
+@Module({
+  providers: [
+    { provide: GATEWAY_PLATFORM, useFactory: platformFrom, inject: [DeploymentsEnv] },
+    { provide: REGISTRY, useFactory: registryFrom, inject: [DeploymentsEnv] },
+  ],
+  exports: [GATEWAY_PLATFORM, REGISTRY],
+})
+export class PlatformModule {}

@@ -1,0 +1,1 @@
+export { ProvenanceModule } from './provenance.module';

@@ -1,0 +1,1 @@
+export { RolloutsModule } from './rollouts.module';

@@ -1,0 +1,242 @@
+import {
+  type EvaluatedRulesetRef,
+  RulesetEvaluationRpc,
+  RulesetsRpc,
+  type SpecificationInput,
+} from '@pc/contracts';
+import { ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
+const MCP_PROFILE = `#%Validation Profile 1.0
+profile: Tool Rules
+violation:
+  - tools-are-described
+validations:
+  tools-are-described:
+    message: Describe MCP tools.
+    targetClass: mcp.Tool
+    propertyConstraints:
+      core.name:
+        minCount: 1
+`;
+const GOOD = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
+
+/**
+ * Evaluating specifications with the real engine at the service level: the report of each result, the
+ * cache, vendor and several rulesets, a specification read from a repository, the parser's findings,
+ * who may evaluate an unpublished ruleset, rulesets the engine cannot evaluate, and submission
+ * validation's engine checks (the profile compiled, the examples evaluated). The routes' statuses stay
+ * in rulesets-evaluations.e2e-spec.ts.
+ */
+describe('ruleset evaluations (service level, the engine)', () => {
+  jest.setTimeout(120_000);
+  const h = rulesetsUnderTest();
+  let owner: TestUser;
+  let other: TestUser;
+  let published: string;
+
+  beforeAll(async () => {
+    owner = h.user();
+    other = h.user();
+    ({ rulesetId: published } = await h.published(owner, {
+      repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }),
+    }));
+  });
+
+  const evaluate = (
+    specification: SpecificationInput,
+    rulesets: EvaluatedRulesetRef[] = [{ id: published }],
+    who = other,
+  ) => h.request(RulesetEvaluationRpc.evaluate, who.ctx, { rulesets, specification });
+
+  it('reports every result with rule, severity, message, file, line, column and model path; the second time from the cache', async () => {
+    const report = await evaluate({ content: OAS3 });
+    expect(report).toMatchObject({
+      specification: { format: 'OAS 3.0', files: ['api.yaml'], parsed: true },
+      conforms: false,
+      counts: { violation: 1, warning: 0, info: 0 },
+    });
+    expect(report.evaluations).toEqual([
+      {
+        ruleset: {
+          source: 'community',
+          id: published,
+          slug: null,
+          name: expect.any(String),
+          profileName: 'Operation ids',
+        },
+        conforms: false,
+        counts: { violation: 1, warning: 0, info: 0 },
+        results: [
+          {
+            rule: 'operation-id-required',
+            severity: 'violation',
+            message: 'Every operation needs an operationId.',
+            file: 'api.yaml',
+            line: 13,
+            column: 5,
+            modelPath: '/endpoint[/pets]/supportedOperation[post]',
+          },
+        ],
+        truncated: false,
+        cached: false,
+      },
+    ]);
+    const again = await evaluate({ content: OAS3 });
+    expect(again.evaluations[0].cached).toBe(true);
+    expect(again.specification.parsed).toBe(false);
+  });
+
+  it('evaluates a RAML 1.0 document against a vendor ruleset; NOT_FOUND for an unknown slug', async () => {
+    const report = await evaluate({ content: RAML, filename: 'api.raml' }, [
+      { slug: 'api-documentation-basics' },
+    ]);
+    expect(report.specification.format).toBe('RAML 1.0');
+    expect(report.evaluations[0].ruleset).toMatchObject({
+      source: 'vendor',
+      slug: 'api-documentation-basics',
+    });
+    expect(report.evaluations[0].results.map((r) => [r.rule, r.severity, r.file, r.line]).sort()).toEqual([
+      ['operation-summary', 'warning', 'api.raml', 4],
+      ['response-description', 'info', 'api.raml', 7],
+    ]);
+    expect(await codeOf(evaluate({ content: RAML }, [{ slug: 'no-such-rules' }]))).toBe('NOT_FOUND');
+  });
+
+  it('evaluates several rulesets on one document, parsed once, a report for each and the counts summed', async () => {
+    const report = await evaluate({ content: ASYNC }, [
+      { id: published },
+      { slug: 'api-documentation-basics' },
+      { slug: 'owasp-api-top-ten' },
+    ]);
+    expect(report.specification).toMatchObject({ format: 'ASYNC 2.0', parsed: true });
+    expect(report.evaluations.map((e) => [e.ruleset.id ?? e.ruleset.slug, e.conforms])).toEqual([
+      [published, false],
+      ['api-documentation-basics', false],
+      ['owasp-api-top-ten', false],
+    ]);
+    expect(report.counts.violation).toBe(report.evaluations.reduce((n, e) => n + e.counts.violation, 0));
+  });
+
+  it('reads a multi-file specification from a repository, relative references resolved; a missing main file is refused', async () => {
+    const repoUrl = h.repo({
+      'spec/api.yaml':
+        'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
+      'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
+      'README.md': 'not read',
+    });
+    const report = await evaluate({ repoUrl, path: 'spec/api.yaml' });
+    expect(report.specification.files).toEqual(['spec/api.yaml', 'spec/paths/pets.yaml']);
+    expect(report.evaluations[0].results.map((r) => [r.file, r.line])).toEqual([['spec/paths/pets.yaml', 1]]);
+    expect(await codeOf(evaluate({ repoUrl, path: 'spec/none.yaml' }))).toBe('UNPROCESSABLE');
+  });
+
+  it('refuses a document that does not parse or is not an API, with the parser findings and their locations', async () => {
+    const broken = await errorOf(
+      evaluate({
+        content: 'openapi: 3.0.0\ninfo:\n  title: Bad\npaths:\n  /x:\n    get:\n      responses: [1, 2\n',
+      }),
+    );
+    const findings = (payload: typeof broken) =>
+      (payload.extra?.findings ?? []) as Array<Record<string, unknown>>;
+    expect(broken.code).toBe('RULESETS.SPECIFICATION_INVALID');
+    expect(findings(broken)[0]).toMatchObject({ severity: 'violation', file: 'api.yaml', line: 7 });
+    const prose = await errorOf(evaluate({ content: 'hello: world\n' }));
+    expect(String(findings(prose)[0].message)).toMatch(/Not an API specification/);
+  });
+
+  it('refuses a specification over the size limit before parsing it', async () => {
+    const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
+    expect(await codeOf(evaluate({ content: big }))).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('evaluates an unpublished ruleset for its owner only', async () => {
+    const { submission } = await h.submit(owner, { repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }) });
+    const rulesets = [{ id: submission.ruleset_id }];
+    expect(await codeOf(evaluate({ content: OAS3 }, rulesets, other))).toBe('NOT_FOUND');
+    expect((await evaluate({ content: OAS3 }, rulesets, owner)).conforms).toBe(false);
+  });
+
+  it('refuses with RULESETS.NOT_EVALUABLE a ruleset of MCP servers or agents, which says so before anyone tries', async () => {
+    const { rulesetId } = await h.published(owner, { repoUrl: h.repo({ 'ruleset.yaml': MCP_PROFILE }) });
+    const { ruleset } = await h.request(RulesetsRpc.get, other.ctx, { id: rulesetId });
+    expect(ruleset.engine_check).toMatchObject({ evaluable: false, examples: null });
+    const community = await errorOf(evaluate({ content: OAS3 }, [{ id: rulesetId }]));
+    expect(community.code).toBe('RULESETS.NOT_EVALUABLE');
+    expect(community.message).toMatch(/mcp\.Tool/);
+
+    const vendor = (slug: string) => h.request(RulesetsRpc.getVendorRuleset, other.ctx, { slug });
+    expect((await vendor('mcp-server-hygiene')).ruleset.evaluable).toBe(false);
+    expect((await vendor('api-documentation-basics')).ruleset.evaluable).toBe(true);
+    expect(await codeOf(evaluate({ content: OAS3 }, [{ slug: 'mcp-server-hygiene' }]))).toBe(
+      'RULESETS.NOT_EVALUABLE',
+    );
+  });
+
+  it('validates a submission by running the profile through the engine and evaluating the examples of the layout', async () => {
+    const validate = async (files: Record<string, string>) =>
+      (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation;
+    const refused = await validate({
+      'ruleset.yaml': OPERATION_IDS.replace(
+        / {4}propertyConstraints:\n {6}core.name:\n {8}minCount: 1\n/,
+        '',
+      ),
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.errors).toEqual([
+      expect.stringMatching(/^ruleset\.yaml:8: the validation engine refuses the profile: .*at \[8,5\]$/),
+    ]);
+
+    const misfiring = {
+      'ruleset.yaml': OPERATION_IDS,
+      'examples/conforming/good.yaml': GOOD,
+      'examples/conforming/bad.yaml': OAS3,
+      'examples/non-conforming/also-good.yaml': GOOD,
+    };
+    const tested = await validate(misfiring);
+    // Examples that misfire are reported (with where), not refused: the ruleset's page shows them.
+    expect(tested.ok).toBe(true);
+    expect(tested.warnings).toEqual(
+      expect.arrayContaining([
+        'examples/conforming/bad.yaml:13: rule "operation-id-required" fires on a conforming example (Every operation needs an operationId.)',
+        'examples/non-conforming/: rule "operation-id-required" fires on no non-conforming example',
+      ]),
+    );
+    const failing = {
+      passed: false,
+      conforming: 2,
+      nonConforming: 1,
+      rules: [{ rule: 'operation-id-required', fired: false }],
+    };
+    expect(tested).toMatchObject({ evaluable: true, examples: failing });
+
+    // Kept at submission and shown with the ruleset, to its owner while under review and to anyone once
+    // published (the approved content's check).
+    const { submission } = await h.submit(owner, { repoUrl: h.repo(misfiring) });
+    const underReview = (await h.request(RulesetsRpc.get, owner.ctx, { id: submission.ruleset_id })).ruleset;
+    expect(underReview.engine_check).toEqual({
+      evaluable: true,
+      examples: failing,
+      checked_at: expect.any(String),
+    });
+    const { rulesetId } = await h.published(owner, {
+      repoUrl: h.repo({
+        'ruleset.yaml': OPERATION_IDS,
+        'examples/conforming/good.yaml': GOOD,
+        'examples/non-conforming/bad.yaml': OAS3,
+      }),
+    });
+    expect(
+      (await h.request(RulesetsRpc.get, other.ctx, { id: rulesetId })).ruleset.engine_check,
+    ).toMatchObject({
+      evaluable: true,
+      examples: {
+        passed: true,
+        conforming: 1,
+        nonConforming: 1,
+        rules: [{ rule: 'operation-id-required', fired: true }],
+      },
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { type Files, type HostFault, MemorySourceHost } from './memory-source-host';
