@@ -348,22 +348,8 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(((await garbage.json()) as Json).error.code).toBe(-32700);
   });
 
-  it('refuses write tools to a read-only token: they do not exist for it', async () => {
-    const user = await newUser();
-    const reader = await connect(user.readToken);
-    expect(
-      await toolError(reader, 'submit_idea', { title: 'Read only', description: 'Should never be stored.' }),
-    ).toMatch(/Tool submit_idea not found/);
-    const writer = await connect(user.token);
-    const { idea } = await ok(writer, 'submit_idea', {
-      title: 'Mine',
-      description: 'Stored with the write token.',
-    });
-    expect(await toolError(reader, 'vote_idea', { id: idea.id })).toMatch(/Tool vote_idea not found/);
-    const { ideas } = await ok(reader, 'list_ideas', { mine: true });
-    expect(ideas.map((i: Json) => i.title)).toEqual(['Mine']);
-  });
-
+  // A read-only token's tools (the writing ones do not exist for it) are tested against the tool server
+  // alone (apps/mcp/src/tools/tools.spec.ts), and with real tokens in the first test of this file.
   // Bad input to each tool (a tool error saying what is wrong, never a protocol error) is tested against
   // the tool server alone: apps/mcp/src/tools/tools.spec.ts.
   it('takes an idea from submission through review, votes and delivery by a policy to its submitter', async () => {
@@ -704,10 +690,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     await expect(client.readResource({ uri: `policy-catalog://rulesets/${rulesetId}` })).rejects.toThrow(
       /not found/,
     );
-    await expect(client.readResource({ uri: 'policy-catalog://policies/not-a-uuid' })).rejects.toThrow(
-      /not found/,
-    );
-    await expect(client.listResources({ cursor: 'forged' })).rejects.toThrow(/Invalid cursor/);
+    // A forged cursor and a key of the wrong kind: apps/mcp/src/tools/tools.spec.ts.
   });
 
   // Runs last: every test above checks each successful result against its output schema.

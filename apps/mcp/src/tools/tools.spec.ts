@@ -161,8 +161,22 @@ describe('the tool server: scopes and tool inputs', () => {
     expect(
       (await call(reader, 'submit_idea', { title: 'A title', description: 'A description.' })).error,
     ).toBe(true);
+    expect((await call(reader, 'vote_idea', { id: ID })).error).toBe(true);
     // A token with neither scope has no tools at all.
     await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
+  });
+
+  it('refuses a forged resource cursor and a resource URI whose key is not of its kind, asking no service', async () => {
+    const reader = await connect(['api:read']);
+    const asked = received.list.length;
+    await expect(reader.listResources({ cursor: 'forged' })).rejects.toThrow(/Invalid cursor/);
+    await expect(reader.readResource({ uri: 'policy-catalog://policies/not-a-uuid' })).rejects.toThrow(
+      /not found/,
+    );
+    await expect(reader.readResource({ uri: 'policy-catalog://rulesets/not-a-uuid' })).rejects.toThrow(
+      /not found/,
+    );
+    expect(received.list.length).toBe(asked);
   });
 
   it('refuses input out of its limits before any service is asked', async () => {
