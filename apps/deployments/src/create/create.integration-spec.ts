@@ -58,7 +58,7 @@ describe('creating deployments', () => {
   it("refuses a connection that is neither the caller's nor shared into the workspace, and takes a shared one", async () => {
     const other = await service.deployer();
     expect(await codeOf(service.deploy(d, { policyId, connectionId: other.connectionId }))).toBe(
-      'UNPROCESSABLE',
+      'DEPLOYMENTS.CONNECTION_NOT_USABLE',
     );
     // Shared into a workspace of theirs that d's user is a member of: usable there.
     service.member(other.workspaceId, d.user);
@@ -96,7 +96,7 @@ describe('creating deployments', () => {
     expect([ra.deduped, rb.deduped].sort()).toEqual([false, true]);
   });
 
-  it('makes retries with one Idempotency-Key create one set; another body with the key is UNPROCESSABLE', async () => {
+  it('makes retries with one Idempotency-Key create one set; another body with the key is DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED', async () => {
     const key = `key-${Date.now()}`;
     const body = {
       policyId,
@@ -106,11 +106,12 @@ describe('creating deployments', () => {
       idempotencyKey: key,
     };
     const answers = await Promise.allSettled(Array.from({ length: 20 }, () => service.deploy(d, body)));
-    // A retry that meets the first while it is still being written is told so (CONFLICT), never a second set.
+    // A retry that meets the first while it is still being written is told so (DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT), never a second set.
     const ok = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
     expect(ok.length).toBeGreaterThan(0);
     for (const a of answers)
-      if (a.status === 'rejected') expect(a.reason).toMatchObject({ payload: { code: 'CONFLICT' } });
+      if (a.status === 'rejected')
+        expect(a.reason).toMatchObject({ payload: { code: 'DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT' } });
     expect(new Set(ok.map((a) => a.results[0].deployment!.id)).size).toBe(1);
     const again = await service.deploy(d, body);
     expect(again.results[0].deployment!.id).toBe(ok[0].results[0].deployment!.id);
@@ -121,7 +122,7 @@ describe('creating deployments', () => {
       ),
     ).toBe(1);
     expect(await codeOf(service.deploy(d, { ...body, targetOrganizationIds: [d.tenant.rootId] }))).toBe(
-      'UNPROCESSABLE',
+      'DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED',
     );
   });
 
@@ -149,7 +150,7 @@ describe('creating deployments', () => {
       ).toBe('FORBIDDEN');
       // The owner: not as a release, nor with a connection shared to them; a dev build otherwise.
       expect(await codeOf(service.deploy(owner, { policyId: policy.id, doRelease: true, ref: 'main' }))).toBe(
-        'UNPROCESSABLE',
+        'DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED',
       );
       service.member(other.workspaceId, owner.user);
       service.share(other.workspaceId, other.connectionId);
@@ -183,13 +184,16 @@ describe('creating deployments', () => {
       expect(adminDev.results[0].ok).toBe(true);
     });
 
-    it('refuses the build of a published ruleset with no pin (CONFLICT) naming how to pin it', async () => {
+    it('refuses the build of a published ruleset with no pin (DEPLOYMENTS.NOT_PINNED) naming how to pin it', async () => {
       const owner = await service.deployer();
       const ruleset = await service.ruleset(owner.user, { published: true, version: '1.0.0' });
       service.peers.rulesets.get(ruleset.id)!.pin = null;
       const refused = service.deploy(owner, { assetType: 'ruleset', rulesetId: ruleset.id, doRelease: true });
       await expect(refused).rejects.toMatchObject({
-        payload: { code: 'CONFLICT', message: expect.stringContaining('POST /api/rulesets/{id}/pin') },
+        payload: {
+          code: 'DEPLOYMENTS.NOT_PINNED',
+          message: expect.stringContaining('POST /api/rulesets/{id}/pin'),
+        },
       });
       // Nothing built: deploying without publishing or releasing needs no pin.
       const plain = await service.deploy(owner, { assetType: 'ruleset', rulesetId: ruleset.id });

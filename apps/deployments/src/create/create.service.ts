@@ -27,14 +27,13 @@ import {
 import {
   badRequest,
   BusClient,
-  conflict,
   createLogger,
   Database,
   DomainError,
   forbidden,
   notFound,
-  unprocessable,
 } from '@pc/platform';
+import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
 import { JobQueue } from '../jobs';
 import { DeploymentAdmission } from './admission';
@@ -244,7 +243,8 @@ export class CreateDeploymentService {
     const builds = (req.doPublish ?? false) || (req.doRelease ?? false);
     if (!otherRef) {
       if (builds && !pin)
-        throw conflict(
+        throw deploymentsError(
+          'DEPLOYMENTS.NOT_PINNED',
           `${item.name} is not pinned to a reviewed commit: an administrator pins it ` +
             `(POST /api/${item.assetType === 'ruleset' ? 'rulesets' : 'policies'}/{id}/pin) before it is built again`,
         );
@@ -256,9 +256,11 @@ export class CreateDeploymentService {
           (pin ? ` (${pin.commit})` : ''),
       );
     if (req.doRelease)
-      throw unprocessable('A release always builds the reviewed commit: deploy another ref with doPublish', [
-        { field: 'ref', message: 'not the reviewed commit; leave it out for a release' },
-      ]);
+      throw deploymentsError(
+        'DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED',
+        'A release always builds the reviewed commit: deploy another ref with doPublish',
+        [{ field: 'ref', message: 'not the reviewed commit; leave it out for a release' }],
+      );
     const { owned } = await this.bus.request(ConnectionsRpc.ownership, ctx, { id: req.connectionId });
     if (!owned)
       throw forbidden(
@@ -282,9 +284,15 @@ export class CreateDeploymentService {
     requestHash: string,
   ): CreateDeploymentResult {
     if (stored.requestHash !== requestHash)
-      throw unprocessable('This Idempotency-Key was used with a different request body');
+      throw deploymentsError(
+        'DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used with a different request body',
+      );
     if (stored.response === null)
-      throw new DomainError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+      throw deploymentsError(
+        'DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT',
+        'A request with this Idempotency-Key is still being processed',
+      );
     return stored.response;
   }
 
@@ -317,9 +325,11 @@ export class CreateDeploymentService {
     if (shared) return;
     const { owned } = await this.bus.request(ConnectionsRpc.ownership, ctx, { id: connectionId });
     if (owned) return;
-    throw unprocessable('The connection is neither yours nor actively shared into this workspace', [
-      { field: 'connectionId', message: 'not usable in this workspace' },
-    ]);
+    throw deploymentsError(
+      'DEPLOYMENTS.CONNECTION_NOT_USABLE',
+      'The connection is neither yours nor actively shared into this workspace',
+      [{ field: 'connectionId', message: 'not usable in this workspace' }],
+    );
   }
 
   private async eligibleOrganizations(

@@ -8,7 +8,8 @@ import {
   type ListDeploymentsResult,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, conflict, Database } from '@pc/platform';
+import { badRequest, Database } from '@pc/platform';
+import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
 import {
   DeploymentsRepository,
@@ -64,7 +65,10 @@ export class DeploymentsService {
     return this.db.transaction(async (tx) => {
       const row = await this.access.owned(tx, ctx, id, { lock: true });
       if (row.status !== 'failed')
-        throw conflict(`Only a failed deployment can be deleted; this one is ${row.status}`);
+        throw deploymentsError(
+          'DEPLOYMENTS.NOT_DELETABLE',
+          `Only a failed deployment can be deleted; this one is ${row.status}`,
+        );
       await this.deployments.delete(tx, id);
       return { deletedDeploymentId: id };
     });

@@ -113,7 +113,11 @@ describe('progressive delivery', () => {
       const { paymentsId, cardsId, archiveId } = d.tenant;
       const cases: Array<[Parameters<typeof service.rollOut>[1], string, string]> = [
         [{ steps: [[paymentsId], [cardsId, paymentsId]] }, 'BAD_REQUEST', 'named twice'],
-        [{ steps: [[paymentsId], [archiveId]] }, 'UNPROCESSABLE', 'cannot be deployed'],
+        [
+          { steps: [[paymentsId], [archiveId]] },
+          'DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE',
+          'cannot be deployed',
+        ],
         [{ steps: [[paymentsId], []] }, 'BAD_REQUEST', 'empty'],
         [{ steps: [[paymentsId]], bakeSeconds: 86_401 }, 'BAD_REQUEST', 'bakeSeconds'],
         [{ steps: [[paymentsId]], healthTimeoutSeconds: 0 }, 'BAD_REQUEST', 'healthTimeoutSeconds'],
@@ -143,7 +147,7 @@ describe('progressive delivery', () => {
         });
         const second = rollOut(ruleset.id, { version: '1.0.1', steps: [[d.tenant.cardsId]] });
         await expect(second).rejects.toMatchObject({
-          payload: { code: 'CONFLICT', message: expect.stringContaining(first.id) },
+          payload: { code: 'DEPLOYMENTS.ROLLOUT_HELD', message: expect.stringContaining(first.id) },
         });
         expect(await service.count('deployments.rollouts WHERE ruleset_id = $1', [ruleset.id])).toBe(1);
 
@@ -177,7 +181,7 @@ describe('progressive delivery', () => {
         );
 
         expect((await act(first.id, 'pause')).rollout.status).toBe('paused');
-        expect(await codeOf(act(first.id, 'pause'))).toBe('CONFLICT');
+        expect(await codeOf(act(first.id, 'pause'))).toBe('DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED');
         // A workspace member may act on it too (the event says who).
         expect((await act(first.id, 'resume', member)).rollout.status).toBe('running');
         const { events } = await service.request(DeploymentsRpc.rolloutEventsAfter, d.user.ctx, {
@@ -189,7 +193,10 @@ describe('progressive delivery', () => {
         expect((await act(first.id, 'abort')).rollout.status).toBe('aborted');
         for (const action of ['pause', 'resume', 'abort', 'rollback'] as const)
           await expect(act(first.id, action)).rejects.toMatchObject({
-            payload: { code: 'CONFLICT', message: expect.stringContaining('ended') },
+            payload: {
+              code: 'DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED',
+              message: expect.stringContaining('ended'),
+            },
           });
         // Its organizations are free again.
         const { rollout: again } = await rollOut(ruleset.id, {

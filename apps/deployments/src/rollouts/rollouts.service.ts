@@ -10,7 +10,8 @@ import {
   ROLLOUT_LIMITS as L,
 } from '@pc/contracts';
 import { JobsRepository } from '@pc/deployments-store';
-import { conflict, Database, DomainError, unprocessable } from '@pc/platform';
+import { Database, DomainError } from '@pc/platform';
+import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
 import { CreateDeploymentService, DeploymentAdmission, NOT_ELIGIBLE } from '../create';
 import { RolloutAccess } from './rollout-access';
@@ -53,7 +54,8 @@ export class RolloutsService {
     });
     const unreachable = all.filter((id) => !eligible.has(id));
     if (unreachable.length > 0)
-      throw unprocessable(
+      throw deploymentsError(
+        'DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE',
         `${unreachable.length} organization(s) of the steps cannot be deployed to with this connection`,
         unreachable.map((id) => ({ field: 'steps', message: `${id}: ${NOT_ELIGIBLE}` })),
       );
@@ -98,7 +100,10 @@ export class RolloutsService {
           const first = await this.rollouts.activeHolding(this.db.pool, key, all);
           throw first
             ? heldBy(first)
-            : conflict('Another roll-out of this item holds one of these organizations');
+            : deploymentsError(
+                'DEPLOYMENTS.ROLLOUT_HELD',
+                'Another roll-out of this item holds one of these organizations',
+              );
         });
       // Its organizations count toward the author's targets per hour now, like a deployment request's.
       await this.admission.admitRollout(tx, caller.userId);
@@ -159,7 +164,8 @@ export class RolloutsService {
         rollback: ['running', 'paused'],
       };
       if (!allowed[req.action].includes(row.status))
-        throw conflict(
+        throw deploymentsError(
+          'DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED',
           row.finished_at !== null
             ? `This roll-out has ended (${row.status}): nothing to ${req.action}`
             : `A ${row.status} roll-out cannot be ${req.action === 'pause' ? 'paused' : req.action === 'resume' ? 'resumed' : req.action === 'abort' ? 'aborted' : 'rolled back'}`,
@@ -248,8 +254,8 @@ export class RolloutsService {
 }
 
 function heldBy(holder: { id: string; org: string }): DomainError {
-  return new DomainError(
-    'CONFLICT',
+  return deploymentsError(
+    'DEPLOYMENTS.ROLLOUT_HELD',
     `Roll-out ${holder.id} is active for this item in organization ${holder.org}: one active roll-out per item and organization`,
   );
 }

@@ -119,6 +119,25 @@ export const ERROR_CODES = [
   'RULESETS.TAB_KEY_REPEATED',
   /** Documentation past its stored limits: too many tabs, or all bodies together too large. */
   'RULESETS.DOCS_LIMIT',
+  // Deployments and roll-outs, by feature (thrown through `deploymentsError`, apps/deployments/src/common).
+  /** Create: a build of the reviewed commit for an item no administrator has pinned to one yet. */
+  'DEPLOYMENTS.NOT_PINNED',
+  /** Create: a release names a ref other than the reviewed commit (a release always builds that). */
+  'DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED',
+  /** Create: the connection is neither the caller's nor actively shared into the workspace. */
+  'DEPLOYMENTS.CONNECTION_NOT_USABLE',
+  /** Create: the Idempotency-Key was used with another request body. */
+  'DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED',
+  /** Create: the first request with this Idempotency-Key is still being processed. */
+  'DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT',
+  /** Deployments: only a failed deployment can be deleted. */
+  'DEPLOYMENTS.NOT_DELETABLE',
+  /** Roll-outs: organizations of the steps the connection cannot deploy to. */
+  'DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE',
+  /** Roll-outs: another active roll-out of the item holds one of the organizations (it is named). */
+  'DEPLOYMENTS.ROLLOUT_HELD',
+  /** Roll-outs: the action does not apply to the roll-out's status (ended, or not paused to resume...). */
+  'DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
