@@ -13,14 +13,7 @@ import {
   type RulesetSubmissionInput,
   type UserSummary,
 } from '@pc/contracts';
-import {
-  DomainError,
-  type EnvSource,
-  Handles,
-  loadEnv,
-  RemoteError,
-  type ServiceDefinition,
-} from '@pc/platform';
+import { DomainError, type EnvSource, Handles, loadEnv, type ServiceDefinition } from '@pc/platform';
 import { ServiceUnderTest, testBus } from '@pc/testing';
 import { rulesetsService } from '../index';
 import { RulesetsEnv } from '../rulesets.env';
@@ -159,18 +152,7 @@ export const anonymous = (): RequestContext => ({
   caller: { kind: 'anonymous' },
 });
 
-export { codeOf } from '@pc/testing';
-
-/** The error a request fails with, as it crossed the bus. */
-export async function errorOf(request: Promise<unknown>): Promise<RemoteError['payload']> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof RemoteError) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
+export { codeOf, errorOf } from '@pc/testing';
 
 /** Identity's user look-up and the catalog's ideas, answered from `peers` on the test's bus. */
 function standIns(peers: Peers) {
