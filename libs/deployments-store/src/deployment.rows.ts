@@ -51,6 +51,7 @@ export interface DeploymentRow {
   ruleset_id: string | null;
   asset_name: string;
   asset_slug: string;
+  /** Rulesets: the profile deployed (name, rule counts and names, target scopes). */
   governance_profile: Record<string, unknown> | null;
   governance_profile_result: Record<string, unknown> | null;
   connection_id: string;

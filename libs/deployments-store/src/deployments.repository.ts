@@ -1,30 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetType, DeploymentStatus } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
-import type { DeployOutcome, DeploymentRow, DeploymentSource, RemovalOutcome } from './deployment.rows';
+import type { DeployOutcome, DeploymentRow, RemovalOutcome } from './deployment.rows';
 
-export interface NewDeployment {
-  asset_type: AssetType;
-  policy_id: string | null;
-  ruleset_id: string | null;
-  asset_name: string;
-  asset_slug: string;
-  connection_id: string;
-  workspace_id: string;
-  created_by: string;
-  platform_org_id: string;
-  platform_org_name: string | null;
-  do_publish: boolean;
-  do_release: boolean;
-  cleanup_dev: boolean;
-  ref: string | null;
-  implementation_ref: string | null;
-  requested_version: string | null;
-  source: DeploymentSource;
-  /** Rulesets: the profile deployed (name, rule counts and names, target scopes). */
-  governance_profile: Record<string, unknown> | null;
-  dedupe_key: string;
-}
+/** What a new deployment row is given; the rest is the database's defaults and later steps. */
+export type NewDeployment = Pick<
+  DeploymentRow,
+  | 'asset_type'
+  | 'policy_id'
+  | 'ruleset_id'
+  | 'asset_name'
+  | 'asset_slug'
+  | 'connection_id'
+  | 'workspace_id'
+  | 'created_by'
+  | 'platform_org_id'
+  | 'platform_org_name'
+  | 'do_publish'
+  | 'do_release'
+  | 'cleanup_dev'
+  | 'ref'
+  | 'implementation_ref'
+  | 'requested_version'
+  | 'source'
+  | 'governance_profile'
+  | 'dedupe_key'
+>;
 
 export interface ListFilter {
   createdBy: string;
