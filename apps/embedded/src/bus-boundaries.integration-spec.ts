@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CatalogRpc,
   ConnectionsRpc,
@@ -9,11 +8,9 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import type { BusConfig } from '@pc/platform';
-import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { createTestDatabase, sendRaw, type TestDatabase, testBus } from '@pc/testing';
+import { connect, type NatsConnection } from 'nats';
 import { type RunningSystem, startSystem } from './system';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Any app on the bus can send any service a message: one that does not match its contract (the
@@ -28,7 +25,6 @@ describe('malformed bus messages, sent straight to each service over NATS', () =
   let bus: BusConfig & { kind: 'nats' };
   let system: RunningSystem;
   let nc: NatsConnection;
-  const jc = JSONCodec<Json>();
   beforeAll(async () => {
     db = await createTestDatabase();
     bus = testBus('nats') as BusConfig & { kind: 'nats' };
@@ -48,21 +44,9 @@ describe('malformed bus messages, sent straight to each service over NATS', () =
     await db?.drop();
   });
 
-  /** A request as Nest's NATS client frames it; the reply's `err` is what the service's filter sent. */
-  async function send(descriptor: RpcDescriptor<unknown, unknown>, message: unknown): Promise<Json> {
-    const subject = `${bus.prefix}${descriptor.pattern}`;
-    const reply = await nc.request(
-      subject,
-      jc.encode({ pattern: subject, data: message, id: randomUUID() }),
-      {
-        timeout: 5000,
-      },
-    );
-    // An error reply carries the Pc-Error header and the error payload as its body.
-    return reply.headers?.get('Pc-Error')
-      ? { err: jc.decode(reply.data) }
-      : { response: jc.decode(reply.data) };
-  }
+  /** A request as Nest's NATS client frames it, sent by hand; `err` is what the service's filter sent. */
+  const send = (descriptor: RpcDescriptor<unknown, unknown>, message: unknown) =>
+    sendRaw(nc, bus, descriptor.pattern, message);
 
   const services: Array<[string, RpcDescriptor<unknown, unknown>]> = [
     ['identity', IdentityRpc.ping],

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type BusConfig, InProcessBroker } from '@pc/platform';
+import { JSONCodec, type NatsConnection } from 'nats';
 import { testEnv, uniqueBusPrefix } from './test-database';
 
 export type BusKind = 'nats' | 'in-process';
@@ -22,3 +24,30 @@ export function testBus(kind: BusKind, timeoutMs = 5000): BusConfig {
     ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs, shutdownGraceMs: 100 }
     : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs };
 }
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * A request sent by hand over NATS, framed as Nest's NATS client frames one (as a broken or foreign app
+ * would send it): the reply's payload as `err` when it carries the Pc-Error header, else as `response`.
+ */
+export async function sendRaw(
+  nc: NatsConnection,
+  bus: { prefix: string },
+  pattern: string,
+  message: unknown,
+): Promise<Json> {
+  const subject = `${bus.prefix}${pattern}`;
+  const reply = await nc.request(
+    subject,
+    codec.encode({ pattern: subject, data: message, id: randomUUID() }),
+    {
+      timeout: 5000,
+    },
+  );
+  return reply.headers?.get('Pc-Error')
+    ? { err: codec.decode(reply.data) }
+    : { response: codec.decode(reply.data) };
+}
+
+const codec = JSONCodec<Json>();

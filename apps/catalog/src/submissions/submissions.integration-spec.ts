@@ -1,5 +1,5 @@
 import { CatalogRpc, type CreateSubmissionRequest } from '@pc/contracts';
-import { RemoteError } from '@pc/platform';
+import { errorOf } from '@pc/testing';
 import { Client } from 'pg';
 import {
   anonymous,
@@ -15,17 +15,6 @@ const V2 = { ...POLICY_FILES, 'Cargo.toml': CARGO.replace('1.2.3', '2.0.0') };
 /** A branch whose content would never pass review: no implementation. */
 const BROKEN = { 'definition/gcl.yaml': POLICY_FILES['definition/gcl.yaml'], 'Cargo.toml': CARGO };
 const SHA = /^[0-9a-f]{40}$/;
-
-/** The error a request fails with, as it crossed the bus (with the validation a refusal carries). */
-async function errorOf(request: Promise<unknown>): Promise<RemoteError['payload']> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof RemoteError) return error.payload;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 // Submitting a policy repository and its review at the service level, against the in-memory source
 // host: what validation reads (refs, split repositories), the review's state machine, and what the

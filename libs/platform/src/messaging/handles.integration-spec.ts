@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
 import { type Envelope, type PingResult, rpc } from '@pc/contracts';
-import { testEnv, uniqueBusPrefix } from '@pc/testing';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { sendRaw, testEnv, uniqueBusPrefix } from '@pc/testing';
+import { connect, type NatsConnection } from 'nats';
 import { z } from 'zod';
 import { type RunningService, startService } from '../bootstrap/service';
 import type { BusConfig } from './bus';
@@ -33,7 +32,6 @@ describe('malformed messages sent straight over NATS to a service', () => {
     timeoutMs: 5000,
     shutdownGraceMs: 100,
   };
-  const jc = JSONCodec<Json>();
   const created: string[] = [];
   let service: RunningService;
   let nc: NatsConnection;
@@ -58,20 +56,8 @@ describe('malformed messages sent straight over NATS to a service', () => {
     await service?.close();
   });
 
-  /** A request as Nest's NATS client frames it; an error reply carries the Pc-Error header. */
-  async function send(pattern: string, message: unknown): Promise<Json> {
-    const subject = `${bus.prefix}${pattern}`;
-    const reply = await nc.request(
-      subject,
-      jc.encode({ pattern: subject, data: message, id: randomUUID() }),
-      {
-        timeout: 5000,
-      },
-    );
-    return reply.headers?.get('Pc-Error')
-      ? { err: jc.decode(reply.data) }
-      : { response: jc.decode(reply.data) };
-  }
+  /** A request as Nest's NATS client frames it, sent by hand. */
+  const send = (pattern: string, message: unknown) => sendRaw(nc, bus, pattern, message);
 
   it('answers BUS.MESSAGE_INVALID with its problems to a malformed envelope, and keeps answering', async () => {
     for (const pattern of [Test.ping.pattern, Test.create.pattern])
