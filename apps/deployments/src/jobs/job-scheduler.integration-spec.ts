@@ -121,4 +121,38 @@ describe('the job scheduler', () => {
     await Promise.all(Array.from({ length: 5 }, () => scheduler.releaseFree()));
     expect(await releasedOf(author)).toBe(SLOTS);
   });
+
+  it('releases round robin in one pass: the author with the fewest jobs out first, then the oldest job', async () => {
+    const early = randomUUID();
+    const late = randomUUID();
+    // One deployment at a time, so that each job is older than the next (one POST's jobs are equally old).
+    const oneByOne = async (author: string, count: number): Promise<string[]> => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(...(await queue(author, 1)));
+      return ids;
+    };
+    const earlyJobs = await oneByOne(early, 3);
+    expect((await scheduler.releaseFree()).map((j) => j.id)).toEqual(earlyJobs.slice(0, SLOTS));
+    await finish(earlyJobs[0]);
+    // Now `early` has one job out and one waiting (the oldest waiting job); `late` none out, three waiting.
+    const lateJobs = await oneByOne(late, 3);
+    expect((await scheduler.releaseFree()).map((j) => j.id)).toEqual([
+      lateJobs[0],
+      earlyJobs[2],
+      lateJobs[1],
+    ]);
+    expect(await releasedOf(early)).toBe(SLOTS);
+    expect(await releasedOf(late)).toBe(SLOTS);
+  });
+
+  it("releases a 50-target deployment's jobs in one pass when the author has the slots", async () => {
+    const roomy = new JobScheduler(database, new JobScheduleRepository(), {
+      DEPLOY_QUEUE_SLOTS_PER_USER: 60,
+    } as DeploymentsEnv);
+    const author = randomUUID();
+    const made = await queue(author, 50);
+    const released = (await roomy.releaseFree()).map((j) => j.id);
+    expect(released).toEqual(expect.arrayContaining(made));
+    expect(await releasedOf(author)).toBe(50);
+  });
 });

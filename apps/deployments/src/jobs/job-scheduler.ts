@@ -28,14 +28,12 @@ export class JobScheduler {
   async releaseFree(): Promise<ReleasedJob[]> {
     return this.db.transaction(async (tx) => {
       await this.schedule.lockReleasePass(tx);
-      const released: ReleasedJob[] = [];
-      while (released.length < MAX_PER_PASS) {
-        const next = await this.schedule.nextWaiting(tx, this.env.DEPLOY_QUEUE_SLOTS_PER_USER);
-        if (!next) break;
-        await this.schedule.markReleased(tx, next.id);
-        released.push({ id: next.id, deployment_id: next.deployment_id, kind: next.kind });
-      }
-      return released;
+      const released = await this.schedule.releaseNext(
+        tx,
+        this.env.DEPLOY_QUEUE_SLOTS_PER_USER,
+        MAX_PER_PASS,
+      );
+      return released.map(({ id, deployment_id, kind }) => ({ id, deployment_id, kind }));
     });
   }
 }
