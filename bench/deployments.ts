@@ -192,7 +192,16 @@ async function waitEnded(pg: Client, version: string, count: number, started: nu
       )
     ).rows;
     if (Number(row.ended) >= count) {
-      if (Number(row.failed) > 0) throw new Error(`${row.failed} deployments of ${version} did not succeed`);
+      if (Number(row.failed) > 0) {
+        const why = await pg.query<{ status: string; error: string | null }>(
+          `SELECT status, error FROM deployments.deployments
+            WHERE requested_version = $1 AND status <> 'succeeded' LIMIT 3`,
+          [version],
+        );
+        throw new Error(
+          `${row.failed} deployments of ${version} did not succeed: ${JSON.stringify(why.rows)}`,
+        );
+      }
       return performance.now() - started;
     }
     await sleep(100);
@@ -358,7 +367,11 @@ export async function startBench(
 
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
-  const bench = await startBench(o, Math.max(50, o.jobs, o.streams));
+  // One bench user follows every stream: the gateway's per-user cap on open log streams
+  // (LOG_STREAMS_MAX_PER_USER, 10 by default) is raised to the streams measured.
+  const bench = await startBench(o, Math.max(50, o.jobs, o.streams), {
+    LOG_STREAMS_MAX_PER_USER: String(o.streams + 1),
+  });
   const { machine, base, w, pg, startWorkers } = bench;
   const results: Json = { machine, options: o };
   try {
