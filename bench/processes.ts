@@ -5,13 +5,19 @@ import path from 'node:path';
 const root = path.join(__dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One child process: `apps/<main>` from source, its output kept, resolved when `ready` appears. */
+/**
+ * One child process: `apps/<main>` from source, its output kept, resolved when `ready` appears.
+ * `BENCH_NODE_ARGS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is given to every child's node, to
+ * profile the system and its workers during a bench.
+ */
 export function startProcess(
   main: string,
   env: Record<string, string | undefined>,
   ready: RegExp,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/register.js'), path.join(root, main)], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, '-r', path.join(root, 'tools/register.js'), path.join(root, main)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
