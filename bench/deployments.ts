@@ -211,6 +211,8 @@ async function waitEnded(pg: Client, version: string, count: number, started: nu
 interface SseResult {
   seqs: number[];
   delays: number[];
+  /** When each delayed line was stored (epoch ms), beside `delays`: where in the run the slow lines fall. */
+  storedAt: number[];
   lastId: string | null;
   ended: boolean;
 }
@@ -231,7 +233,7 @@ async function follow(
     },
     signal: controller.signal,
   });
-  const result: SseResult = { seqs: [], delays: [], lastId: null, ended: false };
+  const result: SseResult = { seqs: [], delays: [], storedAt: [], lastId: null, ended: false };
   if (!res.ok || !res.body) throw new Error(`logs ${res.status}`);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -262,7 +264,10 @@ async function follow(
         result.seqs.push(chunk.seq);
         result.lastId = field('id') ?? null;
         // Only lines written while this client listened (the replay of stored ones is not a delay).
-        if (chunk.step === 'build') result.delays.push(now - Date.parse(chunk.at));
+        if (chunk.step === 'build') {
+          result.delays.push(now - Date.parse(chunk.at));
+          result.storedAt.push(Date.parse(chunk.at));
+        }
         if (options.stopAfter !== undefined && result.seqs.length >= options.stopAfter) {
           controller.abort();
           return result;
@@ -427,13 +432,23 @@ async function main(): Promise<void> {
           const rest = await follow(base, w.user.token, first, {
             lastEventId: part.lastId ?? undefined,
           });
-          return { seqs: [...part.seqs, ...rest.seqs], delays: [], ended: rest.ended };
+          return { seqs: [...part.seqs, ...rest.seqs], delays: [], storedAt: [], ended: rest.ended };
         })(),
         ...others.map((id) => follow(base, w.user.token, id)),
       ]);
       await waitEnded(pg, '20.0.0', o.streams, performance.now());
       for (const worker of sseWorkers) await stopProcess(worker);
       const delays = followed.flatMap((f) => f.delays);
+      // The lines over 50 ms, counted per half second since the first line was stored: a burst that
+      // delays every stream at once is a stalled process; scattered ones are scheduling.
+      const storedAt = followed.flatMap((f) => f.storedAt);
+      const firstStored = Math.min(...storedAt);
+      const slowByHalfSecond: Record<string, number> = {};
+      delays.forEach((delay, i) => {
+        if (delay <= 50) return;
+        const half = ((Math.floor((storedAt[i] - firstStored) / 500) * 500) / 1000).toFixed(1);
+        slowByHalfSecond[half] = (slowByHalfSecond[half] ?? 0) + 1;
+      });
       const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
       const sseFigures = {
         streams: o.streams,
@@ -442,6 +457,7 @@ async function main(): Promise<void> {
         p99: percentile(delays, 99),
         max: Math.max(...delays),
         gaplessAcrossReconnect: gapless,
+        slowByHalfSecond,
       };
       results.sse = sseFigures;
       log(
