@@ -9,3 +9,4 @@ export * from './report-schemas';
 export * from './mcp-conformance';
 export * from './service-under-test';
 export * from './maximal-catalog';
+export * from './policy-repositories';

@@ -5,7 +5,10 @@ import {
   type BusKind,
   cookieFrom,
   createTestDatabase,
+  DEFINITION_FILES,
   HttpClient,
+  IMPLEMENTATION_FILES,
+  POLICY_FILES,
   type TestDatabase,
   testBus,
 } from '@pc/testing';
@@ -24,18 +27,6 @@ export const ADMIN = { email: 'root@example.com', password: 'admin-password-1' }
 export const QUOTA = 4;
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export const GCL = `apiVersion: gateway.vendor/v1alpha1
-kind: Extension
-metadata:
-  name: oauth-scopes
-  labels:
-    title: OAuth Scope Guard
-    category: Security
-spec:
-  properties: {}
-`;
-export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
 
 export interface CatalogUser {
   token: string;
@@ -122,7 +113,7 @@ export class CatalogE2e {
     const { webUrl } = await this.control.createRepository({
       owner: 'community',
       name: `policy-${this.unique()}`,
-      files: { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n', ...files },
+      files: { ...POLICY_FILES, ...files },
       hasIssues: true,
       ...extra,
     });
@@ -199,12 +190,12 @@ export class CatalogE2e {
     const definition = await this.control.createRepository({
       owner: 'community',
       name: `split-${n}-definition`,
-      files: { 'gcl.yaml': GCL },
+      files: DEFINITION_FILES,
     });
     const implementation = await this.control.createRepository({
       owner: 'community',
       name: `split-${n}-implementation`,
-      files: implementationFiles ?? { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+      files: implementationFiles ?? IMPLEMENTATION_FILES,
     });
     return [definition.webUrl, implementation.webUrl];
   };
