@@ -10,3 +10,4 @@ export * from './mcp-conformance';
 export * from './service-under-test';
 export * from './maximal-catalog';
 export * from './policy-repositories';
+export * from './rate-limits';
