@@ -1,4 +1,5 @@
-import { BUSES, CARGO, catalogE2e, GCL, type Json } from './testing/catalog-e2e';
+import { CARGO, POLICY_FILES } from '@pc/testing';
+import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 
 // The wire of submissions and their review: each route's success and error classes, the named ref and
 // the refusal's body as a client reads them. The rules behind them (validation of refs and split
@@ -10,11 +11,7 @@ describe.each(BUSES)('catalog submissions through the gateway over the %s bus', 
 
   it('submits at a named ref (201), rejects (200; 403 to others), resubmits (200), approves; 403 and 409 after', async () => {
     const user = await newUser();
-    const v2 = {
-      'definition/gcl.yaml': GCL,
-      'Cargo.toml': CARGO.replace('1.2.3', '2.0.0'),
-      'src/lib.rs': '// filter\n',
-    };
+    const v2 = { ...POLICY_FILES, 'Cargo.toml': CARGO.replace('1.2.3', '2.0.0') };
     const { submission, validation } = await submit(user.token, {
       sourceHostUrl: await newRepo({}, { branches: { v2 } }),
       sourceRef: 'v2',

@@ -28,24 +28,11 @@ describe('the build allow-list, as a deployment shows it (in-process bus)', () =
   });
 
   it('reaches the listed host only, and logs the refusal of the other', async () => {
-    const { user, tenant, connectionId, workspaceId } = await world.deployer();
-    const { id: policyId } = await world.newDeployablePolicy(user);
-    const res = await world.http.post<Json>(
-      '/api/deployments',
-      {
-        policyId,
-        connectionId,
-        workspaceId,
-        targetOrganizationIds: [tenant.paymentsId],
-        version: '1.2.3',
-        doPublish: true,
-      },
-      { token: user.token },
-    );
-    expect(res.status).toBe(201);
-    const id = res.body.results[0].deployment.id as string;
-    expect((await world.settled(user.token, id)).status).toBe('succeeded');
-    const stream = await world.readStream(user.token, id);
+    const d = await world.deployer();
+    const { id: policyId } = await world.newDeployablePolicy(d.user);
+    const id = await world.deployedPolicy(d, policyId, { version: '1.2.3', doPublish: true });
+    expect((await world.settled(d.user.token, id)).status).toBe('succeeded');
+    const stream = await world.readStream(d.user.token, id);
     const texts = stream.events
       .filter((e) => e.event === 'log')
       .map((e) => (JSON.parse(e.data) as Json).text as string);

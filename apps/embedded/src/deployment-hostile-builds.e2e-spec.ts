@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { tarArchive } from '@pc/deployment-worker';
-import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
+import { type Deployer, DeploymentsWorld, type Json } from './testing/deployments-e2e';
 
 jest.setTimeout(240_000);
 
@@ -34,7 +34,7 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hostile-data-'));
   const dataSecret = `data-secret-${randomBytes(8).toString('hex')}`;
   let workerPid = process.pid;
-  let deployer: { user: TestUser; tenant: Tenant; connectionId: string; workspaceId: string };
+  let deployer: Deployer;
 
   beforeAll(async () => {
     writeFileSync(path.join(dataDir, 'connections-encryption-keys'), `k1:${dataSecret}\n`, { mode: 0o600 });
@@ -65,22 +65,12 @@ describe.each(['embedded worker', 'worker process'] as const)('hostile builds (%
 
   /** Deploys a repository whose build.sh is `script`; the deployment's id. */
   const deploy = async (script: string, files: Record<string, string> = {}): Promise<string> => {
-    const { user, tenant, connectionId, workspaceId } = deployer;
-    const { id: policyId } = await world.newDeployablePolicy(user, {}, { 'build.sh': script, ...files });
-    const res = await world.http.post<Json>(
-      '/api/deployments',
-      {
-        policyId,
-        connectionId,
-        workspaceId,
-        targetOrganizationIds: [tenant.paymentsId],
-        version: '1.0.0',
-        doPublish: true,
-      },
-      { token: user.token },
+    const { id: policyId } = await world.newDeployablePolicy(
+      deployer.user,
+      {},
+      { 'build.sh': script, ...files },
     );
-    expect(res.status).toBe(201);
-    return res.body.results[0].deployment.id as string;
+    return world.deployedPolicy(deployer, policyId, { version: '1.0.0', doPublish: true });
   };
 
   /** The deployment once ended, and its log (each line with the time it was written). */

@@ -4,7 +4,7 @@ import { generateSigningKeyEntry } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { Client } from 'pg';
-import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
+import { type Deployer, DeploymentsWorld, type Json } from './testing/deployments-e2e';
 
 jest.setTimeout(180_000);
 
@@ -16,10 +16,7 @@ const SIGNING_KEYS = generateSigningKeyEntry('workers');
  */
 describe('deployment workers as separate processes over NATS', () => {
   const world = new DeploymentsWorld();
-  let user: TestUser;
-  let tenant: Tenant;
-  let connectionId: string;
-  let workspaceId: string;
+  let deployer: Deployer;
   let policyId: string;
 
   // Each job spends a second in its build: a worker killed mid-run holds jobs.
@@ -46,8 +43,8 @@ describe('deployment workers as separate processes over NATS', () => {
       },
       { deploymentWorkers: 0 },
     );
-    ({ user, tenant, connectionId, workspaceId } = await world.deployer());
-    policyId = (await world.newDeployablePolicy(user)).id;
+    deployer = await world.deployer();
+    policyId = (await world.newDeployablePolicy(deployer.user)).id;
   });
 
   afterAll(async () => {
@@ -55,23 +52,11 @@ describe('deployment workers as separate processes over NATS', () => {
   });
 
   it('finishes every deployment exactly once, with complete logs, when a worker is killed mid-job', async () => {
+    const { user, tenant } = deployer;
     const [a] = await Promise.all([startWorker(), startWorker()]);
     const ids: string[] = [];
     for (let n = 0; n < 20; n++) {
-      const res = await world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId,
-          connectionId,
-          workspaceId,
-          targetOrganizationIds: [tenant.paymentsId],
-          doPublish: true,
-          version: `1.0.${n}`,
-        },
-        { token: user.token },
-      );
-      expect(res.status).toBe(201);
-      ids.push(res.body.results[0].deployment.id);
+      ids.push(await world.deployedPolicy(deployer, policyId, { doPublish: true, version: `1.0.${n}` }));
     }
     // Kill one worker while jobs are running (each takes more than a second).
     for (let i = 0; i < 200; i++) {
@@ -148,6 +133,7 @@ describe('deployment workers as separate processes over NATS', () => {
     expect(registry).toHaveLength(40);
   });
   it("starts another user's deployment in the next free build slot while one user has 250 waiting (gateway, scheduler, queue, worker processes)", async () => {
+    const { user, tenant } = deployer;
     // Four build slots (two workers of two; one may have been killed above), one for each job a user
     // may have out.
     while (workers.filter((w) => w.exitCode === null && w.signalCode === null).length < 2)
@@ -167,27 +153,21 @@ describe('deployment workers as separate processes over NATS', () => {
         ...orgs.slice(1).map((id, i) => ({ id, name: `Team ${i}`, parentId: orgs[0] })),
       ],
     });
-    const { id: busyConnection } = await world.newConnection(busy, {
-      ...tenant,
-      clientId,
-      clientSecret,
-      rootId: orgs[0],
-    });
-    const busyWorkspace = await world.newWorkspace(busy);
+    const busyTenant = { ...tenant, clientId, clientSecret, rootId: orgs[0] };
+    const { id: connectionId } = await world.newConnection(busy, busyTenant);
+    const busyDeployer: Deployer = {
+      user: busy,
+      tenant: busyTenant,
+      connectionId,
+      workspaceId: await world.newWorkspace(busy),
+    };
     const busyPolicy = (await world.newDeployablePolicy(busy)).id;
     for (let n = 0; n < 5; n++) {
-      const res = await world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId: busyPolicy,
-          connectionId: busyConnection,
-          workspaceId: busyWorkspace,
-          targetOrganizationIds: orgs.slice(1),
-          doPublish: true,
-          version: `3.0.${n}`,
-        },
-        { token: busy.token },
-      );
+      const res = await world.deployPolicy(busyDeployer, busyPolicy, {
+        targetOrganizationIds: orgs.slice(1),
+        doPublish: true,
+        version: `3.0.${n}`,
+      });
       expect([res.status, (res.body.results as Json[]).length]).toEqual([201, 50]);
     }
 
@@ -209,20 +189,7 @@ describe('deployment workers as separate processes over NATS', () => {
         await new Promise((r) => setTimeout(r, 50));
       expect(await count(`j.status = 'running'`)).toBe(SLOTS);
 
-      const res = await world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId,
-          connectionId,
-          workspaceId,
-          targetOrganizationIds: [tenant.paymentsId],
-          doPublish: true,
-          version: '4.0.0',
-        },
-        { token: user.token },
-      );
-      expect(res.status).toBe(201);
-      const single = res.body.results[0].deployment.id as string;
+      const single = await world.deployedPolicy(deployer, policyId, { doPublish: true, version: '4.0.0' });
       let started: Date | null = null;
       for (let i = 0; i < 1200 && !started; i++) {
         started = (

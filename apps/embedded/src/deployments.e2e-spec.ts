@@ -37,6 +37,10 @@ describe('deployments through the gateway over NATS', () => {
 
   afterAll(() => world.stop());
 
+  /** Another gateway replica on the file's bus and database (the test closes it). */
+  const gatewayReplica = (env: Record<string, string>) =>
+    startSystem({ bus: world.bus, databaseUrl: world.db.url, gatewayPort: 0, gatewayOnly: true, env });
+
   const deploy = (body: Json, token = user.token, headers: Record<string, string> = {}) =>
     world.http.post<Json>(
       '/api/deployments',
@@ -425,20 +429,14 @@ describe('deployments through the gateway over NATS', () => {
 
   describe('as the connections and workspaces services see them', () => {
     it('feeds connection sync, connection impact, workspace detail and member impact', async () => {
-      const { user, tenant, connectionId, workspaceId } = await world.deployer();
+      const d = await world.deployer();
+      const { user, tenant, connectionId, workspaceId } = d;
       await world.share(workspaceId, user, connectionId);
       const { id: policyId } = await world.newDeployablePolicy(user);
-      const res = await world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId,
-          connectionId,
-          workspaceId,
-          targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
-          doRelease: true,
-        },
-        { token: user.token },
-      );
+      const res = await world.deployPolicy(d, policyId, {
+        targetOrganizationIds: [tenant.paymentsId, tenant.cardsId],
+        doRelease: true,
+      });
       const [a, b] = await Promise.all(
         res.body.results.map((r: Json) => world.settled(user.token, r.deployment.id)),
       );
@@ -569,29 +567,12 @@ describe('deployments through the gateway over NATS', () => {
 
   describe('cancelling deployments (a build that takes 30 s)', () => {
     it('streams a running job live from another gateway replica, with heartbeats, until it ends', async () => {
-      const replica = await startSystem({
-        bus: world.bus,
-        databaseUrl: world.db.url,
-        gatewayPort: 0,
-        gatewayOnly: true,
-        env: { LOG_STREAM_HEARTBEAT_MS: '200' },
-      });
+      const replica = await gatewayReplica({ LOG_STREAM_HEARTBEAT_MS: '200' });
       try {
-        const { user, tenant, connectionId, workspaceId } = await world.deployer();
+        const d = await world.deployer();
+        const { user } = d;
         const { id: policyId } = await world.newDeployablePolicy(user, {}, SLOW);
-        const res = await world.http.post<Json>(
-          '/api/deployments',
-          {
-            policyId,
-            connectionId,
-            workspaceId,
-            targetOrganizationIds: [tenant.paymentsId],
-            version: '9.9.9',
-            doPublish: true,
-          },
-          { token: user.token },
-        );
-        const id = res.body.results[0].deployment.id as string;
+        const id = await world.deployedPolicy(d, policyId, { version: '9.9.9', doPublish: true });
         const streaming = world.readStream(user.token, id, { baseUrl: replica.url });
         for (let i = 0; i < 200; i++) {
           const h = await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token });
@@ -615,23 +596,10 @@ describe('deployments through the gateway over NATS', () => {
     });
 
     it('cancels a queued job at once and stops running ones in their build', async () => {
-      const { user, tenant, connectionId, workspaceId } = await world.deployer();
+      const d = await world.deployer();
+      const { user, tenant } = d;
       const { id: policyId } = await world.newDeployablePolicy(user, {}, SLOW);
-      const deploy = async (version: string): Promise<string> => {
-        const res = await world.http.post<Json>(
-          '/api/deployments',
-          {
-            policyId,
-            connectionId,
-            workspaceId,
-            targetOrganizationIds: [tenant.paymentsId],
-            version,
-            doPublish: true,
-          },
-          { token: user.token },
-        );
-        return res.body.results[0].deployment.id as string;
-      };
+      const deploy = (version: string) => world.deployedPolicy(d, policyId, { version, doPublish: true });
       const step = async (id: string) =>
         (await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token })).body.job;
       const a = await deploy('1.0.1');
@@ -668,18 +636,7 @@ describe('deployments through the gateway over NATS', () => {
     const d = await world.deployer();
     const { id: policyId } = await world.newDeployablePolicy(d.user, {}, SLOW);
     const deployTo = (org: string, version = '1.0.0') =>
-      world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId,
-          connectionId: d.connectionId,
-          workspaceId: d.workspaceId,
-          targetOrganizationIds: [org],
-          doPublish: true,
-          version,
-        },
-        { token: d.user.token },
-      );
+      world.deployPolicy(d, policyId, { targetOrganizationIds: [org], doPublish: true, version });
     const ids: string[] = [];
     for (const org of [d.tenant.paymentsId, d.tenant.cardsId, d.tenant.rootId]) {
       const res = await deployTo(org);
@@ -708,19 +665,7 @@ describe('deployments through the gateway over NATS', () => {
         password: 'password123',
       });
       const cookie = cookieFrom(login, 'sb-access-token')!;
-      const res = await world.http.post<Json>(
-        '/api/deployments',
-        {
-          policyId,
-          connectionId: d.connectionId,
-          workspaceId: d.workspaceId,
-          targetOrganizationIds: [d.tenant.paymentsId],
-          version: '3.0.0',
-          doPublish: true,
-        },
-        { token: d.user.token },
-      );
-      const id = res.body.results[0].deployment.id as string;
+      const id = await world.deployedPolicy(d, policyId, { version: '3.0.0', doPublish: true });
       const stop = async () => {
         await world.http.post(`/api/deployments/${id}/cancel`, {}, { token: d.user.token });
         await world.settled(d.user.token, id, 30_000);
@@ -780,13 +725,7 @@ describe('deployments through the gateway over NATS', () => {
     it('ends an open stream on another replica when its token is revoked (closed: credentials_revoked), at the broadcast', async () => {
       const r = await running();
       // The stream is served by a second gateway: only the revocation broadcast over NATS can end it.
-      const replica = await startSystem({
-        bus: world.bus,
-        databaseUrl: world.db.url,
-        gatewayPort: 0,
-        gatewayOnly: true,
-        env: { LOG_STREAM_HEARTBEAT_MS: '200' },
-      });
+      const replica = await gatewayReplica({ LOG_STREAM_HEARTBEAT_MS: '200' });
       const delays: number[] = [];
       try {
         for (let i = 0; i < REVOCATIONS; i++) {
@@ -820,13 +759,7 @@ describe('deployments through the gateway over NATS', () => {
 
     it('counts open streams over every gateway replica: the third of a user is refused on another replica', async () => {
       const r = await running();
-      const replica = await startSystem({
-        bus: world.bus,
-        databaseUrl: world.db.url,
-        gatewayPort: 0,
-        gatewayOnly: true,
-        env: { LOG_STREAMS_MAX_PER_USER: '2' },
-      });
+      const replica = await gatewayReplica({ LOG_STREAMS_MAX_PER_USER: '2' });
       try {
         const here = [await open({ token: r.user.token }, r.id), await open({ token: r.user.token }, r.id)];
         expect(here.map((s) => s.response.status)).toEqual([200, 200]);

@@ -1,34 +1,17 @@
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
+import { MAX_PAYLOAD_BYTES } from '@pc/platform';
+import {
+  cookieFrom,
+  createTestDatabase,
+  HttpClient,
+  seedMaximalCatalog,
+  type TestDatabase,
+  testBus,
+  WIDE,
+} from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from './system';
 
 const ADMIN = { email: 'bounds-admin@example.com', password: 'admin-password-1' };
-/** The bus carries 1 MiB; every reply must stay below it. */
-const BUS_LIMIT = 1024 * 1024;
-/** Three bytes in UTF-8: the longest text each field allows, in the most bytes. */
-const WIDE = (chars: number) => '€'.repeat(chars);
-
-/** A validation report as the catalog stores it (the OpenAPI document requires every field). */
-const VALIDATION = {
-  ok: true,
-  errors: [],
-  warnings: [],
-  projectType: 'unified',
-  definition: {
-    path: 'definition/gcl.yaml',
-    name: 'max',
-    title: 'Max',
-    category: 'Security',
-    description: null,
-  },
-  implementation: { path: 'src/lib.rs' },
-  version: '1.0.0',
-  kitVersion: '1.4.0',
-  defaultBranch: 'main',
-  implementationDefaultBranch: null,
-  hasIssues: true,
-  assetKinds: ['api'],
-};
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -40,7 +23,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  */
 describe('lists of maximal rows over the NATS bus', () => {
   let db: TestDatabase;
-  let pg: Client;
   let system: RunningSystem;
   let http: HttpClient;
   let admin: string;
@@ -66,44 +48,19 @@ describe('lists of maximal rows over the NATS bus', () => {
     const token = await http.post<Json>('/api/tokens', { name: 't', scopes: ['api:read'] }, { cookie });
     owner = { token: token.body.token, id: signup.body.user.id };
 
-    // Straight into the catalog's tables: building this through the API would take minutes.
-    pg = new Client({ connectionString: db.url });
+    const pg = new Client({ connectionString: db.url });
     await pg.connect();
-    await pg.query(
-      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url, created_at)
-       SELECT 'max-' || i, 'Max ' || lpad(i::text, 3, '0') || ' ' || $2, $3, $4, 'published', $1,
-              'https://source-host.example/community/max-' || i, now() - make_interval(secs => i)
-         FROM generate_series(1, 120) AS i`,
-      [owner.id, WIDE(110), WIDE(20_000), WIDE(120)],
-    );
-    policyId = (await pg.query<{ id: string }>(`SELECT id FROM catalog.policies WHERE slug = 'max-1'`))
-      .rows[0].id;
-    await pg.query(
-      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
-                                              validation, created_at)
-       SELECT p.id, $1, 'submitted', p.name, p.description, p.source_host_url, $2, p.created_at
-         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 60`,
-      [owner.id, JSON.stringify(VALIDATION)],
-    );
-    await pg.query(
-      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
-       SELECT p.id, 'description', $2, p.description, $1
-         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 30`,
-      [owner.id, WIDE(20_000)],
-    );
-    await pg.query(
-      `INSERT INTO catalog.ideas (title, description, submitter_id) SELECT $2, $3, $1 FROM generate_series(1, 60)`,
-      [owner.id, WIDE(200), WIDE(20_000)],
-    );
-    await pg.query(
-      `INSERT INTO catalog.policy_history (policy_id, actor_id, action, details)
-       SELECT $1, $2, 'edited', jsonb_build_object('fields', jsonb_build_array($3::text)) FROM generate_series(1, 250)`,
-      [policyId, owner.id, WIDE(5_000)],
-    );
+    try {
+      policyId = await seedMaximalCatalog(
+        (text, params) => pg.query(text, params).then((r) => r.rows),
+        owner.id,
+      );
+    } finally {
+      await pg.end();
+    }
   }, 60_000);
 
   afterAll(async () => {
-    await pg?.end();
     await system?.close();
     await db?.drop();
   });
@@ -125,7 +82,7 @@ describe('lists of maximal rows over the NATS bus', () => {
         auth,
       );
       expect(res.status).toBe(200);
-      expect(Buffer.byteLength(res.text)).toBeLessThan(BUS_LIMIT);
+      expect(Buffer.byteLength(res.text)).toBeLessThan(MAX_PAYLOAD_BYTES);
       expect(res.body[field].length).toBeGreaterThan(0);
       expect(res.body.hasMore ?? res.body.nextCursor !== null).toBe(res.body.nextCursor !== null);
       items.push(...(res.body[field] as Json[]));
@@ -165,7 +122,7 @@ describe('lists of maximal rows over the NATS bus', () => {
   it('shows the review queue as summaries within the bus limit and says which kinds have more', async () => {
     const res = await http.get<Json>('/api/admin/queue?limit=100', { cookie: admin });
     expect(res.status).toBe(200);
-    expect(Buffer.byteLength(res.text)).toBeLessThan(BUS_LIMIT);
+    expect(Buffer.byteLength(res.text)).toBeLessThan(MAX_PAYLOAD_BYTES);
     expect(res.body.submissions.length).toBeGreaterThan(0);
     expect(res.body.submissions[0]).not.toHaveProperty('description');
     expect(res.body.submissions[0]).not.toHaveProperty('validation');

@@ -1,13 +1,9 @@
-import { MINUTE_MS } from '@pc/platform';
-import { testBus } from '@pc/testing';
+import { inOneWindow, newClientAddress, testBus } from '@pc/testing';
 import { CatalogWorld } from './testing/catalog-world';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
-let addressCounter = 0;
-/** A fresh client address (TEST-NET-3), as a proxy in front of the gateway would report it. */
-const newAddress = () => `203.0.113.${++addressCounter}`;
 
 /**
  * The budgets the tool server (MCP) counts, shared with the gateway: a batch of tool calls past its
@@ -28,21 +24,6 @@ describe('rate limits shared by the tool server and the gateway', () => {
   });
 
   afterAll(() => world.stop());
-
-  /**
-   * Runs a test of per-minute (or per-hour) budgets once more when it failed across a window's end: the
-   * windows are aligned to the clock, so calls that straddle one are counted in two budgets. The second
-   * run starts just after that end, a minute before the next.
-   */
-  async function inOneWindow(run: () => Promise<void>): Promise<void> {
-    const start = Date.now();
-    try {
-      await run();
-    } catch (error) {
-      if (Math.floor(start / MINUTE_MS) === Math.floor(Date.now() / MINUTE_MS)) throw error;
-      await run();
-    }
-  }
 
   /** One POST to /mcp carrying a JSON-RPC batch of tool calls; the answers by id. */
   async function toolBatch(token: string, calls: Array<[string, Json]>): Promise<Map<number, Json>> {
@@ -74,7 +55,7 @@ describe('rate limits shared by the tool server and the gateway', () => {
 
   it('counts each submit_idea of one batched MCP request against the submissions budget: the calls past it store nothing', () =>
     inOneWindow(async () => {
-      const assistant = await world.newUser(from(newAddress()).headers);
+      const assistant = await world.newUser(from(newClientAddress()).headers);
       const answers = await toolBatch(
         assistant.token,
         Array.from({ length: 5 }, (_, i) => [
@@ -93,7 +74,7 @@ describe('rate limits shared by the tool server and the gateway', () => {
 
   it('counts vote_idea calls against the votes budget per user', () =>
     inOneWindow(async () => {
-      const assistant = await world.newUser(from(newAddress()).headers);
+      const assistant = await world.newUser(from(newClientAddress()).headers);
       const id = '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00';
       const answers = await toolBatch(
         assistant.token,
@@ -105,13 +86,13 @@ describe('rate limits shared by the tool server and the gateway', () => {
 
   it('counts evaluate_api calls and REST evaluations of one user against one evaluations budget', () =>
     inOneWindow(async () => {
-      const assistant = await world.newUser(from(newAddress()).headers);
+      const assistant = await world.newUser(from(newClientAddress()).headers);
       const missing = '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00';
       // Counted before the ruleset is looked up: a missing one costs a count too (and no engine time).
       const rest = await world.http.post<Json>(
         `/api/rulesets/${missing}/evaluations`,
         { specification: { content: 'openapi: 3.0.0' } },
-        { token: assistant.token, ...from(newAddress()) },
+        { token: assistant.token, ...from(newClientAddress()) },
       );
       expect(rest.status).toBe(404);
       const answers = await toolBatch(

@@ -1,11 +1,12 @@
-// The two steps both submission pages (a policy, a ruleset) share: the repository, validated first,
-// then the details (name and description, what is particular to the kind, documentation tabs,
-// delivered ideas) and the submit button, shown only once the validation passed. Limits come from the
-// contracts the gateway's validators and its OpenAPI document read, so the form and the API agree.
+// The two steps both submission pages (a policy, a ruleset) share: the repository, validated first
+// (its findings shown between the steps), then the details (name and description, what is particular
+// to the kind, documentation tabs, delivered ideas) and the submit button, shown only once the
+// validation passed. Limits come from the contracts the gateway's validators and its OpenAPI document
+// read, so the form and the API agree.
 import type { FormEvent, ReactNode } from 'react';
 import { ApiError } from './api/client';
-import { type DocTabDraft, DocTabsEditor, IdeasField } from './doc-tabs-editor';
-import { ErrorMessage, TextArea, TextField } from './ui';
+import { type DocTabDraft, DocTabsEditor, IdeasField, labelled } from './doc-tabs-editor';
+import { Badge, ErrorMessage, TextArea, TextField } from './ui';
 
 export interface LengthLimit {
   min: number;
@@ -19,22 +20,25 @@ export function fieldErrorOf(error: unknown): (field: string) => string | undefi
 
 const count = (n: number): string => n.toLocaleString('en');
 
+/** A step's request, as `useAction` gives it: start it, whether it is running, what it failed with. */
+export interface StepAction {
+  run: () => unknown;
+  busy: boolean;
+  error: unknown;
+}
+
 /** Step 1: the repository's fields (children), the validation error, and Validate. */
 export function RepositoryStep({
   children,
-  onValidate,
-  busy,
+  validate,
   ready,
-  error,
   labels,
   buttonLabel,
 }: {
   children: ReactNode;
-  onValidate: () => void;
-  busy: boolean;
+  validate: StepAction;
   /** False while a required field is empty. */
   ready: boolean;
-  error: unknown;
   labels: Record<string, string>;
   buttonLabel: string;
 }) {
@@ -44,16 +48,74 @@ export function RepositoryStep({
       aria-labelledby="repo-title"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        onValidate();
+        void validate.run();
       }}
     >
       <h2 id="repo-title">1. The repository</h2>
       {children}
-      <ErrorMessage error={error} labels={labels} />
-      <button type="submit" disabled={busy || !ready}>
-        {busy ? 'Validating…' : buttonLabel}
+      <ErrorMessage error={validate.error} labels={labels} />
+      <button type="submit" disabled={validate.busy || !ready}>
+        {validate.busy ? 'Validating…' : buttonLabel}
       </button>
     </form>
+  );
+}
+
+/** The findings of one list (errors or warnings), each in the form's words; nothing when there are none. */
+function FindingList({
+  title,
+  findings,
+  labels,
+  className,
+}: {
+  title: string;
+  findings: string[];
+  labels: Record<string, string>;
+  className?: string;
+}) {
+  if (findings.length === 0) return null;
+  return (
+    <>
+      <h3>
+        {title} ({findings.length})
+      </h3>
+      <ul>
+        {findings.map((finding, i) => (
+          <li key={`${i}:${finding}`} className={className}>
+            {labelled(finding, labels)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * What a validation found, between the two steps: valid or not, every error and warning in the form's
+ * words (`labels`), then the facts it read (children: `<dt>`/`<dd>` pairs).
+ */
+export function Findings({
+  subject,
+  validation,
+  labels,
+  children,
+}: {
+  subject: 'repository' | 'ruleset';
+  validation: { ok: boolean; errors: string[]; warnings: string[] };
+  labels: Record<string, string>;
+  children: ReactNode;
+}) {
+  const { ok } = validation;
+  return (
+    <div className="panel" role="status" aria-label="Validation result">
+      <h2>
+        {ok ? `The ${subject} is valid` : `The ${subject} has problems`}{' '}
+        <Badge tone={ok ? 'good' : 'bad'}>{ok ? 'ok' : 'not ok'}</Badge>
+      </h2>
+      <FindingList title="Errors" findings={validation.errors} labels={labels} className="field-error" />
+      <FindingList title="Warnings" findings={validation.warnings} labels={labels} />
+      <dl className="facts">{children}</dl>
+    </div>
   );
 }
 
@@ -69,8 +131,7 @@ export interface Details {
  * validation it says what to do instead.
  */
 export function DetailsStep<D extends Details>({
-  valid,
-  validated,
+  validation,
   what,
   limits,
   descriptionHint,
@@ -79,14 +140,12 @@ export function DetailsStep<D extends Details>({
   tabs,
   onTabs,
   children,
-  onSubmit,
-  busy,
-  error,
+  submit,
   labels,
   submitLabel,
 }: {
-  valid: boolean;
-  validated: boolean;
+  /** The repository's validation, null before one. */
+  validation: { ok: boolean } | null;
   what: 'policy' | 'ruleset';
   limits: { name: LengthLimit; description: LengthLimit };
   descriptionHint: string;
@@ -95,17 +154,16 @@ export function DetailsStep<D extends Details>({
   tabs: DocTabDraft[];
   onTabs: (tabs: DocTabDraft[]) => void;
   children: ReactNode;
-  onSubmit: () => void;
-  busy: boolean;
-  error: unknown;
+  submit: StepAction;
   labels: Record<string, string>;
   submitLabel: string;
 }) {
-  if (!valid) {
-    return validated ? (
+  if (validation?.ok !== true) {
+    return validation ? (
       <p>Fix the errors above (in the repository or its URL), then validate again.</p>
     ) : null;
   }
+  const { busy, error } = submit;
   const fieldError = fieldErrorOf(error);
   return (
     <form
@@ -113,7 +171,7 @@ export function DetailsStep<D extends Details>({
       aria-labelledby="details-title"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        onSubmit();
+        void submit.run();
       }}
     >
       <h2 id="details-title">2. The {what}</h2>

@@ -230,6 +230,38 @@ export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttri
   );
 }
 
+/** A checkbox per option, under a legend: `value` holds the checked ones, in the order they were checked. */
+export function CheckboxSet<T extends string>({
+  legend,
+  hint,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  hint?: string;
+  options: readonly T[];
+  value: T[];
+  onChange: (value: T[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={option}
+          checked={value.includes(option)}
+          onChange={(e) =>
+            onChange(e.target.checked ? [...value, option] : value.filter((x) => x !== option))
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** A modal question before a destructive action: what it will do, then confirm or cancel. */
 export function ConfirmDialog({
   open,

@@ -4,6 +4,7 @@ import { openTestSchema, type TestSchema } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { DeploymentsRepository, type NewDeployment } from './deployments.repository';
 import { JobsRepository } from './jobs.repository';
+import { newDeployment } from './testing';
 
 /** The deployments' and jobs' state rules on real PostgreSQL, decided by indexes rather than reads. */
 describe('the deployments and jobs repositories', () => {
@@ -23,33 +24,7 @@ describe('the deployments and jobs repositories', () => {
     await schema.close();
   });
 
-  const deployment = (key: string): NewDeployment => ({
-    asset_type: 'policy',
-    policy_id: randomUUID(),
-    ruleset_id: null,
-    asset_name: 'P',
-    asset_slug: 'p',
-    connection_id: randomUUID(),
-    workspace_id: randomUUID(),
-    created_by: randomUUID(),
-    platform_org_id: 'org',
-    platform_org_name: null,
-    do_publish: false,
-    do_release: true,
-    cleanup_dev: false,
-    ref: null,
-    implementation_ref: null,
-    requested_version: null,
-    source: {
-      source_host_url: 'x',
-      implementation_source_host_url: null,
-      source_ref: null,
-      implementation_source_ref: null,
-      description: '',
-    },
-    governance_profile: null,
-    dedupe_key: key,
-  });
+  const deployment = (key: string): NewDeployment => newDeployment({ dedupe_key: key });
 
   it('creates one in-flight deployment for twenty concurrent identical requests', async () => {
     const key = randomUUID();

@@ -15,6 +15,7 @@ export type {
   RemovalOutcome,
 } from './deployment.rows';
 export { toChunk, toDeployment, toJob } from './deployment.mapper';
+export { definitionAssetId, implementationAssetId } from './asset-ids';
 export { DeploymentsRepository, type ListFilter, type NewDeployment } from './deployments.repository';
 export { JobsRepository, type EndedJobStatus } from './jobs.repository';
 export { LogsRepository } from './logs.repository';

@@ -8,3 +8,6 @@ export * from './api-specifications';
 export * from './report-schemas';
 export * from './mcp-conformance';
 export * from './service-under-test';
+export * from './maximal-catalog';
+export * from './policy-repositories';
+export * from './rate-limits';

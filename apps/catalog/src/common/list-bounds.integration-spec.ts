@@ -1,31 +1,7 @@
 import { CatalogRpc, type ListPoliciesRequest, type RequestContext } from '@pc/contracts';
 import { MAX_PAYLOAD_BYTES } from '@pc/platform';
+import { seedMaximalCatalog, WIDE } from '@pc/testing';
 import { catalogUnderTest, codeOf, type TestUser } from '../testing/catalog-under-test';
-
-/** Three bytes in UTF-8: the longest text each field allows, in the most bytes. */
-const WIDE = (chars: number) => '€'.repeat(chars);
-
-/** A validation report as the catalog stores it. */
-const VALIDATION = {
-  ok: true,
-  errors: [],
-  warnings: [],
-  projectType: 'unified',
-  definition: {
-    path: 'definition/gcl.yaml',
-    name: 'max',
-    title: 'Max',
-    category: 'Security',
-    description: null,
-  },
-  implementation: { path: 'src/lib.rs' },
-  version: '1.0.0',
-  kitVersion: '1.4.0',
-  defaultBranch: 'main',
-  implementationDefaultBranch: null,
-  hasIssues: true,
-  assetKinds: ['api'],
-};
 
 /** An item of any list, read by its fields. */
 type Item = Record<string, unknown>;
@@ -51,27 +27,12 @@ describe('lists of maximal rows (service level)', () => {
   beforeAll(async () => {
     owner = catalog.newUser(WIDE(50));
     other = catalog.newUser(WIDE(50));
-    await catalog.sql(
-      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url, created_at)
-       SELECT 'max-' || i, 'Max ' || lpad(i::text, 3, '0') || ' ' || $2, $3, $4, 'published', $1,
-              'https://source-host.example/community/max-' || i, now() - make_interval(secs => i)
-         FROM generate_series(1, 120) AS i`,
-      [owner.id, WIDE(110), WIDE(20_000), WIDE(120)],
-    );
-    [{ id: policyId }] = await catalog.sql<{ id: string }>(
-      `SELECT id FROM catalog.policies WHERE slug = 'max-1'`,
-    );
+    policyId = await seedMaximalCatalog((text, params) => catalog.sql(text, params), owner.id);
+    // And the lists only this file walks: comments, 40 rejected revisions of max-1, transfers both ways.
     await catalog.sql(
       `INSERT INTO catalog.comments (policy_id, author_id, body, created_at)
        SELECT $1, $2, $3, now() - make_interval(secs => 1000 - i) FROM generate_series(1, 60) AS i`,
       [policyId, owner.id, WIDE(10_000)],
-    );
-    await catalog.sql(
-      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
-                                              validation, created_at)
-       SELECT p.id, $1, 'submitted', p.name, p.description, p.source_host_url, $2, p.created_at
-         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 60`,
-      [owner.id, JSON.stringify(VALIDATION)],
     );
     await catalog.sql(
       `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, status, submitted_by,
@@ -80,27 +41,12 @@ describe('lists of maximal rows (service level)', () => {
       [policyId, owner.id, WIDE(20_000)],
     );
     await catalog.sql(
-      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
-       SELECT p.id, 'description', $2, p.description, $1
-         FROM catalog.policies p WHERE p.slug LIKE 'max-%' ORDER BY p.slug LIMIT 30`,
-      [owner.id, WIDE(20_000)],
-    );
-    await catalog.sql(
       `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id, status,
                                       created_at, expires_at)
        SELECT 'policy', $1, $4, CASE WHEN i % 2 = 0 THEN $2::uuid ELSE $3::uuid END,
               CASE WHEN i % 2 = 0 THEN $3::uuid ELSE $2::uuid END, 'rejected', now() - make_interval(secs => i), now()
          FROM generate_series(1, 300) AS i`,
       [policyId, owner.id, other.id, WIDE(110)],
-    );
-    await catalog.sql(
-      `INSERT INTO catalog.ideas (title, description, submitter_id) SELECT $2, $3, $1 FROM generate_series(1, 60)`,
-      [owner.id, WIDE(200), WIDE(20_000)],
-    );
-    await catalog.sql(
-      `INSERT INTO catalog.policy_history (policy_id, actor_id, action, details)
-       SELECT $1, $2, 'edited', jsonb_build_object('fields', jsonb_build_array($3::text)) FROM generate_series(1, 250)`,
-      [policyId, owner.id, WIDE(5_000)],
     );
   }, 60_000);
 

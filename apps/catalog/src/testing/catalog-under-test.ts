@@ -9,12 +9,12 @@ import {
 } from '@pc/contracts';
 import { type EnvSource, loadEnv, type ServiceDefinition } from '@pc/platform';
 import { type Files, MemorySourceHost } from '@pc/source-host/testing';
-import { ServiceUnderTest } from '@pc/testing';
+import { POLICY_FILES, ServiceUnderTest } from '@pc/testing';
 import { CatalogEnv } from '../catalog.env';
 import { catalogService } from '../index';
 import { identityStandIn } from './identity-stand-in';
 
-export { codeOf } from '@pc/testing';
+export { CARGO, codeOf, DEFINITION_FILES, IMPLEMENTATION_FILES, POLICY_FILES } from '@pc/testing';
 
 export interface TestUser {
   id: string;
@@ -23,27 +23,6 @@ export interface TestUser {
   /** The user's requests, signed in with a read/write token. */
   ctx: RequestContext & { caller: UserCaller };
 }
-
-const GCL = `apiVersion: gateway.vendor/v1alpha1
-kind: Extension
-metadata:
-  name: oauth-scopes
-  labels:
-    title: OAuth Scope Guard
-    category: Security
-spec:
-  properties: {}
-`;
-export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
-/** A unified policy repository that validates (version 1.2.3, kit 1.4.0). */
-export const POLICY_FILES: Files = {
-  'definition/gcl.yaml': GCL,
-  'Cargo.toml': CARGO,
-  'src/lib.rs': '// filter\n',
-};
-/** The two halves of a split policy. */
-export const DEFINITION_FILES: Files = { 'gcl.yaml': GCL };
-export const IMPLEMENTATION_FILES: Files = { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' };
 
 /**
  * The catalog alone, on a database of its own and the in-process bus, called through its bus contract

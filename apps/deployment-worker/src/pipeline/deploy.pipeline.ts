@@ -5,7 +5,13 @@ import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } f
 import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
-import type { DeploymentRow, DeployOutcome, JobRow } from '@pc/deployments-store';
+import {
+  definitionAssetId,
+  type DeploymentRow,
+  type DeployOutcome,
+  implementationAssetId,
+  type JobRow,
+} from '@pc/deployments-store';
 import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
@@ -79,9 +85,6 @@ type Published = Pick<
   | 'dev_versions'
   | 'home_doc_status'
 >;
-
-export const definitionAssetId = (slug: string): string => slug;
-export const implementationAssetId = (slug: string): string => `${slug}-implementation`;
 
 /**
  * The deploy pipeline: resolve the ref to a commit, fetch the sources at that commit, derive the version,

@@ -1,9 +1,5 @@
-import {
-  definitionAssetId,
-  implementationAssetId,
-  type Adapters,
-  type PipelineContext,
-} from './deploy.pipeline';
+import { definitionAssetId, implementationAssetId } from '@pc/deployments-store';
+import type { Adapters, PipelineContext } from './deploy.pipeline';
 
 /**
  * `unpublish`: removes the policy or ruleset from the target organization and deletes the deployment's -dev

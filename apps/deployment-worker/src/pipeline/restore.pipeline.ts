@@ -1,4 +1,5 @@
-import { definitionAssetId, type Adapters, type PipelineContext } from './deploy.pipeline';
+import { definitionAssetId } from '@pc/deployments-store';
+import type { Adapters, PipelineContext } from './deploy.pipeline';
 
 /** What a roll-out's organization ran before it was changed (null: nothing of this item). */
 interface RestoreTarget {

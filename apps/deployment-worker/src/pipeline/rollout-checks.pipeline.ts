@@ -1,5 +1,6 @@
 import type { ItemHealth } from '@pc/contracts';
-import { definitionAssetId, type Adapters, type PipelineContext } from './deploy.pipeline';
+import { definitionAssetId } from '@pc/deployments-store';
+import type { Adapters, PipelineContext } from './deploy.pipeline';
 
 /** How often a roll-out job asks the platform for the health of what it applied. */
 export const HEALTH_POLL_MS = 250;

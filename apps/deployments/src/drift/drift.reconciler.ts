@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DeploymentDrift } from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
-import { type DeploymentRow, DeploymentsRepository, JobsRepository } from '@pc/deployments-store';
+import {
+  definitionAssetId,
+  type DeploymentRow,
+  DeploymentsRepository,
+  JobsRepository,
+} from '@pc/deployments-store';
 import { BusClient, createLogger, Database } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobQueue } from '../jobs';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
+import { GATEWAY_PLATFORM } from '../platform';
 import { driftDifferences, sameDifferences } from './drift-differences';
 import { DriftRepository } from './drift.repository';
 

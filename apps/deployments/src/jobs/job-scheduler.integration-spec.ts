@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeploymentsRepository, JobsRepository, type NewDeployment } from '@pc/deployments-store';
+import { newDeployment } from '@pc/deployments-store/testing';
 import type { Database } from '@pc/platform';
 import { openTestSchema, type TestSchema } from '@pc/testing';
 import type { DataSource } from 'typeorm';
@@ -30,33 +31,7 @@ describe('the job scheduler', () => {
     await schema.close();
   });
 
-  const deployment = (author: string): NewDeployment => ({
-    asset_type: 'policy',
-    policy_id: randomUUID(),
-    ruleset_id: null,
-    asset_name: 'P',
-    asset_slug: 'p',
-    connection_id: randomUUID(),
-    workspace_id: randomUUID(),
-    created_by: author,
-    platform_org_id: randomUUID(),
-    platform_org_name: null,
-    do_publish: false,
-    do_release: true,
-    cleanup_dev: false,
-    ref: null,
-    implementation_ref: null,
-    requested_version: null,
-    source: {
-      source_host_url: 'x',
-      implementation_source_host_url: null,
-      source_ref: null,
-      implementation_source_ref: null,
-      description: '',
-    },
-    governance_profile: null,
-    dedupe_key: randomUUID(),
-  });
+  const deployment = (author: string): NewDeployment => newDeployment({ created_by: author });
 
   /** `count` deployments of `author`, each with its queued job, as POST /api/deployments makes them. */
   async function queue(author: string, count: number): Promise<string[]> {

@@ -6,9 +6,10 @@ import {
   type ReconciliationSummary,
   type RequestContext,
 } from '@pc/contracts';
+import { definitionAssetId } from '@pc/deployments-store';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import { BusClient, createLogger, Database } from '@pc/platform';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
+import { GATEWAY_PLATFORM } from '../platform';
 import { requireUser } from '../common/caller';
 import { LedgerRepository } from './ledger.repository';
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreateDeploymentRequest, DeploymentPlan, PlannedTarget, RequestContext } from '@pc/contracts';
 import { type AppliedAsset, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { definitionAssetId } from '@pc/deployments-store';
 import { BusClient } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { CreateDeploymentService, NOT_ELIGIBLE } from '../create';
-import { definitionAssetId, GATEWAY_PLATFORM } from '../platform';
+import { GATEWAY_PLATFORM } from '../platform';
 
 /**
  * `POST /api/deployments` with `dryRun: true`: every check of the real request (the same 4xx), then per

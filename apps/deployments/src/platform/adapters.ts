@@ -20,7 +20,3 @@ export function registryFrom(env: DeploymentsEnv): Registry {
     REGISTRY_TIMEOUT_MS: env.REGISTRY_TIMEOUT_MS,
   });
 }
-
-/** Registry asset ids of a policy: the definition is applied; the implementation travels beside it. */
-export const definitionAssetId = (slug: string): string => slug;
-export const implementationAssetId = (slug: string): string => `${slug}-implementation`;

@@ -1,2 +1,2 @@
 export { PlatformModule } from './platform.module';
-export { definitionAssetId, GATEWAY_PLATFORM, implementationAssetId, REGISTRY } from './adapters';
+export { GATEWAY_PLATFORM, REGISTRY } from './adapters';

@@ -5,13 +5,13 @@ import {
   type RequestContext,
   type SyncDeploymentResult,
 } from '@pc/contracts';
-import type { DeploymentRow } from '@pc/deployments-store';
+import { definitionAssetId, type DeploymentRow } from '@pc/deployments-store';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import type { Registry } from '@pc/registry';
 import { BusClient, createLogger, Database } from '@pc/platform';
 import { DeploymentAccess } from '../deployments';
 import { OutboxRelay } from '../outbox';
-import { definitionAssetId, GATEWAY_PLATFORM, REGISTRY } from '../platform';
+import { GATEWAY_PLATFORM, REGISTRY } from '../platform';
 import { SyncDriftRepository } from './drift.repository';
 
 const log = createLogger('deployments');

@@ -1,15 +1,7 @@
-import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
-import { BusClient, createClientProxy } from '@pc/platform';
-import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
-import {
-  type BusKind,
-  cookieFrom,
-  createTestDatabase,
-  HttpClient,
-  type TestDatabase,
-  testBus,
-} from '@pc/testing';
-import { type RunningSystem, startSystem } from '../system';
+import { CatalogRpc, type Idea } from '@pc/contracts';
+import { type BusKind, DEFINITION_FILES, IMPLEMENTATION_FILES, POLICY_FILES } from '@pc/testing';
+import { SandboxedSystem } from './sandboxed-system';
+import { signUp, type SignedUpUser } from './sign-up';
 
 /**
  * The shared harness of the catalog's end-to-end files: each file calls `catalogE2e(kind)` inside its
@@ -25,104 +17,36 @@ export const QUOTA = 4;
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const GCL = `apiVersion: gateway.vendor/v1alpha1
-kind: Extension
-metadata:
-  name: oauth-scopes
-  labels:
-    title: OAuth Scope Guard
-    category: Security
-spec:
-  properties: {}
-`;
-export const CARGO = '[package]\nname = "oauth_scopes"\nversion = "1.2.3"\n\n[dependencies]\npdk = "1.4.0"\n';
-
-export interface CatalogUser {
-  token: string;
-  id: string;
-  username: string;
-  email: string;
-  cookie: string;
-}
+export type CatalogUser = SignedUpUser;
 
 /** A started system and its builders; the fields are set once the file's `beforeAll` has run. */
-export class CatalogE2e {
-  db!: TestDatabase;
-  /** A client on the system's own bus: ideas are submitted through the tool server, not over HTTP. */
-  bus!: BusClient;
-  sandbox!: RunningSandbox;
-  control!: SandboxControl;
-  system!: RunningSystem;
-  http!: HttpClient;
-  /** The administrator's session cookie. */
-  admin!: string;
+export class CatalogE2e extends SandboxedSystem {
   private counter = 0;
 
-  constructor(readonly kind: BusKind) {}
-
-  async start(): Promise<void> {
-    this.db = await createTestDatabase();
-    this.sandbox = await startSandbox({ port: 0, seed: false });
-    this.control = new SandboxControl(this.sandbox.url);
-    const busConfig = testBus(this.kind, 10000);
-    this.system = await startSystem({
-      bus: busConfig,
-      databaseUrl: this.db.url,
-      gatewayPort: 0,
-      // Nothing here builds a deployment: no worker polling for jobs beside the services.
-      deploymentWorkers: 0,
-      env: {
-        ...this.sandbox.adapterEnv,
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-        COMMENT_DAILY_QUOTA: String(QUOTA),
-      },
-    });
-    const proxy = createClientProxy(busConfig, 'catalog-e2e');
-    await proxy.connect();
-    this.bus = new BusClient(proxy, busConfig);
-    this.http = new HttpClient(this.system.url!);
-    const login = await this.http.post<Json>('/api/auth/login', ADMIN);
-    this.admin = cookieFrom(login, 'sb-access-token')!;
+  constructor(readonly kind: BusKind) {
+    super('catalog-e2e');
   }
 
-  async close(): Promise<void> {
-    await this.bus?.onApplicationShutdown();
-    await this.system?.close();
-    await this.sandbox?.close();
-    await this.db?.drop();
+  start(): Promise<void> {
+    return this.startSystem({ bus: this.kind, admin: ADMIN, env: { COMMENT_DAILY_QUOTA: String(QUOTA) } });
+  }
+
+  close(): Promise<void> {
+    return this.stopSystem();
   }
 
   /** A number unique within the file, for names. */
   unique = (): number => ++this.counter;
 
   /** A new user with a read/write token and a username. */
-  newUser = async (): Promise<CatalogUser> => {
-    const n = this.unique();
-    const email = `cat${n}-${Date.now()}@example.com`;
-    const signup = await this.http.post<Json>('/api/auth/signup', {
-      email,
-      password: 'password123',
-      name: `Cat ${n}`,
-    });
-    expect(signup.status).toBe(201);
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const username = `cat${n}x${Date.now().toString(36)}`;
-    expect((await this.http.patch('/api/me', { username }, { cookie })).status).toBe(200);
-    const token = await this.http.post<Json>(
-      '/api/tokens',
-      { name: 't', scopes: ['api:read', 'api:write'] },
-      { cookie },
-    );
-    return { token: token.body.token, id: signup.body.user.id, username, email, cookie };
-  };
+  newUser = (): Promise<CatalogUser> => signUp(this.http, 'cat', this.unique());
 
   /** A policy repository on the sandbox's source host; `files` add to or replace the defaults. */
   newRepo = async (files: Record<string, string> = {}, extra: Json = {}): Promise<string> => {
     const { webUrl } = await this.control.createRepository({
       owner: 'community',
       name: `policy-${this.unique()}`,
-      files: { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n', ...files },
+      files: { ...POLICY_FILES, ...files },
       hasIssues: true,
       ...extra,
     });
@@ -171,11 +95,6 @@ export class CatalogE2e {
     return { policyId: submission.policyId, submissionId: submission.id };
   };
 
-  asUser = (userId: string): RequestContext => ({
-    requestId: `catalog-e2e-${this.unique()}`,
-    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
-  });
-
   /** An idea submitted over the bus (as the tool server does), then approved or rejected by the administrator. */
   newIdea = async (submitterId: string, decision?: 'approve' | 'reject'): Promise<Idea> => {
     const { idea } = await this.bus.request(CatalogRpc.submitIdea, this.asUser(submitterId), {
@@ -199,12 +118,12 @@ export class CatalogE2e {
     const definition = await this.control.createRepository({
       owner: 'community',
       name: `split-${n}-definition`,
-      files: { 'gcl.yaml': GCL },
+      files: DEFINITION_FILES,
     });
     const implementation = await this.control.createRepository({
       owner: 'community',
       name: `split-${n}-implementation`,
-      files: implementationFiles ?? { 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' },
+      files: implementationFiles ?? IMPLEMENTATION_FILES,
     });
     return [definition.webUrl, implementation.webUrl];
   };

@@ -1,14 +1,10 @@
 import { type BusConfig } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
+import { cookieFrom, createTestDatabase, HttpClient, POLICY_FILES, type TestDatabase } from '@pc/testing';
 import { type RunningSystem, startSystem } from '../system';
-import { ADMIN, CARGO, GCL } from './catalog-e2e';
-
-export { CARGO };
+import { ADMIN } from './catalog-e2e';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export const POLICY_FILES = { 'definition/gcl.yaml': GCL, 'Cargo.toml': CARGO, 'src/lib.rs': '// filter\n' };
 
 export interface TestUser {
   token: string;

@@ -2,11 +2,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { generateSigningKeyEntry } from '@pc/platform';
+import type { HttpResponse } from '@pc/testing';
 import { ConnectionsWorld, type Json, type Tenant, type TestUser } from './connections-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
 export type { Json, Tenant, TestUser };
+
+/** What `deployer()` answers: a user with a tenant, a connection to it and their personal workspace. */
+export interface Deployer {
+  user: TestUser;
+  tenant: Tenant;
+  connectionId: string;
+  workspaceId: string;
+}
 
 export interface SseEvent {
   id?: string;
@@ -171,11 +180,37 @@ export class DeploymentsWorld extends ConnectionsWorld {
   }
 
   /** A user with a tenant, a connection to it and their personal workspace. */
-  async deployer(): Promise<{ user: TestUser; tenant: Tenant; connectionId: string; workspaceId: string }> {
+  async deployer(): Promise<Deployer> {
     const user = await this.newUser();
     const { id: connectionId, tenant } = await this.newConnection(user);
     const workspaceId = await this.newWorkspace(user);
     return { user, tenant, connectionId, workspaceId };
+  }
+
+  /**
+   * `d` deploys `policyId` through their connection and workspace to their tenant's payments organization
+   * (`fields` add to the body or replace any of it: a version, publish, other targets): the answer of
+   * POST /api/deployments.
+   */
+  deployPolicy(d: Deployer, policyId: string, fields: Json = {}): Promise<HttpResponse<Json>> {
+    return this.http.post<Json>(
+      '/api/deployments',
+      {
+        policyId,
+        connectionId: d.connectionId,
+        workspaceId: d.workspaceId,
+        targetOrganizationIds: [d.tenant.paymentsId],
+        ...fields,
+      },
+      { token: d.user.token },
+    );
+  }
+
+  /** As `deployPolicy`, answered 201: the id of the (first target's) deployment. */
+  async deployedPolicy(d: Deployer, policyId: string, fields: Json = {}): Promise<string> {
+    const res = await this.deployPolicy(d, policyId, fields);
+    if (res.status !== 201) throw new Error(`deployment ${res.status} ${res.text}`);
+    return res.body.results[0].deployment.id as string;
   }
 
   /** Polls the deployment until its status is not queued or running. */

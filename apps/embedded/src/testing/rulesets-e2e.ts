@@ -1,8 +1,6 @@
-import { CatalogRpc, type Idea, type RequestContext } from '@pc/contracts';
-import { BusClient, createClientProxy } from '@pc/platform';
-import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase, testBus } from '@pc/testing';
-import { type RunningSystem, startSystem } from '../system';
+import { CatalogRpc, type Idea } from '@pc/contracts';
+import { SandboxedSystem } from './sandboxed-system';
+import { signUp, type SignedUpUser } from './sign-up';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -53,57 +51,28 @@ export const REGISTRY = JSON.stringify({
   main: 'ruleset.yaml',
 });
 
-export interface TestUser {
-  token: string;
-  id: string;
-  username: string;
-  email: string;
-  cookie: string;
-}
+export type TestUser = SignedUpUser;
 
 /** One system (gateway and services over NATS, real PostgreSQL) and a sandbox, for one test file. */
-export class RulesetsHarness {
-  db!: TestDatabase;
-  bus!: BusClient;
-  sandbox!: RunningSandbox;
-  control!: SandboxControl;
-  system!: RunningSystem;
-  http!: HttpClient;
-  admin!: string;
+export class RulesetsHarness extends SandboxedSystem {
   private counter = 0;
 
-  /** `seed`: the sandbox's demo repositories (seconds more), for the files that validate them. */
-  async start(options: { seed?: boolean } = {}): Promise<void> {
-    this.db = await createTestDatabase();
-    this.sandbox = await startSandbox({ port: 0, seed: options.seed ?? false });
-    this.control = new SandboxControl(this.sandbox.url);
-    const busConfig = testBus('nats', 10000);
-    this.system = await startSystem({
-      bus: busConfig,
-      databaseUrl: this.db.url,
-      gatewayPort: 0,
-      // Nothing here builds a deployment: no worker polling for jobs beside the services.
-      deploymentWorkers: 0,
-      env: {
-        ...this.sandbox.adapterEnv,
-        SOURCE_HOST_TIMEOUT_MS: '2000',
-        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      },
-    });
-    const proxy = createClientProxy(busConfig, 'rulesets-e2e');
-    await proxy.connect();
-    this.bus = new BusClient(proxy, busConfig);
-    this.http = new HttpClient(this.system.url!);
-    const login = await this.http.post<Json>('/api/auth/login', ADMIN);
-    this.admin = cookieFrom(login, 'sb-access-token')!;
+  constructor() {
+    super('rulesets-e2e');
   }
 
-  async stop(): Promise<void> {
-    await this.bus?.onApplicationShutdown();
-    await this.system?.close();
-    await this.sandbox?.close();
-    await this.db?.drop();
+  /** `seed`: the sandbox's demo repositories (seconds more), for the files that validate them. */
+  start(options: { seed?: boolean } = {}): Promise<void> {
+    return this.startSystem({
+      bus: 'nats',
+      admin: ADMIN,
+      env: { SOURCE_HOST_TIMEOUT_MS: '2000' },
+      seed: options.seed,
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.stopSystem();
   }
 
   next(): number {
@@ -111,20 +80,8 @@ export class RulesetsHarness {
   }
 
   /** A new user with a read/write token and a username. */
-  async newUser(scopes: string[] = ['api:read', 'api:write']): Promise<TestUser> {
-    const n = this.next();
-    const email = `rs${n}-${Date.now()}@example.com`;
-    const signup = await this.http.post<{ user: { id: string } }>('/api/auth/signup', {
-      email,
-      password: 'password123',
-      name: `Rs ${n}`,
-    });
-    expect(signup.status).toBe(201);
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const username = `rs${n}x${Date.now().toString(36)}`;
-    expect((await this.http.patch('/api/me', { username }, { cookie })).status).toBe(200);
-    const token = await this.http.post<{ token: string }>('/api/tokens', { name: 't', scopes }, { cookie });
-    return { token: token.body.token, id: signup.body.user.id, username, email, cookie };
+  newUser(scopes: string[] = ['api:read', 'api:write']): Promise<TestUser> {
+    return signUp(this.http, 'rs', this.next(), scopes);
   }
 
   /** A ruleset repository in the sandbox (the good profile, registry.json and an icon unless replaced). */
@@ -166,13 +123,6 @@ export class RulesetsHarness {
     );
     expect(approved.status).toBe(200);
     return { rulesetId: submission.ruleset_id, submissionId: submission.id };
-  }
-
-  asUser(userId: string): RequestContext {
-    return {
-      requestId: `rulesets-e2e-${this.next()}`,
-      caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
-    };
   }
 
   /** An idea submitted over the bus (as the tool server does), then approved unless told otherwise. */

@@ -28,7 +28,7 @@ describe('the HTTP edge of the gateway (stand-ins for the services)', () => {
       CatalogRpc.listPolicies,
       CatalogRpc.getPolicy,
       CatalogRpc.getPolicyDocs,
-    ] as never[],
+    ],
     { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' },
     { timeoutMs: 800 },
   );
@@ -136,7 +136,7 @@ describe.each([
   ['false', false],
   ['0', false],
 ])('the gateway behind a TLS-terminating proxy, TRUST_PROXY=%s', (trustProxy, secure) => {
-  const gateway = gatewayUnderTest([IdentityRpc.signup] as never[], { TRUST_PROXY: trustProxy });
+  const gateway = gatewayUnderTest([IdentityRpc.signup], { TRUST_PROXY: trustProxy });
 
   beforeAll(() => gateway.reply(IdentityRpc.signup, () => session() as never));
 

@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CatalogRpc, ConnectionsRpc, IdentityRpc } from '@pc/contracts';
-import { DomainError, MINUTE_MS } from '@pc/platform';
+import { DomainError } from '@pc/platform';
+import { inOneWindow, newClientAddress } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
 
 type Json = Record<string, unknown>;
 
-let addressCounter = 0;
-/** A fresh client address (TEST-NET-3), as a proxy in front of the gateway would report it. */
-const newAddress = () => `203.0.113.${++addressCounter}`;
 const from = (address: string) => ({ 'x-forwarded-for': address });
-
-/**
- * Runs a test of per-minute (or per-hour) budgets once more when it failed across a window's end: the
- * windows are aligned to the clock, so calls that straddle one are counted in two budgets. The second
- * run starts just after that end, a minute before the next.
- */
-async function inOneWindow(run: () => Promise<void>): Promise<void> {
-  const start = Date.now();
-  try {
-    await run();
-  } catch (error) {
-    if (Math.floor(start / MINUTE_MS) === Math.floor(Date.now() / MINUTE_MS)) throw error;
-    await run();
-  }
-}
 
 function expectLimited(res: { status: number; headers: Headers; body: Json }): void {
   expect(res.status).toBe(429);
@@ -47,7 +30,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       CatalogRpc.getBranches,
       CatalogRpc.recordDownload,
       ConnectionsRpc.validate,
-    ] as never[],
+    ],
     {
       TRUST_PROXY: '1',
       RATE_LIMIT_SIGNUPS_PER_HOUR: '3',
@@ -91,12 +74,12 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
 
   it('answers 429 with Retry-After to the sign-up over the limit from one address, not to another address', () =>
     inOneWindow(async () => {
-      const address = newAddress();
+      const address = newClientAddress();
       for (let i = 0; i < 3; i++) expect((await signup(address)).status).toBe(201);
       const sent = asked(IdentityRpc.signup.pattern);
       expectLimited(await signup(address));
       expect(asked(IdentityRpc.signup.pattern)).toBe(sent);
-      expect((await signup(newAddress())).status).toBe(201);
+      expect((await signup(newClientAddress())).status).toBe(201);
     }));
 
   it('limits validations per user, whatever address they come from', () =>
@@ -106,7 +89,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
         gateway.fetch('POST', '/api/submissions/validate', {
           token,
           body: { sourceHostUrl: 'https://github.com/o/r' },
-          headers: from(newAddress()),
+          headers: from(newClientAddress()),
         });
       expect((await validate()).status).toBe(200);
       expect((await validate()).status).toBe(200);
@@ -120,7 +103,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       const submit = () =>
         gateway.fetch('POST', '/api/submissions', {
           token,
-          headers: from(newAddress()),
+          headers: from(newClientAddress()),
           body: {
             name: `Scope Guard ${randomUUID().slice(0, 8)}`,
             description: 'Rejects requests whose OAuth token lacks the scopes an operation needs.',
@@ -152,44 +135,47 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
   it('limits credential checks against the platform per user, whatever address they come from', () =>
     inOneWindow(async () => {
       const { token } = gateway.user();
-      expect((await checkCredentials(token, newAddress())).status).toBe(200);
-      expect((await checkCredentials(token, newAddress())).status).toBe(200);
-      expectLimited(await checkCredentials(token, newAddress()));
+      expect((await checkCredentials(token, newClientAddress())).status).toBe(200);
+      expect((await checkCredentials(token, newClientAddress())).status).toBe(200);
+      expectLimited(await checkCredentials(token, newClientAddress()));
     }));
 
   it('limits credential checks per address, whichever accounts they come from', () =>
     inOneWindow(async () => {
-      const address = newAddress();
+      const address = newClientAddress();
       for (let i = 0; i < 2; i++)
         expect((await checkCredentials(gateway.user().token, address)).status).toBe(200);
       const another = gateway.user().token;
       expectLimited(await checkCredentials(another, address));
-      expect((await checkCredentials(another, newAddress())).status).toBe(200);
+      expect((await checkCredentials(another, newClientAddress())).status).toBe(200);
     }));
 
   it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {
     const email = `victim-${randomUUID()}@example.com`;
-    const attacker = newAddress();
+    const attacker = newClientAddress();
     const attempt = (forged: string) =>
       gateway.fetch('POST', '/api/auth/login', {
         body: { email, password: 'wrong-password' },
         headers: from(`${forged}, ${attacker}`),
       });
-    for (let i = 0; i < 3; i++) expect((await attempt(newAddress())).status).toBe(401);
-    expectLimited(await attempt(newAddress()));
+    for (let i = 0; i < 3; i++) expect((await attempt(newClientAddress())).status).toBe(401);
+    expectLimited(await attempt(newClientAddress()));
   });
 
   it('stops guessing one account from many addresses (429), even with the right password', async () => {
     const email = `victim-${randomUUID()}@example.com`;
     const attempt = (password: string) =>
-      gateway.fetch('POST', '/api/auth/login', { body: { email, password }, headers: from(newAddress()) });
+      gateway.fetch('POST', '/api/auth/login', {
+        body: { email, password },
+        headers: from(newClientAddress()),
+      });
     for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
     expectLimited(await attempt('wrong-password'));
     expectLimited(await attempt('password123'));
     // Another account is not held up.
     const other = await gateway.fetch('POST', '/api/auth/login', {
       body: { email: `other-${randomUUID()}@example.com`, password: 'password123' },
-      headers: from(newAddress()),
+      headers: from(newClientAddress()),
     });
     expect(other.status).toBe(200);
   });

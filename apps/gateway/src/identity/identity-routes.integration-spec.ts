@@ -17,7 +17,7 @@ describe("identity's routes at the gateway (a stand-in for identity)", () => {
     IdentityRpc.getMe,
     IdentityRpc.createToken,
     IdentityRpc.login,
-  ] as never[]);
+  ]);
   const profile = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', is_admin: false };
 
   beforeAll(() => {

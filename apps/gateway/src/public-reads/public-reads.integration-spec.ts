@@ -24,7 +24,7 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       RulesetsRpc.list,
       RulesetsRpc.get,
       RulesetsRpc.countViews,
-    ] as never[],
+    ],
     { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' },
   );
   /** The policies the catalog stand-in knows, and who likes each. */

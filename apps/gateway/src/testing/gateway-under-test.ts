@@ -60,9 +60,12 @@ export class GatewayUnderTest {
   private stopConsumer?: () => Promise<void>;
   private outboxDir = '';
 
-  /** `timeoutMs`: how long the gateway waits for an answer on the bus (a 504 after it). */
+  /**
+   * `descriptors`: what the stand-in answers (a reply each, set by `reply()`); `timeoutMs`: how long the
+   * gateway waits for an answer on the bus (a 504 after it).
+   */
   constructor(
-    private readonly descriptors: Array<RpcDescriptor<never, unknown>>,
+    private readonly descriptors: ReadonlyArray<RpcDescriptor<unknown, unknown>>,
     options: { timeoutMs?: number } = {},
   ) {
     this.busConfig = testBus('in-process', options.timeoutMs) as BusConfig & { kind: 'in-process' };
@@ -80,7 +83,7 @@ export class GatewayUnderTest {
         },
       },
       ...this.descriptors.map((descriptor) => ({
-        descriptor,
+        descriptor: descriptor as RpcDescriptor<never, unknown>,
         answer: (data: never, ctx: RequestContext) => {
           this.asked.set(descriptor.pattern, [...(this.asked.get(descriptor.pattern) ?? []), data]);
           const reply = this.replies.get(descriptor.pattern);
@@ -182,7 +185,7 @@ export class GatewayUnderTest {
 
 /** Starts the gateway for the enclosing `describe` and stops it afterwards. */
 export function gatewayUnderTest(
-  descriptors: Array<RpcDescriptor<never, unknown>>,
+  descriptors: ReadonlyArray<RpcDescriptor<unknown, unknown>>,
   env: Record<string, string> = {},
   options: { timeoutMs?: number } = {},
 ): GatewayUnderTest {

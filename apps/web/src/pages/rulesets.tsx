@@ -1,4 +1,5 @@
 // The ruleset catalog: community and vendor rulesets, search as you type, category and scope filters.
+import { RULESET_CATEGORIES, TARGET_SCOPES } from '@pc/contracts';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
@@ -18,7 +19,6 @@ import {
 type Item = Schemas['RulesetListDto']['rulesets'][number];
 type Scope = Schemas['RulesetDto']['target_scopes'][number];
 const PAGE = 50;
-const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
 
 export default function Rulesets() {
   const [filters, setFilters] = useState({ q: '', source: '', category: '', scope: '', sort: '' });
@@ -72,26 +72,13 @@ export default function Rulesets() {
           label="Category"
           value={filters.category}
           onChange={set('category')}
-          options={[
-            ['', 'Any'],
-            ...[
-              'Security',
-              'API Design',
-              'Documentation',
-              'Compliance',
-              'MCP',
-              'A2A',
-              'LLM',
-              'Operations',
-              'Other',
-            ].map((c): [string, string] => [c, c]),
-          ]}
+          options={[['', 'Any'], ...RULESET_CATEGORIES.map((c): [string, string] => [c, c])]}
         />
         <SelectField
           label="Scope"
           value={filters.scope}
           onChange={set('scope')}
-          options={[['', 'Any'], ...SCOPES.map((s): [string, string] => [s, s])]}
+          options={[['', 'Any'], ...TARGET_SCOPES.map((s): [string, string] => [s, s])]}
         />
         <SelectField
           label="Sort"

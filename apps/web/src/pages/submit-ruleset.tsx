@@ -1,30 +1,17 @@
 // Submitting a ruleset: validate the repository first (every finding shown, each with where it is),
 // then submit it with its documentation tabs, scopes, tags and the ideas it delivers.
-import { RULESET_LIMITS as L } from '@pc/contracts';
+import { RULESET_CATEGORIES, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { type DocTabDraft, labelled, splitList } from '../doc-tabs-editor';
+import { type DocTabDraft, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
-import { DetailsStep, fieldErrorOf, RepositoryStep } from '../submission-form';
-import { Badge, Checkbox, Page, SelectField, TextField, useAction } from '../ui';
+import { DetailsStep, fieldErrorOf, Findings, RepositoryStep } from '../submission-form';
+import { CheckboxSet, Page, SelectField, TextField, useAction } from '../ui';
 
 type Validation = Schemas['RulesetValidationDto'];
 type Create = Schemas['CreateRulesetSubmissionDto'];
 type Category = NonNullable<Create['category']>;
 type Scope = Validation['targetScopes'][number];
-
-export const CATEGORIES: Category[] = [
-  'Security',
-  'API Design',
-  'Documentation',
-  'Compliance',
-  'MCP',
-  'A2A',
-  'LLM',
-  'Operations',
-  'Other',
-];
-export const SCOPES: Scope[] = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'];
 
 /** The form's labels of the fields a finding or an API error may name. */
 const REPO_LABELS: Record<string, string> = {
@@ -51,79 +38,50 @@ const PREDEFINED: DocTabDraft[] = [
   { key: 'faq', title: 'FAQ', bodyMd: '' },
 ];
 
+/** The facts a ruleset repository's validation read. */
 export function RulesetFindings({ validation: v }: { validation: Validation }) {
   const counts = v.profile?.ruleCounts;
   return (
-    <div className="panel" role="status" aria-label="Validation result">
-      <h2>
-        {v.ok ? 'The ruleset is valid' : 'The ruleset has problems'}{' '}
-        <Badge tone={v.ok ? 'good' : 'bad'}>{v.ok ? 'ok' : 'not ok'}</Badge>
-      </h2>
-      {v.errors.length > 0 ? (
+    <Findings subject="ruleset" validation={v} labels={REPO_LABELS}>
+      <dt>Ref</dt>
+      <dd>{v.ref ?? 'default branch'}</dd>
+      {v.subPath ? (
         <>
-          <h3>Errors ({v.errors.length})</h3>
-          <ul>
-            {v.errors.map((e, i) => (
-              <li key={`${i}:${e}`} className="field-error">
-                {labelled(e, REPO_LABELS)}
-              </li>
-            ))}
-          </ul>
+          <dt>Folder</dt>
+          <dd>
+            <code>{v.subPath}</code>
+          </dd>
         </>
       ) : null}
-      {v.warnings.length > 0 ? (
+      <dt>Profile file</dt>
+      <dd>
+        {v.rulesetPath ? <code>{v.rulesetPath}</code> : '–'}
+        {v.rulesetPathSource ? ` (${v.rulesetPathSource})` : ''}
+      </dd>
+      {v.profile ? (
         <>
-          <h3>Warnings ({v.warnings.length})</h3>
-          <ul>
-            {v.warnings.map((w, i) => (
-              <li key={`${i}:${w}`}>{labelled(w, REPO_LABELS)}</li>
-            ))}
-          </ul>
+          <dt>Profile</dt>
+          <dd>{v.profile.profileName ?? '–'}</dd>
+          <dt>Rules</dt>
+          <dd>
+            {counts ? `${counts.violation} violations, ${counts.warning} warnings, ${counts.info} info` : '–'}
+            {v.profile.ruleNames.length ? (
+              <>
+                : <code>{v.profile.ruleNames.join(', ')}</code>
+              </>
+            ) : null}
+          </dd>
+          <dt>Dialect</dt>
+          <dd>{v.profile.dialectVersion ?? '–'}</dd>
         </>
       ) : null}
-      <dl className="facts">
-        <dt>Ref</dt>
-        <dd>{v.ref ?? 'default branch'}</dd>
-        {v.subPath ? (
-          <>
-            <dt>Folder</dt>
-            <dd>
-              <code>{v.subPath}</code>
-            </dd>
-          </>
-        ) : null}
-        <dt>Profile file</dt>
-        <dd>
-          {v.rulesetPath ? <code>{v.rulesetPath}</code> : '–'}
-          {v.rulesetPathSource ? ` (${v.rulesetPathSource})` : ''}
-        </dd>
-        {v.profile ? (
-          <>
-            <dt>Profile</dt>
-            <dd>{v.profile.profileName ?? '–'}</dd>
-            <dt>Rules</dt>
-            <dd>
-              {counts
-                ? `${counts.violation} violations, ${counts.warning} warnings, ${counts.info} info`
-                : '–'}
-              {v.profile.ruleNames.length ? (
-                <>
-                  : <code>{v.profile.ruleNames.join(', ')}</code>
-                </>
-              ) : null}
-            </dd>
-            <dt>Dialect</dt>
-            <dd>{v.profile.dialectVersion ?? '–'}</dd>
-          </>
-        ) : null}
-        <dt>Registry asset</dt>
-        <dd>{v.registry?.assetId ?? '–'}</dd>
-        <dt>Target scopes</dt>
-        <dd>{v.targetScopes.join(', ') || '–'}</dd>
-        <dt>Icon</dt>
-        <dd>{v.iconUrl ? 'found at the root' : 'none (the default icon)'}</dd>
-      </dl>
-    </div>
+      <dt>Registry asset</dt>
+      <dd>{v.registry?.assetId ?? '–'}</dd>
+      <dt>Target scopes</dt>
+      <dd>{v.targetScopes.join(', ') || '–'}</dd>
+      <dt>Icon</dt>
+      <dd>{v.iconUrl ? 'found at the root' : 'none (the default icon)'}</dd>
+    </Findings>
   );
 }
 
@@ -203,10 +161,8 @@ export default function SubmitRuleset() {
       }
     >
       <RepositoryStep
-        onValidate={() => void validate.run()}
-        busy={validate.busy}
+        validate={validate}
         ready={repo.repoUrl.trim() !== ''}
-        error={validate.error}
         labels={REPO_LABELS}
         buttonLabel="Validate ruleset"
       >
@@ -239,8 +195,7 @@ export default function SubmitRuleset() {
       </RepositoryStep>
       {validation ? <RulesetFindings validation={validation} /> : null}
       <DetailsStep
-        valid={validation?.ok === true}
-        validated={validation !== null}
+        validation={validation}
         what="ruleset"
         limits={L}
         descriptionHint=" of Markdown: what it checks and why."
@@ -248,9 +203,7 @@ export default function SubmitRuleset() {
         onDetails={setForm}
         tabs={tabs}
         onTabs={setTabs}
-        onSubmit={() => void submit.run()}
-        busy={submit.busy}
-        error={submit.error}
+        submit={submit}
         labels={{ ...REPO_LABELS, ...DETAIL_LABELS }}
         submitLabel="Submit ruleset for review"
       >
@@ -258,21 +211,16 @@ export default function SubmitRuleset() {
           label="Category"
           value={form.category}
           onChange={(e) => setForm({ ...form, category: e.target.value as Category })}
-          options={CATEGORIES.map((c) => [c, c])}
+          options={RULESET_CATEGORIES.map((c) => [c, c])}
           error={fieldError('category')}
         />
-        <fieldset>
-          <legend>Target scopes</legend>
-          <p className="hint">Preset from what the profile targets.</p>
-          {SCOPES.map((s) => (
-            <Checkbox
-              key={s}
-              label={s}
-              checked={scopes.includes(s)}
-              onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
-            />
-          ))}
-        </fieldset>
+        <CheckboxSet
+          legend="Target scopes"
+          hint="Preset from what the profile targets."
+          options={TARGET_SCOPES}
+          value={scopes}
+          onChange={setScopes}
+        />
         <TextField
           label="Tags (optional)"
           hint={`Separated by commas; up to ${L.tags.maxItems}, each up to ${L.tags.maxLength} characters.`}

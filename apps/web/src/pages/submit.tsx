@@ -3,10 +3,10 @@
 import { POLICY_CATEGORY_MAX, POLICY_DESCRIPTION, POLICY_NAME, SOURCE_REF } from '@pc/contracts';
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { type DocTabDraft, labelled, splitList } from '../doc-tabs-editor';
+import { type DocTabDraft, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
-import { DetailsStep, fieldErrorOf, RepositoryStep } from '../submission-form';
-import { Badge, Checkbox, Page, SelectField, TextField, useAction } from '../ui';
+import { DetailsStep, fieldErrorOf, Findings, RepositoryStep } from '../submission-form';
+import { CheckboxSet, Page, SelectField, TextField, useAction } from '../ui';
 
 type Validation = Schemas['SubmissionValidationDto'];
 type AssetKind = Schemas['PolicyDto']['asset_kinds'][number];
@@ -31,75 +31,48 @@ const REPO_LABELS: Record<string, string> = {
   projectType: 'Project type',
 };
 
-export function Findings({ validation }: { validation: Validation }) {
+/** The facts a policy repository's validation read. */
+function PolicyFindings({ validation }: { validation: Validation }) {
   return (
-    <div className="panel" role="status" aria-label="Validation result">
-      <h2>
-        {validation.ok ? 'The repository is valid' : 'The repository has problems'}{' '}
-        <Badge tone={validation.ok ? 'good' : 'bad'}>{validation.ok ? 'ok' : 'not ok'}</Badge>
-      </h2>
-      {validation.errors.length > 0 ? (
+    <Findings subject="repository" validation={validation} labels={REPO_LABELS}>
+      <dt>Project type</dt>
+      <dd>{validation.projectType}</dd>
+      {validation.definition ? (
         <>
-          <h3>Errors</h3>
-          <ul>
-            {validation.errors.map((e) => (
-              <li key={e} className="field-error">
-                {labelled(e, REPO_LABELS)}
-              </li>
-            ))}
-          </ul>
+          <dt>Definition</dt>
+          <dd>
+            {validation.definition.title ?? validation.definition.name ?? '–'} (
+            <code>{validation.definition.path}</code>)
+          </dd>
+          <dt>Category</dt>
+          <dd>{validation.definition.category ?? '–'}</dd>
         </>
       ) : null}
-      {validation.warnings.length > 0 ? (
+      <dt>Version</dt>
+      <dd>{validation.version ?? '–'}</dd>
+      <dt>Default branch</dt>
+      <dd>{validation.defaultBranch ?? '–'}</dd>
+      {validation.commit ? (
         <>
-          <h3>Warnings</h3>
-          <ul>
-            {validation.warnings.map((w) => (
-              <li key={w}>{labelled(w, REPO_LABELS)}</li>
-            ))}
-          </ul>
+          <dt>Commit</dt>
+          <dd>
+            <code>{validation.commit.slice(0, 12)}</code>
+          </dd>
         </>
       ) : null}
-      <dl className="facts">
-        <dt>Project type</dt>
-        <dd>{validation.projectType}</dd>
-        {validation.definition ? (
-          <>
-            <dt>Definition</dt>
-            <dd>
-              {validation.definition.title ?? validation.definition.name ?? '–'} (
-              <code>{validation.definition.path}</code>)
-            </dd>
-            <dt>Category</dt>
-            <dd>{validation.definition.category ?? '–'}</dd>
-          </>
-        ) : null}
-        <dt>Version</dt>
-        <dd>{validation.version ?? '–'}</dd>
-        <dt>Default branch</dt>
-        <dd>{validation.defaultBranch ?? '–'}</dd>
-        {validation.commit ? (
-          <>
-            <dt>Commit</dt>
-            <dd>
-              <code>{validation.commit.slice(0, 12)}</code>
-            </dd>
-          </>
-        ) : null}
-        {validation.commit ? (
-          <>
-            <dt>Issues enabled</dt>
-            <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
-          </>
-        ) : null}
-        {validation.ok ? (
-          <>
-            <dt>Asset kinds</dt>
-            <dd>{validation.assetKinds.join(', ') || '–'}</dd>
-          </>
-        ) : null}
-      </dl>
-    </div>
+      {validation.commit ? (
+        <>
+          <dt>Issues enabled</dt>
+          <dd>{validation.hasIssues === null ? 'unknown' : validation.hasIssues ? 'yes' : 'no'}</dd>
+        </>
+      ) : null}
+      {validation.ok ? (
+        <>
+          <dt>Asset kinds</dt>
+          <dd>{validation.assetKinds.join(', ') || '–'}</dd>
+        </>
+      ) : null}
+    </Findings>
   );
 }
 
@@ -184,10 +157,8 @@ export default function Submit() {
       }
     >
       <RepositoryStep
-        onValidate={() => void validate.run()}
-        busy={validate.busy}
+        validate={validate}
         ready={repo.sourceHostUrl.trim() !== ''}
-        error={validate.error}
         labels={REPO_LABELS}
         buttonLabel="Validate repository"
       >
@@ -228,10 +199,9 @@ export default function Submit() {
           error={repoError('sourceRef')}
         />
       </RepositoryStep>
-      {validation ? <Findings validation={validation} /> : null}
+      {validation ? <PolicyFindings validation={validation} /> : null}
       <DetailsStep
-        valid={validation?.ok === true}
-        validated={validation !== null}
+        validation={validation}
         what="policy"
         limits={{ name: POLICY_NAME, description: POLICY_DESCRIPTION }}
         descriptionHint=": what it does and when to use it."
@@ -239,9 +209,7 @@ export default function Submit() {
         onDetails={setForm}
         tabs={tabs}
         onTabs={setTabs}
-        onSubmit={() => void submit.run()}
-        busy={submit.busy}
-        error={submit.error}
+        submit={submit}
         labels={{ ...REPO_LABELS, ...DETAIL_LABELS }}
         submitLabel="Submit for review"
       >
@@ -261,17 +229,7 @@ export default function Submit() {
             ['outbound', 'Outbound'],
           ]}
         />
-        <fieldset>
-          <legend>Asset kinds</legend>
-          {KINDS.map((k) => (
-            <Checkbox
-              key={k}
-              label={k}
-              checked={kinds.includes(k)}
-              onChange={(e) => setKinds(e.target.checked ? [...kinds, k] : kinds.filter((x) => x !== k))}
-            />
-          ))}
-        </fieldset>
+        <CheckboxSet legend="Asset kinds" options={KINDS} value={kinds} onChange={setKinds} />
       </DetailsStep>
     </Page>
   );

@@ -1,0 +1,78 @@
+import type { RequestContext } from '@pc/contracts';
+import { BusClient, createClientProxy } from '@pc/platform';
+import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import {
+  type BusKind,
+  cookieFrom,
+  createTestDatabase,
+  HttpClient,
+  type TestDatabase,
+  testBus,
+} from '@pc/testing';
+import { type RunningSystem, startSystem } from '../system';
+
+/**
+ * A system of one end-to-end file's own, for the catalog's and the rulesets' harnesses: a database, a
+ * sandbox (source host, registry, platform), the gateway and services on one bus with no deployment
+ * worker, a client on that bus (ideas are submitted as the tool server sends them, not over HTTP), and
+ * the administrator signed in. The fields are set once `startSystem` has run.
+ */
+export class SandboxedSystem {
+  db!: TestDatabase;
+  /** A client on the system's own bus. */
+  bus!: BusClient;
+  sandbox!: RunningSandbox;
+  control!: SandboxControl;
+  system!: RunningSystem;
+  http!: HttpClient;
+  /** The administrator's session cookie. */
+  admin!: string;
+  private requests = 0;
+
+  /** `name` names the bus client and the request ids of `asUser`. */
+  constructor(private readonly name: string) {}
+
+  protected async startSystem(options: {
+    bus: BusKind;
+    admin: { email: string; password: string };
+    env?: Record<string, string>;
+    seed?: boolean;
+  }): Promise<void> {
+    this.db = await createTestDatabase();
+    this.sandbox = await startSandbox({ port: 0, seed: options.seed ?? false });
+    this.control = new SandboxControl(this.sandbox.url);
+    const busConfig = testBus(options.bus, 10000);
+    this.system = await startSystem({
+      bus: busConfig,
+      databaseUrl: this.db.url,
+      gatewayPort: 0,
+      // Nothing here builds a deployment: no worker polling for jobs beside the services.
+      deploymentWorkers: 0,
+      env: {
+        ...this.sandbox.adapterEnv,
+        BOOTSTRAP_ADMIN_EMAIL: options.admin.email,
+        BOOTSTRAP_ADMIN_PASSWORD: options.admin.password,
+        ...options.env,
+      },
+    });
+    const proxy = createClientProxy(busConfig, this.name);
+    await proxy.connect();
+    this.bus = new BusClient(proxy, busConfig);
+    this.http = new HttpClient(this.system.url!);
+    const login = await this.http.post('/api/auth/login', options.admin);
+    this.admin = cookieFrom(login, 'sb-access-token')!;
+  }
+
+  protected async stopSystem(): Promise<void> {
+    await this.bus?.onApplicationShutdown();
+    await this.system?.close();
+    await this.sandbox?.close();
+    await this.db?.drop();
+  }
+
+  /** The context the tool server sends for a user of a read/write token. */
+  asUser = (userId: string): RequestContext => ({
+    requestId: `${this.name}-${++this.requests}`,
+    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+  });
+}
