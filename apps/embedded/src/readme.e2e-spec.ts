@@ -35,18 +35,11 @@ interface Walkthrough {
 
 /** Every fenced block whose info string is exactly `sh walkthrough`, in README order. */
 function walkthroughs(markdown: string): Walkthrough[] {
-  const found: Walkthrough[] = [];
-  const lines = markdown.split('\n');
-  let heading = '';
-  for (let i = 0; i < lines.length; i++) {
-    if (/^#{1,6} /.test(lines[i])) heading = lines[i].replace(/^#+ /, '');
-    if (lines[i].trim() !== '```sh walkthrough') continue;
-    const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
-    if (end < 0) throw new Error(`README.md:${i + 1}: a walk-through block is never closed`);
-    found.push({ title: heading, line: i + 1, script: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return found;
+  return fencedBlocks(markdown, 'sh walkthrough').map((b) => ({
+    title: b.heading,
+    line: b.line,
+    script: b.text,
+  }));
 }
 
 /** `npm start` in a child process, on free ports, a test database and a data directory of its own. */

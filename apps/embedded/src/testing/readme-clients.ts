@@ -6,18 +6,28 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
 
-/** A fenced block of the README with the given info string (`yaml workflow`, `ts sdk-example`, ...). */
-export function fencedBlocks(markdown: string, info: string): Array<{ line: number; text: string }> {
-  const found: Array<{ line: number; text: string }> = [];
+/**
+ * The fenced blocks of the README with the given info string (`sh walkthrough`, `yaml workflow`, ...),
+ * with the heading they are under. A fence of four backticks or more is closed only by as many (as
+ * Markdown renders it): a block whose fence is never closed is an error, never a silent skip.
+ */
+export function fencedBlocks(
+  markdown: string,
+  info: string,
+): Array<{ line: number; heading: string; text: string }> {
+  const found: Array<{ line: number; heading: string; text: string }> = [];
   const lines = markdown.split('\n');
+  let heading = '';
   for (let i = 0; i < lines.length; i++) {
+    if (/^#{1,6} /.test(lines[i])) heading = lines[i].replace(/^#+ /, '');
     const fence = /^(`{3,})(.*)$/.exec(lines[i].trim());
-    if (!fence || fence[2].trim() !== info) continue;
+    if (!fence) continue;
     const end = lines.findIndex(
       (l, j) => j > i && l.trim().startsWith(fence[1]) && l.trim().replace(/`/g, '') === '',
     );
-    if (end < 0) throw new Error(`README.md:${i + 1}: the ${info} block is never closed`);
-    found.push({ line: i + 1, text: lines.slice(i + 1, end).join('\n') });
+    if (end < 0) throw new Error(`README.md:${i + 1}: the ${fence[2].trim()} block is never closed`);
+    if (fence[2].trim() === info)
+      found.push({ line: i + 1, heading, text: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return found;
