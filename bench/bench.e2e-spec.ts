@@ -26,6 +26,8 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
         ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
         ...['--postgres', env.postgresUrl, '--writes', '10'],
+        // Every figure, none judged: no warm-up, the idle memory after 2 s instead of 30.
+        ...['--warmup-seconds', '0', '--idle-seconds', '2'],
       ],
       { cwd: root, timeout: 360_000, maxBuffer: 16 * 1024 * 1024 },
     );

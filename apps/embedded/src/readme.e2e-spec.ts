@@ -1,12 +1,28 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
 import { packedClients } from './testing/client-packages';
-import { fencedBlocks, runWorkflow, typeProblems } from './testing/readme-clients';
+import {
+  fencedBlocks,
+  lockfileRegistry,
+  runProcess,
+  runWorkflow,
+  type StepResult,
+  typeProblems,
+} from './testing/readme-clients';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const ADMIN = { email: 'readme-admin@example.com', password: 'readme-admin-password' };
@@ -19,18 +35,11 @@ interface Walkthrough {
 
 /** Every fenced block whose info string is exactly `sh walkthrough`, in README order. */
 function walkthroughs(markdown: string): Walkthrough[] {
-  const found: Walkthrough[] = [];
-  const lines = markdown.split('\n');
-  let heading = '';
-  for (let i = 0; i < lines.length; i++) {
-    if (/^#{1,6} /.test(lines[i])) heading = lines[i].replace(/^#+ /, '');
-    if (lines[i].trim() !== '```sh walkthrough') continue;
-    const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
-    if (end < 0) throw new Error(`README.md:${i + 1}: a walk-through block is never closed`);
-    found.push({ title: heading, line: i + 1, script: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return found;
+  return fencedBlocks(markdown, 'sh walkthrough').map((b) => ({
+    title: b.heading,
+    line: b.line,
+    script: b.text,
+  }));
 }
 
 /** `npm start` in a child process, on free ports, a test database and a data directory of its own. */
@@ -98,25 +107,6 @@ function limit(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** A walk-through in bash (`-euo pipefail`), with a time limit; never rejects. */
-function runScript(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd: os.tmpdir(), env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ status, signal, stdout, stderr });
-    });
-  });
-}
-
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const blocks = walkthroughs(README);
 
@@ -138,6 +128,110 @@ async function newToken(B: string, scopes: string[]): Promise<string> {
     body: JSON.stringify({ name: 'readme', scopes }),
   });
   return ((await created.json()) as { token: string }).token;
+}
+
+/** Work started now and awaited later, by a test: never rejects (no unhandled rejection meanwhile). */
+function settled<T>(work: Promise<T>): Promise<() => T> {
+  return work.then(
+    (value) => () => value,
+    (error: unknown) => () => {
+      throw error;
+    },
+  );
+}
+
+const [workflowBlock] = fencedBlocks(README, 'yaml workflow');
+const [sdkExample] = fencedBlocks(README, 'ts sdk-example');
+const EXAMPLES = path.join(
+  ROOT,
+  'libs',
+  'vendor-index',
+  'data',
+  'rulesets',
+  'examples',
+  'api-documentation-basics',
+);
+
+interface WorkflowRun {
+  ok: boolean;
+  steps: StepResult[];
+  /** governance.sarif as the run left it in the checkout. */
+  sarif?: string;
+}
+interface WorkflowRuns {
+  passing: WorkflowRun;
+  failing: WorkflowRun;
+}
+
+/**
+ * The README's workflow, run twice by one runner with the packed CLI: on a conforming specification,
+ * then (the CLI installed by the first run) on one with violations. Throws when the first run fails.
+ */
+async function workflowRuns(B: string): Promise<WorkflowRuns> {
+  const { tarballs } = await packedClients(ROOT, ['cli']);
+  // A read-only token, as the workflow's comment says: evaluating changes nothing.
+  const token = await newToken(B, ['api:read']);
+  const registry = await lockfileRegistry(ROOT);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'pc-workflow-'));
+  try {
+    const globalPrefix = path.join(work, 'global');
+    const run = async (spec: string, installed = false): Promise<WorkflowRun> => {
+      const checkout = mkdtempSync(path.join(work, 'checkout-'));
+      mkdirSync(path.join(checkout, 'api'));
+      copyFileSync(spec, path.join(checkout, 'api', 'openapi.yaml'));
+      const result = await runWorkflow(workflowBlock.text, {
+        cwd: checkout,
+        context: { POLICY_CATALOG_URL: B, POLICY_CATALOG_TOKEN: token },
+        tarballs,
+        registry: registry.url,
+        globalPrefix,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        installed,
+      });
+      const sarif = path.join(checkout, 'governance.sarif');
+      return { ...result, sarif: existsSync(sarif) ? readFileSync(sarif, 'utf8') : undefined };
+    };
+    const passing = await run(path.join(EXAMPLES, 'conforming', 'documented.yaml'));
+    if (!passing.ok)
+      throw new Error(
+        `README.md:${workflowBlock.line}: the workflow failed\n${JSON.stringify(passing.steps, null, 2)}`,
+      );
+    const failing = await run(path.join(EXAMPLES, 'non-conforming', 'undocumented.yaml'), true);
+    return { passing, failing };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await registry.close();
+  }
+}
+
+interface SdkExampleRun {
+  problems: string[];
+  /** The example run with the URL and a token in its environment (once it type-checks). */
+  run?: { stdout: string; stderr: string };
+}
+
+/** The README's SDK example, type-checked with tsc, then run (as `node -r tools/register.js`). */
+async function sdkExampleRun(B: string): Promise<SdkExampleRun> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-sdk-example-'));
+  try {
+    const file = path.join(dir, 'pipeline-step.ts');
+    writeFileSync(file, sdkExample.text);
+    const problems = await typeProblems(ROOT, file);
+    if (problems.length > 0) return { problems };
+    const run = await runProcess(process.execPath, ['-r', path.join(ROOT, 'tools', 'register.js'), file], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        POLICY_CATALOG_URL: B,
+        POLICY_CATALOG_TOKEN: await newToken(B, ['api:read', 'api:write']),
+      },
+      timeoutMs: 60_000,
+    });
+    return { problems, run };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the README walk-throughs, against a system started like npm start', () => {
@@ -173,24 +267,37 @@ describe('the README walk-throughs, against a system started like npm start', ()
   /**
    * Each walk-through runs twice (re-runnable: unique names, nothing left behind that a second reader
    * trips on), and the walk-throughs run WALKTHROUGH_CONCURRENCY at a time: they are independent by
-   * design, and most of their time is waiting on builds, health and the platform's latency.
+   * design, and most of their time is waiting on builds, health and the platform's latency. The clients
+   * section's work (packing and installing the CLI, the workflow's runs, type-checking and running the
+   * SDK example) starts beside them, one piece after the other: it is mostly CPU where they mostly wait.
+   * Tests await these outcomes, which never reject.
    */
   let outcomes: Map<Walkthrough, Promise<string | undefined>>;
+  let clients: {
+    workflow: Promise<() => WorkflowRuns>;
+    sdkExample: Promise<() => SdkExampleRun>;
+  };
   beforeAll(() => {
+    const workflow = settled(workflowRuns(system.B));
+    clients = { workflow, sdkExample: workflow.then(() => settled(sdkExampleRun(system.B))) };
     const slots = limit(WALKTHROUGH_CONCURRENCY);
     outcomes = new Map(
       blocks.map((block) => [
         block,
         slots(async () => {
           for (const attempt of ['first', 'second']) {
-            const run = await runScript(block.script, {
-              PATH: process.env.PATH,
-              HOME: process.env.HOME,
-              B: system.B,
-              S: system.S,
-              ADMIN_EMAIL: ADMIN.email,
-              ADMIN_PASSWORD: ADMIN.password,
-              ROOT,
+            const run = await runProcess('bash', ['-euo', 'pipefail', '-c', block.script], {
+              cwd: os.tmpdir(),
+              env: {
+                PATH: process.env.PATH,
+                HOME: process.env.HOME,
+                B: system.B,
+                S: system.S,
+                ADMIN_EMAIL: ADMIN.email,
+                ADMIN_PASSWORD: ADMIN.password,
+                ROOT,
+              },
+              timeoutMs: 180_000,
             });
             if (run.status !== 0) {
               return `README.md:${block.line}, ${attempt} run, exited ${run.status ?? run.signal}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
@@ -212,89 +319,30 @@ describe('the README walk-throughs, against a system started like npm start', ()
   );
 
   describe('the clients section', () => {
-    const examples = path.join(
-      ROOT,
-      'libs',
-      'vendor-index',
-      'data',
-      'rulesets',
-      'examples',
-      'api-documentation-basics',
-    );
-
     it('runs the GitHub Actions workflow with the packed CLI: passes on a conforming specification, fails on violations with the SARIF written', async () => {
-      const [workflow] = fencedBlocks(README, 'yaml workflow');
-      expect(workflow).toBeDefined();
-      const { tarballs } = await packedClients(ROOT);
-      // A read-only token, as the workflow's comment says: evaluating changes nothing.
-      const token = await newToken(system.B, ['api:read']);
-      const work = mkdtempSync(path.join(os.tmpdir(), 'pc-workflow-'));
-      try {
-        const globalPrefix = path.join(work, 'global');
-        const run = (spec: string, installed = false) => {
-          const checkout = mkdtempSync(path.join(work, 'checkout-'));
-          mkdirSync(path.join(checkout, 'api'));
-          copyFileSync(spec, path.join(checkout, 'api', 'openapi.yaml'));
-          const result = runWorkflow(workflow.text, {
-            cwd: checkout,
-            context: { POLICY_CATALOG_URL: system.B, POLICY_CATALOG_TOKEN: token },
-            tarballs,
-            globalPrefix,
-            env: { PATH: process.env.PATH, HOME: process.env.HOME },
-            installed,
-          });
-          return { ...result, checkout };
-        };
-        const passing = run(path.join(examples, 'conforming', 'documented.yaml'));
-        if (!passing.ok)
-          throw new Error(
-            `README.md:${workflow.line}: the workflow failed\n${JSON.stringify(passing.steps, null, 2)}`,
-          );
-        expect(passing.steps.map((s) => s.skipped ?? s.status)).toEqual(['uses', 'uses', 0, 0, 'uses']);
-        expect(
-          sarifProblems(JSON.parse(readFileSync(path.join(passing.checkout, 'governance.sarif'), 'utf8'))),
-        ).toEqual([]);
+      expect(workflowBlock).toBeDefined();
+      const { passing, failing } = (await clients.workflow)();
+      expect(passing.steps.map((s) => s.skipped ?? s.status)).toEqual(['uses', 'uses', 0, 0, 'uses']);
+      expect(sarifProblems(JSON.parse(passing.sarif!))).toEqual([]);
 
-        // The same runner again, the CLI installed by the run above (one install per test).
-        const failing = run(path.join(examples, 'non-conforming', 'undocumented.yaml'), true);
-        expect(failing.steps[2]).toMatchObject({ skipped: 'installed' });
-        expect(failing.ok).toBe(false);
-        expect(failing.steps[3]).toMatchObject({ status: 1 });
-        const sarif = JSON.parse(readFileSync(path.join(failing.checkout, 'governance.sarif'), 'utf8'));
-        expect(sarifProblems(sarif)).toEqual([]);
-        expect(sarif.runs[0].results.length).toBeGreaterThan(0);
-      } finally {
-        rmSync(work, { recursive: true, force: true });
-      }
+      // The same runner again, the CLI installed by the run above (one install per test).
+      expect(failing.steps[2]).toMatchObject({ skipped: 'installed' });
+      expect(failing.ok).toBe(false);
+      expect(failing.steps[3]).toMatchObject({ status: 1 });
+      const sarif = JSON.parse(failing.sarif!);
+      expect(sarifProblems(sarif)).toEqual([]);
+      expect(sarif.runs[0].results.length).toBeGreaterThan(0);
     }, 300_000);
 
     it('type-checks and runs the SDK example with a token in the environment', async () => {
-      const [example] = fencedBlocks(README, 'ts sdk-example');
-      expect(example).toBeDefined();
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-sdk-example-'));
-      try {
-        const file = path.join(dir, 'pipeline-step.ts');
-        writeFileSync(file, example.text);
-        expect(typeProblems(ROOT, file)).toEqual([]);
-        const run = spawnSync(process.execPath, ['-r', path.join(ROOT, 'tools', 'register.js'), file], {
-          cwd: dir,
-          env: {
-            PATH: process.env.PATH,
-            HOME: process.env.HOME,
-            POLICY_CATALOG_URL: system.B,
-            POLICY_CATALOG_TOKEN: await newToken(system.B, ['api:read', 'api:write']),
-          },
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
-        expect(run.stderr).toBe('');
-        expect(run.stdout).toMatch(
-          /^readme-.*: [1-9]\d* rulesets, conforms: (true|false)\nno such policy: NOT_FOUND\n$/,
-        );
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 120_000);
+      expect(sdkExample).toBeDefined();
+      const { problems, run } = (await clients.sdkExample)();
+      expect(problems).toEqual([]);
+      expect(run!.stderr).toBe('');
+      expect(run!.stdout).toMatch(
+        /^readme-.*: [1-9]\d* rulesets, conforms: (true|false)\nno such policy: NOT_FOUND\n$/,
+      );
+    }, 300_000);
 
     it('connects an MCP client with the assistant configuration shown, a token put in its place', async () => {
       const [config] = fencedBlocks(README, 'json mcp-config');

@@ -1,21 +1,33 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import ts from 'typescript';
 import { parse } from 'yaml';
 
-/** A fenced block of the README with the given info string (`yaml workflow`, `ts sdk-example`, ...). */
-export function fencedBlocks(markdown: string, info: string): Array<{ line: number; text: string }> {
-  const found: Array<{ line: number; text: string }> = [];
+/**
+ * The fenced blocks of the README with the given info string (`sh walkthrough`, `yaml workflow`, ...),
+ * with the heading they are under. A fence of four backticks or more is closed only by as many (as
+ * Markdown renders it): a block whose fence is never closed is an error, never a silent skip.
+ */
+export function fencedBlocks(
+  markdown: string,
+  info: string,
+): Array<{ line: number; heading: string; text: string }> {
+  const found: Array<{ line: number; heading: string; text: string }> = [];
   const lines = markdown.split('\n');
+  let heading = '';
   for (let i = 0; i < lines.length; i++) {
+    if (/^#{1,6} /.test(lines[i])) heading = lines[i].replace(/^#+ /, '');
     const fence = /^(`{3,})(.*)$/.exec(lines[i].trim());
-    if (!fence || fence[2].trim() !== info) continue;
+    if (!fence) continue;
     const end = lines.findIndex(
       (l, j) => j > i && l.trim().startsWith(fence[1]) && l.trim().replace(/`/g, '') === '',
     );
-    if (end < 0) throw new Error(`README.md:${i + 1}: the ${info} block is never closed`);
-    found.push({ line: i + 1, text: lines.slice(i + 1, end).join('\n') });
+    if (end < 0) throw new Error(`README.md:${i + 1}: the ${fence[2].trim()} block is never closed`);
+    if (fence[2].trim() === info)
+      found.push({ line: i + 1, heading, text: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return found;
@@ -31,6 +43,37 @@ interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; steps: WorkflowStep[] }>;
 }
 
+export interface ScriptResult {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A child process (a script in `bash`, `tsc`, an example), killed after `timeoutMs`; never rejects.
+ * Asynchronous: the calling process keeps reading its other children (the system under test, the
+ * scripts running at once) and answering its timers meanwhile.
+ */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<ScriptResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr });
+    });
+  });
+}
+
 export interface StepResult {
   step: string;
   skipped?: 'uses' | 'earlier failure' | 'installed';
@@ -44,21 +87,23 @@ export interface StepResult {
  * with `${{ vars.X }}`/`${{ secrets.X }}` taken from `context`), in `cwd` (the harness's checkout).
  * `uses` steps are GitHub's own (checkout, setup-node, upload) and are skipped; a step after a failed
  * one runs only with `if: always()`. The first line of `install` replaces the registry packages of
- * an `npm install --global` with the given tarballs, installed into `globalPrefix`; with `installed`,
- * a step that only installs (`npm install --global ...`) is skipped: an earlier run of the workflow
- * installed the same packages into the same `globalPrefix`.
+ * an `npm install --global` with the given tarballs, installed into `globalPrefix`, their dependencies
+ * resolved through `registry` (a `lockfileRegistry`); with `installed`, a step that only installs
+ * (`npm install --global ...`) is skipped: an earlier run of the workflow installed the same packages
+ * into the same `globalPrefix`.
  */
-export function runWorkflow(
+export async function runWorkflow(
   yamlText: string,
   options: {
     cwd: string;
     context: Record<string, string>;
     tarballs: Record<string, string>;
+    registry: string;
     globalPrefix: string;
     env: Record<string, string | undefined>;
     installed?: boolean;
   },
-): { ok: boolean; steps: StepResult[] } {
+): Promise<{ ok: boolean; steps: StepResult[] }> {
   const workflow = parse(yamlText) as Workflow;
   const expression = (value: string) =>
     value.replace(/\$\{\{\s*(?:vars|secrets)\.(\w+)\s*\}\}/g, (_, name: string) => {
@@ -70,7 +115,7 @@ export function runWorkflow(
   let ok = true;
   for (const job of Object.values(workflow.jobs)) {
     const env = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expression(String(v))]));
-    mkdirSync(path.join(options.globalPrefix, 'bin'), { recursive: true });
+    await mkdir(path.join(options.globalPrefix, 'bin'), { recursive: true });
     for (const step of job.steps) {
       const name = step.name ?? step.uses ?? step.run ?? '';
       if (step.uses) {
@@ -88,21 +133,25 @@ export function runWorkflow(
       let script = step.run ?? '';
       for (const [spec, tarball] of Object.entries(options.tarballs))
         script = script.split(spec).join(tarball);
-      const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      const run = await runProcess('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
         cwd: options.cwd,
         env: {
           ...options.env,
           ...env,
           PATH: `${path.join(options.globalPrefix, 'bin')}:${options.env.PATH ?? ''}`,
           npm_config_prefix: options.globalPrefix,
+          // npm looks for the machine's global configuration (its CA file, a proxy) under its prefix,
+          // which the line above moves: without it, a registry behind an intercepting proxy fails
+          // every request, retried for minutes.
+          npm_config_globalconfig: machineNpmrc(),
+          npm_config_registry: options.registry,
           npm_config_prefer_offline: 'true',
           npm_config_audit: 'false',
           npm_config_fund: 'false',
           // No check of npm's own latest version against the registry (a network call per run).
           npm_config_update_notifier: 'false',
         },
-        encoding: 'utf8',
-        timeout: 120_000,
+        timeoutMs: 120_000,
       });
       results.push({ step: name, status: run.status, stdout: run.stdout, stderr: run.stderr });
       if (run.status !== 0) ok = false;
@@ -111,12 +160,102 @@ export function runWorkflow(
   return { ok, steps: results };
 }
 
-/** Type-checks a TypeScript file as the repository's compiler settings would (the SDK's alias included). */
-export function typeProblems(root: string, file: string): string[] {
-  const config = ts.readConfigFile(path.join(root, 'tsconfig.base.json'), (f) => ts.sys.readFile(f));
-  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const program = ts.createProgram([file], { ...options, noEmit: true });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+/** The global npmrc npm reads with its own prefix (npm sets the variable for the scripts it runs). */
+function machineNpmrc(): string {
+  return (
+    process.env.npm_config_globalconfig ??
+    path.join(process.env.PREFIX ?? path.dirname(path.dirname(process.execPath)), 'etc', 'npmrc')
+  );
+}
+
+interface LockEntry {
+  version?: string;
+  integrity?: string;
+  link?: boolean;
+  [field: string]: unknown;
+}
+
+/**
+ * A registry standing in for npm's, for the dependencies of the packed packages: every package of the
+ * repository's package-lock.json at the versions locked there, with their integrity, so that npm takes
+ * their tarballs from its cache (where `npm ci` put them) and the install makes no request beyond this
+ * process. With the public registry, npm fetched each dependency's document (six for the CLI) on every
+ * fresh cache, and on this machine every fetch failed (the moved prefix lost the CA file), retried past
+ * the step's two minutes. A tarball missing from the cache is redirected to the public registry.
+ */
+export async function lockfileRegistry(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
+  const documents = new Map<string, { versions: Record<string, LockEntry>; latest: string }>();
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const at = key.lastIndexOf('node_modules/');
+    if (at < 0 || entry.link || !entry.version) continue;
+    const name = key.slice(at + 'node_modules/'.length);
+    const document = documents.get(name) ?? { versions: {}, latest: entry.version };
+    document.versions[entry.version] = entry;
+    documents.set(name, document);
+  }
+  const server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (/\/-\/[^/]+\.tgz$/.test(url)) {
+      response.writeHead(302, { location: `https://registry.npmjs.org${url}` }).end();
+      return;
+    }
+    const name = decodeURIComponent(url.slice(1));
+    const document = documents.get(name);
+    if (!document) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+      return;
+    }
+    const base = `http://${request.headers.host}`;
+    const versions = Object.fromEntries(
+      Object.entries(document.versions).map(([version, entry]) => {
+        const { dependencies, optionalDependencies, peerDependencies, bin, engines, os, cpu, integrity } =
+          entry;
+        const file = `${name.split('/').pop()}-${version}.tgz`;
+        return [
+          version,
+          {
+            ...{ name, version, dependencies, optionalDependencies, peerDependencies, bin, engines, os, cpu },
+            dist: { integrity, tarball: `${base}/${name}/-/${file}` },
+          },
+        ];
+      }),
+    );
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ name, 'dist-tags': { latest: document.latest }, versions }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Type-checks a TypeScript file with `tsc` as the repository's compiler settings would (the SDK's
+ * alias included), in a child process: the caller's event loop keeps serving while it runs.
+ */
+export async function typeProblems(root: string, file: string): Promise<string[]> {
+  const config = path.join(path.dirname(file), 'tsconfig.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: path.join(root, 'tsconfig.base.json'),
+      // Type packages from the repository, as for its own files (not from beside the file).
+      compilerOptions: { noEmit: true, typeRoots: [path.join(root, 'node_modules', '@types')] },
+      files: [file],
+    }),
+  );
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const run = await runProcess(process.execPath, [tsc, '-p', config, '--pretty', 'false'], {
+    cwd: path.dirname(file),
+    env: { PATH: process.env.PATH },
+    timeoutMs: 120_000,
+  });
+  const problems = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.trim() !== '');
+  if (run.status !== 0 && problems.length === 0) problems.push(`tsc exited ${run.status ?? run.signal}`);
+  return problems;
 }
