@@ -165,18 +165,4 @@ export class JobsRepository {
     );
     return ended ?? null;
   }
-
-  /** The next number of the job's log (the row lock on the job serializes writers); null: no such job. */
-  async nextLogSeq(db: Executor, jobId: string): Promise<number | null> {
-    const [[row]] = await db.query<[Array<{ log_seq: number }>, number]>(
-      `UPDATE deployments.jobs SET log_seq = log_seq + 1 WHERE id = $1 RETURNING log_seq`,
-      [jobId],
-    );
-    return row?.log_seq ?? null;
-  }
-
-  /** Gives back a number taken by `nextLogSeq` for a line that was written before. */
-  async returnLogSeq(db: Executor, jobId: string): Promise<void> {
-    await db.query(`UPDATE deployments.jobs SET log_seq = log_seq - 1 WHERE id = $1`, [jobId]);
-  }
 }

@@ -3,8 +3,8 @@ import type { Executor } from '@pc/platform';
 import type { LogRow } from './deployment.rows';
 
 /**
- * The jobs' numbered log lines (`deployments.logs`): written by the workers (numbered by
- * `JobsRepository.nextLogSeq` in the same transaction), read by the service's history and streams.
+ * The jobs' numbered log lines (`deployments.logs`): written by the workers (numbered from the job's
+ * `log_seq`, see `append`), read by the service's history and streams.
  */
 @Injectable()
 export class LogsRepository {
@@ -24,16 +24,28 @@ export class LogsRepository {
     );
   }
 
-  /** Writes a line under its key; null when a line with that key was written before (nothing written). */
-  async insert(
+  /**
+   * Appends a line to a job's log, numbered after the job's last line, in one statement: the job's row
+   * is locked while its `log_seq` is read, so appends to one job are numbered one after another without
+   * gaps; a line whose key was written before (a redelivered job repeating a step) writes nothing and
+   * takes no number: null. Null too when the job does not exist. (It was a transaction of four round
+   * trips; each socket write costs the worker about 100 µs here, and a build writes a line per line.)
+   */
+  async append(
     db: Executor,
-    line: Pick<LogRow, 'job_id' | 'seq' | 'deployment_id' | 'step' | 'level' | 'text'> & { key: string },
+    line: Pick<LogRow, 'job_id' | 'deployment_id' | 'step' | 'level' | 'text'> & { key: string },
   ): Promise<LogRow | null> {
     const rows = await db.query<LogRow[]>(
-      `INSERT INTO deployments.logs (job_id, seq, deployment_id, line_key, step, level, text)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (job_id, line_key) DO NOTHING
-       RETURNING job_id, seq, deployment_id, step, level, text, at`,
-      [line.job_id, line.seq, line.deployment_id, line.key, line.step, line.level, line.text],
+      `WITH written AS (
+         INSERT INTO deployments.logs (job_id, seq, deployment_id, line_key, step, level, text)
+         SELECT j.id, j.log_seq + 1, $2, $3, $4, $5, $6 FROM deployments.jobs j WHERE j.id = $1 FOR UPDATE
+         ON CONFLICT (job_id, line_key) DO NOTHING
+         RETURNING job_id, seq, deployment_id, step, level, text, at
+       ), numbered AS (
+         UPDATE deployments.jobs j SET log_seq = written.seq FROM written WHERE j.id = written.job_id
+       )
+       SELECT * FROM written`,
+      [line.job_id, line.deployment_id, line.key, line.step, line.level, line.text],
     );
     return rows[0] ?? null;
   }

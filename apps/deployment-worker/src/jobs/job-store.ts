@@ -105,25 +105,15 @@ export class JobStore {
     level: LogChunk['level'],
     text: string,
   ): Promise<LogChunk | null> {
-    return this.db.transaction(async (tx) => {
-      const seq = await this.jobs.nextLogSeq(tx, job.id);
-      if (seq === null) return null;
-      const row = await this.logs.insert(tx, {
-        job_id: job.id,
-        seq,
-        deployment_id: job.deployment_id,
-        key,
-        step,
-        level,
-        text,
-      });
-      if (!row) {
-        // Written before: give the number back (the row lock on the job serializes writers).
-        await this.jobs.returnLogSeq(tx, job.id);
-        return null;
-      }
-      return toChunk(row);
+    const row = await this.logs.append(this.db.pool, {
+      job_id: job.id,
+      deployment_id: job.deployment_id,
+      key,
+      step,
+      level,
+      text,
     });
+    return row ? toChunk(row) : null;
   }
 
   /** Ends a job (and, for a deploy job, its deployment); a success or failure also writes its event. */
