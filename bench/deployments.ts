@@ -458,6 +458,8 @@ async function main(): Promise<void> {
         max: Math.max(...delays),
         gaplessAcrossReconnect: gapless,
         slowByHalfSecond,
+        /** The first line's time, to line the half seconds up with a profile of the processes. */
+        firstStoredAt: new Date(firstStored).toISOString(),
       };
       results.sse = sseFigures;
       log(
