@@ -86,6 +86,9 @@ const LIMITS_OFF_IN_TESTS = {
   RESPONSE_CACHE_ENABLED: 'false',
   // The drift reconcile runs only where a test asks for it.
   DRIFT_RECONCILE_INTERVAL_MS: '0',
+  // Evaluations run at the event loop's priority: a niced thread waits for idle cores, which a test
+  // suite on two cores seldom leaves (the priority itself is tested in evaluator.pool.spec.ts).
+  EVALUATION_NICE: '0',
 };
 
 /** The variables every app of the system validates (a service run outside gets the same). */

@@ -68,7 +68,13 @@ export class RulesetsUnderTest extends ServiceUnderTest {
     const host = new MemorySourceHost();
     super('rulesets', (url, env) =>
       rulesetsService(
-        loadEnv(RulesetsEnv, { DATABASE_URL: url, DB_POOL_SIZE: '5', EVALUATION_THREADS: '1', ...env }),
+        loadEnv(RulesetsEnv, {
+          DATABASE_URL: url,
+          DB_POOL_SIZE: '5',
+          EVALUATION_THREADS: '1',
+          EVALUATION_NICE: '0',
+          ...env,
+        }),
         { sourceHost: host },
       ),
     );
