@@ -25,17 +25,14 @@ function poolOf(env: Partial<RulesetsEnv>): EvaluatorPool {
   return new EvaluatorPool(Object.assign(new RulesetsEnv(), env));
 }
 
-/**
- * The evaluator's worker threads with the real engines: lazy start, time limit, bound on evaluations.
- * One pool for the file (one thread, no queue, at nice 7): each engine start costs seconds of CPU, so
- * the tests share the thread that is running, and start a new one only where the test is about that.
- */
+/** The evaluator's worker threads with the real engines: lazy start, time limit, bound on evaluations. */
 describe('the evaluator pool', () => {
   jest.setTimeout(240_000);
-  const pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0, EVALUATION_NICE: 7 });
-  afterAll(() => pool.onModuleDestroy());
+  let pool: EvaluatorPool;
+  afterEach(() => pool?.onModuleDestroy());
 
   it('starts no thread before the first evaluation; one past its time limit is stopped (504) and the next runs', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
     expect(pool.started).toBe(false);
     const late = await pool.run(task, 50).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(DomainError);
@@ -46,6 +43,7 @@ describe('the evaluator pool', () => {
   });
 
   it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
     const first = pool.run(task, 200_000);
     const second = await pool.run(task, 200_000).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(DomainError);
@@ -53,16 +51,8 @@ describe('the evaluator pool', () => {
     expect((await first).kind).toBe('evaluated');
   });
 
-  it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
-    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
-    // The thread that evaluated is this pool's (started by an earlier test or by this one): the only
-    // thread of the process at nice 7; the event loop's thread keeps 0.
-    const niced = [...niceByThread()].filter(([, nice]) => nice === 7);
-    expect(niced).toHaveLength(1);
-    expect(niceByThread().get(process.pid)).toBe(0);
-  });
-
   it('a profile the engine panics on answers a clear problem, and the next task meets a working engine', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1 });
     const panicking = OPERATION_IDS.replace('apiContract.Operation', 'mcp.Tool');
     const stopped = await pool.run({ kind: 'check-profile', profile: panicking }, 200_000);
     expect(stopped).toEqual({
@@ -71,5 +61,14 @@ describe('the evaluator pool', () => {
       silentRules: [],
     });
     expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+  });
+
+  it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
+    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_NICE: 7 });
+    const before = niceByThread();
+    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+    const started = [...niceByThread()].filter(([tid]) => !before.has(tid));
+    expect(started.map(([, nice]) => nice)).toContain(7);
+    expect(niceByThread().get(process.pid)).toBe(0);
   });
 });
