@@ -12,8 +12,8 @@ import {
   type WorkQueue,
 } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
-import { JobScheduleRepository } from './job-schedule.repository';
-import { JobScheduler, type ReleasedJob } from './job-scheduler';
+import { JobScheduleRepository, type ReleasedJob } from './job-schedule.repository';
+import { JobScheduler } from './job-scheduler';
 
 const log = createLogger('deployments');
 

@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { JobRow } from '@pc/deployments-store';
 import type { Executor } from '@pc/platform';
 
-/** A job a release pass handed to the queue, with its author's turn (see `releaseNext`). */
-export interface ReleasedJobRow extends Pick<JobRow, 'id' | 'deployment_id' | 'kind' | 'created_at'> {
-  created_by: string;
-  turn: number;
-}
+/** A job a release pass handed to the queue. */
+export type ReleasedJob = Pick<JobRow, 'id' | 'deployment_id' | 'kind'>;
 
 /** The scheduler's reads and writes on `deployments.jobs`: what waits, what is released, what runs. */
 @Injectable()
@@ -24,8 +21,8 @@ export class JobScheduleRepository {
    * is the round robin of releasing one job at a time, done in one pass over the waiting jobs (a pass
    * over 50 new jobs made 100 round trips, each reading every waiting and released job again).
    */
-  async releaseNext(db: Executor, perAuthor: number, limit: number): Promise<ReleasedJobRow[]> {
-    const [rows] = await db.query<[ReleasedJobRow[], number]>(
+  async releaseNext(db: Executor, perAuthor: number, limit: number): Promise<ReleasedJob[]> {
+    return db.query<ReleasedJob[]>(
       `WITH waiting AS (
          SELECT j.id, j.deployment_id, j.kind, j.created_at, d.created_by,
                 row_number() OVER (PARTITION BY d.created_by ORDER BY j.created_at, j.id)::int AS nth
@@ -38,22 +35,18 @@ export class JobScheduleRepository {
             AND d.created_by IN (SELECT created_by FROM waiting)
           GROUP BY d.created_by
        ), chosen AS (
-         SELECT w.id, w.deployment_id, w.kind, w.created_at, w.created_by,
+         SELECT w.id, w.deployment_id, w.kind, w.created_at,
                 coalesce(b.released, 0) + w.nth - 1 AS turn
            FROM waiting w LEFT JOIN busy b USING (created_by)
           WHERE coalesce(b.released, 0) + w.nth <= $1
           ORDER BY turn, w.created_at, w.id
           LIMIT $2
+       ), released AS (
+         UPDATE deployments.jobs j SET released_at = now() FROM chosen c WHERE j.id = c.id
+         RETURNING c.id, c.deployment_id, c.kind, c.created_at, c.turn
        )
-       UPDATE deployments.jobs j SET released_at = now() FROM chosen c WHERE j.id = c.id
-       RETURNING c.id, c.deployment_id, c.kind, c.created_at, c.created_by, c.turn`,
+       SELECT id, deployment_id, kind FROM released ORDER BY turn, created_at, id`,
       [perAuthor, limit],
-    );
-    return rows.sort(
-      (a, b) =>
-        a.turn - b.turn ||
-        a.created_at.getTime() - b.created_at.getTime() ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
   }
 

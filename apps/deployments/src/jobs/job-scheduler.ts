@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { JobRow } from '@pc/deployments-store';
 import { Database } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
-import { JobScheduleRepository } from './job-schedule.repository';
-
-export type ReleasedJob = Pick<JobRow, 'id' | 'deployment_id' | 'kind'>;
+import { JobScheduleRepository, type ReleasedJob } from './job-schedule.repository';
 
 /** Jobs released in one pass at most (the rest in the next pass: the transaction stays short). */
 const MAX_PER_PASS = 500;
@@ -28,12 +25,7 @@ export class JobScheduler {
   async releaseFree(): Promise<ReleasedJob[]> {
     return this.db.transaction(async (tx) => {
       await this.schedule.lockReleasePass(tx);
-      const released = await this.schedule.releaseNext(
-        tx,
-        this.env.DEPLOY_QUEUE_SLOTS_PER_USER,
-        MAX_PER_PASS,
-      );
-      return released.map(({ id, deployment_id, kind }) => ({ id, deployment_id, kind }));
+      return this.schedule.releaseNext(tx, this.env.DEPLOY_QUEUE_SLOTS_PER_USER, MAX_PER_PASS);
     });
   }
 }
