@@ -11,7 +11,8 @@ export function deploymentWorker(env: WorkerEnv): ServiceDefinition {
 }
 
 // For the composition's service-level tests of the pipeline against the sandbox.
-export { runDeploy, type Adapters, type PipelineContext } from './pipeline/deploy.pipeline';
+export { runDeploy } from './pipeline/deploy.pipeline';
+export type { Adapters, PipelineContext } from './pipeline/pipeline-context';
 export { runRulesetDeploy } from './pipeline/ruleset.pipeline';
 export { runRemoval } from './pipeline/removal.pipeline';
 export { recordPrevious, verifyHealth } from './pipeline/rollout-checks.pipeline';

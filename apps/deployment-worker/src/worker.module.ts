@@ -7,7 +7,7 @@ import { HttpSourceHost } from '@pc/source-host';
 import { JobStore } from './jobs/job-store';
 import { WorkerRunner } from './jobs/worker.runner';
 import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './jobs/worker.tokens';
-import type { Adapters } from './pipeline/deploy.pipeline';
+import type { Adapters } from './pipeline/pipeline-context';
 import { setUpBuildCgroups } from './pipeline/sandbox/cgroups';
 import { startClusterBuilds } from './pipeline/sandbox/kubernetes/cluster-builds.provider';
 import { SnapshotCachingSourceHost } from './pipeline/snapshot-cache';

@@ -26,7 +26,8 @@ import {
 } from '@pc/platform';
 import { BuildCancelled } from '../pipeline/build';
 import { parseBuildAllowlist } from '../pipeline/build-proxy';
-import { type Adapters, runDeploy } from '../pipeline/deploy.pipeline';
+import { runDeploy } from '../pipeline/deploy.pipeline';
+import type { Adapters } from '../pipeline/pipeline-context';
 import { describe, isTransient } from '../pipeline/failure';
 import { JobLog } from '../pipeline/job-log';
 import { runRemoval } from '../pipeline/removal.pipeline';
@@ -36,7 +37,7 @@ import { runRulesetDeploy } from '../pipeline/ruleset.pipeline';
 import { WorkerEnv } from '../worker.env';
 import { JobStore } from './job-store';
 import type { KubernetesBuilds } from '../pipeline/sandbox/kubernetes/kubernetes-builds';
-import type { MemoryEnforcement } from '../pipeline/sandbox/cgroups';
+import type { MemoryEnforcement } from '../pipeline/sandbox/sandbox.settings';
 import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.tokens';
 
 const log = createLogger('deployment-worker');

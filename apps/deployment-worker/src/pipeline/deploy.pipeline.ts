@@ -1,22 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { DelegatedAccess, GatewayPlatform } from '@pc/gateway-platform';
-import type { DsseEnvelope, ProvenanceInput } from '@pc/platform';
+import type { DsseEnvelope } from '@pc/platform';
 import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
 import { isRegistryError } from '@pc/registry';
-import type { RepositoryCoordinates, SourceHost } from '@pc/source-host';
+import type { RepositoryCoordinates } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
-import {
-  definitionAssetId,
-  type DeploymentRow,
-  type DeployOutcome,
-  implementationAssetId,
-  type JobRow,
-} from '@pc/deployments-store';
+import { definitionAssetId, type DeployOutcome, implementationAssetId } from '@pc/deployments-store';
 import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
-import type { JobLog } from './job-log';
 import type { SandboxSettings } from './sandbox/sandbox.settings';
+import type { Adapters, PipelineContext } from './pipeline-context';
 import {
   checkReviewedContent,
   provenanceSource,
@@ -24,32 +17,8 @@ import {
   type ResolvedRepository,
 } from './pinned-source';
 
-export interface PipelineContext {
-  job: JobRow;
-  deployment: DeploymentRow;
-  log: JobLog;
-  access: DelegatedAccess;
-  /** Records a step's result (a redelivered job skips completed steps). */
-  save(step: string, result: unknown): Promise<void>;
-  /** Throws `Cancelled` when the user cancelled. */
-  checkpoint(step: string): Promise<void>;
-  cancelled(): Promise<boolean>;
-  progress(): void;
-  /**
-   * Signs the provenance of what the job is about to publish (the first signing key) and stores it, one
-   * per deployment: a redelivery that rebuilt the same artifacts gets the stored envelope back.
-   */
-  attest(input: ProvenanceInput): Promise<DsseEnvelope>;
-}
-
 /** The attestation's file beside the published asset version's files in the registry. */
 export const PROVENANCE_FILE = 'provenance.intoto.json';
-
-export interface Adapters {
-  sourceHost: SourceHost;
-  registry: Registry;
-  platform: GatewayPlatform;
-}
 
 export interface BuildSettings {
   command?: string;

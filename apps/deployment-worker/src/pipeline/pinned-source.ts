@@ -1,7 +1,7 @@
 import type { ProvenanceSource } from '@pc/platform';
 import type { RepositoryCoordinates, RepositorySnapshot } from '@pc/source-host';
 import type { DeploymentRow } from '@pc/deployments-store';
-import type { Adapters, PipelineContext } from './deploy.pipeline';
+import type { Adapters, PipelineContext } from './pipeline-context';
 import { PermanentFailure } from './failure';
 
 type Pin = NonNullable<DeploymentRow['source']['pin']>;

@@ -1,5 +1,5 @@
 import { definitionAssetId, implementationAssetId } from '@pc/deployments-store';
-import type { Adapters, PipelineContext } from './deploy.pipeline';
+import type { Adapters, PipelineContext } from './pipeline-context';
 
 /**
  * `unpublish`: removes the policy or ruleset from the target organization and deletes the deployment's -dev

@@ -1,5 +1,5 @@
 import { definitionAssetId } from '@pc/deployments-store';
-import type { Adapters, PipelineContext } from './deploy.pipeline';
+import type { Adapters, PipelineContext } from './pipeline-context';
 
 /** What a roll-out's organization ran before it was changed (null: nothing of this item). */
 interface RestoreTarget {

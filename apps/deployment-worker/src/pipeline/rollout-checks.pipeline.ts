@@ -1,6 +1,6 @@
 import type { ItemHealth } from '@pc/contracts';
 import { definitionAssetId } from '@pc/deployments-store';
-import type { Adapters, PipelineContext } from './deploy.pipeline';
+import type { Adapters, PipelineContext } from './pipeline-context';
 
 /** How often a roll-out job asks the platform for the health of what it applied. */
 export const HEALTH_POLL_MS = 250;

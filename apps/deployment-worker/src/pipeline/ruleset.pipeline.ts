@@ -2,13 +2,8 @@ import { createHash } from 'node:crypto';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { AssetFileInput } from '@pc/registry';
 import type { DeployOutcome } from '@pc/deployments-store';
-import {
-  type Adapters,
-  ensurePublished,
-  type PipelineContext,
-  PROVENANCE_FILE,
-  stamp,
-} from './deploy.pipeline';
+import { ensurePublished, PROVENANCE_FILE, stamp } from './deploy.pipeline';
+import type { Adapters, PipelineContext } from './pipeline-context';
 import { PermanentFailure } from './failure';
 import {
   checkReviewedContent,

@@ -2,22 +2,11 @@ import { constants } from 'node:fs';
 import { access, mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BuildLimits } from './sandbox.settings';
+import type { BuildLimits, MemoryEnforcement } from './sandbox.settings';
 
 const MIB = 1024 * 1024;
 /** The controllers a build's cgroup needs. */
 const CONTROLLERS = ['memory', 'pids'] as const;
-
-/**
- * How a build's memory and tasks are held to their limits (`DEPLOY_BUILD_CGROUP`), decided once when
- * the worker starts and logged:
- * - `cgroup`: each build in a cgroup v2 of its own under `root` (`memory.max`, no swap, `pids.max`, the
- *   whole build killed when it runs out of memory): the kernel enforces the totals exactly, and its
- *   event counters name the limit that was hit;
- * - `sampling`: where no cgroup v2 subtree is delegated to the worker (`reason` says why), the sandbox's
- *   supervisor samples the build's resident memory and tasks every 25 ms, beside the per-process limits.
- */
-export type MemoryEnforcement = { kind: 'cgroup'; root: string } | { kind: 'sampling'; reason: string };
 
 /** `DEPLOY_BUILD_CGROUP`: `auto`, `off`, or an absolute path to a delegated cgroup v2 directory. */
 export const BUILD_CGROUP_PATTERN = /^(auto|off|\/[^\0]*)$/;

@@ -1,5 +1,3 @@
-import type { MemoryEnforcement } from './cgroups';
-
 /**
  * Where a configured build command runs (`DEPLOY_BUILD_SANDBOX`):
  * - `bubblewrap` (default): on the worker's host, inside bubblewrap (`bwrap`): a filesystem view of its
@@ -13,6 +11,17 @@ import type { MemoryEnforcement } from './cgroups';
  */
 export const BUILD_SANDBOXES = ['bubblewrap', 'kubernetes', 'unsafe-none'] as const;
 export type BuildSandboxMode = (typeof BUILD_SANDBOXES)[number];
+
+/**
+ * How a build's memory and tasks are held to their limits (`DEPLOY_BUILD_CGROUP`), decided once when
+ * the worker starts and logged:
+ * - `cgroup`: each build in a cgroup v2 of its own under `root` (`memory.max`, no swap, `pids.max`, the
+ *   whole build killed when it runs out of memory): the kernel enforces the totals exactly, and its
+ *   event counters name the limit that was hit;
+ * - `sampling`: where no cgroup v2 subtree is delegated to the worker (`reason` says why), the sandbox's
+ *   supervisor samples the build's resident memory and tasks every 25 ms, beside the per-process limits.
+ */
+export type MemoryEnforcement = { kind: 'cgroup'; root: string } | { kind: 'sampling'; reason: string };
 
 /** The limits of one build (`DEPLOY_BUILD_*`); each one hit fails the job with its name. */
 export interface BuildLimits {
