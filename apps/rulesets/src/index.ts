@@ -21,5 +21,5 @@ export function rulesetsService(
 
 // For bench/evaluation.ts: the evaluator as the service runs it, and the engines called directly.
 export { EvaluatorPool } from './evaluation/evaluator.pool';
-export { default as runEvaluatorTask } from './evaluation/engine/evaluation.worker';
+export { perform as runEvaluatorTask } from './evaluation/engine/evaluation.worker';
 export { shutdown as shutdownEngines } from './evaluation/engine/amf-engine';

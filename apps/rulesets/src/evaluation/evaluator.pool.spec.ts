@@ -11,6 +11,52 @@ const task = {
   profiles: [OPERATION_IDS],
 };
 
+/** The validator's report on `task`: the operation without operationId. */
+const report = {
+  kind: 'evaluated',
+  format: 'OAS 3.0',
+  reports: [
+    {
+      ok: true,
+      conforms: false,
+      results: [
+        {
+          rule: 'operation-id-required',
+          severity: 'violation',
+          message: 'Every operation needs an operationId.',
+          file: 'api.yaml',
+          line: 13,
+          column: 5,
+          modelPath: '/endpoint[/pets]/supportedOperation[post]',
+        },
+      ],
+    },
+  ],
+};
+
+/** A profile the validator's Go runtime panics on (a vocabulary term it does not know): it exits. */
+const panicking = {
+  kind: 'check-profile' as const,
+  profile: OPERATION_IDS.replace('apiContract.Operation', 'mcp.Tool'),
+};
+const stopped = {
+  kind: 'profile-checked',
+  problems: ['the validation engine stopped on this profile (a term it does not know?)'],
+  silentRules: [],
+};
+
+/**
+ * How long the service's event loop is kept busy while a thread answers a panic: past the timer events
+ * the validator's Go runtime keeps after each call (1 to 5 s measured). The thread's answer waits for
+ * its stderr (the runtime's exit message) to be taken by the event loop; meanwhile those timers come due.
+ */
+const EVENT_LOOP_BUSY_MS = 6_000;
+
+/** Holds this thread (the event loop) for `ms`, as a long synchronous stretch of the service would. */
+function blockEventLoop(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /** The nice value of each thread of this process (Linux), by thread id. */
 function niceByThread(): Map<number, number> {
   return new Map(
@@ -25,50 +71,95 @@ function poolOf(env: Partial<RulesetsEnv>): EvaluatorPool {
   return new EvaluatorPool(Object.assign(new RulesetsEnv(), env));
 }
 
-/** The evaluator's worker threads with the real engines: lazy start, time limit, bound on evaluations. */
+/**
+ * The evaluator's worker threads with the real engines: lazy start, time limit, bound on evaluations,
+ * an engine that panics. One pool for the file (one thread, three queue slots, at nice 7), as in the
+ * service, where a thread serves evaluation after evaluation: each engine start costs seconds of CPU,
+ * so the tests share the thread that is running, and a new one starts only where the test is about that.
+ */
 describe('the evaluator pool', () => {
   jest.setTimeout(240_000);
-  let pool: EvaluatorPool;
-  afterEach(() => pool?.onModuleDestroy());
+  const pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 3, EVALUATION_NICE: 7 });
+  afterAll(() => pool.onModuleDestroy());
 
   it('starts no thread before the first evaluation; one past its time limit is stopped (504) and the next runs', async () => {
-    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
     expect(pool.started).toBe(false);
     const late = await pool.run(task, 50).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(DomainError);
     expect((late as DomainError).code).toBe('TIMEOUT');
     const next = await pool.run(task, 200_000);
-    expect(next.kind).toBe('evaluated');
+    expect(next).toMatchObject(report);
     expect(pool.started).toBe(true);
   });
 
   it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
-    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 0 });
-    const first = pool.run(task, 200_000);
-    const second = await pool.run(task, 200_000).catch((e: unknown) => e);
-    expect(second).toBeInstanceOf(DomainError);
-    expect(second).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
-    expect((await first).kind).toBe('evaluated');
-  });
-
-  it('a profile the engine panics on answers a clear problem, and the next task meets a working engine', async () => {
-    pool = poolOf({ EVALUATION_THREADS: 1 });
-    const panicking = OPERATION_IDS.replace('apiContract.Operation', 'mcp.Tool');
-    const stopped = await pool.run({ kind: 'check-profile', profile: panicking }, 200_000);
-    expect(stopped).toEqual({
-      kind: 'profile-checked',
-      problems: ['the validation engine stopped on this profile (a term it does not know?)'],
-      silentRules: [],
-    });
-    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
+    const taken = [1, 2, 3, 4].map(() => pool.run(task, 200_000));
+    const refused = await pool.run(task, 200_000).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+    for (const outcome of await Promise.all(taken)) expect(outcome).toMatchObject(report);
   });
 
   it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
-    pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_NICE: 7 });
-    const before = niceByThread();
-    expect((await pool.run(task, 200_000)).kind).toBe('evaluated');
-    const started = [...niceByThread()].filter(([tid]) => !before.has(tid));
-    expect(started.map(([, nice]) => nice)).toContain(7);
+    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    // The thread that evaluated is this pool's (started by an earlier test or by this one): the only
+    // thread of the process at nice 7; the event loop's thread keeps 0.
+    const niced = [...niceByThread()].filter(([, nice]) => nice === 7);
+    expect(niced).toHaveLength(1);
     expect(niceByThread().get(process.pid)).toBe(0);
+  });
+
+  it('a profile the engine panics on answers a clear problem while the event loop is busy, and the next task its report', async () => {
+    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    const answer = pool.run(panicking, 200_000);
+    await new Promise((resolve) => setImmediate(resolve)); // the task is with the thread
+    blockEventLoop(EVENT_LOOP_BUSY_MS);
+    expect(await answer).toEqual(stopped);
+    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    expect(await pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, 200_000)).toEqual({
+      kind: 'profile-checked',
+      problems: [],
+      silentRules: [],
+    });
+  });
+
+  it('an evaluation whose first profile the engine panics on reports that profile stopped and runs no other; the next task its report', async () => {
+    const [first, other] = await Promise.all([
+      pool.run({ ...task, profiles: [panicking.profile, OPERATION_IDS] }, 200_000),
+      pool.run(task, 200_000),
+    ]);
+    expect(first).toMatchObject({
+      kind: 'evaluated',
+      format: 'OAS 3.0',
+      reports: [
+        { ok: false, problem: 'the validation engine stopped on this profile (a term it does not know?)' },
+        { ok: false, problem: 'not run: the validation engine stopped on an earlier profile' },
+      ],
+    });
+    expect(other).toMatchObject(report);
+  });
+
+  it('tasks queued behind a profile the engine panics on run on a working engine and answer their reports', async () => {
+    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    const [first, ...queued] = await Promise.all([
+      pool.run(panicking, 200_000),
+      pool.run(task, 200_000),
+      pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, 200_000),
+      pool.run(task, 200_000),
+    ]);
+    expect(first).toEqual(stopped);
+    expect(queued).toMatchObject([
+      report,
+      { kind: 'profile-checked', problems: [], silentRules: [] },
+      report,
+    ]);
+    // Two panics queued one behind the other: each answers its problem, the task behind them its report.
+    const [again, twice, after] = await Promise.all([
+      pool.run(panicking, 200_000),
+      pool.run(panicking, 200_000),
+      pool.run(task, 200_000),
+    ]);
+    expect([again, twice]).toEqual([stopped, stopped]);
+    expect(after).toMatchObject(report);
   });
 });

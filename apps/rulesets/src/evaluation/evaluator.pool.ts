@@ -23,6 +23,13 @@ const IDLE_MS = 10 * 60_000;
  * evaluations run at once and EVALUATION_QUEUE wait; past that, 503 with Retry-After. An evaluation that
  * runs past EVALUATION_TIMEOUT_MS is aborted: piscina terminates its thread (the engine is synchronous
  * WebAssembly and cannot be interrupted otherwise) and starts a fresh one; the answer is 504 TIMEOUT.
+ *
+ * A profile the validator panics on stops the Go runtime of its thread for good (the thread cancels the
+ * runtime's timer events at once: each would throw and kill the thread mid-answer). That task answers
+ * the problem with `retire`, and the pool is retired: the next task opens a fresh one. Piscina hands a
+ * task queued behind to the same thread as soon as the answer arrives, before `run` reads it: the
+ * thread answers such a task `not-run` without starting it, and it runs on the fresh pool (evaluations
+ * are pure; a task that ran is never run again).
  */
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
@@ -42,10 +49,16 @@ export class EvaluatorPool implements OnModuleDestroy {
     this.inFlight += 1;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const pool = await this.open();
-      const { retire, ...outcome } = await pool.run(task, { signal });
-      if (retire) this.retire(pool);
-      return outcome;
+      for (;;) {
+        const pool = await this.open();
+        const answer = await pool.run(task, { signal });
+        if (answer.retire) this.retire(pool);
+        // A task that reached a retired thread did not start: it runs on the fresh pool. Each refusal
+        // means another task's panic retired the pool it was queued in: a bounded number (the queue's).
+        if (answer.kind === 'not-run') continue;
+        const { retire: _, ...outcome } = answer;
+        return outcome;
+      }
     } catch (error) {
       if (signal.aborted) {
         throw new DomainError(
@@ -73,10 +86,12 @@ export class EvaluatorPool implements OnModuleDestroy {
 
   /**
    * A thread whose engine runtime stopped must get no more tasks, and piscina cannot retire one thread:
-   * the next task opens a fresh pool, and this one closes once the tasks it runs have finished.
+   * the next task opens a fresh pool, and this one closes once the tasks it runs have finished (the
+   * tasks queued in it reach the retired thread, which answers them `not-run`; they run again here).
    */
   private retire(pool: Piscina<EvaluatorTask, EvaluatorAnswer>): void {
-    if (this.pool === pool) this.pool = undefined;
+    if (this.pool !== pool) return; // retired already
+    this.pool = undefined;
     pool
       .close()
       .catch((error: unknown) => log.warn({ err: error }, 'closing a retired evaluator pool failed'));

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_VENDOR_INDEX_DIR, loadVendorFolder } from '@pc/vendor-index';
 import { shutdown } from '../evaluation/engine/amf-engine';
-import run from '../evaluation/engine/evaluation.worker';
+import { perform as run } from '../evaluation/engine/evaluation.worker';
 import { checkExamples, EXAMPLE_FILE, type Example } from '../evaluation/examples-check';
 import { analyseProfile } from '../validation/profile';
 

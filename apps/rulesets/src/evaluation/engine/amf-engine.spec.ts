@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 import { ASYNC, OAS2, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { shutdown } from './amf-engine';
-import run, { type EvaluatorOutcome } from './evaluation.worker';
+import { perform as run, type EvaluatorOutcome } from './evaluation.worker';
 
 const VENDOR = readFileSync(
   path.join(DEFAULT_VENDOR_INDEX_DIR, 'rulesets', 'profiles', 'api-documentation-basics.yaml'),

@@ -5,6 +5,7 @@
  * interprets a rule: the report is the validator's, only reshaped. Loaded on first use only (the main
  * thread never requires this file's engines; see evaluator.pool.ts).
  */
+import fs from 'node:fs';
 import type * as Amf from 'amf-client-js';
 
 /** Files are served to the parser under this root; results name files relative to it. */
@@ -55,6 +56,7 @@ function validatorLib(): Promise<ValidatorModule> {
   validator ??= import(VALIDATOR).then(
     (module) =>
       new Promise<ValidatorModule>((resolve, reject) => {
+        watchRuntimes();
         const lib = module as unknown as ValidatorModule;
         lib.initialize((err) => (err ? reject(err) : resolve(lib)));
       }),
@@ -67,7 +69,81 @@ export async function shutdown(): Promise<void> {
   if (!validator) return;
   const lib = await validator;
   validator = undefined;
+  shutdowns += 1;
   lib.exit();
+}
+
+/**
+ * A call into the validator's runtime. One that throws (a write of the runtime failing under it, say)
+ * leaves the runtime in an unknown state, unwound in the middle of its work: it is taken as stopped.
+ */
+function inRuntime<T>(
+  call: (done: (value: T | undefined, err?: Error) => void) => void,
+): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    try {
+      call((value, err) => (err ? reject(err) : resolve(value)));
+    } catch (error) {
+      stopped = true;
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+/** What is used here of a Go runtime (the `Go` class of the validator's `lib/wasm_exec.js`). */
+interface GoRuntime {
+  /** Called by the runtime as it exits (a panic exits it), with its exit code. */
+  exit: (code: number) => void;
+  /** The timer events the Go scheduler asked for: each resumes the program when it fires. */
+  _scheduledTimeouts: Map<number, ReturnType<typeof setTimeout>>;
+}
+
+/** Whether the validator's Go runtime in this thread (the library runs one) exited on its own or broke. */
+let stopped = false;
+/** Counts the runtimes `shutdown` stopped: their exit is no stop. */
+let shutdowns = 0;
+let watching = false;
+
+/**
+ * Wraps the `Go` class that the validator's `wasm_exec.js` put on globalThis (before the validator
+ * instantiates it), to learn when the runtime exits and to cancel then the timer events it had scheduled.
+ * `wasm_exec.js` leaves them set: each would resume a program that is gone and throw 'Go program has
+ * already exited', uncaught, from a timer, killing the thread in the middle of whatever task it ran then
+ * (the panicking task itself, while its answer waits for the thread's stderr to be taken by the event
+ * loop).
+ */
+function watchRuntimes(): void {
+  if (watching) return;
+  watching = true;
+  const scope = globalThis as unknown as { Go: new () => GoRuntime; fs: typeof fs };
+  scope.fs = Object.assign(Object.create(scope.fs) as typeof fs, { writeSync: runtimeWrite });
+  scope.Go = class WatchedGo extends scope.Go {
+    constructor() {
+      super();
+      stopped = false;
+      const generation = shutdowns;
+      const exit = this.exit;
+      this.exit = (code: number) => {
+        for (const timeout of this._scheduledTimeouts.values()) clearTimeout(timeout);
+        this._scheduledTimeouts.clear();
+        if (generation === shutdowns) stopped = true;
+        exit(code);
+      };
+    }
+  };
+}
+
+/**
+ * How the runtime writes its own output (a panic's message and stack traces: `fs.writeSync` on stderr in
+ * `wasm_exec.js`): through the process's streams, which queue what the pipe does not take at once. A
+ * direct write to a non-blocking pipe that is full (a reader that lags) fails with EAGAIN, and that
+ * error, thrown in the middle of a panic, would leave the runtime half-unwound and not even exited.
+ */
+function runtimeWrite(fd: number, data: Uint8Array): number {
+  const stream = fd === 1 ? process.stdout : fd === 2 ? process.stderr : undefined;
+  if (!stream) return fs.writeSync(fd, data);
+  stream.write(Buffer.from(data)); // a copy: `data` is a view of the runtime's memory
+  return data.length;
 }
 
 /** Loads both engines (a worker calls it at start so that the first evaluation does not pay for it). */
@@ -137,9 +213,9 @@ const UNSUPPORTED =
 /** Validates a rendered model against a profile: the validator's results, with file, line and model path. */
 export async function validateModel(profile: string, model: string): Promise<ValidateOutcome> {
   const lib = await validatorLib();
-  const text = await new Promise<string | undefined>((resolve, reject) =>
-    lib.validate(profile, model, false, (report, err) => (err ? reject(err) : resolve(report))),
-  );
+  // The runtime stopped on an earlier profile of the same task: calling it would throw.
+  if (stopped) return { ok: false, problem: 'not run: the validation engine stopped on an earlier profile' };
+  const text = await inRuntime<string>((done) => lib.validate(profile, model, false, done));
   if (typeof text !== 'string') return { ok: false, problem: engineStopped() };
   let report: ValidationReportNode;
   try {
@@ -166,9 +242,7 @@ export async function validateModel(profile: string, model: string): Promise<Val
  */
 export async function checkProfile(profile: string): Promise<{ problems: string[]; silentRules: string[] }> {
   const lib = await validatorLib();
-  const rego = await new Promise<string | undefined>((resolve, reject) =>
-    lib.generateRego(profile, (r, err) => (err ? reject(err) : resolve(r))),
-  );
+  const rego = await inRuntime<string>((done) => lib.generateRego(profile, done));
   if (typeof rego !== 'string') return { problems: [engineStopped()], silentRules: [] };
   const problems: string[] = [];
   if (!/^package /m.test(rego)) problems.push(rego.trim());
@@ -196,19 +270,16 @@ const EMPTY_MODEL = JSON.stringify({
   '@context': { '@base': 'amf://id', doc: 'http://a.ml/vocabularies/document#' },
 });
 
-let stopped = false;
-
 /**
  * The validator's Go runtime answers nothing when it panics on a profile (an unknown vocabulary term
- * that slipped past profile-terms.ts, say), and it cannot be started again in this thread: the thread
- * says so with its answer (see evaluation.worker.ts) and the pool replaces its threads.
+ * that slipped past profile-terms.ts, say): it has exited, and it cannot be started again in this
+ * thread. The thread retires (see evaluation.worker.ts) and the pool replaces it.
  */
 function engineStopped(): string {
-  stopped = true;
   return 'the validation engine stopped on this profile (a term it does not know?)';
 }
 
-/** Whether the validator's runtime has stopped in this thread. */
+/** Whether the validator's Go runtime in this thread exited (other than by `shutdown`) or broke: it runs nothing more. */
 export function hasStopped(): boolean {
   return stopped;
 }

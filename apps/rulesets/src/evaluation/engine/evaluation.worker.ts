@@ -60,15 +60,22 @@ export type EvaluatorOutcome =
   | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
   | { kind: 'warm' };
 
-/** A thread's answer: `retire` when its validator runtime stopped (it panicked) and it must get no more tasks. */
-export type EvaluatorAnswer = EvaluatorOutcome & { retire?: true };
+/**
+ * A thread's answer: `retire` when its validator runtime stopped (it panicked) and it must get no more
+ * tasks; `not-run` for a task that reached the thread after that (piscina hands a queued task to a thread
+ * as soon as its answer arrives, before the pool reads that answer): the task did not start.
+ */
+export type EvaluatorAnswer = (EvaluatorOutcome & { retire?: true }) | { kind: 'not-run'; retire: true };
 
+/** The thread's entry (piscina's task function). */
 export default async function run(task: EvaluatorTask): Promise<EvaluatorAnswer> {
+  if (hasStopped()) return { kind: 'not-run', retire: true };
   const outcome = await perform(task);
   return hasStopped() ? { ...outcome, retire: true } : outcome;
 }
 
-async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
+/** One task on this thread's engines: a pure function of the task (called directly by specs and bench). */
+export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
   switch (task.kind) {
     case 'warm-up':
       await warmUp();
