@@ -113,6 +113,9 @@ export class EvaluatorPool implements OnModuleDestroy {
       concurrentTasksPerWorker: 1,
       workerData: { nice: this.env.EVALUATION_NICE } satisfies EvaluatorThreadData,
     });
+    // A thread that fails while it runs no task (piscina replaces it) must not take the service down:
+    // piscina emits 'error', which with no listener would throw in the main thread.
+    this.pool.on('error', (error: unknown) => log.error({ err: error }, 'an idle evaluator thread failed'));
     return this.pool;
   }
 }
