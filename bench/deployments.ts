@@ -6,7 +6,9 @@
  * 2. 100 jobs with 1, 2 and 4 deployment-worker processes against a sandbox platform with a fixed
  *    latency: the time until all 100 ended, and its ratio to one process (budgets 0.55 and 0.3).
  * 3. A worker writes a log chunk, an SSE client receives it, with 20 streams open: p50/p99 of the
- *    delay (budgets 5 ms and 50 ms), and no line lost or repeated, also across a reconnect.
+ *    delay (budgets 5 ms and 50 ms), and no line lost or repeated, also across a reconnect. Beside it
+ *    (no budget), the delay from the build's own print (each line carries the build's clock), which
+ *    also counts a worker that stalls before it stores the line.
  *
  * The system is `npm start`'s composition in a child process (gateway, services and sandbox, over the
  * real NATS and PostgreSQL, with no deployment worker inside); workers are processes of their own, as
@@ -213,6 +215,14 @@ interface SseResult {
   delays: number[];
   /** When each delayed line was stored (epoch ms), beside `delays`: where in the run the slow lines fall. */
   storedAt: number[];
+  /**
+   * From the build's print (the epoch ms the command stamps on its line) to the client: what a user
+   * watching the log sees, a stall of the worker before the line is stored included (`delays` starts
+   * at the store).
+   */
+  printedDelays: number[];
+  /** When each of those lines was printed (the build's clock, epoch ms). */
+  printedAt: number[];
   lastId: string | null;
   ended: boolean;
 }
@@ -233,7 +243,15 @@ async function follow(
     },
     signal: controller.signal,
   });
-  const result: SseResult = { seqs: [], delays: [], storedAt: [], lastId: null, ended: false };
+  const result: SseResult = {
+    seqs: [],
+    delays: [],
+    storedAt: [],
+    printedDelays: [],
+    printedAt: [],
+    lastId: null,
+    ended: false,
+  };
   if (!res.ok || !res.body) throw new Error(`logs ${res.status}`);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -260,13 +278,23 @@ async function follow(
           continue;
         }
         if (event !== 'log') continue;
-        const chunk = JSON.parse(field('data') ?? '{}') as { seq: number; at: string; step: string };
+        const chunk = JSON.parse(field('data') ?? '{}') as {
+          seq: number;
+          at: string;
+          step: string;
+          text: string;
+        };
         result.seqs.push(chunk.seq);
         result.lastId = field('id') ?? null;
         // Only lines written while this client listened (the replay of stored ones is not a delay).
         if (chunk.step === 'build') {
           result.delays.push(now - Date.parse(chunk.at));
           result.storedAt.push(Date.parse(chunk.at));
+          const printed = / (\d{13})$/.exec(chunk.text);
+          if (printed) {
+            result.printedDelays.push(now - Number(printed[1]));
+            result.printedAt.push(Number(printed[1]));
+          }
         }
         if (options.stopAfter !== undefined && result.seqs.length >= options.stopAfter) {
           controller.abort();
@@ -414,7 +442,7 @@ async function main(): Promise<void> {
       // 3. Log chunk to SSE client: `streams` deployments whose build prints a line every 100 ms, each followed.
       const sseWorkers = await startWorkers(1, {
         DEPLOY_WORKER_CONCURRENCY: String(o.streams),
-        DEPLOY_BUILD_COMMAND: `i=0; while [ $i -lt ${o.lines} ]; do i=$((i+1)); echo "line $i"; sleep 0.1; done`,
+        DEPLOY_BUILD_COMMAND: `i=0; while [ $i -lt ${o.lines} ]; do i=$((i+1)); echo "line $i $(date +%s%3N)"; sleep 0.1; done`,
       });
       const sse = await w.user.ok<Created>(
         'POST',
@@ -432,13 +460,21 @@ async function main(): Promise<void> {
           const rest = await follow(base, w.user.token, first, {
             lastEventId: part.lastId ?? undefined,
           });
-          return { seqs: [...part.seqs, ...rest.seqs], delays: [], storedAt: [], ended: rest.ended };
+          return {
+            seqs: [...part.seqs, ...rest.seqs],
+            delays: [],
+            storedAt: [],
+            printedDelays: [],
+            printedAt: [],
+            ended: rest.ended,
+          };
         })(),
         ...others.map((id) => follow(base, w.user.token, id)),
       ]);
       await waitEnded(pg, '20.0.0', o.streams, performance.now());
       for (const worker of sseWorkers) await stopProcess(worker);
       const delays = followed.flatMap((f) => f.delays);
+      const printedDelays = followed.flatMap((f) => f.printedDelays);
       // The lines over 50 ms, counted per half second since the first line was stored: a burst that
       // delays every stream at once is a stalled process; scattered ones are scheduling.
       const storedAt = followed.flatMap((f) => f.storedAt);
@@ -449,6 +485,15 @@ async function main(): Promise<void> {
         const half = ((Math.floor((storedAt[i] - firstStored) / 500) * 500) / 1000).toFixed(1);
         slowByHalfSecond[half] = (slowByHalfSecond[half] ?? 0) + 1;
       });
+      // The same for the delays from the build's print, by half second since the first line printed.
+      const printedAt = followed.flatMap((f) => f.printedAt);
+      const firstPrinted = Math.min(...printedAt);
+      const printedSlowByHalfSecond: Record<string, number> = {};
+      printedDelays.forEach((delay, i) => {
+        if (delay <= 50) return;
+        const half = ((Math.floor((printedAt[i] - firstPrinted) / 500) * 500) / 1000).toFixed(1);
+        printedSlowByHalfSecond[half] = (printedSlowByHalfSecond[half] ?? 0) + 1;
+      });
       const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
       const sseFigures = {
         streams: o.streams,
@@ -456,6 +501,13 @@ async function main(): Promise<void> {
         p50: percentile(delays, 50),
         p99: percentile(delays, 99),
         max: Math.max(...delays),
+        printed: {
+          samples: printedDelays.length,
+          p50: percentile(printedDelays, 50),
+          p99: percentile(printedDelays, 99),
+          max: Math.max(...printedDelays),
+          slowByHalfSecond: printedSlowByHalfSecond,
+        },
         gaplessAcrossReconnect: gapless,
         slowByHalfSecond,
         /** The first line's time, to line the half seconds up with a profile of the processes. */
@@ -463,7 +515,8 @@ async function main(): Promise<void> {
       };
       results.sse = sseFigures;
       log(
-        `log chunk -> SSE, ${o.streams} streams, ${delays.length} lines: p50 ${sseFigures.p50} ms, p99 ${sseFigures.p99} ms, ` +
+        `log chunk -> SSE, ${o.streams} streams, ${delays.length} lines: p50 ${sseFigures.p50} ms, p99 ${sseFigures.p99} ms ` +
+          `(from the build's print: p50 ${sseFigures.printed.p50} ms, p99 ${sseFigures.printed.p99} ms), ` +
           `every stream complete and in order (one reconnected): ${gapless}`,
       );
     }

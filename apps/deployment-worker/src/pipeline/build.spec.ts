@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -131,6 +132,50 @@ describe('the build step', () => {
 
   it('fails on a non-zero exit code', async () => {
     await expect(build(files(), options({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
+  });
+
+  it('ends the running builds of a worker that dies, killed at once', async () => {
+    // The builds are started by the worker's spawner helper (sandbox/spawner.ts), which must not outlive it.
+    const marker = `${Date.now() % 100000}.${process.pid % 1000}`;
+    const worker = spawn(
+      process.execPath,
+      [
+        '-r',
+        path.join(__dirname, '../../../../tools/register.js'),
+        '-e',
+        `require(${JSON.stringify(path.join(__dirname, 'build'))}).build(new Map(), {
+          command: 'echo up; sleep ${marker}', timeoutMs: 600000, path: '/usr/local/bin:/usr/bin:/bin',
+          cancelled: () => Promise.resolve(false), progress: () => undefined,
+          output: (line) => Promise.resolve(void console.log(line)),
+        })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const running = () =>
+      readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .some((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8') === `sleep\0${marker}\0`;
+          } catch {
+            return false;
+          }
+        });
+    const poll = async (until: boolean) => {
+      for (let i = 0; i < 100 && running() !== until; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return running();
+    };
+    try {
+      await new Promise<void>((resolve) =>
+        worker.stdout.on('data', (d: Buffer) => /up/.test(String(d)) && resolve()),
+      );
+      // The shell has printed; its sleep may not have started yet.
+      expect(await poll(true)).toBe(true);
+    } finally {
+      worker.kill('SIGKILL');
+    }
+    expect(await poll(false)).toBe(false);
   });
 
   describe('network', () => {

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { spawnThroughHelper } from './spawner';
 
 export class BuildError extends Error {}
 export class BuildCancelled extends Error {}
@@ -43,21 +43,36 @@ export async function runBuildProcess(
   spec: ProcessSpec,
   watch: BuildWatch,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const extra = Array.from({ length: spec.extraFds ?? 0 }, () => 'pipe' as const);
-  const child = spawn(spec.program, spec.args, {
+  let reason: 'timeout' | 'cancelled' | null = null;
+  // Set once the process started (a time limit or a cancel before then kills it as soon as it is).
+  const started: { kill?: () => void } = {};
+  const stop = (why: 'timeout' | 'cancelled') => {
+    reason = why;
+    started.kill?.();
+  };
+  // The time limit and the cancel hold from the request on, the process's start included.
+  const deadline = setTimeout(() => stop('timeout'), watch.timeoutMs);
+  const poll = setInterval(() => {
+    watch.progress();
+    void watch.cancelled().then((yes) => {
+      if (yes && reason === null) stop('cancelled');
+    });
+  }, 1000);
+  // Started by the spawner helper, off the worker's event loop (see spawner.ts).
+  const child = await spawnThroughHelper({
+    program: spec.program,
+    args: spec.args,
     cwd: spec.cwd,
     env: spec.env,
     uid: spec.uid,
     gid: spec.gid,
-    stdio: [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...extra],
-    detached: true,
+    stdin: spec.stdin !== undefined,
+    extraFds: spec.extraFds ?? 0,
   });
-  const stdout = child.stdout!;
-  const stderr = child.stderr!;
-  const pipes = child.stdio.slice(3) as Readable[];
+  const { stdout, stderr, extra: pipes } = child;
   spec.fds?.(pipes);
-  if (spec.stdin) {
-    const stdin = child.stdin as Writable;
+  if (spec.stdin && child.stdin) {
+    const stdin = child.stdin;
     stdin.on('error', () => undefined);
     stdin.end(spec.stdin);
   }
@@ -73,27 +88,14 @@ export async function runBuildProcess(
     stderr.destroy();
     for (const pipe of pipes) pipe.destroy();
   };
+  started.kill = kill;
   const log = buildLog(watch);
   log.follow(stdout);
   log.follow(stderr);
-  let reason: 'timeout' | 'cancelled' | null = null;
-  const deadline = setTimeout(() => {
-    reason = 'timeout';
-    kill();
-  }, watch.timeoutMs);
-  const poll = setInterval(() => {
-    watch.progress();
-    void watch.cancelled().then((yes) => {
-      if (yes && reason === null) {
-        reason = 'cancelled';
-        kill();
-      }
-    });
-  }, 1000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
-    child.on('error', () => resolve([127, null]));
-    child.on('close', (c, s) => resolve([c, s]));
-  });
+  // Stopped while it was being started: killed now.
+  if (reason !== null) kill();
+  const closed = await child.closed;
+  const [code, signal] = 'error' in closed ? [127, null] : [closed.code, closed.signal];
   clearTimeout(deadline);
   clearInterval(poll);
   await log.flushed();
