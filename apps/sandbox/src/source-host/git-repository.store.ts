@@ -46,18 +46,50 @@ export interface TreeItem {
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const FULL_SHA = /^[0-9a-f]{40}$/;
+/** Larger files are read from git each time rather than kept (the sandbox's repositories hold a few KB). */
+const MAX_KEPT_BLOB_BYTES = 256 * 1024;
 const REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)[A-Za-z0-9._/-]{1,200}(?<!\/)(?<!\.lock)$/;
 
 export class RepositoryInputError extends Error {}
 
 const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', T: 'changed' };
 
+interface CommitInfo {
+  sha: string;
+  tree: string;
+  message: string;
+  date: string;
+  parents: string[];
+}
+
+/**
+ * What a repository's git objects were read to say, by full SHA. Objects never change (a rewrite adds
+ * new ones; nothing is collected), so each is read from git once; refs move and are read every time.
+ */
+interface ObjectReads {
+  /** SHAs known to name commits of this repository. */
+  commits: Set<string>;
+  infos: Map<string, CommitInfo>;
+  /** A commit's entries, recursive (directories included), by commit SHA. */
+  trees: Map<string, TreeItem[]>;
+  blobs: Map<string, Buffer>;
+}
+
 /**
  * Repositories of the sandbox source host, as bare git repositories in a temporary directory
  * (`<root>/<owner>/<name>.git`), so that the REST shape and git smart HTTP serve the same commits.
+ *
+ * The REST reads run git, and under `npm start` each git process is a fork of the whole system's
+ * process, which blocks its one event loop (spawn's synchronous part: 5 ms from a 45 MB process, 126 ms
+ * from a 900 MB one at load average 11). A policy validation read 22 of them one after another, 0.4 to
+ * 0.9 s apart at load average 12, past the bus's 10 s (the README walk-throughs' 504s on submissions).
+ * What a commit holds is read once per object (`ObjectReads`): a validation starts five git processes.
  */
 export class GitRepositoryStore {
   private readonly repos = new Map<string, StoredRepository>();
+  /** Per repository object (a repository removed and created again starts empty). */
+  private readonly reads = new WeakMap<StoredRepository, ObjectReads>();
   private nextId = 1;
   private commitClock = Date.UTC(2024, 0, 15, 9, 0, 0) / 1000;
 
@@ -154,6 +186,8 @@ export class GitRepositoryStore {
   /** The commit a branch, tag or SHA points to, or undefined. */
   async resolveCommit(repo: StoredRepository, ref: string): Promise<string | undefined> {
     if (!REF.test(ref) && !/^refs\/(heads|tags)\//.test(ref)) return undefined;
+    const known = this.objectReads(repo).commits;
+    if (FULL_SHA.test(ref) && known.has(ref)) return repo.rewritten?.get(ref) ?? ref;
     const result = await git([
       '--git-dir',
       repo.gitDir,
@@ -164,6 +198,7 @@ export class GitRepositoryStore {
     ]);
     const sha = result.stdout.toString('utf8').trim();
     if (result.code !== 0 || sha === '') return undefined;
+    known.add(sha);
     return repo.rewritten?.get(sha) ?? sha;
   }
 
@@ -248,10 +283,10 @@ export class GitRepositoryStore {
       });
   }
 
-  async commitInfo(
-    repo: StoredRepository,
-    sha: string,
-  ): Promise<{ sha: string; tree: string; message: string; date: string; parents: string[] }> {
+  async commitInfo(repo: StoredRepository, sha: string): Promise<CommitInfo> {
+    const infos = this.objectReads(repo).infos;
+    const kept = FULL_SHA.test(sha) ? infos.get(sha) : undefined;
+    if (kept) return kept;
     const out = await gitOk([
       '--git-dir',
       repo.gitDir,
@@ -261,25 +296,30 @@ export class GitRepositoryStore {
       sha,
     ]);
     const [commit = '', tree = '', parents = '', date = '', ...message] = out.split('\0');
-    return {
+    const info: CommitInfo = {
       sha: commit,
       tree,
       parents: parents.split(' ').filter(Boolean),
       date,
       message: message.join('\0').trim(),
     };
+    if (FULL_SHA.test(sha)) infos.set(sha, info);
+    return info;
   }
 
-  /** Every entry (recursive, directories included) of a commit. */
+  /** A commit's entries: its top level, or every entry (recursive, directories included). */
   async tree(repo: StoredRepository, sha: string, recursive: boolean): Promise<TreeItem[]> {
-    const args = ['--git-dir', repo.gitDir, 'ls-tree', '-l', '-z'];
-    if (recursive) args.push('-r', '-t');
-    const result = await git([...args, sha]);
-    if (result.code !== 0) return [];
-    return parseTree(result.stdout.toString('utf8'));
+    if (!FULL_SHA.test(sha)) return this.lsTree(repo, sha, recursive);
+    const trees = this.objectReads(repo).trees;
+    let entries = trees.get(sha);
+    if (!entries) {
+      entries = await this.lsTree(repo, sha, true);
+      if (entries.length > 0) trees.set(sha, entries);
+    }
+    return recursive ? entries : entries.filter((e) => !e.path.includes('/'));
   }
 
-  /** What is at `path` in a commit: a blob's bytes, a directory's entries, or nothing. */
+  /** What is at `path` in a commit (a full SHA): a blob's bytes, a directory's entries, or nothing. */
   async pathAt(
     repo: StoredRepository,
     sha: string,
@@ -289,17 +329,45 @@ export class GitRepositoryStore {
   > {
     if (path === '') return { kind: 'dir', entries: await this.tree(repo, sha, false) };
     if (path.split('/').some((s) => s === '' || s === '.' || s === '..')) return undefined;
-    const type = await git(['--git-dir', repo.gitDir, 'cat-file', '-t', `${sha}:${path}`]);
-    const kind = type.stdout.toString('utf8').trim();
-    if (type.code !== 0) return undefined;
-    if (kind === 'tree') {
-      const entries = await this.tree(repo, `${sha}:${path}`, false);
-      return { kind: 'dir', entries: entries.map((e) => ({ ...e, path: `${path}/${e.path}` })) };
+    const entries = await this.tree(repo, sha, true);
+    const found = entries.find((e) => e.path === path);
+    if (found?.type === 'tree') {
+      const prefix = `${path}/`;
+      return {
+        kind: 'dir',
+        entries: entries.filter(
+          (e) => e.path.startsWith(prefix) && !e.path.slice(prefix.length).includes('/'),
+        ),
+      };
     }
-    if (kind !== 'blob') return undefined;
-    const blobSha = await gitOk(['--git-dir', repo.gitDir, 'rev-parse', `${sha}:${path}`]);
-    const content = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', blobSha]);
-    return { kind: 'file', sha: blobSha, content: content.stdout };
+    if (found?.type !== 'blob') return undefined;
+    return { kind: 'file', sha: found.sha, content: await this.blob(repo, found.sha) };
+  }
+
+  private async lsTree(repo: StoredRepository, treeish: string, recursive: boolean): Promise<TreeItem[]> {
+    const args = ['--git-dir', repo.gitDir, 'ls-tree', '-l', '-z'];
+    if (recursive) args.push('-r', '-t');
+    const result = await git([...args, treeish]);
+    if (result.code !== 0) return [];
+    return parseTree(result.stdout.toString('utf8'));
+  }
+
+  private async blob(repo: StoredRepository, sha: string): Promise<Buffer> {
+    const blobs = this.objectReads(repo).blobs;
+    const kept = blobs.get(sha);
+    if (kept) return kept;
+    const result = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', sha]);
+    if (result.code === 0 && result.stdout.length <= MAX_KEPT_BLOB_BYTES) blobs.set(sha, result.stdout);
+    return result.stdout;
+  }
+
+  private objectReads(repo: StoredRepository): ObjectReads {
+    let reads = this.reads.get(repo);
+    if (!reads) {
+      reads = { commits: new Set(), infos: new Map(), trees: new Map(), blobs: new Map() };
+      this.reads.set(repo, reads);
+    }
+    return reads;
   }
 
   private async commit(

@@ -24,6 +24,7 @@ import type {
 import { encodeRepoPath, normaliseRepoPath, parseRepositoryUrl } from './source-host.url';
 
 const PAGE_SIZE = 100;
+const FULL_SHA = /^[0-9a-f]{40}$/;
 const MAX_PAGES = 20;
 
 /**
@@ -158,7 +159,8 @@ export class HttpSourceHost implements SourceHost {
   async readTree(repo: RepositoryCoordinates, ref: string, path = ''): Promise<TreeEntry[]> {
     const prefix = normaliseRepoPath(path);
     try {
-      const sha = await this.resolveRef(repo, ref);
+      // A commit's full SHA is what the trees call takes; a branch or tag is resolved to one first.
+      const sha = FULL_SHA.test(ref) ? ref : await this.resolveRef(repo, ref);
       const response = await this.api(repo, `/git/trees/${encodeURIComponent(sha)}?recursive=1`);
       if (response.status === 404) throw await this.missingContent(repo, ref, prefix);
       const body = this.expectOk(response, repo);
