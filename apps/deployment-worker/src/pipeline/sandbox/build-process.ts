@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
-import { spawnThroughHelper } from './spawner';
+import { type ProcessLaunch, spawnThroughHelper } from './spawner';
 
 export class BuildError extends Error {}
 export class BuildCancelled extends Error {}
@@ -17,14 +17,7 @@ export interface BuildWatch {
   progress: () => void;
 }
 
-export interface ProcessSpec {
-  program: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** Runs the process as this host user and group (the worker must be root). */
-  uid?: number;
-  gid?: number;
+export interface ProcessSpec extends ProcessLaunch {
   /** Written to the process's stdin, which is then closed; unset: no stdin. */
   stdin?: Buffer;
   /** Extra pipes the process gets as fds 3, 4, ...: read by the caller through `fds`. */

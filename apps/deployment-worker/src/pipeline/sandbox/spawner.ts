@@ -46,13 +46,18 @@ process.on('disconnect', () => {
 });
 `;
 
-export interface SpawnRequest {
+/** A process to start: what it runs, where, with which environment and as whom. */
+export interface ProcessLaunch {
   program: string;
   args: string[];
   cwd: string;
   env: Record<string, string>;
+  /** Runs the process as this host user and group (the worker must be root). */
   uid?: number;
   gid?: number;
+}
+
+export interface SpawnRequest extends ProcessLaunch {
   /** A pipe on stdin (else none). */
   stdin: boolean;
   /** Pipes on fds 3, 4, ... */
