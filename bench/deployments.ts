@@ -475,25 +475,16 @@ async function main(): Promise<void> {
       for (const worker of sseWorkers) await stopProcess(worker);
       const delays = followed.flatMap((f) => f.delays);
       const printedDelays = followed.flatMap((f) => f.printedDelays);
-      // The lines over 50 ms, counted per half second since the first line was stored: a burst that
-      // delays every stream at once is a stalled process; scattered ones are scheduling.
+      // The lines over 50 ms, counted per half second since the first line was stored (and, for the
+      // delays from the build's print, since the first line printed): a burst that delays every stream
+      // at once is a stalled process; scattered ones are scheduling.
       const storedAt = followed.flatMap((f) => f.storedAt);
       const firstStored = Math.min(...storedAt);
-      const slowByHalfSecond: Record<string, number> = {};
-      delays.forEach((delay, i) => {
-        if (delay <= 50) return;
-        const half = ((Math.floor((storedAt[i] - firstStored) / 500) * 500) / 1000).toFixed(1);
-        slowByHalfSecond[half] = (slowByHalfSecond[half] ?? 0) + 1;
-      });
-      // The same for the delays from the build's print, by half second since the first line printed.
-      const printedAt = followed.flatMap((f) => f.printedAt);
-      const firstPrinted = Math.min(...printedAt);
-      const printedSlowByHalfSecond: Record<string, number> = {};
-      printedDelays.forEach((delay, i) => {
-        if (delay <= 50) return;
-        const half = ((Math.floor((printedAt[i] - firstPrinted) / 500) * 500) / 1000).toFixed(1);
-        printedSlowByHalfSecond[half] = (printedSlowByHalfSecond[half] ?? 0) + 1;
-      });
+      const slowByHalfSecond = slowLinesByHalfSecond(delays, storedAt);
+      const printedSlowByHalfSecond = slowLinesByHalfSecond(
+        printedDelays,
+        followed.flatMap((f) => f.printedAt),
+      );
       const gapless = followed.every((f) => f.ended && f.seqs.every((s, i) => s === i + 1));
       const sseFigures = {
         streams: o.streams,
@@ -558,6 +549,18 @@ async function main(): Promise<void> {
   } finally {
     await bench.close();
   }
+}
+
+/** How many of the delays are over 50 ms, by the half second (since the first time) of their line. */
+function slowLinesByHalfSecond(delays: number[], at: number[]): Record<string, number> {
+  const first = Math.min(...at);
+  const slow: Record<string, number> = {};
+  delays.forEach((delay, i) => {
+    if (delay <= 50) return;
+    const half = ((Math.floor((at[i] - first) / 500) * 500) / 1000).toFixed(1);
+    slow[half] = (slow[half] ?? 0) + 1;
+  });
+  return slow;
 }
 
 // Run as a script (bench/rollouts.ts imports the helpers above).
