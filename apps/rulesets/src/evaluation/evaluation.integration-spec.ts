@@ -158,6 +158,29 @@ describe('ruleset evaluations (service level, the engine)', () => {
     expect((await evaluate({ content: OAS3 }, rulesets, owner)).conforms).toBe(false);
   });
 
+  it('evaluates the reviewed commit of a published ruleset, not what its owner pushed to the branch since', async () => {
+    const { rulesetId, submission } = await h.published(owner, {
+      repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }),
+    });
+    const changed = OPERATION_IDS.replace('violation:', 'info:').replace(
+      'Every operation needs an operationId.',
+      'Operation ids are optional now.',
+    );
+    expect(changed).not.toBe(OPERATION_IDS);
+    h.host.push(submission.source_url, { 'ruleset.yaml': changed });
+    const report = await evaluate({ content: OAS3 }, [{ id: rulesetId }]);
+    expect(report.counts).toEqual({ violation: 1, warning: 0, info: 0 });
+    expect(report.evaluations[0].results.map((r) => [r.severity, r.message])).toEqual([
+      ['violation', 'Every operation needs an operationId.'],
+    ]);
+    // A new pin (an administrator reviewed the push) is what evaluations answer with from then on.
+    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    const reviewed = await evaluate({ content: OAS3 }, [{ id: rulesetId }]);
+    expect(reviewed.evaluations[0].results.map((r) => [r.severity, r.message])).toEqual([
+      ['info', 'Operation ids are optional now.'],
+    ]);
+  });
+
   it('refuses with RULESETS.NOT_EVALUABLE a ruleset of MCP servers or agents, which says so before anyone tries', async () => {
     const { rulesetId } = await h.published(owner, { repoUrl: h.repo({ 'ruleset.yaml': MCP_PROFILE }) });
     const { ruleset } = await h.request(RulesetsRpc.get, other.ctx, { id: rulesetId });

@@ -35,8 +35,10 @@ export interface LoadedProfile {
 /**
  * The profile of a ruleset to evaluate. Community rulesets: only one the caller may see (unpublished:
  * its owner and administrators; anyone else gets the same 404 as for a missing one), the profile read
- * from its repository at its ref and path through the source host adapter. Vendor rulesets: the profile
- * file the index names.
+ * from its repository through the source host adapter at the reviewed commit (the pin approval or an
+ * administrator set), so that what the owner pushes to the branch afterwards changes nobody's verdict until
+ * it is reviewed; a ruleset never pinned (still under review: its owner's own tries) at its source ref.
+ * Vendor rulesets: the profile file the index names.
  */
 @Injectable()
 export class RulesetProfiles {
@@ -72,7 +74,7 @@ export class RulesetProfiles {
     const row = await this.access.visible(ctx, ref.id);
     if (!row.ruleset_path)
       throw new DomainError('RULESETS.NOT_EVALUABLE', 'The ruleset names no profile file to evaluate');
-    const text = await this.read(row.source_url, row.source_ref, row.ruleset_path);
+    const text = await this.read(row.source_url, row.pinned_commit ?? row.source_ref, row.ruleset_path);
     runnable(row.name, text);
     return {
       ruleset: { source: 'community', id: row.id, slug: null, name: row.name, profileName: row.profile_name },
@@ -81,15 +83,15 @@ export class RulesetProfiles {
     };
   }
 
-  private async read(url: string, sourceRef: string | null, rulesetPath: string): Promise<string> {
-    const key = `${url}|${sourceRef ?? ''}|${rulesetPath}`;
+  private async read(url: string, ref: string | null, rulesetPath: string): Promise<string> {
+    const key = `${url}|${ref ?? ''}|${rulesetPath}`;
     const kept = this.texts.get(key);
     if (kept && Date.now() - kept.at < PROFILE_TTL_MS) return kept.text;
     try {
       const repo = this.host.parseRepositoryUrl(url);
-      const ref = sourceRef || repo.ref || (await this.host.getRepository(repo)).defaultBranch;
+      const at = ref || repo.ref || (await this.host.getRepository(repo)).defaultBranch;
       const prefix = repo.path ? `${repo.path}/` : '';
-      const text = (await this.host.readFile(repo, `${prefix}${rulesetPath}`, ref)).toString('utf8');
+      const text = (await this.host.readFile(repo, `${prefix}${rulesetPath}`, at)).toString('utf8');
       this.texts.set(key, { text, at: Date.now() });
       while (this.texts.size > MAX_PROFILES) this.texts.delete(this.texts.keys().next().value as string);
       return text;
