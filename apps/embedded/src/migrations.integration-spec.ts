@@ -60,3 +60,48 @@ async function tablesOf(
   )) as Array<{ table_name: string }>;
   return rows.map((r) => r.table_name);
 }
+
+/**
+ * Migration Jobs may start together on a fresh database: catalog and rulesets both create the `pg_trgm`
+ * extension, which two transactions at once make collide. Each round is a new empty database.
+ */
+describe('the catalog and rulesets migrations started at once on an empty database', () => {
+  const ROUNDS = 4;
+  const names: string[] = [];
+  let admin: Client;
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: testEnv().postgresUrl });
+    await admin.connect();
+  });
+
+  afterAll(async () => {
+    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it(`both succeed, ${ROUNDS} rounds out of ${ROUNDS}`, async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = uniqueName('pc_mig');
+      names.push(name);
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = withDatabase(testEnv().postgresUrl, name);
+      const sources = [catalogDatabase, rulesetsDatabase].map((database) =>
+        createServiceDataSource({ ...database, url, poolSize: 2 }),
+      );
+      await Promise.all(sources.map((s) => s.initialize()));
+      try {
+        const settled = await Promise.allSettled(
+          sources.map((source, i) =>
+            migrateServiceSchema(source, [catalogDatabase, rulesetsDatabase][i].schema),
+          ),
+        );
+        outcomes.push(settled.map((s) => (s.status === 'fulfilled' ? 'ok' : String(s.reason))).join(' | '));
+      } finally {
+        await Promise.all(sources.map((s) => s.destroy()));
+      }
+    }
+    expect(outcomes).toEqual(Array.from({ length: ROUNDS }, () => 'ok | ok'));
+  });
+});

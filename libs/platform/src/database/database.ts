@@ -42,22 +42,27 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
 }
 
 /**
- * Creates the schema and runs the service's pending migrations, under an advisory lock so that
- * replicas starting together migrate once.
+ * The advisory lock every service's migrations take, one for the whole database: replicas of a service
+ * starting together migrate once, and services migrating a fresh database at the same time (migration
+ * Jobs in parallel, `tools/migrate.ts` beside a starting service) run one after the other. What they
+ * share beyond their own schemas (extensions such as `pg_trgm`, created by more than one service with
+ * `CREATE EXTENSION IF NOT EXISTS`, which two transactions at once make collide on the catalog's unique
+ * index) is then never created twice at once.
  */
+export const MIGRATIONS_LOCK = 'policy-catalog:migrations';
+
+/** Creates the schema and runs the service's pending migrations, under `MIGRATIONS_LOCK`. */
 export async function migrateServiceSchema(dataSource: DataSource, schema: string): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
     await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0)
       log.info({ schema, migrations: applied.map((m) => m.name) }, 'migrations applied');
   } finally {
-    await runner
-      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`])
-      .catch(() => undefined);
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]).catch(() => undefined);
     await runner.release();
   }
 }
