@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { testEnv, uniqueBusPrefix } from '@pc/testing';
+import { OwnNats, testEnv, uniqueBusPrefix } from '@pc/testing';
 import { FixedWindowLimiter, MINUTE_MS } from './fixed-window-limiter';
 import { type BudgetStore, JetStreamBudgetStore, MemoryBudgetStore } from './shared-budgets';
 
@@ -88,3 +88,56 @@ describe.each(['jetstream', 'in-process'] as const)('shared budgets on %s', (kin
     });
   }
 });
+
+/**
+ * The bucket is JetStream memory storage: a NATS restart loses it. A replica's store binds it again
+ * when a call fails, so budgets (and everything rate-limited or leased behind them) answer again as soon
+ * as NATS does, without restarting the replica. NATS of the test's own, stopped like a crash.
+ */
+describe('shared budgets across a NATS restart', () => {
+  jest.setTimeout(60_000);
+  let nats: OwnNats;
+  let store: JetStreamBudgetStore;
+
+  beforeAll(async () => {
+    nats = await OwnNats.start();
+    store = new JetStreamBudgetStore({ url: nats.url, prefix: uniqueBusPrefix(), app: 'restart' });
+  });
+  afterAll(async () => {
+    await store.close();
+    await nats.stop();
+  });
+
+  /** Seconds from `since` until `attempt` first succeeds (tried every 200 ms, for at most 20 s). */
+  async function secondsUntil(attempt: () => Promise<unknown>, since: number): Promise<number> {
+    for (;;) {
+      try {
+        await attempt();
+        return (Date.now() - since) / 1000;
+      } catch (error) {
+        if (Date.now() - since > 20_000) throw error;
+        await sleep(200);
+      }
+    }
+  }
+
+  it('counts and leases again within seconds after NATS is back, the bucket created anew', async () => {
+    const limiter = new FixedWindowLimiter({ check: { limit: 100, windowMs: MINUTE_MS } }, store);
+    await limiter.take('check', ['user:u1'], Date.now());
+    expect(await store.lease('streams|user:u1', 5)).not.toBeNull();
+
+    await nats.stop();
+    await expect(limiter.take('check', ['user:u1'], Date.now())).rejects.toMatchObject({
+      payload: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    await nats.start();
+    const back = Date.now();
+    expect(await secondsUntil(() => limiter.take('check', ['user:u1'], Date.now()), back)).toBeLessThan(5);
+    expect(await secondsUntil(() => store.lease('streams|user:u2', 5).then(orThrow), back)).toBeLessThan(5);
+  });
+});
+
+function orThrow<T>(value: T | null): T {
+  if (value === null) throw new Error('no lease');
+  return value;
+}

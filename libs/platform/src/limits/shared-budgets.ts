@@ -124,13 +124,7 @@ export class JetStreamBudgetStore implements BudgetStore {
         maxReconnectAttempts: -1,
       });
       try {
-        const kv = await nc.jetstream().views.kv(budgetsBucket(this.options.prefix), {
-          history: 1,
-          ttl: BUDGET_MAX_WINDOW_MS,
-          // Counters, not records: losing them with a NATS restart only resets the windows.
-          storage: StorageType.Memory,
-        });
-        return { nc, kv };
+        return { nc, kv: await this.bind(nc) };
       } catch (error) {
         await nc.close();
         throw error;
@@ -138,6 +132,35 @@ export class JetStreamBudgetStore implements BudgetStore {
     })();
     this.bucket.catch(() => (this.bucket = undefined));
     return this.bucket;
+  }
+
+  /** Binds the bucket, creating it when it is missing (first use, or lost with a NATS restart). */
+  private bind(nc: NatsConnection): Promise<KV> {
+    return nc.jetstream().views.kv(budgetsBucket(this.options.prefix), {
+      history: 1,
+      ttl: BUDGET_MAX_WINDOW_MS,
+      // Counters, not records: losing them with a NATS restart only resets the windows.
+      storage: StorageType.Memory,
+    });
+  }
+
+  /**
+   * After a failed call: binds the bucket again on the same connection (which reconnects by itself).
+   * A NATS restart loses a memory bucket; binding creates it again, so the budgets answer as soon as
+   * NATS does, without restarting the replica. Several failing calls at once share one rebind.
+   */
+  private rebind(failed: Promise<{ nc: NatsConnection; kv: KV }>): Promise<{ nc: NatsConnection; kv: KV }> {
+    if (this.bucket !== failed) return this.open();
+    this.bucket = failed.then(async ({ nc }) => {
+      if (nc.isClosed()) throw new Error('the budgets connection is closed');
+      return { nc, kv: await this.bind(nc) };
+    });
+    // A rebind that fails (NATS still down) leaves the connection to the next call's rebind.
+    const rebinding = this.bucket;
+    rebinding.catch(() => {
+      if (this.bucket === rebinding) this.bucket = failed;
+    });
+    return rebinding;
   }
 
   async count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
@@ -182,14 +205,13 @@ export class JetStreamBudgetStore implements BudgetStore {
       if (released) return;
       released = true;
       this.unhold(name, id);
-      await this.open()
-        .then(({ kv }) =>
-          this.changeJson(kv, name, (leases) => {
-            const rest = { ...leases };
-            delete rest[id];
-            return rest;
-          }),
-        )
+      await this.withBucket((kv) =>
+        this.changeJson(kv, name, (leases) => {
+          const rest = { ...leases };
+          delete rest[id];
+          return rest;
+        }),
+      )
         // Not given back now: it lapses within LEASE_MS.
         .catch((error: unknown) => log.warn({ err: error }, 'lease not released'));
     };
@@ -224,14 +246,15 @@ export class JetStreamBudgetStore implements BudgetStore {
   /** Moves the end of every lease this replica holds. */
   private async renew(): Promise<void> {
     try {
-      const { kv } = await this.open();
-      for (const [name, ids] of this.held) {
-        await this.changeJson(kv, name, (leases, now) => {
-          const next = { ...leases };
-          for (const id of ids) next[id] = now + this.leaseMs;
-          return next;
-        });
-      }
+      await this.withBucket(async (kv) => {
+        for (const [name, ids] of this.held) {
+          await this.changeJson(kv, name, (leases, now) => {
+            const next = { ...leases };
+            for (const id of ids) next[id] = now + this.leaseMs;
+            return next;
+          });
+        }
+      });
     } catch (error) {
       log.warn({ err: error }, 'leases not renewed');
     }
@@ -293,17 +316,32 @@ export class JetStreamBudgetStore implements BudgetStore {
     }
   }
 
-  /** A lost bucket answers 503 (the request is not served without its budget). */
+  /**
+   * Runs `work` on the bucket; when it fails, binds the bucket again and runs it once more (a NATS
+   * restart lost the bucket: see `rebind`). Still failing (NATS down): 503, the request is not served
+   * without its budget.
+   */
   private async guard<T>(work: (kv: KV) => Promise<T>): Promise<T> {
     try {
-      const { kv } = await this.open();
-      return await work(kv);
+      return await this.withBucket(work);
     } catch (error) {
       log.warn({ err: error }, 'shared budgets unavailable');
       throw new RemoteError({
         code: 'SERVICE_UNAVAILABLE',
         message: 'The request budgets cannot be checked right now: try again shortly',
       });
+    }
+  }
+
+  private async withBucket<T>(work: (kv: KV) => Promise<T>): Promise<T> {
+    const bucket = this.open();
+    const { kv } = await bucket;
+    try {
+      return await work(kv);
+    } catch (error) {
+      if (error instanceof Conflict) throw error;
+      const { kv: again } = await this.rebind(bucket);
+      return work(again);
     }
   }
 }
