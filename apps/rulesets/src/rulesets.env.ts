@@ -39,7 +39,10 @@ export class RulesetsEnv extends ServiceEnv {
   @Max(10_000)
   EVALUATION_QUEUE: number = 16;
 
-  /** Time limit of one evaluation, queueing included: past it the worker is stopped and the answer is 504. */
+  /**
+   * Time limit of one evaluation, from its start on a thread (past it the thread is stopped and the answer
+   * is 504); an evaluation waits for a thread at most as long (then 503 with Retry-After).
+   */
   @IsOptional()
   @IsInt()
   @Min(100)

@@ -70,3 +70,18 @@ validations:
       core.name:
         minCount: 1
 `;
+
+/**
+ * An OpenAPI 3.0 document whose schemas reuse each other through YAML anchors, `levels` deep and `width`
+ * wide: about a kilobyte at 6 by 10, standing for width^levels schema nodes once the aliases are expanded
+ * (the engine's parser spends minutes on it).
+ */
+export function aliasNestedSpecification(levels: number, width: number): string {
+  const lines = ['openapi: 3.0.0', 'info:', '  title: Nested', "  version: '1'", 'paths: {}', 'components:'];
+  lines.push('  schemas:', '    l0: &l0 {type: string}');
+  for (let level = 1; level <= levels; level++) {
+    const properties = Array.from({ length: width }, (_, i) => `p${i}: *l${level - 1}`).join(', ');
+    lines.push(`    l${level}: &l${level} {type: object, properties: {${properties}}}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

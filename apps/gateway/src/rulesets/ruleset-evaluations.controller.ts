@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type RequestContext, RulesetEvaluationRpc, type SpecificationInput } from '@pc/contracts';
+import {
+  EVALUATION_LIMITS,
+  type RequestContext,
+  RulesetEvaluationRpc,
+  type SpecificationInput,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, ReadsOnly } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
@@ -24,20 +29,26 @@ const DESCRIPTION =
   'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
   "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
-  'evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` ' +
+  'evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +
+  'running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the ' +
+  'user who started one least recently. It changes nothing, so a token with `api:read` ' +
   'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
 const ERRORS: Array<[number, string]> = [
   [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
   [413, 'The specification is larger than the limit (bytes, or files from a repository)'],
   [
     422,
-    "The specification does not parse or is not a supported format (`findings`: the parser's, with locations); " +
+    "The specification does not parse or is not a supported format (`findings`: the parser's, with locations), " +
+      `or its YAML aliases stand for more than ${EVALUATION_LIMITS.aliasedNodes} nodes beyond its own; ` +
       'the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something ' +
       'other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
       'no profile), which the engine cannot run',
   ],
   [502, 'The source host could not be read; try again later'],
-  [503, 'Every evaluator is busy (Retry-After)'],
+  [
+    503,
+    'Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After)',
+  ],
   [504, 'The evaluation ran past its time limit and was stopped'],
 ];
 

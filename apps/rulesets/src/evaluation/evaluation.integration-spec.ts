@@ -4,7 +4,7 @@ import {
   RulesetsRpc,
   type SpecificationInput,
 } from '@pc/contracts';
-import { ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import { aliasNestedSpecification, ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
@@ -149,6 +149,25 @@ describe('ruleset evaluations (service level, the engine)', () => {
   it('refuses a specification over the size limit before parsing it', async () => {
     const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
     expect(await codeOf(evaluate({ content: big }))).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it("refuses documents whose YAML aliases stand for a million nodes with 422 naming the limit, before the engine, and answers another user's evaluation", async () => {
+    const nested = aliasNestedSpecification(6, 10);
+    const refusals = await Promise.all(
+      [1, 2].map(() => errorOf(evaluate({ content: nested }, undefined, owner))),
+    );
+    for (const refused of refusals) {
+      expect(refused.code).toBe('RULESETS.SPECIFICATION_INVALID');
+      expect(refused.message).toMatch(/YAML aliases stand for more than 5000 nodes/);
+      expect(refused.extra?.findings).toEqual([
+        expect.objectContaining({ severity: 'violation', file: 'api.yaml' }),
+      ]);
+    }
+    const report = await evaluate({ content: OAS3.replace('title:', 'title: Other') });
+    expect(report.counts).toEqual({ violation: 1, warning: 0, info: 0 });
+    // A few anchors reused (what people write by hand) are evaluated as before.
+    const reused = await evaluate({ content: aliasNestedSpecification(2, 10) });
+    expect(reused.specification.parsed).toBe(true);
   });
 
   it('evaluates an unpublished ruleset for its owner only', async () => {

@@ -18,7 +18,8 @@ import { SpecificationReader } from './specification.reader';
 /**
  * Evaluates one specification against one or more rulesets: reads the rulesets' profiles and the
  * specification, answers what the cache knows, and runs the rest in one evaluator task (the document is
- * parsed once for all of them, or not at all when its model is cached).
+ * parsed once for all of them, or not at all when its model is cached), the caller's share of the
+ * evaluator's threads bounded (see fair-share.ts).
  */
 @Injectable()
 export class EvaluationService {
@@ -30,7 +31,7 @@ export class EvaluationService {
   ) {}
 
   async evaluate(ctx: RequestContext, request: EvaluateRequest): Promise<EvaluationReport> {
-    requireUser(ctx);
+    const caller = requireUser(ctx);
     const started = Date.now();
     const loaded = await Promise.all(request.rulesets.map((ref) => this.profiles.load(ctx, ref)));
     const spec = await this.specs.read(request.specification);
@@ -49,11 +50,14 @@ export class EvaluationService {
     let format = [...reports.values()][0]?.format ?? '';
     if (pending.length > 0) {
       const model = this.cache.model(spec.digest);
-      const outcome = await this.pool.run({
-        kind: 'evaluate',
-        ...(model ? { model: model.model, format: model.format } : { files: spec.files, main: spec.main }),
-        profiles: pending.map((p) => p.text),
-      });
+      const outcome = await this.pool.run(
+        {
+          kind: 'evaluate',
+          ...(model ? { model: model.model, format: model.format } : { files: spec.files, main: spec.main }),
+          profiles: pending.map((p) => p.text),
+        },
+        { owner: caller.userId },
+      );
       if (outcome.kind === 'parse-failed') throw unparseable(outcome.findings);
       if (outcome.kind !== 'evaluated') throw new Error(`unexpected evaluator outcome ${outcome.kind}`);
       parsed = outcome.parsed;

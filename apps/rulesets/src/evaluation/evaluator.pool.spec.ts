@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { DomainError } from '@pc/platform';
 import { RulesetsEnv } from '../rulesets.env';
 import { EvaluatorPool } from './evaluator.pool';
-import { OAS3, OPERATION_IDS } from '@pc/testing';
+import { aliasNestedSpecification, OAS3, OPERATION_IDS } from '@pc/testing';
 
 const task = {
   kind: 'evaluate' as const,
@@ -10,6 +10,9 @@ const task = {
   main: 'api.yaml',
   profiles: [OPERATION_IDS],
 };
+
+/** A time limit no test reaches (an engine's first start on a loaded machine takes seconds). */
+const long = { timeoutMs: 200_000 };
 
 /** The validator's report on `task`: the operation without operationId. */
 const report = {
@@ -84,24 +87,24 @@ describe('the evaluator pool', () => {
 
   it('starts no thread before the first evaluation; one past its time limit is stopped (504) and the next runs', async () => {
     expect(pool.started).toBe(false);
-    const late = await pool.run(task, 50).catch((e: unknown) => e);
+    const late = await pool.run(task, { timeoutMs: 50 }).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(DomainError);
     expect((late as DomainError).code).toBe('TIMEOUT');
-    const next = await pool.run(task, 200_000);
+    const next = await pool.run(task, long);
     expect(next).toMatchObject(report);
     expect(pool.started).toBe(true);
   });
 
   it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
-    const taken = [1, 2, 3, 4].map(() => pool.run(task, 200_000));
-    const refused = await pool.run(task, 200_000).catch((e: unknown) => e);
+    const taken = [1, 2, 3, 4].map(() => pool.run(task, long));
+    const refused = await pool.run(task, long).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
     for (const outcome of await Promise.all(taken)) expect(outcome).toMatchObject(report);
   });
 
   it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
-    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    expect(await pool.run(task, long)).toMatchObject(report);
     // The thread that evaluated is this pool's (started by an earlier test or by this one): the only
     // thread of the process at nice 7; the event loop's thread keeps 0.
     const niced = [...niceByThread()].filter(([, nice]) => nice === 7);
@@ -110,13 +113,13 @@ describe('the evaluator pool', () => {
   });
 
   it('a profile the engine panics on answers a clear problem while the event loop is busy, and the next task its report', async () => {
-    expect(await pool.run(task, 200_000)).toMatchObject(report);
-    const answer = pool.run(panicking, 200_000);
+    expect(await pool.run(task, long)).toMatchObject(report);
+    const answer = pool.run(panicking, long);
     await new Promise((resolve) => setImmediate(resolve)); // the task is with the thread
     blockEventLoop(EVENT_LOOP_BUSY_MS);
     expect(await answer).toEqual(stopped);
-    expect(await pool.run(task, 200_000)).toMatchObject(report);
-    expect(await pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, 200_000)).toEqual({
+    expect(await pool.run(task, long)).toMatchObject(report);
+    expect(await pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long)).toEqual({
       kind: 'profile-checked',
       problems: [],
       silentRules: [],
@@ -125,8 +128,8 @@ describe('the evaluator pool', () => {
 
   it('an evaluation whose first profile the engine panics on reports that profile stopped and runs no other; the next task its report', async () => {
     const [first, other] = await Promise.all([
-      pool.run({ ...task, profiles: [panicking.profile, OPERATION_IDS] }, 200_000),
-      pool.run(task, 200_000),
+      pool.run({ ...task, profiles: [panicking.profile, OPERATION_IDS] }, long),
+      pool.run(task, long),
     ]);
     expect(first).toMatchObject({
       kind: 'evaluated',
@@ -140,12 +143,12 @@ describe('the evaluator pool', () => {
   });
 
   it('tasks queued behind a profile the engine panics on run on a working engine and answer their reports', async () => {
-    expect(await pool.run(task, 200_000)).toMatchObject(report);
+    expect(await pool.run(task, long)).toMatchObject(report);
     const [first, ...queued] = await Promise.all([
-      pool.run(panicking, 200_000),
-      pool.run(task, 200_000),
-      pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, 200_000),
-      pool.run(task, 200_000),
+      pool.run(panicking, long),
+      pool.run(task, long),
+      pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long),
+      pool.run(task, long),
     ]);
     expect(first).toEqual(stopped);
     expect(queued).toMatchObject([
@@ -155,11 +158,45 @@ describe('the evaluator pool', () => {
     ]);
     // Two panics queued one behind the other: each answers its problem, the task behind them its report.
     const [again, twice, after] = await Promise.all([
-      pool.run(panicking, 200_000),
-      pool.run(panicking, 200_000),
-      pool.run(task, 200_000),
+      pool.run(panicking, long),
+      pool.run(panicking, long),
+      pool.run(task, long),
     ]);
     expect([again, twice]).toEqual([stopped, stopped]);
     expect(after).toMatchObject(report);
+  });
+});
+
+/**
+ * One caller's slow documents (YAML anchors nested six levels deep, ten wide: the engine's parser spends
+ * minutes on them; the specification reader refuses them before the pool, so they are handed to the
+ * pool directly here) do not hold another caller's evaluation: with two threads, the attacker's second
+ * waits for its first, and the other caller's runs at once on the other thread.
+ */
+describe('the evaluator pool shared by callers', () => {
+  jest.setTimeout(240_000);
+  const pool = poolOf({ EVALUATION_THREADS: 2, EVALUATION_QUEUE: 4, EVALUATION_NICE: 7 });
+  afterAll(() => pool.onModuleDestroy());
+
+  it("answers another caller's evaluation while both of one caller's slow evaluations are still running or waiting", async () => {
+    const slow = {
+      kind: 'evaluate' as const,
+      files: { 'api.yaml': aliasNestedSpecification(6, 10) },
+      main: 'api.yaml',
+      profiles: [OPERATION_IDS],
+    };
+    const settled: string[] = [];
+    const attack = [1, 2].map((n) =>
+      pool
+        .run(slow, { owner: 'attacker', timeoutMs: 200_000 })
+        .catch((error: unknown) => error)
+        .finally(() => settled.push(`attacker ${n}`)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const other = await pool.run(task, { owner: 'other', ...long });
+    expect(other).toMatchObject(report);
+    expect(settled).toEqual([]);
+    await pool.onModuleDestroy(); // the attacker's threads are stopped: their tasks end with an error
+    await Promise.all(attack);
   });
 });

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger, DomainError } from '@pc/platform';
 import type Piscina from 'piscina';
 import { RulesetsEnv } from '../rulesets.env';
+import { FairShare, RETRY_AFTER_S, SERVICE_WORK } from './fair-share';
 import type {
   EvaluatorAnswer,
   EvaluatorOutcome,
@@ -12,17 +13,17 @@ import type {
 
 const log = createLogger('rulesets');
 
-/** Seconds a refused evaluation is told to wait when every thread and queue slot is taken. */
-const BUSY_RETRY_AFTER_S = 5;
 /** An idle thread exits after this long (the engines' memory goes with it). */
 const IDLE_MS = 10 * 60_000;
 
 /**
  * The evaluator: a piscina pool of worker threads that run the AMF engines off the service's event loop.
  * Created on the first evaluation (no thread, no engine in memory before); at most EVALUATION_THREADS
- * evaluations run at once and EVALUATION_QUEUE wait; past that, 503 with Retry-After. An evaluation that
- * runs past EVALUATION_TIMEOUT_MS is aborted: piscina terminates its thread (the engine is synchronous
- * WebAssembly and cannot be interrupted otherwise) and starts a fresh one; the answer is 504 TIMEOUT.
+ * evaluations run at once and EVALUATION_QUEUE wait; past that, 503 with Retry-After. Which one runs
+ * next, and how much of the threads one caller may hold, is `FairShare`'s: a task reaches piscina only
+ * when a thread is free for it. An evaluation that runs past EVALUATION_TIMEOUT_MS (counted from its
+ * start, not its wait) is aborted: piscina terminates its thread (the engine is synchronous WebAssembly
+ * and cannot be interrupted otherwise) and starts a fresh one; the answer is 504 TIMEOUT.
  *
  * A profile the validator panics on stops the Go runtime of its thread for good (the thread cancels the
  * runtime's timer events at once: each would throw and kill the thread mid-answer). That task answers
@@ -34,19 +35,37 @@ const IDLE_MS = 10 * 60_000;
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
   private pool: Piscina<EvaluatorTask, EvaluatorAnswer> | undefined;
-  /** Tasks running or waiting in this pool. */
-  private inFlight = 0;
+  private readonly share: FairShare;
+  /** Set at shutdown: a task still waiting for its turn then opens no new pool. */
+  private closed = false;
 
-  constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {}
+  constructor(@Inject(RulesetsEnv) private readonly env: RulesetsEnv) {
+    this.share = new FairShare({ slots: env.EVALUATION_THREADS, queue: env.EVALUATION_QUEUE });
+  }
 
   /** Whether the engines were ever loaded (for the idle-memory check). */
   get started(): boolean {
     return this.pool !== undefined;
   }
 
-  async run(task: EvaluatorTask, timeoutMs = this.env.EVALUATION_TIMEOUT_MS): Promise<EvaluatorOutcome> {
-    if (this.inFlight >= this.env.EVALUATION_THREADS + this.env.EVALUATION_QUEUE) throw busy();
-    this.inFlight += 1;
+  /**
+   * Runs one task on a thread when `owner` (the calling user's id; `SERVICE_WORK` for the service's own
+   * checks) has its turn: see `FairShare` for the waits and refusals.
+   */
+  async run(
+    task: EvaluatorTask,
+    { owner = SERVICE_WORK, timeoutMs = this.env.EVALUATION_TIMEOUT_MS }: RunOptions = {},
+  ): Promise<EvaluatorOutcome> {
+    const release = await this.share.acquire(owner, timeoutMs);
+    if (this.closed) {
+      release();
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The evaluator is stopping; try again',
+        undefined,
+        RETRY_AFTER_S,
+      );
+    }
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       for (;;) {
@@ -71,14 +90,15 @@ export class EvaluatorPool implements OnModuleDestroy {
         'SERVICE_UNAVAILABLE',
         'The evaluator failed; try again',
         undefined,
-        BUSY_RETRY_AFTER_S,
+        RETRY_AFTER_S,
       );
     } finally {
-      this.inFlight -= 1;
+      release();
     }
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
     await pool?.destroy();
@@ -99,6 +119,7 @@ export class EvaluatorPool implements OnModuleDestroy {
 
   private async open(): Promise<Piscina<EvaluatorTask, EvaluatorAnswer>> {
     if (this.pool) return this.pool;
+    if (this.closed) throw new Error('the evaluator is stopping');
     // Imported here, not at the top: a service that never evaluates never loads the pool either.
     const { default: Pool } = await import('piscina');
     if (this.pool) return this.pool;
@@ -120,11 +141,9 @@ export class EvaluatorPool implements OnModuleDestroy {
   }
 }
 
-function busy(): DomainError {
-  return new DomainError(
-    'SERVICE_UNAVAILABLE',
-    'Every evaluator is busy; try again shortly',
-    undefined,
-    BUSY_RETRY_AFTER_S,
-  );
+export interface RunOptions {
+  /** Whose task it is (the user's id): each caller's share of the threads is bounded. */
+  owner?: string;
+  /** The task's time limit, from its start on a thread. */
+  timeoutMs?: number;
 }

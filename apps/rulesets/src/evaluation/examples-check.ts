@@ -1,5 +1,8 @@
 import type { EngineResult } from './engine/amf-engine';
+import { EVALUATION_LIMITS } from '@pc/contracts';
 import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+import { aliasLimitMessage } from './specification.reader';
+import { nodesAddedByAliases } from './yaml-expansion';
 
 /**
  * The folder layout of a tested ruleset, beside its profile: `examples/conforming/*` (specifications the
@@ -43,6 +46,10 @@ export async function checkExamples(
   const fired = new Set<string>();
   const evaluate = async (example: Example): Promise<EngineResult[] | null> => {
     const name = example.path.split('/').pop()!;
+    if (nodesAddedByAliases(example.text, EVALUATION_LIMITS.aliasedNodes) > EVALUATION_LIMITS.aliasedNodes) {
+      errors.push(`${example.path}: the example cannot be evaluated: ${aliasLimitMessage()}`);
+      return null;
+    }
     const outcome = await run({
       kind: 'evaluate',
       files: { [name]: example.text },

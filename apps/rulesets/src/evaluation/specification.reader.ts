@@ -5,6 +5,7 @@ import { EVALUATION_LIMITS, EVALUATION_FILENAME_PATTERN, type SpecificationInput
 import { badRequest, DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { nodesAddedByAliases } from './yaml-expansion';
 
 /** Files a specification may be made of (the main file and the files it references). */
 const SPEC_FILE = /\.(ya?ml|json|raml)$/i;
@@ -19,7 +20,8 @@ export interface Specification {
 /**
  * The specification to evaluate: the text of the request, or the files of a repository on the source
  * host (through its adapter and the outbound guard), so that relative references between files resolve.
- * Over EVALUATION_LIMITS.specificationBytes (or files) is 413, before anything is parsed.
+ * Over EVALUATION_LIMITS.specificationBytes (or files) is 413, before anything is parsed; YAML aliases
+ * that add more than EVALUATION_LIMITS.aliasedNodes nodes are 422, before any engine runs.
  */
 @Injectable()
 export class SpecificationReader {
@@ -34,7 +36,7 @@ export class SpecificationReader {
         throw badRequest('filename: letters, digits, ".", "_" and "-" only');
       const bytes = Buffer.byteLength(input.content, 'utf8');
       if (bytes > EVALUATION_LIMITS.specificationBytes) throw tooLarge(bytes);
-      return withDigest({ [filename]: input.content }, filename);
+      return boundedAliases(withDigest({ [filename]: input.content }, filename));
     }
     if (typeof input.repoUrl === 'string' && typeof input.path === 'string')
       return this.fromRepository(input);
@@ -78,7 +80,7 @@ export class SpecificationReader {
         if (read > EVALUATION_LIMITS.specificationBytes) throw tooLarge(read);
         files[entry.path.slice(prefix.length)] = bytes.toString('utf8');
       }
-      return withDigest(files, main);
+      return boundedAliases(withDigest(files, main));
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (isTransient(error)) throw upstreamUnavailable(error);
@@ -94,6 +96,33 @@ function withDigest(files: Record<string, string>, main: string): Specification 
   for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name]}\0`);
   hash.update(`main\0${main}`);
   return { files, main, digest: hash.digest('hex') };
+}
+
+/** The specification, when its YAML aliases stay within EVALUATION_LIMITS.aliasedNodes; else 422. */
+function boundedAliases(spec: Specification): Specification {
+  const limit = EVALUATION_LIMITS.aliasedNodes;
+  let added = 0;
+  for (const name of Object.keys(spec.files).sort()) {
+    added += nodesAddedByAliases(spec.files[name], limit - added);
+    if (added > limit) throw aliasesOverLimit(name);
+  }
+  return spec;
+}
+
+export function aliasesOverLimit(file: string): DomainError {
+  const message = aliasLimitMessage();
+  return new DomainError(
+    'RULESETS.SPECIFICATION_INVALID',
+    `The specification cannot be evaluated: ${message} (${file})`,
+    undefined,
+    undefined,
+    { findings: [{ severity: 'violation', message, file, line: null, column: null }] },
+  );
+}
+
+/** Why a text whose aliases stand for too many nodes is refused, naming the limit. */
+export function aliasLimitMessage(): string {
+  return `its YAML aliases stand for more than ${EVALUATION_LIMITS.aliasedNodes} nodes beyond the text's own (anchors reused inside each other multiply), the most an evaluation reads; write the repeated parts out or share them with $ref`;
 }
 
 function tooLarge(bytes: number): DomainError {

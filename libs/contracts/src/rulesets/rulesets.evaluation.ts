@@ -16,6 +16,12 @@ export const SPECIFICATION_FORMATS = ['OAS 2.0', 'OAS 3.0', 'RAML 1.0', 'ASYNC 2
 export const EVALUATION_LIMITS = {
   /** The specification's text (inline) or all its files together (from a repository), UTF-8 bytes: 413 over. */
   specificationBytes: 512 * 1024,
+  /**
+   * Nodes that YAML aliases may add to a specification (all its files), each alias counted as the
+   * nodes its anchor stands for: a few kilobytes of anchors nested in each other stand for millions of
+   * nodes, which the engine would spend minutes on. 422 over, before any engine runs.
+   */
+  aliasedNodes: 5_000,
   /** Files of a specification read from a repository (the main file and what it may reference). */
   specificationFiles: 100,
   filename: { max: 255, pattern: '^[A-Za-z0-9._-]+$' },

