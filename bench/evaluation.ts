@@ -82,7 +82,9 @@ async function main(): Promise<void> {
   });
   const pool = new EvaluatorPool(env);
   await pool.run(task);
-  await Promise.all([pool.run(task), pool.run(task)]); // both threads warm
+  // Distinct owners: one owner's tasks run on half the threads (fair share).
+  const as = (i: number) => ({ owner: `bench-${i}` });
+  await Promise.all([pool.run(task, as(0)), pool.run(task, as(1))]); // both threads warm
   const directs: number[] = [];
   const threaded: number[] = [];
   const cpuRatios: number[] = [];
@@ -106,7 +108,9 @@ async function main(): Promise<void> {
   const one = new EvaluatorPool(Object.assign(new RulesetsEnv(), { ...env, EVALUATION_THREADS: 1 }));
   await one.run(task);
   const oneThread = await time(() => Promise.all(Array.from({ length: 6 }, () => one.run(task))));
-  const twoThreads = await time(() => Promise.all(Array.from({ length: 6 }, () => pool.run(task))));
+  const twoThreads = await time(() =>
+    Promise.all(Array.from({ length: 6 }, (_, i) => pool.run(task, as(i)))),
+  );
 
   const out = {
     operations: ops,
@@ -186,17 +190,22 @@ async function throughApi(ops: number, rounds: number): Promise<Record<string, n
     const child = system.child;
     started = child;
     const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@example.com`,
-        password: 'password123',
-        name: 'Bench',
-      }),
-    });
-    const cookie = /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
-    const evaluate = async (n: number) => {
+    // Two users: one user's evaluations hold at most half the evaluator's threads (fair share), so
+    // saturating it takes two.
+    const signUp = async (n: number) => {
+      const signup = await fetch(`${base}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `bench-${Date.now()}-${n}@example.com`,
+          password: 'password123',
+          name: 'Bench',
+        }),
+      });
+      return /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
+    };
+    const cookies = [await signUp(0), await signUp(1)];
+    const evaluate = async (n: number, cookie = cookies[0]) => {
       const res = await fetch(`${base}/api/vendor-rulesets/${VENDOR_SLUG}/evaluations`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -206,7 +215,7 @@ async function throughApi(ops: number, rounds: number): Promise<Record<string, n
       return (await res.json()) as { evaluations: Array<{ cached: boolean }>; durationMs: number };
     };
     await evaluate(0); // the service's evaluator threads start and load the engines
-    await Promise.all([evaluate(1), evaluate(2)]);
+    await Promise.all([evaluate(1, cookies[0]), evaluate(2, cookies[1])]);
     // Round after round, the engine here then the same work through the API (a new document each time),
     // each as wall time and as CPU time (this process's threads; the system's process and its evaluator
     // threads), which a busy machine disturbs far less.
@@ -244,8 +253,8 @@ async function throughApi(ops: number, rounds: number): Promise<Record<string, n
     };
     const idle = await reads(READS);
     let saturated = true;
-    const busy = Array.from({ length: 4 }, async () => {
-      while (saturated) await evaluate(next++);
+    const busy = Array.from({ length: 4 }, async (_, i) => {
+      while (saturated) await evaluate(next++, cookies[i % 2]);
     });
     await new Promise((r) => setTimeout(r, 2000));
     const underLoad = await reads(READS);
