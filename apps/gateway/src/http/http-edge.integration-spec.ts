@@ -112,6 +112,27 @@ describe('the HTTP edge of the gateway (stand-ins for the services)', () => {
     expect(gateway.asked.get(IdentityRpc.signup.pattern)?.length ?? 0).toBe(asked);
   });
 
+  it('refuses a body with a __proto__ key with 400 naming where it is, and sends nothing on', async () => {
+    const asked = gateway.asked.get(IdentityRpc.signup.pattern)?.length ?? 0;
+    for (const [body, where] of [
+      ['{"__proto__": {"role": "admin"}}', '__proto__'],
+      ['{"email": "x@example.com", "profile": {"__proto__": {"is_admin": true}}}', 'profile.__proto__'],
+    ]) {
+      const res = await fetch(`${gateway.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const text = await res.text();
+      expect([res.status, (JSON.parse(text) as { message: string }).message]).toEqual([
+        400,
+        `${where}: the key __proto__ is not accepted in a body; send the fields themselves`,
+      ]);
+      expect(text).not.toMatch(SUBJECT);
+    }
+    expect(gateway.asked.get(IdentityRpc.signup.pattern)?.length ?? 0).toBe(asked);
+  });
+
   it('answers 503 with Retry-After, without naming a bus subject, when no service answers', async () => {
     const res = await fetch(`${gateway.url}/api/rulesets`);
     const text = await res.text();

@@ -2,12 +2,15 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const MAX_DEPTH = 32;
+const FORBIDDEN_KEY = '__proto__';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * The gateway reads JSON and nothing else (a form post is 415, which also shuts the door on
  * cross-site form submissions). A body must be a JSON object, at most 32 levels deep, UTF-8, and its
- * strings may hold neither NUL characters nor lone surrogates (PostgreSQL stores neither).
+ * strings may hold neither NUL characters nor lone surrogates (PostgreSQL stores neither). No key may be
+ * `__proto__`: `JSON.parse` keeps it as a field, and turned into a DTO it would become the prototype,
+ * whose fields validation reads as given (`{"__proto__": {"role": "admin"}}` passing as a role).
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
@@ -47,9 +50,9 @@ function refuseEncoding(request: FastifyRequest): Error | undefined {
 function inspect(root: unknown): string | undefined {
   if (typeof root !== 'object' || root === null || Array.isArray(root))
     return 'The body must be a JSON object';
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
+  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value: root, depth: 1, path: '' }];
   while (stack.length > 0) {
-    const { value, depth } = stack.pop()!;
+    const { value, depth, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return 'Strings may not contain NUL characters';
       if (LONE_SURROGATE.test(value)) return 'Strings must be valid Unicode';
@@ -57,10 +60,18 @@ function inspect(root: unknown): string | undefined {
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth > MAX_DEPTH) return `The body is nested more than ${MAX_DEPTH} levels deep`;
-    const children: unknown[] = Array.isArray(value)
-      ? (value as unknown[])
-      : [...Object.keys(value), ...Object.values(value as Record<string, unknown>)];
-    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+    if (Array.isArray(value)) {
+      (value as unknown[]).forEach((child, i) =>
+        stack.push({ value: child, depth: depth + 1, path: `${path}[${i}]` }),
+      );
+      continue;
+    }
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === FORBIDDEN_KEY)
+        return `${at}: the key ${FORBIDDEN_KEY} is not accepted in a body; send the fields themselves`;
+      stack.push({ value: key, depth: depth + 1, path: at }, { value: child, depth: depth + 1, path: at });
+    }
   }
   return undefined;
 }
