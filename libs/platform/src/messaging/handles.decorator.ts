@@ -20,12 +20,11 @@ export type EventHandler<P> = (envelope: Envelope<P>) => void | Promise<void>;
  */
 export function checkMessage<Req>(descriptor: RpcDescriptor<Req, unknown>, message: unknown): Envelope<Req> {
   const envelope = envelopeSchema.safeParse(message);
-  if (!envelope.success) throw invalid(descriptor.pattern, issuesOf(envelope.error));
+  if (!envelope.success) throw invalid(issuesOf(envelope.error));
   if (descriptor.schema) {
     const data = descriptor.schema.safeParse(envelope.data.data);
     if (!data.success)
       throw invalid(
-        descriptor.pattern,
         issuesOf(data.error).map((d) => ({
           ...d,
           field: d.field === '(message)' ? 'data' : `data.${d.field}`,
@@ -36,12 +35,16 @@ export function checkMessage<Req>(descriptor: RpcDescriptor<Req, unknown>, messa
   return message as Envelope<Req>;
 }
 
-function invalid(pattern: string, details: Array<{ field: string; message: string }>): DomainError {
-  return new DomainError(
-    'BUS.MESSAGE_INVALID',
-    `The message does not match the contract of ${pattern}`,
-    details,
-  );
+/**
+ * The refusal names the fields and what is wrong with each, never the message's subject: the text reaches
+ * users through the gateway and the tool server, to whom the bus is not theirs to know.
+ */
+function invalid(details: Array<{ field: string; message: string }>): DomainError {
+  const fields = details
+    .slice(0, 5)
+    .map((d) => `${d.field.replace(/^data\.?/, '') || 'the request'}: ${d.message}`)
+    .join('; ');
+  return new DomainError('BUS.MESSAGE_INVALID', `The request is not valid (${fields})`, details);
 }
 
 /**

@@ -85,6 +85,9 @@ describe('malformed messages sent straight over NATS to a service', () => {
     const bad = await send(Test.create.pattern, { ctx, data: { name: 5, slug: 'Not A Slug' } });
     expect(bad.err).toMatchObject({ code: 'BUS.MESSAGE_INVALID' });
     expect(bad.err.details.map((d: Json) => d.field).sort()).toEqual(['data.name', 'data.slug']);
+    // The text reaches users: it names the fields, never the message's subject.
+    expect(bad.err.message).toMatch(/^The request is not valid \((name|slug): .+; (name|slug): .+\)$/);
+    expect(bad.err.message).not.toContain(Test.create.pattern);
     expect(created).toEqual([]);
     const good = await send(Test.create.pattern, { ctx, data: { name: 'Core', slug: 'core' } });
     expect(good.response).toEqual({ created: 'core' });
