@@ -22,7 +22,7 @@ import {
   type VendorRuleset,
   type VendorRulesetSummary,
 } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
+import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { docTabSchema, id, page, text, toDocTab } from './schemas';
@@ -390,6 +390,12 @@ export class RulesetTools implements ToolSet {
           ...(args.ruleset_ids ?? []).map((rid) => ({ id: rid })),
           ...(args.vendor_slugs ?? []).map((slug) => ({ slug })),
         ];
+        const { min, max } = EVALUATION_LIMITS.rulesets;
+        if (rulesets.length < min || rulesets.length > max)
+          throw new RemoteError({
+            code: 'BAD_REQUEST',
+            message: `Give ${min} to ${max} rulesets in ruleset_ids and vendor_slugs together (given: ${rulesets.length})`,
+          });
         const report = await this.bus.request(
           RulesetEvaluationRpc.evaluate,
           ctx,

@@ -199,6 +199,16 @@ describe('the tool server: scopes and tool inputs', () => {
     expect((await call(mcp, 'evaluate_api', { ruleset_ids: eleven, content: 'openapi: 3.0.0' })).error).toBe(
       true,
     );
+    // No ruleset, or more than ten in both lists together: said in the tool's own words, nothing sent on.
+    const ten = Array.from({ length: 10 }, () => ID);
+    for (const rulesets of [{}, { ruleset_ids: ten, vendor_slugs: ['owasp-api-top-ten'] }]) {
+      const refused = await call(mcp, 'evaluate_api', { ...rulesets, content: 'openapi: 3.0.0' });
+      expect(refused).toEqual({
+        error: true,
+        text: expect.stringMatching(/^Give 1 to 10 rulesets in ruleset_ids/),
+      });
+      expect(refused.text).not.toMatch(/\.v\d+\b/);
+    }
     expect(received.evaluate).toEqual([]);
   });
 

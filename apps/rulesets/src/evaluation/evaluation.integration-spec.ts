@@ -146,6 +146,20 @@ describe('ruleset evaluations (service level, the engine)', () => {
     expect(String(findings(prose)[0].message)).toMatch(/Not an API specification/);
   });
 
+  it("refuses a $ref to constructor, __proto__ or toString as a file that is not the specification's, never with the engine's own exception", async () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const content = OAS3.replace(
+        '    post:\n',
+        `    put:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: '${name}'\n    post:\n`,
+      );
+      const refused = await errorOf(evaluate({ content }));
+      const messages = ((refused.extra?.findings ?? []) as Array<{ message: string }>).map((f) => f.message);
+      expect([name, refused.code]).toEqual([name, 'RULESETS.SPECIFICATION_INVALID']);
+      expect(messages).toContain(`${name} is not a file of the specification`);
+      expect(JSON.stringify(refused)).not.toMatch(/TypeError|is not a function/);
+    }
+  });
+
   it('refuses a specification over the size limit before parsing it', async () => {
     const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
     expect(await codeOf(evaluate({ content: big }))).toBe('PAYLOAD_TOO_LARGE');

@@ -162,7 +162,8 @@ export async function parseSpecification(files: Record<string, string>, main: st
     accepts: (url: string) => url.startsWith(SPEC_ROOT),
     fetch: (url: string) => {
       const name = decodeURI(url.slice(SPEC_ROOT.length).split('#')[0]);
-      const text = files[name];
+      // Own files only: a reference to `constructor` or `toString` must not reach Object's prototype.
+      const text = Object.hasOwn(files, name) ? files[name] : undefined;
       if (text === undefined) return Promise.reject(new Error(`${name} is not a file of the specification`));
       return Promise.resolve(new lib.Content(text, url));
     },
@@ -315,7 +316,7 @@ function finding(r: Amf.AMFValidationResult): EngineFinding {
   const hasPosition = start !== undefined && !(start.line === 0 && start.column === 0);
   return {
     severity: r.severityLevel === 'Warning' ? 'warning' : r.severityLevel === 'Info' ? 'info' : 'violation',
-    message: r.message,
+    message: ENGINE_EXCEPTION.test(r.message) ? ENGINE_FAILED : r.message.replace(/^Error: /, ''),
     file: fileName(r.location ?? null),
     line: hasPosition ? start.line : null,
     column: hasPosition ? start.column + 1 : null,
@@ -327,11 +328,22 @@ function fileName(location: string | null): string | null {
   return location.startsWith(SPEC_ROOT) ? decodeURI(location.slice(SPEC_ROOT.length)) : location;
 }
 
+/**
+ * A JavaScript exception inside the engine (its compiled code's names, as "TypeError: a.Fa is not a
+ * function") says nothing to the author of the document: reported as the engine failing at that place.
+ */
+const ENGINE_EXCEPTION = /^(TypeError|ReferenceError|RangeError|InternalError): |is not a function\b/;
+const ENGINE_FAILED =
+  'The engine failed on this part of the document (an error of its own, not a finding); check the references and names used here';
+
 function refusal(error: unknown): string {
+  if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError)
+    return ENGINE_FAILED;
   const text =
     error instanceof Error
       ? error.message
       : String((error as { toString?: () => string })?.toString?.() ?? error);
+  if (ENGINE_EXCEPTION.test(text)) return ENGINE_FAILED;
   if (/Cannot find any registered syntax plugin|not supported by APIConfiguration/.test(text))
     return UNSUPPORTED;
   return text.replace(SPEC_ROOT, '').slice(0, 2000);
