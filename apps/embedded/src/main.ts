@@ -21,6 +21,11 @@ import { startSystem } from './system';
 
 const log = createLogger('embedded');
 
+/** A stop past this long leaves what still closes: PostgreSQL is stopped and the process exits. */
+const STOP_DEADLINE_MS = 7_000;
+/** And exits this long after that at the latest, PostgreSQL stopped or not. */
+const FORCED_EXIT_MS = 2_000;
+
 interface AdminCredentials {
   email: string;
   password: string;
@@ -110,15 +115,31 @@ async function main(): Promise<void> {
     ].join('\n') + '\n',
   );
 
-  // Once, and listening to the end: the services' shutdown hooks raise the signal again after closing,
-  // which, with no listener left, would end the process before the embedded PostgreSQL is stopped.
+  // Once, and in order: the system (the gateway first, then the services, each closed once: no app of
+  // the process listens to signals itself), the sandbox, then the embedded PostgreSQL they used. A signal
+  // to the process group reaches PostgreSQL too (SIGTERM: it refuses new connections and waits for the
+  // open ones to end), so what closes must not need a new connection; and a stop ends within
+  // STOP_DEADLINE_MS whatever still closes then (a supervisor kills after about ten seconds).
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string): Promise<void> =>
     (stopping ??= (async () => {
       log.info({ signal }, 'shutting down');
-      await system.close();
-      await sandbox.close();
-      await postgres?.stop();
+      setTimeout(() => {
+        log.error(
+          { signal, ms: STOP_DEADLINE_MS },
+          'the stop took too long: stopping PostgreSQL and exiting',
+        );
+        setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
+        void (postgres?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+      }, STOP_DEADLINE_MS).unref();
+      for (const [what, close] of [
+        ['the system', () => system.close()],
+        ['the sandbox', () => sandbox.close()],
+        ['PostgreSQL', () => postgres?.stop() ?? Promise.resolve()],
+      ] as const) {
+        await close().catch((error: unknown) => log.error({ err: error }, `closing ${what} failed`));
+      }
+      log.info({ signal }, 'stopped');
       process.exit(0);
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -10,7 +10,7 @@ import {
   ForwardedJson,
   jsonTextOf,
   PinoNestLogger,
-  SHUTDOWN_ALONE,
+  listenForSignals,
 } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
@@ -93,7 +93,7 @@ export async function createGateway(
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());
-  app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
+  listenForSignals(app, options.exitOnSignal);
   await app.init();
   // The document is built when it is first asked for, not at start: building it and its JSON and
   // YAML texts kept 10 MB of an idle gateway's memory for a page few requests ever read (issue 11).

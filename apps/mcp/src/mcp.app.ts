@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplicationContext } from '@nestjs/common';
-import { type BusConfig, PinoNestLogger, SHUTDOWN_ALONE } from '@pc/platform';
+import { type BusConfig, PinoNestLogger, listenForSignals } from '@pc/platform';
 import type { FastifyInstance } from 'fastify';
 import { McpEndpoint } from './http/mcp-endpoint';
 import { mountMcp } from './http/mount';
@@ -22,7 +22,7 @@ export async function createMcpApp(
     new FastifyAdapter({ trustProxy: false }),
     { logger: new PinoNestLogger() },
   );
-  app.enableShutdownHooks([], options.exitOnSignal ? SHUTDOWN_ALONE : {});
+  listenForSignals(app, options.exitOnSignal);
   await app.init();
   await mountMcp(app.getHttpAdapter().getInstance(), app.get(McpEndpoint));
   return app;

@@ -41,12 +41,21 @@ export interface RunningService {
 const log = createLogger('bootstrap');
 
 /**
- * What SIGTERM and SIGINT do once the app is closed (its shutdown hooks run either way). Nest's default
- * raises the signal again, so the process ends killed by it (exit status 143): right when several apps
- * share a process (`npm start`, which stops them itself). An app running alone exits with status 0,
- * so that a container or a supervisor sees a clean stop.
+ * What SIGTERM and SIGINT do to an app running alone: it closes (its shutdown hooks run) and the process
+ * exits with status 0, so that a container or a supervisor sees a clean stop. Apps that share a process
+ * (`npm start`) listen to no signal: the process stops them itself, each once and in order (the gateway
+ * first, then the services, then the database they use); each app closing itself at the same time would
+ * end its database pools twice and race the database's own stop. `listenForSignals` applies it.
  */
 export const SHUTDOWN_ALONE = { useProcessExit: true } as const;
+
+/** Closes the app on SIGTERM and SIGINT when it runs alone in its process (see SHUTDOWN_ALONE). */
+export function listenForSignals(
+  app: { enableShutdownHooks(signals: string[], options: object): unknown },
+  alone: boolean | undefined,
+): void {
+  if (alone) app.enableShutdownHooks([], SHUTDOWN_ALONE);
+}
 
 /**
  * Starts a service on the given bus. With `httpPort` it is a hybrid app that also serves
@@ -58,7 +67,6 @@ export async function startService(
   bus: BusConfig,
   options: { httpPort?: number; host?: string; exitOnSignal?: boolean } = {},
 ): Promise<RunningService> {
-  const shutdown = options.exitOnSignal ? SHUTDOWN_ALONE : {};
   // A process of its own gives its young generation back when idle (idle memory, issue 24).
   if (options.exitOnSignal) trimHeapWhenIdle();
   const root = serviceRootModule(definition, bus, options.httpPort !== undefined);
@@ -74,7 +82,7 @@ export async function startService(
       abortOnError: false,
     });
     app.useGlobalFilters(new RpcErrorFilter());
-    app.enableShutdownHooks([], shutdown);
+    listenForSignals(app, options.exitOnSignal);
     await app.listen();
     log.info({ service: definition.name, bus: bus.kind }, 'service listening on the bus');
     return { name: definition.name, app, close: () => app.close() };
@@ -87,7 +95,7 @@ export async function startService(
   // each message reaches the log lines through the transports (`inMessageContext`), not an interceptor.
   app.useGlobalFilters(new RpcErrorFilter());
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
-  app.enableShutdownHooks([], shutdown);
+  listenForSignals(app, options.exitOnSignal);
   await app.startAllMicroservices();
   await app.listen(options.httpPort, options.host ?? '0.0.0.0');
   const url = await app.getUrl();

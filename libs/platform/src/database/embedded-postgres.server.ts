@@ -73,6 +73,9 @@ export async function initdb(
   }
 }
 
+/** How long PostgreSQL's fast shutdown may take before the immediate one. */
+const STOP_FAST_MS = 4_000;
+
 /**
  * The PostgreSQL server on 127.0.0.1:`port` (its socket in the data directory), resolved once it
  * accepts connections. It is stopped when this process exits.
@@ -136,9 +139,14 @@ export async function startPostgres(
   });
   child.on('error', (error) => log.warn({ err: error }, 'the embedded PostgreSQL process'));
   return {
+    // SIGINT: PostgreSQL's fast shutdown (sessions ended, a checkpoint written); when that has not
+    // ended within STOP_FAST_MS, SIGQUIT: its immediate shutdown (recovery at the next start).
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGINT');
+      const immediate = setTimeout(() => child.kill('SIGQUIT'), STOP_FAST_MS);
       await exited;
+      clearTimeout(immediate);
     },
   };
 }
