@@ -46,6 +46,7 @@ const SECRET = {
   token: `pcat_${'S'.repeat(49)}`,
   webhook: `whsec_${Buffer.from('a webhook secret of 32 bytes....').toString('base64')}`,
   session: 'pcs_audited-routes-session-secret',
+  receiver: 'receiver-token-audited-routes-1',
 };
 
 const UA = 'audited-routes/1.0';
@@ -68,7 +69,7 @@ const rpc = (descriptor: { pattern: string }) => descriptor as RpcDescriptor<nev
 const rollout = { rollout: { id: id.rollout, workspace_id: id.workspace, status: 'paused', steps: [] } };
 const endpoint = {
   id: id.webhook,
-  url: 'https://hooks.example.com/a',
+  url: `https://hooks.example.com/a?token=${SECRET.receiver}`,
   event_types: ['webhook.ping'],
   workspace_id: null,
   previous_secret_expires_at: null,
@@ -163,7 +164,7 @@ const ROWS: Row[] = [
       target_type: 'webhook',
       target_id: id.webhook,
       workspace_id: null,
-      summary: { url: endpoint.url, event_types: ['webhook.ping'] },
+      summary: { url: 'https://hooks.example.com/a', event_types: ['webhook.ping'] },
     },
   },
   {
@@ -188,9 +189,12 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'PATCH',
     url: `/api/webhooks/${id.webhook}`,
-    body: { enabled: false },
+    body: { enabled: false, url: endpoint.url },
     replies: [[rpc(WebhooksRpc.update), { endpoint }]],
-    expected: { target_id: id.webhook, summary: { fields: ['enabled'], enabled: false } },
+    expected: {
+      target_id: id.webhook,
+      summary: { fields: ['enabled', 'url'], enabled: false, url: 'https://hooks.example.com/a' },
+    },
   },
   {
     action: 'webhook.secret_rotated',
@@ -199,7 +203,7 @@ const ROWS: Row[] = [
     url: `/api/webhooks/${id.webhook}/rotate-secret`,
     body: {},
     replies: [[rpc(WebhooksRpc.rotateSecret), { endpoint, secret: SECRET.webhook }]],
-    expected: { target_id: id.webhook, summary: { previous_secret_expires_at: null } },
+    expected: { target_id: id.webhook, summary: { grace_period_ends_at: null } },
   },
   {
     action: 'webhook.deleted',
@@ -478,8 +482,12 @@ const ROWS: Row[] = [
     method: 'POST',
     url: '/api/deployments/delete-failed',
     body: { policyId: id.policy },
-    replies: [[rpc(DeploymentsRpc.deleteFailed), { deleted: 2 }]],
-    expected: { target_type: 'deployment', target_id: null, summary: { policyId: id.policy, deleted: 2 } },
+    replies: [[rpc(DeploymentsRpc.deleteFailed), { deletedCount: 1, deletedDeploymentIds: [id.deployment] }]],
+    expected: {
+      target_type: 'deployment',
+      target_id: null,
+      summary: { policy_id: id.policy, deleted_count: 1, deleted_deployment_ids: [id.deployment] },
+    },
   },
   {
     action: 'rollout.created',
@@ -709,6 +717,33 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
       target_id: 'mallory@example.com',
     });
     expect(JSON.stringify(records[0])).not.toContain(SECRET.password);
+  });
+
+  it('builds a summary from the documented fields only: a 900 KB body with a key and a forged action makes a small entry', async () => {
+    gateway.reply(DeploymentsRpc.deleteFailed, () => ({ deletedCount: 0, deletedDeploymentIds: [] }));
+    const requestId = `audited-oversized-${randomUUID()}`;
+    const apiKey = 'api-key-audited-routes-1';
+    const res = await gateway.fetch('POST', '/api/deployments/delete-failed', {
+      token: user.token,
+      body: { note: 'n'.repeat(900_000), apiKey, action: 'auth.signed_in', policyId: id.policy },
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    const records = await recordsOf(requestId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: 'deployment.failed_deleted',
+      summary: { policy_id: id.policy, deleted_count: 0, deleted_deployment_ids: [] },
+    });
+    expect(Object.keys(records[0].summary).sort()).toEqual([
+      'deleted_count',
+      'deleted_deployment_ids',
+      'policy_id',
+    ]);
+    const text = JSON.stringify(records[0]);
+    expect(text.length).toBeLessThan(2000);
+    expect(text).not.toContain(apiKey);
+    expect(text).not.toContain('auth.signed_in');
   });
 
   it('records no entry for a refused request', async () => {

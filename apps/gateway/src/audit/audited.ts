@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AuditAction } from '@pc/contracts';
+import { type AuditAction, urlWithoutQuery } from '@pc/contracts';
 
 export interface AuditFacts {
   /** The route's parsed body, path parameters and query, and its result. */
@@ -111,7 +111,8 @@ export const AUDIT = {
         target_type: 'webhook',
         target_id: str(endpoint.id),
         workspace_id: str(endpoint.workspace_id),
-        summary: { url: endpoint.url, event_types: endpoint.event_types },
+        // The query may carry the receiver's token: the log keeps the address without it.
+        summary: { url: urlWithoutQuery(str(endpoint.url) ?? ''), event_types: endpoint.event_types },
       };
     },
   },
@@ -123,6 +124,7 @@ export const AUDIT = {
       summary: {
         fields: Object.keys(body).sort(),
         ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+        ...(typeof body.url === 'string' ? { url: urlWithoutQuery(body.url) } : {}),
       },
     }),
   },
@@ -135,7 +137,8 @@ export const AUDIT = {
     describe: ({ params, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
-      summary: { previous_secret_expires_at: record(result.endpoint).previous_secret_expires_at },
+      // When the previous secret stops signing (named so that the log's secret redaction keeps it).
+      summary: { grace_period_ends_at: record(result.endpoint).previous_secret_expires_at },
     }),
   },
 
@@ -342,7 +345,11 @@ export const AUDIT = {
     describe: ({ body, result }) => ({
       target_type: 'deployment',
       target_id: null,
-      summary: { ...body, ...result },
+      summary: {
+        policy_id: str(body.policyId),
+        deleted_count: result.deletedCount ?? null,
+        deleted_deployment_ids: result.deletedDeploymentIds ?? [],
+      },
     }),
   },
   deploymentUnpublished: {

@@ -5340,7 +5340,7 @@ export interface components {
              * @description The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)
              */
             workspace_id: string | null;
-            /** @description What changed, redacted: no secret, token or password */
+            /** @description What changed, built field by field from what the route documents (never the raw body), redacted: no secret, token, password or key, and no URL query. At most 4096 bytes as JSON (strings cut at 256 characters, 50 items a level, 4 levels); a larger one keeps `truncated: true` and its field names. */
             summary: {
                 [key: string]: unknown;
             };
