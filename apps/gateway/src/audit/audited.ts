@@ -44,6 +44,14 @@ const fields = (body: Record<string, unknown>) => ({ fields: Object.keys(body).s
 const feedback = (body: Record<string, unknown>) => ({ feedback: str(body.feedback) });
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+/** The documented fields an edit sent, and the repository refs among them (they decide what ships). */
+const edit = (body: Record<string, unknown>) => ({
+  ...fields(body),
+  ...(typeof body.sourceRef === 'string' ? { source_ref: body.sourceRef } : {}),
+  ...(typeof body.implementationSourceRef === 'string'
+    ? { implementation_source_ref: body.implementationSourceRef }
+    : {}),
+});
 
 /** A roll-out action by hand: the roll-out, its workspace and the status it moved to. */
 const rolloutAction = ({ params, result }: AuditFacts): AuditDescription => {
@@ -141,6 +149,22 @@ export const AUDIT = {
       summary: { grace_period_ends_at: record(result.endpoint).previous_secret_expires_at },
     }),
   },
+  webhookPinged: {
+    action: 'webhook.pinged',
+    describe: ({ params, result }) => ({
+      target_type: 'webhook',
+      target_id: params.id ?? null,
+      summary: { delivery_id: record(result.delivery).id ?? null },
+    }),
+  },
+  webhookRedelivered: {
+    action: 'webhook.redelivered',
+    describe: ({ params, result }) => ({
+      target_type: 'webhook',
+      target_id: params.id ?? null,
+      summary: { of_delivery_id: params.deliveryId ?? null, delivery_id: record(result.delivery).id ?? null },
+    }),
+  },
 
   // Connections (the client secret never: field names only).
   connectionCreated: {
@@ -162,6 +186,46 @@ export const AUDIT = {
   connectionDeleted: {
     action: 'connection.deleted',
     describe: (facts) => ({ target_type: 'connection', target_id: id(facts) }),
+  },
+  connectionSynced: {
+    action: 'connection.synced',
+    describe: (facts) => ({
+      target_type: 'connection',
+      target_id: id(facts),
+      summary: { ok: record(facts.result.validation).ok ?? null },
+    }),
+  },
+
+  // Workspaces.
+  workspaceCreated: {
+    action: 'workspace.created',
+    describe: ({ result }) => {
+      const workspace = record(result.workspace);
+      return {
+        target_type: 'workspace',
+        target_id: str(workspace.id),
+        workspace_id: str(workspace.id),
+        summary: { name: workspace.name ?? null },
+      };
+    },
+  },
+  workspaceRenamed: {
+    action: 'workspace.renamed',
+    describe: (facts) => ({
+      target_type: 'workspace',
+      target_id: id(facts),
+      workspace_id: id(facts),
+      summary: { name: str(facts.body.name) },
+    }),
+  },
+  deploymentSettingsChanged: {
+    action: 'workspace.deployment_settings_changed',
+    describe: (facts) => ({
+      target_type: 'workspace',
+      target_id: id(facts),
+      workspace_id: id(facts),
+      summary: { self_heal: facts.body.selfHeal ?? null },
+    }),
   },
 
   // Workspace roles and shares (the workspace's owner reads these).
@@ -243,6 +307,32 @@ export const AUDIT = {
   revisionRejected: {
     action: 'revision.rejected',
     describe: (facts) => ({ target_type: 'revision', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+
+  // Owners' edits of what is reviewed or published.
+  submissionUpdated: {
+    action: 'submission.updated',
+    describe: (facts) => ({ target_type: 'submission', target_id: id(facts), summary: edit(facts.body) }),
+  },
+  policyUpdated: {
+    action: 'policy.updated',
+    describe: (facts) => ({ target_type: 'policy', target_id: id(facts), summary: edit(facts.body) }),
+  },
+  rulesetSubmissionUpdated: {
+    action: 'ruleset_submission.updated',
+    describe: (facts) => ({
+      target_type: 'ruleset_submission',
+      target_id: id(facts),
+      summary: edit(facts.body),
+    }),
+  },
+  rulesetSubmissionWithdrawn: {
+    action: 'ruleset_submission.withdrawn',
+    describe: (facts) => ({ target_type: 'ruleset_submission', target_id: id(facts) }),
+  },
+  rulesetUpdated: {
+    action: 'ruleset.updated',
+    describe: (facts) => ({ target_type: 'ruleset', target_id: id(facts), summary: edit(facts.body) }),
   },
   rulesetSubmissionApproved: {
     action: 'ruleset_submission.approved',
@@ -359,6 +449,14 @@ export const AUDIT = {
   deploymentReleaseDeleted: {
     action: 'deployment.release_deleted',
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
+  },
+  deploymentSynced: {
+    action: 'deployment.synced',
+    describe: (facts) => ({
+      target_type: 'deployment',
+      target_id: id(facts),
+      summary: { result: facts.result.result ?? null, status: facts.result.status ?? null },
+    }),
   },
 
   // Roll-outs (each organization's deployment is made later by the roll-out, not by a request).

@@ -137,6 +137,7 @@ export class ConnectionsController {
     return this.bus.request(ConnectionsRpc.remove, ctx, { id });
   }
 
+  @Audited(AUDIT.connectionSynced)
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()

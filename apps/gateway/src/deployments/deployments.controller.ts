@@ -238,6 +238,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.cancel, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentSynced)
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()

@@ -101,6 +101,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.rotateSecret, ctx, { ...body, id });
   }
 
+  @Audited(AUDIT.webhookPinged)
   @Post(':id/ping')
   @Authenticated()
   @ApiOperation({ summary: 'Extension: send a signed `webhook.ping` message to the endpoint now' })
@@ -126,6 +127,7 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.listDeliveries, ctx, { id, ...query });
   }
 
+  @Audited(AUDIT.webhookRedelivered)
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Authenticated()
   @ApiOperation({
