@@ -105,6 +105,16 @@ export class IdentityEnv extends ServiceEnv {
   @Max(64)
   WEBHOOKS_ENDPOINT_CONCURRENCY: number = 2;
 
+  /**
+   * Attempts under way at once for one owner (a user's own endpoints, or a workspace's) across replicas:
+   * one owner's slow receivers hold at most this many of the slots, whatever their number of endpoints.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEBHOOKS_OWNER_CONCURRENCY: number = 4;
+
   /** How often a replica looks for due retries (new events wake it at once). */
   @IsOptional()
   @IsInt()

@@ -17,7 +17,14 @@ import { ErrorBodyDto, RETRY_AFTER_HEADER } from './error-body';
 
 /** The actions that cost the system (or an external host) most, each with its own budget. */
 export type RateLimitedAction =
-  'signup' | 'validation' | 'branches' | 'download' | 'submission' | 'credentialCheck' | 'evaluation';
+  | 'signup'
+  | 'validation'
+  | 'branches'
+  | 'download'
+  | 'submission'
+  | 'credentialCheck'
+  | 'evaluation'
+  | 'webhookSend';
 
 const RATE_LIMITED = 'pc:rate-limited';
 
@@ -39,6 +46,7 @@ export class RateLimits {
         submission: { limit: env.RATE_LIMIT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
         credentialCheck: { limit: env.RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE, windowMs: MINUTE_MS },
         evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE_MS },
+        webhookSend: { limit: env.RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE, windowMs: MINUTE_MS },
       },
       budgets,
     );

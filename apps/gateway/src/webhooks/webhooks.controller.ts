@@ -4,6 +4,7 @@ import { type RequestContext, WebhooksRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
+import { RateLimited } from '../http/rate-limit';
 import { WEBHOOK_PAYLOAD_MODELS } from './webhook-messages.dto';
 import {
   CreateWebhookDto,
@@ -104,6 +105,7 @@ export class WebhooksController {
   @Audited(AUDIT.webhookPinged)
   @Post(':id/ping')
   @Authenticated()
+  @RateLimited('webhookSend')
   @ApiOperation({ summary: 'Extension: send a signed `webhook.ping` message to the endpoint now' })
   @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
@@ -130,6 +132,7 @@ export class WebhooksController {
   @Audited(AUDIT.webhookRedelivered)
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Authenticated()
+  @RateLimited('webhookSend')
   @ApiOperation({
     summary: 'Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature)',
   })

@@ -16,7 +16,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * Sends due deliveries off the request path. The durable events feed the delivery rows (at least once,
  * de-duplicated per endpoint and event); this loop claims due attempts from PostgreSQL (a lease, so an
  * attempt whose replica died is claimed again when the lease ends), at most WEBHOOKS_CONCURRENCY per
- * replica and WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint across replicas, signs each attempt, posts it
+ * replica, WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint and WEBHOOKS_OWNER_CONCURRENCY per owner (a user's
+ * own endpoints, or a workspace's) across replicas, owners taking turns, signs each attempt, posts it
  * through the outbound guard (no redirect followed, a timeout, a bounded body), and records the outcome:
  * a 2xx succeeds, anything else is retried with exponential backoff and jitter until
  * WEBHOOKS_MAX_ATTEMPTS, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
@@ -86,7 +87,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.deliveries.claimDue(
         tx,
         free,
-        this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+        {
+          perEndpoint: this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+          perOwner: this.env.WEBHOOKS_OWNER_CONCURRENCY,
+        },
         leaseMs(this.env.WEBHOOKS_TIMEOUT_MS),
       ),
     );
