@@ -19,8 +19,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * replica, WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint and WEBHOOKS_OWNER_CONCURRENCY per owner (a user's
  * own endpoints, or a workspace's) across replicas, owners taking turns, signs each attempt, posts it
  * through the outbound guard (no redirect followed, a timeout, a bounded body), and records the outcome:
- * a 2xx succeeds, anything else is retried with exponential backoff and jitter until
- * WEBHOOKS_MAX_ATTEMPTS, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
+ * a 2xx succeeds, anything else is retried on Standard Webhooks' schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS)
+ * until WEBHOOKS_MAX_ATTEMPTS, each attempt kept in the delivery's log, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
  * endpoint and notify its owner.
  */
 @Injectable()
@@ -111,7 +111,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const started = Date.now();
+    const startedAt = new Date();
+    const started = startedAt.getTime();
     let outcome: AttemptOutcome;
     let ok = false;
     try {
@@ -128,17 +129,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       });
       ok = response.status >= 200 && response.status < 300;
       outcome = {
+        startedAt,
         responseStatus: response.status,
         durationMs: Date.now() - started,
         excerpt: excerptOf(response.body.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8')),
+        error: null,
       };
     } catch (error) {
       if (error instanceof SecretUnavailableError)
         log.error({ endpointId: delivery.endpointId, err: error }, 'webhook secret does not decrypt');
+      const reason = excerptOf(error instanceof Error ? error.message : String(error));
       outcome = {
+        startedAt,
         responseStatus: null,
         durationMs: Date.now() - started,
-        excerpt: excerptOf(error instanceof Error ? error.message : String(error)),
+        excerpt: reason,
+        error: reason,
       };
     }
     if (ok) {

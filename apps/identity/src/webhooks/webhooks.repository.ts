@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  WebhookDelivery,
-  WebhookDeliveryStatus,
-  WebhookEndpoint,
-  WebhookEndpointStatus,
-  WebhookEventType,
+import {
+  WEBHOOK_ATTEMPTS_KEPT,
+  type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEndpointStatus,
+  type WebhookEventType,
 } from '@pc/contracts';
 import type { Executor, SealedSecret } from '@pc/platform';
 
@@ -62,9 +64,13 @@ export interface ClaimedDelivery {
 }
 
 export interface AttemptOutcome {
+  startedAt: Date;
   responseStatus: number | null;
   durationMs: number;
+  /** The first bytes of the response, or the error when no response came. */
   excerpt: string;
+  /** Why no response came, or null when one did. */
+  error: string | null;
 }
 
 /** A row whose secrets are not (all) sealed under the newest key: what `WebhookSecretsSealer` moves. */
@@ -358,8 +364,9 @@ export class WebhooksRepository {
     }));
   }
 
-  /** `db` must be a transaction (the delivery and its endpoint's failure count change together). */
+  /** `db` must be a transaction (the delivery, its attempt and its endpoint's failure count change together). */
   async succeeded(db: Executor, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+    await this.recordAttempt(db, delivery, outcome);
     await db.query(
       `UPDATE identity.webhook_deliveries SET status = 'succeeded', lease_until = NULL, delivered_at = now(),
               response_status = $2, duration_ms = $3, response_excerpt = $4
@@ -384,6 +391,7 @@ export class WebhooksRepository {
     retryAt: Date | null,
     disableAfter: number,
   ): Promise<boolean> {
+    await this.recordAttempt(db, delivery, outcome);
     await db.query(
       `UPDATE identity.webhook_deliveries SET status = $2, lease_until = NULL, next_attempt_at = coalesce($3, next_attempt_at),
               response_status = $4, duration_ms = $5, response_excerpt = $6
@@ -407,6 +415,42 @@ export class WebhooksRepository {
       [delivery.endpointId, disableAfter],
     );
     return rows[0]?.disabled ?? false;
+  }
+
+  /** Keeps the attempt in the delivery's log, and the log to its newest WEBHOOK_ATTEMPTS_KEPT. */
+  private async recordAttempt(
+    db: Executor,
+    delivery: ClaimedDelivery,
+    outcome: AttemptOutcome,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO identity.webhook_delivery_attempts
+         (delivery_id, attempt, started_at, duration_ms, response_status, response_excerpt, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+      [
+        delivery.id,
+        delivery.attempts,
+        outcome.startedAt,
+        outcome.durationMs,
+        outcome.responseStatus,
+        outcome.error === null ? outcome.excerpt : null,
+        outcome.error,
+      ],
+    );
+    await db.query(
+      `DELETE FROM identity.webhook_delivery_attempts WHERE delivery_id = $1 AND attempt <= $2`,
+      [delivery.id, delivery.attempts - WEBHOOK_ATTEMPTS_KEPT],
+    );
+  }
+
+  /** A delivery's attempts, newest first. */
+  async listAttempts(db: Executor, deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    const rows = await db.query<Array<Omit<WebhookDeliveryAttempt, 'started_at'> & { started_at: Date }>>(
+      `SELECT attempt, started_at, duration_ms, response_status, response_excerpt, error
+         FROM identity.webhook_delivery_attempts WHERE delivery_id = $1 ORDER BY attempt DESC LIMIT $2`,
+      [deliveryId, WEBHOOK_ATTEMPTS_KEPT],
+    );
+    return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
   }
 
   async listDeliveries(

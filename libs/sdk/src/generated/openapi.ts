@@ -1858,8 +1858,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes) */
+        /**
+         * Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)
+         * @description A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
+         */
         get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension: each attempt of a delivery, newest first (time, status, duration, response or error)
+         * @description A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
+         */
+        get: operations["Webhooks_attempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5307,6 +5330,26 @@ export interface components {
             nextCursor: string | null;
             /** @description Newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        WebhookDeliveryAttemptDto: {
+            /** @description 1 for the first attempt; a redelivery continues the count */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the request was sent
+             */
+            started_at: string;
+            duration_ms: number;
+            /** @description The receiver's HTTP status; null when no response came */
+            response_status: number | null;
+            /** @description The first 1 KiB of the response body (a response came) */
+            response_excerpt: string | null;
+            /** @description Why no response came (a timeout, a refused connection, an address not allowed), or null */
+            error: string | null;
+        };
+        WebhookDeliveryAttemptsDto: {
+            /** @description Newest first: the newest 50 attempts of the delivery */
+            attempts: components["schemas"]["WebhookDeliveryAttemptDto"][];
         };
         FollowStateDto: {
             /** @description True while the item's new versions reach the caller's `version.published` webhooks */
@@ -17824,6 +17867,82 @@ export interface operations {
                 };
             };
             /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_attempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptsDto"];
+                };
+            };
+            /** @description An id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller, or no such delivery of it */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -134,6 +134,7 @@ export const OPERATIONS = {
   Webhooks_rotate: { method: 'POST', path: '/api/webhooks/{id}/rotate-secret' },
   Webhooks_ping: { method: 'POST', path: '/api/webhooks/{id}/ping' },
   Webhooks_deliveries: { method: 'GET', path: '/api/webhooks/{id}/deliveries' },
+  Webhooks_attempts: { method: 'GET', path: '/api/webhooks/{id}/deliveries/{deliveryId}/attempts' },
   Webhooks_redeliver: { method: 'POST', path: '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver' },
   WorkspaceWebhooks_list: { method: 'GET', path: '/api/workspaces/{id}/webhooks' },
   WorkspaceWebhooks_create: { method: 'POST', path: '/api/workspaces/{id}/webhooks' },
