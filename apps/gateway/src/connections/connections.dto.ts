@@ -5,6 +5,7 @@ import {
   type ConnectionHost,
   VALIDATION_CODES,
   type ValidationCode,
+  SHARE_DISABLED_REASONS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
@@ -272,7 +273,7 @@ export class ConnectionShareDto {
   @ApiProperty() workspace_slug!: string;
   @ApiProperty({ format: 'date-time' }) shared_at!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: ['unshared', 'owner_disabled'] }) disabled_reason!:
+  @ApiProperty({ type: String, nullable: true, enum: SHARE_DISABLED_REASONS }) disabled_reason!:
     string | null;
 }
 

@@ -1045,12 +1045,15 @@ export interface paths {
         post: operations["WorkspaceConnections_share"];
         /**
          * Unshare a connection (owner and admins)
-         * @description The share is disabled (`unshared`): members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it.
+         * @description The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), `paused` when another manager does (any manager re-enables it). Members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it.
          */
         delete: operations["WorkspaceConnections_unshare"];
         options?: never;
         head?: never;
-        /** Re-enable a disabled share (owner and admins) */
+        /**
+         * Re-enable a disabled share (owner and admins)
+         * @description A share the connection's owner withdrew (`unshared`) only they re-enable (403 for anyone else); one another manager paused (`paused`) any manager re-enables; one whose owner is a disabled member (`owner_disabled`) comes back with them (409).
+         */
         patch: operations["WorkspaceConnections_enable"];
         trace?: never;
     };
@@ -3836,7 +3839,7 @@ export interface components {
             /** Format: date-time */
             disabled_at: string | null;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
         };
         ConnectionSharesDto: {
             shared: components["schemas"]["ConnectionShareDto"][];
@@ -3913,7 +3916,7 @@ export interface components {
             /** Format: date-time */
             disabled_at: string | null;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
         };
         InstalledPolicyDto: {
             /** Format: uuid */
@@ -4072,7 +4075,7 @@ export interface components {
         ShareImpactDto: {
             is_disabled: boolean;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
             /** @description Active members who can use it now */
             members_visible: number;
             /** @description From the deployments service (zero until it exists) */
