@@ -600,6 +600,38 @@ const ROWS: Row[] = [
     },
   },
   {
+    action: 'connection.refreshed',
+    who: 'user',
+    method: 'POST',
+    url: `/api/connections/${id.connection}/refresh`,
+    body: {},
+    replies: [
+      [
+        rpc(ConnectionsRpc.refresh),
+        { checked: 3, in_sync: 2, drifted: 1, healing: 0, unknown: 0, checked_at: new Date().toISOString() },
+      ],
+    ],
+    expected: {
+      target_type: 'connection',
+      target_id: id.connection,
+      summary: { checked: 3, drifted: 1, healing: 0 },
+    },
+  },
+  {
+    action: 'deployment.refreshed',
+    who: 'user',
+    method: 'POST',
+    url: `/api/deployments/${id.deployment}/refresh`,
+    body: {},
+    replies: [
+      [
+        rpc(DeploymentsRpc.refreshDrift),
+        { outcome: 'in_sync', drift: null, checked_at: new Date().toISOString() },
+      ],
+    ],
+    expected: { target_type: 'deployment', target_id: id.deployment, summary: { outcome: 'in_sync' } },
+  },
+  {
     action: 'workspace.created',
     who: 'user',
     method: 'POST',

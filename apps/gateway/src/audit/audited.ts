@@ -196,6 +196,19 @@ export const AUDIT = {
     }),
   },
 
+  connectionRefreshed: {
+    action: 'connection.refreshed',
+    describe: (facts) => ({
+      target_type: 'connection',
+      target_id: id(facts),
+      summary: {
+        checked: facts.result.checked ?? null,
+        drifted: facts.result.drifted ?? null,
+        healing: facts.result.healing ?? null,
+      },
+    }),
+  },
+
   // Workspaces.
   workspaceCreated: {
     action: 'workspace.created',
@@ -456,6 +469,15 @@ export const AUDIT = {
       target_type: 'deployment',
       target_id: id(facts),
       summary: { result: facts.result.result ?? null, status: facts.result.status ?? null },
+    }),
+  },
+
+  deploymentRefreshed: {
+    action: 'deployment.refreshed',
+    describe: (facts) => ({
+      target_type: 'deployment',
+      target_id: id(facts),
+      summary: { outcome: facts.result.outcome ?? null },
     }),
   },
 

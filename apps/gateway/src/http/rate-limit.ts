@@ -24,7 +24,8 @@ export type RateLimitedAction =
   | 'submission'
   | 'credentialCheck'
   | 'evaluation'
-  | 'webhookSend';
+  | 'webhookSend'
+  | 'refresh';
 
 const RATE_LIMITED = 'pc:rate-limited';
 
@@ -47,6 +48,7 @@ export class RateLimits {
         credentialCheck: { limit: env.RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE, windowMs: MINUTE_MS },
         evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE_MS },
         webhookSend: { limit: env.RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE, windowMs: MINUTE_MS },
+        refresh: { limit: env.RATE_LIMIT_REFRESHES_PER_MINUTE, windowMs: MINUTE_MS },
       },
       budgets,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogRpc, ConnectionsRpc, IdentityRpc, WebhooksRpc } from '@pc/contracts';
+import { CatalogRpc, ConnectionsRpc, DeploymentsRpc, IdentityRpc, WebhooksRpc } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { inOneWindow, newClientAddress } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
@@ -32,6 +32,8 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       ConnectionsRpc.validate,
       WebhooksRpc.ping,
       WebhooksRpc.redeliver,
+      DeploymentsRpc.refreshDrift,
+      ConnectionsRpc.refresh,
     ],
     {
       TRUST_PROXY: '1',
@@ -42,6 +44,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
       RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
       RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE: '2',
+      RATE_LIMIT_REFRESHES_PER_MINUTE: '2',
       LOGIN_MAX_FAILURES: '3',
       LOGIN_ACCOUNT_MAX_FAILURES: '6',
     },
@@ -68,6 +71,19 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
     gateway.reply(ConnectionsRpc.validate, () => ({ ok: false, code: 'invalid_credentials' }) as never);
     gateway.reply(WebhooksRpc.ping, () => ({ delivery: { id: randomUUID() } }) as never);
     gateway.reply(WebhooksRpc.redeliver, () => ({ delivery: { id: randomUUID() } }) as never);
+    const checkedAt = new Date().toISOString();
+    gateway.reply(
+      DeploymentsRpc.refreshDrift,
+      () => ({ outcome: 'in_sync', drift: null, checked_at: checkedAt }) as never,
+    );
+    gateway.reply(ConnectionsRpc.refresh, () => ({
+      checked: 0,
+      in_sync: 0,
+      drifted: 0,
+      healing: 0,
+      unknown: 0,
+      checked_at: checkedAt,
+    }));
   });
 
   const asked = (pattern: string) => gateway.asked.get(pattern)?.length ?? 0;
@@ -155,6 +171,20 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
           })
         ).status,
       ).toBe(201);
+    }));
+
+  it('limits drift refreshes of deployments and connections per user together', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      const refresh = (kind: 'deployments' | 'connections') =>
+        gateway.fetch('POST', `/api/${kind}/${randomUUID()}/refresh`, {
+          token,
+          headers: from(newClientAddress()),
+        });
+      expect((await refresh('deployments')).status).toBe(200);
+      expect((await refresh('connections')).status).toBe(200);
+      expectLimited(await refresh('deployments'));
+      expectLimited(await refresh('connections'));
     }));
 
   const credentials = {
