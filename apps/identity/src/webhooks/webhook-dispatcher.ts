@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
+import { urlWithoutQuery, WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
 import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
 import { createLogger, Database, SecretBox, SecretUnavailableError } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
@@ -163,7 +163,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.notifications.addOnce(randomUUID(), delivery.userId, {
         kind: 'webhook_disabled',
         title: 'A webhook endpoint was disabled',
-        body: `${redactUrl(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,
+        body: `${urlWithoutQuery(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,
         data: { endpointId: delivery.endpointId },
       });
     }
@@ -180,14 +180,4 @@ export function leaseMs(timeoutMs: number): number {
 
 function excerptOf(text: string): string {
   return text.replaceAll('\0', '').slice(0, WEBHOOK_RESPONSE_EXCERPT_BYTES);
-}
-
-/** The URL without its query (which may carry a receiver's token). */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return 'The endpoint';
-  }
 }

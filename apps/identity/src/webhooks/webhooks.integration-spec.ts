@@ -228,7 +228,11 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
   it('disables an endpoint after its run of failures, notifies its owner, and sends again once re-enabled', async () => {
     receiver.answer = 'fail';
     const user = await identity.newUser();
-    const { endpoint } = await endpointOf(user.session);
+    // Its query carries the receiver's token: the notice names the address without it.
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: `${url()}?token=receiver-token-1`,
+      event_types: ['webhook.ping'],
+    });
     await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
     await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
     const disabled = await eventually(async () => {
@@ -243,6 +247,8 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       return found.length > 0 ? found : undefined;
     });
     expect(told).toHaveLength(1);
+    expect(told[0].body).toContain(url());
+    expect(told[0].body).not.toContain('receiver-token-1');
     // The sixth attempt waits for the owner.
     const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
     expect(page.deliveries.reduce((sum, d) => sum + d.attempts, 0)).toBe(5);
