@@ -125,6 +125,26 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
 
+  /**
+   * Per address and per user: webhook pings and redeliveries (`POST /api/webhooks/{id}/ping`, `.../redeliver`),
+   * each an outbound request to a receiver that may hold a delivery slot for the whole timeout.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE: number = 10;
+
+  /**
+   * Per address and per user: "refresh now" of a deployment's or a connection's drift, each a probe of the
+   * platform per deployment.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  RATE_LIMIT_REFRESHES_PER_MINUTE: number = 10;
+
   /** Open deployment log streams per user over all gateway replicas (then 429 with Retry-After). */
   @IsOptional()
   @IsInt()

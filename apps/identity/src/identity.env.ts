@@ -71,12 +71,15 @@ export class IdentityEnv extends ServiceEnv {
   @Max(30)
   WEBHOOKS_MAX_ATTEMPTS: number = 12;
 
-  /** The first retry's delay; it doubles per attempt (with jitter) up to six hours: about a day in all. */
+  /**
+   * The first retry's wait; the later ones follow Standard Webhooks' schedule in proportion (at the
+   * default 5 s: 5 min, 30 min, 2 h, 5 h, then 10 h each; about 2.8 days over 12 attempts).
+   */
   @IsOptional()
   @IsInt()
   @Min(10)
   @Max(3_600_000)
-  WEBHOOKS_RETRY_BASE_MS: number = 60_000;
+  WEBHOOKS_RETRY_BASE_MS: number = 5000;
 
   /** How long one attempt may take (connect, send, answer) before it counts as failed. */
   @IsOptional()
@@ -104,6 +107,16 @@ export class IdentityEnv extends ServiceEnv {
   @Min(1)
   @Max(64)
   WEBHOOKS_ENDPOINT_CONCURRENCY: number = 2;
+
+  /**
+   * Attempts under way at once for one owner (a user's own endpoints, or a workspace's) across replicas:
+   * one owner's slow receivers hold at most this many of the slots, whatever their number of endpoints.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEBHOOKS_OWNER_CONCURRENCY: number = 4;
 
   /** How often a replica looks for due retries (new events wake it at once). */
   @IsOptional()

@@ -11,6 +11,7 @@ export * from './identity/identity.limits';
 export * from './identity/webhooks.types';
 export * from './identity/follows.types';
 export * from './identity/audit.types';
+export * from './identity/audit-summary';
 export * from './catalog/catalog.types';
 export * from './catalog/catalog-social.types';
 export * from './catalog/catalog-review.types';

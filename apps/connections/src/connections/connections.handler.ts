@@ -50,6 +50,11 @@ export class ConnectionsHandler {
     return this.connections.sync(ctx, data.id);
   }
 
+  @Handles(ConnectionsRpc.refresh)
+  refresh({ ctx, data }: Envelope<ConnectionIdRequest>) {
+    return this.connections.refresh(ctx, data.id);
+  }
+
   @Handles(ConnectionsRpc.impact)
   impact({ ctx, data }: Envelope<ConnectionIdRequest>) {
     return this.connections.impact(ctx, data.id);

@@ -115,6 +115,7 @@ describe('connections (service level)', () => {
       () => request(ConnectionsRpc.update, member.ctx, { ...id, name: 'Mine now' }),
       () => request(ConnectionsRpc.remove, member.ctx, id),
       () => request(ConnectionsRpc.sync, member.ctx, id),
+      () => request(ConnectionsRpc.refresh, member.ctx, id),
       () => request(ConnectionsRpc.impact, member.ctx, id),
       () => request(ConnectionsRpc.listShares, member.ctx, id),
     ])
@@ -124,6 +125,9 @@ describe('connections (service level)', () => {
     expect(await codeOf(request(ConnectionsRpc.listOrgs, owner.ctx, id))).toBe('UPSTREAM_UNAVAILABLE');
     expect((await request(ConnectionsRpc.list, member.ctx, {})).connections).toEqual([]);
     expect((await request(ConnectionsRpc.get, owner.ctx, id)).connection).toMatchObject({ name: 'Shared' });
+    // Its owner refreshes the drift of the deployments made through it.
+    expect(await request(ConnectionsRpc.refresh, owner.ctx, id)).toMatchObject({ checked: 2, drifted: 1 });
+    expect(await codeOf(request(ConnectionsRpc.refresh, service.newUser().ctx, id))).toBe('NOT_FOUND');
   });
 
   it('shows a platform administrator nothing of a connection not shared with them (NOT_FOUND)', async () => {

@@ -16,6 +16,7 @@ import {
   type UpdateConnectionRequest,
   type ValidateConnectionResult,
   WorkspacesRpc,
+  type ConnectionDriftRefreshResult,
 } from '@pc/contracts';
 import type { PlatformConnection } from '@pc/gateway-platform';
 import { badRequest, BusClient, Database, DomainError, notFound, requireUser } from '@pc/platform';
@@ -201,6 +202,12 @@ export class ConnectionsService {
       if (result.reason) validation = { ...checked, reason: result.reason };
     }
     return { connection: toConnection(updated), validation, reconciliation };
+  }
+
+  /** "Refresh now" (its owner): the periodic reconcile's drift check of each live deployment through it. */
+  async refresh(ctx: RequestContext, id: string): Promise<ConnectionDriftRefreshResult> {
+    const row = await this.access.owned(ctx, id);
+    return this.deployments.refreshDrift(ctx, row.id);
   }
 
   async impact(ctx: RequestContext, id: string): Promise<ConnectionImpact> {

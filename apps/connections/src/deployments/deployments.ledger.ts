@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DeploymentsRpc, type ReconciliationSummary, type RequestContext } from '@pc/contracts';
+import {
+  type ConnectionDriftRefreshResult,
+  DeploymentsRpc,
+  type ReconciliationSummary,
+  type RequestContext,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 
 export const DEPLOYMENTS_LEDGER = Symbol('DEPLOYMENTS_LEDGER');
@@ -12,6 +17,8 @@ export interface DeploymentsLedger {
     ctx: RequestContext,
     connectionId: string,
   ): Promise<{ summary: ReconciliationSummary | null; reason: string | null }>;
+  /** The drift check of each live deployment made through the connection, now. */
+  refreshDrift(ctx: RequestContext, connectionId: string): Promise<ConnectionDriftRefreshResult>;
 }
 
 /** The deployments service answers over the bus (this service never reads its tables). */
@@ -29,5 +36,15 @@ export class BusDeploymentsLedger implements DeploymentsLedger {
     connectionId: string,
   ): Promise<{ summary: ReconciliationSummary | null; reason: string | null }> {
     return this.bus.request(DeploymentsRpc.reconcileConnection, ctx, { connectionId }, { timeoutMs: 60_000 });
+  }
+
+  /** One platform read per live deployment (a longer timeout, as `reconcile`). */
+  refreshDrift(ctx: RequestContext, connectionId: string): Promise<ConnectionDriftRefreshResult> {
+    return this.bus.request(
+      DeploymentsRpc.refreshConnectionDrift,
+      ctx,
+      { connectionId },
+      { timeoutMs: 60_000 },
+    );
   }
 }

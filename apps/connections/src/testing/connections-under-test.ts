@@ -1,4 +1,4 @@
-import { WorkspacesRpc, type CreateConnectionRequest } from '@pc/contracts';
+import { DeploymentsRpc, WorkspacesRpc, type CreateConnectionRequest } from '@pc/contracts';
 import { type EnvSource, generateKeyRingEntry, loadEnv } from '@pc/platform';
 import { answer, peerService, ServiceUnderTest, type TestUserContext, viaSession } from '@pc/testing';
 import { randomUUID } from 'node:crypto';
@@ -49,6 +49,17 @@ export class ConnectionsUnderTest extends ServiceUnderTest {
           })),
           answer(WorkspacesRpc.connectionShares, () => ({ shares: [] })),
           answer(WorkspacesRpc.removeConnection, () => ({ removed: 0 })),
+        ]),
+        // The drift refresh of a connection's deployments (its checks are the deployments service's tests).
+        peerService('deployments', DeploymentsRpc.ping, [
+          answer(DeploymentsRpc.refreshConnectionDrift, () => ({
+            checked: 2,
+            in_sync: 1,
+            drifted: 1,
+            healing: 0,
+            unknown: 0,
+            checked_at: new Date().toISOString(),
+          })),
         ]),
       ],
     );

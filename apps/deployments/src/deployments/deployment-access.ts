@@ -6,8 +6,9 @@ import { type DeploymentRow, DeploymentsRepository } from '@pc/deployments-store
 
 /**
  * Who may see and change a deployment: its author sees and changes it; a platform administrator sees it
- * (403 on changes); a roll-out's deployment is seen by the members of its workspace too, as the roll-out
- * is (403 on changes); everyone else gets 404, as if it did not exist.
+ * (403 on changes); a roll-out's deployment is seen by the current members of its workspace only, as the
+ * roll-out is (its author while a member changes it, other members get 403); everyone else gets 404, as
+ * if it did not exist.
  */
 @Injectable()
 export class DeploymentAccess {
@@ -26,8 +27,13 @@ export class DeploymentAccess {
     const caller = requireUser(ctx);
     const row = await this.deployments.findById(db, id, opts);
     if (!row) throw notFound('Deployment');
+    if (row.rollout_id !== null) {
+      // A roll-out's deployment is its workspace's, as the roll-out is: an author removed from the
+      // workspace no longer sees or changes it.
+      if (caller.isAdmin || (await this.isMember(ctx, row.workspace_id))) return row;
+      throw notFound('Deployment');
+    }
     if (row.created_by === caller.userId || caller.isAdmin) return row;
-    if (row.rollout_id !== null && (await this.isMember(ctx, row.workspace_id))) return row;
     throw notFound('Deployment');
   }
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { DeploymentDrift } from '@pc/contracts';
+import {
+  type ConnectionDriftRefreshResult,
+  DEPLOYMENT_LIMITS,
+  type DeploymentDrift,
+  type DriftRefreshOutcome,
+  type DriftRefreshResult,
+  type RequestContext,
+} from '@pc/contracts';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import {
   definitionAssetId,
@@ -9,6 +16,7 @@ import {
   JobsRepository,
 } from '@pc/deployments-store';
 import { BusClient, createLogger, Database } from '@pc/platform';
+import { DeploymentAccess } from '../deployments';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobQueue } from '../jobs';
 import { GATEWAY_PLATFORM } from '../platform';
@@ -42,6 +50,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     private readonly bus: BusClient,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
     private readonly env: DeploymentsEnv,
+    private readonly access: DeploymentAccess,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -87,6 +96,44 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     }
     if (healed) await this.queue.release();
     return drifted;
+  }
+
+  /**
+   * "Refresh now" for one deployment: the caller sees it (as a read does), and the sweep's check runs
+   * for it at once when it is the live deployment of its target.
+   */
+  async refresh(ctx: RequestContext, id: string): Promise<DriftRefreshResult> {
+    await this.access.visible(this.db.pool, ctx, id);
+    const [row] = await this.drift.candidates(this.db.pool, null, 1, { deploymentId: id });
+    const outcome = row ? await this.checkNow(row) : 'not_checked';
+    const after = await this.deployments.findById(this.db.pool, id);
+    return { outcome, drift: after?.drift ?? null, checked_at: new Date().toISOString() };
+  }
+
+  /**
+   * "Refresh now" for a connection (the connections service checked that the caller owns it): the
+   * sweep's check for each live deployment made through it, the newest DEPLOYMENT_LIMITS.driftRefreshMax.
+   */
+  async refreshConnection(connectionId: string): Promise<ConnectionDriftRefreshResult> {
+    const rows = await this.drift.candidates(this.db.pool, null, DEPLOYMENT_LIMITS.driftRefreshMax, {
+      connectionId,
+    });
+    const result = { checked: rows.length, in_sync: 0, drifted: 0, healing: 0, unknown: 0 };
+    for (const row of rows) {
+      const outcome = await this.checkNow(row);
+      if (outcome !== 'not_checked') result[outcome]++;
+    }
+    return { ...result, checked_at: new Date().toISOString() };
+  }
+
+  private async checkNow(row: DeploymentRow): Promise<DriftRefreshOutcome> {
+    const healing = await this.drift.selfHealing(this.db.pool, [row.workspace_id]);
+    const outcome = await this.check(row, healing.has(row.workspace_id)).catch((error: unknown) => {
+      log.warn({ err: error, deployment: row.id }, 'drift refresh failed');
+      return 'unknown' as const;
+    });
+    if (outcome === 'healing') await this.queue.release();
+    return outcome;
   }
 
   private async check(

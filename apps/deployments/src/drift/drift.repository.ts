@@ -11,24 +11,31 @@ export class DriftRepository {
    * The last succeeded deployment of each item, organization and connection, with what it applied; not
    * while another deployment or job of that target is in flight, nor while a roll-out holds it, nor
    * when a roll-out rolled a later version back there (the rollback is pinned: nothing is re-applied
-   * until someone deploys again).
+   * until someone deploys again). `only` narrows it to one deployment or one connection's.
    */
-  async candidates(db: Executor, afterId: string | null, limit: number): Promise<DeploymentRow[]> {
+  async candidates(
+    db: Executor,
+    afterId: string | null,
+    limit: number,
+    only: { deploymentId?: string; connectionId?: string } = {},
+  ): Promise<DeploymentRow[]> {
     return db.query<DeploymentRow[]>(
       `SELECT * FROM (
          SELECT DISTINCT ON (connection_id, asset_slug, platform_org_id) *
            FROM deployments.deployments
           WHERE status IN ('succeeded', 'removed', 'queued', 'running')
+            AND ($3::uuid IS NULL OR connection_id = $3)
           ORDER BY connection_id, asset_slug, platform_org_id, created_at DESC) latest
         WHERE latest.status = 'succeeded' AND latest.applied_version IS NOT NULL
           AND latest.rollback_pinned_at IS NULL AND ($1::uuid IS NULL OR latest.id > $1)
+          AND ($4::uuid IS NULL OR latest.id = $4)
           AND NOT EXISTS (SELECT 1 FROM deployments.jobs j WHERE j.deployment_id = latest.id
                             AND j.status IN ('queued', 'running'))
           AND NOT EXISTS (SELECT 1 FROM deployments.rollout_organizations o
                            WHERE o.active AND o.platform_org_id = latest.platform_org_id
                              AND o.item_key = latest.asset_type || ':' || coalesce(latest.policy_id, latest.ruleset_id))
         ORDER BY latest.id LIMIT $2`,
-      [afterId, limit],
+      [afterId, limit, only.connectionId ?? null, only.deploymentId ?? null],
     );
   }
 

@@ -5,8 +5,9 @@ import { requireUser } from '../common/caller';
 import type { RolloutRow } from './rollout.rows';
 
 /**
- * Who may see and act on a roll-out: its author and the active members of its workspace (a platform
- * administrator reads it too); everyone else gets 404, as if it did not exist.
+ * Who may see and act on a roll-out: the active members of its workspace (a platform administrator reads
+ * it too); everyone else gets 404, as if it did not exist. Membership is asked first and alone: an author
+ * removed from the workspace loses the roll-outs they started there (they ran on its shared connection).
  */
 @Injectable()
 export class RolloutAccess {
@@ -15,7 +16,6 @@ export class RolloutAccess {
   async check(ctx: RequestContext, row: RolloutRow | null, action: 'read' | 'act'): Promise<RolloutRow> {
     const caller = requireUser(ctx);
     if (!row) throw notFound('Roll-out');
-    if (row.created_by === caller.userId) return row;
     const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
     if (memberships.some((m) => m.workspace.id === row.workspace_id)) return row;
     if (action === 'read' && caller.isAdmin) return row;

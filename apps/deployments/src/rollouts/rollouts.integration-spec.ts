@@ -203,6 +203,36 @@ describe('progressive delivery', () => {
           version: '1.0.1',
           steps: [[d.tenant.cardsId]],
         });
+        // Its author, removed from the workspace, loses it: membership is asked before authorship.
+        const begun = await service.rollout(
+          d.user.ctx,
+          again.id,
+          (r) => r.steps[0].organizations[0].deployment_id !== null,
+        );
+        const itsDeployment = begun.steps[0].organizations[0].deployment_id!;
+        service.removeMember(d.workspaceId, d.user);
+        try {
+          expect(await codeOf(service.request(DeploymentsRpc.getRollout, d.user.ctx, { id: again.id }))).toBe(
+            'NOT_FOUND',
+          );
+          expect(
+            await codeOf(service.request(DeploymentsRpc.rolloutEventsAfter, d.user.ctx, { id: again.id })),
+          ).toBe('NOT_FOUND');
+          for (const action of ['pause', 'abort', 'rollback'] as const)
+            expect([action, await codeOf(act(again.id, action))]).toEqual([action, 'NOT_FOUND']);
+          expect(await codeOf(service.request(DeploymentsRpc.get, d.user.ctx, { id: itsDeployment }))).toBe(
+            'NOT_FOUND',
+          );
+          expect(
+            await codeOf(service.request(DeploymentsRpc.cancel, d.user.ctx, { id: itsDeployment })),
+          ).toBe('NOT_FOUND');
+          // The members who stay keep it.
+          expect(
+            (await service.request(DeploymentsRpc.getRollout, member.ctx, { id: again.id })).rollout.id,
+          ).toBe(again.id);
+        } finally {
+          service.member(d.workspaceId, d.user);
+        }
         await act(again.id, 'abort');
       } finally {
         await service.control.clearHealth(d.tenant.paymentsId);

@@ -231,6 +231,11 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
     this.peers.workspaces.get(workspaceId)!.members.add(user.id);
   }
 
+  /** The user leaves the workspace (as a member disabled by its owner). */
+  removeMember(workspaceId: string, user: TestUser): void {
+    this.peers.workspaces.get(workspaceId)!.members.delete(user.id);
+  }
+
   share(workspaceId: string, connectionId: string): void {
     this.peers.workspaces.get(workspaceId)!.shared.add(connectionId);
   }

@@ -28,6 +28,7 @@ class Routes {
 function context(request: object): ExecutionContext {
   return {
     getHandler: () => Object.getOwnPropertyDescriptor(Routes.prototype, 'remove')!.value as () => void,
+    getClass: () => Routes,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
 }

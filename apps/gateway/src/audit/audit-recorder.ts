@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type AuditAction, type AuditRecordedEvent, isUser, type RequestContext } from '@pc/contracts';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { DECORATORS } from '@nestjs/swagger';
+import {
+  type AuditAction,
+  type AuditRecordedEvent,
+  boundAuditSummary,
+  isUser,
+  type RequestContext,
+} from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
@@ -17,6 +26,10 @@ const USER_AGENT_MAX = 512;
  * id; a refusal the spec names (a failed sign-in) is recorded too. The record goes to the outbox (on
  * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
  * the outbox cannot take records, an audited route answers 503 before it acts.
+ *
+ * A summary is built from the fields the route's body documents (its DTO's properties), never from the
+ * raw body: a field the validation strips never reaches the log, and the summary is held to the audit
+ * log's bounds (AUDIT_SUMMARY_LIMITS) with secrets redacted.
  */
 @Injectable()
 export class AuditRecorder implements NestInterceptor {
@@ -39,7 +52,7 @@ export class AuditRecorder implements NestInterceptor {
       );
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
-    const body = isRecord(request.body) ? request.body : {};
+    const body = documentedFields(context, request.body);
     const params = (request.params ?? {}) as Record<string, string>;
     const query = isRecord(request.query) ? request.query : {};
     return next.handle().pipe(
@@ -85,7 +98,7 @@ export class AuditRecorder implements NestInterceptor {
         target_type: description.target_type,
         target_id: description.target_id,
         workspace_id: description.workspace_id ?? null,
-        summary: description.summary ?? {},
+        summary: boundAuditSummary(description.summary ?? {}),
       };
       await this.outbox.add(randomUUID(), record);
     } catch (error) {
@@ -93,6 +106,46 @@ export class AuditRecorder implements NestInterceptor {
       log.error({ err: error, action }, 'audit record not kept');
     }
   }
+}
+
+/**
+ * The request body's fields that the route's body DTO documents (the interceptor runs before the
+ * validation pipe, so the raw body may still hold fields the validation strips); a route without a body
+ * DTO has none.
+ */
+function documentedFields(context: ExecutionContext, body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) return {};
+  const handler = context.getHandler();
+  let names = documentedNames.get(handler);
+  if (!names) {
+    names = documentedBodyNames(context.getClass(), handler.name);
+    documentedNames.set(handler, names);
+  }
+  return Object.fromEntries(
+    names.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]),
+  );
+}
+
+/** The documented body fields of each audited handler, read from its metadata once. */
+const documentedNames = new WeakMap<object, string[]>();
+
+function documentedBodyNames(controller: { prototype: object }, handler: string): string[] {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
+    string,
+    { index: number; data?: unknown }
+  >;
+  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ?? []) as unknown[];
+  return Object.entries(args)
+    .filter(([slot, arg]) => slot.split(':')[0] === String(RouteParamtypes.BODY) && arg.data === undefined)
+    .flatMap(([, arg]) => {
+      const dto = types[arg.index];
+      if (typeof dto !== 'function') return [];
+      const documented = (Reflect.getMetadata(
+        DECORATORS.API_MODEL_PROPERTIES_ARRAY,
+        dto.prototype as object,
+      ) ?? []) as string[];
+      return documented.map((name) => name.replace(/^:/, ''));
+    });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

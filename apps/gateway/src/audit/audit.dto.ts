@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, AUDIT_PAGE, type AuditAction } from '@pc/contracts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_PAGE,
+  AUDIT_PAGE,
+  AUDIT_SUMMARY_LIMITS,
+  type AuditAction,
+} from '@pc/contracts';
 import { IsIn, IsISO8601, IsUUID } from 'class-validator';
 import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
@@ -28,7 +34,10 @@ export class AuditEntryDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'What changed, redacted: no secret, token or password',
+    description:
+      `What changed, built field by field from what the route documents (never the raw body), redacted: no secret, token, password or key, and no URL query. ` +
+      `At most ${AUDIT_SUMMARY_LIMITS.bytes} bytes as JSON (strings cut at ${AUDIT_SUMMARY_LIMITS.string} characters, ` +
+      `${AUDIT_SUMMARY_LIMITS.items} items a level, ${AUDIT_SUMMARY_LIMITS.depth} levels); a larger one keeps \`truncated: true\` and its field names.`,
   })
   summary!: Record<string, unknown>;
 }

@@ -36,6 +36,8 @@ const id = {
   rollout: randomUUID(),
   idea: randomUUID(),
   webhook: randomUUID(),
+  delivery: randomUUID(),
+  redelivery: randomUUID(),
   token: randomUUID(),
   user: randomUUID(),
 };
@@ -46,6 +48,7 @@ const SECRET = {
   token: `pcat_${'S'.repeat(49)}`,
   webhook: `whsec_${Buffer.from('a webhook secret of 32 bytes....').toString('base64')}`,
   session: 'pcs_audited-routes-session-secret',
+  receiver: 'receiver-token-audited-routes-1',
 };
 
 const UA = 'audited-routes/1.0';
@@ -68,7 +71,7 @@ const rpc = (descriptor: { pattern: string }) => descriptor as RpcDescriptor<nev
 const rollout = { rollout: { id: id.rollout, workspace_id: id.workspace, status: 'paused', steps: [] } };
 const endpoint = {
   id: id.webhook,
-  url: 'https://hooks.example.com/a',
+  url: `https://hooks.example.com/a?token=${SECRET.receiver}`,
   event_types: ['webhook.ping'],
   workspace_id: null,
   previous_secret_expires_at: null,
@@ -163,7 +166,7 @@ const ROWS: Row[] = [
       target_type: 'webhook',
       target_id: id.webhook,
       workspace_id: null,
-      summary: { url: endpoint.url, event_types: ['webhook.ping'] },
+      summary: { url: 'https://hooks.example.com/a', event_types: ['webhook.ping'] },
     },
   },
   {
@@ -188,9 +191,12 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'PATCH',
     url: `/api/webhooks/${id.webhook}`,
-    body: { enabled: false },
+    body: { enabled: false, url: endpoint.url },
     replies: [[rpc(WebhooksRpc.update), { endpoint }]],
-    expected: { target_id: id.webhook, summary: { fields: ['enabled'], enabled: false } },
+    expected: {
+      target_id: id.webhook,
+      summary: { fields: ['enabled', 'url'], enabled: false, url: 'https://hooks.example.com/a' },
+    },
   },
   {
     action: 'webhook.secret_rotated',
@@ -199,7 +205,7 @@ const ROWS: Row[] = [
     url: `/api/webhooks/${id.webhook}/rotate-secret`,
     body: {},
     replies: [[rpc(WebhooksRpc.rotateSecret), { endpoint, secret: SECRET.webhook }]],
-    expected: { target_id: id.webhook, summary: { previous_secret_expires_at: null } },
+    expected: { target_id: id.webhook, summary: { grace_period_ends_at: null } },
   },
   {
     action: 'webhook.deleted',
@@ -478,8 +484,12 @@ const ROWS: Row[] = [
     method: 'POST',
     url: '/api/deployments/delete-failed',
     body: { policyId: id.policy },
-    replies: [[rpc(DeploymentsRpc.deleteFailed), { deleted: 2 }]],
-    expected: { target_type: 'deployment', target_id: null, summary: { policyId: id.policy, deleted: 2 } },
+    replies: [[rpc(DeploymentsRpc.deleteFailed), { deletedCount: 1, deletedDeploymentIds: [id.deployment] }]],
+    expected: {
+      target_type: 'deployment',
+      target_id: null,
+      summary: { policy_id: id.policy, deleted_count: 1, deleted_deployment_ids: [id.deployment] },
+    },
   },
   {
     action: 'rollout.created',
@@ -540,6 +550,171 @@ const ROWS: Row[] = [
       summary: { status: 'paused' },
     },
   })),
+  {
+    action: 'webhook.pinged',
+    who: 'user',
+    method: 'POST',
+    url: `/api/webhooks/${id.webhook}/ping`,
+    body: {},
+    replies: [[rpc(WebhooksRpc.ping), { delivery: { id: id.delivery } }]],
+    expected: { target_type: 'webhook', target_id: id.webhook, summary: { delivery_id: id.delivery } },
+  },
+  {
+    action: 'webhook.redelivered',
+    who: 'user',
+    method: 'POST',
+    url: `/api/webhooks/${id.webhook}/deliveries/${id.delivery}/redeliver`,
+    body: {},
+    replies: [[rpc(WebhooksRpc.redeliver), { delivery: { id: id.redelivery } }]],
+    expected: {
+      target_type: 'webhook',
+      target_id: id.webhook,
+      summary: { of_delivery_id: id.delivery, delivery_id: id.redelivery },
+    },
+  },
+  {
+    action: 'connection.synced',
+    who: 'user',
+    method: 'POST',
+    url: `/api/connections/${id.connection}/sync`,
+    body: {},
+    replies: [
+      [
+        rpc(ConnectionsRpc.sync),
+        { connection: { id: id.connection }, validation: { ok: true }, reconciliation: null },
+      ],
+    ],
+    expected: { target_type: 'connection', target_id: id.connection, summary: { ok: true } },
+  },
+  {
+    action: 'deployment.synced',
+    who: 'user',
+    method: 'POST',
+    url: `/api/deployments/${id.deployment}/sync`,
+    body: {},
+    replies: [[rpc(DeploymentsRpc.sync), { ok: true, result: 'in_sync', status: 'deployed' }]],
+    expected: {
+      target_type: 'deployment',
+      target_id: id.deployment,
+      summary: { result: 'in_sync', status: 'deployed' },
+    },
+  },
+  {
+    action: 'connection.refreshed',
+    who: 'user',
+    method: 'POST',
+    url: `/api/connections/${id.connection}/refresh`,
+    body: {},
+    replies: [
+      [
+        rpc(ConnectionsRpc.refresh),
+        { checked: 3, in_sync: 2, drifted: 1, healing: 0, unknown: 0, checked_at: new Date().toISOString() },
+      ],
+    ],
+    expected: {
+      target_type: 'connection',
+      target_id: id.connection,
+      summary: { checked: 3, drifted: 1, healing: 0 },
+    },
+  },
+  {
+    action: 'deployment.refreshed',
+    who: 'user',
+    method: 'POST',
+    url: `/api/deployments/${id.deployment}/refresh`,
+    body: {},
+    replies: [
+      [
+        rpc(DeploymentsRpc.refreshDrift),
+        { outcome: 'in_sync', drift: null, checked_at: new Date().toISOString() },
+      ],
+    ],
+    expected: { target_type: 'deployment', target_id: id.deployment, summary: { outcome: 'in_sync' } },
+  },
+  {
+    action: 'workspace.created',
+    who: 'user',
+    method: 'POST',
+    url: '/api/workspaces',
+    body: { name: 'Payments' },
+    replies: [[rpc(WorkspacesRpc.create), { workspace: { id: id.workspace, name: 'Payments' } }]],
+    expected: {
+      target_type: 'workspace',
+      target_id: id.workspace,
+      workspace_id: id.workspace,
+      summary: { name: 'Payments' },
+    },
+  },
+  {
+    action: 'workspace.renamed',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/workspaces/${id.workspace}`,
+    body: { name: 'Cards' },
+    replies: [[rpc(WorkspacesRpc.rename), { workspace: { id: id.workspace, name: 'Cards' } }]],
+    expected: { target_id: id.workspace, workspace_id: id.workspace, summary: { name: 'Cards' } },
+  },
+  {
+    action: 'workspace.deployment_settings_changed',
+    who: 'user',
+    method: 'PUT',
+    url: `/api/workspaces/${id.workspace}/deployment-settings`,
+    body: { selfHeal: true },
+    replies: [[rpc(DeploymentsRpc.putWorkspaceSettings), { settings: { self_heal: true } }]],
+    expected: { target_id: id.workspace, workspace_id: id.workspace, summary: { self_heal: true } },
+  },
+  {
+    action: 'policy.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/policies/${id.policy}`,
+    body: { name: 'Renamed policy' },
+    replies: [[rpc(CatalogRpc.updatePolicy), { policy: { id: id.policy } }]],
+    expected: { target_type: 'policy', target_id: id.policy, summary: { fields: ['name'] } },
+  },
+  {
+    action: 'submission.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/submissions/${id.submission}`,
+    body: { sourceRef: 'feature/x' },
+    replies: [[rpc(CatalogRpc.updateSubmission), { submission: { id: id.submission } }]],
+    expected: {
+      target_type: 'submission',
+      target_id: id.submission,
+      summary: { fields: ['sourceRef'], source_ref: 'feature/x' },
+    },
+  },
+  {
+    action: 'ruleset_submission.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/ruleset-submissions/${id.submission}`,
+    body: { sourceRef: 'feature/y' },
+    replies: [[rpc(RulesetsRpc.updateSubmission), { submission: { id: id.submission } }]],
+    expected: {
+      target_type: 'ruleset_submission',
+      target_id: id.submission,
+      summary: { fields: ['sourceRef'], source_ref: 'feature/y' },
+    },
+  },
+  {
+    action: 'ruleset_submission.withdrawn',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/ruleset-submissions/${id.submission}`,
+    replies: [[rpc(RulesetsRpc.deleteSubmission), { ok: true }]],
+    expected: { target_type: 'ruleset_submission', target_id: id.submission },
+  },
+  {
+    action: 'ruleset.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/rulesets/${id.ruleset}`,
+    body: { examplesUrl: 'https://examples.example.com/r' },
+    replies: [[rpc(RulesetsRpc.update), { ruleset: { id: id.ruleset } }]],
+    expected: { target_type: 'ruleset', target_id: id.ruleset, summary: { fields: ['examplesUrl'] } },
+  },
   {
     action: 'admin.idea_approved',
     who: 'admin',
@@ -709,6 +884,33 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
       target_id: 'mallory@example.com',
     });
     expect(JSON.stringify(records[0])).not.toContain(SECRET.password);
+  });
+
+  it('builds a summary from the documented fields only: a 900 KB body with a key and a forged action makes a small entry', async () => {
+    gateway.reply(DeploymentsRpc.deleteFailed, () => ({ deletedCount: 0, deletedDeploymentIds: [] }));
+    const requestId = `audited-oversized-${randomUUID()}`;
+    const apiKey = 'api-key-audited-routes-1';
+    const res = await gateway.fetch('POST', '/api/deployments/delete-failed', {
+      token: user.token,
+      body: { note: 'n'.repeat(900_000), apiKey, action: 'auth.signed_in', policyId: id.policy },
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    const records = await recordsOf(requestId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: 'deployment.failed_deleted',
+      summary: { policy_id: id.policy, deleted_count: 0, deleted_deployment_ids: [] },
+    });
+    expect(Object.keys(records[0].summary).sort()).toEqual([
+      'deleted_count',
+      'deleted_deployment_ids',
+      'policy_id',
+    ]);
+    const text = JSON.stringify(records[0]);
+    expect(text.length).toBeLessThan(2000);
+    expect(text).not.toContain(apiKey);
+    expect(text).not.toContain('auth.signed_in');
   });
 
   it('records no entry for a refused request', async () => {

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AuditAction } from '@pc/contracts';
+import { type AuditAction, urlWithoutQuery } from '@pc/contracts';
 
 export interface AuditFacts {
   /** The route's parsed body, path parameters and query, and its result. */
@@ -44,6 +44,14 @@ const fields = (body: Record<string, unknown>) => ({ fields: Object.keys(body).s
 const feedback = (body: Record<string, unknown>) => ({ feedback: str(body.feedback) });
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+/** The documented fields an edit sent, and the repository refs among them (they decide what ships). */
+const edit = (body: Record<string, unknown>) => ({
+  ...fields(body),
+  ...(typeof body.sourceRef === 'string' ? { source_ref: body.sourceRef } : {}),
+  ...(typeof body.implementationSourceRef === 'string'
+    ? { implementation_source_ref: body.implementationSourceRef }
+    : {}),
+});
 
 /** A roll-out action by hand: the roll-out, its workspace and the status it moved to. */
 const rolloutAction = ({ params, result }: AuditFacts): AuditDescription => {
@@ -111,7 +119,8 @@ export const AUDIT = {
         target_type: 'webhook',
         target_id: str(endpoint.id),
         workspace_id: str(endpoint.workspace_id),
-        summary: { url: endpoint.url, event_types: endpoint.event_types },
+        // The query may carry the receiver's token: the log keeps the address without it.
+        summary: { url: urlWithoutQuery(str(endpoint.url) ?? ''), event_types: endpoint.event_types },
       };
     },
   },
@@ -123,6 +132,7 @@ export const AUDIT = {
       summary: {
         fields: Object.keys(body).sort(),
         ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+        ...(typeof body.url === 'string' ? { url: urlWithoutQuery(body.url) } : {}),
       },
     }),
   },
@@ -135,7 +145,24 @@ export const AUDIT = {
     describe: ({ params, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
-      summary: { previous_secret_expires_at: record(result.endpoint).previous_secret_expires_at },
+      // When the previous secret stops signing (named so that the log's secret redaction keeps it).
+      summary: { grace_period_ends_at: record(result.endpoint).previous_secret_expires_at },
+    }),
+  },
+  webhookPinged: {
+    action: 'webhook.pinged',
+    describe: ({ params, result }) => ({
+      target_type: 'webhook',
+      target_id: params.id ?? null,
+      summary: { delivery_id: record(result.delivery).id ?? null },
+    }),
+  },
+  webhookRedelivered: {
+    action: 'webhook.redelivered',
+    describe: ({ params, result }) => ({
+      target_type: 'webhook',
+      target_id: params.id ?? null,
+      summary: { of_delivery_id: params.deliveryId ?? null, delivery_id: record(result.delivery).id ?? null },
     }),
   },
 
@@ -159,6 +186,59 @@ export const AUDIT = {
   connectionDeleted: {
     action: 'connection.deleted',
     describe: (facts) => ({ target_type: 'connection', target_id: id(facts) }),
+  },
+  connectionSynced: {
+    action: 'connection.synced',
+    describe: (facts) => ({
+      target_type: 'connection',
+      target_id: id(facts),
+      summary: { ok: record(facts.result.validation).ok ?? null },
+    }),
+  },
+
+  connectionRefreshed: {
+    action: 'connection.refreshed',
+    describe: (facts) => ({
+      target_type: 'connection',
+      target_id: id(facts),
+      summary: {
+        checked: facts.result.checked ?? null,
+        drifted: facts.result.drifted ?? null,
+        healing: facts.result.healing ?? null,
+      },
+    }),
+  },
+
+  // Workspaces.
+  workspaceCreated: {
+    action: 'workspace.created',
+    describe: ({ result }) => {
+      const workspace = record(result.workspace);
+      return {
+        target_type: 'workspace',
+        target_id: str(workspace.id),
+        workspace_id: str(workspace.id),
+        summary: { name: workspace.name ?? null },
+      };
+    },
+  },
+  workspaceRenamed: {
+    action: 'workspace.renamed',
+    describe: (facts) => ({
+      target_type: 'workspace',
+      target_id: id(facts),
+      workspace_id: id(facts),
+      summary: { name: str(facts.body.name) },
+    }),
+  },
+  deploymentSettingsChanged: {
+    action: 'workspace.deployment_settings_changed',
+    describe: (facts) => ({
+      target_type: 'workspace',
+      target_id: id(facts),
+      workspace_id: id(facts),
+      summary: { self_heal: facts.body.selfHeal ?? null },
+    }),
   },
 
   // Workspace roles and shares (the workspace's owner reads these).
@@ -240,6 +320,32 @@ export const AUDIT = {
   revisionRejected: {
     action: 'revision.rejected',
     describe: (facts) => ({ target_type: 'revision', target_id: id(facts), summary: feedback(facts.body) }),
+  },
+
+  // Owners' edits of what is reviewed or published.
+  submissionUpdated: {
+    action: 'submission.updated',
+    describe: (facts) => ({ target_type: 'submission', target_id: id(facts), summary: edit(facts.body) }),
+  },
+  policyUpdated: {
+    action: 'policy.updated',
+    describe: (facts) => ({ target_type: 'policy', target_id: id(facts), summary: edit(facts.body) }),
+  },
+  rulesetSubmissionUpdated: {
+    action: 'ruleset_submission.updated',
+    describe: (facts) => ({
+      target_type: 'ruleset_submission',
+      target_id: id(facts),
+      summary: edit(facts.body),
+    }),
+  },
+  rulesetSubmissionWithdrawn: {
+    action: 'ruleset_submission.withdrawn',
+    describe: (facts) => ({ target_type: 'ruleset_submission', target_id: id(facts) }),
+  },
+  rulesetUpdated: {
+    action: 'ruleset.updated',
+    describe: (facts) => ({ target_type: 'ruleset', target_id: id(facts), summary: edit(facts.body) }),
   },
   rulesetSubmissionApproved: {
     action: 'ruleset_submission.approved',
@@ -342,7 +448,11 @@ export const AUDIT = {
     describe: ({ body, result }) => ({
       target_type: 'deployment',
       target_id: null,
-      summary: { ...body, ...result },
+      summary: {
+        policy_id: str(body.policyId),
+        deleted_count: result.deletedCount ?? null,
+        deleted_deployment_ids: result.deletedDeploymentIds ?? [],
+      },
     }),
   },
   deploymentUnpublished: {
@@ -352,6 +462,23 @@ export const AUDIT = {
   deploymentReleaseDeleted: {
     action: 'deployment.release_deleted',
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
+  },
+  deploymentSynced: {
+    action: 'deployment.synced',
+    describe: (facts) => ({
+      target_type: 'deployment',
+      target_id: id(facts),
+      summary: { result: facts.result.result ?? null, status: facts.result.status ?? null },
+    }),
+  },
+
+  deploymentRefreshed: {
+    action: 'deployment.refreshed',
+    describe: (facts) => ({
+      target_type: 'deployment',
+      target_id: id(facts),
+      summary: { outcome: facts.result.outcome ?? null },
+    }),
   },
 
   // Roll-outs (each organization's deployment is made later by the roll-out, not by a request).

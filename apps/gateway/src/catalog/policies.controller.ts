@@ -105,6 +105,7 @@ export class PoliciesController {
     return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicy, { id });
   }
 
+  @Audited(AUDIT.policyUpdated)
   @Patch('policies/:id')
   @Authenticated()
   @ApiOperation({

@@ -18,6 +18,7 @@ import {
   ValidateSubmissionDto,
   ValidationEnvelopeDto,
 } from './submissions.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 
@@ -86,6 +87,7 @@ export class SubmissionsController {
     return this.bus.request(CatalogRpc.getSubmission, ctx, { id });
   }
 
+  @Audited(AUDIT.submissionUpdated)
   @Patch(':id')
   @Authenticated()
   @ApiOperation({

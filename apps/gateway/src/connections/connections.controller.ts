@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
@@ -7,6 +7,7 @@ import { OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
 import {
   ConnectionDetailDto,
+  ConnectionDriftRefreshDto,
   ConnectionDto,
   ConnectionEnvelopeDto,
   ConnectionImpactDto,
@@ -137,6 +138,28 @@ export class ConnectionsController {
     return this.bus.request(ConnectionsRpc.remove, ctx, { id });
   }
 
+  @Audited(AUDIT.connectionRefreshed)
+  @Post(':id/refresh')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('refresh')
+  @ApiExtension('x-extension', { reason: 'Drift refresh now (not in the spec)' })
+  @ApiOperation({
+    summary:
+      'Extension: refresh now: check the drift of every live deployment made through the connection at once (owner)',
+    description:
+      'The check the periodic drift reconcile makes (`DRIFT_RECONCILE_INTERVAL_MS`), now: what the platform runs ' +
+      'is compared with what the deployment applied; a difference is recorded (its author told once), and in a ' +
+      'workspace that opted into self-heal a job applies it again. Limited per user and address ' +
+      '(`RATE_LIMIT_REFRESHES_PER_MINUTE`).',
+  })
+  @ApiOkResponse({ type: ConnectionDriftRefreshDto })
+  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  refresh(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(ConnectionsRpc.refresh, ctx, { id });
+  }
+
+  @Audited(AUDIT.connectionSynced)
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()

@@ -5,6 +5,8 @@ import {
   type ConnectionHost,
   VALIDATION_CODES,
   type ValidationCode,
+  SHARE_DISABLED_REASONS,
+  DEPLOYMENT_LIMITS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
@@ -272,7 +274,7 @@ export class ConnectionShareDto {
   @ApiProperty() workspace_slug!: string;
   @ApiProperty({ format: 'date-time' }) shared_at!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: ['unshared', 'owner_disabled'] }) disabled_reason!:
+  @ApiProperty({ type: String, nullable: true, enum: SHARE_DISABLED_REASONS }) disabled_reason!:
     string | null;
 }
 
@@ -286,4 +288,30 @@ export class ConnectionImpactDto {
   @ApiProperty({ type: 'integer', description: 'Workspaces it is actively shared into' })
   workspace_links!: number;
   @ApiProperty() has_credential!: boolean;
+}
+
+export class ConnectionDriftRefreshDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: DEPLOYMENT_LIMITS.driftRefreshMax,
+    description: `Live deployments made through the connection that were checked (the newest ${DEPLOYMENT_LIMITS.driftRefreshMax})`,
+  })
+  checked!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) in_sync!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Drifted: each one recorded on its deployment, its author told once',
+  })
+  drifted!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Drifted, and a self-heal job queued (the workspace opted in)',
+  })
+  healing!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'The platform could not be asked' })
+  unknown!: number;
+  @ApiProperty({ format: 'date-time' }) checked_at!: string;
 }

@@ -4,6 +4,7 @@ import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { IsBoolean } from 'class-validator';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { AUDIT, Audited } from '../audit/audited';
 
 export class DeploymentSettingsDto {
   @ApiProperty({ format: 'uuid' }) workspace_id!: string;
@@ -44,6 +45,7 @@ export class DeploymentSettingsController {
     return this.bus.request(DeploymentsRpc.getWorkspaceSettings, ctx, { workspaceId: id });
   }
 
+  @Audited(AUDIT.deploymentSettingsChanged)
   @Put(':id/deployment-settings')
   @Authenticated()
   @EXTENSION

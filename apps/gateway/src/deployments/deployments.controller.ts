@@ -16,6 +16,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiCreatedResponse,
+  ApiExtension,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -28,6 +29,7 @@ import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
+import { RateLimited } from '../http/rate-limit';
 import {
   CreateDeploymentDto,
   DeletedDeploymentDto,
@@ -42,6 +44,7 @@ import {
   DeploymentProvenanceEnvelopeDto,
   ListDeploymentsQuery,
   DeploymentSyncResultDto,
+  DriftRefreshResultDto,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
@@ -238,6 +241,7 @@ export class DeploymentsController {
     return this.bus.request(DeploymentsRpc.cancel, ctx, { id });
   }
 
+  @Audited(AUDIT.deploymentSynced)
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()
@@ -246,6 +250,26 @@ export class DeploymentsController {
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.sync, ctx, { id });
+  }
+
+  @Audited(AUDIT.deploymentRefreshed)
+  @Post(':id/refresh')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('refresh')
+  @ApiExtension('x-extension', { reason: 'Drift refresh now (not in the spec)' })
+  @ApiOperation({
+    summary: "Extension: refresh now: check the deployment's drift with the platform at once",
+    description:
+      'The check the periodic drift reconcile makes (`DRIFT_RECONCILE_INTERVAL_MS`), now: what the platform runs ' +
+      'is compared with what the deployment applied; a difference is recorded (its author told once), and in a ' +
+      'workspace that opted into self-heal a job applies it again. Limited per user and address ' +
+      '(`RATE_LIMIT_REFRESHES_PER_MINUTE`).',
+  })
+  @ApiOkResponse({ type: DriftRefreshResultDto })
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
+  refresh(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(DeploymentsRpc.refreshDrift, ctx, { id });
   }
 
   @Audited(AUDIT.deploymentUnpublished)

@@ -12,6 +12,8 @@ import {
   SYNC_RESULTS,
   type SyncResult,
   VERSION_PATTERN_SOURCE,
+  DRIFT_REFRESH_OUTCOMES,
+  type DriftRefreshOutcome,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -372,6 +374,20 @@ export class DeletedDeploymentDto {
 export class DeletedFailedDto {
   @ApiProperty() deletedCount!: number;
   @ApiProperty({ type: [String], maxItems: L.deleteFailedMax }) deletedDeploymentIds!: string[];
+}
+
+export class DriftRefreshResultDto {
+  @ApiProperty({
+    enum: DRIFT_REFRESH_OUTCOMES,
+    description:
+      "`in_sync`; `drifted` (`drift` says how); `healing` (drifted, and the workspace's self-heal queued a job " +
+      'that applies it again); `unknown` (the platform could not be asked); `not_checked` (not the live ' +
+      'deployment of its target: not succeeded, superseded, rolled back, or a job or roll-out under way there)',
+  })
+  outcome!: DriftRefreshOutcome;
+  @ApiProperty({ type: DeploymentDriftDto, nullable: true, description: 'The drift recorded now, or null' })
+  drift!: DeploymentDriftDto | null;
+  @ApiProperty({ format: 'date-time' }) checked_at!: string;
 }
 
 export class DeploymentSyncResultDto {

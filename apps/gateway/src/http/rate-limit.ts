@@ -17,7 +17,15 @@ import { ErrorBodyDto, RETRY_AFTER_HEADER } from './error-body';
 
 /** The actions that cost the system (or an external host) most, each with its own budget. */
 export type RateLimitedAction =
-  'signup' | 'validation' | 'branches' | 'download' | 'submission' | 'credentialCheck' | 'evaluation';
+  | 'signup'
+  | 'validation'
+  | 'branches'
+  | 'download'
+  | 'submission'
+  | 'credentialCheck'
+  | 'evaluation'
+  | 'webhookSend'
+  | 'refresh';
 
 const RATE_LIMITED = 'pc:rate-limited';
 
@@ -39,6 +47,8 @@ export class RateLimits {
         submission: { limit: env.RATE_LIMIT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
         credentialCheck: { limit: env.RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE, windowMs: MINUTE_MS },
         evaluation: { limit: env.RATE_LIMIT_EVALUATIONS_PER_MINUTE, windowMs: MINUTE_MS },
+        webhookSend: { limit: env.RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE, windowMs: MINUTE_MS },
+        refresh: { limit: env.RATE_LIMIT_REFRESHES_PER_MINUTE, windowMs: MINUTE_MS },
       },
       budgets,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogRpc, ConnectionsRpc, IdentityRpc } from '@pc/contracts';
+import { CatalogRpc, ConnectionsRpc, DeploymentsRpc, IdentityRpc, WebhooksRpc } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { inOneWindow, newClientAddress } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
@@ -30,6 +30,10 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       CatalogRpc.getBranches,
       CatalogRpc.recordDownload,
       ConnectionsRpc.validate,
+      WebhooksRpc.ping,
+      WebhooksRpc.redeliver,
+      DeploymentsRpc.refreshDrift,
+      ConnectionsRpc.refresh,
     ],
     {
       TRUST_PROXY: '1',
@@ -39,6 +43,8 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       RATE_LIMIT_DOWNLOADS_PER_MINUTE: '2',
       RATE_LIMIT_SUBMISSIONS_PER_HOUR: '2',
       RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '2',
+      RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE: '2',
+      RATE_LIMIT_REFRESHES_PER_MINUTE: '2',
       LOGIN_MAX_FAILURES: '3',
       LOGIN_ACCOUNT_MAX_FAILURES: '6',
     },
@@ -63,6 +69,21 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
     gateway.reply(CatalogRpc.getBranches, () => ({ branches: ['main'] }) as never);
     gateway.reply(CatalogRpc.recordDownload, () => ({ ok: true }) as never);
     gateway.reply(ConnectionsRpc.validate, () => ({ ok: false, code: 'invalid_credentials' }) as never);
+    gateway.reply(WebhooksRpc.ping, () => ({ delivery: { id: randomUUID() } }) as never);
+    gateway.reply(WebhooksRpc.redeliver, () => ({ delivery: { id: randomUUID() } }) as never);
+    const checkedAt = new Date().toISOString();
+    gateway.reply(
+      DeploymentsRpc.refreshDrift,
+      () => ({ outcome: 'in_sync', drift: null, checked_at: checkedAt }) as never,
+    );
+    gateway.reply(ConnectionsRpc.refresh, () => ({
+      checked: 0,
+      in_sync: 0,
+      drifted: 0,
+      healing: 0,
+      unknown: 0,
+      checked_at: checkedAt,
+    }));
   });
 
   const asked = (pattern: string) => gateway.asked.get(pattern)?.length ?? 0;
@@ -121,6 +142,49 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
         expect((await call()).status).toBe(200);
         expectLimited(await call());
       }
+    }));
+
+  it('limits webhook pings and redeliveries per user together, and the refused one never reaches identity', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      const endpoint = randomUUID();
+      const ping = () =>
+        gateway.fetch('POST', `/api/webhooks/${endpoint}/ping`, { token, headers: from(newClientAddress()) });
+      const redeliver = () =>
+        gateway.fetch('POST', `/api/webhooks/${endpoint}/deliveries/${randomUUID()}/redeliver`, {
+          token,
+          headers: from(newClientAddress()),
+        });
+      expect((await ping()).status).toBe(201);
+      expect((await redeliver()).status).toBe(201);
+      const sent = asked(WebhooksRpc.ping.pattern);
+      expectLimited(await ping());
+      expectLimited(await redeliver());
+      expect(asked(WebhooksRpc.ping.pattern)).toBe(sent);
+      // Another user's ping is theirs to spend.
+      const other = gateway.user().token;
+      expect(
+        (
+          await gateway.fetch('POST', `/api/webhooks/${endpoint}/ping`, {
+            token: other,
+            headers: from(newClientAddress()),
+          })
+        ).status,
+      ).toBe(201);
+    }));
+
+  it('limits drift refreshes of deployments and connections per user together', () =>
+    inOneWindow(async () => {
+      const { token } = gateway.user();
+      const refresh = (kind: 'deployments' | 'connections') =>
+        gateway.fetch('POST', `/api/${kind}/${randomUUID()}/refresh`, {
+          token,
+          headers: from(newClientAddress()),
+        });
+      expect((await refresh('deployments')).status).toBe(200);
+      expect((await refresh('connections')).status).toBe(200);
+      expectLimited(await refresh('deployments'));
+      expectLimited(await refresh('connections'));
     }));
 
   const credentials = {

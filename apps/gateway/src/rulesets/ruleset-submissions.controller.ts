@@ -16,6 +16,7 @@ import {
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
 import { OkDto } from '../http/common.dto';
+import { AUDIT, Audited } from '../audit/audited';
 
 const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
@@ -99,6 +100,7 @@ export class RulesetSubmissionsController {
     return this.bus.request(RulesetsRpc.getSubmission, ctx, { id });
   }
 
+  @Audited(AUDIT.rulesetSubmissionUpdated)
   @Patch(':id')
   @Authenticated()
   @ApiOperation({
@@ -140,6 +142,7 @@ export class RulesetSubmissionsController {
     );
   }
 
+  @Audited(AUDIT.rulesetSubmissionWithdrawn)
   @Delete(':id')
   @Authenticated()
   @ApiOperation({

@@ -114,6 +114,7 @@ export class RulesetsController {
     return this.reads.serve(ctx, request, reply, RulesetsRpc.get, { id }, () => this.views.count(id));
   }
 
+  @Audited(AUDIT.rulesetUpdated)
   @Patch('rulesets/:id')
   @Authenticated()
   @ApiOperation({

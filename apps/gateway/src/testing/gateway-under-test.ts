@@ -117,6 +117,12 @@ export class GatewayUnderTest {
     if (this.outboxDir) rmSync(this.outboxDir, { recursive: true, force: true });
   }
 
+  /** The running Nest application (its route table, for tests that walk it). */
+  get nest(): NestFastifyApplication {
+    if (!this.app) throw new Error('the gateway under test is not started');
+    return this.app;
+  }
+
   /** A user the identity stand-in authenticates by a bearer token of their own, or by a session. */
   user(isAdmin = false, scopes: Array<'api:read' | 'api:write'> = ['api:read', 'api:write']): GatewayUser {
     const id = randomUUID();

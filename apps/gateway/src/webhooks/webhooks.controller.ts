@@ -1,9 +1,15 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type RequestContext, WebhooksRpc } from '@pc/contracts';
+import {
+  type RequestContext,
+  WEBHOOK_ATTEMPTS_KEPT,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  WebhooksRpc,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
+import { RateLimited } from '../http/rate-limit';
 import { WEBHOOK_PAYLOAD_MODELS } from './webhook-messages.dto';
 import {
   CreateWebhookDto,
@@ -11,6 +17,7 @@ import {
   UpdateWebhookDto,
   WebhookDeliveriesQueryDto,
   WebhookDeliveryPageDto,
+  WebhookDeliveryAttemptsDto,
   WebhookDeliveryReplyDto,
   WebhookEndpointListDto,
   WebhookEndpointReplyDto,
@@ -21,6 +28,17 @@ import { AUDIT, Audited } from '../audit/audited';
 const uuid = new ParseUUIDPipe();
 
 /** Extension: signed webhooks of the caller (Standard Webhooks). */
+const wait = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`;
+
+/** The retry schedule as the delivery routes document it. */
+const RETRY_SCHEDULE =
+  'A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after ' +
+  `${WEBHOOK_RETRY_SCHEDULE_SECONDS.map(wait).join(', ')}, then every ${wait(WEBHOOK_RETRY_SCHEDULE_SECONDS.at(-1)!)} ` +
+  "(each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default " +
+  '(`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest ' +
+  `${WEBHOOK_ATTEMPTS_KEPT} of a delivery): \`GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts\`.`;
+
 @ApiTags('webhooks')
 @ApiExtraModels(...WEBHOOK_PAYLOAD_MODELS)
 @Controller('webhooks')
@@ -101,8 +119,10 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.rotateSecret, ctx, { ...body, id });
   }
 
+  @Audited(AUDIT.webhookPinged)
   @Post(':id/ping')
   @Authenticated()
+  @RateLimited('webhookSend')
   @ApiOperation({ summary: 'Extension: send a signed `webhook.ping` message to the endpoint now' })
   @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
@@ -115,6 +135,7 @@ export class WebhooksController {
   @ApiOperation({
     summary:
       "Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)",
+    description: RETRY_SCHEDULE,
   })
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
@@ -126,8 +147,27 @@ export class WebhooksController {
     return this.bus.request(WebhooksRpc.listDeliveries, ctx, { id, ...query });
   }
 
+  @Get(':id/deliveries/:deliveryId/attempts')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Extension: each attempt of a delivery, newest first (time, status, duration, response or error)',
+    description: RETRY_SCHEDULE,
+  })
+  @ApiOkResponse({ type: WebhookDeliveryAttemptsDto })
+  @ApiErrors([400, 'An id is not a UUID'], [404, 'No such endpoint of the caller, or no such delivery of it'])
+  attempts(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('deliveryId', uuid) deliveryId: string,
+  ) {
+    return this.bus.request(WebhooksRpc.listAttempts, ctx, { id, delivery_id: deliveryId });
+  }
+
+  @Audited(AUDIT.webhookRedelivered)
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Authenticated()
+  @RateLimited('webhookSend')
   @ApiOperation({
     summary: 'Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature)',
   })

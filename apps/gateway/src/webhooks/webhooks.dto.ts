@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  WEBHOOK_ATTEMPTS_KEPT,
   WEBHOOK_DELIVERY_PAGE,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_RESPONSE_EXCERPT_BYTES,
   WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS,
   WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS,
   WEBHOOK_URL_MAX,
@@ -188,6 +190,46 @@ export class WebhookDeliveryReplyDto {
 
 export class WebhookDeliveryPageDto extends PageInfoDto {
   @ApiProperty({ type: [WebhookDeliveryDto], description: 'Newest first' }) deliveries!: WebhookDeliveryDto[];
+}
+
+export class WebhookDeliveryAttemptDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: '1 for the first attempt; a redelivery continues the count',
+  })
+  attempt!: number;
+  @ApiProperty({ format: 'date-time', description: 'When the request was sent' }) started_at!: string;
+  @ApiProperty({ type: 'integer', minimum: 0 }) duration_ms!: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "The receiver's HTTP status; null when no response came",
+  })
+  response_status!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: WEBHOOK_RESPONSE_EXCERPT_BYTES,
+    description: 'The first 1 KiB of the response body (a response came)',
+  })
+  response_excerpt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: WEBHOOK_RESPONSE_EXCERPT_BYTES,
+    description: 'Why no response came (a timeout, a refused connection, an address not allowed), or null',
+  })
+  error!: string | null;
+}
+
+export class WebhookDeliveryAttemptsDto {
+  @ApiProperty({
+    type: [WebhookDeliveryAttemptDto],
+    maxItems: WEBHOOK_ATTEMPTS_KEPT,
+    description: `Newest first: the newest ${WEBHOOK_ATTEMPTS_KEPT} attempts of the delivery`,
+  })
+  attempts!: WebhookDeliveryAttemptDto[];
 }
 
 export class WebhookDeliveriesQueryDto {

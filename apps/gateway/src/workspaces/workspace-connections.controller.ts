@@ -54,7 +54,13 @@ export class WorkspaceConnectionsController {
   @Audited(AUDIT.shareEnabled)
   @Patch()
   @Authenticated()
-  @ApiOperation({ summary: 'Re-enable a disabled share (owner and admins)' })
+  @ApiOperation({
+    summary: 'Re-enable a disabled share (owner and admins)',
+    description:
+      "A share the connection's owner withdrew (`unshared`) only they re-enable (403 for anyone else); one another " +
+      'manager paused (`paused`) any manager re-enables; one whose owner is a disabled member (`owner_disabled`) ' +
+      'comes back with them (409).',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'Invalid body or id'], MANAGERS_ONLY, NO_SHARE, [
     409,
@@ -70,8 +76,9 @@ export class WorkspaceConnectionsController {
   @ApiOperation({
     summary: 'Unshare a connection (owner and admins)',
     description:
-      'The share is disabled (`unshared`): members lose the connection at once, deployments made through it keep ' +
-      'their attribution, and PATCH re-enables it.',
+      "The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), " +
+      '`paused` when another manager does (any manager re-enables it). Members lose the connection at once, ' +
+      'deployments made through it keep their attribution, and PATCH re-enables it.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'connection_id missing or not a UUID'], MANAGERS_ONLY, NO_SHARE, ARCHIVED)

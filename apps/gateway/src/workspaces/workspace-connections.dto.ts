@@ -1,3 +1,4 @@
+import { SHARE_DISABLED_REASONS } from '@pc/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Equals, IsUUID } from 'class-validator';
 
@@ -25,7 +26,7 @@ export class UnshareQuery {
 
 export class ShareImpactDto {
   @ApiProperty() is_disabled!: boolean;
-  @ApiProperty({ type: String, nullable: true, enum: ['unshared', 'owner_disabled'] }) disabled_reason!:
+  @ApiProperty({ type: String, nullable: true, enum: SHARE_DISABLED_REASONS }) disabled_reason!:
     string | null;
   @ApiProperty({ type: 'integer', description: 'Active members who can use it now' })
   members_visible!: number;

@@ -45,6 +45,7 @@ export class WorkspacesController {
     return this.bus.request(WorkspacesRpc.list, ctx, {});
   }
 
+  @Audited(AUDIT.workspaceCreated)
   @Post()
   @Authenticated()
   @ApiOperation({ summary: 'Create a workspace; the caller is its owner' })
@@ -71,6 +72,7 @@ export class WorkspacesController {
     return this.bus.request(WorkspacesRpc.get, ctx, { id });
   }
 
+  @Audited(AUDIT.workspaceRenamed)
   @Patch(':id')
   @Authenticated()
   @ApiOperation({ summary: 'Rename a workspace (owner and admins)' })

@@ -5,6 +5,7 @@ import {
   WORKSPACE_LIMITS as L,
   WORKSPACE_ROLES,
   type WorkspaceRole,
+  SHARE_DISABLED_REASONS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
@@ -106,7 +107,7 @@ export class WorkspaceConnectionDto {
   @ApiProperty({ format: 'uuid' }) shared_by!: string;
   @ApiProperty({ format: 'date-time' }) shared_at!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: ['unshared', 'owner_disabled'] }) disabled_reason!:
+  @ApiProperty({ type: String, nullable: true, enum: SHARE_DISABLED_REASONS }) disabled_reason!:
     string | null;
 }
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditAction, AuditEvents, AuditRpc, type AuditRecordedEvent } from '@pc/contracts';
+import {
+  type AuditAction,
+  AuditEvents,
+  AuditRpc,
+  type AuditRecordedEvent,
+  AUDIT_SUMMARY_LIMITS,
+} from '@pc/contracts';
 import { codeOf, identityUnderTest, viaSession } from '../testing/identity-under-test';
 import { AuditSubscriber } from './audit.subscriber';
 
@@ -176,5 +182,53 @@ describe('the audit log (identity service, real PostgreSQL)', () => {
       [[stale, fresh]],
     );
     expect(left.map((r) => r.id)).toEqual([fresh]);
+  });
+
+  it('bounds every summary: a huge one is cut when appended, and an entry kept before the bound still reads', async () => {
+    const user = randomUUID();
+    const [cut] = await append(
+      record('deployment.failed_deleted', {
+        actor_user_id: user,
+        summary: { note: 'n'.repeat(900_000), apiKey: 'api-key-audit-spec', items: Array(500).fill('x') },
+      }),
+    );
+    const [{ bytes }] = await identity.sql<{ bytes: number }>(
+      'SELECT octet_length(summary::text)::int AS bytes FROM identity.audit_log WHERE id = $1',
+      [cut],
+    );
+    expect(bytes).toBeLessThanOrEqual(AUDIT_SUMMARY_LIMITS.bytes);
+    // Entries written unbounded (as a gateway once wrote them) come back bounded: the page answers.
+    const legacy = randomUUID();
+    await identity.sql(
+      `INSERT INTO identity.audit_log (id, at, actor_user_id, actor_via, actor_token_id, address, user_agent,
+         request_id, action, target_type, target_id, summary, workspace_id)
+       VALUES ($1, now(), $2, 'token', NULL, '127.0.0.1', 'audit-spec', 'legacy', 'deployment.failed_deleted',
+         'deployment', NULL, $3, NULL)`,
+      [legacy, user, JSON.stringify({ note: 'n'.repeat(900_000), action: 'auth.signed_in' })],
+    );
+    const page = await identity.request(AuditRpc.list, viaSession(user), { scope: 'mine', limit: 10 });
+    expect(page.entries.map((e) => e.id).sort()).toEqual([cut, legacy].sort());
+    for (const entry of page.entries) {
+      expect(JSON.stringify(entry.summary).length).toBeLessThanOrEqual(AUDIT_SUMMARY_LIMITS.bytes);
+      expect(JSON.stringify(entry.summary)).not.toContain('api-key-audit-spec');
+    }
+  });
+
+  it('cuts a page to the bus byte budget with a cursor, so an export of large entries answers', async () => {
+    const user = randomUUID();
+    const big = { text: Array.from({ length: 12 }, (_, n) => `${n}`.padEnd(250, 'x')) };
+    await append(
+      ...Array.from({ length: 200 }, () => record('profile.updated', { actor_user_id: user, summary: big })),
+    );
+    const first = await identity.request(AuditRpc.list, viaSession(user), { scope: 'mine', limit: 200 });
+    expect(first.entries.length).toBeGreaterThan(0);
+    expect(first.entries.length).toBeLessThan(200);
+    expect(first.hasMore).toBe(true);
+    const rest = await identity.request(AuditRpc.list, viaSession(user), {
+      scope: 'mine',
+      limit: 200,
+      cursor: first.nextCursor!,
+    });
+    expect(first.entries.length + rest.entries.length).toBe(200);
   });
 });

@@ -5,15 +5,13 @@ import {
   type AuditEntry,
   type AuditPage,
   type AuditRecordedEvent,
+  boundAuditSummary,
   type ListAuditRequest,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, Database, forbidden, requireUser } from '@pc/platform';
+import { badRequest, Database, fitToBudget, forbidden, requireUser } from '@pc/platform';
 import { WorkspaceOwners } from '../common/workspace-owners';
 import { AuditRepository } from './audit.repository';
-
-/** Keys whose values never enter the log, whatever a summary builder passed. */
-const SECRET_KEY = /secret|token|password|authorization|cookie|client_secret/i;
 
 /**
  * The audit log: appended from the gateway's events; read by administrators (everything), by each user
@@ -33,7 +31,7 @@ export class AuditService {
     }
     await this.audit.append(this.db.pool, id, {
       ...event,
-      summary: redact(event.summary) as Record<string, unknown>,
+      summary: boundAuditSummary(event.summary),
     });
   }
 
@@ -55,28 +53,15 @@ export class AuditService {
       after: request.cursor ? decodeCursor(request.cursor) : undefined,
       limit: limit + 1,
     });
-    const entries = rows.slice(0, limit);
-    const last = entries.at(-1);
-    return {
-      entries,
-      hasMore: rows.length > limit,
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    };
-  }
-}
-
-/** Drops every value under a secret-looking key, at any depth. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-        k,
-        SECRET_KEY.test(k) ? '[redacted]' : redact(v),
-      ]),
+    // Entries kept before summaries were bounded are bounded as they are read, and a page is cut to the
+    // bus's byte budget (with a cursor), so a page or an export always answers.
+    const entries = fitToBudget(
+      rows.slice(0, limit).map((entry) => ({ ...entry, summary: boundAuditSummary(entry.summary) })),
     );
+    const hasMore = rows.length > entries.length;
+    const last = entries.at(-1);
+    return { entries, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
   }
-  return value;
 }
 
 function encodeCursor(entry: AuditEntry): string {

@@ -7,6 +7,7 @@ import { IdentityWebhookSecretsSealed1796410000000 } from './migrations/17964100
 import { IdentityWorkspaceWebhooksAudit1796410000001 } from './migrations/1796410000001-identity-workspace-webhooks-audit';
 import { IdentityWebhookClaimIndexes1796410000002 } from './migrations/1796410000002-identity-webhook-claim-indexes';
 import { IdentityFollows1796520000000 } from './migrations/1796520000000-identity-follows';
+import { IdentityWebhookAttempts1796600000000 } from './migrations/1796600000000-identity-webhook-attempts';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
@@ -20,5 +21,6 @@ export const identityDatabase = {
     IdentityWorkspaceWebhooksAudit1796410000001,
     IdentityWebhookClaimIndexes1796410000002,
     IdentityFollows1796520000000,
+    IdentityWebhookAttempts1796600000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
+import { urlWithoutQuery, WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
 import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
 import { createLogger, Database, SecretBox, SecretUnavailableError } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
@@ -16,10 +16,11 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * Sends due deliveries off the request path. The durable events feed the delivery rows (at least once,
  * de-duplicated per endpoint and event); this loop claims due attempts from PostgreSQL (a lease, so an
  * attempt whose replica died is claimed again when the lease ends), at most WEBHOOKS_CONCURRENCY per
- * replica and WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint across replicas, signs each attempt, posts it
+ * replica, WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint and WEBHOOKS_OWNER_CONCURRENCY per owner (a user's
+ * own endpoints, or a workspace's) across replicas, owners taking turns, signs each attempt, posts it
  * through the outbound guard (no redirect followed, a timeout, a bounded body), and records the outcome:
- * a 2xx succeeds, anything else is retried with exponential backoff and jitter until
- * WEBHOOKS_MAX_ATTEMPTS, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
+ * a 2xx succeeds, anything else is retried on Standard Webhooks' schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS)
+ * until WEBHOOKS_MAX_ATTEMPTS, each attempt kept in the delivery's log, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the
  * endpoint and notify its owner.
  */
 @Injectable()
@@ -86,7 +87,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.deliveries.claimDue(
         tx,
         free,
-        this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+        {
+          perEndpoint: this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+          perOwner: this.env.WEBHOOKS_OWNER_CONCURRENCY,
+        },
         leaseMs(this.env.WEBHOOKS_TIMEOUT_MS),
       ),
     );
@@ -107,7 +111,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const started = Date.now();
+    const startedAt = new Date();
+    const started = startedAt.getTime();
     let outcome: AttemptOutcome;
     let ok = false;
     try {
@@ -124,17 +129,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       });
       ok = response.status >= 200 && response.status < 300;
       outcome = {
+        startedAt,
         responseStatus: response.status,
         durationMs: Date.now() - started,
         excerpt: excerptOf(response.body.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8')),
+        error: null,
       };
     } catch (error) {
       if (error instanceof SecretUnavailableError)
         log.error({ endpointId: delivery.endpointId, err: error }, 'webhook secret does not decrypt');
+      const reason = excerptOf(error instanceof Error ? error.message : String(error));
       outcome = {
+        startedAt,
         responseStatus: null,
         durationMs: Date.now() - started,
-        excerpt: excerptOf(error instanceof Error ? error.message : String(error)),
+        excerpt: reason,
+        error: reason,
       };
     }
     if (ok) {
@@ -153,7 +163,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.notifications.addOnce(randomUUID(), delivery.userId, {
         kind: 'webhook_disabled',
         title: 'A webhook endpoint was disabled',
-        body: `${redactUrl(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,
+        body: `${urlWithoutQuery(delivery.url)} failed ${this.env.WEBHOOKS_DISABLE_AFTER_FAILURES} attempts in a row; fix it and enable it again.`,
         data: { endpointId: delivery.endpointId },
       });
     }
@@ -170,14 +180,4 @@ export function leaseMs(timeoutMs: number): number {
 
 function excerptOf(text: string): string {
   return text.replaceAll('\0', '').slice(0, WEBHOOK_RESPONSE_EXCERPT_BYTES);
-}
-
-/** The URL without its query (which may carry a receiver's token). */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return 'The endpoint';
-  }
 }

@@ -17,19 +17,21 @@ describe('webhook signing and backoff', () => {
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
   });
 
-  it('doubles the delay per attempt with jitter between half and all of it, capped at six hours', () => {
-    expect(retryDelayMs(60_000, 1, () => 0)).toBe(30_000);
-    expect(retryDelayMs(60_000, 1, () => 1)).toBe(60_000);
-    expect(retryDelayMs(60_000, 3, () => 1)).toBe(240_000);
-    expect(retryDelayMs(60_000, 20, () => 1)).toBe(6 * 3600 * 1000);
+  it('waits as Standard Webhooks recommends: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h, each within 10%', () => {
+    const waits = Array.from({ length: 8 }, (_, n) => retryDelayMs(5000, n + 1, () => 0.5));
+    expect(waits).toEqual([5, 300, 1800, 7200, 18_000, 36_000, 36_000, 36_000].map((s) => s * 1000));
+    expect(retryDelayMs(5000, 2, () => 0)).toBe(270_000);
+    expect(retryDelayMs(5000, 2, () => 1)).toBe(330_000);
+    // A shorter base scales the whole schedule (the tests' fast retries).
+    expect(retryDelayMs(20, 1, () => 0.5)).toBe(20);
+    expect(retryDelayMs(20, 2, () => 0.5)).toBe(1200);
   });
 
-  it('spreads the default twelve attempts over about a day', () => {
-    const delays = (random: () => number) =>
-      Array.from({ length: 11 }, (_, n) => retryDelayMs(60_000, n + 1, random)).reduce((a, b) => a + b, 0);
-    const hours = (ms: number) => ms / 3600_000;
-    expect(hours(delays(() => 0))).toBeGreaterThan(10);
-    expect(hours(delays(() => 1))).toBeLessThan(24);
-    expect(hours(delays(() => 1))).toBeGreaterThan(20);
+  it('spreads the default twelve attempts over about three days', () => {
+    const total = (random: () => number) =>
+      Array.from({ length: 11 }, (_, n) => retryDelayMs(5000, n + 1, random)).reduce((a, b) => a + b, 0);
+    const days = (ms: number) => ms / (24 * 3600_000);
+    expect(days(total(() => 0))).toBeGreaterThan(2.5);
+    expect(days(total(() => 1))).toBeLessThan(3.1);
   });
 });

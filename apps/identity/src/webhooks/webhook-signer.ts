@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@pc/contracts';
 import { Webhook } from 'standardwebhooks';
 
 /** A new signing secret as Standard Webhooks writes them: `whsec_` and 32 random bytes in base64. */
@@ -24,8 +25,16 @@ export function signedHeaders(
   };
 }
 
-/** Exponential backoff with jitter: the n-th retry waits between half and all of base·2^(n-1), at most six hours. */
+/** The first wait of the schedule, which WEBHOOKS_RETRY_BASE_MS scales the schedule against. */
+const SCHEDULE_FIRST_MS = WEBHOOK_RETRY_SCHEDULE_SECONDS[0] * 1000;
+
+/**
+ * The wait before the retry that follows attempt `attempt` (1 for the first): Standard Webhooks'
+ * schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS, its last entry repeating), scaled so that the first wait is
+ * `baseMs`, varied by up to 10% either way so that deliveries failed together do not retry together.
+ */
 export function retryDelayMs(baseMs: number, attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 6 * 3600 * 1000);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  const step = Math.min(Math.max(attempt, 1), WEBHOOK_RETRY_SCHEDULE_SECONDS.length) - 1;
+  const wait = (WEBHOOK_RETRY_SCHEDULE_SECONDS[step] * 1000 * baseMs) / SCHEDULE_FIRST_MS;
+  return Math.round(wait * (0.9 + 0.2 * random()));
 }

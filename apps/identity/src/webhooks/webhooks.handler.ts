@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   type CreateWebhookRequest,
   type Envelope,
+  type ListWebhookAttemptsRequest,
   type ListWebhookDeliveriesRequest,
   type ListWebhooksRequest,
   type RotateWebhookSecretRequest,
@@ -58,5 +59,10 @@ export class WebhooksHandler {
   @Handles(WebhooksRpc.redeliver)
   redeliver({ ctx, data }: Envelope<{ id: string; delivery_id: string }>) {
     return this.webhooks.redeliver(ctx, data.id, data.delivery_id);
+  }
+
+  @Handles(WebhooksRpc.listAttempts)
+  listAttempts({ ctx, data }: Envelope<ListWebhookAttemptsRequest>) {
+    return this.webhooks.listAttempts(ctx, data);
   }
 }

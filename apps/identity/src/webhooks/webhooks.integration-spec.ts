@@ -121,6 +121,29 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
         type: 'webhook.ping',
         data: { endpoint_id: endpoint.id },
       });
+    // The log keeps each attempt, newest first: the two refusals and the answer, in the order sent.
+    const { attempts: log } = await identity.request(WebhooksRpc.listAttempts, user.session, {
+      id: endpoint.id,
+      delivery_id: delivery.id,
+    });
+    expect(log).toMatchObject([
+      { attempt: 3, response_status: 200, response_excerpt: 'thanks', error: null },
+      { attempt: 2, response_status: 503, response_excerpt: 'down for maintenance', error: null },
+      { attempt: 1, response_status: 503, response_excerpt: 'down for maintenance', error: null },
+    ]);
+    const times = log.map((a) => Date.parse(a.started_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const attempt of log) expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+    // Another user reads none of it.
+    const other = await identity.newUser();
+    expect(
+      await codeOf(
+        identity.request(WebhooksRpc.listAttempts, other.session, {
+          id: endpoint.id,
+          delivery_id: delivery.id,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
 
     await identity.request(WebhooksRpc.redeliver, user.session, {
       id: endpoint.id,
@@ -163,6 +186,31 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
     expect(await signedBy([first, rotated.secret, third.secret])).toEqual([false, false, true]);
   });
 
+  it('records why no response came for each attempt to a port nobody listens on', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const user = await identity.newUser();
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: `http://127.0.0.1:${port}/gone`,
+      event_types: ['webhook.ping'],
+    });
+    const { delivery } = await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
+    await settled(user.session, endpoint.id, delivery.id, 'failed');
+    const { attempts } = await identity.request(WebhooksRpc.listAttempts, user.session, {
+      id: endpoint.id,
+      delivery_id: delivery.id,
+    });
+    expect(attempts.map((a) => a.attempt)).toEqual([3, 2, 1]);
+    for (const attempt of attempts)
+      expect(attempt).toMatchObject({
+        response_status: null,
+        response_excerpt: null,
+        error: expect.any(String),
+      });
+  });
+
   it('gives up after WEBHOOKS_MAX_ATTEMPTS, keeping the last answer in the log', async () => {
     receiver.answer = 'fail';
     const user = await identity.newUser();
@@ -180,7 +228,11 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
   it('disables an endpoint after its run of failures, notifies its owner, and sends again once re-enabled', async () => {
     receiver.answer = 'fail';
     const user = await identity.newUser();
-    const { endpoint } = await endpointOf(user.session);
+    // Its query carries the receiver's token: the notice names the address without it.
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: `${url()}?token=receiver-token-1`,
+      event_types: ['webhook.ping'],
+    });
     await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
     await identity.request(WebhooksRpc.ping, user.session, { id: endpoint.id });
     const disabled = await eventually(async () => {
@@ -195,6 +247,8 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       return found.length > 0 ? found : undefined;
     });
     expect(told).toHaveLength(1);
+    expect(told[0].body).toContain(url());
+    expect(told[0].body).not.toContain('receiver-token-1');
     // The sixth attempt waits for the owner.
     const page = await identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id });
     expect(page.deliveries.reduce((sum, d) => sum + d.attempts, 0)).toBe(5);

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  WebhookDelivery,
-  WebhookDeliveryStatus,
-  WebhookEndpoint,
-  WebhookEndpointStatus,
-  WebhookEventType,
+import {
+  WEBHOOK_ATTEMPTS_KEPT,
+  type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEndpointStatus,
+  type WebhookEventType,
 } from '@pc/contracts';
 import type { Executor, SealedSecret } from '@pc/platform';
 
@@ -62,9 +64,13 @@ export interface ClaimedDelivery {
 }
 
 export interface AttemptOutcome {
+  startedAt: Date;
   responseStatus: number | null;
   durationMs: number;
+  /** The first bytes of the response, or the error when no response came. */
   excerpt: string;
+  /** Why no response came, or null when one did. */
+  error: string | null;
 }
 
 /** A row whose secrets are not (all) sealed under the newest key: what `WebhookSecretsSealer` moves. */
@@ -276,15 +282,17 @@ export class WebhooksRepository {
 
   /**
    * Claims up to `limit` due attempts (pending and due, or sending with an expired lease: a worker that
-   * died), never more than `perEndpoint` under way per endpoint: each active endpoint with room offers
-   * its oldest due deliveries (an index read per endpoint), the oldest of all are taken. Claims are
-   * serialized by a transaction advisory lock, so the per-endpoint bound holds across replicas. `db`
-   * must be a transaction.
+   * died), never more than `bounds.perEndpoint` under way per endpoint and `bounds.perOwner` per owner
+   * (a user's own endpoints, or a workspace's): each active endpoint with room offers its oldest due
+   * deliveries (an index read per endpoint), and owners take turns: every owner's oldest due attempt
+   * comes before any owner's second, so one owner's backlog or slow receivers never hold the slots
+   * another owner's attempt waits for. Claims are serialized by a transaction advisory lock, so both
+   * bounds hold across replicas. `db` must be a transaction.
    */
   async claimDue(
     db: Executor,
     limit: number,
-    perEndpoint: number,
+    bounds: { perEndpoint: number; perOwner: number },
     leaseMs: number,
   ): Promise<ClaimedDelivery[]> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('identity.webhook-claims'))`);
@@ -308,18 +316,27 @@ export class WebhooksRepository {
       `WITH busy AS (
          SELECT endpoint_id, count(*)::int AS n FROM identity.webhook_deliveries
           WHERE status = 'sending' AND lease_until > now() GROUP BY endpoint_id
-       ), ready AS (
-         SELECT e.id, $2 - coalesce(busy.n, 0) AS room
+       ), owners AS (
+         SELECT e.id, coalesce('w:' || e.workspace_id::text, 'u:' || e.user_id::text) AS owner,
+                e.status, e.secret_ciphertext IS NOT NULL AS sealed, coalesce(busy.n, 0) AS busy
            FROM identity.webhook_endpoints e LEFT JOIN busy ON busy.endpoint_id = e.id
-          WHERE e.status = 'active' AND e.secret_ciphertext IS NOT NULL AND coalesce(busy.n, 0) < $2
-       ), picked AS (
-         SELECT due.id FROM ready CROSS JOIN LATERAL (
+       ), owner_busy AS (
+         SELECT owner, sum(busy)::int AS n FROM owners GROUP BY owner
+       ), ready AS (
+         SELECT o.id, o.owner, $2 - o.busy AS room, $4 - ob.n AS owner_room
+           FROM owners o JOIN owner_busy ob ON ob.owner = o.owner
+          WHERE o.status = 'active' AND o.sealed AND o.busy < $2 AND ob.n < $4
+       ), due AS (
+         SELECT due.id, due.next_attempt_at, ready.owner, ready.owner_room,
+                row_number() OVER (PARTITION BY ready.owner ORDER BY due.next_attempt_at, due.id) AS turn
+           FROM ready CROSS JOIN LATERAL (
            SELECT d.id, d.next_attempt_at FROM identity.webhook_deliveries d
             WHERE d.endpoint_id = ready.id AND d.next_attempt_at <= now()
               AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until <= now()))
             ORDER BY d.next_attempt_at, d.id LIMIT ready.room
          ) due
-          ORDER BY due.next_attempt_at, due.id LIMIT $1
+       ), picked AS (
+         SELECT id FROM due WHERE turn <= owner_room ORDER BY turn, next_attempt_at, id LIMIT $1
        )
        UPDATE identity.webhook_deliveries d
           SET status = 'sending', attempts = d.attempts + 1,
@@ -329,7 +346,7 @@ export class WebhooksRepository {
       RETURNING d.id, d.endpoint_id, e.user_id, e.url, d.body, d.attempts, e.secret_key_id, e.secret_ciphertext,
                 CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_key_id END AS previous_secret_key_id,
                 CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext`,
-      [limit, perEndpoint, leaseMs],
+      [limit, bounds.perEndpoint, leaseMs, bounds.perOwner],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -347,8 +364,9 @@ export class WebhooksRepository {
     }));
   }
 
-  /** `db` must be a transaction (the delivery and its endpoint's failure count change together). */
+  /** `db` must be a transaction (the delivery, its attempt and its endpoint's failure count change together). */
   async succeeded(db: Executor, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+    await this.recordAttempt(db, delivery, outcome);
     await db.query(
       `UPDATE identity.webhook_deliveries SET status = 'succeeded', lease_until = NULL, delivered_at = now(),
               response_status = $2, duration_ms = $3, response_excerpt = $4
@@ -373,6 +391,7 @@ export class WebhooksRepository {
     retryAt: Date | null,
     disableAfter: number,
   ): Promise<boolean> {
+    await this.recordAttempt(db, delivery, outcome);
     await db.query(
       `UPDATE identity.webhook_deliveries SET status = $2, lease_until = NULL, next_attempt_at = coalesce($3, next_attempt_at),
               response_status = $4, duration_ms = $5, response_excerpt = $6
@@ -396,6 +415,42 @@ export class WebhooksRepository {
       [delivery.endpointId, disableAfter],
     );
     return rows[0]?.disabled ?? false;
+  }
+
+  /** Keeps the attempt in the delivery's log, and the log to its newest WEBHOOK_ATTEMPTS_KEPT. */
+  private async recordAttempt(
+    db: Executor,
+    delivery: ClaimedDelivery,
+    outcome: AttemptOutcome,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO identity.webhook_delivery_attempts
+         (delivery_id, attempt, started_at, duration_ms, response_status, response_excerpt, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+      [
+        delivery.id,
+        delivery.attempts,
+        outcome.startedAt,
+        outcome.durationMs,
+        outcome.responseStatus,
+        outcome.error === null ? outcome.excerpt : null,
+        outcome.error,
+      ],
+    );
+    await db.query(
+      `DELETE FROM identity.webhook_delivery_attempts WHERE delivery_id = $1 AND attempt <= $2`,
+      [delivery.id, delivery.attempts - WEBHOOK_ATTEMPTS_KEPT],
+    );
+  }
+
+  /** A delivery's attempts, newest first. */
+  async listAttempts(db: Executor, deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    const rows = await db.query<Array<Omit<WebhookDeliveryAttempt, 'started_at'> & { started_at: Date }>>(
+      `SELECT attempt, started_at, duration_ms, response_status, response_excerpt, error
+         FROM identity.webhook_delivery_attempts WHERE delivery_id = $1 ORDER BY attempt DESC LIMIT $2`,
+      [deliveryId, WEBHOOK_ATTEMPTS_KEPT],
+    );
+    return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
   }
 
   async listDeliveries(

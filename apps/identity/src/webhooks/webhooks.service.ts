@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CreateWebhookRequest,
+  type ListWebhookAttemptsRequest,
   type ListWebhookDeliveriesRequest,
   type ListWebhooksRequest,
   type RequestContext,
@@ -13,6 +14,7 @@ import {
   WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS,
   WEBHOOK_URL_MAX,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
   type WebhookDeliveryPage,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -153,6 +155,17 @@ export class WebhooksService {
       hasMore: rows.length > limit,
       nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
+  }
+
+  /** Each attempt of one of the caller's deliveries, newest first (404 for another's). */
+  async listAttempts(
+    ctx: RequestContext,
+    request: ListWebhookAttemptsRequest,
+  ): Promise<{ attempts: WebhookDeliveryAttempt[] }> {
+    const endpoint = await this.owned(ctx, request.id);
+    const delivery = await this.webhooks.findDelivery(this.db.pool, endpoint.id, request.delivery_id);
+    if (!delivery) throw notFound('Webhook delivery');
+    return { attempts: await this.webhooks.listAttempts(this.db.pool, delivery.id) };
   }
 
   async redeliver(

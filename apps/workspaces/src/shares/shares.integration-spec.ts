@@ -68,6 +68,46 @@ describe('shared connections (service level)', () => {
     });
   });
 
+  it("lets any manager lift a pause by another manager, while the connection's owner's withdrawal stays theirs", async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const [sharer, admin, member] = [service.newUser(), service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, sharer, 'admin');
+    await service.addMember(ws, owner, admin, 'admin');
+    await service.addMember(ws, owner, member);
+    const theirs = service.newConnection(sharer);
+    await service.share(ws, sharer, theirs);
+    const access = async () =>
+      (await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId: theirs })).workspaceIds;
+    const reason = async () =>
+      (await request(WorkspacesRpc.shareImpact, owner.ctx, { id: ws, connectionId: theirs })).disabled_reason;
+
+    // Paused by an admin who does not own the connection: the owner of the workspace resumes it.
+    await request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: theirs });
+    expect([await reason(), await access()]).toEqual(['paused', []]);
+    await request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: theirs });
+    expect([await reason(), await access()]).toEqual([null, [ws]]);
+    // And the owner's pause, another admin.
+    await request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId: theirs });
+    await request(WorkspacesRpc.enableShare, admin.ctx, { id: ws, connectionId: theirs });
+    expect(await access()).toEqual([ws]);
+    // A plain member does neither.
+    expect(await codeOf(request(WorkspacesRpc.unshare, member.ctx, { id: ws, connectionId: theirs }))).toBe(
+      'FORBIDDEN',
+    );
+
+    // Withdrawn by the connection's owner: no manager brings it back, the owner does.
+    await request(WorkspacesRpc.unshare, sharer.ctx, { id: ws, connectionId: theirs });
+    expect(await reason()).toBe('unshared');
+    for (const manager of [owner, admin])
+      expect(
+        await codeOf(request(WorkspacesRpc.enableShare, manager.ctx, { id: ws, connectionId: theirs })),
+      ).toBe('FORBIDDEN');
+    expect(await access()).toEqual([]);
+    await request(WorkspacesRpc.enableShare, sharer.ctx, { id: ws, connectionId: theirs });
+    expect(await access()).toEqual([ws]);
+  });
+
   it('answers NOT_FOUND for a connection not shared there', async () => {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);

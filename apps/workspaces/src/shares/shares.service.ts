@@ -3,6 +3,7 @@ import {
   ConnectionsRpc,
   type ConnectionSharesResult,
   type RequestContext,
+  type ShareDisabledReason,
   type ShareImpact,
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
@@ -15,9 +16,11 @@ import { type ShareRow, SharesRepository } from './shares.repository';
 
 /**
  * Connections shared into a workspace. Owner and admins share a connection they own themselves (the
- * connections service is asked), pause one (unshare: the row stays, disabled, so deployments made through
- * it keep their attribution) and re-enable it (a withdrawn share only by the connection's owner). Active members may list a shared connection's organizations
- * and deploy with it; they never read its settings.
+ * connections service is asked), disable one (unshare: the row stays, disabled, so deployments made
+ * through it keep their attribution: `unshared` when the connection's owner withdraws it, `paused` when
+ * another manager does) and re-enable it (a withdrawn share only by the connection's owner, a paused one
+ * by any manager). Active members may list a shared connection's organizations and deploy with it; they
+ * never read its settings.
  */
 @Injectable()
 export class SharesService {
@@ -66,6 +69,7 @@ export class SharesService {
       if (!share) throw notFound('Shared connection');
       // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
       // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
+      // A pause by another manager is the workspace's decision: any manager lifts it.
       if (share.disabled_reason === 'unshared' && share.shared_by !== caller.userId)
         throw forbidden("This share was withdrawn: only the connection's owner may re-enable it");
       if (share.disabled_reason === 'owner_disabled')
@@ -80,11 +84,12 @@ export class SharesService {
 
   async unshare(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      await this.rules.manage(ctx, workspaceId, tx);
+      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
       const share = await this.shares.find(tx, workspaceId, connectionId);
       if (!share) throw notFound('Shared connection');
-      if (share.disabled_at === null)
-        await this.shares.setDisabled(tx, workspaceId, connectionId, 'unshared');
+      // The connection's owner withdraws it; another manager pauses it.
+      const reason: ShareDisabledReason = share.shared_by === caller.userId ? 'unshared' : 'paused';
+      if (share.disabled_at === null) await this.shares.setDisabled(tx, workspaceId, connectionId, reason);
       return { ok: true };
     });
   }

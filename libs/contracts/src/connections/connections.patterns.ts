@@ -1,3 +1,4 @@
+import type { ConnectionDriftRefreshResult } from '../deployments/deployments.types';
 import { rpc, type PingResult } from '../common/descriptors';
 import type {
   ConnectionDetailResult,
@@ -31,6 +32,8 @@ export const ConnectionsRpc = {
   update: rpc<UpdateConnectionRequest, ConnectionResult>('connections.connection.update.v1'),
   remove: rpc<ConnectionIdRequest, { ok: true }>('connections.connection.delete.v1'),
   sync: rpc<ConnectionIdRequest, SyncConnectionResult>('connections.connection.sync.v1'),
+  /** The drift check of each live deployment made through the connection, now (its owner). */
+  refresh: rpc<ConnectionIdRequest, ConnectionDriftRefreshResult>('connections.connection.refresh.v1'),
   validate: rpc<ConnectionCredentials, ValidateConnectionResult>('connections.connection.validate.v1'),
   listOrgs: rpc<ConnectionIdRequest, { orgs: Organization[] }>('connections.org.list.v1'),
   listEligibleOrgs: rpc<EligibleOrgsRequest, { orgs: Organization[] }>('connections.org.eligible.v1'),

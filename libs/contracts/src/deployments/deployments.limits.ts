@@ -28,6 +28,8 @@ export const DEPLOYMENT_LIMITS = {
   buildBytesMax: 64 * 1024 * 1024,
   /** POST /api/deployments/delete-failed: rows removed by one call. */
   deleteFailedMax: 1000,
+  /** POST /api/connections/{id}/refresh: live deployments checked by one call (the newest first). */
+  driftRefreshMax: 200,
 } as const;
 
 /** MAJOR.MINOR.PATCH: three dot-separated non-negative integers without leading zeros. */

@@ -28,6 +28,8 @@ import type {
   ProvenanceKeys,
   ReconcileConnectionRequest,
   SyncDeploymentResult,
+  DriftRefreshResult,
+  ConnectionDriftRefreshResult,
   WorkspaceSummaryRequest,
 } from './deployments.types';
 import type {
@@ -72,6 +74,8 @@ export const DeploymentsRpc = {
   deleteFailed: rpc<DeleteFailedRequest, DeleteFailedResult>('deployments.deployment.delete-failed.v1'),
   cancel: rpc<DeploymentIdRequest, { ok: boolean }>('deployments.deployment.cancel.v1'),
   sync: rpc<DeploymentIdRequest, SyncDeploymentResult>('deployments.deployment.sync.v1'),
+  /** Runs the drift check of the periodic reconcile for one deployment now. */
+  refreshDrift: rpc<DeploymentIdRequest, DriftRefreshResult>('deployments.deployment.drift-refresh.v1'),
   unpublish: rpc<DeploymentIdRequest, { job: DeploymentJob | null }>('deployments.deployment.unpublish.v1'),
   deleteRelease: rpc<DeploymentIdRequest, { job: DeploymentJob | null }>(
     'deployments.deployment.delete-release.v1',
@@ -94,6 +98,10 @@ export const DeploymentsRpc = {
     ReconcileConnectionRequest,
     { summary: ReconciliationSummary | null; reason: string | null }
   >('deployments.connection.reconcile.v1'),
+  /** For the connections service (which checked that the caller owns it): the drift check of each live deployment through it. */
+  refreshConnectionDrift: rpc<ReconcileConnectionRequest, ConnectionDriftRefreshResult>(
+    'deployments.connection.drift-refresh.v1',
+  ),
   /** For the workspaces service: workspace detail and impacts. */
   workspaceSummary: rpc<
     WorkspaceSummaryRequest,

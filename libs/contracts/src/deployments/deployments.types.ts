@@ -209,6 +209,31 @@ export interface ConnectionDeploymentCounts {
   historical: number;
 }
 
+/**
+ * What a drift refresh found for one deployment: `in_sync`, `drifted` (the drift says how), `healing`
+ * (drifted, and self-heal queued a job that applies it again), `unknown` (the platform could not be
+ * asked), or `not_checked` (not the live deployment of its target: not succeeded, superseded, rolled
+ * back, or a job or roll-out is under way there).
+ */
+export const DRIFT_REFRESH_OUTCOMES = ['in_sync', 'drifted', 'healing', 'unknown', 'not_checked'] as const;
+export type DriftRefreshOutcome = (typeof DRIFT_REFRESH_OUTCOMES)[number];
+
+export interface DriftRefreshResult {
+  outcome: DriftRefreshOutcome;
+  drift: DeploymentDrift | null;
+  checked_at: string;
+}
+
+/** A refresh of every live deployment made through one connection (the newest DRIFT_REFRESH_MAX). */
+export interface ConnectionDriftRefreshResult {
+  checked: number;
+  in_sync: number;
+  drifted: number;
+  healing: number;
+  unknown: number;
+  checked_at: string;
+}
+
 export interface ReconcileConnectionRequest {
   connectionId: string;
 }

@@ -29,6 +29,15 @@ export const WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS = 24 * 3600;
 export const WEBHOOK_DELIVERY_PAGE = { min: 1, default: 50, max: 100 } as const;
 /** Bytes of a receiver's response kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
+/** The attempts of one delivery the log keeps (the newest; a delivery redelivered often drops its oldest). */
+export const WEBHOOK_ATTEMPTS_KEPT = 50;
+/**
+ * The waits before each retry of a failed delivery, in seconds, as Standard Webhooks recommends: 5 s,
+ * 5 min, 30 min, 2 h, 5 h, then 10 h each (the last entry repeats). With the first attempt at once and
+ * 12 attempts in all (WEBHOOKS_MAX_ATTEMPTS) a delivery is tried over about 2.8 days. Each wait is
+ * scaled by WEBHOOKS_RETRY_BASE_MS / 5000 (1 by default) and varied by up to 10% either way.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000] as const;
 
 /** A page of the audit log (the JSON-lines export uses the larger one). */
 export const AUDIT_PAGE = { min: 1, default: 50, max: 200 } as const;

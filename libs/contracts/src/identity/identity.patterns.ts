@@ -5,11 +5,13 @@ import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.ty
 import type { Notification } from './notifications.types';
 import type {
   CreateWebhookRequest,
+  ListWebhookAttemptsRequest,
   ListWebhookDeliveriesRequest,
   ListWebhooksRequest,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
   WebhookDelivery,
+  WebhookDeliveryAttempt,
   WebhookDeliveryPage,
   WebhookEndpoint,
   WebhookWithSecret,
@@ -70,6 +72,10 @@ export const WebhooksRpc = {
   listDeliveries: rpc<ListWebhookDeliveriesRequest, WebhookDeliveryPage>('identity.webhook.deliveries.v1'),
   redeliver: rpc<{ id: string; delivery_id: string }, { delivery: WebhookDelivery }>(
     'identity.webhook.redeliver.v1',
+  ),
+  /** Each attempt of one delivery, newest first (the newest WEBHOOK_ATTEMPTS_KEPT). */
+  listAttempts: rpc<ListWebhookAttemptsRequest, { attempts: WebhookDeliveryAttempt[] }>(
+    'identity.webhook.attempts.v1',
   ),
 } as const;
 

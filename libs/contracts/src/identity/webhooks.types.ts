@@ -108,6 +108,26 @@ export interface WebhookDelivery {
   delivered_at: string | null;
 }
 
+/** One attempt of a delivery, as the delivery log keeps it. */
+export interface WebhookDeliveryAttempt {
+  /** 1 for the first attempt; a redelivery continues the count. */
+  attempt: number;
+  /** When the request was sent. */
+  started_at: string;
+  duration_ms: number;
+  /** The receiver's status code, or null when no response came. */
+  response_status: number | null;
+  /** The first bytes of the response body (a response came). */
+  response_excerpt: string | null;
+  /** Why no response came (a timeout, a refused connection, an address not allowed), or null. */
+  error: string | null;
+}
+
+export interface ListWebhookAttemptsRequest {
+  id: string;
+  delivery_id: string;
+}
+
 export interface ListWebhookDeliveriesRequest {
   id: string;
   limit?: number;

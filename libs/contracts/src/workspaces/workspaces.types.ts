@@ -28,6 +28,14 @@ export interface WorkspaceMember {
   added_at: string;
 }
 
+/**
+ * Why a share is disabled: `unshared`, withdrawn by the connection's owner (only they re-enable it);
+ * `paused` by another manager of the workspace (any manager re-enables it); `owner_disabled`, the
+ * connection's owner is a disabled member (it comes back with them).
+ */
+export const SHARE_DISABLED_REASONS = ['unshared', 'paused', 'owner_disabled'] as const;
+export type ShareDisabledReason = (typeof SHARE_DISABLED_REASONS)[number];
+
 export interface WorkspaceConnection {
   id: string;
   name: string;

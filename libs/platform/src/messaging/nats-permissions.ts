@@ -165,6 +165,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       WorkspacesRpc.removeConnection,
       DeploymentsRpc.connectionCounts,
       DeploymentsRpc.reconcileConnection,
+      DeploymentsRpc.refreshConnectionDrift,
     ],
   },
   workspaces: {

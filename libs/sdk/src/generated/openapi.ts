@@ -839,6 +839,26 @@ export interface paths {
         patch: operations["Connections_update"];
         trace?: never;
     };
+    "/api/connections/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extension: refresh now: check the drift of every live deployment made through the connection at once (owner)
+         * @description The check the periodic drift reconcile makes (`DRIFT_RECONCILE_INTERVAL_MS`), now: what the platform runs is compared with what the deployment applied; a difference is recorded (its author told once), and in a workspace that opted into self-heal a job applies it again. Limited per user and address (`RATE_LIMIT_REFRESHES_PER_MINUTE`).
+         */
+        post: operations["Connections_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}/sync": {
         parameters: {
             query?: never;
@@ -1045,12 +1065,15 @@ export interface paths {
         post: operations["WorkspaceConnections_share"];
         /**
          * Unshare a connection (owner and admins)
-         * @description The share is disabled (`unshared`): members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it.
+         * @description The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), `paused` when another manager does (any manager re-enables it). Members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it.
          */
         delete: operations["WorkspaceConnections_unshare"];
         options?: never;
         head?: never;
-        /** Re-enable a disabled share (owner and admins) */
+        /**
+         * Re-enable a disabled share (owner and admins)
+         * @description A share the connection's owner withdrew (`unshared`) only they re-enable (403 for anyone else); one another manager paused (`paused`) any manager re-enables; one whose owner is a disabled member (`owner_disabled`) comes back with them (409).
+         */
         patch: operations["WorkspaceConnections_enable"];
         trace?: never;
     };
@@ -1184,6 +1207,26 @@ export interface paths {
         put?: never;
         /** Reconcile one deployment with the platform */
         post: operations["Deployments_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extension: refresh now: check the deployment's drift with the platform at once
+         * @description The check the periodic drift reconcile makes (`DRIFT_RECONCILE_INTERVAL_MS`), now: what the platform runs is compared with what the deployment applied; a difference is recorded (its author told once), and in a workspace that opted into self-heal a job applies it again. Limited per user and address (`RATE_LIMIT_REFRESHES_PER_MINUTE`).
+         */
+        post: operations["Deployments_refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1858,8 +1901,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes) */
+        /**
+         * Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)
+         * @description A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
+         */
         get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension: each attempt of a delivery, newest first (time, status, duration, response or error)
+         * @description A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
+         */
+        get: operations["Webhooks_attempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3782,6 +3848,19 @@ export interface components {
         ConnectionEnvelopeDto: {
             connection: components["schemas"]["ConnectionDto"];
         };
+        ConnectionDriftRefreshDto: {
+            /** @description Live deployments made through the connection that were checked (the newest 200) */
+            checked: number;
+            in_sync: number;
+            /** @description Drifted: each one recorded on its deployment, its author told once */
+            drifted: number;
+            /** @description Drifted, and a self-heal job queued (the workspace opted in) */
+            healing: number;
+            /** @description The platform could not be asked */
+            unknown: number;
+            /** Format: date-time */
+            checked_at: string;
+        };
         ReconciliationGoneDto: {
             /** Format: uuid */
             deployment_id: string;
@@ -3813,7 +3892,7 @@ export interface components {
             /** Format: date-time */
             disabled_at: string | null;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
         };
         ConnectionSharesDto: {
             shared: components["schemas"]["ConnectionShareDto"][];
@@ -3890,7 +3969,7 @@ export interface components {
             /** Format: date-time */
             disabled_at: string | null;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
         };
         InstalledPolicyDto: {
             /** Format: uuid */
@@ -4049,7 +4128,7 @@ export interface components {
         ShareImpactDto: {
             is_disabled: boolean;
             /** @enum {string|null} */
-            disabled_reason: "unshared" | "owner_disabled" | null;
+            disabled_reason: "unshared" | "paused" | "owner_disabled" | null;
             /** @description Active members who can use it now */
             members_visible: number;
             /** @description From the deployments service (zero until it exists) */
@@ -4311,6 +4390,17 @@ export interface components {
             result: "in_sync" | "deleted" | "unknown";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
+        };
+        DriftRefreshResultDto: {
+            /**
+             * @description `in_sync`; `drifted` (`drift` says how); `healing` (drifted, and the workspace's self-heal queued a job that applies it again); `unknown` (the platform could not be asked); `not_checked` (not the live deployment of its target: not succeeded, superseded, rolled back, or a job or roll-out under way there)
+             * @enum {string}
+             */
+            outcome: "in_sync" | "drifted" | "healing" | "unknown" | "not_checked";
+            /** @description The drift recorded now, or null */
+            drift: components["schemas"]["DeploymentDriftDto"] | null;
+            /** Format: date-time */
+            checked_at: string;
         };
         DeploymentJobDto: {
             /** Format: uuid */
@@ -5308,6 +5398,26 @@ export interface components {
             /** @description Newest first */
             deliveries: components["schemas"]["WebhookDeliveryDto"][];
         };
+        WebhookDeliveryAttemptDto: {
+            /** @description 1 for the first attempt; a redelivery continues the count */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the request was sent
+             */
+            started_at: string;
+            duration_ms: number;
+            /** @description The receiver's HTTP status; null when no response came */
+            response_status: number | null;
+            /** @description The first 1 KiB of the response body (a response came) */
+            response_excerpt: string | null;
+            /** @description Why no response came (a timeout, a refused connection, an address not allowed), or null */
+            error: string | null;
+        };
+        WebhookDeliveryAttemptsDto: {
+            /** @description Newest first: the newest 50 attempts of the delivery */
+            attempts: components["schemas"]["WebhookDeliveryAttemptDto"][];
+        };
         FollowStateDto: {
             /** @description True while the item's new versions reach the caller's `version.published` webhooks */
             following: boolean;
@@ -5331,7 +5441,7 @@ export interface components {
             user_agent: string;
             request_id: string;
             /** @enum {string} */
-            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
             /** @example token */
             target_type: string;
             target_id: string | null;
@@ -5340,7 +5450,7 @@ export interface components {
              * @description The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)
              */
             workspace_id: string | null;
-            /** @description What changed, redacted: no secret, token or password */
+            /** @description What changed, built field by field from what the route documents (never the raw body), redacted: no secret, token, password or key, and no URL query. At most 4096 bytes as JSON (strings cut at 256 characters, 50 items a level, 4 levels); a larger one keeps `truncated: true` and its field names. */
             summary: {
                 [key: string]: unknown;
             };
@@ -10847,6 +10957,114 @@ export interface operations {
             };
         };
     };
+    Connections_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionDriftRefreshDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description A workspace member may use the connection but not read or change it
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such connection, or the caller neither owns it nor is an active member of a workspace it is shared into */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Connections_sync: {
         parameters: {
             query?: never;
@@ -13385,6 +13603,110 @@ export interface operations {
             /** @description The body is not UTF-8 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Deployments_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftRefreshResultDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17742,6 +18064,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -17813,6 +18146,82 @@ export interface operations {
                 };
             };
             /** @description No such endpoint of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Webhooks_attempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptsDto"];
+                };
+            };
+            /** @description An id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such endpoint of the caller, or no such delivery of it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17918,6 +18327,17 @@ export interface operations {
             /** @description An attempt of this delivery is under way */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18640,7 +19060,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18715,7 +19135,7 @@ export interface operations {
     Audit_export: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18791,7 +19211,7 @@ export interface operations {
     Audit_workspace: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
@@ -18881,7 +19301,7 @@ export interface operations {
     Audit_mine: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */

@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type RequestContext, WebhooksRpc } from '@pc/contracts';
+import { identityUnderTest } from '../testing/identity-under-test';
+
+jest.setTimeout(60_000);
+
+/** A loopback HTTP server: `answering` answers 200 at once; otherwise it never answers. */
+class LoopbackReceiver {
+  private readonly server: http.Server;
+  port = 0;
+
+  constructor(answering: boolean) {
+    this.server = http.createServer((req, res) => {
+      req.resume();
+      if (answering) req.on('end', () => res.writeHead(200).end('ok'));
+    });
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * Webhook deliveries shared fairly between owners, with the production timeout (10 s) and slots (16 a
+ * replica): one user's endpoints on a receiver that never answers and a burst of their pings must not
+ * hold the slots another user's ping waits for.
+ */
+describe('webhook delivery fairness (identity service, real PostgreSQL)', () => {
+  const identity = identityUnderTest({
+    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    WEBHOOKS_REQUIRE_HTTPS: 'false',
+    WEBHOOKS_TIMEOUT_MS: '10000',
+    WEBHOOKS_CONCURRENCY: '16',
+    WEBHOOKS_ENDPOINT_CONCURRENCY: '2',
+  });
+  const silent = new LoopbackReceiver(false);
+  const answering = new LoopbackReceiver(true);
+  beforeAll(() => Promise.all([silent.start(), answering.start()]));
+  afterAll(() => Promise.all([silent.close(), answering.close()]));
+
+  /** How long a ping of `endpointId` takes from the request until its delivery succeeded. */
+  async function pingTime(session: RequestContext, endpointId: string): Promise<number> {
+    const started = Date.now();
+    const { delivery } = await identity.request(WebhooksRpc.ping, session, { id: endpointId });
+    for (;;) {
+      const page = await identity.request(WebhooksRpc.listDeliveries, session, { id: endpointId });
+      if (page.deliveries.find((d) => d.id === delivery.id)?.status === 'succeeded')
+        return Date.now() - started;
+      if (Date.now() - started > 30_000) throw new Error('the ping was not delivered in 30 s');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it("keeps another user's ping at its normal time while one user's ten endpoints never answer 60 pings", async () => {
+    const [mallory, ada] = [await identity.newUser(), await identity.newUser()];
+    const { endpoint: adas } = await identity.request(WebhooksRpc.create, ada.session, {
+      url: `http://127.0.0.1:${answering.port}/ada`,
+      event_types: ['webhook.ping'],
+    });
+    const normal = await pingTime(ada.session, adas.id);
+
+    const mallorys = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        identity.request(WebhooksRpc.create, mallory.session, {
+          url: `http://127.0.0.1:${silent.port}/mallory/${n}`,
+          event_types: ['webhook.ping'],
+        }),
+      ),
+    );
+    for (let n = 0; n < 60; n++)
+      await identity.request(WebhooksRpc.ping, mallory.session, { id: mallorys[n % 10].endpoint.id });
+    // Mallory's attempts now hold what they may of the slots, for the whole timeout.
+    await new Promise((r) => setTimeout(r, 500));
+    const [{ sending }] = await identity.sql<{ sending: number }>(
+      `SELECT count(*)::int AS sending FROM identity.webhook_deliveries d
+         JOIN identity.webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE e.user_id = $1 AND d.status = 'sending'`,
+      [mallory.id],
+    );
+    expect(sending).toBeGreaterThan(0);
+    expect(sending).toBeLessThanOrEqual(4);
+
+    const during = await pingTime(ada.session, adas.id);
+    expect({ normal, during: during < normal + 2000 }).toEqual({ normal, during: true });
+    await silent.close();
+  });
+});
