@@ -131,6 +131,7 @@ describe.each(E2E_BUSES)('webhooks and the audit log over the %s bus', (kind) =>
     });
 
     it("shows a workspace's entries to its owner (and administrators) only", async () => {
+      await world.entries({ action: 'workspace.created', actor: owner.id, target: workspaceId });
       await world.entries({ action: 'workspace.member_added', actor: owner.id });
       const page = await world.http.get<Json>(`/api/workspaces/${workspaceId}/audit`, audited(owner));
       expect(page.status).toBe(200);
@@ -139,6 +140,12 @@ describe.each(E2E_BUSES)('webhooks and the audit log over the %s bus', (kind) =>
           action: 'workspace.member_added',
           actor_user_id: owner.id,
           workspace_id: workspaceId,
+        }),
+        expect.objectContaining({
+          action: 'workspace.created',
+          actor_user_id: owner.id,
+          workspace_id: workspaceId,
+          summary: { name: expect.any(String) },
         }),
       ]);
       const filtered = await world.http.get<Json>(
