@@ -109,6 +109,12 @@ export class GatewayUnderTest {
     this.url = this.url.replace('[::1]', '127.0.0.1');
   }
 
+  /** The Nest application (its metadata and configuration), once started. */
+  get application(): NestFastifyApplication {
+    if (!this.app) throw new Error('The gateway under test has not started');
+    return this.app;
+  }
+
   async close(): Promise<void> {
     await this.app?.close();
     await this.stopConsumer?.();
