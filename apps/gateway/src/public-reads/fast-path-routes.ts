@@ -10,6 +10,13 @@ export interface FastPathRoute {
   /** The controller class's name and its handler method: where the route's Nest metadata is read. */
   controller: string;
   handler: string;
+  /**
+   * How a signed-in caller's answer is made from the shared (anonymous) one, when it may be: it is
+   * theirs but for their likes (`likedIn`: where the liked items are) unless they own the item
+   * (`item`: the route's `:id`) or, for a list, own an unpublished one (`list`). Absent: a signed-in
+   * caller's read always goes to the service.
+   */
+  signedIn?: { shares: 'item' | 'list'; likedIn?: 'policy' | 'policies' };
 }
 
 /**
@@ -19,16 +26,38 @@ export interface FastPathRoute {
  * metadata and the global ones against it).
  */
 export const FAST_PATH_ROUTES: readonly FastPathRoute[] = [
-  { path: '/api/policies', controller: 'PoliciesController', handler: 'list' },
-  { path: '/api/policies/:id', controller: 'PoliciesController', handler: 'get' },
-  { path: '/api/policies/:id/docs', controller: 'PoliciesController', handler: 'docs' },
-  { path: '/api/policies/:id/history', controller: 'PoliciesController', handler: 'history' },
+  {
+    path: '/api/policies',
+    controller: 'PoliciesController',
+    handler: 'list',
+    signedIn: { shares: 'list', likedIn: 'policies' },
+  },
+  {
+    path: '/api/policies/:id',
+    controller: 'PoliciesController',
+    handler: 'get',
+    signedIn: { shares: 'item', likedIn: 'policy' },
+  },
+  {
+    path: '/api/policies/:id/docs',
+    controller: 'PoliciesController',
+    handler: 'docs',
+    signedIn: { shares: 'item' },
+  },
+  {
+    path: '/api/policies/:id/history',
+    controller: 'PoliciesController',
+    handler: 'history',
+    signedIn: { shares: 'item' },
+  },
   { path: '/api/rulesets', controller: 'RulesetsController', handler: 'list' },
   { path: '/api/rulesets/:id', controller: 'RulesetsController', handler: 'get' },
   { path: '/api/rulesets/:id/docs', controller: 'RulesetDocsController', handler: 'get' },
 ];
 
-export const FAST_PATHS: ReadonlySet<string> = new Set(FAST_PATH_ROUTES.map((route) => route.path));
+export const FAST_PATHS: ReadonlyMap<string, FastPathRoute> = new Map(
+  FAST_PATH_ROUTES.map((route) => [route.path, route]),
+);
 
 /**
  * Everything of Nest's pipeline a fast-path route may meet, and what the fast path does instead. A
