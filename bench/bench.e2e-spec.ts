@@ -56,8 +56,9 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       idleMb: Record<string, number>;
       plans: Record<string, string>;
     };
-    // Five requests, each on the replica with its cache warm and on the one with it off.
-    expect(result.throughput.map((t) => t.name)).toHaveLength(10);
+    // Five requests, each on the replica with its cache warm (anonymous and with a token) and on the
+    // one with it off.
+    expect(result.throughput.map((t) => t.name)).toHaveLength(15);
     for (const t of result.throughput) {
       expect(t.ratio).toBeGreaterThan(0);
       expect(t.errors).toBe(0);

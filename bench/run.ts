@@ -344,9 +344,14 @@ async function main(): Promise<void> {
       { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic' },
       { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth' },
     ];
+    // Signed in: owner 0's token on the warm replica (their part added to the shared answers; none of
+    // these reads is of a policy of theirs), against the baseline's read for the same user.
+    const signedIn = { authorization: `Bearer ${token}` };
+    const baselineSignedIn = { 'x-user-id': owners[0] };
     const sides = [
-      { side: 'warm', url: system, budget: 1.0 },
-      { side: 'cold', url: cold, budget: 0.8 },
+      { side: 'warm', url: system, budget: 1.0, headers: {}, baselineHeaders: {} },
+      { side: 'token', url: system, budget: 1.0, headers: signedIn, baselineHeaders: baselineSignedIn },
+      { side: 'cold', url: cold, budget: 0.8, headers: {}, baselineHeaders: {} },
     ] as const;
     const requests = allRequests.filter((r) => wanted(r.key));
     const load = ['-d', String(o.seconds), '-c', String(o.connections)];
@@ -354,6 +359,7 @@ async function main(): Promise<void> {
     // side and with other work on the machine, so they are not counted on either side).
     const pidsOf = {
       warm: [gateway.pid!, catalog.pid!, identity.pid!],
+      token: [gateway.pid!, catalog.pid!, identity.pid!],
       cold: [gatewayCold.pid!, catalog.pid!, identity.pid!],
     };
     const systemPids = pidsOf.cold;
@@ -361,15 +367,19 @@ async function main(): Promise<void> {
     for (const r of o.warmupSeconds > 0 ? requests : []) {
       const warmup = ['-d', String(o.warmupSeconds), '-c', '2'];
       autocannon(baseline + r.path, warmup);
-      for (const x of sides) autocannon(x.url + r.path, warmup);
+      for (const x of sides) autocannon(x.url + r.path, warmup, x.headers);
     }
     const rounds: Array<Record<string, { baseline: Load; system: Load }>> = [];
     for (let round = 0; round < o.rounds; round++) {
       const results: Record<string, { baseline: Load; system: Load }> = {};
       for (const r of requests) {
-        const b = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
+        const anonymous = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
         for (const x of sides) {
-          const s = autocannon(x.url + r.path, load, {}, pidsOf[x.side]);
+          const b =
+            x.side === 'token'
+              ? autocannon(baseline + r.path, load, x.baselineHeaders, [baselineProc.pid!])
+              : anonymous;
+          const s = autocannon(x.url + r.path, load, x.headers, pidsOf[x.side]);
           results[`${r.name}|${x.side}`] = { baseline: b, system: s };
         }
       }
@@ -389,7 +399,7 @@ async function main(): Promise<void> {
         const ratios = rounds.map((x) => x[r.name].system.rps / Math.max(x[r.name].baseline.rps, 1e-9));
         const p99 = rounds.map((x) => x[r.name].system.p99 / Math.max(x[r.name].baseline.p99, 1));
         return {
-          name: `${r.label}, ${r.side === 'warm' ? 'cache warm' : 'cache off'}`,
+          name: `${r.label}, ${{ warm: 'cache warm', token: 'signed in (token), cache warm', cold: 'cache off' }[r.side]}`,
           path: r.path,
           budget: r.budget,
           ratio: median(ratios),
@@ -748,7 +758,7 @@ function markdown(r: Result): string {
         `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 1.5)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${f(t.systemCpuUs, 0)} (${f(t.baselineCpuUs, 0)}) | ${t.errors} |`,
     ),
     '',
-    'Cache warm: the replica with its response cache on (every request after the first is a hit); cache off: the second replica, `RESPONSE_CACHE_ENABLED=false`. Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: the gateway replica, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.',
+    "Cache warm: the replica with its response cache on (every request after the first is a hit); signed in: the same replica with a token (the shared answer and the caller's part; against the baseline's read for the same user); cache off: the second replica, `RESPONSE_CACHE_ENABLED=false`. Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: the gateway replica, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.",
     '',
     '### Revalidation (304), read after write, a scan',
     '',
