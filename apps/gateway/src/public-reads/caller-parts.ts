@@ -6,8 +6,14 @@ import { ContentVersions } from './content-versions';
 
 const log = createLogger('gateway');
 
-/** Users whose part a replica keeps (a part is two short lists of ids). */
+/** Users a replica remembers as having written a moment ago. */
 const USERS = 10_000;
+/** Bytes the kept parts may take (an id costs about 100 in a Set; a part at most the catalog's maxima). */
+const PARTS_BYTES = 16 * 1024 * 1024;
+const ID_BYTES = 100;
+const PART_OVERHEAD = 300;
+/** How long a write's answer waits, at most, for the news of it to be on its way to the other replicas. */
+const ANNOUNCE_MS = 500;
 /**
  * How long a user who wrote reads everything from the services, on every replica: longer than a
  * service's change event takes to reach the replicas (milliseconds), so that the shared answers they
@@ -20,6 +26,8 @@ export interface CallerPart {
   liked: ReadonlySet<string>;
   owned: ReadonlySet<string>;
   ownsUnpublished: boolean;
+  /** False when the caller likes or owns more than the catalog tells: their reads go to the services. */
+  complete: boolean;
   /** The ETag the part was read under: it holds while the content's version and period do. */
   tag: string;
 }
@@ -32,11 +40,15 @@ export interface CallerPart {
  * flushed before the write is answered) and has their reads made by the services for
  * `FRESH_AFTER_WRITE_MS`: the user reads their own write through any replica.
  * Administrators, users who wrote a moment ago and users with more likes or policies than the catalog
- * tells get no part: their reads go to the services.
+ * tells get no part: their reads go to the services. Parts are bounded in bytes (least recently used
+ * out first).
  */
 @Injectable()
 export class CallerParts implements OnApplicationBootstrap {
-  private readonly kept = new LRUCache<string, CallerPart>({ max: USERS });
+  private readonly kept = new LRUCache<string, CallerPart>({
+    maxSize: PARTS_BYTES,
+    sizeCalculation: (part) => (part.liked.size + part.owned.size) * ID_BYTES + PART_OVERHEAD,
+  });
   private readonly wroteAt = new LRUCache<string, number>({ max: USERS, ttl: FRESH_AFTER_WRITE_MS });
   private readonly reading = new Map<string, Promise<CallerPart | undefined>>();
   /** Parts read from the catalog (tests and the benchmark read it). */
@@ -57,7 +69,7 @@ export class CallerParts implements OnApplicationBootstrap {
   async partOf(ctx: RequestContext, caller: UserCaller): Promise<CallerPart | undefined> {
     if (caller.isAdmin || this.wroteAt.has(caller.userId)) return undefined;
     const kept = this.kept.get(caller.userId);
-    if (kept && this.holds(kept)) return kept;
+    if (kept && this.holds(kept)) return kept.complete ? kept : undefined;
     let read = this.reading.get(caller.userId);
     if (!read) {
       read = this.read(ctx, caller.userId).finally(() => this.reading.delete(caller.userId));
@@ -77,11 +89,19 @@ export class CallerParts implements OnApplicationBootstrap {
    */
   async wrote(ctx: RequestContext, userId: string): Promise<void> {
     this.forget(userId);
+    // Without NATS (or when it is slow) the other replicas see the write when the service's change
+    // event reaches them; the write's answer does not wait longer than ANNOUNCE_MS for it.
+    if (!this.bus.connected) return;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.bus.emitFlushed(CallerEvents.changed, ctx, { userId });
+      await Promise.race([
+        this.bus.emitFlushed(CallerEvents.changed, ctx, { userId }),
+        new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_MS))),
+      ]);
     } catch (error) {
-      // The other replicas then see the write when the service's change event reaches them.
       log.warn({ err: error, requestId: ctx.requestId }, 'a write could not be announced to the replicas');
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -101,14 +121,20 @@ export class CallerParts implements OnApplicationBootstrap {
       return undefined;
     }
     // Written meanwhile, or from before a change: not kept, and this read goes to the service.
-    if (!state.complete || this.wroteAt.has(userId)) return undefined;
+    if (this.wroteAt.has(userId)) return undefined;
     const part: CallerPart = {
       liked: new Set(state.liked),
       owned: new Set(state.owned),
       ownsUnpublished: state.ownsUnpublished,
+      complete: state.complete,
       tag,
     };
     if (!this.holds(part)) return undefined;
+    // An incomplete part is kept too (without its ids), so that the next reads do not ask again.
+    if (!part.complete) {
+      this.kept.set(userId, { ...part, liked: new Set(), owned: new Set() });
+      return undefined;
+    }
     this.kept.set(userId, part);
     return part;
   }

@@ -28,6 +28,8 @@ const DESCRIPTORS = [
 function standInCatalog(gateway: GatewayUnderTest) {
   const policies = new Map<string, StandInPolicy>();
   const askedBy: Array<{ pattern: string; caller: Caller }> = [];
+  /** Users who like or own more than the catalog tells. */
+  const beyondMaxima = new Set<string>();
   let version = 5000;
   const userOf = (caller: Caller) => (caller.kind === 'user' ? caller.userId : null);
   const visible = (policy: StandInPolicy, caller: Caller) =>
@@ -67,17 +69,19 @@ function standInCatalog(gateway: GatewayUnderTest) {
   });
   gateway.reply(CatalogCallerStateRpc.get, (_data, ctx) => {
     const userId = userOf(ctx.caller);
+    askedBy.push({ pattern: CatalogCallerStateRpc.get.pattern, caller: ctx.caller });
     const owned = [...policies].filter(([, policy]) => policy.ownerId === userId);
     return {
       liked: [...policies].filter(([, policy]) => policy.likedBy.has(userId ?? '')).map(([id]) => id),
       owned: owned.map(([id]) => id),
       ownsUnpublished: owned.some(([, policy]) => !policy.published),
-      complete: true,
+      complete: !beyondMaxima.has(userId ?? ''),
     };
   });
   return {
     policies,
     askedBy,
+    beyondMaxima,
     /** A policy, announced as the catalog's trigger would. */
     add(name: string, ownerId: string, published = true): string {
       const id = randomUUID();
@@ -191,6 +195,19 @@ describe('signed-in public reads made from shared answers (stand-ins)', () => {
     await get(`/api/policies/${id}`, admin.token);
     expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, owner.id)).toBe(1);
     expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, admin.id)).toBe(1);
+  });
+
+  it('reads a user who likes or owns more than the catalog tells from the catalog, asking for their part once', async () => {
+    const owner = gateway.user();
+    const prolific = gateway.user();
+    catalog.beyondMaxima.add(prolific.id);
+    const id = catalog.add('Read By A Prolific User', owner.id);
+    await until(`/api/policies/${id}`, undefined, (body) => body.policy?.id === id);
+    for (let i = 0; i < 3; i++) {
+      expect((await get(`/api/policies/${id}`, prolific.token)).body.policy.id).toBe(id);
+    }
+    expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, prolific.id)).toBe(3);
+    expect(catalog.askedFor(CatalogCallerStateRpc.get.pattern, prolific.id)).toBe(1);
   });
 
   it("drops every caller's part on a change event, and reads it again", async () => {
