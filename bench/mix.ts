@@ -140,23 +140,23 @@ export async function runMix(target: MixTarget, o: MixOptions): Promise<MixLoad>
   };
 
   const client = async (index: number) => {
-    const user = index < o.connections * o.signedInShare ? o.users[index % o.users.length] : undefined;
-    const headers = user ? (target.side === 'system' ? user.systemHeaders : user.baselineHeaders) : {};
-    let written: Written | undefined;
+    const signedIn = index < o.connections * o.signedInShare;
+    const headersOf = (user: MixUser | undefined) =>
+      user ? (target.side === 'system' ? user.systemHeaders : user.baselineHeaders) : {};
     while (performance.now() < end) {
-      if (written) {
+      // A signed-in connection speaks for one user after another (each its own write and read back).
+      const user = signedIn ? o.users[Math.floor(Math.random() * o.users.length)] : undefined;
+      const headers = headersOf(user);
+      // Writes come from signed-in connections only: their share keeps writes at `writeShare` of all.
+      if (user && Math.random() < o.writeShare / o.signedInShare) {
+        load.writes++;
+        const written = await write(user, headers);
+        if (!written) continue;
         // The read right after the user's own write: it must show it.
         const body = await send(target.readUrl, 'GET', written.path, headers);
         load.reads++;
         load.checked++;
         if (!body || !written.shows(body)) load.stale++;
-        written = undefined;
-        continue;
-      }
-      // Writes come from signed-in connections only: their share keeps writes at `writeShare` of all.
-      if (user && Math.random() < o.writeShare / o.signedInShare) {
-        load.writes++;
-        written = await write(user, headers);
         continue;
       }
       load.reads++;
@@ -173,14 +173,14 @@ export async function runMix(target: MixTarget, o: MixOptions): Promise<MixLoad>
 
   const write = async (user: MixUser, headers: Record<string, string>): Promise<Written | undefined> => {
     const roll = Math.random();
-    if (roll < 0.5 || user.owned.length === 0) {
+    if (roll < 0.5) {
       const id = o.ids[pickPolicy()];
       const res = await send(target.writeUrl, 'POST', `/api/policies/${id}/like`, headers);
       if (!res) return undefined;
       const liked = res.liked as boolean;
       return { path: `/api/policies/${id}`, shows: (body) => policyOf(body).liked === liked };
     }
-    if (roll < 0.8) {
+    if (roll < 0.8 || user.owned.length === 0) {
       const id = o.ids[pickPolicy()];
       const text = `Mix comment ${process.pid}-${++serial}`;
       const res = await send(target.writeUrl, 'POST', `/api/policies/${id}/comments`, headers, {

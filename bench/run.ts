@@ -298,6 +298,32 @@ async function main(): Promise<void> {
         writeToken = ((await w.json()) as { token: string }).token;
       }
     }
+    // Readers, who own nothing (each owner above owns a tenth of every policy): the signed-in reads and
+    // the mix's likes and comments; reader 0 reads with a token.
+    const readers: Array<{ id: string; cookie: string }> = [];
+    let readerToken = '';
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${system}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `reader${i}-${Date.now()}@example.com`,
+          password: 'password123',
+          name: `Reader ${i}`,
+        }),
+      });
+      const body = (await res.json()) as { user: { id: string } };
+      const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      readers.push({ id: body.user.id, cookie });
+      if (i === 0) {
+        const t = await fetch(`${system}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
+          body: JSON.stringify({ name: 'bench-reader', scopes: ['api:read'] }),
+        });
+        readerToken = ((await t.json()) as { token: string }).token;
+      }
+    }
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
     // `traffic` is in 30% of descriptions, spread over the name order (a common word); `quokka` in one name of 5,000 (rare).
@@ -344,10 +370,10 @@ async function main(): Promise<void> {
       { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic' },
       { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth' },
     ];
-    // Signed in: owner 0's token on the warm replica (their part added to the shared answers; none of
-    // these reads is of a policy of theirs), against the baseline's read for the same user.
-    const signedIn = { authorization: `Bearer ${token}` };
-    const baselineSignedIn = { 'x-user-id': owners[0] };
+    // Signed in: reader 0's token on the warm replica (their part added to the shared answers), against
+    // the baseline's read for the same user.
+    const signedIn = { authorization: `Bearer ${readerToken}` };
+    const baselineSignedIn = { 'x-user-id': readers[0].id };
     const sides = [
       { side: 'warm', url: system, budget: 1.0, headers: {}, baselineHeaders: {} },
       { side: 'token', url: system, budget: 1.0, headers: signedIn, baselineHeaders: baselineSignedIn },
@@ -534,8 +560,8 @@ async function main(): Promise<void> {
     }
     await bus.close();
 
-    // The realistic mix, last (its edits rename policies): the owners signed in (half the connections)
-    // and anonymous readers, Zipf popularity, 2% writes through the cache-off replica and reads through
+    // The realistic mix, last (its edits rename policies): readers and owners signed in (half the
+    // connections) and anonymous readers, Zipf popularity, 2% writes through the cache-off replica and reads through
     // the warm one (read-your-writes across replicas), interleaved with the baseline, round by round.
     const mixRounds: Array<{ baseline: MixLoad; system: MixLoad }> = [];
     if (wanted('mix')) {
@@ -544,7 +570,11 @@ async function main(): Promise<void> {
         const j = Math.floor(Math.random() * (i + 1));
         [ids[i], ids[j]] = [ids[j], ids[i]];
       }
-      const users: MixUser[] = [];
+      const users: MixUser[] = readers.map((reader) => ({
+        systemHeaders: { cookie: `sb-access-token=${reader.cookie}` },
+        baselineHeaders: { 'x-user-id': reader.id },
+        owned: [],
+      }));
       for (const [i, owner] of owners.entries()) {
         const owned = await db.query<{ id: string }>(
           'SELECT id FROM catalog.policies WHERE owner_id = $1 LIMIT 100',

@@ -52,8 +52,8 @@ type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
  * These reads skip Nest's pipeline (guard, interceptors, pipes: most of the gateway's CPU on a miss)
  * once their URL has been through it: the route validated the URL into a bus message, which depends
  * on nothing but the URL (the caller travels beside it), and that read plan answers the URL's next
- * GETs before routing, hit or miss, cache on or off, anonymous or signed in (every miss and every
- * signed-in read still asks the service). Only the routes of `FAST_PATH_ROUTES` are planned: a test
+ * GETs before routing, hit or miss, cache on or off, anonymous or signed in (every miss, and every
+ * signed-in read not made from a shared answer, still asks the service). Only the routes of `FAST_PATH_ROUTES` are planned: a test
  * holds their guards, interceptors, pipes and filters to what this class does in their place.
  */
 @Injectable()
