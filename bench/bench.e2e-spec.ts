@@ -13,7 +13,7 @@ const root = path.join(__dirname, '..');
  * baseline, load both, and write every figure. The figures themselves are not judged here.
  */
 describe('npm run bench (smoke run at tiny sizes)', () => {
-  it('writes every figure: ratios warm and cold, fixed-rate latencies, auth ratio, 304s, read after write, idle memory and plans', async () => {
+  it('writes every figure: ratios warm and cold, fixed-rate latencies, auth ratio, 304s, read after write, the mix, idle memory and plans', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     const json = path.join(dir, 'results.json');
     const env = testEnv();
@@ -28,6 +28,8 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         ...['--postgres', env.postgresUrl, '--writes', '10'],
         // Every figure, none judged: no warm-up, the idle memory after 2 s instead of 30.
         ...['--warmup-seconds', '0', '--idle-seconds', '2'],
+        // The mix with writes enough that some reads after a write are checked.
+        ...['--mix-write-share', '0.2'],
       ],
       { cwd: root, timeout: 360_000, maxBuffer: 16 * 1024 * 1024 },
     );
@@ -44,12 +46,19 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
       revalidation: { busRequests: number; requests: number; cpuUs: number };
       readAfterWrite: { samples: number; p99: number };
       scan: { ids: number };
+      mix: {
+        ratio: number;
+        stale: number;
+        checked: number;
+        rounds: Array<Record<'system' | 'baseline', { reads: number; writes: number; errors: number }>>;
+      };
       startMb: Record<string, number>;
       idleMb: Record<string, number>;
       plans: Record<string, string>;
     };
-    // Five requests, each on the replica with its cache warm and on the one with it off.
-    expect(result.throughput.map((t) => t.name)).toHaveLength(10);
+    // Five requests, each on the replica with its cache warm (anonymous and with a token) and on the
+    // one with it off.
+    expect(result.throughput.map((t) => t.name)).toHaveLength(15);
     for (const t of result.throughput) {
       expect(t.ratio).toBeGreaterThan(0);
       expect(t.errors).toBe(0);
@@ -64,6 +73,15 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
     expect(result.readAfterWrite.samples).toBe(10);
     expect(result.readAfterWrite.p99).toBeGreaterThan(0);
     expect(result.scan.ids).toBe(300);
+    // The realistic mix ran on both sides, without errors, and every read after a write showed it.
+    expect(result.mix.rounds).toHaveLength(1);
+    for (const side of ['system', 'baseline'] as const) {
+      expect(result.mix.rounds[0][side].reads).toBeGreaterThan(0);
+      expect(result.mix.rounds[0][side].errors).toBe(0);
+    }
+    expect(result.mix.ratio).toBeGreaterThan(0);
+    expect(result.mix.checked).toBeGreaterThan(0);
+    expect(result.mix.stale).toBe(0);
     expect(Object.keys(result.idleMb).sort()).toEqual([
       'catalog',
       'connections',

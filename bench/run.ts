@@ -16,6 +16,7 @@ import { Client } from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { type PolicySearch, searchQuery } from '@pc/catalog';
 import { generateKeyRingEntry } from '@pc/connections';
+import { type MixLoad, type MixUser, runMix } from './mix';
 
 const root = path.join(__dirname, '..');
 
@@ -43,6 +44,10 @@ interface Options {
   idleSeconds: number;
   /** Seconds of load per request and side before measuring (JIT, prepared statements, caches); 0: none. */
   warmupSeconds: number;
+  /** Seconds of the realistic mix per round and side (default: `seconds`). */
+  mixSeconds: number;
+  /** Share of the mix's requests that are writes (0.02; the smoke run raises it to check some). */
+  mixWriteShare: number;
 }
 
 function options(argv: string[]): Options {
@@ -70,6 +75,8 @@ function options(argv: string[]): Options {
     scan: Number(get('scan', '0')),
     idleSeconds: Number(get('idle-seconds', '30')),
     warmupSeconds: Number(get('warmup-seconds', '1')),
+    mixSeconds: Number(get('mix-seconds', get('seconds', '10'))),
+    mixWriteShare: Number(get('mix-write-share', '0.02')),
   };
 }
 
@@ -176,6 +183,8 @@ async function main(): Promise<void> {
       WEBHOOKS_ENCRYPTION_KEYS: generateKeyRingEntry('bench-webhooks'),
       // Deployments and its workers refuse to start without provenance signing keys.
       PROVENANCE_SIGNING_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+      // The mix's users comment far more than a day's quota allows one person.
+      COMMENT_DAILY_QUOTA: '100000',
     };
     // `--port 0`: every process on a port the system reports free (the smoke test: no range to collide).
     const port = async (offset: number): Promise<number> =>
@@ -257,6 +266,7 @@ async function main(): Promise<void> {
 
     // Owners through the real sign-up; policies straight into the catalog's table.
     const owners: string[] = [];
+    const ownerCookies: string[] = [];
     let token = '';
     let writeToken = '';
     for (let i = 0; i < 10; i++) {
@@ -271,8 +281,9 @@ async function main(): Promise<void> {
       });
       const body = (await res.json()) as { user: { id: string } };
       owners.push(body.user.id);
+      const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      ownerCookies.push(cookie);
       if (i === 0) {
-        const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
         const t = await fetch(`${system}/api/tokens`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
@@ -285,6 +296,32 @@ async function main(): Promise<void> {
           body: JSON.stringify({ name: 'bench-write', scopes: ['api:read', 'api:write'] }),
         });
         writeToken = ((await w.json()) as { token: string }).token;
+      }
+    }
+    // Readers, who own nothing (each owner above owns a tenth of every policy): the signed-in reads and
+    // the mix's likes and comments; reader 0 reads with a token.
+    const readers: Array<{ id: string; cookie: string }> = [];
+    let readerToken = '';
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${system}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `reader${i}-${Date.now()}@example.com`,
+          password: 'password123',
+          name: `Reader ${i}`,
+        }),
+      });
+      const body = (await res.json()) as { user: { id: string } };
+      const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      readers.push({ id: body.user.id, cookie });
+      if (i === 0) {
+        const t = await fetch(`${system}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
+          body: JSON.stringify({ name: 'bench-reader', scopes: ['api:read'] }),
+        });
+        readerToken = ((await t.json()) as { token: string }).token;
       }
     }
     const db = new Client({ connectionString: dbUrl });
@@ -333,9 +370,14 @@ async function main(): Promise<void> {
       { key: 'common', name: 'common-word search (q=traffic)', path: '/api/policies?q=traffic' },
       { key: 'prefix', name: 'prefix search (q=auth)', path: '/api/policies?q=auth' },
     ];
+    // Signed in: reader 0's token on the warm replica (their part added to the shared answers), against
+    // the baseline's read for the same user.
+    const signedIn = { authorization: `Bearer ${readerToken}` };
+    const baselineSignedIn = { 'x-user-id': readers[0].id };
     const sides = [
-      { side: 'warm', url: system, budget: 1.0 },
-      { side: 'cold', url: cold, budget: 0.8 },
+      { side: 'warm', url: system, budget: 1.0, headers: {}, baselineHeaders: {} },
+      { side: 'token', url: system, budget: 1.0, headers: signedIn, baselineHeaders: baselineSignedIn },
+      { side: 'cold', url: cold, budget: 0.8, headers: {}, baselineHeaders: {} },
     ] as const;
     const requests = allRequests.filter((r) => wanted(r.key));
     const load = ['-d', String(o.seconds), '-c', String(o.connections)];
@@ -343,6 +385,7 @@ async function main(): Promise<void> {
     // side and with other work on the machine, so they are not counted on either side).
     const pidsOf = {
       warm: [gateway.pid!, catalog.pid!, identity.pid!],
+      token: [gateway.pid!, catalog.pid!, identity.pid!],
       cold: [gatewayCold.pid!, catalog.pid!, identity.pid!],
     };
     const systemPids = pidsOf.cold;
@@ -350,15 +393,19 @@ async function main(): Promise<void> {
     for (const r of o.warmupSeconds > 0 ? requests : []) {
       const warmup = ['-d', String(o.warmupSeconds), '-c', '2'];
       autocannon(baseline + r.path, warmup);
-      for (const x of sides) autocannon(x.url + r.path, warmup);
+      for (const x of sides) autocannon(x.url + r.path, warmup, x.headers);
     }
     const rounds: Array<Record<string, { baseline: Load; system: Load }>> = [];
     for (let round = 0; round < o.rounds; round++) {
       const results: Record<string, { baseline: Load; system: Load }> = {};
       for (const r of requests) {
-        const b = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
+        const anonymous = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
         for (const x of sides) {
-          const s = autocannon(x.url + r.path, load, {}, pidsOf[x.side]);
+          const b =
+            x.side === 'token'
+              ? autocannon(baseline + r.path, load, x.baselineHeaders, [baselineProc.pid!])
+              : anonymous;
+          const s = autocannon(x.url + r.path, load, x.headers, pidsOf[x.side]);
           results[`${r.name}|${x.side}`] = { baseline: b, system: s };
         }
       }
@@ -378,7 +425,7 @@ async function main(): Promise<void> {
         const ratios = rounds.map((x) => x[r.name].system.rps / Math.max(x[r.name].baseline.rps, 1e-9));
         const p99 = rounds.map((x) => x[r.name].system.p99 / Math.max(x[r.name].baseline.p99, 1));
         return {
-          name: `${r.label}, ${r.side === 'warm' ? 'cache warm' : 'cache off'}`,
+          name: `${r.label}, ${{ warm: 'cache warm', token: 'signed in (token), cache warm', cold: 'cache off' }[r.side]}`,
           path: r.path,
           budget: r.budget,
           ratio: median(ratios),
@@ -513,6 +560,57 @@ async function main(): Promise<void> {
     }
     await bus.close();
 
+    // The realistic mix, last (its edits rename policies): readers and owners signed in (half the
+    // connections) and anonymous readers, Zipf popularity, 2% writes through the cache-off replica and reads through
+    // the warm one (read-your-writes across replicas), interleaved with the baseline, round by round.
+    const mixRounds: Array<{ baseline: MixLoad; system: MixLoad }> = [];
+    if (wanted('mix')) {
+      const ids = (await db.query<{ id: string }>('SELECT id FROM catalog.policies')).rows.map((r) => r.id);
+      for (let i = ids.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [ids[i], ids[j]] = [ids[j], ids[i]];
+      }
+      const users: MixUser[] = readers.map((reader) => ({
+        systemHeaders: { cookie: `sb-access-token=${reader.cookie}` },
+        baselineHeaders: { 'x-user-id': reader.id },
+        owned: [],
+      }));
+      for (const [i, owner] of owners.entries()) {
+        const owned = await db.query<{ id: string }>(
+          'SELECT id FROM catalog.policies WHERE owner_id = $1 LIMIT 100',
+          [owner],
+        );
+        users.push({
+          systemHeaders: { cookie: `sb-access-token=${ownerCookies[i]}` },
+          baselineHeaders: { 'x-user-id': owner },
+          owned: owned.rows.map((r) => r.id),
+        });
+      }
+      const mix = {
+        seconds: o.mixSeconds,
+        connections: o.connections,
+        ids,
+        users,
+        writeShare: o.mixWriteShare,
+        signedInShare: 0.5,
+      };
+      for (let round = 0; round < o.rounds; round++) {
+        const b = await runMix({ readUrl: baseline, writeUrl: baseline, side: 'baseline' }, mix);
+        const s = await runMix({ readUrl: system, writeUrl: cold, side: 'system' }, mix);
+        mixRounds.push({ baseline: b, system: s });
+      }
+    }
+    const mix = {
+      ratio: median(mixRounds.map((x) => x.system.rps / Math.max(x.baseline.rps, 1e-9))),
+      ratios: mixRounds.map((x) => x.system.rps / Math.max(x.baseline.rps, 1e-9)),
+      p99Ratio: median(mixRounds.map((x) => x.system.p99 / Math.max(x.baseline.p99, 1))),
+      budget: 1.5,
+      rounds: mixRounds,
+      stale: mixRounds.reduce((n, x) => n + x.system.stale, 0),
+      baselineStale: mixRounds.reduce((n, x) => n + x.baseline.stale, 0),
+      checked: mixRounds.reduce((n, x) => n + x.system.checked, 0),
+    };
+
     // The plans of each list query at this volume.
     const plans: Record<string, string> = {};
     const cases: Array<[string, Partial<PolicySearch>]> = [
@@ -565,6 +663,7 @@ async function main(): Promise<void> {
       revalidation,
       readAfterWrite,
       scan,
+      mix,
       auth: {
         ratio: authRatios.length ? median(authRatios) : 0,
         ratios: authRatios,
@@ -636,6 +735,16 @@ type Result = {
   };
   readAfterWrite: { p50: number; p99: number; max: number; samples: number };
   scan: { ids: number; gatewayMb: number; seconds: number };
+  mix: {
+    ratio: number;
+    ratios: number[];
+    p99Ratio: number;
+    budget: number;
+    rounds: Array<{ baseline: MixLoad; system: MixLoad }>;
+    stale: number;
+    baselineStale: number;
+    checked: number;
+  };
   startMb: Record<string, number>;
   idleMb: Record<string, number>;
   loadAverage: number[];
@@ -679,13 +788,24 @@ function markdown(r: Result): string {
         `| \`GET ${t.path}\` (${t.name}) | ${f(t.ratio)} (${ok(t.ratio >= t.budget)}) | ≥ ${t.budget} | ${f(t.p99Ratio)} (${ok(t.p99Ratio <= 1.5)}) | ${f(t.systemRps, 0)} | ${f(t.baselineRps, 0)} | ${t.systemP99} | ${t.baselineP99} | ${t.ratios.map((x) => f(x)).join(', ')} | ${f(t.systemCpuUs, 0)} (${f(t.baselineCpuUs, 0)}) | ${t.errors} |`,
     ),
     '',
-    'Cache warm: the replica with its response cache on (every request after the first is a hit); cache off: the second replica, `RESPONSE_CACHE_ENABLED=false`. Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: the gateway replica, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.',
+    "Cache warm: the replica with its response cache on (every request after the first is a hit); signed in: the same replica with a token (the shared answer and the caller's part; against the baseline's read for the same user); cache off: the second replica, `RESPONSE_CACHE_ENABLED=false`. Node CPU per request: CPU time (user + system) of the Node.js processes on the path (system: the gateway replica, catalog and identity; baseline: its one process) over the requests served, median of the rounds. NATS and PostgreSQL are not counted on either side.",
     '',
     '### Revalidation (304), read after write, a scan',
     '',
     `- 304 (If-None-Match with the current tag, warm replica): ${f(r.revalidation.cpuUs, 0)} µs of gateway CPU per request (budget 300, ${ok(r.revalidation.cpuUs <= 300)}), ${f(r.revalidation.rps, 0)} req/s, p99 ${r.revalidation.p99} ms; ${r.revalidation.busRequests} policy requests on the bus during ${r.revalidation.requests} revalidations (budget 0, ${ok(r.revalidation.busRequests === 0)})${r.revalidation.otherSubjects.length ? `; other catalog subjects meanwhile: ${r.revalidation.otherSubjects.join(', ')}` : ''}.`,
     `- Read after write through the other replica (like through the cache-off replica, then If-None-Match on the warm one until 200), ${r.readAfterWrite.samples} writes: p50 ${f(r.readAfterWrite.p50, 1)} ms, p99 ${f(r.readAfterWrite.p99, 1)} ms (budget 50, ${ok(r.readAfterWrite.p99 <= 50)}), max ${f(r.readAfterWrite.max, 1)} ms.`,
     `- A scan of all ${r.scan.ids} policies by id through the warm replica (${f(r.scan.seconds, 1)} s): its resident memory after, ${r.scan.gatewayMb} MB (cache bound 32 MiB).`,
+    '',
+    '### The realistic mix',
+    '',
+    `Signed-in (half the connections) and anonymous readers, Zipf (s = 1.1) popularity over every policy, ${f((r.options.mixWriteShare as number) * 100, 0)}% writes (likes, comments, owners' renames; through the cache-off replica, read through the warm one); by id 75%, 20-row pages 15%, searches 10%. Throughput ratio ${f(r.mix.ratio)} (budget ≥ ${r.mix.budget}, ${ok(r.mix.ratio >= r.mix.budget)}); rounds ${r.mix.ratios.map((x) => f(x)).join(', ')}; p99 ratio ${f(r.mix.p99Ratio)} (budget 1.5, ${ok(r.mix.p99Ratio <= 1.5)}). Reads right after the same user's write that did not show it: ${r.mix.stale} of ${r.mix.checked} (budget 0, ${ok(r.mix.stale === 0)}; baseline ${r.mix.baselineStale}).`,
+    '',
+    '| Round | system req/s | baseline req/s | system p99 ms | baseline p99 ms | system writes | errors (system, baseline) |',
+    '|---|---|---|---|---|---|---|',
+    ...r.mix.rounds.map(
+      (x, i) =>
+        `| ${i + 1} | ${f(x.system.rps, 0)} | ${f(x.baseline.rps, 0)} | ${f(x.system.p99, 1)} | ${f(x.baseline.p99, 1)} | ${x.system.writes} | ${x.system.errors}, ${x.baseline.errors} |`,
+    ),
     '',
     '### Search at a fixed 200 req/s (cache off)',
     '',

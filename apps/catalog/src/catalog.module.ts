@@ -3,6 +3,7 @@ import { ContentEvents } from '@pc/contracts';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
+import { CallerStateModule } from './caller-state/caller-state.module';
 import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
 import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
@@ -39,6 +40,7 @@ export const CATALOG_FEATURES = [
   ReviewersModule,
   PinsModule,
   DeployCountsModule,
+  CallerStateModule,
 ];
 
 /** The validated configuration, for every feature that needs a setting. */

@@ -1,3 +1,4 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CatalogEnv, catalogService } from '@pc/catalog';
 import { ConnectionsEnv, connectionsService, generateKeyRingEntry } from '@pc/connections';
 import { deploymentWorker, WorkerEnv } from '@pc/deployment-worker';
@@ -63,6 +64,8 @@ export interface RunningSystem {
   url?: string;
   /** Health URLs of the services, when they serve HTTP. */
   serviceUrls: Record<string, string>;
+  /** The gateway's application, when there is one (tests read its state: `gateway.get(CallerParts)`). */
+  gateway?: NestFastifyApplication;
   close(): Promise<void>;
 }
 
@@ -157,6 +160,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   return {
     url: `http://127.0.0.1:${port}`,
     serviceUrls,
+    gateway: app,
     close: async () => {
       await app.close();
       await mcp.close();

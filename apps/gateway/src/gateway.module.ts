@@ -34,6 +34,7 @@ import { SessionService } from './identity/session.service';
 import { TokenRevocation } from './identity/token-revocation';
 import { TokensController } from './identity/tokens.controller';
 import { UsersController } from './identity/users.controller';
+import { CallerParts } from './public-reads/caller-parts';
 import { ContentVersions } from './public-reads/content-versions';
 import { PublicReads } from './public-reads/public-reads';
 import { ResponseCache } from './public-reads/response-cache';
@@ -101,6 +102,7 @@ export class GatewayModule {
         RolloutStreams,
         ContentVersions,
         ResponseCache,
+        CallerParts,
         PublicReads,
         AuditOutbox,
         RulesetViews,

@@ -1,2 +1,3 @@
 export { GatewayEnv } from './gateway.env';
 export { createGateway, type Gateway } from './gateway.app';
+export { CallerParts } from './public-reads/caller-parts';

@@ -8,6 +8,7 @@ import { CatalogWeightedSearch1795750000000 } from './migrations/1795750000000-c
 import { CatalogDeployCounts1795790000000 } from './migrations/1795790000000-catalog-deploy-counts';
 import { CatalogContentChanges1795800000000 } from './migrations/1795800000000-catalog-content-changes';
 import { CatalogReviewPins1795810000000 } from './migrations/1795810000000-catalog-review-pins';
+import { CatalogLikesByUser1796600000000 } from './migrations/1796600000000-catalog-likes-by-user';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -26,5 +27,6 @@ export const catalogDatabase = {
     CatalogDeployCounts1795790000000,
     CatalogContentChanges1795800000000,
     CatalogReviewPins1795810000000,
+    CatalogLikesByUser1796600000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -87,7 +87,7 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
         else use.requests.add(d.pattern); // sent: a request, or a ping in a readiness list
       } else if (d.broadcast) {
         if (call === 'subscribeBroadcast' || call === 'Handles') use.hears.add(d.pattern);
-        else if (call === 'emit') use.emits.add(d.pattern);
+        else if (call === 'emit' || call === 'emitFlushed') use.emits.add(d.pattern);
         else unclassified.push(`${match[1]}.${match[2]}`);
       } else if (call === 'subscribe' || call === 'subscribeInBackground') use.consumesDurable.add(d.pattern);
       // Published from an outbox's event list, or directly (the gateway's audit records).

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ANONYMOUS, type RequestContext, type RpcDescriptor } from '@pc/contracts';
+import { ANONYMOUS, type RequestContext, type RpcDescriptor, type UserCaller } from '@pc/contracts';
 import { BusClient, logContext } from '@pc/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { toErrorBody } from '../http/http-error.filter';
+import { CallerParts, withLikes } from './caller-parts';
 import { ContentVersions } from './content-versions';
+import { FAST_PATHS, type FastPathRoute } from './fast-path-routes';
 import { ResponseCache } from './response-cache';
 
 /** Public reads may be kept by browsers and shared caches, but only revalidated (`If-None-Match`). */
@@ -29,19 +31,30 @@ interface ReadPlan {
   data: unknown;
   /** Called for every answer to the URL (a 304 and a cached one too): a ruleset's views. */
   served?: () => void;
+  /** How a signed-in caller's answer may be made from the shared one (`FastPathRoute.signedIn`). */
+  signedIn?: FastPathRoute['signedIn'];
+  /** The item the URL reads (its `:id`), for the owner check. */
+  item?: string;
 }
+
+type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
 
 /**
  * The public GETs of policies and rulesets (by id, lists and searches, documentation, history):
  * conditional requests (a strong ETag of the content's version, 304 when `If-None-Match` names the
  * current one, without asking a service) and the response cache for anonymous callers. A signed-in
- * caller's read is never cached nor tagged (`private, no-store`): it carries their like and rights.
+ * caller's answer is never cached nor tagged (`private, no-store`): it carries their like and rights.
+ * Where a route allows it (`FastPathRoute.signedIn`), it is the cached anonymous answer with the
+ * caller's likes added from their part (`CallerParts`), unless the caller sees more than anyone (an
+ * administrator, the item's owner, the owner of an unpublished policy for a list, a user who has just
+ * written): what is cached is only ever read as anonymous, so no caller's data reaches another.
  *
  * These reads skip Nest's pipeline (guard, interceptors, pipes: most of the gateway's CPU on a miss)
  * once their URL has been through it: the route validated the URL into a bus message, which depends
  * on nothing but the URL (the caller travels beside it), and that read plan answers the URL's next
- * GETs before routing, hit or miss, cache on or off, anonymous or signed in (every miss and every
- * signed-in read still asks the service).
+ * GETs before routing, hit or miss, cache on or off, anonymous or signed in (every miss, and every
+ * signed-in read not made from a shared answer, still asks the service). Only the routes of `FAST_PATH_ROUTES` are planned: a test
+ * holds their guards, interceptors, pipes and filters to what this class does in their place.
  */
 @Injectable()
 export class PublicReads {
@@ -52,6 +65,7 @@ export class PublicReads {
     private readonly cache: ResponseCache,
     private readonly bus: BusClient,
     private readonly auth: AuthGuard,
+    private readonly parts: CallerParts,
   ) {}
 
   /**
@@ -67,14 +81,17 @@ export class PublicReads {
     served?: () => void,
   ): Promise<void> {
     void reply.header('vary', VARY);
-    const plan: ReadPlan = { descriptor, data, served };
-    this.plans.set(request.url, plan);
+    const route = FAST_PATHS.get(request.routeOptions.url ?? '');
+    const item = (request.params as { id?: string } | undefined)?.id;
+    const plan: ReadPlan = { descriptor, data, served, signedIn: route?.signedIn, item };
+    // Only a declared route is answered before routing (fast-path-routes.ts).
+    if (route) this.plans.set(request.url, plan);
     return this.answer(ctx, request, reply, plan);
   }
 
   /**
-   * A signed-in caller's read from the service, uncached; an anonymous one: a 304 when the caller's
-   * tag is current, else the cached answer or a fill.
+   * A signed-in caller's read: made from the shared one when it may be, else from the service; an
+   * anonymous one: a 304 when the caller's tag is current, else the cached answer or a fill.
    */
   private async answer(
     ctx: RequestContext,
@@ -84,18 +101,54 @@ export class PublicReads {
   ): Promise<void> {
     plan.served?.();
     if (ctx.caller.kind !== 'anonymous') {
-      const answer = await this.bus.forward(plan.descriptor, ctx, plan.data);
+      const body =
+        (await this.sharedFor(ctx, ctx.caller, request.url, plan)) ??
+        (await this.bus.forward(plan.descriptor, ctx, plan.data)).body();
       void reply.header('cache-control', PRIVATE);
-      return sendJson(reply, answer.body());
+      return sendJson(reply, body);
     }
     const current = this.versions.tagOf(this.versions.current);
     if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
-    const entry =
-      this.cache.get(request.url) ??
-      (await this.cache.fill(request.url, async () =>
-        (await this.bus.forward(plan.descriptor, ctx, plan.data)).body(),
-      ));
+    const entry = await this.sharedEntry(ctx, request.url, plan);
     return sendEntry(reply, entry.body, entry.tag);
+  }
+
+  /** The cached anonymous answer, or a fill: read as anonymous whoever asks. */
+  private sharedEntry(ctx: RequestContext, url: string, plan: ReadPlan) {
+    const anonymous: RequestContext = { requestId: ctx.requestId, caller: ANONYMOUS };
+    return (
+      this.cache.get(url) ??
+      this.cache.fill(url, async () => (await this.bus.forward(plan.descriptor, anonymous, plan.data)).body())
+    );
+  }
+
+  /**
+   * `caller`'s answer made from the shared one and their part, or undefined when it may not be (the
+   * route does not allow it, the cache is off, the caller sees more than anyone, the shared read
+   * failed, or the content changed while it was made).
+   */
+  private async sharedFor(
+    ctx: RequestContext,
+    caller: UserCaller,
+    url: string,
+    plan: ReadPlan,
+  ): Promise<Buffer | undefined> {
+    const { signedIn, item } = plan;
+    if (!signedIn || !this.cache.enabled) return undefined;
+    const part = await this.parts.partOf(ctx, caller);
+    if (!part) return undefined;
+    if (signedIn.shares === 'list' ? part.ownsUnpublished : item === undefined || part.owned.has(item)) {
+      return undefined;
+    }
+    let entry;
+    try {
+      entry = await this.sharedEntry(ctx, url, plan);
+    } catch {
+      // An error anonymous callers get (a policy not published) may not be this caller's: theirs is read.
+      return undefined;
+    }
+    if (!this.parts.holds(part)) return undefined;
+    return withLikes(entry.body, signedIn.likedIn, part.liked) ?? undefined;
   }
 
   /**
@@ -137,13 +190,28 @@ export class PublicReads {
         () => done(),
       );
     });
+    // A signed-in user's write: every replica drops their part before the write is answered.
+    fastify.addHook('onSend', async (request: AuthedRequest, reply, payload) => {
+      const caller = request.ctx?.caller;
+      if (writes(request, reply) && caller?.kind === 'user')
+        await this.parts.wrote(request.ctx!, caller.userId);
+      return payload;
+    });
     fastify.addHook('onResponse', (request, reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        if (CHANGES_CONTENT.test(request.url)) this.versions.changed();
-      }
+      if (writes(request, reply)) this.versions.changed();
       done();
     });
   }
+}
+
+/** A write that may change what public reads show, done (answered below 400). */
+function writes(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    reply.statusCode < 400 &&
+    CHANGES_CONTENT.test(request.url)
+  );
 }
 
 function anonymous(request: FastifyRequest): boolean {

@@ -8,6 +8,7 @@ import {
   type AuditRecordedEvent,
   ContentEvents,
   type Caller,
+  type EventDescriptor,
   IdentityRpc,
   type RequestContext,
   type RpcDescriptor,
@@ -109,6 +110,12 @@ export class GatewayUnderTest {
     this.url = this.url.replace('[::1]', '127.0.0.1');
   }
 
+  /** The Nest application (its metadata and configuration), once started. */
+  get application(): NestFastifyApplication {
+    if (!this.app) throw new Error('The gateway under test has not started');
+    return this.app;
+  }
+
   async close(): Promise<void> {
     await this.app?.close();
     await this.stopConsumer?.();
@@ -162,6 +169,13 @@ export class GatewayUnderTest {
   announce(version: string): void {
     const subject = this.busConfig.prefix + ContentEvents.catalogChanged.pattern;
     const envelope = { ctx: { requestId: 'change', caller: { kind: 'anonymous' } }, data: { version } };
+    this.busConfig.broker.publish(subject, JSON.stringify({ pattern: subject, data: envelope }));
+  }
+
+  /** A broadcast event as another process (a service, another gateway replica) publishes it. */
+  broadcast<P>(descriptor: EventDescriptor<P>, data: P): void {
+    const subject = this.busConfig.prefix + descriptor.pattern;
+    const envelope = { ctx: { requestId: 'broadcast', caller: { kind: 'anonymous' } }, data };
     this.busConfig.broker.publish(subject, JSON.stringify({ pattern: subject, data: envelope }));
   }
 

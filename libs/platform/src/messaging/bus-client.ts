@@ -179,6 +179,16 @@ export class BusClient implements OnApplicationShutdown {
   }
 
   /**
+   * A broadcast event that the NATS server has taken when this resolves (a flush after the publish), so
+   * it is on its way to every subscriber before, say, this process answers the request that caused it.
+   * In process, delivery is immediate anyway.
+   */
+  async emitFlushed<P>(descriptor: EventDescriptor<P>, ctx: RequestContext, data: P): Promise<void> {
+    await this.emit(descriptor, ctx, data);
+    if (this.bus.kind !== 'in-process') await this.natsConnection().flush();
+  }
+
+  /**
    * Subscribes this process to a broadcast event: every replica gets every message (no queue group),
    * which is what cache invalidation needs.
    */

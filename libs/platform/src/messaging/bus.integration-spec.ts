@@ -160,4 +160,15 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
     expect(seen.sort()).toEqual(['0:7', '1:7']);
     for (const s of subscribers) await s.onApplicationShutdown();
   });
+
+  it('delivers a flushed broadcast (emitFlushed: with the server once it resolves) to every subscriber', async () => {
+    const subscriber = new BusClient(createClientProxy(bus, 'sub3'), bus);
+    const seen: number[] = [];
+    await subscriber.subscribeBroadcast(Test.happened, (data) => seen.push(data.n));
+    await new Promise((r) => setTimeout(r, 50));
+    await client.emitFlushed(Test.happened, ctx('e2'), { n: 8 });
+    for (let i = 0; i < 50 && seen.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([8]);
+    await subscriber.onApplicationShutdown();
+  });
 });

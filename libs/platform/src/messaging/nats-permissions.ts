@@ -3,6 +3,7 @@
 // per-app lists below are checked against what each app's code requests, emits and subscribes to
 // (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
 import {
+  CallerEvents,
   AuditEvents,
   CatalogEvents,
   ContentEvents,
@@ -76,7 +77,10 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityEvents.userUpdated,
       ContentEvents.catalogChanged,
       ContentEvents.rulesetsChanged,
+      CallerEvents.changed,
     ],
+    // A user's write through one replica drops their part of shared reads in every replica.
+    emits: [CallerEvents.changed],
     publishesDurable: [AuditEvents.recorded],
     budgets: true,
   },

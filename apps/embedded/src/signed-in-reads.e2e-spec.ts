@@ -1,0 +1,170 @@
+import { CallerParts } from '@pc/gateway';
+import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase, waitFor } from '@pc/testing';
+import { Client } from 'pg';
+import { type RunningSystem, startSystem } from './system';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' };
+
+/**
+ * Signed-in reads made from the shared (anonymous) answers and each caller's part, on the real services
+ * with two gateway replicas over NATS: a user reads their like and their edit through either replica at
+ * once, nobody else's answer shows their like, and a policy that is not published is never in what
+ * is shared. How the gateway decides each read, with stand-ins, is its gateway-tier spec's
+ * (apps/gateway/src/public-reads/signed-in-reads.integration-spec.ts).
+ */
+describe('signed-in reads from shared answers, two gateway replicas', () => {
+  let db: TestDatabase;
+  let first: RunningSystem;
+  let second: RunningSystem;
+  let a: HttpClient;
+  let b: HttpClient;
+  let pg: Client;
+
+  const signUp = async (name: string): Promise<{ id: string; cookie: string }> => {
+    const res = await a.post<Json>('/api/auth/signup', {
+      email: `${name.toLowerCase()}-${Date.now()}@example.com`,
+      password: 'password123',
+      name,
+    });
+    return { id: res.body.user.id as string, cookie: cookieFrom(res, 'sb-access-token')! };
+  };
+  /** A policy written with SQL (its change event follows the commit). */
+  const newPolicy = async (name: string, ownerId: string, status = 'published'): Promise<string> => {
+    const { rows } = await pg.query<{ id: string }>(
+      `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
+       VALUES ($1, $2, 'A policy read by signed-in users.', $3, $4, 'https://h.example/p')
+       RETURNING id`,
+      [`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`, name, status, ownerId],
+    );
+    return rows[0].id;
+  };
+  const partsRead = () => first.gateway!.get(CallerParts).reads + second.gateway!.get(CallerParts).reads;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const bus = testBus('nats', 10000);
+    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, env: CACHE_ON });
+    second = await startSystem({
+      bus,
+      databaseUrl: db.url,
+      gatewayPort: 0,
+      gatewayOnly: true,
+      env: CACHE_ON,
+    });
+    a = new HttpClient(first.url!);
+    b = new HttpClient(second.url!);
+    pg = new Client({ connectionString: db.url });
+    await pg.connect();
+  });
+
+  afterAll(async () => {
+    await pg?.end();
+    await second?.close();
+    await first?.close();
+    await db?.drop();
+  });
+
+  it('shows a like through the other replica at once, to its author only', async () => {
+    const owner = await signUp('Owner');
+    const reader = await signUp('Reader');
+    const other = await signUp('Other');
+    const id = await newPolicy('Liked Across Replicas', owner.id);
+    // Every replica has the shared answer and each reader's part.
+    for (const client of [a, b]) {
+      await waitFor(
+        async () => (await client.get(`/api/policies/${id}`)).status === 200,
+        5000,
+        'the policy to be read',
+      );
+      for (const user of [reader, other]) {
+        expect(
+          (await client.get<Json>(`/api/policies/${id}`, { cookie: user.cookie })).body.policy.liked,
+        ).toBe(false);
+      }
+    }
+    const readBefore = partsRead();
+
+    for (const [writer, readerSide] of [
+      [a, b],
+      [b, a],
+      [a, b],
+      [b, a],
+    ] as const) {
+      const toggled = await writer.post<Json>(`/api/policies/${id}/like`, undefined, {
+        cookie: reader.cookie,
+      });
+      expect(toggled.status).toBe(200);
+      // At once, through the other replica: the like and its count.
+      const mine = await readerSide.get<Json>(`/api/policies/${id}`, { cookie: reader.cookie });
+      expect(mine.body.policy).toMatchObject({
+        liked: toggled.body.liked,
+        likes: toggled.body.liked ? 1 : 0,
+      });
+      const listed = await readerSide.get<Json>('/api/policies?limit=200', { cookie: reader.cookie });
+      expect(listed.body.policies.find((p: Json) => p.id === id)).toMatchObject({
+        liked: toggled.body.liked,
+      });
+      // Nobody else's answer shows it, through either replica.
+      for (const client of [a, b]) {
+        expect(
+          (await client.get<Json>(`/api/policies/${id}`, { cookie: other.cookie })).body.policy.liked,
+        ).toBe(false);
+        expect((await client.get<Json>(`/api/policies/${id}`)).body.policy.liked).toBe(false);
+        const theirs = await client.get<Json>('/api/policies?limit=200', { cookie: other.cookie });
+        expect(theirs.body.policies.some((p: Json) => p.liked)).toBe(false);
+      }
+    }
+    // The replicas made those reads from shared answers (reading parts), not all from the catalog.
+    expect(partsRead()).toBeGreaterThan(readBefore);
+  });
+
+  it("shows the owner's edit through the other replica at once, and to others once the change is announced", async () => {
+    const owner = await signUp('Editor');
+    const other = await signUp('Watcher');
+    const id = await newPolicy('Edited Across Replicas', owner.id);
+    for (const client of [a, b]) {
+      await waitFor(
+        async () => (await client.get(`/api/policies/${id}`, { cookie: other.cookie })).status === 200,
+        5000,
+        'the policy to be read',
+      );
+      await client.get(`/api/policies/${id}`, { cookie: owner.cookie });
+    }
+    const edited = await a.request<Json>('PATCH', `/api/policies/${id}`, {
+      cookie: owner.cookie,
+      body: { name: 'Renamed Across Replicas' },
+    });
+    expect(edited.status).toBe(200);
+    const mine = await b.get<Json>(`/api/policies/${id}`, { cookie: owner.cookie });
+    expect(mine.body.policy.name).toBe('Renamed Across Replicas');
+    await waitFor(
+      async () =>
+        (await b.get<Json>(`/api/policies/${id}`, { cookie: other.cookie })).body.policy.name ===
+        'Renamed Across Replicas',
+      5000,
+      'the change event to reach the other replica',
+    );
+  });
+
+  it('never puts a policy that is not published in a shared answer: its owner alone reads it', async () => {
+    const owner = await signUp('Drafter');
+    const other = await signUp('Outsider');
+    const hidden = await newPolicy('Draft Not Shared', owner.id, 'under_review');
+    await waitFor(
+      async () => (await a.get(`/api/policies/${hidden}`, { cookie: owner.cookie })).status === 200,
+      5000,
+      'the draft to be read by its owner',
+    );
+    for (const client of [a, b]) {
+      const own = await client.get<Json>('/api/policies?limit=200', { cookie: owner.cookie });
+      expect(own.body.policies.map((p: Json) => p.id)).toContain(hidden);
+      for (const options of [{ cookie: other.cookie }, {}]) {
+        expect((await client.get(`/api/policies/${hidden}`, options)).status).toBe(404);
+        const list = await client.get<Json>('/api/policies?limit=200', options);
+        expect(list.body.policies.map((p: Json) => p.id)).not.toContain(hidden);
+      }
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { CallerEvents, CatalogCallerStateRpc, type RequestContext, type UserCaller } from '@pc/contracts';
+import { BusClient, createLogger } from '@pc/platform';
+import { ContentVersions } from './content-versions';
+
+const log = createLogger('gateway');
+
+/** Users a replica remembers as having written a moment ago. */
+const USERS = 10_000;
+/** Bytes the kept parts may take (an id costs about 100 in a Set; a part at most the catalog's maxima). */
+const PARTS_BYTES = 16 * 1024 * 1024;
+const ID_BYTES = 100;
+const PART_OVERHEAD = 300;
+/** How long a write's answer waits, at most, for the news of it to be on its way to the other replicas. */
+const ANNOUNCE_MS = 500;
+/**
+ * How long a user who wrote reads everything from the services, on every replica: longer than a
+ * service's change event takes to reach the replicas (milliseconds), so that the shared answers they
+ * are then given show their write.
+ */
+export const FRESH_AFTER_WRITE_MS = 5000;
+
+/** A signed-in user's own part of public policy reads, as the catalog told it. */
+export interface CallerPart {
+  liked: ReadonlySet<string>;
+  owned: ReadonlySet<string>;
+  ownsUnpublished: boolean;
+  /** False when the caller likes or owns more than the catalog tells: their reads go to the services. */
+  complete: boolean;
+  /** The ETag the part was read under: it holds while the content's version and period do. */
+  tag: string;
+}
+
+/**
+ * The per-user store of signed-in reads made from shared ones: for each user, the policies they like
+ * and own, read from the catalog and kept while the content's version holds (every change event, a
+ * lost connection and the end of the TTL period drop every part, as they drop the response cache).
+ * A write by a user through any replica drops that user's part in every replica at once (a broadcast
+ * flushed before the write is answered) and has their reads made by the services for
+ * `FRESH_AFTER_WRITE_MS`: the user reads their own write through any replica.
+ * Administrators, users who wrote a moment ago and users with more likes or policies than the catalog
+ * tells get no part: their reads go to the services. Parts are bounded in bytes (least recently used
+ * out first).
+ */
+@Injectable()
+export class CallerParts implements OnApplicationBootstrap {
+  private readonly kept = new LRUCache<string, CallerPart>({
+    maxSize: PARTS_BYTES,
+    sizeCalculation: (part) => (part.liked.size + part.owned.size) * ID_BYTES + PART_OVERHEAD,
+  });
+  private readonly wroteAt = new LRUCache<string, number>({ max: USERS, ttl: FRESH_AFTER_WRITE_MS });
+  private readonly reading = new Map<string, Promise<CallerPart | undefined>>();
+  /** Parts read from the catalog (tests and the benchmark read it). */
+  reads = 0;
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly versions: ContentVersions,
+  ) {
+    versions.onChange(() => this.kept.clear());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.subscribeBroadcast(CallerEvents.changed, ({ userId }) => this.forget(userId));
+  }
+
+  /** The caller's part, or undefined when their reads must come from the services. */
+  async partOf(ctx: RequestContext, caller: UserCaller): Promise<CallerPart | undefined> {
+    if (caller.isAdmin || this.wroteAt.has(caller.userId)) return undefined;
+    const kept = this.kept.get(caller.userId);
+    if (kept && this.holds(kept)) return kept.complete ? kept : undefined;
+    let read = this.reading.get(caller.userId);
+    if (!read) {
+      read = this.read(ctx, caller.userId).finally(() => this.reading.delete(caller.userId));
+      this.reading.set(caller.userId, read);
+    }
+    return read;
+  }
+
+  /** Whether `part` is still of the current content (compare after a read that used it). */
+  holds(part: CallerPart): boolean {
+    return part.tag === this.versions.tagOf(this.versions.current);
+  }
+
+  /**
+   * `userId` wrote through this replica: their part is dropped here and, before this resolves, the
+   * news is on its way to every replica.
+   */
+  async wrote(ctx: RequestContext, userId: string): Promise<void> {
+    this.forget(userId);
+    // Without NATS (or when it is slow) the other replicas see the write when the service's change
+    // event reaches them; the write's answer does not wait longer than ANNOUNCE_MS for it.
+    if (!this.bus.connected) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.bus.emitFlushed(CallerEvents.changed, ctx, { userId }),
+        new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_MS))),
+      ]);
+    } catch (error) {
+      log.warn({ err: error, requestId: ctx.requestId }, 'a write could not be announced to the replicas');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private forget(userId: string): void {
+    this.kept.delete(userId);
+    this.wroteAt.set(userId, Date.now());
+  }
+
+  private async read(ctx: RequestContext, userId: string): Promise<CallerPart | undefined> {
+    const tag = this.versions.tagOf(this.versions.current);
+    this.reads++;
+    let state;
+    try {
+      state = await this.bus.request(CatalogCallerStateRpc.get, ctx, {});
+    } catch (error) {
+      log.warn({ err: error, requestId: ctx.requestId }, "a caller's part could not be read");
+      return undefined;
+    }
+    // Written meanwhile, or from before a change: not kept, and this read goes to the service.
+    if (this.wroteAt.has(userId)) return undefined;
+    const part: CallerPart = {
+      liked: new Set(state.liked),
+      owned: new Set(state.owned),
+      ownsUnpublished: state.ownsUnpublished,
+      complete: state.complete,
+      tag,
+    };
+    if (!this.holds(part)) return undefined;
+    // An incomplete part is kept too (without its ids), so that the next reads do not ask again.
+    if (!part.complete) {
+      this.kept.set(userId, { ...part, liked: new Set(), owned: new Set() });
+      return undefined;
+    }
+    this.kept.set(userId, part);
+    return part;
+  }
+}
+
+const LIKED_FALSE = Buffer.from('"liked":false');
+const FALSE = 5;
+const TRUE = Buffer.from('true');
+/** Where each item's `"liked":false` is in a shared answer: per answer, found once. */
+const likedOffsets = new WeakMap<Buffer, Array<{ id: string; at: number }> | null>();
+
+/**
+ * A shared (anonymous) answer with `liked` true on the items `liked` names. `likedIn` is where the
+ * items are (`policy`: one, `policies`: a list). Null when the answer is not what an anonymous read
+ * gives (an item already liked, or `"liked":false` found elsewhere than once per item): the caller's
+ * read then goes to the service. The bytes are spliced, not parsed and serialised again: in JSON
+ * text, `"liked":false` with unescaped quotes is a key and its value (a string escapes its quotes),
+ * and each item's own is found in order.
+ */
+export function withLikes(
+  body: Buffer,
+  likedIn: 'policy' | 'policies' | undefined,
+  liked: ReadonlySet<string>,
+): Buffer | null {
+  if (!likedIn) return body;
+  let offsets = likedOffsets.get(body);
+  if (offsets === undefined) {
+    offsets = findLiked(body, likedIn);
+    likedOffsets.set(body, offsets);
+  }
+  if (offsets === null) return null;
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const { id, at } of offsets) {
+    if (!liked.has(id)) continue;
+    parts.push(body.subarray(from, at), TRUE);
+    from = at + FALSE;
+  }
+  if (parts.length === 0) return body;
+  parts.push(body.subarray(from));
+  return Buffer.concat(parts);
+}
+
+function findLiked(body: Buffer, likedIn: 'policy' | 'policies'): Array<{ id: string; at: number }> | null {
+  const answer = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+  const found = answer[likedIn];
+  const items = (likedIn === 'policy' ? [found] : Array.isArray(found) ? found : []) as unknown[];
+  const likeable = items.filter(
+    (item): item is { id: string; liked: unknown } =>
+      typeof item === 'object' && item !== null && 'liked' in item && 'id' in item,
+  );
+  if (likeable.some((item) => item.liked !== false)) return null;
+  const at: number[] = [];
+  for (let i = body.indexOf(LIKED_FALSE); i >= 0; i = body.indexOf(LIKED_FALSE, i + 1)) {
+    at.push(i + LIKED_FALSE.length - FALSE);
+  }
+  if (at.length !== likeable.length) return null;
+  return likeable.map((item, i) => ({ id: item.id, at: at[i] }));
+}
