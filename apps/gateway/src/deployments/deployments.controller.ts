@@ -174,6 +174,9 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({
     summary: "Delete the caller's failed deployments (optionally of one policy), with their jobs and logs",
+    description:
+      'Removes every failed deployment of the caller (of one policy, with `policyId`) with its jobs and ' +
+      'logs; others are untouched. Answers how many were deleted, and their ids.',
   })
   @ApiOkResponse({ type: DeletedFailedDto })
   @ApiErrors([400, 'Invalid body'])
@@ -215,7 +218,12 @@ export class DeploymentsController {
   @Audited(AUDIT.deploymentDeleted)
   @Delete(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
+  @ApiOperation({
+    summary: 'Delete a failed deployment with its jobs and logs',
+    description:
+      'Only a failed deployment can be deleted (409 otherwise), by its author; its jobs and logs go with ' +
+      'it.',
+  })
   @ApiOkResponse({ type: DeletedDeploymentDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -241,7 +249,13 @@ export class DeploymentsController {
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Reconcile one deployment with the platform' })
+  @ApiOperation({
+    summary: 'Reconcile one deployment with the platform',
+    description:
+      "Reads the deployment's state on the platform now and records it: a deployment removed out of band is " +
+      'marked drifted (and `deployment.drift_detected` webhooks are called), instead of waiting for the ' +
+      'periodic synchronisation.',
+  })
   @ApiOkResponse({ type: DeploymentSyncResultDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -276,7 +290,12 @@ export class DeploymentsController {
 
   @Get(':id/dev-version')
   @Authenticated()
-  @ApiOperation({ summary: 'Does a -dev version of this deployment remain in the registry? (read-only)' })
+  @ApiOperation({
+    summary: 'Does a -dev version of this deployment remain in the registry? (read-only)',
+    description:
+      'Whether the registry still holds the `-dev` version that a dev build of this deployment published. ' +
+      'Reads the registry only; changes nothing.',
+  })
   @ApiOkResponse({ type: DeploymentDevVersionDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   devVersion(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -285,7 +304,12 @@ export class DeploymentsController {
 
   @Get(':id/history')
   @Authenticated()
-  @ApiOperation({ summary: "The deployment's jobs, the latest job and its most recent log chunks" })
+  @ApiOperation({
+    summary: "The deployment's jobs, the latest job and its most recent log chunks",
+    description:
+      'Every job of the deployment (attempts and re-deployments), the latest job, and its most recent log ' +
+      "chunks, to show a deployment's page without opening the log stream.",
+  })
   @ApiOkResponse({ type: DeploymentHistoryDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {

@@ -84,7 +84,12 @@ export class RolloutsController {
   @Get()
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: "The caller's roll-outs, newest first" })
+  @ApiOperation({
+    summary: "The caller's roll-outs, newest first",
+    description:
+      'The roll-outs the caller may see, newest first, with their status and progress; `limit` bounds the ' +
+      'page.',
+  })
   @ApiOkResponse({ type: RolloutListDto })
   @ApiErrors([400, 'Invalid query'])
   list(@Ctx() ctx: RequestContext, @Query() query: ListRolloutsQuery) {
@@ -96,6 +101,9 @@ export class RolloutsController {
   @EXTENSION
   @ApiOperation({
     summary: 'A roll-out: its steps, each organization’s state and health, the reason of a halt',
+    description:
+      "The roll-out's steps (waves of organizations), the state and last health check of each organization, " +
+      "and why it halted, if it did. Its author and its workspace's members may read it.",
   })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
@@ -107,7 +115,12 @@ export class RolloutsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Pause: no new step or phase starts (deployments in flight finish)' })
+  @ApiOperation({
+    summary: 'Pause: no new step or phase starts (deployments in flight finish)',
+    description:
+      'No new step or phase starts while paused; deployments already running finish. A roll-out that has ' +
+      'ended, or is not running, answers 409.',
+  })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
   @Audited(AUDIT.rolloutPaused)
@@ -119,7 +132,12 @@ export class RolloutsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Resume a paused roll-out' })
+  @ApiOperation({
+    summary: 'Resume a paused roll-out',
+    description:
+      'The paused roll-out continues with its next step. A roll-out that has ended, or is not paused, ' +
+      'answers 409.',
+  })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
   @Audited(AUDIT.rolloutResumed)
@@ -151,6 +169,10 @@ export class RolloutsController {
   @EXTENSION
   @ApiOperation({
     summary: 'Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned',
+    description:
+      'Stops the roll-out and restores, in each organization it changed, what ran there before; those ' +
+      'organizations are pinned to that version. The roll-out ends as `rolled_back`. One that has already ' +
+      'ended answers 409.',
   })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)

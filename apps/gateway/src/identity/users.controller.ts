@@ -12,7 +12,12 @@ export class UsersController {
 
   @Get(':username')
   @OptionalAuth()
-  @ApiOperation({ summary: 'Public profile: name, company and username always; bio and links when public' })
+  @ApiOperation({
+    summary: 'Public profile: name, company and username always; bio and links when public',
+    description:
+      'Anyone may read it. Name, company and username are always shown; bio and links only when the user ' +
+      'made the profile public.',
+  })
   @ApiOkResponse({ type: PublicProfileEnvelopeDto })
   @ApiErrors([404, 'No user with that username'])
   get(@Ctx() ctx: RequestContext, @Param('username') username: string) {
