@@ -1,11 +1,8 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
   Get,
-  createParamDecorator,
-  type ExecutionContext,
   HttpCode,
   Param,
   ParseUUIDPipe,
@@ -23,11 +20,12 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DEPLOYMENT_LIMITS as L, DeploymentsRpc, type RequestContext } from '@pc/contracts';
+import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
+import { ValidHeaders } from '../http/validation';
 import {
   CreateDeploymentDto,
   DeletedDeploymentDto,
@@ -42,6 +40,10 @@ import {
   DeploymentProvenanceEnvelopeDto,
   ListDeploymentsQuery,
   DeploymentSyncResultDto,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyHeaders,
+  LOG_LAST_EVENT_ID_HEADER,
+  LogStreamHeaders,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
@@ -57,17 +59,6 @@ const NOT_AUTHOR: [number, string] = [
   403,
   "An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it",
 ];
-
-/** The Idempotency-Key header, when sent: printable ASCII, 1 to 255 characters (else 400). */
-const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
-  const value = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > L.idempotencyKeyMax || !/^[\x21-\x7e]+$/.test(value))
-    throw new BadRequestException(
-      `Idempotency-Key must be 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
-    );
-  return value;
-});
 
 @ApiTags('deployments')
 @Controller('deployments')
@@ -110,11 +101,7 @@ export class DeploymentsController {
       'A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply ' +
       'would do per target, writing nothing.',
   })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: `Makes retries safe (remembered ${L.idempotencyKeyTtlHours} h); 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
-  })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOkResponse({
     type: DeploymentPlanDto,
     description: 'An extension: with `dryRun: true`, what apply would do per target (nothing written)',
@@ -152,7 +139,7 @@ export class DeploymentsController {
   async create(
     @Ctx() ctx: RequestContext,
     @Body() body: CreateDeploymentDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
+    @ValidHeaders() headers: IdempotencyHeaders,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (body.dryRun) {
@@ -162,7 +149,7 @@ export class DeploymentsController {
     }
     const { status, results } = await this.bus.request(DeploymentsRpc.create, ctx, {
       ...body,
-      idempotencyKey,
+      idempotencyKey: headers['idempotency-key'],
     });
     void reply.status(status);
     return { results };
@@ -319,11 +306,7 @@ export class DeploymentsController {
   @Get(':id/logs')
   @Authenticated()
   @ApiProduces('text/event-stream')
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'The `id` of the last event received (`<job id>:<seq>`): the stream resumes after it',
-  })
+  @ApiHeader(LOG_LAST_EVENT_ID_HEADER)
   @ApiOperation({
     summary: "Stream the latest job's log (server-sent events)",
     description:
@@ -349,9 +332,10 @@ export class DeploymentsController {
   logStream(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
+    @ValidHeaders() headers: LogStreamHeaders,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.logs.stream(ctx, id, req, reply);
+    return this.logs.stream(ctx, id, req, reply, headers['last-event-id']);
   }
 }

@@ -14,6 +14,8 @@ import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AUDIT, Audited } from '../audit/audited';
+import { ValidHeaders } from '../http/validation';
+import { ROLLOUT_LAST_EVENT_ID_HEADER, RolloutStreamHeaders } from './deployments.dto';
 import { RolloutStreams } from './rollout-stream';
 import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
 
@@ -185,11 +187,7 @@ export class RolloutsController {
   @Authenticated()
   @EXTENSION
   @ApiProduces('text/event-stream')
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'The `id` of the last event received (its `seq`): the stream resumes after it',
-  })
+  @ApiHeader(ROLLOUT_LAST_EVENT_ID_HEADER)
   @ApiOperation({
     summary: "Stream a roll-out's events (server-sent events)",
     description:
@@ -209,10 +207,11 @@ export class RolloutsController {
   events(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
+    @ValidHeaders() headers: RolloutStreamHeaders,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.streams.stream(ctx, id, req, reply);
+    return this.streams.stream(ctx, id, req, reply, headers['last-event-id']);
   }
 
   private act(ctx: RequestContext, id: string, name: RolloutAction) {

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { PublicProfileEnvelopeDto } from './users.dto';
+import { PublicProfileEnvelopeDto, UsernameParams } from './users.dto';
 
 @ApiTags('account')
 @Controller('users')
@@ -19,8 +19,8 @@ export class UsersController {
       'made the profile public.',
   })
   @ApiOkResponse({ type: PublicProfileEnvelopeDto })
-  @ApiErrors([404, 'No user with that username'])
-  get(@Ctx() ctx: RequestContext, @Param('username') username: string) {
-    return this.bus.request(IdentityRpc.getPublicProfile, ctx, { username });
+  @ApiErrors([400, 'The username is malformed (details says how)'], [404, 'No user with that username'])
+  get(@Ctx() ctx: RequestContext, @Param() params: UsernameParams) {
+    return this.bus.request(IdentityRpc.getPublicProfile, ctx, { username: params.username });
   }
 }

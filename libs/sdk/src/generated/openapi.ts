@@ -2946,10 +2946,7 @@ export interface components {
              * @description On a published policy it is filed as a pending revision (owner only); before publication a change is a 422: the repository changes through PATCH /submissions/{id}, which validates it
              */
             sourceHostUrl?: string;
-            /**
-             * Format: uri
-             * @description Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a 422 before publication
-             */
+            /** @description Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a 422 before publication */
             implementationSourceHostUrl?: string;
             /** @description Administrators only; empty string clears to the default branch */
             sourceRef?: string;
@@ -6123,6 +6120,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A username, with or without a leading @; compared lower-cased */
                 username: string;
             };
             cookie?: never;
@@ -6137,7 +6135,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProfileEnvelopeDto"];
                 };
             };
-            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            /** @description The username is malformed (details says how) */
             400: {
                 headers: {
                     [name: string]: unknown;
