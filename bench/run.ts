@@ -3,7 +3,7 @@
  * as separate processes over NATS, from the build output), and a one-process Fastify + `pg` baseline
  * (bench/baseline) serving the same routes with the same SQL; loads both with autocannon in its own
  * process, interleaved, for a number of rounds, and writes the median ratios beside their budgets
- * (bench/results.json and docs/benchmarks.md). See bench/README.md.
+ * (bench/results.json and docs/benchmarks-history.md). See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -65,7 +65,7 @@ function options(argv: string[]): Options {
     json: get('json', path.join(root, 'bench', 'results.json')),
     markdown: argv.includes('--no-markdown')
       ? null
-      : get('markdown', path.join(root, 'docs', 'benchmarks.md')),
+      : get('markdown', path.join(root, 'docs', 'benchmarks-history.md')),
     postgres: get('postgres', 'postgres://postgres@127.0.0.1:5432/postgres'),
     nats: get('nats', 'nats://127.0.0.1:4222'),
     basePort: Number(get('port', '3900')),

@@ -1,9 +1,10 @@
 // `npm run openapi:client-check`: what a client developer gets from docs/openapi.json. Generates the
-// types with openapi-typescript, then type-checks (strict) the README's example calls against them (each
+// types with openapi-typescript, then type-checks (strict) the example calls of the README and the guides
+// (docs/guides/*.md) against them (each
 // curl's method and path must be a documented operation, and its JSON body must be a valid request body
 // of that operation), and fails when any operation's success body is, or holds a field that is, `unknown`
 // (a free-form map, `additionalProperties: true`, is allowed).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
@@ -17,6 +18,7 @@ interface Document {
 }
 
 export interface ReadmeCall {
+  file: string;
   line: number;
   method: string;
   url: string;
@@ -25,7 +27,13 @@ export interface ReadmeCall {
 
 async function main(): Promise<void> {
   const document = JSON.parse(readFileSync(path.join(root, 'docs', 'openapi.json'), 'utf8')) as Document;
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const files = [
+    'README.md',
+    ...readdirSync(path.join(root, 'docs', 'guides'))
+      .filter((name) => name.endsWith('.md'))
+      .sort()
+      .map((name) => `docs/guides/${name}`),
+  ];
   const problems: string[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'openapi-client-'));
   try {
@@ -35,8 +43,9 @@ async function main(): Promise<void> {
     const ast = await openapiTS.default(document as never);
     writeFileSync(path.join(dir, 'api.d.ts'), openapiTS.astToString(ast));
 
-    const calls = readmeCalls(readme);
-    if (calls.length === 0) problems.push('README.md has no curl call of the API ($B/api/...)');
+    const calls = files.flatMap((file) => readmeCalls(readFileSync(path.join(root, file), 'utf8'), file));
+    if (calls.length === 0)
+      problems.push('The README and the guides have no curl call of the API ($B/api/...)');
     const lines: string[] = [HELPERS];
     const successTypes: Array<{ alias: string; name: string }> = [];
     for (const [template, item] of Object.entries(document.paths)) {
@@ -59,12 +68,12 @@ async function main(): Promise<void> {
       const template = matchTemplate(document, call);
       if (!template) {
         problems.push(
-          `README.md:${call.line}: ${call.method} ${call.url} is not an operation of the document`,
+          `${call.file}:${call.line}: ${call.method} ${call.url} is not an operation of the document`,
         );
         return;
       }
       const method = call.method.toLowerCase();
-      lines.push(`// README.md:${call.line}: ${call.method} ${call.url}`);
+      lines.push(`// ${call.file}:${call.line}: ${call.method} ${call.url}`);
       lines.push(`export type ReadmeCall${i} = SuccessBody<${JSON.stringify(template)}, '${method}'>;`);
       const op = document.paths[template][method as (typeof METHODS)[number]];
       if (op && jsonSuccess(op)) lines.push(`export const readmeCall${i}: IsKnown<ReadmeCall${i}> = true;`);
@@ -73,7 +82,7 @@ async function main(): Promise<void> {
         if (body === undefined) {
           // Built by the shell (a variable, a file): nothing to check statically.
           console.warn(
-            `README.md:${call.line}: the body of ${call.method} ${call.url} is not literal JSON; not checked`,
+            `${call.file}:${call.line}: the body of ${call.method} ${call.url} is not literal JSON; not checked`,
           );
         } else {
           lines.push(
@@ -111,7 +120,7 @@ async function main(): Promise<void> {
         problems.push(`${name}: the success body is unknown at ${where}`);
     }
     console.log(
-      `${successTypes.length} operations and ${calls.length} README calls checked against the generated client`,
+      `${successTypes.length} operations and ${calls.length} calls of the README and guides checked against the generated client`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -165,7 +174,7 @@ function unknownsIn(checker: ts.TypeChecker, type: ts.Type, at: string, seen: Se
 }
 
 /** The curl calls of the README: method, `$B/api/...` URL, and the `-d` body when there is one. */
-export function readmeCalls(readme: string): ReadmeCall[] {
+export function readmeCalls(readme: string, file: string): ReadmeCall[] {
   const calls: ReadmeCall[] = [];
   const lines = readme.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -184,7 +193,7 @@ export function readmeCalls(readme: string): ReadmeCall[] {
         part,
       )?.[1];
       const method = explicit ?? (data ? 'POST' : 'GET');
-      calls.push({ line, method, url, body: data });
+      calls.push({ file, line, method, url, body: data });
     }
   }
   return calls;

@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -16,6 +17,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
 import { packedClients } from './testing/client-packages';
 import {
+  allFencedBlocks,
   fencedBlocks,
   lockfileRegistry,
   runProcess,
@@ -28,18 +30,71 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 const ADMIN = { email: 'readme-admin@example.com', password: 'readme-admin-password' };
 
 interface Walkthrough {
+  file: string;
   title: string;
   line: number;
   script: string;
 }
 
-/** Every fenced block whose info string is exactly `sh walkthrough`, in README order. */
-function walkthroughs(markdown: string): Walkthrough[] {
-  return fencedBlocks(markdown, 'sh walkthrough').map((b) => ({
-    title: b.heading,
-    line: b.line,
-    script: b.text,
-  }));
+/** The README and every guide (docs/guides/*.md), the documents whose blocks the tests run. */
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs', 'guides'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/guides/${name}`),
+].map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
+
+/** Every fenced block whose info string is exactly `sh walkthrough`, in document order. */
+function walkthroughs(): Walkthrough[] {
+  return DOCUMENTS.flatMap(({ file, text }) =>
+    fencedBlocks(text, 'sh walkthrough', file).map((b) => ({
+      file,
+      title: b.heading,
+      line: b.line,
+      script: b.text,
+    })),
+  );
+}
+
+/** The one block of the documents with this info string (the clients' examples). */
+function theBlock(info: string): { file: string; line: number; text: string } {
+  const found = DOCUMENTS.flatMap(({ file, text }) =>
+    fencedBlocks(text, info, file).map((b) => ({ file, line: b.line, text: b.text })),
+  );
+  if (found.length !== 1)
+    throw new Error(`${found.length} blocks \`${info}\` in the README and guides: one expected`);
+  return found[0];
+}
+
+/** What the walk-throughs are given, as a reader gives it after "Before you start" (docs/guides). */
+const WALKTHROUGH_VARIABLES = ['B', 'S', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+
+/**
+ * The shell blocks of the guides the test does not run: every one must be a walk-through, or the
+ * `sh setup` block that exports exactly the variables the test gives the walk-throughs.
+ */
+function unrunShellBlocks(): string[] {
+  const problems: string[] = [];
+  for (const { file, text } of DOCUMENTS.filter((d) => d.file.startsWith('docs/guides/'))) {
+    for (const block of allFencedBlocks(text, file)) {
+      const language = block.info.split(/\s+/)[0];
+      if (!['sh', 'bash', 'shell', 'console', 'zsh'].includes(language) || block.info === 'sh walkthrough')
+        continue;
+      const exported = block.text
+        .split('\n')
+        .flatMap((line) => [...line.matchAll(/(?:^export |\s)([A-Z_]+)=/g)].map((m) => m[1]));
+      const onlyExports = block.text.split('\n').every((line) => line.startsWith('export ') || line === '');
+      if (
+        block.info === 'sh setup' &&
+        onlyExports &&
+        exported.sort().join() === [...WALKTHROUGH_VARIABLES].sort().join()
+      )
+        continue;
+      problems.push(`${file}:${block.line}: a \`${block.info}\` block the tests do not run`);
+    }
+  }
+  return problems;
 }
 
 /** `npm start` in a child process, on free ports, a test database and a data directory of its own. */
@@ -110,8 +165,7 @@ function limit(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const blocks = walkthroughs(README);
+const blocks = walkthroughs();
 
 /** A new user's personal access token, through the API as the walk-throughs get theirs. */
 async function newToken(B: string, scopes: string[]): Promise<string> {
@@ -143,8 +197,8 @@ function settled<T>(work: Promise<T>): Promise<() => T> {
   );
 }
 
-const [workflowBlock] = fencedBlocks(README, 'yaml workflow');
-const [sdkExample] = fencedBlocks(README, 'ts sdk-example');
+const workflowBlock = theBlock('yaml workflow');
+const sdkExample = theBlock('ts sdk-example');
 const EXAMPLES = path.join(
   ROOT,
   'libs',
@@ -197,7 +251,7 @@ async function workflowRuns(B: string): Promise<WorkflowRuns> {
     const passing = await run(path.join(EXAMPLES, 'conforming', 'documented.yaml'));
     if (!passing.ok)
       throw new Error(
-        `README.md:${workflowBlock.line}: the workflow failed\n${JSON.stringify(passing.steps, null, 2)}`,
+        `${workflowBlock.file}:${workflowBlock.line}: the workflow failed\n${JSON.stringify(passing.steps, null, 2)}`,
       );
     const failing = await run(path.join(EXAMPLES, 'non-conforming', 'undocumented.yaml'), true);
     return { passing, failing };
@@ -237,7 +291,7 @@ async function sdkExampleRun(B: string): Promise<SdkExampleRun> {
   }
 }
 
-describe('the README walk-throughs, against a system started like npm start', () => {
+describe('the walk-throughs of the README and the guides, against a system started like npm start', () => {
   let db: TestDatabase;
   let dataDir: string;
   let system: { child: ChildProcess; B: string; S: string; output: string; log: () => string };
@@ -263,8 +317,12 @@ describe('the README walk-throughs, against a system started like npm start', ()
     expect(system.output).not.toMatch(/Mapped \{|dependencies initialized/);
   });
 
-  it('finds the walk-throughs in the README', () => {
+  it('finds the walk-throughs in the README and the guides', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs every shell block of the guides: none is shown that the tests do not run', () => {
+    expect(unrunShellBlocks()).toEqual([]);
   });
 
   /**
@@ -303,7 +361,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
               timeoutMs: 180_000,
             });
             if (run.status !== 0) {
-              return `README.md:${block.line}, ${attempt} run, exited ${run.status ?? run.signal}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+              return `${block.file}:${block.line}, ${attempt} run, exited ${run.status ?? run.signal}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
             }
           }
           return undefined;
@@ -312,7 +370,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
     );
   });
 
-  it.each(blocks.map((b) => [`"${b.title}" (README.md:${b.line})`, b] as const))(
+  it.each(blocks.map((b) => [`"${b.title}" (${b.file}:${b.line})`, b] as const))(
     'runs %s, then runs it again',
     async (_, block) => {
       const failure = await outcomes.get(block);
@@ -348,7 +406,7 @@ describe('the README walk-throughs, against a system started like npm start', ()
     }, 300_000);
 
     it('connects an MCP client with the assistant configuration shown, a token put in its place', async () => {
-      const [config] = fencedBlocks(README, 'json mcp-config');
+      const config = theBlock('json mcp-config');
       const server = (
         JSON.parse(config.text) as {
           mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }>;

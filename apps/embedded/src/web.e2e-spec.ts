@@ -11,6 +11,15 @@ import { PROFILE } from './testing/rulesets-e2e';
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** Screenshots of each main page, for people to look at (gitignored). */
 const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
+/**
+ * The README's tour of the dashboard: these pages, as this test leaves them, are written to docs/images
+ * (the desktop viewport), so the pictures are the dashboard of the code they are committed with.
+ */
+const README_SHOTS: Record<string, string> = {
+  policy: 'dashboard-policy.png',
+  review: 'dashboard-review.png',
+  deployment: 'dashboard-deployment.png',
+};
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
@@ -80,6 +89,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
     size = buildWebApp(webDir);
     mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
     await world.startWorld('in-process', { WEB_DIR: webDir });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -138,6 +148,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   /** Saves a screenshot and checks the page for serious accessibility violations. */
   async function look(p: Page, name: string): Promise<void> {
     await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    if (README_SHOTS[name] && p.viewportSize()?.width !== PHONE.width)
+      await p.screenshot({ path: path.join(ROOT, 'docs', 'images', README_SHOTS[name]) });
     expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
   }
 

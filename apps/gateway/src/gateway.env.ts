@@ -9,6 +9,7 @@ export class GatewayEnv extends CommonEnv {
   @Max(65535)
   PORT: number = 3000;
 
+  /** Bind address. */
   @IsOptional()
   @IsString()
   HOST: string = '0.0.0.0';
@@ -53,6 +54,7 @@ export class GatewayEnv extends CommonEnv {
   @Max(10_000)
   LOGIN_MAX_FAILURES: number = 10;
 
+  /** The window those failures are counted in (per gateway replica) */
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -96,12 +98,14 @@ export class GatewayEnv extends CommonEnv {
   @Max(1_000_000)
   RATE_LIMIT_EVALUATIONS_PER_MINUTE: number = 10;
 
+  /** Branch listings per user and per address per minute. */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: number = 30;
 
+  /** Recorded downloads per user and per address per minute. */
   @IsOptional()
   @IsInt()
   @Min(0)

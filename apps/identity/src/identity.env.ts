@@ -7,6 +7,7 @@ export class IdentityEnv extends ServiceEnv {
   @IsEmail()
   BOOTSTRAP_ADMIN_EMAIL?: string;
 
+  /** Its password when created (never overwritten later) */
   @IsOptional()
   @IsString()
   @MinLength(8)
@@ -24,6 +25,7 @@ export class IdentityEnv extends ServiceEnv {
   @Max(10_000)
   MAX_ACTIVE_TOKENS_PER_USER: number = 100;
 
+  /** Browser session lifetime (expired sessions are deleted hourly) */
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -102,6 +104,7 @@ export class IdentityEnv extends ServiceEnv {
   @Max(256)
   WEBHOOKS_CONCURRENCY: number = 16;
 
+  /** Webhook attempts under way per endpoint, across all replicas. */
   @IsOptional()
   @IsInt()
   @Min(1)

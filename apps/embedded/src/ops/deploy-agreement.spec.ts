@@ -11,6 +11,7 @@ import {
   configMaps,
   containersOf,
   DEPLOYED_APPS,
+  documentedVariables,
   deployCopyWithDevSecrets,
   EMBEDDED_SCHEMA,
   envExampleVariables,
@@ -19,7 +20,6 @@ import {
   kustomizeBuild,
   MIGRATION_SCHEMA,
   read,
-  readmeVariables,
   requiredOf,
   ROOT,
   SERVICES_WITH_SCHEMA,
@@ -36,9 +36,9 @@ const GENERATED = generatedSecretNames();
 
 const schemaOf = (app: string): string[] => variablesOf(APP_SCHEMAS[app]);
 
-describe('the configuration schemas, README, .env.example, compose and manifests agree', () => {
-  it('the README configuration tables name exactly the variables the apps read', () => {
-    expect(readmeVariables()).toEqual(ALL_VARIABLES);
+describe('the configuration schemas, docs/configuration.md, .env.example, compose and manifests agree', () => {
+  it('docs/configuration.md names exactly the variables the apps read', () => {
+    expect(documentedVariables()).toEqual(ALL_VARIABLES);
   });
 
   it('.env.example names exactly the variables the apps read', () => {

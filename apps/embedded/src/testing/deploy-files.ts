@@ -18,7 +18,7 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { EmbeddedEnv } from '../embedded.env';
 
 /**
- * Readers of the operations files (README, .env.example, docker-compose.yml, deploy/) for the tests
+ * Readers of the operations files (docs/configuration.md, .env.example, docker-compose.yml, deploy/) for the tests
  * that hold them to the apps' configuration schemas.
  */
 export const ROOT = path.join(__dirname, '..', '..', '..', '..');
@@ -77,17 +77,11 @@ export function read(relative: string): string {
 }
 
 /** The variables named in the first column of the README's configuration tables. */
-export function readmeVariables(): string[] {
-  const readme = read('README.md');
+export function documentedVariables(): string[] {
   const names = new Set<string>();
-  for (const section of ['## Configuration', '## External systems and the sandbox']) {
-    const start = readme.indexOf(section);
-    const end = readme.indexOf('\n## ', start + section.length);
-    for (const line of readme.slice(start, end).split('\n')) {
-      if (!line.startsWith('| `')) continue;
-      const first = line.split('|')[1];
-      for (const m of first.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(m[1]);
-    }
+  for (const line of read('docs/configuration.md').split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    for (const m of line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(m[1]);
   }
   return [...names].sort();
 }

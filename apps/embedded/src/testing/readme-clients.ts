@@ -14,8 +14,19 @@ import { parse } from 'yaml';
 export function fencedBlocks(
   markdown: string,
   info: string,
+  file = 'README.md',
 ): Array<{ line: number; heading: string; text: string }> {
-  const found: Array<{ line: number; heading: string; text: string }> = [];
+  return allFencedBlocks(markdown, file)
+    .filter((block) => block.info === info)
+    .map(({ line, heading, text }) => ({ line, heading, text }));
+}
+
+/** Every fenced block of a Markdown file, with its info string; an unclosed block throws, naming it. */
+export function allFencedBlocks(
+  markdown: string,
+  file: string,
+): Array<{ line: number; heading: string; info: string; text: string }> {
+  const found: Array<{ line: number; heading: string; info: string; text: string }> = [];
   const lines = markdown.split('\n');
   let heading = '';
   for (let i = 0; i < lines.length; i++) {
@@ -25,9 +36,8 @@ export function fencedBlocks(
     const end = lines.findIndex(
       (l, j) => j > i && l.trim().startsWith(fence[1]) && l.trim().replace(/`/g, '') === '',
     );
-    if (end < 0) throw new Error(`README.md:${i + 1}: the ${fence[2].trim()} block is never closed`);
-    if (fence[2].trim() === info)
-      found.push({ line: i + 1, heading, text: lines.slice(i + 1, end).join('\n') });
+    if (end < 0) throw new Error(`${file}:${i + 1}: the ${fence[2].trim()} block is never closed`);
+    found.push({ line: i + 1, heading, info: fence[2].trim(), text: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return found;

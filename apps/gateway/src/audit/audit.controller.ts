@@ -16,6 +16,10 @@ export class AuditController {
   @AdminOnly()
   @ApiOperation({
     summary: 'Extension: the audit log, newest first, filtered by actor, action and time (keyset pages)',
+    description:
+      'For administrators: every audited change (who, what, on which object, when), newest first. Filters ' +
+      'by actor, action and time range (`actor`, `action`, `since`, `until`); keyset pages (`limit`, ' +
+      '`cursor`).',
   })
   @ApiOkResponse({ type: AuditPageDto })
   list(@Ctx() ctx: RequestContext, @Query() query: AdminAuditQueryDto) {
@@ -58,6 +62,9 @@ export class AuditController {
   @ApiOperation({
     summary:
       "Extension: the workspace's audit log (its owner, and administrators): member and share changes, deployments, connections shared, its webhooks",
+    description:
+      "For the workspace's owner and administrators: the workspace's audited changes (members, shares, " +
+      'deployments, connections shared, its webhooks), newest first; keyset pages.',
   })
   @ApiOkResponse({ type: AuditPageDto })
   @ApiErrors(
@@ -82,6 +89,9 @@ export class AuditController {
   @Authenticated()
   @ApiOperation({
     summary: "Extension: the caller's own security events (sign-ins, tokens, profile, webhooks)",
+    description:
+      "The caller's own security events, newest first: sign-ins, tokens created and revoked, profile " +
+      'changes and webhook changes, to spot activity they did not do.',
   })
   @ApiOkResponse({ type: AuditPageDto })
   mine(@Ctx() ctx: RequestContext, @Query() query: MyAuditQueryDto) {

@@ -24,7 +24,12 @@ const errorResponse = (status: number, description: string) =>
     ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
   });
 
-export const Public = () => SetMetadata(AUTH_MODE, 'public' satisfies AuthMode);
+/**
+ * The document says so: `security: [{}]` here (the swagger module drops an empty list), which the
+ * document's builder writes as `security: []`, no credentials needed.
+ */
+export const Public = () =>
+  applyDecorators(SetMetadata(AUTH_MODE, 'public' satisfies AuthMode), ApiSecurity({}));
 
 export const OptionalAuth = () =>
   applyDecorators(

@@ -56,7 +56,13 @@ export class AdminController {
   @Post('submissions/:id/approve')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Publish the policy: staged docs copied, overview seeded from the description' })
+  @ApiOperation({
+    summary: 'Publish the policy: staged docs copied, overview seeded from the description',
+    description:
+      'Publishes the policy: its staged documentation becomes its tabs, and the overview tab is seeded from ' +
+      'the description when empty. The owner is notified (and their `submission.decided` webhooks called). ' +
+      'A submission already decided answers 409.',
+  })
   @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
@@ -67,7 +73,12 @@ export class AdminController {
   @Post('submissions/:id/reject')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Send the submission back with feedback; the owner may resubmit' })
+  @ApiOperation({
+    summary: 'Send the submission back with feedback; the owner may resubmit',
+    description:
+      'Returns the submission to its owner with the feedback; the owner may change it and resubmit (PATCH ' +
+      '/submissions/{id}). A submission already decided answers 409.',
+  })
   @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
@@ -78,7 +89,12 @@ export class AdminController {
   @Post('revisions/:id/approve')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Make the proposed value live' })
+  @ApiOperation({
+    summary: 'Make the proposed value live',
+    description:
+      'The proposed description or repository URL replaces the current one on the published policy, and the ' +
+      'revision is closed. A revision already decided answers 409.',
+  })
   @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
@@ -89,7 +105,12 @@ export class AdminController {
   @Post('revisions/:id/reject')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Refuse the proposed value, with feedback' })
+  @ApiOperation({
+    summary: 'Refuse the proposed value, with feedback',
+    description:
+      'Closes the revision with the feedback; the published policy keeps its current value. A revision ' +
+      'already decided answers 409.',
+  })
   @ApiOkResponse({ type: RevisionEnvelopeDto })
   @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
   rejectRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
@@ -100,7 +121,12 @@ export class AdminController {
   @Post('ideas/:id/approve')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Approve an idea: it becomes public and may be declared by submissions' })
+  @ApiOperation({
+    summary: 'Approve an idea: it becomes public and may be declared by submissions',
+    description:
+      'The idea becomes public in the ideas list, and submissions may then declare that they deliver it. An ' +
+      'idea already decided answers 409.',
+  })
   @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   approveIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
@@ -111,7 +137,12 @@ export class AdminController {
   @Post('ideas/:id/reject')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Reject an idea' })
+  @ApiOperation({
+    summary: 'Reject an idea',
+    description:
+      'Refuses the idea: it does not become public, and submissions cannot declare it. An idea already ' +
+      'decided answers 409.',
+  })
   @ApiOkResponse({ type: IdeaEnvelopeDto })
   @ApiErrors(MISSING, DECIDED)
   rejectIdea(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
@@ -125,6 +156,9 @@ export class AdminController {
   @ApiOperation({
     summary:
       'Designate a reviewer of this policy: GET /policies/{id}/reviewers/me then answers true for them',
+    description:
+      'Makes a user a reviewer of one policy, in addition to the administrators: GET ' +
+      '/policies/{id}/reviewers/me then answers true for them.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'userId is not a UUID'], [404, 'No such policy or user'])
@@ -139,7 +173,10 @@ export class AdminController {
   @Audited(AUDIT.reviewerRemoved)
   @Delete('policies/:id/reviewers/:userId')
   @AdminOnly()
-  @ApiOperation({ summary: 'Remove a designated reviewer of this policy' })
+  @ApiOperation({
+    summary: 'Remove a designated reviewer of this policy',
+    description: 'The user is no longer a reviewer of this policy. A user who is not one answers 404.',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or the user is not a designated reviewer of it'])
   removeReviewer(
@@ -154,7 +191,12 @@ export class AdminController {
   @Post('vendor-index/reload')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Reload the vendor index from its folder without a restart' })
+  @ApiOperation({
+    summary: 'Reload the vendor index from its folder without a restart',
+    description:
+      'Reads the `vendor` index folder again and replaces the vendor policies and rulesets it lists, ' +
+      'without restarting the services.',
+  })
   @ApiOkResponse({ type: VendorIndexReloadDto })
   async reloadVendorIndex(@Ctx() ctx: RequestContext) {
     // Vendor policies are the catalog's, vendor rulesets the rulesets service's: both reload.

@@ -34,7 +34,13 @@ export class CommentsController {
 
   @Post('policies/:id/comments')
   @Authenticated()
-  @ApiOperation({ summary: 'Comment on a published policy, or reply to a top-level comment' })
+  @ApiOperation({
+    summary: 'Comment on a published policy, or reply to a top-level comment',
+    description:
+      'A top-level comment, or with `parentId` a reply to a top-level comment (a reply to a reply is a ' +
+      '422). Only published policies take comments. The number of comments per user per day is limited (429 ' +
+      'with Retry-After).',
+  })
   @ApiCreatedResponse({ type: CommentEnvelopeDto })
   @ApiErrors(
     [404, 'Policy or parent not found or not published'],
@@ -47,7 +53,12 @@ export class CommentsController {
 
   @Patch('comments/:id')
   @Authenticated()
-  @ApiOperation({ summary: 'Edit a comment (author or administrator); an unchanged body is a no-op' })
+  @ApiOperation({
+    summary: 'Edit a comment (author or administrator); an unchanged body is a no-op',
+    description:
+      "Replaces the comment's body and records the edit time; an identical body changes nothing. The author " +
+      'and administrators may edit; a deleted comment cannot be edited (409).',
+  })
   @ApiOkResponse({ type: CommentEnvelopeDto })
   @ApiErrors(
     [403, 'Neither author nor administrator'],
@@ -63,6 +74,9 @@ export class CommentsController {
   @Authenticated()
   @ApiOperation({
     summary: 'Soft-delete (author), or with hard=true remove it and its replies (administrator)',
+    description:
+      'By default a soft delete: the comment stays in its thread as deleted, its replies are kept. An ' +
+      'administrator may pass `hard=true` to remove it and its replies for good.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(

@@ -83,7 +83,12 @@ export class PoliciesController {
 
   @Get('vendor-policies/:slug')
   @OptionalAuth()
-  @ApiOperation({ summary: 'A vendor policy of the index, with its documentation body' })
+  @ApiOperation({
+    summary: 'A vendor policy of the index, with its documentation body',
+    description:
+      'A policy of the `vendor` index (loaded from its folder at start or by POST ' +
+      '/admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.',
+  })
   @ApiOkResponse({ type: VendorPolicyEnvelopeDto })
   @ApiErrors([404, 'The slug is not (or no longer) in the index'])
   vendor(@Ctx() ctx: RequestContext, @Param() params: SlugParams) {
@@ -92,7 +97,13 @@ export class PoliciesController {
 
   @Get('policies/:id')
   @OptionalAuth()
-  @ApiOperation({ summary: 'A policy the caller may see' })
+  @ApiOperation({
+    summary: 'A policy the caller may see',
+    description:
+      'Anonymous callers see published policies; the owner also sees theirs under review, and ' +
+      'administrators see all. A policy the caller may not see answers 404, never 403, so its existence is ' +
+      'not disclosed. Anonymous answers carry an ETag for conditional requests.',
+  })
   @ApiOkResponse({ type: PolicyEnvelopeDto, headers: PUBLIC_READ_HEADERS })
   @ConditionalRead()
   @ApiErrors([404, 'No such policy, or not visible to the caller'])
@@ -136,6 +147,9 @@ export class PoliciesController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content',
+    description:
+      'The documentation tabs of a policy in their order. Its owner and administrators see every tab, empty ' +
+      'ones included, to edit them; other callers see the overview and the tabs that have content.',
   })
   @ApiOkResponse({ type: PolicyDocsDto, headers: PUBLIC_READ_HEADERS })
   @ConditionalRead()
@@ -177,6 +191,9 @@ export class PoliciesController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Whether the repository accepts issues: a live check cached about an hour; null when unreadable',
+    description:
+      "Asks the source host whether the policy's repository accepts issues, so the page can offer a link to " +
+      'report one. The answer is cached for about an hour; `null` means the repository could not be read.',
   })
   @ApiOkResponse({ type: IssuesEnabledDto })
   @ApiErrors([404, 'No such policy, or not visible'])
@@ -232,6 +249,10 @@ export class PoliciesController {
   @RateLimited('branches')
   @ApiOperation({
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
+    description:
+      "Reads the branches and tags of the policy's repository (and of its implementation repository, for a " +
+      'split policy) from the source host, to pick a ref to deploy. A call out: limited per caller (429) ' +
+      'and a 502 when the source host fails.',
   })
   @ApiOkResponse({ type: BranchInfoDto })
   @ApiErrors(
@@ -247,7 +268,12 @@ export class PoliciesController {
   @HttpCode(200)
   @Authenticated()
   @RateLimited('download')
-  @ApiOperation({ summary: 'Records that the install command was fetched' })
+  @ApiOperation({
+    summary: 'Records that the install command was fetched',
+    description:
+      'Counts a download of the policy: the dashboard calls it when the install command is fetched. Limited ' +
+      'per caller (429 with Retry-After), so that repeated calls do not inflate the count.',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -258,6 +284,9 @@ export class PoliciesController {
   @Authenticated()
   @ApiOperation({
     summary: 'Whether the caller reviews this policy (administrators, and reviewers designated for it)',
+    description:
+      'Answers true for administrators and for users an administrator designated as reviewers of this ' +
+      'policy (POST /admin/policies/{id}/reviewers), false otherwise.',
   })
   @ApiOkResponse({ type: ReviewerStatusDto })
   @ApiErrors([404, 'No such policy, or not visible'])
@@ -290,7 +319,7 @@ export class PoliciesController {
 
   @Get('policies/:id/like')
   @Authenticated()
-  @ApiOperation({ summary: "The caller's like" })
+  @ApiOperation({ summary: "The caller's like", description: 'Whether the caller likes the policy.' })
   @ApiOkResponse({ type: LikedDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   liked(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -300,7 +329,10 @@ export class PoliciesController {
   @Post('policies/:id/like')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: "Toggles the caller's like; answers the resulting state" })
+  @ApiOperation({
+    summary: "Toggles the caller's like; answers the resulting state",
+    description: "Adds the caller's like if absent, removes it if present, and answers the resulting state.",
+  })
   @ApiOkResponse({ type: LikedDto })
   @ApiErrors([404, 'No such policy, or not visible'])
   like(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -325,7 +357,13 @@ export class PoliciesController {
 
   @Post('policies/:id/revisions')
   @Authenticated()
-  @ApiOperation({ summary: 'Propose a new description or repository URL for a published policy (owner)' })
+  @ApiOperation({
+    summary: 'Propose a new description or repository URL for a published policy (owner)',
+    description:
+      'For the owner of a published policy: a new description or repository URL waits as a pending revision ' +
+      'until an administrator approves it (POST /admin/revisions/{id}/approve). One pending revision per ' +
+      'field (409); a new repository URL is read and validated first.',
+  })
   @ApiCreatedResponse({ type: CreatedRevisionDto })
   @ApiErrors(
     [400, 'The body is malformed'],
@@ -345,7 +383,13 @@ export class PoliciesController {
   @Audited(AUDIT.policyTransferOffered)
   @Post('policies/:id/transfers')
   @Authenticated()
-  @ApiOperation({ summary: 'Offer the policy to another user (by username, with or without @, or email)' })
+  @ApiOperation({
+    summary: 'Offer the policy to another user (by username, with or without @, or email)',
+    description:
+      'Offers ownership of the policy to another user, named by username or email; the recipient accepts or ' +
+      'rejects it (POST /transfers/{id}/accept or reject), and the offer expires otherwise. An unknown ' +
+      'username and an unknown email answer the same 404.',
+  })
   @ApiCreatedResponse({ type: CreatedTransferDto })
   @ApiErrors(
     [400, 'No recipient given, or a malformed one'],

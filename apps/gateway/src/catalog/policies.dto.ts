@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import {
   ASSET_KINDS,
   CHANGES_FILES_MAX,
+  COMMIT_SHA_MAX,
   COMMIT_SHA_PATTERN,
   type AssetKind,
   DIRECTIONS,
@@ -34,31 +35,20 @@ import {
   SORT_ORDERS,
   type SortOrder,
   SOURCE_REF,
+  VENDOR_SLUG_MAX,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   ClearableUrl,
+  HttpUrl,
   Optional,
   PageCursor,
   PageInfoDto,
   PageLimit,
   toInt,
   trim,
-  URL_RULES,
 } from '../http/common.dto';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 
@@ -172,25 +162,19 @@ export class UpdatePolicyDto {
   @ClearableUrl()
   examplesUrl?: string;
 
-  @ApiPropertyOptional({
-    format: 'uri',
+  @HttpUrl({
     description:
       'On a published policy it is filed as a pending revision (owner only); before publication a change is a ' +
       '422: the repository changes through PATCH /submissions/{id}, which validates it',
   })
-  @Optional()
-  @IsUrl(URL_RULES)
   sourceHostUrl?: string;
 
-  @ApiPropertyOptional({
-    format: 'uri',
+  @HttpUrl({
+    allowEmpty: true,
     description:
       'Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a ' +
       '422 before publication',
   })
-  @Optional()
-  @ValidateIf((_, v) => v !== '')
-  @IsUrl(URL_RULES)
   implementationSourceHostUrl?: string;
 
   @ApiPropertyOptional({
@@ -229,8 +213,9 @@ export class UpdatePolicyDto {
 }
 
 export class SlugParams {
-  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source })
+  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source, maxLength: VENDOR_SLUG_MAX })
   @IsString()
+  @MaxLength(VENDOR_SLUG_MAX)
   @Matches(VENDOR_SLUG_PATTERN)
   slug!: string;
 }
@@ -471,18 +456,22 @@ export class LikedDto {
 export class PinPolicyDto {
   @ApiPropertyOptional({
     pattern: COMMIT_SHA_PATTERN.source,
+    maxLength: COMMIT_SHA_MAX,
     description: "The commit to pin (default: the commit the policy's source ref points to now)",
   })
   @Optional()
   @IsString()
+  @MaxLength(COMMIT_SHA_MAX)
   @Matches(COMMIT_SHA_PATTERN)
   commit?: string;
   @ApiPropertyOptional({
     pattern: COMMIT_SHA_PATTERN.source,
+    maxLength: COMMIT_SHA_MAX,
     description: "Split policies: the implementation commit (default: its source ref's commit now)",
   })
   @Optional()
   @IsString()
+  @MaxLength(COMMIT_SHA_MAX)
   @Matches(COMMIT_SHA_PATTERN)
   implementationCommit?: string;
 }

@@ -37,7 +37,13 @@ export class SubmissionsController {
   @HttpCode(200)
   @Authenticated()
   @RateLimited('validation')
-  @ApiOperation({ summary: 'Read the repository and report its shape and every problem; nothing is saved' })
+  @ApiOperation({
+    summary: 'Read the repository and report its shape and every problem; nothing is saved',
+    description:
+      'Reads the repository on the source host and answers what a submission would find: the project type, ' +
+      'the files found, and every problem. Nothing is stored. A call out: limited per caller (429) and a ' +
+      '502 when the source host fails.',
+  })
   @ApiOkResponse({ type: ValidationEnvelopeDto })
   @ApiErrors([400, 'The body is malformed'], [502, 'The source host could not be read; try again later'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateSubmissionDto) {
@@ -61,6 +67,10 @@ export class SubmissionsController {
   @RateLimited('submission')
   @ApiOperation({
     summary: 'Submit a policy repository for review; it is under review (visible to its owner) until decided',
+    description:
+      'Validates the repository as POST /submissions/validate does, then stores the submission and its ' +
+      'policy, visible to its owner and administrators until an administrator approves or rejects it. A ' +
+      'repository with problems is refused with 422 and every problem in `details`.',
   })
   @ApiCreatedResponse({ type: CreatedSubmissionDto })
   @ApiErrors(
@@ -80,6 +90,9 @@ export class SubmissionsController {
   @Authenticated()
   @ApiOperation({
     summary: 'A submission of the caller (administrators: any), with its staged documentation',
+    description:
+      'The submission with its fields, its review state and feedback, and the documentation tabs it stages ' +
+      "for publication. The owner sees theirs, administrators any; another user's answers 404.",
   })
   @ApiOkResponse({ type: SubmissionDetailDto })
   @ApiErrors([404, 'No such submission of the caller'])
@@ -92,6 +105,10 @@ export class SubmissionsController {
   @Authenticated()
   @ApiOperation({
     summary: 'Edit a waiting submission or resubmit a rejected one (any subset of the submission fields)',
+    description:
+      'Changes any subset of the fields of a submission waiting for review, or resubmits a rejected one (it ' +
+      'goes back to the review queue). A new repository URL or ref is validated again. An approved ' +
+      "submission is closed (409); its refs are then an administrator's to change.",
   })
   @ApiOkResponse({ type: SubmissionEnvelopeDto })
   @ApiErrors(
@@ -119,7 +136,12 @@ export class SubmissionsController {
 
   @Get(':id/history')
   @OptionalAuth()
-  @ApiOperation({ summary: 'What happened to the submission and its policy, newest first' })
+  @ApiOperation({
+    summary: 'What happened to the submission and its policy, newest first',
+    description:
+      'Every event of the submission and of the policy it created (submitted, edited, rejected, approved, ' +
+      'revisions, transfers), newest first, for its owner and administrators.',
+  })
   @ApiOkResponse({ type: HistoryPageDto })
   @ApiErrors([404, 'No such submission of the caller'])
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {

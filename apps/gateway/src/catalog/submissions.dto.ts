@@ -6,6 +6,7 @@ import {
   DIRECTIONS,
   type Direction,
   DOC_TAB_BODY_MAX,
+  DOC_TAB_KEY_MAX,
   DOC_TAB_KEY_PATTERN,
   DOC_TAB_SORT_ORDER_MAX,
   DOC_TAB_TITLE_MAX,
@@ -32,7 +33,6 @@ import {
   IsIn,
   IsInt,
   IsString,
-  IsUrl,
   IsUUID,
   Length,
   Matches,
@@ -42,12 +42,13 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
-import { Optional, PageCursor, PageInfoDto, PageLimit, trim, URL_RULES } from '../http/common.dto';
+import { HttpUrl, Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
 import { DocTabDto } from './policies.dto';
 
 export class DocTabInputDto {
-  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source })
+  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })
   @IsString()
+  @MaxLength(DOC_TAB_KEY_MAX)
   @Matches(DOC_TAB_KEY_PATTERN)
   key!: string;
 
@@ -97,9 +98,7 @@ const toDeclarations = ({ value }: { value: unknown }): unknown =>
 /** The fields a submission and its edits share (everything but the three a new one requires). */
 @ApiExtraModels(IdeaDeclarationDto)
 export class SubmissionOptionalFieldsDto {
-  @ApiPropertyOptional({ format: 'uri', description: 'Required when projectType is split' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl({ description: 'Required when projectType is split' })
   implementationSourceHostUrl?: string;
 
   @ApiPropertyOptional({
@@ -132,19 +131,13 @@ export class SubmissionOptionalFieldsDto {
   @MaxLength(POLICY_CATEGORY_MAX)
   category?: string;
 
-  @ApiPropertyOptional({ format: 'uri' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl()
   videoTutorialUrl?: string;
 
-  @ApiPropertyOptional({ format: 'uri' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl()
   examplesUrl?: string;
 
-  @ApiPropertyOptional({ format: 'uri' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl()
   iconUrl?: string;
 
   @ApiPropertyOptional()
@@ -212,8 +205,7 @@ export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
   @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
   description!: string;
 
-  @ApiProperty({ format: 'uri', description: 'Repository URL on a supported source host' })
-  @IsUrl(URL_RULES)
+  @HttpUrl({ required: true, description: 'Repository URL on a supported source host' })
   sourceHostUrl!: string;
 }
 
@@ -232,9 +224,7 @@ export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
   @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
   description?: string;
 
-  @ApiPropertyOptional({ format: 'uri' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl()
   sourceHostUrl?: string;
 }
 
@@ -244,13 +234,10 @@ export class ValidateSubmissionDto {
   @IsIn(PROJECT_TYPES)
   projectType?: ProjectType;
 
-  @ApiProperty({ format: 'uri' })
-  @IsUrl(URL_RULES)
+  @HttpUrl({ required: true })
   sourceHostUrl!: string;
 
-  @ApiPropertyOptional({ format: 'uri' })
-  @Optional()
-  @IsUrl(URL_RULES)
+  @HttpUrl()
   implementationSourceHostUrl?: string;
 }
 

@@ -30,7 +30,12 @@ export class TransfersController {
   @Post('transfers/:id/accept')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Accept (recipient): ownership moves at once' })
+  @ApiOperation({
+    summary: 'Accept (recipient): ownership moves at once',
+    description:
+      'For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already ' +
+      'decided or has expired answers 409.',
+  })
   @ApiOkResponse({ type: AcceptedTransferDto })
   @ApiErrors(...DECISION_ERRORS)
   accept(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -41,7 +46,12 @@ export class TransfersController {
   @Post('transfers/:id/reject')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Reject (recipient), with optional feedback' })
+  @ApiOperation({
+    summary: 'Reject (recipient), with optional feedback',
+    description:
+      'For the recipient: declines the offer, optionally with feedback for the initiator; ownership does ' +
+      'not change. An offer that was already decided or has expired answers 409.',
+  })
   @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors([400, 'feedback longer than 4000 characters'], ...DECISION_ERRORS)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
@@ -52,7 +62,12 @@ export class TransfersController {
   @Post('transfers/:id/cancel')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Cancel (initiator)' })
+  @ApiOperation({
+    summary: 'Cancel (initiator)',
+    description:
+      'For the initiator: withdraws a pending offer before the recipient decides. An offer that was already ' +
+      'decided or has expired answers 409.',
+  })
   @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors(...DECISION_ERRORS)
   cancel(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -75,6 +90,9 @@ export class TransfersController {
   @Authenticated()
   @ApiOperation({
     summary: "The caller's inbox (for example: an idea of theirs was delivered), newest first",
+    description:
+      'Notifications for the caller, newest first, such as an idea of theirs that a policy or ruleset ' +
+      'delivered.',
   })
   @ApiOkResponse({ type: NotificationListDto })
   notifications(@Ctx() ctx: RequestContext) {

@@ -9,6 +9,7 @@ import {
   type TransferResourceType,
   type TransferRole,
   type TransferStatus,
+  EMAIL_MAX,
 } from '@pc/contracts';
 import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
@@ -25,9 +26,11 @@ export class CreateTransferDto {
   @Length(RECIPIENT_USERNAME.min, RECIPIENT_USERNAME.max)
   recipientUsername?: string;
 
-  @ApiPropertyOptional({ format: 'email' })
+  @ApiPropertyOptional({ format: 'email', maxLength: EMAIL_MAX })
   @Optional()
-  @IsEmail()
+  @IsString()
+  @MaxLength(EMAIL_MAX, { message: `must be at most ${EMAIL_MAX} characters` })
+  @IsEmail({}, { message: 'must be an email address' })
   recipientEmail?: string;
 }
 

@@ -47,7 +47,13 @@ export class ConnectionsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The caller's own connections (the client secret is never returned)" })
+  @ApiOperation({
+    summary: "The caller's own connections (the client secret is never returned)",
+    description:
+      'The connections the caller owns, with their name, host and the platform tenant they reach. The ' +
+      'client secret is encrypted at rest and never returned; connections shared with the caller through a ' +
+      'workspace are not listed here.',
+  })
   @ApiOkResponse({ type: ConnectionListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(ConnectionsRpc.list, ctx, {});
@@ -94,6 +100,9 @@ export class ConnectionsController {
   @Authenticated()
   @ApiOperation({
     summary: 'A connection: the whole record for its owner, only id, name and host for a workspace member',
+    description:
+      'Its owner gets the whole record (never the secret). An active member of a workspace the connection ' +
+      'is shared into gets only its id, name and host, enough to deploy with it. Anyone else gets 404.',
   })
   @ApiOkResponse({ type: ConnectionDetailDto })
   @ApiErrors([400, 'The id is not a UUID'], NOT_VISIBLE)
@@ -193,7 +202,12 @@ export class ConnectionsController {
 
   @Get(':id/workspaces')
   @Authenticated()
-  @ApiOperation({ summary: 'The workspaces the connection is shared into (owner)' })
+  @ApiOperation({
+    summary: 'The workspaces the connection is shared into (owner)',
+    description:
+      'For the owner: the workspaces the connection is shared into, with the state of each share. A ' +
+      'workspace member who may only use the connection gets 403.',
+  })
   @ApiOkResponse({ type: ConnectionSharesDto })
   @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
   workspaces(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {

@@ -38,7 +38,12 @@ export class DeploymentSettingsController {
   @Get(':id/deployment-settings')
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: "A workspace's deployment settings (self-heal of drifted deployments)" })
+  @ApiOperation({
+    summary: "A workspace's deployment settings (self-heal of drifted deployments)",
+    description:
+      'Whether deployments of the workspace that drift from the platform (removed or changed out of band) ' +
+      'are redeployed automatically (self-heal). Any member may read them.',
+  })
   @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_MEMBER)
   get(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
@@ -49,7 +54,12 @@ export class DeploymentSettingsController {
   @Put(':id/deployment-settings')
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: "Change a workspace's deployment settings (its owner and admins)" })
+  @ApiOperation({
+    summary: "Change a workspace's deployment settings (its owner and admins)",
+    description:
+      "For the owner and admins: turns self-heal of drifted deployments on or off for the workspace's " +
+      'deployments.',
+  })
   @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
   @ApiErrors([400, 'Invalid body or id'], [403, 'A member who is not the owner or an admin'], NOT_MEMBER)
   put(

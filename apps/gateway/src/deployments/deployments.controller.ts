@@ -1,11 +1,8 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
   Get,
-  createParamDecorator,
-  type ExecutionContext,
   HttpCode,
   Param,
   ParseUUIDPipe,
@@ -24,12 +21,13 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DEPLOYMENT_LIMITS as L, DeploymentsRpc, type RequestContext } from '@pc/contracts';
+import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
+import { ValidHeaders } from '../http/validation';
 import {
   CreateDeploymentDto,
   DeletedDeploymentDto,
@@ -45,6 +43,10 @@ import {
   ListDeploymentsQuery,
   DeploymentSyncResultDto,
   DriftRefreshResultDto,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyHeaders,
+  LOG_LAST_EVENT_ID_HEADER,
+  LogStreamHeaders,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
@@ -60,17 +62,6 @@ const NOT_AUTHOR: [number, string] = [
   403,
   "An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it",
 ];
-
-/** The Idempotency-Key header, when sent: printable ASCII, 1 to 255 characters (else 400). */
-const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
-  const value = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > L.idempotencyKeyMax || !/^[\x21-\x7e]+$/.test(value))
-    throw new BadRequestException(
-      `Idempotency-Key must be 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
-    );
-  return value;
-});
 
 @ApiTags('deployments')
 @Controller('deployments')
@@ -113,11 +104,7 @@ export class DeploymentsController {
       'A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply ' +
       'would do per target, writing nothing.',
   })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: `Makes retries safe (remembered ${L.idempotencyKeyTtlHours} h); 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
-  })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOkResponse({
     type: DeploymentPlanDto,
     description: 'An extension: with `dryRun: true`, what apply would do per target (nothing written)',
@@ -155,7 +142,7 @@ export class DeploymentsController {
   async create(
     @Ctx() ctx: RequestContext,
     @Body() body: CreateDeploymentDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
+    @ValidHeaders() headers: IdempotencyHeaders,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (body.dryRun) {
@@ -165,7 +152,7 @@ export class DeploymentsController {
     }
     const { status, results } = await this.bus.request(DeploymentsRpc.create, ctx, {
       ...body,
-      idempotencyKey,
+      idempotencyKey: headers['idempotency-key'],
     });
     void reply.status(status);
     return { results };
@@ -177,6 +164,9 @@ export class DeploymentsController {
   @Authenticated()
   @ApiOperation({
     summary: "Delete the caller's failed deployments (optionally of one policy), with their jobs and logs",
+    description:
+      'Removes every failed deployment of the caller (of one policy, with `policyId`) with its jobs and ' +
+      'logs; others are untouched. Answers how many were deleted, and their ids.',
   })
   @ApiOkResponse({ type: DeletedFailedDto })
   @ApiErrors([400, 'Invalid body'])
@@ -218,7 +208,12 @@ export class DeploymentsController {
   @Audited(AUDIT.deploymentDeleted)
   @Delete(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Delete a failed deployment with its jobs and logs' })
+  @ApiOperation({
+    summary: 'Delete a failed deployment with its jobs and logs',
+    description:
+      'Only a failed deployment can be deleted (409 otherwise), by its author; its jobs and logs go with ' +
+      'it.',
+  })
   @ApiOkResponse({ type: DeletedDeploymentDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -245,7 +240,13 @@ export class DeploymentsController {
   @Post(':id/sync')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Reconcile one deployment with the platform' })
+  @ApiOperation({
+    summary: 'Reconcile one deployment with the platform',
+    description:
+      "Reads the deployment's state on the platform now and records it: a deployment removed out of band is " +
+      'marked drifted (and `deployment.drift_detected` webhooks are called), instead of waiting for the ' +
+      'periodic synchronisation.',
+  })
   @ApiOkResponse({ type: DeploymentSyncResultDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -300,7 +301,12 @@ export class DeploymentsController {
 
   @Get(':id/dev-version')
   @Authenticated()
-  @ApiOperation({ summary: 'Does a -dev version of this deployment remain in the registry? (read-only)' })
+  @ApiOperation({
+    summary: 'Does a -dev version of this deployment remain in the registry? (read-only)',
+    description:
+      'Whether the registry still holds the `-dev` version that a dev build of this deployment published. ' +
+      'Reads the registry only; changes nothing.',
+  })
   @ApiOkResponse({ type: DeploymentDevVersionDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   devVersion(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -309,7 +315,12 @@ export class DeploymentsController {
 
   @Get(':id/history')
   @Authenticated()
-  @ApiOperation({ summary: "The deployment's jobs, the latest job and its most recent log chunks" })
+  @ApiOperation({
+    summary: "The deployment's jobs, the latest job and its most recent log chunks",
+    description:
+      'Every job of the deployment (attempts and re-deployments), the latest job, and its most recent log ' +
+      "chunks, to show a deployment's page without opening the log stream.",
+  })
   @ApiOkResponse({ type: DeploymentHistoryDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -319,11 +330,7 @@ export class DeploymentsController {
   @Get(':id/logs')
   @Authenticated()
   @ApiProduces('text/event-stream')
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'The `id` of the last event received (`<job id>:<seq>`): the stream resumes after it',
-  })
+  @ApiHeader(LOG_LAST_EVENT_ID_HEADER)
   @ApiOperation({
     summary: "Stream the latest job's log (server-sent events)",
     description:
@@ -349,9 +356,10 @@ export class DeploymentsController {
   logStream(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
+    @ValidHeaders() headers: LogStreamHeaders,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.logs.stream(ctx, id, req, reply);
+    return this.logs.stream(ctx, id, req, reply, headers['last-event-id']);
   }
 }

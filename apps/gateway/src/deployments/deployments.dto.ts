@@ -14,6 +14,9 @@ import {
   VERSION_PATTERN_SOURCE,
   DRIFT_REFRESH_OUTCOMES,
   type DriftRefreshOutcome,
+  IDEMPOTENCY_KEY_PATTERN,
+  LOG_EVENT_ID_PATTERN,
+  ROLLOUT_EVENT_ID_PATTERN,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -31,6 +34,78 @@ import {
   Min,
 } from 'class-validator';
 import { Optional, trim } from '../http/common.dto';
+
+/**
+ * The request headers an operation reads, each validated as a DTO (ValidHeaders) whose bounds the
+ * operation's `@ApiHeader` states from the same constants.
+ */
+const IDEMPOTENCY_KEY_RULE = `must be 1 to ${L.idempotencyKeyMax} printable ASCII characters`;
+
+export class IdempotencyHeaders {
+  @Optional()
+  @IsString()
+  @Length(1, L.idempotencyKeyMax, { message: IDEMPOTENCY_KEY_RULE })
+  @Matches(IDEMPOTENCY_KEY_PATTERN, { message: IDEMPOTENCY_KEY_RULE })
+  'idempotency-key'?: string;
+}
+
+export const IDEMPOTENCY_KEY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: `Makes retries safe (remembered ${L.idempotencyKeyTtlHours} h); 1 to ${L.idempotencyKeyMax} printable ASCII characters`,
+  schema: {
+    type: 'string' as const,
+    minLength: 1,
+    maxLength: L.idempotencyKeyMax,
+    pattern: IDEMPOTENCY_KEY_PATTERN.source,
+  },
+};
+
+/** The longest `<job id>:<seq>` (a UUID, a colon, nine digits). */
+const LOG_EVENT_ID_MAX = 36 + 1 + 9;
+
+export class LogStreamHeaders {
+  @Optional()
+  @IsString()
+  @Length(1, LOG_EVENT_ID_MAX)
+  @Matches(LOG_EVENT_ID_PATTERN, { message: 'must be the id of a log event: <job id>:<seq>' })
+  'last-event-id'?: string;
+}
+
+export const LOG_LAST_EVENT_ID_HEADER = {
+  name: 'Last-Event-ID',
+  required: false,
+  description: 'The `id` of the last event received (`<job id>:<seq>`): the stream resumes after it',
+  schema: {
+    type: 'string' as const,
+    minLength: 1,
+    maxLength: LOG_EVENT_ID_MAX,
+    pattern: LOG_EVENT_ID_PATTERN.source,
+  },
+};
+
+/** The longest roll-out event id: nine digits. */
+const ROLLOUT_EVENT_ID_MAX = 9;
+
+export class RolloutStreamHeaders {
+  @Optional()
+  @IsString()
+  @Length(1, ROLLOUT_EVENT_ID_MAX)
+  @Matches(ROLLOUT_EVENT_ID_PATTERN, { message: 'must be the id of a roll-out event: its sequence number' })
+  'last-event-id'?: string;
+}
+
+export const ROLLOUT_LAST_EVENT_ID_HEADER = {
+  name: 'Last-Event-ID',
+  required: false,
+  description: 'The `id` of the last event received (its `seq`): the stream resumes after it',
+  schema: {
+    type: 'string' as const,
+    minLength: 1,
+    maxLength: ROLLOUT_EVENT_ID_MAX,
+    pattern: ROLLOUT_EVENT_ID_PATTERN.source,
+  },
+};
 
 const STATUS_DOC =
   '`queued` (accepted, waiting for a worker), `running`, `succeeded`, `failed` (see `error`), `cancelled`, ' +

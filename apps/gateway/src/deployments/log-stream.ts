@@ -24,7 +24,6 @@ import { type HubEvent, LogHub } from './log-hub';
 const log = createLogger('gateway');
 /** A safety net: stored chunks are checked this often, in case a live event was lost. */
 const POLL_MS = 3000;
-const LAST_EVENT_ID = /^([0-9a-f-]{36}):(\d{1,9})$/i;
 /** A reader this far behind (bytes written but not yet taken by the client) is dropped. */
 export const LOG_STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** What a caller at the open-stream limit is told to wait. */
@@ -83,10 +82,17 @@ export class LogStreams {
     return session ? this.callers.watchSession(session, onEnd) : () => undefined;
   }
 
-  async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. */
+  async stream(
+    ctx: RequestContext,
+    id: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    lastEventId?: string,
+  ): Promise<void> {
     const release = await this.admit(ctx);
     try {
-      await this.serve(ctx, id, req, reply, release);
+      await this.serve(ctx, id, req, reply, release, lastEventId);
     } finally {
       release();
     }
@@ -98,10 +104,10 @@ export class LogStreams {
     req: FastifyRequest,
     reply: FastifyReply,
     release: () => void,
+    lastEventId: string | undefined,
   ): Promise<void> {
-    const header = req.headers['last-event-id'];
-    const match = typeof header === 'string' ? LAST_EVENT_ID.exec(header.trim()) : null;
-    const after = match ? { jobId: match[1].toLowerCase(), seq: Number(match[2]) } : undefined;
+    const [jobId, seq] = lastEventId?.split(':') ?? [];
+    const after = jobId && seq ? { jobId: jobId.toLowerCase(), seq: Number(seq) } : undefined;
 
     const live: HubEvent[] = [];
     let onEvent: (event: HubEvent) => void = (event) => live.push(event);

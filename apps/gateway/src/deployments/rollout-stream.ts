@@ -40,10 +40,17 @@ export class RolloutStreams implements OnModuleInit {
     });
   }
 
-  async stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** `lastEventId`: the validated Last-Event-ID header (ROLLOUT_EVENT_ID_PATTERN), when sent. */
+  async stream(
+    ctx: RequestContext,
+    id: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    lastEventId?: string,
+  ): Promise<void> {
     const release = await this.logs.admit(ctx);
     try {
-      await this.serve(ctx, id, req, reply);
+      await this.serve(ctx, id, req, reply, lastEventId);
     } finally {
       release();
     }
@@ -54,9 +61,9 @@ export class RolloutStreams implements OnModuleInit {
     id: string,
     req: FastifyRequest,
     reply: FastifyReply,
+    lastEventId: string | undefined,
   ): Promise<void> {
-    const header = req.headers['last-event-id'];
-    let last = typeof header === 'string' && /^\d{1,9}$/.test(header.trim()) ? Number(header.trim()) : 0;
+    let last = lastEventId ? Number(lastEventId) : 0;
     const live: RolloutEvent[] = [];
     let onEvent: (event: RolloutEvent) => void = (event) => void live.push(event);
     const set = this.listeners.get(id) ?? new Set();

@@ -14,6 +14,8 @@ import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AUDIT, Audited } from '../audit/audited';
+import { ValidHeaders } from '../http/validation';
+import { ROLLOUT_LAST_EVENT_ID_HEADER, RolloutStreamHeaders } from './deployments.dto';
 import { RolloutStreams } from './rollout-stream';
 import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
 
@@ -84,7 +86,12 @@ export class RolloutsController {
   @Get()
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: "The caller's roll-outs, newest first" })
+  @ApiOperation({
+    summary: "The caller's roll-outs, newest first",
+    description:
+      'The roll-outs the caller may see, newest first, with their status and progress; `limit` bounds the ' +
+      'page.',
+  })
   @ApiOkResponse({ type: RolloutListDto })
   @ApiErrors([400, 'Invalid query'])
   list(@Ctx() ctx: RequestContext, @Query() query: ListRolloutsQuery) {
@@ -96,6 +103,9 @@ export class RolloutsController {
   @EXTENSION
   @ApiOperation({
     summary: 'A roll-out: its steps, each organization’s state and health, the reason of a halt',
+    description:
+      "The roll-out's steps (waves of organizations), the state and last health check of each organization, " +
+      "and why it halted, if it did. Its author and its workspace's members may read it.",
   })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)
@@ -107,7 +117,12 @@ export class RolloutsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Pause: no new step or phase starts (deployments in flight finish)' })
+  @ApiOperation({
+    summary: 'Pause: no new step or phase starts (deployments in flight finish)',
+    description:
+      'No new step or phase starts while paused; deployments already running finish. A roll-out that has ' +
+      'ended, or is not running, answers 409.',
+  })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
   @Audited(AUDIT.rolloutPaused)
@@ -119,7 +134,12 @@ export class RolloutsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Resume a paused roll-out' })
+  @ApiOperation({
+    summary: 'Resume a paused roll-out',
+    description:
+      'The paused roll-out continues with its next step. A roll-out that has ended, or is not paused, ' +
+      'answers 409.',
+  })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
   @Audited(AUDIT.rolloutResumed)
@@ -151,6 +171,10 @@ export class RolloutsController {
   @EXTENSION
   @ApiOperation({
     summary: 'Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned',
+    description:
+      'Stops the roll-out and restores, in each organization it changed, what ran there before; those ' +
+      'organizations are pinned to that version. The roll-out ends as `rolled_back`. One that has already ' +
+      'ended answers 409.',
   })
   @ApiOkResponse({ type: RolloutEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, ENDED)
@@ -163,11 +187,7 @@ export class RolloutsController {
   @Authenticated()
   @EXTENSION
   @ApiProduces('text/event-stream')
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'The `id` of the last event received (its `seq`): the stream resumes after it',
-  })
+  @ApiHeader(ROLLOUT_LAST_EVENT_ID_HEADER)
   @ApiOperation({
     summary: "Stream a roll-out's events (server-sent events)",
     description:
@@ -187,10 +207,11 @@ export class RolloutsController {
   events(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
+    @ValidHeaders() headers: RolloutStreamHeaders,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    return this.streams.stream(ctx, id, req, reply);
+    return this.streams.stream(ctx, id, req, reply, headers['last-event-id']);
   }
 
   private act(ctx: RequestContext, id: string, name: RolloutAction) {

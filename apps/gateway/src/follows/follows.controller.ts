@@ -24,7 +24,10 @@ export class FollowsController {
   @Get('policies/:id/follow')
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Extension: whether the caller follows the policy' })
+  @ApiOperation({
+    summary: 'Extension: whether the caller follows the policy',
+    description: 'Whether the caller follows the policy.',
+  })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID, [404, 'No such policy, or not visible to the caller'])
   policy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -36,6 +39,9 @@ export class FollowsController {
   @EXTENSION
   @ApiOperation({
     summary: "Extension: follow the policy: its new versions reach the caller's version.published webhooks",
+    description:
+      "The caller follows the policy: each new version of it calls the caller's `version.published` " +
+      'webhooks. Following twice changes nothing.',
   })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID, [404, 'No such policy, or not visible to the caller'])
@@ -47,7 +53,12 @@ export class FollowsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Extension: stop following the policy (also one that is gone)' })
+  @ApiOperation({
+    summary: 'Extension: stop following the policy (also one that is gone)',
+    description:
+      'The caller no longer follows the policy. Answers 200 also when they did not follow it, or when the ' +
+      'policy is gone, so a client can always clean up.',
+  })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID)
   unfollowPolicy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -57,7 +68,10 @@ export class FollowsController {
   @Get('rulesets/:id/follow')
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Extension: whether the caller follows the ruleset' })
+  @ApiOperation({
+    summary: 'Extension: whether the caller follows the ruleset',
+    description: 'Whether the caller follows the ruleset.',
+  })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID, [404, 'No such ruleset, or not visible to the caller'])
   ruleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -69,6 +83,9 @@ export class FollowsController {
   @EXTENSION
   @ApiOperation({
     summary: "Extension: follow the ruleset: its new versions reach the caller's version.published webhooks",
+    description:
+      "The caller follows the ruleset: each new version of it calls the caller's `version.published` " +
+      'webhooks. Following twice changes nothing.',
   })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID, [404, 'No such ruleset, or not visible to the caller'])
@@ -80,7 +97,12 @@ export class FollowsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION
-  @ApiOperation({ summary: 'Extension: stop following the ruleset (also one that is gone)' })
+  @ApiOperation({
+    summary: 'Extension: stop following the ruleset (also one that is gone)',
+    description:
+      'The caller no longer follows the ruleset. Answers 200 also when they did not follow it, or when the ' +
+      'ruleset is gone.',
+  })
   @ApiOkResponse({ type: FollowStateDto })
   @ApiErrors(BAD_ID)
   unfollowRuleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { LIST_CURSOR_MAX } from '@pc/contracts';
+import { LIST_CURSOR_MAX, URL_MAX_LENGTH } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** What every DTO of the gateway shares: optionality, URL rules, transforms, and `{ok}`. */
 
@@ -19,23 +19,81 @@ export const Optional = () => ValidateIf((_: unknown, value: unknown) => value !
 export const Nullable = () =>
   ValidateIf((_: unknown, value: unknown) => value !== undefined && value !== null);
 
-export const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+/**
+ * What validator.js's isURL accepts as a URL here. Its own length check is off: the length is UrlLength's,
+ * so a long URL is refused as too long, not as malformed.
+ */
+export const URL_RULES = {
+  require_tld: false,
+  require_protocol: true,
+  protocols: ['http', 'https'],
+  validate_length: false,
+};
+
+/** A URL's length, checked before its form, so that a long one is told it is too long. */
+export const UrlLength = () =>
+  MaxLength(URL_MAX_LENGTH, { message: `must be at most ${URL_MAX_LENGTH} characters` });
 
 /** The schema of a URL that an empty string clears. */
 export const URI_OR_EMPTY: { anyOf: SchemaObject[] } = {
   anyOf: [
-    { type: 'string', format: 'uri' },
+    { type: 'string', format: 'uri', maxLength: URL_MAX_LENGTH },
     { type: 'string', maxLength: 0 },
   ],
 };
 
+/**
+ * An http(s) URL of at most URL_MAX_LENGTH characters, the same bound in the validator and the document;
+ * a refusal says which rule failed (too long, or not an http or https URL). `allowEmpty`: an empty
+ * string is accepted too (the field's description says what it means).
+ */
+export const HttpUrl = (
+  options: { required?: boolean; allowEmpty?: boolean; description?: string; example?: string } = {},
+) => {
+  const schema = options.allowEmpty
+    ? { type: String, ...URI_OR_EMPTY, ...describe(options) }
+    : { type: String, format: 'uri', maxLength: URL_MAX_LENGTH, ...describe(options) };
+  return applyDecorators(
+    ...(options.required ? [ApiProperty(schema)] : [ApiPropertyOptional(schema), Optional()]),
+    ...(options.allowEmpty ? [ValidateIf((_: unknown, v: unknown) => v !== '')] : []),
+    IsString({ message: 'must be a string' }),
+    UrlLength(),
+    IsUrl(URL_RULES, { message: 'must be an http or https URL' }),
+  );
+};
+
+/** The constraint name of MaxUtf8Bytes: the validation pipe answers 413 when it is the only failure. */
+export const MAX_UTF8_BYTES = 'maxUtf8Bytes';
+
+/**
+ * A text of at most `max` bytes of UTF-8 (a specification, a document). Its schema states `maxLength: max`,
+ * the tightest bound JSON Schema can say (a character is at least one byte); over it is 413, as a body
+ * over its size is.
+ */
+export const MaxUtf8Bytes = (max: number) =>
+  ValidateBy({
+    name: MAX_UTF8_BYTES,
+    constraints: [max],
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || Buffer.byteLength(value, 'utf8') <= max,
+      defaultMessage: () => `must be at most ${max} bytes of UTF-8`,
+    },
+  });
+
+const describe = (options: { description?: string; example?: string }) => ({
+  ...(options.description ? { description: options.description } : {}),
+  ...(options.example ? { example: options.example } : {}),
+});
+
 /** An optional http(s) URL that an empty string clears. */
-export const ClearableUrl = () =>
+export const ClearableUrl = (description = 'Empty string clears it') =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, ...URI_OR_EMPTY, description: 'Empty string clears it' }),
+    ApiPropertyOptional({ type: String, ...URI_OR_EMPTY, description }),
     Optional(),
+    IsString({ message: 'must be a string' }),
+    UrlLength(),
     ValidateIf((_, v) => v !== ''),
-    IsUrl(URL_RULES),
+    IsUrl(URL_RULES, { message: 'must be an http or https URL, or empty to clear it' }),
   );
 
 export const trim = ({ value }: { value: unknown }): unknown =>

@@ -19,7 +19,13 @@ export class AuthController {
   @Post('signup')
   @Public()
   @RateLimited('signup')
-  @ApiOperation({ summary: 'Create an account and sign in (sets the sb-access-token cookie)' })
+  @ApiOperation({
+    summary: 'Create an account and sign in (sets the sb-access-token cookie)',
+    description:
+      'Creates the account and starts a browser session: the answer sets the `sb-access-token` cookie ' +
+      '(HttpOnly) and returns the new user. Sign-ups are limited per client address per hour (429 with ' +
+      "Retry-After). The email is the account's unique key: an existing one is a 409.",
+  })
   @ApiCreatedResponse({ type: UserEnvelopeDto })
   @ApiErrors([400, 'Invalid email, password (min 8) or name'], [409, 'An account with that email exists'])
   signup(
@@ -35,7 +41,13 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in (sets the sb-access-token cookie)' })
+  @ApiOperation({
+    summary: 'Sign in (sets the sb-access-token cookie)',
+    description:
+      'Checks the email and password and starts a browser session in the `sb-access-token` cookie. A wrong ' +
+      'email and a wrong password get the same 401, so the answer does not tell whether an account exists; ' +
+      'repeated failures for one email are throttled (429 with Retry-After).',
+  })
   @ApiOkResponse({ type: UserEnvelopeDto })
   @ApiErrors(
     [400, 'Malformed request'],
@@ -55,7 +67,12 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the browser session and clear its cookie' })
+  @ApiOperation({
+    summary: 'End the browser session and clear its cookie',
+    description:
+      'Ends the session named by the `sb-access-token` cookie, if any, and clears the cookie. Needs no ' +
+      'credentials and always answers 200, so a client can call it whatever state it is in.',
+  })
   @ApiOkResponse({ type: OkDto })
   logout(
     @Ctx() ctx: RequestContext,

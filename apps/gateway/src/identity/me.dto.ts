@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BIO_MAX, COMPANY, PROFILE_URL_MAX, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
+import { BIO_MAX, COMPANY, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -11,9 +11,9 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { lower, Nullable, Optional, trim, URI_OR_EMPTY } from '../http/common.dto';
+import { lower, Nullable, Optional, trim, URI_OR_EMPTY, UrlLength } from '../http/common.dto';
 
-/** An https URL whose host is one of the given domains (or a subdomain, when allowed). */
+/** An https URL whose host is one of the given domains (its length is UrlLength's). */
 function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
   return (object: object, propertyName: string) =>
     registerDecorator({
@@ -23,7 +23,7 @@ function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions)
       options: { message: `must be an https URL on ${label}`, ...options },
       validator: {
         validate(value: unknown) {
-          if (typeof value !== 'string' || value.length > PROFILE_URL_MAX) return false;
+          if (typeof value !== 'string') return false;
           try {
             const url = new URL(value);
             return url.protocol === 'https:' && !url.username && !url.password && hosts.test(url.hostname);
@@ -89,6 +89,7 @@ export class UpdateMeDto {
   })
   @Nullable()
   @ValidateIf((_, value) => value !== '')
+  @UrlLength()
   @IsHttpsUrlOn(/^([a-z]{2,3}\.)?linkedin\.com$/i, 'linkedin.com')
   linkedinUrl?: string | null;
 
@@ -99,6 +100,7 @@ export class UpdateMeDto {
   })
   @Nullable()
   @ValidateIf((_, value) => value !== '')
+  @UrlLength()
   @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
   xUrl?: string | null;
 

@@ -17,7 +17,12 @@ export class TokensController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "List the caller's personal access tokens (records only, never secrets)" })
+  @ApiOperation({
+    summary: "List the caller's personal access tokens (records only, never secrets)",
+    description:
+      'Every personal access token of the caller with its name, scopes, display prefix, expiry, last use ' +
+      'and revocation time. The secret itself is never stored (only its SHA-256) and never returned.',
+  })
   @ApiOkResponse({ type: TokenListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(IdentityRpc.listTokens, ctx, {});
@@ -26,7 +31,13 @@ export class TokensController {
   @Audited(AUDIT.tokenCreated)
   @Post()
   @SessionOnly()
-  @ApiOperation({ summary: 'Create a personal access token; the secret is in this response only' })
+  @ApiOperation({
+    summary: 'Create a personal access token; the secret is in this response only',
+    description:
+      'Only a signed-in browser session may create a token (a token cannot mint another). The answer ' +
+      'carries the secret (`pcat_...`) once: store it then, it cannot be read again. The number of active ' +
+      'tokens per user is bounded (MAX_ACTIVE_TOKENS_PER_USER).',
+  })
   @ApiCreatedResponse({ type: CreatedTokenDto })
   @ApiErrors(
     [400, 'Invalid name, scopes or expiry'],
@@ -45,7 +56,12 @@ export class TokensController {
   @Audited(AUDIT.tokenRevoked)
   @Delete(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Revoke a token: immediate and irreversible' })
+  @ApiOperation({
+    summary: 'Revoke a token: immediate and irreversible',
+    description:
+      "The token stops working at once; revoking is not undone. Only the caller's own tokens can be revoked " +
+      "(another user's id answers 404).",
+  })
   @ApiOkResponse({ type: RevokedTokenDto })
   @ApiErrors([400, 'The id is not a UUID'], [404, 'No such token of the caller'])
   revoke(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {

@@ -56,7 +56,7 @@ describe('the error responses of the OpenAPI document', () => {
     const problems: string[] = [];
     for (const { name, method, op } of operations()) {
       const errors = errorsOf(op);
-      const need = new Set(['503']);
+      const need = new Set(['431', '503']);
       const security = op.security ?? [];
       if (security.length > 0 && !security.some((s) => Object.keys(s).length === 0)) need.add('401');
       if (security.some((s) => 'token' in s) && method !== 'get') need.add('403');
@@ -76,9 +76,9 @@ describe('the error responses of the OpenAPI document', () => {
   it('documents the errors of sign-out and the health probes', () => {
     const statuses = (path: string, method: 'get' | 'post') =>
       errorsOf(document.paths[path][method] as Operation).sort();
-    expect(statuses('/api/auth/logout', 'post')).toEqual(['400', '413', '415', '503', '504']);
-    expect(statuses('/health/live', 'get')).toEqual(['503']);
-    expect(statuses('/health/ready', 'get')).toEqual(['503']);
+    expect(statuses('/api/auth/logout', 'post')).toEqual(['400', '413', '415', '431', '503', '504']);
+    expect(statuses('/health/live', 'get')).toEqual(['431', '503']);
+    expect(statuses('/health/ready', 'get')).toEqual(['431', '503']);
   });
 
   /** Sends a request and checks its status is one the document lists for the operation. */
@@ -110,5 +110,16 @@ describe('the error responses of the OpenAPI document', () => {
     );
     expect(await answer('/health/live', 'get', {})).toBe(200);
     expect(await answer('/health/ready', 'get', {})).toBe(503);
+  });
+
+  it('answers headers over 16 KiB with 431 and the error body, on a public route as on any', async () => {
+    await app.listen(0, '127.0.0.1');
+    const base = await app.getUrl();
+    for (const path of ['/health/live', '/api/provenance/keys', '/api/policies']) {
+      const res = await fetch(`${base}${path}`, { headers: { 'x-padding': 'a'.repeat(17 * 1024) } });
+      expect({ path, status: res.status }).toEqual({ path, status: 431 });
+      expect(await res.json()).toMatchObject({ statusCode: 431, error: 'Request Header Fields Too Large' });
+      expect(Object.keys((document.paths[path].get as Operation).responses)).toContain('431');
+    }
   });
 });

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { ParseUUIDPipe } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { InProcessBroker, loadEnv, setLogLevel } from '@pc/platform';
 import { getMetadataStorage } from 'class-validator';
@@ -10,9 +13,10 @@ type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-
 
 /**
  * The document states the limits the validators enforce, exactly: for every request DTO of the gateway
- * (every class with class-validator rules that is a component schema), each rule has its counterpart in
- * the schema of that property (length, range, item count, enum, pattern, format, integer), so a limit
- * changed in one place and not the other fails here.
+ * (a body's component schema, or an operation's query, path or header parameters), each rule has its
+ * counterpart in the schema of that property (length, range, item count, enum, pattern, format,
+ * integer), so a limit changed in one place and not the other fails here; and every request field,
+ * header and path parameter of every operation has a bound, and is validated.
  */
 describe('the OpenAPI document and the validators', () => {
   let document: OpenAPIObject;
@@ -25,9 +29,38 @@ describe('the OpenAPI document and the validators', () => {
       prefix: '',
       timeoutMs: 1000,
     });
+    uuidPipes = uuidParametersOf(app.get(ModulesContainer));
     await app.close();
     document = built;
   });
+
+  /** `<operationId> <path parameter>` for every path parameter a ParseUUIDPipe validates. */
+  let uuidPipes: Set<string>;
+
+  function uuidParametersOf(modules: ModulesContainer): Set<string> {
+    const found = new Set<string>();
+    for (const module of modules.values()) {
+      for (const wrapper of module.controllers.values()) {
+        const controller = wrapper.metatype as (new () => unknown) | null;
+        if (!controller) continue;
+        const prototype = controller.prototype as Record<string, unknown>;
+        for (const method of Object.getOwnPropertyNames(prototype)) {
+          const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
+            string,
+            { data?: unknown; pipes?: unknown[] }
+          >;
+          for (const arg of Object.values(args)) {
+            if (
+              typeof arg.data === 'string' &&
+              (arg.pipes ?? []).some((pipe) => pipe instanceof ParseUUIDPipe)
+            )
+              found.add(`${controller.name.replace(/Controller$/, '')}_${method} ${arg.data}`);
+          }
+        }
+      }
+    }
+    return found;
+  }
 
   function resolve(schema: Schema | undefined): Schema {
     let s = schema ?? {};
@@ -89,6 +122,10 @@ describe('the OpenAPI document and the validators', () => {
         case 'isUrl':
           want('format', 'uri');
           break;
+        case 'maxUtf8Bytes':
+          // JSON Schema counts characters; a character is at least one byte: the byte budget is the bound.
+          want('maxLength', a);
+          break;
         case 'isInt':
           want('type', 'integer');
           break;
@@ -121,7 +158,7 @@ describe('the OpenAPI document and the validators', () => {
     for (const target of storage.validationMetadatas.keys()) {
       // A component schema by the class's name, else the query parameters of the operations whose query
       // has exactly the class's fields (two lists may share field names: the one that matches is it).
-      const candidates = schemas[target.name] ? [schemas[target.name]] : queriesOf(target);
+      const candidates = schemas[target.name] ? [schemas[target.name]] : parametersOf(target);
       if (candidates.length === 0) continue;
       const rules = getMetadataStorage().getTargetValidationMetadatas(target, '', false, false);
       const byProperty = new Map<string, ValidationMetadata[]>();
@@ -150,24 +187,91 @@ describe('the OpenAPI document and the validators', () => {
   });
 
   /**
-   * A query DTO is not a component schema: its properties are an operation's query parameters. The
-   * schema of the first operation whose query parameters are exactly the DTO's validated properties.
+   * A query, path or header DTO is not a component schema: its properties are an operation's parameters
+   * of one place (a header DTO names headers in lower case). The parameters of every operation whose
+   * parameters of that place include all the DTO's validated properties (a query DTO: exactly them).
    */
-  function queriesOf(target: new () => unknown): Schema[] {
+  function parametersOf(target: new () => unknown): Schema[] {
     const names = new Set(
       getMetadataStorage()
         .getTargetValidationMetadatas(target, '', false, false)
         .map((r) => r.propertyName),
     );
     const found: Schema[] = [];
-    for (const item of Object.values(document.paths)) {
-      for (const op of Object.values(item as Record<string, { parameters?: Array<Schema> }>)) {
-        const query = (op.parameters ?? []).filter((p) => p.in === 'query');
-        if (query.length === names.size && query.every((p) => names.has(p.name as string))) {
-          found.push({ properties: Object.fromEntries(query.map((p) => [p.name, p.schema])) });
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, { parameters?: Array<Schema> }>)) {
+        for (const place of ['query', 'path', 'header'] as const) {
+          const params = (op.parameters ?? []).filter((p) => p.in === place);
+          const nameOf = (p: Schema) => (place === 'header' ? String(p.name).toLowerCase() : String(p.name));
+          const covers = [...names].every((n) => params.some((p) => nameOf(p) === n));
+          if (!covers || (place === 'query' && params.length !== names.size)) continue;
+          for (const p of params)
+            if (names.has(nameOf(p))) validated.add(`${method} ${path} ${place} ${p.name}`);
+          found.push({ properties: Object.fromEntries(params.map((p) => [nameOf(p), p.schema])) });
         }
       }
     }
     return found;
   }
+
+  /** Parameters a DTO's rules were matched with, as `<method> <path> <in> <name>`. */
+  const validated = new Set<string>();
+
+  /** Where a schema fails to bound a value: a string without a length, enum or fixed format, and so on. */
+  function unbounded(schema: Schema | undefined, at: string, seen = new Set<Schema>()): string[] {
+    const s = resolve(schema);
+    if (seen.has(s)) return [];
+    seen.add(s);
+    const branches = (s.anyOf ?? s.oneOf ?? s.allOf) as Schema[] | undefined;
+    if (branches) return branches.flatMap((b, i) => unbounded(b, `${at}[${i}]`, seen));
+    if (s.enum || 'const' in s) return [];
+    const types = ([] as unknown[]).concat(s.type ?? []).filter((t) => t !== 'null');
+    const problems: string[] = [];
+    for (const type of types) {
+      if (type === 'string' && s.maxLength === undefined && !['uuid', 'date-time', 'date'].includes(s.format))
+        problems.push(`${at}: a string without maxLength`);
+      if ((type === 'integer' || type === 'number') && s.maximum === undefined)
+        problems.push(`${at}: a number without maximum`);
+      if (type === 'array') {
+        if (s.maxItems === undefined) problems.push(`${at}: an array without maxItems`);
+        problems.push(...unbounded(s.items as Schema, `${at}[]`, seen));
+      }
+      if (type === 'object')
+        for (const [name, property] of Object.entries((s.properties ?? {}) as Record<string, Schema>))
+          problems.push(...unbounded(property, `${at}.${name}`, seen));
+    }
+    return problems;
+  }
+
+  it('gives every request field, header and path parameter of every operation a bound', () => {
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, Schema>)) {
+        for (const p of (op.parameters ?? []) as Schema[])
+          problems.push(...unbounded(p.schema as Schema, `${method} ${path} ${p.in} ${p.name}`));
+        const body = (op.requestBody as Schema | undefined)?.content?.['application/json']?.schema as
+          Schema | undefined;
+        if (body) problems.push(...unbounded(body, `${method} ${path} body`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('validates every query, header and path parameter it documents (ids with ParseUUIDPipe)', () => {
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, Schema>)) {
+        for (const p of (op.parameters ?? []) as Schema[]) {
+          const key = `${method} ${path} ${p.in} ${p.name}`;
+          if (p.in === 'path' && uuidPipes.has(`${op.operationId} ${p.name}`)) continue;
+          // Compared with the current tag, never refused: a value that does not match gets the answer.
+          if (p.in === 'header' && p.name === 'If-None-Match') continue;
+          if (!validated.has(key))
+            problems.push(`${key}: documented, but no DTO's rules were matched with it`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(uuidPipes.size).toBeGreaterThan(50);
+  });
 });

@@ -18,26 +18,70 @@ const DESCRIPTION = [
   'body `{statusCode, error, message, details?, code?}`.',
 ].join('\n');
 
+/**
+ * Every tag an operation may carry, in the order the docs page shows them. An operation with a tag not
+ * listed here fails `npm run openapi:check` (the linters' `operation-tag-defined`).
+ */
+const TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['auth', 'Sign-up, sign-in and sign-out of a browser session'],
+  ['account', "The caller's profile, public profiles, and an administrator's view of accounts"],
+  [
+    'tokens',
+    'Personal access tokens: created in a browser session, used as `Authorization: Bearer pcat_...`',
+  ],
+  [
+    'policies',
+    'Published policies (community and `vendor`): reading, editing, revisions, likes and versions',
+  ],
+  ['submissions', 'Submitting a policy for review, and its review by administrators'],
+  ['comments', 'Comments and replies on policies'],
+  ['transfers', 'Offering a policy, idea or ruleset to another user, and answering the offer'],
+  ['rulesets', 'API-governance rulesets: reading, documentation tabs, evaluation and pins'],
+  ['ruleset-submissions', 'Submitting a ruleset for review, and its review by administrators'],
+  ['connections', 'Encrypted credentials for a `platform` tenant, and the organizations they reach'],
+  ['workspaces', 'Workspaces: members, shared connections, pins and activity'],
+  ['deployments', 'Deployments of a policy or ruleset to organizations, their jobs and live logs'],
+  ['rollouts', 'Roll-outs: a deployment spread over organizations in steps, with health checks and halts'],
+  ['webhooks', "Webhook endpoints: the signed messages sent for the owner's events, and their deliveries"],
+  ['follows', 'Following users, policies and rulesets'],
+  ['audit', 'The audit log of changes, for administrators'],
+  ['admin', 'Administration: users, vendors and the review queues'],
+  ['health', 'Liveness and readiness of the gateway, for orchestrators'],
+];
+
+/** Personal access tokens are opaque strings (libs/platform's token-format), not JWTs. */
+const TOKEN_FORMAT = 'pcat_ and 49 base62 characters (opaque, with a checksum)';
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Policy Catalog, Ruleset Catalog and Deployment API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .setOpenAPIVersion('3.1.0')
+    .setLicense('Apache-2.0', 'https://www.apache.org/licenses/LICENSE-2.0')
+    // Relative: the gateway that serves this document (embedded, compose or behind a load balancer).
+    .addServer('/', 'The gateway that serves this document')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'Personal access token (pcat_...)' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: TOKEN_FORMAT,
+        description: 'Personal access token (`pcat_...`), created in a browser session',
+      },
       'token',
     )
     .addCookieAuth(
       'sb-access-token',
       { type: 'apiKey', in: 'cookie', description: 'Browser session' },
       'session',
-    )
-    .build();
+    );
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const config = builder.build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   addCommonResponses(document);
+  assertSecurityStated(document);
   addWebhookMessages(document);
   return normalizeNullable(document) as OpenAPIObject;
 }
@@ -77,8 +121,11 @@ export function addCommonResponses(document: OpenAPIObject): void {
           response.content = { 'application/json': { schema } };
         }
       }
+      // The HTTP server's own limit, for every route: its body is the common error body.
+      add(431, 'The request line and headers together exceed 16 KiB');
       if (path.startsWith('/health/')) {
         const name = path === '/health/live' ? 'Liveness' : 'Readiness';
+        Object.assign(operation, HEALTH_OPERATIONS[name]);
         responses['200'] = {
           description: name === 'Liveness' ? 'The process is up' : 'The database and the bus answer',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
@@ -110,6 +157,46 @@ export function addCommonResponses(document: OpenAPIObject): void {
         'A service this request needs is unavailable, or the gateway is shutting down; try again later',
       );
       add(504, 'A service this request needs did not answer in time');
+    }
+  }
+}
+
+/** The health endpoints come from libs/platform (every service has them): described here. */
+const HEALTH_OPERATIONS = {
+  Liveness: {
+    tags: ['health'],
+    summary: 'Whether the gateway process is up',
+    description:
+      'Answers 200 while the process runs and is not draining; an orchestrator restarts the process when it ' +
+      'fails. Checks no dependency: use /health/ready for that.',
+    security: [],
+  },
+  Readiness: {
+    tags: ['health'],
+    summary: 'Whether the gateway can serve requests',
+    description:
+      'Answers 200 when the database and the bus answer within their timeouts, else 503 with each failing ' +
+      'check in `details`; a load balancer sends no traffic to a replica that is not ready.',
+    security: [],
+  },
+};
+
+/**
+ * Every operation states its security: `@Public()` routes (and the health endpoints) declare none
+ * (`security: []`), every other route its schemes (`@Authenticated()`, `@OptionalAuth()`...). A route
+ * with neither fails here, so that the document never leaves it to the reader's guess.
+ */
+function assertSecurityStated(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      // `@Public()`: its only requirement is the empty one.
+      if (JSON.stringify(operation.security) === '[{}]') operation.security = [];
+      if (!operation.security)
+        throw new Error(
+          `${method.toUpperCase()} ${path} states no security: give it @Public(), @Authenticated() or another auth decorator`,
+        );
     }
   }
 }

@@ -33,7 +33,9 @@ export function ConditionalRead(): MethodDecorator {
       description:
         'The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. ' +
         'Signed-in callers always get the whole answer.',
-      schema: { type: 'string', maxLength: 1024 },
+      // Never refused (a tag that does not match gets the whole answer): its bound is the HTTP server's
+      // for all headers together (431 over).
+      schema: { type: 'string', maxLength: 16 * 1024 },
     }),
     ApiResponse({
       status: 304,

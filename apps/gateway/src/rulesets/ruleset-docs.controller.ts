@@ -79,7 +79,12 @@ export class RulesetDocsController {
 
   @Put(':key')
   @Authenticated()
-  @ApiOperation({ summary: 'Create or replace one tab (owner or administrator)' })
+  @ApiOperation({
+    summary: 'Create or replace one tab (owner or administrator)',
+    description:
+      'For the owner and administrators: creates the tab with this key or replaces its title, body and ' +
+      'order. The set stays within its limits: at most 54 tabs and a total body size (422 over).',
+  })
   @ApiOkResponse({ type: RulesetTabEnvelopeDto })
   @ApiErrors([400, 'The key does not match the pattern, or the body is malformed'], NOT_EDITOR, MISSING, [
     422,
@@ -91,7 +96,12 @@ export class RulesetDocsController {
 
   @Delete(':key')
   @Authenticated()
-  @ApiOperation({ summary: 'Remove one tab (owner or administrator); never the overview' })
+  @ApiOperation({
+    summary: 'Remove one tab (owner or administrator); never the overview',
+    description:
+      'For the owner and administrators: removes the tab with this key. The overview tab is always there ' +
+      'and cannot be removed (422).',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'The key does not match the pattern'],

@@ -12,21 +12,22 @@ import {
   IsArray,
   IsObject,
   IsString,
-  IsUrl,
   IsUUID,
   Matches,
   MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Optional, URL_RULES } from '../http/common.dto';
+import { HttpUrl, MaxUtf8Bytes, Optional } from '../http/common.dto';
 
 export class SpecificationInputDto {
   @ApiPropertyOptional({
+    maxLength: E.specificationBytes,
     description: `The specification's text, JSON or YAML (RAML 1.0 too); at most ${E.specificationBytes} UTF-8 bytes (413 over). Give it, or repoUrl and path.`,
   })
   @Optional()
   @IsString()
+  @MaxUtf8Bytes(E.specificationBytes)
   content?: string;
 
   @ApiPropertyOptional({
@@ -40,15 +41,9 @@ export class SpecificationInputDto {
   @Matches(new RegExp(E.filename.pattern))
   filename?: string;
 
-  @ApiPropertyOptional({
-    format: 'uri',
-    maxLength: L.url.max,
+  @HttpUrl({
     description: `A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most ${E.specificationFiles}, ${E.specificationBytes} bytes together: 413 over), so relative references between them resolve`,
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.url.max)
-  @IsUrl(URL_RULES)
   repoUrl?: string;
 
   @ApiPropertyOptional({

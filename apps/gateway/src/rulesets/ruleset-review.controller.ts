@@ -35,7 +35,12 @@ export class RulesetReviewController {
   @Post('needs-improvement')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Send the submission back with feedback; the owner edits it and resubmits' })
+  @ApiOperation({
+    summary: 'Send the submission back with feedback; the owner edits it and resubmits',
+    description:
+      'Returns the submission to its owner with feedback: they edit it and resubmit it to the review queue. ' +
+      'Only a submission waiting for review can be sent back (409).',
+  })
   @ApiOkResponse({ type: RulesetSubmissionEnvelopeDto })
   @ApiErrors([400, 'feedback is required (1 to 4000 characters)'], MISSING, NOT_WAITING)
   needsImprovement(
@@ -50,7 +55,12 @@ export class RulesetReviewController {
   @Post('reject')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Reject the submission with feedback (final)' })
+  @ApiOperation({
+    summary: 'Reject the submission with feedback (final)',
+    description:
+      'A final refusal, with feedback: the owner cannot resubmit this submission. Only a submission waiting ' +
+      'for review can be rejected (409).',
+  })
   @ApiOkResponse({ type: RulesetSubmissionEnvelopeDto })
   @ApiErrors([400, 'feedback is required (1 to 4000 characters)'], MISSING, NOT_WAITING)
   reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RulesetFeedbackDto) {

@@ -58,7 +58,10 @@ export class RulesetSubmissionsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "The caller's ruleset submissions, newest first" })
+  @ApiOperation({
+    summary: "The caller's ruleset submissions, newest first",
+    description: "The caller's ruleset submissions, newest first, with their review state.",
+  })
   @ApiOkResponse({ type: RulesetSubmissionListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(RulesetsRpc.listSubmissions, ctx, {});
@@ -93,7 +96,12 @@ export class RulesetSubmissionsController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'A submission of the caller (administrators: any), with its staged tabs' })
+  @ApiOperation({
+    summary: 'A submission of the caller (administrators: any), with its staged tabs',
+    description:
+      'The submission with its fields, review state and feedback, and the documentation tabs it stages. The ' +
+      "owner sees theirs, administrators any; another user's answers 404.",
+  })
   @ApiOkResponse({ type: RulesetSubmissionDetailDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -147,6 +155,9 @@ export class RulesetSubmissionsController {
   @Authenticated()
   @ApiOperation({
     summary: 'Withdraw a submission: a ruleset never published goes with it; a published one stays',
+    description:
+      'For the owner: withdraws the submission. A ruleset that was never published is deleted with it; a ' +
+      'published ruleset stays as it is, and only the pending change goes.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
@@ -158,6 +169,9 @@ export class RulesetSubmissionsController {
   @Authenticated()
   @ApiOperation({
     summary: 'An entry per change, newest first: previous_snapshot and revision_count tell what changed',
+    description:
+      'One entry per change of the submission, newest first; `previous_snapshot` holds the fields before ' +
+      'the change and `revision_count` counts the resubmissions.',
   })
   @ApiOkResponse({ type: RulesetHistoryDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)

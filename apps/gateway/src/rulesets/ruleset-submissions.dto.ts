@@ -15,7 +15,6 @@ import {
   IsBoolean,
   IsIn,
   IsString,
-  IsUrl,
   IsUUID,
   Length,
   Matches,
@@ -24,8 +23,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import { Optional, trim, URL_RULES } from '../http/common.dto';
-import { ClearableUrl, RuleCountsDto } from './rulesets.dto';
+import { ClearableUrl, HttpUrl, Optional, trim } from '../http/common.dto';
+import { RuleCountsDto } from './rulesets.dto';
 
 export class RulesetIdeaDeclarationDto {
   @ApiProperty({ format: 'uuid' })
@@ -178,10 +177,7 @@ export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @Length(L.description.min, L.description.max)
   description!: string;
 
-  @ApiProperty({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
-  @IsString()
-  @MaxLength(L.url.max)
-  @IsUrl(URL_RULES)
+  @HttpUrl({ required: true, description: 'A public repository URL' })
   repoUrl!: string;
 }
 
@@ -203,11 +199,7 @@ export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @Length(L.description.min, L.description.max)
   description?: string;
 
-  @ApiPropertyOptional({ format: 'uri', maxLength: L.url.max, description: 'A public repository URL' })
-  @Optional()
-  @IsString()
-  @MaxLength(L.url.max)
-  @IsUrl(URL_RULES)
+  @HttpUrl({ description: 'A public repository URL' })
   repoUrl?: string;
 
   @ApiPropertyOptional({ description: 'Send a needs_improvement submission back for review' })

@@ -1,18 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
-import { IsBoolean, IsString, IsUrl, MaxLength } from 'class-validator';
-import { Optional, URL_RULES } from '../http/common.dto';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { HttpUrl, Optional } from '../http/common.dto';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {
-  @ApiProperty({
-    format: 'uri',
-    maxLength: L.url.max,
+  @HttpUrl({
+    required: true,
     description: 'A repository URL; a /tree/<ref>/<path> URL scopes the ruleset root to that folder',
   })
-  @IsString()
-  @MaxLength(L.url.max)
-  @IsUrl(URL_RULES)
   repoUrl!: string;
 
   @ApiPropertyOptional({

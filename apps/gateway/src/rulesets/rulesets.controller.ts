@@ -87,7 +87,12 @@ export class RulesetsController {
   @Get('vendor-rulesets/:slug')
   @OptionalAuth()
   @EXTENSION('Vendor rulesets by slug, as GET /vendor-policies/{slug} serves vendor policies')
-  @ApiOperation({ summary: 'A vendor ruleset of the index, with its documentation body' })
+  @ApiOperation({
+    summary: 'A vendor ruleset of the index, with its documentation body',
+    description:
+      'A ruleset of the `vendor` index (loaded from its folder at start or by POST ' +
+      '/admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.',
+  })
   @ApiOkResponse({ type: VendorRulesetEnvelopeDto })
   @ApiErrors([400, 'Not a slug'], [404, 'The slug is not (or no longer) in the index'])
   vendor(@Ctx() ctx: RequestContext, @Param() params: RulesetSlugParams) {
@@ -119,6 +124,9 @@ export class RulesetsController {
   @Authenticated()
   @ApiOperation({
     summary: 'Set or clear (empty string) the video tutorial and examples links (owner or administrator)',
+    description:
+      'For the owner and administrators: sets the video tutorial and examples links of a ruleset, or clears ' +
+      'one with an empty string. Fields not sent stay as they are.',
   })
   @ApiOkResponse({ type: RulesetEnvelopeDto })
   @ApiErrors(
@@ -180,7 +188,10 @@ export class RulesetsController {
   @Get('rulesets/:id/like')
   @Authenticated()
   @EXTENSION('Likes on rulesets, as on policies')
-  @ApiOperation({ summary: "The caller's like of the ruleset" })
+  @ApiOperation({
+    summary: "The caller's like of the ruleset",
+    description: 'Whether the caller likes the ruleset.',
+  })
   @ApiOkResponse({ type: RulesetLikedDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
   liked(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -191,7 +202,10 @@ export class RulesetsController {
   @HttpCode(200)
   @Authenticated()
   @EXTENSION('Likes on rulesets, as on policies')
-  @ApiOperation({ summary: 'Toggle the like; answers the resulting state' })
+  @ApiOperation({
+    summary: 'Toggle the like; answers the resulting state',
+    description: "Adds the caller's like if absent, removes it if present, and answers the resulting state.",
+  })
   @ApiOkResponse({ type: RulesetLikedDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)
   like(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -203,6 +217,9 @@ export class RulesetsController {
   @ApiOperation({
     summary:
       "The caller's standing: administrators are reviewers (editor); the owner is an editor; others viewers",
+    description:
+      "The caller's role on the ruleset: administrators are reviewers (they edit), its owner an editor, " +
+      'anyone else a viewer. The dashboard shows its editing controls from it.',
   })
   @ApiOkResponse({ type: RulesetReviewerStatusDto })
   @ApiErrors([400, 'The id is not a UUID'], MISSING)

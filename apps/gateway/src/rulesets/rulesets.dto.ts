@@ -1,6 +1,6 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  COMMIT_SHA_MAX,
   COMMIT_SHA_PATTERN,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
@@ -15,16 +15,16 @@ import {
   SORT_ORDERS,
   type SortOrder,
   TARGET_SCOPES,
+  EMAIL_MAX,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { ReviewPinDto } from '../catalog/policies.dto';
-import { Optional, PageLimit, toInt, URL_RULES } from '../http/common.dto';
+import { ClearableUrl, Optional, PageLimit, toInt } from '../http/common.dto';
 import {
   IsEmail,
   IsIn,
   IsInt,
   IsString,
-  IsUrl,
   Length,
   Matches,
   Max,
@@ -32,24 +32,6 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-
-/** An optional http(s) URL of at most 2048 characters that an empty string clears. */
-export const ClearableUrl = (description = 'Empty string clears it') =>
-  applyDecorators(
-    ApiPropertyOptional({
-      type: String,
-      anyOf: [
-        { type: 'string', format: 'uri', maxLength: L.url.max },
-        { type: 'string', maxLength: 0 },
-      ],
-      description,
-    }),
-    Optional(),
-    IsString(),
-    MaxLength(L.url.max),
-    ValidateIf((_: unknown, v: unknown) => v !== ''),
-    IsUrl(URL_RULES),
-  );
 
 // ---------------------------------------------------------------- requests
 
@@ -117,10 +99,12 @@ export class UpdateRulesetDto {
 export class PinRulesetDto {
   @ApiPropertyOptional({
     pattern: COMMIT_SHA_PATTERN.source,
+    maxLength: COMMIT_SHA_MAX,
     description: "The commit to pin (default: the commit the ruleset's source ref points to now)",
   })
   @Optional()
   @IsString()
+  @MaxLength(COMMIT_SHA_MAX)
   @Matches(COMMIT_SHA_PATTERN)
   commit?: string;
 }
@@ -145,11 +129,11 @@ export class CreateRulesetTransferDto {
   @Length(L.recipientUsername.min, L.recipientUsername.max)
   recipientUsername?: string;
 
-  @ApiPropertyOptional({ format: 'email', maxLength: 254 })
+  @ApiPropertyOptional({ format: 'email', maxLength: EMAIL_MAX })
   @Optional()
   @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @MaxLength(EMAIL_MAX, { message: `must be at most ${EMAIL_MAX} characters` })
+  @IsEmail({}, { message: 'must be an email address' })
   recipientEmail?: string;
 }
 

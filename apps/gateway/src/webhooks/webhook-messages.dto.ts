@@ -184,6 +184,7 @@ export function addWebhookMessages(document: OpenAPIObject): void {
   for (const [type, summary, model] of MESSAGES) {
     webhooks[type] = {
       post: {
+        operationId: `webhook_${type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase())}`,
         summary,
         description:
           'Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of ' +
@@ -220,6 +221,8 @@ export function addWebhookMessages(document: OpenAPIObject): void {
           },
         },
         responses: { '200': { description: 'Accepted (any 2xx)' } },
+        // The receiver authenticates the message by its signature (above), not by a security scheme.
+        security: [],
       },
     };
   }

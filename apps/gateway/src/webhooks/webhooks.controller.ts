@@ -47,7 +47,12 @@ export class WebhooksController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "Extension: list the caller's webhook endpoints (never their secrets)" })
+  @ApiOperation({
+    summary: "Extension: list the caller's webhook endpoints (never their secrets)",
+    description:
+      "The caller's own webhook endpoints with their URL, event types and state. Secrets are never returned " +
+      'after creation.',
+  })
   @ApiOkResponse({ type: WebhookEndpointListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(WebhooksRpc.list, ctx, {});
@@ -58,6 +63,10 @@ export class WebhooksController {
   @Authenticated()
   @ApiOperation({
     summary: 'Extension: subscribe a URL to event types; the signing secret is in this response only',
+    description:
+      "Subscribes an endpoint URL to the caller's events of the given types. The URL is resolved first: a " +
+      'private, loopback or unresolvable address is refused (422). The answer carries the signing secret ' +
+      'once: store it to verify signatures.',
   })
   @ApiCreatedResponse({ type: WebhookWithSecretDto })
   @ApiErrors(
@@ -73,7 +82,12 @@ export class WebhooksController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Extension: one webhook endpoint of the caller' })
+  @ApiOperation({
+    summary: 'Extension: one webhook endpoint of the caller',
+    description:
+      'One endpoint of the caller: its URL, description, event types and whether it is enabled. Its secret ' +
+      'is never returned after creation.',
+  })
   @ApiOkResponse({ type: WebhookEndpointReplyDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -85,6 +99,9 @@ export class WebhooksController {
   @Authenticated()
   @ApiOperation({
     summary: 'Extension: change the URL, description or event types, or enable/disable the endpoint',
+    description:
+      'Changes only the fields sent. A new URL is checked as on creation (422 for a private address); a ' +
+      'disabled endpoint receives nothing until enabled again.',
   })
   @ApiOkResponse({ type: WebhookEndpointReplyDto })
   @ApiErrors(
@@ -99,7 +116,10 @@ export class WebhooksController {
   @Audited(AUDIT.webhookDeleted)
   @Delete(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Extension: delete a webhook endpoint and its delivery log' })
+  @ApiOperation({
+    summary: 'Extension: delete a webhook endpoint and its delivery log',
+    description: 'The endpoint receives nothing more; its delivery log is deleted with it.',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -112,6 +132,9 @@ export class WebhooksController {
   @ApiOperation({
     summary:
       'Extension: a new signing secret (shown once); the previous one keeps signing during the overlap',
+    description:
+      'Generates a new signing secret and answers it once. During the overlap (`overlap_seconds`, at most ' +
+      'seven days) messages carry both signatures, so receivers can switch without losing any.',
   })
   @ApiCreatedResponse({ type: WebhookWithSecretDto })
   @ApiErrors([400, 'Invalid overlap'], [404, 'No such endpoint of the caller'])
@@ -123,7 +146,12 @@ export class WebhooksController {
   @Post(':id/ping')
   @Authenticated()
   @RateLimited('webhookSend')
-  @ApiOperation({ summary: 'Extension: send a signed `webhook.ping` message to the endpoint now' })
+  @ApiOperation({
+    summary: 'Extension: send a signed `webhook.ping` message to the endpoint now',
+    description:
+      "Sends a signed `webhook.ping` message to the endpoint now, to check the receiver's URL and signature " +
+      'verification; the attempt appears in the delivery log.',
+  })
   @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
   ping(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -135,7 +163,10 @@ export class WebhooksController {
   @ApiOperation({
     summary:
       "Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)",
-    description: RETRY_SCHEDULE,
+    description:
+      "Every delivery to the endpoint, newest first: event type, status, number of attempts, the receiver's " +
+      'response code, duration and first bytes of its answer; keyset pages. ' +
+      RETRY_SCHEDULE,
   })
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiErrors([404, 'No such endpoint of the caller'])
@@ -170,6 +201,9 @@ export class WebhooksController {
   @RateLimited('webhookSend')
   @ApiOperation({
     summary: 'Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature)',
+    description:
+      'Sends the message of a delivery again now, with the same `webhook-id` (receivers de-duplicate by it) ' +
+      'and a fresh timestamp and signature. Refused while an attempt is under way (422).',
   })
   @ApiCreatedResponse({ type: WebhookDeliveryReplyDto })
   @ApiErrors(

@@ -22,7 +22,12 @@ export class WorkspaceWebhooksController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: "Extension: the workspace's webhook endpoints (its owner; never their secrets)" })
+  @ApiOperation({
+    summary: "Extension: the workspace's webhook endpoints (its owner; never their secrets)",
+    description:
+      "For the workspace's owner: its webhook endpoints, which receive the workspace's events. Secrets are " +
+      'never returned after creation.',
+  })
   @ApiOkResponse({ type: WebhookEndpointListDto })
   @ApiErrors(OWNER_ONLY, NO_WORKSPACE)
   list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
@@ -35,6 +40,9 @@ export class WorkspaceWebhooksController {
   @ApiOperation({
     summary:
       "Extension: subscribe a URL to the workspace's event types (its owner); the signing secret is in this response only",
+    description:
+      "For the workspace's owner: subscribes an endpoint URL to the workspace's events. The URL is resolved " +
+      'first (422 for a private, loopback or unresolvable address); the signing secret is answered once.',
   })
   @ApiCreatedResponse({ type: WebhookWithSecretDto })
   @ApiErrors(

@@ -39,7 +39,13 @@ export class WorkspaceConnectionsController {
   @Post()
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Share a connection the caller owns into the workspace (owner and admins)' })
+  @ApiOperation({
+    summary: 'Share a connection the caller owns into the workspace (owner and admins)',
+    description:
+      "For the owner and admins: makes a connection the caller owns usable by the workspace's members to " +
+      'deploy (they never see its secret). A connection already shared, an archived workspace or a full one ' +
+      'answers 409.',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'Invalid body or id'],
@@ -88,7 +94,12 @@ export class WorkspaceConnectionsController {
 
   @Get(':connectionId/impact')
   @Authenticated()
-  @ApiOperation({ summary: 'What unsharing a connection would touch (owner and admins)' })
+  @ApiOperation({
+    summary: 'What unsharing a connection would touch (owner and admins)',
+    description:
+      'For the owner and admins, before unsharing a connection: the deployments and roll-outs in the ' +
+      'workspace that use it, which unsharing would stop.',
+  })
   @ApiOkResponse({ type: ShareImpactDto })
   @ApiErrors([400, 'The ids are not UUIDs'], MANAGERS_ONLY, NO_SHARE)
   impact(

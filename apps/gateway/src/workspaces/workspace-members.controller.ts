@@ -20,7 +20,12 @@ export class WorkspaceMembersController {
   @Post()
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Add a member by username (with or without @) or email (owner and admins)' })
+  @ApiOperation({
+    summary: 'Add a member by username (with or without @) or email (owner and admins)',
+    description:
+      'For the owner and admins: adds a user as a member, named by username or email. A disabled member is ' +
+      're-enabled with PATCH instead (409 here); an archived or personal workspace takes no members (409).',
+  })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'Invalid role, or not exactly one of username and email'],
@@ -82,7 +87,12 @@ export class WorkspaceMembersController {
 
   @Get(':userId/impact')
   @Authenticated()
-  @ApiOperation({ summary: 'What disabling a member would touch (owner and admins)' })
+  @ApiOperation({
+    summary: 'What disabling a member would touch (owner and admins)',
+    description:
+      'For the owner and admins, before disabling a member: the connections they share into the workspace ' +
+      'and the deployments and roll-outs that use them, which disabling would stop.',
+  })
   @ApiOkResponse({ type: MemberImpactDto })
   @ApiErrors([400, 'The ids are not UUIDs'], MANAGERS_ONLY, NO_MEMBER)
   impact(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Param('userId', uuid) userId: string) {

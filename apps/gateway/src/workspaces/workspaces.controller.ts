@@ -39,6 +39,9 @@ export class WorkspacesController {
   @Authenticated()
   @ApiOperation({
     summary: "The caller's workspaces with their role; the personal workspace is created on first use",
+    description:
+      "Every workspace of which the caller is an active member, with the caller's role (owner, admin or " +
+      'member). The personal workspace is created the first time it is needed, so the list is never empty.',
   })
   @ApiOkResponse({ type: MembershipListDto })
   list(@Ctx() ctx: RequestContext) {
@@ -48,7 +51,12 @@ export class WorkspacesController {
   @Audited(AUDIT.workspaceCreated)
   @Post()
   @Authenticated()
-  @ApiOperation({ summary: 'Create a workspace; the caller is its owner' })
+  @ApiOperation({
+    summary: 'Create a workspace; the caller is its owner',
+    description:
+      'A shared workspace with a unique slug; the caller becomes its owner and first member. The number of ' +
+      'workspaces one user owns is bounded (409 beyond it, as for a taken slug).',
+  })
   @ApiCreatedResponse({ type: WorkspaceEnvelopeDto })
   @ApiErrors(
     [400, 'Invalid name or slug'],
@@ -75,7 +83,11 @@ export class WorkspacesController {
   @Audited(AUDIT.workspaceRenamed)
   @Patch(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'Rename a workspace (owner and admins)' })
+  @ApiOperation({
+    summary: 'Rename a workspace (owner and admins)',
+    description:
+      "Changes the workspace's name. Its owner and admins may; an archived workspace is read-only (409).",
+  })
   @ApiOkResponse({ type: WorkspaceEnvelopeDto })
   @ApiErrors([400, 'Invalid name, or the id is not a UUID'], MANAGERS_ONLY, WORKSPACE_NOT_VISIBLE, ARCHIVED)
   rename(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RenameWorkspaceDto) {
@@ -89,6 +101,9 @@ export class WorkspacesController {
   @ApiOperation({
     summary:
       'Archive a workspace (owner): read-only until unarchived (no new deployments, members or shares: 409)',
+    description:
+      'For the owner: the workspace becomes read-only (no new deployments, members or shares: 409) until ' +
+      'unarchived; what it holds stays readable. A personal workspace cannot be archived.',
   })
   @ApiOkResponse({ type: ArchiveResultDto })
   @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner archives'], WORKSPACE_NOT_VISIBLE, [
@@ -102,7 +117,10 @@ export class WorkspacesController {
   @Audited(AUDIT.workspaceUnarchived)
   @Delete(':id/archive')
   @Authenticated()
-  @ApiOperation({ summary: 'Unarchive a workspace (owner): `archived_at` back to null' })
+  @ApiOperation({
+    summary: 'Unarchive a workspace (owner): `archived_at` back to null',
+    description: 'For the owner: the workspace becomes writable again (`archived_at` is null).',
+  })
   @ApiOkResponse({ type: ArchiveResultDto })
   @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
     409,
@@ -116,6 +134,9 @@ export class WorkspacesController {
   @Authenticated()
   @ApiOperation({
     summary: 'Members, owner first (empty for a personal workspace); emails only for the owner and admins',
+    description:
+      'Every member with role, state and join date, owner first; a personal workspace has none. Emails are ' +
+      'shown only to the owner and admins.',
   })
   @ApiOkResponse({ type: MemberListDto })
   @ApiErrors([400, 'The id is not a UUID'], WORKSPACE_NOT_VISIBLE)

@@ -154,7 +154,7 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
 }
 
 /**
- * The scopes a profile targets, from its validations' target classes (documented in the README):
+ * The scopes a profile targets, from its validations' target classes (documented in docs/guides/rulesets.md):
  * `async.*`, `apiBinding.*` and the message and binding classes of `apiContract` → async-api; `grpc.*` →
  * grpc-api; `http.*` → http-api; `agent.*`, `a2a.*` → agent; `mcp.*` → mcp; any other `apiContract.*`,
  * `core.*`, `shapes.*`, `security.*`, `doc.*` → rest-api. Unknown classes give no scope.

@@ -15,6 +15,7 @@ export class GatewayPlatformEnv {
   @IsUrl(URL_RULES)
   PLATFORM_EU_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
 
+  /** Per call. */
   @IsOptional()
   @IsInt()
   @Min(100)

@@ -8,6 +8,7 @@ export class RegistryEnv {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   REGISTRY_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.registry}`;
 
+  /** Per call. */
   @IsOptional()
   @IsInt()
   @Min(100)

@@ -44,6 +44,7 @@ export const HISTORY_CURSOR_MAX = 200;
 
 /** Documentation tabs: `{key}` in paths and bodies. */
 export const DOC_TAB_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const DOC_TAB_KEY_MAX = 64;
 export const DOC_TAB_TITLE_MAX = 120;
 export const DOC_TAB_BODY_MAX = 100_000;
 export const DOC_TAB_SORT_ORDER_MAX = 1000;
@@ -60,6 +61,7 @@ export const IDEA_SCOPE_NOTE_MAX = 1000;
 
 /** Vendor index entries are keyed by this slug. */
 export const VENDOR_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const VENDOR_SLUG_MAX = 100;
 
 /** Reviewer and transfer-rejection feedback. */
 export const FEEDBACK_MAX = 4000;
@@ -86,3 +88,5 @@ export const IDEA_LIST_OFFSET_MAX = 10_000;
 export const CHANGES_FILES_MAX = 300;
 /** A commit SHA an administrator pins (SHA-1 or SHA-256 object names, lower-case hex). */
 export const COMMIT_SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A SHA-256 commit id; a SHA-1 one is 40. */
+export const COMMIT_SHA_MAX = 64;

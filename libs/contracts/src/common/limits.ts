@@ -3,3 +3,9 @@ export interface LengthRange {
   readonly min: number;
   readonly max: number;
 }
+
+/**
+ * A URL in a request (a repository, a link, a webhook endpoint): at most this many characters. Every
+ * URL field's validator and its OpenAPI schema read it.
+ */
+export const URL_MAX_LENGTH = 2048;

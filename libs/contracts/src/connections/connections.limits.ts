@@ -1,3 +1,4 @@
+import { URL_MAX_LENGTH } from '../common/limits';
 /** Limits of connections, used by the gateway's DTOs (validator and document) and by the service. */
 export const CONNECTION_LIMITS = {
   nameMin: 2,
@@ -7,7 +8,7 @@ export const CONNECTION_LIMITS = {
   clientIdMax: 255,
   clientSecretMax: 1024,
   organizationIdMax: 255,
-  customDomainMax: 2048,
+  customDomainMax: URL_MAX_LENGTH,
   /** Connections one user may own (then 409). */
   perOwner: 100,
   /** Organizations listed for one connection (a larger tree is cut there: root first, depth first). */

@@ -32,6 +32,14 @@ export const DEPLOYMENT_LIMITS = {
   driftRefreshMax: 200,
 } as const;
 
+/** The Idempotency-Key header: 1 to DEPLOYMENT_LIMITS.idempotencyKeyMax printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
+/** Last-Event-ID of a deployment's log stream: the `id` of a `log` event, `<job id>:<seq>`. */
+export const LOG_EVENT_ID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}:\d{1,9}$/;
+/** Last-Event-ID of a roll-out's event stream: the `id` of a `rollout` event, its sequence number. */
+export const ROLLOUT_EVENT_ID_PATTERN = /^\d{1,9}$/;
+
 /** MAJOR.MINOR.PATCH: three dot-separated non-negative integers without leading zeros. */
 export const VERSION_PATTERN = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/;
 export const VERSION_PATTERN_SOURCE = '^(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})$';

@@ -2,7 +2,7 @@
  * Every limit of the identity service's public API, defined once: the gateway's validators and its
  * OpenAPI document read them, and the identity service enforces the same values where it checks them.
  */
-import type { LengthRange } from '../common/limits';
+import { type LengthRange, URL_MAX_LENGTH } from '../common/limits';
 
 export const EMAIL_MAX = 254;
 export const PASSWORD: LengthRange = { min: 8, max: 256 };
@@ -12,16 +12,21 @@ export const COMPANY: LengthRange = { min: 1, max: 120 };
 export const USERNAME: LengthRange = { min: 3, max: 30 };
 /** Lower-case letters, digits, `_` and `-`, starting and ending with a letter or digit. */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$/;
+/**
+ * A username in a path (`/users/{username}`): as USERNAME_PATTERN in either case (it is looked up
+ * lower-cased), with or without a leading `@`.
+ */
+export const USERNAME_REFERENCE_PATTERN = /^@?[A-Za-z0-9][A-Za-z0-9_-]{1,28}[A-Za-z0-9]$/;
 export const BIO_MAX = 1000;
 /** Profile links (LinkedIn, X). */
-export const PROFILE_URL_MAX = 2048;
+export const PROFILE_URL_MAX = URL_MAX_LENGTH;
 
 /** A personal access token's name, trimmed. */
 export const TOKEN_NAME: LengthRange = { min: 1, max: 100 };
 
 /** Webhooks (an extension): the endpoint's description, its URL and its event types. */
 export const WEBHOOK_DESCRIPTION_MAX = 200;
-export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_URL_MAX = URL_MAX_LENGTH;
 /** Longest overlap of a rotated secret with its successor (seven days), and the default (one day). */
 export const WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS = 7 * 24 * 3600;
 export const WEBHOOK_ROTATION_OVERLAP_DEFAULT_SECONDS = 24 * 3600;

@@ -1,3 +1,4 @@
+import { URL_MAX_LENGTH } from '../common/limits';
 import { DOC_TAB_KEY_PATTERN, DOC_TABS_TOTAL_BYTES, VENDOR_SLUG_PATTERN } from '../catalog/catalog.limits';
 
 /**
@@ -7,7 +8,7 @@ import { DOC_TAB_KEY_PATTERN, DOC_TABS_TOTAL_BYTES, VENDOR_SLUG_PATTERN } from '
 export const RULESET_LIMITS = {
   name: { min: 2, max: 120 },
   description: { min: 10, max: 20_000 },
-  url: { max: 2048 },
+  url: { max: URL_MAX_LENGTH },
   sourceRef: { max: 255 },
   rulesetPath: { max: 1024 },
   registryAssetId: { max: 255, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' },

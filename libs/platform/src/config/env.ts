@@ -55,6 +55,7 @@ export function executablePath(): string {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export class LoggingEnv {
+  /** Pino level (JSON lines, request id on each) */
   @IsOptional()
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: string = 'info';
@@ -105,6 +106,7 @@ export class ServiceEnv extends CommonEnv {
   @IsString()
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/policy_catalog';
 
+  /** Connections per service (a request waits at most 10 s for one, then 503) */
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -36,7 +36,7 @@ export function parseKeyRing(value: string, variable = 'CONNECTIONS_ENCRYPTION_K
     if (!KEY_ID.test(id)) throw new Error(`${variable}: entry ${index + 1} has no valid key id before ':'`);
     const key = Buffer.from(entry.slice(colon + 1), 'base64');
     if (key.length !== 32)
-      throw new Error(`${variable}: key ${id} must be 32 bytes of base64 (openssl rand -base64 32)`);
+      throw new Error(`${variable}: key ${id} must be 32 bytes of base64 (npm run env:generate writes one)`);
     return { id, key };
   });
   const ids = new Set(keys.map((k) => k.id));

@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and sign in (sets the sb-access-token cookie) */
+        /**
+         * Create an account and sign in (sets the sb-access-token cookie)
+         * @description Creates the account and starts a browser session: the answer sets the `sb-access-token` cookie (HttpOnly) and returns the new user. Sign-ups are limited per client address per hour (429 with Retry-After). The email is the account's unique key: an existing one is a 409.
+         */
         post: operations["Auth_signup"];
         delete?: never;
         options?: never;
@@ -26,7 +29,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (sets the sb-access-token cookie) */
+        /**
+         * Sign in (sets the sb-access-token cookie)
+         * @description Checks the email and password and starts a browser session in the `sb-access-token` cookie. A wrong email and a wrong password get the same 401, so the answer does not tell whether an account exists; repeated failures for one email are throttled (429 with Retry-After).
+         */
         post: operations["Auth_login"];
         delete?: never;
         options?: never;
@@ -43,7 +49,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the browser session and clear its cookie */
+        /**
+         * End the browser session and clear its cookie
+         * @description Ends the session named by the `sb-access-token` cookie, if any, and clears the cookie. Needs no credentials and always answers 200, so a client can call it whatever state it is in.
+         */
         post: operations["Auth_logout"];
         delete?: never;
         options?: never;
@@ -58,10 +67,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's personal access tokens (records only, never secrets) */
+        /**
+         * List the caller's personal access tokens (records only, never secrets)
+         * @description Every personal access token of the caller with its name, scopes, display prefix, expiry, last use and revocation time. The secret itself is never stored (only its SHA-256) and never returned.
+         */
         get: operations["Tokens_list"];
         put?: never;
-        /** Create a personal access token; the secret is in this response only */
+        /**
+         * Create a personal access token; the secret is in this response only
+         * @description Only a signed-in browser session may create a token (a token cannot mint another). The answer carries the secret (`pcat_...`) once: store it then, it cannot be read again. The number of active tokens per user is bounded (MAX_ACTIVE_TOKENS_PER_USER).
+         */
         post: operations["Tokens_create"];
         delete?: never;
         options?: never;
@@ -79,7 +94,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a token: immediate and irreversible */
+        /**
+         * Revoke a token: immediate and irreversible
+         * @description The token stops working at once; revoking is not undone. Only the caller's own tokens can be revoked (another user's id answers 404).
+         */
         delete: operations["Tokens_revoke"];
         options?: never;
         head?: never;
@@ -93,14 +111,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile */
+        /**
+         * The caller's profile
+         * @description The signed-in user's own profile, whatever its visibility: name, email, company, username, bio, links, whether it is public, and whether the caller is an administrator (`is_admin`).
+         */
         get: operations["Me_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the caller's profile; omitted fields stay as they are */
+        /**
+         * Update the caller's profile; omitted fields stay as they are
+         * @description Changes only the fields sent; `null` (or an empty string for a link) clears an optional field. The username is unique across users and stored lower-cased (409 when taken). Links must be https URLs on the named host.
+         */
         patch: operations["Me_update"];
         trace?: never;
     };
@@ -111,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public profile: name, company and username always; bio and links when public */
+        /**
+         * Public profile: name, company and username always; bio and links when public
+         * @description Anyone may read it. Name, company and username are always shown; bio and links only when the user made the profile public.
+         */
         get: operations["Users_get"];
         put?: never;
         post?: never;
@@ -148,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A vendor policy of the index, with its documentation body */
+        /**
+         * A vendor policy of the index, with its documentation body
+         * @description A policy of the `vendor` index (loaded from its folder at start or by POST /admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.
+         */
         get: operations["Policies_vendor"];
         put?: never;
         post?: never;
@@ -165,7 +195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A policy the caller may see */
+        /**
+         * A policy the caller may see
+         * @description Anonymous callers see published policies; the owner also sees theirs under review, and administrators see all. A policy the caller may not see answers 404, never 403, so its existence is not disclosed. Anonymous answers carry an ETag for conditional requests.
+         */
         get: operations["Policies_get"];
         put?: never;
         post?: never;
@@ -186,7 +219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content */
+        /**
+         * Documentation tabs, ordered; callers who cannot edit see the overview and tabs with content
+         * @description The documentation tabs of a policy in their order. Its owner and administrators see every tab, empty ones included, to edit them; other callers see the overview and the tabs that have content.
+         */
         get: operations["Policies_docs"];
         put?: never;
         post?: never;
@@ -223,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the repository accepts issues: a live check cached about an hour; null when unreadable */
+        /**
+         * Whether the repository accepts issues: a live check cached about an hour; null when unreadable
+         * @description Asks the source host whether the policy's repository accepts issues, so the page can offer a link to report one. The answer is cached for about an hour; `null` means the repository could not be read.
+         */
         get: operations["Policies_issuesEnabled"];
         put?: never;
         post?: never;
@@ -280,7 +319,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Branches and tags of the policy repository (and of the implementation repository) */
+        /**
+         * Branches and tags of the policy repository (and of the implementation repository)
+         * @description Reads the branches and tags of the policy's repository (and of its implementation repository, for a split policy) from the source host, to pick a ref to deploy. A call out: limited per caller (429) and a 502 when the source host fails.
+         */
         get: operations["Policies_branches"];
         put?: never;
         post?: never;
@@ -299,7 +341,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that the install command was fetched */
+        /**
+         * Records that the install command was fetched
+         * @description Counts a download of the policy: the dashboard calls it when the install command is fetched. Limited per caller (429 with Retry-After), so that repeated calls do not inflate the count.
+         */
         post: operations["Policies_download"];
         delete?: never;
         options?: never;
@@ -314,7 +359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the caller reviews this policy (administrators, and reviewers designated for it) */
+        /**
+         * Whether the caller reviews this policy (administrators, and reviewers designated for it)
+         * @description Answers true for administrators and for users an administrator designated as reviewers of this policy (POST /admin/policies/{id}/reviewers), false otherwise.
+         */
         get: operations["Policies_reviewer"];
         put?: never;
         post?: never;
@@ -351,10 +399,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's like */
+        /**
+         * The caller's like
+         * @description Whether the caller likes the policy.
+         */
         get: operations["Policies_liked"];
         put?: never;
-        /** Toggles the caller's like; answers the resulting state */
+        /**
+         * Toggles the caller's like; answers the resulting state
+         * @description Adds the caller's like if absent, removes it if present, and answers the resulting state.
+         */
         post: operations["Policies_like"];
         delete?: never;
         options?: never;
@@ -375,7 +429,10 @@ export interface paths {
          */
         get: operations["Policies_revisions"];
         put?: never;
-        /** Propose a new description or repository URL for a published policy (owner) */
+        /**
+         * Propose a new description or repository URL for a published policy (owner)
+         * @description For the owner of a published policy: a new description or repository URL waits as a pending revision until an administrator approves it (POST /admin/revisions/{id}/approve). One pending revision per field (409); a new repository URL is read and validated first.
+         */
         post: operations["Policies_propose"];
         delete?: never;
         options?: never;
@@ -392,7 +449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Offer the policy to another user (by username, with or without @, or email) */
+        /**
+         * Offer the policy to another user (by username, with or without @, or email)
+         * @description Offers ownership of the policy to another user, named by username or email; the recipient accepts or rejects it (POST /transfers/{id}/accept or reject), and the offer expires otherwise. An unknown username and an unknown email answer the same 404.
+         */
         post: operations["Policies_transfer"];
         delete?: never;
         options?: never;
@@ -413,7 +473,10 @@ export interface paths {
          */
         get: operations["Comments_list"];
         put?: never;
-        /** Comment on a published policy, or reply to a top-level comment */
+        /**
+         * Comment on a published policy, or reply to a top-level comment
+         * @description A top-level comment, or with `parentId` a reply to a top-level comment (a reply to a reply is a 422). Only published policies take comments. The number of comments per user per day is limited (429 with Retry-After).
+         */
         post: operations["Comments_create"];
         delete?: never;
         options?: never;
@@ -431,11 +494,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Soft-delete (author), or with hard=true remove it and its replies (administrator) */
+        /**
+         * Soft-delete (author), or with hard=true remove it and its replies (administrator)
+         * @description By default a soft delete: the comment stays in its thread as deleted, its replies are kept. An administrator may pass `hard=true` to remove it and its replies for good.
+         */
         delete: operations["Comments_remove"];
         options?: never;
         head?: never;
-        /** Edit a comment (author or administrator); an unchanged body is a no-op */
+        /**
+         * Edit a comment (author or administrator); an unchanged body is a no-op
+         * @description Replaces the comment's body and records the edit time; an identical body changes nothing. The author and administrators may edit; a deleted comment cannot be edited (409).
+         */
         patch: operations["Comments_edit"];
         trace?: never;
     };
@@ -448,7 +517,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the repository and report its shape and every problem; nothing is saved */
+        /**
+         * Read the repository and report its shape and every problem; nothing is saved
+         * @description Reads the repository on the source host and answers what a submission would find: the project type, the files found, and every problem. Nothing is stored. A call out: limited per caller (429) and a 502 when the source host fails.
+         */
         post: operations["Submissions_validate"];
         delete?: never;
         options?: never;
@@ -469,7 +541,10 @@ export interface paths {
          */
         get: operations["Submissions_list"];
         put?: never;
-        /** Submit a policy repository for review; it is under review (visible to its owner) until decided */
+        /**
+         * Submit a policy repository for review; it is under review (visible to its owner) until decided
+         * @description Validates the repository as POST /submissions/validate does, then stores the submission and its policy, visible to its owner and administrators until an administrator approves or rejects it. A repository with problems is refused with 422 and every problem in `details`.
+         */
         post: operations["Submissions_create"];
         delete?: never;
         options?: never;
@@ -484,14 +559,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A submission of the caller (administrators: any), with its staged documentation */
+        /**
+         * A submission of the caller (administrators: any), with its staged documentation
+         * @description The submission with its fields, its review state and feedback, and the documentation tabs it stages for publication. The owner sees theirs, administrators any; another user's answers 404.
+         */
         get: operations["Submissions_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a waiting submission or resubmit a rejected one (any subset of the submission fields) */
+        /**
+         * Edit a waiting submission or resubmit a rejected one (any subset of the submission fields)
+         * @description Changes any subset of the fields of a submission waiting for review, or resubmits a rejected one (it goes back to the review queue). A new repository URL or ref is validated again. An approved submission is closed (409); its refs are then an administrator's to change.
+         */
         patch: operations["Submissions_update"];
         trace?: never;
     };
@@ -502,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What happened to the submission and its policy, newest first */
+        /**
+         * What happened to the submission and its policy, newest first
+         * @description Every event of the submission and of the policy it created (submitted, edited, rejected, approved, revisions, transfers), newest first, for its owner and administrators.
+         */
         get: operations["Submissions_history"];
         put?: never;
         post?: never;
@@ -521,7 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (recipient): ownership moves at once */
+        /**
+         * Accept (recipient): ownership moves at once
+         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409.
+         */
         post: operations["Transfers_accept"];
         delete?: never;
         options?: never;
@@ -538,7 +625,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (recipient), with optional feedback */
+        /**
+         * Reject (recipient), with optional feedback
+         * @description For the recipient: declines the offer, optionally with feedback for the initiator; ownership does not change. An offer that was already decided or has expired answers 409.
+         */
         post: operations["Transfers_reject"];
         delete?: never;
         options?: never;
@@ -555,7 +645,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel (initiator) */
+        /**
+         * Cancel (initiator)
+         * @description For the initiator: withdraws a pending offer before the recipient decides. An offer that was already decided or has expired answers 409.
+         */
         post: operations["Transfers_cancel"];
         delete?: never;
         options?: never;
@@ -590,7 +683,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's inbox (for example: an idea of theirs was delivered), newest first */
+        /**
+         * The caller's inbox (for example: an idea of theirs was delivered), newest first
+         * @description Notifications for the caller, newest first, such as an idea of theirs that a policy or ruleset delivered.
+         */
         get: operations["Transfers_notifications"];
         put?: never;
         post?: never;
@@ -629,7 +725,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish the policy: staged docs copied, overview seeded from the description */
+        /**
+         * Publish the policy: staged docs copied, overview seeded from the description
+         * @description Publishes the policy: its staged documentation becomes its tabs, and the overview tab is seeded from the description when empty. The owner is notified (and their `submission.decided` webhooks called). A submission already decided answers 409.
+         */
         post: operations["Admin_approve"];
         delete?: never;
         options?: never;
@@ -646,7 +745,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the submission back with feedback; the owner may resubmit */
+        /**
+         * Send the submission back with feedback; the owner may resubmit
+         * @description Returns the submission to its owner with the feedback; the owner may change it and resubmit (PATCH /submissions/{id}). A submission already decided answers 409.
+         */
         post: operations["Admin_reject"];
         delete?: never;
         options?: never;
@@ -663,7 +765,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make the proposed value live */
+        /**
+         * Make the proposed value live
+         * @description The proposed description or repository URL replaces the current one on the published policy, and the revision is closed. A revision already decided answers 409.
+         */
         post: operations["Admin_approveRevision"];
         delete?: never;
         options?: never;
@@ -680,7 +785,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refuse the proposed value, with feedback */
+        /**
+         * Refuse the proposed value, with feedback
+         * @description Closes the revision with the feedback; the published policy keeps its current value. A revision already decided answers 409.
+         */
         post: operations["Admin_rejectRevision"];
         delete?: never;
         options?: never;
@@ -697,7 +805,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve an idea: it becomes public and may be declared by submissions */
+        /**
+         * Approve an idea: it becomes public and may be declared by submissions
+         * @description The idea becomes public in the ideas list, and submissions may then declare that they deliver it. An idea already decided answers 409.
+         */
         post: operations["Admin_approveIdea"];
         delete?: never;
         options?: never;
@@ -714,7 +825,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject an idea */
+        /**
+         * Reject an idea
+         * @description Refuses the idea: it does not become public, and submissions cannot declare it. An idea already decided answers 409.
+         */
         post: operations["Admin_rejectIdea"];
         delete?: never;
         options?: never;
@@ -731,7 +845,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Designate a reviewer of this policy: GET /policies/{id}/reviewers/me then answers true for them */
+        /**
+         * Designate a reviewer of this policy: GET /policies/{id}/reviewers/me then answers true for them
+         * @description Makes a user a reviewer of one policy, in addition to the administrators: GET /policies/{id}/reviewers/me then answers true for them.
+         */
         post: operations["Admin_designateReviewer"];
         delete?: never;
         options?: never;
@@ -749,7 +866,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a designated reviewer of this policy */
+        /**
+         * Remove a designated reviewer of this policy
+         * @description The user is no longer a reviewer of this policy. A user who is not one answers 404.
+         */
         delete: operations["Admin_removeReviewer"];
         options?: never;
         head?: never;
@@ -765,7 +885,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reload the vendor index from its folder without a restart */
+        /**
+         * Reload the vendor index from its folder without a restart
+         * @description Reads the `vendor` index folder again and replaces the vendor policies and rulesets it lists, without restarting the services.
+         */
         post: operations["Admin_reloadVendorIndex"];
         delete?: never;
         options?: never;
@@ -780,7 +903,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own connections (the client secret is never returned) */
+        /**
+         * The caller's own connections (the client secret is never returned)
+         * @description The connections the caller owns, with their name, host and the platform tenant they reach. The client secret is encrypted at rest and never returned; connections shared with the caller through a workspace are not listed here.
+         */
         get: operations["Connections_list"];
         put?: never;
         /**
@@ -821,7 +947,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A connection: the whole record for its owner, only id, name and host for a workspace member */
+        /**
+         * A connection: the whole record for its owner, only id, name and host for a workspace member
+         * @description Its owner gets the whole record (never the secret). An active member of a workspace the connection is shared into gets only its id, name and host, enough to deploy with it. Anyone else gets 404.
+         */
         get: operations["Connections_get"];
         put?: never;
         post?: never;
@@ -906,7 +1035,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspaces the connection is shared into (owner) */
+        /**
+         * The workspaces the connection is shared into (owner)
+         * @description For the owner: the workspaces the connection is shared into, with the state of each share. A workspace member who may only use the connection gets 403.
+         */
         get: operations["Connections_workspaces"];
         put?: never;
         post?: never;
@@ -943,10 +1075,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's workspaces with their role; the personal workspace is created on first use */
+        /**
+         * The caller's workspaces with their role; the personal workspace is created on first use
+         * @description Every workspace of which the caller is an active member, with the caller's role (owner, admin or member). The personal workspace is created the first time it is needed, so the list is never empty.
+         */
         get: operations["Workspaces_list"];
         put?: never;
-        /** Create a workspace; the caller is its owner */
+        /**
+         * Create a workspace; the caller is its owner
+         * @description A shared workspace with a unique slug; the caller becomes its owner and first member. The number of workspaces one user owns is bounded (409 beyond it, as for a taken slug).
+         */
         post: operations["Workspaces_create"];
         delete?: never;
         options?: never;
@@ -971,7 +1109,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename a workspace (owner and admins) */
+        /**
+         * Rename a workspace (owner and admins)
+         * @description Changes the workspace's name. Its owner and admins may; an archived workspace is read-only (409).
+         */
         patch: operations["Workspaces_rename"];
         trace?: never;
     };
@@ -984,9 +1125,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a workspace (owner): read-only until unarchived (no new deployments, members or shares: 409) */
+        /**
+         * Archive a workspace (owner): read-only until unarchived (no new deployments, members or shares: 409)
+         * @description For the owner: the workspace becomes read-only (no new deployments, members or shares: 409) until unarchived; what it holds stays readable. A personal workspace cannot be archived.
+         */
         post: operations["Workspaces_archive"];
-        /** Unarchive a workspace (owner): `archived_at` back to null */
+        /**
+         * Unarchive a workspace (owner): `archived_at` back to null
+         * @description For the owner: the workspace becomes writable again (`archived_at` is null).
+         */
         delete: operations["Workspaces_unarchive"];
         options?: never;
         head?: never;
@@ -1000,10 +1147,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members, owner first (empty for a personal workspace); emails only for the owner and admins */
+        /**
+         * Members, owner first (empty for a personal workspace); emails only for the owner and admins
+         * @description Every member with role, state and join date, owner first; a personal workspace has none. Emails are shown only to the owner and admins.
+         */
         get: operations["Workspaces_members"];
         put?: never;
-        /** Add a member by username (with or without @) or email (owner and admins) */
+        /**
+         * Add a member by username (with or without @) or email (owner and admins)
+         * @description For the owner and admins: adds a user as a member, named by username or email. A disabled member is re-enabled with PATCH instead (409 here); an archived or personal workspace takes no members (409).
+         */
         post: operations["WorkspaceMembers_add"];
         delete?: never;
         options?: never;
@@ -1042,7 +1195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What disabling a member would touch (owner and admins) */
+        /**
+         * What disabling a member would touch (owner and admins)
+         * @description For the owner and admins, before disabling a member: the connections they share into the workspace and the deployments and roll-outs that use them, which disabling would stop.
+         */
         get: operations["WorkspaceMembers_impact"];
         put?: never;
         post?: never;
@@ -1061,7 +1217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Share a connection the caller owns into the workspace (owner and admins) */
+        /**
+         * Share a connection the caller owns into the workspace (owner and admins)
+         * @description For the owner and admins: makes a connection the caller owns usable by the workspace's members to deploy (they never see its secret). A connection already shared, an archived workspace or a full one answers 409.
+         */
         post: operations["WorkspaceConnections_share"];
         /**
          * Unshare a connection (owner and admins)
@@ -1084,7 +1243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What unsharing a connection would touch (owner and admins) */
+        /**
+         * What unsharing a connection would touch (owner and admins)
+         * @description For the owner and admins, before unsharing a connection: the deployments and roll-outs in the workspace that use it, which unsharing would stop.
+         */
         get: operations["WorkspaceConnections_impact"];
         put?: never;
         post?: never;
@@ -1127,7 +1289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the caller's failed deployments (optionally of one policy), with their jobs and logs */
+        /**
+         * Delete the caller's failed deployments (optionally of one policy), with their jobs and logs
+         * @description Removes every failed deployment of the caller (of one policy, with `policyId`) with its jobs and logs; others are untouched. Answers how many were deleted, and their ids.
+         */
         post: operations["Deployments_deleteFailed"];
         delete?: never;
         options?: never;
@@ -1149,7 +1314,10 @@ export interface paths {
         get: operations["Deployments_get"];
         put?: never;
         post?: never;
-        /** Delete a failed deployment with its jobs and logs */
+        /**
+         * Delete a failed deployment with its jobs and logs
+         * @description Only a failed deployment can be deleted (409 otherwise), by its author; its jobs and logs go with it.
+         */
         delete: operations["Deployments_remove"];
         options?: never;
         head?: never;
@@ -1205,7 +1373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reconcile one deployment with the platform */
+        /**
+         * Reconcile one deployment with the platform
+         * @description Reads the deployment's state on the platform now and records it: a deployment removed out of band is marked drifted (and `deployment.drift_detected` webhooks are called), instead of waiting for the periodic synchronisation.
+         */
         post: operations["Deployments_sync"];
         delete?: never;
         options?: never;
@@ -1280,7 +1451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Does a -dev version of this deployment remain in the registry? (read-only) */
+        /**
+         * Does a -dev version of this deployment remain in the registry? (read-only)
+         * @description Whether the registry still holds the `-dev` version that a dev build of this deployment published. Reads the registry only; changes nothing.
+         */
         get: operations["Deployments_devVersion"];
         put?: never;
         post?: never;
@@ -1297,7 +1471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deployment's jobs, the latest job and its most recent log chunks */
+        /**
+         * The deployment's jobs, the latest job and its most recent log chunks
+         * @description Every job of the deployment (attempts and re-deployments), the latest job, and its most recent log chunks, to show a deployment's page without opening the log stream.
+         */
         get: operations["Deployments_history"];
         put?: never;
         post?: never;
@@ -1354,7 +1531,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's roll-outs, newest first */
+        /**
+         * The caller's roll-outs, newest first
+         * @description The roll-outs the caller may see, newest first, with their status and progress; `limit` bounds the page.
+         */
         get: operations["Rollouts_list"];
         put?: never;
         /**
@@ -1375,7 +1555,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A roll-out: its steps, each organization’s state and health, the reason of a halt */
+        /**
+         * A roll-out: its steps, each organization’s state and health, the reason of a halt
+         * @description The roll-out's steps (waves of organizations), the state and last health check of each organization, and why it halted, if it did. Its author and its workspace's members may read it.
+         */
         get: operations["Rollouts_get"];
         put?: never;
         post?: never;
@@ -1394,7 +1577,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause: no new step or phase starts (deployments in flight finish) */
+        /**
+         * Pause: no new step or phase starts (deployments in flight finish)
+         * @description No new step or phase starts while paused; deployments already running finish. A roll-out that has ended, or is not running, answers 409.
+         */
         post: operations["Rollouts_pause"];
         delete?: never;
         options?: never;
@@ -1411,7 +1597,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a paused roll-out */
+        /**
+         * Resume a paused roll-out
+         * @description The paused roll-out continues with its next step. A roll-out that has ended, or is not paused, answers 409.
+         */
         post: operations["Rollouts_resume"];
         delete?: never;
         options?: never;
@@ -1448,7 +1637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned */
+        /**
+         * Roll back: stop and restore what each changed organization ran before (`rolled_back`), pinned
+         * @description Stops the roll-out and restores, in each organization it changed, what ran there before; those organizations are pinned to that version. The roll-out ends as `rolled_back`. One that has already ended answers 409.
+         */
         post: operations["Rollouts_rollback"];
         delete?: never;
         options?: never;
@@ -1483,9 +1675,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workspace's deployment settings (self-heal of drifted deployments) */
+        /**
+         * A workspace's deployment settings (self-heal of drifted deployments)
+         * @description Whether deployments of the workspace that drift from the platform (removed or changed out of band) are redeployed automatically (self-heal). Any member may read them.
+         */
         get: operations["DeploymentSettings_get"];
-        /** Change a workspace's deployment settings (its owner and admins) */
+        /**
+         * Change a workspace's deployment settings (its owner and admins)
+         * @description For the owner and admins: turns self-heal of drifted deployments on or off for the workspace's deployments.
+         */
         put: operations["DeploymentSettings_put"];
         post?: never;
         delete?: never;
@@ -1521,7 +1719,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A vendor ruleset of the index, with its documentation body */
+        /**
+         * A vendor ruleset of the index, with its documentation body
+         * @description A ruleset of the `vendor` index (loaded from its folder at start or by POST /admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.
+         */
         get: operations["Rulesets_vendor"];
         put?: never;
         post?: never;
@@ -1548,7 +1749,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set or clear (empty string) the video tutorial and examples links (owner or administrator) */
+        /**
+         * Set or clear (empty string) the video tutorial and examples links (owner or administrator)
+         * @description For the owner and administrators: sets the video tutorial and examples links of a ruleset, or clears one with an empty string. Fields not sent stay as they are.
+         */
         patch: operations["Rulesets_update"];
         trace?: never;
     };
@@ -1599,10 +1803,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's like of the ruleset */
+        /**
+         * The caller's like of the ruleset
+         * @description Whether the caller likes the ruleset.
+         */
         get: operations["Rulesets_liked"];
         put?: never;
-        /** Toggle the like; answers the resulting state */
+        /**
+         * Toggle the like; answers the resulting state
+         * @description Adds the caller's like if absent, removes it if present, and answers the resulting state.
+         */
         post: operations["Rulesets_like"];
         delete?: never;
         options?: never;
@@ -1617,7 +1827,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's standing: administrators are reviewers (editor); the owner is an editor; others viewers */
+        /**
+         * The caller's standing: administrators are reviewers (editor); the owner is an editor; others viewers
+         * @description The caller's role on the ruleset: administrators are reviewers (they edit), its owner an editor, anyone else a viewer. The dashboard shows its editing controls from it.
+         */
         get: operations["Rulesets_reviewer"];
         put?: never;
         post?: never;
@@ -1679,10 +1892,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Create or replace one tab (owner or administrator) */
+        /**
+         * Create or replace one tab (owner or administrator)
+         * @description For the owner and administrators: creates the tab with this key or replaces its title, body and order. The set stays within its limits: at most 54 tabs and a total body size (422 over).
+         */
         put: operations["RulesetDocs_upsert"];
         post?: never;
-        /** Remove one tab (owner or administrator); never the overview */
+        /**
+         * Remove one tab (owner or administrator); never the overview
+         * @description For the owner and administrators: removes the tab with this key. The overview tab is always there and cannot be removed (422).
+         */
         delete: operations["RulesetDocs_delete"];
         options?: never;
         head?: never;
@@ -1716,7 +1935,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's ruleset submissions, newest first */
+        /**
+         * The caller's ruleset submissions, newest first
+         * @description The caller's ruleset submissions, newest first, with their review state.
+         */
         get: operations["RulesetSubmissions_list"];
         put?: never;
         /**
@@ -1737,11 +1959,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A submission of the caller (administrators: any), with its staged tabs */
+        /**
+         * A submission of the caller (administrators: any), with its staged tabs
+         * @description The submission with its fields, review state and feedback, and the documentation tabs it stages. The owner sees theirs, administrators any; another user's answers 404.
+         */
         get: operations["RulesetSubmissions_get"];
         put?: never;
         post?: never;
-        /** Withdraw a submission: a ruleset never published goes with it; a published one stays */
+        /**
+         * Withdraw a submission: a ruleset never published goes with it; a published one stays
+         * @description For the owner: withdraws the submission. A ruleset that was never published is deleted with it; a published ruleset stays as it is, and only the pending change goes.
+         */
         delete: operations["RulesetSubmissions_delete"];
         options?: never;
         head?: never;
@@ -1759,7 +1987,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An entry per change, newest first: previous_snapshot and revision_count tell what changed */
+        /**
+         * An entry per change, newest first: previous_snapshot and revision_count tell what changed
+         * @description One entry per change of the submission, newest first; `previous_snapshot` holds the fields before the change and `revision_count` counts the resubmissions.
+         */
         get: operations["RulesetSubmissions_history"];
         put?: never;
         post?: never;
@@ -1798,7 +2029,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the submission back with feedback; the owner edits it and resubmits */
+        /**
+         * Send the submission back with feedback; the owner edits it and resubmits
+         * @description Returns the submission to its owner with feedback: they edit it and resubmit it to the review queue. Only a submission waiting for review can be sent back (409).
+         */
         post: operations["RulesetReview_needsImprovement"];
         delete?: never;
         options?: never;
@@ -1815,7 +2049,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject the submission with feedback (final) */
+        /**
+         * Reject the submission with feedback (final)
+         * @description A final refusal, with feedback: the owner cannot resubmit this submission. Only a submission waiting for review can be rejected (409).
+         */
         post: operations["RulesetReview_reject"];
         delete?: never;
         options?: never;
@@ -1830,10 +2067,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: list the caller's webhook endpoints (never their secrets) */
+        /**
+         * Extension: list the caller's webhook endpoints (never their secrets)
+         * @description The caller's own webhook endpoints with their URL, event types and state. Secrets are never returned after creation.
+         */
         get: operations["Webhooks_list"];
         put?: never;
-        /** Extension: subscribe a URL to event types; the signing secret is in this response only */
+        /**
+         * Extension: subscribe a URL to event types; the signing secret is in this response only
+         * @description Subscribes an endpoint URL to the caller's events of the given types. The URL is resolved first: a private, loopback or unresolvable address is refused (422). The answer carries the signing secret once: store it to verify signatures.
+         */
         post: operations["Webhooks_create"];
         delete?: never;
         options?: never;
@@ -1848,15 +2091,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: one webhook endpoint of the caller */
+        /**
+         * Extension: one webhook endpoint of the caller
+         * @description One endpoint of the caller: its URL, description, event types and whether it is enabled. Its secret is never returned after creation.
+         */
         get: operations["Webhooks_get"];
         put?: never;
         post?: never;
-        /** Extension: delete a webhook endpoint and its delivery log */
+        /**
+         * Extension: delete a webhook endpoint and its delivery log
+         * @description The endpoint receives nothing more; its delivery log is deleted with it.
+         */
         delete: operations["Webhooks_remove"];
         options?: never;
         head?: never;
-        /** Extension: change the URL, description or event types, or enable/disable the endpoint */
+        /**
+         * Extension: change the URL, description or event types, or enable/disable the endpoint
+         * @description Changes only the fields sent. A new URL is checked as on creation (422 for a private address); a disabled endpoint receives nothing until enabled again.
+         */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -1869,7 +2121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extension: a new signing secret (shown once); the previous one keeps signing during the overlap */
+        /**
+         * Extension: a new signing secret (shown once); the previous one keeps signing during the overlap
+         * @description Generates a new signing secret and answers it once. During the overlap (`overlap_seconds`, at most seven days) messages carry both signatures, so receivers can switch without losing any.
+         */
         post: operations["Webhooks_rotate"];
         delete?: never;
         options?: never;
@@ -1886,7 +2141,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extension: send a signed `webhook.ping` message to the endpoint now */
+        /**
+         * Extension: send a signed `webhook.ping` message to the endpoint now
+         * @description Sends a signed `webhook.ping` message to the endpoint now, to check the receiver's URL and signature verification; the attempt appears in the delivery log.
+         */
         post: operations["Webhooks_ping"];
         delete?: never;
         options?: never;
@@ -1903,7 +2161,7 @@ export interface paths {
         };
         /**
          * Extension: the endpoint's delivery log, newest first (status, attempts, response code, duration, first bytes)
-         * @description A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
+         * @description Every delivery to the endpoint, newest first: event type, status, number of attempts, the receiver's response code, duration and first bytes of its answer; keyset pages. A delivery is attempted at once; a failed attempt (no 2xx within the timeout) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h (each wait within 10%; Standard Webhooks' recommended schedule), 12 attempts in all by default (`WEBHOOKS_MAX_ATTEMPTS`): about 2.8 days. Each attempt is kept (the newest 50 of a delivery): `GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts`.
          */
         get: operations["Webhooks_deliveries"];
         put?: never;
@@ -1943,7 +2201,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature) */
+        /**
+         * Extension: attempt a delivery again now (same webhook-id, a fresh timestamp and signature)
+         * @description Sends the message of a delivery again now, with the same `webhook-id` (receivers de-duplicate by it) and a fresh timestamp and signature. Refused while an attempt is under way (422).
+         */
         post: operations["Webhooks_redeliver"];
         delete?: never;
         options?: never;
@@ -1958,10 +2219,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the workspace's webhook endpoints (its owner; never their secrets) */
+        /**
+         * Extension: the workspace's webhook endpoints (its owner; never their secrets)
+         * @description For the workspace's owner: its webhook endpoints, which receive the workspace's events. Secrets are never returned after creation.
+         */
         get: operations["WorkspaceWebhooks_list"];
         put?: never;
-        /** Extension: subscribe a URL to the workspace's event types (its owner); the signing secret is in this response only */
+        /**
+         * Extension: subscribe a URL to the workspace's event types (its owner); the signing secret is in this response only
+         * @description For the workspace's owner: subscribes an endpoint URL to the workspace's events. The URL is resolved first (422 for a private, loopback or unresolvable address); the signing secret is answered once.
+         */
         post: operations["WorkspaceWebhooks_create"];
         delete?: never;
         options?: never;
@@ -1976,12 +2243,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: whether the caller follows the policy */
+        /**
+         * Extension: whether the caller follows the policy
+         * @description Whether the caller follows the policy.
+         */
         get: operations["Follows_policy"];
-        /** Extension: follow the policy: its new versions reach the caller's version.published webhooks */
+        /**
+         * Extension: follow the policy: its new versions reach the caller's version.published webhooks
+         * @description The caller follows the policy: each new version of it calls the caller's `version.published` webhooks. Following twice changes nothing.
+         */
         put: operations["Follows_followPolicy"];
         post?: never;
-        /** Extension: stop following the policy (also one that is gone) */
+        /**
+         * Extension: stop following the policy (also one that is gone)
+         * @description The caller no longer follows the policy. Answers 200 also when they did not follow it, or when the policy is gone, so a client can always clean up.
+         */
         delete: operations["Follows_unfollowPolicy"];
         options?: never;
         head?: never;
@@ -1995,12 +2271,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: whether the caller follows the ruleset */
+        /**
+         * Extension: whether the caller follows the ruleset
+         * @description Whether the caller follows the ruleset.
+         */
         get: operations["Follows_ruleset"];
-        /** Extension: follow the ruleset: its new versions reach the caller's version.published webhooks */
+        /**
+         * Extension: follow the ruleset: its new versions reach the caller's version.published webhooks
+         * @description The caller follows the ruleset: each new version of it calls the caller's `version.published` webhooks. Following twice changes nothing.
+         */
         put: operations["Follows_followRuleset"];
         post?: never;
-        /** Extension: stop following the ruleset (also one that is gone) */
+        /**
+         * Extension: stop following the ruleset (also one that is gone)
+         * @description The caller no longer follows the ruleset. Answers 200 also when they did not follow it, or when the ruleset is gone.
+         */
         delete: operations["Follows_unfollowRuleset"];
         options?: never;
         head?: never;
@@ -2014,7 +2299,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the audit log, newest first, filtered by actor, action and time (keyset pages) */
+        /**
+         * Extension: the audit log, newest first, filtered by actor, action and time (keyset pages)
+         * @description For administrators: every audited change (who, what, on which object, when), newest first. Filters by actor, action and time range (`actor`, `action`, `since`, `until`); keyset pages (`limit`, `cursor`).
+         */
         get: operations["Audit_list"];
         put?: never;
         post?: never;
@@ -2051,7 +2339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the workspace's audit log (its owner, and administrators): member and share changes, deployments, connections shared, its webhooks */
+        /**
+         * Extension: the workspace's audit log (its owner, and administrators): member and share changes, deployments, connections shared, its webhooks
+         * @description For the workspace's owner and administrators: the workspace's audited changes (members, shares, deployments, connections shared, its webhooks), newest first; keyset pages.
+         */
         get: operations["Audit_workspace"];
         put?: never;
         post?: never;
@@ -2068,7 +2359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Extension: the caller's own security events (sign-ins, tokens, profile, webhooks) */
+        /**
+         * Extension: the caller's own security events (sign-ins, tokens, profile, webhooks)
+         * @description The caller's own security events, newest first: sign-ins, tokens created and revoked, profile changes and webhook changes, to spot activity they did not do.
+         */
         get: operations["Audit_mine"];
         put?: never;
         post?: never;
@@ -2145,6 +2439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Whether the gateway process is up
+         * @description Answers 200 while the process runs and is not draining; an orchestrator restarts the process when it fails. Checks no dependency: use /health/ready for that.
+         */
         get: operations["Health_live"];
         put?: never;
         post?: never;
@@ -2161,6 +2459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Whether the gateway can serve requests
+         * @description Answers 200 when the database and the bus answer within their timeouts, else 503 with each failing check in `details`; a load balancer sends no traffic to a replica that is not ready.
+         */
         get: operations["Health_ready"];
         put?: never;
         post?: never;
@@ -2185,43 +2487,7 @@ export interface webhooks {
          * An administrator approved, rejected or sent back the owner's submission (or policy revision)
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "submission.decided";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["SubmissionDecidedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_submissionDecided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2241,43 +2507,7 @@ export interface webhooks {
          * A new reviewed version of a policy or ruleset the owner (or the workspace) deployed
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "version.published";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["VersionPublishedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_versionPublished"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2297,43 +2527,7 @@ export interface webhooks {
          * A deployment by the endpoint's owner (or in its workspace) succeeded
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "deployment.succeeded";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["DeploymentSucceededWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_deploymentSucceeded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2353,43 +2547,7 @@ export interface webhooks {
          * A deployment by the endpoint's owner (or in its workspace) failed
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "deployment.failed";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["DeploymentFailedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_deploymentFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2409,43 +2567,7 @@ export interface webhooks {
          * A synchronization found a deployment removed from the platform out of band, or applied again
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "deployment.drift_detected";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["DeploymentDriftDetectedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_deploymentDriftDetected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2465,43 +2587,7 @@ export interface webhooks {
          * A roll-out by the endpoint's owner (or in its workspace) halted: the organizations it changed get back what they ran before
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "rollout.halted";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["RolloutHaltedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_rolloutHalted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2521,43 +2607,7 @@ export interface webhooks {
          * Another user offered the owner a policy, idea or ruleset
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "transfer.offered";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["TransferOfferedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_transferOffered"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2577,43 +2627,7 @@ export interface webhooks {
          * Someone commented on the owner's policy
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "comment.created";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["CommentCreatedWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_commentCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2633,43 +2647,7 @@ export interface webhooks {
          * A policy or ruleset delivered the owner's idea
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "idea.delivered";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["IdeaDeliveredWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_ideaDelivered"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2689,43 +2667,7 @@ export interface webhooks {
          * A test message (POST /api/webhooks/{id}/ping)
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The message id: the same on every attempt (de-duplicate by it) */
-                    "webhook-id": string;
-                    /** @description Seconds since the epoch of this attempt */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<signature>` per signing secret, space-separated */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "webhook.ping";
-                        /** @constant */
-                        version: 1;
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: components["schemas"]["PingWebhookV1Dto"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_webhookPing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3064,10 +3006,7 @@ export interface components {
              * @description On a published policy it is filed as a pending revision (owner only); before publication a change is a 422: the repository changes through PATCH /submissions/{id}, which validates it
              */
             sourceHostUrl?: string;
-            /**
-             * Format: uri
-             * @description Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a 422 before publication
-             */
+            /** @description Split policies only (422 on a unified one); like sourceHostUrl, a pending revision once published and a 422 before publication */
             implementationSourceHostUrl?: string;
             /** @description Administrators only; empty string clears to the default branch */
             sourceRef?: string;
@@ -5643,6 +5582,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -5731,6 +5679,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -5795,6 +5752,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -5843,6 +5809,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5945,6 +5920,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -6038,6 +6022,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -6086,6 +6079,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6188,6 +6190,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -6213,6 +6224,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A username, with or without a leading @; compared lower-cased */
                 username: string;
             };
             cookie?: never;
@@ -6227,7 +6239,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProfileEnvelopeDto"];
                 };
             };
-            /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
+            /** @description The username is malformed (details says how) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6256,6 +6268,15 @@ export interface operations {
             };
             /** @description No user with that username */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6365,6 +6386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -6433,6 +6463,15 @@ export interface operations {
             };
             /** @description The slug is not (or no longer) in the index */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6530,6 +6569,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6656,6 +6704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -6755,6 +6812,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6863,6 +6929,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -6931,6 +7006,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7044,6 +7128,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -7133,6 +7226,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before the request can succeed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7237,6 +7339,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before the request can succeed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +7467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -7424,6 +7544,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7518,6 +7647,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The platform could not be reached or answered an error */
             502: {
                 headers: {
@@ -7595,6 +7733,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7695,6 +7842,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -7767,6 +7923,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7882,6 +8047,15 @@ export interface operations {
             };
             /** @description The policy is not published, the value is invalid (a repository URL is validated for shape), or an implementation repository for a unified policy */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8013,6 +8187,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -8085,6 +8268,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8209,6 +8401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -8302,6 +8503,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8428,6 +8638,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -8525,6 +8744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -8595,6 +8823,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8708,6 +8945,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -8785,6 +9031,15 @@ export interface operations {
             };
             /** @description No such submission of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8911,6 +9166,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -8988,6 +9252,15 @@ export interface operations {
             };
             /** @description No such submission of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9094,6 +9367,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9211,6 +9493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -9317,6 +9608,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -9386,6 +9686,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -9434,6 +9743,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9501,6 +9819,15 @@ export interface operations {
             };
             /** @description Administrators only, or the token lacks the scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9614,6 +9941,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -9713,6 +10049,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9826,6 +10171,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -9925,6 +10279,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10038,6 +10401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10144,6 +10516,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10234,6 +10615,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10335,6 +10725,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10417,6 +10816,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10465,6 +10873,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10560,6 +10977,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10664,6 +11090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10732,6 +11167,15 @@ export interface operations {
             };
             /** @description No such connection, or the caller neither owns it nor is an active member of a workspace it is shared into */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10836,6 +11280,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -10930,6 +11383,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11045,6 +11507,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11151,6 +11622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11228,6 +11708,15 @@ export interface operations {
             };
             /** @description The stored credentials were refused by the platform (or cannot be decrypted): update the connection */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11323,6 +11812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11402,6 +11900,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11450,6 +11957,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11552,6 +12068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11620,6 +12145,15 @@ export interface operations {
             };
             /** @description No such workspace, or the caller is not an active member (disabled members included) nor a platform administrator */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11737,6 +12271,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -11836,6 +12379,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11949,6 +12501,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12017,6 +12578,15 @@ export interface operations {
             };
             /** @description No such workspace, or the caller is not an active member (disabled members included) nor a platform administrator */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12134,6 +12704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12234,6 +12813,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12352,6 +12940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12425,6 +13022,15 @@ export interface operations {
             };
             /** @description No such workspace visible to the caller, or no such member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12542,6 +13148,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12643,6 +13258,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12760,6 +13384,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12840,6 +13473,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -12907,6 +13549,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13064,6 +13715,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The platform could not be asked which organizations the connection reaches */
             502: {
                 headers: {
@@ -13159,6 +13819,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -13227,6 +13896,15 @@ export interface operations {
             };
             /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13340,6 +14018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -13408,6 +14095,15 @@ export interface operations {
             };
             /** @description No such deployment, not one of the caller's, or nothing published yet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13512,6 +14208,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -13602,6 +14307,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13713,6 +14427,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -13803,6 +14526,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13907,6 +14639,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -13982,6 +14723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -14050,6 +14800,15 @@ export interface operations {
             };
             /** @description No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members') */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14147,6 +14906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -14182,6 +14950,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProvenanceKeysDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
@@ -14244,6 +15021,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14379,6 +15165,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The platform could not be asked which organizations the connection reaches */
             502: {
                 headers: {
@@ -14456,6 +15251,15 @@ export interface operations {
             };
             /** @description No such roll-out, or not one the caller may see (its author's and its workspace members') */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14565,6 +15369,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -14660,6 +15473,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14769,6 +15591,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -14871,6 +15702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -14961,6 +15801,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -15029,6 +15878,15 @@ export interface operations {
             };
             /** @description No such workspace the caller is a member of */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15137,6 +15995,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -15237,6 +16104,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -15305,6 +16181,15 @@ export interface operations {
             };
             /** @description The slug is not (or no longer) in the index */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15409,6 +16294,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -15503,6 +16397,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15616,6 +16519,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -15711,6 +16623,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
             502: {
                 headers: {
@@ -15788,6 +16709,15 @@ export interface operations {
             };
             /** @description No such ruleset, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15888,6 +16818,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -15956,6 +16895,15 @@ export interface operations {
             };
             /** @description No such ruleset, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16082,6 +17030,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -16172,6 +17129,15 @@ export interface operations {
             };
             /** @description No such ruleset, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16282,6 +17248,15 @@ export interface operations {
             };
             /** @description No overview tab, a key listed twice, or the bodies together are too large */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16400,6 +17375,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -16507,6 +17491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -16593,6 +17586,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -16650,6 +17652,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16752,6 +17763,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -16829,6 +17849,15 @@ export interface operations {
             };
             /** @description No such submission of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16922,6 +17951,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17048,6 +18086,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -17125,6 +18172,15 @@ export interface operations {
             };
             /** @description No such submission of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17238,6 +18294,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -17337,6 +18402,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17450,6 +18524,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -17498,6 +18581,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17600,6 +18692,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -17668,6 +18769,15 @@ export interface operations {
             };
             /** @description No such endpoint of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17761,6 +18871,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17874,6 +18993,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -17964,6 +19092,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18075,6 +19212,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18154,6 +19300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18223,6 +19378,15 @@ export interface operations {
             };
             /** @description No such endpoint of the caller, or no such delivery of it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18344,6 +19508,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18416,6 +19589,15 @@ export interface operations {
             };
             /** @description No such workspace of which the caller is a member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18533,6 +19715,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18601,6 +19792,15 @@ export interface operations {
             };
             /** @description No such policy, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18701,6 +19901,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18785,6 +19994,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -18853,6 +20071,15 @@ export interface operations {
             };
             /** @description No such ruleset, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18953,6 +20180,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -19037,6 +20273,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -19105,6 +20350,15 @@ export interface operations {
             };
             /** @description Administrators only, or the token lacks the scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19181,6 +20435,15 @@ export interface operations {
             };
             /** @description Administrators only, or the token lacks the scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19278,6 +20541,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
@@ -19344,6 +20616,15 @@ export interface operations {
             };
             /** @description The token lacks the scope this method needs, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19462,6 +20743,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before the request can succeed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19594,6 +20884,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -19718,6 +21017,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The source host could not be read; try again later */
             502: {
                 headers: {
@@ -19765,6 +21073,15 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The process is shutting down: it refuses new requests while it drains */
             503: {
                 headers: {
@@ -19794,6 +21111,15 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Not ready: details names each failing check (or the process is shutting down) */
             503: {
                 headers: {
@@ -19802,6 +21128,376 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
+            };
+        };
+    };
+    webhook_submissionDecided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.decided";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["SubmissionDecidedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_versionPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "version.published";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["VersionPublishedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deploymentSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "deployment.succeeded";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["DeploymentSucceededWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deploymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "deployment.failed";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["DeploymentFailedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deploymentDriftDetected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "deployment.drift_detected";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["DeploymentDriftDetectedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rolloutHalted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "rollout.halted";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["RolloutHaltedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transferOffered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "transfer.offered";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["TransferOfferedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "comment.created";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["CommentCreatedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ideaDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "idea.delivered";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["IdeaDeliveredWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhookPing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.ping";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["PingWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
