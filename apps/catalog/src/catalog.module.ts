@@ -17,6 +17,7 @@ import { RevisionsModule } from './revisions';
 import { SourceHostModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
+import { SearchModule } from './search';
 import { VendorModule } from './vendor';
 
 /**
@@ -39,6 +40,7 @@ export const CATALOG_FEATURES = [
   ReviewersModule,
   PinsModule,
   DeployCountsModule,
+  SearchModule,
 ];
 
 /** The validated configuration, for every feature that needs a setting. */

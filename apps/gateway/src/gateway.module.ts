@@ -5,6 +5,7 @@ import {
   CALLER_CACHE_OPTIONS,
   CallerCache,
   HealthModule,
+  ListingSearch,
   MessagingModule,
 } from '@pc/platform';
 import { AuthGuard } from './auth/auth.guard';
@@ -49,6 +50,7 @@ import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.contr
 import { AuditController } from './audit/audit.controller';
 import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
+import { SearchController } from './search/search.controller';
 
 @Module({})
 export class GatewayModule {
@@ -86,6 +88,7 @@ export class GatewayModule {
         FollowsController,
         AuditController,
         RulesetEvaluationsController,
+        SearchController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -104,6 +107,7 @@ export class GatewayModule {
         PublicReads,
         AuditOutbox,
         RulesetViews,
+        ListingSearch,
         AuthGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditRecorder },
