@@ -227,6 +227,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('alert').waitFor();
   });
 
+  it('the catalog opens on both kinds and both catalogs with their counts; the policy filters read the policy list', async () => {
+    await page.goto('/');
+    const counts = page.getByRole('region', { name: 'Counts' });
+    await counts.getByText(/\d+ policies · \d+ rulesets · 0 community · \d+ vendor/).waitFor();
+    await page.locator('.card h2 a[href^="/vendor-policies/"]').first().waitFor();
+    await page.locator('.card h2 a[href^="/vendor-rulesets/"]').first().waitFor();
+    expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
+    await page.getByLabel('Search').fill('spike');
+    await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    await counts.getByText('1 policy · 0 rulesets · 0 community · 1 vendor').waitFor();
+    await page.getByLabel('Kind').selectOption('policy');
+    await page.getByLabel('Catalog').selectOption('vendor');
+    await page.getByLabel('Direction').selectOption('outbound');
+    await page.getByText('Nothing matches these filters.').waitFor();
+    await page.getByLabel('Direction').selectOption('inbound');
+    await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    await both(page, 'catalog-search');
+  });
+
   it('sign-in says a wrong password is wrong; each error the dashboard shows is driven once, with the API body behind it', async () => {
     const signIn = async (email: string, password: string) => {
       await page.goto('/signin');

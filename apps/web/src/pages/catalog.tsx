@@ -1,5 +1,6 @@
 // The catalog: one search across policies and rulesets, community and vendor (GET /api/search), with the
-// counts per kind, catalog and category beside the filters; search as you type, paging by cursor.
+// counts per kind, catalog and category beside the filters; search as you type, paging by cursor. The
+// policies' own filters (direction, asset kind, order) read the policy list (GET /api/policies).
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
@@ -9,8 +10,10 @@ import { Badge, ErrorMessage, Loading, Page, SelectField, TextField, useDebounce
 type Item = Schemas['SearchItemDto'];
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
+type PolicyQuery = NonNullable<paths['/api/policies']['get']['parameters']['query']>;
+type PolicyItem = Schemas['PolicyListDto']['policies'][number];
 
-const FILTERS = ['q', 'kind', 'catalog', 'category'] as const;
+const FILTERS = ['q', 'kind', 'catalog', 'category', 'direction', 'assetKind', 'sort'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** Where an item is read: community items by id, vendor items by slug. */
@@ -22,6 +25,39 @@ function itemPath(item: Item): string {
 }
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** A row of the policy list as a search result. */
+function fromPolicyList(item: PolicyItem): Item {
+  if (!('id' in item))
+    return {
+      kind: 'policy',
+      catalog: 'vendor',
+      id: null,
+      slug: item.slug,
+      name: item.name,
+      summary: item.summary,
+      category: item.category,
+      counts: null,
+    };
+  return {
+    kind: 'policy',
+    catalog: 'community',
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    summary: item.description,
+    category: item.category,
+    counts: { likes: item.likes, deploys: item.deploys },
+  };
+}
+
+type Found = {
+  items: Item[];
+  next: string | null;
+  facets?: Facets;
+  total?: number;
+  match?: Schemas['SearchResultDto']['match'];
+};
 
 export default function Catalog() {
   const { query } = useLocation();
@@ -40,14 +76,43 @@ export default function Catalog() {
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
 
-  const params = (cursor?: string): Query => ({
-    q: settled.q.trim() || undefined,
-    kind: (settled.kind || undefined) as Query['kind'],
-    catalog: (settled.catalog || undefined) as Query['catalog'],
-    category: settled.category.trim() || undefined,
-    limit: 24,
-    cursor,
-  });
+  // The policies' own filters apply to policies only: with one of them, the policy list answers.
+  const policyList =
+    settled.kind === 'policy' && Boolean(settled.direction || settled.assetKind || settled.sort);
+  const fetchPage = async (cursor?: string): Promise<Found> => {
+    const q = settled.q.trim() || undefined;
+    const category = settled.category.trim() || undefined;
+    if (policyList) {
+      const query: PolicyQuery = {
+        q,
+        category,
+        source: settled.catalog === 'vendor' ? 'vendor' : 'community',
+        direction: (settled.direction || undefined) as PolicyQuery['direction'],
+        assetKind: (settled.assetKind || undefined) as PolicyQuery['assetKind'],
+        sort: (settled.sort || undefined) as PolicyQuery['sort'],
+        limit: 24,
+        cursor,
+      };
+      const page = await ok(api.GET('/api/policies', { params: { query } }));
+      return { items: page.policies.map(fromPolicyList), next: page.hasMore ? page.nextCursor : null };
+    }
+    const query: Query = {
+      q,
+      kind: (settled.kind || undefined) as Query['kind'],
+      catalog: (settled.catalog || undefined) as Query['catalog'],
+      category,
+      limit: 24,
+      cursor,
+    };
+    const page = await ok(api.GET('/api/search', { params: { query } }));
+    return {
+      items: page.items,
+      next: page.hasMore ? page.nextCursor : null,
+      facets: page.facets,
+      total: page.total,
+      match: page.match,
+    };
+  };
 
   useEffect(() => {
     const search = new URLSearchParams(Object.entries(settled).filter(([, v]) => v !== ''));
@@ -56,12 +121,16 @@ export default function Catalog() {
     let stale = false;
     setLoading(true);
     setError(null);
-    ok(api.GET('/api/search', { params: { query: params() } })).then(
+    fetchPage().then(
       (page) => {
         if (stale) return;
         setItems(page.items);
-        setAnswer({ facets: page.facets, total: page.total, match: page.match });
-        setNext(page.hasMore ? page.nextCursor : null);
+        setAnswer(
+          page.facets
+            ? { facets: page.facets, total: page.total ?? 0, match: page.match ?? null }
+            : undefined,
+        );
+        setNext(page.next);
         setLoading(false);
       },
       (e: unknown) => {
@@ -79,9 +148,9 @@ export default function Catalog() {
     if (!next) return;
     setLoading(true);
     try {
-      const page = await ok(api.GET('/api/search', { params: { query: params(next) } }));
+      const page = await fetchPage(next);
       setItems((old) => [...old, ...page.items]);
-      setNext(page.hasMore ? page.nextCursor : null);
+      setNext(page.next);
     } catch (e) {
       setError(e);
     } finally {
@@ -125,6 +194,41 @@ export default function Catalog() {
           ]}
         />
         <TextField label="Category" value={filters.category} onChange={set('category')} />
+        {filters.kind === 'policy' ? (
+          <>
+            <SelectField
+              label="Direction"
+              value={filters.direction}
+              onChange={set('direction')}
+              options={[
+                ['', 'Any'],
+                ['inbound', 'Inbound'],
+                ['outbound', 'Outbound'],
+              ]}
+            />
+            <SelectField
+              label="Asset kind"
+              value={filters.assetKind}
+              onChange={set('assetKind')}
+              options={[
+                ['', 'Any'],
+                ['api', 'API'],
+                ['agent', 'Agent'],
+                ['llm', 'LLM'],
+                ['mcp', 'MCP'],
+              ]}
+            />
+            <SelectField
+              label="Sort"
+              value={filters.sort}
+              onChange={set('sort')}
+              options={[
+                ['', 'Name'],
+                ['submitted', 'Newest'],
+              ]}
+            />
+          </>
+        ) : null}
       </form>
       {facets ? (
         <section aria-label="Counts" className="facets">
@@ -159,7 +263,7 @@ export default function Catalog() {
       ) : null}
       <ErrorMessage error={error} retry={() => setAttempt((n) => n + 1)} />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {loading || !answer ? '' : `${answer.total} results`}
+        {loading ? '' : answer ? `${answer.total} results` : `${items.length}${next ? '+' : ''} policies`}
       </p>
       {!loading && answer?.match === 'near' && items.length > 0 ? (
         <p className="hint">Nothing has these exact words: showing near matches.</p>
