@@ -106,7 +106,8 @@ async function communityCounts(
   if (q) {
     const exactClause = table.exact(q, p) ?? 'false';
     const nearClause = table.near(q, p) ?? 'false';
-    where.push(`(${exactClause} OR ${nearClause})`);
+    // `near` holds every exact match: the exact check runs once per row, in the count only.
+    where.push(nearClause);
     exact = exactClause;
   }
   const rows = await db.query<Array<{ category: string | null; exact: number; near: number }>>(
