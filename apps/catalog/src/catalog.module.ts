@@ -18,6 +18,7 @@ import { RevisionsModule } from './revisions';
 import { SourceHostModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
+import { SearchModule } from './search';
 import { VendorModule } from './vendor';
 
 /**
@@ -41,6 +42,7 @@ export const CATALOG_FEATURES = [
   PinsModule,
   DeployCountsModule,
   CallerStateModule,
+  SearchModule,
 ];
 
 /** The validated configuration, for every feature that needs a setting. */

@@ -6,6 +6,7 @@ import { catalogCommands } from './commands/catalog';
 import { completionCommand } from './commands/completion';
 import { deploymentCommands } from './commands/deployments';
 import { evaluateCommand } from './commands/evaluate';
+import { listingCommands } from './commands/listings';
 import { rolloutCommands } from './commands/rollouts';
 import { submissionCommands } from './commands/submissions';
 import { describeApiError } from './context';
@@ -31,6 +32,7 @@ export function buildProgram(env: CliEnv, argv?: string[]): Command {
     .showHelpAfterError()
     .exitOverride();
   accountCommands(program, env);
+  listingCommands(program, env);
   catalogCommands(program, env);
   submissionCommands(program, env);
   deploymentCommands(program, env);

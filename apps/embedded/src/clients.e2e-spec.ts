@@ -305,6 +305,83 @@ describe('the SDK and the CLI against a started system', () => {
       expect(missing.stdout + missing.stderr).not.toContain('\u001b[');
     });
 
+    it('search answers both kinds and catalogs with counts; show, follow and deploy take an id or a slug of either kind and say what they found', async () => {
+      const vendorRulesets = await cli(['--json', 'search', '--kind', 'ruleset', '--catalog', 'vendor']);
+      expect(vendorRulesets.code).toBe(0);
+      const found = JSON.parse(vendorRulesets.stdout) as {
+        items: Array<{ kind: string; catalog: string }>;
+        facets: { kinds: { policy: number } };
+      };
+      expect(found.items.length).toBeGreaterThan(0);
+      expect(found.items.every((i) => i.kind === 'ruleset' && i.catalog === 'vendor')).toBe(true);
+      expect(found.facets.kinds.policy).toBeGreaterThan(0);
+      const table = await cli(['search', 'spike']);
+      expect(table.stdout).toMatch(/^1 found: 1 policy, 0 rulesets; 0 community, 1 vendor$/m);
+      expect(table.stdout).toMatch(/^ID OR SLUG +KIND +CATALOG +NAME +CATEGORY$/m);
+      expect(table.stdout).toMatch(/^spike-control +policy +vendor +Spike Control +Quality of service$/m);
+
+      // A community policy whose slug is a vendor policy's: found as the community one unless --vendor.
+      const { webUrl } = await world.control.createRepository({
+        owner: 'community',
+        name: `spike-${Date.now()}`,
+        files: {
+          'definition/gcl.yaml':
+            'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: spike\n  labels:\n' +
+            '    title: Spike Control\n    category: Security\nspec:\n  properties: {}\n',
+          'Cargo.toml': '[package]\nname = "spike"\nversion = "1.0.0"\n\n[dependencies]\npdk = "1.4.0"\n',
+          'src/lib.rs': '// the filter\n',
+        },
+      });
+      const submitted = await world.http.post<{ submission: { policyId: string } }>(
+        '/api/submissions',
+        { name: 'Spike Control', description: 'Our own spike control.', sourceHostUrl: webUrl },
+        { token: user.token },
+      );
+      expect(submitted.status).toBe(201);
+      const community = await cli(['policies', 'show', 'spike-control']);
+      expect(community.stdout).toMatch(/^found +community policy$/m);
+      expect(community.stdout).toContain(`id              ${submitted.body.submission.policyId}`);
+      const vendor = await cli(['policies', 'show', 'spike-control', '--vendor']);
+      expect(vendor.stdout).toMatch(/^found +vendor policy$/m);
+      const raw = await cli(['--json', 'show', 'spike-control', '--vendor']);
+      expect(JSON.parse(raw.stdout)).toMatchObject({
+        kind: 'policy',
+        catalog: 'vendor',
+        policy: { slug: 'spike-control' },
+      });
+
+      // A community ruleset by the slug of its name, with `rulesets show`, `show`, `follow` and `deploy`.
+      const ruleset = await world.newDeployableRuleset(user);
+      const { name } = (
+        await world.http.get<{ ruleset: { name: string } }>(`/api/rulesets/${ruleset.id}`, {
+          token: user.token,
+        })
+      ).body.ruleset;
+      const slug = name
+        .toLowerCase()
+        .match(/[a-z0-9]+/g)!
+        .join('-');
+      const shown = await cli(['rulesets', 'show', slug]);
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toMatch(/^found +community ruleset$/m);
+      expect(shown.stdout).toContain(`id              ${ruleset.id}`);
+      const either = await cli(['--json', 'show', slug]);
+      expect(JSON.parse(either.stdout)).toMatchObject({
+        kind: 'ruleset',
+        catalog: 'community',
+        ruleset: { id: ruleset.id },
+      });
+      const followed = await cli(['follow', slug]);
+      expect(followed.stdout).toBe(`Following community ruleset “${name}” (${ruleset.id}).\n`);
+      const planned = await cli(['deploy', slug, '--target', tenant.paymentsId, '--workspace', workspaceId]);
+      expect(planned.stdout).toContain(`Found community ruleset “${name}” (${ruleset.id}).`);
+      expect(planned.stdout).toContain(`deploy   ruleset ${ruleset.id}`);
+      expect(planned.code).toBe(2);
+      const unknown = await cli(['show', 'no-such-listing-anywhere']);
+      expect(unknown.code).toBe(3);
+      expect(unknown.stderr).toContain('no policy or ruleset has the id or slug no-such-listing-anywhere');
+    });
+
     it('submit prints the findings with file and line and exits 1 for a failing repository; submits a good one', async () => {
       const { webUrl: broken } = await world.control.createRepository({
         owner: 'governance',

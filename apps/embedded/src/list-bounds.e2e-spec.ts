@@ -108,6 +108,15 @@ describe('lists of maximal rows over the NATS bus', () => {
     expect(newest.map((p) => p.slug)).toEqual(Array.from({ length: 120 }, (_, i) => `max-${i + 1}`));
   }, 120_000);
 
+  it('pages the search across kinds through 120 maximal policies within the bus limit, each once, with their counts', async () => {
+    const all = await walk('/api/search?kind=policy&catalog=community&limit=100', 'items', {});
+    expect(all).toHaveLength(120);
+    expect(distinct(all)).toBe(120);
+    const first = await http.get<Json>('/api/search?kind=policy&catalog=community&limit=100');
+    expect(first.body.total).toBe(120);
+    expect(first.body.facets.kinds.policy).toBe(120);
+  }, 120_000);
+
   it('pages 250 large history entries, each once', async () => {
     const all = await walk(
       `/api/policies/${policyId}/history?limit=200`,

@@ -23,6 +23,7 @@ const ADMIN = { email: 'root@example.com', password: 'admin-password-1' };
 const ALLOWED_ORIGIN = 'http://assistant.example';
 
 const READ_TOOLS = [
+  'search',
   'list_ideas',
   'get_idea',
   'search_policies',
@@ -436,6 +437,26 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     );
     const rest = await http.get<Json>('/api/policies?q=headers&category=Security&limit=50');
     expect(community.policies.map((p: Json) => p.id)).toEqual(rest.body.policies.map((p: Json) => p.id));
+
+    // The search across kinds and catalogs answers as GET /api/search does, page by page.
+    const across = await ok(client, 'search', { q: 'headers', limit: 50 });
+    const wire = await http.get<Json>('/api/search?q=headers&limit=50');
+    expect(across).toEqual(wire.body);
+    expect(across.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'policy', catalog: 'community', id: policyId }),
+      ]),
+    );
+    const firstPage = await ok(client, 'search', { catalog: 'vendor', limit: 2 });
+    expect(firstPage.items.map((i: Json) => i.catalog)).toEqual(['vendor', 'vendor']);
+    const secondPage = await ok(client, 'search', {
+      catalog: 'vendor',
+      limit: 2,
+      cursor: firstPage.nextCursor,
+    });
+    const all = await http.get<Json>('/api/search?catalog=vendor&limit=4');
+    expect([...firstPage.items, ...secondPage.items]).toEqual(all.body.items);
+    expect(await toolError(client, 'search', { cursor: 'forged' })).toMatch(/cursor/);
 
     const vendor = await ok(client, 'search_policies', { source: 'vendor', limit: 1 });
     expect(vendor.policies).toHaveLength(1);

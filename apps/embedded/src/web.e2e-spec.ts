@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
-import { PROFILE } from './testing/rulesets-e2e';
+import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** Screenshots of each main page, for people to look at (gitignored). */
@@ -237,6 +237,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const deep = await page.goto('/policies/00000000-0000-4000-8000-000000000000');
     expect(deep?.status()).toBe(200);
     await page.getByRole('alert').waitFor();
+  });
+
+  it('the catalog opens on both kinds and both catalogs with their counts; the policy filters read the policy list', async () => {
+    await page.goto('/');
+    const counts = page.getByRole('region', { name: 'Counts' });
+    await counts.getByText(/\d+ policies · \d+ rulesets · 0 community · \d+ vendor/).waitFor();
+    await page.locator('.card h2 a[href^="/vendor-policies/"]').first().waitFor();
+    await page.locator('.card h2 a[href^="/vendor-rulesets/"]').first().waitFor();
+    expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
+    await page.getByLabel('Search').fill('spike');
+    await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    await counts.getByText('1 policy · 0 rulesets · 0 community · 1 vendor').waitFor();
+    await page.getByLabel('Kind').selectOption('policy');
+    await page.getByLabel('Catalog').selectOption('vendor');
+    await page.getByLabel('Direction').selectOption('outbound');
+    await page.getByText('Nothing matches these filters.').waitFor();
+    await page.getByLabel('Direction').selectOption('inbound');
+    await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    await both(page, 'catalog-search');
   });
 
   it('sign-in says a wrong password is wrong; each error the dashboard shows is driven once, with the API body behind it', async () => {
@@ -774,6 +793,78 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     // Four changes run one after the other (two builds and applies, two restores): more than the
     // minute one page's story takes.
   }, 180_000);
+
+  it('the user deploys a ruleset from its page as a policy is: the form with its plan, deploy, live log', async () => {
+    const stamp = Date.now();
+    const { webUrl } = await world.control.createRepository({
+      owner: 'governance',
+      name: `web-deploy-ruleset-${stamp}`,
+      files: {
+        'ruleset.yaml': PROFILE,
+        'registry.json': JSON.stringify({ ...JSON.parse(REGISTRY), assetId: `web-rules-${stamp}` }),
+        'icon.svg': '<svg/>',
+      },
+    });
+    const name = `Deployable Rules ${stamp}`;
+    const submitted = await world.http.post<{ submission: { id: string; ruleset_id: string } }>(
+      '/api/ruleset-submissions',
+      {
+        name,
+        description: 'What every payments API must do, checked on every API description.',
+        repoUrl: webUrl,
+      },
+      { token: story.token },
+    );
+    expect(submitted.status).toBe(201);
+    const approved = await world.http.post(
+      `/api/admin/ruleset-submissions/${submitted.body.submission.id}/approve`,
+      {},
+      { token: world.admin.token },
+    );
+    expect(approved.status).toBe(200);
+    const rulesetId = submitted.body.submission.ruleset_id;
+
+    await page.goto(`/rulesets/${rulesetId}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('link', { name: 'Deploy', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deploy a ruleset' }).waitFor();
+    // The form opens on the ruleset of the page once the rulesets have loaded.
+    const chosen = page.getByLabel('Ruleset', { exact: true });
+    await chosen.locator(`option[value="${rulesetId}"]`).waitFor({ state: 'attached' });
+    expect(await chosen.inputValue()).toBe(rulesetId);
+    await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
+    await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
+    await page.getByLabel('Payments').check();
+    // Its registry.json names no version: the user gives one, as for a policy.
+    await page.getByLabel('Version (optional)').fill('1.0.0');
+    // The plan before the button, as for a policy: what the organization would get.
+    await page.getByRole('list', { name: 'Plan' }).getByText('Payments: create 1.0.0').waitFor();
+    await both(page, 'deploy-ruleset');
+    await page.getByRole('button', { name: 'Deploy to 1 organization' }).click();
+    const toPayments = page.getByRole('link', { name: 'follow the deployment to Payments' });
+    await toPayments.waitFor();
+    const deploymentId = (await toPayments.getAttribute('href'))!.split('/').pop()!;
+    const settled = await world.settled(story.token, deploymentId, 90_000);
+    expect({ status: settled.status, error: settled.error }).toEqual({ status: 'succeeded', error: null });
+    await page
+      .getByRole('region', { name: 'Results' })
+      .getByRole('listitem')
+      .filter({ hasText: 'follow the deployment to Payments' })
+      .getByText('succeeded')
+      .waitFor();
+    await toPayments.click();
+    await page.getByRole('heading', { level: 1, name: `${name} → Payments` }).waitFor();
+    await page.getByText('— succeeded').waitFor({ timeout: 30_000 });
+    expect((await page.getByLabel('Deployment log').textContent())!).toMatch(/\[apply\]/);
+    await look(page, 'deployment-ruleset');
+    const made = await world.http.get<{ deployments: Array<{ asset_type: string; ruleset_id: string }> }>(
+      `/api/deployments?rulesetId=${rulesetId}`,
+      { token: story.token },
+    );
+    expect(made.body.deployments).toEqual([
+      expect.objectContaining({ asset_type: 'ruleset', ruleset_id: rulesetId }),
+    ]);
+  }, 120_000);
 
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {
     await page.goto('/webhooks');

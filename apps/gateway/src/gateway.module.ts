@@ -5,6 +5,7 @@ import {
   CALLER_CACHE_OPTIONS,
   CallerCache,
   HealthModule,
+  ListingSearch,
   MessagingModule,
 } from '@pc/platform';
 import { AuthGuard } from './auth/auth.guard';
@@ -50,6 +51,7 @@ import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.contr
 import { AuditController } from './audit/audit.controller';
 import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
+import { SearchController } from './search/search.controller';
 
 @Module({})
 export class GatewayModule {
@@ -87,6 +89,7 @@ export class GatewayModule {
         FollowsController,
         AuditController,
         RulesetEvaluationsController,
+        SearchController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
@@ -106,6 +109,7 @@ export class GatewayModule {
         PublicReads,
         AuditOutbox,
         RulesetViews,
+        ListingSearch,
         AuthGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditRecorder },

@@ -7,6 +7,7 @@ import {
   CALLER_CACHE_OPTIONS,
   CallerCache,
   HealthModule,
+  ListingSearch,
   MessagingModule,
   type ReadinessCheck,
 } from '@pc/platform';
@@ -17,6 +18,7 @@ import { DeploymentTools } from './tools/deployments.tools';
 import { IdeaTools } from './tools/ideas.tools';
 import { PolicyTools } from './tools/policies.tools';
 import { RulesetTools } from './tools/rulesets.tools';
+import { SearchTools } from './tools/search.tools';
 import { ToolLimits } from './tools/tool-limits';
 import { TOOL_SETS } from './tools/tool-set';
 
@@ -33,7 +35,7 @@ export class McpReadiness implements ReadinessCheck {
   }
 }
 
-const TOOL_SET_CLASSES = [IdeaTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools];
+const TOOL_SET_CLASSES = [IdeaTools, SearchTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools];
 
 /** The tool server: a bus client, the shared token look-up, and the tools. No database. */
 @Module({})
@@ -50,6 +52,7 @@ export class McpModule {
         { provide: CALLER_CACHE_OPTIONS, useValue: { ttlMs: env.AUTH_CACHE_TTL_MS } },
         CallerCache,
         ToolLimits,
+        ListingSearch,
         ...TOOL_SET_CLASSES,
         { provide: TOOL_SETS, useFactory: (...sets: unknown[]) => sets, inject: TOOL_SET_CLASSES },
         McpEndpoint,

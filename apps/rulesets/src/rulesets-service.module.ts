@@ -16,6 +16,7 @@ import { RulesetsModule } from './rulesets';
 import { SourceModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
+import { SearchModule } from './search';
 import { VendorModule } from './vendor';
 
 /** The service's validated configuration, for every feature module. */
@@ -58,6 +59,7 @@ export class RulesetsServiceModule {
         OwnershipModule,
         DocsModule,
         VendorModule,
+        SearchModule,
         ValidationModule,
         EvaluationModule,
         SubmissionsModule,

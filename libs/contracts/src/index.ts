@@ -38,3 +38,4 @@ export * from './rulesets/rulesets.schemas';
 export * from './catalog/catalog-events.types';
 export * from './rulesets/rulesets-events.types';
 export * from './deployments/deployments-events.types';
+export * from './common/search';

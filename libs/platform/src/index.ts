@@ -40,3 +40,6 @@ export * from './provenance';
 export * from './limits/fixed-window-limiter';
 export * from './secrets/secret-box';
 export * from './limits/shared-budgets';
+export * from './search/word-match';
+export * from './search/listing-search.sql';
+export * from './search/listing-search';

@@ -8,6 +8,7 @@ import type { OperationData, OperationId } from './operations';
  */
 export const PAGES = {
   Policies_list: { items: 'policies', param: 'cursor', next: (p: Page<'Policies_list'>) => p.nextCursor },
+  Search_search: { items: 'items', param: 'cursor', next: (p: Page<'Search_search'>) => p.nextCursor },
   Policies_history: {
     items: 'entries',
     param: 'before',

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AssetKind, Direction, IdeaDelivery, PolicySort, SortOrder } from '@pc/contracts';
+import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
-import { escapeLike } from '../common/like';
 import type { Keyset } from '../common/paging';
+import { policyMatch } from '../search';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
@@ -18,6 +18,8 @@ export interface PolicySearch {
   offset: number;
   /** Keyset paging: rows after this one in the requested order (then `offset` is 0). */
   after?: Keyset | null;
+  /** How rows match `q`: exact words only, or near matches too (the default). */
+  match?: SearchMatch;
 }
 
 /** What the presenter reads beside a row (`presentationColumns`), as node-postgres returns it. */
@@ -61,9 +63,6 @@ export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationCol
 export const PRESENTATIONS = `SELECT p.id, ${presentationColumns('$2::uuid')}
   FROM unnest($1::uuid[]) AS p(id)`;
 
-/** Trigram matching needs three characters; shorter words rely on full text search alone. */
-const MIN_PARTIAL = 3;
-
 @Injectable()
 export class PoliciesRepository {
   /**
@@ -72,7 +71,15 @@ export class PoliciesRepository {
    * short, the matches through the search indexes (a rare word).
    */
   async search(db: Executor, s: PolicySearch): Promise<PolicyListRow[]> {
-    return searchPolicies(s, (sql, params) => preparedQuery<PolicyListRow>(db, sql, params));
+    const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
+    return searchPolicies({ ...s, match }, (sql, params) => preparedQuery<PolicyListRow>(db, sql, params));
+  }
+
+  /** Whether a policy the viewer sees, within the filters, has every word of `q` as a word. */
+  async hasExactMatches(db: Executor, s: PolicySearch): Promise<boolean> {
+    const { sql, params } = exactMatchesQuery(s);
+    const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
+    return row?.found ?? false;
   }
 
   /** On the pool, a prepared statement (the hottest read of the catalog); `lock` holds the row. */
@@ -226,7 +233,7 @@ export class SearchPlans {
 /** What decides how many rows match: the words and the filters (not the page, the cursor or the viewer). */
 function planKey(s: PolicySearch): string {
   const q = (s.q ?? '').trim().toLowerCase();
-  return `${q}\u0000${s.category?.toLowerCase() ?? ''}\u0000${s.direction ?? ''}\u0000${s.assetKind ?? ''}\u0000${s.sort}\u0000${s.order}`;
+  return `${s.match ?? 'near'}\u0000${q}\u0000${s.category?.toLowerCase() ?? ''}\u0000${s.direction ?? ''}\u0000${s.assetKind ?? ''}\u0000${s.sort}\u0000${s.order}`;
 }
 
 /** The catalog process's plans (each replica learns its own). */
@@ -275,12 +282,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
     params.push(value);
     return `$${params.length}`;
   };
-  const where: string[] = [
-    s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
-  ];
-  if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
-  if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
-  if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
+  const where = filters(s, p);
   const desc = s.order === 'desc';
   const dir = desc ? 'DESC' : 'ASC';
   const [keyExpr, keyText, keyCast, unindexedKey] =
@@ -294,14 +296,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
   }
   const q = s.q?.trim() ?? '';
   let match: string | null = null;
-  if (q) {
-    const alternatives: string[] = [];
-    const prefixes = prefixQuery(q);
-    if (prefixes) alternatives.push(`p.search @@ to_tsquery('english', ${p(prefixes)})`);
-    if (q.length >= MIN_PARTIAL)
-      alternatives.push(`lower(p.name) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
-    match = alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : 'false';
-  }
+  if (q) match = (s.match === 'exact' ? policyMatch.exact(q, p) : policyMatch.near(q, p)) ?? 'false';
   const offset = s.after ? 0 : s.offset;
   if (match && plan === 'walk') {
     const sql = `SELECT ${POLICY_COLUMNS}, w.cursor_key FROM (
@@ -321,16 +316,30 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
   return { sql, params };
 }
 
-/**
- * Every word of the query as a prefix of a word (`auth` finds "authentication"), all of them required:
- * `'rate':* & 'limit':*`. Punctuation and operators of the query are dropped, never interpreted.
- */
-export function prefixQuery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0
-    ? words
-        .slice(0, 16)
-        .map((w) => `'${w}':*`)
-        .join(' & ')
-    : null;
+/** Visibility (published, or the viewer's own) and the filters of a search, without `q`. */
+function filters(s: PolicySearch, p: (value: unknown) => string): string[] {
+  const where: string[] = [
+    s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
+  ];
+  if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
+  if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
+  if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
+  return where;
 }
+
+/** Whether any policy of the search matches `q` exactly: exact matches, when there are any, come alone. */
+export function exactMatchesQuery(s: PolicySearch): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = filters(s, p);
+  where.push(policyMatch.exact(s.q?.trim() ?? '', p) ?? 'false');
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM catalog.policies p WHERE ${where.join(' AND ')}) AS found`,
+    params,
+  };
+}
+
+export { prefixQuery } from '../search';

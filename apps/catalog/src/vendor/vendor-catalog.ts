@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Direction, DIRECTIONS, type VendorPolicy, type VendorPolicySummary } from '@pc/contracts';
-import { createLogger, notFound } from '@pc/platform';
+import { bestMatches, createLogger, notFound } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import {
   loadVendorFolder,
-  matchesWords,
   optionalString,
   requiredSlug,
   requiredString,
@@ -38,10 +37,10 @@ export class VendorCatalog implements OnModuleInit {
   }
 
   listPolicies(filter: { q?: string; direction?: Direction; category?: string }): VendorPolicySummary[] {
-    return [...this.policies.values()]
+    const filtered = [...this.policies.values()]
       .filter((p) => !filter.direction || p.direction === filter.direction)
-      .filter((p) => !filter.category || p.category?.toLowerCase() === filter.category.toLowerCase())
-      .filter((p) => matchesWords(filter.q, p.name, p.summary))
+      .filter((p) => !filter.category || p.category?.toLowerCase() === filter.category.toLowerCase());
+    return bestMatches(filtered, filter.q, (p) => [p.name, p.summary])
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((p) => ({
         source: 'vendor',

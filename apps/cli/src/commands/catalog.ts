@@ -2,17 +2,14 @@ import type { operations } from '@policy-catalog/sdk';
 import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
-import { CliError, EXIT } from '../output';
+import { findListing, printFound } from './listings';
+import { positiveInt } from './numbers';
 
 type RulesetQuery = NonNullable<operations['Rulesets_list']['parameters']['query']>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`not a positive whole number: ${value}`, EXIT.usage);
-  return n;
-}
+export { positiveInt };
 
 /** `policies search|show` and `rulesets search|show`: public reads, signed in or not. */
 export function catalogCommands(program: Command, env: CliEnv): void {
@@ -59,31 +56,16 @@ export function catalogCommands(program: Command, env: CliEnv): void {
     );
   policies
     .command('show <id-or-slug>')
-    .description('One policy: a community policy by id, a vendor policy by slug')
-    .action(async (key: string, _: unknown, command: Command) => {
+    .description(
+      'One policy by id or slug: a community policy first, else the vendor’s (--vendor: the vendor’s)',
+    )
+    .option('--vendor', 'the vendor policy of that slug, even where a community policy has it too')
+    .action(async (key: string, options: { vendor?: boolean }, command: Command) => {
       const ctx = new Context(command, env);
-      const client = ctx.client(false);
-      if (UUID.test(key)) {
-        const { policy } = await client.api.policies.get({ params: { path: { id: key } } });
-        if (ctx.out.json) return ctx.out.data({ policy });
-        ctx.out.line(ctx.out.c.bold(policy.name));
-        ctx.out.line(policy.description);
-        ctx.out.line();
-        for (const [label, value] of [
-          ['id', policy.id],
-          ['status', policy.status],
-          ['category', policy.category],
-          ['version', policy.version],
-          ['source', policy.source_host_url],
-          ['reviewed commit', policy.pin?.commit],
-          ['owner', policy.owner_username ?? policy.owner_name],
-        ] as const)
-          if (value) ctx.out.line(`${label.padEnd(16)}${value}`);
-      } else {
-        const body = await client.api.policies.vendor({ params: { path: { slug: key } } });
-        if (ctx.out.json) return ctx.out.data(body);
-        ctx.out.line(JSON.stringify(body, null, 2));
-      }
+      printFound(
+        ctx.out,
+        await findListing(ctx.client(false), key, { kind: 'policy', vendor: options.vendor }),
+      );
     });
 
   const rulesets = program.command('rulesets').description('Find and read governance rulesets');
@@ -141,28 +123,16 @@ export function catalogCommands(program: Command, env: CliEnv): void {
     );
   rulesets
     .command('show <id-or-slug>')
-    .description('One ruleset: a community ruleset by id, a vendor ruleset by slug')
-    .action(async (key: string, _: unknown, command: Command) => {
+    .description(
+      'One ruleset by id or slug (of its name): a community ruleset first, else the vendor’s (--vendor: the vendor’s)',
+    )
+    .option('--vendor', 'the vendor ruleset of that slug, even where a community ruleset has it too')
+    .action(async (key: string, options: { vendor?: boolean }, command: Command) => {
       const ctx = new Context(command, env);
-      const client = ctx.client(false);
-      const { ruleset } = UUID.test(key)
-        ? await client.api.rulesets.get({ params: { path: { id: key } } })
-        : await client.api.rulesets.vendor({ params: { path: { slug: key } } });
-      if (ctx.out.json) return ctx.out.data({ ruleset });
-      ctx.out.line(ctx.out.c.bold(ruleset.name));
-      if ('id' in ruleset) {
-        ctx.out.line(ruleset.description);
-        ctx.out.line();
-        ctx.out.line(`${'id'.padEnd(16)}${ruleset.id}`);
-        ctx.out.line(`${'status'.padEnd(16)}${ruleset.lifecycle_status}`);
-        ctx.out.line(`${'scopes'.padEnd(16)}${ruleset.target_scopes.join(', ')}`);
-        ctx.out.line(`${'rules'.padEnd(16)}${ruleset.rule_names.join(', ')}`);
-      } else {
-        ctx.out.line(ruleset.summary);
-        ctx.out.line();
-        ctx.out.line(`${'slug'.padEnd(16)}${ruleset.slug}`);
-        ctx.out.line(`${'scopes'.padEnd(16)}${ruleset.target_scopes.join(', ')}`);
-      }
+      printFound(
+        ctx.out,
+        await findListing(ctx.client(false), key, { kind: 'ruleset', vendor: options.vendor }),
+      );
     });
 }
 

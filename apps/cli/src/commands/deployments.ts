@@ -5,6 +5,7 @@ import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
+import { describeFound, findListing } from './listings';
 
 export interface DeployOptions {
   ruleset?: boolean;
@@ -25,12 +26,15 @@ export interface DeployOptions {
 /** `deploy` (plan, confirm, apply, follow) and `deployments logs`. */
 export function deploymentCommands(program: Command, env: CliEnv): void {
   program
-    .command('deploy <asset-id>')
+    .command('deploy <id-or-slug>')
     .description(
-      'Deploy a policy (or with --ruleset a ruleset) to platform organizations: shows the API’s plan (its dry run: create, update, unchanged or error per target), asks to confirm (--yes in CI), applies, and follows each log to its end; exits 1 when a target fails',
+      'Deploy a community policy or ruleset (by id or slug; --ruleset: a ruleset) to platform organizations: says which one it found, shows the API’s plan (its dry run: create, update, unchanged or error per target), asks to confirm (--yes in CI), applies, and follows each log to its end; exits 1 when a target fails',
     )
     .requiredOption('--target <org-id...>', 'platform organization id(s) to deploy to')
-    .option('--ruleset', 'the asset is a governance ruleset')
+    .option(
+      '--ruleset',
+      'the asset is a governance ruleset (default: a policy of that id or slug, else a ruleset)',
+    )
     .option('--connection <id>', 'the platform connection (default: your only one)')
     .option('--workspace <id-or-slug>', 'the workspace (default: your personal workspace)')
     .option('--publish', 'publish a MAJOR.MINOR.PATCH-dev.<timestamp> version')
@@ -42,10 +46,18 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
     .option('-y, --yes', 'apply without asking (CI)')
     .option('--reapply', 'deploy to the targets the plan says are unchanged too (default: skip them)')
     .option('--no-follow', 'do not wait for the deployments to finish')
-    .action(async (assetId: string, options: DeployOptions, command: Command) => {
+    .action(async (key: string, given: DeployOptions, command: Command) => {
       const ctx = new Context(command, env);
-      if (!UUID.test(assetId)) throw new CliError(`not an asset id: ${assetId}`, EXIT.usage);
       const client = ctx.client();
+      const found = await findListing(client, key, given.ruleset ? { kind: 'ruleset' } : {});
+      if (found.catalog === 'vendor')
+        throw new CliError(
+          `${describeFound(found)} is a vendor item: only community items are deployed`,
+          EXIT.usage,
+        );
+      if (!ctx.out.json) ctx.out.line(`Found ${describeFound(found)}.`);
+      const assetId = found.id;
+      const options = { ...given, ruleset: found.kind === 'ruleset' };
       const { connection, workspace } = await ctx.out.task('Resolving the connection and workspace', () =>
         resolveWhere(client, options),
       );

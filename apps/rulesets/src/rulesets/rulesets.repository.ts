@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { RulesetSort, SortOrder, TargetScope } from '@pc/contracts';
+import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import { rulesetMatch } from '../search';
 import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
 
 export interface RulesetSearch {
@@ -12,6 +13,8 @@ export interface RulesetSearch {
   order: SortOrder;
   limit: number;
   offset: number;
+  /** How rows match `q`: exact words only, or near matches too (the default). */
+  match?: SearchMatch;
 }
 
 /** What a new ruleset is created with (under review, not yet published or pinned). */
@@ -34,17 +37,21 @@ export type NewRuleset = Required<
 const JSON_COLUMNS = new Set(['rule_counts', 'engine_check']);
 const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
-/** Trigram matching needs three characters; shorter queries rely on the prefix search alone. */
-const MIN_TRIGRAM = 3;
-/** Words of `q` used for the prefix search. */
-const MAX_WORDS = 10;
-
 /** Rulesets (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
 export class RulesetsRepository {
+  /** Exact matches of `q` alone when there are any, else the near ones. */
   async search(db: Executor, s: RulesetSearch): Promise<RulesetRow[]> {
-    const { sql, params } = searchQuery(s);
+    const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
+    const { sql, params } = searchQuery({ ...s, match });
     return db.query<RulesetRow[]>(sql, params);
+  }
+
+  /** Whether a ruleset the viewer sees, within the filters, has every word of `q` as a word. */
+  async hasExactMatches(db: Executor, s: RulesetSearch): Promise<boolean> {
+    const { sql, params } = exactMatchesQuery(s);
+    const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
+    return row?.found ?? false;
   }
 
   /** `lock` holds the ruleset's row until the transaction ends. */
@@ -134,7 +141,8 @@ export class RulesetsRepository {
  * One page of the rulesets the viewer may see: published ones, plus their own. `q` is the catalog's
  * design: a weighted tsvector (name A, profile name B, description C) matched by prefix (every word, as
  * typed so far), or a trigram match on the name (a part of it; for a one-word query also a near miss,
- * such as a typo). Matches come in the order asked for, by name unless `sort` says otherwise (the
+ * such as a typo); with `match: 'exact'` only the rows with every word of `q` as a word (the rules are
+ * in ../search/ruleset-match.ts). Matches come in the order asked for, by name unless `sort` says otherwise (the
  * spec's default, as in the catalog), never by a rank that no index can serve.
  */
 export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
@@ -143,29 +151,9 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
     params.push(value);
     return `$${params.length}`;
   };
-  const where: string[] = [
-    s.viewerId
-      ? `(r.published_at IS NOT NULL OR r.owner_id = ${p(s.viewerId)})`
-      : `r.published_at IS NOT NULL`,
-  ];
-  if (s.category) where.push(`r.category = ${p(s.category)}`);
-  if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
+  const where = filters(s, p);
   const q = s.q?.trim().toLowerCase();
-  if (q) {
-    const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-    const alternatives: string[] = [];
-    if (words.length > 0) {
-      const tsq = `to_tsquery('english', ${p(words.map((w) => `${w}:*`).join(' & '))})`;
-      alternatives.push(`r.search @@ ${tsq}`);
-    }
-    if (q.length >= MIN_TRIGRAM) {
-      alternatives.push(`lower(r.name) LIKE ${p(`%${escapeLike(q)}%`)}`);
-      // One word may also be a near miss of a word of the name (a typo); several words match as typed.
-      // (A parameter is added only where it is used: PostgreSQL cannot type an unused one.)
-      if (words.length === 1) alternatives.push(`${p(q)}::text <% lower(r.name)`);
-    }
-    where.push(`(${alternatives.length > 0 ? alternatives.join(' OR ') : 'false'})`);
-  }
+  if (q) where.push((s.match === 'exact' ? rulesetMatch.exact(q, p) : rulesetMatch.near(q, p)) ?? 'false');
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy =
     s.sort === 'submitted'
@@ -180,6 +168,31 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
   return { sql, params };
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Visibility (published, or the viewer's own) and the filters of a search, without `q`. */
+function filters(s: RulesetSearch, p: (value: unknown) => string): string[] {
+  const where: string[] = [
+    s.viewerId
+      ? `(r.published_at IS NOT NULL OR r.owner_id = ${p(s.viewerId)})`
+      : `r.published_at IS NOT NULL`,
+  ];
+  if (s.category) where.push(`r.category = ${p(s.category)}`);
+  if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
+  return where;
 }
+
+/** Whether any ruleset of the search matches `q` exactly: exact matches, when there are any, come alone. */
+export function exactMatchesQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = filters(s, p);
+  where.push(rulesetMatch.exact(s.q?.trim() ?? '', p) ?? 'false');
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM rulesets.rulesets r WHERE ${where.join(' AND ')}) AS found`,
+    params,
+  };
+}
+
+export { escapeLike } from '../search';

@@ -7,10 +7,9 @@ import {
   type VendorRuleset,
   type VendorRulesetSummary,
 } from '@pc/contracts';
-import { createLogger, notFound } from '@pc/platform';
+import { bestMatches, createLogger, notFound } from '@pc/platform';
 import {
   loadVendorFolder,
-  matchesWords,
   optionalString,
   requiredSlug,
   requiredString,
@@ -80,10 +79,10 @@ export class VendorRulesets implements OnModuleInit {
 
   /** Category: exact match on the registry category. */
   list(filter: VendorFilter): VendorRulesetSummary[] {
-    return [...this.entries.values()]
+    const filtered = [...this.entries.values()]
       .filter((r) => !filter.category || r.category === filter.category)
-      .filter((r) => !filter.scope || r.target_scopes.includes(filter.scope))
-      .filter((r) => matchesWords(filter.q, r.name, r.summary))
+      .filter((r) => !filter.scope || r.target_scopes.includes(filter.scope));
+    return bestMatches(filtered, filter.q, (r) => [r.name, r.summary])
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((r) => ({
         source: 'vendor',

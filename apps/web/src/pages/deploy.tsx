@@ -1,6 +1,7 @@
-// Deploying a policy: the policy, a workspace, a connection (yours or shared into it), the target
-// organizations from the tree, publish/release options and version; the plan (what each organization
-// would get) before the button; then each target's result. Or a roll-out in steps, followed on its page.
+// Deploying a policy or a ruleset: the item, a workspace, a connection (yours or shared into it), the
+// target organizations from the tree, publish/release options and version; the plan (what each
+// organization would get) before the button; then each target's result. Or a roll-out in steps, followed
+// on its page. `?policyId=` or `?rulesetId=` opens it on that item.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
@@ -22,11 +23,18 @@ type Result = Schemas['DeploymentResultDto'];
 type Planned = Schemas['PlannedTargetDto'];
 type Status = Schemas['DeploymentDto']['status'];
 type Policy = Schemas['PolicyDto'];
+type Kind = 'policy' | 'ruleset';
 
 /** Statuses a deployment leaves only by a new action (a sync, a redeploy). */
 const SETTLED: Status[] = ['succeeded', 'failed', 'cancelled', 'removed'];
 
 function isCommunity(item: Schemas['PolicyListDto']['policies'][number]): item is Policy {
+  return 'id' in item;
+}
+
+function isCommunityRuleset(
+  item: Schemas['RulesetListDto']['rulesets'][number],
+): item is Schemas['RulesetSummaryDto'] {
   return 'id' in item;
 }
 
@@ -38,7 +46,8 @@ function newKey(): string {
 
 export default function Deploy() {
   const { query } = useLocation();
-  const [policyId, setPolicyId] = useState(query.get('policyId') ?? '');
+  const [kind, setKind] = useState<Kind>(query.get('rulesetId') ? 'ruleset' : 'policy');
+  const [assetId, setAssetId] = useState(query.get('rulesetId') ?? query.get('policyId') ?? '');
   const [workspaceId, setWorkspaceId] = useState(query.get('workspaceId') ?? '');
   const [connectionId, setConnectionId] = useState('');
   const [targets, setTargets] = useState<string[]>([]);
@@ -58,6 +67,13 @@ export default function Deploy() {
     () => ok(api.GET('/api/policies', { params: { query: { limit: 200, sort: 'alpha' } } })),
     [],
   );
+  const rulesets = useAsync(
+    () =>
+      kind === 'ruleset'
+        ? ok(api.GET('/api/rulesets', { params: { query: { limit: 200, sort: 'alpha' } } }))
+        : Promise.resolve(null),
+    [kind],
+  );
   const workspaces = useAsync(() => ok(api.GET('/api/workspaces')), []);
   const mine = useAsync(() => ok(api.GET('/api/connections')), []);
   const workspace = useAsync(
@@ -67,19 +83,35 @@ export default function Deploy() {
         : Promise.resolve(null),
     [workspaceId],
   );
+  // A policy's organizations say where it may go; a ruleset may go wherever the connection deploys.
   const orgs = useAsync(
     () =>
-      policyId && connectionId
-        ? ok(
-            api.GET('/api/policies/{id}/orgs', {
-              params: { path: { id: policyId }, query: { connectionId } },
-            }),
-          )
-        : Promise.resolve(null),
-    [policyId, connectionId],
+      !assetId || !connectionId
+        ? Promise.resolve(null)
+        : kind === 'policy'
+          ? ok(
+              api.GET('/api/policies/{id}/orgs', {
+                params: { path: { id: assetId }, query: { connectionId } },
+              }),
+            )
+          : ok(api.GET('/api/connections/{id}/orgs', { params: { path: { id: connectionId } } })),
+    [kind, assetId, connectionId],
   );
 
-  const policyOptions = (policies.data?.policies ?? []).filter(isCommunity);
+  const assetOptions: Array<[string, string]> =
+    kind === 'policy'
+      ? (policies.data?.policies ?? [])
+          .filter(isCommunity)
+          .map((p): [string, string] => [
+            p.id,
+            `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
+          ])
+      : (rulesets.data?.rulesets ?? [])
+          .filter(isCommunityRuleset)
+          .map((r): [string, string] => [
+            r.id,
+            `${r.name}${r.lifecycle_status === 'published' ? '' : ` (${r.lifecycle_status.replace('_', ' ')})`}`,
+          ]);
   const connectionOptions = useMemo(() => {
     const all = new Map<string, string>();
     for (const c of mine.data?.connections ?? []) all.set(c.id, `${c.name} (yours)`);
@@ -111,7 +143,7 @@ export default function Deploy() {
     }
   });
   const request = {
-    policyId,
+    ...(kind === 'policy' ? { policyId: assetId } : { assetType: 'ruleset' as const, rulesetId: assetId }),
     workspaceId,
     connectionId,
     targetOrganizationIds: targets,
@@ -125,7 +157,7 @@ export default function Deploy() {
   const planned = useDebounced(JSON.stringify(request), 400);
   const plan = useAsync(async (): Promise<Planned[] | null> => {
     const body = JSON.parse(planned) as typeof request;
-    if (!body.policyId || !body.workspaceId || !body.connectionId || body.targetOrganizationIds.length === 0)
+    if (!assetId || !body.workspaceId || !body.connectionId || body.targetOrganizationIds.length === 0)
       return null;
     const answer = await ok(api.POST('/api/deployments', { body: { ...body, dryRun: true } }));
     return 'targets' in answer ? answer.targets : null;
@@ -164,11 +196,12 @@ export default function Deploy() {
     deploy.setError(null);
   };
 
-  const ready = policyId && workspaceId && connectionId && targets.length > 0;
+  const ready = assetId && workspaceId && connectionId && targets.length > 0;
+  const noun = kind === 'policy' ? 'policy' : 'ruleset';
   return (
-    <Page title="Deploy a policy">
-      {[policies, workspaces, mine].some((a) => a.loading) ? <Loading /> : null}
-      <ErrorMessage error={policies.error ?? workspaces.error ?? mine.error} />
+    <Page title={`Deploy a ${noun}`}>
+      {[policies, rulesets, workspaces, mine].some((a) => a.loading) ? <Loading /> : null}
+      <ErrorMessage error={policies.error ?? rulesets.error ?? workspaces.error ?? mine.error} />
       <form
         className="form"
         aria-label="Deployment"
@@ -180,20 +213,27 @@ export default function Deploy() {
         <fieldset className="plain" disabled={results !== null || deploy.busy}>
           <legend className="visually-hidden">What to deploy, where</legend>
           <SelectField
-            label="Policy"
-            required
-            value={policyId}
+            label="Kind"
+            value={kind}
             onChange={(e) => {
-              setPolicyId(e.target.value);
+              setKind(e.target.value as Kind);
+              setAssetId('');
               setTargets([]);
             }}
             options={[
-              ['', 'Choose a policy…'],
-              ...policyOptions.map((p): [string, string] => [
-                p.id,
-                `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
-              ]),
+              ['policy', 'Policy'],
+              ['ruleset', 'Ruleset'],
             ]}
+          />
+          <SelectField
+            label={kind === 'policy' ? 'Policy' : 'Ruleset'}
+            required
+            value={assetId}
+            onChange={(e) => {
+              setAssetId(e.target.value);
+              setTargets([]);
+            }}
+            options={[['', `Choose a ${noun}…`], ...assetOptions]}
           />
           <SelectField
             label="Workspace"
@@ -225,10 +265,10 @@ export default function Deploy() {
           ) : null}
           <fieldset>
             <legend>Target organizations</legend>
-            {!policyId || !connectionId ? (
-              <p className="hint">Choose a policy and a connection to see where it can go.</p>
+            {!assetId || !connectionId ? (
+              <p className="hint">Choose a {noun} and a connection to see where it can go.</p>
             ) : null}
-            {orgs.loading && policyId && connectionId ? <Loading label="Loading organizations…" /> : null}
+            {orgs.loading && assetId && connectionId ? <Loading label="Loading organizations…" /> : null}
             <ErrorMessage error={orgs.error} retry={orgs.reload} />
             {orgs.data ? (
               <OrgTree
@@ -264,7 +304,7 @@ export default function Deploy() {
             />
             <TextField
               label="Branch, tag or commit (optional)"
-              hint="Empty: the policy's ref, else the default branch."
+              hint={`Empty: the ${noun}'s ref, else the default branch.`}
               value={options.ref}
               onChange={(e) => setOptions({ ...options, ref: e.target.value })}
             />

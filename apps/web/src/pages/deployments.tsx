@@ -27,7 +27,7 @@ export default function Deployments() {
       actions={
         <>
           <Link className="button" to="/deploy">
-            Deploy a policy
+            Deploy a policy or ruleset
           </Link>{' '}
           <button
             type="button"

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
 import { ReviewPin } from '../review-pin';
+import { Link } from '../router';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
 import { TestedExamples } from '../tested-examples';
@@ -57,7 +58,16 @@ export default function RulesetPage({ params }: { params: Record<string, string>
     );
   const r = ruleset.data.ruleset;
   return (
-    <Page title={r.name}>
+    <Page
+      title={r.name}
+      actions={
+        user ? (
+          <Link className="button" to={`/deploy?rulesetId=${r.id}`}>
+            Deploy
+          </Link>
+        ) : null
+      }
+    >
       <p className="lead">{r.description}</p>
       <p className="meta">
         <StatusBadge status={r.lifecycle_status} /> {r.category} ·{' '}

@@ -1,4 +1,5 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchema } from '../common/search';
 import type {
   Comment,
   CreateCommentRequest,
@@ -67,6 +68,11 @@ export const CatalogRpc = {
   ping: rpc<Empty, PingResult>('catalog.health.ping.v1'),
 
   listPolicies: rpc<ListPoliciesRequest, ListPoliciesResult>('catalog.policy.list.v1'),
+  /** Community and vendor policies matching a search, with counts per catalog and category. */
+  searchListings: rpc<ListingSearchRequest, ListingSearchResult>(
+    'catalog.listing.search.v1',
+    listingSearchSchema,
+  ),
   getPolicy: rpc<PolicyIdRequest, PolicyResult>('catalog.policy.get.v1'),
   updatePolicy: rpc<UpdatePolicyRequest, PolicyResult>('catalog.policy.update.v1'),
   getPolicyDocs: rpc<PolicyIdRequest, PolicyDocsResult>('catalog.policy.docs.get.v1'),

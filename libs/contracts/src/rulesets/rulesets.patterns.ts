@@ -1,4 +1,5 @@
 import { event, rpc, type PingResult } from '../common/descriptors';
+import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchema } from '../common/search';
 import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
@@ -38,6 +39,11 @@ type Id = { id: string };
 
 export const RulesetsRpc = {
   ping: rpc<Empty, PingResult>('rulesets.health.ping.v1', S.empty),
+  /** Community and vendor rulesets matching a search, with counts per catalog and category. */
+  searchListings: rpc<ListingSearchRequest, ListingSearchResult>(
+    'rulesets.listing.search.v1',
+    listingSearchSchema,
+  ),
 
   validate: rpc<ValidateRulesetRequest, ValidateRulesetResult>('rulesets.submission.validate.v1', S.validate),
   listSubmissions: rpc<Empty, { submissions: RulesetSubmission[] }>('rulesets.submission.list.v1', S.empty),

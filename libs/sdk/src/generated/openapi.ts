@@ -2432,6 +2432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search policies and rulesets, community and vendor, with counts
+         * @description Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; vendor: the vendor index), in one order: by name, then kind, catalog and id. Each item says its `kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; `match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per kind, catalog and category, each with the other filters applied. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         */
+        get: operations["Search_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -5493,6 +5513,63 @@ export interface components {
             specification: components["schemas"]["SpecificationInputDto"];
             /** @description Each `{id}` (community) or `{slug}` (vendor index); the document is parsed once for all */
             rulesets: components["schemas"]["EvaluatedRulesetRefDto"][];
+        };
+        ListingCountsDto: {
+            likes: number;
+            /** @description Deployments made of it */
+            deploys: number;
+        };
+        SearchItemDto: {
+            /** @enum {string} */
+            kind: "policy" | "ruleset";
+            /** @enum {string} */
+            catalog: "community" | "vendor";
+            /**
+             * Format: uuid
+             * @description A community item’s id (GET /policies/{id}, /rulesets/{id}); null for a vendor item
+             */
+            id: string | null;
+            /** @description A policy’s slug, a vendor item’s slug (GET /vendor-policies/{slug}, /vendor-rulesets/{slug}), or for a community ruleset the slug of its name */
+            slug: string;
+            name: string;
+            /** @description The description, cut at a word */
+            summary: string;
+            category: string | null;
+            /** @description Community items: likes and deployments; null for vendor items */
+            counts: components["schemas"]["ListingCountsDto"] | null;
+        };
+        KindCountsDto: {
+            policy: number;
+            ruleset: number;
+        };
+        CatalogCountsDto: {
+            community: number;
+            vendor: number;
+        };
+        CategoryCountDto: {
+            category: string;
+            count: number;
+        };
+        SearchFacetsDto: {
+            kinds: components["schemas"]["KindCountsDto"];
+            catalogs: components["schemas"]["CatalogCountsDto"];
+            /** @description The most frequent first */
+            categories: components["schemas"]["CategoryCountDto"][];
+        };
+        SearchResultDto: {
+            items: components["schemas"]["SearchItemDto"][];
+            /**
+             * @description How the items matched `q`: exact words, or near matches when nothing matched exactly; null without q
+             * @enum {string|null}
+             */
+            match: "exact" | "near" | null;
+            /** @description Items matching the query and every filter */
+            total: number;
+            /** @description Matches per kind, catalog and category, each counted with the other filters applied */
+            facets: components["schemas"]["SearchFacetsDto"];
+            hasMore: boolean;
+            /** @description Fetches the next page (same query) */
+            nextCursor: string | null;
         };
         Liveness: {
             /** @enum {boolean} */
@@ -21045,6 +21122,82 @@ export interface operations {
                 };
             };
             /** @description The evaluation ran past its time limit and was stopped */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Search_search: {
+        parameters: {
+            query?: {
+                /** @description Words to find (letters and digits; at most 16 are used). Items with every word as a word of their name, category or description come alone when there are any (`match: exact`); otherwise words as the start of a word, parts of names and small typos (`match: near`). */
+                q?: string;
+                /** @description Only policies, or only rulesets */
+                kind?: "policy" | "ruleset";
+                /** @description Only the community’s, or only the vendor’s */
+                catalog?: "community" | "vendor";
+                /** @description A category, in any case */
+                category?: string;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultDto"];
+                };
+            };
+            /** @description A query parameter is invalid, or the cursor is not one this search returned */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -153,6 +153,7 @@ export const OPERATIONS = {
   RulesetEvaluations_community: { method: 'POST', path: '/api/rulesets/{id}/evaluations' },
   RulesetEvaluations_vendor: { method: 'POST', path: '/api/vendor-rulesets/{slug}/evaluations' },
   RulesetEvaluations_several: { method: 'POST', path: '/api/ruleset-evaluations' },
+  Search_search: { method: 'GET', path: '/api/search' },
   Health_live: { method: 'GET', path: '/health/live' },
   Health_ready: { method: 'GET', path: '/health/ready' },
 } as const;

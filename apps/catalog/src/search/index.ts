@@ -1,0 +1,2 @@
+export { SearchModule } from './search.module';
+export { policyMatch, prefixQuery } from './policy-match';

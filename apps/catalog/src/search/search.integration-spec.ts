@@ -1,0 +1,37 @@
+import { CatalogRpc } from '@pc/contracts';
+import { listingSearchRules } from '@pc/testing';
+import { anonymous, as, catalogUnderTest } from '../testing/catalog-under-test';
+
+/** The policies' part of the search across kinds, on a real database (rules shared with rulesets). */
+describe('policies answer the search across kinds', () => {
+  const catalog = catalogUnderTest();
+  let n = 0;
+  listingSearchRules(() => ({
+    kind: 'policy',
+    descriptor: CatalogRpc.searchListings,
+    request: (ctx, data) => catalog.request(CatalogRpc.searchListings, ctx, data),
+    seed: async (item) => {
+      const [row] = await catalog.sql<{ id: string }>(
+        `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url)
+         VALUES ($1, $2, $3, $4, $5, $6, 'https://source-host.example/o/r') RETURNING id`,
+        [
+          `search-${++n}`,
+          item.name,
+          item.description,
+          item.category,
+          item.draftOf ? 'under_review' : 'published',
+          item.draftOf ?? '00000000-0000-4000-8000-0000000000b2',
+        ],
+      );
+      return row.id;
+    },
+    vendor: { word: 'spike', slug: 'spike-control' },
+    category: 'Security',
+    anonymous,
+    as: (userId) => as(userId),
+    list: async (q) => {
+      const { policies } = await catalog.request(CatalogRpc.listPolicies, anonymous(), { q });
+      return policies.map((policy) => policy.name);
+    },
+  }));
+});

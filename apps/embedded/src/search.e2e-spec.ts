@@ -1,0 +1,131 @@
+import { POLICY_FILES } from '@pc/testing';
+import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
+
+/**
+ * The wire of GET /api/search through the gateway over NATS: one answer across policies and rulesets,
+ * community and vendor, with facets; its pages; and its 4xx. The rules behind it are tested at the
+ * service level for both kinds (apps/catalog/src/search, apps/rulesets/src/search).
+ */
+describe('GET /api/search: both kinds and both catalogs through the gateway over NATS', () => {
+  const h = new RulesetsHarness();
+  let owner: TestUser;
+  let policyId: string;
+  let rulesetId: string;
+  const word = `xerus${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    await h.start();
+    owner = await h.newUser();
+    ({ rulesetId } = await h.published(owner.token, {
+      name: `Burrow ${word} Rules`,
+      description: `Every ${word} API must be documented.`,
+      category: 'Security',
+    }));
+    const { webUrl } = await h.control.createRepository({
+      owner: 'community',
+      name: `policy-search-${h.next()}`,
+      files: POLICY_FILES,
+    });
+    const submitted = await h.http.post<Json>(
+      '/api/submissions',
+      {
+        name: `Anteater ${word} Guard`,
+        description: `Guards every ${word} burrow.`,
+        category: 'Security',
+        sourceHostUrl: webUrl,
+        docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'None.' }],
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    policyId = submitted.body.submission.policyId as string;
+    const approved = await h.http.post(
+      `/api/admin/submissions/${submitted.body.submission.id}/approve`,
+      {},
+      { cookie: h.admin },
+    );
+    expect(approved.status).toBe(200);
+  }, 120_000);
+  afterAll(() => h.stop());
+
+  it('answers a word of both kinds exactly, each item with its kind, catalog and counts, and the facets', async () => {
+    const found = await h.http.get<Json>(`/api/search?q=${word}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      match: 'exact',
+      total: 2,
+      hasMore: false,
+      nextCursor: null,
+      facets: { kinds: { policy: 1, ruleset: 1 }, catalogs: { community: 2, vendor: 0 } },
+    });
+    expect(found.body.items).toEqual([
+      expect.objectContaining({
+        kind: 'policy',
+        catalog: 'community',
+        id: policyId,
+        category: 'Security',
+        counts: { likes: 0, deploys: 0 },
+      }),
+      expect.objectContaining({ kind: 'ruleset', catalog: 'community', id: rulesetId }),
+    ]);
+    expect(found.body.facets.categories).toEqual([{ category: 'Security', count: 2 }]);
+    const rulesetsOnly = await h.http.get<Json>(`/api/search?q=${word}&kind=ruleset`);
+    expect(rulesetsOnly.body.items.map((item: Json) => item.id)).toEqual([rulesetId]);
+    // The kind facet still counts the other kind: each facet applies the other filters only.
+    expect(rulesetsOnly.body.facets.kinds).toEqual({ policy: 1, ruleset: 1 });
+    expect(rulesetsOnly.body.total).toBe(1);
+  });
+
+  it('falls back to near matches, marked so, only when nothing matches exactly', async () => {
+    const near = await h.http.get<Json>(`/api/search?q=${word.slice(0, 8)}`);
+    expect(near.body.match).toBe('near');
+    expect(near.body.items.map((item: Json) => item.id)).toEqual([policyId, rulesetId]);
+  });
+
+  it('shows both catalogs on the first screen: vendor items beside community ones, with counts', async () => {
+    const first = await h.http.get<Json>('/api/search?limit=100');
+    expect(first.body.match).toBeNull();
+    const catalogs = new Set(first.body.items.map((item: Json) => `${item.kind}/${item.catalog}`));
+    expect(catalogs).toEqual(
+      new Set(['policy/community', 'policy/vendor', 'ruleset/community', 'ruleset/vendor']),
+    );
+    expect(first.body.facets.catalogs.vendor).toBeGreaterThan(10);
+    expect(first.body.items.find((item: Json) => item.slug === 'owasp-api-top-ten')).toMatchObject({
+      kind: 'ruleset',
+      catalog: 'vendor',
+      id: null,
+      counts: null,
+    });
+  });
+
+  it('pages through every item by cursor, in name order, without repeats', async () => {
+    const all = (await h.http.get<Json>('/api/search?limit=100')).body.items.map((item: Json) => item.slug);
+    const walked: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      const next = await h.http.get<Json>(`/api/search?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(next.status).toBe(200);
+      walked.push(...next.body.items.map((item: Json) => item.slug));
+      if (!next.body.hasMore) break;
+      cursor = next.body.nextCursor as string;
+    }
+    expect(walked).toEqual(all);
+    const names = (await h.http.get<Json>('/api/search?limit=100')).body.items.map((item: Json) =>
+      (item.name as string).toLowerCase(),
+    );
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('answers 400 to a parameter out of its limits or a cursor it did not make, 401 to a bad token', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'kind=widget',
+      'catalog=partner',
+      'cursor=not-a-cursor',
+      `q=${'a'.repeat(201)}`,
+    ])
+      expect([(await h.http.get(`/api/search?${query}`)).status, query]).toEqual([400, query]);
+    expect((await h.http.get('/api/search', { token: 'pcat_not-a-token' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type RequestContext, SEARCH_LIMITS } from '@pc/contracts';
+import { ListingSearch } from '@pc/platform';
+import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { pagingDescription } from '../http/common.dto';
+import { SearchQueryDto, SearchResultDto } from './search.dto';
+
+@ApiTags('search')
+@Controller()
+export class SearchController {
+  constructor(private readonly listings: ListingSearch) {}
+
+  @Get('search')
+  @OptionalAuth()
+  @ApiExtension('x-extension', {
+    reason:
+      'One search across policies and rulesets, community and vendor, with facet counts (not in the spec)',
+  })
+  @ApiOperation({
+    summary: 'Search policies and rulesets, community and vendor, with counts',
+    description:
+      'Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; ' +
+      'vendor: the vendor index), in one order: by name, then kind, catalog and id. Each item says its ' +
+      '`kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are ' +
+      'any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; ' +
+      '`match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per ' +
+      'kind, catalog and category, each with the other filters applied. ' +
+      pagingDescription(SEARCH_LIMITS.limit),
+  })
+  @ApiOkResponse({ type: SearchResultDto })
+  @ApiErrors([400, 'A query parameter is invalid, or the cursor is not one this search returned'])
+  search(@Ctx() ctx: RequestContext, @Query() query: SearchQueryDto) {
+    return this.listings.search(ctx, query);
+  }
+}

@@ -1,0 +1,127 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  LISTING_CATALOGS,
+  LISTING_KINDS,
+  type ListingCatalog,
+  type ListingKind,
+  SEARCH_LIMITS,
+  SEARCH_MATCHES,
+  type SearchMatch,
+} from '@pc/contracts';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Optional, PageCursor, PageLimit } from '../http/common.dto';
+
+export class SearchQueryDto {
+  @ApiPropertyOptional({
+    maxLength: SEARCH_LIMITS.q.max,
+    description:
+      'Words to find (letters and digits; at most ' +
+      `${SEARCH_LIMITS.words.max} are used). Items with every word as a word of their name, category or ` +
+      'description come alone when there are any (`match: exact`); otherwise words as the start of a word, ' +
+      'parts of names and small typos (`match: near`).',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(SEARCH_LIMITS.q.max)
+  q?: string;
+
+  @ApiPropertyOptional({ enum: LISTING_KINDS, description: 'Only policies, or only rulesets' })
+  @Optional()
+  @IsIn(LISTING_KINDS)
+  kind?: ListingKind;
+
+  @ApiPropertyOptional({ enum: LISTING_CATALOGS, description: 'Only the community’s, or only the vendor’s' })
+  @Optional()
+  @IsIn(LISTING_CATALOGS)
+  catalog?: ListingCatalog;
+
+  @ApiPropertyOptional({ maxLength: SEARCH_LIMITS.category.max, description: 'A category, in any case' })
+  @Optional()
+  @IsString()
+  @MaxLength(SEARCH_LIMITS.category.max)
+  category?: string;
+
+  @PageCursor() cursor?: string;
+
+  @PageLimit(SEARCH_LIMITS.limit) limit?: number;
+}
+
+export class ListingCountsDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) likes!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Deployments made of it' }) deploys!: number;
+}
+
+export class SearchItemDto {
+  @ApiProperty({ enum: LISTING_KINDS }) kind!: ListingKind;
+  @ApiProperty({ enum: LISTING_CATALOGS }) catalog!: ListingCatalog;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'A community item’s id (GET /policies/{id}, /rulesets/{id}); null for a vendor item',
+  })
+  id!: string | null;
+  @ApiProperty({
+    description:
+      'A policy’s slug, a vendor item’s slug (GET /vendor-policies/{slug}, /vendor-rulesets/{slug}), or for ' +
+      'a community ruleset the slug of its name',
+  })
+  slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ maxLength: SEARCH_LIMITS.summary.max, description: 'The description, cut at a word' })
+  summary!: string;
+  @ApiProperty({ type: 'string', nullable: true }) category!: string | null;
+  @ApiProperty({
+    type: ListingCountsDto,
+    nullable: true,
+    description: 'Community items: likes and deployments; null for vendor items',
+  })
+  counts!: ListingCountsDto | null;
+}
+
+export class KindCountsDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) policy!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) ruleset!: number;
+}
+
+export class CatalogCountsDto {
+  @ApiProperty({ type: 'integer', minimum: 0 }) community!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) vendor!: number;
+}
+
+export class CategoryCountDto {
+  @ApiProperty() category!: string;
+  @ApiProperty({ type: 'integer', minimum: 1 }) count!: number;
+}
+
+export class SearchFacetsDto {
+  @ApiProperty({ type: KindCountsDto }) kinds!: KindCountsDto;
+  @ApiProperty({ type: CatalogCountsDto }) catalogs!: CatalogCountsDto;
+  @ApiProperty({
+    type: [CategoryCountDto],
+    maxItems: SEARCH_LIMITS.facetCategories.max,
+    description: 'The most frequent first',
+  })
+  categories!: CategoryCountDto[];
+}
+
+export class SearchResultDto {
+  @ApiProperty({ type: [SearchItemDto], maxItems: SEARCH_LIMITS.limit.max }) items!: SearchItemDto[];
+  @ApiProperty({
+    enum: SEARCH_MATCHES,
+    nullable: true,
+    description:
+      'How the items matched `q`: exact words, or near matches when nothing matched exactly; null without q',
+  })
+  match!: SearchMatch | null;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Items matching the query and every filter' })
+  total!: number;
+  @ApiProperty({
+    type: SearchFacetsDto,
+    description: 'Matches per kind, catalog and category, each counted with the other filters applied',
+  })
+  facets!: SearchFacetsDto;
+  @ApiProperty() hasMore!: boolean;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Fetches the next page (same query)' })
+  nextCursor!: string | null;
+}

@@ -1,0 +1,2 @@
+export { SearchModule } from './search.module';
+export { escapeLike, rulesetMatch } from './ruleset-match';

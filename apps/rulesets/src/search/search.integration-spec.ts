@@ -1,0 +1,38 @@
+import { RulesetsRpc } from '@pc/contracts';
+import { listingSearchRules } from '@pc/testing';
+import { anonymous, as, rulesetsUnderTest } from '../testing/rulesets-under-test';
+
+/** The rulesets' part of the search across kinds, on a real database (rules shared with policies). */
+describe('rulesets answer the search across kinds', () => {
+  const rulesets = rulesetsUnderTest();
+  listingSearchRules(() => ({
+    kind: 'ruleset',
+    descriptor: RulesetsRpc.searchListings,
+    request: (ctx, data) => rulesets.request(RulesetsRpc.searchListings, ctx, data),
+    seed: async (item) => {
+      const owner = item.draftOf ?? '00000000-0000-4000-8000-0000000000b2';
+      const [row] = await rulesets.sql<{ id: string }>(
+        `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
+           target_scopes, published_at, lifecycle_status)
+         VALUES ($1, $2, $3, $4, $4, 'https://source-host.example/o/r', ARRAY['rest-api'], $5, $6) RETURNING id`,
+        [
+          item.name,
+          item.description,
+          item.category,
+          owner,
+          item.draftOf ? null : new Date(),
+          item.draftOf ? 'under_review' : 'published',
+        ],
+      );
+      return row.id;
+    },
+    vendor: { word: 'owasp', slug: 'owasp-api-top-ten' },
+    category: 'Security',
+    anonymous,
+    as: (userId) => as(userId),
+    list: async (q) => {
+      const { rulesets: found } = await rulesets.request(RulesetsRpc.list, anonymous(), { q });
+      return found.map((ruleset) => ruleset.name);
+    },
+  }));
+});

@@ -1,0 +1,245 @@
+import {
+  type ListingCatalog,
+  type ListingKind,
+  type ListingSearchCount,
+  type ListingSearchHit,
+  type ListingSearchRequest,
+  type ListingSearchResult,
+  type SearchAfter,
+  type SearchMatch,
+  compareBytes,
+  compareHits,
+  hitIdent,
+  slugOfName,
+  summaryOf,
+} from '@pc/contracts';
+import type { Executor } from '../database/executor';
+import { fitToBudget } from '../messaging/reply-limit';
+import { matchesExactWords } from './word-match';
+import { matchesWords } from '@pc/vendor-index';
+
+/**
+ * What a kind's service tells the search about its community table; the rest (counts, pages, the
+ * vendor index, the order) is the same for every kind. Expressions use the alias of `from`; `p` adds a
+ * parameter and returns its placeholder.
+ */
+export interface ListingTable {
+  kind: ListingKind;
+  /** `catalog.policies p` */
+  from: string;
+  /** The rows `viewerId` may see. */
+  visible: (viewerId: string | null, p: Param) => string;
+  /** Selects `id, slug (or null), name, description, category, likes, deploys, sort_key`. */
+  columns: string;
+  /** The lower-cased name, the order's key. */
+  sortKey: string;
+  category: string;
+  /** The row's id as text, the order's last key. */
+  ident: string;
+  /** Every word of `q` is a word of the row (`exactWordsClause`); null without words. */
+  exact: (q: string, p: Param) => string | null;
+  /** What the kind's list matches for `q` (prefixes, parts of names...), a superset of `exact`. */
+  near: (q: string, p: Param) => string | null;
+}
+
+export type Param = (value: unknown) => string;
+
+/** A vendor item as the search reads it. */
+export interface VendorListing {
+  slug: string;
+  name: string;
+  summary: string;
+  category: string | null;
+}
+
+interface Row {
+  id: string;
+  slug: string | null;
+  name: string;
+  description: string;
+  category: string | null;
+  likes: number;
+  deploys: number;
+  sort_key: string;
+}
+
+/**
+ * A service's answer to a search of its kind: the counts per catalog and category (exact and near),
+ * and with `page`, the page of its community and vendor items in the global order after `page.after`.
+ */
+export async function answerListingSearch(
+  db: Executor,
+  table: ListingTable,
+  vendor: VendorListing[],
+  viewerId: string | null,
+  request: ListingSearchRequest,
+): Promise<ListingSearchResult> {
+  const q = request.q?.trim() ?? '';
+  const counts = [...(await communityCounts(db, table, viewerId, q)), ...vendorCounts(vendor, q)];
+  const page = request.page;
+  if (!page) return { counts, items: [], hasMore: false };
+  const wants = (catalog: ListingCatalog) => !request.catalog || request.catalog === catalog;
+  const community = wants('community')
+    ? await communityPage(db, table, viewerId, q, request.category, page)
+    : [];
+  const vendorItems = wants('vendor') ? vendorPage(table.kind, vendor, q, request.category, page) : [];
+  const merged = [...community, ...vendorItems]
+    .sort((a, b) => compareHits({ ...a, ident: hitIdent(a) }, { ...b, ident: hitIdent(b) }))
+    .slice(0, page.limit + 1);
+  const items = fitToBudget(merged.slice(0, page.limit));
+  return { counts, items, hasMore: merged.length > items.length };
+}
+
+async function communityCounts(
+  db: Executor,
+  table: ListingTable,
+  viewerId: string | null,
+  q: string,
+): Promise<ListingSearchCount[]> {
+  const params: unknown[] = [];
+  const p: Param = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [table.visible(viewerId, p)];
+  let exact = 'true';
+  if (q) {
+    const exactClause = table.exact(q, p) ?? 'false';
+    const nearClause = table.near(q, p) ?? 'false';
+    // `near` holds every exact match: the exact check runs once per row, in the count only.
+    where.push(nearClause);
+    exact = exactClause;
+  }
+  const rows = await db.query<Array<{ category: string | null; exact: number; near: number }>>(
+    `SELECT ${table.category} AS category, (count(*) FILTER (WHERE ${exact}))::int AS exact, count(*)::int AS near
+       FROM ${table.from} WHERE ${where.join(' AND ')} GROUP BY 1`,
+    params,
+  );
+  return rows.map((row) => ({
+    catalog: 'community',
+    category: row.category,
+    exact: row.exact,
+    near: row.near,
+  }));
+}
+
+function vendorCounts(vendor: VendorListing[], q: string): ListingSearchCount[] {
+  const counts = new Map<string | null, ListingSearchCount>();
+  for (const item of vendor) {
+    const exact = matchesExactWords(q, ...vendorFields(item));
+    const near = exact || matchesWords(q, ...vendorFields(item));
+    if (!near) continue;
+    const count = counts.get(item.category) ?? {
+      catalog: 'vendor',
+      category: item.category,
+      exact: 0,
+      near: 0,
+    };
+    count.exact += exact ? 1 : 0;
+    count.near += 1;
+    counts.set(item.category, count);
+  }
+  return [...counts.values()];
+}
+
+type Page = NonNullable<ListingSearchRequest['page']>;
+
+async function communityPage(
+  db: Executor,
+  table: ListingTable,
+  viewerId: string | null,
+  q: string,
+  category: string | undefined,
+  page: Page,
+): Promise<ListingSearchHit[]> {
+  const params: unknown[] = [];
+  const p: Param = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [table.visible(viewerId, p)];
+  if (category) where.push(`lower(${table.category}) = lower(${p(category)})`);
+  if (q) where.push((page.match === 'near' ? table.near(q, p) : table.exact(q, p)) ?? 'false');
+  const key = `${table.sortKey} COLLATE "C"`;
+  const ident = `${table.ident} COLLATE "C"`;
+  if (page.after) {
+    const position = startsAfter(table.kind, 'community', page.after);
+    const afterKey = `${p(page.after.key)}::text COLLATE "C"`;
+    where.push(
+      position === 'before'
+        ? `${key} > ${afterKey}`
+        : position === 'after'
+          ? `${key} >= ${afterKey}`
+          : `(${key}, ${ident}) > (${afterKey}, ${p(page.after.ident)}::text COLLATE "C")`,
+    );
+  }
+  const rows = await db.query<Row[]>(
+    `SELECT ${table.columns} FROM ${table.from} WHERE ${where.join(' AND ')}
+      ORDER BY ${key}, ${ident} LIMIT ${p(page.limit + 1)}`,
+    params,
+  );
+  return rows.map((row) => ({
+    kind: table.kind,
+    catalog: 'community',
+    id: row.id,
+    slug: row.slug ?? slugOfName(row.name),
+    name: row.name,
+    summary: summaryOf(row.description),
+    category: row.category,
+    counts: { likes: Number(row.likes), deploys: Number(row.deploys) },
+    sortKey: row.sort_key,
+  }));
+}
+
+function vendorPage(
+  kind: ListingKind,
+  vendor: VendorListing[],
+  q: string,
+  category: string | undefined,
+  page: Page,
+): ListingSearchHit[] {
+  const position = page.after ? startsAfter(kind, 'vendor', page.after) : null;
+  return vendor
+    .filter((item) => !category || item.category?.toLowerCase() === category.toLowerCase())
+    .filter((item) =>
+      page.match === 'near'
+        ? matchesWords(q, ...vendorFields(item))
+        : matchesExactWords(q, ...vendorFields(item)),
+    )
+    .map((item): ListingSearchHit => ({
+      kind,
+      catalog: 'vendor',
+      id: null,
+      slug: item.slug,
+      name: item.name,
+      summary: summaryOf(item.summary),
+      category: item.category,
+      counts: null,
+      sortKey: item.name.toLowerCase(),
+    }))
+    .filter((hit) => {
+      if (!page.after) return true;
+      const byKey = compareBytes(hit.sortKey, page.after.key);
+      if (position === 'before') return byKey > 0;
+      if (position === 'after') return byKey >= 0;
+      return byKey > 0 || (byKey === 0 && compareBytes(hit.slug, page.after.ident) > 0);
+    });
+}
+
+/**
+ * Where the items of one kind and catalog stand, for equal sort keys, against the cursor's item:
+ * `before` (only greater keys follow it), `same` (the ident decides) or `after` (equal keys follow).
+ */
+function startsAfter(
+  kind: ListingKind,
+  catalog: ListingCatalog,
+  after: SearchAfter,
+): 'before' | 'same' | 'after' {
+  const order = compareBytes(kind, after.kind) || compareBytes(catalog, after.catalog);
+  return order < 0 ? 'before' : order === 0 ? 'same' : 'after';
+}
+
+/** The words a vendor item is found by. */
+const vendorFields = (item: VendorListing): string[] => [item.name, item.summary, item.category ?? ''];
+
+export type { SearchMatch };

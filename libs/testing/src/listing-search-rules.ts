@@ -1,0 +1,155 @@
+import {
+  type ListingKind,
+  type ListingSearchRequest,
+  type ListingSearchResult,
+  type RequestContext,
+  type RpcDescriptor,
+} from '@pc/contracts';
+
+/** A community item a test inserts, published unless `draftOf` names its owner. */
+export interface SearchSeed {
+  name: string;
+  description: string;
+  category: string;
+  draftOf?: string;
+}
+
+/** What the rules need of a kind's service under test. */
+export interface ListingSearchSubject {
+  kind: ListingKind;
+  descriptor: RpcDescriptor<ListingSearchRequest, ListingSearchResult>;
+  request: (ctx: RequestContext, data: ListingSearchRequest) => Promise<ListingSearchResult>;
+  seed: (item: SearchSeed) => Promise<string>;
+  /** A word of one vendor item of the kind, and that item's slug. */
+  vendor: { word: string; slug: string };
+  category: string;
+  anonymous: () => RequestContext;
+  as: (userId: string) => RequestContext;
+  /** The names the kind's own list (`GET /policies`, `GET /rulesets`) answers for `q`, anonymously. */
+  list: (q: string) => Promise<string[]>;
+}
+
+const OWNER = '00000000-0000-4000-8000-0000000000a1';
+
+/**
+ * The rules of a kind's answer to the search across kinds (`*.listing.search.v1`), written once and run
+ * for every kind (apps/catalog/src/search, apps/rulesets/src/search): exact words alone when there are
+ * any, near matches as the fallback, counts per catalog and category, visibility, and the order and
+ * cursor of the merged pages.
+ */
+export function listingSearchRules(subject: () => ListingSearchSubject): void {
+  const page = (limit = 20, match: 'exact' | 'near' | null = 'exact') => ({ match, after: null, limit });
+  const names = (result: ListingSearchResult) => result.items.map((item) => item.name);
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    const s = subject();
+    for (const item of [
+      { name: 'Zephyr Gate', description: 'Counts every quokka that passes.', category: s.category },
+      { name: 'Quokkas Shield', description: 'Guards the burrow.', category: s.category },
+      { name: 'Quokkalike Filter', description: 'Filters.', category: s.category },
+      { name: 'Hidden Quokka Draft', description: 'Not yet reviewed.', category: s.category, draftOf: OWNER },
+    ])
+      ids.set(item.name, await s.seed(item));
+  });
+
+  it('answers the counts alone without a page, and a page of the kind in name order with one', async () => {
+    const s = subject();
+    const counts = await s.request(s.anonymous(), { q: 'quokka' });
+    expect(counts.items).toEqual([]);
+    expect(counts.counts).toEqual(
+      expect.arrayContaining([{ catalog: 'community', category: s.category, exact: 1, near: 3 }]),
+    );
+    const near = await s.request(s.anonymous(), { q: 'quokk', page: page(20, 'near') });
+    expect(names(near)).toEqual(['Quokkalike Filter', 'Quokkas Shield', 'Zephyr Gate']);
+    expect(near.items[0]).toMatchObject({
+      kind: s.kind,
+      catalog: 'community',
+      id: ids.get('Quokkalike Filter'),
+      category: s.category,
+      counts: { likes: 0, deploys: 0 },
+    });
+  });
+
+  it('matches exactly only items having every word as a word; a longer word or a plural is near', async () => {
+    const s = subject();
+    expect(names(await s.request(s.anonymous(), { q: 'quokka', page: page() }))).toEqual(['Zephyr Gate']);
+    expect(names(await s.request(s.anonymous(), { q: 'QUOKKAS', page: page() }))).toEqual(['Quokkas Shield']);
+    expect(names(await s.request(s.anonymous(), { q: 'quokka burrow', page: page() }))).toEqual([]);
+    const fuzzy = await s.request(s.anonymous(), { q: 'quokk' });
+    expect(fuzzy.counts.reduce((sum, count) => sum + count.exact, 0)).toBe(0);
+  });
+
+  it('applies the same rule to the kind’s own list: exact words alone, near matches only without them', async () => {
+    const s = subject();
+    expect(await s.list('quokka')).toEqual(['Zephyr Gate']);
+    expect(await s.list('quokkas')).toEqual(['Quokkas Shield']);
+    expect(await s.list('quokk')).toEqual(['Quokkalike Filter', 'Quokkas Shield', 'Zephyr Gate']);
+  });
+
+  it('shows a draft to its owner only', async () => {
+    const s = subject();
+    expect(names(await s.request(s.anonymous(), { q: 'hidden', page: page() }))).toEqual([]);
+    expect(names(await s.request(s.as(OWNER), { q: 'hidden', page: page() }))).toEqual([
+      'Hidden Quokka Draft',
+    ]);
+  });
+
+  it('finds the vendor items by their words, counted under the vendor catalog, read by slug', async () => {
+    const s = subject();
+    const found = await s.request(s.anonymous(), { q: s.vendor.word, page: page() });
+    expect(found.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: s.kind,
+          catalog: 'vendor',
+          id: null,
+          slug: s.vendor.slug,
+          counts: null,
+        }),
+      ]),
+    );
+    expect(found.counts.some((count) => count.catalog === 'vendor' && count.exact > 0)).toBe(true);
+    const community = await s.request(s.anonymous(), {
+      q: s.vendor.word,
+      catalog: 'community',
+      page: page(),
+    });
+    expect(community.items.filter((item) => item.catalog === 'vendor')).toEqual([]);
+  });
+
+  it('pages after a cursor item in the global order, community and vendor together, without repeats', async () => {
+    const s = subject();
+    const all = await s.request(s.anonymous(), { page: page(100, null) });
+    expect(all.items.some((item) => item.catalog === 'vendor')).toBe(true);
+    expect(all.items.some((item) => item.catalog === 'community')).toBe(true);
+    const walked: string[] = [];
+    let after = null;
+    for (let i = 0; i < all.items.length + 1; i++) {
+      const next: ListingSearchResult = await s.request(s.anonymous(), {
+        page: { match: null, after, limit: 2 },
+      });
+      walked.push(...next.items.map((item) => item.slug));
+      const last = next.items.at(-1);
+      if (!next.hasMore || !last) break;
+      after = { key: last.sortKey, kind: last.kind, catalog: last.catalog, ident: last.id ?? last.slug };
+    }
+    expect(walked).toEqual(all.items.map((item) => item.slug));
+  });
+
+  it('filters by category in any case', async () => {
+    const s = subject();
+    const found = await s.request(s.anonymous(), {
+      q: 'quokk',
+      category: s.category.toUpperCase(),
+      page: page(20, 'near'),
+    });
+    expect(found.items).toHaveLength(3);
+    const none = await s.request(s.anonymous(), {
+      q: 'quokk',
+      category: 'No Such Category',
+      page: page(20, 'near'),
+    });
+    expect(none.items).toEqual([]);
+  });
+}
