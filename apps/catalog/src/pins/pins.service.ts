@@ -12,7 +12,7 @@ import { Database } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { PolicyHistory } from '../history';
-import { Outbox } from '../outbox';
+import { Outbox } from '@pc/listings';
 import { PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
 import { RepositoryInspector } from '../source';
 import { SOURCE_HOST, sourceHostFailure } from '../source';

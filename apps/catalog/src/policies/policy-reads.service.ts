@@ -11,10 +11,10 @@ import {
   type PolicyResult,
   type RequestContext,
 } from '@pc/contracts';
+import { DocTabsRepository } from '@pc/listings';
 import { badRequest, Database, fitToBudget, notFound } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { DocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { VendorCatalog } from '../vendor';
 import { completeness, filledPredefined } from './policy.mapper';
@@ -31,7 +31,7 @@ export class PolicyReadsService {
     private readonly access: PolicyAccess,
     private readonly presenter: PolicyPresenter,
     private readonly vendor: VendorCatalog,
-    private readonly docTabs: DocTabs,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: PolicyHistory,
   ) {}
 

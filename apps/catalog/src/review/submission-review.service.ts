@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
+import { DocTabsRepository, Outbox } from '@pc/listings';
 import { Database, type Executor, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
-import { DocTabs, publishedDocTabs } from '../docs';
+import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
-import { Outbox } from '../outbox';
 import { PolicyRecords } from '../policies';
 import { type SubmissionRecord, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
 import { catalogError } from '../common/catalog.errors';
@@ -19,7 +19,7 @@ export class SubmissionReviewService {
   constructor(
     private readonly submissions: SubmissionRecords,
     private readonly policies: PolicyRecords,
-    private readonly docTabs: DocTabs,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: PolicyHistory,
     private readonly ideasService: IdeasService,
     private readonly outbox: Outbox,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DeployCountsRepository } from '@pc/listings';
 import { createServiceDataSource } from '@pc/platform';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
-import { DeployCountsRepository } from './deploy-counts.repository';
+import { rulesetKind } from '../ruleset.kind';
 
 /** A ruleset's deploy count on real PostgreSQL: one per event id, however often the event is delivered. */
 describe('ruleset deploy counts', () => {
@@ -20,7 +21,7 @@ describe('ruleset deploy counts', () => {
       poolSize: 4,
     });
     await dataSource.initialize();
-    counts = new DeployCountsRepository();
+    counts = new DeployCountsRepository(rulesetKind);
   });
 
   afterAll(async () => {

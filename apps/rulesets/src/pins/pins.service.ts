@@ -7,12 +7,12 @@ import {
   type Ruleset,
   RulesetsEvents,
 } from '@pc/contracts';
+import { Outbox } from '@pc/listings';
 import { changesSincePin, Database, DomainError } from '@pc/platform';
 import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
-import { Outbox } from '../outbox';
 import { RulesetAccess, RulesetPresenter, RulesetWrites } from '../rulesets';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 import { SubmissionRecords } from '../submissions';
@@ -93,7 +93,7 @@ export class PinsService {
       });
       return updated;
     });
-    this.outbox.committed();
+    this.outbox.kick();
     return { ruleset: await this.presenter.one(ctx, row) };
   }
 

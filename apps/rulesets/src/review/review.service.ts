@@ -7,13 +7,12 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
+import { DocTabsRepository, Outbox } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
-import { DocsService } from '../docs';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
-import { Outbox } from '../outbox';
 import { RulesetWrites } from '../rulesets';
 import { contentOf, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
 
@@ -23,7 +22,7 @@ export class ReviewService {
   constructor(
     private readonly submissions: SubmissionRecords,
     private readonly rulesets: RulesetWrites,
-    private readonly docs: DocsService,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     private readonly db: Database,
@@ -55,7 +54,7 @@ export class ReviewService {
         pinned_by: admin.userId,
         pinned_how: 'review',
       });
-      await this.docs.replaceTabs(tx, ruleset.id, current.doc_tabs);
+      await this.docTabs.replaceAll(tx, ruleset.id, current.doc_tabs);
       const updated = await this.decide(tx, current, 'approved', admin.userId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
       await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
@@ -68,7 +67,7 @@ export class ReviewService {
       });
       return updated;
     });
-    this.outbox.committed();
+    this.outbox.kick();
     return { submission: toSubmission(row) };
   }
 
@@ -111,7 +110,7 @@ export class ReviewService {
       });
       return this.decide(tx, current, status, admin.userId, request.feedback ?? null);
     });
-    this.outbox.committed();
+    this.outbox.kick();
     return { submission: toSubmission(row) };
   }
 

@@ -12,11 +12,12 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
+import { DocTabsRepository } from '@pc/listings';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
-import { completeTabSet, DocsService } from '../docs';
+import { completeTabSet } from '../docs';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetWrites } from '../rulesets';
@@ -56,7 +57,7 @@ export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly rulesets: RulesetWrites,
-    private readonly docs: DocsService,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     private readonly inspector: RulesetInspector,
@@ -103,7 +104,7 @@ export class SubmissionsService {
         doc_tabs: tabs,
         ...readAt(validation),
       });
-      await this.docs.replaceTabs(tx, ruleset.id, tabs);
+      await this.docTabs.replaceAll(tx, ruleset.id, tabs);
       await this.history.record(tx, submission.id, {
         actor_id: caller.userId,
         action: 'submitted',
@@ -197,7 +198,7 @@ export class SubmissionsService {
         doc_tabs:
           stagedTabs ??
           (locked.status === 'approved' && nextStatus === 'submitted'
-            ? await this.docs.tabsOf(tx, locked.ruleset_id)
+            ? await this.docTabs.list(tx, locked.ruleset_id)
             : undefined),
         previous_snapshot: content ? snapshotOf(locked) : undefined,
         revision_count: content ? locked.revision_count + 1 : undefined,
@@ -306,7 +307,7 @@ export class SubmissionsService {
         ...contentOf(row),
         lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
       });
-      await this.docs.replaceTabs(tx, row.ruleset_id, row.doc_tabs);
+      await this.docTabs.replaceAll(tx, row.ruleset_id, row.doc_tabs);
     } else if (statusChanged && lifecycle) {
       await this.rulesets.change(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }

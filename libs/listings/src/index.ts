@@ -1,0 +1,7 @@
+// The listings kernel: the life of a listing written once, mounted by each kind's service
+// (docs/architecture.md, "Listings: one kernel, two kinds").
+export { type Handler, type ListingAccess, type ListingIdRequest, type ListingKind } from './listing-kind';
+export { type KindAccess, ListingsModule } from './listings.module';
+export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
+export { DocTabsRepository } from './docs/doc-tabs.repository';
+export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
