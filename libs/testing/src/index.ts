@@ -11,3 +11,4 @@ export * from './service-under-test';
 export * from './maximal-catalog';
 export * from './policy-repositories';
 export * from './rate-limits';
+export * from './query-plans';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
-  isUser,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
   type RulesetHistoryEntry,
@@ -12,7 +11,7 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { DocTabsRepository } from '@pc/listings';
+import { DocTabsRepository, visibleSubmission } from '@pc/listings';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
@@ -132,12 +131,12 @@ export class SubmissionsService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<RulesetSubmissionDetail> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return { submission: toSubmission(row), docTabs: row.doc_tabs };
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
   }
 
@@ -161,7 +160,7 @@ export class SubmissionsService {
     request: UpdateRulesetSubmissionRequest,
   ): Promise<{ submission: RulesetSubmission }> {
     const caller = requireUser(ctx);
-    const current = await this.visible(ctx, request.id);
+    const current = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, request.id));
     const changed = CONTENT_FIELDS.filter((f) => request[f] !== undefined);
     this.checkEditable(caller, current, changed.length > 0, request);
     const repositoryChanged = REPOSITORY_FIELDS.some((f) => request[f] !== undefined);
@@ -225,7 +224,7 @@ export class SubmissionsService {
    * its declared ideas); a published one stays published, and a pending update of it is dropped.
    */
   async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
-    await this.visible(ctx, id);
+    visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     await this.db.transaction(async (tx) => {
       const locked = await this.submissions.findById(tx, id, true);
       if (!locked) throw notFound('Submission');
@@ -333,16 +332,6 @@ export class SubmissionsService {
       );
     }
     return validation;
-  }
-
-  /** The ruleset's owner (after a transfer, the new one) or an administrator; others get 404. */
-  private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(this.db.pool, id);
-    const caller = ctx.caller;
-    if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
-      throw notFound('Submission');
-    }
-    return row;
   }
 }
 
