@@ -5,4 +5,4 @@ export { type KindAccess, ListingsModule } from './listings.module';
 export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
 export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
-export { visibleSubmission } from './submissions/submission-rules';
+export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';

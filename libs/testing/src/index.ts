@@ -12,3 +12,4 @@ export * from './maximal-catalog';
 export * from './policy-repositories';
 export * from './rate-limits';
 export * from './query-plans';
+export * from './row-lock';

@@ -14,7 +14,7 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { visibleSubmission } from '@pc/listings';
+import { checkSourceUnchanged, visibleSubmission } from '@pc/listings';
 import { Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -159,6 +159,7 @@ export class SubmissionsService {
     const row = await this.db.transaction(async (db) => {
       const locked = await this.submissions.findById(db, current.id, true);
       if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
+      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
       if (locked.status === 'approved') throw approvedAlready(request);
       const policyChanges: PolicyChanges = {
         name: request.name?.trim(),
@@ -274,6 +275,16 @@ function sourceChanged(current: SubmissionRow, request: UpdateSubmissionRequest)
     differs(request.sourceRef, current.source_ref) ||
     differs(request.implementationSourceRef, current.implementation_source_ref)
   );
+}
+
+/** Where the policy is read from: what a validation was made against. */
+function sourceOf(row: SubmissionRow): Partial<SubmissionRow> {
+  return {
+    source_host_url: row.source_host_url,
+    implementation_source_host_url: row.implementation_source_host_url,
+    source_ref: row.source_ref,
+    implementation_source_ref: row.implementation_source_ref,
+  };
 }
 
 /** The repositories and refs as they will be after the edit. */

@@ -11,7 +11,7 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { DocTabsRepository, visibleSubmission } from '@pc/listings';
+import { checkSourceUnchanged, DocTabsRepository, visibleSubmission } from '@pc/listings';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
@@ -179,6 +179,7 @@ export class SubmissionsService {
     const row = await this.db.transaction(async (tx) => {
       const locked = await this.submissions.findById(tx, current.id, true);
       if (!locked) throw notFound('Submission');
+      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
       this.checkEditable(caller, locked, changed.length > 0, request);
       const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
       const nextStatus =
@@ -333,6 +334,11 @@ export class SubmissionsService {
     }
     return validation;
   }
+}
+
+/** Where the ruleset is read from: what a validation was made against. */
+function sourceOf(row: SubmissionRow): Pick<SubmissionRow, 'source_url' | 'source_ref' | 'ruleset_path'> {
+  return { source_url: row.source_url, source_ref: row.source_ref, ruleset_path: row.ruleset_path };
 }
 
 function fromValidation(
