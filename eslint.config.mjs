@@ -18,7 +18,7 @@ export const byType = {
   // one schema shared by the service that owns it and its workers (libs/deployments-store): rows, SQL, migrations
   'type:store': ['type:platform', 'type:contracts'],
   // the listings kernel (libs/listings): the life of a listing, mounted by each kind's service
-  'type:kernel': ['type:platform', 'type:contracts'],
+  'type:kernel': ['type:adapter', 'type:platform', 'type:contracts'],
   'type:testing': ['type:platform', 'type:contracts'], // the test harness
   // The publishable clients (npm packages of their own): the SDK imports nothing of ours, the CLI only it.
   'type:sdk': [],
@@ -66,7 +66,9 @@ export const storeScopes = ['scope:deployments-store'];
 export const kernelScopes = ['scope:listings'];
 const byScope = {
   'scope:shared': ['scope:shared'],
-  ...Object.fromEntries([...storeScopes, ...kernelScopes].map((scope) => [scope, ['scope:shared', scope]])),
+  ...Object.fromEntries(storeScopes.map((scope) => [scope, ['scope:shared', scope]])),
+  // The kernel reads the kinds' repositories through the source host adapter.
+  'scope:listings': ['scope:shared', 'scope:listings', 'scope:source-host'],
   ...Object.fromEntries(adapterScopes.map((scope) => [scope, ['scope:shared', scope]])),
   ...Object.fromEntries(
     Object.entries(adaptersOf).map(([scope, adapters]) => [scope, ['scope:shared', scope, ...adapters]]),

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
-import { ListingsModule } from '@pc/listings';
+import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
@@ -15,7 +15,6 @@ import { PolicyEditsModule } from './policy-edits/policy-edits.module';
 import { ReviewModule } from './review/review.module';
 import { ReviewersModule } from './reviewers/reviewers.module';
 import { RevisionsModule } from './revisions';
-import { SourceHostModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
 import { VendorModule } from './vendor';

@@ -14,6 +14,7 @@ export const policyKind: ListingKind = {
     countedDeployEvents: 'counted_deploy_events',
   },
   idColumn: 'policy_id',
+  repositoryGone: 'CATALOG.REPOSITORY_GONE',
   // Ideas delivered; for webhooks: review decisions, new reviewed versions, transfers offered, comments.
   events: [
     CatalogEvents.ideaDelivered,

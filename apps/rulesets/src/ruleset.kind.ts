@@ -14,6 +14,7 @@ export const rulesetKind: ListingKind = {
     countedDeployEvents: 'counted_deploy_events',
   },
   idColumn: 'ruleset_id',
+  repositoryGone: 'RULESETS.REPOSITORY_GONE',
   // For webhooks: review decisions and new reviewed versions.
   events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
   handles: {

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
-import { ListingsModule } from '@pc/listings';
+import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsDatabase } from './database/rulesets.datasource';
@@ -14,7 +14,6 @@ import { ReviewersModule } from './reviewers/reviewers.module';
 import { RulesetsEnv } from './rulesets.env';
 import { RulesetAccess, RulesetsModule } from './rulesets';
 import { rulesetKind } from './ruleset.kind';
-import { SourceModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
 import { VendorModule } from './vendor';
@@ -44,7 +43,7 @@ export class RulesetsServiceModule {
       module: RulesetsServiceModule,
       imports: [
         RulesetsEnvModule.register(env),
-        SourceModule.register(sourceHost),
+        SourceHostModule.register(sourceHost),
         DatabaseModule.forService({ ...rulesetsDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
         // Every committed change to what public reads show, to every gateway replica's response cache.
         ContentChangesModule.forService({

@@ -6,3 +6,13 @@ export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
 export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
+export { ListingServiceEnv } from './source/listing-service.env';
+export {
+  isTransientSourceHostError,
+  SOURCE_HOST,
+  SourceHostModule,
+  sourceHostFailure,
+  sourceHostFrom,
+  upstreamUnavailable,
+} from './source/source-host';
+export { type PinnedSource, SourceChanges } from './pins/source-changes';

@@ -1,4 +1,4 @@
-import type { EventDescriptor, LikeResult, RequestContext } from '@pc/contracts';
+import type { ErrorCode, EventDescriptor, LikeResult, RequestContext } from '@pc/contracts';
 import type { Handles } from '@pc/platform';
 
 /** A method decorator that serves one request/reply descriptor (`Handles(SomeRpc.x)` of @pc/platform). */
@@ -29,6 +29,8 @@ export interface ListingKind {
     readonly docTabs: string;
     readonly countedDeployEvents: string;
   };
+  /** The code of a listing whose repository no longer exists or turned private (404). */
+  readonly repositoryGone: Extract<ErrorCode, `${string}.REPOSITORY_GONE`>;
   /** The column naming a listing in the kind's other tables (and in a deployment's event). */
   readonly idColumn: 'policy_id' | 'ruleset_id';
   /** The service's events that must not be lost: written in the outbox, relayed after commit. */

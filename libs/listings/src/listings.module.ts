@@ -6,6 +6,7 @@ import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
 import { LISTING_ACCESS, LISTING_KIND, type ListingAccess, type ListingKind } from './listing-kind';
 import { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
+import { SourceChanges } from './pins/source-changes';
 
 /** Where the kind's access rules come from: the provider, and the module of the service that exports it. */
 export interface KindAccess {
@@ -16,7 +17,7 @@ export interface KindAccess {
 /**
  * The listings kernel mounted for one kind in its service: the handlers of the kind's descriptors it
  * serves, and, for the service's own features (global in the service), the outbox, the documentation
- * tabs and the deploy counts of that kind.
+ * tabs, the deploy counts and the changes since review of that kind.
  */
 @Module({})
 export class ListingsModule {
@@ -36,8 +37,9 @@ export class ListingsModule {
         DeployCountsRepository,
         LikesRepository,
         LikesService,
+        SourceChanges,
       ],
-      exports: [Outbox, DocTabsRepository, DeployCountsRepository],
+      exports: [Outbox, DocTabsRepository, DeployCountsRepository, SourceChanges],
     };
   }
 }

@@ -1,21 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   CatalogEvents,
-  CHANGES_FILES_MAX,
   type ChangesSinceReview,
   type PinPolicyRequest,
   type PolicyResult,
-  type RepositoryChanges,
   type RequestContext,
 } from '@pc/contracts';
 import { Database } from '@pc/platform';
-import type { SourceHost } from '@pc/source-host';
 import { requireAdmin } from '../common/caller';
 import { PolicyHistory } from '../history';
-import { Outbox } from '@pc/listings';
+import { Outbox, SourceChanges } from '@pc/listings';
 import { PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
 import { RepositoryInspector } from '../source';
-import { SOURCE_HOST, sourceHostFailure } from '../source';
 import { catalogError } from '../common/catalog.errors';
 
 /**
@@ -30,7 +26,7 @@ export class PinsService {
     private readonly access: PolicyAccess,
     private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
-    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
+    private readonly changes: SourceChanges,
     private readonly db: Database,
     private readonly outbox: Outbox,
   ) {}
@@ -96,40 +92,18 @@ export class PinsService {
   /** For whoever sees the policy: the source host's compare of the pin with each ref's head. */
   async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
     const policy = await this.access.visible(ctx, id);
-    if (!policy.pinned_commit) return { pinned: false, source: null, implementation: null };
-    const implementation =
-      policy.project_type === 'split' &&
-      policy.implementation_source_host_url &&
-      policy.implementation_pinned_commit
-        ? await this.compare(
-            policy.implementation_source_host_url,
-            policy.implementation_source_ref,
-            policy.implementation_pinned_commit,
-          )
-        : null;
-    return {
-      pinned: true,
-      source: await this.compare(policy.source_host_url, policy.source_ref, policy.pinned_commit),
-      implementation,
-    };
-  }
-
-  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
-    try {
-      const repo = this.sourceHost.parseRepositoryUrl(url);
-      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
-      const head = await this.sourceHost.resolveRef(repo, ref);
-      const comparison = await this.sourceHost.compare(repo, pinned, head);
-      return {
-        ref,
-        pinned_commit: pinned,
-        head_commit: head,
-        ahead_by: comparison.aheadBy,
-        files: comparison.files.slice(0, CHANGES_FILES_MAX),
-        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
-      };
-    } catch (error) {
-      throw sourceHostFailure(error);
-    }
+    const split = policy.project_type === 'split';
+    return this.changes.since(
+      policy.pinned_commit
+        ? { url: policy.source_host_url, ref: policy.source_ref, pinned: policy.pinned_commit }
+        : null,
+      split && policy.implementation_source_host_url && policy.implementation_pinned_commit
+        ? {
+            url: policy.implementation_source_host_url,
+            ref: policy.implementation_source_ref,
+            pinned: policy.implementation_pinned_commit,
+          }
+        : null,
+    );
   }
 }

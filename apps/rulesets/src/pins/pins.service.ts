@@ -1,20 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type ChangesSinceReview,
   type PinRulesetRequest,
-  type RepositoryChanges,
   type RequestContext,
   type Ruleset,
   RulesetsEvents,
 } from '@pc/contracts';
-import { Outbox } from '@pc/listings';
-import { changesSincePin, Database, DomainError } from '@pc/platform';
-import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
+import { Outbox, SourceChanges } from '@pc/listings';
+import { Database } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
 import { RulesetAccess, RulesetPresenter, RulesetWrites } from '../rulesets';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 import { SubmissionRecords } from '../submissions';
 import { RulesetInspector } from '../validation';
 
@@ -31,7 +28,7 @@ export class PinsService {
     private readonly presenter: RulesetPresenter,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
-    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
+    private readonly changes: SourceChanges,
     private readonly db: Database,
     private readonly outbox: Outbox,
   ) {}
@@ -100,29 +97,10 @@ export class PinsService {
   /** For whoever sees the ruleset: the source host's compare of the pin with its source ref's head. */
   async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
     const ruleset = await this.access.visible(ctx, id);
-    if (!ruleset.pinned_commit) return { pinned: false, source: null, implementation: null };
-    return {
-      pinned: true,
-      source: await this.compare(ruleset.source_url, ruleset.source_ref, ruleset.pinned_commit),
-      implementation: null,
-    };
+    return this.changes.since(
+      ruleset.pinned_commit
+        ? { url: ruleset.source_url, ref: ruleset.source_ref, pinned: ruleset.pinned_commit }
+        : null,
+    );
   }
-
-  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
-    try {
-      return await changesSincePin<ParsedRepositoryUrl>(this.sourceHost, url, namedRef, pinned);
-    } catch (error) {
-      throw compareFailure(error);
-    }
-  }
-}
-
-/** 502 when the host could not answer; 404 when the repository is gone; 422 when it cannot be compared. */
-function compareFailure(error: unknown): unknown {
-  if (!isSourceHostError(error)) return error;
-  if (error.kind === 'not_found' || error.kind === 'private')
-    return rulesetsError('RULESETS.REPOSITORY_GONE', 'The ruleset repository no longer exists or is private');
-  const { message } = error;
-  if (isTransient(error)) return upstreamUnavailable(error);
-  return new DomainError('UNPROCESSABLE', `The ruleset repository cannot be compared: ${message}`);
 }
