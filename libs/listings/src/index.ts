@@ -16,3 +16,4 @@ export {
   upstreamUnavailable,
 } from './source/source-host';
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
+export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';

@@ -16,8 +16,8 @@ import { badRequest, Database, fitToBudget, notFound } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
+import { policyTabs } from '../docs';
 import { VendorCatalog } from '../vendor';
-import { completeness, filledPredefined } from './policy.mapper';
 import { canSee, PolicyAccess } from './policy-access';
 import { PolicyPresenter } from './policy.presenter';
 import { PoliciesRepository } from './policies.repository';
@@ -86,7 +86,7 @@ export class PolicyReadsService {
     const canEdit = isUser(ctx.caller) && (ctx.caller.userId === row.owner_id || ctx.caller.isAdmin);
     const tabs = await this.docTabs.list(this.db.pool, id);
     const shown = canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
-    return { tabs: shown, completeness: completeness(filledPredefined(tabs)), canEdit };
+    return { tabs: shown, completeness: policyTabs.completeness(tabs), canEdit };
   }
 
   /**

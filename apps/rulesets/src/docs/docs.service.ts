@@ -7,11 +7,11 @@ import type {
   RulesetTabKeyRequest,
   UpsertRulesetTabRequest,
 } from '@pc/contracts';
-import { DocTabsRepository } from '@pc/listings';
+import { DocTabsRepository, sortTabs } from '@pc/listings';
 import { Database, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { canEdit, RulesetAccess } from '../rulesets';
-import { checkSize, completeness, completeTabSet, sortTabs, toTab, visibleTabs } from './doc-tabs';
+import { checkSize, completeness, completeTabSet, rulesetTabs, visibleTabs } from './doc-tabs';
 
 /** A ruleset's documentation tabs: public to read, edited by the owner and administrators. */
 @Injectable()
@@ -47,7 +47,7 @@ export class DocsService {
       await this.access.editable(ctx, request.id, tx, true);
       const current = await this.tabs.list(tx, request.id);
       const existing = current.find((t) => t.key === request.key);
-      const next = toTab(
+      const next = rulesetTabs.toTab(
         {
           key: request.key,
           title: request.title,
