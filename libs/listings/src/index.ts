@@ -17,3 +17,4 @@ export {
 } from './source/source-host';
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
+export { VendorIndex, type VendorShelf } from './vendor/vendor-index';

@@ -44,7 +44,7 @@ export class PolicyReadsService {
     const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
     const offset = request.offset ?? 0;
     if (request.source === 'vendor') {
-      const all = this.vendor.listPolicies(request);
+      const all = this.vendor.list(request);
       const policies = fitToBudget(all.slice(offset, offset + limit));
       return { policies, hasMore: all.length > offset + policies.length, nextCursor: null };
     }
