@@ -18,3 +18,4 @@ export {
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
+export { type PinRequest, Pinning } from './pins/pinning';
