@@ -33,7 +33,8 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
     return this.access.visible(ctx, id);
   }
 
-  protected checkPinnable(policy: PolicyRow, request: PinPolicyRequest): void {
+  /** 422 for a policy not published, a commit of an implementation it lacks, or an invalid repository. */
+  protected async resolve(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     if (policy.status !== 'published')
       throw catalogError(
         'CATALOG.POLICY_NOT_PUBLISHED',
@@ -44,10 +45,6 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
       throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
-  }
-
-  /** 422 when the repository is not a valid policy repository there. */
-  protected async resolve(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     const validation = await this.inspector.validate({
       projectType: policy.project_type,
       sourceHostUrl: policy.source_host_url,

@@ -40,17 +40,13 @@ export class PinsService extends Pinning<
     return this.access.visible(ctx, id);
   }
 
-  protected checkPinnable(ruleset: RulesetRow): void {
+  protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
     if (ruleset.published_at === null)
       throw rulesetsError(
         'RULESETS.NOT_PUBLISHED',
         'Only a published ruleset is pinned (approval pins a submission)',
         [{ field: 'id', message: 'is not published' }],
       );
-  }
-
-  /** 422 when the repository is not a valid ruleset repository there. */
-  protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
     const validation = await this.inspector.validate({
       repoUrl: ruleset.source_url,
       ref: request.commit ?? ruleset.source_ref ?? undefined,

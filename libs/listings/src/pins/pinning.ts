@@ -24,9 +24,10 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
 
   /** The listing as the caller sees it (404 when the caller may not). */
   protected abstract visible(ctx: RequestContext, id: string): Promise<Listing>;
-  /** Refuses (422) a listing not published, or a request that does not fit it. */
-  protected abstract checkPinnable(listing: Listing, request: Request): void;
-  /** The listing's source validated at the commits requested: the commits and digests to pin, else 422. */
+  /**
+   * The listing's source validated at the commits requested: the commits and digests to pin. 422 for a
+   * listing not published, a request that does not fit it, or a source not valid there.
+   */
   protected abstract resolve(listing: Listing, request: Request): Promise<Resolved>;
   /** Writes the pin, the kind's history entry and its new version's event, in the transaction given. */
   protected abstract record(tx: Executor, listing: Listing, pin: Resolved, adminId: string): Promise<Listing>;
@@ -38,7 +39,6 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
   async pin(ctx: RequestContext, request: Request): Promise<Result> {
     const admin = requireAdmin(ctx);
     const listing = await this.visible(ctx, request.id);
-    this.checkPinnable(listing, request);
     const pin = await this.resolve(listing, request);
     const pinned = await this.db.transaction((tx) => this.record(tx, listing, pin, admin.userId));
     this.outbox.kick();
