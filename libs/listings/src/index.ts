@@ -19,3 +19,4 @@ export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type PinRequest, Pinning } from './pins/pinning';
+export { type DecisionWrite, Reviewing } from './review/reviewing';
