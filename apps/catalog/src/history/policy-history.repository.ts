@@ -10,9 +10,13 @@ interface HistoryRow {
   created_at: Date;
 }
 
-/** Every change to a policy, newest first; written in the transaction that makes the change. */
+/**
+ * A policy's history (`catalog.policy_history`), as the features that change a policy write and read it:
+ * an entry written in the transaction of the change it records, and a page of entries, newest first
+ * (public facts only unless `full`).
+ */
 @Injectable()
-export class HistoryRepository {
+export class PolicyHistory {
   async record(
     db: Executor,
     policyId: string,

@@ -8,9 +8,12 @@ interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
 
 export type HistoryRecord = Omit<RulesetHistoryEntry, 'id' | 'created_at'>;
 
-/** An entry per change of a submission, written in the transaction that makes the change. Executor first. */
+/**
+ * A submission's history (`rulesets.submission_history`), for the features that change a submission
+ * (submitting, reviewing, pinning): each records its entry in the transaction that makes the change.
+ */
 @Injectable()
-export class HistoryRepository {
+export class SubmissionHistory {
   async record(db: Executor, submissionId: string, entry: HistoryRecord): Promise<void> {
     await db.query(
       `INSERT INTO rulesets.submission_history
@@ -29,7 +32,7 @@ export class HistoryRepository {
     );
   }
 
-  /** Newest first. */
+  /** Newest first, at most `RULESET_LIMITS.history.max` entries. */
   async list(db: Executor, submissionId: string): Promise<RulesetHistoryEntry[]> {
     const rows = await db.query<HistoryRow[]>(
       `SELECT id::text AS id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count, created_at
