@@ -12,11 +12,13 @@ export const byType = {
   'type:contracts': [], // the messages between services: nothing of ours
   'type:platform': ['type:platform', 'type:contracts'], // shared Nest infrastructure
   'type:adapter': ['type:adapter', 'type:platform', 'type:contracts'], // clients of external systems
-  'type:service': ['type:adapter', 'type:store', 'type:platform', 'type:contracts'], // a microservice: never another app
+  'type:service': ['type:adapter', 'type:store', 'type:kernel', 'type:platform', 'type:contracts'], // a microservice: never another app
   // the gateway, the tool server, the sandbox; the web app takes the API's types from the SDK
   'type:app': ['type:adapter', 'type:platform', 'type:contracts', 'type:sdk'],
   // one schema shared by the service that owns it and its workers (libs/deployments-store): rows, SQL, migrations
   'type:store': ['type:platform', 'type:contracts'],
+  // the listings kernel (libs/listings): the life of a listing, mounted by each kind's service
+  'type:kernel': ['type:adapter', 'type:platform', 'type:contracts'],
   'type:testing': ['type:platform', 'type:contracts'], // the test harness
   // The publishable clients (npm packages of their own): the SDK imports nothing of ours, the CLI only it.
   'type:sdk': [],
@@ -27,6 +29,7 @@ export const byType = {
     'type:service',
     'type:adapter',
     'type:store',
+    'type:kernel',
     'type:platform',
     'type:contracts',
     'type:testing',
@@ -38,7 +41,7 @@ export const byType = {
 export const adaptersOf = {
   'scope:gateway': [],
   'scope:identity': [],
-  'scope:catalog': ['scope:source-host'],
+  'scope:catalog': ['scope:source-host', 'scope:listings'],
   'scope:connections': ['scope:platform'],
   'scope:workspaces': [],
   // sync and dev-version ask the platform and the registry; the workers also fetch the sources. Both
@@ -50,7 +53,7 @@ export const adaptersOf = {
     'scope:registry',
     'scope:deployments-store',
   ],
-  'scope:rulesets': ['scope:source-host'],
+  'scope:rulesets': ['scope:source-host', 'scope:listings'],
   'scope:sandbox': [],
   'scope:mcp': [],
   'scope:web': [], // the browser app: only the public API, over HTTP
@@ -59,9 +62,13 @@ export const adaptersOf = {
 export const adapterScopes = ['scope:source-host', 'scope:registry', 'scope:platform'];
 // A library of one service's own (its schema), imported only by the apps whose `adaptersOf` line names it.
 export const storeScopes = ['scope:deployments-store'];
+// The listings kernel, imported only by the services of the kinds (catalog, rulesets).
+export const kernelScopes = ['scope:listings'];
 const byScope = {
   'scope:shared': ['scope:shared'],
   ...Object.fromEntries(storeScopes.map((scope) => [scope, ['scope:shared', scope]])),
+  // The kernel reads the kinds' repositories through the source host adapter.
+  'scope:listings': ['scope:shared', 'scope:listings', 'scope:source-host'],
   ...Object.fromEntries(adapterScopes.map((scope) => [scope, ['scope:shared', scope]])),
   ...Object.fromEntries(
     Object.entries(adaptersOf).map(([scope, adapters]) => [scope, ['scope:shared', scope, ...adapters]]),

@@ -15,6 +15,8 @@ const cases = [
   { file: 'apps/identity/lint-fixtures/imports-source-host.ts', forbidden: true },
   { file: 'apps/gateway/lint-fixtures/imports-testing.ts', forbidden: true },
   { file: 'apps/catalog/lint-fixtures/imports-source-host.ts', forbidden: false },
+  // The listings kernel: the services of the kinds only.
+  { file: 'apps/identity/lint-fixtures/imports-listings.ts', forbidden: true },
   // The deployments schema's store: the service and its workers only.
   { file: 'apps/catalog/lint-fixtures/imports-deployments-store.ts', forbidden: true },
   { file: 'apps/deployment-worker/lint-fixtures/imports-deployments-store.ts', forbidden: false },
@@ -44,7 +46,7 @@ const cases = [
 
 /** Every project carries one `type:` tag the rule knows and one `scope:` tag with constraints of its own. */
 async function checkTags() {
-  const { byType, adaptersOf, adapterScopes, storeScopes } = await import(
+  const { byType, adaptersOf, adapterScopes, storeScopes, kernelScopes } = await import(
     path.join(root, 'eslint.config.mjs')
   );
   const scopes = new Set([
@@ -52,6 +54,7 @@ async function checkTags() {
     'scope:embedded',
     ...adapterScopes,
     ...storeScopes,
+    ...kernelScopes,
     ...Object.keys(adaptersOf),
   ]);
   const failures = [];

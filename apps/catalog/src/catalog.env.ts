@@ -1,13 +1,8 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
-import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ListingServiceEnv } from '@pc/listings';
 
-export class CatalogEnv extends ServiceEnv {
-  /** Folder of the vendor index (the catalog reads `policies/*.yaml`); reloaded by the admin endpoint. */
-  @IsOptional()
-  @IsString()
-  VENDOR_INDEX_DIR: string = DEFAULT_VENDOR_INDEX_DIR;
-
+/** The catalog's settings: a listing service's (the vendor index's `policies/*.yaml`, the source host) and its own. */
+export class CatalogEnv extends ListingServiceEnv {
   /** Comments one caller may post in 24 hours; then 429 with Retry-After. */
   @IsOptional()
   @IsInt()
@@ -28,11 +23,4 @@ export class CatalogEnv extends ServiceEnv {
   @Min(0)
   @Max(86_400)
   ISSUES_CHECK_TTL_SECONDS: number = 3600;
-
-  // The source host adapter's variables (see libs/adapters/source-host).
-  @IsOptional() @IsString() SOURCE_HOST_WEB_URL?: string;
-  @IsOptional() @IsString() SOURCE_HOST_API_URL?: string;
-  @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
-  @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
 }

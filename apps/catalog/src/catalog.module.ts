@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
+import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
@@ -8,14 +9,13 @@ import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
 import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
 import { IdeasModule } from './ideas';
-import { LikesModule } from './likes/likes.module';
 import { PinsModule } from './pins/pins.module';
-import { PoliciesModule } from './policies';
+import { PoliciesModule, PolicyAccess } from './policies';
+import { policyKind } from './policy.kind';
 import { PolicyEditsModule } from './policy-edits/policy-edits.module';
 import { ReviewModule } from './review/review.module';
 import { ReviewersModule } from './reviewers/reviewers.module';
 import { RevisionsModule } from './revisions';
-import { SourceHostModule, sourceHostFrom } from './source';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
 import { SearchModule } from './search';
@@ -25,9 +25,11 @@ import { VendorModule } from './vendor';
  * The catalog's features, one Nest module each (docs/architecture.md, "Inside a service"): each
  * declares what it imports and exports, and reaches another only through what that one exports.
  * Listed here are the features that answer the bus or consume events; the ones only others use
- * (history, docs, outbox, source) come in through their importers.
+ * (history, source) come in through their importers. The listings kernel, mounted for policies, serves
+ * likes and gives every feature the outbox, the documentation tabs and the deploy counts.
  */
 export const CATALOG_FEATURES = [
+  ListingsModule.forKind(policyKind, { imports: [PoliciesModule], provider: PolicyAccess }),
   PoliciesModule,
   PolicyEditsModule,
   VendorModule,
@@ -35,7 +37,6 @@ export const CATALOG_FEATURES = [
   ReviewModule,
   RevisionsModule,
   CommentsModule,
-  LikesModule,
   TransfersModule,
   IdeasModule,
   ReviewersModule,

@@ -1,19 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ContentEvents } from '@pc/contracts';
+import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsDatabase } from './database/rulesets.datasource';
 import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
 import { DocsModule } from './docs';
 import { EvaluationModule } from './evaluation';
-import { LikesModule } from './likes/likes.module';
 import { OwnershipModule } from './ownership/ownership.module';
 import { PinsModule } from './pins/pins.module';
 import { ReviewModule } from './review/review.module';
 import { ReviewersModule } from './reviewers/reviewers.module';
 import { RulesetsEnv } from './rulesets.env';
-import { RulesetsModule } from './rulesets';
-import { SourceModule, sourceHostFrom } from './source';
+import { RulesetAccess, RulesetsModule } from './rulesets';
+import { rulesetKind } from './ruleset.kind';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
 import { SearchModule } from './search';
@@ -44,7 +44,7 @@ export class RulesetsServiceModule {
       module: RulesetsServiceModule,
       imports: [
         RulesetsEnvModule.register(env),
-        SourceModule.register(sourceHost),
+        SourceHostModule.register(sourceHost),
         DatabaseModule.forService({ ...rulesetsDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
         // Every committed change to what public reads show, to every gateway replica's response cache.
         ContentChangesModule.forService({
@@ -53,8 +53,9 @@ export class RulesetsServiceModule {
           announce: (bus, ctx, data) => bus.emit(ContentEvents.rulesetsChanged, ctx, data),
           versionPrefix: 'r',
         }),
+        // The listings kernel for rulesets: likes, and the outbox, documentation tabs and deploy counts.
+        ListingsModule.forKind(rulesetKind, { imports: [RulesetsModule], provider: RulesetAccess }),
         RulesetsModule,
-        LikesModule,
         ReviewersModule,
         OwnershipModule,
         DocsModule,

@@ -1,20 +1,8 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
-import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ListingServiceEnv } from '@pc/listings';
 
-export class RulesetsEnv extends ServiceEnv {
-  /** Folder of the vendor index (the rulesets service reads `rulesets/*.yaml`); reloaded by the admin endpoint. */
-  @IsOptional()
-  @IsString()
-  VENDOR_INDEX_DIR: string = DEFAULT_VENDOR_INDEX_DIR;
-
-  // The source host adapter's variables (see libs/adapters/source-host).
-  @IsOptional() @IsString() SOURCE_HOST_WEB_URL?: string;
-  @IsOptional() @IsString() SOURCE_HOST_API_URL?: string;
-  @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
-  @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
-
+/** The rulesets service's settings: a listing service's (the vendor index's `rulesets/*.yaml`, the source host) and evaluation's. */
+export class RulesetsEnv extends ListingServiceEnv {
   /** Evaluator worker threads: evaluations that run at once (each holds one thread, the engines loaded). */
   @IsOptional()
   @IsInt()

@@ -12,3 +12,5 @@ export * from './maximal-catalog';
 export * from './policy-repositories';
 export * from './rate-limits';
 export * from './listing-search-rules';
+export * from './query-plans';
+export * from './row-lock';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../common/common.module';
-import { OutboxModule } from '../outbox';
 import { PoliciesModule } from '../policies';
 import { CommentsHandler } from './comments.handler';
 import { CommentsRepository } from './comments.repository';
@@ -8,7 +7,7 @@ import { CommentsService } from './comments.service';
 
 /** Comments on a policy, by signed-in users; the owner and administrators moderate. */
 @Module({
-  imports: [CommonModule, OutboxModule, PoliciesModule],
+  imports: [CommonModule, PoliciesModule],
   controllers: [CommentsHandler],
   providers: [CommentsRepository, CommentsService],
 })

@@ -17,7 +17,7 @@ import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
-import { Outbox } from '../outbox';
+import { Outbox } from '@pc/listings';
 import { PolicyAccess } from '../policies';
 import { toComment } from './comment.mapper';
 import { type CommentRow, CommentsRepository } from './comments.repository';

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DeployCountsRepository } from '@pc/listings';
 import { Database, DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
-import { DeployCountsRepository } from './deploy-counts.repository';
 
 /**
  * Counts a policy's successful deployments from the deployments service's durable events
@@ -18,7 +18,7 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
     subscribeDeployCounts(
       this.events,
       'catalog',
-      (event) => (event.asset_type === 'policy' ? event.policy_id : null),
+      (event) => this.counts.listingOf(event),
       (eventId, policyId) => this.counts.countOnce(this.db.pool, eventId, policyId),
     );
   }

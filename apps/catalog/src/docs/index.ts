@@ -1,3 +1,1 @@
-export { DocsModule } from './docs.module';
-export { DocTabs } from './doc-tabs.service';
 export * from './doc-tabs';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HistoryRepository } from './history.repository';
-import { PolicyHistory } from './policy-history.service';
+import { PolicyHistory } from './policy-history.repository';
 
 /** Every change to a policy (`catalog.policy_history`), recorded by the features that make it. */
-@Module({ providers: [HistoryRepository, PolicyHistory], exports: [PolicyHistory] })
+@Module({ providers: [PolicyHistory], exports: [PolicyHistory] })
 export class HistoryModule {}

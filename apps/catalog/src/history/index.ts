@@ -1,2 +1,2 @@
 export { HistoryModule } from './history.module';
-export { PolicyHistory } from './policy-history.service';
+export { PolicyHistory } from './policy-history.repository';

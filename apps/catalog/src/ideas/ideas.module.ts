@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { OutboxModule } from '../outbox';
 import { IdeasHandler } from './ideas.handler';
 import { IdeasRepository } from './ideas.repository';
 import { IdeasService } from './ideas.service';
 
 /** Ideas: submitted, reviewed, voted on, declared and delivered by policies and rulesets. */
 @Module({
-  imports: [OutboxModule],
   controllers: [IdeasHandler],
   providers: [IdeasRepository, IdeasService],
   exports: [IdeasService],

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Idea, RequestContext, UserCaller } from '@pc/contracts';
+import { Outbox, OutboxRelay, OutboxRepository } from '@pc/listings';
 import { createServiceDataSource, Database, DomainError, DurableEventsClient } from '@pc/platform';
 import { createTestDatabase, type TestDatabase, testBus } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { catalogDatabase } from '../database/catalog.datasource';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { OutboxRepository } from '../outbox/outbox.repository';
-import { Outbox } from '../outbox/outbox.service';
+import { policyKind } from '../policy.kind';
 import { IdeasRepository } from './ideas.repository';
 import { IdeasService } from './ideas.service';
 
@@ -39,8 +38,8 @@ describe('ideas service against PostgreSQL', () => {
     // An in-process bus of its own: these rules never relay an event.
     const busConfig = testBus('in-process');
     const database = new Database(dataSource);
-    const outbox = new OutboxRepository(database);
-    const relay = new OutboxRelay(outbox, new DurableEventsClient(busConfig, 'ideas-spec'));
+    const outbox = new OutboxRepository(database, policyKind);
+    const relay = new OutboxRelay(outbox, new DurableEventsClient(busConfig, 'ideas-spec'), policyKind);
     ideas = new IdeasService(database, new IdeasRepository(), new Outbox(outbox, relay));
   });
 

@@ -28,7 +28,7 @@ import {
 } from '@pc/contracts';
 import { badRequest, Database, type Executor, notFound } from '@pc/platform';
 import { callerId, isAdmin, requireAdmin, requireUser } from '../common/caller';
-import { Outbox } from '../outbox';
+import { Outbox } from '@pc/listings';
 import { IdeasRepository, type ResourceType } from './ideas.repository';
 import { catalogError } from '../common/catalog.errors';
 

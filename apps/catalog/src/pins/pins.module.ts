@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { HistoryModule } from '../history';
-import { OutboxModule } from '../outbox';
 import { PoliciesModule } from '../policies';
 import { SourceModule } from '../source';
 import { PinsHandler } from './pins.handler';
@@ -8,7 +7,7 @@ import { PinsService } from './pins.service';
 
 /** An administrator's pin of a policy's reviewed commit (and its content digest). */
 @Module({
-  imports: [HistoryModule, OutboxModule, PoliciesModule, SourceModule],
+  imports: [HistoryModule, PoliciesModule, SourceModule],
   controllers: [PinsHandler],
   providers: [PinsService],
 })

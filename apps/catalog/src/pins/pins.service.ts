@@ -1,55 +1,47 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   CatalogEvents,
-  CHANGES_FILES_MAX,
-  type ChangesSinceReview,
   type PinPolicyRequest,
   type PolicyResult,
-  type RepositoryChanges,
+  type SubmissionValidation,
   type RequestContext,
 } from '@pc/contracts';
-import { Database } from '@pc/platform';
-import type { SourceHost } from '@pc/source-host';
-import { requireAdmin } from '../common/caller';
-import { PolicyHistory } from '../history';
-import { Outbox } from '../outbox';
-import { PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
-import { RepositoryInspector } from '../source';
-import { SOURCE_HOST, sourceHostFailure } from '../source';
+import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Database, type Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
+import { PolicyHistory } from '../history';
+import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow } from '../policies';
+import { RepositoryInspector } from '../source';
 
-/**
- * The reviewed commit a release builds: an administrator's pin (for a published policy with none, or to
- * move it by hand) and "changes since review", how far the source refs have moved on since the pin.
- */
+/** A policy's pins: its source and, for a split policy, its implementation repository. */
 @Injectable()
-export class PinsService {
+export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, SubmissionValidation, PolicyResult> {
   constructor(
     private readonly policies: PolicyRecords,
     private readonly reads: PolicyReadsService,
     private readonly access: PolicyAccess,
     private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
-    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
-    private readonly db: Database,
-    private readonly outbox: Outbox,
-  ) {}
+    changes: SourceChanges,
+    db: Database,
+    outbox: Outbox,
+  ) {
+    super(db, outbox, changes);
+  }
 
-  /**
-   * Validates the policy repository at the commit given (else its ref's commit now) and pins that commit
-   * and its content digest: 422 when the policy is not published or the repository is not valid there.
-   */
-  async pin(ctx: RequestContext, request: PinPolicyRequest): Promise<PolicyResult> {
-    const admin = requireAdmin(ctx);
-    const policy = await this.access.visible(ctx, request.id);
+  protected visible(ctx: RequestContext, id: string): Promise<PolicyRow> {
+    return this.access.visible(ctx, id);
+  }
+
+  /** 422 for a policy not published, a commit of an implementation it lacks, or an invalid repository. */
+  protected async resolve(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     if (policy.status !== 'published')
       throw catalogError(
         'CATALOG.POLICY_NOT_PUBLISHED',
         'Only a published policy is pinned (approval pins a submission)',
         [{ field: 'id', message: 'is not published' }],
       );
-    const split = policy.project_type === 'split';
-    if (!split && request.implementationCommit !== undefined)
+    if (policy.project_type !== 'split' && request.implementationCommit !== undefined)
       throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
@@ -66,70 +58,58 @@ export class PinsService {
         'The repository is not a valid policy repository at that commit',
         validation.errors.map((message) => ({ field: 'commit', message })),
       );
-    await this.db.transaction(async (db) => {
-      await this.policies.update(db, policy.id, {
-        pinned_commit: validation.commit,
-        pinned_content_digest: validation.contentDigest ?? null,
-        implementation_pinned_commit: split ? validation.implementationCommit : null,
-        implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
-        pinned_at: new Date(),
-        pinned_by: admin.userId,
-        pinned_how: 'admin',
-      });
-      await this.history.record(db, policy.id, admin.userId, 'pinned', {
-        commit: validation.commit,
-        contentDigest: validation.contentDigest ?? null,
-        implementationCommit: split ? validation.implementationCommit : null,
-      });
-      await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
-        policy_id: policy.id,
-        policy_name: policy.name,
-        commit: validation.commit ?? null,
-        content_digest: validation.contentDigest ?? null,
-        how: 'admin',
-      });
+    return validation;
+  }
+
+  protected async record(
+    db: Executor,
+    policy: PolicyRow,
+    validation: SubmissionValidation,
+    adminId: string,
+  ): Promise<PolicyRow> {
+    const split = policy.project_type === 'split';
+    const pinned = await this.policies.update(db, policy.id, {
+      pinned_commit: validation.commit,
+      pinned_content_digest: validation.contentDigest ?? null,
+      implementation_pinned_commit: split ? validation.implementationCommit : null,
+      implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
+      pinned_at: new Date(),
+      pinned_by: adminId,
+      pinned_how: 'admin',
     });
-    this.outbox.kick();
+    await this.history.record(db, policy.id, adminId, 'pinned', {
+      commit: validation.commit,
+      contentDigest: validation.contentDigest ?? null,
+      implementationCommit: split ? validation.implementationCommit : null,
+    });
+    await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
+      policy_id: policy.id,
+      policy_name: policy.name,
+      commit: validation.commit ?? null,
+      content_digest: validation.contentDigest ?? null,
+      how: 'admin',
+    });
+    return pinned;
+  }
+
+  protected present(ctx: RequestContext, policy: PolicyRow): Promise<PolicyResult> {
     return this.reads.get(ctx, policy.id);
   }
 
-  /** For whoever sees the policy: the source host's compare of the pin with each ref's head. */
-  async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
-    const policy = await this.access.visible(ctx, id);
-    if (!policy.pinned_commit) return { pinned: false, source: null, implementation: null };
-    const implementation =
+  protected pinnedSources(policy: PolicyRow): [PinnedSource | null, PinnedSource | null] {
+    return [
+      policy.pinned_commit
+        ? { url: policy.source_host_url, ref: policy.source_ref, pinned: policy.pinned_commit }
+        : null,
       policy.project_type === 'split' &&
       policy.implementation_source_host_url &&
       policy.implementation_pinned_commit
-        ? await this.compare(
-            policy.implementation_source_host_url,
-            policy.implementation_source_ref,
-            policy.implementation_pinned_commit,
-          )
-        : null;
-    return {
-      pinned: true,
-      source: await this.compare(policy.source_host_url, policy.source_ref, policy.pinned_commit),
-      implementation,
-    };
-  }
-
-  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
-    try {
-      const repo = this.sourceHost.parseRepositoryUrl(url);
-      const ref = namedRef ?? repo.ref ?? (await this.sourceHost.getRepository(repo)).defaultBranch;
-      const head = await this.sourceHost.resolveRef(repo, ref);
-      const comparison = await this.sourceHost.compare(repo, pinned, head);
-      return {
-        ref,
-        pinned_commit: pinned,
-        head_commit: head,
-        ahead_by: comparison.aheadBy,
-        files: comparison.files.slice(0, CHANGES_FILES_MAX),
-        files_truncated: comparison.files.length > CHANGES_FILES_MAX,
-      };
-    } catch (error) {
-      throw sourceHostFailure(error);
-    }
+        ? {
+            url: policy.implementation_source_host_url,
+            ref: policy.implementation_source_ref,
+            pinned: policy.implementation_pinned_commit,
+          }
+        : null,
+    ];
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../common/common.module';
-import { DocsModule } from '../docs';
 import { HistoryModule } from '../history';
 import { SourceModule } from '../source';
 import { VendorModule } from '../vendor';
@@ -18,7 +17,7 @@ import { PolicySourceService } from './policy-source.service';
  * (`PolicyPresenter`) and its row (`PolicyRecords`). Edits are `policy-edits`.
  */
 @Module({
-  imports: [CommonModule, DocsModule, HistoryModule, SourceModule, VendorModule],
+  imports: [CommonModule, HistoryModule, SourceModule, VendorModule],
   controllers: [PoliciesHandler],
   providers: [
     PoliciesRepository,

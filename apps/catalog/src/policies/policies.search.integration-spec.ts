@@ -1,6 +1,6 @@
 import { LIST_LIMIT } from '@pc/contracts';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
-import { Client } from 'pg';
+import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
+import type { Client } from 'pg';
 import { type PolicySearch, type SearchPlan, searchQuery } from './policies.repository';
 
 const ROWS = 100_000;
@@ -8,18 +8,6 @@ const ROWS = 100_000;
 const VIEWER = '00000000-0000-4000-8000-000000000007';
 /** A sort may order a handful of matches, never a large part of the table. */
 const MAX_SORTED_ROWS = 2_000;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Plan Rows': number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /**
  * Every list query the repository makes, planned over 100,000 policies: each must read through an
@@ -30,9 +18,7 @@ describe('policy search plans at 100,000 rows', () => {
   let pg: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    ({ db, pg } = await planningDatabase());
     // Ten first words (`rate` is one: a tenth of all names), a rare `quokka` every 5,000th row, eight
     // categories, a fifth outbound, a twentieth not published, a thousand owners (VIEWER among them).
     await pg.query(
@@ -62,7 +48,7 @@ describe('policy search plans at 100,000 rows', () => {
     await db?.drop();
   });
 
-  async function plan(search: Partial<PolicySearch>, how: SearchPlan): Promise<PlanNode> {
+  async function plan(search: Partial<PolicySearch>, how: SearchPlan): Promise<PlanNode[]> {
     const { sql, params } = searchQuery(
       {
         viewerId: null,
@@ -74,11 +60,7 @@ describe('policy search plans at 100,000 rows', () => {
       },
       how,
     );
-    const result = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-      `EXPLAIN (FORMAT JSON) ${sql}`,
-      params,
-    );
-    return result.rows[0]['QUERY PLAN'][0].Plan;
+    return planNodes(pg, sql, params);
   }
 
   // Without q both plans are one; with q, `walk` is tried first and `bitmap` when the walk came back
@@ -167,8 +149,8 @@ describe('policy search plans at 100,000 rows', () => {
     ['signed in', VIEWER],
   ])('%s', (_who, viewerId) => {
     it.each(cases)('reads %s through an index without sorting the table (%#)', async (_name, search, how) => {
-      const all = nodes(await plan({ ...search, viewerId }, how));
-      const summary = all.map((n) => `${n['Node Type']}(${n['Index Name'] ?? n['Relation Name'] ?? ''})`);
+      const all = await plan({ ...search, viewerId }, how);
+      const summary = planSummary(all);
       expect(all.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
       expect(all.some((n) => n['Index Name'] !== undefined)).toBe(true);
       const sorted = all.filter((n) => /Sort/.test(n['Node Type'])).map((n) => n['Plan Rows']);

@@ -11,13 +11,13 @@ import {
   type PolicyResult,
   type RequestContext,
 } from '@pc/contracts';
+import { DocTabsRepository } from '@pc/listings';
 import { badRequest, Database, fitToBudget, notFound } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { DocTabs } from '../docs';
 import { PolicyHistory } from '../history';
+import { policyTabs } from '../docs';
 import { VendorCatalog } from '../vendor';
-import { completeness, filledPredefined } from './policy.mapper';
 import { canSee, PolicyAccess } from './policy-access';
 import { PolicyPresenter } from './policy.presenter';
 import { PoliciesRepository } from './policies.repository';
@@ -31,7 +31,7 @@ export class PolicyReadsService {
     private readonly access: PolicyAccess,
     private readonly presenter: PolicyPresenter,
     private readonly vendor: VendorCatalog,
-    private readonly docTabs: DocTabs,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: PolicyHistory,
   ) {}
 
@@ -44,7 +44,7 @@ export class PolicyReadsService {
     const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
     const offset = request.offset ?? 0;
     if (request.source === 'vendor') {
-      const all = this.vendor.listPolicies(request);
+      const all = this.vendor.list(request);
       const policies = fitToBudget(all.slice(offset, offset + limit));
       return { policies, hasMore: all.length > offset + policies.length, nextCursor: null };
     }
@@ -86,7 +86,7 @@ export class PolicyReadsService {
     const canEdit = isUser(ctx.caller) && (ctx.caller.userId === row.owner_id || ctx.caller.isAdmin);
     const tabs = await this.docTabs.list(this.db.pool, id);
     const shown = canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
-    return { tabs: shown, completeness: completeness(filledPredefined(tabs)), canEdit };
+    return { tabs: shown, completeness: policyTabs.completeness(tabs), canEdit };
   }
 
   /**

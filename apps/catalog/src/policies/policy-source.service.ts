@@ -3,7 +3,8 @@ import type { BranchInfo, RequestContext } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from '../catalog.env';
-import { SOURCE_HOST, sourceHostFailure } from '../source';
+import { SOURCE_HOST, sourceHostFailure } from '@pc/listings';
+import { policyKind } from '../policy.kind';
 import { PolicyAccess } from './policy-access';
 import { PoliciesRepository } from './policies.repository';
 
@@ -74,7 +75,7 @@ export class PolicySourceService {
       ]);
       return { defaultBranch: info.defaultBranch, branches, tags };
     } catch (error) {
-      throw sourceHostFailure(error);
+      throw sourceHostFailure(policyKind, error);
     }
   }
 }

@@ -1,5 +1,5 @@
-import type { DocTab, DocsCompleteness, IdeaDelivery, Policy, ReviewPin, UserSummary } from '@pc/contracts';
-import { PREDEFINED_POLICY_TABS } from '@pc/contracts';
+import type { IdeaDelivery, Policy, ReviewPin, UserSummary } from '@pc/contracts';
+import { policyTabs } from '../docs';
 import type { PolicyRow } from './policy.row';
 
 export interface PolicyExtras {
@@ -40,7 +40,7 @@ export function toPolicy(row: PolicyRow, extras: PolicyExtras): Policy {
     owner_username: extras.owner?.username ?? null,
     owner_avatar_url: extras.owner?.avatarUrl || null,
     owner_avatar_email_hash: extras.owner?.avatarEmailHash ?? null,
-    docs_summary: { tabCount: extras.docs.tabs, completeness: completeness(extras.docs.filled) },
+    docs_summary: { tabCount: extras.docs.tabs, completeness: policyTabs.completenessOf(extras.docs.filled) },
     asset_kinds: row.asset_kinds,
     a2a_protocol_versions: row.a2a_protocol_versions,
     direction: row.direction,
@@ -64,14 +64,4 @@ export function toPin(row: PolicyRow): ReviewPin | null {
     reviewed_by: row.pinned_by,
     how: row.pinned_how ?? 'review',
   };
-}
-
-/** Only the four predefined tabs count; a soft signal, not a gate. */
-export function completeness(filled: number): DocsCompleteness {
-  const total = PREDEFINED_POLICY_TABS.length;
-  return { filled, total, ratio: Math.round((filled / total) * 100) / 100 };
-}
-
-export function filledPredefined(tabs: DocTab[]): number {
-  return tabs.filter((t) => t.kind === 'predefined' && t.bodyMd.trim() !== '').length;
 }

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DocsModule } from '../docs';
 import { HistoryModule } from '../history';
 import { IdeasModule } from '../ideas';
-import { OutboxModule } from '../outbox';
 import { PoliciesModule } from '../policies';
 import { RevisionsModule } from '../revisions';
 import { SubmissionsModule } from '../submissions';
@@ -12,15 +10,7 @@ import { SubmissionReviewService } from './submission-review.service';
 
 /** The administrator's side: what waits for review, and the decision on a submission. */
 @Module({
-  imports: [
-    DocsModule,
-    HistoryModule,
-    IdeasModule,
-    OutboxModule,
-    PoliciesModule,
-    RevisionsModule,
-    SubmissionsModule,
-  ],
+  imports: [HistoryModule, IdeasModule, PoliciesModule, RevisionsModule, SubmissionsModule],
   controllers: [ReviewHandler],
   providers: [ReviewQueueService, SubmissionReviewService],
 })

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
+import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
 import { Database, type Executor, notFound } from '@pc/platform';
-import { requireAdmin } from '../common/caller';
-import { DocTabs, publishedDocTabs } from '../docs';
+import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
-import { Outbox } from '../outbox';
 import { PolicyRecords } from '../policies';
 import { type SubmissionRecord, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
 import { catalogError } from '../common/catalog.errors';
@@ -15,25 +14,29 @@ import { catalogError } from '../common/catalog.errors';
  * commit the submission shows; rejection sends it back to its owner.
  */
 @Injectable()
-export class SubmissionReviewService {
+export class SubmissionReviewService extends Reviewing<
+  SubmissionRow,
+  SubmissionRecord,
+  { submission: PolicySubmission }
+> {
   constructor(
     private readonly submissions: SubmissionRecords,
     private readonly policies: PolicyRecords,
-    private readonly docTabs: DocTabs,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: PolicyHistory,
     private readonly ideasService: IdeasService,
-    private readonly outbox: Outbox,
-    private readonly db: Database,
-  ) {}
+    outbox: Outbox,
+    db: Database,
+  ) {
+    super(db, outbox);
+  }
 
   /**
    * Publishes the policy: its staged documentation is copied, the overview seeded from the description,
    * and ideas it fully delivers (or completes) become delivered, their submitters notified.
    */
-  async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.db.transaction(async (db) => {
-      const current = await this.waiting(db, request.id);
+  approve(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
+    return this.decide(ctx, request.id, async (db, current, adminId) => {
       // What the reviewer saw is what gets pinned: the commits (and content digests) validation read.
       const v = current.validation;
       const policy = await this.policies.update(db, current.policy_id, {
@@ -45,7 +48,7 @@ export class SubmissionReviewService {
         implementation_pinned_content_digest:
           v.projectType === 'split' ? (v.implementationContentDigest ?? null) : null,
         pinned_at: new Date(),
-        pinned_by: admin.userId,
+        pinned_by: adminId,
         pinned_how: 'review',
       });
       await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
@@ -53,9 +56,9 @@ export class SubmissionReviewService {
         db,
         current.id,
         { status: 'approved', feedback: request.feedback ?? null },
-        admin.userId,
+        adminId,
       );
-      await this.history.record(db, policy.id, admin.userId, 'approved', {
+      await this.history.record(db, policy.id, adminId, 'approved', {
         submissionId: current.id,
         ref: current.validation.ref ?? null,
         commit: current.validation.commit ?? null,
@@ -72,30 +75,24 @@ export class SubmissionReviewService {
       });
       return approved;
     });
-    this.outbox.kick();
-    return { submission: toSubmission(row) };
   }
 
-  async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.db.transaction(async (db) => {
-      const current = await this.waiting(db, request.id);
+  reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
+    return this.decide(ctx, request.id, async (db, current, adminId) => {
       await this.policies.update(db, current.policy_id, { status: 'rejected' });
       const rejected = await this.submissions.update(
         db,
         current.id,
         { status: 'rejected', feedback: request.feedback ?? null },
-        admin.userId,
+        adminId,
       );
-      await this.history.record(db, current.policy_id, admin.userId, 'rejected', {
+      await this.history.record(db, current.policy_id, adminId, 'rejected', {
         submissionId: current.id,
         feedback: request.feedback ?? null,
       });
       await this.announce(db, rejected, 'rejected', rejected.name);
       return rejected;
     });
-    this.outbox.kick();
-    return { submission: toSubmission(row) };
   }
 
   /** The decision, for its author's webhooks (written in the deciding transaction). */
@@ -116,8 +113,12 @@ export class SubmissionReviewService {
     });
   }
 
+  protected present(decided: SubmissionRecord): { submission: PolicySubmission } {
+    return { submission: toSubmission(decided) };
+  }
+
   /** Locked until the decision commits, so that an edit and a decision never interleave. */
-  private async waiting(db: Executor, id: string): Promise<SubmissionRow> {
+  protected async lockWaiting(db: Executor, id: string): Promise<SubmissionRow> {
     const row = await this.submissions.findById(db, id, true);
     if (!row) throw notFound('Submission');
     if (row.status !== 'submitted')

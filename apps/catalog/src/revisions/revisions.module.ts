@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { HistoryModule } from '../history';
-import { OutboxModule } from '../outbox';
 import { PoliciesModule } from '../policies';
 import { SourceModule } from '../source';
 import { RevisionsHandler } from './revisions.handler';
@@ -9,7 +8,7 @@ import { RevisionsService } from './revisions.service';
 
 /** Owner-proposed changes of a published policy's About text and repositories, live once approved. */
 @Module({
-  imports: [HistoryModule, OutboxModule, PoliciesModule, SourceModule],
+  imports: [HistoryModule, PoliciesModule, SourceModule],
   controllers: [RevisionsHandler],
   providers: [RevisionsRepository, RevisionsService],
   exports: [RevisionsService],

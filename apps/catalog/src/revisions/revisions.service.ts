@@ -18,7 +18,7 @@ import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
-import { Outbox } from '../outbox';
+import { Outbox } from '@pc/listings';
 import { type PolicyChanges, PolicyAccess, PolicyRecords, type PolicyRow } from '../policies';
 
 type PinChanges = Required<

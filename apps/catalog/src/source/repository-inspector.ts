@@ -8,8 +8,8 @@ import {
   type TreeEntry,
 } from '@pc/source-host';
 import { parse } from 'yaml';
-import { isTransientSourceHostError, sourceHostFailure } from './source-host.failure';
-import { SOURCE_HOST } from './source-host.provider';
+import { isTransientSourceHostError, SOURCE_HOST, sourceHostFailure } from '@pc/listings';
+import { policyKind } from '../policy.kind';
 
 interface Opened {
   parsed: ParsedRepositoryUrl;
@@ -226,7 +226,7 @@ export function inferAssetKinds(text: string): AssetKind[] {
 
 /** The problem to report about the repository; a source host that could not answer is thrown instead. */
 function problem(error: unknown): string {
-  if (isTransientSourceHostError(error)) throw sourceHostFailure(error);
+  if (isTransientSourceHostError(error)) throw sourceHostFailure(policyKind, error);
   return describe(error);
 }
 

@@ -1,5 +1,5 @@
 import { CatalogRpc, type CreateSubmissionRequest } from '@pc/contracts';
-import { errorOf } from '@pc/testing';
+import { errorOf, holdRowLock } from '@pc/testing';
 import { Client } from 'pg';
 import {
   anonymous,
@@ -185,6 +185,28 @@ describe('catalog submissions', () => {
       await t.request(CatalogRpc.rejectSubmission, t.admin, { id: submission.id, feedback: 'no' });
       await update(owner, submission.id, { sourceRef: 'v2' });
       expect(await queued(submission.id)).toMatchObject({ status: 'submitted', sourceRef: 'v2' });
+    });
+
+    it("refuses (409) an edit validated against a source that another edit changed meanwhile: the queue never shows a ref with another ref's validation", async () => {
+      const url = t.repo(POLICY_FILES, { v2: V2 });
+      const { submission } = await t.submit(owner, { sourceHostUrl: url });
+      const lock = await holdRowLock(
+        t.db.url,
+        'SELECT 1 FROM catalog.policy_submissions WHERE id = $1 FOR UPDATE',
+        [submission.id],
+      );
+      const toV2 = update(owner, submission.id, { sourceRef: 'v2' });
+      await lock.waiters(1);
+      const toMain = codeOf(update(owner, submission.id, { sourceRef: 'main' }));
+      await lock.waiters(2);
+      await lock.release();
+      const moved = (await toV2).submission;
+      expect(moved).toMatchObject({ sourceRef: 'v2' });
+      expect(await toMain).toBe('CONFLICT');
+      expect(await queued(submission.id)).toMatchObject({
+        sourceRef: 'v2',
+        sourceCommit: moved.sourceCommit,
+      });
     });
 
     it('refuses to change either ref of a published policy through its submission', async () => {

@@ -4,7 +4,6 @@ import {
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type HistoryResult,
-  isUser,
   type PageInfo,
   type PageRequest,
   type PolicySubmission,
@@ -15,6 +14,7 @@ import {
   type UpdateSubmissionRequest,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
+import { checkSourceUnchanged, visibleSubmission } from '@pc/listings';
 import { Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -125,12 +125,12 @@ export class SubmissionsService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<SubmissionDetailResult> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return { submission: toSubmission(row), docTabs: row.doc_tabs };
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<HistoryResult> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return this.policyReads.historyOf({ ...ctx, caller: ctx.caller }, { id: row.policy_id, limit: 200 });
   }
 
@@ -146,7 +146,7 @@ export class SubmissionsService {
     request: UpdateSubmissionRequest,
   ): Promise<{ submission: PolicySubmission }> {
     const caller = requireUser(ctx);
-    const current = await this.visible(ctx, request.id);
+    const current = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, request.id));
     if (current.owner_id !== caller.userId) throw notFound('Submission');
     if (current.status === 'approved') throw approvedAlready(request);
     const validation = sourceChanged(current, request)
@@ -159,6 +159,7 @@ export class SubmissionsService {
     const row = await this.db.transaction(async (db) => {
       const locked = await this.submissions.findById(db, current.id, true);
       if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
+      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
       if (locked.status === 'approved') throw approvedAlready(request);
       const policyChanges: PolicyChanges = {
         name: request.name?.trim(),
@@ -227,16 +228,6 @@ export class SubmissionsService {
     return validation;
   }
 
-  /** For the policy's current owner or an administrator; others (a previous owner too) get 404. */
-  private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(this.db.pool, id);
-    const caller = ctx.caller;
-    if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
-      throw notFound('Submission');
-    }
-    return row;
-  }
-
   private async freeSlug(db: Executor, name: string): Promise<string> {
     const base =
       name
@@ -284,6 +275,16 @@ function sourceChanged(current: SubmissionRow, request: UpdateSubmissionRequest)
     differs(request.sourceRef, current.source_ref) ||
     differs(request.implementationSourceRef, current.implementation_source_ref)
   );
+}
+
+/** Where the policy is read from: what a validation was made against. */
+function sourceOf(row: SubmissionRow): Partial<SubmissionRow> {
+  return {
+    source_host_url: row.source_host_url,
+    implementation_source_host_url: row.implementation_source_host_url,
+    source_ref: row.source_ref,
+    implementation_source_ref: row.implementation_source_ref,
+  };
 }
 
 /** The repositories and refs as they will be after the edit. */

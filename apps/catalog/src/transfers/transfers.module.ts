@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommonModule } from '../common/common.module';
 import { HistoryModule } from '../history';
-import { OutboxModule } from '../outbox';
 import { PoliciesModule } from '../policies';
 import { RevisionsModule } from '../revisions';
 import { TransfersHandler } from './transfers.handler';
@@ -10,7 +9,7 @@ import { TransfersService } from './transfers.service';
 
 /** Ownership transfers of a policy: offered by the owner, accepted or rejected by the recipient. */
 @Module({
-  imports: [CommonModule, HistoryModule, OutboxModule, PoliciesModule, RevisionsModule],
+  imports: [CommonModule, HistoryModule, PoliciesModule, RevisionsModule],
   controllers: [TransfersHandler],
   providers: [TransfersRepository, TransfersService],
 })

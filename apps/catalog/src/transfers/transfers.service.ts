@@ -27,7 +27,7 @@ import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { UsersDirectory } from '../common/users.directory';
 import { PolicyHistory } from '../history';
-import { Outbox } from '../outbox';
+import { Outbox } from '@pc/listings';
 import { PolicyAccess, PolicyRecords } from '../policies';
 import { RevisionsService } from '../revisions';
 import { toTransfer } from './transfer.mapper';

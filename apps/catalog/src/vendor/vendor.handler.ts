@@ -10,12 +10,13 @@ export class VendorHandler {
 
   @Handles(CatalogRpc.getVendorPolicy)
   getPolicy({ data }: Envelope<{ slug: string }>) {
-    return { policy: this.vendor.getPolicy(data.slug) };
+    return { policy: this.vendor.get(data.slug) };
   }
 
   @Handles(CatalogRpc.reloadVendorIndex)
-  reload({ ctx }: Envelope<Record<string, never>>) {
+  async reload({ ctx }: Envelope<Record<string, never>>) {
     requireAdmin(ctx);
-    return this.vendor.reload();
+    const { count, errors } = await this.vendor.load();
+    return { policies: count, errors };
   }
 }

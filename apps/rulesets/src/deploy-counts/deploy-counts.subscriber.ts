@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DeployCountsRepository } from '@pc/listings';
 import { Database, DurableEventsClient, subscribeDeployCounts } from '@pc/platform';
-import { DeployCountsRepository } from './deploy-counts.repository';
 
 /**
  * Counts a ruleset's successful deployments from the deployments service's durable events
@@ -18,7 +18,7 @@ export class DeployCountsSubscriber implements OnApplicationBootstrap {
     subscribeDeployCounts(
       this.events,
       'rulesets',
-      (event) => (event.asset_type === 'ruleset' ? event.ruleset_id : null),
+      (event) => this.counts.listingOf(event),
       (eventId, rulesetId) => this.counts.countOnce(this.db.pool, eventId, rulesetId),
     );
   }

@@ -5,24 +5,15 @@ import {
   PREDEFINED_RULESET_TABS,
   RULESET_LIMITS,
 } from '@pc/contracts';
+import { sortTabs, tabBytes, TabRules } from '@pc/listings';
 import { rulesetsError } from '../common/rulesets.errors';
 
-type Predefined = (typeof PREDEFINED_RULESET_TABS)[number];
-
-export const PREDEFINED_TITLES: Record<Predefined, string> = {
+export const rulesetTabs = new TabRules(PREDEFINED_RULESET_TABS, {
   overview: 'Overview',
   rules: 'Rules',
   examples: 'Examples',
   faq: 'FAQ',
-};
-
-export function isPredefined(key: string): key is Predefined {
-  return (PREDEFINED_RULESET_TABS as readonly string[]).includes(key);
-}
-
-export function kindOf(key: string): DocTab['kind'] {
-  return isPredefined(key) ? 'predefined' : 'custom';
-}
+});
 
 /**
  * A complete set of tabs: keys unique (422), `overview`, `rules`, `examples`, `faq` predefined and every
@@ -39,55 +30,25 @@ export function completeTabSet(input: DocTabInput[], field: string, overviewFall
       [{ field, message: `has ${input.length} tabs` }],
     );
   }
-  const seen = new Set<string>();
-  const tabs: DocTab[] = [];
-  for (const [index, tab] of input.entries()) {
-    if (seen.has(tab.key)) {
-      throw rulesetsError('RULESETS.TAB_KEY_REPEATED', 'Documentation tab keys must be unique', [
-        { field: `${field}.${index}.key`, message: `${tab.key} is listed twice` },
-      ]);
-    }
-    seen.add(tab.key);
-    tabs.push(toTab(tab, index));
+  const repeated = rulesetTabs.repeated(input);
+  if (repeated) {
+    throw rulesetsError('RULESETS.TAB_KEY_REPEATED', 'Documentation tab keys must be unique', [
+      { field: `${field}.${repeated.index}.key`, message: `${repeated.key} is listed twice` },
+    ]);
   }
-  if (overviewFallback === undefined && !seen.has('overview')) {
+  const tabs = input.map((tab, index) => rulesetTabs.toTab(tab, index));
+  if (overviewFallback === undefined && !tabs.some((t) => t.key === 'overview')) {
     throw rulesetsError('RULESETS.OVERVIEW_REQUIRED', 'The set must include an overview tab', [
       { field, message: 'must include a tab with key overview' },
     ]);
   }
   for (const key of PREDEFINED_RULESET_TABS) {
-    if (!seen.has(key)) tabs.push(emptyTab(key));
+    if (!tabs.some((t) => t.key === key)) tabs.push(rulesetTabs.emptyTab(key));
   }
   const overview = tabs.find((t) => t.key === 'overview')!;
   if (overviewFallback !== undefined && overview.bodyMd.trim() === '') overview.bodyMd = overviewFallback;
   checkSize(tabs, field);
   return sortTabs(tabs);
-}
-
-export function toTab(tab: DocTabInput, index: number): DocTab {
-  const predefined = isPredefined(tab.key);
-  return {
-    key: tab.key,
-    title: tab.title.trim() || (predefined ? PREDEFINED_TITLES[tab.key as Predefined] : tab.key),
-    kind: kindOf(tab.key),
-    bodyMd: tab.bodyMd ?? '',
-    sortOrder:
-      tab.sortOrder ?? (predefined ? PREDEFINED_RULESET_TABS.indexOf(tab.key as Predefined) : 10 + index),
-  };
-}
-
-export function emptyTab(key: Predefined): DocTab {
-  return {
-    key,
-    title: PREDEFINED_TITLES[key],
-    kind: 'predefined',
-    bodyMd: '',
-    sortOrder: PREDEFINED_RULESET_TABS.indexOf(key),
-  };
-}
-
-export function sortTabs(tabs: DocTab[]): DocTab[] {
-  return [...tabs].sort((a, b) => a.sortOrder - b.sortOrder || a.key.localeCompare(b.key));
 }
 
 /**
@@ -102,8 +63,7 @@ export function checkSize(tabs: DocTab[], field: string): void {
       [{ field, message: `would have ${tabs.length} tabs` }],
     );
   }
-  const bytes = tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);
-  if (bytes > RULESET_LIMITS.tabBodiesTotalBytes) {
+  if (tabBytes(tabs) > RULESET_LIMITS.tabBodiesTotalBytes) {
     throw rulesetsError('RULESETS.DOCS_LIMIT', 'The documentation is too large', [
       { field, message: `all tabs together may hold ${RULESET_LIMITS.tabBodiesTotalBytes} bytes` },
     ]);
@@ -112,9 +72,7 @@ export function checkSize(tabs: DocTab[], field: string): void {
 
 /** Share of the four predefined tabs with content. */
 export function completeness(tabs: DocTab[]): DocsCompleteness {
-  const total = PREDEFINED_RULESET_TABS.length;
-  const filled = tabs.filter((t) => isPredefined(t.key) && t.bodyMd.trim() !== '').length;
-  return { filled, total, ratio: Math.round((filled / total) * 100) / 100 };
+  return rulesetTabs.completeness(tabs);
 }
 
 /** What a caller who cannot edit sees: the overview and tabs with content. */

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RulesetsModule } from '../rulesets';
-import { DocTabsRepository } from './doc-tabs.repository';
 import { DocsHandler } from './docs.handler';
 import { DocsService } from './docs.service';
 
-/** A ruleset's documentation tabs; submissions and reviews stage and publish them through `DocsService`. */
+/** A ruleset's documentation tabs, edited by its owner (the kernel's `DocTabsRepository` holds them). */
 @Module({
   imports: [RulesetsModule],
   controllers: [DocsHandler],
-  providers: [DocTabsRepository, DocsService],
-  exports: [DocsService],
+  providers: [DocsService],
 })
 export class DocsModule {}

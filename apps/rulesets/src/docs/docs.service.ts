@@ -7,11 +7,11 @@ import type {
   RulesetTabKeyRequest,
   UpsertRulesetTabRequest,
 } from '@pc/contracts';
-import { Database, type Executor, notFound } from '@pc/platform';
+import { DocTabsRepository, sortTabs } from '@pc/listings';
+import { Database, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { canEdit, RulesetAccess } from '../rulesets';
-import { checkSize, completeness, completeTabSet, sortTabs, toTab, visibleTabs } from './doc-tabs';
-import { DocTabsRepository } from './doc-tabs.repository';
+import { checkSize, completeness, completeTabSet, rulesetTabs, visibleTabs } from './doc-tabs';
 
 /** A ruleset's documentation tabs: public to read, edited by the owner and administrators. */
 @Injectable()
@@ -47,7 +47,7 @@ export class DocsService {
       await this.access.editable(ctx, request.id, tx, true);
       const current = await this.tabs.list(tx, request.id);
       const existing = current.find((t) => t.key === request.key);
-      const next = toTab(
+      const next = rulesetTabs.toTab(
         {
           key: request.key,
           title: request.title,
@@ -75,15 +75,5 @@ export class DocsService {
     const removed = await this.db.transaction((tx) => this.tabs.delete(tx, request.id, request.key));
     if (!removed) throw notFound('Documentation tab');
     return { ok: true };
-  }
-
-  /** The ruleset's tabs as they are (for a submission that stages them again). */
-  tabsOf(db: Executor, rulesetId: string): Promise<DocTab[]> {
-    return this.tabs.list(db, rulesetId);
-  }
-
-  /** The set becomes exactly `tabs`, in the caller's transaction (a submission shown, a review approved). */
-  replaceTabs(tx: Executor, rulesetId: string, tabs: DocTab[]): Promise<void> {
-    return this.tabs.replaceAll(tx, rulesetId, tabs);
   }
 }

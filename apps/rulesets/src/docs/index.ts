@@ -1,3 +1,2 @@
 export { DocsModule } from './docs.module';
-export { DocsService } from './docs.service';
 export { completeTabSet } from './doc-tabs';

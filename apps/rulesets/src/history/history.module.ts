@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HistoryRepository } from './history.repository';
-import { SubmissionHistory } from './history.service';
+import { SubmissionHistory } from './submission-history.repository';
 
 /** Every change of a submission, recorded by the feature that makes it. */
-@Module({ providers: [HistoryRepository, SubmissionHistory], exports: [SubmissionHistory] })
+@Module({ providers: [SubmissionHistory], exports: [SubmissionHistory] })
 export class HistoryModule {}

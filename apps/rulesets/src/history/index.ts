@@ -1,3 +1,2 @@
 export { HistoryModule } from './history.module';
-export { SubmissionHistory } from './history.service';
-export type { HistoryRecord } from './history.repository';
+export { type HistoryRecord, SubmissionHistory } from './submission-history.repository';

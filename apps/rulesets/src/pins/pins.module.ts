@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { HistoryModule } from '../history';
-import { OutboxModule } from '../outbox';
 import { RulesetsModule } from '../rulesets';
 import { SubmissionsModule } from '../submissions';
 import { ValidationModule } from '../validation';
@@ -9,7 +8,7 @@ import { PinsService } from './pins.service';
 
 /** The reviewed commit a release builds: an administrator's pin, and the changes since review. */
 @Module({
-  imports: [RulesetsModule, SubmissionsModule, HistoryModule, ValidationModule, OutboxModule],
+  imports: [RulesetsModule, SubmissionsModule, HistoryModule, ValidationModule],
   controllers: [PinsHandler],
   providers: [PinsService],
 })

@@ -1,29 +1,27 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  type ChangesSinceReview,
   type PinRulesetRequest,
-  type RepositoryChanges,
   type RequestContext,
   type Ruleset,
+  type RulesetValidation,
   RulesetsEvents,
 } from '@pc/contracts';
-import { changesSincePin, Database, DomainError } from '@pc/platform';
-import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
-import { requireAdmin } from '../common/caller';
+import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Database, type Executor } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
-import { Outbox } from '../outbox';
-import { RulesetAccess, RulesetPresenter, RulesetWrites } from '../rulesets';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
 import { RulesetInspector } from '../validation';
 
-/**
- * The reviewed commit a release builds: an administrator's pin (for a published ruleset with none, or to
- * move it by hand) and "changes since review", how far the source ref has moved on since the pin.
- */
+/** A ruleset's pin: its source repository's; the submission's history records who pinned it. */
 @Injectable()
-export class PinsService {
+export class PinsService extends Pinning<
+  RulesetRow,
+  PinRulesetRequest,
+  RulesetValidation,
+  { ruleset: Ruleset }
+> {
   constructor(
     private readonly rulesets: RulesetWrites,
     private readonly submissions: SubmissionRecords,
@@ -31,19 +29,18 @@ export class PinsService {
     private readonly presenter: RulesetPresenter,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
-    @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
-    private readonly db: Database,
-    private readonly outbox: Outbox,
-  ) {}
+    changes: SourceChanges,
+    db: Database,
+    outbox: Outbox,
+  ) {
+    super(db, outbox, changes);
+  }
 
-  /**
-   * Validates the ruleset repository at the commit given (else its source ref's commit now) and pins that
-   * commit and its content digest: 422 when the ruleset is not published or the repository is not a valid
-   * ruleset repository there. The submission's history records who pinned it.
-   */
-  async pin(ctx: RequestContext, request: PinRulesetRequest): Promise<{ ruleset: Ruleset }> {
-    const admin = requireAdmin(ctx);
-    const ruleset = await this.access.visible(ctx, request.id);
+  protected visible(ctx: RequestContext, id: string): Promise<RulesetRow> {
+    return this.access.visible(ctx, id);
+  }
+
+  protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
     if (ruleset.published_at === null)
       throw rulesetsError(
         'RULESETS.NOT_PUBLISHED',
@@ -61,68 +58,55 @@ export class PinsService {
         'The repository is not a valid ruleset repository at that commit',
         validation.errors.map((message) => ({ field: 'commit', message })),
       );
-    const row = await this.db.transaction(async (tx) => {
-      const updated = await this.rulesets.change(tx, ruleset.id, {
-        pinned_commit: validation.commit,
-        pinned_content_digest: validation.contentDigest,
-        pinned_at: new Date(),
-        pinned_by: admin.userId,
-        pinned_how: 'admin',
-      });
-      const submission = ruleset.submission_id
-        ? await this.submissions.find(tx, ruleset.submission_id)
-        : null;
-      if (submission)
-        await this.history.record(tx, submission.id, {
-          actor_id: admin.userId,
-          action: 'pinned',
-          status: submission.status,
-          fields: [],
-          feedback: `Pinned to the reviewed commit ${validation.commit}`,
-          previous_snapshot: null,
-          revision_count: submission.revision_count,
-        });
-      // A new reviewed version: those who deployed it hear of it (webhooks).
-      await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
-        ruleset_id: ruleset.id,
-        ruleset_name: ruleset.name,
-        version: null,
-        commit: validation.commit,
-        submission_id: ruleset.submission_id,
-        how: 'admin',
-      });
-      return updated;
+    return validation;
+  }
+
+  protected async record(
+    tx: Executor,
+    ruleset: RulesetRow,
+    validation: RulesetValidation,
+    adminId: string,
+  ): Promise<RulesetRow> {
+    const updated = await this.rulesets.change(tx, ruleset.id, {
+      pinned_commit: validation.commit,
+      pinned_content_digest: validation.contentDigest,
+      pinned_at: new Date(),
+      pinned_by: adminId,
+      pinned_how: 'admin',
     });
-    this.outbox.committed();
-    return { ruleset: await this.presenter.one(ctx, row) };
+    const submission = ruleset.submission_id ? await this.submissions.find(tx, ruleset.submission_id) : null;
+    if (submission)
+      await this.history.record(tx, submission.id, {
+        actor_id: adminId,
+        action: 'pinned',
+        status: submission.status,
+        fields: [],
+        feedback: `Pinned to the reviewed commit ${validation.commit}`,
+        previous_snapshot: null,
+        revision_count: submission.revision_count,
+      });
+    // A new reviewed version: those who deployed it hear of it (webhooks).
+    await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
+      ruleset_id: ruleset.id,
+      ruleset_name: ruleset.name,
+      version: null,
+      commit: validation.commit,
+      submission_id: ruleset.submission_id,
+      how: 'admin',
+    });
+    return updated;
   }
 
-  /** For whoever sees the ruleset: the source host's compare of the pin with its source ref's head. */
-  async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
-    const ruleset = await this.access.visible(ctx, id);
-    if (!ruleset.pinned_commit) return { pinned: false, source: null, implementation: null };
-    return {
-      pinned: true,
-      source: await this.compare(ruleset.source_url, ruleset.source_ref, ruleset.pinned_commit),
-      implementation: null,
-    };
+  protected async present(ctx: RequestContext, ruleset: RulesetRow): Promise<{ ruleset: Ruleset }> {
+    return { ruleset: await this.presenter.one(ctx, ruleset) };
   }
 
-  private async compare(url: string, namedRef: string | null, pinned: string): Promise<RepositoryChanges> {
-    try {
-      return await changesSincePin<ParsedRepositoryUrl>(this.sourceHost, url, namedRef, pinned);
-    } catch (error) {
-      throw compareFailure(error);
-    }
+  protected pinnedSources(ruleset: RulesetRow): [PinnedSource | null, PinnedSource | null] {
+    return [
+      ruleset.pinned_commit
+        ? { url: ruleset.source_url, ref: ruleset.source_ref, pinned: ruleset.pinned_commit }
+        : null,
+      null,
+    ];
   }
-}
-
-/** 502 when the host could not answer; 404 when the repository is gone; 422 when it cannot be compared. */
-function compareFailure(error: unknown): unknown {
-  if (!isSourceHostError(error)) return error;
-  if (error.kind === 'not_found' || error.kind === 'private')
-    return rulesetsError('RULESETS.REPOSITORY_GONE', 'The ruleset repository no longer exists or is private');
-  const { message } = error;
-  if (isTransient(error)) return upstreamUnavailable(error);
-  return new DomainError('UNPROCESSABLE', `The ruleset repository cannot be compared: ${message}`);
 }

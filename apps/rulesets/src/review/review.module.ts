@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DocsModule } from '../docs';
 import { HistoryModule } from '../history';
 import { IdeasModule } from '../ideas';
-import { OutboxModule } from '../outbox';
 import { RulesetsModule } from '../rulesets';
 import { SubmissionsModule } from '../submissions';
 import { ReviewHandler } from './review.handler';
@@ -10,7 +8,7 @@ import { ReviewService } from './review.service';
 
 /** The administrator's decisions on a submission waiting for review. */
 @Module({
-  imports: [SubmissionsModule, RulesetsModule, DocsModule, HistoryModule, IdeasModule, OutboxModule],
+  imports: [SubmissionsModule, RulesetsModule, HistoryModule, IdeasModule],
   controllers: [ReviewHandler],
   providers: [ReviewService],
 })

@@ -7,28 +7,33 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
+import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
-import { DocsService } from '../docs';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
-import { Outbox } from '../outbox';
 import { RulesetWrites } from '../rulesets';
 import { contentOf, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
-export class ReviewService {
+export class ReviewService extends Reviewing<
+  SubmissionRow,
+  SubmissionRow,
+  { submission: RulesetSubmission }
+> {
   constructor(
     private readonly submissions: SubmissionRecords,
     private readonly rulesets: RulesetWrites,
-    private readonly docs: DocsService,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
-    private readonly db: Database,
-    private readonly outbox: Outbox,
-  ) {}
+    db: Database,
+    outbox: Outbox,
+  ) {
+    super(db, outbox);
+  }
 
   /**
    * The ruleset takes the submission's content (created on first approval, updated after), is published
@@ -36,13 +41,8 @@ export class ReviewService {
    * content digest there: a release builds exactly that), and the ideas it declares are delivered by the catalog exactly as for a policy
    * (inside the transaction: if the catalog cannot answer, nothing is approved).
    */
-  async approve(
-    ctx: RequestContext,
-    request: RulesetReviewRequest,
-  ): Promise<{ submission: RulesetSubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.db.transaction(async (tx) => {
-      const current = await this.submissions.lockWaiting(tx, request.id);
+  approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
+    return this.decide(ctx, request.id, async (tx, current, adminId) => {
       const ruleset = await this.rulesets.change(tx, current.ruleset_id, {
         ...contentOf(current),
         lifecycle_status: 'published',
@@ -52,11 +52,11 @@ export class ReviewService {
         pinned_commit: current.source_commit,
         pinned_content_digest: current.content_digest,
         pinned_at: new Date(),
-        pinned_by: admin.userId,
+        pinned_by: adminId,
         pinned_how: 'review',
       });
-      await this.docs.replaceTabs(tx, ruleset.id, current.doc_tabs);
-      const updated = await this.decide(tx, current, 'approved', admin.userId, request.feedback ?? null);
+      await this.docTabs.replaceAll(tx, ruleset.id, current.doc_tabs);
+      const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
       await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
@@ -68,8 +68,6 @@ export class ReviewService {
       });
       return updated;
     });
-    this.outbox.committed();
-    return { submission: toSubmission(row) };
   }
 
   /** Sent back with feedback; the owner edits it and resubmits. */
@@ -96,26 +94,31 @@ export class ReviewService {
     };
   }
 
-  private async sendBack(
+  protected lockWaiting(tx: Executor, id: string): Promise<SubmissionRow> {
+    return this.submissions.lockWaiting(tx, id);
+  }
+
+  protected present(decided: SubmissionRow): { submission: RulesetSubmission } {
+    return { submission: toSubmission(decided) };
+  }
+
+  private sendBack(
     ctx: RequestContext,
     request: RulesetReviewRequest,
     status: 'needs_improvement' | 'rejected',
   ): Promise<{ submission: RulesetSubmission }> {
-    const admin = requireAdmin(ctx);
-    const row = await this.db.transaction(async (tx) => {
-      const current = await this.submissions.lockWaiting(tx, request.id);
+    return this.decide(ctx, request.id, async (tx, current, adminId) => {
       await this.rulesets.change(tx, current.ruleset_id, {
         lifecycle_status: current.published_at ? 'published' : status,
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),
       });
-      return this.decide(tx, current, status, admin.userId, request.feedback ?? null);
+      return this.record(tx, current, status, adminId, request.feedback ?? null);
     });
-    this.outbox.committed();
-    return { submission: toSubmission(row) };
   }
 
-  private async decide(
+  /** The decision on the submission, its history entry and, for its author's webhooks, its event. */
+  private async record(
     tx: Executor,
     current: SubmissionRow,
     status: Extract<RulesetSubmissionStatus, 'approved' | 'rejected' | 'needs_improvement'>,

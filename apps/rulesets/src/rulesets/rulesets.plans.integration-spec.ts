@@ -1,6 +1,6 @@
 import { RULESET_LIMITS } from '@pc/contracts';
-import { createTestDatabase, type TestDatabase } from '@pc/testing';
-import { Client } from 'pg';
+import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
+import type { Client } from 'pg';
 import { type RulesetSearch, searchQuery } from './rulesets.repository';
 
 const ROWS = 50_000;
@@ -8,18 +8,6 @@ const ROWS = 50_000;
 const VIEWER = '00000000-0000-4000-8000-000000000007';
 /** A sort may order a handful of matches, never a large part of the table. */
 const MAX_SORTED_ROWS = 2_000;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Plan Rows': number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /**
  * The list queries GET /rulesets makes in a sort order, planned over 50,000 rulesets: through an index,
@@ -31,9 +19,7 @@ describe('ruleset search plans at 50,000 rows', () => {
   let pg: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    ({ db, pg } = await planningDatabase());
     await pg.query(
       `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, profile_name,
          target_scopes, like_count, view_count, published_at, lifecycle_status, created_at)
@@ -63,7 +49,7 @@ describe('ruleset search plans at 50,000 rows', () => {
     await db?.drop();
   });
 
-  async function plan(search: Partial<RulesetSearch>): Promise<PlanNode> {
+  async function plan(search: Partial<RulesetSearch>): Promise<PlanNode[]> {
     const { sql, params } = searchQuery({
       viewerId: null,
       sort: 'alpha',
@@ -72,11 +58,7 @@ describe('ruleset search plans at 50,000 rows', () => {
       offset: 0,
       ...search,
     });
-    const result = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-      `EXPLAIN (FORMAT JSON) ${sql}`,
-      params,
-    );
-    return result.rows[0]['QUERY PLAN'][0].Plan;
+    return planNodes(pg, sql, params);
   }
 
   const cases: Array<[string, Partial<RulesetSearch>]> = [
@@ -96,8 +78,8 @@ describe('ruleset search plans at 50,000 rows', () => {
     ['signed in', VIEWER],
   ])('%s', (_who, viewerId) => {
     it.each(cases)('reads %s through an index without sorting the table', async (_name, search) => {
-      const all = nodes(await plan({ ...search, viewerId }));
-      const summary = all.map((n) => `${n['Node Type']}(${n['Index Name'] ?? n['Relation Name'] ?? ''})`);
+      const all = await plan({ ...search, viewerId });
+      const summary = planSummary(all);
       expect({ summary, seq: all.filter((n) => n['Node Type'] === 'Seq Scan').length }).toEqual({
         summary,
         seq: 0,

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type RpcDescriptor, RulesetsRpc, type UpdateRulesetSubmissionRequest } from '@pc/contracts';
-import { PROFILE, codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { holdRowLock } from '@pc/testing';
+import {
+  PROFILE,
+  RULESET_FILES,
+  codeOf,
+  errorOf,
+  rulesetsUnderTest,
+  type TestUser,
+} from '../testing/rulesets-under-test';
 
 /** Submitting, editing, resubmitting and withdrawing a ruleset: the rules, through the service's bus contract. */
 describe('ruleset submissions (service level, PostgreSQL)', () => {
@@ -383,6 +391,33 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       expect((await ruleset(rulesetId)).pin).toMatchObject({
         commit: now,
         content_digest: edited.submission.content_digest,
+      });
+    });
+
+    it('never shows a ref with the commit validated for another: an edit validated against a source changed meanwhile is refused (409)', async () => {
+      const repoUrl = h.repo(RULESET_FILES, {
+        next: { ...RULESET_FILES, 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules next') },
+      });
+      const { submission } = await h.submit(owner, { repoUrl });
+      const atNext = h.host.commitOf(repoUrl, 'next');
+      // The submission's row stays locked while two edits validate: the ref's, then one of the same URL
+      // validated at the ref the submission had then.
+      const lock = await holdRowLock(
+        h.db.url,
+        'SELECT 1 FROM rulesets.ruleset_submissions WHERE id = $1 FOR UPDATE',
+        [submission.id],
+      );
+      const toNext = update(h.admin, { id: submission.id, sourceRef: 'next' });
+      await lock.waiters(1);
+      const sameUrl = codeOf(update(h.admin, { id: submission.id, repoUrl }));
+      await lock.waiters(2);
+      await lock.release();
+      expect((await toNext).submission).toMatchObject({ source_ref: 'next', source_commit: atNext });
+      expect(await sameUrl).toBe('CONFLICT');
+      const { rulesetSubmissions } = await h.request(RulesetsRpc.reviewQueue, h.admin.ctx, {});
+      expect(rulesetSubmissions.find((q) => q.id === submission.id)).toMatchObject({
+        source_ref: 'next',
+        source_commit: atNext,
       });
     });
 

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DocsModule } from '../docs';
 import { HistoryModule } from '../history';
 import { IdeasModule } from '../ideas';
 import { RulesetsModule } from '../rulesets';
@@ -11,7 +10,7 @@ import { SubmissionsService } from './submissions.service';
 
 /** Submitting a ruleset repository, editing and resubmitting it; the review decides on it (`SubmissionRecords`). */
 @Module({
-  imports: [RulesetsModule, DocsModule, HistoryModule, IdeasModule, ValidationModule],
+  imports: [RulesetsModule, HistoryModule, IdeasModule, ValidationModule],
   controllers: [SubmissionsHandler],
   providers: [SubmissionsRepository, SubmissionsService, SubmissionRecords],
   exports: [SubmissionRecords],

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
-  isUser,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
   type RulesetHistoryEntry,
@@ -12,11 +11,12 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
+import { checkSourceUnchanged, DocTabsRepository, visibleSubmission } from '@pc/listings';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
-import { completeTabSet, DocsService } from '../docs';
+import { completeTabSet } from '../docs';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetWrites } from '../rulesets';
@@ -56,7 +56,7 @@ export class SubmissionsService {
   constructor(
     private readonly submissions: SubmissionsRepository,
     private readonly rulesets: RulesetWrites,
-    private readonly docs: DocsService,
+    private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     private readonly inspector: RulesetInspector,
@@ -103,7 +103,7 @@ export class SubmissionsService {
         doc_tabs: tabs,
         ...readAt(validation),
       });
-      await this.docs.replaceTabs(tx, ruleset.id, tabs);
+      await this.docTabs.replaceAll(tx, ruleset.id, tabs);
       await this.history.record(tx, submission.id, {
         actor_id: caller.userId,
         action: 'submitted',
@@ -131,12 +131,12 @@ export class SubmissionsService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<RulesetSubmissionDetail> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return { submission: toSubmission(row), docTabs: row.doc_tabs };
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
-    const row = await this.visible(ctx, id);
+    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
   }
 
@@ -160,7 +160,7 @@ export class SubmissionsService {
     request: UpdateRulesetSubmissionRequest,
   ): Promise<{ submission: RulesetSubmission }> {
     const caller = requireUser(ctx);
-    const current = await this.visible(ctx, request.id);
+    const current = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, request.id));
     const changed = CONTENT_FIELDS.filter((f) => request[f] !== undefined);
     this.checkEditable(caller, current, changed.length > 0, request);
     const repositoryChanged = REPOSITORY_FIELDS.some((f) => request[f] !== undefined);
@@ -179,6 +179,7 @@ export class SubmissionsService {
     const row = await this.db.transaction(async (tx) => {
       const locked = await this.submissions.findById(tx, current.id, true);
       if (!locked) throw notFound('Submission');
+      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
       this.checkEditable(caller, locked, changed.length > 0, request);
       const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
       const nextStatus =
@@ -197,7 +198,7 @@ export class SubmissionsService {
         doc_tabs:
           stagedTabs ??
           (locked.status === 'approved' && nextStatus === 'submitted'
-            ? await this.docs.tabsOf(tx, locked.ruleset_id)
+            ? await this.docTabs.list(tx, locked.ruleset_id)
             : undefined),
         previous_snapshot: content ? snapshotOf(locked) : undefined,
         revision_count: content ? locked.revision_count + 1 : undefined,
@@ -224,7 +225,7 @@ export class SubmissionsService {
    * its declared ideas); a published one stays published, and a pending update of it is dropped.
    */
   async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
-    await this.visible(ctx, id);
+    visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
     await this.db.transaction(async (tx) => {
       const locked = await this.submissions.findById(tx, id, true);
       if (!locked) throw notFound('Submission');
@@ -306,7 +307,7 @@ export class SubmissionsService {
         ...contentOf(row),
         lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
       });
-      await this.docs.replaceTabs(tx, row.ruleset_id, row.doc_tabs);
+      await this.docTabs.replaceAll(tx, row.ruleset_id, row.doc_tabs);
     } else if (statusChanged && lifecycle) {
       await this.rulesets.change(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }
@@ -333,16 +334,11 @@ export class SubmissionsService {
     }
     return validation;
   }
+}
 
-  /** The ruleset's owner (after a transfer, the new one) or an administrator; others get 404. */
-  private async visible(ctx: RequestContext, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(this.db.pool, id);
-    const caller = ctx.caller;
-    if (!row || !isUser(caller) || (row.owner_id !== caller.userId && !caller.isAdmin)) {
-      throw notFound('Submission');
-    }
-    return row;
-  }
+/** Where the ruleset is read from: what a validation was made against. */
+function sourceOf(row: SubmissionRow): Pick<SubmissionRow, 'source_url' | 'source_ref' | 'ruleset_path'> {
+  return { source_url: row.source_url, source_ref: row.source_ref, ruleset_path: row.ruleset_path };
 }
 
 function fromValidation(

@@ -14,8 +14,9 @@ export class VendorHandler {
   }
 
   @Handles(RulesetsRpc.reloadVendorIndex)
-  reload({ ctx }: Envelope<Record<string, never>>) {
+  async reload({ ctx }: Envelope<Record<string, never>>) {
     requireAdmin(ctx);
-    return this.vendor.reload();
+    const { count, errors } = await this.vendor.load();
+    return { rulesets: count, errors };
   }
 }

@@ -1,0 +1,30 @@
+import { CatalogEvents, CatalogRpc } from '@pc/contracts';
+import type { ListingKind } from '@pc/listings';
+import { Handles } from '@pc/platform';
+
+/** Policies, to the listings kernel: their tables in the catalog's schema, their events and descriptors. */
+export const policyKind: ListingKind = {
+  assetType: 'policy',
+  service: 'catalog',
+  schema: 'catalog',
+  tables: {
+    listings: 'policies',
+    likes: 'policy_likes',
+    docTabs: 'policy_doc_tabs',
+    countedDeployEvents: 'counted_deploy_events',
+  },
+  idColumn: 'policy_id',
+  repositoryGone: 'CATALOG.REPOSITORY_GONE',
+  // Ideas delivered; for webhooks: review decisions, new reviewed versions, transfers offered, comments.
+  events: [
+    CatalogEvents.ideaDelivered,
+    CatalogEvents.reviewDecided,
+    CatalogEvents.versionPublished,
+    CatalogEvents.transferOffered,
+    CatalogEvents.policyCommented,
+  ],
+  handles: {
+    getLike: Handles(CatalogRpc.getLike),
+    toggleLike: Handles(CatalogRpc.toggleLike),
+  },
+};

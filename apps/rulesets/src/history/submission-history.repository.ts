@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { RULESET_LIMITS, type RulesetHistoryEntry } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+
+interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
+  created_at: Date;
+}
+
+export type HistoryRecord = Omit<RulesetHistoryEntry, 'id' | 'created_at'>;
+
+/**
+ * A submission's history (`rulesets.submission_history`), for the features that change a submission
+ * (submitting, reviewing, pinning): each records its entry in the transaction that makes the change.
+ */
+@Injectable()
+export class SubmissionHistory {
+  async record(db: Executor, submissionId: string, entry: HistoryRecord): Promise<void> {
+    await db.query(
+      `INSERT INTO rulesets.submission_history
+         (submission_id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        submissionId,
+        entry.actor_id,
+        entry.action,
+        entry.status,
+        entry.fields,
+        entry.feedback,
+        entry.previous_snapshot === null ? null : JSON.stringify(entry.previous_snapshot),
+        entry.revision_count,
+      ],
+    );
+  }
+
+  /** Newest first, at most `RULESET_LIMITS.history.max` entries. */
+  async list(db: Executor, submissionId: string): Promise<RulesetHistoryEntry[]> {
+    const rows = await db.query<HistoryRow[]>(
+      `SELECT id::text AS id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count, created_at
+         FROM rulesets.submission_history WHERE submission_id = $1 ORDER BY id DESC LIMIT $2`,
+      [submissionId, RULESET_LIMITS.history.max],
+    );
+    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  }
+}

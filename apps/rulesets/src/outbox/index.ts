@@ -1,2 +1,0 @@
-export { OutboxModule } from './outbox.module';
-export { Outbox } from './outbox.service';

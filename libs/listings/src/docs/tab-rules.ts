@@ -1,0 +1,73 @@
+import type { DocsCompleteness, DocTab, DocTabInput } from '@pc/contracts';
+
+/**
+ * The shape of a kind's documentation tabs: its predefined keys, in their order, with their titles. What
+ * a kind allows in a set (how many, how large, whether the overview is required) is the kind's rule.
+ */
+export class TabRules<Key extends string> {
+  constructor(
+    private readonly predefined: readonly Key[],
+    readonly titles: Record<Key, string>,
+  ) {}
+
+  isPredefined(key: string): key is Key {
+    return (this.predefined as readonly string[]).includes(key);
+  }
+
+  /**
+   * A tab as stored: a blank title takes the predefined one (else the key); without a sortOrder, the
+   * predefined tabs keep their order and the others come after (10 + their place in the input).
+   */
+  toTab(tab: DocTabInput, index: number): DocTab {
+    const predefined = this.isPredefined(tab.key);
+    return {
+      key: tab.key,
+      title: tab.title.trim() || (predefined ? this.titles[tab.key as Key] : tab.key),
+      kind: predefined ? 'predefined' : 'custom',
+      bodyMd: tab.bodyMd ?? '',
+      sortOrder: tab.sortOrder ?? (predefined ? this.predefined.indexOf(tab.key as Key) : 10 + index),
+    };
+  }
+
+  /** A predefined tab with no content yet. */
+  emptyTab(key: Key): DocTab {
+    return {
+      key,
+      title: this.titles[key],
+      kind: 'predefined',
+      bodyMd: '',
+      sortOrder: this.predefined.indexOf(key),
+    };
+  }
+
+  /** The first tab whose key was listed before, with its place; null when every key is listed once. */
+  repeated(input: DocTabInput[]): { key: string; index: number } | null {
+    const seen = new Set<string>();
+    for (const [index, tab] of input.entries()) {
+      if (seen.has(tab.key)) return { key: tab.key, index };
+      seen.add(tab.key);
+    }
+    return null;
+  }
+
+  /** Share of the predefined tabs with content. */
+  completeness(tabs: DocTab[]): DocsCompleteness {
+    return this.completenessOf(tabs.filter((t) => this.isPredefined(t.key) && t.bodyMd.trim() !== '').length);
+  }
+
+  /** The same, from how many predefined tabs have content. */
+  completenessOf(filled: number): DocsCompleteness {
+    const total = this.predefined.length;
+    return { filled, total, ratio: Math.round((filled / total) * 100) / 100 };
+  }
+}
+
+/** Titles and bodies together, in bytes: what each kind's budget counts. */
+export function tabBytes(tabs: DocTab[]): number {
+  return tabs.reduce((sum, t) => sum + Buffer.byteLength(t.bodyMd) + Buffer.byteLength(t.title), 0);
+}
+
+/** By sortOrder, then key. */
+export function sortTabs(tabs: DocTab[]): DocTab[] {
+  return [...tabs].sort((a, b) => a.sortOrder - b.sortOrder || a.key.localeCompare(b.key));
+}

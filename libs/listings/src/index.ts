@@ -1,0 +1,22 @@
+// The listings kernel: the life of a listing written once, mounted by each kind's service
+// (docs/architecture.md, "Listings: one kernel, two kinds").
+export { type Handler, type ListingAccess, type ListingIdRequest, type ListingKind } from './listing-kind';
+export { type KindAccess, ListingsModule } from './listings.module';
+export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
+export { DocTabsRepository } from './docs/doc-tabs.repository';
+export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
+export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
+export { ListingServiceEnv } from './source/listing-service.env';
+export {
+  isTransientSourceHostError,
+  SOURCE_HOST,
+  SourceHostModule,
+  sourceHostFailure,
+  sourceHostFrom,
+  upstreamUnavailable,
+} from './source/source-host';
+export { type PinnedSource, SourceChanges } from './pins/source-changes';
+export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
+export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
+export { type PinRequest, Pinning } from './pins/pinning';
+export { type DecisionWrite, Reviewing } from './review/reviewing';

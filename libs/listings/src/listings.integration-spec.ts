@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '@pc/contracts';
+import { createServiceDataSource, Database } from '@pc/platform';
+import { createTestDatabase, type TestDatabase } from '@pc/testing';
+import type { DataSource } from 'typeorm';
+import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
+import { DocTabsRepository } from './docs/doc-tabs.repository';
+import { LikesRepository } from './likes/likes.repository';
+import { LikesService } from './likes/likes.service';
+import type { ListingKind } from './listing-kind';
+
+/**
+ * The kernel on each kind's own schema, as the services migrate it (the template database holds both):
+ * the tables a kind names and a listing row of that kind, inserted as its service would.
+ */
+const KINDS = [
+  {
+    kind: {
+      assetType: 'policy',
+      schema: 'catalog',
+      tables: {
+        listings: 'policies',
+        likes: 'policy_likes',
+        docTabs: 'policy_doc_tabs',
+        countedDeployEvents: 'counted_deploy_events',
+      },
+      idColumn: 'policy_id',
+    },
+    insert: `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
+             VALUES ('p-' || $1, 'P', 'D', 'published', $1::uuid, 'https://source.example/o/p') RETURNING id`,
+  },
+  {
+    kind: {
+      assetType: 'ruleset',
+      schema: 'rulesets',
+      tables: {
+        listings: 'rulesets',
+        likes: 'ruleset_likes',
+        docTabs: 'ruleset_doc_tabs',
+        countedDeployEvents: 'counted_deploy_events',
+      },
+      idColumn: 'ruleset_id',
+    },
+    insert: `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url)
+             VALUES ('R', 'D', $1, $1, 'https://source.example/o/r') RETURNING id`,
+  },
+] as const;
+
+describe.each(KINDS)('the listings kernel for a $kind.assetType (PostgreSQL)', ({ kind: tables, insert }) => {
+  const kind = tables as unknown as ListingKind;
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let database: Database;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = createServiceDataSource({
+      url: db.url,
+      schema: kind.schema,
+      entities: [],
+      migrations: [],
+      poolSize: 12,
+    });
+    await dataSource.initialize();
+    database = new Database(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await db?.drop();
+  });
+
+  const newListing = async (): Promise<string> =>
+    (await dataSource.query<Array<{ id: string }>>(insert, [randomUUID()]))[0].id;
+  const counter = async (id: string, column: 'deploy_count' | 'like_count'): Promise<number> =>
+    (
+      await dataSource.query<Array<Record<string, number>>>(
+        `SELECT ${column} FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1`,
+        [id],
+      )
+    )[0][column];
+
+  describe('deploy counts', () => {
+    const counts = () => new DeployCountsRepository(kind);
+
+    it('counts an event redelivered after it was handled (a late ack) once', async () => {
+      const id = await newListing();
+      const event = randomUUID();
+      await counts().countOnce(dataSource.manager, event, id);
+      await counts().countOnce(dataSource.manager, event, id);
+      await counts().countOnce(dataSource.manager, randomUUID(), id);
+      expect(await counter(id, 'deploy_count')).toBe(2);
+    });
+
+    it('counts ten concurrent deliveries of one event once', async () => {
+      const id = await newListing();
+      const event = randomUUID();
+      await Promise.all(Array.from({ length: 10 }, () => counts().countOnce(dataSource.manager, event, id)));
+      expect(await counter(id, 'deploy_count')).toBe(1);
+    });
+
+    it("counts only its own kind's deployments", () => {
+      const listingId = randomUUID();
+      const event = (assetType: 'policy' | 'ruleset') => ({
+        deployment_id: randomUUID(),
+        asset_type: assetType,
+        policy_id: assetType === 'policy' ? listingId : null,
+        ruleset_id: assetType === 'ruleset' ? listingId : null,
+        workspace_id: randomUUID(),
+        connection_id: randomUUID(),
+        platform_org_id: 'org-1',
+      });
+      expect(counts().listingOf(event(kind.assetType))).toBe(listingId);
+      expect(counts().listingOf(event(kind.assetType === 'policy' ? 'ruleset' : 'policy'))).toBeNull();
+    });
+  });
+
+  describe('likes', () => {
+    const user = (userId = randomUUID()): RequestContext => ({
+      requestId: randomUUID(),
+      caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+    });
+    // The kind's access rule is its service's; here every listing is visible.
+    const likes = () =>
+      new LikesService(database, { visible: () => Promise.resolve({}) }, new LikesRepository(kind));
+
+    it('keeps one like per user, the counter equal to the likes, under concurrent toggles', async () => {
+      const id = await newListing();
+      const [alice, bob] = [user(), user()];
+      expect(await likes().toggle(alice, id)).toEqual({ liked: true });
+      expect(await likes().toggle(bob, id)).toEqual({ liked: true });
+      expect(await counter(id, 'like_count')).toBe(2);
+      // Ten toggles at once by one user take turns: an even number leaves it as it was.
+      await Promise.all(Array.from({ length: 10 }, () => likes().toggle(bob, id)));
+      expect(await likes().get(bob, id)).toEqual({ liked: true });
+      expect(await counter(id, 'like_count')).toBe(2);
+      expect(await likes().toggle(alice, id)).toEqual({ liked: false });
+      expect(await likes().get(alice, id)).toEqual({ liked: false });
+      expect(await counter(id, 'like_count')).toBe(1);
+    });
+  });
+
+  describe('documentation tabs', () => {
+    const tab = (key: string, sortOrder: number, bodyMd = 'Body.') => ({
+      key,
+      title: key,
+      kind: 'custom' as const,
+      bodyMd,
+      sortOrder,
+    });
+
+    it('replaces the set, upserts one by key, deletes one; lists by sortOrder, then key', async () => {
+      const id = await newListing();
+      const tabs = new DocTabsRepository(kind);
+      await tabs.replaceAll(dataSource.manager, id, [tab('zeta', 0), tab('alpha', 0), tab('faq', 3)]);
+      expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['alpha', 'zeta', 'faq']);
+      await tabs.upsert(dataSource.manager, id, tab('zeta', 5, 'Changed.'));
+      expect(await tabs.list(dataSource.manager, id)).toEqual([
+        tab('alpha', 0),
+        tab('faq', 3),
+        tab('zeta', 5, 'Changed.'),
+      ]);
+      expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(true);
+      expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
+      await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
+      expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+    });
+  });
+});
