@@ -14,7 +14,7 @@ export class PolicySearchService {
   ) {}
 
   search(ctx: RequestContext, request: ListingSearchRequest): Promise<ListingSearchResult> {
-    const vendor = this.vendor.listPolicies({});
+    const vendor = this.vendor.list({});
     return answerListingSearch(this.db.pool, POLICY_LISTINGS, vendor, callerId(ctx.caller), request);
   }
 }

@@ -34,6 +34,10 @@ const TAGS: ReadonlyArray<readonly [string, string]> = [
     'Published policies (community and `vendor`): reading, editing, revisions, likes and versions',
   ],
   ['submissions', 'Submitting a policy for review, and its review by administrators'],
+  [
+    'search',
+    'One search across policies and rulesets, community and `vendor`, with counts per kind, catalog and category',
+  ],
   ['comments', 'Comments and replies on policies'],
   ['transfers', 'Offering a policy, idea or ruleset to another user, and answering the offer'],
   ['rulesets', 'API-governance rulesets: reading, documentation tabs, evaluation and pins'],
