@@ -15,23 +15,12 @@ import {
   SORT_ORDERS,
   type SortOrder,
   TARGET_SCOPES,
-  EMAIL_MAX,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { ReviewPinDto } from '../catalog/policies.dto';
+import { CreateTransferDto } from '../catalog/transfers.dto';
 import { ClearableUrl, Optional, PageLimit, toInt } from '../http/common.dto';
-import {
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 // ---------------------------------------------------------------- requests
 
@@ -116,26 +105,8 @@ export class RulesetSlugParams {
   slug!: string;
 }
 
-export class CreateRulesetTransferDto {
-  @ApiPropertyOptional({
-    minLength: L.recipientUsername.min,
-    maxLength: L.recipientUsername.max,
-    description: 'With or without a leading @; at least one of recipientUsername and recipientEmail',
-  })
-  @ValidateIf(
-    (o: CreateRulesetTransferDto) => o.recipientEmail === undefined || o.recipientUsername !== undefined,
-  )
-  @IsString()
-  @Length(L.recipientUsername.min, L.recipientUsername.max)
-  recipientUsername?: string;
-
-  @ApiPropertyOptional({ format: 'email', maxLength: EMAIL_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(EMAIL_MAX, { message: `must be at most ${EMAIL_MAX} characters` })
-  @IsEmail({}, { message: 'must be an email address' })
-  recipientEmail?: string;
-}
+/** The recipient of a ruleset: as for a policy, by username or email. */
+export class CreateRulesetTransferDto extends CreateTransferDto {}
 
 // ---------------------------------------------------------------- responses
 

@@ -4768,7 +4768,7 @@ export interface components {
             role: "viewer" | "commenter" | "editor" | null;
         };
         CreateRulesetTransferDto: {
-            /** @description With or without a leading @; at least one of recipientUsername and recipientEmail */
+            /** @description With or without a leading @; required unless recipientEmail is given */
             recipientUsername?: string;
             /** Format: email */
             recipientEmail?: string;
