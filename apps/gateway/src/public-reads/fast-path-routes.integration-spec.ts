@@ -179,6 +179,7 @@ describe('the fast path of public reads: its declared routes', () => {
       '/api/grown/:id/count (GrownController.piped): parameter pipe ParseIntPipe is not run by the fast path',
       '/api/policies/:id (PoliciesController.update): not a GET',
       '/api/policies/:id (PoliciesController.update): auth mode required, the fast path checks optional',
+      '/api/policies/:id (PoliciesController.update): audited',
       '/api/policies/:id/branches (PoliciesController.branches): guard RateLimitGuard is not run by the fast path',
       '/api/policies/:id/branches (PoliciesController.branches): auth mode required, the fast path checks optional',
     ]);
