@@ -4,7 +4,17 @@ import {
   RulesetsRpc,
   type SpecificationInput,
 } from '@pc/contracts';
-import { aliasNestedSpecification, ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import {
+  aliasNestedSpecification,
+  ASYNC,
+  ASYNC26,
+  ASYNC3,
+  OAS2,
+  OAS3,
+  OAS31,
+  OPERATION_IDS,
+  RAML,
+} from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
@@ -102,6 +112,51 @@ describe('ruleset evaluations (service level, the engine)', () => {
       ['response-description', 'info', 'api.raml', 7],
     ]);
     expect(await codeOf(evaluate({ content: RAML }, [{ slug: 'no-such-rules' }]))).toBe('NOT_FOUND');
+  });
+
+  it('evaluates every version the engine parses, each finding with its file, line and column', async () => {
+    const versions: Array<[string, SpecificationInput]> = [
+      ['OAS 2.0', { content: OAS2, filename: 'api.json' }],
+      ['OAS 3.0', { content: OAS3 }],
+      ['OAS 3.1', { content: OAS31 }],
+      ['RAML 1.0', { content: RAML, filename: 'api.raml' }],
+      ['ASYNC 2.0', { content: ASYNC }],
+      ...[1, 2, 3, 4, 5].map((minor): [string, SpecificationInput] => [
+        `ASYNC 2.${minor}`,
+        { content: ASYNC26.replace('2.6.0', `2.${minor}.0`) },
+      ]),
+      ['ASYNC 2.6', { content: ASYNC26 }],
+    ];
+    const seen = [];
+    for (const [, specification] of versions) {
+      const report = await evaluate(specification);
+      seen.push([
+        report.specification.format,
+        report.evaluations[0].results.map((r) => [r.file, r.line, r.column]),
+      ]);
+    }
+    expect(seen).toEqual([
+      ['OAS 2.0', [['api.json', 6, 7]]],
+      ['OAS 3.0', [['api.yaml', 13, 5]]],
+      ['OAS 3.1', [['api.yaml', 14, 5]]],
+      ['RAML 1.0', [['api.raml', 4, 3]]],
+      ['ASYNC 2.0', [['api.yaml', 7, 5]]],
+      ...[1, 2, 3, 4, 5, 6].map((minor) => [
+        `ASYNC 2.${minor}`,
+        [
+          ['api.yaml', 8, 5],
+          ['api.yaml', 13, 5],
+        ],
+      ]),
+    ]);
+  });
+
+  it('refuses an AsyncAPI 3.0 document, which the engine does not parse, naming its version', async () => {
+    const refused = await errorOf(evaluate({ content: ASYNC3 }));
+    expect(refused.code).toBe('RULESETS.SPECIFICATION_INVALID');
+    expect(refused.message).toMatch(
+      /AsyncAPI 3\.0\.0 is not a version the engine evaluates here: OpenAPI 2\.0, 3\.0 or 3\.1, AsyncAPI 2\.0 to 2\.6, RAML 1\.0/,
+    );
   });
 
   it('evaluates several rulesets on one document, parsed once, a report for each and the counts summed', async () => {

@@ -5373,7 +5373,7 @@ export interface components {
         };
         EvaluatedSpecificationDto: {
             /** @enum {string} */
-            format: "OAS 2.0" | "OAS 3.0" | "RAML 1.0" | "ASYNC 2.0";
+            format: "OAS 2.0" | "OAS 3.0" | "OAS 3.1" | "RAML 1.0" | "ASYNC 2.0" | "ASYNC 2.1" | "ASYNC 2.2" | "ASYNC 2.3" | "ASYNC 2.4" | "ASYNC 2.5" | "ASYNC 2.6";
             files: string[];
             /** @description sha256 of the files (names and contents) */
             digest: string;
