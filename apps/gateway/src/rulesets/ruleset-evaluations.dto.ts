@@ -128,6 +128,14 @@ export class EvaluationResultDto {
   @ApiProperty({
     type: 'string',
     nullable: true,
+    example: '#/paths/~1pets/post',
+    description:
+      "Where in the specification's own terms: the JSON pointer (RFC 6901, URI fragment form) of the element at `line` and `column` in `file`, read from the document as written; null when the engine gave no location",
+  })
+  pointer!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
     example: '/endpoint[/pets]/supportedOperation[post]',
     description: 'Where in the API model: `<property>[<name>]` steps from the API down to the element',
   })

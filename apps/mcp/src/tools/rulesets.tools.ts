@@ -218,6 +218,7 @@ const evaluationSchema = z.object({
           file: nullableString,
           line: z.number().int().nullable(),
           column: z.number().int().nullable(),
+          pointer: nullableString,
           modelPath: nullableString,
         }),
       ),
@@ -235,7 +236,7 @@ const reportText = (report: EvaluationReport): string =>
       `## ${e.ruleset.name}: ${e.conforms ? 'conforms' : 'does not conform'}`,
       ...e.results.map(
         (r) =>
-          `- ${r.severity} ${r.rule} at ${r.file ?? '?'}:${r.line ?? '?'}:${r.column ?? '?'} ${r.modelPath ?? ''}: ${r.message}`,
+          `- ${r.severity} ${r.rule} at ${r.file ?? '?'}:${r.line ?? '?'}:${r.column ?? '?'} ${r.pointer ?? r.modelPath ?? ''}: ${r.message}`,
       ),
     ]),
   ].join('\n');

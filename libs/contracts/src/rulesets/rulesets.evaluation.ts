@@ -90,6 +90,11 @@ export interface EvaluationResultItem {
   /** 1-based line and column of the element in that file. */
   line: number | null;
   column: number | null;
+  /**
+   * Where in the specification's own terms: the JSON pointer of the element in `file`, in URI fragment
+   * form (`#/paths/~1pets/post`); null without a location.
+   */
+  pointer: string | null;
   /** Where in the API model: each step `<property>[<name>]` from the API down to the element. */
   modelPath: string | null;
 }

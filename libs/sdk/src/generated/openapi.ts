@@ -5405,6 +5405,11 @@ export interface components {
             line: number | null;
             column: number | null;
             /**
+             * @description Where in the specification's own terms: the JSON pointer (RFC 6901, URI fragment form) of the element at `line` and `column` in `file`, read from the document as written; null when the engine gave no location
+             * @example #/paths/~1pets/post
+             */
+            pointer: string | null;
+            /**
              * @description Where in the API model: `<property>[<name>]` steps from the API down to the element
              * @example /endpoint[/pets]/supportedOperation[post]
              */

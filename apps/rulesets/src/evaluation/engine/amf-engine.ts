@@ -27,6 +27,8 @@ export interface EngineResult {
   file: string | null;
   line: number | null;
   column: number | null;
+  /** The JSON pointer of the element in its file (see source-pointers.ts); null without a location. */
+  pointer: string | null;
   modelPath: string | null;
 }
 
@@ -34,7 +36,8 @@ export type ParseOutcome =
   { ok: true; format: string; model: string } | { ok: false; findings: EngineFinding[] };
 
 export type ValidateOutcome =
-  { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string };
+  | { ok: true; conforms: boolean; results: Array<Omit<EngineResult, 'pointer'>> }
+  | { ok: false; problem: string };
 
 type ValidatorModule = {
   exit(): void;
