@@ -287,6 +287,18 @@ describe('ruleset evaluations (service level, the engine)', () => {
     );
   });
 
+  it("refuses a profile with a misspelt constraint naming it, its line and the constraint meant, without the engine's own text", async () => {
+    const misspelt = OPERATION_IDS.replace('minCount: 1', 'minCont: 1');
+    expect(misspelt.split('\n')[11]).toBe('        minCont: 1');
+    const { validation } = await h.request(RulesetsRpc.validate, owner.ctx, {
+      repoUrl: h.repo({ 'ruleset.yaml': misspelt }),
+    });
+    expect(validation.ok).toBe(false);
+    expect(validation.errors).toEqual([
+      'ruleset.yaml:12: validation "operation-id-required" uses "minCont", which is not a property constraint the engine knows; did you mean "minCount"? (the validation compiles to no check)',
+    ]);
+  });
+
   it('validates a submission by running the profile through the engine and evaluating the examples of the layout', async () => {
     const validate = async (files: Record<string, string>) =>
       (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation;
@@ -298,7 +310,9 @@ describe('ruleset evaluations (service level, the engine)', () => {
     });
     expect(refused.ok).toBe(false);
     expect(refused.errors).toEqual([
-      expect.stringMatching(/^ruleset\.yaml:8: the validation engine refuses the profile: .*at \[8,5\]$/),
+      expect.stringMatching(
+        /^ruleset\.yaml:8: the validation engine refuses the profile \(its own words follow\): .*at \[8,5\]$/,
+      ),
     ]);
 
     const misfiring = {
