@@ -23,7 +23,7 @@ import { Optional, URL_RULES } from '../http/common.dto';
 
 export class SpecificationInputDto {
   @ApiPropertyOptional({
-    description: `The specification's text, JSON or YAML (RAML 1.0 too); at most ${E.specificationBytes} UTF-8 bytes (413 over). Give it, or repoUrl and path.`,
+    description: `The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most ${E.specificationBytes} UTF-8 bytes (413 over). Give it, or repoUrl and path.`,
   })
   @Optional()
   @IsString()

@@ -5354,7 +5354,7 @@ export interface components {
             entries: components["schemas"]["AuditEntryDto"][];
         };
         SpecificationInputDto: {
-            /** @description The specification's text, JSON or YAML (RAML 1.0 too); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
+            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
             content?: string;
             /** @description The name of the inline document, as results name it (default api.yaml) */
             filename?: string;
