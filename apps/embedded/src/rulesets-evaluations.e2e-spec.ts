@@ -29,11 +29,15 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     h.http.post<Json>(path, body, { token });
   const inline = (content: string, filename?: string) => ({ specification: { content, filename } });
 
-  it('POST /rulesets/{id}/evaluations: 200 with the report; 404 to an unpublished one of another user', async () => {
+  it('POST /rulesets/{id}/evaluations: 200 with the report (each finding with its line and JSON pointer); 404 to an unpublished one of another user', async () => {
     const res = await evaluate(`/api/rulesets/${published}/evaluations`, inline(OAS3));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ specification: { format: 'OAS 3.0' }, conforms: false });
-    expect(res.body.evaluations[0].results[0]).toMatchObject({ rule: 'operation-id-required', line: 13 });
+    expect(res.body.evaluations[0].results[0]).toMatchObject({
+      rule: 'operation-id-required',
+      line: 13,
+      pointer: '#/paths/~1pets/post',
+    });
     const { submission } = (await h.submit(owner.token, {
       repoUrl: await h.newRepo({ 'ruleset.yaml': OPERATION_IDS }),
     })) as { submission: { ruleset_id: string } };

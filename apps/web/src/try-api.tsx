@@ -70,7 +70,7 @@ export function TryOnYourApi({
       {!signedIn ? <p>Sign in to evaluate an API specification with this ruleset.</p> : null}
       <form onSubmit={submit}>
         <fieldset>
-          <legend>Specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2)</legend>
+          <legend>Specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0)</legend>
           <label>
             <input
               type="radio"

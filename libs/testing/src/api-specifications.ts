@@ -56,6 +56,64 @@ channels:
           type: string
 `;
 
+/** OpenAPI 3.1 (webhooks and `type` lists are its own): line 14 is the operation without operationId. */
+export const OAS31 = `openapi: 3.1.0
+info:
+  title: Pets
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        '200':
+          description: The pets.
+webhooks:
+  newPet:
+    post:
+      responses:
+        '200':
+          description: Received.
+components:
+  schemas:
+    Pet:
+      type: [object, 'null']
+`;
+
+/** AsyncAPI 2.6: its operations are at lines 8 and 13. */
+export const ASYNC26 = `asyncapi: 2.6.0
+info:
+  title: Orders
+  version: 1.0.0
+channels:
+  orders:
+    description: Placed orders.
+    subscribe:
+      message:
+        payload:
+          type: string
+  refunds:
+    publish:
+      message:
+        payload:
+          type: string
+`;
+
+/** AsyncAPI 3.0, which the engine does not parse. */
+export const ASYNC3 = `asyncapi: 3.0.0
+info:
+  title: Orders
+  version: 1.0.0
+channels:
+  orders:
+    address: orders
+operations:
+  receiveOrder:
+    action: receive
+    channel:
+      $ref: '#/channels/orders'
+`;
+
 /** A community-style profile: operations need an operationId (core.name in the model). */
 export const OPERATION_IDS = `#%Validation Profile 1.0
 profile: Operation ids

@@ -24,7 +24,7 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
   program
     .command('evaluate [spec-file]')
     .description(
-      'Evaluate an API specification (OpenAPI 2/3, RAML 1.0, AsyncAPI 2; a file, or --repo for several files with references) against up to 10 rulesets; exits 1 when a result reaches --fail-on',
+      'Evaluate an API specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; a file, or --repo for several files with references) against up to 10 rulesets; exits 1 when a result reaches --fail-on',
     )
     .requiredOption('-r, --ruleset <id-or-slug...>', 'community ruleset id(s) or vendor ruleset slug(s)')
     .option('--repo <url>', 'read the specification from a repository on the source host instead of a file')

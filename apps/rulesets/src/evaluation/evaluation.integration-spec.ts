@@ -4,7 +4,17 @@ import {
   RulesetsRpc,
   type SpecificationInput,
 } from '@pc/contracts';
-import { aliasNestedSpecification, ASYNC, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import {
+  aliasNestedSpecification,
+  ASYNC,
+  ASYNC26,
+  ASYNC3,
+  OAS2,
+  OAS3,
+  OAS31,
+  OPERATION_IDS,
+  RAML,
+} from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
@@ -50,7 +60,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
     who = other,
   ) => h.request(RulesetEvaluationRpc.evaluate, who.ctx, { rulesets, specification });
 
-  it('reports every result with rule, severity, message, file, line, column and model path; the second time from the cache', async () => {
+  it('reports every result with rule, severity, message, file, line, column, JSON pointer and model path; the second time from the cache', async () => {
     const report = await evaluate({ content: OAS3 });
     expect(report).toMatchObject({
       specification: { format: 'OAS 3.0', files: ['api.yaml'], parsed: true },
@@ -76,6 +86,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
             file: 'api.yaml',
             line: 13,
             column: 5,
+            pointer: '#/paths/~1pets/post',
             modelPath: '/endpoint[/pets]/supportedOperation[post]',
           },
         ],
@@ -102,6 +113,52 @@ describe('ruleset evaluations (service level, the engine)', () => {
       ['response-description', 'info', 'api.raml', 7],
     ]);
     expect(await codeOf(evaluate({ content: RAML }, [{ slug: 'no-such-rules' }]))).toBe('NOT_FOUND');
+  });
+
+  it('evaluates every version the engine parses, each finding with its file, line, column and JSON pointer', async () => {
+    const versions: Array<[string, SpecificationInput]> = [
+      ['OAS 2.0', { content: OAS2, filename: 'api.json' }],
+      ['OAS 3.0', { content: OAS3 }],
+      ['OAS 3.1', { content: OAS31 }],
+      ['RAML 1.0', { content: RAML, filename: 'api.raml' }],
+      // A title of its own: the document of another test, cached, would not be parsed there.
+      ['ASYNC 2.0', { content: ASYNC.replace('title: Orders', 'title: Versions') }],
+      ...[1, 2, 3, 4, 5].map((minor): [string, SpecificationInput] => [
+        `ASYNC 2.${minor}`,
+        { content: ASYNC26.replace('2.6.0', `2.${minor}.0`) },
+      ]),
+      ['ASYNC 2.6', { content: ASYNC26 }],
+    ];
+    const seen = [];
+    for (const [, specification] of versions) {
+      const report = await evaluate(specification);
+      seen.push([
+        report.specification.format,
+        report.evaluations[0].results.map((r) => [r.file, r.line, r.column, r.pointer]),
+      ]);
+    }
+    expect(seen).toEqual([
+      ['OAS 2.0', [['api.json', 6, 7, '#/paths/~1pets/get']]],
+      ['OAS 3.0', [['api.yaml', 13, 5, '#/paths/~1pets/post']]],
+      ['OAS 3.1', [['api.yaml', 14, 5, '#/webhooks/newPet/post']]],
+      ['RAML 1.0', [['api.raml', 4, 3, '#/~1pets/get']]],
+      ['ASYNC 2.0', [['api.yaml', 7, 5, '#/channels/orders/subscribe']]],
+      ...[1, 2, 3, 4, 5, 6].map((minor) => [
+        `ASYNC 2.${minor}`,
+        [
+          ['api.yaml', 8, 5, '#/channels/orders/subscribe'],
+          ['api.yaml', 13, 5, '#/channels/refunds/publish'],
+        ],
+      ]),
+    ]);
+  });
+
+  it('refuses an AsyncAPI 3.0 document, which the engine does not parse, naming its version', async () => {
+    const refused = await errorOf(evaluate({ content: ASYNC3 }));
+    expect(refused.code).toBe('RULESETS.SPECIFICATION_INVALID');
+    expect(refused.message).toMatch(
+      /AsyncAPI 3\.0\.0 is not a version the engine evaluates here: OpenAPI 2\.0, 3\.0 or 3\.1, AsyncAPI 2\.0 to 2\.6, RAML 1\.0/,
+    );
   });
 
   it('evaluates several rulesets on one document, parsed once, a report for each and the counts summed', async () => {
@@ -230,6 +287,18 @@ describe('ruleset evaluations (service level, the engine)', () => {
     );
   });
 
+  it("refuses a profile with a misspelt constraint naming it, its line and the constraint meant, without the engine's own text", async () => {
+    const misspelt = OPERATION_IDS.replace('minCount: 1', 'minCont: 1');
+    expect(misspelt.split('\n')[11]).toBe('        minCont: 1');
+    const { validation } = await h.request(RulesetsRpc.validate, owner.ctx, {
+      repoUrl: h.repo({ 'ruleset.yaml': misspelt }),
+    });
+    expect(validation.ok).toBe(false);
+    expect(validation.errors).toEqual([
+      'ruleset.yaml:12: validation "operation-id-required" uses "minCont", which is not a property constraint the engine knows; did you mean "minCount"? (the validation compiles to no check)',
+    ]);
+  });
+
   it('validates a submission by running the profile through the engine and evaluating the examples of the layout', async () => {
     const validate = async (files: Record<string, string>) =>
       (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation;
@@ -241,7 +310,9 @@ describe('ruleset evaluations (service level, the engine)', () => {
     });
     expect(refused.ok).toBe(false);
     expect(refused.errors).toEqual([
-      expect.stringMatching(/^ruleset\.yaml:8: the validation engine refuses the profile: .*at \[8,5\]$/),
+      expect.stringMatching(
+        /^ruleset\.yaml:8: the validation engine refuses the profile \(its own words follow\): .*at \[8,5\]$/,
+      ),
     ]);
 
     const misfiring = {

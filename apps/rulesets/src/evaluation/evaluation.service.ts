@@ -53,7 +53,9 @@ export class EvaluationService {
       const outcome = await this.pool.run(
         {
           kind: 'evaluate',
-          ...(model ? { model: model.model, format: model.format } : { files: spec.files, main: spec.main }),
+          files: spec.files,
+          main: spec.main,
+          ...(model ? { model: model.model, format: model.format } : {}),
           profiles: pending.map((p) => p.text),
         },
         { owner: caller.userId },

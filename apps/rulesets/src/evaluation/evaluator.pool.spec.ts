@@ -30,6 +30,7 @@ const report = {
           file: 'api.yaml',
           line: 13,
           column: 5,
+          pointer: '#/paths/~1pets/post',
           modelPath: '/endpoint[/pets]/supportedOperation[post]',
         },
       ],

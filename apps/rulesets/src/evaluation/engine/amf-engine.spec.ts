@@ -43,6 +43,7 @@ describe('the AMF engines on the four formats', () => {
           file: 'api.yaml',
           line: 13,
           column: 5,
+          pointer: '#/paths/~1pets/post',
           modelPath: '/endpoint[/pets]/supportedOperation[post]',
         },
       ],
@@ -94,9 +95,9 @@ describe('the AMF engines on the four formats', () => {
     const out = evaluated(
       await run({ kind: 'evaluate', files, main: 'api.yaml', profiles: [OPERATION_IDS] }),
     );
-    expect(out.reports[0].ok && out.reports[0].results.map((r) => [r.file, r.line, r.modelPath])).toEqual([
-      ['paths/pets.yaml', 1, '/endpoint[/pets]/supportedOperation[get]'],
-    ]);
+    expect(
+      out.reports[0].ok && out.reports[0].results.map((r) => [r.file, r.line, r.pointer, r.modelPath]),
+    ).toEqual([['paths/pets.yaml', 1, '#/get', '/endpoint[/pets]/supportedOperation[get]']]);
   });
 
   it('a cached model is validated without parsing again', async () => {
@@ -104,10 +105,19 @@ describe('the AMF engines on the four formats', () => {
       await run({ kind: 'evaluate', files: { 'api.yaml': OAS3 }, main: 'api.yaml', profiles: [] }),
     );
     const again = evaluated(
-      await run({ kind: 'evaluate', model: first.model, format: first.format, profiles: [OPERATION_IDS] }),
+      await run({
+        kind: 'evaluate',
+        files: { 'api.yaml': OAS3 },
+        main: 'api.yaml',
+        model: first.model,
+        format: first.format,
+        profiles: [OPERATION_IDS],
+      }),
     );
     expect(again.parsed).toBe(false);
-    expect(again.reports[0].ok && again.reports[0].results.map((r) => r.line)).toEqual([13]);
+    expect(again.reports[0].ok && again.reports[0].results.map((r) => [r.line, r.pointer])).toEqual([
+      [13, '#/paths/~1pets/post'],
+    ]);
   });
 
   it("unparseable or unsupported documents give the parser's findings with locations", async () => {

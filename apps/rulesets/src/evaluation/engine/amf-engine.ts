@@ -1,11 +1,12 @@
 /**
  * The AMF engines, as the evaluator's worker threads run them: `amf-client-js` parses a specification
- * (OpenAPI 2.0/3.0, RAML 1.0, AsyncAPI 2) into the AMF model and renders it as JSON-LD with source maps;
+ * (OpenAPI 2.0, 3.0 and 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0) into the AMF model and renders it as JSON-LD with source maps;
  * `@aml-org/amf-custom-validator` validates that model against a validation profile. Nothing here
  * interprets a rule: the report is the validator's, only reshaped. Loaded on first use only (the main
  * thread never requires this file's engines; see evaluator.pool.ts).
  */
 import fs from 'node:fs';
+import { SPECIFICATION_FORMATS } from '@pc/contracts';
 import type * as Amf from 'amf-client-js';
 
 /** Files are served to the parser under this root; results name files relative to it. */
@@ -26,6 +27,8 @@ export interface EngineResult {
   file: string | null;
   line: number | null;
   column: number | null;
+  /** The JSON pointer of the element in its file (see source-pointers.ts); null without a location. */
+  pointer: string | null;
   modelPath: string | null;
 }
 
@@ -33,7 +36,8 @@ export type ParseOutcome =
   { ok: true; format: string; model: string } | { ok: false; findings: EngineFinding[] };
 
 export type ValidateOutcome =
-  { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string };
+  | { ok: true; conforms: boolean; results: Array<Omit<EngineResult, 'pointer'>> }
+  | { ok: false; problem: string };
 
 type ValidatorModule = {
   exit(): void;
@@ -188,7 +192,9 @@ export async function parseSpecification(files: Record<string, string>, main: st
   if (!parsed.baseUnit || !format || !SUPPORTED.has(format)) {
     return {
       ok: false,
-      findings: [{ severity: 'violation', message: UNSUPPORTED, file: main, line: null, column: null }],
+      findings: [
+        { severity: 'violation', message: unsupported(files[main]), file: main, line: null, column: null },
+      ],
     };
   }
   try {
@@ -206,10 +212,30 @@ export async function parseSpecification(files: Record<string, string>, main: st
   }
 }
 
-/** The formats of the issue: what the parser recognises beyond them is refused as unsupported. */
-const SUPPORTED = new Set(['OAS 2.0', 'OAS 3.0', 'RAML 1.0', 'ASYNC 2.0']);
-const UNSUPPORTED =
-  'Not an API specification the engine evaluates here: OpenAPI 2.0 or 3.0, RAML 1.0, AsyncAPI 2 (JSON or YAML)';
+/**
+ * The source specs the parser reads into the API model the profiles validate. What else it recognises
+ * (RAML 0.8, AML dialects, JSON-LD graphs) is refused as unsupported; it does not read AsyncAPI 3 (such
+ * a document comes back as an unrecognised 'AMF Graph'), which is refused naming its version.
+ */
+const SUPPORTED = new Set<string>(SPECIFICATION_FORMATS);
+const FORMATS = 'OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (JSON or YAML)';
+const UNSUPPORTED = `Not an API specification the engine evaluates here: ${FORMATS}`;
+
+/** The version a document declares at its top (`openapi:`, `swagger:`, `asyncapi:`, `#%RAML`), read loosely. */
+const DECLARED = [
+  { name: 'OpenAPI', pattern: /^\s*"?(?:openapi|swagger)"?\s*:\s*["']?([\w.-]+)/m },
+  { name: 'AsyncAPI', pattern: /^\s*"?asyncapi"?\s*:\s*["']?([\w.-]+)/m },
+  { name: 'RAML', pattern: /^#%RAML\s+([\w.-]+)/ },
+];
+
+/** The refusal of a document the engine does not evaluate, naming the version it declares when it declares one. */
+function unsupported(text: string | undefined): string {
+  for (const { name, pattern } of DECLARED) {
+    const version = text === undefined ? undefined : pattern.exec(text)?.[1];
+    if (version) return `${name} ${version} is not a version the engine evaluates here: ${FORMATS}`;
+  }
+  return UNSUPPORTED;
+}
 
 /** Validates a rendered model against a profile: the validator's results, with file, line and model path. */
 export async function validateModel(profile: string, model: string): Promise<ValidateOutcome> {

@@ -14,6 +14,7 @@ import {
   type EngineFinding,
   type EngineResult,
 } from './amf-engine';
+import { SourcePointers } from './source-pointers';
 
 /** What the pool gives each thread at its start. */
 export interface EvaluatorThreadData {
@@ -36,8 +37,9 @@ function lowerPriority(nice: number): void {
 export type EvaluatorTask =
   | {
       kind: 'evaluate';
-      files?: Record<string, string>;
-      main?: string;
+      /** The document's files: parsed into the model, and read for each finding's JSON pointer. */
+      files: Record<string, string>;
+      main: string;
       /** A model rendered by an earlier task (same document digest): parsing is skipped. */
       model?: string;
       format?: string;
@@ -87,13 +89,27 @@ export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
       let format = task.format ?? '';
       const parsed = model === undefined;
       if (model === undefined) {
-        const outcome = await parseSpecification(task.files ?? {}, task.main ?? '');
+        const outcome = await parseSpecification(task.files, task.main);
         if (!outcome.ok) return { kind: 'parse-failed', findings: outcome.findings };
         model = outcome.model;
         format = outcome.format;
       }
+      const pointers = new SourcePointers(task.files);
       const reports = [];
-      for (const profile of task.profiles) reports.push(await validateModel(profile, model));
+      for (const profile of task.profiles) {
+        const report = await validateModel(profile, model);
+        reports.push(
+          report.ok
+            ? {
+                ...report,
+                results: report.results.map((r) => ({
+                  ...r,
+                  pointer: pointers.pointerAt(r.file, r.line, r.column),
+                })),
+              }
+            : report,
+        );
+      }
       return { kind: 'evaluated', format, model, parsed, reports };
     }
   }
