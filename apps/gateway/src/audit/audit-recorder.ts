@@ -13,7 +13,7 @@ import {
 } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
-import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
+import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { AuditOutbox } from './audit-outbox';
 import { AUDIT_SPEC, type AuditDescription, type AuditFacts, type AuditSpec } from './audited';
 
@@ -23,7 +23,8 @@ const USER_AGENT_MAX = 512;
 /**
  * Records an audit entry (a durable event, kept by identity) for each `@Audited` route that completed,
  * with the caller, the address as Fastify saw it (TRUST_PROXY honoured), the user agent and the request
- * id; a refusal the spec names (a failed sign-in) is recorded too. The record goes to the outbox (on
+ * id; a refusal the spec names (a failed sign-in) is recorded too, and a request that changed nothing (a
+ * plan, a cancel with nothing in flight: `changedNothing`) is not. The record goes to the outbox (on
  * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
  * the outbox cannot take records, an audited route answers 503 before it acts.
  *
@@ -58,6 +59,7 @@ export class AuditRecorder implements NestInterceptor {
     return next.handle().pipe(
       mergeMap((result: unknown) => {
         const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
+        if (spec.changedNothing?.(facts)) return of(result);
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
         return from(this.record(request, action, () => spec.describe(facts)).then(() => result));
       }),

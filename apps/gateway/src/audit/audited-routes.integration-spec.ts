@@ -795,7 +795,9 @@ const ROWS: Row[] = [
 ];
 
 describe('audited routes (the gateway alone, a stand-in for the services)', () => {
-  const descriptors = [...new Set(ROWS.flatMap((row) => row.replies.map(([d]) => d)))];
+  const descriptors = [
+    ...new Set([...ROWS.flatMap((row) => row.replies.map(([d]) => d)), DeploymentsRpc.plan]),
+  ];
   const gateway = gatewayUnderTest(descriptors);
   let user: GatewayUser;
   let admin: GatewayUser;
@@ -911,6 +913,47 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     expect(text.length).toBeLessThan(2000);
     expect(text).not.toContain(apiKey);
     expect(text).not.toContain('auth.signed_in');
+  });
+
+  /** Whether the request `requestId` left no record: a later request's record is there, so one of it would be. */
+  async function noRecordOf(requestId: string): Promise<AuditRecordedEvent[]> {
+    gateway.reply(ConnectionsRpc.remove, () => ({ ok: true }));
+    const later = `audited-after-${requestId}`;
+    await gateway.fetch('DELETE', `/api/connections/${id.connection}`, {
+      token: user.token,
+      headers: { 'x-request-id': later },
+    });
+    expect(await recordsOf(later)).toHaveLength(1);
+    return gateway.records.filter((r) => r.request_id === requestId);
+  }
+
+  it('records no entry for a plan (dryRun): it changes nothing', async () => {
+    gateway.reply(DeploymentsRpc.plan, () => ({ dryRun: true as const, assetId: 'asset-1', targets: [] }));
+    const requestId = `audited-plan-${randomUUID()}`;
+    const res = await gateway.fetch('POST', '/api/deployments', {
+      token: user.token,
+      body: {
+        policyId: id.policy,
+        connectionId: id.connection,
+        workspaceId: id.workspace,
+        targetOrganizationIds: ['org-payments'],
+        dryRun: true,
+      },
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    expect(await noRecordOf(requestId)).toEqual([]);
+  });
+
+  it('records no entry for a cancel with nothing in flight (a finished deployment)', async () => {
+    gateway.reply(DeploymentsRpc.cancel, () => ({ ok: false }));
+    const requestId = `audited-cancel-nothing-${randomUUID()}`;
+    const res = await gateway.fetch('POST', `/api/deployments/${id.deployment}/cancel`, {
+      token: user.token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res).toMatchObject({ status: 200, body: { ok: false } });
+    expect(await noRecordOf(requestId)).toEqual([]);
   });
 
   it('records no entry for a refused request', async () => {

@@ -24,6 +24,8 @@ export interface AuditSpec {
   /** The action, or how the route's facts decide it (a change of credentials is a rotation). */
   action: AuditAction | ((facts: AuditFacts) => AuditAction);
   describe: (facts: AuditFacts) => AuditDescription;
+  /** When the route's facts show it changed nothing (a plan, a cancel with nothing in flight): no entry. */
+  changedNothing?: (facts: AuditFacts) => boolean;
   /** Also record a refusal with this error code, as `failedAction` (a failed sign-in). */
   failure?: {
     code: string;
@@ -413,6 +415,8 @@ export const AUDIT = {
   // Deployments (roll-outs: one deployment per target organization).
   deploymentCreated: {
     action: 'deployment.created',
+    // A plan (`dryRun`) writes nothing: the deploy form plans on every change of its targets.
+    changedNothing: ({ body }) => body.dryRun === true,
     describe: ({ body, result }) => {
       const results = Array.isArray(result.results) ? result.results.map(record) : [];
       return {
@@ -433,6 +437,7 @@ export const AUDIT = {
   },
   deploymentCancelled: {
     action: 'deployment.cancelled',
+    changedNothing: ({ result }) => result.ok !== true,
     describe: (facts) => ({
       target_type: 'deployment',
       target_id: id(facts),

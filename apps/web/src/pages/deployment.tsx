@@ -21,7 +21,7 @@ interface EndEvent {
   error: string | null;
 }
 
-const FINISHED = ['succeeded', 'failed', 'cancelled'];
+const FINISHED = ['succeeded', 'failed', 'cancelled', 'removed'];
 
 type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
