@@ -15,7 +15,10 @@ export class EmbeddedEnv extends CommonEnv {
   @IsString()
   HOST: string = '127.0.0.1';
 
-  /** Where the embedded PostgreSQL keeps its data and the generated administrator credentials. */
+  /**
+   * Where the embedded PostgreSQL keeps its data and the generated administrator credentials; one
+   * `npm start` at a time (a second one on the same DATA_DIR is refused, naming the first).
+   */
   @IsOptional()
   @IsString()
   DATA_DIR: string = './.data';

@@ -17,7 +17,14 @@ import {
 import { startSandbox } from '@pc/sandbox';
 import { keyRing, provenanceKeys } from './data-dir-keys';
 import { DEFAULT_SANDBOX_PORT, EmbeddedEnv } from './embedded.env';
-import { startSystem } from './system';
+import {
+  ensurePortFree,
+  portError,
+  recordInstance,
+  refuseSecondInstance,
+  StartupError,
+} from './startup-checks';
+import { type RunningSystem, startSystem, type SystemOptions } from './system';
 
 const log = createLogger('embedded');
 
@@ -39,6 +46,10 @@ async function main(): Promise<void> {
   setLogLevel(env.LOG_LEVEL);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // What is known to fail fails first, in one sentence: another instance on DATA_DIR, a taken port.
+  const postgresDir = path.join(dataDir, 'postgres');
+  if (!env.DATABASE_URL) refuseSecondInstance(dataDir, postgresDir);
+  await ensurePortFree(env.HOST, env.PORT);
 
   let postgres: EmbeddedPostgresHandle | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -46,7 +57,7 @@ async function main(): Promise<void> {
     // Embedded mode may create the database it is pointed at (the services alone never do).
     await ensureDatabase(databaseUrl);
   } else {
-    postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
+    postgres = await startEmbeddedPostgres(postgresDir);
     databaseUrl = await postgres.ensureDatabase('policy_catalog');
   }
 
@@ -61,7 +72,7 @@ async function main(): Promise<void> {
   );
   const webDir = await ensureWebApp(env.WEB_DIR);
   const bus = busConfigFrom(env);
-  const system = await startSystem({
+  const system = await startSystemOn(env.PORT, {
     bus,
     databaseUrl,
     gatewayPort: env.PORT,
@@ -89,6 +100,7 @@ async function main(): Promise<void> {
 
   trimHeapWhenIdle();
   const url = system.url ?? `http://127.0.0.1:${env.PORT}`;
+  const instance = recordInstance(dataDir, url);
   process.stdout.write(
     [
       '',
@@ -139,11 +151,21 @@ async function main(): Promise<void> {
       ] as const) {
         await close().catch((error: unknown) => log.error({ err: error }, `closing ${what} failed`));
       }
+      instance.forget();
       log.info({ signal }, 'stopped');
       process.exit(0);
     })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** The system; the gateway's port taken since the check at start is the same one sentence. */
+async function startSystemOn(port: number, options: SystemOptions): Promise<RunningSystem> {
+  try {
+    return await startSystem(options);
+  } catch (error) {
+    throw portError(error, port) ?? error;
+  }
 }
 
 /**
@@ -211,7 +233,7 @@ function adminCredentials(env: EmbeddedEnv, dataDir: string): AdminCredentials {
 void main().catch((error: unknown) => {
   // A set-up that cannot work is one message saying what to change; anything else, with its stack.
   const detail =
-    error instanceof EmbeddedPostgresSetupError
+    error instanceof EmbeddedPostgresSetupError || error instanceof StartupError
       ? error.message
       : error instanceof Error
         ? error.stack

@@ -1,66 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { groupAlive, npmStart, waitUntil } from './testing/npm-start';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** How long a stop may take, as a supervisor waits before it kills. */
 const STOP_WITHIN_MS = 10_000;
-
-/** `npm start` in a process group of its own (as a supervisor or a terminal runs it), with embedded PostgreSQL. */
-function npmStart(dataDir: string): { child: ChildProcess; output: () => string; ready: Promise<string> } {
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not start:\n${output}`)), 180_000);
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const api = /^ {2}API: +(http\S+\/api)$/m.exec(output);
-      if (api) {
-        clearTimeout(timer);
-        resolve(api[1]);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited (${code}):\n${output}`));
-    });
-  });
-  return { child, output: () => output, ready };
-}
-
-/** Whether any process of the group is left. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
 
 /**
  * A stop is a signal to the process group, as a supervisor sends it (or Ctrl-C in a terminal): every
