@@ -102,7 +102,7 @@ export class DeploymentsController {
       'the owner and administrators only, with a connection of their own (403 otherwise), never a release ' +
       '(422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it). ' +
       'A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply ' +
-      'would do per target, writing nothing.',
+      'would do per target, writing nothing (no audit entry either).',
   })
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOkResponse({
@@ -228,7 +228,7 @@ export class DeploymentsController {
     summary: 'Cancel the job in flight',
     description:
       'A queued job is cancelled at once; a running one stops at its next step or kills its build. `ok` is false ' +
-      'when nothing was in flight.',
+      'when nothing was in flight (a finished deployment): nothing changed, and the audit log records nothing.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE)

@@ -1271,7 +1271,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a policy or a ruleset to target organizations (one deployment and one job per target)
-         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for the owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it). A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply would do per target, writing nothing.
+         * @description Checks that the caller may deploy the policy (or, with `assetType: ruleset`, the ruleset), that the connection is theirs or shared into the workspace (an active member, the workspace not archived), and that each target is an organization the connection may deploy to. 201 when every target was enqueued; 207 (same body) when some were not: see each `ok` and `error`. A second identical request while the first is in flight returns the same deployment with `deduped: true`. With `Idempotency-Key`, a retry with the same body returns the first answer (and status); another body: 422. What was reviewed is what ships (an extension): a build of a published policy or ruleset without `ref` builds the commit pinned at review, and the worker checks the fetched tree's content digest against the pin before building (a mismatch fails the job, nothing is published). Another `ref` is a dev build, for the owner and administrators only, with a connection of their own (403 otherwise), never a release (422), marked `reviewed: false`; so is every build of an item not yet published (its owner sees it). A plan before apply (an extension): `dryRun: true` runs every check and answers 200 with what apply would do per target, writing nothing (no audit entry either).
          */
         post: operations["Deployments_create"];
         delete?: never;
@@ -1355,7 +1355,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the job in flight
-         * @description A queued job is cancelled at once; a running one stops at its next step or kills its build. `ok` is false when nothing was in flight.
+         * @description A queued job is cancelled at once; a running one stops at its next step or kills its build. `ok` is false when nothing was in flight (a finished deployment): nothing changed, and the audit log records nothing.
          */
         post: operations["Deployments_cancel"];
         delete?: never;
