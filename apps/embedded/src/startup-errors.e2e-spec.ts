@@ -16,6 +16,20 @@ function processGroupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
+/** The exit code, or 'running' when the process has not ended within `ms`. */
+async function exitCodeWithin(
+  exited: Promise<number | null>,
+  ms: number,
+): Promise<number | null | 'running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Promise<'running'>((resolve) => (timer = setTimeout(() => resolve('running'), ms)));
+  try {
+    return await Promise.race([exited, running]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * `npm start` refused for a reason the user can fix: one sentence saying what to change, a non-zero
  * exit within seconds, no stack trace.
@@ -43,10 +57,7 @@ describe('npm start refused at start', () => {
       const system = npmStart(freshDataDir(), { PORT: String(port) });
       started.push(system.child);
       const sent = Date.now();
-      const code = await Promise.race([
-        system.exited,
-        new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), FAIL_WITHIN_MS)),
-      ]);
+      const code = await exitCodeWithin(system.exited, FAIL_WITHIN_MS);
       expect({ code, within: Date.now() - sent <= FAIL_WITHIN_MS }).toEqual({ code: 1, within: true });
       expect(system.output()).toContain(`port ${port} is taken`);
       expect(system.output()).toMatch(/PORT=\d+ npm start/);
@@ -64,10 +75,7 @@ describe('npm start refused at start', () => {
 
     const second = npmStart(dataDir);
     started.push(second.child);
-    const code = await Promise.race([
-      second.exited,
-      new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), FAIL_WITHIN_MS)),
-    ]);
+    const code = await exitCodeWithin(second.exited, FAIL_WITHIN_MS);
     expect(code).toBe(1);
     const refusal = /another npm start is running in this clone \(pid (\d+), (\S+)\).*DATA_DIR/.exec(
       second.output(),
