@@ -30,7 +30,7 @@ export function refuseSecondInstance(dataDir: string, postgresDir: string): void
       : `its database's pid ${postgresPid}`;
   throw new StartupError(
     `another npm start is running in this clone (${other}) with DATA_DIR ${dataDir}: stop it (Ctrl-C in ` +
-      'its terminal), or run a second one with its own data and port (DATA_DIR=./.data-2 PORT=3010 npm start)',
+      'its terminal), or run a second one with its own data and port (DATA_DIR=./.data/second PORT=3010 npm start)',
   );
 }
 
