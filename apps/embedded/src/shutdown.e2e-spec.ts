@@ -35,7 +35,12 @@ describe('npm start stopped by a signal to its process group', () => {
 
       const sent = Date.now();
       process.kill(-pgid, signal);
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_WITHIN_MS))]);
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        exited,
+        new Promise((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS))),
+      ]);
+      clearTimeout(deadline);
       const gone = await waitUntil(
         () => !groupAlive(pgid),
         Math.max(0, STOP_WITHIN_MS - (Date.now() - sent)),
