@@ -261,6 +261,24 @@ describe('the SDK and the CLI against a started system', () => {
   });
 
   describe('CLI', () => {
+    it('lists your connections and a connection’s organizations by its name: the ids and names deploy takes', async () => {
+      const listed = await cli(['--json', 'connections', 'list']);
+      expect(listed.code).toBe(0);
+      const { connections } = JSON.parse(listed.stdout) as {
+        connections: Array<{ id: string; name: string }>;
+      };
+      const connection = connections.find((c) => c.id === connectionId)!;
+      expect(connection).toBeDefined();
+      expect((await cli(['connections', 'list'])).stdout).toContain(`${connectionId}  ${connection.name}  `);
+      const orgs = await cli(['organizations', 'list', '--connection', connection.name]);
+      expect(orgs.code).toBe(0);
+      expect(orgs.stdout).toMatch(new RegExp(`^${tenant.paymentsId} +Payments +.*Payments`, 'm'));
+      expect(orgs.stdout).toMatch(new RegExp(`^${tenant.rootId} +.* yes$`, 'm'));
+      const unknown = await cli(['organizations', 'list', '--connection', 'no such connection']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('no connection "no such connection" of yours');
+    });
+
     it('logs in with a token from stdin (stored 0600 in a 0700 folder), says who it is, logs out', async () => {
       const login = await cli(['login', '--token-stdin'], { token: null, input: `${user.token}\n` });
       expect(login).toMatchObject({ code: 0 });
