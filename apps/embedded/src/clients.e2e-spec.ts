@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
@@ -93,11 +93,17 @@ describe('the SDK and the CLI against a started system', () => {
   /** Runs the CLI as a process of its own; the gateway lives in this process, so never synchronously. */
   const cli = (
     args: string[],
-    options: { token?: string | null; input?: string; env?: Record<string, string>; sources?: boolean } = {},
+    options: {
+      token?: string | null;
+      input?: string;
+      env?: Record<string, string>;
+      sources?: boolean;
+      cwd?: string;
+    } = {},
   ) =>
     new Promise<Run>((resolve, reject) => {
       const child = spawn(process.execPath, [options.sources ? SOURCE_CLI : cliBin, ...args], {
-        cwd: os.tmpdir(),
+        cwd: options.cwd ?? os.tmpdir(),
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
@@ -594,10 +600,12 @@ describe('the SDK and the CLI against a started system', () => {
       });
       const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-eval-'));
       try {
-        const spec = path.join(dir, 'petstore.yaml');
-        writeFileSync(spec, OAS3);
+        // Reports name the file by the path given, relative to the working directory (code scanning's).
+        mkdirSync(path.join(dir, 'api'));
+        writeFileSync(path.join(dir, 'api', 'petstore.yaml'), OAS3);
+        const spec = 'api/petstore.yaml';
         // An evaluation changes nothing: a token with api:read alone may run it (a pipeline's token).
-        const read = { token: user.readToken };
+        const read = { token: user.readToken, cwd: dir };
         const junit = await cli(
           ['evaluate', spec, '--ruleset', rulesetId, '--format', 'junit', '-o', path.join(dir, 'report.xml')],
           read,
@@ -606,7 +614,7 @@ describe('the SDK and the CLI against a started system', () => {
         expect(junit.code).toBe(1);
         const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
         expect(await junitProblems(xml)).toEqual([]);
-        expect(xml).toContain('<testcase name="operation-id-required petstore.yaml:13:5"');
+        expect(xml).toContain('<testcase name="operation-id-required api/petstore.yaml:13:5"');
 
         const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif'], read);
         expect(sarif.code).toBe(1);
@@ -618,7 +626,7 @@ describe('the SDK and the CLI against a started system', () => {
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: 'petstore.yaml' },
+                artifactLocation: { uri: 'api/petstore.yaml' },
                 region: { startLine: 13, startColumn: 5 },
               },
             },
@@ -628,17 +636,17 @@ describe('the SDK and the CLI against a started system', () => {
         const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none'], read);
         expect(text.code).toBe(0);
         expect(text.stdout).toContain(
-          'petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
+          '  api/petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
         );
 
         // What changes something still needs api:write.
         const write = await cli(['rollouts', 'pause', randomUUID()], read);
         expect([write.code, write.stderr]).toEqual([3, expect.stringContaining('lacks the api:write scope')]);
 
-        writeFileSync(spec, 'openapi: [unclosed');
-        const unparsable = await cli(['evaluate', spec, '-r', rulesetId]);
+        writeFileSync(path.join(dir, spec), 'openapi: [unclosed');
+        const unparsable = await cli(['evaluate', spec, '-r', rulesetId], { cwd: dir });
         expect(unparsable.code).toBe(1);
-        expect(unparsable.stderr).toMatch(/petstore\.yaml:\d+/);
+        expect(unparsable.stderr).toMatch(/ api\/petstore\.yaml:\d+/);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
