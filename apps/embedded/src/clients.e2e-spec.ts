@@ -663,7 +663,7 @@ describe('the SDK and the CLI against a started system', () => {
       const completed = await new Promise<string>((resolve) => {
         const bash = spawn('bash', [
           '-c',
-          `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments l); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
+          `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments lo); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
         ]);
         let out = '';
         bash.stdout.on('data', (c: Buffer) => (out += c.toString()));
