@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { CliEnv } from './cli.env';
@@ -45,5 +47,160 @@ describe('the command line', () => {
     expect(await run(['node', 'policy-catalog', '--url', env.url!, ...deploy], env)).toBe(3);
     expect(out).not.toContain(VERSION);
     expect(err).toContain('could not be reached');
+  });
+
+  describe('lists what deploy needs (against a stand-in of the API)', () => {
+    const PROD = '11111111-1111-4111-8111-111111111111';
+    const DEV = '22222222-2222-4222-8222-222222222222';
+    const connection = (id: string, name: string) => ({
+      id,
+      name,
+      host: 'eu',
+      custom_domain: null,
+      client_id: 'client',
+      organization_id: 'root-1',
+      owner_id: '33333333-3333-4333-8333-333333333333',
+      validated_at: '2026-12-01T10:00:00.000Z',
+      validation_error: null,
+      created_at: '2026-12-01T10:00:00.000Z',
+      updated_at: '2026-12-01T10:00:00.000Z',
+    });
+    const orgs = [
+      { id: 'root-1', name: 'Acme', isPrimary: true, fullPath: 'Acme' },
+      { id: 'pay-1', name: 'Payments', isPrimary: false, fullPath: 'Acme / Payments' },
+      { id: 'eu-pay', name: 'Payments', isPrimary: false, fullPath: 'Acme / EU / Payments' },
+    ];
+    const deployment = (n: number) => ({
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      asset_type: 'ruleset',
+      asset_name: `Rules ${n}`,
+      platform_org_id: 'pay-1',
+      platform_org_name: 'Payments',
+      version: '1.0.0',
+      requested_version: null,
+      status: 'succeeded',
+      created_at: '2026-12-02T09:30:00.000Z',
+    });
+    let server: Server;
+    let requests: string[];
+
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        requests.push(`${req.method} ${url.pathname}${url.search}`);
+        const limit = Number(url.searchParams.get('limit') ?? 50);
+        const body =
+          url.pathname === '/api/connections'
+            ? { connections: [connection(PROD, 'Acme prod'), connection(DEV, 'Acme dev')] }
+            : url.pathname === `/api/connections/${DEV}/orgs`
+              ? { orgs }
+              : url.pathname === '/api/deployments'
+                ? {
+                    deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
+                    pagination: { limit, next_cursor: 'next', has_more: true },
+                  }
+                : url.pathname === '/api/rollouts'
+                  ? {
+                      rollouts: [
+                        {
+                          id: '44444444-4444-4444-8444-444444444444',
+                          asset_type: 'policy',
+                          asset_name: 'Rate Guard',
+                          requested_version: '1.4.0',
+                          status: 'halted',
+                          current_step: 1,
+                          steps: [{}, {}, {}],
+                          created_at: '2026-12-03T08:00:00.000Z',
+                        },
+                      ],
+                    }
+                  : url.pathname === '/api/workspaces'
+                    ? {
+                        memberships: [
+                          { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
+                        ],
+                      }
+                    : null;
+        res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body ?? { code: 'NOT_FOUND', message: 'no such route' }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      requests = [];
+      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    const cli = (...args: string[]) => run(['node', 'policy-catalog', ...args], env);
+
+    it('lists connections as a table, and as JSON with --json', async () => {
+      expect(await cli('connections', 'list')).toBe(0);
+      expect(out).toMatch(/^ID +NAME +HOST +ORGANIZATION +CHECKED$/m);
+      expect(out).toMatch(new RegExp(`^${PROD}  Acme prod  eu +root-1 +2026-12-01 10:00$`, 'm'));
+      out = '';
+      expect(await cli('--json', 'connections', 'list')).toBe(0);
+      expect((JSON.parse(out) as { connections: unknown[] }).connections).toHaveLength(2);
+    });
+
+    it('lists a connection’s organizations by the connection’s name (any case); an unknown name exits 2', async () => {
+      expect(await cli('organizations', 'list', '--connection', 'acme DEV')).toBe(0);
+      expect(requests).toContain(`GET /api/connections/${DEV}/orgs`);
+      expect(out).toMatch(/^pay-1 +Payments +Acme \/ Payments$/m);
+      expect(out).toMatch(/^root-1 +Acme +Acme +yes$/m);
+      expect(await cli('organizations', 'list', '--connection', 'staging')).toBe(2);
+      expect(err).toContain('no connection "staging" of yours');
+      expect(await cli('organizations', 'list')).toBe(2);
+      expect(err).toContain('name the connection with --connection (you have 2');
+    });
+
+    it('lists deployments up to --limit, of one asset type, and says when there are more', async () => {
+      expect(await cli('deployments', 'list', '--asset-type', 'ruleset', '--limit', '3')).toBe(0);
+      expect(requests).toEqual(['GET /api/deployments?assetType=ruleset&limit=3']);
+      expect(out.trim().split('\n')).toHaveLength(4);
+      expect(out).toMatch(
+        /^00000000-0000-4000-8000-000000000001 {2}ruleset Rules 1 {2}Payments +1\.0\.0 +succeeded +2026-12-02 09:30$/m,
+      );
+      expect(err).toContain('More deployments exist: raise --limit');
+      expect(await cli('deployments', 'list', '--limit', '1001')).toBe(2);
+      expect(await cli('deployments', 'list', '--asset-type', 'flow')).toBe(2);
+    });
+
+    it('lists roll-outs with their status and the step reached', async () => {
+      expect(await cli('rollouts', 'list')).toBe(0);
+      expect(requests).toEqual(['GET /api/rollouts?limit=20']);
+      expect(out).toMatch(
+        /^44444444-4444-4444-8444-444444444444 {2}policy Rate Guard {2}1\.4\.0 +halted +2\/3 +2026-12-03 08:00$/m,
+      );
+      expect(await cli('rollouts', 'list', '--limit', '101')).toBe(2);
+    });
+
+    it('refuses a deploy target that names two organizations, or none, with exit 2 before planning', async () => {
+      const deploy = ['deploy', '55555555-5555-4555-8555-555555555555', '--ruleset', '--connection', DEV];
+      const ruleset = { id: '55555555-5555-4555-8555-555555555555', name: 'Rules' };
+      server.removeAllListeners('request');
+      server.on('request', (req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        requests.push(`${req.method} ${url.pathname}`);
+        const body =
+          url.pathname === '/api/rulesets/55555555-5555-4555-8555-555555555555'
+            ? { ruleset }
+            : url.pathname === '/api/connections'
+              ? { connections: [connection(DEV, 'Acme dev')] }
+              : url.pathname === `/api/connections/${DEV}/orgs`
+                ? { orgs }
+                : {
+                    memberships: [{ workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } }],
+                  };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+      expect(await cli(...deploy, '--target', 'Acme', 'Payments', '--yes')).toBe(2);
+      expect(err).toContain('"Payments" names 2 organizations: give one id (pay-1: Acme / Payments');
+      expect(await cli(...deploy, '--target', 'Billing', '--yes')).toBe(2);
+      expect(err).toContain('no organization "Billing" in the connection "Acme dev"');
+      expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+    });
   });
 });

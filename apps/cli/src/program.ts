@@ -4,6 +4,7 @@ import { type CliEnv, readCliEnv } from './cli.env';
 import { accountCommands } from './commands/account';
 import { catalogCommands } from './commands/catalog';
 import { completionCommand } from './commands/completion';
+import { connectionCommands } from './commands/connections';
 import { deploymentCommands } from './commands/deployments';
 import { evaluateCommand } from './commands/evaluate';
 import { listingCommands } from './commands/listings';
@@ -35,6 +36,7 @@ export function buildProgram(env: CliEnv, argv?: string[]): Command {
   listingCommands(program, env);
   catalogCommands(program, env);
   submissionCommands(program, env);
+  connectionCommands(program, env);
   deploymentCommands(program, env);
   rolloutCommands(program, env);
   evaluateCommand(program, env);

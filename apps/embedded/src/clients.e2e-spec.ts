@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
@@ -93,11 +93,17 @@ describe('the SDK and the CLI against a started system', () => {
   /** Runs the CLI as a process of its own; the gateway lives in this process, so never synchronously. */
   const cli = (
     args: string[],
-    options: { token?: string | null; input?: string; env?: Record<string, string>; sources?: boolean } = {},
+    options: {
+      token?: string | null;
+      input?: string;
+      env?: Record<string, string>;
+      sources?: boolean;
+      cwd?: string;
+    } = {},
   ) =>
     new Promise<Run>((resolve, reject) => {
       const child = spawn(process.execPath, [options.sources ? SOURCE_CLI : cliBin, ...args], {
-        cwd: os.tmpdir(),
+        cwd: options.cwd ?? os.tmpdir(),
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
@@ -261,6 +267,24 @@ describe('the SDK and the CLI against a started system', () => {
   });
 
   describe('CLI', () => {
+    it('lists your connections and a connection’s organizations by its name: the ids and names deploy takes', async () => {
+      const listed = await cli(['--json', 'connections', 'list']);
+      expect(listed.code).toBe(0);
+      const { connections } = JSON.parse(listed.stdout) as {
+        connections: Array<{ id: string; name: string }>;
+      };
+      const connection = connections.find((c) => c.id === connectionId)!;
+      expect(connection).toBeDefined();
+      expect((await cli(['connections', 'list'])).stdout).toContain(`${connectionId}  ${connection.name}  `);
+      const orgs = await cli(['organizations', 'list', '--connection', connection.name]);
+      expect(orgs.code).toBe(0);
+      expect(orgs.stdout).toMatch(new RegExp(`^${tenant.paymentsId} +Payments +.*Payments`, 'm'));
+      expect(orgs.stdout).toMatch(new RegExp(`^${tenant.rootId} +.* yes$`, 'm'));
+      const unknown = await cli(['organizations', 'list', '--connection', 'no such connection']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('no connection "no such connection" of yours');
+    });
+
     it('logs in with a token from stdin (stored 0600 in a 0700 folder), says who it is, logs out', async () => {
       const login = await cli(['login', '--token-stdin'], { token: null, input: `${user.token}\n` });
       expect(login).toMatchObject({ code: 0 });
@@ -576,10 +600,12 @@ describe('the SDK and the CLI against a started system', () => {
       });
       const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-eval-'));
       try {
-        const spec = path.join(dir, 'petstore.yaml');
-        writeFileSync(spec, OAS3);
+        // Reports name the file by the path given, relative to the working directory (code scanning's).
+        mkdirSync(path.join(dir, 'api'));
+        writeFileSync(path.join(dir, 'api', 'petstore.yaml'), OAS3);
+        const spec = 'api/petstore.yaml';
         // An evaluation changes nothing: a token with api:read alone may run it (a pipeline's token).
-        const read = { token: user.readToken };
+        const read = { token: user.readToken, cwd: dir };
         const junit = await cli(
           ['evaluate', spec, '--ruleset', rulesetId, '--format', 'junit', '-o', path.join(dir, 'report.xml')],
           read,
@@ -588,7 +614,7 @@ describe('the SDK and the CLI against a started system', () => {
         expect(junit.code).toBe(1);
         const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
         expect(await junitProblems(xml)).toEqual([]);
-        expect(xml).toContain('<testcase name="operation-id-required petstore.yaml:13:5"');
+        expect(xml).toContain('<testcase name="operation-id-required api/petstore.yaml:13:5"');
 
         const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif'], read);
         expect(sarif.code).toBe(1);
@@ -600,7 +626,7 @@ describe('the SDK and the CLI against a started system', () => {
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: 'petstore.yaml' },
+                artifactLocation: { uri: 'api/petstore.yaml' },
                 region: { startLine: 13, startColumn: 5 },
               },
             },
@@ -610,17 +636,17 @@ describe('the SDK and the CLI against a started system', () => {
         const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none'], read);
         expect(text.code).toBe(0);
         expect(text.stdout).toContain(
-          'petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
+          '  api/petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
         );
 
         // What changes something still needs api:write.
         const write = await cli(['rollouts', 'pause', randomUUID()], read);
         expect([write.code, write.stderr]).toEqual([3, expect.stringContaining('lacks the api:write scope')]);
 
-        writeFileSync(spec, 'openapi: [unclosed');
-        const unparsable = await cli(['evaluate', spec, '-r', rulesetId]);
+        writeFileSync(path.join(dir, spec), 'openapi: [unclosed');
+        const unparsable = await cli(['evaluate', spec, '-r', rulesetId], { cwd: dir });
         expect(unparsable.code).toBe(1);
-        expect(unparsable.stderr).toMatch(/petstore\.yaml:\d+/);
+        expect(unparsable.stderr).toMatch(/ api\/petstore\.yaml:\d+/);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -637,7 +663,7 @@ describe('the SDK and the CLI against a started system', () => {
       const completed = await new Promise<string>((resolve) => {
         const bash = spawn('bash', [
           '-c',
-          `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments l); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
+          `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments lo); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
         ]);
         let out = '';
         bash.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -1,11 +1,13 @@
 import { createInterface } from 'node:readline/promises';
-import type { LogEnd, LogStreamEvent, OperationData, PolicyCatalog } from '@policy-catalog/sdk';
-import type { Command } from 'commander';
+import type { LogEnd, LogStreamEvent, OperationData, PolicyCatalog, Schemas } from '@policy-catalog/sdk';
+import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
+import { findConnection, organizationsOf, resolveTargets } from './connections';
 import { describeFound, findListing } from './listings';
+import { positiveInt } from './numbers';
 
 export interface DeployOptions {
   ruleset?: boolean;
@@ -23,19 +25,25 @@ export interface DeployOptions {
   follow: boolean;
 }
 
-/** `deploy` (plan, confirm, apply, follow) and `deployments logs`. */
+/** The most deployments `deployments list` prints (pages of up to 200 are asked for until then). */
+const LIST_MAX = 1000;
+
+/** `deploy` (plan, confirm, apply, follow), `deployments list` and `deployments logs`. */
 export function deploymentCommands(program: Command, env: CliEnv): void {
   program
     .command('deploy <id-or-slug>')
     .description(
       'Deploy a community policy or ruleset (by id or slug; --ruleset: a ruleset) to platform organizations: says which one it found, shows the API’s plan (its dry run: create, update, unchanged or error per target), asks to confirm (--yes in CI), applies, and follows each log to its end; exits 1 when a target fails',
     )
-    .requiredOption('--target <org-id...>', 'platform organization id(s) to deploy to')
+    .requiredOption(
+      '--target <org-id-or-name...>',
+      'platform organization(s) to deploy to, by id or name (`organizations list` shows them)',
+    )
     .option(
       '--ruleset',
       'the asset is a governance ruleset (default: a policy of that id or slug, else a ruleset)',
     )
-    .option('--connection <id>', 'the platform connection (default: your only one)')
+    .option('--connection <id-or-name>', 'the platform connection (default: your only one)')
     .option('--workspace <id-or-slug>', 'the workspace (default: your personal workspace)')
     .option('--publish', 'publish a MAJOR.MINOR.PATCH-dev.<timestamp> version')
     .option('--release', 'publish the plain version and its home page')
@@ -58,14 +66,19 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       if (!ctx.out.json) ctx.out.line(`Found ${describeFound(found)}.`);
       const assetId = found.id;
       const options = { ...given, ruleset: found.kind === 'ruleset' };
-      const { connection, workspace } = await ctx.out.task('Resolving the connection and workspace', () =>
-        resolveWhere(client, options),
+      const { connection, workspace, targets } = await ctx.out.task(
+        'Resolving the connection, workspace and targets',
+        async () => {
+          const where = await resolveWhere(client, options);
+          const orgs = await organizationsOf(client, where.connection.id);
+          return { ...where, targets: resolveTargets(orgs, options.target, where.connection.name) };
+        },
       );
       const body = {
         ...(options.ruleset ? { assetType: 'ruleset' as const, rulesetId: assetId } : { policyId: assetId }),
         connectionId: connection.id,
         workspaceId: workspace.id,
-        targetOrganizationIds: options.target,
+        targetOrganizationIds: targets,
         doPublish: Boolean(options.publish),
         doRelease: Boolean(options.release),
         cleanupDev: Boolean(options.cleanupDev),
@@ -136,9 +149,44 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       if (failed > 0) throw new CliError(`${failed} target(s) did not succeed`, EXIT.failed);
     });
 
-  program
-    .command('deployments')
-    .description('Your deployments')
+  const deployments = program.command('deployments').description('Your deployments');
+  deployments
+    .command('list')
+    .description('Your deployments, newest first: asset, organization, version and status')
+    .addOption(
+      new Option('--asset-type <type>', 'only policies or only rulesets').choices(['policy', 'ruleset']),
+    )
+    .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 50)
+    .action(async (options: { assetType?: 'policy' | 'ruleset'; limit: number }, command: Command) => {
+      const ctx = new Context(command, env);
+      if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
+      const found: Deployment[] = [];
+      let more = false;
+      for await (const page of ctx.client().pages('Deployments_list', {
+        params: { query: { assetType: options.assetType, limit: Math.min(200, options.limit) } },
+      })) {
+        const room = options.limit - found.length;
+        found.push(...page.deployments.slice(0, room));
+        more = page.pagination.has_more || page.deployments.length > room;
+        if (found.length >= options.limit) break;
+      }
+      if (ctx.out.json) return ctx.out.data({ deployments: found, more });
+      if (found.length === 0) return ctx.out.line('No deployment yet.');
+      ctx.out.table(
+        found.map((deployment) => [
+          deployment.id,
+          `${deployment.asset_type} ${deployment.asset_name}`,
+          deployment.platform_org_name ?? deployment.platform_org_id,
+          deployment.version ?? deployment.requested_version ?? '',
+          deployment.status,
+          deployment.created_at.slice(0, 16).replace('T', ' '),
+        ]),
+        ['ID', 'ASSET', 'ORGANIZATION', 'VERSION', 'STATUS', 'CREATED'],
+      );
+      if (more) ctx.out.note(`More deployments exist: raise --limit (up to ${LIST_MAX}).`);
+    });
+
+  deployments
     .command('logs <deployment-id>')
     .description(
       'A deployment’s log; with --follow, live until it ends (a dropped connection is resumed where it stopped); exits 1 when the deployment failed',
@@ -165,6 +213,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
 }
 
 type Named = { id: string; name: string };
+type Deployment = Schemas['DeploymentDto'];
 type DeploymentPlan = Extract<OperationData<'Deployments_create'>, { dryRun: true }>;
 
 /** The connection (yours, or the only one) and the workspace (named, or your personal one). */
@@ -172,22 +221,10 @@ export async function resolveWhere(
   client: PolicyCatalog,
   options: DeployOptions,
 ): Promise<{ connection: Named; workspace: Named }> {
-  const [connections, memberships] = await Promise.all([
-    client.api.connections.list(),
+  const [connection, memberships] = await Promise.all([
+    findConnection(client, options.connection),
     client.api.workspaces.list(),
   ]);
-  const connection = options.connection
-    ? connections.connections.find((c) => c.id === options.connection)
-    : connections.connections.length === 1
-      ? connections.connections[0]
-      : undefined;
-  if (!connection)
-    throw new CliError(
-      options.connection
-        ? `no connection ${options.connection} of yours (shared connections: pass --workspace too)`
-        : `name the connection with --connection (you have ${connections.connections.length})`,
-      EXIT.usage,
-    );
   const workspaces = memberships.memberships.map((m) => m.workspace);
   const workspace = options.workspace
     ? workspaces.find((w) => w.id === options.workspace || w.slug === options.workspace)
@@ -195,7 +232,7 @@ export async function resolveWhere(
   if (!workspace)
     throw new CliError(`no workspace ${options.workspace ?? '(personal)'} of yours`, EXIT.usage);
   return {
-    connection: { id: connection.id, name: connection.name },
+    connection,
     workspace: { id: workspace.id, name: workspace.name },
   };
 }

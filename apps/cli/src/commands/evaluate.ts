@@ -5,7 +5,15 @@ import { Option, type Command } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT } from '../output';
-import { type FailOn, junitReport, reportFails, sarifReport, textReport } from '../reports/evaluation-report';
+import {
+  type FailOn,
+  junitReport,
+  pathAsGiven,
+  reportFails,
+  sarifReport,
+  textReport,
+  withPathsAsGiven,
+} from '../reports/evaluation-report';
 import { VERSION } from '../version';
 import { UUID } from './catalog';
 
@@ -42,13 +50,15 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
       if (!specFile === !options.repo)
         throw new CliError('give a specification file or --repo <url> (one of the two)', EXIT.usage);
       const format = options.format ?? (ctx.out.json ? 'json' : 'text');
+      // Results name the file by the path given (relative to the working directory), as CI expects.
+      const names = new Map<string, string>(specFile ? [[safeName(specFile), pathAsGiven(specFile)]] : []);
       const specification: Schemas['SpecificationInputDto'] = specFile
         ? { content: readSpecification(specFile), filename: safeName(specFile) }
         : { repoUrl: options.repo, ref: options.ref, path: options.path };
       const rulesets = options.ruleset.map((key) => (UUID.test(key) ? { id: key } : { slug: key }));
-      let report;
+      let answer;
       try {
-        report = await ctx.out.task(`Evaluating against ${rulesets.length} ruleset(s)`, () =>
+        answer = await ctx.out.task(`Evaluating against ${rulesets.length} ruleset(s)`, () =>
           ctx.client().api.rulesetEvaluations.several({ body: { specification, rulesets } }),
         );
       } catch (error) {
@@ -56,12 +66,13 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
         if (error instanceof PolicyCatalogError && error.body?.findings?.length) {
           for (const f of error.body.findings)
             ctx.out.error(
-              `${[f.file, f.line, f.column].filter((p) => p != null).join(':')}: ${f.severity}: ${f.message}`,
+              `${[f.file && (names.get(f.file) ?? f.file), f.line, f.column].filter((p) => p != null).join(':')}: ${f.severity}: ${f.message}`,
             );
           throw new CliError(error.message, EXIT.failed);
         }
         throw error;
       }
+      const report = withPathsAsGiven(answer, names);
       const rendered =
         format === 'junit'
           ? junitReport(report, options.failOn)

@@ -4,7 +4,9 @@ import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
+import { organizationsOf, resolveTargets } from './connections';
 import { resolveWhere } from './deployments';
+import { positiveInt } from './numbers';
 
 type Rollout = Schemas['RolloutDto'];
 
@@ -23,11 +25,14 @@ interface StartOptions {
   follow: boolean;
 }
 
+/** The most roll-outs the API lists (newest first, one page). */
+const LIST_MAX = 100;
+
 /** How a roll-out ended, as an exit code: completed 0, anything else (halted, aborted, rolled back) 1. */
 const ENDED_OK = 'completed';
 
 /**
- * `rollouts start|show|follow|pause|resume|abort|rollback`: staged roll-outs gated on the platform's
+ * `rollouts list|start|show|follow|pause|resume|abort|rollback`: staged roll-outs gated on the platform's
  * health, followed live through the roll-out's event stream (resumed after a dropped connection).
  */
 export function rolloutCommands(program: Command, env: CliEnv): void {
@@ -36,15 +41,45 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
     .description('Staged roll-outs: one version to many organizations in steps, each gated on health');
 
   rollouts
+    .command('list')
+    .description('The roll-outs you may see, newest first: asset, status and the step reached')
+    .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 20)
+    .action(async (options: { limit: number }, command: Command) => {
+      const ctx = new Context(command, env);
+      if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
+      const { rollouts: found } = await ctx
+        .client()
+        .api.rollouts.list({ params: { query: { limit: options.limit } } });
+      if (ctx.out.json) return ctx.out.data({ rollouts: found });
+      if (found.length === 0) return ctx.out.line('No roll-out yet.');
+      ctx.out.table(
+        found.map((rollout) => [
+          rollout.id,
+          `${rollout.asset_type} ${rollout.asset_name}`,
+          rollout.requested_version ?? '',
+          rollout.status,
+          stepReached(rollout),
+          rollout.created_at.slice(0, 16).replace('T', ' '),
+        ]),
+        ['ID', 'ASSET', 'VERSION', 'STATUS', 'STEP', 'CREATED'],
+      );
+    });
+
+  rollouts
     .command('start <asset-id>')
     .description(
-      'Start a roll-out of a policy (or with --ruleset a ruleset): steps by --step (repeat, comma-separated organization ids) or by --target with --step-sizes; follows it live to its end (exit 1 unless it completed)',
+      'Start a roll-out of a policy (or with --ruleset a ruleset): steps by --step (repeat, comma-separated organization ids or names) or by --target with --step-sizes; follows it live to its end (exit 1 unless it completed)',
     )
     .option('--ruleset', 'the asset is a governance ruleset')
-    .option('--connection <id>', 'the platform connection (default: your only one)')
+    .option('--connection <id-or-name>', 'the platform connection (default: your only one)')
     .option('--workspace <id-or-slug>', 'the workspace (default: your personal workspace)')
-    .option('--step <org-ids>', 'one step: comma-separated organization ids (repeat, in order)', collect, [])
-    .option('--target <org-id...>', 'with --step-sizes: the organizations, in order')
+    .option(
+      '--step <orgs>',
+      'one step: comma-separated organization ids or names (repeat, in order)',
+      collect,
+      [],
+    )
+    .option('--target <org-id-or-name...>', 'with --step-sizes: the organizations, in order')
     .option('--step-sizes <sizes>', 'with --target: e.g. 1,3,rest')
     .option('--version <x.y.z>', 'the version (default: from the repository)')
     .option('--ref <ref>', 'branch, tag or commit (default: the reviewed commit)')
@@ -66,6 +101,8 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
         throw new CliError('give the steps: --step <ids> (repeat), or --target and --step-sizes', EXIT.usage);
       const client = ctx.client();
       const { connection, workspace } = await resolveWhere(client, { ...options, target: [], follow: false });
+      const orgs = await organizationsOf(client, connection.id);
+      const organizations = (given: string[]) => resolveTargets(orgs, given, connection.name);
       const { rollout } = await ctx.out.task('Starting the roll-out', () =>
         client.api.rollouts.create({
           body: {
@@ -80,9 +117,9 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
             bakeSeconds: options.bake,
             healthTimeoutSeconds: options.healthTimeout,
             ...(steps.length > 0
-              ? { steps }
+              ? { steps: steps.map(organizations) }
               : {
-                  targetOrganizationIds: options.target,
+                  targetOrganizationIds: organizations(options.target!),
                   stepSizes: options.stepSizes!.split(',').map((s) => (s === 'rest' ? 'rest' : Number(s))),
                 }),
           },
@@ -137,6 +174,11 @@ function collect(value: string, previous: string[]): string[] {
 function checkId(id: string): string {
   if (!UUID.test(id)) throw new CliError(`not a roll-out id: ${id}`, EXIT.usage);
   return id;
+}
+
+/** `2/3`: the step in progress (or the last that ran) of all; `-` before the first. */
+function stepReached(rollout: Rollout): string {
+  return rollout.current_step === null ? '-' : `${rollout.current_step + 1}/${rollout.steps.length}`;
 }
 
 function printRollout(out: Output, rollout: Rollout): void {

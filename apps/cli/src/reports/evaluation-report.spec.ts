@@ -2,9 +2,11 @@ import { junitProblems, sarifProblems } from '@pc/testing';
 import {
   type EvaluationReport,
   junitReport,
+  pathAsGiven,
   reportFails,
   sarifReport,
   textReport,
+  withPathsAsGiven,
 } from './evaluation-report';
 
 const plain = { red: String, yellow: String, green: String, dim: String, bold: String };
@@ -125,5 +127,27 @@ describe('evaluation reports', () => {
     expect(reportFails(REPORT, 'none')).toBe(false);
     const clean = { ...REPORT, evaluations: [REPORT.evaluations[1]] };
     expect(reportFails(clean, 'info')).toBe(false);
+  });
+
+  it('names the file by the path given, in SARIF, JUnit and text, so code scanning finds it in the repository', async () => {
+    const given = withPathsAsGiven(REPORT, new Map([['api.yaml', pathAsGiven('./api/openapi.yaml')]]));
+    const log = sarifReport(given, '0.1.0');
+    expect(sarifProblems(log)).toEqual([]);
+    expect(log.runs[0].artifacts).toEqual([{ location: { uri: 'api/openapi.yaml' } }]);
+    expect(log.runs[0].results![0].locations![0].physicalLocation!.artifactLocation).toEqual({
+      uri: 'api/openapi.yaml',
+    });
+    const xml = junitReport(given, 'violation');
+    expect(await junitProblems(xml)).toEqual([]);
+    expect(xml).toContain('name="operation-id-required api/openapi.yaml:13:5"');
+    expect(xml).not.toMatch(/[" ]api\.yaml/);
+    expect(textReport(given, plain)).toContain('api/openapi.yaml:13:5  violation  operation-id-required');
+    expect(REPORT.evaluations[0].results[0].file).toBe('api.yaml');
+  });
+
+  it('takes a path relative to the working directory, with / between its parts', () => {
+    expect(pathAsGiven('./api/openapi.yaml', '/repo')).toBe('api/openapi.yaml');
+    expect(pathAsGiven('/repo/api/../specs/openapi.yaml', '/repo')).toBe('specs/openapi.yaml');
+    expect(pathAsGiven('openapi.yaml', '/repo')).toBe('openapi.yaml');
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Schemas } from '@policy-catalog/sdk';
 import type { LogicalLocation, Log, ReportingDescriptor, Result } from 'sarif';
 
@@ -17,6 +18,31 @@ export function fails(severity: Severity, failOn: FailOn): boolean {
 /** True when some result is at or above the `--fail-on` severity (the exit code is then 1). */
 export function reportFails(report: EvaluationReport, failOn: FailOn): boolean {
   return report.evaluations.some((e) => e.results.some((r) => fails(r.severity, failOn)));
+}
+
+/** A file's path relative to the working directory (`./api/x.yaml` is `api/x.yaml`), `/` between parts. */
+export function pathAsGiven(file: string, cwd = process.cwd()): string {
+  return path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join('/') || path.basename(file);
+}
+
+/**
+ * The report with each file named as the user gave it (`api/openapi.yaml`), not as the API stored it
+ * (`openapi.yaml`: the API takes a bare file name), so CI code scanning attaches findings to the file
+ * in the repository. `names` maps the API's name to the user's path; other names stay as they are.
+ */
+export function withPathsAsGiven(
+  report: EvaluationReport,
+  names: ReadonlyMap<string, string>,
+): EvaluationReport {
+  const rename = (file: string): string => names.get(file) ?? file;
+  return {
+    ...report,
+    specification: { ...report.specification, files: report.specification.files.map(rename) },
+    evaluations: report.evaluations.map((e) => ({
+      ...e,
+      results: e.results.map((r) => (r.file ? { ...r, file: rename(r.file) } : r)),
+    })),
+  };
 }
 
 /** The ruleset as results name it: its slug (vendor) or id (community). */
