@@ -57,8 +57,8 @@ export class LogStreams {
    * Takes one of the user's open-stream leases (a log or roll-out stream; shared by every gateway
    * replica), or refuses the stream (429) past the limit; answers the release.
    */
-  async admit(ctx: RequestContext): Promise<() => void> {
-    if (ctx.caller.kind !== 'user') return () => undefined;
+  async admit(ctx: RequestContext): Promise<() => Promise<void>> {
+    if (ctx.caller.kind !== 'user') return () => Promise.resolve();
     const release = await this.budgets.lease(
       `streams|user:${ctx.caller.userId}`,
       this.env.LOG_STREAMS_MAX_PER_USER,
@@ -69,7 +69,7 @@ export class LogStreams {
         message: `At most ${this.env.LOG_STREAMS_MAX_PER_USER} open log streams per user: close one first`,
         retryAfter: STREAMS_RETRY_AFTER_S,
       });
-    return () => void release();
+    return release;
   }
 
   /** Calls `onEnd` when the credential this request came with is revoked, ends or expires. */
@@ -94,7 +94,7 @@ export class LogStreams {
     try {
       await this.serve(ctx, id, req, reply, release, lastEventId);
     } finally {
-      release();
+      void release();
     }
   }
 
@@ -103,7 +103,7 @@ export class LogStreams {
     id: string,
     req: FastifyRequest,
     reply: FastifyReply,
-    release: () => void,
+    release: () => Promise<void>,
     lastEventId: string | undefined,
   ): Promise<void> {
     const [jobId, seq] = lastEventId?.split(':') ?? [];
@@ -169,8 +169,8 @@ export class LogStreams {
       clearInterval(poll);
       unlisten();
       unwatch();
-      release();
-      raw.end();
+      // The lease is given back before the client sees the stream end: it may open another at once.
+      void release().finally(() => raw.end());
     };
     raw.on('close', close);
     const enqueue = (work: () => Promise<void>) => {

@@ -50,9 +50,9 @@ export class RolloutStreams implements OnModuleInit {
   ): Promise<void> {
     const release = await this.logs.admit(ctx);
     try {
-      await this.serve(ctx, id, req, reply, lastEventId);
+      await this.serve(ctx, id, req, reply, release, lastEventId);
     } finally {
-      release();
+      void release();
     }
   }
 
@@ -61,6 +61,7 @@ export class RolloutStreams implements OnModuleInit {
     id: string,
     req: FastifyRequest,
     reply: FastifyReply,
+    release: () => Promise<void>,
     lastEventId: string | undefined,
   ): Promise<void> {
     let last = lastEventId ? Number(lastEventId) : 0;
@@ -105,7 +106,8 @@ export class RolloutStreams implements OnModuleInit {
       clearInterval(heartbeat);
       clearInterval(poll);
       unlisten();
-      raw.end();
+      // The lease is given back before the client sees the stream end: it may open another at once.
+      void release().finally(() => raw.end());
     };
     raw.on('close', close);
     const enqueue = (work: () => Promise<void>) => {
