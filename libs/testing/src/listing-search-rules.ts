@@ -4,6 +4,7 @@ import {
   type ListingSearchResult,
   type RequestContext,
   type RpcDescriptor,
+  SEARCH_LIMITS,
 } from '@pc/contracts';
 
 /** A community item a test inserts, published unless `draftOf` names its owner. */
@@ -20,6 +21,8 @@ export interface ListingSearchSubject {
   descriptor: RpcDescriptor<ListingSearchRequest, ListingSearchResult>;
   request: (ctx: RequestContext, data: ListingSearchRequest) => Promise<ListingSearchResult>;
   seed: (item: SearchSeed) => Promise<string>;
+  /** Inserts many published items in one statement. */
+  seedAll: (items: SearchSeed[]) => Promise<void>;
   /** A word of one vendor item of the kind, and that item's slug. */
   vendor: { word: string; slug: string };
   category: string;
@@ -151,5 +154,39 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
       page: page(20, 'near'),
     });
     expect(none.items).toEqual([]);
+  });
+
+  // Last: it leaves more items than a search counts.
+  it('counts up to SEARCH_LIMITS.count.max matches and says so past it; pages reach matches past the first rows', async () => {
+    const s = subject();
+    const cap = SEARCH_LIMITS.count.max;
+    const items = Array.from({ length: cap + 1 }, (_, i) => ({
+      name: `Walrus Gate ${String(i).padStart(5, '0')}`,
+      description: i % 700 === 699 ? 'Watches a narwhal.' : 'Watches the beach.',
+      category: s.category,
+    }));
+    await s.seedAll(items);
+    const sum = (result: ListingSearchResult, field: 'exact' | 'near') =>
+      result.counts.filter((c) => c.catalog === 'community').reduce((n, c) => n + c[field], 0);
+
+    const common = await s.request(s.anonymous(), { q: 'walrus', page: page(20) });
+    expect(common.capped).toBe(true);
+    expect(sum(common, 'exact')).toBeGreaterThanOrEqual(cap);
+    expect(sum(common, 'near')).toBeGreaterThanOrEqual(cap);
+    expect(names(common)).toEqual(items.slice(0, 20).map((item) => item.name));
+    expect(common.hasMore).toBe(true);
+
+    // 15 matches spread over the order: the first rows hold one, the search indexes find the rest.
+    const rare = await s.request(s.anonymous(), { q: 'narwhal', page: page(20) });
+    expect(rare.capped).toBe(false);
+    const narwhals = items.filter((item) => item.description.includes('narwhal')).map((item) => item.name);
+    expect(sum(rare, 'exact')).toBe(narwhals.length);
+    expect(names(rare)).toEqual(narwhals);
+    expect(rare.hasMore).toBe(false);
+
+    // The counts alone, asked without them: nothing counted, the page as before.
+    const uncounted = await s.request(s.anonymous(), { q: 'narwhal', counts: false, page: page(20) });
+    expect(uncounted.counts).toEqual([]);
+    expect(names(uncounted)).toEqual(narwhals);
   });
 }

@@ -9,6 +9,7 @@ import { CatalogDeployCounts1795790000000 } from './migrations/1795790000000-cat
 import { CatalogContentChanges1795800000000 } from './migrations/1795800000000-catalog-content-changes';
 import { CatalogReviewPins1795810000000 } from './migrations/1795810000000-catalog-review-pins';
 import { CatalogLikesByUser1796600000000 } from './migrations/1796600000000-catalog-likes-by-user';
+import { CatalogSearchOrder1796700000000 } from './migrations/1796700000000-catalog-search-order';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -28,5 +29,6 @@ export const catalogDatabase = {
     CatalogContentChanges1795800000000,
     CatalogReviewPins1795810000000,
     CatalogLikesByUser1796600000000,
+    CatalogSearchOrder1796700000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -25,6 +25,15 @@ describe('policies answer the search across kinds', () => {
       );
       return row.id;
     },
+    seedAll: async (items) => {
+      await catalog.sql(
+        `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url)
+         SELECT 'many-' || n, name, description, category, 'published', '00000000-0000-4000-8000-0000000000b2',
+                'https://source-host.example/o/r'
+           FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(name, description, category, n)`,
+        [items.map((i) => i.name), items.map((i) => i.description), items.map((i) => i.category)],
+      );
+    },
     vendor: { word: 'spike', slug: 'spike-control' },
     category: 'Security',
     anonymous,

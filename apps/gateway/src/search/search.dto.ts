@@ -121,6 +121,12 @@ export class SearchResultDto {
     description: 'Matches per kind, catalog and category, each counted with the other filters applied',
   })
   facets!: SearchFacetsDto;
+  @ApiProperty({
+    description:
+      `True when a kind had more matches than a search counts (${SEARCH_LIMITS.count.max} community ` +
+      'items per kind): `total` and the facets are then lower bounds; the pages still reach every item',
+  })
+  countsCapped!: boolean;
   @ApiProperty() hasMore!: boolean;
   @ApiProperty({ type: 'string', nullable: true, description: 'Fetches the next page (same query)' })
   nextCursor!: string | null;

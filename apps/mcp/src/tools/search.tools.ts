@@ -59,6 +59,7 @@ export class SearchTools implements ToolSet {
           catalogs: z.object({ community: count, vendor: count }),
           categories: z.array(z.object({ category: z.string(), count })),
         }),
+        countsCapped: z.boolean(),
         hasMore: z.boolean(),
         nextCursor: z.string().nullable(),
       },
@@ -74,7 +75,7 @@ export class SearchTools implements ToolSet {
         const head =
           found.items.length === 0
             ? 'Nothing matches.'
-            : `${found.total} found (${kinds.policy} policies, ${kinds.ruleset} rulesets; ` +
+            : `${found.total}${found.countsCapped ? '+' : ''} found (${kinds.policy} policies, ${kinds.ruleset} rulesets; ` +
               `${catalogs.community} community, ${catalogs.vendor} vendor)` +
               `${found.match === 'near' ? ', near matches: nothing has these exact words' : ''}:`;
         return {

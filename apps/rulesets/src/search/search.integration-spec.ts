@@ -26,6 +26,17 @@ describe('rulesets answer the search across kinds', () => {
       );
       return row.id;
     },
+    seedAll: async (items) => {
+      await rulesets.sql(
+        `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
+           target_scopes, published_at, lifecycle_status)
+         SELECT name, description, category, '00000000-0000-4000-8000-0000000000b2'::uuid,
+                '00000000-0000-4000-8000-0000000000b2'::uuid, 'https://source-host.example/o/r',
+                ARRAY['rest-api'], now(), 'published'
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS t(name, description, category)`,
+        [items.map((i) => i.name), items.map((i) => i.description), items.map((i) => i.category)],
+      );
+    },
     vendor: { word: 'owasp', slug: 'owasp-api-top-ten' },
     category: 'Security',
     anonymous,

@@ -34,6 +34,11 @@ export const SEARCH_LIMITS = {
   facetCategories: { max: 50 },
   /** Words of `q` that are matched (the rest are ignored). */
   words: { max: 16 },
+  /**
+   * Community items of one kind a search counts at most (exact matches and all matches each): past it
+   * the counts are lower bounds (`countsCapped`), so a word in every item costs what this many do.
+   */
+  count: { max: 10_000 },
 } as const;
 
 /** The words of a query: letters and digits, lower-cased; punctuation and operators are dropped. */
@@ -56,6 +61,8 @@ export interface ListingSearchRequest {
   catalog?: ListingCatalog;
   /** Absent: the counts alone. */
   page?: { match: SearchMatch | null; after: SearchAfter | null; limit: number };
+  /** False: the page alone, without counts (the asker counted already). Default true. */
+  counts?: boolean;
 }
 
 /** How many items of one catalog and category match `q` (exactly, and at all). */
@@ -106,6 +113,11 @@ export interface SearchResult {
   total: number;
   /** Per kind, catalog and category: the matches with the other filters applied. */
   facets: SearchFacets;
+  /**
+   * True when a kind had more matches than a search counts (`SEARCH_LIMITS.count.max` community items
+   * per kind): `total` and the facets are then lower bounds ("10,000+"); the pages still reach every item.
+   */
+  countsCapped: boolean;
   hasMore: boolean;
   nextCursor: string | null;
 }
@@ -122,6 +134,8 @@ export interface SearchQuery {
 
 export interface ListingSearchResult {
   counts: ListingSearchCount[];
+  /** More community items matched than `SEARCH_LIMITS.count.max`: the counts are lower bounds. */
+  capped: boolean;
   items: ListingSearchHit[];
   hasMore: boolean;
 }
@@ -145,6 +159,7 @@ export const listingSearchSchema = z
         limit: z.number().int().min(SEARCH_LIMITS.limit.min).max(SEARCH_LIMITS.limit.max),
       })
       .optional(),
+    counts: z.boolean().optional(),
   })
   .strict() satisfies MessageSchema<ListingSearchRequest>;
 

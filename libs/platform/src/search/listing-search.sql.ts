@@ -7,6 +7,7 @@ import {
   type ListingSearchResult,
   type SearchAfter,
   type SearchMatch,
+  SEARCH_LIMITS,
   compareBytes,
   compareHits,
   hitIdent,
@@ -52,6 +53,9 @@ export interface VendorListing {
   category: string | null;
 }
 
+/** Rows of the order a page reads before it asks the search indexes instead (a common word's page is among them). */
+const SEARCH_WALK_ROWS = 1000;
+
 interface Row {
   id: string;
   slug: string | null;
@@ -64,8 +68,9 @@ interface Row {
 }
 
 /**
- * A service's answer to a search of its kind: the counts per catalog and category (exact and near),
- * and with `page`, the page of its community and vendor items in the global order after `page.after`.
+ * A service's answer to a search of its kind: the counts per catalog and category (exact and near,
+ * each counted up to `SEARCH_LIMITS.count.max` community items), unless `counts` is false, and with
+ * `page`, the page of its community and vendor items in the global order after `page.after`.
  */
 export async function answerListingSearch(
   db: Executor,
@@ -75,9 +80,11 @@ export async function answerListingSearch(
   request: ListingSearchRequest,
 ): Promise<ListingSearchResult> {
   const q = request.q?.trim() ?? '';
-  const counts = [...(await communityCounts(db, table, viewerId, q)), ...vendorCounts(vendor, q)];
+  const counted =
+    request.counts === false ? { counts: [], capped: false } : await communityCounts(db, table, viewerId, q);
+  const counts = request.counts === false ? [] : [...counted.counts, ...vendorCounts(vendor, q)];
   const page = request.page;
-  if (!page) return { counts, items: [], hasMore: false };
+  if (!page) return { counts, capped: counted.capped, items: [], hasMore: false };
   const wants = (catalog: ListingCatalog) => !request.catalog || request.catalog === catalog;
   const community = wants('community')
     ? await communityPage(db, table, viewerId, q, request.category, page)
@@ -87,40 +94,50 @@ export async function answerListingSearch(
     .sort((a, b) => compareHits({ ...a, ident: hitIdent(a) }, { ...b, ident: hitIdent(b) }))
     .slice(0, page.limit + 1);
   const items = fitToBudget(merged.slice(0, page.limit));
-  return { counts, items, hasMore: merged.length > items.length };
+  return { counts, capped: counted.capped, items, hasMore: merged.length > items.length };
 }
 
+/**
+ * The community items matching `q` per category, exactly and at all: two scans, each stopped after
+ * `SEARCH_LIMITS.count.max` rows (a word in every item costs what that many rows do); `capped` when
+ * either stopped there.
+ */
 async function communityCounts(
   db: Executor,
   table: ListingTable,
   viewerId: string | null,
   q: string,
-): Promise<ListingSearchCount[]> {
-  const params: unknown[] = [];
-  const p: Param = (value) => {
-    params.push(value);
-    return `$${params.length}`;
+): Promise<{ counts: ListingSearchCount[]; capped: boolean }> {
+  const cap = SEARCH_LIMITS.count.max;
+  const perCategory = async (match: 'exact' | 'near') => {
+    const params: unknown[] = [];
+    const p: Param = (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = [table.visible(viewerId, p)];
+    if (q) where.push((match === 'exact' ? table.exact(q, p) : table.near(q, p)) ?? 'false');
+    const rows = await db.query<Array<{ category: string | null; n: number }>>(
+      `SELECT category, count(*)::int AS n FROM (
+         SELECT ${table.category} AS category FROM ${table.from} WHERE ${where.join(' AND ')} LIMIT ${p(cap + 1)}
+       ) matched GROUP BY 1`,
+      params,
+    );
+    const total = rows.reduce((sum, row) => sum + row.n, 0);
+    return { rows, capped: total > cap };
   };
-  const where = [table.visible(viewerId, p)];
-  let exact = 'true';
-  if (q) {
-    const exactClause = table.exact(q, p) ?? 'false';
-    const nearClause = table.near(q, p) ?? 'false';
-    // `near` holds every exact match: the exact check runs once per row, in the count only.
-    where.push(nearClause);
-    exact = exactClause;
-  }
-  const rows = await db.query<Array<{ category: string | null; exact: number; near: number }>>(
-    `SELECT ${table.category} AS category, (count(*) FILTER (WHERE ${exact}))::int AS exact, count(*)::int AS near
-       FROM ${table.from} WHERE ${where.join(' AND ')} GROUP BY 1`,
-    params,
-  );
-  return rows.map((row) => ({
-    catalog: 'community',
-    category: row.category,
-    exact: row.exact,
-    near: row.near,
-  }));
+  // Without `q` every visible item matches both ways: one scan.
+  const near = await perCategory('near');
+  const exact = q ? await perCategory('exact') : near;
+  const categories = new Map<string | null, ListingSearchCount>();
+  const entry = (category: string | null) => {
+    const found = categories.get(category) ?? { catalog: 'community', category, exact: 0, near: 0 };
+    categories.set(category, found);
+    return found;
+  };
+  for (const row of near.rows) entry(row.category).near = row.n;
+  for (const row of exact.rows) entry(row.category).exact = row.n;
+  return { counts: [...categories.values()], capped: near.capped || exact.capped };
 }
 
 function vendorCounts(vendor: VendorListing[], q: string): ListingSearchCount[] {
@@ -159,7 +176,6 @@ async function communityPage(
   };
   const where = [table.visible(viewerId, p)];
   if (category) where.push(`lower(${table.category}) = lower(${p(category)})`);
-  if (q) where.push((page.match === 'near' ? table.near(q, p) : table.exact(q, p)) ?? 'false');
   const key = `${table.sortKey} COLLATE "C"`;
   const ident = `${table.ident} COLLATE "C"`;
   if (page.after) {
@@ -173,11 +189,34 @@ async function communityPage(
           : `(${key}, ${ident}) > (${afterKey}, ${p(page.after.ident)}::text COLLATE "C")`,
     );
   }
-  const rows = await db.query<Row[]>(
-    `SELECT ${table.columns} FROM ${table.from} WHERE ${where.join(' AND ')}
-      ORDER BY ${key}, ${ident} LIMIT ${p(page.limit + 1)}`,
-    params,
-  );
+  const match = q ? ((page.match === 'near' ? table.near(q, p) : table.exact(q, p)) ?? 'false') : null;
+  const limit = p(page.limit + 1);
+  let rows: Row[];
+  if (!match) {
+    rows = await db.query<Row[]>(
+      `SELECT ${table.columns} FROM ${table.from} WHERE ${where.join(' AND ')}
+        ORDER BY ${key}, ${ident} LIMIT ${limit}`,
+      params,
+    );
+  } else {
+    // A common word: the first rows of the order (its index) hold a page of matches.
+    rows = await db.query<Row[]>(
+      `SELECT * FROM (
+         SELECT ${table.columns}, ${key} AS walk_key, ${ident} AS walk_ident, ${match} AS hit
+           FROM ${table.from} WHERE ${where.join(' AND ')} ORDER BY ${key}, ${ident} LIMIT ${SEARCH_WALK_ROWS}
+       ) walked WHERE hit ORDER BY walk_key, walk_ident LIMIT ${limit}`,
+      params,
+    );
+    // A rarer one: the search indexes find the matches, then they are ordered (an order the index of
+    // the order cannot give, so the planner does not walk the whole order for a few matches).
+    if (rows.length <= page.limit) {
+      rows = await db.query<Row[]>(
+        `SELECT ${table.columns} FROM ${table.from} WHERE ${[...where, match].join(' AND ')}
+          ORDER BY ${key} || '', ${ident} LIMIT ${limit}`,
+        params,
+      );
+    }
+  }
   return rows.map((row) => ({
     kind: table.kind,
     catalog: 'community',

@@ -61,14 +61,27 @@ export class ListingSearch {
         (skip === 'category' || !query.category || sameCategory(count.category, query.category));
 
     let match: SearchMatch | null = cursor ? cursor.match : null;
+    let counted: Map<ListingKind, ListingSearchResult> | undefined;
     if (!cursor && q) {
-      const counts = await this.ask(ctx, LISTING_KINDS, () => base);
-      const keep = filtered(counts);
-      const exact = sum(counts, (kind, count) => (keep(kind, count) ? count.exact : 0));
+      // The counts decide the rule of the pages (exact matches alone when there are any).
+      counted = await this.ask(ctx, LISTING_KINDS, () => base);
+      const keep = filtered(counted);
+      const exact = sum(counted, (kind, count) => (keep(kind, count) ? count.exact : 0));
       match = exact > 0 ? 'exact' : 'near';
     }
-    const answers = await this.ask(ctx, LISTING_KINDS, (kind) =>
-      kinds.includes(kind) ? { ...base, page: { match, after: cursor?.after ?? null, limit } } : base,
+    const pages = await this.ask(ctx, counted ? kinds : LISTING_KINDS, (kind) => {
+      const request: ListingSearchRequest = { ...base, counts: !counted };
+      return kinds.includes(kind)
+        ? { ...request, page: { match, after: cursor?.after ?? null, limit } }
+        : request;
+    });
+    // Each kind's counts (asked once) beside its page.
+    const answers = new Map(
+      LISTING_KINDS.filter((kind) => pages.has(kind) || counted?.has(kind)).map((kind) => {
+        const page = pages.get(kind) ?? { items: [], hasMore: false };
+        const counts = counted?.get(kind) ?? pages.get(kind)!;
+        return [kind, { ...page, counts: counts.counts, capped: counts.capped }] as const;
+      }),
     );
     const keep = filtered(answers);
     const tally = (kind: ListingKind, count: ListingSearchCount) =>
@@ -86,6 +99,7 @@ export class ListingSearch {
       match,
       total: sum(answers, (kind, count) => (keep(kind, count) ? tally(kind, count) : 0)),
       facets: facets(answers, keep, tally),
+      countsCapped: [...answers.values()].some((answer) => answer.capped),
       hasMore,
       nextCursor:
         hasMore && last

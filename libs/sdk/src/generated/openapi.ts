@@ -5572,6 +5572,8 @@ export interface components {
             total: number;
             /** @description Matches per kind, catalog and category, each counted with the other filters applied */
             facets: components["schemas"]["SearchFacetsDto"];
+            /** @description True when a kind had more matches than a search counts (10000 community items per kind): `total` and the facets are then lower bounds; the pages still reach every item */
+            countsCapped: boolean;
             hasMore: boolean;
             /** @description Fetches the next page (same query) */
             nextCursor: string | null;
