@@ -1,3 +1,4 @@
 export { GatewayEnv } from './gateway.env';
 export { createGateway, type Gateway } from './gateway.app';
 export { CallerParts } from './public-reads/caller-parts';
+export { PublicReads } from './public-reads/public-reads';

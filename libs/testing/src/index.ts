@@ -12,5 +12,6 @@ export * from './maximal-catalog';
 export * from './policy-repositories';
 export * from './rate-limits';
 export * from './listing-search-rules';
+export * from './item-change-rules';
 export * from './query-plans';
 export * from './row-lock';

@@ -10,6 +10,7 @@ import { CatalogContentChanges1795800000000 } from './migrations/1795800000000-c
 import { CatalogReviewPins1795810000000 } from './migrations/1795810000000-catalog-review-pins';
 import { CatalogLikesByUser1796600000000 } from './migrations/1796600000000-catalog-likes-by-user';
 import { CatalogSearchOrder1796700000000 } from './migrations/1796700000000-catalog-search-order';
+import { CatalogItemChanges1796700000100 } from './migrations/1796700000100-catalog-item-changes';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -30,5 +31,6 @@ export const catalogDatabase = {
     CatalogReviewPins1795810000000,
     CatalogLikesByUser1796600000000,
     CatalogSearchOrder1796700000000,
+    CatalogItemChanges1796700000100,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

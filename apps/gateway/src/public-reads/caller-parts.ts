@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { CallerEvents, CatalogCallerStateRpc, type RequestContext, type UserCaller } from '@pc/contracts';
 import { BusClient, createLogger } from '@pc/platform';
-import { ContentVersions } from './content-versions';
+import { type ContentChange, type ContentScope, ContentVersions } from './content-versions';
 
 const log = createLogger('gateway');
 
@@ -12,6 +12,10 @@ const USERS = 10_000;
 const PARTS_BYTES = 16 * 1024 * 1024;
 const ID_BYTES = 100;
 const PART_OVERHEAD = 300;
+/** Parts scanned for an item's owner on a change of some items; past it, every part is dropped. */
+const SCANNED_PARTS = 1000;
+/** A change of some items does not end every part (`changed` drops their owners'). */
+const PARTS_SCOPE: ContentScope = 'base';
 /** How long a write's answer waits, at most, for the news of it to be on its way to the other replicas. */
 const ANNOUNCE_MS = 500;
 /**
@@ -58,7 +62,7 @@ export class CallerParts implements OnApplicationBootstrap {
     private readonly bus: BusClient,
     private readonly versions: ContentVersions,
   ) {
-    versions.onChange(() => this.kept.clear());
+    versions.onChange((change) => this.changed(change));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -80,7 +84,23 @@ export class CallerParts implements OnApplicationBootstrap {
 
   /** Whether `part` is still of the current content (compare after a read that used it). */
   holds(part: CallerPart): boolean {
-    return part.tag === this.versions.tagOf(this.versions.current);
+    return part.tag === this.versions.currentTag(PARTS_SCOPE);
+  }
+
+  /**
+   * A change of any content drops every part. A change of some items drops the parts of their owners
+   * (a review, a take-down or a transfer changes what an owner sees, and is not the owner's write);
+   * a like is its user's own write, which drops their part at once (`wrote`).
+   */
+  private changed(change: ContentChange): void {
+    const items = change.items;
+    if (!items || this.kept.size > SCANNED_PARTS) {
+      this.kept.clear();
+      return;
+    }
+    for (const [userId, part] of this.kept.entries()) {
+      if (items.some((item) => part.owned.has(item))) this.kept.delete(userId);
+    }
   }
 
   /**
@@ -111,7 +131,7 @@ export class CallerParts implements OnApplicationBootstrap {
   }
 
   private async read(ctx: RequestContext, userId: string): Promise<CallerPart | undefined> {
-    const tag = this.versions.tagOf(this.versions.current);
+    const tag = this.versions.currentTag(PARTS_SCOPE);
     this.reads++;
     let state;
     try {

@@ -1,27 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ContentEvents, IdentityEvents } from '@pc/contracts';
+import { LRUCache } from 'lru-cache';
+import { type ContentChangedEvent, ContentEvents, IdentityEvents } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { GatewayEnv } from '../gateway.env';
 
-/** How many change versions are remembered, to ignore each replica's copy of a change heard already. */
-const SEEN = 256;
+/** Change notices remembered, to ignore each replica's copy of a change heard already. */
+const SEEN = 1024;
+/** Items whose last change a replica remembers; when one is forgotten, every read is renewed. */
+const ITEMS = 100_000;
 
 /**
- * What this replica knows of the version of public content: the last change the catalog or the rulesets
- * service announced (the committing transaction, the same in every replica), or a version of its own
- * until the first announcement, after a write it forwarded (seen at once, before the event) and when the
- * connection to NATS came back (changes may have been missed). An ETag is that version and the current
- * TTL period (`<version>.<period>`): a change, a lost connection or the end of the period gives every
- * public read a new tag, so a tag is never given to two different contents, and what a lost event
- * leaves stale is renewed within `RESPONSE_CACHE_TTL_MS`. Listeners (the response cache) are told of
- * every change.
+ * What a read shows: one policy's or ruleset's own content (`item`), or any (lists, searches); `base`:
+ * what only a change of any content alters (a signed-in caller's part).
+ */
+export type ContentScope = { item: string } | 'any' | 'base';
+
+/** A change: of the items named, or of any content (`items` undefined). */
+export type ContentChange = { version: string; items?: readonly string[] };
+
+/**
+ * What this replica knows of the versions of public content. Every change the catalog or the rulesets
+ * service announces (the committing transaction, the same in every replica) is a new version of `any`
+ * content (lists and searches show every item); a change confined to some items (`items`) is also the
+ * new version of those items only, and reads of other items keep theirs. A change of any content (an
+ * announcement without items, a user's new name, a lost connection to NATS: changes may have been
+ * missed) renews every item's. A write this replica forwarded counts at once, before its event, with a
+ * version of its own. An ETag is a scope's version and the current TTL period (`<version>.<period>`): a
+ * change, a lost connection or the end of the period gives the reads it concerns a new tag, so a tag
+ * is never given to two different contents, and what a lost event leaves stale is renewed within
+ * `RESPONSE_CACHE_TTL_MS`. Listeners (the response cache, the callers' parts) are told of every change.
  */
 @Injectable()
 export class ContentVersions implements OnApplicationBootstrap {
-  private version = local();
-  private readonly seen = new Set<string>();
-  private readonly listeners: Array<() => void> = [];
+  /** The version of any content: the last change. */
+  private latest = local();
+  /** The version every item has unless it changed alone since: the last change of any content. */
+  private base = this.latest;
+  private readonly items = new LRUCache<string, string>({
+    max: ITEMS,
+    // An item forgotten may have changed since `base`: every read is renewed rather than risk its tag.
+    disposeAfter: (_version, _item, reason) => {
+      if (reason === 'evict') this.changed({ version: local() });
+    },
+  });
+  private readonly seen = new LRUCache<string, true>({ max: SEEN });
+  private readonly listeners: Array<(change: ContentChange) => void> = [];
   private readonly periodMs: number;
 
   constructor(
@@ -32,17 +56,19 @@ export class ContentVersions implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const heard = (data: { version: string }) => this.changed(data.version);
+    const heard = (data: ContentChangedEvent) => this.changed(data);
     await this.bus.subscribeBroadcast(ContentEvents.catalogChanged, heard);
     await this.bus.subscribeBroadcast(ContentEvents.rulesetsChanged, heard);
     // Owners' names are part of every policy and ruleset read.
-    await this.bus.subscribeBroadcast(IdentityEvents.userUpdated, () => this.changed(local()));
-    this.bus.onConnectionChange(() => this.changed(local()));
+    await this.bus.subscribeBroadcast(IdentityEvents.userUpdated, () => this.changed({ version: local() }));
+    this.bus.onConnectionChange(() => this.changed({ version: local() }));
   }
 
-  /** The current version: compare before and after a read to know whether the read is of one version. */
-  get current(): string {
-    return this.version;
+  /** The version of what `scope` shows: compare before and after a read to know it is of one version. */
+  versionOf(scope: ContentScope): string {
+    if (scope === 'any') return this.latest;
+    if (scope === 'base') return this.base;
+    return this.items.get(scope.item) ?? this.base;
   }
 
   /** The strong ETag of a read made entirely at version `version`, in the current period. */
@@ -50,16 +76,32 @@ export class ContentVersions implements OnApplicationBootstrap {
     return `"${version}.${Math.floor(now / this.periodMs)}"`;
   }
 
-  /** A change (announced, or a write through this replica); a version heard before is ignored. */
-  changed(version: string = local()): void {
-    if (this.seen.has(version)) return;
-    this.seen.add(version);
-    if (this.seen.size > SEEN) this.seen.delete(this.seen.values().next().value!);
-    this.version = version;
-    for (const listener of this.listeners) listener();
+  /** The current ETag of reads of `scope`. */
+  currentTag(scope: ContentScope): string {
+    return this.tagOf(this.versionOf(scope));
   }
 
-  onChange(listener: () => void): void {
+  /**
+   * A change (announced, or a write through this replica, with a version of its own unless given);
+   * a notice heard before is ignored.
+   */
+  changed(change: Partial<ContentChange> = {}): void {
+    const version = change.version ?? local();
+    const notice = change.items ? `${version}:${change.items.join(',')}` : version;
+    if (this.seen.has(notice)) return;
+    this.seen.set(notice, true);
+    this.latest = version;
+    if (change.items) {
+      for (const item of change.items) this.items.set(item, version);
+    } else {
+      this.base = version;
+      this.items.clear();
+    }
+    const heard: ContentChange = change.items ? { version, items: change.items } : { version };
+    for (const listener of this.listeners) listener(heard);
+  }
+
+  onChange(listener: (change: ContentChange) => void): void {
     this.listeners.push(listener);
   }
 }
@@ -67,4 +109,16 @@ export class ContentVersions implements OnApplicationBootstrap {
 /** A version only this replica gives out (never one a service announces: those start with c or r). */
 function local(): string {
   return `g${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+}
+
+const ITEM_PATH =
+  /^\/api\/(?:policies|rulesets)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?]|$)/i;
+
+/**
+ * What the URL of a public read shows, or a write through it may change: one policy's or ruleset's
+ * content when the path is under its id (`/api/policies/{id}...`, `/api/rulesets/{id}...`), else any.
+ */
+export function scopeOf(url: string): { item: string } | 'any' {
+  const id = ITEM_PATH.exec(url)?.[1];
+  return id ? { item: id.toLowerCase() } : 'any';
 }

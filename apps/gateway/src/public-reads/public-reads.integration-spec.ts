@@ -158,6 +158,40 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
     expect(liked.body.policy.likes).toBe(1);
   });
 
+  it("answers 200 to the reads of a changed policy and the lists, and still 304 to another policy's tag", async () => {
+    const [changing, other] = [newPolicy('Edited Policy'), newPolicy('Untouched Policy')];
+    const [changingTag, otherTag, listTag] = await Promise.all(
+      [`/api/policies/${changing}`, `/api/policies/${other}`, '/api/policies'].map(async (url) =>
+        (await tagged(url)).headers.get('etag')!,
+      ),
+    );
+    policies.get(changing)!.name = 'Edited Policy, renamed';
+    gateway.announce(`c${++version}`, [changing]);
+    await waitFor(
+      async () =>
+        (await get(`/api/policies/${changing}`, { headers: { 'if-none-match': changingTag } })).status ===
+        200,
+      5000,
+      'the change event to be heard',
+    );
+    expect((await get(`/api/policies/${changing}`)).body.policy.name).toBe('Edited Policy, renamed');
+    expect((await get('/api/policies', { headers: { 'if-none-match': listTag } })).status).toBe(200);
+    const before = asked(CatalogRpc.getPolicy.pattern);
+    expect((await get(`/api/policies/${other}`, { headers: { 'if-none-match': otherTag } })).status).toBe(
+      304,
+    );
+    expect((await get(`/api/policies/${other}`)).headers.get('etag')).toBe(otherTag);
+    expect(asked(CatalogRpc.getPolicy.pattern)).toBe(before);
+
+    // A write through this replica under one policy's path: that policy is read again, the other not.
+    const { token } = gateway.user();
+    expect((await gateway.fetch('POST', `/api/policies/${other}/like`, { token })).status).toBe(200);
+    expect((await get(`/api/policies/${other}`, { headers: { 'if-none-match': otherTag } })).status).toBe(
+      200,
+    );
+    expect((await get(`/api/policies/${other}`)).body.policy.likes).toBe(1);
+  });
+
   it("answers a URL read before without the route's pipeline, as the route does: changes, 404, 400", async () => {
     const id = newPolicy('Planned Policy');
     const owner = gateway.user();

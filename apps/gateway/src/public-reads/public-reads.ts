@@ -7,7 +7,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { toErrorBody } from '../http/http-error.filter';
 import { CallerParts, withLikes } from './caller-parts';
-import { ContentVersions } from './content-versions';
+import { ContentVersions, scopeOf } from './content-versions';
 import { FAST_PATHS, type FastPathRoute } from './fast-path-routes';
 import { ResponseCache } from './response-cache';
 
@@ -59,6 +59,8 @@ type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
 @Injectable()
 export class PublicReads {
   private readonly plans = new LRUCache<string, ReadPlan>({ max: PLANS });
+  /** Signed-in answers made from a shared one and the caller's part (tests and the benchmark read it). */
+  sharedAnswers = 0;
 
   constructor(
     private readonly versions: ContentVersions,
@@ -107,7 +109,7 @@ export class PublicReads {
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, body);
     }
-    const current = this.versions.tagOf(this.versions.current);
+    const current = this.versions.currentTag(scopeOf(request.url));
     if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
     const entry = await this.sharedEntry(ctx, request.url, plan);
     return sendEntry(reply, entry.body, entry.tag);
@@ -148,7 +150,9 @@ export class PublicReads {
       return undefined;
     }
     if (!this.parts.holds(part)) return undefined;
-    return withLikes(entry.body, signedIn.likedIn, part.liked) ?? undefined;
+    const body = withLikes(entry.body, signedIn.likedIn, part.liked);
+    if (body) this.sharedAnswers++;
+    return body ?? undefined;
   }
 
   /**
@@ -198,7 +202,11 @@ export class PublicReads {
       return payload;
     });
     fastify.addHook('onResponse', (request, reply, done) => {
-      if (writes(request, reply)) this.versions.changed();
+      if (writes(request, reply)) {
+        // A write under one item's path changes that item (and the lists); any other, any content.
+        const scope = scopeOf(request.url);
+        this.versions.changed(scope === 'any' ? {} : { items: [scope.item] });
+      }
       done();
     });
   }

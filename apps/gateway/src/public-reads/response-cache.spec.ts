@@ -49,19 +49,42 @@ describe('the response cache', () => {
     const { cache, versions } = cacheWith();
     const first = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
     expect(cache.get('/api/policies')).toBeDefined();
-    versions.changed('c1001');
+    versions.changed({ version: 'c1001' });
     expect(cache.get('/api/policies')).toBeUndefined();
     const second = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
     expect(second.tag).not.toBe(first.tag);
     // The same change heard again (the other replica of the service relays it too) changes nothing.
-    versions.changed('c1001');
+    versions.changed({ version: 'c1001' });
     expect(cache.get('/api/policies')?.tag).toBe(second.tag);
+  });
+
+  it("ends the reads of an item and the lists on a change of that item, and keeps every other item's", async () => {
+    const { cache, versions } = cacheWith();
+    const [x, y] = ['0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a01', '0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a02'];
+    const read = (url: string) => cache.fill(url, () => Promise.resolve(body(10)));
+    const [ofX, docsOfX, ofY, list] = await Promise.all(
+      [`/api/policies/${x}`, `/api/policies/${x}/docs`, `/api/rulesets/${y}`, '/api/search?q=gate'].map(read),
+    );
+    versions.changed({ version: 'c4004', items: [x] });
+    expect(cache.get(`/api/policies/${x}`)).toBeUndefined();
+    expect(cache.get(`/api/policies/${x}/docs`)).toBeUndefined();
+    expect(cache.get('/api/search?q=gate')).toBeUndefined();
+    expect(cache.get(`/api/rulesets/${y}`)?.tag).toBe(ofY.tag);
+    const [againX, againList] = await Promise.all([`/api/policies/${x}`, '/api/search?q=gate'].map(read));
+    expect(againX.tag).not.toBe(ofX.tag);
+    expect(againList.tag).not.toBe(list.tag);
+    expect(docsOfX.tag).toBe(ofX.tag);
+
+    // A change of any content ends them all.
+    versions.changed({ version: 'c5005' });
+    expect(cache.get(`/api/rulesets/${y}`)).toBeUndefined();
+    expect(cache.get(`/api/policies/${x}`)).toBeUndefined();
   });
 
   it('neither caches nor tags a read during which a change was heard', async () => {
     const { cache, versions } = cacheWith();
     const answer = await cache.fill('/api/policies', () => {
-      versions.changed('c2002');
+      versions.changed({ version: 'c2002' });
       return Promise.resolve(body(10));
     });
     expect(answer.tag).toBeUndefined();
@@ -76,7 +99,7 @@ describe('the response cache', () => {
       await gate;
       return body(10, 'o');
     });
-    versions.changed('c3003');
+    versions.changed({ version: 'c3003' });
     let reads = 0;
     const after = cache.fill('/api/policies/1', () => {
       reads++;
@@ -94,11 +117,11 @@ describe('the response cache', () => {
     jest.useFakeTimers({ now: 1_000_000_000_000 });
     const { cache, versions } = cacheWith({ RESPONSE_CACHE_TTL_MS: 5000 });
     const first = await cache.fill('/api/policies', () => Promise.resolve(body(10)));
-    const tag = versions.tagOf(versions.current);
+    const tag = versions.tagOf(versions.versionOf('any'));
     expect(first.tag).toBe(tag);
     jest.setSystemTime(1_000_000_000_000 + 5000);
     expect(cache.get('/api/policies')).toBeUndefined();
-    expect(versions.tagOf(versions.current)).not.toBe(tag);
+    expect(versions.tagOf(versions.versionOf('any'))).not.toBe(tag);
   });
 
   it('stores nothing and shares no read when turned off', async () => {

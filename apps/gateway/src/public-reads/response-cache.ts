@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { GatewayEnv } from '../gateway.env';
-import { ContentVersions } from './content-versions';
+import { ContentVersions, scopeOf } from './content-versions';
 
 /** A cached answer: the JSON bytes as the service sent them, and the ETag they were read under. */
 export interface CachedRead {
@@ -21,8 +21,10 @@ interface Filling {
 
 /**
  * The replica's cache of anonymous public reads, keyed by the request's path and query: bounded in
- * bytes (least recently used out first), emptied on every content change (`ContentVersions`), entries
- * valid only under the ETag they were read with (so they end with the TTL period). Concurrent misses of
+ * bytes (least recently used out first), entries valid only while the ETag they were read with is
+ * their scope's current one (`ContentVersions`: a read of one policy or ruleset ends with a change of
+ * that item or of any content, a list or a search with any change; every entry with the TTL period).
+ * Concurrent misses of
  * one key and one tag share one request to the service: a miss after a change (or in a new period)
  * never joins a read begun before it, so a read after a write shows the write once the event arrived.
  * Nothing read for a signed-in caller is put here.
@@ -44,7 +46,6 @@ export class ResponseCache {
       maxSize: env.RESPONSE_CACHE_MAX_BYTES,
       sizeCalculation: (entry, key) => entry.body.byteLength + key.length * 2 + ENTRY_OVERHEAD,
     });
-    versions.onChange(() => this.entries.clear());
   }
 
   /** Bytes the entries take, as counted against `RESPONSE_CACHE_MAX_BYTES`. */
@@ -61,7 +62,7 @@ export class ResponseCache {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.tag === this.versions.tagOf(this.versions.current)) return entry;
+    if (entry.tag === this.versions.currentTag(scopeOf(key))) return entry;
     this.entries.delete(key);
     return undefined;
   }
@@ -71,13 +72,13 @@ export class ResponseCache {
    * the answer when the content did not change while it was read. Off: every caller reads for itself.
    */
   fill(key: string, read: () => Promise<Buffer>): Promise<CachedRead> {
-    if (!this.enabled) return this.readAt(read);
-    const tag = this.versions.tagOf(this.versions.current);
+    if (!this.enabled) return this.readAt(key, read);
+    const tag = this.versions.currentTag(scopeOf(key));
     const under = this.filling.get(key);
     if (under?.tag === tag) return under.read;
     const filling: Filling = {
       tag,
-      read: this.readAt(read)
+      read: this.readAt(key, read)
         .then((entry) => {
           if (entry.tag) this.entries.set(key, entry);
           return entry;
@@ -90,14 +91,15 @@ export class ResponseCache {
     return filling.read;
   }
 
-  private async readAt(read: () => Promise<Buffer>): Promise<CachedRead> {
-    const version = this.versions.current;
+  private async readAt(key: string, read: () => Promise<Buffer>): Promise<CachedRead> {
+    const scope = scopeOf(key);
+    const version = this.versions.versionOf(scope);
     const now = Date.now();
     this.fills++;
     const body = await read();
     const tag = this.versions.tagOf(version, now);
-    // A change heard meanwhile, or a new period: the answer may be of either version.
-    const unchanged = this.versions.current === version && this.versions.tagOf(version) === tag;
+    // A change of what it shows heard meanwhile, or a new period: the answer may be of either version.
+    const unchanged = this.versions.versionOf(scope) === version && this.versions.tagOf(version) === tag;
     return unchanged ? { body, tag } : { body };
   }
 }

@@ -164,11 +164,12 @@ export class GatewayUnderTest {
 
   /**
    * The catalog's change event (as its trigger announces a committed change, `version` naming the
-   * transaction), heard by every gateway replica.
+   * transaction; `items`, the policies it was confined to), heard by every gateway replica.
    */
-  announce(version: string): void {
+  announce(version: string, items?: string[]): void {
     const subject = this.busConfig.prefix + ContentEvents.catalogChanged.pattern;
-    const envelope = { ctx: { requestId: 'change', caller: { kind: 'anonymous' } }, data: { version } };
+    const data = items ? { version, items } : { version };
+    const envelope = { ctx: { requestId: 'change', caller: { kind: 'anonymous' } }, data };
     this.busConfig.broker.publish(subject, JSON.stringify({ pattern: subject, data: envelope }));
   }
 

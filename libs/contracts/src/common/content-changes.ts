@@ -9,7 +9,17 @@ import { event } from './descriptors';
  */
 export interface ContentChangedEvent {
   version: string;
+  /**
+   * The policies or rulesets (ids) the change is confined to: reads of other items stand. Absent: any
+   * content may have changed (a write to a table without an item, more than `CONTENT_CHANGE_ITEMS_MAX`
+   * items, a truncation, a lost connection). One transaction may be announced in several events, each
+   * with some of its items.
+   */
+  items?: string[];
 }
+
+/** Items a change names at most; past it, the change is announced as one of any content. */
+export const CONTENT_CHANGE_ITEMS_MAX = 50;
 
 export const ContentEvents = {
   catalogChanged: event<ContentChangedEvent>('catalog.content.changed.v1', { broadcast: true }),

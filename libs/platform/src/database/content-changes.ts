@@ -6,7 +6,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ANONYMOUS, type ContentChangedEvent, type RequestContext } from '@pc/contracts';
+import {
+  ANONYMOUS,
+  CONTENT_CHANGE_ITEMS_MAX,
+  type ContentChangedEvent,
+  type RequestContext,
+} from '@pc/contracts';
 import type { Client, Notification } from 'pg';
 import { BusClient } from '../messaging/bus-client';
 import { createLogger } from '../logging/logger';
@@ -46,6 +51,68 @@ export function dropContentChangeTriggersSql(schema: string, tables: string[]): 
     ...tables.map((table) => `DROP TRIGGER IF EXISTS ${table}_content_changed ON ${schema}.${table}`),
     `DROP FUNCTION IF EXISTS ${schema}.notify_content_changed()`,
   ];
+}
+
+/**
+ * SQL of a migration: row-collecting triggers on `table` that notify `contentChannel(schema)` with the
+ * writing transaction's id and the items (the values of `itemColumn`, a policy's or a ruleset's id) its
+ * statement wrote, `<txid>:<id>,<id>`, or `<txid>:*` past `CONTENT_CHANGE_ITEMS_MAX` of them; a
+ * truncation notifies `<txid>` (any content). One notification per statement and distinct payload.
+ * Replaces the table's statement trigger of `contentChangeTriggersSql` (drop that first).
+ */
+export function itemChangeTriggersSql(
+  schema: string,
+  table: string,
+  itemColumn: string,
+  ops: ReadonlyArray<'inserted' | 'updated' | 'deleted'> = ['inserted', 'updated', 'deleted'],
+): string[] {
+  const fn = `${schema}.notify_items_changed`;
+  const id = `${table}_${itemColumn}`;
+  const triggers: Record<(typeof ops)[number], string> = {
+    inserted: `CREATE TRIGGER ${id}_inserted AFTER INSERT ON ${schema}.${table} REFERENCING NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
+    updated: `CREATE TRIGGER ${id}_updated AFTER UPDATE ON ${schema}.${table}
+     REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
+    deleted: `CREATE TRIGGER ${id}_deleted AFTER DELETE ON ${schema}.${table} REFERENCING OLD TABLE AS old_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
+  };
+  return [
+    `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+     DECLARE
+       n integer;
+       ids text;
+     BEGIN
+       EXECUTE format(
+         'SELECT count(*), string_agg(item, '','') FROM (SELECT DISTINCT %1$I::text AS item FROM %2$s LIMIT ${CONTENT_CHANGE_ITEMS_MAX + 1}) s',
+         TG_ARGV[0],
+         CASE TG_OP WHEN 'DELETE' THEN 'old_rows' WHEN 'INSERT' THEN 'new_rows'
+           ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r' END
+       ) INTO n, ids;
+       IF n > 0 THEN
+         PERFORM pg_notify('${contentChannel(schema)}',
+           txid_current()::text || ':' || CASE WHEN n > ${CONTENT_CHANGE_ITEMS_MAX} THEN '*' ELSE ids END);
+       END IF;
+       RETURN NULL;
+     END $$`,
+    ...ops.map((op) => triggers[op]),
+    `CREATE TRIGGER ${table}_content_truncated AFTER TRUNCATE ON ${schema}.${table}
+     FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.notify_content_changed()`,
+  ];
+}
+
+export function dropItemChangeTriggersSql(schema: string, table: string, itemColumn: string): string[] {
+  const id = `${table}_${itemColumn}`;
+  return ['inserted', 'updated', 'deleted']
+    .map((op) => `DROP TRIGGER IF EXISTS ${id}_${op} ON ${schema}.${table}`)
+    .concat(`DROP TRIGGER IF EXISTS ${table}_content_truncated ON ${schema}.${table}`);
+}
+
+/** A notification's payload as the triggers write it: `<txid>`, `<txid>:*` or `<txid>:<id>,<id>`. */
+export function parseContentChange(payload: string): { id: string; items?: string[] } {
+  const [id, items] = payload.split(':', 2);
+  if (items === undefined || items === '*' || items === '') return { id };
+  return { id, items: items.split(',').slice(0, CONTENT_CHANGE_ITEMS_MAX) };
 }
 
 export interface ContentChangesOptions {
@@ -89,14 +156,16 @@ export class ContentChangesModule {
           connectionString: options.url,
           application_name: `policy-catalog:${options.schema}:content-changes`,
         });
-        client.on('notification', (message: Notification) => this.announce(message.payload ?? randomUUID()));
+        client.on('notification', (message: Notification) =>
+          this.announce(parseContentChange(message.payload ?? randomUUID())),
+        );
         client.on('error', (error) => this.lost(client, error));
         client.on('end', () => this.lost(client));
         try {
           await client.connect();
           await client.query(`LISTEN ${contentChannel(options.schema)}`);
           this.client = client;
-          if (reconnected) this.announce(`x${randomUUID()}`);
+          if (reconnected) this.announce({ id: `x${randomUUID()}` });
         } catch (error) {
           this.lost(client, error);
         }
@@ -120,10 +189,14 @@ export class ContentChangesModule {
         }, 1000);
       }
 
-      private announce(id: string): void {
+      private announce({ id, items }: { id: string; items?: string[] }): void {
         const version = `${options.versionPrefix}${id}`;
         options
-          .announce(this.bus, { requestId: `content-${version}`, caller: ANONYMOUS }, { version })
+          .announce(
+            this.bus,
+            { requestId: `content-${version}`, caller: ANONYMOUS },
+            items ? { version, items } : { version },
+          )
           .catch((error: unknown) => log.warn({ err: error, version }, 'content change not announced'));
       }
     }
