@@ -4,7 +4,6 @@ import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from './catalog.env';
-import { CallerStateModule } from './caller-state/caller-state.module';
 import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
 import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
@@ -42,7 +41,6 @@ export const CATALOG_FEATURES = [
   ReviewersModule,
   PinsModule,
   DeployCountsModule,
-  CallerStateModule,
   SearchModule,
 ];
 

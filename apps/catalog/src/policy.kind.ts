@@ -1,4 +1,4 @@
-import { CatalogEvents, CatalogRpc } from '@pc/contracts';
+import { CatalogCallerStateRpc, CatalogEvents, CatalogRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 
@@ -13,6 +13,7 @@ export const policyKind: ListingKind = {
     docTabs: 'policy_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',
   },
+  published: `status = 'published'`,
   idColumn: 'policy_id',
   repositoryGone: 'CATALOG.REPOSITORY_GONE',
   // Ideas delivered; for webhooks: review decisions, new reviewed versions, transfers offered, comments.
@@ -25,6 +26,7 @@ export const policyKind: ListingKind = {
   ],
   handles: {
     getLike: Handles(CatalogRpc.getLike),
+    getCallerState: Handles(CatalogCallerStateRpc.get),
     toggleLike: Handles(CatalogRpc.toggleLike),
   },
 };

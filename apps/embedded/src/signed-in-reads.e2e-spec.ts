@@ -9,8 +9,8 @@ const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '36000
 
 /**
  * Signed-in reads made from the shared (anonymous) answers and each caller's part, on the real services
- * with two gateway replicas over NATS: a user reads their like and their edit through either replica at
- * once, nobody else's answer shows their like, and a policy that is not published is never in what
+ * with two gateway replicas over NATS: a user reads their like (of a policy or a ruleset) and their edit
+ * through either replica at once, nobody else's answer shows their like, and a policy that is not published is never in what
  * is shared. How the gateway decides each read, with stand-ins, is its gateway-tier spec's
  * (apps/gateway/src/public-reads/signed-in-reads.integration-spec.ts).
  */
@@ -40,6 +40,22 @@ describe('signed-in reads from shared answers, two gateway replicas', () => {
     );
     return rows[0].id;
   };
+  /** A published ruleset written with SQL (its change event follows the commit). */
+  const newRuleset = async (name: string, ownerId: string): Promise<string> => {
+    const { rows } = await pg.query<{ id: string }>(
+      `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
+         lifecycle_status)
+       VALUES ($1, 'A ruleset read by signed-in users.', $2, $2, 'https://h.example/r', now(), 'published')
+       RETURNING id`,
+      [name, ownerId],
+    );
+    return rows[0].id;
+  };
+  /** Each kind: its routes' word (one, many) and a published item of it. */
+  const KINDS = [
+    { many: 'policies', one: 'policy', create: (name: string, owner: string) => newPolicy(name, owner) },
+    { many: 'rulesets', one: 'ruleset', create: (name: string, owner: string) => newRuleset(name, owner) },
+  ];
   const sharedAnswers = () =>
     first.gateway!.get(PublicReads).sharedAnswers + second.gateway!.get(PublicReads).sharedAnswers;
 
@@ -67,59 +83,62 @@ describe('signed-in reads from shared answers, two gateway replicas', () => {
     await db?.drop();
   });
 
-  it('shows a like through the other replica at once, to its author only', async () => {
-    const owner = await signUp('Owner');
-    const reader = await signUp('Reader');
-    const other = await signUp('Other');
-    const id = await newPolicy('Liked Across Replicas', owner.id);
-    // Every replica has the shared answer and each reader's part.
-    for (const client of [a, b]) {
-      await waitFor(
-        async () => (await client.get(`/api/policies/${id}`)).status === 200,
-        5000,
-        'the policy to be read',
-      );
-      for (const user of [reader, other]) {
-        expect(
-          (await client.get<Json>(`/api/policies/${id}`, { cookie: user.cookie })).body.policy.liked,
-        ).toBe(false);
-      }
-    }
-    const sharedBefore = sharedAnswers();
-
-    for (const [writer, readerSide] of [
-      [a, b],
-      [b, a],
-      [a, b],
-      [b, a],
-    ] as const) {
-      const toggled = await writer.post<Json>(`/api/policies/${id}/like`, undefined, {
-        cookie: reader.cookie,
-      });
-      expect(toggled.status).toBe(200);
-      // At once, through the other replica: the like and its count.
-      const mine = await readerSide.get<Json>(`/api/policies/${id}`, { cookie: reader.cookie });
-      expect(mine.body.policy).toMatchObject({
-        liked: toggled.body.liked,
-        likes: toggled.body.liked ? 1 : 0,
-      });
-      const listed = await readerSide.get<Json>('/api/policies?limit=200', { cookie: reader.cookie });
-      expect(listed.body.policies.find((p: Json) => p.id === id)).toMatchObject({
-        liked: toggled.body.liked,
-      });
-      // Nobody else's answer shows it, through either replica.
+  it.each(KINDS.map((kind) => [kind.many, kind]))(
+    'shows a like of one of the %s through the other replica at once, to its author only',
+    async (_, { many, one, create }) => {
+      const owner = await signUp('Owner');
+      const reader = await signUp('Reader');
+      const other = await signUp('Other');
+      const id = await create(`Liked Across Replicas ${one}`, owner.id);
+      // Every replica has the shared answer and each reader's part.
       for (const client of [a, b]) {
-        expect(
-          (await client.get<Json>(`/api/policies/${id}`, { cookie: other.cookie })).body.policy.liked,
-        ).toBe(false);
-        expect((await client.get<Json>(`/api/policies/${id}`)).body.policy.liked).toBe(false);
-        const theirs = await client.get<Json>('/api/policies?limit=200', { cookie: other.cookie });
-        expect(theirs.body.policies.some((p: Json) => p.liked)).toBe(false);
+        await waitFor(
+          async () => (await client.get(`/api/${many}/${id}`)).status === 200,
+          5000,
+          'the policy to be read',
+        );
+        for (const user of [reader, other]) {
+          expect(
+            (await client.get<Json>(`/api/${many}/${id}`, { cookie: user.cookie })).body[one].liked,
+          ).toBe(false);
+        }
       }
-    }
-    // The replicas made those reads from shared answers and parts, not all from the catalog.
-    expect(sharedAnswers()).toBeGreaterThan(sharedBefore);
-  });
+      const sharedBefore = sharedAnswers();
+
+      for (const [writer, readerSide] of [
+        [a, b],
+        [b, a],
+        [a, b],
+        [b, a],
+      ] as const) {
+        const toggled = await writer.post<Json>(`/api/${many}/${id}/like`, undefined, {
+          cookie: reader.cookie,
+        });
+        expect(toggled.status).toBe(200);
+        // At once, through the other replica: the like and its count.
+        const mine = await readerSide.get<Json>(`/api/${many}/${id}`, { cookie: reader.cookie });
+        expect(mine.body[one]).toMatchObject({
+          liked: toggled.body.liked,
+          likes: toggled.body.liked ? 1 : 0,
+        });
+        const listed = await readerSide.get<Json>(`/api/${many}?limit=200`, { cookie: reader.cookie });
+        expect(listed.body[many].find((p: Json) => p.id === id)).toMatchObject({
+          liked: toggled.body.liked,
+        });
+        // Nobody else's answer shows it, through either replica.
+        for (const client of [a, b]) {
+          expect(
+            (await client.get<Json>(`/api/${many}/${id}`, { cookie: other.cookie })).body[one].liked,
+          ).toBe(false);
+          expect((await client.get<Json>(`/api/${many}/${id}`)).body[one].liked).toBe(false);
+          const theirs = await client.get<Json>(`/api/${many}?limit=200`, { cookie: other.cookie });
+          expect(theirs.body[many].some((p: Json) => p.liked)).toBe(false);
+        }
+      }
+      // The replicas made those reads from shared answers and parts, not all from the catalog.
+      expect(sharedAnswers()).toBeGreaterThan(sharedBefore);
+    },
+  );
 
   it("shows the owner's edit through the other replica at once, and to others once the change is announced", async () => {
     const owner = await signUp('Editor');

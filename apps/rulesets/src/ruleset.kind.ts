@@ -1,4 +1,4 @@
-import { RulesetsEvents, RulesetsRpc } from '@pc/contracts';
+import { RulesetsCallerStateRpc, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 
@@ -13,12 +13,14 @@ export const rulesetKind: ListingKind = {
     docTabs: 'ruleset_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',
   },
+  published: `published_at IS NOT NULL`,
   idColumn: 'ruleset_id',
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
   // For webhooks: review decisions and new reviewed versions.
   events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
   handles: {
     getLike: Handles(RulesetsRpc.getLike),
+    getCallerState: Handles(RulesetsCallerStateRpc.get),
     toggleLike: Handles(RulesetsRpc.toggleLike),
   },
 };

@@ -18,7 +18,7 @@ export * from './catalog/catalog-social.types';
 export * from './catalog/catalog-review.types';
 export * from './catalog/catalog.patterns';
 export * from './catalog/catalog.limits';
-export * from './catalog/catalog-caller-state';
+export * from './common/caller-state';
 export * from './connections/connections.limits';
 export * from './connections/connections.types';
 export * from './connections/connections.patterns';

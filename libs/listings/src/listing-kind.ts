@@ -1,4 +1,10 @@
-import type { ErrorCode, EventDescriptor, LikeResult, RequestContext } from '@pc/contracts';
+import type {
+  ErrorCode,
+  EventDescriptor,
+  LikeResult,
+  ListingCallerState,
+  RequestContext,
+} from '@pc/contracts';
 import type { Handles } from '@pc/platform';
 
 /** A method decorator that serves one request/reply descriptor (`Handles(SomeRpc.x)` of @pc/platform). */
@@ -31,6 +37,8 @@ export interface ListingKind {
   };
   /** The code of a listing whose repository no longer exists or turned private (404). */
   readonly repositoryGone: Extract<ErrorCode, `${string}.REPOSITORY_GONE`>;
+  /** SQL on the listings table: true for a published listing (anyone sees it). */
+  readonly published: string;
   /** The column naming a listing in the kind's other tables (and in a deployment's event). */
   readonly idColumn: 'policy_id' | 'ruleset_id';
   /** The service's events that must not be lost: written in the outbox, relayed after commit. */
@@ -39,6 +47,7 @@ export interface ListingKind {
   readonly handles: {
     readonly getLike: Handler<ListingIdRequest, LikeResult>;
     readonly toggleLike: Handler<ListingIdRequest, LikeResult>;
+    readonly getCallerState: Handler<Record<string, never>, ListingCallerState>;
   };
 }
 

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
+import { CallerState } from './likes/caller-state';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
 import type { ListingKind } from './listing-kind';
@@ -25,9 +26,12 @@ const KINDS = [
         countedDeployEvents: 'counted_deploy_events',
       },
       idColumn: 'policy_id',
+      published: `status = 'published'`,
     },
     insert: `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
-             VALUES ('p-' || $1, 'P', 'D', 'published', $1::uuid, 'https://source.example/o/p') RETURNING id`,
+             VALUES ('p-' || gen_random_uuid(), 'P', 'D', 'published', $1::uuid, 'https://source.example/o/p')
+             RETURNING id`,
+    unpublish: `UPDATE catalog.policies SET status = 'under_review' WHERE id = $1`,
   },
   {
     kind: {
@@ -40,130 +44,173 @@ const KINDS = [
         countedDeployEvents: 'counted_deploy_events',
       },
       idColumn: 'ruleset_id',
+      published: 'published_at IS NOT NULL',
     },
-    insert: `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url)
-             VALUES ('R', 'D', $1, $1, 'https://source.example/o/r') RETURNING id`,
+    insert: `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at)
+             VALUES ('R', 'D', $1, $1, 'https://source.example/o/r', now()) RETURNING id`,
+    unpublish: `UPDATE rulesets.rulesets SET published_at = NULL WHERE id = $1`,
   },
 ] as const;
 
-describe.each(KINDS)('the listings kernel for a $kind.assetType (PostgreSQL)', ({ kind: tables, insert }) => {
-  const kind = tables as unknown as ListingKind;
-  let db: TestDatabase;
-  let dataSource: DataSource;
-  let database: Database;
+describe.each(KINDS)(
+  'the listings kernel for a $kind.assetType (PostgreSQL)',
+  ({ kind: tables, insert, unpublish }) => {
+    const kind = tables as unknown as ListingKind;
+    let db: TestDatabase;
+    let dataSource: DataSource;
+    let database: Database;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = createServiceDataSource({
-      url: db.url,
-      schema: kind.schema,
-      entities: [],
-      migrations: [],
-      poolSize: 12,
-    });
-    await dataSource.initialize();
-    database = new Database(dataSource);
-  });
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await db?.drop();
-  });
-
-  const newListing = async (): Promise<string> =>
-    (await dataSource.query<Array<{ id: string }>>(insert, [randomUUID()]))[0].id;
-  const counter = async (id: string, column: 'deploy_count' | 'like_count'): Promise<number> =>
-    (
-      await dataSource.query<Array<Record<string, number>>>(
-        `SELECT ${column} FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1`,
-        [id],
-      )
-    )[0][column];
-
-  describe('deploy counts', () => {
-    const counts = () => new DeployCountsRepository(kind);
-
-    it('counts an event redelivered after it was handled (a late ack) once', async () => {
-      const id = await newListing();
-      const event = randomUUID();
-      await counts().countOnce(dataSource.manager, event, id);
-      await counts().countOnce(dataSource.manager, event, id);
-      await counts().countOnce(dataSource.manager, randomUUID(), id);
-      expect(await counter(id, 'deploy_count')).toBe(2);
-    });
-
-    it('counts ten concurrent deliveries of one event once', async () => {
-      const id = await newListing();
-      const event = randomUUID();
-      await Promise.all(Array.from({ length: 10 }, () => counts().countOnce(dataSource.manager, event, id)));
-      expect(await counter(id, 'deploy_count')).toBe(1);
-    });
-
-    it("counts only its own kind's deployments", () => {
-      const listingId = randomUUID();
-      const event = (assetType: 'policy' | 'ruleset') => ({
-        deployment_id: randomUUID(),
-        asset_type: assetType,
-        policy_id: assetType === 'policy' ? listingId : null,
-        ruleset_id: assetType === 'ruleset' ? listingId : null,
-        workspace_id: randomUUID(),
-        connection_id: randomUUID(),
-        platform_org_id: 'org-1',
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      dataSource = createServiceDataSource({
+        url: db.url,
+        schema: kind.schema,
+        entities: [],
+        migrations: [],
+        poolSize: 12,
       });
-      expect(counts().listingOf(event(kind.assetType))).toBe(listingId);
-      expect(counts().listingOf(event(kind.assetType === 'policy' ? 'ruleset' : 'policy'))).toBeNull();
-    });
-  });
-
-  describe('likes', () => {
-    const user = (userId = randomUUID()): RequestContext => ({
-      requestId: randomUUID(),
-      caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
-    });
-    // The kind's access rule is its service's; here every listing is visible.
-    const likes = () =>
-      new LikesService(database, { visible: () => Promise.resolve({}) }, new LikesRepository(kind));
-
-    it('keeps one like per user, the counter equal to the likes, under concurrent toggles', async () => {
-      const id = await newListing();
-      const [alice, bob] = [user(), user()];
-      expect(await likes().toggle(alice, id)).toEqual({ liked: true });
-      expect(await likes().toggle(bob, id)).toEqual({ liked: true });
-      expect(await counter(id, 'like_count')).toBe(2);
-      // Ten toggles at once by one user take turns: an even number leaves it as it was.
-      await Promise.all(Array.from({ length: 10 }, () => likes().toggle(bob, id)));
-      expect(await likes().get(bob, id)).toEqual({ liked: true });
-      expect(await counter(id, 'like_count')).toBe(2);
-      expect(await likes().toggle(alice, id)).toEqual({ liked: false });
-      expect(await likes().get(alice, id)).toEqual({ liked: false });
-      expect(await counter(id, 'like_count')).toBe(1);
-    });
-  });
-
-  describe('documentation tabs', () => {
-    const tab = (key: string, sortOrder: number, bodyMd = 'Body.') => ({
-      key,
-      title: key,
-      kind: 'custom' as const,
-      bodyMd,
-      sortOrder,
+      await dataSource.initialize();
+      database = new Database(dataSource);
     });
 
-    it('replaces the set, upserts one by key, deletes one; lists by sortOrder, then key', async () => {
-      const id = await newListing();
-      const tabs = new DocTabsRepository(kind);
-      await tabs.replaceAll(dataSource.manager, id, [tab('zeta', 0), tab('alpha', 0), tab('faq', 3)]);
-      expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['alpha', 'zeta', 'faq']);
-      await tabs.upsert(dataSource.manager, id, tab('zeta', 5, 'Changed.'));
-      expect(await tabs.list(dataSource.manager, id)).toEqual([
-        tab('alpha', 0),
-        tab('faq', 3),
-        tab('zeta', 5, 'Changed.'),
-      ]);
-      expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(true);
-      expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
-      await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
-      expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+    afterAll(async () => {
+      await dataSource?.destroy();
+      await db?.drop();
     });
-  });
-});
+
+    const newListing = async (ownerId = randomUUID()): Promise<string> =>
+      (await dataSource.query<Array<{ id: string }>>(insert, [ownerId]))[0].id;
+    const counter = async (id: string, column: 'deploy_count' | 'like_count'): Promise<number> =>
+      (
+        await dataSource.query<Array<Record<string, number>>>(
+          `SELECT ${column} FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1`,
+          [id],
+        )
+      )[0][column];
+
+    describe("a caller's state (the part of shared reads that is theirs)", () => {
+      const state = (userId: string | null) =>
+        new CallerState(database, kind).of({
+          requestId: randomUUID(),
+          caller: userId
+            ? { kind: 'user', userId, isAdmin: false, scopes: ['api:read'], via: 'session' }
+            : { kind: 'anonymous' },
+        });
+      const like = (id: string, userId: string) =>
+        dataSource.query(
+          `INSERT INTO ${kind.schema}.${kind.tables.likes} (${kind.idColumn}, user_id) VALUES ($1, $2)`,
+          [id, userId],
+        );
+
+      it('tells what the caller likes and owns, and whether one they own is not published', async () => {
+        const [owner, reader] = [randomUUID(), randomUUID()];
+        const [first, second] = [await newListing(owner), await newListing(owner)];
+        await like(first, reader);
+        expect(await state(reader)).toEqual({
+          liked: [first],
+          owned: [],
+          ownsUnpublished: false,
+          complete: true,
+        });
+        const owners = await state(owner);
+        expect(owners).toMatchObject({ liked: [], ownsUnpublished: false, complete: true });
+        expect([...owners.owned].sort()).toEqual([first, second].sort());
+        await dataSource.query(unpublish, [second]);
+        expect((await state(owner)).ownsUnpublished).toBe(true);
+      });
+
+      it("tells an anonymous caller's as empty", async () => {
+        expect(await state(null)).toEqual({ liked: [], owned: [], ownsUnpublished: false, complete: true });
+      });
+    });
+
+    describe('deploy counts', () => {
+      const counts = () => new DeployCountsRepository(kind);
+
+      it('counts an event redelivered after it was handled (a late ack) once', async () => {
+        const id = await newListing();
+        const event = randomUUID();
+        await counts().countOnce(dataSource.manager, event, id);
+        await counts().countOnce(dataSource.manager, event, id);
+        await counts().countOnce(dataSource.manager, randomUUID(), id);
+        expect(await counter(id, 'deploy_count')).toBe(2);
+      });
+
+      it('counts ten concurrent deliveries of one event once', async () => {
+        const id = await newListing();
+        const event = randomUUID();
+        await Promise.all(
+          Array.from({ length: 10 }, () => counts().countOnce(dataSource.manager, event, id)),
+        );
+        expect(await counter(id, 'deploy_count')).toBe(1);
+      });
+
+      it("counts only its own kind's deployments", () => {
+        const listingId = randomUUID();
+        const event = (assetType: 'policy' | 'ruleset') => ({
+          deployment_id: randomUUID(),
+          asset_type: assetType,
+          policy_id: assetType === 'policy' ? listingId : null,
+          ruleset_id: assetType === 'ruleset' ? listingId : null,
+          workspace_id: randomUUID(),
+          connection_id: randomUUID(),
+          platform_org_id: 'org-1',
+        });
+        expect(counts().listingOf(event(kind.assetType))).toBe(listingId);
+        expect(counts().listingOf(event(kind.assetType === 'policy' ? 'ruleset' : 'policy'))).toBeNull();
+      });
+    });
+
+    describe('likes', () => {
+      const user = (userId = randomUUID()): RequestContext => ({
+        requestId: randomUUID(),
+        caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+      });
+      // The kind's access rule is its service's; here every listing is visible.
+      const likes = () =>
+        new LikesService(database, { visible: () => Promise.resolve({}) }, new LikesRepository(kind));
+
+      it('keeps one like per user, the counter equal to the likes, under concurrent toggles', async () => {
+        const id = await newListing();
+        const [alice, bob] = [user(), user()];
+        expect(await likes().toggle(alice, id)).toEqual({ liked: true });
+        expect(await likes().toggle(bob, id)).toEqual({ liked: true });
+        expect(await counter(id, 'like_count')).toBe(2);
+        // Ten toggles at once by one user take turns: an even number leaves it as it was.
+        await Promise.all(Array.from({ length: 10 }, () => likes().toggle(bob, id)));
+        expect(await likes().get(bob, id)).toEqual({ liked: true });
+        expect(await counter(id, 'like_count')).toBe(2);
+        expect(await likes().toggle(alice, id)).toEqual({ liked: false });
+        expect(await likes().get(alice, id)).toEqual({ liked: false });
+        expect(await counter(id, 'like_count')).toBe(1);
+      });
+    });
+
+    describe('documentation tabs', () => {
+      const tab = (key: string, sortOrder: number, bodyMd = 'Body.') => ({
+        key,
+        title: key,
+        kind: 'custom' as const,
+        bodyMd,
+        sortOrder,
+      });
+
+      it('replaces the set, upserts one by key, deletes one; lists by sortOrder, then key', async () => {
+        const id = await newListing();
+        const tabs = new DocTabsRepository(kind);
+        await tabs.replaceAll(dataSource.manager, id, [tab('zeta', 0), tab('alpha', 0), tab('faq', 3)]);
+        expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['alpha', 'zeta', 'faq']);
+        await tabs.upsert(dataSource.manager, id, tab('zeta', 5, 'Changed.'));
+        expect(await tabs.list(dataSource.manager, id)).toEqual([
+          tab('alpha', 0),
+          tab('faq', 3),
+          tab('zeta', 5, 'Changed.'),
+        ]);
+        expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(true);
+        expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
+        await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
+        expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+      });
+    });
+  },
+);

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
+import { CallerState } from './likes/caller-state';
 import { likesHandlerFor } from './likes/likes.handler';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
@@ -37,6 +38,7 @@ export class ListingsModule {
         DeployCountsRepository,
         LikesRepository,
         LikesService,
+        CallerState,
         SourceChanges,
       ],
       exports: [Outbox, DocTabsRepository, DeployCountsRepository, SourceChanges],

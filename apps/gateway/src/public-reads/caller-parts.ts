@@ -1,6 +1,14 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { CallerEvents, CatalogCallerStateRpc, type RequestContext, type UserCaller } from '@pc/contracts';
+import {
+  CallerEvents,
+  CatalogCallerStateRpc,
+  type ListingKind,
+  LISTING_KINDS,
+  type RequestContext,
+  RulesetsCallerStateRpc,
+  type UserCaller,
+} from '@pc/contracts';
 import { BusClient, createLogger } from '@pc/platform';
 import { type ContentChange, type ContentScope, ContentVersions } from './content-versions';
 
@@ -25,7 +33,10 @@ const ANNOUNCE_MS = 500;
  */
 export const FRESH_AFTER_WRITE_MS = 5000;
 
-/** A signed-in user's own part of public policy reads, as the catalog told it. */
+/** Where each kind's callers' parts are read. */
+const STATE_OF = { policy: CatalogCallerStateRpc.get, ruleset: RulesetsCallerStateRpc.get } as const;
+
+/** A signed-in user's own part of the public reads of one kind, as its service told it. */
 export interface CallerPart {
   liked: ReadonlySet<string>;
   owned: ReadonlySet<string>;
@@ -37,8 +48,8 @@ export interface CallerPart {
 }
 
 /**
- * The per-user store of signed-in reads made from shared ones: for each user, the policies they like
- * and own, read from the catalog and kept while the content's version holds (every change event, a
+ * The per-user store of signed-in reads made from shared ones: for each user and kind, the policies or
+ * rulesets they like and own, read from the catalog or the rulesets service and kept while the content's version holds (every change event, a
  * lost connection and the end of the TTL period drop every part, as they drop the response cache).
  * A write by a user through any replica drops that user's part in every replica at once (a broadcast
  * flushed before the write is answered) and has their reads made by the services for
@@ -69,15 +80,16 @@ export class CallerParts implements OnApplicationBootstrap {
     await this.bus.subscribeBroadcast(CallerEvents.changed, ({ userId }) => this.forget(userId));
   }
 
-  /** The caller's part, or undefined when their reads must come from the services. */
-  async partOf(ctx: RequestContext, caller: UserCaller): Promise<CallerPart | undefined> {
+  /** The caller's part of `kind`'s reads, or undefined when their reads must come from the services. */
+  async partOf(ctx: RequestContext, caller: UserCaller, kind: ListingKind): Promise<CallerPart | undefined> {
     if (caller.isAdmin || this.wroteAt.has(caller.userId)) return undefined;
-    const kept = this.kept.get(caller.userId);
+    const key = `${kind}:${caller.userId}`;
+    const kept = this.kept.get(key);
     if (kept && this.holds(kept)) return kept.complete ? kept : undefined;
-    let read = this.reading.get(caller.userId);
+    let read = this.reading.get(key);
     if (!read) {
-      read = this.read(ctx, caller.userId).finally(() => this.reading.delete(caller.userId));
-      this.reading.set(caller.userId, read);
+      read = this.read(ctx, caller.userId, kind).finally(() => this.reading.delete(key));
+      this.reading.set(key, read);
     }
     return read;
   }
@@ -98,8 +110,8 @@ export class CallerParts implements OnApplicationBootstrap {
       this.kept.clear();
       return;
     }
-    for (const [userId, part] of this.kept.entries()) {
-      if (items.some((item) => part.owned.has(item))) this.kept.delete(userId);
+    for (const [key, part] of this.kept.entries()) {
+      if (items.some((item) => part.owned.has(item))) this.kept.delete(key);
     }
   }
 
@@ -126,16 +138,20 @@ export class CallerParts implements OnApplicationBootstrap {
   }
 
   private forget(userId: string): void {
-    this.kept.delete(userId);
+    for (const kind of LISTING_KINDS) this.kept.delete(`${kind}:${userId}`);
     this.wroteAt.set(userId, Date.now());
   }
 
-  private async read(ctx: RequestContext, userId: string): Promise<CallerPart | undefined> {
+  private async read(
+    ctx: RequestContext,
+    userId: string,
+    kind: ListingKind,
+  ): Promise<CallerPart | undefined> {
     const tag = this.versions.currentTag(PARTS_SCOPE);
     this.reads++;
     let state;
     try {
-      state = await this.bus.request(CatalogCallerStateRpc.get, ctx, {});
+      state = await this.bus.request(STATE_OF[kind], ctx, {});
     } catch (error) {
       log.warn({ err: error, requestId: ctx.requestId }, "a caller's part could not be read");
       return undefined;
@@ -151,14 +167,18 @@ export class CallerParts implements OnApplicationBootstrap {
     };
     if (!this.holds(part)) return undefined;
     // An incomplete part is kept too (without its ids), so that the next reads do not ask again.
+    const key = `${kind}:${userId}`;
     if (!part.complete) {
-      this.kept.set(userId, { ...part, liked: new Set(), owned: new Set() });
+      this.kept.set(key, { ...part, liked: new Set(), owned: new Set() });
       return undefined;
     }
-    this.kept.set(userId, part);
+    this.kept.set(key, part);
     return part;
   }
 }
+
+/** Where the liked items of an answer are: one (`policy`, `ruleset`) or a list (`policies`, `rulesets`). */
+export type LikedIn = 'policy' | 'policies' | 'ruleset' | 'rulesets';
 
 const LIKED_FALSE = Buffer.from('"liked":false');
 const FALSE = 5;
@@ -176,7 +196,7 @@ const likedOffsets = new WeakMap<Buffer, Array<{ id: string; at: number }> | nul
  */
 export function withLikes(
   body: Buffer,
-  likedIn: 'policy' | 'policies' | undefined,
+  likedIn: LikedIn | undefined,
   liked: ReadonlySet<string>,
 ): Buffer | null {
   if (!likedIn) return body;
@@ -198,10 +218,11 @@ export function withLikes(
   return Buffer.concat(parts);
 }
 
-function findLiked(body: Buffer, likedIn: 'policy' | 'policies'): Array<{ id: string; at: number }> | null {
+function findLiked(body: Buffer, likedIn: LikedIn): Array<{ id: string; at: number }> | null {
   const answer = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   const found = answer[likedIn];
-  const items = (likedIn === 'policy' ? [found] : Array.isArray(found) ? found : []) as unknown[];
+  const one = likedIn === 'policy' || likedIn === 'ruleset';
+  const items = (one ? [found] : Array.isArray(found) ? found : []) as unknown[];
   const likeable = items.filter(
     (item): item is { id: string; liked: unknown } =>
       typeof item === 'object' && item !== null && 'liked' in item && 'id' in item,

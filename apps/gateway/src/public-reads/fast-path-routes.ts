@@ -2,6 +2,8 @@ import { ParseUUIDPipe, ValidationPipe } from '@nestjs/common';
 import { AuditRecorder } from '../audit/audit-recorder';
 import { AuthGuard } from '../auth/auth.guard';
 import { HttpErrorFilter } from '../http/http-error.filter';
+import type { ListingKind } from '@pc/contracts';
+import type { LikedIn } from './caller-parts';
 
 /** A GET route whose later requests the fast path answers before routing (`PublicReads.register`). */
 export interface FastPathRoute {
@@ -16,7 +18,7 @@ export interface FastPathRoute {
    * (`item`: the route's `:id`) or, for a list, own an unpublished one (`list`). Absent: a signed-in
    * caller's read always goes to the service.
    */
-  signedIn?: { shares: 'item' | 'list'; likedIn?: 'policy' | 'policies' };
+  signedIn?: { kind: ListingKind; shares: 'item' | 'list'; likedIn?: LikedIn };
 }
 
 /**
@@ -30,29 +32,44 @@ export const FAST_PATH_ROUTES: readonly FastPathRoute[] = [
     path: '/api/policies',
     controller: 'PoliciesController',
     handler: 'list',
-    signedIn: { shares: 'list', likedIn: 'policies' },
+    signedIn: { kind: 'policy', shares: 'list', likedIn: 'policies' },
   },
   {
     path: '/api/policies/:id',
     controller: 'PoliciesController',
     handler: 'get',
-    signedIn: { shares: 'item', likedIn: 'policy' },
+    signedIn: { kind: 'policy', shares: 'item', likedIn: 'policy' },
   },
   {
     path: '/api/policies/:id/docs',
     controller: 'PoliciesController',
     handler: 'docs',
-    signedIn: { shares: 'item' },
+    signedIn: { kind: 'policy', shares: 'item' },
   },
   {
     path: '/api/policies/:id/history',
     controller: 'PoliciesController',
     handler: 'history',
-    signedIn: { shares: 'item' },
+    signedIn: { kind: 'policy', shares: 'item' },
   },
-  { path: '/api/rulesets', controller: 'RulesetsController', handler: 'list' },
-  { path: '/api/rulesets/:id', controller: 'RulesetsController', handler: 'get' },
-  { path: '/api/rulesets/:id/docs', controller: 'RulesetDocsController', handler: 'get' },
+  {
+    path: '/api/rulesets',
+    controller: 'RulesetsController',
+    handler: 'list',
+    signedIn: { kind: 'ruleset', shares: 'list', likedIn: 'rulesets' },
+  },
+  {
+    path: '/api/rulesets/:id',
+    controller: 'RulesetsController',
+    handler: 'get',
+    signedIn: { kind: 'ruleset', shares: 'item', likedIn: 'ruleset' },
+  },
+  {
+    path: '/api/rulesets/:id/docs',
+    controller: 'RulesetDocsController',
+    handler: 'get',
+    signedIn: { kind: 'ruleset', shares: 'item' },
+  },
 ];
 
 export const FAST_PATHS: ReadonlyMap<string, FastPathRoute> = new Map(

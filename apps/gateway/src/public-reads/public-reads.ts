@@ -137,7 +137,7 @@ export class PublicReads {
   ): Promise<Buffer | undefined> {
     const { signedIn, item } = plan;
     if (!signedIn || !this.cache.enabled) return undefined;
-    const part = await this.parts.partOf(ctx, caller);
+    const part = await this.parts.partOf(ctx, caller, signedIn.kind);
     if (!part) return undefined;
     if (signedIn.shares === 'list' ? part.ownsUnpublished : item === undefined || part.owned.has(item)) {
       return undefined;
