@@ -9,6 +9,7 @@ export const policyKind: ListingKind = {
   schema: 'catalog',
   tables: {
     listings: 'policies',
+    submissions: 'policy_submissions',
     likes: 'policy_likes',
     docTabs: 'policy_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',

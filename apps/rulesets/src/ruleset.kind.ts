@@ -9,6 +9,7 @@ export const rulesetKind: ListingKind = {
   schema: 'rulesets',
   tables: {
     listings: 'rulesets',
+    submissions: 'ruleset_submissions',
     likes: 'ruleset_likes',
     docTabs: 'ruleset_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',

@@ -6,6 +6,14 @@ export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
 export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
+export { SubmissionTable } from './submissions/submission-table';
+export {
+  type Inspection,
+  type SubmissionBase,
+  type SubmissionEdit,
+  Submitting,
+} from './submissions/submitting';
+export { insertRow, updateRow } from './rows/rows';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,

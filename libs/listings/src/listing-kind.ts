@@ -25,6 +25,8 @@ export interface ListingKind {
   readonly tables: {
     /** The listings themselves (with `like_count` and `deploy_count`). */
     readonly listings: string;
+    /** The submissions of the kind's listings, each naming its listing by `idColumn`. */
+    readonly submissions: string;
     readonly likes: string;
     readonly docTabs: string;
     readonly countedDeployEvents: string;

@@ -25,7 +25,7 @@ export class SubmissionRecords {
   }
 
   findByPolicy(db: Executor, policyId: string, lock = false): Promise<SubmissionRow | null> {
-    return this.submissions.findByPolicy(db, policyId, lock);
+    return this.submissions.findByListing(db, policyId, lock);
   }
 
   /** With `reviewerId`, the change is a review decision (`reviewed_by`, `reviewed_at`). */
@@ -35,11 +35,12 @@ export class SubmissionRecords {
     changes: SubmissionChanges,
     reviewerId?: string,
   ): Promise<SubmissionRecord> {
-    return this.submissions.update(tx, id, changes, reviewerId);
+    if (!reviewerId) return this.submissions.update(tx, id, changes);
+    return this.submissions.update(tx, id, { ...changes, reviewed_by: reviewerId }, { reviewed_at: 'now()' });
   }
 
   /** The oldest `limit` waiting submissions as summaries (one more, to tell whether others wait). */
   async waiting(limit: number): Promise<SubmissionSummary[]> {
-    return (await this.submissions.pending(this.db.pool, limit)).map(toSubmissionSummary);
+    return (await this.submissions.pending(this.db.pool, limit + 1)).map(toSubmissionSummary);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { RULESET_LIMITS } from '@pc/contracts';
 import { type Executor, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import type { SubmissionChanges, SubmissionRow } from './submission.row';
@@ -28,6 +29,6 @@ export class SubmissionRecords {
 
   /** Oldest first, at most `RULESET_LIMITS.reviewQueue.max`. */
   waitingForReview(db: Executor): Promise<SubmissionRow[]> {
-    return this.submissions.pending(db);
+    return this.submissions.pending(db, RULESET_LIMITS.reviewQueue.max);
   }
 }
