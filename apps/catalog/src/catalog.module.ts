@@ -7,7 +7,6 @@ import { CatalogEnv } from './catalog.env';
 import { CallerStateModule } from './caller-state/caller-state.module';
 import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
-import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
 import { IdeasModule } from './ideas';
 import { PinsModule } from './pins/pins.module';
 import { PoliciesModule, PolicyAccess } from './policies';
@@ -18,8 +17,7 @@ import { ReviewersModule } from './reviewers/reviewers.module';
 import { RevisionsModule } from './revisions';
 import { SubmissionsModule } from './submissions';
 import { TransfersModule } from './transfers/transfers.module';
-import { SearchModule } from './search';
-import { VendorModule } from './vendor';
+import { VendorCatalog, VendorModule } from './vendor';
 
 /**
  * The catalog's features, one Nest module each (docs/architecture.md, "Inside a service"): each
@@ -29,7 +27,11 @@ import { VendorModule } from './vendor';
  * likes and gives every feature the outbox, the documentation tabs and the deploy counts.
  */
 export const CATALOG_FEATURES = [
-  ListingsModule.forKind(policyKind, { imports: [PoliciesModule], provider: PolicyAccess }),
+  ListingsModule.forKind(policyKind, {
+    imports: [PoliciesModule, VendorModule],
+    provider: PolicyAccess,
+    vendor: VendorCatalog,
+  }),
   PoliciesModule,
   PolicyEditsModule,
   VendorModule,
@@ -41,9 +43,7 @@ export const CATALOG_FEATURES = [
   IdeasModule,
   ReviewersModule,
   PinsModule,
-  DeployCountsModule,
   CallerStateModule,
-  SearchModule,
 ];
 
 /** The validated configuration, for every feature that needs a setting. */

@@ -1,6 +1,7 @@
 import { CatalogEvents, CatalogRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
+import { POLICY_LISTINGS } from './search';
 
 /** Policies, to the listings kernel: their tables in the catalog's schema, their events and descriptors. */
 export const policyKind: ListingKind = {
@@ -24,8 +25,10 @@ export const policyKind: ListingKind = {
     CatalogEvents.transferOffered,
     CatalogEvents.policyCommented,
   ],
+  search: POLICY_LISTINGS,
   handles: {
     getLike: Handles(CatalogRpc.getLike),
     toggleLike: Handles(CatalogRpc.toggleLike),
+    searchListings: Handles(CatalogRpc.searchListings),
   },
 };

@@ -1,6 +1,7 @@
 import { RulesetsEvents, RulesetsRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
+import { RULESET_LISTINGS } from './search';
 
 /** Rulesets, to the listings kernel: their tables in the rulesets schema, their events and descriptors. */
 export const rulesetKind: ListingKind = {
@@ -18,8 +19,10 @@ export const rulesetKind: ListingKind = {
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
   // For webhooks: review decisions and new reviewed versions.
   events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
+  search: RULESET_LISTINGS,
   handles: {
     getLike: Handles(RulesetsRpc.getLike),
     toggleLike: Handles(RulesetsRpc.toggleLike),
+    searchListings: Handles(RulesetsRpc.searchListings),
   },
 };

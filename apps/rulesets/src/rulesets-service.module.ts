@@ -4,7 +4,6 @@ import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
 import { ContentChangesModule, DatabaseModule } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsDatabase } from './database/rulesets.datasource';
-import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
 import { DocsModule } from './docs';
 import { EvaluationModule } from './evaluation';
 import { OwnershipModule } from './ownership/ownership.module';
@@ -16,8 +15,7 @@ import { RulesetAccess, RulesetsModule } from './rulesets';
 import { rulesetKind } from './ruleset.kind';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
-import { SearchModule } from './search';
-import { VendorModule } from './vendor';
+import { VendorModule, VendorRulesets } from './vendor';
 
 /** The service's validated configuration, for every feature module. */
 @Module({})
@@ -54,19 +52,21 @@ export class RulesetsServiceModule {
           versionPrefix: 'r',
         }),
         // The listings kernel for rulesets: likes, and the outbox, documentation tabs and deploy counts.
-        ListingsModule.forKind(rulesetKind, { imports: [RulesetsModule], provider: RulesetAccess }),
+        ListingsModule.forKind(rulesetKind, {
+          imports: [RulesetsModule, VendorModule],
+          provider: RulesetAccess,
+          vendor: VendorRulesets,
+        }),
         RulesetsModule,
         ReviewersModule,
         OwnershipModule,
         DocsModule,
         VendorModule,
-        SearchModule,
         ValidationModule,
         EvaluationModule,
         SubmissionsModule,
         ReviewModule,
         PinsModule,
-        DeployCountsModule,
       ],
     };
   }

@@ -4,7 +4,6 @@ export { type Handler, type ListingAccess, type ListingIdRequest, type ListingKi
 export { type KindAccess, ListingsModule } from './listings.module';
 export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
-export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
 export { SubmissionTable } from './submissions/submission-table';
 export {
@@ -28,3 +27,4 @@ export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type PinRequest, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
+export { handlerOf, type Route, type Serve } from './handlers/handler-of';

@@ -1,14 +1,7 @@
-import { Controller } from '@nestjs/common';
-import { CatalogCallerStateRpc, type Envelope } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogCallerStateRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { CallerStateService } from './caller-state.service';
 
-@Controller()
-export class CallerStateHandler {
-  constructor(private readonly states: CallerStateService) {}
-
-  @Handles(CatalogCallerStateRpc.get)
-  get({ ctx }: Envelope<Record<string, never>>) {
-    return this.states.of(ctx);
-  }
-}
+export const CallerStateHandler = handlerOf('CallerStateHandler', { states: CallerStateService }, (serve) => [
+  serve(CatalogCallerStateRpc.get, ({ states }, ctx) => states.of(ctx)),
+]);
