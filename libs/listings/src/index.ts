@@ -28,3 +28,4 @@ export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type PinRequest, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
+export { type ListingService, listingService, runListingService } from './service/listing-service';
