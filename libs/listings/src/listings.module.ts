@@ -15,6 +15,7 @@ import {
 import { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 import { SourceChanges } from './pins/source-changes';
 import { searchHandlerFor, type VendorListings } from './search/search.handler';
+import { UsersDirectory } from './users/users.directory';
 
 /**
  * What the kernel takes from the kind's service: its access rules (`provider`) and its vendor index
@@ -52,8 +53,9 @@ export class ListingsModule {
         LikesRepository,
         LikesService,
         SourceChanges,
+        UsersDirectory,
       ],
-      exports: [Outbox, DocTabsRepository, SourceChanges],
+      exports: [Outbox, DocTabsRepository, SourceChanges, UsersDirectory],
     };
   }
 }

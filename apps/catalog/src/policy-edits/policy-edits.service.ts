@@ -39,7 +39,7 @@ export class PolicyEditsService {
    */
   async update(ctx: RequestContext, request: UpdatePolicyRequest): Promise<PolicyResult> {
     const caller = requireUser(ctx);
-    const current = await this.access.ownedOrAdmin(ctx, request.id);
+    const current = await this.access.editable(ctx, request.id);
     if (
       (request.sourceRef !== undefined || request.implementationSourceRef !== undefined) &&
       !caller.isAdmin
