@@ -54,9 +54,9 @@ export type SubmissionChanges = Partial<
   >
 >;
 
-/** catalog.policy_submissions, each read with its policy's owner and refs. */
+/** catalog.policy_submissions, each read with its policy's owner and refs: the kernel's table of them. */
 @Injectable()
-export class SubmissionsRepository extends SubmissionTable<SubmissionRow> {
+export class SubmissionRecords extends SubmissionTable<SubmissionRow> {
   constructor() {
     super(
       policyKind,

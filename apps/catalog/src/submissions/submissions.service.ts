@@ -25,7 +25,7 @@ import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
 import { type PolicyChanges, PolicyReadsService, PolicyRecords } from '../policies';
 import { RepositoryInspector } from '../source';
-import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+import { type SubmissionRow, SubmissionRecords, toSubmission } from './submissions.repository';
 import { catalogError } from '../common/catalog.errors';
 
 /** The repositories and refs a policy is validated at (its name and description named in the report). */
@@ -48,7 +48,7 @@ export class SubmissionsService extends Submitting<
 > {
   constructor(
     db: Database,
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRecords,
     private readonly policies: PolicyRecords,
     private readonly policyReads: PolicyReadsService,
     private readonly history: PolicyHistory,

@@ -74,7 +74,9 @@ export class PinsService extends Pinning<
       pinned_by: adminId,
       pinned_how: 'admin',
     });
-    const submission = ruleset.submission_id ? await this.submissions.find(tx, ruleset.submission_id) : null;
+    const submission = ruleset.submission_id
+      ? await this.submissions.findById(tx, ruleset.submission_id)
+      : null;
     if (submission)
       await this.history.record(tx, submission.id, {
         actor_id: adminId,

@@ -5,7 +5,7 @@ import type { SubmissionRow } from './submission.row';
 
 /** Ruleset submissions, each read with its ruleset's owner and publication. Executor first. */
 @Injectable()
-export class SubmissionsRepository extends SubmissionTable<SubmissionRow> {
+export class SubmissionRecords extends SubmissionTable<SubmissionRow> {
   constructor() {
     super(
       rulesetKind,

@@ -30,7 +30,7 @@ import {
   type SubmissionRow,
   toSubmission,
 } from './submission.row';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionRecords } from './submissions.repository';
 
 /** Input fields that change what the ruleset is (everything but `resubmit` and `deliversIdeaIds`). */
 const CONTENT_FIELDS = [
@@ -80,7 +80,7 @@ export class SubmissionsService extends Submitting<
   RulesetSubmission
 > {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRecords,
     private readonly rulesets: RulesetWrites,
     private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,

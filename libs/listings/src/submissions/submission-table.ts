@@ -52,14 +52,8 @@ export abstract class SubmissionTable<Row> {
     );
   }
 
-  /** `extra`: columns set by SQL (`{ reviewed_at: 'now()' }`). */
-  async update(
-    db: Executor,
-    id: string,
-    changes: Partial<Row>,
-    extra?: Record<string, string>,
-  ): Promise<Row> {
-    await updateRow(db, tableOf(this.kind, 'submissions'), id, changes, this.json, extra);
+  async update(db: Executor, id: string, changes: Partial<Row>): Promise<Row> {
+    await updateRow(db, tableOf(this.kind, 'submissions'), id, changes, this.json);
     return (await this.findById(db, id))!;
   }
 
