@@ -25,7 +25,7 @@ export class PinsService extends Pinning<
   constructor(
     private readonly rulesets: RulesetWrites,
     private readonly submissions: SubmissionRecords,
-    private readonly access: RulesetAccess,
+    access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
@@ -33,11 +33,7 @@ export class PinsService extends Pinning<
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes);
-  }
-
-  protected visible(ctx: RequestContext, id: string): Promise<RulesetRow> {
-    return this.access.visible(ctx, id);
+    super(db, outbox, changes, access);
   }
 
   protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
