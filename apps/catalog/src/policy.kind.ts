@@ -1,6 +1,7 @@
 import { CatalogCallerStateRpc, CatalogEvents, CatalogRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
+import { POLICY_LISTINGS } from './search';
 
 /** Policies, to the listings kernel: their tables in the catalog's schema, their events and descriptors. */
 export const policyKind: ListingKind = {
@@ -9,6 +10,7 @@ export const policyKind: ListingKind = {
   schema: 'catalog',
   tables: {
     listings: 'policies',
+    submissions: 'policy_submissions',
     likes: 'policy_likes',
     docTabs: 'policy_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',
@@ -24,9 +26,11 @@ export const policyKind: ListingKind = {
     CatalogEvents.transferOffered,
     CatalogEvents.policyCommented,
   ],
+  search: POLICY_LISTINGS,
   handles: {
     getLike: Handles(CatalogRpc.getLike),
     getCallerState: Handles(CatalogCallerStateRpc.get),
     toggleLike: Handles(CatalogRpc.toggleLike),
+    searchListings: Handles(CatalogRpc.searchListings),
   },
 };

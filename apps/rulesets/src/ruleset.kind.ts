@@ -1,6 +1,7 @@
 import { RulesetsCallerStateRpc, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
+import { RULESET_LISTINGS } from './search';
 
 /** Rulesets, to the listings kernel: their tables in the rulesets schema, their events and descriptors. */
 export const rulesetKind: ListingKind = {
@@ -9,6 +10,7 @@ export const rulesetKind: ListingKind = {
   schema: 'rulesets',
   tables: {
     listings: 'rulesets',
+    submissions: 'ruleset_submissions',
     likes: 'ruleset_likes',
     docTabs: 'ruleset_doc_tabs',
     countedDeployEvents: 'counted_deploy_events',
@@ -18,9 +20,11 @@ export const rulesetKind: ListingKind = {
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
   // For webhooks: review decisions and new reviewed versions.
   events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
+  search: RULESET_LISTINGS,
   handles: {
     getLike: Handles(RulesetsRpc.getLike),
     getCallerState: Handles(RulesetsCallerStateRpc.get),
     toggleLike: Handles(RulesetsRpc.toggleLike),
+    searchListings: Handles(RulesetsRpc.searchListings),
   },
 };

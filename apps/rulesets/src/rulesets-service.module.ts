@@ -1,10 +1,8 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { ContentEvents } from '@pc/contracts';
-import { ListingsModule, SourceHostModule, sourceHostFrom } from '@pc/listings';
-import { ContentChangesModule, DatabaseModule } from '@pc/platform';
+import { ContentEvents, RulesetsRpc } from '@pc/contracts';
+import { type ListingService, listingService } from '@pc/listings';
+import type { ServiceDefinition } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsDatabase } from './database/rulesets.datasource';
-import { DeployCountsModule } from './deploy-counts/deploy-counts.module';
 import { DocsModule } from './docs';
 import { EvaluationModule } from './evaluation';
 import { OwnershipModule } from './ownership/ownership.module';
@@ -16,58 +14,40 @@ import { RulesetAccess, RulesetsModule } from './rulesets';
 import { rulesetKind } from './ruleset.kind';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
-import { SearchModule } from './search';
-import { VendorModule } from './vendor';
-
-/** The service's validated configuration, for every feature module. */
-@Module({})
-class RulesetsEnvModule {
-  static register(env: RulesetsEnv): DynamicModule {
-    return {
-      module: RulesetsEnvModule,
-      global: true,
-      providers: [{ provide: RulesetsEnv, useValue: env }],
-      exports: [RulesetsEnv],
-    };
-  }
-}
+import { VendorModule, VendorRulesets } from './vendor';
 
 /**
- * The rulesets service: its configuration, database and source host adapter (for every feature), and one
- * Nest module per feature, each declaring what it imports and exports (docs/architecture.md, "Inside a
- * service"). `sourceHost` defaults to the HTTP adapter the configuration describes.
+ * The rulesets service, as the listings kernel assembles a kind's service: one Nest module per feature,
+ * each declaring what it imports and exports (docs/architecture.md, "Inside a service"). The kernel,
+ * mounted for rulesets, serves likes, the search and deploy counts, and gives every feature the outbox
+ * and documentation tabs.
  */
-@Module({})
-export class RulesetsServiceModule {
-  static register(env: RulesetsEnv, sourceHost: SourceHost = sourceHostFrom(env)): DynamicModule {
-    return {
-      module: RulesetsServiceModule,
-      imports: [
-        RulesetsEnvModule.register(env),
-        SourceHostModule.register(sourceHost),
-        DatabaseModule.forService({ ...rulesetsDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
-        // Every committed change to what public reads show, to every gateway replica's response cache.
-        ContentChangesModule.forService({
-          url: env.DATABASE_URL,
-          schema: rulesetsDatabase.schema,
-          announce: (bus, ctx, data) => bus.emit(ContentEvents.rulesetsChanged, ctx, data),
-          versionPrefix: 'r',
-        }),
-        // The listings kernel for rulesets: likes, and the outbox, documentation tabs and deploy counts.
-        ListingsModule.forKind(rulesetKind, { imports: [RulesetsModule], provider: RulesetAccess }),
-        RulesetsModule,
-        ReviewersModule,
-        OwnershipModule,
-        DocsModule,
-        VendorModule,
-        SearchModule,
-        ValidationModule,
-        EvaluationModule,
-        SubmissionsModule,
-        ReviewModule,
-        PinsModule,
-        DeployCountsModule,
-      ],
-    };
-  }
+const RULESETS: ListingService<RulesetsEnv> = {
+  kind: rulesetKind,
+  access: { imports: [RulesetsModule, VendorModule], provider: RulesetAccess, vendor: VendorRulesets },
+  env: RulesetsEnv,
+  ping: RulesetsRpc.ping,
+  database: rulesetsDatabase,
+  contentChanged: ContentEvents.rulesetsChanged,
+  versionPrefix: 'r',
+  features: [
+    RulesetsModule,
+    ReviewersModule,
+    OwnershipModule,
+    DocsModule,
+    VendorModule,
+    ValidationModule,
+    EvaluationModule,
+    SubmissionsModule,
+    ReviewModule,
+    PinsModule,
+  ],
+};
+
+/** The rulesets service; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
+export function rulesetsService(
+  env: RulesetsEnv,
+  options: { sourceHost?: SourceHost } = {},
+): ServiceDefinition {
+  return listingService(RULESETS, env, options.sourceHost);
 }

@@ -4,8 +4,15 @@ export { type Handler, type ListingAccess, type ListingIdRequest, type ListingKi
 export { type KindAccess, ListingsModule } from './listings.module';
 export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
-export { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
+export { SubmissionTable } from './submissions/submission-table';
+export {
+  type Inspection,
+  type SubmissionBase,
+  type SubmissionEdit,
+  Submitting,
+} from './submissions/submitting';
+export { insertRow, updateRow } from './rows/rows';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,
@@ -16,7 +23,11 @@ export {
   upstreamUnavailable,
 } from './source/source-host';
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
-export { sortTabs, tabBytes, TabRules } from './docs/tab-rules';
+export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type PinRequest, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
+export { handlerOf, type Route, type Serve } from './handlers/handler-of';
+export { type ListingService, listingService, runListingService } from './service/listing-service';
+export { UsersDirectory } from './users/users.directory';
+export { canEdit, OwnedListings } from './access/owned-listings';

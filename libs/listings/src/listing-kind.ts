@@ -3,9 +3,11 @@ import type {
   EventDescriptor,
   LikeResult,
   ListingCallerState,
+  ListingSearchRequest,
+  ListingSearchResult,
   RequestContext,
 } from '@pc/contracts';
-import type { Handles } from '@pc/platform';
+import type { Handles, ListingTable } from '@pc/platform';
 
 /** A method decorator that serves one request/reply descriptor (`Handles(SomeRpc.x)` of @pc/platform). */
 export type Handler<Req, Res> = ReturnType<typeof Handles<Req, Res>>;
@@ -31,6 +33,8 @@ export interface ListingKind {
   readonly tables: {
     /** The listings themselves (with `like_count` and `deploy_count`). */
     readonly listings: string;
+    /** The submissions of the kind's listings, each naming its listing by `idColumn`. */
+    readonly submissions: string;
     readonly likes: string;
     readonly docTabs: string;
     readonly countedDeployEvents: string;
@@ -43,11 +47,14 @@ export interface ListingKind {
   readonly idColumn: 'policy_id' | 'ruleset_id';
   /** The service's events that must not be lost: written in the outbox, relayed after commit. */
   readonly events: Array<EventDescriptor<unknown>>;
+  /** The kind's listings as the search across kinds reads them (community: published, or the viewer's own). */
+  readonly search: ListingTable;
   /** The kind's bus descriptors the kernel serves, as their handlers. */
   readonly handles: {
     readonly getLike: Handler<ListingIdRequest, LikeResult>;
     readonly toggleLike: Handler<ListingIdRequest, LikeResult>;
     readonly getCallerState: Handler<Record<string, never>, ListingCallerState>;
+    readonly searchListings: Handler<ListingSearchRequest, ListingSearchResult>;
   };
 }
 
@@ -61,6 +68,7 @@ export interface ListingAccess {
 
 export const LISTING_KIND = Symbol('LISTING_KIND');
 export const LISTING_ACCESS = Symbol('LISTING_ACCESS');
+export const LISTING_VENDOR = Symbol('LISTING_VENDOR');
 
 /** `<schema>.<table>` of one of the kind's tables. */
 export function tableOf(kind: ListingKind, table: keyof ListingKind['tables']): string {

@@ -8,6 +8,7 @@ import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { CallerState } from './likes/caller-state';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
+import { updateRow } from './rows/rows';
 import type { ListingKind } from './listing-kind';
 
 /**
@@ -210,6 +211,30 @@ describe.each(KINDS)(
         expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
         await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
         expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+      });
+    });
+
+    describe('row writing', () => {
+      const row = async (id: string) =>
+        (
+          await dataSource.query<Array<{ name: string; description: string; updated_at: Date }>>(
+            `SELECT name, description, updated_at FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1`,
+            [id],
+          )
+        )[0];
+
+      it('writes only the fields given, and refuses a name that is not a column before writing anything', async () => {
+        const id = await newListing();
+        const before = await row(id);
+        const table = `${kind.schema}.${kind.tables.listings}`;
+        await updateRow(dataSource.manager, table, id, { name: undefined, description: 'Changed.' });
+        const after = await row(id);
+        expect(after).toMatchObject({ name: before.name, description: 'Changed.' });
+        expect(after.updated_at.getTime()).toBeGreaterThanOrEqual(before.updated_at.getTime());
+        await expect(
+          updateRow(dataSource.manager, table, id, { description: 'Again.', "name = 'x', owner_id": null }),
+        ).rejects.toThrow('not a column');
+        expect(await row(id)).toEqual(after);
       });
     });
   },

@@ -1,24 +1,37 @@
 import { type DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
+import { DeployCountsSubscriber } from './deploy-counts/deploy-counts.subscriber';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { CallerState } from './likes/caller-state';
 import { likesHandlerFor } from './likes/likes.handler';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
-import { LISTING_ACCESS, LISTING_KIND, type ListingAccess, type ListingKind } from './listing-kind';
+import {
+  LISTING_ACCESS,
+  LISTING_KIND,
+  LISTING_VENDOR,
+  type ListingAccess,
+  type ListingKind,
+} from './listing-kind';
 import { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 import { SourceChanges } from './pins/source-changes';
+import { searchHandlerFor, type VendorListings } from './search/search.handler';
+import { UsersDirectory } from './users/users.directory';
 
-/** Where the kind's access rules come from: the provider, and the module of the service that exports it. */
+/**
+ * What the kernel takes from the kind's service: its access rules (`provider`) and its vendor index
+ * (`vendor`), and the modules of the service that export them.
+ */
 export interface KindAccess {
   imports: NonNullable<ModuleMetadata['imports']>;
   provider: Type<ListingAccess>;
+  vendor: Type<VendorListings>;
 }
 
 /**
  * The listings kernel mounted for one kind in its service: the handlers of the kind's descriptors it
  * serves, and, for the service's own features (global in the service), the outbox, the documentation
- * tabs, the deploy counts and the changes since review of that kind.
+ * tabs and the changes since review of that kind; it counts the kind's deployments itself.
  */
 @Module({})
 export class ListingsModule {
@@ -27,21 +40,24 @@ export class ListingsModule {
       module: ListingsModule,
       global: true,
       imports: access.imports,
-      controllers: [likesHandlerFor(kind)],
+      controllers: [likesHandlerFor(kind), searchHandlerFor(kind)],
       providers: [
         { provide: LISTING_KIND, useValue: kind },
         { provide: LISTING_ACCESS, useExisting: access.provider },
+        { provide: LISTING_VENDOR, useExisting: access.vendor },
         OutboxRepository,
         OutboxRelay,
         Outbox,
         DocTabsRepository,
         DeployCountsRepository,
+        DeployCountsSubscriber,
         LikesRepository,
         LikesService,
         CallerState,
         SourceChanges,
+        UsersDirectory,
       ],
-      exports: [Outbox, DocTabsRepository, DeployCountsRepository, SourceChanges],
+      exports: [Outbox, DocTabsRepository, SourceChanges, UsersDirectory],
     };
   }
 }

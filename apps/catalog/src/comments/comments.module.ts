@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CommonModule } from '../common/common.module';
 import { PoliciesModule } from '../policies';
 import { CommentsHandler } from './comments.handler';
 import { CommentsRepository } from './comments.repository';
@@ -7,7 +6,7 @@ import { CommentsService } from './comments.service';
 
 /** Comments on a policy, by signed-in users; the owner and administrators moderate. */
 @Module({
-  imports: [CommonModule, PoliciesModule],
+  imports: [PoliciesModule],
   controllers: [CommentsHandler],
   providers: [CommentsRepository, CommentsService],
 })

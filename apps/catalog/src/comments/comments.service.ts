@@ -16,7 +16,7 @@ import { Database, DomainError, forbidden, notFound } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { UsersDirectory } from '../common/users.directory';
+import { UsersDirectory } from '@pc/listings';
 import { Outbox } from '@pc/listings';
 import { PolicyAccess } from '../policies';
 import { toComment } from './comment.mapper';

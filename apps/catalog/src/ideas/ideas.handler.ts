@@ -1,70 +1,16 @@
-import { Controller } from '@nestjs/common';
-import {
-  CatalogRpc,
-  type DeclareIdeasRequest,
-  type DeliverIdeasRequest,
-  type Envelope,
-  type IdeaDeclaration,
-  type ListIdeaDeliveriesRequest,
-  type ListIdeasRequest,
-  type ReviewRequest,
-  type SubmitIdeaRequest,
-  type VoteIdeaRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { IdeasService } from './ideas.service';
 
-@Controller()
-export class IdeasHandler {
-  constructor(private readonly ideas: IdeasService) {}
-
-  @Handles(CatalogRpc.submitIdea)
-  submit({ ctx, data }: Envelope<SubmitIdeaRequest>) {
-    return this.ideas.submit(ctx, data);
-  }
-
-  @Handles(CatalogRpc.listIdeas)
-  list({ ctx, data }: Envelope<ListIdeasRequest>) {
-    return this.ideas.list(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getIdea)
-  get({ ctx, data }: Envelope<{ id: string }>) {
-    return this.ideas.get(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.voteIdea)
-  vote({ ctx, data }: Envelope<VoteIdeaRequest>) {
-    return this.ideas.vote(ctx, data);
-  }
-
-  @Handles(CatalogRpc.approveIdea)
-  approve({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.ideas.approve(ctx, data);
-  }
-
-  @Handles(CatalogRpc.rejectIdea)
-  reject({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.ideas.reject(ctx, data);
-  }
-
-  @Handles(CatalogRpc.checkIdeas)
-  check({ ctx, data }: Envelope<{ ideas: IdeaDeclaration[] }>) {
-    return this.ideas.check(ctx, data.ideas);
-  }
-
-  @Handles(CatalogRpc.declareIdeas)
-  declare({ ctx, data }: Envelope<DeclareIdeasRequest>) {
-    return this.ideas.declare(ctx, data);
-  }
-
-  @Handles(CatalogRpc.deliverIdeas)
-  deliver({ ctx, data }: Envelope<DeliverIdeasRequest>) {
-    return this.ideas.deliver(ctx, data);
-  }
-
-  @Handles(CatalogRpc.listIdeaDeliveries)
-  deliveries({ data }: Envelope<ListIdeaDeliveriesRequest>) {
-    return this.ideas.deliveries(data);
-  }
-}
+export const IdeasHandler = handlerOf('IdeasHandler', { ideas: IdeasService }, (serve) => [
+  serve(CatalogRpc.submitIdea, ({ ideas }, ctx, data) => ideas.submit(ctx, data)),
+  serve(CatalogRpc.listIdeas, ({ ideas }, ctx, data) => ideas.list(ctx, data)),
+  serve(CatalogRpc.getIdea, ({ ideas }, ctx, data) => ideas.get(ctx, data.id)),
+  serve(CatalogRpc.voteIdea, ({ ideas }, ctx, data) => ideas.vote(ctx, data)),
+  serve(CatalogRpc.approveIdea, ({ ideas }, ctx, data) => ideas.approve(ctx, data)),
+  serve(CatalogRpc.rejectIdea, ({ ideas }, ctx, data) => ideas.reject(ctx, data)),
+  serve(CatalogRpc.checkIdeas, ({ ideas }, ctx, data) => ideas.check(ctx, data.ideas)),
+  serve(CatalogRpc.declareIdeas, ({ ideas }, ctx, data) => ideas.declare(ctx, data)),
+  serve(CatalogRpc.deliverIdeas, ({ ideas }, ctx, data) => ideas.deliver(ctx, data)),
+  serve(CatalogRpc.listIdeaDeliveries, ({ ideas }, _ctx, data) => ideas.deliveries(data)),
+]);

@@ -1,19 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope, type PinPolicyRequest, type PolicyIdRequest } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { PinsService } from './pins.service';
 
-@Controller()
-export class PinsHandler {
-  constructor(private readonly pins: PinsService) {}
-
-  @Handles(CatalogRpc.pinPolicy)
-  pin({ ctx, data }: Envelope<PinPolicyRequest>) {
-    return this.pins.pin(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getChangesSinceReview)
-  changes({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.pins.changesSinceReview(ctx, data.id);
-  }
-}
+export const PinsHandler = handlerOf('PinsHandler', { pins: PinsService }, (serve) => [
+  serve(CatalogRpc.pinPolicy, ({ pins }, ctx, data) => pins.pin(ctx, data)),
+  serve(CatalogRpc.getChangesSinceReview, ({ pins }, ctx, data) => pins.changesSinceReview(ctx, data.id)),
+]);

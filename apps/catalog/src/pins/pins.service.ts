@@ -19,18 +19,14 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
   constructor(
     private readonly policies: PolicyRecords,
     private readonly reads: PolicyReadsService,
-    private readonly access: PolicyAccess,
+    access: PolicyAccess,
     private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
     changes: SourceChanges,
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes);
-  }
-
-  protected visible(ctx: RequestContext, id: string): Promise<PolicyRow> {
-    return this.access.visible(ctx, id);
+    super(db, outbox, changes, access);
   }
 
   /** 422 for a policy not published, a commit of an implementation it lacks, or an invalid repository. */

@@ -1,54 +1,18 @@
-import { Controller } from '@nestjs/common';
-import {
-  CatalogRpc,
-  type Envelope,
-  type HistoryRequest,
-  type ListPoliciesRequest,
-  type PolicyIdRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { PolicyReadsService } from './policy-reads.service';
 import { PolicySourceService } from './policy-source.service';
 
-@Controller()
-export class PoliciesHandler {
-  constructor(
-    private readonly reads: PolicyReadsService,
-    private readonly source: PolicySourceService,
-  ) {}
-
-  @Handles(CatalogRpc.listPolicies)
-  list({ ctx, data }: Envelope<ListPoliciesRequest>) {
-    return this.reads.list(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getPolicy)
-  get({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.reads.get(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.getPolicyDocs)
-  docs({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.reads.docs(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.getPolicyHistory)
-  history({ ctx, data }: Envelope<HistoryRequest>) {
-    return this.reads.historyOf(ctx, data);
-  }
-
-  @Handles(CatalogRpc.recordDownload)
-  download({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.reads.download(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.getIssuesEnabled)
-  issuesEnabled({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.source.issuesEnabled(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.getBranches)
-  branches({ ctx, data }: Envelope<PolicyIdRequest>) {
-    return this.source.branches(ctx, data.id);
-  }
-}
+export const PoliciesHandler = handlerOf(
+  'PoliciesHandler',
+  { reads: PolicyReadsService, source: PolicySourceService },
+  (serve) => [
+    serve(CatalogRpc.listPolicies, ({ reads }, ctx, data) => reads.list(ctx, data)),
+    serve(CatalogRpc.getPolicy, ({ reads }, ctx, data) => reads.get(ctx, data.id)),
+    serve(CatalogRpc.getPolicyDocs, ({ reads }, ctx, data) => reads.docs(ctx, data.id)),
+    serve(CatalogRpc.getPolicyHistory, ({ reads }, ctx, data) => reads.historyOf(ctx, data)),
+    serve(CatalogRpc.recordDownload, ({ reads }, ctx, data) => reads.download(ctx, data.id)),
+    serve(CatalogRpc.getIssuesEnabled, ({ source }, ctx, data) => source.issuesEnabled(ctx, data.id)),
+    serve(CatalogRpc.getBranches, ({ source }, ctx, data) => source.branches(ctx, data.id)),
+  ],
+);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CommonModule } from '../common/common.module';
 import { HistoryModule } from '../history';
 import { SourceModule } from '../source';
 import { VendorModule } from '../vendor';
@@ -17,7 +16,7 @@ import { PolicySourceService } from './policy-source.service';
  * (`PolicyPresenter`) and its row (`PolicyRecords`). Edits are `policy-edits`.
  */
 @Module({
-  imports: [CommonModule, HistoryModule, SourceModule, VendorModule],
+  imports: [HistoryModule, SourceModule, VendorModule],
   controllers: [PoliciesHandler],
   providers: [
     PoliciesRepository,

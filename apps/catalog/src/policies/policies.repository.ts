@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
+import { insertRow, updateRow } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
@@ -136,48 +137,12 @@ export class PoliciesRepository {
       | 'pinned_how'
     >,
   ): Promise<PolicyRow> {
-    const rows = await db.query<PolicyRow[]>(
-      `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, project_type,
-        source_host_url, implementation_source_host_url, source_ref, implementation_source_ref,
-        video_tutorial_url, examples_url, icon_url, icon_disabled, asset_kinds, a2a_protocol_versions,
-        direction, version, kit_version, source_host_has_issues)
-       VALUES ($1,$2,$3,$4,'under_review',$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
-       RETURNING ${POLICY_COLUMNS.replace(/p\./g, '')}`,
-      [
-        fields.slug,
-        fields.name,
-        fields.description,
-        fields.category,
-        fields.owner_id,
-        fields.project_type,
-        fields.source_host_url,
-        fields.implementation_source_host_url,
-        fields.source_ref,
-        fields.implementation_source_ref,
-        fields.video_tutorial_url,
-        fields.examples_url,
-        fields.icon_url,
-        fields.icon_disabled,
-        fields.asset_kinds,
-        fields.a2a_protocol_versions,
-        fields.direction,
-        fields.version,
-        fields.kit_version,
-        fields.source_host_has_issues,
-      ],
-    );
-    return rows[0];
+    const id = await insertRow(db, 'catalog.policies', fields, undefined, { status: "'under_review'" });
+    return (await this.findById(db, id))!;
   }
 
   async update(db: Executor, id: string, changes: PolicyChanges): Promise<PolicyRow> {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-    if (entries.length > 0) {
-      const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
-      await db.query(`UPDATE catalog.policies SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-        id,
-        ...entries.map(([, v]) => v),
-      ]);
-    }
+    await updateRow(db, 'catalog.policies', id, changes);
     const row = await this.findById(db, id);
     if (!row) throw new Error(`policy ${id} vanished`);
     return row;

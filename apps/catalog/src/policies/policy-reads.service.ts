@@ -83,10 +83,7 @@ export class PolicyReadsService {
   /** Callers who cannot edit get only the overview and the tabs with content. */
   async docs(ctx: RequestContext, id: string): Promise<PolicyDocsResult> {
     const row = await this.access.visible(ctx, id);
-    const canEdit = isUser(ctx.caller) && (ctx.caller.userId === row.owner_id || ctx.caller.isAdmin);
-    const tabs = await this.docTabs.list(this.db.pool, id);
-    const shown = canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
-    return { tabs: shown, completeness: policyTabs.completeness(tabs), canEdit };
+    return policyTabs.shownTo(ctx.caller, row, await this.docTabs.list(this.db.pool, id));
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Policy, RequestContext } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { UsersDirectory } from '../common/users.directory';
+import { UsersDirectory } from '@pc/listings';
 import { toPolicy } from './policy.mapper';
 import type { PolicyRow } from './policy.row';
 import { type Presentation, type PresentedPolicyRow, PoliciesRepository } from './policies.repository';

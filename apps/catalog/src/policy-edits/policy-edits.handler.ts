@@ -1,14 +1,7 @@
-import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope, type UpdatePolicyRequest } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { PolicyEditsService } from './policy-edits.service';
 
-@Controller()
-export class PolicyEditsHandler {
-  constructor(private readonly edits: PolicyEditsService) {}
-
-  @Handles(CatalogRpc.updatePolicy)
-  update({ ctx, data }: Envelope<UpdatePolicyRequest>) {
-    return this.edits.update(ctx, data);
-  }
-}
+export const PolicyEditsHandler = handlerOf('PolicyEditsHandler', { edits: PolicyEditsService }, (serve) => [
+  serve(CatalogRpc.updatePolicy, ({ edits }, ctx, data) => edits.update(ctx, data)),
+]);

@@ -39,7 +39,7 @@ export class PolicyEditsService {
    */
   async update(ctx: RequestContext, request: UpdatePolicyRequest): Promise<PolicyResult> {
     const caller = requireUser(ctx);
-    const current = await this.access.ownedOrAdmin(ctx, request.id);
+    const current = await this.access.editable(ctx, request.id);
     if (
       (request.sourceRef !== undefined || request.implementationSourceRef !== undefined) &&
       !caller.isAdmin
@@ -108,7 +108,7 @@ export class PolicyEditsService {
     const updated = await onePendingPerField(() =>
       this.db.transaction(async (db) => {
         // The submission's lock first, then the policy's: the order an approval takes them in.
-        const submission = await this.submissions.findByPolicy(db, current.id, true);
+        const submission = await this.submissions.findByListing(db, current.id, true);
         const locked = await this.policies.findById(db, current.id, true);
         if (!locked || locked.status !== current.status) {
           throw catalogError(

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_QUEUE_LIMIT, type RequestContext, type ReviewQueue } from '@pc/contracts';
-import { fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { Database, fitToBudget, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { IdeasService } from '../ideas';
 import { RevisionsService } from '../revisions';
-import { SubmissionRecords } from '../submissions';
+import { SubmissionRecords, toSubmissionSummary } from '../submissions';
 
 /**
  * What waits for an administrator: submissions (as summaries, with the ref and commit to approve),
@@ -14,6 +14,7 @@ import { SubmissionRecords } from '../submissions';
 @Injectable()
 export class ReviewQueueService {
   constructor(
+    private readonly db: Database,
     private readonly submissions: SubmissionRecords,
     private readonly revisions: RevisionsService,
     private readonly ideas: IdeasService,
@@ -23,7 +24,7 @@ export class ReviewQueueService {
     requireAdmin(ctx);
     const limit = Math.min(request.limit ?? REVIEW_QUEUE_LIMIT.default, REVIEW_QUEUE_LIMIT.max);
     const [submissions, revisions, ideas] = await Promise.all([
-      this.submissions.waiting(limit),
+      this.submissions.pending(this.db.pool, limit + 1).then((rows) => rows.map(toSubmissionSummary)),
       this.revisions.waiting(limit),
       this.ideas.waiting(limit),
     ]);

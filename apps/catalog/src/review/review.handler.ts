@@ -1,28 +1,14 @@
-import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope, type ReviewRequest } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { ReviewQueueService } from './review-queue.service';
 import { SubmissionReviewService } from './submission-review.service';
 
-@Controller()
-export class ReviewHandler {
-  constructor(
-    private readonly review: SubmissionReviewService,
-    private readonly queueService: ReviewQueueService,
-  ) {}
-
-  @Handles(CatalogRpc.approveSubmission)
-  approve({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.review.approve(ctx, data);
-  }
-
-  @Handles(CatalogRpc.rejectSubmission)
-  reject({ ctx, data }: Envelope<ReviewRequest>) {
-    return this.review.reject(ctx, data);
-  }
-
-  @Handles(CatalogRpc.reviewQueue)
-  queue({ ctx, data }: Envelope<{ limit?: number }>) {
-    return this.queueService.queue(ctx, data);
-  }
-}
+export const ReviewHandler = handlerOf(
+  'ReviewHandler',
+  { review: SubmissionReviewService, queueService: ReviewQueueService },
+  (serve) => [
+    serve(CatalogRpc.approveSubmission, ({ review }, ctx, data) => review.approve(ctx, data)),
+    serve(CatalogRpc.rejectSubmission, ({ review }, ctx, data) => review.reject(ctx, data)),
+    serve(CatalogRpc.reviewQueue, ({ queueService }, ctx, data) => queueService.queue(ctx, data)),
+  ],
+);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
 import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
-import { Database, type Executor, notFound } from '@pc/platform';
+import { Database, type Executor } from '@pc/platform';
 import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
 import { PolicyRecords } from '../policies';
-import { type SubmissionRecord, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
+import { type SubmissionRecord, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 import { catalogError } from '../common/catalog.errors';
 
 /**
@@ -28,7 +28,9 @@ export class SubmissionReviewService extends Reviewing<
     outbox: Outbox,
     db: Database,
   ) {
-    super(db, outbox);
+    super(db, outbox, submissions, (status) =>
+      catalogError('CATALOG.SUBMISSION_DECIDED', `The submission was already ${status}`),
+    );
   }
 
   /**
@@ -52,12 +54,12 @@ export class SubmissionReviewService extends Reviewing<
         pinned_how: 'review',
       });
       await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
-      const approved = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'approved', feedback: request.feedback ?? null },
-        adminId,
-      );
+      const approved = await this.submissions.update(db, current.id, {
+        status: 'approved',
+        feedback: request.feedback ?? null,
+        reviewed_by: adminId,
+        reviewed_at: new Date(),
+      });
       await this.history.record(db, policy.id, adminId, 'approved', {
         submissionId: current.id,
         ref: current.validation.ref ?? null,
@@ -80,12 +82,12 @@ export class SubmissionReviewService extends Reviewing<
   reject(ctx: RequestContext, request: ReviewRequest): Promise<{ submission: PolicySubmission }> {
     return this.decide(ctx, request.id, async (db, current, adminId) => {
       await this.policies.update(db, current.policy_id, { status: 'rejected' });
-      const rejected = await this.submissions.update(
-        db,
-        current.id,
-        { status: 'rejected', feedback: request.feedback ?? null },
-        adminId,
-      );
+      const rejected = await this.submissions.update(db, current.id, {
+        status: 'rejected',
+        feedback: request.feedback ?? null,
+        reviewed_by: adminId,
+        reviewed_at: new Date(),
+      });
       await this.history.record(db, current.policy_id, adminId, 'rejected', {
         submissionId: current.id,
         feedback: request.feedback ?? null,
@@ -115,14 +117,5 @@ export class SubmissionReviewService extends Reviewing<
 
   protected present(decided: SubmissionRecord): { submission: PolicySubmission } {
     return { submission: toSubmission(decided) };
-  }
-
-  /** Locked until the decision commits, so that an edit and a decision never interleave. */
-  protected async lockWaiting(db: Executor, id: string): Promise<SubmissionRow> {
-    const row = await this.submissions.findById(db, id, true);
-    if (!row) throw notFound('Submission');
-    if (row.status !== 'submitted')
-      throw catalogError('CATALOG.SUBMISSION_DECIDED', `The submission was already ${row.status}`);
-    return row;
   }
 }

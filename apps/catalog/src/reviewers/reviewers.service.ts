@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUser, type PolicyReviewerRequest, type RequestContext } from '@pc/contracts';
 import { Database, notFound } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
-import { UsersDirectory } from '../common/users.directory';
+import { UsersDirectory } from '@pc/listings';
 import { PolicyAccess } from '../policies';
 import { ReviewersRepository } from './reviewers.repository';
 

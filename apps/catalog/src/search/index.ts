@@ -1,2 +1,2 @@
-export { SearchModule } from './search.module';
 export { policyMatch, prefixQuery } from './policy-match';
+export { POLICY_LISTINGS } from './policy-listings';

@@ -1,3 +1,8 @@
 export { SubmissionsModule } from './submissions.module';
-export { SubmissionRecords } from './submission-records.service';
-export { type SubmissionRecord, type SubmissionRow, toSubmission } from './submissions.repository';
+export {
+  type SubmissionRecord,
+  type SubmissionRow,
+  SubmissionRecords,
+  toSubmission,
+  toSubmissionSummary,
+} from './submissions.repository';

@@ -1,46 +1,18 @@
-import { Controller } from '@nestjs/common';
-import {
-  CatalogRpc,
-  type CreateSubmissionRequest,
-  type Envelope,
-  type PageRequest,
-  type UpdateSubmissionRequest,
-  type ValidateSubmissionRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { SubmissionsService } from './submissions.service';
 
-@Controller()
-export class SubmissionsHandler {
-  constructor(private readonly submissions: SubmissionsService) {}
-
-  @Handles(CatalogRpc.validateSubmission)
-  validate({ ctx, data }: Envelope<ValidateSubmissionRequest>) {
-    return this.submissions.validate(ctx, data);
-  }
-
-  @Handles(CatalogRpc.listSubmissions)
-  list({ ctx, data }: Envelope<PageRequest>) {
-    return this.submissions.list(ctx, data);
-  }
-
-  @Handles(CatalogRpc.createSubmission)
-  create({ ctx, data }: Envelope<CreateSubmissionRequest>) {
-    return this.submissions.create(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getSubmission)
-  get({ ctx, data }: Envelope<{ id: string }>) {
-    return this.submissions.get(ctx, data.id);
-  }
-
-  @Handles(CatalogRpc.updateSubmission)
-  update({ ctx, data }: Envelope<UpdateSubmissionRequest>) {
-    return this.submissions.update(ctx, data);
-  }
-
-  @Handles(CatalogRpc.getSubmissionHistory)
-  history({ ctx, data }: Envelope<{ id: string }>) {
-    return this.submissions.historyOf(ctx, data.id);
-  }
-}
+export const SubmissionsHandler = handlerOf(
+  'SubmissionsHandler',
+  { submissions: SubmissionsService },
+  (serve) => [
+    serve(CatalogRpc.validateSubmission, ({ submissions }, ctx, data) => submissions.validate(ctx, data)),
+    serve(CatalogRpc.listSubmissions, ({ submissions }, ctx, data) => submissions.list(ctx, data)),
+    serve(CatalogRpc.createSubmission, ({ submissions }, ctx, data) => submissions.create(ctx, data)),
+    serve(CatalogRpc.getSubmission, ({ submissions }, ctx, data) => submissions.get(ctx, data.id)),
+    serve(CatalogRpc.updateSubmission, ({ submissions }, ctx, data) => submissions.update(ctx, data)),
+    serve(CatalogRpc.getSubmissionHistory, ({ submissions }, ctx, data) =>
+      submissions.historyOf(ctx, data.id),
+    ),
+  ],
+);

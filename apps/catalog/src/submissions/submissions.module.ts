@@ -3,16 +3,15 @@ import { HistoryModule } from '../history';
 import { IdeasModule } from '../ideas';
 import { PoliciesModule } from '../policies';
 import { SourceModule } from '../source';
-import { SubmissionRecords } from './submission-records.service';
 import { SubmissionsHandler } from './submissions.handler';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionRecords } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
 
 /** Submitting a policy repository, editing or resubmitting it before review. */
 @Module({
   imports: [HistoryModule, IdeasModule, PoliciesModule, SourceModule],
   controllers: [SubmissionsHandler],
-  providers: [SubmissionsRepository, SubmissionsService, SubmissionRecords],
+  providers: [SubmissionRecords, SubmissionsService],
   exports: [SubmissionRecords],
 })
 export class SubmissionsModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SubmissionTable } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import type {
   DocTab,
@@ -8,6 +9,7 @@ import type {
   SubmissionValidation,
 } from '@pc/contracts';
 import type { Keyset } from '../common/paging';
+import { policyKind } from '../policy.kind';
 
 /** A row of catalog.policy_submissions. `submitted_by` stays who submitted it, whoever owns it now. */
 export interface SubmissionRecord {
@@ -22,6 +24,7 @@ export interface SubmissionRecord {
   doc_tabs: DocTab[];
   validation: SubmissionValidation;
   feedback: string | null;
+  reviewed_by: string | null;
   reviewed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -37,9 +40,6 @@ export interface SubmissionRow extends SubmissionRecord {
   implementation_source_ref: string | null;
 }
 
-const WITH_OWNER = `SELECT s.*, p.owner_id, p.source_ref, p.implementation_source_ref
-  FROM catalog.policy_submissions s JOIN catalog.policies p ON p.id = s.policy_id`;
-
 export type SubmissionChanges = Partial<
   Pick<
     SubmissionRecord,
@@ -54,67 +54,19 @@ export type SubmissionChanges = Partial<
   >
 >;
 
+/** catalog.policy_submissions, each read with its policy's owner and refs: the kernel's table of them. */
 @Injectable()
-export class SubmissionsRepository {
-  async insert(
-    db: Executor,
-    fields: Pick<
-      SubmissionRecord,
-      | 'policy_id'
-      | 'submitted_by'
-      | 'name'
-      | 'description'
-      | 'source_host_url'
-      | 'implementation_source_host_url'
-      | 'doc_tabs'
-      | 'validation'
-    >,
-  ): Promise<SubmissionRecord> {
-    const rows = await db.query<SubmissionRecord[]>(
-      `INSERT INTO catalog.policy_submissions (policy_id, submitted_by, status, name, description, source_host_url,
-         implementation_source_host_url, doc_tabs, validation)
-       VALUES ($1, $2, 'submitted', $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [
-        fields.policy_id,
-        fields.submitted_by,
-        fields.name,
-        fields.description,
-        fields.source_host_url,
-        fields.implementation_source_host_url,
-        JSON.stringify(fields.doc_tabs),
-        JSON.stringify(fields.validation),
-      ],
+export class SubmissionRecords extends SubmissionTable<SubmissionRow> {
+  constructor() {
+    super(
+      policyKind,
+      ['owner_id', 'source_ref', 'implementation_source_ref'],
+      new Set(['doc_tabs', 'validation']),
     );
-    return rows[0];
-  }
-
-  /**
-   * `lock` takes the submission's and its policy's row locks (in that order, the order every writer of
-   * both follows), so that a status read here stays true until the transaction ends.
-   */
-  findById(db: Executor, id: string, lock = false): Promise<SubmissionRow | null> {
-    return this.findOne(db, 's.id', id, lock);
-  }
-
-  findByPolicy(db: Executor, policyId: string, lock = false): Promise<SubmissionRow | null> {
-    return this.findOne(db, 's.policy_id', policyId, lock);
-  }
-
-  private async findOne(
-    db: Executor,
-    column: 's.id' | 's.policy_id',
-    value: string,
-    lock: boolean,
-  ): Promise<SubmissionRow | null> {
-    const rows = await db.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
-      [value],
-    );
-    return rows[0] ?? null;
   }
 
   /** `limit + 1` submissions of the policies `userId` owns now, newest first, after the keyset `after`. */
-  listBy(
+  pageBy(
     db: Executor,
     userId: string,
     limit: number,
@@ -127,34 +79,6 @@ export class SubmissionsRepository {
         ORDER BY s.created_at DESC, s.id DESC LIMIT $4`,
       [userId, after?.key ?? null, after?.id ?? null, limit + 1],
     );
-  }
-
-  /** The oldest `limit` waiting submissions (one more, to tell whether others wait). */
-  pending(db: Executor, limit: number): Promise<SubmissionRow[]> {
-    return db.query<SubmissionRow[]>(
-      `${WITH_OWNER} WHERE s.status = 'submitted' ORDER BY s.created_at, s.id LIMIT $1`,
-      [limit + 1],
-    );
-  }
-
-  async update(
-    db: Executor,
-    id: string,
-    changes: SubmissionChanges,
-    reviewerId?: string,
-  ): Promise<SubmissionRecord> {
-    const entries = Object.entries(changes)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, k === 'doc_tabs' || k === 'validation' ? JSON.stringify(v) : v] as const);
-    const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
-    if (reviewerId) sets.push(`reviewed_by = $${entries.length + 2}`, 'reviewed_at = now()');
-    const params: unknown[] = [id, ...entries.map(([, v]) => v)];
-    if (reviewerId) params.push(reviewerId);
-    const [rows] = await db.query<[SubmissionRecord[], number]>(
-      `UPDATE catalog.policy_submissions SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING *`,
-      params,
-    );
-    return rows[0];
   }
 }
 

@@ -2,19 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CreateSubmissionRequest,
+  type DocTab,
+  type IdeaDeclaration,
   type CreateSubmissionResult,
   type HistoryResult,
   type PageInfo,
   type PageRequest,
   type PolicySubmission,
   type RequestContext,
-  type SubmissionDetailResult,
   type SubmissionValidation,
   SUBMISSIONS_LIMIT,
   type UpdateSubmissionRequest,
+  type UserCaller,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { checkSourceUnchanged, visibleSubmission } from '@pc/listings';
+import { type SubmissionEdit, Submitting } from '@pc/listings';
 import { Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
@@ -23,24 +25,53 @@ import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
 import { type PolicyChanges, PolicyReadsService, PolicyRecords } from '../policies';
 import { RepositoryInspector } from '../source';
-import { type SubmissionRow, SubmissionsRepository, toSubmission } from './submissions.repository';
+import { type SubmissionRow, SubmissionRecords, toSubmission } from './submissions.repository';
 import { catalogError } from '../common/catalog.errors';
+
+/** The repositories and refs a policy is validated at (its name and description named in the report). */
+type Source = ValidateSubmissionRequest & { name?: string; description?: string };
+type Prepared = { ideas?: IdeaDeclaration[]; stagedTabs?: DocTab[] };
+type PolicyEdit = SubmissionEdit<SubmissionRow, UpdateSubmissionRequest, SubmissionValidation, Prepared>;
 
 /**
  * Submitting a policy repository and editing or resubmitting it before review (the review itself is
  * `SubmissionReviewService`). Validation reads the ref that will be deployed and records its commit.
  */
 @Injectable()
-export class SubmissionsService {
+export class SubmissionsService extends Submitting<
+  SubmissionRow,
+  Source,
+  SubmissionValidation,
+  UpdateSubmissionRequest,
+  Prepared,
+  PolicySubmission
+> {
   constructor(
-    private readonly db: Database,
-    private readonly submissions: SubmissionsRepository,
+    db: Database,
+    private readonly submissions: SubmissionRecords,
     private readonly policies: PolicyRecords,
     private readonly policyReads: PolicyReadsService,
     private readonly history: PolicyHistory,
     private readonly ideas: IdeasService,
     private readonly inspector: RepositoryInspector,
-  ) {}
+  ) {
+    super(db, {
+      table: submissions,
+      inspect: (source) => inspector.validate(source),
+      invalid: {
+        code: 'CATALOG.SUBMISSION_REPOSITORY_INVALID',
+        message: 'The repository is not a valid policy repository',
+        field: 'validation',
+      },
+      sourceColumns: [
+        'source_host_url',
+        'implementation_source_host_url',
+        'source_ref',
+        'implementation_source_ref',
+      ],
+      present: toSubmission,
+    });
+  }
 
   async validate(
     ctx: RequestContext,
@@ -93,6 +124,7 @@ export class SubmissionsService {
       const submission = await this.submissions.insert(db, {
         policy_id: policy.id,
         submitted_by: caller.userId,
+        status: 'submitted',
         name: policy.name,
         description: policy.description,
         source_host_url: policy.source_host_url,
@@ -114,7 +146,7 @@ export class SubmissionsService {
   ): Promise<{ submissions: PolicySubmission[] } & PageInfo> {
     const caller = requireUser(ctx);
     const limit = Math.min(request.limit ?? SUBMISSIONS_LIMIT.default, SUBMISSIONS_LIMIT.max);
-    const rows = await this.submissions.listBy(
+    const rows = await this.submissions.pageBy(
       this.db.pool,
       caller.userId,
       limit,
@@ -124,13 +156,8 @@ export class SubmissionsService {
     return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
-  async get(ctx: RequestContext, id: string): Promise<SubmissionDetailResult> {
-    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
-    return { submission: toSubmission(row), docTabs: row.doc_tabs };
-  }
-
   async historyOf(ctx: RequestContext, id: string): Promise<HistoryResult> {
-    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
+    const row = await this.visible(ctx, id);
     return this.policyReads.historyOf({ ...ctx, caller: ctx.caller }, { id: row.policy_id, limit: 200 });
   }
 
@@ -141,91 +168,80 @@ export class SubmissionsService {
    * are an administrator's to change (403), the rest is edited on the policy (409). The status is checked
    * again under the submission's row lock, so an approval that commits meanwhile is never undone.
    */
-  async update(
-    ctx: RequestContext,
-    request: UpdateSubmissionRequest,
-  ): Promise<{ submission: PolicySubmission }> {
-    const caller = requireUser(ctx);
-    const current = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, request.id));
-    if (current.owner_id !== caller.userId) throw notFound('Submission');
-    if (current.status === 'approved') throw approvedAlready(request);
-    const validation = sourceChanged(current, request)
-      ? await this.validRepository(sourceAfter(current, request))
-      : undefined;
-    const ideas = request.deliversIdeaIds
-      ? await this.ideas.checkDeclarations(request.deliversIdeaIds)
-      : undefined;
-    const stagedTabs = request.docTabs ? stageDocTabs(request.docTabs) : undefined;
-    const row = await this.db.transaction(async (db) => {
-      const locked = await this.submissions.findById(db, current.id, true);
-      if (!locked || locked.owner_id !== caller.userId) throw notFound('Submission');
-      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
-      if (locked.status === 'approved') throw approvedAlready(request);
-      const policyChanges: PolicyChanges = {
-        name: request.name?.trim(),
-        description: request.description,
-        category: request.category,
-        source_host_url: request.sourceHostUrl,
-        implementation_source_host_url: request.implementationSourceHostUrl,
-        source_ref: validation
-          ? namedRef(validation.ref, validation.defaultBranch, request.sourceRef ?? current.source_ref)
-          : undefined,
-        implementation_source_ref:
-          validation && validation.projectType === 'split'
-            ? namedRef(
-                validation.implementationRef,
-                validation.implementationDefaultBranch,
-                request.implementationSourceRef ?? current.implementation_source_ref,
-              )
-            : undefined,
-        video_tutorial_url: request.videoTutorialUrl,
-        examples_url: request.examplesUrl,
-        icon_url: request.iconUrl,
-        icon_disabled: request.iconDisabled,
-        direction: request.direction,
-        asset_kinds: request.assetKinds,
-        a2a_protocol_versions: request.a2aProtocolVersions,
-        version: validation?.version ?? undefined,
-        kit_version: validation?.kitVersion ?? undefined,
-        status: 'under_review',
-      };
-      await this.policies.update(db, current.policy_id, policyChanges);
-      if (ideas) await this.ideas.declareFor(db, current.policy_id, ideas);
-      const updated = await this.submissions.update(db, current.id, {
-        status: 'submitted',
-        name: request.name?.trim(),
-        description: request.description,
-        source_host_url: request.sourceHostUrl,
-        implementation_source_host_url: request.implementationSourceHostUrl,
-        doc_tabs: stagedTabs,
-        validation,
-      });
-      const fields = Object.keys(request).filter((k) => k !== 'id');
-      await this.history.record(
-        db,
-        current.policy_id,
-        caller.userId,
-        locked.status === 'rejected' ? 'resubmitted' : 'submission_edited',
-        validation ? { fields, ref: validation.ref, commit: validation.commit } : { fields },
-      );
-      return updated;
-    });
-    return { submission: toSubmission(row) };
+  protected checkEditable(caller: UserCaller, row: SubmissionRow, request: UpdateSubmissionRequest): void {
+    if (row.owner_id !== caller.userId) throw notFound('Submission');
+    if (row.status === 'approved') throw approvedAlready(request);
   }
 
-  private async validRepository(
-    request: ValidateSubmissionRequest & { name?: string; description?: string },
-  ): Promise<SubmissionValidation> {
-    const validation = await this.inspector.validate(request);
-    if (!validation.ok) {
-      throw catalogError(
-        'CATALOG.SUBMISSION_REPOSITORY_INVALID',
-        'The repository is not a valid policy repository',
-        validation.errors.map((message) => ({ field: 'validation', message })),
-        { validation },
-      );
-    }
-    return validation;
+  protected sourceAfter(current: SubmissionRow, request: UpdateSubmissionRequest): Source | null {
+    return sourceChanged(current, request) ? sourceAfter(current, request) : null;
+  }
+
+  protected async prepare(
+    _ctx: RequestContext,
+    _current: SubmissionRow,
+    request: UpdateSubmissionRequest,
+  ): Promise<Prepared> {
+    return {
+      ideas: request.deliversIdeaIds
+        ? await this.ideas.checkDeclarations(request.deliversIdeaIds)
+        : undefined,
+      stagedTabs: request.docTabs ? stageDocTabs(request.docTabs) : undefined,
+    };
+  }
+
+  protected async write(
+    db: Executor,
+    { caller, locked, request, validation, prepared }: PolicyEdit,
+  ): Promise<SubmissionRow> {
+    const policyChanges: PolicyChanges = {
+      name: request.name?.trim(),
+      description: request.description,
+      category: request.category,
+      source_host_url: request.sourceHostUrl,
+      implementation_source_host_url: request.implementationSourceHostUrl,
+      source_ref: validation
+        ? namedRef(validation.ref, validation.defaultBranch, request.sourceRef ?? locked.source_ref)
+        : undefined,
+      implementation_source_ref:
+        validation && validation.projectType === 'split'
+          ? namedRef(
+              validation.implementationRef,
+              validation.implementationDefaultBranch,
+              request.implementationSourceRef ?? locked.implementation_source_ref,
+            )
+          : undefined,
+      video_tutorial_url: request.videoTutorialUrl,
+      examples_url: request.examplesUrl,
+      icon_url: request.iconUrl,
+      icon_disabled: request.iconDisabled,
+      direction: request.direction,
+      asset_kinds: request.assetKinds,
+      a2a_protocol_versions: request.a2aProtocolVersions,
+      version: validation?.version ?? undefined,
+      kit_version: validation?.kitVersion ?? undefined,
+      status: 'under_review',
+    };
+    await this.policies.update(db, locked.policy_id, policyChanges);
+    if (prepared.ideas) await this.ideas.declareFor(db, locked.policy_id, prepared.ideas);
+    const updated = await this.submissions.update(db, locked.id, {
+      status: 'submitted',
+      name: request.name?.trim(),
+      description: request.description,
+      source_host_url: request.sourceHostUrl,
+      implementation_source_host_url: request.implementationSourceHostUrl,
+      doc_tabs: prepared.stagedTabs,
+      validation,
+    });
+    const fields = Object.keys(request).filter((k) => k !== 'id');
+    await this.history.record(
+      db,
+      locked.policy_id,
+      caller.userId,
+      locked.status === 'rejected' ? 'resubmitted' : 'submission_edited',
+      validation ? { fields, ref: validation.ref, commit: validation.commit } : { fields },
+    );
+    return updated;
   }
 
   private async freeSlug(db: Executor, name: string): Promise<string> {
@@ -275,16 +291,6 @@ function sourceChanged(current: SubmissionRow, request: UpdateSubmissionRequest)
     differs(request.sourceRef, current.source_ref) ||
     differs(request.implementationSourceRef, current.implementation_source_ref)
   );
-}
-
-/** Where the policy is read from: what a validation was made against. */
-function sourceOf(row: SubmissionRow): Partial<SubmissionRow> {
-  return {
-    source_host_url: row.source_host_url,
-    implementation_source_host_url: row.implementation_source_host_url,
-    source_ref: row.source_ref,
-    implementation_source_ref: row.implementation_source_ref,
-  };
 }
 
 /** The repositories and refs as they will be after the edit. */

@@ -1,41 +1,11 @@
-import { Controller } from '@nestjs/common';
-import {
-  CatalogRpc,
-  type CreateTransferRequest,
-  type Envelope,
-  type PageRequest,
-  type TransferDecisionRequest,
-  type TransferRole,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { TransfersService } from './transfers.service';
 
-@Controller()
-export class TransfersHandler {
-  constructor(private readonly transfers: TransfersService) {}
-
-  @Handles(CatalogRpc.createTransfer)
-  offer({ ctx, data }: Envelope<CreateTransferRequest>) {
-    return this.transfers.offer(ctx, data);
-  }
-
-  @Handles(CatalogRpc.acceptTransfer)
-  accept({ ctx, data }: Envelope<TransferDecisionRequest>) {
-    return this.transfers.accept(ctx, data);
-  }
-
-  @Handles(CatalogRpc.rejectTransfer)
-  reject({ ctx, data }: Envelope<TransferDecisionRequest>) {
-    return this.transfers.reject(ctx, data);
-  }
-
-  @Handles(CatalogRpc.cancelTransfer)
-  cancel({ ctx, data }: Envelope<TransferDecisionRequest>) {
-    return this.transfers.cancel(ctx, data);
-  }
-
-  @Handles(CatalogRpc.listMyTransfers)
-  listMine({ ctx, data }: Envelope<{ role?: TransferRole } & PageRequest>) {
-    return this.transfers.listMine(ctx, data);
-  }
-}
+export const TransfersHandler = handlerOf('TransfersHandler', { transfers: TransfersService }, (serve) => [
+  serve(CatalogRpc.createTransfer, ({ transfers }, ctx, data) => transfers.offer(ctx, data)),
+  serve(CatalogRpc.acceptTransfer, ({ transfers }, ctx, data) => transfers.accept(ctx, data)),
+  serve(CatalogRpc.rejectTransfer, ({ transfers }, ctx, data) => transfers.reject(ctx, data)),
+  serve(CatalogRpc.cancelTransfer, ({ transfers }, ctx, data) => transfers.cancel(ctx, data)),
+  serve(CatalogRpc.listMyTransfers, ({ transfers }, ctx, data) => transfers.listMine(ctx, data)),
+]);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CommonModule } from '../common/common.module';
 import { HistoryModule } from '../history';
 import { PoliciesModule } from '../policies';
 import { RevisionsModule } from '../revisions';
@@ -9,7 +8,7 @@ import { TransfersService } from './transfers.service';
 
 /** Ownership transfers of a policy: offered by the owner, accepted or rejected by the recipient. */
 @Module({
-  imports: [CommonModule, HistoryModule, PoliciesModule, RevisionsModule],
+  imports: [HistoryModule, PoliciesModule, RevisionsModule],
   controllers: [TransfersHandler],
   providers: [TransfersRepository, TransfersService],
 })

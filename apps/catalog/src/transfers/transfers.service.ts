@@ -25,7 +25,7 @@ import {
 import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { UsersDirectory } from '../common/users.directory';
+import { UsersDirectory } from '@pc/listings';
 import { PolicyHistory } from '../history';
 import { Outbox } from '@pc/listings';
 import { PolicyAccess, PolicyRecords } from '../policies';

@@ -1,22 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { CatalogRpc, type Envelope } from '@pc/contracts';
-import { Handles } from '@pc/platform';
-import { requireAdmin } from '../common/caller';
+import { CatalogRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { VendorCatalog } from './vendor-catalog';
 
-@Controller()
-export class VendorHandler {
-  constructor(private readonly vendor: VendorCatalog) {}
-
-  @Handles(CatalogRpc.getVendorPolicy)
-  getPolicy({ data }: Envelope<{ slug: string }>) {
-    return { policy: this.vendor.get(data.slug) };
-  }
-
-  @Handles(CatalogRpc.reloadVendorIndex)
-  async reload({ ctx }: Envelope<Record<string, never>>) {
-    requireAdmin(ctx);
-    const { count, errors } = await this.vendor.load();
+export const VendorHandler = handlerOf('VendorHandler', { vendor: VendorCatalog }, (serve) => [
+  serve(CatalogRpc.getVendorPolicy, ({ vendor }, _ctx, data) => ({ policy: vendor.get(data.slug) })),
+  serve(CatalogRpc.reloadVendorIndex, async ({ vendor }, ctx) => {
+    const { count, errors } = await vendor.reload(ctx);
     return { policies: count, errors };
-  }
-}
+  }),
+]);

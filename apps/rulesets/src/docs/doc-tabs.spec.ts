@@ -1,5 +1,6 @@
 import { PREDEFINED_RULESET_TABS, RULESET_LIMITS } from '@pc/contracts';
-import { checkSize, completeness, completeTabSet, visibleTabs } from './doc-tabs';
+import { visibleTabs } from '@pc/listings';
+import { checkSize, completeness, completeTabSet } from './doc-tabs';
 
 const tab = (key: string, bodyMd = 'Body.', sortOrder?: number) => ({ key, title: '', bodyMd, sortOrder });
 

@@ -74,8 +74,3 @@ export function checkSize(tabs: DocTab[], field: string): void {
 export function completeness(tabs: DocTab[]): DocsCompleteness {
   return rulesetTabs.completeness(tabs);
 }
-
-/** What a caller who cannot edit sees: the overview and tabs with content. */
-export function visibleTabs(tabs: DocTab[], canEdit: boolean): DocTab[] {
-  return canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
-}

@@ -10,8 +10,8 @@ import type {
 import { DocTabsRepository, sortTabs } from '@pc/listings';
 import { Database, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
-import { canEdit, RulesetAccess } from '../rulesets';
-import { checkSize, completeness, completeTabSet, rulesetTabs, visibleTabs } from './doc-tabs';
+import { RulesetAccess } from '../rulesets';
+import { checkSize, completeness, completeTabSet, rulesetTabs } from './doc-tabs';
 
 /** A ruleset's documentation tabs: public to read, edited by the owner and administrators. */
 @Injectable()
@@ -24,9 +24,7 @@ export class DocsService {
 
   async get(ctx: RequestContext, id: string): Promise<RulesetDocsResult> {
     const row = await this.access.visible(ctx, id);
-    const editor = canEdit(ctx.caller, row);
-    const all = await this.tabs.list(this.db.pool, id);
-    return { tabs: visibleTabs(all, editor), completeness: completeness(all), canEdit: editor };
+    return rulesetTabs.shownTo(ctx.caller, row, await this.tabs.list(this.db.pool, id));
   }
 
   /** The whole set is replaced (it must include an overview; missing predefined tabs are added empty). */

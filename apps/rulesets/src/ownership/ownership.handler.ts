@@ -1,19 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, type MoveRulesetOwnershipRequest, RulesetOwnershipRpc } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetOwnershipRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { OwnershipService } from './ownership.service';
 
-@Controller()
-export class OwnershipHandler {
-  constructor(private readonly ownership: OwnershipService) {}
-
-  @Handles(RulesetOwnershipRpc.get)
-  get({ ctx, data }: Envelope<{ id: string }>) {
-    return this.ownership.get(ctx, data.id);
-  }
-
-  @Handles(RulesetOwnershipRpc.move)
-  move({ ctx, data }: Envelope<MoveRulesetOwnershipRequest>) {
-    return this.ownership.move(ctx, data);
-  }
-}
+export const OwnershipHandler = handlerOf('OwnershipHandler', { ownership: OwnershipService }, (serve) => [
+  serve(RulesetOwnershipRpc.get, ({ ownership }, ctx, data) => ownership.get(ctx, data.id)),
+  serve(RulesetOwnershipRpc.move, ({ ownership }, ctx, data) => ownership.move(ctx, data)),
+]);

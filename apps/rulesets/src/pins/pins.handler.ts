@@ -1,19 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, type PinRulesetRequest, RulesetsRpc } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { PinsService } from './pins.service';
 
-@Controller()
-export class PinsHandler {
-  constructor(private readonly pins: PinsService) {}
-
-  @Handles(RulesetsRpc.pin)
-  pin({ ctx, data }: Envelope<PinRulesetRequest>) {
-    return this.pins.pin(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.getChangesSinceReview)
-  changes({ ctx, data }: Envelope<{ id: string }>) {
-    return this.pins.changesSinceReview(ctx, data.id);
-  }
-}
+export const PinsHandler = handlerOf('PinsHandler', { pins: PinsService }, (serve) => [
+  serve(RulesetsRpc.pin, ({ pins }, ctx, data) => pins.pin(ctx, data)),
+  serve(RulesetsRpc.getChangesSinceReview, ({ pins }, ctx, data) => pins.changesSinceReview(ctx, data.id)),
+]);

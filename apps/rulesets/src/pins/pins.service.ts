@@ -25,7 +25,7 @@ export class PinsService extends Pinning<
   constructor(
     private readonly rulesets: RulesetWrites,
     private readonly submissions: SubmissionRecords,
-    private readonly access: RulesetAccess,
+    access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
@@ -33,11 +33,7 @@ export class PinsService extends Pinning<
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes);
-  }
-
-  protected visible(ctx: RequestContext, id: string): Promise<RulesetRow> {
-    return this.access.visible(ctx, id);
+    super(db, outbox, changes, access);
   }
 
   protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
@@ -74,7 +70,9 @@ export class PinsService extends Pinning<
       pinned_by: adminId,
       pinned_how: 'admin',
     });
-    const submission = ruleset.submission_id ? await this.submissions.find(tx, ruleset.submission_id) : null;
+    const submission = ruleset.submission_id
+      ? await this.submissions.findById(tx, ruleset.submission_id)
+      : null;
     if (submission)
       await this.history.record(tx, submission.id, {
         actor_id: adminId,

@@ -1,29 +1,10 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, RulesetsRpc, type RulesetReviewRequest } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { ReviewService } from './review.service';
 
-@Controller()
-export class ReviewHandler {
-  constructor(private readonly review: ReviewService) {}
-
-  @Handles(RulesetsRpc.approveSubmission)
-  approve({ ctx, data }: Envelope<RulesetReviewRequest>) {
-    return this.review.approve(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.requestImprovement)
-  needsImprovement({ ctx, data }: Envelope<RulesetReviewRequest>) {
-    return this.review.requestImprovement(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.rejectSubmission)
-  reject({ ctx, data }: Envelope<RulesetReviewRequest>) {
-    return this.review.reject(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.reviewQueue)
-  queue({ ctx }: Envelope<Record<string, never>>) {
-    return this.review.queue(ctx);
-  }
-}
+export const ReviewHandler = handlerOf('ReviewHandler', { review: ReviewService }, (serve) => [
+  serve(RulesetsRpc.approveSubmission, ({ review }, ctx, data) => review.approve(ctx, data)),
+  serve(RulesetsRpc.requestImprovement, ({ review }, ctx, data) => review.requestImprovement(ctx, data)),
+  serve(RulesetsRpc.rejectSubmission, ({ review }, ctx, data) => review.reject(ctx, data)),
+  serve(RulesetsRpc.reviewQueue, ({ review }, ctx) => review.queue(ctx)),
+]);

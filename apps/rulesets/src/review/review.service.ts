@@ -3,6 +3,7 @@ import {
   type QueuedRulesetSubmission,
   type RequestContext,
   type RulesetReviewRequest,
+  RULESET_LIMITS,
   RulesetsEvents,
   type RulesetSubmission,
   type RulesetSubmissionStatus,
@@ -11,10 +12,11 @@ import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
+import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetWrites } from '../rulesets';
-import { contentOf, SubmissionRecords, type SubmissionRow, toSubmission } from '../submissions';
+import { contentOf, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
@@ -32,7 +34,9 @@ export class ReviewService extends Reviewing<
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox);
+    super(db, outbox, submissions, (status) =>
+      rulesetsError('RULESETS.NOT_WAITING', `The submission is ${status}, not waiting for review`),
+    );
   }
 
   /**
@@ -85,17 +89,13 @@ export class ReviewService extends Reviewing<
 
   async queue(ctx: RequestContext): Promise<{ rulesetSubmissions: QueuedRulesetSubmission[] }> {
     requireAdmin(ctx);
-    const rows = await this.submissions.waitingForReview(this.db.pool);
+    const rows = await this.submissions.pending(this.db.pool, RULESET_LIMITS.reviewQueue.max);
     // Oldest first, bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
     return {
       rulesetSubmissions: withinByteBudget(
         rows.map((r) => ({ kind: 'ruleset' as const, ...toSubmission(r) })),
       ),
     };
-  }
-
-  protected lockWaiting(tx: Executor, id: string): Promise<SubmissionRow> {
-    return this.submissions.lockWaiting(tx, id);
   }
 
   protected present(decided: SubmissionRow): { submission: RulesetSubmission } {
@@ -125,7 +125,7 @@ export class ReviewService extends Reviewing<
     reviewerId: string,
     feedback: string | null,
   ): Promise<SubmissionRow> {
-    const updated = await this.submissions.change(tx, current.id, {
+    const updated = await this.submissions.update(tx, current.id, {
       status,
       review_feedback: feedback,
       reviewed_by: reviewerId,

@@ -1,14 +1,7 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, RulesetsRpc } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { ReviewersService } from './reviewers.service';
 
-@Controller()
-export class ReviewersHandler {
-  constructor(private readonly reviewers: ReviewersService) {}
-
-  @Handles(RulesetsRpc.getReviewerStatus)
-  me({ ctx, data }: Envelope<{ id: string }>) {
-    return this.reviewers.me(ctx, data.id);
-  }
-}
+export const ReviewersHandler = handlerOf('ReviewersHandler', { reviewers: ReviewersService }, (serve) => [
+  serve(RulesetsRpc.getReviewerStatus, ({ reviewers }, ctx, data) => reviewers.me(ctx, data.id)),
+]);

@@ -1,5 +1,5 @@
 export { RulesetsModule } from './rulesets.module';
-export { canEdit, canSee, RulesetAccess } from './ruleset-access';
+export { canSee, RulesetAccess } from './ruleset-access';
 export { RulesetPresenter } from './ruleset.presenter';
 export { RulesetWrites } from './ruleset-writes';
 export type { RulesetChanges, RulesetRow } from './ruleset.row';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext, ReviewPin, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { UsersDirectory } from '../common/users.directory';
+import { UsersDirectory } from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
 import { RulesetsRepository } from './rulesets.repository';

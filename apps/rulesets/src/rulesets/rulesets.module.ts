@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { UsersDirectory } from '../common/users.directory';
 import { IdeasModule } from '../ideas';
 import { VendorModule } from '../vendor';
 import { RulesetAccess } from './ruleset-access';
@@ -16,14 +15,7 @@ import { RulesetsService } from './rulesets.service';
 @Module({
   imports: [IdeasModule, VendorModule],
   controllers: [RulesetsHandler],
-  providers: [
-    RulesetsRepository,
-    RulesetAccess,
-    RulesetPresenter,
-    RulesetWrites,
-    RulesetsService,
-    UsersDirectory,
-  ],
+  providers: [RulesetsRepository, RulesetAccess, RulesetPresenter, RulesetWrites, RulesetsService],
   exports: [RulesetAccess, RulesetPresenter, RulesetWrites],
 })
 export class RulesetsModule {}

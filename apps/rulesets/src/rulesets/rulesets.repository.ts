@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
+import { insertRow, updateRow } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { rulesetMatch } from '../search';
 import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
@@ -35,7 +36,6 @@ export type NewRuleset = Required<
 > & { owner_id: string; submitted_by: string };
 
 const JSON_COLUMNS = new Set(['rule_counts', 'engine_check']);
-const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 /** Rulesets (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
@@ -64,46 +64,14 @@ export class RulesetsRepository {
   }
 
   async insert(db: Executor, fields: NewRuleset): Promise<RulesetRow> {
-    const rows = await db.query<Array<{ id: string }>>(
-      `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, source_ref,
-         ruleset_path, profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
-         video_tutorial_url, examples_url, engine_check, lifecycle_status)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,'under_review') RETURNING id`,
-      [
-        fields.name,
-        fields.description,
-        fields.category,
-        fields.owner_id,
-        fields.submitted_by,
-        fields.source_url,
-        fields.source_ref,
-        fields.ruleset_path,
-        fields.profile_name,
-        fields.rule_names,
-        JSON.stringify(fields.rule_counts),
-        fields.target_scopes,
-        fields.tags,
-        fields.icon_url,
-        fields.registry_asset_id,
-        fields.video_tutorial_url,
-        fields.examples_url,
-        jsonOrNull(fields.engine_check),
-      ],
-    );
-    return (await this.findById(db, rows[0].id))!;
+    const id = await insertRow(db, 'rulesets.rulesets', fields, JSON_COLUMNS, {
+      lifecycle_status: "'under_review'",
+    });
+    return (await this.findById(db, id))!;
   }
 
   async update(db: Executor, id: string, changes: RulesetChanges): Promise<RulesetRow> {
-    const entries = Object.entries(changes)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, JSON_COLUMNS.has(k) ? jsonOrNull(v) : v] as const);
-    if (entries.length > 0) {
-      const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
-      await db.query(`UPDATE rulesets.rulesets SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-        id,
-        ...entries.map(([, v]) => v),
-      ]);
-    }
+    await updateRow(db, 'rulesets.rulesets', id, changes, JSON_COLUMNS);
     const row = await this.findById(db, id);
     if (!row) throw new Error(`ruleset ${id} vanished`);
     return row;

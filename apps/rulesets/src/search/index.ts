@@ -1,2 +1,2 @@
-export { SearchModule } from './search.module';
 export { escapeLike, rulesetMatch } from './ruleset-match';
+export { RULESET_LISTINGS } from './ruleset-listings';

@@ -48,25 +48,31 @@ export interface SubmissionRow {
 }
 
 /** The fields a submission carries for its ruleset. */
-export type SubmissionContent = Pick<
-  SubmissionRow,
-  | 'name'
-  | 'description'
-  | 'category'
-  | 'source_url'
-  | 'source_ref'
-  | 'ruleset_path'
-  | 'profile_name'
-  | 'rule_counts'
-  | 'rule_names'
-  | 'target_scopes'
-  | 'registry_asset_id'
-  | 'icon_url'
-  | 'tags'
-  | 'video_tutorial_url'
-  | 'examples_url'
-  | 'engine_check'
->;
+const CONTENT = [
+  'name',
+  'description',
+  'category',
+  'source_url',
+  'source_ref',
+  'ruleset_path',
+  'profile_name',
+  'rule_counts',
+  'rule_names',
+  'target_scopes',
+  'registry_asset_id',
+  'icon_url',
+  'tags',
+  'video_tutorial_url',
+  'examples_url',
+  'engine_check',
+] as const;
+/** What a revision snapshot keeps of them. */
+const SNAPSHOT = CONTENT.filter(
+  (k): k is Exclude<(typeof CONTENT)[number], 'rule_counts' | 'icon_url' | 'engine_check'> =>
+    k !== 'rule_counts' && k !== 'icon_url' && k !== 'engine_check',
+);
+
+export type SubmissionContent = Pick<SubmissionRow, (typeof CONTENT)[number]>;
 
 export type SubmissionChanges = Partial<
   SubmissionContent &
@@ -85,43 +91,15 @@ export type SubmissionChanges = Partial<
 >;
 
 export function contentOf(row: SubmissionContent): SubmissionContent {
-  return {
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    source_url: row.source_url,
-    source_ref: row.source_ref,
-    ruleset_path: row.ruleset_path,
-    profile_name: row.profile_name,
-    rule_counts: row.rule_counts,
-    rule_names: row.rule_names,
-    target_scopes: row.target_scopes,
-    registry_asset_id: row.registry_asset_id,
-    icon_url: row.icon_url,
-    tags: row.tags,
-    video_tutorial_url: row.video_tutorial_url,
-    examples_url: row.examples_url,
-    engine_check: row.engine_check,
-  };
+  return pick(row, CONTENT);
 }
 
 export function snapshotOf(row: SubmissionRow): RulesetSnapshot {
-  return {
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    source_url: row.source_url,
-    source_ref: row.source_ref,
-    ruleset_path: row.ruleset_path,
-    profile_name: row.profile_name,
-    rule_names: row.rule_names,
-    target_scopes: row.target_scopes,
-    registry_asset_id: row.registry_asset_id,
-    tags: row.tags,
-    video_tutorial_url: row.video_tutorial_url,
-    examples_url: row.examples_url,
-    snapshotted_at: new Date().toISOString(),
-  };
+  return { ...pick(row, SNAPSHOT), snapshotted_at: new Date().toISOString() };
+}
+
+function pick<Row, K extends keyof Row>(row: Row, keys: readonly K[]): Pick<Row, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<Row, K>;
 }
 
 export function toSubmission(row: SubmissionRow): RulesetSubmission {

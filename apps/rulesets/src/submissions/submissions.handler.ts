@@ -1,46 +1,18 @@
-import { Controller } from '@nestjs/common';
-import {
-  type Envelope,
-  RulesetsRpc,
-  type RulesetSubmissionInput,
-  type UpdateRulesetSubmissionRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { SubmissionsService } from './submissions.service';
 
-type Empty = Record<string, never>;
-
-@Controller()
-export class SubmissionsHandler {
-  constructor(private readonly submissions: SubmissionsService) {}
-
-  @Handles(RulesetsRpc.listSubmissions)
-  list({ ctx }: Envelope<Empty>) {
-    return this.submissions.list(ctx);
-  }
-
-  @Handles(RulesetsRpc.createSubmission)
-  create({ ctx, data }: Envelope<RulesetSubmissionInput>) {
-    return this.submissions.create(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.getSubmission)
-  get({ ctx, data }: Envelope<{ id: string }>) {
-    return this.submissions.get(ctx, data.id);
-  }
-
-  @Handles(RulesetsRpc.updateSubmission)
-  update({ ctx, data }: Envelope<UpdateRulesetSubmissionRequest>) {
-    return this.submissions.update(ctx, data);
-  }
-
-  @Handles(RulesetsRpc.deleteSubmission)
-  delete({ ctx, data }: Envelope<{ id: string }>) {
-    return this.submissions.delete(ctx, data.id);
-  }
-
-  @Handles(RulesetsRpc.getSubmissionHistory)
-  history({ ctx, data }: Envelope<{ id: string }>) {
-    return this.submissions.historyOf(ctx, data.id);
-  }
-}
+export const SubmissionsHandler = handlerOf(
+  'SubmissionsHandler',
+  { submissions: SubmissionsService },
+  (serve) => [
+    serve(RulesetsRpc.listSubmissions, ({ submissions }, ctx) => submissions.list(ctx)),
+    serve(RulesetsRpc.createSubmission, ({ submissions }, ctx, data) => submissions.create(ctx, data)),
+    serve(RulesetsRpc.getSubmission, ({ submissions }, ctx, data) => submissions.get(ctx, data.id)),
+    serve(RulesetsRpc.updateSubmission, ({ submissions }, ctx, data) => submissions.update(ctx, data)),
+    serve(RulesetsRpc.deleteSubmission, ({ submissions }, ctx, data) => submissions.delete(ctx, data.id)),
+    serve(RulesetsRpc.getSubmissionHistory, ({ submissions }, ctx, data) =>
+      submissions.historyOf(ctx, data.id),
+    ),
+  ],
+);

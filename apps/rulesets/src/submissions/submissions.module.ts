@@ -3,16 +3,15 @@ import { HistoryModule } from '../history';
 import { IdeasModule } from '../ideas';
 import { RulesetsModule } from '../rulesets';
 import { ValidationModule } from '../validation';
-import { SubmissionRecords } from './submission-records';
 import { SubmissionsHandler } from './submissions.handler';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionRecords } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
 
 /** Submitting a ruleset repository, editing and resubmitting it; the review decides on it (`SubmissionRecords`). */
 @Module({
   imports: [RulesetsModule, HistoryModule, IdeasModule, ValidationModule],
   controllers: [SubmissionsHandler],
-  providers: [SubmissionsRepository, SubmissionsService, SubmissionRecords],
+  providers: [SubmissionRecords, SubmissionsService],
   exports: [SubmissionRecords],
 })
 export class SubmissionsModule {}

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
+  type DocTab,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
+  RULESET_LIMITS,
   type RulesetHistoryEntry,
   type RulesetSubmission,
-  type RulesetSubmissionDetail,
   type RulesetSubmissionInput,
   type RulesetValidation,
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { checkSourceUnchanged, DocTabsRepository, visibleSubmission } from '@pc/listings';
-import { Database, DomainError, type Executor, notFound } from '@pc/platform';
+import { DocTabsRepository, type SubmissionEdit, Submitting } from '@pc/listings';
+import { Database, type Executor, notFound } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
@@ -29,7 +30,7 @@ import {
   type SubmissionRow,
   toSubmission,
 } from './submission.row';
-import { SubmissionsRepository } from './submissions.repository';
+import { SubmissionRecords } from './submissions.repository';
 
 /** Input fields that change what the ruleset is (everything but `resubmit` and `deliversIdeaIds`). */
 const CONTENT_FIELDS = [
@@ -50,18 +51,60 @@ const CONTENT_FIELDS = [
 ] as const;
 const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
 
+/** The repository, ref and path a ruleset is validated at. */
+interface Source {
+  repoUrl: string;
+  ref: string | undefined;
+  rulesetPath: string | undefined;
+}
+type RulesetEdit = SubmissionEdit<
+  SubmissionRow,
+  UpdateRulesetSubmissionRequest,
+  RulesetValidation,
+  { stagedTabs?: DocTab[] }
+>;
+
+/** The content fields an edit changes. */
+function contentFields(request: UpdateRulesetSubmissionRequest): string[] {
+  return CONTENT_FIELDS.filter((f) => request[f] !== undefined);
+}
+
 /** Submitting a ruleset repository, editing and resubmitting it, deleting it, and its history. */
 @Injectable()
-export class SubmissionsService {
+export class SubmissionsService extends Submitting<
+  SubmissionRow,
+  Source,
+  RulesetValidation,
+  UpdateRulesetSubmissionRequest,
+  { stagedTabs?: DocTab[] },
+  RulesetSubmission
+> {
   constructor(
-    private readonly submissions: SubmissionsRepository,
+    private readonly submissions: SubmissionRecords,
     private readonly rulesets: RulesetWrites,
     private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
-    private readonly inspector: RulesetInspector,
-    private readonly db: Database,
-  ) {}
+    inspector: RulesetInspector,
+    db: Database,
+  ) {
+    super(db, {
+      table: submissions,
+      inspect: ({ repoUrl, ref, rulesetPath }) =>
+        inspector.validate({
+          repoUrl,
+          ref: emptyToNull(ref) ?? undefined,
+          rulesetPath: emptyToNull(rulesetPath) ?? undefined,
+        }),
+      invalid: {
+        code: 'RULESETS.VALIDATION_FAILED',
+        message: 'The repository is not a valid ruleset repository',
+        field: 'repoUrl',
+      },
+      sourceColumns: ['source_url', 'source_ref', 'ruleset_path'],
+      present: toSubmission,
+    });
+  }
 
   /**
    * The repository must validate (422 RULESETS.VALIDATION_FAILED with the whole report otherwise) and
@@ -71,7 +114,11 @@ export class SubmissionsService {
    */
   async create(ctx: RequestContext, input: RulesetSubmissionInput): Promise<CreateRulesetSubmissionResult> {
     const caller = requireUser(ctx);
-    const validation = await this.validRepository(input.repoUrl, input.sourceRef, input.rulesetPath);
+    const validation = await this.validRepository({
+      repoUrl: input.repoUrl,
+      ref: input.sourceRef,
+      rulesetPath: input.rulesetPath,
+    });
     const declared = input.deliversIdeaIds ?? [];
     await this.ideas.check(ctx, declared);
     const tabs = completeTabSet(input.docTabs ?? [], 'docTabs', input.description);
@@ -125,19 +172,102 @@ export class SubmissionsService {
     // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
     return {
       submissions: withinByteBudget(
-        (await this.submissions.listBy(this.db.pool, caller.userId)).map(toSubmission),
+        (await this.submissions.listBy(this.db.pool, caller.userId, RULESET_LIMITS.ownSubmissions.max)).map(
+          toSubmission,
+        ),
       ),
     };
   }
 
-  async get(ctx: RequestContext, id: string): Promise<RulesetSubmissionDetail> {
-    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
-    return { submission: toSubmission(row), docTabs: row.doc_tabs };
+  async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
+    const row = await this.visible(ctx, id);
+    return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
   }
 
-  async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
-    const row = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
-    return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
+  /** A changed repository, ref or path is validated again (422). */
+  protected sourceAfter(current: SubmissionRow, request: UpdateRulesetSubmissionRequest): Source | null {
+    if (!REPOSITORY_FIELDS.some((f) => request[f] !== undefined)) return null;
+    return {
+      repoUrl: request.repoUrl ?? current.source_url,
+      ref: request.sourceRef ?? current.source_ref ?? undefined,
+      rulesetPath:
+        request.rulesetPath ??
+        (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
+    };
+  }
+
+  protected async prepare(
+    ctx: RequestContext,
+    current: SubmissionRow,
+    request: UpdateRulesetSubmissionRequest,
+  ): Promise<{ stagedTabs?: DocTab[] }> {
+    if (request.deliversIdeaIds) await this.ideas.check(ctx, request.deliversIdeaIds);
+    const description = request.description ?? current.description;
+    return {
+      stagedTabs: request.docTabs ? completeTabSet(request.docTabs, 'docTabs', description) : undefined,
+    };
+  }
+
+  protected async write(
+    tx: Executor,
+    { ctx, caller, locked, request, validation, prepared: { stagedTabs } }: RulesetEdit,
+  ): Promise<SubmissionRow> {
+    const changed = contentFields(request);
+    const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
+    const nextStatus =
+      locked.status === 'approved' && changed.length > 0
+        ? 'submitted'
+        : locked.status === 'needs_improvement' && request.resubmit
+          ? 'submitted'
+          : locked.status;
+    // Nothing to change (e.g. `resubmit` on a submission already waiting): no write, no history entry.
+    if (!content && !request.deliversIdeaIds && !stagedTabs && nextStatus === locked.status) return locked;
+    const changes: SubmissionChanges = {
+      ...content,
+      // What the reviewer sees is what approval pins: the commit the changed refs were validated at.
+      ...(validation ? readAt(validation) : {}),
+      status: nextStatus,
+      doc_tabs:
+        stagedTabs ??
+        (locked.status === 'approved' && nextStatus === 'submitted'
+          ? await this.docTabs.list(tx, locked.ruleset_id)
+          : undefined),
+      previous_snapshot: content ? snapshotOf(locked) : undefined,
+      revision_count: content ? locked.revision_count + 1 : undefined,
+    };
+    const updated = await this.submissions.update(tx, locked.id, changes);
+    await this.syncRuleset(tx, updated, nextStatus !== locked.status);
+    await this.history.record(tx, updated.id, {
+      actor_id: caller.userId,
+      action: historyAction(locked.status, nextStatus, changed.length > 0),
+      status: nextStatus,
+      fields: [...changed, ...(request.deliversIdeaIds ? ['deliversIdeaIds'] : [])],
+      feedback: null,
+      previous_snapshot: content ? snapshotOf(locked) : null,
+      revision_count: updated.revision_count,
+    });
+    if (request.deliversIdeaIds) await this.ideas.declare(ctx, locked.ruleset_id, request.deliversIdeaIds);
+    return updated;
+  }
+
+  /**
+   * The owner (or an administrator) withdraws a submission. A ruleset never published goes with it (and
+   * its declared ideas); a published one stays published, and a pending update of it is dropped.
+   */
+  async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    await this.visible(ctx, id);
+    await this.db.transaction(async (tx) => {
+      const locked = await this.submissions.findById(tx, id, true);
+      if (!locked) throw notFound('Submission');
+      if (locked.published_at === null) {
+        await this.rulesets.remove(tx, locked.ruleset_id);
+        await this.ideas.declare(ctx, locked.ruleset_id, []);
+      } else {
+        await this.submissions.delete(tx, locked.id);
+        await this.rulesets.change(tx, locked.ruleset_id, { lifecycle_status: 'published' });
+      }
+    });
+    return { ok: true };
   }
 
   /**
@@ -155,95 +285,9 @@ export class SubmissionsService {
    * When the edit is refused the declared ideas stay as they were: they are replaced last, inside the
    * transaction. Each change writes a history entry with the previous snapshot and the revision count.
    */
-  async update(
-    ctx: RequestContext,
-    request: UpdateRulesetSubmissionRequest,
-  ): Promise<{ submission: RulesetSubmission }> {
-    const caller = requireUser(ctx);
-    const current = visibleSubmission(ctx, await this.submissions.findById(this.db.pool, request.id));
-    const changed = CONTENT_FIELDS.filter((f) => request[f] !== undefined);
-    this.checkEditable(caller, current, changed.length > 0, request);
-    const repositoryChanged = REPOSITORY_FIELDS.some((f) => request[f] !== undefined);
-    const validation = repositoryChanged
-      ? await this.validRepository(
-          request.repoUrl ?? current.source_url,
-          request.sourceRef ?? current.source_ref ?? undefined,
-          request.rulesetPath ??
-            (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
-        )
-      : undefined;
-    if (request.deliversIdeaIds) await this.ideas.check(ctx, request.deliversIdeaIds);
-    const description = request.description ?? current.description;
-    const stagedTabs = request.docTabs ? completeTabSet(request.docTabs, 'docTabs', description) : undefined;
-
-    const row = await this.db.transaction(async (tx) => {
-      const locked = await this.submissions.findById(tx, current.id, true);
-      if (!locked) throw notFound('Submission');
-      if (validation) checkSourceUnchanged(sourceOf(current), sourceOf(locked));
-      this.checkEditable(caller, locked, changed.length > 0, request);
-      const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
-      const nextStatus =
-        locked.status === 'approved' && changed.length > 0
-          ? 'submitted'
-          : locked.status === 'needs_improvement' && request.resubmit
-            ? 'submitted'
-            : locked.status;
-      // Nothing to change (e.g. `resubmit` on a submission already waiting): no write, no history entry.
-      if (!content && !request.deliversIdeaIds && !stagedTabs && nextStatus === locked.status) return locked;
-      const changes: SubmissionChanges = {
-        ...content,
-        // What the reviewer sees is what approval pins: the commit the changed refs were validated at.
-        ...(validation ? readAt(validation) : {}),
-        status: nextStatus,
-        doc_tabs:
-          stagedTabs ??
-          (locked.status === 'approved' && nextStatus === 'submitted'
-            ? await this.docTabs.list(tx, locked.ruleset_id)
-            : undefined),
-        previous_snapshot: content ? snapshotOf(locked) : undefined,
-        revision_count: content ? locked.revision_count + 1 : undefined,
-      };
-      const updated = await this.submissions.update(tx, locked.id, changes);
-      await this.syncRuleset(tx, updated, nextStatus !== locked.status);
-      await this.history.record(tx, updated.id, {
-        actor_id: caller.userId,
-        action: historyAction(locked.status, nextStatus, changed.length > 0),
-        status: nextStatus,
-        fields: [...changed, ...(request.deliversIdeaIds ? ['deliversIdeaIds'] : [])],
-        feedback: null,
-        previous_snapshot: content ? snapshotOf(locked) : null,
-        revision_count: updated.revision_count,
-      });
-      if (request.deliversIdeaIds) await this.ideas.declare(ctx, locked.ruleset_id, request.deliversIdeaIds);
-      return updated;
-    });
-    return { submission: toSubmission(row) };
-  }
-
-  /**
-   * The owner (or an administrator) withdraws a submission. A ruleset never published goes with it (and
-   * its declared ideas); a published one stays published, and a pending update of it is dropped.
-   */
-  async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
-    visibleSubmission(ctx, await this.submissions.findById(this.db.pool, id));
-    await this.db.transaction(async (tx) => {
-      const locked = await this.submissions.findById(tx, id, true);
-      if (!locked) throw notFound('Submission');
-      if (locked.published_at === null) {
-        await this.rulesets.remove(tx, locked.ruleset_id);
-        await this.ideas.declare(ctx, locked.ruleset_id, []);
-      } else {
-        await this.submissions.delete(tx, locked.id);
-        await this.rulesets.change(tx, locked.ruleset_id, { lifecycle_status: 'published' });
-      }
-    });
-    return { ok: true };
-  }
-
-  private checkEditable(
+  protected checkEditable(
     caller: UserCaller,
     row: SubmissionRow,
-    contentChanged: boolean,
     request: UpdateRulesetSubmissionRequest,
   ): void {
     if (row.status === 'rejected') {
@@ -258,7 +302,7 @@ export class SubmissionsService {
         'deliversIdeaIds can only be changed while the submission is submitted or needs improvement',
       );
     }
-    if (row.status === 'submitted' && contentChanged && !caller.isAdmin) {
+    if (row.status === 'submitted' && contentFields(request).length > 0 && !caller.isAdmin) {
       throw rulesetsError(
         'RULESETS.UNDER_REVIEW',
         'The ruleset is under review: only an administrator may edit it now',
@@ -312,33 +356,6 @@ export class SubmissionsService {
       await this.rulesets.change(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }
   }
-
-  private async validRepository(
-    repoUrl: string,
-    ref: string | undefined,
-    rulesetPath: string | undefined,
-  ): Promise<RulesetValidation> {
-    const validation = await this.inspector.validate({
-      repoUrl,
-      ref: emptyToNull(ref) ?? undefined,
-      rulesetPath: emptyToNull(rulesetPath) ?? undefined,
-    });
-    if (!validation.ok) {
-      throw new DomainError(
-        'RULESETS.VALIDATION_FAILED',
-        'The repository is not a valid ruleset repository',
-        validation.errors.map((message) => ({ field: 'repoUrl', message })),
-        undefined,
-        { validation },
-      );
-    }
-    return validation;
-  }
-}
-
-/** Where the ruleset is read from: what a validation was made against. */
-function sourceOf(row: SubmissionRow): Pick<SubmissionRow, 'source_url' | 'source_ref' | 'ruleset_path'> {
-  return { source_url: row.source_url, source_ref: row.source_ref, ruleset_path: row.ruleset_path };
 }
 
 function fromValidation(

@@ -1,22 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, RulesetsRpc } from '@pc/contracts';
-import { Handles } from '@pc/platform';
-import { requireAdmin } from '../common/caller';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { VendorRulesets } from './vendor-rulesets';
 
-@Controller()
-export class VendorHandler {
-  constructor(private readonly vendor: VendorRulesets) {}
-
-  @Handles(RulesetsRpc.getVendorRuleset)
-  get({ data }: Envelope<{ slug: string }>) {
-    return { ruleset: this.vendor.get(data.slug) };
-  }
-
-  @Handles(RulesetsRpc.reloadVendorIndex)
-  async reload({ ctx }: Envelope<Record<string, never>>) {
-    requireAdmin(ctx);
-    const { count, errors } = await this.vendor.load();
+export const VendorHandler = handlerOf('VendorHandler', { vendor: VendorRulesets }, (serve) => [
+  serve(RulesetsRpc.getVendorRuleset, ({ vendor }, _ctx, data) => ({ ruleset: vendor.get(data.slug) })),
+  serve(RulesetsRpc.reloadVendorIndex, async ({ vendor }, ctx) => {
+    const { count, errors } = await vendor.reload(ctx);
     return { rulesets: count, errors };
-  }
-}
+  }),
+]);

@@ -1,4 +1,5 @@
-import type { DocsCompleteness, DocTab, DocTabInput } from '@pc/contracts';
+import type { Caller, DocsCompleteness, DocTab, DocTabInput } from '@pc/contracts';
+import { canEdit } from '../access/owned-listings';
 
 /**
  * The shape of a kind's documentation tabs: its predefined keys, in their order, with their titles. What
@@ -50,6 +51,19 @@ export class TabRules<Key extends string> {
     return null;
   }
 
+  /**
+   * A listing's tabs as `caller` sees them: every tab for who edits it, else the overview and the tabs
+   * with content; the completeness counts them all.
+   */
+  shownTo(
+    caller: Caller,
+    listing: { owner_id: string },
+    tabs: DocTab[],
+  ): { tabs: DocTab[]; completeness: DocsCompleteness; canEdit: boolean } {
+    const editor = canEdit(caller, listing);
+    return { tabs: visibleTabs(tabs, editor), completeness: this.completeness(tabs), canEdit: editor };
+  }
+
   /** Share of the predefined tabs with content. */
   completeness(tabs: DocTab[]): DocsCompleteness {
     return this.completenessOf(tabs.filter((t) => this.isPredefined(t.key) && t.bodyMd.trim() !== '').length);
@@ -60,6 +74,11 @@ export class TabRules<Key extends string> {
     const total = this.predefined.length;
     return { filled, total, ratio: Math.round((filled / total) * 100) / 100 };
   }
+}
+
+/** What a caller who cannot edit sees: the overview and tabs with content. */
+export function visibleTabs(tabs: DocTab[], canEdit: boolean): DocTab[] {
+  return canEdit ? tabs : tabs.filter((t) => t.key === 'overview' || t.bodyMd.trim() !== '');
 }
 
 /** Titles and bodies together, in bytes: what each kind's budget counts. */

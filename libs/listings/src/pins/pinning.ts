@@ -20,10 +20,10 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
     private readonly db: Database,
     protected readonly outbox: Outbox,
     private readonly changes: SourceChanges,
+    /** The kind's access: the listing as the caller sees it (404 when the caller may not). */
+    private readonly access: { visible(ctx: RequestContext, id: string): Promise<Listing> },
   ) {}
 
-  /** The listing as the caller sees it (404 when the caller may not). */
-  protected abstract visible(ctx: RequestContext, id: string): Promise<Listing>;
   /**
    * The listing's source validated at the commits requested: the commits and digests to pin. 422 for a
    * listing not published, a request that does not fit it, or a source not valid there.
@@ -38,7 +38,7 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
   /** Validates the repository at the commit given and pins that commit and its content digest. */
   async pin(ctx: RequestContext, request: Request): Promise<Result> {
     const admin = requireAdmin(ctx);
-    const listing = await this.visible(ctx, request.id);
+    const listing = await this.access.visible(ctx, request.id);
     const pin = await this.resolve(listing, request);
     const pinned = await this.db.transaction((tx) => this.record(tx, listing, pin, admin.userId));
     this.outbox.kick();
@@ -47,6 +47,6 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
 
   /** For whoever sees the listing: the source host's compare of each pin with its ref's head. */
   async changesSinceReview(ctx: RequestContext, id: string): Promise<ChangesSinceReview> {
-    return this.changes.since(...this.pinnedSources(await this.visible(ctx, id)));
+    return this.changes.since(...this.pinnedSources(await this.access.visible(ctx, id)));
   }
 }

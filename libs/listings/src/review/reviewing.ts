@@ -1,6 +1,7 @@
 import type { RequestContext } from '@pc/contracts';
-import { type Database, type Executor, requireAdmin } from '@pc/platform';
+import { type Database, type DomainError, type Executor, notFound, requireAdmin } from '@pc/platform';
 import type { Outbox } from '../outbox/outbox';
+import type { SubmissionTable } from '../submissions/submission-table';
 
 /** What a decision writes, in the deciding transaction: the submission it found waiting, by whom. */
 export type DecisionWrite<Waiting, Decided> = (
@@ -15,14 +16,15 @@ export type DecisionWrite<Waiting, Decided> = (
  * decision changes in that transaction (the listing published at what the reviewer saw, its tabs, its
  * history, its ideas and events); the outbox is kicked after commit. A kind's review service extends it.
  */
-export abstract class Reviewing<Waiting, Decided, Result> {
+export abstract class Reviewing<Waiting extends { status: string }, Decided, Result> {
   protected constructor(
     protected readonly db: Database,
     protected readonly outbox: Outbox,
+    private readonly waiting: SubmissionTable<Waiting>,
+    /** The kind's 409 for a submission no longer waiting. */
+    private readonly notWaiting: (status: string) => DomainError,
   ) {}
 
-  /** The submission, locked until the transaction ends: 404 when it is gone, 409 when it is not waiting. */
-  protected abstract lockWaiting(tx: Executor, id: string): Promise<Waiting>;
   protected abstract present(decided: Decided): Result;
 
   /** Decides the waiting submission `id` as `write` says. */
@@ -37,5 +39,13 @@ export abstract class Reviewing<Waiting, Decided, Result> {
     );
     this.outbox.kick();
     return this.present(decided);
+  }
+
+  /** The submission, locked until the transaction ends: 404 when it is gone, 409 when it is not waiting. */
+  private async lockWaiting(tx: Executor, id: string): Promise<Waiting> {
+    const row = await this.waiting.findById(tx, id, true);
+    if (!row) throw notFound('Submission');
+    if (row.status !== 'submitted') throw this.notWaiting(row.status);
+    return row;
   }
 }

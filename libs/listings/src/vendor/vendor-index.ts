@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { OnModuleInit } from '@nestjs/common';
-import { bestMatches, createLogger, notFound } from '@pc/platform';
+import type { RequestContext } from '@pc/contracts';
+import { bestMatches, createLogger, notFound, requireAdmin } from '@pc/platform';
 import { loadVendorFolder, requiredSlug, requiredString, type VendorEntry } from '@pc/vendor-index';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 
@@ -45,6 +46,12 @@ export class VendorIndex<Fields, Filter extends VendorFilter, Summary, Item> imp
 
   async onModuleInit(): Promise<void> {
     await this.load();
+  }
+
+  /** An administrator's reload of the index (`load`). */
+  reload(ctx: RequestContext): Promise<{ count: number; errors: string[] }> {
+    requireAdmin(ctx);
+    return this.load();
   }
 
   /** Reads the kind's folder again and swaps it in: how many entries it holds, and the files skipped. */

@@ -11,8 +11,9 @@ export const USER_CACHE_TTL_MS = 60_000;
 const USER_CACHE_MAX = 10_000;
 
 /**
- * Who users are, asked of identity over the bus (the catalog never reads another schema) and kept per
- * replica, so that listing policies does not cost a round trip to identity for every request.
+ * Who users are, asked of identity over the bus (a kind's service never reads another schema) and kept
+ * per replica, so that listing policies or rulesets does not cost a round trip to identity for every
+ * request.
  */
 @Injectable()
 export class UsersDirectory implements OnModuleInit {

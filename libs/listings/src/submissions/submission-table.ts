@@ -1,0 +1,71 @@
+import type { Executor } from '@pc/platform';
+import { type ListingKind, tableOf } from '../listing-kind';
+import { insertRow, updateRow } from '../rows/rows';
+
+/**
+ * A kind's submissions table, each submission read with what its listing says now (its current owner
+ * first: after a transfer, the one to see and edit it). A kind's submissions repository extends it with
+ * its listing's columns, its jsonb columns and its own reads. Executor first.
+ */
+export abstract class SubmissionTable<Row> {
+  private readonly withListing: string;
+
+  protected constructor(
+    private readonly kind: ListingKind,
+    listingColumns: readonly string[],
+    private readonly json: ReadonlySet<string>,
+  ) {
+    this.withListing = `SELECT s.*, ${listingColumns.map((c) => `l.${c}`).join(', ')}
+      FROM ${tableOf(kind, 'submissions')} s JOIN ${tableOf(kind, 'listings')} l ON l.id = s.${kind.idColumn}`;
+  }
+
+  async insert(db: Executor, fields: Partial<Row>): Promise<Row> {
+    const id = await insertRow(db, tableOf(this.kind, 'submissions'), fields, this.json);
+    return (await this.findById(db, id))!;
+  }
+
+  /**
+   * `lock` takes the submission's and its listing's row locks (in that order, the order every writer of
+   * both follows), so that a status read here stays true until the transaction ends.
+   */
+  findById(db: Executor, id: string, lock = false): Promise<Row | null> {
+    return this.findOne(db, 's.id', id, lock);
+  }
+
+  findByListing(db: Executor, listingId: string, lock = false): Promise<Row | null> {
+    return this.findOne(db, `s.${this.kind.idColumn}`, listingId, lock);
+  }
+
+  /** The submissions of the listings `userId` owns now, newest first, at most `limit`. */
+  listBy(db: Executor, userId: string, limit: number): Promise<Row[]> {
+    return db.query<Row[]>(
+      `${this.withListing} WHERE l.owner_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
+  /** The oldest `limit` submissions waiting for review. */
+  pending(db: Executor, limit: number): Promise<Row[]> {
+    return db.query<Row[]>(
+      `${this.withListing} WHERE s.status = 'submitted' ORDER BY s.created_at, s.id LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async update(db: Executor, id: string, changes: Partial<Row>): Promise<Row> {
+    await updateRow(db, tableOf(this.kind, 'submissions'), id, changes, this.json);
+    return (await this.findById(db, id))!;
+  }
+
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.query(`DELETE FROM ${tableOf(this.kind, 'submissions')} WHERE id = $1`, [id]);
+  }
+
+  private async findOne(db: Executor, column: string, value: string, lock: boolean): Promise<Row | null> {
+    const rows = await db.query<Row[]>(
+      `${this.withListing} WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
+      [value],
+    );
+    return rows[0] ?? null;
+  }
+}
