@@ -176,6 +176,28 @@ export class DeploymentsRepository {
     );
   }
 
+  /**
+   * The version an earlier release of the item built from `commit` (and `implementationCommit`) without a
+   * version in its request: the version the repository's files at that commit give, which a new release
+   * of the same commit gives again. Null when no such release succeeded.
+   */
+  async releasedVersionOf(
+    db: Executor,
+    item: { assetType: AssetType; id: string },
+    commit: string,
+    implementationCommit: string | null,
+  ): Promise<string | null> {
+    const rows = await db.query<Array<{ version: string }>>(
+      `SELECT version FROM deployments.deployments
+        WHERE ${item.assetType === 'ruleset' ? 'ruleset_id' : 'policy_id'} = $1
+          AND status = 'succeeded' AND do_release AND requested_version IS NULL AND version IS NOT NULL
+          AND commit_sha = $2 AND implementation_commit_sha IS NOT DISTINCT FROM $3
+        ORDER BY created_at DESC LIMIT 1`,
+      [item.id, commit, implementationCommit],
+    );
+    return rows[0]?.version ?? null;
+  }
+
   async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM deployments.deployments WHERE id = $1`, [id]);
   }

@@ -102,6 +102,37 @@ describe('progressive delivery', () => {
           target.action === 'error' ? before[target.organizationId] : target.to,
         );
     });
+    it('knows the version a release of the reviewed commit gives: unchanged where it already runs', async () => {
+      const ruleset = await service.ruleset(d.user, { published: true, version: '3.2.0' });
+      const release = {
+        assetType: 'ruleset' as const,
+        rulesetId: ruleset.id,
+        doPublish: true,
+        doRelease: true,
+      };
+      // Never built: registry.json's version is the build's to read, so the plan cannot say it yet.
+      const first = await service.plan(d, release);
+      expect(first.targets[0]).toMatchObject({ action: 'create', from: null, to: null });
+      const res = await service.deploy(d, release);
+      expect((await service.settled(d.user.ctx, res.results[0].deployment!.id)).version).toBe('3.2.0');
+
+      const again = await service.plan(d, {
+        ...release,
+        targetOrganizationIds: [d.tenant.paymentsId, d.tenant.cardsId],
+      });
+      expect(again.targets).toEqual([
+        expect.objectContaining({ action: 'unchanged', from: '3.2.0', to: '3.2.0' }),
+        expect.objectContaining({ action: 'create', from: null, to: '3.2.0' }),
+      ]);
+      // A publish without a release leaves a dev version the build names.
+      const dev = await service.plan(d, { ...release, doRelease: false });
+      expect(dev.targets[0]).toMatchObject({ action: 'update', from: '3.2.0', to: null });
+
+      // A policy's listing names the version of its reviewed commit before anything is built.
+      const policy = await service.policy(d.user, { published: true });
+      const plan = await service.plan(d, { policyId: policy.id, doPublish: true, doRelease: true });
+      expect(plan.targets[0]).toMatchObject({ action: 'create', to: '2.1.0' });
+    });
   });
 
   /** Left by the rollback test for the drift test: a rolled-back, pinned organization. */

@@ -4243,7 +4243,7 @@ export interface components {
             action: "create" | "update" | "unchanged" | "error";
             /** @description The version the organization runs now */
             from: string | null;
-            /** @description The version apply would leave there; null when the build decides it (no `version`, or a publish) */
+            /** @description The version apply would leave there: the request's `version`; for a release of the reviewed commit without one, the version that commit gives (an earlier release of it, else the listing's version); null when only the build can say (a publish's dev version, a commit never built and not listed) */
             to: string | null;
             error: string | null;
         };
