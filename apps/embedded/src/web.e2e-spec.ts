@@ -23,6 +23,8 @@ const README_SHOTS: Record<string, string> = {
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
+/** A laptop's screen, for the pages of #43 (the story's other pages are looked at 1280x900). */
+const DESKTOP = { width: 1366, height: 800 };
 /** The texts the dashboard writes for errors (apps/web/src/api/client.ts MESSAGES): one case each below. */
 const SHOWN = {
   wrongCredentials: 'The email or password is wrong.',
@@ -768,7 +770,89 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await org(2, 'Cards').getByText('restored').waitFor();
       expect(await page.getByRole('button', { name: /Pause|Resume|Abort|Roll back/ }).count()).toBe(0);
       await page.getByText('complete', { exact: true }).waitFor();
+      // The progress, drawn as steps, says each step was rolled back: none shows done.
+      const progress = page.getByRole('list', { name: 'Progress' }).getByRole('listitem');
+      expect(await progress.allTextContents()).toEqual([
+        expect.stringMatching(/^\S*Step 1: rolled back \(1 organization\)$/),
+        expect.stringMatching(/^\S*Step 2: rolled back \(1 organization\)$/),
+      ]);
       await both(page, 'rollout-rolled-back');
+
+      // Found again later: Deployments in the main navigation, then its Roll-outs tab.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Deployments' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Deployments section' })
+        .getByRole('link', { name: 'Roll-outs' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Roll-outs' }).waitFor();
+      const listed = page
+        .getByRole('list', { name: 'Your roll-outs, newest first' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.0` }) });
+      await listed.getByRole('heading').getByText('rolled back', { exact: true }).waitFor();
+      expect(
+        await listed
+          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
+          .getByRole('listitem')
+          .count(),
+      ).toBe(2);
+      await page.setViewportSize(DESKTOP);
+      await both(page, 'rollouts');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await listed.getByRole('link', { name: `${story.policyName} 2.0.0` }).click();
+      await page.getByRole('heading', { level: 1, name: `Roll-out of ${story.policyName} 2.0.0` }).waitFor();
+      expect(page.url()).toContain(`/rollouts/${rolloutId}`);
+
+      // A roll-out that halts (Payments reports degraded after its apply): its step shows halted, not done.
+      await world.control.setHealth(tenant.paymentsId, { health: 'degraded', delayMs: 0 });
+      const [earlier] = (
+        await world.http.get<{ deployments: Array<{ connection_id: string; workspace_id: string }> }>(
+          `/api/deployments?policyId=${story.policyId}`,
+          { token: story.token },
+        )
+      ).body.deployments;
+      const started = await world.http.post<{ rollout: { id: string } }>(
+        '/api/rollouts',
+        {
+          policyId: story.policyId,
+          workspaceId: earlier.workspace_id,
+          connectionId: earlier.connection_id,
+          doRelease: true,
+          version: '2.0.1',
+          steps: [[tenant.paymentsId], [tenant.cardsId]],
+          bakeSeconds: 0,
+          healthTimeoutSeconds: 60,
+        },
+        { token: story.token },
+      );
+      expect(started.status).toBe(201);
+      await eventually(async () => {
+        const { body } = await world.http.get<{ rollout: { status: string } }>(
+          `/api/rollouts/${started.body.rollout.id}`,
+          { token: story.token },
+        );
+        return body.rollout.status === 'halted' ? true : undefined;
+      }, 90_000);
+      await page.goto('/rollouts');
+      const haltedItem = page
+        .getByRole('list', { name: 'Your roll-outs, newest first' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.1` }) });
+      await haltedItem.getByRole('heading').getByText('halted', { exact: true }).waitFor();
+      expect(
+        await haltedItem
+          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
+          .getByRole('listitem')
+          .allTextContents(),
+      ).toEqual([
+        expect.stringMatching(/Step 1: halted \(1 organization\)$/),
+        expect.stringMatching(/Step 2: skipped \(1 organization\)$/),
+      ]);
+      await haltedItem.getByText('degraded', { exact: false }).first().waitFor();
+      await page.setViewportSize(DESKTOP);
+      await both(page, 'rollouts-halted');
+      await page.setViewportSize({ width: 1280, height: 900 });
       // Each organization runs again what the roll-out recorded it ran before, and not 2.0.0.
       const { rollout } = (
         await world.http.get<{
@@ -999,6 +1083,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     `/deploy?policyId=${story.policyId}`,
     '/deployments',
     `/deployments/${story.deploymentId}`,
+    '/rollouts',
     '/inbox',
   ];
 

@@ -295,7 +295,8 @@ describe('progressive delivery', () => {
       expect(rollout.halt_reason).toMatch(/degraded/);
       expect(states(rollout, 0)).toEqual(['restored']);
       expect(states(rollout, 1).sort()).toEqual(['removed', 'restored', 'restored']);
-      expect(rollout.steps[2].state).toBe('skipped');
+      // The step it halted in says so, never `done`; the step before it was restored.
+      expect(rollout.steps.map((s) => s.state)).toEqual(['rolled_back', 'halted', 'skipped']);
       expect(
         rollout.steps[2].organizations.every((o) => o.state === 'skipped' && o.deployment_id === null),
       ).toBe(true);
@@ -363,6 +364,7 @@ describe('progressive delivery', () => {
       const rollout = await ended(created.id);
       expect(rollout.status).toBe('rolled_back');
       expect(rollout.steps.map((s) => s.organizations[0].state)).toEqual(['restored', 'skipped']);
+      expect(rollout.steps.map((s) => s.state)).toEqual(['rolled_back', 'skipped']);
       expect(await service.versions(ruleset.assetId)).toEqual({ [nine]: '1.0.0' });
       const changed = rollout.steps[0].organizations[0].deployment_id!;
       const history = await service.request(DeploymentsRpc.history, d.user.ctx, { id: changed });

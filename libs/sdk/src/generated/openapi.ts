@@ -4510,8 +4510,11 @@ export interface components {
         };
         RolloutStepDto: {
             index: number;
-            /** @enum {string} */
-            state: "pending" | "active" | "done" | "skipped";
+            /**
+             * @description `pending` (not started), `active`, `done`, `halted` (the roll-out halted during it), `aborted` (stopped by hand during it), `rolled_back` (its organizations got back what they ran before), `skipped` (the roll-out ended before it)
+             * @enum {string}
+             */
+            state: "pending" | "active" | "done" | "halted" | "aborted" | "rolled_back" | "skipped";
             organizations: components["schemas"]["RolloutOrganizationDto"][];
         };
         RolloutDto: {
