@@ -488,15 +488,54 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
+    // The card says who submitted it, what it is, what validation found and what changed since the
+    // last review (a first submission: nothing reviewed before).
+    await item.getByText(/^Submitted by /).waitFor();
+    expect(await item.getByText(/^Submitted by /).textContent()).toContain('Web User');
+    await item.getByText('Limits requests per client so that no client starves the others.').waitFor();
+    const report = item.getByRole('region', { name: `Validation report of ${story.policyName}` });
+    await report.getByText(/version 2\.1\.0/).waitFor();
+    await item
+      .getByRole('region', { name: `Changes since the last review of ${story.policyName}` })
+      .getByText('First review: nothing of this policy was reviewed before.')
+      .waitFor();
+    await admin.setViewportSize(DESKTOP);
     await both(admin, 'review');
+    // Approve asks first; Cancel changes nothing.
     await item.getByRole('button', { name: 'Approve' }).click();
-    await item.getByText('Done.').waitFor();
+    const dialog = admin.getByRole('dialog', { name: `Approve: ${story.policyName}?` });
+    await dialog.getByText('the submitter is told', { exact: false }).waitFor();
+    await look(admin, 'review-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await item.getByText('Done.', { exact: false }).count()).toBe(0);
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await item.getByText('Done.', { exact: false }).waitFor();
     const ruleset = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
     expect(await ruleset.getByRole('button', { name: 'Needs improvement' }).isDisabled()).toBe(true);
     await ruleset.getByLabel('Feedback').fill('Add an example for each rule.');
     await ruleset.getByRole('button', { name: 'Needs improvement' }).click();
-    await ruleset.getByText('Done.').waitFor();
+    await admin
+      .getByRole('dialog', { name: `Needs improvement: ${story.rulesetName}?` })
+      .getByRole('button', { name: 'Needs improvement' })
+      .click();
+    await ruleset.getByText('Done.', { exact: false }).waitFor();
     await admin.context().close();
+    // The submitter reads both decisions in their inbox, the feedback with the ruleset's.
+    await page.goto('/inbox');
+    const inbox = page.getByRole('listitem');
+    await eventually(async () => {
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      return (await inbox
+        .filter({ hasText: `Your ruleset ${story.rulesetName} needs improvement` })
+        .count()) > 0
+        ? true
+        : undefined;
+    }, 20_000);
+    await inbox.filter({ hasText: `Your policy ${story.policyName} was approved` }).waitFor();
+    await inbox.filter({ hasText: 'The reviewer wrote: Add an example for each rule.' }).waitFor();
+    await both(page, 'inbox-decisions');
     const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.body.policy.status).toBe('published');
   });
@@ -1035,8 +1074,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.getByRole('link', { name: 'Inbox' }).click();
     await page.getByText('No transfers.').waitFor();
-    // The approval of the user's policy notified nobody: the inbox says where decisions are.
-    await page.getByText('Review decisions on what you submitted are not sent here').waitFor();
+    // The review decisions are there, and the inbox says where each status is kept.
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Your policy ${story.policyName} was approved` })
+      .waitFor();
     await page.getByRole('main').getByRole('link', { name: 'My submissions' }).waitFor();
     await both(page, 'inbox');
 

@@ -3494,10 +3494,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`)
              * @enum {string}
              */
-            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted";
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided";
             title: string;
             body: string;
             data: {
