@@ -1056,6 +1056,42 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByLabel('Action').selectOption('deployment.created');
     await admin.getByRole('cell', { name: 'deployment.created' }).first().waitFor();
     await both(admin, 'audit-admin');
+
+    // Actors and targets by name; filters by actor, a whole area of actions and the target's name.
+    const entries = admin.getByRole('region', { name: 'Audit entries' });
+    await admin.getByLabel('Action').selectOption('group:workspace');
+    await admin.getByLabel('Actor').fill('web user');
+    await admin.getByLabel('Target').fill('Web deployers');
+    const created = entries.getByRole('row').filter({ hasText: 'workspace.created' });
+    await created.waitFor();
+    expect(await created.getByRole('cell').nth(1).textContent()).toBe('Web User (signed in)');
+    expect(await created.getByRole('cell').nth(3).textContent()).toBe('workspace Web deployers');
+    expect(await entries.getByRole('row').filter({ hasText: 'deployment.created' }).count()).toBe(0);
+    // The user agent is in the entry's details, shown when they open.
+    const agent = created.getByText(/HeadlessChrome/);
+    expect(await agent.isVisible()).toBe(false);
+    await created.getByText('Details').click();
+    await agent.waitFor();
+    await admin.setViewportSize(DESKTOP);
+    await both(admin, 'audit-admin-filtered');
+    // What the filters show, downloaded as CSV.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-.*\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toContain('"at","actor_name","actor_user_id"');
+    expect(
+      csv.filter((row) => row.includes('"workspace.created"') && row.includes('"Web deployers"')),
+    ).toHaveLength(1);
+    expect(csv.filter((row) => row.includes('"deployment.created"'))).toEqual([]);
+    // The API gives the same with Accept: text/csv.
+    const asked = await fetch(`${world.http.baseUrl}/api/admin/audit/export?limit=2`, {
+      headers: { authorization: `Bearer ${world.admin.token}`, accept: 'text/csv' },
+    });
+    expect(asked.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await asked.text()).split('\r\n')).toHaveLength(4);
     await admin.context().close();
   });
 

@@ -2320,8 +2320,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Extension: a page of the audit log as JSON lines (one entry per line, newest first)
-         * @description The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.
+         * Extension: a page of the audit log as JSON lines or CSV (one entry per line, newest first)
+         * @description JSON lines by default; CSV with `format=csv` or `Accept: text/csv` (a header row, then one entry a row: time, actor name and id, how they signed in, action, target type, name and id, workspace, address, user agent, request id and the summary as JSON; a cell starting with =, +, - or @ is prefixed with ' so a spreadsheet shows it as text), sent as a download. At most `limit` entries (default 1000, at most 5000); the `Audit-Next-Cursor` header, when present, is the `cursor` of the next page. The same filters as the list.
          */
         get: operations["Audit_export"];
         put?: never;
@@ -5391,6 +5391,8 @@ export interface components {
             at: string;
             /** Format: uuid */
             actor_user_id: string | null;
+            /** @description The actor's name as it is now (null: no actor, or the account is gone) */
+            actor_name: string | null;
             /** @enum {string} */
             actor_via: "session" | "token" | "anonymous";
             /**
@@ -5407,6 +5409,8 @@ export interface components {
             /** @example token */
             target_type: string;
             target_id: string | null;
+            /** @description The target's name as the route's answer named it when recorded (a user's: their name now); null when nothing named it (an older entry, a deletion) */
+            target_name: string | null;
             /**
              * Format: uuid
              * @description The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)
@@ -20391,15 +20395,23 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -20475,15 +20487,25 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
+                /** @description JSON lines (the default) or CSV (also chosen by `Accept: text/csv`): one entry a line, newest first */
+                format?: "ndjson" | "csv";
             };
             header?: never;
             path?: never;
@@ -20491,13 +20513,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One AuditEntryDto as JSON per line */
+            /** @description One AuditEntryDto as JSON per line, or a CSV table */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": string;
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
@@ -20560,15 +20583,23 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -20659,6 +20690,12 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
