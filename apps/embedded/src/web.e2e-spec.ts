@@ -309,6 +309,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     const emailError = malformed.body.details.find((d) => d.field === 'email')!.message;
     await page.locator('.field.invalid').filter({ hasText: 'Email' }).getByText(emailError).waitFor();
+    // The field's error said once, beside the field, which has the focus; not listed again in the alert.
+    expect(await page.getByText(emailError).count()).toBe(1);
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('type')")).toBe('email');
     await both(page, 'signup-field-errors');
     // What no API body says: a service down (5xx), no answer at all, an answer that is not the API's.
     const cases: Array<[string, Parameters<Page['route']>[1]]> = [
@@ -461,8 +464,40 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Profile file (optional)').fill('');
     await page.getByRole('button', { name: 'Validate ruleset' }).click();
     await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
-    await page.getByText('2 violations, 1 warnings, 1 info').waitFor();
+    await page.getByText('2 violations, 1 warning, 1 info').waitFor();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Payments API Rules');
+    // Another repository: its own name and description replace the ones the first filled in.
+    const other = await world.control.createRepository({
+      owner: 'governance',
+      name: `web-ruleset-orders-${Date.now()}`,
+      files: {
+        'ruleset.yaml': PROFILE,
+        'registry.json': JSON.stringify({
+          assetId: `web-orders-rules-${Date.now()}`,
+          name: 'Orders API Rules',
+          description: 'What every orders API must do.',
+          main: 'ruleset.yaml',
+        }),
+      },
+    });
+    await page.getByLabel('Repository URL').fill(other.webUrl);
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Name', { exact: true }).inputValue()) === 'Orders API Rules' ? true : undefined,
+    );
+    expect(await page.getByLabel('Description').inputValue()).toBe('What every orders API must do.');
+    // What the author typed stays when they validate another repository.
+    await page.getByLabel('Name', { exact: true }).fill('My own name');
+    await page.getByLabel('Repository URL').fill(webUrl);
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Description').inputValue()) === 'What every payments API must do.'
+        ? true
+        : undefined,
+    );
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('My own name');
     expect(await page.getByLabel('mcp', { exact: true }).isChecked()).toBe(true);
     await page.getByLabel('Name', { exact: true }).fill(story.rulesetName);
     await page.getByLabel('Category').selectOption('API Design');
@@ -622,6 +657,17 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await card.getByRole('button', { name: 'Organizations' }).click();
     await card.getByText('Cards').waitFor();
     await both(page, 'connections');
+
+    // With one workspace (the personal one) and one connection, the deploy form has both chosen.
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Connection').inputValue()) !== '' ? true : undefined,
+    );
+    expect(await page.getByLabel('Connection').locator('option:checked').textContent()).toBe(
+      'Corp platform (yours)',
+    );
+    expect(await page.getByLabel('Workspace').inputValue()).not.toBe('');
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByLabel('Workspace name').fill('Web deployers');
@@ -949,6 +995,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.goto(`/rulesets/${rulesetId}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    // Submitted without documentation: the overview holds the description, and the predefined tabs
+    // left blank are not shown as empty tabs.
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
+    expect(await page.getByRole('tab', { name: /^(Rules|Examples|FAQ)$/ }).count()).toBe(0);
+    expect(await page.getByText('This tab is empty').count()).toBe(0);
     await page.getByRole('link', { name: 'Deploy', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Deploy a ruleset' }).waitFor();
     // The form opens on the ruleset of the page once the rulesets have loaded.
@@ -1006,17 +1057,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await row.getByRole('button', { name: 'Send test' }).click();
     const log = page.getByRole('region', { name: 'Delivery log' });
     const delivered = log.getByRole('row').filter({ hasText: 'webhook.ping' });
-    await eventually(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      return (await delivered.getByText('succeeded').count()) > 0 ? true : undefined;
-    });
+    // The log reads again by itself while the delivery is on its way: no Refresh click.
+    await delivered.getByText('succeeded').waitFor({ timeout: 20_000 });
     const [message] = world.receiver.received.filter((r) => r.body.includes('"webhook.ping"'));
     expect(new Webhook(secret).verify(message.body, message.headers)).toMatchObject({ type: 'webhook.ping' });
     await delivered.getByRole('button', { name: 'Redeliver' }).click();
-    await eventually(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      return (await delivered.getByRole('cell', { name: '2', exact: true }).count()) > 0 ? true : undefined;
-    });
+    await delivered.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 20_000 });
+    await delivered.getByText('succeeded').waitFor({ timeout: 20_000 });
     expect(world.receiver.withId(message.headers['webhook-id'])).toHaveLength(2);
     await both(page, 'webhooks');
   });
@@ -1142,6 +1189,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.locator('.markdown').waitFor();
     await page.getByText('vendor', { exact: true }).waitFor();
     await phone(page, 'vendor-ruleset');
+
+    // Try on your API: each radio button sits on the line of its label; an error of one source goes
+    // when the user switches to the other.
+    await page.goto('/vendor-rulesets/owasp-api-top-ten');
+    await page.getByRole('heading', { name: 'Try on your API' }).waitFor();
+    for (const label of ['Paste or upload', 'From a repository']) {
+      const radio = await page.getByRole('radio', { name: label }).boundingBox();
+      const text = await page.getByText(label, { exact: true }).boundingBox();
+      expect(Math.abs(radio!.y + radio!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(4);
+    }
+    await page.getByRole('radio', { name: 'From a repository' }).check();
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    const refused = page.getByRole('region', { name: 'Try on your API' }).getByRole('alert');
+    await refused.waitFor();
+    await page.setViewportSize(DESKTOP);
+    await both(page, 'try-api-error');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('radio', { name: 'Paste or upload' }).check();
+    expect(await refused.count()).toBe(0);
   });
 
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];

@@ -40,12 +40,14 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
   });
   const tabs = useMemo(
     () => [
-      ...(docs.data?.tabs ?? []).map((tab) => ({
-        key: `doc:${tab.key}`,
-        title: tab.title,
-        render: () =>
-          tab.bodyMd.trim() ? <Markdown html={renderMarkdown(tab.bodyMd)} /> : <p>This tab is empty.</p>,
-      })),
+      // A tab the author left blank (the predefined ones are kept empty) is not shown.
+      ...(docs.data?.tabs ?? [])
+        .filter((tab) => tab.bodyMd.trim() !== '')
+        .map((tab) => ({
+          key: `doc:${tab.key}`,
+          title: tab.title,
+          render: () => <Markdown html={renderMarkdown(tab.bodyMd)} />,
+        })),
       {
         key: 'comments',
         title: 'Comments',

@@ -12,6 +12,7 @@ import {
   Loading,
   Page,
   StatusBadge,
+  severityCounts,
   TextArea,
   useAction,
   useAsync,
@@ -324,8 +325,7 @@ export default function Review() {
           >
             <p>{s.description}</p>
             <p className="meta">
-              {s.category} · {s.rule_counts.violation} violations, {s.rule_counts.warning} warnings,{' '}
-              {s.rule_counts.info} info rules · <a href={s.source_url}>source</a>
+              {s.category} · {severityCounts(s.rule_counts)} rules · <a href={s.source_url}>source</a>
               {s.source_ref ? ` · ref ${s.source_ref}` : ''}
               {s.source_commit ? ` · commit ${s.source_commit.slice(0, 12)}` : ''} · submitted{' '}
               <When at={s.created_at} />

@@ -7,7 +7,7 @@ import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
 import { TestedExamples } from '../tested-examples';
 import { TryOnYourApi } from '../try-api';
-import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
+import { Badge, ErrorMessage, Loading, Page, severityCounts, StatusBadge, useAction, useAsync } from '../ui';
 
 export default function RulesetPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
@@ -21,12 +21,14 @@ export default function RulesetPage({ params }: { params: Record<string, string>
   });
   const tabs = useMemo(
     () => [
-      ...(docs.data?.tabs ?? []).map((t) => ({
-        key: t.key,
-        title: t.title,
-        render: () =>
-          t.bodyMd.trim() ? <Markdown html={renderMarkdown(t.bodyMd)} /> : <p>This tab is empty.</p>,
-      })),
+      // A tab the author left blank (the predefined ones are kept empty) is not shown.
+      ...(docs.data?.tabs ?? [])
+        .filter((t) => t.bodyMd.trim() !== '')
+        .map((t) => ({
+          key: t.key,
+          title: t.title,
+          render: () => <Markdown html={renderMarkdown(t.bodyMd)} />,
+        })),
       // The profile's rule names, beside the documentation's own `rules` tab (a key of its own).
       {
         key: 'rule-names',
@@ -74,7 +76,7 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         {r.target_scopes.map((s) => (
           <Badge key={s}>{s}</Badge>
         ))}{' '}
-        · {r.rule_counts.violation} violations, {r.rule_counts.warning} warnings, {r.rule_counts.info} info
+        · {severityCounts(r.rule_counts)}
         {r.owner_name ? ` · by ${r.owner_name}` : ''}
       </p>
       <p className="row">
