@@ -1524,6 +1524,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies/{id}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which versions of a policy run in how many organizations
+         * @description Counts only: per version, the organizations whose last change of the item (as the deployments ledger knows it) left that release running; the most adopted first. For anyone who may see the item.
+         */
+        get: operations["Adoption_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rulesets/{id}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which versions of a ruleset run in how many organizations
+         * @description Counts only: per version, the organizations whose last change of the item (as the deployments ledger knows it) left that release running; the most adopted first. For anyone who may see the item.
+         */
+        get: operations["Adoption_ruleset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rollouts": {
         parameters: {
             query?: never;
@@ -4426,6 +4466,20 @@ export interface components {
         };
         ProvenanceKeysDto: {
             keys: components["schemas"]["ProvenanceJwkDto"][];
+        };
+        VersionAdoptionDto: {
+            /** @example 2.1.0 */
+            version: string;
+            organizations: number;
+        };
+        AdoptionDto: {
+            /** @description The most adopted first, then the newest version */
+            versions: components["schemas"]["VersionAdoptionDto"][];
+            /** @description Organizations running a release of it */
+            organizations: number;
+        };
+        AdoptionEnvelopeDto: {
+            adoption: components["schemas"]["AdoptionDto"];
         };
         CreateRolloutDto: {
             /**
@@ -15039,6 +15093,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProvenanceKeysDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Adoption_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Adoption_ruleset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description The request line and headers together exceed 16 KiB */
