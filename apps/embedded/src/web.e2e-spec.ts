@@ -662,12 +662,12 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.goto(`/deploy?policyId=${story.policyId}`);
     await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
     await eventually(async () =>
-      (await page.getByLabel('Connection').inputValue()) !== '' ? true : undefined,
+      (await page.getByLabel('Connection', { exact: true }).inputValue()) !== '' ? true : undefined,
     );
-    expect(await page.getByLabel('Connection').locator('option:checked').textContent()).toBe(
+    expect(await page.getByLabel('Connection', { exact: true }).locator('option:checked').textContent()).toBe(
       'Corp platform (yours)',
     );
-    expect(await page.getByLabel('Workspace').inputValue()).not.toBe('');
+    expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).not.toBe('');
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByLabel('Workspace name').fill('Web deployers');
@@ -785,6 +785,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('cell', { name: 'Cards' }).waitFor();
     await look(page, 'deployments');
+
+    // The policy's page says which release runs in how many organizations, and draws it.
+    await page.goto(`/policies/${story.policyId}`);
+    const adoption = page.getByRole('region', { name: 'Adoption' });
+    await adoption.getByText('Runs in 2 organizations: 2 on 2.1.0.').waitFor();
+    expect(await adoption.locator('canvas').count()).toBe(1);
+    await page.setViewportSize(DESKTOP);
+    await adoption.scrollIntoViewIfNeeded();
+    await both(page, 'policy-adoption');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the user rolls a new version out in steps and watches steps and organizations change live; pauses, resumes, rolls back', async () => {
@@ -1127,7 +1137,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       admin.getByRole('link', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^audit-.*\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toContain('"at","actor_name","actor_user_id"');
     expect(
       csv.filter((row) => row.includes('"workspace.created"') && row.includes('"Web deployers"')),

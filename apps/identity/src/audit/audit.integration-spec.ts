@@ -141,7 +141,9 @@ describe('the audit log (identity service, real PostgreSQL)', () => {
     expect(await list({ actor_name: `Auditor ${stamp}` })).toEqual([]);
     expect(await list({ actor_name: '%' })).toEqual([]);
     // Every action of an area; a target by id, by the start of its name, and by type.
-    expect(await list({ actor_user_id: carol.id, action_group: 'workspace' })).toEqual([userTarget, named].sort());
+    expect(await list({ actor_user_id: carol.id, action_group: 'workspace' })).toEqual(
+      [userTarget, named].sort(),
+    );
     expect(await list({ actor_user_id: carol.id, action_group: 'webhook' })).toEqual([]);
     expect(await list({ target: workspace })).toEqual([named]);
     expect(await list({ target: 'payments TEAM' })).toEqual([named]);

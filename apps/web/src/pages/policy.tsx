@@ -3,6 +3,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { Adoption } from '../adoption';
 import { ReviewPin } from '../review-pin';
 import { Link } from '../router';
 import { useSession } from '../session';
@@ -158,6 +159,7 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
       {p.status === 'published' ? (
         <ReviewPin kind="policy" id={p.id} pin={p.pin} update="the owner proposes a revision" />
       ) : null}
+      {p.status === 'published' ? <Adoption kind="policy" id={p.id} /> : null}
     </Page>
   );
 }

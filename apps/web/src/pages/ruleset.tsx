@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { Adoption } from '../adoption';
 import { ReviewPin } from '../review-pin';
 import { Link } from '../router';
 import { useSession } from '../session';
@@ -104,6 +105,7 @@ export default function RulesetPage({ params }: { params: Record<string, string>
       {r.published_at !== null ? (
         <ReviewPin kind="ruleset" id={r.id} pin={r.pin} update="the owner submits an update" />
       ) : null}
+      {r.published_at !== null ? <Adoption kind="ruleset" id={r.id} /> : null}
       <TestedExamples check={r.engine_check} />
       <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} evaluable={r.engine_check?.evaluable ?? true} />
     </Page>
