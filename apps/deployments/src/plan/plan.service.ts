@@ -69,9 +69,11 @@ export class PlanService {
 
   /**
    * The version apply leaves in each organization: the request's `version`; for a release of the reviewed
-   * commit without one, the version that commit gives (what an earlier release of it built, else the
-   * listing's); unknown (null) when the build decides it (a publish's `-dev.<timestamp>` version, a
-   * commit never built whose listing has no version).
+   * commit without one, the version that commit gives: what an earlier release of it built, else the
+   * listing's (a policy's), unless a release was built from another commit (the listing's version may be
+   * that commit's: a revision moves the pin without reading its version). Unknown (null) when only the
+   * build can say (a publish's `-dev.<timestamp>` version, a commit never built), so the plan never says
+   * `unchanged` for what a release would change.
    */
   private async plannedVersion(req: CreateDeploymentRequest, item: DeployableItem): Promise<string | null> {
     if (req.version !== undefined) return req.version;
@@ -84,6 +86,7 @@ export class PlanService {
       pin.commit,
       pin.implementation_commit,
     );
-    return released ?? item.listedVersion;
+    if (released.version !== null) return released.version;
+    return released.otherCommitReleased ? null : item.listedVersion;
   }
 }

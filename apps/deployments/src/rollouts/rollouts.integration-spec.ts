@@ -1,7 +1,7 @@
 import { DeploymentsEvents, DeploymentsRpc, type Rollout } from '@pc/contracts';
 import { RemoteError } from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
-import { codeOf, type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
+import { codeOf, type Deployer, DeploymentsUnderTest, POLICY_FILES } from '../testing/deployments-under-test';
 
 jest.setTimeout(120_000);
 
@@ -130,8 +130,29 @@ describe('progressive delivery', () => {
 
       // A policy's listing names the version of its reviewed commit before anything is built.
       const policy = await service.policy(d.user, { published: true });
-      const plan = await service.plan(d, { policyId: policy.id, doPublish: true, doRelease: true });
+      const releasePolicy = { policyId: policy.id, doPublish: true, doRelease: true };
+      const plan = await service.plan(d, releasePolicy);
       expect(plan.targets[0]).toMatchObject({ action: 'create', to: '2.1.0' });
+      const built = await service.deploy(d, releasePolicy);
+      expect((await service.settled(d.user.ctx, built.results[0].deployment!.id)).version).toBe('2.1.0');
+      expect((await service.plan(d, releasePolicy)).targets[0]).toMatchObject({
+        action: 'unchanged',
+        to: '2.1.0',
+      });
+      // A revision moves the pin to a commit of version 2.2.0; the listing still says 2.1.0 (a revision
+      // does not read the version), so the plan does not trust it: the build will say, never `unchanged`.
+      await service.control.pushCommit('community', policy.repo, {
+        files: { ...POLICY_FILES, 'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "2.2.0"\n' },
+      });
+      service.peers.policies.set(policy.id, {
+        ...policy,
+        pin: await service.pinOf('community', policy.repo),
+      });
+      expect((await service.plan(d, releasePolicy)).targets[0]).toMatchObject({
+        action: 'update',
+        from: '2.1.0',
+        to: null,
+      });
     });
   });
 
