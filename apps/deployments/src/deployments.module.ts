@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DeploymentsStoreModule } from '@pc/deployments-store';
 import { EnvModule } from '@pc/platform';
+import { AdoptionModule } from './adoption';
 import { CreateModule } from './create';
 import { DeploymentsEnv } from './deployments.env';
 import { DeploymentsFeatureModule } from './deployments';
@@ -34,6 +35,7 @@ export class DeploymentsModule {
         LedgerModule,
         ProvenanceModule,
         PlanModule,
+        AdoptionModule,
         RolloutsModule,
         DriftModule,
         OutboxModule,

@@ -23,6 +23,8 @@ const README_SHOTS: Record<string, string> = {
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
+/** A laptop's screen, for the pages of #43 (the story's other pages are looked at 1280x900). */
+const DESKTOP = { width: 1366, height: 800 };
 /** The texts the dashboard writes for errors (apps/web/src/api/client.ts MESSAGES): one case each below. */
 const SHOWN = {
   wrongCredentials: 'The email or password is wrong.',
@@ -307,6 +309,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     const emailError = malformed.body.details.find((d) => d.field === 'email')!.message;
     await page.locator('.field.invalid').filter({ hasText: 'Email' }).getByText(emailError).waitFor();
+    // The field's error said once, beside the field, which has the focus; not listed again in the alert.
+    expect(await page.getByText(emailError).count()).toBe(1);
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('type')")).toBe('email');
     await both(page, 'signup-field-errors');
     // What no API body says: a service down (5xx), no answer at all, an answer that is not the API's.
     const cases: Array<[string, Parameters<Page['route']>[1]]> = [
@@ -459,8 +464,40 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Profile file (optional)').fill('');
     await page.getByRole('button', { name: 'Validate ruleset' }).click();
     await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
-    await page.getByText('2 violations, 1 warnings, 1 info').waitFor();
+    await page.getByText('2 violations, 1 warning, 1 info').waitFor();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Payments API Rules');
+    // Another repository: its own name and description replace the ones the first filled in.
+    const other = await world.control.createRepository({
+      owner: 'governance',
+      name: `web-ruleset-orders-${Date.now()}`,
+      files: {
+        'ruleset.yaml': PROFILE,
+        'registry.json': JSON.stringify({
+          assetId: `web-orders-rules-${Date.now()}`,
+          name: 'Orders API Rules',
+          description: 'What every orders API must do.',
+          main: 'ruleset.yaml',
+        }),
+      },
+    });
+    await page.getByLabel('Repository URL').fill(other.webUrl);
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Name', { exact: true }).inputValue()) === 'Orders API Rules' ? true : undefined,
+    );
+    expect(await page.getByLabel('Description').inputValue()).toBe('What every orders API must do.');
+    // What the author typed stays when they validate another repository.
+    await page.getByLabel('Name', { exact: true }).fill('My own name');
+    await page.getByLabel('Repository URL').fill(webUrl);
+    await page.getByRole('button', { name: 'Validate ruleset' }).click();
+    await page.getByRole('heading', { name: /The ruleset is valid/ }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Description').inputValue()) === 'What every payments API must do.'
+        ? true
+        : undefined,
+    );
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('My own name');
     expect(await page.getByLabel('mcp', { exact: true }).isChecked()).toBe(true);
     await page.getByLabel('Name', { exact: true }).fill(story.rulesetName);
     await page.getByLabel('Category').selectOption('API Design');
@@ -486,15 +523,54 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
+    // The card says who submitted it, what it is, what validation found and what changed since the
+    // last review (a first submission: nothing reviewed before).
+    await item.getByText(/^Submitted by /).waitFor();
+    expect(await item.getByText(/^Submitted by /).textContent()).toContain('Web User');
+    await item.getByText('Limits requests per client so that no client starves the others.').waitFor();
+    const report = item.getByRole('region', { name: `Validation report of ${story.policyName}` });
+    await report.getByText(/version 2\.1\.0/).waitFor();
+    await item
+      .getByRole('region', { name: `Changes since the last review of ${story.policyName}` })
+      .getByText('First review: nothing of this policy was reviewed before.')
+      .waitFor();
+    await admin.setViewportSize(DESKTOP);
     await both(admin, 'review');
+    // Approve asks first; Cancel changes nothing.
     await item.getByRole('button', { name: 'Approve' }).click();
-    await item.getByText('Done.').waitFor();
+    const dialog = admin.getByRole('dialog', { name: `Approve: ${story.policyName}?` });
+    await dialog.getByText('the submitter is told', { exact: false }).waitFor();
+    await look(admin, 'review-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await item.getByText('Done.', { exact: false }).count()).toBe(0);
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await item.getByText('Done.', { exact: false }).waitFor();
     const ruleset = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
     expect(await ruleset.getByRole('button', { name: 'Needs improvement' }).isDisabled()).toBe(true);
     await ruleset.getByLabel('Feedback').fill('Add an example for each rule.');
     await ruleset.getByRole('button', { name: 'Needs improvement' }).click();
-    await ruleset.getByText('Done.').waitFor();
+    await admin
+      .getByRole('dialog', { name: `Needs improvement: ${story.rulesetName}?` })
+      .getByRole('button', { name: 'Needs improvement' })
+      .click();
+    await ruleset.getByText('Done.', { exact: false }).waitFor();
     await admin.context().close();
+    // The submitter reads both decisions in their inbox, the feedback with the ruleset's.
+    await page.goto('/inbox');
+    const inbox = page.getByRole('listitem');
+    await eventually(async () => {
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      return (await inbox
+        .filter({ hasText: `Your ruleset ${story.rulesetName} needs improvement` })
+        .count()) > 0
+        ? true
+        : undefined;
+    }, 20_000);
+    await inbox.filter({ hasText: `Your policy ${story.policyName} was approved` }).waitFor();
+    await inbox.filter({ hasText: 'The reviewer wrote: Add an example for each rule.' }).waitFor();
+    await both(page, 'inbox-decisions');
     const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.body.policy.status).toBe('published');
   });
@@ -581,6 +657,17 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await card.getByRole('button', { name: 'Organizations' }).click();
     await card.getByText('Cards').waitFor();
     await both(page, 'connections');
+
+    // With one workspace (the personal one) and one connection, the deploy form has both chosen.
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    await eventually(async () =>
+      (await page.getByLabel('Connection', { exact: true }).inputValue()) !== '' ? true : undefined,
+    );
+    expect(await page.getByLabel('Connection', { exact: true }).locator('option:checked').textContent()).toBe(
+      'Corp platform (yours)',
+    );
+    expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).not.toBe('');
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByLabel('Workspace name').fill('Web deployers');
@@ -698,6 +785,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('cell', { name: 'Cards' }).waitFor();
     await look(page, 'deployments');
+
+    // The policy's page says which release runs in how many organizations, and draws it.
+    await page.goto(`/policies/${story.policyId}`);
+    const adoption = page.getByRole('region', { name: 'Adoption' });
+    await adoption.getByText('Runs in 2 organizations: 2 on 2.1.0.').waitFor();
+    expect(await adoption.locator('canvas').count()).toBe(1);
+    await page.setViewportSize(DESKTOP);
+    await adoption.scrollIntoViewIfNeeded();
+    await both(page, 'policy-adoption');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the user rolls a new version out in steps and watches steps and organizations change live; pauses, resumes, rolls back', async () => {
@@ -768,7 +865,89 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await org(2, 'Cards').getByText('restored').waitFor();
       expect(await page.getByRole('button', { name: /Pause|Resume|Abort|Roll back/ }).count()).toBe(0);
       await page.getByText('complete', { exact: true }).waitFor();
+      // The progress, drawn as steps, says each step was rolled back: none shows done.
+      const progress = page.getByRole('list', { name: 'Progress' }).getByRole('listitem');
+      expect(await progress.allTextContents()).toEqual([
+        expect.stringMatching(/^\S*Step 1: rolled back \(1 organization\)$/),
+        expect.stringMatching(/^\S*Step 2: rolled back \(1 organization\)$/),
+      ]);
       await both(page, 'rollout-rolled-back');
+
+      // Found again later: Deployments in the main navigation, then its Roll-outs tab.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Deployments' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Deployments section' })
+        .getByRole('link', { name: 'Roll-outs' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Roll-outs' }).waitFor();
+      const listed = page
+        .getByRole('list', { name: 'Your roll-outs, newest first' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.0` }) });
+      await listed.getByRole('heading').getByText('rolled back', { exact: true }).waitFor();
+      expect(
+        await listed
+          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
+          .getByRole('listitem')
+          .count(),
+      ).toBe(2);
+      await page.setViewportSize(DESKTOP);
+      await both(page, 'rollouts');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await listed.getByRole('link', { name: `${story.policyName} 2.0.0` }).click();
+      await page.getByRole('heading', { level: 1, name: `Roll-out of ${story.policyName} 2.0.0` }).waitFor();
+      expect(page.url()).toContain(`/rollouts/${rolloutId}`);
+
+      // A roll-out that halts (Payments reports degraded after its apply): its step shows halted, not done.
+      await world.control.setHealth(tenant.paymentsId, { health: 'degraded', delayMs: 0 });
+      const [earlier] = (
+        await world.http.get<{ deployments: Array<{ connection_id: string; workspace_id: string }> }>(
+          `/api/deployments?policyId=${story.policyId}`,
+          { token: story.token },
+        )
+      ).body.deployments;
+      const started = await world.http.post<{ rollout: { id: string } }>(
+        '/api/rollouts',
+        {
+          policyId: story.policyId,
+          workspaceId: earlier.workspace_id,
+          connectionId: earlier.connection_id,
+          doRelease: true,
+          version: '2.0.1',
+          steps: [[tenant.paymentsId], [tenant.cardsId]],
+          bakeSeconds: 0,
+          healthTimeoutSeconds: 60,
+        },
+        { token: story.token },
+      );
+      expect(started.status).toBe(201);
+      await eventually(async () => {
+        const { body } = await world.http.get<{ rollout: { status: string } }>(
+          `/api/rollouts/${started.body.rollout.id}`,
+          { token: story.token },
+        );
+        return body.rollout.status === 'halted' ? true : undefined;
+      }, 90_000);
+      await page.goto('/rollouts');
+      const haltedItem = page
+        .getByRole('list', { name: 'Your roll-outs, newest first' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.1` }) });
+      await haltedItem.getByRole('heading').getByText('halted', { exact: true }).waitFor();
+      expect(
+        await haltedItem
+          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
+          .getByRole('listitem')
+          .allTextContents(),
+      ).toEqual([
+        expect.stringMatching(/Step 1: halted \(1 organization\)$/),
+        expect.stringMatching(/Step 2: skipped \(1 organization\)$/),
+      ]);
+      await haltedItem.getByText('degraded', { exact: false }).first().waitFor();
+      await page.setViewportSize(DESKTOP);
+      await both(page, 'rollouts-halted');
+      await page.setViewportSize({ width: 1280, height: 900 });
       // Each organization runs again what the roll-out recorded it ran before, and not 2.0.0.
       const { rollout } = (
         await world.http.get<{
@@ -826,6 +1005,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.goto(`/rulesets/${rulesetId}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    // Submitted without documentation: the overview holds the description, and the predefined tabs
+    // left blank are not shown as empty tabs.
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
+    expect(await page.getByRole('tab', { name: /^(Rules|Examples|FAQ)$/ }).count()).toBe(0);
+    expect(await page.getByText('This tab is empty').count()).toBe(0);
     await page.getByRole('link', { name: 'Deploy', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Deploy a ruleset' }).waitFor();
     // The form opens on the ruleset of the page once the rulesets have loaded.
@@ -883,17 +1067,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await row.getByRole('button', { name: 'Send test' }).click();
     const log = page.getByRole('region', { name: 'Delivery log' });
     const delivered = log.getByRole('row').filter({ hasText: 'webhook.ping' });
-    await eventually(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      return (await delivered.getByText('succeeded').count()) > 0 ? true : undefined;
-    });
+    // The log reads again by itself while the delivery is on its way: no Refresh click.
+    await delivered.getByText('succeeded').waitFor({ timeout: 20_000 });
     const [message] = world.receiver.received.filter((r) => r.body.includes('"webhook.ping"'));
     expect(new Webhook(secret).verify(message.body, message.headers)).toMatchObject({ type: 'webhook.ping' });
     await delivered.getByRole('button', { name: 'Redeliver' }).click();
-    await eventually(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      return (await delivered.getByRole('cell', { name: '2', exact: true }).count()) > 0 ? true : undefined;
-    });
+    await delivered.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 20_000 });
+    await delivered.getByText('succeeded').waitFor({ timeout: 20_000 });
     expect(world.receiver.withId(message.headers['webhook-id'])).toHaveLength(2);
     await both(page, 'webhooks');
   });
@@ -933,6 +1113,42 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByLabel('Action').selectOption('deployment.created');
     await admin.getByRole('cell', { name: 'deployment.created' }).first().waitFor();
     await both(admin, 'audit-admin');
+
+    // Actors and targets by name; filters by actor, a whole area of actions and the target's name.
+    const entries = admin.getByRole('region', { name: 'Audit entries' });
+    await admin.getByLabel('Action').selectOption('group:workspace');
+    await admin.getByLabel('Actor').fill('web user');
+    await admin.getByLabel('Target').fill('Web deployers');
+    const created = entries.getByRole('row').filter({ hasText: 'workspace.created' });
+    await created.waitFor();
+    expect(await created.getByRole('cell').nth(1).textContent()).toBe('Web User (signed in)');
+    expect(await created.getByRole('cell').nth(3).textContent()).toBe('workspace Web deployers');
+    expect(await entries.getByRole('row').filter({ hasText: 'deployment.created' }).count()).toBe(0);
+    // The user agent is in the entry's details, shown when they open.
+    const agent = created.getByText(/HeadlessChrome/);
+    expect(await agent.isVisible()).toBe(false);
+    await created.getByText('Details').click();
+    await agent.waitFor();
+    await admin.setViewportSize(DESKTOP);
+    await both(admin, 'audit-admin-filtered');
+    // What the filters show, downloaded as CSV.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-.*\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toContain('"at","actor_name","actor_user_id"');
+    expect(
+      csv.filter((row) => row.includes('"workspace.created"') && row.includes('"Web deployers"')),
+    ).toHaveLength(1);
+    expect(csv.filter((row) => row.includes('"deployment.created"'))).toEqual([]);
+    // The API gives the same with Accept: text/csv.
+    const asked = await fetch(`${world.http.baseUrl}/api/admin/audit/export?limit=2`, {
+      headers: { authorization: `Bearer ${world.admin.token}`, accept: 'text/csv' },
+    });
+    expect(asked.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await asked.text()).split('\r\n')).toHaveLength(4);
     await admin.context().close();
   });
 
@@ -951,8 +1167,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.getByRole('link', { name: 'Inbox' }).click();
     await page.getByText('No transfers.').waitFor();
-    // The approval of the user's policy notified nobody: the inbox says where decisions are.
-    await page.getByText('Review decisions on what you submitted are not sent here').waitFor();
+    // The review decisions are there, and the inbox says where each status is kept.
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Your policy ${story.policyName} was approved` })
+      .waitFor();
     await page.getByRole('main').getByRole('link', { name: 'My submissions' }).waitFor();
     await both(page, 'inbox');
 
@@ -980,6 +1199,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.locator('.markdown').waitFor();
     await page.getByText('vendor', { exact: true }).waitFor();
     await phone(page, 'vendor-ruleset');
+
+    // Try on your API: each radio button sits on the line of its label; an error of one source goes
+    // when the user switches to the other.
+    await page.goto('/vendor-rulesets/owasp-api-top-ten');
+    await page.getByRole('heading', { name: 'Try on your API' }).waitFor();
+    for (const label of ['Paste or upload', 'From a repository']) {
+      const radio = await page.getByRole('radio', { name: label }).boundingBox();
+      const text = await page.getByText(label, { exact: true }).boundingBox();
+      expect(Math.abs(radio!.y + radio!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(4);
+    }
+    await page.getByRole('radio', { name: 'From a repository' }).check();
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    const refused = page.getByRole('region', { name: 'Try on your API' }).getByRole('alert');
+    await refused.waitFor();
+    await page.setViewportSize(DESKTOP);
+    await both(page, 'try-api-error');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('radio', { name: 'Paste or upload' }).check();
+    expect(await refused.count()).toBe(0);
   });
 
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];
@@ -999,6 +1237,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     `/deploy?policyId=${story.policyId}`,
     '/deployments',
     `/deployments/${story.deploymentId}`,
+    '/rollouts',
     '/inbox',
   ];
 

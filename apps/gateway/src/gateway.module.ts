@@ -16,6 +16,7 @@ import { SubmissionsController } from './catalog/submissions.controller';
 import { TransfersController } from './catalog/transfers.controller';
 import { ConnectionsController } from './connections/connections.controller';
 import { DeploymentsController } from './deployments/deployments.controller';
+import { AdoptionController } from './deployments/adoption.controller';
 import { ProvenanceController } from './deployments/provenance.controller';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
@@ -78,6 +79,7 @@ export class GatewayModule {
         WorkspaceConnectionsController,
         DeploymentsController,
         ProvenanceController,
+        AdoptionController,
         RolloutsController,
         DeploymentSettingsController,
         RulesetsController,

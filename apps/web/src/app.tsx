@@ -37,6 +37,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/deploy', page(() => import('./pages/deploy')), { signedIn: true }],
   ['/deployments', page(() => import('./pages/deployments')), { signedIn: true }],
   ['/deployments/:id', page(() => import('./pages/deployment')), { signedIn: true }],
+  ['/rollouts', page(() => import('./pages/rollouts')), { signedIn: true }],
   ['/rollouts/:id', page(() => import('./pages/rollout')), { signedIn: true }],
   ['/inbox', page(() => import('./pages/inbox')), { signedIn: true }],
 ];
@@ -80,9 +81,13 @@ function Routes() {
   );
 }
 
-function NavLink({ to, children }: { to: string; children: string }) {
+/** A link of the main navigation, current on its pages (and on `also`'s: a section's other pages). */
+function NavLink({ to, also, children }: { to: string; also?: string; children: string }) {
   const { path } = useLocation();
-  const current = to === '/' ? path === '/' || path.startsWith('/policies') : path.startsWith(to);
+  const current =
+    to === '/'
+      ? path === '/' || path.startsWith('/policies')
+      : path.startsWith(to) || (also !== undefined && path.startsWith(also));
   return (
     <Link to={to} aria-current={current ? 'page' : undefined}>
       {children}
@@ -135,7 +140,9 @@ function Header() {
               <NavLink to="/submissions">My submissions</NavLink>
               <NavLink to="/connections">Connections</NavLink>
               <NavLink to="/workspaces">Workspaces</NavLink>
-              <NavLink to="/deployments">Deployments</NavLink>
+              <NavLink to="/deployments" also="/rollouts">
+                Deployments
+              </NavLink>
               <NavLink to="/tokens">Tokens</NavLink>
               <NavLink to="/inbox">Inbox</NavLink>
               {user.is_admin ? <NavLink to="/admin/review">Review queue</NavLink> : null}

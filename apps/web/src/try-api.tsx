@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok } from './api/client';
 import type { components } from '@policy-catalog/sdk';
-import { Badge, ErrorMessage, TextArea, TextField, useAction } from './ui';
+import { Badge, ErrorMessage, severityCounts, TextArea, TextField, useAction } from './ui';
 
 type Report = components['schemas']['EvaluationReportDto'];
 type Result = components['schemas']['EvaluationResultDto'];
@@ -45,6 +45,12 @@ export function TryOnYourApi({
           );
     setReport({ report: result, lines: source === 'paste' ? content.split(/\r?\n/) : null });
   });
+  // Another source starts afresh: the last answer (an error, a report) was about the other one.
+  const choose = (next: 'paste' | 'repository') => {
+    setSource(next);
+    evaluate.setError(null);
+    setReport(null);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void evaluate.run();
@@ -71,22 +77,17 @@ export function TryOnYourApi({
       <form onSubmit={submit}>
         <fieldset>
           <legend>Specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0)</legend>
-          <label>
-            <input
-              type="radio"
-              name="source"
-              checked={source === 'paste'}
-              onChange={() => setSource('paste')}
-            />{' '}
+          <label className="checkbox">
+            <input type="radio" name="source" checked={source === 'paste'} onChange={() => choose('paste')} />
             Paste or upload
-          </label>{' '}
-          <label>
+          </label>
+          <label className="checkbox">
             <input
               type="radio"
               name="source"
               checked={source === 'repository'}
-              onChange={() => setSource('repository')}
-            />{' '}
+              onChange={() => choose('repository')}
+            />
             From a repository
           </label>
         </fieldset>
@@ -137,7 +138,7 @@ function EvaluationResults({ report, lines }: { report: Report; lines: string[] 
     <div aria-live="polite">
       <p>
         <strong>{report.conforms ? 'Conforms' : 'Does not conform'}</strong> ({report.specification.format}):{' '}
-        {report.counts.violation} violations, {report.counts.warning} warnings, {report.counts.info} info
+        {severityCounts(report.counts)}
         {evaluation.truncated ? ' (the first results only)' : ''}
       </p>
       {[...byRule].map(([rule, results]) => (

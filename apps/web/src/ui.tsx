@@ -54,14 +54,17 @@ export function ErrorMessage({
   error,
   retry,
   labels,
+  besideFields = false,
 }: {
   error: unknown;
   retry?: () => void;
   /** The form's label of each API field, so that a field error names what the user sees. */
   labels?: Record<string, string>;
+  /** The form shows each field's error beside its field: the message alone here, said once. */
+  besideFields?: boolean;
 }) {
   if (!error) return null;
-  const fields = error instanceof ApiError ? error.fields : [];
+  const fields = error instanceof ApiError && !besideFields ? error.fields : [];
   return (
     <div className="error" role="alert">
       <p>{messageOf(error)}</p>
@@ -451,4 +454,14 @@ export function useCursorPages(): {
     },
     atNewest: cursors.length === 0,
   };
+}
+
+/** A count with its noun: "1 violation", "2 violations" (`many` for an irregular plural). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A ruleset's rules by severity, or an evaluation's findings: "2 violations, 1 warning, 1 info". */
+export function severityCounts(counts: { violation: number; warning: number; info: number }): string {
+  return `${plural(counts.violation, 'violation')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
 }

@@ -176,6 +176,34 @@ export class DeploymentsRepository {
     );
   }
 
+  /**
+   * What earlier releases of the item (without a version in their request) say about a release of
+   * `commit` (and `implementationCommit`): the version one built from that commit (the repository's
+   * files there give it again), else whether one was built from another commit (then a version the
+   * listing names may be an older commit's). Only succeeded releases count.
+   */
+  async releasedVersionOf(
+    db: Executor,
+    item: { assetType: AssetType; id: string },
+    commit: string,
+    implementationCommit: string | null,
+  ): Promise<{ version: string | null; otherCommitReleased: boolean }> {
+    const rows = await db.query<Array<{ version: string; same: boolean }>>(
+      `SELECT version,
+              (commit_sha = $2 AND implementation_commit_sha IS NOT DISTINCT FROM $3) AS same
+         FROM deployments.deployments
+        WHERE ${item.assetType === 'ruleset' ? 'ruleset_id' : 'policy_id'} = $1
+          AND status = 'succeeded' AND do_release AND requested_version IS NULL AND version IS NOT NULL
+        ORDER BY same DESC, created_at DESC LIMIT 1`,
+      [item.id, commit, implementationCommit],
+    );
+    const row = rows[0];
+    if (!row) return { version: null, otherCommitReleased: false };
+    return row.same
+      ? { version: row.version, otherCommitReleased: false }
+      : { version: null, otherCommitReleased: true };
+  }
+
   async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM deployments.deployments WHERE id = $1`, [id]);
   }

@@ -60,6 +60,11 @@ export interface DeployableItem {
   pin: DeploymentPin | null;
   /** Published in the catalog (reviewed); an unpublished item's builds are its owner's dev builds. */
   published: boolean;
+  /**
+   * The version the listing gives the reviewed commit (a policy's Cargo.toml version as its review read
+   * it); null when the listing has none (a ruleset's comes from its registry.json when it is built).
+   */
+  listedVersion: string | null;
 }
 
 /**
@@ -410,6 +415,7 @@ function policyItem(policy: Policy): DeployableItem {
         }
       : null,
     published: policy.status === 'published',
+    listedVersion: policy.version,
   };
 }
 
@@ -456,6 +462,7 @@ function rulesetItem(ruleset: Ruleset): DeployableItem {
       : null,
     // Published once: an update under review leaves the published ruleset (and its pin) as they were.
     published: ruleset.published_at !== null,
+    listedVersion: null,
   };
 }
 

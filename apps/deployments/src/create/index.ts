@@ -1,3 +1,3 @@
 export { CreateModule } from './create.module';
 export { DeploymentAdmission } from './admission';
-export { CreateDeploymentService, NOT_ELIGIBLE } from './create.service';
+export { CreateDeploymentService, type DeployableItem, NOT_ELIGIBLE } from './create.service';

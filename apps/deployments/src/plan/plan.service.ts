@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreateDeploymentRequest, DeploymentPlan, PlannedTarget, RequestContext } from '@pc/contracts';
 import { type AppliedAsset, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
-import { definitionAssetId } from '@pc/deployments-store';
-import { BusClient } from '@pc/platform';
+import { definitionAssetId, DeploymentsRepository } from '@pc/deployments-store';
+import { BusClient, Database } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { CreateDeploymentService, NOT_ELIGIBLE } from '../create';
+import { CreateDeploymentService, type DeployableItem, NOT_ELIGIBLE } from '../create';
 import { GATEWAY_PLATFORM } from '../platform';
 
 /**
@@ -18,6 +18,8 @@ export class PlanService {
   constructor(
     private readonly deployments: CreateDeploymentService,
     private readonly bus: BusClient,
+    private readonly db: Database,
+    private readonly ledger: DeploymentsRepository,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
   ) {}
 
@@ -25,7 +27,7 @@ export class PlanService {
     const caller = requireUser(ctx);
     const { item, eligible } = await this.deployments.prepare(ctx, req);
     const assetId = definitionAssetId(item.slug);
-    const to = plannedVersion(req);
+    const to = await this.plannedVersion(req, item);
     const targets = [...new Set(req.targetOrganizationIds)];
     const reachable = targets.filter((id) => eligible.has(id));
     const running = new Map<string, AppliedAsset | null | Error>();
@@ -64,14 +66,27 @@ export class PlanService {
       }),
     };
   }
-}
 
-/**
- * The version apply leaves in each organization: a release's or an apply's `version`; unknown (null)
- * when the build decides it (no `version` given, or a publish's `-dev.<timestamp>` version).
- */
-function plannedVersion(req: CreateDeploymentRequest): string | null {
-  if (req.doRelease) return req.version ?? null;
-  if (req.doPublish) return null;
-  return req.version ?? null;
+  /**
+   * The version apply leaves in each organization: the request's `version`; for a release of the reviewed
+   * commit without one, the version that commit gives: what an earlier release of it built, else the
+   * listing's (a policy's), unless a release was built from another commit (the listing's version may be
+   * that commit's: a revision moves the pin without reading its version). Unknown (null) when only the
+   * build can say (a publish's `-dev.<timestamp>` version, a commit never built), so the plan never says
+   * `unchanged` for what a release would change.
+   */
+  private async plannedVersion(req: CreateDeploymentRequest, item: DeployableItem): Promise<string | null> {
+    if (req.version !== undefined) return req.version;
+    if (!req.doRelease) return null;
+    const pin = item.source.reviewed ? item.pin : null;
+    if (!pin) return null;
+    const released = await this.ledger.releasedVersionOf(
+      this.db.pool,
+      item,
+      pin.commit,
+      pin.implementation_commit,
+    );
+    if (released.version !== null) return released.version;
+    return released.otherCommitReleased ? null : item.listedVersion;
+  }
 }

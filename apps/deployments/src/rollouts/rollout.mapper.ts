@@ -43,12 +43,21 @@ export function toRollout(row: RolloutRow, orgs: RolloutOrgRow[]): Rollout {
   };
 }
 
+/**
+ * A step's state from the roll-out's: the step it ended in says how it ended (`halted`, `aborted`,
+ * `rolled_back`); the steps before it went through (`done`), unless a halt or a rollback restored them.
+ */
 function stepState(row: RolloutRow, index: number, orgs: RolloutOrgRow[]): RolloutStep['state'] {
   const mine = orgs.filter((o) => o.step === index);
   if (mine.length > 0 && mine.every((o) => o.state === 'skipped')) return 'skipped';
   if (row.current_step === null || index > row.current_step) return 'pending';
-  if (index < row.current_step || row.status === 'completed') return 'done';
-  return row.finished_at === null ? 'active' : 'done';
+  const restored = row.status === 'halted' || row.status === 'rolled_back';
+  if (index < row.current_step) return restored ? 'rolled_back' : 'done';
+  if (row.finished_at === null) return 'active';
+  if (row.status === 'halted') return 'halted';
+  if (row.status === 'aborted') return 'aborted';
+  if (row.status === 'rolled_back') return 'rolled_back';
+  return 'done';
 }
 
 export function toRolloutEvent(row: RolloutEventRow): RolloutEvent {

@@ -1,7 +1,7 @@
 import { DeploymentsEvents, DeploymentsRpc, type Rollout } from '@pc/contracts';
 import { RemoteError } from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
-import { codeOf, type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
+import { codeOf, type Deployer, DeploymentsUnderTest, POLICY_FILES } from '../testing/deployments-under-test';
 
 jest.setTimeout(120_000);
 
@@ -101,6 +101,58 @@ describe('progressive delivery', () => {
         expect(after[target.organizationId]).toBe(
           target.action === 'error' ? before[target.organizationId] : target.to,
         );
+    });
+    it('knows the version a release of the reviewed commit gives: unchanged where it already runs', async () => {
+      const ruleset = await service.ruleset(d.user, { published: true, version: '3.2.0' });
+      const release = {
+        assetType: 'ruleset' as const,
+        rulesetId: ruleset.id,
+        doPublish: true,
+        doRelease: true,
+      };
+      // Never built: registry.json's version is the build's to read, so the plan cannot say it yet.
+      const first = await service.plan(d, release);
+      expect(first.targets[0]).toMatchObject({ action: 'create', from: null, to: null });
+      const res = await service.deploy(d, release);
+      expect((await service.settled(d.user.ctx, res.results[0].deployment!.id)).version).toBe('3.2.0');
+
+      const again = await service.plan(d, {
+        ...release,
+        targetOrganizationIds: [d.tenant.paymentsId, d.tenant.cardsId],
+      });
+      expect(again.targets).toEqual([
+        expect.objectContaining({ action: 'unchanged', from: '3.2.0', to: '3.2.0' }),
+        expect.objectContaining({ action: 'create', from: null, to: '3.2.0' }),
+      ]);
+      // A publish without a release leaves a dev version the build names.
+      const dev = await service.plan(d, { ...release, doRelease: false });
+      expect(dev.targets[0]).toMatchObject({ action: 'update', from: '3.2.0', to: null });
+
+      // A policy's listing names the version of its reviewed commit before anything is built.
+      const policy = await service.policy(d.user, { published: true });
+      const releasePolicy = { policyId: policy.id, doPublish: true, doRelease: true };
+      const plan = await service.plan(d, releasePolicy);
+      expect(plan.targets[0]).toMatchObject({ action: 'create', to: '2.1.0' });
+      const built = await service.deploy(d, releasePolicy);
+      expect((await service.settled(d.user.ctx, built.results[0].deployment!.id)).version).toBe('2.1.0');
+      expect((await service.plan(d, releasePolicy)).targets[0]).toMatchObject({
+        action: 'unchanged',
+        to: '2.1.0',
+      });
+      // A revision moves the pin to a commit of version 2.2.0; the listing still says 2.1.0 (a revision
+      // does not read the version), so the plan does not trust it: the build will say, never `unchanged`.
+      await service.control.pushCommit('community', policy.repo, {
+        files: { ...POLICY_FILES, 'Cargo.toml': '[package]\nname = "rate_guard"\nversion = "2.2.0"\n' },
+      });
+      service.peers.policies.set(policy.id, {
+        ...policy,
+        pin: await service.pinOf('community', policy.repo),
+      });
+      expect((await service.plan(d, releasePolicy)).targets[0]).toMatchObject({
+        action: 'update',
+        from: '2.1.0',
+        to: null,
+      });
     });
   });
 
@@ -264,7 +316,8 @@ describe('progressive delivery', () => {
       expect(rollout.halt_reason).toMatch(/degraded/);
       expect(states(rollout, 0)).toEqual(['restored']);
       expect(states(rollout, 1).sort()).toEqual(['removed', 'restored', 'restored']);
-      expect(rollout.steps[2].state).toBe('skipped');
+      // The step it halted in says so, never `done`; the step before it was restored.
+      expect(rollout.steps.map((s) => s.state)).toEqual(['rolled_back', 'halted', 'skipped']);
       expect(
         rollout.steps[2].organizations.every((o) => o.state === 'skipped' && o.deployment_id === null),
       ).toBe(true);
@@ -332,6 +385,7 @@ describe('progressive delivery', () => {
       const rollout = await ended(created.id);
       expect(rollout.status).toBe('rolled_back');
       expect(rollout.steps.map((s) => s.organizations[0].state)).toEqual(['restored', 'skipped']);
+      expect(rollout.steps.map((s) => s.state)).toEqual(['rolled_back', 'skipped']);
       expect(await service.versions(ruleset.assetId)).toEqual({ [nine]: '1.0.0' });
       const changed = rollout.steps[0].organizations[0].deployment_id!;
       const history = await service.request(DeploymentsRpc.history, d.user.ctx, { id: changed });

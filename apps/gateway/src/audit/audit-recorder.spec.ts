@@ -64,6 +64,17 @@ describe('AuditRecorder', () => {
     ]);
   });
 
+  it("names the target as the route's answer names it, and nothing when the answer does not", async () => {
+    const outbox = new Kept();
+    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox);
+    const answer = {
+      connection: { id: request.params.id, name: 'Corp platform', owner: { id: 'u1', name: 'Ada' } },
+    };
+    await firstValueFrom(recorder.intercept(context(request), { handle: () => of(answer) }));
+    await firstValueFrom(recorder.intercept(context(request), { handle: () => of({ ok: true }) }));
+    expect(outbox.records.map((r) => r.target_name)).toEqual(['Corp platform', null]);
+  });
+
   it('answers 503 before the route acts when the outbox cannot keep a record', async () => {
     const outbox = new Kept();
     outbox.open = false;

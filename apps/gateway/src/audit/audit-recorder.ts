@@ -19,6 +19,9 @@ import { AUDIT_SPEC, type AuditDescription, type AuditFacts, type AuditSpec } fr
 
 const log = createLogger('gateway');
 const USER_AGENT_MAX = 512;
+const TARGET_NAME_MAX = 200;
+/** The fields that name a resource in a route's answer, in the order they are preferred. */
+const NAME_FIELDS = ['name', 'title', 'asset_name', 'policy_name', 'ruleset_name', 'username'] as const;
 
 /**
  * Records an audit entry (a durable event, kept by identity) for each `@Audited` route that completed,
@@ -61,7 +64,14 @@ export class AuditRecorder implements NestInterceptor {
         const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
         if (spec.changedNothing?.(facts)) return of(result);
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
-        return from(this.record(request, action, () => spec.describe(facts)).then(() => result));
+        const describe = (): AuditDescription => {
+          const description = spec.describe(facts);
+          return {
+            ...description,
+            target_name: description.target_name ?? nameIn(facts.result, description.target_id),
+          };
+        };
+        return from(this.record(request, action, describe).then(() => result));
       }),
       catchError((error: unknown) => {
         if (spec.failure && error instanceof RemoteError && error.payload.code === spec.failure.code) {
@@ -99,6 +109,7 @@ export class AuditRecorder implements NestInterceptor {
         action,
         target_type: description.target_type,
         target_id: description.target_id,
+        target_name: description.target_name?.slice(0, TARGET_NAME_MAX) ?? null,
         workspace_id: description.workspace_id ?? null,
         summary: boundAuditSummary(description.summary ?? {}),
       };
@@ -148,6 +159,27 @@ function documentedBodyNames(controller: { prototype: object }, handler: string)
       ) ?? []) as string[];
       return documented.map((name) => name.replace(/^:/, ''));
     });
+}
+
+/**
+ * The name of the target in the route's answer: the object (at most three levels down) whose `id` is
+ * the target's, by its first name-like field; null when the answer holds no such object (a deletion).
+ */
+function nameIn(result: Record<string, unknown>, targetId: string | null, depth = 0): string | null {
+  if (targetId === null || depth > 3) return null;
+  if (result.id === targetId) {
+    const field = NAME_FIELDS.find((f) => typeof result[f] === 'string' && result[f] !== '');
+    if (field) return result[field] as string;
+  }
+  for (const value of Object.values(result)) {
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items.slice(0, 50)) {
+      if (!isRecord(item)) continue;
+      const found = nameIn(item, targetId, depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,10 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AuditRpc, type RequestContext } from '@pc/contracts';
+import { AUDIT_EXPORT_PAGE, AuditRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { auditCsv } from './audit-csv';
 import { AdminAuditExportQueryDto, AdminAuditQueryDto, AuditPageDto, MyAuditQueryDto } from './audit.dto';
 
 /** Extension: the audit log (kept by identity, fed by the gateway's records). Read-only: no route changes it. */
@@ -29,31 +30,48 @@ export class AuditController {
 
   @Get('admin/audit/export')
   @AdminOnly()
-  @ApiProduces('application/x-ndjson')
+  @ApiProduces('application/x-ndjson', 'text/csv')
   @ApiOperation({
-    summary: 'Extension: a page of the audit log as JSON lines (one entry per line, newest first)',
+    summary: 'Extension: a page of the audit log as JSON lines or CSV (one entry per line, newest first)',
     description:
-      'The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.',
+      'JSON lines by default; CSV with `format=csv` or `Accept: text/csv` (a header row, then one entry a ' +
+      'row: time, actor name and id, how they signed in, action, target type, name and id, workspace, ' +
+      'address, user agent, request id and the summary as JSON; a cell starting with =, +, - or @ is ' +
+      "prefixed with ' so a spreadsheet shows it as text), sent as a download. At most `limit` entries " +
+      `(default ${AUDIT_EXPORT_PAGE.default}, at most ${AUDIT_EXPORT_PAGE.max}); the \`Audit-Next-Cursor\` header, when ` +
+      'present, is the `cursor` of the next page. The same filters as the list.',
   })
   @ApiResponse({
     status: 200,
-    description: 'One AuditEntryDto as JSON per line',
-    content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    description: 'One AuditEntryDto as JSON per line, or a CSV table',
+    content: {
+      'application/x-ndjson': { schema: { type: 'string' } },
+      'text/csv': { schema: { type: 'string' } },
+    },
   })
   async export(
     @Ctx() ctx: RequestContext,
     @Query() query: AdminAuditExportQueryDto,
+    @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const { actor, ...rest } = query;
+    const { actor, format, ...rest } = query;
     const page = await this.bus.request(AuditRpc.list, ctx, {
       scope: 'all',
       ...rest,
-      limit: rest.limit ?? 1000,
+      limit: rest.limit ?? AUDIT_EXPORT_PAGE.default,
       actor_user_id: actor,
     });
-    void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
     if (page.nextCursor) void reply.header('audit-next-cursor', page.nextCursor);
+    if ((format ?? (accept?.includes('text/csv') ? 'csv' : 'ndjson')) === 'csv') {
+      void reply.header('content-type', 'text/csv; charset=utf-8');
+      void reply.header(
+        'content-disposition',
+        `attachment; filename="audit-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.csv"`,
+      );
+      return auditCsv(page.entries);
+    }
+    void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
     return page.entries.map((entry) => JSON.stringify(entry)).join('\n') + (page.entries.length ? '\n' : '');
   }
 

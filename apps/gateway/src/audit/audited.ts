@@ -18,6 +18,8 @@ export interface AuditDescription {
   actor_user_id?: string;
   /** The workspace the action happened in: its owner reads the entry. */
   workspace_id?: string | null;
+  /** The target's name, when the route's answer does not hold it (else the recorder finds it there). */
+  target_name?: string | null;
 }
 
 export interface AuditSpec {

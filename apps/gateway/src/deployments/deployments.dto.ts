@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ADOPTION_LIMITS,
   ASSET_TYPES,
   type AssetType,
   DEPLOY_STEPS,
@@ -597,4 +598,24 @@ export class ProvenanceJwkDto {
 /** The public keys that verify provenance attestations: a JSON Web Key Set (RFC 7517, RFC 8037). */
 export class ProvenanceKeysDto {
   @ApiProperty({ type: [ProvenanceJwkDto] }) keys!: ProvenanceJwkDto[];
+}
+
+export class VersionAdoptionDto {
+  @ApiProperty({ example: '2.1.0' }) version!: string;
+  @ApiProperty({ type: 'integer', minimum: 1 }) organizations!: number;
+}
+
+export class AdoptionDto {
+  @ApiProperty({
+    type: [VersionAdoptionDto],
+    maxItems: ADOPTION_LIMITS.versionsMax,
+    description: 'The most adopted first, then the newest version',
+  })
+  versions!: VersionAdoptionDto[];
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Organizations running a release of it' })
+  organizations!: number;
+}
+
+export class AdoptionEnvelopeDto {
+  @ApiProperty({ type: AdoptionDto }) adoption!: AdoptionDto;
 }

@@ -9,9 +9,11 @@ import {
   ROLLOUT_ORG_STATES,
   ROLLOUT_PHASES,
   ROLLOUT_STATUSES,
+  ROLLOUT_STEP_STATES,
   type RolloutOrgState,
   type RolloutPhase,
   type RolloutStatus,
+  type RolloutStepState,
 } from '@pc/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
@@ -134,8 +136,14 @@ export class RolloutOrganizationDto {
 
 export class RolloutStepDto {
   @ApiProperty({ minimum: 0 }) index!: number;
-  @ApiProperty({ enum: ['pending', 'active', 'done', 'skipped'] }) state!:
-    'pending' | 'active' | 'done' | 'skipped';
+  @ApiProperty({
+    enum: ROLLOUT_STEP_STATES,
+    description:
+      '`pending` (not started), `active`, `done`, `halted` (the roll-out halted during it), `aborted` ' +
+      '(stopped by hand during it), `rolled_back` (its organizations got back what they ran before), ' +
+      '`skipped` (the roll-out ended before it)',
+  })
+  state!: RolloutStepState;
   @ApiProperty({ type: [RolloutOrganizationDto], maxItems: D.targetsMax })
   organizations!: RolloutOrganizationDto[];
 }

@@ -1,14 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@pc/contracts';
 
 /** An entry of the caller's inbox. */
 export class NotificationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({
-    enum: ['idea_delivered', 'webhook_disabled', 'deployment_drifted'],
+    enum: NOTIFICATION_KINDS,
     description:
-      '`deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted',
+      '`deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; ' +
+      '`review_decided` (an extension): an administrator approved, rejected or asked for improvements on ' +
+      'what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and ' +
+      '`data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`)',
   })
-  kind!: 'idea_delivered' | 'webhook_disabled' | 'deployment_drifted';
+  kind!: NotificationKind;
   @ApiProperty() title!: string;
   @ApiProperty() body!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;

@@ -102,6 +102,64 @@ describe('the audit log (identity service, real PostgreSQL)', () => {
     ).toBe('UNAUTHENTICATED');
   });
 
+  it('names actors and targets, and filters by actor name or email, action area, target and type', async () => {
+    const stamp = Date.now();
+    const carol = await identity.newUser({ name: `Carol Auditor ${stamp}` });
+    const dave = await identity.newUser({ name: `Dave Auditor ${stamp}` });
+    const workspace = randomUUID();
+    const [named, userTarget, unnamed] = await append(
+      record('workspace.renamed', {
+        actor_user_id: carol.id,
+        target_type: 'workspace',
+        target_id: workspace,
+        target_name: 'Payments team',
+      }),
+      record('workspace.member_added', {
+        actor_user_id: carol.id,
+        target_type: 'user',
+        target_id: dave.id,
+      }),
+      record('webhook.deleted', { actor_user_id: dave.id, target_type: 'webhook' }),
+    );
+    const list = (filters: Record<string, string>) =>
+      identity
+        .request(AuditRpc.list, admin, { scope: 'all', ...filters })
+        .then((page) => page.entries.map((e) => e.id).sort());
+    const { entries } = await identity.request(AuditRpc.list, admin, {
+      scope: 'all',
+      actor_user_id: carol.id,
+    });
+    expect(entries.find((e) => e.id === named)).toMatchObject({
+      actor_name: `Carol Auditor ${stamp}`,
+      target_name: 'Payments team',
+    });
+    // A user target is named by the user's name now.
+    expect(entries.find((e) => e.id === userTarget)).toMatchObject({ target_name: `Dave Auditor ${stamp}` });
+    // The actor by the start of their name (either case), by email and by an exact match only.
+    expect(await list({ actor_name: `carol auditor ${stamp}` })).toEqual([userTarget, named].sort());
+    expect(await list({ actor_name: dave.email.toUpperCase() })).toEqual([unnamed]);
+    expect(await list({ actor_name: `Auditor ${stamp}` })).toEqual([]);
+    expect(await list({ actor_name: '%' })).toEqual([]);
+    // Every action of an area; a target by id, by the start of its name, and by type.
+    expect(await list({ actor_user_id: carol.id, action_group: 'workspace' })).toEqual(
+      [userTarget, named].sort(),
+    );
+    expect(await list({ actor_user_id: carol.id, action_group: 'webhook' })).toEqual([]);
+    expect(await list({ target: workspace })).toEqual([named]);
+    expect(await list({ target: 'payments TEAM' })).toEqual([named]);
+    expect(await list({ actor_user_id: dave.id, target_type: 'webhook' })).toEqual([unnamed]);
+    // An entry whose target nothing named (a deletion) says so: null, never the id as a name.
+    expect(
+      (
+        await identity.request(AuditRpc.list, admin, {
+          scope: 'all',
+          target_type: 'webhook',
+          actor_user_id: dave.id,
+        })
+      ).entries[0],
+    ).toMatchObject({ actor_name: `Dave Auditor ${stamp}`, target_name: null });
+  });
+
   it("shows a workspace's entries to its owner and administrators; a member gets 403, anyone else 404", async () => {
     const workspace = randomUUID();
     const [owner, member, stranger] = [randomUUID(), randomUUID(), randomUUID()];

@@ -46,8 +46,12 @@ export class AuditService {
     const limit = Math.min(Math.max(request.limit ?? 50, 1), AUDIT_EXPORT_PAGE.max);
     const rows = await this.audit.list(this.db.pool, {
       actorUserId: request.scope === 'mine' ? caller.userId : request.actor_user_id,
+      actorName: request.scope === 'mine' ? undefined : request.actor_name,
       workspaceId: request.scope === 'workspace' ? request.workspace_id : undefined,
       action: request.action,
+      actionGroup: request.action_group,
+      target: request.target,
+      targetType: request.target_type,
       since: request.since,
       until: request.until,
       after: request.cursor ? decodeCursor(request.cursor) : undefined,

@@ -8,6 +8,7 @@ import { IdentityWorkspaceWebhooksAudit1796410000001 } from './migrations/179641
 import { IdentityWebhookClaimIndexes1796410000002 } from './migrations/1796410000002-identity-webhook-claim-indexes';
 import { IdentityFollows1796520000000 } from './migrations/1796520000000-identity-follows';
 import { IdentityWebhookAttempts1796600000000 } from './migrations/1796600000000-identity-webhook-attempts';
+import { IdentityAuditNames1796700000000 } from './migrations/1796700000000-identity-audit-names';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
@@ -22,5 +23,6 @@ export const identityDatabase = {
     IdentityWebhookClaimIndexes1796410000002,
     IdentityFollows1796520000000,
     IdentityWebhookAttempts1796600000000,
+    IdentityAuditNames1796700000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

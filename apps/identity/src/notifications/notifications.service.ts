@@ -9,6 +9,18 @@ import {
 import { badRequest, Database, unauthenticated } from '@pc/platform';
 import { type NotificationRow, NotificationsRepository } from './notifications.repository';
 
+/** A review's decision, from the catalog's or the rulesets service's event. */
+export interface ReviewDecided {
+  assetType: 'policy' | 'ruleset';
+  kind: 'submission' | 'revision';
+  decision: 'approved' | 'rejected' | 'needs_improvement';
+  resourceId: string;
+  resourceName: string;
+  submissionId: string;
+  authorId: string | null;
+  feedback: string | null;
+}
+
 /** The caller's inbox, filled by events of other services. */
 @Injectable()
 export class NotificationsService {
@@ -70,6 +82,39 @@ export class NotificationsService {
       },
     });
     return { ok: true };
+  }
+
+  /**
+   * The submitter hears of a review's decision in their inbox (one entry per event id): what was
+   * decided on what, with the reviewer's feedback.
+   */
+  async reviewDecided(eventId: string, decided: ReviewDecided): Promise<void> {
+    if (!decided.authorId) return;
+    const words = {
+      approved: 'was approved',
+      rejected: 'was rejected',
+      needs_improvement: 'needs improvement',
+    }[decided.decision];
+    const what =
+      decided.kind === 'revision'
+        ? `Your change to ${decided.resourceName}`
+        : `Your ${decided.assetType} ${decided.resourceName}`;
+    await this.notifications.addOnce(this.db.pool, eventId, decided.authorId, {
+      kind: 'review_decided',
+      title: `${what} ${words}`,
+      body: decided.feedback
+        ? `The reviewer wrote: ${decided.feedback}`
+        : decided.decision === 'approved'
+          ? 'It is published in the catalog.'
+          : 'The reviewer left no feedback.',
+      data: {
+        assetType: decided.assetType,
+        resourceId: decided.resourceId,
+        submissionId: decided.submissionId,
+        kind: decided.kind,
+        decision: decided.decision,
+      },
+    });
   }
 
   /** For the other features of this service (a disabled webhook endpoint): one entry per event id. */

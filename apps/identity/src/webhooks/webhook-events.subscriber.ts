@@ -16,6 +16,7 @@ import {
 } from '@pc/contracts';
 import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
 import { type FollowedItem, FollowsService } from '../follows';
+import { NotificationsService } from '../notifications';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -43,7 +44,8 @@ const GIVE_UP = {
  * event id). Each event is mapped here, in one table, to its public webhook payload (`...WebhookV1`:
  * the internal event may change, the payload only by a new version) and to the users and workspaces it
  * concerns (a new version: those who deployed it and those who follow it). The catalog's `idea.delivered` arrives through the notifications' subscriber (one consumer
- * per app and event), which hands it on to `WebhooksService.fanOut`.
+ * per app and event), which hands it on to `WebhooksService.fanOut`; a review's decision is also
+ * written to the submitter's inbox here, for the same reason.
  */
 @Injectable()
 export class WebhookEventsSubscriber implements OnApplicationBootstrap {
@@ -53,6 +55,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     private readonly repository: WebhooksRepository,
     private readonly db: Database,
     private readonly follows: FollowsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -124,37 +127,61 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       CatalogEvents.reviewDecided,
       'identity',
-      this.fanOut((event) => ({
-        type: 'submission.decided',
-        audience: user(event.author_id),
-        data: {
-          submission_id: event.submission_id,
-          asset_type: 'policy',
+      this.fanOut(async (event, eventId) => {
+        await this.notifications.reviewDecided(eventId, {
+          assetType: 'policy',
           kind: event.kind,
           decision: event.decision,
-          resource_id: event.policy_id,
-          resource_name: event.policy_name,
+          resourceId: event.policy_id,
+          resourceName: event.policy_name,
+          submissionId: event.submission_id,
+          authorId: event.author_id,
           feedback: event.feedback,
-        } satisfies SubmissionDecidedWebhookV1,
-      })),
+        });
+        return {
+          type: 'submission.decided',
+          audience: user(event.author_id),
+          data: {
+            submission_id: event.submission_id,
+            asset_type: 'policy',
+            kind: event.kind,
+            decision: event.decision,
+            resource_id: event.policy_id,
+            resource_name: event.policy_name,
+            feedback: event.feedback,
+          } satisfies SubmissionDecidedWebhookV1,
+        };
+      }),
       GIVE_UP,
     );
     events.subscribeInBackground(
       RulesetsEvents.reviewDecided,
       'identity',
-      this.fanOut((event) => ({
-        type: 'submission.decided',
-        audience: user(event.author_id),
-        data: {
-          submission_id: event.submission_id,
-          asset_type: 'ruleset',
+      this.fanOut(async (event, eventId) => {
+        await this.notifications.reviewDecided(eventId, {
+          assetType: 'ruleset',
           kind: 'submission',
           decision: event.decision,
-          resource_id: event.ruleset_id,
-          resource_name: event.ruleset_name,
+          resourceId: event.ruleset_id,
+          resourceName: event.ruleset_name,
+          submissionId: event.submission_id,
+          authorId: event.author_id,
           feedback: event.feedback,
-        } satisfies SubmissionDecidedWebhookV1,
-      })),
+        });
+        return {
+          type: 'submission.decided',
+          audience: user(event.author_id),
+          data: {
+            submission_id: event.submission_id,
+            asset_type: 'ruleset',
+            kind: 'submission',
+            decision: event.decision,
+            resource_id: event.ruleset_id,
+            resource_name: event.ruleset_name,
+            feedback: event.feedback,
+          } satisfies SubmissionDecidedWebhookV1,
+        };
+      }),
       GIVE_UP,
     );
     events.subscribeInBackground(
@@ -225,9 +252,11 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
   }
 
   /** The handler of one event: map it, then fan it out (idempotent by the event id). */
-  private fanOut<P>(toDelivery: (event: P) => Delivery | Promise<Delivery>): EventSubscriber<P> {
+  private fanOut<P>(
+    toDelivery: (event: P, eventId: string) => Delivery | Promise<Delivery>,
+  ): EventSubscriber<P> {
     return async (event, delivery) => {
-      const { type, audience, data } = await toDelivery(event);
+      const { type, audience, data } = await toDelivery(event, delivery.id);
       await this.webhooks.fanOut(audience, type, delivery.id, data);
     };
   }

@@ -454,6 +454,32 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
         expect(await deliveriesOf(author, eventId)).toHaveLength(1);
         expect(await deliveriesOf(bystander, eventId)).toHaveLength(0);
       }
+      // A review's decision also reaches the submitter's inbox, once per event (published twice above),
+      // with the reviewer's feedback; nobody else's.
+      const inbox = await identity.request(IdentityRpc.listNotifications, author.session, {});
+      expect(inbox.notifications.filter((n) => n.kind === 'review_decided')).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            title: 'Your change to Rate Guard was rejected',
+            body: 'The reviewer wrote: Not yet',
+            data: {
+              assetType: 'policy',
+              resourceId: policyId,
+              submissionId: policyId,
+              kind: 'revision',
+              decision: 'rejected',
+            },
+          }),
+          expect.objectContaining({
+            title: 'Your ruleset Payments Rules needs improvement',
+            body: 'The reviewer wrote: More examples',
+            data: expect.objectContaining({ assetType: 'ruleset', resourceId: rulesetId }),
+          }),
+        ]),
+      );
+      expect(inbox.notifications.filter((n) => n.kind === 'review_decided')).toHaveLength(2);
+      const theirs = await identity.request(IdentityRpc.listNotifications, bystander.session, {});
+      expect(theirs.notifications.filter((n) => n.kind === 'review_decided')).toEqual([]);
     });
 
     it('delivers a new version to the users and workspaces that deployed it or follow it, once each, and to no one else', async () => {

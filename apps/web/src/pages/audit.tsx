@@ -1,13 +1,26 @@
-// The audit log, newest first, filtered by action, a page at a time: everything for administrators
-// (/admin/audit), one's own security events (/audit), a workspace's entries for its owner (on the
-// workspace page).
-import { AUDIT_ACTIONS, type AuditAction } from '@pc/contracts';
-import { useState } from 'react';
-import { api, ok } from '../api/client';
+// The audit log, newest first, a page at a time: everything for administrators (/admin/audit), one's own
+// security events (/audit), a workspace's entries for its owner (on the workspace page). Actors and
+// targets by name; filters by actor, action (grouped by area), target and time; where and with what a
+// request came (address, user agent, request id) and its summary in each entry's details; administrators
+// download the entries matching the filters as CSV.
+import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, type AuditActionGroup } from '@pc/contracts';
+import { useId, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
 import { useLocation } from '../router';
-import { DataTable, ErrorMessage, Loading, Page, SelectField, useAsync, useCursorPages, When } from '../ui';
+import {
+  DataTable,
+  ErrorMessage,
+  Loading,
+  Page,
+  TextField,
+  useAsync,
+  useCursorPages,
+  useDebounced,
+  When,
+} from '../ui';
 
 export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
+type Entry = Schemas['AuditEntryDto'];
 
 export default function AuditPage() {
   const { path } = useLocation();
@@ -24,12 +37,43 @@ export default function AuditPage() {
   );
 }
 
+/** The filters as the API takes them (empty ones left out). */
+interface Filters {
+  actor_name?: string;
+  action?: (typeof AUDIT_ACTIONS)[number];
+  action_group?: AuditActionGroup;
+  target?: string;
+  since?: string;
+  until?: string;
+}
+
+/** A `datetime-local` value (the browser's local time) as an ISO instant; undefined when empty. */
+const instant = (local: string): string | undefined =>
+  local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : undefined;
+
 export function AuditLog({ scope }: { scope: AuditScope }) {
-  const [action, setAction] = useState<AuditAction | ''>('');
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const [target, setTarget] = useState('');
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
   const pages = useCursorPages();
   const key = scope.kind === 'workspace' ? scope.workspaceId : scope.kind;
+  const typed = { actor: useDebounced(actor.trim(), 300), target: useDebounced(target.trim(), 300) };
+  const filters: Filters = {
+    ...(scope.kind !== 'mine' && typed.actor ? { actor_name: typed.actor } : {}),
+    ...(action.startsWith('group:')
+      ? { action_group: action.slice('group:'.length) as AuditActionGroup }
+      : action
+        ? { action: action as Filters['action'] }
+        : {}),
+    ...(typed.target ? { target: typed.target } : {}),
+    ...(instant(since) ? { since: instant(since) } : {}),
+    ...(instant(until) ? { until: instant(until) } : {}),
+  };
+  const filterKey = JSON.stringify(filters);
   const page = useAsync(() => {
-    const query = { ...(action ? { action } : {}), ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+    const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
     return ok(
       scope.kind === 'workspace'
         ? api.GET('/api/workspaces/{id}/audit', { params: { path: { id: scope.workspaceId }, query } })
@@ -37,43 +81,110 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           ? api.GET('/api/admin/audit', { params: { query } })
           : api.GET('/api/me/audit', { params: { query } }),
     );
-  }, [key, action, pages.cursor]);
+  }, [key, filterKey, pages.cursor]);
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      pages.newest();
+    };
+  const csv = `/api/admin/audit/export?${new URLSearchParams({ ...filters, format: 'csv' }).toString()}`;
   return (
     <section aria-label="Audit entries">
-      <SelectField
-        label="Action"
-        value={action}
-        onChange={(e) => {
-          setAction(e.target.value as AuditAction | '');
-          pages.newest();
-        }}
-        options={[['', 'every action'], ...AUDIT_ACTIONS.map((a): [string, string] => [a, a])]}
-      />
+      <div className="filters" role="group" aria-label="Filters">
+        {scope.kind !== 'mine' ? (
+          <TextField
+            label="Actor"
+            hint="Email, username or the start of a name"
+            value={actor}
+            maxLength={200}
+            onChange={(e) => changed(setActor)(e.target.value)}
+          />
+        ) : null}
+        <ActionSelect value={action} onChange={changed(setAction)} />
+        <TextField
+          label="Target"
+          hint="Its id, or the start of its name"
+          value={target}
+          maxLength={200}
+          onChange={(e) => changed(setTarget)(e.target.value)}
+        />
+        <TextField
+          label="From"
+          type="datetime-local"
+          value={since}
+          onChange={(e) => changed(setSince)(e.target.value)}
+        />
+        <TextField
+          label="Until"
+          type="datetime-local"
+          value={until}
+          onChange={(e) => changed(setUntil)(e.target.value)}
+        />
+      </div>
+      {scope.kind === 'all' ? (
+        <p>
+          <a className="button secondary" href={csv} download>
+            Download CSV
+          </a>{' '}
+          <span className="hint">The {AUDIT_EXPORT_PAGE.default} newest entries matching these filters.</span>
+        </p>
+      ) : null}
       {page.loading ? <Loading /> : <ErrorMessage error={page.error} retry={page.reload} />}
       {page.data && page.data.entries.length === 0 ? <p>No entries.</p> : null}
       {page.data && page.data.entries.length > 0 ? (
         <DataTable
           caption="Audit entries, newest first"
-          columns={['When', 'Action', 'Actor', 'Target', 'From', 'Summary']}
+          columns={['When', 'Actor', 'Action', 'Target', 'Details']}
         >
           {page.data.entries.map((e) => (
             <tr key={e.id}>
               <td>
                 <When at={e.at} />
               </td>
+              <td>
+                <ActorCell entry={e} />
+              </td>
               <td>{e.action}</td>
               <td>
-                {e.actor_user_id ?? '—'} <span className="muted">({e.actor_via})</span>
+                <TargetCell entry={e} />
               </td>
               <td>
-                {e.target_type} {e.target_id ?? ''}
-              </td>
-              <td>
-                {e.address}
-                <div className="muted">{e.user_agent}</div>
-              </td>
-              <td>
-                <code>{JSON.stringify(e.summary)}</code>
+                <details>
+                  <summary>
+                    Details<span className="visually-hidden"> of {e.action}</span>
+                  </summary>
+                  <dl className="facts">
+                    <dt>From</dt>
+                    <dd>{e.address}</dd>
+                    <dt>User agent</dt>
+                    <dd>{e.user_agent || '–'}</dd>
+                    <dt>Request</dt>
+                    <dd>
+                      <code>{e.request_id}</code>
+                    </dd>
+                    {e.actor_user_id ? (
+                      <>
+                        <dt>Actor id</dt>
+                        <dd>
+                          <code>{e.actor_user_id}</code>
+                        </dd>
+                      </>
+                    ) : null}
+                    {e.target_id ? (
+                      <>
+                        <dt>Target id</dt>
+                        <dd>
+                          <code>{e.target_id}</code>
+                        </dd>
+                      </>
+                    ) : null}
+                    <dt>Summary</dt>
+                    <dd>
+                      <code>{JSON.stringify(e.summary)}</code>
+                    </dd>
+                  </dl>
+                </details>
               </td>
             </tr>
           ))}
@@ -92,5 +203,56 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
         </button>
       </div>
     </section>
+  );
+}
+
+const VIA: Record<Entry['actor_via'], string> = {
+  session: 'signed in',
+  token: 'with a token',
+  anonymous: 'not signed in',
+};
+
+function ActorCell({ entry }: { entry: Entry }) {
+  const who = entry.actor_name ?? (entry.actor_user_id ? 'a removed account' : 'nobody signed in');
+  return (
+    <>
+      {who} <span className="muted">({VIA[entry.actor_via]})</span>
+    </>
+  );
+}
+
+function TargetCell({ entry }: { entry: Entry }) {
+  const type = entry.target_type.replace(/_/g, ' ');
+  return (
+    <>
+      <span className="muted">{type}</span>{' '}
+      {entry.target_name ?? (entry.target_id ? <code>{short(entry.target_id)}</code> : '')}
+    </>
+  );
+}
+
+/** An id cut to its first block (the whole one is in the details). */
+const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+/** Actions grouped by area: a whole area, or one action of it. */
+function ActionSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Action</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Every action</option>
+        {AUDIT_ACTION_GROUPS.map((group) => (
+          <optgroup key={group} label={group.replace(/_/g, ' ')}>
+            <option value={`group:${group}`}>Every {group.replace(/_/g, ' ')} action</option>
+            {AUDIT_ACTIONS.filter((a) => a.startsWith(`${group}.`)).map((a) => (
+              <option key={a} value={a}>
+                {a.slice(group.length + 1).replace(/_/g, ' ')}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
   );
 }

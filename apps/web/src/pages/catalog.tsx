@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
 import { Link, navigate, useLocation } from '../router';
-import { Badge, ErrorMessage, Loading, Page, SelectField, TextField, useDebounced } from '../ui';
+import { Badge, ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounced } from '../ui';
 
 type Item = Schemas['SearchItemDto'];
 type Facets = Schemas['SearchFacetsDto'];
@@ -263,7 +263,11 @@ export default function Catalog() {
       ) : null}
       <ErrorMessage error={error} retry={() => setAttempt((n) => n + 1)} />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {loading ? '' : answer ? `${answer.total} results` : `${items.length}${next ? '+' : ''} policies`}
+        {loading
+          ? ''
+          : answer
+            ? plural(answer.total, 'result')
+            : `${items.length}${next ? '+' : ''} ${items.length === 1 && !next ? 'policy' : 'policies'}`}
       </p>
       {!loading && answer?.match === 'near' && items.length > 0 ? (
         <p className="hint">Nothing has these exact words: showing near matches.</p>

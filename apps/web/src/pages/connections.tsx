@@ -137,6 +137,7 @@ export default function Connections() {
         />
         <TextField
           label="Organization id"
+          hint="The id of the platform organization the client belongs to (its root organization; deployments go to it and the organizations under it). A local start prints the demo tenant's as “organizations: Name (id)”."
           required
           minLength={4}
           maxLength={255}

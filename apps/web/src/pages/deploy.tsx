@@ -120,6 +120,21 @@ export default function Deploy() {
     return [...all.entries()];
   }, [mine.data, workspace.data]);
 
+  // With one workspace and, in it, one connection to choose from, there is nothing to choose: both are
+  // chosen (a person with more picks; a workspace from the link stays).
+  const usable = (workspaces.data?.memberships ?? []).filter((m) => !m.workspace.archived_at);
+  const onlyWorkspace = usable.length === 1 ? usable[0].workspace.id : '';
+  useEffect(() => {
+    if (!workspaceId && onlyWorkspace) setWorkspaceId(onlyWorkspace);
+  }, [onlyWorkspace]);
+  const onlyConnection =
+    workspaceId && workspace.data && mine.data && connectionOptions.length === 1
+      ? connectionOptions[0][0]
+      : '';
+  useEffect(() => {
+    if (!connectionId && onlyConnection) setConnectionId(onlyConnection);
+  }, [onlyConnection]);
+
   // One deploy per attempt: a second click while the first is under way does nothing, and the same
   // Idempotency-Key makes a retry after a lost answer return the first answer instead of deploying again.
   const inFlight = useRef(false);

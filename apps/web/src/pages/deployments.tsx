@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
+import { DeploymentsNav } from '../deployments-nav';
 import { Link } from '../router';
 import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
 
@@ -40,6 +41,7 @@ export default function Deployments() {
         </>
       }
     >
+      <DeploymentsNav />
       {first.loading ? <Loading /> : <ErrorMessage error={first.error} retry={first.reload} />}
       {first.data && all.length === 0 ? <p>No deployments yet.</p> : null}
       {all.length > 0 ? (

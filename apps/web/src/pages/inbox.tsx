@@ -81,9 +81,10 @@ export default function Inbox() {
         <ErrorMessage error={notifications.error} retry={notifications.reload} />
       )}
       <p className="hint">
-        Notifications tell you when an idea you proposed is delivered. Review decisions on what you submitted
-        are not sent here: see <Link to="/submissions">My submissions</Link> and{' '}
-        <Link to="/ruleset-submissions">My ruleset submissions</Link> for each status and the reviewer&apos;s
+        Notifications tell you when a review decides on what you submitted, when an idea you proposed is
+        delivered, when a deployment of yours drifted and when a webhook endpoint was disabled.{' '}
+        <Link to="/submissions">My submissions</Link> and{' '}
+        <Link to="/ruleset-submissions">My ruleset submissions</Link> keep each status and the reviewer&apos;s
         feedback.
       </p>
       {notifications.data && notifications.data.notifications.length === 0 ? <p>No notifications.</p> : null}
@@ -91,10 +92,23 @@ export default function Inbox() {
         {notifications.data?.notifications.map((n) => (
           <li key={n.id}>
             <strong>{n.title}</strong> · <When at={n.created_at} />
+            {n.kind === 'review_decided' ? <ReviewedLink data={n.data} /> : null}
             <p>{n.body}</p>
           </li>
         ))}
       </ul>
     </Page>
+  );
+}
+
+/** A review decision's entry links to what was decided on (its page, or the submitter's list). */
+function ReviewedLink({ data }: { data: Record<string, unknown> }) {
+  const id = typeof data.resourceId === 'string' ? data.resourceId : null;
+  if (!id) return null;
+  return (
+    <>
+      {' '}
+      · <Link to={data.assetType === 'ruleset' ? `/rulesets/${id}` : `/policies/${id}`}>open it</Link>
+    </>
   );
 }

@@ -3,6 +3,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { Adoption } from '../adoption';
 import { ReviewPin } from '../review-pin';
 import { Link } from '../router';
 import { useSession } from '../session';
@@ -40,12 +41,14 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
   });
   const tabs = useMemo(
     () => [
-      ...(docs.data?.tabs ?? []).map((tab) => ({
-        key: `doc:${tab.key}`,
-        title: tab.title,
-        render: () =>
-          tab.bodyMd.trim() ? <Markdown html={renderMarkdown(tab.bodyMd)} /> : <p>This tab is empty.</p>,
-      })),
+      // A tab the author left blank (the predefined ones are kept empty) is not shown.
+      ...(docs.data?.tabs ?? [])
+        .filter((tab) => tab.bodyMd.trim() !== '')
+        .map((tab) => ({
+          key: `doc:${tab.key}`,
+          title: tab.title,
+          render: () => <Markdown html={renderMarkdown(tab.bodyMd)} />,
+        })),
       {
         key: 'comments',
         title: 'Comments',
@@ -156,6 +159,7 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
       {p.status === 'published' ? (
         <ReviewPin kind="policy" id={p.id} pin={p.pin} update="the owner proposes a revision" />
       ) : null}
+      {p.status === 'published' ? <Adoption kind="policy" id={p.id} /> : null}
     </Page>
   );
 }

@@ -1,34 +1,62 @@
 // The administrators' review queue: policy submissions, revisions, ruleset submissions and ideas, each
-// approved or sent back with feedback (ruleset submissions also "needs improvement").
+// approved or sent back with feedback (ruleset submissions also "needs improvement"). A policy
+// submission's card shows who submitted it, its description, its validation report and what changed
+// since the last review; every decision is confirmed first, and the submitter is told (inbox, webhooks).
 import { type ReactNode, useState } from 'react';
 import { api, ok } from '../api/client';
 import { Link } from '../router';
-import { ErrorMessage, Loading, Page, StatusBadge, TextArea, useAction, useAsync, When } from '../ui';
+import {
+  Badge,
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  StatusBadge,
+  severityCounts,
+  TextArea,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
 
 type Decision = 'approve' | 'reject' | 'needs-improvement';
 
+const LABELS: Record<Decision, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  'needs-improvement': 'Needs improvement',
+};
+
+/** What each decision does, said in its confirmation. */
+const CONSEQUENCES: Record<Decision, string> = {
+  approve: 'It is published (or the change applied), and the submitter is told in their inbox and webhooks.',
+  reject: 'This is final. The submitter gets your feedback in their inbox and webhooks.',
+  'needs-improvement':
+    'The submitter gets your feedback in their inbox and webhooks, and may edit and resubmit it.',
+};
+
 function ReviewItem({
   title,
+  name,
   children,
   decisions,
   decide,
 }: {
   title: ReactNode;
+  /** The item's name, for the confirmation's question. */
+  name: string;
   children: ReactNode;
   decisions: Decision[];
   decide: (decision: Decision, feedback: string) => Promise<unknown>;
 }) {
   const [feedback, setFeedback] = useState('');
   const [done, setDone] = useState<Decision | null>(null);
+  const [confirm, setConfirm] = useState<Decision | null>(null);
   const action = useAction(async (decision: Decision) => {
     await decide(decision, feedback.trim());
+    setConfirm(null);
     setDone(decision);
   });
-  const labels: Record<Decision, string> = {
-    approve: 'Approve',
-    reject: 'Reject',
-    'needs-improvement': 'Needs improvement',
-  };
   return (
     <li className="card">
       <h3>{title}</h3>
@@ -38,7 +66,7 @@ function ReviewItem({
           <StatusBadge
             status={done === 'approve' ? 'approved' : done === 'reject' ? 'rejected' : 'needs_improvement'}
           />{' '}
-          Done.
+          Done. The submitter is told.
         </p>
       ) : (
         <>
@@ -50,7 +78,6 @@ function ReviewItem({
             value={feedback}
             onChange={(e) => setFeedback(e.target.value)}
           />
-          <ErrorMessage error={action.error} />
           <div className="row">
             {decisions.map((d) => (
               <button
@@ -58,15 +85,122 @@ function ReviewItem({
                 type="button"
                 className={d === 'approve' ? '' : d === 'reject' ? 'danger' : 'secondary'}
                 disabled={action.busy || (d !== 'approve' && !feedback.trim())}
-                onClick={() => void action.run(d)}
+                onClick={() => setConfirm(d)}
               >
-                {labels[d]}
+                {LABELS[d]}
               </button>
             ))}
           </div>
+          <ConfirmDialog
+            open={confirm !== null}
+            title={confirm ? `${LABELS[confirm]}: ${name}?` : ''}
+            confirmLabel={confirm ? LABELS[confirm] : ''}
+            busy={action.busy}
+            onConfirm={() => void (confirm && action.run(confirm))}
+            onCancel={() => setConfirm(null)}
+          >
+            <p>{confirm ? CONSEQUENCES[confirm] : null}</p>
+            {feedback.trim() ? (
+              <p>
+                <strong>Your feedback:</strong> {feedback.trim()}
+              </p>
+            ) : null}
+            <ErrorMessage error={action.error} />
+          </ConfirmDialog>
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * What a reviewer reads before deciding on a policy submission: the submitter, the description, the
+ * validation report at the commit submitted, and the changes since the last review (none before a
+ * first review).
+ */
+function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: string; policyId: string }) {
+  const detail = useAsync(
+    () =>
+      Promise.all([
+        ok(api.GET('/api/submissions/{id}', { params: { path: { id: submissionId } } })),
+        ok(api.GET('/api/policies/{id}', { params: { path: { id: policyId } } })),
+      ]),
+    [submissionId, policyId],
+  );
+  const pinned = detail.data?.[1].policy.pin ?? null;
+  const changes = useAsync(
+    () =>
+      pinned
+        ? ok(api.GET('/api/policies/{id}/changes-since-review', { params: { path: { id: policyId } } }))
+        : Promise.resolve(null),
+    [policyId, pinned?.commit],
+  );
+  if (!detail.data)
+    return detail.loading ? <Loading /> : <ErrorMessage error={detail.error} retry={detail.reload} />;
+  const [{ submission }, { policy }] = detail.data;
+  const v = submission.validation;
+  const source = changes.data?.source;
+  return (
+    <>
+      <p className="meta">
+        Submitted by <strong>{policy.owner_name ?? policy.owner_username ?? 'an unnamed user'}</strong>
+        {policy.owner_username ? ` (@${policy.owner_username})` : ''} · <When at={submission.createdAt} />
+      </p>
+      <p>{submission.description}</p>
+      <section aria-label={`Validation report of ${submission.name}`}>
+        <h4>
+          Validation <Badge tone={v.ok ? 'good' : 'bad'}>{v.ok ? 'ok' : 'not ok'}</Badge>
+        </h4>
+        <p className="meta">
+          {v.projectType} project
+          {v.version ? ` · version ${v.version}` : ''}
+          {v.kitVersion ? ` · kit ${v.kitVersion}` : ''}
+          {v.ref ? ` · ref ${v.ref}` : ''}
+          {v.commit ? ` · commit ${v.commit.slice(0, 12)}` : ''}
+        </p>
+        {v.errors.length + v.warnings.length === 0 ? (
+          <p className="meta">No errors, no warnings.</p>
+        ) : (
+          <ul>
+            {v.errors.map((e) => (
+              <li key={`e-${e}`} className="field-error">
+                Error: {e}
+              </li>
+            ))}
+            {v.warnings.map((w) => (
+              <li key={`w-${w}`}>Warning: {w}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label={`Changes since the last review of ${submission.name}`}>
+        <h4>Changes since the last review</h4>
+        {!pinned ? (
+          <p className="meta">First review: nothing of this policy was reviewed before.</p>
+        ) : source ? (
+          source.ahead_by === 0 ? (
+            <p className="meta">None: {source.ref} is still the reviewed commit.</p>
+          ) : (
+            <details>
+              <summary>
+                {source.ahead_by} {source.ahead_by === 1 ? 'commit' : 'commits'} on {source.ref},{' '}
+                {source.files.length}
+                {source.files_truncated ? '+' : ''} {source.files.length === 1 ? 'file' : 'files'} changed
+              </summary>
+              <ul>
+                {source.files.map((f) => (
+                  <li key={f.path}>
+                    <code>{f.path}</code> {f.status}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )
+        ) : (
+          <ErrorMessage error={changes.error} retry={changes.reload} />
+        )}
+      </section>
+    </>
   );
 }
 
@@ -104,6 +238,7 @@ export default function Review() {
         {q.submissions.map((s) => (
           <ReviewItem
             key={s.id}
+            name={s.name}
             title={<Link to={`/policies/${s.policyId}`}>{s.name}</Link>}
             decisions={['approve', 'reject']}
             decide={(d, feedback) =>
@@ -117,8 +252,9 @@ export default function Review() {
                 : ok(api.POST('/api/admin/submissions/{id}/reject', { ...path(s.id), body: { feedback } }))
             }
           >
+            <PolicySubmissionDetails submissionId={s.id} policyId={s.policyId} />
             <p className="meta">
-              submitted <When at={s.createdAt} /> · <a href={s.sourceHostUrl}>repository</a>
+              <a href={s.sourceHostUrl}>repository</a>
               {s.sourceRef ? ` · ref ${s.sourceRef}` : ''}
               {s.sourceCommit ? ` · commit ${s.sourceCommit.slice(0, 12)}` : ''}
             </p>
@@ -131,6 +267,7 @@ export default function Review() {
         {q.revisions.map((r) => (
           <ReviewItem
             key={r.id}
+            name={`${r.policy_name}: ${r.field.replace(/_/g, ' ')}`}
             title={
               <>
                 <Link to={`/policies/${r.policy_id}`}>{r.policy_name}</Link>: {r.field.replace(/_/g, ' ')}
@@ -160,6 +297,7 @@ export default function Review() {
         {q.rulesetSubmissions.map((s) => (
           <ReviewItem
             key={s.id}
+            name={s.name}
             title={<Link to={`/rulesets/${s.ruleset_id}`}>{s.name}</Link>}
             decisions={['approve', 'needs-improvement', 'reject']}
             decide={(d, feedback) =>
@@ -187,8 +325,7 @@ export default function Review() {
           >
             <p>{s.description}</p>
             <p className="meta">
-              {s.category} · {s.rule_counts.violation} violations, {s.rule_counts.warning} warnings,{' '}
-              {s.rule_counts.info} info rules · <a href={s.source_url}>source</a>
+              {s.category} · {severityCounts(s.rule_counts)} rules · <a href={s.source_url}>source</a>
               {s.source_ref ? ` · ref ${s.source_ref}` : ''}
               {s.source_commit ? ` · commit ${s.source_commit.slice(0, 12)}` : ''} · submitted{' '}
               <When at={s.created_at} />
@@ -208,6 +345,7 @@ export default function Review() {
         {q.ideas.map((i) => (
           <ReviewItem
             key={i.id}
+            name={i.title}
             title={i.title}
             decisions={['approve', 'reject']}
             decide={(d, feedback) =>

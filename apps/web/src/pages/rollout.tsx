@@ -3,6 +3,7 @@
 // scrolls inside its own box on a phone (DataTable), the page does not.
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
+import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
 import {
   ConfirmDialog,
@@ -150,6 +151,7 @@ export default function RolloutPage({ params }: { params: Record<string, string>
           ? 'No further step starts; what was applied stays.'
           : 'No further step starts, and every organization changed gets back the version it ran before.'}
       </ConfirmDialog>
+      <RolloutSteps rollout={r} label="Progress" />
       {r.steps.map((step) => (
         <section key={step.index} className="panel" aria-labelledby={`step-${step.index}`}>
           <h2 id={`step-${step.index}`}>

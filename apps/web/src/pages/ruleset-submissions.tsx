@@ -8,6 +8,7 @@ import {
   ErrorMessage,
   Loading,
   Page,
+  severityCounts,
   StatusBadge,
   TextArea,
   TextField,
@@ -99,8 +100,7 @@ function RulesetSubmissionCard({
         {s.revision_count ? ` · ${s.revision_count} edit(s)` : ''}
       </p>
       <p className="meta">
-        {counts.violation} violations, {counts.warning} warnings, {counts.info} info rules ·{' '}
-        <a href={s.source_url}>repository</a>
+        {severityCounts(counts)} rules · <a href={s.source_url}>repository</a>
         {s.source_ref ? ` · ref ${s.source_ref}` : ''}
       </p>
       {s.review_feedback ? (

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { api, ok } from '../api/client';
 import { renderMarkdown } from '../markdown';
+import { Adoption } from '../adoption';
 import { ReviewPin } from '../review-pin';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { Markdown, Tabs } from '../tabs';
 import { TestedExamples } from '../tested-examples';
 import { TryOnYourApi } from '../try-api';
-import { Badge, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync } from '../ui';
+import { Badge, ErrorMessage, Loading, Page, severityCounts, StatusBadge, useAction, useAsync } from '../ui';
 
 export default function RulesetPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
@@ -21,12 +22,14 @@ export default function RulesetPage({ params }: { params: Record<string, string>
   });
   const tabs = useMemo(
     () => [
-      ...(docs.data?.tabs ?? []).map((t) => ({
-        key: t.key,
-        title: t.title,
-        render: () =>
-          t.bodyMd.trim() ? <Markdown html={renderMarkdown(t.bodyMd)} /> : <p>This tab is empty.</p>,
-      })),
+      // A tab the author left blank (the predefined ones are kept empty) is not shown.
+      ...(docs.data?.tabs ?? [])
+        .filter((t) => t.bodyMd.trim() !== '')
+        .map((t) => ({
+          key: t.key,
+          title: t.title,
+          render: () => <Markdown html={renderMarkdown(t.bodyMd)} />,
+        })),
       // The profile's rule names, beside the documentation's own `rules` tab (a key of its own).
       {
         key: 'rule-names',
@@ -74,7 +77,7 @@ export default function RulesetPage({ params }: { params: Record<string, string>
         {r.target_scopes.map((s) => (
           <Badge key={s}>{s}</Badge>
         ))}{' '}
-        · {r.rule_counts.violation} violations, {r.rule_counts.warning} warnings, {r.rule_counts.info} info
+        · {severityCounts(r.rule_counts)}
         {r.owner_name ? ` · by ${r.owner_name}` : ''}
       </p>
       <p className="row">
@@ -102,6 +105,7 @@ export default function RulesetPage({ params }: { params: Record<string, string>
       {r.published_at !== null ? (
         <ReviewPin kind="ruleset" id={r.id} pin={r.pin} update="the owner submits an update" />
       ) : null}
+      {r.published_at !== null ? <Adoption kind="ruleset" id={r.id} /> : null}
       <TestedExamples check={r.engine_check} />
       <TryOnYourApi ruleset={{ id }} signedIn={Boolean(user)} evaluable={r.engine_check?.evaluable ?? true} />
     </Page>

@@ -8,6 +8,7 @@ import {
   ErrorMessage,
   Loading,
   Page,
+  plural,
   SelectField,
   StatusBadge,
   TextField,
@@ -113,7 +114,8 @@ export default function Rulesets() {
               <p>{r.description}</p>
               <p className="meta">
                 {r.lifecycle_status !== 'published' ? <StatusBadge status={r.lifecycle_status} /> : null}{' '}
-                {r.category} · {r.rule_counts.violation + r.rule_counts.warning + r.rule_counts.info} rules ·{' '}
+                {r.category} ·{' '}
+                {plural(r.rule_counts.violation + r.rule_counts.warning + r.rule_counts.info, 'rule')} ·{' '}
                 {r.likes} likes
               </p>
             </li>

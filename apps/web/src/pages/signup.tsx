@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok } from '../api/client';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
@@ -17,13 +17,21 @@ export default function SignUp() {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
     error: error instanceof ApiError ? error.fieldMessage(name) : undefined,
   });
+  // A refusal that names fields: its message once above the button, each field's error once beside the
+  // field (not listed again), and the first such field takes the focus (its error is read with it).
+  const named =
+    error instanceof ApiError && (['name', 'email', 'password'] as const).some((f) => error.fieldMessage(f));
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (named) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [error, named]);
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     void run();
   };
   return (
     <Page title="Create an account">
-      <form className="form narrow" onSubmit={submit} noValidate>
+      <form className="form narrow" onSubmit={submit} noValidate ref={formRef}>
         <TextField
           label="Name"
           autoComplete="name"
@@ -50,7 +58,7 @@ export default function SignUp() {
           hint="At least 8 characters."
           {...field('password')}
         />
-        <ErrorMessage error={error} />
+        <ErrorMessage error={error} besideFields={named} />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}
         </button>

@@ -6,7 +6,7 @@ import { api, ok, type Schemas } from '../api/client';
 import { type DocTabDraft, splitList } from '../doc-tabs-editor';
 import { Link, navigate } from '../router';
 import { DetailsStep, fieldErrorOf, Findings, RepositoryStep } from '../submission-form';
-import { CheckboxSet, Page, SelectField, TextField, useAction } from '../ui';
+import { CheckboxSet, Page, SelectField, severityCounts, TextField, useAction } from '../ui';
 
 type Validation = Schemas['RulesetValidationDto'];
 type Create = Schemas['CreateRulesetSubmissionDto'];
@@ -64,7 +64,7 @@ export function RulesetFindings({ validation: v }: { validation: Validation }) {
           <dd>{v.profile.profileName ?? '–'}</dd>
           <dt>Rules</dt>
           <dd>
-            {counts ? `${counts.violation} violations, ${counts.warning} warnings, ${counts.info} info` : '–'}
+            {counts ? severityCounts(counts) : '–'}
             {v.profile.ruleNames.length ? (
               <>
                 : <code>{v.profile.ruleNames.join(', ')}</code>
@@ -102,6 +102,8 @@ export default function SubmitRuleset() {
   });
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [tabs, setTabs] = useState<DocTabDraft[]>(PREDEFINED);
+  /** What the last validation filled in: replaced by the next repository's, unless the author typed over it. */
+  const [prefilled, setPrefilled] = useState({ name: '', description: '' });
 
   const validate = useAction(async () => {
     setValidation(null);
@@ -115,11 +117,19 @@ export default function SubmitRuleset() {
       }),
     );
     setValidation(validation);
+    const found = {
+      name: validation.registry?.name || validation.profile?.profileName || '',
+      description: validation.registry?.description || validation.profile?.description || '',
+    };
+    // Another repository's name and description replace the ones the last one filled in; what the
+    // author typed stays.
     setForm((f) => ({
       ...f,
-      name: f.name || validation.registry?.name || validation.profile?.profileName || '',
-      description: f.description || validation.registry?.description || validation.profile?.description || '',
+      name: f.name === '' || f.name === prefilled.name ? found.name : f.name,
+      description:
+        f.description === '' || f.description === prefilled.description ? found.description : f.description,
     }));
+    setPrefilled(found);
     setScopes(validation.targetScopes);
   });
 

@@ -2,7 +2,7 @@
 // test message, read an endpoint's delivery log and redeliver. The same endpoints list serves a user's
 // own endpoints (this page) and a workspace's (its owner, on the workspace page).
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import {
   Checkbox,
@@ -88,9 +88,12 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
     setSecret({ secret: result.secret, url: result.endpoint.url });
     list.reload();
   });
+  /** Test messages sent: each one makes the delivery log read again (it has a new delivery). */
+  const [sent, setSent] = useState(0);
   const ping = useAction(async (endpoint: Endpoint) => {
     await ok(api.POST('/api/webhooks/{id}/ping', path(endpoint)));
     setSelected(endpoint.id);
+    setSent((n) => n + 1);
   });
   const toggleEnabled = useAction(async (endpoint: Endpoint) => {
     await ok(
@@ -201,7 +204,7 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
           ))}
         </DataTable>
       ) : null}
-      {selected ? <Deliveries endpointId={selected} /> : null}
+      {selected ? <Deliveries endpointId={selected} sent={sent} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the endpoint ${deleting?.url ?? ''}?`}
@@ -217,11 +220,24 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
   );
 }
 
-function Deliveries({ endpointId }: { endpointId: string }) {
+/** How often the log reads again while a delivery is still on its way. */
+const UNDER_WAY_POLL_MS = 2000;
+
+/**
+ * An endpoint's delivery log: read again after a test message is sent or a delivery is redelivered,
+ * and every few seconds while one is pending or sending, so its outcome shows without a reload.
+ */
+function Deliveries({ endpointId, sent }: { endpointId: string; sent: number }) {
   const log = useAsync(
     () => ok(api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: endpointId } } })),
-    [endpointId],
+    [endpointId, sent],
   );
+  const underWay = (log.data?.deliveries ?? []).some((d) => d.status === 'pending' || d.status === 'sending');
+  useEffect(() => {
+    if (!underWay || log.loading) return;
+    const timer = setTimeout(log.reload, UNDER_WAY_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [underWay, log.loading, log.data]);
   const redeliver = useAction(async (deliveryId: string) => {
     await ok(
       api.POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
@@ -236,7 +252,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       <button type="button" className="small secondary" onClick={log.reload}>
         Refresh
       </button>
-      {log.loading ? <Loading /> : <ErrorMessage error={log.error} retry={log.reload} />}
+      {log.loading && !log.data ? <Loading /> : <ErrorMessage error={log.error} retry={log.reload} />}
       <ErrorMessage error={redeliver.error} />
       {log.data && log.data.deliveries.length === 0 ? <p>No deliveries yet.</p> : null}
       {log.data && log.data.deliveries.length > 0 ? (

@@ -19,6 +19,8 @@ import type {
   DeploymentProvenance,
   DeploymentSucceededEvent,
   DeploymentHistoryResult,
+  ItemAdoption,
+  ItemAdoptionRequest,
   JobEndedEvent,
   ListDeploymentsRequest,
   ListDeploymentsResult,
@@ -55,6 +57,8 @@ export const DeploymentsRpc = {
   create: rpc<CreateDeploymentRequest, CreateDeploymentResult>('deployments.deployment.create.v1'),
   /** What `create` would do per target, with nothing written (`dryRun: true`). */
   plan: rpc<CreateDeploymentRequest, DeploymentPlan>('deployments.deployment.plan.v1'),
+  /** Which versions of a policy or ruleset run in how many organizations (for anyone who sees the item). */
+  adoption: rpc<ItemAdoptionRequest, { adoption: ItemAdoption }>('deployments.item.adoption.v1'),
   createRollout: rpc<CreateRolloutRequest, { rollout: Rollout }>('deployments.rollout.create.v1'),
   getRollout: rpc<RolloutIdRequest, { rollout: Rollout }>('deployments.rollout.get.v1'),
   listRollouts: rpc<ListRolloutsRequest, { rollouts: Rollout[] }>('deployments.rollout.list.v1'),

@@ -280,3 +280,27 @@ export interface DeploymentProvenance {
 export interface ProvenanceKeys {
   keys: Array<{ kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; use: 'sig'; alg: 'EdDSA' }>;
 }
+
+/** Adoption of a policy or ruleset (an extension): which versions run in how many organizations. */
+export const ADOPTION_LIMITS = {
+  /** Versions answered at most (the most adopted first). */
+  versionsMax: 50,
+} as const;
+
+export interface ItemAdoptionRequest {
+  assetType: AssetType;
+  id: string;
+}
+
+export interface VersionAdoption {
+  version: string;
+  /** Organizations whose last change of the item, as the deployments ledger knows it, left this version. */
+  organizations: number;
+}
+
+export interface ItemAdoption {
+  /** The most adopted first, then the newest version. */
+  versions: VersionAdoption[];
+  /** Organizations running a release of the item, whatever its version. */
+  organizations: number;
+}

@@ -109,10 +109,27 @@ export interface RolloutOrganization {
   error: string | null;
 }
 
+/**
+ * A step's state: `pending` (not started), `active` (deploying, verifying or baking), `done` (every
+ * organization of it went through), `halted` (the roll-out halted during it), `aborted` (stopped by
+ * hand during it), `rolled_back` (its organizations got back what they ran before: a halt or a
+ * rollback after it, or during it), `skipped` (the roll-out ended before it).
+ */
+export const ROLLOUT_STEP_STATES = [
+  'pending',
+  'active',
+  'done',
+  'halted',
+  'aborted',
+  'rolled_back',
+  'skipped',
+] as const;
+export type RolloutStepState = (typeof ROLLOUT_STEP_STATES)[number];
+
 export interface RolloutStep {
   /** From 0. */
   index: number;
-  state: 'pending' | 'active' | 'done' | 'skipped';
+  state: RolloutStepState;
   organizations: RolloutOrganization[];
 }
 

@@ -72,11 +72,22 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The areas actions belong to (the part of an action before its dot), for a filter by area. */
+export const AUDIT_ACTION_GROUPS = [
+  ...new Set(AUDIT_ACTIONS.map((action) => action.slice(0, action.indexOf('.')))),
+] as AuditActionGroup[];
+export type AuditActionGroup = AuditAction extends `${infer G}.${string}` ? G : never;
+
+/** The bound of a filter's text (an actor's name or email, a target's id or name). */
+export const AUDIT_FILTER_TEXT_MAX = 200;
+
 export interface AuditEntry {
   id: string;
   at: string;
   /** The acting user (for a sign-in, the user signed in; null for a failed sign-in of an unknown email). */
   actor_user_id: string | null;
+  /** The acting user's name as it is now (null: no actor, or the account is gone). */
+  actor_name: string | null;
   /** How the actor authenticated. */
   actor_via: 'session' | 'token' | 'anonymous';
   /** The personal access token used, when `actor_via` is `token`. */
@@ -88,6 +99,11 @@ export interface AuditEntry {
   action: AuditAction;
   target_type: string;
   target_id: string | null;
+  /**
+   * What the action was done to, by name: as the route's answer named it when it was recorded (a
+   * user's: their name now); null when nothing names it (an older entry, a deletion).
+   */
+  target_name: string | null;
   /** The workspace the action happened in (its owner sees the entry), or null. */
   workspace_id: string | null;
   /** What changed, with no secret, token or password in it. */
@@ -98,7 +114,11 @@ export interface AuditEntry {
  * What the gateway publishes (durable event `gateway.audit.recorded.v1`); the event id is the entry's id.
  * `workspace_id` is absent in records written before it existed.
  */
-export type AuditRecordedEvent = Omit<AuditEntry, 'id' | 'workspace_id'> & { workspace_id?: string | null };
+export type AuditRecordedEvent = Omit<AuditEntry, 'id' | 'workspace_id' | 'actor_name' | 'target_name'> & {
+  workspace_id?: string | null;
+  /** Absent in records written before names were kept. */
+  target_name?: string | null;
+};
 
 export interface ListAuditRequest {
   /**
@@ -108,7 +128,14 @@ export interface ListAuditRequest {
   scope: 'all' | 'mine' | 'workspace';
   workspace_id?: string;
   actor_user_id?: string;
+  /** The actor by email or username (exactly, either case) or by the start of their name. */
+  actor_name?: string;
   action?: AuditAction;
+  /** Every action of one area (`webhook`: `webhook.created`, `webhook.deleted`, ...). */
+  action_group?: AuditActionGroup;
+  /** The target by id (exactly) or by the start of its name. */
+  target?: string;
+  target_type?: string;
   /** ISO date-times, inclusive lower and exclusive upper bound of `at`. */
   since?: string;
   until?: string;

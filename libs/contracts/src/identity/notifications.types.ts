@@ -1,7 +1,19 @@
+/**
+ * What an inbox entry tells: an idea delivered, a webhook endpoint disabled, a deployment drifted, or a
+ * review decided on what the caller submitted (a policy, a policy's revision, a ruleset).
+ */
+export const NOTIFICATION_KINDS = [
+  'idea_delivered',
+  'webhook_disabled',
+  'deployment_drifted',
+  'review_decided',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** An entry of the caller's inbox (`GET /api/me/notifications`). */
 export interface Notification {
   id: string;
-  kind: 'idea_delivered' | 'webhook_disabled' | 'deployment_drifted';
+  kind: NotificationKind;
   title: string;
   body: string;
   data: Record<string, unknown>;

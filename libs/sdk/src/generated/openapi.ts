@@ -1524,6 +1524,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies/{id}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which versions of a policy run in how many organizations
+         * @description Counts only: per version, the organizations whose last change of the item (as the deployments ledger knows it) left that release running; the most adopted first. For anyone who may see the item.
+         */
+        get: operations["Adoption_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rulesets/{id}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which versions of a ruleset run in how many organizations
+         * @description Counts only: per version, the organizations whose last change of the item (as the deployments ledger knows it) left that release running; the most adopted first. For anyone who may see the item.
+         */
+        get: operations["Adoption_ruleset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rollouts": {
         parameters: {
             query?: never;
@@ -2320,8 +2360,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Extension: a page of the audit log as JSON lines (one entry per line, newest first)
-         * @description The `Audit-Next-Cursor` header, when present, is the `cursor` of the next page; the same filters as the list.
+         * Extension: a page of the audit log as JSON lines or CSV (one entry per line, newest first)
+         * @description JSON lines by default; CSV with `format=csv` or `Accept: text/csv` (a header row, then one entry a row: time, actor name and id, how they signed in, action, target type, name and id, workspace, address, user agent, request id and the summary as JSON; a cell starting with =, +, - or @ is prefixed with ' so a spreadsheet shows it as text), sent as a download. At most `limit` entries (default 1000, at most 5000); the `Audit-Next-Cursor` header, when present, is the `cursor` of the next page. The same filters as the list.
          */
         get: operations["Audit_export"];
         put?: never;
@@ -3494,10 +3534,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`)
              * @enum {string}
              */
-            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted";
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided";
             title: string;
             body: string;
             data: {
@@ -4243,7 +4283,7 @@ export interface components {
             action: "create" | "update" | "unchanged" | "error";
             /** @description The version the organization runs now */
             from: string | null;
-            /** @description The version apply would leave there; null when the build decides it (no `version`, or a publish) */
+            /** @description The version apply would leave there: the request's `version`; for a release of the reviewed commit without one, the version that commit gives (an earlier release of it, else the listing's version unless a release was built from another commit); null when only the build can say (a publish's dev version, a commit never built), so `unchanged` never hides a change */
             to: string | null;
             error: string | null;
         };
@@ -4427,6 +4467,20 @@ export interface components {
         ProvenanceKeysDto: {
             keys: components["schemas"]["ProvenanceJwkDto"][];
         };
+        VersionAdoptionDto: {
+            /** @example 2.1.0 */
+            version: string;
+            organizations: number;
+        };
+        AdoptionDto: {
+            /** @description The most adopted first, then the newest version */
+            versions: components["schemas"]["VersionAdoptionDto"][];
+            /** @description Organizations running a release of it */
+            organizations: number;
+        };
+        AdoptionEnvelopeDto: {
+            adoption: components["schemas"]["AdoptionDto"];
+        };
         CreateRolloutDto: {
             /**
              * @description `policy` (the default, with `policyId`) or `ruleset` (with `rulesetId`; no `policyId`, no `implementationRef`). A ruleset is published to the registry as one `governance-ruleset` asset (its profile, registry.json and icon) and applied to each target organization.
@@ -4510,8 +4564,11 @@ export interface components {
         };
         RolloutStepDto: {
             index: number;
-            /** @enum {string} */
-            state: "pending" | "active" | "done" | "skipped";
+            /**
+             * @description `pending` (not started), `active`, `done`, `halted` (the roll-out halted during it), `aborted` (stopped by hand during it), `rolled_back` (its organizations got back what they ran before), `skipped` (the roll-out ended before it)
+             * @enum {string}
+             */
+            state: "pending" | "active" | "done" | "halted" | "aborted" | "rolled_back" | "skipped";
             organizations: components["schemas"]["RolloutOrganizationDto"][];
         };
         RolloutDto: {
@@ -5388,6 +5445,8 @@ export interface components {
             at: string;
             /** Format: uuid */
             actor_user_id: string | null;
+            /** @description The actor's name as it is now (null: no actor, or the account is gone) */
+            actor_name: string | null;
             /** @enum {string} */
             actor_via: "session" | "token" | "anonymous";
             /**
@@ -5404,6 +5463,8 @@ export interface components {
             /** @example token */
             target_type: string;
             target_id: string | null;
+            /** @description The target's name as the route's answer named it when recorded (a user's: their name now); null when nothing named it (an older entry, a deletion) */
+            target_name: string | null;
             /**
              * Format: uuid
              * @description The workspace the action happened in (its owner reads the entry at /api/workspaces/{id}/audit)
@@ -15065,6 +15126,174 @@ export interface operations {
             };
         };
     };
+    Adoption_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such policy, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Adoption_ruleset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Rollouts_list: {
         parameters: {
             query?: {
@@ -20390,15 +20619,23 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -20474,15 +20711,25 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
+                /** @description JSON lines (the default) or CSV (also chosen by `Accept: text/csv`): one entry a line, newest first */
+                format?: "ndjson" | "csv";
             };
             header?: never;
             path?: never;
@@ -20490,13 +20737,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One AuditEntryDto as JSON per line */
+            /** @description One AuditEntryDto as JSON per line, or a CSV table */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": string;
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: a malformed path id, query parameter or body (details lists each) */
@@ -20559,15 +20807,23 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */
                 until?: string;
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
-                limit?: number;
                 /** @description Only this actor */
                 actor?: string;
+                /** @description Only the actor with this email or username (exactly, either case), or whose name starts so */
+                actor_name?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -20658,6 +20914,12 @@ export interface operations {
         parameters: {
             query?: {
                 action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                /** @description The target by id (exactly) or by the start of its name (either case) */
+                target?: string;
+                /** @description The target's type (`policy`, `workspace`, `token`, ...) */
+                target_type?: string;
                 /** @description Entries at or after */
                 since?: string;
                 /** @description Entries before */

@@ -94,6 +94,8 @@ export const OPERATIONS = {
   Deployments_history: { method: 'GET', path: '/api/deployments/{id}/history' },
   Deployments_logStream: { method: 'GET', path: '/api/deployments/{id}/logs' },
   Provenance_keys: { method: 'GET', path: '/api/provenance/keys' },
+  Adoption_policy: { method: 'GET', path: '/api/policies/{id}/adoption' },
+  Adoption_ruleset: { method: 'GET', path: '/api/rulesets/{id}/adoption' },
   Rollouts_create: { method: 'POST', path: '/api/rollouts' },
   Rollouts_list: { method: 'GET', path: '/api/rollouts' },
   Rollouts_get: { method: 'GET', path: '/api/rollouts/{id}' },

@@ -1,0 +1,1 @@
+export { AdoptionModule } from './adoption.module';
