@@ -346,6 +346,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
       evaluable: true,
       examples: failing,
       checked_at: expect.any(String),
+      format: 'amf',
     });
     const { rulesetId } = await h.published(owner, {
       repoUrl: h.repo({

@@ -9,10 +9,13 @@ import {
 } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import type { EngineFinding } from './engine/amf-engine';
+import type { EngineFinding, EngineResult } from './engine/amf-engine';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
 import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
+
+/** One ruleset's report from either engine. */
+type EngineReport = { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string };
 import { SpecificationReader } from './specification.reader';
 
 /**
@@ -48,7 +51,24 @@ export class EvaluationService {
     const pending = unique(loaded.filter((p) => !reports.has(p.digest)));
     let parsed = false;
     let format = [...reports.values()][0]?.format ?? '';
-    if (pending.length > 0) {
+    const keep = (profile: LoadedProfile, report: EngineReport, reportFormat: string) => {
+      if (!report.ok) {
+        throw new DomainError(
+          'RULESETS.NOT_EVALUABLE',
+          `The engine cannot run the ${profile.format === 'spectral' ? 'Spectral ruleset' : 'profile'} of ${profile.ruleset.name}: ${cut(report.problem)}`,
+        );
+      }
+      const value: CachedReport = {
+        format: reportFormat,
+        conforms: report.conforms,
+        results: report.results,
+      };
+      this.cache.putReport(spec.digest, profile.digest, value);
+      reports.set(profile.digest, value);
+    };
+    const amf = pending.filter((p) => p.format === 'amf');
+    const spectral = pending.filter((p) => p.format === 'spectral');
+    if (amf.length > 0) {
       const model = this.cache.model(spec.digest);
       const outcome = await this.pool.run(
         {
@@ -56,7 +76,7 @@ export class EvaluationService {
           files: spec.files,
           main: spec.main,
           ...(model ? { model: model.model, format: model.format } : {}),
-          profiles: pending.map((p) => p.text),
+          profiles: amf.map((p) => p.text),
         },
         { owner: caller.userId },
       );
@@ -65,18 +85,26 @@ export class EvaluationService {
       parsed = outcome.parsed;
       format = outcome.format;
       if (outcome.parsed) this.cache.putModel(spec.digest, outcome.format, outcome.model);
-      outcome.reports.forEach((report, i) => {
-        const profile = pending[i];
-        if (!report.ok) {
-          throw new DomainError(
-            'RULESETS.NOT_EVALUABLE',
-            `The engine cannot run the profile of ${profile.ruleset.name}: ${cut(report.problem)}`,
-          );
-        }
-        const value: CachedReport = { format, conforms: report.conforms, results: report.results };
-        this.cache.putReport(spec.digest, profile.digest, value);
-        reports.set(profile.digest, value);
-      });
+      outcome.reports.forEach((report, i) => keep(amf[i], report, outcome.format));
+    }
+    if (spectral.length > 0) {
+      const answer = await this.pool.run(
+        {
+          kind: 'evaluate-spectral',
+          files: spec.files,
+          main: spec.main,
+          rulesets: spectral.map((p) => ({ ruleset: { file: p.file, text: p.text }, catalog: p.catalog })),
+        },
+        { owner: caller.userId },
+      );
+      if (answer.kind !== 'spectral-evaluated')
+        throw new Error(`unexpected evaluator outcome ${answer.kind}`);
+      const outcome = answer.outcome;
+      if (!outcome.ok) throw unparseable(outcome.findings);
+      parsed = true;
+      // The AMF parser's name of the format wins when both engines ran (it is the one the rest report).
+      if (amf.length === 0) format = outcome.format;
+      outcome.reports.forEach((report, i) => keep(spectral[i], report, outcome.format));
     }
 
     const evaluations = loaded.map((profile) =>

@@ -4585,6 +4585,11 @@ export interface components {
             /** @enum {string} */
             category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
             profile_name: string | null;
+            /**
+             * @description The language of the ruleset file: an AMF validation profile, or a Spectral ruleset (.spectral.yaml, .spectral.yml, .spectral.json). Both evaluate through POST /api/rulesets/evaluations
+             * @enum {string}
+             */
+            ruleset_format: "amf" | "spectral";
             rule_counts: components["schemas"]["RuleCountsDto"];
             target_scopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             tags: string[];
@@ -4683,6 +4688,11 @@ export interface components {
              * @description When validation ran the check
              */
             checked_at: string;
+            /**
+             * @description The language validation read the ruleset file as (absent: checked before Spectral rulesets: amf)
+             * @enum {string}
+             */
+            format?: "amf" | "spectral";
         };
         RulesetDto: {
             /** @enum {string} */
@@ -4695,6 +4705,11 @@ export interface components {
             /** @enum {string} */
             category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
             profile_name: string | null;
+            /**
+             * @description The language of the ruleset file: an AMF validation profile, or a Spectral ruleset (.spectral.yaml, .spectral.yml, .spectral.json). Both evaluate through POST /api/rulesets/evaluations
+             * @enum {string}
+             */
+            ruleset_format: "amf" | "spectral";
             rule_counts: components["schemas"]["RuleCountsDto"];
             target_scopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             tags: string[];
@@ -4849,7 +4864,7 @@ export interface components {
             repoUrl: string;
             /** @description Branch, tag or commit (default: the URL's, else the default branch) */
             ref?: string;
-            /** @description The profile file, relative to the ruleset root: skips discovery */
+            /** @description The ruleset file (AMF profile or Spectral ruleset), relative to the ruleset root: skips discovery */
             rulesetPath?: string;
             /** @description Add branchInfo (only when validation passed) */
             includeBranches?: boolean;
@@ -4881,8 +4896,18 @@ export interface components {
             contentDigest: string | null;
             subPath: string | null;
             rulesetPath: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description How the ruleset file was found: rulesetPath, registry.json main, a conventional name (ruleset.yaml, ruleset.yml, profile.yaml, profile.yml, then .spectral.yaml, .spectral.yml, .spectral.json), or a root YAML file starting with the profile header
+             * @enum {string|null}
+             */
             rulesetPathSource: "explicit" | "registry" | "conventional" | "discovered" | null;
+            /**
+             * @description The language of the ruleset file (null: none found). A Spectral ruleset may extend only spectral:oas, spectral:asyncapi and published Spectral rulesets of this catalog (catalog:<ruleset id>); custom functions (functions, functionsDir, a then.function that is not a core function) are refused with their line
+             * @enum {string|null}
+             */
+            format: "amf" | "spectral" | null;
+            /** @description Markdown of the rules in effect with their severities and descriptions (Spectral rulesets): a submission's rules tab shows it unless its author writes one. Null for AMF profiles */
+            rulesMarkdown: string | null;
             profile: components["schemas"]["RulesetProfileDto"] | null;
             registry: components["schemas"]["RulesetRegistryDto"] | null;
             targetScopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];

@@ -15,6 +15,7 @@ import {
   type EngineResult,
 } from './amf-engine';
 import { SourcePointers } from './source-pointers';
+import type { SpectralOutcome, SpectralProblem, SpectralRuleInfo, SpectralRun } from './spectral-engine';
 
 /** What the pool gives each thread at its start. */
 export interface EvaluatorThreadData {
@@ -46,6 +47,9 @@ export type EvaluatorTask =
       profiles: string[];
     }
   | { kind: 'check-profile'; profile: string }
+  /** Spectral rulesets on one specification (its files, the main one named). */
+  | { kind: 'evaluate-spectral'; files: Record<string, string>; main: string; rulesets: SpectralRun[] }
+  | { kind: 'check-spectral'; run: SpectralRun }
   | { kind: 'warm-up' };
 
 export type EvaluatorOutcome =
@@ -60,6 +64,8 @@ export type EvaluatorOutcome =
       >;
     }
   | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
+  | { kind: 'spectral-evaluated'; outcome: SpectralOutcome }
+  | { kind: 'spectral-checked'; problems: SpectralProblem[]; rules: SpectralRuleInfo[] }
   | { kind: 'warm' };
 
 /**
@@ -84,6 +90,17 @@ export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
       return { kind: 'warm' };
     case 'check-profile':
       return { kind: 'profile-checked', ...(await checkProfile(task.profile)) };
+    case 'check-spectral': {
+      const { checkSpectral } = await import('./spectral-engine');
+      return { kind: 'spectral-checked', ...(await checkSpectral(task.run)) };
+    }
+    case 'evaluate-spectral': {
+      const { evaluateSpectral } = await import('./spectral-engine');
+      return {
+        kind: 'spectral-evaluated',
+        outcome: await evaluateSpectral(task.files, task.main, task.rulesets),
+      };
+    }
     case 'evaluate': {
       let model = task.model;
       let format = task.format ?? '';
