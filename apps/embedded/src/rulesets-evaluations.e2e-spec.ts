@@ -1,4 +1,5 @@
-import { OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import { EVALUATION_LIMITS } from '@pc/contracts';
+import { largeOpenApi31, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
@@ -17,7 +18,8 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   let published: string;
 
   beforeAll(async () => {
-    await h.start({ seed: true });
+    // A 5 MiB document takes tens of seconds on a loaded machine: the time limit is not what is tested.
+    await h.start({ seed: true, env: { EVALUATION_TIMEOUT_MS: '280000' } });
     owner = await h.newUser();
     other = await h.newUser();
     ({ rulesetId: published } = await h.published(owner.token, {
@@ -97,7 +99,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     );
     expect(broken.status).toBe(422);
     expect(broken.body.findings[0]).toMatchObject({ severity: 'violation', file: 'api.yaml', line: 7 });
-    const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
+    const big = `openapi: 3.0.0\n# ${'x'.repeat(EVALUATION_LIMITS.specificationBytes)}\n`;
     expect((await evaluate(`/api/rulesets/${published}/evaluations`, inline(big))).status).toBe(413);
     for (const body of [
       {},
@@ -203,5 +205,33 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     expect(JSON.stringify(refused.body)).toContain(
       '.spectral.yaml:2: custom function \\"stealSecrets\\" is refused',
     );
+  });
+  it('evaluates a 5 MiB specification sent inline (it crosses the bus in parts); a 6 MB one is 413 naming the limit', async () => {
+    // Its own rule only: what is tested is the size, not how long the built-in rules take (bench/).
+    const { webUrl } = await h.control.createRepository({
+      owner: 'governance',
+      name: `spectral-${h.next()}`,
+      files: {
+        '.spectral.yaml':
+          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+          '    then:\n      field: operationId\n      function: truthy\n',
+      },
+    });
+    const { rulesetId } = await h.published(owner.token, { repoUrl: webUrl });
+    const doc = largeOpenApi31(EVALUATION_LIMITS.specificationBytes);
+    const res = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, inline(doc));
+    expect(res.status).toBe(200);
+    expect(res.body.specification).toMatchObject({ format: 'OAS 3.1', files: ['api.yaml'] });
+    const posts = doc.split('\n    post:\n').length - 1;
+    expect(res.body.evaluations[0].counts.violation).toBe(posts);
+    expect(res.body.evaluations[0].results).toHaveLength(EVALUATION_LIMITS.resultsPerRuleset);
+    expect(res.body.evaluations[0].truncated).toBe(true);
+    const tooLarge = await evaluate(
+      `/api/rulesets/${rulesetId}/evaluations`,
+      inline(largeOpenApi31(6_000_000)),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.stringify(tooLarge.body)).toContain(String(EVALUATION_LIMITS.specificationBytes));
   });
 });

@@ -164,7 +164,7 @@ rules:
 `;
 
 /**
- * A generated OpenAPI 3.1 document of about `bytes` bytes (at least one path): `/resources-<n>` paths,
+ * A generated OpenAPI 3.1 document of at most `bytes` bytes (and just under; at least one path): `/resources-<n>` paths,
  * each with a get and a post and a schema, the way a large API description is large. Every post lacks an
  * operationId (one finding each for a ruleset that asks for one).
  */
@@ -198,13 +198,14 @@ export function largeOpenApi31(bytes: number): string {
         id: {type: string, description: The id.}
         name: {type: string, description: The name.}
 `;
-  const per = path(0).length + schema(0).length + 16;
-  const count = Math.max(1, Math.floor((bytes - head.length - 40) / per));
+  const tail = 'tags:\n  - name: resources\n    description: Resources.\ncomponents:\n  schemas:\n';
   const paths: string[] = [];
   const schemas: string[] = [];
-  for (let n = 0; n < count; n += 1) {
+  let size = head.length + tail.length;
+  for (let n = 0; paths.length === 0 || size + path(n).length + schema(n).length <= bytes; n += 1) {
     paths.push(path(n));
     schemas.push(schema(n));
+    size += path(n).length + schema(n).length;
   }
-  return `${head}${paths.join('')}tags:\n  - name: resources\n    description: Resources.\ncomponents:\n  schemas:\n${schemas.join('')}`;
+  return `${head}${paths.join('')}${tail}${schemas.join('')}`;
 }

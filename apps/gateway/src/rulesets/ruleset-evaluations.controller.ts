@@ -16,6 +16,7 @@ import {
   type SpecificationInputDto,
 } from './ruleset-evaluations.dto';
 import { RulesetSlugParams } from './rulesets.dto';
+import { specificationForBus } from './specification-parts';
 
 const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
@@ -35,7 +36,12 @@ const DESCRIPTION =
   'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
 const ERRORS: Array<[number, string]> = [
   [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
-  [413, 'The specification is larger than the limit (bytes, or files from a repository)'],
+  [
+    413,
+    `The specification is larger than the limit (${EVALUATION_LIMITS.specificationBytes} bytes, 5 MiB, inline or ` +
+      `all the files read from a repository together; at most ${EVALUATION_LIMITS.specificationFiles} files), or ` +
+      `the body is over ${EVALUATION_LIMITS.requestBodyBytes} bytes`,
+  ],
   [
     422,
     "The specification does not parse or is not a supported format (`findings`: the parser's, with locations), " +
@@ -114,12 +120,12 @@ export class RulesetEvaluationsController {
     return this.run(ctx, rulesets, body.specification);
   }
 
-  private run(
+  private async run(
     ctx: RequestContext,
     rulesets: Array<{ id: string } | { slug: string }>,
     specification: SpecificationInputDto,
   ) {
-    const spec: SpecificationInput = { ...specification };
+    const spec = await specificationForBus(this.bus, ctx, { ...specification } satisfies SpecificationInput);
     return this.bus.request(
       RulesetEvaluationRpc.evaluate,
       ctx,

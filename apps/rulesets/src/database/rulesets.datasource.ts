@@ -7,6 +7,7 @@ import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rule
 import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
 import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets-format';
+import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -21,5 +22,6 @@ export const rulesetsDatabase = {
     RulesetsEngineCheck1796300000100,
     RulesetsOutbox1796410000000,
     RulesetsFormat1796430000000,
+    RulesetsEvaluationUploads1796430000100,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -9,13 +9,12 @@ import {
 } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import type { EngineFinding, EngineResult } from './engine/amf-engine';
+import type { EngineFinding } from './engine/amf-engine';
+import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
 import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
 
-/** One ruleset's report from either engine. */
-type EngineReport = { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string };
 import { SpecificationReader } from './specification.reader';
 
 /**
@@ -37,7 +36,7 @@ export class EvaluationService {
     const caller = requireUser(ctx);
     const started = Date.now();
     const loaded = await Promise.all(request.rulesets.map((ref) => this.profiles.load(ctx, ref)));
-    const spec = await this.specs.read(request.specification);
+    const spec = await this.specs.read(request.specification, caller.userId);
 
     const reports = new Map<string, CachedReport>();
     const cachedDigests = new Set<string>();
@@ -61,6 +60,8 @@ export class EvaluationService {
       const value: CachedReport = {
         format: reportFormat,
         conforms: report.conforms,
+        counts: report.counts,
+        total: report.total,
         results: report.results,
       };
       this.cache.putReport(spec.digest, profile.digest, value);
@@ -121,24 +122,16 @@ export class EvaluationService {
 }
 
 function present(profile: LoadedProfile, report: CachedReport, cached: boolean): RulesetEvaluation {
-  const counts: SeverityCounts = { violation: 0, warning: 0, info: 0 };
-  for (const r of report.results) counts[r.severity] += 1;
-  const order = { violation: 0, warning: 1, info: 2 } as const;
-  const results = [...report.results]
-    .sort(
-      (a, b) =>
-        order[a.severity] - order[b.severity] ||
-        a.rule.localeCompare(b.rule) ||
-        (a.line ?? 0) - (b.line ?? 0),
-    )
+  // The thread kept the first results in reading order and counted all of them (evaluation.worker.ts).
+  const results = report.results
     .slice(0, EVALUATION_LIMITS.resultsPerRuleset)
     .map((r) => ({ ...r, message: cut(r.message) }));
   return {
     ruleset: profile.ruleset,
     conforms: report.conforms,
-    counts,
+    counts: report.counts,
     results,
-    truncated: report.results.length > results.length,
+    truncated: report.total > results.length,
     cached,
   };
 }

@@ -1,6 +1,6 @@
-import { RulesetEvaluationRpc, RulesetsRpc } from '@pc/contracts';
-import { OAS3, SPECTRAL_OPERATION_IDS } from '@pc/testing';
-import { rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { EVALUATION_LIMITS, RulesetEvaluationRpc, RulesetsRpc } from '@pc/contracts';
+import { largeOpenApi31, OAS3, SPECTRAL_OPERATION_IDS } from '@pc/testing';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /**
  * Spectral rulesets, a second ruleset format beside AMF profiles, at the service level with the real
@@ -8,8 +8,9 @@ import { rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test
  * refused at their lines), approved, documented from their rules, evaluated through the same route.
  */
 describe('Spectral rulesets (service level, the engine)', () => {
-  jest.setTimeout(120_000);
-  const h = rulesetsUnderTest();
+  jest.setTimeout(300_000);
+  // A 5 MiB document takes Spectral tens of seconds on a loaded machine: the limit is not what is tested.
+  const h = rulesetsUnderTest({ EVALUATION_TIMEOUT_MS: '280000' });
   let owner: TestUser;
   let other: TestUser;
 
@@ -198,5 +199,58 @@ rules:
     ]);
     const unparsed = await validate({ '.spectral.yaml': 'rules: [\n' });
     expect(unparsed.errors[0]).toMatch(/^\.spectral\.yaml:\d+:\d+: YAML does not parse: /);
+  });
+  /** Sends a text ahead in parts, as the gateway does for one too large for a bus message; its upload. */
+  async function sendAhead(who: TestUser, text: string) {
+    const id = crypto.randomUUID();
+    const size = EVALUATION_LIMITS.uploadPartBytes / 2;
+    let parts = 0;
+    for (let start = 0; start < text.length; start += size) {
+      await h.request(RulesetEvaluationRpc.uploadPart, who.ctx, {
+        id,
+        index: parts++,
+        text: text.slice(start, start + size),
+      });
+    }
+    return { id, parts };
+  }
+
+  it('evaluates a 5 MiB specification sent ahead in parts: every finding counted, the first 500 returned', async () => {
+    const { rulesetId } = await h.published(owner, {
+      repoUrl: h.repo({
+        '.spectral.yaml': SPECTRAL_OPERATION_IDS.replace(
+          'extends: [[spectral:oas, recommended]]\n',
+          '',
+        ).replace('  info-contact: off\n', ''),
+      }),
+    });
+    const doc = largeOpenApi31(EVALUATION_LIMITS.specificationBytes);
+    expect(Buffer.byteLength(doc)).toBeGreaterThan(EVALUATION_LIMITS.specificationBytes - 4096);
+    const posts = doc.split('\n    post:\n').length - 1;
+    const report = await h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { upload: await sendAhead(other, doc) },
+    });
+    expect(report.specification.format).toBe('OAS 3.1');
+    expect(report.evaluations[0].counts).toEqual({ violation: posts, warning: 0, info: 0 });
+    expect(report.evaluations[0].results).toHaveLength(EVALUATION_LIMITS.resultsPerRuleset);
+    expect(report.evaluations[0].truncated).toBe(true);
+    // The parts were taken: the same upload cannot be evaluated twice, nor by someone else.
+    const again = await sendAhead(owner, 'openapi: 3.1.0\n');
+    expect(
+      await codeOf(
+        h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+          rulesets: [{ id: rulesetId }],
+          specification: { upload: again },
+        }),
+      ),
+    ).toBe('UNPROCESSABLE');
+  });
+
+  it('refuses a 6 MB specification with 413 naming the 5 MiB limit, at the part that crosses it', async () => {
+    const doc = largeOpenApi31(6 * 1000 * 1000);
+    const error = await errorOf(sendAhead(other, doc));
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.message).toContain(`at most ${EVALUATION_LIMITS.specificationBytes} (5 MiB)`);
   });
 });

@@ -5448,13 +5448,13 @@ export interface components {
             entries: components["schemas"]["AuditEntryDto"][];
         };
         SpecificationInputDto: {
-            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
+            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 5242880 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
             content?: string;
             /** @description The name of the inline document, as results name it (default api.yaml) */
             filename?: string;
             /**
              * Format: uri
-             * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 524288 bytes together: 413 over), so relative references between them resolve
+             * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 5242880 bytes together: 413 over), so relative references between them resolve
              */
             repoUrl?: string;
             /** @description Branch, tag or commit (default: the URL's, else the default branch) */
@@ -20818,7 +20818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -20953,7 +20953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -21086,7 +21086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;
