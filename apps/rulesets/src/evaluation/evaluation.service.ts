@@ -18,10 +18,10 @@ import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
 import { SpecificationReader } from './specification.reader';
 
 /**
- * Evaluates one specification against one or more rulesets: reads the rulesets' profiles and the
- * specification, answers what the cache knows, and runs the rest in one evaluator task (the document is
- * parsed once for all of them, or not at all when its model is cached), the caller's share of the
- * evaluator's threads bounded (see fair-share.ts).
+ * Evaluates one specification against one or more rulesets: reads the rulesets (AMF profiles and Spectral
+ * rulesets) and the specification, answers what the cache knows, and runs the rest in one evaluator task
+ * per engine (the document is parsed once for all the rulesets of an engine, or, for AMF, not at all when
+ * its model is cached), the caller's share of the evaluator's threads bounded (see fair-share.ts).
  */
 @Injectable()
 export class EvaluationService {
