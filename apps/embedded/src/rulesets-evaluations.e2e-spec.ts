@@ -1,4 +1,5 @@
-import { OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import { EVALUATION_LIMITS } from '@pc/contracts';
+import { largeOpenApi31, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
@@ -6,7 +7,8 @@ import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2
  * loads it): each route's success and error statuses, a specification read from a repository on the
  * sandbox, and the seeded demo repositories validated. The report of each result, the cache, the
  * parser's findings, rulesets the engine cannot evaluate and submission validation's engine checks are
- * tested at the service level: apps/rulesets/src/evaluation/evaluation.integration-spec.ts.
+ * tested at the service level: apps/rulesets/src/evaluation/evaluation.integration-spec.ts (Spectral
+ * rulesets: spectral.integration-spec.ts).
  */
 describe('ruleset evaluations through the gateway over NATS', () => {
   jest.setTimeout(240_000);
@@ -16,7 +18,8 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   let published: string;
 
   beforeAll(async () => {
-    await h.start({ seed: true });
+    // A 5 MiB document takes tens of seconds on a loaded machine: the time limit is not what is tested.
+    await h.start({ seed: true, env: { EVALUATION_TIMEOUT_MS: '280000' } });
     owner = await h.newUser();
     other = await h.newUser();
     ({ rulesetId: published } = await h.published(owner.token, {
@@ -96,7 +99,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     );
     expect(broken.status).toBe(422);
     expect(broken.body.findings[0]).toMatchObject({ severity: 'violation', file: 'api.yaml', line: 7 });
-    const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
+    const big = `openapi: 3.0.0\n# ${'x'.repeat(EVALUATION_LIMITS.specificationBytes)}\n`;
     expect((await evaluate(`/api/rulesets/${published}/evaluations`, inline(big))).status).toBe(413);
     for (const body of [
       {},
@@ -150,5 +153,85 @@ describe('ruleset evaluations through the gateway over NATS', () => {
       targetScopes: ['agent', 'mcp'],
     });
     expect(mcp.body.validation.iconUrl).toContain('mcp/icon.svg');
+  });
+  it('a Spectral ruleset: submitted from the seeded repository, its format, rules and rules tab shown, evaluated through the same route with $refs between files; a custom function refused (422) with its line', async () => {
+    const repoUrl = h.sandbox.demo.repositories.spectralRuleset!;
+    const { rulesetId } = await h.published(owner.token, { repoUrl });
+    const { ruleset } = (await h.http.get<Json>(`/api/rulesets/${rulesetId}`)).body;
+    expect(ruleset).toMatchObject({ ruleset_format: 'spectral', ruleset_path: '.spectral.yaml' });
+    expect(ruleset.rule_names).toContain('operation-id-required');
+    expect(ruleset.engine_check).toMatchObject({ evaluable: true, format: 'spectral' });
+    const docs = (await h.http.get<Json>(`/api/rulesets/${rulesetId}/docs`)).body;
+    expect(docs.tabs.find((t: Json) => t.key === 'rules').bodyMd).toContain(
+      '**operation-id-required** (violation): Every operation has an operationId.',
+    );
+    const { webUrl } = await h.control.createRepository({
+      owner: 'apis',
+      name: `pets-${h.next()}`,
+      files: {
+        'spec/api.yaml':
+          'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
+        'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
+      },
+    });
+    const res = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, {
+      specification: { repoUrl: webUrl, path: 'spec/api.yaml' },
+    });
+    expect(res.status).toBe(200);
+    const results = res.body.evaluations[0].results as Json[];
+    // The operation lives in the referenced file: the finding names it, its line and its pointer there.
+    expect(results.find((r) => r.rule === 'operation-id-required')).toMatchObject({
+      severity: 'violation',
+      file: 'spec/paths/pets.yaml',
+      line: 1,
+    });
+    expect(results.map((r) => r.rule)).not.toContain('invalid-ref');
+
+    const custom = await h.control.createRepository({
+      owner: 'governance',
+      name: `spectral-${h.next()}`,
+      files: {
+        '.spectral.yaml':
+          'description: Runs code.\nfunctions: [stealSecrets]\nrules:\n  x:\n    given: $\n    then:\n      function: stealSecrets\n',
+      },
+    });
+    const refused = await h.http.post<Json>(
+      '/api/ruleset-submissions',
+      { name: `Custom ${h.next()}`, description: 'Custom functions.', repoUrl: custom.webUrl },
+      { token: owner.token },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('RULESETS.VALIDATION_FAILED');
+    expect(JSON.stringify(refused.body)).toContain(
+      '.spectral.yaml:2: custom function \\"stealSecrets\\" is refused',
+    );
+  });
+  it('evaluates a 5 MiB specification sent inline (it crosses the bus in parts); a 6 MB one is 413 naming the limit', async () => {
+    // Its own rule only: what is tested is the size, not how long the built-in rules take (bench/).
+    const { webUrl } = await h.control.createRepository({
+      owner: 'governance',
+      name: `spectral-${h.next()}`,
+      files: {
+        '.spectral.yaml':
+          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+          '    then:\n      field: operationId\n      function: truthy\n',
+      },
+    });
+    const { rulesetId } = await h.published(owner.token, { repoUrl: webUrl });
+    const doc = largeOpenApi31(EVALUATION_LIMITS.specificationBytes);
+    const res = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, inline(doc));
+    expect(res.status).toBe(200);
+    expect(res.body.specification).toMatchObject({ format: 'OAS 3.1', files: ['api.yaml'] });
+    const posts = doc.split('\n    post:\n').length - 1;
+    expect(res.body.evaluations[0].counts.violation).toBe(posts);
+    expect(res.body.evaluations[0].results).toHaveLength(EVALUATION_LIMITS.resultsPerRuleset);
+    expect(res.body.evaluations[0].truncated).toBe(true);
+    const tooLarge = await evaluate(
+      `/api/rulesets/${rulesetId}/evaluations`,
+      inline(largeOpenApi31(6_000_000)),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.stringify(tooLarge.body)).toContain(String(EVALUATION_LIMITS.specificationBytes));
   });
 });

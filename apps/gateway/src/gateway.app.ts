@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EVALUATION_LIMITS } from '@pc/contracts';
 import {
   type BusConfig,
   createLogger,
@@ -14,6 +15,7 @@ import {
 } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -43,7 +45,7 @@ export async function createGateway(
 ): Promise<Gateway> {
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Router errors (an over-long path parameter, a malformed URL) get the common error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
       void reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: routerMessage(error) });
@@ -58,6 +60,12 @@ export async function createGateway(
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // The evaluation routes carry a specification of up to 5 MiB: their bodies may be larger than the rest.
+  fastify.addHook('onRoute', (route) => {
+    if (route.method === 'POST' && /\/(ruleset-evaluations|evaluations)$/.test(route.url)) {
+      route.bodyLimit = EVALUATION_LIMITS.requestBodyBytes;
+    }
+  });
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
   app.get(PublicReads).register(fastify);

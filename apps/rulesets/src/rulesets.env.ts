@@ -36,4 +36,15 @@ export class RulesetsEnv extends ListingServiceEnv {
   @Min(100)
   @Max(600_000)
   EVALUATION_TIMEOUT_MS: number = 60_000;
+
+  /**
+   * The heap of one evaluator thread, in MiB (V8's old generation): an evaluation that needs more is
+   * stopped (its thread ends, a fresh one replaces it) and answered 422 naming this limit, never a 500
+   * or a service out of memory. Sized for a 5 MiB specification with Spectral's built-in rulesets.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(256)
+  @Max(16_384)
+  EVALUATION_MEMORY_MB: number = 2048;
 }

@@ -10,6 +10,7 @@ import { FaultInjector, systemOf, type FaultKind, type SandboxSystem } from './s
 import {
   POLICY_OWNER,
   BROKEN_RULESET_REPOSITORIES,
+  SPECTRAL_RULESET_REPOSITORY,
   RULESET_MONOREPO,
   RULESET_OWNER,
   SEED_REPOSITORIES,
@@ -51,6 +52,8 @@ export interface SandboxDemo {
     brokenRulesets: string[];
     /** Several rulesets, one per folder (validate a folder with a /tree/<ref>/<folder> URL). */
     rulesetMonorepo: string | null;
+    /** A Spectral ruleset (`.spectral.yaml`) on the built-in OpenAPI rules, with a rule of its own. */
+    spectralRuleset: string | null;
     privateRepository: string | null;
   };
 }
@@ -227,6 +230,7 @@ function emptyDemo(): SandboxDemo {
       rulesets: [],
       brokenRulesets: [],
       rulesetMonorepo: null,
+      spectralRuleset: null,
       privateRepository: null,
     },
   };
@@ -234,7 +238,12 @@ function emptyDemo(): SandboxDemo {
 
 async function seed(repos: GitRepositoryStore, platform: PlatformStore, _demo: SandboxDemo): Promise<void> {
   // One after the other, so ids, commit dates and therefore commit SHAs are the same on every start.
-  for (const spec of [...SEED_REPOSITORIES, ...BROKEN_RULESET_REPOSITORIES, RULESET_MONOREPO])
+  for (const spec of [
+    ...SEED_REPOSITORIES,
+    ...BROKEN_RULESET_REPOSITORIES,
+    RULESET_MONOREPO,
+    SPECTRAL_RULESET_REPOSITORY,
+  ])
     await repos.createRepository(spec);
   platform.addTenant({
     clientId: SEED_TENANT.clientId,
@@ -256,6 +265,7 @@ function fillRepositoryUrls(demo: SandboxDemo, url: string, seeded: boolean): vo
     rulesets: [web(RULESET_OWNER, 'rest-api-best-practices'), web(RULESET_OWNER, 'security-baseline')],
     brokenRulesets: BROKEN_RULESET_REPOSITORIES.map((r) => web(r.owner, r.name)),
     rulesetMonorepo: web(RULESET_MONOREPO.owner, RULESET_MONOREPO.name),
+    spectralRuleset: web(SPECTRAL_RULESET_REPOSITORY.owner, SPECTRAL_RULESET_REPOSITORY.name),
     privateRepository: web(POLICY_OWNER, 'internal-experiments'),
   };
 }

@@ -143,3 +143,69 @@ export function aliasNestedSpecification(levels: number, width: number): string 
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * A Spectral ruleset (`.spectral.yaml`): the built-in OpenAPI rules on their recommended severities, one
+ * turned off, and a rule of its own (an error: every operation has an operationId). On OAS3 its own rule
+ * fires once, at line 13 (the post without operationId).
+ */
+export const SPECTRAL_OPERATION_IDS = `description: Operation ids, on top of the recommended OpenAPI rules.
+extends: [[spectral:oas, recommended]]
+rules:
+  info-contact: off
+  operation-id-required:
+    description: Every operation has an operationId.
+    message: Every operation needs an operationId.
+    severity: error
+    given: $.paths[*][get,put,post,delete,options,head,patch,trace]
+    then:
+      field: operationId
+      function: truthy
+`;
+
+/**
+ * A generated OpenAPI 3.1 document of at most `bytes` bytes (and just under; at least one path): `/resources-<n>` paths,
+ * each with a get and a post and a schema, the way a large API description is large. Every post lacks an
+ * operationId (one finding each for a ruleset that asks for one).
+ */
+export function largeOpenApi31(bytes: number): string {
+  const head = `openapi: 3.1.0\ninfo:\n  title: Large\n  version: 1.0.0\n  description: A generated document.\nservers:\n  - url: https://api.example.com\npaths:\n`;
+  const path = (n: number) => `  /resources-${n}:
+    get:
+      operationId: listResources${n}
+      summary: Lists resources ${n}.
+      description: Lists the resources of kind ${n}, a page at a time.
+      tags: [resources]
+      responses:
+        '200':
+          description: The resources.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Resource${n}'
+    post:
+      summary: Creates a resource ${n}.
+      description: Creates a resource of kind ${n}.
+      tags: [resources]
+      responses:
+        '201':
+          description: Created.
+`;
+  const schema = (n: number) => `    Resource${n}:
+      type: object
+      description: A resource of kind ${n}.
+      properties:
+        id: {type: string, description: The id.}
+        name: {type: string, description: The name.}
+`;
+  const tail = 'tags:\n  - name: resources\n    description: Resources.\ncomponents:\n  schemas:\n';
+  const paths: string[] = [];
+  const schemas: string[] = [];
+  let size = head.length + tail.length;
+  for (let n = 0; paths.length === 0 || size + path(n).length + schema(n).length <= bytes; n += 1) {
+    paths.push(path(n));
+    schemas.push(schema(n));
+    size += path(n).length + schema(n).length;
+  }
+  return `${head}${paths.join('')}${tail}${schemas.join('')}`;
+}

@@ -354,6 +354,7 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
       description: 'What every payments API must do, checked on every API description.',
       category: 'API Design',
       profile_name: 'Payments API Rules',
+      ruleset_format: 'amf',
       rule_counts: { violation: 1, warning: 1, info: 0 },
       target_scopes: ['rest-api'],
       tags: [],

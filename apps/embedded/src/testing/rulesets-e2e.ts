@@ -61,12 +61,15 @@ export class RulesetsHarness extends SandboxedSystem {
     super('rulesets-e2e');
   }
 
-  /** `seed`: the sandbox's demo repositories (seconds more), for the files that validate them. */
-  start(options: { seed?: boolean } = {}): Promise<void> {
+  /**
+   * `seed`: the sandbox's demo repositories (seconds more), for the files that validate them; `env`: more
+   * settings of the system.
+   */
+  start(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<void> {
     return this.startSystem({
       bus: 'nats',
       admin: ADMIN,
-      env: { SOURCE_HOST_TIMEOUT_MS: '2000' },
+      env: { SOURCE_HOST_TIMEOUT_MS: '2000', ...options.env },
       seed: options.seed,
     });
   }

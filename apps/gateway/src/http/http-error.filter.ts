@@ -1,6 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import { EVALUATION_LIMITS } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES } from './body-limit';
 import type { ErrorBody } from './error-body';
 import { ERROR_STATUS, STATUS_TEXT } from './error-status';
 
@@ -64,7 +66,10 @@ export function toErrorBody(exception: unknown, requestId: string): { body: Erro
       body: {
         statusCode: fastifyStatus,
         error: STATUS_TEXT[fastifyStatus] ?? 'Bad Request',
-        message: (exception as Error).message,
+        message:
+          (exception as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? `The request body is too large: at most ${BODY_LIMIT_BYTES} bytes (${EVALUATION_LIMITS.requestBodyBytes} on the evaluation routes)`
+            : (exception as Error).message,
       },
     };
   }

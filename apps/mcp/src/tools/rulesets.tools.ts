@@ -367,11 +367,15 @@ export class RulesetTools implements ToolSet {
           .max(EVALUATION_LIMITS.rulesets.max)
           .optional()
           .describe('Vendor rulesets (slugs from search_rulesets with source vendor).'),
+        // One bus message (and the tool server's 1 MiB body): larger documents, up to 5 MiB, through the
+        // REST API, which sends them ahead in parts.
         content: z
           .string()
-          .max(EVALUATION_LIMITS.specificationBytes)
+          .max(EVALUATION_LIMITS.uploadPartBytes)
           .optional()
-          .describe('The specification, JSON or YAML (RAML 1.0 too).'),
+          .describe(
+            `The specification, JSON or YAML (RAML 1.0 too), at most ${EVALUATION_LIMITS.uploadPartBytes} characters here (up to ${EVALUATION_LIMITS.specificationBytes} bytes through POST /api/rulesets/{id}/evaluations).`,
+          ),
         filename: z
           .string()
           .regex(/^[A-Za-z0-9._-]{1,255}$/)

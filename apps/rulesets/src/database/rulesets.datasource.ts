@@ -6,6 +6,8 @@ import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-
 import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
 import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
+import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets-format';
+import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 
@@ -21,6 +23,8 @@ export const rulesetsDatabase = {
     RulesetsReviewPins1796300000000,
     RulesetsEngineCheck1796300000100,
     RulesetsOutbox1796410000000,
+    RulesetsFormat1796430000000,
+    RulesetsEvaluationUploads1796430000100,
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
   ],

@@ -21,7 +21,13 @@ export const rulesetTabs = new TabRules(PREDEFINED_RULESET_TABS, {
  * (submissions), a missing or blank overview takes that text (the description); without it (POST
  * /rulesets/{id}/docs), the set must include an overview (422).
  */
-export function completeTabSet(input: DocTabInput[], field: string, overviewFallback?: string): DocTab[] {
+export function completeTabSet(
+  input: DocTabInput[],
+  field: string,
+  overviewFallback?: string,
+  /** A blank or missing `rules` tab takes this text (a Spectral ruleset's rules and their descriptions). */
+  rulesFallback?: string | null,
+): DocTab[] {
   // The limit counts what the caller sent: the predefined tabs added below are ours, not theirs.
   if (input.length > RULESET_LIMITS.docTabs.maxItems) {
     throw rulesetsError(
@@ -47,6 +53,8 @@ export function completeTabSet(input: DocTabInput[], field: string, overviewFall
   }
   const overview = tabs.find((t) => t.key === 'overview')!;
   if (overviewFallback !== undefined && overview.bodyMd.trim() === '') overview.bodyMd = overviewFallback;
+  const rules = tabs.find((t) => t.key === 'rules');
+  if (rulesFallback && rules && rules.bodyMd.trim() === '') rules.bodyMd = rulesFallback;
   checkSize(tabs, field);
   return sortTabs(tabs);
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SeverityCounts } from '@pc/contracts';
 import type { EngineResult } from './engine/amf-engine';
 
 /** Bytes of models and results the cache holds (oldest dropped first). */
@@ -68,5 +69,8 @@ export class EvaluationCache {
 export interface CachedReport {
   format: string;
   conforms: boolean;
+  /** Every result counted; `results` holds at most `EVALUATION_LIMITS.resultsPerRuleset` of them. */
+  counts: SeverityCounts;
+  total: number;
   results: EngineResult[];
 }

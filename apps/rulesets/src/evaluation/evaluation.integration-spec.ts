@@ -1,4 +1,5 @@
 import {
+  EVALUATION_LIMITS,
   type EvaluatedRulesetRef,
   RulesetEvaluationRpc,
   RulesetsRpc,
@@ -218,8 +219,11 @@ describe('ruleset evaluations (service level, the engine)', () => {
   });
 
   it('refuses a specification over the size limit before parsing it', async () => {
-    const big = `openapi: 3.0.0\n# ${'x'.repeat(600 * 1024)}\n`;
-    expect(await codeOf(evaluate({ content: big }))).toBe('PAYLOAD_TOO_LARGE');
+    // From a repository: an inline one that large reaches the service in parts (spectral.integration-spec.ts).
+    const big = `openapi: 3.0.0\n# ${'x'.repeat(EVALUATION_LIMITS.specificationBytes)}\n`;
+    const error = await errorOf(evaluate({ repoUrl: h.repo({ 'api.yaml': big }), path: 'api.yaml' }));
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.message).toContain(`at most ${EVALUATION_LIMITS.specificationBytes} (5 MiB)`);
   });
 
   it("refuses documents whose YAML aliases stand for a million nodes with 422 naming the limit, before the engine, and answers another user's evaluation", async () => {
@@ -346,6 +350,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
       evaluable: true,
       examples: failing,
       checked_at: expect.any(String),
+      format: 'amf',
     });
     const { rulesetId } = await h.published(owner, {
       repoUrl: h.repo({

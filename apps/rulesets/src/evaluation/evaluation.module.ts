@@ -8,6 +8,7 @@ import { EvaluatorPool } from './evaluator.pool';
 import { ProfileEngineCheck } from './profile-engine-check';
 import { RulesetProfiles } from './ruleset-profiles';
 import { SpecificationReader } from './specification.reader';
+import { SpecificationUploads } from './specification-uploads';
 
 /**
  * Evaluating API specifications against rulesets in the engine's worker threads; validation asks the same
@@ -21,6 +22,7 @@ import { SpecificationReader } from './specification.reader';
     EvaluationCache,
     RulesetProfiles,
     SpecificationReader,
+    SpecificationUploads,
     EvaluationService,
     ProfileEngineCheck,
   ],

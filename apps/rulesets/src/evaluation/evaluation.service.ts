@@ -10,16 +10,18 @@ import {
 import { DomainError } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import type { EngineFinding } from './engine/amf-engine';
+import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
 import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
+
 import { SpecificationReader } from './specification.reader';
 
 /**
- * Evaluates one specification against one or more rulesets: reads the rulesets' profiles and the
- * specification, answers what the cache knows, and runs the rest in one evaluator task (the document is
- * parsed once for all of them, or not at all when its model is cached), the caller's share of the
- * evaluator's threads bounded (see fair-share.ts).
+ * Evaluates one specification against one or more rulesets: reads the rulesets (AMF profiles and Spectral
+ * rulesets) and the specification, answers what the cache knows, and runs the rest in one evaluator task
+ * per engine (the document is parsed once for all the rulesets of an engine, or, for AMF, not at all when
+ * its model is cached), the caller's share of the evaluator's threads bounded (see fair-share.ts).
  */
 @Injectable()
 export class EvaluationService {
@@ -34,7 +36,7 @@ export class EvaluationService {
     const caller = requireUser(ctx);
     const started = Date.now();
     const loaded = await Promise.all(request.rulesets.map((ref) => this.profiles.load(ctx, ref)));
-    const spec = await this.specs.read(request.specification);
+    const spec = await this.specs.read(request.specification, caller.userId);
 
     const reports = new Map<string, CachedReport>();
     const cachedDigests = new Set<string>();
@@ -48,7 +50,26 @@ export class EvaluationService {
     const pending = unique(loaded.filter((p) => !reports.has(p.digest)));
     let parsed = false;
     let format = [...reports.values()][0]?.format ?? '';
-    if (pending.length > 0) {
+    const keep = (profile: LoadedProfile, report: EngineReport, reportFormat: string) => {
+      if (!report.ok) {
+        throw new DomainError(
+          'RULESETS.NOT_EVALUABLE',
+          `The engine cannot run the ${profile.format === 'spectral' ? 'Spectral ruleset' : 'profile'} of ${profile.ruleset.name}: ${cut(report.problem)}`,
+        );
+      }
+      const value: CachedReport = {
+        format: reportFormat,
+        conforms: report.conforms,
+        counts: report.counts,
+        total: report.total,
+        results: report.results,
+      };
+      this.cache.putReport(spec.digest, profile.digest, value);
+      reports.set(profile.digest, value);
+    };
+    const amf = pending.filter((p) => p.format === 'amf');
+    const spectral = pending.filter((p) => p.format === 'spectral');
+    if (amf.length > 0) {
       const model = this.cache.model(spec.digest);
       const outcome = await this.pool.run(
         {
@@ -56,7 +77,7 @@ export class EvaluationService {
           files: spec.files,
           main: spec.main,
           ...(model ? { model: model.model, format: model.format } : {}),
-          profiles: pending.map((p) => p.text),
+          profiles: amf.map((p) => p.text),
         },
         { owner: caller.userId },
       );
@@ -65,18 +86,26 @@ export class EvaluationService {
       parsed = outcome.parsed;
       format = outcome.format;
       if (outcome.parsed) this.cache.putModel(spec.digest, outcome.format, outcome.model);
-      outcome.reports.forEach((report, i) => {
-        const profile = pending[i];
-        if (!report.ok) {
-          throw new DomainError(
-            'RULESETS.NOT_EVALUABLE',
-            `The engine cannot run the profile of ${profile.ruleset.name}: ${cut(report.problem)}`,
-          );
-        }
-        const value: CachedReport = { format, conforms: report.conforms, results: report.results };
-        this.cache.putReport(spec.digest, profile.digest, value);
-        reports.set(profile.digest, value);
-      });
+      outcome.reports.forEach((report, i) => keep(amf[i], report, outcome.format));
+    }
+    if (spectral.length > 0) {
+      const answer = await this.pool.run(
+        {
+          kind: 'evaluate-spectral',
+          files: spec.files,
+          main: spec.main,
+          rulesets: spectral.map((p) => ({ ruleset: { file: p.file, text: p.text }, catalog: p.catalog })),
+        },
+        { owner: caller.userId },
+      );
+      if (answer.kind !== 'spectral-evaluated')
+        throw new Error(`unexpected evaluator outcome ${answer.kind}`);
+      const outcome = answer.outcome;
+      if (!outcome.ok) throw unparseable(outcome.findings);
+      parsed = true;
+      // The AMF parser's name of the format wins when both engines ran (it is the one the rest report).
+      if (amf.length === 0) format = outcome.format;
+      outcome.reports.forEach((report, i) => keep(spectral[i], report, outcome.format));
     }
 
     const evaluations = loaded.map((profile) =>
@@ -93,24 +122,16 @@ export class EvaluationService {
 }
 
 function present(profile: LoadedProfile, report: CachedReport, cached: boolean): RulesetEvaluation {
-  const counts: SeverityCounts = { violation: 0, warning: 0, info: 0 };
-  for (const r of report.results) counts[r.severity] += 1;
-  const order = { violation: 0, warning: 1, info: 2 } as const;
-  const results = [...report.results]
-    .sort(
-      (a, b) =>
-        order[a.severity] - order[b.severity] ||
-        a.rule.localeCompare(b.rule) ||
-        (a.line ?? 0) - (b.line ?? 0),
-    )
+  // The thread kept the first results in reading order and counted all of them (evaluation.worker.ts).
+  const results = report.results
     .slice(0, EVALUATION_LIMITS.resultsPerRuleset)
     .map((r) => ({ ...r, message: cut(r.message) }));
   return {
     ruleset: profile.ruleset,
     conforms: report.conforms,
-    counts,
+    counts: report.counts,
     results,
-    truncated: report.results.length > results.length,
+    truncated: report.total > results.length,
     cached,
   };
 }

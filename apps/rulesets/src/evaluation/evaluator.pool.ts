@@ -85,6 +85,12 @@ export class EvaluatorPool implements OnModuleDestroy {
           `The evaluation ran past its time limit (${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
         );
       }
+      if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new DomainError(
+          'UNPROCESSABLE',
+          `The evaluation needed more than its memory limit (EVALUATION_MEMORY_MB, ${this.env.EVALUATION_MEMORY_MB} MiB) and was stopped; try a smaller specification or fewer rulesets`,
+        );
+      }
       log.error({ err: error }, 'evaluator thread failed');
       throw new DomainError(
         'SERVICE_UNAVAILABLE',
@@ -133,6 +139,8 @@ export class EvaluatorPool implements OnModuleDestroy {
       idleTimeout: IDLE_MS,
       concurrentTasksPerWorker: 1,
       workerData: { nice: this.env.EVALUATION_NICE } satisfies EvaluatorThreadData,
+      // A task that needs more heap ends its thread (piscina starts another), not the service.
+      resourceLimits: { maxOldGenerationSizeMb: this.env.EVALUATION_MEMORY_MB },
     });
     // A thread that fails while it runs no task (piscina replaces it) must not take the service down:
     // piscina emits 'error', which with no listener would throw in the main thread.

@@ -3,6 +3,8 @@ import { EvaluatorPool } from './evaluator.pool';
 import { unsupportedTerms } from '../common/profile-terms';
 import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
 import { type UnknownName, unknownNames } from './profile-names';
+import type { SpectralRuleInfo } from './engine/spectral-engine';
+import { RulesetProfiles } from './ruleset-profiles';
 
 /** The engine's compiler refusing the Rego it generated (`rego_unsafe_var_error`, `rego_parse_error`...). */
 const REGO_COMPILE_ERROR = /\brego_[a-z_]+_error\b/;
@@ -21,7 +23,43 @@ function unknownNameMessage(name: UnknownName): string {
  */
 @Injectable()
 export class ProfileEngineCheck {
-  constructor(private readonly pool: EvaluatorPool) {}
+  constructor(
+    private readonly pool: EvaluatorPool,
+    private readonly profiles: RulesetProfiles,
+  ) {}
+
+  /**
+   * A Spectral ruleset, by the engine: the catalog rulesets its `extends` name read (each must be a
+   * published Spectral ruleset), then its schema, `extends`, and `given` paths checked in the evaluator's
+   * threads. `lineOf` says where a problem the engine names by JSON path is (`file:line`); `lineOfCatalog`
+   * where a catalog reference is. Answers the rules in effect (its own and those it extends).
+   */
+  async spectral(
+    file: string,
+    text: string,
+    lineOf: (path: Array<string | number>) => string,
+    lineOfCatalog: (id: string) => string,
+  ): Promise<{ errors: string[]; rules: SpectralRuleInfo[] }> {
+    const { catalog, problems } = await this.profiles.catalogOf(text);
+    if (problems.length > 0) {
+      return {
+        errors: problems.map((p) => `${lineOfCatalog(p.id)}: extends ${p.message}`),
+        rules: [],
+      };
+    }
+    const outcome = await this.pool.run({
+      kind: 'check-spectral',
+      run: { ruleset: { file, text }, catalog },
+    });
+    if (outcome.kind !== 'spectral-checked') return { errors: [], rules: [] };
+    return {
+      errors: outcome.problems.map(
+        (p) =>
+          `${lineOf(p.path)}: the Spectral engine refuses the ruleset (its own words follow): ${p.message.replace(/\s+/g, ' ').slice(0, 500)}`,
+      ),
+      rules: outcome.rules,
+    };
+  }
 
   /**
    * Problems with the profile itself: `errors` (the engine refuses it), `warnings` (terms of vocabularies

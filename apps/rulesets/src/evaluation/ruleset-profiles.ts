@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EvaluatedRulesetRef, RequestContext, RulesetEvaluation } from '@pc/contracts';
+import {
+  ANONYMOUS,
+  type EvaluatedRulesetRef,
+  type RequestContext,
+  type RulesetEvaluation,
+  type RulesetFormat,
+} from '@pc/contracts';
 import { DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
 import { RulesetAccess } from '../rulesets';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 import { VendorRulesets } from '../vendor';
 import { unsupportedTerms } from '../common/profile-terms';
+import { CATALOG_EXTENDS, MAX_CATALOG_DEPTH } from '../common/spectral-vocabulary';
+import type { SpectralSource } from './engine/spectral-engine';
+import { parseDocument } from 'yaml';
 
 /** A community ruleset's profile text is kept this long (its repository is read again after). */
 const PROFILE_TTL_MS = 60_000;
@@ -28,8 +37,19 @@ function runnable(name: string, text: string): void {
 
 export interface LoadedProfile {
   ruleset: RulesetEvaluation['ruleset'];
+  format: RulesetFormat;
   text: string;
+  /** The file name of the ruleset (Spectral rulesets: YAML unless it ends in `.json`). */
+  file: string;
+  /** Spectral: the catalog rulesets its `extends` reach, by id (their digests are in `digest`). */
+  catalog: Record<string, SpectralSource>;
   digest: string;
+}
+
+/** A catalog ruleset a Spectral ruleset extends that cannot be read, and why. */
+export interface CatalogProblem {
+  id: string;
+  message: string;
 }
 
 /**
@@ -67,7 +87,10 @@ export class RulesetProfiles {
           name: profile.name,
           profileName: profileNameOf(profile.text),
         },
+        format: 'amf',
         text: profile.text,
+        file: profile.file,
+        catalog: {},
         digest: digest(profile.text),
       };
     }
@@ -75,12 +98,81 @@ export class RulesetProfiles {
     if (!row.ruleset_path)
       throw new DomainError('RULESETS.NOT_EVALUABLE', 'The ruleset names no profile file to evaluate');
     const text = await this.read(row.source_url, row.pinned_commit ?? row.source_ref, row.ruleset_path);
-    runnable(row.name, text);
-    return {
-      ruleset: { source: 'community', id: row.id, slug: null, name: row.name, profileName: row.profile_name },
-      text,
-      digest: digest(text),
+    const ruleset = {
+      source: 'community' as const,
+      id: row.id,
+      slug: null,
+      name: row.name,
+      profileName: row.profile_name,
     };
+    if (row.ruleset_format === 'spectral') {
+      const { catalog, problems } = await this.catalogOf(text);
+      if (problems.length > 0) {
+        throw new DomainError(
+          'RULESETS.NOT_EVALUABLE',
+          `The ruleset ${row.name} extends ${problems.map((p) => p.message).join('; ')}`,
+        );
+      }
+      const all = [
+        text,
+        ...Object.keys(catalog)
+          .sort()
+          .map((id) => `${id}\0${catalog[id].text}`),
+      ];
+      return {
+        ruleset,
+        format: 'spectral',
+        text,
+        file: row.ruleset_path,
+        catalog,
+        digest: digest(`spectral\0${row.ruleset_path}\0${all.join('\0')}`),
+      };
+    }
+    runnable(row.name, text);
+    return { ruleset, format: 'amf', text, file: row.ruleset_path, catalog: {}, digest: digest(text) };
+  }
+
+  /**
+   * The Spectral rulesets of this catalog a Spectral ruleset's `extends` reach (`catalog:<id>`), read at
+   * their reviewed commits, transitively, at most MAX_CATALOG_DEPTH deep. Each must be published (anyone
+   * may see it) and be a Spectral ruleset; a reference that is not is a problem, never followed further.
+   */
+  async catalogOf(
+    text: string,
+  ): Promise<{ catalog: Record<string, SpectralSource>; problems: CatalogProblem[] }> {
+    const catalog: Record<string, SpectralSource> = {};
+    const problems: CatalogProblem[] = [];
+    let wave = catalogIds(text).map((id) => ({ id, depth: 1 }));
+    while (wave.length > 0) {
+      const next: typeof wave = [];
+      for (const { id, depth } of wave) {
+        if (catalog[id]) continue;
+        if (depth > MAX_CATALOG_DEPTH) {
+          problems.push({ id, message: `catalog:${id}, deeper than ${MAX_CATALOG_DEPTH} catalog rulesets` });
+          continue;
+        }
+        let row;
+        try {
+          row = await this.access.visible({ requestId: 'spectral-extends', caller: ANONYMOUS }, id);
+        } catch {
+          problems.push({ id, message: `catalog:${id}, which is not a ruleset published in this catalog` });
+          continue;
+        }
+        if (row.ruleset_format !== 'spectral' || !row.ruleset_path) {
+          problems.push({ id, message: `catalog:${id} (${row.name}), which is not a Spectral ruleset` });
+          continue;
+        }
+        const extended = await this.read(
+          row.source_url,
+          row.pinned_commit ?? row.source_ref,
+          row.ruleset_path,
+        );
+        catalog[id] = { file: row.ruleset_path, text: extended };
+        next.push(...catalogIds(extended).map((child) => ({ id: child, depth: depth + 1 })));
+      }
+      wave = next;
+    }
+    return { catalog, problems };
   }
 
   private async read(url: string, ref: string | null, rulesetPath: string): Promise<string> {
@@ -105,6 +197,29 @@ export class RulesetProfiles {
       throw error;
     }
   }
+}
+
+/** The catalog rulesets a Spectral ruleset's text names in `extends` (its own and its overrides'). */
+function catalogIds(text: string): string[] {
+  const data: unknown = parseDocument(text, { strict: false }).toJS();
+  const ids: string[] = [];
+  const visit = (value: unknown): void => {
+    const entries = Array.isArray(value) ? value : [value];
+    for (const entry of entries) {
+      const name: unknown = Array.isArray(entry) ? entry[0] : entry;
+      const id = typeof name === 'string' ? CATALOG_EXTENDS.exec(name)?.[1]?.toLowerCase() : undefined;
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+  };
+  if (typeof data === 'object' && data !== null) {
+    const root = data as { extends?: unknown; overrides?: unknown };
+    visit(root.extends);
+    if (Array.isArray(root.overrides)) {
+      for (const o of root.overrides)
+        if (typeof o === 'object' && o !== null) visit((o as { extends?: unknown }).extends);
+    }
+  }
+  return ids;
 }
 
 function digest(text: string): string {

@@ -5,6 +5,7 @@ import { EVALUATION_LIMITS, EVALUATION_FILENAME_PATTERN, type SpecificationInput
 import { badRequest, DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type ParsedRepositoryUrl, type SourceHost } from '@pc/source-host';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { SpecificationUploads } from './specification-uploads';
 import { nodesAddedByAliases } from './yaml-expansion';
 
 /** Files a specification may be made of (the main file and the files it references). */
@@ -25,9 +26,18 @@ export interface Specification {
  */
 @Injectable()
 export class SpecificationReader {
-  constructor(@Inject(SOURCE_HOST) private readonly host: SourceHost) {}
+  constructor(
+    @Inject(SOURCE_HOST) private readonly host: SourceHost,
+    private readonly uploads: SpecificationUploads,
+  ) {}
 
-  async read(input: SpecificationInput): Promise<Specification> {
+  /** `ownerId`: the caller, whose upload (a specification sent ahead in parts) an inline one may be. */
+  async read(input: SpecificationInput, ownerId: string): Promise<Specification> {
+    if (input.upload !== undefined) {
+      if (input.content !== undefined) throw badRequest('Give the specification as content or as an upload');
+      const content = await this.uploads.take(ownerId, input.upload);
+      return this.read({ ...input, upload: undefined, content }, ownerId);
+    }
     if (typeof input.content === 'string') {
       if (input.repoUrl !== undefined)
         throw badRequest('Give the specification as content or as repoUrl and path, not both');
@@ -128,7 +138,7 @@ export function aliasLimitMessage(): string {
 function tooLarge(bytes: number): DomainError {
   return new DomainError(
     'PAYLOAD_TOO_LARGE',
-    `The specification is ${bytes} bytes; at most ${EVALUATION_LIMITS.specificationBytes}`,
+    `The specification is ${bytes} bytes; at most ${EVALUATION_LIMITS.specificationBytes} (5 MiB)`,
   );
 }
 

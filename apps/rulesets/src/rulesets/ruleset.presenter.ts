@@ -82,6 +82,7 @@ export function toSummary(row: RulesetRow, owner: UserSummary | undefined, liked
     description: row.description,
     category: row.category,
     profile_name: row.profile_name,
+    ruleset_format: row.ruleset_format,
     rule_counts: row.rule_counts,
     target_scopes: row.target_scopes,
     tags: row.tags,

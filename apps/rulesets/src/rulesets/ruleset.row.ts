@@ -3,6 +3,7 @@ import type {
   RuleCounts,
   RulesetCategory,
   RulesetEngineCheck,
+  RulesetFormat,
   RulesetLifecycleStatus,
   TargetScope,
 } from '@pc/contracts';
@@ -19,6 +20,8 @@ export interface RulesetRow {
   source_ref: string | null;
   ruleset_path: string | null;
   profile_name: string | null;
+  /** Derived from `engine_check.format` (see the migration): `amf` unless validation read a Spectral ruleset. */
+  ruleset_format: RulesetFormat;
   rule_names: string[];
   rule_counts: RuleCounts;
   target_scopes: TargetScope[];
@@ -48,7 +51,7 @@ export interface RulesetRow {
 }
 
 export const RULESET_COLUMNS = `r.id, r.name, r.description, r.category, r.owner_id, r.submitted_by, r.source_url,
-  r.source_ref, r.ruleset_path, r.profile_name, r.rule_names, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
+  r.source_ref, r.ruleset_path, r.profile_name, r.ruleset_format, r.rule_names, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
   r.registry_asset_id, r.video_tutorial_url, r.examples_url, r.engine_check, r.lifecycle_status, r.review_feedback, r.reviewed_at,
   r.like_count, r.view_count, r.deploy_count, r.published_at, r.pinned_commit, r.pinned_content_digest, r.pinned_at,
   r.pinned_by, r.pinned_how, r.created_at, r.updated_at,

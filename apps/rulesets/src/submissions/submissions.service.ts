@@ -121,7 +121,7 @@ export class SubmissionsService extends Submitting<
     });
     const declared = input.deliversIdeaIds ?? [];
     await this.ideas.check(ctx, declared);
-    const tabs = completeTabSet(input.docTabs ?? [], 'docTabs', input.description);
+    const tabs = completeTabSet(input.docTabs ?? [], 'docTabs', input.description, validation.rulesMarkdown);
     const content: SubmissionContent = {
       name: input.name.trim(),
       description: input.description,
@@ -365,7 +365,12 @@ function fromValidation(
     profile_name: v.profile?.profileName ?? null,
     rule_names: v.profile?.ruleNames ?? [],
     rule_counts: v.profile?.ruleCounts ?? { violation: 0, warning: 0, info: 0 },
-    engine_check: { evaluable: v.evaluable, examples: v.examples, checked_at: new Date().toISOString() },
+    engine_check: {
+      evaluable: v.evaluable,
+      examples: v.examples,
+      checked_at: new Date().toISOString(),
+      format: v.format ?? 'amf',
+    },
   };
 }
 

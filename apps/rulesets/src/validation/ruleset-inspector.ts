@@ -14,7 +14,9 @@ import {
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES, ProfileEngineCheck } from '../evaluation';
 import { unsupportedTerms } from '../common/profile-terms';
+import { SPECTRAL_FILES } from '../common/spectral-vocabulary';
 import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
+import { analyseSpectral, looksLikeSpectral } from './spectral';
 
 /** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */
 export const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
@@ -62,6 +64,8 @@ export class RulesetInspector {
       subPath: null,
       rulesetPath: null,
       rulesetPathSource: null,
+      format: null,
+      rulesMarkdown: null,
       profile: null,
       registry: null,
       targetScopes: [],
@@ -149,7 +153,10 @@ export class RulesetInspector {
       result.rulesetPath = found.path;
       result.rulesetPathSource = found.source;
       const text = await this.readText(repo, found.path, result);
-      if (text !== null) {
+      if (text !== null && looksLikeSpectral(found.path, text)) {
+        await this.inspectSpectral(`${repo.prefix}${found.path}`, text, result);
+      } else if (text !== null) {
+        result.format = 'amf';
         const analysis = analyseProfile(`${repo.prefix}${found.path}`, text);
         result.errors.push(...analysis.errors);
         result.warnings.push(...analysis.warnings);
@@ -179,6 +186,46 @@ export class RulesetInspector {
     const icon = ['icon.svg', 'icon.png'].find((f) => repo.files.has(f));
     if (icon)
       result.iconUrl = `${repo.parsed.webUrl}/blob/${encodeURIComponent(repo.ref)}/${repo.prefix}${icon}`;
+  }
+
+  /**
+   * A Spectral ruleset: read as written (custom functions, `extends` beyond the built-in and catalog
+   * rulesets, rules without `given`/`then`, unknown severities and formats: errors at their lines), then
+   * by the Spectral engine in the evaluator's threads (its schema, `extends` resolved, each own rule's
+   * `given` compiled). The rules in effect give the names and counts, and the `rules` tab's default.
+   */
+  private async inspectSpectral(file: string, text: string, result: RulesetValidation): Promise<void> {
+    result.format = 'spectral';
+    const analysis = analyseSpectral(file, text);
+    result.errors.push(...analysis.errors);
+    result.warnings.push(...analysis.warnings);
+    if (!analysis.readable) return;
+    let rules = analysis.ownRules;
+    if (this.engine && analysis.errors.length === 0 && analysis.where) {
+      const where = analysis.where;
+      const checked = await this.engine.spectral(
+        file,
+        text,
+        (path) => where.ofPath(path),
+        (id) => `${file}:${analysis.catalogExtends.find((c) => c.id === id)?.line ?? 1}`,
+      );
+      result.errors.push(...checked.errors);
+      if (checked.errors.length === 0) rules = checked.rules;
+    }
+    const ruleCounts = { violation: 0, warning: 0, info: 0 };
+    for (const rule of rules) ruleCounts[rule.severity] += 1;
+    result.profile = {
+      profileName: null,
+      description: analysis.description,
+      ruleNames: rules.map((r) => r.name),
+      ruleCounts,
+      targetClasses: [],
+      dialectVersion: null,
+    };
+    if (rules.length === 0) result.warnings.push(`${file}:1: the ruleset has no rule in effect`);
+    result.targetScopes = analysis.targetScopes;
+    result.evaluable = result.errors.length === 0;
+    result.rulesMarkdown = rulesMarkdown(rules);
   }
 
   /**
@@ -276,7 +323,7 @@ export class RulesetInspector {
       if (repo.files.has(main)) return { path: main, source: 'registry' };
       result.warnings.push(`${repo.prefix}registry.json: main names ${main}, which does not exist`);
     }
-    const conventional = CONVENTIONAL_PROFILES.find((f) => repo.files.has(f));
+    const conventional = [...CONVENTIONAL_PROFILES, ...SPECTRAL_FILES].find((f) => repo.files.has(f));
     if (conventional) return { path: conventional, source: 'conventional' };
     const candidates = [...repo.files]
       .filter((f) => !f.includes('/') && /\.ya?ml$/i.test(f))
@@ -287,8 +334,8 @@ export class RulesetInspector {
       if (text !== null && looksLikeProfile(text)) return { path: candidate, source: 'discovered' };
     }
     result.errors.push(
-      `${repo.prefix || '/'}: no validation profile found (looked for registry.json's main, ` +
-        `${CONVENTIONAL_PROFILES.join(', ')}, then any root .yaml file whose first line is ` +
+      `${repo.prefix || '/'}: no validation profile or Spectral ruleset found (looked for registry.json's main, ` +
+        `${[...CONVENTIONAL_PROFILES, ...SPECTRAL_FILES].join(', ')}, then any root .yaml file whose first line is ` +
         `"#%Validation Profile 1.0"); set rulesetPath to name it`,
     );
     return null;
@@ -340,6 +387,23 @@ export class RulesetInspector {
         throw upstreamUnavailable(error);
     }
   }
+}
+
+/** The `rules` tab a Spectral ruleset's submission shows unless its author writes one: each rule in effect. */
+function rulesMarkdown(
+  rules: Array<{ name: string; severity: 'violation' | 'warning' | 'info'; description: string | null }>,
+): string | null {
+  if (rules.length === 0) return null;
+  const order = { violation: 0, warning: 1, info: 2 } as const;
+  const lines = [...rules]
+    .sort((a, b) => order[a.severity] - order[b.severity] || a.name.localeCompare(b.name))
+    .map(
+      (r) =>
+        `- **${r.name}** (${r.severity})${r.description ? `: ${r.description.replace(/\s+/g, ' ').trim()}` : ''}`,
+    );
+  const markdown = `${rules.length} rules in effect:\n\n${lines.join('\n')}\n`;
+  // Well within the tabs' byte budget: a long list is cut, the count above stays whole.
+  return markdown.length > 60_000 ? `${markdown.slice(0, 60_000)}\n\n…\n` : markdown;
 }
 
 /** The line a validation is defined at (its key under `validations:`), 1-based. */

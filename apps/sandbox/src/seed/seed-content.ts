@@ -569,6 +569,46 @@ export const RULESET_MONOREPO: RepositorySpec = {
   },
 };
 
+/** A Spectral ruleset: OAS's recommended rules but info-contact, and every operation has an operationId. */
+const SPECTRAL_OPERATION_IDS = `description: Operation ids, on top of the recommended OpenAPI rules.
+extends: [[spectral:oas, recommended]]
+rules:
+  info-contact: off
+  operation-id-required:
+    description: Every operation has an operationId.
+    message: Every operation needs an operationId.
+    severity: error
+    given: $.paths[*][get,put,post,delete,options,head,patch,trace]
+    then:
+      field: operationId
+      function: truthy
+`;
+
+/**
+ * A Spectral ruleset repository (`.spectral.yaml`): the recommended rules of `spectral:oas`, one turned
+ * off, and a rule of its own; its rules' descriptions become the ruleset's rules tab.
+ */
+export const SPECTRAL_RULESET_REPOSITORY: RepositorySpec = {
+  owner: RULESET_OWNER,
+  name: 'spectral-operation-ids',
+  description: 'A Spectral ruleset: the recommended OpenAPI rules and operation ids.',
+  files: {
+    'README.md': readme('Operation ids (Spectral)', 'A Spectral ruleset on the built-in OpenAPI rules.'),
+    '.spectral.yaml': SPECTRAL_OPERATION_IDS,
+    'registry.json': `${JSON.stringify(
+      {
+        assetId: 'spectral-operation-ids',
+        name: 'Operation ids (Spectral)',
+        description: 'The recommended OpenAPI rules, and an operationId on every operation.',
+        main: '.spectral.yaml',
+      },
+      null,
+      2,
+    )}\n`,
+  },
+  tags: { 'v1.0.0': {} },
+};
+
 /** The demo tenant of the sandbox platform: a root organization and two business groups. */
 export const SEED_TENANT = {
   clientId: 'sandbox-demo-client',

@@ -30,7 +30,20 @@ export const SPECIFICATION_FORMATS = [
  */
 export const EVALUATION_LIMITS = {
   /** The specification's text (inline) or all its files together (from a repository), UTF-8 bytes: 413 over. */
-  specificationBytes: 512 * 1024,
+  specificationBytes: 5 * 1024 * 1024,
+  /**
+   * The body of an evaluation request (the specification JSON-escaped, and the rest): the gateway's body
+   * limit on the evaluation routes (413 over); every other route keeps its 1 MiB.
+   */
+  requestBodyBytes: 8 * 1024 * 1024,
+  /**
+   * A specification whose JSON is larger than this does not cross the bus in the evaluation request: the
+   * gateway sends it ahead in parts of at most this many JSON bytes (see docs/messaging.md), each well
+   * under the bus's 1 MiB message limit.
+   */
+  uploadPartBytes: 512 * 1024,
+  /** Parts of one uploaded specification (the most a 5 MiB document JSON-escaped can need). */
+  uploadParts: { max: 64 },
   /**
    * Nodes that YAML aliases may add to a specification (all its files), each alias counted as the
    * nodes its anchor stands for: a few kilobytes of anchors nested in each other stand for millions of
@@ -64,6 +77,20 @@ export interface SpecificationInput {
   ref?: string;
   /** The main file, from the repository root (or the folder of a `/tree/<ref>/<folder>` URL). */
   path?: string;
+  /**
+   * Between the gateway and the rulesets service only (never in the HTTP body): `content` sent ahead in
+   * parts (`RulesetEvaluationRpc.uploadPart`) because it is too large for one bus message.
+   */
+  upload?: { id: string; parts: number };
+}
+
+/** One part of a specification's text sent ahead of its evaluation (gateway to rulesets service). */
+export interface SpecificationUploadPart {
+  /** The upload's id (a UUID the gateway chose), the same in every part and in `specification.upload`. */
+  id: string;
+  /** 0-based. */
+  index: number;
+  text: string;
 }
 
 /** A community ruleset by id, or a ruleset of the vendor index by slug. */

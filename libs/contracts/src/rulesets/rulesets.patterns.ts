@@ -29,7 +29,7 @@ import type {
   ValidateRulesetResult,
 } from './rulesets.types';
 
-import type { EvaluateRequest, EvaluationReport } from './rulesets.evaluation';
+import type { EvaluateRequest, EvaluationReport, SpecificationUploadPart } from './rulesets.evaluation';
 import { RulesetSchemas as S } from './rulesets.schemas';
 
 type Empty = Record<string, never>;
@@ -122,6 +122,8 @@ export const RulesetOwnershipRpc = {
 
 export const RulesetEvaluationRpc = {
   evaluate: rpc<EvaluateRequest, EvaluationReport>('rulesets.evaluation.run.v1', S.evaluate),
+  /** A part of a specification too large for one bus message, sent ahead of `evaluate` (docs/messaging.md). */
+  uploadPart: rpc<SpecificationUploadPart, { ok: true }>('rulesets.evaluation.upload-part.v1', S.uploadPart),
 } as const;
 
 export const RulesetsEvents = {

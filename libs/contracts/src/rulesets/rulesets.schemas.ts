@@ -3,7 +3,11 @@ import { COMMIT_SHA_PATTERN } from '../catalog/catalog.limits';
 import { IDEA_COVERAGES, type MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import { SORT_ORDERS } from '../catalog/catalog.types';
 import type { MessageSchema } from '../common/message-schemas';
-import { EVALUATION_LIMITS as E, type EvaluateRequest } from './rulesets.evaluation';
+import {
+  EVALUATION_LIMITS as E,
+  type EvaluateRequest,
+  type SpecificationUploadPart,
+} from './rulesets.evaluation';
 import { RULESET_LIMITS as L } from './rulesets.limits';
 import {
   type CountRulesetViewsRequest,
@@ -98,6 +102,7 @@ const specification = z.object({
   repoUrl: url.optional(),
   ref: z.string().max(L.sourceRef.max).optional(),
   path: z.string().max(E.path.max).optional(),
+  upload: z.object({ id: uuid, parts: z.number().int().min(1).max(E.uploadParts.max) }).optional(),
 });
 
 const rulesetRef = z.union([
@@ -188,6 +193,16 @@ export const RulesetSchemas = {
     rulesets: z.array(rulesetRef).min(E.rulesets.min).max(E.rulesets.max),
     specification,
   }) satisfies MessageSchema<EvaluateRequest>,
+  uploadPart: z.object({
+    id: uuid,
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(E.uploadParts.max - 1),
+    // Characters: a part's JSON is at most uploadPartBytes bytes, so it has at most that many characters.
+    text: z.string().max(E.uploadPartBytes),
+  }) satisfies MessageSchema<SpecificationUploadPart>,
 };
 
 function isHttpUrl(value: string): boolean {

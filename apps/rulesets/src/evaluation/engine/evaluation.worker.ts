@@ -3,6 +3,7 @@
  * takes a model the pool cached) and validates it against every profile given; or checks a profile.
  */
 import os from 'node:os';
+import { EVALUATION_LIMITS, type SeverityCounts } from '@pc/contracts';
 import { isMainThread } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import {
@@ -15,6 +16,7 @@ import {
   type EngineResult,
 } from './amf-engine';
 import { SourcePointers } from './source-pointers';
+import type { SpectralOutcome, SpectralProblem, SpectralRuleInfo, SpectralRun } from './spectral-engine';
 
 /** What the pool gives each thread at its start. */
 export interface EvaluatorThreadData {
@@ -46,6 +48,9 @@ export type EvaluatorTask =
       profiles: string[];
     }
   | { kind: 'check-profile'; profile: string }
+  /** Spectral rulesets on one specification (its files, the main one named). */
+  | { kind: 'evaluate-spectral'; files: Record<string, string>; main: string; rulesets: SpectralRun[] }
+  | { kind: 'check-spectral'; run: SpectralRun }
   | { kind: 'warm-up' };
 
 export type EvaluatorOutcome =
@@ -55,11 +60,15 @@ export type EvaluatorOutcome =
       format: string;
       model: string;
       parsed: boolean;
-      reports: Array<
-        { ok: true; conforms: boolean; results: EngineResult[] } | { ok: false; problem: string }
-      >;
+      reports: EngineReport[];
     }
   | { kind: 'profile-checked'; problems: string[]; silentRules: string[] }
+  | {
+      kind: 'spectral-evaluated';
+      outcome:
+        Extract<SpectralOutcome, { ok: false }> | { ok: true; format: string; reports: EngineReport[] };
+    }
+  | { kind: 'spectral-checked'; problems: SpectralProblem[]; rules: SpectralRuleInfo[] }
   | { kind: 'warm' };
 
 /**
@@ -68,6 +77,31 @@ export type EvaluatorOutcome =
  * as soon as its answer arrives, before the pool reads that answer): the task did not start.
  */
 export type EvaluatorAnswer = (EvaluatorOutcome & { retire?: true }) | { kind: 'not-run'; retire: true };
+
+/**
+ * One ruleset's report as it leaves the thread: the counts of every result, and at most
+ * `EVALUATION_LIMITS.resultsPerRuleset` results (violations first, then by rule and line: the ones a
+ * reader sees first). A document with tens of thousands of findings sends, caches and holds only those.
+ */
+export type EngineReport =
+  | { ok: true; conforms: boolean; counts: SeverityCounts; total: number; results: EngineResult[] }
+  | { ok: false; problem: string };
+
+const ORDER = { violation: 0, warning: 1, info: 2 } as const;
+
+export function kept(report: { ok: true; conforms: boolean; results: EngineResult[] }): EngineReport {
+  const counts: SeverityCounts = { violation: 0, warning: 0, info: 0 };
+  for (const r of report.results) counts[r.severity] += 1;
+  const results = report.results
+    .sort(
+      (a, b) =>
+        ORDER[a.severity] - ORDER[b.severity] ||
+        a.rule.localeCompare(b.rule) ||
+        (a.line ?? 0) - (b.line ?? 0),
+    )
+    .slice(0, EVALUATION_LIMITS.resultsPerRuleset);
+  return { ok: true, conforms: report.conforms, counts, total: report.results.length, results };
+}
 
 /** The thread's entry (piscina's task function). */
 export default async function run(task: EvaluatorTask): Promise<EvaluatorAnswer> {
@@ -84,6 +118,19 @@ export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
       return { kind: 'warm' };
     case 'check-profile':
       return { kind: 'profile-checked', ...(await checkProfile(task.profile)) };
+    case 'check-spectral': {
+      const { checkSpectral } = await import('./spectral-engine');
+      return { kind: 'spectral-checked', ...(await checkSpectral(task.run)) };
+    }
+    case 'evaluate-spectral': {
+      const { evaluateSpectral } = await import('./spectral-engine');
+      const outcome = await evaluateSpectral(task.files, task.main, task.rulesets);
+      if (!outcome.ok) return { kind: 'spectral-evaluated', outcome };
+      return {
+        kind: 'spectral-evaluated',
+        outcome: { ...outcome, reports: outcome.reports.map((r) => (r.ok ? kept(r) : r)) },
+      };
+    }
     case 'evaluate': {
       let model = task.model;
       let format = task.format ?? '';
@@ -100,13 +147,13 @@ export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
         const report = await validateModel(profile, model);
         reports.push(
           report.ok
-            ? {
+            ? kept({
                 ...report,
                 results: report.results.map((r) => ({
                   ...r,
                   pointer: pointers.pointerAt(r.file, r.line, r.column),
                 })),
-              }
+              })
             : report,
         );
       }

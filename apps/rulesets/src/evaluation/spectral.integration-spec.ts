@@ -1,0 +1,256 @@
+import { EVALUATION_LIMITS, RulesetEvaluationRpc, RulesetsRpc } from '@pc/contracts';
+import { largeOpenApi31, OAS3, SPECTRAL_OPERATION_IDS } from '@pc/testing';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/**
+ * Spectral rulesets, a second ruleset format beside AMF profiles, at the service level with the real
+ * engine: submitted, validated (custom functions and `extends` beyond the built-in and catalog rulesets
+ * refused at their lines), approved, documented from their rules, evaluated through the same route.
+ */
+describe('Spectral rulesets (service level, the engine)', () => {
+  jest.setTimeout(300_000);
+  // A 5 MiB document takes Spectral tens of seconds on a loaded machine: the limit is not what is tested.
+  const h = rulesetsUnderTest({ EVALUATION_TIMEOUT_MS: '280000' });
+  let owner: TestUser;
+  let other: TestUser;
+
+  beforeAll(() => {
+    owner = h.user();
+    other = h.user();
+  });
+
+  const validate = (files: Record<string, string>, rulesetPath?: string) =>
+    h
+      .request(RulesetsRpc.validate, owner.ctx, {
+        repoUrl: h.repo(files),
+        ...(rulesetPath ? { rulesetPath } : {}),
+      })
+      .then((r) => r.validation);
+
+  it('is submitted, validated, approved, documented from its rules and evaluated like an AMF profile', async () => {
+    const files = { '.spectral.yaml': SPECTRAL_OPERATION_IDS };
+    const validation = await validate(files);
+    expect(validation).toMatchObject({
+      ok: true,
+      errors: [],
+      format: 'spectral',
+      rulesetPath: '.spectral.yaml',
+      rulesetPathSource: 'conventional',
+      evaluable: true,
+      targetScopes: ['rest-api'],
+    });
+    // Its own rule and the recommended rules of spectral:oas but the one it turns off.
+    expect(validation.profile?.ruleNames).toContain('operation-id-required');
+    expect(validation.profile?.ruleNames).toContain('operation-description');
+    expect(validation.profile?.ruleNames).not.toContain('info-contact');
+    const counts = validation.profile!.ruleCounts;
+    expect(counts.violation + counts.warning + counts.info).toBe(validation.profile!.ruleNames.length);
+    expect(counts.violation).toBeGreaterThanOrEqual(1);
+
+    const { rulesetId } = await h.published(owner, { repoUrl: h.repo(files) });
+    const { ruleset } = await h.request(RulesetsRpc.get, other.ctx, { id: rulesetId });
+    expect(ruleset).toMatchObject({ ruleset_format: 'spectral', ruleset_path: '.spectral.yaml' });
+    expect(ruleset.rule_names).toEqual(validation.profile!.ruleNames);
+    expect(ruleset.rule_counts).toEqual(counts);
+
+    const docs = await h.request(RulesetsRpc.getDocs, other.ctx, { id: rulesetId });
+    const rulesTab = docs.tabs.find((t) => t.key === 'rules');
+    expect(rulesTab?.bodyMd).toContain(
+      '**operation-id-required** (violation): Every operation has an operationId.',
+    );
+
+    const report = await h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { content: OAS3 },
+    });
+    expect(report.specification.format).toBe('OAS 3.0');
+    const evaluation = report.evaluations[0];
+    expect(evaluation.ruleset).toMatchObject({ source: 'community', id: rulesetId });
+    expect(evaluation.conforms).toBe(false);
+    expect(evaluation.results.filter((r) => r.rule === 'operation-id-required')).toEqual([
+      {
+        rule: 'operation-id-required',
+        severity: 'violation',
+        message: 'Every operation needs an operationId.',
+        file: 'api.yaml',
+        // Where Spectral places a mapping (after its key), as its own reports do.
+        line: 13,
+        column: 10,
+        pointer: '#/paths/~1pets/post',
+        modelPath: null,
+      },
+    ]);
+    // The recommended rules run too (the document has no servers, no contact: the latter turned off).
+    const rules = evaluation.results.map((r) => r.rule);
+    expect(rules).toContain('oas3-api-servers');
+    expect(rules).not.toContain('info-contact');
+    expect(evaluation.counts.violation).toBe(1);
+    const again = await h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { content: OAS3 },
+    });
+    expect(again.evaluations[0].cached).toBe(true);
+  });
+
+  it('refuses custom functions, naming each function and its line; never runs them', async () => {
+    const validation = await validate({
+      '.spectral.yaml': `description: Custom.
+functions: [checkEverything]
+rules:
+  everything:
+    given: $
+    then:
+      function: checkEverything
+`,
+    });
+    expect(validation.ok).toBe(false);
+    expect(validation.errors).toEqual([
+      expect.stringMatching(
+        /^\.spectral\.yaml:2: custom function "checkEverything" is refused: custom functions are code/,
+      ),
+      expect.stringMatching(
+        /^\.spectral\.yaml:7: rule "everything" calls custom function "checkEverything", which is refused/,
+      ),
+    ]);
+    const dir = await validate({ '.spectral.yml': 'functionsDir: ./fns\nextends: spectral:oas\n' });
+    expect(dir.errors).toEqual([expect.stringMatching(/^\.spectral\.yml:1: functionsDir is refused/)]);
+  });
+
+  it('refuses extends to a URL or a file, and to a catalog ruleset that is not a published Spectral one', async () => {
+    const validation = await validate({
+      '.spectral.yaml': `extends:
+  - spectral:oas
+  - https://rules.example.com/ruleset.yaml
+  - ../shared/.spectral.yaml
+rules: {}
+`,
+    });
+    expect(validation.ok).toBe(false);
+    expect(validation.errors).toEqual([
+      '.spectral.yaml:3: extends "https://rules.example.com/ruleset.yaml": a ruleset extends only spectral:oas, spectral:asyncapi or a Spectral ruleset published in this catalog (catalog:<ruleset id>), never a URL or a file',
+      '.spectral.yaml:4: extends "../shared/.spectral.yaml": a ruleset extends only spectral:oas, spectral:asyncapi or a Spectral ruleset published in this catalog (catalog:<ruleset id>), never a URL or a file',
+    ]);
+    const amf = await h.published(owner, {});
+    const notSpectral = await validate({
+      '.spectral.yaml': `description: On an AMF profile.\nextends:\n  - catalog:${amf.rulesetId}\n`,
+    });
+    expect(notSpectral.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\.spectral\\.yaml:3: extends catalog:${amf.rulesetId} \\(.*\\), which is not a Spectral ruleset$`,
+        ),
+      ),
+    ]);
+  });
+
+  it('extends a published Spectral ruleset of the catalog, whose rules then run too', async () => {
+    const { rulesetId: base } = await h.published(owner, {
+      repoUrl: h.repo({ '.spectral.yaml': SPECTRAL_OPERATION_IDS }),
+    });
+    const derived = `description: Ours, on the catalog's.
+extends: catalog:${base}
+rules:
+  operation-id-required: warn
+`;
+    const validation = await validate({ '.spectral.yaml': derived });
+    expect(validation.errors).toEqual([]);
+    expect(validation.profile?.ruleNames).toContain('operation-id-required');
+    const { rulesetId } = await h.published(owner, { repoUrl: h.repo({ '.spectral.yaml': derived }) });
+    const report = await h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { content: OAS3 },
+    });
+    expect(report.evaluations[0].results.find((r) => r.rule === 'operation-id-required')).toMatchObject({
+      severity: 'warning',
+      line: 13,
+    });
+  });
+
+  it('says where a rule is wrong: a given path that does not compile, a rule without then, a bad severity', async () => {
+    const validation = await validate(
+      {
+        'rules/api.spectral.json': JSON.stringify(
+          {
+            description: 'Broken.',
+            rules: {
+              broken: { given: '$..[?(@.x', then: { function: 'truthy' } },
+              thenless: { given: '$.info' },
+              loud: { given: '$.info', severity: 'loud', then: { function: 'truthy' } },
+            },
+          },
+          null,
+          2,
+        ),
+      },
+      'rules/api.spectral.json',
+    );
+    expect(validation.ok).toBe(false);
+    expect(validation.format).toBe('spectral');
+    expect(validation.errors).toEqual([
+      'rules/api.spectral.json:10: rule "thenless" has no then (the function it applies)',
+      'rules/api.spectral.json:15: rule "loud": severity loud is not error, warn, info, hint, off, 0 to 3, true or false',
+    ]);
+    const given = await validate({
+      '.spectral.yaml':
+        'description: Bad path.\nrules:\n  broken:\n    given: "$..[?(@.x"\n    then:\n      function: truthy\n',
+    });
+    expect(given.errors).toEqual([
+      expect.stringMatching(/^\.spectral\.yaml:4: .*given path does not compile/),
+    ]);
+    const unparsed = await validate({ '.spectral.yaml': 'rules: [\n' });
+    expect(unparsed.errors[0]).toMatch(/^\.spectral\.yaml:\d+:\d+: YAML does not parse: /);
+  });
+  /** Sends a text ahead in parts, as the gateway does for one too large for a bus message; its upload. */
+  async function sendAhead(who: TestUser, text: string) {
+    const id = crypto.randomUUID();
+    const size = EVALUATION_LIMITS.uploadPartBytes / 2;
+    let parts = 0;
+    for (let start = 0; start < text.length; start += size) {
+      await h.request(RulesetEvaluationRpc.uploadPart, who.ctx, {
+        id,
+        index: parts++,
+        text: text.slice(start, start + size),
+      });
+    }
+    return { id, parts };
+  }
+
+  it('evaluates a 5 MiB specification sent ahead in parts: every finding counted, the first 500 returned', async () => {
+    const { rulesetId } = await h.published(owner, {
+      repoUrl: h.repo({
+        '.spectral.yaml': SPECTRAL_OPERATION_IDS.replace(
+          'extends: [[spectral:oas, recommended]]\n',
+          '',
+        ).replace('  info-contact: off\n', ''),
+      }),
+    });
+    const doc = largeOpenApi31(EVALUATION_LIMITS.specificationBytes);
+    expect(Buffer.byteLength(doc)).toBeGreaterThan(EVALUATION_LIMITS.specificationBytes - 4096);
+    const posts = doc.split('\n    post:\n').length - 1;
+    const report = await h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { upload: await sendAhead(other, doc) },
+    });
+    expect(report.specification.format).toBe('OAS 3.1');
+    expect(report.evaluations[0].counts).toEqual({ violation: posts, warning: 0, info: 0 });
+    expect(report.evaluations[0].results).toHaveLength(EVALUATION_LIMITS.resultsPerRuleset);
+    expect(report.evaluations[0].truncated).toBe(true);
+    // The parts were taken: the same upload cannot be evaluated twice, nor by someone else.
+    const again = await sendAhead(owner, 'openapi: 3.1.0\n');
+    expect(
+      await codeOf(
+        h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+          rulesets: [{ id: rulesetId }],
+          specification: { upload: again },
+        }),
+      ),
+    ).toBe('UNPROCESSABLE');
+  });
+
+  it('refuses a 6 MB specification with 413 naming the 5 MiB limit, at the part that crosses it', async () => {
+    const doc = largeOpenApi31(6 * 1000 * 1000);
+    const error = await errorOf(sendAhead(other, doc));
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.message).toContain(`at most ${EVALUATION_LIMITS.specificationBytes} (5 MiB)`);
+  });
+});

@@ -1,0 +1,172 @@
+// Large-specification bench (issue 41): a generated 5 MiB OpenAPI 3.1 document evaluated with a Spectral
+// ruleset extending `spectral:oas` through the API of the system `npm start` runs (a child process, from
+// the sources: the document crosses the gateway, the bus in parts, the rulesets service and an evaluator
+// thread), beside Spectral's core run here on the same document with the same ruleset, in the same run,
+// round after round; the figure is the ratio of the two.
+//   node -r ./tools/register.js bench/spectral-large.ts [--rounds 2] [--bytes 5242880]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { Document, type RulesetDefinition, Spectral } from '@stoplight/spectral-core';
+import { Yaml } from '@stoplight/spectral-parsers';
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+import { oas } from '@stoplight/spectral-rulesets';
+import { EVALUATION_LIMITS } from '@pc/contracts';
+import { largeOpenApi31 } from '@pc/testing';
+import { startProcess, stopProcess } from './processes';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const RULESET = 'description: The recommended OpenAPI rules.\nextends: [[spectral:oas, recommended]]\n';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Spectral's core on the document, as its own API runs it (no thread, no bus): results and time. */
+async function core(doc: string): Promise<{ ms: number; results: number }> {
+  const t = performance.now();
+  const spectral = new Spectral({ resolver: new Resolver({ resolvers: {} }) });
+  spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+  const results = await spectral.run(new Document(doc, Yaml, '/api/api.yaml'), { ignoreUnknownFormat: true });
+  return { ms: performance.now() - t, results: results.length };
+}
+
+async function main(): Promise<void> {
+  const rounds = arg('rounds', 2);
+  const bytes = arg('bytes', EVALUATION_LIMITS.specificationBytes);
+  // A title of its own per round: a new digest (no cache), the same work.
+  const doc = (n: number) => largeOpenApi31(bytes).replace('title: Large', `title: Large ${n}`);
+  await core(largeOpenApi31(64 * 1024)); // the library loaded and warm
+
+  const db = `bench_spectral_${process.pid}`;
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-spectral-'));
+  let started: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  try {
+    const system = await startProcess(
+      'apps/embedded/src/main.ts',
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+        NATS_URL: 'nats://127.0.0.1:4222',
+        BUS_SUBJECT_PREFIX: `${db}.`,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        SANDBOX_PORT: '0',
+        DATA_DIR: dataDir,
+        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
+        RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
+        // The time limit is not what is measured.
+        EVALUATION_TIMEOUT_MS: '600000',
+      },
+      /^ {2}API: +http\S+\/api$/m,
+    );
+    started = system.child;
+    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
+    const sandbox = /^Sandbox \(.*\): (http\S+)$/m.exec(system.output())![1];
+    const json = { 'content-type': 'application/json' };
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@example.com`,
+        password: 'password123',
+        name: 'Bench',
+      }),
+    });
+    const cookie = /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
+    const repo = await fetch(`${sandbox}/_sandbox/repos`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        owner: 'bench',
+        name: `spectral-${process.pid}`,
+        files: { '.spectral.yaml': RULESET },
+      }),
+    });
+    const { webUrl } = (await repo.json()) as { webUrl: string };
+    // Its owner evaluates it while it is under review: no approval needed.
+    const submitted = await fetch(`${base}/api/ruleset-submissions`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ name: 'Bench OAS', description: 'spectral:oas', repoUrl: webUrl }),
+    });
+    if (submitted.status !== 201)
+      throw new Error(`submission answered ${submitted.status}: ${await submitted.text()}`);
+    const rulesetId = ((await submitted.json()) as { submission: { ruleset_id: string } }).submission
+      .ruleset_id;
+    const evaluate = async (n: number) => {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/rulesets/${rulesetId}/evaluations`, {
+        method: 'POST',
+        headers: { ...json, cookie },
+        body: JSON.stringify({ specification: { content: doc(n) } }),
+      });
+      if (res.status !== 200) throw new Error(`evaluation answered ${res.status}: ${await res.text()}`);
+      const report = (await res.json()) as {
+        durationMs: number;
+        evaluations: Array<{ counts: { violation: number; warning: number; info: number } }>;
+      };
+      const c = report.evaluations[0].counts;
+      return {
+        ms: performance.now() - t,
+        service: report.durationMs,
+        results: c.violation + c.warning + c.info,
+      };
+    };
+    await evaluate(-1); // the service's evaluator thread starts and loads Spectral
+    const pairs: Array<{
+      core: number;
+      api: number;
+      service: number;
+      coreResults: number;
+      apiResults: number;
+    }> = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const here = await core(doc(i));
+      const there = await evaluate(i);
+      pairs.push({
+        core: here.ms,
+        api: there.ms,
+        service: there.service,
+        coreResults: here.results,
+        apiResults: there.results,
+      });
+    }
+    console.log(
+      JSON.stringify(
+        {
+          documentBytes: Buffer.byteLength(doc(0)),
+          ruleset: 'extends: [[spectral:oas, recommended]]',
+          coreMs: Math.round(median(pairs.map((p) => p.core))),
+          apiMs: Math.round(median(pairs.map((p) => p.api))),
+          apiOverCore: +median(pairs.map((p) => p.api / p.core)).toFixed(2),
+          apiOverCoreRounds: pairs.map((p) => +(p.api / p.core).toFixed(2)).join(', '),
+          serviceMsRounds: pairs.map((p) => p.service).join(', '),
+          // The same findings both ways (the API counts them all, and returns the first 500).
+          resultsCoreApi: pairs.map((p) => `${p.coreResults}/${p.apiResults}`).join(', '),
+          loadAverage: os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' '),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    if (started) await stopProcess(started);
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (require.main === module) void main();
