@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { junitProblems, OAS3, OPERATION_IDS, sarifProblems, validatorFor } from '@pc/testing';
+import {
+  junitProblems,
+  OAS3,
+  OPERATION_IDS,
+  sarifProblems,
+  SPECTRAL_OPERATION_IDS,
+  validatorFor,
+} from '@pc/testing';
 import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
 import { packedClients } from './testing/client-packages';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
@@ -594,63 +601,88 @@ describe('the SDK and the CLI against a started system', () => {
       expect(late.stderr).toMatch(/HTTP 409/);
     });
 
-    it('evaluate with a read-only token writes JUnit XML and SARIF that validate against their schemas, and exits 1 on violations', async () => {
-      const { id: rulesetId } = await world.newDeployableRuleset(user, {
-        files: { 'ruleset.yaml': OPERATION_IDS },
-      });
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-eval-'));
-      try {
-        // Reports name the file by the path given, relative to the working directory (code scanning's).
-        mkdirSync(path.join(dir, 'api'));
-        writeFileSync(path.join(dir, 'api', 'petstore.yaml'), OAS3);
-        const spec = 'api/petstore.yaml';
-        // An evaluation changes nothing: a token with api:read alone may run it (a pipeline's token).
-        const read = { token: user.readToken, cwd: dir };
-        const junit = await cli(
-          ['evaluate', spec, '--ruleset', rulesetId, '--format', 'junit', '-o', path.join(dir, 'report.xml')],
-          read,
-        );
-        expect(junit.stderr).toContain('Failed: 1 violation(s)');
-        expect(junit.code).toBe(1);
-        const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
-        expect(await junitProblems(xml)).toEqual([]);
-        expect(xml).toContain('<testcase name="operation-id-required api/petstore.yaml:13:5"');
+    it.each([
+      // Each engine's own column: AMF the operation's key, Spectral its value (as Spectral's CLI says).
+      ['an AMF profile', { files: { 'ruleset.yaml': OPERATION_IDS } }, 5],
+      [
+        'a Spectral ruleset',
+        { files: { '.spectral.yaml': SPECTRAL_OPERATION_IDS }, main: '.spectral.yaml' },
+        10,
+      ],
+    ])(
+      'evaluate against %s with a read-only token writes JUnit XML and SARIF that validate against their schemas, and exits 1 on violations',
+      async (_, ruleset, column) => {
+        const { id: rulesetId } = await world.newDeployableRuleset(user, ruleset);
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-eval-'));
+        try {
+          // Reports name the file by the path given, relative to the working directory (code scanning's).
+          mkdirSync(path.join(dir, 'api'));
+          writeFileSync(path.join(dir, 'api', 'petstore.yaml'), OAS3);
+          const spec = 'api/petstore.yaml';
+          // An evaluation changes nothing: a token with api:read alone may run it (a pipeline's token).
+          const read = { token: user.readToken, cwd: dir };
+          const junit = await cli(
+            [
+              'evaluate',
+              spec,
+              '--ruleset',
+              rulesetId,
+              '--format',
+              'junit',
+              '-o',
+              path.join(dir, 'report.xml'),
+            ],
+            read,
+          );
+          expect(junit.stderr).toContain('Failed: 1 violation(s)');
+          expect(junit.code).toBe(1);
+          const xml = readFileSync(path.join(dir, 'report.xml'), 'utf8');
+          expect(await junitProblems(xml)).toEqual([]);
+          expect(xml).toContain(`<testcase name="operation-id-required api/petstore.yaml:13:${column}"`);
 
-        const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif'], read);
-        expect(sarif.code).toBe(1);
-        const log = JSON.parse(sarif.stdout);
-        expect(sarifProblems(log)).toEqual([]);
-        expect(log.runs[0].results[0]).toMatchObject({
-          ruleId: `${rulesetId}/operation-id-required`,
-          level: 'error',
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: 'api/petstore.yaml' },
-                region: { startLine: 13, startColumn: 5 },
+          const sarif = await cli(['evaluate', spec, '-r', rulesetId, '--format', 'sarif'], read);
+          expect(sarif.code).toBe(1);
+          const log = JSON.parse(sarif.stdout);
+          expect(sarifProblems(log)).toEqual([]);
+          const own = (log.runs[0].results as Array<{ ruleId: string }>).filter(
+            (result) => result.ruleId === `${rulesetId}/operation-id-required`,
+          );
+          expect(own).toHaveLength(1);
+          expect(own[0]).toMatchObject({
+            ruleId: `${rulesetId}/operation-id-required`,
+            level: 'error',
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: 'api/petstore.yaml' },
+                  region: { startLine: 13, startColumn: column },
+                },
               },
-            },
-          ],
-        });
+            ],
+          });
 
-        const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none'], read);
-        expect(text.code).toBe(0);
-        expect(text.stdout).toContain(
-          '  api/petstore.yaml:13:5  violation  operation-id-required  Every operation needs an operationId.',
-        );
+          const text = await cli(['evaluate', spec, '-r', rulesetId, '--fail-on', 'none'], read);
+          expect(text.code).toBe(0);
+          expect(text.stdout).toContain(
+            `  api/petstore.yaml:13:${column}  violation  operation-id-required  Every operation needs an operationId.`,
+          );
 
-        // What changes something still needs api:write.
-        const write = await cli(['rollouts', 'pause', randomUUID()], read);
-        expect([write.code, write.stderr]).toEqual([3, expect.stringContaining('lacks the api:write scope')]);
+          // What changes something still needs api:write.
+          const write = await cli(['rollouts', 'pause', randomUUID()], read);
+          expect([write.code, write.stderr]).toEqual([
+            3,
+            expect.stringContaining('lacks the api:write scope'),
+          ]);
 
-        writeFileSync(path.join(dir, spec), 'openapi: [unclosed');
-        const unparsable = await cli(['evaluate', spec, '-r', rulesetId], { cwd: dir });
-        expect(unparsable.code).toBe(1);
-        expect(unparsable.stderr).toMatch(/ api\/petstore\.yaml:\d+/);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+          writeFileSync(path.join(dir, spec), 'openapi: [unclosed');
+          const unparsable = await cli(['evaluate', spec, '-r', rulesetId], { cwd: dir });
+          expect(unparsable.code).toBe(1);
+          expect(unparsable.stderr).toMatch(/ api\/petstore\.yaml:\d+/);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
 
     it('has --help on every command, shell completion, and colours only when asked on a non-TTY', async () => {
       // The command a clone runs (`npx policy-catalog`): the sources, through SWC.

@@ -9,7 +9,9 @@ import {
   createTestDatabase,
   E2E_BUSES,
   HttpClient,
+  OAS3,
   RAML,
+  SPECTRAL_OPERATION_IDS,
   testBus,
   type TestDatabase,
 } from '@pc/testing';
@@ -573,6 +575,51 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const mine = await ok(await connect(owner.readToken), 'list_my_ruleset_submissions');
     expect(mine.submissions).toEqual([expect.objectContaining({ id: submission.id, status: 'approved' })]);
     expect((await ok(client, 'list_my_ruleset_submissions')).submissions).toEqual([]);
+  });
+
+  it('evaluates an API against a Spectral ruleset of the catalog: its own rule with the line, column and pointer', async () => {
+    const owner = await newUser();
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-spectral-${++counter}`,
+      files: { '.spectral.yaml': SPECTRAL_OPERATION_IDS },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Spectral Operation Ids ${counter}`,
+        description: 'The recommended OpenAPI rules, and an operationId on every operation.',
+        repoUrl: webUrl,
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    const approved = await http.post(
+      `/api/admin/ruleset-submissions/${submission.id}/approve`,
+      {},
+      { cookie: admin },
+    );
+    expect(approved.status).toBe(200);
+    const rulesetId = submission.ruleset_id as string;
+
+    const client = await connect((await newUser()).readToken);
+    const { report } = await ok(client, 'evaluate_api', {
+      ruleset_ids: [rulesetId],
+      content: OAS3,
+      filename: 'openapi.yaml',
+    });
+    expect(report.conforms).toBe(false);
+    expect(report.evaluations[0].results).toContainEqual(
+      expect.objectContaining({
+        rule: 'operation-id-required',
+        severity: 'violation',
+        file: 'openapi.yaml',
+        line: 13,
+        column: 10,
+        pointer: '#/paths/~1pets/post',
+      }),
+    );
   });
 
   it('plans a deployment read-only: what each organization would get, the same as a dry run over REST', async () => {

@@ -135,7 +135,13 @@ export class DeploymentsWorld extends ConnectionsWorld {
    */
   async newDeployableRuleset(
     owner: TestUser,
-    options: { assetId?: string; registryVersion?: string; files?: Record<string, string> } = {},
+    options: {
+      assetId?: string;
+      registryVersion?: string;
+      files?: Record<string, string>;
+      /** The ruleset file registry.json names (default ruleset.yaml; `.spectral.yaml` for a Spectral one). */
+      main?: string;
+    } = {},
   ): Promise<{ id: string; repo: string; assetId: string; submissionId: string }> {
     const name = `ruleset-${++this.n}-${randomBytes(3).toString('hex')}`;
     const assetId = options.assetId ?? `rules-${randomBytes(4).toString('hex')}`;
@@ -149,7 +155,7 @@ export class DeploymentsWorld extends ConnectionsWorld {
         assetId,
         name: 'Payments API Rules',
         description: 'What every payments API must do.',
-        main: 'ruleset.yaml',
+        main: options.main ?? 'ruleset.yaml',
         ...(options.registryVersion ? { version: options.registryVersion } : {}),
       }),
       'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
