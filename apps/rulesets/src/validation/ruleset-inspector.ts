@@ -334,7 +334,7 @@ export class RulesetInspector {
       if (text !== null && looksLikeProfile(text)) return { path: candidate, source: 'discovered' };
     }
     result.errors.push(
-      `${repo.prefix || '/'}: no validation profile or Spectral ruleset found (looked for registry.json's main, ` +
+      `${repo.prefix || '/'}: no validation profile found, nor a Spectral ruleset (looked for registry.json's main, ` +
         `${[...CONVENTIONAL_PROFILES, ...SPECTRAL_FILES].join(', ')}, then any root .yaml file whose first line is ` +
         `"#%Validation Profile 1.0"); set rulesetPath to name it`,
     );
