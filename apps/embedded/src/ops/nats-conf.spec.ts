@@ -54,10 +54,20 @@ interface Use {
  * What an app's code does on the bus, read from its sources (and the library helpers it uses): each
  * reference to a descriptor is classified by the call it is an argument of.
  */
-function busUseOf(app: string): { use: Use; unclassified: string[] } {
+/** An app's sources, and the listings kernel's when the app mounts it (its code runs in the app). */
+function appSources(app: string): string[] {
   const own = sourcesUnder(path.join(ROOT, 'apps', app, 'src')).map((file) =>
     withoutComments(readFileSync(file, 'utf8')),
   );
+  if (!own.some((text) => text.includes("from '@pc/listings'"))) return own;
+  const kernel = sourcesUnder(path.join(ROOT, 'libs', 'listings', 'src')).map((file) =>
+    withoutComments(readFileSync(file, 'utf8')),
+  );
+  return [...own, ...kernel];
+}
+
+function busUseOf(app: string): { use: Use; unclassified: string[] } {
+  const own = appSources(app);
   const ownText = own.join('\n');
   const helpers = LIBRARY_HELPERS.filter((h) =>
     h.exports.some((name) => new RegExp(`\\b${name}\\b`).test(ownText)),
@@ -82,12 +92,15 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
       // Written to an outbox by its descriptor (`outbox.addEvent(tx, Events.x, ...)`): the same.
       if (call === 'addEvent') continue;
       const inEventsList = /events:\s*\[[^\]]*$/.test(before);
+      // A kind's content-change broadcast, which the listings kernel emits for its service.
+      const contentChange = /contentChanged:\s*$/.test(before);
       if (d.kind === 'rpc') {
-        if (call === 'Handles') use.serves.add(d.pattern);
+        // `serve(descriptor, ...)`: a route of a handler the kernel's `handlerOf` decorates with Handles.
+        if (call === 'Handles' || /\bserve\(\s*$/.test(before)) use.serves.add(d.pattern);
         else use.requests.add(d.pattern); // sent: a request, or a ping in a readiness list
       } else if (d.broadcast) {
         if (call === 'subscribeBroadcast' || call === 'Handles') use.hears.add(d.pattern);
-        else if (call === 'emit' || call === 'emitFlushed') use.emits.add(d.pattern);
+        else if (call === 'emit' || call === 'emitFlushed' || contentChange) use.emits.add(d.pattern);
         else unclassified.push(`${match[1]}.${match[2]}`);
       } else if (call === 'subscribe' || call === 'subscribeInBackground') use.consumesDurable.add(d.pattern);
       // Published from an outbox's event list, or directly (the gateway's audit records).
@@ -137,13 +150,17 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
   it.each(Object.keys(NATS_APPS).filter((app) => NATS_APPS[app].consumesDurable.length > 0))(
     'names %s as the subscriber of every durable event it consumes (its consumers are granted by that name)',
     (app) => {
-      const text = sourcesUnder(path.join(ROOT, 'apps', app, 'src'))
-        .map((file) => withoutComments(readFileSync(file, 'utf8')))
-        .join('\n');
+      const sources = appSources(app);
+      const text = sources.join('\n');
       const subscribers = [
         ...text.matchAll(/\b(?:subscribe|subscribeInBackground)\(\s*[\w.]+,\s*'([^']*)'/g),
         ...text.matchAll(/\bsubscribeDeployCounts\(\s*[\w.]+,\s*'([^']*)'/g),
       ].map((m) => m[1]);
+      // The kernel counts deploys in a consumer named after the kind's service (`ListingKind.service`).
+      if (/\bsubscribeDeployCounts\(\s*[\w.]+,\s*this\.kind\.service\b/.test(text)) {
+        const kinds = sources.filter((source) => /: ListingKind = \{/.test(source));
+        for (const kind of kinds) subscribers.push(/\bservice:\s*'([^']*)',/.exec(kind)?.[1] ?? '');
+      }
       expect(subscribers.length).toBe(NATS_APPS[app].consumesDurable.length);
       expect(new Set(subscribers)).toEqual(new Set([app]));
     },

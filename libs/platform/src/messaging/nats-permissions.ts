@@ -193,11 +193,15 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     requests: [
       RulesetsRpc.ping,
       IdentityRpc.findUsers,
+      // The listings kernel's user directory (owners' names, a transfer's recipient).
+      IdentityRpc.resolveUser,
       CatalogRpc.checkIdeas,
       CatalogRpc.declareIdeas,
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
     ],
+    // The kernel's user directory drops a renamed user's cached name.
+    hears: [IdentityEvents.userUpdated],
     emits: [ContentEvents.rulesetsChanged],
     publishesDurable: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
