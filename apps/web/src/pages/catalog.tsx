@@ -56,6 +56,7 @@ type Found = {
   next: string | null;
   facets?: Facets;
   total?: number;
+  countsCapped?: boolean;
   match?: Schemas['SearchResultDto']['match'];
 };
 
@@ -69,6 +70,7 @@ export default function Catalog() {
   const [answer, setAnswer] = useState<{
     facets: Facets;
     total: number;
+    countsCapped: boolean;
     match: Schemas['SearchResultDto']['match'];
   }>();
   const [next, setNext] = useState<string | null>(null);
@@ -110,6 +112,7 @@ export default function Catalog() {
       next: page.hasMore ? page.nextCursor : null,
       facets: page.facets,
       total: page.total,
+      countsCapped: page.countsCapped,
       match: page.match,
     };
   };
@@ -127,7 +130,12 @@ export default function Catalog() {
         setItems(page.items);
         setAnswer(
           page.facets
-            ? { facets: page.facets, total: page.total ?? 0, match: page.match ?? null }
+            ? {
+                facets: page.facets,
+                total: page.total ?? 0,
+                countsCapped: page.countsCapped ?? false,
+                match: page.match ?? null,
+              }
             : undefined,
         );
         setNext(page.next);
@@ -237,6 +245,11 @@ export default function Catalog() {
             {count(facets.kinds.ruleset, 'ruleset', 'rulesets')} · {facets.catalogs.community} community ·{' '}
             {facets.catalogs.vendor} vendor
           </p>
+          {answer?.countsCapped ? (
+            <p className="hint">
+              A search counts up to 10,000 items of each kind: there are at least as many.
+            </p>
+          ) : null}
           {facets.categories.length > 0 ? (
             <ul aria-label="Categories" className="chips">
               {facets.categories.map((c) => (
