@@ -18,6 +18,7 @@ import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
 import { SearchModule } from './search';
 import { VendorModule } from './vendor';
+import { GovernanceModules } from './governance.modules';
 
 /** The service's validated configuration, for every feature module. */
 @Module({})
@@ -67,6 +68,7 @@ export class RulesetsServiceModule {
         ReviewModule,
         PinsModule,
         DeployCountsModule,
+        ...GovernanceModules,
       ],
     };
   }

@@ -6,6 +6,7 @@ import { RulesetsContentChanges1796000000100 } from './migrations/1796000000100-
 import { RulesetsReviewPins1796300000000 } from './migrations/1796300000000-rulesets-review-pins';
 import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rulesets-engine-check';
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
+import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -19,5 +20,6 @@ export const rulesetsDatabase = {
     RulesetsReviewPins1796300000000,
     RulesetsEngineCheck1796300000100,
     RulesetsOutbox1796410000000,
+    RulesetsGovernance1796500000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

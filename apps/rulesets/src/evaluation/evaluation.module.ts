@@ -24,6 +24,6 @@ import { SpecificationReader } from './specification.reader';
     EvaluationService,
     ProfileEngineCheck,
   ],
-  exports: [ProfileEngineCheck],
+  exports: [ProfileEngineCheck, EvaluationService],
 })
 export class EvaluationModule {}

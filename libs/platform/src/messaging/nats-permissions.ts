@@ -13,6 +13,7 @@ import {
   DeploymentsRpc,
   DeploymentWorkerRpc,
   type EventDescriptor,
+  GovernanceEvents,
   IdentityEvents,
   IdentityRpc,
   RulesetEvaluationRpc,
@@ -197,9 +198,16 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogRpc.declareIdeas,
       CatalogRpc.deliverIdeas,
       CatalogRpc.listIdeaDeliveries,
+      // Who may act on a workspace's governed APIs: the caller's role there.
+      WorkspacesRpc.list,
     ],
     emits: [ContentEvents.rulesetsChanged],
-    publishesDurable: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
+    publishesDurable: [
+      RulesetsEvents.reviewDecided,
+      RulesetsEvents.versionPublished,
+      GovernanceEvents.thresholdCrossed,
+      GovernanceEvents.waiverExpired,
+    ],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded],
   },
   deployments: {

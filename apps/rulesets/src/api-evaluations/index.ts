@@ -1,0 +1,3 @@
+export { ApiEvaluationsModule } from './api-evaluations.module';
+export { ApiConformance } from './api-conformance';
+export { covers, isPointer } from './conformance';
