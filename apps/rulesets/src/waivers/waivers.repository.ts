@@ -90,11 +90,13 @@ export class WaiversRepository {
     return db.query<WaiverRow[]>(
       `WITH due AS (
          SELECT id FROM rulesets.waivers WHERE expiry_handled_at IS NULL AND expires_at <= now()
-          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       UPDATE rulesets.waivers w SET expiry_handled_at = now() FROM due WHERE w.id = due.id
-       RETURNING ${COLUMNS.split(', ')
-         .map((c) => `w.${c}`)
-         .join(', ')}`,
+          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+       handled AS (
+         UPDATE rulesets.waivers w SET expiry_handled_at = now() FROM due WHERE w.id = due.id
+         RETURNING ${COLUMNS.split(', ')
+           .map((c) => `w.${c}`)
+           .join(', ')})
+       SELECT * FROM handled`,
       [limit],
     );
   }
