@@ -52,6 +52,7 @@ import { AuditController } from './audit/audit.controller';
 import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
 import { SearchController } from './search/search.controller';
+import { GovernanceController } from './governance/governance.controller';
 
 @Module({})
 export class GatewayModule {
@@ -90,6 +91,7 @@ export class GatewayModule {
         AuditController,
         RulesetEvaluationsController,
         SearchController,
+        GovernanceController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },
