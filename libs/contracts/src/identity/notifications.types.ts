@@ -1,7 +1,12 @@
 /** An entry of the caller's inbox (`GET /api/me/notifications`). */
 export interface Notification {
   id: string;
-  kind: 'idea_delivered' | 'webhook_disabled' | 'deployment_drifted';
+  kind:
+    | 'idea_delivered'
+    | 'webhook_disabled'
+    | 'deployment_drifted'
+    | 'governed_api_threshold_crossed'
+    | 'waiver_expired';
   title: string;
   body: string;
   data: Record<string, unknown>;

@@ -137,6 +137,8 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       DeploymentsEvents.driftDetected,
       DeploymentsEvents.rolloutHalted,
       AuditEvents.recorded,
+      GovernanceEvents.thresholdCrossed,
+      GovernanceEvents.waiverExpired,
     ],
   },
   catalog: {

@@ -3726,10 +3726,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its findings count again
              * @enum {string}
              */
-            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted";
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "governed_api_threshold_crossed" | "waiver_expired";
             title: string;
             body: string;
             data: {
