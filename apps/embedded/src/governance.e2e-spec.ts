@@ -88,6 +88,16 @@ describe('API governance through the gateway over NATS', () => {
     expect(page.body).toMatchObject({ threshold: 70, totals: { apis: 1, at_risk: 1 } });
     expect(page.body.apis.map((a: Json) => [a.name, a.at_risk])).toEqual([['Pets API', true]]);
 
+    // News: whoever registered the API hears it crossed below the threshold (inbox, through identity).
+    const inbox = await h.eventually(
+      () => h.http.get<Json>('/api/me/notifications', { token: member.token }),
+      (res) => res.body.notifications?.some((n: Json) => n.kind === 'governed_api_threshold_crossed'),
+      10_000,
+    );
+    expect(
+      inbox.body.notifications.find((n: Json) => n.kind === 'governed_api_threshold_crossed'),
+    ).toMatchObject({ title: 'Pets API is at risk: 0%', data: { apiId, direction: 'below' } });
+
     const waiver = {
       rule: 'operation-id-required',
       location: '#/paths/~1pets/post',

@@ -1,4 +1,4 @@
-import { RulesetsEvents, RulesetsRpc } from '@pc/contracts';
+import { GovernanceEvents, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 
@@ -15,8 +15,13 @@ export const rulesetKind: ListingKind = {
   },
   idColumn: 'ruleset_id',
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
-  // For webhooks: review decisions and new reviewed versions.
-  events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
+  // For webhooks: review decisions and new reviewed versions; API governance's news (identity's inbox).
+  events: [
+    RulesetsEvents.reviewDecided,
+    RulesetsEvents.versionPublished,
+    GovernanceEvents.thresholdCrossed,
+    GovernanceEvents.waiverExpired,
+  ],
   handles: {
     getLike: Handles(RulesetsRpc.getLike),
     toggleLike: Handles(RulesetsRpc.toggleLike),
