@@ -13,6 +13,6 @@ import { ApiEvaluationsService } from './api-evaluations.service';
   imports: [GovernedApisModule, ProfilesModule, RulesetsModule, EvaluationModule],
   controllers: [ApiEvaluationsHandler],
   providers: [ApiEvaluationsRepository, ApiEvaluationsService, ApiConformance],
-  exports: [ApiConformance],
+  exports: [ApiConformance, ApiEvaluationsService],
 })
 export class ApiEvaluationsModule {}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ApiEvaluation,
@@ -6,6 +7,7 @@ import {
   EVALUATION_LIMITS,
   type EvaluationReport,
   type EvaluationIdRequest,
+  type EvaluationTrigger,
   GOVERNANCE_LIMITS as L,
   type KeptFinding,
   type ListEvaluationsRequest,
@@ -70,12 +72,47 @@ export class ApiEvaluationsService {
   ): Promise<{ evaluation: ApiEvaluation }> {
     const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
     await this.withinHourlyLimit(api.workspace_id);
+    const trigger = request.trigger ?? 'manual';
+    return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, request.document) };
+  }
+
+  /**
+   * A re-evaluation the service starts itself (a followed ruleset's new version): on behalf of whoever
+   * registered the API (the evaluator's fair share is theirs), without the workspace's hourly limit, which
+   * is for what people and CI send. Null when the API is gone.
+   */
+  async reevaluate(
+    apiId: string,
+    trigger: Extract<EvaluationTrigger, 'ruleset_published' | 'ref_moved'>,
+  ): Promise<ApiEvaluation | null> {
+    const api = await this.apis.findById(this.db.pool, apiId);
+    if (!api) return null;
+    const ctx: RequestContext = {
+      requestId: `reevaluation-${randomUUID()}`,
+      caller: {
+        kind: 'user',
+        userId: api.created_by,
+        isAdmin: false,
+        scopes: ['api:read', 'api:write'],
+        via: 'token',
+      },
+    };
+    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined);
+  }
+
+  private async evaluateAndKeep(
+    ctx: RequestContext,
+    api: GovernedApiRow,
+    runBy: string,
+    trigger: EvaluationTrigger,
+    document: PushedDocument | undefined,
+  ): Promise<ApiEvaluation> {
     const followed = await this.followed(ctx, api);
-    if (request.document)
+    if (document)
       await this.db.transaction((tx) =>
-        this.governedApis.addDocument(tx, api.id, api.workspace_id, grant.userId, request.document!),
+        this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
       );
-    const spec = await this.specification(api, request.document);
+    const spec = await this.specification(api, document);
     const report = await this.engine.evaluate(ctx, {
       rulesets: followed.map((f) => ({ id: f.ruleset.id })),
       specification: spec.input,
@@ -89,8 +126,8 @@ export class ApiEvaluationsService {
       const inserted = await this.evaluations.insert(tx, {
         api_id: api.id,
         workspace_id: api.workspace_id,
-        trigger: request.trigger ?? 'manual',
-        run_by: grant.userId,
+        trigger,
+        run_by: runBy,
         format: report.specification.format,
         digest: report.specification.digest,
         commit: spec.commit,
@@ -117,7 +154,7 @@ export class ApiEvaluationsService {
       );
       return inserted;
     });
-    return { evaluation: toEvaluation(row) };
+    return toEvaluation(row);
   }
 
   /** The API's evaluations, newest first, without their findings; `before` pages back. */

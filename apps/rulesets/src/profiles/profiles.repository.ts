@@ -73,6 +73,40 @@ export class ProfilesRepository {
     );
   }
 
+  /** Workspaces with a profile following the ruleset's latest version. */
+  async workspacesFollowing(db: Executor, rulesetId: string): Promise<string[]> {
+    const rows = await db.query<Array<{ workspace_id: string }>>(
+      `SELECT DISTINCT workspace_id FROM rulesets.governance_profiles
+        WHERE rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $1::text, 'version', null))
+        ORDER BY workspace_id`,
+      [rulesetId],
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** The workspace's APIs that a profile following the ruleset's latest version applies to, by id after `after`. */
+  async apisFollowing(
+    db: Executor,
+    workspaceId: string,
+    rulesetId: string,
+    after: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT a.id FROM rulesets.governed_apis a
+        WHERE a.workspace_id = $1 AND ($3::uuid IS NULL OR a.id > $3)
+          AND EXISTS (
+            SELECT 1 FROM rulesets.governance_profiles p
+             WHERE p.workspace_id = a.workspace_id
+               AND p.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $2::text, 'version', null))
+               AND ((cardinality(p.match_tags) = 0 AND cardinality(p.match_scopes) = 0)
+                    OR p.match_tags && a.tags OR a.scope = ANY (p.match_scopes)))
+        ORDER BY a.id LIMIT $4`,
+      [workspaceId, rulesetId, after, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
     const [row] = await db.query<Array<{ n: number }>>(
       `SELECT count(*)::int AS n FROM rulesets.governance_profiles WHERE workspace_id = $1`,

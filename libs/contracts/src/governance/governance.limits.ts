@@ -52,3 +52,19 @@ export const GOVERNANCE_LABEL_PATTERN = new RegExp(GOVERNANCE_LIMITS.label.patte
 /** How an evaluation came to be recorded. */
 export const EVALUATION_TRIGGERS = ['manual', 'ci', 'ruleset_published', 'ref_moved'] as const;
 export type EvaluationTrigger = (typeof EVALUATION_TRIGGERS)[number];
+
+/**
+ * The durable re-evaluation queue (JetStream over NATS): one job per workspace and trigger, each run
+ * evaluating a batch of the workspace's APIs and enqueueing the rest behind every other workspace's.
+ */
+export const REEVALUATION_QUEUE = {
+  name: 'governance_reevaluation',
+  /** A batch reports progress after each API (`job.progress()`), which restarts the wait. */
+  ackWaitMs: 5 * 60_000,
+  maxDeliver: 5,
+  duplicateWindowMs: 60 * 60_000,
+  /** APIs one job evaluates before the workspace goes to the back of the queue. */
+  batch: 5,
+  /** Jobs one replica runs at once (each runs its APIs one after the other). */
+  concurrency: 2,
+} as const;

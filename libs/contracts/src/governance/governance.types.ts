@@ -284,3 +284,13 @@ export interface ApiThresholdCrossedEvent {
   /** Who registered the API (their inbox and webhooks hear it). */
   owner_id: string;
 }
+
+/** A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id). */
+export interface ReevaluationJob {
+  /** The event that caused it (a ruleset's new version). */
+  event_id: string;
+  ruleset_id: string;
+  workspace_id: string;
+  /** The last API id evaluated by the job before (null: from the start). */
+  after: string | null;
+}

@@ -14,6 +14,7 @@ import {
   DeploymentWorkerRpc,
   type EventDescriptor,
   GovernanceEvents,
+  REEVALUATION_QUEUE,
   IdentityEvents,
   IdentityRpc,
   RulesetEvaluationRpc,
@@ -210,7 +211,9 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       GovernanceEvents.thresholdCrossed,
       GovernanceEvents.waiverExpired,
     ],
-    consumesDurable: [DeploymentsEvents.deploymentSucceeded],
+    consumesDurable: [DeploymentsEvents.deploymentSucceeded, RulesetsEvents.versionPublished],
+    enqueues: [REEVALUATION_QUEUE.name],
+    works: [REEVALUATION_QUEUE.name],
   },
   deployments: {
     ...none,
