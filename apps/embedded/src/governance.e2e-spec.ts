@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { OAS3, OPERATION_IDS } from '@pc/testing';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
@@ -8,6 +12,36 @@ import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2
  * get 404, members 403 where only managers may act. Domain rules are tested at the service level
  * (apps/rulesets/src/{governed-apis,api-evaluations,waivers}/*.integration-spec.ts).
  */
+const CLI = path.join(__dirname, '..', '..', 'cli', 'bin', 'policy-catalog.js');
+
+/** The command line from its sources, as a process of its own (the gateway lives in this one). */
+function cli(
+  args: string[],
+  url: string,
+  token: string,
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        POLICY_CATALOG_URL: url,
+        POLICY_CATALOG_TOKEN: token,
+        POLICY_CATALOG_CONFIG_DIR: cwd,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('API governance through the gateway over NATS', () => {
   jest.setTimeout(240_000);
   const h = new RulesetsHarness();
@@ -128,6 +162,59 @@ describe('API governance through the gateway over NATS', () => {
     expect(
       (await h.http.get<Json>(`/api/governed-apis/${apiId}`, { token: member.token })).body.api.conformance,
     ).toBe(0);
+  });
+
+  it('evaluate --api records an evaluation from CI, exits by the threshold, and reports waived findings skipped (JUnit) and suppressed (SARIF)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'governance-cli-'));
+    const { body } = await h.http.post<Json>(
+      `/api/workspaces/${workspaceId}/governed-apis`,
+      { name: 'Orders API', tags: ['public'] },
+      { token: member.token },
+    );
+    const apiId = body.api.id as string;
+    writeFileSync(path.join(dir, 'orders.yaml'), OAS3);
+    const url = h.system.url!;
+    const failing = await cli(
+      ['evaluate', '--api', apiId, 'orders.yaml', '--commit', 'abc1234'],
+      url,
+      member.token,
+      dir,
+    );
+    expect([failing.code, failing.stderr]).toEqual([1, expect.any(String)]);
+    expect(failing.stdout).toContain('Orders API: 0% conformance (0 of 1 rules passed, 0 finding(s) waived)');
+    await h.http.post(
+      `/api/governed-apis/${apiId}/waivers`,
+      {
+        rule: 'operation-id-required',
+        location: 'orders.yaml',
+        reason: 'The generator adds operation ids next release.',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      { token: owner.token },
+    );
+    const junit = await cli(
+      ['evaluate', '--api', apiId, 'orders.yaml', '--format', 'junit', '-o', 'report.xml'],
+      url,
+      member.token,
+      dir,
+    );
+    expect(junit.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'report.xml'), 'utf8')).toMatch(
+      /skipped="1"[\s\S]*<skipped message="waived"\/>/,
+    );
+    const sarif = await cli(['evaluate', '--api', apiId, '--format', 'sarif'], url, member.token, dir);
+    expect(sarif.code).toBe(0);
+    expect(JSON.parse(sarif.stdout).runs[0].results[0].suppressions).toEqual([
+      { kind: 'external', justification: 'Waived in the governed API' },
+    ]);
+    const history = await h.http.get<Json>(`/api/governed-apis/${apiId}/evaluations`, {
+      token: member.token,
+    });
+    expect(history.body.evaluations.map((e: Json) => [e.trigger, e.specification.commit])).toEqual([
+      ['ci', null],
+      ['ci', null],
+      ['ci', 'abc1234'],
+    ]);
   });
 
   it('answers 400 to malformed bodies and queries, 401 without a token, 422 for an API no profile governs', async () => {

@@ -83,8 +83,11 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
+  /** Drains the jobs in hand, then closes the queue (over NATS, its connection of its own). */
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.stop();
+    // The in-process queue lives with the broker (a restarted service in the same process finds it again).
+    if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }
 
   /** One job per workspace following the ruleset's latest version. */
