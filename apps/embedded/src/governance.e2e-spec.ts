@@ -215,6 +215,15 @@ describe('API governance through the gateway over NATS', () => {
       ['ci', null],
       ['ci', 'abc1234'],
     ]);
+    // The diff of the first and the last: the same finding. The waiver was re-applied to the evaluation that
+    // was the latest when it was made (the first), so the conformance did not move between them.
+    const [last, , first] = history.body.evaluations as Json[];
+    const diffPath = `/api/governed-apis/${apiId}/evaluations/${last.id}/diff?against=${first.id}`;
+    const diff = await h.http.get<Json>(diffPath, { token: member.token });
+    expect(diff.status).toBe(200);
+    expect(diff.body).toMatchObject({ conformance_delta: 0, introduced: [], resolved: [], unchanged: 1 });
+    expect([diff.body.from.conformance, diff.body.to.conformance]).toEqual([100, 100]);
+    expect((await h.http.get(diffPath, { token: stranger.token })).status).toBe(404);
   });
 
   it('answers 400 to malformed bodies and queries, 401 without a token, 422 for an API no profile governs', async () => {

@@ -13,6 +13,8 @@ import {
   ApiHistoryDto,
   CreateProfileDto,
   CreateWaiverDto,
+  DiffQuery,
+  EvaluationDiffDto,
   GovernanceProfileEnvelopeDto,
   GovernanceProfileListDto,
   GovernanceSettingsEnvelopeDto,
@@ -211,6 +213,32 @@ export class GovernanceController {
     @Param('evaluationId', uuid) evaluationId: string,
   ) {
     return this.bus.request(GovernanceRpc.getEvaluation, ctx, { apiId: id, evaluationId });
+  }
+
+  @Get('governed-apis/:id/evaluations/:evaluationId/diff')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'What changed between two evaluations of the API',
+    description:
+      'The findings the evaluation introduced and those it resolved since `against` (matched by ruleset, rule, file ' +
+      "and JSON pointer), how many stayed, and the conformance's move in points.",
+  })
+  @ApiOkResponse({ type: EvaluationDiffDto })
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    [404, 'No such API, or either evaluation, visible to the caller'],
+  )
+  diff(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('evaluationId', uuid) evaluationId: string,
+    @Query() query: DiffQuery,
+  ) {
+    return this.bus.request(GovernanceRpc.diffEvaluations, ctx, {
+      apiId: id,
+      evaluationId,
+      against: query.against,
+    });
   }
 
   @Get('governed-apis/:id/waivers')

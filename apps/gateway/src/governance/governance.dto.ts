@@ -357,6 +357,12 @@ export class HistoryQuery {
   before?: string;
 }
 
+export class DiffQuery {
+  @ApiProperty({ format: 'uuid', description: 'The earlier evaluation of the API to compare with' })
+  @IsUUID()
+  against!: string;
+}
+
 export class CreateWaiverDto {
   @ApiProperty({
     minLength: L.waiverRule.min,
@@ -640,4 +646,33 @@ export class WaiverEnvelopeDto {
 export class WaiverListDto {
   @ApiProperty({ type: [WaiverDto], maxItems: L.waiversPerApi * 2, description: 'Latest expiry first' })
   waivers!: WaiverDto[];
+}
+
+export class EvaluationDiffDto {
+  @ApiProperty({ type: ApiEvaluationSummaryDto, description: 'The earlier evaluation (`against`)' })
+  from!: ApiEvaluationSummaryDto;
+  @ApiProperty({ type: ApiEvaluationSummaryDto, description: "The later one (the path's)" })
+  to!: ApiEvaluationSummaryDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: -100,
+    maximum: 100,
+    description: "`to`'s conformance minus `from`'s, in points (null when either has none)",
+  })
+  conformance_delta!: number | null;
+  @ApiProperty({
+    type: [KeptFindingDto],
+    maxItems: L.findingsKept,
+    description:
+      'Findings of `to` that `from` did not have (same ruleset, rule, file and JSON pointer: a moved line is the same finding)',
+  })
+  introduced!: KeptFindingDto[];
+  @ApiProperty({
+    type: [KeptFindingDto],
+    maxItems: L.findingsKept,
+    description: 'Findings of `from` that `to` no longer has',
+  })
+  resolved!: KeptFindingDto[];
+  @ApiProperty({ minimum: 0 }) unchanged!: number;
 }

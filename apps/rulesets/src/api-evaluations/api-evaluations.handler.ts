@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
   type Envelope,
+  type EvaluationDiffRequest,
   type EvaluationIdRequest,
   GovernanceRpc,
   type ListEvaluationsRequest,
@@ -21,6 +22,11 @@ export class ApiEvaluationsHandler {
   @Handles(GovernanceRpc.listEvaluations)
   history({ ctx, data }: Envelope<ListEvaluationsRequest>) {
     return this.evaluations.history(ctx, data);
+  }
+
+  @Handles(GovernanceRpc.diffEvaluations)
+  diff({ ctx, data }: Envelope<EvaluationDiffRequest>) {
+    return this.evaluations.diff(ctx, data);
   }
 
   @Handles(GovernanceRpc.getEvaluation)

@@ -6,6 +6,8 @@ import {
   type EvaluatedRulesetVersion,
   EVALUATION_LIMITS,
   type EvaluationReport,
+  type EvaluationDiff,
+  type EvaluationDiffRequest,
   type EvaluationIdRequest,
   type EvaluationTrigger,
   GOVERNANCE_LIMITS as L,
@@ -33,6 +35,7 @@ import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
 import { ApiEvaluationsRepository, toEvaluation, toSummary } from './api-evaluations.repository';
 import { conformanceOf, withFailed } from './conformance';
+import { diffFindings } from './evaluation-diff';
 
 interface Followed {
   ruleset: RulesetRow;
@@ -175,6 +178,25 @@ export class ApiEvaluationsService {
     const row = await this.evaluations.findById(this.db.pool, api.id, request.evaluationId);
     if (!row) throw notFound('Evaluation');
     return { evaluation: toEvaluation(row) };
+  }
+
+  /** What changed between two evaluations of the API: the findings introduced and resolved, the conformance's move. */
+  async diff(ctx: RequestContext, request: EvaluationDiffRequest): Promise<EvaluationDiff> {
+    const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    const [to, from] = await Promise.all([
+      this.evaluations.findById(this.db.pool, api.id, request.evaluationId),
+      this.evaluations.findById(this.db.pool, api.id, request.against),
+    ]);
+    if (!to || !from) throw notFound('Evaluation');
+    const conformance = (row: typeof to) => (row.conformance === null ? null : Number(row.conformance));
+    const before = conformance(from);
+    const after = conformance(to);
+    return {
+      from: toSummary(from),
+      to: toSummary(to),
+      conformance_delta: before === null || after === null ? null : Math.round((after - before) * 10) / 10,
+      ...diffFindings(from.findings ?? [], to.findings ?? []),
+    };
   }
 
   private async withinHourlyLimit(workspaceId: string): Promise<void> {

@@ -9,6 +9,8 @@ import type {
   ApiThresholdCrossedEvent,
   CreateGovernanceProfileRequest,
   CreateWaiverRequest,
+  EvaluationDiff,
+  EvaluationDiffRequest,
   EvaluationIdRequest,
   GovernanceProfile,
   GovernanceSettings,
@@ -70,6 +72,8 @@ export const GovernanceRpc = {
     'rulesets.api-evaluation.get.v1',
     S.evaluation,
   ),
+
+  diffEvaluations: rpc<EvaluationDiffRequest, EvaluationDiff>('rulesets.api-evaluation.diff.v1', S.diff),
 
   listWaivers: rpc<ApiIdRequest, { waivers: Waiver[] }>('rulesets.waiver.list.v1', S.apiId),
   createWaiver: rpc<CreateWaiverRequest, { waiver: Waiver }>('rulesets.waiver.create.v1', S.createWaiver),

@@ -5,6 +5,7 @@ import type {
   ApiIdRequest,
   CreateGovernanceProfileRequest,
   CreateWaiverRequest,
+  EvaluationDiffRequest,
   EvaluationIdRequest,
   ListApisRequest,
   ListEvaluationsRequest,
@@ -117,6 +118,11 @@ export const GovernanceSchemas = {
     before: uuid.optional(),
   }) satisfies MessageSchema<ListEvaluationsRequest>,
   evaluation: z.object({ apiId: uuid, evaluationId: uuid }) satisfies MessageSchema<EvaluationIdRequest>,
+  diff: z.object({
+    apiId: uuid,
+    evaluationId: uuid,
+    against: uuid,
+  }) satisfies MessageSchema<EvaluationDiffRequest>,
   createWaiver: z.object({
     apiId: uuid,
     rule: z.string().min(L.waiverRule.min).max(L.waiverRule.max),

@@ -294,3 +294,27 @@ export interface ReevaluationJob {
   /** The last API id evaluated by the job before (null: from the start). */
   after: string | null;
 }
+
+export interface EvaluationDiffRequest {
+  apiId: string;
+  /** The later evaluation. */
+  evaluationId: string;
+  /** The earlier one it is compared with. */
+  against: string;
+}
+
+/**
+ * What changed between two evaluations of an API: findings are the same when their ruleset, rule, file
+ * and JSON pointer are (their line may move); each side bounded by the findings kept.
+ */
+export interface EvaluationDiff {
+  from: ApiEvaluationSummary;
+  to: ApiEvaluationSummary;
+  /** `to`'s conformance minus `from`'s (null when either has none). */
+  conformance_delta: number | null;
+  /** In `to` and not in `from`. */
+  introduced: KeptFinding[];
+  /** In `from` and no longer in `to`. */
+  resolved: KeptFinding[];
+  unchanged: number;
+}

@@ -2568,6 +2568,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/governed-apis/{id}/evaluations/{evaluationId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed between two evaluations of the API
+         * @description The findings the evaluation introduced and those it resolved since `against` (matched by ruleset, rule, file and JSON pointer), how many stayed, and the conformance's move in points.
+         */
+        get: operations["Governance_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/governed-apis/{id}/waivers": {
         parameters: {
             query?: never;
@@ -6043,6 +6063,19 @@ export interface components {
             evaluations: components["schemas"]["ApiEvaluationSummaryDto"][];
             /** @description Older ones follow (`before` the last one) */
             has_more: boolean;
+        };
+        EvaluationDiffDto: {
+            /** @description The earlier evaluation (`against`) */
+            from: components["schemas"]["ApiEvaluationSummaryDto"];
+            /** @description The later one (the path's) */
+            to: components["schemas"]["ApiEvaluationSummaryDto"];
+            /** @description `to`'s conformance minus `from`'s, in points (null when either has none) */
+            conformance_delta: number | null;
+            /** @description Findings of `to` that `from` did not have (same ruleset, rule, file and JSON pointer: a moved line is the same finding) */
+            introduced: components["schemas"]["KeptFindingDto"][];
+            /** @description Findings of `from` that `to` no longer has */
+            resolved: components["schemas"]["KeptFindingDto"][];
+            unchanged: number;
         };
         WaiverDto: {
             /** Format: uuid */
@@ -22723,6 +22756,94 @@ export interface operations {
                 };
             };
             /** @description No such API or evaluation visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_diff: {
+        parameters: {
+            query: {
+                /** @description The earlier evaluation of the API to compare with */
+                against: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationDiffDto"];
+                };
+            };
+            /** @description The ids are not UUIDs */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or either evaluation, visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
