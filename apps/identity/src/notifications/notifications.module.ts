@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { DeploymentDriftedSubscriber } from './deployment-drifted.subscriber';
-import { GovernanceNewsSubscriber } from './governance-news.subscriber';
 import { NotificationsHandler } from './notifications.handler';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -8,12 +7,7 @@ import { NotificationsService } from './notifications.service';
 /** The inbox; other features add an entry through NotificationsService. */
 @Module({
   controllers: [NotificationsHandler],
-  providers: [
-    NotificationsRepository,
-    NotificationsService,
-    DeploymentDriftedSubscriber,
-    GovernanceNewsSubscriber,
-  ],
+  providers: [NotificationsRepository, NotificationsService, DeploymentDriftedSubscriber],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

@@ -2926,6 +2926,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "governed_api.threshold_crossed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A governed API the owner registered (or of the workspace) crossed the workspace's at-risk threshold, either way (an extension)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: operations["webhook_governedApiThresholdCrossed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "governed_api.waiver_expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A waiver the owner made (or of the workspace) expired: its findings count again (an extension)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: operations["webhook_governedApiWaiverExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.ping": {
         parameters: {
             query?: never;
@@ -5492,6 +5532,33 @@ export interface components {
             resource_id: string;
             resource_name: string;
         };
+        ApiThresholdCrossedWebhookV1Dto: {
+            /** Format: uuid */
+            api_id: string;
+            api_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            direction: "below" | "above";
+            threshold: number;
+            conformance: number | null;
+            previous_conformance: number | null;
+            /** Format: uuid */
+            evaluation_id: string;
+        };
+        WaiverExpiredWebhookV1Dto: {
+            /** Format: uuid */
+            waiver_id: string;
+            /** Format: uuid */
+            api_id: string;
+            api_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            rule: string;
+            location: string;
+            /** @description The API's conformance without it */
+            conformance: number | null;
+        };
         PingWebhookV1Dto: {
             /** Format: uuid */
             endpoint_id: string;
@@ -5509,7 +5576,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabled_reason: string | null;
@@ -5537,8 +5604,8 @@ export interface components {
             url: string;
             /** @description Empty when omitted */
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
         };
         WebhookWithSecretDto: {
             endpoint: components["schemas"]["WebhookEndpointDto"];
@@ -5559,8 +5626,8 @@ export interface components {
              */
             url?: string;
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
-            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
+            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
             /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
             enabled?: boolean;
         };
@@ -5582,7 +5649,7 @@ export interface components {
             /** @description The event it carries (de-duplicated per endpoint) */
             event_id: string;
             /** @enum {string} */
-            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping";
+            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping";
             /** @enum {string} */
             status: "pending" | "sending" | "succeeded" | "failed";
             attempts: number;
@@ -24236,6 +24303,80 @@ export interface operations {
                     /** Format: date-time */
                     timestamp: string;
                     data: components["schemas"]["IdeaDeliveredWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_governedApiThresholdCrossed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "governed_api.threshold_crossed";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["ApiThresholdCrossedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_governedApiWaiverExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "governed_api.waiver_expired";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WaiverExpiredWebhookV1Dto"];
                 };
             };
         };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GovernanceEvents, IdentityRpc } from '@pc/contracts';
+import { GovernanceEvents, IdentityRpc, WebhooksRpc } from '@pc/contracts';
 import { identityUnderTest } from '../testing/identity-under-test';
 
 /** API governance's news reaching the inbox from the rulesets service's durable events. */
-describe('governance news in the inbox (identity service, real PostgreSQL)', () => {
-  const identity = identityUnderTest();
+describe('governance news in the inbox and the webhooks (identity service, real PostgreSQL)', () => {
+  // Deliveries are only recorded here (nothing listens at the endpoint's address).
+  const identity = identityUnderTest({ OUTBOUND_ALLOWLIST: '127.0.0.1', WEBHOOKS_REQUIRE_HTTPS: 'false' });
 
   async function inboxOf(session: Parameters<typeof identity.request>[1], count: number) {
     const deadline = Date.now() + 10_000;
@@ -17,6 +18,10 @@ describe('governance news in the inbox (identity service, real PostgreSQL)', () 
 
   it("tells an API's registrant when it crosses the threshold and a waiver's author when it expires, once per event", async () => {
     const user = await identity.newUser();
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: 'http://127.0.0.1:9/hook',
+      event_types: ['governed_api.threshold_crossed', 'governed_api.waiver_expired'],
+    });
     const apiId = randomUUID();
     const crossed = randomUUID();
     const crossing = {
@@ -50,6 +55,14 @@ describe('governance news in the inbox (identity service, real PostgreSQL)', () 
     expect(inbox.map((n) => [n.kind, n.title]).sort()).toEqual([
       ['governed_api_threshold_crossed', 'Pets API is at risk: 50%'],
       ['waiver_expired', 'Your waiver of operation-id-required on Pets API expired'],
+    ]);
+    const deliveries = await identity.sql<{ type: string }>(
+      `SELECT event_type AS type FROM identity.webhook_deliveries WHERE endpoint_id = $1 ORDER BY 1`,
+      [endpoint.id],
+    );
+    expect(deliveries.map((d) => d.type)).toEqual([
+      'governed_api.threshold_crossed',
+      'governed_api.waiver_expired',
     ]);
     expect(inbox.find((n) => n.kind === 'governed_api_threshold_crossed')?.data).toMatchObject({
       apiId,

@@ -1,7 +1,14 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { type ApiThresholdCrossedEvent, GovernanceEvents, type WaiverExpiredEvent } from '@pc/contracts';
+import {
+  type ApiThresholdCrossedEvent,
+  type ApiThresholdCrossedWebhookV1,
+  GovernanceEvents,
+  type WaiverExpiredEvent,
+  type WaiverExpiredWebhookV1,
+} from '@pc/contracts';
 import { createLogger, DurableEventsClient } from '@pc/platform';
-import { NotificationsService } from './notifications.service';
+import { NotificationsService } from '../notifications';
+import { WebhooksService } from '../webhooks';
 
 const log = createLogger('identity');
 const GIVE_UP = {
@@ -13,15 +20,16 @@ const GIVE_UP = {
 const percent = (value: number | null): string => (value === null ? 'no conformance' : `${value}%`);
 
 /**
- * API governance's news in the inbox (durable events of the rulesets service, one entry per event id): an
- * API crossing its workspace's threshold, either way, reaches whoever registered it; an expired waiver
- * reaches its author.
+ * API governance's news (durable events of the rulesets service, one consumer per event): an API crossing
+ * its workspace's threshold, either way, reaches whoever registered it; an expired waiver reaches its
+ * author: an inbox entry (one per event id) and a webhook to their endpoints and the workspace's.
  */
 @Injectable()
 export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
   constructor(
     private readonly events: DurableEventsClient,
     private readonly notifications: NotificationsService,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,9 +47,9 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
     );
   }
 
-  private thresholdCrossed(eventId: string, event: ApiThresholdCrossedEvent): Promise<void> {
+  private async thresholdCrossed(eventId: string, event: ApiThresholdCrossedEvent): Promise<void> {
     const below = event.direction === 'below';
-    return this.notifications.addOnce(eventId, event.owner_id, {
+    await this.notifications.addOnce(eventId, event.owner_id, {
       kind: 'governed_api_threshold_crossed',
       title: below
         ? `${event.api_name} is at risk: ${percent(event.conformance)}`
@@ -55,14 +63,43 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
         conformance: event.conformance,
       },
     });
+    await this.webhooks.fanOut(
+      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      'governed_api.threshold_crossed',
+      eventId,
+      {
+        api_id: event.api_id,
+        api_name: event.api_name,
+        workspace_id: event.workspace_id,
+        direction: event.direction,
+        threshold: event.threshold,
+        conformance: event.conformance,
+        previous_conformance: event.previous_conformance,
+        evaluation_id: event.evaluation_id,
+      } satisfies ApiThresholdCrossedWebhookV1,
+    );
   }
 
-  private waiverExpired(eventId: string, event: WaiverExpiredEvent): Promise<void> {
-    return this.notifications.addOnce(eventId, event.owner_id, {
+  private async waiverExpired(eventId: string, event: WaiverExpiredEvent): Promise<void> {
+    await this.notifications.addOnce(eventId, event.owner_id, {
       kind: 'waiver_expired',
       title: `Your waiver of ${event.rule} on ${event.api_name} expired`,
       body: `Its findings at ${event.location} count again: the API's conformance is ${percent(event.conformance)}.`,
       data: { apiId: event.api_id, workspaceId: event.workspace_id, waiverId: event.waiver_id },
     });
+    await this.webhooks.fanOut(
+      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      'governed_api.waiver_expired',
+      eventId,
+      {
+        waiver_id: event.waiver_id,
+        api_id: event.api_id,
+        api_name: event.api_name,
+        workspace_id: event.workspace_id,
+        rule: event.rule,
+        location: event.location,
+        conformance: event.conformance,
+      } satisfies WaiverExpiredWebhookV1,
+    );
   }
 }
