@@ -35,6 +35,12 @@ export interface ApiEvaluationRow {
 const SUMMARY_COLUMNS = `id, api_id, workspace_id, trigger, run_by, created_at, format, digest, commit, ref, rulesets,
   counts, waived, passed_rules, applicable_rules, conformance, findings_truncated`;
 
+/** An API's history page (parameters: API, limit, before); planned in governance.plans. */
+export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluations e
+        WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
+          SELECT b.created_at, b.id FROM rulesets.api_evaluations b WHERE b.id = $3 AND b.api_id = $1))
+        ORDER BY e.created_at DESC, e.id DESC LIMIT $2`;
+
 export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> & {
   conformance: number | null;
   findings: KeptFinding[];
@@ -109,10 +115,7 @@ export class ApiEvaluationsRepository {
     before: string | null,
   ): Promise<ApiEvaluationRow[]> {
     return db.query<ApiEvaluationRow[]>(
-      `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluations e
-        WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
-          SELECT b.created_at, b.id FROM rulesets.api_evaluations b WHERE b.id = $3 AND b.api_id = $1))
-        ORDER BY e.created_at DESC, e.id DESC LIMIT $2`,
+      HISTORY_SQL,
       [apiId, limit, before],
     );
   }

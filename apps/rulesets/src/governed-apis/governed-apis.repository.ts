@@ -7,6 +7,13 @@ const API_COLUMNS = `a.id, a.workspace_id, a.name, a.description, a.source_url, 
   a.scope, a.created_by, a.created_at, a.updated_at, a.last_evaluation_id, a.last_evaluated_at, a.conformance,
   a.previous_conformance,
   (SELECT count(*)::int FROM rulesets.api_documents d WHERE d.api_id = a.id) AS documents`;
+/** The workspace's page (parameters: workspace, at-risk only, threshold, tag, limit, offset); planned in governance.plans. */
+export const API_PAGE_SQL = `SELECT ${API_COLUMNS} FROM rulesets.governed_apis a
+        WHERE a.workspace_id = $1 AND ($2::boolean IS FALSE OR a.conformance < $3)
+          AND ($4::text IS NULL OR $4 = ANY (a.tags))
+        ORDER BY a.conformance ASC NULLS LAST, a.id
+        LIMIT $5 OFFSET $6`;
+
 const DOCUMENT_COLUMNS = 'id, api_id, filename, digest, commit, bytes, pushed_by, pushed_at';
 
 export interface NewApi {
@@ -127,11 +134,7 @@ export class GovernedApisRepository {
     filter: { threshold: number; atRisk: boolean; tag: string | null; limit: number; offset: number },
   ): Promise<GovernedApiRow[]> {
     return db.query<GovernedApiRow[]>(
-      `SELECT ${API_COLUMNS} FROM rulesets.governed_apis a
-        WHERE a.workspace_id = $1 AND ($2::boolean IS FALSE OR a.conformance < $3)
-          AND ($4::text IS NULL OR $4 = ANY (a.tags))
-        ORDER BY a.conformance ASC NULLS LAST, a.id
-        LIMIT $5 OFFSET $6`,
+      API_PAGE_SQL,
       [workspaceId, filter.atRisk, filter.threshold, filter.tag, filter.limit, filter.offset],
     );
   }
