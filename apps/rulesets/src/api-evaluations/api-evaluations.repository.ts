@@ -114,10 +114,7 @@ export class ApiEvaluationsRepository {
     limit: number,
     before: string | null,
   ): Promise<ApiEvaluationRow[]> {
-    return db.query<ApiEvaluationRow[]>(
-      HISTORY_SQL,
-      [apiId, limit, before],
-    );
+    return db.query<ApiEvaluationRow[]>(HISTORY_SQL, [apiId, limit, before]);
   }
 
   /** Evaluations recorded in the workspace during the last hour (its limit). */

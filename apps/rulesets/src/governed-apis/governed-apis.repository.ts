@@ -133,10 +133,14 @@ export class GovernedApisRepository {
     workspaceId: string,
     filter: { threshold: number; atRisk: boolean; tag: string | null; limit: number; offset: number },
   ): Promise<GovernedApiRow[]> {
-    return db.query<GovernedApiRow[]>(
-      API_PAGE_SQL,
-      [workspaceId, filter.atRisk, filter.threshold, filter.tag, filter.limit, filter.offset],
-    );
+    return db.query<GovernedApiRow[]>(API_PAGE_SQL, [
+      workspaceId,
+      filter.atRisk,
+      filter.threshold,
+      filter.tag,
+      filter.limit,
+      filter.offset,
+    ]);
   }
 
   async totals(
