@@ -10,6 +10,7 @@ import {
   E2E_BUSES,
   HttpClient,
   OAS3,
+  OPERATION_IDS,
   RAML,
   SPECTRAL_OPERATION_IDS,
   testBus,
@@ -41,6 +42,8 @@ const READ_TOOLS = [
   'list_my_ruleset_submissions',
   'evaluate_api',
   'plan_deployment',
+  'list_governed_apis',
+  'get_api_conformance',
 ];
 const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
 
@@ -759,6 +762,56 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       /not found/,
     );
     // A forged cursor and a key of the wrong kind: apps/mcp/src/tools/tools.spec.ts.
+  });
+
+  it("reads a workspace's governed APIs and an API's conformance history, as its members see them", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-op-ids-${++counter}`,
+      files: { 'ruleset.yaml': OPERATION_IDS },
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      {
+        name: `Operation ids ${counter}`,
+        description: 'Every operation has an operationId.',
+        repoUrl: webUrl,
+      },
+      { token: owner.token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    await http.post(`/api/admin/ruleset-submissions/${submission.id}/approve`, {}, { cookie: admin });
+    const ws = (await http.post<Json>('/api/workspaces', { name: `Gov ${counter}` }, { token: owner.token }))
+      .body.workspace.id as string;
+    await http.post(
+      `/api/workspaces/${ws}/governance-profiles`,
+      { name: 'All', rulesets: [{ rulesetId: submission.ruleset_id }] },
+      { token: owner.token },
+    );
+    const registered = await http.post<Json>(
+      `/api/workspaces/${ws}/governed-apis`,
+      { name: 'Pets API', document: { content: OAS3 } },
+      { token: owner.token },
+    );
+    const apiId = registered.body.api.id as string;
+    expect(
+      (await http.post(`/api/governed-apis/${apiId}/evaluations`, {}, { token: owner.token })).status,
+    ).toBe(201);
+
+    const client = await connect(owner.readToken);
+    const listed = await ok(client, 'list_governed_apis', { workspace_id: ws });
+    expect(listed).toMatchObject({ threshold: 70, totals: { apis: 1, at_risk: 1 } });
+    expect(listed.apis).toEqual([expect.objectContaining({ id: apiId, conformance: 0, at_risk: true })]);
+    const history = await ok(client, 'get_api_conformance', { api_id: apiId });
+    expect(history.evaluations).toEqual([
+      expect.objectContaining({ trigger: 'manual', conformance: 0, passed_rules: 0, applicable_rules: 1 }),
+    ]);
+    expect(
+      await toolError(await connect(stranger.readToken), 'get_api_conformance', { api_id: apiId }),
+    ).toMatch(/not found/i);
   });
 
   // Runs last: every test above checks each successful result against its output schema.

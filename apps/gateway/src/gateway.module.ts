@@ -53,6 +53,7 @@ import { AuditController } from './audit/audit.controller';
 import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
 import { SearchController } from './search/search.controller';
+import { GovernanceController } from './governance/governance.controller';
 
 @Module({})
 export class GatewayModule {
@@ -92,6 +93,7 @@ export class GatewayModule {
         AuditController,
         RulesetEvaluationsController,
         SearchController,
+        GovernanceController,
       ],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -5,6 +5,7 @@ import { AuthModule } from './auth';
 import { identityDatabase } from './database/identity.datasource';
 import { FollowsModule } from './follows';
 import { IdeasModule } from './ideas';
+import { GovernanceNewsModule } from './governance';
 import { IdentityEnv } from './identity.env';
 import { NotificationsModule } from './notifications';
 import { TokensModule } from './tokens';
@@ -30,6 +31,7 @@ export class IdentityModule {
         FollowsModule,
         WebhooksModule,
         IdeasModule,
+        GovernanceNewsModule,
         AuditModule,
       ],
     };

@@ -14,6 +14,7 @@ import {
 import { McpEndpoint } from './http/mcp-endpoint';
 import { McpEnv } from './mcp.env';
 import { AccountTools } from './tools/account.tools';
+import { GovernanceTools } from './tools/governance.tools';
 import { DeploymentTools } from './tools/deployments.tools';
 import { IdeaTools } from './tools/ideas.tools';
 import { PolicyTools } from './tools/policies.tools';
@@ -35,7 +36,15 @@ export class McpReadiness implements ReadinessCheck {
   }
 }
 
-const TOOL_SET_CLASSES = [IdeaTools, SearchTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools];
+const TOOL_SET_CLASSES = [
+  IdeaTools,
+  SearchTools,
+  PolicyTools,
+  RulesetTools,
+  AccountTools,
+  DeploymentTools,
+  GovernanceTools,
+];
 
 /** The tool server: a bus client, the shared token look-up, and the tools. No database. */
 @Module({})

@@ -1,4 +1,4 @@
-import { RulesetsCallerStateRpc, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
+import { GovernanceEvents, RulesetsCallerStateRpc, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 import { RULESET_LISTINGS } from './search';
@@ -18,8 +18,13 @@ export const rulesetKind: ListingKind = {
   published: `published_at IS NOT NULL`,
   idColumn: 'ruleset_id',
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
-  // For webhooks: review decisions and new reviewed versions.
-  events: [RulesetsEvents.reviewDecided, RulesetsEvents.versionPublished],
+  // For webhooks: review decisions and new reviewed versions; API governance's news (identity's inbox).
+  events: [
+    RulesetsEvents.reviewDecided,
+    RulesetsEvents.versionPublished,
+    GovernanceEvents.thresholdCrossed,
+    GovernanceEvents.waiverExpired,
+  ],
   search: RULESET_LISTINGS,
   handles: {
     getLike: Handles(RulesetsRpc.getLike),

@@ -14,6 +14,7 @@ import { RulesetAccess, RulesetsModule } from './rulesets';
 import { rulesetKind } from './ruleset.kind';
 import { SubmissionsModule } from './submissions';
 import { ValidationModule } from './validation';
+import { GovernanceModules } from './governance.modules';
 import { VendorModule, VendorRulesets } from './vendor';
 
 /**
@@ -41,6 +42,7 @@ const RULESETS: ListingService<RulesetsEnv> = {
     SubmissionsModule,
     ReviewModule,
     PinsModule,
+    ...GovernanceModules,
   ],
 };
 

@@ -39,3 +39,7 @@ export * from './catalog/catalog-events.types';
 export * from './rulesets/rulesets-events.types';
 export * from './deployments/deployments-events.types';
 export * from './common/search';
+export * from './governance/governance.limits';
+export * from './governance/governance.types';
+export * from './governance/governance.schemas';
+export * from './governance/governance.patterns';

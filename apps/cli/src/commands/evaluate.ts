@@ -6,6 +6,7 @@ import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT } from '../output';
 import {
+  type EvaluationReport,
   type FailOn,
   junitReport,
   pathAsGiven,
@@ -18,7 +19,9 @@ import { VERSION } from '../version';
 import { UUID } from './catalog';
 
 interface EvaluateOptions {
-  ruleset: string[];
+  ruleset?: string[];
+  api?: string;
+  commit?: string;
   repo?: string;
   ref?: string;
   path?: string;
@@ -34,7 +37,15 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
     .description(
       'Evaluate an API specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; a file, or --repo for several files with references) against up to 10 rulesets; exits 1 when a result reaches --fail-on',
     )
-    .requiredOption('-r, --ruleset <id-or-slug...>', 'community ruleset id(s) or vendor ruleset slug(s)')
+    .option('-r, --ruleset <id-or-slug...>', 'community ruleset id(s) or vendor ruleset slug(s)')
+    .option(
+      '--api <id>',
+      "a governed API: evaluate it against its workspace's profiles, keep the evaluation in its history, exit 1 below the workspace's threshold",
+    )
+    .option(
+      '--commit <sha>',
+      'with --api and a file: the commit the file was taken at (kept with the evaluation)',
+    )
     .option('--repo <url>', 'read the specification from a repository on the source host instead of a file')
     .option('--ref <ref>', 'with --repo: branch, tag or commit')
     .option('--path <path>', 'with --repo: the main file')
@@ -47,6 +58,9 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
     )
     .action(async (specFile: string | undefined, options: EvaluateOptions, command: Command) => {
       const ctx = new Context(command, env);
+      if (options.api !== undefined) return evaluateGovernedApi(ctx, options.api, specFile, options);
+      if (!options.ruleset?.length)
+        throw new CliError('give --ruleset <id-or-slug...> or --api <id>', EXIT.usage);
       if (!specFile === !options.repo)
         throw new CliError('give a specification file or --repo <url> (one of the two)', EXIT.usage);
       const format = options.format ?? (ctx.out.json ? 'json' : 'text');
@@ -91,6 +105,89 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
       } else process.stdout.write(rendered);
       if (failed) throw new CliError(`results at or above "${options.failOn}"`, EXIT.failed);
     });
+}
+
+/**
+ * `evaluate --api <id> [spec-file]`: records an evaluation of a governed API (the file pushed with it, else
+ * its source or newest document) and exits 1 when its conformance is below the workspace's threshold.
+ * Waived findings are shown as waived: JUnit skips them, SARIF suppresses them.
+ */
+async function evaluateGovernedApi(
+  ctx: Context,
+  apiId: string,
+  specFile: string | undefined,
+  options: EvaluateOptions,
+): Promise<void> {
+  if (!UUID.test(apiId)) throw new CliError('--api takes the id of a governed API', EXIT.usage);
+  if (options.ruleset?.length || options.repo)
+    throw new CliError(
+      "--api evaluates against the workspace's profiles: no --ruleset or --repo",
+      EXIT.usage,
+    );
+  const client = ctx.client();
+  const path = { id: apiId };
+  const names = new Map<string, string>(specFile ? [[safeName(specFile), pathAsGiven(specFile)]] : []);
+  const document = specFile
+    ? {
+        content: readSpecification(specFile),
+        filename: safeName(specFile),
+        ...(options.commit ? { commit: options.commit } : {}),
+      }
+    : undefined;
+  const { evaluation } = await ctx.out.task('Evaluating the governed API', () =>
+    client.api.governance.record({
+      params: { path },
+      body: { trigger: 'ci', ...(document ? { document } : {}) },
+    }),
+  );
+  const [{ api }, { threshold }] = await Promise.all([
+    client.api.governance.get({ params: { path } }),
+    client.api.governance.history({ params: { path, query: { limit: 1 } } }),
+  ]);
+  const format = options.format ?? (ctx.out.json ? 'json' : 'text');
+  const report = withPathsAsGiven(asReport(evaluation), names);
+  const conformance = evaluation.conformance;
+  const below = conformance !== null && conformance < threshold;
+  const summary = `${api.name}: ${conformance === null ? 'no rule applies' : `${conformance}% conformance`} (${evaluation.passed_rules} of ${evaluation.applicable_rules} rules passed, ${evaluation.waived} finding(s) waived); threshold ${threshold}%`;
+  const rendered =
+    format === 'junit'
+      ? junitReport(report, 'violation')
+      : format === 'sarif'
+        ? `${JSON.stringify(sarifReport(report, VERSION), null, 2)}\n`
+        : format === 'json'
+          ? `${JSON.stringify({ evaluation, threshold, at_risk: below }, null, 2)}\n`
+          : `${summary}\n${textReport(report, ctx.out.c)}`;
+  if (options.output) {
+    writeFileSync(options.output, rendered);
+    ctx.out.note(`${below ? 'Failed' : 'Passed'}: ${summary}; ${format} report in ${options.output}`);
+  } else process.stdout.write(rendered);
+  if (below)
+    throw new CliError(`conformance ${conformance}% is below the threshold (${threshold}%)`, EXIT.failed);
+}
+
+/** An evaluation kept, in the shape of an evaluation report (one ruleset per evaluated ruleset). */
+function asReport(evaluation: Schemas['ApiEvaluationDto']): EvaluationReport {
+  return {
+    specification: {
+      format: evaluation.specification.format,
+      files: [...new Set(evaluation.findings.flatMap((f) => (f.file ? [f.file] : [])))].sort(),
+      digest: evaluation.specification.digest,
+      parsed: true,
+    },
+    conforms: evaluation.rulesets.every((r) => r.failed_rules === 0),
+    counts: evaluation.counts,
+    evaluations: evaluation.rulesets.map((r) => ({
+      ruleset: { source: 'community', id: r.ruleset_id, slug: null, name: r.name, profileName: null },
+      conforms: r.failed_rules === 0,
+      counts: r.counts,
+      results: evaluation.findings
+        .filter((f) => f.ruleset_id === r.ruleset_id)
+        .map((f) => ({ ...f, modelPath: null })),
+      truncated: evaluation.findings_truncated,
+      cached: false,
+    })),
+    durationMs: 0,
+  };
 }
 
 const MAX_BYTES = 524_288;

@@ -11,13 +11,21 @@ export type Severity = Finding['severity'];
 export type FailOn = Severity | 'none';
 const RANK: Record<Severity, number> = { violation: 3, warning: 2, info: 1 };
 
+/**
+ * A finding a waiver covers (an evaluation kept for a governed API, `evaluate --api`): shown, but it fails
+ * nothing; JUnit reports it skipped and SARIF suppressed.
+ */
+export function waived(r: Finding): boolean {
+  return Boolean((r as Finding & { waiver_id?: string | null }).waiver_id);
+}
+
 export function fails(severity: Severity, failOn: FailOn): boolean {
   return failOn !== 'none' && RANK[severity] >= RANK[failOn];
 }
 
 /** True when some result is at or above the `--fail-on` severity (the exit code is then 1). */
 export function reportFails(report: EvaluationReport, failOn: FailOn): boolean {
-  return report.evaluations.some((e) => e.results.some((r) => fails(r.severity, failOn)));
+  return report.evaluations.some((e) => e.results.some((r) => !waived(r) && fails(r.severity, failOn)));
 }
 
 /** A file's path relative to the working directory (`./api/x.yaml` is `api/x.yaml`), `/` between parts. */
@@ -124,21 +132,24 @@ export function junitReport(report: EvaluationReport, failOn: FailOn): string {
     const cases = e.results.map((r) => {
       const name = `${r.rule} ${where(r)}`.trim();
       const body = [`${r.severity}: ${r.message}`, r.pointer, r.modelPath].filter(Boolean).join('\n');
-      const inner = fails(r.severity, failOn)
-        ? `<failure message="${xml(r.message)}" type="${r.severity}">${xml(body)}</failure>`
-        : `<system-out>${xml(body)}</system-out>`;
+      const inner = waived(r)
+        ? `<skipped message="waived"/><system-out>${xml(body)}</system-out>`
+        : fails(r.severity, failOn)
+          ? `<failure message="${xml(r.message)}" type="${r.severity}">${xml(body)}</failure>`
+          : `<system-out>${xml(body)}</system-out>`;
       return `    <testcase name="${xml(name)}" classname="${xml(key)}" time="0">${inner}</testcase>`;
     });
     if (cases.length === 0) cases.push(`    <testcase name="conforms" classname="${xml(key)}" time="0"/>`);
-    const failures = e.results.filter((r) => fails(r.severity, failOn)).length;
+    const failures = e.results.filter((r) => !waived(r) && fails(r.severity, failOn)).length;
+    const skipped = e.results.filter(waived).length;
     return (
-      `  <testsuite name="${xml(e.ruleset.name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds}">\n` +
+      `  <testsuite name="${xml(e.ruleset.name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">\n` +
       `${cases.join('\n')}\n  </testsuite>`
     );
   });
   const tests = report.evaluations.reduce((n, e) => n + Math.max(1, e.results.length), 0);
   const failures = report.evaluations.reduce(
-    (n, e) => n + e.results.filter((r) => fails(r.severity, failOn)).length,
+    (n, e) => n + e.results.filter((r) => !waived(r) && fails(r.severity, failOn)).length,
     0,
   );
   return (
@@ -184,6 +195,9 @@ export function sarifReport(report: EvaluationReport, toolVersion: string): Log 
         ruleIndex: index.get(ruleId),
         level: SARIF_LEVEL[r.severity],
         message: { text: r.message },
+        ...(waived(r)
+          ? { suppressions: [{ kind: 'external', justification: 'Waived in the governed API' }] }
+          : {}),
       };
       if (r.file) {
         result.locations = [

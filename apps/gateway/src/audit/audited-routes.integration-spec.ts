@@ -11,6 +11,7 @@ import {
   type RpcDescriptor,
   WebhooksRpc,
   WorkspacesRpc,
+  GovernanceRpc,
 } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { type GatewayUser, gatewayUnderTest } from '../testing/gateway-under-test';
@@ -40,6 +41,10 @@ const id = {
   redelivery: randomUUID(),
   token: randomUUID(),
   user: randomUUID(),
+  api: randomUUID(),
+  governanceProfile: randomUUID(),
+  waiver: randomUUID(),
+  evaluation: randomUUID(),
 };
 /** Secrets a request carries: none may appear in a record. */
 const SECRET = {
@@ -791,6 +796,160 @@ const ROWS: Row[] = [
       target_id: null,
       summary: { policies: 3, rulesets: 2, errors: 1 },
     },
+  },
+  {
+    action: 'governed_api.registered',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/governed-apis`,
+    body: { name: 'Pets API', tags: ['public'] },
+    replies: [[rpc(GovernanceRpc.registerApi), { api: { id: id.api, workspace_id: id.workspace } }]],
+    expected: { target_type: 'governed_api', target_id: id.api, workspace_id: id.workspace },
+  },
+  {
+    action: 'governed_api.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/governed-apis/${id.api}`,
+    body: { tags: ['public'], scope: '' },
+    replies: [[rpc(GovernanceRpc.updateApi), { api: { id: id.api, workspace_id: id.workspace } }]],
+    expected: {
+      target_type: 'governed_api',
+      target_id: id.api,
+      workspace_id: id.workspace,
+      summary: { fields: ['scope', 'tags'] },
+    },
+  },
+  {
+    action: 'governed_api.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/governed-apis/${id.api}`,
+    replies: [[rpc(GovernanceRpc.deleteApi), { ok: true }]],
+    expected: { target_type: 'governed_api', target_id: id.api },
+  },
+  {
+    action: 'governed_api.document_pushed',
+    who: 'user',
+    method: 'POST',
+    url: `/api/governed-apis/${id.api}/documents`,
+    body: { content: 'openapi: 3.0.0' },
+    replies: [[rpc(GovernanceRpc.pushDocument), { document: { id: id.evaluation, digest: 'abc' } }]],
+    expected: {
+      target_type: 'governed_api',
+      target_id: id.api,
+      summary: { document_id: id.evaluation, digest: 'abc' },
+    },
+  },
+  {
+    action: 'governed_api.evaluated',
+    who: 'user',
+    method: 'POST',
+    url: `/api/governed-apis/${id.api}/evaluations`,
+    body: { trigger: 'ci' },
+    replies: [
+      [
+        rpc(GovernanceRpc.recordEvaluation),
+        { evaluation: { id: id.evaluation, workspace_id: id.workspace, conformance: 75 } },
+      ],
+    ],
+    expected: {
+      target_type: 'governed_api',
+      target_id: id.api,
+      workspace_id: id.workspace,
+      summary: { evaluation_id: id.evaluation, conformance: 75 },
+    },
+  },
+  {
+    action: 'governance_profile.created',
+    who: 'user',
+    method: 'POST',
+    url: `/api/workspaces/${id.workspace}/governance-profiles`,
+    body: { name: 'Public', rulesets: [{ rulesetId: id.ruleset }] },
+    replies: [[rpc(GovernanceRpc.createProfile), { profile: { id: id.governanceProfile } }]],
+    expected: {
+      target_type: 'governance_profile',
+      target_id: id.governanceProfile,
+      workspace_id: id.workspace,
+    },
+  },
+  {
+    action: 'governance_profile.updated',
+    who: 'user',
+    method: 'PATCH',
+    url: `/api/governance-profiles/${id.governanceProfile}`,
+    body: { matchTags: ['public'] },
+    replies: [
+      [
+        rpc(GovernanceRpc.updateProfile),
+        { profile: { id: id.governanceProfile, workspace_id: id.workspace } },
+      ],
+    ],
+    expected: {
+      target_type: 'governance_profile',
+      target_id: id.governanceProfile,
+      workspace_id: id.workspace,
+      summary: { fields: ['matchTags'] },
+    },
+  },
+  {
+    action: 'governance_profile.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/governance-profiles/${id.governanceProfile}`,
+    replies: [[rpc(GovernanceRpc.deleteProfile), { ok: true }]],
+    expected: { target_type: 'governance_profile', target_id: id.governanceProfile },
+  },
+  {
+    action: 'workspace.governance_threshold_changed',
+    who: 'user',
+    method: 'PUT',
+    url: `/api/workspaces/${id.workspace}/governance-settings`,
+    body: { atRiskThreshold: 80 },
+    replies: [
+      [
+        rpc(GovernanceRpc.updateSettings),
+        { settings: { workspace_id: id.workspace, at_risk_threshold: 80 } },
+      ],
+    ],
+    expected: {
+      target_type: 'workspace',
+      target_id: id.workspace,
+      workspace_id: id.workspace,
+      summary: { at_risk_threshold: 80 },
+    },
+  },
+  {
+    action: 'waiver.created',
+    who: 'user',
+    method: 'POST',
+    url: `/api/governed-apis/${id.api}/waivers`,
+    body: {
+      rule: 'operation-id-required',
+      location: '#/paths',
+      reason: 'Legacy paths',
+      expiresAt: '2030-01-01T00:00:00Z',
+    },
+    replies: [[rpc(GovernanceRpc.createWaiver), { waiver: { id: id.waiver, workspace_id: id.workspace } }]],
+    expected: {
+      target_type: 'waiver',
+      target_id: id.waiver,
+      workspace_id: id.workspace,
+      summary: {
+        api_id: id.api,
+        rule: 'operation-id-required',
+        location: '#/paths',
+        expires_at: '2030-01-01T00:00:00Z',
+      },
+    },
+  },
+  {
+    action: 'waiver.deleted',
+    who: 'user',
+    method: 'DELETE',
+    url: `/api/governed-apis/${id.api}/waivers/${id.waiver}`,
+    replies: [[rpc(GovernanceRpc.deleteWaiver), { ok: true }]],
+    expected: { target_type: 'waiver', target_id: id.waiver, summary: { api_id: id.api } },
   },
 ];
 

@@ -572,4 +572,104 @@ export const AUDIT = {
       },
     }),
   },
+  // API governance: the workspace is the API's (in the reply) or the path's.
+  apiRegistered: {
+    action: 'governed_api.registered',
+    describe: ({ params, result }) => ({
+      target_type: 'governed_api',
+      target_id: str(record(result.api).id),
+      workspace_id: params.id ?? null,
+    }),
+  },
+  apiUpdated: {
+    action: 'governed_api.updated',
+    describe: ({ params, body, result }) => ({
+      target_type: 'governed_api',
+      target_id: id({ params, body, result, query: {} }),
+      workspace_id: str(record(result.api).workspace_id),
+      summary: fields(body),
+    }),
+  },
+  apiDeleted: {
+    action: 'governed_api.deleted',
+    describe: ({ params }) => ({ target_type: 'governed_api', target_id: params.id ?? null }),
+  },
+  apiDocumentPushed: {
+    action: 'governed_api.document_pushed',
+    describe: ({ params, result }) => {
+      const document = record(result.document);
+      return {
+        target_type: 'governed_api',
+        target_id: params.id ?? null,
+        summary: { document_id: document.id ?? null, digest: document.digest ?? null },
+      };
+    },
+  },
+  apiEvaluated: {
+    action: 'governed_api.evaluated',
+    describe: ({ params, result }) => {
+      const evaluation = record(result.evaluation);
+      return {
+        target_type: 'governed_api',
+        target_id: params.id ?? null,
+        workspace_id: str(evaluation.workspace_id),
+        summary: { evaluation_id: evaluation.id ?? null, conformance: evaluation.conformance ?? null },
+      };
+    },
+  },
+  governanceProfileCreated: {
+    action: 'governance_profile.created',
+    describe: ({ params, result }) => ({
+      target_type: 'governance_profile',
+      target_id: str(record(result.profile).id),
+      workspace_id: params.id ?? null,
+    }),
+  },
+  governanceProfileUpdated: {
+    action: 'governance_profile.updated',
+    describe: ({ params, body, result }) => ({
+      target_type: 'governance_profile',
+      target_id: params.id ?? null,
+      workspace_id: str(record(result.profile).workspace_id),
+      summary: fields(body),
+    }),
+  },
+  governanceProfileDeleted: {
+    action: 'governance_profile.deleted',
+    describe: ({ params }) => ({ target_type: 'governance_profile', target_id: params.id ?? null }),
+  },
+  governanceThresholdChanged: {
+    action: 'workspace.governance_threshold_changed',
+    describe: ({ params, body }) => ({
+      target_type: 'workspace',
+      target_id: params.id ?? null,
+      workspace_id: params.id ?? null,
+      summary: { at_risk_threshold: body.atRiskThreshold ?? null },
+    }),
+  },
+  waiverCreated: {
+    action: 'waiver.created',
+    describe: ({ params, body, result }) => {
+      const waiver = record(result.waiver);
+      return {
+        target_type: 'waiver',
+        target_id: str(waiver.id),
+        workspace_id: str(waiver.workspace_id),
+        summary: {
+          api_id: params.id ?? null,
+          rule: str(body.rule),
+          location: str(body.location),
+          expires_at: str(body.expiresAt),
+        },
+      };
+    },
+  },
+  waiverDeleted: {
+    action: 'waiver.deleted',
+    describe: ({ params }) => ({
+      target_type: 'waiver',
+      target_id: params.waiverId ?? null,
+      summary: { api_id: params.id ?? null },
+    }),
+  },
 } satisfies Record<string, AuditSpec>;

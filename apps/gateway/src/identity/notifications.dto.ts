@@ -10,7 +10,10 @@ export class NotificationDto {
       '`deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; ' +
       '`review_decided` (an extension): an administrator approved, rejected or asked for improvements on ' +
       'what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and ' +
-      '`data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`)',
+      '`data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`); ' +
+      "`governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's " +
+      'at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its ' +
+      'findings count again',
   })
   kind!: NotificationKind;
   @ApiProperty() title!: string;

@@ -47,6 +47,10 @@ const TAGS: ReadonlyArray<readonly [string, string]> = [
   ['deployments', 'Deployments of a policy or ruleset to organizations, their jobs and live logs'],
   ['rollouts', 'Roll-outs: a deployment spread over organizations in steps, with health checks and halts'],
   ['webhooks', "Webhook endpoints: the signed messages sent for the owner's events, and their deliveries"],
+  [
+    'governance',
+    "API governance (an extension): a workspace's governed APIs, the governance profiles applying rulesets to them, every evaluation kept with its conformance, and waivers",
+  ],
   ['follows', 'Following users, policies and rulesets'],
   ['audit', 'The audit log of changes, for administrators'],
   ['admin', 'Administration: users, vendors and the review queues'],

@@ -119,6 +119,35 @@ export class IdeaDeliveredWebhookV1Dto {
   @ApiProperty() resource_name!: string;
 }
 
+export class ApiThresholdCrossedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) api_id!: string;
+  @ApiProperty() api_name!: string;
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({ enum: ['below', 'above'] }) direction!: 'below' | 'above';
+  @ApiProperty({ minimum: 0, maximum: 100 }) threshold!: number;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100 }) conformance!: number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100 }) previous_conformance!:
+    number | null;
+  @ApiProperty({ format: 'uuid' }) evaluation_id!: string;
+}
+
+export class WaiverExpiredWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) waiver_id!: string;
+  @ApiProperty({ format: 'uuid' }) api_id!: string;
+  @ApiProperty() api_name!: string;
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty() rule!: string;
+  @ApiProperty() location!: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description: "The API's conformance without it",
+  })
+  conformance!: number | null;
+}
+
 export class PingWebhookV1Dto {
   @ApiProperty({ format: 'uuid' }) endpoint_id!: string;
   @ApiProperty({ example: 'ping' }) message!: string;
@@ -162,6 +191,16 @@ const MESSAGES = [
   ],
   ['comment.created', "Someone commented on the owner's policy", CommentCreatedWebhookV1Dto],
   ['idea.delivered', "A policy or ruleset delivered the owner's idea", IdeaDeliveredWebhookV1Dto],
+  [
+    'governed_api.threshold_crossed',
+    "A governed API the owner registered (or of the workspace) crossed the workspace's at-risk threshold, either way (an extension)",
+    ApiThresholdCrossedWebhookV1Dto,
+  ],
+  [
+    'governed_api.waiver_expired',
+    'A waiver the owner made (or of the workspace) expired: its findings count again (an extension)',
+    WaiverExpiredWebhookV1Dto,
+  ],
   ['webhook.ping', 'A test message (POST /api/webhooks/{id}/ping)', PingWebhookV1Dto],
 ] as const satisfies ReadonlyArray<readonly [WebhookEventType, string, unknown]>;
 

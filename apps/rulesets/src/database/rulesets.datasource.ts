@@ -8,6 +8,7 @@ import { RulesetsEngineCheck1796300000100 } from './migrations/1796300000100-rul
 import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets-outbox';
 import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets-format';
 import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
+import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 
@@ -25,6 +26,7 @@ export const rulesetsDatabase = {
     RulesetsOutbox1796410000000,
     RulesetsFormat1796430000000,
     RulesetsEvaluationUploads1796430000100,
+    RulesetsGovernance1796500000000,
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
   ],

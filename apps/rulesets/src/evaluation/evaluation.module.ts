@@ -26,6 +26,6 @@ import { SpecificationUploads } from './specification-uploads';
     EvaluationService,
     ProfileEngineCheck,
   ],
-  exports: [ProfileEngineCheck],
+  exports: [ProfileEngineCheck, EvaluationService],
 })
 export class EvaluationModule {}

@@ -12,6 +12,9 @@ import {
   RulesetsRpc,
   type RulesetSubmissionInput,
   type UserSummary,
+  type WorkspaceMembership,
+  type WorkspaceRole,
+  WorkspacesRpc,
 } from '@pc/contracts';
 import { DomainError, type EnvSource, Handles, loadEnv, type ServiceDefinition } from '@pc/platform';
 import { ServiceUnderTest, testBus } from '@pc/testing';
@@ -49,6 +52,8 @@ class Peers {
   readonly approvedIdeas = new Set<string>();
   readonly declared = new Map<string, IdeaDeclaration[]>();
   readonly delivered = new Set<string>();
+  /** Workspaces: each member's role, and whether it is archived. */
+  readonly workspaces = new Map<string, { archived: boolean; roles: Map<string, WorkspaceRole> }>();
 }
 
 /**
@@ -113,6 +118,16 @@ export class RulesetsUnderTest extends ServiceUnderTest {
     return this.host.add(files, branches);
   }
 
+  /** A workspace of the stand-in workspaces service, `owner` its owner; its id. */
+  workspace(owner: TestUser, members: Array<[TestUser, WorkspaceRole]> = []): string {
+    const id = randomUUID();
+    this.peers.workspaces.set(id, {
+      archived: false,
+      roles: new Map([[owner.id, 'owner'], ...members.map(([u, role]) => [u.id, role] as const)]),
+    });
+    return id;
+  }
+
   /** An idea the catalog has approved. */
   idea(): string {
     const id = randomUUID();
@@ -167,6 +182,31 @@ function standIns(peers: Peers) {
     @Handles(IdentityRpc.findUsers)
     findUsers({ data }: Envelope<{ ids: string[] }>) {
       return { users: data.ids.flatMap((id) => peers.users.get(id) ?? []) };
+    }
+
+    @Handles(WorkspacesRpc.list)
+    listWorkspaces({ ctx }: Envelope<Record<string, never>>) {
+      const userId = ctx.caller.kind === 'user' ? ctx.caller.userId : '';
+      const memberships: WorkspaceMembership[] = [];
+      for (const [id, workspace] of peers.workspaces) {
+        const role = workspace.roles.get(userId);
+        if (!role) continue;
+        const at = new Date(0).toISOString();
+        memberships.push({
+          role,
+          workspace: {
+            id,
+            name: `Workspace ${id.slice(0, 8)}`,
+            slug: `ws-${id.slice(0, 8)}`,
+            is_personal: false,
+            owner_id: [...workspace.roles].find(([, r]) => r === 'owner')?.[0] ?? '',
+            archived_at: workspace.archived ? at : null,
+            created_at: at,
+            updated_at: at,
+          },
+        });
+      }
+      return { memberships };
     }
 
     @Handles(CatalogRpc.checkIdeas)

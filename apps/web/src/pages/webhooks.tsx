@@ -32,6 +32,8 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'transfer.offered': 'someone offered you a policy, idea or ruleset',
   'comment.created': 'someone commented on your policy',
   'idea.delivered': 'a policy or ruleset delivered your idea',
+  'governed_api.threshold_crossed': "a governed API crossed its workspace's at-risk threshold",
+  'governed_api.waiver_expired': 'a waiver of governance findings expired',
   'webhook.ping': 'test messages',
 };
 

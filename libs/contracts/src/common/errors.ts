@@ -119,6 +119,17 @@ export const ERROR_CODES = [
   'RULESETS.TAB_KEY_REPEATED',
   /** Documentation past its stored limits: too many tabs, or all bodies together too large. */
   'RULESETS.DOCS_LIMIT',
+  // API governance (apps/rulesets/src/governed-apis and its siblings).
+  /** Another API (or governance profile) of the workspace has the name. */
+  'RULESETS.GOVERNANCE_NAME_TAKEN',
+  /** The workspace holds as many APIs, profiles or documents as allowed, or the API as many waivers. */
+  'RULESETS.GOVERNANCE_LIMIT',
+  /** The API has neither a source on the source host nor a pushed document to evaluate. */
+  'RULESETS.NO_SPECIFICATION',
+  /** No governance profile of the workspace applies to the API: nothing to evaluate it against. */
+  'RULESETS.NOT_GOVERNED',
+  /** A profile pins a ruleset version that is no longer the ruleset's reviewed one. */
+  'RULESETS.VERSION_UNAVAILABLE',
   // Deployments and roll-outs, by feature (thrown through `deploymentsError`, apps/deployments/src/common).
   /** Create: a build of the reviewed commit for an item no administrator has pinned to one yet. */
   'DEPLOYMENTS.NOT_PINNED',

@@ -69,6 +69,17 @@ export const AUDIT_ACTIONS = [
   'admin.reviewer_designated',
   'admin.reviewer_removed',
   'admin.vendor_index_reloaded',
+  'governed_api.registered',
+  'governed_api.updated',
+  'governed_api.deleted',
+  'governed_api.document_pushed',
+  'governed_api.evaluated',
+  'governance_profile.created',
+  'governance_profile.updated',
+  'governance_profile.deleted',
+  'workspace.governance_threshold_changed',
+  'waiver.created',
+  'waiver.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,12 +1,15 @@
 /**
- * What an inbox entry tells: an idea delivered, a webhook endpoint disabled, a deployment drifted, or a
- * review decided on what the caller submitted (a policy, a policy's revision, a ruleset).
+ * What an inbox entry tells: an idea delivered, a webhook endpoint disabled, a deployment drifted, a
+ * review decided on what the caller submitted (a policy, a policy's revision, a ruleset), a governed API
+ * that crossed its workspace's threshold, or a waiver that expired.
  */
 export const NOTIFICATION_KINDS = [
   'idea_delivered',
   'webhook_disabled',
   'deployment_drifted',
   'review_decided',
+  'governed_api_threshold_crossed',
+  'waiver_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'transfer.offered',
   'comment.created',
   'idea.delivered',
+  'governed_api.threshold_crossed',
+  'governed_api.waiver_expired',
   'webhook.ping',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -30,6 +32,8 @@ export const WORKSPACE_WEBHOOK_EVENT_TYPES = [
   'deployment.failed',
   'deployment.drift_detected',
   'rollout.halted',
+  'governed_api.threshold_crossed',
+  'governed_api.waiver_expired',
   'webhook.ping',
 ] as const satisfies readonly WebhookEventType[];
 
@@ -245,4 +249,27 @@ export interface IdeaDeliveredWebhookV1 {
 export interface PingWebhookV1 {
   endpoint_id: string;
   message: string;
+}
+
+/** API governance: a governed API crossed its workspace's at-risk threshold, either way. */
+export interface ApiThresholdCrossedWebhookV1 {
+  api_id: string;
+  api_name: string;
+  workspace_id: string;
+  direction: 'below' | 'above';
+  threshold: number;
+  conformance: number | null;
+  previous_conformance: number | null;
+  evaluation_id: string;
+}
+
+/** API governance: a waiver expired; the findings it covered count again. */
+export interface WaiverExpiredWebhookV1 {
+  waiver_id: string;
+  api_id: string;
+  api_name: string;
+  workspace_id: string;
+  rule: string;
+  location: string;
+  conformance: number | null;
 }

@@ -2492,6 +2492,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/governed-apis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's governed APIs with their conformance, at-risk first
+         * @description Each API's latest conformance (passed rules over applicable rules), the one before (the trend) and whether it is below the workspace's threshold; the totals. Pages by `limit` and `offset`.
+         */
+        get: operations["Governance_list"];
+        put?: never;
+        /**
+         * Register an API the workspace governs (members)
+         * @description An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance profiles match. A workspace governs at most 2000 APIs (409).
+         */
+        post: operations["Governance_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A governed API
+         * @description Its source, tags, scope, documents kept, latest and previous conformance and whether it is at risk. Members of its workspace read it.
+         */
+        get: operations["Governance_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a governed API with its documents, evaluations and waivers (owner and admins)
+         * @description Gone at once, with everything kept about it.
+         */
+        delete: operations["Governance_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a governed API (members)
+         * @description Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change.
+         */
+        patch: operations["Governance_update"];
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push a document of the API's specification (members; CI)
+         * @description The API keeps its newest 20 documents; a workspace at most 10000 (409).
+         */
+        post: operations["Governance_pushDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API's evaluations, newest first (its history and conformance over time)
+         * @description Without findings; `before` (the last id of a page) pages back.
+         */
+        get: operations["Governance_history"];
+        put?: never;
+        /**
+         * Evaluate the API against the rulesets its profiles apply, and keep the evaluation (members; CI)
+         * @description Evaluates the document sent, else the source on the source host (at the commit its ref is at), else the newest pushed document, against every ruleset the workspace's governance profiles apply to the API (by tag or scope), each at its reviewed version. Kept: the specification's digest and commit, each ruleset's version, complete counts per severity, up to 1000 findings (each with the waiver covering it), who ran it, and the conformance: passed rules over applicable rules, a rule failing on a violation no waiver covers. Crossing the workspace's threshold is news. A workspace records at most 600 evaluations an hour (429).
+         */
+        post: operations["Governance_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One evaluation of the API, with its findings (waived ones marked)
+         * @description The evaluation as kept: the specification's digest and commit, each ruleset's version, counts, conformance and the findings kept, each naming the waiver covering it (null: it counts).
+         */
+        get: operations["Governance_evaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/evaluations/{evaluationId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed between two evaluations of the API
+         * @description The findings the evaluation introduced and those it resolved since `against` (matched by ruleset, rule, file and JSON pointer), how many stayed, and the conformance's move in points.
+         */
+        get: operations["Governance_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API's waivers, expired ones included
+         * @description Each with its rule, location, reason and expiry; `expired` ones no longer cover anything.
+         */
+        get: operations["Governance_waivers"];
+        put?: never;
+        /**
+         * Waive a rule's findings at a location until a date (owner and admins)
+         * @description Waived findings are shown as waived and fail no rule: the API's conformance moves at once. When the waiver expires its findings count again and its author is told. At most 200 waivers in force per API (409).
+         */
+        post: operations["Governance_waive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governed-apis/{id}/waivers/{waiverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a waiver: its findings count again (owner and admins)
+         * @description The latest evaluation's conformance is computed again without it.
+         */
+        delete: operations["Governance_unwaive"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/governance-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's governance profiles
+         * @description Which rulesets (each pinned or following its latest) apply to which of the workspace's APIs, by name. Members read them.
+         */
+        get: operations["Governance_profiles"];
+        put?: never;
+        /**
+         * Say which rulesets govern which APIs of the workspace (owner and admins)
+         * @description Each ruleset pinned to its reviewed version (`version`: its commit) or following its latest; the profile applies to APIs with any of `matchTags` or `matchScopes` (both empty: every API).
+         */
+        post: operations["Governance_createProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/governance-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a governance profile (owner and admins)
+         * @description The APIs it matched keep their evaluations; the next ones leave its rulesets out.
+         */
+        delete: operations["Governance_deleteProfile"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a governance profile (owner and admins)
+         * @description Fields sent replace the profile's; the next evaluation of each API it matches uses it.
+         */
+        patch: operations["Governance_updateProfile"];
+        trace?: never;
+    };
+    "/api/workspaces/{id}/governance-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's governance settings: its at-risk threshold
+         * @description An API below the threshold (percent, default 70) is at risk. Members read it.
+         */
+        get: operations["Governance_settings"];
+        /**
+         * Set the at-risk threshold of the workspace (owner and admins)
+         * @description The APIs' at-risk flags follow at once; crossing news comes with the next evaluations.
+         */
+        put: operations["Governance_updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -2714,6 +2966,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "governed_api.threshold_crossed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A governed API the owner registered (or of the workspace) crossed the workspace's at-risk threshold, either way (an extension)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: operations["webhook_governedApiThresholdCrossed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "governed_api.waiver_expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A waiver the owner made (or of the workspace) expired: its findings count again (an extension)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: operations["webhook_governedApiWaiverExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.ping": {
         parameters: {
             query?: never;
@@ -2795,11 +3087,11 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
+             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, RULESETS.GOVERNANCE_NAME_TAKEN 409, RULESETS.GOVERNANCE_LIMIT 409, RULESETS.NO_SPECIFICATION 422, RULESETS.NOT_GOVERNED 422, RULESETS.VERSION_UNAVAILABLE 409, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
              * @example CATALOG.SUBMISSION_REPOSITORY_INVALID
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "RULESETS.GOVERNANCE_NAME_TAKEN" | "RULESETS.GOVERNANCE_LIMIT" | "RULESETS.NO_SPECIFICATION" | "RULESETS.NOT_GOVERNED" | "RULESETS.VERSION_UNAVAILABLE" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
             /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.SUBMISSION_REPOSITORY_INVALID) carries the whole validation report here (422), the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
             validation?: {
                 [key: string]: unknown;
@@ -3534,10 +3826,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`)
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`); `governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its findings count again
              * @enum {string}
              */
-            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided";
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided" | "governed_api_threshold_crossed" | "waiver_expired";
             title: string;
             body: string;
             data: {
@@ -5322,6 +5614,33 @@ export interface components {
             resource_id: string;
             resource_name: string;
         };
+        ApiThresholdCrossedWebhookV1Dto: {
+            /** Format: uuid */
+            api_id: string;
+            api_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            direction: "below" | "above";
+            threshold: number;
+            conformance: number | null;
+            previous_conformance: number | null;
+            /** Format: uuid */
+            evaluation_id: string;
+        };
+        WaiverExpiredWebhookV1Dto: {
+            /** Format: uuid */
+            waiver_id: string;
+            /** Format: uuid */
+            api_id: string;
+            api_name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            rule: string;
+            location: string;
+            /** @description The API's conformance without it */
+            conformance: number | null;
+        };
         PingWebhookV1Dto: {
             /** Format: uuid */
             endpoint_id: string;
@@ -5339,7 +5658,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabled_reason: string | null;
@@ -5367,8 +5686,8 @@ export interface components {
             url: string;
             /** @description Empty when omitted */
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
         };
         WebhookWithSecretDto: {
             endpoint: components["schemas"]["WebhookEndpointDto"];
@@ -5389,8 +5708,8 @@ export interface components {
              */
             url?: string;
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, webhook.ping (400 otherwise) */
-            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
+            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
             /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
             enabled?: boolean;
         };
@@ -5412,7 +5731,7 @@ export interface components {
             /** @description The event it carries (de-duplicated per endpoint) */
             event_id: string;
             /** @enum {string} */
-            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "webhook.ping";
+            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping";
             /** @enum {string} */
             status: "pending" | "sending" | "succeeded" | "failed";
             attempts: number;
@@ -5484,7 +5803,7 @@ export interface components {
             user_agent: string;
             request_id: string;
             /** @enum {string} */
-            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+            action: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded" | "governed_api.registered" | "governed_api.updated" | "governed_api.deleted" | "governed_api.document_pushed" | "governed_api.evaluated" | "governance_profile.created" | "governance_profile.updated" | "governance_profile.deleted" | "workspace.governance_threshold_changed" | "waiver.created" | "waiver.deleted";
             /** @example token */
             target_type: string;
             target_id: string | null;
@@ -5663,6 +5982,365 @@ export interface components {
             hasMore: boolean;
             /** @description Fetches the next page (same query) */
             nextCursor: string | null;
+        };
+        ApiSourceInputDto: {
+            /**
+             * Format: uri
+             * @description The repository on the source host that holds the specification
+             */
+            repoUrl: string;
+            /** @description Branch, tag or commit (default: the repository's default branch) */
+            ref?: string;
+            /** @description The main file, from the repository root */
+            path: string;
+        };
+        PushedDocumentDto: {
+            /** @description The specification, JSON or YAML (OpenAPI 2.0 to 3.1, AsyncAPI 2.x, RAML 1.0); at most 5242880 UTF-8 bytes (413 over) */
+            content: string;
+            /** @description Its file name, as findings name it (default api.yaml) */
+            filename?: string;
+            /** @description The commit the document was taken at, as CI knows it (kept with the evaluation) */
+            commit?: string;
+        };
+        RegisterApiDto: {
+            /**
+             * @description Unique in the workspace (409)
+             * @example Pets API
+             */
+            name: string;
+            description?: string;
+            /** @description Where the specification lives on the source host (evaluated at the commit its ref is at) */
+            source?: components["schemas"]["ApiSourceInputDto"];
+            /** @description Tags: governance profiles apply by tag */
+            tags?: string[];
+            /** @description Its scope (e.g. public, partner, internal): profiles apply by scope */
+            scope?: string;
+            /** @description A first document, pushed with the registration */
+            document?: components["schemas"]["PushedDocumentDto"];
+        };
+        ApiSourceDto: {
+            /** Format: uri */
+            repo_url: string;
+            ref: string | null;
+            path: string;
+        };
+        GovernedApiDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            name: string;
+            description: string | null;
+            /** @description null: its documents are pushed */
+            source: components["schemas"]["ApiSourceDto"] | null;
+            tags: string[];
+            scope: string | null;
+            /** @description Documents pushed and kept (the newest ones) */
+            documents: number;
+            /** @description The latest evaluation's passed rules over applicable rules, in percent (null: never evaluated, or no rule applies) */
+            conformance: number | null;
+            /** @description The evaluation before the latest one: the trend is the difference */
+            previous_conformance: number | null;
+            /** @description Below the workspace's threshold */
+            at_risk: boolean;
+            /** Format: uuid */
+            last_evaluation_id: string | null;
+            /** Format: date-time */
+            last_evaluated_at: string | null;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        GovernedApiEnvelopeDto: {
+            api: components["schemas"]["GovernedApiDto"];
+        };
+        ApiTotalsDto: {
+            apis: number;
+            /** @description With a conformance */
+            evaluated: number;
+            at_risk: number;
+        };
+        ApiDashboardDto: {
+            /** Format: uuid */
+            workspace_id: string;
+            threshold: number;
+            totals: components["schemas"]["ApiTotalsDto"];
+            /** @description At-risk first (lowest conformance first), then by conformance; never evaluated last */
+            apis: components["schemas"]["GovernedApiDto"][];
+            /** @description More follow (next offset); a page is also cut short at 512 KiB */
+            has_more: boolean;
+        };
+        UpdateApiDto: {
+            name?: string;
+            /** @description Empty string clears it */
+            description?: string;
+            /** @description null removes the source (the pushed documents are evaluated) */
+            source?: components["schemas"]["ApiSourceInputDto"] | null;
+            /** @description Replaces the tags */
+            tags?: string[];
+            /** @description Empty string clears it */
+            scope?: string;
+        };
+        ApiDocumentDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            api_id: string;
+            filename: string;
+            /** @description sha256 of its content */
+            digest: string;
+            commit: string | null;
+            bytes: number;
+            /** Format: uuid */
+            pushed_by: string;
+            /** Format: date-time */
+            pushed_at: string;
+        };
+        ApiDocumentEnvelopeDto: {
+            document: components["schemas"]["ApiDocumentDto"];
+        };
+        RecordEvaluationDto: {
+            /** @description A document to push and evaluate (CI); without it, the source on the host, else the newest pushed document */
+            document?: components["schemas"]["PushedDocumentDto"];
+            /**
+             * @default manual
+             * @enum {string}
+             */
+            trigger: "manual" | "ci";
+        };
+        EvaluatedSpecificationRefDto: {
+            /** @enum {string} */
+            format: "OAS 2.0" | "OAS 3.0" | "OAS 3.1" | "RAML 1.0" | "ASYNC 2.0" | "ASYNC 2.1" | "ASYNC 2.2" | "ASYNC 2.3" | "ASYNC 2.4" | "ASYNC 2.5" | "ASYNC 2.6";
+            digest: string;
+            /** @description The commit evaluated (the source ref resolved, or as CI said) */
+            commit: string | null;
+            /** @description The source's ref, when read from the source host */
+            ref: string | null;
+        };
+        GovernanceCountsDto: {
+            violation: number;
+            warning: number;
+            info: number;
+        };
+        EvaluatedRulesetVersionDto: {
+            /** Format: uuid */
+            ruleset_id: string;
+            name: string;
+            /** @description The reviewed commit evaluated */
+            version: string | null;
+            /** @enum {string} */
+            follows: "latest" | "pinned";
+            applicable_rules: number;
+            failed_rules: number;
+            counts: components["schemas"]["GovernanceCountsDto"];
+        };
+        KeptFindingDto: {
+            /** Format: uuid */
+            ruleset_id: string;
+            rule: string;
+            /** @enum {string} */
+            severity: "violation" | "warning" | "info";
+            message: string;
+            file: string | null;
+            line: number | null;
+            column: number | null;
+            /** @example #/paths/~1pets/post */
+            pointer: string | null;
+            /**
+             * Format: uuid
+             * @description The waiver covering it (null: it counts)
+             */
+            waiver_id: string | null;
+        };
+        ApiEvaluationDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            api_id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            trigger: "manual" | "ci" | "ruleset_published" | "ref_moved";
+            /** Format: uuid */
+            run_by: string;
+            /** Format: date-time */
+            created_at: string;
+            specification: components["schemas"]["EvaluatedSpecificationRefDto"];
+            rulesets: components["schemas"]["EvaluatedRulesetVersionDto"][];
+            /** @description Complete, waived findings included */
+            counts: components["schemas"]["GovernanceCountsDto"];
+            /** @description Findings kept that a waiver covers */
+            waived: number;
+            passed_rules: number;
+            applicable_rules: number;
+            /** @description passed_rules over applicable_rules in percent; a rule fails on a violation no waiver covers */
+            conformance: number | null;
+            /** @description Violations first, per ruleset */
+            findings: components["schemas"]["KeptFindingDto"][];
+            /** @description More findings exist than were kept (counts are complete) */
+            findings_truncated: boolean;
+        };
+        ApiEvaluationEnvelopeDto: {
+            evaluation: components["schemas"]["ApiEvaluationDto"];
+        };
+        ApiEvaluationSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            api_id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            trigger: "manual" | "ci" | "ruleset_published" | "ref_moved";
+            /** Format: uuid */
+            run_by: string;
+            /** Format: date-time */
+            created_at: string;
+            specification: components["schemas"]["EvaluatedSpecificationRefDto"];
+            rulesets: components["schemas"]["EvaluatedRulesetVersionDto"][];
+            /** @description Complete, waived findings included */
+            counts: components["schemas"]["GovernanceCountsDto"];
+            /** @description Findings kept that a waiver covers */
+            waived: number;
+            passed_rules: number;
+            applicable_rules: number;
+            /** @description passed_rules over applicable_rules in percent; a rule fails on a violation no waiver covers */
+            conformance: number | null;
+        };
+        ApiHistoryDto: {
+            /** Format: uuid */
+            api_id: string;
+            threshold: number;
+            /** @description Newest first, without findings */
+            evaluations: components["schemas"]["ApiEvaluationSummaryDto"][];
+            /** @description Older ones follow (`before` the last one) */
+            has_more: boolean;
+        };
+        EvaluationDiffDto: {
+            /** @description The earlier evaluation (`against`) */
+            from: components["schemas"]["ApiEvaluationSummaryDto"];
+            /** @description The later one (the path's) */
+            to: components["schemas"]["ApiEvaluationSummaryDto"];
+            /** @description `to`'s conformance minus `from`'s, in points (null when either has none) */
+            conformance_delta: number | null;
+            /** @description Findings of `to` that `from` did not have (same ruleset, rule, file and JSON pointer: a moved line is the same finding) */
+            introduced: components["schemas"]["KeptFindingDto"][];
+            /** @description Findings of `from` that `to` no longer has */
+            resolved: components["schemas"]["KeptFindingDto"][];
+            unchanged: number;
+        };
+        WaiverDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            api_id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            rule: string;
+            location: string;
+            reason: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Expired: its findings count again */
+            expired: boolean;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WaiverListDto: {
+            /** @description Latest expiry first */
+            waivers: components["schemas"]["WaiverDto"][];
+        };
+        CreateWaiverDto: {
+            /** @description The rule (validation name in its profile) */
+            rule: string;
+            /**
+             * @description A JSON pointer (starting with # or /): the element and everything below it, `*` for any one segment; anything else is a pattern of the file (`*` within a folder, `**` across, `?` one character)
+             * @example #/paths/~1pets/post
+             */
+            location: string;
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When it stops covering findings: in the future, at most 366 days ahead (400 otherwise)
+             */
+            expiresAt: string;
+        };
+        WaiverEnvelopeDto: {
+            waiver: components["schemas"]["WaiverDto"];
+        };
+        RulesetFollowDto: {
+            /** Format: uuid */
+            ruleset_id: string;
+            /** @description The pinned reviewed commit; null: follows its latest */
+            version: string | null;
+        };
+        GovernanceProfileDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            name: string;
+            rulesets: components["schemas"]["RulesetFollowDto"][];
+            match_tags: string[];
+            match_scopes: string[];
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        GovernanceProfileListDto: {
+            /** @description By name */
+            profiles: components["schemas"]["GovernanceProfileDto"][];
+        };
+        RulesetFollowInputDto: {
+            /**
+             * Format: uuid
+             * @description A community ruleset the caller can see
+             */
+            rulesetId: string;
+            /** @description The ruleset's reviewed commit to pin; omitted or null: follow its latest version */
+            version?: string | null;
+        };
+        CreateProfileDto: {
+            /** @example Public APIs */
+            name: string;
+            /** @description The rulesets the profile applies, each once */
+            rulesets: components["schemas"]["RulesetFollowInputDto"][];
+            /** @description It applies to APIs with any of these tags (with matchScopes empty too: to every API) */
+            matchTags?: string[];
+            /** @description It applies to APIs with any of these scopes */
+            matchScopes?: string[];
+        };
+        GovernanceProfileEnvelopeDto: {
+            profile: components["schemas"]["GovernanceProfileDto"];
+        };
+        UpdateProfileDto: {
+            name?: string;
+            /** @description The rulesets the profile applies, each once */
+            rulesets?: components["schemas"]["RulesetFollowInputDto"][];
+            /** @description Replaces the tags it matches */
+            matchTags?: string[];
+            /** @description Replaces the scopes it matches */
+            matchScopes?: string[];
+        };
+        GovernanceSettingsDto: {
+            /** Format: uuid */
+            workspace_id: string;
+            at_risk_threshold: number;
+        };
+        GovernanceSettingsEnvelopeDto: {
+            settings: components["schemas"]["GovernanceSettingsDto"];
+        };
+        UpdateSettingsDto: {
+            /** @description An API below this conformance (percent) is at risk (default 70) */
+            atRiskThreshold: number;
         };
         Liveness: {
             /** @enum {boolean} */
@@ -20643,9 +21321,9 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded" | "governed_api.registered" | "governed_api.updated" | "governed_api.deleted" | "governed_api.document_pushed" | "governed_api.evaluated" | "governance_profile.created" | "governance_profile.updated" | "governance_profile.deleted" | "workspace.governance_threshold_changed" | "waiver.created" | "waiver.deleted";
                 /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
-                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin" | "governed_api" | "governance_profile" | "waiver";
                 /** @description The target by id (exactly) or by the start of its name (either case) */
                 target?: string;
                 /** @description The target's type (`policy`, `workspace`, `token`, ...) */
@@ -20735,9 +21413,9 @@ export interface operations {
     Audit_export: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded" | "governed_api.registered" | "governed_api.updated" | "governed_api.deleted" | "governed_api.document_pushed" | "governed_api.evaluated" | "governance_profile.created" | "governance_profile.updated" | "governance_profile.deleted" | "workspace.governance_threshold_changed" | "waiver.created" | "waiver.deleted";
                 /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
-                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin" | "governed_api" | "governance_profile" | "waiver";
                 /** @description The target by id (exactly) or by the start of its name (either case) */
                 target?: string;
                 /** @description The target's type (`policy`, `workspace`, `token`, ...) */
@@ -20831,9 +21509,9 @@ export interface operations {
     Audit_workspace: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded" | "governed_api.registered" | "governed_api.updated" | "governed_api.deleted" | "governed_api.document_pushed" | "governed_api.evaluated" | "governance_profile.created" | "governance_profile.updated" | "governance_profile.deleted" | "workspace.governance_threshold_changed" | "waiver.created" | "waiver.deleted";
                 /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
-                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin" | "governed_api" | "governance_profile" | "waiver";
                 /** @description The target by id (exactly) or by the start of its name (either case) */
                 target?: string;
                 /** @description The target's type (`policy`, `workspace`, `token`, ...) */
@@ -20938,9 +21616,9 @@ export interface operations {
     Audit_mine: {
         parameters: {
             query?: {
-                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded";
+                action?: "auth.signed_up" | "auth.signed_in" | "auth.sign_in_failed" | "auth.signed_out" | "token.created" | "token.revoked" | "profile.updated" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "connection.created" | "connection.updated" | "connection.credentials_rotated" | "connection.deleted" | "connection.synced" | "connection.refreshed" | "workspace.created" | "workspace.renamed" | "workspace.deployment_settings_changed" | "workspace.member_added" | "workspace.member_updated" | "workspace.member_disabled" | "workspace.connection_shared" | "workspace.share_enabled" | "workspace.connection_unshared" | "workspace.archived" | "workspace.unarchived" | "submission.approved" | "submission.rejected" | "submission.updated" | "policy.updated" | "revision.approved" | "revision.rejected" | "ruleset_submission.approved" | "ruleset_submission.needs_improvement" | "ruleset_submission.rejected" | "ruleset_submission.updated" | "ruleset_submission.withdrawn" | "ruleset.updated" | "transfer.offered" | "transfer.accepted" | "transfer.rejected" | "transfer.cancelled" | "deployment.created" | "deployment.cancelled" | "deployment.deleted" | "deployment.failed_deleted" | "deployment.unpublished" | "deployment.release_deleted" | "deployment.synced" | "deployment.refreshed" | "rollout.created" | "rollout.paused" | "rollout.resumed" | "rollout.aborted" | "rollout.rolled_back" | "admin.idea_approved" | "admin.idea_rejected" | "admin.policy_pinned" | "admin.ruleset_pinned" | "admin.reviewer_designated" | "admin.reviewer_removed" | "admin.vendor_index_reloaded" | "governed_api.registered" | "governed_api.updated" | "governed_api.deleted" | "governed_api.document_pushed" | "governed_api.evaluated" | "governance_profile.created" | "governance_profile.updated" | "governance_profile.deleted" | "workspace.governance_threshold_changed" | "waiver.created" | "waiver.deleted";
                 /** @description Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ... */
-                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin";
+                action_group?: "auth" | "token" | "profile" | "webhook" | "connection" | "workspace" | "submission" | "policy" | "revision" | "ruleset_submission" | "ruleset" | "transfer" | "deployment" | "rollout" | "admin" | "governed_api" | "governance_profile" | "waiver";
                 /** @description The target by id (exactly) or by the start of its name (either case) */
                 target?: string;
                 /** @description The target's type (`policy`, `workspace`, `token`, ...) */
@@ -21511,6 +22189,2013 @@ export interface operations {
             };
         };
     };
+    Governance_list: {
+        parameters: {
+            query?: {
+                /** @description Only the APIs below the workspace's threshold */
+                atRisk?: boolean;
+                /** @description Only APIs with this tag */
+                tag?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiDashboardDto"];
+                };
+            };
+            /** @description Invalid query or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterApiDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernedApiEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The name is taken in the workspace, the workspace is full or archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The document is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernedApiEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived (read-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernedApiEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The name is taken, or the workspace is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_pushDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushedDocumentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiDocumentEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived or keeps as many documents as allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The document is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_history: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Only evaluations older than this one (the next page) */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiHistoryDto"];
+                };
+            };
+            /** @description Invalid query or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordEvaluationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiEvaluationEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description No such API, or the caller is not a member of its workspace
+             *
+             *     A ruleset a profile applies is no longer visible
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived, or a profile pins a ruleset version that is no longer its reviewed one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The document is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or the specification does not parse (`findings`) or cannot be read from the source host */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description The workspace's evaluations per hour, or the caller's per minute (Retry-After)
+             *
+             *     Too many of these requests from this address or account (Retry-After gives the seconds to wait)
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The source host could not be read */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Every evaluator is busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The evaluation ran past its time limit */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_evaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiEvaluationEnvelopeDto"];
+                };
+            };
+            /** @description The ids are not UUIDs */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API or evaluation visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_diff: {
+        parameters: {
+            query: {
+                /** @description The earlier evaluation of the API to compare with */
+                against: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationDiffDto"];
+                };
+            };
+            /** @description The ids are not UUIDs */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or either evaluation, visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_waivers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverListDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_waive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWaiverDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id, or the expiry is past or more than a year ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API, or the caller is not a member of its workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived, or the API has as many waivers as allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_unwaive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description The ids are not UUIDs */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API or waiver visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived (read-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_profiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceProfileListDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_createProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProfileDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceProfileEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or a ruleset the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The name is taken, the workspace is full or archived, or a version is not the reviewed one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_deleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such profile visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived (read-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceProfileEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such profile visible to the caller, or a ruleset the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The name is taken, the workspace is archived, or a version is not the reviewed one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettingsEnvelopeDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettingsEnvelopeDto"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Only the workspace's owner and admins may do this
+             *
+             *     The token lacks the scope this method needs, or the caller may not do this
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived (read-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Health_live: {
         parameters: {
             query?: never;
@@ -21907,6 +24592,80 @@ export interface operations {
                     /** Format: date-time */
                     timestamp: string;
                     data: components["schemas"]["IdeaDeliveredWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_governedApiThresholdCrossed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "governed_api.threshold_crossed";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["ApiThresholdCrossedWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_governedApiWaiverExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "governed_api.waiver_expired";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WaiverExpiredWebhookV1Dto"];
                 };
             };
         };

@@ -1,0 +1,389 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
+import { BusClient } from '@pc/platform';
+import { AUDIT, Audited } from '../audit/audited';
+import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { OkDto } from '../http/common.dto';
+import { RateLimited } from '../http/rate-limit';
+import {
+  ApiDashboardDto,
+  ApiDocumentEnvelopeDto,
+  ApiEvaluationEnvelopeDto,
+  ApiHistoryDto,
+  CreateProfileDto,
+  CreateWaiverDto,
+  DiffQuery,
+  EvaluationDiffDto,
+  GovernanceProfileEnvelopeDto,
+  GovernanceProfileListDto,
+  GovernanceSettingsEnvelopeDto,
+  GovernedApiEnvelopeDto,
+  HistoryQuery,
+  ListApisQuery,
+  PushedDocumentDto,
+  RecordEvaluationDto,
+  RegisterApiDto,
+  UpdateApiDto,
+  UpdateProfileDto,
+  UpdateSettingsDto,
+  WaiverEnvelopeDto,
+  WaiverListDto,
+} from './governance.dto';
+
+const uuid = new ParseUUIDPipe();
+const EXTENSION = ApiExtension('x-extension', {
+  reason:
+    'API governance: governed APIs, governance profiles, evaluations kept and waivers (the contract has none)',
+});
+/** Recording runs the evaluation engine: the bus waits as long as the evaluation route's. */
+const EVALUATION_TIMEOUT_MS = 11 * 60_000;
+const NO_WORKSPACE: [number, string] = [404, 'No such workspace, or the caller is not a member'];
+const NO_API: [number, string] = [404, 'No such API, or the caller is not a member of its workspace'];
+const MANAGERS: [number, string] = [403, "Only the workspace's owner and admins may do this"];
+const ARCHIVED: [number, string] = [409, 'The workspace is archived (read-only)'];
+
+@ApiTags('governance')
+@EXTENSION
+@Controller()
+export class GovernanceController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Audited(AUDIT.apiRegistered)
+  @Post('workspaces/:id/governed-apis')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Register an API the workspace governs (members)',
+    description:
+      'An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on ' +
+      'the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance ' +
+      `profiles match. A workspace governs at most ${L.apisPerWorkspace} APIs (409).`,
+  })
+  @ApiCreatedResponse({ type: GovernedApiEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    NO_WORKSPACE,
+    [409, 'The name is taken in the workspace, the workspace is full or archived'],
+    [413, 'The document is larger than the limit'],
+  )
+  register(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RegisterApiDto) {
+    return this.bus.request(GovernanceRpc.registerApi, ctx, { workspaceId: id, ...body });
+  }
+
+  @Get('workspaces/:id/governed-apis')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The workspace's governed APIs with their conformance, at-risk first",
+    description:
+      "Each API's latest conformance (passed rules over applicable rules), the one before (the trend) and whether " +
+      "it is below the workspace's threshold; the totals. Pages by `limit` and `offset`.",
+  })
+  @ApiOkResponse({ type: ApiDashboardDto })
+  @ApiErrors([400, 'Invalid query or id'], NO_WORKSPACE)
+  list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: ListApisQuery) {
+    return this.bus.request(GovernanceRpc.listApis, ctx, { workspaceId: id, ...query });
+  }
+
+  @Get('governed-apis/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'A governed API',
+    description:
+      'Its source, tags, scope, documents kept, latest and previous conformance and whether it is at risk. Members of its workspace read it.',
+  })
+  @ApiOkResponse({ type: GovernedApiEnvelopeDto })
+  @ApiErrors([400, 'The id is not a UUID'], NO_API)
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.getApi, ctx, { id });
+  }
+
+  @Audited(AUDIT.apiUpdated)
+  @Patch('governed-apis/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Edit a governed API (members)',
+    description:
+      'Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change.',
+  })
+  @ApiOkResponse({ type: GovernedApiEnvelopeDto })
+  @ApiErrors([400, 'Invalid body or id'], NO_API, [409, 'The name is taken, or the workspace is archived'])
+  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateApiDto) {
+    return this.bus.request(GovernanceRpc.updateApi, ctx, { id, ...body });
+  }
+
+  @Audited(AUDIT.apiDeleted)
+  @Delete('governed-apis/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Delete a governed API with its documents, evaluations and waivers (owner and admins)',
+    description: 'Gone at once, with everything kept about it.',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors([400, 'The id is not a UUID'], MANAGERS, NO_API, ARCHIVED)
+  delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.deleteApi, ctx, { id });
+  }
+
+  @Audited(AUDIT.apiDocumentPushed)
+  @Post('governed-apis/:id/documents')
+  @Authenticated()
+  @ApiOperation({
+    summary: "Push a document of the API's specification (members; CI)",
+    description: `The API keeps its newest ${L.documentsPerApi} documents; a workspace at most ${L.documentsPerWorkspace} (409).`,
+  })
+  @ApiCreatedResponse({ type: ApiDocumentEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    NO_API,
+    [409, 'The workspace is archived or keeps as many documents as allowed'],
+    [413, 'The document is larger than the limit'],
+  )
+  pushDocument(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PushedDocumentDto) {
+    return this.bus.request(GovernanceRpc.pushDocument, ctx, { apiId: id, ...body });
+  }
+
+  @Audited(AUDIT.apiEvaluated)
+  @Post('governed-apis/:id/evaluations')
+  @Authenticated()
+  @RateLimited('evaluation')
+  @ApiOperation({
+    summary:
+      'Evaluate the API against the rulesets its profiles apply, and keep the evaluation (members; CI)',
+    description:
+      'Evaluates the document sent, else the source on the source host (at the commit its ref is at), else the newest ' +
+      "pushed document, against every ruleset the workspace's governance profiles apply to the API (by tag or scope), " +
+      "each at its reviewed version. Kept: the specification's digest and commit, each ruleset's version, complete " +
+      `counts per severity, up to ${L.findingsKept} findings (each with the waiver covering it), who ran it, and the ` +
+      'conformance: passed rules over applicable rules, a rule failing on a violation no waiver covers. Crossing the ' +
+      `workspace's threshold is news. A workspace records at most ${L.evaluationsPerHour} evaluations an hour (429).`,
+  })
+  @ApiCreatedResponse({ type: ApiEvaluationEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    NO_API,
+    [404, 'A ruleset a profile applies is no longer visible'],
+    [
+      409,
+      'The workspace is archived, or a profile pins a ruleset version that is no longer its reviewed one',
+    ],
+    [413, 'The document is larger than the limit'],
+    [
+      422,
+      'No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or ' +
+        'the specification does not parse (`findings`) or cannot be read from the source host',
+    ],
+    [429, "The workspace's evaluations per hour, or the caller's per minute (Retry-After)"],
+    [502, 'The source host could not be read'],
+    [503, 'Every evaluator is busy (Retry-After)'],
+    [504, 'The evaluation ran past its time limit'],
+  )
+  record(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RecordEvaluationDto) {
+    return this.bus.request(
+      GovernanceRpc.recordEvaluation,
+      ctx,
+      { apiId: id, ...body },
+      { timeoutMs: EVALUATION_TIMEOUT_MS },
+    );
+  }
+
+  @Get('governed-apis/:id/evaluations')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The API's evaluations, newest first (its history and conformance over time)",
+    description: 'Without findings; `before` (the last id of a page) pages back.',
+  })
+  @ApiOkResponse({ type: ApiHistoryDto })
+  @ApiErrors([400, 'Invalid query or id'], NO_API)
+  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
+    return this.bus.request(GovernanceRpc.listEvaluations, ctx, { apiId: id, ...query });
+  }
+
+  @Get('governed-apis/:id/evaluations/:evaluationId')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'One evaluation of the API, with its findings (waived ones marked)',
+    description:
+      "The evaluation as kept: the specification's digest and commit, each ruleset's version, counts, conformance and the findings kept, each naming the waiver covering it (null: it counts).",
+  })
+  @ApiOkResponse({ type: ApiEvaluationEnvelopeDto })
+  @ApiErrors([400, 'The ids are not UUIDs'], [404, 'No such API or evaluation visible to the caller'])
+  evaluation(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('evaluationId', uuid) evaluationId: string,
+  ) {
+    return this.bus.request(GovernanceRpc.getEvaluation, ctx, { apiId: id, evaluationId });
+  }
+
+  @Get('governed-apis/:id/evaluations/:evaluationId/diff')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'What changed between two evaluations of the API',
+    description:
+      'The findings the evaluation introduced and those it resolved since `against` (matched by ruleset, rule, file ' +
+      "and JSON pointer), how many stayed, and the conformance's move in points.",
+  })
+  @ApiOkResponse({ type: EvaluationDiffDto })
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    [404, 'No such API, or either evaluation, visible to the caller'],
+  )
+  diff(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('evaluationId', uuid) evaluationId: string,
+    @Query() query: DiffQuery,
+  ) {
+    return this.bus.request(GovernanceRpc.diffEvaluations, ctx, {
+      apiId: id,
+      evaluationId,
+      against: query.against,
+    });
+  }
+
+  @Get('governed-apis/:id/waivers')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The API's waivers, expired ones included",
+    description: 'Each with its rule, location, reason and expiry; `expired` ones no longer cover anything.',
+  })
+  @ApiOkResponse({ type: WaiverListDto })
+  @ApiErrors([400, 'The id is not a UUID'], NO_API)
+  waivers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.listWaivers, ctx, { id });
+  }
+
+  @Audited(AUDIT.waiverCreated)
+  @Post('governed-apis/:id/waivers')
+  @Authenticated()
+  @ApiOperation({
+    summary: "Waive a rule's findings at a location until a date (owner and admins)",
+    description:
+      "Waived findings are shown as waived and fail no rule: the API's conformance moves at once. When the waiver " +
+      `expires its findings count again and its author is told. At most ${L.waiversPerApi} waivers in force per API (409).`,
+  })
+  @ApiCreatedResponse({ type: WaiverEnvelopeDto })
+  @ApiErrors([400, 'Invalid body or id, or the expiry is past or more than a year ahead'], MANAGERS, NO_API, [
+    409,
+    'The workspace is archived, or the API has as many waivers as allowed',
+  ])
+  waive(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateWaiverDto) {
+    return this.bus.request(GovernanceRpc.createWaiver, ctx, { apiId: id, ...body });
+  }
+
+  @Audited(AUDIT.waiverDeleted)
+  @Delete('governed-apis/:id/waivers/:waiverId')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Remove a waiver: its findings count again (owner and admins)',
+    description: "The latest evaluation's conformance is computed again without it.",
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    MANAGERS,
+    [404, 'No such API or waiver visible to the caller'],
+    ARCHIVED,
+  )
+  unwaive(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('waiverId', uuid) waiverId: string,
+  ) {
+    return this.bus.request(GovernanceRpc.deleteWaiver, ctx, { apiId: id, waiverId });
+  }
+
+  @Get('workspaces/:id/governance-profiles')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The workspace's governance profiles",
+    description:
+      "Which rulesets (each pinned or following its latest) apply to which of the workspace's APIs, by name. Members read them.",
+  })
+  @ApiOkResponse({ type: GovernanceProfileListDto })
+  @ApiErrors([400, 'The id is not a UUID'], NO_WORKSPACE)
+  profiles(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.listProfiles, ctx, { workspaceId: id });
+  }
+
+  @Audited(AUDIT.governanceProfileCreated)
+  @Post('workspaces/:id/governance-profiles')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Say which rulesets govern which APIs of the workspace (owner and admins)',
+    description:
+      'Each ruleset pinned to its reviewed version (`version`: its commit) or following its latest; the profile applies ' +
+      'to APIs with any of `matchTags` or `matchScopes` (both empty: every API).',
+  })
+  @ApiCreatedResponse({ type: GovernanceProfileEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    MANAGERS,
+    [404, 'No such workspace, or a ruleset the caller cannot see'],
+    [409, 'The name is taken, the workspace is full or archived, or a version is not the reviewed one'],
+  )
+  createProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateProfileDto) {
+    return this.bus.request(GovernanceRpc.createProfile, ctx, { workspaceId: id, ...body });
+  }
+
+  @Audited(AUDIT.governanceProfileUpdated)
+  @Patch('governance-profiles/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Edit a governance profile (owner and admins)',
+    description: "Fields sent replace the profile's; the next evaluation of each API it matches uses it.",
+  })
+  @ApiOkResponse({ type: GovernanceProfileEnvelopeDto })
+  @ApiErrors(
+    [400, 'Invalid body or id'],
+    MANAGERS,
+    [404, 'No such profile visible to the caller, or a ruleset the caller cannot see'],
+    [409, 'The name is taken, the workspace is archived, or a version is not the reviewed one'],
+  )
+  updateProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateProfileDto) {
+    return this.bus.request(GovernanceRpc.updateProfile, ctx, { id, ...body });
+  }
+
+  @Audited(AUDIT.governanceProfileDeleted)
+  @Delete('governance-profiles/:id')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Delete a governance profile (owner and admins)',
+    description: 'The APIs it matched keep their evaluations; the next ones leave its rulesets out.',
+  })
+  @ApiOkResponse({ type: OkDto })
+  @ApiErrors(
+    [400, 'The id is not a UUID'],
+    MANAGERS,
+    [404, 'No such profile visible to the caller'],
+    ARCHIVED,
+  )
+  deleteProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.deleteProfile, ctx, { id });
+  }
+
+  @Get('workspaces/:id/governance-settings')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The workspace's governance settings: its at-risk threshold",
+    description: 'An API below the threshold (percent, default 70) is at risk. Members read it.',
+  })
+  @ApiOkResponse({ type: GovernanceSettingsEnvelopeDto })
+  @ApiErrors([400, 'The id is not a UUID'], NO_WORKSPACE)
+  settings(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.getSettings, ctx, { workspaceId: id });
+  }
+
+  @Audited(AUDIT.governanceThresholdChanged)
+  @Put('workspaces/:id/governance-settings')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Set the at-risk threshold of the workspace (owner and admins)',
+    description: "The APIs' at-risk flags follow at once; crossing news comes with the next evaluations.",
+  })
+  @ApiOkResponse({ type: GovernanceSettingsEnvelopeDto })
+  @ApiErrors([400, 'Invalid body or id'], MANAGERS, NO_WORKSPACE, ARCHIVED)
+  updateSettings(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateSettingsDto) {
+    return this.bus.request(GovernanceRpc.updateSettings, ctx, { workspaceId: id, ...body });
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type ApiThresholdCrossedEvent,
+  type ApiThresholdCrossedWebhookV1,
+  GovernanceEvents,
+  type WaiverExpiredEvent,
+  type WaiverExpiredWebhookV1,
+} from '@pc/contracts';
+import { createLogger, DurableEventsClient } from '@pc/platform';
+import { NotificationsService } from '../notifications';
+import { WebhooksService } from '../webhooks';
+
+const log = createLogger('identity');
+const GIVE_UP = {
+  onDeadLetter: (job: { id: string }, error: unknown): Promise<void> => {
+    log.error({ err: error, eventId: job.id }, 'governance news given up after every retry');
+    return Promise.resolve();
+  },
+};
+const percent = (value: number | null): string => (value === null ? 'no conformance' : `${value}%`);
+
+/**
+ * API governance's news (durable events of the rulesets service, one consumer per event): an API crossing
+ * its workspace's threshold, either way, reaches whoever registered it; an expired waiver reaches its
+ * author: an inbox entry (one per event id) and a webhook to their endpoints and the workspace's.
+ */
+@Injectable()
+export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
+  constructor(
+    private readonly events: DurableEventsClient,
+    private readonly notifications: NotificationsService,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.events.subscribeInBackground(
+      GovernanceEvents.thresholdCrossed,
+      'identity',
+      (event, delivery) => this.thresholdCrossed(delivery.id, event),
+      GIVE_UP,
+    );
+    this.events.subscribeInBackground(
+      GovernanceEvents.waiverExpired,
+      'identity',
+      (event, delivery) => this.waiverExpired(delivery.id, event),
+      GIVE_UP,
+    );
+  }
+
+  private async thresholdCrossed(eventId: string, event: ApiThresholdCrossedEvent): Promise<void> {
+    const below = event.direction === 'below';
+    await this.notifications.addOnce(eventId, event.owner_id, {
+      kind: 'governed_api_threshold_crossed',
+      title: below
+        ? `${event.api_name} is at risk: ${percent(event.conformance)}`
+        : `${event.api_name} is back above ${event.threshold}%`,
+      body: `Its conformance moved from ${percent(event.previous_conformance)} to ${percent(event.conformance)}; the workspace's threshold is ${event.threshold}%.`,
+      data: {
+        apiId: event.api_id,
+        workspaceId: event.workspace_id,
+        evaluationId: event.evaluation_id,
+        direction: event.direction,
+        conformance: event.conformance,
+      },
+    });
+    await this.webhooks.fanOut(
+      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      'governed_api.threshold_crossed',
+      eventId,
+      {
+        api_id: event.api_id,
+        api_name: event.api_name,
+        workspace_id: event.workspace_id,
+        direction: event.direction,
+        threshold: event.threshold,
+        conformance: event.conformance,
+        previous_conformance: event.previous_conformance,
+        evaluation_id: event.evaluation_id,
+      } satisfies ApiThresholdCrossedWebhookV1,
+    );
+  }
+
+  private async waiverExpired(eventId: string, event: WaiverExpiredEvent): Promise<void> {
+    await this.notifications.addOnce(eventId, event.owner_id, {
+      kind: 'waiver_expired',
+      title: `Your waiver of ${event.rule} on ${event.api_name} expired`,
+      body: `Its findings at ${event.location} count again: the API's conformance is ${percent(event.conformance)}.`,
+      data: { apiId: event.api_id, workspaceId: event.workspace_id, waiverId: event.waiver_id },
+    });
+    await this.webhooks.fanOut(
+      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      'governed_api.waiver_expired',
+      eventId,
+      {
+        waiver_id: event.waiver_id,
+        api_id: event.api_id,
+        api_name: event.api_name,
+        workspace_id: event.workspace_id,
+        rule: event.rule,
+        location: event.location,
+        conformance: event.conformance,
+      } satisfies WaiverExpiredWebhookV1,
+    );
+  }
+}

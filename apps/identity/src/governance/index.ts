@@ -1,0 +1,1 @@
+export { GovernanceNewsModule } from './governance.module';

@@ -1,0 +1,207 @@
+import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
+import { OAS3 } from '@pc/testing';
+import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+const FIXED = OAS3.replace(
+  '    post:\n',
+  '    post:\n      operationId: addPet\n      description: Adds a pet.\n',
+);
+
+/**
+ * Governance profiles and evaluations kept, with the real engine: which rulesets a profile applies to
+ * which API, recording an evaluation (document sent, source on the host, newest pushed document), the
+ * conformance and its history, crossing the threshold, and the workspace's hourly limit.
+ */
+describe('governance profiles and evaluations kept (service level, the engine)', () => {
+  jest.setTimeout(120_000);
+  const h = rulesetsUnderTest();
+  let owner: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let workspaceId: string;
+  let rulesetId: string;
+  let version: string;
+
+  beforeAll(async () => {
+    owner = h.user();
+    member = h.user();
+    stranger = h.user();
+    workspaceId = h.workspace(owner, [[member, 'member']]);
+    const published = await h.published(owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) });
+    rulesetId = published.rulesetId;
+    version = published.submission.source_commit!;
+  });
+
+  const profile = (who: TestUser, fields: Record<string, unknown> = {}, ws = workspaceId) =>
+    h.request(GovernanceRpc.createProfile, who.ctx, {
+      workspaceId: ws,
+      name: `Profile ${Math.random().toString(36).slice(2, 8)}`,
+      rulesets: [{ rulesetId }],
+      ...fields,
+    });
+  const api = async (ws: string, fields: Record<string, unknown> = {}) =>
+    (
+      await h.request(GovernanceRpc.registerApi, owner.ctx, {
+        workspaceId: ws,
+        name: `API ${Math.random().toString(36).slice(2, 8)}`,
+        ...fields,
+      })
+    ).api;
+
+  it('lets the owner and admins write profiles (members read them), each ruleset visible and a pin its reviewed version', async () => {
+    expect(await codeOf(profile(member))).toBe('FORBIDDEN');
+    expect(await codeOf(profile(stranger))).toBe('NOT_FOUND');
+    const { profile: created } = await profile(owner, {
+      name: 'Public APIs',
+      rulesets: [{ rulesetId, version }],
+      matchTags: ['public'],
+    });
+    expect(created).toMatchObject({ rulesets: [{ ruleset_id: rulesetId, version }], match_tags: ['public'] });
+    const error = await errorOf(profile(owner, { rulesets: [{ rulesetId, version: 'a'.repeat(40) }] }));
+    expect(error).toMatchObject({
+      code: 'RULESETS.VERSION_UNAVAILABLE',
+      details: [{ field: 'rulesets.0.version' }],
+    });
+    const unpublished = (await h.submit(stranger)).submission.ruleset_id;
+    expect(await codeOf(profile(owner, { rulesets: [{ rulesetId: unpublished }] }))).toBe('NOT_FOUND');
+    const { profiles } = await h.request(GovernanceRpc.listProfiles, member.ctx, { workspaceId });
+    expect(profiles.map((p) => p.name)).toContain('Public APIs');
+    const { profile: edited } = await h.request(GovernanceRpc.updateProfile, owner.ctx, {
+      id: created.id,
+      rulesets: [{ rulesetId, version: null }],
+    });
+    expect(edited.rulesets).toEqual([{ ruleset_id: rulesetId, version: null }]);
+    expect(await codeOf(h.request(GovernanceRpc.deleteProfile, member.ctx, { id: created.id }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await h.request(GovernanceRpc.deleteProfile, owner.ctx, { id: created.id })).toEqual({ ok: true });
+  });
+
+  it('records an evaluation of a document sent: versions, complete counts, findings, conformance, who ran it', async () => {
+    const ws = h.workspace(owner, [[member, 'member']]);
+    await profile(owner, {}, ws);
+    const pets = await api(ws);
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, member.ctx, {
+      apiId: pets.id,
+      document: { content: OAS3, filename: 'pets.yaml', commit: 'abcdef1' },
+      trigger: 'ci',
+    });
+    expect(evaluation).toMatchObject({
+      api_id: pets.id,
+      trigger: 'ci',
+      run_by: member.id,
+      specification: { format: 'OAS 3.0', commit: 'abcdef1', ref: null },
+      rulesets: [{ ruleset_id: rulesetId, version, follows: 'latest', applicable_rules: 4, failed_rules: 2 }],
+      counts: { violation: 2, warning: 0, info: 0 },
+      waived: 0,
+      passed_rules: 2,
+      applicable_rules: 4,
+      conformance: 50,
+      findings_truncated: false,
+    });
+    expect(evaluation.findings.map((f) => [f.rule, f.pointer, f.waiver_id])).toEqual([
+      ['operation-described', '#/paths/~1pets/post', null],
+      ['operation-id-required', '#/paths/~1pets/post', null],
+    ]);
+    const { api: after } = await h.request(GovernanceRpc.getApi, member.ctx, { id: pets.id });
+    expect(after).toMatchObject({
+      conformance: 50,
+      at_risk: true,
+      documents: 1,
+      last_evaluation_id: evaluation.id,
+    });
+    // Stored: the same evaluation read back, and a news event for crossing below the threshold.
+    expect(
+      (
+        await h.request(GovernanceRpc.getEvaluation, member.ctx, {
+          apiId: pets.id,
+          evaluationId: evaluation.id,
+        })
+      ).evaluation,
+    ).toEqual(evaluation);
+    const events = await h.sql<{ direction: string }>(
+      `SELECT payload->>'direction' AS direction FROM rulesets.outbox
+        WHERE pattern = 'rulesets.governed-api.threshold-crossed.v1' AND payload->>'api_id' = $1`,
+      [pets.id],
+    );
+    expect(events.map((e) => e.direction)).toEqual(['below']);
+  });
+
+  it('evaluates the newest pushed document, or the source at the commit its ref is at; keeps the history and the trend', async () => {
+    const ws = h.workspace(owner);
+    await profile(owner, {}, ws);
+    const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
+    const sourced = await api(ws, { source: { repoUrl, path: 'spec/api.yaml' } });
+    const first = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
+      .evaluation;
+    expect(first.specification).toMatchObject({ commit: h.host.commitOf(repoUrl), ref: null });
+    h.host.push(repoUrl, { 'spec/api.yaml': FIXED });
+    const second = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
+      .evaluation;
+    expect([first.conformance, second.conformance]).toEqual([50, 100]);
+    expect(second.specification.commit).toBe(h.host.commitOf(repoUrl));
+    const { api: now } = await h.request(GovernanceRpc.getApi, owner.ctx, { id: sourced.id });
+    expect(now).toMatchObject({ conformance: 100, previous_conformance: 50, at_risk: false });
+    const history = await h.request(GovernanceRpc.listEvaluations, owner.ctx, {
+      apiId: sourced.id,
+      limit: 1,
+    });
+    expect(history).toMatchObject({ threshold: 70, has_more: true });
+    expect(history.evaluations.map((e) => e.id)).toEqual([second.id]);
+    expect(history.evaluations[0]).not.toHaveProperty('findings');
+    const older = await h.request(GovernanceRpc.listEvaluations, owner.ctx, {
+      apiId: sourced.id,
+      before: second.id,
+    });
+    expect(older.evaluations.map((e) => e.id)).toEqual([first.id]);
+
+    const pushed = await api(ws, { document: { content: FIXED } });
+    expect(
+      (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pushed.id })).evaluation
+        .conformance,
+    ).toBe(100);
+    const bare = await api(ws);
+    expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: bare.id }))).toBe(
+      'RULESETS.NO_SPECIFICATION',
+    );
+  });
+
+  it('applies a profile by tag or scope only; an API no profile governs is not evaluated (422)', async () => {
+    const ws = h.workspace(owner);
+    await profile(owner, { matchTags: ['public'], matchScopes: ['partner'] }, ws);
+    const tagged = await api(ws, { tags: ['public'], document: { content: OAS3 } });
+    const scoped = await api(ws, { scope: 'partner', document: { content: OAS3 } });
+    const other = await api(ws, { tags: ['internal'], scope: 'internal', document: { content: OAS3 } });
+    for (const governed of [tagged, scoped])
+      expect(
+        (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: governed.id })).evaluation
+          .conformance,
+      ).toBe(50);
+    expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: other.id }))).toBe(
+      'RULESETS.NOT_GOVERNED',
+    );
+  });
+
+  it('refuses strangers (404) and stops a workspace at its evaluations per hour (429 with Retry-After)', async () => {
+    const ws = h.workspace(owner);
+    await profile(owner, {}, ws);
+    const limited = await api(ws, { document: { content: OAS3 } });
+    expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, stranger.ctx, { apiId: limited.id }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await codeOf(h.request(GovernanceRpc.listEvaluations, stranger.ctx, { apiId: limited.id }))).toBe(
+      'NOT_FOUND',
+    );
+    await h.sql(
+      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, rulesets, counts,
+         waived, passed_rules, applicable_rules, findings, findings_truncated)
+       SELECT $1, $2, 'ci', $3, 'OAS 3.0', 'd', '[]', '{"violation":0,"warning":0,"info":0}', 0, 0, 0, '[]', false
+         FROM generate_series(1, $4)`,
+      [limited.id, ws, owner.id, GOVERNANCE_LIMITS.evaluationsPerHour],
+    );
+    const error = await errorOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: limited.id }));
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.retryAfter).toBeGreaterThan(3000);
+  });
+});

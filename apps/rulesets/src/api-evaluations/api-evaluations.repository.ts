@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ApiEvaluation,
+  ApiEvaluationSummary,
+  EvaluatedRulesetVersion,
+  EvaluationTrigger,
+  KeptFinding,
+  SeverityCounts,
+} from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+import type { WaiverScope } from './conformance';
+
+/** A row of rulesets.api_evaluations (findings only when asked). */
+export interface ApiEvaluationRow {
+  id: string;
+  api_id: string;
+  workspace_id: string;
+  trigger: EvaluationTrigger;
+  run_by: string;
+  created_at: Date;
+  format: string;
+  digest: string;
+  commit: string | null;
+  ref: string | null;
+  rulesets: EvaluatedRulesetVersion[];
+  counts: SeverityCounts;
+  waived: number;
+  passed_rules: number;
+  applicable_rules: number;
+  conformance: string | null;
+  findings?: KeptFinding[];
+  findings_truncated: boolean;
+}
+
+const SUMMARY_COLUMNS = `id, api_id, workspace_id, trigger, run_by, created_at, format, digest, commit, ref, rulesets,
+  counts, waived, passed_rules, applicable_rules, conformance, findings_truncated`;
+
+/** An API's history page (parameters: API, limit, before); planned in governance.plans. */
+export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluations e
+        WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
+          SELECT b.created_at, b.id FROM rulesets.api_evaluations b WHERE b.id = $3 AND b.api_id = $1))
+        ORDER BY e.created_at DESC, e.id DESC LIMIT $2`;
+
+export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> & {
+  conformance: number | null;
+  findings: KeptFinding[];
+};
+
+export function toSummary(row: ApiEvaluationRow): ApiEvaluationSummary {
+  return {
+    id: row.id,
+    api_id: row.api_id,
+    workspace_id: row.workspace_id,
+    trigger: row.trigger,
+    run_by: row.run_by,
+    created_at: row.created_at.toISOString(),
+    specification: { format: row.format, digest: row.digest, commit: row.commit, ref: row.ref },
+    rulesets: row.rulesets,
+    counts: row.counts,
+    waived: row.waived,
+    passed_rules: row.passed_rules,
+    applicable_rules: row.applicable_rules,
+    conformance: row.conformance === null ? null : Number(row.conformance),
+  };
+}
+
+export function toEvaluation(row: ApiEvaluationRow): ApiEvaluation {
+  return { ...toSummary(row), findings: row.findings ?? [], findings_truncated: row.findings_truncated };
+}
+
+/** Evaluations kept (rulesets schema), and what recording one updates on its API. Executor first. */
+@Injectable()
+export class ApiEvaluationsRepository {
+  async insert(db: Executor, evaluation: NewEvaluation): Promise<ApiEvaluationRow> {
+    const [row] = await db.query<ApiEvaluationRow[]>(
+      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, commit, ref,
+         rulesets, counts, waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       RETURNING ${SUMMARY_COLUMNS}, findings`,
+      [
+        evaluation.api_id,
+        evaluation.workspace_id,
+        evaluation.trigger,
+        evaluation.run_by,
+        evaluation.format,
+        evaluation.digest,
+        evaluation.commit,
+        evaluation.ref,
+        JSON.stringify(evaluation.rulesets),
+        JSON.stringify(evaluation.counts),
+        evaluation.waived,
+        evaluation.passed_rules,
+        evaluation.applicable_rules,
+        evaluation.conformance,
+        JSON.stringify(evaluation.findings),
+        evaluation.findings_truncated,
+      ],
+    );
+    return row;
+  }
+
+  async findById(db: Executor, apiId: string, id: string): Promise<ApiEvaluationRow | null> {
+    const rows = await db.query<ApiEvaluationRow[]>(
+      `SELECT ${SUMMARY_COLUMNS}, findings FROM rulesets.api_evaluations WHERE api_id = $1 AND id = $2`,
+      [apiId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The API's history, newest first, from before `before` (an evaluation of the API) when given. */
+  async history(
+    db: Executor,
+    apiId: string,
+    limit: number,
+    before: string | null,
+  ): Promise<ApiEvaluationRow[]> {
+    return db.query<ApiEvaluationRow[]>(HISTORY_SQL, [apiId, limit, before]);
+  }
+
+  /** Evaluations recorded in the workspace during the last hour (its limit). */
+  async countLastHour(db: Executor, workspaceId: string): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db.query<Array<{ count: number; oldest: Date | null }>>(
+      `SELECT count(*)::int AS count, min(created_at) AS oldest FROM rulesets.api_evaluations
+        WHERE workspace_id = $1 AND created_at > now() - interval '1 hour'`,
+      [workspaceId],
+    );
+    return row;
+  }
+
+  /** The API's latest evaluation with its findings, locked (its waivers changed). */
+  async latestLocked(db: Executor, apiId: string): Promise<ApiEvaluationRow | null> {
+    const rows = await db.query<ApiEvaluationRow[]>(
+      `SELECT ${SUMMARY_COLUMNS}, findings FROM rulesets.api_evaluations WHERE api_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+      [apiId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async reconform(
+    db: Executor,
+    id: string,
+    values: Pick<NewEvaluation, 'rulesets' | 'findings' | 'waived' | 'passed_rules' | 'conformance'>,
+  ): Promise<void> {
+    await db.query(
+      `UPDATE rulesets.api_evaluations SET rulesets = $2, findings = $3, waived = $4, passed_rules = $5,
+              conformance = $6 WHERE id = $1`,
+      [
+        id,
+        JSON.stringify(values.rulesets),
+        JSON.stringify(values.findings),
+        values.waived,
+        values.passed_rules,
+        values.conformance,
+      ],
+    );
+  }
+
+  /** The API's waivers in force now. */
+  async activeWaivers(db: Executor, apiId: string): Promise<WaiverScope[]> {
+    return db.query<WaiverScope[]>(
+      `SELECT id, rule, location FROM rulesets.waivers WHERE api_id = $1 AND expires_at > now() ORDER BY created_at, id`,
+      [apiId],
+    );
+  }
+
+  /**
+   * The API's cached conformance after an evaluation (a new one: the old value becomes the previous one)
+   * or after its waivers changed (`latest` unchanged: only the value moves).
+   */
+  async setApiConformance(
+    db: Executor,
+    apiId: string,
+    conformance: number | null,
+    latest: { id: string; at: Date } | null,
+  ): Promise<void> {
+    if (latest)
+      await db.query(
+        `UPDATE rulesets.governed_apis SET previous_conformance = conformance, conformance = $2,
+                last_evaluation_id = $3, last_evaluated_at = $4 WHERE id = $1`,
+        [apiId, conformance, latest.id, latest.at],
+      );
+    else
+      await db.query(`UPDATE rulesets.governed_apis SET conformance = $2 WHERE id = $1`, [
+        apiId,
+        conformance,
+      ]);
+  }
+}

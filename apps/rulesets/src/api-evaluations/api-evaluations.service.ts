@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type ApiEvaluation,
+  type ApiHistory,
+  type EvaluatedRulesetVersion,
+  EVALUATION_LIMITS,
+  type EvaluationReport,
+  type EvaluationDiff,
+  type EvaluationDiffRequest,
+  type EvaluationIdRequest,
+  type EvaluationTrigger,
+  GOVERNANCE_LIMITS as L,
+  type KeptFinding,
+  type ListEvaluationsRequest,
+  type PushedDocument,
+  type RecordEvaluationRequest,
+  type RequestContext,
+  type SpecificationInput,
+} from '@pc/contracts';
+import { Database, DomainError, notFound, unprocessable } from '@pc/platform';
+import type { SourceHost } from '@pc/source-host';
+import { rulesetsError } from '../common/rulesets.errors';
+import { EvaluationService } from '../evaluation';
+import {
+  type GovernedApiRow,
+  GovernedApiAccess,
+  GovernedApisRepository,
+  GovernedApisService,
+  percent,
+} from '../governed-apis';
+import { ProfilesRepository } from '../profiles';
+import { RulesetAccess, type RulesetRow } from '../rulesets';
+import { SOURCE_HOST } from '../source';
+import { ApiConformance } from './api-conformance';
+import { ApiEvaluationsRepository, toEvaluation, toSummary } from './api-evaluations.repository';
+import { conformanceOf, withFailed } from './conformance';
+import { diffFindings } from './evaluation-diff';
+
+interface Followed {
+  ruleset: RulesetRow;
+  follows: 'latest' | 'pinned';
+}
+
+interface Specification {
+  input: SpecificationInput;
+  commit: string | null;
+  ref: string | null;
+}
+
+/**
+ * Evaluations kept: an API evaluated against the rulesets its workspace's profiles apply to it (by the
+ * evaluation service, unchanged), stored with the specification's digest and commit, each ruleset's
+ * version, complete counts, bounded findings (each marked with the waiver covering it) and who ran it;
+ * the API's conformance moves with it. A workspace records at most `evaluationsPerHour` an hour (429).
+ */
+@Injectable()
+export class ApiEvaluationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly evaluations: ApiEvaluationsRepository,
+    private readonly apiAccess: GovernedApiAccess,
+    private readonly apis: GovernedApisRepository,
+    private readonly governedApis: GovernedApisService,
+    private readonly profiles: ProfilesRepository,
+    private readonly rulesets: RulesetAccess,
+    private readonly engine: EvaluationService,
+    private readonly conformance: ApiConformance,
+    @Inject(SOURCE_HOST) private readonly host: SourceHost,
+  ) {}
+
+  async record(
+    ctx: RequestContext,
+    request: RecordEvaluationRequest,
+  ): Promise<{ evaluation: ApiEvaluation }> {
+    const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
+    await this.withinHourlyLimit(api.workspace_id);
+    const trigger = request.trigger ?? 'manual';
+    return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, request.document) };
+  }
+
+  /**
+   * A re-evaluation the service starts itself (a followed ruleset's new version): on behalf of whoever
+   * registered the API (the evaluator's fair share is theirs), without the workspace's hourly limit, which
+   * is for what people and CI send. Null when the API is gone.
+   */
+  async reevaluate(
+    apiId: string,
+    trigger: Extract<EvaluationTrigger, 'ruleset_published' | 'ref_moved'>,
+  ): Promise<ApiEvaluation | null> {
+    const api = await this.apis.findById(this.db.pool, apiId);
+    if (!api) return null;
+    const ctx: RequestContext = {
+      requestId: `reevaluation-${randomUUID()}`,
+      caller: {
+        kind: 'user',
+        userId: api.created_by,
+        isAdmin: false,
+        scopes: ['api:read', 'api:write'],
+        via: 'token',
+      },
+    };
+    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined);
+  }
+
+  private async evaluateAndKeep(
+    ctx: RequestContext,
+    api: GovernedApiRow,
+    runBy: string,
+    trigger: EvaluationTrigger,
+    document: PushedDocument | undefined,
+  ): Promise<ApiEvaluation> {
+    const followed = await this.followed(ctx, api);
+    if (document)
+      await this.db.transaction((tx) =>
+        this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
+      );
+    const spec = await this.specification(api, document);
+    const report = await this.engine.evaluate(ctx, {
+      rulesets: followed.map((f) => ({ id: f.ruleset.id })),
+      specification: spec.input,
+    });
+    const { rulesets, findings, truncated } = kept(followed, report);
+
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.apis.findById(tx, api.id, true);
+      if (!current) throw notFound('API');
+      const result = conformanceOf(rulesets, findings, await this.evaluations.activeWaivers(tx, api.id));
+      const inserted = await this.evaluations.insert(tx, {
+        api_id: api.id,
+        workspace_id: api.workspace_id,
+        trigger,
+        run_by: runBy,
+        format: report.specification.format,
+        digest: report.specification.digest,
+        commit: spec.commit,
+        ref: spec.ref,
+        rulesets: withFailed(rulesets, result.failed),
+        counts: report.counts,
+        waived: result.waived,
+        passed_rules: result.passed_rules,
+        applicable_rules: result.applicable_rules,
+        conformance: result.conformance,
+        findings: result.findings,
+        findings_truncated: truncated,
+      });
+      await this.evaluations.setApiConformance(tx, api.id, result.conformance, {
+        id: inserted.id,
+        at: inserted.created_at,
+      });
+      await this.conformance.announceCrossing(
+        tx,
+        current,
+        percent(current.conformance),
+        result.conformance,
+        inserted.id,
+      );
+      return inserted;
+    });
+    return toEvaluation(row);
+  }
+
+  /** The API's evaluations, newest first, without their findings; `before` pages back. */
+  async history(ctx: RequestContext, request: ListEvaluationsRequest): Promise<ApiHistory> {
+    const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    const limit = request.limit ?? L.limit.default;
+    const rows = await this.evaluations.history(this.db.pool, api.id, limit + 1, request.before ?? null);
+    return {
+      api_id: api.id,
+      threshold: await this.apis.threshold(this.db.pool, api.workspace_id),
+      evaluations: rows.slice(0, limit).map(toSummary),
+      has_more: rows.length > limit,
+    };
+  }
+
+  async get(ctx: RequestContext, request: EvaluationIdRequest): Promise<{ evaluation: ApiEvaluation }> {
+    const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    const row = await this.evaluations.findById(this.db.pool, api.id, request.evaluationId);
+    if (!row) throw notFound('Evaluation');
+    return { evaluation: toEvaluation(row) };
+  }
+
+  /** What changed between two evaluations of the API: the findings introduced and resolved, the conformance's move. */
+  async diff(ctx: RequestContext, request: EvaluationDiffRequest): Promise<EvaluationDiff> {
+    const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    const [to, from] = await Promise.all([
+      this.evaluations.findById(this.db.pool, api.id, request.evaluationId),
+      this.evaluations.findById(this.db.pool, api.id, request.against),
+    ]);
+    if (!to || !from) throw notFound('Evaluation');
+    const conformance = (row: typeof to) => (row.conformance === null ? null : Number(row.conformance));
+    const before = conformance(from);
+    const after = conformance(to);
+    return {
+      from: toSummary(from),
+      to: toSummary(to),
+      conformance_delta: before === null || after === null ? null : Math.round((after - before) * 10) / 10,
+      ...diffFindings(from.findings ?? [], to.findings ?? []),
+    };
+  }
+
+  private async withinHourlyLimit(workspaceId: string): Promise<void> {
+    const { count, oldest } = await this.evaluations.countLastHour(this.db.pool, workspaceId);
+    if (count < L.evaluationsPerHour) return;
+    const retryAfter = oldest
+      ? Math.max(1, Math.ceil((oldest.getTime() + 3_600_000 - Date.now()) / 1000))
+      : 60;
+    throw new DomainError(
+      'RATE_LIMITED',
+      `The workspace recorded ${L.evaluationsPerHour} evaluations in the last hour`,
+      undefined,
+      retryAfter,
+    );
+  }
+
+  /**
+   * The rulesets the workspace's profiles apply to the API, each once (the first profile's choice), each
+   * visible to the caller, a pinned one still at its version; 422 when none applies.
+   */
+  private async followed(ctx: RequestContext, api: GovernedApiRow): Promise<Followed[]> {
+    const profiles = await this.profiles.applyingTo(this.db.pool, api.workspace_id, api);
+    const follows = new Map<string, string | null>();
+    for (const profile of profiles)
+      for (const follow of profile.rulesets)
+        if (!follows.has(follow.ruleset_id)) follows.set(follow.ruleset_id, follow.version);
+    if (follows.size === 0)
+      throw rulesetsError(
+        'RULESETS.NOT_GOVERNED',
+        `No governance profile of the workspace applies to ${api.name}: add one for its tags or scope`,
+      );
+    if (follows.size > EVALUATION_LIMITS.rulesets.max)
+      throw unprocessable(
+        `The profiles apply ${follows.size} rulesets to ${api.name}; an evaluation runs at most ${EVALUATION_LIMITS.rulesets.max}`,
+      );
+    const followed: Followed[] = [];
+    for (const [id, version] of follows) {
+      const ruleset = await this.rulesets.visible(ctx, id);
+      if (version !== null && version !== ruleset.pinned_commit)
+        throw rulesetsError(
+          'RULESETS.VERSION_UNAVAILABLE',
+          `A profile pins ${ruleset.name} to ${version}, which is no longer its reviewed version (${ruleset.pinned_commit ?? 'none'}): follow its latest or pin the new one`,
+        );
+      followed.push({ ruleset, follows: version === null ? 'latest' : 'pinned' });
+    }
+    return followed;
+  }
+
+  /** What to evaluate: the document sent, else the API's source (at the commit its ref is at), else its newest document. */
+  private async specification(api: GovernedApiRow, sent: PushedDocument | undefined): Promise<Specification> {
+    if (sent)
+      return {
+        input: { content: sent.content, filename: sent.filename ?? 'api.yaml' },
+        commit: sent.commit ?? null,
+        ref: null,
+      };
+    if (api.source_url !== null && api.source_path !== null) {
+      const commit = await this.commitOf(api.source_url, api.source_ref);
+      return {
+        input: { repoUrl: api.source_url, ref: commit ?? api.source_ref ?? undefined, path: api.source_path },
+        commit,
+        ref: api.source_ref,
+      };
+    }
+    const newest = await this.apis.newestDocument(this.db.pool, api.id);
+    if (!newest)
+      throw rulesetsError(
+        'RULESETS.NO_SPECIFICATION',
+        `${api.name} has no source on the source host and no pushed document to evaluate`,
+      );
+    return {
+      input: { content: newest.content, filename: newest.filename },
+      commit: newest.commit,
+      ref: null,
+    };
+  }
+
+  /** The commit the API's ref is at now (null when the host cannot say: the evaluation reports why). */
+  private async commitOf(repoUrl: string, ref: string | null): Promise<string | null> {
+    try {
+      const parsed = this.host.parseRepositoryUrl(repoUrl);
+      const at = ref ?? parsed.ref ?? (await this.host.getRepository(parsed)).defaultBranch;
+      return await this.host.resolveRef(parsed, at);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Each ruleset's version and complete counts, and the findings kept (bounded over all rulesets). */
+function kept(
+  followed: Followed[],
+  report: EvaluationReport,
+): {
+  rulesets: EvaluatedRulesetVersion[];
+  findings: Array<Omit<KeptFinding, 'waiver_id'>>;
+  truncated: boolean;
+} {
+  const findings: Array<Omit<KeptFinding, 'waiver_id'>> = [];
+  let truncated = false;
+  const rulesets = followed.map(({ ruleset, follows }, i) => {
+    const evaluation = report.evaluations[i];
+    truncated ||= evaluation.truncated;
+    for (const result of evaluation.results) {
+      if (findings.length >= L.findingsKept) {
+        truncated = true;
+        break;
+      }
+      findings.push({
+        ruleset_id: ruleset.id,
+        rule: result.rule,
+        severity: result.severity,
+        message: result.message,
+        file: result.file,
+        line: result.line,
+        column: result.column,
+        pointer: result.pointer,
+      });
+    }
+    return {
+      ruleset_id: ruleset.id,
+      name: ruleset.name,
+      version: ruleset.pinned_commit,
+      follows,
+      applicable_rules: ruleset.rule_names.length,
+      failed_rules: 0,
+      counts: evaluation.counts,
+    };
+  });
+  return { rulesets, findings, truncated };
+}

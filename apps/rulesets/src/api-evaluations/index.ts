@@ -1,0 +1,4 @@
+export { ApiEvaluationsModule } from './api-evaluations.module';
+export { ApiConformance } from './api-conformance';
+export { covers, isPointer } from './conformance';
+export { ApiEvaluationsService } from './api-evaluations.service';

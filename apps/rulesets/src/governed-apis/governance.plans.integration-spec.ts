@@ -1,0 +1,95 @@
+import { GOVERNANCE_LIMITS } from '@pc/contracts';
+import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
+import type { Client } from 'pg';
+import { HISTORY_SQL } from '../api-evaluations/api-evaluations.repository';
+import { API_PAGE_SQL } from './governed-apis.repository';
+
+const WORKSPACES = 10;
+const APIS_PER_WORKSPACE = 1_000;
+/** The workspace of the budget (issue #42): 1,000 APIs of 50 evaluations each; the others have 5. */
+const EVALUATIONS = 50;
+const WORKSPACE = '00000000-0000-0000-0000-000000000001';
+const API = '00000000-0000-0000-0000-0000000003e8';
+
+/**
+ * The reads of a workspace's governance page and of an API's history, planned over 10 workspaces of 1,000
+ * APIs (one with 50 evaluations per API: 50,000, the others 5): through their indexes, no sequential scan,
+ * no sort of the workspace's APIs or the API's evaluations.
+ */
+describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
+  let db: TestDatabase;
+  let pg: Client;
+
+  beforeAll(async () => {
+    ({ db, pg } = await planningDatabase());
+    await pg.query(
+      `INSERT INTO rulesets.governed_apis (id, workspace_id, name, tags, created_by, conformance, previous_conformance)
+       SELECT CASE WHEN w = 1 THEN lpad(to_hex(i), 32, '0')::uuid ELSE md5('api' || w || '-' || i)::uuid END,
+              lpad(to_hex(w), 32, '0')::uuid, 'API ' || i, ARRAY[(ARRAY['public','internal','partner'])[1 + i % 3]],
+              md5('user' || w)::uuid, CASE WHEN i % 10 = 0 THEN NULL ELSE (i * 37) % 1000 / 10.0 END, (i * 31) % 1000 / 10.0
+         FROM generate_series(1, $1::int) AS w, generate_series(1, $2::int) AS i`,
+      [WORKSPACES, APIS_PER_WORKSPACE],
+    );
+    await pg.query(
+      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, created_at, format, digest, rulesets,
+         counts, waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
+       SELECT a.id, a.workspace_id, 'ci', a.created_by, now() - make_interval(hours => n), 'OAS 3.0', md5(a.id::text || n),
+              '[]', '{"violation":1,"warning":0,"info":0}', 0, 3, 4, 75,
+              '[{"rule":"operation-id-required","severity":"violation","pointer":"#/paths/~1pets/post"}]', false
+         FROM rulesets.governed_apis a,
+              generate_series(1, CASE WHEN a.workspace_id = $1::uuid THEN $2::int ELSE 5 END) AS n`,
+      [WORKSPACE, EVALUATIONS],
+    );
+    await pg.query('ANALYZE rulesets.governed_apis');
+    await pg.query('ANALYZE rulesets.api_evaluations');
+  }, 120_000);
+
+  afterAll(async () => {
+    await pg?.end();
+    await db?.drop();
+  });
+
+  function expectIndexed(nodes: PlanNode[], maxSorted: number): void {
+    const summary = planSummary(nodes);
+    expect({ summary, seq: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length }).toEqual({
+      summary,
+      seq: 0,
+    });
+    const sorted = nodes.filter((n) => /Sort/.test(n['Node Type'])).map((n) => n['Plan Rows']);
+    expect({ summary, sorted: sorted.filter((rows) => rows > maxSorted) }).toEqual({ summary, sorted: [] });
+  }
+
+  it.each([
+    ['every API, at-risk first', false, null],
+    ['the at-risk APIs only', true, null],
+    ['one tag', false, 'partner'],
+  ])("reads a workspace's page (%s) through its index", async (_name, atRisk, tag) => {
+    const nodes = await planNodes(pg, API_PAGE_SQL, [
+      WORKSPACE,
+      atRisk,
+      70,
+      tag,
+      GOVERNANCE_LIMITS.limit.default + 1,
+      0,
+    ]);
+    expectIndexed(nodes, GOVERNANCE_LIMITS.limit.max);
+  });
+
+  it.each([
+    ['the first page', null],
+    ['a page before an evaluation', 'before'],
+  ])("reads an API's history (%s) through its index", async (_name, before) => {
+    const [{ id }] = (
+      await pg.query<{ id: string }>(
+        `SELECT id FROM rulesets.api_evaluations WHERE api_id = $1 ORDER BY created_at DESC OFFSET 10 LIMIT 1`,
+        [API],
+      )
+    ).rows;
+    const nodes = await planNodes(pg, HISTORY_SQL, [
+      API,
+      GOVERNANCE_LIMITS.limit.default + 1,
+      before ? id : null,
+    ]);
+    expectIndexed(nodes, 0);
+  });
+});

@@ -1,0 +1,182 @@
+import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
+import { OAS3 } from '@pc/testing';
+import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/**
+ * Governed APIs through the bus contract: registering with a source and/or a pushed document, editing,
+ * who may do what by workspace role (strangers 404), the workspace's limits and its threshold.
+ */
+describe('governed APIs (service level, PostgreSQL)', () => {
+  const h = rulesetsUnderTest();
+  let owner: TestUser;
+  let admin: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let workspaceId: string;
+
+  beforeAll(() => {
+    owner = h.user();
+    admin = h.user();
+    member = h.user();
+    stranger = h.user();
+    workspaceId = h.workspace(owner, [
+      [admin, 'admin'],
+      [member, 'member'],
+    ]);
+  });
+
+  const register = (who: TestUser, name: string, fields: Record<string, unknown> = {}) =>
+    h.request(GovernanceRpc.registerApi, who.ctx, { workspaceId, name, ...fields });
+
+  it('registers an API with a source, tags, a scope and a first pushed document, and reads it back', async () => {
+    const { api } = await register(member, 'Pets API', {
+      source: { repoUrl: 'https://source.example/acme/pets', ref: 'main', path: 'openapi.yaml' },
+      tags: ['public', 'pets'],
+      scope: 'external',
+      document: { content: OAS3, filename: 'pets.yaml', commit: 'abc1234' },
+    });
+    expect(api).toMatchObject({
+      workspace_id: workspaceId,
+      name: 'Pets API',
+      source: { repo_url: 'https://source.example/acme/pets', ref: 'main', path: 'openapi.yaml' },
+      tags: ['public', 'pets'],
+      scope: 'external',
+      documents: 1,
+      conformance: null,
+      at_risk: false,
+      created_by: member.id,
+    });
+    expect(await h.request(GovernanceRpc.getApi, owner.ctx, { id: api.id })).toEqual({ api });
+    const { document } = await h.request(GovernanceRpc.pushDocument, member.ctx, {
+      apiId: api.id,
+      content: OAS3,
+    });
+    expect(document).toMatchObject({
+      api_id: api.id,
+      filename: 'api.yaml',
+      commit: null,
+      pushed_by: member.id,
+    });
+    expect(document.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a second API of the same name in the workspace (409), whatever its case', async () => {
+    await register(member, 'Orders API');
+    expect(await codeOf(register(owner, 'orders api'))).toBe('RULESETS.GOVERNANCE_NAME_TAKEN');
+    const other = h.workspace(owner);
+    await h.request(GovernanceRpc.registerApi, owner.ctx, { workspaceId: other, name: 'Orders API' });
+  });
+
+  it('edits an API: members change it, a null source removes it, an empty scope clears it', async () => {
+    const { api } = await register(member, 'Billing API', {
+      source: { repoUrl: 'https://source.example/acme/billing', path: 'api.yaml' },
+      scope: 'internal',
+    });
+    const { api: edited } = await h.request(GovernanceRpc.updateApi, member.ctx, {
+      id: api.id,
+      name: 'Billing API v2',
+      source: null,
+      scope: '',
+      tags: ['billing'],
+    });
+    expect(edited).toMatchObject({ name: 'Billing API v2', source: null, scope: null, tags: ['billing'] });
+  });
+
+  it('lets members read and write, the owner and admins delete; strangers get 404 for everything', async () => {
+    const { api } = await register(owner, 'Users API');
+    for (const call of [
+      h.request(GovernanceRpc.getApi, stranger.ctx, { id: api.id }),
+      h.request(GovernanceRpc.updateApi, stranger.ctx, { id: api.id, name: 'Mine now' }),
+      h.request(GovernanceRpc.deleteApi, stranger.ctx, { id: api.id }),
+      h.request(GovernanceRpc.pushDocument, stranger.ctx, { apiId: api.id, content: OAS3 }),
+      h.request(GovernanceRpc.listApis, stranger.ctx, { workspaceId }),
+      h.request(GovernanceRpc.registerApi, stranger.ctx, { workspaceId, name: 'Sneaky' }),
+    ])
+      expect(await codeOf(call)).toBe('NOT_FOUND');
+    expect(await codeOf(h.request(GovernanceRpc.deleteApi, member.ctx, { id: api.id }))).toBe('FORBIDDEN');
+    expect(await h.request(GovernanceRpc.deleteApi, admin.ctx, { id: api.id })).toEqual({ ok: true });
+    expect(await codeOf(h.request(GovernanceRpc.getApi, owner.ctx, { id: api.id }))).toBe('NOT_FOUND');
+    // A platform administrator reads (support) but does not write.
+    const { api: kept } = await register(owner, 'Support API');
+    expect((await h.request(GovernanceRpc.getApi, h.admin.ctx, { id: kept.id })).api.id).toBe(kept.id);
+    expect(await codeOf(h.request(GovernanceRpc.updateApi, h.admin.ctx, { id: kept.id, name: 'Nope' }))).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('keeps an archived workspace read-only (409)', async () => {
+    const archived = h.workspace(owner);
+    const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+      workspaceId: archived,
+      name: 'Old API',
+    });
+    h.peers.workspaces.get(archived)!.archived = true;
+    expect(await codeOf(h.request(GovernanceRpc.updateApi, owner.ctx, { id: api.id, name: 'New' }))).toBe(
+      'WORKSPACES.ARCHIVED',
+    );
+    expect((await h.request(GovernanceRpc.getApi, owner.ctx, { id: api.id })).api.name).toBe('Old API');
+  });
+
+  it('stops at the APIs a workspace may govern (409) and keeps the newest documents of an API only', async () => {
+    const full = h.workspace(owner);
+    await h.sql(
+      `INSERT INTO rulesets.governed_apis (workspace_id, name, created_by)
+       SELECT $1, 'api-' || n, $2 FROM generate_series(1, $3) AS n`,
+      [full, owner.id, GOVERNANCE_LIMITS.apisPerWorkspace - 1],
+    );
+    const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+      workspaceId: full,
+      name: 'Last one',
+    });
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.registerApi, owner.ctx, { workspaceId: full, name: 'One too many' }),
+      ),
+    ).toBe('RULESETS.GOVERNANCE_LIMIT');
+    for (let i = 0; i < GOVERNANCE_LIMITS.documentsPerApi + 2; i++)
+      await h.request(GovernanceRpc.pushDocument, owner.ctx, { apiId: api.id, content: `${OAS3}# ${i}\n` });
+    expect((await h.request(GovernanceRpc.getApi, owner.ctx, { id: api.id })).api.documents).toBe(
+      GOVERNANCE_LIMITS.documentsPerApi,
+    );
+  });
+
+  it("lists the workspace's APIs at-risk first with totals, by the threshold the owner or an admin sets", async () => {
+    const ws = h.workspace(owner, [[member, 'member']]);
+    const ids: Record<string, string> = {};
+    for (const [name, conformance] of [
+      ['Good', 95],
+      ['Bad', 40],
+      ['Never', null],
+      ['Borderline', 72],
+    ] as const) {
+      const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, { workspaceId: ws, name });
+      ids[name] = api.id;
+      await h.sql(`UPDATE rulesets.governed_apis SET conformance = $2 WHERE id = $1`, [api.id, conformance]);
+    }
+    const page = await h.request(GovernanceRpc.listApis, member.ctx, { workspaceId: ws });
+    expect(page.apis.map((a) => [a.name, a.at_risk])).toEqual([
+      ['Bad', true],
+      ['Borderline', false],
+      ['Good', false],
+      ['Never', false],
+    ]);
+    expect(page).toMatchObject({
+      threshold: 70,
+      totals: { apis: 4, evaluated: 3, at_risk: 1 },
+      has_more: false,
+    });
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.updateSettings, member.ctx, { workspaceId: ws, atRiskThreshold: 80 }),
+      ),
+    ).toBe('FORBIDDEN');
+    await h.request(GovernanceRpc.updateSettings, owner.ctx, { workspaceId: ws, atRiskThreshold: 80 });
+    const risky = await h.request(GovernanceRpc.listApis, member.ctx, {
+      workspaceId: ws,
+      atRisk: true,
+      limit: 1,
+    });
+    expect(risky.apis.map((a) => a.name)).toEqual(['Bad']);
+    expect(risky).toMatchObject({ threshold: 80, totals: { at_risk: 2 }, has_more: true });
+  });
+});

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type ApiDashboard,
+  type ApiDocument,
+  GOVERNANCE_LIMITS as L,
+  type GovernanceSettings,
+  type GovernedApi,
+  type ListApisRequest,
+  type PushDocumentRequest,
+  type RegisterApiRequest,
+  type RequestContext,
+  type UpdateApiRequest,
+  type UpdateSettingsRequest,
+} from '@pc/contracts';
+import { Database, type Executor } from '@pc/platform';
+import { rulesetsError } from '../common/rulesets.errors';
+import { GovernanceAccess } from './governance-access';
+import { GovernedApiAccess } from './governed-api-access';
+import { toApiDocument, toGovernedApi } from './governed-api.row';
+import { type ApiChanges, GovernedApisRepository } from './governed-apis.repository';
+
+/**
+ * A workspace's governed APIs: registered by any member with a source on the source host and/or
+ * documents pushed (from CI), tags and a scope; deleted by the owner and admins; listed at-risk first.
+ * The workspace's limits (APIs, documents) are counted under a lock on the workspace, so that two
+ * registrations at once never pass the limit together.
+ */
+@Injectable()
+export class GovernedApisService {
+  constructor(
+    private readonly db: Database,
+    private readonly apis: GovernedApisRepository,
+    private readonly access: GovernanceAccess,
+    private readonly apiAccess: GovernedApiAccess,
+  ) {}
+
+  async register(ctx: RequestContext, request: RegisterApiRequest): Promise<{ api: GovernedApi }> {
+    const grant = await this.access.check(ctx, request.workspaceId, 'write');
+    const name = request.name.trim();
+    const id = await this.db.transaction(async (tx) => {
+      await this.apis.lockWorkspace(tx, request.workspaceId);
+      if ((await this.apis.countInWorkspace(tx, request.workspaceId)) >= L.apisPerWorkspace)
+        throw rulesetsError(
+          'RULESETS.GOVERNANCE_LIMIT',
+          `A workspace governs at most ${L.apisPerWorkspace} APIs`,
+        );
+      if (await this.apis.nameTaken(tx, request.workspaceId, name))
+        throw rulesetsError(
+          'RULESETS.GOVERNANCE_NAME_TAKEN',
+          `The workspace has an API named ${name} already`,
+        );
+      const apiId = await this.apis.insert(tx, {
+        workspaceId: request.workspaceId,
+        name,
+        description: request.description || null,
+        source: request.source
+          ? { repoUrl: request.source.repoUrl, ref: request.source.ref ?? null, path: request.source.path }
+          : null,
+        tags: request.tags ?? [],
+        scope: request.scope ?? null,
+        createdBy: grant.userId,
+      });
+      if (request.document)
+        await this.addDocument(tx, apiId, request.workspaceId, grant.userId, request.document);
+      return apiId;
+    });
+    return this.present(id, request.workspaceId);
+  }
+
+  async list(ctx: RequestContext, request: ListApisRequest): Promise<ApiDashboard> {
+    await this.access.check(ctx, request.workspaceId, 'read');
+    const threshold = await this.apis.threshold(this.db.pool, request.workspaceId);
+    const limit = request.limit ?? L.limit.default;
+    const rows = await this.apis.page(this.db.pool, request.workspaceId, {
+      threshold,
+      atRisk: request.atRisk ?? false,
+      tag: request.tag ?? null,
+      limit: limit + 1,
+      offset: request.offset ?? L.offset.default,
+    });
+    const apis: GovernedApi[] = [];
+    let bytes = 0;
+    for (const row of rows.slice(0, limit)) {
+      const api = toGovernedApi(row, threshold);
+      bytes += Buffer.byteLength(JSON.stringify(api));
+      if (bytes > L.listBytes && apis.length > 0) break;
+      apis.push(api);
+    }
+    return {
+      workspace_id: request.workspaceId,
+      threshold,
+      totals: await this.apis.totals(this.db.pool, request.workspaceId, threshold),
+      apis,
+      has_more: rows.length > apis.length,
+    };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<{ api: GovernedApi }> {
+    const { api } = await this.apiAccess.api(ctx, id, 'read');
+    return { api: toGovernedApi(api, await this.apis.threshold(this.db.pool, api.workspace_id)) };
+  }
+
+  async update(ctx: RequestContext, request: UpdateApiRequest): Promise<{ api: GovernedApi }> {
+    const workspaceId = await this.db.transaction(async (tx) => {
+      const { api } = await this.apiAccess.api(ctx, request.id, 'write', tx, true);
+      const changes: ApiChanges = {};
+      if (request.name !== undefined) {
+        const name = request.name.trim();
+        if (await this.apis.nameTaken(tx, api.workspace_id, name, api.id))
+          throw rulesetsError(
+            'RULESETS.GOVERNANCE_NAME_TAKEN',
+            `The workspace has an API named ${name} already`,
+          );
+        changes.name = name;
+      }
+      if (request.description !== undefined) changes.description = request.description || null;
+      if (request.source !== undefined)
+        changes.source = request.source
+          ? { repoUrl: request.source.repoUrl, ref: request.source.ref ?? null, path: request.source.path }
+          : null;
+      if (request.tags !== undefined) changes.tags = request.tags;
+      if (request.scope !== undefined) changes.scope = request.scope || null;
+      await this.apis.change(tx, api.id, changes);
+      return api.workspace_id;
+    });
+    return this.present(request.id, workspaceId);
+  }
+
+  /** The owner and admins delete an API, with its documents, evaluations and waivers. */
+  async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    await this.db.transaction(async (tx) => {
+      const { api } = await this.apiAccess.api(ctx, id, 'manage', tx, true);
+      await this.apis.delete(tx, api.id);
+    });
+    return { ok: true };
+  }
+
+  async pushDocument(ctx: RequestContext, request: PushDocumentRequest): Promise<{ document: ApiDocument }> {
+    const document = await this.db.transaction(async (tx) => {
+      const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write', tx);
+      return this.addDocument(tx, api.id, api.workspace_id, grant.userId, request);
+    });
+    return { document };
+  }
+
+  async getSettings(ctx: RequestContext, workspaceId: string): Promise<{ settings: GovernanceSettings }> {
+    await this.access.check(ctx, workspaceId, 'read');
+    const threshold = await this.apis.threshold(this.db.pool, workspaceId);
+    return { settings: { workspace_id: workspaceId, at_risk_threshold: threshold } };
+  }
+
+  async updateSettings(
+    ctx: RequestContext,
+    request: UpdateSettingsRequest,
+  ): Promise<{ settings: GovernanceSettings }> {
+    await this.access.check(ctx, request.workspaceId, 'manage');
+    await this.apis.setThreshold(this.db.pool, request.workspaceId, request.atRiskThreshold);
+    return { settings: { workspace_id: request.workspaceId, at_risk_threshold: request.atRiskThreshold } };
+  }
+
+  /**
+   * A pushed document, counted against the workspace's limit (the API keeps its newest ones only).
+   * In the caller's transaction: `api-evaluations` pushes the document it evaluates this way too.
+   */
+  async addDocument(
+    tx: Executor,
+    apiId: string,
+    workspaceId: string,
+    userId: string,
+    document: { content: string; filename?: string; commit?: string },
+  ): Promise<ApiDocument> {
+    await this.apis.lockWorkspace(tx, workspaceId);
+    if ((await this.apis.countDocumentsInWorkspace(tx, workspaceId)) >= L.documentsPerWorkspace)
+      throw rulesetsError(
+        'RULESETS.GOVERNANCE_LIMIT',
+        `A workspace keeps at most ${L.documentsPerWorkspace} documents: delete APIs it no longer governs`,
+      );
+    const row = await this.apis.insertDocument(tx, {
+      apiId,
+      workspaceId,
+      filename: document.filename ?? 'api.yaml',
+      content: document.content,
+      digest: createHash('sha256').update(document.content).digest('hex'),
+      commit: document.commit ?? null,
+      bytes: Buffer.byteLength(document.content),
+      pushedBy: userId,
+    });
+    return toApiDocument(row);
+  }
+
+  private async present(id: string, workspaceId: string): Promise<{ api: GovernedApi }> {
+    const row = await this.apis.findById(this.db.pool, id);
+    return { api: toGovernedApi(row!, await this.apis.threshold(this.db.pool, workspaceId)) };
+  }
+}

@@ -1,0 +1,2 @@
+export { ProfilesModule } from './profiles.module';
+export { type ProfileRow, ProfilesRepository } from './profiles.repository';

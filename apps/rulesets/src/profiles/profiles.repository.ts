@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import type { GovernanceProfile, RulesetFollow } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+
+/** A row of rulesets.governance_profiles. */
+export interface ProfileRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  rulesets: RulesetFollow[];
+  match_tags: string[];
+  match_scopes: string[];
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS =
+  'id, workspace_id, name, rulesets, match_tags, match_scopes, created_by, created_at, updated_at';
+
+export function toProfile(row: ProfileRow): GovernanceProfile {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    name: row.name,
+    rulesets: row.rulesets,
+    match_tags: row.match_tags,
+    match_scopes: row.match_scopes,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export interface ProfileFields {
+  name: string;
+  rulesets: RulesetFollow[];
+  matchTags: string[];
+  matchScopes: string[];
+}
+
+/** Governance profiles (rulesets schema). Executor first. */
+@Injectable()
+export class ProfilesRepository {
+  async findById(db: Executor, id: string, lock = false): Promise<ProfileRow | null> {
+    const rows = await db.query<ProfileRow[]>(
+      `SELECT ${COLUMNS} FROM rulesets.governance_profiles WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async listInWorkspace(db: Executor, workspaceId: string, limit: number): Promise<ProfileRow[]> {
+    return db.query<ProfileRow[]>(
+      `SELECT ${COLUMNS} FROM rulesets.governance_profiles WHERE workspace_id = $1 ORDER BY lower(name), id LIMIT $2`,
+      [workspaceId, limit],
+    );
+  }
+
+  /** The profiles of the workspace that apply to an API with these tags and scope. */
+  async applyingTo(
+    db: Executor,
+    workspaceId: string,
+    api: { tags: string[]; scope: string | null },
+  ): Promise<ProfileRow[]> {
+    return db.query<ProfileRow[]>(
+      `SELECT ${COLUMNS} FROM rulesets.governance_profiles
+        WHERE workspace_id = $1
+          AND ((cardinality(match_tags) = 0 AND cardinality(match_scopes) = 0)
+               OR match_tags && $2::text[] OR ($3::text IS NOT NULL AND $3 = ANY (match_scopes)))
+        ORDER BY created_at, id`,
+      [workspaceId, api.tags, api.scope],
+    );
+  }
+
+  /** Workspaces with a profile following the ruleset's latest version. */
+  async workspacesFollowing(db: Executor, rulesetId: string): Promise<string[]> {
+    const rows = await db.query<Array<{ workspace_id: string }>>(
+      `SELECT DISTINCT workspace_id FROM rulesets.governance_profiles
+        WHERE rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $1::text, 'version', null))
+        ORDER BY workspace_id`,
+      [rulesetId],
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** The workspace's APIs that a profile following the ruleset's latest version applies to, by id after `after`. */
+  async apisFollowing(
+    db: Executor,
+    workspaceId: string,
+    rulesetId: string,
+    after: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT a.id FROM rulesets.governed_apis a
+        WHERE a.workspace_id = $1 AND ($3::uuid IS NULL OR a.id > $3)
+          AND EXISTS (
+            SELECT 1 FROM rulesets.governance_profiles p
+             WHERE p.workspace_id = a.workspace_id
+               AND p.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $2::text, 'version', null))
+               AND ((cardinality(p.match_tags) = 0 AND cardinality(p.match_scopes) = 0)
+                    OR p.match_tags && a.tags OR a.scope = ANY (p.match_scopes)))
+        ORDER BY a.id LIMIT $4`,
+      [workspaceId, rulesetId, after, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
+    const [row] = await db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM rulesets.governance_profiles WHERE workspace_id = $1`,
+      [workspaceId],
+    );
+    return row.n;
+  }
+
+  async nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `SELECT 1 FROM rulesets.governance_profiles WHERE workspace_id = $1 AND lower(name) = lower($2)
+          AND ($3::uuid IS NULL OR id <> $3)`,
+      [workspaceId, name, exceptId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(
+    db: Executor,
+    workspaceId: string,
+    createdBy: string,
+    fields: ProfileFields,
+  ): Promise<ProfileRow> {
+    const [row] = await db.query<ProfileRow[]>(
+      `INSERT INTO rulesets.governance_profiles (workspace_id, name, rulesets, match_tags, match_scopes, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [
+        workspaceId,
+        fields.name,
+        JSON.stringify(fields.rulesets),
+        fields.matchTags,
+        fields.matchScopes,
+        createdBy,
+      ],
+    );
+    return row;
+  }
+
+  async update(db: Executor, id: string, fields: ProfileFields): Promise<ProfileRow> {
+    const [row] = await db.query<ProfileRow[]>(
+      `WITH changed AS (
+         UPDATE rulesets.governance_profiles SET name = $2, rulesets = $3, match_tags = $4, match_scopes = $5,
+                updated_at = now() WHERE id = $1 RETURNING ${COLUMNS})
+       SELECT * FROM changed`,
+      [id, fields.name, JSON.stringify(fields.rulesets), fields.matchTags, fields.matchScopes],
+    );
+    return row;
+  }
+
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.query(`DELETE FROM rulesets.governance_profiles WHERE id = $1`, [id]);
+  }
+}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CreateGovernanceProfileRequest,
+  GOVERNANCE_LIMITS as L,
+  type GovernanceProfile,
+  type ProfileInput,
+  type RequestContext,
+  type RulesetFollow,
+  type UpdateGovernanceProfileRequest,
+} from '@pc/contracts';
+import { Database, DomainError, type Executor, notFound } from '@pc/platform';
+import { rulesetsError } from '../common/rulesets.errors';
+import { GovernanceAccess, GovernedApisRepository } from '../governed-apis';
+import { RulesetAccess } from '../rulesets';
+import { type ProfileFields, type ProfileRow, ProfilesRepository, toProfile } from './profiles.repository';
+
+/**
+ * A workspace's governance profiles: which rulesets (each pinned to a reviewed version, or following its
+ * latest) govern which of its APIs (by tag or scope; neither: all). Members read them; the owner and admins
+ * write them. Each ruleset must be one the caller can see, and a pinned version its reviewed commit today.
+ */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    private readonly db: Database,
+    private readonly profiles: ProfilesRepository,
+    private readonly apis: GovernedApisRepository,
+    private readonly access: GovernanceAccess,
+    private readonly rulesets: RulesetAccess,
+  ) {}
+
+  async list(ctx: RequestContext, workspaceId: string): Promise<{ profiles: GovernanceProfile[] }> {
+    await this.access.check(ctx, workspaceId, 'read');
+    const rows = await this.profiles.listInWorkspace(this.db.pool, workspaceId, L.profilesPerWorkspace);
+    return { profiles: rows.map(toProfile) };
+  }
+
+  async create(
+    ctx: RequestContext,
+    request: CreateGovernanceProfileRequest,
+  ): Promise<{ profile: GovernanceProfile }> {
+    const grant = await this.access.check(ctx, request.workspaceId, 'manage');
+    const fields = await this.fields(ctx, request);
+    const row = await this.db.transaction(async (tx) => {
+      await this.apis.lockWorkspace(tx, request.workspaceId);
+      if ((await this.profiles.countInWorkspace(tx, request.workspaceId)) >= L.profilesPerWorkspace)
+        throw rulesetsError(
+          'RULESETS.GOVERNANCE_LIMIT',
+          `A workspace has at most ${L.profilesPerWorkspace} governance profiles`,
+        );
+      await this.nameFree(tx, request.workspaceId, fields.name);
+      return this.profiles.insert(tx, request.workspaceId, grant.userId, fields);
+    });
+    return { profile: toProfile(row) };
+  }
+
+  async update(
+    ctx: RequestContext,
+    request: UpdateGovernanceProfileRequest,
+  ): Promise<{ profile: GovernanceProfile }> {
+    const current = await this.managed(ctx, request.id);
+    const fields = await this.fields(ctx, {
+      name: request.name ?? current.name,
+      rulesets:
+        request.rulesets ?? current.rulesets.map((r) => ({ rulesetId: r.ruleset_id, version: r.version })),
+      matchTags: request.matchTags ?? current.match_tags,
+      matchScopes: request.matchScopes ?? current.match_scopes,
+    });
+    const row = await this.db.transaction(async (tx) => {
+      await this.apis.lockWorkspace(tx, current.workspace_id);
+      await this.nameFree(tx, current.workspace_id, fields.name, current.id);
+      return this.profiles.update(tx, current.id, fields);
+    });
+    return { profile: toProfile(row) };
+  }
+
+  async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+    const current = await this.managed(ctx, id);
+    await this.profiles.delete(this.db.pool, current.id);
+    return { ok: true };
+  }
+
+  /** A profile of a workspace where the caller is an owner or admin (404 to strangers). */
+  private async managed(ctx: RequestContext, id: string): Promise<ProfileRow> {
+    const row = await this.profiles.findById(this.db.pool, id);
+    if (!row) throw notFound('Governance profile');
+    try {
+      await this.access.check(ctx, row.workspace_id, 'manage');
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound('Governance profile');
+      throw error;
+    }
+    return row;
+  }
+
+  /** The stored fields, each ruleset visible to the caller and a pinned version its reviewed commit. */
+  private async fields(ctx: RequestContext, input: ProfileInput): Promise<ProfileFields> {
+    const rulesets: RulesetFollow[] = [];
+    for (const [i, follow] of input.rulesets.entries()) {
+      const row = await this.rulesets.visible(ctx, follow.rulesetId);
+      const version = follow.version ?? null;
+      if (version !== null && version !== row.pinned_commit)
+        throw rulesetsError(
+          'RULESETS.VERSION_UNAVAILABLE',
+          `${row.name} can be pinned to its reviewed version ${row.pinned_commit ?? '(none yet)'} only`,
+          [{ field: `rulesets.${i}.version`, message: 'is not the reviewed version of the ruleset' }],
+        );
+      rulesets.push({ ruleset_id: row.id, version });
+    }
+    return {
+      name: input.name.trim(),
+      rulesets,
+      matchTags: input.matchTags ?? [],
+      matchScopes: input.matchScopes ?? [],
+    };
+  }
+
+  private async nameFree(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<void> {
+    if (await this.profiles.nameTaken(db, workspaceId, name, exceptId))
+      throw rulesetsError(
+        'RULESETS.GOVERNANCE_NAME_TAKEN',
+        `The workspace has a profile named ${name} already`,
+      );
+  }
+}

@@ -1,0 +1,2 @@
+export { ReevaluationModule } from './reevaluation.module';
+export { ReevaluationQueue } from './reevaluation.queue';

@@ -1,0 +1,75 @@
+import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
+import { OAS3 } from '@pc/testing';
+import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
+const NEXT_VERSION = GOVERNANCE_PROFILE.replace(
+  '  - operation-described\nwarning:\n',
+  'warning:\n  - operation-described\n',
+);
+
+/**
+ * Re-evaluation at the service level, with the real engine and the durable queue: a followed ruleset's new
+ * version evaluates again every API of every workspace whose profile follows its latest version (in
+ * batches, the rest behind other workspaces), and none whose profile pins the old version.
+ */
+describe('re-evaluation when a followed ruleset publishes a new version (service level)', () => {
+  jest.setTimeout(180_000);
+  const h = rulesetsUnderTest();
+  let owner: TestUser;
+
+  beforeAll(() => {
+    owner = h.user();
+  });
+
+  async function workspaceWithApis(count: number, rulesets: Array<{ rulesetId: string; version?: string }>) {
+    const workspaceId = h.workspace(owner);
+    await h.request(GovernanceRpc.createProfile, owner.ctx, { workspaceId, name: 'All', rulesets });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+        workspaceId,
+        name: `API ${i}`,
+        document: { content: OAS3 },
+      });
+      await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
+      ids.push(api.id);
+    }
+    return ids;
+  }
+
+  const conformanceOf = async (apiId: string) =>
+    (await h.request(GovernanceRpc.getApi, owner.ctx, { id: apiId })).api.conformance;
+
+  it("evaluates again every API following the ruleset's latest version, none pinned to the old one", async () => {
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId, submission } = await h.published(owner, { repoUrl });
+    const many = await workspaceWithApis(7, [{ rulesetId }]);
+    const one = await workspaceWithApis(1, [{ rulesetId }]);
+    const pinned = await workspaceWithApis(1, [{ rulesetId, version: submission.source_commit! }]);
+    for (const id of [...many, ...one, ...pinned]) expect(await conformanceOf(id)).toBe(50);
+
+    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+
+    const deadline = Date.now() + 120_000;
+    const followers = [...many, ...one];
+    while (Date.now() < deadline) {
+      const values = await Promise.all(followers.map(conformanceOf));
+      if (values.every((v) => v === 75)) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(await Promise.all(followers.map(conformanceOf))).toEqual(followers.map(() => 75));
+    const { evaluations } = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: one[0] });
+    expect(evaluations[0]).toMatchObject({
+      trigger: 'ruleset_published',
+      run_by: owner.id,
+      rulesets: [{ ruleset_id: rulesetId, follows: 'latest', applicable_rules: 4, failed_rules: 1 }],
+    });
+    expect(evaluations[0].rulesets[0].version).not.toBe(submission.source_commit);
+    // The pinned profile's API keeps its evaluation (only its own, at the old version).
+    const kept = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: pinned[0] });
+    expect(kept.evaluations.map((e) => e.trigger)).toEqual(['manual']);
+  });
+});

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ApiEvaluationsModule } from '../api-evaluations';
+import { ProfilesModule } from '../profiles';
+import { ReevaluationQueue } from './reevaluation.queue';
+
+/** Governed APIs evaluated again when a ruleset they follow publishes a new version. */
+@Module({
+  imports: [ApiEvaluationsModule, ProfilesModule],
+  providers: [ReevaluationQueue],
+})
+export class ReevaluationModule {}

@@ -1,0 +1,148 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type ReevaluationJob,
+  REEVALUATION_QUEUE,
+  RulesetsEvents,
+  type RulesetVersionPublishedEvent,
+} from '@pc/contracts';
+import {
+  BUS_APP_NAME,
+  BUS_CONFIG,
+  type BusConfig,
+  createLogger,
+  Database,
+  DomainError,
+  DurableEventsClient,
+  type Job,
+  openWorkQueue,
+  type QueueWorker,
+  RemoteError,
+  type WorkQueue,
+} from '@pc/platform';
+import { ApiEvaluationsService } from '../api-evaluations';
+import { ProfilesRepository } from '../profiles';
+
+const log = createLogger('rulesets');
+
+/** What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. */
+const LEFT_OUT = new Set([
+  'NOT_FOUND',
+  'RULESETS.NO_SPECIFICATION',
+  'RULESETS.NOT_GOVERNED',
+  'RULESETS.VERSION_UNAVAILABLE',
+  'RULESETS.SPECIFICATION_INVALID',
+  'RULESETS.NOT_EVALUABLE',
+  'RULESETS.GOVERNANCE_LIMIT',
+  'UNPROCESSABLE',
+]);
+
+/**
+ * Re-evaluation: when a ruleset publishes a new reviewed version, every API a profile following its
+ * latest version applies to is evaluated again, by a durable work queue (JetStream over NATS; in memory in
+ * embedded mode). The version's event (consumed durably, acknowledged once the jobs are enqueued) becomes
+ * one job per workspace; a job evaluates `batch` of the workspace's APIs (by id, after the last one done),
+ * then enqueues the rest behind every other workspace's jobs: fair across workspaces, bounded by the
+ * worker's concurrency, resumable (a job redelivered after a crash starts again from its own `after`).
+ * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new.
+ */
+@Injectable()
+export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue?: Promise<WorkQueue<ReevaluationJob>>;
+  private worker?: QueueWorker;
+
+  constructor(
+    @Inject(BUS_CONFIG) private readonly bus: BusConfig,
+    @Inject(BUS_APP_NAME) private readonly app: string,
+    private readonly events: DurableEventsClient,
+    private readonly db: Database,
+    private readonly profiles: ProfilesRepository,
+    private readonly evaluations: ApiEvaluationsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.events.subscribeInBackground(
+      RulesetsEvents.versionPublished,
+      'rulesets',
+      async (event, delivery) => {
+        await this.versionPublished(delivery.id, event);
+      },
+      {
+        onDeadLetter: (job, error) => {
+          log.error({ err: error, eventId: job.id }, 'a new version was not re-evaluated after every retry');
+          return Promise.resolve();
+        },
+      },
+    );
+    const queue = await this.open();
+    this.worker = await queue.process((job) => this.run(job), {
+      concurrency: REEVALUATION_QUEUE.concurrency,
+      onDeadLetter: (job, error) => {
+        log.error({ err: error, jobId: job.id }, 're-evaluation job given up after every retry');
+        return Promise.resolve();
+      },
+    });
+  }
+
+  /** Drains the jobs in hand, then closes the queue (over NATS, its connection of its own). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.stop();
+    // The in-process queue lives with the broker (a restarted service in the same process finds it again).
+    if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
+  }
+
+  /** One job per workspace following the ruleset's latest version. */
+  async versionPublished(eventId: string, event: RulesetVersionPublishedEvent): Promise<number> {
+    const workspaces = await this.profiles.workspacesFollowing(this.db.pool, event.ruleset_id);
+    const queue = await this.open();
+    for (const workspaceId of workspaces)
+      await queue.enqueue(`${eventId}:${workspaceId}:start`, {
+        event_id: eventId,
+        ruleset_id: event.ruleset_id,
+        workspace_id: workspaceId,
+        after: null,
+      });
+    if (workspaces.length > 0)
+      log.info(
+        { eventId, rulesetId: event.ruleset_id, workspaces: workspaces.length },
+        're-evaluation enqueued',
+      );
+    return workspaces.length;
+  }
+
+  /** Evaluates one batch of the workspace's APIs, then enqueues the rest. */
+  private async run(job: Job<ReevaluationJob>): Promise<void> {
+    const { event_id: eventId, ruleset_id: rulesetId, workspace_id: workspaceId, after } = job.data;
+    const batch = await this.profiles.apisFollowing(
+      this.db.pool,
+      workspaceId,
+      rulesetId,
+      after,
+      REEVALUATION_QUEUE.batch,
+    );
+    for (const apiId of batch) {
+      try {
+        await this.evaluations.reevaluate(apiId, 'ruleset_published');
+      } catch (error) {
+        const code =
+          error instanceof DomainError
+            ? error.code
+            : error instanceof RemoteError
+              ? error.payload.code
+              : null;
+        if (!code || !LEFT_OUT.has(code)) throw error;
+        log.info({ apiId, rulesetId, code }, 'API left out of the re-evaluation');
+      }
+      job.progress();
+    }
+    if (batch.length === REEVALUATION_QUEUE.batch) {
+      const last = batch[batch.length - 1];
+      const queue = await this.open();
+      await queue.enqueue(`${eventId}:${workspaceId}:${last}`, { ...job.data, after: last });
+    }
+  }
+
+  private open(): Promise<WorkQueue<ReevaluationJob>> {
+    this.queue ??= openWorkQueue<ReevaluationJob>(this.bus, this.app, REEVALUATION_QUEUE);
+    return this.queue;
+  }
+}

@@ -1,0 +1,2 @@
+export { WaiversModule } from './waivers.module';
+export { WaiverExpiry } from './waiver-expiry';

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import type { Waiver } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+
+/** A row of rulesets.waivers. */
+export interface WaiverRow {
+  id: string;
+  api_id: string;
+  workspace_id: string;
+  rule: string;
+  location: string;
+  reason: string;
+  expires_at: Date;
+  created_by: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, api_id, workspace_id, rule, location, reason, expires_at, created_by, created_at';
+
+export function toWaiver(row: WaiverRow, now = new Date()): Waiver {
+  return {
+    id: row.id,
+    api_id: row.api_id,
+    workspace_id: row.workspace_id,
+    rule: row.rule,
+    location: row.location,
+    reason: row.reason,
+    expires_at: row.expires_at.toISOString(),
+    expired: row.expires_at <= now,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Waivers of an API's findings (rulesets schema). Executor first. */
+@Injectable()
+export class WaiversRepository {
+  async listForApi(db: Executor, apiId: string, limit: number): Promise<WaiverRow[]> {
+    return db.query<WaiverRow[]>(
+      `SELECT ${COLUMNS} FROM rulesets.waivers WHERE api_id = $1 ORDER BY expires_at DESC, id LIMIT $2`,
+      [apiId, limit],
+    );
+  }
+
+  async countActive(db: Executor, apiId: string): Promise<number> {
+    const [row] = await db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM rulesets.waivers WHERE api_id = $1 AND expires_at > now()`,
+      [apiId],
+    );
+    return row.n;
+  }
+
+  async findById(db: Executor, apiId: string, id: string): Promise<WaiverRow | null> {
+    const rows = await db.query<WaiverRow[]>(
+      `SELECT ${COLUMNS} FROM rulesets.waivers WHERE api_id = $1 AND id = $2`,
+      [apiId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(
+    db: Executor,
+    waiver: Pick<
+      WaiverRow,
+      'api_id' | 'workspace_id' | 'rule' | 'location' | 'reason' | 'expires_at' | 'created_by'
+    >,
+  ): Promise<WaiverRow> {
+    const [row] = await db.query<WaiverRow[]>(
+      `INSERT INTO rulesets.waivers (api_id, workspace_id, rule, location, reason, expires_at, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [
+        waiver.api_id,
+        waiver.workspace_id,
+        waiver.rule,
+        waiver.location,
+        waiver.reason,
+        waiver.expires_at,
+        waiver.created_by,
+      ],
+    );
+    return row;
+  }
+
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.query(`DELETE FROM rulesets.waivers WHERE id = $1`, [id]);
+  }
+
+  /** Claims waivers that expired and were not handled yet (a replica at a time: skip locked). */
+  async claimExpired(db: Executor, limit: number): Promise<WaiverRow[]> {
+    return db.query<WaiverRow[]>(
+      `WITH due AS (
+         SELECT id FROM rulesets.waivers WHERE expiry_handled_at IS NULL AND expires_at <= now()
+          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+       handled AS (
+         UPDATE rulesets.waivers w SET expiry_handled_at = now() FROM due WHERE w.id = due.id
+         RETURNING ${COLUMNS.split(', ')
+           .map((c) => `w.${c}`)
+           .join(', ')})
+       SELECT * FROM handled`,
+      [limit],
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CreateWaiverRequest,
+  GOVERNANCE_LIMITS as L,
+  type RequestContext,
+  type Waiver,
+  type WaiverIdRequest,
+} from '@pc/contracts';
+import { Database, badRequest, notFound } from '@pc/platform';
+import { ApiConformance } from '../api-evaluations';
+import { rulesetsError } from '../common/rulesets.errors';
+import { GovernedApiAccess } from '../governed-apis';
+import { toWaiver, WaiversRepository } from './waivers.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Waivers: the workspace's owner or an admin accepts a rule's findings at a location (a JSON pointer or a
+ * file pattern) for a reason, until a date (at most `waiverDays` ahead). Waived findings are shown as
+ * waived and fail no rule; adding, removing or the expiry of a waiver moves the API's conformance at once.
+ */
+@Injectable()
+export class WaiversService {
+  constructor(
+    private readonly db: Database,
+    private readonly waivers: WaiversRepository,
+    private readonly apiAccess: GovernedApiAccess,
+    private readonly conformance: ApiConformance,
+  ) {}
+
+  async list(ctx: RequestContext, apiId: string): Promise<{ waivers: Waiver[] }> {
+    const { api } = await this.apiAccess.api(ctx, apiId, 'read');
+    const rows = await this.waivers.listForApi(this.db.pool, api.id, L.waiversPerApi * 2);
+    return { waivers: rows.map((row) => toWaiver(row)) };
+  }
+
+  async create(ctx: RequestContext, request: CreateWaiverRequest): Promise<{ waiver: Waiver }> {
+    const expiresAt = new Date(request.expiresAt);
+    const now = Date.now();
+    if (expiresAt.getTime() <= now || expiresAt.getTime() > now + L.waiverDays.max * DAY_MS)
+      throw badRequest('The expiry is out of range', [
+        { field: 'expiresAt', message: `must be in the future, at most ${L.waiverDays.max} days ahead` },
+      ]);
+    const row = await this.db.transaction(async (tx) => {
+      const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'manage', tx, true);
+      if ((await this.waivers.countActive(tx, api.id)) >= L.waiversPerApi)
+        throw rulesetsError(
+          'RULESETS.GOVERNANCE_LIMIT',
+          `An API has at most ${L.waiversPerApi} waivers in force`,
+        );
+      const waiver = await this.waivers.insert(tx, {
+        api_id: api.id,
+        workspace_id: api.workspace_id,
+        rule: request.rule,
+        location: request.location,
+        reason: request.reason.trim(),
+        expires_at: expiresAt,
+        created_by: grant.userId,
+      });
+      await this.conformance.reapplyWaivers(tx, api);
+      return waiver;
+    });
+    return { waiver: toWaiver(row) };
+  }
+
+  async delete(ctx: RequestContext, request: WaiverIdRequest): Promise<{ ok: true }> {
+    await this.db.transaction(async (tx) => {
+      const { api } = await this.apiAccess.api(ctx, request.apiId, 'manage', tx, true);
+      const waiver = await this.waivers.findById(tx, api.id, request.waiverId);
+      if (!waiver) throw notFound('Waiver');
+      await this.waivers.delete(tx, waiver.id);
+      await this.conformance.reapplyWaivers(tx, api);
+    });
+    return { ok: true };
+  }
+}

@@ -1,0 +1,88 @@
+import { event, rpc } from '../common/descriptors';
+import { GovernanceSchemas as S } from './governance.schemas';
+import type {
+  ApiDashboard,
+  ApiDocument,
+  ApiEvaluation,
+  ApiHistory,
+  ApiIdRequest,
+  ApiThresholdCrossedEvent,
+  CreateGovernanceProfileRequest,
+  CreateWaiverRequest,
+  EvaluationDiff,
+  EvaluationDiffRequest,
+  EvaluationIdRequest,
+  GovernanceProfile,
+  GovernanceSettings,
+  GovernedApi,
+  ListApisRequest,
+  ListEvaluationsRequest,
+  PushDocumentRequest,
+  RecordEvaluationRequest,
+  RegisterApiRequest,
+  UpdateApiRequest,
+  UpdateGovernanceProfileRequest,
+  UpdateSettingsRequest,
+  Waiver,
+  WaiverExpiredEvent,
+  WaiverIdRequest,
+  WorkspaceIdData,
+} from './governance.types';
+
+/** API governance, answered by the rulesets service (apps/rulesets/src/governed-apis and its siblings). */
+export const GovernanceRpc = {
+  registerApi: rpc<RegisterApiRequest, { api: GovernedApi }>('rulesets.governed-api.register.v1', S.register),
+  listApis: rpc<ListApisRequest, ApiDashboard>('rulesets.governed-api.list.v1', S.list),
+  getApi: rpc<ApiIdRequest, { api: GovernedApi }>('rulesets.governed-api.get.v1', S.apiId),
+  updateApi: rpc<UpdateApiRequest, { api: GovernedApi }>('rulesets.governed-api.update.v1', S.update),
+  deleteApi: rpc<ApiIdRequest, { ok: true }>('rulesets.governed-api.delete.v1', S.apiId),
+  pushDocument: rpc<PushDocumentRequest, { document: ApiDocument }>(
+    'rulesets.governed-api.document.push.v1',
+    S.pushDocument,
+  ),
+
+  listProfiles: rpc<WorkspaceIdData, { profiles: GovernanceProfile[] }>(
+    'rulesets.governance-profile.list.v1',
+    S.workspaceId,
+  ),
+  createProfile: rpc<CreateGovernanceProfileRequest, { profile: GovernanceProfile }>(
+    'rulesets.governance-profile.create.v1',
+    S.createProfile,
+  ),
+  updateProfile: rpc<UpdateGovernanceProfileRequest, { profile: GovernanceProfile }>(
+    'rulesets.governance-profile.update.v1',
+    S.updateProfile,
+  ),
+  deleteProfile: rpc<ApiIdRequest, { ok: true }>('rulesets.governance-profile.delete.v1', S.apiId),
+  getSettings: rpc<WorkspaceIdData, { settings: GovernanceSettings }>(
+    'rulesets.governance-settings.get.v1',
+    S.workspaceId,
+  ),
+  updateSettings: rpc<UpdateSettingsRequest, { settings: GovernanceSettings }>(
+    'rulesets.governance-settings.update.v1',
+    S.settings,
+  ),
+
+  recordEvaluation: rpc<RecordEvaluationRequest, { evaluation: ApiEvaluation }>(
+    'rulesets.api-evaluation.record.v1',
+    S.record,
+  ),
+  listEvaluations: rpc<ListEvaluationsRequest, ApiHistory>('rulesets.api-evaluation.list.v1', S.history),
+  getEvaluation: rpc<EvaluationIdRequest, { evaluation: ApiEvaluation }>(
+    'rulesets.api-evaluation.get.v1',
+    S.evaluation,
+  ),
+
+  diffEvaluations: rpc<EvaluationDiffRequest, EvaluationDiff>('rulesets.api-evaluation.diff.v1', S.diff),
+
+  listWaivers: rpc<ApiIdRequest, { waivers: Waiver[] }>('rulesets.waiver.list.v1', S.apiId),
+  createWaiver: rpc<CreateWaiverRequest, { waiver: Waiver }>('rulesets.waiver.create.v1', S.createWaiver),
+  deleteWaiver: rpc<WaiverIdRequest, { ok: true }>('rulesets.waiver.delete.v1', S.waiver),
+} as const;
+
+export const GovernanceEvents = {
+  /** Durable (outbox): an API's conformance crossed its workspace's threshold, either way. */
+  thresholdCrossed: event<ApiThresholdCrossedEvent>('rulesets.governed-api.threshold-crossed.v1'),
+  /** Durable (outbox): a waiver expired and its findings count again. */
+  waiverExpired: event<WaiverExpiredEvent>('rulesets.waiver.expired.v1'),
+} as const;

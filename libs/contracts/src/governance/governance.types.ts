@@ -1,0 +1,320 @@
+import type { EvaluationSeverity, SeverityCounts } from '../rulesets/rulesets.evaluation';
+import type { EvaluationTrigger } from './governance.limits';
+
+/**
+ * API governance, kept by the rulesets service: APIs a workspace registers, the profiles saying which
+ * rulesets govern which of them, every evaluation of them, and waivers of findings. Access follows the
+ * caller's role in the workspace (asked of the workspaces service): members read, register and evaluate
+ * APIs; owners and admins also delete APIs and manage profiles, waivers and the workspace's settings.
+ * Anyone else gets 404.
+ */
+
+/** Where an API's specification lives on the source host (else it is pushed, e.g. from CI). */
+export interface ApiSpecificationSource {
+  repo_url: string;
+  /** Branch, tag or commit (null: the repository's default branch). */
+  ref: string | null;
+  /** The main file from the repository root. */
+  path: string;
+}
+
+export interface GovernedApi {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  source: ApiSpecificationSource | null;
+  tags: string[];
+  scope: string | null;
+  /** Documents pushed (the newest is evaluated when there is no source, or when asked). */
+  documents: number;
+  /** The latest evaluation's conformance in percent (null: never evaluated, or no rule applies). */
+  conformance: number | null;
+  /** The evaluation before the latest one's (the trend is the difference). */
+  previous_conformance: number | null;
+  at_risk: boolean;
+  last_evaluation_id: string | null;
+  last_evaluated_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceIdData {
+  workspaceId: string;
+}
+
+export interface RegisterApiRequest {
+  workspaceId: string;
+  name: string;
+  description?: string;
+  source?: { repoUrl: string; ref?: string; path: string };
+  tags?: string[];
+  scope?: string;
+  /** A first document, pushed with the registration. */
+  document?: PushedDocument;
+}
+
+export interface UpdateApiRequest {
+  id: string;
+  name?: string;
+  /** Empty string clears it. */
+  description?: string;
+  /** Null removes the source (the pushed documents are evaluated). */
+  source?: { repoUrl: string; ref?: string; path: string } | null;
+  tags?: string[];
+  /** Empty string clears it. */
+  scope?: string;
+}
+
+export interface PushedDocument {
+  content: string;
+  /** Its file name as findings name it (default api.yaml). */
+  filename?: string;
+  /** The commit it was taken at, as CI knows it. */
+  commit?: string;
+}
+
+export interface PushDocumentRequest extends PushedDocument {
+  apiId: string;
+}
+
+export interface ApiDocument {
+  id: string;
+  api_id: string;
+  filename: string;
+  digest: string;
+  commit: string | null;
+  bytes: number;
+  pushed_by: string;
+  pushed_at: string;
+}
+
+export interface ListApisRequest {
+  workspaceId: string;
+  /** Only APIs below the workspace's threshold. */
+  atRisk?: boolean;
+  tag?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** The workspace's governance page: its APIs, at-risk first then by conformance, and the counts. */
+export interface ApiDashboard {
+  workspace_id: string;
+  threshold: number;
+  totals: { apis: number; evaluated: number; at_risk: number };
+  apis: GovernedApi[];
+  has_more: boolean;
+}
+
+export interface RulesetFollow {
+  ruleset_id: string;
+  /** A reviewed commit of the ruleset, or null to follow its latest version. */
+  version: string | null;
+}
+
+export interface GovernanceProfile {
+  id: string;
+  workspace_id: string;
+  name: string;
+  rulesets: RulesetFollow[];
+  /** The profile applies to APIs with any of these tags, or any of these scopes; both empty: to every API. */
+  match_tags: string[];
+  match_scopes: string[];
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProfileInput {
+  name: string;
+  rulesets: Array<{ rulesetId: string; version?: string | null }>;
+  matchTags?: string[];
+  matchScopes?: string[];
+}
+
+export interface CreateGovernanceProfileRequest extends ProfileInput {
+  workspaceId: string;
+}
+
+export interface UpdateGovernanceProfileRequest extends Partial<ProfileInput> {
+  id: string;
+}
+
+export interface GovernanceSettings {
+  workspace_id: string;
+  /** An API below this conformance (percent) is at risk. */
+  at_risk_threshold: number;
+}
+
+export interface UpdateSettingsRequest {
+  workspaceId: string;
+  atRiskThreshold: number;
+}
+
+export interface RecordEvaluationRequest {
+  apiId: string;
+  /** A document to push and evaluate (CI); without it the source, else the newest pushed document. */
+  document?: PushedDocument;
+  trigger?: Extract<EvaluationTrigger, 'manual' | 'ci'>;
+}
+
+/** One ruleset's part of an evaluation. */
+export interface EvaluatedRulesetVersion {
+  ruleset_id: string;
+  name: string;
+  /** The reviewed commit evaluated (null: a ruleset never pinned, at its source ref). */
+  version: string | null;
+  /** Followed as `latest`, or pinned to the version. */
+  follows: 'latest' | 'pinned';
+  applicable_rules: number;
+  failed_rules: number;
+  counts: SeverityCounts;
+}
+
+export interface KeptFinding {
+  ruleset_id: string;
+  rule: string;
+  severity: EvaluationSeverity;
+  message: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  pointer: string | null;
+  /** The waiver that covers it (null: it counts). */
+  waiver_id: string | null;
+}
+
+export interface ApiEvaluationSummary {
+  id: string;
+  api_id: string;
+  workspace_id: string;
+  trigger: EvaluationTrigger;
+  run_by: string;
+  created_at: string;
+  specification: { format: string; digest: string; commit: string | null; ref: string | null };
+  rulesets: EvaluatedRulesetVersion[];
+  /** Complete counts, per severity, of every finding (waived ones included). */
+  counts: SeverityCounts;
+  waived: number;
+  passed_rules: number;
+  applicable_rules: number;
+  /** passed_rules / applicable_rules in percent, one decimal; null when no rule applies. */
+  conformance: number | null;
+}
+
+export interface ApiEvaluation extends ApiEvaluationSummary {
+  findings: KeptFinding[];
+  findings_truncated: boolean;
+}
+
+export interface ApiIdRequest {
+  id: string;
+}
+
+export interface ListEvaluationsRequest {
+  apiId: string;
+  limit?: number;
+  /** Only evaluations older than this one (the next page). */
+  before?: string;
+}
+
+export interface ApiHistory {
+  api_id: string;
+  threshold: number;
+  evaluations: ApiEvaluationSummary[];
+  has_more: boolean;
+}
+
+export interface EvaluationIdRequest {
+  apiId: string;
+  evaluationId: string;
+}
+
+export interface Waiver {
+  id: string;
+  api_id: string;
+  workspace_id: string;
+  rule: string;
+  /** A JSON pointer (`#/paths/~1pets`: that element and all below; `*` one segment) or a file pattern. */
+  location: string;
+  reason: string;
+  expires_at: string;
+  expired: boolean;
+  created_by: string;
+  created_at: string;
+}
+
+export interface CreateWaiverRequest {
+  apiId: string;
+  rule: string;
+  location: string;
+  reason: string;
+  expiresAt: string;
+}
+
+export interface WaiverIdRequest {
+  apiId: string;
+  waiverId: string;
+}
+
+/** Durable: a waiver expired; its findings count again (identity tells its author). */
+export interface WaiverExpiredEvent {
+  waiver_id: string;
+  api_id: string;
+  api_name: string;
+  workspace_id: string;
+  rule: string;
+  location: string;
+  owner_id: string;
+  conformance: number | null;
+}
+
+/** Durable: an API's conformance crossed the workspace's threshold, either way. */
+export interface ApiThresholdCrossedEvent {
+  api_id: string;
+  api_name: string;
+  workspace_id: string;
+  direction: 'below' | 'above';
+  threshold: number;
+  conformance: number | null;
+  previous_conformance: number | null;
+  evaluation_id: string;
+  /** Who registered the API (their inbox and webhooks hear it). */
+  owner_id: string;
+}
+
+/** A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id). */
+export interface ReevaluationJob {
+  /** The event that caused it (a ruleset's new version). */
+  event_id: string;
+  ruleset_id: string;
+  workspace_id: string;
+  /** The last API id evaluated by the job before (null: from the start). */
+  after: string | null;
+}
+
+export interface EvaluationDiffRequest {
+  apiId: string;
+  /** The later evaluation. */
+  evaluationId: string;
+  /** The earlier one it is compared with. */
+  against: string;
+}
+
+/**
+ * What changed between two evaluations of an API: findings are the same when their ruleset, rule, file
+ * and JSON pointer are (their line may move); each side bounded by the findings kept.
+ */
+export interface EvaluationDiff {
+  from: ApiEvaluationSummary;
+  to: ApiEvaluationSummary;
+  /** `to`'s conformance minus `from`'s (null when either has none). */
+  conformance_delta: number | null;
+  /** In `to` and not in `from`. */
+  introduced: KeptFinding[];
+  /** In `from` and no longer in `to`. */
+  resolved: KeptFinding[];
+  unchanged: number;
+}
