@@ -676,3 +676,15 @@ export class EvaluationDiffDto {
   resolved!: KeptFindingDto[];
   @ApiProperty({ minimum: 0 }) unchanged!: number;
 }
+
+export class RulesetFollowersDto {
+  @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
+  @ApiProperty({
+    minimum: 0,
+    description: "Governed APIs a workspace's profile applies it to (pinned or following its latest)",
+  })
+  apis!: number;
+  @ApiProperty({ minimum: 0, description: 'Of those, the ones following its latest version' })
+  following_latest!: number;
+  @ApiProperty({ minimum: 0 }) workspaces!: number;
+}

@@ -6,6 +6,7 @@ import {
   type ProfileInput,
   type RequestContext,
   type RulesetFollow,
+  type RulesetFollowers,
   type UpdateGovernanceProfileRequest,
 } from '@pc/contracts';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
@@ -78,6 +79,12 @@ export class ProfilesService {
     const current = await this.managed(ctx, id);
     await this.profiles.delete(this.db.pool, current.id);
     return { ok: true };
+  }
+
+  /** How many governed APIs the ruleset governs, in every workspace (counts only: no workspace is named). */
+  async followers(ctx: RequestContext, rulesetId: string): Promise<RulesetFollowers> {
+    const ruleset = await this.rulesets.visible(ctx, rulesetId);
+    return { ruleset_id: ruleset.id, ...(await this.profiles.countFollowers(this.db.pool, ruleset.id)) };
   }
 
   /** A profile of a workspace where the caller is an owner or admin (404 to strangers). */
