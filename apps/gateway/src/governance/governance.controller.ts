@@ -336,6 +336,7 @@ export class GovernanceController {
     MANAGERS,
     [404, 'No such workspace, or a ruleset the caller cannot see'],
     [409, 'The name is taken, the workspace is full or archived, or a version is not the reviewed one'],
+    [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   createProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateProfileDto) {
     return this.bus.request(GovernanceRpc.createProfile, ctx, { workspaceId: id, ...body });
@@ -354,6 +355,7 @@ export class GovernanceController {
     MANAGERS,
     [404, 'No such profile visible to the caller, or a ruleset the caller cannot see'],
     [409, 'The name is taken, the workspace is archived, or a version is not the reviewed one'],
+    [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   updateProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateProfileDto) {
     return this.bus.request(GovernanceRpc.updateProfile, ctx, { id, ...body });

@@ -18,7 +18,7 @@ import { type ProfileFields, type ProfileRow, ProfilesRepository, toProfile } fr
 /**
  * A workspace's governance profiles: which rulesets (each pinned to a reviewed version, or following its
  * latest) govern which of its APIs (by tag or scope; neither: all). Members read them; the owner and admins
- * write them. Each ruleset must be one the caller can see, and a pinned version its reviewed commit today.
+ * write them. Each ruleset must be published (reviewed), and a pinned version its reviewed commit today.
  */
 @Injectable()
 export class ProfilesService {
@@ -105,6 +105,13 @@ export class ProfilesService {
     const rulesets: RulesetFollow[] = [];
     for (const [i, follow] of input.rulesets.entries()) {
       const row = await this.rulesets.visible(ctx, follow.rulesetId);
+      // Only a reviewed ruleset governs a workspace (its owner's draft would be a stranger's 404 to the others).
+      if (row.published_at === null)
+        throw rulesetsError(
+          'RULESETS.NOT_PUBLISHED',
+          `${row.name} is not published yet: only a reviewed ruleset governs APIs`,
+          [{ field: `rulesets.${i}.rulesetId`, message: 'is not a published ruleset' }],
+        );
       const version = follow.version ?? null;
       if (version !== null && version !== row.pinned_commit)
         throw rulesetsError(

@@ -23554,6 +23554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -23781,6 +23790,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
