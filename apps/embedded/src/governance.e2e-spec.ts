@@ -260,6 +260,9 @@ describe('API governance through the gateway over NATS', () => {
       { token: owner.token },
     );
     expect(settings.body).toEqual({ settings: { workspace_id: workspaceId, at_risk_threshold: 90 } });
+    // The ruleset's page: how many governed APIs it governs (the two tagged public), read anonymously.
+    const followers = await h.http.get<Json>(`/api/rulesets/${rulesetId}/governed-apis`);
+    expect(followers.body).toEqual({ ruleset_id: rulesetId, apis: 2, following_latest: 2, workspaces: 1 });
     expect(
       (
         await h.http.put(

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags 
 import { GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
-import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
 import {
@@ -24,6 +24,7 @@ import {
   PushedDocumentDto,
   RecordEvaluationDto,
   RegisterApiDto,
+  RulesetFollowersDto,
   UpdateApiDto,
   UpdateProfileDto,
   UpdateSettingsDto,
@@ -293,6 +294,20 @@ export class GovernanceController {
     return this.bus.request(GovernanceRpc.deleteWaiver, ctx, { apiId: id, waiverId });
   }
 
+  @Get('rulesets/:id/governed-apis')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: 'How many governed APIs a ruleset governs',
+    description:
+      "Counts over every workspace's governance profiles (no workspace or API is named): the APIs a profile applies " +
+      'the ruleset to, those following its latest version (evaluated again when it publishes one), and the workspaces.',
+  })
+  @ApiOkResponse({ type: RulesetFollowersDto })
+  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such ruleset visible to the caller'])
+  followers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
+    return this.bus.request(GovernanceRpc.rulesetFollowers, ctx, { id });
+  }
+
   @Get('workspaces/:id/governance-profiles')
   @Authenticated()
   @ApiOperation({
@@ -321,6 +336,7 @@ export class GovernanceController {
     MANAGERS,
     [404, 'No such workspace, or a ruleset the caller cannot see'],
     [409, 'The name is taken, the workspace is full or archived, or a version is not the reviewed one'],
+    [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   createProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateProfileDto) {
     return this.bus.request(GovernanceRpc.createProfile, ctx, { workspaceId: id, ...body });
@@ -339,6 +355,7 @@ export class GovernanceController {
     MANAGERS,
     [404, 'No such profile visible to the caller, or a ruleset the caller cannot see'],
     [409, 'The name is taken, the workspace is archived, or a version is not the reviewed one'],
+    [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   updateProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateProfileDto) {
     return this.bus.request(GovernanceRpc.updateProfile, ctx, { id, ...body });

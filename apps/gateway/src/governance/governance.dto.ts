@@ -10,6 +10,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -49,10 +50,14 @@ const Labels = (description: string) =>
     Optional(),
     IsArray(),
     ArrayMaxSize(L.tags.maxItems),
+    ArrayUnique({ message: 'lists a label twice' }),
     IsString({ each: true }),
     MaxLength(L.label.max, { each: true }),
     Matches(new RegExp(L.label.pattern), { each: true }),
   );
+
+/** A date and a time (an ISO 8601 date alone is refused: a waiver ends at an instant). */
+const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T';
 
 // Requests
 
@@ -278,6 +283,7 @@ export class CreateProfileDto {
   @IsArray()
   @ArrayMinSize(L.profileRulesets.min)
   @ArrayMaxSize(L.profileRulesets.max)
+  @ArrayUnique((f: RulesetFollowInputDto) => f.rulesetId, { message: 'lists a ruleset twice' })
   @ValidateNested({ each: true })
   @Type(() => RulesetFollowInputDto)
   rulesets!: RulesetFollowInputDto[];
@@ -302,6 +308,7 @@ export class UpdateProfileDto {
   @IsArray()
   @ArrayMinSize(L.profileRulesets.min)
   @ArrayMaxSize(L.profileRulesets.max)
+  @ArrayUnique((f: RulesetFollowInputDto) => f.rulesetId, { message: 'lists a ruleset twice' })
   @ValidateNested({ each: true })
   @Type(() => RulesetFollowInputDto)
   rulesets?: RulesetFollowInputDto[];
@@ -393,10 +400,12 @@ export class CreateWaiverDto {
   @ApiProperty({
     format: 'date-time',
     maxLength: 40,
+    pattern: DATE_TIME_PATTERN,
     description: `When it stops covering findings: in the future, at most ${L.waiverDays.max} days ahead (400 otherwise)`,
   })
   @IsString()
   @MaxLength(40)
+  @Matches(new RegExp(DATE_TIME_PATTERN), { message: 'must be a date-time (a date alone is not)' })
   @IsISO8601({ strict: true })
   expiresAt!: string;
 }
@@ -675,4 +684,16 @@ export class EvaluationDiffDto {
   })
   resolved!: KeptFindingDto[];
   @ApiProperty({ minimum: 0 }) unchanged!: number;
+}
+
+export class RulesetFollowersDto {
+  @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
+  @ApiProperty({
+    minimum: 0,
+    description: "Governed APIs a workspace's profile applies it to (pinned or following its latest)",
+  })
+  apis!: number;
+  @ApiProperty({ minimum: 0, description: 'Of those, the ones following its latest version' })
+  following_latest!: number;
+  @ApiProperty({ minimum: 0 }) workspaces!: number;
 }

@@ -65,6 +65,8 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     });
     const unpublished = (await h.submit(stranger)).submission.ruleset_id;
     expect(await codeOf(profile(owner, { rulesets: [{ rulesetId: unpublished }] }))).toBe('NOT_FOUND');
+    const draft = (await h.submit(owner)).submission.ruleset_id;
+    expect(await codeOf(profile(owner, { rulesets: [{ rulesetId: draft }] }))).toBe('RULESETS.NOT_PUBLISHED');
     const { profiles } = await h.request(GovernanceRpc.listProfiles, member.ctx, { workspaceId });
     expect(profiles.map((p) => p.name)).toContain('Public APIs');
     const { profile: edited } = await h.request(GovernanceRpc.updateProfile, owner.ctx, {

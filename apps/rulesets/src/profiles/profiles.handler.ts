@@ -29,6 +29,11 @@ export class ProfilesHandler {
     return this.profiles.update(ctx, data);
   }
 
+  @Handles(GovernanceRpc.rulesetFollowers)
+  followers({ ctx, data }: Envelope<ApiIdRequest>) {
+    return this.profiles.followers(ctx, data.id);
+  }
+
   @Handles(GovernanceRpc.deleteProfile)
   delete({ ctx, data }: Envelope<ApiIdRequest>) {
     return this.profiles.delete(ctx, data.id);

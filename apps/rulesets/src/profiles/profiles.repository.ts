@@ -107,6 +107,30 @@ export class ProfilesRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The governed APIs a profile applies the ruleset to, in all workspaces; those following its latest. */
+  async countFollowers(
+    db: Executor,
+    rulesetId: string,
+  ): Promise<{ apis: number; following_latest: number; workspaces: number }> {
+    const [row] = await db.query<Array<{ apis: number; following_latest: number; workspaces: number }>>(
+      `WITH following AS (
+         SELECT a.id, a.workspace_id,
+                bool_or(p.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $1::text, 'version', null)))
+                  AS latest
+           FROM rulesets.governance_profiles p
+           JOIN rulesets.governed_apis a ON a.workspace_id = p.workspace_id
+            AND ((cardinality(p.match_tags) = 0 AND cardinality(p.match_scopes) = 0)
+                 OR p.match_tags && a.tags OR a.scope = ANY (p.match_scopes))
+          WHERE p.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', $1::text))
+          GROUP BY a.id, a.workspace_id)
+       SELECT count(*)::int AS apis, count(*) FILTER (WHERE latest)::int AS following_latest,
+              count(DISTINCT workspace_id)::int AS workspaces
+         FROM following`,
+      [rulesetId],
+    );
+    return row;
+  }
+
   async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
     const [row] = await db.query<Array<{ n: number }>>(
       `SELECT count(*)::int AS n FROM rulesets.governance_profiles WHERE workspace_id = $1`,

@@ -6,6 +6,7 @@ import {
   type ProfileInput,
   type RequestContext,
   type RulesetFollow,
+  type RulesetFollowers,
   type UpdateGovernanceProfileRequest,
 } from '@pc/contracts';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
@@ -17,7 +18,7 @@ import { type ProfileFields, type ProfileRow, ProfilesRepository, toProfile } fr
 /**
  * A workspace's governance profiles: which rulesets (each pinned to a reviewed version, or following its
  * latest) govern which of its APIs (by tag or scope; neither: all). Members read them; the owner and admins
- * write them. Each ruleset must be one the caller can see, and a pinned version its reviewed commit today.
+ * write them. Each ruleset must be published (reviewed), and a pinned version its reviewed commit today.
  */
 @Injectable()
 export class ProfilesService {
@@ -80,6 +81,12 @@ export class ProfilesService {
     return { ok: true };
   }
 
+  /** How many governed APIs the ruleset governs, in every workspace (counts only: no workspace is named). */
+  async followers(ctx: RequestContext, rulesetId: string): Promise<RulesetFollowers> {
+    const ruleset = await this.rulesets.visible(ctx, rulesetId);
+    return { ruleset_id: ruleset.id, ...(await this.profiles.countFollowers(this.db.pool, ruleset.id)) };
+  }
+
   /** A profile of a workspace where the caller is an owner or admin (404 to strangers). */
   private async managed(ctx: RequestContext, id: string): Promise<ProfileRow> {
     const row = await this.profiles.findById(this.db.pool, id);
@@ -98,6 +105,13 @@ export class ProfilesService {
     const rulesets: RulesetFollow[] = [];
     for (const [i, follow] of input.rulesets.entries()) {
       const row = await this.rulesets.visible(ctx, follow.rulesetId);
+      // Only a reviewed ruleset governs a workspace (its owner's draft would be a stranger's 404 to the others).
+      if (row.published_at === null)
+        throw rulesetsError(
+          'RULESETS.NOT_PUBLISHED',
+          `${row.name} is not published yet: only a reviewed ruleset governs APIs`,
+          [{ field: `rulesets.${i}.rulesetId`, message: 'is not a published ruleset' }],
+        );
       const version = follow.version ?? null;
       if (version !== null && version !== row.pinned_commit)
         throw rulesetsError(

@@ -49,6 +49,13 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     const one = await workspaceWithApis(1, [{ rulesetId }]);
     const pinned = await workspaceWithApis(1, [{ rulesetId, version: submission.source_commit! }]);
     for (const id of [...many, ...one, ...pinned]) expect(await conformanceOf(id)).toBe(50);
+    // The ruleset's page says how many APIs it governs (anyone may read the counts).
+    expect(await h.request(GovernanceRpc.rulesetFollowers, h.user().ctx, { id: rulesetId })).toEqual({
+      ruleset_id: rulesetId,
+      apis: 9,
+      following_latest: 8,
+      workspaces: 3,
+    });
 
     h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
     await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });

@@ -20,6 +20,7 @@ import type {
   PushDocumentRequest,
   RecordEvaluationRequest,
   RegisterApiRequest,
+  RulesetFollowers,
   UpdateApiRequest,
   UpdateGovernanceProfileRequest,
   UpdateSettingsRequest,
@@ -74,6 +75,9 @@ export const GovernanceRpc = {
   ),
 
   diffEvaluations: rpc<EvaluationDiffRequest, EvaluationDiff>('rulesets.api-evaluation.diff.v1', S.diff),
+
+  /** For a ruleset's page: how many governed APIs it governs (404 for a ruleset the caller cannot see). */
+  rulesetFollowers: rpc<ApiIdRequest, RulesetFollowers>('rulesets.governance.followers.v1', S.apiId),
 
   listWaivers: rpc<ApiIdRequest, { waivers: Waiver[] }>('rulesets.waiver.list.v1', S.apiId),
   createWaiver: rpc<CreateWaiverRequest, { waiver: Waiver }>('rulesets.waiver.create.v1', S.createWaiver),

@@ -318,3 +318,13 @@ export interface EvaluationDiff {
   resolved: KeptFinding[];
   unchanged: number;
 }
+
+/** How many governed APIs a ruleset governs (its page says so): through any workspace's profiles. */
+export interface RulesetFollowers {
+  ruleset_id: string;
+  /** APIs a profile applies the ruleset to (pinned or following its latest). */
+  apis: number;
+  /** Of those, the ones following its latest version (evaluated again when it publishes one). */
+  following_latest: number;
+  workspaces: number;
+}

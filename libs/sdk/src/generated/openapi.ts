@@ -2672,6 +2672,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rulesets/{id}/governed-apis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many governed APIs a ruleset governs
+         * @description Counts over every workspace's governance profiles (no workspace or API is named): the APIs a profile applies the ruleset to, those following its latest version (evaluated again when it publishes one), and the workspaces.
+         */
+        get: operations["Governance_followers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{id}/governance-profiles": {
         parameters: {
             query?: never;
@@ -6272,6 +6292,15 @@ export interface components {
         };
         WaiverEnvelopeDto: {
             waiver: components["schemas"]["WaiverDto"];
+        };
+        RulesetFollowersDto: {
+            /** Format: uuid */
+            ruleset_id: string;
+            /** @description Governed APIs a workspace's profile applies it to (pinned or following its latest) */
+            apis: number;
+            /** @description Of those, the ones following its latest version */
+            following_latest: number;
+            workspaces: number;
         };
         RulesetFollowDto: {
             /** Format: uuid */
@@ -23556,6 +23585,90 @@ export interface operations {
             };
         };
     };
+    Governance_followers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesetFollowersDto"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A token was sent but is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such ruleset visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Governance_profiles: {
         parameters: {
             query?: never;
@@ -23723,6 +23836,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23957,6 +24079,15 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -169,6 +169,7 @@ export const OPERATIONS = {
   Governance_waivers: { method: 'GET', path: '/api/governed-apis/{id}/waivers' },
   Governance_waive: { method: 'POST', path: '/api/governed-apis/{id}/waivers' },
   Governance_unwaive: { method: 'DELETE', path: '/api/governed-apis/{id}/waivers/{waiverId}' },
+  Governance_followers: { method: 'GET', path: '/api/rulesets/{id}/governed-apis' },
   Governance_profiles: { method: 'GET', path: '/api/workspaces/{id}/governance-profiles' },
   Governance_createProfile: { method: 'POST', path: '/api/workspaces/{id}/governance-profiles' },
   Governance_updateProfile: { method: 'PATCH', path: '/api/governance-profiles/{id}' },
