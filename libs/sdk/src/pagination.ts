@@ -48,6 +48,16 @@ export const PAGES = {
     param: 'cursor',
     next: (p: Page<'Audit_workspace'>) => p.nextCursor,
   },
+  Governance_list: {
+    items: 'apis',
+    param: 'offset',
+    next: (p: Page<'Governance_list'>, offset: number) => (p.has_more ? offset + p.apis.length : null),
+  },
+  Governance_history: {
+    items: 'evaluations',
+    param: 'before',
+    next: (p: Page<'Governance_history'>) => (p.has_more ? (p.evaluations.at(-1)?.id ?? null) : null),
+  },
 } as const satisfies { [K in OperationId]?: Paging<K> };
 
 type Page<K extends OperationId> = OperationData<K>;
