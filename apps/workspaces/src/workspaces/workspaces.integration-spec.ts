@@ -29,6 +29,17 @@ describe('workspaces (service level)', () => {
     expect(await codeOf(request(WorkspacesRpc.archive, user.ctx, { id }))).toBe('WORKSPACES.PERSONAL');
   });
 
+  it("answers a new user's first reads at once, all of them, with one personal workspace", async () => {
+    const user = service.newUser();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request(WorkspacesRpc.list, user.ctx, {})),
+    );
+    for (const answer of answers) {
+      expect(answer.memberships.filter((m) => m.workspace.is_personal)).toHaveLength(1);
+    }
+    expect(new Set(answers.map((a) => a.memberships[0].workspace.id)).size).toBe(1);
+  });
+
   it('derives a unique slug from the name, refuses a taken or reserved one, and keeps it on rename', async () => {
     const owner = service.newUser();
     const a = (await request(WorkspacesRpc.create, owner.ctx, { name: 'Edge Team!' })).workspace;

@@ -6,11 +6,15 @@ import type { WorkspaceRow } from '../access';
 /** The workspaces table (members and shares have repositories of their own; access reads a workspace). Executor first. */
 @Injectable()
 export class WorkspacesRepository {
+  /**
+   * The user's personal workspace, once. Any conflict means it exists: two first calls at once may
+   * meet on the slug index before the owner's (CI saw a 500 for it), so no arbiter is named.
+   */
   async ensurePersonal(db: Executor, ownerId: string): Promise<void> {
     await db.query(
       `INSERT INTO workspaces.workspaces (name, slug, owner_id, is_personal)
        VALUES ('Personal', $2, $1, true)
-       ON CONFLICT (owner_id) WHERE is_personal DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [ownerId, `personal-${ownerId}`],
     );
   }
