@@ -139,7 +139,11 @@ function readBatch(output: Buffer, blobs: readonly BlobEntry[], files: Map<strin
   }
 }
 
-function gitFetchError(stderr: string, ref: string): SourceHostError {
+/**
+ * What git's stderr says went wrong. Status codes are read only as git prints them (`error: 401`): the
+ * remote's URL is part of most messages, and its port may hold the same digits (`127.0.0.1:34015`).
+ */
+export function gitFetchError(stderr: string, ref: string): SourceHostError {
   const text = stderr.toLowerCase();
   const message = stderr.trim().split('\n').slice(-1)[0] ?? 'git fetch failed';
   if (
@@ -153,7 +157,7 @@ function gitFetchError(stderr: string, ref: string): SourceHostError {
     return new SourceHostError('rate_limited', 'The source host is rate limiting git requests');
   }
   if (
-    text.includes('401') ||
+    /\berror: 401\b/.test(text) ||
     text.includes('authentication') ||
     text.includes('could not read username') ||
     text.includes('returned error: 403')
