@@ -94,6 +94,40 @@ describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kin
       for (const res of [secret, org, down]) expect(res.text).not.toContain(tenant.clientSecret);
     });
 
+    it("lists the organizations new credentials reach, root first, to choose the connection's organization; nothing is stored", async () => {
+      const tenant = await world.newTenant();
+      const { organizationId: _none, ...credentials } = world.credentials(tenant);
+      const before = await http.get<Json>('/api/connections', { token: owner.token });
+      const found = await http.post<Json>('/api/connections/organizations', credentials, {
+        token: owner.token,
+      });
+      expect(found.status).toBe(200);
+      expect(found.body.orgs.map((o: Json) => [o.id, o.isPrimary])).toEqual([
+        [tenant.rootId, true],
+        [tenant.paymentsId, false],
+        [tenant.cardsId, false],
+        [tenant.archiveId, false],
+      ]);
+      expect(found.body.orgs[2].fullPath).toMatch(/^Corp \d+ \/ Payments \/ Cards$/);
+      const refused = await http.post<Json>(
+        '/api/connections/organizations',
+        { ...credentials, clientSecret: 'wrong-secret' },
+        { token: owner.token },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/client ID or client secret/);
+      expect(refused.body.message).not.toMatch(/update the connection/);
+      const missing = await http.post<Json>(
+        '/api/connections/organizations',
+        { host: 'us', clientId: tenant.clientId },
+        { token: owner.token },
+      );
+      expect(missing.status).toBe(400);
+      for (const res of [found, refused, missing]) expect(res.text).not.toContain(tenant.clientSecret);
+      const after = await http.get<Json>('/api/connections', { token: owner.token });
+      expect(after.body.connections).toEqual(before.body.connections);
+    });
+
     it('reports a platform that rate limits or fails as such', async () => {
       const tenant = await world.newTenant();
       await world.control.injectFault({ system: 'platform', kind: 'rate_limit', times: 1 });

@@ -645,7 +645,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Connection name').fill('Corp platform');
     await page.getByLabel('Client id').fill(tenant.clientId);
     await page.getByLabel('Client secret').fill(tenant.clientSecret);
-    await page.getByLabel('Organization id').fill(tenant.rootId);
+    // The organization is chosen among those the credentials reach, the root first, not typed.
+    await page.getByRole('button', { name: 'Find organizations' }).click();
+    const organization = page.getByLabel('Organization', { exact: true });
+    await organization.waitFor();
+    expect(await organization.inputValue()).toBe(tenant.rootId);
+    expect(await organization.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Corp \d+ \/ Payments \/ Cards \(/)]),
+    );
     await page.getByRole('button', { name: 'Test credentials' }).click();
     await page.getByText('The credentials work.').waitFor();
     await page.getByRole('button', { name: 'Create connection' }).click();

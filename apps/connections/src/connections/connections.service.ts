@@ -21,7 +21,7 @@ import {
 import type { PlatformConnection } from '@pc/gateway-platform';
 import { badRequest, BusClient, Database, DomainError, notFound, requireUser } from '@pc/platform';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
-import { CredentialCheck, hostProblem, isHostProblem, OrgsCache } from '../platform';
+import { CredentialCheck, hostProblem, isHostProblem, OrgsCache, platformConnection } from '../platform';
 import { SecretBox, StoredCredentials } from '../secrets';
 import { toConnection, toSummary } from './connection.mapper';
 import { ConnectionAccess } from './connection-access';
@@ -242,21 +242,4 @@ export class ConnectionsService {
     const rows = await this.connections.findMany(this.db.pool, ids.slice(0, 1000));
     return { connections: rows.map((r) => ({ ...toSummary(r), owner_id: r.owner_id })) };
   }
-}
-
-function platformConnection(request: ConnectionCredentials): PlatformConnection {
-  if (request.host === 'custom' && !request.customDomain)
-    throw badRequest('A custom host needs a customDomain', [
-      { field: 'customDomain', message: 'is required for host custom' },
-    ]);
-  if (request.host !== 'custom' && request.customDomain)
-    throw badRequest('customDomain is only for host custom', [
-      { field: 'customDomain', message: 'must be null unless host is custom' },
-    ]);
-  return {
-    host: request.host,
-    customDomain: request.host === 'custom' ? request.customDomain!.trim() : null,
-    clientId: request.clientId,
-    clientSecret: request.clientSecret,
-  };
 }

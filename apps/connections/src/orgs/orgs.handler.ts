@@ -4,6 +4,7 @@ import {
   ConnectionsRpc,
   type EligibleOrgsRequest,
   type Envelope,
+  type PlatformCredentials,
 } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { OrgsService } from './orgs.service';
@@ -15,6 +16,11 @@ export class OrgsHandler {
   @Handles(ConnectionsRpc.listOrgs)
   list({ ctx, data }: Envelope<ConnectionIdRequest>) {
     return this.orgs.list(ctx, data.id);
+  }
+
+  @Handles(ConnectionsRpc.discoverOrgs)
+  discover({ ctx, data }: Envelope<PlatformCredentials>) {
+    return this.orgs.discover(ctx, data);
   }
 
   @Handles(ConnectionsRpc.listEligibleOrgs)

@@ -4,13 +4,20 @@ import {
   CONNECTION_LIMITS,
   type EligibleOrgsRequest,
   type Organization,
+  type PlatformCredentials,
   type RequestContext,
   RulesetsRpc,
 } from '@pc/contracts';
 import type { GatewayPlatform, PlatformOrganization } from '@pc/gateway-platform';
-import { badRequest, BusClient } from '@pc/platform';
+import { badRequest, BusClient, requireUser } from '@pc/platform';
 import { ConnectionAccess, type ConnectionRow } from '../connections';
-import { GATEWAY_PLATFORM, OrgsCache, platformFailure } from '../platform';
+import {
+  CredentialCheck,
+  GATEWAY_PLATFORM,
+  OrgsCache,
+  platformConnection,
+  platformFailure,
+} from '../platform';
 import { StoredCredentials } from '../secrets';
 
 @Injectable()
@@ -20,8 +27,20 @@ export class OrgsService {
     private readonly stored: StoredCredentials,
     private readonly cache: OrgsCache,
     private readonly bus: BusClient,
+    private readonly check: CredentialCheck,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
   ) {}
+
+  /**
+   * The organizations credentials reach, before a connection holds them (nothing is saved, nothing
+   * cached): where a new connection's organizationId is chosen, the root (`isPrimary`) first.
+   */
+  async discover(ctx: RequestContext, credentials: PlatformCredentials): Promise<{ orgs: Organization[] }> {
+    requireUser(ctx);
+    const platform = platformConnection(credentials);
+    this.check.vetHost(platform);
+    return { orgs: await this.check.organizations(platform) };
+  }
 
   /** The organization tree the credential reaches, root first, with full paths (owner and members). */
   async list(ctx: RequestContext, connectionId: string): Promise<{ orgs: Organization[] }> {

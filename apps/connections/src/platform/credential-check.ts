@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ConnectionValidation, ValidationCode } from '@pc/contracts';
+import {
+  CONNECTION_LIMITS,
+  type ConnectionValidation,
+  type Organization,
+  type PlatformCredentials,
+  type ValidationCode,
+} from '@pc/contracts';
 import {
   isPlatformError,
   type GatewayPlatform,
@@ -51,6 +57,43 @@ export class CredentialCheck {
       return { ok: false, code, error: message, checked_at: checkedAt };
     }
   }
+
+  /**
+   * The organization tree the credentials reach, root first (`isPrimary`), read anew: what a new
+   * connection's organizationId may be. Refused credentials are a 422 in words, an unreachable platform 502.
+   */
+  async organizations(connection: PlatformConnection): Promise<Organization[]> {
+    try {
+      await this.platform.getAccessToken(connection, { forceRefresh: true });
+      const organizations = await this.platform.listOrganizations(connection);
+      return organizations.slice(0, CONNECTION_LIMITS.orgsMax).map((o) => ({
+        id: o.id,
+        name: o.name,
+        isPrimary: o.isPrimary,
+        fullPath: o.fullPath,
+      }));
+    } catch (error) {
+      throw platformFailure(error, '');
+    }
+  }
+}
+
+/** The platform a request names, with its credentials; a custom domain only for the custom host (else 400). */
+export function platformConnection(request: PlatformCredentials): PlatformConnection {
+  if (request.host === 'custom' && !request.customDomain)
+    throw badRequest('A custom host needs a customDomain', [
+      { field: 'customDomain', message: 'is required for host custom' },
+    ]);
+  if (request.host !== 'custom' && request.customDomain)
+    throw badRequest('customDomain is only for host custom', [
+      { field: 'customDomain', message: 'must be null unless host is custom' },
+    ]);
+  return {
+    host: request.host,
+    customDomain: request.host === 'custom' ? request.customDomain!.trim() : null,
+    clientId: request.clientId,
+    clientSecret: request.clientSecret,
+  };
 }
 
 /** A failed validation whose cause is the custom domain itself: refused before anything is stored. */
@@ -114,12 +157,15 @@ function describe(error: PlatformError): { code: ValidationCode; message: string
   }
 }
 
-/** A platform failure while serving a request (organizations): 422 for credentials, 502 otherwise. */
-export function platformFailure(error: unknown): unknown {
+/**
+ * A platform failure while serving a request (organizations): 422 for credentials (with `advice`, for
+ * stored ones: update the connection), 502 otherwise.
+ */
+export function platformFailure(error: unknown, advice = '; update the connection'): unknown {
   if (!isPlatformError(error)) return error;
   const { code, message } = describe(error);
   if (code === 'invalid_credentials' || code === 'forbidden' || code === 'unknown_organization')
-    return new DomainError('UNPROCESSABLE', `${message}; update the connection`);
+    return new DomainError('UNPROCESSABLE', `${message}${advice}`);
   if (code === 'invalid_url' || code === 'not_allowed_host') return new DomainError('UNPROCESSABLE', message);
   return new DomainError('UPSTREAM_UNAVAILABLE', message, undefined, error.retryAfterSeconds);
 }

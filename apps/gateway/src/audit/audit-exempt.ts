@@ -25,6 +25,7 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'DELETE /api/rulesets/{id}/follow': PREFERENCE,
   'POST /api/policies/{id}/download': 'Counts a download of a public policy: it changes only a counter',
   'POST /api/connections/validate': CHECK,
+  'POST /api/connections/organizations': CHECK,
   'POST /api/submissions/validate': CHECK,
   'POST /api/ruleset-submissions/validate': CHECK,
   'POST /api/ruleset-evaluations': EVALUATION,

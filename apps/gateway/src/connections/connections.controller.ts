@@ -17,6 +17,7 @@ import {
   CreateConnectionDto,
   CreatedConnectionDto,
   OrganizationListDto,
+  PlatformCredentialsDto,
   SyncResultDto,
   UpdateConnectionDto,
   ValidateConnectionDto,
@@ -94,6 +95,32 @@ export class ConnectionsController {
   @ApiErrors([400, 'Invalid body, or a customDomain that is not a valid host or URL'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateConnectionDto) {
     return this.bus.request(ConnectionsRpc.validate, ctx, body);
+  }
+
+  @Post('organizations')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimited('credentialCheck')
+  @ApiExtension('x-extension', {
+    reason:
+      'Choosing the organizationId of a new connection from the tree its credentials reach (not in the spec)',
+  })
+  @ApiOperation({
+    summary:
+      "The organizations credentials reach, to choose a new connection's organizationId; nothing is saved",
+    description:
+      'Given the host and client credentials (no organizationId), the organization tree they reach, root first ' +
+      '(`isPrimary`: the root organization, the usual organizationId), with full paths. Nothing is saved or ' +
+      'cached. Refused credentials answer 422 with the reason in words.',
+  })
+  @ApiOkResponse({ type: OrganizationListDto })
+  @ApiErrors(
+    [400, 'Invalid body, or a customDomain that is not a valid host or URL'],
+    [422, 'The platform refused the credentials, or the custom domain'],
+    UNREACHABLE,
+  )
+  organizations(@Ctx() ctx: RequestContext, @Body() body: PlatformCredentialsDto) {
+    return this.bus.request(ConnectionsRpc.discoverOrgs, ctx, body);
   }
 
   @Get(':id')

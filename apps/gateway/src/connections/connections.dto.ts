@@ -71,7 +71,8 @@ export class CreateConnectionDto extends CredentialFieldsDto {
   organizationId!: string;
 }
 
-export class ValidateConnectionDto extends CredentialFieldsDto {
+/** Where the platform is and the client credentials for it, without an organization. */
+export class PlatformCredentialsDto extends CredentialFieldsDto {
   @ApiProperty({ enum: CONNECTION_HOSTS })
   @IsIn(CONNECTION_HOSTS)
   host!: ConnectionHost;
@@ -90,7 +91,9 @@ export class ValidateConnectionDto extends CredentialFieldsDto {
   @IsString()
   @Length(L.credentialMin, L.clientSecretMax)
   clientSecret!: string;
+}
 
+export class ValidateConnectionDto extends PlatformCredentialsDto {
   @ApiProperty({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
   @IsString()
   @Length(L.credentialMin, L.organizationIdMax)
@@ -260,7 +263,11 @@ export class SyncResultDto {
 export class OrganizationDto {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ description: "True for the connection's own organizationId" }) isPrimary!: boolean;
+  @ApiProperty({
+    description:
+      "True for the connection's own organizationId (for POST /connections/organizations: the credentials' root organization)",
+  })
+  isPrimary!: boolean;
   @ApiProperty({ example: 'Demo Corp / Payments' }) fullPath!: string;
 }
 

@@ -32,6 +32,8 @@ export default function Connections() {
   const list = useAsync(() => ok(api.GET('/api/connections')), []);
   const [form, setForm] = useState(EMPTY);
   const [check, setCheck] = useState<Schemas['ValidationResultDto'] | null>(null);
+  /** The organizations the typed credentials reach, once asked: the organization is chosen among them. */
+  const [orgs, setOrgs] = useState<Schemas['OrganizationDto'][] | null>(null);
   /** What the last "Create connection" made, said once the form has emptied. */
   const [created, setCreated] = useState<Schemas['CreatedConnectionDto'] | null>(null);
   const body = () => ({
@@ -47,6 +49,16 @@ export default function Connections() {
     const { name: _name, ...credentials } = body();
     setCheck(await ok(api.POST('/api/connections/validate', { body: credentials })));
   });
+  const find = useAction(async () => {
+    setCreated(null);
+    const { name: _name, organizationId: _organization, ...credentials } = body();
+    const found = (await ok(api.POST('/api/connections/organizations', { body: credentials }))).orgs;
+    setOrgs(found);
+    // The root organization unless one of those found is chosen already.
+    const root = found.find((o) => o.isPrimary) ?? found[0];
+    if (root && !found.some((o) => o.id === form.organizationId))
+      setForm((typed) => ({ ...typed, organizationId: root.id }));
+  });
   const create = useAction(async () => {
     setCreated(null);
     const answer = await ok(api.POST('/api/connections', { body: body() }));
@@ -54,15 +66,18 @@ export default function Connections() {
     setCheck(null);
     setCreated(answer);
     setForm(EMPTY);
+    setOrgs(null);
     list.reload();
   });
   const fieldError = (f: string) =>
-    [create.error, test.error]
+    [create.error, test.error, find.error]
       .map((e) => (e instanceof ApiError ? e.fieldMessage(f) : undefined))
       .find(Boolean);
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
     setForm({ ...form, [name]: e.target.value });
     setCheck(null);
+    // Other credentials may reach other organizations.
+    if (name !== 'name' && name !== 'organizationId') setOrgs(null);
   };
   return (
     <Page title="Connections">
@@ -135,16 +150,39 @@ export default function Connections() {
           onChange={set('clientSecret')}
           error={fieldError('clientSecret')}
         />
-        <TextField
-          label="Organization id"
-          hint="The id of the platform organization the client belongs to (its root organization; deployments go to it and the organizations under it). A local start prints the demo tenant's as “organizations: Name (id)”."
-          required
-          minLength={4}
-          maxLength={255}
-          value={form.organizationId}
-          onChange={set('organizationId')}
-          error={fieldError('organizationId')}
-        />
+        {orgs && orgs.length > 0 ? (
+          <SelectField
+            label="Organization"
+            hint="The organizations these credentials reach, the root first: deployments go to the one chosen and those under it."
+            value={form.organizationId}
+            onChange={set('organizationId')}
+            error={fieldError('organizationId')}
+            options={orgs.map((o) => [o.id, `${o.fullPath} (${o.id})`])}
+          />
+        ) : (
+          <>
+            <TextField
+              label="Organization id"
+              hint="The platform organization the client belongs to, usually its root: deployments go to it and the organizations under it. Find organizations lists those the credentials reach."
+              required
+              minLength={4}
+              maxLength={255}
+              value={form.organizationId}
+              onChange={set('organizationId')}
+              error={fieldError('organizationId')}
+            />
+            <div className="row">
+              <button
+                type="button"
+                className="secondary"
+                disabled={find.busy}
+                onClick={() => void find.run()}
+              >
+                {find.busy ? 'Finding…' : 'Find organizations'}
+              </button>
+            </div>
+          </>
+        )}
         {check ? (
           <p role="status" className={check.ok ? 'panel' : 'error'}>
             {check.ok
@@ -161,7 +199,7 @@ export default function Connections() {
             It is listed above.
           </p>
         ) : null}
-        <ErrorMessage error={test.error ?? create.error} />
+        <ErrorMessage error={test.error ?? find.error ?? create.error} />
         <div className="row">
           <button type="button" className="secondary" disabled={test.busy} onClick={() => void test.run()}>
             {test.busy ? 'Testing…' : 'Test credentials'}

@@ -14,6 +14,7 @@ import type {
   CreateConnectionResult,
   EligibleOrgsRequest,
   Organization,
+  PlatformCredentials,
   SyncConnectionResult,
   UpdateConnectionRequest,
   ValidateConnectionResult,
@@ -36,6 +37,8 @@ export const ConnectionsRpc = {
   refresh: rpc<ConnectionIdRequest, ConnectionDriftRefreshResult>('connections.connection.refresh.v1'),
   validate: rpc<ConnectionCredentials, ValidateConnectionResult>('connections.connection.validate.v1'),
   listOrgs: rpc<ConnectionIdRequest, { orgs: Organization[] }>('connections.org.list.v1'),
+  /** The organizations credentials reach before any connection holds them (nothing is saved). */
+  discoverOrgs: rpc<PlatformCredentials, { orgs: Organization[] }>('connections.org.discover.v1'),
   listEligibleOrgs: rpc<EligibleOrgsRequest, { orgs: Organization[] }>('connections.org.eligible.v1'),
   listShares: rpc<ConnectionIdRequest, { shared: ConnectionShare[] }>('connections.connection.shares.v1'),
   impact: rpc<ConnectionIdRequest, ConnectionImpact>('connections.connection.impact.v1'),

@@ -56,11 +56,15 @@ export interface Organization {
   fullPath: string;
 }
 
-export interface ConnectionCredentials {
+/** Where the platform is and the client credentials for it, without an organization. */
+export interface PlatformCredentials {
   host: ConnectionHost;
   customDomain?: string | null;
   clientId: string;
   clientSecret: string;
+}
+
+export interface ConnectionCredentials extends PlatformCredentials {
   organizationId: string;
 }
 

@@ -940,6 +940,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organizations credentials reach, to choose a new connection's organizationId; nothing is saved
+         * @description Given the host and client credentials (no organizationId), the organization tree they reach, root first (`isPrimary`: the root organization, the usual organizationId), with full paths. Nothing is saved or cached. Refused credentials answer 422 with the reason in words.
+         */
+        post: operations["Connections_organizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{id}": {
         parameters: {
             query?: never;
@@ -3486,7 +3506,7 @@ export interface components {
         OrganizationDto: {
             id: string;
             name: string;
-            /** @description True for the connection's own organizationId */
+            /** @description True for the connection's own organizationId (for POST /connections/organizations: the credentials' root organization) */
             isPrimary: boolean;
             /** @example Demo Corp / Payments */
             fullPath: string;
@@ -4132,6 +4152,18 @@ export interface components {
             error: string | null;
             /** @enum {string|null} */
             code: "invalid_credentials" | "unknown_organization" | "forbidden" | "unreachable" | "timeout" | "rate_limited" | "not_allowed_host" | "invalid_url" | "upstream_error" | null;
+        };
+        PlatformCredentialsDto: {
+            /**
+             * Format: uri
+             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).
+             */
+            customDomain?: string | null;
+            /** @enum {string} */
+            host: "us" | "eu" | "custom";
+            clientId: string;
+            /** Format: password */
+            clientSecret: string;
         };
         ConnectionDetailDto: {
             /** @description The whole record for its owner; only id, name and host for a workspace member */
@@ -11969,6 +12001,130 @@ export interface operations {
             };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Connections_organizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformCredentialsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationListDto"];
+                };
+            };
+            /** @description Invalid body, or a customDomain that is not a valid host or URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The platform refused the credentials, or the custom domain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The platform could not be reached or answered an error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,6 +56,7 @@ export const OPERATIONS = {
   Connections_list: { method: 'GET', path: '/api/connections' },
   Connections_create: { method: 'POST', path: '/api/connections' },
   Connections_validate: { method: 'POST', path: '/api/connections/validate' },
+  Connections_organizations: { method: 'POST', path: '/api/connections/organizations' },
   Connections_get: { method: 'GET', path: '/api/connections/{id}' },
   Connections_update: { method: 'PATCH', path: '/api/connections/{id}' },
   Connections_remove: { method: 'DELETE', path: '/api/connections/{id}' },
