@@ -30,4 +30,10 @@ export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
 export { type ListingService, listingService, runListingService } from './service/listing-service';
 export { UsersDirectory } from './users/users.directory';
-export { canEdit, OwnedListings } from './access/owned-listings';
+export {
+  type AccessRule,
+  canEdit,
+  listingAccess,
+  type ListingRows,
+  OwnedListings,
+} from './access/owned-listings';

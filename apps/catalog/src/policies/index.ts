@@ -1,5 +1,5 @@
 export { PoliciesModule } from './policies.module';
-export { canSee, PolicyAccess } from './policy-access';
+export { PolicyAccess } from './policy-access';
 export { PolicyPresenter } from './policy.presenter';
 export { PolicyReadsService } from './policy-reads.service';
 export { type NewPolicy, PolicyRecords } from './policy-records.service';
