@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@pc/contracts';
-import { createServiceDataSource, Database } from '@pc/platform';
+import { createServiceDataSource, Database, type Executor } from '@pc/platform';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
+import { OwnedListings } from './access/owned-listings';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { CallerState } from './likes/caller-state';
@@ -184,6 +185,50 @@ describe.each(KINDS)(
         expect(await likes().toggle(alice, id)).toEqual({ liked: false });
         expect(await likes().get(alice, id)).toEqual({ liked: false });
         expect(await counter(id, 'like_count')).toBe(1);
+      });
+    });
+
+    describe('access', () => {
+      type Row = { id: string; owner_id: string; is_published: boolean };
+      const rows = {
+        findById: async (db: Executor, id: string, lock: boolean): Promise<Row | null> =>
+          (
+            await db.query<Row[]>(
+              `SELECT id, owner_id, (${kind.published}) AS is_published
+                 FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+              [id],
+            )
+          )[0] ?? null,
+      };
+      const access = () =>
+        new OwnedListings<Row>(database, rows, { noun: 'Listing', published: (row) => row.is_published });
+      const user = (userId: string, isAdmin = false): RequestContext => ({
+        requestId: randomUUID(),
+        caller: { kind: 'user', userId, isAdmin, scopes: ['api:read', 'api:write'], via: 'token' },
+      });
+
+      it('shows a published listing to anyone, an unpublished one to its owner and administrators only (404)', async () => {
+        const [owner, other] = [randomUUID(), randomUUID()];
+        const id = await newListing(owner);
+        await expect(
+          access().visible({ requestId: randomUUID(), caller: { kind: 'anonymous' } }, id),
+        ).resolves.toMatchObject({ id });
+        await dataSource.query(unpublish, [id]);
+        await expect(access().visible(user(other), id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(access().visible(user(owner), id)).resolves.toMatchObject({ id });
+        await expect(access().visible(user(other, true), id)).resolves.toMatchObject({ id });
+        await expect(access().visible(user(owner), randomUUID())).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+        });
+      });
+
+      it('lets the owner change a listing, an administrator edit it, anyone else neither (403)', async () => {
+        const [owner, other, admin] = [randomUUID(), randomUUID(), randomUUID()];
+        const id = await newListing(owner);
+        await expect(access().owned(user(owner), id)).resolves.toMatchObject({ id });
+        await expect(access().owned(user(admin, true), id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+        await expect(access().editable(user(admin, true), id)).resolves.toMatchObject({ id });
+        await expect(access().editable(user(other), id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       });
     });
 
