@@ -26,35 +26,26 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes, access);
+    super(db, outbox, changes, access, {
+      noun: 'policy',
+      notPublished: 'CATALOG.POLICY_NOT_PUBLISHED',
+      invalid: 'CATALOG.PIN_REPOSITORY_INVALID',
+    });
   }
 
-  /** 422 for a policy not published, a commit of an implementation it lacks, or an invalid repository. */
-  protected async resolve(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
-    if (policy.status !== 'published')
-      throw catalogError(
-        'CATALOG.POLICY_NOT_PUBLISHED',
-        'Only a published policy is pinned (approval pins a submission)',
-        [{ field: 'id', message: 'is not published' }],
-      );
+  /** 422 for a commit of an implementation the policy lacks. */
+  protected inspect(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     if (policy.project_type !== 'split' && request.implementationCommit !== undefined)
       throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
-    const validation = await this.inspector.validate({
+    return this.inspector.validate({
       projectType: policy.project_type,
       sourceHostUrl: policy.source_host_url,
       implementationSourceHostUrl: policy.implementation_source_host_url ?? undefined,
       sourceRef: request.commit ?? policy.source_ref ?? undefined,
       implementationSourceRef: request.implementationCommit ?? policy.implementation_source_ref ?? undefined,
     });
-    if (!validation.ok || !validation.commit)
-      throw catalogError(
-        'CATALOG.PIN_REPOSITORY_INVALID',
-        'The repository is not a valid policy repository at that commit',
-        validation.errors.map((message) => ({ field: 'commit', message })),
-      );
-    return validation;
   }
 
   protected async record(

@@ -8,7 +8,6 @@ import {
 } from '@pc/contracts';
 import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
-import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
 import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
@@ -33,28 +32,19 @@ export class PinsService extends Pinning<
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes, access);
+    super(db, outbox, changes, access, {
+      noun: 'ruleset',
+      notPublished: 'RULESETS.NOT_PUBLISHED',
+      invalid: 'RULESETS.VALIDATION_FAILED',
+    });
   }
 
-  protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
-    if (ruleset.published_at === null)
-      throw rulesetsError(
-        'RULESETS.NOT_PUBLISHED',
-        'Only a published ruleset is pinned (approval pins a submission)',
-        [{ field: 'id', message: 'is not published' }],
-      );
-    const validation = await this.inspector.validate({
+  protected inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
+    return this.inspector.validate({
       repoUrl: ruleset.source_url,
       ref: request.commit ?? ruleset.source_ref ?? undefined,
       rulesetPath: ruleset.ruleset_path ?? undefined,
     });
-    if (!validation.ok || !validation.commit)
-      throw rulesetsError(
-        'RULESETS.VALIDATION_FAILED',
-        'The repository is not a valid ruleset repository at that commit',
-        validation.errors.map((message) => ({ field: 'commit', message })),
-      );
-    return validation;
   }
 
   protected async record(

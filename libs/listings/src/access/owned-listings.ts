@@ -32,9 +32,13 @@ export class OwnedListings<Row extends { owner_id: string }> implements ListingA
     private readonly rule: AccessRule<Row>,
   ) {}
 
+  isPublished(row: Row): boolean {
+    return this.rule.published(row);
+  }
+
   /** A published listing is everyone's to see; the others their owner's and administrators'. */
   canSee(caller: Caller, row: Row): boolean {
-    return this.rule.published(row) || canEdit(caller, row);
+    return this.isPublished(row) || canEdit(caller, row);
   }
 
   async visible(ctx: RequestContext, id: string, db: Executor = this.db.pool, lock = false): Promise<Row> {
