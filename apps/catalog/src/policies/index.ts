@@ -3,5 +3,5 @@ export { PolicyAccess } from './policy-access';
 export { PolicyPresenter } from './policy.presenter';
 export { PolicyReadsService } from './policy-reads.service';
 export { type NewPolicy, PolicyRecords } from './policy-records.service';
-export { toPin, toPolicy } from './policy.mapper';
+export { toPolicy } from './policy.mapper';
 export type { PolicyChanges, PolicyRow } from './policy.row';

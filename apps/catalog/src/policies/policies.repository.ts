@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { insertRow, updateRow } from '@pc/listings';
+import { insertRow, type PinColumns, updateRow } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
@@ -128,13 +128,9 @@ export class PoliciesRepository {
       | 'created_at'
       | 'updated_at'
       | 'status'
-      | 'pinned_commit'
-      | 'pinned_content_digest'
+      | keyof PinColumns
       | 'implementation_pinned_commit'
       | 'implementation_pinned_content_digest'
-      | 'pinned_at'
-      | 'pinned_by'
-      | 'pinned_how'
     >,
   ): Promise<PolicyRow> {
     const id = await insertRow(db, 'catalog.policies', fields, undefined, { status: "'under_review'" });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import { insertRow, updateRow } from '@pc/listings';
+import { insertRow, type PinColumns, updateRow } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { rulesetMatch } from '../search';
 import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
@@ -22,16 +22,7 @@ export interface RulesetSearch {
 export type NewRuleset = Required<
   Omit<
     RulesetChanges,
-    | 'lifecycle_status'
-    | 'review_feedback'
-    | 'reviewed_at'
-    | 'published_at'
-    | 'owner_id'
-    | 'pinned_commit'
-    | 'pinned_content_digest'
-    | 'pinned_at'
-    | 'pinned_by'
-    | 'pinned_how'
+    'lifecycle_status' | 'review_feedback' | 'reviewed_at' | 'published_at' | 'owner_id' | keyof PinColumns
   >
 > & { owner_id: string; submitted_by: string };
 
