@@ -13,6 +13,7 @@ export {
   Submitting,
 } from './submissions/submitting';
 export { insertRow, updateRow } from './rows/rows';
+export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type ListingRow, type PinColumns, reviewPin } from './rows/listing-row';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { insertRow, type PinColumns, updateRow } from '@pc/listings';
+import { ListingTable, type PinColumns } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
+import { policyKind } from '../policy.kind';
 import { policyMatch } from '../search';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
 
@@ -36,8 +37,6 @@ export type PresentedPolicyRow = PolicyRow & Presentation;
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
-export const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
-
 /**
  * What the presenter adds to a row of `p` besides the owner, read in the same statement instead of one
  * query each (every query is a round trip and two system calls on both sides): the docs summary, the
@@ -64,8 +63,30 @@ export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationCol
 export const PRESENTATIONS = `SELECT p.id, ${presentationColumns('$2::uuid')}
   FROM unnest($1::uuid[]) AS p(id)`;
 
+/** The fields a new policy is inserted with (the rest are defaults or set later by review). */
+export type NewPolicy = Omit<
+  PolicyRow,
+  | 'id'
+  | 'like_count'
+  | 'download_count'
+  | 'deploy_count'
+  | 'issues_checked_at'
+  | 'published_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'status'
+  | keyof PinColumns
+  | 'implementation_pinned_commit'
+  | 'implementation_pinned_content_digest'
+>;
+
+/** catalog.policies: the kernel's table of a kind's listings, with the catalog's own reads. */
 @Injectable()
-export class PoliciesRepository {
+export class PoliciesRepository extends ListingTable<PolicyRow, NewPolicy, PolicyChanges> {
+  constructor() {
+    super(policyKind, { alias: 'p', columns: POLICY_COLUMNS, defaults: { status: "'under_review'" } });
+  }
+
   /**
    * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
    * first (a common word fills the page from the first rows of the order), then, when it came back
@@ -81,16 +102,6 @@ export class PoliciesRepository {
     const { sql, params } = exactMatchesQuery(s);
     const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
     return row?.found ?? false;
-  }
-
-  /** On the pool, a prepared statement (the hottest read of the catalog); `lock` holds the row. */
-  async findById(db: Executor, id: string, lock = false): Promise<PolicyRow | null> {
-    if (!lock) {
-      const [row] = await preparedQuery<PolicyRow>(db, FIND_BY_ID, [id]);
-      return row ?? null;
-    }
-    const rows = await db.query<PolicyRow[]>(`${FIND_BY_ID} FOR UPDATE`, [id]);
-    return rows[0] ?? null;
   }
 
   /** A policy with its presentation for `viewerId`, as one prepared statement (the hottest read). */
@@ -113,35 +124,6 @@ export class PoliciesRepository {
   async slugTaken(db: Executor, slug: string): Promise<boolean> {
     const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
     return rows.length > 0;
-  }
-
-  async insert(
-    db: Executor,
-    fields: Omit<
-      PolicyRow,
-      | 'id'
-      | 'like_count'
-      | 'download_count'
-      | 'deploy_count'
-      | 'issues_checked_at'
-      | 'published_at'
-      | 'created_at'
-      | 'updated_at'
-      | 'status'
-      | keyof PinColumns
-      | 'implementation_pinned_commit'
-      | 'implementation_pinned_content_digest'
-    >,
-  ): Promise<PolicyRow> {
-    const id = await insertRow(db, 'catalog.policies', fields, undefined, { status: "'under_review'" });
-    return (await this.findById(db, id))!;
-  }
-
-  async update(db: Executor, id: string, changes: PolicyChanges): Promise<PolicyRow> {
-    await updateRow(db, 'catalog.policies', id, changes);
-    const row = await this.findById(db, id);
-    if (!row) throw new Error(`policy ${id} vanished`);
-    return row;
   }
 
   async recordIssuesCheck(db: Executor, id: string, hasIssues: boolean): Promise<void> {

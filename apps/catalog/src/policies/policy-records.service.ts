@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Executor } from '@pc/platform';
-import { PoliciesRepository } from './policies.repository';
+import { type NewPolicy, PoliciesRepository } from './policies.repository';
 import type { PolicyChanges, PolicyRow } from './policy.row';
-
-/** The fields a new policy is inserted with (the rest are defaults or set later by review). */
-export type NewPolicy = Parameters<PoliciesRepository['insert']>[1];
 
 /**
  * The policy rows as other features write them, in their own transactions: submissions insert one,
