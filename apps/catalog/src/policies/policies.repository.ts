@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { ListingTable, type PinColumns } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
-import { policyKind } from '../policy.kind';
 import { policyMatch } from '../search';
-import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
+import { POLICY_COLUMNS, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
   viewerId: string | null;
@@ -63,30 +61,8 @@ export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationCol
 export const PRESENTATIONS = `SELECT p.id, ${presentationColumns('$2::uuid')}
   FROM unnest($1::uuid[]) AS p(id)`;
 
-/** The fields a new policy is inserted with (the rest are defaults or set later by review). */
-export type NewPolicy = Omit<
-  PolicyRow,
-  | 'id'
-  | 'like_count'
-  | 'download_count'
-  | 'deploy_count'
-  | 'issues_checked_at'
-  | 'published_at'
-  | 'created_at'
-  | 'updated_at'
-  | 'status'
-  | keyof PinColumns
-  | 'implementation_pinned_commit'
-  | 'implementation_pinned_content_digest'
->;
-
-/** catalog.policies: the kernel's table of a kind's listings, with the catalog's own reads. */
 @Injectable()
-export class PoliciesRepository extends ListingTable<PolicyRow, NewPolicy, PolicyChanges> {
-  constructor() {
-    super(policyKind, { alias: 'p', columns: POLICY_COLUMNS, defaults: { status: "'under_review'" } });
-  }
-
+export class PoliciesRepository {
   /**
    * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
    * first (a common word fills the page from the first rows of the order), then, when it came back
@@ -119,11 +95,6 @@ export class PoliciesRepository extends ListingTable<PolicyRow, NewPolicy, Polic
     if (ids.length === 0) return new Map();
     const rows = await preparedQuery<Presentation & { id: string }>(db, PRESENTATIONS, [ids, viewerId]);
     return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  async slugTaken(db: Executor, slug: string): Promise<boolean> {
-    const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
-    return rows.length > 0;
   }
 
   async recordIssuesCheck(db: Executor, id: string, hasIssues: boolean): Promise<void> {

@@ -53,7 +53,7 @@ export class PinsService extends Pinning<
     validation: RulesetValidation,
     adminId: string,
   ): Promise<RulesetRow> {
-    const updated = await this.rulesets.change(tx, ruleset.id, {
+    const updated = await this.rulesets.update(tx, ruleset.id, {
       pinned_commit: validation.commit,
       pinned_content_digest: validation.contentDigest,
       pinned_at: new Date(),

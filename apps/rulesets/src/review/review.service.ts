@@ -47,7 +47,7 @@ export class ReviewService extends Reviewing<
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
-      const ruleset = await this.rulesets.change(tx, current.ruleset_id, {
+      const ruleset = await this.rulesets.update(tx, current.ruleset_id, {
         ...contentOf(current),
         lifecycle_status: 'published',
         published_at: current.published_at ?? new Date(),
@@ -108,7 +108,7 @@ export class ReviewService extends Reviewing<
     status: 'needs_improvement' | 'rejected',
   ): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
-      await this.rulesets.change(tx, current.ruleset_id, {
+      await this.rulesets.update(tx, current.ruleset_id, {
         lifecycle_status: current.published_at ? 'published' : status,
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),

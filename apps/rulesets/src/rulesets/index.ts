@@ -3,4 +3,4 @@ export { RulesetAccess } from './ruleset-access';
 export { RulesetPresenter } from './ruleset.presenter';
 export { RulesetWrites } from './ruleset-writes';
 export type { RulesetChanges, RulesetRow } from './ruleset.row';
-export type { NewRuleset } from './rulesets.repository';
+export type { NewRuleset } from './ruleset-writes';

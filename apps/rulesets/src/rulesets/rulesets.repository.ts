@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import { ListingTable, type PinColumns } from '@pc/listings';
 import type { Executor } from '@pc/platform';
-import { rulesetKind } from '../ruleset.kind';
 import { rulesetMatch } from '../search';
-import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
+import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
 
 export interface RulesetSearch {
   viewerId: string | null;
@@ -19,26 +17,9 @@ export interface RulesetSearch {
   match?: SearchMatch;
 }
 
-/** What a new ruleset is created with (under review, not yet published or pinned). */
-export type NewRuleset = Required<
-  Omit<
-    RulesetChanges,
-    'lifecycle_status' | 'review_feedback' | 'reviewed_at' | 'published_at' | 'owner_id' | keyof PinColumns
-  >
-> & { owner_id: string; submitted_by: string };
-
-/** rulesets.rulesets, the kernel's table of a kind's listings (and which of them a user likes). Executor first. */
+/** Rulesets as they are listed (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
-export class RulesetsRepository extends ListingTable<RulesetRow, NewRuleset, RulesetChanges> {
-  constructor() {
-    super(rulesetKind, {
-      alias: 'r',
-      columns: RULESET_COLUMNS,
-      json: new Set(['rule_counts', 'engine_check']),
-      defaults: { lifecycle_status: "'under_review'" },
-    });
-  }
-
+export class RulesetsRepository {
   /** Exact matches of `q` alone when there are any, else the near ones. */
   async search(db: Executor, s: RulesetSearch): Promise<RulesetRow[]> {
     const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
