@@ -9,6 +9,7 @@ import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { CallerState } from './likes/caller-state';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
+import { ListingTable } from './rows/listing-table';
 import { updateRow } from './rows/rows';
 import type { ListingKind } from './listing-kind';
 
@@ -256,6 +257,59 @@ describe.each(KINDS)(
         expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
         await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
         expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+      });
+    });
+
+    describe("the kind's listings table", () => {
+      type Row = { id: string; name: string; owner_id: string };
+      class Listings extends ListingTable<Row, Partial<Row>, Partial<Row>> {
+        constructor() {
+          super(kind, { alias: 'l', columns: 'l.id, l.name, l.owner_id' });
+        }
+      }
+      const table = new Listings();
+
+      it('finds, changes and deletes a listing by id; changing one that is gone fails', async () => {
+        const owner = randomUUID();
+        const id = await newListing(owner);
+        expect(await table.findById(dataSource.manager, id)).toEqual({
+          id,
+          name: expect.any(String),
+          owner_id: owner,
+        });
+        expect(await table.update(dataSource.manager, id, { name: 'Renamed' })).toEqual({
+          id,
+          name: 'Renamed',
+          owner_id: owner,
+        });
+        await table.delete(dataSource.manager, id);
+        expect(await table.findById(dataSource.manager, id)).toBeNull();
+        await expect(table.update(dataSource.manager, id, { name: 'Again' })).rejects.toThrow('vanished');
+      });
+
+      it('holds a listing found with lock until its transaction ends', async () => {
+        const id = await newListing();
+        const events: string[] = [];
+        let locked!: () => void;
+        let release!: () => void;
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const first = database.transaction(async (tx) => {
+          await table.findById(tx, id, true);
+          locked();
+          await released;
+          events.push('first done');
+        });
+        await isLocked;
+        const second = database.transaction(async (tx) => {
+          await table.findById(tx, id, true);
+          events.push('second locked');
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        events.push('released');
+        release();
+        await Promise.all([first, second]);
+        expect(events).toEqual(['released', 'first done', 'second locked']);
       });
     });
 
