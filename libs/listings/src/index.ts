@@ -14,7 +14,7 @@ export {
 } from './submissions/submitting';
 export { insertRow, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
-export { type ListingRow, type PinColumns, reviewPin } from './rows/listing-row';
+export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,

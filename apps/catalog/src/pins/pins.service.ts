@@ -6,7 +6,7 @@ import {
   type SubmissionValidation,
   type RequestContext,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
 import { PolicyHistory } from '../history';
@@ -56,13 +56,9 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
   ): Promise<PolicyRow> {
     const split = policy.project_type === 'split';
     const pinned = await this.policies.update(db, policy.id, {
-      pinned_commit: validation.commit,
-      pinned_content_digest: validation.contentDigest ?? null,
+      ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest ?? null),
       implementation_pinned_commit: split ? validation.implementationCommit : null,
       implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
-      pinned_at: new Date(),
-      pinned_by: adminId,
-      pinned_how: 'admin',
     });
     await this.history.record(db, policy.id, adminId, 'pinned', {
       commit: validation.commit,

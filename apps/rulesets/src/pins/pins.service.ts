@@ -6,7 +6,7 @@ import {
   type RulesetValidation,
   RulesetsEvents,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { SubmissionHistory } from '../history';
 import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
@@ -54,11 +54,7 @@ export class PinsService extends Pinning<
     adminId: string,
   ): Promise<RulesetRow> {
     const updated = await this.rulesets.update(tx, ruleset.id, {
-      pinned_commit: validation.commit,
-      pinned_content_digest: validation.contentDigest,
-      pinned_at: new Date(),
-      pinned_by: adminId,
-      pinned_how: 'admin',
+      ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest),
     });
     const submission = ruleset.submission_id
       ? await this.submissions.findById(tx, ruleset.submission_id)

@@ -8,7 +8,7 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
-import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
+import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
@@ -53,11 +53,7 @@ export class ReviewService extends Reviewing<
         published_at: current.published_at ?? new Date(),
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),
-        pinned_commit: current.source_commit,
-        pinned_content_digest: current.content_digest,
-        pinned_at: new Date(),
-        pinned_by: adminId,
-        pinned_how: 'review',
+        ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
       });
       await this.docTabs.replaceAll(tx, ruleset.id, current.doc_tabs);
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);

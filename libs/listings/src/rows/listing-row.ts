@@ -28,6 +28,22 @@ export interface ListingRow extends PinColumns {
   updated_at: Date;
 }
 
+/** A new pin: the commit and content digest pinned, now, by `by` (the reviewer's approval or an administrator's pin). */
+export function pinnedNow(
+  how: PinOrigin,
+  by: string,
+  commit: string | null,
+  digest: string | null,
+): PinColumns {
+  return {
+    pinned_commit: commit,
+    pinned_content_digest: digest,
+    pinned_at: new Date(),
+    pinned_by: by,
+    pinned_how: how,
+  };
+}
+
 /** The review's pin as a listing shows it (null before the first); a policy may pin an implementation too. */
 export function reviewPin(
   row: PinColumns & {
