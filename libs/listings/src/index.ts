@@ -13,6 +13,8 @@ export {
   Submitting,
 } from './submissions/submitting';
 export { insertRow, updateRow } from './rows/rows';
+export { type ListingColumns, ListingTable } from './rows/listing-table';
+export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,
@@ -25,9 +27,15 @@ export {
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
-export { type PinRequest, Pinning } from './pins/pinning';
+export { type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
 export { type ListingService, listingService, runListingService } from './service/listing-service';
 export { UsersDirectory } from './users/users.directory';
-export { canEdit, OwnedListings } from './access/owned-listings';
+export {
+  type AccessRule,
+  canEdit,
+  listingAccess,
+  type ListingRows,
+  OwnedListings,
+} from './access/owned-listings';

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@pc/contracts';
-import { createServiceDataSource, Database } from '@pc/platform';
+import { createServiceDataSource, Database, type Executor } from '@pc/platform';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
+import { OwnedListings } from './access/owned-listings';
 import { DeployCountsRepository } from './deploy-counts/deploy-counts.repository';
 import { DocTabsRepository } from './docs/doc-tabs.repository';
 import { CallerState } from './likes/caller-state';
 import { LikesRepository } from './likes/likes.repository';
 import { LikesService } from './likes/likes.service';
+import { ListingTable } from './rows/listing-table';
 import { updateRow } from './rows/rows';
 import type { ListingKind } from './listing-kind';
 
@@ -187,6 +189,50 @@ describe.each(KINDS)(
       });
     });
 
+    describe('access', () => {
+      type Row = { id: string; owner_id: string; is_published: boolean };
+      const rows = {
+        findById: async (db: Executor, id: string, lock: boolean): Promise<Row | null> =>
+          (
+            await db.query<Row[]>(
+              `SELECT id, owner_id, (${kind.published}) AS is_published
+                 FROM ${kind.schema}.${kind.tables.listings} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+              [id],
+            )
+          )[0] ?? null,
+      };
+      const access = () =>
+        new OwnedListings<Row>(database, rows, { noun: 'Listing', published: (row) => row.is_published });
+      const user = (userId: string, isAdmin = false): RequestContext => ({
+        requestId: randomUUID(),
+        caller: { kind: 'user', userId, isAdmin, scopes: ['api:read', 'api:write'], via: 'token' },
+      });
+
+      it('shows a published listing to anyone, an unpublished one to its owner and administrators only (404)', async () => {
+        const [owner, other] = [randomUUID(), randomUUID()];
+        const id = await newListing(owner);
+        await expect(
+          access().visible({ requestId: randomUUID(), caller: { kind: 'anonymous' } }, id),
+        ).resolves.toMatchObject({ id });
+        await dataSource.query(unpublish, [id]);
+        await expect(access().visible(user(other), id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(access().visible(user(owner), id)).resolves.toMatchObject({ id });
+        await expect(access().visible(user(other, true), id)).resolves.toMatchObject({ id });
+        await expect(access().visible(user(owner), randomUUID())).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+        });
+      });
+
+      it('lets the owner change a listing, an administrator edit it, anyone else neither (403)', async () => {
+        const [owner, other, admin] = [randomUUID(), randomUUID(), randomUUID()];
+        const id = await newListing(owner);
+        await expect(access().owned(user(owner), id)).resolves.toMatchObject({ id });
+        await expect(access().owned(user(admin, true), id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+        await expect(access().editable(user(admin, true), id)).resolves.toMatchObject({ id });
+        await expect(access().editable(user(other), id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      });
+    });
+
     describe('documentation tabs', () => {
       const tab = (key: string, sortOrder: number, bodyMd = 'Body.') => ({
         key,
@@ -211,6 +257,59 @@ describe.each(KINDS)(
         expect(await tabs.delete(dataSource.manager, id, 'faq')).toBe(false);
         await tabs.replaceAll(dataSource.manager, id, [tab('only', 1)]);
         expect((await tabs.list(dataSource.manager, id)).map((t) => t.key)).toEqual(['only']);
+      });
+    });
+
+    describe("the kind's listings table", () => {
+      type Row = { id: string; name: string; owner_id: string };
+      class Listings extends ListingTable<Row, Partial<Row>, Partial<Row>> {
+        constructor() {
+          super(kind, { alias: 'l', columns: 'l.id, l.name, l.owner_id' });
+        }
+      }
+      const table = new Listings();
+
+      it('finds, changes and deletes a listing by id; changing one that is gone fails', async () => {
+        const owner = randomUUID();
+        const id = await newListing(owner);
+        expect(await table.findById(dataSource.manager, id)).toEqual({
+          id,
+          name: expect.any(String),
+          owner_id: owner,
+        });
+        expect(await table.update(dataSource.manager, id, { name: 'Renamed' })).toEqual({
+          id,
+          name: 'Renamed',
+          owner_id: owner,
+        });
+        await table.delete(dataSource.manager, id);
+        expect(await table.findById(dataSource.manager, id)).toBeNull();
+        await expect(table.update(dataSource.manager, id, { name: 'Again' })).rejects.toThrow('vanished');
+      });
+
+      it('holds a listing found with lock until its transaction ends', async () => {
+        const id = await newListing();
+        const events: string[] = [];
+        let locked!: () => void;
+        let release!: () => void;
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const first = database.transaction(async (tx) => {
+          await table.findById(tx, id, true);
+          locked();
+          await released;
+          events.push('first done');
+        });
+        await isLocked;
+        const second = database.transaction(async (tx) => {
+          await table.findById(tx, id, true);
+          events.push('second locked');
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        events.push('released');
+        release();
+        await Promise.all([first, second]);
+        expect(events).toEqual(['released', 'first done', 'second locked']);
       });
     });
 

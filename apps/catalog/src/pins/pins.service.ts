@@ -6,7 +6,7 @@ import {
   type SubmissionValidation,
   type RequestContext,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
 import { PolicyHistory } from '../history';
@@ -26,35 +26,26 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes, access);
+    super(db, outbox, changes, access, {
+      noun: 'policy',
+      notPublished: 'CATALOG.POLICY_NOT_PUBLISHED',
+      invalid: 'CATALOG.PIN_REPOSITORY_INVALID',
+    });
   }
 
-  /** 422 for a policy not published, a commit of an implementation it lacks, or an invalid repository. */
-  protected async resolve(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
-    if (policy.status !== 'published')
-      throw catalogError(
-        'CATALOG.POLICY_NOT_PUBLISHED',
-        'Only a published policy is pinned (approval pins a submission)',
-        [{ field: 'id', message: 'is not published' }],
-      );
+  /** 422 for a commit of an implementation the policy lacks. */
+  protected inspect(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     if (policy.project_type !== 'split' && request.implementationCommit !== undefined)
       throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
-    const validation = await this.inspector.validate({
+    return this.inspector.validate({
       projectType: policy.project_type,
       sourceHostUrl: policy.source_host_url,
       implementationSourceHostUrl: policy.implementation_source_host_url ?? undefined,
       sourceRef: request.commit ?? policy.source_ref ?? undefined,
       implementationSourceRef: request.implementationCommit ?? policy.implementation_source_ref ?? undefined,
     });
-    if (!validation.ok || !validation.commit)
-      throw catalogError(
-        'CATALOG.PIN_REPOSITORY_INVALID',
-        'The repository is not a valid policy repository at that commit',
-        validation.errors.map((message) => ({ field: 'commit', message })),
-      );
-    return validation;
   }
 
   protected async record(
@@ -65,13 +56,9 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
   ): Promise<PolicyRow> {
     const split = policy.project_type === 'split';
     const pinned = await this.policies.update(db, policy.id, {
-      pinned_commit: validation.commit,
-      pinned_content_digest: validation.contentDigest ?? null,
+      ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest ?? null),
       implementation_pinned_commit: split ? validation.implementationCommit : null,
       implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
-      pinned_at: new Date(),
-      pinned_by: adminId,
-      pinned_how: 'admin',
     });
     await this.history.record(db, policy.id, adminId, 'pinned', {
       commit: validation.commit,

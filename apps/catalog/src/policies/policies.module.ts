@@ -7,7 +7,7 @@ import { PoliciesRepository } from './policies.repository';
 import { PolicyAccess } from './policy-access';
 import { PolicyPresenter } from './policy.presenter';
 import { PolicyReadsService } from './policy-reads.service';
-import { PolicyRecords } from './policy-records.service';
+import { PolicyRecords } from './policy-records.repository';
 import { PolicySourceService } from './policy-source.service';
 
 /**

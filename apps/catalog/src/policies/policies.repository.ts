@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { insertRow, updateRow } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
 import { policyMatch } from '../search';
-import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
+import { POLICY_COLUMNS, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
   viewerId: string | null;
@@ -35,8 +34,6 @@ export type PresentedPolicyRow = PolicyRow & Presentation;
 
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
-
-export const FIND_BY_ID = `SELECT ${POLICY_COLUMNS} FROM catalog.policies p WHERE p.id = $1`;
 
 /**
  * What the presenter adds to a row of `p` besides the owner, read in the same statement instead of one
@@ -83,16 +80,6 @@ export class PoliciesRepository {
     return row?.found ?? false;
   }
 
-  /** On the pool, a prepared statement (the hottest read of the catalog); `lock` holds the row. */
-  async findById(db: Executor, id: string, lock = false): Promise<PolicyRow | null> {
-    if (!lock) {
-      const [row] = await preparedQuery<PolicyRow>(db, FIND_BY_ID, [id]);
-      return row ?? null;
-    }
-    const rows = await db.query<PolicyRow[]>(`${FIND_BY_ID} FOR UPDATE`, [id]);
-    return rows[0] ?? null;
-  }
-
   /** A policy with its presentation for `viewerId`, as one prepared statement (the hottest read). */
   async findPresented(db: Executor, id: string, viewerId: string | null): Promise<PresentedPolicyRow | null> {
     const [row] = await preparedQuery<PresentedPolicyRow>(db, FIND_PRESENTED_BY_ID, [id, viewerId]);
@@ -108,44 +95,6 @@ export class PoliciesRepository {
     if (ids.length === 0) return new Map();
     const rows = await preparedQuery<Presentation & { id: string }>(db, PRESENTATIONS, [ids, viewerId]);
     return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  async slugTaken(db: Executor, slug: string): Promise<boolean> {
-    const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
-    return rows.length > 0;
-  }
-
-  async insert(
-    db: Executor,
-    fields: Omit<
-      PolicyRow,
-      | 'id'
-      | 'like_count'
-      | 'download_count'
-      | 'deploy_count'
-      | 'issues_checked_at'
-      | 'published_at'
-      | 'created_at'
-      | 'updated_at'
-      | 'status'
-      | 'pinned_commit'
-      | 'pinned_content_digest'
-      | 'implementation_pinned_commit'
-      | 'implementation_pinned_content_digest'
-      | 'pinned_at'
-      | 'pinned_by'
-      | 'pinned_how'
-    >,
-  ): Promise<PolicyRow> {
-    const id = await insertRow(db, 'catalog.policies', fields, undefined, { status: "'under_review'" });
-    return (await this.findById(db, id))!;
-  }
-
-  async update(db: Executor, id: string, changes: PolicyChanges): Promise<PolicyRow> {
-    await updateRow(db, 'catalog.policies', id, changes);
-    const row = await this.findById(db, id);
-    if (!row) throw new Error(`policy ${id} vanished`);
-    return row;
   }
 
   async recordIssuesCheck(db: Executor, id: string, hasIssues: boolean): Promise<void> {

@@ -18,7 +18,7 @@ import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { policyTabs } from '../docs';
 import { VendorCatalog } from '../vendor';
-import { canSee, PolicyAccess } from './policy-access';
+import { PolicyAccess } from './policy-access';
 import { PolicyPresenter } from './policy.presenter';
 import { PoliciesRepository } from './policies.repository';
 
@@ -76,7 +76,7 @@ export class PolicyReadsService {
   /** One statement reads the policy with its presentation; the owner comes from the cache. */
   async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
     const row = await this.policies.findPresented(this.db.pool, id, callerId(ctx.caller));
-    if (!row || !canSee(ctx.caller, row)) throw notFound('Policy');
+    if (!row || !this.access.canSee(ctx.caller, row)) throw notFound('Policy');
     return { policy: await this.presenter.presented(ctx, row) };
   }
 

@@ -1,4 +1,5 @@
-import type { IdeaDelivery, Policy, ReviewPin, UserSummary } from '@pc/contracts';
+import type { IdeaDelivery, Policy, UserSummary } from '@pc/contracts';
+import { reviewPin } from '@pc/listings';
 import { policyTabs } from '../docs';
 import type { PolicyRow } from './policy.row';
 
@@ -46,22 +47,9 @@ export function toPolicy(row: PolicyRow, extras: PolicyExtras): Policy {
     direction: row.direction,
     version: row.version,
     kit_version: row.kit_version,
-    pin: toPin(row),
+    pin: reviewPin(row),
     published_at: row.published_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
-}
-
-export function toPin(row: PolicyRow): ReviewPin | null {
-  if (row.pinned_commit === null || row.pinned_at === null) return null;
-  return {
-    commit: row.pinned_commit,
-    content_digest: row.pinned_content_digest,
-    implementation_commit: row.implementation_pinned_commit,
-    implementation_content_digest: row.implementation_pinned_content_digest,
-    reviewed_at: row.pinned_at.toISOString(),
-    reviewed_by: row.pinned_by,
-    how: row.pinned_how ?? 'review',
   };
 }

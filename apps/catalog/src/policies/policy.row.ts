@@ -1,22 +1,15 @@
-import type { AssetKind, Direction, PinOrigin, PolicyStatus, ProjectType } from '@pc/contracts';
+import type { AssetKind, Direction, PolicyStatus, ProjectType } from '@pc/contracts';
+import type { ListingRow, PinColumns } from '@pc/listings';
 
 /** A row of catalog.policies, as node-postgres returns it. */
-export interface PolicyRow {
-  id: string;
+export interface PolicyRow extends ListingRow {
   slug: string;
-  name: string;
-  description: string;
   category: string | null;
   status: PolicyStatus;
-  owner_id: string;
   project_type: ProjectType;
   source_host_url: string;
   implementation_source_host_url: string | null;
-  source_ref: string | null;
   implementation_source_ref: string | null;
-  video_tutorial_url: string | null;
-  examples_url: string | null;
-  icon_url: string | null;
   icon_disabled: boolean;
   asset_kinds: AssetKind[];
   a2a_protocol_versions: string[];
@@ -25,20 +18,9 @@ export interface PolicyRow {
   kit_version: string | null;
   source_host_has_issues: boolean;
   issues_checked_at: Date | null;
-  like_count: number;
   download_count: number;
-  /** Successful deployments, counted from the deployments service's events. */
-  deploy_count: number;
-  pinned_commit: string | null;
-  pinned_content_digest: string | null;
   implementation_pinned_commit: string | null;
   implementation_pinned_content_digest: string | null;
-  pinned_at: Date | null;
-  pinned_by: string | null;
-  pinned_how: PinOrigin | null;
-  published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** Columns a caller may change through PATCH or review, by column name. */
@@ -65,13 +47,9 @@ export type PolicyChanges = Partial<
     | 'kit_version'
     | 'source_host_has_issues'
     | 'published_at'
-    | 'pinned_commit'
-    | 'pinned_content_digest'
+    | keyof PinColumns
     | 'implementation_pinned_commit'
     | 'implementation_pinned_content_digest'
-    | 'pinned_at'
-    | 'pinned_by'
-    | 'pinned_how'
   >
 >;
 

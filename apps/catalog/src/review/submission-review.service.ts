@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
-import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
+import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
@@ -44,14 +44,10 @@ export class SubmissionReviewService extends Reviewing<
       const policy = await this.policies.update(db, current.policy_id, {
         status: 'published',
         published_at: new Date(),
-        pinned_commit: v.commit ?? null,
-        pinned_content_digest: v.contentDigest ?? null,
+        ...pinnedNow('review', adminId, v.commit ?? null, v.contentDigest ?? null),
         implementation_pinned_commit: v.projectType === 'split' ? (v.implementationCommit ?? null) : null,
         implementation_pinned_content_digest:
           v.projectType === 'split' ? (v.implementationContentDigest ?? null) : null,
-        pinned_at: new Date(),
-        pinned_by: adminId,
-        pinned_how: 'review',
       });
       await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
       const approved = await this.submissions.update(db, current.id, {

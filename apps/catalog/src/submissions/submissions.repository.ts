@@ -104,20 +104,14 @@ export function toSubmission(row: SubmissionRecord): PolicySubmission {
   };
 }
 
+/** A submission in a list: without its description, feedback, report and review date. */
 export function toSubmissionSummary(row: SubmissionRecord): SubmissionSummary {
-  return {
-    id: row.id,
-    policyId: row.policy_id,
-    name: row.name,
-    status: row.status,
-    sourceHostUrl: row.source_host_url,
-    implementationSourceHostUrl: row.implementation_source_host_url,
-    sourceRef: row.validation.ref ?? null,
-    sourceCommit: row.validation.commit ?? null,
-    implementationSourceRef: row.validation.implementationRef ?? null,
-    implementationSourceCommit: row.validation.implementationCommit ?? null,
-    submittedBy: row.submitted_by,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
+  const {
+    description: _description,
+    feedback: _feedback,
+    validation: _validation,
+    reviewedAt: _reviewedAt,
+    ...summary
+  } = toSubmission(row);
+  return summary;
 }

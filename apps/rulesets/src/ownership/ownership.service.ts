@@ -36,7 +36,7 @@ export class OwnershipService {
       if (!(await this.moves.recordMove(tx, request))) return;
       if (row.owner_id !== request.fromUserId)
         throw rulesetsError('RULESETS.OWNER_CHANGED', 'The ruleset changed hands since the offer');
-      await this.rulesets.change(tx, row.id, { owner_id: request.toUserId });
+      await this.rulesets.update(tx, row.id, { owner_id: request.toUserId });
     });
     return { ok: true };
   }

@@ -6,9 +6,8 @@ import {
   type RulesetValidation,
   RulesetsEvents,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, Pinning, SourceChanges } from '@pc/listings';
+import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
-import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
 import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
@@ -33,28 +32,19 @@ export class PinsService extends Pinning<
     db: Database,
     outbox: Outbox,
   ) {
-    super(db, outbox, changes, access);
+    super(db, outbox, changes, access, {
+      noun: 'ruleset',
+      notPublished: 'RULESETS.NOT_PUBLISHED',
+      invalid: 'RULESETS.VALIDATION_FAILED',
+    });
   }
 
-  protected async resolve(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
-    if (ruleset.published_at === null)
-      throw rulesetsError(
-        'RULESETS.NOT_PUBLISHED',
-        'Only a published ruleset is pinned (approval pins a submission)',
-        [{ field: 'id', message: 'is not published' }],
-      );
-    const validation = await this.inspector.validate({
+  protected inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
+    return this.inspector.validate({
       repoUrl: ruleset.source_url,
       ref: request.commit ?? ruleset.source_ref ?? undefined,
       rulesetPath: ruleset.ruleset_path ?? undefined,
     });
-    if (!validation.ok || !validation.commit)
-      throw rulesetsError(
-        'RULESETS.VALIDATION_FAILED',
-        'The repository is not a valid ruleset repository at that commit',
-        validation.errors.map((message) => ({ field: 'commit', message })),
-      );
-    return validation;
   }
 
   protected async record(
@@ -63,12 +53,8 @@ export class PinsService extends Pinning<
     validation: RulesetValidation,
     adminId: string,
   ): Promise<RulesetRow> {
-    const updated = await this.rulesets.change(tx, ruleset.id, {
-      pinned_commit: validation.commit,
-      pinned_content_digest: validation.contentDigest,
-      pinned_at: new Date(),
-      pinned_by: adminId,
-      pinned_how: 'admin',
+    const updated = await this.rulesets.update(tx, ruleset.id, {
+      ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest),
     });
     const submission = ruleset.submission_id
       ? await this.submissions.findById(tx, ruleset.submission_id)

@@ -8,7 +8,7 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
-import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
+import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
@@ -47,17 +47,13 @@ export class ReviewService extends Reviewing<
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
-      const ruleset = await this.rulesets.change(tx, current.ruleset_id, {
+      const ruleset = await this.rulesets.update(tx, current.ruleset_id, {
         ...contentOf(current),
         lifecycle_status: 'published',
         published_at: current.published_at ?? new Date(),
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),
-        pinned_commit: current.source_commit,
-        pinned_content_digest: current.content_digest,
-        pinned_at: new Date(),
-        pinned_by: adminId,
-        pinned_how: 'review',
+        ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
       });
       await this.docTabs.replaceAll(tx, ruleset.id, current.doc_tabs);
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
@@ -108,7 +104,7 @@ export class ReviewService extends Reviewing<
     status: 'needs_improvement' | 'rejected',
   ): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
-      await this.rulesets.change(tx, current.ruleset_id, {
+      await this.rulesets.update(tx, current.ruleset_id, {
         lifecycle_status: current.published_at ? 'published' : status,
         review_feedback: request.feedback ?? null,
         reviewed_at: new Date(),

@@ -1,32 +1,37 @@
 import { Injectable } from '@nestjs/common';
+import { ListingTable, type PinColumns } from '@pc/listings';
 import { type Executor, notFound } from '@pc/platform';
-import type { RulesetChanges, RulesetRow } from './ruleset.row';
-import { type NewRuleset, RulesetsRepository } from './rulesets.repository';
+import { rulesetKind } from '../ruleset.kind';
+import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
+
+/** What a new ruleset is created with (under review, not yet published or pinned). */
+export type NewRuleset = Required<
+  Omit<
+    RulesetChanges,
+    'lifecycle_status' | 'review_feedback' | 'reviewed_at' | 'published_at' | 'owner_id' | keyof PinColumns
+  >
+> & { owner_id: string; submitted_by: string };
 
 /**
- * What other features change on a ruleset, each inside its own transaction (the executor first): a
- * submission creates, shows or removes it, a review publishes it, a pin or a transfer moves it on.
+ * The ruleset rows as features write them, each inside its own transaction (the kernel's table of a
+ * kind's listings): a submission inserts, shows or deletes one, a review publishes it, a pin or a
+ * transfer moves it on.
  */
 @Injectable()
-export class RulesetWrites {
-  constructor(private readonly rulesets: RulesetsRepository) {}
-
-  create(tx: Executor, fields: NewRuleset): Promise<RulesetRow> {
-    return this.rulesets.insert(tx, fields);
+export class RulesetWrites extends ListingTable<RulesetRow, NewRuleset, RulesetChanges> {
+  constructor() {
+    super(rulesetKind, {
+      alias: 'r',
+      columns: RULESET_COLUMNS,
+      json: new Set(['rule_counts', 'engine_check']),
+      defaults: { lifecycle_status: "'under_review'" },
+    });
   }
 
   /** The ruleset's row, held until the transaction ends (404 when it is gone). */
   async lock(tx: Executor, id: string): Promise<RulesetRow> {
-    const row = await this.rulesets.findById(tx, id, true);
+    const row = await this.findById(tx, id, true);
     if (!row) throw notFound('Ruleset');
     return row;
-  }
-
-  change(tx: Executor, id: string, changes: RulesetChanges): Promise<RulesetRow> {
-    return this.rulesets.update(tx, id, changes);
-  }
-
-  remove(tx: Executor, id: string): Promise<void> {
-    return this.rulesets.delete(tx, id);
   }
 }

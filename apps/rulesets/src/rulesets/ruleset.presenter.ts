@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext, ReviewPin, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
+import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { UsersDirectory } from '@pc/listings';
+import { reviewPin, UsersDirectory } from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
 import { RulesetsRepository } from './rulesets.repository';
@@ -54,24 +54,10 @@ export class RulesetPresenter {
       reviewed_at: row.reviewed_at?.toISOString() ?? null,
       contributors: [],
       delivers_ideas: deliveries.get(row.id) ?? [],
-      pin: toPin(row),
+      pin: reviewPin(row),
       engine_check: row.engine_check,
     };
   }
-}
-
-/** The review's pin, in the policies' shape (a ruleset has no implementation repository). */
-export function toPin(row: RulesetRow): ReviewPin | null {
-  if (row.pinned_commit === null || row.pinned_at === null) return null;
-  return {
-    commit: row.pinned_commit,
-    content_digest: row.pinned_content_digest,
-    implementation_commit: null,
-    implementation_content_digest: null,
-    reviewed_at: row.pinned_at.toISOString(),
-    reviewed_by: row.pinned_by,
-    how: row.pinned_how ?? 'review',
-  };
 }
 
 export function toSummary(row: RulesetRow, owner: UserSummary | undefined, liked: boolean): RulesetSummary {

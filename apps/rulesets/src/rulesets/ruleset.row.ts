@@ -1,5 +1,5 @@
+import type { ListingRow, PinColumns } from '@pc/listings';
 import type {
-  PinOrigin,
   RuleCounts,
   RulesetCategory,
   RulesetEngineCheck,
@@ -9,15 +9,10 @@ import type {
 } from '@pc/contracts';
 
 /** A row of rulesets.rulesets (without the search vector). */
-export interface RulesetRow {
-  id: string;
-  name: string;
-  description: string;
+export interface RulesetRow extends ListingRow {
   category: RulesetCategory;
-  owner_id: string;
   submitted_by: string;
   source_url: string;
-  source_ref: string | null;
   ruleset_path: string | null;
   profile_name: string | null;
   /** Derived from `engine_check.format` (see the migration): `amf` unless validation read a Spectral ruleset. */
@@ -26,26 +21,12 @@ export interface RulesetRow {
   rule_counts: RuleCounts;
   target_scopes: TargetScope[];
   tags: string[];
-  icon_url: string | null;
   registry_asset_id: string | null;
-  video_tutorial_url: string | null;
-  examples_url: string | null;
   engine_check: RulesetEngineCheck | null;
   lifecycle_status: RulesetLifecycleStatus;
   review_feedback: string | null;
   reviewed_at: Date | null;
-  like_count: number;
   view_count: string;
-  deploy_count: number;
-  published_at: Date | null;
-  /** The review's pin: the commit a release builds and the content digest there (see the README). */
-  pinned_commit: string | null;
-  pinned_content_digest: string | null;
-  pinned_at: Date | null;
-  pinned_by: string | null;
-  pinned_how: PinOrigin | null;
-  created_at: Date;
-  updated_at: Date;
   /** The ruleset's submission (one per ruleset), joined in. */
   submission_id: string | null;
 }
@@ -82,10 +63,6 @@ export type RulesetChanges = Partial<
     | 'review_feedback'
     | 'reviewed_at'
     | 'published_at'
-    | 'pinned_commit'
-    | 'pinned_content_digest'
-    | 'pinned_at'
-    | 'pinned_by'
-    | 'pinned_how'
+    | keyof PinColumns
   >
 >;

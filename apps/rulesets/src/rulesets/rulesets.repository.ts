@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import { insertRow, updateRow } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { rulesetMatch } from '../search';
-import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
+import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
 
 export interface RulesetSearch {
   viewerId: string | null;
@@ -18,26 +17,7 @@ export interface RulesetSearch {
   match?: SearchMatch;
 }
 
-/** What a new ruleset is created with (under review, not yet published or pinned). */
-export type NewRuleset = Required<
-  Omit<
-    RulesetChanges,
-    | 'lifecycle_status'
-    | 'review_feedback'
-    | 'reviewed_at'
-    | 'published_at'
-    | 'owner_id'
-    | 'pinned_commit'
-    | 'pinned_content_digest'
-    | 'pinned_at'
-    | 'pinned_by'
-    | 'pinned_how'
-  >
-> & { owner_id: string; submitted_by: string };
-
-const JSON_COLUMNS = new Set(['rule_counts', 'engine_check']);
-
-/** Rulesets (and which of them a user likes, for presenting them). Executor first. */
+/** Rulesets as they are listed (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
 export class RulesetsRepository {
   /** Exact matches of `q` alone when there are any, else the near ones. */
@@ -52,33 +32,6 @@ export class RulesetsRepository {
     const { sql, params } = exactMatchesQuery(s);
     const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
     return row?.found ?? false;
-  }
-
-  /** `lock` holds the ruleset's row until the transaction ends. */
-  async findById(db: Executor, id: string, lock = false): Promise<RulesetRow | null> {
-    const rows = await db.query<RulesetRow[]>(
-      `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
-  async insert(db: Executor, fields: NewRuleset): Promise<RulesetRow> {
-    const id = await insertRow(db, 'rulesets.rulesets', fields, JSON_COLUMNS, {
-      lifecycle_status: "'under_review'",
-    });
-    return (await this.findById(db, id))!;
-  }
-
-  async update(db: Executor, id: string, changes: RulesetChanges): Promise<RulesetRow> {
-    await updateRow(db, 'rulesets.rulesets', id, changes, JSON_COLUMNS);
-    const row = await this.findById(db, id);
-    if (!row) throw new Error(`ruleset ${id} vanished`);
-    return row;
-  }
-
-  async delete(db: Executor, id: string): Promise<void> {
-    await db.query(`DELETE FROM rulesets.rulesets WHERE id = $1`, [id]);
   }
 
   /** Adds each id's count to its views in one statement; answers how many rulesets it found. */

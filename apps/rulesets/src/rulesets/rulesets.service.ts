@@ -16,12 +16,14 @@ import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
 import { RulesetAccess } from './ruleset-access';
 import { RulesetPresenter } from './ruleset.presenter';
+import { RulesetWrites } from './ruleset-writes';
 import { RulesetsRepository } from './rulesets.repository';
 
 @Injectable()
 export class RulesetsService {
   constructor(
     private readonly rulesets: RulesetsRepository,
+    private readonly writes: RulesetWrites,
     private readonly access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
     private readonly vendor: VendorRulesets,
@@ -72,7 +74,7 @@ export class RulesetsService {
   /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */
   async update(ctx: RequestContext, request: UpdateRulesetRequest): Promise<{ ruleset: Ruleset }> {
     await this.access.editable(ctx, request.id);
-    const row = await this.rulesets.update(this.db.pool, request.id, {
+    const row = await this.writes.update(this.db.pool, request.id, {
       video_tutorial_url: clearable(request.videoTutorialUrl),
       examples_url: clearable(request.examplesUrl),
     });

@@ -138,7 +138,7 @@ export class SubmissionsService extends Submitting<
       examples_url: emptyToNull(input.examplesUrl),
     };
     const row = await this.db.transaction(async (tx) => {
-      const ruleset = await this.rulesets.create(tx, {
+      const ruleset = await this.rulesets.insert(tx, {
         ...content,
         owner_id: caller.userId,
         submitted_by: caller.userId,
@@ -260,11 +260,11 @@ export class SubmissionsService extends Submitting<
       const locked = await this.submissions.findById(tx, id, true);
       if (!locked) throw notFound('Submission');
       if (locked.published_at === null) {
-        await this.rulesets.remove(tx, locked.ruleset_id);
+        await this.rulesets.delete(tx, locked.ruleset_id);
         await this.ideas.declare(ctx, locked.ruleset_id, []);
       } else {
         await this.submissions.delete(tx, locked.id);
-        await this.rulesets.change(tx, locked.ruleset_id, { lifecycle_status: 'published' });
+        await this.rulesets.update(tx, locked.ruleset_id, { lifecycle_status: 'published' });
       }
     });
     return { ok: true };
@@ -347,13 +347,13 @@ export class SubmissionsService extends Submitting<
   private async syncRuleset(tx: Executor, row: SubmissionRow, statusChanged: boolean): Promise<void> {
     const lifecycle = row.status === 'submitted' ? 'under_review' : undefined;
     if (row.published_at === null) {
-      await this.rulesets.change(tx, row.ruleset_id, {
+      await this.rulesets.update(tx, row.ruleset_id, {
         ...contentOf(row),
         lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
       });
       await this.docTabs.replaceAll(tx, row.ruleset_id, row.doc_tabs);
     } else if (statusChanged && lifecycle) {
-      await this.rulesets.change(tx, row.ruleset_id, { lifecycle_status: lifecycle });
+      await this.rulesets.update(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }
   }
 }

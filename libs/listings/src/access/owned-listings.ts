@@ -1,5 +1,6 @@
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import { type Caller, isUser, type RequestContext } from '@pc/contracts';
-import { type Database, type Executor, forbidden, notFound } from '@pc/platform';
+import { Database, type Executor, forbidden, notFound } from '@pc/platform';
 import type { ListingAccess } from '../listing-kind';
 
 /** Who edits a listing: its owner and administrators. */
@@ -7,24 +8,42 @@ export function canEdit(caller: Caller, row: { owner_id: string }): boolean {
   return isUser(caller) && (caller.isAdmin || caller.userId === row.owner_id);
 }
 
+/** Where a kind's listing rows are read (a row lock held with `lock`, on the executor given). */
+export interface ListingRows<Row> {
+  findById(db: Executor, id: string, lock: boolean): Promise<Row | null>;
+}
+
+/** A kind's access rule: what a 404 names, and which rows are public (the rest: owner and administrators). */
+export interface AccessRule<Row> {
+  /** `Policy`, `Ruleset`. */
+  noun: string;
+  published(row: Row): boolean;
+}
+
 /**
  * Finds a kind's listings for a caller: one the caller cannot see is a 404 (never a 403 that confirms it
  * exists); one they see but may not change a 403. On the pool unless given a transaction's executor
- * (`lock` then holds the row). The kind's access extends it saying how a row is read and who sees it.
+ * (`lock` then holds the row). A kind gets its own from `listingAccess`, naming its rows and its rule.
  */
-export abstract class OwnedListings<Row extends { owner_id: string }> implements ListingAccess {
-  protected constructor(
+export class OwnedListings<Row extends { owner_id: string }> implements ListingAccess {
+  constructor(
     private readonly db: Database,
-    /** What a 404 names: `Policy`, `Ruleset`. */
-    private readonly noun: string,
+    private readonly rows: ListingRows<Row>,
+    private readonly rule: AccessRule<Row>,
   ) {}
 
-  protected abstract find(db: Executor, id: string, lock: boolean): Promise<Row | null>;
-  protected abstract canSee(caller: Caller, row: Row): boolean;
+  isPublished(row: Row): boolean {
+    return this.rule.published(row);
+  }
+
+  /** A published listing is everyone's to see; the others their owner's and administrators'. */
+  canSee(caller: Caller, row: Row): boolean {
+    return this.isPublished(row) || canEdit(caller, row);
+  }
 
   async visible(ctx: RequestContext, id: string, db: Executor = this.db.pool, lock = false): Promise<Row> {
-    const row = await this.find(db, id, lock);
-    if (!row || !this.canSee(ctx.caller, row)) throw notFound(this.noun);
+    const row = await this.rows.findById(db, id, lock);
+    if (!row || !this.canSee(ctx.caller, row)) throw notFound(this.rule.noun);
     return row;
   }
 
@@ -42,4 +61,18 @@ export abstract class OwnedListings<Row extends { owner_id: string }> implements
     if (!canEdit(ctx.caller, row)) throw forbidden('Only the owner or an administrator may do this');
     return row;
   }
+}
+
+/** A kind's access as a provider: its rows read through `repository`, seen as `rule` says. */
+export function listingAccess<Row extends { owner_id: string }>(
+  repository: Type<ListingRows<Row>>,
+  rule: AccessRule<Row>,
+): Type<OwnedListings<Row>> {
+  @Injectable()
+  class KindAccess extends OwnedListings<Row> {
+    constructor(db: Database, @Inject(repository) rows: ListingRows<Row>) {
+      super(db, rows, rule);
+    }
+  }
+  return KindAccess;
 }

@@ -1,6 +1,8 @@
-import type { ChangesSinceReview, RequestContext } from '@pc/contracts';
-import { type Database, type Executor, requireAdmin } from '@pc/platform';
+import type { ChangesSinceReview, ErrorCode, RequestContext } from '@pc/contracts';
+import { type Database, DomainError, type Executor, requireAdmin } from '@pc/platform';
+import type { OwnedListings } from '../access/owned-listings';
 import type { Outbox } from '../outbox/outbox';
+import type { Inspection } from '../submissions/submitting';
 import type { PinnedSource, SourceChanges } from './source-changes';
 
 /** The listing a pin request names, and the commits it asks for (else its refs' heads). */
@@ -9,26 +11,36 @@ export interface PinRequest {
   commit?: string;
 }
 
+/** A kind's pins to the kernel: its noun, its 422s for a listing not published and a repository not valid. */
+export type PinRules = { noun: string; notPublished: ErrorCode; invalid: ErrorCode };
+
 /**
  * The reviewed commit a release builds, for any kind: an administrator's pin (for a published listing
  * with none, or to move it by hand) and "changes since review", how far the source refs have moved on
- * since the pin. The flow is the kernel's; a kind's pins service extends it saying where its pins live
- * and how its source is resolved at a commit.
+ * since the pin. The flow and its rules are the kernel's (only a published listing, only a repository
+ * valid at that commit: 422 otherwise); a kind's pins service extends it saying how its repository is
+ * inspected at a commit and where its pins live.
  */
-export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Result> {
+export abstract class Pinning<
+  Listing extends { owner_id: string },
+  Request extends PinRequest,
+  Resolved extends Inspection & { commit: string | null },
+  Result,
+> {
   protected constructor(
     private readonly db: Database,
     protected readonly outbox: Outbox,
     private readonly changes: SourceChanges,
     /** The kind's access: the listing as the caller sees it (404 when the caller may not). */
-    private readonly access: { visible(ctx: RequestContext, id: string): Promise<Listing> },
+    private readonly access: Pick<OwnedListings<Listing>, 'visible' | 'isPublished'>,
+    private readonly rules: PinRules,
   ) {}
 
   /**
-   * The listing's source validated at the commits requested: the commits and digests to pin. 422 for a
-   * listing not published, a request that does not fit it, or a source not valid there.
+   * The kind's inspection of the listing's source at the commits requested (the commits and digests to
+   * pin); 422 for a request that does not fit the listing.
    */
-  protected abstract resolve(listing: Listing, request: Request): Promise<Resolved>;
+  protected abstract inspect(listing: Listing, request: Request): Promise<Resolved>;
   /** Writes the pin, the kind's history entry and its new version's event, in the transaction given. */
   protected abstract record(tx: Executor, listing: Listing, pin: Resolved, adminId: string): Promise<Listing>;
   protected abstract present(ctx: RequestContext, listing: Listing): Promise<Result>;
@@ -43,6 +55,23 @@ export abstract class Pinning<Listing, Request extends PinRequest, Resolved, Res
     const pinned = await this.db.transaction((tx) => this.record(tx, listing, pin, admin.userId));
     this.outbox.kick();
     return this.present(ctx, pinned);
+  }
+
+  /** The source validated at the commits requested: 422 for a listing not published or a source not valid there. */
+  private async resolve(listing: Listing, request: Request): Promise<Resolved> {
+    const { noun, notPublished, invalid } = this.rules;
+    if (!this.access.isPublished(listing))
+      throw new DomainError(notPublished, `Only a published ${noun} is pinned (approval pins a submission)`, [
+        { field: 'id', message: 'is not published' },
+      ]);
+    const inspection = await this.inspect(listing, request);
+    if (!inspection.ok || !inspection.commit)
+      throw new DomainError(
+        invalid,
+        `The repository is not a valid ${noun} repository at that commit`,
+        inspection.errors.map((message) => ({ field: 'commit', message })),
+      );
+    return inspection;
   }
 
   /** For whoever sees the listing: the source host's compare of each pin with its ref's head. */

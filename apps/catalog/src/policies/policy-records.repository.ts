@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { ListingTable, type PinColumns } from '@pc/listings';
+import type { Executor } from '@pc/platform';
+import { policyKind } from '../policy.kind';
+import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
+
+/** The fields a new policy is inserted with (the rest are defaults or set later by review). */
+export type NewPolicy = Omit<
+  PolicyRow,
+  | 'id'
+  | 'like_count'
+  | 'download_count'
+  | 'deploy_count'
+  | 'issues_checked_at'
+  | 'published_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'status'
+  | keyof PinColumns
+  | 'implementation_pinned_commit'
+  | 'implementation_pinned_content_digest'
+>;
+
+/** catalog.policies: the kernel's table of a kind's listings, with the catalog's own reads. */
+/**
+ * The policy rows as features write them, in their own transactions (the kernel's table of a kind's
+ * listings): submissions insert one, review publishes it, revisions, pins and transfers change it. Reads
+ * for callers go through `PolicyAccess` (who may see or change what) and `PolicyReadsService`.
+ */
+@Injectable()
+export class PolicyRecords extends ListingTable<PolicyRow, NewPolicy, PolicyChanges> {
+  constructor() {
+    super(policyKind, { alias: 'p', columns: POLICY_COLUMNS, defaults: { status: "'under_review'" } });
+  }
+
+  async slugTaken(db: Executor, slug: string): Promise<boolean> {
+    const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
+    return rows.length > 0;
+  }
+}
