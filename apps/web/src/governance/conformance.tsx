@@ -106,7 +106,8 @@ export function ConformanceChart({
             data: points.map((p) => p.conformance),
             borderColor: accent,
             backgroundColor: accent,
-            pointRadius: spark ? 0 : 3,
+            // A sparkline of one evaluation is a dot.
+            pointRadius: spark ? (points.length === 1 ? 2 : 0) : 3,
             borderWidth: 2,
             tension: 0,
           },

@@ -53,6 +53,8 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
   const manage = (w.role === 'owner' || w.role === 'admin') && !w.archived_at;
   const member = w.role !== null && !w.archived_at;
   const path = { params: { path: { id: a.id } } };
+  // A waiver added or removed changes the kept evaluations' findings: what shows them reads again.
+  const [waiverChanges, setWaiverChanges] = useState(0);
   const history = useAsync(
     () =>
       ok(
@@ -60,7 +62,7 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
           params: { path: { id: a.id }, query: { limit: HISTORY } },
         }),
       ),
-    [a.id, a.last_evaluation_id],
+    [a.id, a.last_evaluation_id, waiverChanges],
   );
   const waivers = useAsync(() => ok(api.GET('/api/governed-apis/{id}/waivers', path)), [a.id]);
   const [shown, setShown] = useState<string | null>(null);
@@ -78,6 +80,7 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
   const threshold = history.data?.threshold ?? 70;
   const selected = shown ?? evaluations[0]?.id ?? null;
   const onWaiversChanged = (): void => {
+    setWaiverChanges((n) => n + 1);
     waivers.reload();
     reload();
   };
@@ -160,11 +163,14 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
             <Findings
               apiId={a.id}
               evaluationId={selected}
+              refresh={waiverChanges}
               manage={manage}
               onWaive={(f) => setPrefill({ rule: f.rule, location: f.pointer ?? f.file ?? '' })}
             />
           ) : null}
-          {evaluations.length > 1 ? <Diff apiId={a.id} evaluations={evaluations} /> : null}
+          {evaluations.length > 1 ? (
+            <Diff apiId={a.id} evaluations={evaluations} refresh={waiverChanges} />
+          ) : null}
         </>
       )}
       <Waivers
@@ -267,11 +273,13 @@ function History({
 function Findings({
   apiId,
   evaluationId,
+  refresh,
   manage,
   onWaive,
 }: {
   apiId: string;
   evaluationId: string;
+  refresh: number;
   manage: boolean;
   onWaive: (finding: Finding) => void;
 }) {
@@ -282,7 +290,7 @@ function Findings({
           params: { path: { id: apiId, evaluationId } },
         }),
       ),
-    [apiId, evaluationId],
+    [apiId, evaluationId, refresh],
   );
   const e = evaluation.data?.evaluation;
   return (
@@ -359,7 +367,7 @@ function FindingList({
   );
 }
 
-function Diff({ apiId, evaluations }: { apiId: string; evaluations: Summary[] }) {
+function Diff({ apiId, evaluations, refresh }: { apiId: string; evaluations: Summary[]; refresh: number }) {
   const [to, setTo] = useState(evaluations[0].id);
   const [from, setFrom] = useState(evaluations[1].id);
   const diff = useAsync(async () => {
@@ -377,7 +385,7 @@ function Diff({ apiId, evaluations }: { apiId: string; evaluations: Summary[] })
       ),
     ]);
     return { changes, waived: later.evaluation.findings.filter((f) => f.waiver_id !== null) };
-  }, [apiId, from, to]);
+  }, [apiId, from, to, refresh]);
   const options: Array<[string, string]> = evaluations.map((e) => [e.id, evaluationLabel(e)]);
   const d = diff.data;
   return (
