@@ -285,7 +285,24 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     const findings = page.getByRole('region', { name: /^Findings of/ });
     await findings.getByText('operation-id-required', { exact: true }).waitFor();
     await findings.getByText('#/paths/~1pets~1%7Bid%7D/delete', { exact: true }).waitFor();
-    // The diff: the POST's finding fixed, the DELETE's new.
+    // With the lines of the document it read around it, its own line marked.
+    const deleteLine = `19  ${OAS3_NEXT.split('\n')[18]}\n`;
+    expect(deleteLine).toBe('19      delete:\n');
+    const snippet = findings.getByRole('figure', {
+      name: "pets.yaml, lines 17 to 21; line 19 is the finding's",
+    });
+    expect(await snippet.locator('mark').textContent()).toBe(deleteLine);
+    // The diff: the POST's finding fixed (its lines from the earlier document), the DELETE's new.
+    const fixed = page.getByRole('region', { name: 'Compare two evaluations' });
+    await fixed
+      .getByRole('figure', { name: "pets.yaml, lines 11 to 15; line 13 is the finding's" })
+      .waitFor();
+    expect(
+      await fixed
+        .getByRole('figure', { name: "pets.yaml, lines 11 to 15; line 13 is the finding's" })
+        .locator('mark')
+        .textContent(),
+    ).toBe('13      post:\n');
     await page
       .getByTestId('diff-summary')
       .filter({ hasText: ': 1 new, 1 fixed, 0 waived, 0 unchanged.' })

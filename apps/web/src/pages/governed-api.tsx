@@ -292,6 +292,7 @@ function Findings({
       ),
     [apiId, evaluationId, refresh],
   );
+  const source = useEvaluatedDocument(apiId, evaluationId);
   const e = evaluation.data?.evaluation;
   return (
     <section aria-labelledby="findings-title">
@@ -312,7 +313,7 @@ function Findings({
               complete.
             </p>
           ) : null}
-          <FindingList findings={e.findings} manage={manage} onWaive={onWaive} />
+          <FindingList findings={e.findings} source={source} manage={manage} onWaive={onWaive} />
         </>
       )}
     </section>
@@ -320,13 +321,84 @@ function Findings({
 }
 
 const SEVERITY_TONES: Record<string, string> = { violation: 'bad', warning: 'warn', info: 'info' };
+/** Lines shown on each side of a finding's line. */
+const CONTEXT_LINES = 2;
+
+/** A document an evaluation read: its file name and lines. */
+interface Source {
+  filename: string;
+  lines: string[];
+}
+
+/**
+ * The document the evaluation read, when the API still keeps it (a pushed document); undefined
+ * otherwise (read from the source host, or no longer kept): findings then show no lines.
+ */
+function useEvaluatedDocument(apiId: string, evaluationId: string): Source | undefined {
+  const read = useAsync(
+    () =>
+      ok(
+        api.GET('/api/governed-apis/{id}/evaluations/{evaluationId}/document', {
+          params: { path: { id: apiId, evaluationId } },
+        }),
+      ).then(
+        ({ document }) => ({ filename: document.filename, lines: document.content.split(/\r?\n/) }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return undefined;
+          throw error;
+        },
+      ),
+    [apiId, evaluationId],
+  );
+  return read.data;
+}
+
+/** The document's lines around the finding's, the finding's marked; nothing when it names no line there. */
+function Snippet({ finding, source }: { finding: Finding; source: Source | undefined }) {
+  if (!source || finding.line === null || (finding.file !== null && finding.file !== source.filename))
+    return null;
+  const at = finding.line;
+  if (at > source.lines.length) return null;
+  const first = Math.max(1, at - CONTEXT_LINES);
+  const last = Math.min(source.lines.length, at + CONTEXT_LINES);
+  const width = String(last).length;
+  const numbered = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  return (
+    <figure className="snippet">
+      <figcaption className="visually-hidden">
+        {source.filename}, lines {first} to {last}; line {at} is the finding&apos;s
+      </figcaption>
+      {/* It scrolls sideways on a narrow screen: the keyboard can focus (and so scroll) it. */}
+      <pre tabIndex={0}>
+        <code>
+          {numbered.map((n) => {
+            const text = `${String(n).padStart(width)}  ${source.lines[n - 1]}`;
+            return n === at ? (
+              <mark key={n} className="hit">
+                {text}
+                {'\n'}
+              </mark>
+            ) : (
+              <span key={n}>
+                {text}
+                {'\n'}
+              </span>
+            );
+          })}
+        </code>
+      </pre>
+    </figure>
+  );
+}
 
 function FindingList({
   findings,
+  source,
   manage = false,
   onWaive,
 }: {
   findings: Finding[];
+  source?: Source;
   manage?: boolean;
   onWaive?: (finding: Finding) => void;
 }) {
@@ -352,6 +424,7 @@ function FindingList({
             ) : null}
             {f.pointer ? <code>{f.pointer}</code> : null}
           </p>
+          <Snippet finding={f} source={source} />
           {manage && onWaive && !f.waiver_id ? (
             <button type="button" className="small secondary" onClick={() => onWaive(f)}>
               Waive
@@ -386,6 +459,8 @@ function Diff({ apiId, evaluations, refresh }: { apiId: string; evaluations: Sum
     ]);
     return { changes, waived: later.evaluation.findings.filter((f) => f.waiver_id !== null) };
   }, [apiId, from, to, refresh]);
+  const later = useEvaluatedDocument(apiId, to);
+  const earlier = useEvaluatedDocument(apiId, from);
   const options: Array<[string, string]> = evaluations.map((e) => [e.id, evaluationLabel(e)]);
   const d = diff.data;
   return (
@@ -424,11 +499,19 @@ function Diff({ apiId, evaluations, refresh }: { apiId: string; evaluations: Sum
             {d.changes.unchanged} unchanged.
           </p>
           <h3>New</h3>
-          {d.changes.introduced.length ? <FindingList findings={d.changes.introduced} /> : <p>None.</p>}
+          {d.changes.introduced.length ? (
+            <FindingList findings={d.changes.introduced} source={later} />
+          ) : (
+            <p>None.</p>
+          )}
           <h3>Fixed</h3>
-          {d.changes.resolved.length ? <FindingList findings={d.changes.resolved} /> : <p>None.</p>}
+          {d.changes.resolved.length ? (
+            <FindingList findings={d.changes.resolved} source={earlier} />
+          ) : (
+            <p>None.</p>
+          )}
           <h3>Waived</h3>
-          {d.waived.length ? <FindingList findings={d.waived} /> : <p>None.</p>}
+          {d.waived.length ? <FindingList findings={d.waived} source={later} /> : <p>None.</p>}
         </>
       )}
     </section>
