@@ -130,8 +130,9 @@ export function ConformanceChart({
           x: { display: !spark },
           y: {
             display: !spark,
-            min: 0,
-            max: 100,
+            // A sparkline keeps a margin, so that a dot at 0% or 100% is drawn whole.
+            min: spark ? -8 : 0,
+            max: spark ? 108 : 100,
             ticks: { callback: (value) => `${String(value)}%` },
           },
         },
