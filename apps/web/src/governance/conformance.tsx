@@ -110,6 +110,8 @@ export function ConformanceChart({
             pointRadius: spark ? (points.length === 1 ? 2 : 0) : 3,
             borderWidth: 2,
             tension: 0,
+            // A point at 0% or 100% is drawn whole, over the chart area's edge.
+            clip: false,
           },
           {
             label: 'At-risk threshold (%)',
@@ -127,7 +129,8 @@ export function ConformanceChart({
         maintainAspectRatio: false,
         plugins: { legend: { display: false }, tooltip: { enabled: !spark } },
         scales: {
-          x: { display: !spark },
+          // A sparkline's points sit inside its box (one evaluation: a dot in the middle).
+          x: { display: !spark, offset: spark },
           y: {
             display: !spark,
             // A sparkline keeps a margin, so that a dot at 0% or 100% is drawn whole.
