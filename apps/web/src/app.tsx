@@ -34,6 +34,8 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
   ['/workspaces', page(() => import('./pages/workspaces')), { signedIn: true }],
   ['/workspaces/:id', page(() => import('./pages/workspace')), { signedIn: true }],
+  ['/workspaces/:id/governance', page(() => import('./pages/governance')), { signedIn: true }],
+  ['/governed-apis/:id', page(() => import('./pages/governed-api')), { signedIn: true }],
   ['/deploy', page(() => import('./pages/deploy')), { signedIn: true }],
   ['/deployments', page(() => import('./pages/deployments')), { signedIn: true }],
   ['/deployments/:id', page(() => import('./pages/deployment')), { signedIn: true }],

@@ -9,6 +9,7 @@ import { RateLimited } from '../http/rate-limit';
 import {
   ApiDashboardDto,
   ApiDocumentEnvelopeDto,
+  ApiDocumentTextEnvelopeDto,
   ApiEvaluationEnvelopeDto,
   ApiHistoryDto,
   CreateProfileDto,
@@ -240,6 +241,27 @@ export class GovernanceController {
       evaluationId,
       against: query.against,
     });
+  }
+
+  @Get('governed-apis/:id/evaluations/:evaluationId/document')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'The document an evaluation read, with its text (for the lines around its findings)',
+    description:
+      `A pushed document the API still keeps (its newest ${L.documentsPerApi}), matched by the evaluation's ` +
+      'specification digest. An evaluation of the source on the source host, or of a document no longer kept, has none here (404).',
+  })
+  @ApiOkResponse({ type: ApiDocumentTextEnvelopeDto })
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    [404, 'No such API or evaluation visible to the caller, or the document it read is not kept'],
+  )
+  evaluatedDocument(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Param('evaluationId', uuid) evaluationId: string,
+  ) {
+    return this.bus.request(GovernanceRpc.evaluatedDocument, ctx, { apiId: id, evaluationId });
   }
 
   @Get('governed-apis/:id/waivers')

@@ -493,6 +493,14 @@ export class ApiDocumentEnvelopeDto {
   @ApiProperty({ type: ApiDocumentDto }) document!: ApiDocumentDto;
 }
 
+export class ApiDocumentTextDto extends ApiDocumentDto {
+  @ApiProperty({ maxLength: L.document.bytes, description: 'The document as pushed' }) content!: string;
+}
+
+export class ApiDocumentTextEnvelopeDto {
+  @ApiProperty({ type: ApiDocumentTextDto }) document!: ApiDocumentTextDto;
+}
+
 export class RulesetFollowDto {
   @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
   @ApiProperty({

@@ -29,6 +29,11 @@ export class ApiEvaluationsHandler {
     return this.evaluations.diff(ctx, data);
   }
 
+  @Handles(GovernanceRpc.evaluatedDocument)
+  document({ ctx, data }: Envelope<EvaluationIdRequest>) {
+    return this.evaluations.document(ctx, data);
+  }
+
   @Handles(GovernanceRpc.getEvaluation)
   get({ ctx, data }: Envelope<EvaluationIdRequest>) {
     return this.evaluations.get(ctx, data);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ApiDocumentText,
   type ApiEvaluation,
   type ApiHistory,
   type EvaluatedRulesetVersion,
@@ -28,6 +29,7 @@ import {
   GovernedApisRepository,
   GovernedApisService,
   percent,
+  toApiDocument,
 } from '../governed-apis';
 import { ProfilesRepository } from '../profiles';
 import { RulesetAccess, type RulesetRow } from '../rulesets';
@@ -178,6 +180,19 @@ export class ApiEvaluationsService {
     const row = await this.evaluations.findById(this.db.pool, api.id, request.evaluationId);
     if (!row) throw notFound('Evaluation');
     return { evaluation: toEvaluation(row) };
+  }
+
+  /**
+   * The document an evaluation read, with its text, for the findings' lines: a pushed document still
+   * kept (the API keeps its newest ones); an evaluation of the source on the host has none here (404).
+   */
+  async document(ctx: RequestContext, request: EvaluationIdRequest): Promise<{ document: ApiDocumentText }> {
+    const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    const evaluation = await this.evaluations.findById(this.db.pool, api.id, request.evaluationId);
+    if (!evaluation) throw notFound('Evaluation');
+    const kept = await this.apis.documentWithDigest(this.db.pool, api.id, evaluation.digest);
+    if (!kept) throw notFound('Evaluated document');
+    return { document: { ...toApiDocument(kept), content: kept.content } };
   }
 
   /** What changed between two evaluations of the API: the findings introduced and resolved, the conformance's move. */

@@ -205,6 +205,27 @@ export class GovernedApisRepository {
     return row;
   }
 
+  /**
+   * The kept document an evaluation of a document read, with its content: the one whose specification
+   * digest (evaluation/specification.reader.ts: sha256 of `name NUL content NUL main NUL name` for one
+   * file) is `digest`; the newest if pushed twice.
+   */
+  async documentWithDigest(
+    db: Executor,
+    apiId: string,
+    digest: string,
+  ): Promise<(ApiDocumentRow & { content: string }) | null> {
+    const rows = await db.query<Array<ApiDocumentRow & { content: string }>>(
+      `SELECT ${DOCUMENT_COLUMNS}, content FROM rulesets.api_documents
+        WHERE api_id = $1 AND encode(sha256(
+          convert_to(filename, 'UTF8') || '\\x00'::bytea || convert_to(content, 'UTF8') ||
+          '\\x006d61696e00'::bytea || convert_to(filename, 'UTF8')), 'hex') = $2
+        ORDER BY pushed_at DESC, id LIMIT 1`,
+      [apiId, digest],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The newest document pushed for the API, with its content. */
   async newestDocument(db: Executor, apiId: string): Promise<(ApiDocumentRow & { content: string }) | null> {
     const rows = await db.query<Array<ApiDocumentRow & { content: string }>>(

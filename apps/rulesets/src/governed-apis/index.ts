@@ -3,4 +3,4 @@ export { GovernanceAccess, type GovernanceAction, type WorkspaceGrant } from './
 export { GovernedApiAccess } from './governed-api-access';
 export { GovernedApisRepository } from './governed-apis.repository';
 export { GovernedApisService } from './governed-apis.service';
-export { atRisk, percent, type GovernedApiRow, toGovernedApi } from './governed-api.row';
+export { atRisk, percent, type GovernedApiRow, toApiDocument, toGovernedApi } from './governed-api.row';

@@ -63,11 +63,18 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
     <Page
       title={w.name}
       actions={
-        !w.archived_at ? (
-          <Link className="button" to={`/deploy?workspaceId=${w.id}`}>
-            Deploy here
-          </Link>
-        ) : null
+        <>
+          {w.role !== null ? (
+            <Link className="button secondary" to={`/workspaces/${w.id}/governance`}>
+              API governance
+            </Link>
+          ) : null}
+          {!w.archived_at ? (
+            <Link className="button" to={`/deploy?workspaceId=${w.id}`}>
+              Deploy here
+            </Link>
+          ) : null}
+        </>
       }
     >
       <p className="meta">

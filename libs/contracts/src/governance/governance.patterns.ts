@@ -3,6 +3,7 @@ import { GovernanceSchemas as S } from './governance.schemas';
 import type {
   ApiDashboard,
   ApiDocument,
+  ApiDocumentText,
   ApiEvaluation,
   ApiHistory,
   ApiIdRequest,
@@ -75,6 +76,11 @@ export const GovernanceRpc = {
   ),
 
   diffEvaluations: rpc<EvaluationDiffRequest, EvaluationDiff>('rulesets.api-evaluation.diff.v1', S.diff),
+  /** The pushed document an evaluation read, with its text (404 when read from the source host or no longer kept). */
+  evaluatedDocument: rpc<EvaluationIdRequest, { document: ApiDocumentText }>(
+    'rulesets.api-evaluation.document.v1',
+    S.evaluation,
+  ),
 
   /** For a ruleset's page: how many governed APIs it governs (404 for a ruleset the caller cannot see). */
   rulesetFollowers: rpc<ApiIdRequest, RulesetFollowers>('rulesets.governance.followers.v1', S.apiId),

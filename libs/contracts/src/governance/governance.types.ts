@@ -90,6 +90,11 @@ export interface ApiDocument {
   pushed_at: string;
 }
 
+/** A pushed document with its text (the document an evaluation read, for the findings' lines). */
+export interface ApiDocumentText extends ApiDocument {
+  content: string;
+}
+
 export interface ListApisRequest {
   workspaceId: string;
   /** Only APIs below the workspace's threshold. */

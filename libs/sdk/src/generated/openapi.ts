@@ -2648,6 +2648,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/governed-apis/{id}/evaluations/{evaluationId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document an evaluation read, with its text (for the lines around its findings)
+         * @description A pushed document the API still keeps (its newest 20), matched by the evaluation's specification digest. An evaluation of the source on the source host, or of a document no longer kept, has none here (404).
+         */
+        get: operations["Governance_evaluatedDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/governed-apis/{id}/waivers": {
         parameters: {
             query?: never;
@@ -6283,6 +6303,26 @@ export interface components {
             /** @description Findings of `from` that `to` no longer has */
             resolved: components["schemas"]["KeptFindingDto"][];
             unchanged: number;
+        };
+        ApiDocumentTextDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            api_id: string;
+            filename: string;
+            /** @description sha256 of its content */
+            digest: string;
+            commit: string | null;
+            bytes: number;
+            /** Format: uuid */
+            pushed_by: string;
+            /** Format: date-time */
+            pushed_at: string;
+            /** @description The document as pushed */
+            content: string;
+        };
+        ApiDocumentTextEnvelopeDto: {
+            document: components["schemas"]["ApiDocumentTextDto"];
         };
         WaiverDto: {
             /** Format: uuid */
@@ -23385,6 +23425,91 @@ export interface operations {
                 };
             };
             /** @description No such API, or either evaluation, visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_evaluatedDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiDocumentTextEnvelopeDto"];
+                };
+            };
+            /** @description The ids are not UUIDs */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such API or evaluation visible to the caller, or the document it read is not kept */
             404: {
                 headers: {
                     [name: string]: unknown;

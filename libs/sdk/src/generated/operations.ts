@@ -167,6 +167,7 @@ export const OPERATIONS = {
   Governance_history: { method: 'GET', path: '/api/governed-apis/{id}/evaluations' },
   Governance_evaluation: { method: 'GET', path: '/api/governed-apis/{id}/evaluations/{evaluationId}' },
   Governance_diff: { method: 'GET', path: '/api/governed-apis/{id}/evaluations/{evaluationId}/diff' },
+  Governance_evaluatedDocument: { method: 'GET', path: '/api/governed-apis/{id}/evaluations/{evaluationId}/document' },
   Governance_waivers: { method: 'GET', path: '/api/governed-apis/{id}/waivers' },
   Governance_waive: { method: 'POST', path: '/api/governed-apis/{id}/waivers' },
   Governance_unwaive: { method: 'DELETE', path: '/api/governed-apis/{id}/waivers/{waiverId}' },

@@ -1,0 +1,374 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OAS3, OPERATION_IDS } from '@pc/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
+
+/**
+ * The governance pages of the web app in a browser (headless chromium; gateway and services over NATS,
+ * the real engine): a workspace's dashboard and an API's page, set up through the API (a profile, two
+ * APIs, documents pushed, evaluations) and checked for what a person sees, at a laptop's and a phone's
+ * size, with axe and the keyboard; an admin waives a finding on the page; a member is not offered what
+ * only admins may do; a stranger reads "not found". The API's rules are tested in governance.e2e-spec.ts.
+ */
+const ROOT = path.join(__dirname, '..', '..', '..');
+/** Screenshots for people to look at (gitignored); the guide's picture goes to docs/images. */
+const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
+const GUIDE_SHOTS: Record<string, string> = {
+  'governance-dashboard': 'governance-dashboard.png',
+  'governance-api': 'governance-api.png',
+};
+const CHROMIUM = '/usr/bin/chromium';
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const DESKTOP = { width: 1366, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** OAS3's POST now has an operationId, but a new DELETE at line 20 has none: one fixed, one new. */
+const OAS3_NEXT = `${OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n')}  /pets/{id}:
+    delete:
+      responses:
+        '204':
+          description: Deleted.
+`;
+/** Every operation has an operationId: it conforms. */
+const ORDERS = `openapi: 3.0.0
+info:
+  title: Orders
+  version: 1.0.0
+paths:
+  /orders:
+    get:
+      operationId: listOrders
+      responses:
+        '200':
+          description: The orders.
+`;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+function buildWebApp(dir: string): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'tools', 'build-web.js'), dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+describe("the governance pages in a browser: a workspace's dashboard and an API's page", () => {
+  jest.setTimeout(240_000);
+  const h = new RulesetsHarness();
+  let webDir: string;
+  let browser: Browser;
+  let owner: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let workspaceId: string;
+  const workspaceName = `Platform ${Date.now().toString(36)}`;
+  let petsId: string;
+  let ordersId: string;
+  const browserErrors: string[] = [];
+
+  const post = async (url: string, body: Json, token: string, status = 201): Promise<Json> => {
+    const res = await h.http.post<Json>(url, body, { token });
+    expect({ url, status: res.status, body: res.status === status ? undefined : res.body }).toEqual({
+      url,
+      status,
+      body: undefined,
+    });
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-governance-')), 'web');
+    buildWebApp(webDir);
+    mkdirSync(SHOTS, { recursive: true });
+    await h.start({ env: { WEB_DIR: webDir } });
+    [owner, member, stranger] = [await h.newUser(), await h.newUser(), await h.newUser()];
+    workspaceId = (await post('/api/workspaces', { name: workspaceName }, owner.token)).workspace.id;
+    await post(
+      `/api/workspaces/${workspaceId}/members`,
+      { username: member.username, role: 'member' },
+      owner.token,
+      200,
+    );
+    const { rulesetId } = await h.published(owner.token, {
+      repoUrl: await h.newRepo({ 'ruleset.yaml': OPERATION_IDS }),
+    });
+    await post(
+      `/api/workspaces/${workspaceId}/governance-profiles`,
+      { name: 'Public APIs', rulesets: [{ rulesetId }], matchTags: ['public'] },
+      owner.token,
+    );
+    // Two APIs: Orders conforms; Pets is evaluated twice (a document pushed in between): at risk.
+    ordersId = (
+      await post(
+        `/api/workspaces/${workspaceId}/governed-apis`,
+        { name: 'Orders API', tags: ['public'], document: { content: ORDERS, filename: 'orders.yaml' } },
+        member.token,
+      )
+    ).api.id;
+    petsId = (
+      await post(
+        `/api/workspaces/${workspaceId}/governed-apis`,
+        { name: 'Pets API', tags: ['public'], document: { content: OAS3, filename: 'pets.yaml' } },
+        member.token,
+      )
+    ).api.id;
+    await post(`/api/governed-apis/${ordersId}/evaluations`, { trigger: 'ci' }, member.token);
+    await post(`/api/governed-apis/${petsId}/evaluations`, { trigger: 'ci' }, member.token);
+    await post(
+      `/api/governed-apis/${petsId}/documents`,
+      { content: OAS3_NEXT, filename: 'pets.yaml', commit: 'a1b2c3d4e5f6' },
+      member.token,
+    );
+    await post(`/api/governed-apis/${petsId}/evaluations`, { trigger: 'ci' }, member.token);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await h.stop();
+    if (webDir) rmSync(path.dirname(webDir), { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    expect(browserErrors.splice(0)).toEqual([]);
+  });
+
+  /** A browser page signed in as `user` (their session cookie), at the laptop's size. */
+  async function signedIn(user: TestUser): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: h.system.url!, viewport: DESKTOP });
+    const [name, value] = user.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url: h.system.url! }]);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => browserErrors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        browserErrors.push(`console: ${page.url()}: ${message.text()}`);
+    });
+    return { context, page };
+  }
+
+  async function axeViolations(p: Page): Promise<string[]> {
+    await p.evaluate(AXE_SOURCE);
+    const violations = await p.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+      return result.violations;
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  const sideways = (p: Page) =>
+    p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+
+  /** The page at the laptop's and the phone's size: no axe violation, nothing scrolls sideways on the phone. */
+  async function both(p: Page, name: string): Promise<void> {
+    await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    if (GUIDE_SHOTS[name]) await p.screenshot({ path: path.join(ROOT, 'docs', 'images', GUIDE_SHOTS[name]) });
+    expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
+    await p.setViewportSize(PHONE);
+    try {
+      expect({ page: name, sideways: await sideways(p) }).toEqual({ page: name, sideways: 0 });
+      await p.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+      expect({ page: `${name}-phone`, violations: await axeViolations(p) }).toEqual({
+        page: `${name}-phone`,
+        violations: [],
+      });
+    } finally {
+      await p.setViewportSize(DESKTOP);
+    }
+  }
+
+  /** Presses Tab until the focus is on an element `selector` (CSS) matches, at most `limit` times. */
+  async function tabTo(p: Page, selector: string, limit = 80): Promise<void> {
+    await p.locator(selector).first().waitFor();
+    for (let i = 0; i < limit; i++) {
+      await p.keyboard.press('Tab');
+      if (await p.evaluate<boolean>(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`))
+        return;
+    }
+    throw new Error(`${selector} is not reached by ${limit} presses of Tab`);
+  }
+
+  /** The text of each row of the table captioned `caption`, cells joined by " | ". */
+  const rows = async (p: Page, caption: string): Promise<string[]> => {
+    const body = p.getByRole('region', { name: caption }).locator('tbody tr');
+    await body.first().waitFor();
+    return body.evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .map((td) => (td as HTMLElement).innerText.replace(/\s+/g, ' ').trim())
+          .join(' | '),
+      ),
+    );
+  };
+
+  it("the dashboard lists the workspace's APIs at-risk first with conformance, trend and lines; the keyboard reaches each API", async () => {
+    const { context, page } = await signedIn(owner);
+    await page.goto(`/workspaces/${workspaceId}`);
+    await page.getByRole('link', { name: 'API governance' }).click();
+    await page.getByRole('heading', { level: 1, name: `${workspaceName}: governance` }).waitFor();
+    await page
+      .getByTestId('governance-totals')
+      .filter({ hasText: '2 APIs governed, 2 evaluated, 1 at risk (below 70%).' })
+      .waitFor();
+    const apis = await rows(page, `APIs of ${workspaceName}, at-risk first`);
+    expect(apis).toEqual([
+      expect.stringMatching(
+        /^Pets API public \| 0% at risk \| no change \| From 0% to 0% over 2 evaluations\. \| /,
+      ),
+      expect.stringMatching(
+        /^Orders API public \| 100% conforms \| no trend yet \| 100% at its one evaluation\. \| /,
+      ),
+    ]);
+    // A line per API and one for the workspace, drawn (canvases with pixels), each said in a sentence.
+    expect(await page.locator('.conformance-chart.spark canvas').count()).toBe(2);
+    expect(await page.locator('.conformance-chart:not(.spark) canvas').count()).toBe(1);
+    await page.getByText('From 100% to 50% over 3 evaluations.').waitFor();
+    // The owner sets the threshold and writes profiles; the profile names its ruleset and what it matches.
+    expect(await page.getByLabel('Threshold (%)').inputValue()).toBe('70');
+    const profiles = await rows(page, 'Governance profiles');
+    expect(profiles).toEqual([
+      expect.stringMatching(
+        /^Public APIs \| Payments Rules \d+ \(follows its latest\) \| tags public \| Delete/,
+      ),
+    ]);
+    await page.getByRole('button', { name: 'Register API' }).waitFor();
+    await both(page, 'governance-dashboard');
+
+    // Keyboard: from the heading, Tab reaches the at-risk API's link and Enter opens its page.
+    await page.getByRole('heading', { level: 1 }).focus();
+    await tabTo(page, `a[href="/governed-apis/${petsId}"]`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Pets API' }).waitFor();
+    await context.close();
+  });
+
+  it("the API's page shows its history, findings, the diff of two evaluations; an admin waives a finding and the API conforms", async () => {
+    const { context, page } = await signedIn(owner);
+    await page.goto(`/governed-apis/${petsId}`);
+    await page.getByRole('heading', { level: 1, name: 'Pets API' }).waitFor();
+    await page.getByTestId('api-conformance').filter({ hasText: '0% (no change) at risk' }).waitFor();
+    await page.getByText('documents pushed (2 kept)').waitFor();
+    const history = await rows(page, 'Evaluations, newest first');
+    expect(history).toEqual([
+      expect.stringMatching(
+        /\| 0% \(0\/1 rules\) \| from CI, Rs \d+ \| commit a1b2c3d4e5f6 \| Payments Rules \d+ \S+ \(latest\) \| 1 violation, 0 warnings, 0 info \| Shown below$/,
+      ),
+      expect.stringMatching(
+        /\| 0% \(0\/1 rules\) \| from CI, Rs \d+ \| digest [0-9a-f]{12} \| .* \| 1 violation, 0 warnings, 0 info \| Findings of /,
+      ),
+    ]);
+    // The latest evaluation's finding: the DELETE without operationId, with its place in the document.
+    const findings = page.getByRole('region', { name: /^Findings of/ });
+    await findings.getByText('operation-id-required', { exact: true }).waitFor();
+    await findings.getByText('#/paths/~1pets~1%7Bid%7D/delete', { exact: true }).waitFor();
+    // With the lines of the document it read around it, its own line marked.
+    const deleteLine = `19  ${OAS3_NEXT.split('\n')[18]}\n`;
+    expect(deleteLine).toBe('19      delete:\n');
+    const snippet = findings.getByRole('figure', {
+      name: "pets.yaml, lines 17 to 21; line 19 is the finding's",
+    });
+    expect(await snippet.locator('mark').textContent()).toBe(deleteLine);
+    // The diff: the POST's finding fixed (its lines from the earlier document), the DELETE's new.
+    const fixed = page.getByRole('region', { name: 'Compare two evaluations' });
+    await fixed
+      .getByRole('figure', { name: "pets.yaml, lines 11 to 15; line 13 is the finding's" })
+      .waitFor();
+    expect(
+      await fixed
+        .getByRole('figure', { name: "pets.yaml, lines 11 to 15; line 13 is the finding's" })
+        .locator('mark')
+        .textContent(),
+    ).toBe('13      post:\n');
+    await page
+      .getByTestId('diff-summary')
+      .filter({ hasText: ': 1 new, 1 fixed, 0 waived, 0 unchanged.' })
+      .waitFor();
+
+    // Waive the new finding from its row: the form is filled in and the keyboard lands on it.
+    await findings.getByRole('button', { name: /^Waive operation-id-required/ }).click();
+    expect(await page.getByLabel('Rule').inputValue()).toBe('operation-id-required');
+    expect(await page.getByLabel('Location').inputValue()).toBe('#/paths/~1pets~1%7Bid%7D/delete');
+    await page.getByLabel('Reason').fill('Deletes go through the legacy gateway until next quarter.');
+    await page.getByRole('button', { name: 'Add waiver' }).click();
+    await page.getByTestId('api-conformance').filter({ hasText: '100% (up 100 points) conforms' }).waitFor();
+    const waivers = await rows(page, 'Waivers');
+    expect(waivers).toEqual([
+      expect.stringMatching(
+        /^operation-id-required \| #\/paths\/~1pets~1%7Bid%7D\/delete \| Deletes go through the legacy gateway until next quarter\. \| .+ \| Remove/,
+      ),
+    ]);
+    await findings.getByText('waived', { exact: true }).waitFor();
+    await page
+      .getByTestId('diff-summary')
+      .filter({ hasText: ': 1 new, 1 fixed, 1 waived, 0 unchanged.' })
+      .waitFor();
+    await both(page, 'governance-api');
+
+    // Keyboard: Tab reaches "Findings" of the older evaluation; Enter shows its finding (the POST's).
+    await page.getByRole('heading', { level: 1 }).focus();
+    await tabTo(page, 'section[aria-labelledby="history-title"] tbody button');
+    await page.keyboard.press('Enter');
+    await findings.getByText('#/paths/~1pets/post', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('a member evaluates and registers but is offered no waiver, threshold or profile change; a stranger reads "not found"', async () => {
+    const { context, page } = await signedIn(member);
+    await page.goto(`/governed-apis/${petsId}`);
+    await page.getByRole('heading', { level: 1, name: 'Pets API' }).waitFor();
+    await page.getByRole('button', { name: 'Evaluate now' }).click();
+    await page.getByRole('region', { name: 'Evaluations, newest first' }).getByText('by hand,').waitFor();
+    expect(await rows(page, 'Evaluations, newest first')).toHaveLength(3);
+    expect(await page.getByRole('button', { name: /^Waive/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add waiver' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await page.goto(`/workspaces/${workspaceId}/governance`);
+    await page.getByRole('button', { name: 'Register API' }).waitFor();
+    await page
+      .getByText("An API below 70% conformance is at risk. The workspace's owner and admins set it.")
+      .waitFor();
+    expect(await page.getByLabel('Threshold (%)').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create profile' }).count()).toBe(0);
+    // Registering from the page opens the new API's page.
+    await page.getByLabel('API name').fill('Invoices API');
+    await page.getByLabel('Tags').fill('public, billing');
+    await page.getByLabel('Specification (JSON or YAML)').fill(ORDERS.replace(/Orders|orders/g, 'Invoices'));
+    await page.getByRole('button', { name: 'Register API' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Invoices API' }).waitFor();
+    await page.getByText('Not evaluated yet').waitFor();
+    await context.close();
+
+    const outsider = await signedIn(stranger);
+    await outsider.page.goto(`/governed-apis/${petsId}`);
+    await outsider.page.getByRole('alert').getByText('This API was not found').waitFor();
+    await outsider.page.goto(`/workspaces/${workspaceId}/governance`);
+    await outsider.page.getByRole('alert').getByText('This workspace was not found').waitFor();
+    expect(await outsider.page.getByText('Pets API').count()).toBe(0);
+    await outsider.context.close();
+  });
+});

@@ -1,0 +1,626 @@
+// A workspace's governance dashboard: its APIs with their latest conformance and trend (at-risk first,
+// as the API orders them), a line per API and one for the workspace (derived from the APIs' histories),
+// registering an API, the at-risk threshold and the governance profiles. What a role may not do is not
+// offered: members register APIs; the owner and admins also set the threshold and write profiles.
+import { type FormEvent, useState } from 'react';
+import { api, ApiError, ok, type Schemas } from '../api/client';
+import {
+  apiLine,
+  ConformanceChart,
+  type Evaluation,
+  lineSummary,
+  percent,
+  trendOf,
+  workspaceLine,
+} from '../governance/conformance';
+import { Link, navigate } from '../router';
+import {
+  Badge,
+  ConfirmDialog,
+  DataTable,
+  ErrorMessage,
+  Loading,
+  Page,
+  TextArea,
+  TextField,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
+
+type Workspace = Schemas['WorkspaceDetailDto'];
+type GovernedApi = Schemas['GovernedApiDto'];
+type Profile = Schemas['GovernanceProfileDto'];
+
+/** APIs per page of the dashboard (each with its line: one history read per API). */
+const PAGE_SIZE = 25;
+/** Evaluations per API's line. */
+const LINE_LENGTH = 20;
+
+export default function GovernancePage({ params }: { params: Record<string, string> }) {
+  const id = params.id;
+  const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
+  if (!detail.data)
+    return (
+      <Page title="Governance">
+        {detail.loading ? (
+          <Loading />
+        ) : (
+          <NotFoundOr error={detail.error} what="workspace" retry={detail.reload} />
+        )}
+      </Page>
+    );
+  return <Governance w={detail.data.workspace} />;
+}
+
+/** A 404 said as "not found" (a stranger learns nothing more), any other error as the API said it. */
+export function NotFoundOr({ error, what, retry }: { error: unknown; what: string; retry: () => void }) {
+  if (error instanceof ApiError && error.status === 404)
+    return (
+      <p role="alert">
+        This {what} was not found, or you are not a member of its workspace.{' '}
+        <Link to="/workspaces">Your workspaces</Link>.
+      </p>
+    );
+  return <ErrorMessage error={error} retry={retry} />;
+}
+
+function Governance({ w }: { w: Workspace }) {
+  const manage = w.role === 'owner' || w.role === 'admin';
+  const member = w.role !== null;
+  const [offset, setOffset] = useState(0);
+  const path = { params: { path: { id: w.id } } };
+  const dashboard = useAsync(async () => {
+    const list = await ok(
+      api.GET('/api/workspaces/{id}/governed-apis', {
+        params: { path: { id: w.id }, query: { limit: PAGE_SIZE, offset } },
+      }),
+    );
+    const histories = await Promise.all(
+      list.apis.map(async (a) => ({
+        apiId: a.id,
+        evaluations: a.last_evaluation_id
+          ? (
+              await ok(
+                api.GET('/api/governed-apis/{id}/evaluations', {
+                  params: { path: { id: a.id }, query: { limit: LINE_LENGTH } },
+                }),
+              )
+            ).evaluations
+          : [],
+      })),
+    );
+    return { list, histories };
+  }, [w.id, offset]);
+  const data = dashboard.data;
+  const workspacePoints = data ? workspaceLine(data.histories) : [];
+  return (
+    <Page
+      title={`${w.name}: governance`}
+      actions={
+        <Link className="button secondary" to={`/workspaces/${w.id}`}>
+          Workspace
+        </Link>
+      }
+    >
+      {!data ? (
+        dashboard.loading ? (
+          <Loading />
+        ) : (
+          <NotFoundOr error={dashboard.error} what="workspace" retry={dashboard.reload} />
+        )
+      ) : (
+        <>
+          <p className="lead" data-testid="governance-totals">
+            {data.list.totals.apis} API{data.list.totals.apis === 1 ? '' : 's'} governed,{' '}
+            {data.list.totals.evaluated} evaluated, <strong>{data.list.totals.at_risk} at risk</strong> (below{' '}
+            {data.list.threshold}%).
+          </p>
+          <section aria-labelledby="workspace-trend" className="panel">
+            <h2 id="workspace-trend">Conformance over time</h2>
+            <p>
+              The mean of the latest conformance of the APIs on this page, after each evaluation.{' '}
+              {lineSummary(workspacePoints)}
+            </p>
+            <ConformanceChart points={workspacePoints} threshold={data.list.threshold} />
+          </section>
+          <h2>APIs</h2>
+          {data.list.apis.length === 0 ? (
+            <p>No API is governed here yet{member ? ': register one below.' : '.'}</p>
+          ) : (
+            <ApiTable
+              apis={data.list.apis}
+              histories={data.histories}
+              threshold={data.list.threshold}
+              caption={`APIs of ${w.name}, at-risk first`}
+            />
+          )}
+          {offset > 0 || data.list.has_more ? (
+            <div className="row">
+              <button
+                type="button"
+                className="secondary"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              >
+                Previous page
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={!data.list.has_more}
+                onClick={() => setOffset(offset + PAGE_SIZE)}
+              >
+                Next page
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+      {member && !w.archived_at ? <RegisterApi workspaceId={w.id} /> : null}
+      <Threshold workspaceId={w.id} manage={manage && !w.archived_at} onSaved={dashboard.reload} />
+      <Profiles workspaceId={w.id} manage={manage && !w.archived_at} path={path} />
+    </Page>
+  );
+}
+
+function ApiTable({
+  apis,
+  histories,
+  threshold,
+  caption,
+}: {
+  apis: GovernedApi[];
+  histories: Array<{ apiId: string; evaluations: Evaluation[] }>;
+  threshold: number;
+  caption: string;
+}) {
+  const lineOf = (id: string) => apiLine(histories.find((h) => h.apiId === id)?.evaluations ?? []);
+  return (
+    <DataTable caption={caption} columns={['API', 'Conformance', 'Trend', 'Over time', 'Last evaluated']}>
+      {apis.map((a) => {
+        const points = lineOf(a.id);
+        return (
+          <tr key={a.id}>
+            <td>
+              <Link to={`/governed-apis/${a.id}`}>{a.name}</Link>
+              {a.tags.length > 0 ? <div className="meta">{a.tags.join(', ')}</div> : null}
+            </td>
+            <td>
+              {percent(a.conformance)}{' '}
+              {a.at_risk ? (
+                <Badge tone="bad">at risk</Badge>
+              ) : a.conformance === null ? (
+                <Badge>not evaluated</Badge>
+              ) : (
+                <Badge tone="good">conforms</Badge>
+              )}
+            </td>
+            <td>{trendOf(a.conformance, a.previous_conformance)}</td>
+            <td>
+              <span className="visually-hidden">{lineSummary(points)}</span>
+              <ConformanceChart points={points} threshold={threshold} spark />
+            </td>
+            <td>
+              <When at={a.last_evaluated_at} />
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}
+
+/** Comma- or space-separated labels as a list ("public, payments" -> ["public", "payments"]). */
+function labels(text: string): string[] {
+  return text
+    .split(/[,\s]+/)
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function RegisterApi({ workspaceId }: { workspaceId: string }) {
+  const [name, setName] = useState('');
+  const [tags, setTags] = useState('');
+  const [scope, setScope] = useState('');
+  const [where, setWhere] = useState<'document' | 'source'>('document');
+  const [filename, setFilename] = useState('openapi.yaml');
+  const [content, setContent] = useState('');
+  const [repoUrl, setRepoUrl] = useState('');
+  const [specPath, setSpecPath] = useState('');
+  const [ref, setRef] = useState('');
+  const register = useAction(async () => {
+    const created = await ok(
+      api.POST('/api/workspaces/{id}/governed-apis', {
+        params: { path: { id: workspaceId } },
+        body: {
+          name: name.trim(),
+          tags: labels(tags),
+          ...(scope.trim() ? { scope: scope.trim().toLowerCase() } : {}),
+          ...(where === 'document'
+            ? { document: { filename, content } }
+            : { source: { repoUrl, path: specPath, ...(ref.trim() ? { ref: ref.trim() } : {}) } }),
+        },
+      }),
+    );
+    navigate(`/governed-apis/${created.api.id}`);
+  });
+  const error = register.error instanceof ApiError ? register.error : undefined;
+  return (
+    <section aria-labelledby="register-title">
+      <h2 id="register-title">Register an API</h2>
+      <form
+        className="form"
+        aria-labelledby="register-title"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void register.run();
+        }}
+      >
+        <TextField
+          label="API name"
+          required
+          minLength={2}
+          maxLength={100}
+          value={name}
+          error={error?.fieldMessage('name')}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Tags"
+          hint="Separated by commas: governance profiles apply by tag (e.g. public, payments)."
+          value={tags}
+          error={error?.fieldMessage('tags')}
+          onChange={(e) => setTags(e.target.value)}
+        />
+        <TextField
+          label="Scope"
+          hint="Optional (e.g. public, partner, internal): profiles apply by scope too."
+          value={scope}
+          error={error?.fieldMessage('scope')}
+          onChange={(e) => setScope(e.target.value)}
+        />
+        <fieldset>
+          <legend>Where its specification lives</legend>
+          <div className="checkbox">
+            <input
+              id="where-document"
+              type="radio"
+              name="where"
+              checked={where === 'document'}
+              onChange={() => setWhere('document')}
+            />
+            <label htmlFor="where-document">Documents pushed (paste the first one; CI pushes the next)</label>
+          </div>
+          <div className="checkbox">
+            <input
+              id="where-source"
+              type="radio"
+              name="where"
+              checked={where === 'source'}
+              onChange={() => setWhere('source')}
+            />
+            <label htmlFor="where-source">A repository on the source host</label>
+          </div>
+        </fieldset>
+        {where === 'document' ? (
+          <>
+            <TextField
+              label="File name"
+              value={filename}
+              error={error?.fieldMessage('document.filename')}
+              onChange={(e) => setFilename(e.target.value)}
+            />
+            <TextArea
+              label="Specification (JSON or YAML)"
+              required
+              rows={8}
+              value={content}
+              className="code-input"
+              error={error?.fieldMessage('document')}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              label="Repository URL"
+              type="url"
+              required
+              value={repoUrl}
+              error={error?.fieldMessage('source.repoUrl')}
+              onChange={(e) => setRepoUrl(e.target.value)}
+            />
+            <TextField
+              label="Path of the specification"
+              hint="From the repository root, e.g. api/openapi.yaml."
+              required
+              value={specPath}
+              error={error?.fieldMessage('source.path')}
+              onChange={(e) => setSpecPath(e.target.value)}
+            />
+            <TextField
+              label="Ref"
+              hint="Branch, tag or commit (default: the repository's default branch)."
+              value={ref}
+              error={error?.fieldMessage('source.ref')}
+              onChange={(e) => setRef(e.target.value)}
+            />
+          </>
+        )}
+        <ErrorMessage error={register.error} besideFields />
+        <button type="submit" disabled={register.busy}>
+          {register.busy ? 'Registering…' : 'Register API'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Threshold({
+  workspaceId,
+  manage,
+  onSaved,
+}: {
+  workspaceId: string;
+  manage: boolean;
+  onSaved: () => void;
+}) {
+  const path = { params: { path: { id: workspaceId } } };
+  const settings = useAsync(
+    () => ok(api.GET('/api/workspaces/{id}/governance-settings', path)),
+    [workspaceId],
+  );
+  const [value, setValue] = useState<string | null>(null);
+  const current = settings.data?.settings.at_risk_threshold;
+  const shown = value ?? (current === undefined ? '' : String(current));
+  const save = useAction(async () => {
+    const saved = await ok(
+      api.PUT('/api/workspaces/{id}/governance-settings', {
+        ...path,
+        body: { atRiskThreshold: Number(shown) },
+      }),
+    );
+    settings.set(saved);
+    setValue(null);
+    onSaved();
+  });
+  if (current === undefined) return settings.error ? <ErrorMessage error={settings.error} /> : null;
+  if (!manage)
+    return (
+      <>
+        <h2>At-risk threshold</h2>
+        <p>An API below {current}% conformance is at risk. The workspace's owner and admins set it.</p>
+      </>
+    );
+  return (
+    <section aria-labelledby="threshold-title">
+      <h2 id="threshold-title">At-risk threshold</h2>
+      <form
+        className="form narrow"
+        aria-labelledby="threshold-title"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void save.run();
+        }}
+      >
+        <TextField
+          label="Threshold (%)"
+          hint="An API whose conformance is below it is at risk (default 70)."
+          type="number"
+          min={0}
+          max={100}
+          required
+          value={shown}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <ErrorMessage error={save.error} />
+        <button type="submit" disabled={save.busy || shown === String(current)}>
+          Save threshold
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Profiles({
+  workspaceId,
+  manage,
+  path,
+}: {
+  workspaceId: string;
+  manage: boolean;
+  path: { params: { path: { id: string } } };
+}) {
+  const profiles = useAsync(
+    () => ok(api.GET('/api/workspaces/{id}/governance-profiles', path)),
+    [workspaceId],
+  );
+  const names = useAsync(async () => {
+    const ids = [
+      ...new Set((profiles.data?.profiles ?? []).flatMap((p) => p.rulesets.map((r) => r.ruleset_id))),
+    ];
+    const found = await Promise.all(
+      ids.map((rid) =>
+        ok(api.GET('/api/rulesets/{id}', { params: { path: { id: rid } } })).then(
+          (r) => [rid, r.ruleset.name] as const,
+          () => [rid, 'a ruleset you cannot see'] as const,
+        ),
+      ),
+    );
+    return new Map(found);
+  }, [profiles.data]);
+  const [deleting, setDeleting] = useState<Profile | null>(null);
+  const remove = useAction(async () => {
+    if (!deleting) return;
+    await ok(api.DELETE('/api/governance-profiles/{id}', { params: { path: { id: deleting.id } } }));
+    setDeleting(null);
+    profiles.reload();
+  });
+  const applies = (p: Profile): string =>
+    p.match_tags.length === 0 && p.match_scopes.length === 0
+      ? 'every API'
+      : [
+          p.match_tags.length ? `tags ${p.match_tags.join(', ')}` : '',
+          p.match_scopes.length ? `scopes ${p.match_scopes.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' or ');
+  return (
+    <section aria-labelledby="profiles-title">
+      <h2 id="profiles-title">Governance profiles</h2>
+      <p className="meta">Which rulesets apply to which APIs of the workspace, by tag or scope.</p>
+      {!profiles.data ? (
+        profiles.loading ? (
+          <Loading />
+        ) : (
+          <ErrorMessage error={profiles.error} retry={profiles.reload} />
+        )
+      ) : profiles.data.profiles.length === 0 ? (
+        <p>No profile yet: no ruleset applies to the APIs, so none can be evaluated.</p>
+      ) : (
+        <DataTable
+          caption="Governance profiles"
+          columns={['Profile', 'Rulesets', 'Applies to', ...(manage ? [''] : [])]}
+        >
+          {profiles.data.profiles.map((p) => (
+            <tr key={p.id}>
+              <td>{p.name}</td>
+              <td>
+                {p.rulesets.map((r, i) => (
+                  <span key={r.ruleset_id}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={`/rulesets/${r.ruleset_id}`}>
+                      {names.data?.get(r.ruleset_id) ?? 'ruleset'}
+                    </Link>{' '}
+                    ({r.version ? `pinned at ${r.version.slice(0, 7)}` : 'follows its latest'})
+                  </span>
+                ))}
+              </td>
+              <td>{applies(p)}</td>
+              {manage ? (
+                <td>
+                  <button type="button" className="small danger" onClick={() => setDeleting(p)}>
+                    Delete<span className="visually-hidden"> profile {p.name}</span>
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the profile “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete profile"
+        busy={remove.busy}
+        onConfirm={() => void remove.run()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>The APIs it matched keep their evaluations; the next ones leave its rulesets out.</p>
+        <ErrorMessage error={remove.error} />
+      </ConfirmDialog>
+      {manage ? <CreateProfile workspaceId={workspaceId} onCreated={profiles.reload} /> : null}
+    </section>
+  );
+}
+
+function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [query, setQuery] = useState('');
+  const [rulesetId, setRulesetId] = useState('');
+  const [version, setVersion] = useState('');
+  const [tags, setTags] = useState('');
+  const [scopes, setScopes] = useState('');
+  const found = useAsync(
+    () =>
+      ok(
+        api.GET('/api/rulesets', {
+          params: { query: { source: 'community', limit: 20, ...(query.trim() ? { q: query.trim() } : {}) } },
+        }),
+      ),
+    [query],
+  );
+  const choices = (found.data?.rulesets ?? []).filter((r) => r.source === 'community');
+  const chosen = rulesetId || choices[0]?.id || '';
+  const create = useAction(async () => {
+    await ok(
+      api.POST('/api/workspaces/{id}/governance-profiles', {
+        params: { path: { id: workspaceId } },
+        body: {
+          name: name.trim(),
+          rulesets: [{ rulesetId: chosen, ...(version.trim() ? { version: version.trim() } : {}) }],
+          matchTags: labels(tags),
+          matchScopes: labels(scopes),
+        },
+      }),
+    );
+    setName('');
+    setTags('');
+    setScopes('');
+    setVersion('');
+    onCreated();
+  });
+  const error = create.error instanceof ApiError ? create.error : undefined;
+  return (
+    <form
+      className="form"
+      aria-labelledby="new-profile-title"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void create.run();
+      }}
+    >
+      <h3 id="new-profile-title">New profile</h3>
+      <TextField
+        label="Profile name"
+        required
+        value={name}
+        error={error?.fieldMessage('name')}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="Find a ruleset"
+        type="search"
+        hint="Published rulesets of the catalog."
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <div className="field">
+        <label htmlFor="profile-ruleset">Ruleset</label>
+        <select id="profile-ruleset" value={chosen} required onChange={(e) => setRulesetId(e.target.value)}>
+          {choices.length === 0 ? <option value="">No ruleset found</option> : null}
+          {choices.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label="Pin to version"
+        hint="A reviewed commit of the ruleset; empty: follow its latest version."
+        value={version}
+        error={error?.fieldMessage('rulesets')}
+        onChange={(e) => setVersion(e.target.value)}
+      />
+      <TextField
+        label="Applies to tags"
+        hint="Separated by commas; with no tag and no scope it applies to every API."
+        value={tags}
+        error={error?.fieldMessage('matchTags')}
+        onChange={(e) => setTags(e.target.value)}
+      />
+      <TextField
+        label="Applies to scopes"
+        value={scopes}
+        error={error?.fieldMessage('matchScopes')}
+        onChange={(e) => setScopes(e.target.value)}
+      />
+      <ErrorMessage error={create.error} besideFields />
+      <button type="submit" disabled={create.busy || !chosen}>
+        Create profile
+      </button>
+    </form>
+  );
+}
