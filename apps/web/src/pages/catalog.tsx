@@ -189,7 +189,9 @@ export default function Catalog() {
   };
   const seeAll = (shown: Shelf['filters']) => {
     setFilters({ ...filters, sort: shown.sort ?? '', catalog: shown.catalog ?? '' });
-    document.getElementById('everything')?.scrollIntoView({ block: 'start' });
+    // The row's button goes with the rows: the focus moves to the page's start, as after a navigation.
+    document.getElementById('page-title')?.focus();
+    window.scrollTo({ top: 0 });
   };
   const facets = answer?.facets;
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
