@@ -670,6 +670,17 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await page.getByRole('heading', { name: 'Everything, by name' }).waitFor();
       expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
       await both(page, 'catalog-first-screen');
+      // On a phone the filters past the search fold away: the first row's first card is on the first screen.
+      await page.setViewportSize(PHONE);
+      const firstCard = await liked.locator('.card').first().boundingBox();
+      expect(firstCard!.y).toBeLessThan(PHONE.height - 100);
+      expect(await page.getByLabel('Kind').isVisible()).toBe(false);
+      const toggle = page.getByRole('button', { name: 'Filters and order' });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await page.getByLabel('Kind').waitFor();
+      await toggle.click();
+      await page.setViewportSize(DESKTOP);
 
       await liked.getByRole('button', { name: 'See all most liked' }).click();
       await page.waitForURL(/[?&]sort=likes/);
@@ -1248,7 +1259,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
     await page.getByLabel('Catalog').selectOption('vendor');
     // The community list stays on screen until the vendor page arrives: wait for a vendor entry.
-    const vendorEntry = page.locator('.card h3 a[href^="/vendor-rulesets/"]').first();
+    const vendorEntry = page.locator('.card h2 a[href^="/vendor-rulesets/"]').first();
     await vendorEntry.waitFor();
     await look(page, 'rulesets');
     await vendorEntry.click();
