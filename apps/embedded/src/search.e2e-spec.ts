@@ -153,6 +153,15 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     }
   });
 
+  it('pages a hand-made cursor of a sort whose rank is past any count without failing', async () => {
+    const cursor = Buffer.from(
+      JSON.stringify(['search', null, 'a', 'policy', 'community', policyId, 'likes', 2 ** 40]),
+    ).toString('base64url');
+    const page = await h.http.get<Json>(`/api/search?sort=likes&cursor=${cursor}`);
+    expect(page.status).toBe(200);
+    expect(page.body.items.every((item: Json) => item.catalog === 'vendor')).toBe(true);
+  });
+
   it('answers a sort it does not know with 400 JSON naming the parameter', async () => {
     const bad = await h.http.get<Json>('/api/search?sort=popular');
     expect(bad.status).toBe(400);

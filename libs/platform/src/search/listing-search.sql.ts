@@ -244,7 +244,8 @@ function afterClause(
   const position = startsAfter(kind, 'community', after);
   const afterKey = `${p(after.key)}::text COLLATE "C"`;
   const left = order.rank === null ? [order.key] : [order.rank, order.key];
-  const right = order.rank === null ? [afterKey] : [p(after.rank), afterKey];
+  // As bigint: a rank past a column's integer range (a cursor made by hand) compares, never fails.
+  const right = order.rank === null ? [afterKey] : [`${p(after.rank)}::bigint`, afterKey];
   if (position === 'same') {
     left.push(order.ident);
     right.push(`${p(after.ident)}::text COLLATE "C"`);
