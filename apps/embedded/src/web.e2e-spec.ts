@@ -686,7 +686,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await page.waitForURL(/[?&]sort=likes/);
       expect(await page.getByLabel('Sort').inputValue()).toBe('likes');
       // The button went with the rows: the focus is at the page's start, not lost.
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-title');
+      expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('page-title');
       await page.getByRole('region', { name: 'Most liked' }).waitFor({ state: 'detached' });
       const cards = page.locator('.cards .card');
       await cards.first().getByRole('link', { name: story.policyName }).waitFor();
