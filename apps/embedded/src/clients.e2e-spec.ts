@@ -348,8 +348,13 @@ describe('the SDK and the CLI against a started system', () => {
       expect(found.facets.kinds.policy).toBeGreaterThan(0);
       const table = await cli(['search', 'spike']);
       expect(table.stdout).toMatch(/^1 found: 1 policy, 0 rulesets; 0 community, 1 vendor$/m);
-      expect(table.stdout).toMatch(/^ID OR SLUG +KIND +CATALOG +NAME +CATEGORY$/m);
-      expect(table.stdout).toMatch(/^spike-control +policy +vendor +Spike Control +Quality of service$/m);
+      expect(table.stdout).toMatch(/^ID OR SLUG +KIND +CATALOG +NAME +CATEGORY +LIKES +DEPLOYS$/m);
+      expect(table.stdout).toMatch(
+        /^spike-control +policy +vendor +Spike Control +Quality of service +- +-$/m,
+      );
+      const unknownSort = await cli(['search', '--sort', 'popular']);
+      expect(unknownSort.code).not.toBe(0);
+      expect(unknownSort.stderr).toMatch(/--sort.*popular.*name, likes, deploys, newest/s);
 
       // A community policy whose slug is a vendor policy's: found as the community one unless --vendor.
       const { webUrl } = await world.control.createRepository({
@@ -392,6 +397,8 @@ describe('the SDK and the CLI against a started system', () => {
         .toLowerCase()
         .match(/[a-z0-9]+/g)!
         .join('-');
+      const newest = await cli(['--json', 'search', '--sort', 'newest', '--kind', 'ruleset', '--limit', '1']);
+      expect(JSON.parse(newest.stdout).items).toEqual([expect.objectContaining({ id: ruleset.id })]);
       const shown = await cli(['rulesets', 'show', slug]);
       expect(shown.code).toBe(0);
       expect(shown.stdout).toMatch(/^found +community ruleset$/m);

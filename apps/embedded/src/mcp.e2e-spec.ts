@@ -462,6 +462,11 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const all = await http.get<Json>('/api/search?catalog=vendor&limit=4');
     expect([...firstPage.items, ...secondPage.items]).toEqual(all.body.items);
     expect(await toolError(client, 'search', { cursor: 'forged' })).toMatch(/cursor/);
+    // In the order of a sort, as the wire answers it.
+    const newest = await ok(client, 'search', { sort: 'newest', limit: 5 });
+    expect(newest).toEqual((await http.get<Json>('/api/search?sort=newest&limit=5')).body);
+    expect(newest.items[0]).toMatchObject({ catalog: 'community', id: policyId });
+    expect(await toolError(client, 'search', { sort: 'popular' })).toMatch(/sort/);
 
     const vendor = await ok(client, 'search_policies', { source: 'vendor', limit: 1 });
     expect(vendor.policies).toHaveLength(1);

@@ -116,6 +116,61 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     expect(names).toEqual([...names].sort());
   });
 
+  it('orders the most liked, most deployed or newest first, vendor items after the community ones, by cursor', async () => {
+    const liked = await h.http.post<Json>(`/api/rulesets/${rulesetId}/like`, {}, { token: owner.token });
+    expect(liked.body).toEqual({ liked: true });
+    const mostLiked = await h.http.get<Json>(`/api/search?sort=likes&limit=1`);
+    expect(mostLiked.status).toBe(200);
+    expect(mostLiked.body.items).toEqual([
+      expect.objectContaining({ id: rulesetId, counts: { likes: 1, deploys: 0 } }),
+    ]);
+    // The newest first: both items of this test lead; a vendor item never comes before a community one.
+    const newest = await h.http.get<Json>(`/api/search?sort=newest&limit=100`);
+    const ids = newest.body.items.map((item: Json) => item.id);
+    expect(ids.slice(0, 2).sort()).toEqual([policyId, rulesetId].sort());
+    const catalogs = newest.body.items.map((item: Json) => item.catalog as string).join(',');
+    expect(catalogs).toMatch(/^(community,)+(vendor,)*vendor$/);
+    for (const sort of ['likes', 'deploys', 'newest']) {
+      const all = (await h.http.get<Json>(`/api/search?sort=${sort}&limit=100`)).body.items;
+      const walked: Json[] = [];
+      let cursor = '';
+      for (let i = 0; i < 100; i++) {
+        const next = await h.http.get<Json>(
+          `/api/search?sort=${sort}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        walked.push(...next.body.items);
+        if (!next.body.hasMore) break;
+        cursor = next.body.nextCursor as string;
+      }
+      expect([sort, walked.map((item) => item.slug)]).toEqual([sort, all.map((item: Json) => item.slug)]);
+      // A cursor pages the sort it was made for only.
+      const other = await h.http.get<Json>(`/api/search?sort=name&cursor=${cursor}`);
+      expect([sort, other.status, other.body.details]).toEqual([
+        sort,
+        400,
+        [{ field: 'cursor', message: 'is not a nextCursor this search returned' }],
+      ]);
+    }
+  });
+
+  it('pages a hand-made cursor of a sort whose rank is past any count without failing', async () => {
+    const cursor = Buffer.from(
+      JSON.stringify(['search', null, 'a', 'policy', 'community', policyId, 'likes', 2 ** 40]),
+    ).toString('base64url');
+    const page = await h.http.get<Json>(`/api/search?sort=likes&cursor=${cursor}`);
+    expect(page.status).toBe(200);
+    expect(page.body.items.every((item: Json) => item.catalog === 'vendor')).toBe(true);
+  });
+
+  it('answers a sort it does not know with 400 JSON naming the parameter', async () => {
+    const bad = await h.http.get<Json>('/api/search?sort=popular');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/application\/json/);
+    expect(JSON.stringify(bad.body)).toMatch(
+      /sort must be one of the following values: name, likes, deploys, newest/,
+    );
+  });
+
   it('answers 400 to a parameter out of its limits or a cursor it did not make, 401 to a bad token', async () => {
     for (const query of [
       'limit=0',

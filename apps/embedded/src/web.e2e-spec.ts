@@ -242,11 +242,21 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('the catalog opens on both kinds and both catalogs with their counts; the policy filters read the policy list', async () => {
+    await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const counts = page.getByRole('region', { name: 'Counts' });
     await counts.getByText(/\d+ policies · \d+ rulesets · 0 community · \d+ vendor/).waitFor();
-    await page.locator('.card h2 a[href^="/vendor-policies/"]').first().waitFor();
-    await page.locator('.card h2 a[href^="/vendor-rulesets/"]').first().waitFor();
+    // No community item yet: one word on adding one, the vendor's row, and everything by name below.
+    await page.getByText(/^No community item yet: submit a policy or a ruleset\./).waitFor();
+    const vendorRow = page.getByRole('region', { name: 'From the vendor' });
+    await vendorRow.locator('.card').first().waitFor();
+    expect(await vendorRow.locator('.card').count()).toBe(4);
+    expect(await vendorRow.locator('.card .listing-icon svg').count()).toBe(4);
+    expect(await page.getByRole('region', { name: 'Most liked' }).count()).toBe(0);
+    await both(page, 'catalog-first-screen-empty');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('.card h3 a[href^="/vendor-policies/"]').first().waitFor();
+    await page.locator('.card h3 a[href^="/vendor-rulesets/"]').first().waitFor();
     expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
     await page.getByLabel('Search').fill('spike');
     await page.getByRole('link', { name: 'Spike Control' }).waitFor();
@@ -636,6 +646,63 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await panel.getByText('<script>window.pwned = 1</script>').waitFor(); // shown as text
     expect(await panel.locator('script, img, iframe, [onerror], [onclick]').count()).toBe(0);
     expect(await page.evaluate('window.pwned')).toBeUndefined();
+  });
+
+  it('the first screen ranks the liked policy among the most liked and newest, on cards with icon, kind, category and counts; See all sets the order', async () => {
+    await page.setViewportSize(DESKTOP);
+    try {
+      await page.goto('/');
+      const liked = page.getByRole('region', { name: 'Most liked' });
+      const card = liked.locator('.card').first();
+      await card.getByRole('link', { name: story.policyName }).waitFor();
+      expect(await card.locator('.listing-icon svg').count()).toBe(1);
+      expect(await card.locator('.meta').allTextContents()).toEqual([
+        expect.stringMatching(/^policy\s+Security$/),
+        expect.stringMatching(/^\s*1 like\s+0 deployments$/),
+      ]);
+      await page
+        .getByRole('region', { name: 'Newest' })
+        .getByRole('link', { name: story.policyName })
+        .waitFor();
+      await page.getByRole('region', { name: 'Most deployed' }).locator('.card').first().waitFor();
+      const vendorRow = page.getByRole('region', { name: 'From the vendor' });
+      expect(await vendorRow.locator('.card .badge', { hasText: 'vendor' }).count()).toBe(4);
+      await page.getByRole('heading', { name: 'Everything, by name' }).waitFor();
+      expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
+      await both(page, 'catalog-first-screen');
+      // On a phone the filters past the search fold away: the first row's first card is on the first screen.
+      await page.setViewportSize(PHONE);
+      const firstCard = await liked.locator('.card').first().boundingBox();
+      expect(firstCard!.y).toBeLessThan(PHONE.height - 100);
+      expect(await page.getByLabel('Kind').isVisible()).toBe(false);
+      const toggle = page.getByRole('button', { name: 'Filters and order' });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await page.getByLabel('Kind').waitFor();
+      await toggle.click();
+      await page.setViewportSize(DESKTOP);
+
+      await liked.getByRole('button', { name: 'See all most liked' }).click();
+      await page.waitForURL(/[?&]sort=likes/);
+      expect(await page.getByLabel('Sort').inputValue()).toBe('likes');
+      // The button went with the rows: the focus is at the page's start, not lost.
+      expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('page-title');
+      await page.getByRole('region', { name: 'Most liked' }).waitFor({ state: 'detached' });
+      const cards = page.locator('.cards .card');
+      await cards.first().getByRole('link', { name: story.policyName }).waitFor();
+      // Vendor items, which have no likes, follow every community item.
+      expect(await cards.count()).toBeGreaterThan(4);
+      const vendorFrom = await cards.evaluateAll((all) =>
+        all.findIndex((card) => card.textContent?.includes('Vendor index: no likes')),
+      );
+      const lastCommunity = await cards.evaluateAll((all) =>
+        all.map((card) => card.textContent?.includes('Vendor index: no likes') ?? false).lastIndexOf(false),
+      );
+      expect(vendorFrom).toBeGreaterThan(0);
+      expect(lastCommunity).toBeLessThan(vendorFrom);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('the user connects a platform tenant, creates a workspace, deploys to two organizations and watches the live log to success', async () => {

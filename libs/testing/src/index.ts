@@ -15,3 +15,4 @@ export * from './listing-search-rules';
 export * from './item-change-rules';
 export * from './query-plans';
 export * from './row-lock';
+export * from './listing-search-plans';

@@ -2,9 +2,12 @@ import {
   type ListingKind,
   type ListingSearchRequest,
   type ListingSearchResult,
+  type ListingSearchHit,
   type RequestContext,
   type RpcDescriptor,
   SEARCH_LIMITS,
+  type SearchAfter,
+  type SearchSort,
 } from '@pc/contracts';
 
 /** A community item a test inserts, published unless `draftOf` names its owner. */
@@ -13,6 +16,10 @@ export interface SearchSeed {
   description: string;
   category: string;
   draftOf?: string;
+  /** Its counts and when it was added (defaults: none, now). */
+  likes?: number;
+  deploys?: number;
+  createdAt?: Date;
 }
 
 /** What the rules need of a kind's service under test. */
@@ -154,6 +161,94 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
       page: page(20, 'near'),
     });
     expect(none.items).toEqual([]);
+  });
+
+  describe('in the order of a sort', () => {
+    // Ocelots: likes, deployments and age that order them differently; two ties decided by name.
+    const ocelots = [
+      { name: 'Ocelot Alpha', likes: 5, deploys: 1, age: 4 },
+      { name: 'Ocelot Bravo', likes: 9, deploys: 0, age: 3 },
+      { name: 'Ocelot Charlie', likes: 5, deploys: 7, age: 1 },
+      { name: 'Ocelot Delta', likes: 0, deploys: 7, age: 2 },
+    ];
+    const expected: Record<Exclude<SearchSort, 'name'>, string[]> = {
+      likes: ['Ocelot Bravo', 'Ocelot Alpha', 'Ocelot Charlie', 'Ocelot Delta'],
+      deploys: ['Ocelot Charlie', 'Ocelot Delta', 'Ocelot Alpha', 'Ocelot Bravo'],
+      newest: ['Ocelot Charlie', 'Ocelot Delta', 'Ocelot Bravo', 'Ocelot Alpha'],
+    };
+    const afterOf = (hit: ListingSearchHit): SearchAfter => ({
+      rank: hit.rank,
+      key: hit.sortKey,
+      kind: hit.kind,
+      catalog: hit.catalog,
+      ident: hit.id ?? hit.slug,
+    });
+
+    beforeAll(async () => {
+      const s = subject();
+      // Days in the future, so that they are the newest of the test's items.
+      const day = 24 * 3600 * 1000;
+      for (const ocelot of ocelots)
+        await s.seed({
+          name: ocelot.name,
+          description: 'Stalks the ocelot trail.',
+          category: s.category,
+          likes: ocelot.likes,
+          deploys: ocelot.deploys,
+          createdAt: new Date(Date.now() + (10 - ocelot.age) * day),
+        });
+    });
+
+    it.each(['likes', 'deploys', 'newest'] as const)(
+      'orders %s first, ties by name, and every vendor item after the community items, by name',
+      async (sort) => {
+        const s = subject();
+        const found = await s.request(s.anonymous(), { sort, page: page(100, null) });
+        expect(names(found).slice(0, 4)).toEqual(expected[sort]);
+        const catalogs = found.items.map((item) => item.catalog);
+        const firstVendor = catalogs.indexOf('vendor');
+        expect(firstVendor).toBeGreaterThan(0);
+        expect(catalogs.slice(firstVendor).every((catalog) => catalog === 'vendor')).toBe(true);
+        const vendorKeys = found.items.slice(firstVendor).map((item) => item.sortKey);
+        expect(vendorKeys).toEqual([...vendorKeys].sort());
+        expect(
+          found.items.slice(firstVendor).every((item) => item.counts === null && item.rank === null),
+        ).toBe(true);
+        const matched = await s.request(s.anonymous(), { q: 'ocelot', sort, page: page(20) });
+        expect(names(matched)).toEqual(expected[sort]);
+      },
+    );
+
+    it.each(['name', 'likes', 'deploys', 'newest'] as const)(
+      'pages the %s order after a cursor item, across ties and into the vendor items, without repeats',
+      async (sort) => {
+        const s = subject();
+        const all = await s.request(s.anonymous(), { sort, page: page(100, null) });
+        const walked: string[] = [];
+        let after: SearchAfter | null = null;
+        for (let i = 0; i < all.items.length + 1; i++) {
+          const next: ListingSearchResult = await s.request(s.anonymous(), {
+            sort,
+            page: { match: null, after, limit: 3 },
+          });
+          walked.push(...next.items.map((item) => item.id ?? item.slug));
+          const last = next.items.at(-1);
+          if (!next.hasMore || !last) break;
+          after = afterOf(last);
+        }
+        expect(walked).toEqual(all.items.map((item) => item.id ?? item.slug));
+        // A page of words keeps the sort too.
+        const first = await s.request(s.anonymous(), { q: 'ocelot', sort, page: page(2) });
+        const rest = await s.request(s.anonymous(), {
+          q: 'ocelot',
+          sort,
+          page: { match: 'exact', after: afterOf(first.items[1]), limit: 20 },
+        });
+        expect([...names(first), ...names(rest)]).toEqual(
+          sort === 'name' ? [...expected.likes].sort() : expected[sort],
+        );
+      },
+    );
   });
 
   // Last: it leaves more items than a search counts.

@@ -11,6 +11,7 @@ import { CatalogReviewPins1795810000000 } from './migrations/1795810000000-catal
 import { CatalogLikesByUser1796600000000 } from './migrations/1796600000000-catalog-likes-by-user';
 import { CatalogSearchOrder1796700000000 } from './migrations/1796700000000-catalog-search-order';
 import { CatalogItemChanges1796700000100 } from './migrations/1796700000100-catalog-item-changes';
+import { CatalogSearchSorts1796800000000 } from './migrations/1796800000000-catalog-search-sorts';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -32,5 +33,6 @@ export const catalogDatabase = {
     CatalogLikesByUser1796600000000,
     CatalogSearchOrder1796700000000,
     CatalogItemChanges1796700000100,
+    CatalogSearchSorts1796800000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

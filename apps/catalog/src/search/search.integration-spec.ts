@@ -12,8 +12,10 @@ describe('policies answer the search across kinds', () => {
     request: (ctx, data) => catalog.request(CatalogRpc.searchListings, ctx, data),
     seed: async (item) => {
       const [row] = await catalog.sql<{ id: string }>(
-        `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url)
-         VALUES ($1, $2, $3, $4, $5, $6, 'https://source-host.example/o/r') RETURNING id`,
+        `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url,
+           like_count, deploy_count, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'https://source-host.example/o/r', $7, $8, coalesce($9, now()))
+         RETURNING id`,
         [
           `search-${++n}`,
           item.name,
@@ -21,6 +23,9 @@ describe('policies answer the search across kinds', () => {
           item.category,
           item.draftOf ? 'under_review' : 'published',
           item.draftOf ?? '00000000-0000-4000-8000-0000000000b2',
+          item.likes ?? 0,
+          item.deploys ?? 0,
+          item.createdAt ?? null,
         ],
       );
       return row.id;

@@ -8,6 +8,10 @@ import { positiveInt } from './numbers';
 export type Kind = 'policy' | 'ruleset';
 const KINDS: Kind[] = ['policy', 'ruleset'];
 
+/** The orders `GET /api/search` takes (`sort`). */
+const SEARCH_SORTS = ['name', 'likes', 'deploys', 'newest'] as const;
+type SearchSort = (typeof SEARCH_SORTS)[number];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Pages of the search a slug is looked for in, at most (100 items each). */
@@ -144,11 +148,25 @@ export function listingCommands(program: Command, env: CliEnv): void {
       new Option('--catalog <catalog>', 'only community, or only vendor').choices(['community', 'vendor']),
     )
     .option('--category <category>', 'only this category')
+    .addOption(
+      new Option(
+        '--sort <order>',
+        'by name, or the most liked, most deployed or newest first (vendor items after community ones)',
+      )
+        .choices(SEARCH_SORTS)
+        .default('name'),
+    )
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
     .action(
       async (
         query: string | undefined,
-        options: { kind?: Kind; catalog?: 'community' | 'vendor'; category?: string; limit: number },
+        options: {
+          kind?: Kind;
+          catalog?: 'community' | 'vendor';
+          category?: string;
+          sort: SearchSort;
+          limit: number;
+        },
         command: Command,
       ) => {
         const ctx = new Context(command, env);
@@ -160,6 +178,7 @@ export function listingCommands(program: Command, env: CliEnv): void {
               kind: options.kind,
               catalog: options.catalog,
               category: options.category,
+              sort: options.sort,
               limit: Math.min(100, options.limit),
             },
           },
@@ -194,8 +213,10 @@ export function listingCommands(program: Command, env: CliEnv): void {
             item.catalog,
             item.name,
             item.category ?? '',
+            item.counts ? String(item.counts.likes) : '-',
+            item.counts ? String(item.counts.deploys) : '-',
           ]),
-          ['ID OR SLUG', 'KIND', 'CATALOG', 'NAME', 'CATEGORY'],
+          ['ID OR SLUG', 'KIND', 'CATALOG', 'NAME', 'CATEGORY', 'LIKES', 'DEPLOYS'],
         );
       },
     );

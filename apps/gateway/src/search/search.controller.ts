@@ -21,7 +21,9 @@ export class SearchController {
     summary: 'Search policies and rulesets, community and vendor, with counts',
     description:
       'Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; ' +
-      'vendor: the vendor index), in one order: by name, then kind, catalog and id. Each item says its ' +
+      'vendor: the vendor index), in one order: by name (`sort=name`, the default), or the most liked, most ' +
+      'deployed or newest community items first (`sort=likes|deploys|newest`, ties by name; vendor items, ' +
+      'which have none of these, after every community item, by name); then kind, catalog and id. Each item says its ' +
       '`kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are ' +
       'any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; ' +
       '`match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per ' +

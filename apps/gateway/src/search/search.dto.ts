@@ -6,7 +6,9 @@ import {
   type ListingKind,
   SEARCH_LIMITS,
   SEARCH_MATCHES,
+  SEARCH_SORTS,
   type SearchMatch,
+  type SearchSort,
 } from '@pc/contracts';
 import { IsIn, IsString, MaxLength } from 'class-validator';
 import { Optional, PageCursor, PageLimit } from '../http/common.dto';
@@ -40,6 +42,19 @@ export class SearchQueryDto {
   @IsString()
   @MaxLength(SEARCH_LIMITS.category.max)
   category?: string;
+
+  @ApiPropertyOptional({
+    enum: SEARCH_SORTS,
+    default: 'name',
+    description:
+      'The order: `name` (by name, community and vendor items together), `likes` (most liked first), ' +
+      '`deploys` (most deployed first) or `newest` (most recently added first); ties by name. Vendor items ' +
+      'have no likes, deployments or date: in `likes`, `deploys` and `newest` they come after every ' +
+      'community item, by name. A cursor pages the sort it was made for only.',
+  })
+  @Optional()
+  @IsIn(SEARCH_SORTS)
+  sort?: SearchSort;
 
   @PageCursor() cursor?: string;
 

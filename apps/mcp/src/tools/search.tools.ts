@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LISTING_CATALOGS, LISTING_KINDS, SEARCH_LIMITS, SEARCH_MATCHES } from '@pc/contracts';
+import { LISTING_CATALOGS, LISTING_KINDS, SEARCH_LIMITS, SEARCH_MATCHES, SEARCH_SORTS } from '@pc/contracts';
 import { ListingSearch } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
@@ -22,6 +22,8 @@ export class SearchTools implements ToolSet {
         'says its kind (policy, ruleset) and catalog (community, vendor), with counts per kind, catalog and ' +
         'category. With q, items having every word as a word come alone when there are any (match exact), ' +
         'else near matches (prefixes, parts of names, typos; match near). Filters: kind, catalog, category. ' +
+        'Order (sort): name (default), likes, deploys or newest first (vendor items, without counts or date, ' +
+        'after every community item). ' +
         'Pages: pass nextCursor as cursor. Read an item with get_policy or get_ruleset (community, by id) or ' +
         'get_vendor_policy or get_vendor_ruleset (vendor, by slug).',
       scope: 'api:read',
@@ -30,6 +32,10 @@ export class SearchTools implements ToolSet {
         kind: z.enum(LISTING_KINDS).optional().describe('Only policies, or only rulesets.'),
         catalog: z.enum(LISTING_CATALOGS).optional().describe('Only community, or only vendor items.'),
         category: text(1, SEARCH_LIMITS.category.max).optional().describe('A category, in any case.'),
+        sort: z
+          .enum(SEARCH_SORTS)
+          .optional()
+          .describe('The order: name (default), or the most liked, most deployed or newest first.'),
         cursor: text(1, SEARCH_LIMITS.cursor.max).optional().describe('The nextCursor of the page before.'),
         limit: z
           .number()
@@ -69,7 +75,8 @@ export class SearchTools implements ToolSet {
         const { kinds, catalogs } = found.facets;
         const lines = found.items.map(
           (item) =>
-            `- ${item.name} (${item.catalog} ${item.kind}, ${item.category ?? 'no category'}) ` +
+            `- ${item.name} (${item.catalog} ${item.kind}, ${item.category ?? 'no category'}` +
+            `${item.counts ? `, ${item.counts.likes} likes, ${item.counts.deploys} deploys` : ''}) ` +
             (item.id ? `id ${item.id}` : `slug ${item.slug}`),
         );
         const head =

@@ -11,6 +11,7 @@ import { RulesetsEvaluationUploads1796430000100 } from './migrations/17964300001
 import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
+import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
 
 /** The rulesets schema and its migrations, in order. Repositories speak SQL, as the catalog's do. */
 export const rulesetsDatabase = {
@@ -29,5 +30,6 @@ export const rulesetsDatabase = {
     RulesetsGovernance1796500000000,
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
+    RulesetsSearchSorts1796800000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -10,6 +10,12 @@ export const RULESET_LISTINGS: ListingTable = {
   columns: `r.id, NULL AS slug, r.name, r.description, r.category, r.like_count AS likes, r.deploy_count AS deploys,
     lower(r.name) AS sort_key`,
   sortKey: 'lower(r.name)',
+  // The expressions of the indexes of each order (migration 1796800000000): kept identical to them.
+  rank: {
+    likes: '(-r.like_count)',
+    deploys: '(-r.deploy_count)',
+    newest: `((extract(epoch FROM r.created_at AT TIME ZONE 'UTC') * -1000000)::bigint)`,
+  },
   category: 'r.category',
   ident: 'r.id::text',
   exact: rulesetMatch.exact,

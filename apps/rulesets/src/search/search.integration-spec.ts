@@ -13,8 +13,9 @@ describe('rulesets answer the search across kinds', () => {
       const owner = item.draftOf ?? '00000000-0000-4000-8000-0000000000b2';
       const [row] = await rulesets.sql<{ id: string }>(
         `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
-           target_scopes, published_at, lifecycle_status)
-         VALUES ($1, $2, $3, $4, $4, 'https://source-host.example/o/r', ARRAY['rest-api'], $5, $6) RETURNING id`,
+           target_scopes, published_at, lifecycle_status, like_count, deploy_count, created_at)
+         VALUES ($1, $2, $3, $4, $4, 'https://source-host.example/o/r', ARRAY['rest-api'], $5, $6, $7, $8,
+                 coalesce($9, now())) RETURNING id`,
         [
           item.name,
           item.description,
@@ -22,6 +23,9 @@ describe('rulesets answer the search across kinds', () => {
           owner,
           item.draftOf ? null : new Date(),
           item.draftOf ? 'under_review' : 'published',
+          item.likes ?? 0,
+          item.deploys ?? 0,
+          item.createdAt ?? null,
         ],
       );
       return row.id;

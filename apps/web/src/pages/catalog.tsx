@@ -1,13 +1,16 @@
 // The catalog: one search across policies and rulesets, community and vendor (GET /api/search), with the
-// counts per kind, catalog and category beside the filters; search as you type, paging by cursor. The
-// policies' own filters (direction, asset kind, order) read the policy list (GET /api/policies).
+// counts per kind, catalog and category beside the filters; search as you type, paging by cursor, in
+// the chosen order. With no filter set it opens on rows of the most liked, most deployed, newest and
+// vendor items above everything by name. The policies' own filters (direction, asset kind) read the
+// policy list (GET /api/policies).
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
-import { Link, navigate, useLocation } from '../router';
-import { Badge, ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounced } from '../ui';
+import { FirstScreen, type Shelf } from '../first-screen';
+import { count, itemKey, ListingCard, type ListingItem as Item } from '../listing-card';
+import { navigate, useLocation } from '../router';
+import { ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounced } from '../ui';
 
-type Item = Schemas['SearchItemDto'];
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
 type PolicyQuery = NonNullable<paths['/api/policies']['get']['parameters']['query']>;
@@ -16,15 +19,20 @@ type PolicyItem = Schemas['PolicyListDto']['policies'][number];
 const FILTERS = ['q', 'kind', 'catalog', 'category', 'direction', 'assetKind', 'sort'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-/** Where an item is read: community items by id, vendor items by slug. */
-function itemPath(item: Item): string {
-  const base = item.kind === 'policy' ? 'policies' : 'rulesets';
-  return item.catalog === 'vendor' || !item.id
-    ? `/vendor-${base}/${encodeURIComponent(item.slug)}`
-    : `/${base}/${item.id}`;
-}
+/** The orders of the search; the policy list (direction or asset kind set) has name and newest only. */
+const SORTS: Array<[string, string]> = [
+  ['', 'Name'],
+  ['likes', 'Most liked'],
+  ['deploys', 'Most deployed'],
+  ['newest', 'Newest'],
+];
+const POLICY_LIST_SORTS = new Set(['', 'newest']);
 
-const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+/** A sort as the search takes it (`submitted`, the policy list's word, is the newest first). */
+function searchSort(sort: string): Query['sort'] {
+  if (sort === 'submitted') return 'newest';
+  return (SORTS.some(([value]) => value === sort) && sort ? sort : undefined) as Query['sort'];
+}
 
 /** A row of the policy list as a search result. */
 function fromPolicyList(item: PolicyItem): Item {
@@ -77,10 +85,15 @@ export default function Catalog() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
+  // On a phone the filters past the search fold away, so that the results start on the first screen.
+  const [moreFilters, setMoreFilters] = useState(false);
+  const activeFilters = FILTERS.filter((name) => name !== 'q' && filters[name] !== '').length;
 
   // The policies' own filters apply to policies only: with one of them, the policy list answers.
-  const policyList =
-    settled.kind === 'policy' && Boolean(settled.direction || settled.assetKind || settled.sort);
+  const policyList = settled.kind === 'policy' && Boolean(settled.direction || settled.assetKind);
+  const policyListMode = filters.kind === 'policy' && Boolean(filters.direction || filters.assetKind);
+  // No filter set: the first screen (rows of the most liked, deployed, newest and vendor items).
+  const firstScreen = FILTERS.every((name) => settled[name] === '');
   const fetchPage = async (cursor?: string): Promise<Found> => {
     const q = settled.q.trim() || undefined;
     const category = settled.category.trim() || undefined;
@@ -91,7 +104,7 @@ export default function Catalog() {
         source: settled.catalog === 'vendor' ? 'vendor' : 'community',
         direction: (settled.direction || undefined) as PolicyQuery['direction'],
         assetKind: (settled.assetKind || undefined) as PolicyQuery['assetKind'],
-        sort: (settled.sort || undefined) as PolicyQuery['sort'],
+        sort: searchSort(settled.sort) === 'newest' ? 'submitted' : undefined,
         limit: 24,
         cursor,
       };
@@ -103,6 +116,7 @@ export default function Catalog() {
       kind: (settled.kind || undefined) as Query['kind'],
       catalog: (settled.catalog || undefined) as Query['catalog'],
       category,
+      sort: searchSort(settled.sort),
       limit: 24,
       cursor,
     };
@@ -166,8 +180,19 @@ export default function Catalog() {
     }
   };
 
-  const set = (name: keyof Filters) => (e: { target: { value: string } }) =>
-    setFilters({ ...filters, [name]: e.target.value });
+  const set = (name: keyof Filters) => (e: { target: { value: string } }) => {
+    const next = { ...filters, [name]: e.target.value };
+    // The policy list orders by name or newest only.
+    const listMode = next.kind === 'policy' && Boolean(next.direction || next.assetKind);
+    if (listMode && !POLICY_LIST_SORTS.has(searchSort(next.sort) ?? '')) next.sort = '';
+    setFilters(next);
+  };
+  const seeAll = (shown: Shelf['filters']) => {
+    setFilters({ ...filters, sort: shown.sort ?? '', catalog: shown.catalog ?? '' });
+    // The row's button goes with the rows: the focus moves to the page's start, as after a navigation.
+    document.getElementById('page-title')?.focus();
+    window.scrollTo({ top: 0 });
+  };
   const facets = answer?.facets;
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
 
@@ -181,62 +206,70 @@ export default function Catalog() {
           value={filters.q}
           onChange={set('q')}
         />
-        <SelectField
-          label="Kind"
-          value={filters.kind}
-          onChange={set('kind')}
-          options={[
-            ['', 'Policies and rulesets'],
-            ['policy', withCount('Policies', facets?.kinds.policy)],
-            ['ruleset', withCount('Rulesets', facets?.kinds.ruleset)],
-          ]}
-        />
-        <SelectField
-          label="Catalog"
-          value={filters.catalog}
-          onChange={set('catalog')}
-          options={[
-            ['', 'Community and vendor'],
-            ['community', withCount('Community', facets?.catalogs.community)],
-            ['vendor', withCount('Vendor', facets?.catalogs.vendor)],
-          ]}
-        />
-        <TextField label="Category" value={filters.category} onChange={set('category')} />
-        {filters.kind === 'policy' ? (
-          <>
-            <SelectField
-              label="Direction"
-              value={filters.direction}
-              onChange={set('direction')}
-              options={[
-                ['', 'Any'],
-                ['inbound', 'Inbound'],
-                ['outbound', 'Outbound'],
-              ]}
-            />
-            <SelectField
-              label="Asset kind"
-              value={filters.assetKind}
-              onChange={set('assetKind')}
-              options={[
-                ['', 'Any'],
-                ['api', 'API'],
-                ['agent', 'Agent'],
-                ['llm', 'LLM'],
-                ['mcp', 'MCP'],
-              ]}
-            />
-            <SelectField
-              label="Sort"
-              value={filters.sort}
-              onChange={set('sort')}
-              options={[
-                ['', 'Name'],
-                ['submitted', 'Newest'],
-              ]}
-            />
-          </>
-        ) : null}
+        <button
+          type="button"
+          className="secondary filters-toggle"
+          aria-expanded={moreFilters}
+          aria-controls="more-filters"
+          onClick={() => setMoreFilters((open) => !open)}
+        >
+          Filters and order{activeFilters > 0 ? ` (${activeFilters})` : ''}
+        </button>
+        <div id="more-filters" className={`more-filters${moreFilters ? ' open' : ''}`}>
+          <SelectField
+            label="Kind"
+            value={filters.kind}
+            onChange={set('kind')}
+            options={[
+              ['', 'Policies and rulesets'],
+              ['policy', withCount('Policies', facets?.kinds.policy)],
+              ['ruleset', withCount('Rulesets', facets?.kinds.ruleset)],
+            ]}
+          />
+          <SelectField
+            label="Catalog"
+            value={filters.catalog}
+            onChange={set('catalog')}
+            options={[
+              ['', 'Community and vendor'],
+              ['community', withCount('Community', facets?.catalogs.community)],
+              ['vendor', withCount('Vendor', facets?.catalogs.vendor)],
+            ]}
+          />
+          <TextField label="Category" value={filters.category} onChange={set('category')} />
+          {filters.kind === 'policy' ? (
+            <>
+              <SelectField
+                label="Direction"
+                value={filters.direction}
+                onChange={set('direction')}
+                options={[
+                  ['', 'Any'],
+                  ['inbound', 'Inbound'],
+                  ['outbound', 'Outbound'],
+                ]}
+              />
+              <SelectField
+                label="Asset kind"
+                value={filters.assetKind}
+                onChange={set('assetKind')}
+                options={[
+                  ['', 'Any'],
+                  ['api', 'API'],
+                  ['agent', 'Agent'],
+                  ['llm', 'LLM'],
+                  ['mcp', 'MCP'],
+                ]}
+              />
+            </>
+          ) : null}
+          <SelectField
+            label="Sort"
+            value={searchSort(filters.sort) ?? ''}
+            onChange={set('sort')}
+            options={policyListMode ? SORTS.filter(([value]) => POLICY_LIST_SORTS.has(value)) : SORTS}
+          />
+        </div>
       </form>
       {facets ? (
         <section aria-label="Counts" className="facets">
@@ -285,23 +318,18 @@ export default function Catalog() {
       {!loading && answer?.match === 'near' && items.length > 0 ? (
         <p className="hint">Nothing has these exact words: showing near matches.</p>
       ) : null}
-      {!loading && !error && items.length === 0 ? <p>Nothing matches these filters.</p> : null}
-      <ul className="cards">
+      {!loading && !error && items.length === 0 ? (
+        <p>{firstScreen ? 'The catalog is empty.' : 'Nothing matches these filters.'}</p>
+      ) : null}
+      {firstScreen ? <FirstScreen community={facets?.catalogs.community} seeAll={seeAll} /> : null}
+      {firstScreen ? (
+        <h2 id="everything" className="shelf-title">
+          Everything, by name
+        </h2>
+      ) : null}
+      <ul className="cards" aria-labelledby={firstScreen ? 'everything' : undefined}>
         {items.map((item) => (
-          <li key={`${item.kind}:${item.catalog}:${item.id ?? item.slug}`} className="card">
-            <h2>
-              <Link to={itemPath(item)}>{item.name}</Link>
-            </h2>
-            <p>{item.summary}</p>
-            <p className="meta">
-              <Badge tone={item.kind === 'policy' ? 'neutral' : 'info'}>{item.kind}</Badge>{' '}
-              {item.catalog === 'vendor' ? <Badge tone="info">vendor</Badge> : null}{' '}
-              {item.category ?? 'Uncategorized'}
-              {item.counts
-                ? ` · ${count(item.counts.likes, 'like', 'likes')} · ${count(item.counts.deploys, 'deployment', 'deployments')}`
-                : ''}
-            </p>
-          </li>
+          <ListingCard key={itemKey(item)} item={item} heading={firstScreen ? 'h3' : 'h2'} />
         ))}
       </ul>
       {loading ? <Loading /> : null}

@@ -21,6 +21,14 @@ export type ListingCatalog = (typeof LISTING_CATALOGS)[number];
 export const SEARCH_MATCHES = ['exact', 'near'] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
+/**
+ * The orders of a search: `name` (by name; community and vendor items together), or the most liked, most
+ * deployed or newest (most recently added) community items first, ties by name; vendor items, which have
+ * no likes, deployments or date, come after every community item, by name.
+ */
+export const SEARCH_SORTS = ['name', 'likes', 'deploys', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 export const SEARCH_LIMITS = {
   /** Results per page. */
   limit: { min: 1, max: 100, default: 20 },
@@ -46,8 +54,13 @@ export function searchWords(q: string | undefined): string[] {
   return (q?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_LIMITS.words.max);
 }
 
-/** Where a page of a search starts: after this item in the global order (sort key, kind, catalog, ident). */
+/**
+ * Where a page of a search starts: after this item in the global order (rank, sort key, kind, catalog,
+ * ident).
+ */
 export interface SearchAfter {
+  /** The item's rank in a sort other than `name` (null: a vendor item, or the name order). */
+  rank?: number | null;
   key: string;
   kind: ListingKind;
   catalog: ListingCatalog;
@@ -59,6 +72,8 @@ export interface ListingSearchRequest {
   q?: string;
   category?: string;
   catalog?: ListingCatalog;
+  /** The order of the page (default `name`). */
+  sort?: SearchSort;
   /** Absent: the counts alone. */
   page?: { match: SearchMatch | null; after: SearchAfter | null; limit: number };
   /** False: the page alone, without counts (the asker counted already). Default true. */
@@ -85,6 +100,12 @@ export interface ListingSearchHit {
   category: string | null;
   /** Community items: their likes and deployments; vendor items: null (not counted). */
   counts: ListingCounts | null;
+  /**
+   * First in the order of a sort other than `name`: the negated likes or deployments, or the negated
+   * time it was added (microseconds), so that smaller comes first; null for vendor items (after every
+   * community item) and in the name order.
+   */
+  rank: number | null;
   /** The order of the merged pages: the lower-cased name (compared as bytes). */
   sortKey: string;
 }
@@ -95,7 +116,7 @@ export interface ListingCounts {
 }
 
 /** A result of `GET /api/search`: a hit without its internal sort key. */
-export type SearchResultItem = Omit<ListingSearchHit, 'sortKey'>;
+export type SearchResultItem = Omit<ListingSearchHit, 'sortKey' | 'rank'>;
 
 export interface SearchFacets {
   kinds: Record<ListingKind, number>;
@@ -128,6 +149,7 @@ export interface SearchQuery {
   kind?: ListingKind;
   catalog?: ListingCatalog;
   category?: string;
+  sort?: SearchSort;
   cursor?: string;
   limit?: number;
 }
@@ -141,6 +163,7 @@ export interface ListingSearchResult {
 }
 
 const after = z.object({
+  rank: z.number().int().nullable().optional(),
   key: z.string().max(2000),
   kind: z.enum(LISTING_KINDS),
   catalog: z.enum(LISTING_CATALOGS),
@@ -152,6 +175,7 @@ export const listingSearchSchema = z
     q: z.string().max(SEARCH_LIMITS.q.max).optional(),
     category: z.string().max(SEARCH_LIMITS.category.max).optional(),
     catalog: z.enum(LISTING_CATALOGS).optional(),
+    sort: z.enum(SEARCH_SORTS).optional(),
     page: z
       .object({
         match: z.enum(SEARCH_MATCHES).nullable(),
@@ -163,17 +187,31 @@ export const listingSearchSchema = z
   })
   .strict() satisfies MessageSchema<ListingSearchRequest>;
 
-/** The global order of search results: by sort key (as bytes), then kind, catalog and ident. */
-export function compareHits(
-  a: Pick<ListingSearchHit, 'sortKey' | 'kind' | 'catalog'> & { ident: string },
-  b: Pick<ListingSearchHit, 'sortKey' | 'kind' | 'catalog'> & { ident: string },
-): number {
+type Ordered = Pick<ListingSearchHit, 'sortKey' | 'kind' | 'catalog'> & {
+  rank?: number | null;
+  ident: string;
+};
+
+/**
+ * The global order of search results: by rank (smaller first, none last; in the name order every rank is
+ * null), then sort key (as bytes), kind, catalog and ident.
+ */
+export function compareHits(a: Ordered, b: Ordered): number {
   return (
+    compareRanks(a.rank ?? null, b.rank ?? null) ||
     compareBytes(a.sortKey, b.sortKey) ||
     compareBytes(a.kind, b.kind) ||
     compareBytes(a.catalog, b.catalog) ||
     compareBytes(a.ident, b.ident)
   );
+}
+
+/** Ranks in the order of a sort: smaller first, null (a vendor item) after every number. */
+export function compareRanks(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
 }
 
 /** Strings in the order of their code points (that of their UTF-8 bytes): PostgreSQL's `COLLATE "C"`. */

@@ -7,6 +7,7 @@ import {
   type ListingSearchResult,
   type SearchAfter,
   type SearchMatch,
+  type SearchSort,
   SEARCH_LIMITS,
   compareBytes,
   compareHits,
@@ -34,6 +35,11 @@ export interface ListingTable {
   columns: string;
   /** The lower-cased name, the order's key. */
   sortKey: string;
+  /**
+   * First in the order of each sort other than `name` (smaller first, an integer): the negated likes,
+   * deployments, or time added in microseconds. Each has an index with the sort key and ident after it.
+   */
+  rank: Record<RankedSort, string>;
   category: string;
   /** The row's id as text, the order's last key. */
   ident: string;
@@ -44,6 +50,9 @@ export interface ListingTable {
 }
 
 export type Param = (value: unknown) => string;
+
+/** The sorts that order by a rank before the name. */
+export type RankedSort = Exclude<SearchSort, 'name'>;
 
 /** A vendor item as the search reads it. */
 export interface VendorListing {
@@ -65,6 +74,8 @@ interface Row {
   likes: number;
   deploys: number;
   sort_key: string;
+  /** A bigint arrives as text. */
+  rank: number | string | null;
 }
 
 /**
@@ -86,8 +97,9 @@ export async function answerListingSearch(
   const page = request.page;
   if (!page) return { counts, capped: counted.capped, items: [], hasMore: false };
   const wants = (catalog: ListingCatalog) => !request.catalog || request.catalog === catalog;
+  const sort = request.sort ?? 'name';
   const community = wants('community')
-    ? await communityPage(db, table, viewerId, q, request.category, page)
+    ? await communityPage(db, table, viewerId, { q, category: request.category, sort, page })
     : [];
   const vendorItems = wants('vendor') ? vendorPage(table.kind, vendor, q, request.category, page) : [];
   const merged = [...community, ...vendorItems]
@@ -161,62 +173,95 @@ function vendorCounts(vendor: VendorListing[], q: string): ListingSearchCount[] 
 
 type Page = NonNullable<ListingSearchRequest['page']>;
 
-async function communityPage(
-  db: Executor,
+/** What a page of a kind's community items is asked for. */
+export interface CommunityPageRequest {
+  q: string;
+  category: string | undefined;
+  sort: SearchSort;
+  page: Page;
+}
+
+/**
+ * The queries of a page of community items, in the order of the sort: `walk` reads the first rows of
+ * the order (its index) and keeps the matches; `matches` (with `q` only, when the walk found too few)
+ * finds the matches through the search indexes and orders them. Without `q` the walk is the page.
+ */
+export function communityPageQueries(
   table: ListingTable,
   viewerId: string | null,
-  q: string,
-  category: string | undefined,
-  page: Page,
-): Promise<ListingSearchHit[]> {
+  request: CommunityPageRequest,
+): { walk: string; matches: string | null; params: unknown[] } {
+  const { q, category, sort, page } = request;
   const params: unknown[] = [];
   const p: Param = (value) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const rank = sort === 'name' ? null : table.rank[sort];
   const where = [table.visible(viewerId, p)];
   if (category) where.push(`lower(${table.category}) = lower(${p(category)})`);
   const key = `${table.sortKey} COLLATE "C"`;
   const ident = `${table.ident} COLLATE "C"`;
-  if (page.after) {
-    const position = startsAfter(table.kind, 'community', page.after);
-    const afterKey = `${p(page.after.key)}::text COLLATE "C"`;
-    where.push(
-      position === 'before'
-        ? `${key} > ${afterKey}`
-        : position === 'after'
-          ? `${key} >= ${afterKey}`
-          : `(${key}, ${ident}) > (${afterKey}, ${p(page.after.ident)}::text COLLATE "C")`,
-    );
-  }
+  if (page.after) where.push(afterClause(table.kind, page.after, { rank, key, ident }, p));
+  const columns = `${table.columns}, ${rank ?? 'NULL::bigint'} AS rank`;
+  const order = [rank, key, ident].filter((term) => term !== null).join(', ');
   const match = q ? ((page.match === 'near' ? table.near(q, p) : table.exact(q, p)) ?? 'false') : null;
   const limit = p(page.limit + 1);
-  let rows: Row[];
   if (!match) {
-    rows = await db.query<Row[]>(
-      `SELECT ${table.columns} FROM ${table.from} WHERE ${where.join(' AND ')}
-        ORDER BY ${key}, ${ident} LIMIT ${limit}`,
+    return {
+      walk: `SELECT ${columns} FROM ${table.from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
+      matches: null,
       params,
-    );
-  } else {
+    };
+  }
+  return {
     // A common word: the first rows of the order (its index) hold a page of matches.
-    rows = await db.query<Row[]>(
-      `SELECT * FROM (
-         SELECT ${table.columns}, ${key} AS walk_key, ${ident} AS walk_ident, ${match} AS hit
-           FROM ${table.from} WHERE ${where.join(' AND ')} ORDER BY ${key}, ${ident} LIMIT ${SEARCH_WALK_ROWS}
-       ) walked WHERE hit ORDER BY walk_key, walk_ident LIMIT ${limit}`,
-      params,
-    );
+    walk: `SELECT * FROM (
+         SELECT ${columns}, ${rank ?? 'NULL::bigint'} AS walk_rank, ${key} AS walk_key, ${ident} AS walk_ident,
+                ${match} AS hit
+           FROM ${table.from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${SEARCH_WALK_ROWS}
+       ) walked WHERE hit ORDER BY walk_rank, walk_key, walk_ident LIMIT ${limit}`,
     // A rarer one: the search indexes find the matches, then they are ordered (an order the index of
     // the order cannot give, so the planner does not walk the whole order for a few matches).
-    if (rows.length <= page.limit) {
-      rows = await db.query<Row[]>(
-        `SELECT ${table.columns} FROM ${table.from} WHERE ${[...where, match].join(' AND ')}
-          ORDER BY ${key} || '', ${ident} LIMIT ${limit}`,
-        params,
-      );
-    }
+    matches: `SELECT ${columns} FROM ${table.from} WHERE ${[...where, match].join(' AND ')}
+          ORDER BY ${rank ? `${rank} + 0, ` : ''}${key} || '', ${ident} LIMIT ${limit}`,
+    params,
+  };
+}
+
+/**
+ * The rows after the cursor's item: by rank first in a ranked sort (a vendor item's null rank follows
+ * every community item), then by sort key, and by ident where the kind and catalog are the item's own.
+ * Written as one row comparison, which the index of the order reads as its start.
+ */
+function afterClause(
+  kind: ListingKind,
+  after: SearchAfter,
+  order: { rank: string | null; key: string; ident: string },
+  p: Param,
+): string {
+  if (order.rank !== null && (after.rank ?? null) === null) return 'false';
+  const position = startsAfter(kind, 'community', after);
+  const afterKey = `${p(after.key)}::text COLLATE "C"`;
+  const left = order.rank === null ? [order.key] : [order.rank, order.key];
+  // As bigint: a rank past a column's integer range (a cursor made by hand) compares, never fails.
+  const right = order.rank === null ? [afterKey] : [`${p(after.rank)}::bigint`, afterKey];
+  if (position === 'same') {
+    left.push(order.ident);
+    right.push(`${p(after.ident)}::text COLLATE "C"`);
   }
+  return `(${left.join(', ')}) ${position === 'after' ? '>=' : '>'} (${right.join(', ')})`;
+}
+
+async function communityPage(
+  db: Executor,
+  table: ListingTable,
+  viewerId: string | null,
+  request: CommunityPageRequest,
+): Promise<ListingSearchHit[]> {
+  const { walk, matches, params } = communityPageQueries(table, viewerId, request);
+  let rows = await db.query<Row[]>(walk, params);
+  if (matches && rows.length <= request.page.limit) rows = await db.query<Row[]>(matches, params);
   return rows.map((row) => ({
     kind: table.kind,
     catalog: 'community',
@@ -226,6 +271,7 @@ async function communityPage(
     summary: summaryOf(row.description),
     category: row.category,
     counts: { likes: Number(row.likes), deploys: Number(row.deploys) },
+    rank: row.rank === null ? null : Number(row.rank),
     sortKey: row.sort_key,
   }));
 }
@@ -254,10 +300,13 @@ function vendorPage(
       summary: summaryOf(item.summary),
       category: item.category,
       counts: null,
+      rank: null,
       sortKey: item.name.toLowerCase(),
     }))
     .filter((hit) => {
       if (!page.after) return true;
+      // A community item's cursor in a ranked sort: every vendor item follows it.
+      if ((page.after.rank ?? null) !== null) return true;
       const byKey = compareBytes(hit.sortKey, page.after.key);
       if (position === 'before') return byKey > 0;
       if (position === 'after') return byKey >= 0;

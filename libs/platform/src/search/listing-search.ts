@@ -13,12 +13,14 @@ import {
   RulesetsRpc,
   SEARCH_LIMITS,
   SEARCH_MATCHES,
+  SEARCH_SORTS,
   type SearchAfter,
   type SearchFacets,
   type SearchMatch,
   type SearchQuery,
   type SearchResult,
   type SearchResultItem,
+  type SearchSort,
 } from '@pc/contracts';
 import { badRequest, RemoteError } from '../errors/domain-error';
 import { BusClient } from '../messaging/bus-client';
@@ -32,6 +34,7 @@ const SEARCH_OF = {
 
 interface Cursor {
   match: SearchMatch | null;
+  sort: SearchSort;
   after: SearchAfter;
 }
 
@@ -49,8 +52,14 @@ export class ListingSearch {
   async search(ctx: RequestContext, query: SearchQuery): Promise<SearchResult> {
     const q = query.q?.trim() || undefined;
     const limit = query.limit ?? SEARCH_LIMITS.limit.default;
-    const cursor = decodeCursor(query.cursor);
-    const base: ListingSearchRequest = { q, category: query.category || undefined, catalog: query.catalog };
+    const sort = query.sort ?? 'name';
+    const cursor = decodeCursor(query.cursor, sort);
+    const base: ListingSearchRequest = {
+      q,
+      category: query.category || undefined,
+      catalog: query.catalog,
+      ...(sort === 'name' ? {} : { sort }),
+    };
     const kinds = LISTING_KINDS.filter((kind) => !query.kind || query.kind === kind);
     const filtered =
       (counts: Map<ListingKind, ListingSearchResult>) =>
@@ -91,7 +100,7 @@ export class ListingSearch {
       .flatMap((answer) => answer.items)
       .sort((a, b) => compareHits({ ...a, ident: hitIdent(a) }, { ...b, ident: hitIdent(b) }));
     const head = merged.slice(0, limit);
-    const items = fitToBudget(head.map(({ sortKey: _, ...item }): SearchResultItem => item));
+    const items = fitToBudget(head.map(({ sortKey: _, rank: __, ...item }): SearchResultItem => item));
     const last = head[items.length - 1];
     const hasMore = merged.length > items.length || [...answers.values()].some((answer) => answer.hasMore);
     return {
@@ -105,7 +114,14 @@ export class ListingSearch {
         hasMore && last
           ? encodeCursor({
               match,
-              after: { key: last.sortKey, kind: last.kind, catalog: last.catalog, ident: hitIdent(last) },
+              sort,
+              after: {
+                rank: last.rank,
+                key: last.sortKey,
+                kind: last.kind,
+                catalog: last.catalog,
+                ident: hitIdent(last),
+              },
             })
           : null,
     };
@@ -168,18 +184,19 @@ function sameCategory(category: string | null, wanted: string): boolean {
 
 const CURSOR_TAG = 'search';
 
+/** The name order's cursor is as it always was; a ranked sort's adds the sort and the item's rank. */
 function encodeCursor(cursor: Cursor): string {
   const { after } = cursor;
-  return Buffer.from(
-    JSON.stringify([CURSOR_TAG, cursor.match, after.key, after.kind, after.catalog, after.ident]),
-  ).toString('base64url');
+  const fields: unknown[] = [CURSOR_TAG, cursor.match, after.key, after.kind, after.catalog, after.ident];
+  if (cursor.sort !== 'name') fields.push(cursor.sort, after.rank ?? null);
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
 /**
- * A cursor this search made, or a 400 (never silently the first page). Raised as the services' errors
- * are, so that each edge (the gateway, the tool server) answers it as it answers theirs.
+ * A cursor this search made for this sort, or a 400 (never silently the first page). Raised as the
+ * services' errors are, so that each edge (the gateway, the tool server) answers it as it answers theirs.
  */
-function decodeCursor(cursor: string | undefined): Cursor | null {
+function decodeCursor(cursor: string | undefined, sort: SearchSort): Cursor | null {
   if (cursor === undefined || cursor === '') return null;
   const invalid = () =>
     new RemoteError(
@@ -194,8 +211,8 @@ function decodeCursor(cursor: string | undefined): Cursor | null {
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 6 || parsed[0] !== CURSOR_TAG) throw invalid();
-  const [, match, key, kind, catalog, ident] = parsed as unknown[];
+  if (!Array.isArray(parsed) || ![6, 8].includes(parsed.length) || parsed[0] !== CURSOR_TAG) throw invalid();
+  const [, match, key, kind, catalog, ident, cursorSort = 'name', rank = null] = parsed as unknown[];
   if (
     !(match === null || (SEARCH_MATCHES as readonly unknown[]).includes(match)) ||
     typeof key !== 'string' ||
@@ -203,12 +220,23 @@ function decodeCursor(cursor: string | undefined): Cursor | null {
     !(LISTING_CATALOGS as readonly unknown[]).includes(catalog) ||
     typeof ident !== 'string' ||
     ident === '' ||
-    ident.length > 200
+    ident.length > 200 ||
+    !(SEARCH_SORTS as readonly unknown[]).includes(cursorSort) ||
+    cursorSort !== sort ||
+    (sort === 'name' && parsed.length !== 6) ||
+    !(rank === null || Number.isSafeInteger(rank))
   ) {
     throw invalid();
   }
   return {
     match: match as SearchMatch | null,
-    after: { key, kind: kind as ListingKind, catalog: catalog as SearchAfter['catalog'], ident },
+    sort,
+    after: {
+      rank: rank as number | null,
+      key,
+      kind: kind as ListingKind,
+      catalog: catalog as SearchAfter['catalog'],
+      ident,
+    },
   };
 }

@@ -2501,7 +2501,7 @@ export interface paths {
         };
         /**
          * Search policies and rulesets, community and vendor, with counts
-         * @description Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; vendor: the vendor index), in one order: by name, then kind, catalog and id. Each item says its `kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; `match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per kind, catalog and category, each with the other filters applied. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; vendor: the vendor index), in one order: by name (`sort=name`, the default), or the most liked, most deployed or newest community items first (`sort=likes|deploys|newest`, ties by name; vendor items, which have none of these, after every community item, by name); then kind, catalog and id. Each item says its `kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; `match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per kind, catalog and category, each with the other filters applied. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
          */
         get: operations["Search_search"];
         put?: never;
@@ -22340,6 +22340,8 @@ export interface operations {
                 catalog?: "community" | "vendor";
                 /** @description A category, in any case */
                 category?: string;
+                /** @description The order: `name` (by name, community and vendor items together), `likes` (most liked first), `deploys` (most deployed first) or `newest` (most recently added first); ties by name. Vendor items have no likes, deployments or date: in `likes`, `deploys` and `newest` they come after every community item, by name. A cursor pages the sort it was made for only. */
+                sort?: "name" | "likes" | "deploys" | "newest";
                 /** @description Opaque: the nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
