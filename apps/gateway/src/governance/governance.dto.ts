@@ -257,7 +257,8 @@ export class RulesetFollowInputDto {
     nullable: true,
     pattern: L.version.pattern,
     maxLength: 40,
-    description: "The ruleset's reviewed commit to pin; omitted or null: follow its latest version",
+    description:
+      'A reviewed commit of the ruleset to pin (its current one or an older one); omitted or null: follow its latest version',
   })
   @Nullable()
   @IsString()

@@ -21,7 +21,7 @@ import {
 import { Database, DomainError, notFound, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
-import { EvaluationService } from '../evaluation';
+import { EvaluationService, type RulesetVersionAt } from '../evaluation';
 import {
   type GovernedApiRow,
   GovernedApiAccess,
@@ -29,7 +29,7 @@ import {
   GovernedApisService,
   percent,
 } from '../governed-apis';
-import { ProfilesRepository } from '../profiles';
+import { ProfilesRepository, type RulesetVersionRow, RulesetVersions } from '../profiles';
 import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
@@ -40,6 +40,8 @@ import { diffFindings } from './evaluation-diff';
 interface Followed {
   ruleset: RulesetRow;
   follows: 'latest' | 'pinned';
+  /** The reviewed version evaluated: the ruleset's current one, or the older one a profile pins. */
+  version: RulesetVersionRow | null;
 }
 
 interface Specification {
@@ -63,6 +65,7 @@ export class ApiEvaluationsService {
     private readonly apis: GovernedApisRepository,
     private readonly governedApis: GovernedApisService,
     private readonly profiles: ProfilesRepository,
+    private readonly versions: RulesetVersions,
     private readonly rulesets: RulesetAccess,
     private readonly engine: EvaluationService,
     private readonly conformance: ApiConformance,
@@ -116,10 +119,14 @@ export class ApiEvaluationsService {
         this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
       );
     const spec = await this.specification(api, document);
-    const report = await this.engine.evaluate(ctx, {
-      rulesets: followed.map((f) => ({ id: f.ruleset.id })),
-      specification: spec.input,
-    });
+    const olderVersions = new Map<string, RulesetVersionAt>();
+    for (const { ruleset, version } of followed)
+      if (version && version.commit !== ruleset.pinned_commit) olderVersions.set(ruleset.id, version);
+    const report = await this.engine.evaluate(
+      ctx,
+      { rulesets: followed.map((f) => ({ id: f.ruleset.id })), specification: spec.input },
+      olderVersions,
+    );
     const { rulesets, findings, truncated } = kept(followed, report);
 
     const row = await this.db.transaction(async (tx) => {
@@ -215,7 +222,8 @@ export class ApiEvaluationsService {
 
   /**
    * The rulesets the workspace's profiles apply to the API, each once (the first profile's choice), each
-   * visible to the caller, a pinned one still at its version; 422 when none applies.
+   * visible to the caller, a pinned one at its version (an older reviewed one too); 422 when none applies,
+   * 409 for a pin that is not a reviewed version kept.
    */
   private async followed(ctx: RequestContext, api: GovernedApiRow): Promise<Followed[]> {
     const profiles = await this.profiles.applyingTo(this.db.pool, api.workspace_id, api);
@@ -235,12 +243,17 @@ export class ApiEvaluationsService {
     const followed: Followed[] = [];
     for (const [id, version] of follows) {
       const ruleset = await this.rulesets.visible(ctx, id);
-      if (version !== null && version !== ruleset.pinned_commit)
+      if (version === null) {
+        followed.push({ ruleset, follows: 'latest', version: null });
+        continue;
+      }
+      const pinned = await this.versions.find(this.db.pool, ruleset, version);
+      if (!pinned)
         throw rulesetsError(
           'RULESETS.VERSION_UNAVAILABLE',
-          `A profile pins ${ruleset.name} to ${version}, which is no longer its reviewed version (${ruleset.pinned_commit ?? 'none'}): follow its latest or pin the new one`,
+          `A profile pins ${ruleset.name} to ${version}, which is not a reviewed version of it (its current one is ${ruleset.pinned_commit ?? 'none'}): follow its latest or pin a reviewed one`,
         );
-      followed.push({ ruleset, follows: version === null ? 'latest' : 'pinned' });
+      followed.push({ ruleset, follows: 'pinned', version: pinned });
     }
     return followed;
   }
@@ -297,7 +310,7 @@ function kept(
 } {
   const findings: Array<Omit<KeptFinding, 'waiver_id'>> = [];
   let truncated = false;
-  const rulesets = followed.map(({ ruleset, follows }, i) => {
+  const rulesets = followed.map(({ ruleset, follows, version }, i) => {
     const evaluation = report.evaluations[i];
     truncated ||= evaluation.truncated;
     for (const result of evaluation.results) {
@@ -319,9 +332,9 @@ function kept(
     return {
       ruleset_id: ruleset.id,
       name: ruleset.name,
-      version: ruleset.pinned_commit,
+      version: version?.commit ?? ruleset.pinned_commit,
       follows,
-      applicable_rules: ruleset.rule_names.length,
+      applicable_rules: (version?.rule_names ?? ruleset.rule_names).length,
       failed_rules: 0,
       counts: evaluation.counts,
     };

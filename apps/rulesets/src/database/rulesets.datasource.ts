@@ -9,6 +9,7 @@ import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets
 import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets-format';
 import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
 import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
+import { RulesetsGovernanceVersions1796810000000 } from './migrations/1796810000000-rulesets-governance-versions';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 
@@ -29,5 +30,6 @@ export const rulesetsDatabase = {
     RulesetsGovernance1796500000000,
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
+    RulesetsGovernanceVersions1796810000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

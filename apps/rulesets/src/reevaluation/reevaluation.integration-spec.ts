@@ -1,7 +1,7 @@
 import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
-import { rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
 const NEXT_VERSION = GOVERNANCE_PROFILE.replace(
@@ -78,5 +78,47 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     // The pinned profile's API keeps its evaluation (only its own, at the old version).
     const kept = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: pinned[0] });
     expect(kept.evaluations.map((e) => e.trigger)).toEqual(['manual']);
+  });
+
+  it("evaluates an API pinned to an older reviewed version with that version's rules after the next one is out", async () => {
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId, submission } = await h.published(owner, { repoUrl });
+    const first = submission.source_commit!;
+    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    expect(ruleset.pin?.commit).not.toBe(first);
+
+    // The first version was kept as it was published: a profile may pin it after the next one is out.
+    let pinnedProfile: Awaited<ReturnType<typeof workspaceWithApis>> | null = null;
+    const deadline = Date.now() + 30_000;
+    while (!pinnedProfile && Date.now() < deadline) {
+      try {
+        pinnedProfile = await workspaceWithApis(1, [{ rulesetId, version: first }]);
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const [pinned] = pinnedProfile!;
+    const [latest] = await workspaceWithApis(1, [{ rulesetId }]);
+    expect(await conformanceOf(pinned)).toBe(50);
+    expect(await conformanceOf(latest)).toBe(75);
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pinned });
+    expect(evaluation.rulesets).toEqual([
+      expect.objectContaining({ version: first, follows: 'pinned', applicable_rules: 4, failed_rules: 2 }),
+    ]);
+
+    // A commit that never was a reviewed version of the ruleset is refused, naming the field.
+    const error = await errorOf(
+      h.request(GovernanceRpc.createProfile, owner.ctx, {
+        workspaceId: h.workspace(owner),
+        name: 'Never',
+        rulesets: [{ rulesetId, version: 'b'.repeat(40) }],
+      }),
+    );
+    expect(error).toMatchObject({
+      code: 'RULESETS.VERSION_UNAVAILABLE',
+      message: expect.stringMatching(/never a reviewed version/),
+      details: [{ field: 'rulesets.0.version' }],
+    });
   });
 });

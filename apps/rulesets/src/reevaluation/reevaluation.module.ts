@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ApiEvaluationsModule } from '../api-evaluations';
 import { ProfilesModule } from '../profiles';
+import { RulesetsModule } from '../rulesets';
 import { ReevaluationQueue } from './reevaluation.queue';
 
 /** Governed APIs evaluated again when a ruleset they follow publishes a new version. */
 @Module({
-  imports: [ApiEvaluationsModule, ProfilesModule],
+  imports: [ApiEvaluationsModule, ProfilesModule, RulesetsModule],
   providers: [ReevaluationQueue],
 })
 export class ReevaluationModule {}

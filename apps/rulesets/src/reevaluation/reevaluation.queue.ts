@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  ANONYMOUS,
   type ReevaluationJob,
   REEVALUATION_QUEUE,
   RulesetsEvents,
@@ -20,7 +21,8 @@ import {
   type WorkQueue,
 } from '@pc/platform';
 import { ApiEvaluationsService } from '../api-evaluations';
-import { ProfilesRepository } from '../profiles';
+import { ProfilesRepository, RulesetVersions } from '../profiles';
+import { RulesetAccess } from '../rulesets';
 
 const log = createLogger('rulesets');
 
@@ -56,6 +58,8 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     private readonly events: DurableEventsClient,
     private readonly db: Database,
     private readonly profiles: ProfilesRepository,
+    private readonly versions: RulesetVersions,
+    private readonly rulesets: RulesetAccess,
     private readonly evaluations: ApiEvaluationsService,
   ) {}
 
@@ -90,8 +94,9 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }
 
-  /** One job per workspace following the ruleset's latest version. */
+  /** Keeps the new version (profiles may pin it after the next one), then one job per workspace following the latest. */
   async versionPublished(eventId: string, event: RulesetVersionPublishedEvent): Promise<number> {
+    await this.keepVersion(eventId, event);
     const workspaces = await this.profiles.workspacesFollowing(this.db.pool, event.ruleset_id);
     const queue = await this.open();
     for (const workspaceId of workspaces)
@@ -107,6 +112,19 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
         're-evaluation enqueued',
       );
     return workspaces.length;
+  }
+
+  /** The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing). */
+  private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<void> {
+    try {
+      const ruleset = await this.rulesets.visible(
+        { requestId: `version-${eventId}`, caller: ANONYMOUS },
+        event.ruleset_id,
+      );
+      if (ruleset.pinned_commit === event.commit) await this.versions.keepCurrent(this.db.pool, ruleset);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    }
   }
 
   /** Evaluates one batch of the workspace's APIs, then enqueues the rest. */

@@ -6334,7 +6334,7 @@ export interface components {
              * @description A community ruleset the caller can see
              */
             rulesetId: string;
-            /** @description The ruleset's reviewed commit to pin; omitted or null: follow its latest version */
+            /** @description A reviewed commit of the ruleset to pin (its current one or an older one); omitted or null: follow its latest version */
             version?: string | null;
         };
         CreateProfileDto: {
