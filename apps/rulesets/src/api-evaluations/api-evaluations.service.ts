@@ -18,7 +18,7 @@ import {
   type RequestContext,
   type SpecificationInput,
 } from '@pc/contracts';
-import { Database, DomainError, notFound, unprocessable } from '@pc/platform';
+import { Database, DomainError, type Executor, notFound, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, type RulesetVersionAt } from '../evaluation';
@@ -43,6 +43,19 @@ interface Followed {
   /** The reviewed version evaluated: the ruleset's current one, or the older one a profile pins. */
   version: RulesetVersionRow | null;
 }
+
+/** An evaluation the service started itself, as kept: the API's conformance before and after it. */
+export interface KeptReevaluation {
+  api: GovernedApiRow;
+  evaluationId: string;
+  /** The commit of the API's source evaluated (null: a document, or the host could not say). */
+  commit: string | null;
+  previousConformance: number | null;
+  conformance: number | null;
+}
+
+/** Runs in the evaluation's own transaction (a re-evaluation records what it did there, or rolls it back). */
+export type OnKept = (tx: Executor, kept: KeptReevaluation) => Promise<void>;
 
 interface Specification {
   input: SpecificationInput;
@@ -85,11 +98,12 @@ export class ApiEvaluationsService {
   /**
    * A re-evaluation the service starts itself (a followed ruleset's new version): on behalf of whoever
    * registered the API (the evaluator's fair share is theirs), without the workspace's hourly limit, which
-   * is for what people and CI send. Null when the API is gone.
+   * is for what people and CI send. Null when the API is gone. `onKept` runs in the evaluation's transaction.
    */
   async reevaluate(
     apiId: string,
     trigger: Extract<EvaluationTrigger, 'ruleset_published' | 'ref_moved'>,
+    onKept?: OnKept,
   ): Promise<ApiEvaluation | null> {
     const api = await this.apis.findById(this.db.pool, apiId);
     if (!api) return null;
@@ -103,7 +117,7 @@ export class ApiEvaluationsService {
         via: 'token',
       },
     };
-    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined);
+    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined, onKept);
   }
 
   private async evaluateAndKeep(
@@ -112,6 +126,7 @@ export class ApiEvaluationsService {
     runBy: string,
     trigger: EvaluationTrigger,
     document: PushedDocument | undefined,
+    onKept?: OnKept,
   ): Promise<ApiEvaluation> {
     const followed = await this.followed(ctx, api);
     if (document)
@@ -162,6 +177,13 @@ export class ApiEvaluationsService {
         result.conformance,
         inserted.id,
       );
+      await onKept?.(tx, {
+        api: current,
+        evaluationId: inserted.id,
+        commit: spec.commit,
+        previousConformance: percent(current.conformance),
+        conformance: result.conformance,
+      });
       return inserted;
     });
     return toEvaluation(row);

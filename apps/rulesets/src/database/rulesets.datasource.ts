@@ -10,6 +10,7 @@ import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets
 import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
 import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
 import { RulesetsGovernanceVersions1796810000000 } from './migrations/1796810000000-rulesets-governance-versions';
+import { RulesetsReevaluationRuns1796810000100 } from './migrations/1796810000100-rulesets-reevaluation-runs';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 
@@ -31,5 +32,6 @@ export const rulesetsDatabase = {
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
     RulesetsGovernanceVersions1796810000000,
+    RulesetsReevaluationRuns1796810000100,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,4 +1,4 @@
-import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
+import { type ConformanceChangedEvent, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -78,6 +78,34 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     // The pinned profile's API keeps its evaluation (only its own, at the old version).
     const kept = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: pinned[0] });
     expect(kept.evaluations.map((e) => e.trigger)).toEqual(['manual']);
+    // Each following API evaluated once for the version.
+    for (const id of followers) {
+      const { evaluations: history } = await h.request(GovernanceRpc.listEvaluations, owner.ctx, {
+        apiId: id,
+      });
+      expect(history.map((e) => e.trigger)).toEqual(['ruleset_published', 'manual']);
+    }
+
+    // News: once per workspace whose APIs changed, naming them with their conformance before and after.
+    const newsOf = () =>
+      h.sql<{ payload: ConformanceChangedEvent }>(
+        `SELECT payload FROM rulesets.outbox
+          WHERE pattern = 'rulesets.governed-api.conformance-changed.v1' AND payload->>'ruleset_id' = $1`,
+        [rulesetId],
+      );
+    const newsDeadline = Date.now() + 10_000;
+    while ((await newsOf()).length < 2 && Date.now() < newsDeadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const news = (await newsOf()).map((row) => row.payload);
+    expect(news).toHaveLength(2);
+    const many0 = news.find((n) => n.apis.some((a) => a.api_id === many[0]))!;
+    expect(many0).toMatchObject({ ruleset_id: rulesetId, changed: 7, version: expect.any(String) });
+    expect(many0.apis.map((a) => [a.api_id, a.previous_conformance, a.conformance]).sort()).toEqual(
+      many.map((id) => [id, 50, 75]).sort(),
+    );
+    expect(news.find((n) => n !== many0)!.apis).toEqual([
+      { api_id: one[0], api_name: 'API 0', previous_conformance: 50, conformance: 75, owner_id: owner.id },
+    ]);
   });
 
   it("evaluates an API pinned to an older reviewed version with that version's rules after the next one is out", async () => {

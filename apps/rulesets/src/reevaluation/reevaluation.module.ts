@@ -3,10 +3,11 @@ import { ApiEvaluationsModule } from '../api-evaluations';
 import { ProfilesModule } from '../profiles';
 import { RulesetsModule } from '../rulesets';
 import { ReevaluationQueue } from './reevaluation.queue';
+import { ReevaluationRepository } from './reevaluation.repository';
 
 /** Governed APIs evaluated again when a ruleset they follow publishes a new version. */
 @Module({
   imports: [ApiEvaluationsModule, ProfilesModule, RulesetsModule],
-  providers: [ReevaluationQueue],
+  providers: [ReevaluationRepository, ReevaluationQueue],
 })
 export class ReevaluationModule {}

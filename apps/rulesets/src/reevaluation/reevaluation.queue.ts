@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ANONYMOUS,
+  GovernanceEvents,
   type ReevaluationJob,
   REEVALUATION_QUEUE,
   RulesetsEvents,
@@ -20,11 +21,16 @@ import {
   RemoteError,
   type WorkQueue,
 } from '@pc/platform';
+import { Outbox } from '@pc/listings';
 import { ApiEvaluationsService } from '../api-evaluations';
 import { ProfilesRepository, RulesetVersions } from '../profiles';
 import { RulesetAccess } from '../rulesets';
+import { ReevaluationRepository } from './reevaluation.repository';
 
 const log = createLogger('rulesets');
+
+/** Thrown inside an evaluation's transaction when the API was evaluated for the cause already: nothing kept. */
+class AlreadyReevaluated extends Error {}
 
 /** What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. */
 const LEFT_OUT = new Set([
@@ -45,7 +51,10 @@ const LEFT_OUT = new Set([
  * one job per workspace; a job evaluates `batch` of the workspace's APIs (by id, after the last one done),
  * then enqueues the rest behind every other workspace's jobs: fair across workspaces, bounded by the
  * worker's concurrency, resumable (a job redelivered after a crash starts again from its own `after`).
- * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new.
+ * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new. Each API
+ * evaluated is recorded for the event in its evaluation's transaction, so a job delivered again skips
+ * those done (none twice); the workspace's last job finishes its run and, when the version changed the
+ * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
  */
 @Injectable()
 export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -61,6 +70,8 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     private readonly versions: RulesetVersions,
     private readonly rulesets: RulesetAccess,
     private readonly evaluations: ApiEvaluationsService,
+    private readonly runs: ReevaluationRepository,
+    private readonly outbox: Outbox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -99,13 +110,21 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     await this.keepVersion(eventId, event);
     const workspaces = await this.profiles.workspacesFollowing(this.db.pool, event.ruleset_id);
     const queue = await this.open();
-    for (const workspaceId of workspaces)
+    for (const workspaceId of workspaces) {
+      await this.runs.start(this.db.pool, {
+        cause: eventId,
+        workspace_id: workspaceId,
+        ruleset_id: event.ruleset_id,
+        ruleset_name: event.ruleset_name,
+        version: event.commit,
+      });
       await queue.enqueue(`${eventId}:${workspaceId}:start`, {
         event_id: eventId,
         ruleset_id: event.ruleset_id,
         workspace_id: workspaceId,
         after: null,
       });
+    }
     if (workspaces.length > 0)
       log.info(
         { eventId, rulesetId: event.ruleset_id, workspaces: workspaces.length },
@@ -127,7 +146,7 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Evaluates one batch of the workspace's APIs, then enqueues the rest. */
+  /** Evaluates one batch of the workspace's APIs (each once), then enqueues the rest or finishes the run. */
   private async run(job: Job<ReevaluationJob>): Promise<void> {
     const { event_id: eventId, ruleset_id: rulesetId, workspace_id: workspaceId, after } = job.data;
     const batch = await this.profiles.apisFollowing(
@@ -137,10 +156,22 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       after,
       REEVALUATION_QUEUE.batch,
     );
-    for (const apiId of batch) {
+    const done = await this.runs.done(this.db.pool, eventId, batch);
+    for (const apiId of batch.filter((id) => !done.has(id))) {
       try {
-        await this.evaluations.reevaluate(apiId, 'ruleset_published');
+        await this.evaluations.reevaluate(apiId, 'ruleset_published', async (tx, kept) => {
+          const recorded = await this.runs.record(tx, {
+            cause: eventId,
+            api_id: kept.api.id,
+            workspace_id: kept.api.workspace_id,
+            evaluation_id: kept.evaluationId,
+            previous_conformance: kept.previousConformance,
+            conformance: kept.conformance,
+          });
+          if (!recorded) throw new AlreadyReevaluated();
+        });
       } catch (error) {
+        if (error instanceof AlreadyReevaluated) continue;
         const code =
           error instanceof DomainError
             ? error.code
@@ -156,7 +187,25 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       const last = batch[batch.length - 1];
       const queue = await this.open();
       await queue.enqueue(`${eventId}:${workspaceId}:${last}`, { ...job.data, after: last });
-    }
+    } else await this.finish(eventId, workspaceId);
+  }
+
+  /** The run's end: news of the APIs whose conformance the version changed, once. */
+  private async finish(eventId: string, workspaceId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const run = await this.runs.finish(tx, eventId, workspaceId);
+      if (!run?.ruleset_id) return;
+      const { apis, changed } = await this.runs.changes(tx, eventId, workspaceId);
+      if (changed === 0) return;
+      await this.outbox.addEvent(tx, GovernanceEvents.conformanceChanged, {
+        workspace_id: workspaceId,
+        ruleset_id: run.ruleset_id,
+        ruleset_name: run.ruleset_name ?? '',
+        version: run.version,
+        changed,
+        apis,
+      });
+    });
   }
 
   private open(): Promise<WorkQueue<ReevaluationJob>> {

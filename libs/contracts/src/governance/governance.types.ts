@@ -285,6 +285,31 @@ export interface ApiThresholdCrossedEvent {
   owner_id: string;
 }
 
+/** An API whose conformance a followed ruleset's new version changed. */
+export interface ConformanceChange {
+  api_id: string;
+  api_name: string;
+  previous_conformance: number | null;
+  conformance: number | null;
+  /** Who registered the API (their inbox hears it). */
+  owner_id: string;
+}
+
+/**
+ * Durable: a followed ruleset's new version, once the workspace's APIs following it were evaluated again,
+ * changed the conformance of some of them (once per version per workspace). `apis`: the first
+ * `GOVERNANCE_LIMITS.changesListed` by name; `changed`: all of them.
+ */
+export interface ConformanceChangedEvent {
+  workspace_id: string;
+  ruleset_id: string;
+  ruleset_name: string;
+  /** The new version's commit. */
+  version: string | null;
+  changed: number;
+  apis: ConformanceChange[];
+}
+
 /** A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id). */
 export interface ReevaluationJob {
   /** The event that caused it (a ruleset's new version). */
