@@ -120,6 +120,21 @@ export class ApiEvaluationsService {
     return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined, onKept);
   }
 
+  /**
+   * Evaluates again an API registered from the source host whose ref points at another commit than its
+   * latest evaluation's (one call to the host; nothing else when it did not move). Null when it did not
+   * move, the host cannot say, or the API was never evaluated (no commit to compare).
+   */
+  async reevaluateIfRefMoved(apiId: string, onKept: OnKept): Promise<ApiEvaluation | null> {
+    const api = await this.apis.findById(this.db.pool, apiId);
+    if (!api?.source_url) return null;
+    const known = await this.evaluations.latestCommit(this.db.pool, api.id);
+    if (known === undefined) return null;
+    const commit = await this.commitOf(api.source_url, api.source_ref);
+    if (commit === null || commit === known) return null;
+    return this.reevaluate(api.id, 'ref_moved', onKept);
+  }
+
   private async evaluateAndKeep(
     ctx: RequestContext,
     api: GovernedApiRow,

@@ -11,6 +11,7 @@ import { RulesetsEvaluationUploads1796430000100 } from './migrations/17964300001
 import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
 import { RulesetsGovernanceVersions1796810000000 } from './migrations/1796810000000-rulesets-governance-versions';
 import { RulesetsReevaluationRuns1796810000100 } from './migrations/1796810000100-rulesets-reevaluation-runs';
+import { RulesetsGovernedApiSources1796810000200 } from './migrations/1796810000200-rulesets-governed-api-sources';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 
@@ -33,5 +34,6 @@ export const rulesetsDatabase = {
     RulesetsItemChanges1796700000100,
     RulesetsGovernanceVersions1796810000000,
     RulesetsReevaluationRuns1796810000100,
+    RulesetsGovernedApiSources1796810000200,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

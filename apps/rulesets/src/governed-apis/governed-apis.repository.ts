@@ -120,6 +120,25 @@ export class GovernedApisRepository {
     );
   }
 
+  /** Workspaces with APIs on the source host (the ref check's jobs). */
+  async workspacesWithSources(db: Executor): Promise<string[]> {
+    const rows = await db.query<Array<{ workspace_id: string }>>(
+      `SELECT DISTINCT workspace_id FROM rulesets.governed_apis WHERE source_url IS NOT NULL ORDER BY workspace_id`,
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** The workspace's APIs on the source host, by id after `after`. */
+  async sourcedIn(db: Executor, workspaceId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT id FROM rulesets.governed_apis
+        WHERE workspace_id = $1 AND source_url IS NOT NULL AND ($2::uuid IS NULL OR id > $2)
+        ORDER BY id LIMIT $3`,
+      [workspaceId, after, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM rulesets.governed_apis WHERE id = $1`, [id]);
   }

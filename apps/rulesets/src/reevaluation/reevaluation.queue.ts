@@ -22,9 +22,11 @@ import {
   type WorkQueue,
 } from '@pc/platform';
 import { Outbox } from '@pc/listings';
-import { ApiEvaluationsService } from '../api-evaluations';
+import { ApiEvaluationsService, type OnKept } from '../api-evaluations';
+import { GovernedApisRepository } from '../governed-apis';
 import { ProfilesRepository, RulesetVersions } from '../profiles';
 import { RulesetAccess } from '../rulesets';
+import { RulesetsEnv } from '../rulesets.env';
 import { ReevaluationRepository } from './reevaluation.repository';
 
 const log = createLogger('rulesets');
@@ -45,7 +47,11 @@ const LEFT_OUT = new Set([
 ]);
 
 /**
- * Re-evaluation: when a ruleset publishes a new reviewed version, every API a profile following its
+ * Re-evaluation: when an API's ref moves on the source host, and when a ruleset publishes a new reviewed
+ * version. The ref check: every `GOVERNANCE_REF_CHECK_INTERVAL_MS`, a job named after the period (so that
+ * replicas enqueue one) becomes one job per workspace with APIs on the source host, which, in batches like
+ * a version's, compares each API's ref's commit with its latest evaluation's and evaluates again only the
+ * APIs whose ref moved (recorded for the period: none twice). A new version: every API a profile following its
  * latest version applies to is evaluated again, by a durable work queue (JetStream over NATS; in memory in
  * embedded mode). The version's event (consumed durably, acknowledged once the jobs are enqueued) becomes
  * one job per workspace; a job evaluates `batch` of the workspace's APIs (by id, after the last one done),
@@ -60,12 +66,15 @@ const LEFT_OUT = new Set([
 export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Promise<WorkQueue<ReevaluationJob>>;
   private worker?: QueueWorker;
+  private refChecks?: NodeJS.Timeout;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
     @Inject(BUS_APP_NAME) private readonly app: string,
     private readonly events: DurableEventsClient,
     private readonly db: Database,
+    @Inject(RulesetsEnv) private readonly env: RulesetsEnv,
+    private readonly apis: GovernedApisRepository,
     private readonly profiles: ProfilesRepository,
     private readonly versions: RulesetVersions,
     private readonly rulesets: RulesetAccess,
@@ -96,10 +105,20 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
         return Promise.resolve();
       },
     });
+    const interval = this.env.GOVERNANCE_REF_CHECK_INTERVAL_MS;
+    if (interval > 0) {
+      this.refChecks = setInterval(() => {
+        this.checkRefs(`refs:${Math.floor(Date.now() / interval)}`).catch((error: unknown) =>
+          log.warn({ err: error }, 'the ref check was not enqueued; the next period tries again'),
+        );
+      }, interval);
+      this.refChecks.unref();
+    }
   }
 
   /** Drains the jobs in hand, then closes the queue (over NATS, its connection of its own). */
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.refChecks);
     await this.worker?.stop();
     // The in-process queue lives with the broker (a restarted service in the same process finds it again).
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
@@ -133,6 +152,17 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     return workspaces.length;
   }
 
+  /** A check of the sources' refs for the period `cause` (one per period, whichever replica enqueues it). */
+  async checkRefs(cause: string): Promise<void> {
+    const queue = await this.open();
+    await queue.enqueue(`${cause}:start`, {
+      event_id: cause,
+      ruleset_id: null,
+      workspace_id: null,
+      after: null,
+    });
+  }
+
   /** The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing). */
   private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<void> {
     try {
@@ -149,27 +179,23 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
   /** Evaluates one batch of the workspace's APIs (each once), then enqueues the rest or finishes the run. */
   private async run(job: Job<ReevaluationJob>): Promise<void> {
     const { event_id: eventId, ruleset_id: rulesetId, workspace_id: workspaceId, after } = job.data;
-    const batch = await this.profiles.apisFollowing(
-      this.db.pool,
-      workspaceId,
-      rulesetId,
-      after,
-      REEVALUATION_QUEUE.batch,
-    );
+    if (workspaceId === null) return this.refCheckStarted(eventId);
+    const batch =
+      rulesetId === null
+        ? await this.apis.sourcedIn(this.db.pool, workspaceId, after, REEVALUATION_QUEUE.batch)
+        : await this.profiles.apisFollowing(
+            this.db.pool,
+            workspaceId,
+            rulesetId,
+            after,
+            REEVALUATION_QUEUE.batch,
+          );
     const done = await this.runs.done(this.db.pool, eventId, batch);
+    const onKept = this.recordFor(eventId);
     for (const apiId of batch.filter((id) => !done.has(id))) {
       try {
-        await this.evaluations.reevaluate(apiId, 'ruleset_published', async (tx, kept) => {
-          const recorded = await this.runs.record(tx, {
-            cause: eventId,
-            api_id: kept.api.id,
-            workspace_id: kept.api.workspace_id,
-            evaluation_id: kept.evaluationId,
-            previous_conformance: kept.previousConformance,
-            conformance: kept.conformance,
-          });
-          if (!recorded) throw new AlreadyReevaluated();
-        });
+        if (rulesetId === null) await this.evaluations.reevaluateIfRefMoved(apiId, onKept);
+        else await this.evaluations.reevaluate(apiId, 'ruleset_published', onKept);
       } catch (error) {
         if (error instanceof AlreadyReevaluated) continue;
         const code =
@@ -187,7 +213,34 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       const last = batch[batch.length - 1];
       const queue = await this.open();
       await queue.enqueue(`${eventId}:${workspaceId}:${last}`, { ...job.data, after: last });
-    } else await this.finish(eventId, workspaceId);
+    } else if (rulesetId !== null) await this.finish(eventId, workspaceId);
+  }
+
+  /** The ref check's first job: one job per workspace with APIs on the source host. */
+  private async refCheckStarted(cause: string): Promise<void> {
+    const queue = await this.open();
+    for (const workspaceId of await this.apis.workspacesWithSources(this.db.pool))
+      await queue.enqueue(`${cause}:${workspaceId}:start`, {
+        event_id: cause,
+        ruleset_id: null,
+        workspace_id: workspaceId,
+        after: null,
+      });
+  }
+
+  /** Records each API evaluated for the cause in its evaluation's transaction; one done already rolls back. */
+  private recordFor(cause: string): OnKept {
+    return async (tx, kept) => {
+      const recorded = await this.runs.record(tx, {
+        cause,
+        api_id: kept.api.id,
+        workspace_id: kept.api.workspace_id,
+        evaluation_id: kept.evaluationId,
+        previous_conformance: kept.previousConformance,
+        conformance: kept.conformance,
+      });
+      if (!recorded) throw new AlreadyReevaluated();
+    };
   }
 
   /** The run's end: news of the APIs whose conformance the version changed, once. */

@@ -310,12 +310,17 @@ export interface ConformanceChangedEvent {
   apis: ConformanceChange[];
 }
 
-/** A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id). */
+/**
+ * A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id); or,
+ * for a check of the sources' refs (`ruleset_id` null), the workspace's APIs on the source host.
+ */
 export interface ReevaluationJob {
-  /** The event that caused it (a ruleset's new version). */
+  /** The cause: a ruleset's new version (its event), or a period of the ref check (`refs:<period>`). */
   event_id: string;
-  ruleset_id: string;
-  workspace_id: string;
+  /** The ruleset whose new version is evaluated; null: a check of the sources' refs. */
+  ruleset_id: string | null;
+  /** Null: the ref check's start, which enqueues a job per workspace with APIs on the source host. */
+  workspace_id: string | null;
   /** The last API id evaluated by the job before (null: from the start). */
   after: string | null;
 }
