@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import { workspaceRows } from './workspace-rows';
 import type { ApiDocumentRow, GovernedApiRow } from './governed-api.row';
 
 const API_COLUMNS = `a.id, a.workspace_id, a.name, a.description, a.source_url, a.source_ref, a.source_path, a.tags,
@@ -61,21 +62,12 @@ export class GovernedApisRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('governance:' || $1, 0))`, [workspaceId]);
   }
 
-  async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
-    const [row] = await db.query<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM rulesets.governed_apis WHERE workspace_id = $1`,
-      [workspaceId],
-    );
-    return row.n;
+  countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
+    return workspaceRows.count(db, 'governed_apis', workspaceId);
   }
 
-  async nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const rows = await db.query<unknown[]>(
-      `SELECT 1 FROM rulesets.governed_apis WHERE workspace_id = $1 AND lower(name) = lower($2)
-          AND ($3::uuid IS NULL OR id <> $3)`,
-      [workspaceId, name, exceptId ?? null],
-    );
-    return rows.length > 0;
+  nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    return workspaceRows.nameTaken(db, 'governed_apis', workspaceId, name, exceptId);
   }
 
   async insert(db: Executor, api: NewApi): Promise<string> {
