@@ -18,8 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../apps/rulesets/src/testing/governance-fixtures';
-import { RulesetsUnderTest } from '../apps/rulesets/src/testing/rulesets-under-test';
+import { GOVERNANCE_PROFILE, RulesetsUnderTest } from '@pc/rulesets/testing';
 import { rulesetsDatabase } from '@pc/rulesets';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { startProcess, stopProcess } from './processes';
@@ -93,7 +92,7 @@ async function reads(apis: number, evaluations: number, count: number): Promise<
         headers: { 'content-type': 'application/json', cookie, ...init.headers },
       });
       if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-      return res.json() as Promise<unknown>;
+      return res.json();
     };
     const userId = ((await json('/api/me')) as { user: { id: string } }).user.id;
     const workspace = async (name: string) =>
