@@ -24,6 +24,7 @@ export const rulesetKind: ListingKind = {
     RulesetsEvents.versionPublished,
     GovernanceEvents.thresholdCrossed,
     GovernanceEvents.waiverExpired,
+    GovernanceEvents.conformanceChanged,
   ],
   search: RULESET_LISTINGS,
   handles: {

@@ -47,4 +47,14 @@ export class RulesetsEnv extends ListingServiceEnv {
   @Min(256)
   @Max(16_384)
   EVALUATION_MEMORY_MB: number = 2048;
+
+  /**
+   * How often the governed APIs registered from the source host have their ref's commit checked (one
+   * cheap call per API); an API whose ref points at a new commit is evaluated again. 0: never.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  GOVERNANCE_REF_CHECK_INTERVAL_MS: number = 300_000;
 }

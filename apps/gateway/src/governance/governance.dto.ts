@@ -56,6 +56,16 @@ const Labels = (description: string) =>
     Matches(new RegExp(L.label.pattern), { each: true }),
   );
 
+/** An optional string of at most `max` characters matching `pattern` (a file name, a commit, a scope). */
+const OptionalMatching = (max: number, pattern: string, description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ maxLength: max, pattern, description }),
+    Optional(),
+    IsString(),
+    MaxLength(max),
+    Matches(new RegExp(pattern)),
+  );
+
 /** A date and a time (an ISO 8601 date alone is refused: a waiver ends at an instant). */
 const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T';
 
@@ -96,26 +106,18 @@ export class PushedDocumentDto {
   @Length(1, L.document.bytes)
   content!: string;
 
-  @ApiPropertyOptional({
-    maxLength: L.filename.max,
-    pattern: L.filename.pattern,
-    description: 'Its file name, as findings name it (default api.yaml)',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(L.filename.max)
-  @Matches(new RegExp(L.filename.pattern))
+  @OptionalMatching(
+    L.filename.max,
+    L.filename.pattern,
+    'Its file name, as findings name it (default api.yaml)',
+  )
   filename?: string;
 
-  @ApiPropertyOptional({
-    maxLength: L.commit.max,
-    pattern: L.commit.pattern,
-    description: 'The commit the document was taken at, as CI knows it (kept with the evaluation)',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(L.commit.max)
-  @Matches(new RegExp(L.commit.pattern))
+  @OptionalMatching(
+    L.commit.max,
+    L.commit.pattern,
+    'The commit the document was taken at, as CI knows it (kept with the evaluation)',
+  )
   commit?: string;
 }
 
@@ -150,15 +152,11 @@ export class RegisterApiDto {
   @Labels('Tags: governance profiles apply by tag')
   tags?: string[];
 
-  @ApiPropertyOptional({
-    maxLength: L.label.max,
-    pattern: L.label.pattern,
-    description: 'Its scope (e.g. public, partner, internal): profiles apply by scope',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(L.label.max)
-  @Matches(new RegExp(L.label.pattern))
+  @OptionalMatching(
+    L.label.max,
+    L.label.pattern,
+    'Its scope (e.g. public, partner, internal): profiles apply by scope',
+  )
   scope?: string;
 
   @ApiPropertyOptional({
@@ -200,15 +198,7 @@ export class UpdateApiDto {
   @Labels('Replaces the tags')
   tags?: string[];
 
-  @ApiPropertyOptional({
-    maxLength: L.label.max,
-    pattern: `^$|${L.label.pattern}`,
-    description: 'Empty string clears it',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(L.label.max)
-  @Matches(new RegExp(`^$|${L.label.pattern}`))
+  @OptionalMatching(L.label.max, `^$|${L.label.pattern}`, 'Empty string clears it')
   scope?: string;
 }
 
@@ -257,7 +247,8 @@ export class RulesetFollowInputDto {
     nullable: true,
     pattern: L.version.pattern,
     maxLength: 40,
-    description: "The ruleset's reviewed commit to pin; omitted or null: follow its latest version",
+    description:
+      'A reviewed commit of the ruleset to pin (its current one or an older one); omitted or null: follow its latest version',
   })
   @Nullable()
   @IsString()

@@ -13,7 +13,8 @@ export class NotificationDto {
       '`data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`); ' +
       "`governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's " +
       'at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its ' +
-      'findings count again',
+      'findings count again; `governed_api_conformance_changed` (an extension): a new version of a ruleset ' +
+      "your workspace's profiles follow changed the conformance of APIs you registered (`data.apis`: before and after)",
   })
   kind!: NotificationKind;
   @ApiProperty() title!: string;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { WebhookEventType } from '@pc/contracts';
+import { GOVERNANCE_LIMITS, type WebhookEventType } from '@pc/contracts';
 
 /** The payloads of the webhook event types, version 1 (named schemas; the `webhooks` section names them). */
 export class DeploymentSucceededWebhookV1Dto {
@@ -148,6 +148,30 @@ export class WaiverExpiredWebhookV1Dto {
   conformance!: number | null;
 }
 
+export class ConformanceChangeDto {
+  @ApiProperty({ format: 'uuid' }) api_id!: string;
+  @ApiProperty() api_name!: string;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100 }) previous_conformance!:
+    number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100 }) conformance!: number | null;
+}
+
+export class ConformanceChangedWebhookV1Dto {
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({ format: 'uuid' }) ruleset_id!: string;
+  @ApiProperty() ruleset_name!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The new version's commit" }) version!:
+    string | null;
+  @ApiProperty({ minimum: 1, description: 'How many of the APIs following the ruleset changed' })
+  changed!: number;
+  @ApiProperty({
+    type: [ConformanceChangeDto],
+    maxItems: GOVERNANCE_LIMITS.changesListed,
+    description: 'The APIs whose conformance changed, by name (the first 100)',
+  })
+  apis!: ConformanceChangeDto[];
+}
+
 export class PingWebhookV1Dto {
   @ApiProperty({ format: 'uuid' }) endpoint_id!: string;
   @ApiProperty({ example: 'ping' }) message!: string;
@@ -200,6 +224,11 @@ const MESSAGES = [
     'governed_api.waiver_expired',
     'A waiver the owner made (or of the workspace) expired: its findings count again (an extension)',
     WaiverExpiredWebhookV1Dto,
+  ],
+  [
+    'governed_api.conformance_changed',
+    "A new version of a ruleset the workspace's profiles follow changed the conformance of its APIs, listed before and after, once per version (an extension)",
+    ConformanceChangedWebhookV1Dto,
   ],
   ['webhook.ping', 'A test message (POST /api/webhooks/{id}/ping)', PingWebhookV1Dto],
 ] as const satisfies ReadonlyArray<readonly [WebhookEventType, string, unknown]>;

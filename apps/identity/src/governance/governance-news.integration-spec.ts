@@ -69,4 +69,59 @@ describe('governance news in the inbox and the webhooks (identity service, real 
       direction: 'below',
     });
   });
+
+  it("tells each registrant of the APIs a followed ruleset's new version changed, and the workspace's endpoints, once", async () => {
+    const [alice, bob] = [await identity.newUser(), await identity.newUser()];
+    const workspaceId = randomUUID();
+    const { endpoint } = await identity.request(WebhooksRpc.create, alice.session, {
+      url: 'http://127.0.0.1:9/hook',
+      event_types: ['governed_api.conformance_changed'],
+    });
+    const change = (name: string, owner: string, before: number | null, after: number | null) => ({
+      api_id: randomUUID(),
+      api_name: name,
+      previous_conformance: before,
+      conformance: after,
+      owner_id: owner,
+    });
+    const eventId = randomUUID();
+    const news = {
+      workspace_id: workspaceId,
+      ruleset_id: randomUUID(),
+      ruleset_name: 'Operation ids',
+      version: 'c'.repeat(40),
+      changed: 3,
+      apis: [
+        change('Orders API', alice.id, 50, 75),
+        change('Pets API', alice.id, 100, 75),
+        change('Users API', bob.id, null, 25),
+      ],
+    };
+    await identity.publish(GovernanceEvents.conformanceChanged, eventId, news);
+    await identity.publish(GovernanceEvents.conformanceChanged, eventId, news); // redelivered
+    const [aliceInbox, bobInbox] = [await inboxOf(alice.session, 1), await inboxOf(bob.session, 1)];
+    await new Promise((r) => setTimeout(r, 200));
+    expect(aliceInbox.map((n) => [n.kind, n.title, n.body])).toEqual([
+      [
+        'governed_api_conformance_changed',
+        "Operation ids's new version changed the conformance of 2 of your APIs",
+        'Orders API: 50% -> 75%; Pets API: 100% -> 75%',
+      ],
+    ]);
+    expect(
+      (await identity.request(IdentityRpc.listNotifications, alice.session, {})).notifications,
+    ).toHaveLength(1);
+    expect(bobInbox.map((n) => [n.title, n.data.apis])).toEqual([
+      [
+        "Operation ids's new version changed the conformance of Users API",
+        [{ apiId: news.apis[2].api_id, previousConformance: null, conformance: 25 }],
+      ],
+    ]);
+    const deliveries = await identity.sql<{ type: string; apis: number }>(
+      `SELECT event_type AS type, jsonb_array_length(body::jsonb -> 'data' -> 'apis') AS apis
+         FROM identity.webhook_deliveries WHERE endpoint_id = $1`,
+      [endpoint.id],
+    );
+    expect(deliveries.map((d) => [d.type, d.apis])).toEqual([['governed_api.conformance_changed', 3]]);
+  });
 });

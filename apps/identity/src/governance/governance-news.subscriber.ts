@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   type ApiThresholdCrossedEvent,
   type ApiThresholdCrossedWebhookV1,
+  type ConformanceChangedEvent,
+  type ConformanceChangedWebhookV1,
   GovernanceEvents,
   type WaiverExpiredEvent,
   type WaiverExpiredWebhookV1,
@@ -19,10 +22,19 @@ const GIVE_UP = {
 };
 const percent = (value: number | null): string => (value === null ? 'no conformance' : `${value}%`);
 
+/** The inbox entry's id for one recipient of an event that reaches several (stable: redelivery adds none). */
+function recipientEventId(eventId: string, userId: string): string {
+  const hex = createHash('sha256').update(`${eventId}:${userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * API governance's news (durable events of the rulesets service, one consumer per event): an API crossing
  * its workspace's threshold, either way, reaches whoever registered it; an expired waiver reaches its
- * author: an inbox entry (one per event id) and a webhook to their endpoints and the workspace's.
+ * author: an inbox entry (one per event id) and a webhook to their endpoints and the workspace's. A
+ * followed ruleset's new version that changed the conformance of a workspace's APIs reaches each of their
+ * registrants (an inbox entry listing theirs), and their endpoints and the workspace's (every API that
+ * changed).
  */
 @Injectable()
 export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
@@ -43,6 +55,12 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
       GovernanceEvents.waiverExpired,
       'identity',
       (event, delivery) => this.waiverExpired(delivery.id, event),
+      GIVE_UP,
+    );
+    this.events.subscribeInBackground(
+      GovernanceEvents.conformanceChanged,
+      'identity',
+      (event, delivery) => this.conformanceChanged(delivery.id, event),
       GIVE_UP,
     );
   }
@@ -100,6 +118,50 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
         location: event.location,
         conformance: event.conformance,
       } satisfies WaiverExpiredWebhookV1,
+    );
+  }
+
+  private async conformanceChanged(eventId: string, event: ConformanceChangedEvent): Promise<void> {
+    const owners = [...new Set(event.apis.map((api) => api.owner_id))];
+    for (const ownerId of owners) {
+      const theirs = event.apis.filter((api) => api.owner_id === ownerId);
+      await this.notifications.addOnce(recipientEventId(eventId, ownerId), ownerId, {
+        kind: 'governed_api_conformance_changed',
+        title: `${event.ruleset_name}'s new version changed the conformance of ${theirs.length === 1 ? theirs[0].api_name : `${theirs.length} of your APIs`}`,
+        body: theirs
+          .map(
+            (api) => `${api.api_name}: ${percent(api.previous_conformance)} -> ${percent(api.conformance)}`,
+          )
+          .join('; '),
+        data: {
+          workspaceId: event.workspace_id,
+          rulesetId: event.ruleset_id,
+          version: event.version,
+          apis: theirs.map((api) => ({
+            apiId: api.api_id,
+            previousConformance: api.previous_conformance,
+            conformance: api.conformance,
+          })),
+        },
+      });
+    }
+    await this.webhooks.fanOut(
+      { users: owners, workspaces: [event.workspace_id] },
+      'governed_api.conformance_changed',
+      eventId,
+      {
+        workspace_id: event.workspace_id,
+        ruleset_id: event.ruleset_id,
+        ruleset_name: event.ruleset_name,
+        version: event.version,
+        changed: event.changed,
+        apis: event.apis.map((api) => ({
+          api_id: api.api_id,
+          api_name: api.api_name,
+          previous_conformance: api.previous_conformance,
+          conformance: api.conformance,
+        })),
+      } satisfies ConformanceChangedWebhookV1,
     );
   }
 }

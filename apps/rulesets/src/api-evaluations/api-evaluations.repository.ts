@@ -117,6 +117,15 @@ export class ApiEvaluationsRepository {
     return db.query<ApiEvaluationRow[]>(HISTORY_SQL, [apiId, limit, before]);
   }
 
+  /** The commit of the API's latest evaluation (null: none known); undefined when it was never evaluated. */
+  async latestCommit(db: Executor, apiId: string): Promise<string | null | undefined> {
+    const rows = await db.query<Array<{ commit: string | null }>>(
+      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [apiId],
+    );
+    return rows.length === 0 ? undefined : rows[0].commit;
+  }
+
   /** Evaluations recorded in the workspace during the last hour (its limit). */
   async countLastHour(db: Executor, workspaceId: string): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await db.query<Array<{ count: number; oldest: Date | null }>>(

@@ -19,10 +19,10 @@ import {
   type RequestContext,
   type SpecificationInput,
 } from '@pc/contracts';
-import { Database, DomainError, notFound, unprocessable } from '@pc/platform';
+import { Database, DomainError, type Executor, notFound, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
-import { EvaluationService } from '../evaluation';
+import { EvaluationService, type RulesetVersionAt } from '../evaluation';
 import {
   type GovernedApiRow,
   GovernedApiAccess,
@@ -31,7 +31,7 @@ import {
   percent,
   toApiDocument,
 } from '../governed-apis';
-import { ProfilesRepository } from '../profiles';
+import { ProfilesRepository, type RulesetVersionRow, RulesetVersions } from '../profiles';
 import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
@@ -42,7 +42,22 @@ import { diffFindings } from './evaluation-diff';
 interface Followed {
   ruleset: RulesetRow;
   follows: 'latest' | 'pinned';
+  /** The reviewed version evaluated: the ruleset's current one, or the older one a profile pins. */
+  version: RulesetVersionRow | null;
 }
+
+/** An evaluation the service started itself, as kept: the API's conformance before and after it. */
+export interface KeptReevaluation {
+  api: GovernedApiRow;
+  evaluationId: string;
+  /** The commit of the API's source evaluated (null: a document, or the host could not say). */
+  commit: string | null;
+  previousConformance: number | null;
+  conformance: number | null;
+}
+
+/** Runs in the evaluation's own transaction (a re-evaluation records what it did there, or rolls it back). */
+export type OnKept = (tx: Executor, kept: KeptReevaluation) => Promise<void>;
 
 interface Specification {
   input: SpecificationInput;
@@ -65,6 +80,7 @@ export class ApiEvaluationsService {
     private readonly apis: GovernedApisRepository,
     private readonly governedApis: GovernedApisService,
     private readonly profiles: ProfilesRepository,
+    private readonly versions: RulesetVersions,
     private readonly rulesets: RulesetAccess,
     private readonly engine: EvaluationService,
     private readonly conformance: ApiConformance,
@@ -84,11 +100,12 @@ export class ApiEvaluationsService {
   /**
    * A re-evaluation the service starts itself (a followed ruleset's new version): on behalf of whoever
    * registered the API (the evaluator's fair share is theirs), without the workspace's hourly limit, which
-   * is for what people and CI send. Null when the API is gone.
+   * is for what people and CI send. Null when the API is gone. `onKept` runs in the evaluation's transaction.
    */
   async reevaluate(
     apiId: string,
     trigger: Extract<EvaluationTrigger, 'ruleset_published' | 'ref_moved'>,
+    onKept?: OnKept,
   ): Promise<ApiEvaluation | null> {
     const api = await this.apis.findById(this.db.pool, apiId);
     if (!api) return null;
@@ -102,7 +119,22 @@ export class ApiEvaluationsService {
         via: 'token',
       },
     };
-    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined);
+    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined, onKept);
+  }
+
+  /**
+   * Evaluates again an API registered from the source host whose ref points at another commit than its
+   * latest evaluation's (one call to the host; nothing else when it did not move). Null when it did not
+   * move, the host cannot say, or the API was never evaluated (no commit to compare).
+   */
+  async reevaluateIfRefMoved(apiId: string, onKept: OnKept): Promise<ApiEvaluation | null> {
+    const api = await this.apis.findById(this.db.pool, apiId);
+    if (!api?.source_url) return null;
+    const known = await this.evaluations.latestCommit(this.db.pool, api.id);
+    if (known === undefined) return null;
+    const commit = await this.commitOf(api.source_url, api.source_ref);
+    if (commit === null || commit === known) return null;
+    return this.reevaluate(api.id, 'ref_moved', onKept);
   }
 
   private async evaluateAndKeep(
@@ -111,6 +143,7 @@ export class ApiEvaluationsService {
     runBy: string,
     trigger: EvaluationTrigger,
     document: PushedDocument | undefined,
+    onKept?: OnKept,
   ): Promise<ApiEvaluation> {
     const followed = await this.followed(ctx, api);
     if (document)
@@ -118,10 +151,14 @@ export class ApiEvaluationsService {
         this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
       );
     const spec = await this.specification(api, document);
-    const report = await this.engine.evaluate(ctx, {
-      rulesets: followed.map((f) => ({ id: f.ruleset.id })),
-      specification: spec.input,
-    });
+    const olderVersions = new Map<string, RulesetVersionAt>();
+    for (const { ruleset, version } of followed)
+      if (version && version.commit !== ruleset.pinned_commit) olderVersions.set(ruleset.id, version);
+    const report = await this.engine.evaluate(
+      ctx,
+      { rulesets: followed.map((f) => ({ id: f.ruleset.id })), specification: spec.input },
+      olderVersions,
+    );
     const { rulesets, findings, truncated } = kept(followed, report);
 
     const row = await this.db.transaction(async (tx) => {
@@ -157,6 +194,13 @@ export class ApiEvaluationsService {
         result.conformance,
         inserted.id,
       );
+      await onKept?.(tx, {
+        api: current,
+        evaluationId: inserted.id,
+        commit: spec.commit,
+        previousConformance: percent(current.conformance),
+        conformance: result.conformance,
+      });
       return inserted;
     });
     return toEvaluation(row);
@@ -230,7 +274,8 @@ export class ApiEvaluationsService {
 
   /**
    * The rulesets the workspace's profiles apply to the API, each once (the first profile's choice), each
-   * visible to the caller, a pinned one still at its version; 422 when none applies.
+   * visible to the caller, a pinned one at its version (an older reviewed one too); 422 when none applies,
+   * 409 for a pin that is not a reviewed version kept.
    */
   private async followed(ctx: RequestContext, api: GovernedApiRow): Promise<Followed[]> {
     const profiles = await this.profiles.applyingTo(this.db.pool, api.workspace_id, api);
@@ -250,12 +295,17 @@ export class ApiEvaluationsService {
     const followed: Followed[] = [];
     for (const [id, version] of follows) {
       const ruleset = await this.rulesets.visible(ctx, id);
-      if (version !== null && version !== ruleset.pinned_commit)
+      if (version === null) {
+        followed.push({ ruleset, follows: 'latest', version: null });
+        continue;
+      }
+      const pinned = await this.versions.find(this.db.pool, ruleset, version);
+      if (!pinned)
         throw rulesetsError(
           'RULESETS.VERSION_UNAVAILABLE',
-          `A profile pins ${ruleset.name} to ${version}, which is no longer its reviewed version (${ruleset.pinned_commit ?? 'none'}): follow its latest or pin the new one`,
+          `A profile pins ${ruleset.name} to ${version}, which is not a reviewed version of it (its current one is ${ruleset.pinned_commit ?? 'none'}): follow its latest or pin a reviewed one`,
         );
-      followed.push({ ruleset, follows: version === null ? 'latest' : 'pinned' });
+      followed.push({ ruleset, follows: 'pinned', version: pinned });
     }
     return followed;
   }
@@ -312,7 +362,7 @@ function kept(
 } {
   const findings: Array<Omit<KeptFinding, 'waiver_id'>> = [];
   let truncated = false;
-  const rulesets = followed.map(({ ruleset, follows }, i) => {
+  const rulesets = followed.map(({ ruleset, follows, version }, i) => {
     const evaluation = report.evaluations[i];
     truncated ||= evaluation.truncated;
     for (const result of evaluation.results) {
@@ -334,9 +384,9 @@ function kept(
     return {
       ruleset_id: ruleset.id,
       name: ruleset.name,
-      version: ruleset.pinned_commit,
+      version: version?.commit ?? ruleset.pinned_commit,
       follows,
-      applicable_rules: ruleset.rule_names.length,
+      applicable_rules: (version?.rule_names ?? ruleset.rule_names).length,
       failed_rules: 0,
       counts: evaluation.counts,
     };

@@ -1,4 +1,4 @@
 export { ApiEvaluationsModule } from './api-evaluations.module';
 export { ApiConformance } from './api-conformance';
 export { covers, isPointer } from './conformance';
-export { ApiEvaluationsService } from './api-evaluations.service';
+export { ApiEvaluationsService, type KeptReevaluation, type OnKept } from './api-evaluations.service';

@@ -9,6 +9,9 @@ import { RulesetsOutbox1796410000000 } from './migrations/1796410000000-rulesets
 import { RulesetsFormat1796430000000 } from './migrations/1796430000000-rulesets-format';
 import { RulesetsEvaluationUploads1796430000100 } from './migrations/1796430000100-rulesets-evaluation-uploads';
 import { RulesetsGovernance1796500000000 } from './migrations/1796500000000-rulesets-governance';
+import { RulesetsGovernanceVersions1796810000000 } from './migrations/1796810000000-rulesets-governance-versions';
+import { RulesetsReevaluationRuns1796810000100 } from './migrations/1796810000100-rulesets-reevaluation-runs';
+import { RulesetsGovernedApiSources1796810000200 } from './migrations/1796810000200-rulesets-governed-api-sources';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
@@ -31,5 +34,8 @@ export const rulesetsDatabase = {
     RulesetsSearchOrder1796700000000,
     RulesetsItemChanges1796700000100,
     RulesetsSearchSorts1796800000000,
+    RulesetsGovernanceVersions1796810000000,
+    RulesetsReevaluationRuns1796810000100,
+    RulesetsGovernedApiSources1796810000200,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -13,7 +13,7 @@ import type { EngineFinding } from './engine/amf-engine';
 import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
-import { type LoadedProfile, RulesetProfiles } from './ruleset-profiles';
+import { type LoadedProfile, RulesetProfiles, type RulesetVersionAt } from './ruleset-profiles';
 
 import { SpecificationReader } from './specification.reader';
 
@@ -32,10 +32,17 @@ export class EvaluationService {
     private readonly pool: EvaluatorPool,
   ) {}
 
-  async evaluate(ctx: RequestContext, request: EvaluateRequest): Promise<EvaluationReport> {
+  /** `versions`: community rulesets (by id) to read at an older reviewed version (a governance profile's pin). */
+  async evaluate(
+    ctx: RequestContext,
+    request: EvaluateRequest,
+    versions: ReadonlyMap<string, RulesetVersionAt> = new Map(),
+  ): Promise<EvaluationReport> {
     const caller = requireUser(ctx);
     const started = Date.now();
-    const loaded = await Promise.all(request.rulesets.map((ref) => this.profiles.load(ctx, ref)));
+    const loaded = await Promise.all(
+      request.rulesets.map((ref) => this.profiles.load(ctx, ref, ref.id ? versions.get(ref.id) : undefined)),
+    );
     const spec = await this.specs.read(request.specification, caller.userId);
 
     const reports = new Map<string, CachedReport>();

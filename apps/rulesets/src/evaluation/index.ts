@@ -2,3 +2,4 @@ export { EvaluationModule } from './evaluation.module';
 export { EvaluationService } from './evaluation.service';
 export { ProfileEngineCheck } from './profile-engine-check';
 export { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES } from './examples-check';
+export type { RulesetVersionAt } from './ruleset-profiles';

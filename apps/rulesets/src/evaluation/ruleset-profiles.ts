@@ -9,7 +9,7 @@ import {
 } from '@pc/contracts';
 import { DomainError, unprocessable } from '@pc/platform';
 import { isSourceHostError, type SourceHost } from '@pc/source-host';
-import { RulesetAccess } from '../rulesets';
+import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
 import { VendorRulesets } from '../vendor';
 import { unsupportedTerms } from '../common/profile-terms';
@@ -46,6 +46,13 @@ export interface LoadedProfile {
   digest: string;
 }
 
+/** An older reviewed version of a community ruleset to read instead of its current one (a profile's pin). */
+export interface RulesetVersionAt {
+  commit: string;
+  ruleset_path: string | null;
+  ruleset_format: RulesetRow['ruleset_format'];
+}
+
 /** A catalog ruleset a Spectral ruleset extends that cannot be read, and why. */
 export interface CatalogProblem {
   id: string;
@@ -70,7 +77,8 @@ export class RulesetProfiles {
     @Inject(SOURCE_HOST) private readonly host: SourceHost,
   ) {}
 
-  async load(ctx: RequestContext, ref: EvaluatedRulesetRef): Promise<LoadedProfile> {
+  /** `at`: a community ruleset read at that reviewed version rather than its current one. */
+  async load(ctx: RequestContext, ref: EvaluatedRulesetRef, at?: RulesetVersionAt): Promise<LoadedProfile> {
     if (ref.slug !== undefined) {
       const profile = this.vendor.profile(ref.slug);
       if (!profile)
@@ -94,7 +102,8 @@ export class RulesetProfiles {
         digest: digest(profile.text),
       };
     }
-    const row = await this.access.visible(ctx, ref.id);
+    const visible = await this.access.visible(ctx, ref.id);
+    const row = at ? { ...visible, ...at, pinned_commit: at.commit } : visible;
     if (!row.ruleset_path)
       throw new DomainError('RULESETS.NOT_EVALUABLE', 'The ruleset names no profile file to evaluate');
     const text = await this.read(row.source_url, row.pinned_commit ?? row.source_ref, row.ruleset_path);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import { workspaceRows } from './workspace-rows';
 import type { ApiDocumentRow, GovernedApiRow } from './governed-api.row';
 
 const API_COLUMNS = `a.id, a.workspace_id, a.name, a.description, a.source_url, a.source_ref, a.source_path, a.tags,
@@ -61,21 +62,12 @@ export class GovernedApisRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('governance:' || $1, 0))`, [workspaceId]);
   }
 
-  async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
-    const [row] = await db.query<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM rulesets.governed_apis WHERE workspace_id = $1`,
-      [workspaceId],
-    );
-    return row.n;
+  countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
+    return workspaceRows.count(db, 'governed_apis', workspaceId);
   }
 
-  async nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const rows = await db.query<unknown[]>(
-      `SELECT 1 FROM rulesets.governed_apis WHERE workspace_id = $1 AND lower(name) = lower($2)
-          AND ($3::uuid IS NULL OR id <> $3)`,
-      [workspaceId, name, exceptId ?? null],
-    );
-    return rows.length > 0;
+  nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    return workspaceRows.nameTaken(db, 'governed_apis', workspaceId, name, exceptId);
   }
 
   async insert(db: Executor, api: NewApi): Promise<string> {
@@ -118,6 +110,25 @@ export class GovernedApisRepository {
       `UPDATE rulesets.governed_apis SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`,
       values,
     );
+  }
+
+  /** Workspaces with APIs on the source host (the ref check's jobs). */
+  async workspacesWithSources(db: Executor): Promise<string[]> {
+    const rows = await db.query<Array<{ workspace_id: string }>>(
+      `SELECT DISTINCT workspace_id FROM rulesets.governed_apis WHERE source_url IS NOT NULL ORDER BY workspace_id`,
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
+  /** The workspace's APIs on the source host, by id after `after`. */
+  async sourcedIn(db: Executor, workspaceId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT id FROM rulesets.governed_apis
+        WHERE workspace_id = $1 AND source_url IS NOT NULL AND ($2::uuid IS NULL OR id > $2)
+        ORDER BY id LIMIT $3`,
+      [workspaceId, after, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   async delete(db: Executor, id: string): Promise<void> {

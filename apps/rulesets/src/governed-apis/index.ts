@@ -4,3 +4,4 @@ export { GovernedApiAccess } from './governed-api-access';
 export { GovernedApisRepository } from './governed-apis.repository';
 export { GovernedApisService } from './governed-apis.service';
 export { atRisk, percent, type GovernedApiRow, toApiDocument, toGovernedApi } from './governed-api.row';
+export { workspaceRows } from './workspace-rows';

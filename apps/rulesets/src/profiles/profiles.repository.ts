@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GovernanceProfile, RulesetFollow } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import { workspaceRows } from '../governed-apis';
 
 /** A row of rulesets.governance_profiles. */
 export interface ProfileRow {
@@ -131,21 +132,12 @@ export class ProfilesRepository {
     return row;
   }
 
-  async countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
-    const [row] = await db.query<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM rulesets.governance_profiles WHERE workspace_id = $1`,
-      [workspaceId],
-    );
-    return row.n;
+  countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
+    return workspaceRows.count(db, 'governance_profiles', workspaceId);
   }
 
-  async nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const rows = await db.query<unknown[]>(
-      `SELECT 1 FROM rulesets.governance_profiles WHERE workspace_id = $1 AND lower(name) = lower($2)
-          AND ($3::uuid IS NULL OR id <> $3)`,
-      [workspaceId, name, exceptId ?? null],
-    );
-    return rows.length > 0;
+  nameTaken(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    return workspaceRows.nameTaken(db, 'governance_profiles', workspaceId, name, exceptId);
   }
 
   async insert(

@@ -14,11 +14,13 @@ import { rulesetsError } from '../common/rulesets.errors';
 import { GovernanceAccess, GovernedApisRepository } from '../governed-apis';
 import { RulesetAccess } from '../rulesets';
 import { type ProfileFields, type ProfileRow, ProfilesRepository, toProfile } from './profiles.repository';
+import { RulesetVersions } from './ruleset-versions';
 
 /**
  * A workspace's governance profiles: which rulesets (each pinned to a reviewed version, or following its
  * latest) govern which of its APIs (by tag or scope; neither: all). Members read them; the owner and admins
- * write them. Each ruleset must be published (reviewed), and a pinned version its reviewed commit today.
+ * write them. Each ruleset must be published (reviewed), and a pinned version one of its reviewed commits
+ * (the current one, or one kept since: it stays evaluable after the ruleset publishes again).
  */
 @Injectable()
 export class ProfilesService {
@@ -28,6 +30,7 @@ export class ProfilesService {
     private readonly apis: GovernedApisRepository,
     private readonly access: GovernanceAccess,
     private readonly rulesets: RulesetAccess,
+    private readonly versions: RulesetVersions,
   ) {}
 
   async list(ctx: RequestContext, workspaceId: string): Promise<{ profiles: GovernanceProfile[] }> {
@@ -100,7 +103,7 @@ export class ProfilesService {
     return row;
   }
 
-  /** The stored fields, each ruleset visible to the caller and a pinned version its reviewed commit. */
+  /** The stored fields, each ruleset visible to the caller and a pinned version one of its reviewed commits. */
   private async fields(ctx: RequestContext, input: ProfileInput): Promise<ProfileFields> {
     const rulesets: RulesetFollow[] = [];
     for (const [i, follow] of input.rulesets.entries()) {
@@ -113,11 +116,11 @@ export class ProfilesService {
           [{ field: `rulesets.${i}.rulesetId`, message: 'is not a published ruleset' }],
         );
       const version = follow.version ?? null;
-      if (version !== null && version !== row.pinned_commit)
+      if (version !== null && !(await this.versions.find(this.db.pool, row, version)))
         throw rulesetsError(
           'RULESETS.VERSION_UNAVAILABLE',
-          `${row.name} can be pinned to its reviewed version ${row.pinned_commit ?? '(none yet)'} only`,
-          [{ field: `rulesets.${i}.version`, message: 'is not the reviewed version of the ruleset' }],
+          `${version} was never a reviewed version of ${row.name} (its current one is ${row.pinned_commit ?? '(none yet)'})`,
+          [{ field: `rulesets.${i}.version`, message: 'is not a reviewed version of the ruleset' }],
         );
       rulesets.push({ ruleset_id: row.id, version });
     }

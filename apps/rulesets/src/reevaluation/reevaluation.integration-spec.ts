@@ -1,7 +1,7 @@
-import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
+import { type ConformanceChangedEvent, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
-import { rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
 const NEXT_VERSION = GOVERNANCE_PROFILE.replace(
@@ -78,5 +78,75 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     // The pinned profile's API keeps its evaluation (only its own, at the old version).
     const kept = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: pinned[0] });
     expect(kept.evaluations.map((e) => e.trigger)).toEqual(['manual']);
+    // Each following API evaluated once for the version.
+    for (const id of followers) {
+      const { evaluations: history } = await h.request(GovernanceRpc.listEvaluations, owner.ctx, {
+        apiId: id,
+      });
+      expect(history.map((e) => e.trigger)).toEqual(['ruleset_published', 'manual']);
+    }
+
+    // News: once per workspace whose APIs changed, naming them with their conformance before and after.
+    const newsOf = () =>
+      h.sql<{ payload: ConformanceChangedEvent }>(
+        `SELECT payload FROM rulesets.outbox
+          WHERE pattern = 'rulesets.governed-api.conformance-changed.v1' AND payload->>'ruleset_id' = $1`,
+        [rulesetId],
+      );
+    const newsDeadline = Date.now() + 10_000;
+    while ((await newsOf()).length < 2 && Date.now() < newsDeadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const news = (await newsOf()).map((row) => row.payload);
+    expect(news).toHaveLength(2);
+    const many0 = news.find((n) => n.apis.some((a) => a.api_id === many[0]))!;
+    expect(many0).toMatchObject({ ruleset_id: rulesetId, changed: 7, version: expect.any(String) });
+    expect(many0.apis.map((a) => [a.api_id, a.previous_conformance, a.conformance]).sort()).toEqual(
+      many.map((id) => [id, 50, 75]).sort(),
+    );
+    expect(news.find((n) => n !== many0)!.apis).toEqual([
+      { api_id: one[0], api_name: 'API 0', previous_conformance: 50, conformance: 75, owner_id: owner.id },
+    ]);
+  });
+
+  it("evaluates an API pinned to an older reviewed version with that version's rules after the next one is out", async () => {
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId, submission } = await h.published(owner, { repoUrl });
+    const first = submission.source_commit!;
+    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    expect(ruleset.pin?.commit).not.toBe(first);
+
+    // The first version was kept as it was published: a profile may pin it after the next one is out.
+    let pinnedProfile: Awaited<ReturnType<typeof workspaceWithApis>> | null = null;
+    const deadline = Date.now() + 30_000;
+    while (!pinnedProfile && Date.now() < deadline) {
+      try {
+        pinnedProfile = await workspaceWithApis(1, [{ rulesetId, version: first }]);
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const [pinned] = pinnedProfile!;
+    const [latest] = await workspaceWithApis(1, [{ rulesetId }]);
+    expect(await conformanceOf(pinned)).toBe(50);
+    expect(await conformanceOf(latest)).toBe(75);
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pinned });
+    expect(evaluation.rulesets).toEqual([
+      expect.objectContaining({ version: first, follows: 'pinned', applicable_rules: 4, failed_rules: 2 }),
+    ]);
+
+    // A commit that never was a reviewed version of the ruleset is refused, naming the field.
+    const error = await errorOf(
+      h.request(GovernanceRpc.createProfile, owner.ctx, {
+        workspaceId: h.workspace(owner),
+        name: 'Never',
+        rulesets: [{ rulesetId, version: 'b'.repeat(40) }],
+      }),
+    );
+    expect(error).toMatchObject({
+      code: 'RULESETS.VERSION_UNAVAILABLE',
+      message: expect.stringMatching(/never a reviewed version/),
+      details: [{ field: 'rulesets.0.version' }],
+    });
   });
 });

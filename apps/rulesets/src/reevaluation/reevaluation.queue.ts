@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  ANONYMOUS,
+  GovernanceEvents,
   type ReevaluationJob,
   REEVALUATION_QUEUE,
   RulesetsEvents,
@@ -19,10 +21,18 @@ import {
   RemoteError,
   type WorkQueue,
 } from '@pc/platform';
-import { ApiEvaluationsService } from '../api-evaluations';
-import { ProfilesRepository } from '../profiles';
+import { Outbox } from '@pc/listings';
+import { ApiEvaluationsService, type OnKept } from '../api-evaluations';
+import { GovernedApisRepository } from '../governed-apis';
+import { ProfilesRepository, RulesetVersions } from '../profiles';
+import { RulesetAccess } from '../rulesets';
+import { RulesetsEnv } from '../rulesets.env';
+import { ReevaluationRepository } from './reevaluation.repository';
 
 const log = createLogger('rulesets');
+
+/** Thrown inside an evaluation's transaction when the API was evaluated for the cause already: nothing kept. */
+class AlreadyReevaluated extends Error {}
 
 /** What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. */
 const LEFT_OUT = new Set([
@@ -37,26 +47,40 @@ const LEFT_OUT = new Set([
 ]);
 
 /**
- * Re-evaluation: when a ruleset publishes a new reviewed version, every API a profile following its
+ * Re-evaluation: when an API's ref moves on the source host, and when a ruleset publishes a new reviewed
+ * version. The ref check: every `GOVERNANCE_REF_CHECK_INTERVAL_MS`, a job named after the period (so that
+ * replicas enqueue one) becomes one job per workspace with APIs on the source host, which, in batches like
+ * a version's, compares each API's ref's commit with its latest evaluation's and evaluates again only the
+ * APIs whose ref moved (recorded for the period: none twice). A new version: every API a profile following its
  * latest version applies to is evaluated again, by a durable work queue (JetStream over NATS; in memory in
  * embedded mode). The version's event (consumed durably, acknowledged once the jobs are enqueued) becomes
  * one job per workspace; a job evaluates `batch` of the workspace's APIs (by id, after the last one done),
  * then enqueues the rest behind every other workspace's jobs: fair across workspaces, bounded by the
  * worker's concurrency, resumable (a job redelivered after a crash starts again from its own `after`).
- * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new.
+ * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new. Each API
+ * evaluated is recorded for the event in its evaluation's transaction, so a job delivered again skips
+ * those done (none twice); the workspace's last job finishes its run and, when the version changed the
+ * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
  */
 @Injectable()
 export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Promise<WorkQueue<ReevaluationJob>>;
   private worker?: QueueWorker;
+  private refChecks?: NodeJS.Timeout;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
     @Inject(BUS_APP_NAME) private readonly app: string,
     private readonly events: DurableEventsClient,
     private readonly db: Database,
+    @Inject(RulesetsEnv) private readonly env: RulesetsEnv,
+    private readonly apis: GovernedApisRepository,
     private readonly profiles: ProfilesRepository,
+    private readonly versions: RulesetVersions,
+    private readonly rulesets: RulesetAccess,
     private readonly evaluations: ApiEvaluationsService,
+    private readonly runs: ReevaluationRepository,
+    private readonly outbox: Outbox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -81,26 +105,45 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
         return Promise.resolve();
       },
     });
+    const interval = this.env.GOVERNANCE_REF_CHECK_INTERVAL_MS;
+    if (interval > 0) {
+      this.refChecks = setInterval(() => {
+        this.checkRefs(`refs:${Math.floor(Date.now() / interval)}`).catch((error: unknown) =>
+          log.warn({ err: error }, 'the ref check was not enqueued; the next period tries again'),
+        );
+      }, interval);
+      this.refChecks.unref();
+    }
   }
 
   /** Drains the jobs in hand, then closes the queue (over NATS, its connection of its own). */
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.refChecks);
     await this.worker?.stop();
     // The in-process queue lives with the broker (a restarted service in the same process finds it again).
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }
 
-  /** One job per workspace following the ruleset's latest version. */
+  /** Keeps the new version (profiles may pin it after the next one), then one job per workspace following the latest. */
   async versionPublished(eventId: string, event: RulesetVersionPublishedEvent): Promise<number> {
+    await this.keepVersion(eventId, event);
     const workspaces = await this.profiles.workspacesFollowing(this.db.pool, event.ruleset_id);
     const queue = await this.open();
-    for (const workspaceId of workspaces)
+    for (const workspaceId of workspaces) {
+      await this.runs.start(this.db.pool, {
+        cause: eventId,
+        workspace_id: workspaceId,
+        ruleset_id: event.ruleset_id,
+        ruleset_name: event.ruleset_name,
+        version: event.commit,
+      });
       await queue.enqueue(`${eventId}:${workspaceId}:start`, {
         event_id: eventId,
         ruleset_id: event.ruleset_id,
         workspace_id: workspaceId,
         after: null,
       });
+    }
     if (workspaces.length > 0)
       log.info(
         { eventId, rulesetId: event.ruleset_id, workspaces: workspaces.length },
@@ -109,20 +152,52 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     return workspaces.length;
   }
 
-  /** Evaluates one batch of the workspace's APIs, then enqueues the rest. */
+  /** A check of the sources' refs for the period `cause` (one per period, whichever replica enqueues it). */
+  async checkRefs(cause: string): Promise<void> {
+    const queue = await this.open();
+    await queue.enqueue(`${cause}:start`, {
+      event_id: cause,
+      ruleset_id: null,
+      workspace_id: null,
+      after: null,
+    });
+  }
+
+  /** The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing). */
+  private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<void> {
+    try {
+      const ruleset = await this.rulesets.visible(
+        { requestId: `version-${eventId}`, caller: ANONYMOUS },
+        event.ruleset_id,
+      );
+      if (ruleset.pinned_commit === event.commit) await this.versions.keepCurrent(this.db.pool, ruleset);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    }
+  }
+
+  /** Evaluates one batch of the workspace's APIs (each once), then enqueues the rest or finishes the run. */
   private async run(job: Job<ReevaluationJob>): Promise<void> {
     const { event_id: eventId, ruleset_id: rulesetId, workspace_id: workspaceId, after } = job.data;
-    const batch = await this.profiles.apisFollowing(
-      this.db.pool,
-      workspaceId,
-      rulesetId,
-      after,
-      REEVALUATION_QUEUE.batch,
-    );
-    for (const apiId of batch) {
+    if (workspaceId === null) return this.refCheckStarted(eventId);
+    const batch =
+      rulesetId === null
+        ? await this.apis.sourcedIn(this.db.pool, workspaceId, after, REEVALUATION_QUEUE.batch)
+        : await this.profiles.apisFollowing(
+            this.db.pool,
+            workspaceId,
+            rulesetId,
+            after,
+            REEVALUATION_QUEUE.batch,
+          );
+    const done = await this.runs.done(this.db.pool, eventId, batch);
+    const onKept = this.recordFor(eventId);
+    for (const apiId of batch.filter((id) => !done.has(id))) {
       try {
-        await this.evaluations.reevaluate(apiId, 'ruleset_published');
+        if (rulesetId === null) await this.evaluations.reevaluateIfRefMoved(apiId, onKept);
+        else await this.evaluations.reevaluate(apiId, 'ruleset_published', onKept);
       } catch (error) {
+        if (error instanceof AlreadyReevaluated) continue;
         const code =
           error instanceof DomainError
             ? error.code
@@ -138,7 +213,52 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       const last = batch[batch.length - 1];
       const queue = await this.open();
       await queue.enqueue(`${eventId}:${workspaceId}:${last}`, { ...job.data, after: last });
-    }
+    } else if (rulesetId !== null) await this.finish(eventId, workspaceId);
+  }
+
+  /** The ref check's first job: one job per workspace with APIs on the source host. */
+  private async refCheckStarted(cause: string): Promise<void> {
+    const queue = await this.open();
+    for (const workspaceId of await this.apis.workspacesWithSources(this.db.pool))
+      await queue.enqueue(`${cause}:${workspaceId}:start`, {
+        event_id: cause,
+        ruleset_id: null,
+        workspace_id: workspaceId,
+        after: null,
+      });
+  }
+
+  /** Records each API evaluated for the cause in its evaluation's transaction; one done already rolls back. */
+  private recordFor(cause: string): OnKept {
+    return async (tx, kept) => {
+      const recorded = await this.runs.record(tx, {
+        cause,
+        api_id: kept.api.id,
+        workspace_id: kept.api.workspace_id,
+        evaluation_id: kept.evaluationId,
+        previous_conformance: kept.previousConformance,
+        conformance: kept.conformance,
+      });
+      if (!recorded) throw new AlreadyReevaluated();
+    };
+  }
+
+  /** The run's end: news of the APIs whose conformance the version changed, once. */
+  private async finish(eventId: string, workspaceId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const run = await this.runs.finish(tx, eventId, workspaceId);
+      if (!run?.ruleset_id) return;
+      const { apis, changed } = await this.runs.changes(tx, eventId, workspaceId);
+      if (changed === 0) return;
+      await this.outbox.addEvent(tx, GovernanceEvents.conformanceChanged, {
+        workspace_id: workspaceId,
+        ruleset_id: run.ruleset_id,
+        ruleset_name: run.ruleset_name ?? '',
+        version: run.version,
+        changed,
+        apis,
+      });
+    });
   }
 
   private open(): Promise<WorkQueue<ReevaluationJob>> {

@@ -34,6 +34,8 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'idea.delivered': 'a policy or ruleset delivered your idea',
   'governed_api.threshold_crossed': "a governed API crossed its workspace's at-risk threshold",
   'governed_api.waiver_expired': 'a waiver of governance findings expired',
+  'governed_api.conformance_changed':
+    "a followed ruleset's new version changed the conformance of the workspace's APIs",
   'webhook.ping': 'test messages',
 };
 

@@ -43,6 +43,8 @@ export const GOVERNANCE_LIMITS = {
   waiversPerApi: 200,
   /** Findings kept per evaluation (counts are always complete; `findings_truncated` says when cut). */
   findingsKept: 1000,
+  /** The APIs a conformance-changed news names (by name; it counts all of them). */
+  changesListed: 100,
   /** A list reply stops adding rows past this many bytes of JSON (and says has_more). */
   listBytes: 512 * 1024,
 } as const;

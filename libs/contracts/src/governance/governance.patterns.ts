@@ -8,6 +8,7 @@ import type {
   ApiHistory,
   ApiIdRequest,
   ApiThresholdCrossedEvent,
+  ConformanceChangedEvent,
   CreateGovernanceProfileRequest,
   CreateWaiverRequest,
   EvaluationDiff,
@@ -95,4 +96,6 @@ export const GovernanceEvents = {
   thresholdCrossed: event<ApiThresholdCrossedEvent>('rulesets.governed-api.threshold-crossed.v1'),
   /** Durable (outbox): a waiver expired and its findings count again. */
   waiverExpired: event<WaiverExpiredEvent>('rulesets.waiver.expired.v1'),
+  /** Durable (outbox): a followed ruleset's new version changed the conformance of a workspace's APIs. */
+  conformanceChanged: event<ConformanceChangedEvent>('rulesets.governed-api.conformance-changed.v1'),
 } as const;

@@ -290,12 +290,42 @@ export interface ApiThresholdCrossedEvent {
   owner_id: string;
 }
 
-/** A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id). */
-export interface ReevaluationJob {
-  /** The event that caused it (a ruleset's new version). */
-  event_id: string;
-  ruleset_id: string;
+/** An API whose conformance a followed ruleset's new version changed. */
+export interface ConformanceChange {
+  api_id: string;
+  api_name: string;
+  previous_conformance: number | null;
+  conformance: number | null;
+  /** Who registered the API (their inbox hears it). */
+  owner_id: string;
+}
+
+/**
+ * Durable: a followed ruleset's new version, once the workspace's APIs following it were evaluated again,
+ * changed the conformance of some of them (once per version per workspace). `apis`: the first
+ * `GOVERNANCE_LIMITS.changesListed` by name; `changed`: all of them.
+ */
+export interface ConformanceChangedEvent {
   workspace_id: string;
+  ruleset_id: string;
+  ruleset_name: string;
+  /** The new version's commit. */
+  version: string | null;
+  changed: number;
+  apis: ConformanceChange[];
+}
+
+/**
+ * A job of the re-evaluation queue: the workspace's APIs following a ruleset, from `after` on (by id); or,
+ * for a check of the sources' refs (`ruleset_id` null), the workspace's APIs on the source host.
+ */
+export interface ReevaluationJob {
+  /** The cause: a ruleset's new version (its event), or a period of the ref check (`refs:<period>`). */
+  event_id: string;
+  /** The ruleset whose new version is evaluated; null: a check of the sources' refs. */
+  ruleset_id: string | null;
+  /** Null: the ref check's start, which enqueues a job per workspace with APIs on the source host. */
+  workspace_id: string | null;
   /** The last API id evaluated by the job before (null: from the start). */
   after: string | null;
 }

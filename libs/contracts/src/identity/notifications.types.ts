@@ -1,7 +1,8 @@
 /**
  * What an inbox entry tells: an idea delivered, a webhook endpoint disabled, a deployment drifted, a
  * review decided on what the caller submitted (a policy, a policy's revision, a ruleset), a governed API
- * that crossed its workspace's threshold, or a waiver that expired.
+ * that crossed its workspace's threshold, a waiver that expired, or a followed ruleset's new version that
+ * changed the conformance of APIs.
  */
 export const NOTIFICATION_KINDS = [
   'idea_delivered',
@@ -10,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'review_decided',
   'governed_api_threshold_crossed',
   'waiver_expired',
+  'governed_api_conformance_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

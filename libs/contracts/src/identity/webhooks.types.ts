@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'idea.delivered',
   'governed_api.threshold_crossed',
   'governed_api.waiver_expired',
+  'governed_api.conformance_changed',
   'webhook.ping',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -34,6 +35,7 @@ export const WORKSPACE_WEBHOOK_EVENT_TYPES = [
   'rollout.halted',
   'governed_api.threshold_crossed',
   'governed_api.waiver_expired',
+  'governed_api.conformance_changed',
   'webhook.ping',
 ] as const satisfies readonly WebhookEventType[];
 
@@ -261,6 +263,22 @@ export interface ApiThresholdCrossedWebhookV1 {
   conformance: number | null;
   previous_conformance: number | null;
   evaluation_id: string;
+}
+
+/** API governance: a followed ruleset's new version changed the conformance of the workspace's APIs. */
+export interface ConformanceChangedWebhookV1 {
+  workspace_id: string;
+  ruleset_id: string;
+  ruleset_name: string;
+  version: string | null;
+  /** How many APIs changed (`apis` lists the first 100 by name). */
+  changed: number;
+  apis: Array<{
+    api_id: string;
+    api_name: string;
+    previous_conformance: number | null;
+    conformance: number | null;
+  }>;
 }
 
 /** API governance: a waiver expired; the findings it covered count again. */

@@ -144,6 +144,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       AuditEvents.recorded,
       GovernanceEvents.thresholdCrossed,
       GovernanceEvents.waiverExpired,
+      GovernanceEvents.conformanceChanged,
     ],
   },
   catalog: {
@@ -218,6 +219,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetsEvents.versionPublished,
       GovernanceEvents.thresholdCrossed,
       GovernanceEvents.waiverExpired,
+      GovernanceEvents.conformanceChanged,
     ],
     consumesDurable: [DeploymentsEvents.deploymentSucceeded, RulesetsEvents.versionPublished],
     enqueues: [REEVALUATION_QUEUE.name],

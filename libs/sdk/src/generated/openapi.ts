@@ -3066,6 +3066,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "governed_api.conformance_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of a ruleset the workspace's profiles follow changed the conformance of its APIs, listed before and after, once per version (an extension)
+         * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
+         */
+        post: operations["webhook_governedApiConformanceChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.ping": {
         parameters: {
             query?: never;
@@ -3886,10 +3906,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`); `governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its findings count again
+             * @description `deployment_drifted` (an extension): the drift reconcile found a deployment of yours drifted; `review_decided` (an extension): an administrator approved, rejected or asked for improvements on what you submitted (a policy, a revision of one, a ruleset), with the feedback as `body` and `data` naming it (`assetType`, `resourceId`, `submissionId`, `kind`, `decision`); `governed_api_threshold_crossed` (an extension): an API you registered crossed its workspace's at-risk threshold, either way; `waiver_expired` (an extension): a waiver you made expired and its findings count again; `governed_api_conformance_changed` (an extension): a new version of a ruleset your workspace's profiles follow changed the conformance of APIs you registered (`data.apis`: before and after)
              * @enum {string}
              */
-            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided" | "governed_api_threshold_crossed" | "waiver_expired";
+            kind: "idea_delivered" | "webhook_disabled" | "deployment_drifted" | "review_decided" | "governed_api_threshold_crossed" | "waiver_expired" | "governed_api_conformance_changed";
             title: string;
             body: string;
             data: {
@@ -5713,6 +5733,26 @@ export interface components {
             /** @description The API's conformance without it */
             conformance: number | null;
         };
+        ConformanceChangeDto: {
+            /** Format: uuid */
+            api_id: string;
+            api_name: string;
+            previous_conformance: number | null;
+            conformance: number | null;
+        };
+        ConformanceChangedWebhookV1Dto: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            ruleset_id: string;
+            ruleset_name: string;
+            /** @description The new version's commit */
+            version: string | null;
+            /** @description How many of the APIs following the ruleset changed */
+            changed: number;
+            /** @description The APIs whose conformance changed, by name (the first 100) */
+            apis: components["schemas"]["ConformanceChangeDto"][];
+        };
         PingWebhookV1Dto: {
             /** Format: uuid */
             endpoint_id: string;
@@ -5730,7 +5770,7 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "governed_api.conformance_changed" | "webhook.ping")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabled_reason: string | null;
@@ -5758,8 +5798,8 @@ export interface components {
             url: string;
             /** @description Empty when omitted */
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
-            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, governed_api.conformance_changed, webhook.ping (400 otherwise) */
+            event_types: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "governed_api.conformance_changed" | "webhook.ping")[];
         };
         WebhookWithSecretDto: {
             endpoint: components["schemas"]["WebhookEndpointDto"];
@@ -5780,8 +5820,8 @@ export interface components {
              */
             url?: string;
             description?: string;
-            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, webhook.ping (400 otherwise) */
-            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping")[];
+            /** @description The event types delivered; each payload is the schema of that name under `webhooks`. A workspace endpoint takes only version.published, deployment.succeeded, deployment.failed, deployment.drift_detected, rollout.halted, governed_api.threshold_crossed, governed_api.waiver_expired, governed_api.conformance_changed, webhook.ping (400 otherwise) */
+            event_types?: ("submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "governed_api.conformance_changed" | "webhook.ping")[];
             /** @description true enables a disabled endpoint again (its failure count restarts); false disables it */
             enabled?: boolean;
         };
@@ -5803,7 +5843,7 @@ export interface components {
             /** @description The event it carries (de-duplicated per endpoint) */
             event_id: string;
             /** @enum {string} */
-            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "webhook.ping";
+            event_type: "submission.decided" | "version.published" | "deployment.succeeded" | "deployment.failed" | "deployment.drift_detected" | "rollout.halted" | "transfer.offered" | "comment.created" | "idea.delivered" | "governed_api.threshold_crossed" | "governed_api.waiver_expired" | "governed_api.conformance_changed" | "webhook.ping";
             /** @enum {string} */
             status: "pending" | "sending" | "succeeded" | "failed";
             attempts: number;
@@ -6406,7 +6446,7 @@ export interface components {
              * @description A community ruleset the caller can see
              */
             rulesetId: string;
-            /** @description The ruleset's reviewed commit to pin; omitted or null: follow its latest version */
+            /** @description A reviewed commit of the ruleset to pin (its current one or an older one); omitted or null: follow its latest version */
             version?: string | null;
         };
         CreateProfileDto: {
@@ -25080,6 +25120,43 @@ export interface operations {
                     /** Format: date-time */
                     timestamp: string;
                     data: components["schemas"]["WaiverExpiredWebhookV1Dto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_governedApiConformanceChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description `v1,<signature>` per signing secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "governed_api.conformance_changed";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["ConformanceChangedWebhookV1Dto"];
                 };
             };
         };

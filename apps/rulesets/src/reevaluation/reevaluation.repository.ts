@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { type ConformanceChange, GOVERNANCE_LIMITS as L } from '@pc/contracts';
+import type { Executor } from '@pc/platform';
+
+/** A run of a re-evaluation: a cause (a ruleset's new version: its event id) in one workspace. */
+export interface ReevaluationRun {
+  cause: string;
+  workspace_id: string;
+  ruleset_id: string | null;
+  ruleset_name: string | null;
+  version: string | null;
+}
+
+/** An API evaluated for a cause, with its conformance before and after. */
+export interface ReevaluatedApi {
+  cause: string;
+  api_id: string;
+  workspace_id: string;
+  evaluation_id: string;
+  previous_conformance: number | null;
+  conformance: number | null;
+}
+
+/** Re-evaluation runs and the APIs each evaluated (rulesets schema). Executor first. */
+@Injectable()
+export class ReevaluationRepository {
+  async start(db: Executor, run: ReevaluationRun): Promise<void> {
+    await db.query(
+      `INSERT INTO rulesets.reevaluation_runs (cause, workspace_id, ruleset_id, ruleset_name, version)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [run.cause, run.workspace_id, run.ruleset_id, run.ruleset_name, run.version],
+    );
+  }
+
+  /** Of these APIs, those already evaluated for the cause. */
+  async done(db: Executor, cause: string, apiIds: string[]): Promise<Set<string>> {
+    const rows = await db.query<Array<{ api_id: string }>>(
+      `SELECT api_id FROM rulesets.reevaluated_apis WHERE cause = $1 AND api_id = ANY ($2::uuid[])`,
+      [cause, apiIds],
+    );
+    return new Set(rows.map((r) => r.api_id));
+  }
+
+  /** Records the API evaluated for the cause; false when it already was (the caller rolls back). */
+  async record(db: Executor, api: ReevaluatedApi): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `INSERT INTO rulesets.reevaluated_apis
+         (cause, api_id, workspace_id, evaluation_id, previous_conformance, conformance)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
+      [api.cause, api.api_id, api.workspace_id, api.evaluation_id, api.previous_conformance, api.conformance],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks the run finished; the run when this call finished it (null: finished before, or none). */
+  async finish(db: Executor, cause: string, workspaceId: string): Promise<ReevaluationRun | null> {
+    const rows = await db.query<ReevaluationRun[]>(
+      `WITH finished AS (
+         UPDATE rulesets.reevaluation_runs SET finished_at = now()
+          WHERE cause = $1 AND workspace_id = $2 AND finished_at IS NULL
+          RETURNING cause, workspace_id, ruleset_id, ruleset_name, version)
+       SELECT * FROM finished`,
+      [cause, workspaceId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The APIs whose conformance the cause changed in the workspace: the first `changesListed` by name, and how many. */
+  async changes(
+    db: Executor,
+    cause: string,
+    workspaceId: string,
+  ): Promise<{ apis: ConformanceChange[]; changed: number }> {
+    const rows = await db.query<
+      Array<
+        Omit<ConformanceChange, 'previous_conformance' | 'conformance'> & {
+          previous_conformance: string | null;
+          conformance: string | null;
+          changed: number;
+        }
+      >
+    >(
+      `SELECT r.api_id, a.name AS api_name, r.previous_conformance, r.conformance, a.created_by AS owner_id,
+              count(*) OVER ()::int AS changed
+         FROM rulesets.reevaluated_apis r JOIN rulesets.governed_apis a ON a.id = r.api_id
+        WHERE r.cause = $1 AND r.workspace_id = $2 AND r.previous_conformance IS DISTINCT FROM r.conformance
+        ORDER BY lower(a.name), a.id LIMIT $3`,
+      [cause, workspaceId, L.changesListed],
+    );
+    const value = (v: string | null) => (v === null ? null : Number(v));
+    return {
+      changed: rows[0]?.changed ?? 0,
+      apis: rows.map((row) => ({
+        api_id: row.api_id,
+        api_name: row.api_name,
+        previous_conformance: value(row.previous_conformance),
+        conformance: value(row.conformance),
+        owner_id: row.owner_id,
+      })),
+    };
+  }
+
+  /** How many APIs were evaluated for the cause (all workspaces). */
+  async countDone(db: Executor, cause: string): Promise<number> {
+    const [row] = await db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM rulesets.reevaluated_apis WHERE cause = $1`,
+      [cause],
+    );
+    return row.n;
+  }
+}

@@ -1,0 +1,60 @@
+import { GovernanceRpc } from '@pc/contracts';
+import { OAS3 } from '@pc/testing';
+import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { rulesetsUnderTest } from '../testing/rulesets-under-test';
+
+const FIXED = OAS3.replace(
+  '    post:\n',
+  '    post:\n      operationId: addPet\n      description: Adds a pet.\n',
+);
+
+/**
+ * Re-evaluation when an API's ref moves on the source host (the sandbox), with the real engine and the
+ * durable queue: the periodic check (every second here) compares each API's ref's commit with its latest
+ * evaluation's and evaluates again only an API whose ref moved, once per new commit.
+ */
+describe("re-evaluation when an API's ref moves on the source host (service level)", () => {
+  jest.setTimeout(120_000);
+  const h = rulesetsUnderTest({ GOVERNANCE_REF_CHECK_INTERVAL_MS: '1000' });
+
+  it('evaluates an API again with the commit its ref moved to, and leaves one whose ref did not move', async () => {
+    const owner = h.user();
+    const { rulesetId } = await h.published(owner, {
+      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
+    });
+    const workspaceId = h.workspace(owner);
+    await h.request(GovernanceRpc.createProfile, owner.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    const register = async (name: string, repoUrl: string) => {
+      const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+        workspaceId,
+        name,
+        source: { repoUrl, path: 'spec/api.yaml' },
+      });
+      await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
+      return api.id;
+    };
+    const movingRepo = h.repo({ 'spec/api.yaml': OAS3 });
+    const moving = await register('Moving API', movingRepo);
+    const still = await register('Still API', h.repo({ 'spec/api.yaml': OAS3 }));
+    const history = async (apiId: string) =>
+      (await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId })).evaluations;
+
+    h.host.push(movingRepo, { 'spec/api.yaml': FIXED });
+    const moved = h.host.commitOf(movingRepo);
+    const deadline = Date.now() + 60_000;
+    while ((await history(moving)).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    const [latest] = await history(moving);
+    expect(latest).toMatchObject({ trigger: 'ref_moved', run_by: owner.id, conformance: 100 });
+    expect(latest.specification.commit).toBe(moved);
+
+    // Three more checks later: nothing moved, so nothing more is evaluated.
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect((await history(moving)).map((e) => e.trigger)).toEqual(['ref_moved', 'manual']);
+    expect((await history(still)).map((e) => e.trigger)).toEqual(['manual']);
+  });
+});
