@@ -235,3 +235,37 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     expect(JSON.stringify(tooLarge.body)).toContain(String(EVALUATION_LIMITS.specificationBytes));
   });
 });
+
+/**
+ * The time limit on the wire: with a limit no evaluation meets (an engine's start alone takes longer),
+ * an evaluation is stopped, answered 422 naming the limit and its variable (a document too slow for the
+ * engine, not a service that failed: never 504 or 500), and the service keeps answering.
+ */
+describe('an evaluation past its time limit, through the gateway', () => {
+  jest.setTimeout(240_000);
+  const h = new RulesetsHarness();
+  let user: TestUser;
+
+  beforeAll(async () => {
+    await h.start({ env: { EVALUATION_TIMEOUT_MS: '100' } });
+    user = await h.newUser();
+  }, 240_000);
+  afterAll(() => h.stop());
+
+  it('answers 422 naming EVALUATION_TIMEOUT_MS, twice (the thread replaced), and the service still answers its reads', async () => {
+    for (const attempt of [1, 2]) {
+      const res = await h.http.post<Json>(
+        '/api/vendor-rulesets/api-documentation-basics/evaluations',
+        { specification: { content: RAML, filename: 'api.raml' } },
+        { token: user.token },
+      );
+      expect({ attempt, status: res.status, code: res.body.code }).toEqual({
+        attempt,
+        status: 422,
+        code: 'UNPROCESSABLE',
+      });
+      expect(res.body.message).toContain('time limit (EVALUATION_TIMEOUT_MS, 100 ms)');
+    }
+    expect((await h.http.get<Json>('/api/rulesets')).status).toBe(200);
+  });
+});

