@@ -48,4 +48,16 @@ export class RulesetsEnv extends ListingServiceEnv {
   @Min(256)
   @Max(16_384)
   EVALUATION_MEMORY_MB: number = 2048;
+
+  /**
+   * The largest specification (bytes, all its files together) evaluated with an AMF profile; a larger one
+   * is refused with 422 naming this limit before any engine runs (Spectral rulesets take up to 5 MiB). The
+   * AMF validator's memory is WebAssembly, outside the thread's heap limit, and it never shrinks while
+   * the thread lives: about 1 GiB at the default (a generated OpenAPI 3.1 document; docs/benchmarks.md).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1024)
+  @Max(5_242_880)
+  EVALUATION_AMF_MAX_BYTES: number = 262_144;
 }

