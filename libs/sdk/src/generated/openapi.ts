@@ -5284,7 +5284,7 @@ export interface components {
             iconUrl: string | null;
             /** @description Evaluation can run the profile: false without one, or when it names vocabularies the AMF model of API specifications does not have (MCP servers, agents); evaluating such a ruleset is 422 RULESETS.NOT_EVALUABLE */
             evaluable: boolean;
-            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine, each misfire a warning; null without examples */
+            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile or Spectral ruleset) evaluated with the ruleset's engine, each misfire a warning (a Spectral ruleset's own rules must fire, not those it extends); null without examples */
             examples: components["schemas"]["RulesetExamplesDto"] | null;
         };
         RulesetGitRefDto: {
