@@ -111,7 +111,9 @@ function parsedReport(
       return outcome.outcome.ok
         ? { ok: true, report: outcome.outcome.reports[0] }
         : { ok: false, findings: outcome.outcome.findings };
-    default:
+    case 'profile-checked':
+    case 'spectral-checked':
+    case 'warm':
       return null;
   }
 }
