@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { EVALUATION_LIMITS } from '@pc/contracts';
 import { RulesetsEnv, runEvaluatorTask as run, shutdownEngines as shutdown } from '@pc/rulesets';
 import { largeOpenApi31, OPERATION_IDS } from '@pc/testing';
-import { percentile, startSystem } from './harness';
+import { percentile, sleep, startSystem } from './harness';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -109,6 +109,9 @@ async function main(): Promise<void> {
       const cpuHere = process.cpuUsage();
       const [engineMs, here] = await time(() => engine(content));
       const { user, system: sys } = process.cpuUsage(cpuHere);
+      // The engine held this event loop for seconds: the system closed the idle keep-alive socket
+      // meanwhile, and the client must see that before it sends on it again.
+      await sleep(200);
       const ticks = ticksOf(system.child.pid!);
       const [apiMs, there] = await time(() => evaluate(content));
       const hereCounts = here.kind === 'evaluated' && here.reports[0].ok ? here.reports[0].total : -1;
@@ -203,6 +206,9 @@ async function main(): Promise<void> {
         2,
       ),
     );
+  } catch (error) {
+    console.error(error, (error as { cause?: unknown }).cause, system.output().slice(-4000));
+    process.exitCode = 1;
   } finally {
     await system.stop();
     await shutdown();

@@ -75,6 +75,8 @@ export interface BenchSystem {
   /** The sandbox's origin (its control routes under `/_sandbox`). */
   sandbox: string;
   child: ChildProcess;
+  /** What the process printed (its last 100 kB). */
+  output(): string;
   /** Signs a new user up through the API: the session cookie (`sb-access-token=...`). */
   signUp(): Promise<string>;
   /** Stops the process, drops its database and its data directory. */
@@ -129,6 +131,7 @@ export async function startSystem(name: string, env: Record<string, string> = {}
     base,
     sandbox,
     child: system.child,
+    output: system.output,
     async signUp() {
       const res = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
