@@ -31,6 +31,19 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   const evaluate = (path: string, body: Json, token = other.token) =>
     h.http.post<Json>(path, body, { token });
   const inline = (content: string, filename?: string) => ({ specification: { content, filename } });
+  /** A repository on the sandbox whose `spec/api.yaml` references `spec/paths/pets.yaml`: its web URL. */
+  const multiFileSpecification = async () =>
+    (
+      await h.control.createRepository({
+        owner: 'apis',
+        name: `pets-${h.next()}`,
+        files: {
+          'spec/api.yaml':
+            'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
+          'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
+        },
+      })
+    ).webUrl;
 
   it('POST /rulesets/{id}/evaluations: 200 with the report (each finding with its line and JSON pointer); 404 to an unpublished one of another user', async () => {
     const res = await evaluate(`/api/rulesets/${published}/evaluations`, inline(OAS3));
@@ -72,15 +85,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   });
 
   it('reads a multi-file specification from a repository on the source host (200); 422 for a missing file', async () => {
-    const { webUrl } = await h.control.createRepository({
-      owner: 'apis',
-      name: `pets-${h.next()}`,
-      files: {
-        'spec/api.yaml':
-          'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
-        'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
-      },
-    });
+    const webUrl = await multiFileSpecification();
     const res = await evaluate(`/api/rulesets/${published}/evaluations`, {
       specification: { repoUrl: webUrl, path: 'spec/api.yaml' },
     });
@@ -165,15 +170,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     expect(docs.tabs.find((t: Json) => t.key === 'rules').bodyMd).toContain(
       '**operation-id-required** (violation): Every operation has an operationId.',
     );
-    const { webUrl } = await h.control.createRepository({
-      owner: 'apis',
-      name: `pets-${h.next()}`,
-      files: {
-        'spec/api.yaml':
-          'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
-        'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
-      },
-    });
+    const webUrl = await multiFileSpecification();
     const res = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, {
       specification: { repoUrl: webUrl, path: 'spec/api.yaml' },
     });
