@@ -2,18 +2,16 @@
 // evaluator pool (worker threads) and the service's cache, in one run, as ratios; with `--api`, also
 // through the gateway of the system `npm start` runs (a child process, from the sources).
 //   node -r ./tools/register.js bench/evaluation.ts [--operations 200] [--rules 20] [--rounds 3] [--api]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import {
   EvaluatorPool,
   RulesetsEnv,
   runEvaluatorTask as run,
   shutdownEngines as shutdown,
 } from '@pc/rulesets';
-import { startProcess, stopProcess } from './processes';
+import { startSystem } from './harness';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -162,49 +160,12 @@ async function throughApi(ops: number, rounds: number): Promise<Record<string, n
   const engine = { kind: 'evaluate' as const, main: 'api.yaml', profiles: [profileText] };
   await run({ ...engine, files: { 'api.yaml': doc(-1) } });
 
-  const db = `bench_eval_${process.pid}`;
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${db}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-eval-'));
-  let started: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  const system = await startSystem('eval');
   try {
-    const system = await startProcess(
-      'apps/embedded/src/main.ts',
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
-        NATS_URL: 'nats://127.0.0.1:4222',
-        BUS_SUBJECT_PREFIX: `${db}.`,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
-        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
-        RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
-      },
-      /^ {2}API: +http\S+\/api$/m,
-    );
-    const child = system.child;
-    started = child;
-    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
+    const { base, child } = system;
     // Two users: one user's evaluations hold at most half the evaluator's threads (fair share), so
     // saturating it takes two.
-    const signUp = async (n: number) => {
-      const signup = await fetch(`${base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `bench-${Date.now()}-${n}@example.com`,
-          password: 'password123',
-          name: 'Bench',
-        }),
-      });
-      return /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
-    };
-    const cookies = [await signUp(0), await signUp(1)];
+    const cookies = [await system.signUp(), await system.signUp()];
     const evaluate = async (n: number, cookie = cookies[0]) => {
       const res = await fetch(`${base}/api/vendor-rulesets/${VENDOR_SLUG}/evaluations`, {
         method: 'POST',
@@ -277,10 +238,7 @@ async function throughApi(ops: number, rounds: number): Promise<Record<string, n
       rulesetsListP99Ratio: +(percentile(underLoad, 99) / percentile(idle, 99)).toFixed(2),
     };
   } finally {
-    if (started) await stopProcess(started);
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
+    await system.stop();
   }
 }
 

@@ -1,7 +1,13 @@
 // What the benchmarks that start `npm start`'s composition share beside their child processes
-// (`processes.ts`): an API client, percentiles, and the cleanup of a run's JetStream streams on the
-// shared NATS.
+// (`processes.ts`): the system started on a database of its own, an API client, percentiles, and the
+// cleanup of a run's JetStream streams on the shared NATS.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { connect } from 'nats';
+import { Client } from 'pg';
+import { startProcess, stopProcess } from './processes';
 
 export type Json = Record<string, unknown>;
 
@@ -60,4 +66,87 @@ export async function dropStreams(url: string, prefix: string): Promise<void> {
   } finally {
     await nc.close();
   }
+}
+
+/** The embedded system (`npm start`) of one bench run: where it answers, and how to end it. */
+export interface BenchSystem {
+  /** The gateway's origin (`${base}/api/...`). */
+  base: string;
+  /** The sandbox's origin (its control routes under `/_sandbox`). */
+  sandbox: string;
+  child: ChildProcess;
+  /** What the process printed (its last 100 kB). */
+  output(): string;
+  /** Signs a new user up through the API: the session cookie (`sb-access-token=...`). */
+  signUp(): Promise<string>;
+  /** Stops the process, drops its database and its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `apps/embedded` from the sources in a child process, on a database of its own (`bench_<name>_<pid>`,
+ * created here) and the shared NATS under a subject prefix of its own, quiet logs, no deployment
+ * workers and no rate limits on sign-ups and evaluations; `env` adds or overrides variables.
+ */
+export async function startSystem(name: string, env: Record<string, string> = {}): Promise<BenchSystem> {
+  const db = `bench_${name}_${process.pid}`;
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  };
+  let system: Awaited<ReturnType<typeof startProcess>>;
+  try {
+    system = await startProcess(
+      'apps/embedded/src/main.ts',
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
+        NATS_URL: 'nats://127.0.0.1:4222',
+        BUS_SUBJECT_PREFIX: `${db}.`,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        SANDBOX_PORT: '0',
+        DATA_DIR: dataDir,
+        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
+        RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
+        ...env,
+      },
+      /^ {2}API: +http\S+\/api$/m,
+    );
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
+  const sandbox = /^Sandbox \(.*\): (http\S+)$/m.exec(system.output())![1];
+  let users = 0;
+  return {
+    base,
+    sandbox,
+    child: system.child,
+    output: system.output,
+    async signUp() {
+      const res = await fetch(`${base}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `bench-${Date.now()}-${(users += 1)}@example.com`,
+          password: 'password123',
+          name: 'Bench',
+        }),
+      });
+      return /sb-access-token=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+    },
+    async stop() {
+      await stopProcess(system.child);
+      await cleanUp();
+    },
+  };
 }

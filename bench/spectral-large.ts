@@ -4,18 +4,15 @@
 // thread), beside Spectral's core run here on the same document with the same ruleset, in the same run,
 // round after round; the figure is the ratio of the two.
 //   node -r ./tools/register.js bench/spectral-large.ts [--rounds 2] [--bytes 5242880]
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { Document, type RulesetDefinition, Spectral } from '@stoplight/spectral-core';
 import { Yaml } from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { oas } from '@stoplight/spectral-rulesets';
 import { EVALUATION_LIMITS } from '@pc/contracts';
 import { largeOpenApi31 } from '@pc/testing';
-import { startProcess, stopProcess } from './processes';
+import { startSystem } from './harness';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,47 +38,11 @@ async function main(): Promise<void> {
   const doc = (n: number) => largeOpenApi31(bytes).replace('title: Large', `title: Large ${n}`);
   await core(largeOpenApi31(64 * 1024)); // the library loaded and warm
 
-  const db = `bench_spectral_${process.pid}`;
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${db}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-spectral-'));
-  let started: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  const system = await startSystem('spectral', { EVALUATION_TIMEOUT_MS: '600000' }); // not what is measured
   try {
-    const system = await startProcess(
-      'apps/embedded/src/main.ts',
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
-        NATS_URL: 'nats://127.0.0.1:4222',
-        BUS_SUBJECT_PREFIX: `${db}.`,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
-        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
-        RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
-        // The time limit is not what is measured.
-        EVALUATION_TIMEOUT_MS: '600000',
-      },
-      /^ {2}API: +http\S+\/api$/m,
-    );
-    started = system.child;
-    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
-    const sandbox = /^Sandbox \(.*\): (http\S+)$/m.exec(system.output())![1];
+    const { base, sandbox } = system;
     const json = { 'content-type': 'application/json' };
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@example.com`,
-        password: 'password123',
-        name: 'Bench',
-      }),
-    });
-    const cookie = /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
+    const cookie = await system.signUp();
     const repo = await fetch(`${sandbox}/_sandbox/repos`, {
       method: 'POST',
       headers: json,
@@ -162,10 +123,7 @@ async function main(): Promise<void> {
       ),
     );
   } finally {
-    if (started) await stopProcess(started);
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
+    await system.stop();
   }
 }
 

@@ -31,6 +31,19 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   const evaluate = (path: string, body: Json, token = other.token) =>
     h.http.post<Json>(path, body, { token });
   const inline = (content: string, filename?: string) => ({ specification: { content, filename } });
+  /** A repository on the sandbox whose `spec/api.yaml` references `spec/paths/pets.yaml`: its web URL. */
+  const multiFileSpecification = async () =>
+    (
+      await h.control.createRepository({
+        owner: 'apis',
+        name: `pets-${h.next()}`,
+        files: {
+          'spec/api.yaml':
+            'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
+          'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
+        },
+      })
+    ).webUrl;
 
   it('POST /rulesets/{id}/evaluations: 200 with the report (each finding with its line and JSON pointer); 404 to an unpublished one of another user', async () => {
     const res = await evaluate(`/api/rulesets/${published}/evaluations`, inline(OAS3));
@@ -72,15 +85,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   });
 
   it('reads a multi-file specification from a repository on the source host (200); 422 for a missing file', async () => {
-    const { webUrl } = await h.control.createRepository({
-      owner: 'apis',
-      name: `pets-${h.next()}`,
-      files: {
-        'spec/api.yaml':
-          'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
-        'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
-      },
-    });
+    const webUrl = await multiFileSpecification();
     const res = await evaluate(`/api/rulesets/${published}/evaluations`, {
       specification: { repoUrl: webUrl, path: 'spec/api.yaml' },
     });
@@ -165,15 +170,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     expect(docs.tabs.find((t: Json) => t.key === 'rules').bodyMd).toContain(
       '**operation-id-required** (violation): Every operation has an operationId.',
     );
-    const { webUrl } = await h.control.createRepository({
-      owner: 'apis',
-      name: `pets-${h.next()}`,
-      files: {
-        'spec/api.yaml':
-          'openapi: 3.0.0\ninfo:\n  title: Multi\n  version: 1.0.0\npaths:\n  /pets:\n    $ref: "./paths/pets.yaml"\n',
-        'spec/paths/pets.yaml': "get:\n  responses:\n    '200':\n      description: ok\n",
-      },
-    });
+    const webUrl = await multiFileSpecification();
     const res = await evaluate(`/api/rulesets/${rulesetId}/evaluations`, {
       specification: { repoUrl: webUrl, path: 'spec/api.yaml' },
     });
@@ -233,5 +230,39 @@ describe('ruleset evaluations through the gateway over NATS', () => {
     );
     expect(tooLarge.status).toBe(413);
     expect(JSON.stringify(tooLarge.body)).toContain(String(EVALUATION_LIMITS.specificationBytes));
+  });
+});
+
+/**
+ * The time limit on the wire: with a limit no evaluation meets (an engine's start alone takes longer),
+ * an evaluation is stopped, answered 422 naming the limit and its variable (a document too slow for the
+ * engine, not a service that failed: never 504 or 500), and the service keeps answering.
+ */
+describe('an evaluation past its time limit, through the gateway', () => {
+  jest.setTimeout(240_000);
+  const h = new RulesetsHarness();
+  let user: TestUser;
+
+  beforeAll(async () => {
+    await h.start({ env: { EVALUATION_TIMEOUT_MS: '100' } });
+    user = await h.newUser();
+  }, 240_000);
+  afterAll(() => h.stop());
+
+  it('answers 422 naming EVALUATION_TIMEOUT_MS, twice (the thread replaced), and the service still answers its reads', async () => {
+    for (const attempt of [1, 2]) {
+      const res = await h.http.post<Json>(
+        '/api/vendor-rulesets/api-documentation-basics/evaluations',
+        { specification: { content: RAML, filename: 'api.raml' } },
+        { token: user.token },
+      );
+      expect({ attempt, status: res.status, code: res.body.code }).toEqual({
+        attempt,
+        status: 422,
+        code: 'UNPROCESSABLE',
+      });
+      expect(res.body.message).toContain('time limit (EVALUATION_TIMEOUT_MS, 100 ms)');
+    }
+    expect((await h.http.get<Json>('/api/rulesets')).status).toBe(200);
   });
 });

@@ -28,8 +28,9 @@ export class RulesetsEnv extends ListingServiceEnv {
   EVALUATION_QUEUE: number = 16;
 
   /**
-   * Time limit of one evaluation, from its start on a thread (past it the thread is stopped and the answer
-   * is 504); an evaluation waits for a thread at most as long (then 503 with Retry-After).
+   * Time limit of one evaluation, from its start on a thread: past it the thread is stopped (a fresh one
+   * replaces it) and the answer is 422 naming this limit; an evaluation waits for a thread at most as long
+   * (then 503 with Retry-After).
    */
   @IsOptional()
   @IsInt()
@@ -57,4 +58,16 @@ export class RulesetsEnv extends ListingServiceEnv {
   @Min(0)
   @Max(86_400_000)
   GOVERNANCE_REF_CHECK_INTERVAL_MS: number = 300_000;
+
+  /**
+   * The largest specification (bytes, all its files together) evaluated with an AMF profile; a larger one
+   * is refused with 422 naming this limit before any engine runs (Spectral rulesets take up to 5 MiB). The
+   * AMF validator's memory is WebAssembly, outside the thread's heap limit, and it never shrinks while
+   * the thread lives: about 1 GiB at the default (a generated OpenAPI 3.1 document; docs/benchmarks.md).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1024)
+  @Max(5_242_880)
+  EVALUATION_AMF_MAX_BYTES: number = 262_144;
 }

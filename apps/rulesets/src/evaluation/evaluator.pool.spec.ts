@@ -86,11 +86,14 @@ describe('the evaluator pool', () => {
   const pool = poolOf({ EVALUATION_THREADS: 1, EVALUATION_QUEUE: 3, EVALUATION_NICE: 7 });
   afterAll(() => pool.onModuleDestroy());
 
-  it('starts no thread before the first evaluation; one past its time limit is stopped (504) and the next runs', async () => {
+  it('starts no thread before the first evaluation; one past its time limit is stopped (422 naming the limit) and the next runs', async () => {
     expect(pool.started).toBe(false);
     const late = await pool.run(task, { timeoutMs: 50 }).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(DomainError);
-    expect((late as DomainError).code).toBe('TIMEOUT');
+    expect(late).toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: expect.stringContaining('time limit (EVALUATION_TIMEOUT_MS, 50 ms)') as string,
+    });
     const next = await pool.run(task, long);
     expect(next).toMatchObject(report);
     expect(pool.started).toBe(true);

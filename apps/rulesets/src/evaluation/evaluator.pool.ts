@@ -23,7 +23,8 @@ const IDLE_MS = 10 * 60_000;
  * next, and how much of the threads one caller may hold, is `FairShare`'s: a task reaches piscina only
  * when a thread is free for it. An evaluation that runs past EVALUATION_TIMEOUT_MS (counted from its
  * start, not its wait) is aborted: piscina terminates its thread (the engine is synchronous WebAssembly
- * and cannot be interrupted otherwise) and starts a fresh one; the answer is 504 TIMEOUT.
+ * and cannot be interrupted otherwise) and starts a fresh one; the answer is 422 naming the limit (the
+ * same as past the memory limit: the document is too much for the engine, retrying it changes nothing).
  *
  * A profile the validator panics on stops the Go runtime of its thread for good (the thread cancels the
  * runtime's timer events at once: each would throw and kill the thread mid-answer). That task answers
@@ -80,9 +81,11 @@ export class EvaluatorPool implements OnModuleDestroy {
       }
     } catch (error) {
       if (signal.aborted) {
+        // A 4xx, not a 504: the document (or the rulesets) is too slow for the engine, not a service that
+        // failed to answer; retrying the same request would meet the same limit.
         throw new DomainError(
-          'TIMEOUT',
-          `The evaluation ran past its time limit (${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
+          'UNPROCESSABLE',
+          `The evaluation ran past its time limit (EVALUATION_TIMEOUT_MS, ${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
         );
       }
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {

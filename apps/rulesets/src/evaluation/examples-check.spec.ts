@@ -1,6 +1,6 @@
 import { aliasNestedSpecification, OPERATION_IDS } from '@pc/testing';
 import type { EvaluatorTask } from './engine/evaluation.worker';
-import { checkExamples } from './examples-check';
+import { checkExamples, profileTask } from './examples-check';
 
 describe("a ruleset's examples checked at validation", () => {
   it('reports an example whose YAML aliases stand for too many nodes, naming the limit, without running the engine on it', async () => {
@@ -16,7 +16,7 @@ describe("a ruleset's examples checked at validation", () => {
           reports: [],
         });
       },
-      OPERATION_IDS,
+      profileTask(OPERATION_IDS),
       ['operation-id-required'],
       {
         conforming: [{ path: 'examples/conforming/nested.yaml', text: aliasNestedSpecification(6, 10) }],

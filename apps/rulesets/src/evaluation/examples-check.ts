@@ -1,13 +1,15 @@
 import type { EngineResult } from './engine/amf-engine';
 import { EVALUATION_LIMITS } from '@pc/contracts';
-import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+import type { EngineFinding } from './engine/amf-engine';
+import type { EngineReport, EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
 import { aliasLimitMessage } from './specification.reader';
 import { nodesAddedByAliases } from './yaml-expansion';
 
 /**
- * The folder layout of a tested ruleset, beside its profile: `examples/conforming/*` (specifications the
- * profile must report nothing on) and `examples/non-conforming/*` (every rule must fire on one of them at
- * least). Each file directly in those folders is one specification (.yaml, .yml, .json, .raml).
+ * The folder layout of a tested ruleset, beside its profile or Spectral ruleset: `examples/conforming/*`
+ * (specifications the ruleset must report nothing on) and `examples/non-conforming/*` (every rule must
+ * fire on one of them at least). Each file directly in those folders is one specification (.yaml, .yml,
+ * .json, .raml).
  */
 export const EXAMPLE_FOLDERS = {
   conforming: 'examples/conforming/',
@@ -32,13 +34,22 @@ export interface ExamplesOutcome {
 
 type Runner = (task: EvaluatorTask) => Promise<EvaluatorOutcome>;
 
+/** The evaluator task that runs the ruleset on one example (an AMF profile's, or a Spectral ruleset's). */
+export type ExampleTask = (files: Record<string, string>, main: string) => EvaluatorTask;
+
+/** An AMF profile's task on an example. */
+export const profileTask =
+  (profile: string): ExampleTask =>
+  (files, main) => ({ kind: 'evaluate', files, main, profiles: [profile] });
+
 /**
- * Evaluates the examples with the engine and reports each misfire: a result on a conforming example (with
- * its line), a rule that fires on no non-conforming example, an example the parser refuses.
+ * Evaluates the examples with the ruleset's engine and reports each misfire: a result on a conforming
+ * example (with its line), a rule of `ruleNames` that fires on no non-conforming example, an example the
+ * parser refuses.
  */
 export async function checkExamples(
   run: Runner,
-  profile: string,
+  taskFor: ExampleTask,
   ruleNames: string[],
   examples: { conforming: Example[]; nonConforming: Example[] },
 ): Promise<ExamplesOutcome> {
@@ -50,23 +61,19 @@ export async function checkExamples(
       errors.push(`${example.path}: the example cannot be evaluated: ${aliasLimitMessage()}`);
       return null;
     }
-    const outcome = await run({
-      kind: 'evaluate',
-      files: { [name]: example.text },
-      main: name,
-      profiles: [profile],
-    });
-    if (outcome.kind === 'parse-failed') {
-      const f = outcome.findings[0];
+    const outcome = await run(taskFor({ [name]: example.text }, name));
+    const parsed = parsedReport(outcome);
+    if (parsed === null) return null;
+    if (!parsed.ok) {
+      const f = parsed.findings[0];
       errors.push(
         `${example.path}${f?.line ? `:${f.line}` : ''}: the example does not parse (${f?.message ?? 'refused'})`,
       );
       return null;
     }
-    if (outcome.kind !== 'evaluated') return null;
-    const report = outcome.reports[0];
+    const report = parsed.report;
     if (!report.ok) {
-      errors.push(`${example.path}: the engine cannot run the profile (${report.problem.split('\n')[0]})`);
+      errors.push(`${example.path}: the engine cannot run the ruleset (${report.problem.split('\n')[0]})`);
       return null;
     }
     return report.results;
@@ -89,4 +96,24 @@ export async function checkExamples(
     }
   }
   return { errors, coverage, passed: errors.length === 0 };
+}
+
+/** The one report of an example's evaluation, or the parser's findings, from either engine's outcome. */
+function parsedReport(
+  outcome: EvaluatorOutcome,
+): { ok: true; report: EngineReport } | { ok: false; findings: EngineFinding[] } | null {
+  switch (outcome.kind) {
+    case 'parse-failed':
+      return { ok: false, findings: outcome.findings };
+    case 'evaluated':
+      return { ok: true, report: outcome.reports[0] };
+    case 'spectral-evaluated':
+      return outcome.outcome.ok
+        ? { ok: true, report: outcome.outcome.reports[0] }
+        : { ok: false, findings: outcome.outcome.findings };
+    case 'profile-checked':
+    case 'spectral-checked':
+    case 'warm':
+      return null;
+  }
 }

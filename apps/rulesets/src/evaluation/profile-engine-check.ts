@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EvaluatorPool } from './evaluator.pool';
 import { unsupportedTerms } from '../common/profile-terms';
-import { checkExamples, type Example, type ExamplesOutcome } from './examples-check';
+import { checkExamples, type Example, type ExamplesOutcome, profileTask } from './examples-check';
 import { type UnknownName, unknownNames } from './profile-names';
 import type { SpectralRuleInfo } from './engine/spectral-engine';
 import { RulesetProfiles } from './ruleset-profiles';
@@ -106,11 +106,36 @@ export class ProfileEngineCheck {
     return { errors, warnings: [] };
   }
 
+  /** An AMF profile's examples, each evaluated with the profile (see examples-check.ts). */
   examples(
     profile: string,
     ruleNames: string[],
     examples: { conforming: Example[]; nonConforming: Example[] },
   ): Promise<ExamplesOutcome> {
-    return checkExamples((task) => this.pool.run(task), profile, ruleNames, examples);
+    return checkExamples((task) => this.pool.run(task), profileTask(profile), ruleNames, examples);
+  }
+
+  /**
+   * A Spectral ruleset's examples, each evaluated with the ruleset in effect (its `extends` too); every
+   * rule of `ruleNames` (the ruleset's own) must fire on a non-conforming example.
+   */
+  async spectralExamples(
+    file: string,
+    text: string,
+    ruleNames: string[],
+    examples: { conforming: Example[]; nonConforming: Example[] },
+  ): Promise<ExamplesOutcome> {
+    const { catalog } = await this.profiles.catalogOf(text);
+    return checkExamples(
+      (task) => this.pool.run(task),
+      (files, main) => ({
+        kind: 'evaluate-spectral',
+        files,
+        main,
+        rulesets: [{ ruleset: { file, text }, catalog }],
+      }),
+      ruleNames,
+      examples,
+    );
   }
 }

@@ -215,6 +215,57 @@ rules:
     return { id, parts };
   }
 
+  it('evaluates the examples of the layout at validation: misfires reported with their lines, its own rules covered, kept with the ruleset', async () => {
+    const ruleset =
+      'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+      '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+      '    then:\n      field: operationId\n      function: truthy\n';
+    const good = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
+    const misfiring = {
+      '.spectral.yaml': ruleset,
+      'examples/conforming/good.yaml': good,
+      'examples/conforming/bad.yaml': OAS3,
+      'examples/non-conforming/also-good.yaml': good,
+      'examples/non-conforming/broken.yaml': 'openapi: 3.0.0\npaths: [1, 2\n',
+    };
+    const tested = await validate(misfiring);
+    // Reported, not refused, as for an AMF profile's examples: the ruleset's page shows them.
+    expect(tested).toMatchObject({ ok: true, format: 'spectral', evaluable: true });
+    expect(tested.warnings).toEqual(
+      expect.arrayContaining([
+        'examples/conforming/bad.yaml:13: rule "operation-id-required" fires on a conforming example (Every operation has an operationId.)',
+        expect.stringMatching(/^examples\/non-conforming\/broken\.yaml:3: the example does not parse \(/),
+        'examples/non-conforming/: rule "operation-id-required" fires on no non-conforming example',
+      ]),
+    );
+    const failing = {
+      passed: false,
+      conforming: 2,
+      nonConforming: 2,
+      rules: [{ rule: 'operation-id-required', fired: false }],
+    };
+    expect(tested.examples).toEqual(failing);
+
+    const passing = {
+      '.spectral.yaml': ruleset,
+      'examples/conforming/good.yaml': good,
+      'examples/non-conforming/bad.yaml': OAS3,
+    };
+    expect((await validate(passing)).examples).toEqual({
+      passed: true,
+      conforming: 1,
+      nonConforming: 1,
+      rules: [{ rule: 'operation-id-required', fired: true }],
+    });
+    const { submission } = await h.submit(owner, { repoUrl: h.repo(misfiring) });
+    const underReview = (await h.request(RulesetsRpc.get, owner.ctx, { id: submission.ruleset_id })).ruleset;
+    expect(underReview.engine_check).toMatchObject({
+      evaluable: true,
+      examples: failing,
+      format: 'spectral',
+    });
+  });
+
   it('evaluates a 5 MiB specification sent ahead in parts: every finding counted, the first 500 returned', async () => {
     const { rulesetId } = await h.published(owner, {
       repoUrl: h.repo({

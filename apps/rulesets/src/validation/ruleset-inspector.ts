@@ -154,7 +154,7 @@ export class RulesetInspector {
       result.rulesetPathSource = found.source;
       const text = await this.readText(repo, found.path, result);
       if (text !== null && looksLikeSpectral(found.path, text)) {
-        await this.inspectSpectral(`${repo.prefix}${found.path}`, text, result);
+        await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result);
       } else if (text !== null) {
         result.format = 'amf';
         const analysis = analyseProfile(`${repo.prefix}${found.path}`, text);
@@ -194,7 +194,12 @@ export class RulesetInspector {
    * by the Spectral engine in the evaluator's threads (its schema, `extends` resolved, each own rule's
    * `given` compiled). The rules in effect give the names and counts, and the `rules` tab's default.
    */
-  private async inspectSpectral(file: string, text: string, result: RulesetValidation): Promise<void> {
+  private async inspectSpectral(
+    repo: Opened,
+    file: string,
+    text: string,
+    result: RulesetValidation,
+  ): Promise<void> {
     result.format = 'spectral';
     const analysis = analyseSpectral(file, text);
     result.errors.push(...analysis.errors);
@@ -226,6 +231,15 @@ export class RulesetInspector {
     result.targetScopes = analysis.targetScopes;
     result.evaluable = result.errors.length === 0;
     result.rulesMarkdown = rulesMarkdown(rules);
+    if (this.engine && result.evaluable) {
+      // The ruleset's own rules in effect are the ones its examples must make fire (not those it extends).
+      const inEffect = new Set(rules.map((r) => r.name));
+      const own = analysis.ownRules.map((r) => r.name).filter((name) => inEffect.has(name));
+      const engine = this.engine;
+      await this.checkExamples(repo, result, (examples) =>
+        engine.spectralExamples(file, text, own, examples),
+      );
+    }
   }
 
   /**
@@ -244,6 +258,21 @@ export class RulesetInspector {
     result.errors.push(...checked.errors);
     result.warnings.push(...checked.warnings);
     if (checked.errors.length + checked.warnings.length > 0) return;
+    await this.checkExamples(repo, result, (examples) => engine.examples(text, ruleNames, examples));
+  }
+
+  /**
+   * The examples of the documented layout, if any, evaluated by `evaluate` (the ruleset's engine): each
+   * misfire a warning, and `examples`.
+   */
+  private async checkExamples(
+    repo: Opened,
+    result: RulesetValidation,
+    evaluate: (examples: {
+      conforming: Example[];
+      nonConforming: Example[];
+    }) => ReturnType<ProfileEngineCheck['examples']>,
+  ): Promise<void> {
     const pick = async (folder: string) => {
       const names = [...repo.files]
         .filter((f) => f.startsWith(folder) && EXAMPLE_FILE.test(f.slice(folder.length)))
@@ -259,7 +288,7 @@ export class RulesetInspector {
     const conforming = await pick(EXAMPLE_FOLDERS.conforming);
     const nonConforming = await pick(EXAMPLE_FOLDERS.nonConforming);
     if (conforming.length + nonConforming.length === 0) return;
-    const outcome = await engine.examples(text, ruleNames, { conforming, nonConforming });
+    const outcome = await evaluate({ conforming, nonConforming });
     // Reported, not refused: the ruleset's page shows whether its examples pass and what they cover.
     result.warnings.push(...outcome.errors);
     result.examples = {

