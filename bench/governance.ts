@@ -12,8 +12,6 @@
 //    service restarted once half are done; every API evaluated again once (none twice, none lost) and
 //    the time per 100 APIs (the restart's own time left out).
 import os from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
@@ -21,7 +19,7 @@ import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, RulesetsUnderTest } from '@pc/rulesets/testing';
 import { rulesetsDatabase } from '@pc/rulesets';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
-import { startProcess, stopProcess } from './processes';
+import { startSystem } from './harness';
 
 const HELP = `bench/governance.ts: the governance budgets (issue #42)
   --apis N          governed APIs of the measured workspace (default 1000; as many again elsewhere)
@@ -49,43 +47,11 @@ function percentile(samples: number[], p: number): number {
 
 /** The dashboard and the history through the gateway, over a seeded workspace. */
 async function reads(apis: number, evaluations: number, count: number): Promise<Record<string, unknown>> {
-  const db = `bench_gov_${process.pid}`;
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${db}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-gov-'));
-  let child: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
-  const pg = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${db}` });
+  const system = await startSystem('gov');
+  const pg = new Client({ connectionString: system.databaseUrl });
   try {
-    const system = await startProcess(
-      'apps/embedded/src/main.ts',
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
-        NATS_URL: 'nats://127.0.0.1:4222',
-        BUS_SUBJECT_PREFIX: `${db}.`,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
-        RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
-      },
-      /^ {2}API: +http\S+\/api$/m,
-    );
-    child = system.child;
-    const base = /^ {2}API: +(http\S+)\/api$/m.exec(system.output())![1];
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@example.com`,
-        password: 'password123',
-        name: 'Bench',
-      }),
-    });
-    const cookie = /sb-access-token=[^;]+/.exec(signup.headers.get('set-cookie') ?? '')![0];
+    const { base } = system;
+    const cookie = await system.signUp();
     const json = async (url: string, init: RequestInit = {}) => {
       const res = await fetch(`${base}${url}`, {
         ...init,
@@ -163,10 +129,7 @@ async function reads(apis: number, evaluations: number, count: number): Promise<
     };
   } finally {
     await pg.end().catch(() => undefined);
-    if (child) await stopProcess(child);
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await system.stop();
   }
 }
 

@@ -74,6 +74,8 @@ export interface BenchSystem {
   base: string;
   /** The sandbox's origin (its control routes under `/_sandbox`). */
   sandbox: string;
+  /** Its database's URL (to seed it). */
+  databaseUrl: string;
   child: ChildProcess;
   /** What the process printed (its last 100 kB). */
   output(): string;
@@ -130,6 +132,7 @@ export async function startSystem(name: string, env: Record<string, string> = {}
   return {
     base,
     sandbox,
+    databaseUrl: `postgres://postgres@127.0.0.1:5432/${db}`,
     child: system.child,
     output: system.output,
     async signUp() {
