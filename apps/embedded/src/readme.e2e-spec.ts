@@ -117,7 +117,8 @@ async function startLikeNpmStart(
       // Every walk-through runs twice from one address: more sign-ups than one person makes in an hour.
       RATE_LIMIT_SIGNUPS_PER_HOUR: '200',
       // Evaluations at the event loop's priority: beside the rest of the suite on two cores, a niced
-      // evaluator thread waited past the evaluation's time limit (a 504 in "Evaluating an API specification").
+      // evaluator thread waited past the evaluation's time limit (a 422 naming EVALUATION_TIMEOUT_MS in
+      // "Evaluating an API specification").
       EVALUATION_NICE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
