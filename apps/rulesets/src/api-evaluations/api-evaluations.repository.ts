@@ -4,6 +4,7 @@ import type {
   ApiEvaluationSummary,
   EvaluatedRulesetVersion,
   EvaluationTrigger,
+  GovernanceTrendPoint,
   KeptFinding,
   SeverityCounts,
 } from '@pc/contracts';
@@ -40,6 +41,63 @@ export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluati
         WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
           SELECT b.created_at, b.id FROM rulesets.api_evaluations b WHERE b.id = $3 AND b.api_id = $1))
         ORDER BY e.created_at DESC, e.id DESC LIMIT $2`;
+
+/**
+ * A workspace's conformance per UTC day (parameters: workspace, days, threshold), in one pass: each API's
+ * latest evaluation before the first day (its history index, one probe per API) and its last evaluation of
+ * each day in the window (the workspace's index) are steps; each step adds to the day's totals what it
+ * changes (its conformance minus the one it replaces), and running sums over the days give each day's
+ * state, so a day without evaluations carries the last value. Planned in governance.plans.
+ */
+export const TREND_SQL = `WITH bounds AS (
+    SELECT ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1)) AS first_day, (now() AT TIME ZONE 'UTC')::date AS last_day),
+  edges AS (
+    SELECT first_day, last_day, first_day::timestamp AT TIME ZONE 'UTC' AS since,
+           (last_day + 1)::timestamp AT TIME ZONE 'UTC' AS until FROM bounds),
+  before AS (
+    SELECT a.id AS api_id, edges.first_day - 1 AS day, b.conformance
+      FROM edges, rulesets.governed_apis a
+      CROSS JOIN LATERAL (
+        SELECT e.conformance FROM rulesets.api_evaluations e
+         WHERE e.api_id = a.id AND e.created_at < edges.since
+         ORDER BY e.created_at DESC, e.id DESC LIMIT 1) b
+     WHERE a.workspace_id = $1),
+  daily AS (
+    SELECT DISTINCT ON (e.api_id, day) e.api_id, (e.created_at AT TIME ZONE 'UTC')::date AS day, e.conformance
+      FROM edges, rulesets.api_evaluations e
+     WHERE e.workspace_id = $1 AND e.created_at >= edges.since AND e.created_at < edges.until
+     ORDER BY e.api_id, day, e.created_at DESC, e.id DESC),
+  steps AS (
+    SELECT s.day, s.conformance AS now, lag(s.conformance) OVER (PARTITION BY s.api_id ORDER BY s.day) AS was
+      FROM (SELECT * FROM before UNION ALL SELECT * FROM daily) s),
+  changes AS (
+    SELECT greatest(steps.day, edges.first_day) AS day,
+           sum(coalesce(now, 0) - coalesce(was, 0)) AS total,
+           sum((now IS NOT NULL)::int - (was IS NOT NULL)::int) AS evaluated,
+           sum(coalesce((now < $3)::int, 0) - coalesce((was < $3)::int, 0)) AS at_risk
+      FROM steps, edges GROUP BY 1)
+  SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+         (sum(coalesce(c.total, 0)) OVER running) AS total,
+         (sum(coalesce(c.evaluated, 0)) OVER running)::int AS evaluated,
+         (sum(coalesce(c.at_risk, 0)) OVER running)::int AS at_risk
+    FROM edges, generate_series(edges.first_day, edges.last_day, interval '1 day') AS g(at)
+    CROSS JOIN LATERAL (SELECT g.at::date AS day) d
+    LEFT JOIN changes c ON c.day = d.day
+  WINDOW running AS (ORDER BY d.day)
+   ORDER BY d.day`;
+
+/** A day of TREND_SQL: the sum of the APIs' conformance (numeric: a string) and the counts. */
+export interface TrendRow {
+  day: string;
+  total: string;
+  evaluated: number;
+  at_risk: number;
+}
+
+export function toTrendPoint(row: TrendRow): GovernanceTrendPoint {
+  const mean = row.evaluated === 0 ? null : Math.round((Number(row.total) / row.evaluated) * 10) / 10;
+  return { day: row.day, conformance: mean, evaluated: row.evaluated, at_risk: row.at_risk };
+}
 
 export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> & {
   conformance: number | null;
@@ -97,6 +155,11 @@ export class ApiEvaluationsRepository {
       ],
     );
     return row;
+  }
+
+  /** The workspace's conformance per day, the last `days` UTC days, oldest first. */
+  async trend(db: Executor, workspaceId: string, days: number, threshold: number): Promise<TrendRow[]> {
+    return db.query<TrendRow[]>(TREND_SQL, [workspaceId, days, threshold]);
   }
 
   async findById(db: Executor, apiId: string, id: string): Promise<ApiEvaluationRow | null> {
