@@ -43,48 +43,46 @@ export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluati
         ORDER BY e.created_at DESC, e.id DESC LIMIT $2`;
 
 /**
- * A workspace's conformance per UTC day (parameters: workspace, days, threshold), in one pass: each API's
- * latest evaluation before the first day (its history index, one probe per API) and its last evaluation of
- * each day in the window (the workspace's index) are steps; each step adds to the day's totals what it
- * changes (its conformance minus the one it replaces), and running sums over the days give each day's
- * state, so a day without evaluations carries the last value. Planned in governance.plans.
+ * A workspace's conformance per UTC day (parameters: workspace, days, threshold), in one pass over each of
+ * its APIs' evaluations through their history index (no sort of evaluations): each evaluation in the window
+ * is a step replacing the one before it (the API's latest before the window being the first step, on the
+ * first day), and adds to its day's totals what it changes (its conformance minus the one it replaces).
+ * Running sums over the days then give each day's state, so a day without evaluations carries the last
+ * value. Planned in governance.plans.
  */
-export const TREND_SQL = `WITH bounds AS (
-    SELECT ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1)) AS first_day, (now() AT TIME ZONE 'UTC')::date AS last_day),
-  edges AS (
-    SELECT first_day, last_day, first_day::timestamp AT TIME ZONE 'UTC' AS since,
-           (last_day + 1)::timestamp AT TIME ZONE 'UTC' AS until FROM bounds),
-  before AS (
-    SELECT a.id AS api_id, edges.first_day - 1 AS day, b.conformance
-      FROM edges, rulesets.governed_apis a
-      CROSS JOIN LATERAL (
+export const TREND_SQL = `WITH edges AS (
+    SELECT d.first_day, d.last_day, d.first_day::timestamp AT TIME ZONE 'UTC' AS since,
+           (d.last_day + 1)::timestamp AT TIME ZONE 'UTC' AS until
+      FROM (SELECT (now() AT TIME ZONE 'UTC')::date - ($2::int - 1) AS first_day,
+                   (now() AT TIME ZONE 'UTC')::date AS last_day) d),
+  steps AS (
+    SELECT s.day, s.now, s.was
+      FROM edges CROSS JOIN rulesets.governed_apis a
+      LEFT JOIN LATERAL (
         SELECT e.conformance FROM rulesets.api_evaluations e
          WHERE e.api_id = a.id AND e.created_at < edges.since
-         ORDER BY e.created_at DESC, e.id DESC LIMIT 1) b
+         ORDER BY e.created_at DESC, e.id DESC LIMIT 1) before ON true
+      CROSS JOIN LATERAL (
+        SELECT edges.first_day AS day, before.conformance AS now, NULL::numeric AS was
+        UNION ALL
+        SELECT (e.created_at AT TIME ZONE 'UTC')::date, e.conformance,
+               lead(e.conformance, 1, before.conformance) OVER (ORDER BY e.created_at DESC, e.id DESC)
+          FROM rulesets.api_evaluations e
+         WHERE e.api_id = a.id AND e.created_at >= edges.since AND e.created_at < edges.until) s
      WHERE a.workspace_id = $1),
-  daily AS (
-    SELECT DISTINCT ON (e.api_id, day) e.api_id, (e.created_at AT TIME ZONE 'UTC')::date AS day, e.conformance
-      FROM edges, rulesets.api_evaluations e
-     WHERE e.workspace_id = $1 AND e.created_at >= edges.since AND e.created_at < edges.until
-     ORDER BY e.api_id, day, e.created_at DESC, e.id DESC),
-  steps AS (
-    SELECT s.day, s.conformance AS now, lag(s.conformance) OVER (PARTITION BY s.api_id ORDER BY s.day) AS was
-      FROM (SELECT * FROM before UNION ALL SELECT * FROM daily) s),
   changes AS (
-    SELECT greatest(steps.day, edges.first_day) AS day,
-           sum(coalesce(now, 0) - coalesce(was, 0)) AS total,
+    SELECT day, sum(coalesce(now, 0) - coalesce(was, 0)) AS total,
            sum((now IS NOT NULL)::int - (was IS NOT NULL)::int) AS evaluated,
            sum(coalesce((now < $3)::int, 0) - coalesce((was < $3)::int, 0)) AS at_risk
-      FROM steps, edges GROUP BY 1)
-  SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+      FROM steps GROUP BY day)
+  SELECT to_char(g.at, 'YYYY-MM-DD') AS day,
          (sum(coalesce(c.total, 0)) OVER running) AS total,
          (sum(coalesce(c.evaluated, 0)) OVER running)::int AS evaluated,
          (sum(coalesce(c.at_risk, 0)) OVER running)::int AS at_risk
-    FROM edges, generate_series(edges.first_day, edges.last_day, interval '1 day') AS g(at)
-    CROSS JOIN LATERAL (SELECT g.at::date AS day) d
-    LEFT JOIN changes c ON c.day = d.day
-  WINDOW running AS (ORDER BY d.day)
-   ORDER BY d.day`;
+    FROM edges CROSS JOIN generate_series(edges.first_day, edges.last_day, interval '1 day') AS g(at)
+    LEFT JOIN changes c ON c.day = g.at::date
+  WINDOW running AS (ORDER BY g.at)
+   ORDER BY g.at`;
 
 /** A day of TREND_SQL: the sum of the APIs' conformance (numeric: a string) and the counts. */
 export interface TrendRow {
