@@ -164,6 +164,29 @@ describe('API governance through the gateway over NATS', () => {
     ).toBe(0);
   });
 
+  it("answers the workspace's conformance per day to members (all its APIs), 404 to strangers, 400 to bad days", async () => {
+    const trendPath = `/api/workspaces/${workspaceId}/governance/trend`;
+    const trend = await h.http.get<Json>(`${trendPath}?days=7`, { token: member.token });
+    expect(trend.status).toBe(200);
+    expect(trend.body).toMatchObject({ workspace_id: workspaceId, threshold: 70, days: 7 });
+    expect(trend.body.points).toHaveLength(7);
+    // Today: Pets API, recorded today, its waiver gone again; the days before, nothing evaluated yet.
+    expect(trend.body.points.at(-1)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      conformance: 0,
+      evaluated: 1,
+      at_risk: 1,
+    });
+    expect(trend.body.points[0]).toMatchObject({ conformance: null, evaluated: 0, at_risk: 0 });
+    expect((await h.http.get<Json>(trendPath, { token: owner.token })).body.points).toHaveLength(90);
+    expect((await h.http.get(trendPath, { token: stranger.token })).status).toBe(404);
+    expect((await h.http.get(trendPath)).status).toBe(401);
+    for (const days of ['0', '366', '2.5', 'week']) {
+      const refused = await h.http.get<Json>(`${trendPath}?days=${days}`, { token: member.token });
+      expect([days, refused.status, typeof refused.body.message]).toEqual([days, 400, 'string']);
+    }
+  });
+
   it('evaluate --api records an evaluation from CI, exits by the threshold, and reports waived findings skipped (JUnit) and suppressed (SARIF)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'governance-cli-'));
     const { body } = await h.http.post<Json>(

@@ -243,10 +243,15 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
         /^Orders API public \| 100% conforms \| no trend yet \| 100% at its one evaluation\. \| /,
       ),
     ]);
-    // A line per API and one for the workspace, drawn (canvases with pixels), each said in a sentence.
+    // A line per API and one for the workspace, drawn (canvases with pixels), each said in a sentence. The
+    // workspace's is its trend (all its APIs, one point per day): every evaluation was today, so one point.
     expect(await page.locator('.conformance-chart.spark canvas').count()).toBe(2);
     expect(await page.locator('.conformance-chart:not(.spark) canvas').count()).toBe(1);
-    await page.getByText('From 100% to 50% over 3 evaluations.').waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await page.getByTestId('workspace-trend-summary').innerText()).toBe(
+      "The mean of the latest conformance of all the workspace's APIs, each day of the last 90 days. " +
+        `50% on ${today}: 2 APIs evaluated, 1 at risk.`,
+    );
     // The owner sets the threshold and writes profiles; the profile names its ruleset and what it matches.
     expect(await page.getByLabel('Threshold (%)').inputValue()).toBe('70');
     const profiles = await rows(page, 'Governance profiles');

@@ -6,6 +6,7 @@ import {
   CreateProfileDto,
   CreateWaiverDto,
   RegisterApiDto,
+  TrendQuery,
   UpdateApiDto,
   UpdateSettingsDto,
 } from './governance.dto';
@@ -112,6 +113,15 @@ describe('the governance DTOs and message schemas agree', () => {
         { ...waiver, location: long(1025) },
       ],
       { apiId: ID },
+    );
+  });
+
+  it("on the workspace's trend query (days as the query string carries them)", async () => {
+    await expectAgreement(
+      TrendQuery,
+      GovernanceSchemas.trend,
+      [{}, { days: '1' }, { days: '365' }, { days: '0' }, { days: '366' }, { days: '2.5' }, { days: 'week' }],
+      { workspaceId: ID },
     );
   });
 });

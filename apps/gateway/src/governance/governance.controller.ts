@@ -19,6 +19,7 @@ import {
   GovernanceProfileEnvelopeDto,
   GovernanceProfileListDto,
   GovernanceSettingsEnvelopeDto,
+  GovernanceTrendDto,
   GovernedApiEnvelopeDto,
   HistoryQuery,
   ListApisQuery,
@@ -26,6 +27,7 @@ import {
   RecordEvaluationDto,
   RegisterApiDto,
   RulesetFollowersDto,
+  TrendQuery,
   UpdateApiDto,
   UpdateProfileDto,
   UpdateSettingsDto,
@@ -84,6 +86,22 @@ export class GovernanceController {
   @ApiErrors([400, 'Invalid query or id'], NO_WORKSPACE)
   list(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: ListApisQuery) {
     return this.bus.request(GovernanceRpc.listApis, ctx, { workspaceId: id, ...query });
+  }
+
+  @Get('workspaces/:id/governance/trend')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The workspace's conformance over time, one point per day",
+    description:
+      'For each of the last `days` UTC days (default 90, at most 365), from the evaluations kept of all the ' +
+      "workspace's APIs: the mean of each API's latest conformance as of that day, how many APIs had one and " +
+      "how many of those were below the workspace's threshold (as set now). A day without evaluations carries " +
+      'the last value. Not paged: one point per day. Members read it.',
+  })
+  @ApiOkResponse({ type: GovernanceTrendDto })
+  @ApiErrors([400, 'Invalid days or id'], NO_WORKSPACE)
+  trend(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: TrendQuery) {
+    return this.bus.request(GovernanceRpc.workspaceTrend, ctx, { workspaceId: id, ...query });
   }
 
   @Get('governed-apis/:id')

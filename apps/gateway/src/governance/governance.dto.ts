@@ -237,6 +237,22 @@ export class ListApisQuery {
   offset?: number;
 }
 
+export class TrendQuery {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: L.trendDays.min,
+    maximum: L.trendDays.max,
+    default: L.trendDays.default,
+    description: 'The UTC days the series covers, the last one today',
+  })
+  @Optional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(L.trendDays.min)
+  @Max(L.trendDays.max)
+  days?: number;
+}
+
 export class RulesetFollowInputDto {
   @ApiProperty({ format: 'uuid', description: 'A community ruleset the caller can see' })
   @IsUUID()
@@ -467,6 +483,35 @@ export class ApiDashboardDto {
   apis!: GovernedApiDto[];
   @ApiProperty({ description: 'More follow (next offset); a page is also cut short at 512 KiB' })
   has_more!: boolean;
+}
+
+export class GovernanceTrendPointDto {
+  @ApiProperty({ format: 'date', description: 'The UTC day' }) day!: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      "The mean of each API's latest conformance as of the end of the day, one decimal (null: none evaluated yet)",
+  })
+  conformance!: number | null;
+  @ApiProperty({ minimum: 0, description: 'APIs with a conformance as of that day' }) evaluated!: number;
+  @ApiProperty({ minimum: 0, description: "Of those, the ones below the workspace's threshold (today's)" })
+  at_risk!: number;
+}
+
+export class GovernanceTrendDto {
+  @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({ minimum: L.threshold.min, maximum: L.threshold.max }) threshold!: number;
+  @ApiProperty({ minimum: L.trendDays.min, maximum: L.trendDays.max }) days!: number;
+  @ApiProperty({
+    type: [GovernanceTrendPointDto],
+    minItems: L.trendDays.min,
+    maxItems: L.trendDays.max,
+    description: 'One point per day, oldest first; a day without evaluations carries the last value',
+  })
+  points!: GovernanceTrendPointDto[];
 }
 
 export class ApiDocumentDto {

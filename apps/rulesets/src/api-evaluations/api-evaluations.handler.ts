@@ -4,6 +4,7 @@ import {
   type EvaluationDiffRequest,
   type EvaluationIdRequest,
   GovernanceRpc,
+  type GovernanceTrendRequest,
   type ListEvaluationsRequest,
   type RecordEvaluationRequest,
 } from '@pc/contracts';
@@ -22,6 +23,11 @@ export class ApiEvaluationsHandler {
   @Handles(GovernanceRpc.listEvaluations)
   history({ ctx, data }: Envelope<ListEvaluationsRequest>) {
     return this.evaluations.history(ctx, data);
+  }
+
+  @Handles(GovernanceRpc.workspaceTrend)
+  trend({ ctx, data }: Envelope<GovernanceTrendRequest>) {
+    return this.evaluations.trend(ctx, data);
   }
 
   @Handles(GovernanceRpc.diffEvaluations)

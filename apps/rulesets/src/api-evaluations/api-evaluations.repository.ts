@@ -4,6 +4,7 @@ import type {
   ApiEvaluationSummary,
   EvaluatedRulesetVersion,
   EvaluationTrigger,
+  GovernanceTrendPoint,
   KeptFinding,
   SeverityCounts,
 } from '@pc/contracts';
@@ -40,6 +41,61 @@ export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluati
         WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
           SELECT b.created_at, b.id FROM rulesets.api_evaluations b WHERE b.id = $3 AND b.api_id = $1))
         ORDER BY e.created_at DESC, e.id DESC LIMIT $2`;
+
+/**
+ * A workspace's conformance per UTC day (parameters: workspace, days, threshold), in one pass over each of
+ * its APIs' evaluations through their history index (no sort of evaluations): each evaluation in the window
+ * is a step replacing the one before it (the API's latest before the window being the first step, on the
+ * first day), and adds to its day's totals what it changes (its conformance minus the one it replaces).
+ * Running sums over the days then give each day's state, so a day without evaluations carries the last
+ * value. Planned in governance.plans.
+ */
+export const TREND_SQL = `WITH edges AS (
+    SELECT d.first_day, d.last_day, d.first_day::timestamp AT TIME ZONE 'UTC' AS since,
+           (d.last_day + 1)::timestamp AT TIME ZONE 'UTC' AS until
+      FROM (SELECT (now() AT TIME ZONE 'UTC')::date - ($2::int - 1) AS first_day,
+                   (now() AT TIME ZONE 'UTC')::date AS last_day) d),
+  steps AS (
+    SELECT s.day, s.now, s.was
+      FROM edges CROSS JOIN rulesets.governed_apis a
+      LEFT JOIN LATERAL (
+        SELECT e.conformance FROM rulesets.api_evaluations e
+         WHERE e.api_id = a.id AND e.created_at < edges.since
+         ORDER BY e.created_at DESC, e.id DESC LIMIT 1) before ON true
+      CROSS JOIN LATERAL (
+        SELECT edges.first_day AS day, before.conformance AS now, NULL::numeric AS was
+        UNION ALL
+        SELECT (e.created_at AT TIME ZONE 'UTC')::date, e.conformance,
+               lead(e.conformance, 1, before.conformance) OVER (ORDER BY e.created_at DESC, e.id DESC)
+          FROM rulesets.api_evaluations e
+         WHERE e.api_id = a.id AND e.created_at >= edges.since AND e.created_at < edges.until) s
+     WHERE a.workspace_id = $1),
+  changes AS (
+    SELECT day, sum(coalesce(now, 0) - coalesce(was, 0)) AS total,
+           sum((now IS NOT NULL)::int - (was IS NOT NULL)::int) AS evaluated,
+           sum(coalesce((now < $3)::int, 0) - coalesce((was < $3)::int, 0)) AS at_risk
+      FROM steps GROUP BY day)
+  SELECT to_char(g.at, 'YYYY-MM-DD') AS day,
+         (sum(coalesce(c.total, 0)) OVER running) AS total,
+         (sum(coalesce(c.evaluated, 0)) OVER running)::int AS evaluated,
+         (sum(coalesce(c.at_risk, 0)) OVER running)::int AS at_risk
+    FROM edges CROSS JOIN generate_series(edges.first_day, edges.last_day, interval '1 day') AS g(at)
+    LEFT JOIN changes c ON c.day = g.at::date
+  WINDOW running AS (ORDER BY g.at)
+   ORDER BY g.at`;
+
+/** A day of TREND_SQL: the sum of the APIs' conformance (numeric: a string) and the counts. */
+export interface TrendRow {
+  day: string;
+  total: string;
+  evaluated: number;
+  at_risk: number;
+}
+
+export function toTrendPoint(row: TrendRow): GovernanceTrendPoint {
+  const mean = row.evaluated === 0 ? null : Math.round((Number(row.total) / row.evaluated) * 10) / 10;
+  return { day: row.day, conformance: mean, evaluated: row.evaluated, at_risk: row.at_risk };
+}
 
 export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> & {
   conformance: number | null;
@@ -97,6 +153,11 @@ export class ApiEvaluationsRepository {
       ],
     );
     return row;
+  }
+
+  /** The workspace's conformance per day, the last `days` UTC days, oldest first. */
+  async trend(db: Executor, workspaceId: string, days: number, threshold: number): Promise<TrendRow[]> {
+    return db.query<TrendRow[]>(TREND_SQL, [workspaceId, days, threshold]);
   }
 
   async findById(db: Executor, apiId: string, id: string): Promise<ApiEvaluationRow | null> {

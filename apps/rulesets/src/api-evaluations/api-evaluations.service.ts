@@ -12,6 +12,8 @@ import {
   type EvaluationIdRequest,
   type EvaluationTrigger,
   GOVERNANCE_LIMITS as L,
+  type GovernanceTrend,
+  type GovernanceTrendRequest,
   type KeptFinding,
   type ListEvaluationsRequest,
   type PushedDocument,
@@ -24,6 +26,7 @@ import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, type RulesetVersionAt } from '../evaluation';
 import {
+  GovernanceAccess,
   type GovernedApiRow,
   GovernedApiAccess,
   GovernedApisRepository,
@@ -35,7 +38,12 @@ import { ProfilesRepository, type RulesetVersionRow, RulesetVersions } from '../
 import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
-import { ApiEvaluationsRepository, toEvaluation, toSummary } from './api-evaluations.repository';
+import {
+  ApiEvaluationsRepository,
+  toEvaluation,
+  toSummary,
+  toTrendPoint,
+} from './api-evaluations.repository';
 import { conformanceOf, withFailed } from './conformance';
 import { diffFindings } from './evaluation-diff';
 
@@ -77,6 +85,7 @@ export class ApiEvaluationsService {
     private readonly db: Database,
     private readonly evaluations: ApiEvaluationsRepository,
     private readonly apiAccess: GovernedApiAccess,
+    private readonly access: GovernanceAccess,
     private readonly apis: GovernedApisRepository,
     private readonly governedApis: GovernedApisService,
     private readonly profiles: ProfilesRepository,
@@ -95,6 +104,19 @@ export class ApiEvaluationsService {
     await this.withinHourlyLimit(api.workspace_id);
     const trigger = request.trigger ?? 'manual';
     return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, request.document) };
+  }
+
+  /**
+   * The workspace's conformance over its last `days` UTC days, from the evaluations kept of all its APIs:
+   * per day the mean of each API's latest conformance as of that day, how many have one, and how many of
+   * those are below the workspace's threshold (today's). Members read it; anyone else gets a 404.
+   */
+  async trend(ctx: RequestContext, request: GovernanceTrendRequest): Promise<GovernanceTrend> {
+    await this.access.check(ctx, request.workspaceId, 'read');
+    const threshold = await this.apis.threshold(this.db.pool, request.workspaceId);
+    const days = request.days ?? L.trendDays.default;
+    const rows = await this.evaluations.trend(this.db.pool, request.workspaceId, days, threshold);
+    return { workspace_id: request.workspaceId, threshold, days, points: rows.map(toTrendPoint) };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
 import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
 import type { Client } from 'pg';
-import { HISTORY_SQL } from '../api-evaluations/api-evaluations.repository';
+import { HISTORY_SQL, TREND_SQL } from '../api-evaluations/api-evaluations.repository';
 import { API_PAGE_SQL } from './governed-apis.repository';
 
 const WORKSPACES = 10;
@@ -33,7 +33,7 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
     await pg.query(
       `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, created_at, format, digest, rulesets,
          counts, waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
-       SELECT a.id, a.workspace_id, 'ci', a.created_by, now() - make_interval(hours => n), 'OAS 3.0', md5(a.id::text || n),
+       SELECT a.id, a.workspace_id, 'ci', a.created_by, now() - make_interval(hours => n * 40), 'OAS 3.0', md5(a.id::text || n),
               '[]', '{"violation":1,"warning":0,"info":0}', 0, 3, 4, 75,
               '[{"rule":"operation-id-required","severity":"violation","pointer":"#/paths/~1pets/post"}]', false
          FROM rulesets.governed_apis a,
@@ -92,4 +92,30 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
     ]);
     expectIndexed(nodes, 0);
   });
+
+  it.each([
+    ['90 days (the default)', GOVERNANCE_LIMITS.trendDays.default],
+    ['a year', GOVERNANCE_LIMITS.trendDays.max],
+    ['one day', GOVERNANCE_LIMITS.trendDays.min],
+  ])(
+    "reads a workspace's trend over %s walking each API's history index in its order (no sort by time)",
+    async (_name, days) => {
+      const nodes = await planNodes(pg, TREND_SQL, [WORKSPACE, days, 70]);
+      const summary = planSummary(nodes);
+      expect({ summary, seq: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length }).toEqual({
+        summary,
+        seq: 0,
+      });
+      const evaluationScans = nodes.filter((n) => n['Relation Name'] === 'api_evaluations');
+      expect({ summary, indexes: [...new Set(evaluationScans.map((n) => n['Index Name']))] }).toEqual({
+        summary,
+        indexes: ['api_evaluations_history_idx'],
+      });
+      const sortKeys = nodes.flatMap((n) => (n as PlanNode & { 'Sort Key'?: string[] })['Sort Key'] ?? []);
+      expect({ summary, sortedByTime: sortKeys.filter((key) => /created_at/.test(key)) }).toEqual({
+        summary,
+        sortedByTime: [],
+      });
+    },
+  );
 });

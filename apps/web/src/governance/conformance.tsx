@@ -18,7 +18,9 @@ Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearS
 
 export type Evaluation = Schemas['ApiEvaluationSummaryDto'];
 
-/** One point of a conformance line: when, and the percent then. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One point of a conformance line: when (an instant, or a UTC day `YYYY-MM-DD`), and the percent then. */
 export interface Point {
   at: string;
   conformance: number;
@@ -45,27 +47,27 @@ export function apiLine(evaluations: Evaluation[]): Point[] {
     .reverse();
 }
 
+export type Trend = Schemas['GovernanceTrendDto'];
+
+/** The workspace's trend (one point per UTC day, from all its APIs) as a line: the days with a value. */
+export function trendLine(trend: Trend): Point[] {
+  return trend.points
+    .filter((p) => p.conformance !== null)
+    .map((p) => ({ at: p.day, conformance: p.conformance! }));
+}
+
 /**
- * The workspace's conformance over time, derived from its APIs' histories: after each evaluation, the
- * mean of every API's latest conformance so far (an API counts from its first evaluation on).
+ * What the workspace's line says, read instead of the drawing:
+ * "From 40% on 2026-11-02 to 75% on 2026-12-05: 4 APIs evaluated, 1 at risk."
  */
-export function workspaceLine(histories: Array<{ apiId: string; evaluations: Evaluation[] }>): Point[] {
-  const events = histories
-    .flatMap(({ apiId, evaluations }) =>
-      evaluations
-        .filter((e) => e.conformance !== null)
-        .map((e) => ({ apiId, at: e.created_at, conformance: e.conformance! })),
-    )
-    .sort((a, b) => a.at.localeCompare(b.at));
-  const latest = new Map<string, number>();
-  return events.map((event) => {
-    latest.set(event.apiId, event.conformance);
-    const values = [...latest.values()];
-    return {
-      at: event.at,
-      conformance: Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10,
-    };
-  });
+export function trendSummary(trend: Trend): string {
+  const line = trendLine(trend);
+  const last = trend.points[trend.points.length - 1];
+  if (line.length === 0 || !last) return 'No API has been evaluated yet.';
+  const first = line[0];
+  const counts = `${last.evaluated} API${last.evaluated === 1 ? '' : 's'} evaluated, ${last.at_risk} at risk.`;
+  if (first.at === last.day) return `${percent(last.conformance)} on ${last.day}: ${counts}`;
+  return `From ${percent(first.conformance)} on ${first.at} to ${percent(last.conformance)} on ${last.day}: ${counts}`;
 }
 
 /** What a line says, read instead of the drawing: "From 40% to 100% over 3 evaluations." */
@@ -95,7 +97,7 @@ export function ConformanceChart({
     const style = getComputedStyle(document.documentElement);
     const accent = style.getPropertyValue('--accent').trim() || '#0b5cad';
     const bad = style.getPropertyValue('--bad').trim() || '#b42318';
-    const labels = points.map((p) => new Date(p.at).toLocaleString());
+    const labels = points.map((p) => (DAY.test(p.at) ? p.at : new Date(p.at).toLocaleString()));
     const chart = new Chart(canvas.current, {
       type: 'line',
       data: {

@@ -1,5 +1,5 @@
 // A workspace's governance dashboard: its APIs with their latest conformance and trend (at-risk first,
-// as the API orders them), a line per API and one for the workspace (derived from the APIs' histories),
+// as the API orders them), a line per API and one for the workspace (its trend: all its APIs, per day),
 // registering an API, the at-risk threshold and the governance profiles. What a role may not do is not
 // offered: members register APIs; the owner and admins also set the threshold and write profiles.
 import { type FormEvent, useState } from 'react';
@@ -10,8 +10,9 @@ import {
   type Evaluation,
   lineSummary,
   percent,
+  trendLine,
   trendOf,
-  workspaceLine,
+  trendSummary,
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
 import {
@@ -92,8 +93,12 @@ function Governance({ w }: { w: Workspace }) {
     );
     return { list, histories };
   }, [w.id, offset]);
+  // The workspace's line covers all its APIs, whatever page of them is shown.
+  const trend = useAsync(
+    () => ok(api.GET('/api/workspaces/{id}/governance/trend', { params: { path: { id: w.id } } })),
+    [w.id],
+  );
   const data = dashboard.data;
-  const workspacePoints = data ? workspaceLine(data.histories) : [];
   return (
     <Page
       title={`${w.name}: governance`}
@@ -118,11 +123,19 @@ function Governance({ w }: { w: Workspace }) {
           </p>
           <section aria-labelledby="workspace-trend" className="panel">
             <h2 id="workspace-trend">Conformance over time</h2>
-            <p>
-              The mean of the latest conformance of the APIs on this page, after each evaluation.{' '}
-              {lineSummary(workspacePoints)}
-            </p>
-            <ConformanceChart points={workspacePoints} threshold={data.list.threshold} />
+            {trend.data ? (
+              <>
+                <p data-testid="workspace-trend-summary">
+                  The mean of the latest conformance of all the workspace&apos;s APIs, each day of the last{' '}
+                  {trend.data.days} days. {trendSummary(trend.data)}
+                </p>
+                <ConformanceChart points={trendLine(trend.data)} threshold={trend.data.threshold} />
+              </>
+            ) : trend.loading ? (
+              <Loading />
+            ) : (
+              <ErrorMessage error={trend.error} retry={trend.reload} />
+            )}
           </section>
           <h2>APIs</h2>
           {data.list.apis.length === 0 ? (

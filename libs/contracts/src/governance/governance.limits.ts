@@ -32,6 +32,8 @@ export const GOVERNANCE_LIMITS = {
   threshold: { min: 0, max: 100, default: 70 },
   limit: { min: 1, max: 200, default: 50 },
   offset: { min: 0, max: 100_000, default: 0 },
+  /** The days a workspace's conformance trend covers (UTC days, the last one today). */
+  trendDays: { min: 1, max: 365, default: 90 },
   /** Per workspace: governed APIs, profiles, documents kept, evaluations recorded per hour (then 409/429). */
   apisPerWorkspace: 2000,
   profilesPerWorkspace: 100,

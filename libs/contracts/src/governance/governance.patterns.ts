@@ -16,6 +16,8 @@ import type {
   EvaluationIdRequest,
   GovernanceProfile,
   GovernanceSettings,
+  GovernanceTrend,
+  GovernanceTrendRequest,
   GovernedApi,
   ListApisRequest,
   ListEvaluationsRequest,
@@ -36,6 +38,8 @@ import type {
 export const GovernanceRpc = {
   registerApi: rpc<RegisterApiRequest, { api: GovernedApi }>('rulesets.governed-api.register.v1', S.register),
   listApis: rpc<ListApisRequest, ApiDashboard>('rulesets.governed-api.list.v1', S.list),
+  /** The workspace's conformance per day over its kept evaluations (all its APIs, not a page). */
+  workspaceTrend: rpc<GovernanceTrendRequest, GovernanceTrend>('rulesets.governance.trend.v1', S.trend),
   getApi: rpc<ApiIdRequest, { api: GovernedApi }>('rulesets.governed-api.get.v1', S.apiId),
   updateApi: rpc<UpdateApiRequest, { api: GovernedApi }>('rulesets.governed-api.update.v1', S.update),
   deleteApi: rpc<ApiIdRequest, { ok: true }>('rulesets.governed-api.delete.v1', S.apiId),

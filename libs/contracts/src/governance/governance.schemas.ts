@@ -7,6 +7,7 @@ import type {
   CreateWaiverRequest,
   EvaluationDiffRequest,
   EvaluationIdRequest,
+  GovernanceTrendRequest,
   ListApisRequest,
   ListEvaluationsRequest,
   PushDocumentRequest,
@@ -88,6 +89,10 @@ export const GovernanceSchemas = {
     limit: z.number().int().min(L.limit.min).max(L.limit.max).optional(),
     offset: z.number().int().min(L.offset.min).max(L.offset.max).optional(),
   }) satisfies MessageSchema<ListApisRequest>,
+  trend: z.object({
+    workspaceId: uuid,
+    days: z.number().int().min(L.trendDays.min).max(L.trendDays.max).optional(),
+  }) satisfies MessageSchema<GovernanceTrendRequest>,
   pushDocument: document.extend({ apiId: uuid }) satisfies MessageSchema<PushDocumentRequest>,
   createProfile: z.object({
     workspaceId: uuid,

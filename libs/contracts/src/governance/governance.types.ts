@@ -113,6 +113,32 @@ export interface ApiDashboard {
   has_more: boolean;
 }
 
+export interface GovernanceTrendRequest {
+  workspaceId: string;
+  /** The days the series covers, ending today (UTC). */
+  days?: number;
+}
+
+/** The workspace's conformance at the end of one UTC day. */
+export interface GovernanceTrendPoint {
+  /** The day, `YYYY-MM-DD` (UTC). */
+  day: string;
+  /** The mean of each API's latest conformance as of that day (null: none evaluated yet). */
+  conformance: number | null;
+  /** APIs with a conformance as of that day. */
+  evaluated: number;
+  /** Of those, the ones below the workspace's threshold (today's). */
+  at_risk: number;
+}
+
+/** The workspace's conformance over time: one point per day, oldest first, a day without evaluations carrying the last value. */
+export interface GovernanceTrend {
+  workspace_id: string;
+  threshold: number;
+  days: number;
+  points: GovernanceTrendPoint[];
+}
+
 export interface RulesetFollow {
   ruleset_id: string;
   /** A reviewed commit of the ruleset, or null to follow its latest version. */

@@ -2536,6 +2536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/governance/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's conformance over time, one point per day
+         * @description For each of the last `days` UTC days (default 90, at most 365), from the evaluations kept of all the workspace's APIs: the mean of each API's latest conformance as of that day, how many APIs had one and how many of those were below the workspace's threshold (as set now). A day without evaluations carries the last value. Not paged: one point per day. Members read it.
+         */
+        get: operations["Governance_trend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/governed-apis/{id}": {
         parameters: {
             query?: never;
@@ -6184,6 +6204,27 @@ export interface components {
             apis: components["schemas"]["GovernedApiDto"][];
             /** @description More follow (next offset); a page is also cut short at 512 KiB */
             has_more: boolean;
+        };
+        GovernanceTrendPointDto: {
+            /**
+             * Format: date
+             * @description The UTC day
+             */
+            day: string;
+            /** @description The mean of each API's latest conformance as of the end of the day, one decimal (null: none evaluated yet) */
+            conformance: number | null;
+            /** @description APIs with a conformance as of that day */
+            evaluated: number;
+            /** @description Of those, the ones below the workspace's threshold (today's) */
+            at_risk: number;
+        };
+        GovernanceTrendDto: {
+            /** Format: uuid */
+            workspace_id: string;
+            threshold: number;
+            days: number;
+            /** @description One point per day, oldest first; a day without evaluations carries the last value */
+            points: components["schemas"]["GovernanceTrendPointDto"][];
         };
         UpdateApiDto: {
             name?: string;
@@ -22626,6 +22667,93 @@ export interface operations {
             };
             /** @description The body is not UTF-8 JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The request line and headers together exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description A service this request needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Governance_trend: {
+        parameters: {
+            query?: {
+                /** @description The UTC days the series covers, the last one today */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceTrendDto"];
+                };
+            };
+            /** @description Invalid days or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The token lacks the scope this method needs, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such workspace, or the caller is not a member */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

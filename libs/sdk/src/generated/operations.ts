@@ -159,6 +159,7 @@ export const OPERATIONS = {
   Search_search: { method: 'GET', path: '/api/search' },
   Governance_register: { method: 'POST', path: '/api/workspaces/{id}/governed-apis' },
   Governance_list: { method: 'GET', path: '/api/workspaces/{id}/governed-apis' },
+  Governance_trend: { method: 'GET', path: '/api/workspaces/{id}/governance/trend' },
   Governance_get: { method: 'GET', path: '/api/governed-apis/{id}' },
   Governance_update: { method: 'PATCH', path: '/api/governed-apis/{id}' },
   Governance_delete: { method: 'DELETE', path: '/api/governed-apis/{id}' },
