@@ -11,6 +11,13 @@ type PageComponent = ComponentType<{ params: Params }>;
 
 const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
 
+/** A path people type for a page that lives elsewhere: replaced in the history by the page's own. */
+const movedTo = (to: string): PageComponent =>
+  function Moved() {
+    useEffect(() => navigate(to, { replace: true }), []);
+    return <Loading />;
+  };
+
 const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolean }?]> = [
   ['/', page(() => import('./pages/catalog'))],
   ['/policies', page(() => import('./pages/catalog'))],
@@ -29,6 +36,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
   ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
+  ['/review', movedTo('/admin/review')],
   ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/audit', page(() => import('./pages/audit')), { signedIn: true }],
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
