@@ -11,12 +11,8 @@ type PageComponent = ComponentType<{ params: Params }>;
 
 const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
 
-/** A path people type for a page that lives elsewhere: replaced in the history by the page's own. */
-const movedTo = (to: string): PageComponent =>
-  function Moved() {
-    useEffect(() => navigate(to, { replace: true }), []);
-    return <Loading />;
-  };
+/** Paths people type for a page that lives elsewhere: replaced in the history by the page's own. */
+const MOVED: Record<string, string> = { '/review': '/admin/review' };
 
 const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolean }?]> = [
   ['/', page(() => import('./pages/catalog'))],
@@ -36,7 +32,6 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
   ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
-  ['/review', movedTo('/admin/review')],
   ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/audit', page(() => import('./pages/audit')), { signedIn: true }],
   ['/connections', page(() => import('./pages/connections')), { signedIn: true }],
@@ -55,6 +50,12 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
 function Routes() {
   const { path } = useLocation();
   const { user, known } = useSession();
+  const movedTo = Object.hasOwn(MOVED, path) ? MOVED[path] : undefined;
+  // Here, not in a child: this component's location listener (declared above) is registered by then.
+  useEffect(() => {
+    if (movedTo) navigate(movedTo, { replace: true });
+  }, [movedTo]);
+  if (movedTo) return <Loading />;
   for (const [pattern, Component, rules] of ROUTES) {
     const params = match(pattern, path);
     if (!params) continue;
