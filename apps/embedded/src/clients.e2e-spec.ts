@@ -13,11 +13,15 @@ import {
 } from '@pc/testing';
 import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
 import { packedClients } from './testing/client-packages';
+import { lockfileRegistry, machineNpmrc, runProcess } from './testing/readme-clients';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** What `npx policy-catalog` starts in a clone: the TypeScript sources through SWC. */
 const SOURCE_CLI = path.join(ROOT, 'apps', 'cli', 'bin', 'policy-catalog.js');
+const cliPackage = JSON.parse(readFileSync(path.join(ROOT, 'apps', 'cli', 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 interface Run {
   code: number | null;
@@ -274,6 +278,57 @@ describe('the SDK and the CLI against a started system', () => {
   });
 
   describe('CLI', () => {
+    it('is downloaded from the system itself: npm installs it from /downloads/policy-catalog-cli.tgz and it runs; the ETag answers 304', async () => {
+      const url = `${world.system.url!}/downloads/policy-catalog-cli.tgz`;
+      const first = await fetch(url);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('application/gzip');
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+      const packed = readFileSync(
+        path.join(ROOT, 'dist', 'packages', `policy-catalog-cli-${cliPackage.version}.tgz`),
+      );
+      expect(Buffer.from(await first.arrayBuffer()).equals(packed)).toBe(true);
+      const again = await fetch(url, { headers: { 'if-none-match': etag! } });
+      expect([again.status, await again.text()]).toEqual([304, '']);
+      const documented = (await (await fetch(`${world.system.url!}/api/openapi.json`)).json()) as {
+        'x-downloads': Record<string, unknown>;
+      };
+      expect(Object.keys(documented['x-downloads'])).toEqual(['/downloads/policy-catalog-cli.tgz']);
+
+      // As the guide's CI step does it, into a prefix of its own; the dependencies from the lockfile.
+      const registry = await lockfileRegistry(ROOT);
+      const prefix = mkdtempSync(path.join(os.tmpdir(), 'pc-download-'));
+      try {
+        const env = {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          npm_config_prefix: prefix,
+          npm_config_globalconfig: machineNpmrc(),
+          npm_config_registry: registry.url,
+          npm_config_prefer_offline: 'true',
+          npm_config_audit: 'false',
+          npm_config_fund: 'false',
+          npm_config_update_notifier: 'false',
+        };
+        const install = await runProcess('npm', ['install', '--global', url], {
+          cwd: prefix,
+          env,
+          timeoutMs: 150_000,
+        });
+        expect({ status: install.status, stderr: install.stderr }).toMatchObject({ status: 0 });
+        const version = await runProcess(path.join(prefix, 'bin', 'policy-catalog'), ['--version'], {
+          cwd: prefix,
+          env,
+          timeoutMs: 30_000,
+        });
+        expect([version.status, version.stdout.trim()]).toEqual([0, cliPackage.version]);
+      } finally {
+        rmSync(prefix, { recursive: true, force: true });
+        await registry.close();
+      }
+    });
+
     it('lists your connections and a connection’s organizations by its name: the ids and names deploy takes', async () => {
       const listed = await cli(['--json', 'connections', 'list']);
       expect(listed.code).toBe(0);

@@ -180,6 +180,46 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await phone(p, name);
   }
 
+  /**
+   * The form controls under `selector` that overlap another (by their bounding boxes) or reach past the
+   * right edge of the content (main's box less its padding), by their labels.
+   */
+  async function crowdedControls(p: Page, selector: string): Promise<string[]> {
+    return p.evaluate<string[]>(`(() => {
+      const main = document.querySelector('main');
+      const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+      const controls = Array.from(document.querySelectorAll(${JSON.stringify(selector)}))
+        .filter((c) => c.getClientRects().length > 0)
+        .map((c) => ({ name: (c.labels && c.labels[0] ? c.labels[0].textContent : c.name) || c.tagName, box: c.getBoundingClientRect() }));
+      const problems = [];
+      for (const c of controls) if (c.box.right > edge + 0.5) problems.push(c.name + ' past the content edge');
+      controls.forEach((a, i) => controls.slice(i + 1).forEach((b) => {
+        const apart = a.box.right <= b.box.left || b.box.right <= a.box.left || a.box.bottom <= b.box.top || b.box.bottom <= a.box.top;
+        if (!apart) problems.push(a.name + ' overlaps ' + b.name);
+      }));
+      return problems;
+    })()`);
+  }
+
+  /**
+   * The selects under `selector` whose longest option does not fit: their text scrolls, or they are
+   * narrower than the same select left to size itself to its options.
+   */
+  async function clippedSelects(p: Page, selector: string): Promise<string[]> {
+    return p.evaluate<string[]>(`(() => Array.from(document.querySelectorAll(${JSON.stringify(selector)}))
+      .filter((s) => s.getClientRects().length > 0)
+      .filter((s) => {
+        const natural = s.cloneNode(true);
+        natural.removeAttribute('id');
+        natural.style.cssText = 'position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none';
+        document.body.appendChild(natural);
+        const needed = natural.getBoundingClientRect().width;
+        natural.remove();
+        return s.scrollWidth > s.clientWidth || s.getBoundingClientRect().width + 0.5 < needed;
+      })
+      .map((s) => (s.labels && s.labels[0] ? s.labels[0].textContent : s.name) || 'select'))()`);
+  }
+
   /** The main navigation's links lie on one row (the header does not wrap). */
   async function navRows(p: Page): Promise<number> {
     // A second row starts below the bottom of the highest item.
@@ -253,6 +293,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await vendorRow.locator('.card').count()).toBe(4);
     expect(await vendorRow.locator('.card .listing-icon svg').count()).toBe(4);
     expect(await page.getByRole('region', { name: 'Most liked' }).count()).toBe(0);
+    // Each filter select as wide as its longest option ("Community and vendor" whole), none crowded.
+    expect(await clippedSelects(page, 'form[role=search] select')).toEqual([]);
+    expect(await crowdedControls(page, 'form[role=search] input, form[role=search] select')).toEqual([]);
     await both(page, 'catalog-first-screen-empty');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.locator('.card h3 a[href^="/vendor-policies/"]').first().waitFor();
@@ -267,6 +310,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByText('Nothing matches these filters.').waitFor();
     await page.getByLabel('Direction').selectOption('inbound');
     await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    // With the policy filters too (seven controls), each select still fits at 1366.
+    await page.setViewportSize(DESKTOP);
+    expect(await clippedSelects(page, 'form[role=search] select')).toEqual([]);
+    expect(await crowdedControls(page, 'form[role=search] input, form[role=search] select')).toEqual([]);
     await both(page, 'catalog-search');
   });
 
@@ -532,6 +579,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.getByLabel('Password').fill(ADMIN.password);
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    // Typed as people say it, /review lands on the queue.
+    await admin.goto('/review');
+    await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/admin/review');
     const item = admin.getByRole('listitem').filter({ hasText: story.policyName });
     // The card says who submitted it, what it is, what validation found and what changed since the
     // last review (a first submission: nothing reviewed before).
@@ -1203,6 +1254,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await agent.isVisible()).toBe(false);
     await created.getByText('Details').click();
     await agent.waitFor();
+    await admin.setViewportSize(DESKTOP);
+    // The five filters (From and Until among them) side by side without overlap, inside the content.
+    const filters =
+      '[aria-label="Audit entries"] [role=group] input, [aria-label="Audit entries"] [role=group] select';
+    expect(await crowdedControls(admin, filters)).toEqual([]);
+    await admin.setViewportSize(PHONE);
+    expect(await crowdedControls(admin, filters)).toEqual([]);
     await admin.setViewportSize(DESKTOP);
     await both(admin, 'audit-admin-filtered');
     // What the filters show, downloaded as CSV.

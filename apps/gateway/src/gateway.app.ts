@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
@@ -20,6 +21,7 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
 import { parseTrustProxy } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation';
+import { serveDownloads } from './http/downloads';
 import { serveWebApp } from './http/web-app';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi';
 import { PublicReads } from './public-reads/public-reads';
@@ -70,6 +72,7 @@ export async function createGateway(
   registerJsonBodyParser(fastify);
   app.get(PublicReads).register(fastify);
   if (env.WEB_DIR) serveWebApp(fastify, env.WEB_DIR);
+  serveDownloads(fastify, path.resolve('dist', 'packages'));
   // A service's answer is sent on in the JSON it arrived in, not serialized a second time (a forwarded
   // one as its UTF-8 bytes, never decoded to a string and encoded again). Fastify sends a Buffer from
   // the serializer as it is (its type says string).

@@ -11,6 +11,9 @@ type PageComponent = ComponentType<{ params: Params }>;
 
 const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
 
+/** Paths people type for a page that lives elsewhere: replaced in the history by the page's own. */
+const MOVED: Record<string, string> = { '/review': '/admin/review' };
+
 const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolean }?]> = [
   ['/', page(() => import('./pages/catalog'))],
   ['/policies', page(() => import('./pages/catalog'))],
@@ -47,6 +50,12 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
 function Routes() {
   const { path } = useLocation();
   const { user, known } = useSession();
+  const movedTo = Object.hasOwn(MOVED, path) ? MOVED[path] : undefined;
+  // Here, not in a child: this component's location listener (declared above) is registered by then.
+  useEffect(() => {
+    if (movedTo) navigate(movedTo, { replace: true });
+  }, [movedTo]);
+  if (movedTo) return <Loading />;
   for (const [pattern, Component, rules] of ROUTES) {
     const params = match(pattern, path);
     if (!params) continue;

@@ -171,7 +171,7 @@ export async function runWorkflow(
 }
 
 /** The global npmrc npm reads with its own prefix (npm sets the variable for the scripts it runs). */
-function machineNpmrc(): string {
+export function machineNpmrc(): string {
   return (
     process.env.npm_config_globalconfig ??
     path.join(process.env.PREFIX ?? path.dirname(path.dirname(process.execPath)), 'etc', 'npmrc')

@@ -7,10 +7,10 @@ import { createLogger } from '@pc/platform';
 const log = createLogger('web-app');
 
 /**
- * Paths the web app never answers: the API, health checks and the tool server (with its RFC 9728
- * metadata under `/.well-known/oauth-protected-resource`) keep their own 404s.
+ * Paths the web app never answers: the API, health checks, the downloads and the tool server (with its
+ * RFC 9728 metadata under `/.well-known/oauth-protected-resource`) keep their own 404s.
  */
-const NOT_THE_APP = /^\/(api|health|mcp|\.well-known\/oauth-protected-resource)(\/|$|\?)/;
+const NOT_THE_APP = /^\/(api|health|downloads|mcp|\.well-known\/oauth-protected-resource)(\/|$|\?)/;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,6 +5,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
+import { DOWNLOADS_EXTENSION } from '../http/downloads';
 import { addWebhookMessages } from '../webhooks/webhook-messages.dto';
 
 const DESCRIPTION = [
@@ -91,6 +92,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addCommonResponses(document);
   assertSecurityStated(document);
   addWebhookMessages(document);
+  // Files served beside the API (outside /api, not operations of the SDK): an extension.
+  Object.assign(document, { 'x-downloads': DOWNLOADS_EXTENSION });
   return normalizeNullable(document) as OpenAPIObject;
 }
 

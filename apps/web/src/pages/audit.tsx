@@ -91,7 +91,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
   const csv = `/api/admin/audit/export?${new URLSearchParams({ ...filters, format: 'csv' }).toString()}`;
   return (
     <section aria-label="Audit entries">
-      <div className="filters" role="group" aria-label="Filters">
+      <div className="filters wide-fields" role="group" aria-label="Filters">
         {scope.kind !== 'mine' ? (
           <TextField
             label="Actor"

@@ -198,7 +198,7 @@ export default function Catalog() {
 
   return (
     <Page title="Policies and rulesets">
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters fitted" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextField
           label="Search"
           type="search"
