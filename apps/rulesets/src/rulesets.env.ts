@@ -12,13 +12,14 @@ export class RulesetsEnv extends ListingServiceEnv {
 
   /**
    * The evaluator threads' nice value (Linux: per thread): above the event loop's 0, so that a saturated
-   * evaluator yields the cores to the service's reads (0 to run them at the event loop's priority).
+   * evaluator yields the cores to the service's reads (0 to run them at the event loop's priority). The
+   * lowest priority by default: at 10, two busy threads on two cores still tripled the list's p99.
    */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(19)
-  EVALUATION_NICE: number = 10;
+  EVALUATION_NICE: number = 19;
 
   /** Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). */
   @IsOptional()
