@@ -12,14 +12,15 @@ export class RulesetsEnv extends ListingServiceEnv {
 
   /**
    * The evaluator threads' nice value (Linux: per thread): above the event loop's 0, so that a saturated
-   * evaluator yields the cores to the service's reads (0 to run them at the event loop's priority). The
-   * lowest priority by default: at 10, two busy threads on two cores still tripled the list's p99.
+   * evaluator yields the cores to the service's reads (0 to run them at the event loop's priority). At 10,
+   * two busy threads on two cores still tripled the list's p99; at 19 an evaluation lost a third of its
+   * speed to the service's own work beside it; 15 kept both (docs/benchmarks.md).
    */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(19)
-  EVALUATION_NICE: number = 19;
+  EVALUATION_NICE: number = 15;
 
   /** Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). */
   @IsOptional()
