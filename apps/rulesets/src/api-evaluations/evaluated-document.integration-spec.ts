@@ -1,6 +1,6 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { governedWorkspace } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 const FIXED = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
@@ -19,18 +19,7 @@ describe('the document an evaluation read (service level, the engine)', () => {
   let workspaceId: string;
 
   beforeAll(async () => {
-    owner = h.user();
-    member = h.user();
-    stranger = h.user();
-    workspaceId = h.workspace(owner, [[member, 'member']]);
-    const { rulesetId } = await h.published(owner, {
-      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
-    });
-    await h.request(GovernanceRpc.createProfile, owner.ctx, {
-      workspaceId,
-      name: 'Every API',
-      rulesets: [{ rulesetId }],
-    });
+    ({ owner, member, stranger, workspaceId } = await governedWorkspace(h));
   });
 
   const register = async (fields: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { governedWorkspace } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** OAS3 with its post fixed: every rule of the profile passes (100); OAS3 itself passes two of four (50). */
@@ -42,18 +42,7 @@ describe("a workspace's conformance trend (service level)", () => {
     points.map((p) => [p.conformance, p.evaluated, p.at_risk]);
 
   beforeAll(async () => {
-    owner = h.user();
-    member = h.user();
-    stranger = h.user();
-    workspaceId = h.workspace(owner, [[member, 'member']]);
-    const { rulesetId } = await h.published(owner, {
-      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
-    });
-    await h.request(GovernanceRpc.createProfile, owner.ctx, {
-      workspaceId,
-      name: 'Every API',
-      rulesets: [{ rulesetId }],
-    });
+    ({ owner, member, stranger, workspaceId } = await governedWorkspace(h));
     const register = async (name: string) =>
       (await h.request(GovernanceRpc.registerApi, owner.ctx, { workspaceId, name })).api.id;
     const pets = await register('Pets');

@@ -1,3 +1,6 @@
+import { GovernanceRpc } from '@pc/contracts';
+import type { RulesetsUnderTest, TestUser } from './rulesets-under-test';
+
 /** Four rules on operations and responses: the post of OAS3 breaks two (no operationId, no description). */
 export const GOVERNANCE_PROFILE = `#%Validation Profile 1.0
 profile: API basics
@@ -34,3 +37,23 @@ validations:
       apiContract.method:
         minCount: 1
 `;
+
+/**
+ * An owner's workspace with a member, a stranger outside it, and a profile applying a published ruleset
+ * of GOVERNANCE_PROFILE to every API: where a test of the workspace's evaluations starts.
+ */
+export async function governedWorkspace(
+  h: RulesetsUnderTest,
+): Promise<{ owner: TestUser; member: TestUser; stranger: TestUser; workspaceId: string }> {
+  const owner = h.user();
+  const member = h.user();
+  const stranger = h.user();
+  const workspaceId = h.workspace(owner, [[member, 'member']]);
+  const { rulesetId } = await h.published(owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) });
+  await h.request(GovernanceRpc.createProfile, owner.ctx, {
+    workspaceId,
+    name: 'Every API',
+    rulesets: [{ rulesetId }],
+  });
+  return { owner, member, stranger, workspaceId };
+}
