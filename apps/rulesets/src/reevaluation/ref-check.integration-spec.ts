@@ -19,14 +19,16 @@ describe("re-evaluation when an API's ref moves on the source host (service leve
 
   it('evaluates an API again with the commit its ref moved to, and leaves one whose ref did not move', async () => {
     const owner = h.user();
-    const { rulesetId } = await h.published(owner, {
+    const { rulesetId, submission } = await h.published(owner, {
       repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
     });
     const workspaceId = h.workspace(owner);
+    // Pinned to the published version: the publication's own re-evaluation (delivered whenever the queue
+    // gets to it) never touches these APIs, so every evaluation after the first is the ref check's.
     await h.request(GovernanceRpc.createProfile, owner.ctx, {
       workspaceId,
       name: 'All',
-      rulesets: [{ rulesetId }],
+      rulesets: [{ rulesetId, version: submission.source_commit! }],
     });
     const register = async (name: string, repoUrl: string) => {
       const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
@@ -46,7 +48,7 @@ describe("re-evaluation when an API's ref moves on the source host (service leve
     h.host.push(movingRepo, { 'spec/api.yaml': FIXED });
     const moved = h.host.commitOf(movingRepo);
     const deadline = Date.now() + 60_000;
-    while ((await history(moving)).length < 2 && Date.now() < deadline)
+    while (!(await history(moving)).some((e) => e.trigger === 'ref_moved') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 250));
     const [latest] = await history(moving);
     expect(latest).toMatchObject({ trigger: 'ref_moved', run_by: owner.id, conformance: 100 });
