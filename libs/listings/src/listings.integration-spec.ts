@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '@pc/contracts';
+import { CALLER_STATE_OWNED_MAX, type RequestContext } from '@pc/contracts';
 import { createServiceDataSource, Database, type Executor } from '@pc/platform';
 import { createTestDatabase, type TestDatabase } from '@pc/testing';
 import type { DataSource } from 'typeorm';
@@ -114,6 +114,7 @@ describe.each(KINDS)(
           owned: [],
           ownsUnpublished: false,
           complete: true,
+          likedComplete: true,
         });
         const owners = await state(owner);
         expect(owners).toMatchObject({ liked: [], ownsUnpublished: false, complete: true });
@@ -123,7 +124,32 @@ describe.each(KINDS)(
       });
 
       it("tells an anonymous caller's as empty", async () => {
-        expect(await state(null)).toEqual({ liked: [], owned: [], ownsUnpublished: false, complete: true });
+        expect(await state(null)).toEqual({
+          liked: [],
+          owned: [],
+          ownsUnpublished: false,
+          complete: true,
+          likedComplete: true,
+        });
+      });
+
+      it(`tells an owner of more than ${CALLER_STATE_OWNED_MAX} that only their owned ids are a part, and of all they own whether one is not published`, async () => {
+        const owner = randomUUID();
+        const ids: string[] = [];
+        for (let i = 0; i <= CALLER_STATE_OWNED_MAX; i += 50) {
+          ids.push(...(await Promise.all(Array.from({ length: 50 }, () => newListing(owner)))));
+        }
+        const full = await state(owner);
+        expect(full).toMatchObject({ complete: false, likedComplete: true, ownsUnpublished: false });
+        expect(full.owned).toHaveLength(CALLER_STATE_OWNED_MAX);
+        // One not published, wherever it is among theirs (here: one the state does not name).
+        const unnamed = ids.find((id) => !full.owned.includes(id))!;
+        await dataSource.query(unpublish, [unnamed]);
+        expect(await state(owner)).toMatchObject({
+          complete: false,
+          likedComplete: true,
+          ownsUnpublished: true,
+        });
       });
     });
 

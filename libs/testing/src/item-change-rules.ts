@@ -13,12 +13,14 @@ export interface ItemChangeSubject {
   like: (itemId: string) => Promise<void>;
   /** A change of the item's own row. */
   rename: (itemId: string, name: string) => Promise<void>;
+  /** A change of the item's like count alone (its own row). */
+  count: (itemId: string) => Promise<void>;
 }
 
 /**
  * The content changes a kind's service announces (its schema's triggers, relayed to the bus), written
- * once and run for every kind: a write confined to some items names them, a write of more items than
- * an event names is a change of any content.
+ * once and run for every kind: a write confined to some items names them and how far it shows, a write
+ * of more items than an event names is a change of any content.
  */
 export function itemChangeRules(subject: () => ItemChangeSubject): void {
   const heard: ContentChangedEvent[] = [];
@@ -44,6 +46,26 @@ export function itemChangeRules(subject: () => ItemChangeSubject): void {
     await naming([y]);
     const named = heard.filter((event) => event.items?.includes(x) || event.items?.includes(y));
     expect(named.every((event) => event.items!.length <= 2)).toBe(true);
+  });
+
+  it("says how far a change shows: a like's own row nowhere else, a count in the item's rows, a name in every list", async () => {
+    const s = subject();
+    const [x] = await s.insertItems(1);
+    await naming([x]);
+    const reachesOf = async (write: () => Promise<void>) => {
+      const before = heard.length;
+      await write();
+      await waitFor(() => heard.slice(before).some((e) => e.items?.includes(x)), 10_000, `a change of ${x}`);
+      // One statement, one notification: what follows it within a moment is of other writes.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return heard
+        .slice(before)
+        .filter((e) => e.items?.includes(x))
+        .map((e) => e.reach ?? 'lists');
+    };
+    expect(await reachesOf(() => s.like(x))).toEqual(['item']);
+    expect(await reachesOf(() => s.count(x))).toEqual(['rows']);
+    expect(await reachesOf(() => s.rename(x, 'Renamed Again'))).toEqual(['lists']);
   });
 
   it(`announces a write of more than ${CONTENT_CHANGE_ITEMS_MAX} items as a change of any content`, async () => {

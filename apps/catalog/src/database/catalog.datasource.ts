@@ -12,6 +12,7 @@ import { CatalogLikesByUser1796600000000 } from './migrations/1796600000000-cata
 import { CatalogSearchOrder1796700000000 } from './migrations/1796700000000-catalog-search-order';
 import { CatalogItemChanges1796700000100 } from './migrations/1796700000100-catalog-item-changes';
 import { CatalogSearchSorts1796800000000 } from './migrations/1796800000000-catalog-search-sorts';
+import { CatalogChangeReach1796900000000 } from './migrations/1796900000000-catalog-change-reach';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -34,5 +35,6 @@ export const catalogDatabase = {
     CatalogSearchOrder1796700000000,
     CatalogItemChanges1796700000100,
     CatalogSearchSorts1796800000000,
+    CatalogChangeReach1796900000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -29,5 +29,8 @@ describe('the catalog announces which policies a change touched', () => {
     rename: async (id, name) => {
       await catalog.sql(`UPDATE catalog.policies SET name = $2 WHERE id = $1`, [id, name]);
     },
+    count: async (id) => {
+      await catalog.sql(`UPDATE catalog.policies SET like_count = like_count + 1 WHERE id = $1`, [id]);
+    },
   }));
 });

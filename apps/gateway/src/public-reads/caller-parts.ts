@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import {
+  type CallerChangedEvent,
   CallerEvents,
   CatalogCallerStateRpc,
   type ListingKind,
@@ -27,11 +28,21 @@ const PARTS_SCOPE: ContentScope = 'base';
 /** How long a write's answer waits, at most, for the news of it to be on its way to the other replicas. */
 const ANNOUNCE_MS = 500;
 /**
- * How long a user who wrote reads everything from the services, on every replica: longer than a
- * service's change event takes to reach the replicas (milliseconds), so that the shared answers they
- * are then given show their write.
+ * How long a user who wrote reads what their write shows in from the services, on every replica:
+ * longer than a service's change event takes to reach the replicas (milliseconds), so that the shared
+ * answers they are then given show their write.
  */
 export const FRESH_AFTER_WRITE_MS = 5000;
+/** A user's writes remembered for `FRESH_AFTER_WRITE_MS` (past it, a write of any content is assumed). */
+const WRITES_PER_USER = 50;
+
+/**
+ * A user's write, as far as their reads must see it: of one item (`item`), showing as far as `reach`
+ * says (`ChangeReach`), or of any content (`item` absent); and when.
+ */
+export interface RecentWrite extends Omit<CallerChangedEvent, 'userId'> {
+  at: number;
+}
 
 /** Where each kind's callers' parts are read. */
 const STATE_OF = { policy: CatalogCallerStateRpc.get, ruleset: RulesetsCallerStateRpc.get } as const;
@@ -39,9 +50,10 @@ const STATE_OF = { policy: CatalogCallerStateRpc.get, ruleset: RulesetsCallerSta
 /** A signed-in user's own part of the public reads of one kind, as its service told it. */
 export interface CallerPart {
   liked: ReadonlySet<string>;
-  owned: ReadonlySet<string>;
+  /** Null when they own more than the service tells: an answer's owner says whether it is theirs. */
+  owned: ReadonlySet<string> | null;
   ownsUnpublished: boolean;
-  /** False when the caller likes or owns more than the catalog tells: their reads go to the services. */
+  /** False when the caller likes more than the service tells: their reads go to the services. */
   complete: boolean;
   /** The ETag the part was read under: it holds while the content's version and period do. */
   tag: string;
@@ -54,17 +66,23 @@ export interface CallerPart {
  * A write by a user through any replica drops that user's part in every replica at once (a broadcast
  * flushed before the write is answered) and has their reads made by the services for
  * `FRESH_AFTER_WRITE_MS`: the user reads their own write through any replica.
- * Administrators, users who wrote a moment ago and users with more likes or policies than the catalog
- * tells get no part: their reads go to the services. Parts are bounded in bytes (least recently used
- * out first).
+ * A user's write names its item and how far it shows (`RecentWrite`): their reads of that item, and of
+ * the lists it shows in, are made by the services for that time; a write of no one item, all their reads.
+ * Administrators and users with more likes than the catalog tells get no part: their reads go to the
+ * services; a user who owns more than it tells gets a part without the owned ids (`owned` null).
+ * Parts are bounded in bytes (least recently used out first).
  */
 @Injectable()
 export class CallerParts implements OnApplicationBootstrap {
   private readonly kept = new LRUCache<string, CallerPart>({
     maxSize: PARTS_BYTES,
-    sizeCalculation: (part) => (part.liked.size + part.owned.size) * ID_BYTES + PART_OVERHEAD,
+    sizeCalculation: (part) => (part.liked.size + (part.owned?.size ?? 0)) * ID_BYTES + PART_OVERHEAD,
   });
-  private readonly wroteAt = new LRUCache<string, number>({ max: USERS, ttl: FRESH_AFTER_WRITE_MS });
+  /** Each user's writes of the last `FRESH_AFTER_WRITE_MS`, and how many they made (a part read across one is not kept). */
+  private readonly writers = new LRUCache<string, { writes: RecentWrite[]; count: number }>({
+    max: USERS,
+    ttl: FRESH_AFTER_WRITE_MS,
+  });
   private readonly reading = new Map<string, Promise<CallerPart | undefined>>();
   /** Parts read from the catalog (tests and the benchmark read it). */
   reads = 0;
@@ -77,12 +95,14 @@ export class CallerParts implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.subscribeBroadcast(CallerEvents.changed, ({ userId }) => this.forget(userId));
+    await this.bus.subscribeBroadcast(CallerEvents.changed, ({ userId, item, reach }) =>
+      this.forget(userId, { item, reach }),
+    );
   }
 
   /** The caller's part of `kind`'s reads, or undefined when their reads must come from the services. */
   async partOf(ctx: RequestContext, caller: UserCaller, kind: ListingKind): Promise<CallerPart | undefined> {
-    if (caller.isAdmin || this.wroteAt.has(caller.userId)) return undefined;
+    if (caller.isAdmin) return undefined;
     const key = `${kind}:${caller.userId}`;
     const kept = this.kept.get(key);
     if (kept && this.holds(kept)) return kept.complete ? kept : undefined;
@@ -99,9 +119,16 @@ export class CallerParts implements OnApplicationBootstrap {
     return part.tag === this.versions.currentTag(PARTS_SCOPE);
   }
 
+  /** The writes `userId` made in the last `FRESH_AFTER_WRITE_MS` (on any replica). */
+  recentWrites(userId: string): readonly RecentWrite[] {
+    const since = Date.now() - FRESH_AFTER_WRITE_MS;
+    return this.writers.get(userId)?.writes.filter((write) => write.at > since) ?? [];
+  }
+
   /**
    * A change of any content drops every part. A change of some items drops the parts of their owners
-   * (a review, a take-down or a transfer changes what an owner sees, and is not the owner's write);
+   * (a review, a take-down or a transfer changes what an owner sees, and is not the owner's write), and
+   * when it shows in lists (a status, an owner) the parts whose owned ids are not told;
    * a like is its user's own write, which drops their part at once (`wrote`).
    */
   private changed(change: ContentChange): void {
@@ -111,7 +138,8 @@ export class CallerParts implements OnApplicationBootstrap {
       return;
     }
     for (const [key, part] of this.kept.entries()) {
-      if (items.some((item) => part.owned.has(item))) this.kept.delete(key);
+      const owned = part.owned;
+      if (owned ? items.some((item) => owned.has(item)) : change.reach === 'lists') this.kept.delete(key);
     }
   }
 
@@ -119,15 +147,15 @@ export class CallerParts implements OnApplicationBootstrap {
    * `userId` wrote through this replica: their part is dropped here and, before this resolves, the
    * news is on its way to every replica.
    */
-  async wrote(ctx: RequestContext, userId: string): Promise<void> {
-    this.forget(userId);
+  async wrote(ctx: RequestContext, userId: string, write: Omit<RecentWrite, 'at'>): Promise<void> {
+    this.forget(userId, write);
     // Without NATS (or when it is slow) the other replicas see the write when the service's change
     // event reaches them; the write's answer does not wait longer than ANNOUNCE_MS for it.
     if (!this.bus.connected) return;
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.bus.emitFlushed(CallerEvents.changed, ctx, { userId }),
+        this.bus.emitFlushed(CallerEvents.changed, ctx, { userId, ...write }),
         new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_MS))),
       ]);
     } catch (error) {
@@ -137,9 +165,17 @@ export class CallerParts implements OnApplicationBootstrap {
     }
   }
 
-  private forget(userId: string): void {
+  private forget(userId: string, write: Omit<RecentWrite, 'at'>): void {
     for (const kind of LISTING_KINDS) this.kept.delete(`${kind}:${userId}`);
-    this.wroteAt.set(userId, Date.now());
+    const since = Date.now() - FRESH_AFTER_WRITE_MS;
+    const before = this.writers.get(userId);
+    const writes = (before?.writes ?? []).filter((w) => w.at > since);
+    // Too many to tell apart: one write of any content stands for them.
+    const recent: RecentWrite = { item: write.item, reach: write.reach, at: Date.now() };
+    this.writers.set(userId, {
+      writes: writes.length < WRITES_PER_USER ? [...writes, recent] : [{ at: recent.at }],
+      count: (before?.count ?? 0) + 1,
+    });
   }
 
   private async read(
@@ -148,6 +184,7 @@ export class CallerParts implements OnApplicationBootstrap {
     kind: ListingKind,
   ): Promise<CallerPart | undefined> {
     const tag = this.versions.currentTag(PARTS_SCOPE);
+    const writes = this.writers.get(userId)?.count ?? 0;
     this.reads++;
     let state;
     try {
@@ -157,19 +194,21 @@ export class CallerParts implements OnApplicationBootstrap {
       return undefined;
     }
     // Written meanwhile, or from before a change: not kept, and this read goes to the service.
-    if (this.wroteAt.has(userId)) return undefined;
+    if ((this.writers.get(userId)?.count ?? 0) !== writes) return undefined;
+    // Owning more than the service tells, a user still gets a part (an answer's owner says what is theirs).
+    const likedComplete = state.complete || state.likedComplete === true;
     const part: CallerPart = {
       liked: new Set(state.liked),
-      owned: new Set(state.owned),
+      owned: state.complete ? new Set(state.owned) : null,
       ownsUnpublished: state.ownsUnpublished,
-      complete: state.complete,
+      complete: likedComplete,
       tag,
     };
     if (!this.holds(part)) return undefined;
     // An incomplete part is kept too (without its ids), so that the next reads do not ask again.
     const key = `${kind}:${userId}`;
     if (!part.complete) {
-      this.kept.set(key, { ...part, liked: new Set(), owned: new Set() });
+      this.kept.set(key, { ...part, liked: new Set(), owned: null });
       return undefined;
     }
     this.kept.set(key, part);
@@ -216,6 +255,26 @@ export function withLikes(
   if (parts.length === 0) return body;
   parts.push(body.subarray(from));
   return Buffer.concat(parts);
+}
+
+/** The owner of one item's shared answer, per answer (found once). */
+const owners = new WeakMap<Buffer, string | null>();
+
+/**
+ * The owner (`owner_id`) of the item of a shared answer of one (`likedIn` `policy` or `ruleset`), or
+ * undefined when it has none to tell (a list, a documentation or history answer).
+ */
+export function ownerOf(body: Buffer, likedIn: LikedIn | undefined): string | undefined {
+  if (likedIn !== 'policy' && likedIn !== 'ruleset') return undefined;
+  let owner = owners.get(body);
+  if (owner === undefined) {
+    const item = (JSON.parse(body.toString('utf8')) as Record<string, { owner_id?: unknown } | undefined>)[
+      likedIn
+    ];
+    owner = typeof item?.owner_id === 'string' ? item.owner_id : null;
+    owners.set(body, owner);
+  }
+  return owner ?? undefined;
 }
 
 function findLiked(body: Buffer, likedIn: LikedIn): Array<{ id: string; at: number }> | null {

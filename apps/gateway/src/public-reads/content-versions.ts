@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { type ContentChangedEvent, ContentEvents, IdentityEvents } from '@pc/contracts';
+import { type ChangeReach, type ContentChangedEvent, ContentEvents, IdentityEvents } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { GatewayEnv } from '../gateway.env';
 
@@ -9,6 +9,8 @@ import { GatewayEnv } from '../gateway.env';
 const SEEN = 1024;
 /** Items whose last change a replica remembers; when one is forgotten, every read is renewed. */
 const ITEMS = 100_000;
+/** Changes of some items' rows remembered, to tell whether a list read meanwhile holds one of them. */
+const RECENT_ROWS = 1024;
 
 /**
  * What a read shows: one policy's or ruleset's own content (`item`), or any (lists, searches); `base`:
@@ -16,8 +18,21 @@ const ITEMS = 100_000;
  */
 export type ContentScope = { item: string } | 'any' | 'base';
 
-/** A change: of the items named, or of any content (`items` undefined). */
-export type ContentChange = { version: string; items?: readonly string[] };
+/**
+ * A change: of the items named, as far as `reach` says (`ChangeReach`; absent: every list), or of any
+ * content (`items` undefined).
+ */
+export type ContentChange = { version: string; items?: readonly string[]; reach?: ChangeReach };
+
+/** Where the lists stand: what a list read must find unchanged to be kept (`ContentVersions.lists`). */
+export interface ListsMark {
+  /** The version of what every list shows (names, statuses, which items: changes of reach `lists`). */
+  lists: string;
+  /** The version of the counts the lists sorted by a count order by (changes of reach `rows` too). */
+  counts: string;
+  /** The number of changes heard so far: `rowsChangedSince` tells which of them a list holds. */
+  seq: number;
+}
 
 /**
  * What this replica knows of the versions of public content. Every change the catalog or the rulesets
@@ -25,7 +40,10 @@ export type ContentChange = { version: string; items?: readonly string[] };
  * content (lists and searches show every item); a change confined to some items (`items`) is also the
  * new version of those items only, and reads of other items keep theirs. A change of any content (an
  * announcement without items, a user's new name, a lost connection to NATS: changes may have been
- * missed) renews every item's. A write this replica forwarded counts at once, before its event, with a
+ * missed) renews every item's. How far a change of some items shows beyond their own reads (`ChangeReach`)
+ * tells the lists apart: `listsMark` moves with a change of what lists hold or of the counts some are
+ * sorted by, and `rowsChangedSince` names the changes of some items' rows, so that the response cache
+ * keeps a list no change showed in. A write this replica forwarded counts at once, before its event, with a
  * version of its own. An ETag is a scope's version and the current TTL period (`<version>.<period>`): a
  * change, a lost connection or the end of the period gives the reads it concerns a new tag, so a tag
  * is never given to two different contents, and what a lost event leaves stale is renewed within
@@ -45,6 +63,14 @@ export class ContentVersions implements OnApplicationBootstrap {
     },
   });
   private readonly seen = new LRUCache<string, true>({ max: SEEN });
+  /** Lists: see `ListsMark`. */
+  private listsVersion = this.latest;
+  private countsVersion = this.latest;
+  private seq = 0;
+  /** The items of the last `RECENT_ROWS` changes of reach `rows`, by their `seq`. */
+  private readonly recentRows: Array<{ seq: number; items: readonly string[] }> = [];
+  /** The `seq` of the last change of reach `rows` no longer in `recentRows`. */
+  private forgottenRows = 0;
   private readonly listeners: Array<(change: ContentChange) => void> = [];
   private readonly periodMs: number;
 
@@ -71,9 +97,32 @@ export class ContentVersions implements OnApplicationBootstrap {
     return this.items.get(scope.item) ?? this.base;
   }
 
+  /** Where the lists stand now. */
+  listsMark(): ListsMark {
+    return { lists: this.listsVersion, counts: this.countsVersion, seq: this.seq };
+  }
+
+  /**
+   * Whether a change of reach `rows` heard since `seq` named one of `items` (true too when the changes
+   * since then are no longer all remembered).
+   */
+  rowsChangedSince(seq: number, items: ReadonlySet<string>): boolean {
+    if (this.forgottenRows > seq) return true;
+    const recent = this.recentRows;
+    for (let i = recent.length - 1; i >= 0 && recent[i].seq > seq; i--) {
+      if (recent[i].items.some((item) => items.has(item))) return true;
+    }
+    return false;
+  }
+
+  /** The current TTL period (part of every ETag). */
+  period(now = Date.now()): number {
+    return Math.floor(now / this.periodMs);
+  }
+
   /** The strong ETag of a read made entirely at version `version`, in the current period. */
   tagOf(version: string, now = Date.now()): string {
-    return `"${version}.${Math.floor(now / this.periodMs)}"`;
+    return `"${version}.${this.period(now)}"`;
   }
 
   /** The current ETag of reads of `scope`. */
@@ -87,17 +136,27 @@ export class ContentVersions implements OnApplicationBootstrap {
    */
   changed(change: Partial<ContentChange> = {}): void {
     const version = change.version ?? local();
-    const notice = change.items ? `${version}:${change.items.join(',')}` : version;
+    const reach = change.items ? (change.reach ?? 'lists') : undefined;
+    const notice = change.items ? `${version}:${change.items.join(',')}:${reach}` : version;
     if (this.seen.has(notice)) return;
     this.seen.set(notice, true);
     this.latest = version;
+    this.seq++;
     if (change.items) {
       for (const item of change.items) this.items.set(item, version);
     } else {
       this.base = version;
       this.items.clear();
     }
-    const heard: ContentChange = change.items ? { version, items: change.items } : { version };
+    if (reach === 'rows') {
+      this.countsVersion = version;
+      this.recentRows.push({ seq: this.seq, items: change.items! });
+      if (this.recentRows.length > RECENT_ROWS) this.forgottenRows = this.recentRows.shift()!.seq;
+    } else if (reach !== 'item') {
+      this.listsVersion = version;
+      this.countsVersion = version;
+    }
+    const heard: ContentChange = change.items ? { version, items: change.items, reach } : { version };
     for (const listener of this.listeners) listener(heard);
   }
 

@@ -6,10 +6,11 @@ import { BusClient, logContext } from '@pc/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { toErrorBody } from '../http/http-error.filter';
-import { CallerParts, withLikes } from './caller-parts';
+import { CallerParts, ownerOf, withLikes } from './caller-parts';
 import { ContentVersions, scopeOf } from './content-versions';
 import { FAST_PATHS, type FastPathRoute } from './fast-path-routes';
 import { ResponseCache } from './response-cache';
+import { reachOfWrite } from './write-reaches';
 
 /** Public reads may be kept by browsers and shared caches, but only revalidated (`If-None-Match`). */
 const PUBLIC = 'no-cache';
@@ -109,7 +110,7 @@ export class PublicReads {
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, body);
     }
-    const current = this.versions.currentTag(scopeOf(request.url));
+    const current = this.cache.currentTag(request.url);
     if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
     const entry = await this.sharedEntry(ctx, request.url, plan);
     return sendEntry(reply, entry.body, entry.tag);
@@ -139,9 +140,15 @@ export class PublicReads {
     if (!signedIn || !this.cache.enabled) return undefined;
     const part = await this.parts.partOf(ctx, caller, signedIn.kind);
     if (!part) return undefined;
-    if (signedIn.shares === 'list' ? part.ownsUnpublished : item === undefined || part.owned.has(item)) {
+    // Their own writes of a moment ago: what they show in is read from the services (a write of no
+    // one item: everything).
+    const recent = this.parts.recentWrites(caller.userId);
+    if (recent.some((write) => write.item === undefined)) return undefined;
+    const list = signedIn.shares === 'list';
+    if (list ? part.ownsUnpublished || recent.some((write) => write.reach === 'lists') : item === undefined) {
       return undefined;
     }
+    if (!list && (part.owned?.has(item!) || recent.some((write) => write.item === item))) return undefined;
     let entry;
     try {
       entry = await this.sharedEntry(ctx, url, plan);
@@ -150,6 +157,14 @@ export class PublicReads {
       return undefined;
     }
     if (!this.parts.holds(part)) return undefined;
+    // A list holding an item whose row they changed; an item whose owner the part does not tell: theirs.
+    if (list && recent.some((write) => write.reach === 'rows' && (entry.items?.has(write.item!) ?? true))) {
+      return undefined;
+    }
+    if (!list && part.owned === null) {
+      const owner = ownerOf(entry.body, signedIn.likedIn);
+      if (owner === undefined || owner === caller.userId) return undefined;
+    }
     const body = withLikes(entry.body, signedIn.likedIn, part.liked);
     if (body) this.sharedAnswers++;
     return body ?? undefined;
@@ -197,15 +212,23 @@ export class PublicReads {
     // A signed-in user's write: every replica drops their part before the write is answered.
     fastify.addHook('onSend', async (request: AuthedRequest, reply, payload) => {
       const caller = request.ctx?.caller;
-      if (writes(request, reply) && caller?.kind === 'user')
-        await this.parts.wrote(request.ctx!, caller.userId);
+      if (writes(request, reply) && caller?.kind === 'user') {
+        const scope = scopeOf(request.url);
+        await this.parts.wrote(
+          request.ctx!,
+          caller.userId,
+          scope === 'any' ? {} : { item: scope.item, reach: reachOfWrite(request.routeOptions.url) },
+        );
+      }
       return payload;
     });
     fastify.addHook('onResponse', (request, reply, done) => {
       if (writes(request, reply)) {
-        // A write under one item's path changes that item (and the lists); any other, any content.
+        // A write under one item's path changes that item (and the lists it shows in); any other, any content.
         const scope = scopeOf(request.url);
-        this.versions.changed(scope === 'any' ? {} : { items: [scope.item] });
+        this.versions.changed(
+          scope === 'any' ? {} : { items: [scope.item], reach: reachOfWrite(request.routeOptions.url) },
+        );
       }
       done();
     });

@@ -81,6 +81,61 @@ describe('the response cache', () => {
     expect(cache.get(`/api/policies/${x}`)).toBeUndefined();
   });
 
+  it("keeps the lists a change does not show in: a comment anywhere, the count of an item they don't hold", async () => {
+    const { cache, versions } = cacheWith();
+    const [x, y] = ['0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a01', '0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a02'];
+    const page = (...ids: string[]) =>
+      Buffer.from(JSON.stringify({ policies: ids.map((id) => ({ id, likes: 0, liked: false })) }));
+    const [holdsX, holdsY, byLikes] = [
+      '/api/policies?limit=20',
+      '/api/policies?offset=20',
+      '/api/rulesets?sort=likes',
+    ];
+    const first = await cache.fill(holdsX, () => Promise.resolve(page(x)));
+    const second = await cache.fill(holdsY, () => Promise.resolve(page(y)));
+    await cache.fill(byLikes, () => Promise.resolve(page(y)));
+    expect(first.items).toEqual(new Set([x]));
+
+    // A comment on x (or a like's own row): x's own reads only.
+    versions.changed({ version: 'c1001', items: [x], reach: 'item' });
+    for (const key of [holdsX, holdsY, byLikes]) expect(cache.get(key)).toBeDefined();
+    expect(cache.get(holdsX)?.tag).toBe(first.tag);
+
+    // x's count: the page holding x, and every list sorted by a count; the other page and its tag stand,
+    // though the version of any content moved (a 304 for its holders).
+    versions.changed({ version: 'c1002', items: [x], reach: 'rows' });
+    expect(cache.get(holdsX)).toBeUndefined();
+    expect(cache.get(byLikes)).toBeUndefined();
+    expect(cache.get(holdsY)?.tag).toBe(second.tag);
+    expect(cache.currentTag(holdsY)).toBe(second.tag);
+    expect(versions.currentTag('any')).not.toBe(second.tag);
+    const again = await cache.fill(holdsX, () => Promise.resolve(page(x)));
+    expect(again.tag).not.toBe(first.tag);
+
+    // x renamed (a change of what lists hold or their order): every list.
+    versions.changed({ version: 'c1003', items: [x] });
+    expect(cache.get(holdsY)).toBeUndefined();
+    expect(cache.get(holdsX)).toBeUndefined();
+  });
+
+  it('does not keep a list read while the rows of an item it holds changed; keeps one whose items did not', async () => {
+    const { cache, versions } = cacheWith();
+    const [x, y] = ['0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a01', '0b8c6f4e-8a64-4f59-9d2e-5a4d1c2b3a02'];
+    const page = (id: string) => Buffer.from(JSON.stringify({ policies: [{ id }] }));
+    const touched = await cache.fill('/api/policies?limit=1', () => {
+      versions.changed({ version: 'c2001', items: [x], reach: 'rows' });
+      return Promise.resolve(page(x));
+    });
+    expect(touched.tag).toBeUndefined();
+    expect(cache.get('/api/policies?limit=1')).toBeUndefined();
+    const untouched = await cache.fill('/api/policies?limit=2', () => {
+      versions.changed({ version: 'c2002', items: [x], reach: 'rows' });
+      return Promise.resolve(page(y));
+    });
+    expect(untouched.tag).toBeDefined();
+    expect(cache.get('/api/policies?limit=2')?.tag).toBe(untouched.tag);
+  });
+
   it('neither caches nor tags a read during which a change was heard', async () => {
     const { cache, versions } = cacheWith();
     const answer = await cache.fill('/api/policies', () => {

@@ -28,8 +28,9 @@ const DESCRIPTORS = [
 function standInCatalog(gateway: GatewayUnderTest) {
   const policies = new Map<string, StandInPolicy>();
   const askedBy: Array<{ pattern: string; caller: Caller }> = [];
-  /** Users who like or own more than the catalog tells. */
+  /** Users who like or own more than the catalog tells, and users who own more only. */
   const beyondMaxima = new Set<string>();
+  const ownBeyondMaxima = new Set<string>();
   let version = 5000;
   const userOf = (caller: Caller) => (caller.kind === 'user' ? caller.userId : null);
   const visible = (policy: StandInPolicy, caller: Caller) =>
@@ -48,9 +49,11 @@ function standInCatalog(gateway: GatewayUnderTest) {
     if (!policy || !visible(policy, ctx.caller)) throw new DomainError('NOT_FOUND', 'No such policy');
     return { policy: present(id, policy, ctx.caller) } as never;
   });
-  gateway.reply(CatalogRpc.listPolicies, (_query, ctx) => {
+  gateway.reply(CatalogRpc.listPolicies, (query, ctx) => {
     askedBy.push({ pattern: CatalogRpc.listPolicies.pattern, caller: ctx.caller });
-    const shown = [...policies].filter(([, policy]) => visible(policy, ctx.caller));
+    const shown = [...policies].filter(
+      ([, policy]) => visible(policy, ctx.caller) && (!query.q || policy.name.includes(query.q)),
+    );
     return { policies: shown.map(([id, p]) => present(id, p, ctx.caller)), hasMore: false } as never;
   });
   gateway.reply(CatalogRpc.getPolicyDocs, ({ id }, ctx) => {
@@ -75,13 +78,15 @@ function standInCatalog(gateway: GatewayUnderTest) {
       liked: [...policies].filter(([, policy]) => policy.likedBy.has(userId ?? '')).map(([id]) => id),
       owned: owned.map(([id]) => id),
       ownsUnpublished: owned.some(([, policy]) => !policy.published),
-      complete: !beyondMaxima.has(userId ?? ''),
+      complete: !beyondMaxima.has(userId ?? '') && !ownBeyondMaxima.has(userId ?? ''),
+      likedComplete: !beyondMaxima.has(userId ?? ''),
     };
   });
   return {
     policies,
     askedBy,
     beyondMaxima,
+    ownBeyondMaxima,
     /** A policy, announced as the catalog's trigger would. */
     add(name: string, ownerId: string, published = true): string {
       const id = randomUUID();
@@ -208,6 +213,52 @@ describe('signed-in public reads made from shared answers (stand-ins)', () => {
     }
     expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, prolific.id)).toBe(3);
     expect(catalog.askedFor(CatalogCallerStateRpc.get.pattern, prolific.id)).toBe(1);
+  });
+
+  it('gives a user who owns more than the catalog tells shared answers of the items of others, and theirs from it', async () => {
+    const prolific = gateway.user();
+    catalog.ownBeyondMaxima.add(prolific.id);
+    const theirs = catalog.add('Owned By The Prolific', prolific.id);
+    const others = catalog.add('Owned By Another', gateway.user().id);
+    await until(`/api/policies/${others}`, undefined, (body) => body.policy?.id === others);
+    await until(`/api/policies/${theirs}`, undefined, (body) => body.policy?.id === theirs);
+    for (let i = 0; i < 2; i++) {
+      expect((await get(`/api/policies/${others}`, prolific.token)).body.policy.id).toBe(others);
+      expect((await get(`/api/policies/${theirs}`, prolific.token)).body.policy.id).toBe(theirs);
+      expect((await get('/api/policies', prolific.token)).body.policies.length).toBeGreaterThan(1);
+    }
+    // Their own item only: twice; the other item and the list never.
+    expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, prolific.id)).toBe(2);
+    expect(catalog.askedFor(CatalogRpc.listPolicies.pattern, prolific.id)).toBe(0);
+  });
+
+  it('reads from the catalog what a write of one item shows in, and the rest from shared answers', async () => {
+    const reader = gateway.user();
+    const owner = gateway.user();
+    const liked = catalog.add('Soon Liked Item', owner.id);
+    const other = catalog.add('Untouched Item', owner.id);
+    await until(`/api/policies/${other}`, reader.token, (body) => body.policy?.id === other);
+    await until('/api/policies?q=Untouched', reader.token, (body) => body.policies.length === 1);
+
+    const like = await gateway.fetch('POST', `/api/policies/${liked}/like`, { token: reader.token });
+    expect(like.status).toBe(200);
+    const asked = () => ({
+      one: catalog.askedFor(CatalogRpc.getPolicy.pattern, reader.id),
+      list: catalog.askedFor(CatalogRpc.listPolicies.pattern, reader.id),
+    });
+    const before = asked();
+    // The liked item and a list holding it show the like (and its count): the catalog answers them.
+    expect((await get(`/api/policies/${liked}`, reader.token)).body.policy).toMatchObject({
+      liked: true,
+      likes: 1,
+    });
+    const holding = (await get('/api/policies?q=Liked', reader.token)).body.policies as Json[];
+    expect(holding.find((p) => p.id === liked)).toMatchObject({ liked: true, likes: 1 });
+    expect(asked()).toEqual({ one: before.one + 1, list: before.list + 1 });
+    // Another item, and a list without the liked one: shared answers, as before the write.
+    expect((await get(`/api/policies/${other}`, reader.token)).body.policy.id).toBe(other);
+    expect((await get('/api/policies?q=Untouched', reader.token)).body.policies).toHaveLength(1);
+    expect(asked()).toEqual({ one: before.one + 1, list: before.list + 1 });
   });
 
   it("drops every caller's part on a change event, and reads it again", async () => {

@@ -32,5 +32,8 @@ describe('the rulesets service announces which rulesets a change touched', () =>
     rename: async (id, name) => {
       await rulesets.sql(`UPDATE rulesets.rulesets SET name = $2 WHERE id = $1`, [id, name]);
     },
+    count: async (id) => {
+      await rulesets.sql(`UPDATE rulesets.rulesets SET like_count = like_count + 1 WHERE id = $1`, [id]);
+    },
   }));
 });

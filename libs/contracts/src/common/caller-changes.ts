@@ -1,3 +1,4 @@
+import type { ChangeReach } from './content-changes';
 import { event } from './descriptors';
 
 /**
@@ -8,6 +9,10 @@ import { event } from './descriptors';
  */
 export interface CallerChangedEvent {
   userId: string;
+  /** The policy or ruleset (id) the write was of; absent: it may have changed any content. */
+  item?: string;
+  /** How far the write of `item` shows (`ChangeReach`); absent: in any list. */
+  reach?: ChangeReach;
 }
 
 export const CallerEvents = {

@@ -13,10 +13,18 @@ export const CALLER_STATE_OWNED_MAX = 1000;
 export interface ListingCallerState {
   liked: string[];
   owned: string[];
-  /** Whether one of `owned` is not published (the caller's lists then differ from everyone's). */
+  /**
+   * Whether one of the listings they own, told or not, is not published (the caller's lists then differ
+   * from everyone's).
+   */
   ownsUnpublished: boolean;
-  /** False when the caller likes or owns more than the maxima: their reads are not made from shared ones. */
+  /** False when the caller likes or owns more than the maxima (`owned` or `liked` is then a part). */
   complete: boolean;
+  /**
+   * False when the caller likes more than the maximum: their reads are not made from shared ones. When
+   * only `owned` is a part (`complete` false), the gateway reads an answer's owner instead of the set.
+   */
+  likedComplete: boolean;
 }
 
 /** The catalog's: of policies. */

@@ -1,6 +1,17 @@
 import { event } from './descriptors';
 
 /**
+ * How far a change of some items shows beyond those items' own reads (their page, documentation,
+ * history, comments): `item`, nowhere else (a comment, a history entry, a like's own row: what no list
+ * shows); `rows`, in the rows of those items in the lists and searches that hold them, and in the order
+ * of the lists sorted by a count (likes, deploys, downloads, views), never in which items any other
+ * list holds nor in their order (a count, the documentation's summary); `lists`, in any list or search
+ * (a name, a status, a category: what a list filters or orders by).
+ */
+export const CHANGE_REACHES = ['item', 'rows', 'lists'] as const;
+export type ChangeReach = (typeof CHANGE_REACHES)[number];
+
+/**
  * A committed change to content a public read shows (a policy, a ruleset, their documentation, history,
  * likes, owners), announced to every gateway replica so that their response caches drop what they keep.
  * `version` names the change: the committing transaction (`c<txid>` for the catalog, `r<txid>` for the
@@ -16,6 +27,8 @@ export interface ContentChangedEvent {
    * with some of its items.
    */
   items?: string[];
+  /** How far the change of `items` shows (`ChangeReach`); absent: in any list (`lists`). */
+  reach?: ChangeReach;
 }
 
 /** Items a change names at most; past it, the change is announced as one of any content. */

@@ -8,7 +8,13 @@ import {
 import { Database } from '@pc/platform';
 import { LISTING_KIND, type ListingKind, tableOf } from '../listing-kind';
 
-const NONE: ListingCallerState = { liked: [], owned: [], ownsUnpublished: false, complete: true };
+const NONE: ListingCallerState = {
+  liked: [],
+  owned: [],
+  ownsUnpublished: false,
+  complete: true,
+  likedComplete: true,
+};
 
 /**
  * The caller's own part of the kind's public reads, for the gateway to add to shared answers: the
@@ -24,22 +30,29 @@ export class CallerState {
   async of(ctx: RequestContext): Promise<ListingCallerState> {
     if (ctx.caller.kind !== 'user') return NONE;
     const { userId } = ctx.caller;
-    const [liked, owned] = await Promise.all([
+    const listings = tableOf(this.kind, 'listings');
+    const [liked, owned, [unpublished]] = await Promise.all([
       this.db.pool.query<Array<{ id: string }>>(
         `SELECT ${this.kind.idColumn} AS id FROM ${tableOf(this.kind, 'likes')} WHERE user_id = $1 LIMIT $2`,
         [userId, CALLER_STATE_LIKES_MAX + 1],
       ),
-      this.db.pool.query<Array<{ id: string; published: boolean }>>(
-        `SELECT id, (${this.kind.published}) AS published FROM ${tableOf(this.kind, 'listings')}
-          WHERE owner_id = $1 LIMIT $2`,
-        [userId, CALLER_STATE_OWNED_MAX + 1],
+      this.db.pool.query<Array<{ id: string }>>(`SELECT id FROM ${listings} WHERE owner_id = $1 LIMIT $2`, [
+        userId,
+        CALLER_STATE_OWNED_MAX + 1,
+      ]),
+      // Of all they own, not only of the ids told (an index of the unpublished ones by owner answers it).
+      this.db.pool.query<Array<{ found: boolean }>>(
+        `SELECT EXISTS (SELECT 1 FROM ${listings} WHERE owner_id = $1 AND NOT (${this.kind.published})) AS found`,
+        [userId],
       ),
     ]);
+    const likedComplete = liked.length <= CALLER_STATE_LIKES_MAX;
     return {
       liked: liked.slice(0, CALLER_STATE_LIKES_MAX).map((row) => row.id),
       owned: owned.slice(0, CALLER_STATE_OWNED_MAX).map((row) => row.id),
-      ownsUnpublished: owned.some((row) => !row.published),
-      complete: liked.length <= CALLER_STATE_LIKES_MAX && owned.length <= CALLER_STATE_OWNED_MAX,
+      ownsUnpublished: unpublished.found,
+      complete: likedComplete && owned.length <= CALLER_STATE_OWNED_MAX,
+      likedComplete,
     };
   }
 }

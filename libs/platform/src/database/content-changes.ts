@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import {
   ANONYMOUS,
+  CHANGE_REACHES,
+  type ChangeReach,
   CONTENT_CHANGE_ITEMS_MAX,
   type ContentChangedEvent,
   type RequestContext,
@@ -108,11 +110,95 @@ export function dropItemChangeTriggersSql(schema: string, table: string, itemCol
     .concat(`DROP TRIGGER IF EXISTS ${table}_content_truncated ON ${schema}.${table}`);
 }
 
-/** A notification's payload as the triggers write it: `<txid>`, `<txid>:*` or `<txid>:<id>,<id>`. */
-export function parseContentChange(payload: string): { id: string; items?: string[] } {
-  const [id, items] = payload.split(':', 2);
+/**
+ * How far a content table's changes show (`ChangeReach`), for `reachTriggersSql`: a reach, or for a
+ * listings table the columns whose change alone shows only in the items' rows (`rowsColumns`: counts and
+ * values no list filters or orders by); an update of any other column, an insert or a delete: `lists`.
+ */
+export type TableReach = ChangeReach | { rowsColumns: readonly string[] };
+
+/**
+ * SQL of a migration: the item triggers of `itemChangeTriggersSql` told how far each table's changes
+ * show, so that a gateway keeps the lists a change does not show in (a comment, a like's row, a count
+ * of an item no list page holds). The payload gains the reach: `<txid>:<id>,<id>:<reach>` (`item` or
+ * `rows`; none: `lists`, as before). Replaces the function and the tables' item triggers.
+ */
+export function reachTriggersSql(
+  schema: string,
+  tables: ReadonlyArray<{
+    table: string;
+    itemColumn: string;
+    reach: TableReach;
+    ops?: ReadonlyArray<'inserted' | 'updated' | 'deleted'>;
+  }>,
+): string[] {
+  const fn = `${schema}.notify_items_changed`;
+  return [
+    `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+     DECLARE
+       n integer;
+       ids text;
+       reach text := coalesce(TG_ARGV[1], 'lists');
+       moved boolean;
+     BEGIN
+       EXECUTE format(
+         'SELECT count(*), string_agg(item, '','') FROM (SELECT DISTINCT %1$I::text AS item FROM %2$s LIMIT ${CONTENT_CHANGE_ITEMS_MAX + 1}) s',
+         TG_ARGV[0],
+         CASE TG_OP WHEN 'DELETE' THEN 'old_rows' WHEN 'INSERT' THEN 'new_rows'
+           ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r' END
+       ) INTO n, ids;
+       IF n = 0 THEN
+         RETURN NULL;
+       END IF;
+       IF reach LIKE 'columns:%' THEN
+         moved := true;
+         IF TG_OP = 'UPDATE' THEN
+           EXECUTE format(
+             'SELECT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.%1$I = o.%1$I
+                WHERE (to_jsonb(o) - $1) IS DISTINCT FROM (to_jsonb(n) - $1))',
+             TG_ARGV[0]
+           ) INTO moved USING string_to_array(substr(reach, 9), ',');
+         END IF;
+         reach := CASE WHEN moved THEN 'lists' ELSE 'rows' END;
+       END IF;
+       PERFORM pg_notify('${contentChannel(schema)}',
+         txid_current()::text || ':' || CASE WHEN n > ${CONTENT_CHANGE_ITEMS_MAX} THEN '*' ELSE ids END
+           || CASE WHEN reach = 'lists' OR n > ${CONTENT_CHANGE_ITEMS_MAX} THEN '' ELSE ':' || reach END);
+       RETURN NULL;
+     END $$`,
+    ...tables.flatMap(({ table, itemColumn, reach, ops = ['inserted', 'updated', 'deleted'] }) => {
+      const arg = typeof reach === 'string' ? reach : `columns:${reach.rowsColumns.join(',')}`;
+      const id = `${table}_${itemColumn}`;
+      const triggers = {
+        inserted: `CREATE TRIGGER ${id}_inserted AFTER INSERT ON ${schema}.${table} REFERENCING NEW TABLE AS new_rows
+         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
+        updated: `CREATE TRIGGER ${id}_updated AFTER UPDATE ON ${schema}.${table}
+         REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
+        deleted: `CREATE TRIGGER ${id}_deleted AFTER DELETE ON ${schema}.${table} REFERENCING OLD TABLE AS old_rows
+         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
+      };
+      return [
+        ...['inserted', 'updated', 'deleted'].map(
+          (op) => `DROP TRIGGER IF EXISTS ${id}_${op} ON ${schema}.${table}`,
+        ),
+        ...ops.map((op) => triggers[op]),
+      ];
+    }),
+  ];
+}
+
+/**
+ * A notification's payload as the triggers write it: `<txid>`, `<txid>:*`, `<txid>:<id>,<id>` or
+ * `<txid>:<id>,<id>:<reach>`.
+ */
+export function parseContentChange(payload: string): { id: string; items?: string[]; reach?: ChangeReach } {
+  const [id, items, reach] = payload.split(':', 3);
   if (items === undefined || items === '*' || items === '') return { id };
-  return { id, items: items.split(',').slice(0, CONTENT_CHANGE_ITEMS_MAX) };
+  const change = { id, items: items.split(',').slice(0, CONTENT_CHANGE_ITEMS_MAX) };
+  return (CHANGE_REACHES as readonly string[]).includes(reach) && reach !== 'lists'
+    ? { ...change, reach: reach as ChangeReach }
+    : change;
 }
 
 export interface ContentChangesOptions {
@@ -189,13 +275,13 @@ export class ContentChangesModule {
         }, 1000);
       }
 
-      private announce({ id, items }: { id: string; items?: string[] }): void {
+      private announce({ id, items, reach }: { id: string; items?: string[]; reach?: ChangeReach }): void {
         const version = `${options.versionPrefix}${id}`;
         options
           .announce(
             this.bus,
             { requestId: `content-${version}`, caller: ANONYMOUS },
-            items ? { version, items } : { version },
+            items ? { version, items, ...(reach ? { reach } : {}) } : { version },
           )
           .catch((error: unknown) => log.warn({ err: error, version }, 'content change not announced'));
       }
