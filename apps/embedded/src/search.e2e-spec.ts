@@ -153,6 +153,52 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     }
   });
 
+  it("answers anonymous searches from the cache with a tag, a caller's unpublished item to them alone, a like at once", async () => {
+    // A policy under review: its owner finds it, nobody else does.
+    const submitter = await h.newUser();
+    const hidden = `pangolin${Date.now().toString(36)}`;
+    const { webUrl } = await h.control.createRepository({
+      owner: 'community',
+      name: `policy-search-${h.next()}`,
+      files: POLICY_FILES,
+    });
+    const submitted = await h.http.post<Json>(
+      '/api/submissions',
+      {
+        name: `Scaly ${hidden} Guard`,
+        description: `Guards every ${hidden}.`,
+        category: 'Security',
+        sourceHostUrl: webUrl,
+        docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'None.' }],
+      },
+      { token: submitter.token },
+    );
+    expect(submitted.status).toBe(201);
+    const anonymous = await h.http.get<Json>(`/api/search?q=${hidden}`);
+    expect(anonymous.body.total).toBe(0);
+    const tag = anonymous.headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    const again = await h.http.get(`/api/search?q=${hidden}`, { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    const theirs = await h.http.get<Json>(`/api/search?q=${hidden}`, { token: submitter.token });
+    expect(theirs.body.items.map((item: Json) => item.name)).toEqual([`Scaly ${hidden} Guard`]);
+    expect(theirs.headers.get('cache-control')).toBe('private, no-store');
+    expect(theirs.headers.get('etag')).toBeNull();
+    const stranger = await h.newUser();
+    expect((await h.http.get<Json>(`/api/search?q=${hidden}`, { token: stranger.token })).body.total).toBe(0);
+
+    // A like shows at once, in the liker's search and in everyone's.
+    const before = (await h.http.get<Json>(`/api/search?q=${word}&kind=policy`)).body.items[0];
+    const liked = await h.http.post<Json>(`/api/policies/${policyId}/like`, {}, { token: stranger.token });
+    expect(liked.status).toBe(200);
+    const likes = (before.counts as Json).likes + 1;
+    for (const token of [stranger.token, undefined]) {
+      const after = await h.http.get<Json>(`/api/search?q=${word}&kind=policy`, token ? { token } : {});
+      expect(after.body.items[0]).toMatchObject({ id: policyId, counts: { likes } });
+    }
+  });
+
   it('pages a hand-made cursor of a sort whose rank is past any count without failing', async () => {
     const cursor = Buffer.from(
       JSON.stringify(['search', null, 'a', 'policy', 'community', policyId, 'likes', 2 ** 40]),

@@ -15,10 +15,11 @@ export interface FastPathRoute {
   /**
    * How a signed-in caller's answer is made from the shared (anonymous) one, when it may be: it is
    * theirs but for their likes (`likedIn`: where the liked items are) unless they own the item
-   * (`item`: the route's `:id`) or, for a list, own an unpublished one (`list`). Absent: a signed-in
-   * caller's read always goes to the service.
+   * (`item`: the route's `:id`) or, for a list, own an unpublished one (`list`); `kind` is the kind
+   * of the items the answer holds (`any`: a search of every kind). Absent: a signed-in caller's read
+   * always goes to the service.
    */
-  signedIn?: { kind: ListingKind; shares: 'item' | 'list'; likedIn?: LikedIn };
+  signedIn?: { kind: ListingKind | 'any'; shares: 'item' | 'list'; likedIn?: LikedIn };
 }
 
 /**
@@ -69,6 +70,12 @@ export const FAST_PATH_ROUTES: readonly FastPathRoute[] = [
     controller: 'RulesetDocsController',
     handler: 'get',
     signedIn: { kind: 'ruleset', shares: 'item' },
+  },
+  {
+    path: '/api/search',
+    controller: 'SearchController',
+    handler: 'search',
+    signedIn: { kind: 'any', shares: 'list' },
   },
 ];
 

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ANONYMOUS, type RequestContext, type RpcDescriptor, type UserCaller } from '@pc/contracts';
+import {
+  ANONYMOUS,
+  LISTING_KINDS,
+  type RequestContext,
+  type RpcDescriptor,
+  type UserCaller,
+} from '@pc/contracts';
 import { BusClient, logContext } from '@pc/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -26,10 +32,10 @@ const VARY = 'Authorization, Cookie';
 /** Read plans kept per replica (a plan is a URL and the bus message it validated to: a few hundred bytes). */
 const PLANS = 10_000;
 
-/** What a GET of one URL asks the service, as the route's validation built it. */
+/** What a GET of one URL asks the services, as the route's validation built it. */
 interface ReadPlan {
-  descriptor: RpcDescriptor<unknown, unknown>;
-  data: unknown;
+  /** The answer's JSON bytes for a caller (a service's, forwarded as they came, or the route's own). */
+  read: (ctx: RequestContext) => Promise<Buffer>;
   /** Called for every answer to the URL (a 304 and a cached one too): a ruleset's views. */
   served?: () => void;
   /** How a signed-in caller's answer may be made from the shared one (`FastPathRoute.signedIn`). */
@@ -83,10 +89,25 @@ export class PublicReads {
     data: Req,
     served?: () => void,
   ): Promise<void> {
+    const read = async (caller: RequestContext) => (await this.bus.forward(descriptor, caller, data)).body();
+    return this.serveRead(ctx, request, reply, read, served);
+  }
+
+  /**
+   * Answers a read the route makes itself (`read`: its answer's JSON for a caller, from what the
+   * route validated and nothing else), as `serve` does a service's.
+   */
+  async serveRead(
+    ctx: RequestContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: (ctx: RequestContext) => Promise<Buffer>,
+    served?: () => void,
+  ): Promise<void> {
     void reply.header('vary', VARY);
     const route = FAST_PATHS.get(request.routeOptions.url ?? '');
     const item = (request.params as { id?: string } | undefined)?.id;
-    const plan: ReadPlan = { descriptor, data, served, signedIn: route?.signedIn, item };
+    const plan: ReadPlan = { read, served, signedIn: route?.signedIn, item };
     // Only a declared route is answered before routing (fast-path-routes.ts).
     if (route) this.plans.set(request.url, plan);
     return this.answer(ctx, request, reply, plan);
@@ -104,9 +125,7 @@ export class PublicReads {
   ): Promise<void> {
     plan.served?.();
     if (ctx.caller.kind !== 'anonymous') {
-      const body =
-        (await this.sharedFor(ctx, ctx.caller, request.url, plan)) ??
-        (await this.bus.forward(plan.descriptor, ctx, plan.data)).body();
+      const body = (await this.sharedFor(ctx, ctx.caller, request.url, plan)) ?? (await plan.read(ctx));
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, body);
     }
@@ -119,10 +138,7 @@ export class PublicReads {
   /** The cached anonymous answer, or a fill: read as anonymous whoever asks. */
   private sharedEntry(ctx: RequestContext, url: string, plan: ReadPlan) {
     const anonymous: RequestContext = { requestId: ctx.requestId, caller: ANONYMOUS };
-    return (
-      this.cache.get(url) ??
-      this.cache.fill(url, async () => (await this.bus.forward(plan.descriptor, anonymous, plan.data)).body())
-    );
+    return this.cache.get(url) ?? this.cache.fill(url, () => plan.read(anonymous));
   }
 
   /**
@@ -138,14 +154,18 @@ export class PublicReads {
   ): Promise<Buffer | undefined> {
     const { signedIn, item } = plan;
     if (!signedIn || !this.cache.enabled) return undefined;
-    const part = await this.parts.partOf(ctx, caller, signedIn.kind);
-    if (!part) return undefined;
+    // The caller's part of each kind the answer holds (a search: every kind).
+    const kinds = signedIn.kind === 'any' ? LISTING_KINDS : [signedIn.kind];
+    const parts = await Promise.all(kinds.map((kind) => this.parts.partOf(ctx, caller, kind)));
+    if (parts.some((part) => !part)) return undefined;
+    const part = parts[0]!;
     // Their own writes of a moment ago: what they show in is read from the services (a write of no
     // one item: everything).
     const recent = this.parts.recentWrites(caller.userId);
     if (recent.some((write) => write.item === undefined)) return undefined;
     const list = signedIn.shares === 'list';
-    if (list ? part.ownsUnpublished || recent.some((write) => write.reach === 'lists') : item === undefined) {
+    const ownsUnpublished = parts.some((kept) => kept!.ownsUnpublished);
+    if (list ? ownsUnpublished || recent.some((write) => write.reach === 'lists') : item === undefined) {
       return undefined;
     }
     if (!list && (part.owned?.has(item!) || recent.some((write) => write.item === item))) return undefined;
@@ -156,7 +176,7 @@ export class PublicReads {
       // An error anonymous callers get (a policy not published) may not be this caller's: theirs is read.
       return undefined;
     }
-    if (!this.parts.holds(part)) return undefined;
+    if (parts.some((kept) => !this.parts.holds(kept!))) return undefined;
     // A list holding an item whose row they changed; an item whose owner the part does not tell: theirs.
     if (list && recent.some((write) => write.reach === 'rows' && (entry.items?.has(write.item!) ?? true))) {
       return undefined;

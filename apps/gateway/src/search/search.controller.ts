@@ -1,15 +1,21 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RequestContext, SEARCH_LIMITS } from '@pc/contracts';
 import { ListingSearch } from '@pc/platform';
 import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { pagingDescription } from '../http/common.dto';
+import { PublicReads } from '../public-reads/public-reads';
+import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { SearchQueryDto, SearchResultDto } from './search.dto';
 
 @ApiTags('search')
 @Controller()
 export class SearchController {
-  constructor(private readonly listings: ListingSearch) {}
+  constructor(
+    private readonly listings: ListingSearch,
+    private readonly reads: PublicReads,
+  ) {}
 
   @Get('search')
   @OptionalAuth()
@@ -28,11 +34,20 @@ export class SearchController {
       'any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; ' +
       '`match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per ' +
       'kind, catalog and category, each with the other filters applied. ' +
-      pagingDescription(SEARCH_LIMITS.limit),
+      pagingDescription(SEARCH_LIMITS.limit) +
+      ' Anonymous answers carry an ETag for conditional requests, and are cached as the lists are.',
   })
-  @ApiOkResponse({ type: SearchResultDto })
+  @ApiOkResponse({ type: SearchResultDto, headers: PUBLIC_READ_HEADERS })
+  @ConditionalRead()
   @ApiErrors([400, 'A query parameter is invalid, or the cursor is not one this search returned'])
-  search(@Ctx() ctx: RequestContext, @Query() query: SearchQueryDto) {
-    return this.listings.search(ctx, query);
+  search(
+    @Ctx() ctx: RequestContext,
+    @Query() query: SearchQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.reads.serveRead(ctx, request, reply, async (caller) =>
+      Buffer.from(JSON.stringify(await this.listings.search(caller, query))),
+    );
   }
 }

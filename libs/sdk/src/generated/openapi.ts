@@ -2501,7 +2501,7 @@ export interface paths {
         };
         /**
          * Search policies and rulesets, community and vendor, with counts
-         * @description Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; vendor: the vendor index), in one order: by name (`sort=name`, the default), or the most liked, most deployed or newest community items first (`sort=likes|deploys|newest`, ties by name; vendor items, which have none of these, after every community item, by name); then kind, catalog and id. Each item says its `kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; `match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per kind, catalog and category, each with the other filters applied. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description Every kind (policy, ruleset) and both catalogs (community: published items plus the caller’s own; vendor: the vendor index), in one order: by name (`sort=name`, the default), or the most liked, most deployed or newest community items first (`sort=likes|deploys|newest`, ties by name; vendor items, which have none of these, after every community item, by name); then kind, catalog and id. Each item says its `kind` and `catalog`. With `q`, items having every word of it as a word come alone when there are any (`match: exact`), else the near matches (words as prefixes, parts of names, small typos; `match: near`); the pages of one search keep the first page’s rule. `facets` counts the matches per kind, catalog and category, each with the other filters applied. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Anonymous answers carry an ETag for conditional requests, and are cached as the lists are.
          */
         get: operations["Search_search"];
         put?: never;
@@ -22427,7 +22427,10 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier anonymous answer: 304 without a body when the content has not changed since. Signed-in callers always get the whole answer. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22435,11 +22438,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResultDto"];
                 };
+            };
+            /** @description Not modified: the tag in If-None-Match is current (anonymous callers only); no body */
+            304: {
+                headers: {
+                    /** @description Anonymous reads only: a strong tag of the content's version (the last change to public content this replica knows of, renewed at least every RESPONSE_CACHE_TTL_MS). Send it back in If-None-Match. */
+                    ETag?: string;
+                    /** @description `no-cache` for an anonymous read (public: may be stored, revalidated before each use); `private, no-store` when the answer carries the signed-in caller's data (their like, their rights). */
+                    "Cache-Control"?: "no-cache" | "private, no-store";
+                    /** @description Authorization, Cookie: the caller changes the answer. */
+                    Vary?: "Authorization, Cookie";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter is invalid, or the cursor is not one this search returned */
             400: {
