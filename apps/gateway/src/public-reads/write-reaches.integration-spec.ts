@@ -10,7 +10,7 @@ describe('how far the writes under one item show (declared routes)', () => {
   const gateway = gatewayUnderTest([CatalogRpc.getPolicy]);
 
   it('names only write routes of the gateway', () => {
-    const fastify = gateway.application.getHttpAdapter().getInstance() as FastifyInstance;
+    const fastify = gateway.application.getHttpAdapter().getInstance();
     const missing = [...WRITE_REACHES.keys()].filter(
       (url) => !WRITES.some((method) => fastify.hasRoute({ method, url })),
     );
