@@ -1,5 +1,5 @@
 import { CatalogRpc } from '@pc/contracts';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { HTTPMethods } from 'fastify';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
 import { reachOfWrite, WRITE_REACHES } from './write-reaches';
 
