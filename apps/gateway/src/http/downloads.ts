@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,13 @@ export const DOWNLOADS_EXTENSION = {
 interface Tarball {
   body: Buffer;
   etag: string;
+  /** The file it was read from, and when that file was written: a newer pack is read again. */
+  file: string;
+  mtimeMs: number;
 }
+
+/** How long a failed pack is remembered before a request may start another (not one per request). */
+export const PACK_RETRY_MS = 60_000;
 
 /**
  * Serves the packed CLI (`npm run pack:clients`, or `npm run build`, write it to `dir`) at
@@ -33,11 +39,22 @@ interface Tarball {
  * packed then (tools/pack-client.js, in a child process: tens of seconds, once), so `npm start` stays
  * as fast as it was. Anywhere else (a deployed gateway without the file) the path answers 404.
  */
-export function serveDownloads(fastify: FastifyInstance, dir: string, root = process.cwd()): void {
+export function serveDownloads(
+  fastify: FastifyInstance,
+  dir: string,
+  root = process.cwd(),
+  retryMs = PACK_RETRY_MS,
+): void {
   let tarball: Promise<Tarball | null> | undefined;
-  const load = (): Promise<Tarball | null> => {
+  let failedAt = -Infinity;
+  const load = async (): Promise<Tarball | null> => {
+    const kept = await tarball;
+    // A pack written since (a new build) is served without a restart.
+    if (kept && !isCurrent(kept, dir)) tarball = undefined;
+    if (!tarball && Date.now() - failedAt < retryMs) return null;
     tarball ??= loadCli(dir, root).catch((error: unknown) => {
-      log.error({ err: error, dir }, 'the CLI could not be packed');
+      log.error({ err: error, dir, retryMs }, 'the CLI could not be packed; not tried again for a while');
+      failedAt = Date.now();
       tarball = undefined;
       return null;
     });
@@ -71,8 +88,19 @@ async function loadCli(dir: string, root: string): Promise<Tarball | null> {
     log.info({ file, ms: Date.now() - started }, 'CLI packed');
   }
   if (!file) return null;
+  const { mtimeMs } = statSync(file);
   const body = await readFile(file);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"`, file, mtimeMs };
+}
+
+/** Whether `tarball` is still the newest pack of `dir`, as written. */
+function isCurrent(tarball: Tarball, dir: string): boolean {
+  try {
+    const file = packedCli(dir);
+    return file === tarball.file && statSync(file).mtimeMs === tarball.mtimeMs;
+  } catch {
+    return false;
+  }
 }
 
 /** The newest-named `policy-catalog-cli-<version>.tgz` of `dir`, if any. */
