@@ -1,7 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
-  CHANGES_FILES_MAX,
   COMMIT_SHA_MAX,
   COMMIT_SHA_PATTERN,
   type AssetKind,
@@ -23,8 +22,6 @@ import {
   POLICY_NAME,
   POLICY_SORTS,
   POLICY_STATUSES,
-  PIN_ORIGINS,
-  type PinOrigin,
   PROJECT_TYPES,
   type PolicyStatus,
   type ProjectType,
@@ -51,6 +48,7 @@ import {
   trim,
 } from '../http/common.dto';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
+import { ReviewPinDto } from '../listings/listing.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
@@ -249,43 +247,6 @@ export class DocsSummaryDto {
   @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
 }
 
-/**
- * What a review approved, pinned on a published item (an extension of the spec): a release builds this
- * commit and the worker checks the fetched tree's content digest against it.
- */
-export class ReviewPinDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{40,64}$', description: 'The reviewed commit a release builds' })
-  commit!: string;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    pattern: '^sha256:[0-9a-f]{64}$',
-    description:
-      'sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the ' +
-      'README); null for a pin migrated from an approval that recorded none',
-  })
-  content_digest!: string | null;
-  @ApiProperty({ type: String, nullable: true, pattern: '^[0-9a-f]{40,64}$' })
-  implementation_commit!: string | null;
-  @ApiProperty({ type: String, nullable: true, pattern: '^sha256:[0-9a-f]{64}$' })
-  implementation_content_digest!: string | null;
-  @ApiProperty({ format: 'date-time', description: 'When it was reviewed (pinned)' })
-  reviewed_at!: string;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'uuid',
-    description: 'The administrator who approved',
-  })
-  reviewed_by!: string | null;
-  @ApiProperty({
-    enum: PIN_ORIGINS,
-    description:
-      '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
-  })
-  how!: PinOrigin;
-}
-
 /** A community policy, as get, patch and list return it. */
 export class PolicyDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -474,33 +435,4 @@ export class PinPolicyDto {
   @MaxLength(COMMIT_SHA_MAX)
   @Matches(COMMIT_SHA_PATTERN)
   implementationCommit?: string;
-}
-
-export class ChangedFileDto {
-  @ApiProperty() path!: string;
-  @ApiProperty({ description: "The source host's status: added, removed, modified, renamed, ..." })
-  status!: string;
-}
-
-export class RepositoryChangesDto {
-  @ApiProperty({ description: 'The source ref compared with the pin' }) ref!: string;
-  @ApiProperty() pinned_commit!: string;
-  @ApiProperty({ description: 'The commit the ref points to now' }) head_commit!: string;
-  @ApiProperty({
-    type: 'integer',
-    minimum: 0,
-    description: 'Commits the ref is ahead of the reviewed commit',
-  })
-  ahead_by!: number;
-  @ApiProperty({ type: [ChangedFileDto], maxItems: CHANGES_FILES_MAX }) files!: ChangedFileDto[];
-  @ApiProperty({ description: `More than ${CHANGES_FILES_MAX} files changed` }) files_truncated!: boolean;
-}
-
-/** How far the source refs moved on since the reviewed (pinned) commit (an extension of the spec). */
-export class ChangesSinceReviewDto {
-  @ApiProperty({ description: 'False: nothing is pinned (not yet approved, or a legacy item to pin)' })
-  pinned!: boolean;
-  @ApiProperty({ type: RepositoryChangesDto, nullable: true }) source!: RepositoryChangesDto | null;
-  @ApiProperty({ type: RepositoryChangesDto, nullable: true, description: 'Split policies only' })
-  implementation!: RepositoryChangesDto | null;
 }

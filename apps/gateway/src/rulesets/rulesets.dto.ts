@@ -18,7 +18,7 @@ import {
   TARGET_SCOPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { ReviewPinDto } from '../catalog/policies.dto';
+import { ReviewPinDto } from '../listings/listing.dto';
 import { CreateTransferDto } from '../catalog/transfers.dto';
 import { ClearableUrl, Optional, PageLimit, toInt } from '../http/common.dto';
 import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
