@@ -92,7 +92,7 @@ export interface ListingRoutes {
 }
 
 /** The route's summary, description, errors and `x-extension`, from the kind's text. */
-function Documented(text: RouteText): MethodDecorator {
+export function Documented(text: RouteText): MethodDecorator {
   return applyDecorators(
     ...(text.extension ? [ApiExtension('x-extension', { reason: text.extension })] : []),
     ApiOperation({ summary: text.summary, description: text.description }),
@@ -104,7 +104,7 @@ function Documented(text: RouteText): MethodDecorator {
  * The classes of a route's parameters. A factory's generic signature cannot emit them, and the
  * validation pipe (what to validate a body or query as) and the OpenAPI document both read them.
  */
-function Params(...types: unknown[]): MethodDecorator {
+export function Params(...types: unknown[]): MethodDecorator {
   return (target, key) => Reflect.defineMetadata('design:paramtypes', types, target, key);
 }
 
