@@ -246,9 +246,10 @@ export function listingController(kind: ListingRoutes) {
 }
 
 /**
- * Scanners (Nest's router and the OpenAPI document) meet a controller's routes in the order of its own
- * methods, then its base class's; the document lists paths in that order. This puts the routes of a
- * kind's controller, the shared ones included, in the order given, so the document keeps its order.
+ * Makes every route of a kind's controller, the shared ones included, a method of its own, in the order
+ * given (after any it does not name). Scanners (Nest's router, the OpenAPI document, the specs that read
+ * a controller's routes) meet a controller's own methods first, then its base class's; the document lists
+ * paths in that order, so the order given is the document's.
  */
 export function RouteOrder(...handlers: string[]): ClassDecorator {
   return (target) => {
