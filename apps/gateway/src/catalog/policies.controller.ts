@@ -17,7 +17,6 @@ import {
   HistoryPageDto,
   HistoryQuery,
   IssuesEnabledDto,
-  LikedDto,
   ListPoliciesQuery,
   PinPolicyDto,
   PolicyEnvelopeDto,
@@ -32,6 +31,7 @@ import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto, RevisionsQuery 
 import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
 import { AUDIT } from '../audit/audited';
+import { LikedDto } from '../listings/listing.dto';
 import { listingController, type ListingRoutes, RouteOrder } from '../listings/listing.controller';
 
 const uuid = new ParseUUIDPipe();

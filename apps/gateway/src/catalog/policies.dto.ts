@@ -1,19 +1,10 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
-  COMMIT_SHA_MAX,
-  COMMIT_SHA_PATTERN,
   type AssetKind,
   DIRECTIONS,
   type Direction,
-  DOC_TAB_KEY_PATTERN,
-  DOC_TAB_KINDS,
-  type DocTabKind,
   HISTORY_CURSOR_MAX,
-  IDEA_COVERAGES,
-  IDEA_PHASES,
-  type IdeaCoverage,
-  type IdeaPhase,
   HISTORY_LIMIT,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
@@ -48,7 +39,14 @@ import {
   trim,
 } from '../http/common.dto';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
-import { ReviewPinDto } from '../listings/listing.dto';
+import {
+  ContributorDto,
+  DocTabDto,
+  ideaDeliveryFields,
+  PinnedCommit,
+  ReviewPinDto,
+  VendorSummaryFields,
+} from '../listings/listing.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
@@ -220,21 +218,7 @@ export class SlugParams {
 
 /** Response shapes, for the OpenAPI document: one component schema per resource. */
 
-export class IdeaDeliveryDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiPropertyOptional({ description: 'Rulesets only' }) slug?: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: IDEA_PHASES }) phase!: IdeaPhase;
-  @ApiProperty({ enum: IDEA_COVERAGES }) coverage!: IdeaCoverage;
-  @ApiProperty({ type: String, nullable: true }) scope_note!: string | null;
-  @ApiProperty() completes_idea!: boolean;
-}
-
-export class ContributorDto {
-  @ApiProperty({ format: 'uuid' }) user_id!: string;
-  @ApiProperty({ type: String, nullable: true }) username!: string | null;
-  @ApiProperty() name!: string;
-}
+export class IdeaDeliveryDto extends ideaDeliveryFields({ description: 'Rulesets only' }) {}
 
 export class DocsCompletenessDto {
   @ApiProperty({ type: 'integer', minimum: 0 }) filled!: number;
@@ -311,11 +295,7 @@ export class PolicyDto {
 }
 
 /** An entry of the vendor index, as `GET /policies?source=vendor` lists it. */
-export class VendorPolicySummaryDto {
-  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
-  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source }) slug!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty() summary!: string;
+export class VendorPolicySummaryDto extends VendorSummaryFields {
   @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
 }
@@ -341,14 +321,6 @@ export class PolicyListDto extends PageInfoDto {
     description: 'Policy, or VendorPolicySummary with source=vendor',
   })
   policies!: Array<PolicyDto | VendorPolicySummaryDto>;
-}
-
-export class DocTabDto {
-  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source }) key!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: DOC_TAB_KINDS }) kind!: DocTabKind;
-  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
-  @ApiProperty({ type: 'integer' }) sortOrder!: number;
 }
 
 export class PolicyDocsDto {
@@ -409,30 +381,10 @@ export class ReviewerStatusDto {
   @ApiProperty() isReviewer!: boolean;
 }
 
-export class LikedDto {
-  @ApiProperty() liked!: boolean;
-}
-
 /** An administrator pins a published policy (an extension of the spec). */
 export class PinPolicyDto {
-  @ApiPropertyOptional({
-    pattern: COMMIT_SHA_PATTERN.source,
-    maxLength: COMMIT_SHA_MAX,
-    description: "The commit to pin (default: the commit the policy's source ref points to now)",
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(COMMIT_SHA_MAX)
-  @Matches(COMMIT_SHA_PATTERN)
+  @PinnedCommit("The commit to pin (default: the commit the policy's source ref points to now)")
   commit?: string;
-  @ApiPropertyOptional({
-    pattern: COMMIT_SHA_PATTERN.source,
-    maxLength: COMMIT_SHA_MAX,
-    description: "Split policies: the implementation commit (default: its source ref's commit now)",
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(COMMIT_SHA_MAX)
-  @Matches(COMMIT_SHA_PATTERN)
+  @PinnedCommit("Split policies: the implementation commit (default: its source ref's commit now)")
   implementationCommit?: string;
 }

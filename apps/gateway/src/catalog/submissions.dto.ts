@@ -43,7 +43,7 @@ import {
 } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import { HttpUrl, Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
-import { DocTabDto } from './policies.dto';
+import { DocTabDto } from '../listings/listing.dto';
 
 export class DocTabInputDto {
   @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })

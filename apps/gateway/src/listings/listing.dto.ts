@@ -1,7 +1,78 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { CHANGES_FILES_MAX, PIN_ORIGINS, type PinOrigin } from '@pc/contracts';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CHANGES_FILES_MAX,
+  COMMIT_SHA_MAX,
+  COMMIT_SHA_PATTERN,
+  DOC_TAB_KEY_PATTERN,
+  DOC_TAB_KINDS,
+  type DocTabKind,
+  IDEA_COVERAGES,
+  IDEA_PHASES,
+  type IdeaCoverage,
+  type IdeaPhase,
+  PIN_ORIGINS,
+  type PinOrigin,
+  VENDOR_SLUG_PATTERN,
+} from '@pc/contracts';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../http/common.dto';
 
-/** Response shapes every kind of listing shares (their names are the OpenAPI document's). */
+/**
+ * Shapes every kind of listing shares. A kind's component keeps its own name in the OpenAPI document (a
+ * subclass: `RulesetLikedDto extends LikedDto`), with the fields that are truly its own.
+ */
+
+/** A commit an administrator pins (default: the commit the source ref points to now). */
+export const PinnedCommit = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ pattern: COMMIT_SHA_PATTERN.source, maxLength: COMMIT_SHA_MAX, description }),
+    Optional(),
+    // In the order stacked decorators register (bottom up), so a refused commit's details keep theirs.
+    Matches(COMMIT_SHA_PATTERN),
+    MaxLength(COMMIT_SHA_MAX),
+    IsString(),
+  );
+
+export class LikedDto {
+  @ApiProperty() liked!: boolean;
+}
+
+export class ContributorDto {
+  @ApiProperty({ format: 'uuid' }) user_id!: string;
+  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty() name!: string;
+}
+
+/** The fields of an idea a listing delivers (or declares it will), with the kind's words for `slug`. */
+export function ideaDeliveryFields(slug: { description?: string }) {
+  class IdeaDeliveryFields {
+    @ApiProperty({ format: 'uuid' }) id!: string;
+    @ApiPropertyOptional(slug) slug?: string;
+    @ApiProperty() title!: string;
+    @ApiProperty({ enum: IDEA_PHASES }) phase!: IdeaPhase;
+    @ApiProperty({ enum: IDEA_COVERAGES }) coverage!: IdeaCoverage;
+    @ApiProperty({ type: String, nullable: true }) scope_note!: string | null;
+    @ApiProperty() completes_idea!: boolean;
+  }
+  return IdeaDeliveryFields;
+}
+
+export class DocTabDto {
+  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source }) key!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ enum: DOC_TAB_KINDS }) kind!: DocTabKind;
+  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
+  @ApiProperty({ type: 'integer' }) sortOrder!: number;
+}
+
+/** The fields of an entry of a vendor index that every kind has, first. */
+export class VendorSummaryFields {
+  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
+  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source }) slug!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() summary!: string;
+}
 
 /**
  * What a review approved, pinned on a published item (an extension of the spec): a release builds this
