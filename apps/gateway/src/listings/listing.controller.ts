@@ -26,18 +26,20 @@ import { ChangesSinceReviewDto } from './listing.dto';
 
 const uuid = new ParseUUIDPipe();
 
-/** The routes every kind of listing serves, by the name of their handler. */
-export type ListingRoute =
-  | 'list'
-  | 'vendor'
-  | 'get'
-  | 'update'
-  | 'pin'
-  | 'changesSinceReview'
-  | 'liked'
-  | 'like'
-  | 'reviewer'
-  | 'transfer';
+/** The routes every kind of listing serves, by the name of their handler, in the document's order. */
+export const LISTING_ROUTES = [
+  'list',
+  'vendor',
+  'get',
+  'update',
+  'pin',
+  'changesSinceReview',
+  'liked',
+  'like',
+  'reviewer',
+  'transfer',
+] as const;
+export type ListingRoute = (typeof LISTING_ROUTES)[number];
 
 /** What the OpenAPI document says of one route, in the kind's words. */
 export interface RouteText {

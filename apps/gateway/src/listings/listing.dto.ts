@@ -34,6 +34,16 @@ export const PinnedCommit = (description: string) =>
     IsString(),
   );
 
+/** A declared ideas field's transform: idea ids, or `{ideaId, coverage, scopeNote}` objects. */
+export const declarationsOf =
+  (Declaration: new () => { ideaId: string }) =>
+  ({ value }: { value: unknown }): unknown =>
+    Array.isArray(value)
+      ? value.map((v: unknown) =>
+          typeof v === 'string' ? Object.assign(new Declaration(), { ideaId: v }) : v,
+        )
+      : value;
+
 export class LikedDto {
   @ApiProperty() liked!: boolean;
 }

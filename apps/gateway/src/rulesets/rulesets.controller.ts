@@ -20,7 +20,12 @@ import {
   VendorRulesetSummaryDto,
 } from './rulesets.dto';
 import { AUDIT } from '../audit/audited';
-import { listingController, type ListingRoutes, RouteOrder } from '../listings/listing.controller';
+import {
+  LISTING_ROUTES,
+  listingController,
+  type ListingRoutes,
+  RouteOrder,
+} from '../listings/listing.controller';
 
 const NOT_UUID: [number, string] = [400, 'The id is not a UUID'];
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
@@ -174,18 +179,7 @@ const RULESETS: ListingRoutes = {
   },
 };
 
-@RouteOrder(
-  'list',
-  'vendor',
-  'get',
-  'update',
-  'pin',
-  'changesSinceReview',
-  'liked',
-  'like',
-  'reviewer',
-  'transfer',
-)
+@RouteOrder(...LISTING_ROUTES)
 @ApiExtraModels(RulesetSummaryDto, VendorRulesetSummaryDto)
 @Controller()
 export class RulesetsController extends listingController(RULESETS) {
