@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext, REVIEW_QUEUE_LIMIT, RulesetsRpc } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
 import {
@@ -16,16 +15,53 @@ import { RevisionEnvelopeDto } from './revisions.dto';
 import { SubmissionEnvelopeDto } from './submissions.dto';
 import { FeedbackDto } from './transfers.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { RouteOrder } from '../listings/listing.controller';
+import { reviewController, type ReviewRoutes } from '../listings/listing-review.controller';
 
 const uuid = new ParseUUIDPipe();
 const DECIDED: [number, string] = [409, 'Already decided'];
 const MISSING: [number, string] = [404, 'No such item'];
 
-@ApiTags('admin')
-@Controller('admin')
-export class AdminController {
-  constructor(private readonly bus: BusClient) {}
+/** The review of policy submissions: their messages, DTOs and the document's words. */
+const POLICY_REVIEW: ReviewRoutes = {
+  path: 'submissions',
+  rpc: { approve: CatalogRpc.approveSubmission, reject: CatalogRpc.rejectSubmission },
+  dtos: { approval: FeedbackDto, rejection: RejectDto, envelope: SubmissionEnvelopeDto },
+  audit: { approve: AUDIT.submissionApproved, reject: AUDIT.submissionRejected },
+  text: {
+    approve: {
+      summary: 'Publish the policy: staged docs copied, overview seeded from the description',
+      description:
+        'Publishes the policy: its staged documentation becomes its tabs, and the overview tab is seeded from ' +
+        'the description when empty. The owner is notified (and their `submission.decided` webhooks called). ' +
+        'A submission already decided answers 409.',
+      errors: [MISSING, DECIDED],
+    },
+    reject: {
+      summary: 'Send the submission back with feedback; the owner may resubmit',
+      description:
+        'Returns the submission to its owner with the feedback; the owner may change it and resubmit (PATCH ' +
+        '/submissions/{id}). A submission already decided answers 409.',
+      errors: [[400, 'feedback is required'], MISSING, DECIDED],
+    },
+  },
+};
 
+/** Administration: the review queue and decisions, reviewers, the vendor index (`RouteOrder`: the document's order). */
+@RouteOrder(
+  'queue',
+  'approve',
+  'reject',
+  'approveRevision',
+  'rejectRevision',
+  'approveIdea',
+  'rejectIdea',
+  'designateReviewer',
+  'removeReviewer',
+  'reloadVendorIndex',
+)
+@Controller('admin')
+export class AdminController extends reviewController(POLICY_REVIEW) {
   @Get('queue')
   @AdminOnly()
   @ApiOperation({
@@ -50,39 +86,6 @@ export class AdminController {
       rulesetSubmissions: rulesets.rulesetSubmissions.slice(0, limit),
       hasMore: { ...catalog.hasMore, rulesetSubmissions: rulesets.rulesetSubmissions.length > limit },
     };
-  }
-
-  @Audited(AUDIT.submissionApproved)
-  @Post('submissions/:id/approve')
-  @HttpCode(200)
-  @AdminOnly()
-  @ApiOperation({
-    summary: 'Publish the policy: staged docs copied, overview seeded from the description',
-    description:
-      'Publishes the policy: its staged documentation becomes its tabs, and the overview tab is seeded from ' +
-      'the description when empty. The owner is notified (and their `submission.decided` webhooks called). ' +
-      'A submission already decided answers 409.',
-  })
-  @ApiOkResponse({ type: SubmissionEnvelopeDto })
-  @ApiErrors(MISSING, DECIDED)
-  approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
-    return this.bus.request(CatalogRpc.approveSubmission, ctx, { id, feedback: body.feedback });
-  }
-
-  @Audited(AUDIT.submissionRejected)
-  @Post('submissions/:id/reject')
-  @HttpCode(200)
-  @AdminOnly()
-  @ApiOperation({
-    summary: 'Send the submission back with feedback; the owner may resubmit',
-    description:
-      'Returns the submission to its owner with the feedback; the owner may change it and resubmit (PATCH ' +
-      '/submissions/{id}). A submission already decided answers 409.',
-  })
-  @ApiOkResponse({ type: SubmissionEnvelopeDto })
-  @ApiErrors([400, 'feedback is required'], MISSING, DECIDED)
-  reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RejectDto) {
-    return this.bus.request(CatalogRpc.rejectSubmission, ctx, { id, feedback: body.feedback });
   }
 
   @Audited(AUDIT.revisionApproved)

@@ -1,18 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import {
   CatalogRpc,
   CHANGES_FILES_MAX,
@@ -20,10 +8,8 @@ import {
   type RequestContext,
   REVISIONS_LIMIT,
 } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
-import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
-import { PublicReads } from '../public-reads/public-reads';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { OkDto, pagingDescription } from '../http/common.dto';
 import {
@@ -31,11 +17,9 @@ import {
   HistoryPageDto,
   HistoryQuery,
   IssuesEnabledDto,
-  LikedDto,
   ListPoliciesQuery,
   PinPolicyDto,
   PolicyEnvelopeDto,
-  ChangesSinceReviewDto,
   PolicyDocsDto,
   PolicyListDto,
   ReviewerStatusDto,
@@ -46,103 +30,177 @@ import {
 import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto, RevisionsQuery } from './revisions.dto';
 import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
 import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
-import { AUDIT, Audited } from '../audit/audited';
+import { AUDIT } from '../audit/audited';
+import { LikedDto } from '../listings/listing.dto';
+import { listingController, type ListingRoutes, RouteOrder } from '../listings/listing.controller';
 
 const uuid = new ParseUUIDPipe();
+const MISSING: [number, string] = [404, 'No such policy, or not visible'];
 
-@ApiTags('policies')
+/** Policies as listings: their URLs, messages, DTOs and the document's words for the shared routes. */
+const POLICIES: ListingRoutes = {
+  kind: 'policy',
+  plural: 'policies',
+  tag: 'policies',
+  rpc: {
+    list: CatalogRpc.listPolicies,
+    vendor: CatalogRpc.getVendorPolicy,
+    get: CatalogRpc.getPolicy,
+    update: CatalogRpc.updatePolicy,
+    pin: CatalogRpc.pinPolicy,
+    changesSinceReview: CatalogRpc.getChangesSinceReview,
+    liked: CatalogRpc.getLike,
+    like: CatalogRpc.toggleLike,
+    reviewer: CatalogRpc.getReviewerStatus,
+  },
+  dtos: {
+    listQuery: ListPoliciesQuery,
+    list: PolicyListDto,
+    slugParams: SlugParams,
+    vendorEnvelope: VendorPolicyEnvelopeDto,
+    envelope: PolicyEnvelopeDto,
+    update: UpdatePolicyDto,
+    pin: PinPolicyDto,
+    liked: LikedDto,
+    reviewerStatus: ReviewerStatusDto,
+    transfer: CreateTransferDto,
+    transferCreated: CreatedTransferDto,
+  },
+  audit: {
+    updated: AUDIT.policyUpdated,
+    pinned: AUDIT.policyPinned,
+    transferOffered: AUDIT.policyTransferOffered,
+  },
+  text: {
+    list: {
+      summary: 'List and search policies',
+      description:
+        "Community policies (approved ones, plus the caller's own) or, with source=vendor, the vendor index. " +
+        '`q` matches words and word prefixes (full text over name, category, asset kinds and description) and ' +
+        'parts of names. Sorted by name unless `sort` says otherwise. Pages of `limit` (1 to 200, default 100, ' +
+        'and at most 512 KiB: a page may be shorter); `hasMore` says whether another page exists and ' +
+        '`nextCursor` fetches it. `offset` is capped at 10,000.',
+      errors: [[400, 'A query parameter is invalid']],
+    },
+    vendor: {
+      summary: 'A vendor policy of the index, with its documentation body',
+      description:
+        'A policy of the `vendor` index (loaded from its folder at start or by POST ' +
+        '/admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.',
+      errors: [[404, 'The slug is not (or no longer) in the index']],
+    },
+    get: {
+      summary: 'A policy the caller may see',
+      description:
+        'Anonymous callers see published policies; the owner also sees theirs under review, and ' +
+        'administrators see all. A policy the caller may not see answers 404, never 403, so its existence is ' +
+        'not disclosed. Anonymous answers carry an ETag for conditional requests.',
+      errors: [[404, 'No such policy, or not visible to the caller']],
+    },
+    update: {
+      summary: 'Edit a policy (owner; sourceRef and implementationSourceRef: administrators only)',
+      description:
+        'Omitted fields stay as they are. Before the policy is published every field applies at once, except the ' +
+        'repository URLs (422: they change through PATCH /submissions/{id}, which validates them). On a published ' +
+        'policy, `description`, `sourceHostUrl` and `implementationSourceHostUrl` are not changed by PATCH: a new ' +
+        'value is filed as a pending revision (as POST /policies/{id}/revisions would; owner only, 403 for ' +
+        'administrators too; 409 when one is already pending for that field, 422 when the value is invalid) and the ' +
+        'live value changes only when an administrator approves it. Everything is checked before anything is ' +
+        'written: a refused request changes nothing.',
+      errors: [
+        [400, 'A field is invalid (details lists each)'],
+        [403, 'Not the owner (or, for sourceRef, implementationSourceRef, not an administrator)'],
+        MISSING,
+        [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
+        [422, 'The proposed value or repository is invalid, or a repository change before publication'],
+        [502, 'The source host could not be read; try again later'],
+      ],
+    },
+    pin: {
+      summary: 'Pin a published policy to a reviewed commit (extension: not in the spec)',
+      description:
+        'Administrators only. Releases build the commit pinned on the policy (approval pins the commit the ' +
+        'submission was validated at; an approved repository revision moves it). This route pins a policy that ' +
+        'has no pin (migrated from an approval that recorded no commit: its releases are refused until then), ' +
+        'or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and ' +
+        'that commit and its content digest are pinned.',
+      errors: [
+        [400, 'Invalid body (a commit that is not a full hexadecimal SHA)'],
+        [404, 'No such policy'],
+        [
+          422,
+          'The policy is not published, or the repository is not a valid policy repository at that commit',
+        ],
+        [502, 'The source host could not be read; try again later'],
+      ],
+    },
+    changesSinceReview: {
+      summary: 'How far the source refs moved on since the reviewed commit (extension: not in the spec)',
+      description:
+        "From the source host's compare of the pinned commit with each source ref's head: the commits it is " +
+        `ahead and the files changed (at most ${CHANGES_FILES_MAX} per repository), so the owner knows to propose a ` +
+        'revision (approving it moves the pin). `pinned: false` when nothing is pinned.',
+      errors: [
+        [404, 'No such policy, or not visible, or its repository is gone'],
+        [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+      ],
+    },
+    liked: {
+      summary: "The caller's like",
+      description: 'Whether the caller likes the policy.',
+      errors: [MISSING],
+    },
+    like: {
+      summary: "Toggles the caller's like; answers the resulting state",
+      description:
+        "Adds the caller's like if absent, removes it if present, and answers the resulting state.",
+      errors: [MISSING],
+    },
+    reviewer: {
+      summary: 'Whether the caller reviews this policy (administrators, and reviewers designated for it)',
+      description:
+        'Answers true for administrators and for users an administrator designated as reviewers of this ' +
+        'policy (POST /admin/policies/{id}/reviewers), false otherwise.',
+      errors: [MISSING],
+    },
+    transfer: {
+      summary: 'Offer the policy to another user (by username, with or without @, or email)',
+      description:
+        'Offers ownership of the policy to another user, named by username or email; the recipient accepts or ' +
+        'rejects it (POST /transfers/{id}/accept or reject), and the offer expires otherwise. An unknown ' +
+        'username and an unknown email answer the same 404.',
+      errors: [
+        [400, 'No recipient given, or a malformed one'],
+        [404, 'No such policy, or no user with that username or email (the same for both)'],
+        [409, 'A transfer of this policy is already pending'],
+        [422, 'The recipient is the caller'],
+      ],
+    },
+  },
+};
+
+@RouteOrder(
+  'list',
+  'vendor',
+  'get',
+  'update',
+  'docs',
+  'history',
+  'issuesEnabled',
+  'pin',
+  'changesSinceReview',
+  'branches',
+  'download',
+  'reviewer',
+  'orgs',
+  'liked',
+  'like',
+  'revisions',
+  'propose',
+  'transfer',
+)
 @Controller()
-export class PoliciesController {
-  constructor(
-    private readonly bus: BusClient,
-    private readonly reads: PublicReads,
-  ) {}
-
-  @Get('policies')
-  @OptionalAuth()
-  @ApiOperation({
-    summary: 'List and search policies',
-    description:
-      "Community policies (approved ones, plus the caller's own) or, with source=vendor, the vendor index. " +
-      '`q` matches words and word prefixes (full text over name, category, asset kinds and description) and ' +
-      'parts of names. Sorted by name unless `sort` says otherwise. Pages of `limit` (1 to 200, default 100, ' +
-      'and at most 512 KiB: a page may be shorter); `hasMore` says whether another page exists and ' +
-      '`nextCursor` fetches it. `offset` is capped at 10,000.',
-  })
-  @ApiOkResponse({ type: PolicyListDto, headers: PUBLIC_READ_HEADERS })
-  @ConditionalRead()
-  @ApiErrors([400, 'A query parameter is invalid'])
-  list(
-    @Ctx() ctx: RequestContext,
-    @Query() query: ListPoliciesQuery,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ) {
-    return this.reads.serve(ctx, request, reply, CatalogRpc.listPolicies, query);
-  }
-
-  @Get('vendor-policies/:slug')
-  @OptionalAuth()
-  @ApiOperation({
-    summary: 'A vendor policy of the index, with its documentation body',
-    description:
-      'A policy of the `vendor` index (loaded from its folder at start or by POST ' +
-      '/admin/vendor-index/reload), by its slug, with the Markdown documentation body. Anyone may read it.',
-  })
-  @ApiOkResponse({ type: VendorPolicyEnvelopeDto })
-  @ApiErrors([404, 'The slug is not (or no longer) in the index'])
-  vendor(@Ctx() ctx: RequestContext, @Param() params: SlugParams) {
-    return this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug: params.slug });
-  }
-
-  @Get('policies/:id')
-  @OptionalAuth()
-  @ApiOperation({
-    summary: 'A policy the caller may see',
-    description:
-      'Anonymous callers see published policies; the owner also sees theirs under review, and ' +
-      'administrators see all. A policy the caller may not see answers 404, never 403, so its existence is ' +
-      'not disclosed. Anonymous answers carry an ETag for conditional requests.',
-  })
-  @ApiOkResponse({ type: PolicyEnvelopeDto, headers: PUBLIC_READ_HEADERS })
-  @ConditionalRead()
-  @ApiErrors([404, 'No such policy, or not visible to the caller'])
-  get(
-    @Ctx() ctx: RequestContext,
-    @Param('id', uuid) id: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ) {
-    return this.reads.serve(ctx, request, reply, CatalogRpc.getPolicy, { id });
-  }
-
-  @Audited(AUDIT.policyUpdated)
-  @Patch('policies/:id')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Edit a policy (owner; sourceRef and implementationSourceRef: administrators only)',
-    description:
-      'Omitted fields stay as they are. Before the policy is published every field applies at once, except the ' +
-      'repository URLs (422: they change through PATCH /submissions/{id}, which validates them). On a published ' +
-      'policy, `description`, `sourceHostUrl` and `implementationSourceHostUrl` are not changed by PATCH: a new ' +
-      'value is filed as a pending revision (as POST /policies/{id}/revisions would; owner only, 403 for ' +
-      'administrators too; 409 when one is already pending for that field, 422 when the value is invalid) and the ' +
-      'live value changes only when an administrator approves it. Everything is checked before anything is ' +
-      'written: a refused request changes nothing.',
-  })
-  @ApiOkResponse({ type: PolicyEnvelopeDto })
-  @ApiErrors(
-    [400, 'A field is invalid (details lists each)'],
-    [403, 'Not the owner (or, for sourceRef, implementationSourceRef, not an administrator)'],
-    [404, 'No such policy, or not visible'],
-    [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
-    [422, 'The proposed value or repository is invalid, or a repository change before publication'],
-    [502, 'The source host could not be read; try again later'],
-  )
-  update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdatePolicyDto) {
-    return this.bus.request(CatalogRpc.updatePolicy, ctx, { ...body, id });
-  }
-
+export class PoliciesController extends listingController(POLICIES) {
   @Get('policies/:id/docs')
   @OptionalAuth()
   @ApiOperation({
@@ -153,7 +211,7 @@ export class PoliciesController {
   })
   @ApiOkResponse({ type: PolicyDocsDto, headers: PUBLIC_READ_HEADERS })
   @ConditionalRead()
-  @ApiErrors([404, 'No such policy, or not visible'])
+  @ApiErrors(MISSING)
   docs(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
@@ -173,7 +231,7 @@ export class PoliciesController {
   })
   @ApiOkResponse({ type: HistoryPageDto, headers: PUBLIC_READ_HEADERS })
   @ConditionalRead()
-  @ApiErrors([400, 'Invalid limit or cursor'], [404, 'No such policy, or not visible'])
+  @ApiErrors([400, 'Invalid limit or cursor'], MISSING)
   history(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
@@ -196,52 +254,9 @@ export class PoliciesController {
       'report one. The answer is cached for about an hour; `null` means the repository could not be read.',
   })
   @ApiOkResponse({ type: IssuesEnabledDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
+  @ApiErrors(MISSING)
   issuesEnabled(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getIssuesEnabled, ctx, { id });
-  }
-
-  @Audited(AUDIT.policyPinned)
-  @Post('policies/:id/pin')
-  @HttpCode(200)
-  @AdminOnly()
-  @ApiOperation({
-    summary: 'Pin a published policy to a reviewed commit (extension: not in the spec)',
-    description:
-      'Administrators only. Releases build the commit pinned on the policy (approval pins the commit the ' +
-      'submission was validated at; an approved repository revision moves it). This route pins a policy that ' +
-      'has no pin (migrated from an approval that recorded no commit: its releases are refused until then), ' +
-      'or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and ' +
-      'that commit and its content digest are pinned.',
-  })
-  @ApiOkResponse({ type: PolicyEnvelopeDto })
-  @ApiErrors(
-    [400, 'Invalid body (a commit that is not a full hexadecimal SHA)'],
-    [404, 'No such policy'],
-    [422, 'The policy is not published, or the repository is not a valid policy repository at that commit'],
-    [502, 'The source host could not be read; try again later'],
-  )
-  pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PinPolicyDto) {
-    return this.bus.request(CatalogRpc.pinPolicy, ctx, { id, ...body });
-  }
-
-  @Get('policies/:id/changes-since-review')
-  @OptionalAuth()
-  @RateLimited('branches')
-  @ApiOperation({
-    summary: 'How far the source refs moved on since the reviewed commit (extension: not in the spec)',
-    description:
-      "From the source host's compare of the pinned commit with each source ref's head: the commits it is " +
-      `ahead and the files changed (at most ${CHANGES_FILES_MAX} per repository), so the owner knows to propose a ` +
-      'revision (approving it moves the pin). `pinned: false` when nothing is pinned.',
-  })
-  @ApiOkResponse({ type: ChangesSinceReviewDto })
-  @ApiErrors(
-    [404, 'No such policy, or not visible, or its repository is gone'],
-    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
-  )
-  changesSinceReview(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getChangesSinceReview, ctx, { id });
   }
 
   @Get('policies/:id/branches')
@@ -275,23 +290,9 @@ export class PoliciesController {
       'per caller (429 with Retry-After), so that repeated calls do not inflate the count.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
+  @ApiErrors(MISSING)
   download(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.recordDownload, ctx, { id });
-  }
-
-  @Get('policies/:id/reviewers/me')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Whether the caller reviews this policy (administrators, and reviewers designated for it)',
-    description:
-      'Answers true for administrators and for users an administrator designated as reviewers of this ' +
-      'policy (POST /admin/policies/{id}/reviewers), false otherwise.',
-  })
-  @ApiOkResponse({ type: ReviewerStatusDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  reviewer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getReviewerStatus, ctx, { id });
   }
 
   @Get('policies/:id/orgs')
@@ -317,28 +318,6 @@ export class PoliciesController {
     });
   }
 
-  @Get('policies/:id/like')
-  @Authenticated()
-  @ApiOperation({ summary: "The caller's like", description: 'Whether the caller likes the policy.' })
-  @ApiOkResponse({ type: LikedDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  liked(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.getLike, ctx, { id });
-  }
-
-  @Post('policies/:id/like')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({
-    summary: "Toggles the caller's like; answers the resulting state",
-    description: "Adds the caller's like if absent, removes it if present, and answers the resulting state.",
-  })
-  @ApiOkResponse({ type: LikedDto })
-  @ApiErrors([404, 'No such policy, or not visible'])
-  like(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(CatalogRpc.toggleLike, ctx, { id });
-  }
-
   @Get('policies/:id/revisions')
   @Authenticated()
   @ApiOperation({
@@ -347,10 +326,7 @@ export class PoliciesController {
     description: pagingDescription(REVISIONS_LIMIT),
   })
   @ApiOkResponse({ type: RevisionListDto })
-  @ApiErrors(
-    [400, 'A malformed policy id, query parameter or cursor'],
-    [404, 'No such policy, or not visible'],
-  )
+  @ApiErrors([400, 'A malformed policy id, query parameter or cursor'], MISSING)
   revisions(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: RevisionsQuery) {
     return this.bus.request(CatalogRpc.listRevisions, ctx, { id, ...query });
   }
@@ -367,7 +343,7 @@ export class PoliciesController {
   @ApiCreatedResponse({ type: CreatedRevisionDto })
   @ApiErrors(
     [400, 'The body is malformed'],
-    [404, 'No such policy, or not visible'],
+    MISSING,
     [409, 'A revision of that field is pending'],
     [
       422,
@@ -378,30 +354,5 @@ export class PoliciesController {
   )
   propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });
-  }
-
-  @Audited(AUDIT.policyTransferOffered)
-  @Post('policies/:id/transfers')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Offer the policy to another user (by username, with or without @, or email)',
-    description:
-      'Offers ownership of the policy to another user, named by username or email; the recipient accepts or ' +
-      'rejects it (POST /transfers/{id}/accept or reject), and the offer expires otherwise. An unknown ' +
-      'username and an unknown email answer the same 404.',
-  })
-  @ApiCreatedResponse({ type: CreatedTransferDto })
-  @ApiErrors(
-    [400, 'No recipient given, or a malformed one'],
-    [404, 'No such policy, or no user with that username or email (the same for both)'],
-    [409, 'A transfer of this policy is already pending'],
-    [422, 'The recipient is the caller'],
-  )
-  transfer(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateTransferDto) {
-    return this.bus.request(CatalogRpc.createTransfer, ctx, {
-      resourceType: 'policy',
-      resourceId: id,
-      ...body,
-    });
   }
 }

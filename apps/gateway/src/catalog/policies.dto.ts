@@ -1,20 +1,10 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ASSET_KINDS,
-  CHANGES_FILES_MAX,
-  COMMIT_SHA_MAX,
-  COMMIT_SHA_PATTERN,
   type AssetKind,
   DIRECTIONS,
   type Direction,
-  DOC_TAB_KEY_PATTERN,
-  DOC_TAB_KINDS,
-  type DocTabKind,
   HISTORY_CURSOR_MAX,
-  IDEA_COVERAGES,
-  IDEA_PHASES,
-  type IdeaCoverage,
-  type IdeaPhase,
   HISTORY_LIMIT,
   LIST_LIMIT,
   LIST_OFFSET_MAX,
@@ -23,8 +13,6 @@ import {
   POLICY_NAME,
   POLICY_SORTS,
   POLICY_STATUSES,
-  PIN_ORIGINS,
-  type PinOrigin,
   PROJECT_TYPES,
   type PolicyStatus,
   type ProjectType,
@@ -51,6 +39,14 @@ import {
   trim,
 } from '../http/common.dto';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
+import {
+  ContributorDto,
+  DocTabDto,
+  ideaDeliveryFields,
+  PinnedCommit,
+  ReviewPinDto,
+  VendorSummaryFields,
+} from '../listings/listing.dto';
 
 export class ListPoliciesQuery {
   @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
@@ -222,21 +218,7 @@ export class SlugParams {
 
 /** Response shapes, for the OpenAPI document: one component schema per resource. */
 
-export class IdeaDeliveryDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiPropertyOptional({ description: 'Rulesets only' }) slug?: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: IDEA_PHASES }) phase!: IdeaPhase;
-  @ApiProperty({ enum: IDEA_COVERAGES }) coverage!: IdeaCoverage;
-  @ApiProperty({ type: String, nullable: true }) scope_note!: string | null;
-  @ApiProperty() completes_idea!: boolean;
-}
-
-export class ContributorDto {
-  @ApiProperty({ format: 'uuid' }) user_id!: string;
-  @ApiProperty({ type: String, nullable: true }) username!: string | null;
-  @ApiProperty() name!: string;
-}
+export class IdeaDeliveryDto extends ideaDeliveryFields({ description: 'Rulesets only' }) {}
 
 export class DocsCompletenessDto {
   @ApiProperty({ type: 'integer', minimum: 0 }) filled!: number;
@@ -247,43 +229,6 @@ export class DocsCompletenessDto {
 export class DocsSummaryDto {
   @ApiProperty({ type: 'integer', minimum: 0 }) tabCount!: number;
   @ApiProperty({ type: DocsCompletenessDto }) completeness!: DocsCompletenessDto;
-}
-
-/**
- * What a review approved, pinned on a published item (an extension of the spec): a release builds this
- * commit and the worker checks the fetched tree's content digest against it.
- */
-export class ReviewPinDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{40,64}$', description: 'The reviewed commit a release builds' })
-  commit!: string;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    pattern: '^sha256:[0-9a-f]{64}$',
-    description:
-      'sha256 over the canonical listing (path, mode, blob hash) of the repository at `commit` (see the ' +
-      'README); null for a pin migrated from an approval that recorded none',
-  })
-  content_digest!: string | null;
-  @ApiProperty({ type: String, nullable: true, pattern: '^[0-9a-f]{40,64}$' })
-  implementation_commit!: string | null;
-  @ApiProperty({ type: String, nullable: true, pattern: '^sha256:[0-9a-f]{64}$' })
-  implementation_content_digest!: string | null;
-  @ApiProperty({ format: 'date-time', description: 'When it was reviewed (pinned)' })
-  reviewed_at!: string;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'uuid',
-    description: 'The administrator who approved',
-  })
-  reviewed_by!: string | null;
-  @ApiProperty({
-    enum: PIN_ORIGINS,
-    description:
-      '`review`: an approval; `migration`: from the approval record; `admin`: pinned by an administrator',
-  })
-  how!: PinOrigin;
 }
 
 /** A community policy, as get, patch and list return it. */
@@ -350,11 +295,7 @@ export class PolicyDto {
 }
 
 /** An entry of the vendor index, as `GET /policies?source=vendor` lists it. */
-export class VendorPolicySummaryDto {
-  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
-  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source }) slug!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty() summary!: string;
+export class VendorPolicySummaryDto extends VendorSummaryFields {
   @ApiProperty({ enum: DIRECTIONS }) direction!: Direction;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
 }
@@ -380,14 +321,6 @@ export class PolicyListDto extends PageInfoDto {
     description: 'Policy, or VendorPolicySummary with source=vendor',
   })
   policies!: Array<PolicyDto | VendorPolicySummaryDto>;
-}
-
-export class DocTabDto {
-  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source }) key!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: DOC_TAB_KINDS }) kind!: DocTabKind;
-  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
-  @ApiProperty({ type: 'integer' }) sortOrder!: number;
 }
 
 export class PolicyDocsDto {
@@ -448,59 +381,10 @@ export class ReviewerStatusDto {
   @ApiProperty() isReviewer!: boolean;
 }
 
-export class LikedDto {
-  @ApiProperty() liked!: boolean;
-}
-
 /** An administrator pins a published policy (an extension of the spec). */
 export class PinPolicyDto {
-  @ApiPropertyOptional({
-    pattern: COMMIT_SHA_PATTERN.source,
-    maxLength: COMMIT_SHA_MAX,
-    description: "The commit to pin (default: the commit the policy's source ref points to now)",
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(COMMIT_SHA_MAX)
-  @Matches(COMMIT_SHA_PATTERN)
+  @PinnedCommit("The commit to pin (default: the commit the policy's source ref points to now)")
   commit?: string;
-  @ApiPropertyOptional({
-    pattern: COMMIT_SHA_PATTERN.source,
-    maxLength: COMMIT_SHA_MAX,
-    description: "Split policies: the implementation commit (default: its source ref's commit now)",
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(COMMIT_SHA_MAX)
-  @Matches(COMMIT_SHA_PATTERN)
+  @PinnedCommit("Split policies: the implementation commit (default: its source ref's commit now)")
   implementationCommit?: string;
-}
-
-export class ChangedFileDto {
-  @ApiProperty() path!: string;
-  @ApiProperty({ description: "The source host's status: added, removed, modified, renamed, ..." })
-  status!: string;
-}
-
-export class RepositoryChangesDto {
-  @ApiProperty({ description: 'The source ref compared with the pin' }) ref!: string;
-  @ApiProperty() pinned_commit!: string;
-  @ApiProperty({ description: 'The commit the ref points to now' }) head_commit!: string;
-  @ApiProperty({
-    type: 'integer',
-    minimum: 0,
-    description: 'Commits the ref is ahead of the reviewed commit',
-  })
-  ahead_by!: number;
-  @ApiProperty({ type: [ChangedFileDto], maxItems: CHANGES_FILES_MAX }) files!: ChangedFileDto[];
-  @ApiProperty({ description: `More than ${CHANGES_FILES_MAX} files changed` }) files_truncated!: boolean;
-}
-
-/** How far the source refs moved on since the reviewed (pinned) commit (an extension of the spec). */
-export class ChangesSinceReviewDto {
-  @ApiProperty({ description: 'False: nothing is pinned (not yet approved, or a legacy item to pin)' })
-  pinned!: boolean;
-  @ApiProperty({ type: RepositoryChangesDto, nullable: true }) source!: RepositoryChangesDto | null;
-  @ApiProperty({ type: RepositoryChangesDto, nullable: true, description: 'Split policies only' })
-  implementation!: RepositoryChangesDto | null;
 }

@@ -43,7 +43,7 @@ import {
 } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import { HttpUrl, Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
-import { DocTabDto } from './policies.dto';
+import { declarationsOf, DocTabDto } from '../listings/listing.dto';
 
 export class DocTabInputDto {
   @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })
@@ -86,14 +86,6 @@ export class IdeaDeclarationDto {
   @MaxLength(IDEA_SCOPE_NOTE_MAX)
   scopeNote?: string;
 }
-
-/** Idea ids, or `{ideaId, coverage, scopeNote}` objects. */
-const toDeclarations = ({ value }: { value: unknown }): unknown =>
-  Array.isArray(value)
-    ? value.map((v: unknown) =>
-        typeof v === 'string' ? Object.assign(new IdeaDeclarationDto(), { ideaId: v }) : v,
-      )
-    : value;
 
 /** The fields a submission and its edits share (everything but the three a new one requires). */
 @ApiExtraModels(IdeaDeclarationDto)
@@ -162,7 +154,7 @@ export class SubmissionOptionalFieldsDto {
     description: 'Idea ids or {ideaId, coverage, scopeNote}; each approved and listed once',
   })
   @Optional()
-  @Transform(toDeclarations)
+  @Transform(declarationsOf(IdeaDeclarationDto))
   @IsArray()
   @ArrayMaxSize(DELIVERED_IDEAS_MAX_ITEMS)
   @ValidateNested({ each: true })

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Optional } from '../http/common.dto';
+import { DocTabDto } from '../listings/listing.dto';
 
 export class RulesetDocTabInputDto {
   @ApiProperty({ pattern: L.tabKey.pattern, maxLength: L.tabKey.max })
@@ -96,13 +97,7 @@ export class RulesetTabParams {
   key!: string;
 }
 
-export class RulesetDocTabDto {
-  @ApiProperty({ pattern: L.tabKey.pattern }) key!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: ['predefined', 'custom'] }) kind!: string;
-  @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
-  @ApiProperty({ type: 'integer' }) sortOrder!: number;
-}
+export class RulesetDocTabDto extends DocTabDto {}
 
 export class RulesetDocsCompletenessDto {
   @ApiProperty({ type: 'integer', description: 'Predefined tabs with content' }) filled!: number;

@@ -1,14 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type IdeaDeclaration, type RequestContext, RulesetsRpc } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
+import { Controller, Delete, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import {
   CreateRulesetSubmissionDto,
   RulesetHistoryDto,
   RulesetIdeaDeclarationDto,
   RulesetSubmissionCreatedDto,
-  type RulesetSubmissionFieldsDto,
   RulesetSubmissionDetailDto,
   RulesetSubmissionEnvelopeDto,
   RulesetSubmissionListDto,
@@ -17,45 +15,112 @@ import {
 import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
 import { OkDto } from '../http/common.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { RouteOrder } from '../listings/listing.controller';
+import { submissionsController, type SubmissionRoutes } from '../listings/listing-submissions.controller';
 
 const uuid = new ParseUUIDPipe();
+const NOT_UUID: [number, string] = [400, 'The id is not a UUID'];
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
 const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
-/**
- * Validation runs the profile (and the ruleset's examples) through the evaluation engine, which the
- * rulesets service loads on first use: the bus waits longer than for a plain read.
- */
-const VALIDATION_BUS = { timeoutMs: 120_000 };
 
-/** The legacy single `deliversIdeaId` joins the list. */
-function ideasOf(body: RulesetSubmissionFieldsDto): IdeaDeclaration[] | undefined {
-  if (body.deliversIdeaIds === undefined && body.deliversIdeaId === undefined) return undefined;
-  return [...(body.deliversIdeaIds ?? []), ...(body.deliversIdeaId ? [{ ideaId: body.deliversIdeaId }] : [])];
-}
+/** Ruleset submissions: their URLs, messages, DTOs and the document's words for the shared routes. */
+const RULESET_SUBMISSIONS: SubmissionRoutes = {
+  path: 'ruleset-submissions',
+  tag: 'ruleset-submissions',
+  rpc: {
+    validate: RulesetsRpc.validate,
+    create: RulesetsRpc.createSubmission,
+    get: RulesetsRpc.getSubmission,
+    update: RulesetsRpc.updateSubmission,
+    history: RulesetsRpc.getSubmissionHistory,
+  },
+  dtos: {
+    validate: ValidateRulesetDto,
+    validation: ValidateRulesetResultDto,
+    create: CreateRulesetSubmissionDto,
+    created: RulesetSubmissionCreatedDto,
+    detail: RulesetSubmissionDetailDto,
+    update: UpdateRulesetSubmissionDto,
+    envelope: RulesetSubmissionEnvelopeDto,
+    history: RulesetHistoryDto,
+  },
+  audit: { updated: AUDIT.rulesetSubmissionUpdated },
+  /**
+   * Validation runs the profile (and the ruleset's examples) through the evaluation engine, which the
+   * rulesets service loads on first use: the bus waits longer than for a plain read.
+   */
+  validation: { timeoutMs: 120_000 },
+  rateLimited: false,
+  historyAuth: 'authenticated',
+  text: {
+    validate: {
+      summary: 'Read a ruleset repository and report what it holds and every problem; nothing is saved',
+      description:
+        'Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ' +
+        'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
+        'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
+        "scopes come from the validations' target classes (see the README).",
+      errors: [[400, 'The body is malformed'], UPSTREAM],
+    },
+    create: {
+      summary: 'Submit a ruleset repository for review',
+      description:
+        'The ruleset is created under review (visible to its owner) with the staged tabs; category defaults to ' +
+        'Other, target scopes to what the profile targets, the icon to icon.svg or icon.png at the ruleset root.',
+      errors: [
+        [400, 'The body is malformed'],
+        [
+          422,
+          'The repository failed validation (RULESETS.VALIDATION_FAILED, the report in `validation`), an idea is not approved and visible or is listed twice, or a tab key is listed twice',
+        ],
+        UPSTREAM,
+      ],
+    },
+    get: {
+      summary: 'A submission of the caller (administrators: any), with its staged tabs',
+      description:
+        'The submission with its fields, review state and feedback, and the documentation tabs it stages. The ' +
+        "owner sees theirs, administrators any; another user's answers 404.",
+      errors: [NOT_UUID, MISSING],
+    },
+    update: {
+      summary: 'Edit a submission, resubmit it, or change the ideas it declares',
+      description:
+        'Any subset of the input fields; empty string clears an optional field; `resubmit: true` sends a ' +
+        'needs_improvement submission back for review; `iconDisabled: true` clears the icon and wins over `iconUrl`; ' +
+        '`docTabs` replaces the staged set; `deliversIdeaIds` replaces the declared ideas (`[]` clears; only while ' +
+        'submitted or needs_improvement; alone it does not resubmit). While the ruleset is under review only an ' +
+        'administrator edits its content (403). Editing an approved submission submits an update of the published ' +
+        'ruleset for review. A refused edit leaves the declared ideas unchanged.',
+      errors: [
+        [400, 'A field is malformed'],
+        [403, 'The ruleset is under review and the caller is not an administrator'],
+        MISSING,
+        [
+          409,
+          'The submission was rejected, or deliversIdeaIds on a submission that is neither submitted nor needs_improvement',
+        ],
+        [
+          422,
+          'An idea is not approved and visible or is listed twice, a tab key is listed twice, or the new repository failed validation',
+        ],
+        UPSTREAM,
+      ],
+    },
+    history: {
+      summary: 'An entry per change, newest first: previous_snapshot and revision_count tell what changed',
+      description:
+        'One entry per change of the submission, newest first; `previous_snapshot` holds the fields before ' +
+        'the change and `revision_count` counts the resubmissions.',
+      errors: [NOT_UUID, MISSING],
+    },
+  },
+};
 
-@ApiTags('ruleset-submissions')
+@RouteOrder('validate', 'list', 'create', 'get', 'update', 'delete', 'history')
 @ApiExtraModels(RulesetIdeaDeclarationDto)
 @Controller('ruleset-submissions')
-export class RulesetSubmissionsController {
-  constructor(private readonly bus: BusClient) {}
-
-  @Post('validate')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Read a ruleset repository and report what it holds and every problem; nothing is saved',
-    description:
-      'Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ' +
-      'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
-      'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
-      "scopes come from the validations' target classes (see the README).",
-  })
-  @ApiOkResponse({ type: ValidateRulesetResultDto })
-  @ApiErrors([400, 'The body is malformed'], UPSTREAM)
-  validate(@Ctx() ctx: RequestContext, @Body() body: ValidateRulesetDto) {
-    return this.bus.request(RulesetsRpc.validate, ctx, body, VALIDATION_BUS);
-  }
-
+export class RulesetSubmissionsController extends submissionsController(RULESET_SUBMISSIONS) {
   @Get()
   @Authenticated()
   @ApiOperation({
@@ -65,89 +130,6 @@ export class RulesetSubmissionsController {
   @ApiOkResponse({ type: RulesetSubmissionListDto })
   list(@Ctx() ctx: RequestContext) {
     return this.bus.request(RulesetsRpc.listSubmissions, ctx, {});
-  }
-
-  @Post()
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Submit a ruleset repository for review',
-    description:
-      'The ruleset is created under review (visible to its owner) with the staged tabs; category defaults to ' +
-      'Other, target scopes to what the profile targets, the icon to icon.svg or icon.png at the ruleset root.',
-  })
-  @ApiCreatedResponse({ type: RulesetSubmissionCreatedDto })
-  @ApiErrors(
-    [400, 'The body is malformed'],
-    [
-      422,
-      'The repository failed validation (RULESETS.VALIDATION_FAILED, the report in `validation`), an idea is not approved and visible or is listed twice, or a tab key is listed twice',
-    ],
-    UPSTREAM,
-  )
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateRulesetSubmissionDto) {
-    const { deliversIdeaId: _legacy, ...rest } = body;
-    return this.bus.request(
-      RulesetsRpc.createSubmission,
-      ctx,
-      { ...rest, deliversIdeaIds: ideasOf(body) },
-      VALIDATION_BUS,
-    );
-  }
-
-  @Get(':id')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'A submission of the caller (administrators: any), with its staged tabs',
-    description:
-      'The submission with its fields, review state and feedback, and the documentation tabs it stages. The ' +
-      "owner sees theirs, administrators any; another user's answers 404.",
-  })
-  @ApiOkResponse({ type: RulesetSubmissionDetailDto })
-  @ApiErrors([400, 'The id is not a UUID'], MISSING)
-  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(RulesetsRpc.getSubmission, ctx, { id });
-  }
-
-  @Audited(AUDIT.rulesetSubmissionUpdated)
-  @Patch(':id')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Edit a submission, resubmit it, or change the ideas it declares',
-    description:
-      'Any subset of the input fields; empty string clears an optional field; `resubmit: true` sends a ' +
-      'needs_improvement submission back for review; `iconDisabled: true` clears the icon and wins over `iconUrl`; ' +
-      '`docTabs` replaces the staged set; `deliversIdeaIds` replaces the declared ideas (`[]` clears; only while ' +
-      'submitted or needs_improvement; alone it does not resubmit). While the ruleset is under review only an ' +
-      'administrator edits its content (403). Editing an approved submission submits an update of the published ' +
-      'ruleset for review. A refused edit leaves the declared ideas unchanged.',
-  })
-  @ApiOkResponse({ type: RulesetSubmissionEnvelopeDto })
-  @ApiErrors(
-    [400, 'A field is malformed'],
-    [403, 'The ruleset is under review and the caller is not an administrator'],
-    MISSING,
-    [
-      409,
-      'The submission was rejected, or deliversIdeaIds on a submission that is neither submitted nor needs_improvement',
-    ],
-    [
-      422,
-      'An idea is not approved and visible or is listed twice, a tab key is listed twice, or the new repository failed validation',
-    ],
-    UPSTREAM,
-  )
-  update(
-    @Ctx() ctx: RequestContext,
-    @Param('id', uuid) id: string,
-    @Body() body: UpdateRulesetSubmissionDto,
-  ) {
-    const { deliversIdeaId: _legacy, ...rest } = body;
-    return this.bus.request(
-      RulesetsRpc.updateSubmission,
-      ctx,
-      { ...rest, id, deliversIdeaIds: ideasOf(body) },
-      VALIDATION_BUS,
-    );
   }
 
   @Audited(AUDIT.rulesetSubmissionWithdrawn)
@@ -160,22 +142,8 @@ export class RulesetSubmissionsController {
       'published ruleset stays as it is, and only the pending change goes.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  @ApiErrors(NOT_UUID, MISSING)
   delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(RulesetsRpc.deleteSubmission, ctx, { id });
-  }
-
-  @Get(':id/history')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'An entry per change, newest first: previous_snapshot and revision_count tell what changed',
-    description:
-      'One entry per change of the submission, newest first; `previous_snapshot` holds the fields before ' +
-      'the change and `revision_count` counts the resubmissions.',
-  })
-  @ApiOkResponse({ type: RulesetHistoryDto })
-  @ApiErrors([400, 'The id is not a UUID'], MISSING)
-  history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(RulesetsRpc.getSubmissionHistory, ctx, { id });
   }
 }

@@ -25,6 +25,7 @@ import {
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
 import { ClearableUrl, HttpUrl, Optional, trim } from '../http/common.dto';
 import { RuleCountsDto } from './rulesets.dto';
+import { declarationsOf } from '../listings/listing.dto';
 
 export class RulesetIdeaDeclarationDto {
   @ApiProperty({ format: 'uuid' })
@@ -42,14 +43,6 @@ export class RulesetIdeaDeclarationDto {
   @MaxLength(L.scopeNote.max)
   scopeNote?: string;
 }
-
-/** Idea ids, or `{ideaId, coverage, scopeNote}` objects: the same shape as on policy submissions. */
-const toDeclarations = ({ value }: { value: unknown }): unknown =>
-  Array.isArray(value)
-    ? value.map((v: unknown) =>
-        typeof v === 'string' ? Object.assign(new RulesetIdeaDeclarationDto(), { ideaId: v }) : v,
-      )
-    : value;
 
 /**
  * The fields of RulesetSubmissionInput other than name, description and repoUrl, which create requires
@@ -152,7 +145,7 @@ export class RulesetSubmissionFieldsDto {
     description: 'Idea ids or {ideaId, coverage, scopeNote}; each approved and visible, listed once (422)',
   })
   @Optional()
-  @Transform(toDeclarations)
+  @Transform(declarationsOf(RulesetIdeaDeclarationDto))
   @IsArray()
   @ArrayMaxSize(L.deliversIdeaIds.maxItems)
   @ValidateNested({ each: true })

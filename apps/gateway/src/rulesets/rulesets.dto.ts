@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   RULESET_FORMATS,
-  COMMIT_SHA_MAX,
-  COMMIT_SHA_PATTERN,
   RULESET_CATEGORIES,
   RULESET_LIFECYCLE_STATUSES,
   RULESET_LIMITS as L,
@@ -18,7 +16,14 @@ import {
   TARGET_SCOPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { ReviewPinDto } from '../catalog/policies.dto';
+import {
+  ContributorDto,
+  ideaDeliveryFields,
+  LikedDto,
+  PinnedCommit,
+  ReviewPinDto,
+  VendorSummaryFields,
+} from '../listings/listing.dto';
 import { CreateTransferDto } from '../catalog/transfers.dto';
 import { ClearableUrl, Optional, PageLimit, toInt } from '../http/common.dto';
 import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -87,15 +92,7 @@ export class UpdateRulesetDto {
 }
 
 export class PinRulesetDto {
-  @ApiPropertyOptional({
-    pattern: COMMIT_SHA_PATTERN.source,
-    maxLength: COMMIT_SHA_MAX,
-    description: "The commit to pin (default: the commit the ruleset's source ref points to now)",
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(COMMIT_SHA_MAX)
-  @Matches(COMMIT_SHA_PATTERN)
+  @PinnedCommit("The commit to pin (default: the commit the ruleset's source ref points to now)")
   commit?: string;
 }
 
@@ -111,9 +108,7 @@ export class CreateRulesetTransferDto extends CreateTransferDto {}
 
 // ---------------------------------------------------------------- responses
 
-export class RulesetLikedDto {
-  @ApiProperty() liked!: boolean;
-}
+export class RulesetLikedDto extends LikedDto {}
 
 export class RuleCountsDto {
   @ApiProperty({ type: 'integer' }) violation!: number;
@@ -121,21 +116,9 @@ export class RuleCountsDto {
   @ApiProperty({ type: 'integer' }) info!: number;
 }
 
-export class RulesetContributorDto {
-  @ApiProperty({ format: 'uuid' }) user_id!: string;
-  @ApiProperty({ type: 'string', nullable: true }) username!: string | null;
-  @ApiProperty() name!: string;
-}
+export class RulesetContributorDto extends ContributorDto {}
 
-export class RulesetIdeaDeliveryDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiPropertyOptional() slug?: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ enum: ['declared', 'delivered'] }) phase!: string;
-  @ApiProperty({ enum: ['full', 'partial'] }) coverage!: string;
-  @ApiProperty({ type: 'string', nullable: true }) scope_note!: string | null;
-  @ApiProperty() completes_idea!: boolean;
-}
+export class RulesetIdeaDeliveryDto extends ideaDeliveryFields({}) {}
 
 export class RuleCoverageDto {
   @ApiProperty() rule!: string;
@@ -244,11 +227,7 @@ export class RulesetDto extends RulesetSummaryDto {
   pin!: ReviewPinDto | null;
 }
 
-export class VendorRulesetSummaryDto {
-  @ApiProperty({ enum: ['vendor'] }) source!: 'vendor';
-  @ApiProperty({ pattern: L.slug.pattern }) slug!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty() summary!: string;
+export class VendorRulesetSummaryDto extends VendorSummaryFields {
   @ApiProperty({ type: 'string', nullable: true, description: 'A registry category, or none' })
   category!: string | null;
   @ApiProperty({ enum: TARGET_SCOPES, isArray: true }) target_scopes!: string[];
