@@ -10,6 +10,9 @@ type Params = Record<string, string>;
 type PageComponent = ComponentType<{ params: Params }>;
 
 const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
+/** A page written once for both kinds of listing: the module's export for one kind. */
+const kindPage = <K extends string>(load: () => Promise<Record<K, PageComponent>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
 
 /** Paths people type for a page that lives elsewhere: replaced in the history by the page's own. */
 const MOVED: Record<string, string> = { '/review': '/admin/review' };
@@ -29,8 +32,12 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/webhooks', page(() => import('./pages/webhooks')), { signedIn: true }],
   ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
   ['/submit/ruleset', page(() => import('./pages/submit-ruleset')), { signedIn: true }],
-  ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
-  ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
+  ['/submissions', kindPage(() => import('./pages/submissions'), 'PolicySubmissions'), { signedIn: true }],
+  [
+    '/ruleset-submissions',
+    kindPage(() => import('./pages/submissions'), 'RulesetSubmissions'),
+    { signedIn: true },
+  ],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
   ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/audit', page(() => import('./pages/audit')), { signedIn: true }],
