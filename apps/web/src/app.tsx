@@ -30,8 +30,8 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/profile', page(() => import('./pages/profile')), { signedIn: true }],
   ['/tokens', page(() => import('./pages/tokens')), { signedIn: true }],
   ['/webhooks', page(() => import('./pages/webhooks')), { signedIn: true }],
-  ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
-  ['/submit/ruleset', page(() => import('./pages/submit-ruleset')), { signedIn: true }],
+  ['/submit', kindPage(() => import('./pages/submit'), 'SubmitPolicy'), { signedIn: true }],
+  ['/submit/ruleset', kindPage(() => import('./pages/submit'), 'SubmitRuleset'), { signedIn: true }],
   ['/submissions', kindPage(() => import('./pages/submissions'), 'PolicySubmissions'), { signedIn: true }],
   [
     '/ruleset-submissions',
