@@ -1,0 +1,155 @@
+// A listing's page, written once for both kinds (/policies/:id, /rulesets/:id): its title with Deploy for
+// a signed-in user, description, the kind's line of facts, like (with why it is disabled), the source
+// link, the documentation tabs before the kind's own tabs (the tab bar waits for them in place), then the
+// pin with its changes since review and the adoption of a published listing, and the kind's own parts.
+import { type ComponentType, type ReactNode, useMemo } from 'react';
+import type { Schemas, User } from './api/client';
+import { Adoption } from './adoption';
+import { renderMarkdown } from './markdown';
+import { ReviewPin } from './review-pin';
+import { Link } from './router';
+import { useSession } from './session';
+import { Markdown, type Tab, Tabs } from './tabs';
+import { ErrorMessage, Loading, Page, useAction, useAsync } from './ui';
+
+/** A documentation tab, as both kinds answer it. */
+type DocTab = { key: string; title: string; bodyMd: string };
+
+/** What every listing has, as the API answers it. */
+interface Listing {
+  id: string;
+  name: string;
+  description: string;
+  liked: boolean;
+  likes: number;
+}
+
+/** One kind's page: `L` its listing as the API answers it. */
+export interface ListingPageKind<L extends Listing> {
+  kind: 'policy' | 'ruleset';
+  /** The page's title while the listing loads or when it cannot be read. */
+  title: string;
+  /** Its path segment (`policies`), for the sign-in link that returns here. */
+  base: string;
+  load(id: string): Promise<L>;
+  docs(id: string): Promise<{ tabs: DocTab[] }>;
+  like(id: string): Promise<{ liked: boolean }>;
+  published(listing: L): boolean;
+  /** Whether the listing takes likes now (signed in aside). */
+  likable(listing: L): boolean;
+  sourceUrl(listing: L): string;
+  sourceLabel: string;
+  pin(listing: L): Schemas['ReviewPinDto'] | null;
+  /** How the listing changes after review, in the pin's words (`the owner proposes a revision`). */
+  update: string;
+  /** The line of facts under the description. */
+  Facts: ComponentType<{ listing: L }>;
+  /** After the source link, in its row. */
+  links?(listing: L): ReactNode;
+  /** The kind's own tabs, after the documentation's. */
+  tabs(listing: L, user: User | null): Tab[];
+  /** The kind's own parts, at the end of the page. */
+  After?: ComponentType<{ listing: L; signedIn: boolean }>;
+}
+
+export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPageKind<L>; id: string }) {
+  const { user } = useSession();
+  const listing = useAsync(() => kind.load(id), [kind, id]);
+  const docs = useAsync(() => kind.docs(id), [kind, id]);
+  const like = useAction(async () => {
+    const { liked } = await kind.like(id);
+    const l = listing.data!;
+    listing.set({ ...l, liked, likes: l.likes + (liked === l.liked ? 0 : liked ? 1 : -1) });
+  });
+  const tabs = useMemo(
+    () => [
+      // A tab the author left blank (the predefined ones are kept empty) is not shown.
+      ...(docs.data?.tabs ?? [])
+        .filter((tab) => tab.bodyMd.trim() !== '')
+        .map((tab) => ({
+          key: `doc:${tab.key}`,
+          title: tab.title,
+          render: () => <Markdown html={renderMarkdown(tab.bodyMd)} />,
+        })),
+      ...(listing.data ? kind.tabs(listing.data, user) : []),
+    ],
+    [kind, docs.data, listing.data, user],
+  );
+
+  if (listing.loading && !listing.data)
+    return (
+      <Page title={kind.title}>
+        <Loading />
+      </Page>
+    );
+  if (!listing.data)
+    return (
+      <Page title={kind.title}>
+        <ErrorMessage error={listing.error} retry={listing.reload} />
+      </Page>
+    );
+  const l = listing.data;
+  const published = kind.published(l);
+  const noun = kind.title.toLowerCase();
+  const likeHint = !user ? (
+    <>
+      <Link to={`/signin?next=/${kind.base}/${l.id}`}>Sign in</Link> to like this {noun}.
+    </>
+  ) : !kind.likable(l) ? (
+    `Only a published ${noun} takes likes.`
+  ) : null;
+  const { Facts, After } = kind;
+  return (
+    <Page
+      title={l.name}
+      actions={
+        user ? (
+          <Link className="button" to={`/deploy?${kind.kind}Id=${l.id}`}>
+            Deploy
+          </Link>
+        ) : null
+      }
+    >
+      <p className="lead">{l.description}</p>
+      <Facts listing={l} />
+      <p className="row">
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={l.liked}
+          aria-describedby={likeHint ? 'like-hint' : undefined}
+          disabled={!user || like.busy || !kind.likable(l)}
+          onClick={() => void like.run()}
+        >
+          {l.liked ? '♥ Liked' : '♡ Like'} <span className="count">({l.likes})</span>
+        </button>
+        {likeHint ? (
+          <span className="hint" id="like-hint">
+            {likeHint}
+          </span>
+        ) : null}
+        <a href={kind.sourceUrl(l)} rel="noopener noreferrer">
+          {kind.sourceLabel}
+        </a>
+        {kind.links?.(l)}
+      </p>
+      <ErrorMessage error={like.error} />
+      {docs.loading && !docs.data ? (
+        // The documentation tabs come first: the tab bar waits for them, in the place it will take.
+        <div className="tabs tabs-pending">
+          <div className="tablist-placeholder" aria-hidden="true" />
+          <Loading label="Loading documentation…" />
+        </div>
+      ) : (
+        <>
+          <ErrorMessage error={docs.error} retry={docs.reload} />
+          <Tabs label={`${kind.title} documentation`} tabs={tabs} />
+        </>
+      )}
+      {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
+      {published ? <ReviewPin kind={kind.kind} id={l.id} pin={kind.pin(l)} update={kind.update} /> : null}
+      {published ? <Adoption kind={kind.kind} id={l.id} /> : null}
+      {After ? <After listing={l} signedIn={Boolean(user)} /> : null}
+    </Page>
+  );
+}
