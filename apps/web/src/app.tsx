@@ -22,7 +22,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/policies', page(() => import('./pages/catalog'))],
   ['/policies/:id', page(() => import('./pages/policy'))],
   ['/vendor-policies/:slug', kindPage(() => import('./pages/vendor-listing'), 'VendorPolicy')],
-  ['/rulesets', page(() => import('./pages/rulesets'))],
+  ['/rulesets', kindPage(() => import('./pages/catalog'), 'RulesetCatalog')],
   ['/rulesets/:id', page(() => import('./pages/ruleset'))],
   ['/vendor-rulesets/:slug', kindPage(() => import('./pages/vendor-listing'), 'VendorRuleset')],
   ['/signin', page(() => import('./pages/signin'))],
