@@ -134,6 +134,23 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
   return { run, busy, error, setError };
 }
 
+/**
+ * A form's text fields held together: their values, and for each field what it takes (its value, its
+ * change and the message a failed request gave for it). `bind(action.error)` gives `field(name)`, or
+ * `field(name, path)` when the API names the field otherwise (`document.filename`).
+ */
+export function useFields<F extends Record<string, string>>(initial: F) {
+  const [values, setValues] = useState(initial);
+  const bind =
+    (error: unknown) =>
+    (name: keyof F & string, path: string = name) => ({
+      value: values[name],
+      error: error instanceof ApiError ? error.fieldMessage(path) : undefined,
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    });
+  return { values, setValues, bind };
+}
+
 interface FieldShell {
   label: string;
   hint?: string;

@@ -26,6 +26,7 @@ import {
   TextField,
   useAction,
   useAsync,
+  useFields,
   When,
 } from '../ui';
 
@@ -233,16 +234,19 @@ function labels(text: string): string[] {
 }
 
 function RegisterApi({ workspaceId }: { workspaceId: string }) {
-  const [name, setName] = useState('');
-  const [tags, setTags] = useState('');
-  const [scope, setScope] = useState('');
   const [where, setWhere] = useState<'document' | 'source'>('document');
-  const [filename, setFilename] = useState('openapi.yaml');
-  const [content, setContent] = useState('');
-  const [repoUrl, setRepoUrl] = useState('');
-  const [specPath, setSpecPath] = useState('');
-  const [ref, setRef] = useState('');
+  const fields = useFields({
+    name: '',
+    tags: '',
+    scope: '',
+    filename: 'openapi.yaml',
+    content: '',
+    repoUrl: '',
+    specPath: '',
+    ref: '',
+  });
   const register = useAction(async () => {
+    const { name, tags, scope, filename, content, repoUrl, specPath, ref } = fields.values;
     const created = await ok(
       api.POST('/api/workspaces/{id}/governed-apis', {
         params: { path: { id: workspaceId } },
@@ -258,7 +262,7 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
     );
     navigate(`/governed-apis/${created.api.id}`);
   });
-  const error = register.error instanceof ApiError ? register.error : undefined;
+  const field = fields.bind(register.error);
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Register an API</h2>
@@ -270,28 +274,16 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
           void register.run();
         }}
       >
-        <TextField
-          label="API name"
-          required
-          minLength={2}
-          maxLength={100}
-          value={name}
-          error={error?.fieldMessage('name')}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <TextField label="API name" required minLength={2} maxLength={100} {...field('name')} />
         <TextField
           label="Tags"
           hint="Separated by commas: governance profiles apply by tag (e.g. public, payments)."
-          value={tags}
-          error={error?.fieldMessage('tags')}
-          onChange={(e) => setTags(e.target.value)}
+          {...field('tags')}
         />
         <TextField
           label="Scope"
           hint="Optional (e.g. public, partner, internal): profiles apply by scope too."
-          value={scope}
-          error={error?.fieldMessage('scope')}
-          onChange={(e) => setScope(e.target.value)}
+          {...field('scope')}
         />
         <fieldset>
           <legend>Where its specification lives</legend>
@@ -318,46 +310,28 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
         </fieldset>
         {where === 'document' ? (
           <>
-            <TextField
-              label="File name"
-              value={filename}
-              error={error?.fieldMessage('document.filename')}
-              onChange={(e) => setFilename(e.target.value)}
-            />
+            <TextField label="File name" {...field('filename', 'document.filename')} />
             <TextArea
               label="Specification (JSON or YAML)"
               required
               rows={8}
-              value={content}
               className="code-input"
-              error={error?.fieldMessage('document')}
-              onChange={(e) => setContent(e.target.value)}
+              {...field('content', 'document')}
             />
           </>
         ) : (
           <>
-            <TextField
-              label="Repository URL"
-              type="url"
-              required
-              value={repoUrl}
-              error={error?.fieldMessage('source.repoUrl')}
-              onChange={(e) => setRepoUrl(e.target.value)}
-            />
+            <TextField label="Repository URL" type="url" required {...field('repoUrl', 'source.repoUrl')} />
             <TextField
               label="Path of the specification"
               hint="From the repository root, e.g. api/openapi.yaml."
               required
-              value={specPath}
-              error={error?.fieldMessage('source.path')}
-              onChange={(e) => setSpecPath(e.target.value)}
+              {...field('specPath', 'source.path')}
             />
             <TextField
               label="Ref"
               hint="Branch, tag or commit (default: the repository's default branch)."
-              value={ref}
-              error={error?.fieldMessage('source.ref')}
-              onChange={(e) => setRef(e.target.value)}
+              {...field('ref', 'source.ref')}
             />
           </>
         )}
@@ -539,12 +513,9 @@ function Profiles({
 }
 
 function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCreated: () => void }) {
-  const [name, setName] = useState('');
   const [query, setQuery] = useState('');
   const [rulesetId, setRulesetId] = useState('');
-  const [version, setVersion] = useState('');
-  const [tags, setTags] = useState('');
-  const [scopes, setScopes] = useState('');
+  const fields = useFields({ name: '', version: '', tags: '', scopes: '' });
   const found = useAsync(
     () =>
       ok(
@@ -557,6 +528,7 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
   const choices = (found.data?.rulesets ?? []).filter((r) => r.source === 'community');
   const chosen = rulesetId || choices[0]?.id || '';
   const create = useAction(async () => {
+    const { name, version, tags, scopes } = fields.values;
     await ok(
       api.POST('/api/workspaces/{id}/governance-profiles', {
         params: { path: { id: workspaceId } },
@@ -568,13 +540,10 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
         },
       }),
     );
-    setName('');
-    setTags('');
-    setScopes('');
-    setVersion('');
+    fields.setValues({ name: '', version: '', tags: '', scopes: '' });
     onCreated();
   });
-  const error = create.error instanceof ApiError ? create.error : undefined;
+  const field = fields.bind(create.error);
   return (
     <form
       className="form"
@@ -585,13 +554,7 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
       }}
     >
       <h3 id="new-profile-title">New profile</h3>
-      <TextField
-        label="Profile name"
-        required
-        value={name}
-        error={error?.fieldMessage('name')}
-        onChange={(e) => setName(e.target.value)}
-      />
+      <TextField label="Profile name" required {...field('name')} />
       <TextField
         label="Find a ruleset"
         type="search"
@@ -613,23 +576,14 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
       <TextField
         label="Pin to version"
         hint="A reviewed commit of the ruleset; empty: follow its latest version."
-        value={version}
-        error={error?.fieldMessage('rulesets')}
-        onChange={(e) => setVersion(e.target.value)}
+        {...field('version', 'rulesets')}
       />
       <TextField
         label="Applies to tags"
         hint="Separated by commas; with no tag and no scope it applies to every API."
-        value={tags}
-        error={error?.fieldMessage('matchTags')}
-        onChange={(e) => setTags(e.target.value)}
+        {...field('tags', 'matchTags')}
       />
-      <TextField
-        label="Applies to scopes"
-        value={scopes}
-        error={error?.fieldMessage('matchScopes')}
-        onChange={(e) => setScopes(e.target.value)}
-      />
+      <TextField label="Applies to scopes" {...field('scopes', 'matchScopes')} />
       <ErrorMessage error={create.error} besideFields />
       <button type="submit" disabled={create.busy || !chosen}>
         Create profile

@@ -18,6 +18,7 @@ import {
   TextField,
   useAction,
   useAsync,
+  useFields,
   When,
 } from '../ui';
 import { NotFoundOr } from './governance';
@@ -625,26 +626,29 @@ function WaiverForm({
   prefill: { rule: string; location: string } | null;
   onCreated: () => void;
 }) {
-  const [rule, setRule] = useState(prefill?.rule ?? '');
-  const [location, setLocation] = useState(prefill?.location ?? '');
-  const [reason, setReason] = useState('');
-  const [expires, setExpires] = useState(aWeekAhead());
+  const fields = useFields({
+    rule: prefill?.rule ?? '',
+    location: prefill?.location ?? '',
+    reason: '',
+    expires: aWeekAhead(),
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   // "Waive" on a finding fills the form in: the keyboard goes on to it.
   useEffect(() => {
     if (prefill) heading.current?.focus();
   }, [prefill]);
   const create = useAction(async () => {
+    const { rule, location, reason, expires } = fields.values;
     await ok(
       api.POST('/api/governed-apis/{id}/waivers', {
         params: { path: { id: apiId } },
         body: { rule, location, reason, expiresAt: new Date(`${expires}T23:59:59`).toISOString() },
       }),
     );
-    setReason('');
+    fields.setValues((values) => ({ ...values, reason: '' }));
     onCreated();
   });
-  const error = create.error instanceof ApiError ? create.error : undefined;
+  const field = fields.bind(create.error);
   return (
     <form
       className="form"
@@ -657,36 +661,20 @@ function WaiverForm({
       <h3 id="waive-title" tabIndex={-1} ref={heading}>
         Add a waiver
       </h3>
-      <TextField
-        label="Rule"
-        required
-        value={rule}
-        error={error?.fieldMessage('rule')}
-        onChange={(e) => setRule(e.target.value)}
-      />
+      <TextField label="Rule" required {...field('rule')} />
       <TextField
         label="Location"
         hint="A JSON pointer (#/paths/~1pets/post: it and everything below it, * for one segment) or a file pattern."
         required
-        value={location}
-        error={error?.fieldMessage('location')}
-        onChange={(e) => setLocation(e.target.value)}
+        {...field('location')}
       />
-      <TextField
-        label="Reason"
-        required
-        value={reason}
-        error={error?.fieldMessage('reason')}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <TextField label="Reason" required {...field('reason')} />
       <TextField
         label="Expires on"
         hint="At the end of that day, at most a year ahead."
         type="date"
         required
-        value={expires}
-        error={error?.fieldMessage('expiresAt')}
-        onChange={(e) => setExpires(e.target.value)}
+        {...field('expires', 'expiresAt')}
       />
       <ErrorMessage error={create.error} besideFields />
       <button type="submit" disabled={create.busy}>
