@@ -16,9 +16,7 @@ import { ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounc
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
 type PolicyQuery = NonNullable<paths['/api/policies']['get']['parameters']['query']>;
-type PolicyItem = Schemas['PolicyListDto']['policies'][number];
 type RulesetQuery = NonNullable<paths['/api/rulesets']['get']['parameters']['query']>;
-type RulesetItem = Schemas['RulesetListDto']['rulesets'][number];
 
 const FILTERS = ['q', 'kind', 'catalog', 'category', 'direction', 'assetKind', 'scope', 'sort'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -38,52 +36,30 @@ function searchSort(sort: string): Query['sort'] {
   return (SORTS.some(([value]) => value === sort) && sort ? sort : undefined) as Query['sort'];
 }
 
-/** A row of the policy list as a search result. */
-function fromPolicyList(item: PolicyItem): Item {
-  if (!('id' in item))
-    return {
-      kind: 'policy',
-      catalog: 'vendor',
-      id: null,
-      slug: item.slug,
-      name: item.name,
-      summary: item.summary,
-      category: item.category,
-      counts: null,
+/** A row of a kind's own list: a vendor item (by slug), or a community one with its counts. */
+type ListRow =
+  | { slug: string; name: string; summary: string; category: string | null }
+  | {
+      id: string;
+      slug?: string;
+      name: string;
+      description: string;
+      category: string | null;
+      likes: number;
+      deploys: number;
     };
-  return {
-    kind: 'policy',
-    catalog: 'community',
-    id: item.id,
-    slug: item.slug,
-    name: item.name,
-    summary: item.description,
-    category: item.category,
-    counts: { likes: item.likes, deploys: item.deploys },
-  };
-}
 
-/** A row of the ruleset list as a search result. */
-function fromRulesetList(item: RulesetItem): Item {
-  if (item.source === 'vendor')
-    return {
-      kind: 'ruleset',
-      catalog: 'vendor',
-      id: null,
-      slug: item.slug,
-      name: item.name,
-      summary: item.summary,
-      category: item.category,
-      counts: null,
-    };
+/** A row of a kind's own list as a search result. */
+function fromList(kind: Item['kind'], item: ListRow): Item {
+  const found = { kind, name: item.name, category: item.category };
+  if (!('id' in item))
+    return { ...found, catalog: 'vendor', id: null, slug: item.slug, summary: item.summary, counts: null };
   return {
-    kind: 'ruleset',
+    ...found,
     catalog: 'community',
     id: item.id,
-    slug: item.id,
-    name: item.name,
+    slug: item.slug ?? item.id,
     summary: item.description,
-    category: item.category,
     counts: { likes: item.likes, deploys: item.deploys },
   };
 }
@@ -153,7 +129,10 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
         cursor,
       };
       const page = await ok(api.GET('/api/policies', { params: { query } }));
-      return { items: page.policies.map(fromPolicyList), next: page.hasMore ? page.nextCursor : null };
+      return {
+        items: page.policies.map((row) => fromList('policy', row)),
+        next: page.hasMore ? page.nextCursor : null,
+      };
     },
   },
   ruleset: {
@@ -183,7 +162,7 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
       };
       const page = await ok(api.GET('/api/rulesets', { params: { query } }));
       return {
-        items: page.rulesets.map(fromRulesetList),
+        items: page.rulesets.map((row) => fromList('ruleset', row)),
         next: page.hasMore ? String(offset + page.rulesets.length) : null,
       };
     },
