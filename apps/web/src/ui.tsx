@@ -2,6 +2,7 @@
 // fields with their rules and the API's messages inline, a confirm dialog, status badges.
 import {
   type DependencyList,
+  type FormHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -132,6 +133,22 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
     [action],
   );
   return { run, busy, error, setError };
+}
+
+/** A form whose submit runs an action in place (the page does not reload). */
+export function ActionForm({
+  runs,
+  ...form
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+  return (
+    <form
+      {...form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runs.run();
+      }}
+    />
+  );
 }
 
 /**

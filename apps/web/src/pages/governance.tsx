@@ -2,7 +2,7 @@
 // as the API orders them), a line per API and one for the workspace (its trend: all its APIs, per day),
 // registering an API, the at-risk threshold and the governance profiles. What a role may not do is not
 // offered: members register APIs; the owner and admins also set the threshold and write profiles.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import {
   apiLine,
@@ -16,6 +16,7 @@ import {
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
@@ -266,14 +267,7 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Register an API</h2>
-      <form
-        className="form"
-        aria-labelledby="register-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void register.run();
-        }}
-      >
+      <ActionForm className="form" aria-labelledby="register-title" runs={register}>
         <TextField label="API name" required minLength={2} maxLength={100} {...field('name')} />
         <TextField
           label="Tags"
@@ -339,7 +333,7 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
         <button type="submit" disabled={register.busy}>
           {register.busy ? 'Registering…' : 'Register API'}
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }
@@ -383,14 +377,7 @@ function Threshold({
   return (
     <section aria-labelledby="threshold-title">
       <h2 id="threshold-title">At-risk threshold</h2>
-      <form
-        className="form narrow"
-        aria-labelledby="threshold-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void save.run();
-        }}
-      >
+      <ActionForm className="form narrow" aria-labelledby="threshold-title" runs={save}>
         <TextField
           label="Threshold (%)"
           hint="An API whose conformance is below it is at risk (default 70)."
@@ -405,7 +392,7 @@ function Threshold({
         <button type="submit" disabled={save.busy || shown === String(current)}>
           Save threshold
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }
@@ -545,14 +532,7 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
   });
   const field = fields.bind(create.error);
   return (
-    <form
-      className="form"
-      aria-labelledby="new-profile-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void create.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="new-profile-title" runs={create}>
       <h3 id="new-profile-title">New profile</h3>
       <TextField label="Profile name" required {...field('name')} />
       <TextField
@@ -588,6 +568,6 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
       <button type="submit" disabled={create.busy || !chosen}>
         Create profile
       </button>
-    </form>
+    </ActionForm>
   );
 }

@@ -2,11 +2,12 @@
 // (who or what ran each evaluation, on which commit or digest, with which rulesets' versions), the
 // findings of any evaluation, what changed between two evaluations, and its waivers. Members evaluate;
 // the owner and admins also waive findings and remove waivers. Strangers read "not found".
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { apiLine, ConformanceChart, lineSummary, percent, trendOf } from '../governance/conformance';
 import { Link } from '../router';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
@@ -650,14 +651,7 @@ function WaiverForm({
   });
   const field = fields.bind(create.error);
   return (
-    <form
-      className="form"
-      aria-labelledby="waive-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void create.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="waive-title" runs={create}>
       <h3 id="waive-title" tabIndex={-1} ref={heading}>
         Add a waiver
       </h3>
@@ -680,6 +674,6 @@ function WaiverForm({
       <button type="submit" disabled={create.busy}>
         Add waiver
       </button>
-    </form>
+    </ActionForm>
   );
 }

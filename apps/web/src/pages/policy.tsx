@@ -7,6 +7,7 @@ import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
 import { useSession } from '../session';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   ErrorMessage,
@@ -222,13 +223,7 @@ function CommentView({
       {comment.deleted ? (
         <p className="muted">This comment was deleted.</p>
       ) : editing ? (
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
+        <ActionForm className="form" runs={save}>
           <TextArea
             label="Edit comment"
             value={body}
@@ -245,7 +240,7 @@ function CommentView({
               Cancel
             </button>
           </div>
-        </form>
+        </ActionForm>
       ) : (
         <p className="comment-body">{comment.body}</p>
       )}
@@ -364,14 +359,7 @@ function OwnerTools({ policy }: { policy: Policy }) {
         ))}
       </ul>
       {policy.status === 'published' ? (
-        <form
-          className="form"
-          aria-label="Propose a revision"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void propose.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Propose a revision" runs={propose}>
           <label htmlFor="revision-field">Field to revise</label>
           <select
             id="revision-field"
@@ -395,19 +383,12 @@ function OwnerTools({ policy }: { policy: Policy }) {
           <button type="submit" disabled={propose.busy || !value.trim()}>
             Propose revision
           </button>
-        </form>
+        </ActionForm>
       ) : (
         <p className="hint">Revisions are for published policies; before that, edit the submission.</p>
       )}
       <h2>Transfer ownership</h2>
-      <form
-        className="form"
-        aria-label="Transfer ownership"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void transfer.run();
-        }}
-      >
+      <ActionForm className="form" aria-label="Transfer ownership" runs={transfer}>
         <TextArea
           label="Recipient (username or email)"
           rows={1}
@@ -419,7 +400,7 @@ function OwnerTools({ policy }: { policy: Policy }) {
         <button type="submit" disabled={transfer.busy || !recipient.trim()}>
           Offer the policy
         </button>
-      </form>
+      </ActionForm>
     </div>
   );
 }

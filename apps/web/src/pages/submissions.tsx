@@ -1,10 +1,11 @@
 // My submissions of one kind (policies at /submissions, rulesets at /ruleset-submissions): status and
 // reviewer feedback; one sent back is edited and resubmitted here. Written once: a kind says where its
 // submissions are read and written, how one reads as a card and which of the actions it allows.
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
 import {
+  ActionForm,
   ConfirmDialog,
   ErrorMessage,
   Loading,
@@ -275,14 +276,7 @@ function SubmissionCard<S>({
         </div>
       ) : null}
       {editing && edit ? (
-        <form
-          className="form"
-          aria-label={`Edit ${s.name}`}
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
+        <ActionForm className="form" aria-label={`Edit ${s.name}`} runs={save}>
           <TextField
             label="Name"
             required={kind.form.required}
@@ -317,7 +311,7 @@ function SubmissionCard<S>({
               Cancel
             </button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
       {kind.withdraw ? (
         <ConfirmDialog

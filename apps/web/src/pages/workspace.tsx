@@ -6,6 +6,7 @@ import { Link } from '../router';
 import { AuditLog } from './audit';
 import { WebhookEndpoints } from './webhooks';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
@@ -86,14 +87,7 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
         ) : null}
       </p>
       {w.role === 'owner' ? (
-        <form
-          className="form"
-          aria-label="Rename"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void rename.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Rename" runs={rename}>
           <TextField
             label="Workspace name"
             minLength={2}
@@ -116,7 +110,7 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
               </button>
             ) : null}
           </div>
-        </form>
+        </ActionForm>
       ) : null}
       <ConfirmDialog
         open={archiving}
@@ -258,14 +252,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
       </DataTable>
       <ErrorMessage error={change.error} />
       {manage && !w.archived_at ? (
-        <form
-          className="form"
-          aria-label="Add a member"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void add.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Add a member" runs={add}>
           <TextField
             label="Add a member (username or email)"
             required
@@ -285,7 +272,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
           <button type="submit" disabled={add.busy}>
             Add member
           </button>
-        </form>
+        </ActionForm>
       ) : null}
       <ConfirmDialog
         open={removing !== null}
