@@ -10,7 +10,7 @@ import { ReviewPin } from './review-pin';
 import { Link } from './router';
 import { useSession } from './session';
 import { Markdown, type Tab, Tabs } from './tabs';
-import { ErrorMessage, Loading, Page, useAction, useAsync } from './ui';
+import { ErrorMessage, Loading, Page, PendingPage, useAction, useAsync } from './ui';
 
 /** A documentation tab, as both kinds answer it. */
 type DocTab = { key: string; title: string; bodyMd: string };
@@ -76,18 +76,7 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
     [kind, docs.data, listing.data, user],
   );
 
-  if (listing.loading && !listing.data)
-    return (
-      <Page title={kind.title}>
-        <Loading />
-      </Page>
-    );
-  if (!listing.data)
-    return (
-      <Page title={kind.title}>
-        <ErrorMessage error={listing.error} retry={listing.reload} />
-      </Page>
-    );
+  if (!listing.data) return <PendingPage title={kind.title} state={listing} />;
   const l = listing.data;
   const published = kind.published(l);
   const noun = kind.title.toLowerCase();

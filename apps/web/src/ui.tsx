@@ -168,6 +168,26 @@ export function useFields<F extends Record<string, string>>(initial: F) {
   return { values, setValues, bind };
 }
 
+/**
+ * A page until its data is read: its title over Loading, then what went wrong (the API's message with a
+ * retry, or `failed` where the page words it itself).
+ */
+export function PendingPage({
+  title,
+  state,
+  failed,
+}: {
+  title: string;
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  failed?: ReactNode;
+}) {
+  return (
+    <Page title={title}>
+      {state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />)}
+    </Page>
+  );
+}
+
 interface FieldShell {
   label: string;
   hint?: string;

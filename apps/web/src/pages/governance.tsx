@@ -23,6 +23,7 @@ import {
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   TextArea,
   TextField,
   useAction,
@@ -45,13 +46,11 @@ export default function GovernancePage({ params }: { params: Record<string, stri
   const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
   if (!detail.data)
     return (
-      <Page title="Governance">
-        {detail.loading ? (
-          <Loading />
-        ) : (
-          <NotFoundOr error={detail.error} what="workspace" retry={detail.reload} />
-        )}
-      </Page>
+      <PendingPage
+        title="Governance"
+        state={detail}
+        failed={<NotFoundOr error={detail.error} what="workspace" retry={detail.reload} />}
+      />
     );
   return <Governance w={detail.data.workspace} />;
 }

@@ -14,6 +14,7 @@ import {
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   SelectField,
   severityCounts,
   TextField,
@@ -44,9 +45,11 @@ export default function GovernedApiPage({ params }: { params: Record<string, str
   }, [id]);
   if (!loaded.data)
     return (
-      <Page title="API">
-        {loaded.loading ? <Loading /> : <NotFoundOr error={loaded.error} what="API" retry={loaded.reload} />}
-      </Page>
+      <PendingPage
+        title="API"
+        state={loaded}
+        failed={<NotFoundOr error={loaded.error} what="API" retry={loaded.reload} />}
+      />
     );
   return <GovernedApiView a={loaded.data.governed} w={loaded.data.workspace} reload={loaded.reload} />;
 }

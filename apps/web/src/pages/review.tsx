@@ -11,8 +11,9 @@ import {
   ErrorMessage,
   Loading,
   Page,
-  StatusBadge,
+  PendingPage,
   severityCounts,
+  StatusBadge,
   TextArea,
   useAction,
   useAsync,
@@ -206,18 +207,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
 
 export default function Review() {
   const queue = useAsync(() => ok(api.GET('/api/admin/queue', { params: { query: { limit: 50 } } })), []);
-  if (queue.loading && !queue.data)
-    return (
-      <Page title="Review queue">
-        <Loading />
-      </Page>
-    );
-  if (!queue.data)
-    return (
-      <Page title="Review queue">
-        <ErrorMessage error={queue.error} retry={queue.reload} />
-      </Page>
-    );
+  if (!queue.data) return <PendingPage title="Review queue" state={queue} />;
   const q = queue.data;
   const path = (id: string) => ({ params: { path: { id } } });
   return (

@@ -7,7 +7,7 @@ import { renderMarkdown } from '../markdown';
 import { useSession } from '../session';
 import { Markdown } from '../tabs';
 import { TryOnYourApi } from '../try-api';
-import { Badge, ErrorMessage, Loading, Page, useAsync } from '../ui';
+import { Badge, Page, PendingPage, useAsync } from '../ui';
 
 interface VendorItem {
   name: string;
@@ -46,18 +46,7 @@ const RULESETS: VendorKind<Schemas['VendorRulesetDto']> = {
 function VendorListing<V extends VendorItem>({ kind, slug }: { kind: VendorKind<V>; slug: string }) {
   const { user } = useSession();
   const item = useAsync(() => kind.load(slug), [kind, slug]);
-  if (item.loading)
-    return (
-      <Page title={kind.title}>
-        <Loading />
-      </Page>
-    );
-  if (!item.data)
-    return (
-      <Page title={kind.title}>
-        <ErrorMessage error={item.error} retry={item.reload} />
-      </Page>
-    );
+  if (item.loading || !item.data) return <PendingPage title={kind.title} state={item} />;
   return (
     <Page title={item.data.name}>
       <p className="lead">{item.data.summary}</p>

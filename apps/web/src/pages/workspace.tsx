@@ -13,6 +13,7 @@ import {
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   SelectField,
   TextField,
   useAction,
@@ -27,18 +28,7 @@ type Shared = Schemas['WorkspaceConnectionDto'];
 export default function WorkspacePage({ params }: { params: Record<string, string> }) {
   const id = params.id;
   const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
-  if (detail.loading && !detail.data)
-    return (
-      <Page title="Workspace">
-        <Loading />
-      </Page>
-    );
-  if (!detail.data)
-    return (
-      <Page title="Workspace">
-        <ErrorMessage error={detail.error} retry={detail.reload} />
-      </Page>
-    );
+  if (!detail.data) return <PendingPage title="Workspace" state={detail} />;
   return <Workspace w={detail.data.workspace} reload={detail.reload} />;
 }
 
