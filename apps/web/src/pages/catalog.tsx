@@ -86,6 +86,14 @@ interface OwnFilters {
   list(filters: Filters, cursor?: string): Promise<Found>;
 }
 
+/** What a kind's own list takes of the search's filters: words, category, catalog (community unless vendor). */
+const ownListQuery = (filters: Filters) => ({
+  q: filters.q.trim() || undefined,
+  category: filters.category.trim() || undefined,
+  source: filters.catalog === 'vendor' ? ('vendor' as const) : ('community' as const),
+  limit: 24,
+});
+
 const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
   policy: {
     names: ['direction', 'assetKind'],
@@ -119,13 +127,10 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
     ),
     async list(filters, cursor) {
       const query: PolicyQuery = {
-        q: filters.q.trim() || undefined,
-        category: filters.category.trim() || undefined,
-        source: filters.catalog === 'vendor' ? 'vendor' : 'community',
+        ...ownListQuery(filters),
         direction: (filters.direction || undefined) as PolicyQuery['direction'],
         assetKind: (filters.assetKind || undefined) as PolicyQuery['assetKind'],
         sort: searchSort(filters.sort) === 'newest' ? 'submitted' : undefined,
-        limit: 24,
         cursor,
       };
       const page = await ok(api.GET('/api/policies', { params: { query } }));
@@ -152,12 +157,9 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
       const offset = Number(cursor ?? 0);
       const sort = searchSort(filters.sort);
       const query: RulesetQuery = {
-        q: filters.q.trim() || undefined,
-        category: filters.category.trim() || undefined,
-        source: filters.catalog === 'vendor' ? 'vendor' : 'community',
+        ...ownListQuery(filters),
         scope: (filters.scope || undefined) as RulesetQuery['scope'],
         sort: sort === 'newest' ? 'submitted' : sort === 'likes' ? 'likes' : undefined,
-        limit: 24,
         offset,
       };
       const page = await ok(api.GET('/api/rulesets', { params: { query } }));
