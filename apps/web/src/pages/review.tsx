@@ -4,6 +4,7 @@
 // since the last review; every decision is confirmed first, and the submitter is told (inbox, webhooks).
 import { type ReactNode, useState } from 'react';
 import { api, ok } from '../api/client';
+import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
 import {
   Badge,
@@ -188,13 +189,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
                 {source.files.length}
                 {source.files_truncated ? '+' : ''} {source.files.length === 1 ? 'file' : 'files'} changed
               </summary>
-              <ul>
-                {source.files.map((f) => (
-                  <li key={f.path}>
-                    <code>{f.path}</code> {f.status}
-                  </li>
-                ))}
-              </ul>
+              <ChangedFiles files={source.files} />
             </details>
           )
         ) : (
