@@ -48,6 +48,7 @@ interface SubmitKind<
   Findings: ComponentType<{ validation: V }>;
   /** The form's labels of the fields a finding or an API error may name. */
   repoLabels: Record<string, string>;
+  /** The labels of the kind's own details (the ones every kind has are in DETAIL_LABELS). */
   detailLabels: Record<string, string>;
   details: D;
   tabs: DocTabDraft[];
@@ -60,6 +61,15 @@ interface SubmitKind<
   /** Submits; answers the page that shows the new submission. */
   submit(repo: Repo, details: D, tabs: DocTabDraft[]): Promise<string>;
 }
+
+/** The form's labels of the details every kind has, which an API error may name. */
+const DETAIL_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  docTabs: 'Documentation tabs',
+  deliversIdeaIds: 'Delivered ideas',
+};
 
 /** The ideas a submission delivers, when it names any. */
 const ideasOf = (details: Details): string[] | undefined => {
@@ -198,15 +208,7 @@ const POLICY: SubmitKind<PolicyRepo, Validation, PolicyDetails> = {
   ),
   Findings: PolicyFindings,
   repoLabels: REPO_LABELS,
-  detailLabels: {
-    name: 'Name',
-    description: 'Description',
-    category: 'Category',
-    direction: 'Direction',
-    assetKinds: 'Asset kinds',
-    docTabs: 'Documentation tabs',
-    deliversIdeaIds: 'Delivered ideas',
-  },
+  detailLabels: { direction: 'Direction', assetKinds: 'Asset kinds' },
   details: { name: '', description: '', category: '', direction: 'inbound', ideas: '', assetKinds: [] },
   tabs: [],
   // What the author typed stays; an empty field takes the definition's.
@@ -388,15 +390,7 @@ const RULESET: SubmitKind<RulesetRepo, RulesetValidation, RulesetDetails> = {
   ),
   Findings: RulesetFindings,
   repoLabels: RULESET_REPO_LABELS,
-  detailLabels: {
-    name: 'Name',
-    description: 'Description',
-    category: 'Category',
-    targetScopes: 'Target scopes',
-    tags: 'Tags',
-    docTabs: 'Documentation tabs',
-    deliversIdeaIds: 'Delivered ideas',
-  },
+  detailLabels: { targetScopes: 'Target scopes', tags: 'Tags' },
   details: { name: '', description: '', category: 'Other', tags: '', ideas: '', targetScopes: [] },
   // The predefined tabs, empty: the author fills what they have (a blank overview keeps the description).
   tabs: [
@@ -529,7 +523,7 @@ function SubmitListing<
         tabs={tabs}
         onTabs={setTabs}
         submit={submit}
-        labels={{ ...kind.repoLabels, ...kind.detailLabels }}
+        labels={{ ...kind.repoLabels, ...DETAIL_LABELS, ...kind.detailLabels }}
         submitLabel={kind.submitLabel}
       >
         <DetailFields
