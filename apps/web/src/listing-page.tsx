@@ -1,16 +1,17 @@
 // A listing's page, written once for both kinds (/policies/:id, /rulesets/:id): its title with Deploy for
 // a signed-in user, description, the kind's line of facts, like (with why it is disabled), the source
-// link, the documentation tabs before the kind's own tabs (the tab bar waits for them in place), then the
-// pin with its changes since review and the adoption of a published listing, and the kind's own parts.
-import { type ComponentType, type ReactNode, useMemo } from 'react';
-import type { Schemas, User } from './api/client';
+// link, the documentation tabs before the kind's own tabs and its owner's (the kind's tools, then the
+// transfer; the tab bar waits for them in place), then the pin with its changes since review and the
+// adoption of a published listing, and the kind's own parts.
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import type { Schemas } from './api/client';
 import { Adoption } from './adoption';
 import { renderMarkdown } from './markdown';
 import { ReviewPin } from './review-pin';
 import { Link } from './router';
 import { useSession } from './session';
 import { Markdown, type Tab, Tabs } from './tabs';
-import { ErrorMessage, Loading, Page, PendingPage, useAction, useAsync } from './ui';
+import { ActionForm, ErrorMessage, Loading, Page, PendingPage, TextArea, useAction, useAsync } from './ui';
 
 /** A documentation tab, as both kinds answer it. */
 type DocTab = { key: string; title: string; bodyMd: string };
@@ -18,6 +19,7 @@ type DocTab = { key: string; title: string; bodyMd: string };
 /** What every listing has, as the API answers it. */
 interface Listing {
   id: string;
+  owner_id: string;
   name: string;
   description: string;
   liked: boolean;
@@ -47,7 +49,10 @@ export interface ListingPageKind<L extends Listing> {
   /** After the source link, in its row. */
   links?(listing: L): ReactNode;
   /** The kind's own tabs, after the documentation's. */
-  tabs(listing: L, user: User | null): Tab[];
+  tabs(listing: L): Tab[];
+  /** The tab of its owner (and administrators): the kind's own tools, if any, then the transfer. */
+  owner: { title: string; Tools?: ComponentType<{ listing: L }> };
+  transfer(id: string, to: { recipientEmail: string } | { recipientUsername: string }): Promise<unknown>;
   /** The kind's own parts, at the end of the page. */
   After?: ComponentType<{ listing: L; signedIn: boolean }>;
 }
@@ -71,7 +76,16 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
           title: tab.title,
           render: () => <Markdown html={renderMarkdown(tab.bodyMd)} />,
         })),
-      ...(listing.data ? kind.tabs(listing.data, user) : []),
+      ...(listing.data ? kind.tabs(listing.data) : []),
+      ...(listing.data && user && (user.id === listing.data.owner_id || user.is_admin)
+        ? [
+            {
+              key: 'owner',
+              title: kind.owner.title,
+              render: () => <OwnerTab kind={kind} listing={listing.data!} />,
+            },
+          ]
+        : []),
     ],
     [kind, docs.data, listing.data, user],
   );
@@ -140,5 +154,40 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
       {published ? <Adoption kind={kind.kind} id={l.id} /> : null}
       {After ? <After listing={l} signedIn={Boolean(user)} /> : null}
     </Page>
+  );
+}
+
+/** The owner's tab: the kind's own tools, then offering the listing to another user (who accepts in their inbox). */
+function OwnerTab<L extends Listing>({ kind, listing }: { kind: ListingPageKind<L>; listing: L }) {
+  const [recipient, setRecipient] = useState('');
+  const [offered, setOffered] = useState(false);
+  const transfer = useAction(async () => {
+    const to = recipient.trim();
+    await kind.transfer(
+      listing.id,
+      to.includes('@') && !to.startsWith('@') ? { recipientEmail: to } : { recipientUsername: to },
+    );
+    setOffered(true);
+    setRecipient('');
+  });
+  const { Tools } = kind.owner;
+  return (
+    <div>
+      {Tools ? <Tools listing={listing} /> : null}
+      <h2>Transfer ownership</h2>
+      <ActionForm className="form" aria-label="Transfer ownership" runs={transfer}>
+        <TextArea
+          label="Recipient (username or email)"
+          rows={1}
+          value={recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+        />
+        <ErrorMessage error={transfer.error} />
+        {offered ? <p role="status">Offered: the recipient accepts or rejects it in their inbox.</p> : null}
+        <button type="submit" disabled={transfer.busy || !recipient.trim()}>
+          Offer the {kind.title.toLowerCase()}
+        </button>
+      </ActionForm>
+    </div>
   );
 }

@@ -70,17 +70,16 @@ const POLICY: ListingPageKind<Policy> = {
     policy.delivers_ideas.length > 0 ? (
       <span>Delivers: {policy.delivers_ideas.map((i) => i.title).join(', ')}</span>
     ) : null,
-  tabs: (policy, user) => [
+  tabs: (policy) => [
     {
       key: 'comments',
       title: 'Comments',
       render: () => <Comments policyId={policy.id} canPost={policy.status === 'published'} />,
     },
     { key: 'history', title: 'History', render: () => <History policyId={policy.id} /> },
-    ...(user && (user.id === policy.owner_id || user.is_admin)
-      ? [{ key: 'owner', title: 'Revisions and transfer', render: () => <OwnerTools policy={policy} /> }]
-      : []),
   ],
+  owner: { title: 'Revisions and transfer', Tools: Revisions },
+  transfer: (id, body) => ok(api.POST('/api/policies/{id}/transfers', { params: { path: { id } }, body })),
 };
 
 export default function PolicyPage({ params }: { params: Record<string, string> }) {
@@ -317,8 +316,8 @@ function History({ policyId }: { policyId: string }) {
   );
 }
 
-/** The owner's tools: propose a revision of a published policy, see revisions, offer the policy to someone. */
-function OwnerTools({ policy }: { policy: Policy }) {
+/** The owner's revisions: propose one of a published policy, see them (the transfer follows, as for any listing). */
+function Revisions({ listing: policy }: { listing: Policy }) {
   const id = policy.id;
   const revisions = useAsync(
     () => ok(api.GET('/api/policies/{id}/revisions', { params: { path: { id } } })),
@@ -326,23 +325,10 @@ function OwnerTools({ policy }: { policy: Policy }) {
   );
   const [field, setField] = useState<RevisionField>('description');
   const [value, setValue] = useState('');
-  const [recipient, setRecipient] = useState('');
-  const [offered, setOffered] = useState(false);
   const propose = useAction(async () => {
     await ok(api.POST('/api/policies/{id}/revisions', { params: { path: { id } }, body: { field, value } }));
     setValue('');
     revisions.reload();
-  });
-  const transfer = useAction(async () => {
-    const to = recipient.trim();
-    await ok(
-      api.POST('/api/policies/{id}/transfers', {
-        params: { path: { id } },
-        body: to.includes('@') && !to.startsWith('@') ? { recipientEmail: to } : { recipientUsername: to },
-      }),
-    );
-    setOffered(true);
-    setRecipient('');
   });
   return (
     <div>
@@ -387,20 +373,6 @@ function OwnerTools({ policy }: { policy: Policy }) {
       ) : (
         <p className="hint">Revisions are for published policies; before that, edit the submission.</p>
       )}
-      <h2>Transfer ownership</h2>
-      <ActionForm className="form" aria-label="Transfer ownership" runs={transfer}>
-        <TextArea
-          label="Recipient (username or email)"
-          rows={1}
-          value={recipient}
-          onChange={(e) => setRecipient(e.target.value)}
-        />
-        <ErrorMessage error={transfer.error} />
-        {offered ? <p role="status">Offered: the recipient accepts or rejects it in their inbox.</p> : null}
-        <button type="submit" disabled={transfer.busy || !recipient.trim()}>
-          Offer the policy
-        </button>
-      </ActionForm>
     </div>
   );
 }

@@ -48,6 +48,8 @@ const RULESET: ListingPageKind<Ruleset> = {
       ),
     },
   ],
+  owner: { title: 'Transfer' },
+  transfer: (id, body) => ok(api.POST('/api/rulesets/{id}/transfers', { params: { path: { id } }, body })),
   After: ({ listing: r, signedIn }) => (
     <>
       <TestedExamples check={r.engine_check} />
