@@ -63,8 +63,8 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
   const docs = useAsync(() => kind.docs(id), [kind, id]);
   const like = useAction(async () => {
     const { liked } = await kind.like(id);
-    const l = listing.data!;
-    listing.set({ ...l, liked, likes: l.likes + (liked === l.liked ? 0 : liked ? 1 : -1) });
+    const before = listing.data!;
+    listing.set({ ...before, liked, likes: before.likes + (liked === before.liked ? 0 : liked ? 1 : -1) });
   });
   const tabs = useMemo(
     () => [
@@ -91,50 +91,50 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
   );
 
   if (!listing.data) return <PendingPage title={kind.title} state={listing} />;
-  const l = listing.data;
-  const published = kind.published(l);
+  const shown = listing.data;
+  const published = kind.published(shown);
   const noun = kind.title.toLowerCase();
   const likeHint = !user ? (
     <>
-      <Link to={`/signin?next=/${kind.base}/${l.id}`}>Sign in</Link> to like this {noun}.
+      <Link to={`/signin?next=/${kind.base}/${shown.id}`}>Sign in</Link> to like this {noun}.
     </>
-  ) : !kind.likable(l) ? (
+  ) : !kind.likable(shown) ? (
     `Only a published ${noun} takes likes.`
   ) : null;
   const { Facts, After } = kind;
   return (
     <Page
-      title={l.name}
+      title={shown.name}
       actions={
         user ? (
-          <Link className="button" to={`/deploy?${kind.kind}Id=${l.id}`}>
+          <Link className="button" to={`/deploy?${kind.kind}Id=${shown.id}`}>
             Deploy
           </Link>
         ) : null
       }
     >
-      <p className="lead">{l.description}</p>
-      <Facts listing={l} />
+      <p className="lead">{shown.description}</p>
+      <Facts listing={shown} />
       <p className="row">
         <button
           type="button"
           className="secondary"
-          aria-pressed={l.liked}
+          aria-pressed={shown.liked}
           aria-describedby={likeHint ? 'like-hint' : undefined}
-          disabled={!user || like.busy || !kind.likable(l)}
+          disabled={!user || like.busy || !kind.likable(shown)}
           onClick={() => void like.run()}
         >
-          {l.liked ? '♥ Liked' : '♡ Like'} <span className="count">({l.likes})</span>
+          {shown.liked ? '♥ Liked' : '♡ Like'} <span className="count">({shown.likes})</span>
         </button>
         {likeHint ? (
           <span className="hint" id="like-hint">
             {likeHint}
           </span>
         ) : null}
-        <a href={kind.sourceUrl(l)} rel="noopener noreferrer">
+        <a href={kind.sourceUrl(shown)} rel="noopener noreferrer">
           {kind.sourceLabel}
         </a>
-        {kind.links?.(l)}
+        {kind.links?.(shown)}
       </p>
       <ErrorMessage error={like.error} />
       {docs.loading && !docs.data ? (
@@ -150,9 +150,11 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
         </>
       )}
       {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
-      {published ? <ReviewPin kind={kind.kind} id={l.id} pin={kind.pin(l)} update={kind.update} /> : null}
-      {published ? <Adoption kind={kind.kind} id={l.id} /> : null}
-      {After ? <After listing={l} signedIn={Boolean(user)} /> : null}
+      {published ? (
+        <ReviewPin kind={kind.kind} id={shown.id} pin={kind.pin(shown)} update={kind.update} />
+      ) : null}
+      {published ? <Adoption kind={kind.kind} id={shown.id} /> : null}
+      {After ? <After listing={shown} signedIn={Boolean(user)} /> : null}
     </Page>
   );
 }

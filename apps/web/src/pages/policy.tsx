@@ -24,17 +24,22 @@ type Policy = Schemas['PolicyDto'];
 type RevisionField = Schemas['CreateRevisionDto']['field'];
 
 /** The policy's line of facts: status, category, direction, project type, version, downloads, owner, badges. */
-function PolicyFacts({ listing: p }: { listing: Policy }) {
+function PolicyFacts({ listing: policy }: { listing: Policy }) {
   const issues = useAsync(
-    () => ok(api.GET('/api/policies/{id}/issues-enabled', { params: { path: { id: p.id } } })),
-    [p.id],
+    () => ok(api.GET('/api/policies/{id}/issues-enabled', { params: { path: { id: policy.id } } })),
+    [policy.id],
   );
   return (
     <p className="meta">
-      <StatusBadge status={p.status} /> {p.category ?? 'Uncategorized'} · {p.direction} · {p.project_type}
-      {p.version ? ` · version ${p.version}` : ''} · {p.downloads} downloads
-      {p.owner_name ? (
-        <> · by {p.owner_username ? `${p.owner_name} (@${p.owner_username})` : p.owner_name}</>
+      <StatusBadge status={policy.status} /> {policy.category ?? 'Uncategorized'} · {policy.direction} ·{' '}
+      {policy.project_type}
+      {policy.version ? ` · version ${policy.version}` : ''} · {policy.downloads} downloads
+      {policy.owner_name ? (
+        <>
+          {' '}
+          · by{' '}
+          {policy.owner_username ? `${policy.owner_name} (@${policy.owner_username})` : policy.owner_name}
+        </>
       ) : null}
       {issues.data?.enabled ? (
         <>
@@ -42,7 +47,7 @@ function PolicyFacts({ listing: p }: { listing: Policy }) {
           <Badge tone="info">issues enabled</Badge>
         </>
       ) : null}
-      {p.asset_kinds.map((k) => (
+      {policy.asset_kinds.map((k) => (
         <span key={k}>
           {' '}
           <Badge>{k}</Badge>

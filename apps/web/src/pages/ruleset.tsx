@@ -22,14 +22,14 @@ const RULESET: ListingPageKind<Ruleset> = {
   sourceLabel: 'Source',
   pin: (ruleset) => ruleset.pin,
   update: 'the owner submits an update',
-  Facts: ({ listing: r }) => (
+  Facts: ({ listing: ruleset }) => (
     <p className="meta">
-      <StatusBadge status={r.lifecycle_status} /> {r.category} ·{' '}
-      {r.target_scopes.map((s) => (
+      <StatusBadge status={ruleset.lifecycle_status} /> {ruleset.category} ·{' '}
+      {ruleset.target_scopes.map((s) => (
         <Badge key={s}>{s}</Badge>
       ))}{' '}
-      · {severityCounts(r.rule_counts)}
-      {r.owner_name ? ` · by ${r.owner_name}` : ''}
+      · {severityCounts(ruleset.rule_counts)}
+      {ruleset.owner_name ? ` · by ${ruleset.owner_name}` : ''}
     </p>
   ),
   // The profile's rule names, beside the documentation's own `rules` tab.
@@ -50,13 +50,13 @@ const RULESET: ListingPageKind<Ruleset> = {
   ],
   owner: { title: 'Transfer' },
   transfer: (id, body) => ok(api.POST('/api/rulesets/{id}/transfers', { params: { path: { id } }, body })),
-  After: ({ listing: r, signedIn }) => (
+  After: ({ listing: ruleset, signedIn }) => (
     <>
-      <TestedExamples check={r.engine_check} />
+      <TestedExamples check={ruleset.engine_check} />
       <TryOnYourApi
-        ruleset={{ id: r.id }}
+        ruleset={{ id: ruleset.id }}
         signedIn={signedIn}
-        evaluable={r.engine_check?.evaluable ?? true}
+        evaluable={ruleset.engine_check?.evaluable ?? true}
       />
     </>
   ),
