@@ -2,9 +2,10 @@
 // Fails when a policy-side file and a ruleset-side file share a clone of 10 or more lines: the life of a
 // listing is written once, in the listings kernel (libs/listings), and each kind plugs in only what is its
 // own (docs/architecture.md, "Listings: one kernel, two kinds"). The clones are found by jscpd (exact
-// token runs, TypeScript, everything under apps/ but committed migrations); a file is on the ruleset side
-// when its path names a ruleset, on the policy side when it names the catalog or a policy. Clones within
-// one side are left to review (`duplicates` in the development environment lists them).
+// token runs, TypeScript and the web's TSX, everything under apps/ but committed migrations); a file is on
+// the ruleset side when its path names a ruleset, on the policy side when it names the catalog or a
+// policy. Clones within one side are left to review (`duplicates` in the development environment lists
+// them).
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -28,7 +29,7 @@ try {
       '--min-lines',
       String(MIN_LINES),
       '--format',
-      'typescript',
+      'typescript,tsx',
       '--ignore',
       '**/migrations/**,**/node_modules/**,**/dist/**,**/*.d.ts,**/generated/**',
       '--reporters',

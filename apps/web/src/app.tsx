@@ -10,6 +10,9 @@ type Params = Record<string, string>;
 type PageComponent = ComponentType<{ params: Params }>;
 
 const page = (load: () => Promise<{ default: PageComponent }>) => lazy(load);
+/** A page written once for both kinds of listing: the module's export for one kind. */
+const kindPage = <K extends string>(load: () => Promise<Record<K, PageComponent>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
 
 /** Paths people type for a page that lives elsewhere: replaced in the history by the page's own. */
 const MOVED: Record<string, string> = { '/review': '/admin/review' };
@@ -18,19 +21,23 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
   ['/', page(() => import('./pages/catalog'))],
   ['/policies', page(() => import('./pages/catalog'))],
   ['/policies/:id', page(() => import('./pages/policy'))],
-  ['/vendor-policies/:slug', page(() => import('./pages/vendor-policy'))],
-  ['/rulesets', page(() => import('./pages/rulesets'))],
+  ['/vendor-policies/:slug', kindPage(() => import('./pages/vendor-listing'), 'VendorPolicy')],
+  ['/rulesets', kindPage(() => import('./pages/catalog'), 'RulesetCatalog')],
   ['/rulesets/:id', page(() => import('./pages/ruleset'))],
-  ['/vendor-rulesets/:slug', page(() => import('./pages/vendor-ruleset'))],
+  ['/vendor-rulesets/:slug', kindPage(() => import('./pages/vendor-listing'), 'VendorRuleset')],
   ['/signin', page(() => import('./pages/signin'))],
   ['/signup', page(() => import('./pages/signup'))],
   ['/profile', page(() => import('./pages/profile')), { signedIn: true }],
   ['/tokens', page(() => import('./pages/tokens')), { signedIn: true }],
   ['/webhooks', page(() => import('./pages/webhooks')), { signedIn: true }],
-  ['/submit', page(() => import('./pages/submit')), { signedIn: true }],
-  ['/submit/ruleset', page(() => import('./pages/submit-ruleset')), { signedIn: true }],
-  ['/submissions', page(() => import('./pages/submissions')), { signedIn: true }],
-  ['/ruleset-submissions', page(() => import('./pages/ruleset-submissions')), { signedIn: true }],
+  ['/submit', kindPage(() => import('./pages/submit'), 'SubmitPolicy'), { signedIn: true }],
+  ['/submit/ruleset', kindPage(() => import('./pages/submit'), 'SubmitRuleset'), { signedIn: true }],
+  ['/submissions', kindPage(() => import('./pages/submissions'), 'PolicySubmissions'), { signedIn: true }],
+  [
+    '/ruleset-submissions',
+    kindPage(() => import('./pages/submissions'), 'RulesetSubmissions'),
+    { signedIn: true },
+  ],
   ['/admin/review', page(() => import('./pages/review')), { signedIn: true, admin: true }],
   ['/admin/audit', page(() => import('./pages/audit')), { signedIn: true, admin: true }],
   ['/audit', page(() => import('./pages/audit')), { signedIn: true }],

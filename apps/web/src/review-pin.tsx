@@ -65,18 +65,25 @@ export function ReviewPin({
               {source.files_truncated ? '+' : ''} file{source.files.length === 1 ? '' : 's'} changed ({update}{' '}
               to have them reviewed)
             </summary>
-            <ul>
-              {source.files.map((f) => (
-                <li key={f.path}>
-                  <code>{f.path}</code> {f.status}
-                </li>
-              ))}
-            </ul>
+            <ChangedFiles files={source.files} />
           </details>
         )
       ) : (
         <ErrorMessage error={changes.error} retry={changes.reload} />
       )}
     </section>
+  );
+}
+
+/** The files a compare changed, each with its status (added, modified, removed, renamed). */
+export function ChangedFiles({ files }: { files: Array<{ path: string; status: string }> }) {
+  return (
+    <ul>
+      {files.map((f) => (
+        <li key={f.path}>
+          <code>{f.path}</code> {f.status}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,10 +3,10 @@
 // to the kind, documentation tabs, delivered ideas) and the submit button, shown only once the
 // validation passed. Limits come from the contracts the gateway's validators and its OpenAPI document
 // read, so the form and the API agree.
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from './api/client';
 import { type DocTabDraft, DocTabsEditor, IdeasField, labelled } from './doc-tabs-editor';
-import { Badge, ErrorMessage, TextArea, TextField } from './ui';
+import { ActionForm, Badge, ErrorMessage, TextArea, TextField } from './ui';
 
 export interface LengthLimit {
   min: number;
@@ -43,21 +43,14 @@ export function RepositoryStep({
   buttonLabel: string;
 }) {
   return (
-    <form
-      className="form"
-      aria-labelledby="repo-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void validate.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="repo-title" runs={validate}>
       <h2 id="repo-title">1. The repository</h2>
       {children}
       <ErrorMessage error={validate.error} labels={labels} />
       <button type="submit" disabled={validate.busy || !ready}>
         {validate.busy ? 'Validating…' : buttonLabel}
       </button>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -166,14 +159,7 @@ export function DetailsStep<D extends Details>({
   const { busy, error } = submit;
   const fieldError = fieldErrorOf(error);
   return (
-    <form
-      className="form"
-      aria-labelledby="details-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void submit.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="details-title" runs={submit}>
       <h2 id="details-title">2. The {what}</h2>
       <TextField
         label="Name"
@@ -208,6 +194,6 @@ export function DetailsStep<D extends Details>({
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : submitLabel}
       </button>
-    </form>
+    </ActionForm>
   );
 }

@@ -2,6 +2,7 @@
 // fields with their rules and the API's messages inline, a confirm dialog, status badges.
 import {
   type DependencyList,
+  type FormHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -132,6 +133,59 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
     [action],
   );
   return { run, busy, error, setError };
+}
+
+/** A form whose submit runs an action in place (the page does not reload). */
+export function ActionForm({
+  runs,
+  ...form
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+  return (
+    <form
+      {...form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runs.run();
+      }}
+    />
+  );
+}
+
+/**
+ * A form's text fields held together: their values, and for each field what it takes (its value, its
+ * change and the message a failed request gave for it). `bind(action.error)` gives `field(name)`, or
+ * `field(name, path)` when the API names the field otherwise (`document.filename`).
+ */
+export function useFields<F extends Record<string, string>>(initial: F) {
+  const [values, setValues] = useState(initial);
+  const bind =
+    (error: unknown) =>
+    (name: keyof F & string, path: string = name) => ({
+      value: values[name],
+      error: error instanceof ApiError ? error.fieldMessage(path) : undefined,
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    });
+  return { values, setValues, bind };
+}
+
+/**
+ * A page until its data is read: its title over Loading, then what went wrong (the API's message with a
+ * retry, or `failed` where the page words it itself).
+ */
+export function PendingPage({
+  title,
+  state,
+  failed,
+}: {
+  title: string;
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  failed?: ReactNode;
+}) {
+  return (
+    <Page title={title}>
+      {state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />)}
+    </Page>
+  );
 }
 
 interface FieldShell {

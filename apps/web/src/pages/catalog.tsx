@@ -1,9 +1,11 @@
 // The catalog: one search across policies and rulesets, community and vendor (GET /api/search), with the
 // counts per kind, catalog and category beside the filters; search as you type, paging by cursor, in
 // the chosen order. With no filter set it opens on rows of the most liked, most deployed, newest and
-// vendor items above everything by name. The policies' own filters (direction, asset kind) read the
-// policy list (GET /api/policies).
-import { useEffect, useState } from 'react';
+// vendor items above everything by name. A kind's own filters (a policy's direction and asset kind, a
+// ruleset's scope) read that kind's list (GET /api/policies, GET /api/rulesets). The same page, with its
+// kind fixed, is the rulesets' (/rulesets).
+import { TARGET_SCOPES } from '@pc/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
 import { FirstScreen, type Shelf } from '../first-screen';
@@ -14,19 +16,19 @@ import { ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounc
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
 type PolicyQuery = NonNullable<paths['/api/policies']['get']['parameters']['query']>;
-type PolicyItem = Schemas['PolicyListDto']['policies'][number];
+type RulesetQuery = NonNullable<paths['/api/rulesets']['get']['parameters']['query']>;
 
-const FILTERS = ['q', 'kind', 'catalog', 'category', 'direction', 'assetKind', 'sort'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
+const FILTERS = ['q', 'kind', 'catalog', 'category', 'direction', 'assetKind', 'scope', 'sort'] as const;
+type Filter = (typeof FILTERS)[number];
+type Filters = Record<Filter, string>;
 
-/** The orders of the search; the policy list (direction or asset kind set) has name and newest only. */
+/** The orders of the search; a kind's own list has fewer (its `sorts`). */
 const SORTS: Array<[string, string]> = [
   ['', 'Name'],
   ['likes', 'Most liked'],
   ['deploys', 'Most deployed'],
   ['newest', 'Newest'],
 ];
-const POLICY_LIST_SORTS = new Set(['', 'newest']);
 
 /** A sort as the search takes it (`submitted`, the policy list's word, is the newest first). */
 function searchSort(sort: string): Query['sort'] {
@@ -34,27 +36,30 @@ function searchSort(sort: string): Query['sort'] {
   return (SORTS.some(([value]) => value === sort) && sort ? sort : undefined) as Query['sort'];
 }
 
-/** A row of the policy list as a search result. */
-function fromPolicyList(item: PolicyItem): Item {
-  if (!('id' in item))
-    return {
-      kind: 'policy',
-      catalog: 'vendor',
-      id: null,
-      slug: item.slug,
-      name: item.name,
-      summary: item.summary,
-      category: item.category,
-      counts: null,
+/** A row of a kind's own list: a vendor item (by slug), or a community one with its counts. */
+type ListRow =
+  | { slug: string; name: string; summary: string; category: string | null }
+  | {
+      id: string;
+      slug?: string;
+      name: string;
+      description: string;
+      category: string | null;
+      likes: number;
+      deploys: number;
     };
+
+/** A row of a kind's own list as a search result. */
+function fromList(kind: Item['kind'], item: ListRow): Item {
+  const found = { kind, name: item.name, category: item.category };
+  if (!('id' in item))
+    return { ...found, catalog: 'vendor', id: null, slug: item.slug, summary: item.summary, counts: null };
   return {
-    kind: 'policy',
+    ...found,
     catalog: 'community',
     id: item.id,
-    slug: item.slug,
-    name: item.name,
+    slug: item.slug ?? item.id,
     summary: item.description,
-    category: item.category,
     counts: { likes: item.likes, deploys: item.deploys },
   };
 }
@@ -68,11 +73,135 @@ type Found = {
   match?: Schemas['SearchResultDto']['match'];
 };
 
+type SetFilter = (name: Filter) => (e: { target: { value: string } }) => void;
+
+/** A kind's own filters: with one of them set, the kind's own list answers (the search has none of them). */
+interface OwnFilters {
+  names: Filter[];
+  /** The orders the kind's list has. */
+  sorts: ReadonlySet<string>;
+  /** Its items, one and many (the live count of its list). */
+  noun: [string, string];
+  fields(filters: Filters, set: SetFilter): ReactNode;
+  list(filters: Filters, cursor?: string): Promise<Found>;
+}
+
+/** What a kind's own list takes of the search's filters: words, category, catalog (community unless vendor). */
+const ownListQuery = (filters: Filters) => ({
+  q: filters.q.trim() || undefined,
+  category: filters.category.trim() || undefined,
+  source: filters.catalog === 'vendor' ? ('vendor' as const) : ('community' as const),
+  limit: 24,
+});
+
+const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
+  policy: {
+    names: ['direction', 'assetKind'],
+    sorts: new Set(['', 'newest']),
+    noun: ['policy', 'policies'],
+    fields: (filters, set) => (
+      <>
+        <SelectField
+          label="Direction"
+          value={filters.direction}
+          onChange={set('direction')}
+          options={[
+            ['', 'Any'],
+            ['inbound', 'Inbound'],
+            ['outbound', 'Outbound'],
+          ]}
+        />
+        <SelectField
+          label="Asset kind"
+          value={filters.assetKind}
+          onChange={set('assetKind')}
+          options={[
+            ['', 'Any'],
+            ['api', 'API'],
+            ['agent', 'Agent'],
+            ['llm', 'LLM'],
+            ['mcp', 'MCP'],
+          ]}
+        />
+      </>
+    ),
+    async list(filters, cursor) {
+      const query: PolicyQuery = {
+        ...ownListQuery(filters),
+        direction: (filters.direction || undefined) as PolicyQuery['direction'],
+        assetKind: (filters.assetKind || undefined) as PolicyQuery['assetKind'],
+        sort: searchSort(filters.sort) === 'newest' ? 'submitted' : undefined,
+        cursor,
+      };
+      const page = await ok(api.GET('/api/policies', { params: { query } }));
+      return {
+        items: page.policies.map((row) => fromList('policy', row)),
+        next: page.hasMore ? page.nextCursor : null,
+      };
+    },
+  },
+  ruleset: {
+    names: ['scope'],
+    sorts: new Set(['', 'newest', 'likes']),
+    noun: ['ruleset', 'rulesets'],
+    fields: (filters, set) => (
+      <SelectField
+        label="Scope"
+        value={filters.scope}
+        onChange={set('scope')}
+        options={[['', 'Any'], ...TARGET_SCOPES.map((scope): [string, string] => [scope, scope])]}
+      />
+    ),
+    // The ruleset list pages by offset: the cursor is the offset of the next page.
+    async list(filters, cursor) {
+      const offset = Number(cursor ?? 0);
+      const sort = searchSort(filters.sort);
+      const query: RulesetQuery = {
+        ...ownListQuery(filters),
+        scope: (filters.scope || undefined) as RulesetQuery['scope'],
+        sort: sort === 'newest' ? 'submitted' : sort === 'likes' ? 'likes' : undefined,
+        offset,
+      };
+      const page = await ok(api.GET('/api/rulesets', { params: { query } }));
+      return {
+        items: page.rulesets.map((row) => fromList('ruleset', row)),
+        next: page.hasMore ? String(offset + page.rulesets.length) : null,
+      };
+    },
+  },
+};
+
+/** The kind's own filters that answer for these filters, if one of them is set. */
+function ownListOf(filters: Filters): OwnFilters | null {
+  if (filters.kind !== 'policy' && filters.kind !== 'ruleset') return null;
+  const own = OWN_FILTERS[filters.kind];
+  return own.names.some((name) => filters[name] !== '') ? own : null;
+}
+
+/** What a catalog page lists: both kinds (`/`, `/policies`), or one (`/rulesets`). */
+interface CatalogScope {
+  title: string;
+  /** The one kind the page lists (its Kind filter is not offered), or null for both. */
+  kind: 'ruleset' | null;
+}
+
+const EVERYTHING: CatalogScope = { title: 'Policies and rulesets', kind: null };
+const RULESETS: CatalogScope = { title: 'Rulesets', kind: 'ruleset' };
+
 export default function Catalog() {
+  return <CatalogOf scope={EVERYTHING} />;
+}
+
+export function RulesetCatalog() {
+  return <CatalogOf scope={RULESETS} />;
+}
+
+function CatalogOf({ scope }: { scope: CatalogScope }) {
   const { query } = useLocation();
-  const [filters, setFilters] = useState<Filters>(
-    () => Object.fromEntries(FILTERS.map((f) => [f, query.get(f) ?? ''])) as Filters,
-  );
+  const [filters, setFilters] = useState<Filters>(() => ({
+    ...(Object.fromEntries(FILTERS.map((f) => [f, query.get(f) ?? ''])) as Filters),
+    ...(scope.kind ? { kind: scope.kind } : {}),
+  }));
   const settled = useDebounced(filters, 250);
   const [items, setItems] = useState<Item[]>([]);
   const [answer, setAnswer] = useState<{
@@ -87,30 +216,21 @@ export default function Catalog() {
   const [attempt, setAttempt] = useState(0);
   // On a phone the filters past the search fold away, so that the results start on the first screen.
   const [moreFilters, setMoreFilters] = useState(false);
-  const activeFilters = FILTERS.filter((name) => name !== 'q' && filters[name] !== '').length;
+  // The filters the user set past the search (the page's own kind is not one of them).
+  const activeFilters = FILTERS.filter(
+    (name) => name !== 'q' && filters[name] !== '' && !(name === 'kind' && scope.kind),
+  ).length;
 
-  // The policies' own filters apply to policies only: with one of them, the policy list answers.
-  const policyList = settled.kind === 'policy' && Boolean(settled.direction || settled.assetKind);
-  const policyListMode = filters.kind === 'policy' && Boolean(filters.direction || filters.assetKind);
-  // No filter set: the first screen (rows of the most liked, deployed, newest and vendor items).
-  const firstScreen = FILTERS.every((name) => settled[name] === '');
+  // A kind's own filters apply to that kind only: with one of them, the kind's list answers.
+  const ownList = ownListOf(settled);
+  const ownListMode = ownListOf(filters);
+  // No filter set on the page of both kinds: the first screen (rows of the most liked, deployed, newest
+  // and vendor items).
+  const firstScreen = !scope.kind && FILTERS.every((name) => settled[name] === '');
   const fetchPage = async (cursor?: string): Promise<Found> => {
+    if (ownList) return ownList.list(settled, cursor);
     const q = settled.q.trim() || undefined;
     const category = settled.category.trim() || undefined;
-    if (policyList) {
-      const query: PolicyQuery = {
-        q,
-        category,
-        source: settled.catalog === 'vendor' ? 'vendor' : 'community',
-        direction: (settled.direction || undefined) as PolicyQuery['direction'],
-        assetKind: (settled.assetKind || undefined) as PolicyQuery['assetKind'],
-        sort: searchSort(settled.sort) === 'newest' ? 'submitted' : undefined,
-        limit: 24,
-        cursor,
-      };
-      const page = await ok(api.GET('/api/policies', { params: { query } }));
-      return { items: page.policies.map(fromPolicyList), next: page.hasMore ? page.nextCursor : null };
-    }
     const query: Query = {
       q,
       kind: (settled.kind || undefined) as Query['kind'],
@@ -132,7 +252,10 @@ export default function Catalog() {
   };
 
   useEffect(() => {
-    const search = new URLSearchParams(Object.entries(settled).filter(([, v]) => v !== ''));
+    // The address keeps the filters the user set (a page's own kind is in its path).
+    const search = new URLSearchParams(
+      Object.entries(settled).filter(([name, v]) => v !== '' && !(name === 'kind' && scope.kind)),
+    );
     const target = `${location.pathname}${search.size ? `?${search.toString()}` : ''}`;
     if (target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
     let stale = false;
@@ -180,11 +303,11 @@ export default function Catalog() {
     }
   };
 
-  const set = (name: keyof Filters) => (e: { target: { value: string } }) => {
+  const set: SetFilter = (name) => (e) => {
     const next = { ...filters, [name]: e.target.value };
-    // The policy list orders by name or newest only.
-    const listMode = next.kind === 'policy' && Boolean(next.direction || next.assetKind);
-    if (listMode && !POLICY_LIST_SORTS.has(searchSort(next.sort) ?? '')) next.sort = '';
+    // A kind's own list has fewer orders than the search.
+    const own = ownListOf(next);
+    if (own && !own.sorts.has(searchSort(next.sort) ?? '')) next.sort = '';
     setFilters(next);
   };
   const seeAll = (shown: Shelf['filters']) => {
@@ -197,7 +320,7 @@ export default function Catalog() {
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
 
   return (
-    <Page title="Policies and rulesets">
+    <Page title={scope.title}>
       <form className="filters fitted" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextField
           label="Search"
@@ -216,16 +339,18 @@ export default function Catalog() {
           Filters and order{activeFilters > 0 ? ` (${activeFilters})` : ''}
         </button>
         <div id="more-filters" className={`more-filters${moreFilters ? ' open' : ''}`}>
-          <SelectField
-            label="Kind"
-            value={filters.kind}
-            onChange={set('kind')}
-            options={[
-              ['', 'Policies and rulesets'],
-              ['policy', withCount('Policies', facets?.kinds.policy)],
-              ['ruleset', withCount('Rulesets', facets?.kinds.ruleset)],
-            ]}
-          />
+          {scope.kind ? null : (
+            <SelectField
+              label="Kind"
+              value={filters.kind}
+              onChange={set('kind')}
+              options={[
+                ['', 'Policies and rulesets'],
+                ['policy', withCount('Policies', facets?.kinds.policy)],
+                ['ruleset', withCount('Rulesets', facets?.kinds.ruleset)],
+              ]}
+            />
+          )}
           <SelectField
             label="Catalog"
             value={filters.catalog}
@@ -237,37 +362,14 @@ export default function Catalog() {
             ]}
           />
           <TextField label="Category" value={filters.category} onChange={set('category')} />
-          {filters.kind === 'policy' ? (
-            <>
-              <SelectField
-                label="Direction"
-                value={filters.direction}
-                onChange={set('direction')}
-                options={[
-                  ['', 'Any'],
-                  ['inbound', 'Inbound'],
-                  ['outbound', 'Outbound'],
-                ]}
-              />
-              <SelectField
-                label="Asset kind"
-                value={filters.assetKind}
-                onChange={set('assetKind')}
-                options={[
-                  ['', 'Any'],
-                  ['api', 'API'],
-                  ['agent', 'Agent'],
-                  ['llm', 'LLM'],
-                  ['mcp', 'MCP'],
-                ]}
-              />
-            </>
-          ) : null}
+          {filters.kind === 'policy' || filters.kind === 'ruleset'
+            ? OWN_FILTERS[filters.kind].fields(filters, set)
+            : null}
           <SelectField
             label="Sort"
             value={searchSort(filters.sort) ?? ''}
             onChange={set('sort')}
-            options={policyListMode ? SORTS.filter(([value]) => POLICY_LIST_SORTS.has(value)) : SORTS}
+            options={ownListMode ? SORTS.filter(([value]) => ownListMode.sorts.has(value)) : SORTS}
           />
         </div>
       </form>
@@ -313,7 +415,7 @@ export default function Catalog() {
           ? ''
           : answer
             ? plural(answer.total, 'result')
-            : `${items.length}${next ? '+' : ''} ${items.length === 1 && !next ? 'policy' : 'policies'}`}
+            : `${items.length}${next ? '+' : ''} ${(ownList?.noun ?? ['result', 'results'])[items.length === 1 && !next ? 0 : 1]}`}
       </p>
       {!loading && answer?.match === 'near' && items.length > 0 ? (
         <p className="hint">Nothing has these exact words: showing near matches.</p>

@@ -1,9 +1,10 @@
 // Connections to the platform: create (test the credentials first), the organization tree, sync, and
 // delete after seeing what it touches.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   ErrorMessage,
@@ -90,14 +91,7 @@ export default function Connections() {
           <ConnectionCard key={c.id} connection={c} onChange={list.reload} />
         ))}
       </ul>
-      <form
-        className="form"
-        aria-labelledby="new-connection"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void create.run();
-        }}
-      >
+      <ActionForm className="form" aria-labelledby="new-connection" runs={create}>
         <h2 id="new-connection">New connection</h2>
         <TextField
           label="Connection name"
@@ -208,7 +202,7 @@ export default function Connections() {
             {create.busy ? 'Creating…' : 'Create connection'}
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Page>
   );
 }

@@ -2,11 +2,12 @@
 // target organizations from the tree, publish/release options and version; the plan (what each
 // organization would get) before the button; then each target's result. Or a roll-out in steps, followed
 // on its page. `?policyId=` or `?rulesetId=` opens it on that item.
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
 import { Link, navigate, useLocation } from '../router';
 import {
+  ActionForm,
   Checkbox,
   ErrorMessage,
   Loading,
@@ -217,14 +218,7 @@ export default function Deploy() {
     <Page title={`Deploy a ${noun}`}>
       {[policies, rulesets, workspaces, mine].some((a) => a.loading) ? <Loading /> : null}
       <ErrorMessage error={policies.error ?? rulesets.error ?? workspaces.error ?? mine.error} />
-      <form
-        className="form"
-        aria-label="Deployment"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void deploy.run();
-        }}
-      >
+      <ActionForm className="form" aria-label="Deployment" runs={deploy}>
         <fieldset className="plain" disabled={results !== null || deploy.busy}>
           <legend className="visually-hidden">What to deploy, where</legend>
           <SelectField
@@ -383,7 +377,7 @@ export default function Deploy() {
               : `${rollout.on ? 'Roll out' : 'Deploy'} to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
           </button>
         )}
-      </form>
+      </ActionForm>
       {results ? (
         <section aria-labelledby="results-title" className="panel">
           <h2 id="results-title" tabIndex={-1} ref={resultsHeading}>

@@ -3,7 +3,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, navigate } from '../router';
-import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
+import {
+  ConfirmDialog,
+  ErrorMessage,
+  Loading,
+  Page,
+  PendingPage,
+  StatusBadge,
+  useAction,
+  useAsync,
+  When,
+} from '../ui';
 
 type Deployment = Schemas['DeploymentDto'];
 
@@ -120,18 +130,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
     deployment.reload();
   });
 
-  if (deployment.loading && !d)
-    return (
-      <Page title="Deployment">
-        <Loading />
-      </Page>
-    );
-  if (!d)
-    return (
-      <Page title="Deployment">
-        <ErrorMessage error={deployment.error} retry={deployment.reload} />
-      </Page>
-    );
+  if (!d) return <PendingPage title="Deployment" state={deployment} />;
   const stateText = {
     connecting: 'connecting…',
     live: 'live',

@@ -2,7 +2,7 @@
 // as the API orders them), a line per API and one for the workspace (its trend: all its APIs, per day),
 // registering an API, the at-risk threshold and the governance profiles. What a role may not do is not
 // offered: members register APIs; the owner and admins also set the threshold and write profiles.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import {
   apiLine,
@@ -16,16 +16,19 @@ import {
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   TextArea,
   TextField,
   useAction,
   useAsync,
+  useFields,
   When,
 } from '../ui';
 
@@ -43,13 +46,11 @@ export default function GovernancePage({ params }: { params: Record<string, stri
   const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
   if (!detail.data)
     return (
-      <Page title="Governance">
-        {detail.loading ? (
-          <Loading />
-        ) : (
-          <NotFoundOr error={detail.error} what="workspace" retry={detail.reload} />
-        )}
-      </Page>
+      <PendingPage
+        title="Governance"
+        state={detail}
+        failed={<NotFoundOr error={detail.error} what="workspace" retry={detail.reload} />}
+      />
     );
   return <Governance w={detail.data.workspace} />;
 }
@@ -233,16 +234,19 @@ function labels(text: string): string[] {
 }
 
 function RegisterApi({ workspaceId }: { workspaceId: string }) {
-  const [name, setName] = useState('');
-  const [tags, setTags] = useState('');
-  const [scope, setScope] = useState('');
   const [where, setWhere] = useState<'document' | 'source'>('document');
-  const [filename, setFilename] = useState('openapi.yaml');
-  const [content, setContent] = useState('');
-  const [repoUrl, setRepoUrl] = useState('');
-  const [specPath, setSpecPath] = useState('');
-  const [ref, setRef] = useState('');
+  const fields = useFields({
+    name: '',
+    tags: '',
+    scope: '',
+    filename: 'openapi.yaml',
+    content: '',
+    repoUrl: '',
+    specPath: '',
+    ref: '',
+  });
   const register = useAction(async () => {
+    const { name, tags, scope, filename, content, repoUrl, specPath, ref } = fields.values;
     const created = await ok(
       api.POST('/api/workspaces/{id}/governed-apis', {
         params: { path: { id: workspaceId } },
@@ -258,40 +262,21 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
     );
     navigate(`/governed-apis/${created.api.id}`);
   });
-  const error = register.error instanceof ApiError ? register.error : undefined;
+  const field = fields.bind(register.error);
   return (
     <section aria-labelledby="register-title">
       <h2 id="register-title">Register an API</h2>
-      <form
-        className="form"
-        aria-labelledby="register-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void register.run();
-        }}
-      >
-        <TextField
-          label="API name"
-          required
-          minLength={2}
-          maxLength={100}
-          value={name}
-          error={error?.fieldMessage('name')}
-          onChange={(e) => setName(e.target.value)}
-        />
+      <ActionForm className="form" aria-labelledby="register-title" runs={register}>
+        <TextField label="API name" required minLength={2} maxLength={100} {...field('name')} />
         <TextField
           label="Tags"
           hint="Separated by commas: governance profiles apply by tag (e.g. public, payments)."
-          value={tags}
-          error={error?.fieldMessage('tags')}
-          onChange={(e) => setTags(e.target.value)}
+          {...field('tags')}
         />
         <TextField
           label="Scope"
           hint="Optional (e.g. public, partner, internal): profiles apply by scope too."
-          value={scope}
-          error={error?.fieldMessage('scope')}
-          onChange={(e) => setScope(e.target.value)}
+          {...field('scope')}
         />
         <fieldset>
           <legend>Where its specification lives</legend>
@@ -318,46 +303,28 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
         </fieldset>
         {where === 'document' ? (
           <>
-            <TextField
-              label="File name"
-              value={filename}
-              error={error?.fieldMessage('document.filename')}
-              onChange={(e) => setFilename(e.target.value)}
-            />
+            <TextField label="File name" {...field('filename', 'document.filename')} />
             <TextArea
               label="Specification (JSON or YAML)"
               required
               rows={8}
-              value={content}
               className="code-input"
-              error={error?.fieldMessage('document')}
-              onChange={(e) => setContent(e.target.value)}
+              {...field('content', 'document')}
             />
           </>
         ) : (
           <>
-            <TextField
-              label="Repository URL"
-              type="url"
-              required
-              value={repoUrl}
-              error={error?.fieldMessage('source.repoUrl')}
-              onChange={(e) => setRepoUrl(e.target.value)}
-            />
+            <TextField label="Repository URL" type="url" required {...field('repoUrl', 'source.repoUrl')} />
             <TextField
               label="Path of the specification"
               hint="From the repository root, e.g. api/openapi.yaml."
               required
-              value={specPath}
-              error={error?.fieldMessage('source.path')}
-              onChange={(e) => setSpecPath(e.target.value)}
+              {...field('specPath', 'source.path')}
             />
             <TextField
               label="Ref"
               hint="Branch, tag or commit (default: the repository's default branch)."
-              value={ref}
-              error={error?.fieldMessage('source.ref')}
-              onChange={(e) => setRef(e.target.value)}
+              {...field('ref', 'source.ref')}
             />
           </>
         )}
@@ -365,7 +332,7 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
         <button type="submit" disabled={register.busy}>
           {register.busy ? 'Registering…' : 'Register API'}
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }
@@ -409,14 +376,7 @@ function Threshold({
   return (
     <section aria-labelledby="threshold-title">
       <h2 id="threshold-title">At-risk threshold</h2>
-      <form
-        className="form narrow"
-        aria-labelledby="threshold-title"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void save.run();
-        }}
-      >
+      <ActionForm className="form narrow" aria-labelledby="threshold-title" runs={save}>
         <TextField
           label="Threshold (%)"
           hint="An API whose conformance is below it is at risk (default 70)."
@@ -431,7 +391,7 @@ function Threshold({
         <button type="submit" disabled={save.busy || shown === String(current)}>
           Save threshold
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }
@@ -539,12 +499,9 @@ function Profiles({
 }
 
 function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCreated: () => void }) {
-  const [name, setName] = useState('');
   const [query, setQuery] = useState('');
   const [rulesetId, setRulesetId] = useState('');
-  const [version, setVersion] = useState('');
-  const [tags, setTags] = useState('');
-  const [scopes, setScopes] = useState('');
+  const fields = useFields({ name: '', version: '', tags: '', scopes: '' });
   const found = useAsync(
     () =>
       ok(
@@ -557,6 +514,7 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
   const choices = (found.data?.rulesets ?? []).filter((r) => r.source === 'community');
   const chosen = rulesetId || choices[0]?.id || '';
   const create = useAction(async () => {
+    const { name, version, tags, scopes } = fields.values;
     await ok(
       api.POST('/api/workspaces/{id}/governance-profiles', {
         params: { path: { id: workspaceId } },
@@ -568,30 +526,14 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
         },
       }),
     );
-    setName('');
-    setTags('');
-    setScopes('');
-    setVersion('');
+    fields.setValues({ name: '', version: '', tags: '', scopes: '' });
     onCreated();
   });
-  const error = create.error instanceof ApiError ? create.error : undefined;
+  const field = fields.bind(create.error);
   return (
-    <form
-      className="form"
-      aria-labelledby="new-profile-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void create.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="new-profile-title" runs={create}>
       <h3 id="new-profile-title">New profile</h3>
-      <TextField
-        label="Profile name"
-        required
-        value={name}
-        error={error?.fieldMessage('name')}
-        onChange={(e) => setName(e.target.value)}
-      />
+      <TextField label="Profile name" required {...field('name')} />
       <TextField
         label="Find a ruleset"
         type="search"
@@ -613,27 +555,18 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
       <TextField
         label="Pin to version"
         hint="A reviewed commit of the ruleset; empty: follow its latest version."
-        value={version}
-        error={error?.fieldMessage('rulesets')}
-        onChange={(e) => setVersion(e.target.value)}
+        {...field('version', 'rulesets')}
       />
       <TextField
         label="Applies to tags"
         hint="Separated by commas; with no tag and no scope it applies to every API."
-        value={tags}
-        error={error?.fieldMessage('matchTags')}
-        onChange={(e) => setTags(e.target.value)}
+        {...field('tags', 'matchTags')}
       />
-      <TextField
-        label="Applies to scopes"
-        value={scopes}
-        error={error?.fieldMessage('matchScopes')}
-        onChange={(e) => setScopes(e.target.value)}
-      />
+      <TextField label="Applies to scopes" {...field('scopes', 'matchScopes')} />
       <ErrorMessage error={create.error} besideFields />
       <button type="submit" disabled={create.busy || !chosen}>
         Create profile
       </button>
-    </form>
+    </ActionForm>
   );
 }

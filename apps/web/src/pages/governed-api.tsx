@@ -2,22 +2,25 @@
 // (who or what ran each evaluation, on which commit or digest, with which rulesets' versions), the
 // findings of any evaluation, what changed between two evaluations, and its waivers. Members evaluate;
 // the owner and admins also waive findings and remove waivers. Strangers read "not found".
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { apiLine, ConformanceChart, lineSummary, percent, trendOf } from '../governance/conformance';
 import { Link } from '../router';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   SelectField,
   severityCounts,
   TextField,
   useAction,
   useAsync,
+  useFields,
   When,
 } from '../ui';
 import { NotFoundOr } from './governance';
@@ -42,9 +45,11 @@ export default function GovernedApiPage({ params }: { params: Record<string, str
   }, [id]);
   if (!loaded.data)
     return (
-      <Page title="API">
-        {loaded.loading ? <Loading /> : <NotFoundOr error={loaded.error} what="API" retry={loaded.reload} />}
-      </Page>
+      <PendingPage
+        title="API"
+        state={loaded}
+        failed={<NotFoundOr error={loaded.error} what="API" retry={loaded.reload} />}
+      />
     );
   return <GovernedApiView a={loaded.data.governed} w={loaded.data.workspace} reload={loaded.reload} />;
 }
@@ -625,73 +630,53 @@ function WaiverForm({
   prefill: { rule: string; location: string } | null;
   onCreated: () => void;
 }) {
-  const [rule, setRule] = useState(prefill?.rule ?? '');
-  const [location, setLocation] = useState(prefill?.location ?? '');
-  const [reason, setReason] = useState('');
-  const [expires, setExpires] = useState(aWeekAhead());
+  const fields = useFields({
+    rule: prefill?.rule ?? '',
+    location: prefill?.location ?? '',
+    reason: '',
+    expires: aWeekAhead(),
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   // "Waive" on a finding fills the form in: the keyboard goes on to it.
   useEffect(() => {
     if (prefill) heading.current?.focus();
   }, [prefill]);
   const create = useAction(async () => {
+    const { rule, location, reason, expires } = fields.values;
     await ok(
       api.POST('/api/governed-apis/{id}/waivers', {
         params: { path: { id: apiId } },
         body: { rule, location, reason, expiresAt: new Date(`${expires}T23:59:59`).toISOString() },
       }),
     );
-    setReason('');
+    fields.setValues((values) => ({ ...values, reason: '' }));
     onCreated();
   });
-  const error = create.error instanceof ApiError ? create.error : undefined;
+  const field = fields.bind(create.error);
   return (
-    <form
-      className="form"
-      aria-labelledby="waive-title"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void create.run();
-      }}
-    >
+    <ActionForm className="form" aria-labelledby="waive-title" runs={create}>
       <h3 id="waive-title" tabIndex={-1} ref={heading}>
         Add a waiver
       </h3>
-      <TextField
-        label="Rule"
-        required
-        value={rule}
-        error={error?.fieldMessage('rule')}
-        onChange={(e) => setRule(e.target.value)}
-      />
+      <TextField label="Rule" required {...field('rule')} />
       <TextField
         label="Location"
         hint="A JSON pointer (#/paths/~1pets/post: it and everything below it, * for one segment) or a file pattern."
         required
-        value={location}
-        error={error?.fieldMessage('location')}
-        onChange={(e) => setLocation(e.target.value)}
+        {...field('location')}
       />
-      <TextField
-        label="Reason"
-        required
-        value={reason}
-        error={error?.fieldMessage('reason')}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <TextField label="Reason" required {...field('reason')} />
       <TextField
         label="Expires on"
         hint="At the end of that day, at most a year ahead."
         type="date"
         required
-        value={expires}
-        error={error?.fieldMessage('expiresAt')}
-        onChange={(e) => setExpires(e.target.value)}
+        {...field('expires', 'expiresAt')}
       />
       <ErrorMessage error={create.error} besideFields />
       <button type="submit" disabled={create.busy}>
         Add waiver
       </button>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,19 +1,17 @@
 // A policy: documentation tabs (sanitized Markdown), like, the issues badge, threaded comments with
-// edit and delete, history; the owner's links to deploy it.
-import { type FormEvent, useMemo, useState } from 'react';
+// edit and delete, history; the owner's revisions and transfer. The page around them is the listing
+// page both kinds share (listing-page.tsx); this file holds what is the policy's own.
+import { type FormEvent, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { renderMarkdown } from '../markdown';
-import { Adoption } from '../adoption';
-import { ReviewPin } from '../review-pin';
+import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
 import { useSession } from '../session';
-import { Markdown, Tabs } from '../tabs';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   ErrorMessage,
   Loading,
-  Page,
   StatusBadge,
   TextArea,
   useAction,
@@ -25,143 +23,72 @@ type Comment = Schemas['CommentDto'];
 type Policy = Schemas['PolicyDto'];
 type RevisionField = Schemas['CreateRevisionDto']['field'];
 
-export default function PolicyPage({ params }: { params: Record<string, string> }) {
-  const id = params.id;
-  const { user } = useSession();
-  const policy = useAsync(() => ok(api.GET('/api/policies/{id}', { params: { path: { id } } })), [id]);
-  const docs = useAsync(() => ok(api.GET('/api/policies/{id}/docs', { params: { path: { id } } })), [id]);
+/** The policy's line of facts: status, category, direction, project type, version, downloads, owner, badges. */
+function PolicyFacts({ listing: policy }: { listing: Policy }) {
   const issues = useAsync(
-    () => ok(api.GET('/api/policies/{id}/issues-enabled', { params: { path: { id } } })),
-    [id],
+    () => ok(api.GET('/api/policies/{id}/issues-enabled', { params: { path: { id: policy.id } } })),
+    [policy.id],
   );
-  const like = useAction(async () => {
-    const { liked } = await ok(api.POST('/api/policies/{id}/like', { params: { path: { id } } }));
-    const p = policy.data!.policy;
-    policy.set({ policy: { ...p, liked, likes: p.likes + (liked === p.liked ? 0 : liked ? 1 : -1) } });
-  });
-  const tabs = useMemo(
-    () => [
-      // A tab the author left blank (the predefined ones are kept empty) is not shown.
-      ...(docs.data?.tabs ?? [])
-        .filter((tab) => tab.bodyMd.trim() !== '')
-        .map((tab) => ({
-          key: `doc:${tab.key}`,
-          title: tab.title,
-          render: () => <Markdown html={renderMarkdown(tab.bodyMd)} />,
-        })),
-      {
-        key: 'comments',
-        title: 'Comments',
-        render: () => <Comments policyId={id} canPost={policy.data?.policy.status === 'published'} />,
-      },
-      { key: 'history', title: 'History', render: () => <History policyId={id} /> },
-      ...(policy.data && user && (user.id === policy.data.policy.owner_id || user.is_admin)
-        ? [
-            {
-              key: 'owner',
-              title: 'Revisions and transfer',
-              render: () => <OwnerTools policy={policy.data!.policy} />,
-            },
-          ]
-        : []),
-    ],
-    [docs.data, id, policy.data, user],
-  );
-
-  if (policy.loading && !policy.data)
-    return (
-      <Page title="Policy">
-        <Loading />
-      </Page>
-    );
-  if (!policy.data)
-    return (
-      <Page title="Policy">
-        <ErrorMessage error={policy.error} retry={policy.reload} />
-      </Page>
-    );
-  const p = policy.data.policy;
-  const likeHint = !user ? (
-    <>
-      <Link to={`/signin?next=/policies/${p.id}`}>Sign in</Link> to like this policy.
-    </>
-  ) : p.status !== 'published' ? (
-    'Only a published policy takes likes.'
-  ) : null;
   return (
-    <Page
-      title={p.name}
-      actions={
-        user ? (
-          <Link className="button" to={`/deploy?policyId=${p.id}`}>
-            Deploy
-          </Link>
-        ) : null
-      }
-    >
-      <p className="lead">{p.description}</p>
-      <p className="meta">
-        <StatusBadge status={p.status} /> {p.category ?? 'Uncategorized'} · {p.direction} · {p.project_type}
-        {p.version ? ` · version ${p.version}` : ''} · {p.downloads} downloads
-        {p.owner_name ? (
-          <> · by {p.owner_username ? `${p.owner_name} (@${p.owner_username})` : p.owner_name}</>
-        ) : null}
-        {issues.data?.enabled ? (
-          <>
-            {' '}
-            <Badge tone="info">issues enabled</Badge>
-          </>
-        ) : null}
-        {p.asset_kinds.map((k) => (
-          <span key={k}>
-            {' '}
-            <Badge>{k}</Badge>
-          </span>
-        ))}
-      </p>
-      <p className="row">
-        <button
-          type="button"
-          className="secondary"
-          aria-pressed={p.liked}
-          aria-describedby={likeHint ? 'like-hint' : undefined}
-          disabled={!user || like.busy || p.status !== 'published'}
-          onClick={() => void like.run()}
-        >
-          {p.liked ? '♥ Liked' : '♡ Like'} <span className="count">({p.likes})</span>
-        </button>
-        {likeHint ? (
-          <span className="hint" id="like-hint">
-            {likeHint}
-          </span>
-        ) : null}
-        <a href={p.source_host_url} rel="noopener noreferrer">
-          Source repository
-        </a>
-        {p.delivers_ideas.length > 0 ? (
-          <span>Delivers: {p.delivers_ideas.map((i) => i.title).join(', ')}</span>
-        ) : null}
-      </p>
-      <ErrorMessage error={like.error} />
-      {docs.loading && !docs.data ? (
-        // The documentation tabs come first: the tab bar waits for them, in the place it will take.
-        <div className="tabs tabs-pending">
-          <div className="tablist-placeholder" aria-hidden="true" />
-          <Loading label="Loading documentation…" />
-        </div>
-      ) : (
+    <p className="meta">
+      <StatusBadge status={policy.status} /> {policy.category ?? 'Uncategorized'} · {policy.direction} ·{' '}
+      {policy.project_type}
+      {policy.version ? ` · version ${policy.version}` : ''} · {policy.downloads} downloads
+      {policy.owner_name ? (
         <>
-          <ErrorMessage error={docs.error} retry={docs.reload} />
-          <Tabs label="Policy documentation" tabs={tabs} />
+          {' '}
+          · by{' '}
+          {policy.owner_username ? `${policy.owner_name} (@${policy.owner_username})` : policy.owner_name}
         </>
-      )}
-      {/* After the tabs: the pin's "changes since review" loads later and must not move the tab bar. */}
-      {p.status === 'published' ? (
-        <ReviewPin kind="policy" id={p.id} pin={p.pin} update="the owner proposes a revision" />
       ) : null}
-      {p.status === 'published' ? <Adoption kind="policy" id={p.id} /> : null}
-    </Page>
+      {issues.data?.enabled ? (
+        <>
+          {' '}
+          <Badge tone="info">issues enabled</Badge>
+        </>
+      ) : null}
+      {policy.asset_kinds.map((k) => (
+        <span key={k}>
+          {' '}
+          <Badge>{k}</Badge>
+        </span>
+      ))}
+    </p>
   );
+}
+
+const POLICY: ListingPageKind<Policy> = {
+  kind: 'policy',
+  title: 'Policy',
+  base: 'policies',
+  load: async (id) => (await ok(api.GET('/api/policies/{id}', { params: { path: { id } } }))).policy,
+  docs: (id) => ok(api.GET('/api/policies/{id}/docs', { params: { path: { id } } })),
+  like: (id) => ok(api.POST('/api/policies/{id}/like', { params: { path: { id } } })),
+  published: (policy) => policy.status === 'published',
+  likable: (policy) => policy.status === 'published',
+  sourceUrl: (policy) => policy.source_host_url,
+  sourceLabel: 'Source repository',
+  pin: (policy) => policy.pin,
+  update: 'the owner proposes a revision',
+  Facts: PolicyFacts,
+  links: (policy) =>
+    policy.delivers_ideas.length > 0 ? (
+      <span>Delivers: {policy.delivers_ideas.map((i) => i.title).join(', ')}</span>
+    ) : null,
+  tabs: (policy) => [
+    {
+      key: 'comments',
+      title: 'Comments',
+      render: () => <Comments policyId={policy.id} canPost={policy.status === 'published'} />,
+    },
+    { key: 'history', title: 'History', render: () => <History policyId={policy.id} /> },
+  ],
+  owner: { title: 'Revisions and transfer', Tools: Revisions },
+  transfer: (id, body) => ok(api.POST('/api/policies/{id}/transfers', { params: { path: { id } }, body })),
+};
+
+export default function PolicyPage({ params }: { params: Record<string, string> }) {
+  return <ListingPage kind={POLICY} id={params.id} />;
 }
 
 function Comments({ policyId, canPost }: { policyId: string; canPost: boolean }) {
@@ -300,13 +227,7 @@ function CommentView({
       {comment.deleted ? (
         <p className="muted">This comment was deleted.</p>
       ) : editing ? (
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
+        <ActionForm className="form" runs={save}>
           <TextArea
             label="Edit comment"
             value={body}
@@ -323,7 +244,7 @@ function CommentView({
               Cancel
             </button>
           </div>
-        </form>
+        </ActionForm>
       ) : (
         <p className="comment-body">{comment.body}</p>
       )}
@@ -400,8 +321,8 @@ function History({ policyId }: { policyId: string }) {
   );
 }
 
-/** The owner's tools: propose a revision of a published policy, see revisions, offer the policy to someone. */
-function OwnerTools({ policy }: { policy: Policy }) {
+/** The owner's revisions: propose one of a published policy, see them (the transfer follows, as for any listing). */
+function Revisions({ listing: policy }: { listing: Policy }) {
   const id = policy.id;
   const revisions = useAsync(
     () => ok(api.GET('/api/policies/{id}/revisions', { params: { path: { id } } })),
@@ -409,23 +330,10 @@ function OwnerTools({ policy }: { policy: Policy }) {
   );
   const [field, setField] = useState<RevisionField>('description');
   const [value, setValue] = useState('');
-  const [recipient, setRecipient] = useState('');
-  const [offered, setOffered] = useState(false);
   const propose = useAction(async () => {
     await ok(api.POST('/api/policies/{id}/revisions', { params: { path: { id } }, body: { field, value } }));
     setValue('');
     revisions.reload();
-  });
-  const transfer = useAction(async () => {
-    const to = recipient.trim();
-    await ok(
-      api.POST('/api/policies/{id}/transfers', {
-        params: { path: { id } },
-        body: to.includes('@') && !to.startsWith('@') ? { recipientEmail: to } : { recipientUsername: to },
-      }),
-    );
-    setOffered(true);
-    setRecipient('');
   });
   return (
     <div>
@@ -442,14 +350,7 @@ function OwnerTools({ policy }: { policy: Policy }) {
         ))}
       </ul>
       {policy.status === 'published' ? (
-        <form
-          className="form"
-          aria-label="Propose a revision"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void propose.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Propose a revision" runs={propose}>
           <label htmlFor="revision-field">Field to revise</label>
           <select
             id="revision-field"
@@ -473,31 +374,10 @@ function OwnerTools({ policy }: { policy: Policy }) {
           <button type="submit" disabled={propose.busy || !value.trim()}>
             Propose revision
           </button>
-        </form>
+        </ActionForm>
       ) : (
         <p className="hint">Revisions are for published policies; before that, edit the submission.</p>
       )}
-      <h2>Transfer ownership</h2>
-      <form
-        className="form"
-        aria-label="Transfer ownership"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void transfer.run();
-        }}
-      >
-        <TextArea
-          label="Recipient (username or email)"
-          rows={1}
-          value={recipient}
-          onChange={(e) => setRecipient(e.target.value)}
-        />
-        <ErrorMessage error={transfer.error} />
-        {offered ? <p role="status">Offered: the recipient accepts or rejects it in their inbox.</p> : null}
-        <button type="submit" disabled={transfer.busy || !recipient.trim()}>
-          Offer the policy
-        </button>
-      </form>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // The profile: every field with its rule shown beside it, and the API's message inline when it refuses.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '../router';
 import { api, ApiError, ok } from '../api/client';
 import { useSession } from '../session';
-import { Checkbox, ErrorMessage, Page, TextArea, TextField, useAction } from '../ui';
+import { ActionForm, Checkbox, ErrorMessage, Page, TextArea, TextField, useAction } from '../ui';
 
 export default function Profile() {
   const { user, setUser } = useSession();
@@ -64,14 +64,7 @@ export default function Profile() {
           </>
         ) : null}
       </nav>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void save.run();
-        }}
-      >
+      <ActionForm className="form" noValidate runs={save}>
         <TextField
           label="Name"
           required
@@ -132,7 +125,7 @@ export default function Profile() {
         <button type="submit" disabled={save.busy}>
           {save.busy ? 'Saving…' : 'Save profile'}
         </button>
-      </form>
+      </ActionForm>
     </Page>
   );
 }

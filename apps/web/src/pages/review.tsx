@@ -4,6 +4,7 @@
 // since the last review; every decision is confirmed first, and the submitter is told (inbox, webhooks).
 import { type ReactNode, useState } from 'react';
 import { api, ok } from '../api/client';
+import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
 import {
   Badge,
@@ -11,8 +12,9 @@ import {
   ErrorMessage,
   Loading,
   Page,
-  StatusBadge,
+  PendingPage,
   severityCounts,
+  StatusBadge,
   TextArea,
   useAction,
   useAsync,
@@ -187,13 +189,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
                 {source.files.length}
                 {source.files_truncated ? '+' : ''} {source.files.length === 1 ? 'file' : 'files'} changed
               </summary>
-              <ul>
-                {source.files.map((f) => (
-                  <li key={f.path}>
-                    <code>{f.path}</code> {f.status}
-                  </li>
-                ))}
-              </ul>
+              <ChangedFiles files={source.files} />
             </details>
           )
         ) : (
@@ -206,18 +202,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
 
 export default function Review() {
   const queue = useAsync(() => ok(api.GET('/api/admin/queue', { params: { query: { limit: 50 } } })), []);
-  if (queue.loading && !queue.data)
-    return (
-      <Page title="Review queue">
-        <Loading />
-      </Page>
-    );
-  if (!queue.data)
-    return (
-      <Page title="Review queue">
-        <ErrorMessage error={queue.error} retry={queue.reload} />
-      </Page>
-    );
+  if (!queue.data) return <PendingPage title="Review queue" state={queue} />;
   const q = queue.data;
   const path = (id: string) => ({ params: { path: { id } } });
   return (

@@ -9,8 +9,8 @@ import {
   ConfirmDialog,
   DataTable,
   ErrorMessage,
-  Loading,
   Page,
+  PendingPage,
   StatusBadge,
   useAction,
   useAsync,
@@ -70,18 +70,7 @@ export default function RolloutPage({ params }: { params: Record<string, string>
     rollout.reload();
   });
 
-  if (rollout.loading && !rollout.data)
-    return (
-      <Page title="Roll-out">
-        <Loading />
-      </Page>
-    );
-  if (!rollout.data)
-    return (
-      <Page title="Roll-out">
-        <ErrorMessage error={rollout.error} retry={rollout.reload} />
-      </Page>
-    );
+  if (!rollout.data) return <PendingPage title="Roll-out" state={rollout} />;
   const r = rollout.data.rollout;
   const active = ACTIVE.includes(r.status);
   return (

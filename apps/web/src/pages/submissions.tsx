@@ -1,11 +1,16 @@
-// My submissions: status and reviewer feedback; a rejected one is edited and resubmitted here.
-import { type FormEvent, useState } from 'react';
+// My submissions of one kind (policies at /submissions, rulesets at /ruleset-submissions): status and
+// reviewer feedback; one sent back is edited and resubmitted here. Written once: a kind says where its
+// submissions are read and written, how one reads as a card and which of the actions it allows.
+import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
 import {
+  ActionForm,
+  ConfirmDialog,
   ErrorMessage,
   Loading,
   Page,
+  severityCounts,
   StatusBadge,
   TextArea,
   TextField,
@@ -14,44 +19,186 @@ import {
   When,
 } from '../ui';
 
-type Submission = Schemas['SubmissionDto'];
+/** A submission as its card shows it, whatever its kind. */
+interface SubmissionView {
+  /** The card's key: a changed submission is a new card (its edit form starts from the new values). */
+  key: string;
+  name: string;
+  description: string;
+  status: string;
+  /** The listing's page. */
+  listingPath: string;
+  /** Before "submitted" in the card's status line (the ruleset's category). */
+  label: string | null;
+  createdAt: string;
+  reviewedAt: string | null | undefined;
+  /** After the status line's dates (the ruleset's edits). */
+  revisions: string;
+  /** A line of its own under the status line (the ruleset's rules and repository). */
+  details: ReactNode;
+  feedback: string | null | undefined;
+  /** The repository URL, when the kind's edit form changes it. */
+  sourceHostUrl?: string;
+}
 
-export default function Submissions() {
+type Edit = { name: string; description: string; sourceHostUrl?: string };
+
+/** The labels of the edit: its button on the card and its form's submit, or null when it cannot be edited. */
+type EditLabels = { open: string; save: string } | null;
+
+/** A kind's submissions: `S` is its submission as the API answers it. */
+interface SubmissionsKind<S> {
+  title: string;
+  actions: ReactNode;
+  /** A word under the "Submitted" notice (where the other kind's submissions are). */
+  intro: ReactNode;
+  empty: string;
+  list(cursor?: string): Promise<{ submissions: S[]; hasMore: boolean; nextCursor: string | null }>;
+  view(submission: S): SubmissionView;
+  editLabels(status: string): EditLabels;
+  /** The edit form's name and description rules (a ruleset's both required, its description bounded). */
+  form: { required: boolean; descriptionMax?: number; rows?: number; repositoryUrl: boolean };
+  save(submission: S, edit: Edit): Promise<void>;
+  /** Withdrawing (deleting) a submission, where the kind allows it. */
+  withdraw?: {
+    allowed(status: string): boolean;
+    explanation: string;
+    run(submission: S): Promise<void>;
+  };
+}
+
+type PolicySubmission = Schemas['SubmissionDto'];
+type RulesetSubmission = Schemas['RulesetSubmissionDto'];
+
+const POLICIES: SubmissionsKind<PolicySubmission> = {
+  title: 'My submissions',
+  actions: (
+    <>
+      <Link className="button secondary" to="/ruleset-submissions">
+        My ruleset submissions
+      </Link>
+      <Link className="button" to="/submit">
+        Submit a policy
+      </Link>
+    </>
+  ),
+  intro: null,
+  empty: 'You have not submitted anything yet.',
+  list: (cursor) => ok(api.GET('/api/submissions', { params: { query: { limit: 50, cursor } } })),
+  view: (s) => ({
+    key: s.id,
+    name: s.name,
+    description: s.description,
+    status: s.status,
+    listingPath: `/policies/${s.policyId}`,
+    label: null,
+    createdAt: s.createdAt,
+    reviewedAt: s.reviewedAt,
+    revisions: '',
+    details: null,
+    feedback: s.feedback,
+    sourceHostUrl: s.sourceHostUrl,
+  }),
+  editLabels: (status) =>
+    status === 'approved'
+      ? null
+      : status === 'rejected'
+        ? { open: 'Edit and resubmit', save: 'Resubmit' }
+        : { open: 'Edit', save: 'Save' },
+  form: { required: false, repositoryUrl: true },
+  async save(s, body) {
+    await ok(api.PATCH('/api/submissions/{id}', { params: { path: { id: s.id } }, body }));
+  },
+};
+
+const RULESETS: SubmissionsKind<RulesetSubmission> = {
+  title: 'My ruleset submissions',
+  actions: (
+    <Link className="button" to="/submit/ruleset">
+      Submit a ruleset
+    </Link>
+  ),
+  intro: (
+    <p>
+      Policies you submitted are under <Link to="/submissions">My submissions</Link>.
+    </p>
+  ),
+  empty: 'You have not submitted a ruleset yet.',
+  async list() {
+    const page = await ok(api.GET('/api/ruleset-submissions'));
+    return { submissions: page.submissions, hasMore: false, nextCursor: null };
+  },
+  view: (s) => ({
+    key: `${s.id}:${s.updated_at}`,
+    name: s.name,
+    description: s.description,
+    status: s.status,
+    listingPath: `/rulesets/${s.ruleset_id}`,
+    label: s.category,
+    createdAt: s.created_at,
+    reviewedAt: s.reviewed_at,
+    revisions: s.revision_count ? ` · ${s.revision_count} edit(s)` : '',
+    details: (
+      <p className="meta">
+        {severityCounts(s.rule_counts)} rules · <a href={s.source_url}>repository</a>
+        {s.source_ref ? ` · ref ${s.source_ref}` : ''}
+      </p>
+    ),
+    feedback: s.review_feedback,
+  }),
+  editLabels: (status) =>
+    status === 'needs_improvement'
+      ? { open: 'Edit and resubmit', save: 'Resubmit' }
+      : status === 'approved'
+        ? { open: 'Submit an update', save: 'Submit update for review' }
+        : null,
+  form: { required: true, descriptionMax: 20000, rows: 4, repositoryUrl: false },
+  async save(s, edit) {
+    await ok(
+      api.PATCH('/api/ruleset-submissions/{id}', {
+        params: { path: { id: s.id } },
+        body: {
+          category: s.category,
+          name: edit.name.trim(),
+          description: edit.description.trim(),
+          ...(s.status === 'needs_improvement' ? { resubmit: true } : {}),
+        },
+      }),
+    );
+  },
+  withdraw: {
+    allowed: (status) => status !== 'approved',
+    explanation:
+      'The ruleset was never published: it is deleted with this submission and its staged documentation.',
+    async run(s) {
+      await ok(api.DELETE('/api/ruleset-submissions/{id}', { params: { path: { id: s.id } } }));
+    },
+  },
+};
+
+function SubmissionsOf<S>({ kind }: { kind: SubmissionsKind<S> }) {
   const { query } = useLocation();
   const just = query.get('submitted');
-  const [pages, setPages] = useState<Submission[]>([]);
-  const list = useAsync(() => ok(api.GET('/api/submissions', { params: { query: { limit: 50 } } })), []);
+  const [pages, setPages] = useState<S[]>([]);
+  const list = useAsync(() => kind.list(), [kind]);
   const more = useAction(async () => {
-    const page = await ok(
-      api.GET('/api/submissions', { params: { query: { limit: 50, cursor: list.data!.nextCursor! } } }),
-    );
+    const page = await kind.list(list.data!.nextCursor!);
     setPages([...pages, ...page.submissions]);
   });
   const all = [...(list.data?.submissions ?? []), ...pages];
   return (
-    <Page
-      title="My submissions"
-      actions={
-        <>
-          <Link className="button secondary" to="/ruleset-submissions">
-            My ruleset submissions
-          </Link>
-          <Link className="button" to="/submit">
-            Submit a policy
-          </Link>
-        </>
-      }
-    >
+    <Page title={kind.title} actions={kind.actions}>
       {just ? (
         <p role="status" className="panel">
           Submitted. An administrator reviews it next; its status and their feedback show here.
         </p>
       ) : null}
+      {kind.intro}
       {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
-      {list.data && all.length === 0 ? <p>You have not submitted anything yet.</p> : null}
+      {list.data && all.length === 0 ? <p>{kind.empty}</p> : null}
       <ul className="cards">
         {all.map((s) => (
-          <SubmissionCard key={s.id} submission={s} onChange={list.reload} />
+          <SubmissionCard key={kind.view(s).key} kind={kind} submission={s} onChange={list.reload} />
         ))}
       </ul>
       {list.data?.hasMore ? (
@@ -64,80 +211,124 @@ export default function Submissions() {
   );
 }
 
-function SubmissionCard({ submission: s, onChange }: { submission: Submission; onChange: () => void }) {
+function SubmissionCard<S>({
+  kind,
+  submission,
+  onChange,
+}: {
+  kind: SubmissionsKind<S>;
+  submission: S;
+  onChange: () => void;
+}) {
+  const s = kind.view(submission);
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({
+  const [deleting, setDeleting] = useState(false);
+  const [form, setForm] = useState<Edit>({
     name: s.name,
     description: s.description,
     sourceHostUrl: s.sourceHostUrl,
   });
   const save = useAction(async () => {
-    await ok(api.PATCH('/api/submissions/{id}', { params: { path: { id: s.id } }, body: form }));
+    await kind.save(submission, form);
     setEditing(false);
     onChange();
   });
+  const remove = useAction(async () => {
+    await kind.withdraw?.run(submission);
+    setDeleting(false);
+    onChange();
+  });
+  const edit = kind.editLabels(s.status);
+  const withdraw = kind.withdraw?.allowed(s.status) ?? false;
   return (
     <li className="card" aria-label={s.name}>
       <h2>
-        <Link to={`/policies/${s.policyId}`}>{s.name}</Link>
+        <Link to={s.listingPath}>{s.name}</Link>
       </h2>
       <p className="meta">
-        <StatusBadge status={s.status} /> submitted <When at={s.createdAt} />
+        <StatusBadge status={s.status} /> {s.label ? `${s.label} · ` : ''}submitted <When at={s.createdAt} />
         {s.reviewedAt ? (
           <>
             {' '}
             · reviewed <When at={s.reviewedAt} />
           </>
         ) : null}
+        {s.revisions}
       </p>
+      {s.details}
       {s.feedback ? (
         <p>
           <strong>Reviewer feedback:</strong> {s.feedback}
         </p>
       ) : null}
-      {s.status !== 'approved' && !editing ? (
-        <button type="button" className="secondary" onClick={() => setEditing(true)}>
-          {s.status === 'rejected' ? 'Edit and resubmit' : 'Edit'}
-        </button>
+      {!editing && (edit || withdraw) ? (
+        <div className="row">
+          {edit ? (
+            <button type="button" className="secondary" onClick={() => setEditing(true)}>
+              {edit.open}
+            </button>
+          ) : null}
+          {withdraw ? (
+            <button type="button" className="danger" onClick={() => setDeleting(true)}>
+              Withdraw
+            </button>
+          ) : null}
+        </div>
       ) : null}
-      {editing ? (
-        <form
-          className="form"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
+      {editing && edit ? (
+        <ActionForm className="form" aria-label={`Edit ${s.name}`} runs={save}>
           <TextField
             label="Name"
-            value={form.name}
+            required={kind.form.required}
             minLength={2}
             maxLength={120}
+            value={form.name}
             onChange={(e) => setForm({ ...form, name: e.target.value })}
           />
           <TextArea
             label="Description"
-            value={form.description}
+            required={kind.form.required}
             minLength={10}
+            maxLength={kind.form.descriptionMax}
+            rows={kind.form.rows}
+            value={form.description}
             onChange={(e) => setForm({ ...form, description: e.target.value })}
           />
-          <TextField
-            label="Repository URL"
-            type="url"
-            value={form.sourceHostUrl}
-            onChange={(e) => setForm({ ...form, sourceHostUrl: e.target.value })}
-          />
+          {kind.form.repositoryUrl ? (
+            <TextField
+              label="Repository URL"
+              type="url"
+              value={form.sourceHostUrl}
+              onChange={(e) => setForm({ ...form, sourceHostUrl: e.target.value })}
+            />
+          ) : null}
           <ErrorMessage error={save.error} />
           <div className="row">
             <button type="submit" disabled={save.busy}>
-              {s.status === 'rejected' ? 'Resubmit' : 'Save'}
+              {edit.save}
             </button>
             <button type="button" className="secondary" onClick={() => setEditing(false)}>
               Cancel
             </button>
           </div>
-        </form>
+        </ActionForm>
+      ) : null}
+      {kind.withdraw ? (
+        <ConfirmDialog
+          open={deleting}
+          title={`Withdraw ${s.name}?`}
+          confirmLabel="Withdraw and delete"
+          busy={remove.busy}
+          onConfirm={() => void remove.run()}
+          onCancel={() => setDeleting(false)}
+        >
+          <p>{kind.withdraw.explanation}</p>
+          <ErrorMessage error={remove.error} />
+        </ConfirmDialog>
       ) : null}
     </li>
   );
 }
+
+export const PolicySubmissions = () => <SubmissionsOf kind={POLICIES} />;
+export const RulesetSubmissions = () => <SubmissionsOf kind={RULESETS} />;

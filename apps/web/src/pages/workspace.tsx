@@ -6,12 +6,14 @@ import { Link } from '../router';
 import { AuditLog } from './audit';
 import { WebhookEndpoints } from './webhooks';
 import {
+  ActionForm,
   Badge,
   ConfirmDialog,
   DataTable,
   ErrorMessage,
   Loading,
   Page,
+  PendingPage,
   SelectField,
   TextField,
   useAction,
@@ -26,18 +28,7 @@ type Shared = Schemas['WorkspaceConnectionDto'];
 export default function WorkspacePage({ params }: { params: Record<string, string> }) {
   const id = params.id;
   const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
-  if (detail.loading && !detail.data)
-    return (
-      <Page title="Workspace">
-        <Loading />
-      </Page>
-    );
-  if (!detail.data)
-    return (
-      <Page title="Workspace">
-        <ErrorMessage error={detail.error} retry={detail.reload} />
-      </Page>
-    );
+  if (!detail.data) return <PendingPage title="Workspace" state={detail} />;
   return <Workspace w={detail.data.workspace} reload={detail.reload} />;
 }
 
@@ -86,14 +77,7 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
         ) : null}
       </p>
       {w.role === 'owner' ? (
-        <form
-          className="form"
-          aria-label="Rename"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void rename.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Rename" runs={rename}>
           <TextField
             label="Workspace name"
             minLength={2}
@@ -116,7 +100,7 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
               </button>
             ) : null}
           </div>
-        </form>
+        </ActionForm>
       ) : null}
       <ConfirmDialog
         open={archiving}
@@ -258,14 +242,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
       </DataTable>
       <ErrorMessage error={change.error} />
       {manage && !w.archived_at ? (
-        <form
-          className="form"
-          aria-label="Add a member"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void add.run();
-          }}
-        >
+        <ActionForm className="form" aria-label="Add a member" runs={add}>
           <TextField
             label="Add a member (username or email)"
             required
@@ -285,7 +262,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
           <button type="submit" disabled={add.busy}>
             Add member
           </button>
-        </form>
+        </ActionForm>
       ) : null}
       <ConfirmDialog
         open={removing !== null}

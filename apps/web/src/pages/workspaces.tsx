@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiError, ok } from '../api/client';
 import { Link } from '../router';
-import { Badge, ErrorMessage, Loading, Page, TextField, useAction, useAsync } from '../ui';
+import { ActionForm, Badge, ErrorMessage, Loading, Page, TextField, useAction, useAsync } from '../ui';
 
 export default function Workspaces() {
   const list = useAsync(() => ok(api.GET('/api/workspaces')), []);
@@ -32,14 +32,7 @@ export default function Workspaces() {
           </li>
         ))}
       </ul>
-      <form
-        className="form"
-        aria-labelledby="new-workspace"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void create.run();
-        }}
-      >
+      <ActionForm className="form" aria-labelledby="new-workspace" runs={create}>
         <h2 id="new-workspace">New workspace</h2>
         <TextField
           label="Workspace name"
@@ -63,7 +56,7 @@ export default function Workspaces() {
         <button type="submit" disabled={create.busy}>
           {create.busy ? 'Creating…' : 'Create workspace'}
         </button>
-      </form>
+      </ActionForm>
     </Page>
   );
 }
