@@ -12,7 +12,7 @@ const KINDS: Kind[] = ['policy', 'ruleset'];
 const SEARCH_SORTS = ['name', 'likes', 'deploys', 'newest'] as const;
 type SearchSort = (typeof SEARCH_SORTS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Pages of the search a slug is looked for in, at most (100 items each). */
 const SLUG_PAGES = 20;
