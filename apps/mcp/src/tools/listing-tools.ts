@@ -43,7 +43,6 @@ export interface ListingToolKind<
   Entry extends CommunityListing,
   GetOutput extends z.ZodRawShape,
   Vendor extends VendorListing,
-  VendorJson,
 > {
   /** `policy`, `ruleset`: in tool names and answers. */
   one: string;
@@ -91,9 +90,10 @@ export interface ListingToolKind<
     resource: string;
     /** How the slug input is described. */
     slug: string;
-    schema: z.ZodType<VendorJson>;
+    schema: z.ZodType;
     get(slug: string, ctx: RequestContext): Promise<Vendor>;
-    toJson(vendor: Vendor): VendorJson;
+    /** The vendor listing as `get_vendor_<one>` answers it (its `schema`). */
+    toJson(vendor: Vendor): unknown;
     /** A page of the vendor index. */
     list(
       query: { limit: number; offset: number },
@@ -112,8 +112,7 @@ export function registerListingTools<
   Entry extends CommunityListing,
   GetOutput extends z.ZodRawShape,
   Vendor extends VendorListing,
-  VendorJson,
->(kit: ToolKit, kind: ListingToolKind<SearchInput, Summary, Entry, GetOutput, Vendor, VendorJson>): void {
+>(kit: ToolKit, kind: ListingToolKind<SearchInput, Summary, Entry, GetOutput, Vendor>): void {
   const { one, many, community, vendor, search } = kind;
   kit.collection({
     path: many,
