@@ -1,4 +1,11 @@
-import { type DocsCompleteness, type DocTab, type RequestContext, VENDOR_SLUG_PATTERN } from '@pc/contracts';
+import {
+  type DocsCompleteness,
+  type DocTab,
+  LISTING_CATALOGS,
+  type RequestContext,
+  SORT_ORDERS,
+  VENDOR_SLUG_PATTERN,
+} from '@pc/contracts';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { id, page, toDocTab } from './schemas';
@@ -14,8 +21,15 @@ import {
 /** A community listing's key in resource URIs: its id. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What every search takes besides its kind's filters: the catalog first, the order after its sort. */
+const sourceInput = {
+  source: z.enum(LISTING_CATALOGS).default('community').describe('community (default) or vendor.'),
+};
+const orderInput = { order: z.enum(SORT_ORDERS).optional().describe('asc or desc.') };
+
 /** The page every search takes: limit and offset. */
 type PageInput = ReturnType<typeof page>;
+type CommonInput = typeof sourceInput & typeof orderInput & PageInput;
 
 /** What every community listing has, as the common tools read it. */
 interface CommunityListing {
@@ -53,12 +67,12 @@ export interface ListingToolKind<
   search: {
     title: string;
     description: string;
-    /** Its filters; the page (limit, offset) is added, the same for every kind. */
+    /** Its filters and sorts; the source, order and page (limit, offset) are the same for every kind. */
     input: SearchInput;
     /** One summary, community or vendor. */
     summary: z.ZodType<Summary>;
     list(
-      args: z.infer<z.ZodObject<SearchInput & PageInput>>,
+      args: z.infer<z.ZodObject<CommonInput & SearchInput>>,
       ctx: RequestContext,
     ): Promise<{ summaries: Summary[]; hasMore: boolean }>;
     /** A summary as one line of the tool's text. */
@@ -155,7 +169,12 @@ export function registerListingTools<
     title: search.title,
     description: search.description,
     scope: 'api:read',
-    input: { ...search.input, ...page(TOOL_PAGE.max, TOOL_PAGE.default, kind.offsetMax) },
+    input: {
+      ...sourceInput,
+      ...search.input,
+      ...orderInput,
+      ...page(TOOL_PAGE.max, TOOL_PAGE.default, kind.offsetMax),
+    },
     output: {
       [many]: z.array(search.summary),
       hasMore: z.boolean(),

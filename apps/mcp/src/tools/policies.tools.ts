@@ -7,9 +7,7 @@ import {
   type Policy,
   POLICY_CATEGORY_MAX,
   POLICY_SORTS,
-  POLICY_SOURCES,
   SEARCH_QUERY_MAX,
-  SORT_ORDERS,
   type VendorPolicySummary,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -100,13 +98,11 @@ export class PolicyTools implements ToolSet {
           'submitted, order. Answers summaries: use get_policy (community, by id) or ' +
           'get_vendor_policy (vendor, by slug) for the whole entry.',
         input: {
-          source: z.enum(POLICY_SOURCES).default('community').describe('community (default) or vendor.'),
           q: text(1, SEARCH_QUERY_MAX).optional().describe('Words or parts of words to find.'),
           category: text(1, POLICY_CATEGORY_MAX).optional().describe('Exact category, e.g. Security.'),
           direction: z.enum(DIRECTIONS).optional().describe('inbound or outbound traffic.'),
           assetKind: z.enum(ASSET_KINDS).optional().describe('Community only: agent, api, llm or mcp.'),
           sort: z.enum(POLICY_SORTS).optional().describe('alpha (by name) or submitted (by date).'),
-          order: z.enum(SORT_ORDERS).optional().describe('asc or desc.'),
         },
         summary: z.union([communityPolicySummarySchema, vendorPolicySummarySchema]),
         list: async (args, ctx) => {

@@ -7,10 +7,8 @@ import {
   RulesetEvaluationRpc,
   RULESET_LIMITS,
   RULESET_SORTS,
-  RULESET_SOURCES,
   RulesetsRpc,
   SCOPE_FILTERS,
-  SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { BusClient, RemoteError } from '@pc/platform';
@@ -211,12 +209,10 @@ export class RulesetTools implements ToolSet {
           'mcp), sort alpha, submitted, likes or views, order. Answers summaries: use get_ruleset (community, ' +
           'by id, with its documentation) or get_vendor_ruleset (vendor, by slug).',
         input: {
-          source: z.enum(RULESET_SOURCES).default('community').describe('community (default) or vendor.'),
           q: text(1, RULESET_LIMITS.q.max).optional().describe('Words to find in the name and description.'),
           category: text(1, RULESET_LIMITS.category.max).optional().describe('A category, e.g. Security.'),
           scope: z.enum(SCOPE_FILTERS).optional().describe('Only rulesets that govern this kind of API.'),
           sort: z.enum(RULESET_SORTS).optional().describe('alpha (default), submitted, likes or views.'),
-          order: z.enum(SORT_ORDERS).optional().describe('asc or desc.'),
         },
         summary: z.union([communityRulesetSummarySchema, vendorRulesetSummarySchema]),
         list: async (args, ctx) => {
