@@ -224,3 +224,49 @@ export function registerListingTools<
     },
   });
 }
+
+/** What every kind's submission has, as its tool lists it. */
+interface SubmissionListing {
+  id: string;
+  name: string;
+  status: string;
+}
+
+/**
+ * A kind's "my submissions" tool (`list_my_submissions` for policies, `list_my_ruleset_submissions`):
+ * the caller's submissions with their status and the reviewer's feedback.
+ */
+export function defineMySubmissionsTool<Submission extends SubmissionListing, Json extends z.ZodType>(
+  kit: ToolKit,
+  name: string,
+  tool: {
+    title: string;
+    description: string;
+    schema: Json;
+    list: (ctx: RequestContext) => Promise<Submission[]>;
+    toJson: (submission: Submission) => z.infer<Json>;
+    feedback: (submission: Submission) => string | null;
+    /** The text when there is none. */
+    none: string;
+  },
+): void {
+  kit.define(name, {
+    title: tool.title,
+    description: tool.description,
+    scope: 'api:read',
+    input: {},
+    output: { submissions: z.array(tool.schema) },
+    annotations: READ_ONLY,
+    run: async (_args, ctx) => {
+      const submissions = await tool.list(ctx);
+      const lines = submissions.map((s) => {
+        const feedback = tool.feedback(s);
+        return `- ${s.name}: ${s.status}${feedback ? ` (feedback: ${feedback})` : ''} id ${s.id}`;
+      });
+      return {
+        data: { submissions: submissions.map(tool.toJson) },
+        text: lines.length === 0 ? tool.none : lines.join('\n'),
+      };
+    },
+  });
+}

@@ -13,7 +13,7 @@ import {
 } from '@pc/contracts';
 import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
-import { registerListingTools } from './listing-tools';
+import { defineMySubmissionsTool, registerListingTools } from './listing-tools';
 import {
   communityRulesetSummarySchema,
   docsOutput,
@@ -167,26 +167,16 @@ export class RulesetTools implements ToolSet {
       },
     });
 
-    kit.define('list_my_ruleset_submissions', {
+    defineMySubmissionsTool(kit, 'list_my_ruleset_submissions', {
       title: 'List my ruleset submissions',
       description:
         'Lists the rulesets you submitted for review with their status (submitted: waiting for review; ' +
         "needs_improvement: sent back with the reviewer's feedback; approved; rejected).",
-      scope: 'api:read',
-      input: {},
-      output: { submissions: z.array(rulesetSubmissionSchema) },
-      annotations: READ_ONLY,
-      run: async (_args, ctx) => {
-        const { submissions } = await this.bus.request(RulesetsRpc.listSubmissions, ctx, {});
-        const lines = submissions.map(
-          (s) =>
-            `- ${s.name}: ${s.status}${s.review_feedback ? ` (feedback: ${s.review_feedback})` : ''} id ${s.id}`,
-        );
-        return {
-          data: { submissions: submissions.map(toRulesetSubmission) },
-          text: lines.length === 0 ? 'You have no ruleset submissions.' : lines.join('\n'),
-        };
-      },
+      schema: rulesetSubmissionSchema,
+      list: async (ctx) => (await this.bus.request(RulesetsRpc.listSubmissions, ctx, {})).submissions,
+      toJson: toRulesetSubmission,
+      feedback: (submission) => submission.review_feedback,
+      none: 'You have no ruleset submissions.',
     });
   }
 
