@@ -1,9 +1,10 @@
-import { type PolicyCatalog, PolicyCatalogError, type Schemas } from '@policy-catalog/sdk';
+import { PolicyCatalogError } from '@policy-catalog/sdk';
+import type { Schemas } from '@policy-catalog/sdk';
 import type { Command } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
-import { type Kind, UUID } from './listings';
+import { UUID } from './catalog';
 
 interface SubmitOptions {
   ruleset?: boolean;
@@ -24,102 +25,6 @@ interface Findings {
   errors: string[];
   warnings: string[];
 }
-
-/** A submission as the commands print it, whatever its kind. */
-interface SubmissionShown {
-  /** The API's body, for `--json`. */
-  body: Record<string, unknown>;
-  id: string;
-  name: string;
-  status: string;
-  feedback: string | null;
-  /** The listing it creates or updates: `policy <id>`. */
-  target: string;
-  /** The validation report kept with it, where the kind keeps one. */
-  validation?: Findings;
-}
-
-/** How each kind's repository is validated, submitted and its submission read back. */
-const SUBMISSION_CALLS: Record<
-  Kind,
-  {
-    validate: (client: PolicyCatalog, repoUrl: string, options: SubmitOptions) => Promise<Findings>;
-    create: (
-      client: PolicyCatalog,
-      repoUrl: string,
-      options: SubmitOptions & { name: string; description: string },
-    ) => Promise<SubmissionShown>;
-    get: (client: PolicyCatalog, id: string) => Promise<SubmissionShown>;
-  }
-> = {
-  policy: {
-    validate: async (client, repoUrl, options) =>
-      (await client.api.submissions.validate({ body: { sourceHostUrl: repoUrl, ...split(options) } }))
-        .validation,
-    create: async (client, repoUrl, options) =>
-      policySubmission(
-        await client.api.submissions.create({
-          body: {
-            sourceHostUrl: repoUrl,
-            name: options.name,
-            description: options.description,
-            sourceRef: options.ref,
-            category: options.category,
-            ...split(options),
-          },
-        }),
-      ),
-    get: async (client, id) =>
-      policySubmission(await client.api.submissions.get({ params: { path: { id } } })),
-  },
-  ruleset: {
-    validate: async (client, repoUrl, options) =>
-      (
-        await client.api.rulesetSubmissions.validate({
-          body: { repoUrl, ref: options.ref, rulesetPath: options.rulesetPath },
-        })
-      ).validation,
-    create: async (client, repoUrl, options) =>
-      rulesetSubmission(
-        await client.api.rulesetSubmissions.create({
-          body: {
-            repoUrl,
-            name: options.name,
-            description: options.description,
-            sourceRef: options.ref,
-            rulesetPath: options.rulesetPath,
-            // An unknown category is the API's 400, which names the ones it knows.
-            category: (options.category ?? 'Other') as RulesetCategory,
-          },
-        }),
-      ),
-    get: async (client, id) => {
-      const { submission } = await client.api.rulesetSubmissions.get({ params: { path: { id } } });
-      return rulesetSubmission({ submission });
-    },
-  },
-};
-
-/** A split policy's implementation repository, when given. */
-const split = (options: SubmitOptions) =>
-  options.implementation
-    ? { projectType: 'split' as const, implementationSourceHostUrl: options.implementation }
-    : {};
-
-/** A policy submission as printed; `body` is what `--json` prints. */
-const policySubmission = (
-  body: Record<string, unknown> & { submission: Schemas['SubmissionDto'] },
-): SubmissionShown => ({ body, ...body.submission, target: `policy ${body.submission.policyId}` });
-
-/** A ruleset submission as printed; `body` is what `--json` prints. */
-const rulesetSubmission = (
-  body: Record<string, unknown> & { submission: Schemas['RulesetSubmissionDto'] },
-): SubmissionShown => ({
-  body,
-  ...body.submission,
-  feedback: body.submission.review_feedback,
-  target: `ruleset ${body.submission.ruleset_id}`,
-});
 
 /** `submit` (validate, print the findings, submit) and `submissions status`. */
 export function submissionCommands(program: Command, env: CliEnv): void {
@@ -147,10 +52,26 @@ export function submissionCommands(program: Command, env: CliEnv): void {
           EXIT.usage,
         );
       const client = ctx.client();
-      const kind: Kind = options.ruleset ? 'ruleset' : 'policy';
-      const calls = SUBMISSION_CALLS[kind];
-      const validation = await ctx.out.task(`Validating the ${kind} repository ${repoUrl}`, () =>
-        calls.validate(client, repoUrl, options),
+      const kind = options.ruleset ? 'ruleset' : 'policy';
+      const validation: Findings & Record<string, unknown> = await ctx.out.task(
+        `Validating the ${kind} repository ${repoUrl}`,
+        async () =>
+          options.ruleset
+            ? (
+                await client.api.rulesetSubmissions.validate({
+                  body: { repoUrl, ref: options.ref, rulesetPath: options.rulesetPath },
+                })
+              ).validation
+            : (
+                await client.api.submissions.validate({
+                  body: {
+                    sourceHostUrl: repoUrl,
+                    ...(options.implementation
+                      ? { projectType: 'split' as const, implementationSourceHostUrl: options.implementation }
+                      : {}),
+                  },
+                })
+              ).validation,
       );
       if (!validation.ok || options.validateOnly) {
         if (ctx.out.json) ctx.out.data({ validation });
@@ -159,20 +80,39 @@ export function submissionCommands(program: Command, env: CliEnv): void {
         return;
       }
       try {
-        const submitted = await ctx.out.task(`Submitting ${options.name}`, () =>
-          calls.create(client, repoUrl, {
-            ...options,
-            name: options.name!,
-            description: options.description!,
-          }),
+        const submitted = await ctx.out.task(`Submitting ${options.name}`, async () =>
+          options.ruleset
+            ? await client.api.rulesetSubmissions.create({
+                body: {
+                  repoUrl,
+                  name: options.name!,
+                  description: options.description!,
+                  sourceRef: options.ref,
+                  rulesetPath: options.rulesetPath,
+                  // An unknown category is the API's 400, which names the ones it knows.
+                  category: (options.category ?? 'Other') as RulesetCategory,
+                },
+              })
+            : await client.api.submissions.create({
+                body: {
+                  sourceHostUrl: repoUrl,
+                  name: options.name!,
+                  description: options.description!,
+                  sourceRef: options.ref,
+                  category: options.category,
+                  ...(options.implementation
+                    ? { projectType: 'split' as const, implementationSourceHostUrl: options.implementation }
+                    : {}),
+                },
+              }),
         );
-        if (ctx.out.json) return ctx.out.data({ validation, ...submitted.body });
+        if (ctx.out.json) return ctx.out.data({ validation, ...submitted });
         printFindings(ctx.out, validation);
+        const s = submitted.submission;
+        const target = 'policyId' in s ? `policy ${s.policyId}` : `ruleset ${s.ruleset_id}`;
+        ctx.out.line(`Submitted "${s.name}": submission ${s.id} (${s.status}), ${target}`);
         ctx.out.line(
-          `Submitted "${submitted.name}": submission ${submitted.id} (${submitted.status}), ${submitted.target}`,
-        );
-        ctx.out.line(
-          `Follow it with: policy-catalog submissions status ${submitted.id}${options.ruleset ? ' --ruleset' : ''}`,
+          `Follow it with: policy-catalog submissions status ${s.id}${options.ruleset ? ' --ruleset' : ''}`,
         );
       } catch (error) {
         // The repository changed between validation and submission: the API answers 422 with the report.
@@ -196,11 +136,14 @@ export function submissionCommands(program: Command, env: CliEnv): void {
       const client = ctx.client();
       if (id) {
         if (!UUID.test(id)) throw new CliError(`not a submission id: ${id}`, EXIT.usage);
-        const submission = await SUBMISSION_CALLS[options.ruleset ? 'ruleset' : 'policy'].get(client, id);
-        if (ctx.out.json) return ctx.out.data(submission.body);
+        const { submission } = options.ruleset
+          ? await client.api.rulesetSubmissions.get({ params: { path: { id } } })
+          : await client.api.submissions.get({ params: { path: { id } } });
+        if (ctx.out.json) return ctx.out.data({ submission });
         ctx.out.line(`${ctx.out.c.bold(submission.name)}: ${submission.status}`);
-        if (submission.feedback) ctx.out.line(`feedback: ${submission.feedback}`);
-        if (submission.validation) printFindings(ctx.out, submission.validation);
+        const feedback = 'feedback' in submission ? submission.feedback : submission.review_feedback;
+        if (feedback) ctx.out.line(`feedback: ${feedback}`);
+        if ('validation' in submission) printFindings(ctx.out, submission.validation);
         return;
       }
       const policies = [];
