@@ -1,139 +1,129 @@
-import type { operations } from '@policy-catalog/sdk';
+import type { operations, PageItem, PolicyCatalog } from '@policy-catalog/sdk';
 import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
-import { findListing, printFound } from './listings';
+import { findListing, type Kind, printFound, UUID } from './listings';
 import { positiveInt } from './numbers';
 
-type RulesetQuery = NonNullable<operations['Rulesets_list']['parameters']['query']>;
+export { positiveInt, UUID };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 
-export { positiveInt };
+/**
+ * A kind of listing as its command group (`policies`, `rulesets`) serves it: its own filters, how its
+ * list is read, and how a row shows; `kindCommands` makes of it `<many> search` and `<many> show`.
+ */
+interface KindCommands<Filters, Item> {
+  kind: Kind;
+  many: string;
+  description: string;
+  search: {
+    description: string;
+    /** Its own options, between `--category` and `--limit` (new ones for each program). */
+    options: () => Option[];
+    items: (client: PolicyCatalog, query: Filters & { q?: string; limit: number }) => AsyncIterable<Item>;
+    headers: string[];
+    row: (item: Item) => string[];
+  };
+  show: { description: string; vendor: string };
+}
+
+const sourceOption = (description: string) =>
+  new Option('--source <source>', description).choices(['community', 'vendor']);
+
+const POLICIES: KindCommands<Query<'Policies_list'>, PageItem<'Policies_list'>> = {
+  kind: 'policy',
+  many: 'policies',
+  description: 'Find and read policies',
+  search: {
+    description: 'Search published policies (community and vendor) by text, category or direction',
+    options: () => [sourceOption('community or vendor')],
+    items: (client, query) => client.items('Policies_list', { params: { query } }),
+    headers: ['ID', 'NAME', 'CATEGORY', 'VERSION', 'STATUS'],
+    row: (p) =>
+      'id' in p
+        ? [p.id, p.name, p.category ?? '', p.version ?? '', p.status]
+        : [p.slug, p.name, p.category ?? '', '', 'vendor'],
+  },
+  show: {
+    description:
+      'One policy by id or slug: a community policy first, else the vendor’s (--vendor: the vendor’s)',
+    vendor: 'the vendor policy of that slug, even where a community policy has it too',
+  },
+};
+
+const RULESETS: KindCommands<Query<'Rulesets_list'>, PageItem<'Rulesets_list'>> = {
+  kind: 'ruleset',
+  many: 'rulesets',
+  description: 'Find and read governance rulesets',
+  search: {
+    description: 'Search rulesets (community and vendor) by text, category or target scope',
+    options: () => [
+      // Passed as typed; an unknown scope is the API's 400, which names the ones it knows.
+      new Option(
+        '--scope <scope>',
+        'only rulesets for this target (rest-api, async-api, mcp, ...: the API checks it)',
+      ),
+      sourceOption('community (default) or vendor'),
+    ],
+    items: (client, query) => client.items('Rulesets_list', { params: { query } }),
+    headers: ['ID', 'NAME', 'CATEGORY', 'SCOPES', 'STATUS'],
+    row: (r) =>
+      'id' in r
+        ? [r.id, r.name, r.category, r.target_scopes.join(','), r.lifecycle_status]
+        : [r.slug, r.name, r.category ?? '', r.target_scopes.join(','), 'vendor'],
+  },
+  show: {
+    description:
+      'One ruleset by id or slug (of its name): a community ruleset first, else the vendor’s (--vendor: the vendor’s)',
+    vendor: 'the vendor ruleset of that slug, even where a community ruleset has it too',
+  },
+};
 
 /** `policies search|show` and `rulesets search|show`: public reads, signed in or not. */
 export function catalogCommands(program: Command, env: CliEnv): void {
-  const policies = program.command('policies').description('Find and read policies');
-  policies
-    .command('search [query]')
-    .description('Search published policies (community and vendor) by text, category or direction')
-    .option('--category <category>', 'only this category')
-    .addOption(new Option('--source <source>', 'community or vendor').choices(['community', 'vendor']))
-    .option('--limit <n>', 'at most this many results', positiveInt, 20)
-    .action(
-      async (
-        query: string | undefined,
-        options: { category?: string; source?: 'community' | 'vendor'; limit: number },
-        command: Command,
-      ) => {
-        const ctx = new Context(command, env);
-        const client = ctx.client(false);
-        const found = [];
-        for await (const policy of client.items('Policies_list', {
-          params: {
-            query: {
-              q: query,
-              category: options.category,
-              source: options.source,
-              limit: Math.min(50, options.limit),
-            },
-          },
-        })) {
-          found.push(policy);
-          if (found.length >= options.limit) break;
-        }
-        if (ctx.out.json) return ctx.out.data({ policies: found });
-        if (found.length === 0) return ctx.out.line('No policy found.');
-        ctx.out.table(
-          found.map((p) =>
-            'id' in p
-              ? [p.id, p.name, p.category ?? '', p.version ?? '', p.status]
-              : [p.slug, p.name, p.category ?? '', '', 'vendor'],
-          ),
-          ['ID', 'NAME', 'CATEGORY', 'VERSION', 'STATUS'],
-        );
-      },
-    );
-  policies
-    .command('show <id-or-slug>')
-    .description(
-      'One policy by id or slug: a community policy first, else the vendor’s (--vendor: the vendor’s)',
-    )
-    .option('--vendor', 'the vendor policy of that slug, even where a community policy has it too')
-    .action(async (key: string, options: { vendor?: boolean }, command: Command) => {
-      const ctx = new Context(command, env);
-      printFound(
-        ctx.out,
-        await findListing(ctx.client(false), key, { kind: 'policy', vendor: options.vendor }),
-      );
-    });
+  kindCommands(program, env, POLICIES);
+  kindCommands(program, env, RULESETS);
+}
 
-  const rulesets = program.command('rulesets').description('Find and read governance rulesets');
-  rulesets
+function kindCommands<Filters, Item>(
+  program: Command,
+  env: CliEnv,
+  listing: KindCommands<Filters, Item>,
+): void {
+  const group = program.command(listing.many).description(listing.description);
+  const search = group
     .command('search [query]')
-    .description('Search rulesets (community and vendor) by text, category or target scope')
-    .option('--category <category>', 'only this category')
-    .option(
-      '--scope <scope>',
-      'only rulesets for this target (rest-api, async-api, mcp, ...: the API checks it)',
-    )
-    .addOption(
-      new Option('--source <source>', 'community (default) or vendor').choices(['community', 'vendor']),
-    )
+    .description(listing.search.description)
+    .option('--category <category>', 'only this category');
+  for (const option of listing.search.options()) search.addOption(option);
+  search
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
-    .action(
-      async (
-        query: string | undefined,
-        options: {
-          category?: string;
-          scope?: RulesetQuery['scope'];
-          source?: RulesetQuery['source'];
-          limit: number;
-        },
-        command: Command,
-      ) => {
-        const ctx = new Context(command, env);
-        const found = [];
-        for await (const ruleset of ctx.client(false).items('Rulesets_list', {
-          params: {
-            query: {
-              q: query,
-              category: options.category,
-              // Passed as typed; an unknown scope is the API's 400, which names the ones it knows.
-              scope: options.scope,
-              source: options.source,
-              limit: Math.min(50, options.limit),
-            },
-          },
-        })) {
-          found.push(ruleset);
-          if (found.length >= options.limit) break;
-        }
-        if (ctx.out.json) return ctx.out.data({ rulesets: found });
-        if (found.length === 0) return ctx.out.line('No ruleset found.');
-        ctx.out.table(
-          found.map((r) =>
-            'id' in r
-              ? [r.id, r.name, r.category, r.target_scopes.join(','), r.lifecycle_status]
-              : [r.slug, r.name, r.category ?? '', r.target_scopes.join(','), 'vendor'],
-          ),
-          ['ID', 'NAME', 'CATEGORY', 'SCOPES', 'STATUS'],
-        );
-      },
-    );
-  rulesets
+    .action(async (query: string | undefined, options: Filters & { limit: number }, command: Command) => {
+      const ctx = new Context(command, env);
+      const found: Item[] = [];
+      const pages = listing.search.items(ctx.client(false), {
+        ...options,
+        q: query,
+        limit: Math.min(50, options.limit),
+      });
+      for await (const item of pages) {
+        found.push(item);
+        if (found.length >= options.limit) break;
+      }
+      if (ctx.out.json) return ctx.out.data({ [listing.many]: found });
+      if (found.length === 0) return ctx.out.line(`No ${listing.kind} found.`);
+      ctx.out.table(found.map(listing.search.row), listing.search.headers);
+    });
+  group
     .command('show <id-or-slug>')
-    .description(
-      'One ruleset by id or slug (of its name): a community ruleset first, else the vendor’s (--vendor: the vendor’s)',
-    )
-    .option('--vendor', 'the vendor ruleset of that slug, even where a community ruleset has it too')
+    .description(listing.show.description)
+    .option('--vendor', listing.show.vendor)
     .action(async (key: string, options: { vendor?: boolean }, command: Command) => {
       const ctx = new Context(command, env);
       printFound(
         ctx.out,
-        await findListing(ctx.client(false), key, { kind: 'ruleset', vendor: options.vendor }),
+        await findListing(ctx.client(false), key, { kind: listing.kind, vendor: options.vendor }),
       );
     });
 }
-
-export { UUID };

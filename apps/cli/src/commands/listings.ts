@@ -1,4 +1,4 @@
-import { type PolicyCatalog, PolicyCatalogError } from '@policy-catalog/sdk';
+import { type PolicyCatalog, PolicyCatalogError, type Schemas } from '@policy-catalog/sdk';
 import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
@@ -12,7 +12,7 @@ const KINDS: Kind[] = ['policy', 'ruleset'];
 const SEARCH_SORTS = ['name', 'likes', 'deploys', 'newest'] as const;
 type SearchSort = (typeof SEARCH_SORTS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Pages of the search a slug is looked for in, at most (100 items each). */
 const SLUG_PAGES = 20;
@@ -26,6 +26,34 @@ export type Found =
 export function describeFound(found: Found): string {
   return `${found.catalog} ${found.kind} “${found.name}” (${found.catalog === 'vendor' ? found.slug : found.id})`;
 }
+
+/** How each kind is read by id (community) and by slug (vendor), and followed. */
+const KIND_CALLS: Record<
+  Kind,
+  {
+    community: (client: PolicyCatalog, id: string) => Promise<{ id: string; name: string }>;
+    vendor: (client: PolicyCatalog, slug: string) => Promise<{ slug: string; name: string }>;
+    follow: (client: PolicyCatalog, id: string, follow: boolean) => Promise<Schemas['FollowStateDto']>;
+  }
+> = {
+  policy: {
+    community: async (client, id) => (await client.api.policies.get({ params: { path: { id } } })).policy,
+    vendor: async (client, slug) => (await client.api.policies.vendor({ params: { path: { slug } } })).policy,
+    follow: (client, id, follow) =>
+      follow
+        ? client.api.follows.followPolicy({ params: { path: { id } } })
+        : client.api.follows.unfollowPolicy({ params: { path: { id } } }),
+  },
+  ruleset: {
+    community: async (client, id) => (await client.api.rulesets.get({ params: { path: { id } } })).ruleset,
+    vendor: async (client, slug) =>
+      (await client.api.rulesets.vendor({ params: { path: { slug } } })).ruleset,
+    follow: (client, id, follow) =>
+      follow
+        ? client.api.follows.followRuleset({ params: { path: { id } } })
+        : client.api.follows.unfollowRuleset({ params: { path: { id } } }),
+  },
+};
 
 const notFound = (error: unknown): boolean => error instanceof PolicyCatalogError && error.status === 404;
 
@@ -44,12 +72,8 @@ export async function findListing(
   if (UUID.test(key)) {
     for (const kind of kinds) {
       try {
-        if (kind === 'policy') {
-          const { policy } = await client.api.policies.get({ params: { path: { id: key } } });
-          return { kind, catalog: 'community', id: policy.id, name: policy.name, body: policy };
-        }
-        const { ruleset } = await client.api.rulesets.get({ params: { path: { id: key } } });
-        return { kind, catalog: 'community', id: ruleset.id, name: ruleset.name, body: ruleset };
+        const body = await KIND_CALLS[kind].community(client, key);
+        return { kind, catalog: 'community', id: body.id, name: body.name, body };
       } catch (error) {
         if (!notFound(error) || kind === kinds[kinds.length - 1]) throw error;
       }
@@ -61,12 +85,8 @@ export async function findListing(
   }
   for (const kind of kinds) {
     try {
-      if (kind === 'policy') {
-        const { policy } = await client.api.policies.vendor({ params: { path: { slug: key } } });
-        return { kind, catalog: 'vendor', slug: policy.slug, name: policy.name, body: policy };
-      }
-      const { ruleset } = await client.api.rulesets.vendor({ params: { path: { slug: key } } });
-      return { kind, catalog: 'vendor', slug: ruleset.slug, name: ruleset.name, body: ruleset };
+      const body = await KIND_CALLS[kind].vendor(client, key);
+      return { kind, catalog: 'vendor', slug: body.slug, name: body.name, body };
     } catch (error) {
       // A malformed slug (400) or an unknown one (404): not in the vendor index.
       if (!(error instanceof PolicyCatalogError && (error.status === 404 || error.status === 400)))
@@ -252,13 +272,7 @@ export function listingCommands(program: Command, env: CliEnv): void {
             `${describeFound(found)} is a vendor item: only community items are followed`,
             EXIT.usage,
           );
-        const path = { params: { path: { id: found.id } } };
-        const state =
-          found.kind === 'policy'
-            ? await (follow ? client.api.follows.followPolicy(path) : client.api.follows.unfollowPolicy(path))
-            : await (follow
-                ? client.api.follows.followRuleset(path)
-                : client.api.follows.unfollowRuleset(path));
+        const state = await KIND_CALLS[found.kind].follow(client, found.id, follow);
         if (ctx.out.json) return ctx.out.data({ kind: found.kind, id: found.id, ...state });
         ctx.out.line(`${follow ? 'Following' : 'No longer following'} ${describeFound(found)}.`);
       });

@@ -3,6 +3,7 @@ import { CatalogRpc, IdentityRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
 import { notificationSchema, submissionSchema, toNotification, toSubmission } from './schemas';
+import { defineMySubmissionsTool } from './listing-tools';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
@@ -12,25 +13,16 @@ export class AccountTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
 
   register(kit: ToolKit): void {
-    kit.define('list_my_submissions', {
+    defineMySubmissionsTool(kit, 'list_my_submissions', {
       title: 'List my policy submissions',
       description:
         'Lists the policies you submitted for review, newest first, with their status (submitted: ' +
         "waiting for review; approved: published; rejected: sent back, with the reviewer's feedback).",
-      scope: 'api:read',
-      input: {},
-      output: { submissions: z.array(submissionSchema) },
-      annotations: READ_ONLY,
-      run: async (_args, ctx) => {
-        const { submissions } = await this.bus.request(CatalogRpc.listSubmissions, ctx, {});
-        const lines = submissions.map(
-          (s) => `- ${s.name}: ${s.status}${s.feedback ? ` (feedback: ${s.feedback})` : ''} id ${s.id}`,
-        );
-        return {
-          data: { submissions: submissions.map(toSubmission) },
-          text: lines.length === 0 ? 'You have no submissions.' : lines.join('\n'),
-        };
-      },
+      schema: submissionSchema,
+      list: async (ctx) => (await this.bus.request(CatalogRpc.listSubmissions, ctx, {})).submissions,
+      toJson: toSubmission,
+      feedback: (submission) => submission.feedback,
+      none: 'You have no submissions.',
     });
 
     kit.define('list_my_notifications', {

@@ -7,34 +7,32 @@ import {
   type Policy,
   POLICY_CATEGORY_MAX,
   POLICY_SORTS,
-  POLICY_SOURCES,
   SEARCH_QUERY_MAX,
-  SORT_ORDERS,
-  VENDOR_SLUG_PATTERN,
+  type VendorPolicySummary,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import { TOOL_PAGE } from './catalog-inputs';
+import { registerListingTools } from './listing-tools';
 import {
   commentSchema,
   communityPolicySummarySchema,
-  docTabSchema,
+  docsOutput,
   id,
-  page,
   policySchema,
   text,
   toComment,
-  toDocTab,
+  toDocs,
   toPolicy,
   toPolicySummary,
   toVendorPolicy,
   vendorPolicySchema,
   vendorPolicySummarySchema,
 } from './schemas';
-import { entryMarkdown, offsetOf, READ_ONLY, type ToolKit } from './tool-kit';
+import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isVendor = (p: Policy | VendorPolicySummary): p is VendorPolicySummary =>
+  'source' in p && p.source === 'vendor';
 
 /** The policy catalog: the same data, filters and visibility as GET /api/policies and its neighbours. */
 @Injectable()
@@ -42,88 +40,7 @@ export class PolicyTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
 
   register(kit: ToolKit): void {
-    this.registerResources(kit);
-    kit.define('search_policies', {
-      title: 'Search gateway policies',
-      description:
-        'Searches the policy catalog, like GET /api/policies. source community (default): policies ' +
-        'people submitted (published ones, plus your own under review); source vendor: the out-of-the-box ' +
-        'vendor policies (assetKind is ignored for them). Filters: q (words or parts of words of the name ' +
-        'and description), category, direction, assetKind; sort alpha (default, also with q) or ' +
-        'submitted, order. Answers summaries: use get_policy (community, by id) or ' +
-        'get_vendor_policy (vendor, by slug) for the whole entry.',
-      scope: 'api:read',
-      input: {
-        source: z.enum(POLICY_SOURCES).default('community').describe('community (default) or vendor.'),
-        q: text(1, SEARCH_QUERY_MAX).optional().describe('Words or parts of words to find.'),
-        category: text(1, POLICY_CATEGORY_MAX).optional().describe('Exact category, e.g. Security.'),
-        direction: z.enum(DIRECTIONS).optional().describe('inbound or outbound traffic.'),
-        assetKind: z.enum(ASSET_KINDS).optional().describe('Community only: agent, api, llm or mcp.'),
-        sort: z.enum(POLICY_SORTS).optional().describe('alpha (by name) or submitted (by date).'),
-        order: z.enum(SORT_ORDERS).optional().describe('asc or desc.'),
-        ...page(TOOL_PAGE.max, TOOL_PAGE.default, LIST_OFFSET_MAX),
-      },
-      output: {
-        policies: z.array(z.union([communityPolicySummarySchema, vendorPolicySummarySchema])),
-        hasMore: z.boolean(),
-        nextOffset: z.number().int().nullable(),
-      },
-      annotations: READ_ONLY,
-      run: async (args, ctx) => {
-        const { policies, hasMore } = await this.bus.request(CatalogRpc.listPolicies, ctx, args);
-        const summaries = policies.map(toPolicySummary);
-        const nextOffset = hasMore ? args.offset + policies.length : null;
-        const lines = summaries.map((p) =>
-          p.source === 'vendor'
-            ? `- ${p.name} (vendor, slug ${p.slug}, ${p.direction})`
-            : `- ${p.name} (${p.category ?? 'no category'}, ${p.direction}, ${p.status}) id ${p.id}`,
-        );
-        const head = summaries.length === 0 ? 'No policies match.' : `${summaries.length} policies:`;
-        return {
-          data: { policies: summaries, hasMore, nextOffset },
-          text: [head, ...lines, ...(hasMore ? [`More: offset ${nextOffset}.`] : [])].join('\n'),
-        };
-      },
-    });
-
-    kit.define('get_policy', {
-      title: 'Get a community policy',
-      description:
-        'Gets one community policy by id: About text, category, status, source repository, version, ' +
-        'likes, owner and contributors, the ideas it declares or delivers, and how complete its ' +
-        'documentation is. Policies under review are visible only to their owner.',
-      scope: 'api:read',
-      input: { id: id('policy') },
-      output: { policy: policySchema },
-      annotations: READ_ONLY,
-      run: async ({ id }, ctx) => {
-        const { policy } = await this.bus.request(CatalogRpc.getPolicy, ctx, { id });
-        return {
-          data: { policy: toPolicy(policy) },
-          text: `${policy.name} (${policy.status}, ${policy.category ?? 'no category'}): ${policy.source_host_url}`,
-        };
-      },
-    });
-
-    kit.define('get_vendor_policy', {
-      title: 'Get a vendor policy',
-      description:
-        'Gets one out-of-the-box vendor policy by its slug (from search_policies with source vendor), ' +
-        'with its documentation in Markdown.',
-      scope: 'api:read',
-      input: {
-        slug: z
-          .string()
-          .regex(VENDOR_SLUG_PATTERN, 'must be a slug: lowercase letters, digits and dashes')
-          .describe('The vendor policy slug, e.g. rate-limiting.'),
-      },
-      output: { policy: vendorPolicySchema },
-      annotations: READ_ONLY,
-      run: async ({ slug }, ctx) => {
-        const { policy } = await this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug });
-        return { data: { policy: toVendorPolicy(policy) }, text: `${policy.name}: ${policy.summary}` };
-      },
-    });
+    this.registerListing(kit);
 
     kit.define('get_policy_docs', {
       title: "Read a policy's documentation",
@@ -132,16 +49,12 @@ export class PolicyTools implements ToolSet {
         'custom tabs) in display order, with how many of the predefined tabs are filled.',
       scope: 'api:read',
       input: { id: id('policy') },
-      output: {
-        tabs: z.array(docTabSchema),
-        completeness: z.object({ filled: z.number().int(), total: z.number().int(), ratio: z.number() }),
-      },
+      output: docsOutput,
       annotations: READ_ONLY,
       run: async ({ id }, ctx) => {
         const docs = await this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id });
-        const { filled, total, ratio } = docs.completeness;
         return {
-          data: { tabs: docs.tabs.map(toDocTab), completeness: { filled, total, ratio } },
+          data: toDocs(docs),
           text: docs.tabs.map((t) => `## ${t.title}\n\n${t.bodyMd}`).join('\n\n') || 'No documentation yet.',
         };
       },
@@ -169,83 +82,94 @@ export class PolicyTools implements ToolSet {
     });
   }
 
-  /** Policies as resources an assistant can attach: community ones by id, vendor ones by slug. */
-  private registerResources(kit: ToolKit): void {
-    kit.collection({
-      path: 'policies',
-      title: 'Community policy',
-      description:
-        'A community gateway policy with its documentation (published ones, and your own under review).',
-      key: UUID,
-      list: async (after, limit, ctx) => {
-        const page = await this.bus.request(CatalogRpc.listPolicies, ctx, {
-          source: 'community',
-          limit,
-          ...(after === undefined ? {} : { cursor: after }),
-        });
-        return {
-          items: page.policies.flatMap((p) =>
-            'source' in p && p.source === 'vendor'
-              ? []
-              : [
-                  {
-                    key: (p as Policy).id,
-                    name: p.name,
-                    description: (p as Policy).description.slice(0, 200),
-                  },
-                ],
-          ),
-          next: page.hasMore ? page.nextCursor : null,
-        };
+  /** Search, get and the resources: community policies by id, vendor ones by slug. */
+  private registerListing(kit: ToolKit): void {
+    registerListingTools(kit, {
+      one: 'policy',
+      many: 'policies',
+      offsetMax: LIST_OFFSET_MAX,
+      search: {
+        title: 'Search gateway policies',
+        description:
+          'Searches the policy catalog, like GET /api/policies. source community (default): policies ' +
+          'people submitted (published ones, plus your own under review); source vendor: the out-of-the-box ' +
+          'vendor policies (assetKind is ignored for them). Filters: q (words or parts of words of the name ' +
+          'and description), category, direction, assetKind; sort alpha (default, also with q) or ' +
+          'submitted, order. Answers summaries: use get_policy (community, by id) or ' +
+          'get_vendor_policy (vendor, by slug) for the whole entry.',
+        input: {
+          q: text(1, SEARCH_QUERY_MAX).optional().describe('Words or parts of words to find.'),
+          category: text(1, POLICY_CATEGORY_MAX).optional().describe('Exact category, e.g. Security.'),
+          direction: z.enum(DIRECTIONS).optional().describe('inbound or outbound traffic.'),
+          assetKind: z.enum(ASSET_KINDS).optional().describe('Community only: agent, api, llm or mcp.'),
+          sort: z.enum(POLICY_SORTS).optional().describe('alpha (by name) or submitted (by date).'),
+        },
+        summary: z.union([communityPolicySummarySchema, vendorPolicySummarySchema]),
+        list: async (args, ctx) => {
+          const { policies, hasMore } = await this.bus.request(CatalogRpc.listPolicies, ctx, args);
+          return { summaries: policies.map(toPolicySummary), hasMore };
+        },
+        line: (p) =>
+          p.source === 'vendor'
+            ? `- ${p.name} (vendor, slug ${p.slug}, ${p.direction})`
+            : `- ${p.name} (${p.category ?? 'no category'}, ${p.direction}, ${p.status}) id ${p.id}`,
       },
-      read: async (key, ctx) => {
-        const [{ policy }, docs] = await Promise.all([
-          this.bus.request(CatalogRpc.getPolicy, ctx, { id: key }),
-          this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id: key }),
-        ]);
-        const json = { policy: toPolicy(policy), tabs: docs.tabs.map(toDocTab) };
-        const markdown = entryMarkdown(
-          policy.name,
-          [
-            ['Category', policy.category],
-            ['Direction', policy.direction],
-            ['Status', policy.status],
-            ['Source', policy.source_host_url],
-          ],
-          policy.description,
-          docs.tabs,
-        );
-        return { markdown, json };
+      get: {
+        title: 'Get a community policy',
+        description:
+          'Gets one community policy by id: About text, category, status, source repository, version, ' +
+          'likes, owner and contributors, the ideas it declares or delivers, and how complete its ' +
+          'documentation is. Policies under review are visible only to their owner.',
+        output: { policy: policySchema },
+        run: async (id, ctx) => {
+          const { policy } = await this.bus.request(CatalogRpc.getPolicy, ctx, { id });
+          return {
+            data: { policy: toPolicy(policy) },
+            text: `${policy.name} (${policy.status}, ${policy.category ?? 'no category'}): ${policy.source_host_url}`,
+          };
+        },
       },
-    });
-    kit.collection({
-      path: 'vendor-policies',
-      title: 'Vendor policy',
-      description: 'An out-of-the-box vendor gateway policy with its documentation.',
-      key: VENDOR_SLUG_PATTERN,
-      list: async (after, limit, ctx) => {
-        const offset = offsetOf(after, LIST_OFFSET_MAX);
-        const page = await this.bus.request(CatalogRpc.listPolicies, ctx, {
-          source: 'vendor',
-          limit,
-          offset,
-        });
-        return {
-          items: page.policies.flatMap((p) =>
-            'source' in p && p.source === 'vendor'
-              ? [{ key: p.slug, name: p.name, description: p.summary }]
-              : [],
-          ),
-          next: page.hasMore ? String(offset + page.policies.length) : null,
-        };
+      community: {
+        title: 'Community policy',
+        description:
+          'A community gateway policy with its documentation (published ones, and your own under review).',
+        entry: async (id, ctx) => (await this.bus.request(CatalogRpc.getPolicy, ctx, { id })).policy,
+        docs: (id, ctx) => this.bus.request(CatalogRpc.getPolicyDocs, ctx, { id }),
+        toJson: toPolicy,
+        facts: (policy) => [
+          ['Category', policy.category],
+          ['Direction', policy.direction],
+          ['Status', policy.status],
+          ['Source', policy.source_host_url],
+        ],
+        // Keyset-paged: the list's own cursor is the resource cursor.
+        list: async (after, limit, ctx) => {
+          const page = await this.bus.request(CatalogRpc.listPolicies, ctx, {
+            source: 'community',
+            limit,
+            ...(after === undefined ? {} : { cursor: after }),
+          });
+          return {
+            items: page.policies.flatMap((p) =>
+              isVendor(p) ? [] : [{ key: p.id, name: p.name, description: p.description.slice(0, 200) }],
+            ),
+            next: page.hasMore ? page.nextCursor : null,
+          };
+        },
       },
-      read: async (key, ctx) => {
-        const { policy } = await this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug: key });
-        const json = { policy: toVendorPolicy(policy) };
-        return {
-          markdown: entryMarkdown(policy.name, [['Vendor policy', policy.slug]], policy.body_md),
-          json,
-        };
+      vendor: {
+        description:
+          'Gets one out-of-the-box vendor policy by its slug (from search_policies with source vendor), ' +
+          'with its documentation in Markdown.',
+        resource: 'An out-of-the-box vendor gateway policy with its documentation.',
+        slug: 'The vendor policy slug, e.g. rate-limiting.',
+        schema: vendorPolicySchema,
+        get: async (slug, ctx) => (await this.bus.request(CatalogRpc.getVendorPolicy, ctx, { slug })).policy,
+        toJson: toVendorPolicy,
+        list: async (query, ctx) => {
+          const page = await this.bus.request(CatalogRpc.listPolicies, ctx, { source: 'vendor', ...query });
+          return { items: page.policies.filter(isVendor), hasMore: page.hasMore };
+        },
       },
     });
   }

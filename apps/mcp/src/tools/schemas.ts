@@ -2,6 +2,7 @@ import {
   ASSET_KINDS,
   type Comment,
   DIRECTIONS,
+  type DocsCompleteness,
   type DocTab,
   IDEA_STATUSES,
   type Idea,
@@ -9,9 +10,18 @@ import {
   type Policy,
   POLICY_STATUSES,
   type PolicySubmission,
+  RULESET_CATEGORIES,
+  RULESET_LIFECYCLE_STATUSES,
+  RULESET_SUBMISSION_STATUSES,
+  type Ruleset,
+  type RulesetSubmission,
+  type RulesetSummary,
   SUBMISSION_STATUSES,
+  TARGET_SCOPES,
   type VendorPolicy,
   type VendorPolicySummary,
+  type VendorRuleset,
+  type VendorRulesetSummary,
 } from '@pc/contracts';
 import { z } from 'zod';
 
@@ -78,8 +88,24 @@ export const toIdea = (idea: Idea): z.infer<typeof ideaSchema> => ({
 });
 
 const SUMMARY_MAX = 280;
-const summary = (markdown: string): string =>
+/** The start of a listing's text, as its summary shows it. */
+export const summary = (markdown: string): string =>
   markdown.length <= SUMMARY_MAX ? markdown : `${markdown.slice(0, SUMMARY_MAX - 1).trimEnd()}…`;
+
+/** An idea a listing declares or delivers, as every kind answers it. */
+const deliveredIdeaSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  phase: z.enum(['declared', 'delivered']),
+  coverage: z.enum(['full', 'partial']),
+});
+
+const toDeliveredIdea = (idea: z.infer<typeof deliveredIdeaSchema>): z.infer<typeof deliveredIdeaSchema> => ({
+  id: idea.id,
+  title: idea.title,
+  phase: idea.phase,
+  coverage: idea.coverage,
+});
 
 export const communityPolicySummarySchema = z.object({
   source: z.literal('community'),
@@ -156,14 +182,7 @@ export const policySchema = z.object({
   owner_username: nullableString,
   contributors: z.array(z.object({ user_id: z.string(), username: nullableString, name: z.string() })),
   delivers_ideas: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      phase: z.enum(['declared', 'delivered']),
-      coverage: z.enum(['full', 'partial']),
-      scope_note: nullableString,
-      completes_idea: z.boolean(),
-    }),
+    deliveredIdeaSchema.extend({ scope_note: nullableString, completes_idea: z.boolean() }),
   ),
   docs: z.object({ tabCount: z.number().int(), filled: z.number().int(), total: z.number().int() }),
   video_tutorial_url: nullableString,
@@ -195,10 +214,7 @@ export const toPolicy = (p: Policy): z.infer<typeof policySchema> => ({
   owner_username: p.owner_username,
   contributors: p.contributors.map((c) => ({ user_id: c.user_id, username: c.username, name: c.name })),
   delivers_ideas: p.delivers_ideas.map((d) => ({
-    id: d.id,
-    title: d.title,
-    phase: d.phase,
-    coverage: d.coverage,
+    ...toDeliveredIdea(d),
     scope_note: d.scope_note,
     completes_idea: d.completes_idea,
   })),
@@ -228,6 +244,124 @@ export const toVendorPolicy = (p: VendorPolicy): z.infer<typeof vendorPolicySche
   body_md: p.body_md,
 });
 
+/** Results by severity: a ruleset's rules, an evaluation's findings. */
+export const severityCounts = z.object({
+  violation: z.number().int(),
+  warning: z.number().int(),
+  info: z.number().int(),
+});
+
+export const communityRulesetSummarySchema = z.object({
+  source: z.literal('community'),
+  id: z.string(),
+  name: z.string(),
+  summary: z.string().describe('The start of the description.'),
+  category: z.enum(RULESET_CATEGORIES),
+  lifecycle_status: z.enum(RULESET_LIFECYCLE_STATUSES),
+  target_scopes: z.array(z.enum(TARGET_SCOPES)),
+  rule_counts: severityCounts,
+  tags: z.array(z.string()),
+  likes: z.number().int(),
+  owner_username: nullableString,
+  published_at: nullableString,
+});
+
+export const vendorRulesetSummarySchema = z.object({
+  source: z.literal('vendor'),
+  slug: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  category: nullableString,
+});
+
+export const rulesetSchema = communityRulesetSummarySchema.omit({ summary: true }).extend({
+  description: z.string(),
+  profile_name: nullableString,
+  rule_names: z.array(z.string()),
+  source_url: z.string(),
+  source_ref: nullableString,
+  ruleset_path: nullableString,
+  registry_asset_id: nullableString,
+  video_tutorial_url: nullableString,
+  examples_url: nullableString,
+  delivers_ideas: z.array(deliveredIdeaSchema),
+  updated_at: z.string(),
+  evaluable: z
+    .boolean()
+    .nullable()
+    .describe('evaluate_api can run it (false: it governs MCP servers or agents; null: not known).'),
+  examples_passed: z
+    .boolean()
+    .nullable()
+    .describe('Its tested examples passed at validation (null: it has none, or they were not checked).'),
+});
+
+export const vendorRulesetSchema = vendorRulesetSummarySchema.extend({
+  body_md: z.string(),
+  evaluable: z.boolean().describe('evaluate_api can run it (false: it governs MCP servers or agents).'),
+});
+
+export const toRulesetSummary = (
+  r: RulesetSummary | VendorRulesetSummary,
+): z.infer<typeof communityRulesetSummarySchema> | z.infer<typeof vendorRulesetSummarySchema> =>
+  r.source === 'vendor'
+    ? { source: 'vendor', slug: r.slug, name: r.name, summary: summary(r.summary), category: r.category }
+    : {
+        source: 'community',
+        id: r.id,
+        name: r.name,
+        summary: summary(r.description),
+        category: r.category,
+        lifecycle_status: r.lifecycle_status,
+        target_scopes: r.target_scopes,
+        rule_counts: { ...r.rule_counts },
+        tags: r.tags,
+        likes: r.likes,
+        owner_username: r.owner_username,
+        published_at: r.published_at,
+      };
+
+export const toRuleset = (r: Ruleset): z.infer<typeof rulesetSchema> => ({
+  source: 'community',
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  category: r.category,
+  lifecycle_status: r.lifecycle_status,
+  target_scopes: r.target_scopes,
+  rule_counts: {
+    violation: r.rule_counts.violation,
+    warning: r.rule_counts.warning,
+    info: r.rule_counts.info,
+  },
+  tags: r.tags,
+  likes: r.likes,
+  owner_username: r.owner_username,
+  published_at: r.published_at,
+  profile_name: r.profile_name,
+  rule_names: r.rule_names,
+  source_url: r.source_url,
+  source_ref: r.source_ref,
+  ruleset_path: r.ruleset_path,
+  registry_asset_id: r.registry_asset_id,
+  video_tutorial_url: r.video_tutorial_url,
+  examples_url: r.examples_url,
+  delivers_ideas: r.delivers_ideas.map(toDeliveredIdea),
+  updated_at: r.updated_at,
+  evaluable: r.engine_check?.evaluable ?? null,
+  examples_passed: r.engine_check?.examples?.passed ?? null,
+});
+
+export const toVendorRuleset = (r: VendorRuleset): z.infer<typeof vendorRulesetSchema> => ({
+  source: 'vendor',
+  slug: r.slug,
+  name: r.name,
+  summary: r.summary,
+  category: r.category,
+  body_md: r.body_md,
+  evaluable: r.evaluable,
+});
+
 export const docTabSchema = z.object({
   key: z.string(),
   title: z.string(),
@@ -242,6 +376,24 @@ export const toDocTab = (t: DocTab): z.infer<typeof docTabSchema> => ({
   kind: t.kind,
   bodyMd: t.bodyMd,
   sortOrder: t.sortOrder,
+});
+
+/** A listing's documentation, as the tools answer it: its tabs in display order and how complete it is. */
+export const docsOutput = {
+  tabs: z.array(docTabSchema),
+  completeness: z.object({ filled: z.number().int(), total: z.number().int(), ratio: z.number() }),
+};
+
+export const toDocs = (docs: {
+  tabs: DocTab[];
+  completeness: DocsCompleteness;
+}): z.infer<z.ZodObject<typeof docsOutput>> => ({
+  tabs: docs.tabs.map(toDocTab),
+  completeness: {
+    filled: docs.completeness.filled,
+    total: docs.completeness.total,
+    ratio: docs.completeness.ratio,
+  },
 });
 
 export const commentSchema = z.object({
@@ -284,6 +436,28 @@ export const toSubmission = (s: PolicySubmission): z.infer<typeof submissionSche
   reviewedAt: s.reviewedAt,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
+});
+
+export const rulesetSubmissionSchema = z.object({
+  id: z.string(),
+  ruleset_id: z.string(),
+  name: z.string(),
+  status: z.enum(RULESET_SUBMISSION_STATUSES),
+  review_feedback: nullableString,
+  reviewed_at: nullableString,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const toRulesetSubmission = (s: RulesetSubmission): z.infer<typeof rulesetSubmissionSchema> => ({
+  id: s.id,
+  ruleset_id: s.ruleset_id,
+  name: s.name,
+  status: s.status,
+  review_feedback: s.review_feedback,
+  reviewed_at: s.reviewed_at,
+  created_at: s.created_at,
+  updated_at: s.updated_at,
 });
 
 export const notificationSchema = z.object({

@@ -1,0 +1,272 @@
+import {
+  type DocsCompleteness,
+  type DocTab,
+  LISTING_CATALOGS,
+  type RequestContext,
+  SORT_ORDERS,
+  VENDOR_SLUG_PATTERN,
+} from '@pc/contracts';
+import { z } from 'zod';
+import { TOOL_PAGE } from './catalog-inputs';
+import { id, page, toDocTab } from './schemas';
+import {
+  entryMarkdown,
+  offsetOf,
+  READ_ONLY,
+  type ResourceCollection,
+  type ToolAnswer,
+  type ToolKit,
+} from './tool-kit';
+
+/** A community listing's key in resource URIs: its id. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What every search takes besides its kind's filters: the catalog first, the order after its sort. */
+const sourceInput = {
+  source: z.enum(LISTING_CATALOGS).default('community').describe('community (default) or vendor.'),
+};
+const orderInput = { order: z.enum(SORT_ORDERS).optional().describe('asc or desc.') };
+
+/** The page every search takes: limit and offset. */
+type PageInput = ReturnType<typeof page>;
+type CommonInput = typeof sourceInput & typeof orderInput & PageInput;
+
+/** What every community listing has, as the common tools read it. */
+interface CommunityListing {
+  name: string;
+  description: string;
+}
+
+/** What every vendor listing has, as the common tools read it. */
+interface VendorListing {
+  slug: string;
+  name: string;
+  summary: string;
+  body_md: string;
+}
+
+/**
+ * A kind of listing (policies, rulesets) as the tool server serves it: what is its own (descriptions,
+ * filters, shapes, the messages it is read with); `registerListingTools` makes of it the tools and
+ * resources every kind has, named after it: `search_<many>`, `get_<one>`, `get_vendor_<one>`, and the
+ * resources `policy-catalog://<many>/{id}` and `policy-catalog://vendor-<many>/{slug}`.
+ */
+export interface ListingToolKind<
+  SearchInput extends z.ZodRawShape,
+  Summary,
+  Entry extends CommunityListing,
+  GetOutput extends z.ZodRawShape,
+  Vendor extends VendorListing,
+> {
+  /** `policy`, `ruleset`: in tool names and answers. */
+  one: string;
+  /** `policies`, `rulesets`: in tool names, answers and resource URIs. */
+  many: string;
+  /** The highest offset its list takes. */
+  offsetMax: number;
+  search: {
+    title: string;
+    description: string;
+    /** Its filters and sorts; the source, order and page (limit, offset) are the same for every kind. */
+    input: SearchInput;
+    /** One summary, community or vendor. */
+    summary: z.ZodType<Summary>;
+    list(
+      args: z.infer<z.ZodObject<CommonInput & SearchInput>>,
+      ctx: RequestContext,
+    ): Promise<{ summaries: Summary[]; hasMore: boolean }>;
+    /** A summary as one line of the tool's text. */
+    line: (summary: Summary) => string;
+  };
+  /** `get_<one>`: a community listing by id. */
+  get: {
+    title: string;
+    description: string;
+    output: GetOutput;
+    run(id: string, ctx: RequestContext): Promise<ToolAnswer<z.infer<z.ZodObject<GetOutput>>>>;
+  };
+  community: {
+    title: string;
+    description: string;
+    entry(id: string, ctx: RequestContext): Promise<Entry>;
+    docs(id: string, ctx: RequestContext): Promise<{ tabs: DocTab[]; completeness: DocsCompleteness }>;
+    /** The entry as `get_<one>` answers it. */
+    toJson(entry: Entry): unknown;
+    /** The facts its resource lists under its name. */
+    facts(entry: Entry): Array<[string, string | null | undefined]>;
+    /** A page of resources (each kind pages its list its own way). */
+    list: ResourceCollection['list'];
+  };
+  vendor: {
+    /** `get_vendor_<one>`'s description. */
+    description: string;
+    /** The vendor resource's description. */
+    resource: string;
+    /** How the slug input is described. */
+    slug: string;
+    schema: z.ZodType;
+    get(slug: string, ctx: RequestContext): Promise<Vendor>;
+    /** The vendor listing as `get_vendor_<one>` answers it (its `schema`). */
+    toJson(vendor: Vendor): unknown;
+    /** A page of the vendor index. */
+    list(
+      query: { limit: number; offset: number },
+      ctx: RequestContext,
+    ): Promise<{ items: Array<Pick<VendorListing, 'slug' | 'name' | 'summary'>>; hasMore: boolean }>;
+  };
+}
+
+/**
+ * The tools and resources every kind of listing has, in the order an assistant lists them: its
+ * resources (community, then vendor), then `search_<many>`, `get_<one>` and `get_vendor_<one>`.
+ */
+export function registerListingTools<
+  SearchInput extends z.ZodRawShape,
+  Summary,
+  Entry extends CommunityListing,
+  GetOutput extends z.ZodRawShape,
+  Vendor extends VendorListing,
+>(kit: ToolKit, kind: ListingToolKind<SearchInput, Summary, Entry, GetOutput, Vendor>): void {
+  const { one, many, community, vendor, search } = kind;
+  kit.collection({
+    path: many,
+    title: community.title,
+    description: community.description,
+    key: UUID,
+    list: community.list,
+    read: async (key, ctx) => {
+      const [entry, docs] = await Promise.all([community.entry(key, ctx), community.docs(key, ctx)]);
+      const tabs = docs.tabs.map(toDocTab);
+      return {
+        markdown: entryMarkdown(entry.name, community.facts(entry), entry.description, docs.tabs),
+        json: { [one]: community.toJson(entry), tabs },
+      };
+    },
+  });
+  kit.collection({
+    path: `vendor-${many}`,
+    title: `Vendor ${one}`,
+    description: vendor.resource,
+    key: VENDOR_SLUG_PATTERN,
+    list: async (after, limit, ctx) => {
+      const offset = offsetOf(after, kind.offsetMax);
+      const { items, hasMore } = await vendor.list({ limit, offset }, ctx);
+      return {
+        items: items.map((item) => ({ key: item.slug, name: item.name, description: item.summary })),
+        next: hasMore ? String(offset + items.length) : null,
+      };
+    },
+    read: async (key, ctx) => {
+      const found = await vendor.get(key, ctx);
+      return {
+        markdown: entryMarkdown(found.name, [[`Vendor ${one}`, found.slug]], found.body_md),
+        json: { [one]: vendor.toJson(found) },
+      };
+    },
+  });
+
+  kit.define(`search_${many}`, {
+    title: search.title,
+    description: search.description,
+    scope: 'api:read',
+    input: {
+      ...sourceInput,
+      ...search.input,
+      ...orderInput,
+      ...page(TOOL_PAGE.max, TOOL_PAGE.default, kind.offsetMax),
+    },
+    output: {
+      [many]: z.array(search.summary),
+      hasMore: z.boolean(),
+      nextOffset: z.number().int().nullable(),
+    },
+    annotations: READ_ONLY,
+    run: async (args, ctx) => {
+      const { summaries, hasMore } = await search.list(args, ctx);
+      // The page is part of every kind's input (the compiler cannot see it through the kind's filters).
+      const { offset } = args as z.infer<z.ZodObject<PageInput>>;
+      const nextOffset = hasMore ? offset + summaries.length : null;
+      const head = summaries.length === 0 ? `No ${many} match.` : `${summaries.length} ${many}:`;
+      return {
+        data: { [many]: summaries, hasMore, nextOffset },
+        text: [head, ...summaries.map(search.line), ...(hasMore ? [`More: offset ${nextOffset}.`] : [])].join(
+          '\n',
+        ),
+      };
+    },
+  });
+
+  kit.define(`get_${one}`, {
+    title: kind.get.title,
+    description: kind.get.description,
+    scope: 'api:read',
+    input: { id: id(one) },
+    output: kind.get.output,
+    annotations: READ_ONLY,
+    run: ({ id }, ctx) => kind.get.run(id, ctx),
+  });
+
+  kit.define(`get_vendor_${one}`, {
+    title: `Get a vendor ${one}`,
+    description: vendor.description,
+    scope: 'api:read',
+    input: {
+      slug: z
+        .string()
+        .regex(VENDOR_SLUG_PATTERN, 'must be a slug: lowercase letters, digits and dashes')
+        .describe(vendor.slug),
+    },
+    output: { [one]: vendor.schema },
+    annotations: READ_ONLY,
+    run: async ({ slug }, ctx) => {
+      const found = await vendor.get(slug, ctx);
+      return { data: { [one]: vendor.toJson(found) }, text: `${found.name}: ${found.summary}` };
+    },
+  });
+}
+
+/** What every kind's submission has, as its tool lists it. */
+interface SubmissionListing {
+  id: string;
+  name: string;
+  status: string;
+}
+
+/**
+ * A kind's "my submissions" tool (`list_my_submissions` for policies, `list_my_ruleset_submissions`):
+ * the caller's submissions with their status and the reviewer's feedback.
+ */
+export function defineMySubmissionsTool<Submission extends SubmissionListing, Json extends z.ZodType>(
+  kit: ToolKit,
+  name: string,
+  tool: {
+    title: string;
+    description: string;
+    schema: Json;
+    list: (ctx: RequestContext) => Promise<Submission[]>;
+    toJson: (submission: Submission) => z.infer<Json>;
+    feedback: (submission: Submission) => string | null;
+    /** The text when there is none. */
+    none: string;
+  },
+): void {
+  kit.define(name, {
+    title: tool.title,
+    description: tool.description,
+    scope: 'api:read',
+    input: {},
+    output: { submissions: z.array(tool.schema) },
+    annotations: READ_ONLY,
+    run: async (_args, ctx) => {
+      const submissions = await tool.list(ctx);
+      const lines = submissions.map((s) => {
+        const feedback = tool.feedback(s);
+        return `- ${s.name}: ${s.status}${feedback ? ` (feedback: ${feedback})` : ''} id ${s.id}`;
+      });
+      return {
+        data: { submissions: submissions.map(tool.toJson) },
+        text: lines.length === 0 ? tool.none : lines.join('\n'),
+      };
+    },
+  });
+}
