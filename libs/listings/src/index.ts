@@ -24,6 +24,14 @@ export {
   sourceHostFrom,
   upstreamUnavailable,
 } from './source/source-host';
+export {
+  MAX_READ_BYTES,
+  type OpenedRepository,
+  RepositoryReader,
+  type RepositoryReport,
+  repositoryProblem,
+  type SourceFields,
+} from './source/repository-reader';
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
