@@ -35,7 +35,7 @@ export {
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
-export { type PinRequest, type PinRules, Pinning } from './pins/pinning';
+export { type KindPins, type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
 export { type ListingService, listingService, runListingService } from './service/listing-service';
