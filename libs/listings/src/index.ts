@@ -42,6 +42,7 @@ export { type ListingService, listingService, runListingService } from './servic
 export { UsersDirectory } from './users/users.directory';
 export {
   type AccessRule,
+  type KindAccessRule,
   canEdit,
   listingAccess,
   type ListingRows,
