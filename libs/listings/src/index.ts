@@ -38,7 +38,12 @@ export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type KindPins, type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
-export { type ListingService, listingService, runListingService } from './service/listing-service';
+export {
+  type ListingService,
+  listingService,
+  type ListingServiceFactory,
+  runListingService,
+} from './service/listing-service';
 export { UsersDirectory } from './users/users.directory';
 export {
   type AccessRule,
