@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type PinPolicyRequest,
   type PolicyResult,
   type SubmissionValidation,
@@ -9,6 +8,7 @@ import {
 import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
+import { versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
 import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow } from '../policies';
 import { RepositoryInspector } from '../source';
@@ -68,13 +68,13 @@ export class PinsService implements KindPins<
       contentDigest: validation.contentDigest ?? null,
       implementationCommit: split ? validation.implementationCommit : null,
     });
-    await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
-      policy_id: policy.id,
-      policy_name: policy.name,
-      commit: validation.commit ?? null,
-      content_digest: validation.contentDigest ?? null,
-      how: 'admin',
-    });
+    await versionPublished(
+      this.outbox,
+      db,
+      policy,
+      { commit: validation.commit, contentDigest: validation.contentDigest ?? null },
+      'admin',
+    );
     return pinned;
   }
 
