@@ -1,7 +1,5 @@
 import { CatalogRpc, ContentEvents } from '@pc/contracts';
-import { type ListingService, listingService } from '@pc/listings';
-import type { ServiceDefinition } from '@pc/platform';
-import type { SourceHost } from '@pc/source-host';
+import { listingService } from '@pc/listings';
 import { CatalogEnv } from './catalog.env';
 import { CommentsModule } from './comments/comments.module';
 import { catalogDatabase } from './database/catalog.datasource';
@@ -23,8 +21,9 @@ import { VendorCatalog, VendorModule } from './vendor';
  * only through what that one exports. Listed here are the features that answer the bus; the ones only
  * others use (history, source) come in through their importers. The kernel, mounted for policies,
  * serves likes, the search and deploy counts, and gives every feature the outbox and documentation tabs.
+ * `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host).
  */
-const CATALOG: ListingService<CatalogEnv> = {
+export const catalogService = listingService<CatalogEnv>({
   kind: policyKind,
   access: { imports: [PoliciesModule, VendorModule], provider: PolicyAccess, vendor: VendorCatalog },
   env: CatalogEnv,
@@ -45,12 +44,4 @@ const CATALOG: ListingService<CatalogEnv> = {
     ReviewersModule,
     PinsModule,
   ],
-};
-
-/** The catalog service; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
-export function catalogService(
-  env: CatalogEnv,
-  options: { sourceHost?: SourceHost } = {},
-): ServiceDefinition {
-  return listingService(CATALOG, env, options.sourceHost);
-}
+});

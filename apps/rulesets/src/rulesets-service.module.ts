@@ -1,7 +1,5 @@
 import { ContentEvents, RulesetsRpc } from '@pc/contracts';
-import { type ListingService, listingService } from '@pc/listings';
-import type { ServiceDefinition } from '@pc/platform';
-import type { SourceHost } from '@pc/source-host';
+import { listingService } from '@pc/listings';
 import { rulesetsDatabase } from './database/rulesets.datasource';
 import { DocsModule } from './docs';
 import { EvaluationModule } from './evaluation';
@@ -21,9 +19,9 @@ import { VendorModule, VendorRulesets } from './vendor';
  * The rulesets service, as the listings kernel assembles a kind's service: one Nest module per feature,
  * each declaring what it imports and exports (docs/architecture.md, "Inside a service"). The kernel,
  * mounted for rulesets, serves likes, the search and deploy counts, and gives every feature the outbox
- * and documentation tabs.
+ * and documentation tabs. `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host).
  */
-const RULESETS: ListingService<RulesetsEnv> = {
+export const rulesetsService = listingService<RulesetsEnv>({
   kind: rulesetKind,
   access: { imports: [RulesetsModule, VendorModule], provider: RulesetAccess, vendor: VendorRulesets },
   env: RulesetsEnv,
@@ -44,12 +42,4 @@ const RULESETS: ListingService<RulesetsEnv> = {
     PinsModule,
     ...GovernanceModules,
   ],
-};
-
-/** The rulesets service; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
-export function rulesetsService(
-  env: RulesetsEnv,
-  options: { sourceHost?: SourceHost } = {},
-): ServiceDefinition {
-  return listingService(RULESETS, env, options.sourceHost);
-}
+});

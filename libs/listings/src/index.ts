@@ -24,16 +24,31 @@ export {
   sourceHostFrom,
   upstreamUnavailable,
 } from './source/source-host';
+export {
+  MAX_READ_BYTES,
+  type OpenedRepository,
+  RepositoryReader,
+  type RepositoryReport,
+  repositoryProblem,
+  type SourceFields,
+} from './source/repository-reader';
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
+export { type CommunityTable, communityListings } from './search/community-listings';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
-export { type PinRequest, type PinRules, Pinning } from './pins/pinning';
+export { type KindPins, type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';
-export { type ListingService, listingService, runListingService } from './service/listing-service';
+export {
+  type ListingService,
+  listingService,
+  type ListingServiceFactory,
+  runListingService,
+} from './service/listing-service';
 export { UsersDirectory } from './users/users.directory';
 export {
   type AccessRule,
+  type KindAccessRule,
   canEdit,
   listingAccess,
   type ListingRows,

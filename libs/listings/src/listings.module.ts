@@ -14,7 +14,9 @@ import {
   type ListingKind,
 } from './listing-kind';
 import { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
+import { Pinning } from './pins/pinning';
 import { SourceChanges } from './pins/source-changes';
+import { RepositoryReader } from './source/repository-reader';
 import { searchHandlerFor, type VendorListings } from './search/search.handler';
 import { UsersDirectory } from './users/users.directory';
 
@@ -31,7 +33,7 @@ export interface KindAccess {
 /**
  * The listings kernel mounted for one kind in its service: the handlers of the kind's descriptors it
  * serves, and, for the service's own features (global in the service), the outbox, the documentation
- * tabs and the changes since review of that kind; it counts the kind's deployments itself.
+ * tabs, the pins and changes since review and the repository reader of that kind; it counts the kind's deployments itself.
  */
 @Module({})
 export class ListingsModule {
@@ -55,9 +57,11 @@ export class ListingsModule {
         LikesService,
         CallerState,
         SourceChanges,
+        Pinning,
+        RepositoryReader,
         UsersDirectory,
       ],
-      exports: [Outbox, DocTabsRepository, SourceChanges, UsersDirectory],
+      exports: [Outbox, DocTabsRepository, SourceChanges, Pinning, RepositoryReader, UsersDirectory],
     };
   }
 }

@@ -1,8 +1,10 @@
 import { CatalogRpc } from '@pc/contracts';
-import { handlerOf } from '@pc/listings';
+import { handlerOf, Pinning } from '@pc/listings';
 import { PinsService } from './pins.service';
 
-export const PinsHandler = handlerOf('PinsHandler', { pins: PinsService }, (serve) => [
-  serve(CatalogRpc.pinPolicy, ({ pins }, ctx, data) => pins.pin(ctx, data)),
-  serve(CatalogRpc.getChangesSinceReview, ({ pins }, ctx, data) => pins.changesSinceReview(ctx, data.id)),
+export const PinsHandler = handlerOf('PinsHandler', { pinning: Pinning, pins: PinsService }, (serve) => [
+  serve(CatalogRpc.pinPolicy, ({ pinning, pins }, ctx, data) => pinning.pin(pins, ctx, data)),
+  serve(CatalogRpc.getChangesSinceReview, ({ pinning, pins }, ctx, data) =>
+    pinning.changesSinceReview(pins, ctx, data.id),
+  ),
 ]);

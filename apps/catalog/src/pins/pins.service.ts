@@ -1,40 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type PinPolicyRequest,
   type PolicyResult,
   type SubmissionValidation,
   type RequestContext,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
-import { Database, type Executor } from '@pc/platform';
+import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
+import type { Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
+import { versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
 import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow } from '../policies';
 import { RepositoryInspector } from '../source';
 
-/** A policy's pins: its source and, for a split policy, its implementation repository. */
+/** A policy's pins, to the kernel's `Pinning`: its source and, for a split policy, its implementation repository. */
 @Injectable()
-export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, SubmissionValidation, PolicyResult> {
+export class PinsService implements KindPins<
+  PolicyRow,
+  PinPolicyRequest,
+  SubmissionValidation,
+  PolicyResult
+> {
+  readonly rules = {
+    noun: 'policy',
+    notPublished: 'CATALOG.POLICY_NOT_PUBLISHED',
+    invalid: 'CATALOG.PIN_REPOSITORY_INVALID',
+  } as const;
+
   constructor(
+    readonly access: PolicyAccess,
     private readonly policies: PolicyRecords,
     private readonly reads: PolicyReadsService,
-    access: PolicyAccess,
     private readonly history: PolicyHistory,
     private readonly inspector: RepositoryInspector,
-    changes: SourceChanges,
-    db: Database,
-    outbox: Outbox,
-  ) {
-    super(db, outbox, changes, access, {
-      noun: 'policy',
-      notPublished: 'CATALOG.POLICY_NOT_PUBLISHED',
-      invalid: 'CATALOG.PIN_REPOSITORY_INVALID',
-    });
-  }
+    private readonly outbox: Outbox,
+  ) {}
 
   /** 422 for a commit of an implementation the policy lacks. */
-  protected inspect(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
+  inspect(policy: PolicyRow, request: PinPolicyRequest): Promise<SubmissionValidation> {
     if (policy.project_type !== 'split' && request.implementationCommit !== undefined)
       throw catalogError('CATALOG.POLICY_NOT_SPLIT', 'A unified policy has no implementation repository', [
         { field: 'implementationCommit', message: 'applies to split policies only' },
@@ -48,7 +51,7 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
     });
   }
 
-  protected async record(
+  async record(
     db: Executor,
     policy: PolicyRow,
     validation: SubmissionValidation,
@@ -65,21 +68,21 @@ export class PinsService extends Pinning<PolicyRow, PinPolicyRequest, Submission
       contentDigest: validation.contentDigest ?? null,
       implementationCommit: split ? validation.implementationCommit : null,
     });
-    await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
-      policy_id: policy.id,
-      policy_name: policy.name,
-      commit: validation.commit ?? null,
-      content_digest: validation.contentDigest ?? null,
-      how: 'admin',
-    });
+    await versionPublished(
+      this.outbox,
+      db,
+      policy,
+      { commit: validation.commit, contentDigest: validation.contentDigest ?? null },
+      'admin',
+    );
     return pinned;
   }
 
-  protected present(ctx: RequestContext, policy: PolicyRow): Promise<PolicyResult> {
+  present(ctx: RequestContext, policy: PolicyRow): Promise<PolicyResult> {
     return this.reads.get(ctx, policy.id);
   }
 
-  protected pinnedSources(policy: PolicyRow): [PinnedSource | null, PinnedSource | null] {
+  pinnedSources(policy: PolicyRow): [PinnedSource | null, PinnedSource | null] {
     return [
       policy.pinned_commit
         ? { url: policy.source_host_url, ref: policy.source_ref, pinned: policy.pinned_commit }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogEvents, type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
+import { type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
 import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
-import { Database, type Executor } from '@pc/platform';
+import { Database } from '@pc/platform';
 import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
 import { PolicyRecords } from '../policies';
 import { type SubmissionRecord, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 import { catalogError } from '../common/catalog.errors';
+import { reviewDecided, versionPublished } from '../common/policy-events';
 
 /**
  * The administrator's decision on a waiting submission: approval publishes the policy at the ref and
@@ -63,14 +64,14 @@ export class SubmissionReviewService extends Reviewing<
         contentDigest: current.validation.contentDigest ?? null,
       });
       await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
-      await this.announce(db, approved, 'approved', policy.name);
-      await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
-        policy_id: policy.id,
-        policy_name: policy.name,
-        commit: v.commit ?? null,
-        content_digest: v.contentDigest ?? null,
-        how: 'review',
-      });
+      await reviewDecided(this.outbox, db, 'submission', approved, 'approved', policy.name);
+      await versionPublished(
+        this.outbox,
+        db,
+        policy,
+        { commit: v.commit ?? null, contentDigest: v.contentDigest ?? null },
+        'review',
+      );
       return approved;
     });
   }
@@ -88,26 +89,8 @@ export class SubmissionReviewService extends Reviewing<
         submissionId: current.id,
         feedback: request.feedback ?? null,
       });
-      await this.announce(db, rejected, 'rejected', rejected.name);
+      await reviewDecided(this.outbox, db, 'submission', rejected, 'rejected', rejected.name);
       return rejected;
-    });
-  }
-
-  /** The decision, for its author's webhooks (written in the deciding transaction). */
-  private announce(
-    db: Executor,
-    submission: SubmissionRecord,
-    decision: 'approved' | 'rejected',
-    policyName: string,
-  ): Promise<void> {
-    return this.outbox.addEvent(db, CatalogEvents.reviewDecided, {
-      submission_id: submission.id,
-      kind: 'submission',
-      decision,
-      policy_id: submission.policy_id,
-      policy_name: policyName,
-      author_id: submission.submitted_by,
-      feedback: submission.feedback,
     });
   }
 

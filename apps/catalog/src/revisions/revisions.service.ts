@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CatalogEvents,
   type CreateRevisionRequest,
   isUser,
   type PageInfo,
@@ -33,6 +32,7 @@ type PinChanges = Required<
 import { RepositoryInspector } from '../source';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
 import { catalogError } from '../common/catalog.errors';
+import { reviewDecided, versionPublished } from '../common/policy-events';
 
 /** A proposal that passed every check and is ready to be written. */
 export interface RevisionDraft {
@@ -198,15 +198,15 @@ export class RevisionsService {
         field: decided.field,
         ...(pin ? { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest } : {}),
       });
-      await this.announce(db, decided, 'approved', policy.name);
+      await reviewDecided(this.outbox, db, 'revision', decided, 'approved', policy.name);
       if (pin)
-        await this.outbox.addEvent(db, CatalogEvents.versionPublished, {
-          policy_id: policy.id,
-          policy_name: policy.name,
-          commit: pin.pinned_commit,
-          content_digest: pin.pinned_content_digest,
-          how: 'review',
-        });
+        await versionPublished(
+          this.outbox,
+          db,
+          policy,
+          { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest },
+          'review',
+        );
       return decided;
     });
     this.outbox.kick();
@@ -278,29 +278,11 @@ export class RevisionsService {
         feedback: request.feedback ?? null,
       });
       const policy = await this.policies.findById(db, decided.policy_id);
-      await this.announce(db, decided, 'rejected', policy?.name ?? '');
+      await reviewDecided(this.outbox, db, 'revision', decided, 'rejected', policy?.name ?? '');
       return decided;
     });
     this.outbox.kick();
     return { revision: toRevision(row) };
-  }
-
-  /** The decision, for its author's webhooks (written in the deciding transaction). */
-  private announce(
-    db: Executor,
-    revision: RevisionRow,
-    decision: 'approved' | 'rejected',
-    policyName: string,
-  ): Promise<void> {
-    return this.outbox.addEvent(db, CatalogEvents.reviewDecided, {
-      submission_id: revision.id,
-      kind: 'revision',
-      decision,
-      policy_id: revision.policy_id,
-      policy_name: policyName,
-      author_id: revision.submitted_by,
-      feedback: revision.feedback,
-    });
   }
 
   /** Read in the deciding transaction: a second pool connection per request can starve the pool. */

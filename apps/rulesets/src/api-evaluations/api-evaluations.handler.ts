@@ -1,47 +1,16 @@
-import { Controller } from '@nestjs/common';
-import {
-  type Envelope,
-  type EvaluationDiffRequest,
-  type EvaluationIdRequest,
-  GovernanceRpc,
-  type GovernanceTrendRequest,
-  type ListEvaluationsRequest,
-  type RecordEvaluationRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { GovernanceRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { ApiEvaluationsService } from './api-evaluations.service';
 
-@Controller()
-export class ApiEvaluationsHandler {
-  constructor(private readonly evaluations: ApiEvaluationsService) {}
-
-  @Handles(GovernanceRpc.recordEvaluation)
-  record({ ctx, data }: Envelope<RecordEvaluationRequest>) {
-    return this.evaluations.record(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.listEvaluations)
-  history({ ctx, data }: Envelope<ListEvaluationsRequest>) {
-    return this.evaluations.history(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.workspaceTrend)
-  trend({ ctx, data }: Envelope<GovernanceTrendRequest>) {
-    return this.evaluations.trend(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.diffEvaluations)
-  diff({ ctx, data }: Envelope<EvaluationDiffRequest>) {
-    return this.evaluations.diff(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.evaluatedDocument)
-  document({ ctx, data }: Envelope<EvaluationIdRequest>) {
-    return this.evaluations.document(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.getEvaluation)
-  get({ ctx, data }: Envelope<EvaluationIdRequest>) {
-    return this.evaluations.get(ctx, data);
-  }
-}
+export const ApiEvaluationsHandler = handlerOf(
+  'ApiEvaluationsHandler',
+  { evaluations: ApiEvaluationsService },
+  (serve) => [
+    serve(GovernanceRpc.recordEvaluation, ({ evaluations }, ctx, data) => evaluations.record(ctx, data)),
+    serve(GovernanceRpc.listEvaluations, ({ evaluations }, ctx, data) => evaluations.history(ctx, data)),
+    serve(GovernanceRpc.workspaceTrend, ({ evaluations }, ctx, data) => evaluations.trend(ctx, data)),
+    serve(GovernanceRpc.diffEvaluations, ({ evaluations }, ctx, data) => evaluations.diff(ctx, data)),
+    serve(GovernanceRpc.evaluatedDocument, ({ evaluations }, ctx, data) => evaluations.document(ctx, data)),
+    serve(GovernanceRpc.getEvaluation, ({ evaluations }, ctx, data) => evaluations.get(ctx, data)),
+  ],
+);

@@ -1,12 +1,7 @@
 import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { CONFORMING_OAS3, GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
-
-const FIXED = OAS3.replace(
-  '    post:\n',
-  '    post:\n      operationId: addPet\n      description: Adds a pet.\n',
-);
 
 /**
  * Governance profiles and evaluations kept, with the real engine: which rulesets a profile applies to
@@ -138,7 +133,7 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     const first = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
       .evaluation;
     expect(first.specification).toMatchObject({ commit: h.host.commitOf(repoUrl), ref: null });
-    h.host.push(repoUrl, { 'spec/api.yaml': FIXED });
+    h.host.push(repoUrl, { 'spec/api.yaml': CONFORMING_OAS3 });
     const second = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
       .evaluation;
     expect([first.conformance, second.conformance]).toEqual([50, 100]);
@@ -158,7 +153,7 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     });
     expect(older.evaluations.map((e) => e.id)).toEqual([first.id]);
 
-    const pushed = await api(ws, { document: { content: FIXED } });
+    const pushed = await api(ws, { document: { content: CONFORMING_OAS3 } });
     expect(
       (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pushed.id })).evaluation
         .conformance,

@@ -1,6 +1,6 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { governedWorkspace } from '../testing/governance-fixtures';
+import { governedWorkspaceBeforeAll } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 const FIXED = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
@@ -13,19 +13,12 @@ const FIXED = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\
 describe('the document an evaluation read (service level, the engine)', () => {
   jest.setTimeout(120_000);
   const h = rulesetsUnderTest();
-  let owner: TestUser;
-  let member: TestUser;
-  let stranger: TestUser;
-  let workspaceId: string;
-
-  beforeAll(async () => {
-    ({ owner, member, stranger, workspaceId } = await governedWorkspace(h));
-  });
+  const governed = governedWorkspaceBeforeAll(h);
 
   const register = async (fields: Record<string, unknown>) =>
     (
-      await h.request(GovernanceRpc.registerApi, owner.ctx, {
-        workspaceId,
+      await h.request(GovernanceRpc.registerApi, governed.owner.ctx, {
+        workspaceId: governed.workspaceId,
         name: `API ${Math.random().toString(36).slice(2, 8)}`,
         ...fields,
       })
@@ -35,16 +28,16 @@ describe('the document an evaluation read (service level, the engine)', () => {
 
   it('answers the pushed document each evaluation read, with its text, to members of the workspace', async () => {
     const pets = await register({ document: { content: OAS3, filename: 'pets.yaml' } });
-    const first = (await h.request(GovernanceRpc.recordEvaluation, member.ctx, { apiId: pets.id }))
+    const first = (await h.request(GovernanceRpc.recordEvaluation, governed.member.ctx, { apiId: pets.id }))
       .evaluation;
     const second = (
-      await h.request(GovernanceRpc.recordEvaluation, member.ctx, {
+      await h.request(GovernanceRpc.recordEvaluation, governed.member.ctx, {
         apiId: pets.id,
         document: { content: FIXED, filename: 'pets.yaml', commit: 'abcdef1' },
       })
     ).evaluation;
 
-    const read = await documentOf(member, pets.id, first.id);
+    const read = await documentOf(governed.member, pets.id, first.id);
     expect(read.document).toMatchObject({
       api_id: pets.id,
       filename: 'pets.yaml',
@@ -54,20 +47,21 @@ describe('the document an evaluation read (service level, the engine)', () => {
     // The line a finding names is the document's line.
     const finding = first.findings.find((f) => f.rule === 'operation-id-required')!;
     expect(read.document.content.split('\n')[finding.line! - 1].trim()).toBe('post:');
-    expect((await documentOf(owner, pets.id, second.id)).document).toMatchObject({
+    expect((await documentOf(governed.owner, pets.id, second.id)).document).toMatchObject({
       content: FIXED,
       commit: 'abcdef1',
     });
-    expect(await codeOf(documentOf(stranger, pets.id, first.id))).toBe('NOT_FOUND');
+    expect(await codeOf(documentOf(governed.stranger, pets.id, first.id))).toBe('NOT_FOUND');
   });
 
   it('has none for an evaluation of the source on the host, nor for an evaluation of another API (404)', async () => {
     const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
     const sourced = await register({ source: { repoUrl, path: 'spec/api.yaml' } });
-    const evaluation = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
-      .evaluation;
-    expect(await codeOf(documentOf(owner, sourced.id, evaluation.id))).toBe('NOT_FOUND');
+    const evaluation = (
+      await h.request(GovernanceRpc.recordEvaluation, governed.owner.ctx, { apiId: sourced.id })
+    ).evaluation;
+    expect(await codeOf(documentOf(governed.owner, sourced.id, evaluation.id))).toBe('NOT_FOUND');
     const other = await register({ document: { content: OAS3 } });
-    expect(await codeOf(documentOf(owner, other.id, evaluation.id))).toBe('NOT_FOUND');
+    expect(await codeOf(documentOf(governed.owner, other.id, evaluation.id))).toBe('NOT_FOUND');
   });
 });

@@ -18,6 +18,7 @@ import {
   RAML,
 } from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { OAS3_MISSING_OPERATION_ID } from '../testing/evaluation-fixtures';
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
 const MCP_PROFILE = `#%Validation Profile 1.0
@@ -80,18 +81,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
         },
         conforms: false,
         counts: { violation: 1, warning: 0, info: 0 },
-        results: [
-          {
-            rule: 'operation-id-required',
-            severity: 'violation',
-            message: 'Every operation needs an operationId.',
-            file: 'api.yaml',
-            line: 13,
-            column: 5,
-            pointer: '#/paths/~1pets/post',
-            modelPath: '/endpoint[/pets]/supportedOperation[post]',
-          },
-        ],
+        results: [OAS3_MISSING_OPERATION_ID],
         truncated: false,
         cached: false,
       },

@@ -3,6 +3,7 @@ import { DomainError } from '@pc/platform';
 import { RulesetsEnv } from '../rulesets.env';
 import { EvaluatorPool } from './evaluator.pool';
 import { aliasNestedSpecification, OAS3, OPERATION_IDS } from '@pc/testing';
+import { OAS3_MISSING_OPERATION_ID } from '../testing/evaluation-fixtures';
 
 const task = {
   kind: 'evaluate' as const,
@@ -22,18 +23,7 @@ const report = {
     {
       ok: true,
       conforms: false,
-      results: [
-        {
-          rule: 'operation-id-required',
-          severity: 'violation',
-          message: 'Every operation needs an operationId.',
-          file: 'api.yaml',
-          line: 13,
-          column: 5,
-          pointer: '#/paths/~1pets/post',
-          modelPath: '/endpoint[/pets]/supportedOperation[post]',
-        },
-      ],
+      results: [OAS3_MISSING_OPERATION_ID],
     },
   ],
 };

@@ -1,8 +1,10 @@
 import { RulesetsRpc } from '@pc/contracts';
-import { handlerOf } from '@pc/listings';
+import { handlerOf, Pinning } from '@pc/listings';
 import { PinsService } from './pins.service';
 
-export const PinsHandler = handlerOf('PinsHandler', { pins: PinsService }, (serve) => [
-  serve(RulesetsRpc.pin, ({ pins }, ctx, data) => pins.pin(ctx, data)),
-  serve(RulesetsRpc.getChangesSinceReview, ({ pins }, ctx, data) => pins.changesSinceReview(ctx, data.id)),
+export const PinsHandler = handlerOf('PinsHandler', { pinning: Pinning, pins: PinsService }, (serve) => [
+  serve(RulesetsRpc.pin, ({ pinning, pins }, ctx, data) => pinning.pin(pins, ctx, data)),
+  serve(RulesetsRpc.getChangesSinceReview, ({ pinning, pins }, ctx, data) =>
+    pinning.changesSinceReview(pins, ctx, data.id),
+  ),
 ]);

@@ -6,40 +6,38 @@ import {
   type RulesetValidation,
   RulesetsEvents,
 } from '@pc/contracts';
-import { Outbox, type PinnedSource, pinnedNow, Pinning, SourceChanges } from '@pc/listings';
-import { Database, type Executor } from '@pc/platform';
+import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
+import type { Executor } from '@pc/platform';
 import { SubmissionHistory } from '../history';
 import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
 import { RulesetInspector } from '../validation';
 
-/** A ruleset's pin: its source repository's; the submission's history records who pinned it. */
+/** A ruleset's pin, to the kernel's `Pinning`: its source repository's; the submission's history records who pinned it. */
 @Injectable()
-export class PinsService extends Pinning<
+export class PinsService implements KindPins<
   RulesetRow,
   PinRulesetRequest,
   RulesetValidation,
   { ruleset: Ruleset }
 > {
+  readonly rules = {
+    noun: 'ruleset',
+    notPublished: 'RULESETS.NOT_PUBLISHED',
+    invalid: 'RULESETS.VALIDATION_FAILED',
+  } as const;
+
   constructor(
+    readonly access: RulesetAccess,
     private readonly rulesets: RulesetWrites,
     private readonly submissions: SubmissionRecords,
-    access: RulesetAccess,
     private readonly presenter: RulesetPresenter,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
-    changes: SourceChanges,
-    db: Database,
-    outbox: Outbox,
-  ) {
-    super(db, outbox, changes, access, {
-      noun: 'ruleset',
-      notPublished: 'RULESETS.NOT_PUBLISHED',
-      invalid: 'RULESETS.VALIDATION_FAILED',
-    });
-  }
+    private readonly outbox: Outbox,
+  ) {}
 
-  protected inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
+  inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
     return this.inspector.validate({
       repoUrl: ruleset.source_url,
       ref: request.commit ?? ruleset.source_ref ?? undefined,
@@ -47,7 +45,7 @@ export class PinsService extends Pinning<
     });
   }
 
-  protected async record(
+  async record(
     tx: Executor,
     ruleset: RulesetRow,
     validation: RulesetValidation,
@@ -81,11 +79,11 @@ export class PinsService extends Pinning<
     return updated;
   }
 
-  protected async present(ctx: RequestContext, ruleset: RulesetRow): Promise<{ ruleset: Ruleset }> {
+  async present(ctx: RequestContext, ruleset: RulesetRow): Promise<{ ruleset: Ruleset }> {
     return { ruleset: await this.presenter.one(ctx, ruleset) };
   }
 
-  protected pinnedSources(ruleset: RulesetRow): [PinnedSource | null, PinnedSource | null] {
+  pinnedSources(ruleset: RulesetRow): [PinnedSource | null, PinnedSource | null] {
     return [
       ruleset.pinned_commit
         ? { url: ruleset.source_url, ref: ruleset.source_ref, pinned: ruleset.pinned_commit }

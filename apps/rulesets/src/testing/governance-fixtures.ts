@@ -1,4 +1,5 @@
 import { GovernanceRpc } from '@pc/contracts';
+import { OAS3 } from '@pc/testing';
 import type { RulesetsUnderTest, TestUser } from './rulesets-under-test';
 
 /** Four rules on operations and responses: the post of OAS3 breaks two (no operationId, no description). */
@@ -42,9 +43,7 @@ validations:
  * An owner's workspace with a member, a stranger outside it, and a profile applying a published ruleset
  * of GOVERNANCE_PROFILE to every API: where a test of the workspace's evaluations starts.
  */
-export async function governedWorkspace(
-  h: RulesetsUnderTest,
-): Promise<{ owner: TestUser; member: TestUser; stranger: TestUser; workspaceId: string }> {
+export async function governedWorkspace(h: RulesetsUnderTest): Promise<GovernedWorkspace> {
   const owner = h.user();
   const member = h.user();
   const stranger = h.user();
@@ -57,3 +56,26 @@ export async function governedWorkspace(
   });
   return { owner, member, stranger, workspaceId };
 }
+
+/** A governed workspace's owner, member, a stranger to it, and its id. */
+export interface GovernedWorkspace {
+  owner: TestUser;
+  member: TestUser;
+  stranger: TestUser;
+  workspaceId: string;
+}
+
+/** A governed workspace made before the test file's tests run (its fields are set then). */
+export function governedWorkspaceBeforeAll(h: RulesetsUnderTest): GovernedWorkspace {
+  const governed = {} as GovernedWorkspace;
+  beforeAll(async () => {
+    Object.assign(governed, await governedWorkspace(h));
+  });
+  return governed;
+}
+
+/** OAS3 with its post fixed: every rule of `GOVERNANCE_PROFILE` passes (100); OAS3 itself passes two of four (50). */
+export const CONFORMING_OAS3 = OAS3.replace(
+  '    post:\n',
+  '    post:\n      operationId: addPet\n      description: Adds a pet.\n',
+);

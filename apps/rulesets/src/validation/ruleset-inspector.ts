@@ -5,13 +5,9 @@ import {
   type RulesetValidation,
   type ValidateRulesetRequest,
 } from '@pc/contracts';
-import {
-  isSourceHostError,
-  type ParsedRepositoryUrl,
-  type RepositoryInfo,
-  type SourceHost,
-} from '@pc/source-host';
-import { isTransient, SOURCE_HOST, upstreamUnavailable } from '../source';
+import { type OpenedRepository as Opened, RepositoryReader, type SourceFields } from '@pc/listings';
+import { isSourceHostError, type SourceHost } from '@pc/source-host';
+import { SOURCE_HOST, upstreamUnavailable } from '../source';
 import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES, ProfileEngineCheck } from '../evaluation';
 import { unsupportedTerms } from '../common/profile-terms';
 import { SPECTRAL_FILES } from '../common/spectral-vocabulary';
@@ -20,20 +16,11 @@ import { analyseSpectral, looksLikeSpectral } from './spectral';
 
 /** Profile files tried, in order, when neither `rulesetPath` nor registry.json's `main` names one. */
 export const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
-/** Profiles larger than this are refused (a profile is a few kilobytes). */
-const MAX_PROFILE_BYTES = 1024 * 1024;
 /** Other root YAML files read while looking for a profile header. */
 const MAX_DISCOVERY_READS = 20;
 
-interface Opened {
-  parsed: ParsedRepositoryUrl;
-  info: RepositoryInfo;
-  ref: string;
-  /** The commit `ref` pointed to when it was opened: everything is read at this commit. */
-  commit: string;
-  prefix: string;
-  files: Set<string>;
-}
+/** The fields a problem of the repository URL, and of its ref, is reported under. */
+const SOURCE: SourceFields = { url: 'repoUrl', ref: 'ref' };
 
 /**
  * Reads a ruleset repository through the source host adapter and reports every problem a user can act
@@ -48,6 +35,7 @@ interface Opened {
 @Injectable()
 export class RulesetInspector {
   constructor(
+    private readonly reader: RepositoryReader,
     @Inject(SOURCE_HOST) private readonly host: SourceHost,
     /** The AMF engine's checks of the profile and its examples (absent: the YAML reading alone). */
     @Optional() private readonly engine?: ProfileEngineCheck,
@@ -76,7 +64,7 @@ export class RulesetInspector {
     const repo = await this.open(request, result);
     if (repo) {
       await this.inspect(repo, request, result);
-      result.contentDigest = await this.digest(repo, result);
+      result.contentDigest = await this.reader.digest(repo, result);
     }
     result.ok = result.errors.length === 0;
     return result;
@@ -98,52 +86,13 @@ export class RulesetInspector {
   }
 
   private async open(request: ValidateRulesetRequest, result: RulesetValidation): Promise<Opened | null> {
-    let parsed: ParsedRepositoryUrl;
-    try {
-      parsed = this.host.parseRepositoryUrl(request.repoUrl);
-    } catch (error) {
-      result.errors.push(`repoUrl: not a repository URL on the supported source host (${message(error)})`);
-      return null;
-    }
+    const parsed = this.reader.parse(request.repoUrl, SOURCE.url, result);
+    if (!parsed) return null;
     result.subPath = parsed.path ?? null;
-    let info: RepositoryInfo;
-    try {
-      info = await this.host.getRepository(parsed);
-    } catch (error) {
-      result.errors.push(`repoUrl: ${this.unreadable(error)}`);
-      return null;
-    }
-    if (info.archived) result.warnings.push('repoUrl: the repository is archived');
-    const ref = request.ref?.trim() || parsed.ref || info.defaultBranch;
-    result.ref = ref;
-    try {
-      // Resolved once: what is read is what is recorded (and what approval pins).
-      const commit = await this.host.resolveRef(parsed, ref);
-      result.commit = commit;
-      const tree = await this.host.readTree(parsed, commit, parsed.path);
-      const prefix = parsed.path ? `${parsed.path}/` : '';
-      const files = new Set(tree.filter((e) => e.type === 'file').map((e) => e.path.slice(prefix.length)));
-      return { parsed, info, ref, commit, prefix, files };
-    } catch (error) {
-      if (isSourceHostError(error, 'ref_not_found')) {
-        result.errors.push(`ref: the branch, tag or commit "${ref}" does not exist in the repository`);
-      } else if (isSourceHostError(error, 'path_not_found')) {
-        result.errors.push(`repoUrl: the folder "${parsed.path ?? ''}" does not exist at ${ref}`);
-      } else {
-        result.errors.push(`repoUrl: ${this.unreadable(error)}`);
-      }
-      return null;
-    }
-  }
-
-  /** The content digest of the whole repository at the commit read: approval pins it, the worker checks it. */
-  private async digest(repo: Opened, result: RulesetValidation): Promise<string | null> {
-    try {
-      return (await this.host.contentDigest(repo.parsed, repo.commit)).digest;
-    } catch (error) {
-      result.errors.push(`the content digest at ${repo.commit.slice(0, 12)}: ${this.unreadable(error)}`);
-      return null;
-    }
+    const repo = await this.reader.open(parsed, request.ref?.trim(), SOURCE, result);
+    result.ref = repo?.ref ?? null;
+    result.commit = repo?.commit ?? null;
+    return repo;
   }
 
   private async inspect(repo: Opened, request: ValidateRulesetRequest, result: RulesetValidation) {
@@ -152,7 +101,7 @@ export class RulesetInspector {
     if (found) {
       result.rulesetPath = found.path;
       result.rulesetPathSource = found.source;
-      const text = await this.readText(repo, found.path, result);
+      const text = await this.reader.readText(repo, found.path, result);
       if (text !== null && looksLikeSpectral(found.path, text)) {
         await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result);
       } else if (text !== null) {
@@ -280,7 +229,7 @@ export class RulesetInspector {
         .slice(0, MAX_EXAMPLES);
       const examples: Example[] = [];
       for (const name of names) {
-        const body = await this.readText(repo, name, result);
+        const body = await this.reader.readText(repo, name, result);
         if (body !== null) examples.push({ path: `${repo.prefix}${name}`, text: body });
       }
       return examples;
@@ -304,7 +253,7 @@ export class RulesetInspector {
       result.warnings.push(`${repo.prefix}registry.json: not found; the registry fields stay empty`);
       return;
     }
-    const text = await this.readText(repo, 'registry.json', result);
+    const text = await this.reader.readText(repo, 'registry.json', result);
     if (text === null) return;
     let raw: unknown;
     try {
@@ -359,7 +308,7 @@ export class RulesetInspector {
       .sort()
       .slice(0, MAX_DISCOVERY_READS);
     for (const candidate of candidates) {
-      const text = await this.readText(repo, candidate, result, false);
+      const text = await this.reader.readText(repo, candidate, result, true);
       if (text !== null && looksLikeProfile(text)) return { path: candidate, source: 'discovered' };
     }
     result.errors.push(
@@ -368,53 +317,6 @@ export class RulesetInspector {
         `"#%Validation Profile 1.0"); set rulesetPath to name it`,
     );
     return null;
-  }
-
-  private async readText(
-    repo: Opened,
-    path: string,
-    result: RulesetValidation,
-    report = true,
-  ): Promise<string | null> {
-    try {
-      const bytes = await this.host.readFile(repo.parsed, `${repo.prefix}${path}`, repo.commit);
-      if (bytes.length > MAX_PROFILE_BYTES) {
-        if (report) result.errors.push(`${repo.prefix}${path}: larger than 1 MiB`);
-        return null;
-      }
-      return bytes.toString('utf8');
-    } catch (error) {
-      const problem = this.unreadable(error);
-      if (report) result.errors.push(`${repo.prefix}${path}: ${problem}`);
-      return null;
-    }
-  }
-
-  /** What to tell the user about an unreadable repository; a host that could not answer is thrown. */
-  private unreadable(error: unknown): string {
-    if (isTransient(error)) throw upstreamUnavailable(error);
-    if (!isSourceHostError(error)) throw error;
-    switch (error.kind) {
-      case 'not_found':
-        return 'the repository does not exist';
-      case 'private':
-        return 'the repository is private or no longer exists';
-      case 'invalid_url':
-      case 'not_allowed_host':
-        return `not a repository URL on the supported source host (${error.message})`;
-      case 'ref_not_found':
-        return `the branch, tag or commit does not exist (${error.message})`;
-      case 'path_not_found':
-        return `not found (${error.message})`;
-      case 'too_large':
-        return `too large to read (${error.message})`;
-      case 'rate_limited':
-      case 'timeout':
-      case 'unauthorized':
-      case 'unreachable':
-      case 'upstream_error':
-        throw upstreamUnavailable(error);
-    }
   }
 }
 

@@ -1,14 +1,9 @@
-import { Controller } from '@nestjs/common';
-import { type Envelope, RulesetsRpc, type ValidateRulesetRequest } from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { RulesetsRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { ValidationService } from './validation.service';
 
-@Controller()
-export class ValidationHandler {
-  constructor(private readonly validation: ValidationService) {}
-
-  @Handles(RulesetsRpc.validate)
-  validate({ ctx, data }: Envelope<ValidateRulesetRequest>) {
-    return this.validation.validate(ctx, data);
-  }
-}
+export const ValidationHandler = handlerOf(
+  'ValidationHandler',
+  { validation: ValidationService },
+  (serve) => [serve(RulesetsRpc.validate, ({ validation }, ctx, data) => validation.validate(ctx, data))],
+);

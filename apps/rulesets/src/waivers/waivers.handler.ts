@@ -1,30 +1,9 @@
-import { Controller } from '@nestjs/common';
-import {
-  type ApiIdRequest,
-  type CreateWaiverRequest,
-  type Envelope,
-  GovernanceRpc,
-  type WaiverIdRequest,
-} from '@pc/contracts';
-import { Handles } from '@pc/platform';
+import { GovernanceRpc } from '@pc/contracts';
+import { handlerOf } from '@pc/listings';
 import { WaiversService } from './waivers.service';
 
-@Controller()
-export class WaiversHandler {
-  constructor(private readonly waivers: WaiversService) {}
-
-  @Handles(GovernanceRpc.listWaivers)
-  list({ ctx, data }: Envelope<ApiIdRequest>) {
-    return this.waivers.list(ctx, data.id);
-  }
-
-  @Handles(GovernanceRpc.createWaiver)
-  create({ ctx, data }: Envelope<CreateWaiverRequest>) {
-    return this.waivers.create(ctx, data);
-  }
-
-  @Handles(GovernanceRpc.deleteWaiver)
-  delete({ ctx, data }: Envelope<WaiverIdRequest>) {
-    return this.waivers.delete(ctx, data);
-  }
-}
+export const WaiversHandler = handlerOf('WaiversHandler', { waivers: WaiversService }, (serve) => [
+  serve(GovernanceRpc.listWaivers, ({ waivers }, ctx, data) => waivers.list(ctx, data.id)),
+  serve(GovernanceRpc.createWaiver, ({ waivers }, ctx, data) => waivers.create(ctx, data)),
+  serve(GovernanceRpc.deleteWaiver, ({ waivers }, ctx, data) => waivers.delete(ctx, data)),
+]);

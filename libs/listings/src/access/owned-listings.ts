@@ -20,10 +20,15 @@ export interface AccessRule<Row> {
   published(row: Row): boolean;
 }
 
+/** A kind's access, as the kernel takes it: its rule, and the repository its rows are read through. */
+export interface KindAccessRule<Row> extends AccessRule<Row> {
+  rows: Type<ListingRows<Row>>;
+}
+
 /**
  * Finds a kind's listings for a caller: one the caller cannot see is a 404 (never a 403 that confirms it
  * exists); one they see but may not change a 403. On the pool unless given a transaction's executor
- * (`lock` then holds the row). A kind gets its own from `listingAccess`, naming its rows and its rule.
+ * (`lock` then holds the row). A kind gets its own provider from `listingAccess`, given its rule.
  */
 export class OwnedListings<Row extends { owner_id: string }> implements ListingAccess {
   constructor(
@@ -63,16 +68,19 @@ export class OwnedListings<Row extends { owner_id: string }> implements ListingA
   }
 }
 
-/** A kind's access as a provider: its rows read through `repository`, seen as `rule` says. */
+/**
+ * A kind's access as a provider, from its rule: its rows read through `rule.rows`. A kind exports it with
+ * a type of the same name, `type PolicyAccess = OwnedListings<PolicyRow>`, so its features inject it.
+ */
 export function listingAccess<Row extends { owner_id: string }>(
-  repository: Type<ListingRows<Row>>,
-  rule: AccessRule<Row>,
+  rule: KindAccessRule<Row>,
 ): Type<OwnedListings<Row>> {
   @Injectable()
   class KindAccess extends OwnedListings<Row> {
-    constructor(db: Database, @Inject(repository) rows: ListingRows<Row>) {
+    constructor(db: Database, @Inject(rule.rows) rows: ListingRows<Row>) {
       super(db, rows, rule);
     }
   }
+  Object.defineProperty(KindAccess, 'name', { value: `${rule.noun}Access` });
   return KindAccess;
 }

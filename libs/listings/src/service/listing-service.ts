@@ -33,6 +33,12 @@ export interface ListingService<Env extends ListingServiceEnv> {
   features: NonNullable<ModuleMetadata['imports']>;
 }
 
+/** A kind's service from its settings; `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host). */
+export type ListingServiceFactory<Env> = (
+  env: Env,
+  options?: { sourceHost?: SourceHost },
+) => ServiceDefinition;
+
 /**
  * A kind's service: its validated settings, its source host adapter (`sourceHost` replaces the HTTP one
  * the settings describe), its database, its content changes relayed to the gateways, the listings kernel
@@ -40,39 +46,39 @@ export interface ListingService<Env extends ListingServiceEnv> {
  */
 export function listingService<Env extends ListingServiceEnv>(
   service: ListingService<Env>,
-  env: Env,
-  sourceHost: SourceHost = sourceHostFrom(env),
-): ServiceDefinition {
-  @Module({})
-  class ListingServiceModule {}
-  const name = service.kind.service;
-  Object.defineProperty(ListingServiceModule, 'name', {
-    value: `${name[0].toUpperCase()}${name.slice(1)}ServiceModule`,
-  });
+): ListingServiceFactory<Env> {
+  return (env, { sourceHost = sourceHostFrom(env) } = {}) => {
+    @Module({})
+    class ListingServiceModule {}
+    const name = service.kind.service;
+    Object.defineProperty(ListingServiceModule, 'name', {
+      value: `${name[0].toUpperCase()}${name.slice(1)}ServiceModule`,
+    });
 
-  const settings: DynamicModule = {
-    module: class ListingServiceEnvModule {},
-    global: true,
-    providers: [{ provide: service.env, useValue: env }],
-    exports: [service.env],
+    const settings: DynamicModule = {
+      module: class ListingServiceEnvModule {},
+      global: true,
+      providers: [{ provide: service.env, useValue: env }],
+      exports: [service.env],
+    };
+    const module: DynamicModule = {
+      module: ListingServiceModule,
+      imports: [
+        settings,
+        SourceHostModule.register(sourceHost),
+        DatabaseModule.forService({ ...service.database, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+        ContentChangesModule.forService({
+          url: env.DATABASE_URL,
+          schema: service.database.schema,
+          announce: (bus, ctx, data) => bus.emit(service.contentChanged, ctx, data),
+          versionPrefix: service.versionPrefix,
+        }),
+        ListingsModule.forKind(service.kind, service.access),
+        ...service.features,
+      ],
+    };
+    return { name: service.kind.service, ping: service.ping, module };
   };
-  const module: DynamicModule = {
-    module: ListingServiceModule,
-    imports: [
-      settings,
-      SourceHostModule.register(sourceHost),
-      DatabaseModule.forService({ ...service.database, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
-      ContentChangesModule.forService({
-        url: env.DATABASE_URL,
-        schema: service.database.schema,
-        announce: (bus, ctx, data) => bus.emit(service.contentChanged, ctx, data),
-        versionPrefix: service.versionPrefix,
-      }),
-      ListingsModule.forKind(service.kind, service.access),
-      ...service.features,
-    ],
-  };
-  return { name: service.kind.service, ping: service.ping, module };
 }
 
 /** Runs the service `name` alone (distributed mode); `npm start` runs every service in one process. */

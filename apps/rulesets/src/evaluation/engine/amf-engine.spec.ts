@@ -4,6 +4,7 @@ import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 import { ASYNC, OAS2, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { shutdown } from './amf-engine';
 import { perform as run, type EvaluatorOutcome } from './evaluation.worker';
+import { OAS3_MISSING_OPERATION_ID } from '../../testing/evaluation-fixtures';
 
 const VENDOR = readFileSync(
   path.join(DEFAULT_VENDOR_INDEX_DIR, 'rulesets', 'profiles', 'api-documentation-basics.yaml'),
@@ -38,18 +39,7 @@ describe('the AMF engines on the four formats', () => {
       // Every result counted; the thread keeps at most 500 of them.
       counts: { violation: 1, warning: 0, info: 0 },
       total: 1,
-      results: [
-        {
-          rule: 'operation-id-required',
-          severity: 'violation',
-          message: 'Every operation needs an operationId.',
-          file: 'api.yaml',
-          line: 13,
-          column: 5,
-          pointer: '#/paths/~1pets/post',
-          modelPath: '/endpoint[/pets]/supportedOperation[post]',
-        },
-      ],
+      results: [OAS3_MISSING_OPERATION_ID],
     });
     if (!vendor.ok) throw new Error(vendor.problem);
     const byRule = (rule: string) =>
