@@ -15,6 +15,14 @@ export {
 export { insertRow, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
+export {
+  fitJsonToBudget,
+  isoTimestampSql,
+  jsonArray,
+  ownerJsonFields,
+  reviewPinSql,
+  withJsonFields,
+} from './json/listing-json';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,
