@@ -130,16 +130,9 @@ export class PoliciesRepository {
   /**
    * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
    * first (a common word fills the page from the first rows of the order), then, when it came back
-   * short, the matches through the search indexes (a rare word).
-   */
-  async search(db: Executor, s: PolicySearch): Promise<PolicyListRow[]> {
-    const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
-    return searchPolicies({ ...s, match }, (sql, params) => preparedQuery<PolicyListRow>(db, sql, params));
-  }
-
-  /**
-   * The same page with each policy as the JSON of its answer for the viewer (`PolicyJsonListRow`): the
-   * JSON is built for the rows of the page only (PostgreSQL computes the select list after the limit).
+   * short, the matches through the search indexes (a rare word). Each policy comes as the JSON of its
+   * answer for the viewer (`PolicyJsonListRow`), built for the rows of the page only (PostgreSQL
+   * computes the select list after the limit).
    */
   async searchJson(db: Executor, s: PolicySearch): Promise<PolicyJsonListRow[]> {
     const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';

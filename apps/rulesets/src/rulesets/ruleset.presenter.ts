@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { reviewPin, UsersDirectory } from '@pc/listings';
+import { ownerJsonFields, reviewPin, UsersDirectory, withJsonFields } from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
-import { RulesetsRepository } from './rulesets.repository';
+import { type RulesetJsonRow, RulesetsRepository } from './rulesets.repository';
 
 /** Builds the public shapes: owners from identity, the caller's likes, ideas from the catalog. */
 @Injectable()
@@ -33,6 +33,15 @@ export class RulesetPresenter {
         : Promise.resolve(new Set<string>()),
     ]);
     return rows.map((r) => toSummary(r, owners.get(r.owner_id), liked.has(r.id)));
+  }
+
+  /** Summaries read as JSON (`RulesetsRepository.searchJson`), each with its owner's fields added. */
+  async json(ctx: RequestContext, rows: RulesetJsonRow[]): Promise<string[]> {
+    const owners = await this.users.findMany(
+      ctx,
+      rows.map((r) => r.owner_id),
+    );
+    return rows.map((row) => withJsonFields(row.json, ownerJsonFields(owners.get(row.owner_id))));
   }
 
   async one(ctx: RequestContext, row: RulesetRow): Promise<Ruleset> {
@@ -84,7 +93,6 @@ export function toSummary(row: RulesetRow, owner: UserSummary | undefined, liked
     comment_count: 0,
     liked,
     submitted_by: row.submitted_by,
-    owner_name: owner?.name ?? null,
-    owner_username: owner?.username ?? null,
+    ...ownerJsonFields(owner),
   };
 }

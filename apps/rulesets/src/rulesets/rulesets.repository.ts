@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
+import { isoTimestampSql } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { rulesetMatch } from '../search';
-import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
+import { RULESET_COLUMNS } from './ruleset.row';
 
 export interface RulesetSearch {
   viewerId: string | null;
@@ -15,16 +16,45 @@ export interface RulesetSearch {
   offset: number;
   /** How rows match `q`: exact words only, or near matches too (the default). */
   match?: SearchMatch;
+  /** The select list of a row, its parameters through `param` (default: the `RulesetRow` columns). */
+  columns?: (param: (value: unknown) => string) => string;
+}
+
+/** A ruleset summary as the JSON of its answer (`summaryJson`), with its owner for the fields added to it. */
+export interface RulesetJsonRow {
+  id: string;
+  owner_id: string;
+  json: string;
+}
+
+/**
+ * The ruleset `r` as the JSON text of its summary (`toSummary`'s keys and formats) for `viewer` (a uuid
+ * parameter, null for anonymous), but for the owner's fields, which come from the users cache.
+ */
+function summaryJson(viewer: string): string {
+  return `(SELECT row_to_json(j)::text FROM (SELECT 'community'::text AS source, r.id, r.name, r.description,
+      r.category, r.profile_name, r.ruleset_format, r.rule_counts, r.target_scopes, r.tags, r.icon_url,
+      r.registry_asset_id, r.lifecycle_status, ${isoTimestampSql('r.published_at')} AS published_at,
+      ${isoTimestampSql('r.created_at')} AS created_at, ${isoTimestampSql('r.updated_at')} AS updated_at,
+      r.like_count AS likes, r.view_count AS views, r.deploy_count AS deploys, 0 AS comment_count,
+      EXISTS (SELECT 1 FROM rulesets.ruleset_likes l WHERE l.ruleset_id = r.id AND l.user_id = ${viewer}) AS liked,
+      r.submitted_by) j)`;
 }
 
 /** Rulesets as they are listed (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
 export class RulesetsRepository {
-  /** Exact matches of `q` alone when there are any, else the near ones. */
-  async search(db: Executor, s: RulesetSearch): Promise<RulesetRow[]> {
+  /**
+   * One page of the search, each ruleset as the JSON of its summary for the viewer (`RulesetJsonRow`,
+   * built for the rows of the page only: PostgreSQL computes the select list after the limit). Exact
+   * matches of `q` alone when there are any, else the near ones.
+   */
+  async searchJson(db: Executor, s: RulesetSearch): Promise<RulesetJsonRow[]> {
     const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
-    const { sql, params } = searchQuery({ ...s, match });
-    return db.query<RulesetRow[]>(sql, params);
+    const columns = (param: (value: unknown) => string) =>
+      `r.id, r.owner_id, ${summaryJson(`${param(s.viewerId)}::uuid`)} AS json`;
+    const { sql, params } = searchQuery({ ...s, match, columns });
+    return db.query<RulesetJsonRow[]>(sql, params);
   }
 
   /** Whether a ruleset the viewer sees, within the filters, has every word of `q` as a word. */
@@ -73,6 +103,7 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
     return `$${params.length}`;
   };
   const where = filters(s, p);
+  const columns = s.columns ? s.columns(p) : RULESET_COLUMNS;
   const q = s.q?.trim().toLowerCase();
   if (q) where.push((s.match === 'exact' ? rulesetMatch.exact(q, p) : rulesetMatch.near(q, p)) ?? 'false');
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
@@ -84,7 +115,7 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
         : s.sort === 'views'
           ? `r.view_count ${dir}, r.id ${dir}`
           : `lower(r.name) ${dir}, r.id ${dir}`;
-  const sql = `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
+  const sql = `SELECT ${columns} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
     ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
   return { sql, params };
 }

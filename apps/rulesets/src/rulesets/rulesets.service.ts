@@ -10,7 +10,8 @@ import {
   type TargetScope,
   type UpdateRulesetRequest,
 } from '@pc/contracts';
-import { Database } from '@pc/platform';
+import { fitJsonToBudget, jsonArray } from '@pc/listings';
+import { Database, PrebuiltJson, type Reply } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
@@ -34,9 +35,10 @@ export class RulesetsService {
    * Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index.
    * `All Categories` means no category filter; `agent-network` is the deprecated alias of `agent`. Pages
    * are bounded by `limit` rows and by the list byte budget; `hasMore` says whether rows remain past the
-   * page returned.
+   * page returned. Community pages are answered as JSON text: PostgreSQL writes each summary
+   * (`RulesetsRepository.searchJson`), the owner's fields are added from the users cache.
    */
-  async list(ctx: RequestContext, request: ListRulesetsRequest): Promise<ListRulesetsResult> {
+  async list(ctx: RequestContext, request: ListRulesetsRequest): Promise<Reply<ListRulesetsResult>> {
     const limit = request.limit ?? RULESET_LIMITS.limit.default;
     const offset = request.offset ?? 0;
     const category = request.category === ALL_CATEGORIES ? undefined : request.category || undefined;
@@ -47,7 +49,7 @@ export class RulesetsService {
       return { rulesets: page, hasMore: all.length > offset + page.length };
     }
     const sort = request.sort ?? 'alpha';
-    const rows = await this.rulesets.search(this.db.pool, {
+    const rows = await this.rulesets.searchJson(this.db.pool, {
       viewerId: callerId(ctx.caller),
       q: request.q,
       category,
@@ -57,8 +59,11 @@ export class RulesetsService {
       limit,
       offset,
     });
-    const page = withinByteBudget(await this.presenter.many(ctx, rows.slice(0, limit)));
-    return { rulesets: page, hasMore: rows.length > page.length };
+    const page = fitJsonToBudget(
+      await this.presenter.json(ctx, rows.slice(0, limit)),
+      RULESET_LIMITS.listBytes,
+    );
+    return new PrebuiltJson(`{"rulesets":${jsonArray(page)},"hasMore":${rows.length > page.length}}`);
   }
 
   /** A detail read; its view is counted by the gateway that answered it (`countViews`). */

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { type RequestContext, RulesetsRpc, type RulesetSummary } from '@pc/contracts';
+import { anonymous, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { toSummary } from './ruleset.presenter';
+import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
+
+// The list answers with JSON that PostgreSQL writes (`RulesetsRepository.searchJson`): for every shape a
+// row can take, each summary must parse to exactly what the object mapper (`toSummary`, the reference)
+// gives for the same row, the caller's like and the owner.
+describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
+  const h = rulesetsUnderTest();
+  const WORD = `marmoset${Date.now().toString(36)}`;
+  const names = [
+    'Plain Rules',
+    'Quote "double" and \'single\' Rules',
+    'Back\\slash Rules',
+    'Unicode naïve ✓ 日本 🚀 Rules',
+    'Control\ttab\nnewline Rules',
+  ];
+  let viewer: TestUser;
+  let ids: string[];
+
+  beforeAll(async () => {
+    viewer = h.user();
+    const known = h.user();
+    ids = [];
+    for (let n = 0; n < 20; n++) {
+      const ownerId = n % 7 === 3 ? viewer.id : n % 5 === 2 ? randomUUID() : known.id;
+      const [row] = await h.sql<{ id: string }>(
+        `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
+           profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
+           lifecycle_status, like_count, view_count, deploy_count, published_at, engine_check, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'https://source-host.test/r', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+           $16, $17, $18, now() - make_interval(secs => $19))
+         RETURNING id`,
+        [
+          `${names[n % names.length]} ${n} ${WORD}`,
+          n % 2 ? 'With "quotes" ✓' : 'Plain.',
+          ['Security', 'Other', 'Compliance'][n % 3],
+          ownerId,
+          n % 3 ? ownerId : known.id,
+          n % 4 ? `Profile ${n}` : null,
+          ['a', 'b'],
+          JSON.stringify({ violation: n, warning: n % 3, info: 0 }),
+          n % 2 ? ['rest-api', 'agent'] : [],
+          n % 3 ? ['tag "x"', 'ü'] : [],
+          n % 5 ? `https://icons.test/${n}.svg` : null,
+          n % 6 ? null : `asset-${n}`,
+          n % 7 === 3 && n % 2 ? 'under_review' : 'published',
+          n * 2,
+          n * 1_000_003,
+          n % 3,
+          n % 7 === 3 && n % 2 ? null : new Date(Date.UTC(2025, n % 12, 1 + n, 1, 2, 3, 999)),
+          n % 4 === 1 ? JSON.stringify({ format: 'spectral', ok: true }) : null,
+          n * 0.001234,
+        ],
+      );
+      if (n % 2 === 0)
+        await h.sql(`INSERT INTO rulesets.ruleset_likes (ruleset_id, user_id) VALUES ($1, $2)`, [
+          row.id,
+          viewer.id,
+        ]);
+      ids.push(row.id);
+    }
+  });
+
+  async function expected(id: string, viewerId: string | null): Promise<RulesetSummary> {
+    const [row] = await h.sql<RulesetRow>(
+      `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE r.id = $1`,
+      [id],
+    );
+    const [like] = await h.sql(
+      `SELECT 1 FROM rulesets.ruleset_likes WHERE ruleset_id = $1 AND user_id = $2`,
+      [id, viewerId ?? randomUUID()],
+    );
+    return toSummary(row, h.peers.users.get(row.owner_id), like !== undefined);
+  }
+
+  it('lists exactly what toSummary gives for every kind of row, signed in or not', async () => {
+    const callers: Array<[RequestContext, string | null]> = [
+      [viewer.ctx, viewer.id],
+      [anonymous(), null],
+    ];
+    for (const [ctx, viewerId] of callers) {
+      const listed = await h.request(RulesetsRpc.list, ctx, { q: WORD, limit: 100 });
+      const byId = new Map(listed.rulesets.map((r) => [r.source === 'vendor' ? r.slug : r.id, r]));
+      let seen = 0;
+      for (const id of ids) {
+        const want = await expected(id, viewerId);
+        if (want.published_at === null && viewerId !== viewer.id) continue;
+        seen++;
+        expect(byId.get(id)).toStrictEqual(want);
+      }
+      expect(listed.rulesets).toHaveLength(seen);
+    }
+  });
+});
