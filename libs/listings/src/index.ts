@@ -16,9 +16,11 @@ export { insertRow, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export {
+  canSeeJson,
   fitJsonToBudget,
   isoTimestampSql,
   jsonArray,
+  type ListingJsonRow,
   ownerJsonFields,
   reviewPinSql,
   withJsonFields,

@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  AssetKind,
-  Direction,
-  IdeaDelivery,
-  PolicySort,
-  PolicyStatus,
-  SearchMatch,
-  SortOrder,
-} from '@pc/contracts';
-import { isoTimestampSql, reviewPinSql } from '@pc/listings';
+import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
+import { isoTimestampSql, type ListingJsonRow, reviewPinSql } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
@@ -94,13 +86,9 @@ function policyJson(viewer: string): string {
 }
 
 /** A policy's answer as JSON (`policyJson`), beside what the access check and the docs summary read. */
-export interface PolicyJsonRow {
-  id: string;
-  owner_id: string;
-  status: PolicyStatus;
+export interface PolicyJsonRow extends ListingJsonRow {
   doc_tabs: number;
   doc_filled: number;
-  json: string;
 }
 
 /** A row of a list as JSON, with the text of its sort value (the keyset cursor of the next page). */
@@ -108,7 +96,7 @@ export type PolicyJsonListRow = PolicyJsonRow & { cursor_key: string };
 
 /** The columns of `PolicyJsonRow`, for `viewer` (a uuid parameter, null for anonymous). */
 function policyJsonColumns(viewer: string): string {
-  return `p.id, p.owner_id, p.status, ${DOC_COUNTS}, ${policyJson(viewer)} AS json`;
+  return `p.id, p.owner_id, p.status = 'published' AS published, ${DOC_COUNTS}, ${policyJson(viewer)} AS json`;
 }
 
 /** One policy as JSON for the viewer `$2`: one statement, one round trip (the hottest read). */

@@ -11,7 +11,7 @@ import {
   type PolicyResult,
   type RequestContext,
 } from '@pc/contracts';
-import { DocTabsRepository, fitJsonToBudget, jsonArray } from '@pc/listings';
+import { canSeeJson, DocTabsRepository, fitJsonToBudget, jsonArray } from '@pc/listings';
 import { badRequest, Database, fitToBudget, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
 import { decodeKeyset, encodeKeyset } from '../common/paging';
@@ -87,7 +87,7 @@ export class PolicyReadsService {
    */
   async getJson(ctx: RequestContext, id: string): Promise<PrebuiltJson<PolicyResult>> {
     const row = await this.policies.findJson(this.db.pool, id, callerId(ctx.caller));
-    if (!row || !this.access.canSeeJson(ctx.caller, row)) throw notFound('Policy');
+    if (!row || !canSeeJson(ctx.caller, row)) throw notFound('Policy');
     const [policy] = await this.presenter.json(ctx, [row]);
     return new PrebuiltJson(`{"policy":${policy}}`);
   }

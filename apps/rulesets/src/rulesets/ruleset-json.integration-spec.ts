@@ -19,6 +19,7 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
   ];
   let viewer: TestUser;
   let ids: string[];
+  const ownedByViewer = new Set<string>();
 
   beforeAll(async () => {
     viewer = h.user();
@@ -29,9 +30,10 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
       const [row] = await h.sql<{ id: string }>(
         `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
            profile_name, rule_names, rule_counts, target_scopes, tags, icon_url, registry_asset_id,
-           lifecycle_status, like_count, view_count, deploy_count, published_at, engine_check, created_at)
+           lifecycle_status, like_count, view_count, deploy_count, published_at, engine_check, pinned_commit,
+           pinned_content_digest, pinned_at, pinned_by, pinned_how, review_feedback, reviewed_at, created_at)
          VALUES ($1, $2, $3, $4, $5, 'https://source-host.test/r', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-           $16, $17, $18, now() - make_interval(secs => $19))
+           $16, $17, $18, $19, $20, $21, $22, $23, $24, now() - make_interval(secs => $25::float8 * 2), now() - make_interval(secs => $25::float8))
          RETURNING id`,
         [
           `${names[n % names.length]} ${n} ${WORD}`,
@@ -52,6 +54,12 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
           n % 3,
           n % 7 === 3 && n % 2 ? null : new Date(Date.UTC(2025, n % 12, 1 + n, 1, 2, 3, 999)),
           n % 4 === 1 ? JSON.stringify({ format: 'spectral', ok: true }) : null,
+          n % 3 === 0 ? 'c'.repeat(40) : null,
+          n % 3 === 0 && n % 2 ? `sha256:${n}` : null,
+          n % 3 === 0 ? new Date(Date.UTC(2026, 1, 3, 4, 5, 6, n)) : null,
+          n % 3 === 0 ? known.id : null,
+          n % 3 === 0 ? [null, 'admin'][n % 2] : null,
+          n % 4 === 2 ? 'Needs "examples" ✓' : null,
           n * 0.001234,
         ],
       );
@@ -61,6 +69,7 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
           viewer.id,
         ]);
       ids.push(row.id);
+      if (ownerId === viewer.id) ownedByViewer.add(row.id);
     }
   });
 
@@ -92,6 +101,20 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
         expect(byId.get(id)).toStrictEqual(want);
       }
       expect(listed.rulesets).toHaveLength(seen);
+    }
+  });
+
+  it('reads one ruleset in full exactly as the object presenter gives it (an edit answers with that)', async () => {
+    const readers: Array<[RequestContext, (id: string) => boolean]> = [
+      [h.admin.ctx, () => true],
+      [viewer.ctx, (id) => ownedByViewer.has(id)],
+    ];
+    for (const [ctx, edits] of readers) {
+      for (const id of ids.filter(edits)) {
+        // An edit that changes nothing answers with the ruleset as `RulesetPresenter.one` builds it.
+        const { ruleset: want } = await h.request(RulesetsRpc.update, ctx, { id });
+        expect((await h.request(RulesetsRpc.get, ctx, { id })).ruleset).toStrictEqual(want);
+      }
     }
   });
 });

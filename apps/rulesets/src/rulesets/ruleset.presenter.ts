@@ -2,10 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { ownerJsonFields, reviewPin, UsersDirectory, withJsonFields } from '@pc/listings';
+import {
+  type ListingJsonRow,
+  ownerJsonFields,
+  reviewPin,
+  UsersDirectory,
+  withJsonFields,
+} from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
-import { type RulesetJsonRow, RulesetsRepository } from './rulesets.repository';
+import { RulesetsRepository } from './rulesets.repository';
 
 /** Builds the public shapes: owners from identity, the caller's likes, ideas from the catalog. */
 @Injectable()
@@ -36,12 +42,24 @@ export class RulesetPresenter {
   }
 
   /** Summaries read as JSON (`RulesetsRepository.searchJson`), each with its owner's fields added. */
-  async json(ctx: RequestContext, rows: RulesetJsonRow[]): Promise<string[]> {
+  async json(ctx: RequestContext, rows: ListingJsonRow[]): Promise<string[]> {
     const owners = await this.users.findMany(
       ctx,
       rows.map((r) => r.owner_id),
     );
     return rows.map((row) => withJsonFields(row.json, ownerJsonFields(owners.get(row.owner_id))));
+  }
+
+  /** A ruleset read in full as JSON (`RulesetsRepository.findJson`): its owner and the ideas it delivers added. */
+  async oneJson(ctx: RequestContext, row: ListingJsonRow): Promise<string> {
+    const [owners, deliveries] = await Promise.all([
+      this.users.findMany(ctx, [row.owner_id]),
+      this.ideas.deliveries(ctx, [row.id]),
+    ]);
+    return withJsonFields(row.json, {
+      ...ownerJsonFields(owners.get(row.owner_id)),
+      delivers_ideas: deliveries.get(row.id) ?? [],
+    });
   }
 
   async one(ctx: RequestContext, row: RulesetRow): Promise<Ruleset> {

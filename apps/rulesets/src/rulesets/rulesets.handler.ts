@@ -5,7 +5,7 @@ import { RulesetsService } from './rulesets.service';
 
 export const RulesetsHandler = handlerOf('RulesetsHandler', { rulesets: RulesetsService }, (serve) => [
   serve(answeredAsJson(RulesetsRpc.list), ({ rulesets }, ctx, data) => rulesets.list(ctx, data)),
-  serve(RulesetsRpc.get, ({ rulesets }, ctx, data) => rulesets.get(ctx, data.id)),
+  serve(answeredAsJson(RulesetsRpc.get), ({ rulesets }, ctx, data) => rulesets.get(ctx, data.id)),
   serve(RulesetsRpc.countViews, ({ rulesets }, _ctx, data) => rulesets.countViews(data)),
   serve(RulesetsRpc.update, ({ rulesets }, ctx, data) => rulesets.update(ctx, data)),
 ]);

@@ -10,8 +10,8 @@ import {
   type TargetScope,
   type UpdateRulesetRequest,
 } from '@pc/contracts';
-import { fitJsonToBudget, jsonArray } from '@pc/listings';
-import { Database, PrebuiltJson, type Reply } from '@pc/platform';
+import { canSeeJson, fitJsonToBudget, jsonArray } from '@pc/listings';
+import { Database, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
@@ -66,9 +66,14 @@ export class RulesetsService {
     return new PrebuiltJson(`{"rulesets":${jsonArray(page)},"hasMore":${rows.length > page.length}}`);
   }
 
-  /** A detail read; its view is counted by the gateway that answered it (`countViews`). */
-  async get(ctx: RequestContext, id: string): Promise<{ ruleset: Ruleset }> {
-    return { ruleset: await this.presenter.one(ctx, await this.access.visible(ctx, id)) };
+  /**
+   * A detail read, answered as JSON text: PostgreSQL writes the ruleset, the owner and the ideas it
+   * delivers are added. Its view is counted by the gateway that answered it (`countViews`).
+   */
+  async get(ctx: RequestContext, id: string): Promise<PrebuiltJson<{ ruleset: Ruleset }>> {
+    const row = await this.rulesets.findJson(this.db.pool, id, callerId(ctx.caller));
+    if (!row || !canSeeJson(ctx.caller, row)) throw notFound('Ruleset');
+    return new PrebuiltJson(`{"ruleset":${await this.presenter.oneJson(ctx, row)}}`);
   }
 
   /** Views the gateway counted, added in one statement (a view alone is no content change). */

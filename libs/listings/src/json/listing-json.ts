@@ -1,5 +1,6 @@
-import type { UserSummary } from '@pc/contracts';
+import type { Caller, UserSummary } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { canEdit } from '../access/owned-listings';
 
 /**
  * A listing's answer as JSON text, built once: PostgreSQL writes each listing's JSON (one text column,
@@ -8,6 +9,22 @@ import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
  * (`PrebuiltJson`): no row parsed into objects, no mapping, no `JSON.stringify` of the whole answer.
  * The fragments below keep the formats the object mappers give (`Date.toISOString()`, `reviewPin`).
  */
+
+/**
+ * What a listing read as JSON carries for the access check, beside its JSON: whether the kind's rule
+ * calls it published (the SQL of `AccessRule.published`) and its owner.
+ */
+export interface ListingJsonRow {
+  id: string;
+  owner_id: string;
+  published: boolean;
+  json: string;
+}
+
+/** `OwnedListings.canSee` for a listing read as JSON: published ones are everyone's, the rest its editors'. */
+export function canSeeJson(caller: Caller, row: Pick<ListingJsonRow, 'published' | 'owner_id'>): boolean {
+  return row.published || canEdit(caller, row);
+}
 
 /**
  * SQL: a `timestamptz` expression as text exactly as `Date.toISOString()` prints the `Date`
