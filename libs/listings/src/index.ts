@@ -15,6 +15,16 @@ export {
 export { insertRow, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
+export {
+  canSeeJson,
+  fitJsonToBudget,
+  isoTimestampSql,
+  jsonArray,
+  type ListingJsonRow,
+  ownerJsonFields,
+  reviewPinSql,
+  withJsonFields,
+} from './json/listing-json';
 export { ListingServiceEnv } from './source/listing-service.env';
 export {
   isTransientSourceHostError,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
+import { isoTimestampSql, type ListingJsonRow, reviewPinSql } from '@pc/listings';
 import { type Executor, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
@@ -20,6 +21,8 @@ export interface PolicySearch {
   after?: Keyset | null;
   /** How rows match `q`: exact words only, or near matches too (the default). */
   match?: SearchMatch;
+  /** The select list of a row, its parameters through `param` (default: the `PolicyRow` columns). */
+  columns?: (param: (value: unknown) => string) => string;
 }
 
 /** What the presenter reads beside a row (`presentationColumns`), as node-postgres returns it. */
@@ -35,6 +38,23 @@ export type PresentedPolicyRow = PolicyRow & Presentation;
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
+/** The docs summary's counts of the policy `p`: its tabs, and its predefined tabs with content. */
+const DOC_COUNTS = `(SELECT count(*) FROM catalog.policy_doc_tabs t WHERE t.policy_id = p.id)::int AS doc_tabs,
+    (SELECT count(*) FROM catalog.policy_doc_tabs t
+      WHERE t.policy_id = p.id AND t.kind = 'predefined' AND btrim(t.body_md) <> '')::int AS doc_filled`;
+
+/** The ideas the policy `p` delivers, by idea title, as a JSON array. */
+const DELIVERIES = `(SELECT coalesce(json_agg(json_build_object('id', d.idea_id, 'title', i.title, 'phase', d.phase,
+              'coverage', d.coverage, 'scope_note', d.scope_note, 'completes_idea', d.completes_idea)
+              ORDER BY i.title), '[]'::json)
+       FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
+      WHERE d.resource_type = 'policy' AND d.resource_id = p.id)`;
+
+/** Whether `viewer` (a uuid parameter, null for anonymous) liked the policy `p`. */
+function likedBy(viewer: string): string {
+  return `EXISTS (SELECT 1 FROM catalog.policy_likes l WHERE l.policy_id = p.id AND l.user_id = ${viewer})`;
+}
+
 /**
  * What the presenter adds to a row of `p` besides the owner, read in the same statement instead of one
  * query each (every query is a round trip and two system calls on both sides): the docs summary, the
@@ -42,18 +62,50 @@ export type PolicyListRow = PolicyRow & { cursor_key: string };
  * liked it.
  */
 function presentationColumns(viewer: string): string {
-  return `(SELECT count(*) FROM catalog.policy_doc_tabs t WHERE t.policy_id = p.id)::int AS doc_tabs,
-    (SELECT count(*) FROM catalog.policy_doc_tabs t
-      WHERE t.policy_id = p.id AND t.kind = 'predefined' AND btrim(t.body_md) <> '')::int AS doc_filled,
-    (SELECT coalesce(json_agg(json_build_object('id', d.idea_id, 'title', i.title, 'phase', d.phase,
-              'coverage', d.coverage, 'scope_note', d.scope_note, 'completes_idea', d.completes_idea)
-              ORDER BY i.title), '[]'::json)
-       FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
-      WHERE d.resource_type = 'policy' AND d.resource_id = p.id) AS deliveries,
-    EXISTS (SELECT 1 FROM catalog.policy_likes l WHERE l.policy_id = p.id AND l.user_id = ${viewer}) AS liked`;
+  return `${DOC_COUNTS},
+    ${DELIVERIES} AS deliveries,
+    ${likedBy(viewer)} AS liked`;
 }
 
-/** A policy with everything the presenter needs but its owner: one statement, one round trip. */
+/**
+ * The policy `p` as the JSON text of its answer (`toPolicy`'s keys and formats) for `viewer`, but for
+ * what PostgreSQL cannot know: the owner's fields (from the users cache) and the docs summary (from
+ * `doc_tabs` and `doc_filled`, `PolicyJson` adds both).
+ */
+function policyJson(viewer: string): string {
+  return `(SELECT row_to_json(j)::text FROM (SELECT p.id, p.slug, p.name, p.description, p.category, p.status,
+      p.project_type, p.source_host_url, p.implementation_source_host_url, p.source_ref,
+      p.implementation_source_ref, p.video_tutorial_url, p.examples_url,
+      CASE WHEN p.icon_disabled THEN NULL ELSE p.icon_url END AS icon_url, p.icon_disabled,
+      ${likedBy(viewer)} AS liked, p.like_count AS likes, p.download_count AS downloads,
+      p.deploy_count AS deploys, p.source_host_has_issues, ${DELIVERIES} AS delivers_ideas, p.owner_id,
+      p.asset_kinds, p.a2a_protocol_versions, p.direction, p.version, p.kit_version,
+      ${reviewPinSql('p', { implementation: true })} AS pin,
+      ${isoTimestampSql('p.published_at')} AS published_at, ${isoTimestampSql('p.created_at')} AS created_at,
+      ${isoTimestampSql('p.updated_at')} AS updated_at) j)`;
+}
+
+/** A policy's answer as JSON (`policyJson`), beside what the access check and the docs summary read. */
+export interface PolicyJsonRow extends ListingJsonRow {
+  doc_tabs: number;
+  doc_filled: number;
+}
+
+/** A row of a list as JSON, with the text of its sort value (the keyset cursor of the next page). */
+export type PolicyJsonListRow = PolicyJsonRow & { cursor_key: string };
+
+/** The columns of `PolicyJsonRow`, for `viewer` (a uuid parameter, null for anonymous). */
+function policyJsonColumns(viewer: string): string {
+  return `p.id, p.owner_id, p.status = 'published' AS published, ${DOC_COUNTS}, ${policyJson(viewer)} AS json`;
+}
+
+/** One policy as JSON for the viewer `$2`: one statement, one round trip (the hottest read). */
+export const FIND_JSON_BY_ID = `SELECT ${policyJsonColumns('$2::uuid')} FROM catalog.policies p WHERE p.id = $1`;
+
+/**
+ * A policy with everything the presenter needs but its owner: one statement, one round trip (the
+ * benchmark's baseline reads with it; the catalog reads `FIND_JSON_BY_ID`).
+ */
 export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationColumns('$2::uuid')}
   FROM catalog.policies p WHERE p.id = $1`;
 
@@ -66,11 +118,16 @@ export class PoliciesRepository {
   /**
    * One page of the policies the viewer may see: published ones, plus their own. With `q`, the walk
    * first (a common word fills the page from the first rows of the order), then, when it came back
-   * short, the matches through the search indexes (a rare word).
+   * short, the matches through the search indexes (a rare word). Each policy comes as the JSON of its
+   * answer for the viewer (`PolicyJsonListRow`), built for the rows of the page only (PostgreSQL
+   * computes the select list after the limit).
    */
-  async search(db: Executor, s: PolicySearch): Promise<PolicyListRow[]> {
+  async searchJson(db: Executor, s: PolicySearch): Promise<PolicyJsonListRow[]> {
     const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
-    return searchPolicies({ ...s, match }, (sql, params) => preparedQuery<PolicyListRow>(db, sql, params));
+    const columns = (param: (value: unknown) => string) => policyJsonColumns(`${param(s.viewerId)}::uuid`);
+    return searchPolicies({ ...s, match, columns }, (sql, params) =>
+      preparedQuery<PolicyJsonListRow>(db, sql, params),
+    );
   }
 
   /** Whether a policy the viewer sees, within the filters, has every word of `q` as a word. */
@@ -80,9 +137,9 @@ export class PoliciesRepository {
     return row?.found ?? false;
   }
 
-  /** A policy with its presentation for `viewerId`, as one prepared statement (the hottest read). */
-  async findPresented(db: Executor, id: string, viewerId: string | null): Promise<PresentedPolicyRow | null> {
-    const [row] = await preparedQuery<PresentedPolicyRow>(db, FIND_PRESENTED_BY_ID, [id, viewerId]);
+  /** A policy as the JSON of its answer for `viewerId`, as one prepared statement (the hottest read). */
+  async findJson(db: Executor, id: string, viewerId: string | null): Promise<PolicyJsonRow | null> {
+    const [row] = await preparedQuery<PolicyJsonRow>(db, FIND_JSON_BY_ID, [id, viewerId]);
     return row ?? null;
   }
 
@@ -158,11 +215,11 @@ const PLANS = new SearchPlans();
  * the plan the query was last answered by (the walk for a query not seen yet), and the search indexes
  * when the walk came back short.
  */
-export async function searchPolicies(
+export async function searchPolicies<Row = PolicyListRow>(
   s: PolicySearch,
-  run: (sql: string, params: unknown[]) => Promise<PolicyListRow[]>,
+  run: (sql: string, params: unknown[]) => Promise<Row[]>,
   plans: SearchPlans = PLANS,
-): Promise<PolicyListRow[]> {
+): Promise<Row[]> {
   if (s.q?.trim()) {
     if (plans.first(s) === 'walk') {
       const walk = searchQuery(s, 'walk');
@@ -197,6 +254,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
     return `$${params.length}`;
   };
   const where = filters(s, p);
+  const columns = s.columns ? s.columns(p) : POLICY_COLUMNS;
   const desc = s.order === 'desc';
   const dir = desc ? 'DESC' : 'ASC';
   const [keyExpr, keyText, keyCast, unindexedKey] =
@@ -213,7 +271,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
   if (q) match = (s.match === 'exact' ? policyMatch.exact(q, p) : policyMatch.near(q, p)) ?? 'false';
   const offset = s.after ? 0 : s.offset;
   if (match && plan === 'walk') {
-    const sql = `SELECT ${POLICY_COLUMNS}, w.cursor_key FROM (
+    const sql = `SELECT ${columns}, w.cursor_key FROM (
         SELECT p.id, ${keyText} AS cursor_key, ${keyExpr} AS k, ${match} AS hit FROM catalog.policies p
          WHERE ${where.join(' AND ')} ORDER BY ${keyExpr} ${dir}, p.id ${dir} LIMIT ${p(SEARCH_WALK_ROWS + offset)}
       ) w JOIN catalog.policies p ON p.id = w.id
@@ -224,7 +282,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
   // With `q`, an order the index of the order cannot give: the planner then reads the matches
   // through the search indexes instead of walking the whole order (the `walk` plan did that part).
   const orderKey = match ? unindexedKey : keyExpr;
-  const sql = `SELECT ${POLICY_COLUMNS}, ${keyText} AS cursor_key FROM catalog.policies p
+  const sql = `SELECT ${columns}, ${keyText} AS cursor_key FROM catalog.policies p
     WHERE ${where.join(' AND ')}
     ORDER BY ${orderKey} ${dir}, p.id ${dir} LIMIT ${p(s.limit + 1)} OFFSET ${p(offset)}`;
   return { sql, params };

@@ -11,10 +11,10 @@ import {
   type PolicyResult,
   type RequestContext,
 } from '@pc/contracts';
-import { DocTabsRepository } from '@pc/listings';
-import { badRequest, Database, fitToBudget, notFound } from '@pc/platform';
+import { canSeeJson, DocTabsRepository, fitJsonToBudget, jsonArray } from '@pc/listings';
+import { badRequest, Database, fitToBudget, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
-import { decodeKeyset, pageOf } from '../common/paging';
+import { decodeKeyset, encodeKeyset } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { policyTabs } from '../docs';
 import { VendorCatalog } from '../vendor';
@@ -38,9 +38,10 @@ export class PolicyReadsService {
   /**
    * Vendor entries come from the index; community policies from the database, one page at a time:
    * at most `limit` rows and at most the reply budget in bytes (a shorter page, with `hasMore`).
-   * Deep pages follow `nextCursor` (keyset); `offset` is capped by the gateway.
+   * Deep pages follow `nextCursor` (keyset); `offset` is capped by the gateway. Community pages are
+   * answered as JSON text: PostgreSQL writes each policy (`PoliciesRepository.searchJson`).
    */
-  async list(ctx: RequestContext, request: ListPoliciesRequest): Promise<ListPoliciesResult> {
+  async list(ctx: RequestContext, request: ListPoliciesRequest): Promise<Reply<ListPoliciesResult>> {
     const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
     const offset = request.offset ?? 0;
     if (request.source === 'vendor') {
@@ -57,7 +58,7 @@ export class PolicyReadsService {
         { field: 'offset', message: 'must be 0 (or absent) with a cursor' },
       ]);
     }
-    const rows = await this.policies.search(this.db.pool, {
+    const rows = await this.policies.searchJson(this.db.pool, {
       viewerId: callerId(ctx.caller),
       category: request.category,
       q: request.q,
@@ -69,15 +70,31 @@ export class PolicyReadsService {
       offset,
       after,
     });
-    const page = await pageOf(rows, limit, kind, (head) => this.presenter.many(ctx, head));
-    return { policies: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+    // The page as `pageOf` cuts it, of policies PostgreSQL wrote as JSON.
+    const head = rows.slice(0, limit);
+    const policies = fitJsonToBudget(await this.presenter.json(ctx, head));
+    const hasMore = rows.length > limit || policies.length < head.length;
+    const last = head[policies.length - 1];
+    const nextCursor = hasMore && last ? encodeKeyset(kind, { key: last.cursor_key, id: last.id }) : null;
+    return new PrebuiltJson(
+      `{"policies":${jsonArray(policies)},"hasMore":${hasMore},"nextCursor":${JSON.stringify(nextCursor)}}`,
+    );
   }
 
-  /** One statement reads the policy with its presentation; the owner comes from the cache. */
+  /**
+   * One statement reads the policy as its answer's JSON; the owner comes from the cache. The reply is
+   * that text (`PrebuiltJson`), never parsed nor serialized again.
+   */
+  async getJson(ctx: RequestContext, id: string): Promise<PrebuiltJson<PolicyResult>> {
+    const row = await this.policies.findJson(this.db.pool, id, callerId(ctx.caller));
+    if (!row || !canSeeJson(ctx.caller, row)) throw notFound('Policy');
+    const [policy] = await this.presenter.json(ctx, [row]);
+    return new PrebuiltJson(`{"policy":${policy}}`);
+  }
+
+  /** `getJson`'s answer as an object, for the features that answer with a policy they just changed. */
   async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
-    const row = await this.policies.findPresented(this.db.pool, id, callerId(ctx.caller));
-    if (!row || !this.access.canSee(ctx.caller, row)) throw notFound('Policy');
-    return { policy: await this.presenter.presented(ctx, row) };
+    return JSON.parse((await this.getJson(ctx, id)).text) as PolicyResult;
   }
 
   /** Callers who cannot edit get only the overview and the tabs with content. */

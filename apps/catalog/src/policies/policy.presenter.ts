@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { Policy, RequestContext } from '@pc/contracts';
+import type { Policy, RequestContext, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { UsersDirectory } from '@pc/listings';
+import { ownerJsonFields, UsersDirectory, withJsonFields } from '@pc/listings';
+import { policyTabs } from '../docs';
 import { toPolicy } from './policy.mapper';
 import type { PolicyRow } from './policy.row';
-import { type Presentation, type PresentedPolicyRow, PoliciesRepository } from './policies.repository';
+import { type Presentation, type PolicyJsonRow, PoliciesRepository } from './policies.repository';
 
 const NONE: Presentation = { doc_tabs: 0, doc_filled: 0, deliveries: [], liked: false };
 
 /**
  * Turns rows into API policies: the owner (from identity, cached), and in one statement the caller's
- * like, the docs summary and the ideas delivered.
+ * like, the docs summary and the ideas delivered. The reads build the same answer as JSON text
+ * (`json`): PostgreSQL writes the policy, the presenter adds the owner and the docs summary.
  */
 @Injectable()
 export class PolicyPresenter {
@@ -41,13 +43,16 @@ export class PolicyPresenter {
     return policy;
   }
 
-  /** A row read with its presentation (`PoliciesRepository.findPresented`): only the owner is left. */
-  async presented(ctx: RequestContext, row: PresentedPolicyRow): Promise<Policy> {
-    const owners = await this.users.findMany(ctx, [row.owner_id]);
-    return this.toPolicy(row, row, owners.get(row.owner_id));
+  /** Policies read as JSON (`PoliciesRepository.findJson`, `searchJson`), each as its answer's JSON text. */
+  async json(ctx: RequestContext, rows: PolicyJsonRow[]): Promise<string[]> {
+    const owners = await this.users.findMany(
+      ctx,
+      rows.map((r) => r.owner_id),
+    );
+    return rows.map((row) => policyJson(row, owners.get(row.owner_id)));
   }
 
-  private toPolicy(row: PolicyRow, p: Presentation, owner: Parameters<typeof toPolicy>[1]['owner']): Policy {
+  private toPolicy(row: PolicyRow, p: Presentation, owner: UserSummary | undefined): Policy {
     return toPolicy(row, {
       owner,
       liked: p.liked,
@@ -55,4 +60,15 @@ export class PolicyPresenter {
       deliveries: p.deliveries,
     });
   }
+}
+
+/** A policy's answer as JSON: PostgreSQL's text with what it cannot know added, as `toPolicy` writes it. */
+export function policyJson(row: PolicyJsonRow, owner: UserSummary | undefined): string {
+  return withJsonFields(row.json, {
+    contributors: owner ? [{ user_id: row.owner_id, username: owner.username, name: owner.name }] : [],
+    ...ownerJsonFields(owner),
+    owner_avatar_url: owner?.avatarUrl || null,
+    owner_avatar_email_hash: owner?.avatarEmailHash ?? null,
+    docs_summary: { tabCount: row.doc_tabs, completeness: policyTabs.completenessOf(row.doc_filled) },
+  });
 }

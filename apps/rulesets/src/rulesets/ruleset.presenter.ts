@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
-import { reviewPin, UsersDirectory } from '@pc/listings';
+import {
+  type ListingJsonRow,
+  ownerJsonFields,
+  reviewPin,
+  UsersDirectory,
+  withJsonFields,
+} from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
 import { RulesetsRepository } from './rulesets.repository';
@@ -33,6 +39,27 @@ export class RulesetPresenter {
         : Promise.resolve(new Set<string>()),
     ]);
     return rows.map((r) => toSummary(r, owners.get(r.owner_id), liked.has(r.id)));
+  }
+
+  /** Summaries read as JSON (`RulesetsRepository.searchJson`), each with its owner's fields added. */
+  async json(ctx: RequestContext, rows: ListingJsonRow[]): Promise<string[]> {
+    const owners = await this.users.findMany(
+      ctx,
+      rows.map((r) => r.owner_id),
+    );
+    return rows.map((row) => withJsonFields(row.json, ownerJsonFields(owners.get(row.owner_id))));
+  }
+
+  /** A ruleset read in full as JSON (`RulesetsRepository.findJson`): its owner and the ideas it delivers added. */
+  async oneJson(ctx: RequestContext, row: ListingJsonRow): Promise<string> {
+    const [owners, deliveries] = await Promise.all([
+      this.users.findMany(ctx, [row.owner_id]),
+      this.ideas.deliveries(ctx, [row.id]),
+    ]);
+    return withJsonFields(row.json, {
+      ...ownerJsonFields(owners.get(row.owner_id)),
+      delivers_ideas: deliveries.get(row.id) ?? [],
+    });
   }
 
   async one(ctx: RequestContext, row: RulesetRow): Promise<Ruleset> {
@@ -84,7 +111,6 @@ export function toSummary(row: RulesetRow, owner: UserSummary | undefined, liked
     comment_count: 0,
     liked,
     submitted_by: row.submitted_by,
-    owner_name: owner?.name ?? null,
-    owner_username: owner?.username ?? null,
+    ...ownerJsonFields(owner),
   };
 }

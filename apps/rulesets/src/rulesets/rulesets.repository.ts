@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import type { Executor } from '@pc/platform';
+import { isoTimestampSql, type ListingJsonRow, reviewPinSql } from '@pc/listings';
+import { type Executor, preparedQuery } from '@pc/platform';
 import { rulesetMatch } from '../search';
-import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
+import { RULESET_COLUMNS } from './ruleset.row';
 
 export interface RulesetSearch {
   viewerId: string | null;
@@ -15,16 +16,67 @@ export interface RulesetSearch {
   offset: number;
   /** How rows match `q`: exact words only, or near matches too (the default). */
   match?: SearchMatch;
+  /** The select list of a row, its parameters through `param` (default: the `RulesetRow` columns). */
+  columns?: (param: (value: unknown) => string) => string;
 }
+
+/**
+ * The summary's fields of the ruleset `r` as a select list (`toSummary`'s keys and formats) for
+ * `viewer` (a uuid parameter, null for anonymous), but for the owner's fields, which come from the
+ * users cache.
+ */
+function summaryFields(viewer: string): string {
+  return `'community'::text AS source, r.id, r.name, r.description, r.category, r.profile_name,
+      r.ruleset_format, r.rule_counts, r.target_scopes, r.tags, r.icon_url, r.registry_asset_id,
+      r.lifecycle_status, ${isoTimestampSql('r.published_at')} AS published_at,
+      ${isoTimestampSql('r.created_at')} AS created_at, ${isoTimestampSql('r.updated_at')} AS updated_at,
+      r.like_count AS likes, r.view_count AS views, r.deploy_count AS deploys, 0 AS comment_count,
+      EXISTS (SELECT 1 FROM rulesets.ruleset_likes l WHERE l.ruleset_id = r.id AND l.user_id = ${viewer}) AS liked,
+      r.submitted_by`;
+}
+
+/**
+ * The ruleset `r` in full as JSON (`RulesetPresenter.one`'s keys and formats) but for the owner's
+ * fields and the ideas it delivers (the catalog's), which the presenter adds.
+ */
+function rulesetJson(viewer: string): string {
+  return `(SELECT row_to_json(j)::text FROM (SELECT ${summaryFields(viewer)},
+      (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id, r.owner_id,
+      r.source_url, r.source_ref, r.ruleset_path, r.rule_names, r.video_tutorial_url, r.examples_url,
+      r.review_feedback, ${isoTimestampSql('r.reviewed_at')} AS reviewed_at, '[]'::json AS contributors,
+      ${reviewPinSql('r', { implementation: false })} AS pin, r.engine_check) j)`;
+}
+
+/** The columns of a `ListingJsonRow` of `r`, its JSON written by `json`. */
+function jsonColumns(json: string): string {
+  return `r.id, r.owner_id, r.published_at IS NOT NULL AS published, ${json} AS json`;
+}
+
+/** One ruleset in full as JSON for the viewer `$2`: one statement. */
+const FIND_JSON_BY_ID = `SELECT ${jsonColumns(rulesetJson('$2::uuid'))} FROM rulesets.rulesets r WHERE r.id = $1`;
 
 /** Rulesets as they are listed (and which of them a user likes, for presenting them). Executor first. */
 @Injectable()
 export class RulesetsRepository {
-  /** Exact matches of `q` alone when there are any, else the near ones. */
-  async search(db: Executor, s: RulesetSearch): Promise<RulesetRow[]> {
+  /**
+   * One page of the search, each ruleset as the JSON of its summary for the viewer (`summaryFields`,
+   * built for the rows of the page only: PostgreSQL computes the select list after the limit). Exact
+   * matches of `q` alone when there are any, else the near ones.
+   */
+  async searchJson(db: Executor, s: RulesetSearch): Promise<ListingJsonRow[]> {
     const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
-    const { sql, params } = searchQuery({ ...s, match });
-    return db.query<RulesetRow[]>(sql, params);
+    const columns = (param: (value: unknown) => string) =>
+      jsonColumns(
+        `(SELECT row_to_json(j)::text FROM (SELECT ${summaryFields(`${param(s.viewerId)}::uuid`)}) j)`,
+      );
+    const { sql, params } = searchQuery({ ...s, match, columns });
+    return db.query<ListingJsonRow[]>(sql, params);
+  }
+
+  /** A ruleset in full as JSON for `viewerId` (`rulesetJson`), as one prepared statement. */
+  async findJson(db: Executor, id: string, viewerId: string | null): Promise<ListingJsonRow | null> {
+    const [row] = await preparedQuery<ListingJsonRow>(db, FIND_JSON_BY_ID, [id, viewerId]);
+    return row ?? null;
   }
 
   /** Whether a ruleset the viewer sees, within the filters, has every word of `q` as a word. */
@@ -73,6 +125,7 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
     return `$${params.length}`;
   };
   const where = filters(s, p);
+  const columns = s.columns ? s.columns(p) : RULESET_COLUMNS;
   const q = s.q?.trim().toLowerCase();
   if (q) where.push((s.match === 'exact' ? rulesetMatch.exact(q, p) : rulesetMatch.near(q, p)) ?? 'false');
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
@@ -84,7 +137,7 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
         : s.sort === 'views'
           ? `r.view_count ${dir}, r.id ${dir}`
           : `lower(r.name) ${dir}, r.id ${dir}`;
-  const sql = `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
+  const sql = `SELECT ${columns} FROM rulesets.rulesets r WHERE ${where.join(' AND ')}
     ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
   return { sql, params };
 }

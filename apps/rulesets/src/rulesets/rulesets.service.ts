@@ -10,7 +10,8 @@ import {
   type TargetScope,
   type UpdateRulesetRequest,
 } from '@pc/contracts';
-import { Database } from '@pc/platform';
+import { canSeeJson, fitJsonToBudget, jsonArray } from '@pc/listings';
+import { Database, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
@@ -34,9 +35,10 @@ export class RulesetsService {
    * Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index.
    * `All Categories` means no category filter; `agent-network` is the deprecated alias of `agent`. Pages
    * are bounded by `limit` rows and by the list byte budget; `hasMore` says whether rows remain past the
-   * page returned.
+   * page returned. Community pages are answered as JSON text: PostgreSQL writes each summary
+   * (`RulesetsRepository.searchJson`), the owner's fields are added from the users cache.
    */
-  async list(ctx: RequestContext, request: ListRulesetsRequest): Promise<ListRulesetsResult> {
+  async list(ctx: RequestContext, request: ListRulesetsRequest): Promise<Reply<ListRulesetsResult>> {
     const limit = request.limit ?? RULESET_LIMITS.limit.default;
     const offset = request.offset ?? 0;
     const category = request.category === ALL_CATEGORIES ? undefined : request.category || undefined;
@@ -47,7 +49,7 @@ export class RulesetsService {
       return { rulesets: page, hasMore: all.length > offset + page.length };
     }
     const sort = request.sort ?? 'alpha';
-    const rows = await this.rulesets.search(this.db.pool, {
+    const rows = await this.rulesets.searchJson(this.db.pool, {
       viewerId: callerId(ctx.caller),
       q: request.q,
       category,
@@ -57,13 +59,21 @@ export class RulesetsService {
       limit,
       offset,
     });
-    const page = withinByteBudget(await this.presenter.many(ctx, rows.slice(0, limit)));
-    return { rulesets: page, hasMore: rows.length > page.length };
+    const page = fitJsonToBudget(
+      await this.presenter.json(ctx, rows.slice(0, limit)),
+      RULESET_LIMITS.listBytes,
+    );
+    return new PrebuiltJson(`{"rulesets":${jsonArray(page)},"hasMore":${rows.length > page.length}}`);
   }
 
-  /** A detail read; its view is counted by the gateway that answered it (`countViews`). */
-  async get(ctx: RequestContext, id: string): Promise<{ ruleset: Ruleset }> {
-    return { ruleset: await this.presenter.one(ctx, await this.access.visible(ctx, id)) };
+  /**
+   * A detail read, answered as JSON text: PostgreSQL writes the ruleset, the owner and the ideas it
+   * delivers are added. Its view is counted by the gateway that answered it (`countViews`).
+   */
+  async get(ctx: RequestContext, id: string): Promise<PrebuiltJson<{ ruleset: Ruleset }>> {
+    const row = await this.rulesets.findJson(this.db.pool, id, callerId(ctx.caller));
+    if (!row || !canSeeJson(ctx.caller, row)) throw notFound('Ruleset');
+    return new PrebuiltJson(`{"ruleset":${await this.presenter.oneJson(ctx, row)}}`);
   }
 
   /** Views the gateway counted, added in one statement (a view alone is no content change). */

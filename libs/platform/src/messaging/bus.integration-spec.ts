@@ -6,6 +6,7 @@ import { DomainError, RemoteError } from '../errors/domain-error';
 import { type RunningService, startService } from '../bootstrap/service';
 import { type BusConfig, createClientProxy } from './bus';
 import { BusClient } from './bus-client';
+import { PrebuiltJson } from './forwarded-json';
 import { InProcessBroker } from './in-process-broker';
 
 // Patterns of this test's own throw-away service (real services declare theirs in @pc/contracts).
@@ -16,6 +17,9 @@ const Test = {
   slow: rpc<{ ms: number }, { ok: true }>('test.slow.v1'),
   absent: rpc<Record<string, never>, never>('test.nobody-answers.v1'),
   huge: rpc<{ bytes: number }, { blob: string }>('test.huge.v1'),
+  prebuilt: rpc<{ value: string; bytes: number }, { value: string; blob: string; list: unknown[] }>(
+    'test.prebuilt.v1',
+  ),
   happened: event<{ n: number }>('test.happened.v1', { broadcast: true }),
 };
 
@@ -40,6 +44,15 @@ function testService(replica: string): DynamicModule {
     @MessagePattern(Test.huge.pattern)
     huge(@Payload() { data }: Envelope<{ bytes: number }>) {
       return { blob: 'x'.repeat(data.bytes) };
+    }
+
+    /** The answer as the service built its JSON text itself (`PrebuiltJson`): sent as it is. */
+    @MessagePattern(Test.prebuilt.pattern)
+    prebuilt(@Payload() { data }: Envelope<{ value: string; bytes: number }>) {
+      const blob = JSON.stringify('x'.repeat(data.bytes));
+      return new PrebuiltJson(
+        `{"value" : ${JSON.stringify(data.value)}, "blob":${blob},"list":[1,{"a":null}]}`,
+      );
     }
 
     @MessagePattern(Test.slow.pattern)
@@ -138,6 +151,23 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
     expect(error.payload.message).toMatch(/smaller page/);
     expect((await client.request(Test.huge, ctx('h2'), { bytes: 10 })).blob).toBe('x'.repeat(10));
     expect((await client.request(Test.echo, ctx('h3'), { value: 'still here' })).value).toBe('still here');
+  });
+
+  it('sends an answer given as prebuilt JSON text as it is, and refuses one too large for the bus', async () => {
+    const value = 'quotes " and \\ and naïve ünïcode ✓ and a\nline';
+    const answer = await client.request(Test.prebuilt, ctx('p1'), { value, bytes: 3 });
+    expect(answer).toEqual({ value, blob: 'xxx', list: [1, { a: null }] });
+    const forwarded = await client.forward(Test.prebuilt, ctx('p2'), { value: 'as built', bytes: 1 });
+    // Over NATS the text arrives byte for byte as the service built it (its spaces included).
+    if (kind === 'nats') {
+      expect(forwarded.body().toString('utf8')).toBe(
+        '{"value" : "as built", "blob":"x","list":[1,{"a":null}]}',
+      );
+    }
+    const error = (await client
+      .request(Test.prebuilt, ctx('p3'), { value: 'big', bytes: 2_000_000 })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error.payload.code).toBe('UNPROCESSABLE');
   });
 
   it('refuses a request too large for the bus with PAYLOAD_TOO_LARGE', async () => {

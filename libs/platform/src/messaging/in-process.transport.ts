@@ -8,6 +8,7 @@ import {
 } from '@nestjs/microservices';
 import type { RpcErrorPayload } from '@pc/contracts';
 import { type InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
+import { PrebuiltJson } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 import { inMessageContext, noteRequestId } from '../logging/logger';
 
@@ -84,7 +85,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     }
     const id = message.id;
     const respond = (packet: WritePacket): void => {
-      const raw = JSON.stringify({ ...packet, id });
+      const raw = wireReply(packet, id);
       const bytes = Buffer.byteLength(raw);
       const limit = MAX_PAYLOAD_BYTES - REPLY_HEADROOM_BYTES;
       if (bytes <= limit) {
@@ -103,6 +104,13 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     const response$ = this.transformToObservable(await handler(message.data, context));
     this.send(response$, respond);
   }
+}
+
+/** A reply packet as JSON text: an answer given as `PrebuiltJson` goes in as its text, not serialized again. */
+function wireReply(packet: WritePacket, id: string): string {
+  if (!(packet.response instanceof PrebuiltJson)) return JSON.stringify({ ...packet, id });
+  const rest = JSON.stringify({ ...packet, response: undefined, id });
+  return `${rest.slice(0, -1)},"response":${packet.response.text}}`;
 }
 
 /** The client half: `send` and `emit` over the in-process broker. */

@@ -2,6 +2,7 @@ import { ClientNats, type NatsOptions, ServerNats, type WritePacket } from '@nes
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { createLogger, inMessageContext, noteRequestId } from '../logging/logger';
+import { replyText } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 
 type NatsConfig = Required<NatsOptions>['options'];
@@ -10,8 +11,8 @@ type Publisher = (response: WritePacket) => unknown;
 const log = createLogger('bus');
 
 /**
- * The reply of a request over NATS: the body is the handler's answer as JSON, serialized once (the
- * gateway forwards it as it came); an error reply carries this header and the error payload as body.
+ * The reply of a request over NATS: the body is the handler's answer as JSON, serialized once or sent
+ * as the service built it (`PrebuiltJson`), and the gateway forwards it as it came; an error reply carries this header and the error payload as body.
  */
 export const REPLY_ERROR_HEADER = 'Pc-Error';
 
@@ -60,7 +61,7 @@ export class PrefixedServerNats extends ServerNats {
     return (packet: WritePacket) => {
       if (!msg.reply) return;
       const isError = packet.err !== undefined && packet.err !== null;
-      const text = isError ? JSON.stringify(packet.err) : (JSON.stringify(packet.response) ?? '');
+      const text = isError ? JSON.stringify(packet.err) : replyText(packet.response);
       const body = this.encoder.encode(text);
       const limit = this.maxPayload() - REPLY_HEADROOM_BYTES;
       try {
