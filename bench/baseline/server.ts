@@ -1,23 +1,27 @@
 /**
  * The baseline of the benchmark: one Fastify + `pg` process serving the same routes with the same SQL
- * (the catalog repository's own statements) and the same response shape, with no bus, no Nest and no
- * second process. What the system costs on top of this is what the ratios measure.
+ * (the catalog repository's own statements, each policy's JSON written by PostgreSQL) and the same
+ * response building, with no bus, no Nest and no second process. What the system costs on top of this
+ * is what the ratios measure.
  */
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import {
-  FIND_PRESENTED_BY_ID,
-  type PolicyListRow,
-  PRESENTATIONS,
-  type Presentation,
-  type PresentedPolicyRow,
+  FIND_JSON_BY_ID,
+  policyJson,
+  policyJsonColumns,
+  type PolicyJsonListRow,
+  type PolicyJsonRow,
   type PolicyRow,
   searchPolicies,
   toPolicy,
 } from '@pc/catalog';
+import type { UserSummary } from '@pc/contracts';
 
 const DATABASE_URL = process.argv[2];
 const PORT = Number(process.argv[3] ?? 0);
+/** The gateway's cap of `offset`. */
+const OFFSET_MAX = 10_000;
 
 interface Owner {
   owner_name: string | null;
@@ -37,66 +41,73 @@ const viewerOf = (headers: Record<string, string | string[] | undefined>): strin
   return typeof given === 'string' ? given : null;
 };
 
-const NONE: Presentation = { doc_tabs: 0, doc_filled: 0, deliveries: [], liked: false };
-
-function present(row: PolicyRow, p: Presentation, o: Owner | undefined) {
-  return toPolicy(row, {
-    owner:
-      o && o.owner_name !== null
-        ? {
-            id: row.owner_id,
-            name: o.owner_name,
-            username: o.owner_username,
-            company: null,
-            email: '',
-            avatarEmailHash: '',
-            avatarUrl: '',
-          }
-        : undefined,
-    liked: p.liked,
-    docs: { tabs: p.doc_tabs, filled: p.doc_filled },
-    deliveries: p.deliveries,
-  });
+function summaryOf(id: string, o: Owner | undefined): UserSummary | undefined {
+  return o && o.owner_name !== null
+    ? {
+        id,
+        name: o.owner_name,
+        username: o.owner_username,
+        company: null,
+        email: '',
+        avatarEmailHash: '',
+        avatarUrl: '',
+      }
+    : undefined;
 }
 
 async function main(): Promise<void> {
   const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
-  const byId = withOwner(FIND_PRESENTED_BY_ID);
+  const byId = withOwner(FIND_JSON_BY_ID);
   const app = Fastify({ logger: false });
+  const json = (reply: { type: (t: string) => unknown }, text: string) => {
+    reply.type('application/json; charset=utf-8');
+    return text;
+  };
   app.get<{ Params: { id: string } }>('/api/policies/:id', async (req, reply) => {
-    const { rows } = await pool.query<PresentedPolicyRow & Owner>({
+    const { rows } = await pool.query<PolicyJsonRow & Owner>({
       name: 'by-id',
       text: byId,
       values: [req.params.id, viewerOf(req.headers)],
     });
     const row = rows[0];
-    if (!row || row.status !== 'published') return reply.status(404).send({ message: 'Not found' });
-    return { policy: present(row, row, row) };
+    if (!row || !row.published) return reply.status(404).send({ message: 'Not found' });
+    return json(reply, `{"policy":${policyJson(row, summaryOf(row.owner_id, row))}}`);
   });
-  app.get<{ Querystring: { q?: string; limit?: string } }>('/api/policies', async (req) => {
-    const limit = Math.min(Number(req.query.limit ?? 100), 200);
-    const search = { viewerId: null, q: req.query.q, sort: 'alpha', order: 'asc', limit, offset: 0 } as const;
-    // The catalog's own reads: the walk of the order, then the search indexes when it came back short;
-    // then the presentations of the page, with the owners in the same statement.
-    const rows = await searchPolicies(
-      search,
-      async (sql, params) => (await pool.query<PolicyListRow>(sql, params)).rows,
-    );
-    const page = rows.slice(0, limit);
-    const { rows: extras } = await pool.query<Presentation & Owner & { id: string }>({
-      name: 'presentations',
-      text: `SELECT x.*, u.name AS owner_name, u.username AS owner_username
-               FROM (${PRESENTATIONS}) x JOIN catalog.policies o ON o.id = x.id
-               LEFT JOIN identity.users u ON u.id = o.owner_id`,
-      values: [page.map((r) => r.id), viewerOf(req.headers)],
-    });
-    const found = new Map(extras.map((x) => [x.id, x]));
-    return {
-      policies: page.map((row) => present(row, found.get(row.id) ?? NONE, found.get(row.id))),
-      hasMore: rows.length > limit,
-      nextCursor: null,
-    };
-  });
+  app.get<{ Querystring: { q?: string; limit?: string; offset?: string } }>(
+    '/api/policies',
+    async (req, reply) => {
+      const limit = Math.min(Number(req.query.limit ?? 100), 200);
+      const offset = Math.min(Number(req.query.offset ?? 0), OFFSET_MAX);
+      const viewer = viewerOf(req.headers);
+      const search = {
+        viewerId: viewer,
+        q: req.query.q,
+        sort: 'alpha',
+        order: 'asc',
+        limit,
+        offset,
+        columns: (param: (value: unknown) => string) => policyJsonColumns(`${param(viewer)}::uuid`),
+      } as const;
+      // The catalog's own reads: the walk of the order, then the search indexes when it came back short,
+      // each policy's JSON written by PostgreSQL; then the page's owners.
+      const rows = await searchPolicies(
+        search,
+        async (sql, params) => (await pool.query<PolicyJsonListRow>(sql, params)).rows,
+      );
+      const page = rows.slice(0, limit);
+      const { rows: owners } = await pool.query<Owner & { id: string }>({
+        name: 'owners',
+        text: 'SELECT id, name AS owner_name, username AS owner_username FROM identity.users WHERE id = ANY ($1::uuid[])',
+        values: [[...new Set(page.map((r) => r.owner_id))]],
+      });
+      const found = new Map(owners.map((o) => [o.id, o]));
+      const items = page.map((row) => policyJson(row, summaryOf(row.owner_id, found.get(row.owner_id))));
+      return json(
+        reply,
+        `{"policies":[${items.join(',')}],"hasMore":${rows.length > limit},"nextCursor":null}`,
+      );
+    },
+  );
   // The mix's writes (bench/mix.ts), as the catalog makes them: a like toggled with its counter, a
   // comment, an owner's rename; and the comments read after a comment.
   app.post<{ Params: { id: string } }>('/api/policies/:id/like', async (req) => {
@@ -151,7 +162,14 @@ async function main(): Promise<void> {
       [req.params.id, req.body.name, viewerOf(req.headers)],
     );
     if (!rows[0]) return reply.status(403).send({ message: 'Not the owner' });
-    return { policy: present(rows[0], NONE, undefined) };
+    return {
+      policy: toPolicy(rows[0], {
+        owner: undefined,
+        liked: false,
+        docs: { tabs: 0, filled: 0 },
+        deliveries: [],
+      }),
+    };
   });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);

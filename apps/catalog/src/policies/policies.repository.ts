@@ -95,7 +95,7 @@ export interface PolicyJsonRow extends ListingJsonRow {
 export type PolicyJsonListRow = PolicyJsonRow & { cursor_key: string };
 
 /** The columns of `PolicyJsonRow`, for `viewer` (a uuid parameter, null for anonymous). */
-function policyJsonColumns(viewer: string): string {
+export function policyJsonColumns(viewer: string): string {
   return `p.id, p.owner_id, p.status = 'published' AS published, ${DOC_COUNTS}, ${policyJson(viewer)} AS json`;
 }
 
