@@ -1,13 +1,7 @@
 import { GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { rulesetsUnderTest } from '../testing/rulesets-under-test';
-
-/** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
-const NEXT_VERSION = GOVERNANCE_PROFILE.replace(
-  '  - operation-described\nwarning:\n',
-  'warning:\n  - operation-described\n',
-);
 
 /**
  * Re-evaluation across a restart of the rulesets service: a new version followed by 50 APIs in three
@@ -49,7 +43,7 @@ describe('re-evaluation across a restart of the rulesets service (service level)
         )
       )[0].n;
 
-    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
     await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
     const started = Date.now() + 60_000;
     while ((await reevaluated()) < 5 && Date.now() < started) await new Promise((r) => setTimeout(r, 20));

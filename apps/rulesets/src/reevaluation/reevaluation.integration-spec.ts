@@ -1,13 +1,7 @@
 import { type ConformanceChangedEvent, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
-
-/** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
-const NEXT_VERSION = GOVERNANCE_PROFILE.replace(
-  '  - operation-described\nwarning:\n',
-  'warning:\n  - operation-described\n',
-);
 
 /**
  * Re-evaluation at the service level, with the real engine and the durable queue: a followed ruleset's new
@@ -57,7 +51,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       workspaces: 3,
     });
 
-    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
     await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
 
     const deadline = Date.now() + 120_000;
@@ -112,7 +106,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
     const { rulesetId, submission } = await h.published(owner, { repoUrl });
     const first = submission.source_commit!;
-    h.host.push(repoUrl, { 'ruleset.yaml': NEXT_VERSION });
+    h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
     const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
     expect(ruleset.pin?.commit).not.toBe(first);
 

@@ -39,6 +39,12 @@ validations:
         minCount: 1
 `;
 
+/** The profile's next version: `operation-described` a warning, so OAS3 fails one rule of four. */
+export const GOVERNANCE_PROFILE_NEXT = GOVERNANCE_PROFILE.replace(
+  '  - operation-described\nwarning:\n',
+  'warning:\n  - operation-described\n',
+);
+
 /**
  * An owner's workspace with a member, a stranger outside it, and a profile applying a published ruleset
  * of GOVERNANCE_PROFILE to every API: where a test of the workspace's evaluations starts.

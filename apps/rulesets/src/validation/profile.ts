@@ -1,6 +1,7 @@
 import type { RuleCounts, RulesetValidation, TargetScope } from '@pc/contracts';
 import { RULESET_LIMITS, TARGET_SCOPES } from '@pc/contracts';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { parsedDocument } from './yaml-document';
 
 export const PROFILE_HEADER = '#%Validation Profile 1.0';
 const HEADER = /^#%Validation Profile (\d+(?:\.\d+)*)\s*$/;
@@ -37,17 +38,9 @@ export function analyseProfile(file: string, text: string): ProfileAnalysis {
   if (dialectVersion !== '1.0') {
     warnings.push(`${file}:1: dialect version ${dialectVersion} is not 1.0; it may not be understood`);
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const pos = error.linePos?.[0];
-      const where = pos ? `${pos.line}:${pos.col}` : '1';
-      const text = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-      errors.push(`${file}:${where}: YAML does not parse: ${text}`);
-    }
-    return { errors, warnings, profile: null };
-  }
+  const parsed = parsedDocument(file, text, errors, 'YAML');
+  if (!parsed) return { errors, warnings, profile: null };
+  const { doc, lines } = parsed;
   const at = (node: Node | null | undefined): string =>
     node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
   const root = doc.contents;

@@ -1,5 +1,5 @@
 import { RULESET_LIMITS, TARGET_SCOPES, type TargetScope } from '@pc/contracts';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node, parseDocument } from 'yaml';
 import {
   BUILT_IN_FORMATS,
   BUILT_IN_FUNCTIONS,
@@ -9,6 +9,7 @@ import {
   SPECTRAL_SEVERITIES,
 } from '../common/spectral-vocabulary';
 import { looksLikeProfile } from './profile';
+import { parsedDocument } from './yaml-document';
 
 /** A catalog ruleset an `extends` names, and where. */
 export interface CatalogExtends {
@@ -71,17 +72,9 @@ export function analyseSpectral(file: string, text: string): SpectralAnalysis {
     ownRules: [],
   };
   const scopes = new Set<TargetScope>();
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const pos = error.linePos?.[0];
-      const where = pos ? `${pos.line}:${pos.col}` : '1';
-      const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-      errors.push(`${file}:${where}: ${/\.json$/i.test(file) ? 'JSON' : 'YAML'} does not parse: ${message}`);
-    }
-    return result;
-  }
+  const parsed = parsedDocument(file, text, errors, /\.json$/i.test(file) ? 'JSON' : 'YAML');
+  if (!parsed) return result;
+  const { doc, lines } = parsed;
   const where = new SpectralPositions(file, doc, lines);
   result.where = where;
   const at = (node: Node | null | undefined) => where.of(node);

@@ -15,6 +15,9 @@ export interface PinRequest {
 /** A kind's pins to the kernel: its noun, its 422s for a listing not published and a repository not valid. */
 export type PinRules = { noun: string; notPublished: ErrorCode; invalid: ErrorCode };
 
+/** What a kind's inspection at a commit resolves: the commit (and digests) to pin, or why not. */
+export type PinInspection = Inspection & { commit: string | null };
+
 /**
  * What a kind's pins are to the kernel: its rules, its access, how its repository is inspected at a
  * commit and where its pins live. A kind's service provides one (injected with what it uses) and its
@@ -23,7 +26,7 @@ export type PinRules = { noun: string; notPublished: ErrorCode; invalid: ErrorCo
 export interface KindPins<
   Listing extends { owner_id: string },
   Request extends PinRequest,
-  Resolved extends Inspection & { commit: string | null },
+  Resolved extends PinInspection,
   Result,
 > {
   readonly rules: PinRules;
@@ -55,11 +58,14 @@ export class Pinning {
     private readonly changes: SourceChanges,
   ) {}
 
-  /** Validates the repository at the commit given and pins that commit and its content digest. */
+  /**
+   * Validates the repository at the commit given and pins that commit and its content digest: 422 for a
+   * listing not published or a repository not valid there.
+   */
   async pin<
     Listing extends { owner_id: string },
     Request extends PinRequest,
-    Resolved extends Inspection & { commit: string | null },
+    Resolved extends PinInspection,
     Result,
   >(
     kind: KindPins<Listing, Request, Resolved, Result>,
@@ -67,44 +73,27 @@ export class Pinning {
     request: Request,
   ): Promise<Result> {
     const admin = requireAdmin(ctx);
+    const { noun, notPublished, invalid } = kind.rules;
     const listing = await kind.access.visible(ctx, request.id);
-    const pin = await this.resolve(kind, listing, request);
+    if (!kind.access.isPublished(listing))
+      throw new DomainError(notPublished, `Only a published ${noun} is pinned (approval pins a submission)`, [
+        { field: 'id', message: 'is not published' },
+      ]);
+    const pin = await kind.inspect(listing, request);
+    if (!pin.ok || !pin.commit)
+      throw new DomainError(
+        invalid,
+        `The repository is not a valid ${noun} repository at that commit`,
+        pin.errors.map((message) => ({ field: 'commit', message })),
+      );
     const pinned = await this.db.transaction((tx) => kind.record(tx, listing, pin, admin.userId));
     this.outbox.kick();
     return kind.present(ctx, pinned);
   }
 
-  /** The source validated at the commits requested: 422 for a listing not published or a source not valid there. */
-  private async resolve<
-    Listing extends { owner_id: string },
-    Request extends PinRequest,
-    Resolved extends Inspection & { commit: string | null },
-  >(
-    kind: KindPins<Listing, Request, Resolved, unknown>,
-    listing: Listing,
-    request: Request,
-  ): Promise<Resolved> {
-    const { noun, notPublished, invalid } = kind.rules;
-    if (!kind.access.isPublished(listing))
-      throw new DomainError(notPublished, `Only a published ${noun} is pinned (approval pins a submission)`, [
-        { field: 'id', message: 'is not published' },
-      ]);
-    const inspection = await kind.inspect(listing, request);
-    if (!inspection.ok || !inspection.commit)
-      throw new DomainError(
-        invalid,
-        `The repository is not a valid ${noun} repository at that commit`,
-        inspection.errors.map((message) => ({ field: 'commit', message })),
-      );
-    return inspection;
-  }
-
   /** For whoever sees the listing: the source host's compare of each pin with its ref's head. */
   async changesSinceReview<Listing extends { owner_id: string }>(
-    kind: Pick<
-      KindPins<Listing, PinRequest, Inspection & { commit: string | null }, unknown>,
-      'access' | 'pinnedSources'
-    >,
+    kind: Pick<KindPins<Listing, PinRequest, PinInspection, unknown>, 'access' | 'pinnedSources'>,
     ctx: RequestContext,
     id: string,
   ): Promise<ChangesSinceReview> {
