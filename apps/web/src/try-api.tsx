@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok } from './api/client';
 import type { components } from '@policy-catalog/sdk';
-import { Badge, ErrorMessage, severityCounts, TextArea, TextField, useAction } from './ui';
+import { Badge, ErrorMessage, RadioSet, severityCounts, TextArea, TextField, useAction } from './ui';
 
 type Report = components['schemas']['EvaluationReportDto'];
 type Result = components['schemas']['EvaluationResultDto'];
@@ -75,22 +75,16 @@ export function TryOnYourApi({
       <h2 id="try-api">Try on your API</h2>
       {!signedIn ? <p>Sign in to evaluate an API specification with this ruleset.</p> : null}
       <form onSubmit={submit}>
-        <fieldset>
-          <legend>Specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0)</legend>
-          <label className="checkbox">
-            <input type="radio" name="source" checked={source === 'paste'} onChange={() => choose('paste')} />
-            Paste or upload
-          </label>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="source"
-              checked={source === 'repository'}
-              onChange={() => choose('repository')}
-            />
-            From a repository
-          </label>
-        </fieldset>
+        <RadioSet
+          legend="Specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0)"
+          name="source"
+          options={[
+            ['paste', 'Paste or upload'],
+            ['repository', 'From a repository'],
+          ]}
+          value={source}
+          onChange={choose}
+        />
         {source === 'paste' ? (
           <>
             <TextArea

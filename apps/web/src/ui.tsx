@@ -319,6 +319,37 @@ export function CheckboxSet<T extends string>({
   );
 }
 
+/** One of a few options, as radio buttons under a legend (`options`: each value with its label). */
+export function RadioSet<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: ReadonlyArray<[T, string]>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map(([option, label]) => (
+        <Checkbox
+          key={option}
+          type="radio"
+          name={name}
+          label={label}
+          checked={value === option}
+          onChange={() => onChange(option)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** A modal question before a destructive action: what it will do, then confirm or cancel. */
 export function ConfirmDialog({
   open,

@@ -5,7 +5,7 @@
 // ruleset's scope) read that kind's list (GET /api/policies, GET /api/rulesets). The same page, with its
 // kind fixed, is the rulesets' (/rulesets).
 import { TARGET_SCOPES } from '@pc/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
 import { FirstScreen, type Shelf } from '../first-screen';
@@ -73,16 +73,16 @@ type Found = {
   match?: Schemas['SearchResultDto']['match'];
 };
 
-type SetFilter = (name: Filter) => (e: { target: { value: string } }) => void;
+/** A filter of a kind's own: a choice of values, the first ('') any. */
+type OwnFilter = { name: Filter; label: string; options: Array<[string, string]> };
 
 /** A kind's own filters: with one of them set, the kind's own list answers (the search has none of them). */
 interface OwnFilters {
-  names: Filter[];
+  filters: OwnFilter[];
   /** The orders the kind's list has. */
   sorts: ReadonlySet<string>;
   /** Its items, one and many (the live count of its list). */
   noun: [string, string];
-  fields(filters: Filters, set: SetFilter): ReactNode;
   list(filters: Filters, cursor?: string): Promise<Found>;
 }
 
@@ -96,35 +96,30 @@ const ownListQuery = (filters: Filters) => ({
 
 const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
   policy: {
-    names: ['direction', 'assetKind'],
+    filters: [
+      {
+        name: 'direction',
+        label: 'Direction',
+        options: [
+          ['', 'Any'],
+          ['inbound', 'Inbound'],
+          ['outbound', 'Outbound'],
+        ],
+      },
+      {
+        name: 'assetKind',
+        label: 'Asset kind',
+        options: [
+          ['', 'Any'],
+          ['api', 'API'],
+          ['agent', 'Agent'],
+          ['llm', 'LLM'],
+          ['mcp', 'MCP'],
+        ],
+      },
+    ],
     sorts: new Set(['', 'newest']),
     noun: ['policy', 'policies'],
-    fields: (filters, set) => (
-      <>
-        <SelectField
-          label="Direction"
-          value={filters.direction}
-          onChange={set('direction')}
-          options={[
-            ['', 'Any'],
-            ['inbound', 'Inbound'],
-            ['outbound', 'Outbound'],
-          ]}
-        />
-        <SelectField
-          label="Asset kind"
-          value={filters.assetKind}
-          onChange={set('assetKind')}
-          options={[
-            ['', 'Any'],
-            ['api', 'API'],
-            ['agent', 'Agent'],
-            ['llm', 'LLM'],
-            ['mcp', 'MCP'],
-          ]}
-        />
-      </>
-    ),
     async list(filters, cursor) {
       const query: PolicyQuery = {
         ...ownListQuery(filters),
@@ -141,17 +136,15 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
     },
   },
   ruleset: {
-    names: ['scope'],
+    filters: [
+      {
+        name: 'scope',
+        label: 'Scope',
+        options: [['', 'Any'], ...TARGET_SCOPES.map((scope): [string, string] => [scope, scope])],
+      },
+    ],
     sorts: new Set(['', 'newest', 'likes']),
     noun: ['ruleset', 'rulesets'],
-    fields: (filters, set) => (
-      <SelectField
-        label="Scope"
-        value={filters.scope}
-        onChange={set('scope')}
-        options={[['', 'Any'], ...TARGET_SCOPES.map((scope): [string, string] => [scope, scope])]}
-      />
-    ),
     // The ruleset list pages by offset: the cursor is the offset of the next page.
     async list(filters, cursor) {
       const offset = Number(cursor ?? 0);
@@ -175,7 +168,7 @@ const OWN_FILTERS: Record<'policy' | 'ruleset', OwnFilters> = {
 function ownListOf(filters: Filters): OwnFilters | null {
   if (filters.kind !== 'policy' && filters.kind !== 'ruleset') return null;
   const own = OWN_FILTERS[filters.kind];
-  return own.names.some((name) => filters[name] !== '') ? own : null;
+  return own.filters.some(({ name }) => filters[name] !== '') ? own : null;
 }
 
 /** What a catalog page lists: both kinds (`/`, `/policies`), or one (`/rulesets`). */
@@ -303,7 +296,7 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
     }
   };
 
-  const set: SetFilter = (name) => (e) => {
+  const set = (name: Filter) => (e: { target: { value: string } }) => {
     const next = { ...filters, [name]: e.target.value };
     // A kind's own list has fewer orders than the search.
     const own = ownListOf(next);
@@ -363,7 +356,15 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
           />
           <TextField label="Category" value={filters.category} onChange={set('category')} />
           {filters.kind === 'policy' || filters.kind === 'ruleset'
-            ? OWN_FILTERS[filters.kind].fields(filters, set)
+            ? OWN_FILTERS[filters.kind].filters.map(({ name, label, options }) => (
+                <SelectField
+                  key={name}
+                  label={label}
+                  value={filters[name]}
+                  onChange={set(name)}
+                  options={options}
+                />
+              ))
             : null}
           <SelectField
             label="Sort"

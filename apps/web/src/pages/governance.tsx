@@ -24,6 +24,7 @@ import {
   Loading,
   Page,
   PendingPage,
+  RadioSet,
   TextArea,
   TextField,
   useAction,
@@ -278,29 +279,16 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
           hint="Optional (e.g. public, partner, internal): profiles apply by scope too."
           {...field('scope')}
         />
-        <fieldset>
-          <legend>Where its specification lives</legend>
-          <div className="checkbox">
-            <input
-              id="where-document"
-              type="radio"
-              name="where"
-              checked={where === 'document'}
-              onChange={() => setWhere('document')}
-            />
-            <label htmlFor="where-document">Documents pushed (paste the first one; CI pushes the next)</label>
-          </div>
-          <div className="checkbox">
-            <input
-              id="where-source"
-              type="radio"
-              name="where"
-              checked={where === 'source'}
-              onChange={() => setWhere('source')}
-            />
-            <label htmlFor="where-source">A repository on the source host</label>
-          </div>
-        </fieldset>
+        <RadioSet
+          legend="Where its specification lives"
+          name="where"
+          options={[
+            ['document', 'Documents pushed (paste the first one; CI pushes the next)'],
+            ['source', 'A repository on the source host'],
+          ]}
+          value={where}
+          onChange={setWhere}
+        />
         {where === 'document' ? (
           <>
             <TextField label="File name" {...field('filename', 'document.filename')} />
