@@ -95,8 +95,10 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
       // A kind's content-change broadcast, which the listings kernel emits for its service.
       const contentChange = /contentChanged:\s*$/.test(before);
       if (d.kind === 'rpc') {
-        // `serve(descriptor, ...)`: a route of a handler the kernel's `handlerOf` decorates with Handles.
-        if (call === 'Handles' || /\bserve\(\s*$/.test(before)) use.serves.add(d.pattern);
+        // `serve(descriptor, ...)`: a route of a handler the kernel's `handlerOf` decorates with Handles
+        // (`serve(answeredAsJson(descriptor), ...)`: one that answers with prebuilt JSON).
+        if (call === 'Handles' || /\bserve\(\s*(answeredAsJson\(\s*)?$/.test(before))
+          use.serves.add(d.pattern);
         else use.requests.add(d.pattern); // sent: a request, or a ping in a readiness list
       } else if (d.broadcast) {
         if (call === 'subscribeBroadcast' || call === 'Handles') use.hears.add(d.pattern);
