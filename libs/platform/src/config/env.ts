@@ -42,6 +42,18 @@ export function EnvBoolean(): PropertyDecorator {
   };
 }
 
+/**
+ * An optional whole-number variable from `min` to `max` (both included); unset or empty, the property's
+ * default. The rules are those of `@IsOptional() @IsInt() @Min(min) @Max(max)`, in that order.
+ */
+export function EnvInt(min: number, max: number): PropertyDecorator {
+  // Stacked decorators apply bottom up: the same order keeps the error messages' order.
+  const rules = [Max(max), Min(min), IsInt(), IsOptional()];
+  return (target, property) => {
+    for (const rule of rules) rule(target, property);
+  };
+}
+
 /** The environment as the composition root hands it to the apps it starts (`npm start`). */
 export function processEnv(): EnvSource {
   return { ...process.env };
