@@ -57,7 +57,7 @@ export class LogStreams {
    * Takes one of the user's open-stream leases (a log or roll-out stream; shared by every gateway
    * replica), or refuses the stream (429) past the limit; answers the release.
    */
-  async admit(ctx: RequestContext): Promise<() => Promise<void>> {
+  private async admit(ctx: RequestContext): Promise<() => Promise<void>> {
     if (ctx.caller.kind !== 'user') return () => Promise.resolve();
     const release = await this.budgets.lease(
       `streams|user:${ctx.caller.userId}`,
@@ -90,9 +90,20 @@ export class LogStreams {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    await this.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
+  }
+
+  /**
+   * Serves a stream (a log or roll-out stream) holding one of the user's open-stream leases (`admit`),
+   * given back when `serve` ends at the latest; `serve` may give it back earlier with `release`.
+   */
+  async whileAdmitted(
+    ctx: RequestContext,
+    serve: (release: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
     const release = await this.admit(ctx);
     try {
-      await this.serve(ctx, id, req, reply, release, lastEventId);
+      await serve(release);
     } finally {
       void release();
     }

@@ -48,12 +48,7 @@ export class RolloutStreams implements OnModuleInit {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
-    const release = await this.logs.admit(ctx);
-    try {
-      await this.serve(ctx, id, req, reply, release, lastEventId);
-    } finally {
-      void release();
-    }
+    await this.logs.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 
   private async serve(
