@@ -1,14 +1,11 @@
-import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { CommonEnv } from '@pc/platform';
+import { IsEmail, IsOptional, IsString, MinLength } from 'class-validator';
+import { CommonEnv, EnvInt } from '@pc/platform';
 
 export const DEFAULT_SANDBOX_PORT = 3001;
 
 /** `npm start`; each app it starts validates its own variables too (see system.ts). */
 export class EmbeddedEnv extends CommonEnv {
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @EnvInt(0, 65535)
   PORT: number = 3000;
 
   @IsOptional()
@@ -29,10 +26,7 @@ export class EmbeddedEnv extends CommonEnv {
   DATABASE_URL?: string;
 
   /** Unset: 3001, or a free port when 3001 is taken (a second `npm start`); set: that port or fail. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @EnvInt(0, 65535)
   SANDBOX_PORT?: number;
 
   @IsOptional()
@@ -43,10 +37,7 @@ export class EmbeddedEnv extends CommonEnv {
    * Deployment workers run inside `npm start`'s process (default 1); 0 when workers run as processes of
    * their own (`npm run start:deployment-worker` against the same NATS and database; benchmarks).
    */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(16)
+  @EnvInt(0, 16)
   EMBEDDED_DEPLOYMENT_WORKERS: number = 1;
 
   /** Keys of the connections' client secrets; unset, one is generated once into DATA_DIR (mode 0600). */

@@ -1,12 +1,9 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonEnv, EnvBoolean } from '@pc/platform';
+import { IsOptional, IsString } from 'class-validator';
+import { CommonEnv, EnvBoolean, EnvInt } from '@pc/platform';
 import { IsTrustProxy } from './http/trust-proxy';
 
 export class GatewayEnv extends CommonEnv {
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @EnvInt(0, 65535)
   PORT: number = 3000;
 
   /** Bind address. */
@@ -15,10 +12,7 @@ export class GatewayEnv extends CommonEnv {
   HOST: string = '0.0.0.0';
 
   /** How long a successful token or session look-up is reused; revocations evict at once. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(300_000)
+  @EnvInt(0, 300_000)
   AUTH_CACHE_TTL_MS: number = 30_000;
 
   /**
@@ -31,41 +25,26 @@ export class GatewayEnv extends CommonEnv {
   RESPONSE_CACHE_ENABLED: boolean = true;
 
   /** The cache's bound: bodies, keys and bookkeeping together (least recently used out first). */
-  @IsOptional()
-  @IsInt()
-  @Min(1024 * 1024)
-  @Max(4 * 1024 * 1024 * 1024)
+  @EnvInt(1024 * 1024, 4 * 1024 * 1024 * 1024)
   RESPONSE_CACHE_MAX_BYTES: number = 32 * 1024 * 1024;
 
   /**
    * The longest a cached read or an ETag is trusted without a change event: what a lost event can
    * cost. Every tag and entry is renewed at each multiple of it.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(1000)
-  @Max(3_600_000)
+  @EnvInt(1000, 3_600_000)
   RESPONSE_CACHE_TTL_MS: number = 30_000;
 
   /** Failed sign-ins for one email from one address before sign-in answers 429 for the window. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @EnvInt(1, 10_000)
   LOGIN_MAX_FAILURES: number = 10;
 
   /** The window those failures are counted in (per gateway replica) */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(24 * 60)
+  @EnvInt(1, 24 * 60)
   LOGIN_FAILURE_WINDOW_MINUTES: number = 15;
 
   /** Failed sign-ins for one account from all addresses together before sign-in answers 429. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @EnvInt(1, 100_000)
   LOGIN_ACCOUNT_MAX_FAILURES: number = 50;
 
   /**
@@ -78,89 +57,56 @@ export class GatewayEnv extends CommonEnv {
   TRUST_PROXY: string = 'false';
 
   /** Per client address; 0 turns a limit off (load runs). */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_SIGNUPS_PER_HOUR: number = 20;
 
   /** Per address and per user: each validation reads a repository from the source host. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_VALIDATIONS_PER_MINUTE: number = 10;
 
   /** Per address and per user: each evaluation of a specification runs the AMF engines for seconds. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_EVALUATIONS_PER_MINUTE: number = 10;
 
   /** Branch listings per user and per address per minute. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_BRANCH_LISTINGS_PER_MINUTE: number = 30;
 
   /** Recorded downloads per user and per address per minute. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: number = 30;
 
   /** Per address and per user: each submission is validated and waits for an administrator. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
 
   /**
    * Per address and per user: each `POST /api/connections/validate` checks credentials against the
    * platform, so a high budget lets a client guess secrets.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
 
   /**
    * Per address and per user: webhook pings and redeliveries (`POST /api/webhooks/{id}/ping`, `.../redeliver`),
    * each an outbound request to a receiver that may hold a delivery slot for the whole timeout.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE: number = 10;
 
   /**
    * Per address and per user: "refresh now" of a deployment's or a connection's drift, each a probe of the
    * platform per deployment.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @EnvInt(0, 1_000_000)
   RATE_LIMIT_REFRESHES_PER_MINUTE: number = 10;
 
   /** Open deployment log streams per user over all gateway replicas (then 429 with Retry-After). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @EnvInt(1, 10_000)
   LOG_STREAMS_MAX_PER_USER: number = 10;
 
   /** Comment lines sent on an idle deployment log stream, so proxies keep it open. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @EnvInt(100, 300_000)
   LOG_STREAM_HEARTBEAT_MS: number = 15_000;
 
   /**
@@ -173,17 +119,11 @@ export class GatewayEnv extends CommonEnv {
   AUDIT_OUTBOX_DIR?: string;
 
   /** The outbox's bound: past it, audited routes answer 503 (nothing acts unrecorded) until records drain. */
-  @IsOptional()
-  @IsInt()
-  @Min(1024 * 1024)
-  @Max(16 * 1024 * 1024 * 1024)
+  @EnvInt(1024 * 1024, 16 * 1024 * 1024 * 1024)
   AUDIT_OUTBOX_MAX_BYTES: number = 64 * 1024 * 1024;
 
   /** How often records still waiting (the bus was down) are published again. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @EnvInt(100, 600_000)
   AUDIT_OUTBOX_RETRY_MS: number = 5000;
 
   /**

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AUDIT_EXPORT_PAGE, AuditRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminOnly, ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { auditCsv } from './audit-csv';
 import { AdminAuditExportQueryDto, AdminAuditQueryDto, AuditPageDto, MyAuditQueryDto } from './audit.dto';
+import { uuid } from '../http/uuid-param';
 
 /** Extension: the audit log (kept by identity, fed by the gateway's records). Read-only: no route changes it. */
 @ApiTags('audit')
@@ -89,11 +90,7 @@ export class AuditController {
     [403, "A member who is not the workspace's owner"],
     [404, 'No such workspace of which the caller is a member'],
   )
-  workspace(
-    @Ctx() ctx: RequestContext,
-    @Param('id', new ParseUUIDPipe()) id: string,
-    @Query() query: AdminAuditQueryDto,
-  ) {
+  workspace(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: AdminAuditQueryDto) {
     const { actor, ...rest } = query;
     return this.bus.request(AuditRpc.list, ctx, {
       scope: 'workspace',

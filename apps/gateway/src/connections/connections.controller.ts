@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -24,8 +24,8 @@ import {
   ValidationResultDto,
 } from './connections.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [
   404,
   'No such connection, or the caller neither owns it nor is an active member of a workspace it is shared into',
@@ -132,7 +132,7 @@ export class ConnectionsController {
       'is shared into gets only its id, name and host, enough to deploy with it. Anyone else gets 404.',
   })
   @ApiOkResponse({ type: ConnectionDetailDto })
-  @ApiErrors([400, 'The id is not a UUID'], NOT_VISIBLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.get, ctx, { id });
   }
@@ -169,7 +169,7 @@ export class ConnectionsController {
       'synced, unpublished or redeployed through it.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE)
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.remove, ctx, { id });
   }
@@ -190,7 +190,7 @@ export class ConnectionsController {
       '(`RATE_LIMIT_REFRESHES_PER_MINUTE`).',
   })
   @ApiOkResponse({ type: ConnectionDriftRefreshDto })
-  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE)
   refresh(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.refresh, ctx, { id });
   }
@@ -208,7 +208,7 @@ export class ConnectionsController {
       'that the platform still has (`in_sync`), could not be asked about (`unknown`), and no longer has (`gone`).',
   })
   @ApiOkResponse({ type: SyncResultDto })
-  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE, STORED_CREDENTIALS)
+  @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE, STORED_CREDENTIALS)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.sync, ctx, { id });
   }
@@ -222,7 +222,7 @@ export class ConnectionsController {
       'Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once.',
   })
   @ApiOkResponse({ type: OrganizationListDto })
-  @ApiErrors([400, 'The id is not a UUID'], NOT_VISIBLE, STORED_CREDENTIALS, UNREACHABLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE, STORED_CREDENTIALS, UNREACHABLE)
   orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.listOrgs, ctx, { id });
   }
@@ -236,7 +236,7 @@ export class ConnectionsController {
       'workspace member who may only use the connection gets 403.',
   })
   @ApiOkResponse({ type: ConnectionSharesDto })
-  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE)
   workspaces(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.listShares, ctx, { id });
   }
@@ -250,7 +250,7 @@ export class ConnectionsController {
       'exist and they are zero.',
   })
   @ApiOkResponse({ type: ConnectionImpactDto })
-  @ApiErrors([400, 'The id is not a UUID'], OWNER_ONLY, NOT_VISIBLE)
+  @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE)
   impact(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.impact, ctx, { id });
   }

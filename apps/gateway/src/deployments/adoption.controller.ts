@@ -1,9 +1,10 @@
-import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { AdoptionEnvelopeDto } from './deployments.dto';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
 const EXTENSION = ApiExtension('x-extension', {
   reason: 'Adoption per version from the deployments ledger, for the item pages (not in the spec)',
@@ -25,8 +26,8 @@ export class AdoptionController {
     description: DESCRIPTION,
   })
   @ApiOkResponse({ type: AdoptionEnvelopeDto })
-  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such policy, or not visible to the caller'])
-  policy(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+  @ApiErrors(BAD_ID, [404, 'No such policy, or not visible to the caller'])
+  policy(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.adoption, ctx, { assetType: 'policy', id });
   }
 
@@ -38,8 +39,8 @@ export class AdoptionController {
     description: DESCRIPTION,
   })
   @ApiOkResponse({ type: AdoptionEnvelopeDto })
-  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such ruleset, or not visible to the caller'])
-  ruleset(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+  @ApiErrors(BAD_ID, [404, 'No such ruleset, or not visible to the caller'])
+  ruleset(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.adoption, ctx, { assetType: 'ruleset', id });
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { DeploymentsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { IsBoolean } from 'class-validator';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AUDIT, Audited } from '../audit/audited';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
 export class DeploymentSettingsDto {
   @ApiProperty({ format: 'uuid' }) workspace_id!: string;
@@ -27,7 +28,6 @@ export class PutDeploymentSettingsDto {
 }
 
 const EXTENSION = ApiExtension('x-extension', { reason: 'Drift detection and self-heal (not in the spec)' });
-const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 const NOT_MEMBER: [number, string] = [404, 'No such workspace the caller is a member of'];
 
 @ApiTags('workspaces')
@@ -46,7 +46,7 @@ export class DeploymentSettingsController {
   })
   @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
   @ApiErrors(BAD_ID, NOT_MEMBER)
-  get(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+  get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.getWorkspaceSettings, ctx, { workspaceId: id });
   }
 
@@ -62,11 +62,7 @@ export class DeploymentSettingsController {
   })
   @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
   @ApiErrors([400, 'Invalid body or id'], [403, 'A member who is not the owner or an admin'], NOT_MEMBER)
-  put(
-    @Ctx() ctx: RequestContext,
-    @Param('id', new ParseUUIDPipe()) id: string,
-    @Body() body: PutDeploymentSettingsDto,
-  ) {
+  put(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PutDeploymentSettingsDto) {
     return this.bus.request(DeploymentsRpc.putWorkspaceSettings, ctx, {
       workspaceId: id,
       selfHeal: body.selfHeal,

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiExtension,
@@ -51,13 +39,12 @@ import {
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const NOT_VISIBLE: [number, string] = [
   404,
   "No such deployment, or not one the caller may see (its author's; a roll-out's deployment also its workspace members')",
 ];
-const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 const NOT_AUTHOR: [number, string] = [
   403,
   "An administrator (and, for a roll-out's deployment, its workspace's members) may read a deployment, only its author change it",

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { LOG_STREAM_MAX_BUFFERED_BYTES, writeBounded } from './log-stream';
+import { LOG_STREAM_MAX_BUFFERED_BYTES, writeBounded } from './event-stream';
 
 describe('writeBounded (a log stream to a slow reader)', () => {
   it('answers false once the bound waits in memory for a reader that never reads, holding no more than one event past it', async () => {

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   DeploymentsRpc,
@@ -11,7 +10,6 @@ import {
   BusClient,
   CallerCache,
   type CredentialEnd,
-  createLogger,
   readBearer,
   RemoteError,
   SharedBudgets,
@@ -19,18 +17,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { GatewayEnv } from '../gateway.env';
+import { EventStream, openEventStream } from './event-stream';
 import { type HubEvent, LogHub } from './log-hub';
 
-const log = createLogger('gateway');
 /** A safety net: stored chunks are checked this often, in case a live event was lost. */
 const POLL_MS = 3000;
-/** A reader this far behind (bytes written but not yet taken by the client) is dropped. */
-export const LOG_STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** What a caller at the open-stream limit is told to wait. */
 const STREAMS_RETRY_AFTER_S = 5;
-
-/** Why the gateway ended a stream before the job did (the `closed` event's `reason`). */
-export type StreamCloseReason = 'credentials_revoked' | 'credentials_expired' | 'slow_reader';
 
 /**
  * GET /api/deployments/{id}/logs: replays the stored chunks of the deployment's latest job after the
@@ -57,7 +50,7 @@ export class LogStreams {
    * Takes one of the user's open-stream leases (a log or roll-out stream; shared by every gateway
    * replica), or refuses the stream (429) past the limit; answers the release.
    */
-  async admit(ctx: RequestContext): Promise<() => Promise<void>> {
+  private async admit(ctx: RequestContext): Promise<() => Promise<void>> {
     if (ctx.caller.kind !== 'user') return () => Promise.resolve();
     const release = await this.budgets.lease(
       `streams|user:${ctx.caller.userId}`,
@@ -90,9 +83,20 @@ export class LogStreams {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    await this.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
+  }
+
+  /**
+   * Serves a stream (a log or roll-out stream) holding one of the user's open-stream leases (`admit`),
+   * given back when `serve` ends at the latest; `serve` may give it back earlier with `release`.
+   */
+  async whileAdmitted(
+    ctx: RequestContext,
+    serve: (release: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
     const release = await this.admit(ctx);
     try {
-      await this.serve(ctx, id, req, reply, release, lastEventId);
+      await serve(release);
     } finally {
       void release();
     }
@@ -121,33 +125,33 @@ export class LogStreams {
       throw error;
     }
 
-    const raw = openEventStream(req, reply);
-
     const job: DeploymentJob | null = first.job;
     let last = after && job && after.jobId === job.id ? after.seq : 0;
-    let closed = false;
-    let chain = Promise.resolve();
-    const write = (text: string) => {
-      if (closed) return;
-      if (!writeBounded(raw, text, LOG_STREAM_MAX_BUFFERED_BYTES)) closeWith('slow_reader');
-    };
-    /** Ends the stream before the job ends, saying why. */
-    const closeWith = (reason: StreamCloseReason) => {
-      if (closed) return;
-      log.info({ deployment: id, reason }, 'log stream closed by the gateway');
-      raw.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
-      close();
-    };
+    const unwatch = this.watchCredential(req, (why) =>
+      stream.closeWith(why === 'expired' ? 'credentials_expired' : 'credentials_revoked'),
+    );
+    const stream = new EventStream(openEventStream(req, reply), {
+      release,
+      heartbeatMs: this.env.LOG_STREAM_HEARTBEAT_MS,
+      pollMs: POLL_MS,
+      poll: () => catchUp(true),
+      onClose: () => {
+        unlisten();
+        unwatch();
+      },
+      logFields: { deployment: id },
+      name: 'log stream',
+    });
     const send = (chunk: LogChunk) => {
       if (chunk.seq !== last + 1) return false;
-      write(`id: ${chunk.job_id}:${chunk.seq}\nevent: log\ndata: ${JSON.stringify(chunk)}\n\n`);
+      stream.write(`id: ${chunk.job_id}:${chunk.seq}\nevent: log\ndata: ${JSON.stringify(chunk)}\n\n`);
       last = chunk.seq;
       return true;
     };
     const finish = (ended: DeploymentJob | null) => {
-      if (closed) return;
+      if (stream.closed) return;
       const eventId = ended ? `id: ${ended.id}:${last}\n` : '';
-      write(
+      stream.write(
         `${eventId}event: end\ndata: ${JSON.stringify({
           deployment_id: id,
           job_id: ended?.id ?? null,
@@ -155,34 +159,12 @@ export class LogStreams {
           error: ended?.error ?? null,
         })}\n\n`,
       );
-      close();
-    };
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
-    const poll = setInterval(() => enqueue(() => catchUp(true)), POLL_MS);
-    const unwatch = this.watchCredential(req, (why) =>
-      closeWith(why === 'expired' ? 'credentials_expired' : 'credentials_revoked'),
-    );
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearInterval(poll);
-      unlisten();
-      unwatch();
-      // The lease is given back before the client sees the stream end: it may open another at once.
-      void release().finally(() => raw.end());
-    };
-    raw.on('close', close);
-    const enqueue = (work: () => Promise<void>) => {
-      chain = chain.then(work).catch((error: unknown) => {
-        log.warn({ err: error, deployment: id }, 'log stream failed');
-        close();
-      });
+      stream.close();
     };
     /** Sends every stored chunk after `last`; ends the stream when the job has ended. */
     const catchUp = async (checkEnd: boolean): Promise<void> => {
-      if (closed || !job) return;
-      while (!closed) {
+      if (stream.closed || !job) return;
+      while (!stream.closed) {
         const page = await this.bus.request(DeploymentsRpc.logsAfter, ctx, {
           id,
           after: { jobId: job.id, seq: last },
@@ -197,14 +179,14 @@ export class LogStreams {
     };
 
     if (!job) return finish(null);
-    enqueue(async () => {
+    stream.enqueue(async () => {
       for (const chunk of first.chunks) send(chunk);
       if (first.more) await catchUp(false);
       if (isEnded(first.job!) && !first.more) return finish(first.job);
       await catchUp(true);
     });
     const handle = (event: HubEvent) => {
-      enqueue(async () => {
+      stream.enqueue(async () => {
         if (event.kind === 'chunk') {
           if (event.data.chunk.job_id !== job.id || event.data.chunk.seq <= last) return;
           if (!send(event.data.chunk)) await catchUp(false); // a gap: fill it from the store
@@ -216,32 +198,8 @@ export class LogStreams {
     };
     onEvent = handle;
     for (const event of live.splice(0)) handle(event);
-    await new Promise<void>((resolve) => raw.once('close', resolve));
+    await stream.ended();
   }
-}
-
-/** Takes the reply over as an event stream (Nest no longer answers it): its headers, sent at once. */
-export function openEventStream(req: FastifyRequest, reply: FastifyReply): FastifyReply['raw'] {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': String(req.id),
-  });
-  raw.flushHeaders();
-  return raw;
-}
-
-/**
- * Writes to a client's stream; false when more than `maxBuffered` bytes now wait for the client (the
- * socket's own buffer is full and Node keeps the rest in memory): the caller then ends the stream.
- */
-export function writeBounded(raw: Writable, text: string, maxBuffered: number): boolean {
-  raw.write(text);
-  return raw.writableLength <= maxBuffered;
 }
 
 function isEnded(job: DeploymentJob): boolean {

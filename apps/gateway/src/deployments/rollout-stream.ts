@@ -7,12 +7,12 @@ import {
   type RolloutEvent,
   type RolloutEventsAfterResult,
 } from '@pc/contracts';
-import { BusClient, createLogger } from '@pc/platform';
+import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
-import { LOG_STREAM_MAX_BUFFERED_BYTES, LogStreams, openEventStream, writeBounded } from './log-stream';
+import { EventStream, openEventStream } from './event-stream';
+import { LogStreams } from './log-stream';
 
-const log = createLogger('gateway');
 /** Stored events are read this often too, in case a broadcast was lost. */
 const POLL_MS = 1000;
 const ENDED: readonly Rollout['status'][] = ['completed', 'halted', 'aborted', 'rolled_back'];
@@ -48,12 +48,7 @@ export class RolloutStreams implements OnModuleInit {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
-    const release = await this.logs.admit(ctx);
-    try {
-      await this.serve(ctx, id, req, reply, release, lastEventId);
-    } finally {
-      void release();
-    }
+    await this.logs.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 
   private async serve(
@@ -83,65 +78,47 @@ export class RolloutStreams implements OnModuleInit {
       unlisten();
       throw error;
     }
-    const raw = openEventStream(req, reply);
-    let closed = false;
-    let chain = Promise.resolve();
-    const write = (text: string) => {
-      if (!closed && !writeBounded(raw, text, LOG_STREAM_MAX_BUFFERED_BYTES)) {
-        raw.write(`event: closed\ndata: ${JSON.stringify({ reason: 'slow_reader' })}\n\n`);
-        close();
-      }
-    };
+    const stream = new EventStream(openEventStream(req, reply), {
+      release,
+      heartbeatMs: this.env.LOG_STREAM_HEARTBEAT_MS,
+      pollMs: POLL_MS,
+      poll: () => catchUp(),
+      onClose: unlisten,
+      logFields: { rollout: id },
+      name: 'roll-out stream',
+    });
     const send = (event: RolloutEvent): boolean => {
       if (event.seq !== last + 1) return false;
-      write(`id: ${event.seq}\nevent: rollout\ndata: ${JSON.stringify(event)}\n\n`);
+      stream.write(`id: ${event.seq}\nevent: rollout\ndata: ${JSON.stringify(event)}\n\n`);
       last = event.seq;
       return true;
-    };
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.env.LOG_STREAM_HEARTBEAT_MS);
-    const poll = setInterval(() => enqueue(catchUp), POLL_MS);
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearInterval(poll);
-      unlisten();
-      // The lease is given back before the client sees the stream end: it may open another at once.
-      void release().finally(() => raw.end());
-    };
-    raw.on('close', close);
-    const enqueue = (work: () => Promise<void>) => {
-      chain = chain.then(work).catch((error: unknown) => {
-        log.warn({ err: error, rollout: id }, 'roll-out stream failed');
-        close();
-      });
     };
     const deliver = (page: RolloutEventsAfterResult) => {
       for (const event of page.events) send(event);
       if (!page.more && ENDED.includes(page.rollout.status)) {
         const { status, halt_reason } = page.rollout;
-        write(`event: end\ndata: ${JSON.stringify({ rollout_id: id, status, halt_reason })}\n\n`);
-        close();
+        stream.write(`event: end\ndata: ${JSON.stringify({ rollout_id: id, status, halt_reason })}\n\n`);
+        stream.close();
       }
     };
     /** Sends every stored event after `last`; ends the stream once the roll-out has ended. */
     const catchUp = async (): Promise<void> => {
-      while (!closed) {
+      while (!stream.closed) {
         const page = await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, afterSeq: last });
         deliver(page);
         if (!page.more) return;
       }
     };
-    enqueue(async () => {
+    stream.enqueue(async () => {
       deliver(first);
       if (first.more) await catchUp();
     });
     onEvent = (event) =>
-      enqueue(async () => {
+      stream.enqueue(async () => {
         if (event.seq <= last) return;
         if (!send(event) || ENDED.includes(event.status)) await catchUp();
       });
     for (const event of live.splice(0)) onEvent(event);
-    await new Promise<void>((resolve) => raw.once('close', resolve));
+    await stream.ended();
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiExtension,
@@ -18,12 +18,11 @@ import { ValidHeaders } from '../http/validation';
 import { ROLLOUT_LAST_EVENT_ID_HEADER, RolloutStreamHeaders } from './deployments.dto';
 import { RolloutStreams } from './rollout-stream';
 import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
   reason: 'Progressive delivery: roll-outs in steps gated on the platform’s health (not in the spec)',
 });
-const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 const NOT_VISIBLE: [number, string] = [
   404,
   "No such roll-out, or not one the caller may see (its author's and its workspace members')",

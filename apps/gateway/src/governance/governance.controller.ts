@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -34,8 +34,8 @@ import {
   WaiverEnvelopeDto,
   WaiverListDto,
 } from './governance.dto';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
   reason:
     'API governance: governed APIs, governance profiles, evaluations kept and waivers (the contract has none)',
@@ -112,7 +112,7 @@ export class GovernanceController {
       'Its source, tags, scope, documents kept, latest and previous conformance and whether it is at risk. Members of its workspace read it.',
   })
   @ApiOkResponse({ type: GovernedApiEnvelopeDto })
-  @ApiErrors([400, 'The id is not a UUID'], NO_API)
+  @ApiErrors(BAD_ID, NO_API)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.getApi, ctx, { id });
   }
@@ -139,7 +139,7 @@ export class GovernanceController {
     description: 'Gone at once, with everything kept about it.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors([400, 'The id is not a UUID'], MANAGERS, NO_API, ARCHIVED)
+  @ApiErrors(BAD_ID, MANAGERS, NO_API, ARCHIVED)
   delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.deleteApi, ctx, { id });
   }
@@ -290,7 +290,7 @@ export class GovernanceController {
     description: 'Each with its rule, location, reason and expiry; `expired` ones no longer cover anything.',
   })
   @ApiOkResponse({ type: WaiverListDto })
-  @ApiErrors([400, 'The id is not a UUID'], NO_API)
+  @ApiErrors(BAD_ID, NO_API)
   waivers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.listWaivers, ctx, { id });
   }
@@ -344,7 +344,7 @@ export class GovernanceController {
       'the ruleset to, those following its latest version (evaluated again when it publishes one), and the workspaces.',
   })
   @ApiOkResponse({ type: RulesetFollowersDto })
-  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such ruleset visible to the caller'])
+  @ApiErrors(BAD_ID, [404, 'No such ruleset visible to the caller'])
   followers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.rulesetFollowers, ctx, { id });
   }
@@ -357,7 +357,7 @@ export class GovernanceController {
       "Which rulesets (each pinned or following its latest) apply to which of the workspace's APIs, by name. Members read them.",
   })
   @ApiOkResponse({ type: GovernanceProfileListDto })
-  @ApiErrors([400, 'The id is not a UUID'], NO_WORKSPACE)
+  @ApiErrors(BAD_ID, NO_WORKSPACE)
   profiles(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.listProfiles, ctx, { workspaceId: id });
   }
@@ -410,12 +410,7 @@ export class GovernanceController {
     description: 'The APIs it matched keep their evaluations; the next ones leave its rulesets out.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors(
-    [400, 'The id is not a UUID'],
-    MANAGERS,
-    [404, 'No such profile visible to the caller'],
-    ARCHIVED,
-  )
+  @ApiErrors(BAD_ID, MANAGERS, [404, 'No such profile visible to the caller'], ARCHIVED)
   deleteProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.deleteProfile, ctx, { id });
   }
@@ -427,7 +422,7 @@ export class GovernanceController {
     description: 'An API below the threshold (percent, default 70) is at risk. Members read it.',
   })
   @ApiOkResponse({ type: GovernanceSettingsEnvelopeDto })
-  @ApiErrors([400, 'The id is not a UUID'], NO_WORKSPACE)
+  @ApiErrors(BAD_ID, NO_WORKSPACE)
   settings(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(GovernanceRpc.getSettings, ctx, { workspaceId: id });
   }

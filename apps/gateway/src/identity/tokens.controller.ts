@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdentityRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -6,6 +6,7 @@ import { ApiErrors, Authenticated, Ctx, SessionOnly } from '../auth/auth.decorat
 import { TokenRevocation } from './token-revocation';
 import { CreatedTokenDto, CreateTokenDto, RevokedTokenDto, TokenListDto } from './tokens.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
 @ApiTags('tokens')
 @Controller('tokens')
@@ -63,8 +64,8 @@ export class TokensController {
       "(another user's id answers 404).",
   })
   @ApiOkResponse({ type: RevokedTokenDto })
-  @ApiErrors([400, 'The id is not a UUID'], [404, 'No such token of the caller'])
-  revoke(@Ctx() ctx: RequestContext, @Param('id', new ParseUUIDPipe()) id: string) {
+  @ApiErrors(BAD_ID, [404, 'No such token of the caller'])
+  revoke(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.tokens.revoke(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type RequestContext,
@@ -24,8 +24,7 @@ import {
   WebhookWithSecretDto,
 } from './webhooks.dto';
 import { AUDIT, Audited } from '../audit/audited';
-
-const uuid = new ParseUUIDPipe();
+import { uuid } from '../http/uuid-param';
 
 /** Extension: signed webhooks of the caller (Standard Webhooks). */
 const wait = (seconds: number) =>

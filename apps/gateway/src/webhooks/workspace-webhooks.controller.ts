@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WebhooksRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { CreateWebhookDto, WebhookEndpointListDto, WebhookWithSecretDto } from './webhooks.dto';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const OWNER_ONLY: [number, string] = [403, "A member who is not the workspace's owner"];
 const NO_WORKSPACE: [number, string] = [404, 'No such workspace of which the caller is a member'];
 

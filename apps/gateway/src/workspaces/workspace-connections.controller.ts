@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -23,8 +12,8 @@ import {
 } from './workspace-connections.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
 import { AUDIT, Audited } from '../audit/audited';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const NO_SHARE: [number, string] = [
   404,
   'No such workspace visible to the caller, or the connection is not shared here',

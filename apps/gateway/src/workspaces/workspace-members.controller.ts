@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -7,8 +7,8 @@ import { OkDto } from '../http/common.dto';
 import { AddMemberDto, MemberImpactDto, UpdateMemberDto } from './workspace-members.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
 import { AUDIT, Audited } from '../audit/audited';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const NO_MEMBER: [number, string] = [404, 'No such workspace visible to the caller, or no such member'];
 
 @ApiTags('workspaces')

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -14,8 +14,8 @@ import {
   WorkspaceEnvelopeDto,
 } from './workspaces.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 export const WORKSPACE_NOT_VISIBLE: [number, string] = [
   404,
   'No such workspace, or the caller is not an active member (disabled members included) nor a platform administrator',
@@ -75,7 +75,7 @@ export class WorkspacesController {
       'service; this system has none yet, so the stats are zero and nothing is installed.',
   })
   @ApiOkResponse({ type: WorkspaceDetailEnvelopeDto })
-  @ApiErrors([400, 'The id is not a UUID'], WORKSPACE_NOT_VISIBLE)
+  @ApiErrors(BAD_ID, WORKSPACE_NOT_VISIBLE)
   get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(WorkspacesRpc.get, ctx, { id });
   }
@@ -106,7 +106,7 @@ export class WorkspacesController {
       'unarchived; what it holds stays readable. A personal workspace cannot be archived.',
   })
   @ApiOkResponse({ type: ArchiveResultDto })
-  @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner archives'], WORKSPACE_NOT_VISIBLE, [
+  @ApiErrors(BAD_ID, [403, 'Only the owner archives'], WORKSPACE_NOT_VISIBLE, [
     409,
     'A personal workspace cannot be archived',
   ])
@@ -122,7 +122,7 @@ export class WorkspacesController {
     description: 'For the owner: the workspace becomes writable again (`archived_at` is null).',
   })
   @ApiOkResponse({ type: ArchiveResultDto })
-  @ApiErrors([400, 'The id is not a UUID'], [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
+  @ApiErrors(BAD_ID, [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
     409,
     'A personal workspace cannot be archived',
   ])
@@ -139,7 +139,7 @@ export class WorkspacesController {
       'shown only to the owner and admins.',
   })
   @ApiOkResponse({ type: MemberListDto })
-  @ApiErrors([400, 'The id is not a UUID'], WORKSPACE_NOT_VISIBLE)
+  @ApiErrors(BAD_ID, WORKSPACE_NOT_VISIBLE)
   members(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(WorkspacesRpc.listMembers, ctx, { id });
   }

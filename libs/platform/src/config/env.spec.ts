@@ -1,5 +1,5 @@
 import { IsInt, IsOptional } from 'class-validator';
-import { EnvBoolean, loadEnv } from './env';
+import { EnvBoolean, EnvInt, loadEnv } from './env';
 
 class Flags {
   @IsOptional()
@@ -9,6 +9,11 @@ class Flags {
   @IsOptional()
   @IsInt()
   COUNT: number = 3;
+}
+
+class Bounded {
+  @EnvInt(1, 10)
+  SIZE: number = 5;
 }
 
 describe('loadEnv', () => {
@@ -36,5 +41,13 @@ describe('loadEnv', () => {
   it('names every wrong variable and treats an empty value as unset', () => {
     expect(() => loadEnv(Flags, { FEATURE_ON: 'maybe', COUNT: 'many' })).toThrow(/FEATURE_ON[\s\S]*COUNT/);
     expect(loadEnv(Flags, { COUNT: '' }).COUNT).toBe(3);
+  });
+
+  it('reads a bounded whole number, keeps its default when unset, and refuses one out of bounds or not whole', () => {
+    expect(loadEnv(Bounded, { SIZE: '10' }).SIZE).toBe(10);
+    expect(loadEnv(Bounded, {}).SIZE).toBe(5);
+    expect(() => loadEnv(Bounded, { SIZE: '0' })).toThrow(/SIZE must not be less than 1/);
+    expect(() => loadEnv(Bounded, { SIZE: '11' })).toThrow(/SIZE must not be greater than 10/);
+    expect(() => loadEnv(Bounded, { SIZE: '2.5' })).toThrow(/SIZE must be an integer number/);
   });
 });

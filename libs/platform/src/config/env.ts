@@ -42,6 +42,18 @@ export function EnvBoolean(): PropertyDecorator {
   };
 }
 
+/**
+ * An optional whole-number variable from `min` to `max` (both included); unset or empty, the property's
+ * default. The rules are those of `@IsOptional() @IsInt() @Min(min) @Max(max)`, in that order.
+ */
+export function EnvInt(min: number, max: number): PropertyDecorator {
+  // Stacked decorators apply bottom up: the same order keeps the error messages' order.
+  const rules = [Max(max), Min(min), IsInt(), IsOptional()];
+  return (target, property) => {
+    for (const rule of rules) rule(target, property);
+  };
+}
+
 /** The environment as the composition root hands it to the apps it starts (`npm start`). */
 export function processEnv(): EnvSource {
   return { ...process.env };
@@ -86,17 +98,11 @@ export class CommonEnv extends LoggingEnv {
   BUS_SUBJECT_PREFIX: string = '';
 
   /** How long a request over the bus may take before the caller gives up (504). */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @EnvInt(100, 600_000)
   BUS_TIMEOUT_MS: number = 10_000;
 
   /** How long a stopping service keeps answering requests already under way (NATS). */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
+  @EnvInt(0, 60_000)
   BUS_SHUTDOWN_GRACE_MS: number = 2_000;
 }
 
@@ -107,16 +113,10 @@ export class ServiceEnv extends CommonEnv {
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/policy_catalog';
 
   /** Connections per service (a request waits at most 10 s for one, then 503) */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @EnvInt(1, 200)
   DB_POOL_SIZE: number = 10;
 
   /** HTTP port of the health endpoints when the service runs alone. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @EnvInt(0, 65535)
   PORT: number = 0;
 }
