@@ -1,11 +1,11 @@
 import type { Deployment, DeploymentJob, LogChunk } from '@pc/contracts';
-import type { DeploymentRow, JobRow, LogRow } from './deployment.rows';
+import type { DeployedItemRow, DeploymentRow, JobRow, LogRow } from './deployment.rows';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 /** The item a deployment or a roll-out is of: its kind, the policy's or the ruleset's id, and its name. */
 export function deployedItem(
-  row: Pick<DeploymentRow, 'asset_type' | 'policy_id' | 'ruleset_id' | 'asset_name'>,
+  row: DeployedItemRow,
 ): Pick<Deployment, 'asset_type' | 'policy_id' | 'ruleset_id' | 'asset_name'> {
   return {
     asset_type: row.asset_type,

@@ -4,6 +4,7 @@ export { deploymentsDatabase } from './deployments.database';
 export { DeploymentsStoreModule } from './deployments-store.module';
 export { DeploymentsCommonEnv } from './deployments-common.env';
 export type {
+  DeployedItemRow,
   DeployedListing,
   DeploymentPin,
   DeploymentRow,
