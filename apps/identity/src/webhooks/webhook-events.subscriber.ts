@@ -16,7 +16,7 @@ import {
 } from '@pc/contracts';
 import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
 import { type FollowedItem, FollowsService } from '../follows';
-import { NotificationsService } from '../notifications';
+import { NotificationsService, type ReviewDecided } from '../notifications';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -127,8 +127,8 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       CatalogEvents.reviewDecided,
       'identity',
-      this.fanOut(async (event, eventId) => {
-        await this.notifications.reviewDecided(eventId, {
+      this.fanOut((event, eventId) =>
+        this.reviewDecided(eventId, {
           assetType: 'policy',
           kind: event.kind,
           decision: event.decision,
@@ -137,28 +137,15 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           submissionId: event.submission_id,
           authorId: event.author_id,
           feedback: event.feedback,
-        });
-        return {
-          type: 'submission.decided',
-          audience: user(event.author_id),
-          data: {
-            submission_id: event.submission_id,
-            asset_type: 'policy',
-            kind: event.kind,
-            decision: event.decision,
-            resource_id: event.policy_id,
-            resource_name: event.policy_name,
-            feedback: event.feedback,
-          } satisfies SubmissionDecidedWebhookV1,
-        };
-      }),
+        }),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
       RulesetsEvents.reviewDecided,
       'identity',
-      this.fanOut(async (event, eventId) => {
-        await this.notifications.reviewDecided(eventId, {
+      this.fanOut((event, eventId) =>
+        this.reviewDecided(eventId, {
           assetType: 'ruleset',
           kind: 'submission',
           decision: event.decision,
@@ -167,21 +154,8 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           submissionId: event.submission_id,
           authorId: event.author_id,
           feedback: event.feedback,
-        });
-        return {
-          type: 'submission.decided',
-          audience: user(event.author_id),
-          data: {
-            submission_id: event.submission_id,
-            asset_type: 'ruleset',
-            kind: 'submission',
-            decision: event.decision,
-            resource_id: event.ruleset_id,
-            resource_name: event.ruleset_name,
-            feedback: event.feedback,
-          } satisfies SubmissionDecidedWebhookV1,
-        };
-      }),
+        }),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
@@ -258,6 +232,24 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     return async (event, delivery) => {
       const { type, audience, data } = await toDelivery(event, delivery.id);
       await this.webhooks.fanOut(audience, type, delivery.id, data);
+    };
+  }
+
+  /** A review's decision, of either kind: written to the submitter's inbox, then their webhook event. */
+  private async reviewDecided(eventId: string, decided: ReviewDecided): Promise<Delivery> {
+    await this.notifications.reviewDecided(eventId, decided);
+    return {
+      type: 'submission.decided',
+      audience: user(decided.authorId),
+      data: {
+        submission_id: decided.submissionId,
+        asset_type: decided.assetType,
+        kind: decided.kind,
+        decision: decided.decision,
+        resource_id: decided.resourceId,
+        resource_name: decided.resourceName,
+        feedback: decided.feedback,
+      } satisfies SubmissionDecidedWebhookV1,
     };
   }
 
