@@ -161,33 +161,23 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       CatalogEvents.versionPublished,
       'identity',
-      this.fanOut(async (event) => ({
-        type: 'version.published',
-        audience: await this.versionAudience({ assetType: 'policy', resourceId: event.policy_id }),
-        data: {
-          asset_type: 'policy',
-          resource_id: event.policy_id,
-          resource_name: event.policy_name,
-          version: null,
-          commit: event.commit,
-        } satisfies VersionPublishedWebhookV1,
-      })),
+      this.fanOut((event) =>
+        this.versionPublished(
+          { assetType: 'policy', resourceId: event.policy_id },
+          { resourceName: event.policy_name, version: null, commit: event.commit },
+        ),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
       RulesetsEvents.versionPublished,
       'identity',
-      this.fanOut(async (event) => ({
-        type: 'version.published',
-        audience: await this.versionAudience({ assetType: 'ruleset', resourceId: event.ruleset_id }),
-        data: {
-          asset_type: 'ruleset',
-          resource_id: event.ruleset_id,
-          resource_name: event.ruleset_name,
-          version: event.version,
-          commit: event.commit,
-        } satisfies VersionPublishedWebhookV1,
-      })),
+      this.fanOut((event) =>
+        this.versionPublished(
+          { assetType: 'ruleset', resourceId: event.ruleset_id },
+          { resourceName: event.ruleset_name, version: event.version, commit: event.commit },
+        ),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
@@ -250,6 +240,24 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
         resource_name: decided.resourceName,
         feedback: decided.feedback,
       } satisfies SubmissionDecidedWebhookV1,
+    };
+  }
+
+  /** A new version of a policy or a ruleset, for those who deployed it and those who follow it. */
+  private async versionPublished(
+    item: FollowedItem,
+    version: { resourceName: string; version: string | null; commit: string | null },
+  ): Promise<Delivery> {
+    return {
+      type: 'version.published',
+      audience: await this.versionAudience(item),
+      data: {
+        asset_type: item.assetType,
+        resource_id: item.resourceId,
+        resource_name: version.resourceName,
+        version: version.version,
+        commit: version.commit,
+      } satisfies VersionPublishedWebhookV1,
     };
   }
 
