@@ -1,15 +1,24 @@
 import type { Deployment, DeploymentJob, LogChunk } from '@pc/contracts';
-import type { DeploymentRow, JobRow, LogRow } from './deployment.rows';
+import type { DeployedItemRow, DeploymentRow, JobRow, LogRow } from './deployment.rows';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-export function toDeployment(row: DeploymentRow): Deployment {
+/** The item a deployment or a roll-out is of: its kind, the policy's or the ruleset's id, and its name. */
+export function deployedItem(
+  row: DeployedItemRow,
+): Pick<Deployment, 'asset_type' | 'policy_id' | 'ruleset_id' | 'asset_name'> {
   return {
-    id: row.id,
     asset_type: row.asset_type,
     policy_id: row.policy_id,
     ruleset_id: row.ruleset_id,
     asset_name: row.asset_name,
+  };
+}
+
+export function toDeployment(row: DeploymentRow): Deployment {
+  return {
+    id: row.id,
+    ...deployedItem(row),
     governance_profile: row.governance_profile,
     governance_profile_result: row.governance_profile_result,
     connection_id: row.connection_id,

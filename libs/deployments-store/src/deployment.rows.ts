@@ -44,13 +44,17 @@ export interface DeployedListing {
   target_scopes: string[];
 }
 
-export interface DeploymentRow {
-  id: string;
+/** The item a deployment is of; a roll-out's row names it with the same columns. */
+export interface DeployedItemRow {
   asset_type: AssetType;
   policy_id: string | null;
   ruleset_id: string | null;
   asset_name: string;
   asset_slug: string;
+}
+
+export interface DeploymentRow extends DeployedItemRow {
+  id: string;
   /** Rulesets: the profile deployed (name, rule counts and names, target scopes). */
   governance_profile: Record<string, unknown> | null;
   governance_profile_result: Record<string, unknown> | null;

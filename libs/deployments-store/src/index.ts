@@ -4,6 +4,7 @@ export { deploymentsDatabase } from './deployments.database';
 export { DeploymentsStoreModule } from './deployments-store.module';
 export { DeploymentsCommonEnv } from './deployments-common.env';
 export type {
+  DeployedItemRow,
   DeployedListing,
   DeploymentPin,
   DeploymentRow,
@@ -14,7 +15,7 @@ export type {
   ProvenanceRow,
   RemovalOutcome,
 } from './deployment.rows';
-export { toChunk, toDeployment, toJob } from './deployment.mapper';
+export { deployedItem, toChunk, toDeployment, toJob } from './deployment.mapper';
 export { definitionAssetId, implementationAssetId } from './asset-ids';
 export { DeploymentsRepository, type ListFilter, type NewDeployment } from './deployments.repository';
 export { JobsRepository, type EndedJobStatus } from './jobs.repository';

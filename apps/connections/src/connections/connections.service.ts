@@ -54,11 +54,8 @@ export class ConnectionsService {
   async create(ctx: RequestContext, request: CreateConnectionRequest): Promise<CreateConnectionResult> {
     const caller = requireUser(ctx);
     const platform = platformConnection(request);
-    this.check.vetHost(platform);
-    const validation = await this.check.check(platform, request.organizationId);
-    if (isHostProblem(validation.code)) throw hostProblem(validation);
     const id = randomUUID();
-    const sealed = this.box.seal(id, request.clientSecret);
+    const { validation, stored } = await this.checkAndSeal(id, platform, request);
     const row = await this.db.transaction(async (tx) => {
       await this.connections.lockOwner(tx, caller.userId);
       if ((await this.connections.countOwnedBy(tx, caller.userId)) >= CONNECTION_LIMITS.perOwner) return null;
@@ -67,13 +64,7 @@ export class ConnectionsService {
         owner_id: caller.userId,
         name: request.name.trim(),
         host: request.host,
-        custom_domain: platform.customDomain ?? null,
-        client_id: request.clientId,
-        organization_id: request.organizationId,
-        secret_key_id: sealed.keyId,
-        secret_ciphertext: sealed.ciphertext,
-        validated_at: new Date(validation.checked_at),
-        validation_error: validation.error,
+        ...stored,
       });
     });
     if (!row)
@@ -145,20 +136,11 @@ export class ConnectionsService {
         clientId: request.clientId!,
         clientSecret: request.clientSecret!,
       };
-      this.check.vetHost(platform);
-      const validation = await this.check.check(platform, request.organizationId!);
-      if (isHostProblem(validation.code)) throw hostProblem(validation);
-      const sealed = this.box.seal(row.id, request.clientSecret!);
-      Object.assign(changes, {
-        host,
-        custom_domain: customDomain,
-        client_id: request.clientId,
-        organization_id: request.organizationId,
-        secret_key_id: sealed.keyId,
-        secret_ciphertext: sealed.ciphertext,
-        validated_at: new Date(validation.checked_at),
-        validation_error: validation.error,
-      } satisfies ConnectionChanges);
+      const { stored } = await this.checkAndSeal(row.id, platform, {
+        organizationId: request.organizationId!,
+        clientSecret: request.clientSecret!,
+      });
+      Object.assign(changes, { host, ...stored } satisfies ConnectionChanges);
     }
     const updated = await this.connections.update(this.db.pool, row.id, changes);
     if (!updated) throw notFound('Connection');
@@ -241,5 +223,30 @@ export class ConnectionsService {
   async summaries(ids: string[]): Promise<ConnectionSummariesResult> {
     const rows = await this.connections.findMany(this.db.pool, ids.slice(0, 1000));
     return { connections: rows.map((r) => ({ ...toSummary(r), owner_id: r.owner_id })) };
+  }
+
+  /**
+   * Checks the credentials on the platform (a bad host is a 400; refused credentials are stored with the
+   * validation's error) and seals the secret under the connection's id: the columns that store them.
+   */
+  private async checkAndSeal(
+    id: string,
+    platform: PlatformConnection,
+    credentials: { organizationId: string; clientSecret: string },
+  ) {
+    this.check.vetHost(platform);
+    const validation = await this.check.check(platform, credentials.organizationId);
+    if (isHostProblem(validation.code)) throw hostProblem(validation);
+    const sealed = this.box.seal(id, credentials.clientSecret);
+    const stored = {
+      custom_domain: platform.customDomain ?? null,
+      client_id: platform.clientId,
+      organization_id: credentials.organizationId,
+      secret_key_id: sealed.keyId,
+      secret_ciphertext: sealed.ciphertext,
+      validated_at: new Date(validation.checked_at),
+      validation_error: validation.error,
+    } satisfies ConnectionChanges;
+    return { validation, stored };
   }
 }

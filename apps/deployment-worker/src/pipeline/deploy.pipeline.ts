@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { DsseEnvelope } from '@pc/platform';
-import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
-import { isRegistryError } from '@pc/registry';
 import type { RepositoryCoordinates } from '@pc/source-host';
 import { VERSION_PATTERN } from '@pc/contracts';
 import { definitionAssetId, type DeployOutcome, implementationAssetId } from '@pc/deployments-store';
@@ -9,16 +7,15 @@ import { build, type BuildNetwork, type ClusterBuilds } from './build';
 import type { BuildAllowEntry } from './build-proxy';
 import { PermanentFailure } from './failure';
 import type { SandboxSettings } from './sandbox/sandbox.settings';
-import type { Adapters, PipelineContext } from './pipeline-context';
+import { type Adapters, type PipelineContext, savedStep } from './pipeline-context';
 import {
   checkReviewedContent,
   provenanceSource,
   resolveRepository,
   type ResolvedRepository,
+  unpinned,
 } from './pinned-source';
-
-/** The attestation's file beside the published asset version's files in the registry. */
-export const PROVENANCE_FILE = 'provenance.intoto.json';
+import { applyOnce, attestBuild, PROVENANCE_FILE, publishVersions } from './publish-steps';
 
 export interface BuildSettings {
   command?: string;
@@ -73,45 +70,35 @@ export async function runDeploy(
     ? a.sourceHost.parseRepositoryUrl(d.source.implementation_source_host_url)
     : null;
 
-  await c.checkpoint('resolve');
-  const resolved =
-    (c.job.steps.resolve as Resolved | undefined) ??
-    (await (async () => {
-      const definition = await resolveRepository(
-        c,
-        a,
-        definitionRepo,
-        'definition',
-        d.ref,
-        d.source.source_ref,
-      );
-      const implementation = implementationRepo
-        ? await resolveRepository(
-            c,
-            a,
-            implementationRepo,
-            'implementation',
-            d.implementation_ref,
-            d.source.implementation_source_ref,
-          )
-        : null;
-      const result: Resolved = {
-        ref: definition.ref,
-        commit: definition.commit,
-        implementationRef: implementation?.ref ?? null,
-        implementationCommit: implementation?.commit ?? null,
-        definition,
-        implementation,
-      };
-      await c.save('resolve', result);
-      return result;
-    })());
-  const definitionResolved: ResolvedRepository = resolved.definition ?? {
-    ref: resolved.ref,
-    commit: resolved.commit,
-    pinnedCommit: null,
-    pinnedContentDigest: null,
-  };
+  const resolved = await savedStep(c, 'resolve', async (): Promise<Resolved> => {
+    const definition = await resolveRepository(
+      c,
+      a,
+      definitionRepo,
+      'definition',
+      d.ref,
+      d.source.source_ref,
+    );
+    const implementation = implementationRepo
+      ? await resolveRepository(
+          c,
+          a,
+          implementationRepo,
+          'implementation',
+          d.implementation_ref,
+          d.source.implementation_source_ref,
+        )
+      : null;
+    return {
+      ref: definition.ref,
+      commit: definition.commit,
+      implementationRef: implementation?.ref ?? null,
+      implementationCommit: implementation?.commit ?? null,
+      definition,
+      implementation,
+    };
+  });
+  const definitionResolved = resolved.definition ?? unpinned(resolved);
 
   let published = c.job.steps.publish as Published | undefined;
   let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
@@ -178,7 +165,7 @@ export async function runDeploy(
     await c.save('build', { sha256: built.sha256, bytes: built.archive.length });
     c.progress();
 
-    const envelope = await c.attest({
+    const envelope = await attestBuild(c, {
       assetType: 'policy',
       itemId: d.policy_id,
       subjects: [
@@ -211,12 +198,7 @@ export async function runDeploy(
         release: d.do_release,
         publish: d.do_publish,
       },
-      deploymentId: d.id,
-      jobId: c.job.id,
-      startedOn: c.job.started_at ?? new Date(c.job.created_at),
-      finishedOn: new Date(),
     });
-    await c.log.line('build', `Provenance signed (key ${envelope.signatures[0]?.keyid ?? '?'})`);
 
     await c.checkpoint('publish');
     published = await publish(c, a, version, definition, built, envelope);
@@ -224,20 +206,13 @@ export async function runDeploy(
   }
   c.progress();
 
-  await c.checkpoint('apply');
-  if (!c.job.steps.apply) {
-    await a.platform.apply(c.access.platform, d.platform_org_id, {
-      kind: 'policy',
-      groupId: published.group_id,
-      assetId: definitionAssetId(d.asset_slug),
-      version: published.applied_version,
-    });
-    await c.log.line(
-      'apply',
-      `Applied ${d.asset_name} ${published.applied_version} to organization ${d.platform_org_id}`,
-    );
-    await c.save('apply', { version: published.applied_version });
-  }
+  await applyOnce(
+    c,
+    a,
+    published,
+    { kind: 'policy', assetId: definitionAssetId(d.asset_slug) },
+    d.asset_name,
+  );
 
   return {
     commit_sha: resolved.commit,
@@ -267,124 +242,27 @@ async function publish(
   envelope: DsseEnvelope,
 ): Promise<Published> {
   const d = c.deployment;
-  const groupId = c.access.groupId;
-  const devVersion = d.do_publish ? `${version}-dev.${stamp(c.job.created_at)}` : null;
-  const versions = [devVersion, d.do_release ? version : null].filter((v): v is string => v !== null);
-  const definitionAsset = {
-    classifier: 'policy-definition' as AssetClassifier,
-    assetId: definitionAssetId(d.asset_slug),
-    files: [{ path: definition.path, content: definition.content }],
-  };
-  const implementationAsset = {
-    classifier: 'policy-implementation' as AssetClassifier,
-    assetId: implementationAssetId(d.asset_slug),
-    files: [
-      { path: 'implementation.tar', content: built.archive },
-      { path: 'implementation.tar.sha256', content: `${built.sha256}  implementation.tar\n` },
-      { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
-    ],
-  };
-  for (const v of versions) {
-    for (const asset of [definitionAsset, implementationAsset]) {
-      await ensurePublished(c, a.registry, c.access.token, {
-        groupId,
-        version: v,
-        name: d.asset_name,
-        ...asset,
-      });
-      c.progress();
-    }
-  }
-  if (versions.length === 0) {
-    // Neither publish nor release: the version must already be in the registry.
-    const existing = await a.registry.getVersion(c.access.token, {
-      groupId,
-      assetId: definitionAsset.assetId,
-      version,
-    });
-    if (!existing)
-      throw new PermanentFailure(
-        `${d.asset_name} ${version} is not in the registry: deploy with doPublish or doRelease first`,
-      );
-    await c.log.line('publish', `Using ${definitionAsset.assetId} ${version} already in the registry`);
-  }
-  let homeDocStatus: string | null = null;
-  if (versions.length > 0) {
-    const page = await a.registry.setHomePage(
-      c.access.token,
-      { groupId, assetId: definitionAsset.assetId },
-      { status: d.do_release ? 'published' : 'draft', content: d.source.description },
-    );
-    homeDocStatus = page.status;
-    await c.log.line('publish', `Home page ${page.status}`);
-  }
-  if (d.do_release && d.cleanup_dev) {
-    for (const asset of [definitionAsset, implementationAsset]) {
-      const all = await a.registry.listVersions(c.access.token, { groupId, assetId: asset.assetId });
-      for (const old of all.filter((v) => v.version.startsWith(`${version}-dev.`))) {
-        await a.registry.deleteVersion(c.access.token, {
-          groupId,
-          assetId: asset.assetId,
-          version: old.version,
-        });
-        await c.log.line(
-          'publish',
-          `Deleted dev version ${asset.assetId} ${old.version}`,
-          'info',
-          `cleanup:${asset.assetId}:${old.version}`,
-        );
-      }
-    }
-  }
-  const applied = d.do_release ? version : (devVersion ?? version);
+  const published = await publishVersions(c, a, version, [
+    {
+      classifier: 'policy-definition',
+      assetId: definitionAssetId(d.asset_slug),
+      files: [{ path: definition.path, content: definition.content }],
+    },
+    {
+      classifier: 'policy-implementation',
+      assetId: implementationAssetId(d.asset_slug),
+      files: [
+        { path: 'implementation.tar', content: built.archive },
+        { path: 'implementation.tar.sha256', content: `${built.sha256}  implementation.tar\n` },
+        { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
+      ],
+    },
+  ]);
   return {
-    group_id: groupId,
-    definition_asset_version: applied,
-    implementation_asset_version: applied,
-    applied_version: applied,
-    dev_versions: devVersion && !(d.do_release && d.cleanup_dev) ? [devVersion] : [],
-    home_doc_status: homeDocStatus,
+    ...published,
+    definition_asset_version: published.applied_version,
+    implementation_asset_version: published.applied_version,
   };
-}
-
-/** Publishes a version unless the registry has it already (a redelivery after a publish that got no answer). */
-export async function ensurePublished(
-  c: PipelineContext,
-  registry: Registry,
-  token: AccessTokenProvider,
-  input: {
-    groupId: string;
-    assetId: string;
-    version: string;
-    classifier: AssetClassifier;
-    name: string;
-    files: AssetFileInput[];
-  },
-): Promise<void> {
-  const key = `publish:${input.assetId}:${input.version}`;
-  const existing = await registry.getVersion(token, input);
-  if (existing) {
-    // Same key as the line below: a redelivery after a publish whose line was lost still logs it once.
-    await c.log.line(
-      'publish',
-      `Published ${input.assetId} ${input.version} (${input.classifier}): already in the registry`,
-      'info',
-      key,
-    );
-    return;
-  }
-  try {
-    await registry.publish(token, { ...input, description: c.deployment.source.description.slice(0, 500) });
-  } catch (error) {
-    // Published by an attempt whose answer was lost: the registry says so with a conflict.
-    if (!(isRegistryError(error) && error.kind === 'conflict')) throw error;
-  }
-  await c.log.line(
-    'publish',
-    `Published ${input.assetId} ${input.version} (${input.classifier})`,
-    'info',
-    key,
-  );
 }
 
 function cargoVersion(files: Map<string, Buffer>): string | null {
@@ -404,11 +282,6 @@ function definitionFile(files: Map<string, Buffer>): { path: string; content: Bu
 
 function implementationOnly(files: Map<string, Buffer>): Map<string, Buffer> {
   return new Map([...files].filter(([path]) => !path.startsWith('definition/') && path !== 'gcl.yaml'));
-}
-
-/** `YYYYMMDDHHMMSS` of the job's creation: the same for every delivery of the job. */
-export function stamp(at: Date): string {
-  return new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
 export type { RepositoryCoordinates };

@@ -15,6 +15,11 @@ export interface ResolvedRepository {
   pinnedContentDigest: string | null;
 }
 
+/** A commit a job resolved before resolutions recorded pins (a job saved by an older worker): unpinned. */
+export function unpinned(resolved: { ref: string; commit: string }): ResolvedRepository {
+  return { ref: resolved.ref, commit: resolved.commit, pinnedCommit: null, pinnedContentDigest: null };
+}
+
 /**
  * What a job builds: the reviewed commit pinned on the item when the deployment names no ref (a release
  * always does), else the ref named (a dev build, `reviewed: false`), else, for deployments made before

@@ -30,3 +30,13 @@ export interface Adapters {
   registry: Registry;
   platform: GatewayPlatform;
 }
+
+/** A step's saved result, else runs the step and saves what it returns (a redelivered job skips what is done). */
+export async function savedStep<T>(c: PipelineContext, step: string, run: () => Promise<T>): Promise<T> {
+  await c.checkpoint(step);
+  const saved = c.job.steps[step] as T | undefined;
+  if (saved !== undefined) return saved;
+  const result = await run();
+  await c.save(step, result);
+  return result;
+}

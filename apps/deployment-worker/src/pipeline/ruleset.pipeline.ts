@@ -2,15 +2,17 @@ import { createHash } from 'node:crypto';
 import { VERSION_PATTERN } from '@pc/contracts';
 import type { AssetFileInput } from '@pc/registry';
 import type { DeployOutcome } from '@pc/deployments-store';
-import { ensurePublished, PROVENANCE_FILE, stamp } from './deploy.pipeline';
-import type { Adapters, PipelineContext } from './pipeline-context';
+import { type Adapters, type PipelineContext, savedStep } from './pipeline-context';
 import { PermanentFailure } from './failure';
+import { checkReviewedContent, provenanceSource, resolveRepository, unpinned } from './pinned-source';
+import type { ResolvedRepository } from './pinned-source';
 import {
-  checkReviewedContent,
-  provenanceSource,
-  resolveRepository,
-  type ResolvedRepository,
-} from './pinned-source';
+  applyOnce,
+  attestBuild,
+  PROVENANCE_FILE,
+  publishVersions,
+  type PublishedVersions,
+} from './publish-steps';
 
 /** Profile files tried, in order, when neither the ruleset's path nor registry.json's `main` names one. */
 const CONVENTIONAL_PROFILES = ['ruleset.yaml', 'ruleset.yml', 'profile.yaml', 'profile.yml'];
@@ -29,13 +31,6 @@ interface Packaged {
   files: string[];
 }
 
-interface Published {
-  group_id: string;
-  applied_version: string;
-  dev_versions: string[];
-  home_doc_status: string | null;
-}
-
 /**
  * The ruleset deploy pipeline: resolve the ref to a commit, fetch the ruleset's folder at that commit,
  * derive the version, package the profile (with registry.json and the icon) as one `governance-ruleset`
@@ -48,30 +43,14 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
   const repo = a.sourceHost.parseRepositoryUrl(d.source.source_host_url);
   const prefix = repo.path ? `${repo.path}/` : '';
 
-  await c.checkpoint('resolve');
-  const resolved =
-    (c.job.steps.resolve as Resolved | undefined) ??
-    (await (async () => {
-      const repository = await resolveRepository(
-        c,
-        a,
-        repo,
-        'definition',
-        d.ref,
-        d.source.source_ref ?? repo.ref ?? null,
-      );
-      const result: Resolved = { ref: repository.ref, commit: repository.commit, repository };
-      await c.save('resolve', result);
-      return result;
-    })());
-  const repository: ResolvedRepository = resolved.repository ?? {
-    ref: resolved.ref,
-    commit: resolved.commit,
-    pinnedCommit: null,
-    pinnedContentDigest: null,
-  };
+  const resolved = await savedStep(c, 'resolve', async (): Promise<Resolved> => {
+    const sourceRef = d.source.source_ref ?? repo.ref ?? null;
+    const repository = await resolveRepository(c, a, repo, 'definition', d.ref, sourceRef);
+    return { ref: repository.ref, commit: repository.commit, repository };
+  });
+  const repository = resolved.repository ?? unpinned(resolved);
 
-  let published = c.job.steps.publish as Published | undefined;
+  let published = c.job.steps.publish as PublishedVersions | undefined;
   let version = (c.job.steps.version as { version: string } | undefined)?.version ?? null;
   let packaged = c.job.steps.build as Packaged | undefined;
   if (!published) {
@@ -115,7 +94,7 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
     );
     await c.save('build', packaged);
 
-    const envelope = await c.attest({
+    const envelope = await attestBuild(c, {
       assetType: 'ruleset',
       itemId: d.ruleset_id,
       subjects: asset.files.map((f) => ({
@@ -125,36 +104,30 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
       sources: [provenanceSource(d.source.source_host_url, repository, snapshot.contentDigest)],
       reviewed: d.source.reviewed ?? false,
       build: { command: null, network: null, version, release: d.do_release, publish: d.do_publish },
-      deploymentId: d.id,
-      jobId: c.job.id,
-      startedOn: c.job.started_at ?? new Date(c.job.created_at),
-      finishedOn: new Date(),
     });
-    await c.log.line('build', `Provenance signed (key ${envelope.signatures[0]?.keyid ?? '?'})`);
 
     await c.checkpoint('publish');
-    published = await publishRuleset(c, a, version, [
-      ...asset.files,
-      { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
-    ]);
+    published = await publishVersions(
+      c,
+      a,
+      version,
+      [
+        {
+          assetId: d.asset_slug,
+          classifier: 'governance-ruleset',
+          files: [
+            ...asset.files,
+            { path: PROVENANCE_FILE, content: Buffer.from(JSON.stringify(envelope, null, 2)) },
+          ],
+        },
+      ],
+      'governance-ruleset',
+    );
     await c.save('publish', published);
   }
   c.progress();
 
-  await c.checkpoint('apply');
-  if (!c.job.steps.apply) {
-    await a.platform.apply(c.access.platform, d.platform_org_id, {
-      kind: 'ruleset',
-      groupId: published.group_id,
-      assetId: d.asset_slug,
-      version: published.applied_version,
-    });
-    await c.log.line(
-      'apply',
-      `Applied ruleset ${d.asset_name} ${published.applied_version} to organization ${d.platform_org_id}`,
-    );
-    await c.save('apply', { version: published.applied_version });
-  }
+  await applyOnce(c, a, published, { kind: 'ruleset', assetId: d.asset_slug }, `ruleset ${d.asset_name}`);
 
   return {
     commit_sha: resolved.commit,
@@ -175,70 +148,6 @@ export async function runRulesetDeploy(c: PipelineContext, a: Adapters): Promise
       files: packaged?.files ?? [],
       applied_to: d.platform_org_id,
     },
-  };
-}
-
-async function publishRuleset(
-  c: PipelineContext,
-  a: Adapters,
-  version: string,
-  files: AssetFileInput[],
-): Promise<Published> {
-  const d = c.deployment;
-  const groupId = c.access.groupId;
-  const assetId = d.asset_slug;
-  const devVersion = d.do_publish ? `${version}-dev.${stamp(c.job.created_at)}` : null;
-  const versions = [devVersion, d.do_release ? version : null].filter((v): v is string => v !== null);
-  for (const v of versions) {
-    await ensurePublished(c, a.registry, c.access.token, {
-      groupId,
-      assetId,
-      version: v,
-      classifier: 'governance-ruleset',
-      name: d.asset_name,
-      files,
-    });
-    c.progress();
-  }
-  let homeDocStatus: string | null = null;
-  if (versions.length === 0) {
-    const existing = await a.registry.getVersion(c.access.token, { groupId, assetId, version });
-    if (!existing)
-      throw new PermanentFailure(
-        `${d.asset_name} ${version} is not in the registry: deploy with doPublish or doRelease first`,
-      );
-    if (existing.classifier !== 'governance-ruleset')
-      throw new PermanentFailure(
-        `${assetId} ${version} in the registry is a ${existing.classifier}, not a governance-ruleset`,
-      );
-    await c.log.line('publish', `Using ${assetId} ${version} already in the registry`);
-  } else {
-    const page = await a.registry.setHomePage(
-      c.access.token,
-      { groupId, assetId },
-      { status: d.do_release ? 'published' : 'draft', content: d.source.description },
-    );
-    homeDocStatus = page.status;
-    await c.log.line('publish', `Home page ${page.status}`);
-  }
-  if (d.do_release && d.cleanup_dev) {
-    const all = await a.registry.listVersions(c.access.token, { groupId, assetId });
-    for (const old of all.filter((v) => v.version.startsWith(`${version}-dev.`))) {
-      await a.registry.deleteVersion(c.access.token, { groupId, assetId, version: old.version });
-      await c.log.line(
-        'publish',
-        `Deleted dev version ${assetId} ${old.version}`,
-        'info',
-        `cleanup:${assetId}:${old.version}`,
-      );
-    }
-  }
-  const applied = d.do_release ? version : (devVersion ?? version);
-  return {
-    group_id: groupId,
-    applied_version: applied,
-    dev_versions: devVersion && !(d.do_release && d.cleanup_dev) ? [devVersion] : [],
-    home_doc_status: homeDocStatus,
   };
 }
 

@@ -22,6 +22,11 @@ describe('pinned releases and their provenance', () => {
   });
 
   const provenanceOf = (id: string) => service.request(DeploymentsRpc.provenance, d.user.ctx, { id });
+  /** Deploys a dev build of `ref` of the ruleset and returns the deployment's id. */
+  const deployDevBuild = async (rulesetId: string, ref: string): Promise<string> => {
+    const res = await service.deploy(d, { assetType: 'ruleset', rulesetId, doPublish: true, ref });
+    return res.results[0].deployment!.id;
+  };
 
   it('releases the pinned commit after a later push, with a signed statement of the reviewed commit and the artifact', async () => {
     const ruleset = await service.ruleset(d.user, { published: true, version: '1.0.0' });
@@ -100,13 +105,7 @@ describe('pinned releases and their provenance', () => {
         'registry.json': JSON.stringify({ assetId: ruleset.assetId, main: 'ruleset.yaml', version: '1.0.1' }),
       },
     });
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      doPublish: true,
-      ref: 'main',
-    });
-    const id = res.results[0].deployment!.id;
+    const id = await deployDevBuild(ruleset.id, 'main');
     const done = await service.settled(d.user.ctx, id);
     expect(done).toMatchObject({ status: 'succeeded', reviewed: false, pinned_commit: pin.commit });
     expect(done.commit_sha).not.toBe(pin.commit);
@@ -147,13 +146,7 @@ describe('pinned releases and their provenance', () => {
   it('answers NOT_FOUND for the provenance of an unknown deployment and of another user’s', async () => {
     expect(await codeOf(provenanceOf('00000000-0000-4000-8000-000000000000'))).toBe('NOT_FOUND');
     const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      doPublish: true,
-      ref: 'v1.4.0',
-    });
-    const id = res.results[0].deployment!.id;
+    const id = await deployDevBuild(ruleset.id, 'v1.4.0');
     await service.settled(d.user.ctx, id);
     const stranger = service.user();
     expect(await codeOf(service.request(DeploymentsRpc.provenance, stranger.ctx, { id }))).toBe('NOT_FOUND');

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DeploymentsEvents, type ItemHealth } from '@pc/contracts';
 import { type AppliedStatus, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
-import { definitionAssetId, DeploymentsRepository, type JobRow, JobsRepository } from '@pc/deployments-store';
+import {
+  definitionAssetId,
+  deployedItem,
+  DeploymentsRepository,
+  type JobRow,
+  JobsRepository,
+} from '@pc/deployments-store';
 import { BusClient, createLogger, Database, type Executor } from '@pc/platform';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobQueue } from '../jobs';
@@ -455,10 +461,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     });
     await this.rollouts.announceHalt(tx, {
       rollout_id: row.id,
-      asset_type: row.asset_type,
-      policy_id: row.policy_id,
-      ruleset_id: row.ruleset_id,
-      asset_name: row.asset_name,
+      ...deployedItem(row),
       workspace_id: row.workspace_id,
       connection_id: row.connection_id,
       created_by: row.created_by,

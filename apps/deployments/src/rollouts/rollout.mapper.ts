@@ -1,4 +1,5 @@
 import type { Rollout, RolloutEvent, RolloutStep } from '@pc/contracts';
+import { deployedItem } from '@pc/deployments-store';
 import type { RolloutEventRow, RolloutOrgRow, RolloutRow } from './rollout.rows';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
@@ -22,10 +23,7 @@ export function toRollout(row: RolloutRow, orgs: RolloutOrgRow[]): Rollout {
   }));
   return {
     id: row.id,
-    asset_type: row.asset_type,
-    policy_id: row.policy_id,
-    ruleset_id: row.ruleset_id,
-    asset_name: row.asset_name,
+    ...deployedItem(row),
     workspace_id: row.workspace_id,
     connection_id: row.connection_id,
     created_by: row.created_by,

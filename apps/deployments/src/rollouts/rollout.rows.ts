@@ -1,12 +1,5 @@
-import type {
-  AssetType,
-  ItemHealth,
-  RolloutEvent,
-  RolloutOrgState,
-  RolloutPhase,
-  RolloutStatus,
-} from '@pc/contracts';
-import type { NewDeployment } from '@pc/deployments-store';
+import type { ItemHealth, RolloutEvent, RolloutOrgState, RolloutPhase, RolloutStatus } from '@pc/contracts';
+import type { DeployedItemRow, NewDeployment } from '@pc/deployments-store';
 
 /** What an organization ran when its step started (restored on a halt); null: nothing. */
 export interface PreviousItem {
@@ -16,13 +9,8 @@ export interface PreviousItem {
   configuration: Record<string, unknown>;
 }
 
-export interface RolloutRow {
+export interface RolloutRow extends DeployedItemRow {
   id: string;
-  asset_type: AssetType;
-  policy_id: string | null;
-  ruleset_id: string | null;
-  asset_name: string;
-  asset_slug: string;
   workspace_id: string;
   connection_id: string;
   created_by: string;

@@ -1,2 +1,2 @@
 export { NotificationsModule } from './notifications.module';
-export { NotificationsService } from './notifications.service';
+export { NotificationsService, type ReviewDecided } from './notifications.service';

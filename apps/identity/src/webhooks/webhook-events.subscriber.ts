@@ -16,7 +16,7 @@ import {
 } from '@pc/contracts';
 import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
 import { type FollowedItem, FollowsService } from '../follows';
-import { NotificationsService } from '../notifications';
+import { NotificationsService, type ReviewDecided } from '../notifications';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
@@ -127,8 +127,8 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       CatalogEvents.reviewDecided,
       'identity',
-      this.fanOut(async (event, eventId) => {
-        await this.notifications.reviewDecided(eventId, {
+      this.fanOut((event, eventId) =>
+        this.reviewDecided(eventId, {
           assetType: 'policy',
           kind: event.kind,
           decision: event.decision,
@@ -137,28 +137,15 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           submissionId: event.submission_id,
           authorId: event.author_id,
           feedback: event.feedback,
-        });
-        return {
-          type: 'submission.decided',
-          audience: user(event.author_id),
-          data: {
-            submission_id: event.submission_id,
-            asset_type: 'policy',
-            kind: event.kind,
-            decision: event.decision,
-            resource_id: event.policy_id,
-            resource_name: event.policy_name,
-            feedback: event.feedback,
-          } satisfies SubmissionDecidedWebhookV1,
-        };
-      }),
+        }),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
       RulesetsEvents.reviewDecided,
       'identity',
-      this.fanOut(async (event, eventId) => {
-        await this.notifications.reviewDecided(eventId, {
+      this.fanOut((event, eventId) =>
+        this.reviewDecided(eventId, {
           assetType: 'ruleset',
           kind: 'submission',
           decision: event.decision,
@@ -167,53 +154,30 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
           submissionId: event.submission_id,
           authorId: event.author_id,
           feedback: event.feedback,
-        });
-        return {
-          type: 'submission.decided',
-          audience: user(event.author_id),
-          data: {
-            submission_id: event.submission_id,
-            asset_type: 'ruleset',
-            kind: 'submission',
-            decision: event.decision,
-            resource_id: event.ruleset_id,
-            resource_name: event.ruleset_name,
-            feedback: event.feedback,
-          } satisfies SubmissionDecidedWebhookV1,
-        };
-      }),
+        }),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
       CatalogEvents.versionPublished,
       'identity',
-      this.fanOut(async (event) => ({
-        type: 'version.published',
-        audience: await this.versionAudience({ assetType: 'policy', resourceId: event.policy_id }),
-        data: {
-          asset_type: 'policy',
-          resource_id: event.policy_id,
-          resource_name: event.policy_name,
-          version: null,
-          commit: event.commit,
-        } satisfies VersionPublishedWebhookV1,
-      })),
+      this.fanOut((event) =>
+        this.versionPublished(
+          { assetType: 'policy', resourceId: event.policy_id },
+          { resourceName: event.policy_name, version: null, commit: event.commit },
+        ),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
       RulesetsEvents.versionPublished,
       'identity',
-      this.fanOut(async (event) => ({
-        type: 'version.published',
-        audience: await this.versionAudience({ assetType: 'ruleset', resourceId: event.ruleset_id }),
-        data: {
-          asset_type: 'ruleset',
-          resource_id: event.ruleset_id,
-          resource_name: event.ruleset_name,
-          version: event.version,
-          commit: event.commit,
-        } satisfies VersionPublishedWebhookV1,
-      })),
+      this.fanOut((event) =>
+        this.versionPublished(
+          { assetType: 'ruleset', resourceId: event.ruleset_id },
+          { resourceName: event.ruleset_name, version: event.version, commit: event.commit },
+        ),
+      ),
       GIVE_UP,
     );
     events.subscribeInBackground(
@@ -258,6 +222,42 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     return async (event, delivery) => {
       const { type, audience, data } = await toDelivery(event, delivery.id);
       await this.webhooks.fanOut(audience, type, delivery.id, data);
+    };
+  }
+
+  /** A review's decision, of either kind: written to the submitter's inbox, then their webhook event. */
+  private async reviewDecided(eventId: string, decided: ReviewDecided): Promise<Delivery> {
+    await this.notifications.reviewDecided(eventId, decided);
+    return {
+      type: 'submission.decided',
+      audience: user(decided.authorId),
+      data: {
+        submission_id: decided.submissionId,
+        asset_type: decided.assetType,
+        kind: decided.kind,
+        decision: decided.decision,
+        resource_id: decided.resourceId,
+        resource_name: decided.resourceName,
+        feedback: decided.feedback,
+      } satisfies SubmissionDecidedWebhookV1,
+    };
+  }
+
+  /** A new version of a policy or a ruleset, for those who deployed it and those who follow it. */
+  private async versionPublished(
+    item: FollowedItem,
+    version: { resourceName: string; version: string | null; commit: string | null },
+  ): Promise<Delivery> {
+    return {
+      type: 'version.published',
+      audience: await this.versionAudience(item),
+      data: {
+        asset_type: item.assetType,
+        resource_id: item.resourceId,
+        resource_name: version.resourceName,
+        version: version.version,
+        commit: version.commit,
+      } satisfies VersionPublishedWebhookV1,
     };
   }
 

@@ -25,6 +25,15 @@ type Call = (s: Scene, actor: TestMember) => Promise<unknown>;
 const ALL: Outcome[] = ['ok', 'ok', 'ok', 'NOT_FOUND', 'NOT_FOUND', 'ok'];
 const MANAGERS: Outcome[] = ['ok', 'ok', 'FORBIDDEN', 'NOT_FOUND', 'NOT_FOUND', 'FORBIDDEN'];
 const OWNER: Outcome[] = ['ok', 'FORBIDDEN', 'FORBIDDEN', 'NOT_FOUND', 'NOT_FOUND', 'FORBIDDEN'];
+/** What may be done to any member but the owner: managers are told the owner is protected. */
+const OWNER_PROTECTED: Outcome[] = [
+  'WORKSPACES.OWNER_PROTECTED',
+  'WORKSPACES.OWNER_PROTECTED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_FOUND',
+  'FORBIDDEN',
+];
 
 /**
  * The permission matrix of the README, cell by cell, at the service level (the end-to-end file keeps the
@@ -78,26 +87,12 @@ describe('the workspace permission matrix (service level)', () => {
       'demote the owner',
       (s, a) =>
         call(WorkspacesRpc.updateMember, a.ctx, { id: s.ws, userId: s.users.owner.id, role: 'member' }),
-      [
-        'WORKSPACES.OWNER_PROTECTED',
-        'WORKSPACES.OWNER_PROTECTED',
-        'FORBIDDEN',
-        'NOT_FOUND',
-        'NOT_FOUND',
-        'FORBIDDEN',
-      ],
+      OWNER_PROTECTED,
     ],
     [
       'remove the owner',
       (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.users.owner.id }),
-      [
-        'WORKSPACES.OWNER_PROTECTED',
-        'WORKSPACES.OWNER_PROTECTED',
-        'FORBIDDEN',
-        'NOT_FOUND',
-        'NOT_FOUND',
-        'FORBIDDEN',
-      ],
+      OWNER_PROTECTED,
     ],
     [
       'share a connection of their own',
