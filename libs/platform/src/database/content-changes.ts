@@ -55,6 +55,29 @@ export function dropContentChangeTriggersSql(schema: string, tables: string[]): 
   ];
 }
 
+/** In an item trigger's function: `n` and `ids`, the items (`TG_ARGV[0]`) its statement wrote. */
+const ITEMS_OF_STATEMENT = `EXECUTE format(
+         'SELECT count(*), string_agg(item, '','') FROM (SELECT DISTINCT %1$I::text AS item FROM %2$s LIMIT ${CONTENT_CHANGE_ITEMS_MAX + 1}) s',
+         TG_ARGV[0],
+         CASE TG_OP WHEN 'DELETE' THEN 'old_rows' WHEN 'INSERT' THEN 'new_rows'
+           ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r' END
+       ) INTO n, ids;`;
+
+/** The statement triggers of `table` that call `notify_items_changed` with `args`, by operation. */
+function itemTriggers(schema: string, table: string, itemColumn: string, args: string) {
+  const fn = `${schema}.notify_items_changed`;
+  const id = `${table}_${itemColumn}`;
+  return {
+    inserted: `CREATE TRIGGER ${id}_inserted AFTER INSERT ON ${schema}.${table} REFERENCING NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    updated: `CREATE TRIGGER ${id}_updated AFTER UPDATE ON ${schema}.${table}
+     REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    deleted: `CREATE TRIGGER ${id}_deleted AFTER DELETE ON ${schema}.${table} REFERENCING OLD TABLE AS old_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+  };
+}
+
 /**
  * SQL of a migration: row-collecting triggers on `table` that notify `contentChannel(schema)` with the
  * writing transaction's id and the items (the values of `itemColumn`, a policy's or a ruleset's id) its
@@ -69,28 +92,14 @@ export function itemChangeTriggersSql(
   ops: ReadonlyArray<'inserted' | 'updated' | 'deleted'> = ['inserted', 'updated', 'deleted'],
 ): string[] {
   const fn = `${schema}.notify_items_changed`;
-  const id = `${table}_${itemColumn}`;
-  const triggers: Record<(typeof ops)[number], string> = {
-    inserted: `CREATE TRIGGER ${id}_inserted AFTER INSERT ON ${schema}.${table} REFERENCING NEW TABLE AS new_rows
-     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
-    updated: `CREATE TRIGGER ${id}_updated AFTER UPDATE ON ${schema}.${table}
-     REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
-    deleted: `CREATE TRIGGER ${id}_deleted AFTER DELETE ON ${schema}.${table} REFERENCING OLD TABLE AS old_rows
-     FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}')`,
-  };
+  const triggers = itemTriggers(schema, table, itemColumn, `'${itemColumn}'`);
   return [
     `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
      DECLARE
        n integer;
        ids text;
      BEGIN
-       EXECUTE format(
-         'SELECT count(*), string_agg(item, '','') FROM (SELECT DISTINCT %1$I::text AS item FROM %2$s LIMIT ${CONTENT_CHANGE_ITEMS_MAX + 1}) s',
-         TG_ARGV[0],
-         CASE TG_OP WHEN 'DELETE' THEN 'old_rows' WHEN 'INSERT' THEN 'new_rows'
-           ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r' END
-       ) INTO n, ids;
+       ${ITEMS_OF_STATEMENT}
        IF n > 0 THEN
          PERFORM pg_notify('${contentChannel(schema)}',
            txid_current()::text || ':' || CASE WHEN n > ${CONTENT_CHANGE_ITEMS_MAX} THEN '*' ELSE ids END);
@@ -141,12 +150,7 @@ export function reachTriggersSql(
        reach text := coalesce(TG_ARGV[1], 'lists');
        moved boolean;
      BEGIN
-       EXECUTE format(
-         'SELECT count(*), string_agg(item, '','') FROM (SELECT DISTINCT %1$I::text AS item FROM %2$s LIMIT ${CONTENT_CHANGE_ITEMS_MAX + 1}) s',
-         TG_ARGV[0],
-         CASE TG_OP WHEN 'DELETE' THEN 'old_rows' WHEN 'INSERT' THEN 'new_rows'
-           ELSE '(SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r' END
-       ) INTO n, ids;
+       ${ITEMS_OF_STATEMENT}
        IF n = 0 THEN
          RETURN NULL;
        END IF;
@@ -168,24 +172,28 @@ export function reachTriggersSql(
      END $$`,
     ...tables.flatMap(({ table, itemColumn, reach, ops = ['inserted', 'updated', 'deleted'] }) => {
       const arg = typeof reach === 'string' ? reach : `columns:${reach.rowsColumns.join(',')}`;
-      const id = `${table}_${itemColumn}`;
-      const triggers = {
-        inserted: `CREATE TRIGGER ${id}_inserted AFTER INSERT ON ${schema}.${table} REFERENCING NEW TABLE AS new_rows
-         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
-        updated: `CREATE TRIGGER ${id}_updated AFTER UPDATE ON ${schema}.${table}
-         REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
-        deleted: `CREATE TRIGGER ${id}_deleted AFTER DELETE ON ${schema}.${table} REFERENCING OLD TABLE AS old_rows
-         FOR EACH STATEMENT EXECUTE FUNCTION ${fn}('${itemColumn}', '${arg}')`,
-      };
+      const triggers = itemTriggers(schema, table, itemColumn, `'${itemColumn}', '${arg}'`);
       return [
-        ...['inserted', 'updated', 'deleted'].map(
-          (op) => `DROP TRIGGER IF EXISTS ${id}_${op} ON ${schema}.${table}`,
-        ),
+        ...dropItemChangeTriggersSql(schema, table, itemColumn).filter((sql) => !sql.includes('_truncated')),
         ...ops.map((op) => triggers[op]),
       ];
     }),
   ];
+}
+
+/**
+ * SQL of a migration's `down`: the tables' item triggers back as `itemChangeTriggersSql` made them
+ * (without a reach: every change shows in every list), replacing `reachTriggersSql`'s.
+ */
+export function withoutReachTriggersSql(
+  schema: string,
+  tables: ReadonlyArray<{ table: string; itemColumn: string }>,
+): string[] {
+  return tables.flatMap(({ table, itemColumn }) => [
+    ...dropItemChangeTriggersSql(schema, table, itemColumn).filter((sql) => !sql.includes('_truncated')),
+    // The truncation's trigger stays as it was.
+    ...itemChangeTriggersSql(schema, table, itemColumn).filter((sql) => !sql.includes('TRUNCATE')),
+  ]);
 }
 
 /**

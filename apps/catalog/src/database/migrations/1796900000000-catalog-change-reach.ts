@@ -1,9 +1,4 @@
-import {
-  dropItemChangeTriggersSql,
-  itemChangeTriggersSql,
-  reachTriggersSql,
-  type TableReach,
-} from '@pc/platform';
+import { reachTriggersSql, type TableReach, withoutReachTriggersSql } from '@pc/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** How far each content table's changes show (`ChangeReach`): what a gateway's lists may keep. */
@@ -50,17 +45,6 @@ export class CatalogChangeReach1796900000000 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP INDEX IF EXISTS catalog.policies_unpublished_owner_idx`);
-    for (const { table, itemColumn } of REACHES) {
-      // The triggers as they were (the truncation's one stays): without the reach, every change is `lists`.
-      const triggers = itemChangeTriggersSql('catalog', table, itemColumn).filter(
-        (sql) => !sql.includes('TRUNCATE'),
-      );
-      for (const sql of dropItemChangeTriggersSql('catalog', table, itemColumn).filter(
-        (sql) => !sql.includes('truncated'),
-      )) {
-        await db.query(sql);
-      }
-      for (const sql of triggers) await db.query(sql);
-    }
+    for (const sql of withoutReachTriggersSql('catalog', REACHES)) await db.query(sql);
   }
 }

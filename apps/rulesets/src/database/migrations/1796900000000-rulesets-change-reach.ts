@@ -1,10 +1,4 @@
-import {
-  contentChannel,
-  dropItemChangeTriggersSql,
-  itemChangeTriggersSql,
-  reachTriggersSql,
-  type TableReach,
-} from '@pc/platform';
+import { contentChannel, reachTriggersSql, type TableReach, withoutReachTriggersSql } from '@pc/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** How far each content table's changes show (`ChangeReach`): what a gateway's lists may keep. */
@@ -49,17 +43,6 @@ export class RulesetsChangeReach1796900000000 implements MigrationInterface {
         PERFORM pg_notify('${contentChannel('rulesets')}', txid_current()::text || ':' || NEW.id::text);
         RETURN NULL;
       END $$`);
-    for (const { table, itemColumn } of REACHES) {
-      // The triggers as they were (the truncation's one stays): without the reach, every change is `lists`.
-      const triggers = itemChangeTriggersSql('rulesets', table, itemColumn).filter(
-        (sql) => !sql.includes('TRUNCATE'),
-      );
-      for (const sql of dropItemChangeTriggersSql('rulesets', table, itemColumn).filter(
-        (sql) => !sql.includes('truncated'),
-      )) {
-        await db.query(sql);
-      }
-      for (const sql of triggers) await db.query(sql);
-    }
+    for (const sql of withoutReachTriggersSql('rulesets', REACHES)) await db.query(sql);
   }
 }
