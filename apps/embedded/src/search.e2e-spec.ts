@@ -13,14 +13,8 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
   let rulesetId: string;
   const word = `xerus${Date.now().toString(36)}`;
 
-  beforeAll(async () => {
-    await h.start();
-    owner = await h.newUser();
-    ({ rulesetId } = await h.published(owner.token, {
-      name: `Burrow ${word} Rules`,
-      description: `Every ${word} API must be documented.`,
-      category: 'Security',
-    }));
+  /** A policy submitted from a new repository of the source host (under review until approved). */
+  async function submitPolicy(by: TestUser, name: string, description: string) {
     const { webUrl } = await h.control.createRepository({
       owner: 'community',
       name: `policy-search-${h.next()}`,
@@ -29,15 +23,27 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     const submitted = await h.http.post<Json>(
       '/api/submissions',
       {
-        name: `Anteater ${word} Guard`,
-        description: `Guards every ${word} burrow.`,
+        name,
+        description,
         category: 'Security',
         sourceHostUrl: webUrl,
         docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'None.' }],
       },
-      { token: owner.token },
+      { token: by.token },
     );
     expect(submitted.status).toBe(201);
+    return submitted;
+  }
+
+  beforeAll(async () => {
+    await h.start();
+    owner = await h.newUser();
+    ({ rulesetId } = await h.published(owner.token, {
+      name: `Burrow ${word} Rules`,
+      description: `Every ${word} API must be documented.`,
+      category: 'Security',
+    }));
+    const submitted = await submitPolicy(owner, `Anteater ${word} Guard`, `Guards every ${word} burrow.`);
     policyId = submitted.body.submission.policyId as string;
     const approved = await h.http.post(
       `/api/admin/submissions/${submitted.body.submission.id}/approve`,
@@ -157,23 +163,7 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     // A policy under review: its owner finds it, nobody else does.
     const submitter = await h.newUser();
     const hidden = `pangolin${Date.now().toString(36)}`;
-    const { webUrl } = await h.control.createRepository({
-      owner: 'community',
-      name: `policy-search-${h.next()}`,
-      files: POLICY_FILES,
-    });
-    const submitted = await h.http.post<Json>(
-      '/api/submissions',
-      {
-        name: `Scaly ${hidden} Guard`,
-        description: `Guards every ${hidden}.`,
-        category: 'Security',
-        sourceHostUrl: webUrl,
-        docTabs: [{ key: 'configuration', title: 'Configuration', bodyMd: 'None.' }],
-      },
-      { token: submitter.token },
-    );
-    expect(submitted.status).toBe(201);
+    await submitPolicy(submitter, `Scaly ${hidden} Guard`, `Guards every ${hidden}.`);
     const anonymous = await h.http.get<Json>(`/api/search?q=${hidden}`);
     expect(anonymous.body.total).toBe(0);
     const tag = anonymous.headers.get('etag');
