@@ -129,9 +129,11 @@ export class PublicReads {
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, body);
     }
-    const current = this.cache.currentTag(request.url);
+    // The standing entry, read once: its tag is the URL's current one (else the scope's).
+    const kept = this.cache.get(request.url);
+    const current = kept?.tag ?? this.versions.currentTag(scopeOf(request.url));
     if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
-    const entry = await this.sharedEntry(ctx, request.url, plan);
+    const entry = kept ?? (await this.sharedEntry(ctx, request.url, plan));
     return sendEntry(reply, entry.body, entry.tag);
   }
 
