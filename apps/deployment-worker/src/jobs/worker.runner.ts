@@ -118,9 +118,11 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       return;
     }
     await this.store.start(record, job.attempt);
-    if (job.attempt === 1 && record.attempts === 0)
-      await jobLog.line('start', startLine(record, deployment), 'info', 'start');
-    else
+    // The start line is keyed, so it is written once whichever delivery gets here first: a delivery
+    // lost before any worker started the job, or a worker killed between starting and this line, must
+    // not leave the log without it.
+    await jobLog.line('start', startLine(record, deployment), 'info', 'start');
+    if (record.attempts > 0)
       await jobLog.line(
         'start',
         `Attempt ${job.attempt}: resuming after the last completed step`,
