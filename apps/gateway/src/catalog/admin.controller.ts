@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext, REVIEW_QUEUE_LIMIT, RulesetsRpc } from '@pc/contracts';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
@@ -17,8 +17,8 @@ import { FeedbackDto } from './transfers.dto';
 import { AUDIT, Audited } from '../audit/audited';
 import { RouteOrder } from '../listings/listing.controller';
 import { reviewController, type ReviewRoutes } from '../listings/listing-review.controller';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const DECIDED: [number, string] = [409, 'Already decided'];
 const MISSING: [number, string] = [404, 'No such item'];
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext, COMMENTS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -12,8 +12,7 @@ import {
   CommentsQuery,
   DeleteCommentQuery,
 } from './comments.dto';
-
-const uuid = new ParseUUIDPipe();
+import { uuid } from '../http/uuid-param';
 
 @ApiTags('comments')
 @Controller()

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import {
@@ -33,8 +33,8 @@ import { ConnectionIdQuery, OrganizationListDto } from '../connections/connectio
 import { AUDIT } from '../audit/audited';
 import { LikedDto } from '../listings/listing.dto';
 import { listingController, type ListingRoutes, RouteOrder } from '../listings/listing.controller';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such policy, or not visible'];
 
 /** Policies as listings: their URLs, messages, DTOs and the document's words for the shared routes. */

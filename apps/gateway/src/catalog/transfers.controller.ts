@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, IdentityRpc, type RequestContext, TRANSFERS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -13,8 +13,8 @@ import {
   TransfersQuery,
 } from './transfers.dto';
 import { AUDIT, Audited } from '../audit/audited';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const DECISION_ERRORS: Array<[number, string]> = [
   [403, 'The caller is not the party who may decide this'],
   [404, 'No such transfer of the caller'],

@@ -1,16 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FollowsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { FollowStateDto } from './follows.dto';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
   reason:
     "Following (not in the spec): a followed policy's or ruleset's new versions reach the follower's version.published webhooks",
 });
-const BAD_ID: [number, string] = [400, 'The id is not a UUID'];
 
 /**
  * Extension: the caller follows a policy or a ruleset to hear of its new versions. Following is explicit

@@ -1,12 +1,11 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, type Type } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, type Type } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { RequestContext, RpcDescriptor } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, Ctx } from '../auth/auth.decorators';
 import { type AuditSpec, Audited } from '../audit/audited';
 import { Documented, Params, type RouteText } from './listing.controller';
-
-const uuid = new ParseUUIDPipe();
+import { uuid } from '../http/uuid-param';
 
 /** A decision on a submission: its id, and the feedback to its owner. */
 type Decision = { id: string; feedback?: string };

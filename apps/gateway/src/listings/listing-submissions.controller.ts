@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   Param,
-  ParseUUIDPipe,
   Patch,
   Post,
   type Type,
@@ -17,8 +16,7 @@ import { Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { type AuditSpec, Audited } from '../audit/audited';
 import { RateLimited } from '../http/rate-limit';
 import { Documented, Params, type RouteText } from './listing.controller';
-
-const uuid = new ParseUUIDPipe();
+import { uuid } from '../http/uuid-param';
 
 /** The submission routes every kind of listing serves, by the name of their handler. */
 export type SubmissionRoute = 'validate' | 'create' | 'get' | 'update' | 'history';

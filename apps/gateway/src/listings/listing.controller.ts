@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   Param,
-  ParseUUIDPipe,
   Patch,
   Post,
   Query,
@@ -23,8 +22,7 @@ import { RateLimited } from '../http/rate-limit';
 import { PublicReads } from '../public-reads/public-reads';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { ChangesSinceReviewDto } from './listing.dto';
-
-const uuid = new ParseUUIDPipe();
+import { uuid } from '../http/uuid-param';
 
 /** The routes every kind of listing serves, by the name of their handler, in the document's order. */
 export const LISTING_ROUTES = [

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type RequestContext, RULESET_LIMITS as L, RulesetsRpc } from '@pc/contracts';
@@ -26,8 +14,8 @@ import {
 import { OkDto } from '../http/common.dto';
 import { PublicReads } from '../public-reads/public-reads';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
 const NOT_EDITOR: [number, string] = [403, 'Not the owner or an administrator'];
 
@@ -49,7 +37,7 @@ export class RulesetDocsController {
   })
   @ApiOkResponse({ type: RulesetDocsDto, headers: PUBLIC_READ_HEADERS })
   @ConditionalRead()
-  @ApiErrors([400, 'The id is not a UUID'], MISSING)
+  @ApiErrors(BAD_ID, MISSING)
   get(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   EVALUATION_LIMITS,
@@ -17,8 +17,8 @@ import {
 } from './ruleset-evaluations.dto';
 import { RulesetSlugParams } from './rulesets.dto';
 import { specificationForBus } from './specification-parts';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const EXTENSION = ApiExtension('x-extension', {
   reason:
     'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { AdminOnly, ApiErrors, Ctx } from '../auth/auth.decorators';
@@ -7,8 +7,8 @@ import { RulesetSubmissionEnvelopeDto } from './ruleset-submissions.dto';
 import { AUDIT, Audited } from '../audit/audited';
 import { RouteOrder } from '../listings/listing.controller';
 import { reviewController, type ReviewRoutes } from '../listings/listing-review.controller';
+import { uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
 const MISSING: [number, string] = [404, 'No such submission'];
 const NOT_WAITING: [number, string] = [409, 'The submission is not waiting for review'];
 const FEEDBACK: [number, string] = [400, 'feedback is required (1 to 4000 characters)'];

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { type RequestContext, RulesetsRpc } from '@pc/contracts';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
@@ -17,9 +17,8 @@ import { OkDto } from '../http/common.dto';
 import { AUDIT, Audited } from '../audit/audited';
 import { RouteOrder } from '../listings/listing.controller';
 import { submissionsController, type SubmissionRoutes } from '../listings/listing-submissions.controller';
+import { BAD_ID, uuid } from '../http/uuid-param';
 
-const uuid = new ParseUUIDPipe();
-const NOT_UUID: [number, string] = [400, 'The id is not a UUID'];
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
 const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
 
@@ -81,7 +80,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
       description:
         'The submission with its fields, review state and feedback, and the documentation tabs it stages. The ' +
         "owner sees theirs, administrators any; another user's answers 404.",
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
     update: {
       summary: 'Edit a submission, resubmit it, or change the ideas it declares',
@@ -112,7 +111,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
       description:
         'One entry per change of the submission, newest first; `previous_snapshot` holds the fields before ' +
         'the change and `revision_count` counts the resubmissions.',
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
   },
 };
@@ -142,7 +141,7 @@ export class RulesetSubmissionsController extends submissionsController(RULESET_
       'published ruleset stays as it is, and only the pending change goes.',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors(NOT_UUID, MISSING)
+  @ApiErrors(BAD_ID, MISSING)
   delete(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(RulesetsRpc.deleteSubmission, ctx, { id });
   }

@@ -26,8 +26,8 @@ import {
   type ListingRoutes,
   RouteOrder,
 } from '../listings/listing.controller';
+import { BAD_ID } from '../http/uuid-param';
 
-const NOT_UUID: [number, string] = [400, 'The id is not a UUID'];
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
 const PINS = 'What was reviewed is what ships';
 const LIKES = 'Likes on rulesets, as on policies';
@@ -94,7 +94,7 @@ const RULESETS: ListingRoutes = {
       description:
         'Every answer counts a view, a 304 and a cached one too; views are added up by the gateway and ' +
         'reach `views` within about a second, and a cached answer shows the count of when it was read.',
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
     update: {
       summary: 'Set or clear (empty string) the video tutorial and examples links (owner or administrator)',
@@ -135,7 +135,7 @@ const RULESETS: ListingRoutes = {
         '(an edit of the approved submission; approving it moves the pin). `pinned: false` when nothing is ' +
         'pinned; `implementation` is always null.',
       errors: [
-        NOT_UUID,
+        BAD_ID,
         [404, 'No such ruleset, or not visible, or its repository is gone'],
         [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
       ],
@@ -144,14 +144,14 @@ const RULESETS: ListingRoutes = {
       extension: LIKES,
       summary: "The caller's like of the ruleset",
       description: 'Whether the caller likes the ruleset.',
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
     like: {
       extension: LIKES,
       summary: 'Toggle the like; answers the resulting state',
       description:
         "Adds the caller's like if absent, removes it if present, and answers the resulting state.",
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
     reviewer: {
       summary:
@@ -159,7 +159,7 @@ const RULESETS: ListingRoutes = {
       description:
         "The caller's role on the ruleset: administrators are reviewers (they edit), its owner an editor, " +
         'anyone else a viewer. The dashboard shows its editing controls from it.',
-      errors: [NOT_UUID, MISSING],
+      errors: [BAD_ID, MISSING],
     },
     transfer: {
       extension:
