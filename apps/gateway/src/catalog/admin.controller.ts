@@ -25,7 +25,7 @@ const MISSING: [number, string] = [404, 'No such item'];
 /** The review of policy submissions: their messages, DTOs and the document's words. */
 const POLICY_REVIEW: ReviewRoutes = {
   path: 'submissions',
-  rpc: { approve: CatalogRpc.approveSubmission, reject: CatalogRpc.rejectSubmission },
+  rpc: CatalogRpc,
   dtos: { approval: FeedbackDto, rejection: RejectDto, envelope: SubmissionEnvelopeDto },
   audit: { approve: AUDIT.submissionApproved, reject: AUDIT.submissionRejected },
   text: {

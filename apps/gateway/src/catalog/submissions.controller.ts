@@ -26,13 +26,8 @@ const UPSTREAM: [number, string] = [502, 'The source host could not be read; try
 const SUBMISSIONS: SubmissionRoutes = {
   path: 'submissions',
   tag: 'submissions',
-  rpc: {
-    validate: CatalogRpc.validateSubmission,
-    create: CatalogRpc.createSubmission,
-    get: CatalogRpc.getSubmission,
-    update: CatalogRpc.updateSubmission,
-    history: CatalogRpc.getSubmissionHistory,
-  },
+  rpc: CatalogRpc,
+  validateRpc: CatalogRpc.validateSubmission,
   dtos: {
     validate: ValidateSubmissionDto,
     validation: ValidationEnvelopeDto,

@@ -1,6 +1,4 @@
 import { GovernanceSchemas } from '@pc/contracts';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import type { z } from 'zod';
 import {
   CreateProfileDto,
@@ -10,27 +8,12 @@ import {
   UpdateApiDto,
   UpdateSettingsDto,
 } from './governance.dto';
+import { expectAgreement, ID, type Json, long } from '../testing/dto-agreement';
 
-type Json = Record<string, unknown>;
-const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
-const long = (n: number): string => 'x'.repeat(n);
-
-async function dtoAccepts(dto: new () => object, body: Json): Promise<object | null> {
-  const instance = plainToInstance(dto, body);
-  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: true });
-  return errors.length === 0 ? instance : null;
-}
-
-/** What the DTO accepts passes the schema as the controller sends it; what it refuses, the schema refuses. */
-async function expectAgreement(dto: new () => object, schema: z.ZodType, bodies: Json[], params: Json) {
-  for (const body of bodies) {
-    const accepted = await dtoAccepts(dto, body);
-    const message = accepted
-      ? { ...(JSON.parse(JSON.stringify(accepted)) as Json), ...params }
-      : { ...body, ...params };
-    const bySchema = schema.safeParse(message).success;
-    expect({ body, bySchema }).toEqual({ body, bySchema: accepted !== null });
-  }
+/** What the DTO accepts goes to the schema as the controller sends it: its JSON with the route's parameters. */
+function expectAgreementAsJson(dto: new () => object, schema: z.ZodType, bodies: Json[], params: Json) {
+  const toMessage = (accepted: object) => ({ ...(JSON.parse(JSON.stringify(accepted)) as Json), ...params });
+  return expectAgreement(dto, schema, bodies, toMessage, params);
 }
 
 /**
@@ -63,8 +46,8 @@ describe('the governance DTOs and message schemas agree', () => {
       { name: 'Pets', document: { content: 'x', commit: 'abc1234' } },
       { name: 'Pets', document: { content: 'x', commit: 'not-a-sha' } },
     ];
-    await expectAgreement(RegisterApiDto, GovernanceSchemas.register, bodies, { workspaceId: ID });
-    await expectAgreement(
+    await expectAgreementAsJson(RegisterApiDto, GovernanceSchemas.register, bodies, { workspaceId: ID });
+    await expectAgreementAsJson(
       UpdateApiDto,
       GovernanceSchemas.update,
       [{}, { source: null }, { scope: '' }, { scope: 'UP' }, { tags: [] }, { name: long(121) }],
@@ -73,7 +56,7 @@ describe('the governance DTOs and message schemas agree', () => {
   });
 
   it('on profiles, the threshold and waivers', async () => {
-    await expectAgreement(
+    await expectAgreementAsJson(
       CreateProfileDto,
       GovernanceSchemas.createProfile,
       [
@@ -88,7 +71,7 @@ describe('the governance DTOs and message schemas agree', () => {
       ],
       { workspaceId: ID },
     );
-    await expectAgreement(
+    await expectAgreementAsJson(
       UpdateSettingsDto,
       GovernanceSchemas.settings,
       [{ atRiskThreshold: 0 }, { atRiskThreshold: 100 }, { atRiskThreshold: 101 }, { atRiskThreshold: 70.5 }],
@@ -100,7 +83,7 @@ describe('the governance DTOs and message schemas agree', () => {
       reason: 'Legacy paths',
       expiresAt: '2030-01-01T00:00:00Z',
     };
-    await expectAgreement(
+    await expectAgreementAsJson(
       CreateWaiverDto,
       GovernanceSchemas.createWaiver,
       [
@@ -117,7 +100,7 @@ describe('the governance DTOs and message schemas agree', () => {
   });
 
   it("on the workspace's trend query (days as the query string carries them)", async () => {
-    await expectAgreement(
+    await expectAgreementAsJson(
       TrendQuery,
       GovernanceSchemas.trend,
       [{}, { days: '1' }, { days: '365' }, { days: '0' }, { days: '366' }, { days: '2.5' }, { days: 'week' }],

@@ -20,7 +20,8 @@ export type ReviewRoute = 'approve' | 'reject';
 export interface ReviewRoutes {
   /** `submissions`, `ruleset-submissions`: the decisions are at /admin/<path>/:id/<decision>. */
   path: string;
-  rpc: Record<ReviewRoute, RpcDescriptor<Decision, unknown>>;
+  /** The kind's service's messages (`CatalogRpc`, `RulesetsRpc`): both name the decisions alike. */
+  rpc: Record<'approveSubmission' | 'rejectSubmission', RpcDescriptor<Decision, unknown>>;
   dtos: { approval: Type; rejection: Type; envelope: Type };
   audit: Record<ReviewRoute, AuditSpec>;
   text: Record<ReviewRoute, RouteText>;
@@ -46,7 +47,7 @@ export function reviewController(kind: ReviewRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.approval)
     approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: Decision) {
-      return this.bus.request(kind.rpc.approve, ctx, { id, feedback: body.feedback });
+      return this.bus.request(kind.rpc.approveSubmission, ctx, { id, feedback: body.feedback });
     }
 
     @Audited(kind.audit.reject)
@@ -57,7 +58,7 @@ export function reviewController(kind: ReviewRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.rejection)
     reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: Decision) {
-      return this.bus.request(kind.rpc.reject, ctx, { id, feedback: body.feedback });
+      return this.bus.request(kind.rpc.rejectSubmission, ctx, { id, feedback: body.feedback });
     }
   }
   return ReviewController;

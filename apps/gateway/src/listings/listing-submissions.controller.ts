@@ -27,6 +27,14 @@ interface DeclaresIdeas {
   deliversIdeaId?: string;
 }
 
+/** The messages of a kind's submissions, which both services name alike. */
+export interface SubmissionMessages {
+  createSubmission: RpcDescriptor<object, unknown>;
+  getSubmission: RpcDescriptor<{ id: string }, unknown>;
+  updateSubmission: RpcDescriptor<{ id: string }, unknown>;
+  getSubmissionHistory: RpcDescriptor<{ id: string }, unknown>;
+}
+
 /**
  * A kind's submissions as the gateway serves them: their URLs, messages, DTO classes (their names are
  * the OpenAPI document's component names), audit entry and what the document says of each route.
@@ -35,13 +43,10 @@ export interface SubmissionRoutes {
   /** The collection's path segment: `submissions`, `ruleset-submissions`. */
   path: string;
   tag: string;
-  rpc: {
-    validate: RpcDescriptor<object, unknown>;
-    create: RpcDescriptor<object, unknown>;
-    get: RpcDescriptor<{ id: string }, unknown>;
-    update: RpcDescriptor<{ id: string }, unknown>;
-    history: RpcDescriptor<{ id: string }, unknown>;
-  };
+  /** The kind's service's messages (`CatalogRpc`, `RulesetsRpc`): both name a submission's messages alike. */
+  rpc: SubmissionMessages;
+  /** The message that reads a repository and saves nothing (`validateSubmission`, `validate`). */
+  validateRpc: RpcDescriptor<object, unknown>;
   dtos: {
     validate: Type;
     validation: Type;
@@ -94,7 +99,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiOkResponse({ type: dtos.validation })
     @Params(Object, dtos.validate)
     validate(@Ctx() ctx: RequestContext, @Body() body: object) {
-      return this.bus.request(kind.rpc.validate, ctx, body, validation);
+      return this.bus.request(kind.validateRpc, ctx, body, validation);
     }
 
     @Post()
@@ -104,7 +109,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiCreatedResponse({ type: dtos.created })
     @Params(Object, dtos.create)
     create(@Ctx() ctx: RequestContext, @Body() body: DeclaresIdeas) {
-      return this.bus.request(kind.rpc.create, ctx, withIdeas(body), validation);
+      return this.bus.request(kind.rpc.createSubmission, ctx, withIdeas(body), validation);
     }
 
     @Get(':id')
@@ -112,7 +117,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @Documented(text.get)
     @ApiOkResponse({ type: dtos.detail })
     get(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-      return this.bus.request(kind.rpc.get, ctx, { id });
+      return this.bus.request(kind.rpc.getSubmission, ctx, { id });
     }
 
     @Audited(kind.audit.updated)
@@ -122,7 +127,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.update)
     update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: DeclaresIdeas) {
-      return this.bus.request(kind.rpc.update, ctx, { ...withIdeas(body), id }, validation);
+      return this.bus.request(kind.rpc.updateSubmission, ctx, { ...withIdeas(body), id }, validation);
     }
 
     @Get(':id/history')
@@ -130,7 +135,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @Documented(text.history)
     @ApiOkResponse({ type: dtos.history })
     history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-      return this.bus.request(kind.rpc.history, ctx, { id });
+      return this.bus.request(kind.rpc.getSubmissionHistory, ctx, { id });
     }
   }
   return SubmissionsController;

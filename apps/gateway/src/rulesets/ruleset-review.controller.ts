@@ -16,7 +16,7 @@ const FEEDBACK: [number, string] = [400, 'feedback is required (1 to 4000 charac
 /** The review of ruleset submissions: their messages, DTOs and the document's words. */
 const RULESET_REVIEW: ReviewRoutes = {
   path: 'ruleset-submissions',
-  rpc: { approve: RulesetsRpc.approveSubmission, reject: RulesetsRpc.rejectSubmission },
+  rpc: RulesetsRpc,
   dtos: {
     approval: RulesetApprovalDto,
     rejection: RulesetFeedbackDto,

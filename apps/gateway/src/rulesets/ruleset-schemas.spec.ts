@@ -1,7 +1,4 @@
 import { RULESET_LIMITS as L, RulesetSchemas } from '@pc/contracts';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
-import type { z } from 'zod';
 import { ReplaceRulesetDocsDto, UpsertRulesetTabDto } from './ruleset-docs.dto';
 import { RulesetApprovalDto, RulesetFeedbackDto } from './ruleset-review.dto';
 import {
@@ -11,22 +8,7 @@ import {
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto } from './ruleset-validation.dto';
 import { ListRulesetsQuery, PinRulesetDto, UpdateRulesetDto } from './rulesets.dto';
-
-type Json = Record<string, unknown>;
-const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
-const long = (n: number): string => 'x'.repeat(n);
-
-/**
- * The gateway's DTOs and the rulesets service's message schemas (`RulesetSchemas`, libs/contracts) accept
- * and refuse the same bodies: what the DTO lets through, as the controller sends it, passes the schema
- * where it enters the service; what the DTO refuses (400), the schema refuses too when another app sends
- * it. Each limit is tried at and past its edge.
- */
-async function dtoAccepts(dto: new () => object, body: Json): Promise<object | null> {
-  const instance = plainToInstance(dto, body);
-  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: true });
-  return errors.length === 0 ? instance : null;
-}
+import { expectAgreement, ID, type Json, long } from '../testing/dto-agreement';
 
 /** The legacy single `deliversIdeaId` joins the list, as the controller does (`ideasOf`). */
 function asSubmissionMessage(dto: RulesetSubmissionFieldsDto & Json, extra: Json = {}): Json {
@@ -39,23 +21,11 @@ function asSubmissionMessage(dto: RulesetSubmissionFieldsDto & Json, extra: Json
 }
 
 /**
- * What the DTO accepts goes to the schema as the controller sends it (`toMessage`); what it refuses goes as
- * another app could send it: the body with the route's parameters (`params`).
+ * The gateway's DTOs and the rulesets service's message schemas (`RulesetSchemas`, libs/contracts) accept
+ * and refuse the same bodies: what the DTO lets through, as the controller sends it, passes the schema
+ * where it enters the service; what the DTO refuses (400), the schema refuses too when another app sends
+ * it. Each limit is tried at and past its edge.
  */
-const expectAgreement = async (
-  dto: new () => object,
-  schema: z.ZodType,
-  bodies: Json[],
-  toMessage: (accepted: object) => Json,
-  params: Json = {},
-) => {
-  for (const body of bodies) {
-    const accepted = await dtoAccepts(dto, body);
-    const bySchema = schema.safeParse(accepted ? toMessage(accepted) : { ...body, ...params }).success;
-    expect({ body, bySchema }).toEqual({ body, bySchema: accepted !== null });
-  }
-};
-
 describe('the rulesets DTOs and message schemas agree', () => {
   const repoUrl = 'https://source-host.example/o/r';
   const submission = { name: 'Fine name', description: 'A fine description.', repoUrl };

@@ -26,13 +26,8 @@ const UPSTREAM: [number, string] = [502, 'The source host could not be read; try
 const RULESET_SUBMISSIONS: SubmissionRoutes = {
   path: 'ruleset-submissions',
   tag: 'ruleset-submissions',
-  rpc: {
-    validate: RulesetsRpc.validate,
-    create: RulesetsRpc.createSubmission,
-    get: RulesetsRpc.getSubmission,
-    update: RulesetsRpc.updateSubmission,
-    history: RulesetsRpc.getSubmissionHistory,
-  },
+  rpc: RulesetsRpc,
+  validateRpc: RulesetsRpc.validate,
   dtos: {
     validate: ValidateRulesetDto,
     validation: ValidateRulesetResultDto,
