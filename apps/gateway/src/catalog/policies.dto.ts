@@ -27,14 +27,16 @@ import {
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import {
   ClearableUrl,
   HttpUrl,
   Optional,
+  OptionalString,
   PageCursor,
   PageInfoDto,
   PageLimit,
+  RequiredString,
   toInt,
   trim,
 } from '../http/common.dto';
@@ -49,21 +51,15 @@ import {
 } from '../listings/listing.dto';
 
 export class ListPoliciesQuery {
-  @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(POLICY_CATEGORY_MAX)
+  @OptionalString({ maxLength: POLICY_CATEGORY_MAX })
   category?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: SEARCH_QUERY_MAX,
     description:
       'Every word must match a word (or the start of one) of the name, category, asset kinds or ' +
       'description; or the whole text is part of the name (three characters or more)',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(SEARCH_QUERY_MAX)
   q?: string;
 
   @ApiPropertyOptional({ enum: POLICY_SOURCES, default: 'community' })
@@ -117,13 +113,10 @@ export class ListPoliciesQuery {
 export class HistoryQuery {
   @PageLimit(HISTORY_LIMIT) limit?: number;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: HISTORY_CURSOR_MAX,
     description: 'Opaque cursor: nextCursor of the previous page',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(HISTORY_CURSOR_MAX)
   before?: string;
 }
 
@@ -135,21 +128,15 @@ export class UpdatePolicyDto {
   @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: POLICY_DESCRIPTION.min,
     maxLength: POLICY_DESCRIPTION.max,
     description:
       'Applied directly before publication; on a published policy it is filed as a pending revision',
   })
-  @Optional()
-  @IsString()
-  @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
   description?: string;
 
-  @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(POLICY_CATEGORY_MAX)
+  @OptionalString({ maxLength: POLICY_CATEGORY_MAX })
   category?: string;
 
   @ClearableUrl()
@@ -173,19 +160,13 @@ export class UpdatePolicyDto {
   })
   implementationSourceHostUrl?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: SOURCE_REF.max,
     description: 'Administrators only; empty string clears to the default branch',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(SOURCE_REF.max)
   sourceRef?: string;
 
-  @ApiPropertyOptional({ maxLength: SOURCE_REF.max, description: 'Administrators only; empty string clears' })
-  @Optional()
-  @IsString()
-  @MaxLength(SOURCE_REF.max)
+  @OptionalString({ maxLength: SOURCE_REF.max, description: 'Administrators only; empty string clears' })
   implementationSourceRef?: string;
 
   @ClearableUrl()
@@ -209,10 +190,7 @@ export class UpdatePolicyDto {
 }
 
 export class SlugParams {
-  @ApiProperty({ pattern: VENDOR_SLUG_PATTERN.source, maxLength: VENDOR_SLUG_MAX })
-  @IsString()
-  @MaxLength(VENDOR_SLUG_MAX)
-  @Matches(VENDOR_SLUG_PATTERN)
+  @RequiredString({ pattern: VENDOR_SLUG_PATTERN.source, maxLength: VENDOR_SLUG_MAX })
   slug!: string;
 }
 

@@ -35,31 +35,31 @@ import {
   IsString,
   IsUUID,
   Length,
-  Matches,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
-import { HttpUrl, Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
+import {
+  HttpUrl,
+  Optional,
+  OptionalString,
+  PageCursor,
+  PageInfoDto,
+  PageLimit,
+  RequiredString,
+  trim,
+} from '../http/common.dto';
 import { declarationsOf, DocTabDto } from '../listings/listing.dto';
 
 export class DocTabInputDto {
-  @ApiProperty({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })
-  @IsString()
-  @MaxLength(DOC_TAB_KEY_MAX)
-  @Matches(DOC_TAB_KEY_PATTERN)
+  @RequiredString({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })
   key!: string;
 
-  @ApiProperty({ maxLength: DOC_TAB_TITLE_MAX })
-  @IsString()
-  @MaxLength(DOC_TAB_TITLE_MAX)
+  @RequiredString({ maxLength: DOC_TAB_TITLE_MAX })
   title!: string;
 
-  @ApiProperty({ maxLength: DOC_TAB_BODY_MAX })
-  @IsString()
-  @MaxLength(DOC_TAB_BODY_MAX)
+  @RequiredString({ maxLength: DOC_TAB_BODY_MAX })
   bodyMd!: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
@@ -80,10 +80,7 @@ export class IdeaDeclarationDto {
   @IsIn(IDEA_COVERAGES)
   coverage?: IdeaCoverage;
 
-  @ApiPropertyOptional({ maxLength: IDEA_SCOPE_NOTE_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(IDEA_SCOPE_NOTE_MAX)
+  @OptionalString({ maxLength: IDEA_SCOPE_NOTE_MAX })
   scopeNote?: string;
 }
 
@@ -93,7 +90,7 @@ export class SubmissionOptionalFieldsDto {
   @HttpUrl({ description: 'Required when projectType is split' })
   implementationSourceHostUrl?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: SOURCE_REF.min,
     maxLength: SOURCE_REF.max,
     description:
@@ -102,25 +99,16 @@ export class SubmissionOptionalFieldsDto {
       'it on a waiting or rejected submission validates it again and puts it back in the review queue; ' +
       'after approval it is refused with 403',
   })
-  @Optional()
-  @IsString()
-  @Length(SOURCE_REF.min, SOURCE_REF.max)
   sourceRef?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: SOURCE_REF.min,
     maxLength: SOURCE_REF.max,
     description: 'Split model: as sourceRef, for the implementation repository (implementationSourceCommit)',
   })
-  @Optional()
-  @IsString()
-  @Length(SOURCE_REF.min, SOURCE_REF.max)
   implementationSourceRef?: string;
 
-  @ApiPropertyOptional({ maxLength: POLICY_CATEGORY_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(POLICY_CATEGORY_MAX)
+  @OptionalString({ maxLength: POLICY_CATEGORY_MAX })
   category?: string;
 
   @HttpUrl()
@@ -192,9 +180,7 @@ export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
   @Length(POLICY_NAME.min, POLICY_NAME.max)
   name!: string;
 
-  @ApiProperty({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
-  @IsString()
-  @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
+  @RequiredString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
   description!: string;
 
   @HttpUrl({ required: true, description: 'Repository URL on a supported source host' })
@@ -210,10 +196,7 @@ export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
   @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
-  @ApiPropertyOptional({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
-  @Optional()
-  @IsString()
-  @Length(POLICY_DESCRIPTION.min, POLICY_DESCRIPTION.max)
+  @OptionalString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
   description?: string;
 
   @HttpUrl()

@@ -12,7 +12,7 @@ import {
   EMAIL_MAX,
 } from '@pc/contracts';
 import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { Optional, OptionalString, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
 /** At least one of the two names the recipient. */
 export class CreateTransferDto {
@@ -46,10 +46,7 @@ export class TransfersQuery {
 
 /** Optional feedback with a decision (a transfer rejection, an approval). */
 export class FeedbackDto {
-  @ApiPropertyOptional({ maxLength: FEEDBACK_MAX })
-  @Optional()
-  @IsString()
-  @MaxLength(FEEDBACK_MAX)
+  @OptionalString({ maxLength: FEEDBACK_MAX })
   feedback?: string;
 }
 

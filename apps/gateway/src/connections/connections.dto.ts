@@ -10,7 +10,7 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
-import { Nullable, Optional, trim } from '../http/common.dto';
+import { Nullable, Optional, OptionalString, RequiredString, trim } from '../http/common.dto';
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
@@ -44,30 +44,24 @@ export class CreateConnectionDto extends CredentialFieldsDto {
   @IsIn(CONNECTION_HOSTS)
   host!: ConnectionHost;
 
-  @ApiProperty({ minLength: L.credentialMin, maxLength: L.clientIdMax, example: 'my-client-id' })
-  @IsString()
-  @Length(L.credentialMin, L.clientIdMax)
+  @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax, example: 'my-client-id' })
   clientId!: string;
 
-  @ApiProperty({
+  @RequiredString({
     minLength: L.credentialMin,
     maxLength: L.clientSecretMax,
     format: 'password',
     writeOnly: true,
     description: 'Encrypted at rest (AES-256-GCM) and never returned',
   })
-  @IsString()
-  @Length(L.credentialMin, L.clientSecretMax)
   clientSecret!: string;
 
-  @ApiProperty({
+  @RequiredString({
     minLength: L.credentialMin,
     maxLength: L.organizationIdMax,
     description: 'The organization (root or business group) the connection works in',
     example: '6a0b1c2d-0000-4000-8000-000000000001',
   })
-  @IsString()
-  @Length(L.credentialMin, L.organizationIdMax)
   organizationId!: string;
 }
 
@@ -77,26 +71,20 @@ export class PlatformCredentialsDto extends CredentialFieldsDto {
   @IsIn(CONNECTION_HOSTS)
   host!: ConnectionHost;
 
-  @ApiProperty({ minLength: L.credentialMin, maxLength: L.clientIdMax })
-  @IsString()
-  @Length(L.credentialMin, L.clientIdMax)
+  @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax })
   clientId!: string;
 
-  @ApiProperty({
+  @RequiredString({
     minLength: L.credentialMin,
     maxLength: L.clientSecretMax,
     format: 'password',
     writeOnly: true,
   })
-  @IsString()
-  @Length(L.credentialMin, L.clientSecretMax)
   clientSecret!: string;
 }
 
 export class ValidateConnectionDto extends PlatformCredentialsDto {
-  @ApiProperty({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
-  @IsString()
-  @Length(L.credentialMin, L.organizationIdMax)
+  @RequiredString({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
   organizationId!: string;
 }
 
@@ -113,31 +101,22 @@ export class UpdateConnectionDto extends CredentialFieldsDto {
   @IsIn(CONNECTION_HOSTS)
   host?: ConnectionHost;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: L.credentialMin,
     maxLength: L.clientIdMax,
     description: 'With clientSecret and organizationId, or none of them',
   })
-  @Optional()
-  @IsString()
-  @Length(L.credentialMin, L.clientIdMax)
   clientId?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: L.credentialMin,
     maxLength: L.clientSecretMax,
     format: 'password',
     writeOnly: true,
   })
-  @Optional()
-  @IsString()
-  @Length(L.credentialMin, L.clientSecretMax)
   clientSecret?: string;
 
-  @ApiPropertyOptional({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
-  @Optional()
-  @IsString()
-  @Length(L.credentialMin, L.organizationIdMax)
+  @OptionalString({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
   organizationId?: string;
 }
 

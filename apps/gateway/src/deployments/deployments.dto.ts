@@ -34,7 +34,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { Optional, trim } from '../http/common.dto';
+import { Optional, OptionalString, trim } from '../http/common.dto';
 
 /**
  * The request headers an operation reads, each validated as a DTO (ValidHeaders) whose bounds the
@@ -266,14 +266,11 @@ export class ListDeploymentsQuery {
   @Max(L.pageMax)
   limit?: number;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: 200,
     description: '`pagination.next_cursor` of the previous page (opaque); omit for the first page',
   })
-  @Optional()
-  @IsString()
-  @Length(1, 200)
   cursor?: string;
 }
 

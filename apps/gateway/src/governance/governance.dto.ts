@@ -31,7 +31,9 @@ import {
   MaxUtf8Bytes,
   Nullable,
   Optional,
+  OptionalString,
   PageLimit,
+  RequiredString,
   toBool,
   toInt,
   trim,
@@ -75,23 +77,18 @@ export class ApiSourceInputDto {
   @HttpUrl({ required: true, description: 'The repository on the source host that holds the specification' })
   repoUrl!: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: L.ref.max,
     description: "Branch, tag or commit (default: the repository's default branch)",
   })
-  @Optional()
-  @IsString()
-  @Length(1, L.ref.max)
   ref?: string;
 
-  @ApiProperty({
+  @RequiredString({
     minLength: 1,
     maxLength: L.path.max,
     description: 'The main file, from the repository root',
   })
-  @IsString()
-  @Length(1, L.path.max)
   path!: string;
 }
 
@@ -133,10 +130,7 @@ export class RegisterApiDto {
   @Length(L.apiName.min, L.apiName.max)
   name!: string;
 
-  @ApiPropertyOptional({ maxLength: L.description.max })
-  @Optional()
-  @IsString()
-  @MaxLength(L.description.max)
+  @OptionalString({ maxLength: L.description.max })
   description?: string;
 
   @ApiPropertyOptional({
@@ -178,10 +172,7 @@ export class UpdateApiDto {
   @Length(L.apiName.min, L.apiName.max)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: L.description.max, description: 'Empty string clears it' })
-  @Optional()
-  @IsString()
-  @MaxLength(L.description.max)
+  @OptionalString({ maxLength: L.description.max, description: 'Empty string clears it' })
   description?: string;
 
   @ApiPropertyOptional({
@@ -209,15 +200,11 @@ export class ListApisQuery {
   @IsBoolean()
   atRisk?: boolean;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.label.max,
     pattern: L.label.pattern,
     description: 'Only APIs with this tag',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.label.max)
-  @Matches(new RegExp(L.label.pattern))
   tag?: string;
 
   @PageLimit(L.limit)
@@ -378,24 +365,20 @@ export class DiffQuery {
 }
 
 export class CreateWaiverDto {
-  @ApiProperty({
+  @RequiredString({
     minLength: L.waiverRule.min,
     maxLength: L.waiverRule.max,
     description: 'The rule (validation name in its profile)',
   })
-  @IsString()
-  @Length(L.waiverRule.min, L.waiverRule.max)
   rule!: string;
 
-  @ApiProperty({
+  @RequiredString({
     minLength: L.waiverLocation.min,
     maxLength: L.waiverLocation.max,
     example: '#/paths/~1pets/post',
     description:
       'A JSON pointer (starting with # or /): the element and everything below it, `*` for any one segment; anything else is a pattern of the file (`*` within a folder, `**` across, `?` one character)',
   })
-  @IsString()
-  @Length(L.waiverLocation.min, L.waiverLocation.max)
   location!: string;
 
   @ApiProperty({ minLength: L.waiverReason.min, maxLength: L.waiverReason.max })

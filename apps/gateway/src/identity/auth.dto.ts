@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EMAIL_MAX, PASSWORD, USER_NAME } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength, MinLength } from 'class-validator';
-import { lower, trim } from '../http/common.dto';
+import { lower, RequiredString, trim } from '../http/common.dto';
 
 export class SignupDto {
   @ApiProperty({ format: 'email', maxLength: EMAIL_MAX, example: 'ada@example.com' })
@@ -30,8 +30,6 @@ export class LoginDto {
   @MaxLength(EMAIL_MAX)
   email!: string;
 
-  @ApiProperty({ maxLength: PASSWORD.max, example: 'correct horse battery staple' })
-  @IsString()
-  @MaxLength(PASSWORD.max)
+  @RequiredString({ maxLength: PASSWORD.max, example: 'correct horse battery staple' })
   password!: string;
 }

@@ -8,14 +8,12 @@ import {
   IsInt,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Optional } from '../http/common.dto';
+import { Optional, OptionalString, RequiredString } from '../http/common.dto';
 import { DocTabDto } from '../listings/listing.dto';
 
 export class RulesetDocTabInputDto {
@@ -24,14 +22,10 @@ export class RulesetDocTabInputDto {
   @Matches(new RegExp(L.tabKey.pattern))
   key!: string;
 
-  @ApiProperty({ maxLength: L.tabTitle.max, description: 'Blank: the predefined title, or the key' })
-  @IsString()
-  @MaxLength(L.tabTitle.max)
+  @RequiredString({ maxLength: L.tabTitle.max, description: 'Blank: the predefined title, or the key' })
   title!: string;
 
-  @ApiProperty({ maxLength: L.tabBody.max, description: 'Markdown' })
-  @IsString()
-  @MaxLength(L.tabBody.max)
+  @RequiredString({ maxLength: L.tabBody.max, description: 'Markdown' })
   bodyMd!: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max })
@@ -62,15 +56,10 @@ export class ReplaceRulesetDocsDto {
 }
 
 export class UpsertRulesetTabDto {
-  @ApiProperty({ minLength: L.tabTitle.min, maxLength: L.tabTitle.max })
-  @IsString()
-  @Length(L.tabTitle.min, L.tabTitle.max)
+  @RequiredString({ minLength: L.tabTitle.min, maxLength: L.tabTitle.max })
   title!: string;
 
-  @ApiPropertyOptional({ maxLength: L.tabBody.max, default: '', description: 'Markdown' })
-  @Optional()
-  @IsString()
-  @MaxLength(L.tabBody.max)
+  @OptionalString({ maxLength: L.tabBody.max, default: '', description: 'Markdown' })
   bodyMd?: string;
 
   @ApiPropertyOptional({

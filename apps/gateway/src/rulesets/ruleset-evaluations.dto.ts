@@ -13,12 +13,11 @@ import {
   IsObject,
   IsString,
   IsUUID,
-  Matches,
   MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { HttpUrl, MaxUtf8Bytes, Optional } from '../http/common.dto';
+import { HttpUrl, MaxUtf8Bytes, Optional, OptionalString } from '../http/common.dto';
 
 export class SpecificationInputDto {
   @ApiPropertyOptional({
@@ -30,15 +29,11 @@ export class SpecificationInputDto {
   @MaxUtf8Bytes(E.specificationBytes)
   content?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: E.filename.max,
     pattern: E.filename.pattern,
     description: 'The name of the inline document, as results name it (default api.yaml)',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(E.filename.max)
-  @Matches(new RegExp(E.filename.pattern))
   filename?: string;
 
   @HttpUrl({
@@ -46,13 +41,10 @@ export class SpecificationInputDto {
   })
   repoUrl?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.sourceRef.max,
     description: "Branch, tag or commit (default: the URL's, else the default branch)",
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.sourceRef.max)
   ref?: string;
 
   @ApiPropertyOptional({
@@ -79,15 +71,11 @@ export class EvaluatedRulesetRefDto {
   @IsUUID()
   id?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     pattern: L.slug.pattern,
     maxLength: L.slug.max,
     description: 'A ruleset of the vendor index',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.slug.max)
-  @Matches(new RegExp(L.slug.pattern))
   slug?: string;
 }
 

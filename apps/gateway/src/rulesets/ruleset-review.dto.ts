@@ -1,15 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { RULESET_LIMITS as L } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, Length, MaxLength } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { RulesetSubmissionDto } from './ruleset-submissions.dto';
-import { Optional, trim } from '../http/common.dto';
+import { OptionalString, trim } from '../http/common.dto';
 
 export class RulesetApprovalDto {
-  @ApiPropertyOptional({ maxLength: L.feedback.max })
-  @Optional()
-  @IsString()
-  @MaxLength(L.feedback.max)
+  @OptionalString({ maxLength: L.feedback.max })
   feedback?: string;
 }
 

@@ -23,7 +23,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import { ClearableUrl, HttpUrl, Optional, trim } from '../http/common.dto';
+import { ClearableUrl, HttpUrl, Optional, OptionalString, RequiredString, trim } from '../http/common.dto';
 import { RuleCountsDto } from './rulesets.dto';
 import { declarationsOf } from '../listings/listing.dto';
 
@@ -37,10 +37,7 @@ export class RulesetIdeaDeclarationDto {
   @IsIn(['full', 'partial'])
   coverage?: 'full' | 'partial';
 
-  @ApiPropertyOptional({ maxLength: L.scopeNote.max })
-  @Optional()
-  @IsString()
-  @MaxLength(L.scopeNote.max)
+  @OptionalString({ maxLength: L.scopeNote.max })
   scopeNote?: string;
 }
 
@@ -54,19 +51,13 @@ export class RulesetSubmissionFieldsDto {
   @IsIn(RULESET_CATEGORIES)
   category?: RulesetCategory;
 
-  @ApiPropertyOptional({ maxLength: L.sourceRef.max, description: 'Omit or empty for the default branch' })
-  @Optional()
-  @IsString()
-  @MaxLength(L.sourceRef.max)
+  @OptionalString({ maxLength: L.sourceRef.max, description: 'Omit or empty for the default branch' })
   sourceRef?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.rulesetPath.max,
     description: 'The profile file relative to the ruleset root; omit (or empty) to discover it',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.rulesetPath.max)
   rulesetPath?: string;
 
   @ApiPropertyOptional({
@@ -165,9 +156,7 @@ export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @Length(L.name.min, L.name.max)
   name!: string;
 
-  @ApiProperty({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
-  @IsString()
-  @Length(L.description.min, L.description.max)
+  @RequiredString({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
   description!: string;
 
   @HttpUrl({ required: true, description: 'A public repository URL' })
@@ -182,14 +171,11 @@ export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @Length(L.name.min, L.name.max)
   name?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: L.description.min,
     maxLength: L.description.max,
     description: 'Markdown',
   })
-  @Optional()
-  @IsString()
-  @Length(L.description.min, L.description.max)
   description?: string;
 
   @HttpUrl({ description: 'A public repository URL' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { HttpUrl, Optional } from '../http/common.dto';
+import { IsBoolean } from 'class-validator';
+import { HttpUrl, Optional, OptionalString } from '../http/common.dto';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {
@@ -11,23 +11,17 @@ export class ValidateRulesetDto {
   })
   repoUrl!: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.sourceRef.max,
     description: "Branch, tag or commit (default: the URL's, else the default branch)",
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.sourceRef.max)
   ref?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.rulesetPath.max,
     description:
       'The ruleset file (AMF profile or Spectral ruleset), relative to the ruleset root: skips discovery',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.rulesetPath.max)
   rulesetPath?: string;
 
   @ApiPropertyOptional({ description: 'Add branchInfo (only when validation passed)' })

@@ -25,8 +25,8 @@ import {
   VendorSummaryFields,
 } from '../listings/listing.dto';
 import { CreateTransferDto } from '../catalog/transfers.dto';
-import { ClearableUrl, Optional, PageLimit, toInt } from '../http/common.dto';
-import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ClearableUrl, Optional, OptionalString, PageLimit, toInt } from '../http/common.dto';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 // ---------------------------------------------------------------- requests
 
@@ -36,22 +36,16 @@ export class ListRulesetsQuery {
   @IsIn(RULESET_SOURCES)
   source?: RulesetSource;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.q.max,
     description: 'Words (matched as prefixes) or a part of the name; vendor: words of the name and summary',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.q.max)
   q?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: L.category.max,
     description: `A RulesetCategory, or "All Categories" for no filter; vendor: exact registry category`,
   })
-  @Optional()
-  @IsString()
-  @MaxLength(L.category.max)
   category?: string;
 
   @ApiPropertyOptional({

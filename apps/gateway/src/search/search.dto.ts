@@ -10,11 +10,11 @@ import {
   type SearchMatch,
   type SearchSort,
 } from '@pc/contracts';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { Optional, PageCursor, PageLimit } from '../http/common.dto';
+import { IsIn } from 'class-validator';
+import { Optional, OptionalString, PageCursor, PageLimit } from '../http/common.dto';
 
 export class SearchQueryDto {
-  @ApiPropertyOptional({
+  @OptionalString({
     maxLength: SEARCH_LIMITS.q.max,
     description:
       'Words to find (letters and digits; at most ' +
@@ -22,9 +22,6 @@ export class SearchQueryDto {
       'description come alone when there are any (`match: exact`); otherwise words as the start of a word, ' +
       'parts of names and small typos (`match: near`).',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(SEARCH_LIMITS.q.max)
   q?: string;
 
   @ApiPropertyOptional({ enum: LISTING_KINDS, description: 'Only policies, or only rulesets' })
@@ -37,10 +34,7 @@ export class SearchQueryDto {
   @IsIn(LISTING_CATALOGS)
   catalog?: ListingCatalog;
 
-  @ApiPropertyOptional({ maxLength: SEARCH_LIMITS.category.max, description: 'A category, in any case' })
-  @Optional()
-  @IsString()
-  @MaxLength(SEARCH_LIMITS.category.max)
+  @OptionalString({ maxLength: SEARCH_LIMITS.category.max, description: 'A category, in any case' })
   category?: string;
 
   @ApiPropertyOptional({
