@@ -154,28 +154,46 @@ export function ActionForm({
 /**
  * A form's text fields held together: their values, and for each field what it takes (its value, its
  * change and the message a failed request gave for it). `bind(action.error)` gives `field(name)`, or
- * `field(name, path)` when the API names the field otherwise (`document.filename`).
+ * `field(name, path)` when the API names the field otherwise (`document.filename`); bound to several
+ * actions' errors, a field shows the first that names it. `edited` runs after each change of a field
+ * (what was derived from the typed values no longer holds).
  */
-export function useFields<F extends Record<string, string>>(initial: F) {
+export function useFields<F extends Record<string, string>>(
+  initial: F,
+  edited?: (name: keyof F & string) => void,
+) {
   const [values, setValues] = useState(initial);
   const bind =
-    (error: unknown) =>
+    (...errors: unknown[]) =>
     (name: keyof F & string, path: string = name) => ({
       value: values[name],
-      error: error instanceof ApiError ? error.fieldMessage(path) : undefined,
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+      error: errors.map((e) => (e instanceof ApiError ? e.fieldMessage(path) : undefined)).find(Boolean),
+      onChange: (e: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        edited?.(name);
+      },
     });
   return { values, setValues, bind };
 }
 
 /**
- * A page until its data is read: its title over Loading, then what went wrong (the API's message with a
- * retry, or `failed` where the page words it itself).
+ * What stands where data is not read yet: Loading while it loads, then what went wrong (the API's
+ * message with a retry, or `failed` where the caller words it itself).
  */
-export function PendingPage({
-  title,
+export function Pending({
   state,
   failed,
+}: {
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  failed?: ReactNode;
+}) {
+  return state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />);
+}
+
+/** A page until its data is read: its title over what is Pending. */
+export function PendingPage({
+  title,
+  ...pending
 }: {
   title: string;
   state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
@@ -183,7 +201,7 @@ export function PendingPage({
 }) {
   return (
     <Page title={title}>
-      {state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />)}
+      <Pending {...pending} />
     </Page>
   );
 }
@@ -287,17 +305,22 @@ export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttri
   );
 }
 
-/** A checkbox per option, under a legend: `value` holds the checked ones, in the order they were checked. */
+/**
+ * A checkbox per option, under a legend: `value` holds the checked ones, in the order they were checked;
+ * each option labelled by `label`, else by itself.
+ */
 export function CheckboxSet<T extends string>({
   legend,
   hint,
   options,
+  label = (option) => option,
   value,
   onChange,
 }: {
   legend: string;
   hint?: string;
   options: readonly T[];
+  label?: (option: T) => string;
   value: T[];
   onChange: (value: T[]) => void;
 }) {
@@ -308,7 +331,7 @@ export function CheckboxSet<T extends string>({
       {options.map((option) => (
         <Checkbox
           key={option}
-          label={option}
+          label={label(option)}
           checked={value.includes(option)}
           onChange={(e) =>
             onChange(e.target.checked ? [...value, option] : value.filter((x) => x !== option))

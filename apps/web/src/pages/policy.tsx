@@ -12,6 +12,7 @@ import {
   ConfirmDialog,
   ErrorMessage,
   Loading,
+  Pending,
   StatusBadge,
   TextArea,
   useAction,
@@ -338,7 +339,7 @@ function Revisions({ listing: policy }: { listing: Policy }) {
   return (
     <div>
       <h2>Revisions</h2>
-      {revisions.loading ? <Loading /> : <ErrorMessage error={revisions.error} retry={revisions.reload} />}
+      <Pending state={revisions} />
       {revisions.data && revisions.data.revisions.length === 0 ? <p>No revisions.</p> : null}
       <ul>
         {revisions.data?.revisions.map((r) => (

@@ -10,8 +10,8 @@ import {
   Badge,
   ConfirmDialog,
   ErrorMessage,
-  Loading,
   Page,
+  Pending,
   PendingPage,
   severityCounts,
   StatusBadge,
@@ -137,8 +137,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
         : Promise.resolve(null),
     [policyId, pinned?.commit],
   );
-  if (!detail.data)
-    return detail.loading ? <Loading /> : <ErrorMessage error={detail.error} retry={detail.reload} />;
+  if (!detail.data) return <Pending state={detail} />;
   const [{ submission }, { policy }] = detail.data;
   const v = submission.validation;
   const source = changes.data?.source;

@@ -8,8 +8,8 @@ import {
   ActionForm,
   ConfirmDialog,
   ErrorMessage,
-  Loading,
   Page,
+  Pending,
   severityCounts,
   StatusBadge,
   TextArea,
@@ -194,7 +194,7 @@ function SubmissionsOf<S>({ kind }: { kind: SubmissionsKind<S> }) {
         </p>
       ) : null}
       {kind.intro}
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       {list.data && all.length === 0 ? <p>{kind.empty}</p> : null}
       <ul className="cards">
         {all.map((s) => (
