@@ -4,7 +4,9 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { api, ok, type Schemas } from './api/client';
-import { Pending, plural, useAsync } from './ui';
+import { useAsync } from './ui/async';
+import { plural } from './ui/display';
+import { Pending } from './ui/page';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 

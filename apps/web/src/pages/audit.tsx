@@ -7,7 +7,10 @@ import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, type AuditAction
 import { useId, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { useLocation } from '../router';
-import { DataTable, Page, Pending, TextField, useAsync, useCursorPages, useDebounced, When } from '../ui';
+import { useAsync, useCursorPages, useDebounced } from '../ui/async';
+import { DataTable, When } from '../ui/display';
+import { TextField } from '../ui/fields';
+import { Page, Pending } from '../ui/page';
 
 export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
 type Entry = Schemas['AuditEntryDto'];

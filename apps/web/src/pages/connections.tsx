@@ -3,21 +3,11 @@
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Page,
-  Pending,
-  SelectField,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, When } from '../ui/display';
+import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Connection = Schemas['ConnectionDto'];
 type Host = Connection['host'];

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { Link } from '../router';
-import { ConfirmDialog, ErrorMessage, Page, Pending, StatusBadge, useAction, useAsync, When } from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
 

@@ -15,23 +15,11 @@ import {
   trendSummary,
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Page,
-  Pending,
-  PendingPage,
-  RadioSet,
-  TextArea,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, DataTable, When } from '../ui/display';
+import { ActionForm, RadioSet, TextArea, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Workspace = Schemas['WorkspaceDetailDto'];
 type GovernedApi = Schemas['GovernedApiDto'];

@@ -6,23 +6,11 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { apiLine, ConformanceChart, lineSummary, percent, trendOf } from '../governance/conformance';
 import { Link } from '../router';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Page,
-  Pending,
-  PendingPage,
-  SelectField,
-  severityCounts,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, DataTable, severityCounts, When } from '../ui/display';
+import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 import { NotFoundOr } from './governance';
 
 type GovernedApi = Schemas['GovernedApiDto'];

@@ -1,7 +1,9 @@
 // Transfers offered to you (accept or reject) and by you (cancel), and your notifications.
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
-import { ErrorMessage, Page, Pending, StatusBadge, useAction, useAsync, When } from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Transfer = Schemas['TransferDto'];
 

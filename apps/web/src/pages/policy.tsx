@@ -6,19 +6,11 @@ import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
 import { useSession } from '../session';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Pending,
-  StatusBadge,
-  TextArea,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, StatusBadge, When } from '../ui/display';
+import { ActionForm, TextArea } from '../ui/fields';
+import { ErrorMessage, Loading, Pending } from '../ui/page';
 
 type Comment = Schemas['CommentDto'];
 type Policy = Schemas['PolicyDto'];

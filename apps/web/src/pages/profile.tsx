@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link } from '../router';
 import { api, ok } from '../api/client';
 import { useSession } from '../session';
-import { ActionForm, Checkbox, ErrorMessage, Page, TextArea, TextField, useAction, useFields } from '../ui';
+import { useAction } from '../ui/async';
+import { ActionForm, Checkbox, TextArea, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page } from '../ui/page';
 
 export default function Profile() {
   const { user, setUser } = useSession();

@@ -6,20 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { api, ok } from '../api/client';
 import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
-import {
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Page,
-  Pending,
-  PendingPage,
-  severityCounts,
-  StatusBadge,
-  TextArea,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, severityCounts, StatusBadge, When } from '../ui/display';
+import { TextArea } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Decision = 'approve' | 'reject' | 'needs-improvement';
 

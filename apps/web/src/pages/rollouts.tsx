@@ -4,7 +4,9 @@ import { api, ok } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
-import { Page, Pending, StatusBadge, useAsync, When } from '../ui';
+import { useAsync } from '../ui/async';
+import { StatusBadge, When } from '../ui/display';
+import { Page, Pending } from '../ui/page';
 
 /** The most the list route gives in one page (ROLLOUT_LIMITS.pageMax). */
 const SHOWN = 100;

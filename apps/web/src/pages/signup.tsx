@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useRef } from 'react';
 import { api, ApiError, ok } from '../api/client';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
-import { ErrorMessage, Page, TextField, useAction, useFields } from '../ui';
+import { useAction } from '../ui/async';
+import { TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
   const { setUser } = useSession();

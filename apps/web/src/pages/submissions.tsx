@@ -4,20 +4,11 @@
 import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
-import {
-  ActionForm,
-  ConfirmDialog,
-  ErrorMessage,
-  Page,
-  Pending,
-  severityCounts,
-  StatusBadge,
-  TextArea,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { severityCounts, StatusBadge, When } from '../ui/display';
+import { ActionForm, TextArea, TextField } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 /** A submission as its card shows it, whatever its kind. */
 interface SubmissionView {

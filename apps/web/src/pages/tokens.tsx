@@ -1,22 +1,11 @@
 // Personal access tokens: create (the secret is shown once, with a copy button), list, revoke.
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import {
-  ActionForm,
-  CheckboxSet,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Page,
-  Pending,
-  SecretOnce,
-  SelectField,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
+import { DataTable, When } from '../ui/display';
+import { ActionForm, CheckboxSet, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Token = Schemas['TokenRecordDto'];
 type Scope = Token['scopes'][number];

@@ -4,23 +4,11 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import {
-  ActionForm,
-  CheckboxSet,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  Pending,
-  SecretOnce,
-  StatusBadge,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
+import { DataTable, StatusBadge, When } from '../ui/display';
+import { ActionForm, CheckboxSet, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Endpoint = Schemas['WebhookEndpointDto'];
 

@@ -1,16 +1,9 @@
 import { api, ok } from '../api/client';
 import { Link } from '../router';
-import {
-  ActionForm,
-  Badge,
-  ErrorMessage,
-  Page,
-  Pending,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { Badge } from '../ui/display';
+import { ActionForm, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 export default function Workspaces() {
   const list = useAsync(() => ok(api.GET('/api/workspaces')), []);
