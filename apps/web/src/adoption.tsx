@@ -4,7 +4,9 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { api, ok, type Schemas } from './api/client';
-import { ErrorMessage, Loading, plural, useAsync } from './ui';
+import { useAsync } from './ui/async';
+import { plural } from './ui/display';
+import { Pending } from './ui/page';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
@@ -26,11 +28,7 @@ export function Adoption({ kind, id }: { kind: 'policy' | 'ruleset'; id: string 
     <section aria-labelledby="adoption-title" className="panel adoption">
       <h2 id="adoption-title">Adoption</h2>
       {!data ? (
-        adoption.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={adoption.error} retry={adoption.reload} />
-        )
+        <Pending state={adoption} />
       ) : data.organizations === 0 ? (
         <p>No organization runs a release of it yet.</p>
       ) : (

@@ -4,7 +4,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { messageOf } from './api/client';
 import { Link, match, navigate, useLocation } from './router';
 import { useSession } from './session';
-import { Loading, Page } from './ui';
+import { Loading, Page } from './ui/page';
 
 type Params = Record<string, string>;
 type PageComponent = ComponentType<{ params: Params }>;

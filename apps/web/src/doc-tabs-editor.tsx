@@ -8,7 +8,7 @@ import {
   DOC_TABS_MAX_ITEMS,
 } from '@pc/contracts';
 import { Link } from './router';
-import { TextArea, TextField } from './ui';
+import { TextArea, TextField } from './ui/fields';
 
 /** The key pattern as an HTML `pattern` (anchored by the browser) and its longest key. */
 // (a pattern attribute is compiled with the v flag, where a bare "-" in a class is an error).

@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { api, ok } from './api/client';
 import { itemKey, ListingCard } from './listing-card';
 import { Link } from './router';
-import { ErrorMessage, Loading, useAsync } from './ui';
+import { useAsync } from './ui/async';
+import { ErrorMessage, Loading } from './ui/page';
 
 /** Cards in a row: one line of cards on a laptop, a short scroll on a phone. */
 const ROW_SIZE = 4;

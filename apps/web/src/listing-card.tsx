@@ -3,7 +3,7 @@ import { Heart, Rocket } from 'lucide-react';
 import type { Schemas } from './api/client';
 import { ListingIcon } from './listing-icon';
 import { Link } from './router';
-import { Badge } from './ui';
+import { Badge } from './ui/display';
 
 export type ListingItem = Schemas['SearchItemDto'];
 

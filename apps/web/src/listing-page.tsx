@@ -11,7 +11,9 @@ import { ReviewPin } from './review-pin';
 import { Link } from './router';
 import { useSession } from './session';
 import { Markdown, type Tab, Tabs } from './tabs';
-import { ActionForm, ErrorMessage, Loading, Page, PendingPage, TextArea, useAction, useAsync } from './ui';
+import { useAction, useAsync } from './ui/async';
+import { ActionForm, TextArea } from './ui/fields';
+import { ErrorMessage, Loading, Page, PendingPage } from './ui/page';
 
 /** A documentation tab, as both kinds answer it. */
 type DocTab = { key: string; title: string; bodyMd: string };

@@ -1,7 +1,9 @@
 // What a release ships, on the policy and ruleset pages: the reviewed commit pinned at approval, when and
 // how, and "changes since review" from the source host's compare.
 import { api, ok, type Schemas } from './api/client';
-import { ErrorMessage, useAsync, When } from './ui';
+import { useAsync } from './ui/async';
+import { When } from './ui/display';
+import { ErrorMessage } from './ui/page';
 
 type Pin = Schemas['ReviewPinDto'];
 

@@ -6,7 +6,9 @@
 import type { ReactNode } from 'react';
 import { ApiError } from './api/client';
 import { type DocTabDraft, DocTabsEditor, IdeasField, labelled } from './doc-tabs-editor';
-import { ActionForm, Badge, ErrorMessage, TextArea, TextField } from './ui';
+import { Badge } from './ui/display';
+import { ActionForm, TextArea, TextField } from './ui/fields';
+import { ErrorMessage } from './ui/page';
 
 export interface LengthLimit {
   min: number;

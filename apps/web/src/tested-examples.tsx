@@ -1,5 +1,5 @@
 import type { Schemas } from './api/client';
-import { Badge } from './ui';
+import { Badge } from './ui/display';
 
 type EngineCheck = Schemas['RulesetEngineCheckDto'];
 

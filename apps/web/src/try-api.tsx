@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { api, ok } from './api/client';
 import type { components } from '@policy-catalog/sdk';
-import { Badge, ErrorMessage, RadioSet, severityCounts, TextArea, TextField, useAction } from './ui';
+import { useAction } from './ui/async';
+import { Badge, severityCounts } from './ui/display';
+import { RadioSet, TextArea, TextField } from './ui/fields';
+import { ErrorMessage } from './ui/page';
 
 type Report = components['schemas']['EvaluationReportDto'];
 type Result = components['schemas']['EvaluationResultDto'];

@@ -7,17 +7,10 @@ import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, type AuditAction
 import { useId, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { useLocation } from '../router';
-import {
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  TextField,
-  useAsync,
-  useCursorPages,
-  useDebounced,
-  When,
-} from '../ui';
+import { useAsync, useCursorPages, useDebounced } from '../ui/async';
+import { DataTable, When } from '../ui/display';
+import { TextField } from '../ui/fields';
+import { Page, Pending } from '../ui/page';
 
 export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
 type Entry = Schemas['AuditEntryDto'];
@@ -130,7 +123,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           <span className="hint">The {AUDIT_EXPORT_PAGE.default} newest entries matching these filters.</span>
         </p>
       ) : null}
-      {page.loading ? <Loading /> : <ErrorMessage error={page.error} retry={page.reload} />}
+      <Pending state={page} />
       {page.data && page.data.entries.length === 0 ? <p>No entries.</p> : null}
       {page.data && page.data.entries.length > 0 ? (
         <DataTable

@@ -11,7 +11,10 @@ import type { paths } from '@policy-catalog/sdk';
 import { FirstScreen, type Shelf } from '../first-screen';
 import { count, itemKey, ListingCard, type ListingItem as Item } from '../listing-card';
 import { navigate, useLocation } from '../router';
-import { ErrorMessage, Loading, Page, plural, SelectField, TextField, useDebounced } from '../ui';
+import { useDebounced } from '../ui/async';
+import { plural } from '../ui/display';
+import { SelectField, TextField } from '../ui/fields';
+import { ErrorMessage, Loading, Page } from '../ui/page';
 
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;

@@ -1,21 +1,13 @@
 // Connections to the platform: create (test the credentials first), the organization tree, sync, and
 // delete after seeing what it touches.
 import { useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
+import { api, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Page,
-  SelectField,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, When } from '../ui/display';
+import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Connection = Schemas['ConnectionDto'];
 type Host = Connection['host'];
@@ -31,12 +23,17 @@ const EMPTY = {
 
 export default function Connections() {
   const list = useAsync(() => ok(api.GET('/api/connections')), []);
-  const [form, setForm] = useState(EMPTY);
   const [check, setCheck] = useState<Schemas['ValidationResultDto'] | null>(null);
   /** The organizations the typed credentials reach, once asked: the organization is chosen among them. */
   const [orgs, setOrgs] = useState<Schemas['OrganizationDto'][] | null>(null);
   /** What the last "Create connection" made, said once the form has emptied. */
   const [created, setCreated] = useState<Schemas['CreatedConnectionDto'] | null>(null);
+  const fields = useFields(EMPTY, (name) => {
+    setCheck(null);
+    // Other credentials may reach other organizations.
+    if (name !== 'name' && name !== 'organizationId') setOrgs(null);
+  });
+  const form = fields.values;
   const body = () => ({
     name: form.name.trim(),
     host: form.host,
@@ -58,7 +55,7 @@ export default function Connections() {
     // The root organization unless one of those found is chosen already.
     const root = found.find((o) => o.isPrimary) ?? found[0];
     if (root && !found.some((o) => o.id === form.organizationId))
-      setForm((typed) => ({ ...typed, organizationId: root.id }));
+      fields.setValues((typed) => ({ ...typed, organizationId: root.id }));
   });
   const create = useAction(async () => {
     setCreated(null);
@@ -66,25 +63,16 @@ export default function Connections() {
     // The form empties: the result of the last test belonged to what was typed there.
     setCheck(null);
     setCreated(answer);
-    setForm(EMPTY);
+    fields.setValues(EMPTY);
     setOrgs(null);
     list.reload();
   });
-  const fieldError = (f: string) =>
-    [create.error, test.error, find.error]
-      .map((e) => (e instanceof ApiError ? e.fieldMessage(f) : undefined))
-      .find(Boolean);
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [name]: e.target.value });
-    setCheck(null);
-    // Other credentials may reach other organizations.
-    if (name !== 'name' && name !== 'organizationId') setOrgs(null);
-  };
+  const field = fields.bind(create.error, test.error, find.error);
   return (
     <Page title="Connections">
       <p>A connection holds the client credentials of a platform organization; deployments go through it.</p>
       <h2>Your connections</h2>
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       {list.data && list.data.connections.length === 0 ? <p>No connections yet.</p> : null}
       <ul className="cards">
         {list.data?.connections.map((c) => (
@@ -99,14 +87,12 @@ export default function Connections() {
           minLength={2}
           maxLength={80}
           hint="2 to 80 characters."
-          value={form.name}
-          onChange={set('name')}
-          error={fieldError('name')}
+          {...field('name')}
         />
         <SelectField
           label="Platform host"
           value={form.host}
-          onChange={set('host')}
+          onChange={field('host').onChange}
           options={[
             ['us', 'US'],
             ['eu', 'EU'],
@@ -118,9 +104,7 @@ export default function Connections() {
             label="Custom domain"
             type="url"
             hint="https://… of your platform."
-            value={form.customDomain}
-            onChange={set('customDomain')}
-            error={fieldError('customDomain')}
+            {...field('customDomain')}
           />
         ) : null}
         <TextField
@@ -129,9 +113,7 @@ export default function Connections() {
           minLength={4}
           maxLength={255}
           autoComplete="off"
-          value={form.clientId}
-          onChange={set('clientId')}
-          error={fieldError('clientId')}
+          {...field('clientId')}
         />
         <TextField
           label="Client secret"
@@ -140,17 +122,13 @@ export default function Connections() {
           minLength={4}
           autoComplete="new-password"
           hint="Stored encrypted; never shown again."
-          value={form.clientSecret}
-          onChange={set('clientSecret')}
-          error={fieldError('clientSecret')}
+          {...field('clientSecret')}
         />
         {orgs && orgs.length > 0 ? (
           <SelectField
             label="Organization"
             hint="The organizations these credentials reach, the root first: deployments go to the one chosen and those under it."
-            value={form.organizationId}
-            onChange={set('organizationId')}
-            error={fieldError('organizationId')}
+            {...field('organizationId')}
             options={orgs.map((o) => [o.id, `${o.fullPath} (${o.id})`])}
           />
         ) : (
@@ -161,9 +139,7 @@ export default function Connections() {
               required
               minLength={4}
               maxLength={255}
-              value={form.organizationId}
-              onChange={set('organizationId')}
-              error={fieldError('organizationId')}
+              {...field('organizationId')}
             />
             <div className="row">
               <button

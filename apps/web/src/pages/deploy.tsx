@@ -6,19 +6,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { OrgTree } from '../org-tree';
 import { Link, navigate, useLocation } from '../router';
-import {
-  ActionForm,
-  Checkbox,
-  ErrorMessage,
-  Loading,
-  Page,
-  SelectField,
-  StatusBadge,
-  TextField,
-  useAction,
-  useAsync,
-  useDebounced,
-} from '../ui';
+import { useAction, useAsync, useDebounced } from '../ui/async';
+import { StatusBadge } from '../ui/display';
+import { ActionForm, Checkbox, SelectField, TextField } from '../ui/fields';
+import { ErrorMessage, Loading, Page } from '../ui/page';
 
 type Result = Schemas['DeploymentResultDto'];
 type Planned = Schemas['PlannedTargetDto'];

@@ -3,17 +3,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, navigate } from '../router';
-import {
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Page,
-  PendingPage,
-  StatusBadge,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
 

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { Link } from '../router';
-import { ConfirmDialog, ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
 
@@ -42,7 +45,7 @@ export default function Deployments() {
       }
     >
       <DeploymentsNav />
-      {first.loading ? <Loading /> : <ErrorMessage error={first.error} retry={first.reload} />}
+      <Pending state={first} />
       {first.data && all.length === 0 ? <p>No deployments yet.</p> : null}
       {all.length > 0 ? (
         <div className="table-wrap">

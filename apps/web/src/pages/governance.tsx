@@ -15,23 +15,11 @@ import {
   trendSummary,
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  PendingPage,
-  RadioSet,
-  TextArea,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, DataTable, When } from '../ui/display';
+import { ActionForm, RadioSet, TextArea, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Workspace = Schemas['WorkspaceDetailDto'];
 type GovernedApi = Schemas['GovernedApiDto'];
@@ -111,11 +99,10 @@ function Governance({ w }: { w: Workspace }) {
       }
     >
       {!data ? (
-        dashboard.loading ? (
-          <Loading />
-        ) : (
-          <NotFoundOr error={dashboard.error} what="workspace" retry={dashboard.reload} />
-        )
+        <Pending
+          state={dashboard}
+          failed={<NotFoundOr error={dashboard.error} what="workspace" retry={dashboard.reload} />}
+        />
       ) : (
         <>
           <p className="lead" data-testid="governance-totals">
@@ -133,10 +120,8 @@ function Governance({ w }: { w: Workspace }) {
                 </p>
                 <ConformanceChart points={trendLine(trend.data)} threshold={trend.data.threshold} />
               </>
-            ) : trend.loading ? (
-              <Loading />
             ) : (
-              <ErrorMessage error={trend.error} retry={trend.reload} />
+              <Pending state={trend} />
             )}
           </section>
           <h2>APIs</h2>
@@ -432,11 +417,7 @@ function Profiles({
       <h2 id="profiles-title">Governance profiles</h2>
       <p className="meta">Which rulesets apply to which APIs of the workspace, by tag or scope.</p>
       {!profiles.data ? (
-        profiles.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={profiles.error} retry={profiles.reload} />
-        )
+        <Pending state={profiles} />
       ) : profiles.data.profiles.length === 0 ? (
         <p>No profile yet: no ruleset applies to the APIs, so none can be evaluated.</p>
       ) : (

@@ -6,23 +6,11 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { apiLine, ConformanceChart, lineSummary, percent, trendOf } from '../governance/conformance';
 import { Link } from '../router';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  PendingPage,
-  SelectField,
-  severityCounts,
-  TextField,
-  useAction,
-  useAsync,
-  useFields,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, DataTable, severityCounts, When } from '../ui/display';
+import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 import { NotFoundOr } from './governance';
 
 type GovernedApi = Schemas['GovernedApiDto'];
@@ -145,11 +133,7 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
         </dd>
       </dl>
       {!history.data ? (
-        history.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={history.error} retry={history.reload} />
-        )
+        <Pending state={history} />
       ) : evaluations.length === 0 ? (
         <p>
           Not evaluated yet{member ? ': “Evaluate now” evaluates it against the profiles that apply.' : '.'}
@@ -303,11 +287,7 @@ function Findings({
     <section aria-labelledby="findings-title">
       <h2 id="findings-title">Findings{e ? ` of ${evaluationLabel(e)}` : ''}</h2>
       {!e ? (
-        evaluation.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={evaluation.error} retry={evaluation.reload} />
-        )
+        <Pending state={evaluation} />
       ) : e.findings.length === 0 ? (
         <p>No finding: every applicable rule passed.</p>
       ) : (
@@ -488,11 +468,7 @@ function Diff({ apiId, evaluations, refresh }: { apiId: string; evaluations: Sum
       {from === to ? (
         <p>Choose two different evaluations.</p>
       ) : !d ? (
-        diff.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={diff.error} retry={diff.reload} />
-        )
+        <Pending state={diff} />
       ) : (
         <>
           <p data-testid="diff-summary">
@@ -561,11 +537,7 @@ function Waivers({
         count against conformance.
       </p>
       {!list ? (
-        waivers.loading ? (
-          <Loading />
-        ) : (
-          <ErrorMessage error={waivers.error} retry={waivers.reload} />
-        )
+        <Pending state={waivers} />
       ) : list.length === 0 ? (
         <p>No waiver.</p>
       ) : (

@@ -1,7 +1,9 @@
 // Transfers offered to you (accept or reject) and by you (cancel), and your notifications.
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
-import { ErrorMessage, Loading, Page, StatusBadge, useAction, useAsync, When } from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Transfer = Schemas['TransferDto'];
 
@@ -26,7 +28,7 @@ export default function Inbox() {
   return (
     <Page title="Inbox">
       <h2>Transfers</h2>
-      {transfers.loading ? <Loading /> : <ErrorMessage error={transfers.error} retry={transfers.reload} />}
+      <Pending state={transfers} />
       {transfers.data && transfers.data.transfers.length === 0 ? <p>No transfers.</p> : null}
       <ul className="cards">
         {transfers.data?.transfers.map((t) => (
@@ -75,11 +77,7 @@ export default function Inbox() {
       </ul>
       <ErrorMessage error={decide.error} />
       <h2>Notifications</h2>
-      {notifications.loading ? (
-        <Loading />
-      ) : (
-        <ErrorMessage error={notifications.error} retry={notifications.reload} />
-      )}
+      {<Pending state={notifications} />}
       <p className="hint">
         Notifications tell you when a review decides on what you submitted, when an idea you proposed is
         delivered, when a deployment of yours drifted and when a webhook endpoint was disabled.{' '}

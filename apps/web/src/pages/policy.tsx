@@ -6,18 +6,11 @@ import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
 import { useSession } from '../session';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  StatusBadge,
-  TextArea,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, StatusBadge, When } from '../ui/display';
+import { ActionForm, TextArea } from '../ui/fields';
+import { ErrorMessage, Loading, Pending } from '../ui/page';
 
 type Comment = Schemas['CommentDto'];
 type Policy = Schemas['PolicyDto'];
@@ -338,7 +331,7 @@ function Revisions({ listing: policy }: { listing: Policy }) {
   return (
     <div>
       <h2>Revisions</h2>
-      {revisions.loading ? <Loading /> : <ErrorMessage error={revisions.error} retry={revisions.reload} />}
+      <Pending state={revisions} />
       {revisions.data && revisions.data.revisions.length === 0 ? <p>No revisions.</p> : null}
       <ul>
         {revisions.data?.revisions.map((r) => (

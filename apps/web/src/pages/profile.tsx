@@ -1,25 +1,28 @@
 // The profile: every field with its rule shown beside it, and the API's message inline when it refuses.
 import { useState } from 'react';
 import { Link } from '../router';
-import { api, ApiError, ok } from '../api/client';
+import { api, ok } from '../api/client';
 import { useSession } from '../session';
-import { ActionForm, Checkbox, ErrorMessage, Page, TextArea, TextField, useAction } from '../ui';
+import { useAction } from '../ui/async';
+import { ActionForm, Checkbox, TextArea, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page } from '../ui/page';
 
 export default function Profile() {
   const { user, setUser } = useSession();
-  const [form, setForm] = useState({
+  const fields = useFields({
     name: user?.name ?? '',
     username: user?.username ?? '',
     company: user?.company ?? '',
     bio: user?.bio ?? '',
     linkedinUrl: user?.linkedinUrl ?? '',
     xUrl: user?.xUrl ?? '',
-    profileIsPublic: user?.profileIsPublic ?? false,
   });
+  const [profileIsPublic, setProfileIsPublic] = useState(user?.profileIsPublic ?? false);
   const [saved, setSaved] = useState(false);
   const save = useAction(async () => {
     setSaved(false);
     const orNull = (v: string) => (v.trim() ? v.trim() : null);
+    const form = fields.values;
     const { user: updated } = await ok(
       api.PATCH('/api/me', {
         body: {
@@ -29,7 +32,7 @@ export default function Profile() {
           bio: orNull(form.bio),
           linkedinUrl: orNull(form.linkedinUrl),
           xUrl: orNull(form.xUrl),
-          profileIsPublic: form.profileIsPublic,
+          profileIsPublic,
         },
       }),
     );
@@ -37,9 +40,7 @@ export default function Profile() {
     setSaved(true);
   });
   if (!user) return null;
-  const err = (f: string) => (save.error instanceof ApiError ? save.error.fieldMessage(f) : undefined);
-  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [name]: e.target.value });
+  const field = fields.bind(save.error);
   return (
     <Page title="Your profile">
       <p className="meta">
@@ -70,55 +71,43 @@ export default function Profile() {
           required
           maxLength={120}
           hint="1 to 120 characters; always public."
-          value={form.name}
-          onChange={set('name')}
-          error={err('name')}
+          {...field('name')}
         />
         <TextField
           label="Username"
           maxLength={30}
           hint="3 to 30 characters: lowercase letters, digits, - and _, starting and ending with a letter or digit; unique; always public."
-          value={form.username}
-          onChange={set('username')}
-          error={err('username')}
+          {...field('username')}
         />
         <TextField
           label="Company"
           maxLength={120}
           hint="1 to 120 characters, or empty to clear; always public."
-          value={form.company}
-          onChange={set('company')}
-          error={err('company')}
+          {...field('company')}
         />
         <TextArea
           label="Bio"
           maxLength={1000}
           rows={3}
           hint="At most 1000 characters; shown only when the profile is public."
-          value={form.bio}
-          onChange={set('bio')}
-          error={err('bio')}
+          {...field('bio')}
         />
         <TextField
           label="Professional network profile (linkedinUrl)"
           type="url"
           hint="An https link to your profile on the professional network's site, or empty."
-          value={form.linkedinUrl}
-          onChange={set('linkedinUrl')}
-          error={err('linkedinUrl')}
+          {...field('linkedinUrl')}
         />
         <TextField
           label="Social profile (xUrl)"
           type="url"
           hint="An https link to your profile on the short-post network's site, or empty."
-          value={form.xUrl}
-          onChange={set('xUrl')}
-          error={err('xUrl')}
+          {...field('xUrl')}
         />
         <Checkbox
           label="Public profile (bio and links shown to everyone)"
-          checked={form.profileIsPublic}
-          onChange={(e) => setForm({ ...form, profileIsPublic: e.target.checked })}
+          checked={profileIsPublic}
+          onChange={(e) => setProfileIsPublic(e.target.checked)}
         />
         <ErrorMessage error={save.error} />
         {saved ? <p role="status">Saved.</p> : null}

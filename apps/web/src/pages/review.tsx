@@ -6,20 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { api, ok } from '../api/client';
 import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
-import {
-  Badge,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Page,
-  PendingPage,
-  severityCounts,
-  StatusBadge,
-  TextArea,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, severityCounts, StatusBadge, When } from '../ui/display';
+import { TextArea } from '../ui/fields';
+import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Decision = 'approve' | 'reject' | 'needs-improvement';
 
@@ -137,8 +128,7 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
         : Promise.resolve(null),
     [policyId, pinned?.commit],
   );
-  if (!detail.data)
-    return detail.loading ? <Loading /> : <ErrorMessage error={detail.error} retry={detail.reload} />;
+  if (!detail.data) return <Pending state={detail} />;
   const [{ submission }, { policy }] = detail.data;
   const v = submission.validation;
   const source = changes.data?.source;

@@ -5,17 +5,10 @@ import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
-import {
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Page,
-  PendingPage,
-  StatusBadge,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { DataTable, StatusBadge, When } from '../ui/display';
+import { ErrorMessage, Page, PendingPage } from '../ui/page';
 
 type Rollout = Schemas['RolloutDto'];
 type Action = 'pause' | 'resume' | 'abort' | 'rollback';

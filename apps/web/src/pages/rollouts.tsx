@@ -4,7 +4,9 @@ import { api, ok } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
-import { ErrorMessage, Loading, Page, StatusBadge, useAsync, When } from '../ui';
+import { useAsync } from '../ui/async';
+import { StatusBadge, When } from '../ui/display';
+import { Page, Pending } from '../ui/page';
 
 /** The most the list route gives in one page (ROLLOUT_LIMITS.pageMax). */
 const SHOWN = 100;
@@ -22,7 +24,7 @@ export default function Rollouts() {
       }
     >
       <DeploymentsNav />
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       {list.data && rollouts.length === 0 ? (
         <p>
           No roll-outs yet. On the deploy form, choose “Roll out in steps” to deploy to many organizations a

@@ -5,7 +5,7 @@ import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { TestedExamples } from '../tested-examples';
 import { TryOnYourApi } from '../try-api';
-import { Badge, severityCounts, StatusBadge } from '../ui';
+import { Badge, severityCounts, StatusBadge } from '../ui/display';
 
 type Ruleset = Schemas['RulesetDto'];
 

@@ -2,7 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
-import { ErrorMessage, Page, TextField, useAction } from '../ui';
+import { useAction } from '../ui/async';
+import { TextField } from '../ui/fields';
+import { ErrorMessage, Page } from '../ui/page';
 
 /** Only a path of this app (never another site) is followed after signing in. */
 export function nextPath(query: URLSearchParams): string {

@@ -1,22 +1,20 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { api, ApiError, ok } from '../api/client';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
-import { ErrorMessage, Page, TextField, useAction } from '../ui';
+import { useAction } from '../ui/async';
+import { TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
   const { setUser } = useSession();
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const fields = useFields({ name: '', email: '', password: '' });
   const { run, busy, error } = useAction(async () => {
-    const { user } = await ok(api.POST('/api/auth/signup', { body: form }));
+    const { user } = await ok(api.POST('/api/auth/signup', { body: fields.values }));
     setUser(user);
     navigate('/tokens');
   });
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    error: error instanceof ApiError ? error.fieldMessage(name) : undefined,
-  });
+  const field = fields.bind(error);
   // A refusal that names fields: its message once above the button, each field's error once beside the
   // field (not listed again), and the first such field takes the focus (its error is read with it).
   const named =

@@ -4,20 +4,11 @@
 import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
-import {
-  ActionForm,
-  ConfirmDialog,
-  ErrorMessage,
-  Loading,
-  Page,
-  severityCounts,
-  StatusBadge,
-  TextArea,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { severityCounts, StatusBadge, When } from '../ui/display';
+import { ActionForm, TextArea, TextField } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 /** A submission as its card shows it, whatever its kind. */
 interface SubmissionView {
@@ -194,7 +185,7 @@ function SubmissionsOf<S>({ kind }: { kind: SubmissionsKind<S> }) {
         </p>
       ) : null}
       {kind.intro}
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       {list.data && all.length === 0 ? <p>{kind.empty}</p> : null}
       <ul className="cards">
         {all.map((s) => (

@@ -23,7 +23,10 @@ import {
   type LengthLimit,
   RepositoryStep,
 } from '../submission-form';
-import { CheckboxSet, Page, SelectField, severityCounts, TextField, useAction } from '../ui';
+import { useAction } from '../ui/async';
+import { severityCounts } from '../ui/display';
+import { CheckboxSet, SelectField, TextField } from '../ui/fields';
+import { Page } from '../ui/page';
 
 type FieldError = (field: string) => string | undefined;
 /** A step's fields: its values, a change to some of them, and the API's message for a field. */

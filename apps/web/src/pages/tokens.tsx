@@ -1,27 +1,24 @@
 // Personal access tokens: create (the secret is shown once, with a copy button), list, revoke.
-import { type FormEvent, useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
-import {
-  Checkbox,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  SecretOnce,
-  SelectField,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
+import { DataTable, When } from '../ui/display';
+import { ActionForm, CheckboxSet, SelectField, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Token = Schemas['TokenRecordDto'];
 type Scope = Token['scopes'][number];
 
+/** What each scope lets a token do, as the form lists it. */
+const SCOPE_LABELS: Record<Scope, string> = {
+  'api:read': 'api:read (GET requests)',
+  'api:write': 'api:write (everything else)',
+};
+
 export default function Tokens() {
   const list = useAsync(() => ok(api.GET('/api/tokens')), []);
-  const [name, setName] = useState('');
+  const fields = useFields({ name: '' });
   const [scopes, setScopes] = useState<Scope[]>(['api:read', 'api:write']);
   const [days, setDays] = useState('90');
   const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
@@ -29,11 +26,15 @@ export default function Tokens() {
   const create = useAction(async () => {
     const result = await ok(
       api.POST('/api/tokens', {
-        body: { name, scopes, expiresInDays: days === 'never' ? null : (Number(days) as 30 | 90 | 365) },
+        body: {
+          name: fields.values.name,
+          scopes,
+          expiresInDays: days === 'never' ? null : (Number(days) as 30 | 90 | 365),
+        },
       }),
     );
     setCreated({ token: result.token, name: result.record.name });
-    setName('');
+    fields.setValues({ name: '' });
     list.reload();
   });
   const revoke = useAction(async (token: Token) => {
@@ -41,14 +42,7 @@ export default function Tokens() {
     setRevoking(null);
     list.reload();
   });
-  const toggle = (scope: Scope) => (e: { target: { checked: boolean } }) =>
-    setScopes(e.target.checked ? [...new Set([...scopes, scope])] : scopes.filter((s) => s !== scope));
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void create.run();
-  };
-  const fieldError = (f: string) =>
-    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
+  const field = fields.bind(create.error);
   return (
     <Page title="Access tokens">
       <p>
@@ -63,30 +57,22 @@ export default function Tokens() {
           onDone={() => setCreated(null)}
         />
       ) : null}
-      <form className="form" onSubmit={submit} aria-labelledby="new-token-title">
+      <ActionForm className="form" aria-labelledby="new-token-title" runs={create}>
         <h2 id="new-token-title">New token</h2>
         <TextField
           label="Name"
           required
           maxLength={100}
           hint="1 to 100 characters, e.g. laptop."
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError('name')}
+          {...field('name')}
         />
-        <fieldset>
-          <legend>Scopes</legend>
-          <Checkbox
-            label="api:read (GET requests)"
-            checked={scopes.includes('api:read')}
-            onChange={toggle('api:read')}
-          />
-          <Checkbox
-            label="api:write (everything else)"
-            checked={scopes.includes('api:write')}
-            onChange={toggle('api:write')}
-          />
-        </fieldset>
+        <CheckboxSet
+          legend="Scopes"
+          options={['api:read', 'api:write']}
+          label={(scope) => SCOPE_LABELS[scope]}
+          value={scopes}
+          onChange={setScopes}
+        />
         <SelectField
           label="Expires"
           value={days}
@@ -102,9 +88,9 @@ export default function Tokens() {
         <button type="submit" disabled={create.busy || scopes.length === 0}>
           {create.busy ? 'Creating…' : 'Create token'}
         </button>
-      </form>
+      </ActionForm>
       <h2>Your tokens</h2>
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       {list.data && list.data.tokens.length === 0 ? <p>No tokens yet.</p> : null}
       {list.data && list.data.tokens.length > 0 ? (
         <DataTable

@@ -7,7 +7,9 @@ import { renderMarkdown } from '../markdown';
 import { useSession } from '../session';
 import { Markdown } from '../tabs';
 import { TryOnYourApi } from '../try-api';
-import { Badge, Page, PendingPage, useAsync } from '../ui';
+import { useAsync } from '../ui/async';
+import { Badge } from '../ui/display';
+import { Page, PendingPage } from '../ui/page';
 
 interface VendorItem {
   name: string;

@@ -2,22 +2,13 @@
 // test message, read an endpoint's delivery log and redeliver. The same endpoints list serves a user's
 // own endpoints (this page) and a workspace's (its owner, on the workspace page).
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
-import { api, ApiError, ok, type Schemas } from '../api/client';
-import {
-  Checkbox,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  SecretOnce,
-  StatusBadge,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useEffect, useState } from 'react';
+import { api, ok, type Schemas } from '../api/client';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
+import { DataTable, StatusBadge, When } from '../ui/display';
+import { ActionForm, CheckboxSet, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Endpoint = Schemas['WebhookEndpointDto'];
 
@@ -66,22 +57,20 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
       ),
     [workspaceId],
   );
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
+  const fields = useFields({ url: '', description: '' });
   const [types, setTypes] = useState<WebhookEventType[]>(['deployment.succeeded', 'webhook.ping']);
   const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Endpoint | null>(null);
   const create = useAction(async () => {
-    const body = { url, description, event_types: types };
+    const body = { ...fields.values, event_types: types };
     const result = await ok(
       workspaceId
         ? api.POST('/api/workspaces/{id}/webhooks', { params: { path: { id: workspaceId } }, body })
         : api.POST('/api/webhooks', { body }),
     );
     setSecret({ secret: result.secret, url: result.endpoint.url });
-    setUrl('');
-    setDescription('');
+    fields.setValues({ url: '', description: '' });
     list.reload();
   });
   const path = (endpoint: Endpoint) => ({ params: { path: { id: endpoint.id } } });
@@ -111,14 +100,7 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
     if (selected === endpoint.id) setSelected(null);
     list.reload();
   });
-  const toggle = (type: WebhookEventType) => (e: { target: { checked: boolean } }) =>
-    setTypes(e.target.checked ? [...new Set([...types, type])] : types.filter((t) => t !== type));
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void create.run();
-  };
-  const fieldError = (f: string) =>
-    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
+  const field = fields.bind(create.error);
   const owner = workspaceId ? 'The workspace' : 'Your';
   return (
     <section aria-label={workspaceId ? 'Workspace webhooks' : 'Webhooks'}>
@@ -130,7 +112,7 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
           onDone={() => setSecret(null)}
         />
       ) : null}
-      <form className="form" onSubmit={submit} aria-label="New endpoint">
+      <ActionForm className="form" aria-label="New endpoint" runs={create}>
         <h3>New endpoint</h3>
         <TextField
           label="URL"
@@ -138,35 +120,23 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
           type="url"
           maxLength={2048}
           hint="https, on a public address; redirects are not followed."
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          error={fieldError('url')}
+          {...field('url')}
         />
-        <TextField
-          label="Description"
-          maxLength={200}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={fieldError('description')}
+        <TextField label="Description" maxLength={200} {...field('description')} />
+        <CheckboxSet
+          legend="Events"
+          options={eventTypes}
+          label={(type) => `${type} (${EVENT_LABELS[type]})`}
+          value={types}
+          onChange={setTypes}
         />
-        <fieldset>
-          <legend>Events</legend>
-          {eventTypes.map((type) => (
-            <Checkbox
-              key={type}
-              label={`${type} (${EVENT_LABELS[type]})`}
-              checked={types.includes(type)}
-              onChange={toggle(type)}
-            />
-          ))}
-        </fieldset>
         <ErrorMessage error={create.error} />
         <button type="submit" disabled={create.busy || types.length === 0}>
           {create.busy ? 'Creating…' : 'Create endpoint'}
         </button>
-      </form>
+      </ActionForm>
       <h3>{owner} endpoints</h3>
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       <ErrorMessage error={rotate.error ?? ping.error ?? toggleEnabled.error} />
       {list.data && list.data.endpoints.length === 0 ? <p>No endpoints yet.</p> : null}
       {list.data && list.data.endpoints.length > 0 ? (

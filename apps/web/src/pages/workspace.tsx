@@ -5,21 +5,11 @@ import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
 import { AuditLog } from './audit';
 import { WebhookEndpoints } from './webhooks';
-import {
-  ActionForm,
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  ErrorMessage,
-  Loading,
-  Page,
-  PendingPage,
-  SelectField,
-  TextField,
-  useAction,
-  useAsync,
-  When,
-} from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { ConfirmDialog } from '../ui/dialogs';
+import { Badge, DataTable, When } from '../ui/display';
+import { ActionForm, SelectField, TextField } from '../ui/fields';
+import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Detail = Schemas['WorkspaceDetailDto'];
 type Member = Schemas['WorkspaceMemberDto'];

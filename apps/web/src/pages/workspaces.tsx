@@ -1,24 +1,24 @@
-import { useState } from 'react';
-import { api, ApiError, ok } from '../api/client';
+import { api, ok } from '../api/client';
 import { Link } from '../router';
-import { ActionForm, Badge, ErrorMessage, Loading, Page, TextField, useAction, useAsync } from '../ui';
+import { useAction, useAsync } from '../ui/async';
+import { Badge } from '../ui/display';
+import { ActionForm, TextField, useFields } from '../ui/fields';
+import { ErrorMessage, Page, Pending } from '../ui/page';
 
 export default function Workspaces() {
   const list = useAsync(() => ok(api.GET('/api/workspaces')), []);
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
+  const fields = useFields({ name: '', slug: '' });
   const create = useAction(async () => {
+    const { name, slug } = fields.values;
     await ok(api.POST('/api/workspaces', { body: { name: name.trim(), slug: slug.trim() || undefined } }));
-    setName('');
-    setSlug('');
+    fields.setValues({ name: '', slug: '' });
     list.reload();
   });
-  const fieldError = (f: string) =>
-    create.error instanceof ApiError ? create.error.fieldMessage(f) : undefined;
+  const field = fields.bind(create.error);
   return (
     <Page title="Workspaces">
       <p>Deployments happen in a workspace: its members share connections and see what is deployed.</p>
-      {list.loading ? <Loading /> : <ErrorMessage error={list.error} retry={list.reload} />}
+      <Pending state={list} />
       <ul className="cards">
         {list.data?.memberships.map(({ workspace: w, role }) => (
           <li key={w.id} className="card">
@@ -40,17 +40,13 @@ export default function Workspaces() {
           minLength={2}
           maxLength={80}
           hint="2 to 80 characters."
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError('name')}
+          {...field('name')}
         />
         <TextField
           label="Slug (optional)"
           hint="2 to 48 lowercase letters, digits and dashes; derived from the name when empty."
           pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          error={fieldError('slug')}
+          {...field('slug')}
         />
         <ErrorMessage error={create.error} />
         <button type="submit" disabled={create.busy}>

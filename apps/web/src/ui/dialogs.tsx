@@ -1,0 +1,87 @@
+// A confirm dialog before a destructive action, and a secret shown once.
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+/** A modal question before a destructive action: what it will do, then confirm or cancel. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={onCancel} className="dialog">
+      <h2 id={titleId}>{title}</h2>
+      <div>{children}</div>
+      <div className="row">
+        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * A secret shown once (a new token, a webhook signing secret): the value with a copy button, and a
+ * Done that hides it for good.
+ */
+export function SecretOnce({
+  title,
+  secret,
+  testId,
+  onDone,
+}: {
+  title: string;
+  secret: string;
+  testId: string;
+  onDone: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="secret" role="status">
+      <h2>{title}</h2>
+      <p>Copy it now: it is shown this once and cannot be read again.</p>
+      <div className="row">
+        <code className="token" data-testid={testId}>
+          {secret}
+        </code>
+        <button type="button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

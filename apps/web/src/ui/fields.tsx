@@ -1,0 +1,220 @@
+// Forms: a submit that runs an action in place, the fields held together with the API's message for each,
+// and the fields themselves with their rules and errors inline.
+import {
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
+import { ApiError } from '../api/client';
+
+/** A form whose submit runs an action in place (the page does not reload). */
+export function ActionForm({
+  runs,
+  ...form
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+  return (
+    <form
+      {...form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runs.run();
+      }}
+    />
+  );
+}
+
+/**
+ * A form's text fields held together: their values, and for each field what it takes (its value, its
+ * change and the message a failed request gave for it). `bind(action.error)` gives `field(name)`, or
+ * `field(name, path)` when the API names the field otherwise (`document.filename`); bound to several
+ * actions' errors, a field shows the first that names it. `edited` runs after each change of a field
+ * (what was derived from the typed values no longer holds).
+ */
+export function useFields<F extends Record<string, string>>(
+  initial: F,
+  edited?: (name: keyof F & string) => void,
+) {
+  const [values, setValues] = useState(initial);
+  const bind =
+    (...errors: unknown[]) =>
+    (name: keyof F & string, path: string = name) => ({
+      value: values[name],
+      error: errors.map((e) => (e instanceof ApiError ? e.fieldMessage(path) : undefined)).find(Boolean),
+      onChange: (e: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        edited?.(name);
+      },
+    });
+  return { values, setValues, bind };
+}
+
+interface FieldShell {
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+function Shell({ id, label, hint, error, children }: FieldShell & { id: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function described(id: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function TextArea({
+  label,
+  hint,
+  error,
+  ...input
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...input}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  options,
+  ...input
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<[string, string]> }) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} hint={hint} error={error}>
+      <select id={id} aria-describedby={described(id, hint, error)} {...input}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="checkbox">
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/**
+ * A checkbox per option, under a legend: `value` holds the checked ones, in the order they were checked;
+ * each option labelled by `label`, else by itself.
+ */
+export function CheckboxSet<T extends string>({
+  legend,
+  hint,
+  options,
+  label = (option) => option,
+  value,
+  onChange,
+}: {
+  legend: string;
+  hint?: string;
+  options: readonly T[];
+  label?: (option: T) => string;
+  value: T[];
+  onChange: (value: T[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={label(option)}
+          checked={value.includes(option)}
+          onChange={(e) =>
+            onChange(e.target.checked ? [...value, option] : value.filter((x) => x !== option))
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** One of a few options, as radio buttons under a legend (`options`: each value with its label). */
+export function RadioSet<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: ReadonlyArray<[T, string]>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map(([option, label]) => (
+        <Checkbox
+          key={option}
+          type="radio"
+          name={name}
+          label={label}
+          checked={value === option}
+          onChange={() => onChange(option)}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,107 @@
+// The page frame (its title, focus on its heading after a navigation) and what stands before its data:
+// loading, then the API's message with a retry.
+import { type ReactNode, useEffect, useRef } from 'react';
+import { ApiError, messageOf } from '../api/client';
+import type { Async } from './async';
+
+export function Page({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Policy Catalog`;
+    // After a navigation, screen readers and keyboards start at the new page's heading.
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title" tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        {actions ? <div className="page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+export function ErrorMessage({
+  error,
+  retry,
+  labels,
+  besideFields = false,
+}: {
+  error: unknown;
+  retry?: () => void;
+  /** The form's label of each API field, so that a field error names what the user sees. */
+  labels?: Record<string, string>;
+  /** The form shows each field's error beside its field: the message alone here, said once. */
+  besideFields?: boolean;
+}) {
+  if (!error) return null;
+  const fields = error instanceof ApiError && !besideFields ? error.fields : [];
+  return (
+    <div className="error" role="alert">
+      <p>{messageOf(error)}</p>
+      {fields.length > 0 ? (
+        <ul>
+          {fields.map((f) => (
+            <li key={`${f.field}:${f.message}`}>
+              {labels?.[f.field.split('.')[0]] ?? <code>{f.field}</code>}: {f.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {retry ? (
+        <button type="button" className="secondary" onClick={retry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What stands where data is not read yet: Loading while it loads, then what went wrong (the API's
+ * message with a retry, or `failed` where the caller words it itself).
+ */
+export function Pending({
+  state,
+  failed,
+}: {
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  failed?: ReactNode;
+}) {
+  return state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />);
+}
+
+/** A page until its data is read: its title over what is Pending. */
+export function PendingPage({
+  title,
+  ...pending
+}: {
+  title: string;
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  failed?: ReactNode;
+}) {
+  return (
+    <Page title={title}>
+      <Pending {...pending} />
+    </Page>
+  );
+}
