@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
+import { IsString, Matches } from 'class-validator';
+import { EnvInt, EnvString, ServiceEnv, SIGNING_KEY_RING_PATTERN } from '@pc/platform';
 
 /**
  * What the deployments service and its workers both read: the database and bus (`ServiceEnv`), the
@@ -17,20 +17,17 @@ export class DeploymentsCommonEnv extends ServiceEnv {
   PROVENANCE_SIGNING_KEYS!: string;
 
   // The platform and registry adapters' variables (see libs/adapters/*).
-  @IsOptional() @IsString() PLATFORM_US_URL?: string;
-  @IsOptional() @IsString() PLATFORM_EU_URL?: string;
-  @IsOptional() @IsString() PLATFORM_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() REGISTRY_URL?: string;
-  @IsOptional() @IsString() REGISTRY_TIMEOUT_MS?: string;
-  @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+  @EnvString() PLATFORM_US_URL?: string;
+  @EnvString() PLATFORM_EU_URL?: string;
+  @EnvString() PLATFORM_TIMEOUT_MS?: string;
+  @EnvString() REGISTRY_URL?: string;
+  @EnvString() REGISTRY_TIMEOUT_MS?: string;
+  @EnvString() OUTBOUND_ALLOWLIST?: string;
 
   /**
    * How long a worker may hold a job without progress before the queue hands it to another worker (a
    * killed worker's job comes back after this). Workers and the service must agree.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
+  @EnvInt(1000, 600_000)
   DEPLOY_JOB_ACK_WAIT_MS: number = 30_000;
 }

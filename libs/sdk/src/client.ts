@@ -11,7 +11,6 @@ import {
   type Transport,
 } from './log-stream';
 import {
-  groupOperations,
   type InitArgs,
   type OperationData,
   type OperationId,
@@ -201,4 +200,15 @@ function withIdempotencyKey<K extends OperationId>(op: K, init: OperationInit<K>
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/** Builds the grouped methods from the generated table, each calling `call(operationId, init)`. */
+function groupOperations(call: (op: OperationId, init?: object) => Promise<unknown>): Operations {
+  const groups: Record<string, Record<string, (init?: object) => Promise<unknown>>> = {};
+  for (const op of Object.keys(OPERATIONS) as OperationId[]) {
+    const cut = op.indexOf('_');
+    const group = op.charAt(0).toLowerCase() + op.slice(1, cut);
+    (groups[group] ??= {})[op.slice(cut + 1)] = (init?: object) => call(op, init);
+  }
+  return groups as unknown as Operations;
 }

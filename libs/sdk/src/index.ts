@@ -11,14 +11,7 @@ export type {
   RolloutEvent,
   RolloutStreamEvent,
 } from './log-stream';
-export {
-  type InitArgs,
-  type OperationData,
-  type OperationId,
-  type OperationInit,
-  OPERATIONS,
-  type Operations,
-} from './operations';
+export * from './operations';
 export { PAGES, type PageItem, type PagedOperationId } from './pagination';
 export type { RetryOptions } from './retry';
 export type { components, operations, paths } from './generated/openapi';

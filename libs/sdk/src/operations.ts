@@ -32,14 +32,3 @@ export type Operations = {
     ) => Promise<OperationData<K>>;
   };
 };
-
-/** Builds the grouped methods from the generated table, each calling `call(operationId, init)`. */
-export function groupOperations(call: (op: OperationId, init?: object) => Promise<unknown>): Operations {
-  const groups: Record<string, Record<string, (init?: object) => Promise<unknown>>> = {};
-  for (const op of Object.keys(OPERATIONS) as OperationId[]) {
-    const cut = op.indexOf('_');
-    const group = op.charAt(0).toLowerCase() + op.slice(1, cut);
-    (groups[group] ??= {})[op.slice(cut + 1)] = (init?: object) => call(op, init);
-  }
-  return groups as unknown as Operations;
-}

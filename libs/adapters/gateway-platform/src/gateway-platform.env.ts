@@ -1,25 +1,17 @@
-import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
 import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
-import { type EnvSource, loadEnv } from '@pc/platform';
-
-const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+import { EnvInt, type EnvSource, EnvUrl, loadEnv } from '@pc/platform';
 
 export class GatewayPlatformEnv {
   /** Base URL of connections with host `us`. Defaults to a sandbox on its default port. */
-  @IsOptional()
-  @IsUrl(URL_RULES)
+  @EnvUrl()
   PLATFORM_US_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
 
   /** Base URL of connections with host `eu`. Defaults to a sandbox on its default port. */
-  @IsOptional()
-  @IsUrl(URL_RULES)
+  @EnvUrl()
   PLATFORM_EU_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
 
   /** Per call. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @EnvInt(100, 300_000)
   PLATFORM_TIMEOUT_MS: number = 10_000;
 }
 

@@ -1,5 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { type EnvSource, loadEnv } from '@pc/platform';
+import { EnvInt, type EnvSource, EnvString, loadEnv } from '@pc/platform';
 import { OutboundGuard, parseAllowlist } from './outbound.guard';
 
 /** Configuration shared by every adapter that reaches user-supplied addresses. */
@@ -8,15 +7,11 @@ export class OutboundEnv {
    * Comma-separated `host` or `host:port` that may resolve to loopback or private addresses. Empty in
    * production; the sandbox's address in embedded and test configuration.
    */
-  @IsOptional()
-  @IsString()
+  @EnvString()
   OUTBOUND_ALLOWLIST: string = '';
 
   /** Timeout of each outbound attempt. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @EnvInt(100, 300_000)
   OUTBOUND_TIMEOUT_MS: number = 10_000;
 }
 

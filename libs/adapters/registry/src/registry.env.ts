@@ -1,18 +1,13 @@
-import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
 import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS } from '@pc/outbound';
-import { type EnvSource, loadEnv } from '@pc/platform';
+import { EnvInt, type EnvSource, EnvUrl, loadEnv } from '@pc/platform';
 
 export class RegistryEnv {
   /** Base of the registry API. Defaults to a sandbox on its default port. */
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @EnvUrl()
   REGISTRY_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.registry}`;
 
   /** Per call. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @EnvInt(100, 300_000)
   REGISTRY_TIMEOUT_MS: number = 15_000;
 }
 

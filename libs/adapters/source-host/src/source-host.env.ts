@@ -1,31 +1,22 @@
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
-import { type EnvSource, loadEnv } from '@pc/platform';
-
-const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+import { EnvInt, type EnvSource, EnvString, EnvUrl, loadEnv } from '@pc/platform';
 
 /** Source host variables. The defaults point at a sandbox on its default port. */
 export class SourceHostEnv {
   /** Where repositories are browsed and cloned: `<web>/<owner>/<repo>[.git]`. */
-  @IsOptional()
-  @IsUrl(URL_RULES)
+  @EnvUrl()
   SOURCE_HOST_WEB_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.sourceHostWeb}`;
 
   /** Base of the REST API (`/repos/{owner}/{repo}`...). */
-  @IsOptional()
-  @IsUrl(URL_RULES)
+  @EnvUrl()
   SOURCE_HOST_API_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.sourceHostApi}`;
 
   /** Optional token: more API quota, private repositories it may read, and no private/gone ambiguity. */
-  @IsOptional()
-  @IsString()
+  @EnvString()
   SOURCE_HOST_TOKEN?: string;
 
   /** Timeout of each API attempt; git fetches get three times as long. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(300_000)
+  @EnvInt(100, 300_000)
   SOURCE_HOST_TIMEOUT_MS: number = 10_000;
 }
 

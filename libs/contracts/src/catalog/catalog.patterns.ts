@@ -1,4 +1,4 @@
-import { event, rpc, type PingResult } from '../common/descriptors';
+import { type Empty, event, healthPing, rpc } from '../common/descriptors';
 import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchema } from '../common/search';
 import type {
   Comment,
@@ -62,10 +62,8 @@ import type {
   TransferOfferedEvent,
 } from './catalog-events.types';
 
-type Empty = Record<string, never>;
-
 export const CatalogRpc = {
-  ping: rpc<Empty, PingResult>('catalog.health.ping.v1'),
+  ping: healthPing('catalog'),
 
   listPolicies: rpc<ListPoliciesRequest, ListPoliciesResult>('catalog.policy.list.v1'),
   /** Community and vendor policies matching a search, with counts per catalog and category. */

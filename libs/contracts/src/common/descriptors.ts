@@ -32,6 +32,14 @@ export function event<Payload>(
   return { kind: 'event', pattern, broadcast: options.broadcast ?? false };
 }
 
+/** The data of a message that carries none: the request context alone is the question. */
+export type Empty = Record<string, never>;
+
+/** The readiness ping every service answers, `<service>.health.ping.v1` (`PingResult`). */
+export function healthPing(service: string, schema?: MessageSchema<Empty>): RpcDescriptor<Empty, PingResult> {
+  return rpc(`${service}.health.ping.v1`, schema);
+}
+
 export type EventPayload<D> = D extends EventDescriptor<infer P> ? P : never;
 
 /** Every service answers this, for readiness checks. */

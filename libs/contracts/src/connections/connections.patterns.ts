@@ -1,5 +1,5 @@
 import type { ConnectionDriftRefreshResult } from '../deployments/deployments.types';
-import { rpc, type PingResult } from '../common/descriptors';
+import { type Empty, healthPing, rpc } from '../common/descriptors';
 import type {
   ConnectionDetailResult,
   ConnectionIdRequest,
@@ -23,10 +23,8 @@ import type {
   PlatformAccessRequest,
 } from './connections.types';
 
-type Empty = Record<string, never>;
-
 export const ConnectionsRpc = {
-  ping: rpc<Empty, PingResult>('connections.health.ping.v1'),
+  ping: healthPing('connections'),
   list: rpc<Empty, { connections: Connection[] }>('connections.connection.list.v1'),
   create: rpc<CreateConnectionRequest, CreateConnectionResult>('connections.connection.create.v1'),
   get: rpc<ConnectionIdRequest, ConnectionDetailResult>('connections.connection.get.v1'),

@@ -1,4 +1,5 @@
 import type { AssetType } from './deployments.limits';
+import type { RolloutSubject } from './rollouts.types';
 import type { DeploymentSucceededEvent } from './deployments.types';
 
 /** A deployment job ended in failure (written by the worker in the transaction that records it). */
@@ -24,15 +25,8 @@ export interface DeploymentDriftDetectedEvent {
 }
 
 /** A roll-out halted (written by the driver in the transaction that halts it); webhooks of its author and workspace. */
-export interface RolloutHaltedEvent {
+export interface RolloutHaltedEvent extends RolloutSubject {
   rollout_id: string;
-  asset_type: AssetType;
-  policy_id: string | null;
-  ruleset_id: string | null;
-  asset_name: string;
-  workspace_id: string;
-  connection_id: string;
-  created_by: string;
   version: string | null;
   /** 1-based; null before the first step started. */
   step: number | null;

@@ -1,4 +1,4 @@
-import { event, rpc, type PingResult } from '../common/descriptors';
+import { type Empty, event, healthPing, rpc } from '../common/descriptors';
 import type {
   DeploymentDriftDetectedEvent,
   DeploymentFailedEvent,
@@ -48,10 +48,8 @@ import type {
   WorkspaceDeploymentSettings,
 } from './rollouts.types';
 
-type Empty = Record<string, never>;
-
 export const DeploymentsRpc = {
-  ping: rpc<Empty, PingResult>('deployments.health.ping.v1'),
+  ping: healthPing('deployments'),
   list: rpc<ListDeploymentsRequest, ListDeploymentsResult>('deployments.deployment.list.v1'),
   get: rpc<DeploymentIdRequest, { deployment: Deployment }>('deployments.deployment.get.v1'),
   create: rpc<CreateDeploymentRequest, CreateDeploymentResult>('deployments.deployment.create.v1'),
@@ -138,5 +136,5 @@ export const DeploymentsEvents = {
 
 /** The deployment workers answer only their health ping; they take work from the queue, not the bus. */
 export const DeploymentWorkerRpc = {
-  ping: rpc<Empty, PingResult>('deployment-worker.health.ping.v1'),
+  ping: healthPing('deployment-worker'),
 } as const;

@@ -133,8 +133,8 @@ export interface RolloutStep {
   organizations: RolloutOrganization[];
 }
 
-export interface Rollout {
-  id: string;
+/** What a roll-out delivers, through which connection and for whom: the part of it its events repeat. */
+export interface RolloutSubject {
   asset_type: AssetType;
   policy_id: string | null;
   ruleset_id: string | null;
@@ -142,6 +142,10 @@ export interface Rollout {
   workspace_id: string;
   connection_id: string;
   created_by: string;
+}
+
+export interface Rollout extends RolloutSubject {
+  id: string;
   status: RolloutStatus;
   /** The step in progress (from 0), or the last one that ran; null before the first. */
   current_step: number | null;

@@ -1,5 +1,6 @@
-import type { EvaluationSeverity, SeverityCounts } from '../rulesets/rulesets.evaluation';
+import type { EvaluationResultItem, SeverityCounts } from '../rulesets/rulesets.evaluation';
 import type { EvaluationTrigger } from './governance.limits';
+import type { ApiThresholdCrossedWebhookV1, WaiverExpiredWebhookV1 } from '../identity/webhooks.types';
 
 /**
  * API governance, kept by the rulesets service: APIs a workspace registers, the profiles saying which
@@ -204,15 +205,9 @@ export interface EvaluatedRulesetVersion {
   counts: SeverityCounts;
 }
 
-export interface KeptFinding {
+/** A finding as an evaluation keeps it: the engine's result (without its model path) and its ruleset. */
+export interface KeptFinding extends Omit<EvaluationResultItem, 'modelPath'> {
   ruleset_id: string;
-  rule: string;
-  severity: EvaluationSeverity;
-  message: string;
-  file: string | null;
-  line: number | null;
-  column: number | null;
-  pointer: string | null;
   /** The waiver that covers it (null: it counts). */
   waiver_id: string | null;
 }
@@ -291,27 +286,12 @@ export interface WaiverIdRequest {
 }
 
 /** Durable: a waiver expired; its findings count again (identity tells its author). */
-export interface WaiverExpiredEvent {
-  waiver_id: string;
-  api_id: string;
-  api_name: string;
-  workspace_id: string;
-  rule: string;
-  location: string;
+export interface WaiverExpiredEvent extends WaiverExpiredWebhookV1 {
   owner_id: string;
-  conformance: number | null;
 }
 
 /** Durable: an API's conformance crossed the workspace's threshold, either way. */
-export interface ApiThresholdCrossedEvent {
-  api_id: string;
-  api_name: string;
-  workspace_id: string;
-  direction: 'below' | 'above';
-  threshold: number;
-  conformance: number | null;
-  previous_conformance: number | null;
-  evaluation_id: string;
+export interface ApiThresholdCrossedEvent extends ApiThresholdCrossedWebhookV1 {
   /** Who registered the API (their inbox and webhooks hear it). */
   owner_id: string;
 }

@@ -1,4 +1,4 @@
-import { event, rpc, type PingResult } from '../common/descriptors';
+import { event, healthPing, rpc } from '../common/descriptors';
 import { z } from 'zod';
 import { FOLLOWABLE_ASSET_TYPES, type FollowRequest, type FollowState } from './follows.types';
 import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.types';
@@ -41,7 +41,7 @@ import type {
 } from './identity.types';
 
 export const IdentityRpc = {
-  ping: rpc<Record<string, never>, PingResult>('identity.health.ping.v1'),
+  ping: healthPing('identity'),
   signup: rpc<SignupRequest, SessionResult>('identity.auth.signup.v1'),
   login: rpc<LoginRequest, SessionResult>('identity.auth.login.v1'),
   logout: rpc<LogoutRequest, { ok: true }>('identity.auth.logout.v1'),

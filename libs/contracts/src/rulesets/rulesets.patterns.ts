@@ -1,4 +1,4 @@
-import { event, rpc, type PingResult } from '../common/descriptors';
+import { type Empty, event, healthPing, rpc } from '../common/descriptors';
 import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchema } from '../common/search';
 import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
@@ -32,13 +32,12 @@ import type {
 import type { EvaluateRequest, EvaluationReport, SpecificationUploadPart } from './rulesets.evaluation';
 import { RulesetSchemas as S } from './rulesets.schemas';
 
-type Empty = Record<string, never>;
 type Id = { id: string };
 
 /** Every rulesets message with the schema of its data (`rulesets.schemas.ts`), checked where it enters. */
 
 export const RulesetsRpc = {
-  ping: rpc<Empty, PingResult>('rulesets.health.ping.v1', S.empty),
+  ping: healthPing('rulesets', S.empty),
   /** Community and vendor rulesets matching a search, with counts per catalog and category. */
   searchListings: rpc<ListingSearchRequest, ListingSearchResult>(
     'rulesets.listing.search.v1',

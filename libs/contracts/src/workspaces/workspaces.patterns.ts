@@ -1,4 +1,4 @@
-import { rpc, type PingResult } from '../common/descriptors';
+import { type Empty, healthPing, rpc } from '../common/descriptors';
 import { WorkspaceSchemas as S } from './workspaces.schemas';
 import type {
   AddMemberRequest,
@@ -21,10 +21,8 @@ import type {
   WorkspaceMembership,
 } from './workspaces.types';
 
-type Empty = Record<string, never>;
-
 export const WorkspacesRpc = {
-  ping: rpc<Empty, PingResult>('workspaces.health.ping.v1', S.empty),
+  ping: healthPing('workspaces', S.empty),
   list: rpc<Empty, { memberships: WorkspaceMembership[] }>('workspaces.workspace.list.v1', S.empty),
   create: rpc<CreateWorkspaceRequest, { workspace: Workspace }>('workspaces.workspace.create.v1', S.create),
   get: rpc<WorkspaceIdRequest, { workspace: WorkspaceDetail }>('workspaces.workspace.get.v1', S.workspaceId),

@@ -1,4 +1,5 @@
 import type { ConnectionHost } from '../connections/connections.limits';
+import type { ConnectionShare } from '../connections/connections.types';
 import type { AssignableRole, WorkspaceRole } from './workspaces.limits';
 
 export interface Workspace {
@@ -58,12 +59,12 @@ export interface ConnectionStats {
   live_rulesets: number;
 }
 
-export interface InstalledPolicy {
+/** A policy or ruleset deployed in a workspace, as the workspace's list of installed items shows it. */
+export interface InstalledItem {
   id: string;
   name: string;
   category: string | null;
   description: string | null;
-  pdk_version: string | null;
   owner_name: string | null;
   company: string | null;
   submitted_by: string | null;
@@ -72,18 +73,12 @@ export interface InstalledPolicy {
   latest_deployment_at: string;
 }
 
-export interface InstalledRuleset {
-  id: string;
-  name: string;
-  category: string | null;
-  description: string | null;
+export interface InstalledPolicy extends InstalledItem {
+  pdk_version: string | null;
+}
+
+export interface InstalledRuleset extends InstalledItem {
   target_scopes: string[];
-  owner_name: string | null;
-  company: string | null;
-  submitted_by: string | null;
-  icon_url: string | null;
-  deploys_in_workspace: number;
-  latest_deployment_at: string;
 }
 
 export interface WorkspaceDetail extends Workspace {
@@ -169,12 +164,5 @@ export interface ConnectionSharesRequest {
 }
 
 export interface ConnectionSharesResult {
-  shares: Array<{
-    workspace_id: string;
-    workspace_name: string;
-    workspace_slug: string;
-    shared_at: string;
-    disabled_at: string | null;
-    disabled_reason: string | null;
-  }>;
+  shares: ConnectionShare[];
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
 
 /** A set of variables: the process environment, or an explicit one (tests, the composition root). */
 export type EnvSource = Record<string, string | undefined>;
@@ -47,10 +47,26 @@ export function EnvBoolean(): PropertyDecorator {
  * default. The rules are those of `@IsOptional() @IsInt() @Min(min) @Max(max)`, in that order.
  */
 export function EnvInt(min: number, max: number): PropertyDecorator {
-  // Stacked decorators apply bottom up: the same order keeps the error messages' order.
-  const rules = [Max(max), Min(min), IsInt(), IsOptional()];
+  return optional(Max(max), Min(min), IsInt());
+}
+
+/** An optional string variable; unset or empty, the property's default (`@IsOptional() @IsString()`). */
+export function EnvString(): PropertyDecorator {
+  return optional(IsString());
+}
+
+/**
+ * An optional absolute `http`/`https` URL (a host without a dot allowed: `http://sandbox:4010`); unset or
+ * empty, the property's default (`@IsOptional() @IsUrl(...)`).
+ */
+export function EnvUrl(): PropertyDecorator {
+  return optional(IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }));
+}
+
+/** `@IsOptional()` over `rules`, given bottom up as stacked decorators apply (the error messages' order). */
+function optional(...rules: PropertyDecorator[]): PropertyDecorator {
   return (target, property) => {
-    for (const rule of rules) rule(target, property);
+    for (const rule of [...rules, IsOptional()]) rule(target, property);
   };
 }
 
@@ -88,13 +104,11 @@ export function initialLogLevel(): string {
 /** Variables every app reads. */
 export class CommonEnv extends LoggingEnv {
   /** With it, the bus is NATS; without it, the in-process bus (embedded mode only). */
-  @IsOptional()
-  @IsString()
+  @EnvString()
   NATS_URL?: string;
 
   /** Prefix of every subject, so that several environments (or test runs) can share one NATS. */
-  @IsOptional()
-  @IsString()
+  @EnvString()
   BUS_SUBJECT_PREFIX: string = '';
 
   /** How long a request over the bus may take before the caller gives up (504). */
@@ -108,8 +122,7 @@ export class CommonEnv extends LoggingEnv {
 
 /** Variables of every service that owns a schema. */
 export class ServiceEnv extends CommonEnv {
-  @IsOptional()
-  @IsString()
+  @EnvString()
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/policy_catalog';
 
   /** Connections per service (a request waits at most 10 s for one, then 503) */

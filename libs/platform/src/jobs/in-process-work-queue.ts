@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deliver } from './delivery';
 import {
   assertQueueName,
-  defaultRetryDelay,
   type Job,
   type JobHandler,
   type ProcessOptions,
@@ -105,29 +105,23 @@ export class InProcessWorkQueue<T> implements WorkQueue<T> {
         if (holds()) entry.lease = { token, expiresAt: Date.now() + this.definition.ackWaitMs };
       },
     };
-    if (job.attempt > this.definition.maxDeliver) {
-      // The last delivery was lost (its worker died or overran the ack wait): give up on it.
-      this.remove(entry);
-      await options.onDeadLetter?.(
-        job,
-        new Error(`No outcome after ${this.definition.maxDeliver} deliveries`),
-      );
-      return;
-    }
-    try {
-      await handler(job);
-      if (holds()) this.remove(entry);
-    } catch (error) {
-      if (!holds()) return;
-      if (entry.deliveries >= this.definition.maxDeliver) {
+    // A worker that lost its lease (the ack wait ran out) leaves the outcome to the entry's new holder.
+    await deliver(job, this.definition.maxDeliver, handler, options, {
+      ack: () => {
+        if (holds()) this.remove(entry);
+      },
+      retry: (delayMs) => {
+        if (!holds()) return;
+        entry.lease = undefined;
+        entry.notBefore = Date.now() + delayMs;
+        this.wake();
+      },
+      deadLetter: async (error) => {
+        if (!holds()) return;
         this.remove(entry);
         await options.onDeadLetter?.(job, error);
-        return;
-      }
-      entry.lease = undefined;
-      entry.notBefore = Date.now() + (options.retryDelayMs ?? defaultRetryDelay)(entry.deliveries);
-      this.wake();
-    }
+      },
+    });
   }
 
   private remove(entry: Entry<T>): void {

@@ -12,9 +12,9 @@ import {
 } from 'nats';
 import { natsConnection } from '../messaging/bus';
 import { createLogger } from '../logging/logger';
+import { deliver } from './delivery';
 import {
   assertQueueName,
-  defaultRetryDelay,
   type Job,
   type JobHandler,
   type ProcessOptions,
@@ -161,27 +161,17 @@ export function pullLoop<T>(
   };
 
   const run = async (msg: JsMsg): Promise<void> => {
-    const attempt = msg.info.deliveryCount;
     const job: Job<T> = {
       id: msg.headers?.get('Nats-Msg-Id') || String(msg.seq),
       data: msg.json<T>(),
-      attempt,
+      attempt: msg.info.deliveryCount,
       progress: () => msg.working(),
     };
-    if (attempt > definition.maxDeliver) {
-      await deadLetter(msg, job, new Error(`No outcome after ${definition.maxDeliver} deliveries`));
-      return;
-    }
-    try {
-      await handler(job);
-      msg.ack();
-    } catch (error) {
-      if (attempt >= definition.maxDeliver) {
-        await deadLetter(msg, job, error);
-        return;
-      }
-      msg.nak((options.retryDelayMs ?? defaultRetryDelay)(attempt));
-    }
+    await deliver(job, definition.maxDeliver, handler, options, {
+      ack: () => msg.ack(),
+      retry: (delayMs) => msg.nak(delayMs),
+      deadLetter: (error) => deadLetter(msg, job, error),
+    });
   };
 
   const loops: Promise<void>[] = [];
