@@ -23,29 +23,17 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
 import { generateSigningKeyEntry } from '@pc/platform';
-import { Api, dropStreams, type Json, percentile, round, sleep } from './harness';
+import { sseEvents } from '@pc/testing';
+import { Api, benchOptions, dropStreams, type Json, percentile, round, sleep } from './harness';
 import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
 type Phase = (typeof PHASES)[number];
 
-interface Options {
-  phases: Phase[];
-  jobs: number;
-  latencyMs: number;
-  workers: number[];
-  workerConcurrency: number;
-  posts: number;
-  streams: number;
-  lines: number;
-  json: string | null;
-  nats: string;
-  postgres: string;
-}
-
-function options(argv: string[]): Options {
-  const o: Options = {
-    phases: [...PHASES],
+/** The command line: the phases to run (unknown ones left out) and their sizes. */
+function options(argv: string[]) {
+  const o = benchOptions(argv, {
+    phases: [...PHASES] as string[],
     jobs: 100,
     latencyMs: 500,
     workers: [1, 2, 4],
@@ -53,52 +41,8 @@ function options(argv: string[]): Options {
     posts: 60,
     streams: 20,
     lines: 40,
-    json: null,
-    nats: 'nats://127.0.0.1:4222',
-    postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const value = argv[i + 1] ?? '';
-    switch (argv[i]) {
-      case '--phases':
-        o.phases = value.split(',').filter((p): p is Phase => (PHASES as readonly string[]).includes(p));
-        break;
-      case '--jobs':
-        o.jobs = Number(value);
-        break;
-      case '--latency-ms':
-        o.latencyMs = Number(value);
-        break;
-      case '--workers':
-        o.workers = value.split(',').map(Number);
-        break;
-      case '--worker-concurrency':
-        o.workerConcurrency = Number(value);
-        break;
-      case '--posts':
-        o.posts = Number(value);
-        break;
-      case '--streams':
-        o.streams = Number(value);
-        break;
-      case '--lines':
-        o.lines = Number(value);
-        break;
-      case '--json':
-        o.json = value;
-        break;
-      case '--nats':
-        o.nats = value;
-        break;
-      case '--postgres':
-        o.postgres = value;
-        break;
-      default:
-        throw new Error(`unknown option ${argv[i]}`);
-    }
-    i++;
-  }
-  return o;
+  });
+  return { ...o, phases: o.phases.filter((p): p is Phase => (PHASES as readonly string[]).includes(p)) };
 }
 
 interface Created {
@@ -108,22 +52,8 @@ interface Created {
 /** A user, a platform tenant with `orgs` deployable organizations, a connection, a workspace, a policy. */
 export async function world(api: Api, sandbox: string, orgs: number) {
   const n = `${process.pid}${Date.now().toString(36)}`;
-  const signup = await fetch(new URL('/api/auth/signup', api.base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${n}@example.com`, password: 'password123', name: 'Bench' }),
-  });
-  if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
-  const cookie = (signup.headers.getSetCookie().find((c) => c.startsWith('sb-access-token=')) ?? '').split(
-    ';',
-  )[0];
-  const tokenRes = await api.ok<{ token: string }>(
-    'POST',
-    '/api/tokens',
-    { name: 'bench', scopes: ['api:read', 'api:write'] },
-    { cookie },
-  );
-  const user = api.as(tokenRes.token);
+  const { cookie } = await api.signUp(`bench-${n}@example.com`, 'Bench');
+  const user = api.as(await api.newToken(cookie, 'bench', ['api:read', 'api:write']));
   const control = new Api(sandbox);
   const organizations = [
     { id: `root-${n}`, name: 'Bench Root' },
@@ -253,53 +183,29 @@ async function follow(
     ended: false,
   };
   if (!res.ok || !res.body) throw new Error(`logs ${res.status}`);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      const now = Date.now();
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (block.startsWith(':')) continue;
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((l) => l.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const event = field('event');
-        if (event === 'end') {
-          result.ended = true;
-          continue;
+    for await (const { event, receivedAt: now } of sseEvents(res.body)) {
+      if (event.event === 'end') {
+        result.ended = true;
+        continue;
+      }
+      if (event.event !== 'log') continue;
+      const chunk = JSON.parse(event.data || '{}') as { seq: number; at: string; step: string; text: string };
+      result.seqs.push(chunk.seq);
+      result.lastId = event.id ?? null;
+      // Only lines written while this client listened (the replay of stored ones is not a delay).
+      if (chunk.step === 'build') {
+        result.delays.push(now - Date.parse(chunk.at));
+        result.storedAt.push(Date.parse(chunk.at));
+        const printed = / (\d{13})$/.exec(chunk.text);
+        if (printed) {
+          result.printedDelays.push(now - Number(printed[1]));
+          result.printedAt.push(Number(printed[1]));
         }
-        if (event !== 'log') continue;
-        const chunk = JSON.parse(field('data') ?? '{}') as {
-          seq: number;
-          at: string;
-          step: string;
-          text: string;
-        };
-        result.seqs.push(chunk.seq);
-        result.lastId = field('id') ?? null;
-        // Only lines written while this client listened (the replay of stored ones is not a delay).
-        if (chunk.step === 'build') {
-          result.delays.push(now - Date.parse(chunk.at));
-          result.storedAt.push(Date.parse(chunk.at));
-          const printed = / (\d{13})$/.exec(chunk.text);
-          if (printed) {
-            result.printedDelays.push(now - Number(printed[1]));
-            result.printedAt.push(Number(printed[1]));
-          }
-        }
-        if (options.stopAfter !== undefined && result.seqs.length >= options.stopAfter) {
-          controller.abort();
-          return result;
-        }
+      }
+      if (options.stopAfter !== undefined && result.seqs.length >= options.stopAfter) {
+        controller.abort();
+        return result;
       }
     }
   } catch (error) {

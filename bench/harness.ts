@@ -18,6 +18,40 @@ export const percentile = (values: number[], p: number): number => {
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What every bench of its own system takes: where to write its figures, the NATS and the PostgreSQL. */
+export interface CommonOptions {
+  /** A file for the results as JSON (none: null). */
+  json: string | null;
+  nats: string;
+  postgres: string;
+}
+
+/**
+ * A bench's command line: each `--flag value` sets the field of the flag's name in camel case
+ * (`--latency-ms` sets `latencyMs`) over `defaults`, a number where the default is a number, a
+ * comma-separated list (of numbers where the default's are numbers) where it is a list, the text
+ * otherwise; `--json`, `--nats` and `--postgres` as every bench takes them. Any other flag throws.
+ */
+export function benchOptions<T extends object>(argv: string[], defaults: T): T & CommonOptions {
+  const o: Record<string, unknown> = {
+    ...defaults,
+    json: null,
+    nats: 'nats://127.0.0.1:4222',
+    postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [flag, value] = [argv[i], argv[i + 1] ?? ''];
+    const key = flag.replace(/^--/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+    if (!flag.startsWith('--') || !Object.hasOwn(o, key)) throw new Error(`unknown option ${flag}`);
+    const current = o[key];
+    if (typeof current === 'number') o[key] = Number(value);
+    else if (Array.isArray(current))
+      o[key] = value.split(',').map((item) => (typeof current[0] === 'number' ? Number(item) : item));
+    else o[key] = value;
+  }
+  return o as T & CommonOptions;
+}
+
 export class Api {
   constructor(
     readonly base: string,
@@ -51,6 +85,25 @@ export class Api {
     const res = await this.call(method, url, body, headers);
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as T;
+  }
+
+  /** Signs a user up (password `password123`): their id and their session cookie (`sb-access-token=...`). */
+  async signUp(email: string, name: string): Promise<{ id: string; cookie: string }> {
+    const res = await fetch(new URL('/api/auth/signup', this.base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123', name }),
+    });
+    if (res.status !== 201) throw new Error(`signup ${res.status} ${await res.text()}`);
+    const cookie = (res.headers.getSetCookie().find((c) => c.startsWith('sb-access-token=')) ?? '').split(
+      ';',
+    )[0];
+    return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie };
+  }
+
+  /** A token named `name` of `scopes`, made in the session of `cookie`. */
+  async newToken(cookie: string, name: string, scopes: string[]): Promise<string> {
+    return (await this.ok<{ token: string }>('POST', '/api/tokens', { name, scopes }, { cookie })).token;
   }
 }
 
@@ -136,16 +189,7 @@ export async function startSystem(name: string, env: Record<string, string> = {}
     child: system.child,
     output: system.output,
     async signUp() {
-      const res = await fetch(`${base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `bench-${Date.now()}-${(users += 1)}@example.com`,
-          password: 'password123',
-          name: 'Bench',
-        }),
-      });
-      return /sb-access-token=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+      return (await new Api(base).signUp(`bench-${Date.now()}-${(users += 1)}@example.com`, 'Bench')).cookie;
     },
     async stop() {
       await stopProcess(system.child);

@@ -16,46 +16,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { sseEvents } from '@pc/testing';
 import { startBench, type World } from './deployments';
-import { percentile, round } from './harness';
+import { benchOptions, percentile, round } from './harness';
 import { stopProcess } from './processes';
-
-interface Options {
-  orgs: number;
-  steps: number;
-  latencyMs: number;
-  workers: number[];
-  workerConcurrency: number;
-  json: string | null;
-  nats: string;
-  postgres: string;
-}
-
-function options(argv: string[]): Options {
-  const o: Options = {
-    orgs: 50,
-    steps: 5,
-    latencyMs: 300,
-    workers: [1, 4],
-    workerConcurrency: 2,
-    json: null,
-    nats: 'nats://127.0.0.1:4222',
-    postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
-  };
-  for (let i = 0; i < argv.length; i += 2) {
-    const value = argv[i + 1] ?? '';
-    if (argv[i] === '--orgs') o.orgs = Number(value);
-    else if (argv[i] === '--steps') o.steps = Number(value);
-    else if (argv[i] === '--latency-ms') o.latencyMs = Number(value);
-    else if (argv[i] === '--workers') o.workers = value.split(',').map(Number);
-    else if (argv[i] === '--worker-concurrency') o.workerConcurrency = Number(value);
-    else if (argv[i] === '--json') o.json = value;
-    else if (argv[i] === '--nats') o.nats = value;
-    else if (argv[i] === '--postgres') o.postgres = value;
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
-  return o;
-}
 
 /** Follows a roll-out's event stream to its `end`: the delay of each event and the time of the end. */
 async function follow(
@@ -67,32 +31,13 @@ async function follow(
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
   });
   if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
   const delays: number[] = [];
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('the stream ended without `end`');
-    const now = Date.now();
-    buffer += decoder.decode(value, { stream: true });
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      const data = JSON.parse(field('data') ?? 'null') as { at?: string; status?: string } | null;
-      if (field('event') === 'end') {
-        await reader.cancel();
-        return { delays, endedAt: performance.now(), status: data?.status ?? '?' };
-      }
-      if (field('event') === 'rollout' && data?.at) delays.push(now - Date.parse(data.at));
-    }
+  for await (const { event, receivedAt: now } of sseEvents(res.body)) {
+    const data = JSON.parse(event.data || 'null') as { at?: string; status?: string } | null;
+    if (event.event === 'end') return { delays, endedAt: performance.now(), status: data?.status ?? '?' };
+    if (event.event === 'rollout' && data?.at) delays.push(now - Date.parse(data.at));
   }
+  throw new Error('the stream ended without `end`');
 }
 
 async function rollOut(base: string, w: World, version: string, steps: number, orgs: number) {
@@ -114,7 +59,13 @@ async function rollOut(base: string, w: World, version: string, steps: number, o
 }
 
 async function main(): Promise<void> {
-  const o = options(process.argv.slice(2));
+  const o = benchOptions(process.argv.slice(2), {
+    orgs: 50,
+    steps: 5,
+    latencyMs: 300,
+    workers: [1, 4],
+    workerConcurrency: 2,
+  });
   const bench = await startBench(o, o.orgs, { ROLLOUT_TICK_MS: '250' });
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const results: Record<string, unknown> = { machine: bench.machine, options: o };

@@ -16,6 +16,7 @@ import { Client } from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { type PolicySearch, searchQuery } from '@pc/catalog';
 import { generateKeyRingEntry } from '@pc/connections';
+import { Api } from './harness';
 import { type MixLoad, type MixUser, runMix } from './mix';
 
 const root = path.join(__dirname, '..');
@@ -269,33 +270,14 @@ async function main(): Promise<void> {
     const ownerCookies: string[] = [];
     let token = '';
     let writeToken = '';
+    const api = new Api(system);
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${system}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `bench${i}-${Date.now()}@example.com`,
-          password: 'password123',
-          name: `Owner ${i}`,
-        }),
-      });
-      const body = (await res.json()) as { user: { id: string } };
-      owners.push(body.user.id);
-      const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
-      ownerCookies.push(cookie);
+      const owner = await api.signUp(`bench${i}-${Date.now()}@example.com`, `Owner ${i}`);
+      owners.push(owner.id);
+      ownerCookies.push(owner.cookie);
       if (i === 0) {
-        const t = await fetch(`${system}/api/tokens`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
-          body: JSON.stringify({ name: 'bench', scopes: ['api:read'] }),
-        });
-        token = ((await t.json()) as { token: string }).token;
-        const w = await fetch(`${system}/api/tokens`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
-          body: JSON.stringify({ name: 'bench-write', scopes: ['api:read', 'api:write'] }),
-        });
-        writeToken = ((await w.json()) as { token: string }).token;
+        token = await api.newToken(owner.cookie, 'bench', ['api:read']);
+        writeToken = await api.newToken(owner.cookie, 'bench-write', ['api:read', 'api:write']);
       }
     }
     // Readers, who own nothing (each owner above owns a tenth of every policy): the signed-in reads and
@@ -303,26 +285,9 @@ async function main(): Promise<void> {
     const readers: Array<{ id: string; cookie: string }> = [];
     let readerToken = '';
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${system}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `reader${i}-${Date.now()}@example.com`,
-          password: 'password123',
-          name: `Reader ${i}`,
-        }),
-      });
-      const body = (await res.json()) as { user: { id: string } };
-      const cookie = /sb-access-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
-      readers.push({ id: body.user.id, cookie });
-      if (i === 0) {
-        const t = await fetch(`${system}/api/tokens`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `sb-access-token=${cookie}` },
-          body: JSON.stringify({ name: 'bench-reader', scopes: ['api:read'] }),
-        });
-        readerToken = ((await t.json()) as { token: string }).token;
-      }
+      const reader = await api.signUp(`reader${i}-${Date.now()}@example.com`, `Reader ${i}`);
+      readers.push(reader);
+      if (i === 0) readerToken = await api.newToken(reader.cookie, 'bench-reader', ['api:read']);
     }
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
@@ -571,7 +536,7 @@ async function main(): Promise<void> {
         [ids[i], ids[j]] = [ids[j], ids[i]];
       }
       const users: MixUser[] = readers.map((reader) => ({
-        systemHeaders: { cookie: `sb-access-token=${reader.cookie}` },
+        systemHeaders: { cookie: reader.cookie },
         baselineHeaders: { 'x-user-id': reader.id },
         owned: [],
       }));
@@ -581,7 +546,7 @@ async function main(): Promise<void> {
           [owner],
         );
         users.push({
-          systemHeaders: { cookie: `sb-access-token=${ownerCookies[i]}` },
+          systemHeaders: { cookie: ownerCookies[i] },
           baselineHeaders: { 'x-user-id': owner },
           owned: owned.rows.map((r) => r.id),
         });

@@ -28,44 +28,8 @@ import type { ChildProcess } from 'node:child_process';
 import { DeploymentsEvents } from '@pc/contracts';
 import { createDurableEvents } from '@pc/platform';
 import { Client } from 'pg';
-import { Api, dropStreams, type Json, percentile, round, sleep } from './harness';
+import { Api, benchOptions, dropStreams, type Json, percentile, round, sleep } from './harness';
 import { startProcess, stopProcess } from './processes';
-
-interface Options {
-  events: number;
-  endpoints: number;
-  singles: number;
-  readers: number;
-  idleSeconds: number;
-  json: string | null;
-  nats: string;
-  postgres: string;
-}
-
-function options(argv: string[]): Options {
-  const o: Options = {
-    events: 1000,
-    endpoints: 20,
-    singles: 20,
-    readers: 4,
-    idleSeconds: 5,
-    json: null,
-    nats: 'nats://127.0.0.1:4222',
-    postgres: 'postgres://postgres@127.0.0.1:5432/postgres',
-  };
-  const numbers = { '--events': 'events', '--endpoints': 'endpoints', '--singles': 'singles' } as const;
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1] ?? ''];
-    if (flag in numbers) o[numbers[flag as keyof typeof numbers]] = Number(value);
-    else if (flag === '--readers') o.readers = Number(value);
-    else if (flag === '--idle-seconds') o.idleSeconds = Number(value);
-    else if (flag === '--json') o.json = value;
-    else if (flag === '--nats') o.nats = value;
-    else if (flag === '--postgres') o.postgres = value;
-    else throw new Error(`unknown option ${flag}`);
-  }
-  return o;
-}
 
 /** The receiver: when each message (by its deployment id) first reached each path. */
 class Receiver {
@@ -128,7 +92,13 @@ const figures = (values: number[]) => ({
 });
 
 async function main(): Promise<void> {
-  const o = options(process.argv.slice(2));
+  const o = benchOptions(process.argv.slice(2), {
+    events: 1000,
+    endpoints: 20,
+    singles: 20,
+    readers: 4,
+    idleSeconds: 5,
+  });
   const load = () =>
     os
       .loadavg()
@@ -176,22 +146,8 @@ async function main(): Promise<void> {
     const api = new Api(base);
     /** A user with a token, who subscribes endpoints on the receiver to `deployment.succeeded`. */
     const newUser = async (name: string) => {
-      const signup = await fetch(new URL('/api/auth/signup', base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `${name}-${dbName}@example.com`, password: 'password123', name }),
-      });
-      const id = ((await signup.json()) as { user: { id: string } }).user.id;
-      const cookie = (
-        signup.headers.getSetCookie().find((c) => c.startsWith('sb-access-token=')) ?? ''
-      ).split(';')[0];
-      const { token } = await api.ok<{ token: string }>(
-        'POST',
-        '/api/tokens',
-        { name: 'bench', scopes: ['api:read', 'api:write'] },
-        { cookie },
-      );
-      const client = api.as(token);
+      const { id, cookie } = await api.signUp(`${name}-${dbName}@example.com`, name);
+      const client = api.as(await api.newToken(cookie, 'bench', ['api:read', 'api:write']));
       const subscribe = (p: string) =>
         client.ok('POST', '/api/webhooks', {
           url: `http://127.0.0.1:${receiver.port}${p}`,

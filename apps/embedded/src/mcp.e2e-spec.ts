@@ -59,6 +59,16 @@ spec:
 `;
 const CARGO = '[package]\nname = "header_guard"\nversion = "0.3.0"\n\n[dependencies]\npdk = "1.4.0"\n';
 
+/** What `submittedRuleset` submits: the repository's files and the submission's fields. */
+interface RulesetSubmission {
+  slug: string;
+  files: Record<string, string>;
+  name: string;
+  description: string;
+  docTabs?: Json[];
+  approve: boolean;
+}
+
 /** The tool server through the gateway's port, driven by the SDK's own client over Streamable HTTP. */
 describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   let db: TestDatabase;
@@ -242,6 +252,38 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     );
     expect(approved.status).toBe(200);
     return { policyId: submission.policyId };
+  }
+
+  /**
+   * A ruleset submitted with `token` from a new sandbox repository `mcp-<slug>-<n>` of `files`, named
+   * `<name> <n>`; approved by the admin when `approve` says so. Returns its submission.
+   */
+  async function submittedRuleset(
+    token: string,
+    { slug, files, name, approve, ...fields }: RulesetSubmission,
+  ): Promise<{ id: string; ruleset_id: string }> {
+    const n = ++counter;
+    const { webUrl } = await control.createRepository({
+      owner: 'governance',
+      name: `mcp-${slug}-${n}`,
+      files,
+    });
+    const submitted = await http.post<Json>(
+      '/api/ruleset-submissions',
+      { name: `${name} ${n}`, ...fields, repoUrl: webUrl },
+      { token },
+    );
+    expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
+    if (approve) {
+      const approved = await http.post(
+        `/api/admin/ruleset-submissions/${submission.id}/approve`,
+        {},
+        { cookie: admin },
+      );
+      expect(approved.status).toBe(200);
+    }
+    return submission;
   }
 
   it('lists every tool with input and output schemas and truthful annotations; a read-only token no tool that writes', async () => {
@@ -518,30 +560,15 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   it('answers the ruleset tools: search, a ruleset with its documentation tabs, vendor rulesets, my submissions', async () => {
     const owner = await newUser();
     const reader = await newUser();
-    const { webUrl } = await control.createRepository({
-      owner: 'governance',
-      name: `mcp-ruleset-${++counter}`,
+    const submission = await submittedRuleset(owner.token, {
+      slug: 'ruleset',
       files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+      name: 'Payments Rules',
+      description: 'What every payments API must do, checked on every API description.',
+      docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'Secure every operation.' }],
+      approve: true,
     });
-    const submitted = await http.post<Json>(
-      '/api/ruleset-submissions',
-      {
-        name: `Payments Rules ${counter}`,
-        description: 'What every payments API must do, checked on every API description.',
-        repoUrl: webUrl,
-        docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'Secure every operation.' }],
-      },
-      { token: owner.token },
-    );
-    expect(submitted.status).toBe(201);
-    const { submission } = submitted.body;
-    const approved = await http.post(
-      `/api/admin/ruleset-submissions/${submission.id}/approve`,
-      {},
-      { cookie: admin },
-    );
-    expect(approved.status).toBe(200);
-    const rulesetId = submission.ruleset_id as string;
+    const rulesetId = submission.ruleset_id;
 
     const client = await connect(reader.readToken);
     const found = await ok(client, 'search_rulesets', { q: 'payments', scope: 'rest-api' });
@@ -587,29 +614,13 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
 
   it('evaluates an API against a Spectral ruleset of the catalog: its own rule with the line, column and pointer', async () => {
     const owner = await newUser();
-    const { webUrl } = await control.createRepository({
-      owner: 'governance',
-      name: `mcp-spectral-${++counter}`,
+    const { ruleset_id: rulesetId } = await submittedRuleset(owner.token, {
+      slug: 'spectral',
       files: { '.spectral.yaml': SPECTRAL_OPERATION_IDS },
+      name: 'Spectral Operation Ids',
+      description: 'The recommended OpenAPI rules, and an operationId on every operation.',
+      approve: true,
     });
-    const submitted = await http.post<Json>(
-      '/api/ruleset-submissions',
-      {
-        name: `Spectral Operation Ids ${counter}`,
-        description: 'The recommended OpenAPI rules, and an operationId on every operation.',
-        repoUrl: webUrl,
-      },
-      { token: owner.token },
-    );
-    expect(submitted.status).toBe(201);
-    const { submission } = submitted.body;
-    const approved = await http.post(
-      `/api/admin/ruleset-submissions/${submission.id}/approve`,
-      {},
-      { cookie: admin },
-    );
-    expect(approved.status).toBe(200);
-    const rulesetId = submission.ruleset_id as string;
 
     const client = await connect((await newUser()).readToken);
     const { report } = await ok(client, 'evaluate_api', {
@@ -632,21 +643,13 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
 
   it('plans a deployment read-only: what each organization would get, the same as a dry run over REST', async () => {
     const owner = await newUser();
-    const { webUrl } = await control.createRepository({
-      owner: 'governance',
-      name: `mcp-plan-${++counter}`,
+    const submission = await submittedRuleset(owner.token, {
+      slug: 'plan',
       files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+      name: 'Plan Rules',
+      description: 'What every payments API must do, checked on every API description.',
+      approve: false,
     });
-    const submitted = await http.post<Json>(
-      '/api/ruleset-submissions',
-      {
-        name: `Plan Rules ${counter}`,
-        description: 'What every payments API must do, checked on every API description.',
-        repoUrl: webUrl,
-      },
-      { token: owner.token },
-    );
-    expect(submitted.status).toBe(201);
     const tenant = { clientId: `mcp-plan-${counter}`, clientSecret: `secret-${counter}-plan` };
     const [root, team] = [`mcp-root-${counter}`, `mcp-team-${counter}`];
     await control.addTenant({
@@ -669,7 +672,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     );
     const request = {
       assetType: 'ruleset',
-      rulesetId: submitted.body.submission.ruleset_id,
+      rulesetId: submission.ruleset_id,
       connectionId: connection.body.connection.id,
       workspaceId: workspace.body.workspace.id,
       targetOrganizationIds: [team],
@@ -707,18 +710,13 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   it('serves policies and rulesets as resources: listed page by page with a cursor, read by URI', async () => {
     const owner = await newUser();
     const { policyId } = await publishedPolicy(owner.token);
-    const { webUrl } = await control.createRepository({
-      owner: 'governance',
-      name: `mcp-resource-${++counter}`,
+    const { ruleset_id: rulesetId } = await submittedRuleset(owner.token, {
+      slug: 'resource',
       files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+      name: 'Resource Rules',
+      description: 'Rules an assistant attaches.',
+      approve: false,
     });
-    const submitted = await http.post<Json>(
-      '/api/ruleset-submissions',
-      { name: `Resource Rules ${counter}`, description: 'Rules an assistant attaches.', repoUrl: webUrl },
-      { token: owner.token },
-    );
-    expect(submitted.status).toBe(201);
-    const rulesetId = submitted.body.submission.ruleset_id as string;
     const client = await connect((await newUser()).readToken);
 
     const { resourceTemplates } = await client.listResourceTemplates();
@@ -772,23 +770,13 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   it("reads a workspace's governed APIs and an API's conformance history, as its members see them", async () => {
     const owner = await newUser();
     const stranger = await newUser();
-    const { webUrl } = await control.createRepository({
-      owner: 'governance',
-      name: `mcp-op-ids-${++counter}`,
+    const submission = await submittedRuleset(owner.token, {
+      slug: 'op-ids',
       files: { 'ruleset.yaml': OPERATION_IDS },
+      name: 'Operation ids',
+      description: 'Every operation has an operationId.',
+      approve: true,
     });
-    const submitted = await http.post<Json>(
-      '/api/ruleset-submissions',
-      {
-        name: `Operation ids ${counter}`,
-        description: 'Every operation has an operationId.',
-        repoUrl: webUrl,
-      },
-      { token: owner.token },
-    );
-    expect(submitted.status).toBe(201);
-    const { submission } = submitted.body;
-    await http.post(`/api/admin/ruleset-submissions/${submission.id}/approve`, {}, { cookie: admin });
     const ws = (await http.post<Json>('/api/workspaces', { name: `Gov ${counter}` }, { token: owner.token }))
       .body.workspace.id as string;
     await http.post(

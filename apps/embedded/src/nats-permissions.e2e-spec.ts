@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,9 +8,17 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CatalogEvents, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
 import { type BusConfig, createDurableEvents, durableConsumerName, freePort, loadEnv } from '@pc/platform';
-import { cookieFrom, createTestDatabase, HttpClient, type TestDatabase } from '@pc/testing';
+import {
+  cookieFrom,
+  createTestDatabase,
+  HttpClient,
+  portAnswers,
+  type TestDatabase,
+  waitFor,
+} from '@pc/testing';
 import { AckPolicy, connect, Events, JSONCodec, type NatsConnection } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
+import { signUp } from './testing/sign-up';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -62,7 +69,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
         NATS_MCP_PASSWORD: PASSWORDS.mcp,
       },
     });
-    for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => portAnswers(port), 10_000, `nats-server on ${port}`);
     db = await createTestDatabase();
     busOf = (app: AppName): BusConfig => ({
       kind: 'nats',
@@ -87,6 +94,15 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     await db?.drop();
     server?.kill('SIGTERM');
   });
+
+  /** A connection to the test's NATS as `app`'s user, with its own reply inboxes. */
+  const connectAs = (app: AppName): Promise<NatsConnection> =>
+    connect({
+      servers: `nats://127.0.0.1:${port}`,
+      user: app,
+      pass: PASSWORDS[app],
+      inboxPrefix: `_INBOX_${app}`,
+    });
 
   it('lets every app do its work with its own user', async () => {
     expect((await http.get<Json>('/health/ready')).body.ok).toBe(true);
@@ -140,17 +156,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
   });
 
   it('runs the tool server as its own process with its own user, reading and writing over the bus', async () => {
-    const signup = await http.post<Json>('/api/auth/signup', {
-      email: 'mcp@example.com',
-      password: 'password123',
-      name: 'M',
-    });
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const created = await http.post<Json>(
-      '/api/tokens',
-      { name: 't', scopes: ['api:read', 'api:write'] },
-      { cookie },
-    );
+    const user = await signUp(http, 'mcp', 1);
     const mcp = await createMcpApp(loadEnv(McpEnv, { NATS_URL: 'set' }), busOf('mcp'));
     await mcp.listen(0, '127.0.0.1');
     try {
@@ -159,7 +165,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
       const client = new McpClient({ name: 'permissions', version: '1' });
       await client.connect(
         new StreamableHTTPClientTransport(new URL('/mcp', url), {
-          requestInit: { headers: { authorization: `Bearer ${created.body.token}` } },
+          requestInit: { headers: { authorization: `Bearer ${user.token}` } },
         }),
       );
       const submitted = await client.callTool({
@@ -177,52 +183,25 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     }
   });
 
-  it("keeps the catalog's user from calling identity's token commands or reading the gateway's replies", async () => {
-    const nc = await connect({
-      servers: `nats://127.0.0.1:${port}`,
-      user: 'catalog',
-      pass: PASSWORDS.catalog,
-      inboxPrefix: '_INBOX_catalog',
-    });
-    const errors: string[] = [];
-    void (async () => {
-      for await (const status of nc.status()) {
-        if (status.type === Events.Error)
-          errors.push(typeof status.data === 'string' ? status.data : 'error');
-      }
-    })();
-    const jc = JSONCodec();
-    const forged = {
-      ctx: {
-        requestId: 'x',
-        caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
-      },
+  it.each([
+    {
+      behaviour:
+        "keeps the catalog's user from calling identity's token commands or reading the gateway's replies",
+      app: 'catalog' as const,
+      pattern: 'identity.token.create.v1',
       data: { name: 'forged', scopes: ['api:write'], expiresInDays: null },
-    };
-    await expect(
-      nc.request(
-        'identity.token.create.v1',
-        jc.encode({ pattern: 'identity.token.create.v1', data: forged, id: '1' }),
-        {
-          timeout: 1000,
-        },
-      ),
-    ).rejects.toBeDefined();
-    nc.subscribe('_INBOX_gateway.>');
-    await nc.flush().catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
-    await nc.close();
-    // One refusal for the forged publish, one for the subscription to the gateway's replies.
-    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
-  });
-
-  it("keeps the rulesets user from approving ideas in the catalog or reading the catalog's replies", async () => {
-    const nc = await connect({
-      servers: `nats://127.0.0.1:${port}`,
-      user: 'rulesets',
-      pass: PASSWORDS.rulesets,
-      inboxPrefix: '_INBOX_rulesets',
-    });
+      foreignInbox: '_INBOX_gateway.>',
+    },
+    {
+      behaviour:
+        "keeps the rulesets user from approving ideas in the catalog or reading the catalog's replies",
+      app: 'rulesets' as const,
+      pattern: 'catalog.idea.approve.v1',
+      data: { id: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e' },
+      foreignInbox: '_INBOX_catalog.>',
+    },
+  ])('$behaviour', async ({ app, pattern, data, foreignInbox }) => {
+    const nc = await connectAs(app);
     const errors: string[] = [];
     void (async () => {
       for await (const status of nc.status()) {
@@ -230,44 +209,33 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
           errors.push(typeof status.data === 'string' ? status.data : 'error');
       }
     })();
-    const jc = JSONCodec();
     const forged = {
       ctx: {
         requestId: 'x',
         caller: { kind: 'user', userId: 'someone', isAdmin: true, scopes: ['api:write'], via: 'session' },
       },
-      data: { id: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e' },
+      data,
     };
     await expect(
-      nc.request(
-        'catalog.idea.approve.v1',
-        jc.encode({ pattern: 'catalog.idea.approve.v1', data: forged, id: '1' }),
-        {
-          timeout: 1000,
-        },
-      ),
+      nc.request(pattern, JSONCodec().encode({ pattern, data: forged, id: '1' }), { timeout: 1000 }),
     ).rejects.toBeDefined();
-    nc.subscribe('_INBOX_catalog.>');
+    nc.subscribe(foreignInbox);
     await nc.flush().catch(() => undefined);
     await new Promise((r) => setTimeout(r, 200));
     await nc.close();
+    // One refusal for the forged publish, one for the subscription to the other app's replies.
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
   });
 
   it("carries the catalog's durable events to identity's own consumer, and refuses them from the gateway", async () => {
-    const signup = await http.post<Json>('/api/auth/signup', {
-      email: 'events@example.com',
-      password: 'password123',
-      name: 'E',
-    });
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
+    const { id: submitterId, cookie } = await signUp(http, 'events', 1);
     const catalog = createDurableEvents(busOf('catalog'), 'catalog');
     const gateway = createDurableEvents(busOf('gateway'), 'gateway');
     const delivered = (eventId: string, title: string): IdeaDeliveredEvent => ({
       eventId,
       ideaId: '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e',
       ideaTitle: title,
-      submitterId: signup.body.user.id as string,
+      submitterId,
       resourceType: 'policy',
       resourceId: 'p-1',
       resourceName: 'Perm policy',
@@ -292,18 +260,11 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
   });
 
   it("keeps one app's credentials from deleting, re-pointing or reading another app's durable consumer", async () => {
-    const as = (app: AppName): Promise<NatsConnection> =>
-      connect({
-        servers: `nats://127.0.0.1:${port}`,
-        user: app,
-        pass: PASSWORDS[app],
-        inboxPrefix: `_INBOX_${app}`,
-      });
     const identityConsumer = durableConsumerName('identity', CatalogEvents.ideaDelivered.pattern);
     const catalogConsumer = durableConsumerName('catalog', DeploymentsEvents.deploymentSucceeded.pattern);
-    const rulesets = await as('rulesets');
-    const catalog = await as('catalog');
-    const identity = await as('identity');
+    const rulesets = await connectAs('rulesets');
+    const catalog = await connectAs('catalog');
+    const identity = await connectAs('identity');
     try {
       const rjsm = await rulesets.jetstreamManager({ timeout: 1000 });
       const cjsm = await catalog.jetstreamManager({ timeout: 1000 });
@@ -356,14 +317,3 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     }
   });
 });
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}

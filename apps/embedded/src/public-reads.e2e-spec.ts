@@ -1,11 +1,8 @@
-import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase, waitFor } from '@pc/testing';
-import { Client } from 'pg';
-import { type RunningSystem, startSystem } from './system';
+import { type HttpClient, waitFor } from '@pc/testing';
+import { type Client } from 'pg';
+import { CachedReplicas } from './testing/cached-replicas';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** A TTL period (part of every tag) long enough that none ends during a test's burst of reads. */
-const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' };
 
 /**
  * The gateway's response cache (issue 24) on the real services: two gateway replicas on one set of
@@ -15,54 +12,23 @@ const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '36000
  * (apps/gateway/src/public-reads/public-reads.integration-spec.ts).
  */
 describe('public reads: ETags and the response cache, two gateway replicas', () => {
-  let db: TestDatabase;
-  let system: RunningSystem;
-  let second: RunningSystem;
+  const replicas = new CachedReplicas();
   let a: HttpClient;
   let b: HttpClient;
   let pg: Client;
   let owner: { id: string; cookie: string };
 
   /** A published policy written with SQL (its change event follows the commit). */
-  const newPolicy = async (name: string): Promise<string> => {
-    const { rows } = await pg.query<{ id: string }>(
-      `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
-       VALUES ($1, $2, 'A policy read many times.', 'published', $3, 'https://h.example/p')
-       RETURNING id`,
-      [`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`, name, owner.id],
-    );
-    return rows[0].id;
-  };
+  const newPolicy = (name: string): Promise<string> =>
+    replicas.newPolicy({ name, description: 'A policy read many times.', ownerId: owner.id });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const bus = testBus('nats', 10000);
-    system = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, env: CACHE_ON });
-    second = await startSystem({
-      bus,
-      databaseUrl: db.url,
-      gatewayPort: 0,
-      gatewayOnly: true,
-      env: CACHE_ON,
-    });
-    a = new HttpClient(system.url!);
-    b = new HttpClient(second.url!);
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
-    const res = await a.post<Json>('/api/auth/signup', {
-      email: `owner-${Date.now()}@example.com`,
-      password: 'password123',
-      name: 'Owner',
-    });
-    owner = { id: res.body.user.id as string, cookie: cookieFrom(res, 'sb-access-token')! };
+    await replicas.start();
+    ({ a, b, pg } = replicas);
+    owner = await replicas.signUp('Owner');
   });
 
-  afterAll(async () => {
-    await pg?.end();
-    await second?.close();
-    await system?.close();
-    await db?.drop();
-  });
+  afterAll(() => replicas.stop());
 
   it('answers 200 with the change after a write through the other replica', async () => {
     const id = await newPolicy('Changing Policy');
@@ -106,14 +72,11 @@ describe('public reads: ETags and the response cache, two gateway replicas', () 
   });
 
   it("counts a ruleset's views from every answer, and a view changes no tag", async () => {
-    const { rows } = await pg.query<{ id: string }>(
-      `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
-         lifecycle_status)
-       VALUES ('Viewed Rules', 'Read often.', $1, $1, 'https://source.example/o/r', now(), 'published')
-       RETURNING id`,
-      [owner.id],
-    );
-    const id = rows[0].id;
+    const id = await replicas.newRuleset({
+      name: 'Viewed Rules',
+      description: 'Read often.',
+      ownerId: owner.id,
+    });
     const views = async () =>
       Number(
         (await pg.query<{ n: string }>('SELECT view_count AS n FROM rulesets.rulesets WHERE id = $1', [id]))

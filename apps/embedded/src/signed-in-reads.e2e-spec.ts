@@ -1,11 +1,8 @@
 import { PublicReads } from '@pc/gateway';
-import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase, waitFor } from '@pc/testing';
-import { Client } from 'pg';
-import { type RunningSystem, startSystem } from './system';
+import { type HttpClient, waitFor } from '@pc/testing';
+import { CachedReplicas } from './testing/cached-replicas';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' };
 
 /**
  * Signed-in reads made from the shared (anonymous) answers and each caller's part, on the real services
@@ -15,80 +12,38 @@ const CACHE_ON = { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '36000
  * (apps/gateway/src/public-reads/signed-in-reads.integration-spec.ts).
  */
 describe('signed-in reads from shared answers, two gateway replicas', () => {
-  let db: TestDatabase;
-  let first: RunningSystem;
-  let second: RunningSystem;
+  const replicas = new CachedReplicas();
   let a: HttpClient;
   let b: HttpClient;
-  let pg: Client;
 
-  const signUp = async (name: string): Promise<{ id: string; cookie: string }> => {
-    const res = await a.post<Json>('/api/auth/signup', {
-      email: `${name.toLowerCase()}-${Date.now()}@example.com`,
-      password: 'password123',
-      name,
-    });
-    return { id: res.body.user.id as string, cookie: cookieFrom(res, 'sb-access-token')! };
-  };
   /** A policy written with SQL (its change event follows the commit). */
-  const newPolicy = async (name: string, ownerId: string, status = 'published'): Promise<string> => {
-    const { rows } = await pg.query<{ id: string }>(
-      `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
-       VALUES ($1, $2, 'A policy read by signed-in users.', $3, $4, 'https://h.example/p')
-       RETURNING id`,
-      [`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`, name, status, ownerId],
-    );
-    return rows[0].id;
-  };
+  const newPolicy = (name: string, ownerId: string, status = 'published'): Promise<string> =>
+    replicas.newPolicy({ name, description: 'A policy read by signed-in users.', ownerId, status });
   /** A published ruleset written with SQL (its change event follows the commit). */
-  const newRuleset = async (name: string, ownerId: string): Promise<string> => {
-    const { rows } = await pg.query<{ id: string }>(
-      `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
-         lifecycle_status)
-       VALUES ($1, 'A ruleset read by signed-in users.', $2, $2, 'https://h.example/r', now(), 'published')
-       RETURNING id`,
-      [name, ownerId],
-    );
-    return rows[0].id;
-  };
+  const newRuleset = (name: string, ownerId: string): Promise<string> =>
+    replicas.newRuleset({ name, description: 'A ruleset read by signed-in users.', ownerId });
   /** Each kind: its routes' word (one, many) and a published item of it. */
   const KINDS = [
     { many: 'policies', one: 'policy', create: (name: string, owner: string) => newPolicy(name, owner) },
     { many: 'rulesets', one: 'ruleset', create: (name: string, owner: string) => newRuleset(name, owner) },
   ];
   const sharedAnswers = () =>
-    first.gateway!.get(PublicReads).sharedAnswers + second.gateway!.get(PublicReads).sharedAnswers;
+    replicas.first.gateway!.get(PublicReads).sharedAnswers +
+    replicas.second.gateway!.get(PublicReads).sharedAnswers;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const bus = testBus('nats', 10000);
-    first = await startSystem({ bus, databaseUrl: db.url, gatewayPort: 0, env: CACHE_ON });
-    second = await startSystem({
-      bus,
-      databaseUrl: db.url,
-      gatewayPort: 0,
-      gatewayOnly: true,
-      env: CACHE_ON,
-    });
-    a = new HttpClient(first.url!);
-    b = new HttpClient(second.url!);
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    await replicas.start();
+    ({ a, b } = replicas);
   });
 
-  afterAll(async () => {
-    await pg?.end();
-    await second?.close();
-    await first?.close();
-    await db?.drop();
-  });
+  afterAll(() => replicas.stop());
 
   it.each(KINDS.map((kind) => [kind.many, kind]))(
     'shows a like of one of the %s through the other replica at once, to its author only',
     async (_, { many, one, create }) => {
-      const owner = await signUp('Owner');
-      const reader = await signUp('Reader');
-      const other = await signUp('Other');
+      const owner = await replicas.signUp('Owner');
+      const reader = await replicas.signUp('Reader');
+      const other = await replicas.signUp('Other');
       const id = await create(`Liked Across Replicas ${one}`, owner.id);
       // Every replica has the shared answer and each reader's part.
       for (const client of [a, b]) {
@@ -141,8 +96,8 @@ describe('signed-in reads from shared answers, two gateway replicas', () => {
   );
 
   it("shows the owner's edit through the other replica at once, and to others once the change is announced", async () => {
-    const owner = await signUp('Editor');
-    const other = await signUp('Watcher');
+    const owner = await replicas.signUp('Editor');
+    const other = await replicas.signUp('Watcher');
     const id = await newPolicy('Edited Across Replicas', owner.id);
     for (const client of [a, b]) {
       await waitFor(
@@ -169,8 +124,8 @@ describe('signed-in reads from shared answers, two gateway replicas', () => {
   });
 
   it('never puts a policy that is not published in a shared answer: its owner alone reads it', async () => {
-    const owner = await signUp('Drafter');
-    const other = await signUp('Outsider');
+    const owner = await replicas.signUp('Drafter');
+    const other = await replicas.signUp('Outsider');
     const hidden = await newPolicy('Draft Not Shared', owner.id, 'under_review');
     await waitFor(
       async () => (await a.get(`/api/policies/${hidden}`, { cookie: owner.cookie })).status === 200,

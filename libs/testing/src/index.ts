@@ -16,3 +16,4 @@ export * from './item-change-rules';
 export * from './query-plans';
 export * from './row-lock';
 export * from './listing-search-plans';
+export * from './sse';

@@ -40,11 +40,7 @@ export class OwnNats {
 
   /** Like a crash: the connections drop at once. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await stopChild(this.child, 'SIGKILL');
   }
 }
 
@@ -140,11 +136,7 @@ export class OwnPostgres {
 
   /** A clean, fast shutdown: open connections are terminated. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopChild(this.child, 'SIGTERM');
   }
 }
 
@@ -211,7 +203,16 @@ export async function waitFor(
   }
 }
 
-function portAnswers(port: number): Promise<boolean> {
+/** Sends `signal` to `child` (when it still runs) and waits for it to exit. */
+async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+export function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.once('connect', () => {
