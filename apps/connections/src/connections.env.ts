@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { EnvInt, KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
 
 export class ConnectionsEnv extends ServiceEnv {
   /**
@@ -11,10 +11,7 @@ export class ConnectionsEnv extends ServiceEnv {
   CONNECTIONS_ENCRYPTION_KEYS!: string;
 
   /** How long a connection's organization tree is reused before the platform is asked again. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(3600)
+  @EnvInt(0, 3600)
   CONNECTIONS_ORGS_CACHE_TTL_SECONDS: number = 60;
 
   // The platform adapter's variables (see libs/adapters/gateway-platform).

@@ -1,16 +1,14 @@
 import {
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
-  Min,
   Validate,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { DeploymentsCommonEnv } from '@pc/deployments-store';
+import { EnvInt } from '@pc/platform';
 import { BUILD_NETWORKS, type BuildNetwork } from './pipeline/build';
 import { BuildAllowlistFormat } from './pipeline/build-proxy';
 import {
@@ -51,10 +49,7 @@ class BuildReadonlyPathsFormat implements ValidatorConstraintInterface {
  */
 export class WorkerEnv extends DeploymentsCommonEnv {
   /** Jobs one worker process runs at once. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @EnvInt(1, 64)
   DEPLOY_WORKER_CONCURRENCY: number = 2;
 
   /**
@@ -112,45 +107,27 @@ export class WorkerEnv extends DeploymentsCommonEnv {
    * build holds in memory, its files in /build and /tmp (tmpfs) included; with sampling: the resident
    * memory of its processes.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(64)
-  @Max(262_144)
+  @EnvInt(64, 262_144)
   DEPLOY_BUILD_MEMORY_MB: number = DEFAULT_BUILD_LIMITS.memoryMb;
 
   /** Processes and threads of a build at once (a fork bomb stops here). */
-  @IsOptional()
-  @IsInt()
-  @Min(16)
-  @Max(65_536)
+  @EnvInt(16, 65_536)
   DEPLOY_BUILD_PROCESSES: number = DEFAULT_BUILD_LIMITS.processes;
 
   /** CPU seconds per process of a build (the whole build is bounded by DEPLOY_BUILD_TIMEOUT_MS). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(86_400)
+  @EnvInt(1, 86_400)
   DEPLOY_BUILD_CPU_SECONDS: number = DEFAULT_BUILD_LIMITS.cpuSeconds;
 
   /** Open files per process of a build. */
-  @IsOptional()
-  @IsInt()
-  @Min(64)
-  @Max(1_048_576)
+  @EnvInt(64, 1_048_576)
   DEPLOY_BUILD_OPEN_FILES: number = DEFAULT_BUILD_LIMITS.openFiles;
 
   /** The size of a build's directory (MiB; a memory-backed tmpfs in bubblewrap, the emptyDir's sizeLimit in kubernetes). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(262_144)
+  @EnvInt(1, 262_144)
   DEPLOY_BUILD_DISK_MB: number = DEFAULT_BUILD_LIMITS.diskMb;
 
   /** The size of a build's private /tmp (MiB, a tmpfs). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(262_144)
+  @EnvInt(1, 262_144)
   DEPLOY_BUILD_TMP_MB: number = DEFAULT_BUILD_LIMITS.tmpMb;
 
   /**
@@ -184,10 +161,7 @@ export class WorkerEnv extends DeploymentsCommonEnv {
   DEPLOY_BUILD_K8S_API_URL: string = 'https://kubernetes.default.svc';
 
   /** With `kubernetes`: the port where build pods fetch their sources, send their files and find their proxy. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65_535)
+  @EnvInt(0, 65_535)
   DEPLOY_BUILD_K8S_EXCHANGE_PORT: number = 8081;
 
   /** With `kubernetes`: that port as build pods reach this worker (default `http://<the pod's IPv4>:<port>`). */
@@ -196,10 +170,7 @@ export class WorkerEnv extends DeploymentsCommonEnv {
   DEPLOY_BUILD_K8S_EXCHANGE_URL: string = '';
 
   /** The build's time limit; the process is killed after it and the job fails. */
-  @IsOptional()
-  @IsInt()
-  @Min(1000)
-  @Max(3_600_000)
+  @EnvInt(1000, 3_600_000)
   DEPLOY_BUILD_TIMEOUT_MS: number = 300_000;
 
   /** The build command's PATH (the only variable of the worker's environment it gets). */

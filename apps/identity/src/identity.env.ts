@@ -1,5 +1,5 @@
-import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { EnvBoolean, KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
+import { IsEmail, IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { EnvBoolean, EnvInt, KEY_RING_PATTERN, ServiceEnv } from '@pc/platform';
 
 export class IdentityEnv extends ServiceEnv {
   /** The administrator created (or promoted) at start. */
@@ -19,17 +19,11 @@ export class IdentityEnv extends ServiceEnv {
   BOOTSTRAP_ADMIN_PROMOTE_EXISTING: boolean = false;
 
   /** Active (neither revoked nor expired) tokens one user may hold. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @EnvInt(1, 10_000)
   MAX_ACTIVE_TOKENS_PER_USER: number = 100;
 
   /** Browser session lifetime (expired sessions are deleted hourly) */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(365)
+  @EnvInt(1, 365)
   SESSION_TTL_DAYS: number = 30;
 
   /** Avatar image base URL; the email hash is appended. Empty: no avatar URL. */
@@ -38,10 +32,7 @@ export class IdentityEnv extends ServiceEnv {
   AVATAR_BASE_URL: string = '';
 
   /** Days the audit log keeps an entry (an hourly sweep deletes older ones). */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(3650)
+  @EnvInt(1, 3650)
   AUDIT_RETENTION_DAYS: number = 365;
 
   // Signed webhooks (apps/identity/src/webhooks).
@@ -60,72 +51,45 @@ export class IdentityEnv extends ServiceEnv {
   WEBHOOKS_REQUIRE_HTTPS: boolean = true;
 
   /** Endpoints one user may hold. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @EnvInt(1, 1000)
   WEBHOOKS_MAX_ENDPOINTS_PER_USER: number = 10;
 
   /** Attempts per delivery, the first included, before it is marked failed. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(30)
+  @EnvInt(1, 30)
   WEBHOOKS_MAX_ATTEMPTS: number = 12;
 
   /**
    * The first retry's wait; the later ones follow Standard Webhooks' schedule in proportion (at the
    * default 5 s: 5 min, 30 min, 2 h, 5 h, then 10 h each; about 2.8 days over 12 attempts).
    */
-  @IsOptional()
-  @IsInt()
-  @Min(10)
-  @Max(3_600_000)
+  @EnvInt(10, 3_600_000)
   WEBHOOKS_RETRY_BASE_MS: number = 5000;
 
   /** How long one attempt may take (connect, send, answer) before it counts as failed. */
-  @IsOptional()
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @EnvInt(100, 60_000)
   WEBHOOKS_TIMEOUT_MS: number = 10_000;
 
   /** Failed attempts in a row after which an endpoint is disabled and its owner notified. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @EnvInt(1, 10_000)
   WEBHOOKS_DISABLE_AFTER_FAILURES: number = 50;
 
   /** Deliveries one replica sends at once, and at most per endpoint across replicas. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(256)
+  @EnvInt(1, 256)
   WEBHOOKS_CONCURRENCY: number = 16;
 
   /** Webhook attempts under way per endpoint, across all replicas. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @EnvInt(1, 64)
   WEBHOOKS_ENDPOINT_CONCURRENCY: number = 2;
 
   /**
    * Attempts under way at once for one owner (a user's own endpoints, or a workspace's) across replicas:
    * one owner's slow receivers hold at most this many of the slots, whatever their number of endpoints.
    */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @EnvInt(1, 64)
   WEBHOOKS_OWNER_CONCURRENCY: number = 4;
 
   /** How often a replica looks for due retries (new events wake it at once). */
-  @IsOptional()
-  @IsInt()
-  @Min(10)
-  @Max(60_000)
+  @EnvInt(10, 60_000)
   WEBHOOKS_POLL_MS: number = 1000;
 
   /** Hosts (`host` or `host:port`) that endpoint URLs may name although they resolve to private addresses. */

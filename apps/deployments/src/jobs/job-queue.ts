@@ -11,6 +11,7 @@ import {
   openWorkQueue,
   type WorkQueue,
 } from '@pc/platform';
+import { SerialPasses } from '../common/serial-passes';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobScheduleRepository, type ReleasedJob } from './job-schedule.repository';
 import { JobScheduler } from './job-scheduler';
@@ -33,8 +34,7 @@ const RELEASE_POLL_MS = 2000;
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Promise<WorkQueue<DeploymentJobMessage>>;
-  private pass?: Promise<void>;
-  private passAgain = false;
+  private readonly passes = new SerialPasses(() => this.releasePass());
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -65,21 +65,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
    * pass is never left waiting for the poll).
    */
   release(): Promise<void> {
-    if (this.pass) {
-      this.passAgain = true;
-      return this.pass;
-    }
-    this.pass = (async () => {
-      try {
-        do {
-          this.passAgain = false;
-          await this.releasePass();
-        } while (this.passAgain);
-      } finally {
-        this.pass = undefined;
-      }
-    })();
-    return this.pass;
+    return this.passes.run();
   }
 
   private async releasePass(): Promise<void> {
@@ -125,7 +111,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.pass?.catch(() => undefined);
+    await this.passes.settled();
     // The in-process queue is shared with the workers of this process; they close it when they stop.
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }

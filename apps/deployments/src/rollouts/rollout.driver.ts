@@ -10,6 +10,7 @@ import {
   JobsRepository,
 } from '@pc/deployments-store';
 import { BusClient, createLogger, Database, type Executor } from '@pc/platform';
+import { SerialPasses } from '../common/serial-passes';
 import { DeploymentsEnv } from '../deployments.env';
 import { JobQueue } from '../jobs';
 import { OutboxRelay } from '../outbox';
@@ -40,8 +41,10 @@ const MOVES_PER_PASS = 6;
 @Injectable()
 export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
-  private pass?: Promise<void>;
-  private again = false;
+  private readonly passes = new SerialPasses(
+    () => this.advanceActive(),
+    () => this.stopped,
+  );
   private stopped = false;
   /** A halt wrote its event to the outbox: the relay is told after the commit. */
   private haltAnnounced = false;
@@ -68,36 +71,29 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.pass?.catch(() => undefined);
+    await this.passes.settled();
   }
 
   /** Runs a pass now (one more after the current one, when one is running). */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.pass) {
-      this.again = true;
-      return this.pass;
-    }
-    this.pass = (async () => {
-      try {
-        do {
-          this.again = false;
-          for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
-            if (this.stopped) return;
-            await this.advanceWhileMoving(id).catch((error: unknown) =>
-              log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
-            );
-          }
-        } while (this.again && !this.stopped);
-      } catch (error) {
-        // The database away (a restart, a lost connection): the next tick or job end tries again. Never
-        // an unhandled rejection, which would end the process.
-        log.warn({ err: error }, 'roll-outs not advanced this pass');
-      } finally {
-        this.pass = undefined;
+    return this.passes.run();
+  }
+
+  /** One pass: each active roll-out advanced as far as it goes now. */
+  private async advanceActive(): Promise<void> {
+    try {
+      for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
+        if (this.stopped) return;
+        await this.advanceWhileMoving(id).catch((error: unknown) =>
+          log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
+        );
       }
-    })();
-    return this.pass;
+    } catch (error) {
+      // The database away (a restart, a lost connection): the next tick or job end tries again. Never
+      // an unhandled rejection, which would end the process.
+      log.warn({ err: error }, 'roll-outs not advanced this pass');
+    }
   }
 
   /**

@@ -1,12 +1,10 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AuditEvents } from '@pc/contracts';
-import { createLogger, Database, DurableEventsClient } from '@pc/platform';
+import { Database, DurableEventsClient } from '@pc/platform';
+import { HourlySweep } from '../common/hourly-sweep';
 import { IdentityEnv } from '../identity.env';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
-
-const log = createLogger('identity');
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Appends the gateway's audit records (durable events: at least once, idempotent by entry id) and
@@ -14,7 +12,10 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  */
 @Injectable()
 export class AuditSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
+  private readonly retention = new HourlySweep(
+    { removed: 'audit entries past retention removed', failed: 'audit retention sweep failed' },
+    () => this.entries.deleteOlderThan(this.db.pool, this.env.AUDIT_RETENTION_DAYS),
+  );
 
   constructor(
     private readonly env: IdentityEnv,
@@ -28,22 +29,14 @@ export class AuditSubscriber implements OnApplicationBootstrap, OnApplicationShu
     this.events.subscribeInBackground(AuditEvents.recorded, 'identity', (event, delivery) =>
       this.audit.record(delivery.id, event),
     );
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.retention.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.retention.stop();
   }
 
-  async sweep(): Promise<number> {
-    try {
-      const removed = await this.entries.deleteOlderThan(this.db.pool, this.env.AUDIT_RETENTION_DAYS);
-      if (removed > 0) log.info({ removed }, 'audit entries past retention removed');
-      return removed;
-    } catch (error) {
-      log.warn({ err: error }, 'audit retention sweep failed');
-      return 0;
-    }
+  sweep(): Promise<number> {
+    return this.retention.run();
   }
 }

@@ -1,14 +1,15 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger, Database } from '@pc/platform';
+import { Database } from '@pc/platform';
+import { HourlySweep } from '../common/hourly-sweep';
 import { SessionsRepository } from './sessions.repository';
-
-const log = createLogger('identity');
-const EVERY_MS = 60 * 60 * 1000;
 
 /** Deletes expired sessions once an hour (any replica may; the delete is idempotent). */
 @Injectable()
 export class SessionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
+  private readonly hourly = new HourlySweep(
+    { removed: 'expired sessions removed', failed: 'expired session sweep failed' },
+    () => this.sessions.deleteExpired(this.db.pool),
+  );
 
   constructor(
     private readonly db: Database,
@@ -16,22 +17,14 @@ export class SessionSweeper implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.hourly.stop();
   }
 
-  async sweep(): Promise<number> {
-    try {
-      const removed = await this.sessions.deleteExpired(this.db.pool);
-      if (removed > 0) log.info({ removed }, 'expired sessions removed');
-      return removed;
-    } catch (error) {
-      log.warn({ err: error }, 'expired session sweep failed');
-      return 0;
-    }
+  sweep(): Promise<number> {
+    return this.hourly.run();
   }
 }
