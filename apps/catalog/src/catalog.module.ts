@@ -1,4 +1,3 @@
-import { CatalogRpc, ContentEvents } from '@pc/contracts';
 import { listingService } from '@pc/listings';
 import { CatalogEnv } from './catalog.env';
 import { CommentsModule } from './comments/comments.module';
@@ -23,14 +22,10 @@ import { VendorCatalog, VendorModule } from './vendor';
  * serves likes, the search and deploy counts, and gives every feature the outbox and documentation tabs.
  * `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host).
  */
-export const catalogService = listingService<CatalogEnv>({
-  kind: policyKind,
+export const catalogService = listingService<CatalogEnv>(policyKind, {
   access: { imports: [PoliciesModule, VendorModule], provider: PolicyAccess, vendor: VendorCatalog },
   env: CatalogEnv,
-  ping: CatalogRpc.ping,
   database: catalogDatabase,
-  contentChanged: ContentEvents.catalogChanged,
-  versionPrefix: 'c',
   features: [
     PoliciesModule,
     PolicyEditsModule,

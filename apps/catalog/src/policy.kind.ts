@@ -1,4 +1,4 @@
-import { CatalogCallerStateRpc, CatalogEvents, CatalogRpc } from '@pc/contracts';
+import { CatalogCallerStateRpc, CatalogEvents, CatalogRpc, ContentEvents } from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 import { POLICY_LISTINGS } from './search';
@@ -26,6 +26,9 @@ export const policyKind: ListingKind = {
     CatalogEvents.transferOffered,
     CatalogEvents.policyCommented,
   ],
+  ping: CatalogRpc.ping,
+  contentChanged: ContentEvents.catalogChanged,
+  versionPrefix: 'c',
   search: POLICY_LISTINGS,
   handles: {
     getLike: Handles(CatalogRpc.getLike),

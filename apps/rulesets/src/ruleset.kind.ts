@@ -1,4 +1,10 @@
-import { GovernanceEvents, RulesetsCallerStateRpc, RulesetsEvents, RulesetsRpc } from '@pc/contracts';
+import {
+  ContentEvents,
+  GovernanceEvents,
+  RulesetsCallerStateRpc,
+  RulesetsEvents,
+  RulesetsRpc,
+} from '@pc/contracts';
 import type { ListingKind } from '@pc/listings';
 import { Handles } from '@pc/platform';
 import { RULESET_LISTINGS } from './search';
@@ -26,6 +32,9 @@ export const rulesetKind: ListingKind = {
     GovernanceEvents.waiverExpired,
     GovernanceEvents.conformanceChanged,
   ],
+  ping: RulesetsRpc.ping,
+  contentChanged: ContentEvents.rulesetsChanged,
+  versionPrefix: 'r',
   search: RULESET_LISTINGS,
   handles: {
     getLike: Handles(RulesetsRpc.getLike),

@@ -1,4 +1,3 @@
-import { ContentEvents, RulesetsRpc } from '@pc/contracts';
 import { listingService } from '@pc/listings';
 import { rulesetsDatabase } from './database/rulesets.datasource';
 import { DocsModule } from './docs';
@@ -21,14 +20,10 @@ import { VendorModule, VendorRulesets } from './vendor';
  * mounted for rulesets, serves likes, the search and deploy counts, and gives every feature the outbox
  * and documentation tabs. `sourceHost` replaces the HTTP adapter (the service-level tests' in-memory host).
  */
-export const rulesetsService = listingService<RulesetsEnv>({
-  kind: rulesetKind,
+export const rulesetsService = listingService<RulesetsEnv>(rulesetKind, {
   access: { imports: [RulesetsModule, VendorModule], provider: RulesetAccess, vendor: VendorRulesets },
   env: RulesetsEnv,
-  ping: RulesetsRpc.ping,
   database: rulesetsDatabase,
-  contentChanged: ContentEvents.rulesetsChanged,
-  versionPrefix: 'r',
   features: [
     RulesetsModule,
     ReviewersModule,

@@ -1,11 +1,14 @@
 import type {
+  ContentChangedEvent,
   ErrorCode,
   EventDescriptor,
   LikeResult,
   ListingCallerState,
   ListingSearchRequest,
   ListingSearchResult,
+  PingResult,
   RequestContext,
+  RpcDescriptor,
 } from '@pc/contracts';
 import type { Handles, ListingTable } from '@pc/platform';
 
@@ -47,6 +50,12 @@ export interface ListingKind {
   readonly idColumn: 'policy_id' | 'ruleset_id';
   /** The service's events that must not be lost: written in the outbox, relayed after commit. */
   readonly events: Array<EventDescriptor<unknown>>;
+  /** The service's liveness question. */
+  readonly ping: RpcDescriptor<Record<string, never>, PingResult>;
+  /** Every committed change to what public reads show, for every gateway replica's response cache. */
+  readonly contentChanged: EventDescriptor<ContentChangedEvent>;
+  /** Put before the transaction id in a content version: the services share one id space. */
+  readonly versionPrefix: string;
   /** The kind's listings as the search across kinds reads them (community: published, or the viewer's own). */
   readonly search: ListingTable;
   /** The kind's bus descriptors the kernel serves, as their handlers. */

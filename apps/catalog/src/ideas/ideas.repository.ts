@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
+import { sqlParams } from '@pc/listings';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
 import { escapeLike } from '../common/like';
 
@@ -227,11 +228,8 @@ export class IdeasRepository {
 
 /** The SQL of one page of ideas (read through the indexes of the idea-votes migration). */
 export function ideaSearchQuery(s: IdeaSearch): { sql: string; params: unknown[] } {
-  const params: unknown[] = [s.viewerId];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, p } = sqlParams();
+  p(s.viewerId); // $1, as `VOTED` and the visibility name the viewer
   const where: string[] = [];
   if (s.mine) where.push(`i.submitter_id = $1`);
   else if (!s.seesAll) where.push(`(i.status IN ('approved', 'delivered') OR i.submitter_id = $1)`);

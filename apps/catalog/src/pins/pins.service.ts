@@ -5,10 +5,10 @@ import {
   type SubmissionValidation,
   type RequestContext,
 } from '@pc/contracts';
-import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
+import { type KindPins, Outbox, type PinnedSource } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
-import { versionPublished } from '../common/policy-events';
+import { policyPins, versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
 import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow } from '../policies';
 import { RepositoryInspector } from '../source';
@@ -57,24 +57,14 @@ export class PinsService implements KindPins<
     validation: SubmissionValidation,
     adminId: string,
   ): Promise<PolicyRow> {
-    const split = policy.project_type === 'split';
-    const pinned = await this.policies.update(db, policy.id, {
-      ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest ?? null),
-      implementation_pinned_commit: split ? validation.implementationCommit : null,
-      implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
-    });
+    const pins = policyPins('admin', adminId, policy.project_type, validation);
+    const pinned = await this.policies.update(db, policy.id, pins);
     await this.history.record(db, policy.id, adminId, 'pinned', {
-      commit: validation.commit,
-      contentDigest: validation.contentDigest ?? null,
-      implementationCommit: split ? validation.implementationCommit : null,
+      commit: pins.pinned_commit,
+      contentDigest: pins.pinned_content_digest,
+      implementationCommit: pins.implementation_pinned_commit,
     });
-    await versionPublished(
-      this.outbox,
-      db,
-      policy,
-      { commit: validation.commit, contentDigest: validation.contentDigest ?? null },
-      'admin',
-    );
+    await versionPublished(this.outbox, db, policy, pins, 'admin');
     return pinned;
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { isoTimestampSql, type ListingJsonRow, reviewPinSql } from '@pc/listings';
-import { type Executor, preparedQuery } from '@pc/platform';
+import { anyExactMatch, isoTimestampSql, type ListingJsonRow, reviewPinSql, sqlParams } from '@pc/listings';
+import { type Executor, type Param, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
-import { policyMatch } from '../search';
+import { POLICY_LISTINGS, policyMatch } from '../search';
 import { POLICY_COLUMNS, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
@@ -131,10 +131,8 @@ export class PoliciesRepository {
   }
 
   /** Whether a policy the viewer sees, within the filters, has every word of `q` as a word. */
-  async hasExactMatches(db: Executor, s: PolicySearch): Promise<boolean> {
-    const { sql, params } = exactMatchesQuery(s);
-    const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
-    return row?.found ?? false;
+  hasExactMatches(db: Executor, s: PolicySearch): Promise<boolean> {
+    return anyExactMatch(db, POLICY_LISTINGS, s.q, (p) => filters(s, p));
   }
 
   /** A policy as the JSON of its answer for `viewerId`, as one prepared statement (the hottest read). */
@@ -248,11 +246,7 @@ export const SEARCH_WALK_ROWS = 1000;
  * name, or by submission date) with the id as tie-breaker, so that the keyset cursor is exact.
  */
 export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, p } = sqlParams();
   const where = filters(s, p);
   const columns = s.columns ? s.columns(p) : POLICY_COLUMNS;
   const desc = s.order === 'desc';
@@ -289,29 +283,12 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
 }
 
 /** Visibility (published, or the viewer's own) and the filters of a search, without `q`. */
-function filters(s: PolicySearch, p: (value: unknown) => string): string[] {
-  const where: string[] = [
-    s.viewerId ? `(p.status = 'published' OR p.owner_id = ${p(s.viewerId)})` : `p.status = 'published'`,
-  ];
+function filters(s: PolicySearch, p: Param): string[] {
+  const where = [POLICY_LISTINGS.visible(s.viewerId, p)];
   if (s.category) where.push(`lower(p.category) = lower(${p(s.category)})`);
   if (s.direction) where.push(`p.direction = ${p(s.direction)}`);
   if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
   return where;
-}
-
-/** Whether any policy of the search matches `q` exactly: exact matches, when there are any, come alone. */
-export function exactMatchesQuery(s: PolicySearch): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = filters(s, p);
-  where.push(policyMatch.exact(s.q?.trim() ?? '', p) ?? 'false');
-  return {
-    sql: `SELECT EXISTS (SELECT 1 FROM catalog.policies p WHERE ${where.join(' AND ')}) AS found`,
-    params,
-  };
 }
 
 export { prefixQuery } from '../search';

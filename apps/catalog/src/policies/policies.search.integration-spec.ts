@@ -48,18 +48,13 @@ describe('policy search plans at 100,000 rows', () => {
     await db?.drop();
   });
 
+  /** A search as the list makes it: the first page by name, anonymously, but for what `search` says. */
+  function searchOf(search: Partial<PolicySearch>): PolicySearch {
+    return { viewerId: null, sort: 'alpha', order: 'asc', limit: LIST_LIMIT.default, offset: 0, ...search };
+  }
+
   async function plan(search: Partial<PolicySearch>, how: SearchPlan): Promise<PlanNode[]> {
-    const { sql, params } = searchQuery(
-      {
-        viewerId: null,
-        sort: 'alpha',
-        order: 'asc',
-        limit: LIST_LIMIT.default,
-        offset: 0,
-        ...search,
-      },
-      how,
-    );
+    const { sql, params } = searchQuery(searchOf(search), how);
     return planNodes(pg, sql, params);
   }
 
@@ -90,14 +85,7 @@ describe('policy search plans at 100,000 rows', () => {
 
   /** As the repository reads: the walk first, the search indexes when it came back short. */
   async function rowsOf(search: Partial<PolicySearch>): Promise<Row[]> {
-    const full: PolicySearch = {
-      viewerId: null,
-      sort: 'alpha',
-      order: 'asc',
-      limit: LIST_LIMIT.default,
-      offset: 0,
-      ...search,
-    };
+    const full = searchOf(search);
     const walk = searchQuery(full, 'walk');
     const walked = (await pg.query<Row>(walk.sql, walk.params)).rows;
     if (walked.length > full.limit) return walked;
@@ -129,14 +117,7 @@ describe('policy search plans at 100,000 rows', () => {
   });
 
   it('pages by cursor through the same rows as by offset', async () => {
-    const search: PolicySearch = {
-      viewerId: null,
-      q: 'rate',
-      sort: 'alpha',
-      order: 'asc',
-      limit: 7,
-      offset: 0,
-    };
+    const search = searchOf({ q: 'rate', limit: 7 });
     const byOffset = await names({ ...search, limit: 20 });
     const first = await rowsOf(search);
     const last = first[6];

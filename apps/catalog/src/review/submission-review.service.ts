@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type PolicySubmission, type RequestContext, type ReviewRequest } from '@pc/contracts';
-import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
+import { DocTabsRepository, Outbox, Reviewing } from '@pc/listings';
 import { Database } from '@pc/platform';
 import { publishedDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
@@ -8,7 +8,7 @@ import { IdeasService } from '../ideas';
 import { PolicyRecords } from '../policies';
 import { type SubmissionRecord, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 import { catalogError } from '../common/catalog.errors';
-import { reviewDecided, versionPublished } from '../common/policy-events';
+import { policyPins, reviewDecided, versionPublished } from '../common/policy-events';
 
 /**
  * The administrator's decision on a waiting submission: approval publishes the policy at the ref and
@@ -42,13 +42,11 @@ export class SubmissionReviewService extends Reviewing<
     return this.decide(ctx, request.id, async (db, current, adminId) => {
       // What the reviewer saw is what gets pinned: the commits (and content digests) validation read.
       const v = current.validation;
+      const pins = policyPins('review', adminId, v.projectType, v);
       const policy = await this.policies.update(db, current.policy_id, {
         status: 'published',
         published_at: new Date(),
-        ...pinnedNow('review', adminId, v.commit ?? null, v.contentDigest ?? null),
-        implementation_pinned_commit: v.projectType === 'split' ? (v.implementationCommit ?? null) : null,
-        implementation_pinned_content_digest:
-          v.projectType === 'split' ? (v.implementationContentDigest ?? null) : null,
+        ...pins,
       });
       await this.docTabs.replaceAll(db, policy.id, publishedDocTabs(current.doc_tabs, policy.description));
       const approved = await this.submissions.update(db, current.id, {
@@ -65,13 +63,7 @@ export class SubmissionReviewService extends Reviewing<
       });
       await this.ideasService.deliverAndAnnounce(db, 'policy', policy.id, policy.name);
       await reviewDecided(this.outbox, db, 'submission', approved, 'approved', policy.name);
-      await versionPublished(
-        this.outbox,
-        db,
-        policy,
-        { commit: v.commit ?? null, contentDigest: v.contentDigest ?? null },
-        'review',
-      );
+      await versionPublished(this.outbox, db, policy, pins, 'review');
       return approved;
     });
   }

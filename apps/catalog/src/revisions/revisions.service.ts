@@ -7,32 +7,24 @@ import {
   POLICY_DESCRIPTION,
   type PolicyIdRequest,
   type PolicyRevision,
+  type ProjectType,
   type RequestContext,
   REVISION_VALUE_MAX,
   REVISIONS_LIMIT,
   type ReviewRequest,
   type RevisionField,
+  type SubmissionValidation,
 } from '@pc/contracts';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { Outbox } from '@pc/listings';
-import { type PolicyChanges, PolicyAccess, PolicyRecords, type PolicyRow } from '../policies';
-
-type PinChanges = Required<
-  Pick<
-    PolicyChanges,
-    | 'pinned_commit'
-    | 'pinned_content_digest'
-    | 'implementation_pinned_commit'
-    | 'implementation_pinned_content_digest'
-  >
->;
+import { PolicyAccess, PolicyRecords, type PolicyRow } from '../policies';
 import { RepositoryInspector } from '../source';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
 import { catalogError } from '../common/catalog.errors';
-import { reviewDecided, versionPublished } from '../common/policy-events';
+import { policyPins, reviewDecided, versionPublished } from '../common/policy-events';
 
 /** A proposal that passed every check and is ready to be written. */
 export interface RevisionDraft {
@@ -179,45 +171,23 @@ export class RevisionsService {
   /** The live value changes here, in the same transaction that decides the revision. */
   async approve(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
     const admin = requireAdmin(ctx);
-    const pin = await this.pinFor(request.id);
-    const row = await this.db.transaction(async (db) => {
-      const decided = await this.revisions.decide(
-        db,
-        request.id,
-        'approved',
-        admin.userId,
-        request.feedback ?? null,
-      );
-      if (!decided) throw await this.notPending(db, request.id);
+    const reviewed = await this.reviewedSource(request.id);
+    return this.decide(request, 'approved', admin.userId, async (db, decided) => {
+      const pins = reviewed && policyPins('review', admin.userId, reviewed.projectType, reviewed.validation);
       const policy = await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
-        ...(pin ? { ...pin, pinned_at: new Date(), pinned_by: admin.userId, pinned_how: 'review' } : {}),
+        ...pins,
       });
       await this.history.record(db, decided.policy_id, admin.userId, 'revision_approved', {
         revisionId: decided.id,
         field: decided.field,
-        ...(pin ? { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest } : {}),
+        ...(pins ? { commit: pins.pinned_commit, contentDigest: pins.pinned_content_digest } : {}),
       });
       await reviewDecided(this.outbox, db, 'revision', decided, 'approved', policy.name);
-      if (pin)
-        await versionPublished(
-          this.outbox,
-          db,
-          policy,
-          { commit: pin.pinned_commit, contentDigest: pin.pinned_content_digest },
-          'review',
-        );
-      return decided;
+      if (pins) await versionPublished(this.outbox, db, policy, pins, 'review');
     });
-    this.outbox.kick();
-    return { revision: toRevision(row) };
   }
 
-  /**
-   * A revision of a repository moves the pin: the repositories as they will be are read at the policy's
-   * refs now, and those commits and digests are what the approval pins (what the queue shows with it).
-   * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
-   */
   /**
    * On a transfer the pending proposals of the previous owner are rejected with `feedback`, in the
    * accepting transaction: the new owner never inherits text they did not write.
@@ -232,7 +202,14 @@ export class RevisionsService {
     return rows.map((r) => ({ ...toRevision(r), policy_name: r.policy_name }));
   }
 
-  private async pinFor(revisionId: string): Promise<PinChanges | null> {
+  /**
+   * A revision of a repository moves the pin: the repositories as they will be are read at the policy's
+   * refs now, and those commits and digests are what the approval pins (what the queue shows with it).
+   * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
+   */
+  private async reviewedSource(
+    revisionId: string,
+  ): Promise<{ projectType: ProjectType; validation: SubmissionValidation } | null> {
     const pending = await this.revisions.findById(this.db.pool, revisionId);
     if (!pending || pending.status !== 'pending' || pending.field === 'description') return null;
     const policy = await this.policies.findById(this.db.pool, pending.policy_id);
@@ -252,26 +229,12 @@ export class RevisionsService {
         'The repository no longer has the shape of a policy repository: reject the revision',
         validation.errors.map((message) => ({ field: 'value', message })),
       );
-    const split = policy.project_type === 'split';
-    return {
-      pinned_commit: validation.commit,
-      pinned_content_digest: validation.contentDigest ?? null,
-      implementation_pinned_commit: split ? validation.implementationCommit : null,
-      implementation_pinned_content_digest: split ? (validation.implementationContentDigest ?? null) : null,
-    };
+    return { projectType: policy.project_type, validation };
   }
 
   async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
     const admin = requireAdmin(ctx);
-    const row = await this.db.transaction(async (db) => {
-      const decided = await this.revisions.decide(
-        db,
-        request.id,
-        'rejected',
-        admin.userId,
-        request.feedback ?? null,
-      );
-      if (!decided) throw await this.notPending(db, request.id);
+    return this.decide(request, 'rejected', admin.userId, async (db, decided) => {
       await this.history.record(db, decided.policy_id, admin.userId, 'revision_rejected', {
         revisionId: decided.id,
         field: decided.field,
@@ -279,6 +242,23 @@ export class RevisionsService {
       });
       const policy = await this.policies.findById(db, decided.policy_id);
       await reviewDecided(this.outbox, db, 'revision', decided, 'rejected', policy?.name ?? '');
+    });
+  }
+
+  /**
+   * Decides the pending revision and writes what `write` adds, in one transaction (404 for no revision,
+   * 409 for one decided already); the outbox is kicked after commit.
+   */
+  private async decide(
+    request: ReviewRequest,
+    status: 'approved' | 'rejected',
+    adminId: string,
+    write: (db: Executor, decided: RevisionRow) => Promise<void>,
+  ): Promise<{ revision: PolicyRevision }> {
+    const row = await this.db.transaction(async (db) => {
+      const decided = await this.revisions.decide(db, request.id, status, adminId, request.feedback ?? null);
+      if (!decided) throw await this.notPending(db, request.id);
+      await write(db, decided);
       return decided;
     });
     this.outbox.kick();

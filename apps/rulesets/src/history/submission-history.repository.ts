@@ -6,7 +6,9 @@ interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
   created_at: Date;
 }
 
-export type HistoryRecord = Omit<RulesetHistoryEntry, 'id' | 'created_at'>;
+/** Who did what, the fields it changed, its feedback and the snapshot it replaced (each empty when none). */
+export type HistoryRecord = Pick<RulesetHistoryEntry, 'actor_id' | 'action'> &
+  Partial<Pick<RulesetHistoryEntry, 'fields' | 'feedback' | 'previous_snapshot'>>;
 
 /**
  * A submission's history (`rulesets.submission_history`), for the features that change a submission
@@ -14,20 +16,26 @@ export type HistoryRecord = Omit<RulesetHistoryEntry, 'id' | 'created_at'>;
  */
 @Injectable()
 export class SubmissionHistory {
-  async record(db: Executor, submissionId: string, entry: HistoryRecord): Promise<void> {
+  /** An entry of the submission as it is after the change (its status and revision count). */
+  async record(
+    db: Executor,
+    submission: Pick<RulesetHistoryEntry, 'status' | 'revision_count'> & { id: string },
+    entry: HistoryRecord,
+  ): Promise<void> {
+    const snapshot = entry.previous_snapshot ?? null;
     await db.query(
       `INSERT INTO rulesets.submission_history
          (submission_id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
-        submissionId,
+        submission.id,
         entry.actor_id,
         entry.action,
-        entry.status,
-        entry.fields,
-        entry.feedback,
-        entry.previous_snapshot === null ? null : JSON.stringify(entry.previous_snapshot),
-        entry.revision_count,
+        submission.status,
+        entry.fields ?? [],
+        entry.feedback ?? null,
+        snapshot === null ? null : JSON.stringify(snapshot),
+        submission.revision_count,
       ],
     );
   }

@@ -58,14 +58,10 @@ export class PinsService implements KindPins<
       ? await this.submissions.findById(tx, ruleset.submission_id)
       : null;
     if (submission)
-      await this.history.record(tx, submission.id, {
+      await this.history.record(tx, submission, {
         actor_id: adminId,
         action: 'pinned',
-        status: submission.status,
-        fields: [],
         feedback: `Pinned to the reviewed commit ${validation.commit}`,
-        previous_snapshot: null,
-        revision_count: submission.revision_count,
       });
     // A new reviewed version: those who deployed it hear of it (webhooks).
     await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {

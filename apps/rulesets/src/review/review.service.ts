@@ -8,7 +8,7 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
-import { DocTabsRepository, Outbox, pinnedNow, Reviewing } from '@pc/listings';
+import { Outbox, pinnedNow, Reviewing } from '@pc/listings';
 import { Database, type Executor } from '@pc/platform';
 import { withinByteBudget } from '../common/byte-budget';
 import { requireAdmin } from '../common/caller';
@@ -28,7 +28,6 @@ export class ReviewService extends Reviewing<
   constructor(
     private readonly submissions: SubmissionRecords,
     private readonly rulesets: RulesetWrites,
-    private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     db: Database,
@@ -47,15 +46,19 @@ export class ReviewService extends Reviewing<
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
-      const ruleset = await this.rulesets.update(tx, current.ruleset_id, {
-        ...contentOf(current),
-        lifecycle_status: 'published',
-        published_at: current.published_at ?? new Date(),
-        review_feedback: request.feedback ?? null,
-        reviewed_at: new Date(),
-        ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
-      });
-      await this.docTabs.replaceAll(tx, ruleset.id, current.doc_tabs);
+      const ruleset = await this.rulesets.show(
+        tx,
+        current.ruleset_id,
+        {
+          ...contentOf(current),
+          lifecycle_status: 'published',
+          published_at: current.published_at ?? new Date(),
+          review_feedback: request.feedback ?? null,
+          reviewed_at: new Date(),
+          ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
+        },
+        current.doc_tabs,
+      );
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
       await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
@@ -127,15 +130,7 @@ export class ReviewService extends Reviewing<
       reviewed_by: reviewerId,
       reviewed_at: new Date(),
     });
-    await this.history.record(tx, current.id, {
-      actor_id: reviewerId,
-      action: status,
-      status,
-      fields: [],
-      feedback,
-      previous_snapshot: null,
-      revision_count: updated.revision_count,
-    });
+    await this.history.record(tx, updated, { actor_id: reviewerId, action: status, feedback });
     // The decision, for its author's webhooks.
     await this.outbox.addEvent(tx, RulesetsEvents.reviewDecided, {
       submission_id: current.id,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ListingTable, type PinColumns } from '@pc/listings';
+import type { DocTab } from '@pc/contracts';
+import { DocTabsRepository, ListingTable, type PinColumns } from '@pc/listings';
 import { type Executor, notFound } from '@pc/platform';
 import { rulesetKind } from '../ruleset.kind';
 import { RULESET_COLUMNS, type RulesetChanges, type RulesetRow } from './ruleset.row';
@@ -19,13 +20,20 @@ export type NewRuleset = Required<
  */
 @Injectable()
 export class RulesetWrites extends ListingTable<RulesetRow, NewRuleset, RulesetChanges> {
-  constructor() {
+  constructor(private readonly docTabs: DocTabsRepository) {
     super(rulesetKind, {
       alias: 'r',
       columns: RULESET_COLUMNS,
       json: new Set(['rule_counts', 'engine_check']),
       defaults: { lifecycle_status: "'under_review'" },
     });
+  }
+
+  /** The ruleset with `changes` and the documentation `tabs` (a submission's content shown, or approved). */
+  async show(tx: Executor, id: string, changes: RulesetChanges, tabs: DocTab[]): Promise<RulesetRow> {
+    const row = await this.update(tx, id, changes);
+    await this.docTabs.replaceAll(tx, id, tabs);
+    return row;
   }
 
   /** The ruleset's row, held until the transaction ends (404 when it is gone). */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import { isoTimestampSql, type ListingJsonRow, reviewPinSql } from '@pc/listings';
-import { type Executor, preparedQuery } from '@pc/platform';
-import { rulesetMatch } from '../search';
+import { anyExactMatch, isoTimestampSql, type ListingJsonRow, reviewPinSql, sqlParams } from '@pc/listings';
+import { type Executor, type Param, preparedQuery } from '@pc/platform';
+import { RULESET_LISTINGS, rulesetMatch } from '../search';
 import { RULESET_COLUMNS } from './ruleset.row';
 
 export interface RulesetSearch {
@@ -80,10 +80,8 @@ export class RulesetsRepository {
   }
 
   /** Whether a ruleset the viewer sees, within the filters, has every word of `q` as a word. */
-  async hasExactMatches(db: Executor, s: RulesetSearch): Promise<boolean> {
-    const { sql, params } = exactMatchesQuery(s);
-    const [row] = await db.query<Array<{ found: boolean }>>(sql, params);
-    return row?.found ?? false;
+  hasExactMatches(db: Executor, s: RulesetSearch): Promise<boolean> {
+    return anyExactMatch(db, RULESET_LISTINGS, s.q, (p) => filters(s, p));
   }
 
   /** Adds each id's count to its views in one statement; answers how many rulesets it found. */
@@ -119,11 +117,7 @@ export class RulesetsRepository {
  * spec's default, as in the catalog), never by a rank that no index can serve.
  */
 export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, p } = sqlParams();
   const where = filters(s, p);
   const columns = s.columns ? s.columns(p) : RULESET_COLUMNS;
   const q = s.q?.trim().toLowerCase();
@@ -143,30 +137,11 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
 }
 
 /** Visibility (published, or the viewer's own) and the filters of a search, without `q`. */
-function filters(s: RulesetSearch, p: (value: unknown) => string): string[] {
-  const where: string[] = [
-    s.viewerId
-      ? `(r.published_at IS NOT NULL OR r.owner_id = ${p(s.viewerId)})`
-      : `r.published_at IS NOT NULL`,
-  ];
+function filters(s: RulesetSearch, p: Param): string[] {
+  const where = [RULESET_LISTINGS.visible(s.viewerId, p)];
   if (s.category) where.push(`r.category = ${p(s.category)}`);
   if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
   return where;
-}
-
-/** Whether any ruleset of the search matches `q` exactly: exact matches, when there are any, come alone. */
-export function exactMatchesQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = filters(s, p);
-  where.push(rulesetMatch.exact(s.q?.trim() ?? '', p) ?? 'false');
-  return {
-    sql: `SELECT EXISTS (SELECT 1 FROM rulesets.rulesets r WHERE ${where.join(' AND ')}) AS found`,
-    params,
-  };
 }
 
 export { escapeLike } from '../search';

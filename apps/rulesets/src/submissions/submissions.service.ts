@@ -151,15 +151,7 @@ export class SubmissionsService extends Submitting<
         ...readAt(validation),
       });
       await this.docTabs.replaceAll(tx, ruleset.id, tabs);
-      await this.history.record(tx, submission.id, {
-        actor_id: caller.userId,
-        action: 'submitted',
-        status: 'submitted',
-        fields: [],
-        feedback: null,
-        previous_snapshot: null,
-        revision_count: 0,
-      });
+      await this.history.record(tx, submission, { actor_id: caller.userId, action: 'submitted' });
       // Last, so that a refusal by the catalog rolls everything back.
       if (declared.length > 0) await this.ideas.declare(ctx, ruleset.id, declared);
       return submission;
@@ -237,14 +229,11 @@ export class SubmissionsService extends Submitting<
     };
     const updated = await this.submissions.update(tx, locked.id, changes);
     await this.syncRuleset(tx, updated, nextStatus !== locked.status);
-    await this.history.record(tx, updated.id, {
+    await this.history.record(tx, updated, {
       actor_id: caller.userId,
       action: historyAction(locked.status, nextStatus, changed.length > 0),
-      status: nextStatus,
       fields: [...changed, ...(request.deliversIdeaIds ? ['deliversIdeaIds'] : [])],
-      feedback: null,
       previous_snapshot: content ? snapshotOf(locked) : null,
-      revision_count: updated.revision_count,
     });
     if (request.deliversIdeaIds) await this.ideas.declare(ctx, locked.ruleset_id, request.deliversIdeaIds);
     return updated;
@@ -347,11 +336,16 @@ export class SubmissionsService extends Submitting<
   private async syncRuleset(tx: Executor, row: SubmissionRow, statusChanged: boolean): Promise<void> {
     const lifecycle = row.status === 'submitted' ? 'under_review' : undefined;
     if (row.published_at === null) {
-      await this.rulesets.update(tx, row.ruleset_id, {
-        ...contentOf(row),
-        lifecycle_status: lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
-      });
-      await this.docTabs.replaceAll(tx, row.ruleset_id, row.doc_tabs);
+      await this.rulesets.show(
+        tx,
+        row.ruleset_id,
+        {
+          ...contentOf(row),
+          lifecycle_status:
+            lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
+        },
+        row.doc_tabs,
+      );
     } else if (statusChanged && lifecycle) {
       await this.rulesets.update(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }

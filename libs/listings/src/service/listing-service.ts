@@ -1,5 +1,4 @@
 import { type DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
-import type { ContentChangedEvent, EventDescriptor, PingResult, RpcDescriptor } from '@pc/contracts';
 import {
   busConfigFrom,
   ContentChangesModule,
@@ -16,19 +15,13 @@ import { type KindAccess, ListingsModule } from '../listings.module';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 import { SourceHostModule, sourceHostFrom } from '../source/source-host';
 
-/** A kind's service, as the kernel assembles it: the parts that are its own. */
+/** A kind's service, as the kernel assembles it: the parts that are its own beside its kind's descriptor. */
 export interface ListingService<Env extends ListingServiceEnv> {
-  kind: ListingKind;
   access: KindAccess;
   /** The service's settings: validated once at start, then given to every feature. */
   env: Type<Env>;
-  ping: RpcDescriptor<Record<string, never>, PingResult>;
   /** Its schema and migrations. */
   database: Omit<ServiceDatabaseOptions, 'url'>;
-  /** Every committed change to what public reads show, for every gateway replica's response cache. */
-  contentChanged: EventDescriptor<ContentChangedEvent>;
-  /** Put before the transaction id in a content version: the services share one id space. */
-  versionPrefix: string;
   /** One Nest module per feature, each declaring what it imports and exports. */
   features: NonNullable<ModuleMetadata['imports']>;
 }
@@ -45,12 +38,13 @@ export type ListingServiceFactory<Env> = (
  * mounted for its kind, and its features (docs/architecture.md, "Inside a service").
  */
 export function listingService<Env extends ListingServiceEnv>(
+  kind: ListingKind,
   service: ListingService<Env>,
 ): ListingServiceFactory<Env> {
   return (env, { sourceHost = sourceHostFrom(env) } = {}) => {
     @Module({})
     class ListingServiceModule {}
-    const name = service.kind.service;
+    const name = kind.service;
     Object.defineProperty(ListingServiceModule, 'name', {
       value: `${name[0].toUpperCase()}${name.slice(1)}ServiceModule`,
     });
@@ -70,14 +64,14 @@ export function listingService<Env extends ListingServiceEnv>(
         ContentChangesModule.forService({
           url: env.DATABASE_URL,
           schema: service.database.schema,
-          announce: (bus, ctx, data) => bus.emit(service.contentChanged, ctx, data),
-          versionPrefix: service.versionPrefix,
+          announce: (bus, ctx, data) => bus.emit(kind.contentChanged, ctx, data),
+          versionPrefix: kind.versionPrefix,
         }),
-        ListingsModule.forKind(service.kind, service.access),
+        ListingsModule.forKind(kind, service.access),
         ...service.features,
       ],
     };
-    return { name: service.kind.service, ping: service.ping, module };
+    return { name: kind.service, ping: kind.ping, module };
   };
 }
 
