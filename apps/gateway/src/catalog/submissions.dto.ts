@@ -26,23 +26,14 @@ import {
   type SubmissionStatus,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  IsUUID,
-  Length,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import {
   HttpUrl,
   Optional,
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalInteger,
   OptionalString,
   PageCursor,
   PageInfoDto,
@@ -62,11 +53,7 @@ export class DocTabInputDto {
   @RequiredString({ maxLength: DOC_TAB_BODY_MAX })
   bodyMd!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
-  @Optional()
-  @IsInt()
-  @Min(0)
-  @Max(DOC_TAB_SORT_ORDER_MAX)
+  @OptionalInteger({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
   sortOrder?: number;
 }
 
@@ -75,9 +62,7 @@ export class IdeaDeclarationDto {
   @IsUUID()
   ideaId!: string;
 
-  @ApiPropertyOptional({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
-  @Optional()
-  @IsIn(IDEA_COVERAGES)
+  @OptionalEnum({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
   coverage?: IdeaCoverage;
 
   @OptionalString({ maxLength: IDEA_SCOPE_NOTE_MAX })
@@ -120,14 +105,10 @@ export class SubmissionOptionalFieldsDto {
   @HttpUrl()
   iconUrl?: string;
 
-  @ApiPropertyOptional()
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean()
   iconDisabled?: boolean;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Omitted: inbound' })
-  @Optional()
-  @IsIn(DIRECTIONS)
+  @OptionalEnum({ enum: DIRECTIONS, description: 'Omitted: inbound' })
   direction?: Direction;
 
   @ApiPropertyOptional({ format: 'uuid', deprecated: true, description: 'Legacy single-idea form' })
@@ -169,9 +150,7 @@ export class SubmissionOptionalFieldsDto {
 }
 
 export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
-  @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @Optional()
-  @IsIn(PROJECT_TYPES)
+  @OptionalEnum({ enum: PROJECT_TYPES })
   projectType?: ProjectType;
 
   @ApiProperty({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
@@ -204,9 +183,7 @@ export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
 }
 
 export class ValidateSubmissionDto {
-  @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @Optional()
-  @IsIn(PROJECT_TYPES)
+  @OptionalEnum({ enum: PROJECT_TYPES })
   projectType?: ProjectType;
 
   @HttpUrl({ required: true })

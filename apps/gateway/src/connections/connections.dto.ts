@@ -9,8 +9,16 @@ import {
   DEPLOYMENT_LIMITS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
-import { Nullable, Optional, OptionalString, RequiredString, trim } from '../http/common.dto';
+import { IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
+import {
+  Nullable,
+  Optional,
+  OptionalEnum,
+  OptionalString,
+  RequiredEnum,
+  RequiredString,
+  trim,
+} from '../http/common.dto';
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
@@ -40,8 +48,7 @@ export class CreateConnectionDto extends CredentialFieldsDto {
   @Length(L.nameMin, L.nameMax)
   name!: string;
 
-  @ApiProperty({ enum: CONNECTION_HOSTS })
-  @IsIn(CONNECTION_HOSTS)
+  @RequiredEnum({ enum: CONNECTION_HOSTS })
   host!: ConnectionHost;
 
   @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax, example: 'my-client-id' })
@@ -67,8 +74,7 @@ export class CreateConnectionDto extends CredentialFieldsDto {
 
 /** Where the platform is and the client credentials for it, without an organization. */
 export class PlatformCredentialsDto extends CredentialFieldsDto {
-  @ApiProperty({ enum: CONNECTION_HOSTS })
-  @IsIn(CONNECTION_HOSTS)
+  @RequiredEnum({ enum: CONNECTION_HOSTS })
   host!: ConnectionHost;
 
   @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax })
@@ -96,9 +102,7 @@ export class UpdateConnectionDto extends CredentialFieldsDto {
   @Length(L.nameMin, L.nameMax)
   name?: string;
 
-  @ApiPropertyOptional({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
-  @Optional()
-  @IsIn(CONNECTION_HOSTS)
+  @OptionalEnum({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
   host?: ConnectionHost;
 
   @OptionalString({

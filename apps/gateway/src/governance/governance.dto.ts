@@ -31,6 +31,7 @@ import {
   MaxUtf8Bytes,
   Nullable,
   Optional,
+  OptionalInteger,
   OptionalString,
   PageLimit,
   RequiredString,
@@ -210,33 +211,25 @@ export class ListApisQuery {
   @PageLimit(L.limit)
   limit?: number;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.offset.min,
     maximum: L.offset.max,
     default: L.offset.default,
   })
-  @Optional()
   @Transform(toInt)
-  @IsInt()
-  @Min(L.offset.min)
-  @Max(L.offset.max)
   offset?: number;
 }
 
 export class TrendQuery {
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.trendDays.min,
     maximum: L.trendDays.max,
     default: L.trendDays.default,
     description: 'The UTC days the series covers, the last one today',
   })
-  @Optional()
   @Transform(toInt)
-  @IsInt()
-  @Min(L.trendDays.min)
-  @Max(L.trendDays.max)
   days?: number;
 }
 

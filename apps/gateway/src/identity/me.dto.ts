@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BIO_MAX, COMPANY, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import {
-  IsBoolean,
   IsString,
   Length,
   Matches,
@@ -11,7 +10,15 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { lower, Nullable, Optional, trim, URI_OR_EMPTY, UrlLength } from '../http/common.dto';
+import {
+  lower,
+  Nullable,
+  Optional,
+  OptionalBoolean,
+  trim,
+  URI_OR_EMPTY,
+  UrlLength,
+} from '../http/common.dto';
 
 /** An https URL whose host is one of the given domains (its length is UrlLength's). */
 function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
@@ -104,9 +111,7 @@ export class UpdateMeDto {
   @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
   xUrl?: string | null;
 
-  @ApiPropertyOptional({ description: 'A new account starts private (false)' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'A new account starts private (false)' })
   profileIsPublic?: boolean;
 }
 
