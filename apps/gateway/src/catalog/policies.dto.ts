@@ -27,11 +27,9 @@ import {
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, Length } from 'class-validator';
 import {
   ClearableUrl,
   HttpUrl,
-  Optional,
   OptionalBoolean,
   OptionalEnum,
   OptionalInteger,
@@ -110,11 +108,8 @@ export class HistoryQuery {
 }
 
 export class UpdatePolicyDto {
-  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
   @OptionalString({

@@ -26,7 +26,7 @@ import {
   type SubmissionStatus,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import {
   HttpUrl,
@@ -153,10 +153,8 @@ export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
   @OptionalEnum({ enum: PROJECT_TYPES })
   projectType?: ProjectType;
 
-  @ApiProperty({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
+  @RequiredString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name!: string;
 
   @RequiredString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
@@ -168,11 +166,8 @@ export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
 
 /** PATCH /submissions/{id}: any subset of the submission fields. */
 export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
-  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
   @OptionalString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })

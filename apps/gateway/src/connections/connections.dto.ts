@@ -9,10 +9,9 @@ import {
   DEPLOYMENT_LIMITS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
 import {
   Nullable,
-  Optional,
   OptionalEnum,
   OptionalString,
   RequiredEnum,
@@ -42,10 +41,8 @@ class CredentialFieldsDto {
 }
 
 export class CreateConnectionDto extends CredentialFieldsDto {
-  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
+  @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name!: string;
 
   @RequiredEnum({ enum: CONNECTION_HOSTS })
@@ -95,11 +92,8 @@ export class ValidateConnectionDto extends PlatformCredentialsDto {
 }
 
 export class UpdateConnectionDto extends CredentialFieldsDto {
-  @ApiPropertyOptional({ minLength: L.nameMin, maxLength: L.nameMax })
-  @Optional()
+  @OptionalString({ minLength: L.nameMin, maxLength: L.nameMax })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name?: string;
 
   @OptionalEnum({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })

@@ -175,7 +175,7 @@ export class CreateDeploymentDto {
   })
   cleanupDev?: boolean;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: L.refMax,
     description:
@@ -183,21 +183,15 @@ export class CreateDeploymentDto {
       'Default: the commit pinned at review (a published item); for an item not yet published its ' +
       '`source_ref`, else the default branch',
   })
-  @Optional()
   @Transform(trim)
-  @IsString()
-  @Length(1, L.refMax)
   ref?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: L.refMax,
     description: 'Split policies: the implementation ref',
   })
-  @Optional()
   @Transform(trim)
-  @IsString()
-  @Length(1, L.refMax)
   implementationRef?: string;
 
   @ApiPropertyOptional({

@@ -120,15 +120,13 @@ export class PushedDocumentDto {
 }
 
 export class RegisterApiDto {
-  @ApiProperty({
+  @RequiredString({
     minLength: L.apiName.min,
     maxLength: L.apiName.max,
     description: 'Unique in the workspace (409)',
     example: 'Pets API',
   })
   @Transform(trim)
-  @IsString()
-  @Length(L.apiName.min, L.apiName.max)
   name!: string;
 
   @OptionalString({ maxLength: L.description.max })
@@ -166,11 +164,8 @@ export class RegisterApiDto {
 }
 
 export class UpdateApiDto {
-  @ApiPropertyOptional({ minLength: L.apiName.min, maxLength: L.apiName.max })
-  @Optional()
+  @OptionalString({ minLength: L.apiName.min, maxLength: L.apiName.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.apiName.min, L.apiName.max)
   name?: string;
 
   @OptionalString({ maxLength: L.description.max, description: 'Empty string clears it' })
@@ -260,10 +255,8 @@ const FOLLOWS: ApiPropertyOptions = {
 };
 
 export class CreateProfileDto {
-  @ApiProperty({ minLength: L.profileName.min, maxLength: L.profileName.max, example: 'Public APIs' })
+  @RequiredString({ minLength: L.profileName.min, maxLength: L.profileName.max, example: 'Public APIs' })
   @Transform(trim)
-  @IsString()
-  @Length(L.profileName.min, L.profileName.max)
   name!: string;
 
   @ApiProperty(FOLLOWS)
@@ -283,11 +276,8 @@ export class CreateProfileDto {
 }
 
 export class UpdateProfileDto {
-  @ApiPropertyOptional({ minLength: L.profileName.min, maxLength: L.profileName.max })
-  @Optional()
+  @OptionalString({ minLength: L.profileName.min, maxLength: L.profileName.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.profileName.min, L.profileName.max)
   name?: string;
 
   @ApiPropertyOptional(FOLLOWS)
@@ -374,10 +364,8 @@ export class CreateWaiverDto {
   })
   location!: string;
 
-  @ApiProperty({ minLength: L.waiverReason.min, maxLength: L.waiverReason.max })
+  @RequiredString({ minLength: L.waiverReason.min, maxLength: L.waiverReason.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.waiverReason.min, L.waiverReason.max)
   reason!: string;
 
   @ApiProperty({

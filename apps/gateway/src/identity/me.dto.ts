@@ -15,6 +15,7 @@ import {
   Nullable,
   Optional,
   OptionalBoolean,
+  OptionalString,
   trim,
   URI_OR_EMPTY,
   UrlLength,
@@ -43,11 +44,8 @@ function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions)
 }
 
 export class UpdateMeDto {
-  @ApiPropertyOptional({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(USER_NAME.min, USER_NAME.max)
   name?: string;
 
   @ApiPropertyOptional({

@@ -15,7 +15,6 @@ import {
   IsIn,
   IsString,
   IsUUID,
-  Length,
   Matches,
   MaxLength,
   ValidateIf,
@@ -154,10 +153,8 @@ export class RulesetSubmissionFieldsDto {
 }
 
 export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
-  @ApiProperty({ minLength: L.name.min, maxLength: L.name.max })
+  @RequiredString({ minLength: L.name.min, maxLength: L.name.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.name.min, L.name.max)
   name!: string;
 
   @RequiredString({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
@@ -168,11 +165,8 @@ export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
 }
 
 export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
-  @ApiPropertyOptional({ minLength: L.name.min, maxLength: L.name.max })
-  @Optional()
+  @OptionalString({ minLength: L.name.min, maxLength: L.name.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.name.min, L.name.max)
   name?: string;
 
   @OptionalString({
