@@ -10,7 +10,7 @@ import {
   type AuditActionGroup,
 } from '@pc/contracts';
 import { IsIn, IsISO8601, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
-import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { Optional, OptionalEnum, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
 export class AuditEntryDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -66,12 +66,10 @@ export class AuditPageDto extends PageInfoDto {
 
 class AuditFilterDto {
   @ApiPropertyOptional({ enum: AUDIT_ACTIONS }) @Optional() @IsIn(AUDIT_ACTIONS) action?: AuditAction;
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: AUDIT_ACTION_GROUPS,
     description: 'Every action of one area: `webhook` is `webhook.created`, `webhook.deleted`, ...',
   })
-  @Optional()
-  @IsIn(AUDIT_ACTION_GROUPS)
   action_group?: AuditActionGroup;
   @ApiPropertyOptional({
     minLength: 1,
@@ -135,12 +133,10 @@ export const AUDIT_EXPORT_FORMATS = ['ndjson', 'csv'] as const;
 
 export class AdminAuditExportQueryDto extends ActorFilterDto {
   @PageLimit(AUDIT_EXPORT_PAGE) limit?: number;
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: AUDIT_EXPORT_FORMATS,
     description:
       'JSON lines (the default) or CSV (also chosen by `Accept: text/csv`): one entry a line, newest first',
   })
-  @Optional()
-  @IsIn(AUDIT_EXPORT_FORMATS)
   format?: (typeof AUDIT_EXPORT_FORMATS)[number];
 }

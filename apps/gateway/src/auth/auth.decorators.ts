@@ -31,40 +31,53 @@ const errorResponse = (status: number, description: string) =>
 export const Public = () =>
   applyDecorators(SetMetadata(AUTH_MODE, 'public' satisfies AuthMode), ApiSecurity({}));
 
-export const OptionalAuth = () =>
+/** A route's authentication: its mode, the credentials the document offers, and what its 401 and 403 mean. */
+const authentication = (
+  mode: AuthMode,
+  credentials: Array<ClassDecorator | MethodDecorator>,
+  unauthorized: string,
+  forbidden: string,
+) =>
   applyDecorators(
-    SetMetadata(AUTH_MODE, 'optional' satisfies AuthMode),
-    ApiBearerAuth('token'),
-    ApiCookieAuth('session'),
-    ApiSecurity({}),
-    errorResponse(401, 'A token was sent but is invalid, expired or revoked'),
-    errorResponse(403, 'The token lacks the scope this method needs'),
+    SetMetadata(AUTH_MODE, mode),
+    ...credentials,
+    errorResponse(401, unauthorized),
+    errorResponse(403, forbidden),
+  );
+
+/** A bearer token or a browser session. */
+const tokenOrSession = () => [ApiBearerAuth('token'), ApiCookieAuth('session')];
+
+export const OptionalAuth = () =>
+  authentication(
+    'optional',
+    [...tokenOrSession(), ApiSecurity({})],
+    'A token was sent but is invalid, expired or revoked',
+    'The token lacks the scope this method needs',
   );
 
 export const Authenticated = () =>
-  applyDecorators(
-    SetMetadata(AUTH_MODE, 'required' satisfies AuthMode),
-    ApiBearerAuth('token'),
-    ApiCookieAuth('session'),
-    errorResponse(401, 'Missing, invalid, expired or revoked token'),
-    errorResponse(403, 'The token lacks the scope this method needs, or the caller may not do this'),
+  authentication(
+    'required',
+    tokenOrSession(),
+    'Missing, invalid, expired or revoked token',
+    'The token lacks the scope this method needs, or the caller may not do this',
   );
 
 export const SessionOnly = () =>
-  applyDecorators(
-    SetMetadata(AUTH_MODE, 'session' satisfies AuthMode),
-    ApiCookieAuth('session'),
-    errorResponse(401, 'No signed-in browser session'),
-    errorResponse(403, 'A personal access token cannot do this (a token cannot create a token)'),
+  authentication(
+    'session',
+    [ApiCookieAuth('session')],
+    'No signed-in browser session',
+    'A personal access token cannot do this (a token cannot create a token)',
   );
 
 export const AdminOnly = () =>
-  applyDecorators(
-    SetMetadata(AUTH_MODE, 'admin' satisfies AuthMode),
-    ApiBearerAuth('token'),
-    ApiCookieAuth('session'),
-    errorResponse(401, 'Missing, invalid, expired or revoked token'),
-    errorResponse(403, 'Administrators only, or the token lacks the scope'),
+  authentication(
+    'admin',
+    tokenOrSession(),
+    'Missing, invalid, expired or revoked token',
+    'Administrators only, or the token lacks the scope',
   );
 
 export const READS_ONLY = 'pc:reads-only';

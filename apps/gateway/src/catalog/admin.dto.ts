@@ -1,17 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { FEEDBACK_MAX, IDEA_STATUSES, type IdeaStatus, REVIEW_QUEUE_LIMIT } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, IsUUID, Length } from 'class-validator';
-import { PageLimit, trim } from '../http/common.dto';
+import { IsUUID } from 'class-validator';
+import { PageLimit, RequiredString, trim } from '../http/common.dto';
 import { QueuedRevisionDto } from './revisions.dto';
 import { QueuedRulesetSubmissionDto } from '../rulesets/ruleset-review.dto';
 import { SubmissionSummaryDto } from './submissions.dto';
 
 export class RejectDto {
-  @ApiProperty({ minLength: 1, maxLength: FEEDBACK_MAX })
+  @RequiredString({ minLength: 1, maxLength: FEEDBACK_MAX })
   @Transform(trim)
-  @IsString()
-  @Length(1, FEEDBACK_MAX)
   feedback!: string;
 }
 

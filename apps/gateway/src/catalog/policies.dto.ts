@@ -27,11 +27,12 @@ import {
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import {
   ClearableUrl,
   HttpUrl,
-  Optional,
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalInteger,
   OptionalString,
   PageCursor,
   PageInfoDto,
@@ -62,48 +63,34 @@ export class ListPoliciesQuery {
   })
   q?: string;
 
-  @ApiPropertyOptional({ enum: POLICY_SOURCES, default: 'community' })
-  @Optional()
-  @IsIn(POLICY_SOURCES)
+  @OptionalEnum({ enum: POLICY_SOURCES, default: 'community' })
   source?: PolicySource;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS })
-  @Optional()
-  @IsIn(DIRECTIONS)
+  @OptionalEnum({ enum: DIRECTIONS })
   direction?: Direction;
 
-  @ApiPropertyOptional({ enum: ASSET_KINDS, description: 'Community only; ignored for vendor' })
-  @Optional()
-  @IsIn(ASSET_KINDS)
+  @OptionalEnum({ enum: ASSET_KINDS, description: 'Community only; ignored for vendor' })
   assetKind?: AssetKind;
 
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: POLICY_SORTS,
     description: 'Default alpha (by name), also with q',
   })
-  @Optional()
-  @IsIn(POLICY_SORTS)
   sort?: PolicySort;
 
-  @ApiPropertyOptional({ enum: SORT_ORDERS })
-  @Optional()
-  @IsIn(SORT_ORDERS)
+  @OptionalEnum({ enum: SORT_ORDERS })
   order?: SortOrder;
 
   @PageLimit(LIST_LIMIT) limit?: number;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: 0,
     maximum: LIST_OFFSET_MAX,
     default: 0,
     description: 'Capped: deeper pages follow nextCursor',
   })
-  @Optional()
   @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(LIST_OFFSET_MAX)
   offset?: number;
 
   @PageCursor('Opaque: the nextCursor of the previous page, with the same filters and order; not with offset')
@@ -121,11 +108,8 @@ export class HistoryQuery {
 }
 
 export class UpdatePolicyDto {
-  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
   @OptionalString({
@@ -172,14 +156,10 @@ export class UpdatePolicyDto {
   @ClearableUrl()
   iconUrl?: string;
 
-  @ApiPropertyOptional()
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean()
   iconDisabled?: boolean;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS })
-  @Optional()
-  @IsIn(DIRECTIONS)
+  @OptionalEnum({ enum: DIRECTIONS })
   direction?: Direction;
 
   @AssetKindsField()

@@ -7,12 +7,11 @@ import {
   type RevisionField,
   type RevisionStatus,
 } from '@pc/contracts';
-import { IsIn, IsString } from 'class-validator';
-import { PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { IsString } from 'class-validator';
+import { PageCursor, PageInfoDto, PageLimit, RequiredEnum } from '../http/common.dto';
 
 export class CreateRevisionDto {
-  @ApiProperty({ enum: REVISION_FIELDS })
-  @IsIn(REVISION_FIELDS)
+  @RequiredEnum({ enum: REVISION_FIELDS })
   field!: RevisionField;
 
   /** Its length and shape are the catalog's rule: an invalid value is a 422 there, as the spec says. */

@@ -26,23 +26,14 @@ import {
   type SubmissionStatus,
 } from '@pc/contracts';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  IsUUID,
-  Length,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import {
   HttpUrl,
   Optional,
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalInteger,
   OptionalString,
   PageCursor,
   PageInfoDto,
@@ -62,11 +53,7 @@ export class DocTabInputDto {
   @RequiredString({ maxLength: DOC_TAB_BODY_MAX })
   bodyMd!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
-  @Optional()
-  @IsInt()
-  @Min(0)
-  @Max(DOC_TAB_SORT_ORDER_MAX)
+  @OptionalInteger({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
   sortOrder?: number;
 }
 
@@ -75,9 +62,7 @@ export class IdeaDeclarationDto {
   @IsUUID()
   ideaId!: string;
 
-  @ApiPropertyOptional({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
-  @Optional()
-  @IsIn(IDEA_COVERAGES)
+  @OptionalEnum({ enum: IDEA_COVERAGES, description: 'Omitted: full' })
   coverage?: IdeaCoverage;
 
   @OptionalString({ maxLength: IDEA_SCOPE_NOTE_MAX })
@@ -120,14 +105,10 @@ export class SubmissionOptionalFieldsDto {
   @HttpUrl()
   iconUrl?: string;
 
-  @ApiPropertyOptional()
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean()
   iconDisabled?: boolean;
 
-  @ApiPropertyOptional({ enum: DIRECTIONS, description: 'Omitted: inbound' })
-  @Optional()
-  @IsIn(DIRECTIONS)
+  @OptionalEnum({ enum: DIRECTIONS, description: 'Omitted: inbound' })
   direction?: Direction;
 
   @ApiPropertyOptional({ format: 'uuid', deprecated: true, description: 'Legacy single-idea form' })
@@ -169,15 +150,11 @@ export class SubmissionOptionalFieldsDto {
 }
 
 export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
-  @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @Optional()
-  @IsIn(PROJECT_TYPES)
+  @OptionalEnum({ enum: PROJECT_TYPES })
   projectType?: ProjectType;
 
-  @ApiProperty({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
+  @RequiredString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name!: string;
 
   @RequiredString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
@@ -189,11 +166,8 @@ export class CreateSubmissionDto extends SubmissionOptionalFieldsDto {
 
 /** PATCH /submissions/{id}: any subset of the submission fields. */
 export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
-  @ApiPropertyOptional({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: POLICY_NAME.min, maxLength: POLICY_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(POLICY_NAME.min, POLICY_NAME.max)
   name?: string;
 
   @OptionalString({ minLength: POLICY_DESCRIPTION.min, maxLength: POLICY_DESCRIPTION.max })
@@ -204,9 +178,7 @@ export class UpdateSubmissionDto extends SubmissionOptionalFieldsDto {
 }
 
 export class ValidateSubmissionDto {
-  @ApiPropertyOptional({ enum: PROJECT_TYPES })
-  @Optional()
-  @IsIn(PROJECT_TYPES)
+  @OptionalEnum({ enum: PROJECT_TYPES })
   projectType?: ProjectType;
 
   @HttpUrl({ required: true })

@@ -11,8 +11,15 @@ import {
   type TransferStatus,
   EMAIL_MAX,
 } from '@pc/contracts';
-import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, OptionalString, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { IsEmail, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import {
+  Optional,
+  OptionalEnum,
+  OptionalString,
+  PageCursor,
+  PageInfoDto,
+  PageLimit,
+} from '../http/common.dto';
 
 /** At least one of the two names the recipient. */
 export class CreateTransferDto {
@@ -35,9 +42,7 @@ export class CreateTransferDto {
 }
 
 export class TransfersQuery {
-  @ApiPropertyOptional({ enum: TRANSFER_ROLES })
-  @Optional()
-  @IsIn(TRANSFER_ROLES)
+  @OptionalEnum({ enum: TRANSFER_ROLES })
   role?: TransferRole;
 
   @PageLimit(TRANSFERS_LIMIT) limit?: number;

@@ -9,13 +9,30 @@ import {
   DEPLOYMENT_LIMITS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
-import { Nullable, Optional, OptionalString, RequiredString, trim } from '../http/common.dto';
+import { IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
+import {
+  Nullable,
+  OptionalEnum,
+  OptionalString,
+  RequiredEnum,
+  RequiredString,
+  trim,
+} from '../http/common.dto';
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
   'Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); ' +
   'required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).';
+
+/** The schemas of the client credentials, as each form that takes them states them (with its own words). */
+const CLIENT_ID = { minLength: L.credentialMin, maxLength: L.clientIdMax };
+const CLIENT_SECRET = {
+  minLength: L.credentialMin,
+  maxLength: L.clientSecretMax,
+  format: 'password',
+  writeOnly: true,
+};
+const ORGANIZATION_ID = { minLength: L.credentialMin, maxLength: L.organizationIdMax };
 
 /** The credential fields, shared by create, validate and update. */
 class CredentialFieldsDto {
@@ -34,31 +51,21 @@ class CredentialFieldsDto {
 }
 
 export class CreateConnectionDto extends CredentialFieldsDto {
-  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
+  @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Production platform' })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name!: string;
 
-  @ApiProperty({ enum: CONNECTION_HOSTS })
-  @IsIn(CONNECTION_HOSTS)
+  @RequiredEnum({ enum: CONNECTION_HOSTS })
   host!: ConnectionHost;
 
-  @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax, example: 'my-client-id' })
+  @RequiredString({ ...CLIENT_ID, example: 'my-client-id' })
   clientId!: string;
 
-  @RequiredString({
-    minLength: L.credentialMin,
-    maxLength: L.clientSecretMax,
-    format: 'password',
-    writeOnly: true,
-    description: 'Encrypted at rest (AES-256-GCM) and never returned',
-  })
+  @RequiredString({ ...CLIENT_SECRET, description: 'Encrypted at rest (AES-256-GCM) and never returned' })
   clientSecret!: string;
 
   @RequiredString({
-    minLength: L.credentialMin,
-    maxLength: L.organizationIdMax,
+    ...ORGANIZATION_ID,
     description: 'The organization (root or business group) the connection works in',
     example: '6a0b1c2d-0000-4000-8000-000000000001',
   })
@@ -67,56 +74,36 @@ export class CreateConnectionDto extends CredentialFieldsDto {
 
 /** Where the platform is and the client credentials for it, without an organization. */
 export class PlatformCredentialsDto extends CredentialFieldsDto {
-  @ApiProperty({ enum: CONNECTION_HOSTS })
-  @IsIn(CONNECTION_HOSTS)
+  @RequiredEnum({ enum: CONNECTION_HOSTS })
   host!: ConnectionHost;
 
-  @RequiredString({ minLength: L.credentialMin, maxLength: L.clientIdMax })
+  @RequiredString(CLIENT_ID)
   clientId!: string;
 
-  @RequiredString({
-    minLength: L.credentialMin,
-    maxLength: L.clientSecretMax,
-    format: 'password',
-    writeOnly: true,
-  })
+  @RequiredString(CLIENT_SECRET)
   clientSecret!: string;
 }
 
 export class ValidateConnectionDto extends PlatformCredentialsDto {
-  @RequiredString({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
+  @RequiredString(ORGANIZATION_ID)
   organizationId!: string;
 }
 
 export class UpdateConnectionDto extends CredentialFieldsDto {
-  @ApiPropertyOptional({ minLength: L.nameMin, maxLength: L.nameMax })
-  @Optional()
+  @OptionalString({ minLength: L.nameMin, maxLength: L.nameMax })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name?: string;
 
-  @ApiPropertyOptional({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
-  @Optional()
-  @IsIn(CONNECTION_HOSTS)
+  @OptionalEnum({ enum: CONNECTION_HOSTS, description: 'A new host needs the credential fields too' })
   host?: ConnectionHost;
 
-  @OptionalString({
-    minLength: L.credentialMin,
-    maxLength: L.clientIdMax,
-    description: 'With clientSecret and organizationId, or none of them',
-  })
+  @OptionalString({ ...CLIENT_ID, description: 'With clientSecret and organizationId, or none of them' })
   clientId?: string;
 
-  @OptionalString({
-    minLength: L.credentialMin,
-    maxLength: L.clientSecretMax,
-    format: 'password',
-    writeOnly: true,
-  })
+  @OptionalString(CLIENT_SECRET)
   clientSecret?: string;
 
-  @OptionalString({ minLength: L.credentialMin, maxLength: L.organizationIdMax })
+  @OptionalString(ORGANIZATION_ID)
   organizationId?: string;
 }
 

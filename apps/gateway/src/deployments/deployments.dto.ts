@@ -24,8 +24,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
-  IsIn,
   IsInt,
   IsString,
   IsUUID,
@@ -34,7 +32,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { Optional, OptionalString, trim } from '../http/common.dto';
+import { Optional, OptionalBoolean, OptionalEnum, OptionalString, trim } from '../http/common.dto';
 
 /**
  * The request headers an operation reads, each validated as a DTO (ValidHeaders) whose bounds the
@@ -114,15 +112,13 @@ const STATUS_DOC =
   "makes it `succeeded`). The spec names only `failed`; the others are this implementation's.";
 
 export class CreateDeploymentDto {
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: ASSET_TYPES,
     description:
       '`policy` (the default, with `policyId`) or `ruleset` (with `rulesetId`; no `policyId`, no `implementationRef`). ' +
       'A ruleset is published to the registry as one `governance-ruleset` asset (its profile, registry.json and icon) ' +
       'and applied to each target organization.',
   })
-  @Optional()
-  @IsIn(ASSET_TYPES)
   assetType?: AssetType;
 
   @ApiPropertyOptional({
@@ -166,26 +162,20 @@ export class CreateDeploymentDto {
   @Length(1, L.organizationIdMax, { each: true })
   targetOrganizationIds!: string[];
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description: 'Default false. Publish a `MAJOR.MINOR.PATCH-dev.<timestamp>` version',
   })
-  @Optional()
-  @IsBoolean()
   doPublish?: boolean;
 
-  @ApiPropertyOptional({ description: 'Default false. Publish the plain version and publish its home page' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'Default false. Publish the plain version and publish its home page' })
   doRelease?: boolean;
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description: 'Default false. After a release, delete the dev versions of that version',
   })
-  @Optional()
-  @IsBoolean()
   cleanupDev?: boolean;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: L.refMax,
     description:
@@ -193,21 +183,15 @@ export class CreateDeploymentDto {
       'Default: the commit pinned at review (a published item); for an item not yet published its ' +
       '`source_ref`, else the default branch',
   })
-  @Optional()
   @Transform(trim)
-  @IsString()
-  @Length(1, L.refMax)
   ref?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     minLength: 1,
     maxLength: L.refMax,
     description: 'Split policies: the implementation ref',
   })
-  @Optional()
   @Transform(trim)
-  @IsString()
-  @Length(1, L.refMax)
   implementationRef?: string;
 
   @ApiPropertyOptional({
@@ -223,15 +207,13 @@ export class CreateDeploymentDto {
   @Matches(new RegExp(VERSION_PATTERN_SOURCE), { message: 'version must be MAJOR.MINOR.PATCH' })
   version?: string;
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description:
       'An extension. Default false. True: nothing is created, enqueued or applied; the answer (200, a ' +
       '`DeploymentPlan`) says per target what apply would do: `create`, `update` (from which version to ' +
       'which), `unchanged`, or the `error` the real request would give. Every check of the real request ' +
       'runs first (its 4xx answers are the same).',
   })
-  @Optional()
-  @IsBoolean()
   dryRun?: boolean;
 }
 
@@ -253,9 +235,7 @@ export class ListDeploymentsQuery {
   @IsUUID()
   policyId?: string;
 
-  @ApiPropertyOptional({ enum: ASSET_TYPES, description: 'Omit for both' })
-  @Optional()
-  @IsIn(ASSET_TYPES)
+  @OptionalEnum({ enum: ASSET_TYPES, description: 'Omit for both' })
   assetType?: AssetType;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: L.pageMax, default: L.pageDefault })

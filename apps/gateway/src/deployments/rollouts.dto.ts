@@ -17,7 +17,7 @@ import {
 } from '@pc/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
-import { Optional, toInt } from '../http/common.dto';
+import { Optional, OptionalInteger, toInt } from '../http/common.dto';
 import { Transform } from 'class-transformer';
 import { CreateDeploymentDto } from './deployments.dto';
 
@@ -84,28 +84,20 @@ export class CreateRolloutDto extends OmitType(CreateDeploymentDto, [
   @ArrayMaxSize(L.stepsMax)
   stepSizes?: Array<number | 'rest'>;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.bakeSecondsMin,
     maximum: L.bakeSecondsMax,
     description: 'Seconds each step stays healthy before the next starts (default 0)',
   })
-  @Optional()
-  @IsInt()
-  @Min(L.bakeSecondsMin)
-  @Max(L.bakeSecondsMax)
   bakeSeconds?: number;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.healthTimeoutSecondsMin,
     maximum: L.healthTimeoutSecondsMax,
     description: `Seconds a step's organizations have to report healthy, else the roll-out halts (default ${L.healthTimeoutSecondsDefault})`,
   })
-  @Optional()
-  @IsInt()
-  @Min(L.healthTimeoutSecondsMin)
-  @Max(L.healthTimeoutSecondsMax)
   healthTimeoutSeconds?: number;
 }
 

@@ -31,6 +31,7 @@ import {
   MaxUtf8Bytes,
   Nullable,
   Optional,
+  OptionalInteger,
   OptionalString,
   PageLimit,
   RequiredString,
@@ -119,15 +120,13 @@ export class PushedDocumentDto {
 }
 
 export class RegisterApiDto {
-  @ApiProperty({
+  @RequiredString({
     minLength: L.apiName.min,
     maxLength: L.apiName.max,
     description: 'Unique in the workspace (409)',
     example: 'Pets API',
   })
   @Transform(trim)
-  @IsString()
-  @Length(L.apiName.min, L.apiName.max)
   name!: string;
 
   @OptionalString({ maxLength: L.description.max })
@@ -165,11 +164,8 @@ export class RegisterApiDto {
 }
 
 export class UpdateApiDto {
-  @ApiPropertyOptional({ minLength: L.apiName.min, maxLength: L.apiName.max })
-  @Optional()
+  @OptionalString({ minLength: L.apiName.min, maxLength: L.apiName.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.apiName.min, L.apiName.max)
   name?: string;
 
   @OptionalString({ maxLength: L.description.max, description: 'Empty string clears it' })
@@ -210,33 +206,25 @@ export class ListApisQuery {
   @PageLimit(L.limit)
   limit?: number;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.offset.min,
     maximum: L.offset.max,
     default: L.offset.default,
   })
-  @Optional()
   @Transform(toInt)
-  @IsInt()
-  @Min(L.offset.min)
-  @Max(L.offset.max)
   offset?: number;
 }
 
 export class TrendQuery {
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.trendDays.min,
     maximum: L.trendDays.max,
     default: L.trendDays.default,
     description: 'The UTC days the series covers, the last one today',
   })
-  @Optional()
   @Transform(toInt)
-  @IsInt()
-  @Min(L.trendDays.min)
-  @Max(L.trendDays.max)
   days?: number;
 }
 
@@ -267,10 +255,8 @@ const FOLLOWS: ApiPropertyOptions = {
 };
 
 export class CreateProfileDto {
-  @ApiProperty({ minLength: L.profileName.min, maxLength: L.profileName.max, example: 'Public APIs' })
+  @RequiredString({ minLength: L.profileName.min, maxLength: L.profileName.max, example: 'Public APIs' })
   @Transform(trim)
-  @IsString()
-  @Length(L.profileName.min, L.profileName.max)
   name!: string;
 
   @ApiProperty(FOLLOWS)
@@ -290,11 +276,8 @@ export class CreateProfileDto {
 }
 
 export class UpdateProfileDto {
-  @ApiPropertyOptional({ minLength: L.profileName.min, maxLength: L.profileName.max })
-  @Optional()
+  @OptionalString({ minLength: L.profileName.min, maxLength: L.profileName.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.profileName.min, L.profileName.max)
   name?: string;
 
   @ApiPropertyOptional(FOLLOWS)
@@ -381,10 +364,8 @@ export class CreateWaiverDto {
   })
   location!: string;
 
-  @ApiProperty({ minLength: L.waiverReason.min, maxLength: L.waiverReason.max })
+  @RequiredString({ minLength: L.waiverReason.min, maxLength: L.waiverReason.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.waiverReason.min, L.waiverReason.max)
   reason!: string;
 
   @ApiProperty({

@@ -5,6 +5,8 @@ import { LIST_CURSOR_MAX, URL_MAX_LENGTH } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
+  IsIn,
   IsInt,
   IsString,
   IsUrl,
@@ -48,6 +50,27 @@ export const RequiredString = (schema: StringSchema) =>
 /** An optional string as the document describes it (`schema`): absent, or checked as it says. */
 export const OptionalString = (schema: StringSchema) =>
   applyDecorators(...stringChecks(schema), Optional(), ApiPropertyOptional(schema));
+
+/** The schema of a property that takes one of a list of values: the list is also what the validation allows. */
+type EnumSchema = ApiPropertyOptions & { enum: readonly (string | number)[] };
+
+/** A required value of the schema's `enum`. */
+export const RequiredEnum = (schema: EnumSchema) => applyDecorators(IsIn(schema.enum), ApiProperty(schema));
+
+/** An optional value of the schema's `enum`: absent, or one of the list. */
+export const OptionalEnum = (schema: EnumSchema) =>
+  applyDecorators(IsIn(schema.enum), Optional(), ApiPropertyOptional(schema));
+
+/** An optional boolean as the document describes it (`schema`). */
+export const OptionalBoolean = (schema: ApiPropertyOptions = {}) =>
+  applyDecorators(IsBoolean(), Optional(), ApiPropertyOptional(schema));
+
+/**
+ * An optional integer within the schema's `minimum` and `maximum` (checked innermost first, as the stack
+ * `@Optional() @IsInt() @Min() @Max()` registers them).
+ */
+export const OptionalInteger = (schema: ApiPropertyOptions & { minimum: number; maximum: number }) =>
+  applyDecorators(Max(schema.maximum), Min(schema.minimum), IsInt(), Optional(), ApiPropertyOptional(schema));
 
 /** An optional field that `null` clears (document it with `nullable: true` and its `type`). */
 export const Nullable = () =>

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EMAIL_MAX, PASSWORD, USER_NAME } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { lower, RequiredString, trim } from '../http/common.dto';
 
 export class SignupDto {
@@ -17,10 +17,8 @@ export class SignupDto {
   @MaxLength(PASSWORD.max)
   password!: string;
 
-  @ApiProperty({ minLength: USER_NAME.min, maxLength: USER_NAME.max, example: 'Ada Lovelace' })
+  @RequiredString({ minLength: USER_NAME.min, maxLength: USER_NAME.max, example: 'Ada Lovelace' })
   @Transform(trim)
-  @IsString()
-  @Length(USER_NAME.min, USER_NAME.max)
   name!: string;
 }
 

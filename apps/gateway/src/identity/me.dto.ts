@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BIO_MAX, COMPANY, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import {
-  IsBoolean,
   IsString,
   Length,
   Matches,
@@ -11,7 +10,16 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { lower, Nullable, Optional, trim, URI_OR_EMPTY, UrlLength } from '../http/common.dto';
+import {
+  lower,
+  Nullable,
+  Optional,
+  OptionalBoolean,
+  OptionalString,
+  trim,
+  URI_OR_EMPTY,
+  UrlLength,
+} from '../http/common.dto';
 
 /** An https URL whose host is one of the given domains (its length is UrlLength's). */
 function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
@@ -36,11 +44,8 @@ function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions)
 }
 
 export class UpdateMeDto {
-  @ApiPropertyOptional({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
-  @Optional()
+  @OptionalString({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
   @Transform(trim)
-  @IsString()
-  @Length(USER_NAME.min, USER_NAME.max)
   name?: string;
 
   @ApiPropertyOptional({
@@ -104,9 +109,7 @@ export class UpdateMeDto {
   @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
   xUrl?: string | null;
 
-  @ApiPropertyOptional({ description: 'A new account starts private (false)' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'A new account starts private (false)' })
   profileIsPublic?: boolean;
 }
 

@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCOPES, type Scope, TOKEN_EXPIRY_DAYS, TOKEN_NAME, type TokenExpiryDays } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length } from 'class-validator';
-import { Nullable, trim } from '../http/common.dto';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn } from 'class-validator';
+import { Nullable, RequiredString, trim } from '../http/common.dto';
 
 export class CreateTokenDto {
-  @ApiProperty({ minLength: TOKEN_NAME.min, maxLength: TOKEN_NAME.max, example: 'CI pipeline' })
+  @RequiredString({ minLength: TOKEN_NAME.min, maxLength: TOKEN_NAME.max, example: 'CI pipeline' })
   @Transform(trim)
-  @IsString()
-  @Length(TOKEN_NAME.min, TOKEN_NAME.max)
   name!: string;
 
   @ApiProperty({ enum: SCOPES, isArray: true, minItems: 1, maxItems: SCOPES.length, example: ['api:read'] })

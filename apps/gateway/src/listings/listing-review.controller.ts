@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, type Type } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Param, Post, type Type } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { RequestContext, RpcDescriptor } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
@@ -33,30 +33,29 @@ export interface ReviewRoutes {
  */
 export function reviewController(kind: ReviewRoutes) {
   const { dtos, text } = kind;
+  /** A decision's route: its audit entry and URL, administrators only, the kind's words, answer and body. */
+  const decision = (route: ReviewRoute, body: Type) =>
+    applyDecorators(
+      Audited(kind.audit[route]),
+      Post(`${kind.path}/:id/${route}`),
+      HttpCode(200),
+      AdminOnly(),
+      Documented(text[route]),
+      ApiOkResponse({ type: dtos.envelope }),
+      Params(Object, String, body),
+    );
 
   @ApiTags('admin')
   @Controller('admin')
   class ReviewController {
     constructor(readonly bus: BusClient) {}
 
-    @Audited(kind.audit.approve)
-    @Post(`${kind.path}/:id/approve`)
-    @HttpCode(200)
-    @AdminOnly()
-    @Documented(text.approve)
-    @ApiOkResponse({ type: dtos.envelope })
-    @Params(Object, String, dtos.approval)
+    @decision('approve', dtos.approval)
     approve(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: Decision) {
       return this.bus.request(kind.rpc.approveSubmission, ctx, { id, feedback: body.feedback });
     }
 
-    @Audited(kind.audit.reject)
-    @Post(`${kind.path}/:id/reject`)
-    @HttpCode(200)
-    @AdminOnly()
-    @Documented(text.reject)
-    @ApiOkResponse({ type: dtos.envelope })
-    @Params(Object, String, dtos.rejection)
+    @decision('reject', dtos.rejection)
     reject(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: Decision) {
       return this.bus.request(kind.rpc.rejectSubmission, ctx, { id, feedback: body.feedback });
     }

@@ -1,19 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { RULESET_LIMITS as L } from '@pc/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsInt,
   IsString,
   IsUUID,
   Matches,
-  Max,
-  Min,
   ValidateNested,
 } from 'class-validator';
-import { Optional, OptionalString, RequiredString } from '../http/common.dto';
+import { OptionalInteger, OptionalString, RequiredString } from '../http/common.dto';
 import { DocTabDto } from '../listings/listing.dto';
 
 export class RulesetDocTabInputDto {
@@ -28,11 +25,7 @@ export class RulesetDocTabInputDto {
   @RequiredString({ maxLength: L.tabBody.max, description: 'Markdown' })
   bodyMd!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max })
-  @Optional()
-  @IsInt()
-  @Min(L.tabSortOrder.min)
-  @Max(L.tabSortOrder.max)
+  @OptionalInteger({ type: 'integer', minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max })
   sortOrder?: number;
 }
 
@@ -62,16 +55,12 @@ export class UpsertRulesetTabDto {
   @OptionalString({ maxLength: L.tabBody.max, default: '', description: 'Markdown' })
   bodyMd?: string;
 
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: L.tabSortOrder.min,
     maximum: L.tabSortOrder.max,
     description: 'Omitted: the tab keeps its place (a new tab goes last)',
   })
-  @Optional()
-  @IsInt()
-  @Min(L.tabSortOrder.min)
-  @Max(L.tabSortOrder.max)
   sortOrder?: number;
 }
 

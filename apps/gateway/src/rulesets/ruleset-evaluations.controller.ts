@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   EVALUATION_LIMITS,
@@ -19,10 +19,6 @@ import { RulesetSlugParams } from './rulesets.dto';
 import { specificationForBus } from './specification-parts';
 import { uuid } from '../http/uuid-param';
 
-const EXTENSION = ApiExtension('x-extension', {
-  reason:
-    'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',
-});
 /** The rulesets service stops an evaluation at its own time limit (422); the bus waits longer. */
 const BUS_TIMEOUT_MS = 11 * 60_000;
 const DESCRIPTION =
@@ -67,23 +63,35 @@ const ERRORS: Array<[number, string]> = [
   [504, 'The rulesets service did not answer in time'],
 ];
 
+/**
+ * An evaluation route: answered 200 (it changes nothing, so `api:read` suffices), rate limited, an
+ * extension of the contract, and documented with the shared description and errors plus its own 404.
+ */
+const Evaluation = (summary: string, missing: string, description = DESCRIPTION) =>
+  applyDecorators(
+    HttpCode(200),
+    Authenticated(),
+    ReadsOnly(),
+    RateLimited('evaluation'),
+    ApiExtension('x-extension', {
+      reason:
+        'Evaluation of an API specification against rulesets with the AMF engines and Spectral (the contract has none)',
+    }),
+    ApiOperation({ summary, description }),
+    ApiOkResponse({ type: EvaluationReportDto }),
+    ApiErrors([404, missing], ...ERRORS),
+  );
+
 @ApiTags('rulesets')
 @Controller()
 export class RulesetEvaluationsController {
   constructor(private readonly bus: BusClient) {}
 
   @Post('rulesets/:id/evaluations')
-  @HttpCode(200)
-  @Authenticated()
-  @ReadsOnly()
-  @RateLimited('evaluation')
-  @EXTENSION
-  @ApiOperation({
-    summary: 'Evaluate an API specification against a community ruleset',
-    description: DESCRIPTION,
-  })
-  @ApiOkResponse({ type: EvaluationReportDto })
-  @ApiErrors([404, 'No such ruleset, or not visible to the caller'], ...ERRORS)
+  @Evaluation(
+    'Evaluate an API specification against a community ruleset',
+    'No such ruleset, or not visible to the caller',
+  )
   community(
     @Ctx() ctx: RequestContext,
     @Param('id', uuid) id: string,
@@ -93,17 +101,10 @@ export class RulesetEvaluationsController {
   }
 
   @Post('vendor-rulesets/:slug/evaluations')
-  @HttpCode(200)
-  @Authenticated()
-  @ReadsOnly()
-  @RateLimited('evaluation')
-  @EXTENSION
-  @ApiOperation({
-    summary: 'Evaluate an API specification against a ruleset of the vendor index',
-    description: DESCRIPTION,
-  })
-  @ApiOkResponse({ type: EvaluationReportDto })
-  @ApiErrors([404, 'The slug is not in the index'], ...ERRORS)
+  @Evaluation(
+    'Evaluate an API specification against a ruleset of the vendor index',
+    'The slug is not in the index',
+  )
   vendor(
     @Ctx() ctx: RequestContext,
     @Param() params: RulesetSlugParams,
@@ -113,17 +114,11 @@ export class RulesetEvaluationsController {
   }
 
   @Post('ruleset-evaluations')
-  @HttpCode(200)
-  @Authenticated()
-  @ReadsOnly()
-  @RateLimited('evaluation')
-  @EXTENSION
-  @ApiOperation({
-    summary: 'Evaluate an API specification against several rulesets at once (parsed once)',
-    description: `${DESCRIPTION} One report per ruleset, in the order given; counts and conforms over all.`,
-  })
-  @ApiOkResponse({ type: EvaluationReportDto })
-  @ApiErrors([404, 'A ruleset does not exist or is not visible to the caller'], ...ERRORS)
+  @Evaluation(
+    'Evaluate an API specification against several rulesets at once (parsed once)',
+    'A ruleset does not exist or is not visible to the caller',
+    `${DESCRIPTION} One report per ruleset, in the order given; counts and conforms over all.`,
+  )
   several(@Ctx() ctx: RequestContext, @Body() body: EvaluateRulesetsDto) {
     const rulesets = body.rulesets.map((r) => (r.slug !== undefined ? { slug: r.slug } : { id: r.id! }));
     return this.run(ctx, rulesets, body.specification);

@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RULESET_LIMITS as L } from '@pc/contracts';
 import { Transform } from 'class-transformer';
-import { IsString, Length } from 'class-validator';
 import { RulesetSubmissionDto } from './ruleset-submissions.dto';
-import { OptionalString, trim } from '../http/common.dto';
+import { OptionalString, RequiredString, trim } from '../http/common.dto';
 
 export class RulesetApprovalDto {
   @OptionalString({ maxLength: L.feedback.max })
@@ -11,10 +10,8 @@ export class RulesetApprovalDto {
 }
 
 export class RulesetFeedbackDto {
-  @ApiProperty({ minLength: 1, maxLength: L.feedback.max, description: 'What to improve, or why not' })
+  @RequiredString({ minLength: 1, maxLength: L.feedback.max, description: 'What to improve, or why not' })
   @Transform(trim)
-  @IsString()
-  @Length(1, L.feedback.max)
   feedback!: string;
 }
 

@@ -12,18 +12,25 @@ import {
   ArrayMaxSize,
   ArrayUnique,
   IsArray,
-  IsBoolean,
   IsIn,
   IsString,
   IsUUID,
-  Length,
   Matches,
   MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import { ClearableUrl, HttpUrl, Optional, OptionalString, RequiredString, trim } from '../http/common.dto';
+import {
+  ClearableUrl,
+  HttpUrl,
+  Optional,
+  OptionalBoolean,
+  OptionalEnum,
+  OptionalString,
+  RequiredString,
+  trim,
+} from '../http/common.dto';
 import { RuleCountsDto } from './rulesets.dto';
 import { declarationsOf } from '../listings/listing.dto';
 
@@ -46,9 +53,7 @@ export class RulesetIdeaDeclarationDto {
  * and PATCH takes optionally (class-validator merges a parent's conditions, so they are declared apart).
  */
 export class RulesetSubmissionFieldsDto {
-  @ApiPropertyOptional({ enum: RULESET_CATEGORIES, default: 'Other' })
-  @Optional()
-  @IsIn(RULESET_CATEGORIES)
+  @OptionalEnum({ enum: RULESET_CATEGORIES, default: 'Other' })
   category?: RulesetCategory;
 
   @OptionalString({ maxLength: L.sourceRef.max, description: 'Omit or empty for the default branch' })
@@ -88,9 +93,7 @@ export class RulesetSubmissionFieldsDto {
   @ClearableUrl('Omit to use icon.png or icon.svg at the ruleset root; empty string clears')
   iconUrl?: string;
 
-  @ApiPropertyOptional({ description: 'true: the default icon (clears iconUrl and wins over it)' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'true: the default icon (clears iconUrl and wins over it)' })
   iconDisabled?: boolean;
 
   @ApiPropertyOptional({
@@ -150,10 +153,8 @@ export class RulesetSubmissionFieldsDto {
 }
 
 export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
-  @ApiProperty({ minLength: L.name.min, maxLength: L.name.max })
+  @RequiredString({ minLength: L.name.min, maxLength: L.name.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.name.min, L.name.max)
   name!: string;
 
   @RequiredString({ minLength: L.description.min, maxLength: L.description.max, description: 'Markdown' })
@@ -164,11 +165,8 @@ export class CreateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
 }
 
 export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
-  @ApiPropertyOptional({ minLength: L.name.min, maxLength: L.name.max })
-  @Optional()
+  @OptionalString({ minLength: L.name.min, maxLength: L.name.max })
   @Transform(trim)
-  @IsString()
-  @Length(L.name.min, L.name.max)
   name?: string;
 
   @OptionalString({
@@ -181,9 +179,7 @@ export class UpdateRulesetSubmissionDto extends RulesetSubmissionFieldsDto {
   @HttpUrl({ description: 'A public repository URL' })
   repoUrl?: string;
 
-  @ApiPropertyOptional({ description: 'Send a needs_improvement submission back for review' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'Send a needs_improvement submission back for review' })
   resubmit?: boolean;
 }
 

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
-import { IsBoolean } from 'class-validator';
-import { HttpUrl, Optional, OptionalString } from '../http/common.dto';
+import { HttpUrl, OptionalBoolean, OptionalString } from '../http/common.dto';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {
@@ -24,9 +23,7 @@ export class ValidateRulesetDto {
   })
   rulesetPath?: string;
 
-  @ApiPropertyOptional({ description: 'Add branchInfo (only when validation passed)' })
-  @Optional()
-  @IsBoolean()
+  @OptionalBoolean({ description: 'Add branchInfo (only when validation passed)' })
   includeBranches?: boolean;
 }
 

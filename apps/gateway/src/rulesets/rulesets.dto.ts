@@ -25,15 +25,20 @@ import {
   VendorSummaryFields,
 } from '../listings/listing.dto';
 import { CreateTransferDto } from '../catalog/transfers.dto';
-import { ClearableUrl, Optional, OptionalString, PageLimit, toInt } from '../http/common.dto';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import {
+  ClearableUrl,
+  OptionalEnum,
+  OptionalInteger,
+  OptionalString,
+  PageLimit,
+  toInt,
+} from '../http/common.dto';
+import { IsString, Matches } from 'class-validator';
 
 // ---------------------------------------------------------------- requests
 
 export class ListRulesetsQuery {
-  @ApiPropertyOptional({ enum: RULESET_SOURCES, default: 'community' })
-  @Optional()
-  @IsIn(RULESET_SOURCES)
+  @OptionalEnum({ enum: RULESET_SOURCES, default: 'community' })
   source?: RulesetSource;
 
   @OptionalString({
@@ -48,32 +53,22 @@ export class ListRulesetsQuery {
   })
   category?: string;
 
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: SCOPE_FILTERS,
     description: '`agent-network` is a deprecated alias of `agent`',
   })
-  @Optional()
-  @IsIn(SCOPE_FILTERS)
   scope?: ScopeFilter;
 
-  @ApiPropertyOptional({ enum: RULESET_SORTS, description: 'Default alpha, with or without q' })
-  @Optional()
-  @IsIn(RULESET_SORTS)
+  @OptionalEnum({ enum: RULESET_SORTS, description: 'Default alpha, with or without q' })
   sort?: RulesetSort;
 
-  @ApiPropertyOptional({ enum: SORT_ORDERS, description: 'Default asc for alpha, desc otherwise' })
-  @Optional()
-  @IsIn(SORT_ORDERS)
+  @OptionalEnum({ enum: SORT_ORDERS, description: 'Default asc for alpha, desc otherwise' })
   order?: SortOrder;
 
   @PageLimit(L.limit) limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: L.offset.min, maximum: L.offset.max, default: 0 })
-  @Optional()
+  @OptionalInteger({ type: 'integer', minimum: L.offset.min, maximum: L.offset.max, default: 0 })
   @Transform(toInt)
-  @IsInt()
-  @Min(L.offset.min)
-  @Max(L.offset.max)
   offset?: number;
 }
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   LISTING_CATALOGS,
   LISTING_KINDS,
@@ -10,8 +10,7 @@ import {
   type SearchMatch,
   type SearchSort,
 } from '@pc/contracts';
-import { IsIn } from 'class-validator';
-import { Optional, OptionalString, PageCursor, PageLimit } from '../http/common.dto';
+import { OptionalEnum, OptionalString, PageCursor, PageLimit } from '../http/common.dto';
 
 export class SearchQueryDto {
   @OptionalString({
@@ -24,20 +23,16 @@ export class SearchQueryDto {
   })
   q?: string;
 
-  @ApiPropertyOptional({ enum: LISTING_KINDS, description: 'Only policies, or only rulesets' })
-  @Optional()
-  @IsIn(LISTING_KINDS)
+  @OptionalEnum({ enum: LISTING_KINDS, description: 'Only policies, or only rulesets' })
   kind?: ListingKind;
 
-  @ApiPropertyOptional({ enum: LISTING_CATALOGS, description: 'Only the community’s, or only the vendor’s' })
-  @Optional()
-  @IsIn(LISTING_CATALOGS)
+  @OptionalEnum({ enum: LISTING_CATALOGS, description: 'Only the community’s, or only the vendor’s' })
   catalog?: ListingCatalog;
 
   @OptionalString({ maxLength: SEARCH_LIMITS.category.max, description: 'A category, in any case' })
   category?: string;
 
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: SEARCH_SORTS,
     default: 'name',
     description:
@@ -46,8 +41,6 @@ export class SearchQueryDto {
       'have no likes, deployments or date: in `likes`, `deploys` and `newest` they come after every ' +
       'community item, by name. A cursor pages the sort it was made for only.',
   })
-  @Optional()
-  @IsIn(SEARCH_SORTS)
   sort?: SearchSort;
 
   @PageCursor() cursor?: string;

@@ -16,19 +16,16 @@ import {
   WORKSPACE_WEBHOOK_EVENT_TYPES,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
-import { Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
+  Optional,
+  OptionalBoolean,
+  OptionalInteger,
+  PageCursor,
+  PageInfoDto,
+  PageLimit,
+  trim,
+} from '../http/common.dto';
 
 const URL_DOC = {
   format: 'uri',
@@ -91,16 +88,14 @@ export class UpdateWebhookDto {
   @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
   event_types?: WebhookEventType[];
 
-  @ApiPropertyOptional({
+  @OptionalBoolean({
     description: 'true enables a disabled endpoint again (its failure count restarts); false disables it',
   })
-  @Optional()
-  @IsBoolean()
   enabled?: boolean;
 }
 
 export class RotateWebhookSecretDto {
-  @ApiPropertyOptional({
+  @OptionalInteger({
     type: 'integer',
     minimum: 0,
     maximum: WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS,
@@ -108,10 +103,6 @@ export class RotateWebhookSecretDto {
     description:
       'Seconds during which the previous secret still signs beside the new one (both signatures are sent)',
   })
-  @Optional()
-  @IsInt()
-  @Min(0)
-  @Max(WEBHOOK_ROTATION_OVERLAP_MAX_SECONDS)
   overlap_seconds?: number;
 }
 

@@ -7,12 +7,11 @@ import {
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@pc/contracts';
-import { Equals, IsEmail, IsIn, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, lower } from '../http/common.dto';
+import { Equals, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Optional, lower, OptionalEnum, RequiredEnum } from '../http/common.dto';
 
 export class AddMemberDto {
-  @ApiProperty({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })
-  @IsIn(ASSIGNABLE_ROLES)
+  @RequiredEnum({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })
   role!: AssignableRole;
 
   @ApiPropertyOptional({
@@ -39,12 +38,10 @@ export class AddMemberDto {
 }
 
 export class UpdateMemberDto {
-  @ApiPropertyOptional({
+  @OptionalEnum({
     enum: ASSIGNABLE_ROLES,
     description: 'Nobody is made owner, and the owner is never demoted',
   })
-  @Optional()
-  @IsIn(ASSIGNABLE_ROLES)
   role?: AssignableRole;
 
   @ApiPropertyOptional({ enum: [false], description: 'Only false: re-enables a disabled member' })

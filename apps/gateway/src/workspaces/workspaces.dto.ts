@@ -9,13 +9,11 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
-import { Optional, trim } from '../http/common.dto';
+import { Optional, RequiredString, trim } from '../http/common.dto';
 
 export class CreateWorkspaceDto {
-  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
+  @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name!: string;
 
   @ApiPropertyOptional({
@@ -33,10 +31,8 @@ export class CreateWorkspaceDto {
 }
 
 export class RenameWorkspaceDto {
-  @ApiProperty({ minLength: L.nameMin, maxLength: L.nameMax })
+  @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax })
   @Transform(trim)
-  @IsString()
-  @Length(L.nameMin, L.nameMax)
   name!: string;
 }
 
