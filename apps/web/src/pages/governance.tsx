@@ -56,6 +56,12 @@ export function NotFoundOr({ error, what, retry }: { error: unknown; what: strin
   return <ErrorMessage error={error} retry={retry} />;
 }
 
+/** Where an API stands against its workspace's threshold: at risk, not evaluated, or conforms. */
+export function ConformanceBadge({ api }: { api: GovernedApi }) {
+  if (api.at_risk) return <Badge tone="bad">at risk</Badge>;
+  return api.conformance === null ? <Badge>not evaluated</Badge> : <Badge tone="good">conforms</Badge>;
+}
+
 function Governance({ w }: { w: Workspace }) {
   const manage = w.role === 'owner' || w.role === 'admin';
   const member = w.role !== null;
@@ -187,14 +193,7 @@ function ApiTable({
               {a.tags.length > 0 ? <div className="meta">{a.tags.join(', ')}</div> : null}
             </td>
             <td>
-              {percent(a.conformance)}{' '}
-              {a.at_risk ? (
-                <Badge tone="bad">at risk</Badge>
-              ) : a.conformance === null ? (
-                <Badge>not evaluated</Badge>
-              ) : (
-                <Badge tone="good">conforms</Badge>
-              )}
+              {percent(a.conformance)} <ConformanceBadge api={a} />
             </td>
             <td>{trendOf(a.conformance, a.previous_conformance)}</td>
             <td>
