@@ -18,7 +18,7 @@ import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, When } from '../ui/display';
-import { ActionForm, RadioSet, TextArea, TextField, useFields } from '../ui/fields';
+import { ActionForm, RadioSet, SubmitButton, TextArea, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Workspace = Schemas['WorkspaceDetailDto'];
@@ -301,9 +301,9 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
           </>
         )}
         <ErrorMessage error={register.error} besideFields />
-        <button type="submit" disabled={register.busy}>
-          {register.busy ? 'Registering…' : 'Register API'}
-        </button>
+        <SubmitButton runs={register} busy="Registering…">
+          Register API
+        </SubmitButton>
       </ActionForm>
     </section>
   );

@@ -1,7 +1,7 @@
 // Forms: a submit that runs an action in place, the fields held together with the API's message for each,
 // and the fields themselves with their rules and errors inline.
 import {
-  type FormHTMLAttributes,
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -15,7 +15,7 @@ import { ApiError } from '../api/client';
 export function ActionForm({
   runs,
   ...form
-}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+}: Omit<ComponentProps<'form'>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
   return (
     <form
       {...form}
@@ -24,6 +24,47 @@ export function ActionForm({
         void runs.run();
       }}
     />
+  );
+}
+
+/** A form's submit: disabled while its action runs (or while `disabled`), and saying `busy` meanwhile. */
+export function SubmitButton({
+  runs,
+  busy,
+  disabled = false,
+  children,
+}: {
+  runs: { busy: boolean };
+  busy: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" disabled={runs.busy || disabled}>
+      {runs.busy ? busy : children}
+    </button>
+  );
+}
+
+/** An edit form's buttons: its submit (`save`, disabled while the action runs), then Cancel. */
+export function SaveOrCancel({
+  save,
+  runs,
+  onCancel,
+}: {
+  save: string;
+  runs: { busy: boolean };
+  onCancel: () => void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" disabled={runs.busy}>
+        {save}
+      </button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 
