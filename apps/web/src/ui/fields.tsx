@@ -99,11 +99,35 @@ interface FieldShell {
   error?: string;
 }
 
-function Shell({ id, label, hint, error, children }: FieldShell & { id: string; children: ReactNode }) {
+/** What a field's control takes from its shell: its id, and the hint and error that describe it. */
+interface Control {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A field: its label, its control (drawn by `children` with the field's own attributes and what names and
+ * describes it), hint and error.
+ */
+function Shell<A extends object>({
+  field: { label, hint, error, ...attributes },
+  children,
+}: {
+  field: FieldShell & A;
+  children: (control: Control & Omit<A, keyof FieldShell>) => ReactNode;
+}) {
+  const id = useId();
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const control: Control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids || undefined,
+  };
   return (
     <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      {children}
+      {children({ ...control, ...attributes })}
       {hint ? (
         <p className="hint" id={`${id}-hint`}>
           {hint}
@@ -118,66 +142,30 @@ function Shell({ id, label, hint, error, children }: FieldShell & { id: string; 
   );
 }
 
-function described(id: string, hint?: string, error?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
+export function TextField(field: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  return <Shell field={field}>{(input) => <input {...input} />}</Shell>;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...input}
-      />
-    </Shell>
-  );
-}
-
-export function TextArea({
-  label,
-  hint,
-  error,
-  ...input
-}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...input}
-      />
-    </Shell>
-  );
+export function TextArea(field: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Shell field={field}>{(input) => <textarea {...input} />}</Shell>;
 }
 
 export function SelectField({
-  label,
-  hint,
-  error,
   options,
-  ...input
+  ...field
 }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<[string, string]> }) {
-  const id = useId();
   return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <select id={id} aria-describedby={described(id, hint, error)} {...input}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+    <Shell field={field}>
+      {/* Described by its hint and error; a select takes no aria-invalid. */}
+      {({ 'aria-invalid': _invalid, ...select }) => (
+        <select {...select}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     </Shell>
   );
 }
