@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from './api/client';
 import { type DocTabDraft, DocTabsEditor, IdeasField, labelled } from './doc-tabs-editor';
 import { Badge } from './ui/display';
-import { ActionForm, TextArea, TextField } from './ui/fields';
+import { ActionForm, SubmitButton, TextArea, TextField } from './ui/fields';
 import { ErrorMessage } from './ui/page';
 
 export interface LengthLimit {
@@ -49,9 +49,9 @@ export function RepositoryStep({
       <h2 id="repo-title">1. The repository</h2>
       {children}
       <ErrorMessage error={validate.error} labels={labels} />
-      <button type="submit" disabled={validate.busy || !ready}>
-        {validate.busy ? 'Validating…' : buttonLabel}
-      </button>
+      <SubmitButton runs={validate} busy="Validating…" disabled={!ready}>
+        {buttonLabel}
+      </SubmitButton>
     </ActionForm>
   );
 }
@@ -193,9 +193,9 @@ export function DetailsStep<D extends Details>({
         error={fieldError('deliversIdeaIds')}
       />
       <ErrorMessage error={error} labels={labels} />
-      <button type="submit" disabled={busy}>
-        {busy ? 'Submitting…' : submitLabel}
-      </button>
+      <SubmitButton runs={{ busy }} busy="Submitting…">
+        {submitLabel}
+      </SubmitButton>
     </ActionForm>
   );
 }

@@ -3,7 +3,7 @@ import { api, ok } from './api/client';
 import type { components } from '@policy-catalog/sdk';
 import { useAction } from './ui/async';
 import { Badge, severityCounts } from './ui/display';
-import { RadioSet, TextArea, TextField } from './ui/fields';
+import { RadioSet, SubmitButton, TextArea, TextField } from './ui/fields';
 import { ErrorMessage } from './ui/page';
 
 type Report = components['schemas']['EvaluationReportDto'];
@@ -117,9 +117,9 @@ export function TryOnYourApi({
             />
           </>
         )}
-        <button type="submit" disabled={!signedIn || evaluate.busy}>
-          {evaluate.busy ? 'Evaluating…' : 'Evaluate'}
-        </button>
+        <SubmitButton runs={evaluate} busy="Evaluating…" disabled={!signedIn}>
+          Evaluate
+        </SubmitButton>
       </form>
       <ErrorMessage error={evaluate.error} />
       {report ? <EvaluationResults report={report.report} lines={report.lines} /> : null}

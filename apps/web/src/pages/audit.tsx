@@ -4,12 +4,12 @@
 // request came (address, user agent, request id) and its summary in each entry's details; administrators
 // download the entries matching the filters as CSV.
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, type AuditActionGroup } from '@pc/contracts';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { useLocation } from '../router';
 import { useAsync, useCursorPages, useDebounced } from '../ui/async';
 import { DataTable, When } from '../ui/display';
-import { TextField } from '../ui/fields';
+import { TextField, useFields } from '../ui/fields';
 import { Page, Pending } from '../ui/page';
 
 export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
@@ -45,12 +45,10 @@ const instant = (local: string): string | undefined =>
   local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : undefined;
 
 export function AuditLog({ scope }: { scope: AuditScope }) {
-  const [actor, setActor] = useState('');
-  const [action, setAction] = useState('');
-  const [target, setTarget] = useState('');
-  const [since, setSince] = useState('');
-  const [until, setUntil] = useState('');
   const pages = useCursorPages();
+  // A changed filter reads its first page again.
+  const fields = useFields({ actor: '', action: '', target: '', since: '', until: '' }, pages.newest);
+  const { actor, action, target, since, until } = fields.values;
   const key = scope.kind === 'workspace' ? scope.workspaceId : scope.kind;
   const typed = { actor: useDebounced(actor.trim(), 300), target: useDebounced(target.trim(), 300) };
   const filters: Filters = {
@@ -75,12 +73,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           : api.GET('/api/me/audit', { params: { query } }),
     );
   }, [key, filterKey, pages.cursor]);
-  const changed =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      pages.newest();
-    };
+  const field = fields.bind();
   const csv = `/api/admin/audit/export?${new URLSearchParams({ ...filters, format: 'csv' }).toString()}`;
   return (
     <section aria-label="Audit entries">
@@ -89,31 +82,19 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           <TextField
             label="Actor"
             hint="Email, username or the start of a name"
-            value={actor}
             maxLength={200}
-            onChange={(e) => changed(setActor)(e.target.value)}
+            {...field('actor')}
           />
         ) : null}
-        <ActionSelect value={action} onChange={changed(setAction)} />
+        <ActionSelect value={action} onChange={field('action').onChange} />
         <TextField
           label="Target"
           hint="Its id, or the start of its name"
-          value={target}
           maxLength={200}
-          onChange={(e) => changed(setTarget)(e.target.value)}
+          {...field('target')}
         />
-        <TextField
-          label="From"
-          type="datetime-local"
-          value={since}
-          onChange={(e) => changed(setSince)(e.target.value)}
-        />
-        <TextField
-          label="Until"
-          type="datetime-local"
-          value={until}
-          onChange={(e) => changed(setUntil)(e.target.value)}
-        />
+        <TextField label="From" type="datetime-local" {...field('since')} />
+        <TextField label="Until" type="datetime-local" {...field('until')} />
       </div>
       {scope.kind === 'all' ? (
         <p>
@@ -152,30 +133,10 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
                     <dd>{e.address}</dd>
                     <dt>User agent</dt>
                     <dd>{e.user_agent || '–'}</dd>
-                    <dt>Request</dt>
-                    <dd>
-                      <code>{e.request_id}</code>
-                    </dd>
-                    {e.actor_user_id ? (
-                      <>
-                        <dt>Actor id</dt>
-                        <dd>
-                          <code>{e.actor_user_id}</code>
-                        </dd>
-                      </>
-                    ) : null}
-                    {e.target_id ? (
-                      <>
-                        <dt>Target id</dt>
-                        <dd>
-                          <code>{e.target_id}</code>
-                        </dd>
-                      </>
-                    ) : null}
-                    <dt>Summary</dt>
-                    <dd>
-                      <code>{JSON.stringify(e.summary)}</code>
-                    </dd>
+                    <CodeFact term="Request" value={e.request_id} />
+                    <CodeFact term="Actor id" value={e.actor_user_id} />
+                    <CodeFact term="Target id" value={e.target_id} />
+                    <CodeFact term="Summary" value={JSON.stringify(e.summary)} />
                   </dl>
                 </details>
               </td>
@@ -228,12 +189,18 @@ function TargetCell({ entry }: { entry: Entry }) {
 const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 /** Actions grouped by area: a whole area, or one action of it. */
-function ActionSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function ActionSelect({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>Action</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} onChange={onChange}>
         <option value="">Every action</option>
         {AUDIT_ACTION_GROUPS.map((group) => (
           <optgroup key={group} label={group.replace(/_/g, ' ')}>
@@ -247,5 +214,18 @@ function ActionSelect({ value, onChange }: { value: string; onChange: (value: st
         ))}
       </select>
     </div>
+  );
+}
+
+/** A fact of an entry whose value is code (an id, a request id, the summary); none when it has none. */
+function CodeFact({ term, value }: { term: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>
+        <code>{value}</code>
+      </dd>
+    </>
   );
 }

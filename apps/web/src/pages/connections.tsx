@@ -6,7 +6,7 @@ import { OrgTree } from '../org-tree';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, When } from '../ui/display';
-import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ActionForm, SelectField, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Connection = Schemas['ConnectionDto'];
@@ -174,9 +174,9 @@ export default function Connections() {
           <button type="button" className="secondary" disabled={test.busy} onClick={() => void test.run()}>
             {test.busy ? 'Testing…' : 'Test credentials'}
           </button>
-          <button type="submit" disabled={create.busy}>
-            {create.busy ? 'Creating…' : 'Create connection'}
-          </button>
+          <SubmitButton runs={create} busy="Creating…">
+            Create connection
+          </SubmitButton>
         </div>
       </ActionForm>
     </Page>

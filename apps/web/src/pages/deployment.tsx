@@ -5,7 +5,7 @@ import { api, ok, type Schemas } from '../api/client';
 import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
-import { StatusBadge, When } from '../ui/display';
+import { RunTimes, StatusBadge, When } from '../ui/display';
 import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
@@ -195,14 +195,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
             <span className="badge"> the reviewed commit</span>
           ) : null}
         </dd>
-        <dt>Started</dt>
-        <dd>
-          <When at={d.created_at} />
-        </dd>
-        <dt>Finished</dt>
-        <dd>
-          <When at={d.finished_at} />
-        </dd>
+        <RunTimes run={d} />
       </dl>
       <div className="row">
         {running ? (

@@ -18,7 +18,7 @@ import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, When } from '../ui/display';
-import { ActionForm, RadioSet, TextArea, TextField, useFields } from '../ui/fields';
+import { ActionForm, RadioSet, SubmitButton, TextArea, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
 
 type Workspace = Schemas['WorkspaceDetailDto'];
@@ -54,6 +54,12 @@ export function NotFoundOr({ error, what, retry }: { error: unknown; what: strin
       </p>
     );
   return <ErrorMessage error={error} retry={retry} />;
+}
+
+/** Where an API stands against its workspace's threshold: at risk, not evaluated, or conforms. */
+export function ConformanceBadge({ api }: { api: GovernedApi }) {
+  if (api.at_risk) return <Badge tone="bad">at risk</Badge>;
+  return api.conformance === null ? <Badge>not evaluated</Badge> : <Badge tone="good">conforms</Badge>;
 }
 
 function Governance({ w }: { w: Workspace }) {
@@ -187,14 +193,7 @@ function ApiTable({
               {a.tags.length > 0 ? <div className="meta">{a.tags.join(', ')}</div> : null}
             </td>
             <td>
-              {percent(a.conformance)}{' '}
-              {a.at_risk ? (
-                <Badge tone="bad">at risk</Badge>
-              ) : a.conformance === null ? (
-                <Badge>not evaluated</Badge>
-              ) : (
-                <Badge tone="good">conforms</Badge>
-              )}
+              {percent(a.conformance)} <ConformanceBadge api={a} />
             </td>
             <td>{trendOf(a.conformance, a.previous_conformance)}</td>
             <td>
@@ -302,9 +301,9 @@ function RegisterApi({ workspaceId }: { workspaceId: string }) {
           </>
         )}
         <ErrorMessage error={register.error} besideFields />
-        <button type="submit" disabled={register.busy}>
-          {register.busy ? 'Registering…' : 'Register API'}
-        </button>
+        <SubmitButton runs={register} busy="Registering…">
+          Register API
+        </SubmitButton>
       </ActionForm>
     </section>
   );

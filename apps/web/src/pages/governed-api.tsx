@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, severityCounts, When } from '../ui/display';
 import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
-import { NotFoundOr } from './governance';
+import { ConformanceBadge, NotFoundOr } from './governance';
 
 type GovernedApi = Schemas['GovernedApiDto'];
 type Workspace = Schemas['WorkspaceDetailDto'];
@@ -99,13 +99,7 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
         <dt>Conformance</dt>
         <dd data-testid="api-conformance">
           {percent(a.conformance)} ({trendOf(a.conformance, a.previous_conformance)}){' '}
-          {a.at_risk ? (
-            <Badge tone="bad">at risk</Badge>
-          ) : a.conformance === null ? (
-            <Badge>not evaluated</Badge>
-          ) : (
-            <Badge tone="good">conforms</Badge>
-          )}
+          <ConformanceBadge api={a} />
         </dd>
         <dt>Tags</dt>
         <dd>{a.tags.length ? a.tags.join(', ') : 'none'}</dd>

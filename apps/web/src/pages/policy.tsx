@@ -9,7 +9,7 @@ import { useSession } from '../session';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, StatusBadge, When } from '../ui/display';
-import { ActionForm, TextArea } from '../ui/fields';
+import { ActionForm, SaveOrCancel, SubmitButton, TextArea } from '../ui/fields';
 import { ErrorMessage, Loading, Pending } from '../ui/page';
 
 type Comment = Schemas['CommentDto'];
@@ -173,9 +173,9 @@ function CommentForm({
         onChange={(e) => setBody(e.target.value)}
       />
       <ErrorMessage error={post.error} />
-      <button type="submit" disabled={post.busy || !body.trim()}>
-        {post.busy ? 'Posting…' : 'Post'}
-      </button>
+      <SubmitButton runs={post} busy="Posting…" disabled={!body.trim()}>
+        Post
+      </SubmitButton>
     </form>
   );
 }
@@ -229,14 +229,7 @@ function CommentView({
             onChange={(e) => setBody(e.target.value)}
           />
           <ErrorMessage error={save.error} />
-          <div className="row">
-            <button type="submit" disabled={save.busy}>
-              Save
-            </button>
-            <button type="button" className="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
+          <SaveOrCancel save="Save" runs={save} onCancel={() => setEditing(false)} />
         </ActionForm>
       ) : (
         <p className="comment-body">{comment.body}</p>

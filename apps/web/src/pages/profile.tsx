@@ -4,7 +4,7 @@ import { Link } from '../router';
 import { api, ok } from '../api/client';
 import { useSession } from '../session';
 import { useAction } from '../ui/async';
-import { ActionForm, Checkbox, TextArea, TextField, useFields } from '../ui/fields';
+import { ActionForm, Checkbox, SubmitButton, TextArea, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 export default function Profile() {
@@ -111,9 +111,9 @@ export default function Profile() {
         />
         <ErrorMessage error={save.error} />
         {saved ? <p role="status">Saved.</p> : null}
-        <button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving…' : 'Save profile'}
-        </button>
+        <SubmitButton runs={save} busy="Saving…">
+          Save profile
+        </SubmitButton>
       </ActionForm>
     </Page>
   );

@@ -7,7 +7,7 @@ import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
-import { DataTable, StatusBadge, When } from '../ui/display';
+import { DataTable, RunTimes, StatusBadge, When } from '../ui/display';
 import { ErrorMessage, Page, PendingPage } from '../ui/page';
 
 type Rollout = Schemas['RolloutDto'];
@@ -80,14 +80,7 @@ export default function RolloutPage({ params }: { params: Record<string, string>
         <dd>{r.bake_seconds} s</dd>
         <dt>Health timeout</dt>
         <dd>{r.health_timeout_seconds} s</dd>
-        <dt>Started</dt>
-        <dd>
-          <When at={r.created_at} />
-        </dd>
-        <dt>Finished</dt>
-        <dd>
-          <When at={r.finished_at} />
-        </dd>
+        <RunTimes run={r} />
         <dt>Updates</dt>
         <dd>{live ? 'live' : active ? 'reconnecting…' : 'complete'}</dd>
       </dl>

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { useAction } from '../ui/async';
-import { TextField } from '../ui/fields';
+import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 /** Only a path of this app (never another site) is followed after signing in. */
@@ -15,44 +14,33 @@ export function nextPath(query: URLSearchParams): string {
 export default function SignIn() {
   const { query } = useLocation();
   const { setUser } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { run, busy, error } = useAction(async () => {
-    const { user } = await ok(api.POST('/api/auth/login', { body: { email, password } }));
+  const fields = useFields({ email: '', password: '' });
+  const signIn = useAction(async () => {
+    const { user } = await ok(api.POST('/api/auth/login', { body: fields.values }));
     setUser(user);
     navigate(nextPath(query));
   });
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void run();
-  };
+  // The fields show no error of their own: a refusal is said once, above the button.
+  const field = fields.bind();
   return (
     <Page title="Sign in">
-      <form className="form narrow" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <ActionForm className="form narrow" noValidate runs={signIn}>
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
         />
-        <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        <ErrorMessage error={signIn.error} />
+        <SubmitButton runs={signIn} busy="Signing in…">
+          Sign in
+        </SubmitButton>
         <p>
           No account yet? <Link to="/signup">Sign up</Link>.
         </p>
-      </form>
+      </ActionForm>
     </Page>
   );
 }

@@ -1,19 +1,20 @@
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, ApiError, ok } from '../api/client';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
 import { useAction } from '../ui/async';
-import { TextField, useFields } from '../ui/fields';
+import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
   const { setUser } = useSession();
   const fields = useFields({ name: '', email: '', password: '' });
-  const { run, busy, error } = useAction(async () => {
+  const signUp = useAction(async () => {
     const { user } = await ok(api.POST('/api/auth/signup', { body: fields.values }));
     setUser(user);
     navigate('/tokens');
   });
+  const { error } = signUp;
   const field = fields.bind(error);
   // A refusal that names fields: its message once above the button, each field's error once beside the
   // field (not listed again), and the first such field takes the focus (its error is read with it).
@@ -23,13 +24,9 @@ export default function SignUp() {
   useEffect(() => {
     if (named) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [error, named]);
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void run();
-  };
   return (
     <Page title="Create an account">
-      <form className="form narrow" onSubmit={submit} noValidate ref={formRef}>
+      <ActionForm className="form narrow" noValidate ref={formRef} runs={signUp}>
         <TextField
           label="Name"
           autoComplete="name"
@@ -57,13 +54,13 @@ export default function SignUp() {
           {...field('password')}
         />
         <ErrorMessage error={error} besideFields={named} />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Creating…' : 'Create account'}
-        </button>
+        <SubmitButton runs={signUp} busy="Creating…">
+          Create account
+        </SubmitButton>
         <p>
           Already have one? <Link to="/signin">Sign in</Link>.
         </p>
-      </form>
+      </ActionForm>
     </Page>
   );
 }

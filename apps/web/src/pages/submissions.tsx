@@ -7,7 +7,7 @@ import { Link, useLocation } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { severityCounts, StatusBadge, When } from '../ui/display';
-import { ActionForm, TextArea, TextField } from '../ui/fields';
+import { ActionForm, SaveOrCancel, TextArea, TextField } from '../ui/fields';
 import { ErrorMessage, Page, Pending } from '../ui/page';
 
 /** A submission as its card shows it, whatever its kind. */
@@ -294,14 +294,7 @@ function SubmissionCard<S>({
             />
           ) : null}
           <ErrorMessage error={save.error} />
-          <div className="row">
-            <button type="submit" disabled={save.busy}>
-              {edit.save}
-            </button>
-            <button type="button" className="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
+          <SaveOrCancel save={edit.save} runs={save} onCancel={() => setEditing(false)} />
         </ActionForm>
       ) : null}
       {kind.withdraw ? (

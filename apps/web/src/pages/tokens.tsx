@@ -4,7 +4,7 @@ import { api, ok, type Schemas } from '../api/client';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
 import { DataTable, When } from '../ui/display';
-import { ActionForm, CheckboxSet, SelectField, TextField, useFields } from '../ui/fields';
+import { ActionForm, CheckboxSet, SelectField, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page, Pending } from '../ui/page';
 
 type Token = Schemas['TokenRecordDto'];
@@ -85,9 +85,9 @@ export default function Tokens() {
           ]}
         />
         <ErrorMessage error={create.error} />
-        <button type="submit" disabled={create.busy || scopes.length === 0}>
-          {create.busy ? 'Creating…' : 'Create token'}
-        </button>
+        <SubmitButton runs={create} busy="Creating…" disabled={scopes.length === 0}>
+          Create token
+        </SubmitButton>
       </ActionForm>
       <h2>Your tokens</h2>
       <Pending state={list} />

@@ -7,7 +7,7 @@ import { api, ok, type Schemas } from '../api/client';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
 import { DataTable, StatusBadge, When } from '../ui/display';
-import { ActionForm, CheckboxSet, TextField, useFields } from '../ui/fields';
+import { ActionForm, CheckboxSet, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 
 type Endpoint = Schemas['WebhookEndpointDto'];
@@ -131,9 +131,9 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
           onChange={setTypes}
         />
         <ErrorMessage error={create.error} />
-        <button type="submit" disabled={create.busy || types.length === 0}>
-          {create.busy ? 'Creating…' : 'Create endpoint'}
-        </button>
+        <SubmitButton runs={create} busy="Creating…" disabled={types.length === 0}>
+          Create endpoint
+        </SubmitButton>
       </ActionForm>
       <h3>{owner} endpoints</h3>
       <Pending state={list} />

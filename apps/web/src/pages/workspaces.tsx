@@ -2,7 +2,7 @@ import { api, ok } from '../api/client';
 import { Link } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { Badge } from '../ui/display';
-import { ActionForm, TextField, useFields } from '../ui/fields';
+import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page, Pending } from '../ui/page';
 
 export default function Workspaces() {
@@ -49,9 +49,9 @@ export default function Workspaces() {
           {...field('slug')}
         />
         <ErrorMessage error={create.error} />
-        <button type="submit" disabled={create.busy}>
-          {create.busy ? 'Creating…' : 'Create workspace'}
-        </button>
+        <SubmitButton runs={create} busy="Creating…">
+          Create workspace
+        </SubmitButton>
       </ActionForm>
     </Page>
   );

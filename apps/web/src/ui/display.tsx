@@ -46,6 +46,22 @@ export function When({ at }: { at: string | null | undefined }) {
   return <time dateTime={at}>{date.toLocaleString()}</time>;
 }
 
+/** When a run (a deployment, a roll-out) started and finished, as two facts of a `dl`. */
+export function RunTimes({ run }: { run: { created_at: string; finished_at?: string | null } }) {
+  return (
+    <>
+      <dt>Started</dt>
+      <dd>
+        <When at={run.created_at} />
+      </dd>
+      <dt>Finished</dt>
+      <dd>
+        <When at={run.finished_at} />
+      </dd>
+    </>
+  );
+}
+
 /**
  * A list as a table: a caption for screen readers, one header per column (an empty one is an actions
  * column, named for screen readers only), and the rows the caller renders. A table wider than the

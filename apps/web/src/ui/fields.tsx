@@ -1,7 +1,7 @@
 // Forms: a submit that runs an action in place, the fields held together with the API's message for each,
 // and the fields themselves with their rules and errors inline.
 import {
-  type FormHTMLAttributes,
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -15,7 +15,7 @@ import { ApiError } from '../api/client';
 export function ActionForm({
   runs,
   ...form
-}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+}: Omit<ComponentProps<'form'>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
   return (
     <form
       {...form}
@@ -24,6 +24,47 @@ export function ActionForm({
         void runs.run();
       }}
     />
+  );
+}
+
+/** A form's submit: disabled while its action runs (or while `disabled`), and saying `busy` meanwhile. */
+export function SubmitButton({
+  runs,
+  busy,
+  disabled = false,
+  children,
+}: {
+  runs: { busy: boolean };
+  busy: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" disabled={runs.busy || disabled}>
+      {runs.busy ? busy : children}
+    </button>
+  );
+}
+
+/** An edit form's buttons: its submit (`save`, disabled while the action runs), then Cancel. */
+export function SaveOrCancel({
+  save,
+  runs,
+  onCancel,
+}: {
+  save: string;
+  runs: { busy: boolean };
+  onCancel: () => void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" disabled={runs.busy}>
+        {save}
+      </button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 
@@ -58,11 +99,35 @@ interface FieldShell {
   error?: string;
 }
 
-function Shell({ id, label, hint, error, children }: FieldShell & { id: string; children: ReactNode }) {
+/** What a field's control takes from its shell: its id, and the hint and error that describe it. */
+interface Control {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A field: its label, its control (drawn by `children` with the field's own attributes and what names and
+ * describes it), hint and error.
+ */
+function Shell<A extends object>({
+  field: { label, hint, error, ...attributes },
+  children,
+}: {
+  field: FieldShell & A;
+  children: (control: Control & Omit<A, keyof FieldShell>) => ReactNode;
+}) {
+  const id = useId();
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const control: Control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids || undefined,
+  };
   return (
     <div className={error ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      {children}
+      {children({ ...control, ...attributes })}
       {hint ? (
         <p className="hint" id={`${id}-hint`}>
           {hint}
@@ -77,66 +142,30 @@ function Shell({ id, label, hint, error, children }: FieldShell & { id: string; 
   );
 }
 
-function described(id: string, hint?: string, error?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
+export function TextField(field: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  return <Shell field={field}>{(input) => <input {...input} />}</Shell>;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...input}
-      />
-    </Shell>
-  );
-}
-
-export function TextArea({
-  label,
-  hint,
-  error,
-  ...input
-}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...input}
-      />
-    </Shell>
-  );
+export function TextArea(field: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Shell field={field}>{(input) => <textarea {...input} />}</Shell>;
 }
 
 export function SelectField({
-  label,
-  hint,
-  error,
   options,
-  ...input
+  ...field
 }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<[string, string]> }) {
-  const id = useId();
   return (
-    <Shell id={id} label={label} hint={hint} error={error}>
-      <select id={id} aria-describedby={described(id, hint, error)} {...input}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+    <Shell field={field}>
+      {/* Described by its hint and error; a select takes no aria-invalid. */}
+      {({ 'aria-invalid': _invalid, ...select }) => (
+        <select {...select}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     </Shell>
   );
 }
