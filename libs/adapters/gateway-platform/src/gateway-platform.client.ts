@@ -1,16 +1,16 @@
 import type { EnvSource } from '@pc/platform';
 import { createHash } from 'node:crypto';
 import {
-  OutboundError,
   OutboundGuard,
   OutboundHttpClient,
+  UpstreamFailures,
   describeFailure,
   isRecord,
   type HttpMethod,
   type OutboundResponse,
 } from '@pc/outbound';
 import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
-import { PlatformError } from './gateway-platform.errors';
+import { PlatformError, type PlatformErrorKind } from './gateway-platform.errors';
 import type {
   AccessTokenProvider,
   AppliedAsset,
@@ -33,6 +33,28 @@ interface Target {
   /** Custom domains are user-supplied: vetted by the outbound guard. */
   guarded: boolean;
 }
+
+const REFUSED: Partial<Record<number, PlatformErrorKind>> = {
+  400: 'invalid_request',
+  422: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+};
+
+const failures = new UpstreamFailures('platform', PlatformError, {
+  statusKind: (failure) =>
+    failure.status === 404 && failure.code === 'asset_not_found'
+      ? 'asset_not_found'
+      : REFUSED[failure.status],
+  transportKinds: {
+    invalid_url: 'invalid_url',
+    blocked_address: 'not_allowed_host',
+    timeout: 'timeout',
+    unresolvable: 'unreachable',
+    unreachable: 'unreachable',
+  },
+});
 
 /**
  * The gateway platform over HTTP: `POST /oauth2/token` (client credentials), `/accounts/api/me`,
@@ -93,7 +115,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
 
   async listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
     const me = await this.me(connection);
-    const hierarchy = expectJson(
+    const hierarchy = failures.expectJson(
       await this.call(
         connection,
         'GET',
@@ -104,7 +126,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     const organizations: PlatformOrganization[] = [];
     const walk = (node: unknown, parent: PlatformOrganization | null): void => {
       if (!isRecord(node) || typeof node.id !== 'string' || typeof node.name !== 'string') {
-        throw malformed('organization');
+        throw failures.malformed('organization');
       }
       const org: PlatformOrganization = {
         id: node.id,
@@ -139,13 +161,13 @@ export class HttpGatewayPlatform implements GatewayPlatform {
       configuration: request.configuration ?? {},
     };
     const response = await this.call(connection, 'PUT', appliedPath(organizationId, request.assetId), body);
-    return toApplied(expectJson(response, 'applied asset'));
+    return toApplied(failures.expectJson(response, 'applied asset'));
   }
 
   async listApplied(connection: PlatformAccess, organizationId: string): Promise<AppliedAsset[]> {
     const response = await this.call(connection, 'GET', appliedPath(organizationId));
-    const body = expectJson(response, 'applied list');
-    if (!isRecord(body) || !Array.isArray(body.items)) throw malformed('applied list');
+    const body = failures.expectJson(response, 'applied list');
+    if (!isRecord(body) || !Array.isArray(body.items)) throw failures.malformed('applied list');
     return body.items.map(toApplied);
   }
 
@@ -156,7 +178,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   ): Promise<AppliedAsset | null> {
     const response = await this.call(connection, 'GET', appliedPath(organizationId, assetId));
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return null;
-    return toApplied(expectJson(response, 'applied asset'));
+    return toApplied(failures.expectJson(response, 'applied asset'));
   }
 
   async getStatus(
@@ -166,13 +188,13 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   ): Promise<AppliedStatus | null> {
     const response = await this.call(connection, 'GET', `${appliedPath(organizationId, assetId)}/status`);
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return null;
-    const raw = expectJson(response, 'applied status');
+    const raw = failures.expectJson(response, 'applied status');
     if (
       !isRecord(raw) ||
       typeof raw.version !== 'string' ||
       !APPLIED_HEALTHS.includes(raw.health as AppliedHealth)
     )
-      throw malformed('applied status');
+      throw failures.malformed('applied status');
     return {
       organizationId,
       assetId,
@@ -185,14 +207,14 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   async remove(connection: PlatformAccess, organizationId: string, assetId: string): Promise<boolean> {
     const response = await this.call(connection, 'DELETE', appliedPath(organizationId, assetId));
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return false;
-    expectOk(response);
+    failures.expectOk(response);
     return true;
   }
 
   private async me(connection: PlatformAccess): Promise<{ rootId: string; deployableIds: string[] }> {
-    const body = expectJson(await this.call(connection, 'GET', '/accounts/api/me'), 'profile');
+    const body = failures.expectJson(await this.call(connection, 'GET', '/accounts/api/me'), 'profile');
     if (!isRecord(body) || !isRecord(body.organization) || typeof body.organization.id !== 'string') {
-      throw malformed('profile');
+      throw failures.malformed('profile');
     }
     const deployable = Array.isArray(body.deployableOrganizationIds) ? body.deployableOrganizationIds : [];
     return {
@@ -216,7 +238,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
         try {
           url = this.guard.parse(candidate);
         } catch (error) {
-          throw fromOutbound(error);
+          throw failures.fromOutbound(error);
         }
         if (url.search !== '' || url.hash !== '') {
           throw new PlatformError('invalid_url', 'A custom domain must not have a query or fragment');
@@ -242,8 +264,8 @@ export class HttpGatewayPlatform implements GatewayPlatform {
         status: response.status,
       });
     }
-    const body = expectJson(response, 'token');
-    if (!isRecord(body) || typeof body.access_token !== 'string') throw malformed('token');
+    const body = failures.expectJson(response, 'token');
+    if (!isRecord(body) || typeof body.access_token !== 'string') throw failures.malformed('token');
     const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300;
     return { value: body.access_token, expiresAt: this.now() + expiresIn * 1000 };
   }
@@ -295,7 +317,7 @@ export class HttpGatewayPlatform implements GatewayPlatform {
         guarded: target.guarded,
       });
     } catch (error) {
-      throw fromOutbound(error);
+      throw failures.fromOutbound(error);
     }
   }
 }
@@ -316,40 +338,6 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function expectOk(response: OutboundResponse): void {
-  const failure = describeFailure(response);
-  if (!failure) return;
-  const { status, message } = failure;
-  if (failure.rateLimited) {
-    throw new PlatformError('rate_limited', 'The platform is rate limiting', {
-      status,
-      retryAfterSeconds: failure.retryAfterSeconds,
-    });
-  }
-  switch (status) {
-    case 400:
-    case 422:
-      throw new PlatformError('invalid_request', message, { status });
-    case 401:
-      throw new PlatformError('unauthorized', message, { status });
-    case 403:
-      throw new PlatformError('forbidden', message, { status });
-    case 404:
-      throw new PlatformError(failure.code === 'asset_not_found' ? 'asset_not_found' : 'not_found', message, {
-        status,
-      });
-    default:
-      throw new PlatformError('upstream_error', `The platform answered ${status}: ${message}`, { status });
-  }
-}
-
-function expectJson(response: OutboundResponse, what: string): unknown {
-  expectOk(response);
-  const body = response.json();
-  if (body === undefined) throw malformed(what);
-  return body;
-}
-
 function toApplied(raw: unknown): AppliedAsset {
   if (
     !isRecord(raw) ||
@@ -359,7 +347,7 @@ function toApplied(raw: unknown): AppliedAsset {
     typeof raw.assetId !== 'string' ||
     typeof raw.version !== 'string'
   ) {
-    throw malformed('applied asset');
+    throw failures.malformed('applied asset');
   }
   return {
     organizationId: raw.organizationId,
@@ -370,30 +358,4 @@ function toApplied(raw: unknown): AppliedAsset {
     configuration: isRecord(raw.configuration) ? raw.configuration : {},
     appliedAt: typeof raw.appliedAt === 'string' ? raw.appliedAt : '',
   };
-}
-
-function fromOutbound(error: unknown): PlatformError {
-  if (error instanceof PlatformError) return error;
-  if (error instanceof OutboundError) {
-    switch (error.kind) {
-      case 'invalid_url':
-        return new PlatformError('invalid_url', error.message, { cause: error });
-      case 'blocked_address':
-        return new PlatformError('not_allowed_host', error.message, { cause: error });
-      case 'timeout':
-        return new PlatformError('timeout', error.message, { cause: error });
-      case 'unresolvable':
-      case 'unreachable':
-        return new PlatformError('unreachable', error.message, { cause: error });
-      case 'too_large':
-        return new PlatformError('upstream_error', error.message, { cause: error });
-    }
-  }
-  return new PlatformError('upstream_error', error instanceof Error ? error.message : 'Unexpected failure', {
-    cause: error,
-  });
-}
-
-function malformed(what: string): PlatformError {
-  return new PlatformError('upstream_error', `The platform answered a malformed ${what}`);
 }

@@ -12,6 +12,7 @@ export {
   isRecord,
 } from './outbound.client';
 export type { UpstreamFailure } from './outbound.client';
+export { UpstreamFailures } from './upstream-failures';
 export type {
   HttpMethod,
   OutboundHttpClientOptions,

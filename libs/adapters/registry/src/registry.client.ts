@@ -1,14 +1,13 @@
 import type { EnvSource } from '@pc/platform';
 import {
-  OutboundError,
   OutboundHttpClient,
-  describeFailure,
+  UpstreamFailures,
   isRecord,
   type HttpMethod,
   type OutboundResponse,
 } from '@pc/outbound';
 import { loadRegistryConfig, type RegistryConfig } from './registry.env';
-import { RegistryError } from './registry.errors';
+import { RegistryError, type RegistryErrorKind } from './registry.errors';
 import type {
   AccessTokenProvider,
   AssetCoordinates,
@@ -19,6 +18,20 @@ import type {
   PublishAssetInput,
   Registry,
 } from './registry.types';
+
+const REFUSED: Partial<Record<number, RegistryErrorKind>> = {
+  400: 'invalid_request',
+  413: 'invalid_request',
+  422: 'invalid_request',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+};
+
+const failures = new UpstreamFailures('registry', RegistryError, {
+  statusKind: (failure) => REFUSED[failure.status],
+  transportKinds: { timeout: 'timeout', unreachable: 'unreachable', unresolvable: 'unreachable' },
+});
 
 /**
  * The registry over HTTP (`<REGISTRY_URL>/api/v1/assets/{groupId}/{assetId}[/{version}]`). The registry URL
@@ -52,7 +65,7 @@ export class HttpRegistry implements Registry {
       })),
     };
     const response = await this.call(auth, 'POST', versionPath(input), body);
-    return toAssetVersion(expectJson(response, 'publish'));
+    return toAssetVersion(failures.expectJson(response, 'publish'));
   }
 
   async getVersion(
@@ -61,14 +74,14 @@ export class HttpRegistry implements Registry {
   ): Promise<AssetVersion | null> {
     const response = await this.call(auth, 'GET', versionPath(coordinates));
     if (response.status === 404) return null;
-    return toAssetVersion(expectJson(response, 'version'));
+    return toAssetVersion(failures.expectJson(response, 'version'));
   }
 
   async listVersions(auth: AccessTokenProvider, asset: AssetCoordinates): Promise<AssetVersion[]> {
     const response = await this.call(auth, 'GET', assetPath(asset));
     if (response.status === 404) return [];
-    const body = expectJson(response, 'asset');
-    if (!isRecord(body) || !Array.isArray(body.versions)) throw malformed('asset');
+    const body = failures.expectJson(response, 'asset');
+    if (!isRecord(body) || !Array.isArray(body.versions)) throw failures.malformed('asset');
     return body.versions.map(toAssetVersion);
   }
 
@@ -82,20 +95,20 @@ export class HttpRegistry implements Registry {
       .map((s) => encodeURIComponent(s))
       .join('/');
     const response = await this.call(auth, 'GET', `${versionPath(coordinates)}/files/${encoded}`);
-    expectOk(response);
+    failures.expectOk(response);
     return response.body;
   }
 
   async deleteVersion(auth: AccessTokenProvider, coordinates: AssetVersionCoordinates): Promise<boolean> {
     const response = await this.call(auth, 'DELETE', versionPath(coordinates));
     if (response.status === 404) return false;
-    expectOk(response);
+    failures.expectOk(response);
     return true;
   }
 
   async getHomePage(auth: AccessTokenProvider, asset: AssetCoordinates): Promise<AssetHomePage> {
     const response = await this.call(auth, 'GET', `${assetPath(asset)}/home-page`);
-    return toHomePage(expectJson(response, 'home page'));
+    return toHomePage(failures.expectJson(response, 'home page'));
   }
 
   async setHomePage(
@@ -104,7 +117,7 @@ export class HttpRegistry implements Registry {
     page: { status: HomePageStatus; content?: string },
   ): Promise<AssetHomePage> {
     const response = await this.call(auth, 'PUT', `${assetPath(asset)}/home-page`, page);
-    return toHomePage(expectJson(response, 'home page'));
+    return toHomePage(failures.expectJson(response, 'home page'));
   }
 
   /** One call with a bearer token; on 401 the token is refreshed once and the call made again. */
@@ -137,7 +150,7 @@ export class HttpRegistry implements Registry {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      throw fromOutbound(error);
+      throw failures.fromOutbound(error);
     }
   }
 }
@@ -163,39 +176,6 @@ function versionPath(coordinates: AssetVersionCoordinates): string {
   return `${assetPath(coordinates)}/${encodeURIComponent(coordinates.version)}`;
 }
 
-function expectOk(response: OutboundResponse): void {
-  const failure = describeFailure(response);
-  if (!failure) return;
-  const { status, message } = failure;
-  if (failure.rateLimited) {
-    throw new RegistryError('rate_limited', 'The registry is rate limiting', {
-      status,
-      retryAfterSeconds: failure.retryAfterSeconds,
-    });
-  }
-  switch (status) {
-    case 400:
-    case 413:
-    case 422:
-      throw new RegistryError('invalid_request', message, { status });
-    case 403:
-      throw new RegistryError('forbidden', message, { status });
-    case 404:
-      throw new RegistryError('not_found', message, { status });
-    case 409:
-      throw new RegistryError('conflict', message, { status });
-    default:
-      throw new RegistryError('upstream_error', `The registry answered ${status}: ${message}`, { status });
-  }
-}
-
-function expectJson(response: OutboundResponse, what: string): unknown {
-  expectOk(response);
-  const body = response.json();
-  if (body === undefined) throw malformed(what);
-  return body;
-}
-
 function toAssetVersion(raw: unknown): AssetVersion {
   if (
     !isRecord(raw) ||
@@ -205,7 +185,7 @@ function toAssetVersion(raw: unknown): AssetVersion {
     typeof raw.classifier !== 'string' ||
     !Array.isArray(raw.files)
   ) {
-    throw malformed('asset version');
+    throw failures.malformed('asset version');
   }
   return {
     groupId: raw.groupId,
@@ -224,26 +204,11 @@ function toAssetVersion(raw: unknown): AssetVersion {
 }
 
 function toHomePage(raw: unknown): AssetHomePage {
-  if (!isRecord(raw) || (raw.status !== 'draft' && raw.status !== 'published')) throw malformed('home page');
+  if (!isRecord(raw) || (raw.status !== 'draft' && raw.status !== 'published'))
+    throw failures.malformed('home page');
   return {
     status: raw.status,
     content: typeof raw.content === 'string' ? raw.content : '',
     updatedAt: typeof raw.updatedAt === 'string' ? raw.updatedAt : '',
   };
-}
-
-function fromOutbound(error: unknown): RegistryError {
-  if (error instanceof OutboundError) {
-    if (error.kind === 'timeout') return new RegistryError('timeout', error.message, { cause: error });
-    if (error.kind === 'unreachable' || error.kind === 'unresolvable') {
-      return new RegistryError('unreachable', error.message, { cause: error });
-    }
-  }
-  return new RegistryError('upstream_error', error instanceof Error ? error.message : 'Unexpected failure', {
-    cause: error,
-  });
-}
-
-function malformed(what: string): RegistryError {
-  return new RegistryError('upstream_error', `The registry answered a malformed ${what}`);
 }

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutboundError, type OutboundGuard } from '@pc/outbound';
+import type { OutboundGuard } from '@pc/outbound';
 import { contentDigest } from './content-digest';
 import { isolatedGitEnv, runGit } from './git.process';
 import { SourceHostError } from './source-host.errors';
+import { sourceHostFailures } from './source-host.failures';
 import type { RepositorySnapshot, SnapshotOptions } from './source-host.types';
 
 export interface GitSnapshotRequest {
@@ -38,7 +39,7 @@ export async function readGitSnapshot(
   try {
     target = await request.guard.vet(request.cloneUrl);
   } catch (error) {
-    throw fromOutbound(error);
+    throw sourceHostFailures.fromOutbound(error);
   }
   const address = target.family === 6 ? `[${target.address}]` : target.address;
   const config: Array<readonly [string, string]> = [
@@ -176,30 +177,4 @@ export function gitFetchError(stderr: string, ref: string): SourceHostError {
   }
   if (text.includes('returned error: 5')) return new SourceHostError('upstream_error', message);
   return new SourceHostError('upstream_error', message);
-}
-
-export function fromOutbound(error: unknown): SourceHostError {
-  if (error instanceof SourceHostError) return error;
-  if (error instanceof OutboundError) {
-    switch (error.kind) {
-      case 'invalid_url':
-        return new SourceHostError('invalid_url', error.message, { cause: error });
-      case 'blocked_address':
-        return new SourceHostError('not_allowed_host', error.message, { cause: error });
-      case 'timeout':
-        return new SourceHostError('timeout', error.message, { cause: error });
-      case 'too_large':
-        return new SourceHostError('too_large', error.message, { cause: error });
-      case 'unresolvable':
-      case 'unreachable':
-        return new SourceHostError('unreachable', error.message, { cause: error });
-    }
-  }
-  return new SourceHostError(
-    'upstream_error',
-    error instanceof Error ? error.message : 'Unexpected failure',
-    {
-      cause: error,
-    },
-  );
 }

@@ -3,12 +3,14 @@ import {
   OutboundGuard,
   OutboundHttpClient,
   isRateLimited,
+  isRecord,
   retryAfterSeconds,
   type OutboundResponse,
 } from '@pc/outbound';
 import { contentDigest, type DigestEntry } from './content-digest';
 import type { Comparison } from './source-host.types';
-import { fromOutbound, readGitSnapshot } from './git-snapshot.reader';
+import { readGitSnapshot } from './git-snapshot.reader';
+import { sourceHostFailures } from './source-host.failures';
 import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
 import { SourceHostError } from './source-host.errors';
 import type {
@@ -67,7 +69,8 @@ export class HttpSourceHost implements SourceHost {
     const response = await this.api(repo, '');
     if (response.status === 404) throw await this.missingRepository(repo);
     const body = this.expectOk(response, repo);
-    if (!isRecord(body) || typeof body.default_branch !== 'string') throw malformed('repository');
+    if (!isRecord(body) || typeof body.default_branch !== 'string')
+      throw sourceHostFailures.malformed('repository');
     const isPrivate = body.private === true || body.visibility === 'private';
     const webUrl = `${this.webUrl}/${repo.owner}/${repo.name}`;
     return {
@@ -101,7 +104,7 @@ export class HttpSourceHost implements SourceHost {
       });
     }
     const body = this.expectOk(response, repo);
-    if (!isRecord(body) || typeof body.sha !== 'string') throw malformed('commit');
+    if (!isRecord(body) || typeof body.sha !== 'string') throw sourceHostFailures.malformed('commit');
     return body.sha;
   }
 
@@ -115,7 +118,8 @@ export class HttpSourceHost implements SourceHost {
       throw new SourceHostError('ref_not_found', `No commit ${base} or ${head} to compare`);
     }
     const body = this.expectOk(response, repo);
-    if (!isRecord(body) || typeof body.ahead_by !== 'number') throw malformed('comparison');
+    if (!isRecord(body) || typeof body.ahead_by !== 'number')
+      throw sourceHostFailures.malformed('comparison');
     const files = Array.isArray(body.files) ? body.files : [];
     return {
       aheadBy: body.ahead_by,
@@ -164,7 +168,7 @@ export class HttpSourceHost implements SourceHost {
       const response = await this.api(repo, `/git/trees/${encodeURIComponent(sha)}?recursive=1`);
       if (response.status === 404) throw await this.missingContent(repo, ref, prefix);
       const body = this.expectOk(response, repo);
-      if (!isRecord(body) || !Array.isArray(body.tree)) throw malformed('tree');
+      if (!isRecord(body) || !Array.isArray(body.tree)) throw sourceHostFailures.malformed('tree');
       if (body.truncated === true) return await this.treeFromSnapshot(repo, ref, prefix);
       const entries = body.tree.flatMap((raw): TreeEntry[] => {
         if (!isRecord(raw) || typeof raw.path !== 'string' || typeof raw.sha !== 'string') return [];
@@ -215,7 +219,7 @@ export class HttpSourceHost implements SourceHost {
       const response = await this.api(repo, `/${kind}?per_page=${PAGE_SIZE}&page=${page}`);
       if (response.status === 404) throw await this.missingRepository(repo);
       const body = this.expectOk(response, repo);
-      if (!Array.isArray(body)) throw malformed(kind);
+      if (!Array.isArray(body)) throw sourceHostFailures.malformed(kind);
       for (const item of body) {
         if (
           isRecord(item) &&
@@ -238,7 +242,7 @@ export class HttpSourceHost implements SourceHost {
     try {
       return await this.http.request({ method: 'GET', url, headers });
     } catch (error) {
-      throw fromOutbound(error);
+      throw sourceHostFailures.fromOutbound(error);
     }
   }
 
@@ -271,7 +275,7 @@ export class HttpSourceHost implements SourceHost {
       });
     }
     const body = response.json();
-    if (body === undefined) throw malformed('response');
+    if (body === undefined) throw sourceHostFailures.malformed('response');
     return body;
   }
 
@@ -282,7 +286,7 @@ export class HttpSourceHost implements SourceHost {
     try {
       probe = await this.http.request({ method: 'GET', url, headers: { 'git-protocol': 'version=2' } });
     } catch (error) {
-      return fromOutbound(error);
+      return sourceHostFailures.fromOutbound(error);
     }
     if (isRateLimited(probe)) {
       return new SourceHostError('rate_limited', 'The source host is rate limiting git requests', {
@@ -387,12 +391,4 @@ function entryType(type: unknown, mode: unknown): TreeEntry['type'] {
   if (type === 'commit') return 'submodule';
   if (mode === '120000') return 'symlink';
   return 'file';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function malformed(what: string): SourceHostError {
-  return new SourceHostError('upstream_error', `The source host answered a malformed ${what}`);
 }
