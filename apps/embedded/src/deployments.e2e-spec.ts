@@ -302,19 +302,8 @@ describe('deployments through the gateway over NATS', () => {
   describe('ruleset deployments', () => {
     let rulesetId: string;
     let assetId: string;
-    const deployRuleset = (body: Json, token = user.token) =>
-      world.http.post<Json>(
-        '/api/deployments',
-        {
-          assetType: 'ruleset',
-          rulesetId,
-          connectionId,
-          workspaceId,
-          targetOrganizationIds: [tenant.paymentsId],
-          ...body,
-        },
-        { token },
-      );
+    const deployRuleset = (body: Json) =>
+      world.deployRuleset({ user, tenant, connectionId, workspaceId }, rulesetId, body);
 
     beforeAll(async () => {
       ({ id: rulesetId, assetId } = await world.newDeployableRuleset(user));

@@ -63,20 +63,12 @@ describe('progressive delivery (NATS)', () => {
   });
 
   const deploy = (rulesetId: string, orgs: string[], version: string, extra: Json = {}) =>
-    world.http.post<Json>(
-      '/api/deployments',
-      {
-        assetType: 'ruleset',
-        rulesetId,
-        connectionId,
-        workspaceId,
-        targetOrganizationIds: orgs,
-        doRelease: true,
-        version,
-        ...extra,
-      },
-      { token: user.token },
-    );
+    world.deployRuleset({ user, tenant, connectionId, workspaceId }, rulesetId, {
+      targetOrganizationIds: orgs,
+      doRelease: true,
+      version,
+      ...extra,
+    });
 
   const count = async (sql: string): Promise<number> =>
     Number((await pg.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`)).rows[0]?.n ?? 0);

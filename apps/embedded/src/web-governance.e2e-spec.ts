@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { OAS3, OPERATION_IDS } from '@pc/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
+import { axeViolations, DESKTOP, PHONE, ROOT, SHOTS, sideways, WebBrowser } from './testing/web-browser';
 
 /**
  * The governance pages of the web app in a browser (headless chromium; gateway and services over NATS,
@@ -13,17 +11,11 @@ import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2
  * size, with axe and the keyboard; an admin waives a finding on the page; a member is not offered what
  * only admins may do; a stranger reads "not found". The API's rules are tested in governance.e2e-spec.ts.
  */
-const ROOT = path.join(__dirname, '..', '..', '..');
-/** Screenshots for people to look at (gitignored); the guide's picture goes to docs/images. */
-const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
+/** The guide's pictures, written to docs/images. */
 const GUIDE_SHOTS: Record<string, string> = {
   'governance-dashboard': 'governance-dashboard.png',
   'governance-api': 'governance-api.png',
 };
-const CHROMIUM = '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** OAS3's POST now has an operationId, but a new DELETE at line 20 has none: one fixed, one new. */
 const OAS3_NEXT = `${OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n')}  /pets/{id}:
@@ -46,26 +38,10 @@ paths:
           description: The orders.
 `;
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-function buildWebApp(dir: string): void {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'tools', 'build-web.js'), dir], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 describe("the governance pages in a browser: a workspace's dashboard and an API's page", () => {
   jest.setTimeout(240_000);
   const h = new RulesetsHarness();
-  let webDir: string;
-  let browser: Browser;
+  const web = new WebBrowser();
   let owner: TestUser;
   let member: TestUser;
   let stranger: TestUser;
@@ -73,7 +49,6 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
   const workspaceName = `Platform ${Date.now().toString(36)}`;
   let petsId: string;
   let ordersId: string;
-  const browserErrors: string[] = [];
 
   const post = async (url: string, body: Json, token: string, status = 201): Promise<Json> => {
     const res = await h.http.post<Json>(url, body, { token });
@@ -85,11 +60,19 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     return res.body;
   };
 
+  /** An API of the workspace tagged `public`, registered by the member with its first `document`. */
+  const publicApi = async (name: string, document: { content: string; filename: string }): Promise<string> =>
+    (
+      await post(
+        `/api/workspaces/${workspaceId}/governed-apis`,
+        { name, tags: ['public'], document },
+        member.token,
+      )
+    ).api.id;
+
   beforeAll(async () => {
-    webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-governance-')), 'web');
-    buildWebApp(webDir);
-    mkdirSync(SHOTS, { recursive: true });
-    await h.start({ env: { WEB_DIR: webDir } });
+    web.build('web-governance-');
+    await h.start({ env: { WEB_DIR: web.webDir } });
     [owner, member, stranger] = [await h.newUser(), await h.newUser(), await h.newUser()];
     workspaceId = (await post('/api/workspaces', { name: workspaceName }, owner.token)).workspace.id;
     await post(
@@ -107,20 +90,8 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
       owner.token,
     );
     // Two APIs: Orders conforms; Pets is evaluated twice (a document pushed in between): at risk.
-    ordersId = (
-      await post(
-        `/api/workspaces/${workspaceId}/governed-apis`,
-        { name: 'Orders API', tags: ['public'], document: { content: ORDERS, filename: 'orders.yaml' } },
-        member.token,
-      )
-    ).api.id;
-    petsId = (
-      await post(
-        `/api/workspaces/${workspaceId}/governed-apis`,
-        { name: 'Pets API', tags: ['public'], document: { content: OAS3, filename: 'pets.yaml' } },
-        member.token,
-      )
-    ).api.id;
+    ordersId = await publicApi('Orders API', { content: ORDERS, filename: 'orders.yaml' });
+    petsId = await publicApi('Pets API', { content: OAS3, filename: 'pets.yaml' });
     await post(`/api/governed-apis/${ordersId}/evaluations`, { trigger: 'ci' }, member.token);
     await post(`/api/governed-apis/${petsId}/evaluations`, { trigger: 'ci' }, member.token);
     await post(
@@ -130,58 +101,25 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     );
     await post(`/api/governed-apis/${petsId}/evaluations`, { trigger: 'ci' }, member.token);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    await web.launch();
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await web.close();
     await h.stop();
-    if (webDir) rmSync(path.dirname(webDir), { recursive: true, force: true });
   });
 
   afterEach(() => {
-    expect(browserErrors.splice(0)).toEqual([]);
+    expect(web.errors.splice(0)).toEqual([]);
   });
 
   /** A browser page signed in as `user` (their session cookie), at the laptop's size. */
   async function signedIn(user: TestUser): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: h.system.url!, viewport: DESKTOP });
+    const context = await web.browser.newContext({ baseURL: h.system.url!, viewport: DESKTOP });
     const [name, value] = user.cookie.split(/=(.*)/s);
     await context.addCookies([{ name, value, url: h.system.url! }]);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => browserErrors.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        browserErrors.push(`console: ${page.url()}: ${message.text()}`);
-    });
-    return { context, page };
+    return { context, page: await web.newPage(context) };
   }
-
-  async function axeViolations(p: Page): Promise<string[]> {
-    await p.evaluate(AXE_SOURCE);
-    const violations = await p.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
-      ).axe;
-      const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-      return result.violations;
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
-  const sideways = (p: Page) =>
-    p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   /** The page at the laptop's and the phone's size: no axe violation, nothing scrolls sideways on the phone. */
   async function both(p: Page, name: string): Promise<void> {

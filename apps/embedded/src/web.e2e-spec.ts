@@ -1,16 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
+import { axeViolations, DESKTOP, PHONE, ROOT, SHOTS, sideways, WebBrowser } from './testing/web-browser';
 
-const ROOT = path.join(__dirname, '..', '..', '..');
-/** Screenshots of each main page, for people to look at (gitignored). */
-const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
 /**
  * The README's tour of the dashboard: these pages, as this test leaves them, are written to docs/images
  * (the desktop viewport), so the pictures are the dashboard of the code they are committed with.
@@ -20,11 +16,8 @@ const README_SHOTS: Record<string, string> = {
   review: 'dashboard-review.png',
   deployment: 'dashboard-deployment.png',
 };
-const CHROMIUM = '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const PHONE = { width: 390, height: 844 };
-/** A laptop's screen, for the pages of #43 (the story's other pages are looked at 1280x900). */
-const DESKTOP = { width: 1366, height: 800 };
+/** The story's pages are looked at 1280x900 (the pages of #43 at DESKTOP, a laptop's screen). */
+const STORY_SIZE = { width: 1280, height: 900 };
 /** The texts the dashboard writes for errors (apps/web/src/api/client.ts MESSAGES): one case each below. */
 const SHOWN = {
   wrongCredentials: 'The email or password is wrong.',
@@ -49,31 +42,11 @@ const HOSTILE_MARKDOWN = [
   '![chart](https://example.com/chart.png)',
 ].join('\n');
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** The web app built from the current sources into a folder of this run, with its first-load size. */
-function buildWebApp(dir: string): { gzipBytes: number; budget: number } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'tools', 'build-web.js'), dir], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
-  return JSON.parse(readFileSync(path.join(dir, 'build-size.json'), 'utf8'));
-}
-
 describe('the web app in a browser (headless chromium, one system)', () => {
   const world = new AuditWorld();
-  let webDir: string;
-  let browser: Browser;
+  const web = new WebBrowser();
   let userContext: BrowserContext;
   let page: Page;
-  let size: { gzipBytes: number; budget: number };
-  const browserErrors: string[] = [];
   /** What the signed-up user made, for the steps after (one story, told in order). */
   const story = {
     token: '',
@@ -88,63 +61,44 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   let tenant: Tenant;
 
   beforeAll(async () => {
-    webDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-e2e-')), 'web');
-    size = buildWebApp(webDir);
-    mkdirSync(SHOTS, { recursive: true });
+    web.build('web-e2e-');
     mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
-    await world.startWorld('in-process', { WEB_DIR: webDir });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      // playwright gives the browser a fresh temporary profile (user data directory) of its own.
-    });
-    userContext = await browser.newContext({
-      baseURL: world.system.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    page = await newPage(userContext);
+    await world.startWorld('in-process', { WEB_DIR: web.webDir });
+    await web.launch();
+    userContext = await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE });
+    page = await web.newPage(userContext);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await web.close();
     await world.stopWorld();
-    if (webDir) rmSync(path.dirname(webDir), { recursive: true, force: true });
   });
 
-  async function newPage(context: BrowserContext): Promise<Page> {
-    const p = await context.newPage();
-    p.on('pageerror', (error) => browserErrors.push(`pageerror: ${error.message}`));
-    p.on('console', (message) => {
-      // A 4xx the page shows (a 401 before sign-in, a 404) is logged by the browser too: not an error.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        browserErrors.push(`console: ${p.url()}: ${message.text()}`);
-    });
-    return p;
+  /**
+   * The story's page on the deploy form for its policy, filled in for the workspace's connection to the
+   * corporate platform and both of Payments and Cards.
+   */
+  async function deployFormForPaymentsAndCards(): Promise<void> {
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
+    await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
+    await page.getByLabel('Payments').check();
+    await page.getByLabel('Cards').check();
   }
 
-  /** Serious or critical accessibility violations axe-core finds on the page as it is now. */
-  async function axeViolations(p: Page): Promise<string[]> {
-    // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays on.
-    await p.evaluate(AXE_SOURCE);
-    const violations = await p.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
-      ).axe;
-      const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-      return result.violations;
-    });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  /**
+   * A new browser session of the administrator, signed in through the form on its way to `next`, once
+   * that page's heading `heading` shows.
+   */
+  async function signedInAdmin(next: string, heading: string): Promise<Page> {
+    const admin = await web.newPage(await web.browser.newContext({ baseURL: world.system.url }));
+    await admin.goto(`/signin?next=${next}`);
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { level: 1, name: heading }).waitFor();
+    return admin;
   }
 
   /** Saves a screenshot and checks the page for serious accessibility violations. */
@@ -154,10 +108,6 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await p.screenshot({ path: path.join(ROOT, 'docs', 'images', README_SHOTS[name]) });
     expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
   }
-
-  /** How far the page scrolls sideways (0: it fits the screen). */
-  const sideways = (p: Page) =>
-    p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
   /**
    * The page as it is now on a 390x844 phone: screenshot, axe, and nothing scrolls sideways; then back
@@ -178,6 +128,29 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   async function both(p: Page, name: string): Promise<void> {
     await look(p, name);
     await phone(p, name);
+  }
+
+  /**
+   * The roll-out of the story's policy at `version` in the list of roll-outs, once its heading shows
+   * `status`: its list item and the items of its steps.
+   */
+  async function listedRollout(version: string, status: string): Promise<{ item: Locator; steps: Locator }> {
+    const item = page
+      .getByRole('list', { name: 'Your roll-outs, newest first' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: `${story.policyName} ${version}` }) });
+    await item.getByRole('heading').getByText(status, { exact: true }).waitFor();
+    const steps = item
+      .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
+      .getByRole('listitem');
+    return { item, steps };
+  }
+
+  /** `both` at a laptop's size (DESKTOP), then back at the story's size. */
+  async function bothOnALaptop(p: Page, name: string): Promise<void> {
+    await p.setViewportSize(DESKTOP);
+    await both(p, name);
+    await p.setViewportSize(STORY_SIZE);
   }
 
   /**
@@ -268,7 +241,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   }
 
   it('serves the app at / with its first load under the budget, and falls back to it for app paths', async () => {
-    expect(size.gzipBytes).toBeLessThan(size.budget);
+    expect(web.size.gzipBytes).toBeLessThan(web.size.budget);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
@@ -297,7 +270,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await clippedSelects(page, 'form[role=search] select')).toEqual([]);
     expect(await crowdedControls(page, 'form[role=search] input, form[role=search] select')).toEqual([]);
     await both(page, 'catalog-first-screen-empty');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(STORY_SIZE);
     await page.locator('.card h3 a[href^="/vendor-policies/"]').first().waitFor();
     await page.locator('.card h3 a[href^="/vendor-rulesets/"]').first().waitFor();
     expect(await page.getByText('Nothing matches these filters.').count()).toBe(0);
@@ -399,8 +372,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await page.unroute('**/api/auth/login');
     }
     // A session that ended (signed out elsewhere): the generic 401 text, not the sign-in one.
-    const other = await newPage(
-      await browser.newContext({ baseURL: world.system.url, viewport: { width: 1280, height: 900 } }),
+    const other = await web.newPage(
+      await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE }),
     );
     await other.goto('/signin?next=/tokens');
     await other.getByLabel('Email').fill(ADMIN.email);
@@ -573,12 +546,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('an administrator approves it from the review queue and sends the ruleset back for improvement', async () => {
-    const admin = await newPage(await browser.newContext({ baseURL: world.system.url }));
-    await admin.goto('/signin?next=/admin/review');
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    const admin = await signedInAdmin('/admin/review', 'Review queue');
     // Typed as people say it, /review lands on the queue.
     await admin.goto('/review');
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
@@ -637,8 +605,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('a stranger sees why Like is disabled; the tab bar waits for the documentation tabs in place', async () => {
-    const stranger = await newPage(
-      await browser.newContext({ baseURL: world.system.url, viewport: { width: 1280, height: 900 } }),
+    const stranger = await web.newPage(
+      await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE }),
     );
     // The documentation answers late: no tab bar shows before it, so no tab moves when it comes.
     let release!: () => void;
@@ -752,7 +720,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       expect(vendorFrom).toBeGreaterThan(0);
       expect(lastCommunity).toBeLessThan(vendorFrom);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize(STORY_SIZE);
     }
   });
 
@@ -832,12 +800,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await row.getByRole('button', { name: 'Make member' }).isVisible()).toBe(true);
 
-    await page.goto(`/deploy?policyId=${story.policyId}`);
-    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
-    await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
-    await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
-    await page.getByLabel('Payments').check();
-    await page.getByLabel('Cards').check();
+    await deployFormForPaymentsAndCards();
     await both(page, 'deploy');
     // A double click deploys once: the button is busy at once, the Idempotency-Key is the same.
     await page.getByRole('button', { name: 'Deploy to 2 organizations' }).dblclick();
@@ -875,7 +838,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.setViewportSize(PHONE);
     const logBox = page.getByLabel('Deployment log');
     expect(await logBox.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(STORY_SIZE);
     await phone(page, 'deployment');
 
     expect((await world.settled(story.token, cardsId)).status).toBe('succeeded');
@@ -919,7 +882,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.setViewportSize(DESKTOP);
     await adoption.scrollIntoViewIfNeeded();
     await both(page, 'policy-adoption');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(STORY_SIZE);
   });
 
   it('the user rolls a new version out in steps and watches steps and organizations change live; pauses, resumes, rolls back', async () => {
@@ -928,12 +891,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await world.control.setHealth(tenant.paymentsId, { health: 'healthy', delayMs: 3000 });
     await world.control.setHealth(tenant.cardsId, { health: 'healthy', delayMs: 60_000 });
     try {
-      await page.goto(`/deploy?policyId=${story.policyId}`);
-      await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
-      await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
-      await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
-      await page.getByLabel('Payments').check();
-      await page.getByLabel('Cards').check();
+      await deployFormForPaymentsAndCards();
       await page.getByLabel('Version (optional)').fill('2.0.0');
       await page.getByLabel("Roll out in steps, each gated on the platform's health").check();
       await page.getByLabel('Step sizes').fill('1, rest');
@@ -1006,21 +964,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
         .getByRole('link', { name: 'Roll-outs' })
         .click();
       await page.getByRole('heading', { level: 1, name: 'Roll-outs' }).waitFor();
-      const listed = page
-        .getByRole('list', { name: 'Your roll-outs, newest first' })
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.0` }) });
-      await listed.getByRole('heading').getByText('rolled back', { exact: true }).waitFor();
-      expect(
-        await listed
-          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
-          .getByRole('listitem')
-          .count(),
-      ).toBe(2);
-      await page.setViewportSize(DESKTOP);
-      await both(page, 'rollouts');
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await listed.getByRole('link', { name: `${story.policyName} 2.0.0` }).click();
+      const listed = await listedRollout('2.0.0', 'rolled back');
+      expect(await listed.steps.count()).toBe(2);
+      await bothOnALaptop(page, 'rollouts');
+      await listed.item.getByRole('link', { name: `${story.policyName} 2.0.0` }).click();
       await page.getByRole('heading', { level: 1, name: `Roll-out of ${story.policyName} 2.0.0` }).waitFor();
       expect(page.url()).toContain(`/rollouts/${rolloutId}`);
 
@@ -1055,24 +1002,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
         return body.rollout.status === 'halted' ? true : undefined;
       }, 90_000);
       await page.goto('/rollouts');
-      const haltedItem = page
-        .getByRole('list', { name: 'Your roll-outs, newest first' })
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: `${story.policyName} 2.0.1` }) });
-      await haltedItem.getByRole('heading').getByText('halted', { exact: true }).waitFor();
-      expect(
-        await haltedItem
-          .getByRole('list', { name: `Steps of the roll-out of ${story.policyName}` })
-          .getByRole('listitem')
-          .allTextContents(),
-      ).toEqual([
+      const halted = await listedRollout('2.0.1', 'halted');
+      expect(await halted.steps.allTextContents()).toEqual([
         expect.stringMatching(/Step 1: halted \(1 organization\)$/),
         expect.stringMatching(/Step 2: skipped \(1 organization\)$/),
       ]);
-      await haltedItem.getByText('degraded', { exact: false }).first().waitFor();
-      await page.setViewportSize(DESKTOP);
-      await both(page, 'rollouts-halted');
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await halted.item.getByText('degraded', { exact: false }).first().waitFor();
+      await bothOnALaptop(page, 'rollouts-halted');
       // Each organization runs again what the roll-out recorded it ran before, and not 2.0.0.
       const { rollout } = (
         await world.http.get<{
@@ -1229,12 +1165,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('cell', { name: 'token.created' }).first().waitFor();
     await both(page, 'audit-mine');
 
-    const admin = await newPage(await browser.newContext({ baseURL: world.system.url }));
-    await admin.goto('/signin?next=/admin/audit');
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const admin = await signedInAdmin('/admin/audit', 'Audit log');
     await admin.getByLabel('Action').selectOption('deployment.created');
     await admin.getByRole('cell', { name: 'deployment.created' }).first().waitFor();
     await both(admin, 'audit-admin');
@@ -1345,9 +1276,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Evaluate' }).click();
     const refused = page.getByRole('region', { name: 'Try on your API' }).getByRole('alert');
     await refused.waitFor();
-    await page.setViewportSize(DESKTOP);
-    await both(page, 'try-api-error');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await bothOnALaptop(page, 'try-api-error');
     await page.getByRole('radio', { name: 'Paste or upload' }).check();
     expect(await refused.count()).toBe(0);
   });
@@ -1380,7 +1309,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const header = await page.locator('header.top').boundingBox();
     expect(header!.height).toBeLessThan(80);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(STORY_SIZE);
     expect(await navRows(page)).toBe(1);
     await everyPageOnAPhone(page, [...PUBLIC_PAGES(), ...SIGNED_IN_PAGES()], 'in');
   });
@@ -1397,6 +1326,6 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   afterAll(() => {
-    expect(browserErrors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

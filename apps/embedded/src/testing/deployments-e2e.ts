@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { generateSigningKeyEntry } from '@pc/platform';
-import type { HttpResponse } from '@pc/testing';
+import { type HttpResponse, type SseEvent, sseEvents } from '@pc/testing';
 import { ConnectionsWorld, type Json, type Tenant, type TestUser } from './connections-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
-export type { Json, Tenant, TestUser };
+export type { Json, SseEvent, Tenant, TestUser };
 
 /** What `deployer()` answers: a user with a tenant, a connection to it and their personal workspace. */
 export interface Deployer {
@@ -15,12 +15,6 @@ export interface Deployer {
   tenant: Tenant;
   connectionId: string;
   workspaceId: string;
-}
-
-export interface SseEvent {
-  id?: string;
-  event: string;
-  data: string;
 }
 
 /** Connections' world plus what a deployment needs: a deployable policy, a connection, a workspace. */
@@ -112,21 +106,12 @@ export class DeploymentsWorld extends ConnectionsWorld {
       },
       branches,
     });
-    const res = await this.http.post<Json>(
-      '/api/submissions',
-      {
-        name: `Rate Guard ${this.n} ${randomBytes(2).toString('hex')}`,
-        description: 'Limits requests per client so that one client cannot starve the others.',
-        sourceHostUrl: webUrl,
-      },
-      { token: owner.token },
-    );
-    if (res.status !== 201) throw new Error(`submission ${res.status} ${res.text}`);
-    return {
-      id: res.body.submission.policyId as string,
-      repo: name,
-      submissionId: res.body.submission.id as string,
-    };
+    const submission = await this.submit(owner, '/api/submissions', {
+      name: `Rate Guard ${this.n} ${randomBytes(2).toString('hex')}`,
+      description: 'Limits requests per client so that one client cannot starve the others.',
+      sourceHostUrl: webUrl,
+    });
+    return { id: submission.policyId as string, repo: name, submissionId: submission.id as string };
   }
 
   /**
@@ -167,22 +152,24 @@ export class DeploymentsWorld extends ConnectionsWorld {
       files,
       tags: { 'v1.4.0': {} },
     });
-    const res = await this.http.post<Json>(
-      '/api/ruleset-submissions',
-      {
-        name: `Payments Rules ${this.n} ${randomBytes(2).toString('hex')}`,
-        description: 'What every payments API must do, checked on every API description.',
-        repoUrl: webUrl,
-      },
-      { token: owner.token },
-    );
-    if (res.status !== 201) throw new Error(`ruleset submission ${res.status} ${res.text}`);
+    const submission = await this.submit(owner, '/api/ruleset-submissions', {
+      name: `Payments Rules ${this.n} ${randomBytes(2).toString('hex')}`,
+      description: 'What every payments API must do, checked on every API description.',
+      repoUrl: webUrl,
+    });
     return {
-      id: res.body.submission.ruleset_id as string,
+      id: submission.ruleset_id as string,
       repo: name,
       assetId,
-      submissionId: res.body.submission.id as string,
+      submissionId: submission.id as string,
     };
+  }
+
+  /** `owner` submits `fields` to `route`, answered 201: the submission. */
+  private async submit(owner: TestUser, route: string, fields: Json): Promise<Json> {
+    const res = await this.http.post<Json>(route, fields, { token: owner.token });
+    if (res.status !== 201) throw new Error(`POST ${route} answered ${res.status}: ${res.text}`);
+    return res.body.submission as Json;
   }
 
   /** A user with a tenant, a connection to it and their personal workspace. */
@@ -199,10 +186,19 @@ export class DeploymentsWorld extends ConnectionsWorld {
    * POST /api/deployments.
    */
   deployPolicy(d: Deployer, policyId: string, fields: Json = {}): Promise<HttpResponse<Json>> {
+    return this.deploy(d, { policyId }, fields);
+  }
+
+  /** As `deployPolicy`, for the ruleset `rulesetId`. */
+  deployRuleset(d: Deployer, rulesetId: string, fields: Json = {}): Promise<HttpResponse<Json>> {
+    return this.deploy(d, { assetType: 'ruleset', rulesetId }, fields);
+  }
+
+  private deploy(d: Deployer, asset: Json, fields: Json): Promise<HttpResponse<Json>> {
     return this.http.post<Json>(
       '/api/deployments',
       {
-        policyId,
+        ...asset,
         connectionId: d.connectionId,
         workspaceId: d.workspaceId,
         targetOrganizationIds: [d.tenant.paymentsId],
@@ -279,47 +275,19 @@ export class DeploymentsWorld extends ConnectionsWorld {
     if (!response.ok || !response.body) {
       return { status: response.status, contentType: response.headers.get('content-type'), events, comments };
     }
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith(':')) {
-            comments++;
-            continue;
-          }
-          const event: SseEvent = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            const [field, ...rest] = line.split(': ');
-            const value = rest.join(': ');
-            if (field === 'id') event.id = value;
-            else if (field === 'event') event.event = value;
-            else if (field === 'data') event.data += value;
-          }
-          events.push(event);
-          const enough =
-            options.stopAfter !== undefined &&
-            events.filter((e) => e.event === 'log').length >= options.stopAfter;
-          const found =
-            options.until !== undefined &&
-            event.event === 'log' &&
-            options.until((JSON.parse(event.data) as { text: string }).text);
-          if (enough || found) {
-            controller.abort();
-            return {
-              status: response.status,
-              contentType: response.headers.get('content-type'),
-              events,
-              comments,
-            };
-          }
+      for await (const { event } of sseEvents(response.body, () => comments++)) {
+        events.push(event);
+        const enough =
+          options.stopAfter !== undefined &&
+          events.filter((e) => e.event === 'log').length >= options.stopAfter;
+        const found =
+          options.until !== undefined &&
+          event.event === 'log' &&
+          options.until((JSON.parse(event.data) as { text: string }).text);
+        if (enough || found) {
+          controller.abort();
+          break;
         }
       }
     } catch (error) {

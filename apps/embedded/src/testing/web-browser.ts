@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The repository's root. */
+export const ROOT = path.join(__dirname, '..', '..', '..', '..');
+/** Screenshots for people to look at (gitignored). */
+export const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
+/** A laptop's screen. */
+export const DESKTOP = { width: 1366, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const CHROMIUM = '/usr/bin/chromium';
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * The web app built from the current sources into a folder of this run, and a headless chromium to look
+ * at it: each page it opens records its uncaught errors and console errors in `errors`. The fields are
+ * set once `build` and `launch` have run.
+ */
+export class WebBrowser {
+  /** The built app, for the gateway's `WEB_DIR`. */
+  webDir!: string;
+  /** The app's first-load size and its budget. */
+  size!: { gzipBytes: number; budget: number };
+  browser!: Browser;
+  readonly errors: string[] = [];
+
+  /** Builds the app into `web` in a new temporary folder named from `prefix`; makes the screenshots' folder. */
+  build(prefix: string): void {
+    this.webDir = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'web');
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'tools', 'build-web.js'), this.webDir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+    this.size = JSON.parse(readFileSync(path.join(this.webDir, 'build-size.json'), 'utf8'));
+    mkdirSync(SHOTS, { recursive: true });
+  }
+
+  /** Headless chromium, quiet (no background networking, updates or sync). */
+  async launch(): Promise<void> {
+    this.browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      // playwright gives the browser a fresh temporary profile (user data directory) of its own.
+    });
+  }
+
+  /** A new page of `context` whose errors go to `errors`. */
+  async newPage(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => this.errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      // A 4xx the page shows (a 401 before sign-in, a 404) is logged by the browser too: not an error.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        this.errors.push(`console: ${page.url()}: ${message.text()}`);
+    });
+    return page;
+  }
+
+  /** Closes the browser and removes the built app. */
+  async close(): Promise<void> {
+    await this.browser?.close();
+    if (this.webDir) rmSync(path.dirname(this.webDir), { recursive: true, force: true });
+  }
+}
+
+/** Serious or critical accessibility violations axe-core finds on the page as it is now. */
+export async function axeViolations(p: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays on.
+  await p.evaluate(AXE_SOURCE);
+  const violations = await p.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How far the page scrolls sideways (0: it fits the screen). */
+export const sideways = (p: Page): Promise<number> =>
+  p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
