@@ -1,5 +1,5 @@
 import type { FaultSpec } from './sandbox.faults';
-import type { TenantSpec } from './platform/platform.store';
+import type { AppliedItem, TenantSpec } from './platform/platform.store';
 
 /** Files as sent to the control API: text, or `{ base64 }` for binary content. */
 export type ControlFileSet = Record<string, string | { base64: string }>;
@@ -16,15 +16,8 @@ export interface ControlRepositorySpec {
   private?: boolean;
 }
 
-export interface SandboxAppliedItem {
-  organizationId: string;
-  kind: 'policy' | 'ruleset';
-  groupId: string;
-  assetId: string;
-  version: string;
-  configuration: Record<string, unknown>;
-  appliedAt: string;
-}
+/** An item applied in an organization of the sandbox's platform, as the control API reads and restores it. */
+export type SandboxAppliedItem = AppliedItem;
 
 export interface SandboxPlatformState {
   tenants: Array<{ clientId: string; rootOrganizationId: string; tokensIssued: number }>;

@@ -49,10 +49,7 @@ describe('connections (service level)', () => {
 
   it('changes the name alone; credentials only all together, and again for a new host', async () => {
     const owner = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Before',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Before');
     const renamed = await request(ConnectionsRpc.update, owner.ctx, { id: connection.id, name: 'After' });
     expect(renamed.connection).toMatchObject({ name: 'After', client_id: connection.client_id });
     expect(
@@ -80,10 +77,7 @@ describe('connections (service level)', () => {
     const owner = service.newUser();
     const member = service.newUser();
     const outsider = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Shared',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Shared');
     service.shareWith(connection.id, member.id);
     const mine = await request(ConnectionsRpc.get, owner.ctx, { id: connection.id });
     expect(mine).toMatchObject({ is_owner: true, connection: { client_id: connection.client_id } });
@@ -105,10 +99,7 @@ describe('connections (service level)', () => {
   it('lets a member reach a shared connection only to list its organizations: its settings, changes, sync, impact and shares are FORBIDDEN, and their own list leaves it out', async () => {
     const owner = service.newUser();
     const member = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Shared',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Shared');
     service.shareWith(connection.id, member.id);
     const id = { id: connection.id };
     for (const refused of [
@@ -132,10 +123,7 @@ describe('connections (service level)', () => {
 
   it('shows a platform administrator nothing of a connection not shared with them (NOT_FOUND)', async () => {
     const owner = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Private',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Private');
     const admin = viaSession(randomUUID(), true);
     const id = { id: connection.id };
     // One at a time: a refusal made before its codeOf awaits it would be an unhandled rejection.
@@ -173,10 +161,7 @@ describe('connections (service level)', () => {
 
   it('names the credential fields missing from a change, and asks for all three to move a connection to another host', async () => {
     const owner = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Before',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Before');
     const update = (change: Omit<UpdateConnectionRequest, 'id'>) =>
       errorOf(request(ConnectionsRpc.update, owner.ctx, { id: connection.id, ...change }));
     const partial = await update({ clientSecret: 'another-secret' });
@@ -189,10 +174,7 @@ describe('connections (service level)', () => {
 
   it('syncs a connection whose check fails without reconciling, saying why', async () => {
     const owner = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Unreachable',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Unreachable');
     const synced = await request(ConnectionsRpc.sync, owner.ctx, { id: connection.id });
     expect(synced.validation).toMatchObject({ ok: false, code: 'unreachable' });
     expect(synced.validation.reason).toMatch(/failed validation/);
@@ -202,10 +184,7 @@ describe('connections (service level)', () => {
 
   it('answers CONNECTIONS.SECRET_UNAVAILABLE when the stored secret cannot be opened with the configured keys', async () => {
     const owner = service.newUser();
-    const { connection } = await request(ConnectionsRpc.create, owner.ctx, {
-      name: 'Sealed',
-      ...service.credentials(),
-    });
+    const connection = await service.newConnection(owner, 'Sealed');
     await service.restart({ CONNECTIONS_ENCRYPTION_KEYS: generateKeyRingEntry('other') });
     try {
       expect(await codeOf(request(ConnectionsRpc.listOrgs, owner.ctx, { id: connection.id }))).toBe(

@@ -1,4 +1,10 @@
-import { DeploymentsRpc, WorkspacesRpc, type CreateConnectionRequest } from '@pc/contracts';
+import {
+  type Connection,
+  ConnectionsRpc,
+  type CreateConnectionRequest,
+  DeploymentsRpc,
+  WorkspacesRpc,
+} from '@pc/contracts';
 import { type EnvSource, generateKeyRingEntry, loadEnv } from '@pc/platform';
 import { answer, peerService, ServiceUnderTest, type TestUserContext, viaSession } from '@pc/testing';
 import { randomUUID } from 'node:crypto';
@@ -80,6 +86,10 @@ export class ConnectionsUnderTest extends ServiceUnderTest {
     clientSecret: `secret-${randomUUID()}`,
     organizationId: randomUUID(),
   });
+
+  /** A connection the user created (to the unreachable platform, so its validation is `unreachable`). */
+  newConnection = async (owner: TestUserContext, name: string): Promise<Connection> =>
+    (await this.request(ConnectionsRpc.create, owner.ctx, { name, ...this.credentials() })).connection;
 
   /** Lets the user reach the connection as a member of a workspace it is shared into. */
   shareWith(connectionId: string, userId: string): void {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { startBuildProxy, type BuildAllowEntry } from './build-proxy';
 import { ArtifactError } from './sandbox/artifact-reader';
 import { BuildCancelled, BuildError, runBuildProcess, type BuildWatch } from './sandbox/build-process';
 import { buildInBubblewrap } from './sandbox/bubblewrap';
+import { probeHost } from './sandbox/host-probe';
 import { DEFAULT_SANDBOX, type SandboxSettings } from './sandbox/sandbox.settings';
 
 export { BuildCancelled, BuildError };
@@ -150,16 +150,7 @@ async function ensureIsolation(wrapper: string[]): Promise<void> {
   const key = wrapper.join(' ');
   let probe = isolation.get(key);
   if (!probe) {
-    probe = new Promise<string | null>((resolve) => {
-      const child = spawn(wrapper[0], [...wrapper.slice(1), 'true'], {
-        env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', (error) => resolve(error.message));
-      child.on('close', (code) => resolve(code === 0 ? null : stderr.trim() || `exit code ${String(code)}`));
-    });
+    probe = probeHost(wrapper[0], [...wrapper.slice(1), 'true']);
     isolation.set(key, probe);
   }
   const failure = await probe;

@@ -2,23 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditActionGroup, AuditEntry, AuditRecordedEvent } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 
-interface AuditRow {
-  id: string;
-  at: Date;
-  actor_user_id: string | null;
-  actor_via: AuditEntry['actor_via'];
-  actor_token_id: string | null;
-  address: string;
-  user_agent: string;
-  request_id: string;
-  action: AuditAction;
-  target_type: string;
-  target_id: string | null;
-  target_name: string | null;
-  workspace_id: string | null;
-  summary: Record<string, unknown>;
-  actor_name: string | null;
-}
+/** An entry as the table holds it (with the actor's name joined): the entry, `at` a timestamp. */
+type AuditRow = Omit<AuditEntry, 'at'> & { at: Date };
 
 export interface AuditFilter {
   actorUserId?: string;

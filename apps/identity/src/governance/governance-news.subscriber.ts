@@ -9,17 +9,12 @@ import {
   type WaiverExpiredEvent,
   type WaiverExpiredWebhookV1,
 } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import { DurableEventsClient } from '@pc/platform';
+import { logWhenGivenUp } from '../common/given-up';
 import { NotificationsService } from '../notifications';
 import { WebhooksService } from '../webhooks';
 
-const log = createLogger('identity');
-const GIVE_UP = {
-  onDeadLetter: (job: { id: string }, error: unknown): Promise<void> => {
-    log.error({ err: error, eventId: job.id }, 'governance news given up after every retry');
-    return Promise.resolve();
-  },
-};
+const GIVE_UP = logWhenGivenUp('governance news given up after every retry');
 const percent = (value: number | null): string => (value === null ? 'no conformance' : `${value}%`);
 
 /** The inbox entry's id for one recipient of an event that reaches several (stable: redelivery adds none). */

@@ -1,10 +1,9 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CatalogEvents } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import { DurableEventsClient } from '@pc/platform';
+import { logWhenGivenUp } from '../common/given-up';
 import { NotificationsService } from '../notifications';
 import { WebhooksService } from '../webhooks';
-
-const log = createLogger('identity');
 
 /**
  * Notifies an idea's submitter when the catalog reports it delivered. The event comes from the
@@ -38,12 +37,7 @@ export class IdeaDeliveredSubscriber implements OnApplicationBootstrap {
           },
         );
       },
-      {
-        onDeadLetter: (job, error) => {
-          log.error({ err: error, eventId: job.id }, 'idea-delivered event given up after every retry');
-          return Promise.resolve();
-        },
-      },
+      logWhenGivenUp('idea-delivered event given up after every retry'),
     );
   }
 }

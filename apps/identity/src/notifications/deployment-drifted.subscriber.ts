@@ -1,9 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DeploymentsEvents } from '@pc/contracts';
-import { createLogger, DurableEventsClient } from '@pc/platform';
+import { DurableEventsClient } from '@pc/platform';
+import { logWhenGivenUp } from '../common/given-up';
 import { NotificationsService } from './notifications.service';
-
-const log = createLogger('identity');
 
 /**
  * Tells a deployment's author when the deployments service's reconcile found it drifted (a durable
@@ -21,12 +20,7 @@ export class DeploymentDriftedSubscriber implements OnApplicationBootstrap {
       DeploymentsEvents.deploymentDrifted,
       'identity',
       (event) => this.notifications.deploymentDrifted(event).then(() => undefined),
-      {
-        onDeadLetter: (job, error) => {
-          log.error({ err: error, eventId: job.id }, 'deployment-drifted event given up after every retry');
-          return Promise.resolve();
-        },
-      },
+      logWhenGivenUp('deployment-drifted event given up after every retry'),
     );
   }
 }

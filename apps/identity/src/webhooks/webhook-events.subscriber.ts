@@ -14,13 +14,12 @@ import {
   type VersionPublishedWebhookV1,
   type WebhookEventType,
 } from '@pc/contracts';
-import { createLogger, Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
+import { Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
+import { logWhenGivenUp } from '../common/given-up';
 import { type FollowedItem, FollowsService } from '../follows';
 import { NotificationsService, type ReviewDecided } from '../notifications';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
-
-const log = createLogger('identity');
 
 /** What one durable event becomes: the webhook event type, who it concerns, and its versioned payload. */
 interface Delivery {
@@ -32,12 +31,7 @@ interface Delivery {
 const user = (id: string | undefined | null): Audience => ({ users: id ? [id] : [], workspaces: [] });
 
 /** An event every retry failed for is logged and dropped (its owners miss that one message). */
-const GIVE_UP = {
-  onDeadLetter: (job: { id: string }, error: unknown): Promise<void> => {
-    log.error({ err: error, eventId: job.id }, 'webhook fan-out given up');
-    return Promise.resolve();
-  },
-};
+const GIVE_UP = logWhenGivenUp('webhook fan-out given up');
 
 /**
  * Feeds webhooks from the owning services' durable events (at least once; the fan-out is idempotent by

@@ -1,30 +1,19 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { type RequestContext, WebhooksRpc } from '@pc/contracts';
 import { identityUnderTest } from '../testing/identity-under-test';
+import { LoopbackServer } from '../testing/loopback-server';
 
 jest.setTimeout(60_000);
 
 /** A loopback HTTP server: `answering` answers 200 at once; otherwise it never answers. */
-class LoopbackReceiver {
-  private readonly server: http.Server;
-  port = 0;
-
-  constructor(answering: boolean) {
-    this.server = http.createServer((req, res) => {
-      req.resume();
-      if (answering) req.on('end', () => res.writeHead(200).end('ok'));
-    });
+class LoopbackReceiver extends LoopbackServer {
+  constructor(private readonly answering: boolean) {
+    super();
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    req.resume();
+    if (this.answering) req.on('end', () => res.writeHead(200).end('ok'));
   }
 }
 

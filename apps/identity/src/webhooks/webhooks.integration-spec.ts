@@ -15,11 +15,12 @@ import {
 import { generateKeyRingEntry } from '@pc/platform';
 import { Webhook } from 'standardwebhooks';
 import { codeOf, identityUnderTest } from '../testing/identity-under-test';
+import { LoopbackServer } from '../testing/loopback-server';
 
 type Answer = 'ok' | 'fail' | 'hang' | 'huge';
 
 /** A receiver whose answer the test chooses. */
-class Receiver {
+class Receiver extends LoopbackServer {
   answer: Answer = 'ok';
   /** Answers 503 to this many requests first, whatever `answer` says. */
   failNext = 0;
@@ -28,7 +29,8 @@ class Receiver {
   readonly received = new Map<string, { headers: Record<string, string>; body: string }>();
   /** Every attempt, in order. */
   readonly attempts: Array<{ headers: Record<string, string>; body: string }> = [];
-  private readonly server = http.createServer((req, res) => {
+
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.requests++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,17 +47,6 @@ class Receiver {
       else if (this.answer === 'huge') res.writeHead(200).end(Buffer.alloc(1024 * 1024, 'x'));
       else setTimeout(() => res.writeHead(200).end('late'), 2000);
     });
-  });
-  port = 0;
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   HttpGatewayPlatform,
   PlatformError,
+  type ApplyRequest,
   type PlatformConnection,
   type PlatformErrorKind,
 } from '@pc/gateway-platform';
@@ -66,6 +67,10 @@ describe('HttpGatewayPlatform against the sandbox', () => {
   afterEach(async () => {
     await control.clearFaults();
   });
+
+  /** Applies an asset the registry holds under the demo root, with the demo credentials. */
+  const apply = (organizationId: string, asset: Omit<ApplyRequest, 'groupId'>) =>
+    platform.apply(connection, organizationId, { groupId: root, ...asset });
 
   const tokensIssued = async (clientId: string): Promise<number> =>
     (await control.platformState()).tenants.find((t) => t.clientId === clientId)?.tokensIssued ?? -1;
@@ -145,9 +150,8 @@ describe('HttpGatewayPlatform against the sandbox', () => {
   });
 
   it('applies a policy, reads it back, replaces it and removes it', async () => {
-    const applied = await platform.apply(connection, payments, {
+    const applied = await apply(payments, {
       kind: 'policy',
-      groupId: root,
       assetId: 'header-injection',
       version: '1.0.0',
       configuration: { inboundHeaders: [{ key: 'x-team', value: 'payments' }] },
@@ -160,12 +164,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
     expect(await platform.getApplied(connection, payments, 'header-injection')).toMatchObject({
       configuration: { inboundHeaders: [{ key: 'x-team', value: 'payments' }] },
     });
-    await platform.apply(connection, payments, {
-      kind: 'policy',
-      groupId: root,
-      assetId: 'header-injection',
-      version: '1.1.0',
-    });
+    await apply(payments, { kind: 'policy', assetId: 'header-injection', version: '1.1.0' });
     expect(
       (await platform.listApplied(connection, payments)).map((a) => `${a.assetId}@${a.version}`),
     ).toEqual(['header-injection@1.1.0']);
@@ -175,12 +174,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
   });
 
   it('shows applied items in the sandbox state and notices drift made out of band', async () => {
-    await platform.apply(connection, retail, {
-      kind: 'ruleset',
-      groupId: root,
-      assetId: 'security-baseline',
-      version: '1.0.0',
-    });
+    await apply(retail, { kind: 'ruleset', assetId: 'security-baseline', version: '1.0.0' });
     const state = await control.platformState();
     expect(state.organizations.find((o) => o.id === retail)?.applied).toEqual([
       expect.objectContaining({ assetId: 'security-baseline', version: '1.0.0' }),
@@ -190,12 +184,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
   });
 
   it("reads an applied item's health as the sandbox's control sets it, progressing through its delay", async () => {
-    await platform.apply(connection, retail, {
-      kind: 'ruleset',
-      groupId: root,
-      assetId: 'security-baseline',
-      version: '1.0.0',
-    });
+    await apply(retail, { kind: 'ruleset', assetId: 'security-baseline', version: '1.0.0' });
     expect(await platform.getStatus(connection, retail, 'security-baseline')).toMatchObject({
       version: '1.0.0',
       health: 'healthy',
@@ -207,12 +196,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
       message: expect.stringContaining('degraded'),
     });
     await control.setHealth(retail, { health: 'failing', delayMs: 60_000, assetId: 'security-baseline' });
-    await platform.apply(connection, retail, {
-      kind: 'ruleset',
-      groupId: root,
-      assetId: 'security-baseline',
-      version: '1.0.0',
-    });
+    await apply(retail, { kind: 'ruleset', assetId: 'security-baseline', version: '1.0.0' });
     expect((await platform.getStatus(connection, retail, 'security-baseline'))?.health).toBe('progressing');
     await control.clearHealth(retail);
     await control.removeApplied(retail, 'security-baseline');
@@ -225,21 +209,11 @@ describe('HttpGatewayPlatform against the sandbox', () => {
 
   it('refuses to apply an asset the registry does not hold', async () => {
     await expectKind(
-      platform.apply(connection, retail, {
-        kind: 'policy',
-        groupId: root,
-        assetId: 'header-injection',
-        version: '9.0.0',
-      }),
+      apply(retail, { kind: 'policy', assetId: 'header-injection', version: '9.0.0' }),
       'asset_not_found',
     );
     await expectKind(
-      platform.apply(connection, retail, {
-        kind: 'policy',
-        groupId: root,
-        assetId: 'security-baseline',
-        version: '1.0.0',
-      }),
+      apply(retail, { kind: 'policy', assetId: 'security-baseline', version: '1.0.0' }),
       'invalid_request',
     );
   });
@@ -260,12 +234,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
     expect(await platform.listApplied(connection, retail)).toEqual(expect.any(Array));
     await control.injectFault({ system: 'platform', organizationId: retail, kind: 'error', times: 1 });
     await expectKind(
-      platform.apply(connection, retail, {
-        kind: 'policy',
-        groupId: root,
-        assetId: 'header-injection',
-        version: '1.0.0',
-      }),
+      apply(retail, { kind: 'policy', assetId: 'header-injection', version: '1.0.0' }),
       'upstream_error',
     );
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FAULT_KINDS,
   SANDBOX_SYSTEMS,
@@ -15,6 +15,7 @@ import {
   type FileSet,
   type GitRepositoryStore,
   type RepositorySpec,
+  type StoredRepository,
 } from '../source-host/git-repository.store';
 
 export interface ControlRoutesOptions {
@@ -69,55 +70,56 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlRout
     }
   });
 
-  app.post(`${BASE}/repos/:owner/:name/commits`, async (request, reply) => {
-    const { owner, name } = request.params as { owner: string; name: string };
-    const repo = repos.get(owner, name);
-    if (!repo) return reply.code(404).send({ message: 'No such repository' });
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    try {
+  /**
+   * A route on one stored repository: 404 when there is none, 400 with the message of a
+   * `RepositoryInputError` the handler throws.
+   */
+  const onRepository =
+    (handle: (repo: StoredRepository, body: Record<string, unknown>, reply: FastifyReply) => unknown) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      const { owner, name } = request.params as { owner: string; name: string };
+      const repo = repos.get(owner, name);
+      if (!repo) return reply.code(404).send({ message: 'No such repository' });
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      try {
+        return await handle(repo, body, reply);
+      } catch (error) {
+        if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
+        throw error;
+      }
+    };
+
+  app.post(
+    `${BASE}/repos/:owner/:name/commits`,
+    onRepository(async (repo, body, reply) => {
       const sha = await repos.pushCommit(repo, {
         branch: optionalString(body.branch, 'branch'),
         files: fileSet(body.files, 'files'),
         message: optionalString(body.message, 'message'),
         tag: optionalString(body.tag, 'tag'),
       });
-      return await reply.code(201).send({ sha });
-    } catch (error) {
-      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
-      throw error;
-    }
-  });
+      return reply.code(201).send({ sha });
+    }),
+  );
 
   // The history-rewrite knob: the host serves other files for a commit a review may have pinned.
-  app.post(`${BASE}/repos/:owner/:name/rewrite`, async (request, reply) => {
-    const { owner, name } = request.params as { owner: string; name: string };
-    const repo = repos.get(owner, name);
-    if (!repo) return reply.code(404).send({ message: 'No such repository' });
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    try {
+  app.post(
+    `${BASE}/repos/:owner/:name/rewrite`,
+    onRepository(async (repo, body, reply) => {
       const commit = optionalString(body.commit, 'commit');
       if (!commit) throw new RepositoryInputError('commit is required');
-      return await reply.code(201).send({ from: commit, to: await repos.rewriteCommit(repo, commit) });
-    } catch (error) {
-      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
-      throw error;
-    }
-  });
+      return reply.code(201).send({ from: commit, to: await repos.rewriteCommit(repo, commit) });
+    }),
+  );
 
-  app.patch(`${BASE}/repos/:owner/:name`, async (request, reply) => {
-    const { owner, name } = request.params as { owner: string; name: string };
-    const repo = repos.get(owner, name);
-    if (!repo) return reply.code(404).send({ message: 'No such repository' });
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    try {
+  app.patch(
+    `${BASE}/repos/:owner/:name`,
+    onRepository((repo, body) => {
       repo.private = optionalBoolean(body.private, 'private') ?? repo.private;
       repo.hasIssues = optionalBoolean(body.hasIssues, 'hasIssues') ?? repo.hasIssues;
-    } catch (error) {
-      if (error instanceof RepositoryInputError) return reply.code(400).send({ message: error.message });
-      throw error;
-    }
-    return { owner: repo.owner, name: repo.name, private: repo.private, hasIssues: repo.hasIssues };
-  });
+      return { owner: repo.owner, name: repo.name, private: repo.private, hasIssues: repo.hasIssues };
+    }),
+  );
 
   app.delete(`${BASE}/repos/:owner/:name`, async (request, reply) => {
     const { owner, name } = request.params as { owner: string; name: string };

@@ -64,6 +64,24 @@ export function registerPlatformRoutes(
     return { tenant, org };
   };
 
+  /** The organization in the path, when the token's tenant owns it and may deploy to it (else 403). */
+  const deployableOrganization = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { tenant: Tenant; org: StoredOrganization } | undefined => {
+    const found = organization(request, reply);
+    if (found && !found.org.deployable) {
+      void reply
+        .code(403)
+        .send({ code: 'forbidden', message: `This credential may not deploy to ${found.org.name}` });
+      return undefined;
+    }
+    return found;
+  };
+
+  const notApplied = (reply: FastifyReply, assetId: string): FastifyReply =>
+    reply.code(404).send({ code: 'not_applied', message: `${assetId} is not applied` });
+
   app.get(`${BASE}/accounts/api/me`, async (request, reply) => {
     const tenant = authenticated(request, reply);
     if (!tenant) return reply;
@@ -102,7 +120,7 @@ export function registerPlatformRoutes(
     if (!found) return reply;
     const { assetId } = request.params as { assetId: string };
     const item = store.getApplied(found.org.id, assetId);
-    if (!item) return reply.code(404).send({ code: 'not_applied', message: `${assetId} is not applied` });
+    if (!item) return notApplied(reply, assetId);
     return item;
   });
 
@@ -111,18 +129,13 @@ export function registerPlatformRoutes(
     if (!found) return reply;
     const { assetId } = request.params as { assetId: string };
     const status = store.statusOf(found.org.id, assetId);
-    if (!status) return reply.code(404).send({ code: 'not_applied', message: `${assetId} is not applied` });
+    if (!status) return notApplied(reply, assetId);
     return { organizationId: found.org.id, assetId, ...status };
   });
 
   app.put(`${BASE}/api/v1/organizations/:organizationId/applied/:assetId`, async (request, reply) => {
-    const found = organization(request, reply);
+    const found = deployableOrganization(request, reply);
     if (!found) return reply;
-    if (!found.org.deployable) {
-      return reply
-        .code(403)
-        .send({ code: 'forbidden', message: `This credential may not deploy to ${found.org.name}` });
-    }
     const { assetId } = request.params as { assetId: string };
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (
@@ -169,16 +182,11 @@ export function registerPlatformRoutes(
   });
 
   app.delete(`${BASE}/api/v1/organizations/:organizationId/applied/:assetId`, async (request, reply) => {
-    const found = organization(request, reply);
+    const found = deployableOrganization(request, reply);
     if (!found) return reply;
-    if (!found.org.deployable) {
-      return reply
-        .code(403)
-        .send({ code: 'forbidden', message: `This credential may not deploy to ${found.org.name}` });
-    }
     const { assetId } = request.params as { assetId: string };
     if (!store.removeApplied(found.org.id, assetId)) {
-      return reply.code(404).send({ code: 'not_applied', message: `${assetId} is not applied` });
+      return notApplied(reply, assetId);
     }
     return reply.code(204).send();
   });

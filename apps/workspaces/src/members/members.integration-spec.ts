@@ -78,14 +78,7 @@ describe('workspace members (service level)', () => {
   });
 
   it('cuts a disabled member off at once, keeps their row, pauses their shares and restores both on re-enable', async () => {
-    const owner = service.newUser();
-    const ws = await service.newWorkspace(owner);
-    const admin = service.newUser();
-    const viewer = service.newUser();
-    await service.addMember(ws, owner, admin, 'admin');
-    await service.addMember(ws, owner, viewer);
-    const connectionId = service.newConnection(admin);
-    await service.share(ws, admin, connectionId);
+    const { owner, ws, admin, member: viewer, connectionId } = await service.newAdminShare();
     service.authored.set(`${ws}:${admin.id}`, 3);
     expect(await request(WorkspacesRpc.memberImpact, owner.ctx, { id: ws, userId: admin.id })).toEqual({
       role: 'admin',

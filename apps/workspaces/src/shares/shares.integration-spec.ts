@@ -47,14 +47,7 @@ describe('shared connections (service level)', () => {
   });
 
   it("keeps a share its connection's owner withdrew withdrawn: only that owner re-enables it", async () => {
-    const owner = service.newUser();
-    const ws = await service.newWorkspace(owner);
-    const admin = service.newUser();
-    const member = service.newUser();
-    await service.addMember(ws, owner, admin, 'admin');
-    await service.addMember(ws, owner, member);
-    const theirs = service.newConnection(admin);
-    await service.share(ws, admin, theirs);
+    const { owner, ws, admin, member, connectionId: theirs } = await service.newAdminShare();
     await request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: theirs });
     expect(
       await codeOf(request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: theirs })),

@@ -5,6 +5,7 @@ import {
   type RequestContext,
   type ShareDisabledReason,
   type ShareImpact,
+  type UserCaller,
   WORKSPACE_LIMITS,
   CONNECTION_LIMITS,
 } from '@pc/contracts';
@@ -64,9 +65,7 @@ export class SharesService {
 
   async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
-      const share = await this.shares.find(tx, workspaceId, connectionId);
-      if (!share) throw notFound('Shared connection');
+      const { caller, share } = await this.managedShare(tx, ctx, workspaceId, connectionId);
       // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
       // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
       // A pause by another manager is the workspace's decision: any manager lifts it.
@@ -84,14 +83,25 @@ export class SharesService {
 
   async unshare(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      const { caller } = await this.rules.manage(ctx, workspaceId, tx);
-      const share = await this.shares.find(tx, workspaceId, connectionId);
-      if (!share) throw notFound('Shared connection');
+      const { caller, share } = await this.managedShare(tx, ctx, workspaceId, connectionId);
       // The connection's owner withdraws it; another manager pauses it.
       const reason: ShareDisabledReason = share.shared_by === caller.userId ? 'unshared' : 'paused';
       if (share.disabled_at === null) await this.shares.setDisabled(tx, workspaceId, connectionId, reason);
       return { ok: true };
     });
+  }
+
+  /** A share a manager of the workspace changes (404 when the connection is not shared into it). */
+  private async managedShare(
+    tx: Executor,
+    ctx: RequestContext,
+    workspaceId: string,
+    connectionId: string,
+  ): Promise<{ caller: UserCaller; share: ShareRow }> {
+    const { caller } = await this.rules.manage(ctx, workspaceId, tx);
+    const share = await this.shares.find(tx, workspaceId, connectionId);
+    if (!share) throw notFound('Shared connection');
+    return { caller, share };
   }
 
   async impact(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<ShareImpact> {

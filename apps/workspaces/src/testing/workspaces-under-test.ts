@@ -118,6 +118,19 @@ export class WorkspacesUnderTest extends ServiceUnderTest {
   share = async (ws: string, by: TestMember, connectionId: string) => {
     await this.request(WorkspacesRpc.share, by.ctx, { id: ws, connectionId });
   };
+
+  /** A workspace with an admin and a member, and a connection of the admin's shared into it. */
+  newAdminShare = async () => {
+    const owner = this.newUser();
+    const ws = await this.newWorkspace(owner);
+    const admin = this.newUser();
+    const member = this.newUser();
+    await this.addMember(ws, owner, admin, 'admin');
+    await this.addMember(ws, owner, member);
+    const connectionId = this.newConnection(admin);
+    await this.share(ws, admin, connectionId);
+    return { owner, ws, admin, member, connectionId };
+  };
 }
 
 /** Starts the workspaces service (and its stand-in peers) for the enclosing `describe`. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +8,7 @@ import { tarArchive } from '../archive';
 import { BRIDGE_SCRIPT, startBuildProxy, type BuildAllowEntry } from '../build-proxy';
 import { ArtifactError, readArtifact } from './artifact-reader';
 import { BuildError, runBuildProcess, type BuildWatch } from './build-process';
+import { probeHost } from './host-probe';
 import { BuildCgroup, inCgroup } from './cgroups';
 import {
   parseReadonlyPaths,
@@ -389,44 +389,32 @@ async function ensureBubblewrap(
   const key = `${bwrap}:${user ? 'build-uid' : 'own-uid'}:${readonly.join(',')}`;
   let probe = probes.get(key);
   if (!probe) {
-    probe = new Promise<string | null>((resolve) => {
-      const child = spawn(
-        bwrap,
-        [
-          '--unshare-all',
-          '--unshare-user',
-          '--disable-userns',
-          '--die-with-parent',
-          ...readonly.flatMap((entry) => {
-            const [kind, target, source] = entry.split('\0');
-            return kind === 'symlink' ? ['--symlink', source, target] : ['--ro-bind', source, target];
-          }),
-          '--proc',
-          '/proc',
-          '--size',
-          String(MIB),
-          '--tmpfs',
-          '/build',
-          ...nodeMount(readonly),
-          // The worker's node runs the supervisor: the build's user must be able to run it.
-          '--',
-          process.execPath,
-          '-e',
-          '0',
-        ],
-        {
-          cwd: host,
-          env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
-          uid: user?.uid,
-          gid: user?.gid,
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', (error) => resolve(error.message));
-      child.on('close', (code) => resolve(code === 0 ? null : stderr.trim() || `exit code ${String(code)}`));
-    });
+    probe = probeHost(
+      bwrap,
+      [
+        '--unshare-all',
+        '--unshare-user',
+        '--disable-userns',
+        '--die-with-parent',
+        ...readonly.flatMap((entry) => {
+          const [kind, target, source] = entry.split('\0');
+          return kind === 'symlink' ? ['--symlink', source, target] : ['--ro-bind', source, target];
+        }),
+        '--proc',
+        '/proc',
+        '--size',
+        String(MIB),
+        '--tmpfs',
+        '/build',
+        ...nodeMount(readonly),
+        // The worker's node runs the supervisor: the build's user must be able to run it.
+        '--',
+        process.execPath,
+        '-e',
+        '0',
+      ],
+      { cwd: host, uid: user?.uid, gid: user?.gid },
+    );
     probes.set(key, probe);
   }
   const failure = await probe;
