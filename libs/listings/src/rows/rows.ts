@@ -17,9 +17,28 @@ function columnsOf(fields: object, json: ReadonlySet<string>): Array<[string, un
 }
 
 /**
- * Inserts a row of `table` (`<schema>.<table>`, a constant) with the fields given, `extra` adding
- * columns set by SQL (`{ status: "'submitted'" }`); answers the new row's id.
+ * Inserts a row of `table` (`<schema>.<table>`, a constant) with the fields given and answers the rows
+ * of the statement: `tail` ends it (`ON CONFLICT DO NOTHING`, `RETURNING *`), `extra` adds columns set
+ * by SQL (`{ status: "'submitted'" }`).
  */
+export function insertInto<Rows = unknown[]>(
+  db: Executor,
+  table: string,
+  fields: object,
+  tail = '',
+  json: ReadonlySet<string> = new Set(),
+  extra: Record<string, string> = {},
+): Promise<Rows> {
+  const columns = columnsOf(fields, json);
+  const names = [...columns.map(([column]) => column), ...Object.keys(extra)];
+  const values = [...columns.map((_, i) => `$${i + 1}`), ...Object.values(extra)];
+  return db.query<Rows>(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${values.join(', ')}) ${tail}`.trimEnd(),
+    columns.map(([, value]) => value),
+  );
+}
+
+/** `insertInto` answering the new row's id. */
 export async function insertRow(
   db: Executor,
   table: string,
@@ -27,13 +46,7 @@ export async function insertRow(
   json: ReadonlySet<string> = new Set(),
   extra: Record<string, string> = {},
 ): Promise<string> {
-  const columns = columnsOf(fields, json);
-  const names = [...columns.map(([column]) => column), ...Object.keys(extra)];
-  const values = [...columns.map((_, i) => `$${i + 1}`), ...Object.values(extra)];
-  const rows = await db.query<Array<{ id: string }>>(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`,
-    columns.map(([, value]) => value),
-  );
+  const rows = await insertInto<Array<{ id: string }>>(db, table, fields, 'RETURNING id', json, extra);
   return rows[0].id;
 }
 
