@@ -13,7 +13,7 @@ export {
   type SubmissionEdit,
   Submitting,
 } from './submissions/submitting';
-export { insertInto, insertRow, updateRow } from './rows/rows';
+export { insertInto, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type KeptColumns, type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export {

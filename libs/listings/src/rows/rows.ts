@@ -38,18 +38,6 @@ export function insertInto<Rows = unknown[]>(
   );
 }
 
-/** `insertInto` answering the new row's id. */
-export async function insertRow(
-  db: Executor,
-  table: string,
-  fields: object,
-  json: ReadonlySet<string> = new Set(),
-  extra: Record<string, string> = {},
-): Promise<string> {
-  const rows = await insertInto<Array<{ id: string }>>(db, table, fields, 'RETURNING id', json, extra);
-  return rows[0].id;
-}
-
 /**
  * Updates the row `id` of `table` with the changes given (nothing when none is defined), `extra` adding
  * columns set by SQL; `updated_at` is set with any change.
