@@ -4,6 +4,7 @@ export { type Handler, type ListingAccess, type ListingIdRequest, type ListingKi
 export { type KindAccess, ListingsModule } from './listings.module';
 export { Outbox, OutboxRelay, OutboxRepository } from './outbox/outbox';
 export { DocTabsRepository } from './docs/doc-tabs.repository';
+export { LikesRepository } from './likes/likes.repository';
 export { checkSourceUnchanged, visibleSubmission } from './submissions/submission-rules';
 export { SubmissionTable } from './submissions/submission-table';
 export {
@@ -12,9 +13,9 @@ export {
   type SubmissionEdit,
   Submitting,
 } from './submissions/submitting';
-export { insertRow, updateRow } from './rows/rows';
+export { insertInto, updateRow } from './rows/rows';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
-export { type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
+export { type KeptColumns, type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export {
   canSeeJson,
   fitJsonToBudget,

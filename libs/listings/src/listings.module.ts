@@ -33,7 +33,7 @@ export interface KindAccess {
 /**
  * The listings kernel mounted for one kind in its service: the handlers of the kind's descriptors it
  * serves, and, for the service's own features (global in the service), the outbox, the documentation
- * tabs, the pins and changes since review and the repository reader of that kind; it counts the kind's deployments itself.
+ * tabs, the likes, the pins and changes since review and the repository reader of that kind; it counts the kind's deployments itself.
  */
 @Module({})
 export class ListingsModule {
@@ -61,7 +61,15 @@ export class ListingsModule {
         RepositoryReader,
         UsersDirectory,
       ],
-      exports: [Outbox, DocTabsRepository, SourceChanges, Pinning, RepositoryReader, UsersDirectory],
+      exports: [
+        Outbox,
+        DocTabsRepository,
+        LikesRepository,
+        SourceChanges,
+        Pinning,
+        RepositoryReader,
+        UsersDirectory,
+      ],
     };
   }
 }

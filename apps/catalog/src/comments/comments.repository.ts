@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
 
@@ -54,12 +55,9 @@ export class CommentsRepository {
     db: Executor,
     fields: Pick<CommentRow, 'policy_id' | 'parent_id' | 'author_id' | 'body'>,
   ): Promise<CommentRow> {
-    await db.query(`INSERT INTO catalog.comment_quota (author_id) VALUES ($1)`, [fields.author_id]);
-    const rows = await db.query<CommentRow[]>(
-      `INSERT INTO catalog.comments (policy_id, parent_id, author_id, body) VALUES ($1, $2, $3, $4) RETURNING *`,
-      [fields.policy_id, fields.parent_id, fields.author_id, fields.body],
-    );
-    return rows[0];
+    await insertInto(db, 'catalog.comment_quota', { author_id: fields.author_id });
+    const [row] = await insertInto<CommentRow[]>(db, 'catalog.comments', fields, 'RETURNING *');
+    return row;
   }
 
   async editBody(db: Executor, id: string, body: string): Promise<CommentRow | null> {

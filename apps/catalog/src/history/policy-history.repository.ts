@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryEntry } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 interface HistoryRow {
@@ -24,10 +25,8 @@ export class PolicyHistory {
     action: string,
     details: Record<string, unknown> = {},
   ): Promise<void> {
-    await db.query(
-      `INSERT INTO catalog.policy_history (policy_id, actor_id, action, details) VALUES ($1, $2, $3, $4)`,
-      [policyId, actorId, action, JSON.stringify(details)],
-    );
+    const entry = { policy_id: policyId, actor_id: actorId, action, details };
+    await insertInto(db, 'catalog.policy_history', entry, '', new Set(['details']));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
-import { sqlParams } from '@pc/listings';
+import { insertInto, sqlParams } from '@pc/listings';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
 import { escapeLike } from '../common/like';
 
@@ -53,11 +53,9 @@ export interface DueDelivery {
 @Injectable()
 export class IdeasRepository {
   async insert(db: Executor, title: string, description: string, submitterId: string): Promise<Idea> {
-    const rows = await db.query<IdeaRow[]>(
-      `INSERT INTO catalog.ideas (title, description, submitter_id) VALUES ($1, $2, $3) RETURNING *`,
-      [title, description, submitterId],
-    );
-    return toIdea(rows[0]);
+    const fields = { title, description, submitter_id: submitterId };
+    const [row] = await insertInto<IdeaRow[]>(db, 'catalog.ideas', fields, 'RETURNING *');
+    return toIdea(row);
   }
 
   async findById(db: Executor, id: string, viewerId: string | null = null): Promise<Idea | null> {
@@ -155,18 +153,15 @@ export class IdeasRepository {
       [resourceId, resourceType],
     );
     for (const idea of ideas) {
-      await db.query(
-        `INSERT INTO catalog.idea_deliveries (idea_id, resource_type, resource_id, coverage, scope_note, completes_idea)
-         VALUES ($1, $6, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [
-          idea.ideaId,
-          resourceId,
-          idea.coverage ?? 'full',
-          idea.scopeNote ?? null,
-          idea.completesIdea ?? false,
-          resourceType,
-        ],
-      );
+      const delivery = {
+        idea_id: idea.ideaId,
+        resource_type: resourceType,
+        resource_id: resourceId,
+        coverage: idea.coverage ?? 'full',
+        scope_note: idea.scopeNote ?? null,
+        completes_idea: idea.completesIdea ?? false,
+      };
+      await insertInto(db, 'catalog.idea_deliveries', delivery, 'ON CONFLICT DO NOTHING');
     }
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListingTable, type PinColumns } from '@pc/listings';
+import { type KeptColumns, ListingTable, type PinColumns } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import { policyKind } from '../policy.kind';
 import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row';
@@ -7,14 +7,10 @@ import { POLICY_COLUMNS, type PolicyChanges, type PolicyRow } from './policy.row
 /** The fields a new policy is inserted with (the rest are defaults or set later by review). */
 export type NewPolicy = Omit<
   PolicyRow,
-  | 'id'
-  | 'like_count'
+  | KeptColumns
   | 'download_count'
-  | 'deploy_count'
   | 'issues_checked_at'
   | 'published_at'
-  | 'created_at'
-  | 'updated_at'
   | 'status'
   | keyof PinColumns
   | 'implementation_pinned_commit'

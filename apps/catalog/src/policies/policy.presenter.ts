@@ -25,10 +25,7 @@ export class PolicyPresenter {
 
   async many(ctx: RequestContext, rows: PolicyRow[]): Promise<Policy[]> {
     const [owners, presentations] = await Promise.all([
-      this.users.findMany(
-        ctx,
-        rows.map((r) => r.owner_id),
-      ),
+      this.users.ownersOf(ctx, rows),
       this.policies.presentations(
         this.db.pool,
         rows.map((r) => r.id),
@@ -45,10 +42,7 @@ export class PolicyPresenter {
 
   /** Policies read as JSON (`PoliciesRepository.findJson`, `searchJson`), each as its answer's JSON text. */
   async json(ctx: RequestContext, rows: PolicyJsonRow[]): Promise<string[]> {
-    const owners = await this.users.findMany(
-      ctx,
-      rows.map((r) => r.owner_id),
-    );
+    const owners = await this.users.ownersOf(ctx, rows);
     return rows.map((row) => policyJson(row, owners.get(row.owner_id)));
   }
 

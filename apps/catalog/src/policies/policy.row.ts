@@ -1,5 +1,5 @@
 import type { AssetKind, Direction, PolicyStatus, ProjectType } from '@pc/contracts';
-import type { ListingRow, PinColumns } from '@pc/listings';
+import type { KeptColumns, ListingRow } from '@pc/listings';
 
 /** A row of catalog.policies, as node-postgres returns it. */
 export interface PolicyRow extends ListingRow {
@@ -23,34 +23,9 @@ export interface PolicyRow extends ListingRow {
   implementation_pinned_content_digest: string | null;
 }
 
-/** Columns a caller may change through PATCH or review, by column name. */
+/** Columns a caller may change through PATCH or review: all but what the database keeps and the slug. */
 export type PolicyChanges = Partial<
-  Pick<
-    PolicyRow,
-    | 'name'
-    | 'description'
-    | 'category'
-    | 'status'
-    | 'owner_id'
-    | 'source_host_url'
-    | 'implementation_source_host_url'
-    | 'source_ref'
-    | 'implementation_source_ref'
-    | 'video_tutorial_url'
-    | 'examples_url'
-    | 'icon_url'
-    | 'icon_disabled'
-    | 'asset_kinds'
-    | 'a2a_protocol_versions'
-    | 'direction'
-    | 'version'
-    | 'kit_version'
-    | 'source_host_has_issues'
-    | 'published_at'
-    | keyof PinColumns
-    | 'implementation_pinned_commit'
-    | 'implementation_pinned_content_digest'
-  >
+  Omit<PolicyRow, KeptColumns | 'slug' | 'project_type' | 'issues_checked_at' | 'download_count'>
 >;
 
 export const POLICY_COLUMNS = `p.id, p.slug, p.name, p.description, p.category, p.status, p.owner_id, p.project_type,

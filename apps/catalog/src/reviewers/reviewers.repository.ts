@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 /** `catalog.policy_reviewers`: who, besides administrators, reviews a policy. */
@@ -14,11 +15,8 @@ export class ReviewersRepository {
 
   /** Idempotent: designating someone twice keeps the first designation. */
   async designate(db: Executor, policyId: string, userId: string, designatedBy: string): Promise<void> {
-    await db.query(
-      `INSERT INTO catalog.policy_reviewers (policy_id, user_id, designated_by) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [policyId, userId, designatedBy],
-    );
+    const designation = { policy_id: policyId, user_id: userId, designated_by: designatedBy };
+    await insertInto(db, 'catalog.policy_reviewers', designation, 'ON CONFLICT DO NOTHING');
   }
 
   /** True when there was a designation to remove. */

@@ -1,4 +1,4 @@
-import { CatalogRpc, type RevisionField } from '@pc/contracts';
+import { CatalogRpc, type RequestContext, type RevisionField, type UpdatePolicyRequest } from '@pc/contracts';
 import { RemoteError } from '@pc/platform';
 import {
   anonymous,
@@ -69,39 +69,22 @@ describe('catalog policy edits and revisions', () => {
         previous_value: before.description,
       }),
     ]);
-    expect(
-      await codeOf(
-        t.request(CatalogRpc.updatePolicy, owner.ctx, {
-          id: policyId,
-          description: 'Yet another proposed text.',
-        }),
-      ),
-    ).toBe('CATALOG.REVISION_PENDING');
-    expect(
-      await codeOf(t.request(CatalogRpc.updatePolicy, other.ctx, { id: policyId, name: 'Mine now' })),
-    ).toBe('FORBIDDEN');
-    expect(
-      await codeOf(
-        t.request(CatalogRpc.updatePolicy, owner.ctx, { id: policyId, implementationSourceRef: 'v2' }),
-      ),
-    ).toBe('FORBIDDEN');
-    expect(
-      await codeOf(
-        t.request(CatalogRpc.updatePolicy, owner.ctx, {
-          id: policyId,
-          implementationSourceHostUrl: 'https://source-host.test/community/an-implementation',
-        }),
-      ),
-    ).toBe('CATALOG.POLICY_NOT_SPLIT');
-    // Only the owner proposes a new About text: an administrator edits the rest.
-    expect(
-      await codeOf(
-        t.request(CatalogRpc.updatePolicy, t.admin, {
-          id: policyId,
-          description: 'An administrator rewrites it.',
-        }),
-      ),
-    ).toBe('FORBIDDEN');
+    const refused: Array<[RequestContext, Omit<UpdatePolicyRequest, 'id'>, string]> = [
+      [owner.ctx, { description: 'Yet another proposed text.' }, 'CATALOG.REVISION_PENDING'],
+      [other.ctx, { name: 'Mine now' }, 'FORBIDDEN'],
+      [owner.ctx, { implementationSourceRef: 'v2' }, 'FORBIDDEN'],
+      [
+        owner.ctx,
+        { implementationSourceHostUrl: 'https://source-host.test/community/an-implementation' },
+        'CATALOG.POLICY_NOT_SPLIT',
+      ],
+      // Only the owner proposes a new About text: an administrator edits the rest.
+      [t.admin, { description: 'An administrator rewrites it.' }, 'FORBIDDEN'],
+    ];
+    for (const [ctx, change, code] of refused) {
+      const refusal = await codeOf(t.request(CatalogRpc.updatePolicy, ctx, { id: policyId, ...change }));
+      expect({ change, code: refusal }).toEqual({ change, code });
+    }
   });
 
   it('before publication sends repository changes to the submission and refuses revisions', async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PolicyRevision, RevisionField } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
 
@@ -22,12 +23,8 @@ export class RevisionsRepository {
     db: Executor,
     fields: Pick<RevisionRow, 'policy_id' | 'field' | 'proposed_value' | 'previous_value' | 'submitted_by'>,
   ): Promise<RevisionRow> {
-    const rows = await db.query<RevisionRow[]>(
-      `INSERT INTO catalog.policy_revisions (policy_id, field, proposed_value, previous_value, submitted_by)
-       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [fields.policy_id, fields.field, fields.proposed_value, fields.previous_value, fields.submitted_by],
-    );
-    return rows[0];
+    const [row] = await insertInto<RevisionRow[]>(db, 'catalog.policy_revisions', fields, 'RETURNING *');
+    return row;
   }
 
   async findById(db: Executor, id: string): Promise<RevisionRow | null> {

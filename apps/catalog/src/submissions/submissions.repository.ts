@@ -40,20 +40,6 @@ export interface SubmissionRow extends SubmissionRecord {
   implementation_source_ref: string | null;
 }
 
-export type SubmissionChanges = Partial<
-  Pick<
-    SubmissionRecord,
-    | 'status'
-    | 'name'
-    | 'description'
-    | 'source_host_url'
-    | 'implementation_source_host_url'
-    | 'doc_tabs'
-    | 'validation'
-    | 'feedback'
-  >
->;
-
 /** catalog.policy_submissions, each read with its policy's owner and refs: the kernel's table of them. */
 @Injectable()
 export class SubmissionRecords extends SubmissionTable<SubmissionRow> {

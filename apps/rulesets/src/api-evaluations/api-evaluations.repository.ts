@@ -8,6 +8,7 @@ import type {
   KeptFinding,
   SeverityCounts,
 } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import type { WaiverScope } from './conformance';
 
@@ -128,29 +129,12 @@ export function toEvaluation(row: ApiEvaluationRow): ApiEvaluation {
 @Injectable()
 export class ApiEvaluationsRepository {
   async insert(db: Executor, evaluation: NewEvaluation): Promise<ApiEvaluationRow> {
-    const [row] = await db.query<ApiEvaluationRow[]>(
-      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, commit, ref,
-         rulesets, counts, waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       RETURNING ${SUMMARY_COLUMNS}, findings`,
-      [
-        evaluation.api_id,
-        evaluation.workspace_id,
-        evaluation.trigger,
-        evaluation.run_by,
-        evaluation.format,
-        evaluation.digest,
-        evaluation.commit,
-        evaluation.ref,
-        JSON.stringify(evaluation.rulesets),
-        JSON.stringify(evaluation.counts),
-        evaluation.waived,
-        evaluation.passed_rules,
-        evaluation.applicable_rules,
-        evaluation.conformance,
-        JSON.stringify(evaluation.findings),
-        evaluation.findings_truncated,
-      ],
+    const [row] = await insertInto<ApiEvaluationRow[]>(
+      db,
+      'rulesets.api_evaluations',
+      evaluation,
+      `RETURNING ${SUMMARY_COLUMNS}, findings`,
+      new Set(['rulesets', 'counts', 'findings']),
     );
     return row;
   }

@@ -23,15 +23,8 @@ export interface GovernedApiRow {
   documents: number;
 }
 
-/** A row of rulesets.api_documents without its content. */
-export interface ApiDocumentRow {
-  id: string;
-  api_id: string;
-  filename: string;
-  digest: string;
-  commit: string | null;
-  bytes: number;
-  pushed_by: string;
+/** A row of rulesets.api_documents without its content: the contract's document, its date a date. */
+export interface ApiDocumentRow extends Omit<ApiDocument, 'pushed_at'> {
   pushed_at: Date;
 }
 

@@ -1,5 +1,6 @@
 import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
+import { workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /**
@@ -8,22 +9,7 @@ import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-un
  */
 describe('governed APIs (service level, PostgreSQL)', () => {
   const h = rulesetsUnderTest();
-  let owner: TestUser;
-  let admin: TestUser;
-  let member: TestUser;
-  let stranger: TestUser;
-  let workspaceId: string;
-
-  beforeAll(() => {
-    owner = h.user();
-    admin = h.user();
-    member = h.user();
-    stranger = h.user();
-    workspaceId = h.workspace(owner, [
-      [admin, 'admin'],
-      [member, 'member'],
-    ]);
-  });
+  const { owner, admin, member, stranger, workspaceId } = workspaceTeam(h);
 
   const register = (who: TestUser, name: string, fields: Record<string, unknown> = {}) =>
     h.request(GovernanceRpc.registerApi, who.ctx, { workspaceId, name, ...fields });

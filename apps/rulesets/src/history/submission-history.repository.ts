@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RULESET_LIMITS, type RulesetHistoryEntry } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 interface HistoryRow extends Omit<RulesetHistoryEntry, 'created_at'> {
@@ -22,22 +23,17 @@ export class SubmissionHistory {
     submission: Pick<RulesetHistoryEntry, 'status' | 'revision_count'> & { id: string },
     entry: HistoryRecord,
   ): Promise<void> {
-    const snapshot = entry.previous_snapshot ?? null;
-    await db.query(
-      `INSERT INTO rulesets.submission_history
-         (submission_id, actor_id, action, status, fields, feedback, previous_snapshot, revision_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        submission.id,
-        entry.actor_id,
-        entry.action,
-        submission.status,
-        entry.fields ?? [],
-        entry.feedback ?? null,
-        snapshot === null ? null : JSON.stringify(snapshot),
-        submission.revision_count,
-      ],
-    );
+    const row = {
+      submission_id: submission.id,
+      actor_id: entry.actor_id,
+      action: entry.action,
+      status: submission.status,
+      fields: entry.fields ?? [],
+      feedback: entry.feedback ?? null,
+      previous_snapshot: entry.previous_snapshot ?? null,
+      revision_count: submission.revision_count,
+    };
+    await insertInto(db, 'rulesets.submission_history', row, '', new Set(['previous_snapshot']));
   }
 
   /** Newest first, at most `RULESET_LIMITS.history.max` entries. */

@@ -3,15 +3,8 @@ import type { GovernanceProfile, RulesetFollow } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 import { workspaceRows } from '../governed-apis';
 
-/** A row of rulesets.governance_profiles. */
-export interface ProfileRow {
-  id: string;
-  workspace_id: string;
-  name: string;
-  rulesets: RulesetFollow[];
-  match_tags: string[];
-  match_scopes: string[];
-  created_by: string;
+/** A row of rulesets.governance_profiles: the contract's profile, with its dates as dates. */
+export interface ProfileRow extends Omit<GovernanceProfile, 'created_at' | 'updated_at'> {
   created_at: Date;
   updated_at: Date;
 }
@@ -19,18 +12,9 @@ export interface ProfileRow {
 const COLUMNS =
   'id, workspace_id, name, rulesets, match_tags, match_scopes, created_by, created_at, updated_at';
 
+/** Every read selects `COLUMNS` alone: the row is the profile but for its dates. */
 export function toProfile(row: ProfileRow): GovernanceProfile {
-  return {
-    id: row.id,
-    workspace_id: row.workspace_id,
-    name: row.name,
-    rulesets: row.rulesets,
-    match_tags: row.match_tags,
-    match_scopes: row.match_scopes,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
 }
 
 export interface ProfileFields {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetFormat } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 /** A row of rulesets.ruleset_versions: a reviewed version of a ruleset that profiles may pin. */
@@ -16,11 +17,7 @@ export interface RulesetVersionRow {
 export class RulesetVersionsRepository {
   /** Keeps the version (once: a version never changes). */
   async keep(db: Executor, version: RulesetVersionRow): Promise<void> {
-    await db.query(
-      `INSERT INTO rulesets.ruleset_versions (ruleset_id, commit, ruleset_path, ruleset_format, rule_names)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [version.ruleset_id, version.commit, version.ruleset_path, version.ruleset_format, version.rule_names],
-    );
+    await insertInto(db, 'rulesets.ruleset_versions', version, 'ON CONFLICT DO NOTHING');
   }
 
   async find(db: Executor, rulesetId: string, commit: string): Promise<RulesetVersionRow | null> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type ConformanceChange, GOVERNANCE_LIMITS as L } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 /** A run of a re-evaluation: a cause (a ruleset's new version: its event id) in one workspace. */
@@ -25,11 +26,7 @@ export interface ReevaluatedApi {
 @Injectable()
 export class ReevaluationRepository {
   async start(db: Executor, run: ReevaluationRun): Promise<void> {
-    await db.query(
-      `INSERT INTO rulesets.reevaluation_runs (cause, workspace_id, ruleset_id, ruleset_name, version)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [run.cause, run.workspace_id, run.ruleset_id, run.ruleset_name, run.version],
-    );
+    await insertInto(db, 'rulesets.reevaluation_runs', run, 'ON CONFLICT DO NOTHING');
   }
 
   /** Of these APIs, those already evaluated for the cause. */
@@ -43,11 +40,11 @@ export class ReevaluationRepository {
 
   /** Records the API evaluated for the cause; false when it already was (the caller rolls back). */
   async record(db: Executor, api: ReevaluatedApi): Promise<boolean> {
-    const rows = await db.query<unknown[]>(
-      `INSERT INTO rulesets.reevaluated_apis
-         (cause, api_id, workspace_id, evaluation_id, previous_conformance, conformance)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
-      [api.cause, api.api_id, api.workspace_id, api.evaluation_id, api.previous_conformance, api.conformance],
+    const rows = await insertInto<unknown[]>(
+      db,
+      'rulesets.reevaluated_apis',
+      api,
+      'ON CONFLICT DO NOTHING RETURNING 1',
     );
     return rows.length > 0;
   }

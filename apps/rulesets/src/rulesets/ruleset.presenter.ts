@@ -3,6 +3,7 @@ import type { RequestContext, Ruleset, RulesetSummary, UserSummary } from '@pc/c
 import { Database } from '@pc/platform';
 import { callerId } from '../common/caller';
 import {
+  LikesRepository,
   type ListingJsonRow,
   ownerJsonFields,
   reviewPin,
@@ -11,49 +12,39 @@ import {
 } from '@pc/listings';
 import { IdeasClient } from '../ideas';
 import type { RulesetRow } from './ruleset.row';
-import { RulesetsRepository } from './rulesets.repository';
 
 /** Builds the public shapes: owners from identity, the caller's likes, ideas from the catalog. */
 @Injectable()
 export class RulesetPresenter {
   constructor(
-    private readonly rulesets: RulesetsRepository,
+    private readonly likes: LikesRepository,
     private readonly users: UsersDirectory,
     private readonly ideas: IdeasClient,
     private readonly db: Database,
   ) {}
 
   async many(ctx: RequestContext, rows: RulesetRow[]): Promise<RulesetSummary[]> {
-    const viewer = callerId(ctx.caller);
     const [owners, liked] = await Promise.all([
-      this.users.findMany(
-        ctx,
-        rows.map((r) => r.owner_id),
+      this.users.ownersOf(ctx, rows),
+      this.likes.likedAmong(
+        this.db.pool,
+        callerId(ctx.caller),
+        rows.map((r) => r.id),
       ),
-      viewer
-        ? this.rulesets.likedAmong(
-            this.db.pool,
-            viewer,
-            rows.map((r) => r.id),
-          )
-        : Promise.resolve(new Set<string>()),
     ]);
     return rows.map((r) => toSummary(r, owners.get(r.owner_id), liked.has(r.id)));
   }
 
   /** Summaries read as JSON (`RulesetsRepository.searchJson`), each with its owner's fields added. */
   async json(ctx: RequestContext, rows: ListingJsonRow[]): Promise<string[]> {
-    const owners = await this.users.findMany(
-      ctx,
-      rows.map((r) => r.owner_id),
-    );
+    const owners = await this.users.ownersOf(ctx, rows);
     return rows.map((row) => withJsonFields(row.json, ownerJsonFields(owners.get(row.owner_id))));
   }
 
   /** A ruleset read in full as JSON (`RulesetsRepository.findJson`): its owner and the ideas it delivers added. */
   async oneJson(ctx: RequestContext, row: ListingJsonRow): Promise<string> {
     const [owners, deliveries] = await Promise.all([
-      this.users.findMany(ctx, [row.owner_id]),
+      this.users.ownersOf(ctx, [row]),
       this.ideas.deliveries(ctx, [row.id]),
     ]);
     return withJsonFields(row.json, {

@@ -1,4 +1,4 @@
-import type { ListingRow, PinColumns } from '@pc/listings';
+import type { KeptColumns, ListingRow } from '@pc/listings';
 import type {
   RuleCounts,
   RulesetCategory,
@@ -38,31 +38,7 @@ export const RULESET_COLUMNS = `r.id, r.name, r.description, r.category, r.owner
   r.pinned_by, r.pinned_how, r.created_at, r.updated_at,
   (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id`;
 
-/** Columns a change may set. */
+/** Columns a change may set: all but what the database keeps, who submitted it and the derived ones. */
 export type RulesetChanges = Partial<
-  Pick<
-    RulesetRow,
-    | 'name'
-    | 'description'
-    | 'category'
-    | 'owner_id'
-    | 'source_url'
-    | 'source_ref'
-    | 'ruleset_path'
-    | 'profile_name'
-    | 'rule_names'
-    | 'rule_counts'
-    | 'target_scopes'
-    | 'tags'
-    | 'icon_url'
-    | 'registry_asset_id'
-    | 'video_tutorial_url'
-    | 'examples_url'
-    | 'engine_check'
-    | 'lifecycle_status'
-    | 'review_feedback'
-    | 'reviewed_at'
-    | 'published_at'
-    | keyof PinColumns
-  >
+  Omit<RulesetRow, KeptColumns | 'submitted_by' | 'ruleset_format' | 'view_count' | 'submission_id'>
 >;

@@ -97,15 +97,6 @@ export class RulesetsRepository {
     );
     return rows[0]?.n ?? 0;
   }
-
-  async likedAmong(db: Executor, userId: string, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db.query<Array<{ ruleset_id: string }>>(
-      `SELECT ruleset_id FROM rulesets.ruleset_likes WHERE user_id = $1 AND ruleset_id = ANY($2::uuid[])`,
-      [userId, ids],
-    );
-    return new Set(rows.map((r) => r.ruleset_id));
-  }
 }
 
 /**

@@ -1,46 +1,14 @@
-import type {
-  DocTab,
-  RuleCounts,
-  RulesetCategory,
-  RulesetEngineCheck,
-  RulesetSnapshot,
-  RulesetSubmission,
-  RulesetSubmissionStatus,
-  TargetScope,
-} from '@pc/contracts';
+import type { DocTab, RulesetEngineCheck, RulesetSnapshot, RulesetSubmission } from '@pc/contracts';
 
-/** A row of rulesets.ruleset_submissions, with its ruleset's current owner and publication. */
-export interface SubmissionRow {
-  id: string;
-  ruleset_id: string;
-  submitted_by: string;
-  status: RulesetSubmissionStatus;
-  name: string;
-  description: string;
-  category: RulesetCategory;
-  source_url: string;
-  source_ref: string | null;
-  ruleset_path: string | null;
-  profile_name: string | null;
-  rule_counts: RuleCounts;
-  rule_names: string[];
-  target_scopes: TargetScope[];
-  registry_asset_id: string | null;
-  icon_url: string | null;
-  tags: string[];
-  video_tutorial_url: string | null;
-  examples_url: string | null;
+/**
+ * A row of rulesets.ruleset_submissions (the contract's submission, with its dates as dates), with its
+ * ruleset's current owner and publication.
+ */
+export interface SubmissionRow extends Omit<RulesetSubmission, 'reviewed_at' | 'created_at' | 'updated_at'> {
   /** What validation found with the engine (see RulesetEngineCheck); null before it was kept. */
   engine_check: RulesetEngineCheck | null;
   doc_tabs: DocTab[];
-  review_feedback: string | null;
-  reviewed_by: string | null;
   reviewed_at: Date | null;
-  /** The commit validation read `source_ref` at, and the content digest there: what approval pins. */
-  source_commit: string | null;
-  content_digest: string | null;
-  previous_snapshot: RulesetSnapshot | null;
-  revision_count: number;
   created_at: Date;
   updated_at: Date;
   owner_id: string;
@@ -74,20 +42,12 @@ const SNAPSHOT = CONTENT.filter(
 
 export type SubmissionContent = Pick<SubmissionRow, (typeof CONTENT)[number]>;
 
+/** Columns a change may set: all but its id, its ruleset, who submitted it, and what is read with it. */
 export type SubmissionChanges = Partial<
-  SubmissionContent &
-    Pick<
-      SubmissionRow,
-      | 'status'
-      | 'doc_tabs'
-      | 'review_feedback'
-      | 'reviewed_by'
-      | 'reviewed_at'
-      | 'previous_snapshot'
-      | 'revision_count'
-      | 'source_commit'
-      | 'content_digest'
-    >
+  Omit<
+    SubmissionRow,
+    'id' | 'ruleset_id' | 'submitted_by' | 'created_at' | 'updated_at' | 'owner_id' | 'published_at'
+  >
 >;
 
 export function contentOf(row: SubmissionContent): SubmissionContent {

@@ -71,6 +71,21 @@ export interface GovernedWorkspace {
   workspaceId: string;
 }
 
+/** A workspace's team: its owner, an administrator and a member, a stranger to it, and its id. */
+export interface WorkspaceTeam extends GovernedWorkspace {
+  admin: TestUser;
+}
+
+/** A workspace with an owner, an administrator and a member, and a stranger outside it (stand-ins only). */
+export function workspaceTeam(h: RulesetsUnderTest): WorkspaceTeam {
+  const [owner, admin, member, stranger] = [h.user(), h.user(), h.user(), h.user()];
+  const workspaceId = h.workspace(owner, [
+    [admin, 'admin'],
+    [member, 'member'],
+  ]);
+  return { owner, admin, member, stranger, workspaceId };
+}
+
 /** A governed workspace made before the test file's tests run (its fields are set then). */
 export function governedWorkspaceBeforeAll(h: RulesetsUnderTest): GovernedWorkspace {
   const governed = {} as GovernedWorkspace;

@@ -1,6 +1,6 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { GOVERNANCE_PROFILE, workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 import { WaiverExpiry } from './waiver-expiry';
 
@@ -14,22 +14,10 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 describe('waivers (service level, the engine)', () => {
   jest.setTimeout(120_000);
   const h = rulesetsUnderTest();
-  let owner: TestUser;
-  let admin: TestUser;
-  let member: TestUser;
-  let stranger: TestUser;
-  let workspaceId: string;
+  const { owner, admin, member, stranger, workspaceId } = workspaceTeam(h);
   let rulesetId: string;
 
   beforeAll(async () => {
-    owner = h.user();
-    admin = h.user();
-    member = h.user();
-    stranger = h.user();
-    workspaceId = h.workspace(owner, [
-      [admin, 'admin'],
-      [member, 'member'],
-    ]);
     ({ rulesetId } = await h.published(owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }));
     await h.request(GovernanceRpc.createProfile, owner.ctx, {
       workspaceId,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Waiver } from '@pc/contracts';
+import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 
 /** A row of rulesets.waivers. */
@@ -65,19 +66,7 @@ export class WaiversRepository {
       'api_id' | 'workspace_id' | 'rule' | 'location' | 'reason' | 'expires_at' | 'created_by'
     >,
   ): Promise<WaiverRow> {
-    const [row] = await db.query<WaiverRow[]>(
-      `INSERT INTO rulesets.waivers (api_id, workspace_id, rule, location, reason, expires_at, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [
-        waiver.api_id,
-        waiver.workspace_id,
-        waiver.rule,
-        waiver.location,
-        waiver.reason,
-        waiver.expires_at,
-        waiver.created_by,
-      ],
-    );
+    const [row] = await insertInto<WaiverRow[]>(db, 'rulesets.waivers', waiver, `RETURNING ${COLUMNS}`);
     return row;
   }
 

@@ -28,6 +28,9 @@ export interface ListingRow extends PinColumns {
   updated_at: Date;
 }
 
+/** The columns no change of a listing sets: its id, the counters the kernel keeps, the timestamps. */
+export type KeptColumns = 'id' | 'like_count' | 'deploy_count' | 'created_at' | 'updated_at';
+
 /** A new pin: the commit and content digest pinned, now, by `by` (the reviewer's approval or an administrator's pin). */
 export function pinnedNow(
   how: PinOrigin,

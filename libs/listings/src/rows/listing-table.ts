@@ -1,7 +1,7 @@
 import { type Executor, preparedQuery } from '@pc/platform';
 import type { QueryResultRow } from 'pg';
 import { type ListingKind, tableOf } from '../listing-kind';
-import { insertRow, updateRow } from './rows';
+import { insertInto, updateRow } from './rows';
 
 /** How a kind's listings table is read and written: its alias, its columns over it, its jsonb columns. */
 export interface ListingColumns {
@@ -37,7 +37,14 @@ export abstract class ListingTable<Row extends QueryResultRow, New extends objec
   }
 
   async insert(db: Executor, fields: New): Promise<Row> {
-    const id = await insertRow(db, this.table, fields, this.shape.json, this.shape.defaults);
+    const [{ id }] = await insertInto<Array<{ id: string }>>(
+      db,
+      this.table,
+      fields,
+      'RETURNING id',
+      this.shape.json,
+      this.shape.defaults,
+    );
     return (await this.findById(db, id))!;
   }
 

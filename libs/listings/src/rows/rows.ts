@@ -17,24 +17,25 @@ function columnsOf(fields: object, json: ReadonlySet<string>): Array<[string, un
 }
 
 /**
- * Inserts a row of `table` (`<schema>.<table>`, a constant) with the fields given, `extra` adding
- * columns set by SQL (`{ status: "'submitted'" }`); answers the new row's id.
+ * Inserts a row of `table` (`<schema>.<table>`, a constant) with the fields given and answers the rows
+ * of the statement: `tail` ends it (`ON CONFLICT DO NOTHING`, `RETURNING *`), `extra` adds columns set
+ * by SQL (`{ status: "'submitted'" }`).
  */
-export async function insertRow(
+export function insertInto<Rows = unknown[]>(
   db: Executor,
   table: string,
   fields: object,
+  tail = '',
   json: ReadonlySet<string> = new Set(),
   extra: Record<string, string> = {},
-): Promise<string> {
+): Promise<Rows> {
   const columns = columnsOf(fields, json);
   const names = [...columns.map(([column]) => column), ...Object.keys(extra)];
   const values = [...columns.map((_, i) => `$${i + 1}`), ...Object.values(extra)];
-  const rows = await db.query<Array<{ id: string }>>(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`,
+  return db.query<Rows>(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${values.join(', ')}) ${tail}`.trimEnd(),
     columns.map(([, value]) => value),
   );
-  return rows[0].id;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '@pc/platform';
 import { type ListingKind, tableOf } from '../listing-kind';
-import { insertRow, updateRow } from '../rows/rows';
+import { insertInto, updateRow } from '../rows/rows';
 
 /**
  * A kind's submissions table, each submission read with what its listing says now (its current owner
@@ -20,7 +20,8 @@ export abstract class SubmissionTable<Row> {
   }
 
   async insert(db: Executor, fields: Partial<Row>): Promise<Row> {
-    const id = await insertRow(db, tableOf(this.kind, 'submissions'), fields, this.json);
+    const table = tableOf(this.kind, 'submissions');
+    const [{ id }] = await insertInto<Array<{ id: string }>>(db, table, fields, 'RETURNING id', this.json);
     return (await this.findById(db, id))!;
   }
 

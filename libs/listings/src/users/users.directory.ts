@@ -45,6 +45,14 @@ export class UsersDirectory implements OnModuleInit {
     return found;
   }
 
+  /** The owners of `listings`, by id. */
+  ownersOf(ctx: RequestContext, listings: Array<{ owner_id: string }>): Promise<Map<string, UserSummary>> {
+    return this.findMany(
+      ctx,
+      listings.map((listing) => listing.owner_id),
+    );
+  }
+
   async resolve(ctx: RequestContext, usernameOrEmail: string): Promise<UserSummary | null> {
     const { user } = await this.bus.request(IdentityRpc.resolveUser, ctx, { usernameOrEmail });
     return user;
