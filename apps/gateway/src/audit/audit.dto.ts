@@ -10,7 +10,8 @@ import {
   type AuditActionGroup,
 } from '@pc/contracts';
 import { IsIn, IsISO8601, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
-import { Optional, OptionalEnum, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { OptionalEnum } from '../http/schema-fields';
 
 export class AuditEntryDto {
   @ApiProperty({ format: 'uuid' }) id!: string;

@@ -27,20 +27,14 @@ import {
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
+import { ClearableUrl, HttpUrl, PageCursor, PageInfoDto, PageLimit, toInt, trim } from '../http/common.dto';
 import {
-  ClearableUrl,
-  HttpUrl,
   OptionalBoolean,
   OptionalEnum,
   OptionalInteger,
   OptionalString,
-  PageCursor,
-  PageInfoDto,
-  PageLimit,
   RequiredString,
-  toInt,
-  trim,
-} from '../http/common.dto';
+} from '../http/schema-fields';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
 import {
   ContributorDto,

@@ -8,7 +8,8 @@ import {
   type RevisionStatus,
 } from '@pc/contracts';
 import { IsString } from 'class-validator';
-import { PageCursor, PageInfoDto, PageLimit, RequiredEnum } from '../http/common.dto';
+import { PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { RequiredEnum } from '../http/schema-fields';
 
 export class CreateRevisionDto {
   @RequiredEnum({ enum: REVISION_FIELDS })

@@ -28,34 +28,16 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
 import { A2aProtocolVersionsField, AssetKindsField } from './asset-kinds.dto';
-import {
-  HttpUrl,
-  Optional,
-  OptionalBoolean,
-  OptionalEnum,
-  OptionalInteger,
-  OptionalString,
-  PageCursor,
-  PageInfoDto,
-  PageLimit,
-  RequiredString,
-  trim,
-} from '../http/common.dto';
-import { declarationsOf, DocTabDto } from '../listings/listing.dto';
+import { HttpUrl, Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
+import { OptionalBoolean, OptionalEnum, OptionalString, RequiredString } from '../http/schema-fields';
+import { declarationsOf, DocTabDto, docTabInput } from '../listings/listing.dto';
 
-export class DocTabInputDto {
-  @RequiredString({ pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX })
-  key!: string;
-
-  @RequiredString({ maxLength: DOC_TAB_TITLE_MAX })
-  title!: string;
-
-  @RequiredString({ maxLength: DOC_TAB_BODY_MAX })
-  bodyMd!: string;
-
-  @OptionalInteger({ type: 'integer', minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX })
-  sortOrder?: number;
-}
+export class DocTabInputDto extends docTabInput({
+  key: { pattern: DOC_TAB_KEY_PATTERN.source, maxLength: DOC_TAB_KEY_MAX, lengthChecked: true },
+  title: { maxLength: DOC_TAB_TITLE_MAX },
+  bodyMd: { maxLength: DOC_TAB_BODY_MAX },
+  sortOrder: { minimum: 0, maximum: DOC_TAB_SORT_ORDER_MAX },
+}) {}
 
 export class IdeaDeclarationDto {
   @ApiProperty({ format: 'uuid' })

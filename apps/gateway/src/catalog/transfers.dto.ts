@@ -12,14 +12,8 @@ import {
   EMAIL_MAX,
 } from '@pc/contracts';
 import { IsEmail, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import {
-  Optional,
-  OptionalEnum,
-  OptionalString,
-  PageCursor,
-  PageInfoDto,
-  PageLimit,
-} from '../http/common.dto';
+import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
+import { OptionalEnum, OptionalString } from '../http/schema-fields';
 
 /** At least one of the two names the recipient. */
 export class CreateTransferDto {

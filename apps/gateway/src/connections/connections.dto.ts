@@ -10,14 +10,8 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
-import {
-  Nullable,
-  OptionalEnum,
-  OptionalString,
-  RequiredEnum,
-  RequiredString,
-  trim,
-} from '../http/common.dto';
+import { Nullable, trim } from '../http/common.dto';
+import { OptionalEnum, OptionalString, RequiredEnum, RequiredString } from '../http/schema-fields';
 
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =

@@ -32,7 +32,8 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { Optional, OptionalBoolean, OptionalEnum, OptionalString, trim } from '../http/common.dto';
+import { Optional, trim } from '../http/common.dto';
+import { OptionalBoolean, OptionalEnum, OptionalString } from '../http/schema-fields';
 
 /**
  * The request headers an operation reads, each validated as a DTO (ValidHeaders) whose bounds the

@@ -17,7 +17,8 @@ import {
 } from '@pc/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
-import { Optional, OptionalInteger, toInt } from '../http/common.dto';
+import { Optional, toInt } from '../http/common.dto';
+import { OptionalInteger } from '../http/schema-fields';
 import { Transform } from 'class-transformer';
 import { CreateDeploymentDto } from './deployments.dto';
 

@@ -31,14 +31,12 @@ import {
   MaxUtf8Bytes,
   Nullable,
   Optional,
-  OptionalInteger,
-  OptionalString,
   PageLimit,
-  RequiredString,
   toBool,
   toInt,
   trim,
 } from '../http/common.dto';
+import { OptionalInteger, OptionalString, RequiredString } from '../http/schema-fields';
 
 /** A list of lowercase labels (an API's tags, a profile's tags and scopes): bounded, each repeated never. */
 const Labels = (description: string) =>

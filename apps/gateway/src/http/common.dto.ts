@@ -1,23 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { LIST_CURSOR_MAX, URL_MAX_LENGTH } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
+import { IsInt, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** What every DTO of the gateway shares: optionality, URL rules, transforms, and `{ok}`. */
 
@@ -27,50 +14,6 @@ import {
  * lets null through; do not use it.
  */
 export const Optional = () => ValidateIf((_: unknown, value: unknown) => value !== undefined);
-
-/** The schema of a string property: its bounds and pattern are also what the validation checks. */
-type StringSchema = ApiPropertyOptions & { maxLength: number; minLength?: number; pattern?: string };
-
-/**
- * The checks a string's schema states: a string, within its `minLength` (when given) and `maxLength`,
- * matching its `pattern` (when given). Derived from the schema, so the document and the validation never
- * say different bounds. Listed innermost first, as a stack `@IsString() @Length() @Matches()` registers
- * them: a refusal lists its reasons in that order.
- */
-const stringChecks = (schema: StringSchema) => [
-  ...(schema.pattern === undefined ? [] : [Matches(new RegExp(schema.pattern))]),
-  schema.minLength === undefined ? MaxLength(schema.maxLength) : Length(schema.minLength, schema.maxLength),
-  IsString(),
-];
-
-/** A required string as the document describes it (`schema`), checked as it says. */
-export const RequiredString = (schema: StringSchema) =>
-  applyDecorators(...stringChecks(schema), ApiProperty(schema));
-
-/** An optional string as the document describes it (`schema`): absent, or checked as it says. */
-export const OptionalString = (schema: StringSchema) =>
-  applyDecorators(...stringChecks(schema), Optional(), ApiPropertyOptional(schema));
-
-/** The schema of a property that takes one of a list of values: the list is also what the validation allows. */
-type EnumSchema = ApiPropertyOptions & { enum: readonly (string | number)[] };
-
-/** A required value of the schema's `enum`. */
-export const RequiredEnum = (schema: EnumSchema) => applyDecorators(IsIn(schema.enum), ApiProperty(schema));
-
-/** An optional value of the schema's `enum`: absent, or one of the list. */
-export const OptionalEnum = (schema: EnumSchema) =>
-  applyDecorators(IsIn(schema.enum), Optional(), ApiPropertyOptional(schema));
-
-/** An optional boolean as the document describes it (`schema`). */
-export const OptionalBoolean = (schema: ApiPropertyOptions = {}) =>
-  applyDecorators(IsBoolean(), Optional(), ApiPropertyOptional(schema));
-
-/**
- * An optional integer within the schema's `minimum` and `maximum` (checked innermost first, as the stack
- * `@Optional() @IsInt() @Min() @Max()` registers them).
- */
-export const OptionalInteger = (schema: ApiPropertyOptions & { minimum: number; maximum: number }) =>
-  applyDecorators(Max(schema.maximum), Min(schema.minimum), IsInt(), Optional(), ApiPropertyOptional(schema));
 
 /** An optional field that `null` clears (document it with `nullable: true` and its `type`). */
 export const Nullable = () =>

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EMAIL_MAX, PASSWORD, USER_NAME } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { lower, RequiredString, trim } from '../http/common.dto';
+import { lower, trim } from '../http/common.dto';
+import { RequiredString } from '../http/schema-fields';
 
 export class SignupDto {
   @ApiProperty({ format: 'email', maxLength: EMAIL_MAX, example: 'ada@example.com' })

@@ -10,16 +10,8 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import {
-  lower,
-  Nullable,
-  Optional,
-  OptionalBoolean,
-  OptionalString,
-  trim,
-  URI_OR_EMPTY,
-  UrlLength,
-} from '../http/common.dto';
+import { lower, Nullable, Optional, trim, URI_OR_EMPTY, UrlLength } from '../http/common.dto';
+import { OptionalBoolean, OptionalString } from '../http/schema-fields';
 
 /** An https URL whose host is one of the given domains (its length is UrlLength's). */
 function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {

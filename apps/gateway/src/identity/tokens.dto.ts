@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCOPES, type Scope, TOKEN_EXPIRY_DAYS, TOKEN_NAME, type TokenExpiryDays } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn } from 'class-validator';
-import { Nullable, RequiredString, trim } from '../http/common.dto';
+import { Nullable, trim } from '../http/common.dto';
+import { RequiredString } from '../http/schema-fields';
 
 export class CreateTokenDto {
   @RequiredString({ minLength: TOKEN_NAME.min, maxLength: TOKEN_NAME.max, example: 'CI pipeline' })

@@ -17,6 +17,7 @@ import {
 } from '@pc/contracts';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../http/common.dto';
+import { OptionalInteger, RequiredString } from '../http/schema-fields';
 
 /**
  * Shapes every kind of listing shares. A kind's component keeps its own name in the OpenAPI document (a
@@ -66,6 +67,33 @@ export function ideaDeliveryFields(slug: { description?: string }) {
     @ApiProperty() completes_idea!: boolean;
   }
   return IdeaDeliveryFields;
+}
+
+/** A kind's bounds on a documentation tab as a client sends it, with the words its document adds. */
+export interface DocTabInputLimits {
+  /** The key's pattern and length; `lengthChecked`: its length is refused on its own besides the pattern. */
+  key: { pattern: string; maxLength: number; lengthChecked: boolean };
+  title: { maxLength: number; description?: string };
+  bodyMd: { maxLength: number; description?: string };
+  sortOrder: { minimum: number; maximum: number };
+}
+
+/**
+ * A documentation tab as a kind's submission or docs route takes it: its key, title, Markdown body and
+ * place, within the kind's limits. The kind's component subclasses it under its own name.
+ */
+export function docTabInput(limits: DocTabInputLimits) {
+  const { pattern, maxLength, lengthChecked } = limits.key;
+  const key = lengthChecked
+    ? RequiredString({ pattern, maxLength })
+    : applyDecorators(Matches(new RegExp(pattern)), IsString(), ApiProperty({ pattern, maxLength }));
+  class DocTabInput {
+    @key key!: string;
+    @RequiredString(limits.title) title!: string;
+    @RequiredString(limits.bodyMd) bodyMd!: string;
+    @OptionalInteger({ type: 'integer', ...limits.sortOrder }) sortOrder?: number;
+  }
+  return DocTabInput;
 }
 
 export class DocTabDto {

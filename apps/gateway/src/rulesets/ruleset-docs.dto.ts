@@ -10,24 +10,15 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
-import { OptionalInteger, OptionalString, RequiredString } from '../http/common.dto';
-import { DocTabDto } from '../listings/listing.dto';
+import { OptionalInteger, OptionalString, RequiredString } from '../http/schema-fields';
+import { DocTabDto, docTabInput } from '../listings/listing.dto';
 
-export class RulesetDocTabInputDto {
-  @ApiProperty({ pattern: L.tabKey.pattern, maxLength: L.tabKey.max })
-  @IsString()
-  @Matches(new RegExp(L.tabKey.pattern))
-  key!: string;
-
-  @RequiredString({ maxLength: L.tabTitle.max, description: 'Blank: the predefined title, or the key' })
-  title!: string;
-
-  @RequiredString({ maxLength: L.tabBody.max, description: 'Markdown' })
-  bodyMd!: string;
-
-  @OptionalInteger({ type: 'integer', minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max })
-  sortOrder?: number;
-}
+export class RulesetDocTabInputDto extends docTabInput({
+  key: { pattern: L.tabKey.pattern, maxLength: L.tabKey.max, lengthChecked: false },
+  title: { maxLength: L.tabTitle.max, description: 'Blank: the predefined title, or the key' },
+  bodyMd: { maxLength: L.tabBody.max, description: 'Markdown' },
+  sortOrder: { minimum: L.tabSortOrder.min, maximum: L.tabSortOrder.max },
+}) {}
 
 export class ReplaceRulesetDocsDto {
   @ApiProperty({

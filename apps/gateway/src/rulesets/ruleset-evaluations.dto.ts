@@ -17,7 +17,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { HttpUrl, MaxUtf8Bytes, Optional, OptionalString } from '../http/common.dto';
+import { HttpUrl, MaxUtf8Bytes, Optional } from '../http/common.dto';
+import { OptionalString } from '../http/schema-fields';
 
 export class SpecificationInputDto {
   @ApiPropertyOptional({

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { RULESET_LIMITS as L } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { RulesetSubmissionDto } from './ruleset-submissions.dto';
-import { OptionalString, RequiredString, trim } from '../http/common.dto';
+import { trim } from '../http/common.dto';
+import { OptionalString, RequiredString } from '../http/schema-fields';
 
 export class RulesetApprovalDto {
   @OptionalString({ maxLength: L.feedback.max })

@@ -21,16 +21,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import {
-  ClearableUrl,
-  HttpUrl,
-  Optional,
-  OptionalBoolean,
-  OptionalEnum,
-  OptionalString,
-  RequiredString,
-  trim,
-} from '../http/common.dto';
+import { ClearableUrl, HttpUrl, Optional, trim } from '../http/common.dto';
+import { OptionalBoolean, OptionalEnum, OptionalString, RequiredString } from '../http/schema-fields';
 import { RuleCountsDto } from './rulesets.dto';
 import { declarationsOf } from '../listings/listing.dto';
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
-import { HttpUrl, OptionalBoolean, OptionalString } from '../http/common.dto';
+import { HttpUrl } from '../http/common.dto';
+import { OptionalBoolean, OptionalString } from '../http/schema-fields';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
 export class ValidateRulesetDto {

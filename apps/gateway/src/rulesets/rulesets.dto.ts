@@ -25,14 +25,8 @@ import {
   VendorSummaryFields,
 } from '../listings/listing.dto';
 import { CreateTransferDto } from '../catalog/transfers.dto';
-import {
-  ClearableUrl,
-  OptionalEnum,
-  OptionalInteger,
-  OptionalString,
-  PageLimit,
-  toInt,
-} from '../http/common.dto';
+import { ClearableUrl, PageLimit, toInt } from '../http/common.dto';
+import { OptionalEnum, OptionalInteger, OptionalString } from '../http/schema-fields';
 import { IsString, Matches } from 'class-validator';
 
 // ---------------------------------------------------------------- requests

@@ -10,7 +10,8 @@ import {
   type SearchMatch,
   type SearchSort,
 } from '@pc/contracts';
-import { OptionalEnum, OptionalString, PageCursor, PageLimit } from '../http/common.dto';
+import { PageCursor, PageLimit } from '../http/common.dto';
+import { OptionalEnum, OptionalString } from '../http/schema-fields';
 
 export class SearchQueryDto {
   @OptionalString({

@@ -17,15 +17,8 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
-import {
-  Optional,
-  OptionalBoolean,
-  OptionalInteger,
-  PageCursor,
-  PageInfoDto,
-  PageLimit,
-  trim,
-} from '../http/common.dto';
+import { Optional, PageCursor, PageInfoDto, PageLimit, trim } from '../http/common.dto';
+import { OptionalBoolean, OptionalInteger } from '../http/schema-fields';
 
 const URL_DOC = {
   format: 'uri',

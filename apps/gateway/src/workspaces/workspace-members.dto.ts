@@ -8,7 +8,8 @@ import {
   type WorkspaceRole,
 } from '@pc/contracts';
 import { Equals, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, lower, OptionalEnum, RequiredEnum } from '../http/common.dto';
+import { Optional, lower } from '../http/common.dto';
+import { OptionalEnum, RequiredEnum } from '../http/schema-fields';
 
 export class AddMemberDto {
   @RequiredEnum({ enum: ASSIGNABLE_ROLES, description: 'Nobody is made owner' })

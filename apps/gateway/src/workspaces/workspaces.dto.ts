@@ -9,7 +9,8 @@ import {
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
-import { Optional, RequiredString, trim } from '../http/common.dto';
+import { Optional, trim } from '../http/common.dto';
+import { RequiredString } from '../http/schema-fields';
 
 export class CreateWorkspaceDto {
   @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
