@@ -1,6 +1,5 @@
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createServiceDataSource, Database, DatabaseModule, initializeDataSource } from '@pc/platform';
-import { DataSource } from 'typeorm';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule } from '@pc/platform';
 import { deploymentsDatabase } from './deployments.database';
 import { DeploymentsRepository } from './deployments.repository';
 import { JobsRepository } from './jobs.repository';
@@ -18,15 +17,6 @@ const repositories = [
   RolloutProgressRepository,
 ];
 
-@Injectable()
-class WorkerDataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-  }
-}
-
 /**
  * The deployments schema for the app that uses it: `Database` (the pool and the one transaction helper)
  * and the repositories of the tables both the service and its workers use. Global inside that app's own
@@ -36,42 +26,21 @@ class WorkerDataSourceLifecycle implements OnApplicationShutdown {
 export class DeploymentsStoreModule {
   /** The deployments service: it owns the schema and migrates it at start (under an advisory lock). */
   static forService(options: { url: string; poolSize: number }): DynamicModule {
-    return {
-      module: DeploymentsStoreModule,
-      global: true,
-      imports: [DatabaseModule.forService({ ...deploymentsDatabase, ...options })],
-      providers: repositories,
-      exports: repositories,
-    };
+    return DeploymentsStoreModule.over(DatabaseModule.forService({ ...deploymentsDatabase, ...options }));
   }
 
   /** A deployment worker: the same schema, never migrated (start the service first). */
   static forWorker(options: { url: string; poolSize: number }): DynamicModule {
+    return DeploymentsStoreModule.over(DatabaseModule.forWorker({ ...deploymentsDatabase, ...options }));
+  }
+
+  private static over(database: DynamicModule): DynamicModule {
     return {
       module: DeploymentsStoreModule,
       global: true,
-      providers: [
-        {
-          provide: DataSource,
-          useFactory: async () => {
-            const dataSource = createServiceDataSource({
-              ...deploymentsDatabase,
-              migrations: [],
-              ...options,
-            });
-            await initializeDataSource(dataSource, options.url);
-            return dataSource;
-          },
-        },
-        {
-          provide: Database,
-          useFactory: (dataSource: DataSource) => new Database(dataSource),
-          inject: [DataSource],
-        },
-        WorkerDataSourceLifecycle,
-        ...repositories,
-      ],
-      exports: [Database, ...repositories],
+      imports: [database],
+      providers: repositories,
+      exports: repositories,
     };
   }
 }

@@ -8,7 +8,7 @@ import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox, provenance, roll-outs) and
  * its migrations, in order. The deployments service migrates it at start; the workers read and write the
- * same schema and never migrate it (`DeploymentsStoreModule.forWorker`).
+ * same schema and never migrate it (`DeploymentsStoreModule.forWorker`, over `DatabaseModule.forWorker`).
  */
 export const deploymentsDatabase = {
   schema: 'deployments',

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { withTimeout } from '@pc/platform';
 import { blockedAddressReason } from './address-policy';
 import { OutboundError } from './outbound.errors';
 
@@ -90,7 +91,12 @@ export class OutboundGuard {
       addresses = [{ address: hostname, family: isIP(hostname) === 6 ? 6 : 4 }];
     } else {
       try {
-        addresses = await resolveWithin(this.resolver(hostname), this.resolveTimeoutMs);
+        const ms = this.resolveTimeoutMs;
+        addresses = await withTimeout(
+          this.resolver(hostname),
+          ms,
+          `name resolution took longer than ${ms} ms`,
+        );
       } catch (cause) {
         throw new OutboundError('unresolvable', `The host ${hostname} cannot be resolved`, { cause });
       }
@@ -139,17 +145,3 @@ export function parseAllowlist(value: string | undefined): string[] {
 
 /** A slow name server must not hold a request (or the thread pool dns.lookup runs on) for long. */
 const RESOLVE_TIMEOUT_MS = 5000;
-
-async function resolveWithin<T>(lookup: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      lookup,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`name resolution took longer than ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

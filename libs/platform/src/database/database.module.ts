@@ -17,6 +17,18 @@ import { Database } from './executor';
 @Module({})
 export class DatabaseModule {
   static forService(options: ServiceDatabaseOptions): DynamicModule {
+    return DatabaseModule.create(options, { owner: true });
+  }
+
+  /**
+   * Another process on a service's schema (the deployment workers): the same data source, closed at
+   * shutdown, and `Database`; never migrated (start the service first), and no readiness check.
+   */
+  static forWorker(options: ServiceDatabaseOptions): DynamicModule {
+    return DatabaseModule.create({ ...options, migrations: [] }, { owner: false });
+  }
+
+  private static create(options: ServiceDatabaseOptions, { owner }: { owner: boolean }): DynamicModule {
     // TypeORM's DataSource class is the injection token the repositories ask for; it is loaded here,
     // when a service declares its database, not when the library is imported (see drivers.ts).
     const DataSourceToken = typeorm().DataSource;
@@ -49,7 +61,7 @@ export class DatabaseModule {
           useFactory: async () => {
             const dataSource = createServiceDataSource(options);
             await initializeDataSource(dataSource, options.url);
-            await migrateServiceSchema(dataSource, options.schema);
+            if (owner) await migrateServiceSchema(dataSource, options.schema);
             return dataSource;
           },
         },
@@ -59,10 +71,11 @@ export class DatabaseModule {
           inject: [DataSourceToken],
         },
         DataSourceLifecycle,
-        DatabaseReadiness,
-        { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness },
+        ...(owner
+          ? [DatabaseReadiness, { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness }]
+          : []),
       ],
-      exports: [DataSourceToken, Database, READINESS_CHECKS.database],
+      exports: [DataSourceToken, Database, ...(owner ? [READINESS_CHECKS.database] : [])],
     };
   }
 }

@@ -92,13 +92,18 @@ export class HealthModule {
   }
 }
 
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a rejection with `message` once `ms` have passed first (the timer is cleared either way). */
+export async function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  message = `timed out after ${ms} ms`,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+        timer = setTimeout(() => reject(new Error(message)), ms);
       }),
     ]);
   } finally {

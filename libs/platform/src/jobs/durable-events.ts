@@ -1,7 +1,6 @@
 import type { EventDescriptor } from '@pc/contracts';
 import {
   AckPolicy,
-  connect,
   DeliverPolicy,
   type JetStreamManager,
   nanos,
@@ -9,7 +8,7 @@ import {
   RetentionPolicy,
   StorageType,
 } from 'nats';
-import { type BusConfig, natsConnection } from '../messaging/bus';
+import { type BusConfig, openNatsConnection } from '../messaging/bus';
 import type { InProcessBroker } from '../messaging/in-process-broker';
 import { InProcessWorkQueue } from './in-process-work-queue';
 import { pullLoop } from './jetstream-work-queue';
@@ -77,19 +76,10 @@ class JetStreamEvents implements DurableEvents {
 
   /** Connects on first use, so that a service that never uses events opens no connection. */
   private open(): Promise<{ nc: NatsConnection; jsm: JetStreamManager }> {
-    this.connection ??= (async () => {
-      const nc = await connect({
-        ...natsConnection(this.options.url, this.options.app),
-        name: `${this.options.app}-events`,
-        maxReconnectAttempts: -1,
-      });
-      try {
-        return { nc, jsm: await nc.jetstreamManager() };
-      } catch (error) {
-        await nc.close();
-        throw error;
-      }
-    })();
+    this.connection ??= openNatsConnection(this.options, 'events', async (nc) => ({
+      nc,
+      jsm: await nc.jetstreamManager(),
+    }));
     this.connection.catch(() => (this.connection = undefined));
     return this.connection;
   }

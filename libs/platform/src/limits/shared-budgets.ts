@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type KV, type NatsConnection, StorageType } from 'nats';
+import { type KV, type NatsConnection, StorageType } from 'nats';
 import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
-import { type BusConfig, natsConnection } from '../messaging/bus';
+import { type BusConfig, openNatsConnection } from '../messaging/bus';
 import { BUS_APP_NAME, BUS_CONFIG } from '../messaging/bus-client';
 import type { InProcessBroker } from '../messaging/in-process-broker';
 import { budgetsBucket } from '../messaging/nats-permissions';
@@ -117,19 +117,10 @@ export class JetStreamBudgetStore implements BudgetStore {
 
   /** Connects and binds (or creates) the bucket on first use. */
   private open(): Promise<{ nc: NatsConnection; kv: KV }> {
-    this.bucket ??= (async () => {
-      const nc = await connect({
-        ...natsConnection(this.options.url, this.options.app),
-        name: `${this.options.app}-budgets`,
-        maxReconnectAttempts: -1,
-      });
-      try {
-        return { nc, kv: await this.bind(nc) };
-      } catch (error) {
-        await nc.close();
-        throw error;
-      }
-    })();
+    this.bucket ??= openNatsConnection(this.options, 'budgets', async (nc) => ({
+      nc,
+      kv: await this.bind(nc),
+    }));
     this.bucket.catch(() => (this.bucket = undefined));
     return this.bucket;
   }

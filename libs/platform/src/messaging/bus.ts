@@ -1,4 +1,5 @@
 import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
+import { connect, type NatsConnection } from 'nats';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
 import { PrefixedClientNats, PrefixedServerNats } from './nats.transport';
@@ -64,6 +65,28 @@ export function createServerStrategy(bus: BusConfig, service: string): CustomTra
     },
     bus.prefix,
   );
+}
+
+/**
+ * A connection of the app's own for one use (`<app>-events`, `<app>-budgets`), reconnecting forever,
+ * with what `prepare` sets up on it (a JetStream manager, a KV bucket); closed again when that fails.
+ */
+export async function openNatsConnection<T>(
+  options: { url: string; app: string },
+  use: string,
+  prepare: (nc: NatsConnection) => Promise<T>,
+): Promise<T> {
+  const nc = await connect({
+    ...natsConnection(options.url, options.app),
+    name: `${options.app}-${use}`,
+    maxReconnectAttempts: -1,
+  });
+  try {
+    return await prepare(nc);
+  } catch (error) {
+    await nc.close();
+    throw error;
+  }
 }
 
 /**
