@@ -206,6 +206,14 @@ export interface BenchSystem {
   output(): string;
   /** Signs a new user up through the API: the session cookie (`sb-access-token=...`). */
   signUp(): Promise<string>;
+  /**
+   * The user of `cookie` submits a ruleset from a new sandbox repository `bench/<repo>` holding `files`:
+   * its id (under review, so its owner evaluates it with no approval).
+   */
+  submitRuleset(
+    cookie: string,
+    ruleset: { repo: string; files: Record<string, string>; name: string; description: string },
+  ): Promise<string>;
   /** Stops the process, drops its database and its data directory. */
   stop(): Promise<void>;
 }
@@ -254,6 +262,20 @@ export async function startSystem(name: string, env: Record<string, string> = {}
     output: system.output,
     async signUp() {
       return (await new Api(base).signUp(`bench-${Date.now()}-${(users += 1)}@example.com`, 'Bench')).cookie;
+    },
+    async submitRuleset(cookie, { repo, files, name, description }) {
+      const { webUrl } = await new Api(sandbox).ok<{ webUrl: string }>('POST', '/_sandbox/repos', {
+        owner: 'bench',
+        name: repo,
+        files,
+      });
+      const { submission } = await new Api(base).ok<{ submission: { ruleset_id: string } }>(
+        'POST',
+        '/api/ruleset-submissions',
+        { name, description, repoUrl: webUrl },
+        { cookie },
+      );
+      return submission.ruleset_id;
     },
     async stop() {
       await stopProcess(system.child);
