@@ -53,29 +53,16 @@ async function main(): Promise<void> {
 
   const system = await startSystem('amf', { EVALUATION_TIMEOUT_MS: '600000' }); // not what is measured
   try {
-    const { base, sandbox } = system;
+    const { base } = system;
     const json = { 'content-type': 'application/json' };
     // Two users: one user's evaluations hold at most half the threads (fair share).
     const cookies = [await system.signUp(), await system.signUp()];
-    const repo = await fetch(`${sandbox}/_sandbox/repos`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        owner: 'bench',
-        name: `amf-${process.pid}`,
-        files: { 'ruleset.yaml': OPERATION_IDS },
-      }),
+    const rulesetId = await system.submitRuleset(cookies[0], {
+      repo: `amf-${process.pid}`,
+      files: { 'ruleset.yaml': OPERATION_IDS },
+      name: 'Bench AMF',
+      description: 'Operation ids',
     });
-    const { webUrl } = (await repo.json()) as { webUrl: string };
-    const submitted = await fetch(`${base}/api/ruleset-submissions`, {
-      method: 'POST',
-      headers: { ...json, cookie: cookies[0] },
-      body: JSON.stringify({ name: 'Bench AMF', description: 'Operation ids', repoUrl: webUrl }),
-    });
-    if (submitted.status !== 201)
-      throw new Error(`submission answered ${submitted.status}: ${await submitted.text()}`);
-    const rulesetId = ((await submitted.json()) as { submission: { ruleset_id: string } }).submission
-      .ruleset_id;
     // Under review: only its owner evaluates it (the second user, below, evaluates a ruleset of their own).
     const post = (content: string, cookie = cookies[0]) =>
       fetch(`${base}/api/rulesets/${rulesetId}/evaluations`, {
@@ -144,26 +131,12 @@ async function main(): Promise<void> {
     };
     const idle = await list(reads);
     const other = cookies[1];
-    const ownRepo = await fetch(`${sandbox}/_sandbox/repos`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        owner: 'bench',
-        name: `amf-other-${process.pid}`,
-        files: { 'ruleset.yaml': OPERATION_IDS },
-      }),
+    const otherId = await system.submitRuleset(other, {
+      repo: `amf-other-${process.pid}`,
+      files: { 'ruleset.yaml': OPERATION_IDS },
+      name: 'Bench AMF 2',
+      description: 'Operation ids',
     });
-    const otherSubmitted = await fetch(`${base}/api/ruleset-submissions`, {
-      method: 'POST',
-      headers: { ...json, cookie: other },
-      body: JSON.stringify({
-        name: 'Bench AMF 2',
-        description: 'Operation ids',
-        repoUrl: ((await ownRepo.json()) as { webUrl: string }).webUrl,
-      }),
-    });
-    const otherId = ((await otherSubmitted.json()) as { submission: { ruleset_id: string } }).submission
-      .ruleset_id;
     let next = 100;
     let saturated = true;
     let loadEvaluations = 0;

@@ -17,14 +17,13 @@
  * [--phases scaling,sse,post] [--json file] [--nats url] [--postgres url]`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { sandboxAdapterEnv } from '@pc/outbound';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { sseEvents } from '@pc/testing';
-import { Api, benchOptions, dropStreams, type Json, percentile, round, sleep } from './harness';
+import { Api, benchOptions, startRun, type Json, machineAtStart, percentile, round, sleep } from './harness';
 import { startProcess, stopProcess } from './processes';
 
 const PHASES = ['scaling', 'sse', 'post'] as const;
@@ -224,24 +223,11 @@ export async function startBench(
   orgs: number,
   env: Record<string, string> = {},
 ) {
-  const machine = `${os.cpus().length} cores, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} at start`;
-  const dbName = `bench_deploy_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: o.postgres });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-'));
-  const prefix = `${dbName}.`;
+  const machine = machineAtStart();
+  const run = await startRun(o, 'deploy');
+  const { dbUrl } = run;
   const common = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATABASE_URL: dbUrl,
-    NATS_URL: o.nats,
-    BUS_SUBJECT_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
+    ...run.env,
     // The workers sign provenance and the service verifies it: one key for the run.
     PROVENANCE_SIGNING_KEYS: generateSigningKeyEntry('bench'),
   };
@@ -250,10 +236,7 @@ export async function startBench(
   const close = async (): Promise<void> => {
     await pg.end().catch(() => undefined);
     for (const child of children.reverse()) await stopProcess(child);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await dropStreams(o.nats, prefix).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await run.drop();
   };
   try {
     // The system: gateway, services and sandbox in one process, no worker inside.
@@ -261,10 +244,7 @@ export async function startBench(
       'apps/embedded/src/main.ts',
       {
         ...common,
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        ...run.embeddedEnv,
         BOOTSTRAP_ADMIN_EMAIL: 'bench-admin@example.com',
         BOOTSTRAP_ADMIN_PASSWORD: 'bench-admin-password',
         RATE_LIMIT_SIGNUPS_PER_HOUR: '0',

@@ -18,6 +18,78 @@ export const percentile = (values: number[], p: number): number => {
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The load averages over 1, 5 and 15 minutes, as `0.5 0.7 0.9`. */
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+/** The machine a run starts on (for its figures): its cores and load average. */
+export const machineAtStart = (): string =>
+  `${os.cpus().length} cores, load average ${loadAverage()} at start`;
+
+/** What one run of a bench owns on the shared PostgreSQL and NATS, and on disk. */
+export interface BenchRun {
+  /** Its database (`bench_<name>_<pid>_<time>`) and that database's URL. */
+  dbName: string;
+  dbUrl: string;
+  /** Its data directory. */
+  dataDir: string;
+  /** Its subject prefix on the shared NATS. */
+  prefix: string;
+  /** What each of its child processes runs with (`processEnv`). */
+  env: Record<string, string | undefined>;
+  /** More for its `npm start` composition (`embeddedEnv`). */
+  embeddedEnv: Record<string, string>;
+  /** Drops the database and the run's JetStream streams, and removes the data directory. */
+  drop(): Promise<void>;
+}
+
+/** A run of the bench `name`: its database created on `o.postgres` (an administrator's URL). */
+export async function startRun(o: { postgres: string; nats: string }, name: string): Promise<BenchRun> {
+  const dbName = `bench_${name}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: o.postgres });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  const prefix = `${dbName}.`;
+  const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
+  return {
+    dbName,
+    dbUrl,
+    dataDir,
+    prefix,
+    env: processEnv(dbUrl, o.nats, prefix),
+    embeddedEnv: embeddedEnv(dataDir),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await dropStreams(o.nats, prefix).catch(() => undefined);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What every child process of a bench runs with: PATH and HOME, the run's database, the NATS under the
+ * run's subject prefix, and quiet logs.
+ */
+function processEnv(databaseUrl: string, nats: string, prefix: string): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    NATS_URL: nats,
+    BUS_SUBJECT_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+  };
+}
+
+/** More for `npm start`'s composition (apps/embedded): ports of its choosing, `dataDir`, no deployment worker inside. */
+function embeddedEnv(dataDir: string): Record<string, string> {
+  return { PORT: '0', SANDBOX_PORT: '0', DATA_DIR: dataDir, EMBEDDED_DEPLOYMENT_WORKERS: '0' };
+}
+
 /** What every bench of its own system takes: where to write its figures, the NATS and the PostgreSQL. */
 export interface CommonOptions {
   /** A file for the results as JSON (none: null). */
@@ -134,6 +206,14 @@ export interface BenchSystem {
   output(): string;
   /** Signs a new user up through the API: the session cookie (`sb-access-token=...`). */
   signUp(): Promise<string>;
+  /**
+   * The user of `cookie` submits a ruleset from a new sandbox repository `bench/<repo>` holding `files`:
+   * its id (under review, so its owner evaluates it with no approval).
+   */
+  submitRuleset(
+    cookie: string,
+    ruleset: { repo: string; files: Record<string, string>; name: string; description: string },
+  ): Promise<string>;
   /** Stops the process, drops its database and its data directory. */
   stop(): Promise<void>;
 }
@@ -159,16 +239,8 @@ export async function startSystem(name: string, env: Record<string, string> = {}
     system = await startProcess(
       'apps/embedded/src/main.ts',
       {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
-        NATS_URL: 'nats://127.0.0.1:4222',
-        BUS_SUBJECT_PREFIX: `${db}.`,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        ...processEnv(`postgres://postgres@127.0.0.1:5432/${db}`, 'nats://127.0.0.1:4222', `${db}.`),
+        ...embeddedEnv(dataDir),
         RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
         RATE_LIMIT_EVALUATIONS_PER_MINUTE: '0',
         ...env,
@@ -190,6 +262,20 @@ export async function startSystem(name: string, env: Record<string, string> = {}
     output: system.output,
     async signUp() {
       return (await new Api(base).signUp(`bench-${Date.now()}-${(users += 1)}@example.com`, 'Bench')).cookie;
+    },
+    async submitRuleset(cookie, { repo, files, name, description }) {
+      const { webUrl } = await new Api(sandbox).ok<{ webUrl: string }>('POST', '/_sandbox/repos', {
+        owner: 'bench',
+        name: repo,
+        files,
+      });
+      const { submission } = await new Api(base).ok<{ submission: { ruleset_id: string } }>(
+        'POST',
+        '/api/ruleset-submissions',
+        { name, description, repoUrl: webUrl },
+        { cookie },
+      );
+      return submission.ruleset_id;
     },
     async stop() {
       await stopProcess(system.child);

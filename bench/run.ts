@@ -222,19 +222,21 @@ async function main(): Promise<void> {
       children.push(child);
       return child;
     };
-    const identity = start('identity');
-    await waitFor(`http://127.0.0.1:${ports.identity}/health/live`);
-    const catalog = start('catalog');
-    await waitFor(`http://127.0.0.1:${ports.catalog}/health/live`);
-    const rulesets = start('rulesets');
-    await waitFor(`http://127.0.0.1:${ports.rulesets}/health/live`);
-    const connections = start('connections');
-    await waitFor(`http://127.0.0.1:${ports.connections}/health/live`);
-    const workspaces = start('workspaces');
-    await waitFor(`http://127.0.0.1:${ports.workspaces}/health/live`);
+    /** A service started, once it is live. */
+    const startService = async (
+      app: Exclude<Parameters<typeof start>[0], 'gateway'>,
+    ): Promise<ChildProcess> => {
+      const child = start(app);
+      await waitFor(`http://127.0.0.1:${ports[app]}/health/live`);
+      return child;
+    };
+    const identity = await startService('identity');
+    const catalog = await startService('catalog');
+    const rulesets = await startService('rulesets');
+    const connections = await startService('connections');
+    const workspaces = await startService('workspaces');
     // The gateway's readiness asks every service, the deployments service too.
-    const deployments = start('deployments');
-    await waitFor(`http://127.0.0.1:${ports.deployments}/health/live`);
+    const deployments = await startService('deployments');
     const gateway = start('gateway');
     const system = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${system}/health/ready`);

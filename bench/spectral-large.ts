@@ -40,29 +40,16 @@ async function main(): Promise<void> {
 
   const system = await startSystem('spectral', { EVALUATION_TIMEOUT_MS: '600000' }); // not what is measured
   try {
-    const { base, sandbox } = system;
+    const { base } = system;
     const json = { 'content-type': 'application/json' };
     const cookie = await system.signUp();
-    const repo = await fetch(`${sandbox}/_sandbox/repos`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        owner: 'bench',
-        name: `spectral-${process.pid}`,
-        files: { '.spectral.yaml': RULESET },
-      }),
-    });
-    const { webUrl } = (await repo.json()) as { webUrl: string };
     // Its owner evaluates it while it is under review: no approval needed.
-    const submitted = await fetch(`${base}/api/ruleset-submissions`, {
-      method: 'POST',
-      headers: { ...json, cookie },
-      body: JSON.stringify({ name: 'Bench OAS', description: 'spectral:oas', repoUrl: webUrl }),
+    const rulesetId = await system.submitRuleset(cookie, {
+      repo: `spectral-${process.pid}`,
+      files: { '.spectral.yaml': RULESET },
+      name: 'Bench OAS',
+      description: 'spectral:oas',
     });
-    if (submitted.status !== 201)
-      throw new Error(`submission answered ${submitted.status}: ${await submitted.text()}`);
-    const rulesetId = ((await submitted.json()) as { submission: { ruleset_id: string } }).submission
-      .ruleset_id;
     const evaluate = async (n: number) => {
       const t = performance.now();
       const res = await fetch(`${base}/api/rulesets/${rulesetId}/evaluations`, {

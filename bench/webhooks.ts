@@ -18,17 +18,24 @@
  * [--readers 4] [--idle-seconds 5] [--json file] [--nats url] [--postgres url]`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ChildProcess } from 'node:child_process';
 import { DeploymentsEvents } from '@pc/contracts';
 import { createDurableEvents } from '@pc/platform';
-import { Client } from 'pg';
-import { Api, benchOptions, dropStreams, type Json, percentile, round, sleep } from './harness';
+import {
+  Api,
+  benchOptions,
+  startRun,
+  type Json,
+  loadAverage,
+  machineAtStart,
+  percentile,
+  round,
+  sleep,
+} from './harness';
 import { startProcess, stopProcess } from './processes';
 
 /** The receiver: when each message (by its deployment id) first reached each path. */
@@ -99,19 +106,9 @@ async function main(): Promise<void> {
     readers: 4,
     idleSeconds: 5,
   });
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ');
-  const machine = `${os.cpus().length} cores, load average ${load()} at start`;
-  const dbName = `bench_hooks_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: o.postgres });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-hooks-'));
-  const prefix = `${dbName}.`;
+  const machine = machineAtStart();
+  const run = await startRun(o, 'hooks');
+  const { dbName, prefix } = run;
   const receiver = new Receiver();
   await receiver.start();
   const children: ChildProcess[] = [];
@@ -122,16 +119,8 @@ async function main(): Promise<void> {
     const system = await startProcess(
       'apps/embedded/src/main.ts',
       {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: dbUrl,
-        NATS_URL: o.nats,
-        BUS_SUBJECT_PREFIX: prefix,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        SANDBOX_PORT: '0',
-        DATA_DIR: dataDir,
-        EMBEDDED_DEPLOYMENT_WORKERS: '0',
+        ...run.env,
+        ...run.embeddedEnv,
         RATE_LIMIT_SIGNUPS_PER_HOUR: '0',
         WEBHOOKS_REQUIRE_HTTPS: 'false',
         OUTBOUND_ALLOWLIST: `127.0.0.1:${receiver.port}`,
@@ -233,7 +222,7 @@ async function main(): Promise<void> {
       p99Ratio: round(fanOut.p99 / figures(single).p99),
     };
     results.api = { idle: apiIdle, duringFanOut: apiBusy, p99Ratio: round(apiBusy.p99 / apiIdle.p99) };
-    results.loadAtEnd = load();
+    results.loadAtEnd = loadAverage();
     log(
       `fan-out: ${o.events} events x ${o.endpoints} endpoints = ${deliveries} deliveries in ${seconds.toFixed(1)} s ` +
         `(${round(deliveries / seconds, 1)}/s); event to receiver p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms`,
@@ -242,16 +231,13 @@ async function main(): Promise<void> {
       `GET /api/webhooks (${o.readers} readers): idle p50 ${apiIdle.p50} / p99 ${apiIdle.p99} ms, during the fan-out ` +
         `p50 ${apiBusy.p50} / p99 ${apiBusy.p99} ms: p99 ratio ${round(apiBusy.p99 / apiIdle.p99)}`,
     );
-    log(`load average at the end: ${load()}`);
+    log(`load average at the end: ${loadAverage()}`);
     if (o.json) writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
     await events.close();
     for (const child of children) await stopProcess(child);
     await receiver.close();
-    await dropStreams(o.nats, prefix).catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await run.drop();
   }
 }
 

@@ -74,20 +74,7 @@ describe.each(BUSES)('catalog policies through the gateway over the %s bus', (ki
       await t.http.post(`/api/admin/revisions/${revision.body.revision.id}/approve`, {}, { cookie: t.admin });
       expect((await t.http.get<Json>('/api/policies?q=wombatscope')).body.policies[0].id).toBe(policyId);
 
-      const offer = await t.http.post<Json>(
-        `/api/policies/${policyId}/transfers`,
-        { recipientUsername: `@${other.username}` },
-        { token: owner.token },
-      );
-      expect(offer.status).toBe(201);
-      expect(offer.body.transfer.to_user_id).toBe(other.id);
-      const accept = await t.http.post<Json>(
-        `/api/transfers/${offer.body.transfer.id}/accept`,
-        {},
-        { token: other.token },
-      );
-      expect(accept.status).toBe(200);
-      expect(accept.body).toMatchObject({ resourceType: 'policy', resourceId: policyId });
+      await t.transfer('policy', policyId, owner, other);
       const after = await t.http.get<Json>(`/api/policies/${policyId}`);
       expect(after.body.policy.owner_id).toBe(other.id);
 

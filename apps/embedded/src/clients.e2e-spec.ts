@@ -12,22 +12,15 @@ import {
   validatorFor,
 } from '@pc/testing';
 import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
+import { runCli, SOURCE_CLI } from './testing/cli-run';
 import { packedClients } from './testing/client-packages';
 import { lockfileRegistry, machineNpmrc, runProcess } from './testing/readme-clients';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-/** What `npx policy-catalog` starts in a clone: the TypeScript sources through SWC. */
-const SOURCE_CLI = path.join(ROOT, 'apps', 'cli', 'bin', 'policy-catalog.js');
 const cliPackage = JSON.parse(readFileSync(path.join(ROOT, 'apps', 'cli', 'package.json'), 'utf8')) as {
   version: string;
 };
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * The SDK and the CLI against one started system (gateway, services, NATS, PostgreSQL, the sandbox as
@@ -112,26 +105,15 @@ describe('the SDK and the CLI against a started system', () => {
       cwd?: string;
     } = {},
   ) =>
-    new Promise<Run>((resolve, reject) => {
-      const child = spawn(process.execPath, [options.sources ? SOURCE_CLI : cliBin, ...args], {
-        cwd: options.cwd ?? os.tmpdir(),
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          POLICY_CATALOG_URL: world.system.url!,
-          POLICY_CATALOG_CONFIG_DIR: configDir,
-          ...(options.token === null ? {} : { POLICY_CATALOG_TOKEN: options.token ?? user.token }),
-          ...options.env,
-        },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(options.input ?? '');
+    runCli(options.sources ? SOURCE_CLI : cliBin, args, {
+      cwd: options.cwd ?? os.tmpdir(),
+      env: {
+        POLICY_CATALOG_URL: world.system.url!,
+        POLICY_CATALOG_CONFIG_DIR: configDir,
+        ...(options.token === null ? {} : { POLICY_CATALOG_TOKEN: options.token ?? user.token }),
+        ...options.env,
+      },
+      input: options.input,
     });
 
   beforeAll(async () => {

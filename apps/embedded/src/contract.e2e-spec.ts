@@ -430,11 +430,31 @@ describe('the API contract, probed with bad input generated from the served docu
   /** Each sweep sends hundreds of requests, more with every service: give it room on a loaded machine. */
   const SWEEP_TIMEOUT_MS = 300_000;
 
-  it(
+  /**
+   * A test sending requests across the whole document: `sweep` counts each request it sends in
+   * `tally.sent` and records what went wrong in `tally.failures`; none may fail, and more than `atLeast`
+   * must have been sent.
+   */
+  const itSweeps = (
+    name: string,
+    atLeast: number,
+    sweep: (tally: { sent: number; failures: string[] }) => Promise<void>,
+  ) =>
+    it(
+      name,
+      async () => {
+        const tally = { sent: 0, failures: [] as string[] };
+        await sweep(tally);
+        expect(tally.failures).toEqual([]);
+        expect(tally.sent).toBeGreaterThan(atLeast);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
+
+  itSweeps(
     'answers every malformed body field with a 4xx and the error body, and writes nothing',
-    async () => {
-      const failures: string[] = [];
-      let sent = 0;
+    200,
+    async (tally) => {
       for (const op of operations.filter(probed)) {
         const schema = bodySchema(op.operation);
         if (!schema) continue;
@@ -445,115 +465,91 @@ describe('the API contract, probed with bad input generated from the served docu
         const required = new Set<string>(schema.required ?? []);
         for (const [label, body] of bodyMutations(schema, base)) {
           if (isValid(body)) continue; // not bad input after all (an empty string that clears, say)
-          sent++;
+          tally.sent++;
           const failure = await probe(op, { label, path: fill(op.path), body });
-          if (failure) failures.push(failure);
+          if (failure) tally.failures.push(failure);
         }
         for (const [label, body] of [
           ['an empty body', undefined],
           ['an array body', ['x']],
         ] as const) {
           if (body === undefined && required.size === 0) continue;
-          sent++;
+          tally.sent++;
           const failure = await probe(op, {
             label,
             path: fill(op.path),
             ...(body === undefined ? {} : { body }),
           });
-          if (failure) failures.push(failure);
+          if (failure) tally.failures.push(failure);
         }
       }
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThan(200);
     },
-    SWEEP_TIMEOUT_MS,
   );
 
-  it(
+  itSweeps(
     'answers every read with a status and a body the document describes, never a 5xx',
-    async () => {
-      const failures: string[] = [];
-      let sent = 0;
+    15,
+    async (tally) => {
       for (const op of operations.filter((o) => probed(o) && o.method === 'get')) {
         const query = new URLSearchParams();
         for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'query' && q.required))
           query.set(p.name, String(valid(p.schema)));
-        sent++;
+        tally.sent++;
         try {
           // The HttpClient fails on a status or a body the document does not describe.
           const res = await http.get(`${fill(op.path)}?${query.toString()}`, { token: adminToken });
           // 501: a route documented as waiting for a service not built yet.
           if (res.status >= 500 && res.status !== 501)
-            failures.push(`GET ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
+            tally.failures.push(`GET ${op.path}: ${res.status} ${res.text.slice(0, 300)}`);
         } catch (error) {
-          failures.push(`GET ${op.path}: ${(error as Error).message}`);
+          tally.failures.push(`GET ${op.path}: ${(error as Error).message}`);
         }
       }
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThan(15);
     },
-    SWEEP_TIMEOUT_MS,
   );
 
-  it(
-    'answers every malformed query value with a 4xx and the error body',
-    async () => {
-      const failures: string[] = [];
-      let sent = 0;
-      for (const op of operations.filter(probed)) {
-        const query = (op.operation.parameters ?? []).filter((p) => p.in === 'query');
-        const base = new URLSearchParams();
-        for (const p of query.filter((q) => q.required)) base.set(p.name, String(valid(p.schema)));
-        for (const p of query) {
-          for (const [label, value] of fieldMutations(p.name, p.schema ?? {}, p.required ?? false)) {
-            const params = new URLSearchParams(base);
-            if (value === undefined) params.delete(p.name);
-            else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-              params.set(p.name, String(value));
-            else continue;
-            const text = params.get(p.name);
-            if (text !== null && schemas.compileRequestSchema(p.schema)(coerce(p.schema ?? {}, text)))
-              continue;
-            sent++;
-            const failure = await probe(op, { label, path: fill(op.path), query: `?${params.toString()}` });
-            if (failure) failures.push(failure);
-          }
+  itSweeps('answers every malformed query value with a 4xx and the error body', 20, async (tally) => {
+    for (const op of operations.filter(probed)) {
+      const query = (op.operation.parameters ?? []).filter((p) => p.in === 'query');
+      const base = new URLSearchParams();
+      for (const p of query.filter((q) => q.required)) base.set(p.name, String(valid(p.schema)));
+      for (const p of query) {
+        for (const [label, value] of fieldMutations(p.name, p.schema ?? {}, p.required ?? false)) {
+          const params = new URLSearchParams(base);
+          if (value === undefined) params.delete(p.name);
+          else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+            params.set(p.name, String(value));
+          else continue;
+          const text = params.get(p.name);
+          if (text !== null && schemas.compileRequestSchema(p.schema)(coerce(p.schema ?? {}, text))) continue;
+          tally.sent++;
+          const failure = await probe(op, { label, path: fill(op.path), query: `?${params.toString()}` });
+          if (failure) tally.failures.push(failure);
         }
       }
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThan(20);
-    },
-    SWEEP_TIMEOUT_MS,
-  );
+    }
+  });
 
-  it(
-    'answers every malformed path id with a 4xx and the error body',
-    async () => {
-      const failures: string[] = [];
-      let sent = 0;
-      for (const op of operations.filter(probed)) {
-        for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'path')) {
-          const uuid = resolve(p.schema).format === 'uuid';
-          const values = uuid
-            ? ['not-a-uuid', '12345', `${randomUUID()}0`, randomUUID().toUpperCase().replace(/-/g, ''), '%20']
-            : ['x'.repeat(400), '%00'];
-          for (const value of values) {
-            sent++;
-            const base = bodySchema(op.operation);
-            const failure = await probe(op, {
-              label: `${p.name} ${JSON.stringify(value.slice(0, 40))}`,
-              path: fill(op.path, { name: p.name, value }),
-              ...(base ? { body: valid(base) } : {}),
-            });
-            if (failure) failures.push(failure);
-          }
+  itSweeps('answers every malformed path id with a 4xx and the error body', 50, async (tally) => {
+    for (const op of operations.filter(probed)) {
+      for (const p of (op.operation.parameters ?? []).filter((q) => q.in === 'path')) {
+        const uuid = resolve(p.schema).format === 'uuid';
+        const values = uuid
+          ? ['not-a-uuid', '12345', `${randomUUID()}0`, randomUUID().toUpperCase().replace(/-/g, ''), '%20']
+          : ['x'.repeat(400), '%00'];
+        for (const value of values) {
+          tally.sent++;
+          const base = bodySchema(op.operation);
+          const failure = await probe(op, {
+            label: `${p.name} ${JSON.stringify(value.slice(0, 40))}`,
+            path: fill(op.path, { name: p.name, value }),
+            ...(base ? { body: valid(base) } : {}),
+          });
+          if (failure) tally.failures.push(failure);
         }
       }
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThan(50);
-    },
-    SWEEP_TIMEOUT_MS,
-  );
+    }
+  });
 });
 
 /** A query value as the schema would read it (query strings carry only text). */

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OAS3, OPERATION_IDS } from '@pc/testing';
+import { type CliRun, runCli, SOURCE_CLI } from './testing/cli-run';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
@@ -12,33 +12,11 @@ import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2
  * get 404, members 403 where only managers may act. Domain rules are tested at the service level
  * (apps/rulesets/src/{governed-apis,api-evaluations,waivers}/*.integration-spec.ts).
  */
-const CLI = path.join(__dirname, '..', '..', 'cli', 'bin', 'policy-catalog.js');
-
 /** The command line from its sources, as a process of its own (the gateway lives in this one). */
-function cli(
-  args: string[],
-  url: string,
-  token: string,
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        POLICY_CATALOG_URL: url,
-        POLICY_CATALOG_TOKEN: token,
-        POLICY_CATALOG_CONFIG_DIR: cwd,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function cli(args: string[], url: string, token: string, cwd: string): Promise<CliRun> {
+  return runCli(SOURCE_CLI, args, {
+    cwd,
+    env: { POLICY_CATALOG_URL: url, POLICY_CATALOG_TOKEN: token, POLICY_CATALOG_CONFIG_DIR: cwd },
   });
 }
 

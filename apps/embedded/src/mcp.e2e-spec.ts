@@ -62,7 +62,8 @@ const CARGO = '[package]\nname = "header_guard"\nversion = "0.3.0"\n\n[dependenc
 /** What `submittedRuleset` submits: the repository's files and the submission's fields. */
 interface RulesetSubmission {
   slug: string;
-  files: Record<string, string>;
+  /** The repository's files: the payments profile and its registry.json unless given. */
+  files?: Record<string, string>;
   name: string;
   description: string;
   docTabs?: Json[];
@@ -260,7 +261,13 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
    */
   async function submittedRuleset(
     token: string,
-    { slug, files, name, approve, ...fields }: RulesetSubmission,
+    {
+      slug,
+      files = { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
+      name,
+      approve,
+      ...fields
+    }: RulesetSubmission,
   ): Promise<{ id: string; ruleset_id: string }> {
     const n = ++counter;
     const { webUrl } = await control.createRepository({
@@ -562,7 +569,6 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const reader = await newUser();
     const submission = await submittedRuleset(owner.token, {
       slug: 'ruleset',
-      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
       name: 'Payments Rules',
       description: 'What every payments API must do, checked on every API description.',
       docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'Secure every operation.' }],
@@ -645,7 +651,6 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const owner = await newUser();
     const submission = await submittedRuleset(owner.token, {
       slug: 'plan',
-      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
       name: 'Plan Rules',
       description: 'What every payments API must do, checked on every API description.',
       approve: false,
@@ -712,7 +717,6 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const { policyId } = await publishedPolicy(owner.token);
     const { ruleset_id: rulesetId } = await submittedRuleset(owner.token, {
       slug: 'resource',
-      files: { 'ruleset.yaml': PROFILE, 'registry.json': REGISTRY },
       name: 'Resource Rules',
       description: 'Rules an assistant attaches.',
       approve: false,

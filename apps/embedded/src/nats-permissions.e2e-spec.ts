@@ -8,14 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CatalogEvents, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
 import { type BusConfig, createDurableEvents, durableConsumerName, freePort, loadEnv } from '@pc/platform';
-import {
-  cookieFrom,
-  createTestDatabase,
-  HttpClient,
-  portAnswers,
-  type TestDatabase,
-  waitFor,
-} from '@pc/testing';
+import { createTestDatabase, HttpClient, portAnswers, type TestDatabase, waitFor } from '@pc/testing';
 import { AckPolicy, connect, Events, JSONCodec, type NatsConnection } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
 import { signUp } from './testing/sign-up';
@@ -106,19 +99,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
 
   it('lets every app do its work with its own user', async () => {
     expect((await http.get<Json>('/health/ready')).body.ok).toBe(true);
-    const signup = await http.post<Json>('/api/auth/signup', {
-      email: 'p@example.com',
-      password: 'password123',
-      name: 'P',
-    });
-    expect(signup.status).toBe(201);
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const created = await http.post<Json>(
-      '/api/tokens',
-      { name: 't', scopes: ['api:read', 'api:write'] },
-      { cookie },
-    );
-    const token = created.body.token as string;
+    const { cookie, token, tokenId } = await signUp(http, 'p', 1);
     expect((await http.get('/api/me', { token })).status).toBe(200);
     expect((await http.get<Json>('/api/policies?source=vendor&limit=1')).body.policies).toHaveLength(1);
     // Connections and workspaces ask each other, identity and the catalog over the bus.
@@ -151,7 +132,7 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
     expect((await http.delete(`/api/connections/${connectionId}`, { token })).status).toBe(200);
     expect((await http.get<Json>('/api/rulesets?source=vendor&limit=1')).body.rulesets).toHaveLength(1);
     expect((await http.get<Json>('/api/rulesets')).status).toBe(200);
-    expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
+    expect((await http.delete(`/api/tokens/${tokenId}`, { cookie })).status).toBe(200);
     expect((await http.get('/api/me', { token })).status).toBe(401);
   });
 

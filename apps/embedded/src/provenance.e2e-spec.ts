@@ -6,7 +6,7 @@ import path from 'node:path';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
-import { testEnv } from '@pc/testing';
+import { type HttpResponse, testEnv } from '@pc/testing';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
@@ -72,31 +72,35 @@ describe('pinned releases and signed provenance (NATS)', () => {
         'src/lib.rs': LIB,
       },
     });
-    const submitted = keep(
-      await world.http.post<Json>(
-        '/api/submissions',
-        {
-          name: `Pinned ${repo}`,
-          description: 'Limits requests per client so that one client cannot starve the others.',
-          sourceHostUrl: `${world.sandbox.urls.sourceHostWeb}/community/${repo}`,
-        },
-        { token: user.token },
-      ),
-    );
+    const submission = await approvedSubmission(user, 'submissions', {
+      name: `Pinned ${repo}`,
+      description: 'Limits requests per client so that one client cannot starve the others.',
+      sourceHostUrl: `${world.sandbox.urls.sourceHostWeb}/community/${repo}`,
+    });
+    return { id: submission.policyId, repo, commit: submission.sourceCommit };
+  }
+
+  /**
+   * `user` submits `fields` (to `/api/submissions` or `/api/ruleset-submissions`) and the administrator
+   * approves the submission, both answered as they should be: the submission.
+   */
+  async function approvedSubmission(
+    user: TestUser,
+    route: 'submissions' | 'ruleset-submissions',
+    fields: Json,
+  ): Promise<Json> {
+    const submitted = keep(await world.http.post<Json>(`/api/${route}`, fields, { token: user.token }));
     expect(submitted.status).toBe(201);
+    const { submission } = submitted.body;
     const approved = keep(
       await world.http.post<Json>(
-        `/api/admin/submissions/${submitted.body.submission.id}/approve`,
+        `/api/admin/${route}/${submission.id}/approve`,
         {},
         { token: world.admin.token },
       ),
     );
     expect(approved.status).toBe(200);
-    return {
-      id: submitted.body.submission.policyId,
-      repo,
-      commit: submitted.body.submission.sourceCommit,
-    };
+    return submission;
   }
 
   /** A deployment of `item` (`{policyId}`, or `{assetType: 'ruleset', rulesetId}`), by the owner by default. */
@@ -235,16 +239,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
       },
     });
 
-    const res = await deploy(policy.id, { doRelease: true });
-    expect(res.status).toBe(201);
-    const id = res.body.results[0].deployment.id;
-    const done = await world.settled(owner.token, id);
-    expect(done).toMatchObject({
-      status: 'succeeded',
-      commit_sha: policy.commit,
-      reviewed: true,
-      pinned_commit: policy.commit,
-    });
+    const id = await releasedReviewed(deploy(policy.id, { doRelease: true }), policy.commit);
     expect(await logOf(id)).toContain(`Building the reviewed commit ${policy.commit}`);
 
     // The registry's archive is a build of the pinned commit, not of the branch head.
@@ -410,29 +405,27 @@ describe('pinned releases and signed provenance (NATS)', () => {
       name: repo,
       files: rulesetFiles(REVIEWED_PROFILE),
     });
-    const submitted = keep(
-      await world.http.post<Json>(
-        '/api/ruleset-submissions',
-        {
-          name: `Pinned ${repo}`,
-          description: 'Every operation has a name, checked on every API description.',
-          repoUrl: `${world.sandbox.urls.sourceHostWeb}/governance/${repo}`,
-        },
-        { token: user.token },
-      ),
-    );
-    expect(submitted.status).toBe(201);
-    const { submission } = submitted.body;
+    const submission = await approvedSubmission(user, 'ruleset-submissions', {
+      name: `Pinned ${repo}`,
+      description: 'Every operation has a name, checked on every API description.',
+      repoUrl: `${world.sandbox.urls.sourceHostWeb}/governance/${repo}`,
+    });
     expect(submission.source_commit).toMatch(/^[0-9a-f]{40}$/);
-    const approved = keep(
-      await world.http.post<Json>(
-        `/api/admin/ruleset-submissions/${submission.id}/approve`,
-        {},
-        { token: world.admin.token },
-      ),
-    );
-    expect(approved.status).toBe(200);
     return { id: submission.ruleset_id, repo, commit: submission.source_commit, submissionId: submission.id };
+  }
+
+  /** The deployment `deployment` started (answered 201), once it succeeded with the reviewed `commit`: its id. */
+  async function releasedReviewed(deployment: Promise<HttpResponse<Json>>, commit: string): Promise<string> {
+    const res = await deployment;
+    expect(res.status).toBe(201);
+    const id = res.body.results[0].deployment.id as string;
+    expect(await world.settled(owner.token, id)).toMatchObject({
+      status: 'succeeded',
+      commit_sha: commit,
+      reviewed: true,
+      pinned_commit: commit,
+    });
+    return id;
   }
 
   const deployRuleset = (rulesetId: string, body: Json) =>
@@ -469,16 +462,7 @@ describe('pinned releases and signed provenance (NATS)', () => {
       implementation: null,
     });
 
-    const res = await deployRuleset(ruleset.id, { doRelease: true });
-    expect(res.status).toBe(201);
-    const id = res.body.results[0].deployment.id;
-    const done = await world.settled(owner.token, id);
-    expect(done).toMatchObject({
-      status: 'succeeded',
-      commit_sha: ruleset.commit,
-      reviewed: true,
-      pinned_commit: ruleset.commit,
-    });
+    const id = await releasedReviewed(deployRuleset(ruleset.id, { doRelease: true }), ruleset.commit);
     const log = await logOf(id);
     expect(log).toContain(`Building the reviewed commit ${ruleset.commit}`);
     expect(log).toContain(`Content digest ${page.body.ruleset.pin.content_digest} matches the review`);

@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
 import { packedClients } from './testing/client-packages';
+import { npmStartEnvironment } from './testing/npm-start';
 import {
   allFencedBlocks,
   fencedBlocks,
@@ -105,15 +106,10 @@ async function startLikeNpmStart(
   const child = spawn(process.execPath, ['-r', './tools/register.js', 'apps/embedded/src/main.ts'], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      DATA_DIR: dataDir,
+      ...npmStartEnvironment(dataDir),
       DATABASE_URL: databaseUrl,
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info', // as a newcomer runs it: the banner must not drown in start-up lines
       // Every walk-through runs twice from one address: more sign-ups than one person makes in an hour.
       RATE_LIMIT_SIGNUPS_PER_HOUR: '200',
       // Evaluations at the event loop's priority: beside the rest of the suite on two cores, a niced

@@ -1,14 +1,7 @@
 import { type BusConfig } from '@pc/platform';
-import {
-  cookieFrom,
-  CuttableLink,
-  HttpClient,
-  type HttpResponse,
-  OwnNats,
-  OwnPostgres,
-  waitFor,
-} from '@pc/testing';
+import { CuttableLink, HttpClient, type HttpResponse, OwnNats, OwnPostgres, waitFor } from '@pc/testing';
 import { type RunningSystem, startSystem } from './system';
+import { signUp } from './testing/sign-up';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,14 +28,7 @@ describe('losing NATS and PostgreSQL under requests', () => {
     bus = { kind: 'nats', url: nats.url, prefix: '', timeoutMs: BUS_TIMEOUT_MS, shutdownGraceMs: 100 };
     system = await startSystem({ bus, databaseUrl, gatewayPort: 0, env: { AUTH_CACHE_TTL_MS: '60000' } });
     http = new HttpClient(system.url!);
-    const signup = await http.post<Json>('/api/auth/signup', {
-      email: 'ada@example.com',
-      password: 'password123',
-      name: 'Ada',
-    });
-    const cookie = cookieFrom(signup, 'sb-access-token')!;
-    const created = await http.post<Json>('/api/tokens', { name: 't', scopes: ['api:read'] }, { cookie });
-    token = created.body.token as string;
+    ({ token } = await signUp(http, 'ada', 1, ['api:read']));
   }, 120_000);
 
   afterAll(async () => {
@@ -141,14 +127,7 @@ describe('losing NATS and PostgreSQL under requests', () => {
     });
     try {
       const far = new HttpClient(second.url!);
-      const signup = await http.post<Json>('/api/auth/signup', {
-        email: 'grace@example.com',
-        password: 'password123',
-        name: 'Grace',
-      });
-      const cookie = cookieFrom(signup, 'sb-access-token')!;
-      const created = await http.post<Json>('/api/tokens', { name: 't', scopes: ['api:read'] }, { cookie });
-      const revocable = created.body.token as string;
+      const { token: revocable, tokenId, cookie } = await signUp(http, 'grace', 1, ['api:read']);
       expect((await far.get('/api/me', { token: revocable })).status).toBe(200);
 
       await link.cut();
@@ -157,7 +136,7 @@ describe('losing NATS and PostgreSQL under requests', () => {
         10_000,
         'the cut to be noticed',
       );
-      expect((await http.delete(`/api/tokens/${created.body.record.id}`, { cookie })).status).toBe(200);
+      expect((await http.delete(`/api/tokens/${tokenId}`, { cookie })).status).toBe(200);
       expect((await http.get('/api/me', { token: revocable })).status).toBe(401);
 
       await link.restore();

@@ -137,19 +137,11 @@ describe('ruleset evaluations through the gateway over NATS', () => {
   // Here, not in rulesets.e2e-spec.ts: the REST demo's profile is one the engine checks.
   it('validates the seeded demo repositories: a folder of a monorepo by /tree URL, found by discovery', async () => {
     const [rest] = h.sandbox.demo.repositories.rulesets;
-    const good = await h.http.post<Json>(
-      '/api/ruleset-submissions/validate',
-      { repoUrl: rest },
-      { token: owner.token },
-    );
+    const good = await h.validate(owner.token, { repoUrl: rest });
     expect(good.body.validation.ok).toBe(true);
     expect(good.body.validation.profile.profileName).toBe('REST API Best Practices');
     const folder = `${h.sandbox.demo.repositories.rulesetMonorepo}/tree/main/mcp`;
-    const mcp = await h.http.post<Json>(
-      '/api/ruleset-submissions/validate',
-      { repoUrl: folder },
-      { token: owner.token },
-    );
+    const mcp = await h.validate(owner.token, { repoUrl: folder });
     expect(mcp.body.validation).toMatchObject({
       ok: true,
       subPath: 'mcp',

@@ -20,11 +20,7 @@ describe('rulesets: the journey, submissions and review through the gateway over
   it('validates a sandbox repository with the right counts, names, scopes, registry fields and icon', async () => {
     const user = await h.newUser();
     const repoUrl = await h.newRepo();
-    const res = await h.http.post<Json>(
-      '/api/ruleset-submissions/validate',
-      { repoUrl, includeBranches: true },
-      { token: user.token },
-    );
+    const res = await h.validate(user.token, { repoUrl, includeBranches: true });
     expect(res.status).toBe(200);
     const v = res.body.validation;
     expect(v).toMatchObject({
@@ -59,11 +55,7 @@ describe('rulesets: the journey, submissions and review through the gateway over
   it('gives each error of the broken demo repositories with its file and line', async () => {
     const user = await h.newUser();
     const errorsOf = async (repoUrl: string, body: Json = {}): Promise<string[]> => {
-      const res = await h.http.post<Json>(
-        '/api/ruleset-submissions/validate',
-        { repoUrl, includeBranches: true, ...body },
-        { token: user.token },
-      );
+      const res = await h.validate(user.token, { repoUrl, includeBranches: true, ...body });
       expect(res.status).toBe(200);
       expect(res.body.validation.ok).toBe(false);
       expect(res.body).not.toHaveProperty('branchInfo');
@@ -225,20 +217,7 @@ describe('rulesets: the journey, submissions and review through the gateway over
       { token: stranger.token },
     );
     expect(refused.status).toBe(403);
-    const offer = await h.http.post<Json>(
-      `/api/rulesets/${submission.ruleset_id}/transfers`,
-      { recipientUsername: `@${recipient.username}` },
-      { token: owner.token },
-    );
-    expect(offer.status).toBe(201);
-    expect(offer.body.transfer.to_user_id).toBe(recipient.id);
-    const accepted = await h.http.post<Json>(
-      `/api/transfers/${offer.body.transfer.id}/accept`,
-      {},
-      { token: recipient.token },
-    );
-    expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ resourceType: 'ruleset', resourceId: submission.ruleset_id });
+    await h.transfer('ruleset', submission.ruleset_id, owner, recipient);
     const moved = await h.http.get<Json>(`/api/rulesets/${submission.ruleset_id}`);
     expect(moved.body.ruleset.owner_username).toBe(recipient.username);
     expect(
@@ -297,25 +276,15 @@ describe('rulesets: the journey, submissions and review through the gateway over
 
     it('POST /ruleset-submissions/validate: 200 with the report, 400 malformed, 401 without a token, 502 host down', async () => {
       const repoUrl = await h.newRepo();
-      const ok = await h.http.post<Json>(
-        '/api/ruleset-submissions/validate',
-        { repoUrl, includeBranches: true },
-        { token: owner.token },
-      );
+      const ok = await h.validate(owner.token, { repoUrl, includeBranches: true });
       expect(ok.status).toBe(200);
       expect(ok.body.validation).toMatchObject({ ok: true, errors: [] });
       expect(ok.body.branchInfo.defaultBranch).toBe('main');
-      expect(
-        (await h.http.post('/api/ruleset-submissions/validate', { repoUrl: 42 }, { token: owner.token }))
-          .status,
-      ).toBe(400);
+      expect((await h.validate(owner.token, { repoUrl: 42 })).status).toBe(400);
       expect((await h.http.post('/api/ruleset-submissions/validate', { repoUrl })).status).toBe(401);
       await h.control.injectFault({ system: 'source_host', kind: 'error' });
       try {
-        expect(
-          (await h.http.post('/api/ruleset-submissions/validate', { repoUrl }, { token: owner.token }))
-            .status,
-        ).toBe(502);
+        expect((await h.validate(owner.token, { repoUrl })).status).toBe(502);
       } finally {
         await h.control.clearFaults();
       }

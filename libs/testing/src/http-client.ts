@@ -72,29 +72,20 @@ export class HttpClient {
   get<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<HttpResponse<T>> {
     return this.request<T>('GET', path, options);
   }
-  post<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<HttpResponse<T>> {
-    return this.request<T>('POST', path, { ...options, body });
-  }
-  patch<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<HttpResponse<T>> {
-    return this.request<T>('PATCH', path, { ...options, body });
-  }
-  put<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<HttpResponse<T>> {
-    return this.request<T>('PUT', path, { ...options, body });
-  }
+  readonly post = this.sendingBody('POST');
+  readonly patch = this.sendingBody('PATCH');
+  readonly put = this.sendingBody('PUT');
   delete<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<HttpResponse<T>> {
     return this.request<T>('DELETE', path, options);
+  }
+
+  /** A request of `method` with a JSON body: `post`, `patch`, `put`. */
+  private sendingBody(method: string) {
+    return <T = Record<string, unknown>>(
+      path: string,
+      body?: unknown,
+      options?: RequestOptions,
+    ): Promise<HttpResponse<T>> => this.request<T>(method, path, { ...options, body });
   }
 }
 

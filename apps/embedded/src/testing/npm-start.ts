@@ -13,6 +13,21 @@ export interface NpmStart {
 }
 
 /**
+ * What a newcomer's `npm start` runs with: their PATH and HOME, free ports, a data directory and the
+ * info log level (the banner must not drown in start-up lines).
+ */
+export function npmStartEnvironment(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+}
+
+/**
  * `npm start` in a process group of its own (as a supervisor or a terminal runs it), with embedded
  * PostgreSQL in `dataDir`, on free ports unless `env` names them.
  */
@@ -20,15 +35,7 @@ export function npmStart(dataDir: string, env: Record<string, string> = {}): Npm
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: { ...npmStartEnvironment(dataDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

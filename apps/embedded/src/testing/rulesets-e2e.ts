@@ -1,4 +1,5 @@
 import { CatalogRpc, type Idea } from '@pc/contracts';
+import { type HttpResponse } from '@pc/testing';
 import { SandboxedSystem } from './sandboxed-system';
 import { signUp, type SignedUpUser } from './sign-up';
 
@@ -96,6 +97,11 @@ export class RulesetsHarness extends SandboxedSystem {
       ...extra,
     });
     return webUrl;
+  }
+
+  /** POST /api/ruleset-submissions/validate with `token`: the answer, whatever its status. */
+  validate(token: string, body: Json): Promise<HttpResponse<Json>> {
+    return this.http.post<Json>('/api/ruleset-submissions/validate', body, { token });
   }
 
   /** A submission of a new repository; returns the created body. */

@@ -10,6 +10,7 @@ import {
   testBus,
 } from '@pc/testing';
 import { type RunningSystem, startSystem } from '../system';
+import { type SignedUpUser } from './sign-up';
 
 /**
  * A system of one end-to-end file's own, for the catalog's and the rulesets' harnesses: a database, a
@@ -68,6 +69,32 @@ export class SandboxedSystem {
     await this.system?.close();
     await this.sandbox?.close();
     await this.db?.drop();
+  }
+
+  /**
+   * `from` offers their `resourceType` `id` to `to` (by @username) and `to` accepts: the offer answered
+   * 201 naming `to`, the acceptance 200 naming the item.
+   */
+  async transfer(
+    resourceType: 'policy' | 'ruleset',
+    id: string,
+    from: SignedUpUser,
+    to: SignedUpUser,
+  ): Promise<void> {
+    const offer = await this.http.post<{ transfer: { id: string; to_user_id: string } }>(
+      `/api/${resourceType === 'policy' ? 'policies' : 'rulesets'}/${id}/transfers`,
+      { recipientUsername: `@${to.username}` },
+      { token: from.token },
+    );
+    expect(offer.status).toBe(201);
+    expect(offer.body.transfer.to_user_id).toBe(to.id);
+    const accepted = await this.http.post(
+      `/api/transfers/${offer.body.transfer.id}/accept`,
+      {},
+      { token: to.token },
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ resourceType, resourceId: id });
   }
 
   /** The context the tool server sends for a user of a read/write token. */

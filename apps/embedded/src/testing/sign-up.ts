@@ -9,6 +9,8 @@ export interface SignedUpUser {
   cookie: string;
   /** A token of the scopes asked for. */
   token: string;
+  /** That token's id (to revoke it: DELETE /api/tokens/:id). */
+  tokenId: string;
 }
 
 /**
@@ -34,7 +36,18 @@ export async function signUp(
   const username = `${label}${n}x${Date.now().toString(36)}`;
   const profile = await http.patch('/api/me', { username }, { cookie });
   if (profile.status !== 200) throw new Error(`PATCH /api/me answered ${profile.status}: ${profile.text}`);
-  const token = await http.post<{ token: string }>('/api/tokens', { name: 't', scopes }, { cookie });
+  const token = await http.post<{ token: string; record: { id: string } }>(
+    '/api/tokens',
+    { name: 't', scopes },
+    { cookie },
+  );
   if (token.status !== 201) throw new Error(`POST /api/tokens answered ${token.status}: ${token.text}`);
-  return { id: signup.body.user.id, email, username, cookie, token: token.body.token };
+  return {
+    id: signup.body.user.id,
+    email,
+    username,
+    cookie,
+    token: token.body.token,
+    tokenId: token.body.record.id,
+  };
 }
