@@ -23,6 +23,16 @@ const options = (over: Partial<Parameters<typeof build>[1]> = {}) => ({
   ...over,
 });
 
+/** Builds the sources with these options: what it made, and every line its command printed. */
+async function buildLogged(over: Partial<Parameters<typeof build>[1]>) {
+  const lines: string[] = [];
+  const result = await build(
+    files(),
+    options({ ...over, output: (line) => Promise.resolve(void lines.push(line)) }),
+  );
+  return { lines, result };
+}
+
 describe('the build step', () => {
   it('packs the same sources into the same bytes, whose checksum it reports', async () => {
     const a = await build(files(), options());
@@ -35,25 +45,16 @@ describe('the build step', () => {
   });
 
   it('runs the configured command in the sources, forwards its output and packs what it made', async () => {
-    const lines: string[] = [];
-    const result = await build(
-      files(),
-      options({
-        command: 'test -f Cargo.toml && echo built && mkdir dist && echo x > dist/out.bin',
-        output: (line) => Promise.resolve(void lines.push(line)),
-      }),
-    );
+    const { lines, result } = await buildLogged({
+      command: 'test -f Cargo.toml && echo built && mkdir dist && echo x > dist/out.bin',
+    });
     expect(lines).toEqual(['built']);
     expect(result.files).toBe(3);
   });
 
   it('gives the command no credentials from the worker environment', async () => {
     process.env.PC_TEST_SECRET = 'do-not-leak';
-    const lines: string[] = [];
-    await build(
-      files(),
-      options({ command: 'echo "[$PC_TEST_SECRET]"', output: (l) => Promise.resolve(void lines.push(l)) }),
-    );
+    const { lines } = await buildLogged({ command: 'echo "[$PC_TEST_SECRET]"' });
     delete process.env.PC_TEST_SECRET;
     expect(lines).toEqual(['[]']);
   });
@@ -97,12 +98,8 @@ describe('the build step', () => {
   });
 
   it("keeps the first lines of a chatty build's output in the log, then says the rest is not shown", async () => {
-    const lines: string[] = [];
     const max = DEPLOYMENT_LIMITS.buildOutputLinesMax;
-    const result = await build(
-      files(),
-      options({ command: `seq 1 ${max + 500}`, output: (l) => Promise.resolve(void lines.push(l)) }),
-    );
+    const { lines, result } = await buildLogged({ command: `seq 1 ${max + 500}` });
     expect(result.files).toBe(2);
     expect(lines).toHaveLength(max + 1);
     expect(lines.slice(0, 2)).toEqual(['1', '2']);
@@ -111,15 +108,10 @@ describe('the build step', () => {
   });
 
   it('logs a line the command writes in two parts, or a character split between writes, as one line', async () => {
-    const lines: string[] = [];
-    await build(
-      files(),
-      options({
-        // "half one" and "half two" reach the worker in separate reads; so do the two bytes of "é".
-        command: `printf 'half one '; sleep 0.3; printf 'half two\\nsecond\\n'; printf '\\303'; sleep 0.3; printf '\\251t\\303\\251\\n'`,
-        output: (l) => Promise.resolve(void lines.push(l)),
-      }),
-    );
+    const { lines } = await buildLogged({
+      // "half one" and "half two" reach the worker in separate reads; so do the two bytes of "é".
+      command: `printf 'half one '; sleep 0.3; printf 'half two\\nsecond\\n'; printf '\\303'; sleep 0.3; printf '\\251t\\303\\251\\n'`,
+    });
     expect(lines).toEqual(['half one half two', 'second', 'été']);
   });
 
@@ -194,25 +186,12 @@ describe('the build step', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('gives the command no network by default (its own namespace: not even the host loopback)', async () => {
-      const lines: string[] = [];
-      await build(
-        files(),
-        options({ command: probe(), path: withNode, output: (l) => Promise.resolve(void lines.push(l)) }),
-      );
+      const { lines } = await buildLogged({ command: probe(), path: withNode });
       expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
     });
 
     it("gives it the worker's network only when told to (host)", async () => {
-      const lines: string[] = [];
-      await build(
-        files(),
-        options({
-          command: probe(),
-          network: 'host',
-          path: withNode,
-          output: (l) => Promise.resolve(void lines.push(l)),
-        }),
-      );
+      const { lines } = await buildLogged({ command: probe(), network: 'host', path: withNode });
       expect(lines).toEqual(['reached']);
     });
 
@@ -250,16 +229,7 @@ describe('the build step', () => {
       const unsafe = { ...DEFAULT_SANDBOX, mode: 'unsafe-none' as const };
 
       it('still cuts the command off from the network', async () => {
-        const lines: string[] = [];
-        await build(
-          files(),
-          options({
-            command: probe(),
-            path: withNode,
-            sandbox: unsafe,
-            output: (l) => Promise.resolve(void lines.push(l)),
-          }),
-        );
+        const { lines } = await buildLogged({ command: probe(), path: withNode, sandbox: unsafe });
         expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
       });
 
