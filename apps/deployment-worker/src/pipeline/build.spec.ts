@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled, BuildError } from './build';
 import { DEFAULT_SANDBOX, type BuildLimits } from './sandbox/sandbox.settings';
+import { buildOptions } from '../testing/build-options';
 
 const files = () =>
   new Map<string, Buffer>([
@@ -14,29 +15,20 @@ const files = () =>
     ['Cargo.toml', Buffer.from('[package]\nversion = "1.0.0"\n')],
   ]);
 
-const options = (over: Partial<Parameters<typeof build>[1]> = {}) => ({
-  timeoutMs: 10_000,
-  path: '/usr/local/bin:/usr/bin:/bin',
-  cancelled: () => Promise.resolve(false),
-  output: () => Promise.resolve(),
-  progress: () => undefined,
-  ...over,
-});
-
 /** Builds the sources with these options: what it made, and every line its command printed. */
 async function buildLogged(over: Partial<Parameters<typeof build>[1]>) {
   const lines: string[] = [];
   const result = await build(
     files(),
-    options({ ...over, output: (line) => Promise.resolve(void lines.push(line)) }),
+    buildOptions({ ...over, output: (line) => Promise.resolve(void lines.push(line)) }),
   );
   return { lines, result };
 }
 
 describe('the build step', () => {
   it('packs the same sources into the same bytes, whose checksum it reports', async () => {
-    const a = await build(files(), options());
-    const b = await build(new Map([...files()].reverse()), options());
+    const a = await build(files(), buildOptions());
+    const b = await build(new Map([...files()].reverse()), buildOptions());
     expect(a.sha256).toBe(b.sha256);
     expect(a.archive.equals(b.archive)).toBe(true);
     expect(a.sha256).toBe(createHash('sha256').update(a.archive).digest('hex'));
@@ -60,7 +52,7 @@ describe('the build step', () => {
   });
 
   it('stops a build that overruns its time limit', async () => {
-    await expect(build(files(), options({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
+    await expect(build(files(), buildOptions({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
       BuildError,
     );
   });
@@ -72,7 +64,7 @@ describe('the build step', () => {
     await expect(
       build(
         files(),
-        options({ command: `setsid sh -c 'sleep 3; echo late > ${marker}' & sleep 20`, timeoutMs: 300 }),
+        buildOptions({ command: `setsid sh -c 'sleep 3; echo late > ${marker}' & sleep 20`, timeoutMs: 300 }),
       ),
     ).rejects.toThrow(/longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -84,7 +76,7 @@ describe('the build step', () => {
   it('holds its time limit on the host network too, though a detached process keeps the output open', async () => {
     const started = Date.now();
     await expect(
-      build(files(), options({ command: 'setsid sleep 5 & sleep 20', network: 'host', timeoutMs: 300 })),
+      build(files(), buildOptions({ command: 'setsid sleep 5 & sleep 20', network: 'host', timeoutMs: 300 })),
     ).rejects.toThrow(/longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -92,7 +84,7 @@ describe('the build step', () => {
   it('kills the build process when the job is cancelled', async () => {
     const started = Date.now();
     await expect(
-      build(files(), options({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
+      build(files(), buildOptions({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
     ).rejects.toThrow(BuildCancelled);
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -118,12 +110,12 @@ describe('the build step', () => {
   it('fails a build whose files exceed the size an archive may have, without reading them', async () => {
     const max = DEPLOYMENT_LIMITS.buildBytesMax;
     await expect(
-      build(files(), options({ command: `head -c ${max + 1} /dev/zero > big.bin` })),
+      build(files(), buildOptions({ command: `head -c ${max + 1} /dev/zero > big.bin` })),
     ).rejects.toThrow(new BuildError(`The build's files exceed ${max} bytes`));
   });
 
   it('fails on a non-zero exit code', async () => {
-    await expect(build(files(), options({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
+    await expect(build(files(), buildOptions({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
   });
 
   it('ends the running builds of a worker that dies, killed at once', async () => {
@@ -200,7 +192,7 @@ describe('the build step', () => {
       await expect(
         build(
           files(),
-          options({
+          buildOptions({
             command: 'echo ran',
             sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' },
             output: () => Promise.resolve(void (ran = true)),
@@ -214,15 +206,15 @@ describe('the build step', () => {
       await expect(
         build(
           files(),
-          options({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
+          buildOptions({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
         ),
       ).rejects.toThrow(/cannot be sandboxed on this host/);
     });
 
     it('still packages without a command where bubblewrap cannot run (nothing runs)', async () => {
-      expect((await build(files(), options({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files).toBe(
-        2,
-      );
+      expect(
+        (await build(files(), buildOptions({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files,
+      ).toBe(2);
     });
 
     describe('with the explicit unsafe-none mode (trusted repositories only)', () => {
@@ -235,7 +227,7 @@ describe('the build step', () => {
 
       it('refuses to run where no network namespace can be made', async () => {
         await expect(
-          build(files(), options({ command: 'echo ran', sandbox: unsafe, isolateWith: ['false'] })),
+          build(files(), buildOptions({ command: 'echo ran', sandbox: unsafe, isolateWith: ['false'] })),
         ).rejects.toThrow(/cannot be cut off from the network on this host.*DEPLOY_BUILD_NETWORK=host/);
       });
     });
@@ -246,7 +238,7 @@ describe('the build step', () => {
       const lines: string[] = [];
       const result = await build(
         files(),
-        options({
+        buildOptions({
           command,
           sandbox: { ...DEFAULT_SANDBOX, limits: { ...DEFAULT_SANDBOX.limits, ...limits } },
           output: (l) => Promise.resolve(void lines.push(l)),
@@ -367,7 +359,7 @@ describe('the build step', () => {
       }, 50);
       return build(
         files(),
-        options({
+        buildOptions({
           command,
           timeoutMs: 20_000,
           sandbox: {
