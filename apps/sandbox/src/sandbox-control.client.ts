@@ -1,20 +1,16 @@
 import type { FaultSpec } from './sandbox.faults';
 import type { AppliedItem, TenantSpec } from './platform/platform.store';
+import type { RepositorySpec } from './source-host/git-repository.store';
 
 /** Files as sent to the control API: text, or `{ base64 }` for binary content. */
 export type ControlFileSet = Record<string, string | { base64: string }>;
 
-export interface ControlRepositorySpec {
-  owner: string;
-  name: string;
-  defaultBranch?: string;
-  description?: string;
+/** A repository to create through the control API: the store's spec, its file sets as JSON carries them. */
+export type ControlRepositorySpec = Omit<RepositorySpec, 'files' | 'branches' | 'tags'> & {
   files: ControlFileSet;
   branches?: Record<string, ControlFileSet>;
   tags?: Record<string, ControlFileSet>;
-  hasIssues?: boolean;
-  private?: boolean;
-}
+};
 
 /** An item applied in an organization of the sandbox's platform, as the control API reads and restores it. */
 export type SandboxAppliedItem = AppliedItem;

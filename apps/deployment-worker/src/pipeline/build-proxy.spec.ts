@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled } from './build';
 import { isBuildAllowlist, parseBuildAllowlist, startBuildProxy } from './build-proxy';
+import { buildOptions } from '../testing/build-options';
 
 // Real processes: the build runs under unshare with the proxy and bridge, curl goes through them to real
 // HTTP servers on the worker's loopback.
@@ -38,16 +39,16 @@ describe('the build allow-list (DEPLOY_BUILD_ALLOWLIST)', () => {
 
   const run = async (command: string, allowlist: string, over: Partial<Parameters<typeof build>[1]> = {}) => {
     const lines: string[] = [];
-    await build(files(), {
-      command,
-      allowlist: parseBuildAllowlist(allowlist),
-      timeoutMs: 15_000,
-      path: '/usr/local/bin:/usr/bin:/bin',
-      cancelled: () => Promise.resolve(false),
-      output: (line) => Promise.resolve(void lines.push(line)),
-      progress: () => undefined,
-      ...over,
-    });
+    await build(
+      files(),
+      buildOptions({
+        command,
+        allowlist: parseBuildAllowlist(allowlist),
+        timeoutMs: 15_000,
+        output: (line) => Promise.resolve(void lines.push(line)),
+        ...over,
+      }),
+    );
     return lines;
   };
   // One echo per request, so the answer is one line of the build log.

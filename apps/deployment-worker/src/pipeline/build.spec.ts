@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { build, BuildCancelled, BuildError } from './build';
 import { DEFAULT_SANDBOX, type BuildLimits } from './sandbox/sandbox.settings';
+import { buildOptions } from '../testing/build-options';
 
 const files = () =>
   new Map<string, Buffer>([
@@ -14,19 +15,20 @@ const files = () =>
     ['Cargo.toml', Buffer.from('[package]\nversion = "1.0.0"\n')],
   ]);
 
-const options = (over: Partial<Parameters<typeof build>[1]> = {}) => ({
-  timeoutMs: 10_000,
-  path: '/usr/local/bin:/usr/bin:/bin',
-  cancelled: () => Promise.resolve(false),
-  output: () => Promise.resolve(),
-  progress: () => undefined,
-  ...over,
-});
+/** Builds the sources with these options: what it made, and every line its command printed. */
+async function buildLogged(over: Partial<Parameters<typeof build>[1]>) {
+  const lines: string[] = [];
+  const result = await build(
+    files(),
+    buildOptions({ ...over, output: (line) => Promise.resolve(void lines.push(line)) }),
+  );
+  return { lines, result };
+}
 
 describe('the build step', () => {
   it('packs the same sources into the same bytes, whose checksum it reports', async () => {
-    const a = await build(files(), options());
-    const b = await build(new Map([...files()].reverse()), options());
+    const a = await build(files(), buildOptions());
+    const b = await build(new Map([...files()].reverse()), buildOptions());
     expect(a.sha256).toBe(b.sha256);
     expect(a.archive.equals(b.archive)).toBe(true);
     expect(a.sha256).toBe(createHash('sha256').update(a.archive).digest('hex'));
@@ -35,31 +37,22 @@ describe('the build step', () => {
   });
 
   it('runs the configured command in the sources, forwards its output and packs what it made', async () => {
-    const lines: string[] = [];
-    const result = await build(
-      files(),
-      options({
-        command: 'test -f Cargo.toml && echo built && mkdir dist && echo x > dist/out.bin',
-        output: (line) => Promise.resolve(void lines.push(line)),
-      }),
-    );
+    const { lines, result } = await buildLogged({
+      command: 'test -f Cargo.toml && echo built && mkdir dist && echo x > dist/out.bin',
+    });
     expect(lines).toEqual(['built']);
     expect(result.files).toBe(3);
   });
 
   it('gives the command no credentials from the worker environment', async () => {
     process.env.PC_TEST_SECRET = 'do-not-leak';
-    const lines: string[] = [];
-    await build(
-      files(),
-      options({ command: 'echo "[$PC_TEST_SECRET]"', output: (l) => Promise.resolve(void lines.push(l)) }),
-    );
+    const { lines } = await buildLogged({ command: 'echo "[$PC_TEST_SECRET]"' });
     delete process.env.PC_TEST_SECRET;
     expect(lines).toEqual(['[]']);
   });
 
   it('stops a build that overruns its time limit', async () => {
-    await expect(build(files(), options({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
+    await expect(build(files(), buildOptions({ command: 'sleep 20', timeoutMs: 300 }))).rejects.toThrow(
       BuildError,
     );
   });
@@ -71,7 +64,7 @@ describe('the build step', () => {
     await expect(
       build(
         files(),
-        options({ command: `setsid sh -c 'sleep 3; echo late > ${marker}' & sleep 20`, timeoutMs: 300 }),
+        buildOptions({ command: `setsid sh -c 'sleep 3; echo late > ${marker}' & sleep 20`, timeoutMs: 300 }),
       ),
     ).rejects.toThrow(/longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -83,7 +76,7 @@ describe('the build step', () => {
   it('holds its time limit on the host network too, though a detached process keeps the output open', async () => {
     const started = Date.now();
     await expect(
-      build(files(), options({ command: 'setsid sleep 5 & sleep 20', network: 'host', timeoutMs: 300 })),
+      build(files(), buildOptions({ command: 'setsid sleep 5 & sleep 20', network: 'host', timeoutMs: 300 })),
     ).rejects.toThrow(/longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -91,18 +84,14 @@ describe('the build step', () => {
   it('kills the build process when the job is cancelled', async () => {
     const started = Date.now();
     await expect(
-      build(files(), options({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
+      build(files(), buildOptions({ command: 'sleep 20', cancelled: () => Promise.resolve(true) })),
     ).rejects.toThrow(BuildCancelled);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("keeps the first lines of a chatty build's output in the log, then says the rest is not shown", async () => {
-    const lines: string[] = [];
     const max = DEPLOYMENT_LIMITS.buildOutputLinesMax;
-    const result = await build(
-      files(),
-      options({ command: `seq 1 ${max + 500}`, output: (l) => Promise.resolve(void lines.push(l)) }),
-    );
+    const { lines, result } = await buildLogged({ command: `seq 1 ${max + 500}` });
     expect(result.files).toBe(2);
     expect(lines).toHaveLength(max + 1);
     expect(lines.slice(0, 2)).toEqual(['1', '2']);
@@ -111,27 +100,22 @@ describe('the build step', () => {
   });
 
   it('logs a line the command writes in two parts, or a character split between writes, as one line', async () => {
-    const lines: string[] = [];
-    await build(
-      files(),
-      options({
-        // "half one" and "half two" reach the worker in separate reads; so do the two bytes of "é".
-        command: `printf 'half one '; sleep 0.3; printf 'half two\\nsecond\\n'; printf '\\303'; sleep 0.3; printf '\\251t\\303\\251\\n'`,
-        output: (l) => Promise.resolve(void lines.push(l)),
-      }),
-    );
+    const { lines } = await buildLogged({
+      // "half one" and "half two" reach the worker in separate reads; so do the two bytes of "é".
+      command: `printf 'half one '; sleep 0.3; printf 'half two\\nsecond\\n'; printf '\\303'; sleep 0.3; printf '\\251t\\303\\251\\n'`,
+    });
     expect(lines).toEqual(['half one half two', 'second', 'été']);
   });
 
   it('fails a build whose files exceed the size an archive may have, without reading them', async () => {
     const max = DEPLOYMENT_LIMITS.buildBytesMax;
     await expect(
-      build(files(), options({ command: `head -c ${max + 1} /dev/zero > big.bin` })),
+      build(files(), buildOptions({ command: `head -c ${max + 1} /dev/zero > big.bin` })),
     ).rejects.toThrow(new BuildError(`The build's files exceed ${max} bytes`));
   });
 
   it('fails on a non-zero exit code', async () => {
-    await expect(build(files(), options({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
+    await expect(build(files(), buildOptions({ command: 'exit 3' }))).rejects.toThrow(/exit code 3/);
   });
 
   it('ends the running builds of a worker that dies, killed at once', async () => {
@@ -194,25 +178,12 @@ describe('the build step', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('gives the command no network by default (its own namespace: not even the host loopback)', async () => {
-      const lines: string[] = [];
-      await build(
-        files(),
-        options({ command: probe(), path: withNode, output: (l) => Promise.resolve(void lines.push(l)) }),
-      );
+      const { lines } = await buildLogged({ command: probe(), path: withNode });
       expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
     });
 
     it("gives it the worker's network only when told to (host)", async () => {
-      const lines: string[] = [];
-      await build(
-        files(),
-        options({
-          command: probe(),
-          network: 'host',
-          path: withNode,
-          output: (l) => Promise.resolve(void lines.push(l)),
-        }),
-      );
+      const { lines } = await buildLogged({ command: probe(), network: 'host', path: withNode });
       expect(lines).toEqual(['reached']);
     });
 
@@ -221,7 +192,7 @@ describe('the build step', () => {
       await expect(
         build(
           files(),
-          options({
+          buildOptions({
             command: 'echo ran',
             sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' },
             output: () => Promise.resolve(void (ran = true)),
@@ -235,37 +206,28 @@ describe('the build step', () => {
       await expect(
         build(
           files(),
-          options({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
+          buildOptions({ command: 'echo ran', sandbox: { ...DEFAULT_SANDBOX, readonlyPaths: '/etc/ssl' } }),
         ),
       ).rejects.toThrow(/cannot be sandboxed on this host/);
     });
 
     it('still packages without a command where bubblewrap cannot run (nothing runs)', async () => {
-      expect((await build(files(), options({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files).toBe(
-        2,
-      );
+      expect(
+        (await build(files(), buildOptions({ sandbox: { ...DEFAULT_SANDBOX, bwrap: 'false' } }))).files,
+      ).toBe(2);
     });
 
     describe('with the explicit unsafe-none mode (trusted repositories only)', () => {
       const unsafe = { ...DEFAULT_SANDBOX, mode: 'unsafe-none' as const };
 
       it('still cuts the command off from the network', async () => {
-        const lines: string[] = [];
-        await build(
-          files(),
-          options({
-            command: probe(),
-            path: withNode,
-            sandbox: unsafe,
-            output: (l) => Promise.resolve(void lines.push(l)),
-          }),
-        );
+        const { lines } = await buildLogged({ command: probe(), path: withNode, sandbox: unsafe });
         expect(lines).toEqual([expect.stringMatching(/^no network: E/)]);
       });
 
       it('refuses to run where no network namespace can be made', async () => {
         await expect(
-          build(files(), options({ command: 'echo ran', sandbox: unsafe, isolateWith: ['false'] })),
+          build(files(), buildOptions({ command: 'echo ran', sandbox: unsafe, isolateWith: ['false'] })),
         ).rejects.toThrow(/cannot be cut off from the network on this host.*DEPLOY_BUILD_NETWORK=host/);
       });
     });
@@ -276,7 +238,7 @@ describe('the build step', () => {
       const lines: string[] = [];
       const result = await build(
         files(),
-        options({
+        buildOptions({
           command,
           sandbox: { ...DEFAULT_SANDBOX, limits: { ...DEFAULT_SANDBOX.limits, ...limits } },
           output: (l) => Promise.resolve(void lines.push(l)),
@@ -397,7 +359,7 @@ describe('the build step', () => {
       }, 50);
       return build(
         files(),
-        options({
+        buildOptions({
           command,
           timeoutMs: 20_000,
           sandbox: {

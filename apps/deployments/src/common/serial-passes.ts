@@ -1,7 +1,13 @@
+/** How a run of passes ends early: `stopped` after the pass under way; `failed` takes a pass's error. */
+export interface SerialPassOptions {
+  stopped?: () => boolean;
+  /** Given the error of a pass, which ends the run (its callers see success); unset: they see the error. */
+  failed?: (error: unknown) => void;
+}
+
 /**
  * Runs a pass at a time: a call during a pass waits for it and has one more pass run after it, so work
- * that arrived during a pass is never left for the next timer. A pass that throws ends the run (the
- * callers see the error); `stopped` ends it after the pass under way.
+ * that arrived during a pass is never left for the next timer. A pass that throws ends the run.
  */
 export class SerialPasses {
   private pass?: Promise<void>;
@@ -9,7 +15,7 @@ export class SerialPasses {
 
   constructor(
     private readonly runPass: () => Promise<void>,
-    private readonly stopped: () => boolean = () => false,
+    private readonly options: SerialPassOptions = {},
   ) {}
 
   run(): Promise<void> {
@@ -22,7 +28,10 @@ export class SerialPasses {
         do {
           this.again = false;
           await this.runPass();
-        } while (this.again && !this.stopped());
+        } while (this.again && !this.options.stopped?.());
+      } catch (error) {
+        if (!this.options.failed) throw error;
+        this.options.failed(error);
       } finally {
         this.pass = undefined;
       }

@@ -41,10 +41,12 @@ const MOVES_PER_PASS = 6;
 @Injectable()
 export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
-  private readonly passes = new SerialPasses(
-    () => this.advanceActive(),
-    () => this.stopped,
-  );
+  private readonly passes = new SerialPasses(() => this.advanceActive(), {
+    stopped: () => this.stopped,
+    // The database away (a restart, a lost connection): the next tick or job end tries again. Never
+    // an unhandled rejection, which would end the process.
+    failed: (error) => log.warn({ err: error }, 'roll-outs not advanced this pass'),
+  });
   private stopped = false;
   /** A halt wrote its event to the outbox: the relay is told after the commit. */
   private haltAnnounced = false;
@@ -82,17 +84,11 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
 
   /** One pass: each active roll-out advanced as far as it goes now. */
   private async advanceActive(): Promise<void> {
-    try {
-      for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
-        if (this.stopped) return;
-        await this.advanceWhileMoving(id).catch((error: unknown) =>
-          log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
-        );
-      }
-    } catch (error) {
-      // The database away (a restart, a lost connection): the next tick or job end tries again. Never
-      // an unhandled rejection, which would end the process.
-      log.warn({ err: error }, 'roll-outs not advanced this pass');
+    for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
+      if (this.stopped) return;
+      await this.advanceWhileMoving(id).catch((error: unknown) =>
+        log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
+      );
     }
   }
 

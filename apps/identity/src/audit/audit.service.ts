@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   AUDIT_ACTIONS,
   AUDIT_EXPORT_PAGE,
-  type AuditEntry,
   type AuditPage,
   type AuditRecordedEvent,
   boundAuditSummary,
@@ -10,6 +9,7 @@ import {
   type RequestContext,
 } from '@pc/contracts';
 import { badRequest, Database, fitToBudget, forbidden, requireUser } from '@pc/platform';
+import { decodeTimeCursor, encodeTimeCursor } from '../common/time-cursor';
 import { WorkspaceOwners } from '../common/workspace-owners';
 import { AuditRepository } from './audit.repository';
 
@@ -54,7 +54,7 @@ export class AuditService {
       targetType: request.target_type,
       since: request.since,
       until: request.until,
-      after: request.cursor ? decodeCursor(request.cursor) : undefined,
+      after: request.cursor ? decodeTimeCursor(request.cursor) : undefined,
       limit: limit + 1,
     });
     // Entries kept before summaries were bounded are bounded as they are read, and a page is cut to the
@@ -64,26 +64,6 @@ export class AuditService {
     );
     const hasMore = rows.length > entries.length;
     const last = entries.at(-1);
-    return { entries, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+    return { entries, hasMore, nextCursor: hasMore && last ? encodeTimeCursor(last.at, last.id) : null };
   }
-}
-
-function encodeCursor(entry: AuditEntry): string {
-  return Buffer.from(JSON.stringify([entry.at, entry.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof at === 'string' &&
-      !Number.isNaN(Date.parse(at)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    )
-      return { at, id };
-  } catch {
-    // falls through
-  }
-  throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
 }

@@ -22,8 +22,7 @@ export class HourlySweep {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.run(), EVERY_MS);
-    this.timer.unref();
+    this.timer = setInterval(() => void this.run(), EVERY_MS).unref();
   }
 
   stop(): void {

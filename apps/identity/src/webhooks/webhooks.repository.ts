@@ -9,6 +9,7 @@ import {
   type WebhookEventType,
 } from '@pc/contracts';
 import type { Executor, SealedSecret } from '@pc/platform';
+import type { TimeCursor } from '../common/time-cursor';
 
 interface EndpointRow {
   id: string;
@@ -457,13 +458,13 @@ export class WebhooksRepository {
     db: Executor,
     endpointId: string,
     limit: number,
-    after: { createdAt: string; id: string } | null,
+    after: TimeCursor | null,
   ): Promise<WebhookDelivery[]> {
     const rows = await db.query<DeliveryRow[]>(
       `SELECT ${DELIVERY_COLUMNS} FROM identity.webhook_deliveries
         WHERE endpoint_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [endpointId, after?.createdAt ?? null, after?.id ?? null, limit],
+      [endpointId, after?.at ?? null, after?.id ?? null, limit],
     );
     return rows.map(toDelivery);
   }

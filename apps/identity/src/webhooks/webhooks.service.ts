@@ -24,6 +24,7 @@ import {
 } from '@pc/contracts';
 import { isOutboundError, type OutboundGuard, outboundGuardFromEnv } from '@pc/outbound';
 import { badRequest, Database, notFound, requireUser, SecretBox, unprocessable } from '@pc/platform';
+import { decodeTimeCursor, encodeTimeCursor } from '../common/time-cursor';
 import { WorkspaceOwners } from '../common/workspace-owners';
 import { IdentityEnv } from '../identity.env';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -146,14 +147,14 @@ export class WebhooksService {
       Math.max(request.limit ?? WEBHOOK_DELIVERY_PAGE.default, 1),
       WEBHOOK_DELIVERY_PAGE.max,
     );
-    const after = request.cursor ? decodeCursor(request.cursor) : null;
+    const after = request.cursor ? decodeTimeCursor(request.cursor) : null;
     const rows = await this.webhooks.listDeliveries(this.db.pool, endpoint.id, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       deliveries: page,
       hasMore: rows.length > limit,
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      nextCursor: rows.length > limit && last ? encodeTimeCursor(last.created_at, last.id) : null,
     };
   }
 
@@ -280,25 +281,4 @@ function checkEventTypes(types: unknown, owner: EndpointOwner): WebhookEventType
 export function messageBody(type: WebhookEventType, data: unknown): string {
   const message: WebhookMessage = { type, version: 1, timestamp: new Date().toISOString(), data };
   return JSON.stringify(message);
-}
-
-function encodeCursor(delivery: WebhookDelivery): string {
-  return Buffer.from(JSON.stringify([delivery.created_at, delivery.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof createdAt === 'string' &&
-      !Number.isNaN(Date.parse(createdAt)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    ) {
-      return { createdAt, id };
-    }
-  } catch {
-    // falls through
-  }
-  throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   CatalogRpc,
-  type Envelope,
   type EvaluateRequest,
   type ListIdeasRequest,
   type ListRulesetsRequest,
@@ -18,14 +16,13 @@ import {
 import {
   BusClient,
   createClientProxy,
-  Handles,
   loadEnv,
   notFound,
   type RunningService,
   SharedBudgets,
   startService,
 } from '@pc/platform';
-import { testBus } from '@pc/testing';
+import { answer, peerService, testBus } from '@pc/testing';
 import { z } from 'zod';
 import { McpEnv } from '../mcp.env';
 import { AccountTools } from './account.tools';
@@ -59,50 +56,36 @@ describe('the tool server: scopes and tool inputs', () => {
   };
 
   beforeAll(async () => {
-    @Controller()
-    class StandInRulesets {
-      @Handles(RulesetsRpc.list)
-      list({ data }: Envelope<ListRulesetsRequest>) {
-        received.list.push(data);
-        return { rulesets: [], hasMore: false };
-      }
-
-      @Handles(RulesetEvaluationRpc.evaluate)
-      evaluate({ data }: Envelope<EvaluateRequest>) {
-        received.evaluate.push(data);
-        return {
-          specification: { format: 'OAS 3.0', files: ['api.yaml'], digest: 'd', parsed: true },
-          conforms: true,
-          counts: { violation: 0, warning: 0, info: 0 },
-          evaluations: [],
-          durationMs: 1,
-        };
-      }
-    }
-    @Module({ controllers: [StandInRulesets] })
-    class StandInModule {}
     rulesets = await startService(
-      { name: 'rulesets', ping: RulesetsRpc.ping, module: { module: StandInModule } },
+      peerService('rulesets', RulesetsRpc.ping, [
+        answer(RulesetsRpc.list, (data) => {
+          received.list.push(data);
+          return { rulesets: [], hasMore: false };
+        }),
+        answer(RulesetEvaluationRpc.evaluate, (data) => {
+          received.evaluate.push(data);
+          return {
+            specification: { format: 'OAS 3.0', files: ['api.yaml'], digest: 'd', parsed: true },
+            conforms: true,
+            counts: { violation: 0, warning: 0, info: 0 },
+            evaluations: [],
+            durationMs: 1,
+          };
+        }),
+      ]),
       bus,
     );
     // The catalog's answers the idea tools need: no ideas, and none found by id.
-    @Controller()
-    class StandInCatalog {
-      @Handles(CatalogRpc.listIdeas)
-      listIdeas({ data }: Envelope<ListIdeasRequest>) {
-        received.ideas.push(data);
-        return { ideas: [], hasMore: false };
-      }
-
-      @Handles(CatalogRpc.getIdea)
-      getIdea(): never {
-        throw notFound('Idea');
-      }
-    }
-    @Module({ controllers: [StandInCatalog] })
-    class StandInCatalogModule {}
     catalog = await startService(
-      { name: 'catalog', ping: CatalogRpc.ping, module: { module: StandInCatalogModule } },
+      peerService('catalog', CatalogRpc.ping, [
+        answer(CatalogRpc.listIdeas, (data) => {
+          received.ideas.push(data);
+          return { ideas: [], hasMore: false };
+        }),
+        answer(CatalogRpc.getIdea, () => {
+          throw notFound('Idea');
+        }),
+      ]),
       bus,
     );
     const proxy = createClientProxy(bus, 'mcp');

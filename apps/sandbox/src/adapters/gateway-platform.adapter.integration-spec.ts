@@ -3,24 +3,13 @@ import {
   PlatformError,
   type ApplyRequest,
   type PlatformConnection,
-  type PlatformErrorKind,
 } from '@pc/gateway-platform';
 import { HttpRegistry } from '@pc/registry';
 import { SandboxControl } from '../sandbox-control.client';
 import { startSandbox, type RunningSandbox } from '../sandbox.server';
+import { kindExpecter } from '../testing/adapter-failures';
 
-async function expectKind(promise: Promise<unknown>, kind: PlatformErrorKind): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) {
-      expect(error.kind).toBe(kind);
-      return error;
-    }
-    throw error;
-  }
-  throw new Error(`expected a PlatformError ${kind}`);
-}
+const expectKind = kindExpecter(PlatformError);
 
 describe('HttpGatewayPlatform against the sandbox', () => {
   let sandbox: RunningSandbox;

@@ -1,20 +1,10 @@
 import { HttpGatewayPlatform, type PlatformConnection } from '@pc/gateway-platform';
-import { HttpRegistry, RegistryError, type AccessTokenProvider, type RegistryErrorKind } from '@pc/registry';
+import { HttpRegistry, RegistryError, type AccessTokenProvider } from '@pc/registry';
 import { SandboxControl } from '../sandbox-control.client';
 import { startSandbox, type RunningSandbox } from '../sandbox.server';
+import { kindExpecter } from '../testing/adapter-failures';
 
-async function expectKind(promise: Promise<unknown>, kind: RegistryErrorKind): Promise<RegistryError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RegistryError) {
-      expect(error.kind).toBe(kind);
-      return error;
-    }
-    throw error;
-  }
-  throw new Error(`expected a RegistryError ${kind}`);
-}
+const expectKind = kindExpecter(RegistryError);
 
 describe('HttpRegistry against the sandbox', () => {
   let sandbox: RunningSandbox;

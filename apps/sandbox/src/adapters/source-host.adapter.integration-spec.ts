@@ -1,23 +1,10 @@
 import { createServer } from 'node:net';
-import { HttpSourceHost, SourceHostError, type SourceHostErrorKind } from '@pc/source-host';
+import { HttpSourceHost, SourceHostError } from '@pc/source-host';
 import { SandboxControl } from '../sandbox-control.client';
 import { startSandbox, type RunningSandbox } from '../sandbox.server';
+import { kindExpecter } from '../testing/adapter-failures';
 
-async function failureOf(promise: Promise<unknown>): Promise<SourceHostError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SourceHostError) return error;
-    throw error;
-  }
-  throw new Error('expected a SourceHostError');
-}
-
-async function expectKind(promise: Promise<unknown>, kind: SourceHostErrorKind): Promise<SourceHostError> {
-  const error = await failureOf(promise);
-  expect(error.kind).toBe(kind);
-  return error;
-}
+const expectKind = kindExpecter(SourceHostError);
 
 const GCL_V1 = 'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: cors\n';
 const GCL_V2 = `${GCL_V1}  labels:\n    title: CORS\n`;

@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { loadEnv } from '@pc/platform';
 import { WorkerEnv } from '../../../worker.env';
 import { build, BuildCancelled, BuildError } from '../../build';
+import { buildOptions } from '../../../testing/build-options';
 import { DEFAULT_SANDBOX } from '../sandbox.settings';
 import { BuildExchange } from './build-exchange';
 import { startClusterBuilds } from './cluster-builds.provider';
@@ -194,17 +195,17 @@ describe('a build as a Kubernetes Job', () => {
     const files = () => new Map([['Cargo.toml', Buffer.from('[package]\nversion = "1.0.0"\n')]]);
     const run = (command: string, over: Partial<Parameters<typeof build>[1]> = {}) => {
       const lines: string[] = [];
-      const result = build(files(), {
-        command,
-        sandbox: { ...DEFAULT_SANDBOX, mode: 'kubernetes', limits },
-        cluster: cluster(),
-        timeoutMs: 20_000,
-        path: '/usr/local/bin:/usr/bin:/bin',
-        cancelled: () => Promise.resolve(false),
-        output: (l) => Promise.resolve(void lines.push(l)),
-        progress: () => undefined,
-        ...over,
-      });
+      const result = build(
+        files(),
+        buildOptions({
+          command,
+          sandbox: { ...DEFAULT_SANDBOX, mode: 'kubernetes', limits },
+          cluster: cluster(),
+          timeoutMs: 20_000,
+          output: (l) => Promise.resolve(void lines.push(l)),
+          ...over,
+        }),
+      );
       return { lines, result };
     };
 
