@@ -4,15 +4,10 @@ import { insertInto, sqlParams } from '@pc/listings';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
 import { escapeLike } from '../common/like';
 
-interface IdeaRow {
-  id: string;
-  title: string;
-  description: string;
-  status: IdeaStatus;
-  votes: number;
+/** A row of catalog.ideas as the contract's idea reads it, its date a date. */
+interface IdeaRow extends Omit<Idea, 'voted' | 'created_at'> {
   /** Only where the query asks whether the viewer voted. */
   voted?: boolean;
-  submitter_id: string;
   created_at: Date;
 }
 

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { PolicyRevision, RevisionField } from '@pc/contracts';
+import type { PolicyRevision } from '@pc/contracts';
 import { insertInto } from '@pc/listings';
 import type { Executor } from '@pc/platform';
 import type { Keyset } from '../common/paging';
 
-export interface RevisionRow {
-  id: string;
-  policy_id: string;
-  field: RevisionField;
-  proposed_value: string;
-  previous_value: string;
-  status: PolicyRevision['status'];
-  feedback: string | null;
+/** A row of catalog.policy_revisions: the contract's revision with its dates as dates, and who proposed it. */
+export interface RevisionRow extends Omit<PolicyRevision, 'submitted_at' | 'reviewed_at'> {
   submitted_by: string;
   submitted_at: Date;
   reviewed_at: Date | null;

@@ -25,9 +25,8 @@ import {
 import { CatalogEnv } from '../catalog.env';
 import { isUniqueViolation, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
-import { UsersDirectory } from '@pc/listings';
 import { PolicyHistory } from '../history';
-import { Outbox } from '@pc/listings';
+import { Outbox, UsersDirectory } from '@pc/listings';
 import { PolicyAccess, PolicyRecords } from '../policies';
 import { RevisionsService } from '../revisions';
 import { toTransfer } from './transfer.mapper';

@@ -2,6 +2,7 @@ import { GOVERNANCE_LIMITS } from '@pc/contracts';
 import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
 import type { Client } from 'pg';
 import { HISTORY_SQL, TREND_SQL } from '../api-evaluations/api-evaluations.repository';
+import { expectIndexed } from '../testing/query-plans';
 import { API_PAGE_SQL } from './governed-apis.repository';
 
 const WORKSPACES = 10;
@@ -48,16 +49,6 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
     await pg?.end();
     await db?.drop();
   });
-
-  function expectIndexed(nodes: PlanNode[], maxSorted: number): void {
-    const summary = planSummary(nodes);
-    expect({ summary, seq: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length }).toEqual({
-      summary,
-      seq: 0,
-    });
-    const sorted = nodes.filter((n) => /Sort/.test(n['Node Type'])).map((n) => n['Plan Rows']);
-    expect({ summary, sorted: sorted.filter((rows) => rows > maxSorted) }).toEqual({ summary, sorted: [] });
-  }
 
   it.each([
     ['every API, at-risk first', false, null],
