@@ -238,9 +238,14 @@ export class RolloutsService {
   async eventsAfter(ctx: RequestContext, req: RolloutEventsAfterRequest): Promise<RolloutEventsAfterResult> {
     await this.access.check(ctx, await this.rollouts.findById(this.db.pool, req.id), 'read');
     const limit = Math.min(req.limit ?? L.eventsPageMax, L.eventsPageMax);
+    // The roll-out before its events, as a log page reads its job before its lines: each change writes
+    // its status and its events in one transaction, so a roll-out read as ended has every event committed
+    // and the page that says so holds the last ones. Read the other way round, a roll-out ending between
+    // the two reads answered "ended" without its last events, and a stream closed short of them.
+    const rollout = await this.view(req.id);
     const rows = await this.rollouts.eventsAfter(this.db.pool, req.id, req.afterSeq ?? 0, limit + 1);
     return {
-      rollout: await this.view(req.id),
+      rollout,
       events: rows.slice(0, limit).map(toRolloutEvent),
       more: rows.length > limit,
     };
