@@ -31,6 +31,16 @@ import { Page } from '../ui/page';
 type FieldError = (field: string) => string | undefined;
 /** A step's fields: its values, a change to some of them, and the API's message for a field. */
 type FieldsProps<T> = { value: T; change: (patch: Partial<T>) => void; error: FieldError };
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/** A text field's value, its change and the API's message, bound to one string field of a step. */
+function text<T>(step: FieldsProps<T>, name: TextKey<T>) {
+  return {
+    value: step.value[name] as string,
+    onChange: (e: { target: { value: string } }) => step.change({ [name]: e.target.value } as Partial<T>),
+    error: step.error(name),
+  };
+}
 
 /** A kind's submission form: `Repo` its repository step, `V` its validation, `D` its details. */
 interface SubmitKind<
@@ -169,43 +179,37 @@ const POLICY: SubmitKind<PolicyRepo, Validation, PolicyDetails> = {
         }),
       )
     ).validation,
-  RepositoryFields: ({ value: repo, change, error }) => (
+  RepositoryFields: (step) => (
     <>
       <SelectField
         label="Project type"
-        value={repo.projectType}
-        onChange={(e) => change({ projectType: e.target.value as 'unified' | 'split' })}
+        value={step.value.projectType}
+        onChange={(e) => step.change({ projectType: e.target.value as 'unified' | 'split' })}
         options={[
           ['unified', 'Unified: definition and implementation in one repository'],
           ['split', 'Split: a definition and an implementation repository'],
         ]}
       />
       <TextField
-        label={repo.projectType === 'split' ? 'Definition repository URL' : 'Repository URL'}
+        label={step.value.projectType === 'split' ? 'Definition repository URL' : 'Repository URL'}
         type="url"
         required
         hint="A repository on the source host, e.g. https://source-host.example/owner/name."
-        value={repo.sourceHostUrl}
-        onChange={(e) => change({ sourceHostUrl: e.target.value })}
-        error={error('sourceHostUrl')}
+        {...text(step, 'sourceHostUrl')}
       />
-      {repo.projectType === 'split' ? (
+      {step.value.projectType === 'split' ? (
         <TextField
           label="Implementation repository URL"
           type="url"
           required
-          value={repo.implementationSourceHostUrl}
-          onChange={(e) => change({ implementationSourceHostUrl: e.target.value })}
-          error={error('implementationSourceHostUrl')}
+          {...text(step, 'implementationSourceHostUrl')}
         />
       ) : null}
       <TextField
         label="Branch or tag (optional)"
         hint="Leave empty for the default branch."
         maxLength={SOURCE_REF.max}
-        value={repo.sourceRef}
-        onChange={(e) => change({ sourceRef: e.target.value })}
-        error={error('sourceRef')}
+        {...text(step, 'sourceRef')}
       />
     </>
   ),
@@ -224,19 +228,13 @@ const POLICY: SubmitKind<PolicyRepo, Validation, PolicyDetails> = {
   }),
   limits: { name: POLICY_NAME, description: POLICY_DESCRIPTION },
   descriptionHint: ': what it does and when to use it.',
-  DetailFields: ({ value: details, change, error }) => (
+  DetailFields: (step) => (
     <>
-      <TextField
-        label="Category"
-        maxLength={POLICY_CATEGORY_MAX}
-        value={details.category}
-        onChange={(e) => change({ category: e.target.value })}
-        error={error('category')}
-      />
+      <TextField label="Category" maxLength={POLICY_CATEGORY_MAX} {...text(step, 'category')} />
       <SelectField
         label="Direction"
-        value={details.direction}
-        onChange={(e) => change({ direction: e.target.value as 'inbound' | 'outbound' })}
+        value={step.value.direction}
+        onChange={(e) => step.change({ direction: e.target.value as 'inbound' | 'outbound' })}
         options={[
           ['inbound', 'Inbound'],
           ['outbound', 'Outbound'],
@@ -245,8 +243,8 @@ const POLICY: SubmitKind<PolicyRepo, Validation, PolicyDetails> = {
       <CheckboxSet
         legend="Asset kinds"
         options={KINDS}
-        value={details.assetKinds}
-        onChange={(assetKinds) => change({ assetKinds })}
+        value={step.value.assetKinds}
+        onChange={(assetKinds) => step.change({ assetKinds })}
       />
     </>
   ),
@@ -361,7 +359,7 @@ const RULESET: SubmitKind<RulesetRepo, RulesetValidation, RulesetDetails> = {
         }),
       )
     ).validation,
-  RepositoryFields: ({ value: repo, change, error }) => (
+  RepositoryFields: (step) => (
     <>
       <TextField
         label="Repository URL"
@@ -369,25 +367,19 @@ const RULESET: SubmitKind<RulesetRepo, RulesetValidation, RulesetDetails> = {
         required
         maxLength={L.url.max}
         hint="A public repository; a …/tree/<ref>/<folder> URL uses that folder as the ruleset root."
-        value={repo.repoUrl}
-        onChange={(e) => change({ repoUrl: e.target.value })}
-        error={error('repoUrl')}
+        {...text(step, 'repoUrl')}
       />
       <TextField
         label="Branch, tag or commit (optional)"
         hint="Leave empty for the URL's ref, else the default branch."
         maxLength={L.sourceRef.max}
-        value={repo.ref}
-        onChange={(e) => change({ ref: e.target.value })}
-        error={error('ref')}
+        {...text(step, 'ref')}
       />
       <TextField
         label="Profile file (optional)"
         hint="Relative to the ruleset root; leave empty to find it (registry.json, then the usual names)."
         maxLength={L.rulesetPath.max}
-        value={repo.rulesetPath}
-        onChange={(e) => change({ rulesetPath: e.target.value })}
-        error={error('rulesetPath')}
+        {...text(step, 'rulesetPath')}
       />
     </>
   ),
@@ -419,28 +411,26 @@ const RULESET: SubmitKind<RulesetRepo, RulesetValidation, RulesetDetails> = {
   },
   limits: L,
   descriptionHint: ' of Markdown: what it checks and why.',
-  DetailFields: ({ value: details, change, error }) => (
+  DetailFields: (step) => (
     <>
       <SelectField
         label="Category"
-        value={details.category}
-        onChange={(e) => change({ category: e.target.value as Category })}
+        value={step.value.category}
+        onChange={(e) => step.change({ category: e.target.value as Category })}
         options={RULESET_CATEGORIES.map((c) => [c, c])}
-        error={error('category')}
+        error={step.error('category')}
       />
       <CheckboxSet
         legend="Target scopes"
         hint="Preset from what the profile targets."
         options={TARGET_SCOPES}
-        value={details.targetScopes}
-        onChange={(targetScopes) => change({ targetScopes })}
+        value={step.value.targetScopes}
+        onChange={(targetScopes) => step.change({ targetScopes })}
       />
       <TextField
         label="Tags (optional)"
         hint={`Separated by commas; up to ${L.tags.maxItems}, each up to ${L.tags.maxLength} characters.`}
-        value={details.tags}
-        onChange={(e) => change({ tags: e.target.value })}
-        error={error('tags')}
+        {...text(step, 'tags')}
       />
     </>
   ),
