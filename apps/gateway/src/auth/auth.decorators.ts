@@ -90,6 +90,12 @@ export const READS_ONLY = 'pc:reads-only';
 export const ReadsOnly = () =>
   applyDecorators(SetMetadata(READS_ONLY, true), ApiExtension('x-required-scope', 'api:read'));
 
+/** The 502 of a route that reads the source host: the host failed or could not be reached. */
+export const SOURCE_HOST_UNREADABLE: [number, string] = [
+  502,
+  'The source host could not be read; try again later',
+];
+
 /** Documents the error statuses of a route, each with the common error body. */
 export const ApiErrors = (...statuses: Array<[number, string]>) =>
   applyDecorators(...statuses.map(([status, description]) => errorResponse(status, description)));

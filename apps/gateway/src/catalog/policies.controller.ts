@@ -8,7 +8,7 @@ import {
   type RequestContext,
   REVISIONS_LIMIT,
 } from '@pc/contracts';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
 import { OkDto, pagingDescription } from '../http/common.dto';
@@ -113,7 +113,7 @@ const POLICIES: ListingRoutes = {
         MISSING,
         [409, 'A revision of that field is already pending, or the policy was reviewed meanwhile'],
         [422, 'The proposed value or repository is invalid, or a repository change before publication'],
-        [502, 'The source host could not be read; try again later'],
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     pin: {
@@ -131,7 +131,7 @@ const POLICIES: ListingRoutes = {
           422,
           'The policy is not published, or the repository is not a valid policy repository at that commit',
         ],
-        [502, 'The source host could not be read; try again later'],
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     changesSinceReview: {
@@ -350,7 +350,7 @@ export class PoliciesController extends listingController(POLICIES) {
       'The policy is not published, the value is invalid (a repository URL is validated for shape), or an ' +
         'implementation repository for a unified policy',
     ],
-    [502, 'The source host could not be read; try again later'],
+    SOURCE_HOST_UNREADABLE,
   )
   propose(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateRevisionDto) {
     return this.bus.request(CatalogRpc.createRevision, ctx, { policyId: id, ...body });

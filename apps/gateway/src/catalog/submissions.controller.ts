@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext, SUBMISSIONS_LIMIT } from '@pc/contracts';
 import { pagingDescription } from '../http/common.dto';
-import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { HistoryPageDto } from './policies.dto';
 import {
   CreatedSubmissionDto,
@@ -20,7 +20,6 @@ import { RouteOrder } from '../listings/listing.controller';
 import { submissionsController, type SubmissionRoutes } from '../listings/listing-submissions.controller';
 
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
-const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
 
 /** Policy submissions: their URLs, messages, DTOs and the document's words for the shared routes. */
 const SUBMISSIONS: SubmissionRoutes = {
@@ -48,7 +47,7 @@ const SUBMISSIONS: SubmissionRoutes = {
         'Reads the repository on the source host and answers what a submission would find: the project type, ' +
         'the files found, and every problem. Nothing is stored. A call out: limited per caller (429) and a ' +
         '502 when the source host fails.',
-      errors: [[400, 'The body is malformed'], UPSTREAM],
+      errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE],
     },
     create: {
       summary:
@@ -63,7 +62,7 @@ const SUBMISSIONS: SubmissionRoutes = {
           422,
           'The repository failed validation (CATALOG.SUBMISSION_REPOSITORY_INVALID, every problem in details, the report in `validation`), or a declared idea is not approved and visible, or is listed twice',
         ],
-        UPSTREAM,
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     get: {
@@ -91,7 +90,7 @@ const SUBMISSIONS: SubmissionRoutes = {
           422,
           'The new repository or ref failed validation (CATALOG.SUBMISSION_REPOSITORY_INVALID, the report in `validation`), or a declared idea is not approved',
         ],
-        UPSTREAM,
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     history: {

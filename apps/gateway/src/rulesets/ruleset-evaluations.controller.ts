@@ -7,7 +7,7 @@ import {
   type SpecificationInput,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx, ReadsOnly } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, ReadsOnly, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import {
   EvaluateRulesetsDto,
@@ -55,7 +55,7 @@ const ERRORS: Array<[number, string]> = [
       'is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before ' +
       'any engine runs; Spectral rulesets take up to 5 MiB)',
   ],
-  [502, 'The source host could not be read; try again later'],
+  SOURCE_HOST_UNREADABLE,
   [
     503,
     'Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After)',

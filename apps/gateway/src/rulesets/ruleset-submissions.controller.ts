@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { type RequestContext, RulesetsRpc } from '@pc/contracts';
-import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import {
   CreateRulesetSubmissionDto,
   RulesetHistoryDto,
@@ -20,7 +20,6 @@ import { submissionsController, type SubmissionRoutes } from '../listings/listin
 import { BAD_ID, uuid } from '../http/uuid-param';
 
 const MISSING: [number, string] = [404, 'No such submission of the caller'];
-const UPSTREAM: [number, string] = [502, 'The source host could not be read; try again later'];
 
 /** Ruleset submissions: their URLs, messages, DTOs and the document's words for the shared routes. */
 const RULESET_SUBMISSIONS: SubmissionRoutes = {
@@ -54,7 +53,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
         'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
         'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
         "scopes come from the validations' target classes (see the README).",
-      errors: [[400, 'The body is malformed'], UPSTREAM],
+      errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE],
     },
     create: {
       summary: 'Submit a ruleset repository for review',
@@ -67,7 +66,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
           422,
           'The repository failed validation (RULESETS.VALIDATION_FAILED, the report in `validation`), an idea is not approved and visible or is listed twice, or a tab key is listed twice',
         ],
-        UPSTREAM,
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     get: {
@@ -98,7 +97,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
           422,
           'An idea is not approved and visible or is listed twice, a tab key is listed twice, or the new repository failed validation',
         ],
-        UPSTREAM,
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     history: {

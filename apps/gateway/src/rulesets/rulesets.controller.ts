@@ -27,6 +27,7 @@ import {
   RouteOrder,
 } from '../listings/listing.controller';
 import { BAD_ID } from '../http/uuid-param';
+import { SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
 const PINS = 'What was reviewed is what ships';
@@ -123,7 +124,7 @@ const RULESETS: ListingRoutes = {
           422,
           'The ruleset is not published, or the repository is not a valid ruleset repository at that commit',
         ],
-        [502, 'The source host could not be read; try again later'],
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     changesSinceReview: {
