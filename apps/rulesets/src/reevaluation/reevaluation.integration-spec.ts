@@ -51,6 +51,19 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       workspaces: 3,
     });
 
+    // An API registered and never evaluated has no conformance to keep current: its first evaluation is its owner's.
+    const fresh = h.workspace(owner);
+    await h.request(GovernanceRpc.createProfile, owner.ctx, {
+      workspaceId: fresh,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    const { api: unevaluated } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+      workspaceId: fresh,
+      name: 'Never evaluated',
+      document: { content: OAS3 },
+    });
+
     h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
     await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
 
@@ -69,6 +82,17 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       rulesets: [{ ruleset_id: rulesetId, follows: 'latest', applicable_rules: 4, failed_rules: 1 }],
     });
     expect(evaluations[0].rulesets[0].version).not.toBe(submission.source_commit);
+    const freshRun = async () =>
+      (
+        await h.sql<{ finished: boolean }>(
+          `SELECT finished_at IS NOT NULL AS finished FROM rulesets.reevaluation_runs WHERE workspace_id = $1`,
+          [fresh],
+        )
+      )[0]?.finished;
+    while (!(await freshRun()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await freshRun()).toBe(true);
+    const untouched = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: unevaluated.id });
+    expect(untouched.evaluations).toEqual([]);
     // The pinned profile's API keeps its evaluation (only its own, at the old version).
     const kept = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: pinned[0] });
     expect(kept.evaluations.map((e) => e.trigger)).toEqual(['manual']);

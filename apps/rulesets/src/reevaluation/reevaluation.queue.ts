@@ -57,7 +57,9 @@ const LEFT_OUT = new Set([
  * one job per workspace; a job evaluates `batch` of the workspace's APIs (by id, after the last one done),
  * then enqueues the rest behind every other workspace's jobs: fair across workspaces, bounded by the
  * worker's concurrency, resumable (a job redelivered after a crash starts again from its own `after`).
- * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new. Each API
+ * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new. An API
+ * never evaluated, or evaluated at the version already (after it came out, or before a late event), is
+ * left as it is. Each API
  * evaluated is recorded for the event in its evaluation's transaction, so a job delivered again skips
  * those done (none twice); the workspace's last job finishes its run and, when the version changed the
  * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
@@ -190,9 +192,16 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
             after,
             REEVALUATION_QUEUE.batch,
           );
-    const done = await this.runs.done(this.db.pool, eventId, batch);
+    const pending =
+      rulesetId === null
+        ? await this.runs
+            .done(this.db.pool, eventId, batch)
+            .then((done) => batch.filter((id) => !done.has(id)))
+        : await this.runs
+            .toEvaluate(this.db.pool, eventId, batch)
+            .then((stale) => batch.filter((id) => stale.has(id)));
     const onKept = this.recordFor(eventId);
-    for (const apiId of batch.filter((id) => !done.has(id))) {
+    for (const apiId of pending) {
       try {
         if (rulesetId === null) await this.evaluations.reevaluateIfRefMoved(apiId, onKept);
         else await this.evaluations.reevaluate(apiId, 'ruleset_published', onKept);

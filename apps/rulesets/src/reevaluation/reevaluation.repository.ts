@@ -38,6 +38,24 @@ export class ReevaluationRepository {
     return new Set(rows.map((r) => r.api_id));
   }
 
+  /**
+   * Of these APIs, those a version's run (the cause) still has to evaluate: evaluated before (a first
+   * evaluation is its owner's, not a re-evaluation), not at the run's version of its ruleset already (an
+   * evaluation made after the version came out, or an event handled late), and not for the cause.
+   */
+  async toEvaluate(db: Executor, cause: string, apiIds: string[]): Promise<Set<string>> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT a.id FROM rulesets.governed_apis a
+         JOIN rulesets.reevaluation_runs r ON r.cause = $1 AND r.workspace_id = a.workspace_id
+         JOIN rulesets.api_evaluations e ON e.id = a.last_evaluation_id
+        WHERE a.id = ANY ($2::uuid[])
+          AND NOT e.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', r.ruleset_id::text, 'version', r.version))
+          AND NOT EXISTS (SELECT 1 FROM rulesets.reevaluated_apis d WHERE d.cause = $1 AND d.api_id = a.id)`,
+      [cause, apiIds],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Records the API evaluated for the cause; false when it already was (the caller rolls back). */
   async record(db: Executor, api: ReevaluatedApi): Promise<boolean> {
     const rows = await insertInto<unknown[]>(
