@@ -316,7 +316,12 @@ describe('the build step', () => {
     });
 
     it('stops a memory hog at its memory limit, naming it', async () => {
-      const hog = `node -e "const a = []; for (;;) a.push(Buffer.alloc(4 << 20, 1))"`;
+      // Sampling (no delegated cgroup here) sees a hog that grows as builds do, 4 MiB every 10 ms. A burst
+      // past the limit between two samples ends at the per-process data limit instead, as its own exit
+      // (docs/guides/security-and-limits.md): unpaced, this hog did so on a loaded machine.
+      const hog =
+        `node -e "const a = []; const pause = new Int32Array(new SharedArrayBuffer(4)); ` +
+        `for (;;) { a.push(Buffer.alloc(4 << 20, 1)); Atomics.wait(pause, 0, 0, 10); }"`;
       const { error } = await run(`${hog}`, { memoryMb: 128 });
       expect(error?.message).toMatch(/memory limit \(128 MiB, DEPLOY_BUILD_MEMORY_MB\)/);
     });
