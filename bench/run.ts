@@ -818,16 +818,27 @@ void main().catch((error: unknown) => {
   process.exit(1);
 });
 
-/** A port nothing listens on now, as the system reports it (listen on 0, then close). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing listens on now, picked at random below the range the system hands out for outgoing
+ * connections and `listen(0)` (ip_local_port_range): a port from that range, free when picked, was taken
+ * by another process's connection before the service came to listen on it (EADDRINUSE in a loaded run).
+ */
+const portsGiven = new Set<number>();
+async function freePort(): Promise<number> {
+  const range = '/proc/sys/net/ipv4/ip_local_port_range';
+  const low = existsSync(range) ? Number(readFileSync(range, 'utf8').trim().split(/\s+/)[0]) : 32_768;
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * Math.max(1, low - 10_000));
+    if (portsGiven.has(port) || !(await canListen(port))) continue;
+    portsGiven.add(port);
+    return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
 }
