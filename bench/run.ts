@@ -187,7 +187,7 @@ async function main(): Promise<void> {
       // The mix's users comment far more than a day's quota allows one person.
       COMMENT_DAILY_QUOTA: '100000',
     };
-    // `--port 0`: every process on a port the system reports free (the smoke test: no range to collide).
+    // `--port 0`: every process on a free port below the ephemeral range (the smoke test: no range to collide).
     const port = async (offset: number): Promise<number> =>
       o.basePort === 0 ? freePort() : o.basePort + offset;
     const ports = {
