@@ -41,8 +41,7 @@ const stopped = {
 
 /**
  * How long the service's event loop is kept busy while a thread answers a panic: past the timer events
- * the validator's Go runtime keeps after each call (1 to 5 s measured). The thread's answer waits for
- * its stderr (the runtime's exit message) to be taken by the event loop; meanwhile those timers come due.
+ * the validator's Go runtime keeps after each call (1 to 5 s measured), which come due meanwhile.
  */
 const EVENT_LOOP_BUSY_MS = 6_000;
 

@@ -72,11 +72,11 @@ export class EvaluatorPool implements OnModuleDestroy {
       for (;;) {
         const pool = await this.open();
         const answer = await pool.run(task, { signal });
-        if (answer.retire) this.retire(pool);
+        if (answer.retire) this.retire(pool, answer.kind === 'not-run' ? undefined : answer.engineOutput);
         // A task that reached a retired thread did not start: it runs on the fresh pool. Each refusal
         // means another task's panic retired the pool it was queued in: a bounded number (the queue's).
         if (answer.kind === 'not-run') continue;
-        const { retire: _, ...outcome } = answer;
+        const { retire: _, engineOutput: __, ...outcome } = answer;
         return outcome;
       }
     } catch (error) {
@@ -118,9 +118,13 @@ export class EvaluatorPool implements OnModuleDestroy {
    * the next task opens a fresh pool, and this one closes once the tasks it runs have finished (the
    * tasks queued in it reach the retired thread, which answers them `not-run`; they run again here).
    */
-  private retire(pool: Piscina<EvaluatorTask, EvaluatorAnswer>): void {
+  private retire(pool: Piscina<EvaluatorTask, EvaluatorAnswer>, engineOutput?: string): void {
     if (this.pool !== pool) return; // retired already
     this.pool = undefined;
+    log.warn(
+      { engineOutput: engineOutput?.trim() },
+      'the validation engine stopped on a profile; its evaluator threads are replaced',
+    );
     pool
       .close()
       .catch((error: unknown) => log.warn({ err: error }, 'closing a retired evaluator pool failed'));

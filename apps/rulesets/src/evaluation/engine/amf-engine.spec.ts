@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 import { ASYNC, OAS2, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
 import { shutdown } from './amf-engine';
-import { perform as run, type EvaluatorOutcome } from './evaluation.worker';
+import answer, { perform as run, type EvaluatorOutcome } from './evaluation.worker';
 import { OAS3_MISSING_OPERATION_ID } from '../../testing/evaluation-fixtures';
 
 const VENDOR = readFileSync(
@@ -158,5 +158,34 @@ describe('the AMF engines on the four formats', () => {
     });
     expect(typo.kind === 'profile-checked' && typo.problems[0]).toMatch(/rego/);
     expect(typo.kind === 'profile-checked' && typo.silentRules).toEqual(['operation-id-required']);
+  });
+
+  // Last: the runtime does not start again in this thread once it panicked.
+  it("keeps a panic's output for the thread's answer (the service logs it as one line) instead of printing it", async () => {
+    const printed: string[] = [];
+    const capture = (chunk: unknown) => (printed.push(String(chunk)), true);
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const stopped = await answer({
+        kind: 'check-profile',
+        profile: OPERATION_IDS.replace('apiContract.Operation', 'mcp.Tool'),
+      });
+      expect(stopped).toMatchObject({
+        kind: 'profile-checked',
+        problems: ['the validation engine stopped on this profile (a term it does not know?)'],
+        retire: true,
+        engineOutput: expect.stringMatching(/^panic: Term mcp not present in context\n[\s\S]*goroutine/),
+      });
+      expect(stopped.kind !== 'not-run' && stopped.engineOutput!.length).toBeLessThanOrEqual(4096);
+      expect(printed.join('')).not.toMatch(/panic|goroutine/);
+      expect(await answer({ kind: 'check-profile', profile: OPERATION_IDS })).toEqual({
+        kind: 'not-run',
+        retire: true,
+      });
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
   });
 });

@@ -68,13 +68,16 @@ function validatorLib(): Promise<ValidatorModule> {
   return validator;
 }
 
-/** Stops the validator's Go runtime (it keeps the event loop alive); it is loaded again on next use. */
+/**
+ * Stops the validator's Go runtime (it keeps the event loop alive); it is loaded again on next use. One
+ * that stopped on its own (a panic) has nothing left to stop: asked to, it throws.
+ */
 export async function shutdown(): Promise<void> {
   if (!validator) return;
   const lib = await validator;
   validator = undefined;
   shutdowns += 1;
-  lib.exit();
+  if (!stopped) lib.exit();
 }
 
 /**
@@ -113,8 +116,7 @@ let watching = false;
  * instantiates it), to learn when the runtime exits and to cancel then the timer events it had scheduled.
  * `wasm_exec.js` leaves them set: each would resume a program that is gone and throw 'Go program has
  * already exited', uncaught, from a timer, killing the thread in the middle of whatever task it ran then
- * (the panicking task itself, while its answer waits for the thread's stderr to be taken by the event
- * loop).
+ * (the panicking task itself, before its answer is out).
  */
 function watchRuntimes(): void {
   if (watching) return;
@@ -137,17 +139,33 @@ function watchRuntimes(): void {
   };
 }
 
+/** What the runtime wrote of its own (a panic's message and stack trace), kept up to this many characters. */
+const RUNTIME_OUTPUT_KEPT = 4096;
+let runtimeOutput = '';
+
 /**
- * How the runtime writes its own output (a panic's message and stack traces: `fs.writeSync` on stderr in
- * `wasm_exec.js`): through the process's streams, which queue what the pipe does not take at once. A
- * direct write to a non-blocking pipe that is full (a reader that lags) fails with EAGAIN, and that
- * error, thrown in the middle of a panic, would leave the runtime half-unwound and not even exited.
+ * How the runtime writes its own output (a panic's message and stack traces: `fs.writeSync` on stdout
+ * or stderr in `wasm_exec.js`): kept here, bounded, instead of reaching the service's streams, for the
+ * thread's answer to carry when its runtime stopped (the pool logs it as one line). The service's output
+ * stays JSON lines: a profile that makes the engine panic, which anyone may submit, printed a Go stack
+ * trace of dozens of raw lines there. A write never fails: a direct write to a non-blocking pipe that is
+ * full fails with EAGAIN, and that error, thrown in the middle of a panic, would leave the runtime
+ * half-unwound and not even exited.
  */
 function runtimeWrite(fd: number, data: Uint8Array): number {
-  const stream = fd === 1 ? process.stdout : fd === 2 ? process.stderr : undefined;
-  if (!stream) return fs.writeSync(fd, data);
-  stream.write(Buffer.from(data)); // a copy: `data` is a view of the runtime's memory
+  if (fd !== 1 && fd !== 2) return fs.writeSync(fd, data);
+  if (runtimeOutput.length < RUNTIME_OUTPUT_KEPT)
+    runtimeOutput += Buffer.from(data)
+      .toString('utf8')
+      .slice(0, RUNTIME_OUTPUT_KEPT - runtimeOutput.length);
   return data.length;
+}
+
+/** What the runtime wrote since the last call (see `runtimeWrite`), and forgets it. */
+export function takeRuntimeOutput(): string {
+  const output = runtimeOutput;
+  runtimeOutput = '';
+  return output;
 }
 
 /** Loads both engines (a worker calls it at start so that the first evaluation does not pay for it). */

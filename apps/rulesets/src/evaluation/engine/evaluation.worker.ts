@@ -10,6 +10,7 @@ import {
   checkProfile,
   hasStopped,
   parseSpecification,
+  takeRuntimeOutput,
   validateModel,
   warmUp,
   type EngineFinding,
@@ -73,10 +74,12 @@ export type EvaluatorOutcome =
 
 /**
  * A thread's answer: `retire` when its validator runtime stopped (it panicked) and it must get no more
- * tasks; `not-run` for a task that reached the thread after that (piscina hands a queued task to a thread
- * as soon as its answer arrives, before the pool reads that answer): the task did not start.
+ * tasks, with what the runtime wrote as it stopped (`engineOutput`, for the service's log); `not-run` for
+ * a task that reached the thread after that (piscina hands a queued task to a thread as soon as its
+ * answer arrives, before the pool reads that answer): the task did not start.
  */
-export type EvaluatorAnswer = (EvaluatorOutcome & { retire?: true }) | { kind: 'not-run'; retire: true };
+export type EvaluatorAnswer =
+  (EvaluatorOutcome & { retire?: true; engineOutput?: string }) | { kind: 'not-run'; retire: true };
 
 /**
  * One ruleset's report as it leaves the thread: the counts of every result, and at most
@@ -107,7 +110,7 @@ export function kept(report: { ok: true; conforms: boolean; results: EngineResul
 export default async function run(task: EvaluatorTask): Promise<EvaluatorAnswer> {
   if (hasStopped()) return { kind: 'not-run', retire: true };
   const outcome = await perform(task);
-  return hasStopped() ? { ...outcome, retire: true } : outcome;
+  return hasStopped() ? { ...outcome, retire: true, engineOutput: takeRuntimeOutput() } : outcome;
 }
 
 /** One task on this thread's engines: a pure function of the task (called directly by specs and bench). */
