@@ -59,9 +59,8 @@ const LEFT_OUT = new Set([
  * worker's concurrency, resumable (a job redelivered after a crash starts again from its own `after`).
  * Job ids are `<event>:<workspace>:<after>`, so an event delivered twice enqueues nothing new. An API
  * never evaluated, or evaluated at the version already (after it came out, or before a late event), is
- * left as it is. Each API
- * evaluated is recorded for the event in its evaluation's transaction, so a job delivered again skips
- * those done (none twice); the workspace's last job finishes its run and, when the version changed the
+ * left as it is. Each API evaluated is recorded for the event in its evaluation's transaction, so a job
+ * delivered again skips those done (none twice); the workspace's last job finishes its run and, when the version changed the
  * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
  */
 @Injectable()
@@ -194,14 +193,10 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
           );
     const pending =
       rulesetId === null
-        ? await this.runs
-            .done(this.db.pool, eventId, batch)
-            .then((done) => batch.filter((id) => !done.has(id)))
-        : await this.runs
-            .toEvaluate(this.db.pool, eventId, batch)
-            .then((stale) => batch.filter((id) => stale.has(id)));
+        ? await this.runs.notDone(this.db.pool, eventId, batch)
+        : await this.runs.toEvaluate(this.db.pool, eventId, batch);
     const onKept = this.recordFor(eventId);
-    for (const apiId of pending) {
+    for (const apiId of batch.filter((id) => pending.has(id))) {
       try {
         if (rulesetId === null) await this.evaluations.reevaluateIfRefMoved(apiId, onKept);
         else await this.evaluations.reevaluate(apiId, 'ruleset_published', onKept);

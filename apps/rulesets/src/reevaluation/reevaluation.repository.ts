@@ -29,13 +29,14 @@ export class ReevaluationRepository {
     await insertInto(db, 'rulesets.reevaluation_runs', run, 'ON CONFLICT DO NOTHING');
   }
 
-  /** Of these APIs, those already evaluated for the cause. */
-  async done(db: Executor, cause: string, apiIds: string[]): Promise<Set<string>> {
-    const rows = await db.query<Array<{ api_id: string }>>(
-      `SELECT api_id FROM rulesets.reevaluated_apis WHERE cause = $1 AND api_id = ANY ($2::uuid[])`,
+  /** Of these APIs, those not evaluated for the cause yet. */
+  async notDone(db: Executor, cause: string, apiIds: string[]): Promise<Set<string>> {
+    const rows = await db.query<Array<{ id: string }>>(
+      `SELECT id FROM unnest($2::uuid[]) AS id
+        WHERE NOT EXISTS (SELECT 1 FROM rulesets.reevaluated_apis d WHERE d.cause = $1 AND d.api_id = id)`,
       [cause, apiIds],
     );
-    return new Set(rows.map((r) => r.api_id));
+    return new Set(rows.map((r) => r.id));
   }
 
   /**
