@@ -103,6 +103,38 @@ describe('the sandbox', () => {
     expect((await readdir(dir)).sort()).toEqual(['.git', 'gcl.yaml', 'icon.png']);
   });
 
+  it('keeps file paths, branches and tags as given, and rewrites a commit no branch points at', async () => {
+    const created = await control.createRepository({
+      owner: 'demo',
+      name: 'odd-paths',
+      files: { 'docs/read me "first".md': 'hello\n', 'a\\b.txt': 'back' },
+      branches: { develop: { 'docs/read me "first".md': 'next\n' } },
+      tags: { 'v1.0.0': {}, 'v2.0.0': { 'docs/read me "first".md': 'two\n' } },
+    });
+    const dir = join(work, 'odd-paths');
+    expect(await gitClone(created.cloneUrl, dir)).toMatchObject({ code: 0 });
+    expect(await readFile(join(dir, 'docs', 'read me "first".md'), 'utf8')).toBe('hello\n');
+    expect(await readFile(join(dir, 'a\\b.txt'), 'utf8')).toBe('back');
+    const api = sandbox.urls.sourceHostApi;
+    const commit = async (ref: string) =>
+      ((await (await fetch(`${api}/repos/demo/odd-paths/commits/${ref}`)).json()) as { sha: string }).sha;
+    const main = await commit('main');
+    expect(await commit('v1.0.0')).toBe(main);
+    expect(new Set([main, await commit('develop'), await commit('v2.0.0')]).size).toBe(3);
+    // A rewrite moves the refs that pointed at the commit.
+    const { to } = await control.rewriteCommit('demo', 'odd-paths', main);
+    expect([await commit('main'), await commit('v1.0.0'), await commit(main)]).toEqual([to, to, to]);
+    // `develop` moves on: its first commit is one no branch or tag points at, rewritten all the same.
+    const first = await commit('develop');
+    await control.pushCommit('demo', 'odd-paths', { branch: 'develop', files: { 'a\\b.txt': 'later' } });
+    const rewritten = await control.rewriteCommit('demo', 'odd-paths', first);
+    expect(await commit(first)).toBe(rewritten.to);
+    expect(rewritten.to).not.toBe(first);
+    const advertised = await (await fetch(`${created.cloneUrl}/info/refs?service=git-upload-pack`)).text();
+    expect(advertised).toContain('refs/heads/develop');
+    expect(advertised).not.toContain('refs/sandbox/');
+  });
+
   it('sees commits pushed through the control API', async () => {
     await control.createRepository({ owner: 'demo', name: 'evolving', files: { 'a.txt': 'one' } });
     const { sha } = await control.pushCommit('demo', 'evolving', {

@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git, gitOk } from '../sandbox.git';
+import { git, gitOk, ISOLATED_GIT_ENV } from '../sandbox.git';
 
 /** File contents by repository path; strings are UTF-8. */
 export type FileSet = Record<string, string | Buffer>;
@@ -132,10 +133,13 @@ export class GitRepositoryStore {
     validateFiles(spec.files);
     const gitDir = join(this.root, spec.owner, `${spec.name}.git`);
     await mkdir(dirname(gitDir), { recursive: true });
-    await gitOk(['init', '--bare', '--quiet', '--template=', gitDir]);
-    await gitOk(['--git-dir', gitDir, 'config', 'uploadpack.allowAnySHA1InWant', 'true']);
-    await gitOk(['--git-dir', gitDir, 'config', 'http.receivepack', 'false']);
-    await gitOk(['--git-dir', gitDir, 'symbolic-ref', 'HEAD', `refs/heads/${defaultBranch}`]);
+    await gitOk(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`, gitDir]);
+    // What git smart HTTP needs of the repository, written as `git config` writes it (one process the less
+    // per key): fetches by SHA (a pinned commit), and no pushes.
+    await appendFile(
+      join(gitDir, 'config'),
+      '[uploadpack]\n\tallowAnySHA1InWant = true\n[http]\n\treceivepack = false\n',
+    );
     const repo: StoredRepository = {
       id: this.nextId++,
       owner: spec.owner,
@@ -147,19 +151,25 @@ export class GitRepositoryStore {
       gitDir,
       createdAt: new Date().toISOString(),
     };
-    const head = await this.commit(gitDir, spec.files, undefined, 'Initial commit');
-    await gitOk(['--git-dir', gitDir, 'update-ref', `refs/heads/${defaultBranch}`, head]);
-    for (const [branch, files] of Object.entries(spec.branches ?? {})) {
+    const branches = Object.entries(spec.branches ?? {}).map(([branch, files]) => {
       validateFiles(files);
-      const sha = await this.commit(gitDir, files, head, `Work on ${branch}`);
-      await gitOk(['--git-dir', gitDir, 'update-ref', `refs/heads/${branch}`, sha]);
-    }
-    for (const [tag, files] of Object.entries(spec.tags ?? {})) {
+      return { ref: `refs/heads/${branch}`, files, parent: HEAD_MARK, message: `Work on ${branch}` };
+    });
+    const tags = Object.entries(spec.tags ?? {}).map(([tag, files]) => {
       validateFiles(files);
-      const sha =
-        Object.keys(files).length === 0 ? head : await this.commit(gitDir, files, head, `Release ${tag}`);
-      await gitOk(['--git-dir', gitDir, 'update-ref', `refs/tags/${tag}`, sha]);
-    }
+      return { ref: `refs/tags/${tag}`, files, parent: HEAD_MARK, message: `Release ${tag}` };
+    });
+    const ofHead = (tag: NewCommit) => Object.keys(tag.files).length === 0;
+    await this.importCommits(gitDir, [
+      {
+        ref: `refs/heads/${defaultBranch}`,
+        files: spec.files,
+        message: 'Initial commit',
+        alsoRefs: tags.filter(ofHead).map((tag) => tag.ref),
+      },
+      ...branches,
+      ...tags.filter((tag) => !ofHead(tag)),
+    ]);
     this.repos.set(key(spec.owner, spec.name), repo);
     return repo;
   }
@@ -177,9 +187,15 @@ export class GitRepositoryStore {
     const parent =
       (await this.resolveCommit(repo, `refs/heads/${branch}`)) ??
       (await this.resolveCommit(repo, `refs/heads/${repo.defaultBranch}`));
-    const sha = await this.commit(repo.gitDir, input.files, parent, input.message ?? `Update ${branch}`);
-    await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/heads/${branch}`, sha]);
-    if (input.tag) await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/tags/${input.tag}`, sha]);
+    const [sha] = await this.importCommits(repo.gitDir, [
+      {
+        ref: `refs/heads/${branch}`,
+        files: input.files,
+        parent,
+        message: input.message ?? `Update ${branch}`,
+        alsoRefs: input.tag ? [`refs/tags/${input.tag}`] : [],
+      },
+    ]);
     return sha;
   }
 
@@ -220,13 +236,17 @@ export class GitRepositoryStore {
     const first = Object.keys(files).sort()[0];
     if (first) files[first] = Buffer.concat([Buffer.from(files[first]), Buffer.from('\n# rewritten\n')]);
     else files.REWRITTEN = 'rewritten\n';
-    const rewritten = await this.commit(repo.gitDir, files, info.parents[0], info.message);
+    const pointing: string[] = [];
     for (const kind of ['heads', 'tags'] as const) {
-      for (const ref of await this.refs(repo, kind)) {
-        if (ref.sha === original)
-          await gitOk(['--git-dir', repo.gitDir, 'update-ref', `refs/${kind}/${ref.name}`, rewritten]);
-      }
+      for (const ref of await this.refs(repo, kind))
+        if (ref.sha === original) pointing.push(`refs/${kind}/${ref.name}`);
     }
+    // A commit no branch or tag points at is written through a ref of its own, removed after.
+    const [ref = UNREFERENCED, ...alsoRefs] = pointing;
+    const [rewritten] = await this.importCommits(repo.gitDir, [
+      { ref, files, parent: info.parents[0], message: info.message, alsoRefs },
+    ]);
+    if (ref === UNREFERENCED) await gitOk(['--git-dir', repo.gitDir, 'update-ref', '-d', ref]);
     repo.rewritten ??= new Map();
     repo.rewritten.set(original, rewritten);
     return rewritten;
@@ -370,41 +390,83 @@ export class GitRepositoryStore {
     return reads;
   }
 
-  private async commit(
-    gitDir: string,
-    files: FileSet,
-    parent: string | undefined,
-    message: string,
-  ): Promise<string> {
-    const work = await mkdtemp(join(this.root, '.work-'));
-    try {
-      const tree = join(work, 'tree');
-      await mkdir(tree);
-      for (const [path, content] of Object.entries(files)) {
-        const target = join(tree, path);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, content);
+  /**
+   * Writes commits with one `git fast-import`, each with its whole file set and its refs moved to it
+   * (forced: a rewrite moves refs off their history). Writing a commit through a work tree took three
+   * git processes (`add`, `write-tree`, `commit-tree`) and one more per ref, and each git process is a
+   * fork of the process hosting the sandbox (`npm start`'s, or a test's), costing more the larger that
+   * process is. Returns each commit's SHA, in order.
+   */
+  private async importCommits(gitDir: string, commits: NewCommit[]): Promise<string[]> {
+    const identity = `${ISOLATED_GIT_ENV.GIT_AUTHOR_NAME} <${ISOLATED_GIT_ENV.GIT_AUTHOR_EMAIL}>`;
+    const stream: Buffer[] = [];
+    const data = (content: string | Buffer) => {
+      const bytes = Buffer.from(content);
+      stream.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
+    };
+    commits.forEach((commit, n) => {
+      const date = this.nextDate();
+      stream.push(Buffer.from(`commit ${commit.ref}\nmark :${n + 1}\n`));
+      stream.push(Buffer.from(`author ${identity} ${date}\ncommitter ${identity} ${date}\n`));
+      data(`${commit.message}\n`);
+      if (commit.parent) stream.push(Buffer.from(`from ${commit.parent}\n`));
+      stream.push(Buffer.from('deleteall\n'));
+      for (const [path, content] of Object.entries(commit.files)) {
+        stream.push(Buffer.from(`M 100644 inline ${quotedPath(path)}\n`));
+        data(content);
       }
-      const env = { GIT_INDEX_FILE: join(work, 'index'), ...this.nextDate() };
-      await gitOk(['--git-dir', gitDir, '--work-tree', tree, 'add', '--all', '--force', '.'], {
-        env,
-        cwd: tree,
+      for (const ref of commit.alsoRefs ?? []) stream.push(Buffer.from(`reset ${ref}\nfrom :${n + 1}\n\n`));
+    });
+    const marks = join(this.root, `.marks-${randomUUID()}`);
+    try {
+      await gitOk(['--git-dir', gitDir, 'fast-import', '--quiet', '--force', `--export-marks=${marks}`], {
+        input: Buffer.concat(stream),
       });
-      const treeSha = await gitOk(['--git-dir', gitDir, 'write-tree'], { env });
-      const args = ['--git-dir', gitDir, 'commit-tree', treeSha, '-m', message];
-      if (parent) args.push('-p', parent);
-      return await gitOk(args, { env });
+      const shas = new Map(
+        (await readFile(marks, 'utf8'))
+          .trim()
+          .split('\n')
+          .map((line) => line.split(' ') as [string, string]),
+      );
+      return commits.map((_, n) => shas.get(`:${n + 1}`) ?? '');
     } finally {
-      await rm(work, { recursive: true, force: true });
+      await rm(marks, { force: true });
     }
   }
 
   /** Commit dates advance an hour per commit from a fixed start, so histories read naturally. */
-  private nextDate(): Record<string, string> {
+  private nextDate(): string {
     this.commitClock += 3600;
-    const date = `${this.commitClock} +0000`;
-    return { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+    return `${this.commitClock} +0000`;
   }
+}
+
+/** A commit `importCommits` writes: its whole file set on `parent`, at `ref` and `alsoRefs`. */
+interface NewCommit {
+  ref: string;
+  files: FileSet;
+  /** A commit's SHA, or `HEAD_MARK`; none for a first commit. */
+  parent?: string;
+  message: string;
+  alsoRefs?: string[];
+}
+
+/** The first commit of an import, as a later commit of the same import names it for its parent. */
+const HEAD_MARK = ':1';
+
+/** The ref a rewritten commit that no branch or tag points at is written through (removed after). */
+const UNREFERENCED = 'refs/sandbox/unreferenced';
+
+/** A path as fast-import reads one that may hold any character: C-style quoted. */
+function quotedPath(path: string): string {
+  let quoted = '"';
+  for (const c of path) {
+    const code = c.charCodeAt(0);
+    if (c === '\\' || c === '"') quoted += `\\${c}`;
+    else if (code < 0x20 || code === 0x7f) quoted += `\\${code.toString(8).padStart(3, '0')}`;
+    else quoted += c;
+  }
+  return `${quoted}"`;
 }
 
 function key(owner: string, name: string): string {
