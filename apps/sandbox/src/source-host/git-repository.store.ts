@@ -2,7 +2,7 @@ import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git, gitOk, ISOLATED_GIT_ENV } from '../sandbox.git';
+import { GitRunner, ISOLATED_GIT_ENV } from '../sandbox.git';
 
 /** File contents by repository path; strings are UTF-8. */
 export type FileSet = Record<string, string | Buffer>;
@@ -94,6 +94,8 @@ export class GitRepositoryStore {
   private nextId = 1;
   private commitClock = Date.UTC(2024, 0, 15, 9, 0, 0) / 1000;
 
+  private readonly git = new GitRunner();
+
   constructor(readonly root: string) {}
 
   static async create(): Promise<GitRepositoryStore> {
@@ -101,6 +103,7 @@ export class GitRepositoryStore {
   }
 
   async dispose(): Promise<void> {
+    this.git.close();
     await rm(this.root, { recursive: true, force: true });
   }
 
@@ -133,7 +136,14 @@ export class GitRepositoryStore {
     validateFiles(spec.files);
     const gitDir = join(this.root, spec.owner, `${spec.name}.git`);
     await mkdir(dirname(gitDir), { recursive: true });
-    await gitOk(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`, gitDir]);
+    await this.git.ok([
+      'init',
+      '--bare',
+      '--quiet',
+      '--template=',
+      `--initial-branch=${defaultBranch}`,
+      gitDir,
+    ]);
     // What git smart HTTP needs of the repository, written as `git config` writes it (one process the less
     // per key): fetches by SHA (a pinned commit), and no pushes.
     await appendFile(
@@ -204,7 +214,7 @@ export class GitRepositoryStore {
     if (!REF.test(ref) && !/^refs\/(heads|tags)\//.test(ref)) return undefined;
     const known = this.objectReads(repo).commits;
     if (FULL_SHA.test(ref) && known.has(ref)) return repo.rewritten?.get(ref) ?? ref;
-    const result = await git([
+    const result = await this.git.run([
       '--git-dir',
       repo.gitDir,
       'rev-parse',
@@ -230,7 +240,7 @@ export class GitRepositoryStore {
     const files: FileSet = {};
     for (const item of await this.tree(repo, original, true)) {
       if (item.type !== 'blob') continue;
-      const content = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', item.sha]);
+      const content = await this.git.run(['--git-dir', repo.gitDir, 'cat-file', 'blob', item.sha]);
       files[item.path] = content.stdout;
     }
     const first = Object.keys(files).sort()[0];
@@ -246,7 +256,7 @@ export class GitRepositoryStore {
     const [rewritten] = await this.importCommits(repo.gitDir, [
       { ref, files, parent: info.parents[0], message: info.message, alsoRefs },
     ]);
-    if (ref === UNREFERENCED) await gitOk(['--git-dir', repo.gitDir, 'update-ref', '-d', ref]);
+    if (ref === UNREFERENCED) await this.git.ok(['--git-dir', repo.gitDir, 'update-ref', '-d', ref]);
     repo.rewritten ??= new Map();
     repo.rewritten.set(original, rewritten);
     return rewritten;
@@ -260,7 +270,7 @@ export class GitRepositoryStore {
   ): Promise<{ ahead: number; behind: number; files: Array<{ path: string; status: string }> } | undefined> {
     const [from, to] = [await this.resolveCommit(repo, base), await this.resolveCommit(repo, head)];
     if (!from || !to) return undefined;
-    const counts = await gitOk([
+    const counts = await this.git.ok([
       '--git-dir',
       repo.gitDir,
       'rev-list',
@@ -269,7 +279,7 @@ export class GitRepositoryStore {
       `${from}...${to}`,
     ]);
     const [behind = 0, ahead = 0] = counts.split(/\s+/).map(Number);
-    const diff = await gitOk(['--git-dir', repo.gitDir, 'diff', '--name-status', '-z', from, to]);
+    const diff = await this.git.ok(['--git-dir', repo.gitDir, 'diff', '--name-status', '-z', from, to]);
     const parts = diff.split('\0').filter((p) => p !== '');
     const files: Array<{ path: string; status: string }> = [];
     for (let i = 0; i < parts.length; i++) {
@@ -286,7 +296,7 @@ export class GitRepositoryStore {
   }
 
   async refs(repo: StoredRepository, kind: 'heads' | 'tags'): Promise<Array<{ name: string; sha: string }>> {
-    const out = await gitOk([
+    const out = await this.git.ok([
       '--git-dir',
       repo.gitDir,
       'for-each-ref',
@@ -307,7 +317,7 @@ export class GitRepositoryStore {
     const infos = this.objectReads(repo).infos;
     const kept = FULL_SHA.test(sha) ? infos.get(sha) : undefined;
     if (kept) return kept;
-    const out = await gitOk([
+    const out = await this.git.ok([
       '--git-dir',
       repo.gitDir,
       'show',
@@ -367,7 +377,7 @@ export class GitRepositoryStore {
   private async lsTree(repo: StoredRepository, treeish: string, recursive: boolean): Promise<TreeItem[]> {
     const args = ['--git-dir', repo.gitDir, 'ls-tree', '-l', '-z'];
     if (recursive) args.push('-r', '-t');
-    const result = await git([...args, treeish]);
+    const result = await this.git.run([...args, treeish]);
     if (result.code !== 0) return [];
     return parseTree(result.stdout.toString('utf8'));
   }
@@ -376,7 +386,7 @@ export class GitRepositoryStore {
     const blobs = this.objectReads(repo).blobs;
     const kept = blobs.get(sha);
     if (kept) return kept;
-    const result = await git(['--git-dir', repo.gitDir, 'cat-file', 'blob', sha]);
+    const result = await this.git.run(['--git-dir', repo.gitDir, 'cat-file', 'blob', sha]);
     if (result.code === 0 && result.stdout.length <= MAX_KEPT_BLOB_BYTES) blobs.set(sha, result.stdout);
     return result.stdout;
   }
@@ -419,9 +429,12 @@ export class GitRepositoryStore {
     });
     const marks = join(this.root, `.marks-${randomUUID()}`);
     try {
-      await gitOk(['--git-dir', gitDir, 'fast-import', '--quiet', '--force', `--export-marks=${marks}`], {
-        input: Buffer.concat(stream),
-      });
+      await this.git.ok(
+        ['--git-dir', gitDir, 'fast-import', '--quiet', '--force', `--export-marks=${marks}`],
+        {
+          input: Buffer.concat(stream),
+        },
+      );
       const shas = new Map(
         (await readFile(marks, 'utf8'))
           .trim()
