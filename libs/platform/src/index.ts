@@ -43,3 +43,4 @@ export * from './limits/shared-budgets';
 export * from './search/word-match';
 export * from './search/listing-search.sql';
 export * from './search/listing-search';
+export * from './process/command-runner';

@@ -1,12 +1,6 @@
-import { spawn } from 'node:child_process';
-import { executablePath } from '@pc/platform';
+import { type CommandResult, CommandRunner, executablePath } from '@pc/platform';
 
-export interface GitResult {
-  code: number | null;
-  stdout: Buffer;
-  stderr: string;
-  timedOut: boolean;
-}
+export type GitResult = CommandResult;
 
 export interface GitRunOptions {
   cwd?: string;
@@ -17,39 +11,22 @@ export interface GitRunOptions {
   maxOutputBytes?: number;
 }
 
+/**
+ * Git runs from a small process of its own, not from the service (see `CommandRunner`): a snapshot
+ * runs five git commands, and each would fork the whole service on its event loop.
+ */
+const runner = new CommandRunner();
+
 /** Runs the git CLI without a shell, with a hard timeout and bounded output. Never throws for exit codes. */
 export function runGit(args: readonly string[], options: GitRunOptions): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', args, {
-      cwd: options.cwd,
-      env: { PATH: executablePath(), LANG: 'C', LC_ALL: 'C', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const max = options.maxOutputBytes ?? 100 * 1024 * 1024;
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let size = 0;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) child.kill('SIGKILL');
-      else out.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), timedOut });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input);
+  return runner.run({
+    program: 'git',
+    args,
+    cwd: options.cwd,
+    env: { PATH: executablePath(), LANG: 'C', LC_ALL: 'C', ...options.env },
+    input: options.input,
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes ?? 100 * 1024 * 1024,
   });
 }
 
