@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import { ISOLATED_GIT_ENV } from '../sandbox.git';
-import { executablePath } from '@pc/platform';
+import type { GitRunner } from '../sandbox.git';
 
 export interface CgiRequest {
   projectRoot: string;
@@ -21,11 +19,9 @@ export interface CgiResponse {
   body: Buffer;
 }
 
-/** Serves git smart HTTP (fetch only) by running `git http-backend` as a CGI program. */
-export function gitHttpBackend(request: CgiRequest): Promise<CgiResponse> {
+/** Serves git smart HTTP (fetch only) by running `git http-backend` as a CGI program, through `git`. */
+export async function gitHttpBackend(git: GitRunner, request: CgiRequest): Promise<CgiResponse> {
   const env: Record<string, string> = {
-    PATH: executablePath(),
-    ...ISOLATED_GIT_ENV,
     GIT_PROJECT_ROOT: request.projectRoot,
     GIT_HTTP_EXPORT_ALL: '1',
     PATH_INFO: request.pathInfo,
@@ -39,24 +35,8 @@ export function gitHttpBackend(request: CgiRequest): Promise<CgiResponse> {
   if (request.body) env.CONTENT_LENGTH = String(request.body.length);
   if (request.contentEncoding) env.HTTP_CONTENT_ENCODING = request.contentEncoding;
   if (request.gitProtocol) env.GIT_PROTOCOL = request.gitProtocol;
-
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.resume();
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve(parseCgi(Buffer.concat(out)));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(request.body);
-  });
+  const result = await git.run(['http-backend'], { env, input: request.body });
+  return parseCgi(result.stdout);
 }
 
 function parseCgi(output: Buffer): CgiResponse {

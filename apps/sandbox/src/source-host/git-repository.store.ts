@@ -81,11 +81,12 @@ interface ObjectReads {
  * Repositories of the sandbox source host, as bare git repositories in a temporary directory
  * (`<root>/<owner>/<name>.git`), so that the REST shape and git smart HTTP serve the same commits.
  *
- * The REST reads run git, and under `npm start` each git process is a fork of the whole system's
- * process, which blocks its one event loop (spawn's synchronous part: 5 ms from a 45 MB process, 126 ms
- * from a 900 MB one at load average 11). A policy validation read 22 of them one after another, 0.4 to
- * 0.9 s apart at load average 12, past the bus's 10 s (the README walk-throughs' 504s on submissions).
- * What a commit holds is read once per object (`ObjectReads`): a validation starts five git processes.
+ * The REST reads run git, from the store's own runner process (`GitRunner`): from the process hosting
+ * the sandbox each git process was a fork of it, blocking its one event loop (5 ms from a 45 MB process,
+ * 126 ms from a 900 MB one at load average 11). A policy validation read 22 of them one after another,
+ * 0.4 to 0.9 s apart at load average 12, past the bus's 10 s (the README walk-throughs' 504s on
+ * submissions). What a commit holds is read once per object (`ObjectReads`): a validation starts five
+ * git processes.
  */
 export class GitRepositoryStore {
   private readonly repos = new Map<string, StoredRepository>();
@@ -94,7 +95,8 @@ export class GitRepositoryStore {
   private nextId = 1;
   private commitClock = Date.UTC(2024, 0, 15, 9, 0, 0) / 1000;
 
-  private readonly git = new GitRunner();
+  /** The sandbox's git (its REST reads, its writes, and git smart HTTP). */
+  readonly git = new GitRunner();
 
   constructor(readonly root: string) {}
 

@@ -240,7 +240,7 @@ export function registerSourceHostRoutes(app: FastifyInstance, options: SourceHo
     if (suffix === 'info/refs' && !/(^|&)service=git-upload-pack(&|$)/.test(query)) {
       return reply.code(403).type('text/plain').send('Only git-upload-pack is served');
     }
-    const result = await gitHttpBackend({
+    const result = await gitHttpBackend(store.git, {
       projectRoot: store.root,
       pathInfo: `/${repo.owner}/${repo.name}.git/${suffix}`,
       method: request.method,
