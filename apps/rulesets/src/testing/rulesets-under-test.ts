@@ -16,7 +16,14 @@ import {
   type WorkspaceRole,
   WorkspacesRpc,
 } from '@pc/contracts';
-import { DomainError, type EnvSource, Handles, loadEnv, type ServiceDefinition } from '@pc/platform';
+import {
+  type BusConfig,
+  DomainError,
+  type EnvSource,
+  Handles,
+  loadEnv,
+  type ServiceDefinition,
+} from '@pc/platform';
 import { ServiceUnderTest, testBus } from '@pc/testing';
 import { rulesetsService } from '../index';
 import { RulesetsEnv } from '../rulesets.env';
@@ -66,10 +73,13 @@ export class RulesetsUnderTest extends ServiceUnderTest {
   readonly host: MemorySourceHost;
   readonly peers = new Peers();
   readonly admin: TestUser = this.user(true);
-  // The evaluation engine's first load (in start) and a validation under load outlast the default.
-  override readonly busConfig = testBus('in-process', 60_000);
+  override readonly busConfig: BusConfig;
 
-  constructor() {
+  /**
+   * `busTimeoutMs`: how long a request waits for the service. The evaluation engine's first load (in
+   * start) and a validation under load outlast the bus's default.
+   */
+  constructor(busTimeoutMs = 60_000) {
     const host = new MemorySourceHost();
     super('rulesets', (url, env) =>
       rulesetsService(
@@ -84,6 +94,7 @@ export class RulesetsUnderTest extends ServiceUnderTest {
       ),
     );
     this.host = host;
+    this.busConfig = testBus('in-process', busTimeoutMs);
   }
 
   protected override alongside(): ServiceDefinition[] {
@@ -155,7 +166,9 @@ export class RulesetsUnderTest extends ServiceUnderTest {
 
 /** Starts the rulesets service for the enclosing `describe` and stops it afterwards. */
 export function rulesetsUnderTest(env: EnvSource = {}): RulesetsUnderTest {
-  const rulesets = new RulesetsUnderTest();
+  // A file that lets evaluations run longer (EVALUATION_TIMEOUT_MS) waits for their answers as long.
+  const evaluationMs = Number(env.EVALUATION_TIMEOUT_MS ?? 0);
+  const rulesets = new RulesetsUnderTest(Math.max(60_000, evaluationMs + 10_000));
   beforeAll(() => rulesets.start(env), 240_000);
   afterAll(() => rulesets.close());
   return rulesets;
