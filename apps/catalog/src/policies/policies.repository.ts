@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
-import { anyExactMatch, isoTimestampSql, type ListingJsonRow, reviewPinSql, sqlParams } from '@pc/listings';
+import { isoTimestampSql, type ListingJsonRow, listMatch, reviewPinSql, sqlParams } from '@pc/listings';
 import { type Executor, type Param, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
@@ -123,16 +123,11 @@ export class PoliciesRepository {
    * computes the select list after the limit).
    */
   async searchJson(db: Executor, s: PolicySearch): Promise<PolicyJsonListRow[]> {
-    const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
+    const match = await listMatch(db, POLICY_LISTINGS, s.q, (p) => filters(s, p));
     const columns = (param: (value: unknown) => string) => policyJsonColumns(`${param(s.viewerId)}::uuid`);
     return searchPolicies({ ...s, match, columns }, (sql, params) =>
       preparedQuery<PolicyJsonListRow>(db, sql, params),
     );
-  }
-
-  /** Whether a policy the viewer sees, within the filters, has every word of `q` as a word. */
-  hasExactMatches(db: Executor, s: PolicySearch): Promise<boolean> {
-    return anyExactMatch(db, POLICY_LISTINGS, s.q, (p) => filters(s, p));
   }
 
   /** A policy as the JSON of its answer for `viewerId`, as one prepared statement (the hottest read). */

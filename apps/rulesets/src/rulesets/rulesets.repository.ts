@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
-import { anyExactMatch, isoTimestampSql, type ListingJsonRow, reviewPinSql, sqlParams } from '@pc/listings';
+import { isoTimestampSql, type ListingJsonRow, listMatch, reviewPinSql, sqlParams } from '@pc/listings';
 import { type Executor, type Param, preparedQuery } from '@pc/platform';
 import { RULESET_LISTINGS, rulesetMatch } from '../search';
 import { RULESET_COLUMNS } from './ruleset.row';
@@ -64,7 +64,7 @@ export class RulesetsRepository {
    * matches of `q` alone when there are any, else the near ones.
    */
   async searchJson(db: Executor, s: RulesetSearch): Promise<ListingJsonRow[]> {
-    const match = s.q?.trim() && (await this.hasExactMatches(db, s)) ? 'exact' : 'near';
+    const match = await listMatch(db, RULESET_LISTINGS, s.q, (p) => filters(s, p));
     const columns = (param: (value: unknown) => string) =>
       jsonColumns(
         `(SELECT row_to_json(j)::text FROM (SELECT ${summaryFields(`${param(s.viewerId)}::uuid`)}) j)`,
@@ -77,11 +77,6 @@ export class RulesetsRepository {
   async findJson(db: Executor, id: string, viewerId: string | null): Promise<ListingJsonRow | null> {
     const [row] = await preparedQuery<ListingJsonRow>(db, FIND_JSON_BY_ID, [id, viewerId]);
     return row ?? null;
-  }
-
-  /** Whether a ruleset the viewer sees, within the filters, has every word of `q` as a word. */
-  hasExactMatches(db: Executor, s: RulesetSearch): Promise<boolean> {
-    return anyExactMatch(db, RULESET_LISTINGS, s.q, (p) => filters(s, p));
   }
 
   /** Adds each id's count to its views in one statement; answers how many rulesets it found. */

@@ -1,3 +1,4 @@
+import type { SearchMatch } from '@pc/contracts';
 import type { Executor, ListingTable, Param } from '@pc/platform';
 
 /** The parameters of one statement, as its SQL names them: `p(value)` adds one and answers its `$n`. */
@@ -11,20 +12,22 @@ export function sqlParams(): { params: unknown[]; p: Param } {
 }
 
 /**
- * Whether any listing of a kind's search matches `q` exactly (exact matches, when there are any, come
- * alone): among the rows of `table` that `filters` keeps (visibility and the kind's filters, without `q`).
+ * How a kind's list search matches `q`: exactly when any listing of `table` that `filters` keeps
+ * (visibility and the kind's filters, without `q`) has every word of `q` as a word (exact matches, when
+ * there are any, come alone), else near.
  */
-export async function anyExactMatch(
+export async function listMatch(
   db: Executor,
   table: Pick<ListingTable, 'from' | 'exact'>,
   q: string | undefined,
   filters: (p: Param) => string[],
-): Promise<boolean> {
+): Promise<SearchMatch> {
+  if (!q?.trim()) return 'near';
   const { params, p } = sqlParams();
-  const where = [...filters(p), table.exact(q?.trim() ?? '', p) ?? 'false'];
+  const where = [...filters(p), table.exact(q.trim(), p) ?? 'false'];
   const [row] = await db.query<Array<{ found: boolean }>>(
     `SELECT EXISTS (SELECT 1 FROM ${table.from} WHERE ${where.join(' AND ')}) AS found`,
     params,
   );
-  return row?.found ?? false;
+  return row?.found ? 'exact' : 'near';
 }
