@@ -46,7 +46,7 @@ export {
 export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { type CommunityTable, communityListings } from './search/community-listings';
-export { listMatch, sqlParams } from './search/exact-match';
+export { escapeLike, listMatch, sqlParams } from './search/exact-match';
 export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
 export { type KindPins, type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
-import { insertInto, sqlParams } from '@pc/listings';
+import { escapeLike, insertInto, sqlParams } from '@pc/listings';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
-import { escapeLike } from '../common/like';
 
 /** A row of catalog.ideas as the contract's idea reads it, its date a date. */
 interface IdeaRow extends Omit<Idea, 'voted' | 'created_at'> {

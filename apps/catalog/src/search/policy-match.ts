@@ -1,5 +1,5 @@
+import { escapeLike } from '@pc/listings';
 import { exactWordsClause, type Param } from '@pc/platform';
-import { escapeLike } from '../common/like';
 
 /** Trigram matching needs three characters; shorter words rely on full text search alone. */
 const MIN_PARTIAL = 3;

@@ -129,5 +129,3 @@ function filters(s: RulesetSearch, p: Param): string[] {
   if (s.scope) where.push(`r.target_scopes @> ARRAY[${p(s.scope)}]::text[]`);
   return where;
 }
-
-export { escapeLike } from '../search';

@@ -1,2 +1,2 @@
-export { escapeLike, rulesetMatch } from './ruleset-match';
+export { rulesetMatch } from './ruleset-match';
 export { RULESET_LISTINGS } from './ruleset-listings';

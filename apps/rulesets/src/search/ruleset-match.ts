@@ -1,3 +1,4 @@
+import { escapeLike } from '@pc/listings';
 import { exactWordsClause, type Param } from '@pc/platform';
 
 /** Trigram matching needs three characters; shorter queries rely on the prefix search alone. */
@@ -33,7 +34,3 @@ export const rulesetMatch = {
     return alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : null;
   },
 };
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

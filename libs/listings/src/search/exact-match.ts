@@ -11,6 +11,11 @@ export function sqlParams(): { params: unknown[]; p: Param } {
   return { params, p };
 }
 
+/** `text` as a literal inside a LIKE pattern: its `\`, `%` and `_` escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /**
  * How a kind's list search matches `q`: exactly when any listing of `table` that `filters` keeps
  * (visibility and the kind's filters, without `q`) has every word of `q` as a word (exact matches, when
