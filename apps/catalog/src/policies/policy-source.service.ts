@@ -3,7 +3,7 @@ import type { BranchInfo, RequestContext } from '@pc/contracts';
 import { Database } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { CatalogEnv } from '../catalog.env';
-import { SOURCE_HOST, sourceHostFailure } from '@pc/listings';
+import { RepositoryReader, SOURCE_HOST, sourceHostFailure } from '@pc/listings';
 import { policyKind } from '../policy.kind';
 import { PolicyAccess } from './policy-access';
 import { PoliciesRepository } from './policies.repository';
@@ -23,6 +23,7 @@ export class PolicySourceService {
     private readonly policies: PoliciesRepository,
     private readonly access: PolicyAccess,
     @Inject(SOURCE_HOST) private readonly sourceHost: SourceHost,
+    private readonly reader: RepositoryReader,
     @Inject(CatalogEnv) private readonly env: CatalogEnv,
   ) {}
 
@@ -67,13 +68,7 @@ export class PolicySourceService {
   /** Source host failures become clean errors (502 when the host is down, 404 when the repository is gone). */
   private async refsOf(url: string): Promise<BranchInfo> {
     try {
-      const repo = this.sourceHost.parseRepositoryUrl(url);
-      const [info, branches, tags] = await Promise.all([
-        this.sourceHost.getRepository(repo),
-        this.sourceHost.listBranches(repo),
-        this.sourceHost.listTags(repo),
-      ]);
-      return { defaultBranch: info.defaultBranch, branches, tags };
+      return await this.reader.refs(url);
     } catch (error) {
       throw sourceHostFailure(policyKind, error);
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   REGISTRY_ASSET_ID_PATTERN,
   type RulesetBranchInfo,
@@ -6,8 +6,8 @@ import {
   type ValidateRulesetRequest,
 } from '@pc/contracts';
 import { type OpenedRepository as Opened, RepositoryReader, type SourceFields } from '@pc/listings';
-import { isSourceHostError, type SourceHost } from '@pc/source-host';
-import { SOURCE_HOST, upstreamUnavailable } from '../source';
+import { isSourceHostError } from '@pc/source-host';
+import { upstreamUnavailable } from '../source';
 import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES, ProfileEngineCheck } from '../evaluation';
 import { unsupportedTerms } from '../common/profile-terms';
 import { SPECTRAL_FILES } from '../common/spectral-vocabulary';
@@ -36,7 +36,6 @@ const SOURCE: SourceFields = { url: 'repoUrl', ref: 'ref' };
 export class RulesetInspector {
   constructor(
     private readonly reader: RepositoryReader,
-    @Inject(SOURCE_HOST) private readonly host: SourceHost,
     /** The AMF engine's checks of the profile and its examples (absent: the YAML reading alone). */
     @Optional() private readonly engine?: ProfileEngineCheck,
   ) {}
@@ -72,13 +71,7 @@ export class RulesetInspector {
 
   async branches(repoUrl: string): Promise<RulesetBranchInfo> {
     try {
-      const parsed = this.host.parseRepositoryUrl(repoUrl);
-      const [info, branches, tags] = await Promise.all([
-        this.host.getRepository(parsed),
-        this.host.listBranches(parsed),
-        this.host.listTags(parsed),
-      ]);
-      return { defaultBranch: info.defaultBranch, branches, tags };
+      return await this.reader.refs(repoUrl);
     } catch (error) {
       if (isSourceHostError(error)) throw upstreamUnavailable(error);
       throw error;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type GitRef,
   isSourceHostError,
   type ParsedRepositoryUrl,
   type RepositoryInfo,
@@ -68,10 +69,10 @@ export function repositoryProblem(error: unknown): string {
 }
 
 /**
- * The source host steps every kind's inspection takes, written once: a repository URL parsed, opened at
- * one commit, its files read within a size limit and its content digest taken. None throws for a bad
- * repository: each reports it (`repositoryProblem`) and answers null; only a host that could not answer
- * is thrown (502).
+ * The source host steps every kind takes, written once: a repository URL parsed, opened at one commit,
+ * its files read within a size limit, its content digest taken, its refs listed. The inspection's steps
+ * never throw for a bad repository: each reports it (`repositoryProblem`) and answers null; only a host
+ * that could not answer is thrown (502).
  */
 @Injectable()
 export class RepositoryReader {
@@ -122,6 +123,17 @@ export class RepositoryReader {
       else report.errors.push(`${fields.url}: ${repositoryProblem(error)}`);
       return null;
     }
+  }
+
+  /** The refs the repository may be read at: its default branch, branches and tags (a failure is thrown). */
+  async refs(url: string): Promise<{ defaultBranch: string; branches: GitRef[]; tags: GitRef[] }> {
+    const parsed = this.host.parseRepositoryUrl(url);
+    const [info, branches, tags] = await Promise.all([
+      this.host.getRepository(parsed),
+      this.host.listBranches(parsed),
+      this.host.listTags(parsed),
+    ]);
+    return { defaultBranch: info.defaultBranch, branches, tags };
   }
 
   /** The content digest of the repository at the commit read: approval pins it, the worker checks it. */
