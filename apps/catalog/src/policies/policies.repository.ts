@@ -4,7 +4,7 @@ import { isoTimestampSql, type ListingJsonRow, listMatch, reviewPinSql, sqlParam
 import { type Executor, type Param, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
 import type { Keyset } from '../common/paging';
-import { POLICY_LISTINGS, policyMatch } from '../search';
+import { POLICY_LISTINGS } from '../search';
 import { POLICY_COLUMNS, type PolicyRow } from './policy.row';
 
 export interface PolicySearch {
@@ -257,7 +257,7 @@ export function searchQuery(s: PolicySearch, plan: SearchPlan = 'walk'): { sql: 
   }
   const q = s.q?.trim() ?? '';
   let match: string | null = null;
-  if (q) match = (s.match === 'exact' ? policyMatch.exact(q, p) : policyMatch.near(q, p)) ?? 'false';
+  if (q) match = (s.match === 'exact' ? POLICY_LISTINGS.exact(q, p) : POLICY_LISTINGS.near(q, p)) ?? 'false';
   const offset = s.after ? 0 : s.offset;
   if (match && plan === 'walk') {
     const sql = `SELECT ${columns}, w.cursor_key FROM (
@@ -285,5 +285,3 @@ function filters(s: PolicySearch, p: Param): string[] {
   if (s.assetKind) where.push(`p.asset_kinds @> ARRAY[${p(s.assetKind)}]::text[]`);
   return where;
 }
-
-export { prefixQuery } from '../search';

@@ -1,2 +1,1 @@
-export { policyMatch, prefixQuery } from './policy-match';
 export { POLICY_LISTINGS } from './policy-listings';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RulesetSort, SearchMatch, SortOrder, TargetScope } from '@pc/contracts';
 import { isoTimestampSql, type ListingJsonRow, listMatch, reviewPinSql, sqlParams } from '@pc/listings';
 import { type Executor, type Param, preparedQuery } from '@pc/platform';
-import { RULESET_LISTINGS, rulesetMatch } from '../search';
+import { RULESET_LISTINGS } from '../search';
 import { RULESET_COLUMNS } from './ruleset.row';
 
 export interface RulesetSearch {
@@ -99,7 +99,7 @@ export class RulesetsRepository {
  * design: a weighted tsvector (name A, profile name B, description C) matched by prefix (every word, as
  * typed so far), or a trigram match on the name (a part of it; for a one-word query also a near miss,
  * such as a typo); with `match: 'exact'` only the rows with every word of `q` as a word (the rules are
- * in ../search/ruleset-match.ts). Matches come in the order asked for, by name unless `sort` says otherwise (the
+ * in ../search/ruleset-listings.ts). Matches come in the order asked for, by name unless `sort` says otherwise (the
  * spec's default, as in the catalog), never by a rank that no index can serve.
  */
 export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] } {
@@ -107,7 +107,8 @@ export function searchQuery(s: RulesetSearch): { sql: string; params: unknown[] 
   const where = filters(s, p);
   const columns = s.columns ? s.columns(p) : RULESET_COLUMNS;
   const q = s.q?.trim().toLowerCase();
-  if (q) where.push((s.match === 'exact' ? rulesetMatch.exact(q, p) : rulesetMatch.near(q, p)) ?? 'false');
+  if (q)
+    where.push((s.match === 'exact' ? RULESET_LISTINGS.exact(q, p) : RULESET_LISTINGS.near(q, p)) ?? 'false');
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy =
     s.sort === 'submitted'

@@ -1,2 +1,1 @@
-export { rulesetMatch } from './ruleset-match';
 export { RULESET_LISTINGS } from './ruleset-listings';
