@@ -1,6 +1,7 @@
 import { DeploymentsRpc } from '@pc/contracts';
 import { serviceUnderTest } from '@pc/testing';
 import { codeOf, type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
+import { DriftReconciler } from './drift.reconciler';
 
 jest.setTimeout(120_000);
 
@@ -63,5 +64,44 @@ describe('drift refresh now', () => {
       (await service.request(DeploymentsRpc.get, d.user.ctx, { id: replacedId })).deployment.drift!
         .differences,
     ).toEqual([{ field: 'version', expected: '1.0.0', actual: '0.9.0' }]);
+  });
+
+  it('a replica stopping in the middle of a sweep waits for the check in progress, not for the rest; the next sweep checks the rest', async () => {
+    const ruleset = await service.ruleset(d.user);
+    const res = await service.deploy(d, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      targetOrganizationIds: d.tenant.teamIds,
+      doRelease: true,
+      version: '1.0.0',
+    });
+    const ids = res.results.map((r) => r.deployment!.id);
+    for (const id of ids) expect((await service.settled(d.user.ctx, id)).status).toBe('succeeded');
+    // Every one drifted out of band, and the platform slow: each check takes seconds.
+    for (const organization of d.tenant.teamIds)
+      await service.control.removeApplied(organization, ruleset.assetId);
+    const drifted = async () =>
+      Number(
+        (
+          await service.sql<{ n: string }>(
+            'SELECT count(*) AS n FROM deployments.deployments WHERE id = ANY($1) AND drift IS NOT NULL',
+            [ids],
+          )
+        )[0].n,
+      );
+    await service.control.setPlatformLatency(3_000);
+    try {
+      await service.restart({ DRIFT_RECONCILE_INTERVAL_MS: '100' });
+      // The sweep starts 100 ms after the start; each of its checks waits 3 s on the platform.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await service.restart(); // the replica stops (and starts again with the sweep off)
+      const marked = await drifted();
+      expect(marked).toBeGreaterThanOrEqual(1);
+      expect(marked).toBeLessThan(ids.length);
+    } finally {
+      await service.control.setPlatformLatency(0);
+    }
+    expect(await service.get(DriftReconciler).reconcile()).toBeGreaterThanOrEqual(ids.length);
+    expect(await drifted()).toBe(ids.length);
   });
 });

@@ -40,6 +40,8 @@ const PAGE = 200;
 export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** Set at shutdown: a running sweep stops after the check in progress (the next sweep starts over). */
+  private stopping = false;
 
   constructor(
     private readonly db: Database,
@@ -64,7 +66,13 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     this.timer.unref();
   }
 
+  /**
+   * Waits for the check in progress only, not for the rest of the sweep: with the platform slow (seconds
+   * a call) a sweep over hundreds of candidates outlasted any grace period an orchestrator gives a
+   * stopping replica, which was then killed in the middle of a check.
+   */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     await this.running;
   }
@@ -77,7 +85,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     let drifted = 0;
     let healed = false;
     let after: string | null = null;
-    for (;;) {
+    sweep: for (;;) {
       const page = await this.drift.candidates(this.db.pool, after, PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1].id;
@@ -85,6 +93,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
         ...new Set(page.map((d) => d.workspace_id)),
       ]);
       for (const row of page) {
+        if (this.stopping) break sweep;
         const outcome = await this.check(row, healing.has(row.workspace_id)).catch((error: unknown) => {
           log.warn({ err: error, deployment: row.id }, 'drift check failed (tried again next sweep)');
           return 'unknown' as const;
