@@ -139,7 +139,7 @@ export class CommandRunner {
       runner.waiting.delete(answer.id);
       if (runner.waiting.size === 0) this.idle(runner);
       if (!waiting) return;
-      if ('error' in answer) waiting.reject(new Error(`${answer.error}`));
+      if ('error' in answer) waiting.reject(new Error(answer.error));
       else
         waiting.resolve({
           code: answer.code,
