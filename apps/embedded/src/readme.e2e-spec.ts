@@ -110,8 +110,15 @@ async function startLikeNpmStart(
       DATABASE_URL: databaseUrl,
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      // Every walk-through runs twice from one address: more sign-ups than one person makes in an hour.
+      // Every walk-through runs twice, three at a time, from one address: more sign-ups, submissions,
+      // validations, evaluations, credential checks and drift refreshes than one person makes in an hour
+      // (the budgets count per address as well as per user; no guide shows their 429s).
       RATE_LIMIT_SIGNUPS_PER_HOUR: '200',
+      RATE_LIMIT_SUBMISSIONS_PER_HOUR: '200',
+      RATE_LIMIT_VALIDATIONS_PER_MINUTE: '100',
+      RATE_LIMIT_EVALUATIONS_PER_MINUTE: '100',
+      RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: '100',
+      RATE_LIMIT_REFRESHES_PER_MINUTE: '100',
       // Evaluations at the event loop's priority: beside the rest of the suite on two cores, a niced
       // evaluator thread waited past the evaluation's time limit (a 422 naming EVALUATION_TIMEOUT_MS in
       // "Evaluating an API specification").

@@ -2,6 +2,7 @@ import { DeploymentsRpc } from '@pc/contracts';
 import { serviceUnderTest } from '@pc/testing';
 import { codeOf, type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
 import { DriftReconciler } from './drift.reconciler';
+import { DriftRepository } from './drift.repository';
 
 jest.setTimeout(120_000);
 
@@ -65,6 +66,19 @@ describe('drift refresh now', () => {
         .differences,
     ).toEqual([{ field: 'version', expected: '1.0.0', actual: '0.9.0' }]);
   });
+});
+
+/**
+ * A replica stopping while its sweep runs, on a service of its own: the sweep's candidates are every live
+ * deployment of the database, and which one a sweep checks first is the order of their ids.
+ */
+describe('drift sweep at shutdown', () => {
+  const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 1 }));
+  let d: Deployer;
+
+  beforeAll(async () => {
+    d = await service.deployer(3);
+  });
 
   it('a replica stopping in the middle of a sweep waits for the check in progress, not for the rest; the next sweep checks the rest', async () => {
     const ruleset = await service.ruleset(d.user);
@@ -89,11 +103,20 @@ describe('drift refresh now', () => {
           )
         )[0].n,
       );
-    await service.control.setPlatformLatency(3_000);
+    await service.control.setPlatformLatency(1_000);
     try {
-      await service.restart({ DRIFT_RECONCILE_INTERVAL_MS: '100' });
-      // The sweep starts 100 ms after the start; each of its checks waits 3 s on the platform.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await service.restart({ DRIFT_RECONCILE_INTERVAL_MS: '1000' });
+      // The sweep's first check starts as soon as its page's self-heal settings are read (then it waits
+      // a second on the platform): the replica stops then.
+      const repository = service.get(DriftRepository);
+      const read = repository.selfHealing.bind(repository);
+      await new Promise<void>((checking) =>
+        jest.spyOn(repository, 'selfHealing').mockImplementation((...args) => {
+          const settings = read(...args);
+          void settings.then(() => setImmediate(checking));
+          return settings;
+        }),
+      );
       await service.restart(); // the replica stops (and starts again with the sweep off)
       const marked = await drifted();
       expect(marked).toBeGreaterThanOrEqual(1);
