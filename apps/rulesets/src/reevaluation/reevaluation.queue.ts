@@ -195,7 +195,7 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       rulesetId === null
         ? await this.runs.notDone(this.db.pool, eventId, batch)
         : await this.runs.toEvaluate(this.db.pool, eventId, batch);
-    const onKept = this.recordFor(eventId);
+    const onKept = this.recordFor(eventId, rulesetId === null);
     for (const apiId of batch.filter((id) => pending.has(id))) {
       try {
         if (rulesetId === null) await this.evaluations.reevaluateIfRefMoved(apiId, onKept);
@@ -232,9 +232,15 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
       });
   }
 
-  /** Records each API evaluated for the cause in its evaluation's transaction; one done already rolls back. */
-  private recordFor(cause: string): OnKept {
+  /**
+   * Records each API evaluated for the cause in its evaluation's transaction (the API's row locked); one
+   * done already rolls back. A ref check's cause is its period, and two periods' checks overlap when an
+   * evaluation outlasts GOVERNANCE_REF_CHECK_INTERVAL_MS: a move the other kept first rolls back too.
+   */
+  private recordFor(cause: string, refCheck: boolean): OnKept {
     return async (tx, kept) => {
+      if (refCheck && (await this.runs.movedAlready(tx, kept.api.id, kept.evaluationId, kept.commit)))
+        throw new AlreadyReevaluated();
       const recorded = await this.runs.record(tx, {
         cause,
         api_id: kept.api.id,

@@ -57,6 +57,24 @@ export class ReevaluationRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /**
+   * Whether the API's latest evaluation other than `evaluationId` already read `commit`: the ref moved
+   * once, and another check's evaluation of that move was kept first. Read with the API's row locked.
+   */
+  async movedAlready(
+    db: Executor,
+    apiId: string,
+    evaluationId: string,
+    commit: string | null,
+  ): Promise<boolean> {
+    const rows = await db.query<Array<{ commit: string | null }>>(
+      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 AND id <> $2
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [apiId, evaluationId],
+    );
+    return rows.length > 0 && rows[0].commit === commit;
+  }
+
   /** Records the API evaluated for the cause; false when it already was (the caller rolls back). */
   async record(db: Executor, api: ReevaluatedApi): Promise<boolean> {
     const rows = await insertInto<unknown[]>(

@@ -2,6 +2,7 @@ import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
 import { rulesetsUnderTest } from '../testing/rulesets-under-test';
+import { ReevaluationQueue } from './reevaluation.queue';
 
 const FIXED = OAS3.replace(
   '    post:\n',
@@ -58,5 +59,48 @@ describe("re-evaluation when an API's ref moves on the source host (service leve
     await new Promise((r) => setTimeout(r, 3_500));
     expect((await history(moving)).map((e) => e.trigger)).toEqual(['ref_moved', 'manual']);
     expect((await history(still)).map((e) => e.trigger)).toEqual(['manual']);
+  });
+});
+
+/**
+ * Two periods' checks of one move at once (as when an evaluation outlasts the check's interval, or two
+ * replicas check together): the API is evaluated again once.
+ */
+describe('ref checks that overlap (service level)', () => {
+  jest.setTimeout(120_000);
+  const h = rulesetsUnderTest({ GOVERNANCE_REF_CHECK_INTERVAL_MS: '0' });
+
+  it('evaluates a moved ref once when two checks find the move together', async () => {
+    const owner = h.user();
+    const { rulesetId, submission } = await h.published(owner, {
+      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
+    });
+    const workspaceId = h.workspace(owner);
+    await h.request(GovernanceRpc.createProfile, owner.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId, version: submission.source_commit! }],
+    });
+    const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
+    const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+      workspaceId,
+      name: 'Moving API',
+      source: { repoUrl, path: 'spec/api.yaml' },
+    });
+    await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
+    const triggers = async () =>
+      (await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: api.id })).evaluations.map(
+        (e) => e.trigger,
+      );
+
+    h.host.push(repoUrl, { 'spec/api.yaml': FIXED });
+    const queue = h.get(ReevaluationQueue);
+    await Promise.all([queue.checkRefs('refs:overlap-1'), queue.checkRefs('refs:overlap-2')]);
+    const deadline = Date.now() + 60_000;
+    while (!(await triggers()).includes('ref_moved') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    // Both checks' jobs have ended well before this (each evaluates one API).
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await triggers()).toEqual(['ref_moved', 'manual']);
   });
 });
