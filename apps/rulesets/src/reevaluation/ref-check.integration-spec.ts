@@ -1,13 +1,44 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
-import { rulesetsUnderTest } from '../testing/rulesets-under-test';
+import { type RulesetsUnderTest, rulesetsUnderTest } from '../testing/rulesets-under-test';
 import { ReevaluationQueue } from './reevaluation.queue';
 
 const FIXED = OAS3.replace(
   '    post:\n',
   '    post:\n      operationId: addPet\n      description: Adds a pet.\n',
 );
+
+/**
+ * An owner's workspace following a published ruleset, pinned to its published version (the publication's
+ * own re-evaluation, delivered whenever the queue gets to it, never touches these APIs, so every
+ * evaluation after the first is a ref check's); `register` adds an API read from the source host and
+ * evaluates it once, `history` lists its evaluations, newest first.
+ */
+async function governedWorkspace(h: RulesetsUnderTest) {
+  const owner = h.user();
+  const { rulesetId, submission } = await h.published(owner, {
+    repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
+  });
+  const workspaceId = h.workspace(owner);
+  await h.request(GovernanceRpc.createProfile, owner.ctx, {
+    workspaceId,
+    name: 'All',
+    rulesets: [{ rulesetId, version: submission.source_commit! }],
+  });
+  const register = async (name: string, repoUrl: string) => {
+    const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
+      workspaceId,
+      name,
+      source: { repoUrl, path: 'spec/api.yaml' },
+    });
+    await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
+    return api.id;
+  };
+  const history = async (apiId: string) =>
+    (await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId })).evaluations;
+  return { owner, register, history };
+}
 
 /**
  * Re-evaluation when an API's ref moves on the source host (the sandbox), with the real engine and the
@@ -19,32 +50,10 @@ describe("re-evaluation when an API's ref moves on the source host (service leve
   const h = rulesetsUnderTest({ GOVERNANCE_REF_CHECK_INTERVAL_MS: '1000' });
 
   it('evaluates an API again with the commit its ref moved to, and leaves one whose ref did not move', async () => {
-    const owner = h.user();
-    const { rulesetId, submission } = await h.published(owner, {
-      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
-    });
-    const workspaceId = h.workspace(owner);
-    // Pinned to the published version: the publication's own re-evaluation (delivered whenever the queue
-    // gets to it) never touches these APIs, so every evaluation after the first is the ref check's.
-    await h.request(GovernanceRpc.createProfile, owner.ctx, {
-      workspaceId,
-      name: 'All',
-      rulesets: [{ rulesetId, version: submission.source_commit! }],
-    });
-    const register = async (name: string, repoUrl: string) => {
-      const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
-        workspaceId,
-        name,
-        source: { repoUrl, path: 'spec/api.yaml' },
-      });
-      await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
-      return api.id;
-    };
+    const { owner, register, history } = await governedWorkspace(h);
     const movingRepo = h.repo({ 'spec/api.yaml': OAS3 });
     const moving = await register('Moving API', movingRepo);
     const still = await register('Still API', h.repo({ 'spec/api.yaml': OAS3 }));
-    const history = async (apiId: string) =>
-      (await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId })).evaluations;
 
     h.host.push(movingRepo, { 'spec/api.yaml': FIXED });
     const moved = h.host.commitOf(movingRepo);
@@ -71,27 +80,10 @@ describe('ref checks that overlap (service level)', () => {
   const h = rulesetsUnderTest({ GOVERNANCE_REF_CHECK_INTERVAL_MS: '0' });
 
   it('evaluates a moved ref once when two checks find the move together', async () => {
-    const owner = h.user();
-    const { rulesetId, submission } = await h.published(owner, {
-      repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }),
-    });
-    const workspaceId = h.workspace(owner);
-    await h.request(GovernanceRpc.createProfile, owner.ctx, {
-      workspaceId,
-      name: 'All',
-      rulesets: [{ rulesetId, version: submission.source_commit! }],
-    });
+    const { register, history } = await governedWorkspace(h);
     const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
-    const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
-      workspaceId,
-      name: 'Moving API',
-      source: { repoUrl, path: 'spec/api.yaml' },
-    });
-    await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: api.id });
-    const triggers = async () =>
-      (await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: api.id })).evaluations.map(
-        (e) => e.trigger,
-      );
+    const apiId = await register('Moving API', repoUrl);
+    const triggers = async () => (await history(apiId)).map((e) => e.trigger);
 
     h.host.push(repoUrl, { 'spec/api.yaml': FIXED });
     const queue = h.get(ReevaluationQueue);
