@@ -53,6 +53,7 @@ module.exports = {
     displayName: JSON.parse(fs.readFileSync(path.join(dir, 'project.json'), 'utf8')).name,
     rootDir: dir,
     testEnvironment: 'node',
+    runtime: path.join(__dirname, 'tools', 'jest', 'runtime.js'),
     setupFilesAfterEnv: [path.join(__dirname, 'tools', 'jest', 'cpu-report.js')],
     testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.integration-spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
     transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
