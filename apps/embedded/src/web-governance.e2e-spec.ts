@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { OAS3, OPERATION_IDS } from '@pc/testing';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
-import { axeViolations, DESKTOP, PHONE, ROOT, SHOTS, sideways, WebBrowser } from './testing/web-browser';
+import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from './testing/web-browser';
 
 /**
  * The governance pages of the web app in a browser (headless chromium; gateway and services over NATS,
@@ -11,7 +10,7 @@ import { axeViolations, DESKTOP, PHONE, ROOT, SHOTS, sideways, WebBrowser } from
  * size, with axe and the keyboard; an admin waives a finding on the page; a member is not offered what
  * only admins may do; a stranger reads "not found". The API's rules are tested in governance.e2e-spec.ts.
  */
-/** The guide's pictures, written to docs/images. */
+/** The guide's pictures, written to docs/images with `PC_WEB_SCREENSHOTS=1`. */
 const GUIDE_SHOTS: Record<string, string> = {
   'governance-dashboard': 'governance-dashboard.png',
   'governance-api': 'governance-api.png',
@@ -123,13 +122,12 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
 
   /** The page at the laptop's and the phone's size: no axe violation, nothing scrolls sideways on the phone. */
   async function both(p: Page, name: string): Promise<void> {
-    await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    if (GUIDE_SHOTS[name]) await p.screenshot({ path: path.join(ROOT, 'docs', 'images', GUIDE_SHOTS[name]) });
+    await screenshot(p, name, { docsImage: GUIDE_SHOTS[name] });
     expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
     await p.setViewportSize(PHONE);
     try {
       expect({ page: name, sideways: await sideways(p) }).toEqual({ page: name, sideways: 0 });
-      await p.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+      await screenshot(p, `${name}-phone`);
       expect({ page: `${name}-phone`, violations: await axeViolations(p) }).toEqual({
         page: `${name}-phone`,
         violations: [],

@@ -1,15 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
-import { axeViolations, DESKTOP, PHONE, ROOT, SHOTS, sideways, WebBrowser } from './testing/web-browser';
+import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from './testing/web-browser';
 
 /**
- * The README's tour of the dashboard: these pages, as this test leaves them, are written to docs/images
- * (the desktop viewport), so the pictures are the dashboard of the code they are committed with.
+ * The README's tour of the dashboard: with `PC_WEB_SCREENSHOTS=1` these pages, as this test leaves them,
+ * are written to docs/images (the desktop viewport), so the pictures are the dashboard of the code they
+ * are committed with.
  */
 const README_SHOTS: Record<string, string> = {
   policy: 'dashboard-policy.png',
@@ -62,7 +62,6 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
   beforeAll(async () => {
     web.build('web-e2e-');
-    mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
     await world.startWorld('in-process', { WEB_DIR: web.webDir });
     await web.launch();
     userContext = await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE });
@@ -101,11 +100,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     return admin;
   }
 
-  /** Saves a screenshot and checks the page for serious accessibility violations. */
+  /** Checks the page for serious accessibility violations. */
   async function look(p: Page, name: string): Promise<void> {
-    await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    if (README_SHOTS[name] && p.viewportSize()?.width !== PHONE.width)
-      await p.screenshot({ path: path.join(ROOT, 'docs', 'images', README_SHOTS[name]) });
+    await screenshot(p, name, {
+      docsImage: p.viewportSize()?.width !== PHONE.width ? README_SHOTS[name] : undefined,
+    });
     expect({ page: name, violations: await axeViolations(p) }).toEqual({ page: name, violations: [] });
   }
 
@@ -224,7 +223,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
         const name = `${label}${at.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || '-home'}`;
         expect({ page: at, sideways: await sideways(p) }).toEqual({ page: at, sideways: 0 });
         expect({ page: at, violations: await axeViolations(p) }).toEqual({ page: at, violations: [] });
-        await p.screenshot({ path: path.join(SHOTS, `phone-${name}.png`), fullPage: false });
+        await screenshot(p, `phone-${name}`, { fullPage: false });
       }
       const menu = p.getByRole('button', { name: 'Menu' });
       await menu.click();

@@ -8,6 +8,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 export const ROOT = path.join(__dirname, '..', '..', '..', '..');
 /** Screenshots for people to look at (gitignored). */
 export const SHOTS = path.join(ROOT, 'tmp', 'web-screenshots');
+/**
+ * Screenshots are for people, not for the assertions: `PC_WEB_SCREENSHOTS=1 npx jest apps/embedded/src/web`
+ * writes every page the browser tests look at to `tmp/web-screenshots` and refreshes the pictures of the
+ * README and the guides in `docs/images`. Off otherwise: encoding them cost the suite about 8 s of
+ * CPU, and a test run leaves the working tree as it found it.
+ */
+const SCREENSHOTS = process.env.PC_WEB_SCREENSHOTS === '1';
 /** A laptop's screen. */
 export const DESKTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -35,7 +42,7 @@ export class WebBrowser {
   browser!: Browser;
   readonly errors: string[] = [];
 
-  /** Builds the app into `web` in a new temporary folder named from `prefix`; makes the screenshots' folder. */
+  /** Builds the app into `web` in a new temporary folder named from `prefix`. */
   build(prefix: string): void {
     this.webDir = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'web');
     const result = spawnSync(process.execPath, [path.join(ROOT, 'tools', 'build-web.js'), this.webDir], {
@@ -44,7 +51,6 @@ export class WebBrowser {
     });
     if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
     this.size = JSON.parse(readFileSync(path.join(this.webDir, 'build-size.json'), 'utf8'));
-    mkdirSync(SHOTS, { recursive: true });
   }
 
   /** Headless chromium, quiet (no background networking, updates or sync). */
@@ -82,6 +88,21 @@ export class WebBrowser {
     await this.browser?.close();
     if (this.webDir) rmSync(path.dirname(this.webDir), { recursive: true, force: true });
   }
+}
+
+/**
+ * With `PC_WEB_SCREENSHOTS=1`, the page as it is now in `tmp/web-screenshots/<name>.png` (the whole page
+ * unless `fullPage` is false) and, named by `docsImage`, its visible part in `docs/images`.
+ */
+export async function screenshot(
+  p: Page,
+  name: string,
+  options: { fullPage?: boolean; docsImage?: string } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+  if (options.docsImage) await p.screenshot({ path: path.join(ROOT, 'docs', 'images', options.docsImage) });
 }
 
 /** Serious or critical accessibility violations axe-core finds on the page as it is now. */
