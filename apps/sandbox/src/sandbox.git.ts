@@ -1,4 +1,4 @@
-import { CommandRunner, executablePath } from '@pc/platform';
+import { CommandRunner, executablePath, isolatedGitEnv } from '@pc/platform';
 
 export interface GitOutput {
   code: number | null;
@@ -12,13 +12,8 @@ export interface GitOptions {
   cwd?: string;
 }
 
-/** Git configuration that keeps the machine's user and system settings out of the sandbox. */
-export const ISOLATED_GIT_ENV: Record<string, string> = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_TERMINAL_PROMPT: '0',
-  LANG: 'C',
-  LC_ALL: 'C',
+/** Who writes the sandbox's commits. */
+export const SANDBOX_GIT_IDENTITY = {
   GIT_AUTHOR_NAME: 'Sandbox Maintainer',
   GIT_AUTHOR_EMAIL: 'maintainer@sandbox.invalid',
   GIT_COMMITTER_NAME: 'Sandbox Maintainer',
@@ -42,7 +37,7 @@ export class GitRunner {
       program: 'git',
       args,
       cwd: options.cwd,
-      env: { PATH: executablePath(), ...ISOLATED_GIT_ENV, ...options.env },
+      env: { PATH: executablePath(), ...isolatedGitEnv(), ...SANDBOX_GIT_IDENTITY, ...options.env },
       input: options.input,
       timeoutMs: GIT_TIMEOUT_MS,
       maxOutputBytes: Number.MAX_SAFE_INTEGER,

@@ -44,3 +44,4 @@ export * from './search/word-match';
 export * from './search/listing-search.sql';
 export * from './search/listing-search';
 export * from './process/command-runner';
+export * from './process/git-env';

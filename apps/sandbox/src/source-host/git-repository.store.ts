@@ -2,7 +2,7 @@ import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { GitRunner, ISOLATED_GIT_ENV } from '../sandbox.git';
+import { GitRunner, SANDBOX_GIT_IDENTITY } from '../sandbox.git';
 
 /** File contents by repository path; strings are UTF-8. */
 export type FileSet = Record<string, string | Buffer>;
@@ -410,7 +410,7 @@ export class GitRepositoryStore {
    * process is. Returns each commit's SHA, in order.
    */
   private async importCommits(gitDir: string, commits: NewCommit[]): Promise<string[]> {
-    const identity = `${ISOLATED_GIT_ENV.GIT_AUTHOR_NAME} <${ISOLATED_GIT_ENV.GIT_AUTHOR_EMAIL}>`;
+    const identity = `${SANDBOX_GIT_IDENTITY.GIT_AUTHOR_NAME} <${SANDBOX_GIT_IDENTITY.GIT_AUTHOR_EMAIL}>`;
     const stream: Buffer[] = [];
     const data = (content: string | Buffer) => {
       const bytes = Buffer.from(content);

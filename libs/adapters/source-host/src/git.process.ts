@@ -29,23 +29,3 @@ export function runGit(args: readonly string[], options: GitRunOptions): Promise
     maxOutputBytes: options.maxOutputBytes ?? 100 * 1024 * 1024,
   });
 }
-
-/** Environment that keeps the user's and the system's git configuration (and prompts) out. */
-export function isolatedGitEnv(
-  config: ReadonlyArray<readonly [string, string]> = [],
-): Record<string, string> {
-  const env: Record<string, string> = {
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_ASKPASS: 'false',
-    SSH_ASKPASS: 'false',
-    HOME: '/nonexistent',
-    GIT_CONFIG_COUNT: String(config.length),
-  };
-  config.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
-}
