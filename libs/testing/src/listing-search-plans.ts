@@ -1,7 +1,7 @@
 import { SEARCH_SORTS, type SearchAfter, type SearchSort } from '@pc/contracts';
 import { communityPageQueries, type ListingTable } from '@pc/platform';
 import type { Client } from 'pg';
-import { type PlanNode, planningDatabase, planSummary } from './query-plans';
+import { bulkFill, type PlanNode, planningDatabase, planSummary } from './query-plans';
 import type { TestDatabase } from './test-database';
 
 /** Rows a plan test of the search fills a kind's table with. */
@@ -37,8 +37,7 @@ export function listingSearchPlanRules(subject: () => ListingSearchPlanSubject):
   beforeAll(async () => {
     ({ db, pg } = await planningDatabase());
     const s = subject();
-    await pg.query(s.fill, [SEARCH_PLAN_ROWS, VIEWER]);
-    await pg.query(`ANALYZE ${s.relation}`);
+    await bulkFill(pg, s.relation, s.fill, [SEARCH_PLAN_ROWS, VIEWER]);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,5 +1,12 @@
 import { LIST_LIMIT } from '@pc/contracts';
-import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
+import {
+  bulkFill,
+  type PlanNode,
+  planNodes,
+  planningDatabase,
+  planSummary,
+  type TestDatabase,
+} from '@pc/testing';
 import type { Client } from 'pg';
 import { type PolicySearch, type SearchPlan, searchQuery } from './policies.repository';
 
@@ -21,7 +28,9 @@ describe('policy search plans at 100,000 rows', () => {
     ({ db, pg } = await planningDatabase());
     // Ten first words (`rate` is one: a tenth of all names), a rare `quokka` every 5,000th row, eight
     // categories, a fifth outbound, a twentieth not published, a thousand owners (VIEWER among them).
-    await pg.query(
+    await bulkFill(
+      pg,
+      'catalog.policies',
       `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url,
                                      direction, asset_kinds, created_at)
        SELECT 'p-' || i,
@@ -40,7 +49,6 @@ describe('policy search plans at 100,000 rows', () => {
          FROM generate_series(1, $2::int) AS i`,
       [VIEWER, ROWS],
     );
-    await pg.query('ANALYZE catalog.policies');
   }, 60_000);
 
   afterAll(async () => {

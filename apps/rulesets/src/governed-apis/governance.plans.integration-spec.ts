@@ -1,5 +1,12 @@
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
-import { type PlanNode, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
+import {
+  bulkFill,
+  type PlanNode,
+  planNodes,
+  planningDatabase,
+  planSummary,
+  type TestDatabase,
+} from '@pc/testing';
 import type { Client } from 'pg';
 import { HISTORY_SQL, TREND_SQL } from '../api-evaluations/api-evaluations.repository';
 import { expectIndexed } from '../testing/query-plans';
@@ -23,7 +30,9 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
 
   beforeAll(async () => {
     ({ db, pg } = await planningDatabase());
-    await pg.query(
+    await bulkFill(
+      pg,
+      'rulesets.governed_apis',
       `INSERT INTO rulesets.governed_apis (id, workspace_id, name, tags, created_by, conformance, previous_conformance)
        SELECT CASE WHEN w = 1 THEN lpad(to_hex(i), 32, '0')::uuid ELSE md5('api' || w || '-' || i)::uuid END,
               lpad(to_hex(w), 32, '0')::uuid, 'API ' || i, ARRAY[(ARRAY['public','internal','partner'])[1 + i % 3]],
@@ -31,7 +40,9 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
          FROM generate_series(1, $1::int) AS w, generate_series(1, $2::int) AS i`,
       [WORKSPACES, APIS_PER_WORKSPACE],
     );
-    await pg.query(
+    await bulkFill(
+      pg,
+      'rulesets.api_evaluations',
       `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, created_at, format, digest, rulesets,
          counts, waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
        SELECT a.id, a.workspace_id, 'ci', a.created_by, now() - make_interval(hours => n * 40), 'OAS 3.0', md5(a.id::text || n),
@@ -41,8 +52,6 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
               generate_series(1, CASE WHEN a.workspace_id = $1::uuid THEN $2::int ELSE 5 END) AS n`,
       [WORKSPACE, EVALUATIONS],
     );
-    await pg.query('ANALYZE rulesets.governed_apis');
-    await pg.query('ANALYZE rulesets.api_evaluations');
   }, 120_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { RULESET_LIMITS } from '@pc/contracts';
-import { type PlanNode, planNodes, planningDatabase, type TestDatabase } from '@pc/testing';
+import { bulkFill, type PlanNode, planNodes, planningDatabase, type TestDatabase } from '@pc/testing';
 import type { Client } from 'pg';
 import { expectIndexed } from '../testing/query-plans';
 import { type RulesetSearch, searchQuery } from './rulesets.repository';
@@ -21,7 +21,9 @@ describe('ruleset search plans at 50,000 rows', () => {
 
   beforeAll(async () => {
     ({ db, pg } = await planningDatabase());
-    await pg.query(
+    await bulkFill(
+      pg,
+      'rulesets.rulesets',
       `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url, profile_name,
          target_scopes, like_count, view_count, published_at, lifecycle_status, created_at)
        SELECT (ARRAY['Payments','Security','Naming','Paging','Errors','Agents','Tools','Events','Schemas','Docs'])[1 + i % 10]
@@ -42,7 +44,6 @@ describe('ruleset search plans at 50,000 rows', () => {
          FROM generate_series(1, $2::int) AS i`,
       [VIEWER, ROWS],
     );
-    await pg.query('ANALYZE rulesets.rulesets');
   }, 60_000);
 
   afterAll(async () => {
