@@ -1,4 +1,10 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import {
   ANONYMOUS,
   GovernanceEvents,
@@ -64,10 +70,13 @@ const LEFT_OUT = new Set([
  * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
  */
 @Injectable()
-export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReevaluationQueue
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private queue?: Promise<WorkQueue<ReevaluationJob>>;
   private worker?: QueueWorker;
   private refChecks?: NodeJS.Timeout;
+  private stopping?: Promise<void>;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
@@ -117,10 +126,19 @@ export class ReevaluationQueue implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  /**
+   * Stops pulling jobs as the service starts to stop, beside the durable events' subscriptions (each
+   * waits up to a pull's expiry; see `DurableEventsClient.beforeApplicationShutdown`).
+   */
+  beforeApplicationShutdown(): void {
+    clearInterval(this.refChecks);
+    this.stopping ??= this.worker?.stop();
+  }
+
   /** Drains the jobs in hand, then closes the queue (over NATS, its connection of its own). */
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.refChecks);
-    await this.worker?.stop();
+    this.beforeApplicationShutdown();
+    await this.stopping;
     // The in-process queue lives with the broker (a restarted service in the same process finds it again).
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }
