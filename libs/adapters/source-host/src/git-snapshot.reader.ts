@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutboundGuard } from '@pc/outbound';
-import { isolatedGitEnv } from '@pc/platform';
 import { contentDigest } from './content-digest';
 import { runGit } from './git.process';
 import { SourceHostError } from './source-host.errors';
@@ -58,12 +57,11 @@ export async function readGitSnapshot(
     const basic = Buffer.from(`token:${request.token}`).toString('base64');
     config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
   }
-  const env = isolatedGitEnv(config);
   const dir = await mkdtemp(join(tmpdir(), 'pc-source-host-'));
   const git = (args: string[], input?: string) =>
     runGit(args, {
       cwd: dir,
-      env,
+      config,
       input,
       timeoutMs: request.timeoutMs,
       maxOutputBytes: maxBytes * 2 + 1_000_000,

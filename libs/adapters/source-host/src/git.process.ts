@@ -1,11 +1,11 @@
-import { type CommandResult, CommandRunner, executablePath } from '@pc/platform';
+import { type CommandResult, CommandRunner, executablePath, isolatedGitEnv } from '@pc/platform';
 
 export type GitResult = CommandResult;
 
 export interface GitRunOptions {
   cwd?: string;
-  /** Replaces the environment (PATH is kept). */
-  env?: Record<string, string>;
+  /** All the configuration git reads besides the repository's own (see `isolatedGitEnv`). */
+  config?: ReadonlyArray<readonly [string, string]>;
   input?: string | Buffer;
   timeoutMs: number;
   maxOutputBytes?: number;
@@ -17,13 +17,16 @@ export interface GitRunOptions {
  */
 const runner = new CommandRunner();
 
-/** Runs the git CLI without a shell, with a hard timeout and bounded output. Never throws for exit codes. */
+/**
+ * Runs the git CLI without a shell, kept from the machine's git configuration, with a hard timeout and
+ * bounded output. Never throws for exit codes.
+ */
 export function runGit(args: readonly string[], options: GitRunOptions): Promise<GitResult> {
   return runner.run({
     program: 'git',
     args,
     cwd: options.cwd,
-    env: { PATH: executablePath(), LANG: 'C', LC_ALL: 'C', ...options.env },
+    env: { PATH: executablePath(), ...isolatedGitEnv(options.config) },
     input: options.input,
     timeoutMs: options.timeoutMs,
     maxOutputBytes: options.maxOutputBytes ?? 100 * 1024 * 1024,
