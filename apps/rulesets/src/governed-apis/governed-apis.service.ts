@@ -13,7 +13,7 @@ import {
   type UpdateApiRequest,
   type UpdateSettingsRequest,
 } from '@pc/contracts';
-import { Database, type Executor } from '@pc/platform';
+import { Database, type Executor, fitToBudget } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { GovernanceAccess } from './governance-access';
 import { GovernedApiAccess } from './governed-api-access';
@@ -79,14 +79,7 @@ export class GovernedApisService {
       limit: limit + 1,
       offset: request.offset ?? L.offset.default,
     });
-    const apis: GovernedApi[] = [];
-    let bytes = 0;
-    for (const row of rows.slice(0, limit)) {
-      const api = toGovernedApi(row, threshold);
-      bytes += Buffer.byteLength(JSON.stringify(api));
-      if (bytes > L.listBytes && apis.length > 0) break;
-      apis.push(api);
-    }
+    const apis = fitToBudget(rows.slice(0, limit).map((row) => toGovernedApi(row, threshold)));
     return {
       workspace_id: request.workspaceId,
       threshold,

@@ -9,8 +9,7 @@ import {
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
 import { Outbox, pinnedNow, Reviewing } from '@pc/listings';
-import { Database, type Executor } from '@pc/platform';
-import { withinByteBudget } from '../common/byte-budget';
+import { Database, type Executor, fitToBudget } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
@@ -91,9 +90,7 @@ export class ReviewService extends Reviewing<
     const rows = await this.submissions.pending(this.db.pool, RULESET_LIMITS.reviewQueue.max);
     // Oldest first, bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
     return {
-      rulesetSubmissions: withinByteBudget(
-        rows.map((r) => ({ kind: 'ruleset' as const, ...toSubmission(r) })),
-      ),
+      rulesetSubmissions: fitToBudget(rows.map((r) => ({ kind: 'ruleset' as const, ...toSubmission(r) }))),
     };
   }
 

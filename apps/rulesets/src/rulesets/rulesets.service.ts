@@ -11,8 +11,7 @@ import {
   type UpdateRulesetRequest,
 } from '@pc/contracts';
 import { canSeeJson, fitJsonToBudget, jsonArray } from '@pc/listings';
-import { Database, notFound, PrebuiltJson, type Reply } from '@pc/platform';
-import { withinByteBudget } from '../common/byte-budget';
+import { Database, fitToBudget, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
 import { RulesetAccess } from './ruleset-access';
@@ -45,7 +44,7 @@ export class RulesetsService {
     const scope: TargetScope | undefined = request.scope === 'agent-network' ? 'agent' : request.scope;
     if (request.source === 'vendor') {
       const all = this.vendor.list({ q: request.q, category, scope });
-      const page = withinByteBudget(all.slice(offset, offset + limit));
+      const page = fitToBudget(all.slice(offset, offset + limit));
       return { rulesets: page, hasMore: all.length > offset + page.length };
     }
     const sort = request.sort ?? 'alpha';
@@ -59,10 +58,7 @@ export class RulesetsService {
       limit,
       offset,
     });
-    const page = fitJsonToBudget(
-      await this.presenter.json(ctx, rows.slice(0, limit)),
-      RULESET_LIMITS.listBytes,
-    );
+    const page = fitJsonToBudget(await this.presenter.json(ctx, rows.slice(0, limit)));
     return new PrebuiltJson(`{"rulesets":${jsonArray(page)},"hasMore":${rows.length > page.length}}`);
   }
 

@@ -13,8 +13,7 @@ import {
   type UserCaller,
 } from '@pc/contracts';
 import { DocTabsRepository, type SubmissionEdit, Submitting } from '@pc/listings';
-import { Database, type Executor, notFound } from '@pc/platform';
-import { withinByteBudget } from '../common/byte-budget';
+import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { completeTabSet } from '../docs';
@@ -163,7 +162,7 @@ export class SubmissionsService extends Submitting<
     const caller = requireUser(ctx);
     // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
     return {
-      submissions: withinByteBudget(
+      submissions: fitToBudget(
         (await this.submissions.listBy(this.db.pool, caller.userId, RULESET_LIMITS.ownSubmissions.max)).map(
           toSubmission,
         ),
@@ -173,7 +172,7 @@ export class SubmissionsService extends Submitting<
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
     const row = await this.visible(ctx, id);
-    return { entries: withinByteBudget(await this.history.list(this.db.pool, row.id)) };
+    return { entries: fitToBudget(await this.history.list(this.db.pool, row.id)) };
   }
 
   /** A changed repository, ref or path is validated again (422). */

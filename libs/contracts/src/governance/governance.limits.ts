@@ -47,8 +47,6 @@ export const GOVERNANCE_LIMITS = {
   findingsKept: 1000,
   /** The APIs a conformance-changed news names (by name; it counts all of them). */
   changesListed: 100,
-  /** A list reply stops adding rows past this many bytes of JSON (and says has_more). */
-  listBytes: 512 * 1024,
 } as const;
 
 export const GOVERNANCE_LABEL_PATTERN = new RegExp(GOVERNANCE_LIMITS.label.pattern);

@@ -46,8 +46,6 @@ export const RULESET_LIMITS = {
   history: { max: 200 },
   /** Ruleset submissions in the administrator's review queue (oldest first). */
   reviewQueue: { max: 200 },
-  /** A list reply stops adding rows past this many bytes of JSON (and says hasMore). */
-  listBytes: 512 * 1024,
   recipientUsername: { min: 1, max: 31 },
   slug: { pattern: VENDOR_SLUG_PATTERN.source, max: 100 },
 } as const;
