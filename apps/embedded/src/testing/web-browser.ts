@@ -107,8 +107,9 @@ export async function screenshot(
 
 /** Serious or critical accessibility violations axe-core finds on the page as it is now. */
 export async function axeViolations(p: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays on.
-  await p.evaluate(AXE_SOURCE);
+  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') stays on. Once per
+  // document: the app's own navigations keep it.
+  if (await p.evaluate(() => !('axe' in globalThis))) await p.evaluate(AXE_SOURCE);
   const violations = await p.evaluate(async () => {
     const axe = (
       globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
