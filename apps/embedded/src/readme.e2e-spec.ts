@@ -165,13 +165,20 @@ function localBinNpx(): string {
   const bins = (
     JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }
   ).bin;
-  const realNpx = path.join(path.dirname(process.execPath), 'npx');
   const cases = Object.entries(bins).map(
     ([name, file]) => `  ${name}) shift; exec "${process.execPath}" "${path.join(ROOT, file)}" "$@" ;;`,
   );
   writeFileSync(
     path.join(dir, 'npx'),
-    ['#!/usr/bin/env bash', 'case "$1" in', ...cases, 'esac', `exec "${realNpx}" "$@"`, ''].join('\n'),
+    // Anything else: the npx the PATH has after this folder.
+    [
+      '#!/usr/bin/env bash',
+      'case "$1" in',
+      ...cases,
+      'esac',
+      `PATH="\${PATH#${dir}:}" exec npx "$@"`,
+      '',
+    ].join('\n'),
     { mode: 0o755 },
   );
   return dir;
@@ -348,20 +355,25 @@ describe('the walk-throughs of the README and the guides, against a system start
     expect(system.output).not.toMatch(/Mapped \{|dependencies initialized/);
   });
 
-  it("runs the same CLI through the real npx and through the second runs' npx", async () => {
-    const usage = async (pathVariable: string | undefined) =>
-      runProcess('npx', ['policy-catalog', '--help'], {
+  it("runs the same CLI through the real npx and through the second runs' npx, and hands it anything else", async () => {
+    const npx = (args: string[], pathVariable: string | undefined) =>
+      runProcess('npx', args, {
         cwd: ROOT,
         env: { PATH: pathVariable, HOME: process.env.HOME },
         timeoutMs: 60_000,
       });
-    const [real, local] = await Promise.all([
-      usage(process.env.PATH),
-      usage(`${npxDir}:${process.env.PATH ?? ''}`),
+    const shimmed = `${npxDir}:${process.env.PATH ?? ''}`;
+    const [real, local, realVersion, localVersion] = await Promise.all([
+      npx(['policy-catalog', '--help'], process.env.PATH),
+      npx(['policy-catalog', '--help'], shimmed),
+      npx(['--version'], process.env.PATH),
+      npx(['--version'], shimmed),
     ]);
     expect(real.status).toBe(0);
     expect(real.stdout).toContain('policy-catalog');
     expect(local).toEqual(real);
+    expect(realVersion.status).toBe(0);
+    expect(localVersion).toEqual(realVersion);
   });
 
   it('finds the walk-throughs in the README and the guides', () => {
