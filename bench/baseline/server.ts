@@ -12,9 +12,7 @@ import {
   policyJsonColumns,
   type PolicyJsonListRow,
   type PolicyJsonRow,
-  type PolicyRow,
   searchPolicies,
-  toPolicy,
 } from '@pc/catalog';
 import type { UserSummary } from '@pc/contracts';
 
@@ -157,19 +155,19 @@ async function main(): Promise<void> {
     return { comments: rows };
   });
   app.patch<{ Params: { id: string }; Body: { name: string } }>('/api/policies/:id', async (req, reply) => {
-    const { rows } = await pool.query<PolicyRow>(
-      'UPDATE catalog.policies SET name = $2, updated_at = now() WHERE id = $1 AND owner_id = $3 RETURNING *',
-      [req.params.id, req.body.name, viewerOf(req.headers)],
+    const viewer = viewerOf(req.headers);
+    const updated = await pool.query(
+      'UPDATE catalog.policies SET name = $2, updated_at = now() WHERE id = $1 AND owner_id = $3',
+      [req.params.id, req.body.name, viewer],
     );
-    if (!rows[0]) return reply.status(403).send({ message: 'Not the owner' });
-    return {
-      policy: toPolicy(rows[0], {
-        owner: undefined,
-        liked: false,
-        docs: { tabs: 0, filled: 0 },
-        deliveries: [],
-      }),
-    };
+    if (updated.rowCount === 0) return reply.status(403).send({ message: 'Not the owner' });
+    // Answered as the catalog answers a write: the policy read again as its JSON.
+    const { rows } = await pool.query<PolicyJsonRow & Owner>({
+      name: 'by-id',
+      text: byId,
+      values: [req.params.id, viewer],
+    });
+    return json(reply, `{"policy":${policyJson(rows[0], summaryOf(rows[0].owner_id, rows[0]))}}`);
   });
   await app.listen({ port: PORT, host: '127.0.0.1' });
   process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);

@@ -4,11 +4,7 @@ export { catalogDatabase } from './database/catalog.datasource';
 // The benchmark's baseline runs the catalog's own SQL and response building (bench/baseline).
 export {
   FIND_JSON_BY_ID,
-  FIND_PRESENTED_BY_ID,
-  PRESENTATIONS,
   policyJsonColumns,
-  type Presentation,
-  type PresentedPolicyRow,
   type PolicyJsonListRow,
   type PolicyJsonRow,
   type PolicyListRow,
@@ -17,5 +13,4 @@ export {
   searchQuery,
 } from './policies/policies.repository';
 export { policyJson } from './policies/policy.presenter';
-export { toPolicy } from './policies/policy.mapper';
 export type { PolicyRow } from './policies/policy.row';

@@ -12,8 +12,8 @@ import { PolicySourceService } from './policy-source.service';
 
 /**
  * Policies: reads (list, one, docs, history), source information (issue tracker, branches), and for
- * the other features who may see or change a policy (`PolicyAccess`), how one is shown
- * (`PolicyPresenter`) and its row (`PolicyRecords`). Edits are `policy-edits`.
+ * the other features who may see or change a policy (`PolicyAccess`), a policy as it is answered
+ * (`PolicyReadsService.get`) and its row (`PolicyRecords`). Edits are `policy-edits`.
  */
 @Module({
   imports: [HistoryModule, SourceModule, VendorModule],
@@ -26,6 +26,6 @@ import { PolicySourceService } from './policy-source.service';
     PolicyReadsService,
     PolicySourceService,
   ],
-  exports: [PolicyAccess, PolicyPresenter, PolicyRecords, PolicyReadsService],
+  exports: [PolicyAccess, PolicyRecords, PolicyReadsService],
 })
 export class PoliciesModule {}

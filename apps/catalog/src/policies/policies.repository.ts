@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssetKind, Direction, IdeaDelivery, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
+import type { AssetKind, Direction, PolicySort, SearchMatch, SortOrder } from '@pc/contracts';
 import { isoTimestampSql, type ListingJsonRow, listMatch, reviewPinSql, sqlParams } from '@pc/listings';
 import { type Executor, type Param, preparedQuery } from '@pc/platform';
 import { LRUCache } from 'lru-cache';
@@ -25,16 +25,6 @@ export interface PolicySearch {
   columns?: (param: (value: unknown) => string) => string;
 }
 
-/** What the presenter reads beside a row (`presentationColumns`), as node-postgres returns it. */
-export interface Presentation {
-  doc_tabs: number;
-  doc_filled: number;
-  deliveries: IdeaDelivery[];
-  liked: boolean;
-}
-
-export type PresentedPolicyRow = PolicyRow & Presentation;
-
 /** A row of a list, with the text of its sort value (the keyset cursor of the next page). */
 export type PolicyListRow = PolicyRow & { cursor_key: string };
 
@@ -53,18 +43,6 @@ const DELIVERIES = `(SELECT coalesce(json_agg(json_build_object('id', d.idea_id,
 /** Whether `viewer` (a uuid parameter, null for anonymous) liked the policy `p`. */
 function likedBy(viewer: string): string {
   return `EXISTS (SELECT 1 FROM catalog.policy_likes l WHERE l.policy_id = p.id AND l.user_id = ${viewer})`;
-}
-
-/**
- * What the presenter adds to a row of `p` besides the owner, read in the same statement instead of one
- * query each (every query is a round trip and two system calls on both sides): the docs summary, the
- * ideas the policy delivers (by idea title) and whether `viewer` (a uuid parameter, null for anonymous)
- * liked it.
- */
-function presentationColumns(viewer: string): string {
-  return `${DOC_COUNTS},
-    ${DELIVERIES} AS deliveries,
-    ${likedBy(viewer)} AS liked`;
 }
 
 /**
@@ -102,17 +80,6 @@ export function policyJsonColumns(viewer: string): string {
 /** One policy as JSON for the viewer `$2`: one statement, one round trip (the hottest read). */
 export const FIND_JSON_BY_ID = `SELECT ${policyJsonColumns('$2::uuid')} FROM catalog.policies p WHERE p.id = $1`;
 
-/**
- * A policy with everything the presenter needs but its owner: one statement, one round trip (the
- * benchmark's baseline reads with it; the catalog reads `FIND_JSON_BY_ID`).
- */
-export const FIND_PRESENTED_BY_ID = `SELECT ${POLICY_COLUMNS}, ${presentationColumns('$2::uuid')}
-  FROM catalog.policies p WHERE p.id = $1`;
-
-/** The same for the rows of a page, by id (`$1`), for the viewer `$2`. */
-export const PRESENTATIONS = `SELECT p.id, ${presentationColumns('$2::uuid')}
-  FROM unnest($1::uuid[]) AS p(id)`;
-
 @Injectable()
 export class PoliciesRepository {
   /**
@@ -134,17 +101,6 @@ export class PoliciesRepository {
   async findJson(db: Executor, id: string, viewerId: string | null): Promise<PolicyJsonRow | null> {
     const [row] = await preparedQuery<PolicyJsonRow>(db, FIND_JSON_BY_ID, [id, viewerId]);
     return row ?? null;
-  }
-
-  /** The presentations of many rows for `viewerId`, by policy id, in one statement. */
-  async presentations(
-    db: Executor,
-    ids: string[],
-    viewerId: string | null,
-  ): Promise<Map<string, Presentation>> {
-    if (ids.length === 0) return new Map();
-    const rows = await preparedQuery<Presentation & { id: string }>(db, PRESENTATIONS, [ids, viewerId]);
-    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async recordIssuesCheck(db: Executor, id: string, hasIssues: boolean): Promise<void> {

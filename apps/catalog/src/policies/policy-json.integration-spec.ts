@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CatalogRpc, type Policy, type RequestContext, type UserSummary } from '@pc/contracts';
 import { anonymous, catalogUnderTest, type TestUser } from '../testing/catalog-under-test';
-import { toPolicy } from './policy.mapper';
-import { type Presentation, PRESENTATIONS } from './policies.repository';
+import { type Presentation, PRESENTATIONS, toPolicy } from '../testing/policy-reference';
 import { POLICY_COLUMNS, type PolicyRow } from './policy.row';
 
 // The reads answer with JSON that PostgreSQL writes (`PoliciesRepository.findJson`, `searchJson`): for

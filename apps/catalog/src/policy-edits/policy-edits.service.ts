@@ -3,7 +3,7 @@ import type { PolicyResult, RequestContext, RevisionField, UpdatePolicyRequest }
 import { Database, forbidden } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { PolicyHistory } from '../history';
-import { type PolicyChanges, PolicyAccess, PolicyPresenter, PolicyRecords } from '../policies';
+import { type PolicyChanges, PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
 import {
   onePendingPerField,
   type ProposedRepositories,
@@ -23,7 +23,7 @@ export class PolicyEditsService {
     private readonly db: Database,
     private readonly policies: PolicyRecords,
     private readonly access: PolicyAccess,
-    private readonly presenter: PolicyPresenter,
+    private readonly reads: PolicyReadsService,
     private readonly history: PolicyHistory,
     private readonly revisions: RevisionsService,
     private readonly submissions: SubmissionRecords,
@@ -130,7 +130,7 @@ export class PolicyEditsService {
         return row;
       }),
     );
-    return { policy: await this.presenter.one(ctx, updated) };
+    return this.reads.get(ctx, updated.id);
   }
 }
 

@@ -1,9 +1,10 @@
 import { RulesetsRpc } from '@pc/contracts';
 import { handlerOf, Pinning } from '@pc/listings';
+import { answeredAsJson } from '@pc/platform';
 import { PinsService } from './pins.service';
 
 export const PinsHandler = handlerOf('PinsHandler', { pinning: Pinning, pins: PinsService }, (serve) => [
-  serve(RulesetsRpc.pin, ({ pinning, pins }, ctx, data) => pinning.pin(pins, ctx, data)),
+  serve(answeredAsJson(RulesetsRpc.pin), ({ pinning, pins }, ctx, data) => pinning.pin(pins, ctx, data)),
   serve(RulesetsRpc.getChangesSinceReview, ({ pinning, pins }, ctx, data) =>
     pinning.changesSinceReview(pins, ctx, data.id),
   ),

@@ -7,9 +7,9 @@ import {
   RulesetsEvents,
 } from '@pc/contracts';
 import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
-import type { Executor } from '@pc/platform';
+import type { Executor, PrebuiltJson } from '@pc/platform';
 import { SubmissionHistory } from '../history';
-import { RulesetAccess, RulesetPresenter, type RulesetRow, RulesetWrites } from '../rulesets';
+import { RulesetAccess, type RulesetRow, RulesetsService, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
 import { RulesetInspector } from '../validation';
 
@@ -19,7 +19,7 @@ export class PinsService implements KindPins<
   RulesetRow,
   PinRulesetRequest,
   RulesetValidation,
-  { ruleset: Ruleset }
+  PrebuiltJson<{ ruleset: Ruleset }>
 > {
   readonly rules = {
     noun: 'ruleset',
@@ -31,7 +31,7 @@ export class PinsService implements KindPins<
     readonly access: RulesetAccess,
     private readonly rulesets: RulesetWrites,
     private readonly submissions: SubmissionRecords,
-    private readonly presenter: RulesetPresenter,
+    private readonly reads: RulesetsService,
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
     private readonly outbox: Outbox,
@@ -75,8 +75,8 @@ export class PinsService implements KindPins<
     return updated;
   }
 
-  async present(ctx: RequestContext, ruleset: RulesetRow): Promise<{ ruleset: Ruleset }> {
-    return { ruleset: await this.presenter.one(ctx, ruleset) };
+  present(ctx: RequestContext, ruleset: RulesetRow): Promise<PrebuiltJson<{ ruleset: Ruleset }>> {
+    return this.reads.get(ctx, ruleset.id);
   }
 
   pinnedSources(ruleset: RulesetRow): [PinnedSource | null, PinnedSource | null] {

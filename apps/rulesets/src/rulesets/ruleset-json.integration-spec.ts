@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type RequestContext, RulesetsRpc, type RulesetSummary } from '@pc/contracts';
+import {
+  CatalogRpc,
+  type RequestContext,
+  type Ruleset,
+  RulesetsRpc,
+  type RulesetSummary,
+} from '@pc/contracts';
+import { toRuleset, toSummary } from '../testing/ruleset-reference';
 import { anonymous, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
-import { toSummary } from './ruleset.presenter';
 import { RULESET_COLUMNS, type RulesetRow } from './ruleset.row';
 
-// The list answers with JSON that PostgreSQL writes (`RulesetsRepository.searchJson`): for every shape a
-// row can take, each summary must parse to exactly what the object mapper (`toSummary`, the reference)
-// gives for the same row, the caller's like and the owner.
+// The reads answer with JSON that PostgreSQL writes (`RulesetsRepository.searchJson`, `findJson`): for
+// every shape a row can take, each answer must parse to exactly what the references (`toSummary`,
+// `toRuleset`) give for the same row, the caller's like, the owner and the ideas it delivers.
 describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
   const h = rulesetsUnderTest();
   const WORD = `marmoset${Date.now().toString(36)}`;
@@ -69,11 +75,18 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
           viewer.id,
         ]);
       ids.push(row.id);
+      // Ideas it delivers (the catalog's answer, added to the JSON): declared, or delivered.
+      if (n % 4 === 1)
+        h.peers.declared.set(row.id, [
+          { ideaId: randomUUID(), coverage: 'partial', scopeNote: 'Some "parts" ✓' },
+        ]);
+      if (n % 8 === 1) h.peers.delivered.add(row.id);
       if (ownerId === viewer.id) ownedByViewer.add(row.id);
     }
   });
 
-  async function expected(id: string, viewerId: string | null): Promise<RulesetSummary> {
+  /** The row as node-postgres reads it, and whether the viewer likes it. */
+  async function read(id: string, viewerId: string | null): Promise<[RulesetRow, boolean]> {
     const [row] = await h.sql<RulesetRow>(
       `SELECT ${RULESET_COLUMNS} FROM rulesets.rulesets r WHERE r.id = $1`,
       [id],
@@ -82,7 +95,22 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
       `SELECT 1 FROM rulesets.ruleset_likes WHERE ruleset_id = $1 AND user_id = $2`,
       [id, viewerId ?? randomUUID()],
     );
-    return toSummary(row, h.peers.users.get(row.owner_id), like !== undefined);
+    return [row, like !== undefined];
+  }
+
+  async function expected(id: string, viewerId: string | null): Promise<RulesetSummary> {
+    const [row, liked] = await read(id, viewerId);
+    return toSummary(row, h.peers.users.get(row.owner_id), liked);
+  }
+
+  /** In full: the ideas it delivers as the catalog (here its stand-in) answers them. */
+  async function expectedInFull(ctx: RequestContext, id: string, viewerId: string): Promise<Ruleset> {
+    const [row, liked] = await read(id, viewerId);
+    const { deliveries } = await h.request(CatalogRpc.listIdeaDeliveries, ctx, {
+      resourceIds: [id],
+      resourceType: 'ruleset',
+    });
+    return toRuleset(row, h.peers.users.get(row.owner_id), liked, deliveries[id] ?? []);
   }
 
   it.each([
@@ -104,16 +132,17 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
     expect(listed.rulesets).toHaveLength(shown.length);
   });
 
-  it('reads one ruleset in full exactly as the object presenter gives it (an edit answers with that)', async () => {
-    const readers: Array<[RequestContext, (id: string) => boolean]> = [
-      [h.admin.ctx, () => true],
-      [viewer.ctx, (id) => ownedByViewer.has(id)],
+  it('reads one ruleset in full exactly as toRuleset gives it, and an edit answers with the same', async () => {
+    const readers: Array<[TestUser, (id: string) => boolean]> = [
+      [h.admin, () => true],
+      [viewer, (id) => ownedByViewer.has(id)],
     ];
-    for (const [ctx, edits] of readers) {
+    for (const [reader, edits] of readers) {
       for (const id of ids.filter(edits)) {
-        // An edit that changes nothing answers with the ruleset as `RulesetPresenter.one` builds it.
-        const { ruleset: want } = await h.request(RulesetsRpc.update, ctx, { id });
-        expect((await h.request(RulesetsRpc.get, ctx, { id })).ruleset).toStrictEqual(want);
+        const want = await expectedInFull(reader.ctx, id, reader.id);
+        expect((await h.request(RulesetsRpc.get, reader.ctx, { id })).ruleset).toStrictEqual(want);
+        // An edit that changes nothing answers with the ruleset as it reads it.
+        expect((await h.request(RulesetsRpc.update, reader.ctx, { id })).ruleset).toStrictEqual(want);
       }
     }
   });

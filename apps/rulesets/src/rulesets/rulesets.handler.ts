@@ -7,5 +7,5 @@ export const RulesetsHandler = handlerOf('RulesetsHandler', { rulesets: Rulesets
   serve(answeredAsJson(RulesetsRpc.list), ({ rulesets }, ctx, data) => rulesets.list(ctx, data)),
   serve(answeredAsJson(RulesetsRpc.get), ({ rulesets }, ctx, data) => rulesets.get(ctx, data.id)),
   serve(RulesetsRpc.countViews, ({ rulesets }, _ctx, data) => rulesets.countViews(data)),
-  serve(RulesetsRpc.update, ({ rulesets }, ctx, data) => rulesets.update(ctx, data)),
+  serve(answeredAsJson(RulesetsRpc.update), ({ rulesets }, ctx, data) => rulesets.update(ctx, data)),
 ]);

@@ -9,13 +9,14 @@ import { RulesetsRepository } from './rulesets.repository';
 import { RulesetsService } from './rulesets.service';
 
 /**
- * Rulesets as they are listed and read. Other features find one for a caller (`RulesetAccess`), present it
- * (`RulesetPresenter`) and change it in their own transaction (`RulesetWrites`); none reaches its SQL.
+ * Rulesets as they are listed and read. Other features find one for a caller (`RulesetAccess`), answer
+ * with it as it is read (`RulesetsService.get`) and change it in their own transaction (`RulesetWrites`);
+ * none reaches its SQL.
  */
 @Module({
   imports: [IdeasModule, VendorModule],
   controllers: [RulesetsHandler],
   providers: [RulesetsRepository, RulesetAccess, RulesetPresenter, RulesetWrites, RulesetsService],
-  exports: [RulesetAccess, RulesetPresenter, RulesetWrites],
+  exports: [RulesetAccess, RulesetsService, RulesetWrites],
 })
 export class RulesetsModule {}

@@ -77,14 +77,20 @@ export class RulesetsService {
     return { counted: await this.rulesets.addViews(this.db.pool, request.views) };
   }
 
-  /** The owner (or an administrator) sets or clears (empty string) the two links; nothing else. */
-  async update(ctx: RequestContext, request: UpdateRulesetRequest): Promise<{ ruleset: Ruleset }> {
+  /**
+   * The owner (or an administrator) sets or clears (empty string) the two links; nothing else. The
+   * answer is the ruleset read again (`get`).
+   */
+  async update(
+    ctx: RequestContext,
+    request: UpdateRulesetRequest,
+  ): Promise<PrebuiltJson<{ ruleset: Ruleset }>> {
     await this.access.editable(ctx, request.id);
-    const row = await this.writes.update(this.db.pool, request.id, {
+    await this.writes.update(this.db.pool, request.id, {
       video_tutorial_url: clearable(request.videoTutorialUrl),
       examples_url: clearable(request.examplesUrl),
     });
-    return { ruleset: await this.presenter.one(ctx, row) };
+    return this.get(ctx, request.id);
   }
 }
 

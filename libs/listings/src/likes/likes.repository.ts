@@ -15,17 +15,6 @@ export class LikesRepository {
     return rows.length > 0;
   }
 
-  /** Which of the listings `ids` the viewer likes (none for an anonymous viewer). */
-  async likedAmong(db: Executor, viewerId: string | null, ids: string[]): Promise<Set<string>> {
-    if (!viewerId || ids.length === 0) return new Set();
-    const rows = await db.query<Array<{ id: string }>>(
-      `SELECT ${this.kind.idColumn} AS id FROM ${tableOf(this.kind, 'likes')}
-        WHERE user_id = $1 AND ${this.kind.idColumn} = ANY($2::uuid[])`,
-      [viewerId, ids],
-    );
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** A transaction-scoped lock on (listing, user): one user's concurrent toggles take turns. */
   async lock(db: Executor, listingId: string, userId: string): Promise<void> {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`like:${listingId}:${userId}`]);

@@ -1,7 +1,31 @@
 import type { IdeaDelivery, Policy, UserSummary } from '@pc/contracts';
 import { reviewPin } from '@pc/listings';
 import { policyTabs } from '../docs';
-import type { PolicyRow } from './policy.row';
+import type { PolicyRow } from '../policies';
+
+/** What the reference reads beside a row: the docs summary's counts, the ideas delivered, the viewer's like. */
+export interface Presentation {
+  doc_tabs: number;
+  doc_filled: number;
+  deliveries: IdeaDelivery[];
+  liked: boolean;
+}
+
+/**
+ * The presentation of the rows `$1` (uuid[]) for the viewer `$2`, in SQL of the reference's own (the
+ * catalog writes the same inside its answer's JSON).
+ */
+export const PRESENTATIONS = `SELECT p.id,
+    (SELECT count(*) FROM catalog.policy_doc_tabs t WHERE t.policy_id = p.id)::int AS doc_tabs,
+    (SELECT count(*) FROM catalog.policy_doc_tabs t
+      WHERE t.policy_id = p.id AND t.kind = 'predefined' AND btrim(t.body_md) <> '')::int AS doc_filled,
+    (SELECT coalesce(json_agg(json_build_object('id', d.idea_id, 'title', i.title, 'phase', d.phase,
+              'coverage', d.coverage, 'scope_note', d.scope_note, 'completes_idea', d.completes_idea)
+              ORDER BY i.title), '[]'::json)
+       FROM catalog.idea_deliveries d JOIN catalog.ideas i ON i.id = d.idea_id
+      WHERE d.resource_type = 'policy' AND d.resource_id = p.id) AS deliveries,
+    EXISTS (SELECT 1 FROM catalog.policy_likes l WHERE l.policy_id = p.id AND l.user_id = $2::uuid) AS liked
+  FROM unnest($1::uuid[]) AS p(id)`;
 
 export interface PolicyExtras {
   owner?: UserSummary;
@@ -10,6 +34,12 @@ export interface PolicyExtras {
   deliveries: IdeaDelivery[];
 }
 
+/**
+ * The reference a policy's answer is checked against (policy-json.integration-spec): the contract's
+ * fields mapped from a row as node-postgres reads it, one by one. The catalog answers with the JSON that
+ * PostgreSQL writes (`PoliciesRepository`, `policyJson`); for every shape a row can take, it must parse
+ * to exactly this.
+ */
 export function toPolicy(row: PolicyRow, extras: PolicyExtras): Policy {
   return {
     id: row.id,
