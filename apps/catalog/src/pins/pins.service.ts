@@ -6,7 +6,7 @@ import {
   type RequestContext,
 } from '@pc/contracts';
 import { type KindPins, Outbox, type PinnedSource } from '@pc/listings';
-import type { Executor } from '@pc/platform';
+import type { Executor, PrebuiltJson } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
 import { policyPins, versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
@@ -19,7 +19,7 @@ export class PinsService implements KindPins<
   PolicyRow,
   PinPolicyRequest,
   SubmissionValidation,
-  PolicyResult
+  PrebuiltJson<PolicyResult>
 > {
   readonly rules = {
     noun: 'policy',
@@ -68,8 +68,8 @@ export class PinsService implements KindPins<
     return pinned;
   }
 
-  present(ctx: RequestContext, policy: PolicyRow): Promise<PolicyResult> {
-    return this.reads.get(ctx, policy.id);
+  present(ctx: RequestContext, policy: PolicyRow): Promise<PrebuiltJson<PolicyResult>> {
+    return this.reads.getJson(ctx, policy.id);
   }
 
   pinnedSources(policy: PolicyRow): [PinnedSource | null, PinnedSource | null] {

@@ -92,11 +92,6 @@ export class PolicyReadsService {
     return new PrebuiltJson(`{"policy":${policy}}`);
   }
 
-  /** `getJson`'s answer as an object, for the features that answer with a policy they just changed. */
-  async get(ctx: RequestContext, id: string): Promise<PolicyResult> {
-    return JSON.parse((await this.getJson(ctx, id)).text) as PolicyResult;
-  }
-
   /** Callers who cannot edit get only the overview and the tabs with content. */
   async docs(ctx: RequestContext, id: string): Promise<PolicyDocsResult> {
     const row = await this.access.visible(ctx, id);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PolicyResult, RequestContext, RevisionField, UpdatePolicyRequest } from '@pc/contracts';
-import { Database, forbidden } from '@pc/platform';
+import { Database, forbidden, type PrebuiltJson } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { PolicyHistory } from '../history';
 import { type PolicyChanges, PolicyAccess, PolicyReadsService, PolicyRecords } from '../policies';
@@ -37,7 +37,7 @@ export class PolicyEditsService {
    * (owner only: 403 for others, administrators included). Everything is checked first; the field
    * changes and every revision are then written in one transaction, or nothing is.
    */
-  async update(ctx: RequestContext, request: UpdatePolicyRequest): Promise<PolicyResult> {
+  async update(ctx: RequestContext, request: UpdatePolicyRequest): Promise<PrebuiltJson<PolicyResult>> {
     const caller = requireUser(ctx);
     const current = await this.access.editable(ctx, request.id);
     if (
@@ -130,7 +130,7 @@ export class PolicyEditsService {
         return row;
       }),
     );
-    return this.reads.get(ctx, updated.id);
+    return this.reads.getJson(ctx, updated.id);
   }
 }
 
