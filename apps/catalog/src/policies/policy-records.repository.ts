@@ -17,7 +17,6 @@ export type NewPolicy = Omit<
   | 'implementation_pinned_content_digest'
 >;
 
-/** catalog.policies: the kernel's table of a kind's listings, with the catalog's own reads. */
 /**
  * The policy rows as features write them, in their own transactions (the kernel's table of a kind's
  * listings): submissions insert one, review publishes it, revisions, pins and transfers change it. Reads
