@@ -24,8 +24,6 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         path.join(root, 'tools/register.js'),
         path.join(root, 'bench/run.ts'),
         ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
-        // Each load a few hundred requests rather than a second of all the machine has.
-        ...['--requests', '500'],
         ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
         ...['--postgres', env.postgresUrl, '--writes', '10'],
         // Every figure, none judged: no warm-up, the idle memory after 2 s instead of 30.

@@ -24,11 +24,6 @@ const root = path.join(__dirname, '..');
 interface Options {
   policies: number;
   seconds: number;
-  /**
-   * Requests per load instead of `seconds` of it (0: by time): the smoke run's way of exercising every
-   * figure without loading the machine; its ratios then measure nothing.
-   */
-  requests: number;
   rounds: number;
   connections: number;
   fromSource: boolean;
@@ -64,7 +59,6 @@ function options(argv: string[]): Options {
   return {
     policies: Number(get('policies', '100000')),
     seconds: Number(get('seconds', '10')),
-    requests: Number(get('requests', '0')),
     rounds: Number(get('rounds', '3')),
     connections: Number(get('connections', '10')),
     fromSource: argv.includes('--from-source'),
@@ -353,10 +347,7 @@ async function main(): Promise<void> {
       { side: 'cold', url: cold, budget: 0.8, headers: {}, baselineHeaders: {} },
     ] as const;
     const requests = allRequests.filter((r) => wanted(r.key));
-    const load = [
-      ...(o.requests > 0 ? ['-a', String(o.requests)] : ['-d', String(o.seconds)]),
-      ...['-c', String(o.connections)],
-    ];
+    const load = ['-d', String(o.seconds), '-c', String(o.connections)];
     // The Node.js processes a read passes through (NATS and PostgreSQL are shared with the baseline's
     // side and with other work on the machine, so they are not counted on either side).
     const pidsOf = {
