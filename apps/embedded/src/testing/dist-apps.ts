@@ -13,7 +13,8 @@ function newestSource(): number {
   let newest = 0;
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'lint-fixtures') continue;
+      // Not sources: dependencies, lint fixtures, and the clients' own build outputs (apps/cli/dist).
+      if (['node_modules', 'lint-fixtures', 'dist'].includes(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.(tsx?|json|yaml|css|html|mjs)$/.test(entry.name) && !/spec\.ts$/.test(entry.name))
@@ -27,7 +28,7 @@ function newestSource(): number {
 }
 
 /**
- * `npm run build`, unless dist/ is newer than every source it compiles (the entry points are written
+ * `npm run build:apps`, unless dist/ is newer than every source it compiles (the entry points are written
  * last). Returns whether it built.
  */
 export function ensureBuild(apps: string[]): boolean {
@@ -40,7 +41,10 @@ export function ensureBuild(apps: string[]): boolean {
     ? Math.min(...entries.map((file) => statSync(file).mtimeMs))
     : 0;
   if (built > newestSource()) return false;
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  // The apps, their assets and the web app: not the CLI's package, which `npm run build` packs last. That
+  // is the clients tests' to make (`packedClients`, under its lock): packing it again here removed
+  // apps/cli/dist under the CLI runs of a file running beside this one.
+  execFileSync('npm', ['run', 'build:apps'], { cwd: ROOT, stdio: 'pipe' });
   return true;
 }
 
