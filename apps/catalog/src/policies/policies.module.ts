@@ -13,7 +13,7 @@ import { PolicySourceService } from './policy-source.service';
 /**
  * Policies: reads (list, one, docs, history), source information (issue tracker, branches), and for
  * the other features who may see or change a policy (`PolicyAccess`), a policy as it is answered
- * (`PolicyReadsService.get`) and its row (`PolicyRecords`). Edits are `policy-edits`.
+ * (`PolicyReadsService.getJson`) and its row (`PolicyRecords`). Edits are `policy-edits`.
  */
 @Module({
   imports: [HistoryModule, SourceModule, VendorModule],

@@ -105,7 +105,7 @@ export class PolicyEditsService {
         ([column, value]) => value !== undefined && !sameValue(value, current[column as keyof PolicyChanges]),
       )
       .map(([column]) => column);
-    const updated = await onePendingPerField(() =>
+    await onePendingPerField(() =>
       this.db.transaction(async (db) => {
         // The submission's lock first, then the policy's: the order an approval takes them in.
         const submission = await this.submissions.findByListing(db, current.id, true);
@@ -116,7 +116,7 @@ export class PolicyEditsService {
             'The policy was reviewed while this change was made: reload it and try again',
           );
         }
-        const row = await this.policies.update(db, current.id, changes);
+        await this.policies.update(db, current.id, changes);
         if (!published && submission && (changes.name !== undefined || changes.description !== undefined)) {
           // What the administrator reviews is what will be published.
           await this.submissions.update(db, submission.id, {
@@ -127,10 +127,9 @@ export class PolicyEditsService {
         if (changed.length > 0)
           await this.history.record(db, current.id, caller.userId, 'edited', { fields: changed });
         for (const draft of drafts) await this.revisions.file(db, current.id, caller.userId, draft);
-        return row;
       }),
     );
-    return this.reads.getJson(ctx, updated.id);
+    return this.reads.getJson(ctx, current.id);
   }
 }
 

@@ -36,7 +36,7 @@ function summaryFields(viewer: string): string {
 }
 
 /**
- * The ruleset `r` in full as JSON (`RulesetPresenter.one`'s keys and formats) but for the owner's
+ * The ruleset `r` in full as JSON (the keys and formats of `toRuleset`, the tests' reference) but for the owner's
  * fields and the ideas it delivers (the catalog's), which the presenter adds.
  */
 function rulesetJson(viewer: string): string {
