@@ -8,12 +8,14 @@
 // import and syntax-error reports stay Jest's.
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
+const { noteTestFile } = require('./handles-report');
 
 const WRAPPER_KEY = 'Object.<anonymous>';
 
 class ScriptRuntime extends Runtime {
   constructor(...args) {
     super(...args);
+    noteTestFile(args[6]);
     const executor = this.executor;
     const jestCompile = executor.compile.bind(executor);
     executor.compile = (source, filename) => {
