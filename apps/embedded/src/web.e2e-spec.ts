@@ -1173,7 +1173,27 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const entries = admin.getByRole('region', { name: 'Audit entries' });
     await admin.getByLabel('Action').selectOption('group:workspace');
     await admin.getByLabel('Actor').fill('web user');
+    // While the answer for a changed filter is on its way (held here), the rows shown stay where they are
+    // under the pointer: the wait is said to screen readers, no line is pushed in above them.
+    const forTarget = (url: URL) => url.searchParams.get('target') === 'Web deployers';
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await admin.route(forTarget, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const table = entries.getByRole('table');
+    const top = async () => (await table.boundingBox())?.y;
+    await table.waitFor();
+    const before = await top();
+    const filtered = admin.waitForResponse((r) => forTarget(new URL(r.url())));
     await admin.getByLabel('Target').fill('Web deployers');
+    await entries.getByRole('status').filter({ hasText: 'Loading…' }).waitFor({ state: 'attached' });
+    expect(await top()).toBe(before);
+    answer();
+    // Rows shown for the filters before (other workspaces' among them) go once this answer is read.
+    await filtered;
+    await admin.unroute(forTarget);
     const created = entries.getByRole('row').filter({ hasText: 'workspace.created' });
     await created.waitFor();
     expect(await created.getByRole('cell').nth(1).textContent()).toBe('Web User (signed in)');

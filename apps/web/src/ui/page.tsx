@@ -32,9 +32,13 @@ export function Page({
   );
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/**
+ * A status line saying something loads. `unseen`: said to screen readers only, taking no room, for a
+ * reload under what is already shown (a line pushed in above it would move it under the user's pointer).
+ */
+export function Loading({ label = 'Loading…', unseen = false }: { label?: string; unseen?: boolean }) {
   return (
-    <p className="loading" role="status" aria-live="polite">
+    <p className={unseen ? 'loading visually-hidden' : 'loading'} role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" /> {label}
     </p>
   );
@@ -78,16 +82,19 @@ export function ErrorMessage({
 
 /**
  * What stands where data is not read yet: Loading while it loads, then what went wrong (the API's
- * message with a retry, or `failed` where the caller words it itself).
+ * message with a retry, or `failed` where the caller words it itself). While data read before is shown
+ * and reloads (a filter changed), the Loading line is for screen readers only: what is shown stays where
+ * it is.
  */
 export function Pending({
   state,
   failed,
 }: {
-  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'>;
+  state: Pick<Async<unknown>, 'loading' | 'error' | 'reload'> & { data?: unknown };
   failed?: ReactNode;
 }) {
-  return state.loading ? <Loading /> : (failed ?? <ErrorMessage error={state.error} retry={state.reload} />);
+  if (state.loading) return <Loading unseen={state.data !== undefined} />;
+  return failed ?? <ErrorMessage error={state.error} retry={state.reload} />;
 }
 
 /** A page until its data is read: its title over what is Pending. */
