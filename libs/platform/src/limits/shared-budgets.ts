@@ -16,6 +16,12 @@ export const BUDGET_MAX_WINDOW_MS = 2 * 60 * 60_000;
 export const LEASE_MS = 30_000;
 /** How often a count is retried when another replica wrote the same key in between. */
 const MAX_ATTEMPTS = 20;
+/**
+ * How long one call to the bucket may wait for NATS. A request waits on its budget: while NATS is away
+ * (a call made then waits for the connection to come back), it is refused with a 503 after this, and
+ * the store tries again at the next call.
+ */
+const CALL_TIMEOUT_MS = 2_000;
 const MAX_MEMORY_KEYS = 100_000;
 
 /**
@@ -97,6 +103,9 @@ class Conflict extends Error {}
 /** The counters of every replica on one NATS: a JetStream KV bucket (see BudgetStore). */
 export class JetStreamBudgetStore implements BudgetStore {
   private bucket?: Promise<{ nc: NatsConnection; kv: KV }>;
+  /** The store's one connection once open, closed with the store whatever state its bucket is in. */
+  private connection?: NatsConnection;
+  private closed = false;
   /** This replica's leases, by KV key: renewed together. */
   private readonly held = new Map<string, Set<string>>();
   private renewal?: NodeJS.Timeout;
@@ -115,19 +124,29 @@ export class JetStreamBudgetStore implements BudgetStore {
     this.leaseMs = options.leaseMs ?? LEASE_MS;
   }
 
-  /** Connects and binds (or creates) the bucket on first use. */
+  /**
+   * Connects and binds (or creates) the bucket on first use. A failed opening is forgotten (its
+   * connection closed), and only the opening: forgetting a failed rebind instead would drop the one
+   * connection, still reconnecting, and open another beside it at the next call.
+   */
   private open(): Promise<{ nc: NatsConnection; kv: KV }> {
-    this.bucket ??= openNatsConnection(this.options, 'budgets', async (nc) => ({
-      nc,
-      kv: await this.bind(nc),
-    }));
-    this.bucket.catch(() => (this.bucket = undefined));
-    return this.bucket;
+    if (this.closed) return Promise.reject(new Error('the budgets store is closed'));
+    if (this.bucket) return this.bucket;
+    const opening = openNatsConnection(this.options, 'budgets', async (nc) => {
+      const kv = await this.bind(nc);
+      this.connection = nc;
+      return { nc, kv };
+    });
+    opening.catch(() => {
+      if (this.bucket === opening) this.bucket = undefined;
+    });
+    this.bucket = opening;
+    return opening;
   }
 
   /** Binds the bucket, creating it when it is missing (first use, or lost with a NATS restart). */
   private bind(nc: NatsConnection): Promise<KV> {
-    return nc.jetstream().views.kv(budgetsBucket(this.options.prefix), {
+    return nc.jetstream({ timeout: CALL_TIMEOUT_MS }).views.kv(budgetsBucket(this.options.prefix), {
       history: 1,
       ttl: BUDGET_MAX_WINDOW_MS,
       // Counters, not records: losing them with a NATS restart only resets the windows.
@@ -209,11 +228,14 @@ export class JetStreamBudgetStore implements BudgetStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.renewal);
     const bucket = this.bucket;
     this.bucket = undefined;
-    if (!bucket) return;
-    const { nc } = await bucket.catch(() => ({ nc: undefined }));
+    // An opening under way sets the connection when it succeeds.
+    await bucket?.catch(() => undefined);
+    const nc = this.connection;
+    this.connection = undefined;
     if (nc && !nc.isClosed()) await nc.drain();
   }
 
