@@ -26,14 +26,8 @@ if (dir) {
     })
     .enable();
 
-  const std = (handle) =>
-    handle === process.stdout
-      ? 'stdout'
-      : handle === process.stderr
-        ? 'stderr'
-        : handle === process.stdin
-          ? 'stdin'
-          : undefined;
+  // By file descriptor: reading `process.stdin` would open a stdin handle, one more in the report.
+  const std = (handle) => ['stdin', 'stdout', 'stderr'][handle._handle?.fd];
   const sample = () => ({
     resources: process.getActiveResourcesInfo(),
     handles: process._getActiveHandles().map((handle) => ({
