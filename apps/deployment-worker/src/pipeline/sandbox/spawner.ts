@@ -15,12 +15,19 @@ import { Readable, type Writable } from 'node:stream';
  * sends the worker its end of each stdio pipe as a handle (a unix socket pair, as Node.js makes a
  * child's pipes on Linux): the worker reads and writes them as it would a child it started itself, and
  * kills the build's process group by its pid as before. The helper reports the exit; when the worker's
- * channel closes (the worker ended, however), it kills every process group it started and exits.
+ * channel closes or the worker is gone (it ended, however, even in the middle of taking a build's pipes),
+ * it kills every process group it started and exits.
  */
 export const SPAWNER_SCRIPT = `
 const { spawn } = require('node:child_process');
 const groups = new Map();
-const send = (message, handle) => { try { process.send(message, handle); } catch {} };
+const parent = process.ppid;
+const end = () => {
+  for (const pid of groups.values()) { try { process.kill(-pid, 'SIGKILL'); } catch {} }
+  process.exit(0);
+};
+// A message that cannot reach the worker (it is gone) ends the helper as well.
+const send = (message, handle) => { try { process.send(message, handle, (error) => error && end()); } catch { end(); } };
 process.on('message', (m) => {
   let child;
   try {
@@ -40,10 +47,11 @@ process.on('message', (m) => {
   child.on('error', (error) => { groups.delete(m.id); send({ id: m.id, error: error.message }); });
   child.on('exit', (code, signal) => { groups.delete(m.id); send({ id: m.id, exit: true, code, signal }); });
 });
-process.on('disconnect', () => {
-  for (const pid of groups.values()) { try { process.kill(-pid, 'SIGKILL'); } catch {} }
-  process.exit(0);
-});
+process.on('disconnect', end);
+// Node.js holds 'disconnect' back while a pipe sent to the worker awaits its acknowledgement, and never
+// emits it if the worker died meanwhile (the helper then lived on with its builds, their sources never
+// written): a closed channel, or a new parent (the worker gone, however), ends the helper too.
+setInterval(() => { if (!process.connected || process.ppid !== parent) end(); }, 200).unref();
 `;
 
 /** A process to start: what it runs, where, with which environment and as whom. */
