@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { spawnThroughHelper } from './spawner';
 
 /** The process's command line, '' once it is gone (or a zombie). */
 const commandLine = (pid: number): string => {
@@ -66,6 +69,54 @@ describe('the spawner helper', () => {
     } finally {
       if (commandLine(started) === `sleep\0${marker}\0`) kill(started);
       if (commandLine(helper).includes('const groups')) kill(helper);
+    }
+  });
+
+  it('passes on the whole output of processes that wrote and exited before the worker took their pipes', async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'spawner-spec-'));
+    const done = (n: number) => path.join(scratch, `done-${n}`);
+    const text = (stream: Readable) =>
+      new Promise<string>((resolve) => {
+        let read = '';
+        stream.on('data', (chunk: Buffer) => (read += chunk.toString())).on('close', () => resolve(read));
+      });
+    try {
+      // Two at once: the second one's pipes wait in the helper until the first one's were acknowledged.
+      const starting = [1, 2].map((n) =>
+        spawnThroughHelper({
+          program: 'sh',
+          args: ['-c', `echo out${n}; echo err >&2; echo three >&3; echo four >&4; touch ${done(n)}`],
+          cwd: '/',
+          env: { PATH: '/usr/bin:/bin' },
+          stdin: true,
+          extraFds: 2,
+        }),
+      );
+      // The worker's event loop held (a busy worker) until both have written everything and exited.
+      const until = Date.now() + 5000;
+      while (!(existsSync(done(1)) && existsSync(done(2))) && Date.now() < until)
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      let timer: NodeJS.Timeout | undefined;
+      const children = await Promise.race([
+        Promise.all(starting),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the processes were not started within 3 s')), 3000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      const ended = children.map(async (child) => {
+        child.stdin?.end();
+        const output = Promise.all([child.stdout, child.stderr, ...child.extra].map(text));
+        return { closed: await child.closed, output: await output };
+      });
+      expect(await Promise.all(ended)).toEqual(
+        [1, 2].map((n) => ({
+          closed: { code: 0, signal: null },
+          output: [`out${n}\n`, 'err\n', 'three\n', 'four\n'],
+        })),
+      );
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

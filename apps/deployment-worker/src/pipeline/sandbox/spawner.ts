@@ -41,6 +41,13 @@ process.on('message', (m) => {
   }
   const fds = [];
   child.stdio.forEach((stream, fd) => { if (stream) fds.push(fd); });
+  // The pipes go to the worker one acknowledgement after another, and until then the helper must not
+  // touch them: it never reads its end of an output pipe (Node.js starts reading a child's pipes at once),
+  // and the stdin is not destroyed at the process's exit (Node.js does so). What it read would be lost to
+  // the worker, and a pipe closed before it was sent goes without its handle, the worker then waiting for
+  // it for ever.
+  for (const stream of child.stdio) if (stream && stream.readable && stream._handle) stream._handle.readStop();
+  child.stdin = null;
   if (child.pid) groups.set(m.id, child.pid);
   send({ id: m.id, pid: child.pid, fds });
   for (const fd of fds) send({ id: m.id, fd }, child.stdio[fd]);
