@@ -109,7 +109,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       const validate = () =>
         gateway.fetch('POST', '/api/submissions/validate', {
           token,
-          body: { sourceHostUrl: 'https://github.com/o/r' },
+          body: { sourceHostUrl: 'https://source-host.test/o/r' },
           headers: from(newClientAddress()),
         });
       expect((await validate()).status).toBe(200);
@@ -128,7 +128,7 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
           body: {
             name: `Scope Guard ${randomUUID().slice(0, 8)}`,
             description: 'Rejects requests whose OAuth token lacks the scopes an operation needs.',
-            sourceHostUrl: 'https://github.com/o/r',
+            sourceHostUrl: 'https://source-host.test/o/r',
           },
         });
       expect((await submit()).status).toBe(201);
