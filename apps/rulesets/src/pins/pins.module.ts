@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HistoryModule } from '../history';
+import { ProfilesModule } from '../profiles';
 import { RulesetsModule } from '../rulesets';
 import { SubmissionsModule } from '../submissions';
 import { ValidationModule } from '../validation';
@@ -8,7 +9,7 @@ import { PinsService } from './pins.service';
 
 /** The reviewed commit a release builds: an administrator's pin, and the changes since review. */
 @Module({
-  imports: [RulesetsModule, SubmissionsModule, HistoryModule, ValidationModule],
+  imports: [RulesetsModule, SubmissionsModule, HistoryModule, ValidationModule, ProfilesModule],
   controllers: [PinsHandler],
   providers: [PinsService],
 })

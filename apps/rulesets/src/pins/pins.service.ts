@@ -9,6 +9,7 @@ import {
 import { type KindPins, Outbox, type PinnedSource, pinnedNow } from '@pc/listings';
 import type { Executor, PrebuiltJson } from '@pc/platform';
 import { SubmissionHistory } from '../history';
+import { RulesetVersions } from '../profiles';
 import { RulesetAccess, type RulesetRow, RulesetsService, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
 import { RulesetInspector } from '../validation';
@@ -35,6 +36,7 @@ export class PinsService implements KindPins<
     private readonly history: SubmissionHistory,
     private readonly inspector: RulesetInspector,
     private readonly outbox: Outbox,
+    private readonly versions: RulesetVersions,
   ) {}
 
   inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
@@ -63,7 +65,9 @@ export class PinsService implements KindPins<
         action: 'pinned',
         feedback: `Pinned to the reviewed commit ${validation.commit}`,
       });
-    // A new reviewed version: those who deployed it hear of it (webhooks).
+    // A new reviewed version: kept with the pin (profiles may pin it once the next is out), and those who
+    // deployed it hear of it (webhooks).
+    await this.versions.keepCurrent(tx, updated);
     await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
       ruleset_id: ruleset.id,
       ruleset_name: ruleset.name,

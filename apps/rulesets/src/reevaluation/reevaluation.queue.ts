@@ -182,7 +182,11 @@ export class ReevaluationQueue
     });
   }
 
-  /** The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing). */
+  /**
+   * The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing).
+   * The approval or pin that publishes a version keeps it in its own transaction; this keeps a version
+   * whose event was written before they did (a service upgraded with events still to handle).
+   */
   private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<void> {
     try {
       const ruleset = await this.rulesets.visible(

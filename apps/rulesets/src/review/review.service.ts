@@ -14,6 +14,7 @@ import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
+import { RulesetVersions } from '../profiles';
 import { RulesetWrites } from '../rulesets';
 import { contentOf, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 
@@ -29,6 +30,7 @@ export class ReviewService extends Reviewing<
     private readonly rulesets: RulesetWrites,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
+    private readonly versions: RulesetVersions,
     db: Database,
     outbox: Outbox,
   ) {
@@ -60,6 +62,8 @@ export class ReviewService extends Reviewing<
       );
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
       await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
+      // The reviewed version is kept with the approval: profiles may pin it once the next is out.
+      await this.versions.keepCurrent(tx, ruleset);
       await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
         ruleset_id: ruleset.id,
         ruleset_name: ruleset.name,
