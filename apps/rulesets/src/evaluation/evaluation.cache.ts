@@ -12,9 +12,11 @@ interface Entry<T> {
 
 /**
  * What evaluation keeps between requests, in this replica's memory: the rendered model of a document
- * (by the digest of its files: a second ruleset on the same document does not parse it again) and a
+ * (by the digest of its files: a second ruleset on the same document does not parse it again), a
  * ruleset's report on it (by document and profile digests: the same question is answered without the
- * engine). Content-addressed, so nothing is ever stale; bounded in bytes, least recently used out first.
+ * engine), and the engine's check of a ruleset that passed it (by the digest of what was checked: the
+ * submission after a validation of the same repository, a re-submission, does not check it again).
+ * Content-addressed, so nothing is ever stale; bounded in bytes, least recently used out first.
  */
 @Injectable()
 export class EvaluationCache {
@@ -39,6 +41,15 @@ export class EvaluationCache {
       report,
       JSON.stringify(report.results).length * 2 + 256,
     );
+  }
+
+  /** The engine's answer on a ruleset it found no problem with (`check` names the kind of check). */
+  passedCheck<T>(check: string, digest: string): T | undefined {
+    return this.get(`check|${check}|${digest}`);
+  }
+
+  putPassedCheck(check: string, digest: string, answer: unknown): void {
+    this.put(`check|${check}|${digest}`, answer, JSON.stringify(answer).length * 2 + 256);
   }
 
   private get<T>(key: string): T | undefined {

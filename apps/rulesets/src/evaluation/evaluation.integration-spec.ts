@@ -19,6 +19,7 @@ import {
 } from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 import { OAS3_MISSING_OPERATION_ID } from '../testing/evaluation-fixtures';
+import { EvaluatorPool } from './evaluator.pool';
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
 const MCP_PROFILE = `#%Validation Profile 1.0
@@ -303,6 +304,32 @@ describe('ruleset evaluations (service level, the engine)', () => {
     expect(validation.errors).toEqual([
       'ruleset.yaml:12: validation "operation-id-required" uses "minCont", which is not a property constraint the engine knows; did you mean "minCount"? (the validation compiles to no check)',
     ]);
+  });
+
+  it('checks a profile the engine passed once (validation, then the submission of the same content), one it refused each time', async () => {
+    const run = jest.spyOn(h.get(EvaluatorPool), 'run');
+    const checks = () => run.mock.calls.filter(([task]) => task.kind === 'check-profile').length;
+    try {
+      // A profile of its own: no other test's check answers for it.
+      const profile = OPERATION_IDS.replace('Every operation needs', 'Each operation has');
+      const validate = (files: Record<string, string>) =>
+        h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) });
+      const first = await validate({ 'ruleset.yaml': profile });
+      expect(first.validation).toMatchObject({ ok: true, errors: [], evaluable: true });
+      expect(checks()).toBe(1);
+      await h.submit(owner, { repoUrl: h.repo({ 'ruleset.yaml': profile }) });
+      expect((await validate({ 'ruleset.yaml': profile })).validation).toEqual(first.validation);
+      expect(checks()).toBe(1);
+      // Any change to the profile is a new question for the engine.
+      await validate({ 'ruleset.yaml': profile.replace('Each operation', 'An operation') });
+      expect(checks()).toBe(2);
+
+      const refused = profile.replace(/ {4}propertyConstraints:\n {6}core.name:\n {8}minCount: 1\n/, '');
+      for (const _ of [1, 2]) expect((await validate({ 'ruleset.yaml': refused })).validation.ok).toBe(false);
+      expect(checks()).toBe(4);
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('validates a submission by running the profile through the engine and evaluating the examples of the layout', async () => {

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EvaluationCache } from './evaluation.cache';
+import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
 import { EvaluatorPool } from './evaluator.pool';
 import { unsupportedTerms } from '../common/profile-terms';
 import { checkExamples, type Example, type ExamplesOutcome, profileTask } from './examples-check';
@@ -26,6 +29,7 @@ export class ProfileEngineCheck {
   constructor(
     private readonly pool: EvaluatorPool,
     private readonly profiles: RulesetProfiles,
+    private readonly cache: EvaluationCache,
   ) {}
 
   /**
@@ -47,7 +51,7 @@ export class ProfileEngineCheck {
         rules: [],
       };
     }
-    const outcome = await this.pool.run({
+    const outcome = await this.passedOrRun({
       kind: 'check-spectral',
       run: { ruleset: { file, text }, catalog },
     });
@@ -80,7 +84,7 @@ export class ProfileEngineCheck {
         ),
       };
     }
-    const outcome = await this.pool.run({ kind: 'check-profile', profile: text });
+    const outcome = await this.passedOrRun({ kind: 'check-profile', profile: text });
     if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
     const errors: string[] = [];
     const unknown = unknownNames(text, outcome.silentRules);
@@ -104,6 +108,24 @@ export class ProfileEngineCheck {
       );
     }
     return { errors, warnings: [] };
+  }
+
+  /**
+   * The engine's check of a ruleset (about half a second of a thread's CPU for a profile), or its answer
+   * on the same ruleset (and the same catalog rulesets it extends) when it passed before. An answer with
+   * a problem is never kept: it may be the engine's own (a runtime that stopped), and the author is
+   * fixing it.
+   */
+  private async passedOrRun(
+    task: Extract<EvaluatorTask, { kind: 'check-profile' | 'check-spectral' }>,
+  ): Promise<EvaluatorOutcome> {
+    const key = createHash('sha256').update(JSON.stringify(task)).digest('hex');
+    const passed = this.cache.passedCheck<EvaluatorOutcome>(task.kind, key);
+    if (passed) return structuredClone(passed);
+    const outcome = await this.pool.run(task);
+    if ('problems' in outcome && outcome.problems.length === 0)
+      this.cache.putPassedCheck(task.kind, key, outcome);
+    return outcome;
   }
 
   /** An AMF profile's examples, each evaluated with the profile (see examples-check.ts). */
