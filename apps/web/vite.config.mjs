@@ -11,6 +11,19 @@ export default defineConfig({
   resolve: {
     alias: { '@pc/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) },
   },
-  build: { target: 'es2022', sourcemap: false, emptyOutDir: true, assetsInlineLimit: 0 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      // A dependency's "use client" (React Server Components) means nothing to a bundle for the browser;
+      // the bundler says so for each such file, a screenful at the first `npm start`. Other warnings stay.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return;
+        warn(warning);
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/health': 'http://127.0.0.1:3000' } },
 });

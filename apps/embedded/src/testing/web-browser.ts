@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** The repository's root. */
@@ -50,6 +51,11 @@ export class WebBrowser {
       encoding: 'utf8',
     });
     if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+    // The bundler names each warning by its code ([MODULE_LEVEL_DIRECTIVE], ...): the first `npm start`
+    // builds the app and shows its output, so a warning is noise a new user reads, or a real problem.
+    const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
+    const warnings = [...new Set(output.match(/\[[A-Z][A-Z_]+\]/g) ?? [])];
+    if (warnings.length > 0) throw new Error(`the web build warned (${warnings.join(', ')}):\n${output}`);
     this.size = JSON.parse(readFileSync(path.join(this.webDir, 'build-size.json'), 'utf8'));
   }
 
