@@ -51,6 +51,18 @@ export class PinsService implements KindPins<
     });
   }
 
+  inspected(policy: PolicyRow): unknown[] {
+    return [
+      policy.project_type,
+      policy.source_host_url,
+      policy.source_ref,
+      policy.implementation_source_host_url,
+      policy.implementation_source_ref,
+      policy.pinned_commit,
+      policy.implementation_pinned_commit,
+    ];
+  }
+
   async record(
     db: Executor,
     policy: PolicyRow,

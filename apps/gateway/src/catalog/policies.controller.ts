@@ -127,6 +127,7 @@ const POLICIES: ListingRoutes = {
       errors: [
         [400, 'Invalid body (a commit that is not a full hexadecimal SHA)'],
         [404, 'No such policy'],
+        [409, 'An approval or another pin moved the policy while its repository was checked: pin it again'],
         [
           422,
           'The policy is not published, or the repository is not a valid policy repository at that commit',

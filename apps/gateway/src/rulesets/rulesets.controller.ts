@@ -120,6 +120,7 @@ const RULESETS: ListingRoutes = {
       errors: [
         [400, 'Invalid body (a commit that is not a full hexadecimal SHA), or the id is not a UUID'],
         [404, 'No such ruleset'],
+        [409, 'An approval or another pin moved the ruleset while its repository was checked: pin it again'],
         [
           422,
           'The ruleset is not published, or the repository is not a valid ruleset repository at that commit',

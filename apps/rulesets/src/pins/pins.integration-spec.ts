@@ -33,6 +33,32 @@ describe('ruleset pins (service level, PostgreSQL)', () => {
     expect(versions.map((v) => v.how)).toEqual(['review', 'admin', 'admin']);
   });
 
+  it('refuses (409) a pin whose ruleset an approval moved while the pin checked its repository: the reviewed commit stays', async () => {
+    const { submission, rulesetId, submissionId } = await h.published(owner);
+    const moved = h.repo({
+      'ruleset.yaml': PROFILE.replace('Spec Rules', 'Moved Rules'),
+      'icon.svg': '<svg/>',
+    });
+    await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: submissionId, repoUrl: moved });
+    h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v2') });
+    const release = h.host.hold();
+    let pin: Promise<string | undefined>;
+    try {
+      pin = codeOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId }));
+      while (h.host.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
+    } finally {
+      release();
+    }
+    expect(await pin).toBe('CONFLICT');
+    const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId });
+    expect([ruleset.source_url, ruleset.pin?.commit, ruleset.pin?.how]).toEqual([
+      moved,
+      h.host.commitOf(moved),
+      'review',
+    ]);
+  });
+
   it('refuses to pin a ruleset that is not published, or a commit where the repository does not validate (422)', async () => {
     const { submission } = await h.submit(owner);
     expect(await codeOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: submission.ruleset_id }))).toBe(

@@ -47,6 +47,10 @@ export class PinsService implements KindPins<
     });
   }
 
+  inspected(ruleset: RulesetRow): unknown[] {
+    return [ruleset.source_url, ruleset.source_ref, ruleset.ruleset_path, ruleset.pinned_commit];
+  }
+
   async record(
     tx: Executor,
     ruleset: RulesetRow,

@@ -37,6 +37,11 @@ export interface KindPins<
    * pin); 422 for a request that does not fit the listing.
    */
   inspect(listing: Listing, request: Request): Promise<Resolved>;
+  /**
+   * What the inspection reads (repositories, refs, paths) and the pins the new one replaces: the pin is
+   * recorded only while these are as they were when inspected.
+   */
+  inspected(listing: Listing): unknown[];
   /** Writes the pin, the kind's history entry and its new version's event, in the transaction given. */
   record(tx: Executor, listing: Listing, pin: Resolved, adminId: string): Promise<Listing>;
   present(ctx: RequestContext, listing: Listing): Promise<Result>;
@@ -86,7 +91,17 @@ export class Pinning {
         `The repository is not a valid ${noun} repository at that commit`,
         pin.errors.map((message) => ({ field: 'commit', message })),
       );
-    const pinned = await this.db.transaction((tx) => kind.record(tx, listing, pin, admin.userId));
+    const pinned = await this.db.transaction(async (tx) => {
+      // The inspection took seconds: an approval or another pin may have moved the listing meanwhile, and
+      // this pin would then put a commit of the repository as it was over the one just reviewed.
+      const current = await kind.access.visible(ctx, request.id, tx, true);
+      if (JSON.stringify(kind.inspected(current)) !== JSON.stringify(kind.inspected(listing)))
+        throw new DomainError(
+          'CONFLICT',
+          `The ${noun}'s repository or pin changed while it was checked (an approval or another pin): pin it again`,
+        );
+      return kind.record(tx, current, pin, admin.userId);
+    });
     this.outbox.kick();
     return kind.present(ctx, pinned);
   }

@@ -8131,6 +8131,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description An approval or another pin moved the policy while its repository was checked: pin it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The body is larger than 1 MiB */
             413: {
                 headers: {
@@ -17807,6 +17816,15 @@ export interface operations {
             };
             /** @description No such ruleset */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description An approval or another pin moved the ruleset while its repository was checked: pin it again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

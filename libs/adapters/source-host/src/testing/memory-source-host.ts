@@ -170,7 +170,32 @@ export class MemorySourceHost implements SourceHost {
     return Promise.reject(new Error('the services never snapshot a repository (the deployment worker does)'));
   }
 
+  /**
+   * Holds every call until the function returned is called: a slow host, while which a test lands another
+   * request.
+   */
+  hold(): () => void {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.held = held;
+    return () => {
+      if (this.held === held) this.held = null;
+      release();
+    };
+  }
+
+  private held: Promise<void> | null = null;
+  /** Calls held by `hold`, waiting for its release. */
+  waiting = 0;
+
   private answer<T>(work: () => T): Promise<T> {
+    if (this.held) {
+      this.waiting++;
+      return this.held.then(() => {
+        this.waiting--;
+        return this.answer(work);
+      });
+    }
     this.calls++;
     if (this.fail)
       return Promise.reject(
