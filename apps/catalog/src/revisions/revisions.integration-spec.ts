@@ -169,4 +169,46 @@ describe('catalog policy edits and revisions', () => {
       }),
     ]);
   });
+
+  it('refuses (409) to approve a repository revision whose policy another approval moved while it was checked', async () => {
+    const owner = t.newUser();
+    const { policyId } = await t.published(owner, {
+      projectType: 'split',
+      sourceHostUrl: t.repo({ ...DEFINITION_FILES, 'README.md': 'old definition' }),
+      implementationSourceHostUrl: t.repo({ ...IMPLEMENTATION_FILES, 'README.md': 'old implementation' }),
+    });
+    const source = t.repo({ ...DEFINITION_FILES, 'README.md': 'new definition' });
+    const implementation = t.repo({ ...IMPLEMENTATION_FILES, 'README.md': 'new implementation' });
+    const propose = async (field: RevisionField, value: string) =>
+      (await t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value })).revision.id;
+    const sourceRevision = await propose('source_host_url', source);
+    const implementationRevision = await propose('implementation_source_host_url', implementation);
+
+    // The implementation's approval reads its new repository (held there, as a slow host would be) while
+    // the source's approval is decided.
+    const release = t.host.hold(implementation);
+    let late: Promise<string | undefined>;
+    try {
+      late = codeOf(t.request(CatalogRpc.approveRevision, t.admin, { id: implementationRevision }));
+      while (t.host.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await t.request(CatalogRpc.approveRevision, t.admin, { id: sourceRevision });
+    } finally {
+      release();
+    }
+    expect(await late).toBe('CONFLICT');
+    const pins = async () =>
+      (
+        await t.sql<{ pinned_commit: string; implementation_source_host_url: string }>(
+          `SELECT pinned_commit, implementation_source_host_url FROM catalog.policies WHERE id = $1`,
+          [policyId],
+        )
+      )[0];
+    expect(await pins()).toMatchObject({ pinned_commit: t.host.commitOf(source) });
+    // Approved again, it reads the policy as it is now.
+    await t.request(CatalogRpc.approveRevision, t.admin, { id: implementationRevision });
+    expect(await pins()).toEqual({
+      pinned_commit: t.host.commitOf(source),
+      implementation_source_host_url: implementation,
+    });
+  });
 });

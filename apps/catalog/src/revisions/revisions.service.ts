@@ -173,6 +173,17 @@ export class RevisionsService {
     const admin = requireAdmin(ctx);
     const reviewed = await this.reviewedSource(request.id);
     return this.decide(request, 'approved', admin.userId, async (db, decided) => {
+      // The repositories were read before this transaction (seconds): another revision's approval or a pin
+      // may have moved the policy meanwhile, and these pins would then name commits of repositories it no
+      // longer has.
+      if (reviewed) {
+        const current = await this.policies.findById(db, decided.policy_id, true);
+        if (!current || JSON.stringify(sourcesOf(current)) !== JSON.stringify(sourcesOf(reviewed.policy)))
+          throw new DomainError(
+            'CONFLICT',
+            "The policy's repositories or pins changed while this revision was checked (another approval or a pin): approve it again",
+          );
+      }
       const pins = reviewed && policyPins('review', admin.userId, reviewed.projectType, reviewed.validation);
       const policy = await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
@@ -209,7 +220,7 @@ export class RevisionsService {
    */
   private async reviewedSource(
     revisionId: string,
-  ): Promise<{ projectType: ProjectType; validation: SubmissionValidation } | null> {
+  ): Promise<{ projectType: ProjectType; validation: SubmissionValidation; policy: PolicyRow } | null> {
     const pending = await this.revisions.findById(this.db.pool, revisionId);
     if (!pending || pending.status !== 'pending' || pending.field === 'description') return null;
     const policy = await this.policies.findById(this.db.pool, pending.policy_id);
@@ -229,7 +240,7 @@ export class RevisionsService {
         'The repository no longer has the shape of a policy repository: reject the revision',
         validation.errors.map((message) => ({ field: 'value', message })),
       );
-    return { projectType: policy.project_type, validation };
+    return { projectType: policy.project_type, validation, policy };
   }
 
   async reject(ctx: RequestContext, request: ReviewRequest): Promise<{ revision: PolicyRevision }> {
@@ -284,4 +295,17 @@ export async function onePendingPerField<T>(write: () => Promise<T>): Promise<T>
     }
     throw error;
   }
+}
+
+/** What a repository revision's check reads of its policy, and the pins its approval replaces. */
+function sourcesOf(policy: PolicyRow): unknown[] {
+  return [
+    policy.project_type,
+    policy.source_host_url,
+    policy.source_ref,
+    policy.implementation_source_host_url,
+    policy.implementation_source_ref,
+    policy.pinned_commit,
+    policy.implementation_pinned_commit,
+  ];
 }

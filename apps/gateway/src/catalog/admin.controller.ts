@@ -96,10 +96,11 @@ export class AdminController extends reviewController(POLICY_REVIEW) {
     summary: 'Make the proposed value live',
     description:
       'The proposed description or repository URL replaces the current one on the published policy, and the ' +
-      'revision is closed. A revision already decided answers 409.',
+      'revision is closed. A revision already decided answers 409, as does one whose policy another approval ' +
+      'or a pin moved while its repositories were checked (approve it again: it is still pending).',
   })
   @ApiOkResponse({ type: RevisionEnvelopeDto })
-  @ApiErrors(MISSING, DECIDED)
+  @ApiErrors(MISSING, [409, 'Already decided, or the policy moved while the revision was checked'])
   approveRevision(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: FeedbackDto) {
     return this.bus.request(CatalogRpc.approveRevision, ctx, { id, feedback: body.feedback });
   }

@@ -767,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * Make the proposed value live
-         * @description The proposed description or repository URL replaces the current one on the published policy, and the revision is closed. A revision already decided answers 409.
+         * @description The proposed description or repository URL replaces the current one on the published policy, and the revision is closed. A revision already decided answers 409, as does one whose policy another approval or a pin moved while its repositories were checked (approve it again: it is still pending).
          */
         post: operations["Admin_approveRevision"];
         delete?: never;
@@ -11183,7 +11183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided */
+            /** @description Already decided, or the policy moved while the revision was checked */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -84,7 +84,7 @@ export class MemorySourceHost implements SourceHost {
   }
 
   getRepository(repo: RepositoryCoordinates): Promise<RepositoryInfo> {
-    return this.answer(() => {
+    return this.answer(repo, () => {
       this.branches(repo);
       return {
         owner: 'o',
@@ -102,21 +102,21 @@ export class MemorySourceHost implements SourceHost {
   }
 
   listBranches(repo: RepositoryCoordinates): Promise<GitRef[]> {
-    return this.answer(() =>
+    return this.answer(repo, () =>
       [...this.branches(repo)].map(([name, files]) => ({ name, commitSha: commit(files) })),
     );
   }
 
   listTags(): Promise<GitRef[]> {
-    return this.answer(() => []);
+    return this.answer(null, () => []);
   }
 
   resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
-    return this.answer(() => commit(this.files(repo, ref)));
+    return this.answer(repo, () => commit(this.files(repo, ref)));
   }
 
   compare(repo: RepositoryCoordinates, base: string, head: string): Promise<Comparison> {
-    return this.answer(() => {
+    return this.answer(repo, () => {
       const [from, to] = [this.files(repo, base), this.files(repo, head)];
       const paths = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((p) => from[p] !== to[p]);
       const files = paths.map((path) => ({
@@ -128,7 +128,7 @@ export class MemorySourceHost implements SourceHost {
   }
 
   readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer> {
-    return this.answer(() => {
+    return this.answer(repo, () => {
       const text = this.files(repo, ref)[path];
       if (text === undefined) throw new SourceHostError('not_found', `${path} not found`);
       return Buffer.from(text);
@@ -140,7 +140,7 @@ export class MemorySourceHost implements SourceHost {
   }
 
   readTree(repo: RepositoryCoordinates, ref: string, path?: string): Promise<TreeEntry[]> {
-    return this.answer(() => {
+    return this.answer(repo, () => {
       const prefix = path ? `${path}/` : '';
       const files = Object.entries(this.files(repo, ref)).filter(([p]) => p.startsWith(prefix));
       const folders = new Set(
@@ -159,7 +159,7 @@ export class MemorySourceHost implements SourceHost {
   }
 
   contentDigest(repo: RepositoryCoordinates, ref: string): Promise<{ commit: string; digest: string }> {
-    return this.answer(() => {
+    return this.answer(repo, () => {
       const files = this.files(repo, ref);
       const entries = Object.entries(files).map(([path, text]) => ({ path, mode: '100644', sha: sha(text) }));
       return { commit: commit(files), digest: contentDigest(entries) };
@@ -171,12 +171,15 @@ export class MemorySourceHost implements SourceHost {
   }
 
   /**
-   * Holds every call until the function returned is called: a slow host, while which a test lands another
-   * request.
+   * Holds every call (about the repository `url` only, when given) until the function returned is called:
+   * a slow host, while which a test lands another request.
    */
-  hold(): () => void {
+  hold(url?: string): () => void {
     let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const held = {
+      until: new Promise<void>((resolve) => (release = resolve)),
+      name: url && this.parseRepositoryUrl(url).name,
+    };
     this.held = held;
     return () => {
       if (this.held === held) this.held = null;
@@ -184,16 +187,16 @@ export class MemorySourceHost implements SourceHost {
     };
   }
 
-  private held: Promise<void> | null = null;
+  private held: { until: Promise<void>; name: string | undefined } | null = null;
   /** Calls held by `hold`, waiting for its release. */
   waiting = 0;
 
-  private answer<T>(work: () => T): Promise<T> {
-    if (this.held) {
+  private answer<T>(repo: RepositoryCoordinates | null, work: () => T): Promise<T> {
+    if (this.held && (this.held.name === undefined || this.held.name === repo?.name)) {
       this.waiting++;
-      return this.held.then(() => {
+      return this.held.until.then(() => {
         this.waiting--;
-        return this.answer(work);
+        return this.answer(repo, work);
       });
     }
     this.calls++;
