@@ -28,7 +28,13 @@ export class PolicyRecords extends ListingTable<PolicyRow, NewPolicy, PolicyChan
     super(policyKind, { alias: 'p', columns: POLICY_COLUMNS, defaults: { status: "'under_review'" } });
   }
 
+  /**
+   * Whether a policy has `slug`. In a transaction, it holds the slug until the transaction ends: a
+   * submission of the same name at the same moment waits, then sees this one's (the unique index would
+   * otherwise refuse the second insert).
+   */
   async slugTaken(db: Executor, slug: string): Promise<boolean> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`catalog.policy-slug:${slug}`]);
     const rows = await db.query<unknown[]>(`SELECT 1 FROM catalog.policies WHERE slug = $1`, [slug]);
     return rows.length > 0;
   }

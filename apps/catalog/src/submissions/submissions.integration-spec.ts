@@ -125,6 +125,18 @@ describe('catalog submissions', () => {
     });
   });
 
+  it('gives each of five submissions of one name at once a slug of its own (the first the plain one, if free)', async () => {
+    const name = `Same Name ${Date.now()}`;
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => (await t.submit(t.newUser(), { name })).submission.policyId),
+    );
+    const slugs = await t.sql<{ slug: string }>(`SELECT slug FROM catalog.policies WHERE id = ANY($1)`, [
+      results,
+    ]);
+    expect(new Set(slugs.map((s) => s.slug)).size).toBe(5);
+    expect(slugs.map((s) => s.slug)).toContain(name.toLowerCase().replace(/ /g, '-'));
+  });
+
   describe('the ref a submission deploys', () => {
     const owner = t.newUser();
     const create = (sourceRef?: string) =>
