@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ANONYMOUS,
@@ -42,18 +43,32 @@ import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.t
 
 const log = createLogger('deployment-worker');
 
+/** How often a delivery waiting for a job's run lock tries it again (and reports progress). */
+const LOCK_POLL_MS = 500;
+
 class Cancelled extends Error {}
 class Busy extends Error {}
+
+type RunLock = { release(): Promise<void> };
 
 /**
  * Pulls deployment jobs from the shared queue and runs them, `DEPLOY_WORKER_CONCURRENCY` at once. On
  * shutdown (SIGTERM) it stops pulling and waits for the jobs in hand; a job it cannot finish is handed
  * back by the queue (no ack) and resumed by another worker after its last completed step.
+ *
+ * A job is run, and ended, only under its run lock (`JobStore.lock`). A delivery that finds the lock
+ * held (the queue delivered the job again because the worker running it overran the ack wait: a NATS
+ * reconnect, a stalled event loop, a long step) waits for it, reporting progress so that the wait spends
+ * no delivery: the holder ends the job (the delivery then finds it ended and acks), or dies (its lock
+ * goes with its database connection) and the waiting delivery resumes the job. The dead letter waits the
+ * same way, so it never fails a job another worker is still running.
  */
 @Injectable()
 export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: WorkQueue<DeploymentJobMessage>;
   private worker?: QueueWorker;
+  /** Set at shutdown: a delivery waiting for a run lock gives the job back instead. */
+  private stopping = false;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
@@ -91,12 +106,14 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.worker?.stop();
     await this.queue?.close();
   }
 
   private async handle(job: Job<DeploymentJobMessage>): Promise<void> {
-    const lock = await this.store.lock(job.data.jobId);
+    const lock = await this.runLock(job);
+    // Only while stopping: the job goes back to the queue for another worker.
     if (!lock) throw new Busy(`Job ${job.data.jobId} is being run by another worker`);
     try {
       const loaded = await this.store.load(job.data.jobId);
@@ -204,17 +221,57 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
+  /**
+   * The job's dead letter: failed with the reason, unless it has ended. Under the run lock: a worker still
+   * running the job (its last delivery overran the ack wait) ends it itself.
+   */
   private async deadLetter(job: Job<DeploymentJobMessage>, error: unknown): Promise<void> {
-    const loaded = await this.store.load(job.data.jobId);
-    if (!loaded || isEnded(loaded.job.status)) return;
-    const jobLog = new JobLog(this.store, this.client, loaded.job);
-    await this.end(
-      loaded.job,
-      loaded.deployment,
-      jobLog,
-      'failed',
-      `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: ${describe(error)}`,
-    );
+    const lock = await this.runLock(job);
+    if (!lock) {
+      log.warn(
+        { job: job.data.jobId },
+        'dead letter not recorded: another worker holds the job and this one is stopping; the job is left to it',
+      );
+      return;
+    }
+    try {
+      const loaded = await this.store.load(job.data.jobId);
+      if (!loaded || isEnded(loaded.job.status)) return;
+      const jobLog = new JobLog(this.store, this.client, loaded.job);
+      await this.end(
+        loaded.job,
+        loaded.deployment,
+        jobLog,
+        'failed',
+        `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: ${describe(error)}`,
+      );
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /**
+   * The job's run lock, waited for while another worker holds it (see the class), reporting progress
+   * meanwhile; null when this worker stops before the lock is free.
+   */
+  private async runLock(job: Job<DeploymentJobMessage>): Promise<RunLock | null> {
+    let waiting = false;
+    for (;;) {
+      const lock = await this.store.lock(job.data.jobId);
+      if (lock) {
+        if (waiting) log.info({ job: job.data.jobId }, 'run lock free: this delivery takes the job');
+        return lock;
+      }
+      if (this.stopping) return null;
+      if (!waiting)
+        log.info(
+          { job: job.data.jobId, attempt: job.attempt },
+          'job delivered again while another worker runs it: waiting for that worker to end it or die',
+        );
+      waiting = true;
+      job.progress();
+      await sleep(LOCK_POLL_MS);
+    }
   }
 
   private async end(

@@ -24,7 +24,9 @@ import {
   generateSigningKeyEntry,
   loadEnv,
   notFound,
+  type RunningService,
   type ServiceDefinition,
+  startService,
 } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { HttpSourceHost } from '@pc/source-host';
@@ -167,17 +169,30 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
 
   protected override alongside(): ServiceDefinition[] {
     const workers = Array.from({ length: this.options.workers ?? 0 }, () =>
-      deploymentWorker(
-        loadEnv(WorkerEnv, {
-          DATABASE_URL: this.db.url,
-          DB_POOL_SIZE: '5',
-          PROVENANCE_SIGNING_KEYS: this.signingKeys,
-          ...this.sandbox.adapterEnv,
-          ...this.options.workerEnv,
-        }),
-      ),
+      this.worker(this.options.workerEnv),
     );
     return [...standIns(this.peers, this.sandbox), ...workers];
+  }
+
+  /**
+   * A deployment worker started now, beside the service (`env`: its own variables), for a test that acts
+   * before any worker sees a job; the test closes it. In-process, closing it closes the queue it shares
+   * with the service: no worker of the file pulls a job after that.
+   */
+  startWorker(env: EnvSource = {}): Promise<RunningService> {
+    return startService(this.worker(env), this.busConfig);
+  }
+
+  private worker(env: EnvSource = {}): ServiceDefinition {
+    return deploymentWorker(
+      loadEnv(WorkerEnv, {
+        DATABASE_URL: this.db.url,
+        DB_POOL_SIZE: '5',
+        PROVENANCE_SIGNING_KEYS: this.signingKeys,
+        ...this.sandbox.adapterEnv,
+        ...env,
+      }),
+    );
   }
 
   user(isAdmin = false): TestUser {
