@@ -28,8 +28,8 @@ const RELEASE_POLL_MS = 2000;
  * creation, on each job-ended event and every 2 s; passes are serialized across replicas by a PostgreSQL
  * advisory lock. A job is enqueued with its id as message id; at start every released, unfinished job is
  * enqueued again (the in-memory queue forgets on restart, and a crash between release and enqueue must
- * not strand a job). A duplicate delivery is harmless: the worker holds a lock per job and skips jobs
- * that have ended.
+ * not strand a job). A duplicate delivery is harmless: a worker runs or dead-letters a job only under its
+ * run lock, waiting while another worker holds it, and skips jobs that have ended.
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
