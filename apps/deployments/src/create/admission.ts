@@ -42,6 +42,14 @@ export class DeploymentAdmission {
     await this.admitTargets(db, userId, now);
   }
 
+  /**
+   * Holds the author's admissions until `db`'s transaction ends: a roll-out's creation takes it before it
+   * counts the author's active roll-outs, so that creations at the same moment see each other's.
+   */
+  async lockAuthor(db: EntityManager, userId: string): Promise<void> {
+    await this.counts.lockAuthor(db, userId);
+  }
+
   /** A roll-out, once its organizations are inserted in `db`: they count as targets of this hour. */
   async admitRollout(db: EntityManager, userId: string, now = new Date()): Promise<void> {
     if (this.env.DEPLOY_MAX_TARGETS_PER_HOUR === 0) return;

@@ -62,6 +62,8 @@ export class RolloutsService {
     // The deployment every organization gets (the driver sets the organization and its dedupe key).
     const template = newRow({ id: '', name: '' });
     const { row, appended } = await this.db.transaction(async (tx) => {
+      // Under the author's lock, so that roll-outs created at the same moment are counted one after another.
+      await this.admission.lockAuthor(tx, caller.userId);
       if ((await this.rollouts.countActiveBy(tx, caller.userId)) >= L.activePerUserMax)
         throw new DomainError(
           'RATE_LIMITED',
