@@ -2,6 +2,7 @@ import { type ConformanceChangedEvent, GovernanceRpc, RulesetsRpc } from '@pc/co
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { ReevaluationQueue } from './reevaluation.queue';
 
 /**
  * Re-evaluation at the service level, with the real engine and the durable queue: a followed ruleset's new
@@ -158,5 +159,30 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       message: expect.stringMatching(/never a reviewed version/),
       details: [{ field: 'rulesets.0.version' }],
     });
+  });
+
+  it('leaves a version replaced before its event was handled to the newer version: evaluated once, at that one', async () => {
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId } = await h.published(owner, { repoUrl });
+    await workspaceWithApis(1, [{ rulesetId }]);
+    const pin = async (files: Record<string, string>) => {
+      h.host.push(repoUrl, files);
+      return (await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId })).ruleset.pin!.commit;
+    };
+    const replaced = await pin({ 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
+    const current = await pin({ 'ruleset.yaml': `${GOVERNANCE_PROFILE_NEXT}# the third version\n` });
+    // The replaced version's event, handled late (as after a slow outbox relay): no workspace's APIs are
+    // evaluated for it; the current version's event evaluates them.
+    const queue = h.get(ReevaluationQueue);
+    const event = (commit: string) => ({
+      ruleset_id: rulesetId,
+      ruleset_name: 'Governance',
+      version: null,
+      commit,
+      submission_id: null,
+      how: 'admin' as const,
+    });
+    expect(await queue.versionPublished(`late-${replaced}`, event(replaced))).toBe(0);
+    expect(await queue.versionPublished(`late-${current}`, event(current))).toBe(1);
   });
 });

@@ -143,9 +143,21 @@ export class ReevaluationQueue
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }
 
-  /** Keeps the new version (profiles may pin it after the next one), then one job per workspace following the latest. */
+  /**
+   * Keeps the new version (profiles may pin it after the next one), then one job per workspace following
+   * the latest, unless another version replaced it meanwhile; the number of workspaces.
+   */
   async versionPublished(eventId: string, event: RulesetVersionPublishedEvent): Promise<number> {
-    await this.keepVersion(eventId, event);
+    // APIs following the latest version are evaluated at the ruleset's current one: a version another
+    // replaced before its event was handled is left to that one's event (evaluated now, the APIs would be
+    // evaluated at the newer version twice, and recorded and announced under this one).
+    if (!(await this.keepVersion(eventId, event))) {
+      log.info(
+        { eventId, rulesetId: event.ruleset_id, commit: event.commit },
+        'version superseded before its re-evaluation',
+      );
+      return 0;
+    }
     const workspaces = await this.profiles.workspacesFollowing(this.db.pool, event.ruleset_id);
     const queue = await this.open();
     for (const workspaceId of workspaces) {
@@ -183,19 +195,23 @@ export class ReevaluationQueue
   }
 
   /**
-   * The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing).
+   * The ruleset's new version, kept while it is the current one (a ruleset gone since keeps nothing);
+   * whether it is.
    * The approval or pin that publishes a version keeps it in its own transaction; this keeps a version
    * whose event was written before they did (a service upgraded with events still to handle).
    */
-  private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<void> {
+  private async keepVersion(eventId: string, event: RulesetVersionPublishedEvent): Promise<boolean> {
     try {
       const ruleset = await this.rulesets.visible(
         { requestId: `version-${eventId}`, caller: ANONYMOUS },
         event.ruleset_id,
       );
-      if (ruleset.pinned_commit === event.commit) await this.versions.keepCurrent(this.db.pool, ruleset);
+      if (ruleset.pinned_commit !== event.commit) return false;
+      await this.versions.keepCurrent(this.db.pool, ruleset);
+      return true;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+      return false;
     }
   }
 
