@@ -61,7 +61,6 @@ export class ReviewService extends Reviewing<
         current.doc_tabs,
       );
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
-      await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
       // The reviewed version is kept with the approval: profiles may pin it once the next is out.
       await this.versions.keepCurrent(tx, ruleset);
       await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
@@ -72,6 +71,9 @@ export class ReviewService extends Reviewing<
         submission_id: current.id,
         how: 'review',
       });
+      // Last before the commit: the catalog commits the delivery on its side at once, so every write here
+      // that could fail and roll the approval back comes first.
+      await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
       return updated;
     });
   }
