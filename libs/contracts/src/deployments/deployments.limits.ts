@@ -89,7 +89,10 @@ export const DEPLOYMENT_QUEUE = {
   name: 'deployments',
   /** A step that takes longer reports progress (`job.progress()`), which restarts the wait. */
   ackWaitMs: 30_000,
-  /** Deliveries in all; then the job is recorded `failed` with the reason (dead letter). */
+  /**
+   * Deliveries in all; then the job is recorded `failed` with the reason (dead letter), unless a worker
+   * still holding its run lock ends it first.
+   */
   maxDeliver: 5,
   duplicateWindowMs: 10 * 60_000,
 } as const;
