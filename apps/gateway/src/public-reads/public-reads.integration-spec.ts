@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogRpc, RulesetsRpc } from '@pc/contracts';
+import { CatalogRpc, RulesetEvaluationRpc, RulesetsRpc } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { waitFor } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
@@ -24,6 +24,8 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       RulesetsRpc.list,
       RulesetsRpc.get,
       RulesetsRpc.countViews,
+      CatalogRpc.validateSubmission,
+      RulesetEvaluationRpc.evaluate,
     ],
     { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' },
   );
@@ -53,6 +55,8 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
     });
     gateway.reply(RulesetsRpc.list, () => ({ rulesets: [], hasMore: false }));
     gateway.reply(RulesetsRpc.get, ({ id }) => ({ ruleset: { id, name: 'Viewed Rules' } }) as never);
+    gateway.reply(CatalogRpc.validateSubmission, () => ({ validation: { ok: true } }) as never);
+    gateway.reply(RulesetEvaluationRpc.evaluate, () => ({ evaluations: [] }) as never);
     gateway.reply(RulesetsRpc.countViews, ({ views: counted }) => {
       for (const { id, count } of counted) views.set(id, (views.get(id) ?? 0) + count);
       return { counted: counted.length };
@@ -156,6 +160,36 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
     const liked = await get(`/api/policies/${id}`, { headers: { 'if-none-match': changed } });
     expect(liked.status).toBe(200);
     expect(liked.body.policy.likes).toBe(1);
+  });
+
+  it('keeps what it cached through writes that change no public read: validations and evaluations', async () => {
+    const id = newPolicy('Steady Policy');
+    const tag = (await tagged(`/api/policies/${id}`)).headers.get('etag')!;
+    const { token } = gateway.user();
+    const validated = await gateway.fetch('POST', '/api/submissions/validate', {
+      token,
+      body: { sourceHostUrl: 'https://source-host.test/o/r' },
+    });
+    const evaluated = await gateway.fetch('POST', '/api/ruleset-evaluations', {
+      token,
+      body: {
+        rulesets: [{ slug: 'api-documentation-basics' }],
+        specification: { content: 'openapi: 3.0.0' },
+      },
+    });
+    expect([validated.status, evaluated.status]).toEqual([200, 200]);
+    const before = asked(CatalogRpc.getPolicy.pattern);
+    expect((await get(`/api/policies/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    expect((await get(`/api/policies/${id}`)).status).toBe(200);
+    expect(asked(CatalogRpc.getPolicy.pattern)).toBe(before);
+  });
+
+  it('answers If-None-Match: * with 304 only for a policy it has an answer for, 404 for one that does not exist', async () => {
+    const id = newPolicy('Any Policy');
+    await tagged(`/api/policies/${id}`);
+    expect((await get(`/api/policies/${id}`, { headers: { 'if-none-match': '*' } })).status).toBe(304);
+    const missing = await get(`/api/policies/${randomUUID()}`, { headers: { 'if-none-match': '*' } });
+    expect(missing.status).toBe(404);
   });
 
   it("answers 200 to the reads of a changed policy and the lists, and still 304 to another policy's tag", async () => {

@@ -23,10 +23,13 @@ const PUBLIC = 'no-cache';
 /** A read that carries the caller's data (their like, what they may edit, their own unpublished rows). */
 const PRIVATE = 'private, no-store';
 /**
- * Writes that may change what public reads show (everything but sign-in, tokens, connections,
- * workspaces and deployments, which are frequent and show in no cached read).
+ * Writes that may change what public reads show: everything but sign-in, tokens, connections,
+ * workspaces, deployments and roll-outs, webhooks, and governance (its APIs, profiles and waivers), which
+ * show in no cached read, and the POSTs that change nothing (validations and evaluations, which CI sends
+ * often: each emptied the whole cache and every signed-in caller's part).
  */
-const CHANGES_CONTENT = /^\/api\/(?!auth\/|tokens|connections|workspaces|deployments)/;
+const CHANGES_CONTENT =
+  /^\/api\/(?!(?:auth|tokens|connections|workspaces|deployments|rollouts|webhooks|governed-apis|governance-profiles|ruleset-evaluations|(?:ruleset-)?submissions\/validate|(?:vendor-)?rulesets\/[^/?]+\/evaluations)(?:[/?]|$))/;
 /** Who is asking changes the answer. */
 const VARY = 'Authorization, Cookie';
 /** Read plans kept per replica (a plan is a URL and the bus message it validated to: a few hundred bytes). */
@@ -106,7 +109,8 @@ export class PublicReads {
   ): Promise<void> {
     void reply.header('vary', VARY);
     const route = FAST_PATHS.get(request.routeOptions.url ?? '');
-    const item = (request.params as { id?: string } | undefined)?.id;
+    // Ids are compared as the services write them, in lower case (a UUID in a URL may be in either).
+    const item = (request.params as { id?: string } | undefined)?.id?.toLowerCase();
     const plan: ReadPlan = { read, served, signedIn: route?.signedIn, item };
     // Only a declared route is answered before routing (fast-path-routes.ts).
     if (route) this.plans.set(request.url, plan);
@@ -132,7 +136,8 @@ export class PublicReads {
     // The standing entry, read once: its tag is the URL's current one (else the scope's).
     const kept = this.cache.get(request.url);
     const current = kept?.tag ?? this.versions.currentTag(scopeOf(request.url));
-    if (matches(request.headers['if-none-match'], current)) return notModified(reply, current);
+    if (matches(request.headers['if-none-match'], current, kept !== undefined))
+      return notModified(reply, current);
     const entry = kept ?? (await this.sharedEntry(ctx, request.url, plan));
     return sendEntry(reply, entry.body, entry.tag);
   }
@@ -209,7 +214,7 @@ export class PublicReads {
       if (entry) {
         plan.served?.();
         void reply.header('vary', VARY);
-        if (matches(request.headers['if-none-match'], entry.tag!)) notModified(reply, entry.tag!);
+        if (matches(request.headers['if-none-match'], entry.tag!, true)) notModified(reply, entry.tag!);
         else sendEntry(reply, entry.body, entry.tag);
         return;
       }
@@ -273,10 +278,14 @@ function anonymous(request: FastifyRequest): boolean {
   return cookie === undefined || !cookie.includes(`${SESSION_COOKIE}=`);
 }
 
-/** `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says for it). */
-function matches(header: string | undefined, tag: string): boolean {
+/**
+ * `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says for it). `*` means
+ * "any current representation": only a cached answer (`exists`) shows there is one; a version's tag
+ * alone does not (a policy that does not exist has one too), so the read answers, a 404 where it does.
+ */
+function matches(header: string | undefined, tag: string, exists: boolean): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
+  if (header.trim() === '*') return exists;
   return header.split(',').some((given) => {
     const t = given.trim();
     return t === tag || t === `W/${tag}`;

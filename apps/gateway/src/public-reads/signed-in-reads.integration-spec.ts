@@ -58,7 +58,8 @@ function standInCatalog(gateway: GatewayUnderTest) {
   });
   gateway.reply(CatalogRpc.getPolicyDocs, ({ id }, ctx) => {
     askedBy.push({ pattern: CatalogRpc.getPolicyDocs.pattern, caller: ctx.caller });
-    const policy = policies.get(id);
+    // A UUID is one in either case, as PostgreSQL reads it.
+    const policy = policies.get(id.toLowerCase());
     if (!policy || !visible(policy, ctx.caller)) throw new DomainError('NOT_FOUND', 'No such policy');
     const canEdit = ctx.caller.kind === 'user' && ctx.caller.userId === policy.ownerId;
     return { tabs: [], completeness: { filled: 0, total: 4, ratio: 0 }, canEdit };
@@ -196,6 +197,9 @@ describe('signed-in public reads made from shared answers (stand-ins)', () => {
     await until(`/api/policies/${id}`, undefined, (body) => body.policy?.id === id);
     expect((await get(`/api/policies/${id}/docs`, owner.token)).body.canEdit).toBe(true);
     expect((await get(`/api/policies/${id}/docs`)).body.canEdit).toBe(false);
+    // The id in upper case is the same policy, and still theirs.
+    expect((await get(`/api/policies/${id.toUpperCase()}/docs`)).body.canEdit).toBe(false);
+    expect((await get(`/api/policies/${id.toUpperCase()}/docs`, owner.token)).body.canEdit).toBe(true);
     await get(`/api/policies/${id}`, owner.token);
     await get(`/api/policies/${id}`, admin.token);
     expect(catalog.askedFor(CatalogRpc.getPolicy.pattern, owner.id)).toBe(1);
