@@ -113,4 +113,25 @@ describe('workspace members (service level)', () => {
       workspaceIds: [ws],
     });
   });
+
+  it("keeps a disabled member's connection off whatever paused it first: no manager re-enables it", async () => {
+    const { owner, ws, admin, member, connectionId } = await service.newAdminShare();
+    await request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId });
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: admin.id });
+    expect(await codeOf(request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId }))).toBe(
+      'WORKSPACES.SHARE_OWNER_DISABLED',
+    );
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).toEqual({
+      workspaceIds: [],
+    });
+    // Back as a member, their share stays paused (the owner's decision) until a manager lifts the pause.
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: admin.id, disabled: false });
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).toEqual({
+      workspaceIds: [],
+    });
+    await request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId });
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).toEqual({
+      workspaceIds: [ws],
+    });
+  });
 });

@@ -10,7 +10,7 @@ import {
   CONNECTION_LIMITS,
 } from '@pc/contracts';
 import { BusClient, Database, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
-import { WorkspaceAccessRules } from '../access';
+import { type WorkspaceAccess, WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
 import { type ShareRow, SharesRepository } from './shares.repository';
@@ -65,13 +65,19 @@ export class SharesService {
 
   async enable(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      const { caller, share } = await this.managedShare(tx, ctx, workspaceId, connectionId);
+      const { caller, share, workspace } = await this.managedShare(tx, ctx, workspaceId, connectionId);
       // A withdrawn share stays withdrawn until the connection's owner (who shared it: only an owner
       // can) decides otherwise; a workspace manager cannot hand members someone else's credentials back.
       // A pause by another manager is the workspace's decision: any manager lifts it.
       if (share.disabled_reason === 'unshared' && share.shared_by !== caller.userId)
         throw forbidden("This share was withdrawn: only the connection's owner may re-enable it");
-      if (share.disabled_reason === 'owner_disabled')
+      // Whatever paused it: the credentials of a member disabled since (a share paused before they were
+      // keeps its reason) are not handed to the workspace again.
+      const sharer = await this.rules.member(tx, workspaceId, share.shared_by);
+      if (
+        share.disabled_reason === 'owner_disabled' ||
+        (share.shared_by !== workspace.owner_id && sharer?.disabled_at !== null)
+      )
         throw workspacesError(
           'WORKSPACES.SHARE_OWNER_DISABLED',
           "The connection's owner is a disabled member: re-enable them first",
@@ -97,11 +103,11 @@ export class SharesService {
     ctx: RequestContext,
     workspaceId: string,
     connectionId: string,
-  ): Promise<{ caller: UserCaller; share: ShareRow }> {
-    const { caller } = await this.rules.manage(ctx, workspaceId, tx);
+  ): Promise<{ caller: UserCaller; share: ShareRow; workspace: WorkspaceAccess['workspace'] }> {
+    const { caller, workspace } = await this.rules.manage(ctx, workspaceId, tx);
     const share = await this.shares.find(tx, workspaceId, connectionId);
     if (!share) throw notFound('Shared connection');
-    return { caller, share };
+    return { caller, share, workspace };
   }
 
   async impact(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<ShareImpact> {
