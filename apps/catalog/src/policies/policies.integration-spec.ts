@@ -31,6 +31,29 @@ describe('catalog policies', () => {
     expect((await t.request(CatalogRpc.reloadVendorIndex, t.admin, {})).policies).toBeGreaterThanOrEqual(10);
   });
 
+  it('pages the vendor index by its nextCursor, every entry exactly once, as community pages', async () => {
+    const all = await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', limit: 100 });
+    expect(all.policies.length).toBeGreaterThan(5);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await t.request(CatalogRpc.listPolicies, anonymous(), {
+        source: 'vendor',
+        limit: 4,
+        cursor,
+      });
+      seen.push(...page.policies.map((p) => ('slug' in p ? p.slug : '')));
+      expect(page.nextCursor === null).toBe(!page.hasMore);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(all.policies.map((p) => ('slug' in p ? p.slug : '')));
+    // A community cursor is no vendor cursor.
+    expect(
+      await codeOf(t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', cursor: 'bm9wZQ' })),
+    ).toBe('BAD_REQUEST');
+  });
+
   it('shows published docs to everyone, the tabs without content to editors only', async () => {
     const owner = t.newUser();
     const { policyId } = await t.published(owner, {
