@@ -24,6 +24,18 @@ export class WorkspaceOwners {
       throw forbidden("Only the workspace's owner manages its webhooks and reads its audit log");
   }
 
+  /**
+   * Whether `userId` is an active member (or the owner) of the workspace: asked as that user, for the
+   * events of a workspace that reach its author's own endpoints (a member disabled since hears none).
+   */
+  async isActiveMember(userId: string, workspaceId: string, requestId: string): Promise<boolean> {
+    const asMember: RequestContext = {
+      requestId,
+      caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read'], via: 'token' },
+    };
+    return (await this.roleOf(asMember, workspaceId)) !== null;
+  }
+
   /** True for the owner; false otherwise (no error: the caller asked about an endpoint, not the workspace). */
   async isOwner(ctx: RequestContext, workspaceId: string): Promise<boolean> {
     return (await this.roleOf(ctx, workspaceId)) === 'owner';

@@ -16,6 +16,7 @@ import {
 } from '@pc/contracts';
 import { Database, DurableEventsClient, type EventSubscriber } from '@pc/platform';
 import { logWhenGivenUp } from '../common/given-up';
+import { WorkspaceOwners } from '../common/workspace-owners';
 import { type FollowedItem, FollowsService } from '../follows';
 import { NotificationsService, type ReviewDecided } from '../notifications';
 import { type Audience, WebhooksRepository } from './webhooks.repository';
@@ -50,6 +51,7 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     private readonly db: Database,
     private readonly follows: FollowsService,
     private readonly notifications: NotificationsService,
+    private readonly workspaces: WorkspaceOwners,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,11 +59,11 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       DeploymentsEvents.deploymentSucceeded,
       'identity',
-      this.fanOut(async (event) => {
+      this.fanOut(async (event, eventId) => {
         await this.rememberDeployer(event);
         return {
           type: 'deployment.succeeded',
-          audience: deploymentAudience(event),
+          audience: await this.workspaceAudience(event, eventId),
           data: deploymentData(event) satisfies DeploymentSucceededWebhookV1,
         };
       }),
@@ -70,9 +72,9 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       DeploymentsEvents.deploymentFailed,
       'identity',
-      this.fanOut((event) => ({
+      this.fanOut(async (event, eventId) => ({
         type: 'deployment.failed',
-        audience: deploymentAudience(event),
+        audience: await this.workspaceAudience(event, eventId),
         data: { ...deploymentData(event), error: event.error } satisfies DeploymentFailedWebhookV1,
       })),
       GIVE_UP,
@@ -80,9 +82,9 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       DeploymentsEvents.driftDetected,
       'identity',
-      this.fanOut((event) => ({
+      this.fanOut(async (event, eventId) => ({
         type: 'deployment.drift_detected',
-        audience: { users: [event.created_by], workspaces: [event.workspace_id] },
+        audience: await this.workspaceAudience(event, eventId),
         data: {
           deployment_id: event.deployment_id,
           asset_type: event.asset_type,
@@ -99,9 +101,9 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     events.subscribeInBackground(
       DeploymentsEvents.rolloutHalted,
       'identity',
-      this.fanOut((event) => ({
+      this.fanOut(async (event, eventId) => ({
         type: 'rollout.halted',
-        audience: { users: [event.created_by], workspaces: [event.workspace_id] },
+        audience: await this.workspaceAudience(event, eventId),
         data: {
           rollout_id: event.rollout_id,
           asset_type: event.asset_type,
@@ -267,6 +269,20 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
     return { users: [...new Set([...deployers.users, ...followers])], workspaces: deployers.workspaces };
   }
 
+  /**
+   * A workspace's event (a deployment's, a roll-out's) reaches the workspace's endpoints, and its author's
+   * own while they are still a member (one removed since no longer sees the workspace's deployments).
+   */
+  private async workspaceAudience(
+    event: { created_by?: string | null; workspace_id: string },
+    eventId: string,
+  ): Promise<Audience> {
+    const author = event.created_by;
+    const member =
+      !!author && (await this.workspaces.isActiveMember(author, event.workspace_id, `webhook-${eventId}`));
+    return { users: member ? [author] : [], workspaces: [event.workspace_id] };
+  }
+
   /** Who deployed what where: a later `version.published` of it reaches them and their workspace. */
   private async rememberDeployer(event: DeploymentSucceededEvent): Promise<void> {
     const resourceId = event.asset_type === 'ruleset' ? event.ruleset_id : event.policy_id;
@@ -278,11 +294,6 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
       event.workspace_id,
     );
   }
-}
-
-/** A deployment's events reach its author's own endpoints and its workspace's. */
-function deploymentAudience(event: DeploymentSucceededEvent): Audience {
-  return { users: event.created_by ? [event.created_by] : [], workspaces: [event.workspace_id] };
 }
 
 function deploymentData(event: DeploymentSucceededEvent): DeploymentSucceededWebhookV1 {

@@ -416,12 +416,15 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
         { comment_id: commented, excerpt: 'Works well' },
       ]);
       const failed = ids();
+      // A workspace's events reach its author's own endpoints while they are a member of it.
+      const workspaceId = randomUUID();
+      identity.role(author.id, workspaceId, 'member');
       const deployment = {
         deployment_id: randomUUID(),
         asset_type: 'policy' as const,
         policy_id: policyId,
         ruleset_id: null,
-        workspace_id: randomUUID(),
+        workspace_id: workspaceId,
         connection_id: randomUUID(),
         platform_org_id: 'org-1',
         created_by: author.id,
@@ -453,6 +456,17 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
         expect(await deliveriesOf(author, eventId)).toHaveLength(1);
         expect(await deliveriesOf(bystander, eventId)).toHaveLength(0);
       }
+      // Of a workspace they are no longer a member of (disabled, or never were): nothing on their own.
+      const elsewhere = ids();
+      await identity.publish(DeploymentsEvents.deploymentFailed, elsewhere, {
+        ...deployment,
+        workspace_id: randomUUID(),
+        error: 'boom',
+      });
+      const after = ids();
+      await identity.publish(DeploymentsEvents.deploymentFailed, after, { ...deployment, error: 'later' });
+      expect(await deliveredTo(author, after)).toMatchObject({ data: { error: 'later' } });
+      expect(await deliveriesOf(author, elsewhere)).toHaveLength(0);
       // A review's decision also reaches the submitter's inbox, once per event (published twice above),
       // with the reviewer's feedback; nobody else's.
       const inbox = await identity.request(IdentityRpc.listNotifications, author.session, {});
@@ -487,6 +501,7 @@ describe('webhook delivery (identity service, real PostgreSQL)', () => {
       const team = await subscriber();
       const follower = await subscriber();
       const workspaceId = randomUUID();
+      identity.role(deployer.id, workspaceId, 'member');
       // The team's endpoint as a workspace endpoint (the workspaces service, absent here, vouches for owners).
       await identity.sql(`UPDATE identity.webhook_endpoints SET workspace_id = $2 WHERE id = $1`, [
         team.endpoint.id,
