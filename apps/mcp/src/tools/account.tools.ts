@@ -19,7 +19,14 @@ export class AccountTools implements ToolSet {
         'Lists the policies you submitted for review, newest first, with their status (submitted: ' +
         "waiting for review; approved: published; rejected: sent back, with the reviewer's feedback).",
       schema: submissionSchema,
-      list: async (ctx) => (await this.bus.request(CatalogRpc.listSubmissions, ctx, {})).submissions,
+      list: async (ctx, page) => {
+        const { submissions, hasMore, nextCursor } = await this.bus.request(
+          CatalogRpc.listSubmissions,
+          ctx,
+          page,
+        );
+        return { submissions, hasMore, nextCursor };
+      },
       toJson: toSubmission,
       feedback: (submission) => submission.feedback,
       none: 'You have no submissions.',

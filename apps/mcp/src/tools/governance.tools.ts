@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type GovernedApi, GovernanceRpc } from '@pc/contracts';
+import { GOVERNANCE_LIMITS, type GovernedApi, GovernanceRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import { id } from './schemas';
+import { TOOL_PAGE } from './catalog-inputs';
+import { id, page } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
@@ -28,6 +29,14 @@ const toGovernedApi = (api: GovernedApi): z.infer<typeof governedApiSchema> => (
   last_evaluated_at: api.last_evaluated_at,
 });
 const shown = (value: number | null) => (value === null ? 'not evaluated' : `${value}%`);
+/** A page of governed APIs: its offset is the previous answer's `next_offset` (the output's fields are snake_case). */
+const listPage = page(TOOL_PAGE.max, TOOL_PAGE.default, GOVERNANCE_LIMITS.offset.max);
+const apiPage = {
+  limit: listPage.limit,
+  offset: listPage.offset.describe(
+    "How many to skip: pass the previous answer's next_offset to get the next page.",
+  ),
+};
 /** Evaluations a conformance history shows. */
 const HISTORY = 20;
 
@@ -42,31 +51,39 @@ export class GovernanceTools implements ToolSet {
       description:
         "Lists the APIs a workspace you belong to governs, at-risk first (below the workspace's threshold), " +
         'each with its latest conformance (passed rules over applicable rules of the rulesets its profiles ' +
-        'apply) and the one before.',
+        'apply) and the one before. Answers one page and next_offset for the next (null on the last page).',
       scope: 'api:read',
-      input: { workspace_id: id('workspace') },
+      input: { workspace_id: id('workspace'), ...apiPage },
       output: {
         threshold: z.number(),
         totals: z.object({ apis: z.number().int(), evaluated: z.number().int(), at_risk: z.number().int() }),
         apis: z.array(governedApiSchema),
         has_more: z.boolean(),
+        next_offset: z.number().int().nullable().describe('The offset of the next page (null: none).'),
       },
       annotations: READ_ONLY,
-      run: async ({ workspace_id }, ctx) => {
-        const page = await this.bus.request(GovernanceRpc.listApis, ctx, { workspaceId: workspace_id });
-        const lines = page.apis.map(
+      run: async ({ workspace_id, limit, offset }, ctx) => {
+        const dashboard = await this.bus.request(GovernanceRpc.listApis, ctx, {
+          workspaceId: workspace_id,
+          limit,
+          offset,
+        });
+        const nextOffset = dashboard.has_more ? offset + dashboard.apis.length : null;
+        const lines = dashboard.apis.map(
           (a) => `- ${a.name}: ${shown(a.conformance)}${a.at_risk ? ' (at risk)' : ''} id ${a.id}`,
         );
         return {
           data: {
-            threshold: page.threshold,
-            totals: page.totals,
-            apis: page.apis.map(toGovernedApi),
-            has_more: page.has_more,
+            threshold: dashboard.threshold,
+            totals: dashboard.totals,
+            apis: dashboard.apis.map(toGovernedApi),
+            has_more: dashboard.has_more,
+            next_offset: nextOffset,
           },
           text: [
-            `${page.totals.apis} APIs, ${page.totals.at_risk} at risk (threshold ${page.threshold}%)`,
+            `${dashboard.totals.apis} APIs, ${dashboard.totals.at_risk} at risk (threshold ${dashboard.threshold}%)`,
             ...lines,
+            ...(nextOffset === null ? [] : [`More: offset ${nextOffset}.`]),
           ].join('\n'),
         };
       },

@@ -1,14 +1,16 @@
 import {
   type DocsCompleteness,
   type DocTab,
+  LIST_CURSOR_MAX,
   LISTING_CATALOGS,
   type RequestContext,
   SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
-import { id, page, toDocTab } from './schemas';
+import { id, page, text, toDocTab } from './schemas';
 import {
   entryMarkdown,
   offsetOf,
@@ -232,9 +234,22 @@ interface SubmissionListing {
   status: string;
 }
 
+/** A page of the caller's submissions: at most `limit`, after the one `cursor` (a `nextCursor`) names. */
+export interface SubmissionsPageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** One page of the caller's submissions, and the cursor of the next (null on the last page). */
+export interface SubmissionsPage<Submission> {
+  submissions: Submission[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
 /**
  * A kind's "my submissions" tool (`list_my_submissions` for policies, `list_my_ruleset_submissions`):
- * the caller's submissions with their status and the reviewer's feedback.
+ * the caller's submissions with their status and the reviewer's feedback, a page at a time.
  */
 export function defineMySubmissionsTool<Submission extends SubmissionListing, Json extends z.ZodType>(
   kit: ToolKit,
@@ -243,7 +258,7 @@ export function defineMySubmissionsTool<Submission extends SubmissionListing, Js
     title: string;
     description: string;
     schema: Json;
-    list: (ctx: RequestContext) => Promise<Submission[]>;
+    list: (ctx: RequestContext, page: SubmissionsPageRequest) => Promise<SubmissionsPage<Submission>>;
     toJson: (submission: Submission) => z.infer<Json>;
     feedback: (submission: Submission) => string | null;
     /** The text when there is none. */
@@ -252,21 +267,50 @@ export function defineMySubmissionsTool<Submission extends SubmissionListing, Js
 ): void {
   kit.define(name, {
     title: tool.title,
-    description: tool.description,
+    description: `${tool.description} Answers one page and nextCursor for the next (null on the last page).`,
     scope: 'api:read',
-    input: {},
-    output: { submissions: z.array(tool.schema) },
+    input: {
+      limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
+      cursor: text(1, LIST_CURSOR_MAX)
+        .optional()
+        .describe("The previous answer's nextCursor, to get the next page."),
+    },
+    output: {
+      submissions: z.array(tool.schema),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable(),
+    },
     annotations: READ_ONLY,
-    run: async (_args, ctx) => {
-      const submissions = await tool.list(ctx);
+    run: async ({ limit, cursor }, ctx) => {
+      const { submissions, hasMore, nextCursor } = await tool.list(ctx, {
+        limit,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
       const lines = submissions.map((s) => {
         const feedback = tool.feedback(s);
         return `- ${s.name}: ${s.status}${feedback ? ` (feedback: ${feedback})` : ''} id ${s.id}`;
       });
+      const more = hasMore && nextCursor !== null ? [`More: cursor ${nextCursor}.`] : [];
       return {
-        data: { submissions: submissions.map(tool.toJson) },
-        text: lines.length === 0 ? tool.none : lines.join('\n'),
+        data: { submissions: submissions.map(tool.toJson), hasMore, nextCursor: hasMore ? nextCursor : null },
+        text: lines.length === 0 && more.length === 0 ? tool.none : [...lines, ...more].join('\n'),
       };
     },
   });
+}
+
+/**
+ * A page of a list a service answers whole (newest first, bounded): the submissions after the one the
+ * cursor names by id. A cursor naming none of them (not one this tool gave) is refused.
+ */
+export function pageOfWholeList<Submission extends SubmissionListing>(
+  all: Submission[],
+  { limit, cursor }: SubmissionsPageRequest,
+): SubmissionsPage<Submission> {
+  const start = cursor === undefined ? 0 : all.findIndex((s) => s.id === cursor) + 1;
+  if (start === 0 && cursor !== undefined)
+    throw new RemoteError({ code: 'BAD_REQUEST', message: 'cursor is not a nextCursor this tool returned' });
+  const submissions = all.slice(start, start + limit);
+  const hasMore = start + submissions.length < all.length;
+  return { submissions, hasMore, nextCursor: hasMore ? submissions[submissions.length - 1].id : null };
 }

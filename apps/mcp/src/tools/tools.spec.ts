@@ -3,12 +3,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
+  type ApiDashboard,
   CatalogRpc,
   type EvaluateRequest,
+  GovernanceRpc,
+  type ListApisRequest,
   type ListIdeasRequest,
   type ListRulesetsRequest,
+  type PageRequest,
+  type PolicySubmission,
   RulesetEvaluationRpc,
   RulesetSchemas,
+  type RulesetSubmission,
   RulesetsRpc,
   type Scope,
   type UserCaller,
@@ -27,6 +33,7 @@ import { z } from 'zod';
 import { McpEnv } from '../mcp.env';
 import { AccountTools } from './account.tools';
 import { DeploymentTools } from './deployments.tools';
+import { GovernanceTools } from './governance.tools';
 import { IdeaTools } from './ideas.tools';
 import { PolicyTools } from './policies.tools';
 import { RulesetTools } from './rulesets.tools';
@@ -36,6 +43,73 @@ import type { ToolSet } from './tool-set';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
+/** The n-th of a stand-in's rows: a UUID ending in n. */
+const nth = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const WORKSPACE = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const AT = '2026-12-01T10:00:00.000Z';
+
+/** A workspace governing 55 APIs, paged by offset as the rulesets service pages them (default 50). */
+function dashboard({ limit = 50, offset = 0 }: ListApisRequest): ApiDashboard {
+  const apis = Array.from({ length: 55 }, (_, i) => ({ id: nth(i + 1), name: `API ${i + 1}` }));
+  return {
+    workspace_id: WORKSPACE,
+    threshold: 70,
+    totals: { apis: 55, evaluated: 0, at_risk: 0 },
+    apis: apis.slice(offset, offset + limit).map((api) => ({
+      ...api,
+      workspace_id: WORKSPACE,
+      description: null,
+      tags: [],
+      scope: null,
+      source: null,
+      conformance: null,
+      previous_conformance: null,
+      at_risk: false,
+      last_evaluated_at: null,
+      created_at: AT,
+      updated_at: AT,
+    })) as unknown as ApiDashboard['apis'],
+    has_more: offset + limit < apis.length,
+  };
+}
+
+/** The caller's 55 policy submissions, newest first, keyset-paged as the catalog pages them (default 50). */
+function policySubmissions({ limit = 50, cursor }: PageRequest) {
+  const all = Array.from({ length: 55 }, (_, i) => i + 1);
+  const start = cursor === undefined ? 0 : Number(cursor);
+  const submissions = all.slice(start, start + limit).map(
+    (n): PolicySubmission =>
+      ({
+        id: nth(n),
+        policyId: nth(100 + n),
+        name: `Policy ${n}`,
+        status: 'submitted',
+        sourceHostUrl: 'https://source.example/p',
+        feedback: null,
+        reviewedAt: null,
+        createdAt: AT,
+        updatedAt: AT,
+      }) as PolicySubmission,
+  );
+  const hasMore = start + submissions.length < all.length;
+  return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
+}
+
+/** The caller's 25 ruleset submissions: the rulesets service answers them whole. */
+const rulesetSubmissions = Array.from(
+  { length: 25 },
+  (_, i): RulesetSubmission =>
+    ({
+      id: nth(i + 1),
+      ruleset_id: nth(100 + i + 1),
+      name: `Ruleset ${i + 1}`,
+      status: 'submitted',
+      review_feedback: null,
+      reviewed_at: null,
+      created_at: AT,
+      updated_at: AT,
+    }) as RulesetSubmission,
+);
 
 /**
  * The tool server's tools as an assistant meets them, over MCP (the SDK's client on an in-memory
@@ -49,11 +123,13 @@ describe('the tool server: scopes and tool inputs', () => {
   let rulesets: RunningService;
   let catalog: RunningService;
   let limits: ToolLimits;
-  const received: { list: ListRulesetsRequest[]; evaluate: EvaluateRequest[]; ideas: ListIdeasRequest[] } = {
-    list: [],
-    evaluate: [],
-    ideas: [],
-  };
+  const received: {
+    list: ListRulesetsRequest[];
+    evaluate: EvaluateRequest[];
+    ideas: ListIdeasRequest[];
+    apis: ListApisRequest[];
+    submissions: PageRequest[];
+  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [] };
 
   beforeAll(async () => {
     rulesets = await startService(
@@ -72,6 +148,11 @@ describe('the tool server: scopes and tool inputs', () => {
             durationMs: 1,
           };
         }),
+        answer(GovernanceRpc.listApis, (data) => {
+          received.apis.push(data);
+          return dashboard(data);
+        }),
+        answer(RulesetsRpc.listSubmissions, () => ({ submissions: rulesetSubmissions })),
       ]),
       bus,
     );
@@ -84,6 +165,10 @@ describe('the tool server: scopes and tool inputs', () => {
         }),
         answer(CatalogRpc.getIdea, () => {
           throw notFound('Idea');
+        }),
+        answer(CatalogRpc.listSubmissions, (data) => {
+          received.submissions.push(data);
+          return policySubmissions(data);
         }),
       ]),
       bus,
@@ -108,9 +193,14 @@ describe('the tool server: scopes and tool inputs', () => {
     const server = new McpServer({ name: 'test', version: '1' });
     const caller: UserCaller = { kind: 'user', userId: randomUUID(), isAdmin: false, scopes, via: 'token' };
     const kit = new ToolKit(server, { requestId: 'mcp-test', caller }, limits);
-    const sets: ToolSet[] = [IdeaTools, PolicyTools, RulesetTools, AccountTools, DeploymentTools].map(
-      (Set) => new Set(client),
-    );
+    const sets: ToolSet[] = [
+      IdeaTools,
+      PolicyTools,
+      RulesetTools,
+      AccountTools,
+      DeploymentTools,
+      GovernanceTools,
+    ].map((Set) => new Set(client));
     for (const set of sets) set.register(kit);
     kit.finish();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -118,6 +208,13 @@ describe('the tool server: scopes and tool inputs', () => {
     const mcp = new Client({ name: 'test-client', version: '1' });
     await mcp.connect(clientSide);
     return mcp;
+  }
+
+  /** A tool's structured answer and its text (the call must succeed). */
+  async function page(mcp: Client, name: string, args: Json): Promise<{ data: Json; text: string }> {
+    const result = (await mcp.callTool({ name, arguments: args })) as Json;
+    expect({ name, isError: result.isError ?? false }).toEqual({ name, isError: false });
+    return { data: result.structuredContent as Json, text: result.content?.[0]?.text ?? '' };
   }
 
   /** The text of a tool's answer, and whether it is an error (invalid input is one, as the SDK answers it). */
@@ -289,5 +386,62 @@ describe('the tool server: scopes and tool inputs', () => {
     const listed = (await mcp.callTool({ name: 'list_ideas', arguments: {} })) as Json;
     expect(listed.isError ?? false).toBe(false);
     expect(received.ideas.length).toBe(asked + 1);
+  });
+
+  it("pages a workspace's governed APIs by offset, saying in the text where the next page starts", async () => {
+    const mcp = await connect(['api:read']);
+    const first = await page(mcp, 'list_governed_apis', { workspace_id: WORKSPACE });
+    expect(received.apis.slice(-1)).toEqual([{ workspaceId: WORKSPACE, limit: 20, offset: 0 }]);
+    expect(first.data).toMatchObject({ totals: { apis: 55 }, has_more: true, next_offset: 20 });
+    expect(first.data.apis).toHaveLength(20);
+    expect(first.text.split('\n').at(-1)).toBe('More: offset 20.');
+    const last = await page(mcp, 'list_governed_apis', { workspace_id: WORKSPACE, limit: 50, offset: 50 });
+    expect(received.apis.slice(-1)).toEqual([{ workspaceId: WORKSPACE, limit: 50, offset: 50 }]);
+    expect(last.data).toMatchObject({ has_more: false, next_offset: null });
+    expect(last.data.apis.map((a: Json) => a.name)).toEqual([
+      'API 51',
+      'API 52',
+      'API 53',
+      'API 54',
+      'API 55',
+    ]);
+    expect(last.text).not.toMatch(/More/);
+    for (const args of [{ limit: 51 }, { limit: 0 }, { offset: -1 }, { offset: 100_001 }])
+      expect([
+        args,
+        (await call(mcp, 'list_governed_apis', { workspace_id: WORKSPACE, ...args })).error,
+      ]).toEqual([args, true]);
+  });
+
+  it("pages my policy submissions by the catalog's cursor, saying in the text which cursor brings the rest", async () => {
+    const mcp = await connect(['api:read']);
+    const first = await page(mcp, 'list_my_submissions', { limit: 50 });
+    expect(received.submissions.slice(-1)).toEqual([{ limit: 50 }]);
+    expect(first.data).toMatchObject({ hasMore: true, nextCursor: '50' });
+    expect(first.data.submissions).toHaveLength(50);
+    expect(first.text.split('\n').at(-1)).toBe('More: cursor 50.');
+    const rest = await page(mcp, 'list_my_submissions', { cursor: '50' });
+    expect(received.submissions.slice(-1)).toEqual([{ limit: 20, cursor: '50' }]);
+    expect(rest.data).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(rest.data.submissions.map((s: Json) => s.name)).toEqual(
+      [51, 52, 53, 54, 55].map((n) => `Policy ${n}`),
+    );
+    expect(rest.text).not.toMatch(/More/);
+    expect((await call(mcp, 'list_my_submissions', { limit: 51 })).error).toBe(true);
+  });
+
+  it('pages my ruleset submissions the same way, over the whole list the rulesets service answers', async () => {
+    const mcp = await connect(['api:read']);
+    const first = await page(mcp, 'list_my_ruleset_submissions', {});
+    expect(first.data).toMatchObject({ hasMore: true, nextCursor: nth(20) });
+    expect(first.data.submissions).toHaveLength(20);
+    expect(first.text.split('\n').at(-1)).toBe(`More: cursor ${nth(20)}.`);
+    const rest = await page(mcp, 'list_my_ruleset_submissions', { cursor: nth(20) });
+    expect(rest.data).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(rest.data.submissions.map((s: Json) => s.id)).toEqual([21, 22, 23, 24, 25].map(nth));
+    expect(await call(mcp, 'list_my_ruleset_submissions', { cursor: ID })).toEqual({
+      error: true,
+      text: expect.stringMatching(/cursor is not a nextCursor this tool returned/),
+    });
   });
 });
