@@ -203,4 +203,80 @@ describe('the command line', () => {
       expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
     });
   });
+
+  describe('search --json (against a stand-in of GET /api/search)', () => {
+    /** 250 items; a page's cursor is the position after its last item, as the API's keyset cursor is. */
+    const TOTAL = 250;
+    let server: Server;
+    let requests: string[];
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        requests.push(`${url.pathname}${url.search}`);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        const start = Number(url.searchParams.get('cursor') ?? 0);
+        const end = Math.min(TOTAL, start + limit);
+        const items = Array.from({ length: end - start }, (_, i) => ({
+          kind: 'policy',
+          catalog: 'vendor',
+          id: null,
+          slug: `item-${start + i}`,
+          name: `Item ${start + i}`,
+          summary: '',
+          category: null,
+          counts: null,
+        }));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            items,
+            match: null,
+            total: TOTAL,
+            facets: {
+              kinds: { policy: TOTAL, ruleset: 0 },
+              catalogs: { community: 0, vendor: TOTAL },
+              categories: [],
+            },
+            countsCapped: false,
+            hasMore: end < TOTAL,
+            nextCursor: end < TOTAL ? String(end) : null,
+          }),
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      requests = [];
+      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    const search = async (...args: string[]) => {
+      expect(await run(['node', 'policy-catalog', '--json', 'search', ...args], env)).toBe(0);
+      return JSON.parse(out) as {
+        items: Array<{ slug: string }>;
+        hasMore: boolean;
+        nextCursor: string | null;
+      };
+    };
+
+    it('answers a cursor that resumes right after the last item printed, when --limit spans pages and cuts one', async () => {
+      const found = await search('--limit', '150');
+      expect(requests).toEqual([
+        '/api/search?sort=name&limit=100',
+        '/api/search?sort=name&limit=50&cursor=100',
+      ]);
+      expect(found.items.map((item) => item.slug)).toEqual(
+        Array.from({ length: 150 }, (_, i) => `item-${i}`),
+      );
+      expect(found).toMatchObject({ hasMore: true, nextCursor: '150' });
+    });
+
+    it('answers no cursor when --limit reaches the last item', async () => {
+      const found = await search('--limit', '300');
+      expect(found.items).toHaveLength(TOTAL);
+      expect(found).toMatchObject({ hasMore: false, nextCursor: null });
+    });
+  });
 });

@@ -16,6 +16,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Pages of the search a slug is looked for in, at most (100 items each). */
 const SLUG_PAGES = 20;
+/** The largest page GET /api/search answers. */
+const SEARCH_PAGE_MAX = 100;
 
 /** A listing found by id or slug: its kind, its catalog and what the API answered for it. */
 export type Found =
@@ -191,30 +193,39 @@ export function listingCommands(program: Command, env: CliEnv): void {
       ) => {
         const ctx = new Context(command, env);
         const client = ctx.client(false);
+        const filters = {
+          q: query,
+          kind: options.kind,
+          catalog: options.catalog,
+          category: options.category,
+          sort: options.sort,
+        };
+        // Each page asks for no more than the limit leaves, so the last page's cursor starts exactly
+        // after the last item printed (one cut mid-page would skip the rest of that page).
         const first = await client.api.search.search({
-          params: {
-            query: {
-              q: query,
-              kind: options.kind,
-              catalog: options.catalog,
-              category: options.category,
-              sort: options.sort,
-              limit: Math.min(100, options.limit),
-            },
-          },
+          params: { query: { ...filters, limit: Math.min(SEARCH_PAGE_MAX, options.limit) } },
         });
-        const found = [...first.items];
-        let cursor = first.hasMore ? first.nextCursor : null;
-        while (cursor && found.length < options.limit) {
-          const next = await client.api.search.search({
-            params: { query: { q: query, ...options, limit: 100, cursor } },
+        const items = [...first.items];
+        let last = first;
+        while (last.hasMore && last.nextCursor && items.length < options.limit) {
+          last = await client.api.search.search({
+            params: {
+              query: {
+                ...filters,
+                limit: Math.min(SEARCH_PAGE_MAX, options.limit - items.length),
+                cursor: last.nextCursor,
+              },
+            },
           });
-          found.push(...next.items);
-          cursor = next.hasMore ? next.nextCursor : null;
+          items.push(...last.items);
         }
-        const items = found.slice(0, options.limit);
         if (ctx.out.json)
-          return ctx.out.data({ ...first, items, hasMore: Boolean(cursor) || found.length > items.length });
+          return ctx.out.data({
+            ...first,
+            items,
+            hasMore: last.hasMore,
+            nextCursor: last.hasMore ? last.nextCursor : null,
+          });
         const { kinds, catalogs, categories } = first.facets;
         const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
         ctx.out.line(
