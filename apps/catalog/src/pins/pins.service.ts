@@ -10,7 +10,7 @@ import type { Executor, PrebuiltJson } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
 import { policyPins, versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
-import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow } from '../policies';
+import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow, sourcesOf } from '../policies';
 import { RepositoryInspector } from '../source';
 
 /** A policy's pins, to the kernel's `Pinning`: its source and, for a split policy, its implementation repository. */
@@ -52,15 +52,7 @@ export class PinsService implements KindPins<
   }
 
   inspected(policy: PolicyRow): unknown[] {
-    return [
-      policy.project_type,
-      policy.source_host_url,
-      policy.source_ref,
-      policy.implementation_source_host_url,
-      policy.implementation_source_ref,
-      policy.pinned_commit,
-      policy.implementation_pinned_commit,
-    ];
+    return sourcesOf(policy);
   }
 
   async record(

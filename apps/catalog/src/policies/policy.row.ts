@@ -35,3 +35,19 @@ export const POLICY_COLUMNS = `p.id, p.slug, p.name, p.description, p.category, 
   p.download_count, p.deploy_count, p.pinned_commit, p.pinned_content_digest, p.implementation_pinned_commit,
   p.implementation_pinned_content_digest, p.pinned_at, p.pinned_by, p.pinned_how, p.published_at, p.created_at,
   p.updated_at`;
+
+/**
+ * What a check of a policy's repositories reads of it (project type, repositories, refs) and the pins a
+ * pin or an approved repository revision replaces: they are written only while these are as checked.
+ */
+export function sourcesOf(policy: PolicyRow): unknown[] {
+  return [
+    policy.project_type,
+    policy.source_host_url,
+    policy.source_ref,
+    policy.implementation_source_host_url,
+    policy.implementation_source_ref,
+    policy.pinned_commit,
+    policy.implementation_pinned_commit,
+  ];
+}

@@ -20,7 +20,7 @@ import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { Outbox } from '@pc/listings';
-import { PolicyAccess, PolicyRecords, type PolicyRow } from '../policies';
+import { PolicyAccess, PolicyRecords, type PolicyRow, sourcesOf } from '../policies';
 import { RepositoryInspector } from '../source';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
 import { catalogError } from '../common/catalog.errors';
@@ -295,17 +295,4 @@ export async function onePendingPerField<T>(write: () => Promise<T>): Promise<T>
     }
     throw error;
   }
-}
-
-/** What a repository revision's check reads of its policy, and the pins its approval replaces. */
-function sourcesOf(policy: PolicyRow): unknown[] {
-  return [
-    policy.project_type,
-    policy.source_host_url,
-    policy.source_ref,
-    policy.implementation_source_host_url,
-    policy.implementation_source_ref,
-    policy.pinned_commit,
-    policy.implementation_pinned_commit,
-  ];
 }
