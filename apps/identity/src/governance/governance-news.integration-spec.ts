@@ -24,10 +24,12 @@ describe('governance news in the inbox and the webhooks (identity service, real 
     });
     const apiId = randomUUID();
     const crossed = randomUUID();
+    const workspaceId = randomUUID();
+    identity.role(user.id, workspaceId, 'member');
     const crossing = {
       api_id: apiId,
       api_name: 'Pets API',
-      workspace_id: randomUUID(),
+      workspace_id: workspaceId,
       direction: 'below' as const,
       threshold: 70,
       conformance: 50,
@@ -68,11 +70,29 @@ describe('governance news in the inbox and the webhooks (identity service, real 
       apiId,
       direction: 'below',
     });
+
+    // Of a workspace they are no longer a member of: nothing in their inbox, nothing to their endpoints.
+    const elsewhere = randomUUID();
+    await identity.publish(GovernanceEvents.thresholdCrossed, elsewhere, {
+      ...crossing,
+      workspace_id: randomUUID(),
+      direction: 'above',
+    });
+    const later = randomUUID();
+    await identity.publish(GovernanceEvents.thresholdCrossed, later, { ...crossing, conformance: 40 });
+    expect(await inboxOf(user.session, 3)).toHaveLength(3);
+    const titles = (
+      await identity.request(IdentityRpc.listNotifications, user.session, {})
+    ).notifications.map((n) => n.title);
+    expect(titles).toContain('Pets API is at risk: 40%');
+    expect(titles).not.toContain('Pets API is back above 70%');
   });
 
   it("tells each registrant of the APIs a followed ruleset's new version changed, and the workspace's endpoints, once", async () => {
-    const [alice, bob] = [await identity.newUser(), await identity.newUser()];
+    const [alice, bob, gone] = [await identity.newUser(), await identity.newUser(), await identity.newUser()];
     const workspaceId = randomUUID();
+    identity.role(alice.id, workspaceId, 'owner');
+    identity.role(bob.id, workspaceId, 'member');
     const { endpoint } = await identity.request(WebhooksRpc.create, alice.session, {
       url: 'http://127.0.0.1:9/hook',
       event_types: ['governed_api.conformance_changed'],
@@ -90,11 +110,13 @@ describe('governance news in the inbox and the webhooks (identity service, real 
       ruleset_id: randomUUID(),
       ruleset_name: 'Operation ids',
       version: 'c'.repeat(40),
-      changed: 3,
+      changed: 4,
       apis: [
         change('Orders API', alice.id, 50, 75),
         change('Pets API', alice.id, 100, 75),
         change('Users API', bob.id, null, 25),
+        // Registered by a member disabled since: the workspace hears of it, they do not.
+        change('Old API', gone.id, 80, 60),
       ],
     };
     await identity.publish(GovernanceEvents.conformanceChanged, eventId, news);
@@ -122,6 +144,9 @@ describe('governance news in the inbox and the webhooks (identity service, real 
          FROM identity.webhook_deliveries WHERE endpoint_id = $1`,
       [endpoint.id],
     );
-    expect(deliveries.map((d) => [d.type, d.apis])).toEqual([['governed_api.conformance_changed', 3]]);
+    expect(deliveries.map((d) => [d.type, d.apis])).toEqual([['governed_api.conformance_changed', 4]]);
+    expect((await identity.request(IdentityRpc.listNotifications, gone.session, {})).notifications).toEqual(
+      [],
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@pc/contracts';
 import { DurableEventsClient } from '@pc/platform';
 import { logWhenGivenUp } from '../common/given-up';
+import { WorkspaceOwners } from '../common/workspace-owners';
 import { NotificationsService } from '../notifications';
 import { WebhooksService } from '../webhooks';
 
@@ -37,6 +38,7 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
     private readonly events: DurableEventsClient,
     private readonly notifications: NotificationsService,
     private readonly webhooks: WebhooksService,
+    private readonly workspaces: WorkspaceOwners,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -60,24 +62,38 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
     );
   }
 
+  /**
+   * Of the users a workspace's news concerns, those still members of it (the others, disabled since,
+   * hear nothing more of the workspace; its own endpoints still do).
+   */
+  private async members(userIds: string[], workspaceId: string, eventId: string): Promise<string[]> {
+    const kept: string[] = [];
+    for (const userId of userIds)
+      if (await this.workspaces.isActiveMember(userId, workspaceId, `governance-news-${eventId}`))
+        kept.push(userId);
+    return kept;
+  }
+
   private async thresholdCrossed(eventId: string, event: ApiThresholdCrossedEvent): Promise<void> {
     const below = event.direction === 'below';
-    await this.notifications.addOnce(eventId, event.owner_id, {
-      kind: 'governed_api_threshold_crossed',
-      title: below
-        ? `${event.api_name} is at risk: ${percent(event.conformance)}`
-        : `${event.api_name} is back above ${event.threshold}%`,
-      body: `Its conformance moved from ${percent(event.previous_conformance)} to ${percent(event.conformance)}; the workspace's threshold is ${event.threshold}%.`,
-      data: {
-        apiId: event.api_id,
-        workspaceId: event.workspace_id,
-        evaluationId: event.evaluation_id,
-        direction: event.direction,
-        conformance: event.conformance,
-      },
-    });
+    const [owner] = await this.members([event.owner_id], event.workspace_id, eventId);
+    if (owner)
+      await this.notifications.addOnce(eventId, owner, {
+        kind: 'governed_api_threshold_crossed',
+        title: below
+          ? `${event.api_name} is at risk: ${percent(event.conformance)}`
+          : `${event.api_name} is back above ${event.threshold}%`,
+        body: `Its conformance moved from ${percent(event.previous_conformance)} to ${percent(event.conformance)}; the workspace's threshold is ${event.threshold}%.`,
+        data: {
+          apiId: event.api_id,
+          workspaceId: event.workspace_id,
+          evaluationId: event.evaluation_id,
+          direction: event.direction,
+          conformance: event.conformance,
+        },
+      });
     await this.webhooks.fanOut(
-      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      { users: owner ? [owner] : [], workspaces: [event.workspace_id] },
       'governed_api.threshold_crossed',
       eventId,
       {
@@ -94,14 +110,16 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
   }
 
   private async waiverExpired(eventId: string, event: WaiverExpiredEvent): Promise<void> {
-    await this.notifications.addOnce(eventId, event.owner_id, {
-      kind: 'waiver_expired',
-      title: `Your waiver of ${event.rule} on ${event.api_name} expired`,
-      body: `Its findings at ${event.location} count again: the API's conformance is ${percent(event.conformance)}.`,
-      data: { apiId: event.api_id, workspaceId: event.workspace_id, waiverId: event.waiver_id },
-    });
+    const [owner] = await this.members([event.owner_id], event.workspace_id, eventId);
+    if (owner)
+      await this.notifications.addOnce(eventId, owner, {
+        kind: 'waiver_expired',
+        title: `Your waiver of ${event.rule} on ${event.api_name} expired`,
+        body: `Its findings at ${event.location} count again: the API's conformance is ${percent(event.conformance)}.`,
+        data: { apiId: event.api_id, workspaceId: event.workspace_id, waiverId: event.waiver_id },
+      });
     await this.webhooks.fanOut(
-      { users: [event.owner_id], workspaces: [event.workspace_id] },
+      { users: owner ? [owner] : [], workspaces: [event.workspace_id] },
       'governed_api.waiver_expired',
       eventId,
       {
@@ -117,7 +135,11 @@ export class GovernanceNewsSubscriber implements OnApplicationBootstrap {
   }
 
   private async conformanceChanged(eventId: string, event: ConformanceChangedEvent): Promise<void> {
-    const owners = [...new Set(event.apis.map((api) => api.owner_id))];
+    const owners = await this.members(
+      [...new Set(event.apis.map((api) => api.owner_id))],
+      event.workspace_id,
+      eventId,
+    );
     for (const ownerId of owners) {
       const theirs = event.apis.filter((api) => api.owner_id === ownerId);
       await this.notifications.addOnce(recipientEventId(eventId, ownerId), ownerId, {
