@@ -68,14 +68,16 @@ export class PlanService {
   }
 
   /**
-   * The version apply leaves in each organization: the request's `version`; for a release of the reviewed
-   * commit without one, the version that commit gives: what an earlier release of it built, else the
-   * listing's (a policy's), unless a release was built from another commit (the listing's version may be
-   * that commit's: a revision moves the pin without reading its version). Unknown (null) when only the
-   * build can say (a publish's `-dev.<timestamp>` version, a commit never built), so the plan never says
-   * `unchanged` for what a release would change.
+   * The version apply leaves in each organization. A publish without a release applies the build's
+   * `-dev.<timestamp>` version whatever `version` says, so that is unknown (null). Otherwise the request's
+   * `version`; for a release of the reviewed commit without one, the version that commit gives: what an
+   * earlier release of it built, else the listing's (a policy's), unless a release was built from another
+   * commit (the listing's version may be that commit's: a revision moves the pin without reading its
+   * version). Unknown (null) when only the build can say (a commit never built), so the plan never says
+   * `unchanged` for what apply would change.
    */
   private async plannedVersion(req: CreateDeploymentRequest, item: DeployableItem): Promise<string | null> {
+    if (req.doPublish && !req.doRelease) return null;
     if (req.version !== undefined) return req.version;
     if (!req.doRelease) return null;
     const pin = item.source.reviewed ? item.pin : null;

@@ -1,0 +1,41 @@
+import { serviceUnderTest } from '@pc/testing';
+import { type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
+
+jest.setTimeout(120_000);
+
+/**
+ * The plan of a deployment against what apply then does, with a deployment worker and the sandbox's
+ * platform: the version a plan names is the one apply leaves, or unknown when only the build can say.
+ */
+describe('a deployment plan', () => {
+  const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 1 }));
+  let d: Deployer;
+
+  beforeAll(async () => {
+    d = await service.deployer();
+  });
+
+  it('does not call a publish without a release unchanged: it applies a new -dev version', async () => {
+    const ruleset = await service.ruleset(d.user, { published: true });
+    const released = await service.deploy(d, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      doRelease: true,
+      version: '1.0.0',
+    });
+    expect((await service.settled(d.user.ctx, released.results[0].deployment!.id)).status).toBe('succeeded');
+
+    const publish = {
+      assetType: 'ruleset' as const,
+      rulesetId: ruleset.id,
+      doPublish: true,
+      version: '1.0.0',
+    };
+    const plan = await service.plan(d, publish);
+    expect(plan.targets[0]).toMatchObject({ action: 'update', from: '1.0.0', to: null });
+
+    const applied = await service.deploy(d, publish);
+    expect((await service.settled(d.user.ctx, applied.results[0].deployment!.id)).status).toBe('succeeded');
+    expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toMatch(/^1\.0\.0-dev\./);
+  });
+});
