@@ -66,6 +66,43 @@ describe('drift refresh now', () => {
         .differences,
     ).toEqual([{ field: 'version', expected: '1.0.0', actual: '0.9.0' }]);
   });
+
+  it('takes a deployment superseded through another connection to the organization for no drift, and does not heal it', async () => {
+    const owner = await service.deployer();
+    const [a, b] = [owner, { ...owner, connectionId: service.connection(owner.user, owner.tenant) }];
+    const ruleset = await service.ruleset(owner.user);
+    const deployVia = async (via: Deployer, version: string) => {
+      const res = await service.deploy(via, {
+        assetType: 'ruleset',
+        rulesetId: ruleset.id,
+        doRelease: true,
+        version,
+      });
+      const id = res.results[0].deployment!.id;
+      expect((await service.settled(owner.user.ctx, id)).status).toBe('succeeded');
+      return id;
+    };
+    const older = await deployVia(a, '1.0.0');
+    const newer = await deployVia(b, '2.0.0');
+    const refresh = (id: string) => service.request(DeploymentsRpc.refreshDrift, owner.user.ctx, { id });
+
+    expect(await refresh(older)).toMatchObject({ outcome: 'not_checked', drift: null });
+    expect(await refresh(newer)).toMatchObject({ outcome: 'in_sync', drift: null });
+    expect(
+      await service.request(DeploymentsRpc.refreshConnectionDrift, owner.user.ctx, {
+        connectionId: a.connectionId,
+      }),
+    ).toMatchObject({ checked: 0, drifted: 0, healing: 0 });
+
+    // With self-heal on, the older deployment is not applied over the newer one.
+    await service.request(DeploymentsRpc.putWorkspaceSettings, owner.user.ctx, {
+      workspaceId: owner.workspaceId,
+      selfHeal: true,
+    });
+    expect(await refresh(older)).toMatchObject({ outcome: 'not_checked', drift: null });
+    expect((await service.versions(ruleset.assetId))[owner.tenant.paymentsId]).toBe('2.0.0');
+    expect(await refresh(newer)).toMatchObject({ outcome: 'in_sync', drift: null });
+  });
 });
 
 /**

@@ -8,7 +8,9 @@ import type { DeploymentRow } from '@pc/deployments-store';
 @Injectable()
 export class DriftRepository {
   /**
-   * The last succeeded deployment of each item, organization and connection, with what it applied; not
+   * The latest deployment of each item and organization, when it succeeded, with what it applied: the
+   * platform holds one copy of an item per organization, so a deployment superseded there (through
+   * another connection too) is not live and its difference from the platform is no drift. Not
    * while another deployment or job of that target is in flight, nor while a roll-out holds it, nor
    * when a roll-out rolled a later version back there (the rollback is pinned: nothing is re-applied
    * until someone deploys again). `only` narrows it to one deployment or one connection's.
@@ -21,12 +23,12 @@ export class DriftRepository {
   ): Promise<DeploymentRow[]> {
     return db.query<DeploymentRow[]>(
       `SELECT * FROM (
-         SELECT DISTINCT ON (connection_id, asset_slug, platform_org_id) *
+         SELECT DISTINCT ON (asset_slug, platform_org_id) *
            FROM deployments.deployments
           WHERE status IN ('succeeded', 'removed', 'queued', 'running')
-            AND ($3::uuid IS NULL OR connection_id = $3)
-          ORDER BY connection_id, asset_slug, platform_org_id, created_at DESC) latest
+          ORDER BY asset_slug, platform_org_id, created_at DESC) latest
         WHERE latest.status = 'succeeded' AND latest.applied_version IS NOT NULL
+          AND ($3::uuid IS NULL OR latest.connection_id = $3)
           AND latest.rollback_pinned_at IS NULL AND ($1::uuid IS NULL OR latest.id > $1)
           AND ($4::uuid IS NULL OR latest.id = $4)
           AND NOT EXISTS (SELECT 1 FROM deployments.jobs j WHERE j.deployment_id = latest.id
