@@ -280,8 +280,9 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /**
-   * The bake (a step's health read again until its bake time has passed healthy), and the health gate
-   * for jobs that did not record the health themselves: a degraded or failing item halts; the timeout too.
+   * The bake (a step's health read again until its bake time has passed and every organization is
+   * healthy then), and the health gate for jobs that did not record the health themselves: a degraded or
+   * failing item halts; the timeout too.
    */
   private async whenHealthy(row: RolloutRow, orgs: RolloutOrgRow[], step: RolloutOrgRow[]): Promise<void> {
     const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
@@ -329,21 +330,38 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
           baked = row.bake_seconds === 0;
           if (!baked) return false;
         } else if (elapsed > row.health_timeout_seconds * 1000) {
-          const waiting = step.find((o) => healthOf(o) !== 'healthy')!;
-          await this.halt(
-            tx,
-            locked,
-            `${label(waiting)}: not healthy within ${row.health_timeout_seconds} s (${healthOf(waiting) ?? 'no status'})`,
-            events,
-          );
+          await this.haltUnhealthy(tx, locked, step, healthOf, events);
         }
         if (!healthy) return false;
       }
-      // Baking: healthy all along, for the bake time.
       if (!baked) return false;
+      // The bake ends only with every organization healthy; one that is not is waited for as in
+      // verification, up to the health timeout past the bake time.
+      if (!healthy) {
+        if (elapsed > (row.bake_seconds + row.health_timeout_seconds) * 1000)
+          await this.haltUnhealthy(tx, locked, step, healthOf, events);
+        return false;
+      }
       return this.stepDone(tx, locked, events);
     });
     if (startNext) await this.startNext(row, orgs);
+  }
+
+  /** Halts the roll-out for the step's first organization not healthy within the health timeout. */
+  private async haltUnhealthy(
+    tx: Executor,
+    locked: RolloutRow,
+    step: RolloutOrgRow[],
+    healthOf: (o: RolloutOrgRow) => ItemHealth | null,
+    events: NewRolloutEvent[],
+  ): Promise<void> {
+    const waiting = step.find((o) => healthOf(o) !== 'healthy')!;
+    await this.halt(
+      tx,
+      locked,
+      `${label(waiting)}: not healthy within ${locked.health_timeout_seconds} s (${healthOf(waiting) ?? 'no status'})`,
+      events,
+    );
   }
 
   /**

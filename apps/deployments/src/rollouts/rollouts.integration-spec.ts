@@ -370,6 +370,33 @@ describe('progressive delivery', () => {
       }
     });
 
+    it('ends a bake only with every organization healthy: one progressing at its end is waited for, then halts', async () => {
+      const ruleset = await service.ruleset(d.user);
+      const { paymentsId, cardsId } = d.tenant;
+      const { rollout: created } = await rollOut(ruleset.id, {
+        version: '1.0.0',
+        steps: [[paymentsId], [cardsId]],
+        bakeSeconds: 3,
+        healthTimeoutSeconds: 3,
+      });
+      await service.rollout(d.user.ctx, created.id, (r) => r.phase === 'baking');
+      // During the bake the platform starts the item again: Payments reports `progressing` for a minute.
+      await service.control.setHealth(paymentsId, { health: 'healthy', delayMs: 60_000 });
+      try {
+        const item = (await service.control.platformState()).organizations
+          .find((o) => o.id === paymentsId)!
+          .applied.find((a) => a.assetId === ruleset.assetId)!;
+        await service.control.restoreApplied(paymentsId, item);
+
+        const rollout = await ended(created.id);
+        expect(rollout.status).toBe('halted');
+        expect(rollout.halt_reason).toContain('not healthy within 3 s (progressing)');
+        expect(states(rollout, 1)).toEqual(['skipped']);
+        expect((await service.versions(ruleset.assetId))[cardsId]).toBeUndefined();
+      } finally {
+        await service.control.clearHealth(paymentsId);
+      }
+    });
     it('rolls back by hand: the changed organization gets what it ran before, pinned against sync', async () => {
       const ruleset = await service.ruleset(d.user);
       const [nine, tenth] = [d.tenant.teamIds[9], d.tenant.teamIds[10]];
