@@ -190,8 +190,10 @@ describe('progressive delivery', () => {
 
     it('holds one active roll-out per item and organization, shows it to workspace members only, pauses, resumes and aborts it', async () => {
       const ruleset = await service.ruleset(d.user);
-      // Its first step stays progressing: the platform reports the item healthy only after a minute.
+      // Its first step stays progressing: the platform reports the item healthy only after a minute; so
+      // does the later roll-out on Cards, active until the test aborts it (it could complete first).
       await service.control.setHealth(d.tenant.paymentsId, { health: 'healthy', delayMs: 60_000 });
+      await service.control.setHealth(d.tenant.cardsId, { health: 'healthy', delayMs: 60_000 });
       try {
         const { rollout: first } = await rollOut(ruleset.id, {
           version: '1.0.0',
@@ -288,6 +290,7 @@ describe('progressive delivery', () => {
         await act(again.id, 'abort');
       } finally {
         await service.control.clearHealth(d.tenant.paymentsId);
+        await service.control.clearHealth(d.tenant.cardsId);
       }
     });
 
