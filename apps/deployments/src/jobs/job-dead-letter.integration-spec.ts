@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEPLOYMENT_QUEUE, type DeploymentJobMessage } from '@pc/contracts';
 import { openWorkQueue, type QueueWorker, type RunningService } from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
 
 jest.setTimeout(60_000);
@@ -36,14 +36,6 @@ describe("a deployment job's dead letter", () => {
     await holder?.end();
   });
 
-  const jobState = async (jobId: string) =>
-    (
-      await service.sql<{ status: string; error: string | null }>(
-        `SELECT status, error FROM deployments.jobs WHERE id = $1`,
-        [jobId],
-      )
-    )[0];
-
   it('waits for the worker holding the job, and fails the job as before once that worker dies', async () => {
     const ruleset = await service.ruleset(d.user);
     const res = await service.deploy(d, {
@@ -54,19 +46,9 @@ describe("a deployment job's dead letter", () => {
       version: '1.0.0',
     });
     const deploymentId = res.results[0].deployment!.id;
-    const [{ id: jobId }] = await service.sql<{ id: string }>(
-      `SELECT id FROM deployments.jobs WHERE deployment_id = $1`,
-      [deploymentId],
-    );
+    const jobId = await service.jobOf(deploymentId);
     // The worker that runs the job: it holds the job's run lock.
-    holder = new Client({ connectionString: service.db.url });
-    holder.on('error', () => undefined);
-    await holder.connect();
-    const { rows } = await holder.query<{ locked: boolean }>(
-      `SELECT pg_try_advisory_lock(hashtext('deployment-job'), hashtext($1)) AS locked`,
-      [jobId],
-    );
-    expect(rows[0].locked).toBe(true);
+    holder = await service.holdRunLock(jobId);
 
     // Every delivery is lost (its ack wait runs out), the last one included.
     const queue = await openWorkQueue<DeploymentJobMessage>(service.busConfig, 'deployments-test', {
@@ -86,14 +68,14 @@ describe("a deployment job's dead letter", () => {
     // The worker gets the delivery past the last: the dead letter, while the job's worker still runs it.
     worker = await service.startWorker({ DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS) });
     await sleep(ACK_WAIT_MS + 1500);
-    expect(await jobState(jobId)).toEqual({ status: 'queued', error: null });
+    expect(await service.jobState(jobId)).toEqual({ status: 'queued', error: null });
 
     // The job's worker dies without ending it: its lock goes with its connection.
     await holder.end();
     holder = undefined;
     const deployment = await service.settled(d.user.ctx, deploymentId);
     expect(deployment.status).toBe('failed');
-    expect(await jobState(jobId)).toEqual({
+    expect(await service.jobState(jobId)).toEqual({
       status: 'failed',
       error: `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: No outcome after ${DEPLOYMENT_QUEUE.maxDeliver} deliveries`,
     });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningService } from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
 
 jest.setTimeout(60_000);
@@ -48,42 +48,23 @@ describe('a job delivered again while another worker runs it', () => {
       version: '1.0.0',
     });
     const deploymentId = res.results[0].deployment!.id;
-    const [job] = await service.sql<{ id: string }>(
-      `SELECT id FROM deployments.jobs WHERE deployment_id = $1`,
-      [deploymentId],
-    );
-    return { deploymentId, jobId: job.id, assetId: ruleset.assetId };
+    return { deploymentId, jobId: await service.jobOf(deploymentId), assetId: ruleset.assetId };
   }
-
-  const jobState = async (jobId: string) =>
-    (
-      await service.sql<{ status: string; error: string | null }>(
-        `SELECT status, error FROM deployments.jobs WHERE id = $1`,
-        [jobId],
-      )
-    )[0];
 
   it('leaves the job to the worker holding its run lock, and runs it once that worker dies', async () => {
     const { deploymentId, jobId, assetId } = await deploy(d.tenant.paymentsId);
-    holder = new Client({ connectionString: service.db.url });
-    holder.on('error', () => undefined);
-    await holder.connect();
-    const { rows } = await holder.query<{ locked: boolean }>(
-      `SELECT pg_try_advisory_lock(hashtext('deployment-job'), hashtext($1)) AS locked`,
-      [jobId],
-    );
-    expect(rows[0].locked).toBe(true);
+    holder = await service.holdRunLock(jobId);
 
     worker = await startWorker();
     // Longer than the queue's five deliveries lasted when each one gave up on the held lock (about 5 s).
     await sleep(6500);
-    expect(await jobState(jobId)).toEqual({ status: 'queued', error: null });
+    expect(await service.jobState(jobId)).toEqual({ status: 'queued', error: null });
 
     // The holder dies without ending the job: its lock goes with its connection.
     await holder.end();
     holder = undefined;
     expect((await service.settled(d.user.ctx, deploymentId)).status).toBe('succeeded');
-    expect(await jobState(jobId)).toEqual({ status: 'succeeded', error: null });
+    expect(await service.jobState(jobId)).toEqual({ status: 'succeeded', error: null });
     expect(await service.applyCounts(assetId)).toMatchObject({ [d.tenant.paymentsId]: 1 });
   });
 
@@ -95,7 +76,7 @@ describe('a job delivered again while another worker runs it', () => {
     try {
       const { deploymentId, jobId, assetId } = await deploy(d.tenant.cardsId);
       expect((await service.settled(d.user.ctx, deploymentId)).status).toBe('succeeded');
-      expect(await jobState(jobId)).toEqual({ status: 'succeeded', error: null });
+      expect(await service.jobState(jobId)).toEqual({ status: 'succeeded', error: null });
       expect(await service.applyCounts(assetId)).toMatchObject({ [d.tenant.cardsId]: 1 });
     } finally {
       await service.control.setPlatformLatency(0);

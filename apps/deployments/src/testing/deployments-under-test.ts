@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deploymentWorker, WorkerEnv } from '@pc/deployment-worker';
+import { Client } from 'pg';
 import {
   CatalogRpc,
   ConnectionsRpc,
@@ -492,6 +493,41 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
   async applyCounts(assetId: string): Promise<Record<string, number>> {
     const state = await this.control.platformState();
     return Object.fromEntries(state.organizations.map((o) => [o.id, o.applyCounts[assetId] ?? 0]));
+  }
+
+  /** The job of a deployment (one target: one job). */
+  async jobOf(deploymentId: string): Promise<string> {
+    const [job] = await this.sql<{ id: string }>(`SELECT id FROM deployments.jobs WHERE deployment_id = $1`, [
+      deploymentId,
+    ]);
+    return job.id;
+  }
+
+  async jobState(jobId: string): Promise<{ status: string; error: string | null }> {
+    const [job] = await this.sql<{ status: string; error: string | null }>(
+      `SELECT status, error FROM deployments.jobs WHERE id = $1`,
+      [jobId],
+    );
+    return job;
+  }
+
+  /**
+   * Another worker running the job: a connection of its own holding the job's run lock (the key of
+   * `JobsRepository.lockForRun`). Ending the connection is that worker dying.
+   */
+  async holdRunLock(jobId: string): Promise<Client> {
+    const holder = new Client({ connectionString: this.db.url });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    const { rows } = await holder.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_lock(hashtext('deployment-job'), hashtext($1)) AS locked`,
+      [jobId],
+    );
+    if (!rows[0].locked) {
+      await holder.end();
+      throw new Error(`the run lock of job ${jobId} is held already`);
+    }
+    return holder;
   }
 
   async count(from: string, params: unknown[] = []): Promise<number> {
