@@ -1,8 +1,14 @@
-import { type ConformanceChangedEvent, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
+import { type ConformanceChangedEvent, GovernanceRpc, REEVALUATION_QUEUE, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 import { ReevaluationQueue } from './reevaluation.queue';
+
+/** A third version: `operation-id-required` a warning too, so OAS3 fails none of the four rules. */
+const GOVERNANCE_PROFILE_THIRD = GOVERNANCE_PROFILE_NEXT.replace(
+  'violation:\n  - operation-id-required\nwarning:\n',
+  'warning:\n  - operation-id-required\n',
+);
 
 /**
  * Re-evaluation at the service level, with the real engine and the durable queue: a followed ruleset's new
@@ -184,5 +190,96 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     });
     expect(await queue.versionPublished(`late-${replaced}`, event(replaced))).toBe(0);
     expect(await queue.versionPublished(`late-${current}`, event(current))).toBe(1);
+  });
+
+  it('ends a run when a newer version is pinned between its batches: news names only what each version evaluated, every API ends at the newest', async () => {
+    // An author of their own: the evaluator's share of the others' runs still going is not theirs.
+    const author = h.user();
+    const conformanceOf = async (apiId: string) =>
+      (await h.request(GovernanceRpc.getApi, author.ctx, { id: apiId })).api.conformance;
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId } = await h.published(author, { repoUrl });
+    const workspaceId = h.workspace(author);
+    await h.request(GovernanceRpc.createProfile, author.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    // One batch and one more API, each read from a repository of its own (so that one can be held).
+    const sources = new Map<string, string>();
+    for (let i = 0; i <= REEVALUATION_QUEUE.batch; i++) {
+      const source = h.repo({ 'spec/api.yaml': OAS3 });
+      const { api } = await h.request(GovernanceRpc.registerApi, author.ctx, {
+        workspaceId,
+        name: `Sourced ${i}`,
+        source: { repoUrl: source, path: 'spec/api.yaml' },
+      });
+      await h.request(GovernanceRpc.recordEvaluation, author.ctx, { apiId: api.id });
+      sources.set(api.id, source);
+    }
+    const apis = [...sources.keys()].sort(); // the order the run takes them in
+    const firstBatch = apis.slice(0, REEVALUATION_QUEUE.batch);
+    const pin = async (files: Record<string, string>) => {
+      h.host.push(repoUrl, files);
+      return (await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId })).ruleset.pin!.commit;
+    };
+    const until = async (what: string, done: () => Promise<boolean>) => {
+      const deadline = Date.now() + 120_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    // The second version's run evaluates the first batch but its last API, whose source the host holds...
+    const release = h.host.hold(sources.get(firstBatch.at(-1)!));
+    const second = await pin({ 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
+    await until('the first APIs evaluated at the second version', async () => {
+      const values = await Promise.all(firstBatch.slice(0, -1).map(conformanceOf));
+      return values.every((v) => v === 75) && h.host.waiting > 0;
+    });
+    // ...while an administrator pins a third version.
+    const third = await pin({ 'ruleset.yaml': GOVERNANCE_PROFILE_THIRD });
+    release();
+
+    await until('every API evaluated at the third version', async () => {
+      const values = await Promise.all(apis.map(conformanceOf));
+      return values.every((v) => v === 100);
+    });
+    await until('both runs finished', async () => {
+      const [row] = await h.sql<{ open: number }>(
+        `SELECT count(*) FILTER (WHERE finished_at IS NULL)::int AS open, count(*)::int AS runs
+           FROM rulesets.reevaluation_runs WHERE workspace_id = $1 AND version = ANY ($2::text[])`,
+        [workspaceId, [second, third]],
+      );
+      return row.open === 0;
+    });
+    // Each API's latest evaluation is at the third version.
+    for (const apiId of apis) {
+      const { evaluations } = await h.request(GovernanceRpc.listEvaluations, author.ctx, { apiId });
+      expect(evaluations[0]).toMatchObject({
+        trigger: 'ruleset_published',
+        conformance: 100,
+        rulesets: [{ ruleset_id: rulesetId, version: third, follows: 'latest' }],
+      });
+    }
+    // News: the second version names the APIs it evaluated (at it, 50 -> 75), the third version every API.
+    const news = async (version: string) =>
+      (
+        await h.sql<{ payload: ConformanceChangedEvent }>(
+          `SELECT payload FROM rulesets.outbox
+            WHERE pattern = 'rulesets.governed-api.conformance-changed.v1' AND payload->>'ruleset_id' = $1
+              AND payload->>'version' = $2`,
+          [rulesetId, version],
+        )
+      ).map((row) => row.payload);
+    const changes = (events: ConformanceChangedEvent[]) =>
+      events
+        .flatMap((event) => event.apis.map((a) => [a.api_id, a.previous_conformance, a.conformance]))
+        .sort();
+    expect(changes(await news(second))).toEqual(firstBatch.slice(0, -1).map((id) => [id, 50, 75]));
+    expect(changes(await news(third))).toEqual(
+      apis.map((id) => [id, firstBatch.slice(0, -1).includes(id) ? 75 : 50, 100]).sort(),
+    );
   });
 });

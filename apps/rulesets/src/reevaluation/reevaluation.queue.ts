@@ -40,6 +40,18 @@ const log = createLogger('rulesets');
 /** Thrown inside an evaluation's transaction when the API was evaluated for the cause already: nothing kept. */
 class AlreadyReevaluated extends Error {}
 
+/**
+ * Thrown inside an evaluation's transaction when the evaluation is not the run's to keep: not made at the
+ * run's version (the API's profile pins another one now). Nothing kept; the run goes on with the next API.
+ */
+class NotAtRunVersion extends Error {}
+
+/**
+ * Thrown inside an evaluation's transaction when another version of the run's ruleset was pinned since the
+ * run started: nothing kept (the evaluation may have read the newer version's rules), the run ends there.
+ */
+class Superseded extends Error {}
+
 /** What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. */
 const LEFT_OUT = new Set([
   'NOT_FOUND',
@@ -67,7 +79,10 @@ const LEFT_OUT = new Set([
  * never evaluated, or evaluated at the version already (after it came out, or before a late event), is
  * left as it is. Each API evaluated is recorded for the event in its evaluation's transaction, so a job
  * delivered again skips those done (none twice); the workspace's last job finishes its run and, when the version changed the
- * conformance of some of its APIs, announces them once (an outbox event in the same transaction).
+ * conformance of some of its APIs, announces them once (an outbox event in the same transaction). A run
+ * keeps only evaluations made at its own version while that version is the ruleset's current one: once
+ * another is pinned, the run ends at its next API (the one under way rolled back), announcing what it
+ * evaluated at its version, and the newer version's run evaluates every API from there, at that version.
  */
 @Injectable()
 export class ReevaluationQueue
@@ -219,6 +234,8 @@ export class ReevaluationQueue
   private async run(job: Job<ReevaluationJob>): Promise<void> {
     const { event_id: eventId, ruleset_id: rulesetId, workspace_id: workspaceId, after } = job.data;
     if (workspaceId === null) return this.refCheckStarted(eventId);
+    if (rulesetId !== null && (await this.runs.superseded(this.db.pool, eventId, workspaceId)))
+      return this.superseded(eventId, workspaceId);
     const batch =
       rulesetId === null
         ? await this.apis.sourcedIn(this.db.pool, workspaceId, after, REEVALUATION_QUEUE.batch)
@@ -240,6 +257,11 @@ export class ReevaluationQueue
         else await this.evaluations.reevaluate(apiId, 'ruleset_published', onKept);
       } catch (error) {
         if (error instanceof AlreadyReevaluated) continue;
+        if (error instanceof Superseded) return this.superseded(eventId, workspaceId);
+        if (error instanceof NotAtRunVersion) {
+          log.info({ apiId, rulesetId }, 'API no longer follows the version re-evaluated');
+          continue;
+        }
         const code =
           error instanceof DomainError
             ? error.code
@@ -273,12 +295,20 @@ export class ReevaluationQueue
   /**
    * Records each API evaluated for the cause in its evaluation's transaction (the API's row locked); one
    * done already rolls back. A ref check's cause is its period, and two periods' checks overlap when an
-   * evaluation outlasts GOVERNANCE_REF_CHECK_INTERVAL_MS: a move the other kept first rolls back too.
+   * evaluation outlasts GOVERNANCE_REF_CHECK_INTERVAL_MS: a move the other kept first rolls back too. A
+   * version's run keeps only an evaluation made at its version while that is the ruleset's current one:
+   * a newer version's evaluation (the ruleset pinned again while it ran) is that version's run's to make,
+   * and announce.
    */
   private recordFor(cause: string, refCheck: boolean): OnKept {
     return async (tx, kept) => {
       if (refCheck && (await this.runs.movedAlready(tx, kept.api.id, kept.evaluationId, kept.commit)))
         throw new AlreadyReevaluated();
+      if (!refCheck) {
+        if (await this.runs.superseded(tx, cause, kept.api.workspace_id)) throw new Superseded();
+        if (!(await this.runs.atRunVersion(tx, cause, kept.api.workspace_id, kept.evaluationId)))
+          throw new NotAtRunVersion();
+      }
       const recorded = await this.runs.record(tx, {
         cause,
         api_id: kept.api.id,
@@ -289,6 +319,15 @@ export class ReevaluationQueue
       });
       if (!recorded) throw new AlreadyReevaluated();
     };
+  }
+
+  /**
+   * A run whose version another replaced: it ends with the news of what it evaluated at its version (each
+   * change announced by the version that made it); the newer version's run evaluates the rest.
+   */
+  private async superseded(eventId: string, workspaceId: string): Promise<void> {
+    log.info({ eventId, workspaceId }, 're-evaluation superseded by a newer version');
+    await this.finish(eventId, workspaceId);
   }
 
   /** The run's end: news of the APIs whose conformance the version changed, once. */

@@ -58,6 +58,40 @@ export class ReevaluationRepository {
   }
 
   /**
+   * Whether a version's run was superseded: its version is no longer its ruleset's current one (another
+   * was pinned since, or the ruleset is gone), so what is left of it is the newer version's run's. Read in
+   * an evaluation's transaction, with the API's row locked, it also sees a newer version pinned while the
+   * evaluation ran, and so any evaluation of the API that version's run kept first.
+   */
+  async superseded(db: Executor, cause: string, workspaceId: string): Promise<boolean> {
+    const [row] = await db.query<Array<{ superseded: boolean }>>(
+      `SELECT NOT EXISTS (
+         SELECT 1 FROM rulesets.reevaluation_runs r
+           JOIN rulesets.rulesets s ON s.id = r.ruleset_id AND s.pinned_commit = r.version
+          WHERE r.cause = $1 AND r.workspace_id = $2) AS superseded`,
+      [cause, workspaceId],
+    );
+    return row.superseded;
+  }
+
+  /** Whether the evaluation applied the run's version of its ruleset (the API may follow another one now). */
+  async atRunVersion(
+    db: Executor,
+    cause: string,
+    workspaceId: string,
+    evaluationId: string,
+  ): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `SELECT 1 FROM rulesets.reevaluation_runs r
+         JOIN rulesets.api_evaluations e ON e.id = $3
+        WHERE r.cause = $1 AND r.workspace_id = $2
+          AND e.rulesets @> jsonb_build_array(jsonb_build_object('ruleset_id', r.ruleset_id::text, 'version', r.version))`,
+      [cause, workspaceId, evaluationId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Whether the API's latest evaluation other than `evaluationId` already read `commit`: the ref moved
    * once, and another check's evaluation of that move was kept first. Read with the API's row locked.
    */
