@@ -1,3 +1,4 @@
+import { REFS_LISTED_MAX } from '@pc/contracts';
 import { BUSES, catalogE2e, type Json } from './testing/catalog-e2e';
 
 // A policy from sign-up to publication; listing, search and the vendor index; visibility of documentation
@@ -234,7 +235,7 @@ describe.each(BUSES)('catalog policies through the gateway over the %s bus', (ki
         enabled: true,
       });
       const branches = await t.http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
-      expect(branches.body.defaultBranch).toBe('main');
+      expect(branches.body).toMatchObject({ defaultBranch: 'main', truncated: false });
       expect(
         (await t.http.post(`/api/policies/${policyId}/download`, {}, { token: user.token })).status,
       ).toBe(200);
@@ -248,6 +249,19 @@ describe.each(BUSES)('catalog policies through the gateway over the %s bus', (ki
         token: user.token,
       });
       expect(orgs.status).toBe(404);
+    });
+
+    it(`lists at most ${REFS_LISTED_MAX} tags of a repository that has more, answering truncated: true`, async () => {
+      const user = await newUser();
+      const tags = Object.fromEntries(
+        Array.from({ length: REFS_LISTED_MAX + 1 }, (_, i) => [`v1.0.${i}`, {}]),
+      );
+      const { policyId } = await published(user.token, { sourceHostUrl: await newRepo({}, { tags }) });
+      const res = await t.http.get<Json>(`/api/policies/${policyId}/branches`, { token: user.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ defaultBranch: 'main', truncated: true });
+      expect(res.body.branches.map((b: Json) => b.name)).toEqual(['main']);
+      expect(res.body.tags).toHaveLength(REFS_LISTED_MAX);
     });
 
     it('answers 502 UPSTREAM_UNAVAILABLE with Retry-After when the host rate limits, 502 to a validation then', async () => {

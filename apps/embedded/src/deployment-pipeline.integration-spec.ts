@@ -231,7 +231,7 @@ describe('the deploy pipeline against the sandbox', () => {
   it("resolves the ref to the tag's commit and derives the version from Cargo.toml", async () => {
     const slug = `hi-${randomUUID().slice(0, 8)}`;
     const { job, deployment } = records(slug);
-    const tags = await adapters.sourceHost.listTags({
+    const { refs: tags } = await adapters.sourceHost.listTags({
       owner: 'gateway-community',
       name: 'header-injection-policy',
     });

@@ -46,7 +46,7 @@ describe('rulesets: the journey, submissions and review through the gateway over
       targetScopes: ['rest-api', 'mcp'],
     });
     expect(v.iconUrl).toContain('icon.svg');
-    expect(res.body.branchInfo.defaultBranch).toBe('main');
+    expect(res.body.branchInfo).toMatchObject({ defaultBranch: 'main', truncated: false });
     expect(res.body.branchInfo.branches.map((b: Json) => b.name)).toContain('main');
   });
 

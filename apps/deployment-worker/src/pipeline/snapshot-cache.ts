@@ -1,6 +1,6 @@
 import type {
   Comparison,
-  GitRef,
+  GitRefList,
   ParsedRepositoryUrl,
   RepositoryCoordinates,
   RepositoryInfo,
@@ -73,11 +73,11 @@ export class SnapshotCachingSourceHost implements SourceHost {
     return this.host.getRepository(repo);
   }
 
-  listBranches(repo: RepositoryCoordinates): Promise<GitRef[]> {
+  listBranches(repo: RepositoryCoordinates): Promise<GitRefList> {
     return this.host.listBranches(repo);
   }
 
-  listTags(repo: RepositoryCoordinates): Promise<GitRef[]> {
+  listTags(repo: RepositoryCoordinates): Promise<GitRefList> {
     return this.host.listTags(repo);
   }
 

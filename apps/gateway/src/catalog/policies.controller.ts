@@ -5,6 +5,7 @@ import {
   CatalogRpc,
   CHANGES_FILES_MAX,
   ConnectionsRpc,
+  REFS_LISTED_MAX,
   type RequestContext,
   REVISIONS_LIMIT,
 } from '@pc/contracts';
@@ -267,8 +268,10 @@ export class PoliciesController extends listingController(POLICIES) {
     summary: 'Branches and tags of the policy repository (and of the implementation repository)',
     description:
       "Reads the branches and tags of the policy's repository (and of its implementation repository, for a " +
-      'split policy) from the source host, to pick a ref to deploy. A call out: limited per caller (429) ' +
-      'and a 502 when the source host fails.',
+      'split policy) from the source host, to pick a ref to deploy: at most ' +
+      `${REFS_LISTED_MAX} branches and ${REFS_LISTED_MAX} tags of each repository, with \`truncated: true\` ` +
+      'when it has more (a ref not listed may still be named). A call out: limited per caller (429) and a ' +
+      '502 when the source host fails.',
   })
   @ApiOkResponse({ type: BranchInfoDto })
   @ApiErrors(

@@ -19,6 +19,7 @@ import {
   POLICY_SOURCES,
   type PolicySort,
   type PolicySource,
+  REFS_LISTED_MAX,
   SEARCH_QUERY_MAX,
   SORT_ORDERS,
   type SortOrder,
@@ -317,8 +318,22 @@ export class GitRefDto {
 
 export class RepositoryBranchesDto {
   @ApiProperty() defaultBranch!: string;
-  @ApiProperty({ type: [GitRefDto] }) branches!: GitRefDto[];
-  @ApiProperty({ type: [GitRefDto] }) tags!: GitRefDto[];
+  @ApiProperty({
+    type: [GitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  branches!: GitRefDto[];
+  @ApiProperty({
+    type: [GitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  tags!: GitRefDto[];
+  @ApiProperty({
+    description:
+      `True when the repository has more branches, or more tags, than the ${REFS_LISTED_MAX} of each listed: ` +
+      'a ref missing from the lists may still exist',
+  })
+  truncated!: boolean;
 }
 
 export class BranchInfoDto extends RepositoryBranchesDto {

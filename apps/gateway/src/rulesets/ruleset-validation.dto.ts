@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
+import { REFS_LISTED_MAX, RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { HttpUrl } from '../http/common.dto';
 import { OptionalBoolean, OptionalString } from '../http/schema-fields';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
@@ -123,8 +123,22 @@ export class RulesetGitRefDto {
 
 export class RulesetBranchInfoDto {
   @ApiProperty() defaultBranch!: string;
-  @ApiProperty({ type: [RulesetGitRefDto] }) branches!: RulesetGitRefDto[];
-  @ApiProperty({ type: [RulesetGitRefDto] }) tags!: RulesetGitRefDto[];
+  @ApiProperty({
+    type: [RulesetGitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  branches!: RulesetGitRefDto[];
+  @ApiProperty({
+    type: [RulesetGitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  tags!: RulesetGitRefDto[];
+  @ApiProperty({
+    description:
+      `True when the repository has more branches, or more tags, than the ${REFS_LISTED_MAX} of each listed: ` +
+      'a ref missing from the lists may still exist',
+  })
+  truncated!: boolean;
 }
 
 export class ValidateRulesetResultDto {

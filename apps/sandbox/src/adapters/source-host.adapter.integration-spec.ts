@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { REFS_LISTED_MAX } from '@pc/contracts';
 import { HttpSourceHost, SourceHostError } from '@pc/source-host';
 import { SandboxControl } from '../sandbox-control.client';
 import { startSandbox, type RunningSandbox } from '../sandbox.server';
@@ -61,14 +62,33 @@ describe('HttpSourceHost against the sandbox', () => {
   });
 
   it('lists branches and tags with the commits they point to', async () => {
-    const branches = await host.listBranches(repo);
-    const tags = await host.listTags(repo);
+    const { refs: branches, truncated } = await host.listBranches(repo);
+    const { refs: tags } = await host.listTags(repo);
+    expect(truncated).toBe(false);
     expect(branches.map((b) => b.name).sort()).toEqual(['feature/labels', 'main']);
     expect(tags.map((t) => t.name)).toEqual(['v1.0.0', 'v1.1.0']);
     const main = branches.find((b) => b.name === 'main');
     expect(tags.find((t) => t.name === 'v1.1.0')?.commitSha).toBe(main?.commitSha);
     expect(await host.resolveRef(repo, 'v1.0.0')).toBe(tags[0]?.commitSha);
     expect(await host.resolveRef(repo, 'feature/labels')).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it(`lists at most ${REFS_LISTED_MAX} refs, saying when the repository has more`, async () => {
+    /** A repository with `count` tags (v0000, v0001, ...) on its default branch's head. */
+    const tagged = async (name: string, count: number) => {
+      const tags = Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [`v${String(i).padStart(4, '0')}`, {}]),
+      );
+      await control.createRepository({ owner: 'acme', name, files: { 'gcl.yaml': GCL_V1 }, tags });
+      return host.listTags({ owner: 'acme', name });
+    };
+    const exactly = await tagged('tags-at-the-bound', REFS_LISTED_MAX);
+    expect(exactly.refs).toHaveLength(REFS_LISTED_MAX);
+    expect(exactly.truncated).toBe(false);
+    const more = await tagged('tags-past-the-bound', REFS_LISTED_MAX + 1);
+    expect(more.refs).toHaveLength(REFS_LISTED_MAX);
+    expect(more.refs.at(-1)?.name).toBe(`v${REFS_LISTED_MAX - 1}`);
+    expect(more.truncated).toBe(true);
   });
 
   it('reads a file as it is at a tag and at a branch', async () => {

@@ -1,3 +1,4 @@
+import { REFS_LISTED_MAX } from '@pc/contracts';
 import type { EnvSource } from '@pc/platform';
 import {
   OutboundGuard,
@@ -15,6 +16,7 @@ import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
 import { SourceHostError } from './source-host.errors';
 import type {
   GitRef,
+  GitRefList,
   ParsedRepositoryUrl,
   RepositoryCoordinates,
   RepositoryInfo,
@@ -27,7 +29,8 @@ import { encodeRepoPath, normaliseRepoPath, parseRepositoryUrl } from './source-
 
 const PAGE_SIZE = 100;
 const FULL_SHA = /^[0-9a-f]{40}$/;
-const MAX_PAGES = 20;
+/** Pages of refs one listing reads at most: REFS_LISTED_MAX refs. */
+const MAX_PAGES = Math.ceil(REFS_LISTED_MAX / PAGE_SIZE);
 
 /**
  * The source host over its REST API (repos, branches, tags, commits, git trees, contents), with git over
@@ -87,11 +90,11 @@ export class HttpSourceHost implements SourceHost {
     };
   }
 
-  listBranches(repo: RepositoryCoordinates): Promise<GitRef[]> {
+  listBranches(repo: RepositoryCoordinates): Promise<GitRefList> {
     return this.listRefs(repo, 'branches');
   }
 
-  listTags(repo: RepositoryCoordinates): Promise<GitRef[]> {
+  listTags(repo: RepositoryCoordinates): Promise<GitRefList> {
     return this.listRefs(repo, 'tags');
   }
 
@@ -213,26 +216,42 @@ export class HttpSourceHost implements SourceHost {
     return snapshot;
   }
 
-  private async listRefs(repo: RepositoryCoordinates, kind: 'branches' | 'tags'): Promise<GitRef[]> {
+  /**
+   * Pages of refs until a short page, at most MAX_PAGES of them. When the last page read is full, one
+   * ref more is asked for (a page of one, just past them): whether the listing was cut short is then
+   * known, whatever paging headers the host sends.
+   */
+  private async listRefs(repo: RepositoryCoordinates, kind: 'branches' | 'tags'): Promise<GitRefList> {
     const refs: GitRef[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const response = await this.api(repo, `/${kind}?per_page=${PAGE_SIZE}&page=${page}`);
-      if (response.status === 404) throw await this.missingRepository(repo);
-      const body = this.expectOk(response, repo);
-      if (!Array.isArray(body)) throw sourceHostFailures.malformed(kind);
-      for (const item of body) {
-        if (
-          isRecord(item) &&
-          typeof item.name === 'string' &&
-          isRecord(item.commit) &&
-          typeof item.commit.sha === 'string'
-        ) {
-          refs.push({ name: item.name, commitSha: item.commit.sha });
-        }
-      }
-      if (body.length < PAGE_SIZE) break;
+      const listed = await this.refsPage(repo, kind, PAGE_SIZE, page);
+      refs.push(...listed.refs);
+      if (listed.entries < PAGE_SIZE) return { refs, truncated: false };
     }
-    return refs;
+    const after = await this.refsPage(repo, kind, 1, MAX_PAGES * PAGE_SIZE + 1);
+    return { refs, truncated: after.entries > 0 };
+  }
+
+  /** One page of a ref listing: its entries, of which those with a name and a commit are refs. */
+  private async refsPage(
+    repo: RepositoryCoordinates,
+    kind: 'branches' | 'tags',
+    perPage: number,
+    page: number,
+  ): Promise<{ refs: GitRef[]; entries: number }> {
+    const response = await this.api(repo, `/${kind}?per_page=${perPage}&page=${page}`);
+    if (response.status === 404) throw await this.missingRepository(repo);
+    const body = this.expectOk(response, repo);
+    if (!Array.isArray(body)) throw sourceHostFailures.malformed(kind);
+    const refs = body.flatMap((item): GitRef[] =>
+      isRecord(item) &&
+      typeof item.name === 'string' &&
+      isRecord(item.commit) &&
+      typeof item.commit.sha === 'string'
+        ? [{ name: item.name, commitSha: item.commit.sha }]
+        : [],
+    );
+    return { refs, entries: body.length };
   }
 
   private async api(repo: RepositoryCoordinates, suffix: string): Promise<OutboundResponse> {

@@ -32,6 +32,15 @@ export interface GitRef {
   commitSha: string;
 }
 
+/**
+ * A repository's branches, or its tags, as far as a listing reads them (`REFS_LISTED_MAX`, in the order
+ * the host lists them); `truncated` when the host has more than were read.
+ */
+export interface GitRefList {
+  refs: GitRef[];
+  truncated: boolean;
+}
+
 export interface TreeEntry {
   /** From the repository root, `/`-separated. */
   path: string;
@@ -73,8 +82,10 @@ export interface SourceHost {
   /** Throws `invalid_url` or `not_allowed_host`; no network. */
   parseRepositoryUrl(url: string): ParsedRepositoryUrl;
   getRepository(repo: RepositoryCoordinates): Promise<RepositoryInfo>;
-  listBranches(repo: RepositoryCoordinates): Promise<GitRef[]>;
-  listTags(repo: RepositoryCoordinates): Promise<GitRef[]>;
+  /** The branches, at most `REFS_LISTED_MAX` of them (`truncated` when there are more). */
+  listBranches(repo: RepositoryCoordinates): Promise<GitRefList>;
+  /** The tags, at most `REFS_LISTED_MAX` of them (`truncated` when there are more). */
+  listTags(repo: RepositoryCoordinates): Promise<GitRefList>;
   /** The commit a branch, tag or commit SHA points to. */
   resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string>;
   /** The host's compare of two commits or refs (`ref_not_found` when either is unknown). */

@@ -269,6 +269,8 @@ export interface BranchInfo {
   defaultBranch: string;
   branches: Array<{ name: string; commitSha: string }>;
   tags: Array<{ name: string; commitSha: string }>;
+  /** The repository has more branches, or more tags, than the `REFS_LISTED_MAX` of each listed. */
+  truncated: boolean;
   implementation?: BranchInfo;
 }
 

@@ -9,3 +9,10 @@ export interface LengthRange {
  * URL field's validator and its OpenAPI schema read it.
  */
 export const URL_MAX_LENGTH = 2048;
+
+/**
+ * Branches, and tags, one listing of a repository's refs reads at most (the branch picker, a ruleset
+ * validation's `branchInfo`): a user-supplied repository must not make us page the source host for ever.
+ * An answer that stops there says so (`truncated`).
+ */
+export const REFS_LISTED_MAX = 2000;

@@ -125,15 +125,25 @@ export class RepositoryReader {
     }
   }
 
-  /** The refs the repository may be read at: its default branch, branches and tags (a failure is thrown). */
-  async refs(url: string): Promise<{ defaultBranch: string; branches: GitRef[]; tags: GitRef[] }> {
+  /**
+   * The refs the repository may be read at: its default branch, branches and tags, at most
+   * `REFS_LISTED_MAX` of each; `truncated` when either list was cut there (a failure is thrown).
+   */
+  async refs(
+    url: string,
+  ): Promise<{ defaultBranch: string; branches: GitRef[]; tags: GitRef[]; truncated: boolean }> {
     const parsed = this.host.parseRepositoryUrl(url);
     const [info, branches, tags] = await Promise.all([
       this.host.getRepository(parsed),
       this.host.listBranches(parsed),
       this.host.listTags(parsed),
     ]);
-    return { defaultBranch: info.defaultBranch, branches, tags };
+    return {
+      defaultBranch: info.defaultBranch,
+      branches: branches.refs,
+      tags: tags.refs,
+      truncated: branches.truncated || tags.truncated,
+    };
   }
 
   /** The content digest of the repository at the commit read: approval pins it, the worker checks it. */

@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * Branches and tags of the policy repository (and of the implementation repository)
-         * @description Reads the branches and tags of the policy's repository (and of its implementation repository, for a split policy) from the source host, to pick a ref to deploy. A call out: limited per caller (429) and a 502 when the source host fails.
+         * @description Reads the branches and tags of the policy's repository (and of its implementation repository, for a split policy) from the source host, to pick a ref to deploy: at most 2000 branches and 2000 tags of each repository, with `truncated: true` when it has more (a ref not listed may still be named). A call out: limited per caller (429) and a 502 when the source host fails.
          */
         get: operations["Policies_branches"];
         put?: never;
@@ -3550,13 +3550,21 @@ export interface components {
         };
         RepositoryBranchesDto: {
             defaultBranch: string;
+            /** @description At most 2000, in the order the host lists them */
             branches: components["schemas"]["GitRefDto"][];
+            /** @description At most 2000, in the order the host lists them */
             tags: components["schemas"]["GitRefDto"][];
+            /** @description True when the repository has more branches, or more tags, than the 2000 of each listed: a ref missing from the lists may still exist */
+            truncated: boolean;
         };
         BranchInfoDto: {
             defaultBranch: string;
+            /** @description At most 2000, in the order the host lists them */
             branches: components["schemas"]["GitRefDto"][];
+            /** @description At most 2000, in the order the host lists them */
             tags: components["schemas"]["GitRefDto"][];
+            /** @description True when the repository has more branches, or more tags, than the 2000 of each listed: a ref missing from the lists may still exist */
+            truncated: boolean;
             /** @description The implementation repository (split model) */
             implementation?: components["schemas"]["RepositoryBranchesDto"];
         };
@@ -5385,8 +5393,12 @@ export interface components {
         };
         RulesetBranchInfoDto: {
             defaultBranch: string;
+            /** @description At most 2000, in the order the host lists them */
             branches: components["schemas"]["RulesetGitRefDto"][];
+            /** @description At most 2000, in the order the host lists them */
             tags: components["schemas"]["RulesetGitRefDto"][];
+            /** @description True when the repository has more branches, or more tags, than the 2000 of each listed: a ref missing from the lists may still exist */
+            truncated: boolean;
         };
         ValidateRulesetResultDto: {
             validation: components["schemas"]["RulesetValidationDto"];

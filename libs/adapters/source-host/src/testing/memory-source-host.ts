@@ -3,7 +3,7 @@ import { contentDigest } from '../content-digest';
 import { SourceHostError, type SourceHostErrorKind } from '../source-host.errors';
 import type {
   Comparison,
-  GitRef,
+  GitRefList,
   ParsedRepositoryUrl,
   RepositoryCoordinates,
   RepositoryInfo,
@@ -101,14 +101,15 @@ export class MemorySourceHost implements SourceHost {
     });
   }
 
-  listBranches(repo: RepositoryCoordinates): Promise<GitRef[]> {
-    return this.answer(repo, () =>
-      [...this.branches(repo)].map(([name, files]) => ({ name, commitSha: commit(files) })),
-    );
+  listBranches(repo: RepositoryCoordinates): Promise<GitRefList> {
+    return this.answer(repo, () => ({
+      refs: [...this.branches(repo)].map(([name, files]) => ({ name, commitSha: commit(files) })),
+      truncated: false,
+    }));
   }
 
-  listTags(): Promise<GitRef[]> {
-    return this.answer(null, () => []);
+  listTags(): Promise<GitRefList> {
+    return this.answer(null, () => ({ refs: [], truncated: false }));
   }
 
   resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
