@@ -63,9 +63,10 @@ export class RulesetsEnv extends ListingServiceEnv {
 
   /**
    * The largest specification (bytes, all its files together) evaluated with an AMF profile; a larger one
-   * is refused with 422 naming this limit before any engine runs (Spectral rulesets take up to 5 MiB). The
-   * AMF validator's memory is WebAssembly, outside the thread's heap limit, and it never shrinks while
-   * the thread lives: about 1 GiB at the default (a generated OpenAPI 3.1 document; docs/benchmarks.md).
+   * is refused with 422 naming this limit before any engine runs (Spectral rulesets take up to 5 MiB), and
+   * a larger example of an AMF ruleset is reported at validation, not evaluated. The AMF validator's
+   * memory is WebAssembly, outside the thread's heap limit, never shrinking while the thread lives: about
+   * 1 GiB at the default (docs/benchmarks.md).
    */
   @IsOptional()
   @IsInt()

@@ -400,4 +400,29 @@ describe('ruleset evaluations (service level, the engine)', () => {
       },
     });
   });
+
+  it("reports an AMF profile's example over EVALUATION_AMF_MAX_BYTES naming the limit, and never hands it to the engine", async () => {
+    const run = jest.spyOn(h.get(EvaluatorPool), 'run');
+    try {
+      // Over the 256 KiB an evaluation with an AMF profile may be, under the 1 MiB a repository file may.
+      const large = largeOpenApi31(300 * 1024);
+      const { validation } = await h.request(RulesetsRpc.validate, owner.ctx, {
+        repoUrl: h.repo({
+          'ruleset.yaml': OPERATION_IDS,
+          'registry.json': '{"assetId": "operation-ids"}',
+          'examples/conforming/good.yaml': GOOD,
+          'examples/non-conforming/large.yaml': large,
+        }),
+      });
+      expect(validation.ok).toBe(true);
+      expect(validation.warnings).toEqual([
+        `examples/non-conforming/large.yaml: the example is ${Buffer.byteLength(large)} bytes; the AMF engine evaluates at most 262144 (EVALUATION_AMF_MAX_BYTES): its validator's memory grows with the document beyond the thread's limits, so the example was not evaluated; make it smaller`,
+      ]);
+      expect(validation.examples).toMatchObject({ passed: false, conforming: 1, nonConforming: 1 });
+      const handed = run.mock.calls.flatMap(([task]) => ('files' in task ? Object.keys(task.files) : []));
+      expect(handed).toEqual(['good.yaml']);
+    } finally {
+      run.mockRestore();
+    }
+  });
 });

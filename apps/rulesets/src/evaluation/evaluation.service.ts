@@ -15,8 +15,7 @@ import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
 import { type LoadedProfile, RulesetProfiles, type RulesetVersionAt } from './ruleset-profiles';
-
-import { SpecificationReader } from './specification.reader';
+import { SpecificationReader, specificationBytes } from './specification.reader';
 
 /**
  * Evaluates one specification against one or more rulesets: reads the rulesets (AMF profiles and Spectral
@@ -135,7 +134,7 @@ export class EvaluationService {
    * a document over EVALUATION_AMF_MAX_BYTES is refused before any engine runs, naming the limit.
    */
   private refuseTooLargeForAmf(files: Record<string, string>, amf: LoadedProfile[]): void {
-    const bytes = Object.values(files).reduce((total, text) => total + Buffer.byteLength(text, 'utf8'), 0);
+    const bytes = specificationBytes(files);
     const limit = this.env.EVALUATION_AMF_MAX_BYTES;
     if (bytes <= limit) return;
     throw new DomainError(

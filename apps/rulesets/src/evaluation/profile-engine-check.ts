@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { RulesetsEnv } from '../rulesets.env';
 import { EvaluationCache } from './evaluation.cache';
 import type { EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
 import { EvaluatorPool } from './evaluator.pool';
@@ -27,6 +28,7 @@ function unknownNameMessage(name: UnknownName): string {
 @Injectable()
 export class ProfileEngineCheck {
   constructor(
+    @Inject(RulesetsEnv) private readonly env: RulesetsEnv,
     private readonly pool: EvaluatorPool,
     private readonly profiles: RulesetProfiles,
     private readonly cache: EvaluationCache,
@@ -128,13 +130,18 @@ export class ProfileEngineCheck {
     return outcome;
   }
 
-  /** An AMF profile's examples, each evaluated with the profile (see examples-check.ts). */
+  /**
+   * An AMF profile's examples, each evaluated with the profile (see examples-check.ts); one larger than an
+   * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated.
+   */
   examples(
     profile: string,
     ruleNames: string[],
     examples: { conforming: Example[]; nonConforming: Example[] },
   ): Promise<ExamplesOutcome> {
-    return checkExamples((task) => this.pool.run(task), profileTask(profile), ruleNames, examples);
+    return checkExamples((task) => this.pool.run(task), profileTask(profile), ruleNames, examples, {
+      maxBytes: this.env.EVALUATION_AMF_MAX_BYTES,
+    });
   }
 
   /**

@@ -131,6 +131,11 @@ export function aliasesOverLimit(file: string): DomainError {
 }
 
 /** Why a text whose aliases stand for too many nodes is refused, naming the limit. */
+/** A specification's size as EVALUATION_AMF_MAX_BYTES counts it: its files' bytes together (UTF-8). */
+export function specificationBytes(files: Record<string, string>): number {
+  return Object.values(files).reduce((total, text) => total + Buffer.byteLength(text, 'utf8'), 0);
+}
+
 export function aliasLimitMessage(): string {
   return `its YAML aliases stand for more than ${EVALUATION_LIMITS.aliasedNodes} nodes beyond the text's own (anchors reused inside each other multiply), the most an evaluation reads; write the repeated parts out or share them with $ref`;
 }
