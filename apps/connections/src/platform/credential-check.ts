@@ -8,6 +8,7 @@ import {
 } from '@pc/contracts';
 import {
   isPlatformError,
+  PlatformLimitError,
   type GatewayPlatform,
   type PlatformConnection,
   type PlatformError,
@@ -39,8 +40,7 @@ export class CredentialCheck {
     const checkedAt = new Date().toISOString();
     try {
       await this.platform.getAccessToken(connection, { forceRefresh: true });
-      const organizations = await this.platform.listOrganizations(connection);
-      if (!organizations.some((o) => o.id === organizationId)) {
+      if ((await this.platform.findOrganization(connection, organizationId)) === null) {
         return {
           ok: false,
           code: 'unknown_organization',
@@ -114,6 +114,8 @@ function hostMessage(error: PlatformError): string {
 }
 
 function describe(error: PlatformError): { code: ValidationCode; message: string } {
+  // Our own words, naming the limit the platform's answer passed.
+  if (error instanceof PlatformLimitError) return { code: 'upstream_error', message: error.message };
   switch (error.kind) {
     case 'invalid_credentials':
     case 'unauthorized':

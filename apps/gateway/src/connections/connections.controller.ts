@@ -16,6 +16,7 @@ import {
   ConnectionSummaryDto,
   CreateConnectionDto,
   CreatedConnectionDto,
+  ORGANIZATION_TREE_BOUNDS,
   OrganizationListDto,
   PlatformCredentialsDto,
   SyncResultDto,
@@ -34,7 +35,10 @@ const OWNER_ONLY: [number, string] = [
   403,
   'A workspace member may use the connection but not read or change it',
 ];
-const UNREACHABLE: [number, string] = [502, 'The platform could not be reached or answered an error'];
+const UNREACHABLE: [number, string] = [
+  502,
+  'The platform could not be reached or answered an error, or answered more than the service reads (the message names the limit)',
+];
 const STORED_CREDENTIALS: [number, string] = [
   422,
   'The stored credentials were refused by the platform (or cannot be decrypted): update the connection',
@@ -111,7 +115,7 @@ export class ConnectionsController {
     description:
       'Given the host and client credentials (no organizationId), the organization tree they reach, root first ' +
       '(`isPrimary`: the root organization, the usual organizationId), with full paths. Nothing is saved or ' +
-      'cached. Refused credentials answer 422 with the reason in words.',
+      `cached. Refused credentials answer 422 with the reason in words. ${ORGANIZATION_TREE_BOUNDS}`,
   })
   @ApiOkResponse({ type: OrganizationListDto })
   @ApiErrors(
@@ -219,7 +223,8 @@ export class ConnectionsController {
     summary:
       'The organization tree the credentials reach, root first, with full paths (owner and workspace members)',
     description:
-      'Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once.',
+      'Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once. ' +
+      ORGANIZATION_TREE_BOUNDS,
   })
   @ApiOkResponse({ type: OrganizationListDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, STORED_CREDENTIALS, UNREACHABLE)

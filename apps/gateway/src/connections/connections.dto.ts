@@ -220,19 +220,27 @@ export class SyncResultDto {
   reconciliation!: ReconciliationDto | null;
 }
 
+/** How much of the platform's organization tree is read: the limits of `CONNECTION_LIMITS`. */
+export const ORGANIZATION_TREE_BOUNDS =
+  `At most ${L.orgsMax} organizations, root first, depth first: a larger tree is cut there. The platform's ` +
+  `tree is read at most ${L.orgDepthMax} levels deep, with full paths of at most ${L.orgPathMax} characters ` +
+  `and IDs of at most ${L.organizationIdMax}: a tree beyond them is not listed but answered 502, its message ` +
+  'naming the limit.';
+
 export class OrganizationDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() name!: string;
+  @ApiProperty({ maxLength: L.organizationIdMax }) id!: string;
+  @ApiProperty({ maxLength: L.orgPathMax }) name!: string;
   @ApiProperty({
     description:
       "True for the connection's own organizationId (for POST /connections/organizations: the credentials' root organization)",
   })
   isPrimary!: boolean;
-  @ApiProperty({ example: 'Demo Corp / Payments' }) fullPath!: string;
+  @ApiProperty({ example: 'Demo Corp / Payments', maxLength: L.orgPathMax }) fullPath!: string;
 }
 
 export class OrganizationListDto {
-  @ApiProperty({ type: [OrganizationDto], maxItems: L.orgsMax }) orgs!: OrganizationDto[];
+  @ApiProperty({ type: [OrganizationDto], maxItems: L.orgsMax, description: ORGANIZATION_TREE_BOUNDS })
+  orgs!: OrganizationDto[];
 }
 
 export class ConnectionShareDto {

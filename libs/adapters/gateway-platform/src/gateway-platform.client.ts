@@ -1,3 +1,4 @@
+import { CONNECTION_LIMITS } from '@pc/contracts';
 import type { EnvSource } from '@pc/platform';
 import { createHash } from 'node:crypto';
 import {
@@ -10,7 +11,7 @@ import {
   type OutboundResponse,
 } from '@pc/outbound';
 import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
-import { PlatformError, type PlatformErrorKind } from './gateway-platform.errors';
+import { PlatformError, PlatformLimitError, type PlatformErrorKind } from './gateway-platform.errors';
 import type {
   AccessTokenProvider,
   AppliedAsset,
@@ -114,39 +115,22 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   }
 
   async listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
-    const me = await this.me(connection);
-    const hierarchy = failures.expectJson(
-      await this.call(
-        connection,
-        'GET',
-        `/accounts/api/organizations/${encodeURIComponent(me.rootId)}/hierarchy`,
-      ),
-      'hierarchy',
-    );
-    const organizations: PlatformOrganization[] = [];
-    const walk = (node: unknown, parent: PlatformOrganization | null): void => {
-      if (!isRecord(node) || typeof node.id !== 'string' || typeof node.name !== 'string') {
-        throw failures.malformed('organization');
-      }
-      const org: PlatformOrganization = {
-        id: node.id,
-        name: node.name,
-        parentId: parent?.id ?? null,
-        isPrimary: parent === null,
-        fullPath: parent === null ? node.name : `${parent.fullPath} / ${node.name}`,
-      };
-      organizations.push(org);
-      const children = Array.isArray(node.subOrganizations) ? node.subOrganizations : [];
-      for (const child of children) walk(child, org);
-    };
-    walk(hierarchy, null);
-    return organizations;
+    const { tree } = await this.hierarchy(connection);
+    return organizationsOf(tree, () => true, CONNECTION_LIMITS.orgsMax);
   }
 
   async listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
-    const [me, organizations] = await Promise.all([this.me(connection), this.listOrganizations(connection)]);
+    const { me, tree } = await this.hierarchy(connection);
     const deployable = new Set(me.deployableIds);
-    return organizations.filter((o) => deployable.has(o.id));
+    return organizationsOf(tree, (o) => deployable.has(o.id), CONNECTION_LIMITS.orgsMax);
+  }
+
+  async findOrganization(
+    connection: PlatformAccess,
+    organizationId: string,
+  ): Promise<PlatformOrganization | null> {
+    const { tree } = await this.hierarchy(connection);
+    return organizationsOf(tree, (o) => o.id === organizationId, 1)[0] ?? null;
   }
 
   async apply(
@@ -209,6 +193,22 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return false;
     failures.expectOk(response);
     return true;
+  }
+
+  /** The credential's profile and its tenant's organization tree, as the platform answers it. */
+  private async hierarchy(
+    connection: PlatformAccess,
+  ): Promise<{ me: { rootId: string; deployableIds: string[] }; tree: unknown }> {
+    const me = await this.me(connection);
+    const tree = failures.expectJson(
+      await this.call(
+        connection,
+        'GET',
+        `/accounts/api/organizations/${encodeURIComponent(me.rootId)}/hierarchy`,
+      ),
+      'hierarchy',
+    );
+    return { me, tree };
   }
 
   private async me(connection: PlatformAccess): Promise<{ rootId: string; deployableIds: string[] }> {
@@ -325,6 +325,77 @@ export class HttpGatewayPlatform implements GatewayPlatform {
 function cacheKey(baseUrl: string, connection: PlatformConnection): string {
   const secret = createHash('sha256').update(connection.clientSecret).digest('hex');
   return `${baseUrl}\n${connection.clientId}\n${secret}`;
+}
+
+/** One level of the walk below: the children of `parent`, the next one to enter, and their level. */
+interface Level {
+  parent: PlatformOrganization;
+  children: unknown[];
+  next: number;
+  depth: number;
+}
+
+/**
+ * The organizations of the platform's tree (`{id, name, subOrganizations}`) that `keep` accepts, root
+ * first, depth first, at most `max`: the walk stops there. It keeps its own stack of levels, so no tree
+ * overflows the call stack, and refuses (`PlatformLimitError`, naming the limit) an organization it reaches
+ * deeper than `orgDepthMax`, whose full path is longer than `orgPathMax` or whose id is longer than
+ * `organizationIdMax`: each full path repeats its parent's, so a deep tree of long names would make the
+ * answer quadratic in what the platform sent.
+ */
+function organizationsOf(
+  tree: unknown,
+  keep: (organization: PlatformOrganization) => boolean,
+  max: number,
+): PlatformOrganization[] {
+  const found: PlatformOrganization[] = [];
+  const levels: Level[] = [];
+  /** False once `max` are found. */
+  const enter = (node: unknown, parent: PlatformOrganization | null, depth: number): boolean => {
+    const organization = organizationOf(node, parent, depth);
+    if (keep(organization)) {
+      found.push(organization);
+      if (found.length >= max) return false;
+    }
+    const children = isRecord(node) && Array.isArray(node.subOrganizations) ? node.subOrganizations : [];
+    if (children.length > 0) levels.push({ parent: organization, children, next: 0, depth: depth + 1 });
+    return true;
+  };
+  let going = enter(tree, null, 1);
+  while (going && levels.length > 0) {
+    const level = levels[levels.length - 1];
+    if (level.next === level.children.length) levels.pop();
+    else going = enter(level.children[level.next++], level.parent, level.depth);
+  }
+  return found;
+}
+
+function organizationOf(
+  node: unknown,
+  parent: PlatformOrganization | null,
+  depth: number,
+): PlatformOrganization {
+  const L = CONNECTION_LIMITS;
+  if (depth > L.orgDepthMax) {
+    throw new PlatformLimitError(
+      `The platform's organization tree is more than ${L.orgDepthMax} levels deep, the most this service reads`,
+    );
+  }
+  if (!isRecord(node) || typeof node.id !== 'string' || typeof node.name !== 'string') {
+    throw failures.malformed('organization');
+  }
+  if (node.id.length > L.organizationIdMax) {
+    throw new PlatformLimitError(
+      `The platform answered an organization ID longer than ${L.organizationIdMax} characters, the most this service reads`,
+    );
+  }
+  const fullPath = parent === null ? node.name : `${parent.fullPath} / ${node.name}`;
+  if (fullPath.length > L.orgPathMax) {
+    throw new PlatformLimitError(
+      `The platform answered an organization whose full path is longer than ${L.orgPathMax} characters, the most this service reads`,
+    );
+  }
+  return { id: node.id, name: node.name, parentId: parent?.id ?? null, isPrimary: parent === null, fullPath };
 }
 
 const APPLIED_HEALTHS: readonly AppliedHealth[] = ['healthy', 'progressing', 'degraded', 'failing'];

@@ -29,3 +29,14 @@ export class PlatformError extends AdapterError<PlatformErrorKind> {
 export function isPlatformError(error: unknown, kind?: PlatformErrorKind): error is PlatformError {
   return error instanceof PlatformError && (kind === undefined || error.kind === kind);
 }
+
+/**
+ * An answer of the platform larger than this service reads (a bound of `@pc/contracts`, e.g. an
+ * organization tree deeper than `CONNECTION_LIMITS.orgDepthMax`): an `upstream_error` whose message is
+ * ours, names the limit and holds nothing the platform wrote, so it may be shown to the user as it is.
+ */
+export class PlatformLimitError extends PlatformError {
+  constructor(message: string) {
+    super('upstream_error', message);
+  }
+}

@@ -78,10 +78,16 @@ export interface GatewayPlatform {
   getAccessToken(connection: PlatformAccess, options?: { forceRefresh?: boolean }): Promise<string>;
   /** The same, as a function other adapters (the registry) can call. */
   tokenProvider(connection: PlatformAccess): AccessTokenProvider;
-  /** Every organization of the credential's tenant, root first, depth first. */
+  /**
+   * The organizations of the credential's tenant, root first, depth first, at most
+   * `CONNECTION_LIMITS.orgsMax` (a larger tree is cut there). A tree the walk finds deeper than
+   * `orgDepthMax`, or a full path longer than `orgPathMax`, is a `PlatformLimitError` (`upstream_error`).
+   */
   listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
-  /** The organizations this credential may apply policies and rulesets to. */
+  /** The organizations this credential may apply policies and rulesets to: the same walk, the same bounds. */
   listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
+  /** The organization of the tenant with this id, wherever it is in the tree; `null` when it has none. */
+  findOrganization(connection: PlatformAccess, organizationId: string): Promise<PlatformOrganization | null>;
   /** Applies (or replaces) the asset in the organization. */
   apply(connection: PlatformAccess, organizationId: string, request: ApplyRequest): Promise<AppliedAsset>;
   listApplied(connection: PlatformAccess, organizationId: string): Promise<AppliedAsset[]>;

@@ -13,6 +13,12 @@ export const CONNECTION_LIMITS = {
   perOwner: 100,
   /** Organizations listed for one connection (a larger tree is cut there: root first, depth first). */
   orgsMax: 1000,
+  /**
+   * Levels of the platform's organization tree read, the root the first (a deeper tree is refused as an
+   * answer of the platform: 502), and the characters of an organization's `fullPath` (the same).
+   */
+  orgDepthMax: 32,
+  orgPathMax: 1024,
   /** Workspaces one connection may be shared into (then 409). */
   sharesMax: 200,
 } as const;

@@ -1,0 +1,124 @@
+import { CONNECTION_LIMITS } from '@pc/contracts';
+import { HttpGatewayPlatform } from './gateway-platform.client';
+import { PlatformLimitError } from './gateway-platform.errors';
+import type { PlatformConnection } from './gateway-platform.types';
+import { type AnsweringPlatform, organizationChain, startAnsweringPlatform } from './testing';
+
+const L = CONNECTION_LIMITS;
+
+/** What a platform (a user's custom domain) may answer beyond what this service reads, over real HTTP. */
+describe('HttpGatewayPlatform and the bounds of what the platform answers', () => {
+  let server: AnsweringPlatform;
+  let platform: HttpGatewayPlatform;
+  const connection: PlatformConnection = { host: 'us', clientId: 'client', clientSecret: 'secret' };
+
+  beforeAll(async () => {
+    server = await startAnsweringPlatform();
+    platform = new HttpGatewayPlatform({ usUrl: server.url, euUrl: server.url, retries: 0 });
+  });
+
+  afterAll(() => server.close());
+
+  /** A root with `count` business groups below it, `g0` first. */
+  const wide = (count: number): string =>
+    JSON.stringify({
+      id: 'root',
+      name: 'Root',
+      subOrganizations: Array.from({ length: count }, (_, i) => ({ id: `g${i}`, name: `Group ${i}` })),
+    });
+
+  const limitError = async (promise: Promise<unknown>): Promise<PlatformLimitError> => {
+    const error: unknown = await promise.then(
+      () => new Error('expected a PlatformLimitError'),
+      (e: unknown) => e,
+    );
+    if (!(error instanceof PlatformLimitError)) throw error;
+    expect(error.kind).toBe('upstream_error');
+    return error;
+  };
+
+  it(`reads a tree ${L.orgDepthMax} levels deep, and refuses one level more naming the limit`, async () => {
+    server.answers.rootId = 'o1';
+    server.answers.hierarchy = organizationChain(L.orgDepthMax);
+    const organizations = await platform.listOrganizations(connection);
+    expect(organizations).toHaveLength(L.orgDepthMax);
+    expect(organizations[2]).toEqual({
+      id: 'o3',
+      name: 'Org 3',
+      parentId: 'o2',
+      isPrimary: false,
+      fullPath: 'Org 1 / Org 2 / Org 3',
+    });
+    server.answers.hierarchy = organizationChain(L.orgDepthMax + 1);
+    const error = await limitError(platform.listOrganizations(connection));
+    expect(error.message).toBe(
+      `The platform's organization tree is more than ${L.orgDepthMax} levels deep, the most this service reads`,
+    );
+  });
+
+  it('refuses a tree 50,000 levels deep with the same typed failure, not a stack overflow', async () => {
+    server.answers.rootId = 'o1';
+    server.answers.hierarchy = organizationChain(50_000);
+    for (const call of [
+      () => platform.listOrganizations(connection),
+      () => platform.listDeployableOrganizations(connection),
+      () => platform.findOrganization(connection, 'o49999'),
+    ])
+      expect((await limitError(call())).message).toMatch(`more than ${L.orgDepthMax} levels deep`);
+  });
+
+  it(`refuses a full path longer than ${L.orgPathMax} characters, naming the limit`, async () => {
+    server.answers.rootId = 'o1';
+    // Four names, three separators of three characters: 3 * 253 + 256 + 9, exactly the limit.
+    const named = (last: number) => (n: number) => `${n}`.padEnd(n === 4 ? last : 253, 'x');
+    server.answers.hierarchy = organizationChain(4, named(256));
+    const deepest = (await platform.listOrganizations(connection))[3];
+    expect(deepest?.fullPath).toHaveLength(L.orgPathMax);
+    server.answers.hierarchy = organizationChain(4, named(257));
+    expect((await limitError(platform.listOrganizations(connection))).message).toBe(
+      `The platform answered an organization whose full path is longer than ${L.orgPathMax} characters, the most this service reads`,
+    );
+    server.answers.hierarchy = organizationChain(1, () => 'x'.repeat(L.orgPathMax + 1));
+    await limitError(platform.listOrganizations(connection));
+  });
+
+  it(`refuses an organization ID longer than ${L.organizationIdMax} characters`, async () => {
+    const id = 'i'.repeat(L.organizationIdMax + 1);
+    server.answers.rootId = id;
+    server.answers.hierarchy = JSON.stringify({ id, name: 'Root' });
+    expect((await limitError(platform.listOrganizations(connection))).message).toMatch(
+      `organization ID longer than ${L.organizationIdMax} characters`,
+    );
+  });
+
+  it(`lists ${L.orgsMax} organizations of a larger tree, root first, and still finds one past them`, async () => {
+    server.answers.rootId = 'root';
+    server.answers.hierarchy = wide(L.orgsMax + 500);
+    const organizations = await platform.listOrganizations(connection);
+    expect(organizations).toHaveLength(L.orgsMax);
+    expect(organizations[0]).toMatchObject({ id: 'root', isPrimary: true, fullPath: 'Root' });
+    expect(organizations.at(-1)).toMatchObject({
+      id: `g${L.orgsMax - 2}`,
+      fullPath: `Root / Group ${L.orgsMax - 2}`,
+    });
+    expect(await platform.findOrganization(connection, `g${L.orgsMax + 400}`)).toMatchObject({
+      parentId: 'root',
+      fullPath: `Root / Group ${L.orgsMax + 400}`,
+    });
+    expect(await platform.findOrganization(connection, 'nowhere')).toBeNull();
+  });
+
+  it(`lists the deployable organizations of the whole tree, at most ${L.orgsMax}`, async () => {
+    server.answers.rootId = 'root';
+    server.answers.hierarchy = wide(3 * L.orgsMax);
+    server.answers.deployableIds = [`g${2 * L.orgsMax}`, 'g1'];
+    expect((await platform.listDeployableOrganizations(connection)).map((o) => o.id)).toEqual([
+      'g1',
+      `g${2 * L.orgsMax}`,
+    ]);
+    server.answers.deployableIds = Array.from({ length: 3 * L.orgsMax }, (_, i) => `g${i}`);
+    const deployable = await platform.listDeployableOrganizations(connection);
+    expect(deployable).toHaveLength(L.orgsMax);
+    expect(deployable[0]?.id).toBe('g0');
+  });
+});

@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the platform answers, as JSON text (a tree deep enough to matter cannot be stringified). */
+export interface PlatformAnswers {
+  /** The root organization's id, in the credential's profile. */
+  rootId: string;
+  deployableIds: string[];
+  /** `GET .../organizations/{root}/hierarchy`. */
+  hierarchy: string;
+}
+
+export interface AnsweringPlatform {
+  /** Its base URL, for `PLATFORM_US_URL` or a custom domain (loopback: allowlist `127.0.0.1`). */
+  url: string;
+  /** Change them between tests. */
+  answers: PlatformAnswers;
+  close(): Promise<void>;
+}
+
+/**
+ * A platform on a local port that answers whatever a test sets: a token for any credentials, a profile, the
+ * organization tree, each as the text given. Where the sandbox's platform keeps to its
+ * contract, this one answers what a hostile or broken platform (a user's custom domain) could.
+ */
+export async function startAnsweringPlatform(
+  answers: Partial<PlatformAnswers> = {},
+): Promise<AnsweringPlatform> {
+  const current: PlatformAnswers = {
+    rootId: 'root',
+    deployableIds: [],
+    hierarchy: JSON.stringify({ id: 'root', name: 'Root', subOrganizations: [] }),
+    ...answers,
+  };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    const path = request.url ?? '';
+    const json = (body: string): void => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    };
+    if (request.method === 'POST' && path === '/oauth2/token')
+      return json(JSON.stringify({ access_token: 'answering-token', expires_in: 3600 }));
+    if (path === '/accounts/api/me')
+      return json(
+        JSON.stringify({
+          organization: { id: current.rootId },
+          deployableOrganizationIds: current.deployableIds,
+        }),
+      );
+    if (/^\/accounts\/api\/organizations\/[^/]+\/hierarchy$/.test(path)) return json(current.hierarchy);
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such route"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answers: current,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+/**
+ * The JSON text of a tree that is one chain: `depth` organizations (`o1` the root), each the only child
+ * of the one before, named by `nameOf` (by default `Org <n>`).
+ */
+export function organizationChain(depth: number, nameOf: (n: number) => string = (n) => `Org ${n}`): string {
+  const open: string[] = [];
+  for (let n = 1; n <= depth; n++)
+    open.push(`{"id":"o${n}","name":${JSON.stringify(nameOf(n))},"subOrganizations":[`);
+  return `${open.join('')}${']}'.repeat(depth)}`;
+}

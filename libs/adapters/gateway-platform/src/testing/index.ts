@@ -1,0 +1,6 @@
+export {
+  type AnsweringPlatform,
+  organizationChain,
+  type PlatformAnswers,
+  startAnsweringPlatform,
+} from './answering-platform';
