@@ -380,8 +380,13 @@ describe('rulesets: the journey, submissions and review through the gateway over
       const ideaAuthor = await h.newUser();
       const idea = await h.newIdea(ideaAuthor.id);
       const { rulesetId } = await h.published(owner.token, { deliversIdeaIds: [idea.id] });
-      const ruleset = await h.http.get<Json>(`/api/rulesets/${rulesetId}`);
-      expect(ruleset.body.ruleset.delivers_ideas).toEqual([
+      // Delivered by the catalog after the approval's commit: the ruleset shows it once it is.
+      const ruleset = await h.eventually(
+        async () => (await h.http.get<Json>(`/api/rulesets/${rulesetId}`)).body,
+        (body) => body.ruleset.delivers_ideas.some((d: Json) => d.phase === 'delivered'),
+        10_000,
+      );
+      expect(ruleset.ruleset.delivers_ideas).toEqual([
         expect.objectContaining({ id: idea.id, phase: 'delivered', coverage: 'full' }),
       ]);
       const inbox = await h.eventually(

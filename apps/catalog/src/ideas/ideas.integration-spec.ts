@@ -49,4 +49,25 @@ describe('catalog ideas through the bus', () => {
     expect(await codeOf(check([approved.id, approved.id]))).toBe('CATALOG.IDEA_DECLARATION_INVALID');
     expect(await check([approved.id])).toEqual({ ok: true });
   });
+
+  it("delivers another service's resource's ideas once, however often it is asked (its retries after a lost reply)", async () => {
+    const idea = await newIdea('approve');
+    const rulesetId = randomUUID();
+    const ref = { resourceType: 'ruleset' as const, resourceId: rulesetId };
+    await t.request(CatalogRpc.declareIdeas, t.newUser().ctx, { ...ref, ideas: [{ ideaId: idea.id }] });
+    const deliver = () => t.request(CatalogRpc.deliverIdeas, t.admin, { ...ref, resourceName: 'Spec Rules' });
+    expect(await deliver()).toEqual({ delivered: 1 });
+    expect(await deliver()).toEqual({ delivered: 0 });
+    const { deliveries } = await t.request(CatalogRpc.listIdeaDeliveries, t.newUser().ctx, {
+      resourceType: 'ruleset',
+      resourceIds: [rulesetId],
+    });
+    expect(deliveries[rulesetId]).toEqual([expect.objectContaining({ id: idea.id, phase: 'delivered' })]);
+    // Its submitter hears of it once.
+    const announced = await t.sql(
+      `SELECT 1 FROM catalog.outbox WHERE pattern = 'catalog.idea.delivered.v1' AND payload->>'ideaId' = $1`,
+      [idea.id],
+    );
+    expect(announced).toHaveLength(1);
+  });
 });

@@ -27,7 +27,9 @@ const RULESET_REVIEW: ReviewRoutes = {
     approve: {
       summary: 'Publish the ruleset with its staged tabs (created, or updated when it was published before)',
       description:
-        'Ideas the submission declares are delivered, as for policies; their submitters are notified.',
+        'Ideas the submission declares are delivered, as for policies, and their submitters notified, ' +
+        'just after the approval commits (not yet in this answer): the catalog is asked until it answers, so ' +
+        'the ruleset shows them delivered within moments, also when the catalog was briefly unreachable.',
       errors: [[400, 'The id is not a UUID, or feedback is too long'], MISSING, NOT_WAITING],
     },
     reject: {

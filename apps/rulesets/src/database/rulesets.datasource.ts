@@ -13,6 +13,7 @@ import { RulesetsGovernanceVersions1796810000000 } from './migrations/1796810000
 import { RulesetsReevaluationRuns1796810000100 } from './migrations/1796810000100-rulesets-reevaluation-runs';
 import { RulesetsGovernedApiSources1796810000200 } from './migrations/1796810000200-rulesets-governed-api-sources';
 import { RulesetsChangeReach1796900000000 } from './migrations/1796900000000-rulesets-change-reach';
+import { RulesetsIdeaDeliveriesDue1797000000000 } from './migrations/1797000000000-rulesets-idea-deliveries-due';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
@@ -39,5 +40,6 @@ export const rulesetsDatabase = {
     RulesetsReevaluationRuns1796810000100,
     RulesetsGovernedApiSources1796810000200,
     RulesetsChangeReach1796900000000,
+    RulesetsIdeaDeliveriesDue1797000000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

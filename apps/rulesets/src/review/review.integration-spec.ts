@@ -16,6 +16,17 @@ describe('ruleset review (service level, PostgreSQL)', () => {
       [submissionId],
     );
 
+  /** Waits (up to 30 s) for what `done` checks: what happens after an approval's commit. */
+  const eventually = async (what: string, done: () => boolean | Promise<boolean>) => {
+    const deadline = Date.now() + 30_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const ideasOf = async (rulesetId: string) =>
+    (await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId })).ruleset.delivers_ideas;
+
   it('is for administrators only, decides a submission once (409 after), 404 for an unknown one', async () => {
     const { submission } = await h.submit(owner);
     const unknown = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
@@ -60,7 +71,13 @@ describe('ruleset review (service level, PostgreSQL)', () => {
     const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: submission.ruleset_id });
     expect(ruleset).toMatchObject({ lifecycle_status: 'published', review_feedback: 'Good.' });
     expect(ruleset.published_at).not.toBeNull();
-    expect(ruleset.delivers_ideas).toEqual([expect.objectContaining({ id: idea, phase: 'delivered' })]);
+    // The catalog delivers the ideas after the approval's commit.
+    await eventually('the idea delivered', async () =>
+      (await ideasOf(submission.ruleset_id)).some((d) => d.id === idea && d.phase === 'delivered'),
+    );
+    expect(await ideasOf(submission.ruleset_id)).toEqual([
+      expect.objectContaining({ id: idea, phase: 'delivered' }),
+    ]);
     const docs = await h.request(RulesetsRpc.getDocs, h.user().ctx, { id: submission.ruleset_id });
     expect(docs.tabs.map((t) => t.key)).toEqual(['overview', 'rules']);
   });
@@ -101,5 +118,82 @@ describe('ruleset review (service level, PostgreSQL)', () => {
       ),
     ).toBe('RULESETS.NOT_WAITING');
     expect((await written(rejected.id)).map((e) => e.payload.decision)).toEqual(['rejected']);
+  });
+
+  it('approves when the catalog delivered but its reply was lost, and asks again until it answers', async () => {
+    const idea = h.idea();
+    const { submission } = await h.submit(owner, { deliversIdeaIds: [{ ideaId: idea }] });
+    h.peers.deliveryFault = { kind: 'lost-reply', times: 1 };
+    const { submission: approved } = await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, {
+      id: submission.id,
+    });
+    expect(approved.status).toBe('approved');
+    const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: submission.ruleset_id });
+    expect(ruleset.lifecycle_status).toBe('published');
+    // Asked again after the lost reply (the catalog's delivery is idempotent), then no more.
+    const asked = () => h.peers.deliveryRequests.filter((id) => id === submission.ruleset_id).length;
+    await eventually('the delivery asked again', () => asked() === 2);
+    await eventually('the delivery no longer due', async () => {
+      const due = await h.sql(`SELECT 1 FROM rulesets.idea_deliveries_due WHERE ruleset_id = $1`, [
+        submission.ruleset_id,
+      ]);
+      return due.length === 0;
+    });
+    expect(h.peers.deliveredIdeas.has(idea)).toBe(true);
+    expect(asked()).toBe(2);
+  });
+
+  it('delivers no idea when the approval does not commit', async () => {
+    const idea = h.idea();
+    const { submission } = await h.submit(owner, { deliversIdeaIds: [{ ideaId: idea }] });
+    // The approval's commit fails (a deferred check, run at commit).
+    await h.sql(`CREATE FUNCTION rulesets.refuse_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN RAISE EXCEPTION 'commit refused'; END $$`);
+    await h.sql(`CREATE CONSTRAINT TRIGGER refuse_commit AFTER UPDATE ON rulesets.ruleset_submissions
+                 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+                 WHEN (NEW.id = '${submission.id}' AND NEW.status = 'approved')
+                 EXECUTE FUNCTION rulesets.refuse_commit()`);
+    try {
+      expect(await codeOf(h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submission.id }))).toBe(
+        'INTERNAL',
+      );
+    } finally {
+      await h.sql(`DROP TRIGGER refuse_commit ON rulesets.ruleset_submissions`);
+      await h.sql(`DROP FUNCTION rulesets.refuse_commit()`);
+    }
+    const { submission: after } = await h.request(RulesetsRpc.getSubmission, owner.ctx, {
+      id: submission.id,
+    });
+    expect(after.status).toBe('submitted');
+    expect(h.peers.deliveryRequests).not.toContain(submission.ruleset_id);
+    expect(h.peers.deliveredIdeas.has(idea)).toBe(false);
+    // Approved again, its ideas are delivered once.
+    await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submission.id });
+    await eventually('the idea delivered', () => h.peers.deliveredIdeas.has(idea));
+  });
+
+  it("delivers an approval's ideas before the ideas of the update after it change, never the update's", async () => {
+    const approvedIdea = h.idea();
+    const { submission } = await h.submit(owner, { deliversIdeaIds: [{ ideaId: approvedIdea }] });
+    // The catalog does not answer the approval's delivery; the owner starts an update declaring another idea.
+    h.peers.deliveryFault = { kind: 'down', times: 1_000 };
+    await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submission.id });
+    await h.request(RulesetsRpc.updateSubmission, owner.ctx, {
+      id: submission.id,
+      description: 'An updated description.',
+    });
+    const updateIdea = h.idea();
+    const declare = () =>
+      h.request(RulesetsRpc.updateSubmission, owner.ctx, {
+        id: submission.id,
+        deliversIdeaIds: [{ ideaId: updateIdea }],
+      });
+    // While the approval's ideas cannot be delivered, the update's declaration waits (503, nothing changed).
+    expect(await codeOf(declare())).toBe('SERVICE_UNAVAILABLE');
+    h.peers.deliveryFault = null;
+    await declare();
+    expect(h.peers.deliveredIdeas.has(approvedIdea)).toBe(true);
+    expect(h.peers.deliveredIdeas.has(updateIdea)).toBe(false);
+    expect(h.peers.declared.get(submission.ruleset_id)).toEqual([{ ideaId: updateIdea }]);
   });
 });

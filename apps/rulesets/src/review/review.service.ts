@@ -42,8 +42,8 @@ export class ReviewService extends Reviewing<
   /**
    * The ruleset takes the submission's content (created on first approval, updated after), is published
    * with the staged tabs and pinned to what the reviewer saw (the commit its validation read and the
-   * content digest there: a release builds exactly that), and the ideas it declares are delivered by the catalog exactly as for a policy
-   * (inside the transaction: if the catalog cannot answer, nothing is approved).
+   * content digest there: a release builds exactly that), and the ideas it declares become due: the
+   * catalog delivers them after commit, exactly as for a policy, retried until it answers (`IdeasClient`).
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
@@ -71,9 +71,8 @@ export class ReviewService extends Reviewing<
         submission_id: current.id,
         how: 'review',
       });
-      // Last before the commit: the catalog commits the delivery on its side at once, so every write here
-      // that could fail and roll the approval back comes first.
-      await this.ideas.deliver(ctx, ruleset.id, ruleset.name);
+      // Delivered by the catalog after commit (the decision's event): never for an approval rolled back.
+      await this.ideas.due(tx, ruleset, adminId);
       return updated;
     });
   }

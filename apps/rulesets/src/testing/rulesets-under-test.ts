@@ -59,6 +59,15 @@ class Peers {
   readonly approvedIdeas = new Set<string>();
   readonly declared = new Map<string, IdeaDeclaration[]>();
   readonly delivered = new Set<string>();
+  /** The ideas delivered (each declared idea of a resource the catalog was asked to deliver). */
+  readonly deliveredIdeas = new Set<string>();
+  /** Each delivery asked of the catalog, by ruleset (answered or not). */
+  readonly deliveryRequests: string[] = [];
+  /**
+   * How the next `times` deliveries asked fail: `lost-reply` delivers, then answers TIMEOUT (the catalog
+   * committed, its reply was lost); `down` answers SERVICE_UNAVAILABLE, delivering nothing.
+   */
+  deliveryFault: { kind: 'lost-reply' | 'down'; times: number } | null = null;
   /** Workspaces: each member's role, and whether it is archived. */
   readonly workspaces = new Map<string, { archived: boolean; roles: Map<string, WorkspaceRole> }>();
 }
@@ -237,7 +246,15 @@ function standIns(peers: Peers) {
 
     @Handles(CatalogRpc.deliverIdeas)
     deliverIdeas({ data }: Envelope<{ resourceId: string }>) {
+      peers.deliveryRequests.push(data.resourceId);
+      const fault = peers.deliveryFault;
+      if (fault && --fault.times <= 0) peers.deliveryFault = null;
+      if (fault?.kind === 'down') throw new DomainError('SERVICE_UNAVAILABLE', 'The catalog is unavailable');
       peers.delivered.add(data.resourceId);
+      for (const declared of peers.declared.get(data.resourceId) ?? [])
+        peers.deliveredIdeas.add(declared.ideaId);
+      if (fault?.kind === 'lost-reply')
+        throw new DomainError('TIMEOUT', 'The service did not answer in time');
       return { delivered: peers.declared.get(data.resourceId)?.length ?? 0 };
     }
 

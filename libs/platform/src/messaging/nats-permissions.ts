@@ -221,7 +221,12 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       GovernanceEvents.waiverExpired,
       GovernanceEvents.conformanceChanged,
     ],
-    consumesDurable: [DeploymentsEvents.deploymentSucceeded, RulesetsEvents.versionPublished],
+    // Its own events: a new version's re-evaluation, and an approval's ideas delivered after commit.
+    consumesDurable: [
+      DeploymentsEvents.deploymentSucceeded,
+      RulesetsEvents.versionPublished,
+      RulesetsEvents.reviewDecided,
+    ],
     enqueues: [REEVALUATION_QUEUE.name],
     works: [REEVALUATION_QUEUE.name],
   },

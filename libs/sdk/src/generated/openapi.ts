@@ -2071,7 +2071,7 @@ export interface paths {
         put?: never;
         /**
          * Publish the ruleset with its staged tabs (created, or updated when it was published before)
-         * @description Ideas the submission declares are delivered, as for policies; their submitters are notified.
+         * @description Ideas the submission declares are delivered, as for policies, and their submitters notified, just after the approval commits (not yet in this answer): the catalog is asked until it answers, so the ruleset shows them delivered within moments, also when the catalog was briefly unreachable.
          */
         post: operations["RulesetReview_approve"];
         delete?: never;
