@@ -23,7 +23,7 @@ interface Entry<T> {
 /**
  * The in-memory queue of embedded mode, with JetStream's rules: one worker per delivery, ack on
  * success, redelivery after a failure or an expired ack wait, at most `maxDeliver` deliveries, then
- * dead letter; de-duplication of ids within the window. It lives as long as the process: the owning
+ * dead letter; a delivery given back is not counted; de-duplication of ids within the window. It lives as long as the process: the owning
  * service re-enqueues unfinished work from its own tables at start.
  */
 export class InProcessWorkQueue<T> implements WorkQueue<T> {
@@ -105,23 +105,31 @@ export class InProcessWorkQueue<T> implements WorkQueue<T> {
         if (holds()) entry.lease = { token, expiresAt: Date.now() + this.definition.ackWaitMs };
       },
     };
-    // A worker that lost its lease (the ack wait ran out) leaves the outcome to the entry's new holder.
+    // A worker that lost its lease (the ack wait ran out) leaves the outcome to the entry's new holder;
+    // a dead letter it recorded ends the job all the same.
     await deliver(job, this.definition.maxDeliver, handler, options, {
       ack: () => {
         if (holds()) this.remove(entry);
       },
       retry: (delayMs) => {
-        if (!holds()) return;
-        entry.lease = undefined;
-        entry.notBefore = Date.now() + delayMs;
-        this.wake();
+        if (holds()) this.redeliver(entry, delayMs);
       },
-      deadLetter: async (error) => {
-        if (!holds()) return;
-        this.remove(entry);
-        await options.onDeadLetter?.(job, error);
+      giveBack: (delayMs) => {
+        if (holds()) {
+          entry.deliveries -= 1;
+          this.redeliver(entry, delayMs);
+        }
+        return Promise.resolve();
       },
+      deadLettered: () => this.remove(entry),
     });
+  }
+
+  /** Makes the entry deliverable again after `delayMs`. */
+  private redeliver(entry: Entry<T>, delayMs: number): void {
+    entry.lease = undefined;
+    entry.notBefore = Date.now() + delayMs;
+    this.wake();
   }
 
   private remove(entry: Entry<T>): void {

@@ -2,6 +2,7 @@ import {
   AckPolicy,
   connect,
   type Consumer,
+  headers,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
@@ -28,11 +29,23 @@ const log = createLogger('jobs');
 const PULL_EXPIRES_MS = 2000;
 
 /**
+ * Headers of a job given back: the copy published in place of the delivery carries the job's id (the
+ * copy has no `Nats-Msg-Id`, which the de-duplication window would drop), the deliveries the job had
+ * spent before, and the delay before its next attempt (its first delivery only waits it out).
+ */
+const GIVEN_BACK = { jobId: 'Pc-Job-Id', spent: 'Pc-Deliveries-Spent', waitMs: 'Pc-Wait-Ms' } as const;
+
+/** How a delivery goes back to the queue uncounted (see `JetStreamWorkQueue.giveBack`). */
+export type GiveBackDelivery<T> = (msg: JsMsg, job: Job<T>, delayMs: number) => Promise<void>;
+
+/**
  * A work queue on JetStream: a work-queue stream (each message removed once acknowledged), one
  * durable pull consumer shared by every worker of every replica, explicit ack with an ack wait that
  * `progress()` restarts, bounded redelivery, and de-duplication by job id (`Nats-Msg-Id`).
- * The consumer delivers once more than `maxDeliver`; that extra delivery only records the dead letter,
- * so a job whose last worker died is not silently dropped.
+ * The queue counts a job's deliveries itself, from the consumer's delivery count and the headers of a
+ * copy given back (`giveBack`); the consumer's own bound is two more than `maxDeliver`: one delivery
+ * only records the dead letter, so a job whose last worker died is not silently dropped, and one is a
+ * copy's wait.
  */
 export class JetStreamWorkQueue<T> implements WorkQueue<T> {
   private readonly stream: string;
@@ -87,7 +100,7 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
       durable_name: this.durable,
       ack_policy: AckPolicy.Explicit,
       ack_wait: nanos(this.definition.ackWaitMs),
-      max_deliver: this.definition.maxDeliver + 1,
+      max_deliver: this.definition.maxDeliver + 2,
       filter_subject: this.subject,
     };
     try {
@@ -110,7 +123,30 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 
   async process(handler: JobHandler<T>, options: ProcessOptions<T> = {}): Promise<QueueWorker> {
     const consumer = await this.js.consumers.get(this.stream, this.durable);
-    return pullLoop<T>(this.nc, consumer, this.definition, handler, options);
+    return pullLoop<T>(this.nc, consumer, this.definition, handler, options, (msg, job, delayMs) =>
+      this.giveBack(msg, job, delayMs),
+    );
+  }
+
+  /**
+   * Gives a delivery back uncounted. JetStream counts every delivery of a message, a nak's too, so the
+   * job goes back as a copy: published with the deliveries it had spent and the delay, then the delivery
+   * acknowledged (removing the message). A worker that dies in between leaves both: the job is delivered
+   * twice, which handlers allow. If the copy cannot be published, the delivery is nak'ed: counted.
+   */
+  private async giveBack(msg: JsMsg, job: Job<T>, delayMs: number): Promise<void> {
+    const given = headers();
+    given.set(GIVEN_BACK.jobId, job.id);
+    given.set(GIVEN_BACK.spent, String(job.attempt - 1));
+    if (delayMs > 0) given.set(GIVEN_BACK.waitMs, String(Math.ceil(delayMs)));
+    try {
+      await this.js.publish(this.subject, msg.data, { headers: given });
+    } catch (error) {
+      log.warn({ err: error, queue: this.definition.name, job: job.id }, 'giving a job back failed; nak');
+      msg.nak(delayMs);
+      return;
+    }
+    msg.ack();
   }
 
   async close(): Promise<void> {
@@ -126,8 +162,10 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 
 /**
  * Runs `concurrency` pull loops on a durable consumer: each pulls one job, runs it, acks it, naks it
- * with a delay after a failure, and records the dead letter after the last delivery. Used by the work
- * queues and by the durable events.
+ * with a delay after a failure, gives it back (`giveBack`) when the handler throws `GiveBack` and when
+ * it was pulled while the worker stops, and records the dead letter after the last delivery. Used by
+ * the work queues and by the durable events; the events stream is shared by every subscriber, so a copy
+ * cannot go back there, and a delivery given back is a nak (counted).
  */
 export function pullLoop<T>(
   nc: NatsConnection,
@@ -135,6 +173,10 @@ export function pullLoop<T>(
   definition: Pick<WorkQueueDefinition, 'name' | 'maxDeliver'>,
   handler: JobHandler<T>,
   options: ProcessOptions<T> = {},
+  giveBack: GiveBackDelivery<T> = (msg, _job, delayMs) => {
+    msg.nak(delayMs);
+    return Promise.resolve();
+  },
 ): QueueWorker {
   let stopping = false;
 
@@ -149,28 +191,12 @@ export function pullLoop<T>(
     }
   };
 
-  const deadLetter = async (msg: JsMsg, job: Job<T>, error: unknown): Promise<void> => {
-    try {
-      await options.onDeadLetter?.(job, error);
-      msg.term('dead letter');
-    } catch (failure) {
-      // Not recorded: let the job come back (while deliveries remain) rather than vanish.
-      log.error({ err: failure, queue: definition.name, job: job.id }, 'recording a dead letter failed');
-      msg.nak(1000);
-    }
-  };
-
-  const run = async (msg: JsMsg): Promise<void> => {
-    const job: Job<T> = {
-      id: msg.headers?.get('Nats-Msg-Id') || String(msg.seq),
-      data: msg.json<T>(),
-      attempt: msg.info.deliveryCount,
-      progress: () => msg.working(),
-    };
+  const run = async (msg: JsMsg, job: Job<T>): Promise<void> => {
     await deliver(job, definition.maxDeliver, handler, options, {
       ack: () => msg.ack(),
       retry: (delayMs) => msg.nak(delayMs),
-      deadLetter: (error) => deadLetter(msg, job, error),
+      giveBack: (delayMs) => giveBack(msg, job, delayMs),
+      deadLettered: () => msg.term('dead letter'),
     });
   };
 
@@ -181,12 +207,17 @@ export function pullLoop<T>(
         while (!stopping && !nc.isClosed()) {
           const msg = await pull();
           if (!msg) continue;
-          // A job pulled while stopping goes straight back, for another worker.
+          const { job, waitMs } = deliveryOf<T>(msg);
+          // A job pulled while stopping goes straight back, uncounted, for another worker.
           if (stopping) {
-            msg.nak();
+            await giveBack(msg, job, 0);
             break;
           }
-          await run(msg);
+          if (waitMs > 0) {
+            msg.nak(waitMs);
+            continue;
+          }
+          await run(msg, job);
         }
       })(),
     );
@@ -196,5 +227,25 @@ export function pullLoop<T>(
       stopping = true;
       await Promise.all(loops);
     },
+  };
+}
+
+/**
+ * The job a message delivers, its attempt counted from the consumer's delivery count and, for a copy
+ * given back, the deliveries spent before; `waitMs` when this delivery is a copy's wait (its first
+ * delivery), which is no attempt: `job.attempt` is then the one that follows it.
+ */
+function deliveryOf<T>(msg: JsMsg): { job: Job<T>; waitMs: number } {
+  const spent = Number(msg.headers?.get(GIVEN_BACK.spent) || 0);
+  const wait = Number(msg.headers?.get(GIVEN_BACK.waitMs) || 0);
+  const deliveries = msg.info.deliveryCount - (wait > 0 ? 1 : 0);
+  return {
+    job: {
+      id: msg.headers?.get(GIVEN_BACK.jobId) || msg.headers?.get('Nats-Msg-Id') || String(msg.seq),
+      data: msg.json<T>(),
+      attempt: spent + Math.max(deliveries, 1),
+      progress: () => msg.working(),
+    },
+    waitMs: wait > 0 && deliveries === 0 ? wait : 0,
   };
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnv, uniqueBusPrefix } from '@pc/testing';
 import { InProcessWorkQueue } from './in-process-work-queue';
 import { JetStreamWorkQueue } from './jetstream-work-queue';
-import type { Job, QueueWorker, WorkQueue, WorkQueueDefinition } from './work-queue';
+import { GiveBack, type Job, type QueueWorker, type WorkQueue, type WorkQueueDefinition } from './work-queue';
 
 type Payload = { n: number };
 
@@ -119,6 +119,112 @@ describe.each(['jetstream', 'in-process'] as const)('a work queue on %s', (kind)
     await sleep(500);
     expect(dead).toEqual([{ id: 'doomed', error: 'broken 2', attempt: 2 }]);
     expect(calls).toBe(2);
+  });
+
+  it('delivers a job given back again later without counting the delivery, freeing the slot meanwhile', async () => {
+    const queue = await open({ maxDeliver: 2 });
+    const attempts: string[] = [];
+    const dead: string[] = [];
+    let givenBack = 0;
+    await work(
+      queue,
+      (job) => {
+        attempts.push(`${job.id}:${job.attempt}`);
+        if (job.id === 'busy' && givenBack < 4) {
+          givenBack += 1;
+          return Promise.reject(new GiveBack(50, 'busy elsewhere'));
+        }
+        return Promise.resolve();
+      },
+      {
+        onDeadLetter: (job) => {
+          dead.push(job.id);
+          return Promise.resolve();
+        },
+      },
+    );
+    await queue.enqueue('busy', { n: 1 });
+    await until(() => attempts.includes('busy:1'));
+    await queue.enqueue('other', { n: 2 });
+    await until(() => attempts.includes('other:1') && givenBack === 4 && attempts.length === 6);
+    await sleep(300);
+    // Five deliveries of a job allowed two, all the first attempt; the other job ran in between.
+    expect(attempts.filter((a) => a.startsWith('busy'))).toEqual(Array(5).fill('busy:1'));
+    expect(attempts.indexOf('other:1')).toBeLessThan(attempts.lastIndexOf('busy:1'));
+    expect(dead).toEqual([]);
+    expect(await queue.depth()).toBe(0);
+  });
+
+  it('gives the dead letter back too: the delivery past the last comes again until it is recorded', async () => {
+    const queue = await open({ maxDeliver: 2 });
+    const dead: number[] = [];
+    let calls = 0;
+    let refused = 0;
+    let lost = 0;
+    // The first worker's deliveries are lost (never answered), the last one included.
+    await work(
+      queue,
+      () => {
+        lost += 1;
+        return new Promise<void>(() => undefined);
+      },
+      { concurrency: 2 },
+    );
+    await queue.enqueue('lost', { n: 1 });
+    await until(() => lost === 2, 8000);
+    await work(
+      queue,
+      () => {
+        calls += 1;
+        return Promise.resolve();
+      },
+      {
+        onDeadLetter: (job) => {
+          if (refused < 2) {
+            refused += 1;
+            return Promise.reject(new GiveBack(50, 'busy elsewhere'));
+          }
+          dead.push(job.attempt);
+          return Promise.resolve();
+        },
+      },
+    );
+    await until(() => dead.length === 1, 8000);
+    await sleep(300);
+    expect(refused).toBe(2);
+    expect(dead).toEqual([3]);
+    expect(calls).toBe(0);
+    workers.splice(0, 1); // the hung worker never drains
+  });
+
+  it('gives a job pulled while the worker stops back uncounted, for another worker', async () => {
+    const queue = await open();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const firstWorker: string[] = [];
+    const stopping = await queue.process(
+      (job) => {
+        firstWorker.push(job.id);
+        return gate;
+      },
+      { concurrency: 2 },
+    );
+    // One slot runs a job; the other is waiting for the next one.
+    await queue.enqueue('in-hand', { n: 1 });
+    await until(() => firstWorker.length === 1);
+    const stopped = stopping.stop();
+    await queue.enqueue('pulled-while-stopping', { n: 2 });
+    release();
+    await stopped;
+    expect(firstWorker).toEqual(['in-hand']);
+
+    const seen: string[] = [];
+    await work(queue, (job) => {
+      seen.push(`${job.id}:${job.attempt}`);
+      return Promise.resolve();
+    });
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['pulled-while-stopping:1']);
   });
 
   it('redelivers the job of a worker that stopped answering after the ack wait', async () => {

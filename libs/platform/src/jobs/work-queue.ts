@@ -3,7 +3,9 @@
  * at least once. A job is acknowledged when its handler resolves; when the handler throws, or the
  * worker dies, or the handler neither finishes nor reports progress within `ackWaitMs`, the job is
  * delivered again, up to `maxDeliver` times; after the last failed attempt the dead-letter handler
- * records the outcome and the job is dropped. Handlers must therefore be idempotent.
+ * records the outcome and the job is dropped. Handlers must therefore be idempotent. A handler that
+ * cannot use its delivery yet throws `GiveBack`: the job is delivered again later and the delivery is
+ * not counted. A worker that stops gives back the deliveries it pulled and did not start.
  *
  * Over NATS the queue is a JetStream work-queue stream with one durable pull consumer shared by every
  * worker (explicit ack, ack wait, bounded redelivery, de-duplication by job id); in-process (embedded
@@ -31,6 +33,22 @@ export interface Job<T> {
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/**
+ * Thrown by a handler, or by the dead-letter handler, that cannot use its delivery yet (the job is busy
+ * elsewhere): the queue delivers the job again after `delayMs`, to any worker, and does not count this
+ * delivery, so the next one has the same attempt number and giving back never leads to the dead letter.
+ * The worker's slot is free meanwhile.
+ */
+export class GiveBack extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GiveBack';
+  }
+}
 
 export interface ProcessOptions<T> {
   /** Jobs one worker runs at once (default 1). */
