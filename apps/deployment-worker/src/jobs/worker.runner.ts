@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ANONYMOUS,
@@ -17,6 +16,7 @@ import {
   BusClient,
   createLogger,
   type DsseEnvelope,
+  GiveBack,
   type Job,
   type ProvenanceInput,
   type SigningKey,
@@ -43,11 +43,10 @@ import { ADAPTERS, BUILD_MEMORY, CLUSTER_BUILDS, SIGNING_KEYS } from './worker.t
 
 const log = createLogger('deployment-worker');
 
-/** How often a delivery waiting for a job's run lock tries it again (and reports progress). */
-const LOCK_POLL_MS = 500;
+/** How long a job whose run lock another worker holds is left before it is delivered again. */
+const LOCK_RETRY_MS = 1000;
 
 class Cancelled extends Error {}
-class Busy extends Error {}
 
 type RunLock = { release(): Promise<void> };
 
@@ -58,17 +57,17 @@ type RunLock = { release(): Promise<void> };
  *
  * A job is run, and ended, only under its run lock (`JobStore.lock`). A delivery that finds the lock
  * held (the queue delivered the job again because the worker running it overran the ack wait: a NATS
- * reconnect, a stalled event loop, a long step) waits for it, reporting progress so that the wait spends
- * no delivery: the holder ends the job (the delivery then finds it ended and acks), or dies (its lock
- * goes with its database connection) and the waiting delivery resumes the job. The dead letter waits the
- * same way, so it never fails a job another worker is still running.
+ * reconnect, a stalled event loop, a long step) gives the delivery back to the queue (`GiveBack`), which
+ * delivers the job again a second later without counting the delivery: it holds none of this worker's
+ * slots meanwhile, and spends none of the job's deliveries. The holder ends the job (a later delivery
+ * finds it ended and acks), or dies (its lock goes with its database connection) and a later delivery
+ * resumes the job. The dead letter is given back the same way, so it never fails a job another worker is
+ * still running, and is recorded by whichever worker gets it once the lock is free.
  */
 @Injectable()
 export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: WorkQueue<DeploymentJobMessage>;
   private worker?: QueueWorker;
-  /** Set at shutdown: a delivery waiting for a run lock gives the job back instead. */
-  private stopping = false;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
@@ -106,15 +105,12 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
     await this.worker?.stop();
     await this.queue?.close();
   }
 
   private async handle(job: Job<DeploymentJobMessage>): Promise<void> {
     const lock = await this.runLock(job);
-    // Only while stopping: the job goes back to the queue for another worker.
-    if (!lock) throw new Busy(`Job ${job.data.jobId} is being run by another worker`);
     try {
       const loaded = await this.store.load(job.data.jobId);
       if (!loaded || isEnded(loaded.job.status)) return; // deleted, or finished by an earlier delivery
@@ -227,13 +223,6 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
    */
   private async deadLetter(job: Job<DeploymentJobMessage>, error: unknown): Promise<void> {
     const lock = await this.runLock(job);
-    if (!lock) {
-      log.warn(
-        { job: job.data.jobId },
-        'dead letter not recorded: another worker holds the job and this one is stopping; the job is left to it',
-      );
-      return;
-    }
     try {
       const loaded = await this.store.load(job.data.jobId);
       if (!loaded || isEnded(loaded.job.status)) return;
@@ -250,28 +239,15 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /**
-   * The job's run lock, waited for while another worker holds it (see the class), reporting progress
-   * meanwhile; null when this worker stops before the lock is free.
-   */
-  private async runLock(job: Job<DeploymentJobMessage>): Promise<RunLock | null> {
-    let waiting = false;
-    for (;;) {
-      const lock = await this.store.lock(job.data.jobId);
-      if (lock) {
-        if (waiting) log.info({ job: job.data.jobId }, 'run lock free: this delivery takes the job');
-        return lock;
-      }
-      if (this.stopping) return null;
-      if (!waiting)
-        log.info(
-          { job: job.data.jobId, attempt: job.attempt },
-          'job delivered again while another worker runs it: waiting for that worker to end it or die',
-        );
-      waiting = true;
-      job.progress();
-      await sleep(LOCK_POLL_MS);
-    }
+  /** The job's run lock; while another worker holds it, the delivery goes back to the queue (see the class). */
+  private async runLock(job: Job<DeploymentJobMessage>): Promise<RunLock> {
+    const lock = await this.store.lock(job.data.jobId);
+    if (lock) return lock;
+    log.debug(
+      { job: job.data.jobId, attempt: job.attempt },
+      'job delivered while another worker runs it: given back to the queue',
+    );
+    throw new GiveBack(LOCK_RETRY_MS, `Job ${job.data.jobId} is being run by another worker`);
   }
 
   private async end(

@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEPLOYMENT_QUEUE, type DeploymentJobMessage } from '@pc/contracts';
-import { openWorkQueue, type QueueWorker, type RunningService } from '@pc/platform';
+import {
+  JetStreamWorkQueue,
+  openWorkQueue,
+  type QueueWorker,
+  type RunningService,
+  type WorkQueue,
+} from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
+import { connect, type NatsConnection } from 'nats';
 import type { Client } from 'pg';
 import { type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
 
@@ -75,6 +82,95 @@ describe("a deployment job's dead letter", () => {
     holder = undefined;
     const deployment = await service.settled(d.user.ctx, deploymentId);
     expect(deployment.status).toBe('failed');
+    expect(await service.jobState(jobId)).toEqual({
+      status: 'failed',
+      error: `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: No outcome after ${DEPLOYMENT_QUEUE.maxDeliver} deliveries`,
+    });
+  });
+});
+
+/**
+ * The same dead letter on JetStream, where workers stop and start on the one queue: a worker that stops
+ * while another worker runs the job gives the job's last delivery back, so a worker still running (here,
+ * one started after it) records the dead letter once the job's worker dies.
+ */
+describe("a deployment job's dead letter when the worker handed it stops", () => {
+  const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 0, bus: 'nats' }), {
+    DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS),
+  });
+  let d: Deployer;
+  let workers: RunningService[] = [];
+  let holder: Client | undefined;
+  let queue: WorkQueue<DeploymentJobMessage> | undefined;
+  let lost: QueueWorker | undefined;
+  let nc: NatsConnection | undefined;
+  const hung = new Set<() => void>();
+
+  beforeAll(async () => {
+    d = await service.deployer();
+  });
+
+  afterAll(async () => {
+    for (const answer of hung) answer();
+    await lost?.stop();
+    for (const worker of workers) await worker.close();
+    await holder?.end();
+    await nc?.drain();
+    if (queue instanceof JetStreamWorkQueue) await queue.destroy();
+  });
+
+  /** Deliveries the queue has made so far, redeliveries included (its consumer's sequence). */
+  async function deliveriesMade(): Promise<number> {
+    const bus = service.busConfig;
+    if (bus.kind !== 'nats') throw new Error('a NATS bus');
+    nc ??= await connect({ servers: bus.url });
+    const jsm = await nc.jetstreamManager();
+    const stream = await jsm.streams.find(`${bus.prefix}jobs.${DEPLOYMENT_QUEUE.name}`);
+    const [consumer] = await jsm.consumers.list(stream).next();
+    return consumer.delivered.consumer_seq;
+  }
+
+  it('fails the job once its worker dies, though the worker handed its last delivery stopped meanwhile', async () => {
+    const ruleset = await service.ruleset(d.user);
+    const res = await service.deploy(d, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      targetOrganizationIds: [d.tenant.paymentsId],
+      doRelease: true,
+      version: '1.0.0',
+    });
+    const deploymentId = res.results[0].deployment!.id;
+    const jobId = await service.jobOf(deploymentId);
+    holder = await service.holdRunLock(jobId);
+
+    // Every delivery is lost (its ack wait runs out), the last one included.
+    queue = await openWorkQueue<DeploymentJobMessage>(service.busConfig, 'deployments-test', {
+      ...DEPLOYMENT_QUEUE,
+      ackWaitMs: ACK_WAIT_MS,
+    });
+    let deliveries = 0;
+    lost = await queue.process(
+      (job) => {
+        deliveries = job.attempt;
+        return new Promise<void>((answer) => hung.add(answer));
+      },
+      { concurrency: DEPLOYMENT_QUEUE.maxDeliver },
+    );
+    while (deliveries < DEPLOYMENT_QUEUE.maxDeliver) await sleep(100);
+
+    // A worker gets the delivery past the last (the dead letter) while the job's worker still runs it, and stops.
+    const stopping = await service.startWorker({ DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS) });
+    workers.push(stopping);
+    while ((await deliveriesMade()) <= DEPLOYMENT_QUEUE.maxDeliver) await sleep(100);
+    await stopping.close();
+    workers = workers.filter((worker) => worker !== stopping);
+    expect(await service.jobState(jobId)).toEqual({ status: 'queued', error: null });
+
+    // The job's worker dies without ending it; another worker is running.
+    await holder.end();
+    holder = undefined;
+    workers.push(await service.startWorker({ DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS) }));
+    expect((await service.settled(d.user.ctx, deploymentId, 15_000)).status).toBe('failed');
     expect(await service.jobState(jobId)).toEqual({
       status: 'failed',
       error: `Gave up after ${DEPLOYMENT_QUEUE.maxDeliver} attempts: No outcome after ${DEPLOYMENT_QUEUE.maxDeliver} deliveries`,

@@ -29,7 +29,8 @@ const RELEASE_POLL_MS = 2000;
  * advisory lock. A job is enqueued with its id as message id; at start every released, unfinished job is
  * enqueued again (the in-memory queue forgets on restart, and a crash between release and enqueue must
  * not strand a job). A duplicate delivery is harmless: a worker runs or dead-letters a job only under its
- * run lock, waiting while another worker holds it, and skips jobs that have ended.
+ * run lock, giving the delivery back to the queue uncounted while another worker holds it, and skips jobs
+ * that have ended.
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {

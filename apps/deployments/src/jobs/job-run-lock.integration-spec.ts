@@ -11,10 +11,10 @@ const ACK_WAIT_MS = '1000';
 
 /**
  * A job the queue delivers again while another worker still runs it (that worker overran the ack wait):
- * the new delivery waits for the job's run lock, spending no delivery, so the job ends as the worker
- * running it ends it, or is taken up once that worker dies. One deployment worker runs beside the service
- * on the in-process queue; the other worker is a connection of the test holding the run lock, or one of
- * the worker's own slots stalled on a slow platform.
+ * the new delivery goes back to the queue while the job's run lock is held, spending no delivery, so the
+ * job ends as the worker running it ends it, or is taken up once that worker dies. One deployment worker
+ * runs beside the service on the in-process queue; the other worker is a connection of the test holding
+ * the run lock, or one of the worker's own slots stalled on a slow platform.
  */
 describe('a job delivered again while another worker runs it', () => {
   const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 0 }), {
@@ -81,5 +81,68 @@ describe('a job delivered again while another worker runs it', () => {
     } finally {
       await service.control.setPlatformLatency(0);
     }
+  });
+});
+
+/**
+ * The slots of a worker whose deliveries find their jobs' run locks held: a held job is given back to the
+ * queue, not waited for in a slot, so other users' jobs still run. One deployment worker of two slots on
+ * the in-process queue; the other worker is two connections of the test holding the run locks.
+ */
+describe('a worker handed jobs that another worker runs', () => {
+  const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 0 }));
+  let worker: RunningService | undefined;
+  const holders: Client[] = [];
+
+  afterAll(async () => {
+    await worker?.close();
+    for (const holder of holders) await holder.end();
+  });
+
+  /** Until the service has put the jobs on the queue (its scheduler releases them after commit). */
+  async function released(jobIds: string[]): Promise<void> {
+    for (;;) {
+      const [{ n }] = await service.sql<{ n: string }>(
+        `SELECT count(*) AS n FROM deployments.jobs WHERE id = ANY($1) AND released_at IS NOT NULL`,
+        [jobIds],
+      );
+      if (Number(n) === jobIds.length) return;
+      await sleep(50);
+    }
+  }
+
+  it("runs another user's deployment while both its slots' jobs are held by another worker", async () => {
+    const held = await service.deployer();
+    const ruleset = await service.ruleset(held.user);
+    const res = await service.deploy(held, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      targetOrganizationIds: [held.tenant.paymentsId, held.tenant.cardsId],
+      doRelease: true,
+      version: '1.0.0',
+    });
+    const heldIds = res.results.map((r) => r.deployment!.id);
+    const heldJobs = await Promise.all(heldIds.map((id) => service.jobOf(id)));
+    for (const jobId of heldJobs) holders.push(await service.holdRunLock(jobId));
+    await released(heldJobs);
+    // Both jobs are on the queue before the worker starts: its two slots take them first.
+    worker = await service.startWorker();
+
+    const other = await service.deployer();
+    const otherRuleset = await service.ruleset(other.user);
+    const otherRes = await service.deploy(other, {
+      assetType: 'ruleset',
+      rulesetId: otherRuleset.id,
+      doRelease: true,
+      version: '1.0.0',
+    });
+    const otherId = otherRes.results[0].deployment!.id;
+    expect((await service.settled(other.user.ctx, otherId, 20_000)).status).toBe('succeeded');
+    for (const jobId of heldJobs)
+      expect(await service.jobState(jobId)).toEqual({ status: 'queued', error: null });
+
+    // The other worker dies without ending them: this worker runs both.
+    for (const holder of holders.splice(0)) await holder.end();
+    for (const id of heldIds) expect((await service.settled(held.user.ctx, id)).status).toBe('succeeded');
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@pc/contracts';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import {
+  type BusConfig,
   type EnvSource,
   generateSigningKeyEntry,
   loadEnv,
@@ -31,7 +32,7 @@ import {
 } from '@pc/platform';
 import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
 import { HttpSourceHost } from '@pc/source-host';
-import { answer, peerService, ServiceUnderTest, testBus, viaSession } from '@pc/testing';
+import { answer, type BusKind, peerService, ServiceUnderTest, testBus, viaSession } from '@pc/testing';
 import { DeploymentsEnv } from '../deployments.env';
 import { deploymentsService } from '../index';
 
@@ -109,6 +110,11 @@ export interface HarnessOptions {
   workers?: number;
   /** The workers' own variables (a build command, a concurrency). */
   workerEnv?: EnvSource;
+  /**
+   * The bus (default in-process). Over NATS the job queue is JetStream's and each worker has its own
+   * connection to it, so a worker stops and another starts on the same queue.
+   */
+  bus?: BusKind;
 }
 
 /**
@@ -126,8 +132,7 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
   private readonly box: { sandbox?: RunningSandbox };
   control!: SandboxControl;
   private counter = 0;
-  // A deployment with a build, a roll-out's health waits: longer than the default under load.
-  override readonly busConfig = testBus('in-process', 30_000);
+  override readonly busConfig: BusConfig;
 
   constructor(private readonly options: HarnessOptions = {}) {
     const box: { sandbox?: RunningSandbox } = {};
@@ -149,6 +154,8 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
     );
     this.box = box;
     this.signingKeys = signingKeys;
+    // A deployment with a build, a roll-out's health waits: longer than the default under load.
+    this.busConfig = testBus(options.bus ?? 'in-process', 30_000);
   }
 
   get sandbox(): RunningSandbox {
