@@ -1,10 +1,11 @@
-import { CONNECTION_LIMITS } from '@pc/contracts';
+import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { HttpGatewayPlatform } from './gateway-platform.client';
 import { PlatformLimitError } from './gateway-platform.errors';
 import type { PlatformConnection } from './gateway-platform.types';
 import { type AnsweringPlatform, organizationChain, startAnsweringPlatform } from './testing';
 
 const L = CONNECTION_LIMITS;
+const CONFIGURATION_DEPTH_MAX = DEPLOYMENT_LIMITS.appliedConfigurationDepthMax;
 
 /** What a platform (a user's custom domain) may answer beyond what this service reads, over real HTTP. */
 describe('HttpGatewayPlatform and the bounds of what the platform answers', () => {
@@ -120,5 +121,32 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     const deployable = await platform.listDeployableOrganizations(connection);
     expect(deployable).toHaveLength(L.orgsMax);
     expect(deployable[0]?.id).toBe('g0');
+  });
+  /** An applied item whose configuration is `depth` levels of objects (or arrays): `{"a": {"a": ... 1}}`. */
+  const appliedNested = (depth: number, open = '{"a":', close = '}'): string =>
+    '{"organizationId":"root","kind":"policy","groupId":"root","assetId":"header-injection","version":"1.0.0",' +
+    `"configuration":{"a":${open.repeat(depth - 1)}1${close.repeat(depth - 1)}}}`;
+
+  it(`reads an applied configuration ${CONFIGURATION_DEPTH_MAX} levels deep, and refuses a deeper one naming the limit`, async () => {
+    server.answers.applied = appliedNested(CONFIGURATION_DEPTH_MAX);
+    expect(await platform.getApplied(connection, 'root', 'header-injection')).toMatchObject({
+      version: '1.0.0',
+      configuration: { a: { a: expect.any(Object) } },
+    });
+    const message = `The platform answered an applied item whose configuration is nested more than ${CONFIGURATION_DEPTH_MAX} levels deep, the most this service reads`;
+    server.answers.applied = appliedNested(CONFIGURATION_DEPTH_MAX + 1);
+    expect((await limitError(platform.getApplied(connection, 'root', 'header-injection'))).message).toBe(
+      message,
+    );
+    server.answers.applied = appliedNested(CONFIGURATION_DEPTH_MAX + 1, '[', ']');
+    expect((await limitError(platform.getApplied(connection, 'root', 'header-injection'))).message).toBe(
+      message,
+    );
+  });
+
+  it('refuses an applied configuration 50,000 levels deep, which drift and roll-outs could not serialize', async () => {
+    server.answers.applied = appliedNested(50_000);
+    const error = await limitError(platform.getApplied(connection, 'root', 'header-injection'));
+    expect(error.message).toMatch(`more than ${CONFIGURATION_DEPTH_MAX} levels deep`);
   });
 });

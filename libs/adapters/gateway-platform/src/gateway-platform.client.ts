@@ -1,4 +1,4 @@
-import { CONNECTION_LIMITS } from '@pc/contracts';
+import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS } from '@pc/contracts';
 import type { EnvSource } from '@pc/platform';
 import { createHash } from 'node:crypto';
 import {
@@ -426,7 +426,31 @@ function toApplied(raw: unknown): AppliedAsset {
     groupId: raw.groupId,
     assetId: raw.assetId,
     version: raw.version,
-    configuration: isRecord(raw.configuration) ? raw.configuration : {},
+    configuration: isRecord(raw.configuration) ? configurationOf(raw.configuration) : {},
     appliedAt: typeof raw.appliedAt === 'string' ? raw.appliedAt : '',
   };
+}
+
+/**
+ * An applied item's configuration, refused (`PlatformLimitError`) when its objects and arrays nest deeper
+ * than `appliedConfigurationDepthMax`: its readers (drift's comparison, a roll-out's record of what ran
+ * before) serialize it recursively, and a deep enough one overflowed the stack. Checked with a stack of
+ * its own.
+ */
+function configurationOf(configuration: Record<string, unknown>): Record<string, unknown> {
+  const max = DEPLOYMENT_LIMITS.appliedConfigurationDepthMax;
+  const pending: Array<{ value: Record<string, unknown> | unknown[]; depth: number }> = [
+    { value: configuration, depth: 1 },
+  ];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.depth > max) {
+      throw new PlatformLimitError(
+        `The platform answered an applied item whose configuration is nested more than ${max} levels deep, the most this service reads`,
+      );
+    }
+    const children: unknown[] = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children)
+      if (isRecord(child) || Array.isArray(child)) pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return configuration;
 }

@@ -30,6 +30,12 @@ export const DEPLOYMENT_LIMITS = {
   deleteFailedMax: 1000,
   /** POST /api/connections/{id}/refresh: live deployments checked by one call (the newest first). */
   driftRefreshMax: 200,
+  /**
+   * Levels of objects and arrays in an applied item's configuration as the platform reports it, the
+   * configuration itself the first: a deeper one is refused as an answer of the platform (drift compares it
+   * and a roll-out records it, both recursively).
+   */
+  appliedConfigurationDepthMax: 64,
 } as const;
 
 /** The Idempotency-Key header: 1 to DEPLOYMENT_LIMITS.idempotencyKeyMax printable ASCII characters. */

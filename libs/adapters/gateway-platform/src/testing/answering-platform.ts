@@ -8,6 +8,8 @@ export interface PlatformAnswers {
   deployableIds: string[];
   /** `GET .../organizations/{root}/hierarchy`. */
   hierarchy: string;
+  /** `GET .../applied/{assetId}`, for every organization and asset. */
+  applied: string;
 }
 
 export interface AnsweringPlatform {
@@ -20,7 +22,7 @@ export interface AnsweringPlatform {
 
 /**
  * A platform on a local port that answers whatever a test sets: a token for any credentials, a profile, the
- * organization tree, each as the text given. Where the sandbox's platform keeps to its
+ * organization tree and an applied item, each as the text given. Where the sandbox's platform keeps to its
  * contract, this one answers what a hostile or broken platform (a user's custom domain) could.
  */
 export async function startAnsweringPlatform(
@@ -30,6 +32,7 @@ export async function startAnsweringPlatform(
     rootId: 'root',
     deployableIds: [],
     hierarchy: JSON.stringify({ id: 'root', name: 'Root', subOrganizations: [] }),
+    applied: '{}',
     ...answers,
   };
   const server: Server = createServer((request, response) => {
@@ -48,6 +51,7 @@ export async function startAnsweringPlatform(
         }),
       );
     if (/^\/accounts\/api\/organizations\/[^/]+\/hierarchy$/.test(path)) return json(current.hierarchy);
+    if (/^\/api\/v1\/organizations\/[^/]+\/applied\/[^/]+$/.test(path)) return json(current.applied);
     response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such route"}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
