@@ -4,6 +4,7 @@ import { DeploymentRemovedStatus1795800000001 } from './migrations/1795800000001
 import { JobRelease1795800000100 } from './migrations/1795800000100-job-release';
 import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
 import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
+import { DriftLatestTargetIndex1795830000000 } from './migrations/1795830000000-drift-latest-target-index';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox, provenance, roll-outs) and
@@ -19,5 +20,6 @@ export const deploymentsDatabase = {
     JobRelease1795800000100,
     DeploymentProvenance1795810000000,
     Rollouts1795820000000,
+    DriftLatestTargetIndex1795830000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

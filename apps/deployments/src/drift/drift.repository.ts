@@ -4,6 +4,26 @@ import { DeploymentsEvents } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 import type { DeploymentRow } from '@pc/deployments-store';
 
+/**
+ * Drift's candidates (parameters: after id, limit, connection, deployment), read in the reconcile's order;
+ * planned in drift.plans.
+ */
+export const CANDIDATES_SQL = `SELECT * FROM (
+     SELECT DISTINCT ON (asset_slug, platform_org_id) *
+       FROM deployments.deployments
+      WHERE status IN ('succeeded', 'removed', 'queued', 'running')
+      ORDER BY asset_slug, platform_org_id, created_at DESC) latest
+    WHERE latest.status = 'succeeded' AND latest.applied_version IS NOT NULL
+      AND ($3::uuid IS NULL OR latest.connection_id = $3)
+      AND latest.rollback_pinned_at IS NULL AND ($1::uuid IS NULL OR latest.id > $1)
+      AND ($4::uuid IS NULL OR latest.id = $4)
+      AND NOT EXISTS (SELECT 1 FROM deployments.jobs j WHERE j.deployment_id = latest.id
+                        AND j.status IN ('queued', 'running'))
+      AND NOT EXISTS (SELECT 1 FROM deployments.rollout_organizations o
+                       WHERE o.active AND o.platform_org_id = latest.platform_org_id
+                         AND o.item_key = latest.asset_type || ':' || coalesce(latest.policy_id, latest.ruleset_id))
+    ORDER BY latest.id LIMIT $2`;
+
 /** The reconcile's reads and writes: candidates, drift records with their event, self-heal settings. */
 @Injectable()
 export class DriftRepository {
@@ -21,24 +41,12 @@ export class DriftRepository {
     limit: number,
     only: { deploymentId?: string; connectionId?: string } = {},
   ): Promise<DeploymentRow[]> {
-    return db.query<DeploymentRow[]>(
-      `SELECT * FROM (
-         SELECT DISTINCT ON (asset_slug, platform_org_id) *
-           FROM deployments.deployments
-          WHERE status IN ('succeeded', 'removed', 'queued', 'running')
-          ORDER BY asset_slug, platform_org_id, created_at DESC) latest
-        WHERE latest.status = 'succeeded' AND latest.applied_version IS NOT NULL
-          AND ($3::uuid IS NULL OR latest.connection_id = $3)
-          AND latest.rollback_pinned_at IS NULL AND ($1::uuid IS NULL OR latest.id > $1)
-          AND ($4::uuid IS NULL OR latest.id = $4)
-          AND NOT EXISTS (SELECT 1 FROM deployments.jobs j WHERE j.deployment_id = latest.id
-                            AND j.status IN ('queued', 'running'))
-          AND NOT EXISTS (SELECT 1 FROM deployments.rollout_organizations o
-                           WHERE o.active AND o.platform_org_id = latest.platform_org_id
-                             AND o.item_key = latest.asset_type || ':' || coalesce(latest.policy_id, latest.ruleset_id))
-        ORDER BY latest.id LIMIT $2`,
-      [afterId, limit, only.connectionId ?? null, only.deploymentId ?? null],
-    );
+    return db.query<DeploymentRow[]>(CANDIDATES_SQL, [
+      afterId,
+      limit,
+      only.connectionId ?? null,
+      only.deploymentId ?? null,
+    ]);
   }
 
   /** Records a (new or changed) drift, and the event that tells the author, once. */
