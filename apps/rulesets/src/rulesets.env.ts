@@ -22,7 +22,11 @@ export class RulesetsEnv extends ListingServiceEnv {
   @Max(19)
   EVALUATION_NICE: number = 15;
 
-  /** Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). */
+  /**
+   * Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). A
+   * validation's engine checks wait in it as its user's evaluations do; the service's own checks (an
+   * administrator's pin) take at most half of it.
+   */
   @IsOptional()
   @IsInt()
   @Min(0)

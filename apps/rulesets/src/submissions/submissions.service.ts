@@ -50,11 +50,13 @@ const CONTENT_FIELDS = [
 ] as const;
 const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
 
-/** The repository, ref and path a ruleset is validated at. */
+/** The repository, ref and path a ruleset is validated at, and whose submission it is. */
 interface Source {
   repoUrl: string;
   ref: string | undefined;
   rulesetPath: string | undefined;
+  /** The engine's checks count in this user's share of the evaluator's threads. */
+  owner: string;
 }
 type RulesetEdit = SubmissionEdit<
   SubmissionRow,
@@ -89,12 +91,15 @@ export class SubmissionsService extends Submitting<
   ) {
     super(db, {
       table: submissions,
-      inspect: ({ repoUrl, ref, rulesetPath }) =>
-        inspector.validate({
-          repoUrl,
-          ref: emptyToNull(ref) ?? undefined,
-          rulesetPath: emptyToNull(rulesetPath) ?? undefined,
-        }),
+      inspect: ({ repoUrl, ref, rulesetPath, owner }) =>
+        inspector.validate(
+          {
+            repoUrl,
+            ref: emptyToNull(ref) ?? undefined,
+            rulesetPath: emptyToNull(rulesetPath) ?? undefined,
+          },
+          owner,
+        ),
       invalid: {
         code: 'RULESETS.VALIDATION_FAILED',
         message: 'The repository is not a valid ruleset repository',
@@ -117,6 +122,7 @@ export class SubmissionsService extends Submitting<
       repoUrl: input.repoUrl,
       ref: input.sourceRef,
       rulesetPath: input.rulesetPath,
+      owner: caller.userId,
     });
     const declared = input.deliversIdeaIds ?? [];
     await this.ideas.check(ctx, declared);
@@ -184,6 +190,7 @@ export class SubmissionsService extends Submitting<
       rulesetPath:
         request.rulesetPath ??
         (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
+      owner: current.submitted_by,
     };
   }
 

@@ -40,7 +40,11 @@ export class RulesetInspector {
     @Optional() private readonly engine?: ProfileEngineCheck,
   ) {}
 
-  async validate(request: ValidateRulesetRequest): Promise<RulesetValidation> {
+  /**
+   * `owner`: the user whose validation or submission it is, whose share of the evaluator's threads the
+   * engine's checks count in (none: the service's own, an administrator's pin).
+   */
+  async validate(request: ValidateRulesetRequest, owner?: string): Promise<RulesetValidation> {
     const result: RulesetValidation = {
       ok: false,
       errors: [],
@@ -62,7 +66,7 @@ export class RulesetInspector {
     };
     const repo = await this.open(request, result);
     if (repo) {
-      await this.inspect(repo, request, result);
+      await this.inspect(repo, request, result, owner);
       result.contentDigest = await this.reader.digest(repo, result);
     }
     result.ok = result.errors.length === 0;
@@ -88,7 +92,12 @@ export class RulesetInspector {
     return repo;
   }
 
-  private async inspect(repo: Opened, request: ValidateRulesetRequest, result: RulesetValidation) {
+  private async inspect(
+    repo: Opened,
+    request: ValidateRulesetRequest,
+    result: RulesetValidation,
+    owner: string | undefined,
+  ) {
     await this.readRegistry(repo, result);
     const found = await this.discover(repo, request, result);
     if (found) {
@@ -96,7 +105,7 @@ export class RulesetInspector {
       result.rulesetPathSource = found.source;
       const text = await this.reader.readText(repo, found.path, result);
       if (text !== null && looksLikeSpectral(found.path, text)) {
-        await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result);
+        await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result, owner);
       } else if (text !== null) {
         result.format = 'amf';
         const analysis = analyseProfile(`${repo.prefix}${found.path}`, text);
@@ -111,6 +120,7 @@ export class RulesetInspector {
             text,
             analysis.profile.ruleNames,
             result,
+            owner,
           );
         }
         result.targetScopes = targetScopesOf(analysis.profile?.targetClasses ?? []);
@@ -141,6 +151,7 @@ export class RulesetInspector {
     file: string,
     text: string,
     result: RulesetValidation,
+    owner: string | undefined,
   ): Promise<void> {
     result.format = 'spectral';
     const analysis = analyseSpectral(file, text);
@@ -151,6 +162,7 @@ export class RulesetInspector {
     if (this.engine && analysis.errors.length === 0 && analysis.where) {
       const where = analysis.where;
       const checked = await this.engine.spectral(
+        owner,
         file,
         text,
         (path) => where.ofPath(path),
@@ -179,7 +191,7 @@ export class RulesetInspector {
       const own = analysis.ownRules.map((r) => r.name).filter((name) => inEffect.has(name));
       const engine = this.engine;
       await this.checkExamples(repo, result, (examples) =>
-        engine.spectralExamples(file, text, own, examples),
+        engine.spectralExamples(owner, file, text, own, examples),
       );
     }
   }
@@ -194,13 +206,14 @@ export class RulesetInspector {
     text: string,
     ruleNames: string[],
     result: RulesetValidation,
+    owner: string | undefined,
   ): Promise<void> {
     const engine = this.engine!;
-    const checked = await engine.profile(file, text, (rule) => lineOf(text, rule));
+    const checked = await engine.profile(owner, file, text, (rule) => lineOf(text, rule));
     result.errors.push(...checked.errors);
     result.warnings.push(...checked.warnings);
     if (checked.errors.length + checked.warnings.length > 0) return;
-    await this.checkExamples(repo, result, (examples) => engine.examples(text, ruleNames, examples));
+    await this.checkExamples(repo, result, (examples) => engine.examples(owner, text, ruleNames, examples));
   }
 
   /**

@@ -9,8 +9,8 @@ export class ValidationService {
 
   /** Nothing is saved; `branchInfo` only when asked for and the repository passed. */
   async validate(ctx: RequestContext, request: ValidateRulesetRequest): Promise<ValidateRulesetResult> {
-    requireUser(ctx);
-    const validation = await this.inspector.validate(request);
+    const caller = requireUser(ctx);
+    const validation = await this.inspector.validate(request, caller.userId);
     if (!request.includeBranches || !validation.ok) return { validation };
     return { validation, branchInfo: await this.inspector.branches(request.repoUrl) };
   }
