@@ -332,6 +332,25 @@ describe('rulesets: the journey, submissions and review through the gateway over
       expect((await h.http.delete<Json>(url, { token: owner.token })).body).toEqual({ ok: true });
     });
 
+    it('GET /ruleset-submissions pages by limit and cursor: 200 with hasMore and nextCursor; 400 for a limit above 100 or a forged cursor', async () => {
+      const author = await h.newUser();
+      const older = (await h.submit(author.token)).submission;
+      const newer = (await h.submit(author.token)).submission;
+      const list = (query: string) =>
+        h.http.get<Json>(`/api/ruleset-submissions${query}`, { token: author.token });
+      const whole = await list('');
+      expect(whole.body.submissions.map((s: Json) => s.id)).toEqual([newer.id, older.id]);
+      expect(whole.body).toMatchObject({ hasMore: false, nextCursor: null });
+      const first = await list('?limit=1');
+      expect(first.body.submissions.map((s: Json) => s.id)).toEqual([newer.id]);
+      expect(first.body.hasMore).toBe(true);
+      const rest = await list(`?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+      expect(rest.body.submissions.map((s: Json) => s.id)).toEqual([older.id]);
+      expect(rest.body).toMatchObject({ hasMore: false, nextCursor: null });
+      expect((await list('?limit=101')).status).toBe(400);
+      expect((await list('?cursor=forged')).status).toBe(400);
+    });
+
     it('PATCH: 200, 400 for null, 403 under review, 404 another user, 409 rejected, 422 a broken repository', async () => {
       const { submission } = await h.submit(owner.token);
       expect((await patch(submission.id, { name: null })).status).toBe(400);

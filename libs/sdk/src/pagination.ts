@@ -25,6 +25,11 @@ export const PAGES = {
     param: 'cursor',
     next: (p: Page<'Submissions_list'>) => p.nextCursor,
   },
+  RulesetSubmissions_list: {
+    items: 'submissions',
+    param: 'cursor',
+    next: (p: Page<'RulesetSubmissions_list'>) => p.nextCursor,
+  },
   Transfers_mine: { items: 'transfers', param: 'cursor', next: (p: Page<'Transfers_mine'>) => p.nextCursor },
   Deployments_list: {
     items: 'deployments',

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { SubmissionTable } from '@pc/listings';
-import type { Executor } from '@pc/platform';
 import type {
   DocTab,
   PolicySubmission,
@@ -8,7 +7,6 @@ import type {
   SubmissionSummary,
   SubmissionValidation,
 } from '@pc/contracts';
-import type { Keyset } from '../common/paging';
 import { policyKind } from '../policy.kind';
 
 /** A row of catalog.policy_submissions. `submitted_by` stays who submitted it, whoever owns it now. */
@@ -48,22 +46,6 @@ export class SubmissionRecords extends SubmissionTable<SubmissionRow> {
       policyKind,
       ['owner_id', 'source_ref', 'implementation_source_ref'],
       new Set(['doc_tabs', 'validation']),
-    );
-  }
-
-  /** `limit + 1` submissions of the policies `userId` owns now, newest first, after the keyset `after`. */
-  pageBy(
-    db: Executor,
-    userId: string,
-    limit: number,
-    after: Keyset | null,
-  ): Promise<Array<SubmissionRow & { cursor_key: string }>> {
-    return db.query(
-      `SELECT s.*, p.owner_id, s.created_at::text AS cursor_key FROM catalog.policy_submissions s
-         JOIN catalog.policies p ON p.id = s.policy_id
-        WHERE p.owner_id = $1 AND ($2::timestamptz IS NULL OR (s.created_at, s.id) < ($2::timestamptz, $3::uuid))
-        ORDER BY s.created_at DESC, s.id DESC LIMIT $4`,
-      [userId, after?.key ?? null, after?.id ?? null, limit + 1],
     );
   }
 }

@@ -1,9 +1,10 @@
-import { RULESET_LIMITS as L, RulesetSchemas } from '@pc/contracts';
+import { LIST_CURSOR_MAX, RULESET_LIMITS as L, RulesetSchemas } from '@pc/contracts';
 import { ReplaceRulesetDocsDto, UpsertRulesetTabDto } from './ruleset-docs.dto';
 import { RulesetApprovalDto, RulesetFeedbackDto } from './ruleset-review.dto';
 import {
   CreateRulesetSubmissionDto,
   type RulesetSubmissionFieldsDto,
+  RulesetSubmissionsQuery,
   UpdateRulesetSubmissionDto,
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto } from './ruleset-validation.dto';
@@ -149,6 +150,21 @@ describe('the rulesets DTOs and message schemas agree', () => {
       (dto) => ({ ...dto, ...id }),
       id,
     );
+  });
+
+  it("a page of the caller's submissions: limit 1 to 100, a cursor within its length", async () => {
+    const pages: Json[] = [
+      {},
+      { limit: 1, cursor: long(LIST_CURSOR_MAX) },
+      { limit: L.ownSubmissions.max },
+      { limit: 0 },
+      { limit: L.ownSubmissions.max + 1 },
+      { cursor: long(LIST_CURSOR_MAX + 1) },
+      { cursor: 5 },
+    ];
+    await expectAgreement(RulesetSubmissionsQuery, RulesetSchemas.listSubmissions, pages, (dto) => ({
+      ...dto,
+    }));
   });
 
   it('the list query, the links, the pin', async () => {

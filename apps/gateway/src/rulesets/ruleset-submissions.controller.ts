@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { type RequestContext, RulesetsRpc } from '@pc/contracts';
+import { type RequestContext, RULESET_LIMITS, RulesetsRpc } from '@pc/contracts';
 import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import {
   CreateRulesetSubmissionDto,
@@ -10,10 +10,11 @@ import {
   RulesetSubmissionDetailDto,
   RulesetSubmissionEnvelopeDto,
   RulesetSubmissionListDto,
+  RulesetSubmissionsQuery,
   UpdateRulesetSubmissionDto,
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
-import { OkDto } from '../http/common.dto';
+import { OkDto, pagingDescription } from '../http/common.dto';
 import { AUDIT, Audited } from '../audit/audited';
 import { RouteOrder } from '../listings/listing.controller';
 import { submissionsController, type SubmissionRoutes } from '../listings/listing-submissions.controller';
@@ -118,11 +119,15 @@ export class RulesetSubmissionsController extends submissionsController(RULESET_
   @Authenticated()
   @ApiOperation({
     summary: "The caller's ruleset submissions, newest first",
-    description: "The caller's ruleset submissions, newest first, with their review state.",
+    description:
+      "The caller's ruleset submissions, newest first, with their review state. " +
+      pagingDescription(RULESET_LIMITS.ownSubmissions) +
+      ' Paging is an extension: a request without `limit` and `cursor` gets the newest 100, as before.',
   })
   @ApiOkResponse({ type: RulesetSubmissionListDto })
-  list(@Ctx() ctx: RequestContext) {
-    return this.bus.request(RulesetsRpc.listSubmissions, ctx, {});
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'])
+  list(@Ctx() ctx: RequestContext, @Query() query: RulesetSubmissionsQuery) {
+    return this.bus.request(RulesetsRpc.listSubmissions, ctx, query);
   }
 
   @Audited(AUDIT.rulesetSubmissionWithdrawn)

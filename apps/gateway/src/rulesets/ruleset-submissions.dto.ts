@@ -21,7 +21,15 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RulesetDocTabDto, RulesetDocTabInputDto } from './ruleset-docs.dto';
-import { ClearableUrl, HttpUrl, Optional, trim } from '../http/common.dto';
+import {
+  ClearableUrl,
+  HttpUrl,
+  Optional,
+  PageCursor,
+  PageInfoDto,
+  PageLimit,
+  trim,
+} from '../http/common.dto';
 import { OptionalBoolean, OptionalEnum, OptionalString, RequiredString } from '../http/schema-fields';
 import { RuleCountsDto } from './rulesets.dto';
 import { declarationsOf } from '../listings/listing.dto';
@@ -241,8 +249,14 @@ export class RulesetSubmissionDto {
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
 }
 
-export class RulesetSubmissionListDto {
-  @ApiProperty({ type: [RulesetSubmissionDto], description: `Newest first, at most ${L.ownSubmissions.max}` })
+/** A page of the caller's ruleset submissions (an extension: without it, the newest 100). */
+export class RulesetSubmissionsQuery {
+  @PageLimit(L.ownSubmissions) limit?: number;
+  @PageCursor() cursor?: string;
+}
+
+export class RulesetSubmissionListDto extends PageInfoDto {
+  @ApiProperty({ type: [RulesetSubmissionDto], description: 'Newest first' })
   submissions!: RulesetSubmissionDto[];
 }
 

@@ -6,7 +6,7 @@ export const SubmissionsHandler = handlerOf(
   'SubmissionsHandler',
   { submissions: SubmissionsService },
   (serve) => [
-    serve(RulesetsRpc.listSubmissions, ({ submissions }, ctx) => submissions.list(ctx)),
+    serve(RulesetsRpc.listSubmissions, ({ submissions }, ctx, data) => submissions.list(ctx, data)),
     serve(RulesetsRpc.createSubmission, ({ submissions }, ctx, data) => submissions.create(ctx, data)),
     serve(RulesetsRpc.getSubmission, ({ submissions }, ctx, data) => submissions.get(ctx, data.id)),
     serve(RulesetsRpc.updateSubmission, ({ submissions }, ctx, data) => submissions.update(ctx, data)),

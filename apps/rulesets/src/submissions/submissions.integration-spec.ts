@@ -50,7 +50,11 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       'data.repoUrl',
       'data.targetScopes.0',
     ]);
-    expect(await h.request(RulesetsRpc.listSubmissions, newcomer.ctx, {})).toEqual({ submissions: [] });
+    expect(await h.request(RulesetsRpc.listSubmissions, newcomer.ctx, {})).toEqual({
+      submissions: [],
+      hasMore: false,
+      nextCursor: null,
+    });
     const silent = await errorOf(h.request(RulesetsRpc.rejectSubmission, h.admin.ctx, { id: randomUUID() }));
     expect(silent).toMatchObject({ code: 'BUS.MESSAGE_INVALID', details: [{ field: 'data.feedback' }] });
   });
@@ -177,6 +181,50 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
   });
 
   describe('read, list and withdraw', () => {
+    it("pages the caller's submissions newest first by cursor, past the 100 newest, each page within the reply budget", async () => {
+      const author = h.user();
+      const { submission: newest } = await h.submit(author);
+      // 120 older submissions of 20,000-character descriptions: about 25 fill a reply's 512 KiB. Sent back
+      // for improvement, so that they stay out of the review queue the other tests read.
+      await h.sql(
+        `WITH made AS (
+           INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, lifecycle_status)
+           SELECT 'Bulk ' || i, 'd', $1, $1, 'https://source-host.example/o/r', 'needs_improvement'
+             FROM generate_series(1, 120) AS i
+           RETURNING id, name)
+         INSERT INTO rulesets.ruleset_submissions (ruleset_id, submitted_by, status, name, description, category,
+                                                   source_url, rule_counts, created_at)
+         SELECT id, $1, 'needs_improvement', name, $2, 'Other', 'https://source-host.example/o/r', '{}',
+                now() - make_interval(secs => substring(name FROM 6)::int)
+           FROM made`,
+        [author.id, 'x'.repeat(20_000)],
+      );
+      const list = (page: { limit?: number; cursor?: string }) =>
+        h.request(RulesetsRpc.listSubmissions, author.ctx, page);
+
+      const walked: string[] = [];
+      let page = await list({});
+      expect(page.submissions[0].id).toBe(newest.id);
+      expect(page.submissions.length).toBeLessThan(50);
+      expect(page.hasMore).toBe(true);
+      walked.push(...page.submissions.map((s) => s.name));
+      while (page.nextCursor !== null) {
+        page = await list({ cursor: page.nextCursor });
+        walked.push(...page.submissions.map((s) => s.name));
+      }
+      expect(page.hasMore).toBe(false);
+      expect(walked).toEqual([newest.name, ...Array.from({ length: 120 }, (_, i) => `Bulk ${i + 1}`)]);
+
+      const two = await list({ limit: 2 });
+      expect(two.submissions.map((s) => s.name)).toEqual([newest.name, 'Bulk 1']);
+      expect((await list({ limit: 2, cursor: two.nextCursor! })).submissions.map((s) => s.name)).toEqual([
+        'Bulk 2',
+        'Bulk 3',
+      ]);
+      expect(await codeOf(list({ cursor: 'not-a-cursor' }))).toBe('BAD_REQUEST');
+      expect(await codeOf(list({ limit: 101 }))).toBe('BUS.MESSAGE_INVALID');
+    });
+
     it("lists only the caller's own; hides a submission from anyone but its owner and administrators (404)", async () => {
       const { submission } = await h.submit(owner);
       const mine = await h.request(RulesetsRpc.listSubmissions, owner.ctx, {});

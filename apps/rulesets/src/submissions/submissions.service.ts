@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
   type DocTab,
+  type PageInfo,
+  type PageRequest,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
   RULESET_LIMITS,
@@ -12,7 +14,7 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { DocTabsRepository, type SubmissionEdit, Submitting } from '@pc/listings';
+import { decodeKeyset, DocTabsRepository, pageOf, type SubmissionEdit, Submitting } from '@pc/listings';
 import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
@@ -49,6 +51,8 @@ const CONTENT_FIELDS = [
   'docTabs',
 ] as const;
 const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
+/** The ordering a cursor of the caller's own submissions belongs to. */
+const OWN_SUBMISSIONS = 'ruleset-submissions';
 
 /** The repository, ref and path a ruleset is validated at, and whose submission it is. */
 interface Source {
@@ -164,16 +168,22 @@ export class SubmissionsService extends Submitting<
     return { submission: toSubmission(row), warnings: validation.warnings };
   }
 
-  async list(ctx: RequestContext): Promise<{ submissions: RulesetSubmission[] }> {
+  /** One page, newest first: at most `limit` submissions and at most the reply budget in bytes. */
+  async list(
+    ctx: RequestContext,
+    request: PageRequest,
+  ): Promise<{ submissions: RulesetSubmission[] } & PageInfo> {
     const caller = requireUser(ctx);
-    // Newest first, bounded in rows by the query and in bytes here (a reply must fit the bus).
-    return {
-      submissions: fitToBudget(
-        (await this.submissions.listBy(this.db.pool, caller.userId, RULESET_LIMITS.ownSubmissions.max)).map(
-          toSubmission,
-        ),
-      ),
-    };
+    const { ownSubmissions } = RULESET_LIMITS;
+    const limit = Math.min(request.limit ?? ownSubmissions.default, ownSubmissions.max);
+    const rows = await this.submissions.pageBy(
+      this.db.pool,
+      caller.userId,
+      limit,
+      decodeKeyset(request.cursor, OWN_SUBMISSIONS),
+    );
+    const page = await pageOf(rows, limit, OWN_SUBMISSIONS, (head) => head.map(toSubmission));
+    return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {

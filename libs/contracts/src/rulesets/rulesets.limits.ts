@@ -40,8 +40,11 @@ export const RULESET_LIMITS = {
   /** Rules one profile may list (all severities), and the length of a rule name or target class. */
   profileRules: { max: 1000 },
   ruleName: { max: 200 },
-  /** Rows of the caller's own submissions returned at once (newest first). */
-  ownSubmissions: { max: 100 },
+  /**
+   * A page of the caller's own submissions (newest first; `cursor` for the next). The default is the
+   * largest page, the whole answer before the list paged, so a caller that asks for no page gets what it did.
+   */
+  ownSubmissions: { min: 1, max: 100, default: 100 },
   /** Entries of one submission's history returned at once (newest first). */
   history: { max: 200 },
   /** Ruleset submissions in the administrator's review queue (oldest first). */

@@ -3,7 +3,13 @@ import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchem
 import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
-import type { ChangesSinceReview, DocTab, VendorRuleset } from '../catalog/catalog.types';
+import type {
+  ChangesSinceReview,
+  DocTab,
+  PageInfo,
+  PageRequest,
+  VendorRuleset,
+} from '../catalog/catalog.types';
 import type {
   CountRulesetViewsRequest,
   CreateRulesetSubmissionResult,
@@ -45,7 +51,11 @@ export const RulesetsRpc = {
   ),
 
   validate: rpc<ValidateRulesetRequest, ValidateRulesetResult>('rulesets.submission.validate.v1', S.validate),
-  listSubmissions: rpc<Empty, { submissions: RulesetSubmission[] }>('rulesets.submission.list.v1', S.empty),
+  /** The caller's own submissions, newest first, a page at a time (an empty request: the newest 100). */
+  listSubmissions: rpc<PageRequest, { submissions: RulesetSubmission[] } & PageInfo>(
+    'rulesets.submission.list.v1',
+    S.listSubmissions,
+  ),
   createSubmission: rpc<RulesetSubmissionInput, CreateRulesetSubmissionResult>(
     'rulesets.submission.create.v1',
     S.createSubmission,

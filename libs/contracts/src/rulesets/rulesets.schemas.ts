@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COMMIT_SHA_PATTERN } from '../catalog/catalog.limits';
+import { COMMIT_SHA_PATTERN, LIST_CURSOR_MAX } from '../catalog/catalog.limits';
 import { IDEA_COVERAGES, type MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
-import { SORT_ORDERS } from '../catalog/catalog.types';
+import { type PageRequest, SORT_ORDERS } from '../catalog/catalog.types';
 import type { MessageSchema } from '../common/message-schemas';
 import {
   EVALUATION_LIMITS as E,
@@ -154,6 +154,11 @@ export const RulesetSchemas = {
     limit: z.number().int().min(L.limit.min).max(L.limit.max).optional(),
     offset: z.number().int().min(L.offset.min).max(L.offset.max).optional(),
   }) satisfies MessageSchema<ListRulesetsRequest>,
+  /** A page of the caller's own submissions: `cursor` is the `nextCursor` of the page before. */
+  listSubmissions: z.object({
+    limit: z.number().int().min(L.ownSubmissions.min).max(L.ownSubmissions.max).optional(),
+    cursor: z.string().max(LIST_CURSOR_MAX).optional(),
+  }) satisfies MessageSchema<PageRequest>,
   countViews: z.object({
     views: z
       .array(z.object({ id: uuid, count: z.number().int().min(1).max(1_000_000_000) }))

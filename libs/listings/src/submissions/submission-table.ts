@@ -1,5 +1,6 @@
 import type { Executor } from '@pc/platform';
 import { type ListingKind, tableOf } from '../listing-kind';
+import type { Keyset } from '../paging/keyset-page';
 import { insertInto, updateRow } from '../rows/rows';
 
 /**
@@ -8,6 +9,9 @@ import { insertInto, updateRow } from '../rows/rows';
  * its listing's columns, its jsonb columns and its own reads. Executor first.
  */
 export abstract class SubmissionTable<Row> {
+  /** `s.*` and the listing's columns, and the join they are read from. */
+  private readonly columns: string;
+  private readonly joined: string;
   private readonly withListing: string;
 
   protected constructor(
@@ -15,8 +19,10 @@ export abstract class SubmissionTable<Row> {
     listingColumns: readonly string[],
     private readonly json: ReadonlySet<string>,
   ) {
-    this.withListing = `SELECT s.*, ${listingColumns.map((c) => `l.${c}`).join(', ')}
-      FROM ${tableOf(kind, 'submissions')} s JOIN ${tableOf(kind, 'listings')} l ON l.id = s.${kind.idColumn}`;
+    this.columns = `s.*, ${listingColumns.map((c) => `l.${c}`).join(', ')}`;
+    this.joined = `${tableOf(kind, 'submissions')} s JOIN ${tableOf(kind, 'listings')} l ON l.id = s.${kind.idColumn}`;
+    this.withListing = `SELECT ${this.columns}
+      FROM ${this.joined}`;
   }
 
   async insert(db: Executor, fields: Partial<Row>): Promise<Row> {
@@ -37,11 +43,21 @@ export abstract class SubmissionTable<Row> {
     return this.findOne(db, `s.${this.kind.idColumn}`, listingId, lock);
   }
 
-  /** The submissions of the listings `userId` owns now, newest first, at most `limit`. */
-  listBy(db: Executor, userId: string, limit: number): Promise<Row[]> {
-    return db.query<Row[]>(
-      `${this.withListing} WHERE l.owner_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2`,
-      [userId, limit],
+  /**
+   * `limit + 1` submissions of the listings `userId` owns now, newest first, after the keyset `after` (its
+   * `cursor_key` is the creation time at full precision): a page and whether another follows (`pageOf`).
+   */
+  pageBy(
+    db: Executor,
+    userId: string,
+    limit: number,
+    after: Keyset | null,
+  ): Promise<Array<Row & { cursor_key: string }>> {
+    return db.query<Array<Row & { cursor_key: string }>>(
+      `SELECT ${this.columns}, s.created_at::text AS cursor_key FROM ${this.joined}
+        WHERE l.owner_id = $1 AND ($2::timestamptz IS NULL OR (s.created_at, s.id) < ($2::timestamptz, $3::uuid))
+        ORDER BY s.created_at DESC, s.id DESC LIMIT $4`,
+      [userId, after?.key ?? null, after?.id ?? null, limit + 1],
     );
   }
 

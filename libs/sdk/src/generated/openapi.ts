@@ -1997,7 +1997,7 @@ export interface paths {
         };
         /**
          * The caller's ruleset submissions, newest first
-         * @description The caller's ruleset submissions, newest first, with their review state.
+         * @description The caller's ruleset submissions, newest first, with their review state. Pages of `limit` (1 to 100, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` and `cursor` gets the newest 100, as before.
          */
         get: operations["RulesetSubmissions_list"];
         put?: never;
@@ -5454,7 +5454,11 @@ export interface components {
             updated_at: string;
         };
         RulesetSubmissionListDto: {
-            /** @description Newest first, at most 100 */
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Newest first */
             submissions: components["schemas"]["RulesetSubmissionDto"][];
         };
         CreateRulesetSubmissionDto: {
@@ -18979,7 +18983,11 @@ export interface operations {
     };
     RulesetSubmissions_list: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18992,6 +19000,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetSubmissionListDto"];
+                };
+            };
+            /** @description A query parameter or the cursor is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */
