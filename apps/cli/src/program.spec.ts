@@ -279,4 +279,54 @@ describe('the command line', () => {
       expect(found).toMatchObject({ hasMore: false, nextCursor: null });
     });
   });
+
+  describe('submissions status (against a stand-in of both submissions lists)', () => {
+    /** 130 ruleset submissions, newest first, paged as the API pages them (at most 100 a page). */
+    const RULESETS = 130;
+    let server: Server;
+    let requests: string[];
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        requests.push(`${url.pathname}${url.search}`);
+        const start = Number(url.searchParams.get('cursor') ?? 0);
+        const end = Math.min(RULESETS, start + Number(url.searchParams.get('limit') ?? 100));
+        const body =
+          url.pathname === '/api/ruleset-submissions'
+            ? {
+                submissions: Array.from({ length: end - start }, (_, i) => ({
+                  id: `00000000-0000-4000-8000-${String(start + i + 1).padStart(12, '0')}`,
+                  name: `Rules ${start + i + 1}`,
+                  status: 'submitted',
+                  updated_at: '2026-12-01T10:00:00.000Z',
+                })),
+                hasMore: end < RULESETS,
+                nextCursor: end < RULESETS ? String(end) : null,
+              }
+            : { submissions: [], hasMore: false, nextCursor: null };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      requests = [];
+      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+
+    it('lists every ruleset submission, following the cursor past the first page of 100', async () => {
+      expect(await run(['node', 'policy-catalog', '--json', 'submissions', 'status'], env)).toBe(0);
+      const { rulesets } = JSON.parse(out) as { rulesets: Array<{ name: string }> };
+      expect(rulesets.map((s) => s.name)).toEqual(
+        Array.from({ length: RULESETS }, (_, i) => `Rules ${i + 1}`),
+      );
+      expect(requests.filter((r) => r.startsWith('/api/ruleset-submissions'))).toEqual([
+        '/api/ruleset-submissions?limit=100',
+        '/api/ruleset-submissions?limit=100&cursor=100',
+      ]);
+    });
+  });
 });

@@ -149,7 +149,9 @@ export function submissionCommands(program: Command, env: CliEnv): void {
       const policies = [];
       for await (const s of client.items('Submissions_list', { params: { query: { limit: 50 } } }))
         policies.push(s);
-      const { submissions: rulesets } = await client.api.rulesetSubmissions.list();
+      const rulesets = [];
+      for await (const s of client.items('RulesetSubmissions_list', { params: { query: { limit: 100 } } }))
+        rulesets.push(s);
       if (ctx.out.json) return ctx.out.data({ policies, rulesets });
       const rows = [
         ...policies.map((s) => [s.id, 'policy', s.name, s.status, s.updatedAt]),

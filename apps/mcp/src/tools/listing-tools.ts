@@ -7,7 +7,6 @@ import {
   SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
-import { RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { id, page, text, toDocTab } from './schemas';
@@ -297,20 +296,4 @@ export function defineMySubmissionsTool<Submission extends SubmissionListing, Js
       };
     },
   });
-}
-
-/**
- * A page of a list a service answers whole (newest first, bounded): the submissions after the one the
- * cursor names by id. A cursor naming none of them (not one this tool gave) is refused.
- */
-export function pageOfWholeList<Submission extends SubmissionListing>(
-  all: Submission[],
-  { limit, cursor }: SubmissionsPageRequest,
-): SubmissionsPage<Submission> {
-  const start = cursor === undefined ? 0 : all.findIndex((s) => s.id === cursor) + 1;
-  if (start === 0 && cursor !== undefined)
-    throw new RemoteError({ code: 'BAD_REQUEST', message: 'cursor is not a nextCursor this tool returned' });
-  const submissions = all.slice(start, start + limit);
-  const hasMore = start + submissions.length < all.length;
-  return { submissions, hasMore, nextCursor: hasMore ? submissions[submissions.length - 1].id : null };
 }

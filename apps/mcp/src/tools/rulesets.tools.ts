@@ -13,7 +13,7 @@ import {
 } from '@pc/contracts';
 import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
-import { defineMySubmissionsTool, pageOfWholeList, registerListingTools } from './listing-tools';
+import { defineMySubmissionsTool, registerListingTools } from './listing-tools';
 import {
   communityRulesetSummarySchema,
   docsOutput,
@@ -173,9 +173,14 @@ export class RulesetTools implements ToolSet {
         'Lists the rulesets you submitted for review with their status (submitted: waiting for review; ' +
         "needs_improvement: sent back with the reviewer's feedback; approved; rejected).",
       schema: rulesetSubmissionSchema,
-      // The service answers the caller's newest submissions whole (RULESET_LIMITS.ownSubmissions): paged here.
-      list: async (ctx, page) =>
-        pageOfWholeList((await this.bus.request(RulesetsRpc.listSubmissions, ctx, {})).submissions, page),
+      list: async (ctx, page) => {
+        const { submissions, hasMore, nextCursor } = await this.bus.request(
+          RulesetsRpc.listSubmissions,
+          ctx,
+          page,
+        );
+        return { submissions, hasMore, nextCursor };
+      },
       toJson: toRulesetSubmission,
       feedback: (submission) => submission.review_feedback,
       none: 'You have no ruleset submissions.',

@@ -95,21 +95,29 @@ function policySubmissions({ limit = 50, cursor }: PageRequest) {
   return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
 }
 
-/** The caller's 25 ruleset submissions: the rulesets service answers them whole. */
-const rulesetSubmissions = Array.from(
-  { length: 25 },
-  (_, i): RulesetSubmission =>
-    ({
-      id: nth(i + 1),
-      ruleset_id: nth(100 + i + 1),
-      name: `Ruleset ${i + 1}`,
-      status: 'submitted',
-      review_feedback: null,
-      reviewed_at: null,
-      created_at: AT,
-      updated_at: AT,
-    }) as RulesetSubmission,
-);
+/**
+ * The caller's 130 ruleset submissions, newest first, keyset-paged as the rulesets service pages them
+ * (default and largest page 100: a caller that follows no cursor never sees the oldest 30).
+ */
+function rulesetSubmissions({ limit = 100, cursor }: PageRequest) {
+  const all = Array.from({ length: 130 }, (_, i) => i + 1);
+  const start = cursor === undefined ? 0 : Number(cursor);
+  const submissions = all.slice(start, start + limit).map(
+    (n): RulesetSubmission =>
+      ({
+        id: nth(n),
+        ruleset_id: nth(1000 + n),
+        name: `Ruleset ${n}`,
+        status: 'submitted',
+        review_feedback: null,
+        reviewed_at: null,
+        created_at: AT,
+        updated_at: AT,
+      }) as RulesetSubmission,
+  );
+  const hasMore = start + submissions.length < all.length;
+  return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
+}
 
 /**
  * The tool server's tools as an assistant meets them, over MCP (the SDK's client on an in-memory
@@ -129,7 +137,8 @@ describe('the tool server: scopes and tool inputs', () => {
     ideas: ListIdeasRequest[];
     apis: ListApisRequest[];
     submissions: PageRequest[];
-  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [] };
+    rulesetSubmissions: PageRequest[];
+  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [], rulesetSubmissions: [] };
 
   beforeAll(async () => {
     rulesets = await startService(
@@ -152,7 +161,10 @@ describe('the tool server: scopes and tool inputs', () => {
           received.apis.push(data);
           return dashboard(data);
         }),
-        answer(RulesetsRpc.listSubmissions, () => ({ submissions: rulesetSubmissions })),
+        answer(RulesetsRpc.listSubmissions, (data) => {
+          received.rulesetSubmissions.push(data);
+          return rulesetSubmissions(data);
+        }),
       ]),
       bus,
     );
@@ -430,18 +442,23 @@ describe('the tool server: scopes and tool inputs', () => {
     expect((await call(mcp, 'list_my_submissions', { limit: 51 })).error).toBe(true);
   });
 
-  it('pages my ruleset submissions the same way, over the whole list the rulesets service answers', async () => {
+  it("pages my ruleset submissions by the rulesets service's cursor, past its 100 newest", async () => {
     const mcp = await connect(['api:read']);
     const first = await page(mcp, 'list_my_ruleset_submissions', {});
-    expect(first.data).toMatchObject({ hasMore: true, nextCursor: nth(20) });
+    expect(received.rulesetSubmissions.slice(-1)).toEqual([{ limit: 20 }]);
+    expect(first.data).toMatchObject({ hasMore: true, nextCursor: '20' });
     expect(first.data.submissions).toHaveLength(20);
-    expect(first.text.split('\n').at(-1)).toBe(`More: cursor ${nth(20)}.`);
-    const rest = await page(mcp, 'list_my_ruleset_submissions', { cursor: nth(20) });
-    expect(rest.data).toMatchObject({ hasMore: false, nextCursor: null });
-    expect(rest.data.submissions.map((s: Json) => s.id)).toEqual([21, 22, 23, 24, 25].map(nth));
-    expect(await call(mcp, 'list_my_ruleset_submissions', { cursor: ID })).toEqual({
-      error: true,
-      text: expect.stringMatching(/cursor is not a nextCursor this tool returned/),
-    });
+    expect(first.text.split('\n').at(-1)).toBe('More: cursor 20.');
+    const names: string[] = first.data.submissions.map((s: Json) => s.name);
+    let cursor: string | null = first.data.nextCursor;
+    while (cursor !== null) {
+      const next = await page(mcp, 'list_my_ruleset_submissions', { limit: 50, cursor });
+      expect(received.rulesetSubmissions.slice(-1)).toEqual([{ limit: 50, cursor }]);
+      names.push(...next.data.submissions.map((s: Json) => s.name));
+      cursor = next.data.nextCursor;
+      if (cursor === null) expect(next.text).not.toMatch(/More/);
+    }
+    expect(names).toEqual(Array.from({ length: 130 }, (_, i) => `Ruleset ${i + 1}`));
+    expect((await call(mcp, 'list_my_ruleset_submissions', { limit: 51 })).error).toBe(true);
   });
 });
