@@ -273,6 +273,25 @@ describe('the command line', () => {
       expect(found).toMatchObject({ hasMore: true, nextCursor: '150' });
     });
 
+    it('resumes from --cursor: the items after it, and the cursor after them', async () => {
+      const found = await search('--limit', '50', '--cursor', '150');
+      expect(requests).toEqual(['/api/search?sort=name&limit=50&cursor=150']);
+      expect(found.items.map((item) => item.slug)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `item-${150 + i}`),
+      );
+      expect(found).toMatchObject({ hasMore: true, nextCursor: '200' });
+    });
+
+    it('names the cursor of the rest under the table, and none on the last page', async () => {
+      expect(await run(['node', 'policy-catalog', 'search', '--limit', '10'], env)).toBe(0);
+      expect(out).toMatch(/^item-9 /m);
+      expect(err).toContain('More results: --cursor 10');
+      err = '';
+      expect(await run(['node', 'policy-catalog', 'search', '--cursor', '240'], env)).toBe(0);
+      expect(out).toMatch(/^item-249 /m);
+      expect(err).not.toContain('More results');
+    });
+
     it('answers no cursor when --limit reaches the last item', async () => {
       const found = await search('--limit', '300');
       expect(found.items).toHaveLength(TOTAL);

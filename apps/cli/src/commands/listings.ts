@@ -179,6 +179,10 @@ export function listingCommands(program: Command, env: CliEnv): void {
         .default('name'),
     )
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
+    .option(
+      '--cursor <cursor>',
+      'resume where an earlier search stopped: the nextCursor its --json printed (same query, filters and --sort)',
+    )
     .action(
       async (
         query: string | undefined,
@@ -188,6 +192,7 @@ export function listingCommands(program: Command, env: CliEnv): void {
           category?: string;
           sort: SearchSort;
           limit: number;
+          cursor?: string;
         },
         command: Command,
       ) => {
@@ -203,7 +208,9 @@ export function listingCommands(program: Command, env: CliEnv): void {
         // Each page asks for no more than the limit leaves, so the last page's cursor starts exactly
         // after the last item printed (one cut mid-page would skip the rest of that page).
         const first = await client.api.search.search({
-          params: { query: { ...filters, limit: Math.min(SEARCH_PAGE_MAX, options.limit) } },
+          params: {
+            query: { ...filters, limit: Math.min(SEARCH_PAGE_MAX, options.limit), cursor: options.cursor },
+          },
         });
         const items = [...first.items];
         let last = first;
@@ -249,6 +256,7 @@ export function listingCommands(program: Command, env: CliEnv): void {
           ]),
           ['ID OR SLUG', 'KIND', 'CATALOG', 'NAME', 'CATEGORY', 'LIKES', 'DEPLOYS'],
         );
+        if (last.hasMore && last.nextCursor) ctx.out.note(`More results: --cursor ${last.nextCursor}`);
       },
     );
 
